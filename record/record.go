@@ -1,0 +1,212 @@
+// Package record is the data model of a game record: its tags in their
+// order and its movetext as a tree that keeps what the source said, with the
+// source position of every node. It knows nothing of parsing or of rules:
+// the grammar builds records, replay reads them, formats write them.
+package record
+
+// Pos is a place in the source: 1-based line and column (columns count
+// bytes, as go/scanner does) and the 0-based byte offset in the file.
+type Pos struct {
+	Line   int
+	Col    int
+	Offset int
+}
+
+// IsValid reports whether the position was set.
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+// Tag is one tag pair, `[Name "Value"]`, with Value unescaped.
+type Tag struct {
+	Name  string
+	Value string
+	Pos   Pos
+}
+
+// Severity of a notice.
+type Severity uint8
+
+const (
+	Warning Severity = iota
+	Error
+)
+
+func (s Severity) String() string {
+	if s == Error {
+		return "error"
+	}
+	return "warning"
+}
+
+// Notice is something the reader noticed about the text of a record: a
+// syntax error, a lenient form it accepted, an encoding it converted. Rule is
+// a stable rule id of cli.md (`syntax`, `lenient-notation`, `move-number`,
+// `encoding`, ...).
+type Notice struct {
+	Pos      Pos
+	Rule     string
+	Severity Severity
+	Message  string
+}
+
+// Game is one record.
+type Game struct {
+	Tags []Tag
+	// Moves is the main line of the movetext.
+	Moves []Node
+	// Result is the game termination marker as written (`1-0`, `0-1`,
+	// `1/2-1/2`, `*`), empty when the movetext ends without one.
+	Result    string
+	ResultPos Pos
+	// Pos is where the game starts (its first tag or first movetext token).
+	Pos Pos
+	// Source is the exact bytes of the game as read, for passing broken
+	// games through untouched.
+	Source []byte
+	// Notices are what the reader found: warnings for lenient forms and
+	// encodings, and for a game that could not be read, the syntax error
+	// (then Moves may be incomplete and must not be replayed).
+	Notices []Notice
+}
+
+// Tag returns the value of the first tag with that name (names compare
+// case-sensitively, as PGN says) and whether it exists.
+func (g *Game) Tag(name string) (string, bool) {
+	for _, t := range g.Tags {
+		if t.Name == name {
+			return t.Value, true
+		}
+	}
+	return "", false
+}
+
+// SyntaxError returns the first error notice of rule `syntax`, or nil.
+func (g *Game) SyntaxError() *Notice {
+	for i := range g.Notices {
+		if g.Notices[i].Severity == Error && g.Notices[i].Rule == "syntax" {
+			return &g.Notices[i]
+		}
+	}
+	return nil
+}
+
+// NodeKind says what a movetext node is.
+type NodeKind uint8
+
+const (
+	// KindMove is a move (SAN, leap, waiting arrival, conversion, null
+	// move `--`); Move holds its parts.
+	KindMove NodeKind = iota
+	// KindMoveNumber is `12.` or `12...`; Number and Dots hold it.
+	KindMoveNumber
+	// KindComment is a brace comment; Text is what stood between the braces.
+	KindComment
+	// KindLineComment is a `;` comment; Text is the rest of the line.
+	KindLineComment
+	// KindNAG is `$n`; Number holds n.
+	KindNAG
+	// KindVariation is `( ... )`; Variation holds its nodes.
+	KindVariation
+	// KindEscape is a `%` escape line; Text is the line after the `%`.
+	KindEscape
+)
+
+// Node is one element of movetext.
+type Node struct {
+	Kind NodeKind
+	Pos  Pos
+	// Text is the comment or escape text (without delimiters), or the
+	// original text of a move token.
+	Text string
+	// Number is the move number (KindMoveNumber) or the NAG value (KindNAG).
+	Number int
+	// Dots is the number of dots after a move number: 1 for `12.`, 3 for
+	// `12...` (other counts are kept as written).
+	Dots int
+	// Move is set for KindMove.
+	Move *Move
+	// Variation is set for KindVariation.
+	Variation []Node
+}
+
+// Square is a board square as written: file*1 + rank*8 with a1 = 0 and
+// h8 = 63, the numbering the rules package uses too. NoSquare when absent.
+type Square int8
+
+const NoSquare Square = -1
+
+// File is 0 for a .. 7 for h; Rank is 0 for 1 .. 7 for 8.
+func (s Square) File() int { return int(s) & 7 }
+func (s Square) Rank() int { return int(s) >> 3 }
+
+// MakeSquare builds a square from file and rank (0-based).
+func MakeSquare(file, rank int) Square { return Square(rank*8 + file) }
+
+func (s Square) String() string {
+	if s < 0 || s > 63 {
+		return "-"
+	}
+	return string([]byte{byte('a' + s.File()), byte('1' + s.Rank())})
+}
+
+// Castle kinds.
+const (
+	NoCastle    = 0
+	CastleShort = 1
+	CastleLong  = 2
+)
+
+// Lenient marks forms that the reader accepted but that are not canonical
+// SAN; each one is also reported as a `lenient-notation` notice.
+type Lenient uint8
+
+const (
+	// LenientLong: long algebraic with the origin square (`e2e4`, `Ng1f3`).
+	LenientLong Lenient = 1 << iota
+	// LenientHyphen: a hyphen between origin and destination (`e2-e4`).
+	LenientHyphen
+	// LenientZeroCastle: castling written with zeros (`0-0`).
+	LenientZeroCastle
+	// LenientNoEquals: a promotion without `=` (`e8Q`).
+	LenientNoEquals
+)
+
+// Move is the parsed parts of one move as written. Whether the parts fit the
+// position (a missing or superfluous `x`, `+`, `#`) is for replay to judge.
+type Move struct {
+	// Text is the move token exactly as written, suffixes included.
+	Text string
+	// Null is the null move `--`.
+	Null bool
+	// Piece is the upper-case piece letter, 0 for a pawn.
+	Piece byte
+	// Leap is the king's knight leap marker `K~`.
+	Leap bool
+	// Castle is NoCastle, CastleShort or CastleLong.
+	Castle int
+	// FromFile and FromRank are the disambiguation (or, in long algebraic,
+	// the origin square): -1 when absent.
+	FromFile int8
+	FromRank int8
+	// Capture is the `x` as written.
+	Capture bool
+	// To is the destination square.
+	To Square
+	// Promotion is the piece letter after `=`, 0 when none (a pawn arriving
+	// on the last rank without `=` is a waiting arrival or an inferred
+	// promotion, which replay decides).
+	Promotion byte
+	// ConvSquare and ConvPiece are the conversion suffix `/b8=N`; ConvSquare
+	// is NoSquare when absent.
+	ConvSquare Square
+	ConvPiece  byte
+	// Check is '+', '#' or 0 as written.
+	Check byte
+	// Glyph is the move suffix annotation (`!`, `?`, `!!`, `??`, `!?`, `?!`)
+	// written after the move, empty when none.
+	Glyph string
+	// Joined is true for a move joined to the previous one by a comma: a
+	// later move of a compound turn (`e3,Nf3,g3`).
+	Joined bool
+	// Lenient lists the non-canonical forms used.
+	Lenient Lenient
+}
