@@ -1,0 +1,214 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"unicode/utf8"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ashtapada/ashtapada/rules"
+)
+
+func init() {
+	register(&cli.Command{
+		Name:  "rules",
+		Usage: "list the rule profiles, show one setting by setting, check a user profile file",
+		Subcommands: []*cli.Command{
+			{
+				Name:   "list",
+				Usage:  "the built-in profiles, their aliases and the source each follows",
+				Action: rulesList,
+			},
+			{
+				Name:      "show",
+				Usage:     "every setting of a profile: its value, the sentence of the source it rests on, the alternatives",
+				ArgsUsage: "NAME",
+				Description: "Shows a built-in profile (by name or alias), or with --rules-file a user profile;\n" +
+					"--set key=value shows the profile as those overrides change it; --toml writes it as a\n" +
+					"complete profile file (docs/profiles.md) that --rules-file reads back.",
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "rules", Usage: "the profile `NAME` (instead of the argument)"},
+					&cli.StringFlag{Name: "rules-file", Usage: "show the user profile in `FILE`"},
+					&cli.StringSliceFlag{Name: "set", Usage: "override a setting, `key=value` (repeatable)"},
+					&cli.BoolFlag{Name: "toml", Usage: "write the profile as a complete profile file, to start a variant from"},
+				},
+				Action: rulesShow,
+			},
+			{
+				Name:      "check",
+				Usage:     "validate user profile files (exit 1 and file:line: message for each problem)",
+				ArgsUsage: "FILE...",
+				Description: "Reads each profile file (- for standard input) as --rules-file would. A good file\n" +
+					"gets one summary line; a broken one one line per problem, `file:line: message`, naming\n" +
+					"the key, the bad value and the valid values. Exit 0 all good, 1 a file is broken,\n" +
+					"2 a file could not be read.",
+				Action: rulesCheck,
+			},
+		},
+	})
+}
+
+func rulesList(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return toolError(fmt.Errorf("rules list: no arguments expected, got %q", c.Args().Slice()))
+	}
+	tw := tabwriter.NewWriter(c.App.Writer, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "PROFILE\tALIASES\tSOURCE")
+	for _, p := range rules.Profiles() {
+		aliases := strings.Join(p.Aliases, ", ")
+		if aliases == "" {
+			aliases = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", p.Name, aliases, p.Summary)
+	}
+	return tw.Flush()
+}
+
+func rulesShow(c *cli.Context) error {
+	name := c.String("rules")
+	switch {
+	case c.NArg() > 1:
+		return toolError(fmt.Errorf("rules show: want one profile name, got %q", c.Args().Slice()))
+	case c.NArg() == 1 && name != "":
+		return toolError(fmt.Errorf("rules show: profile given twice (%s and --rules %s)", c.Args().First(), name))
+	case c.NArg() == 1:
+		name = c.Args().First()
+	}
+	if name == "" && c.String("rules-file") == "" {
+		return toolError(errors.New("rules show: which profile? give a NAME (see `ashtapada rules list`) or --rules-file FILE"))
+	}
+	p, err := rules.Select(name, c.String("rules-file"), c.StringSlice("set"))
+	if err != nil {
+		return toolError(fmt.Errorf("rules show: %w", err))
+	}
+	if c.Bool("toml") {
+		_, err := c.App.Writer.Write(p.MarshalTOML())
+		return err
+	}
+	writeProfile(c.App.Writer, p)
+	return nil
+}
+
+// writeProfile prints a profile for a reader: a header, then each setting
+// with its value, meaning, alternatives and source.
+func writeProfile(w io.Writer, p *rules.Profile) {
+	fmt.Fprintf(w, "%s: %s\n", p.Name, p.Summary)
+	if len(p.Aliases) > 0 {
+		fmt.Fprintf(w, "  aliases: %s\n", strings.Join(p.Aliases, ", "))
+	}
+	if p.Base != "" {
+		fmt.Fprintf(w, "  based on: %s\n", p.Base)
+	}
+	writeWrapped(w, "  source: ", "          ", p.Source)
+	if p.File != "" {
+		fmt.Fprintf(w, "  file: %s\n", p.File)
+	}
+	for _, k := range rules.SettingKeys() {
+		v := p.Settings.Get(k)
+		fmt.Fprintln(w)
+		if rules.SettingApplies(p, k) {
+			fmt.Fprintf(w, "%s = %s\n", k, v)
+		} else {
+			fmt.Fprintf(w, "%s = %s  (does not apply: inert value)\n", k, v)
+		}
+		fmt.Fprintf(w, "    %s\n", rules.SettingDescription(k))
+		var alt []string
+		for _, a := range rules.SettingValues(k) {
+			if a != v {
+				alt = append(alt, a)
+			}
+		}
+		fmt.Fprintf(w, "    alternatives: %s\n", strings.Join(alt, ", "))
+		src := p.Sources[k]
+		if src == "" {
+			src = "(no source given)"
+		}
+		writeWrapped(w, "    source: ", "            ", src)
+	}
+}
+
+// writeWrapped writes text after first, wrapped at 80 columns with later
+// lines indented by rest; a word longer than a line is not broken.
+func writeWrapped(w io.Writer, first, rest, text string) {
+	const width = 80
+	line := first
+	empty := true
+	for _, word := range strings.Fields(text) {
+		if !empty && utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) > width {
+			fmt.Fprintln(w, line)
+			line, empty = rest, true
+		}
+		if !empty {
+			line += " "
+		}
+		line += word
+		empty = false
+	}
+	fmt.Fprintln(w, line)
+}
+
+func rulesCheck(c *cli.Context) error {
+	if c.NArg() == 0 {
+		return toolError(errors.New("rules check: want one or more profile files (- for standard input)"))
+	}
+	broken, unreadable := false, false
+	for _, file := range c.Args().Slice() {
+		var p *rules.Profile
+		var err error
+		if file == "-" {
+			data, rerr := io.ReadAll(c.App.Reader)
+			if rerr != nil {
+				err = fmt.Errorf("read standard input: %w", rerr)
+			} else {
+				p, err = rules.ParseProfile("<stdin>", data)
+			}
+		} else {
+			p, err = rules.LoadFile(file)
+		}
+		var pe *rules.ProfileError
+		switch {
+		case err == nil:
+			fmt.Fprintln(c.App.Writer, checkSummary(file, p))
+		case errors.As(err, &pe):
+			// One line per problem, in the file's line order.
+			broken = true
+			fmt.Fprintln(c.App.Writer, err)
+		default:
+			unreadable = true
+			fmt.Fprintf(c.App.ErrWriter, "ashtapada: rules check: %v\n", err)
+		}
+	}
+	switch {
+	case unreadable:
+		return &exitError{code: 2}
+	case broken:
+		return failed()
+	}
+	return nil
+}
+
+// checkSummary says what a good profile file amounts to: for a file built on
+// a base, the settings it changes.
+func checkSummary(file string, p *rules.Profile) string {
+	if p.Base == "" {
+		return fmt.Sprintf("%s: ok: complete profile %s, %d settings", file, p.Name, len(rules.SettingKeys()))
+	}
+	base, err := rules.Lookup(p.Base)
+	if err != nil { // cannot happen: the file loaded with this base
+		return fmt.Sprintf("%s: ok: profile %s based on %s", file, p.Name, p.Base)
+	}
+	var changes []string
+	for _, k := range rules.SettingKeys() {
+		if v, was := p.Settings.Get(k), base.Settings.Get(k); v != was {
+			changes = append(changes, fmt.Sprintf("%s=%s (was %s)", k, v, was))
+		}
+	}
+	if len(changes) == 0 {
+		return fmt.Sprintf("%s: ok: profile %s, the same settings as %s", file, p.Name, p.Base)
+	}
+	return fmt.Sprintf("%s: ok: profile %s based on %s; changes %s", file, p.Name, p.Base, strings.Join(changes, ", "))
+}

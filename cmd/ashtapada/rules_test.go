@@ -1,0 +1,196 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/ashtapada/ashtapada/rules"
+)
+
+// runRules runs the application in-process and returns its standard output,
+// standard error and exit status as run() would.
+func runRules(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	app := newApp()
+	app.Writer, app.ErrWriter = &out, &errb
+	err := app.Run(append([]string{"ashtapada"}, args...))
+	code := 0
+	if err != nil {
+		code = 2
+		var ee *exitError
+		if errors.As(err, &ee) {
+			code = ee.code
+		}
+		if ee == nil || ee.err != nil {
+			errb.WriteString(err.Error())
+		}
+	}
+	return out.String(), errb.String(), code
+}
+
+var wsRE = regexp.MustCompile(`\s+`)
+
+func squash(s string) string { return wsRE.ReplaceAllString(s, " ") }
+
+func TestRulesList(t *testing.T) {
+	out, errOut, code := runRules(t, "rules", "list")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 1+len(rules.Profiles()) {
+		t.Fatalf("want a header and %d profiles:\n%s", len(rules.Profiles()), out)
+	}
+	for i, p := range rules.Profiles() {
+		l := lines[i+1]
+		if !strings.HasPrefix(l, p.Name+" ") || !strings.Contains(l, p.Summary) {
+			t.Errorf("line %q does not give %s and its source", l, p.Name)
+		}
+		for _, a := range p.Aliases {
+			if !strings.Contains(l, a) {
+				t.Errorf("line %q lacks alias %s", l, a)
+			}
+		}
+	}
+}
+
+// rules show prints every setting of rules.md for each built-in profile,
+// with its value, alternatives and source sentence.
+func TestRulesShowEveryProfile(t *testing.T) {
+	for _, p := range rules.Profiles() {
+		names := append([]string{p.Name}, p.Aliases...)
+		for _, name := range names {
+			out, errOut, code := runRules(t, "rules", "show", strings.ToUpper(name))
+			if code != 0 {
+				t.Fatalf("rules show %s: exit %d: %s", name, code, errOut)
+			}
+			if !strings.HasPrefix(out, p.Name+": ") {
+				t.Errorf("rules show %s starts %q", name, out[:min(len(out), 40)])
+			}
+			flat := squash(out)
+			for _, k := range rules.SettingKeys() {
+				v := p.Settings.Get(k)
+				if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(k+" = "+v) + `( |$)`).MatchString(out) {
+					t.Errorf("rules show %s: no line %q", name, k+" = "+v)
+				}
+				if !strings.Contains(flat, "source: "+squash(p.Sources[k])) {
+					t.Errorf("rules show %s: %s: source sentence missing: %q", name, k, p.Sources[k])
+				}
+				for _, a := range rules.SettingValues(k) {
+					if a != v && !strings.Contains(out, a) {
+						t.Errorf("rules show %s: %s: alternative %s missing", name, k, a)
+					}
+				}
+				if !rules.SettingApplies(p, k) && !strings.Contains(out, k+" = "+v+"  (does not apply") {
+					t.Errorf("rules show %s: %s not marked as not applying", name, k)
+				}
+			}
+		}
+	}
+}
+
+func TestRulesShowUserFileAndSet(t *testing.T) {
+	file := filepath.Join("..", "..", "rules", "testdata", "profiles", "chaturanga-dabbaba.toml")
+	out, errOut, code := runRules(t, "rules", "show", "--rules-file", file)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"chaturanga-dabbaba: ", "based on: chaturanga", "\nelephant = dabbaba\n", "\nstalemate = stalemated-wins\n", "recorded in some later Indian practice"} {
+		if !strings.Contains(out, want) && !strings.Contains(squash(out), want) {
+			t.Errorf("user profile shown without %q:\n%s", want, out)
+		}
+	}
+	out, _, code = runRules(t, "rules", "show", "--set", "king-leap=off", "--set", "mastu=on", "chaturanga")
+	if code != 0 || !strings.Contains(out, "\nking-leap = off\n") || !strings.Contains(out, "\nmastu = on\n") ||
+		!strings.Contains(out, "king-leap-capture = yes  (does not apply") || !strings.Contains(out, "set by --set") {
+		t.Errorf("--set not shown (exit %d):\n%s", code, out)
+	}
+}
+
+func TestRulesShowErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"rules", "show", "crazyhouse"}, "known profiles: fide"},
+		{[]string{"rules", "show"}, "which profile"},
+		{[]string{"rules", "show", "fide", "andhra"}, "one profile name"},
+		{[]string{"rules", "show", "--set", "elephant=camel", "fide"}, "bishop, alfil, dabbaba"},
+		{[]string{"rules", "show", "--rules-file", "x.toml", "fide"}, "use one"},
+	} {
+		_, errOut, code := runRules(t, c.args...)
+		if code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", c.args, code, errOut, c.want)
+		}
+	}
+}
+
+func TestRulesCheck(t *testing.T) {
+	dir := filepath.Join("..", "..", "rules", "testdata", "profiles")
+	good := filepath.Join(dir, "chaturanga-dabbaba.toml")
+	out, errOut, code := runRules(t, "rules", "check", good, filepath.Join(dir, "complete.toml"))
+	if code != 0 {
+		t.Fatalf("good files: exit %d: %s %s", code, out, errOut)
+	}
+	want := good + ": ok: profile chaturanga-dabbaba based on chaturanga; changes elephant=dabbaba (was alfil), stalemate=stalemated-wins (was draw)"
+	if !strings.Contains(out, want) || !strings.Contains(out, "complete profile hindustani-mastu") {
+		t.Errorf("summary:\n%s\nwant %s", out, want)
+	}
+
+	bad := filepath.Join(dir, "broken", "bad-value.toml")
+	out, _, code = runRules(t, "rules", "check", good, bad)
+	if code != 1 {
+		t.Errorf("broken file: exit %d, want 1", code)
+	}
+	if !strings.Contains(out, bad+`:5: setting elephant: bad value "camel"; valid values: bishop, alfil, dabbaba`) {
+		t.Errorf("broken file report:\n%s", out)
+	}
+
+	_, errOut, code = runRules(t, "rules", "check", filepath.Join(dir, "no-such.toml"), bad)
+	if code != 2 || !strings.Contains(errOut, "no-such.toml") {
+		t.Errorf("missing file: exit %d, stderr %q", code, errOut)
+	}
+	if _, _, code = runRules(t, "rules", "check"); code != 2 {
+		t.Errorf("no file: exit %d", code)
+	}
+}
+
+// rules show --toml writes a file that rules check accepts and that loads
+// as the profile shown.
+func TestRulesShowTOML(t *testing.T) {
+	out, errOut, code := runRules(t, "rules", "show", "--toml", "--set", "elephant=dabbaba", "hindustani")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	file := filepath.Join(t.TempDir(), "mine.toml")
+	if err := os.WriteFile(file, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := rules.LoadFile(file)
+	if err != nil {
+		t.Fatalf("written profile does not load: %v\n%s", err, out)
+	}
+	want := mustProfile(t, "hindustani").Settings
+	want.Elephant = rules.ElephantDabbaba
+	if p.Settings != want || p.Name != "hindustani" {
+		t.Errorf("loaded %s %v, want %v", p.Name, p.Settings.Pairs(), want.Pairs())
+	}
+	if out, _, code := runRules(t, "rules", "check", file); code != 0 || !strings.Contains(out, "ok: complete profile hindustani") {
+		t.Errorf("rules check on the written file: exit %d\n%s", code, out)
+	}
+}
+
+func mustProfile(t *testing.T, name string) *rules.Profile {
+	t.Helper()
+	p, err := rules.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}

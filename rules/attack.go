@@ -1,0 +1,152 @@
+package rules
+
+import "math/bits"
+
+func trailing(x uint64) int { return bits.TrailingZeros64(x) }
+
+// kindSet is a set of kinds, bit k for Kind k.
+type kindSet uint8
+
+func (ks kindSet) has(k Kind) bool { return ks&(1<<k) != 0 }
+
+// promoOrder is the order promotions are generated in.
+var promoOrder = [4]Kind{Queen, Rook, Bishop, Knight}
+
+// promoKinds is what a pawn of colour c may become on square to under the
+// promotion setting, before availability: the empty set on the king's
+// square under square-piece.
+func (s *Settings) promoKinds(c Color, to Square) kindSet {
+	switch s.Promotion {
+	case PromoteCounsellor:
+		return 1 << Queen
+	case PromoteFilePiece:
+		// The piece that began on the file; on the d and e files that is
+		// the counsellor for both (rules.md), never the king.
+		k := [8]Kind{Rook, Knight, Bishop, Queen, Queen, Bishop, Knight, Rook}[to.File()]
+		return 1 << k
+	case PromoteSquarePiece:
+		k := backRank(s.Setup, c.Other())[to.File()]
+		if k == King {
+			return 0
+		}
+		return 1 << k
+	}
+	return 1<<Queen | 1<<Rook | 1<<Bishop | 1<<Knight
+}
+
+// available filters promoKinds by promotion-limit, counting colour c's men
+// in m (m[k] = c's men of kind k on the board at that moment).
+func (s *Settings) available(c Color, to Square, m *[7]uint64) kindSet {
+	ks := s.promoKinds(c, to)
+	if s.PromotionLimit == LimitNone || ks == 0 {
+		return ks
+	}
+	var out kindSet
+	for _, k := range promoOrder {
+		if !ks.has(k) || popcount(m[k]) >= initialCount(k) {
+			continue
+		}
+		if k == Bishop && s.PromotionLimit == LimitLostSameColour {
+			col := ^lightSquares
+			if to.Light() {
+				col = lightSquares
+			}
+			if m[Bishop]&col != 0 {
+				continue
+			}
+		}
+		out |= 1 << k
+	}
+	return out
+}
+
+// men returns colour c's men by kind.
+func (p *Position) men(c Color) (m [7]uint64) {
+	own := p.byColor[c]
+	for k := Pawn; k <= King; k++ {
+		m[k] = p.byKind[k] & own
+	}
+	return m
+}
+
+// attackedBy reports whether square sq is attacked by the men m of colour
+// by, with occupancy occ. Waiting pawns attack nothing (they stand on
+// their last rank, from where a pawn's attack leaves the board). Under
+// unavailable-promotion=forbidden with stuck-pawn-gives-check=no, a pawn's
+// capture onto its last rank counts only if that promotion is available.
+func (s *Settings) attackedBy(sq Square, by Color, occ uint64, m *[7]uint64) bool {
+	if m[Knight]&knightAtt[sq] != 0 || m[King]&kingAtt[sq] != 0 {
+		return true
+	}
+	if m[Pawn]&pawnAtt[by^1][sq] != 0 {
+		if !s.stuckFilter() || bb(sq)&lastRank(by) == 0 || s.available(by, sq, m) != 0 {
+			return true
+		}
+	}
+	if m[Rook] != 0 && rookAtt(sq, occ)&m[Rook] != 0 {
+		return true
+	}
+	if q := m[Queen]; q != 0 {
+		if s.Counsellor == CounsellorFerz {
+			if ferzAtt[sq]&q != 0 {
+				return true
+			}
+		} else if (rookAtt(sq, occ)|bishopAtt(sq, occ))&q != 0 {
+			return true
+		}
+	}
+	if b := m[Bishop]; b != 0 {
+		switch s.Elephant {
+		case ElephantAlfil:
+			return alfilAtt[sq]&b != 0
+		case ElephantDabbaba:
+			return dabbabaAtt[sq]&b != 0
+		}
+		return bishopAtt(sq, occ)&b != 0
+	}
+	return false
+}
+
+// stuckFilter: pawn attacks onto the last rank depend on availability.
+func (s *Settings) stuckFilter() bool {
+	return s.UnavailablePromo == UnavailableForbidden && !s.StuckPawnGivesCheck &&
+		(s.PromotionLimit != LimitNone || s.Promotion == PromoteSquarePiece)
+}
+
+// attacked reports whether colour by attacks sq in the position as it is.
+func (p *Position) attacked(sq Square, by Color) bool {
+	m := p.men(by)
+	return p.s.attackedBy(sq, by, p.byColor[0]|p.byColor[1], &m)
+}
+
+// attacks is the set of squares a man of kind k and colour c on sq attacks
+// (for a pawn: its diagonal captures), with occupancy occ.
+func (s *Settings) attacks(k Kind, c Color, sq Square, occ uint64) uint64 {
+	switch k {
+	case Pawn:
+		return pawnAtt[c][sq]
+	case Knight:
+		return knightAtt[sq]
+	case King:
+		return kingAtt[sq]
+	case Rook:
+		return rookAtt(sq, occ)
+	case Queen:
+		if s.Counsellor == CounsellorFerz {
+			return ferzAtt[sq]
+		}
+		return rookAtt(sq, occ) | bishopAtt(sq, occ)
+	case Bishop:
+		switch s.Elephant {
+		case ElephantAlfil:
+			return alfilAtt[sq]
+		case ElephantDabbaba:
+			return dabbabaAtt[sq]
+		}
+		return bishopAtt(sq, occ)
+	}
+	return 0
+}
+
+// InCheck reports whether the side to move's king is attacked.
+func (p *Position) InCheck() bool { return p.attacked(p.kingSq[p.side], p.side^1) }

@@ -1,0 +1,116 @@
+package rules
+
+import "math/bits"
+
+// Bitboards: bit i is square i (a1 = bit 0). The tables are computed once at
+// start-up; sliding attacks use the classical ray method (the first blocker
+// on each ray cuts it), which needs no large tables and no magic numbers.
+
+func bb(s Square) uint64 { return 1 << uint(s) }
+
+var (
+	knightAtt  [64]uint64
+	kingAtt    [64]uint64
+	ferzAtt    [64]uint64
+	alfilAtt   [64]uint64
+	dabbabaAtt [64]uint64
+	// pawnAtt[c][s]: the squares a pawn of colour c on s attacks.
+	pawnAtt [2][64]uint64
+	// rays[d][s]: every square from s in direction d, s excluded.
+	rays [8][64]uint64
+	// between[a][b]: squares strictly between a and b on a line, else 0.
+	between [64][64]uint64
+)
+
+// Directions: 0..3 go towards higher squares (N, E, NE, NW), 4..7 towards
+// lower (S, W, SW, SE), so the first blocker is the lowest or highest bit.
+var dirDelta = [8][2]int{{0, 1}, {1, 0}, {1, 1}, {-1, 1}, {0, -1}, {-1, 0}, {-1, -1}, {1, -1}}
+
+func init() {
+	for s := 0; s < 64; s++ {
+		f, r := s&7, s>>3
+		add := func(t *uint64, df, dr int) {
+			nf, nr := f+df, r+dr
+			if nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
+				*t |= 1 << uint(nr*8+nf)
+			}
+		}
+		for _, d := range [][2]int{{1, 2}, {2, 1}, {-1, 2}, {-2, 1}, {1, -2}, {2, -1}, {-1, -2}, {-2, -1}} {
+			add(&knightAtt[s], d[0], d[1])
+		}
+		for df := -1; df <= 1; df++ {
+			for dr := -1; dr <= 1; dr++ {
+				if df != 0 || dr != 0 {
+					add(&kingAtt[s], df, dr)
+				}
+				if df != 0 && dr != 0 {
+					add(&ferzAtt[s], df, dr)
+					add(&alfilAtt[s], 2*df, 2*dr)
+				}
+			}
+		}
+		add(&dabbabaAtt[s], 2, 0)
+		add(&dabbabaAtt[s], -2, 0)
+		add(&dabbabaAtt[s], 0, 2)
+		add(&dabbabaAtt[s], 0, -2)
+		add(&pawnAtt[White][s], -1, 1)
+		add(&pawnAtt[White][s], 1, 1)
+		add(&pawnAtt[Black][s], -1, -1)
+		add(&pawnAtt[Black][s], 1, -1)
+		for d, dd := range dirDelta {
+			for nf, nr := f+dd[0], r+dd[1]; nf >= 0 && nf < 8 && nr >= 0 && nr < 8; nf, nr = nf+dd[0], nr+dd[1] {
+				rays[d][s] |= 1 << uint(nr*8+nf)
+			}
+		}
+	}
+	for a := 0; a < 64; a++ {
+		for d := 0; d < 8; d++ {
+			r := rays[d][a]
+			for x := r; x != 0; x &= x - 1 {
+				b := bits.TrailingZeros64(x)
+				between[a][b] = r &^ rays[d][b] &^ (1 << uint(b))
+			}
+		}
+	}
+}
+
+func rayAtt(d int, s Square, occ uint64) uint64 {
+	a := rays[d][s]
+	if blk := a & occ; blk != 0 {
+		var b int
+		if d < 4 {
+			b = bits.TrailingZeros64(blk)
+		} else {
+			b = 63 - bits.LeadingZeros64(blk)
+		}
+		a ^= rays[d][b]
+	}
+	return a
+}
+
+func rookAtt(s Square, occ uint64) uint64 {
+	return rayAtt(0, s, occ) | rayAtt(1, s, occ) | rayAtt(4, s, occ) | rayAtt(5, s, occ)
+}
+
+func bishopAtt(s Square, occ uint64) uint64 {
+	return rayAtt(2, s, occ) | rayAtt(3, s, occ) | rayAtt(6, s, occ) | rayAtt(7, s, occ)
+}
+
+// rank masks
+const (
+	rank1        uint64 = 0xff
+	rank2        uint64 = 0xff << 8
+	rank7        uint64 = 0xff << 48
+	rank8        uint64 = 0xff << 56
+	lightSquares uint64 = 0x55aa55aa55aa55aa
+)
+
+// lastRank is the rank where a pawn of colour c promotes.
+func lastRank(c Color) uint64 {
+	if c == White {
+		return rank8
+	}
+	return rank1
+}
+
+func popcount(x uint64) int { return bits.OnesCount64(x) }

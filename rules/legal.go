@@ -1,0 +1,190 @@
+package rules
+
+// legalCtx holds what every legality test of one position shares.
+type legalCtx struct {
+	inCheck bool
+	occ     uint64
+	em      [7]uint64 // the opponent's men by kind
+	pinned  uint64    // our men pinned to our king by a slider
+	// fast: king safety of a non-king, unpinned, non-capturing-special
+	// move needs no test (not in check, no conversion can arise).
+	stuck bool // pawn attacks depend on counts: captures need the full test
+	extra bool // maddat-mari, mastu, pawns-only king or stalemate=forbidden
+}
+
+func (p *Position) newLegalCtx(inCheck bool) legalCtx {
+	s := p.s
+	us, them := p.side, p.side^1
+	lc := legalCtx{inCheck: inCheck, occ: p.byColor[0] | p.byColor[1], em: p.men(them)}
+	lc.stuck = s.stuckFilter()
+	lc.extra = s.Capture == CaptureMaddatMari || s.Mastu || s.PawnsOnlyKing == PawnsOnlyImmune ||
+		s.Stalemate == StalemateForbidden
+	// Pins: only sliders pin (leapers cannot be blocked).
+	ksq := p.kingSq[us]
+	var rq, bq uint64
+	rq = lc.em[Rook]
+	if s.Counsellor == CounsellorQueen {
+		rq |= lc.em[Queen]
+		bq |= lc.em[Queen]
+	}
+	if s.Elephant == ElephantBishop {
+		bq |= lc.em[Bishop]
+	}
+	enemy := p.byColor[them]
+	snipers := rookAtt(ksq, enemy)&rq | bishopAtt(ksq, enemy)&bq
+	for ; snipers != 0; snipers &= snipers - 1 {
+		b := between[ksq][trailing(snipers)] & lc.occ
+		if b != 0 && b&(b-1) == 0 && b&p.byColor[us] != 0 {
+			lc.pinned |= b
+		}
+	}
+	return lc
+}
+
+// legal tests a generated move against everything but its generation
+// (geometry, leap rights, promotion and conversion choice are the
+// generator's job).
+func (p *Position) legal(lc *legalCtx, m Move, stalemateRule bool) bool {
+	if lc.extra {
+		if p.captureForbidden(m) != "" {
+			return false
+		}
+	}
+	if !p.safeAfter(lc, m) {
+		return false
+	}
+	if lc.extra {
+		immune := p.s.PawnsOnlyKing == PawnsOnlyImmune && p.mayLeavePawnsOnly(m)
+		if immune || (stalemateRule && p.s.Stalemate == StalemateForbidden) {
+			q := *p
+			q.apply(m)
+			them := p.side ^ 1
+			themChecked := q.attacked(q.kingSq[them], p.side)
+			if immune && themChecked && q.pieceCount(them) == 0 {
+				return false
+			}
+			if stalemateRule && p.s.Stalemate == StalemateForbidden && !themChecked {
+				q.side ^= 1
+				if !q.quickHasMove() && !q.hasLegal(false) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// mayLeavePawnsOnly: after m the opponent might have no piece but pawns
+// (it has none now, or its only one is taken).
+func (p *Position) mayLeavePawnsOnly(m Move) bool {
+	n := p.pieceCount(p.side ^ 1)
+	if n == 0 {
+		return true
+	}
+	if n > 1 {
+		return false
+	}
+	cs := p.capturedSquare(m)
+	return cs != NoSquare && p.board[cs].Kind() != Pawn
+}
+
+// quickHasMove finds, without generating every move, a move that is
+// surely legal for the side to move: not in check, a man other than the
+// king that no slider pins, stepping to an empty square (no capture, so
+// maddat-mari, mastu and conversions cannot forbid it). False means "look
+// properly", not "no move". Unused under pawns-only-king=immune, where a
+// quiet move can still be illegal.
+func (p *Position) quickHasMove() bool {
+	s := p.s
+	if s.PawnsOnlyKing == PawnsOnlyImmune || p.InCheck() {
+		return false
+	}
+	lc := p.newLegalCtx(false)
+	us := p.side
+	own := p.byColor[us]
+	occ := lc.occ
+	free := own &^ lc.pinned &^ p.byKind[King]
+	for x := free &^ p.byKind[Pawn]; x != 0; x &= x - 1 {
+		from := Square(trailing(x))
+		if s.attacks(p.board[from].Kind(), us, from, occ)&^occ != 0 {
+			return true
+		}
+	}
+	for x := free & p.byKind[Pawn] &^ lastRank(us); x != 0; x &= x - 1 {
+		from := Square(trailing(x))
+		to := from + 8
+		if us == Black {
+			to = from - 8
+		}
+		if occ&bb(to) == 0 && bb(to)&lastRank(us) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// safeAfter reports whether the mover's king is not attacked after all the
+// move's effects (capture, promotion, conversion of a waiting pawn).
+func (p *Position) safeAfter(lc *legalCtx, m Move) bool {
+	us := p.side
+	kind := p.board[m.From].Kind()
+	if !lc.inCheck && kind != King && lc.pinned&bb(m.From) == 0 && m.Flags&FlagEnPassant == 0 &&
+		m.ConvSquare == NoSquare && !(lc.stuck && m.Flags&FlagCapture != 0) {
+		return true
+	}
+	em := lc.em
+	occ := lc.occ
+	if cs := p.capturedSquare(m); cs != NoSquare {
+		em[p.board[cs].Kind()] &^= bb(cs)
+		occ &^= bb(cs)
+	}
+	occ = occ&^bb(m.From) | bb(m.To)
+	if m.Flags&(FlagCastleShort|FlagCastleLong) != 0 {
+		r := m.From.Rank() * 8
+		if m.Flags&FlagCastleShort != 0 {
+			occ = occ&^bb(Square(r+7)) | bb(Square(r+5))
+		} else {
+			occ = occ&^bb(Square(r)) | bb(Square(r+3))
+		}
+	}
+	if m.ConvSquare != NoSquare && m.ConvKind != NoKind && em[Pawn]&bb(m.ConvSquare) != 0 {
+		em[Pawn] &^= bb(m.ConvSquare)
+		em[m.ConvKind] |= bb(m.ConvSquare)
+	}
+	ksq := p.kingSq[us]
+	if kind == King {
+		ksq = m.To
+	}
+	return !p.s.attackedBy(ksq, us^1, occ, &em)
+}
+
+// captureForbidden is the rule id that forbids m's capture under
+// maddat-mari or mastu, "" if none does.
+func (p *Position) captureForbidden(m Move) string {
+	cs := p.capturedSquare(m)
+	if cs == NoSquare {
+		return ""
+	}
+	them := p.side ^ 1
+	k := p.board[cs].Kind()
+	if k == King {
+		return ""
+	}
+	if p.s.Mastu && k != Pawn && p.pieceCount(them) == 1 {
+		return "capture-mastu"
+	}
+	if p.s.Capture == CaptureMaddatMari && p.defended(cs) {
+		return "capture-supported"
+	}
+	return ""
+}
+
+// defended reports whether another man of the side of the man on cs
+// attacks cs, pins ignored, king included, in the position as it is
+// (before the capture).
+func (p *Position) defended(cs Square) bool {
+	c := p.board[cs].Color()
+	m := p.men(c)
+	m[p.board[cs].Kind()] &^= bb(cs)
+	return p.s.attackedBy(cs, c, p.byColor[0]|p.byColor[1], &m)
+}

@@ -1,0 +1,318 @@
+package rules
+
+import "fmt"
+
+// OutcomeKind is how the rules end a game.
+type OutcomeKind uint8
+
+const (
+	OutcomeNone OutcomeKind = iota
+	OutcomeCheckmate
+	OutcomeStalemate
+	OutcomeBareKing
+	OutcomeRepetition
+	OutcomeMoveRule
+	OutcomeDeadPosition
+)
+
+// String is the outcome name of cli.md's jsonl output.
+func (k OutcomeKind) String() string {
+	return [...]string{"none", "checkmate", "stalemate", "bare-king", "repetition", "fifty-move", "dead-position"}[k]
+}
+
+// Winner is who the rules say won.
+type Winner uint8
+
+const (
+	NoWinner Winner = iota // the game goes on
+	WhiteWins
+	BlackWins
+	Draw
+)
+
+func (w Winner) String() string { return [...]string{"", "white", "black", "draw"}[w] }
+
+// Result is the PGN result string ("*" when the game goes on).
+func (w Winner) Result() string { return [...]string{"*", "1-0", "0-1", "1/2-1/2"}[w] }
+
+func wins(c Color) Winner {
+	if c == White {
+		return WhiteWins
+	}
+	return BlackWins
+}
+
+// Outcome is the end of a game as the rules decide it.
+type Outcome struct {
+	Kind   OutcomeKind
+	Winner Winner
+	// Half marks the Hindustani half-victory (bare-king=pieces-half-win):
+	// scored as a win, Termination "bare king".
+	Half   bool
+	Reason string
+}
+
+// Ended reports whether the rules have ended the game.
+func (o Outcome) Ended() bool { return o.Kind != OutcomeNone }
+
+// posKey is what repetition compares: board, side to move, leap rights,
+// and for fide castling rights and a usable en-passant square.
+type posKey struct {
+	board  [64]Piece
+	side   Color
+	leap   [2]bool
+	castle uint8
+	ep     Square
+}
+
+func (p *Position) key() posKey {
+	k := posKey{board: p.board, side: p.side, leap: p.leap, castle: p.castle, ep: NoSquare}
+	if p.ep != NoSquare && pawnAtt[p.side^1][p.ep]&p.byColor[p.side]&p.byKind[Pawn] != 0 {
+		k.ep = p.ep
+	}
+	return k
+}
+
+type histEntry struct {
+	key     posKey
+	checked bool // the side to move is in check here
+	bare    [2]bool
+}
+
+// History is a game as it is played: the current position and every
+// position before it, for repetition, the move rules and the bare-king
+// counter move. Start it with NewHistory and apply moves with Play (or
+// PlayKeepTurn inside compound turns).
+type History struct {
+	pos     Position
+	entries []histEntry
+}
+
+// NewHistory starts a history at p (copied).
+func NewHistory(p *Position) *History {
+	h := &History{pos: *p}
+	h.record()
+	return h
+}
+
+func (h *History) record() {
+	p := &h.pos
+	h.entries = append(h.entries, histEntry{key: p.key(), checked: p.InCheck(),
+		bare: [2]bool{p.isBare(White), p.isBare(Black)}})
+}
+
+// Position is the current position. It belongs to the history: copy it
+// before changing it.
+func (h *History) Position() *Position { return &h.pos }
+
+// Plies is the number of moves played.
+func (h *History) Plies() int { return len(h.entries) - 1 }
+
+// Play applies a legal move and passes the turn.
+func (h *History) Play(m Move) { h.pos.Play(m); h.record() }
+
+// PlayKeepTurn applies a move of a compound turn.
+func (h *History) PlayKeepTurn(m Move) { h.pos.PlayKeepTurn(m); h.record() }
+
+// isBare: only the king is left (pawns count as men).
+func (p *Position) isBare(c Color) bool { return p.byColor[c] == bb(p.kingSq[c]) }
+
+// Outcome is what the rules say after the last move, tested in the order
+// of rules.md: checkmate, dead position, bare king, stalemate, then
+// repetition and the move rule.
+func (h *History) Outcome() Outcome {
+	p := &h.pos
+	s := p.s
+	x := p.side // to move
+	y := x ^ 1  // moved last
+	inCheck := p.InCheck()
+	hasMove := p.HasLegalMove()
+	if inCheck && !hasMove {
+		return Outcome{Kind: OutcomeCheckmate, Winner: wins(y), Reason: fmt.Sprintf("%s is checkmated", x)}
+	}
+	if o, ok := p.deadPosition(); ok {
+		return o
+	}
+	if o, ok := h.bareKing(); ok {
+		return o
+	}
+	if !hasMove {
+		o := Outcome{Kind: OutcomeStalemate, Winner: Draw, Reason: fmt.Sprintf("%s is stalemated: a draw", x)}
+		switch s.Stalemate {
+		case StalemateStalematerWins:
+			o.Winner, o.Reason = wins(y), fmt.Sprintf("%s is stalemated and loses", x)
+		case StalemateStalematedWins:
+			o.Winner, o.Reason = wins(x), fmt.Sprintf("%s is stalemated and wins", x)
+		case StalemateForbidden:
+			o.Reason = fmt.Sprintf("%s has no legal move (every move would stalemate or none exists): a draw", x)
+		}
+		return o
+	}
+	if o, ok := h.repetition(); ok {
+		return o
+	}
+	limit := map[MoveRule]int{MoveRuleFide: 150, MoveRule50: 100, MoveRule70: 140}[s.MoveRule]
+	if limit > 0 && p.halfmove >= limit {
+		return Outcome{Kind: OutcomeMoveRule, Winner: Draw,
+			Reason: fmt.Sprintf("%d moves without a capture or a pawn move", limit/2)}
+	}
+	return Outcome{}
+}
+
+// Claimable is what a player may claim under fide rules (threefold
+// repetition, fifty moves) though the game has not ended: OutcomeNone if
+// nothing.
+func (h *History) Claimable() OutcomeKind {
+	p := &h.pos
+	if p.s.Repetition == RepetitionFide && h.occurrences() >= 3 {
+		return OutcomeRepetition
+	}
+	if p.s.MoveRule == MoveRuleFide && p.halfmove >= 100 {
+		return OutcomeMoveRule
+	}
+	return OutcomeNone
+}
+
+func (h *History) occurrences() int {
+	cur := h.entries[len(h.entries)-1].key
+	n := 0
+	for i := range h.entries {
+		if h.entries[i].key == cur {
+			n++
+		}
+	}
+	return n
+}
+
+func (h *History) repetition() (Outcome, bool) {
+	s := h.pos.s
+	n := h.occurrences()
+	draw := Outcome{Kind: OutcomeRepetition, Winner: Draw}
+	switch s.Repetition {
+	case RepetitionFide:
+		if n >= 5 {
+			draw.Reason = "the same position has occurred five times"
+			return draw, true
+		}
+	case RepetitionAuto:
+		if n >= 3 {
+			draw.Reason = "the same position has occurred three times"
+			return draw, true
+		}
+	case RepetitionPerpetualCheck:
+		if n < 3 {
+			return Outcome{}, false
+		}
+		// The cycle runs from the position's first occurrence to now; a
+		// side checked its opponent with every one of its moves in it when
+		// every position after such a move has the opponent in check.
+		last := len(h.entries) - 1
+		first := 0
+		for h.entries[first].key != h.entries[last].key {
+			first++
+		}
+		for _, mover := range []int{0, 1} {
+			all := true
+			for i := first + 1; i <= last; i++ {
+				// entries[i] follows a move by the side not to move at i.
+				if int(h.entries[i].key.side^1) == mover && !h.entries[i].checked {
+					all = false
+					break
+				}
+			}
+			if all {
+				draw.Reason = fmt.Sprintf("perpetual check by %s: the position has occurred three times", Color(mover))
+				return draw, true
+			}
+		}
+	}
+	return Outcome{}, false
+}
+
+func (p *Position) deadPosition() (Outcome, bool) {
+	draw := Outcome{Kind: OutcomeDeadPosition, Winner: Draw}
+	switch p.s.DeadPosition {
+	case DeadKingsAndOne:
+		if popcount(p.byColor[White]) == 2 && popcount(p.byColor[Black]) == 2 {
+			draw.Reason = "each side is reduced to its king and one other man"
+			return draw, true
+		}
+	case DeadFide:
+		others := (p.byColor[0] | p.byColor[1]) &^ p.byKind[King]
+		minors := p.byKind[Knight] | p.byKind[Bishop]
+		if others&^minors != 0 {
+			return Outcome{}, false
+		}
+		n := popcount(others)
+		bishops := p.byKind[Bishop]
+		sameColour := bishops&lightSquares == 0 || bishops&^lightSquares == 0
+		if n <= 1 || (others == bishops && sameColour && p.s.Elephant == ElephantBishop) {
+			draw.Reason = "neither side can checkmate (insufficient material)"
+			return draw, true
+		}
+	}
+	return Outcome{}, false
+}
+
+func (h *History) bareKing() (Outcome, bool) {
+	p := &h.pos
+	x, y := p.side, p.side^1
+	bx, by := p.isBare(x), p.isBare(y)
+	switch p.s.BareKing {
+	case BareWin:
+		switch {
+		case bx && by:
+			return Outcome{Kind: OutcomeBareKing, Winner: Draw, Reason: "both kings are bare"}, true
+		case bx:
+			return Outcome{Kind: OutcomeBareKing, Winner: wins(y), Reason: fmt.Sprintf("the %s king is bare", x)}, true
+		case by:
+			return Outcome{Kind: OutcomeBareKing, Winner: wins(x), Reason: fmt.Sprintf("the %s king is bare", y)}, true
+		}
+	case BareWinUnlessCounter:
+		if n := len(h.entries); n >= 2 {
+			prev := h.entries[n-2]
+			// The last move was the bared side's one chance to answer.
+			if prev.bare[y] && !prev.bare[x] && prev.key.side == y {
+				if bx {
+					return Outcome{Kind: OutcomeBareKing, Winner: Draw, Reason: fmt.Sprintf("the bare %s king bared the %s king in reply", y, x)}, true
+				}
+				return Outcome{Kind: OutcomeBareKing, Winner: wins(x), Reason: fmt.Sprintf("the %s king is bare and did not bare the %s king in reply", y, x)}, true
+			}
+		}
+		switch {
+		case bx && by:
+			return Outcome{Kind: OutcomeBareKing, Winner: Draw, Reason: "both kings are bare"}, true
+		case by:
+			return Outcome{Kind: OutcomeBareKing, Winner: wins(x), Reason: fmt.Sprintf("the %s king is bare", y)}, true
+		case bx:
+			if p.canBareBack() {
+				return Outcome{}, false // one move to bare the other king
+			}
+			return Outcome{Kind: OutcomeBareKing, Winner: wins(y), Reason: fmt.Sprintf("the %s king is bare and cannot bare the %s king in reply", x, y)}, true
+		}
+	case BarePiecesHalfWin:
+		px, py := p.pieceCount(x) == 0, p.pieceCount(y) == 0
+		switch {
+		case px && !py:
+			return Outcome{Kind: OutcomeBareKing, Winner: wins(y), Half: true, Reason: fmt.Sprintf("%s has no piece left but the king (pawns do not count): a half-victory", x)}, true
+		case py && !px:
+			return Outcome{Kind: OutcomeBareKing, Winner: wins(x), Half: true, Reason: fmt.Sprintf("%s has no piece left but the king (pawns do not count): a half-victory", y)}, true
+		}
+	}
+	return Outcome{}, false
+}
+
+// canBareBack: the side to move has a legal move that leaves the other
+// king bare.
+func (p *Position) canBareBack() bool {
+	y := p.side ^ 1
+	if popcount(p.byColor[y]) != 2 {
+		return false
+	}
+	for _, m := range p.LegalMoves(nil) {
+		if cs := p.capturedSquare(m); cs != NoSquare && m.ConvSquare == NoSquare {
+			return true
+		}
+	}
+	return false
+}

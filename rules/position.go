@@ -1,0 +1,306 @@
+package rules
+
+import "fmt"
+
+// Position is the whole state the rules need: board, side to move, leap and
+// castling rights, en-passant square, clocks. It is a value: copying it (or
+// Copy) gives an independent position, which is how the move generator
+// tries moves without undo bookkeeping.
+type Position struct {
+	s       *Settings
+	board   [64]Piece
+	byColor [2]uint64
+	byKind  [7]uint64 // index Kind; byKind[0] unused
+	kingSq  [2]Square
+	side    Color
+	// leap[c]: colour c's king may still make its knight leap.
+	leap [2]bool
+	// leapLost records why and when a right went (for messages).
+	leapLost [2]leapLoss
+	castle   uint8 // bits: 1 white short, 2 white long, 4 black short, 8 black long
+	ep       Square
+	halfmove int
+	fullmove int
+}
+
+type leapLossWhy uint8
+
+const (
+	leapNotLost leapLossWhy = iota
+	leapLostUsed
+	leapLostChecked
+	leapLostStart // absent from the FEN's castling field
+)
+
+type leapLoss struct {
+	why  leapLossWhy
+	move int   // full move number when it happened
+	side Color // side to move when it happened
+}
+
+const (
+	castleWK uint8 = 1 << iota
+	castleWQ
+	castleBK
+	castleBQ
+)
+
+// backRank is the initial first rank of colour c under a setup, file a..h.
+func backRank(setup Setup, c Color) [8]Kind {
+	r := [8]Kind{Rook, Knight, Bishop, Queen, King, Bishop, Knight, Rook}
+	switch {
+	case setup == SetupShatranj, setup == SetupCrossed && c == Black:
+		r[3], r[4] = King, Queen
+	}
+	return r
+}
+
+// initialCount is how many men of a kind a side starts with (every setup
+// has the same men).
+func initialCount(k Kind) int {
+	switch k {
+	case Pawn:
+		return 8
+	case Queen, King:
+		return 1
+	}
+	return 2
+}
+
+// NewPosition is the profile's initial array, White to move, every leap and
+// castling right present.
+func NewPosition(s *Settings) *Position {
+	p := &Position{s: s, ep: NoSquare, fullmove: 1}
+	for c := White; c <= Black; c++ {
+		br := backRank(s.Setup, c)
+		r1, r2 := 0, 1
+		if c == Black {
+			r1, r2 = 7, 6
+		}
+		for f := 0; f < 8; f++ {
+			p.put(MakeSquare(f, r1), MakePiece(c, br[f]))
+			p.put(MakeSquare(f, r2), MakePiece(c, Pawn))
+		}
+		p.leap[c] = s.KingLeap != LeapOff
+	}
+	if s.Castling {
+		p.castle = castleWK | castleWQ | castleBK | castleBQ
+	}
+	return p
+}
+
+func (p *Position) put(s Square, pc Piece) {
+	p.board[s] = pc
+	b := bb(s)
+	p.byColor[pc.Color()] |= b
+	p.byKind[pc.Kind()] |= b
+	if pc.Kind() == King {
+		p.kingSq[pc.Color()] = s
+	}
+}
+
+func (p *Position) remove(s Square) {
+	pc := p.board[s]
+	if pc == NoPiece {
+		return
+	}
+	b := bb(s)
+	p.byColor[pc.Color()] &^= b
+	p.byKind[pc.Kind()] &^= b
+	p.board[s] = NoPiece
+}
+
+// Copy returns an independent copy.
+func (p *Position) Copy() *Position { q := *p; return &q }
+
+// Settings are the rules the position is played under.
+func (p *Position) Settings() *Settings { return p.s }
+
+// SideToMove is the colour to move.
+func (p *Position) SideToMove() Color { return p.side }
+
+// At is the man on a square (NoPiece when empty or off the board).
+func (p *Position) At(sq Square) Piece {
+	if sq < 0 || sq > 63 {
+		return NoPiece
+	}
+	return p.board[sq]
+}
+
+// KingSquare is where colour c's king stands.
+func (p *Position) KingSquare(c Color) Square { return p.kingSq[c] }
+
+// LeapRight reports whether colour c's king may still make its knight leap
+// (always false when the profile has no leap).
+func (p *Position) LeapRight(c Color) bool { return p.leap[c] }
+
+// SetLeapRight sets colour c's leap right (for replay and tests).
+func (p *Position) SetLeapRight(c Color, ok bool) {
+	p.leap[c] = ok && p.s.KingLeap != LeapOff
+	if !ok {
+		p.leapLost[c] = leapLoss{}
+	}
+}
+
+// FlagEnPassant is the en-passant target square, NoSquare if none.
+func (p *Position) EnPassant() Square { return p.ep }
+
+// HalfmoveClock counts plies since the last capture or pawn move.
+func (p *Position) HalfmoveClock() int { return p.halfmove }
+
+// FullmoveNumber is the FEN move number.
+func (p *Position) FullmoveNumber() int { return p.fullmove }
+
+// Count is how many men of a kind colour c has on the board.
+func (p *Position) Count(c Color, k Kind) int { return popcount(p.byColor[c] & p.byKind[k]) }
+
+// WaitingPawns are colour c's pawns on their last rank (waiting, or staying
+// for good under unavailable-promotion=stay).
+func (p *Position) WaitingPawns(c Color) []Square {
+	var out []Square
+	for x := p.byColor[c] & p.byKind[Pawn] & lastRank(c); x != 0; x &= x - 1 {
+		out = append(out, Square(trailing(x)))
+	}
+	return out
+}
+
+// pieceCount counts colour c's men other than king and pawns.
+func (p *Position) pieceCount(c Color) int {
+	return popcount(p.byColor[c] &^ p.byKind[Pawn] &^ p.byKind[King])
+}
+
+// Play applies a legal move and passes the turn.
+func (p *Position) Play(m Move) {
+	mover, no := p.side, p.fullmove
+	p.apply(m)
+	if p.side == Black {
+		p.fullmove++
+	}
+	p.side ^= 1
+	p.checkLoss(no, mover)
+}
+
+// PlayKeepTurn applies a move and leaves the same side to move (compound
+// turns). A check it gives still costs the checked king its leap right.
+func (p *Position) PlayKeepTurn(m Move) {
+	p.apply(m)
+	p.checkLoss(p.fullmove, p.side)
+}
+
+// checkLoss removes the leap right of every king now in check under
+// king-leap=never-checked ("being in check at any moment"); move and side
+// name the move that gave the check (0 for a start position).
+func (p *Position) checkLoss(move int, side Color) {
+	if p.s.KingLeap != LeapNeverChecked {
+		return
+	}
+	for c := White; c <= Black; c++ {
+		if p.leap[c] && p.attacked(p.kingSq[c], c.Other()) {
+			p.leap[c] = false
+			p.leapLost[c] = leapLoss{why: leapLostChecked, move: move, side: side}
+		}
+	}
+}
+
+// apply makes the move's board changes, rights and clocks; no turn change.
+func (p *Position) apply(m Move) {
+	us := p.side
+	pc := p.board[m.From]
+	kind := pc.Kind()
+	p.halfmove++
+	if kind == Pawn {
+		p.halfmove = 0
+	}
+	if m.Flags&FlagEnPassant != 0 {
+		cap := m.To - 8
+		if us == Black {
+			cap = m.To + 8
+		}
+		p.remove(cap)
+		p.halfmove = 0
+	} else if t := p.board[m.To]; t != NoPiece {
+		p.remove(m.To)
+		p.halfmove = 0
+		// Losing a rook on its corner ends castling on that side.
+		p.castle &^= castleMaskAt(m.To)
+	}
+	p.remove(m.From)
+	if m.Promotion != NoKind && m.Flags&FlagWaitingMove == 0 {
+		pc = MakePiece(us, m.Promotion)
+	}
+	p.put(m.To, pc)
+	if m.ConvSquare != NoSquare && m.ConvKind != NoKind {
+		if w := p.board[m.ConvSquare]; w.Kind() == Pawn {
+			p.remove(m.ConvSquare)
+			p.put(m.ConvSquare, MakePiece(w.Color(), m.ConvKind))
+		}
+	}
+	if m.Flags&(FlagCastleShort|FlagCastleLong) != 0 {
+		r := m.From.Rank() * 8
+		if m.Flags&FlagCastleShort != 0 {
+			rook := p.board[r+7]
+			p.remove(Square(r + 7))
+			p.put(Square(r+5), rook)
+		} else {
+			rook := p.board[r]
+			p.remove(Square(r))
+			p.put(Square(r+3), rook)
+		}
+	}
+	if m.Flags&FlagLeap != 0 && p.leap[us] {
+		p.leap[us] = false
+		p.leapLost[us] = leapLoss{why: leapLostUsed, move: p.fullmove, side: us}
+	}
+	p.castle &^= castleMaskAt(m.From)
+	p.ep = NoSquare
+	// Without en passant no square is ever open to it (en-passant=no).
+	if m.Flags&FlagDoubleStep != 0 && p.s.EnPassant {
+		p.ep = (m.From + m.To) / 2
+	}
+}
+
+// castleMaskAt is the castling rights lost when a man leaves or is taken on s.
+func castleMaskAt(s Square) uint8 {
+	switch s {
+	case 0:
+		return castleWQ
+	case 7:
+		return castleWK
+	case 4:
+		return castleWK | castleWQ
+	case 56:
+		return castleBQ
+	case 63:
+		return castleBK
+	case 60:
+		return castleBK | castleBQ
+	}
+	return 0
+}
+
+// leapLossText says why colour c's right is gone, for messages.
+func (p *Position) leapLossText(c Color) string {
+	l := p.leapLost[c]
+	when := ""
+	if l.move > 0 {
+		when = fmt.Sprintf(" at move %d", l.move)
+		if l.side == Black {
+			when = fmt.Sprintf(" at move %d...", l.move)
+		}
+	}
+	switch l.why {
+	case leapLostUsed:
+		return "the king has already made its knight leap" + when
+	case leapLostChecked:
+		if l.move == 0 {
+			return "the king was in check in the starting position and has no knight leap"
+		}
+		return "the king was checked" + when + " and has lost its knight leap"
+	case leapLostStart:
+		return "the starting position gives this king no knight leap"
+	}
+	if p.s.KingLeap == LeapOff {
+		return "the king has no knight leap under these rules"
+	}
+	return "the king has no knight leap left"
+}

@@ -1,0 +1,520 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/pelletier/go-toml/v2"
+	"github.com/pelletier/go-toml/v2/unstable"
+)
+
+// ProfileError is one problem in a profile file, placed on its line so that
+// a historian can find it: `file:line: message`.
+type ProfileError struct {
+	File  string
+	Line  int    // 1-based; 0 when the problem has no line (an empty file)
+	Key   string // dotted key, e.g. "settings.elephant"; "" for syntax errors
+	Value string // the bad value as written, if any
+	Valid []string
+	Msg   string // the whole message, naming key, value and valid values
+}
+
+func (e *ProfileError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+// ProfileErrors is every problem found in one file, in line order; it
+// unwraps to its *ProfileError members for errors.As.
+type ProfileErrors []*ProfileError
+
+func (es ProfileErrors) Error() string {
+	parts := make([]string, len(es))
+	for i, e := range es {
+		parts[i] = e.Error()
+	}
+	return strings.Join(parts, "\n")
+}
+
+func (es ProfileErrors) Unwrap() []error {
+	out := make([]error, len(es))
+	for i, e := range es {
+		out[i] = e
+	}
+	return out
+}
+
+// LoadFile reads a user profile file (docs/profiles.md): `base = "NAME"`
+// plus the settings it changes, or a complete profile with every setting.
+func LoadFile(path string) (*Profile, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read profile file: %w", err)
+	}
+	return ParseProfile(path, data)
+}
+
+// ParseProfile parses a profile file's contents. name is the file name used
+// in error messages, and the profile's name when the file gives none (its
+// base name without extension).
+func ParseProfile(name string, data []byte) (*Profile, error) {
+	return parseProfile(name, data, false)
+}
+
+// topKeys are the keys a profile file may have outside [settings].
+var topKeys = []string{"name", "aliases", "summary", "source", "base", "settings"}
+
+// settingFields are the keys of a setting written as a table.
+var settingFields = []string{"value", "source", "applies"}
+
+// profileParser holds one file's state while it is read.
+type profileParser struct {
+	file  string
+	lines map[string]int // dotted key -> line where it is written
+	errs  ProfileErrors
+}
+
+func (pp *profileParser) errorf(key, value string, valid []string, format string, args ...any) {
+	pp.errs = append(pp.errs, &ProfileError{
+		File: pp.file, Line: pp.line(key), Key: key, Value: value, Valid: valid,
+		Msg: fmt.Sprintf(format, args...),
+	})
+}
+
+// line finds where a key is written; a key not written itself (a missing
+// field) is placed on its nearest written parent.
+func (pp *profileParser) line(key string) int {
+	for k := key; k != ""; {
+		if l, ok := pp.lines[k]; ok {
+			return l
+		}
+		i := strings.LastIndexByte(k, '.')
+		if i < 0 {
+			break
+		}
+		k = k[:i]
+	}
+	return 0
+}
+
+// parseProfile reads a profile; builtin demands the full form of a built-in
+// file (every setting, each with a source).
+func parseProfile(file string, data []byte, builtin bool) (*Profile, error) {
+	pp := &profileParser{file: file}
+	var doc map[string]any
+	if err := toml.Unmarshal(data, &doc); err != nil {
+		var de *toml.DecodeError
+		if errors.As(err, &de) {
+			row, col := de.Position()
+			return nil, &ProfileError{File: file, Line: row, Msg: fmt.Sprintf("TOML syntax (column %d): %s", col, strings.TrimPrefix(de.Error(), "toml: "))}
+		}
+		return nil, &ProfileError{File: file, Msg: "TOML: " + err.Error()}
+	}
+	pp.lines = indexLines(data)
+
+	p := &Profile{
+		Sources:       map[string]string{},
+		NotApplicable: map[string]bool{},
+		File:          file,
+	}
+	keys := make([]string, 0, len(doc))
+	for k := range doc {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if !contains(topKeys, k) {
+			if findKey(k) != nil {
+				pp.errorf(k, "", topKeys, "setting %q must be written under [settings] (e.g. [settings] %s = \"...\")", k, k)
+			} else {
+				pp.errorf(k, "", topKeys, "unknown key %q; valid keys: %s", k, strings.Join(topKeys, ", "))
+			}
+		}
+	}
+	p.Name = pp.str(doc, "name")
+	p.Summary = pp.str(doc, "summary")
+	p.Source = pp.str(doc, "source")
+	p.Base = pp.str(doc, "base")
+	p.Aliases = pp.strList(doc, "aliases")
+	if p.Name == "" {
+		if builtin {
+			pp.errorf("name", "", nil, "a built-in profile needs a name")
+		}
+		p.Name = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+	}
+	if strings.ContainsAny(p.Name, " \t;=") {
+		pp.errorf("name", p.Name, nil, "name %q: a profile name may not contain spaces, ';' or '='", p.Name)
+	}
+
+	complete := p.Base == ""
+	if !complete {
+		if builtin {
+			pp.errorf("base", p.Base, nil, "a built-in profile may not have a base")
+		}
+		base, err := Lookup(p.Base)
+		if err != nil {
+			pp.errorf("base", p.Base, nil, "base: %v", err)
+		} else {
+			inherit(p, base)
+		}
+	}
+
+	set := pp.settings(doc, p, builtin)
+	if complete {
+		var missing []string
+		for _, k := range SettingKeys() {
+			if !set[k] {
+				missing = append(missing, k)
+			}
+		}
+		if len(missing) > 0 {
+			pp.errorf("settings", "", missing, "a profile without base must give every setting; missing: %s (or add base = \"NAME\" to start from a built-in profile)", strings.Join(missing, ", "))
+		}
+	}
+	if p.Summary == "" {
+		if p.Base != "" {
+			p.Summary = fmt.Sprintf("user profile %s, based on %s", file, p.Base)
+		} else {
+			p.Summary = "user profile " + file
+		}
+	}
+	if p.Source == "" && !builtin {
+		p.Source = "user profile " + file
+	}
+	if len(pp.errs) > 0 {
+		sort.SliceStable(pp.errs, func(i, j int) bool { return pp.errs[i].Line < pp.errs[j].Line })
+		if len(pp.errs) == 1 {
+			return nil, pp.errs[0]
+		}
+		return nil, pp.errs
+	}
+	return p, nil
+}
+
+// inherit starts a user profile from its base: settings, their sources and
+// which ones do not apply.
+func inherit(p, base *Profile) {
+	p.Base = base.Name
+	p.Settings = base.Settings
+	for k, v := range base.Sources {
+		p.Sources[k] = fmt.Sprintf("from %s: %s", base.Name, v)
+	}
+	for k, v := range base.NotApplicable {
+		p.NotApplicable[k] = v
+	}
+	if p.Source == "" {
+		p.Source = base.Source
+	}
+}
+
+// settings reads the [settings] table into p and returns the keys it set.
+func (pp *profileParser) settings(doc map[string]any, p *Profile, builtin bool) map[string]bool {
+	set := map[string]bool{}
+	raw, ok := doc["settings"]
+	if !ok {
+		return set
+	}
+	tbl, ok := raw.(map[string]any)
+	if !ok {
+		pp.errorf("settings", fmt.Sprint(raw), nil, "settings: want a table ([settings]), found %s", typeName(raw))
+		return set
+	}
+	marks := map[string]bool{}
+	keys := make([]string, 0, len(tbl))
+	for k := range tbl {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		path := "settings." + k
+		d := findKey(k)
+		if d == nil {
+			msg := (&SettingError{Key: k, UnknownKey: true, Valid: SettingKeys()}).Error()
+			pp.errorf(path, "", SettingKeys(), "%s", msg)
+			continue
+		}
+		var value, source string
+		applies := true
+		valuePath := path
+		switch v := tbl[k].(type) {
+		case string:
+			value = v
+			if builtin {
+				pp.errorf(path, v, nil, "setting %s: a built-in profile writes every setting as a table with value and source", k)
+			}
+		case map[string]any:
+			fields := make([]string, 0, len(v))
+			for f := range v {
+				fields = append(fields, f)
+			}
+			sort.Strings(fields)
+			for _, f := range fields {
+				if !contains(settingFields, f) {
+					pp.errorf(path+"."+f, "", settingFields, "setting %s: unknown field %q; valid fields: %s", k, f, strings.Join(settingFields, ", "))
+				}
+			}
+			valuePath = path + ".value"
+			rv, ok := v["value"]
+			if !ok {
+				pp.errorf(path, "", d.values, "setting %s: no value; valid values: %s", k, strings.Join(d.values, ", "))
+				continue
+			}
+			s, ok := rv.(string)
+			if !ok {
+				pp.wrongType(valuePath, k, rv, d.values)
+				continue
+			}
+			value = s
+			if rs, ok := v["source"]; ok {
+				if source, ok = rs.(string); !ok {
+					pp.errorf(path+".source", fmt.Sprint(rs), nil, "setting %s: source must be a string, found %s", k, typeName(rs))
+				}
+			}
+			if ra, ok := v["applies"]; ok {
+				if applies, ok = ra.(bool); !ok {
+					pp.errorf(path+".applies", fmt.Sprint(ra), []string{"true", "false"}, "setting %s: applies must be true or false, found %s", k, typeName(ra))
+					applies = true
+				}
+			}
+			if builtin && strings.TrimSpace(source) == "" {
+				pp.errorf(path, value, nil, "setting %s: a built-in profile gives the source of every setting", k)
+			}
+		default:
+			pp.wrongType(path, k, v, d.values)
+			continue
+		}
+		if err := p.Settings.Set(k, value); err != nil {
+			pp.errorf(valuePath, value, d.values, "%v", err)
+			continue
+		}
+		set[d.name] = true
+		if source == "" {
+			source = fmt.Sprintf("set in %s:%d", pp.file, pp.line(valuePath))
+		}
+		p.Sources[d.name] = source
+		p.unmark(d.name)
+		if !applies {
+			marks[d.name] = true
+		}
+	}
+	// The file's own applies = false wins over what unmark cleared.
+	for k := range marks {
+		p.NotApplicable[k] = true
+	}
+	return set
+}
+
+func (pp *profileParser) wrongType(path, key string, v any, valid []string) {
+	// Suggest what the writer most likely meant: the same word quoted
+	// (move-rule = 50), or a boolean read as yes/no or on/off.
+	suggest := valid[0]
+	w := fmt.Sprint(v)
+	if b, ok := v.(bool); ok {
+		w = map[bool]string{true: "yes", false: "no"}[b]
+		if contains(valid, "on") {
+			w = map[bool]string{true: "on", false: "off"}[b]
+		}
+	}
+	if contains(valid, w) {
+		suggest = w
+	}
+	pp.errorf(path, fmt.Sprint(v), valid, "setting %s: want a string, found %s %v; valid values: %s (write e.g. %s = %q)",
+		key, typeName(v), v, strings.Join(valid, ", "), key, suggest)
+}
+
+// str reads an optional top-level string.
+func (pp *profileParser) str(doc map[string]any, key string) string {
+	v, ok := doc[key]
+	if !ok {
+		return ""
+	}
+	s, ok := v.(string)
+	if !ok {
+		pp.errorf(key, fmt.Sprint(v), nil, "%s: want a string, found %s %v", key, typeName(v), v)
+	}
+	return s
+}
+
+// strList reads an optional top-level array of strings.
+func (pp *profileParser) strList(doc map[string]any, key string) []string {
+	v, ok := doc[key]
+	if !ok {
+		return nil
+	}
+	arr, ok := v.([]any)
+	if !ok {
+		pp.errorf(key, fmt.Sprint(v), nil, "%s: want an array of strings, e.g. %s = [\"a\", \"b\"], found %s", key, key, typeName(v))
+		return nil
+	}
+	out := make([]string, 0, len(arr))
+	for _, e := range arr {
+		s, ok := e.(string)
+		if !ok {
+			pp.errorf(key, fmt.Sprint(e), nil, "%s: want an array of strings, found %s %v in it", key, typeName(e), e)
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func typeName(v any) string {
+	switch v.(type) {
+	case string:
+		return "string"
+	case bool:
+		return "boolean"
+	case int64:
+		return "integer"
+	case float64:
+		return "float"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "table"
+	case time.Time, toml.LocalDate, toml.LocalTime, toml.LocalDateTime:
+		return "date/time"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// indexLines maps every key of a TOML document (dotted, with its tables'
+// names in front) to the line it is written on, using go-toml's parser,
+// which keeps byte ranges. The document has already been decoded without
+// error, so the parser does not fail here; if it did, keys just have no line.
+func indexLines(data []byte) map[string]int {
+	lines := map[string]int{}
+	var p unstable.Parser
+	p.Reset(data)
+	var prefix []string
+	for p.NextExpression() {
+		e := p.Expression()
+		switch e.Kind {
+		case unstable.Table, unstable.ArrayTable:
+			var first *unstable.Node
+			prefix, first = keyParts(nil, e.Key())
+			if first != nil {
+				lines[strings.Join(prefix, ".")] = p.Shape(first.Raw).Start.Line
+			}
+		case unstable.KeyValue:
+			indexKeyValue(&p, lines, prefix, e)
+		}
+	}
+	return lines
+}
+
+func indexKeyValue(p *unstable.Parser, lines map[string]int, prefix []string, kv *unstable.Node) {
+	parts, first := keyParts(prefix, kv.Key())
+	if first == nil {
+		return
+	}
+	l := p.Shape(first.Raw).Start.Line
+	// Dotted keys (`settings.elephant = "..."`) also create their parents.
+	for i := len(prefix) + 1; i <= len(parts); i++ {
+		k := strings.Join(parts[:i], ".")
+		if _, ok := lines[k]; !ok || i == len(parts) {
+			lines[k] = l
+		}
+	}
+	if v := kv.Value(); v != nil && v.Kind == unstable.InlineTable {
+		it := v.Children()
+		for it.Next() {
+			if c := it.Node(); c.Kind == unstable.KeyValue {
+				indexKeyValue(p, lines, parts, c)
+			}
+		}
+	}
+}
+
+func keyParts(prefix []string, it unstable.Iterator) ([]string, *unstable.Node) {
+	parts := append([]string(nil), prefix...)
+	var first *unstable.Node
+	for it.Next() {
+		n := it.Node()
+		if first == nil {
+			first = n
+		}
+		parts = append(parts, string(n.Data))
+	}
+	return parts, first
+}
+
+// MarshalTOML writes p as a complete profile file (no base: every setting
+// with its value and source), the starting point for a historian's own
+// variant: `ashtapada rules show --toml andhra > my.toml`. ParseProfile
+// reads it back to the same profile.
+func (p *Profile) MarshalTOML() []byte {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Profile %s, written by ashtapada; how to edit it: docs/profiles.md.\n", p.Name)
+	if p.Base != "" {
+		fmt.Fprintf(&b, "# Written out in full from a profile based on %s.\n", p.Base)
+	}
+	fmt.Fprintf(&b, "\nname = %s\n", tomlString(p.Name))
+	quoted := make([]string, len(p.Aliases))
+	for i, a := range p.Aliases {
+		quoted[i] = tomlString(a)
+	}
+	fmt.Fprintf(&b, "aliases = [%s]\n", strings.Join(quoted, ", "))
+	fmt.Fprintf(&b, "summary = %s\n", tomlString(p.Summary))
+	fmt.Fprintf(&b, "source = %s\n", tomlString(p.Source))
+	for _, k := range SettingKeys() {
+		fmt.Fprintf(&b, "\n[settings.%s]\n# values: %s\nvalue = %s\n", k, strings.Join(SettingValues(k), ", "), tomlString(p.Settings.Get(k)))
+		if p.NotApplicable[k] {
+			b.WriteString("applies = false\n")
+		}
+		if src := p.Sources[k]; src != "" {
+			fmt.Fprintf(&b, "source = %s\n", tomlString(src))
+		}
+	}
+	return []byte(b.String())
+}
+
+// tomlString quotes s as a TOML string without escapes where it can (a
+// basic "..." string, or a literal '...' one for text with double quotes,
+// easiest to edit), else as a basic string with TOML's escapes (Go's
+// strconv.Quote would write \x escapes, which TOML lacks).
+func tomlString(s string) string {
+	plain := strings.IndexFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f }) < 0
+	switch {
+	case plain && !strings.ContainsAny(s, `"\`):
+		return `"` + s + `"`
+	case plain && !strings.Contains(s, "'"):
+		return "'" + s + "'"
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"':
+			b.WriteString(`\"`)
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\u%04X`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}

@@ -1,0 +1,237 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Violation says why a move is not legal: Rule is a stable rule id of
+// cli.md, Message a sentence a historian understands.
+type Violation struct {
+	Rule    string
+	Message string
+}
+
+func (v *Violation) Error() string { return v.Message + " [" + v.Rule + "]" }
+
+func violation(rule, format string, args ...any) *Violation {
+	return &Violation{Rule: rule, Message: fmt.Sprintf(format, args...)}
+}
+
+// sameMove compares every field that tells moves apart.
+func sameMove(a, b Move) bool {
+	return a.From == b.From && a.To == b.To && a.Promotion == b.Promotion && a.Flags == b.Flags &&
+		a.ConvSquare == b.ConvSquare && (a.ConvSquare == NoSquare || a.ConvKind == b.ConvKind)
+}
+
+// manName is a man as a sentence names it, in this profile's terms.
+func (p *Position) manName(k Kind) string {
+	switch k {
+	case Queen:
+		if p.s.Counsellor == CounsellorFerz {
+			return "counsellor"
+		}
+		return "queen"
+	case Bishop:
+		switch p.s.Elephant {
+		case ElephantAlfil, ElephantDabbaba:
+			return "elephant"
+		}
+		return "bishop"
+	}
+	return k.String()
+}
+
+// Verdict is nil when m is legal, else the first rule it breaks, checked
+// in this order: the man's movement, a waiting pawn, the leap, castling,
+// promotion, maddat-mari and mastu, conversion, the mover's king, the
+// pawns-only king, stalemate=forbidden.
+func (p *Position) Verdict(m Move) *Violation {
+	s := p.s
+	us, them := p.side, p.side^1
+	pc := p.At(m.From)
+	if pc == NoPiece || pc.Color() != us {
+		return violation("illegal-move", "there is no %s man on %s", us, m.From)
+	}
+	found := false
+	for _, c := range p.Candidates(make([]Move, 0, 128)) {
+		if sameMove(c, m) {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return violation("illegal-move", "the %s on %s cannot move to %s", p.manName(pc.Kind()), m.From, m.To)
+	}
+	inCheck := p.InCheck()
+	if m.Flags&FlagWaitingMove != 0 {
+		return violation("waiting-pawn-moved", "the pawn on %s waits on the last rank and cannot move until it converts", m.From)
+	}
+	if m.Flags&FlagLeap != 0 {
+		switch {
+		case s.KingLeap == LeapOff:
+			return violation("illegal-move", "the king has no knight leap under these rules")
+		case !p.leap[us]:
+			return violation("king-leap-unavailable", "%s", p.leapLossText(us))
+		case inCheck:
+			return violation("king-leap-in-check", "the king may not make its knight leap while in check")
+		case m.Flags&FlagCapture != 0 && !s.KingLeapCapture:
+			return violation("illegal-move", "the king's knight leap may not capture under these rules")
+		}
+	}
+	if m.Flags&(FlagCastleShort|FlagCastleLong) != 0 {
+		mid := (m.From + m.To) / 2
+		switch {
+		case inCheck:
+			return violation("illegal-move", "the king may not castle out of check")
+		case p.attacked(mid, them):
+			return violation("illegal-move", "the king may not castle across %s, which is attacked", mid)
+		}
+	}
+	if pc.Kind() == Pawn && bb(m.To)&lastRank(us) != 0 {
+		own := p.men(us)
+		opts := s.available(us, m.To, &own)
+		kinds := s.promoKinds(us, m.To)
+		if m.Promotion != NoKind {
+			if !kinds.has(m.Promotion) {
+				return violation("promotion-wrong-piece", "a pawn reaching %s may become %s, not a %s", m.To, p.kindList(kinds), p.manName(m.Promotion))
+			}
+			if !opts.has(m.Promotion) {
+				return violation("promotion-unavailable", "%s has no %s to promote to: it has not lost one", us, p.manName(m.Promotion)+p.colourNote(m.Promotion, m.To))
+			}
+		} else if opts != 0 {
+			return violation("promotion-missing", "the pawn reaching %s must promote (to %s)", m.To, p.kindList(opts))
+		} else if s.UnavailablePromo == UnavailableForbidden {
+			return violation("promotion-unavailable", "the pawn may not move to %s: %s has no piece available to promote to", m.To, us)
+		}
+	}
+	if r := p.captureForbidden(m); r != "" {
+		cs := p.capturedSquare(m)
+		if r == "capture-mastu" {
+			return violation(r, "the %s on %s is %s's only piece (mastu) and cannot be captured", p.manName(p.board[cs].Kind()), cs, them)
+		}
+		return violation(r, "the %s on %s is defended by another %s man and cannot be captured (maddat-mari)", p.manName(p.board[cs].Kind()), cs, them)
+	}
+	if v := p.conversionVerdict(m); v != nil {
+		return v
+	}
+	lc := p.newLegalCtx(inCheck)
+	if !p.safeAfter(&lc, m) {
+		if inCheck {
+			return violation("leaves-king-attacked", "the %s king is in check and this move does not answer it", us)
+		}
+		return violation("leaves-king-attacked", "the move leaves the %s king attacked", us)
+	}
+	if s.PawnsOnlyKing == PawnsOnlyImmune || s.Stalemate == StalemateForbidden {
+		q := *p
+		q.apply(m)
+		checked := q.attacked(q.kingSq[them], us)
+		if s.PawnsOnlyKing == PawnsOnlyImmune && checked && q.pieceCount(them) == 0 {
+			return violation("check-on-pawns-only-king", "the %s king has nothing but pawns and may not be checked", them)
+		}
+		if s.Stalemate == StalemateForbidden && !checked {
+			q.side ^= 1
+			if !q.hasLegal(false) {
+				return violation("stalemate-forbidden", "the move would stalemate %s, which these rules forbid", them)
+			}
+		}
+	}
+	return nil
+}
+
+func (p *Position) conversionVerdict(m Move) *Violation {
+	var legal []Square
+	if m.Flags&FlagCapture != 0 && p.s.UnavailablePromo == UnavailableWait {
+		them := p.side ^ 1
+		for w := p.byColor[them] & p.byKind[Pawn] & lastRank(them); w != 0; w &= w - 1 {
+			if ws := Square(trailing(w)); p.conversionKind(m, ws) != NoKind {
+				legal = append(legal, ws)
+			}
+		}
+	}
+	if m.ConvSquare == NoSquare {
+		if len(legal) > 0 {
+			names := make([]string, len(legal))
+			for i, w := range legal {
+				names[i] = w.String()
+			}
+			return violation("conversion-missing", "the capture lets the waiting pawn on %s convert; the conversion must be written", strings.Join(names, " or "))
+		}
+		return nil
+	}
+	for _, w := range legal {
+		if w == m.ConvSquare && p.conversionKind(m, w) == m.ConvKind {
+			return nil
+		}
+	}
+	return violation("conversion-wrong", "the pawn on %s cannot become a %s by this capture", m.ConvSquare, p.manName(m.ConvKind))
+}
+
+func (p *Position) kindList(ks kindSet) string {
+	var names []string
+	for _, k := range promoOrder {
+		if ks.has(k) {
+			names = append(names, "a "+p.manName(k))
+		}
+	}
+	if len(names) == 0 {
+		return "nothing"
+	}
+	return strings.Join(names, " or ")
+}
+
+func (p *Position) colourNote(k Kind, to Square) string {
+	if k == Bishop && p.s.PromotionLimit == LimitLostSameColour {
+		return " for that square's colour"
+	}
+	return ""
+}
+
+// GivesCheck reports whether m leaves the opponent's king attacked.
+func (p *Position) GivesCheck(m Move) bool {
+	q := *p
+	q.apply(m)
+	return q.attacked(q.kingSq[p.side^1], p.side)
+}
+
+// OpeningTurnViolation checks the moves of a compound opening turn
+// (opening=triple) played from p by the side to move: at most three moves,
+// no capture, no check by any of them (discovered checks included), and
+// under opening-pattern=literal all by different men or all by the same
+// man. It does not check each move's own legality (Verdict does, move by
+// move). Nil when the profile has no triple opening or the turn is fine.
+func OpeningTurnViolation(p *Position, turn []Move) *Violation {
+	if p.s.Opening != OpeningTriple {
+		return nil
+	}
+	if len(turn) > 3 {
+		return violation("compound-turn", "the opening turn has %d moves; at most three are allowed", len(turn))
+	}
+	q := *p
+	us := q.side
+	var men []Square // where each man moved in this turn now stands
+	for i, m := range turn {
+		if m.Flags&FlagCapture != 0 {
+			return violation("opening-capture", "move %d of the opening turn captures; the opening moves may not capture", i+1)
+		}
+		idx := -1
+		for j, sq := range men {
+			if sq == m.From {
+				idx = j
+			}
+		}
+		if idx < 0 {
+			men = append(men, m.To)
+		} else {
+			men[idx] = m.To
+		}
+		q.PlayKeepTurn(m)
+		if q.attacked(q.kingSq[us^1], us) {
+			return violation("opening-check", "move %d of the opening turn gives check; the opening moves may not check", i+1)
+		}
+	}
+	if p.s.OpeningPattern == PatternLiteral && len(men) != 1 && len(men) != len(turn) {
+		return violation("compound-turn", "the opening turn must be moves of different men, or all moves of one man")
+	}
+	return nil
+}
