@@ -1,6 +1,6 @@
 module github.com/ashtapada/ashtapada
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/alecthomas/participle/v2 v2.1.4 // indirect
@@ -12,5 +12,7 @@ require (
 	github.com/sergi/go-diff v1.4.0 // indirect
 	github.com/urfave/cli/v2 v2.27.7 // indirect
 	github.com/xrash/smetrics v0.0.0-20240521201337-686a1a2994c1 // indirect
+	golang.org/x/sys v0.50.0 // indirect
+	golang.org/x/term v0.48.0 // indirect
 	golang.org/x/text v0.14.0 // indirect
 )

@@ -62,6 +62,14 @@ type Game struct {
 	// Source is the exact bytes of the game as read, for passing broken
 	// games through untouched.
 	Source []byte
+	// Trailing is the text after the termination marker and before the
+	// next game (garbage between games, escape lines), exactly as read from
+	// the byte after the marker, white space at its end trimmed; nil when
+	// there is none (converted to UTF-8 when the game was read as
+	// Latin-1, like all its text). The reader reports it (TrailingPos is its first
+	// character) and skips it; fmt writes it back after the marker.
+	Trailing    []byte
+	TrailingPos Pos
 	// Notices are what the reader found: warnings for lenient forms and
 	// encodings, and for a game that could not be read, the syntax error
 	// (then Moves may be incomplete and must not be replayed).
@@ -168,6 +176,8 @@ const (
 	LenientZeroCastle
 	// LenientNoEquals: a promotion without `=` (`e8Q`).
 	LenientNoEquals
+	// LenientNullZ0: the null move written `Z0` (ChessBase) for `--`.
+	LenientNullZ0
 )
 
 // Move is the parsed parts of one move as written. Whether the parts fit the

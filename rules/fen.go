@@ -132,27 +132,8 @@ func (p *Position) parseRights(field string) error {
 	for i := 0; i < len(field); i++ {
 		ch := field[i]
 		switch {
-		case s.Castling && strings.IndexByte("KQkq", ch) >= 0:
-			c, kind := White, King
-			if ch >= 'a' {
-				c = Black
-			}
-			if ch|0x20 == 'q' {
-				kind = Queen
-			}
-			home, rook := Square(4), Square(7)
-			if kind == Queen {
-				rook = 0
-			}
-			if c == Black {
-				home, rook = home+56, rook+56
-			}
-			// A right the board cannot have (king or rook not at home) is
-			// dropped, as python-chess and Stockfish do: it could never be
-			// used, so dropping it changes no move.
-			if p.board[home] == MakePiece(c, King) && p.board[rook] == MakePiece(c, Rook) {
-				p.castle |= castleMaskAt(rook)
-			}
+		case s.Castling && (strings.IndexByte("KQkq", ch) >= 0 || ch|0x20 >= 'a' && ch|0x20 <= 'h'):
+			p.addCastlingRight(ch)
 		case s.KingLeap != LeapOff && ((!s.Castling && (ch == 'K' || ch == 'k')) || (s.Castling && (ch == 'L' || ch == 'l'))):
 			c := White
 			if ch >= 'a' {
@@ -161,7 +142,7 @@ func (p *Position) parseRights(field string) error {
 			p.leap[c] = true
 		default:
 			if s.Castling {
-				return fmt.Errorf("castling field %q: letters K Q k q (castling)%s or -", field, map[bool]string{true: ", L l (leap)", false: ""}[s.KingLeap != LeapOff])
+				return fmt.Errorf("castling field %q: letters K Q k q or A-H a-h (castling)%s or -", field, map[bool]string{true: ", L l (leap)", false: ""}[s.KingLeap != LeapOff])
 			}
 			if s.KingLeap != LeapOff {
 				return fmt.Errorf("castling field %q: these rules have no castling; it holds the kings' leap rights, K and k, or -", field)
@@ -175,6 +156,58 @@ func (p *Position) parseRights(field string) error {
 		}
 	}
 	return nil
+}
+
+// addCastlingRight reads one castling letter: K/Q the outermost rook on the
+// king's h-side/a-side of the first rank (X-FEN), A-H the rook on that file
+// (Shredder-FEN); lower case for Black. A right the board cannot have (king
+// not on its first rank, no such rook) is dropped, as python-chess and
+// Stockfish do: it could never be used, so dropping it changes no move.
+func (p *Position) addCastlingRight(ch byte) {
+	c := White
+	if ch >= 'a' {
+		c = Black
+	}
+	r := 0
+	if c == Black {
+		r = 7
+	}
+	k := p.kingSq[c]
+	if k.Rank() != r {
+		return
+	}
+	rook := MakePiece(c, Rook)
+	file := -1
+	switch ch | 0x20 {
+	case 'k':
+		for f := 7; f > k.File(); f-- {
+			if p.board[MakeSquare(f, r)] == rook {
+				file = f
+				break
+			}
+		}
+	case 'q':
+		for f := 0; f < k.File(); f++ {
+			if p.board[MakeSquare(f, r)] == rook {
+				file = f
+				break
+			}
+		}
+	default:
+		if f := int(ch|0x20) - 'a'; f != k.File() && p.board[MakeSquare(f, r)] == rook {
+			file = f
+		}
+	}
+	if file < 0 {
+		return
+	}
+	bit := 0
+	if file < k.File() {
+		bit = 1
+	}
+	bit += 2 * int(c)
+	p.castle |= 1 << bit
+	p.castleRook[bit] = MakeSquare(file, r)
 }
 
 // FEN writes the position (notation.md section 4).
@@ -217,9 +250,24 @@ func (p *Position) rightsField() string {
 	var b []byte
 	if p.s.Castling {
 		for i, l := range "KQkq" {
-			if p.castle&(1<<i) != 0 {
-				b = append(b, byte(l))
+			if p.castle&(1<<i) == 0 {
+				continue
 			}
+			// X-FEN: the letter K/Q unless another rook stands further out
+			// on that side, then the rook's file (Shredder style).
+			rs := p.castleRook[i]
+			outer := rays[1][rs]
+			if i&1 == 1 {
+				outer = rays[5][rs]
+			}
+			rank := rank1 << (56 * uint(i>>1))
+			if outer&rank&p.byKind[Rook]&p.byColor[i>>1] != 0 {
+				l = rune('A' + rs.File())
+				if i >= 2 {
+					l += 'a' - 'A'
+				}
+			}
+			b = append(b, byte(l))
 		}
 	}
 	wl, bl := byte('K'), byte('k')

@@ -129,7 +129,7 @@ func (p *Position) safeAfter(lc *legalCtx, m Move) bool {
 	us := p.side
 	kind := p.board[m.From].Kind()
 	if !lc.inCheck && kind != King && lc.pinned&bb(m.From) == 0 && m.Flags&FlagEnPassant == 0 &&
-		m.ConvSquare == NoSquare && !(lc.stuck && m.Flags&FlagCapture != 0) {
+		!m.HasConversion() && !(lc.stuck && m.Flags&FlagCapture != 0) {
 		return true
 	}
 	em := lc.em
@@ -138,16 +138,13 @@ func (p *Position) safeAfter(lc *legalCtx, m Move) bool {
 		em[p.board[cs].Kind()] &^= bb(cs)
 		occ &^= bb(cs)
 	}
-	occ = occ&^bb(m.From) | bb(m.To)
 	if m.Flags&(FlagCastleShort|FlagCastleLong) != 0 {
-		r := m.From.Rank() * 8
-		if m.Flags&FlagCastleShort != 0 {
-			occ = occ&^bb(Square(r+7)) | bb(Square(r+5))
-		} else {
-			occ = occ&^bb(Square(r)) | bb(Square(r+3))
-		}
+		rook, kingTo, rookTo := p.castleSquares(us, m.Flags&FlagCastleShort != 0)
+		occ = occ&^bb(m.From)&^bb(rook) | bb(kingTo) | bb(rookTo)
+	} else {
+		occ = occ&^bb(m.From) | bb(m.To)
 	}
-	if m.ConvSquare != NoSquare && m.ConvKind != NoKind && em[Pawn]&bb(m.ConvSquare) != 0 {
+	if m.HasConversion() && em[Pawn]&bb(m.ConvSquare) != 0 {
 		em[Pawn] &^= bb(m.ConvSquare)
 		em[m.ConvKind] |= bb(m.ConvSquare)
 	}

@@ -51,7 +51,12 @@ func (p *Position) gen(dst []Move, cand, inCheck bool) []Move {
 	us, them := p.side, p.side^1
 	own, enemy := p.byColor[us], p.byColor[them]
 	occ := own | enemy
-	notOwn := ^own
+	// No move takes a king: in a legal position no man attacks the enemy
+	// king when its side is to move, and the king's knight leap is a move,
+	// not an attack (it never gives check, and never lands on a king).
+	enemyKing := enemy & p.byKind[King]
+	enemy &^= enemyKing
+	notOwn := ^own &^ enemyKing
 
 	// Pawns.
 	fwd := 8
@@ -124,30 +129,51 @@ func (p *Position) gen(dst []Move, cand, inCheck bool) []Move {
 	return dst
 }
 
-// genCastling adds fide castling: king on its e-file home square, rook in
-// the corner, squares between empty; in legal mode also not in check and
-// not crossing an attacked square.
+// genCastling adds castling: fide castling, and Chess960-style castling
+// where a FEN puts king and rooks elsewhere on the first rank. The squares
+// king and rook cross and land on must be empty but for the two of them; in
+// legal mode the king must not be in check nor cross or land on an attacked
+// square (the landing square is tested again, with the rook moved, by the
+// king-safety test).
 func (p *Position) genCastling(dst []Move, from Square, occ uint64, cand, inCheck bool) []Move {
 	us := p.side
-	home, kr, qr := Square(4), castleWK, castleWQ
-	if us == Black {
-		home, kr, qr = 60, castleBK, castleBQ
-	}
-	if from != home || (!cand && inCheck) {
+	if !cand && inCheck {
 		return dst
 	}
-	rook := MakePiece(us, Rook)
-	if p.castle&kr != 0 && p.board[home+3] == rook && occ&(bb(home+1)|bb(home+2)) == 0 {
-		if cand || (!p.attacked(home+1, us^1) && !p.attacked(home+2, us^1)) {
-			dst = append(dst, Move{From: home, To: home + 2, Flags: FlagCastleShort, ConvSquare: NoSquare})
+	for _, short := range []bool{true, false} {
+		bit := uint8(castleWK)
+		flag := FlagCastleShort
+		if !short {
+			bit, flag = castleWQ, FlagCastleLong
 		}
-	}
-	if p.castle&qr != 0 && p.board[home-4] == rook && occ&(bb(home-1)|bb(home-2)|bb(home-3)) == 0 {
-		if cand || (!p.attacked(home-1, us^1) && !p.attacked(home-2, us^1)) {
-			dst = append(dst, Move{From: home, To: home - 2, Flags: FlagCastleLong, ConvSquare: NoSquare})
+		if p.castle&(bit<<(2*us)) == 0 {
+			continue
 		}
+		rook, kingTo, rookTo := p.castleSquares(us, short)
+		if p.board[rook] != MakePiece(us, Rook) {
+			continue
+		}
+		path := between[from][kingTo] | bb(kingTo) | between[rook][rookTo] | bb(rookTo)
+		if path&occ&^bb(from)&^bb(rook) != 0 {
+			continue
+		}
+		if !cand && p.castlePathAttacked(from, kingTo) != NoSquare {
+			continue
+		}
+		dst = append(dst, Move{From: from, To: kingTo, Flags: flag, ConvSquare: NoSquare})
 	}
 	return dst
+}
+
+// castlePathAttacked is the first square the castling king crosses or lands
+// on that the opponent attacks, NoSquare if none.
+func (p *Position) castlePathAttacked(from, kingTo Square) Square {
+	for x := between[from][kingTo] | bb(kingTo); x != 0; x &= x - 1 {
+		if sq := Square(trailing(x)); p.attacked(sq, p.side^1) {
+			return sq
+		}
+	}
+	return NoSquare
 }
 
 // pawnTo adds a pawn move to a square, with its promotions on the last

@@ -74,9 +74,31 @@ func (p *Position) key() posKey {
 }
 
 type histEntry struct {
-	key     posKey
+	key posKey
+	// hash of key: repetition compares hashes first, so that a long game
+	// costs a word per earlier position, not a board.
+	hash    uint64
 	checked bool // the side to move is in check here
 	bare    [2]bool
+}
+
+// hash is FNV-1a over what repetition compares.
+func (k *posKey) hash() uint64 {
+	h := uint64(14695981039346656037)
+	for _, pc := range k.board {
+		h = (h ^ uint64(pc)) * 1099511628211
+	}
+	for _, b := range [...]uint8{uint8(k.side), b2u(k.leap[0]), b2u(k.leap[1]), k.castle, uint8(k.ep)} {
+		h = (h ^ uint64(b)) * 1099511628211
+	}
+	return h
+}
+
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // History is a game as it is played: the current position and every
@@ -97,7 +119,8 @@ func NewHistory(p *Position) *History {
 
 func (h *History) record() {
 	p := &h.pos
-	h.entries = append(h.entries, histEntry{key: p.key(), checked: p.InCheck(),
+	k := p.key()
+	h.entries = append(h.entries, histEntry{key: k, hash: k.hash(), checked: p.InCheck(),
 		bare: [2]bool{p.isBare(White), p.isBare(Black)}})
 }
 
@@ -164,7 +187,7 @@ func (h *History) Outcome() Outcome {
 // nothing.
 func (h *History) Claimable() OutcomeKind {
 	p := &h.pos
-	if p.s.Repetition == RepetitionFide && h.occurrences() >= 3 {
+	if p.s.Repetition == RepetitionFide && h.occurrences(3) >= 3 {
 		return OutcomeRepetition
 	}
 	if p.s.MoveRule == MoveRuleFide && p.halfmove >= 100 {
@@ -173,20 +196,37 @@ func (h *History) Claimable() OutcomeKind {
 	return OutcomeNone
 }
 
-func (h *History) occurrences() int {
-	cur := h.entries[len(h.entries)-1].key
+// occurrences counts the current position's occurrences, up to max: the
+// rules only ask whether a count is reached, and counting back from the
+// end stops early in a long shuffle of the same few positions.
+func (h *History) occurrences(max int) int {
+	last := &h.entries[len(h.entries)-1]
 	n := 0
-	for i := range h.entries {
-		if h.entries[i].key == cur {
+	for i := len(h.entries) - 1; i >= h.window() && n < max; i-- {
+		if e := &h.entries[i]; e.hash == last.hash && e.key == last.key {
 			n++
 		}
 	}
 	return n
 }
 
+// window is the first entry that can repeat the current position: none
+// before the last capture or pawn move can (the men differ), so a long game
+// is not scanned from its start at every ply (issue 8: a record of 100,000
+// plies took minutes).
+func (h *History) window() int {
+	if w := len(h.entries) - 1 - h.pos.halfmove; w > 0 {
+		return w
+	}
+	return 0
+}
+
 func (h *History) repetition() (Outcome, bool) {
 	s := h.pos.s
-	n := h.occurrences()
+	if s.Repetition == RepetitionOff {
+		return Outcome{}, false
+	}
+	n := h.occurrences(5)
 	draw := Outcome{Kind: OutcomeRepetition, Winner: Draw}
 	switch s.Repetition {
 	case RepetitionFide:
@@ -207,8 +247,8 @@ func (h *History) repetition() (Outcome, bool) {
 		// side checked its opponent with every one of its moves in it when
 		// every position after such a move has the opponent in check.
 		last := len(h.entries) - 1
-		first := 0
-		for h.entries[first].key != h.entries[last].key {
+		first := h.window()
+		for h.entries[first].hash != h.entries[last].hash || h.entries[first].key != h.entries[last].key {
 			first++
 		}
 		for _, mover := range []int{0, 1} {
@@ -310,7 +350,7 @@ func (p *Position) canBareBack() bool {
 		return false
 	}
 	for _, m := range p.LegalMoves(nil) {
-		if cs := p.capturedSquare(m); cs != NoSquare && m.ConvSquare == NoSquare {
+		if cs := p.capturedSquare(m); cs != NoSquare && !m.HasConversion() {
 			return true
 		}
 	}

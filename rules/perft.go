@@ -11,24 +11,31 @@ func Perft(p *Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
+	// One position and one move buffer per level, allocated once: the
+	// recursion copies into them instead of taking the address of a local,
+	// which the escape analysis would move to the heap at every node.
+	stack := make([]Position, depth+1)
+	stack[depth] = *p
 	bufs := make([][]Move, depth+1)
 	for i := range bufs {
 		bufs[i] = make([]Move, 0, 256)
 	}
-	return perft(p, depth, bufs)
+	return perft(stack, depth, bufs)
 }
 
-func perft(p *Position, depth int, bufs [][]Move) uint64 {
+func perft(stack []Position, depth int, bufs [][]Move) uint64 {
+	p := &stack[depth]
 	ms := p.LegalMoves(bufs[depth][:0])
 	bufs[depth] = ms[:0]
 	if depth == 1 {
 		return uint64(len(ms))
 	}
 	var n uint64
+	q := &stack[depth-1]
 	for _, m := range ms {
-		q := *p
+		*q = *p
 		q.Play(m)
-		n += perft(&q, depth-1, bufs)
+		n += perft(stack, depth-1, bufs)
 	}
 	return n
 }

@@ -71,8 +71,7 @@ func TestPerftCPW(t *testing.T) {
 }
 
 // epdSuite runs a python-chess perft file (id / epd / perft D N lines).
-// skip names ids that need Chess960 castling (X-FEN rights for rooks off
-// the corners or a king off the e-file), which no profile has.
+// skip, if set, leaves positions out.
 func epdSuite(t *testing.T, path string, maxDepth int, skip func(id, epd string) bool) (positions, checked int) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -116,38 +115,10 @@ func epdSuite(t *testing.T, path string, maxDepth int, skip func(id, epd string)
 	return positions, checked
 }
 
-// chess960Castling reports whether an EPD's castling rights only make sense
-// in Chess960 (a right whose king is not on e1/e8 or whose rook is not in
-// the corner).
-func chess960Castling(t *testing.T) func(id, epd string) bool {
-	return func(id, epd string) bool {
-		f := strings.Fields(epd)
-		if f[2] == "-" {
-			return false
-		}
-		// Parse without rights; then see whether each right has its men.
-		p := mustFEN(t, testSettings(t, "fide"), f[0]+" "+f[1]+" - - 0 1")
-		for _, ch := range f[2] {
-			c, home, rook := White, Square(4), Square(7)
-			if ch == 'Q' || ch == 'q' {
-				rook = 0
-			}
-			if ch >= 'a' {
-				c, home, rook = Black, home+56, rook+56
-			}
-			if p.At(home) != MakePiece(c, King) || p.At(rook) != MakePiece(c, Rook) {
-				t.Logf("skipping %s: castling right %c needs Chess960 castling, which no profile has", id, ch)
-				return true
-			}
-		}
-		return false
-	}
-}
-
 func TestPerftTricky(t *testing.T) {
-	n, c := epdSuite(t, filepath.Join("testdata", "tricky.perft"), 99, chess960Castling(t))
+	n, c := epdSuite(t, filepath.Join("testdata", "tricky.perft"), 99, nil)
 	t.Logf("tricky.perft: %d positions, %d counts checked", n, c)
-	if n < 12 {
+	if n != 19 {
 		t.Errorf("only %d positions read", n)
 	}
 }
@@ -229,5 +200,24 @@ func TestPerftReference(t *testing.T) {
 	t.Logf("%d reference rows checked, %d shatranj rows pruned by FSF's bare-king rule compared via shatranj-nobare", checked, pruned)
 	if checked < 250 {
 		t.Errorf("only %d rows checked", checked)
+	}
+}
+
+// TestPerftChess960 runs python-chess's Chess960 suite to depth 3 (all
+// depths with ASHTAPADA_LONG=1). No profile starts from a Chess960 array,
+// but FEN positions may castle that way, and the suite checks it.
+func TestPerftChess960(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short mode")
+	}
+	path := filepath.Join(engineSharedDir(t), "data", "perft", "chess960.perft")
+	depth := 3
+	if longTests() {
+		depth = 99
+	}
+	n, c := epdSuite(t, path, depth, nil)
+	t.Logf("chess960.perft: %d positions, %d counts checked", n, c)
+	if n != 960 {
+		t.Errorf("%d positions read, want 960", n)
 	}
 }

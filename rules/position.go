@@ -18,9 +18,12 @@ type Position struct {
 	// leapLost records why and when a right went (for messages).
 	leapLost [2]leapLoss
 	castle   uint8 // bits: 1 white short, 2 white long, 4 black short, 8 black long
-	ep       Square
-	halfmove int
-	fullmove int
+	// castleRook[i] is the rook of castling right bit i (h1, a1, h8, a8 in
+	// the initial array; other files in Chess960-style FENs).
+	castleRook [4]Square
+	ep         Square
+	halfmove   int
+	fullmove   int
 }
 
 type leapLossWhy uint8
@@ -85,6 +88,7 @@ func NewPosition(s *Settings) *Position {
 	}
 	if s.Castling {
 		p.castle = castleWK | castleWQ | castleBK | castleBQ
+		p.castleRook = [4]Square{7, 0, 63, 56}
 	}
 	return p
 }
@@ -204,12 +208,21 @@ func (p *Position) checkLoss(move int, side Color) {
 
 // apply makes the move's board changes, rights and clocks; no turn change.
 func (p *Position) apply(m Move) {
+	// A move off the board or from an empty square is ignored rather than
+	// allowed to corrupt the position (no panic on any input).
+	if uint8(m.From) > 63 || uint8(m.To) > 63 || p.board[m.From] == NoPiece {
+		return
+	}
 	us := p.side
 	pc := p.board[m.From]
 	kind := pc.Kind()
 	p.halfmove++
 	if kind == Pawn {
 		p.halfmove = 0
+	}
+	if m.Flags&(FlagCastleShort|FlagCastleLong) != 0 {
+		p.applyCastle(m)
+		return
 	}
 	if m.Flags&FlagEnPassant != 0 {
 		cap := m.To - 8
@@ -221,37 +234,28 @@ func (p *Position) apply(m Move) {
 	} else if t := p.board[m.To]; t != NoPiece {
 		p.remove(m.To)
 		p.halfmove = 0
-		// Losing a rook on its corner ends castling on that side.
-		p.castle &^= castleMaskAt(m.To)
+		// Losing a castling rook ends castling on that side.
+		p.castle &^= p.castleMaskAt(m.To)
 	}
 	p.remove(m.From)
 	if m.Promotion != NoKind && m.Flags&FlagWaitingMove == 0 {
 		pc = MakePiece(us, m.Promotion)
 	}
 	p.put(m.To, pc)
-	if m.ConvSquare != NoSquare && m.ConvKind != NoKind {
+	if m.HasConversion() {
 		if w := p.board[m.ConvSquare]; w.Kind() == Pawn {
 			p.remove(m.ConvSquare)
 			p.put(m.ConvSquare, MakePiece(w.Color(), m.ConvKind))
-		}
-	}
-	if m.Flags&(FlagCastleShort|FlagCastleLong) != 0 {
-		r := m.From.Rank() * 8
-		if m.Flags&FlagCastleShort != 0 {
-			rook := p.board[r+7]
-			p.remove(Square(r + 7))
-			p.put(Square(r+5), rook)
-		} else {
-			rook := p.board[r]
-			p.remove(Square(r))
-			p.put(Square(r+3), rook)
 		}
 	}
 	if m.Flags&FlagLeap != 0 && p.leap[us] {
 		p.leap[us] = false
 		p.leapLost[us] = leapLoss{why: leapLostUsed, move: p.fullmove, side: us}
 	}
-	p.castle &^= castleMaskAt(m.From)
+	if pc.Kind() == King {
+		p.castle &^= (castleWK | castleWQ) << (2 * us)
+	}
+	p.castle &^= p.castleMaskAt(m.From)
 	p.ep = NoSquare
 	// Without en passant no square is ever open to it (en-passant=no).
 	if m.Flags&FlagDoubleStep != 0 && p.s.EnPassant {
@@ -259,23 +263,45 @@ func (p *Position) apply(m Move) {
 	}
 }
 
-// castleMaskAt is the castling rights lost when a man leaves or is taken on s.
-func castleMaskAt(s Square) uint8 {
-	switch s {
-	case 0:
-		return castleWQ
-	case 7:
-		return castleWK
-	case 4:
-		return castleWK | castleWQ
-	case 56:
-		return castleBQ
-	case 63:
-		return castleBK
-	case 60:
-		return castleBK | castleBQ
+// castleMaskAt is the castling rights lost when a man leaves or is taken
+// on s (a castling rook).
+func (p *Position) castleMaskAt(s Square) uint8 {
+	var m uint8
+	for i, r := range p.castleRook {
+		if r == s && p.castle&(1<<i) != 0 {
+			m |= 1 << i
+		}
 	}
-	return 0
+	return m
+}
+
+// castleSquares gives, for colour c's short or long castling, the rook's
+// square and where king and rook end (g/f or c/d file of the first rank).
+func (p *Position) castleSquares(c Color, short bool) (rook, kingTo, rookTo Square) {
+	bit, r := 0, Square(0)
+	if !short {
+		bit = 1
+	}
+	if c == Black {
+		bit += 2
+		r = 56
+	}
+	if short {
+		return p.castleRook[bit], r + 6, r + 5
+	}
+	return p.castleRook[bit], r + 2, r + 3
+}
+
+// applyCastle moves king and rook (either may land where the other stood).
+func (p *Position) applyCastle(m Move) {
+	us := p.side
+	rook, kingTo, rookTo := p.castleSquares(us, m.Flags&FlagCastleShort != 0)
+	p.remove(m.From)
+	p.remove(rook)
+	p.put(kingTo, MakePiece(us, King))
+	p.put(rookTo, MakePiece(us, Rook))
+	p.castle &^= (castleWK | castleWQ) << (2 * us)
+	p.ep = NoSquare
 }
 
 // leapLossText says why colour c's right is gone, for messages.

@@ -562,3 +562,30 @@ func TestSeedMoveRule(t *testing.T) {
 		t.Error("a promotion did not reset the move-rule count")
 	}
 }
+
+// rules.md "Check": "A king is in check when an enemy man could capture it
+// by its move." The king's knight leap is read as a move, never an attack:
+// kings a knight's move apart do not check each other and the leap never
+// lands on the king (docs/rules-engine.md).
+func TestLeapNeverTakesTheKing(t *testing.T) {
+	s := testSettings(t, "hindustani")
+	p := mustFEN(t, s, "8/8/8/8/8/3k4/8/4K3 w Kk - 0 1")
+	expectLegal(t, p, "e1d1", "e1f1", "e1f2", "e1~f3", "e1~g2")
+	if mustFEN(t, s, "8/8/8/8/8/3k4/8/4K3 b Kk - 0 1").InCheck() {
+		t.Error("a king with its leap checks the king a knight's move away")
+	}
+}
+
+// A Move literal without ConvSquare set (zero value a1) means no
+// conversion: replay may build moves that way.
+func TestMoveLiteralWithoutConversion(t *testing.T) {
+	p := NewPosition(testSettings(t, "fide"))
+	m := Move{From: MakeSquare(4, 1), To: MakeSquare(4, 3), Flags: FlagDoubleStep}
+	if v := p.Verdict(m); v != nil {
+		t.Fatalf("e2e4 as a literal: %v", v)
+	}
+	p.Play(m)
+	if p.At(MakeSquare(0, 0)) != MakePiece(White, Rook) || p.At(MakeSquare(4, 3)) != MakePiece(White, Pawn) {
+		t.Errorf("after e2e4: %s", p.FEN())
+	}
+}

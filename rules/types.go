@@ -169,6 +169,13 @@ type Move struct {
 	ConvKind   Kind
 }
 
+// HasConversion reports whether the move carries a conversion. A Move
+// literal that leaves ConvSquare at its zero value (a1) but ConvKind at
+// NoKind carries none.
+func (m Move) HasConversion() bool {
+	return m.ConvKind != NoKind && m.ConvSquare >= 0 && m.ConvSquare < 64
+}
+
 // NewMove is a plain move with no promotion or conversion.
 func NewMove(from, to Square) Move { return Move{From: from, To: to, ConvSquare: NoSquare} }
 
@@ -207,7 +214,7 @@ func (m Move) String() string {
 			b.WriteString("=" + m.Promotion.Letter())
 		}
 	}
-	if m.ConvSquare != NoSquare && m.ConvKind != NoKind {
+	if m.HasConversion() {
 		b.WriteString("/" + m.ConvSquare.String() + "=" + m.ConvKind.Letter())
 	}
 	return b.String()

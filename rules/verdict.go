@@ -21,7 +21,7 @@ func violation(rule, format string, args ...any) *Violation {
 // sameMove compares every field that tells moves apart.
 func sameMove(a, b Move) bool {
 	return a.From == b.From && a.To == b.To && a.Promotion == b.Promotion && a.Flags == b.Flags &&
-		a.ConvSquare == b.ConvSquare && (a.ConvSquare == NoSquare || a.ConvKind == b.ConvKind)
+		a.HasConversion() == b.HasConversion() && (!a.HasConversion() || a.ConvSquare == b.ConvSquare && a.ConvKind == b.ConvKind)
 }
 
 // manName is a man as a sentence names it, in this profile's terms.
@@ -80,12 +80,11 @@ func (p *Position) Verdict(m Move) *Violation {
 		}
 	}
 	if m.Flags&(FlagCastleShort|FlagCastleLong) != 0 {
-		mid := (m.From + m.To) / 2
-		switch {
-		case inCheck:
+		if inCheck {
 			return violation("illegal-move", "the king may not castle out of check")
-		case p.attacked(mid, them):
-			return violation("illegal-move", "the king may not castle across %s, which is attacked", mid)
+		}
+		if sq := p.castlePathAttacked(m.From, m.To); sq != NoSquare {
+			return violation("illegal-move", "the king may not castle across or onto %s, which is attacked", sq)
 		}
 	}
 	if pc.Kind() == Pawn && bb(m.To)&lastRank(us) != 0 {
@@ -149,7 +148,7 @@ func (p *Position) conversionVerdict(m Move) *Violation {
 			}
 		}
 	}
-	if m.ConvSquare == NoSquare {
+	if !m.HasConversion() {
 		if len(legal) > 0 {
 			names := make([]string, len(legal))
 			for i, w := range legal {

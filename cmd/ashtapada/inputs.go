@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync/atomic"
 
 	"github.com/klauspost/compress/zstd"
 )
@@ -72,31 +73,48 @@ func expandInputs(args []string) ([]string, error) {
 // by its extension, streaming: nothing is loaded whole. The name returned
 // is what reports call the file.
 func openInput(path string) (io.ReadCloser, string, error) {
+	return openInputCounting(path, nil)
+}
+
+// openInputCounting is openInput that also adds the bytes read from the
+// file itself (before decompression) to counter, when it is not nil: the
+// progress bar measures its ETA against file sizes.
+func openInputCounting(path string, counter *atomic.Int64) (io.ReadCloser, string, error) {
 	if path == "-" {
+		if counter != nil {
+			return io.NopCloser(&countingReader{r: os.Stdin, n: counter}), "<stdin>", nil
+		}
 		return io.NopCloser(os.Stdin), "<stdin>", nil
 	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, path, fmt.Errorf("reading %s: %w", path, err)
 	}
+	var raw io.Reader = f
+	if counter != nil {
+		raw = &countingReader{r: f, n: counter}
+	}
 	lower := strings.ToLower(path)
 	switch {
 	case strings.HasSuffix(lower, ".gz"):
-		zr, err := gzip.NewReader(bufio.NewReaderSize(f, 1<<16))
+		zr, err := gzip.NewReader(bufio.NewReaderSize(raw, 1<<16))
 		if err != nil {
 			f.Close()
 			return nil, path, fmt.Errorf("reading %s: %w", path, err)
 		}
 		return &stackedCloser{Reader: zr, closers: []io.Closer{zr, f}}, path, nil
 	case strings.HasSuffix(lower, ".bz2"):
-		return &stackedCloser{Reader: bzip2.NewReader(bufio.NewReaderSize(f, 1<<16)), closers: []io.Closer{f}}, path, nil
+		return &stackedCloser{Reader: bzip2.NewReader(bufio.NewReaderSize(raw, 1<<16)), closers: []io.Closer{f}}, path, nil
 	case strings.HasSuffix(lower, ".zst"):
-		zr, err := zstd.NewReader(f)
+		zr, err := zstd.NewReader(raw)
 		if err != nil {
 			f.Close()
 			return nil, path, fmt.Errorf("reading %s: %w", path, err)
 		}
 		return &stackedCloser{Reader: zr, closers: []io.Closer{zstdCloser{zr}, f}}, path, nil
+	}
+	if counter != nil {
+		return &stackedCloser{Reader: raw, closers: []io.Closer{f}}, path, nil
 	}
 	return f, path, nil
 }

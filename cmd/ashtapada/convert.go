@@ -1,0 +1,351 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/replay"
+)
+
+// profileFlags are the flags that choose how games are judged, shared by
+// convert, show and diff (the same names as validate's).
+func profileFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "rules", Usage: "play every game by this profile, whatever its tags say"},
+		&cli.StringSliceFlag{Name: "set", Usage: "override a setting, key=value (repeatable)"},
+		&cli.StringFlag{Name: "rules-file", Usage: "play every game by this profile file"},
+	}
+}
+
+func init() {
+	register(&cli.Command{
+		Name:      "convert",
+		Usage:     "convert records between PGN, JSON, JSONL, LAN, UCI, FEN lists and SVG",
+		ArgsUsage: "[FILE|DIR ...]",
+		Description: "Reads records (--from, or by extension: .pgn .json .jsonl .lan .uci, or by content) and writes them " +
+			"in the --to format. pgn, json and jsonl round-trip losslessly; lan, uci and fen need the games' profile " +
+			"and cover the main line; svg draws the final position of one game (--game). See docs/convert.md.",
+		Flags: append(profileFlags(),
+			&cli.StringFlag{Name: "to", Required: true, Usage: "pgn, json, jsonl, lan, uci, fen or svg"},
+			&cli.StringFlag{Name: "from", Usage: "pgn, json, jsonl, lan or uci (default: by extension, then by content)"},
+			&cli.BoolFlag{Name: "plain", Usage: "with --to pgn: no extensions (leap written Kd3, conversions in comments)"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to FILE (atomically) instead of standard output"},
+			&cli.IntFlag{Name: "game", Value: 1, Usage: "with --to svg: the game to draw (1-based)"},
+		),
+		Action: convertAction,
+	})
+}
+
+var convertTargets = map[string]bool{"pgn": true, "json": true, "jsonl": true, "lan": true, "uci": true, "fen": true, "svg": true}
+var convertSources = map[string]bool{"pgn": true, "json": true, "jsonl": true, "lan": true, "uci": true}
+
+func convertAction(c *cli.Context) error {
+	to := strings.ToLower(c.String("to"))
+	if !convertTargets[to] {
+		return toolError(fmt.Errorf("--to %q: want one of pgn, json, jsonl, lan, uci, fen, svg", to))
+	}
+	from := strings.ToLower(c.String("from"))
+	if from != "" && !convertSources[from] {
+		return toolError(fmt.Errorf("--from %q: want one of pgn, json, jsonl, lan, uci", from))
+	}
+	if c.Bool("plain") && to != "pgn" {
+		return toolError(fmt.Errorf("--plain applies to --to pgn only"))
+	}
+	cfg, err := validateConfig(c)
+	if err != nil {
+		return toolError(err)
+	}
+	cv := &converter{to: to, from: from, plain: c.Bool("plain"), svgGame: c.Int("game"), rp: replay.New(cfg), errw: c.App.ErrWriter}
+	write := func(w io.Writer) error {
+		bw := bufio.NewWriterSize(w, 1<<16)
+		err := cv.run(c.Args().Slice(), bw)
+		if ferr := bw.Flush(); err == nil && ferr != nil {
+			err = fmt.Errorf("writing output: %w", ferr)
+		}
+		return err
+	}
+	if out := c.String("output"); out != "" && out != "-" {
+		err = writeFileAtomic(out, write)
+	} else {
+		err = write(c.App.Writer)
+	}
+	if err != nil {
+		return toolError(err)
+	}
+	if cv.broken > 0 {
+		return failed()
+	}
+	return nil
+}
+
+// converter carries one convert run.
+type converter struct {
+	to, from string
+	plain    bool
+	svgGame  int
+	rp       *replay.Replayer
+	errw     io.Writer // diagnostics
+	jw       *formats.JSONWriter
+	n        int // games read so far, over all files
+	broken   int // games that could not be converted whole
+	svgDone  bool
+	first    bool
+}
+
+func (cv *converter) run(args []string, w io.Writer) error {
+	files, err := expandInputs(args)
+	if err != nil {
+		return err
+	}
+	if cv.to == "json" || cv.to == "jsonl" {
+		cv.jw = formats.NewJSONWriter(w, cv.to == "jsonl")
+	}
+	for _, path := range files {
+		if err := cv.file(path, w); err != nil {
+			return err
+		}
+	}
+	if cv.jw != nil {
+		return cv.jw.Close()
+	}
+	if cv.to == "svg" && !cv.svgDone {
+		return fmt.Errorf("--game %d: the input has %d games", cv.svgGame, cv.n)
+	}
+	return nil
+}
+
+// gameSource yields the games of one input, whatever its format.
+type gameSource func() (*record.Game, error)
+
+// openGames opens path and returns the reader of its games in the format
+// given, or detected from the name, or from the first bytes.
+func openGames(path, from string, rp *replay.Replayer, errw io.Writer) (gameSource, io.Closer, error) {
+	rc, name, err := openInput(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	br := bufio.NewReaderSize(rc, 1<<16)
+	if from == "" {
+		from = detectFormat(path, br)
+	}
+	switch from {
+	case "json", "jsonl":
+		jr := formats.NewJSONReader(br)
+		return func() (*record.Game, error) {
+			g, err := jr.ReadGame()
+			if err != nil && !errors.Is(err, io.EOF) {
+				err = fmt.Errorf("%s: %w", name, err)
+			}
+			return g, err
+		}, rc, nil
+	case "lan", "uci":
+		cr := formats.NewCoordReader(br, from == "uci", rp)
+		return func() (*record.Game, error) {
+			g, err := cr.Next()
+			if err != nil && !errors.Is(err, io.EOF) {
+				// The game was read as far as it goes: the caller decides.
+				if g != nil {
+					fmt.Fprintf(errw, "%s: %v\n", name, err)
+					return g, nil
+				}
+				err = fmt.Errorf("%s: %w", name, err)
+			}
+			return g, err
+		}, rc, nil
+	}
+	gr := grammar.NewReader(br, name)
+	return gr.Next, rc, nil
+}
+
+// detectFormat guesses an input's format: by extension, else by content
+// (JSON starts with '{' or '[' then '{'; UCI's first move is four square
+// characters; everything else is read as PGN, which is lenient enough for
+// LAN too, except for LAN's own markers).
+func detectFormat(path string, br *bufio.Reader) string {
+	lower := strings.ToLower(path)
+	for _, ext := range []string{".gz", ".bz2", ".zst"} {
+		lower = strings.TrimSuffix(lower, ext)
+	}
+	switch filepath.Ext(lower) {
+	case ".json":
+		return "json"
+	case ".jsonl", ".ndjson":
+		return "jsonl"
+	case ".lan":
+		return "lan"
+	case ".uci":
+		return "uci"
+	case ".pgn":
+		return "pgn"
+	}
+	head, _ := br.Peek(4096)
+	t := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xEF\xBB\xBF")), " \t\r\n")
+	if len(t) > 0 && t[0] == '{' {
+		return "jsonl"
+	}
+	if len(t) > 0 && t[0] == '[' {
+		rest := bytes.TrimLeft(t[1:], " \t\r\n")
+		if len(rest) == 0 || rest[0] == '{' || rest[0] == ']' {
+			return "json"
+		}
+	}
+	// The first movetext token: after the tags.
+	for _, line := range strings.Split(string(t), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "[") {
+			continue
+		}
+		fields := strings.Fields(line)
+		for _, f := range fields {
+			if strings.HasSuffix(f, ".") {
+				continue
+			}
+			first := strings.Split(f, ",")[0]
+			if _, err := formats.ParseUCI(first); err == nil {
+				return "uci"
+			}
+			if strings.Contains(first, "~") || strings.Contains(first, "-") && first != "O-O" && first != "O-O-O" && len(first) >= 5 {
+				if _, err := formats.ParseLAN(first); err == nil {
+					return "lan"
+				}
+			}
+			return "pgn"
+		}
+	}
+	return "pgn"
+}
+
+// file converts the games of one input.
+func (cv *converter) file(path string, w io.Writer) error {
+	next, closer, err := openGames(path, cv.from, cv.rp, cv.errw)
+	if err != nil {
+		return err
+	}
+	defer closer.Close()
+	for {
+		g, err := next()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		cv.n++
+		if err := cv.game(g, w); err != nil {
+			return err
+		}
+	}
+}
+
+// game writes one game in the target format.
+func (cv *converter) game(g *record.Game, w io.Writer) error {
+	if se := g.SyntaxError(); se != nil {
+		// PGN and JSON carry a broken game through as read; the other
+		// formats cannot, and the conversion is then incomplete.
+		fmt.Fprintf(cv.errw, "game %d: %d:%d: %s [syntax]\n", cv.n, se.Pos.Line, se.Pos.Col, se.Message)
+		if cv.to != "pgn" && cv.to != "json" && cv.to != "jsonl" {
+			cv.broken++
+			return nil
+		}
+	}
+	switch cv.to {
+	case "pgn":
+		if cv.plain {
+			g = formats.PlainGame(g)
+		}
+		return writePGN(w, g)
+	case "json", "jsonl":
+		j := formats.GameToJSON(g)
+		j.Game = cv.n
+		if g.SyntaxError() == nil {
+			// The record is converted whole whatever replay makes of it;
+			// the derived fields stop where the moves stop being playable.
+			t := cv.rp.Trace(g)
+			if t.Problem != nil || t.Stop != nil {
+				fmt.Fprintf(cv.errw, "game %d: derived fields incomplete: %s\n", cv.n, problemText(t))
+			}
+			formats.AddPlayed(j, t)
+		}
+		return cv.jw.Write(j)
+	case "lan", "uci":
+		t := cv.rp.Trace(g)
+		if err := formats.WriteCoordGame(w, g, t, cv.to == "uci"); err != nil {
+			var stop *formats.StopError
+			if !errors.As(err, &stop) {
+				return err
+			}
+			cv.broken++
+			fmt.Fprintf(cv.errw, "game %d: %v\n", cv.n, err)
+		}
+		return nil
+	case "fen":
+		t := cv.rp.Trace(g)
+		if !cv.traced(t) {
+			return nil
+		}
+		rows := []formats.FENRow{{Ply: 0, Move: "-", FEN: t.Start.FEN()}}
+		for _, st := range t.Steps {
+			rows = append(rows, formats.FENRow{Ply: st.Ply, Move: st.SAN, FEN: st.After.FEN()})
+		}
+		return formats.WriteFENList(w, cv.n, rows)
+	case "svg":
+		if cv.n != cv.svgGame {
+			return nil
+		}
+		cv.svgDone = true
+		t := cv.rp.Trace(g)
+		if !cv.traced(t) {
+			return fmt.Errorf("game %d cannot be drawn: %s", cv.n, problemText(t))
+		}
+		d, err := diagramAt(t, len(t.Steps), fmt.Sprintf("game %d", cv.n))
+		if err != nil {
+			return err
+		}
+		return formats.WriteSVG(w, d)
+	}
+	return nil
+}
+
+// writePGN writes a game as fmt does: canonical form, or for a game with a
+// syntax error its source byte for byte (fmt never rewrites what it could
+// not read).
+func writePGN(w io.Writer, g *record.Game) error {
+	if g.SyntaxError() != nil && g.Source != nil {
+		if _, err := w.Write(g.Source); err != nil {
+			return fmt.Errorf("writing: %w", err)
+		}
+		return nil
+	}
+	return formats.WriteCanonical(w, g)
+}
+
+// traced reports a trace's problem on standard error and counts the game
+// as broken; true when the whole main line was played.
+func (cv *converter) traced(t *replay.Trace) bool {
+	if t.Problem != nil || t.Stop != nil {
+		cv.broken++
+		fmt.Fprintf(cv.errw, "game %d: %s\n", cv.n, problemText(t))
+		return t.Problem == nil
+	}
+	return true
+}
+
+func problemText(t *replay.Trace) string {
+	switch {
+	case t.Problem != nil:
+		return fmt.Sprintf("%s [%s]", t.Problem.Message, t.Problem.Rule)
+	case t.Stop != nil:
+		return fmt.Sprintf("ply %d (%s) cannot be played under %s; the main line is followed up to it", len(t.Steps)+1, t.Stop.Text, t.Profile.Name)
+	}
+	return ""
+}

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/record"
+)
+
+func init() {
+	register(&cli.Command{
+		Name:      "fmt",
+		Usage:     "write records in canonical form (notation.md section 6)",
+		ArgsUsage: "[FILE|DIR|-]...",
+		Description: "Without flags, the canonical text goes to standard output. A game with a syntax error\n" +
+			"is reported on standard error and passed through byte for byte; the games around it are\n" +
+			"formatted. Exit status: 0, or 1 with --check when a file is not canonical, 2 when a file\n" +
+			"cannot be read or written.",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "l", Usage: "list files whose formatting differs from canonical form"},
+			&cli.BoolFlag{Name: "d", Usage: "show the differences as a unified diff"},
+			&cli.BoolFlag{Name: "w", Usage: "rewrite files in place (temporary file, then rename)"},
+			&cli.BoolFlag{Name: "check", Usage: "exit 1 if any file is not in canonical form"},
+		},
+		Action: runFmt,
+	})
+}
+
+type fmtOptions struct {
+	list, diff, write, check bool
+	stdout, stderr           io.Writer
+}
+
+func runFmt(c *cli.Context) error {
+	opt := fmtOptions{
+		list: c.Bool("l"), diff: c.Bool("d"), write: c.Bool("w"), check: c.Bool("check"),
+		stdout: c.App.Writer, stderr: c.App.ErrWriter,
+	}
+	if opt.stdout == nil {
+		opt.stdout = os.Stdout
+	}
+	if opt.stderr == nil {
+		opt.stderr = os.Stderr
+	}
+	return fmtFiles(c.Args().Slice(), opt)
+}
+
+// fmtFiles formats every input; it goes on after a file it cannot read and
+// returns the worst status at the end, as gofmt does.
+func fmtFiles(args []string, opt fmtOptions) error {
+	if len(args) == 0 {
+		args = []string{"-"}
+	}
+	var toolErr error
+	var files []string
+	for _, arg := range args {
+		// One argument at a time, so that a missing file does not stop
+		// the others from being formatted.
+		fs, err := expandInputs([]string{arg})
+		if err != nil {
+			fmt.Fprintln(opt.stderr, "ashtapada:", err)
+			toolErr = err
+			continue
+		}
+		files = append(files, fs...)
+	}
+	differ := false
+	for _, path := range files {
+		d, err := fmtFile(path, opt)
+		if err != nil {
+			fmt.Fprintln(opt.stderr, "ashtapada:", err)
+			toolErr = err
+			continue
+		}
+		differ = differ || d
+	}
+	if toolErr != nil {
+		return &exitError{code: 2}
+	}
+	if opt.check && differ {
+		return failed()
+	}
+	return nil
+}
+
+// fmtFile formats one file and reports whether it was not canonical.
+func fmtFile(path string, opt fmtOptions) (bool, error) {
+	if opt.write && path == "-" {
+		return false, fmt.Errorf("cannot use -w with standard input")
+	}
+	if opt.write && !strings.HasSuffix(strings.ToLower(path), ".pgn") {
+		return false, fmt.Errorf("cannot rewrite %s in place: only .pgn files are rewritten", path)
+	}
+	in, name, err := openInput(path)
+	if err != nil {
+		return false, err
+	}
+	defer in.Close()
+	report := func(g *record.Game) {
+		for _, n := range g.Notices {
+			if n.Rule == "syntax" {
+				fmt.Fprintf(opt.stderr, "%s:%d:%d: %s: %s [syntax]\n", name, n.Pos.Line, n.Pos.Col, n.Severity, n.Message)
+			}
+		}
+	}
+	if !opt.list && !opt.diff && !opt.write && !opt.check {
+		// Plain filter: stream, memory does not grow with the file.
+		if _, err := formats.Format(opt.stdout, in, name, report); err != nil {
+			return false, err
+		}
+		return false, nil
+	}
+	src, err := io.ReadAll(in)
+	if err != nil {
+		return false, fmt.Errorf("reading %s: %w", name, err)
+	}
+	var out bytes.Buffer
+	if _, err := formats.Format(&out, bytes.NewReader(src), name, report); err != nil {
+		return false, err
+	}
+	if bytes.Equal(src, out.Bytes()) {
+		return false, nil
+	}
+	if opt.list {
+		fmt.Fprintln(opt.stdout, name)
+	}
+	if opt.diff {
+		fmt.Fprint(opt.stdout, formats.UnifiedDiff(name+".orig", name, string(src), out.String()))
+	}
+	if opt.write {
+		if err := writeFileAtomic(path, func(w io.Writer) error {
+			_, err := w.Write(out.Bytes())
+			return err
+		}); err != nil {
+			return true, err
+		}
+	}
+	if opt.check && !opt.list && !opt.diff {
+		fmt.Fprintf(opt.stderr, "%s: not in canonical form\n", name)
+	}
+	return true, nil
+}

@@ -1,0 +1,196 @@
+package main
+
+// validate's side for CI and the shell: --baseline, --write-baseline,
+// --progress, --color and --explain. validate.go calls into this file at a
+// handful of points (flags, the report's writer, each game, the end) so
+// that the replay pipeline stays readable on its own.
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ashtapada/ashtapada/docs"
+	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/replay"
+)
+
+// ciFlags are appended to validate's flags.
+var ciFlags = []cli.Flag{
+	&cli.StringFlag{Name: "baseline", Usage: "fail only on findings not in this baseline file, and list its entries that no longer occur", TakesFile: true},
+	&cli.StringFlag{Name: "write-baseline", Usage: "record every finding of this run in FILE (keyed by game tags, ply and rule id, not lines) and exit 0", TakesFile: true},
+	&cli.StringFlag{Name: "progress", Value: modeAuto, Usage: "progress bar on standard error: auto (when it is a terminal), always, never"},
+	&cli.StringFlag{Name: "color", Value: modeAuto, Usage: "colour the text report: auto (a terminal, NO_COLOR unset), always, never"},
+	&cli.StringFlag{Name: "explain", Usage: "print the documentation page of a rule id and exit"},
+}
+
+// explainRule prints the page of a rule id (validate --explain ID).
+func explainRule(id string, w io.Writer) error {
+	page, ok := docs.RulePage(id)
+	if !ok {
+		return toolError(fmt.Errorf("--explain: no rule %q; rule ids: %s", id, strings.Join(docs.RulePageIDs(), ", ")))
+	}
+	if _, err := io.WriteString(w, page); err != nil {
+		return toolError(fmt.Errorf("writing the page of %s: %w", id, err))
+	}
+	return nil
+}
+
+// ciRun is the state of one validate run for these features.
+type ciRun struct {
+	prog      *progress
+	color     *colorWriter
+	base      *formats.Baseline
+	rec       *formats.BaselineRecorder
+	writePath string
+	stderr    io.Writer
+	known     int // findings the baseline accounted for
+}
+
+// startCI reads the flags, opens the baseline, starts the progress bar and
+// returns the writer the report should write to (standard output, possibly
+// coloured, possibly sharing the terminal with the bar). Errors are usage
+// errors: nothing was checked yet.
+func startCI(c *cli.Context, stdout, stderr *os.File) (*ciRun, io.Writer, error) {
+	r := &ciRun{stderr: stderr, writePath: c.String("write-baseline")}
+	if r.writePath != "" {
+		if c.Int("max-errors") > 0 {
+			return nil, nil, fmt.Errorf("--write-baseline records every finding; it cannot be combined with --max-errors")
+		}
+		r.rec = formats.NewBaselineRecorder()
+	}
+	if path := c.String("baseline"); path != "" {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, nil, fmt.Errorf("--baseline: %w", err)
+		}
+		b, err := formats.ReadBaseline(f)
+		f.Close()
+		if err != nil {
+			return nil, nil, fmt.Errorf("--baseline %s: %w", path, err)
+		}
+		r.base = b
+	}
+	colour, err := colorEnabled(c.String("color"), stdout, os.Getenv)
+	if err != nil {
+		return nil, nil, err
+	}
+	showBar, err := progressEnabled(c.String("progress"), stderr)
+	if err != nil {
+		return nil, nil, err
+	}
+	var out io.Writer = stdout
+	if showBar {
+		args := c.Args().Slice()
+		if len(args) == 0 {
+			args = []string{"-"}
+		}
+		total, known := inputSize(args)
+		if !known {
+			total = 0
+		}
+		r.prog = newProgress(stderr, total)
+		if isTerminal(stdout) && isTerminal(stderr) {
+			out = &terminalShare{p: r.prog, w: stdout}
+		}
+		r.prog.Start(200 * time.Millisecond)
+	}
+	if colour && c.String("format") == "text" {
+		r.color = newColorWriter(out)
+		out = r.color
+	}
+	return r, out, nil
+}
+
+// counter is what input readers count their bytes into; nil without a bar.
+func (r *ciRun) counter() *atomic.Int64 {
+	if r == nil || r.prog == nil {
+		return nil
+	}
+	return r.prog.Counter()
+}
+
+// game passes one game's result through the baseline: it records it for
+// --write-baseline, and with --baseline returns the result with only the
+// findings the baseline does not hold.
+func (r *ciRun) game(key formats.GameKey, res *replay.Result) *replay.Result {
+	if r == nil {
+		return res
+	}
+	if r.prog != nil {
+		r.prog.AddGame()
+	}
+	if r.rec != nil {
+		r.rec.Add(key, res)
+	}
+	if r.base != nil {
+		filtered, n := r.base.Filter(key, res)
+		r.known += len(res.Findings) - n
+		return filtered
+	}
+	return res
+}
+
+// flush writes out a last uncoloured fragment; call it after the report's
+// own buffer was flushed.
+func (r *ciRun) flush() error {
+	if r == nil || r.color == nil {
+		return nil
+	}
+	return r.color.Flush()
+}
+
+// finish stops the bar, writes the baseline (when asked and when every
+// input was read) and reports the baseline entries that no longer occur.
+// complete says whether every input was read and checked: a partial run
+// must neither write a baseline nor call findings gone.
+func (r *ciRun) finish(complete bool) error {
+	if r == nil {
+		return nil
+	}
+	if r.prog != nil {
+		r.prog.Stop()
+	}
+	if r.base != nil {
+		fmt.Fprintf(r.stderr, "ashtapada: baseline: %d of %d findings known\n", r.known, r.base.Len())
+		if complete {
+			if gone := r.base.Gone(); len(gone) > 0 {
+				n := 0
+				for _, e := range gone {
+					n += e.Count
+				}
+				fmt.Fprintf(r.stderr, "ashtapada: baseline: %s (rewrite it with --write-baseline):\n", plural(n, "finding no longer occurs", "findings no longer occur"))
+				for i := range gone {
+					fmt.Fprintf(r.stderr, "  %s\n", gone[i].String())
+				}
+			}
+		}
+	}
+	if r.rec != nil {
+		if !complete {
+			return fmt.Errorf("--write-baseline %s: not every input was read; the baseline was not written", r.writePath)
+		}
+		if err := writeFileAtomic(r.writePath, r.rec.Write); err != nil {
+			return err
+		}
+		fmt.Fprintf(r.stderr, "ashtapada: baseline: %s written to %s\n", plural(r.rec.Len(), "finding", "findings"), r.writePath)
+	}
+	return nil
+}
+
+// acceptsErrors: after --write-baseline the run succeeded when the baseline
+// was written; the findings are now the accepted state (exit 0).
+func (r *ciRun) acceptsErrors() bool { return r != nil && r.rec != nil }
+
+// plural is "1 finding" or "3 findings".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

@@ -1,0 +1,168 @@
+package formats
+
+// Pictures of a position: the Unicode diagram for the terminal (show) and
+// the SVG (show --svg, validate --svg-dir). Both draw a Diagram, which holds
+// only what a picture needs, so that they can be fed from a FEN (a finding
+// carries one) as well as from a live position.
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/ashtapada/ashtapada/record"
+)
+
+// Diagram is what a picture of a position shows.
+type Diagram struct {
+	// Board holds the FEN letter of the man on each square (a1 = 0, h8 =
+	// 63): upper case white, lower case black, 0 for an empty square.
+	Board [64]byte
+	// Checkered alternates light and dark squares, as on a modern board.
+	// The historical Indian boards were plain (ashtapada: uncheckered), so
+	// every profile but fide draws them plain.
+	Checkered bool
+	// Flip draws the board from Black's side.
+	Flip bool
+	// From and To are the last move, drawn as an arrow (NoSquare: none).
+	From, To record.Square
+	// ArrowLabel names the arrow in the text legend; "last move" when empty
+	// ("offending move" when the arrow is a move that could not be played).
+	ArrowLabel string
+	// Mark is the square of a violation, drawn marked (NoSquare: none).
+	Mark record.Square
+	// Title is a line above the board (SVG) or before it (text).
+	Title string
+	// Caption is a line below the board, typically the FEN.
+	Caption string
+}
+
+// NewDiagram returns an empty diagram with no move and no mark.
+func NewDiagram() *Diagram {
+	return &Diagram{From: record.NoSquare, To: record.NoSquare, Mark: record.NoSquare}
+}
+
+// DiagramFromFEN fills a diagram's board from the first field of a FEN (the
+// other fields are not needed for a picture and may be absent).
+func DiagramFromFEN(fen string) (*Diagram, error) {
+	d := NewDiagram()
+	field := strings.TrimSpace(fen)
+	if i := strings.IndexByte(field, ' '); i >= 0 {
+		field = field[:i]
+	}
+	ranks := strings.Split(field, "/")
+	if len(ranks) != 8 {
+		return nil, fmt.Errorf("FEN %q: the board has %d ranks, want 8", fen, len(ranks))
+	}
+	for i, row := range ranks {
+		rank := 7 - i
+		file := 0
+		for j := 0; j < len(row); j++ {
+			c := row[j]
+			switch {
+			case c >= '1' && c <= '8':
+				file += int(c - '0')
+			case strings.IndexByte("KQRBNPkqrbnp", c) >= 0:
+				if file < 8 {
+					d.Board[record.MakeSquare(file, rank)] = c
+				}
+				file++
+			default:
+				return nil, fmt.Errorf("FEN %q: %q is not a piece letter", fen, c)
+			}
+			if file > 8 {
+				return nil, fmt.Errorf("FEN %q: rank %d has more than 8 squares", fen, rank+1)
+			}
+		}
+		if file != 8 {
+			return nil, fmt.Errorf("FEN %q: rank %d has %d squares, want 8", fen, rank+1, file)
+		}
+	}
+	return d, nil
+}
+
+func validSquare(s record.Square) bool { return s >= 0 && s < 64 }
+
+// unicodeMen are the chess figurines; the letters of notation.md keep their
+// profile's meaning (Q is the counsellor, B the elephant) whatever the shape.
+var unicodeMen = map[byte]string{
+	'K': "♔", 'Q': "♕", 'R': "♖", 'B': "♗", 'N': "♘", 'P': "♙",
+	'k': "♚", 'q': "♛", 'r': "♜", 'b': "♝", 'n': "♞", 'p': "♟",
+}
+
+// WriteDiagram writes the board as text, White at the bottom unless Flip.
+// Each square is three columns wide: the man in the middle, `[` `]` around
+// the squares of the last move and `<` `>` around the marked square, so the
+// marks survive a terminal without colour. letters draws men as FEN letters
+// instead of figurines (for terminals without the chess symbols).
+func WriteDiagram(w io.Writer, d *Diagram, letters bool) error {
+	var b strings.Builder
+	if d.Title != "" {
+		b.WriteString(d.Title + "\n")
+	}
+	files := "    a  b  c  d  e  f  g  h\n"
+	if d.Flip {
+		files = "    h  g  f  e  d  c  b  a\n"
+	}
+	b.WriteString("  +------------------------+\n")
+	for row := 0; row < 8; row++ {
+		rank := 7 - row
+		if d.Flip {
+			rank = row
+		}
+		fmt.Fprintf(&b, "%d |", rank+1)
+		for col := 0; col < 8; col++ {
+			file := col
+			if d.Flip {
+				file = 7 - col
+			}
+			sq := record.MakeSquare(file, rank)
+			man := "·"
+			if d.Checkered && (file+rank)%2 == 0 {
+				man = ":" // a dark square
+			}
+			if c := d.Board[sq]; c != 0 {
+				if letters {
+					man = string(c)
+				} else if u, ok := unicodeMen[c]; ok {
+					man = u
+				} else {
+					man = string(c)
+				}
+			}
+			left, right := " ", " "
+			switch sq {
+			case d.Mark:
+				left, right = "<", ">"
+			case d.From, d.To:
+				left, right = "[", "]"
+			}
+			b.WriteString(left + man + right)
+		}
+		b.WriteString("|\n")
+	}
+	b.WriteString("  +------------------------+\n")
+	b.WriteString(files)
+	var notes []string
+	if validSquare(d.From) && validSquare(d.To) {
+		label := d.ArrowLabel
+		if label == "" {
+			label = "last move"
+		}
+		notes = append(notes, fmt.Sprintf("[ ] %s %s-%s", label, d.From, d.To))
+	}
+	if validSquare(d.Mark) {
+		notes = append(notes, fmt.Sprintf("< > %s", d.Mark))
+	}
+	if len(notes) > 0 {
+		b.WriteString("    " + strings.Join(notes, "   ") + "\n")
+	}
+	if d.Caption != "" {
+		b.WriteString(d.Caption + "\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	if err != nil {
+		return fmt.Errorf("writing diagram: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,60 @@
+package formats
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/ashtapada/ashtapada/replay"
+)
+
+// FuzzJSONReader: no input makes the JSON reader panic, and what it
+// accepts writes back and reads back to the same JSON.
+func FuzzJSONReader(f *testing.F) {
+	var buf bytes.Buffer
+	w := NewJSONWriter(&buf, true)
+	_ = w.Write(GameToJSON(sampleGame()))
+	f.Add(buf.String())
+	f.Add(`[{"tags":[],"moves":[{"kind":"variation","variation":[{"kind":"nag","number":3}]}]}]`)
+	f.Add(`{"tags":[{"name":"a","value":"b"}],"moves":[{"kind":"move","move":{"written":"x","to":"a1","lenient":["bit7"]}}]}`)
+	f.Fuzz(func(t *testing.T, in string) {
+		r := NewJSONReader(strings.NewReader(in))
+		for i := 0; i < 100; i++ {
+			g, err := r.ReadGame()
+			if err != nil {
+				return
+			}
+			var out bytes.Buffer
+			jw := NewJSONWriter(&out, true)
+			if err := jw.Write(GameToJSON(g)); err != nil {
+				t.Fatal(err)
+			}
+			first := out.String()
+			g2, err := NewJSONReader(&out).ReadGame()
+			if err != nil {
+				t.Fatalf("written JSON does not read back: %v", err)
+			}
+			var out2 bytes.Buffer
+			_ = NewJSONWriter(&out2, true).Write(GameToJSON(g2))
+			if first != out2.String() {
+				t.Fatalf("JSON round trip not stable:\n%s\n%s", first, out2.String())
+			}
+		}
+	})
+}
+
+// FuzzCoordReader: no input makes the LAN or UCI reader panic.
+func FuzzCoordReader(f *testing.F) {
+	f.Add("[Variant \"andhra\"]\n\ng2g3,f1h3,g1f3 b7b6,c8a6,b8c6 e1g2 *\n", true)
+	f.Add("[Event \"x\"]\n\n1. e2-e4 e7-e5 2. K~e1-c2 *\n", false)
+	f.Add("[SetUp \"1\"]\n[FEN \"1P1k4/8/8/8/8/2n5/8/1N2K1N1 b - - 0 1\"]\n[Variant \"andhra\"]\n\nc3b1/b8n *", true)
+	f.Fuzz(func(t *testing.T, in string, uci bool) {
+		cr := NewCoordReader(strings.NewReader(in), uci, replay.New(replay.Config{}))
+		for i := 0; i < 20; i++ {
+			g, err := cr.Next()
+			if g == nil && err != nil {
+				return
+			}
+		}
+	})
+}

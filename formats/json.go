@@ -1,0 +1,719 @@
+package formats
+
+// JSON and JSONL forms of a record (docs/convert.md, schema/game.schema.json).
+//
+// The JSON keeps everything the record keeps (tags in order, every movetext
+// node with its parts as written and its source position, the result, the
+// reader's notices, and for a game that could not be read its source bytes),
+// so that JSON read back gives the same record.Game and the canonical writer
+// gives the same bytes. What replay derives (canonical SAN, LAN, UCI, flags,
+// FEN after the move, the profile and its settings) goes into separate
+// fields, "played" per move and "profile"/"settings" per game, which readers
+// ignore: they are a view of the record, not part of it.
+
+import (
+	"bufio"
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/rules"
+)
+
+// JSONGame is the JSON object of one game.
+type JSONGame struct {
+	// Game is the 1-based number of the game in its file, when known.
+	Game int `json:"game,omitempty"`
+	// Pos is where the game starts: [line, column, offset].
+	Pos  *[3]int   `json:"pos,omitempty"`
+	Tags []JSONTag `json:"tags"`
+	// Profile and Settings are derived by replay (ignored on reading).
+	Profile  string            `json:"profile,omitempty"`
+	Settings map[string]string `json:"settings,omitempty"`
+	Moves    []JSONNode        `json:"moves"`
+	Result   string            `json:"result,omitempty"`
+	// ResultPos is the position of the termination marker.
+	ResultPos *[3]int      `json:"result_pos,omitempty"`
+	Notices   []JSONNotice `json:"notices,omitempty"`
+	// Source is the game's text as read; written only for a game with a
+	// syntax error, whose movetext is incomplete and which the canonical
+	// writer passes through byte for byte.
+	Source *string `json:"source,omitempty"`
+	// Trailing is the text after the termination marker and before the
+	// next game, as read (fmt writes it back after the marker).
+	Trailing    *string `json:"trailing,omitempty"`
+	TrailingPos *[3]int `json:"trailing_pos,omitempty"`
+}
+
+// JSONTag is one tag pair.
+type JSONTag struct {
+	Name  string  `json:"name"`
+	Value string  `json:"value"`
+	Pos   *[3]int `json:"pos,omitempty"`
+}
+
+// JSONNotice is one of the reader's notices.
+type JSONNotice struct {
+	Pos      *[3]int `json:"pos,omitempty"`
+	Rule     string  `json:"rule"`
+	Severity string  `json:"severity"`
+	Message  string  `json:"message"`
+}
+
+// JSONNode is one movetext element. Kind says which other fields are set.
+type JSONNode struct {
+	Kind string  `json:"kind"`
+	Pos  *[3]int `json:"pos,omitempty"`
+	// Text: comment, line comment or escape text; for a move, the token as
+	// the reader saw it when that differs from Move.Written.
+	Text *string `json:"text,omitempty"`
+	// Number: the move number (kind "number") or the NAG value (kind "nag").
+	Number *int `json:"number,omitempty"`
+	// Dots after a move number.
+	Dots *int `json:"dots,omitempty"`
+	// Move: the parts of a move as written (kind "move").
+	Move *JSONMove `json:"move,omitempty"`
+	// Variation: the nodes of a variation (kind "variation").
+	Variation []JSONNode `json:"variation,omitempty"`
+	// Played: what replay derived for this move (ignored on reading).
+	Played *JSONPlayed `json:"played,omitempty"`
+}
+
+// JSONMove is a move as written, split into its parts.
+type JSONMove struct {
+	Written    string          `json:"written"`
+	Null       bool            `json:"null,omitempty"`
+	Piece      string          `json:"piece,omitempty"`
+	Leap       bool            `json:"leap,omitempty"`
+	Castle     string          `json:"castle,omitempty"`
+	FromFile   string          `json:"from_file,omitempty"`
+	FromRank   string          `json:"from_rank,omitempty"`
+	Capture    bool            `json:"capture,omitempty"`
+	To         string          `json:"to,omitempty"`
+	Promotion  string          `json:"promotion,omitempty"`
+	Conversion *JSONConversion `json:"conversion,omitempty"`
+	Check      string          `json:"check,omitempty"`
+	Glyph      string          `json:"glyph,omitempty"`
+	Joined     bool            `json:"joined,omitempty"`
+	Lenient    []string        `json:"lenient,omitempty"`
+}
+
+// JSONConversion is a conversion suffix `/b8=N`.
+type JSONConversion struct {
+	Square string `json:"square"`
+	Piece  string `json:"piece"`
+}
+
+// JSONPlayed is what replay made of a move: derived, never read back.
+type JSONPlayed struct {
+	Ply  int    `json:"ply"`
+	SAN  string `json:"san"`
+	LAN  string `json:"lan,omitempty"`
+	UCI  string `json:"uci,omitempty"`
+	From string `json:"from,omitempty"`
+	To   string `json:"to,omitempty"`
+	// Flags.
+	Capture    bool   `json:"capture,omitempty"`
+	Check      bool   `json:"check,omitempty"`
+	Mate       bool   `json:"mate,omitempty"`
+	Leap       bool   `json:"leap,omitempty"`
+	Promotion  string `json:"promotion,omitempty"`
+	Waiting    bool   `json:"waiting_arrival,omitempty"`
+	Conversion string `json:"conversion,omitempty"`
+	// TurnIndex is the 0-based index of the move within a compound turn
+	// (0 for the first or only move of a turn).
+	TurnIndex int    `json:"turn_index"`
+	FENAfter  string `json:"fen_after,omitempty"`
+}
+
+var nodeKindNames = map[record.NodeKind]string{
+	record.KindMove:        "move",
+	record.KindMoveNumber:  "number",
+	record.KindComment:     "comment",
+	record.KindLineComment: "line_comment",
+	record.KindNAG:         "nag",
+	record.KindVariation:   "variation",
+	record.KindEscape:      "escape",
+}
+
+var lenientNames = []struct {
+	flag record.Lenient
+	name string
+}{
+	{record.LenientLong, "long"},
+	{record.LenientHyphen, "hyphen"},
+	{record.LenientZeroCastle, "zero-castle"},
+	{record.LenientNoEquals, "no-equals"},
+	{record.LenientNullZ0, "null-z0"},
+}
+
+func posJSON(p record.Pos) *[3]int {
+	if !p.IsValid() && p.Offset == 0 {
+		return nil
+	}
+	return &[3]int{p.Line, p.Col, p.Offset}
+}
+
+func posFromJSON(p *[3]int) record.Pos {
+	if p == nil {
+		return record.Pos{}
+	}
+	return record.Pos{Line: p[0], Col: p[1], Offset: p[2]}
+}
+
+func letter(b byte) string {
+	if b == 0 {
+		return ""
+	}
+	return string([]byte{b})
+}
+
+// GameToJSON converts a record to its JSON object, without derived fields
+// (AddPlayed adds them).
+func GameToJSON(g *record.Game) *JSONGame {
+	j := &JSONGame{
+		Pos:       posJSON(g.Pos),
+		Tags:      make([]JSONTag, len(g.Tags)),
+		Moves:     nodesToJSON(g.Moves),
+		Result:    g.Result,
+		ResultPos: posJSON(g.ResultPos),
+	}
+	for i, t := range g.Tags {
+		j.Tags[i] = JSONTag{Name: t.Name, Value: t.Value, Pos: posJSON(t.Pos)}
+	}
+	for _, n := range g.Notices {
+		j.Notices = append(j.Notices, JSONNotice{
+			Pos: posJSON(n.Pos), Rule: n.Rule, Severity: n.Severity.String(), Message: n.Message,
+		})
+	}
+	if g.SyntaxError() != nil {
+		s := string(g.Source)
+		j.Source = &s
+	}
+	if g.Trailing != nil {
+		s := string(g.Trailing)
+		j.Trailing = &s
+		j.TrailingPos = posJSON(g.TrailingPos)
+	}
+	return j
+}
+
+func nodesToJSON(nodes []record.Node) []JSONNode {
+	out := make([]JSONNode, len(nodes))
+	for i := range nodes {
+		out[i] = nodeToJSON(&nodes[i])
+	}
+	return out
+}
+
+func nodeToJSON(n *record.Node) JSONNode {
+	kind, ok := nodeKindNames[n.Kind]
+	if !ok {
+		kind = fmt.Sprintf("unknown-%d", n.Kind)
+	}
+	j := JSONNode{Kind: kind, Pos: posJSON(n.Pos)}
+	switch n.Kind {
+	case record.KindMove:
+		if n.Move != nil {
+			j.Move = moveToJSON(n.Move)
+			if n.Text != n.Move.Text {
+				t := n.Text
+				j.Text = &t
+			}
+		} else {
+			t := n.Text
+			j.Text = &t
+		}
+	case record.KindMoveNumber:
+		num, dots := n.Number, n.Dots
+		j.Number, j.Dots = &num, &dots
+		j.Text = textIfSet(n.Text)
+	case record.KindNAG:
+		num := n.Number
+		j.Number = &num
+		j.Text = textIfSet(n.Text)
+	case record.KindVariation:
+		j.Variation = nodesToJSON(n.Variation)
+		if j.Variation == nil {
+			j.Variation = []JSONNode{}
+		}
+	default:
+		t := n.Text
+		j.Text = &t
+	}
+	return j
+}
+
+// textIfSet keeps a number's or NAG's token as read ("12...", "$1").
+func textIfSet(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+func moveToJSON(m *record.Move) *JSONMove {
+	j := &JSONMove{
+		Written:   m.Text,
+		Null:      m.Null,
+		Piece:     letter(m.Piece),
+		Leap:      m.Leap,
+		Capture:   m.Capture,
+		Promotion: letter(m.Promotion),
+		Check:     letter(m.Check),
+		Glyph:     m.Glyph,
+		Joined:    m.Joined,
+	}
+	switch m.Castle {
+	case record.CastleShort:
+		j.Castle = "short"
+	case record.CastleLong:
+		j.Castle = "long"
+	}
+	if m.FromFile >= 0 && m.FromFile < 8 {
+		j.FromFile = string(rune('a' + m.FromFile))
+	}
+	if m.FromRank >= 0 && m.FromRank < 8 {
+		j.FromRank = string(rune('1' + m.FromRank))
+	}
+	if m.To >= 0 && m.To < 64 {
+		j.To = m.To.String()
+	}
+	if m.ConvSquare >= 0 && m.ConvSquare < 64 {
+		j.Conversion = &JSONConversion{Square: m.ConvSquare.String(), Piece: letter(m.ConvPiece)}
+	}
+	rest := m.Lenient
+	for _, l := range lenientNames {
+		if m.Lenient&l.flag != 0 {
+			j.Lenient = append(j.Lenient, l.name)
+			rest &^= l.flag
+		}
+	}
+	// Forms the record learnt after this writer: kept by bit number, so
+	// that nothing is lost.
+	for bit := 0; bit < 8; bit++ {
+		if rest&(1<<bit) != 0 {
+			j.Lenient = append(j.Lenient, fmt.Sprintf("bit%d", bit))
+		}
+	}
+	return j
+}
+
+// GameFromJSON converts a JSON object back to a record. Derived fields are
+// ignored. It fails on values the record cannot hold (an unknown node kind,
+// a malformed square), naming where.
+func GameFromJSON(j *JSONGame) (*record.Game, error) {
+	g := &record.Game{
+		Pos:       posFromJSON(j.Pos),
+		Result:    j.Result,
+		ResultPos: posFromJSON(j.ResultPos),
+	}
+	for _, t := range j.Tags {
+		g.Tags = append(g.Tags, record.Tag{Name: t.Name, Value: t.Value, Pos: posFromJSON(t.Pos)})
+	}
+	var err error
+	if g.Moves, err = nodesFromJSON(j.Moves, "moves"); err != nil {
+		return nil, err
+	}
+	for i, n := range j.Notices {
+		var sev record.Severity
+		switch n.Severity {
+		case "error":
+			sev = record.Error
+		case "warning":
+			sev = record.Warning
+		default:
+			return nil, fmt.Errorf("notices[%d]: severity %q is neither error nor warning", i, n.Severity)
+		}
+		g.Notices = append(g.Notices, record.Notice{Pos: posFromJSON(n.Pos), Rule: n.Rule, Severity: sev, Message: n.Message})
+	}
+	if j.Source != nil {
+		g.Source = []byte(*j.Source)
+	}
+	if j.Trailing != nil {
+		g.Trailing = []byte(*j.Trailing)
+		g.TrailingPos = posFromJSON(j.TrailingPos)
+	}
+	return g, nil
+}
+
+func nodesFromJSON(js []JSONNode, path string) ([]record.Node, error) {
+	if len(js) == 0 {
+		return nil, nil
+	}
+	out := make([]record.Node, len(js))
+	for i := range js {
+		if err := nodeFromJSON(&js[i], &out[i], fmt.Sprintf("%s[%d]", path, i)); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func str(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+func num(p *int) int {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+func nodeFromJSON(j *JSONNode, n *record.Node, path string) error {
+	n.Pos = posFromJSON(j.Pos)
+	n.Text = str(j.Text)
+	switch j.Kind {
+	case "move":
+		n.Kind = record.KindMove
+		if j.Move != nil {
+			m, err := moveFromJSON(j.Move)
+			if err != nil {
+				return fmt.Errorf("%s: %w", path, err)
+			}
+			n.Move = m
+			if j.Text == nil {
+				n.Text = m.Text
+			}
+		}
+	case "number":
+		n.Kind = record.KindMoveNumber
+		n.Number, n.Dots = num(j.Number), num(j.Dots)
+	case "comment":
+		n.Kind = record.KindComment
+	case "line_comment":
+		n.Kind = record.KindLineComment
+	case "nag":
+		n.Kind = record.KindNAG
+		n.Number = num(j.Number)
+	case "escape":
+		n.Kind = record.KindEscape
+	case "variation":
+		n.Kind = record.KindVariation
+		v, err := nodesFromJSON(j.Variation, path+".variation")
+		if err != nil {
+			return err
+		}
+		if v == nil {
+			v = []record.Node{}
+		}
+		n.Variation = v
+	default:
+		return fmt.Errorf("%s: unknown node kind %q", path, j.Kind)
+	}
+	return nil
+}
+
+func pieceLetter(s, what string) (byte, error) {
+	switch len(s) {
+	case 0:
+		return 0, nil
+	case 1:
+		if strings.IndexByte("KQRBNP", s[0]) >= 0 {
+			return s[0], nil
+		}
+	}
+	return 0, fmt.Errorf("%s %q is not a piece letter", what, s)
+}
+
+// ParseSquare reads a square name such as "e4".
+func ParseSquare(s string) (record.Square, error) {
+	if len(s) != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8' {
+		return record.NoSquare, fmt.Errorf("%q is not a square", s)
+	}
+	return record.MakeSquare(int(s[0]-'a'), int(s[1]-'1')), nil
+}
+
+func moveFromJSON(j *JSONMove) (*record.Move, error) {
+	m := &record.Move{
+		Text:       j.Written,
+		Null:       j.Null,
+		Leap:       j.Leap,
+		Capture:    j.Capture,
+		Glyph:      j.Glyph,
+		Joined:     j.Joined,
+		FromFile:   -1,
+		FromRank:   -1,
+		To:         record.NoSquare,
+		ConvSquare: record.NoSquare,
+	}
+	var err error
+	if m.Piece, err = pieceLetter(j.Piece, "piece"); err != nil {
+		return nil, err
+	}
+	if m.Promotion, err = pieceLetter(j.Promotion, "promotion"); err != nil {
+		return nil, err
+	}
+	switch j.Castle {
+	case "":
+	case "short":
+		m.Castle = record.CastleShort
+	case "long":
+		m.Castle = record.CastleLong
+	default:
+		return nil, fmt.Errorf("castle %q is neither short nor long", j.Castle)
+	}
+	switch {
+	case j.FromFile == "":
+	case len(j.FromFile) == 1 && j.FromFile[0] >= 'a' && j.FromFile[0] <= 'h':
+		m.FromFile = int8(j.FromFile[0] - 'a')
+	default:
+		return nil, fmt.Errorf("from_file %q is not a file", j.FromFile)
+	}
+	switch {
+	case j.FromRank == "":
+	case len(j.FromRank) == 1 && j.FromRank[0] >= '1' && j.FromRank[0] <= '8':
+		m.FromRank = int8(j.FromRank[0] - '1')
+	default:
+		return nil, fmt.Errorf("from_rank %q is not a rank", j.FromRank)
+	}
+	if j.To != "" {
+		if m.To, err = ParseSquare(j.To); err != nil {
+			return nil, fmt.Errorf("to: %w", err)
+		}
+	}
+	if c := j.Conversion; c != nil {
+		if m.ConvSquare, err = ParseSquare(c.Square); err != nil {
+			return nil, fmt.Errorf("conversion: %w", err)
+		}
+		if m.ConvPiece, err = pieceLetter(c.Piece, "conversion piece"); err != nil {
+			return nil, err
+		}
+	}
+	switch j.Check {
+	case "":
+	case "+", "#":
+		m.Check = j.Check[0]
+	default:
+		return nil, fmt.Errorf("check %q is neither + nor #", j.Check)
+	}
+	for _, name := range j.Lenient {
+		found := false
+		for _, l := range lenientNames {
+			if l.name == name {
+				m.Lenient |= l.flag
+				found = true
+			}
+		}
+		var bit int
+		if !found {
+			if n, err := fmt.Sscanf(name, "bit%d", &bit); n == 1 && err == nil && bit >= 0 && bit < 8 {
+				m.Lenient |= 1 << bit
+				found = true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("unknown lenient form %q", name)
+		}
+	}
+	return m, nil
+}
+
+// JSONWriter writes games as one JSON array (Lines false) or as JSON Lines,
+// one object per line (Lines true), streaming: each game is written as it
+// comes. Close ends the array.
+type JSONWriter struct {
+	w     io.Writer
+	lines bool
+	n     int
+	err   error
+}
+
+// NewJSONWriter returns a writer of a JSON array (lines false) or JSONL.
+func NewJSONWriter(w io.Writer, lines bool) *JSONWriter {
+	return &JSONWriter{w: w, lines: lines}
+}
+
+// Write writes one game object.
+func (jw *JSONWriter) Write(j *JSONGame) error {
+	if jw.err != nil {
+		return jw.err
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	// Comments and tags hold <, > and & often; keep them readable.
+	enc.SetEscapeHTML(false)
+	if !jw.lines {
+		if jw.n == 0 {
+			buf.WriteString("[\n")
+		} else {
+			buf.WriteString(",\n")
+		}
+	}
+	if err := enc.Encode(j); err != nil {
+		jw.err = fmt.Errorf("encoding game %d as JSON: %w", jw.n+1, err)
+		return jw.err
+	}
+	out := buf.Bytes()
+	if !jw.lines {
+		out = bytes.TrimSuffix(out, []byte("\n"))
+	}
+	jw.n++
+	if _, err := jw.w.Write(out); err != nil {
+		jw.err = fmt.Errorf("writing JSON: %w", err)
+	}
+	return jw.err
+}
+
+// Close ends the JSON array (an empty array when no game was written).
+func (jw *JSONWriter) Close() error {
+	if jw.err != nil || jw.lines {
+		return jw.err
+	}
+	end := "\n]\n"
+	if jw.n == 0 {
+		end = "[]\n"
+	}
+	if _, err := io.WriteString(jw.w, end); err != nil {
+		jw.err = fmt.Errorf("writing JSON: %w", err)
+	}
+	return jw.err
+}
+
+// JSONReader reads games from JSON: an array of game objects, a single
+// object, or a sequence of objects (JSON Lines), streaming one at a time.
+type JSONReader struct {
+	br      *bufio.Reader
+	dec     *json.Decoder
+	inArray bool
+	n       int
+}
+
+// NewJSONReader reads JSON or JSONL from r.
+func NewJSONReader(r io.Reader) *JSONReader {
+	return &JSONReader{br: bufio.NewReader(r)}
+}
+
+// start looks at the first non-blank byte: an array's '[' is consumed as a
+// token so that Decode then reads its elements one by one.
+func (jr *JSONReader) start() error {
+	for {
+		b, err := jr.br.Peek(1)
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			return fmt.Errorf("reading JSON: %w", err)
+		}
+		switch b[0] {
+		case ' ', '\t', '\r', '\n':
+			_, _ = jr.br.ReadByte()
+			continue
+		case 0xEF: // a UTF-8 byte-order mark
+			if bom, err := jr.br.Peek(3); err == nil && string(bom) == "\xEF\xBB\xBF" {
+				_, _ = jr.br.Discard(3)
+				continue
+			}
+		}
+		break
+	}
+	jr.dec = json.NewDecoder(jr.br)
+	if b, err := jr.br.Peek(1); err == nil && b[0] == '[' {
+		if _, err := jr.dec.Token(); err != nil {
+			return fmt.Errorf("reading JSON: %w", err)
+		}
+		jr.inArray = true
+	}
+	return nil
+}
+
+// Next returns the next game's object, or io.EOF after the last.
+func (jr *JSONReader) Next() (*JSONGame, error) {
+	if jr.dec == nil {
+		if err := jr.start(); err != nil {
+			return nil, err
+		}
+	}
+	if jr.inArray && !jr.dec.More() {
+		if _, err := jr.dec.Token(); err != nil { // the closing ']'
+			return nil, fmt.Errorf("reading JSON after game %d: %w", jr.n, err)
+		}
+		jr.inArray = false
+	}
+	var j JSONGame
+	if err := jr.dec.Decode(&j); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, io.EOF
+		}
+		return nil, fmt.Errorf("reading JSON game %d: %w", jr.n+1, err)
+	}
+	jr.n++
+	return &j, nil
+}
+
+// ReadGame reads the next game as a record.
+func (jr *JSONReader) ReadGame() (*record.Game, error) {
+	j, err := jr.Next()
+	if err != nil {
+		return nil, err
+	}
+	g, err := GameFromJSON(j)
+	if err != nil {
+		return nil, fmt.Errorf("JSON game %d: %w", jr.n, err)
+	}
+	return g, nil
+}
+
+// GameSchema is the JSON Schema (2020-12) of one game object.
+//
+//go:embed schema/game.schema.json
+var GameSchema []byte
+
+// AddPlayed adds what replay derived to a game's JSON: the profile and its
+// settings, and for each main-line move that could be played its canonical
+// SAN, LAN, UCI, flags and the FEN after it.
+func AddPlayed(j *JSONGame, t *replay.Trace) {
+	if t == nil || t.Profile == nil {
+		return
+	}
+	j.Profile = t.Profile.Name
+	j.Settings = make(map[string]string)
+	for _, k := range rules.SettingKeys() {
+		j.Settings[k] = t.Settings.Get(k)
+	}
+	for i := range t.Steps {
+		st := &t.Steps[i]
+		if st.Index < 0 || st.Index >= len(j.Moves) {
+			continue
+		}
+		m := st.Move
+		p := &JSONPlayed{
+			Ply:       st.Ply,
+			SAN:       st.SAN,
+			UCI:       UCI(m),
+			From:      m.From.String(),
+			To:        m.To.String(),
+			Capture:   m.IsCapture(),
+			Check:     st.Check,
+			Mate:      st.Mate,
+			Leap:      m.IsLeap(),
+			Waiting:   m.Flags&rules.FlagArrival != 0,
+			TurnIndex: st.TurnIndex,
+			FENAfter:  st.After.FEN(),
+		}
+		check := ""
+		if st.Mate {
+			check = "#"
+		} else if st.Check {
+			check = "+"
+		}
+		p.LAN = LAN(st.Before, m, check)
+		if m.Promotion != rules.NoKind && m.Flags&rules.FlagWaitingMove == 0 {
+			p.Promotion = m.Promotion.Letter()
+		}
+		if m.ConvSquare != rules.NoSquare && m.ConvKind != rules.NoKind {
+			p.Conversion = m.ConvSquare.String() + "=" + m.ConvKind.Letter()
+		}
+		j.Moves[st.Index].Played = p
+	}
+}

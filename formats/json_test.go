@@ -1,0 +1,147 @@
+package formats
+
+import (
+	"bytes"
+	"io"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/ashtapada/ashtapada/record"
+)
+
+// sampleGame builds a record with every kind of node and every move part,
+// so that a round trip that drops anything fails.
+func sampleGame() *record.Game {
+	mv := func(text string, m record.Move) record.Node {
+		m.Text = text
+		if m.To == 0 && text == "" {
+			m.To = record.NoSquare
+		}
+		return record.Node{Kind: record.KindMove, Text: text, Move: &m, Pos: record.Pos{Line: 3, Col: 4, Offset: 40}}
+	}
+	base := record.Move{FromFile: -1, FromRank: -1, ConvSquare: record.NoSquare}
+	e3 := base
+	e3.To = record.MakeSquare(4, 2)
+	nf3 := base
+	nf3.Piece, nf3.To, nf3.Joined = 'N', record.MakeSquare(5, 2), true
+	leap := base
+	leap.Piece, leap.Leap, leap.Capture, leap.To, leap.Check, leap.Glyph = 'K', true, true, record.MakeSquare(3, 2), '+', "!?"
+	conv := base
+	conv.Piece, conv.Capture, conv.To, conv.ConvSquare, conv.ConvPiece = 'B', true, record.MakeSquare(6, 0), record.MakeSquare(1, 7), 'N'
+	long := base
+	long.FromFile, long.FromRank, long.To, long.Lenient = 4, 1, record.MakeSquare(4, 3), record.LenientLong|record.LenientHyphen
+	promo := base
+	promo.FromFile, promo.Capture, promo.To, promo.Promotion, promo.Check = 2, true, record.MakeSquare(3, 7), 'Q', '#'
+	castle := base
+	castle.Castle, castle.To = record.CastleLong, record.NoSquare
+	null := base
+	null.Null, null.To = true, record.NoSquare
+	return &record.Game{
+		Tags: []record.Tag{
+			{Name: "Event", Value: `a "quoted" <event> & more`, Pos: record.Pos{Line: 1, Col: 1}},
+			{Name: "Variant", Value: "andhra", Pos: record.Pos{Line: 2, Col: 1, Offset: 20}},
+			{Name: "Zebra", Value: ""},
+		},
+		Moves: []record.Node{
+			{Kind: record.KindMoveNumber, Number: 1, Dots: 1, Text: "1."},
+			mv("e3", e3),
+			mv("Nf3", nf3),
+			{Kind: record.KindComment, Text: " a comment {nested?} ünïcode "},
+			{Kind: record.KindNAG, Number: 14},
+			{Kind: record.KindVariation, Variation: []record.Node{
+				{Kind: record.KindMoveNumber, Number: 1, Dots: 3},
+				mv("e2-e4", long),
+				{Kind: record.KindVariation, Variation: []record.Node{mv("--", null)}},
+				{Kind: record.KindLineComment, Text: " rest of line"},
+			}},
+			{Kind: record.KindVariation, Variation: []record.Node{}},
+			mv("K~xd3+!?", leap),
+			mv("Bxg1/b8=N", conv),
+			mv("cxd8=Q#", promo),
+			mv("O-O-O", castle),
+			{Kind: record.KindEscape, Text: "escaped line"},
+		},
+		Result:      "1-0",
+		ResultPos:   record.Pos{Line: 9, Col: 2, Offset: 99},
+		Trailing:    []byte("garbage after the result"),
+		TrailingPos: record.Pos{Line: 9, Col: 6, Offset: 103},
+		Pos:         record.Pos{Line: 1, Col: 1},
+		Notices: []record.Notice{
+			{Pos: record.Pos{Line: 3, Col: 5}, Rule: "lenient-notation", Severity: record.Warning, Message: "e2-e4"},
+		},
+	}
+}
+
+func TestJSONRoundTripRecord(t *testing.T) {
+	for _, lines := range []bool{false, true} {
+		g := sampleGame()
+		broken := &record.Game{
+			Tags:    []record.Tag{{Name: "Event", Value: "x"}},
+			Source:  []byte("[Event \"x\"]\n\n1. e4 )) *\n"),
+			Notices: []record.Notice{{Rule: "syntax", Severity: record.Error, Message: "unexpected )"}},
+		}
+		var buf bytes.Buffer
+		w := NewJSONWriter(&buf, lines)
+		for _, gg := range []*record.Game{g, broken} {
+			if err := w.Write(GameToJSON(gg)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if lines && strings.Count(buf.String(), "\n") != 2 {
+			t.Errorf("JSONL: want 2 lines, got %q", buf.String())
+		}
+		if strings.Contains(buf.String(), `\u003c`) {
+			t.Errorf("HTML escaping should be off: %s", buf.String())
+		}
+		r := NewJSONReader(&buf)
+		for i, want := range []*record.Game{g, broken} {
+			got, err := r.ReadGame()
+			if err != nil {
+				t.Fatalf("lines=%v game %d: %v", lines, i+1, err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("lines=%v game %d differs:\n got %#v\nwant %#v", lines, i+1, got, want)
+			}
+		}
+		if _, err := r.ReadGame(); err != io.EOF {
+			t.Errorf("lines=%v: want io.EOF after the last game, got %v", lines, err)
+		}
+	}
+}
+
+func TestJSONReaderForms(t *testing.T) {
+	for name, in := range map[string]string{
+		"empty array":  "[]",
+		"empty input":  "  \n",
+		"single":       `{"tags":[],"moves":[],"result":"*"}`,
+		"bom array":    "\xEF\xBB\xBF[ {\"tags\":[],\"moves\":[]} ,\n{\"tags\":[],\"moves\":[]}]",
+		"two lines":    "{\"tags\":[],\"moves\":[]}\n{\"tags\":[],\"moves\":[]}\n",
+		"bad kind":     `{"tags":[],"moves":[{"kind":"bogus"}]}`,
+		"bad square":   `{"tags":[],"moves":[{"kind":"move","move":{"written":"e9","to":"e9"}}]}`,
+		"not json":     `[Event "x"]`,
+		"truncated":    `[{"tags":[]`,
+		"bad severity": `{"tags":[],"moves":[],"notices":[{"rule":"x","severity":"fatal","message":""}]}`,
+	} {
+		want := map[string]int{"empty array": 0, "empty input": 0, "single": 1, "bom array": 2, "two lines": 2}
+		r := NewJSONReader(strings.NewReader(in))
+		n := 0
+		var err error
+		for {
+			if _, err = r.ReadGame(); err != nil {
+				break
+			}
+			n++
+		}
+		if w, ok := want[name]; ok {
+			if err != io.EOF || n != w {
+				t.Errorf("%s: got %d games, err %v; want %d, EOF", name, n, err, w)
+			}
+		} else if err == io.EOF || err == nil {
+			t.Errorf("%s: want an error, got %v after %d games", name, err, n)
+		}
+	}
+}

@@ -1,0 +1,430 @@
+// Package formats writes records: the canonical PGN of notation.md section
+// 6 (this file) and the other output formats.
+package formats
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
+)
+
+// LineWidth is the longest movetext line the canonical writer makes (a
+// single token longer than that stands on a line of its own).
+const LineWidth = 79
+
+// sevenTagRoster is PGN's Seven Tag Roster in its order.
+var sevenTagRoster = [...]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
+
+// WriteCanonical writes one game in canonical form, followed by one blank
+// line: every game, the last included, ends with "\n\n", so games can be
+// written one after another without knowing which is last.
+//
+// Canonical form is a text normalisation, not a replay: it writes what the
+// record says, never what the rules would infer. It writes the tags (Seven
+// Tag Roster first, in its order, then the others in their order; no tag is
+// added), a blank line, the movetext wrapped at LineWidth columns with its
+// own move numbers, the termination marker, and any text that followed the
+// marker (Game.Trailing) unchanged.
+func WriteCanonical(w io.Writer, g *record.Game) error {
+	if _, err := w.Write(AppendCanonical(nil, g)); err != nil {
+		return fmt.Errorf("writing game: %w", err)
+	}
+	return nil
+}
+
+// AppendCanonical appends the canonical form of g to dst.
+func AppendCanonical(dst []byte, g *record.Game) []byte {
+	start := len(dst)
+	dst = appendTags(dst, g.Tags)
+	if len(g.Tags) > 0 {
+		dst = append(dst, '\n')
+	}
+	lw := lineWriter{buf: dst}
+	st := startNumbering(g)
+	lw.nodes(g.Moves, st)
+	if g.Result != "" {
+		lw.token(g.Result)
+	}
+	if len(g.Trailing) > 0 {
+		// Trailing starts right after the marker, white space included,
+		// so the text keeps its place relative to the marker.
+		lw.buf = append(lw.buf, g.Trailing...)
+		lw.col = 1
+	}
+	if len(lw.buf) == start {
+		// Nothing to write (a game of move numbers alone): a blank line
+		// would not read back as a game.
+		return lw.buf
+	}
+	if lw.col > 0 {
+		lw.buf = append(lw.buf, '\n')
+	}
+	return append(lw.buf, '\n')
+}
+
+func appendTags(dst []byte, tags []record.Tag) []byte {
+	for _, name := range sevenTagRoster {
+		for i := range tags {
+			if tags[i].Name == name {
+				dst = appendTag(dst, &tags[i])
+			}
+		}
+	}
+	for i := range tags {
+		if !isRosterTag(tags[i].Name) {
+			dst = appendTag(dst, &tags[i])
+		}
+	}
+	return dst
+}
+
+func isRosterTag(name string) bool {
+	for _, n := range sevenTagRoster {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+func appendTag(dst []byte, t *record.Tag) []byte {
+	dst = append(dst, '[')
+	dst = append(dst, t.Name...)
+	dst = append(dst, ' ', '"')
+	for i := 0; i < len(t.Value); i++ {
+		if c := t.Value[i]; c == '"' || c == '\\' {
+			dst = append(dst, '\\')
+		}
+		dst = append(dst, t.Value[i])
+	}
+	return append(dst, '"', ']', '\n')
+}
+
+// numbering is the move number and side to move in a line of play.
+type numbering struct {
+	num   int
+	black bool
+}
+
+func (n *numbering) advance() {
+	if n.black {
+		n.num++
+	}
+	n.black = !n.black
+}
+
+// startNumbering is where the game's numbering starts: the FEN's side and
+// move number when the FEN has them, else the first move number written
+// before the first move (in reading order), else move 1 with white to move.
+func startNumbering(g *record.Game) numbering {
+	st := numbering{num: 1}
+	if fen, ok := g.Tag("FEN"); ok {
+		f := strings.Fields(fen)
+		if len(f) >= 6 {
+			if v, err := strconv.Atoi(f[5]); err == nil && v > 0 {
+				return numbering{num: v, black: f[1] == "b"}
+			}
+		}
+	}
+	if n := firstNumber(g.Moves); n != nil && n.Number > 0 {
+		return numbering{num: n.Number, black: n.Dots >= 3}
+	}
+	return st
+}
+
+// firstNumber returns the first move number in reading order (variations
+// included) if it comes before the first move, else nil. Reading order
+// makes the choice stable: the writer puts its own first number exactly
+// there.
+func firstNumber(ns []record.Node) *record.Node {
+	n, _ := firstNumberOrMove(ns)
+	return n
+}
+
+func firstNumberOrMove(ns []record.Node) (*record.Node, bool) {
+	for i := range ns {
+		switch ns[i].Kind {
+		case record.KindMove:
+			return nil, true
+		case record.KindMoveNumber:
+			return &ns[i], true
+		case record.KindVariation:
+			if n, done := firstNumberOrMove(ns[i].Variation); done {
+				return n, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// lineWriter wraps movetext tokens at LineWidth columns.
+type lineWriter struct {
+	buf    []byte
+	col    int    // bytes on the current line
+	prefix string // `(` waiting to be glued to the next token
+}
+
+// token writes s after a space, or on a new line when it does not fit.
+func (lw *lineWriter) token(s string) {
+	if lw.prefix != "" {
+		s = lw.prefix + s
+		lw.prefix = ""
+	}
+	first := len(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		first = i
+	}
+	if lw.col > 0 {
+		if lw.col+1+first > LineWidth {
+			lw.buf = append(lw.buf, '\n')
+			lw.col = 0
+		} else {
+			lw.buf = append(lw.buf, ' ')
+			lw.col++
+		}
+	}
+	lw.buf = append(lw.buf, s...)
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		lw.col = len(s) - i - 1
+	} else {
+		lw.col += len(s)
+	}
+}
+
+// glue appends s to the previous token without a space.
+func (lw *lineWriter) glue(s string) {
+	if lw.prefix != "" {
+		// An empty variation.
+		lw.token(lw.prefix + s)
+		lw.prefix = ""
+		return
+	}
+	if lw.col+len(s) > LineWidth {
+		lw.buf = append(lw.buf, '\n')
+		lw.col = 0
+	}
+	lw.buf = append(lw.buf, s...)
+	lw.col += len(s)
+}
+
+// endLine ends the current line (after a `;` comment).
+func (lw *lineWriter) endLine() {
+	lw.buf = append(lw.buf, '\n')
+	lw.col = 0
+}
+
+// nodes writes a line of play. Move numbers are the writer's own: one before
+// every white move, and `N...` before a black move that starts a line or
+// follows a comment, a variation or a compound turn.
+func (lw *lineWriter) nodes(ns []record.Node, st numbering) {
+	needNumber := true
+	before := st // the numbering before the last turn: where a variation starts
+	for i := 0; i < len(ns); i++ {
+		n := &ns[i]
+		switch n.Kind {
+		case record.KindMoveNumber:
+			// Renumbered.
+		case record.KindMove:
+			before = st
+			// A turn is this move and the moves joined to it by commas.
+			j := i + 1
+			for j < len(ns) && ns[j].Kind == record.KindMove && ns[j].Move != nil && ns[j].Move.Joined {
+				j++
+			}
+			var tb []byte
+			if !st.black {
+				tb = strconv.AppendInt(tb, int64(st.num), 10)
+				tb = append(tb, '.', ' ')
+			} else if needNumber {
+				tb = strconv.AppendInt(tb, int64(st.num), 10)
+				tb = append(tb, '.', '.', '.', ' ')
+			}
+			for k := i; k < j; k++ {
+				if k > i {
+					tb = append(tb, ',')
+				}
+				tb = appendMove(tb, &ns[k])
+			}
+			// The number and its move are one token: never split.
+			lw.token(string(tb))
+			needNumber = j-i > 1
+			st.advance()
+			i = j - 1
+		case record.KindComment:
+			lw.token("{" + n.Text + "}")
+			needNumber = true
+		case record.KindLineComment:
+			lw.token(";" + n.Text)
+			lw.endLine()
+			needNumber = true
+		case record.KindNAG:
+			lw.token("$" + strconv.Itoa(n.Number))
+		case record.KindEscape:
+			if lw.col > 0 || lw.prefix != "" {
+				// `%` only means an escape in the first column.
+				if lw.prefix != "" {
+					lw.token("")
+				}
+				lw.endLine()
+			}
+			lw.buf = append(lw.buf, '%')
+			lw.buf = append(lw.buf, n.Text...)
+			lw.endLine()
+			needNumber = true
+		case record.KindVariation:
+			lw.prefix += "("
+			lw.nodes(n.Variation, before)
+			lw.glue(")")
+			needNumber = true
+		}
+	}
+}
+
+func appendMove(dst []byte, n *record.Node) []byte {
+	if n.Move == nil {
+		return append(dst, n.Text...)
+	}
+	return AppendMoveText(dst, n.Move)
+}
+
+// CanonicalMoveText is the canonical spelling of one move: `O-O` for
+// castling however written, `--` for a null move, the leap tilde, `=` before
+// a promotion piece, the conversion suffix, and the check mark and glyph as
+// written. Long algebraic stays long algebraic (turning it into SAN needs
+// the position), with its hyphen if it had one.
+func CanonicalMoveText(m *record.Move) string {
+	return string(AppendMoveText(nil, m))
+}
+
+// AppendMoveText appends CanonicalMoveText(m) to dst.
+func AppendMoveText(dst []byte, m *record.Move) []byte {
+	switch {
+	case m.Null:
+		dst = append(dst, '-', '-')
+	case m.Castle == record.CastleShort:
+		dst = append(dst, "O-O"...)
+	case m.Castle == record.CastleLong:
+		dst = append(dst, "O-O-O"...)
+	default:
+		if m.Piece != 0 {
+			dst = append(dst, m.Piece)
+		}
+		if m.Leap {
+			dst = append(dst, '~')
+		}
+		if m.FromFile >= 0 {
+			dst = append(dst, byte('a'+m.FromFile))
+		}
+		if m.FromRank >= 0 {
+			dst = append(dst, byte('1'+m.FromRank))
+		}
+		if m.Capture {
+			dst = append(dst, 'x')
+		} else if m.Lenient&record.LenientHyphen != 0 {
+			dst = append(dst, '-')
+		}
+		dst = append(dst, m.To.String()...)
+		if m.Promotion != 0 {
+			dst = append(dst, '=', m.Promotion)
+		}
+	}
+	if m.ConvSquare != record.NoSquare {
+		dst = append(dst, '/')
+		dst = append(dst, m.ConvSquare.String()...)
+		dst = append(dst, '=', m.ConvPiece)
+	}
+	if m.Check != 0 {
+		dst = append(dst, m.Check)
+	}
+	return append(dst, m.Glyph...)
+}
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// FormatStats counts what Format did.
+type FormatStats struct {
+	Games  int // games read
+	Broken int // games with a syntax error, passed through unchanged
+}
+
+// Format reads games from r and writes them to w in canonical form. A game
+// with a syntax error is written back byte for byte, as read. Every game
+// with a notice of rule `syntax` (an error, or text between games) is given
+// to report, which may be nil. Only I/O errors are errors.
+func Format(w io.Writer, r io.Reader, filename string, report func(*record.Game)) (FormatStats, error) {
+	var st FormatStats
+	rd := grammar.NewReader(r, filename)
+	var buf []byte
+	first := true
+	for {
+		g, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			return st, nil
+		}
+		if err != nil {
+			return st, fmt.Errorf("formatting %s: %w", filename, err)
+		}
+		st.Games++
+		if report != nil && hasSyntaxNotice(g) {
+			report(g)
+		}
+		if first && bytes.HasPrefix(g.Source, utf8BOM) {
+			// The text passed through starts with what reads as a
+			// byte-order mark (the input had two): keep the one the
+			// reader dropped, or the next reading would drop this one.
+			if _, err := w.Write(utf8BOM); err != nil {
+				return st, fmt.Errorf("writing %s: %w", filename, err)
+			}
+		}
+		first = false
+		if g.SyntaxError() == nil && emptyMovetext(g) {
+			// Tags with no movetext and no termination marker: written
+			// canonically they would run into the next game's tags
+			// when read back, so the text stays as it was.
+			if _, err := w.Write(g.Source); err != nil {
+				return st, fmt.Errorf("writing %s: %w", filename, err)
+			}
+			continue
+		}
+		if g.SyntaxError() != nil {
+			st.Broken++
+			if _, err := w.Write(g.Source); err != nil {
+				return st, fmt.Errorf("writing %s: %w", filename, err)
+			}
+			continue
+		}
+		buf = AppendCanonical(buf[:0], g)
+		if _, err := w.Write(buf); err != nil {
+			return st, fmt.Errorf("writing %s: %w", filename, err)
+		}
+	}
+}
+
+func hasSyntaxNotice(g *record.Game) bool {
+	for i := range g.Notices {
+		if g.Notices[i].Rule == "syntax" {
+			return true
+		}
+	}
+	return false
+}
+
+// emptyMovetext reports whether a game has nothing after its tags but move
+// numbers: no move, comment, NAG, variation or termination marker.
+func emptyMovetext(g *record.Game) bool {
+	if g.Result != "" {
+		return false
+	}
+	for i := range g.Moves {
+		if g.Moves[i].Kind != record.KindMoveNumber {
+			return false
+		}
+	}
+	return true
+}

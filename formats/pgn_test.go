@@ -1,0 +1,214 @@
+package formats
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
+)
+
+func sharedDir(t testing.TB) string {
+	t.Helper()
+	d := filepath.Join("..", "..", "shared")
+	if _, err := os.Stat(d); err != nil {
+		t.Skipf("shared data not found at %s (it lives next to the repository): %v", d, err)
+	}
+	return d
+}
+
+// sameRecord compares two records as canonical form sees them: tags,
+// result, trailing text and the movetext tree, with moves compared by their
+// canonical spelling; positions, move-number nodes (the writer renumbers),
+// sources and notices are not compared. It returns "" or the first
+// difference.
+func sameRecord(a, b *record.Game) string {
+	if len(a.Tags) != len(b.Tags) {
+		return fmt.Sprintf("%d tags vs %d", len(a.Tags), len(b.Tags))
+	}
+	// The writer reorders the Seven Tag Roster: compare as written out.
+	if ta, tb := string(appendTags(nil, a.Tags)), string(appendTags(nil, b.Tags)); ta != tb {
+		return fmt.Sprintf("tags differ:\n%s\nvs\n%s", ta, tb)
+	}
+	if a.Result != b.Result {
+		return fmt.Sprintf("result %q vs %q", a.Result, b.Result)
+	}
+	if !bytes.Equal(bytes.TrimSpace(a.Trailing), bytes.TrimSpace(b.Trailing)) {
+		return fmt.Sprintf("trailing %q vs %q", a.Trailing, b.Trailing)
+	}
+	return sameNodes(a.Moves, b.Moves, "")
+}
+
+func sameNodes(a, b []record.Node, path string) string {
+	a, b = withoutNumbers(a), withoutNumbers(b)
+	if len(a) != len(b) {
+		return fmt.Sprintf("%s: %d nodes vs %d", path, len(a), len(b))
+	}
+	for i := range a {
+		x, y := &a[i], &b[i]
+		where := fmt.Sprintf("%s/%d", path, i)
+		if x.Kind != y.Kind {
+			return fmt.Sprintf("%s: kind %d vs %d", where, x.Kind, y.Kind)
+		}
+		switch x.Kind {
+		case record.KindMove:
+			if CanonicalMoveText(x.Move) != CanonicalMoveText(y.Move) || x.Move.Joined != y.Move.Joined {
+				return fmt.Sprintf("%s: move %q vs %q", where, x.Move.Text, y.Move.Text)
+			}
+		case record.KindComment, record.KindLineComment, record.KindEscape:
+			if x.Text != y.Text {
+				return fmt.Sprintf("%s: text %q vs %q", where, x.Text, y.Text)
+			}
+		case record.KindNAG:
+			if x.Number != y.Number {
+				return fmt.Sprintf("%s: NAG %d vs %d", where, x.Number, y.Number)
+			}
+		case record.KindVariation:
+			if d := sameNodes(x.Variation, y.Variation, where); d != "" {
+				return d
+			}
+		}
+	}
+	return ""
+}
+
+func withoutNumbers(ns []record.Node) []record.Node {
+	out := make([]record.Node, 0, len(ns))
+	for _, n := range ns {
+		if n.Kind != record.KindMoveNumber {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func formatBytes(t *testing.T, src []byte, name string) ([]byte, FormatStats) {
+	t.Helper()
+	var out bytes.Buffer
+	st, err := Format(&out, bytes.NewReader(src), name, nil)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return out.Bytes(), st
+}
+
+// dataFiles lists every .pgn file under ../shared/data, and the 100k corpus
+// unpacked from .xz when ASHTAPADA_LONG=1 (it takes a few seconds).
+func dataFiles(t *testing.T) map[string][]byte {
+	t.Helper()
+	root := filepath.Join(sharedDir(t), "data")
+	files := map[string][]byte{}
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		switch {
+		case strings.HasSuffix(p, ".pgn"):
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			files[p] = b
+		case strings.HasSuffix(p, ".pgn.xz") && os.Getenv("ASHTAPADA_LONG") == "1":
+			b, err := exec.Command("xz", "-dc", p).Output()
+			if err != nil {
+				t.Logf("skipping %s: %v", p, err)
+				return nil
+			}
+			files[strings.TrimSuffix(p, ".xz")] = b
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Skip("no .pgn files in the shared data")
+	}
+	return files
+}
+
+// TestRoundTripData: for every file of the shared data, parse → write →
+// parse gives the same record, writing again gives the same bytes, and the
+// reader finds as many games as the file has.
+func TestRoundTripData(t *testing.T) {
+	for path, src := range dataFiles(t) {
+		name := filepath.Base(path)
+		t.Run(name, func(t *testing.T) {
+			games, err := grammar.ReadAll(bytes.NewReader(src), name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want, ok := independentCount(src); ok && len(games) != want {
+				t.Errorf("read %d games, the file has %d", len(games), want)
+			}
+			out, st := formatBytes(t, src, name)
+			if st.Games != len(games) {
+				t.Errorf("Format saw %d games, ReadAll %d", st.Games, len(games))
+			}
+			again, err := grammar.ReadAll(bytes.NewReader(out), name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(again) != len(games) {
+				t.Fatalf("canonical output has %d games, input %d", len(again), len(games))
+			}
+			for i := range games {
+				if (games[i].SyntaxError() == nil) != (again[i].SyntaxError() == nil) {
+					t.Fatalf("game %d: syntax error %v before, %v after", i+1, games[i].SyntaxError(), again[i].SyntaxError())
+				}
+				if games[i].SyntaxError() != nil {
+					if !bytes.Equal(games[i].Source, again[i].Source) {
+						t.Errorf("game %d: broken game not passed through byte for byte", i+1)
+					}
+					continue
+				}
+				if d := sameRecord(games[i], again[i]); d != "" {
+					t.Fatalf("game %d (line %d) changed by the round trip: %s", i+1, games[i].Pos.Line, d)
+				}
+			}
+			out2, _ := formatBytes(t, out, name)
+			if !bytes.Equal(out, out2) {
+				i := 0
+				for i < len(out) && i < len(out2) && out[i] == out2[i] {
+					i++
+				}
+				lo := max(0, i-200)
+				t.Fatalf("formatting twice differs at byte %d:\n%q\nvs\n%q", i, out[lo:min(len(out), i+100)], out2[lo:min(len(out2), i+100)])
+			}
+		})
+	}
+}
+
+// independentCount counts games without the reader: lines that start a tag
+// section (a `[` line after a non-tag line), which is every game in the
+// shared data that has tags. Files with tagless games are not counted.
+func independentCount(src []byte) (int, bool) {
+	src = bytes.TrimPrefix(src, []byte{0xEF, 0xBB, 0xBF})
+	n := 0
+	inTags := false
+	tagless := false
+	for _, line := range bytes.Split(src, []byte("\n")) {
+		line = bytes.TrimRight(line, "\r")
+		switch {
+		case bytes.HasPrefix(line, []byte("[")):
+			if !inTags {
+				n++
+			}
+			// Movetext may follow the tag on its line.
+			inTags = bytes.HasSuffix(bytes.TrimSpace(line), []byte("]"))
+		case len(bytes.TrimSpace(line)) == 0:
+		default:
+			if !inTags && n == 0 {
+				tagless = true
+			}
+			inTags = false
+		}
+	}
+	return n, !tagless
+}

@@ -1,0 +1,89 @@
+package formats
+
+// Report writers for `validate` (cli.md "Reports"). Each format is one
+// ReportWriter registered by name, so that new formats (sarif, github,
+// junit) plug in without touching the command: RegisterReport from an init
+// function in their own file.
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/ashtapada/ashtapada/replay"
+)
+
+// ReportWriter writes validate's results. Game is called once per game in
+// input order; Close once at the end, with the tally when --summary asked
+// for one (nil otherwise).
+type ReportWriter interface {
+	Game(r *replay.Result) error
+	Close(t *replay.Tally) error
+}
+
+// ReportOptions are what every format may need to know.
+type ReportOptions struct {
+	// Verbose text output also prints a line for each valid game.
+	Verbose bool
+}
+
+// NewReportFunc builds a writer on w.
+type NewReportFunc func(w io.Writer, opt ReportOptions) ReportWriter
+
+var (
+	reportMu      sync.Mutex
+	reportFormats = map[string]NewReportFunc{}
+)
+
+// RegisterReport makes a report format available by name.
+func RegisterReport(name string, f NewReportFunc) {
+	reportMu.Lock()
+	defer reportMu.Unlock()
+	reportFormats[name] = f
+}
+
+// ReportFormats lists the registered format names, sorted.
+func ReportFormats() []string {
+	reportMu.Lock()
+	defer reportMu.Unlock()
+	out := make([]string, 0, len(reportFormats))
+	for k := range reportFormats {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// NewReport returns the writer of the named format.
+func NewReport(name string, w io.Writer, opt ReportOptions) (ReportWriter, error) {
+	reportMu.Lock()
+	f, ok := reportFormats[name]
+	reportMu.Unlock()
+	if !ok {
+		return nil, fmt.Errorf("unknown report format %q; known formats: %s", name, strings.Join(ReportFormats(), ", "))
+	}
+	return f(w, opt), nil
+}
+
+// sortedCounts renders a count map as "key n, key n" by descending count,
+// then key, so that summaries are stable.
+func sortedCounts(m map[string]int) []countEntry {
+	out := make([]countEntry, 0, len(m))
+	for k, v := range m {
+		out = append(out, countEntry{k, v})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].n != out[j].n {
+			return out[i].n > out[j].n
+		}
+		return out[i].key < out[j].key
+	})
+	return out
+}
+
+type countEntry struct {
+	key string
+	n   int
+}

@@ -1,0 +1,306 @@
+package formats
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/replay"
+)
+
+// repoRoot is the module root, found from this file's place.
+func repoRoot(t *testing.T) string {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		t.Fatal("cannot find the test's own file")
+	}
+	return filepath.Dir(filepath.Dir(file))
+}
+
+// recordFiles lists the *.pgn files under the shared data (skipped when
+// absent) and the repo's corpus and testdata.
+func recordFiles(t *testing.T) []string {
+	root := repoRoot(t)
+	var files []string
+	dirs := []string{filepath.Join(root, "corpus"), filepath.Join(root, "formats", "testdata")}
+	shared := filepath.Join(root, "..", "shared", "data")
+	if _, err := os.Stat(shared); err == nil {
+		dirs = append(dirs, shared)
+	} else {
+		t.Logf("skipping the shared data: %s is absent", shared)
+	}
+	for _, d := range dirs {
+		_ = filepath.WalkDir(d, func(p string, e os.DirEntry, err error) error {
+			if err == nil && !e.IsDir() && strings.HasSuffix(p, ".pgn") {
+				files = append(files, p)
+			}
+			return nil
+		})
+	}
+	return files
+}
+
+// gameLimit keeps the default test run short: the first games of each file
+// only, all of them with ASHTAPADA_LONG=1.
+func gameLimit() int {
+	if os.Getenv("ASHTAPADA_LONG") != "" {
+		return 1 << 30
+	}
+	return 400
+}
+
+// parsed caches each file's games: three tests read the same files.
+var parsed sync.Map
+
+func readGames(t *testing.T, path string) []*record.Game {
+	if gs, ok := parsed.Load(path); ok {
+		return gs.([]*record.Game)
+	}
+	gs := readGamesUncached(t, path)
+	parsed.Store(path, gs)
+	return gs
+}
+
+func readGamesUncached(t *testing.T, path string) []*record.Game {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r := grammar.NewReader(f, path)
+	var out []*record.Game
+	for len(out) < gameLimit() {
+		g, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// normalize makes the forms JSON cannot tell apart equal: an empty list of
+// nodes is nil at the top and empty in a variation; Source is kept only for
+// a game with a syntax error (the only one that needs it).
+func normalize(g *record.Game) *record.Game {
+	c := *g
+	if len(c.Moves) == 0 {
+		c.Moves = nil
+	} else {
+		c.Moves = normNodes(c.Moves)
+	}
+	if c.SyntaxError() == nil {
+		c.Source = nil
+	}
+	if len(c.Notices) == 0 {
+		c.Notices = nil
+	}
+	if len(c.Tags) == 0 {
+		c.Tags = nil
+	}
+	return &c
+}
+
+func normNodes(ns []record.Node) []record.Node {
+	out := make([]record.Node, len(ns))
+	for i, n := range ns {
+		if n.Kind == record.KindVariation {
+			n.Variation = normNodes(n.Variation)
+		}
+		out[i] = n
+	}
+	return out
+}
+
+// TestJSONRoundTripData: every game of every data file, read by the
+// grammar, written as JSON and as JSONL and read back, is the same record.
+func TestJSONRoundTripData(t *testing.T) {
+	files := recordFiles(t)
+	if len(files) == 0 {
+		t.Skip("no record files found")
+	}
+	schema := compileSchema(t)
+	total := 0
+	for _, path := range files {
+		games := readGames(t, path)
+		rp := replay.New(replay.Config{})
+		for _, lines := range []bool{false, true} {
+			var buf bytes.Buffer
+			w := NewJSONWriter(&buf, lines)
+			for i, g := range games {
+				j := GameToJSON(g)
+				j.Game = i + 1
+				if lines && i < 50 && g.SyntaxError() == nil {
+					AddPlayed(j, rp.Trace(g))
+				}
+				if err := w.Write(j); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := w.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if lines {
+				// The schema is checked on the games with derived fields
+				// (the first 50), which use every part of it.
+				lines := bytes.SplitAfterN(buf.Bytes(), []byte("\n"), 51)
+				validateJSONL(t, schema, bytes.Join(lines[:min(50, len(lines))], nil), path)
+			}
+			r := NewJSONReader(&buf)
+			for i, want := range games {
+				got, err := r.ReadGame()
+				if err != nil {
+					t.Fatalf("%s game %d (lines=%v): %v", path, i+1, lines, err)
+				}
+				if !reflect.DeepEqual(normalize(got), normalize(want)) {
+					t.Fatalf("%s game %d (lines=%v): the record read back differs\n got %+v\nwant %+v", path, i+1, lines, got, want)
+				}
+			}
+			if _, err := r.ReadGame(); err != io.EOF {
+				t.Fatalf("%s: want EOF after %d games, got %v", path, len(games), err)
+			}
+		}
+		total += len(games)
+	}
+	t.Logf("%d files, %d games read back identical from JSON and JSONL", len(files), total)
+}
+
+// TestCoordRoundTripData: every game whose main line plays, written in LAN
+// and in UCI and read back, gives the same canonical SAN move for move.
+func TestCoordRoundTripData(t *testing.T) {
+	files := recordFiles(t)
+	if len(files) == 0 {
+		t.Skip("no record files found")
+	}
+	total, skipped := 0, 0
+	for _, path := range files {
+		rp := replay.New(replay.Config{})
+		for gi, g := range readGames(t, path) {
+			tr := rp.Trace(g)
+			if tr.Problem != nil || tr.Stop != nil {
+				skipped++
+				continue
+			}
+			for _, uci := range []bool{false, true} {
+				var buf bytes.Buffer
+				if err := WriteCoordGame(&buf, g, tr, uci); err != nil {
+					t.Fatalf("%s game %d: %v", path, gi+1, err)
+				}
+				back, err := NewCoordReader(bytes.NewReader(buf.Bytes()), uci, rp).Next()
+				if err != nil {
+					t.Fatalf("%s game %d (uci=%v): reading back: %v\n%s", path, gi+1, uci, err, buf.String())
+				}
+				var sans []string
+				for _, n := range back.Moves {
+					if n.Kind == record.KindMove {
+						sans = append(sans, n.Move.Text)
+					}
+				}
+				if len(sans) != len(tr.Steps) {
+					t.Fatalf("%s game %d (uci=%v): %d moves read back, want %d", path, gi+1, uci, len(sans), len(tr.Steps))
+				}
+				for k, st := range tr.Steps {
+					if sans[k] != st.SAN {
+						t.Fatalf("%s game %d (uci=%v) ply %d: read back %q, want %q", path, gi+1, uci, k+1, sans[k], st.SAN)
+					}
+				}
+				if back.Result != g.Result && g.Result != "" {
+					t.Fatalf("%s game %d: result %q read back as %q", path, gi+1, g.Result, back.Result)
+				}
+			}
+			total++
+		}
+	}
+	t.Logf("%d games round-tripped through LAN and UCI; %d not fully playable were skipped", total, skipped)
+	if total == 0 {
+		t.Fatal("no game could be played: the test checked nothing")
+	}
+}
+
+// TestJSONToPGNBytes: pgn -> json -> pgn and pgn -> jsonl -> pgn give the
+// bytes fmt gives, for every data file (games with a syntax error pass
+// through as their source, as fmt passes them).
+func TestJSONToPGNBytes(t *testing.T) {
+	files := recordFiles(t)
+	if len(files) == 0 {
+		t.Skip("no record files found")
+	}
+	write := func(buf *bytes.Buffer, g *record.Game) {
+		if g.SyntaxError() != nil {
+			buf.Write(g.Source)
+			return
+		}
+		if err := WriteCanonical(buf, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	total := 0
+	for _, path := range files {
+		games := readGames(t, path)
+		var want bytes.Buffer
+		for _, g := range games {
+			write(&want, g)
+		}
+		if len(games) < gameLimit() {
+			// The whole file was read: the bytes must be fmt's own.
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var fmtOut bytes.Buffer
+			if _, err := Format(&fmtOut, f, path, nil); err != nil {
+				t.Fatal(err)
+			}
+			f.Close()
+			if !bytes.Equal(fmtOut.Bytes(), want.Bytes()) {
+				t.Fatalf("%s: the writer here and fmt disagree", path)
+			}
+		}
+		for _, lines := range []bool{false, true} {
+			var js bytes.Buffer
+			w := NewJSONWriter(&js, lines)
+			for _, g := range games {
+				if err := w.Write(GameToJSON(g)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := w.Close(); err != nil {
+				t.Fatal(err)
+			}
+			var got bytes.Buffer
+			r := NewJSONReader(&js)
+			for {
+				g, err := r.ReadGame()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatalf("%s: %v", path, err)
+				}
+				write(&got, g)
+			}
+			if !bytes.Equal(got.Bytes(), want.Bytes()) {
+				a, b := got.String(), want.String()
+				i := 0
+				for i < len(a) && i < len(b) && a[i] == b[i] {
+					i++
+				}
+				t.Fatalf("%s (lines=%v): PGN from JSON differs from fmt's at byte %d: %q vs %q", path, lines, i,
+					a[max(0, i-40):min(len(a), i+40)], b[max(0, i-40):min(len(b), i+40)])
+			}
+		}
+		total += len(games)
+	}
+	t.Logf("%d files, %d games: PGN from JSON and JSONL is fmt's, byte for byte", len(files), total)
+}

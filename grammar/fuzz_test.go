@@ -1,0 +1,102 @@
+package grammar_test
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"reflect"
+	"testing"
+
+	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
+)
+
+// checkInput is what FuzzParse and the differential test check on any
+// input: no panic; the fast path and the participle grammar give the same
+// record for every game; chunks cover the input exactly; every notice has a
+// position inside the input; and formatting is idempotent.
+func checkInput(t *testing.T, data []byte) {
+	t.Helper()
+	sp := grammar.NewSplitter(bytes.NewReader(data))
+	covered := 0
+	if bytes.HasPrefix(data, []byte{0xEF, 0xBB, 0xBF}) {
+		covered = 3
+	}
+	for n := 0; ; n++ {
+		c, err := sp.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("splitter: %v", err)
+		}
+		if c.Pos.Offset != covered {
+			t.Fatalf("chunk %d starts at offset %d, the previous one ended at %d", n+1, c.Pos.Offset, covered)
+		}
+		if !bytes.Equal(c.Data, data[covered:covered+len(c.Data)]) {
+			t.Fatalf("chunk %d is not the input's bytes", n+1)
+		}
+		covered += len(c.Data)
+		fast := grammar.ParseChunk(c, "f.pgn")
+		slow := grammar.ParseChunkWithGrammar(c, "f.pgn")
+		if d := diffGames(fast, slow); d != "" {
+			t.Fatalf("game %d: fast path and grammar differ: %s\ninput chunk %q", n+1, d, c.Data)
+		}
+		for _, nt := range fast.Notices {
+			if !nt.Pos.IsValid() || nt.Pos.Offset < c.Pos.Offset || nt.Pos.Offset > c.Pos.Offset+len(c.Data) {
+				t.Fatalf("game %d: notice %+v outside its chunk [%d, %d)", n+1, nt, c.Pos.Offset, c.Pos.Offset+len(c.Data))
+			}
+		}
+	}
+	if rest := data[covered:]; len(bytes.TrimSpace(rest)) > 0 {
+		t.Fatalf("text after the last chunk: %q", rest)
+	}
+	var out1, out2 bytes.Buffer
+	if _, err := formats.Format(&out1, bytes.NewReader(data), "f.pgn", nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := formats.Format(&out2, bytes.NewReader(out1.Bytes()), "f.pgn", nil); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(out1.Bytes(), out2.Bytes()) {
+		t.Fatalf("formatting is not idempotent:\ninput  %q\nonce   %q\ntwice  %q", data, out1.Bytes(), out2.Bytes())
+	}
+}
+
+func diffGames(a, b *record.Game) string {
+	switch {
+	case !reflect.DeepEqual(a.Notices, b.Notices):
+		return "notices " + sprint(a.Notices) + " vs " + sprint(b.Notices)
+	case a.SyntaxError() != nil:
+		// Moves of a broken game are incomplete either way.
+		return ""
+	case !reflect.DeepEqual(a.Tags, b.Tags):
+		return "tags " + sprint(a.Tags) + " vs " + sprint(b.Tags)
+	case !reflect.DeepEqual(a.Moves, b.Moves):
+		return "moves " + sprint(a.Moves) + " vs " + sprint(b.Moves)
+	case a.Result != b.Result || a.ResultPos != b.ResultPos || a.Pos != b.Pos:
+		return "result or position " + sprint(a.Result, a.ResultPos, a.Pos) + " vs " + sprint(b.Result, b.ResultPos, b.Pos)
+	case !bytes.Equal(a.Trailing, b.Trailing) || a.TrailingPos != b.TrailingPos:
+		return "trailing text"
+	}
+	return ""
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		"[Event \"a\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 {c} (2. Nc3 $1) 2... Nc6 *\n",
+		"1. e3,Nf3,g3 e6,Nf6,g6 2. K~d3 Bxg1/b8=N+ 3. exd8 b8=N 4. 0-0 e2-e4 5. Ng1f3 -- *",
+		"[Event \"x\"]\n\n1. e4 { unclosed\n\n[Event \"y\"]\n\n1. d4 *\n",
+		"[Event \"x\"]\n\n1. e4 { quoted:\n\n[Event \"q\"]\n1. c4 } 1... e5 *\n\n[Event \"z\"]\n1. d4 1-0\n",
+		"\xef\xbb\xbf[Event \"bom\"]\r\n\r\n1. e4 ; rest\r\n% escape\r\n1... e5 1/2-1/2\r\n",
+		"[White \"M\xfcller\"]\n\n1. e4 (1. d4 (1. c4)) 1-0 garbage\n\n[Event \"n\"]\n*",
+		"1. e4 e5 *\n1. d4 d5 *\n",
+		"[Event \"a\"b\"]\n\n1. e4 *\n\n[Event \"\x00\"]\n1. e4 ) *",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkInput(t, data)
+	})
+}

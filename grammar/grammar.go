@@ -1,0 +1,65 @@
+// Package grammar reads records (notation.md): a participle grammar over a
+// hand-written lexer turns the bytes of one game into a record.Game with the
+// position of every node, and a cheap splitter cuts a stream into games so
+// that a broken game never hides the ones after it.
+//
+// The grammar is lean on purpose (spec/performance.md): participle walks one
+// node per movetext token, and the parts of a move token are split by the
+// hand-written ParseMove. The EBNF sketch of notation.md section 3 is
+// implemented by the two together:
+//
+//	game     = { tag } { element } [ Result ] ;
+//	tag      = "[" Word String "]" ;
+//	element  = Word | Number | Comment | LineComment | NAG | Escape
+//	         | "(" { element } ")" ;
+//
+// where a Word is a turn (`e3,Nf3,g3`), read by ParseMove move by move.
+package grammar
+
+import (
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// gGame is one game as participle sees it.
+type gGame struct {
+	Tags   []gTag  `parser:"@@*"`
+	Elems  []gElem `parser:"@@*"`
+	Result string  `parser:"@Result?"`
+}
+
+type gTag struct {
+	Pos   lexer.Position
+	Name  string `parser:"\"[\" @Word"`
+	Value string `parser:"@String \"]\""`
+}
+
+// gElem is one movetext token; exactly one field is set. Token values keep
+// their delimiters, so a set field is never empty.
+type gElem struct {
+	Pos         lexer.Position
+	Move        string `parser:"  @Word"`
+	Number      string `parser:"| @Number"`
+	Comment     string `parser:"| @Comment"`
+	LineComment string `parser:"| @LineComment"`
+	NAG         string `parser:"| @NAG"`
+	Escape      string `parser:"| @Escape"`
+	Var         *gVar  `parser:"| \"(\" @@ \")\""`
+}
+
+type gVar struct {
+	Elems []gElem `parser:"@@*"`
+}
+
+var parser = buildParser()
+
+func buildParser() *participle.Parser[gGame] {
+	// Naming symbols here makes Go initialise them first: the definition
+	// reaches them only through an interface, which initialisation order
+	// does not follow.
+	_ = symbols
+	return participle.MustBuild[gGame](
+		participle.Lexer(definition{}),
+		participle.UseLookahead(1),
+	)
+}

@@ -1,0 +1,265 @@
+package grammar
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Token types of the hand-written lexer. Participle's generated and regexp
+// lexers are 3x to 25x slower (spec/performance.md), and the PGN token set
+// is small enough to scan by hand.
+const (
+	tokWord        lexer.TokenType = iota + 1 // a move token (SAN, compound turn, null move) or a tag name
+	tokNumber                                 // a move number: digits and optional dots
+	tokResult                                 // 1-0, 0-1, 1/2-1/2, *
+	tokString                                 // a quoted tag value, quotes included
+	tokComment                                // {...}, braces included
+	tokLineComment                            // ;... to the end of the line
+	tokNAG                                    // $n
+	tokEscape                                 // % at the start of a line, to its end
+	tokPunct                                  // [ ] ( )
+	tokOther                                  // any other single byte that cannot start a token (a stray })
+)
+
+var symbols = map[string]lexer.TokenType{
+	"EOF":         lexer.EOF,
+	"Word":        tokWord,
+	"Number":      tokNumber,
+	"Result":      tokResult,
+	"String":      tokString,
+	"Comment":     tokComment,
+	"LineComment": tokLineComment,
+	"NAG":         tokNAG,
+	"Escape":      tokEscape,
+	"Punct":       tokPunct,
+	"Other":       tokOther,
+}
+
+// definition is the participle lexer.Definition. The reader does not go
+// through Lex (it builds lexers itself, with the position of the chunk in the
+// file); Lex exists so that participle can use the definition on its own.
+type definition struct{}
+
+func (definition) Symbols() map[string]lexer.TokenType { return symbols }
+
+func (definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", filename, err)
+	}
+	return newLexer(string(b), filename, startPos), nil
+}
+
+func (definition) LexBytes(filename string, b []byte) (lexer.Lexer, error) {
+	return newLexer(string(b), filename, startPos), nil
+}
+
+var startPos = lexer.Position{Line: 1, Column: 1}
+
+// lex is the lexer over one game's text. Token values are substrings of
+// src, so lexing allocates nothing per token.
+type lex struct {
+	src      string
+	filename string
+	i        int // next byte
+	line     int
+	lineOff  int // offset in src of the start of the current line
+	base     lexer.Position
+	depth    int  // open parentheses, to know whether a result ends the game
+	done     bool // a result at depth 0 was read: the game is over
+	// rest is the offset in src after the termination marker (or len(src)).
+	rest      int
+	resultPos lexer.Position
+	// end is the position after the last token: where "the end of the
+	// game" is reported, rather than after the blank lines that follow.
+	end    lexer.Position
+	hasEnd bool
+}
+
+func newLexer(src, filename string, base lexer.Position) *lex {
+	return &lex{src: src, filename: filename, line: base.Line, base: base, rest: len(src)}
+}
+
+// pos returns the position of src[i]. Columns count bytes; the chunk starts
+// at the beginning of a line, so only its line and offset need adding.
+func (l *lex) pos(i int) lexer.Position {
+	col := i - l.lineOff + 1
+	if l.line == l.base.Line {
+		col += l.base.Column - 1
+	}
+	return lexer.Position{Filename: l.filename, Offset: l.base.Offset + i, Line: l.line, Column: col}
+}
+
+func (l *lex) newline(i int) {
+	l.line++
+	l.lineOff = i + 1
+}
+
+// isDelim reports whether b ends a word.
+func isDelim(b byte) bool {
+	switch b {
+	case ' ', '\t', '\n', '\r', '\v', '\f', '{', '}', '(', ')', '[', ']', ';', '"', '$', 0:
+		return true
+	}
+	return false
+}
+
+func (l *lex) errorf(i int, format string, args ...any) error {
+	return &lexer.Error{Msg: fmt.Sprintf(format, args...), Pos: l.pos(i)}
+}
+
+// Next returns the next token. After a termination marker outside any
+// variation it returns EOF: what follows belongs to no game and the reader
+// reports it as text between games.
+func (l *lex) Next() (lexer.Token, error) {
+	src := l.src
+	i := l.i
+	if l.done {
+		return lexer.EOFToken(l.end), nil
+	}
+	// Skip white space.
+	for i < len(src) {
+		c := src[i]
+		if c == '\n' {
+			l.newline(i)
+		} else if c != ' ' && c != '\t' && c != '\r' && c != '\v' && c != '\f' {
+			break
+		}
+		i++
+	}
+	if i >= len(src) {
+		l.i = i
+		if !l.hasEnd {
+			return lexer.EOFToken(l.pos(i)), nil
+		}
+		return lexer.EOFToken(l.end), nil
+	}
+	start := i
+	p := l.pos(i)
+	c := src[i]
+	var typ lexer.TokenType
+	switch {
+	case c == 0:
+		return lexer.Token{}, l.errorf(i, "found a NUL byte, expected text")
+	case c == '%' && i == l.lineOff:
+		typ = tokEscape
+		for i < len(src) && src[i] != '\n' {
+			i++
+		}
+	case c == ';':
+		typ = tokLineComment
+		for i < len(src) && src[i] != '\n' {
+			i++
+		}
+	case c == '{':
+		typ = tokComment
+		i++
+		line, lineOff := l.line, l.lineOff
+		for i < len(src) && src[i] != '}' {
+			if src[i] == '\n' {
+				l.newline(i)
+			}
+			i++
+		}
+		if i >= len(src) {
+			// Report where the comment opened: that is where the fix goes.
+			l.line, l.lineOff = line, lineOff
+			return lexer.Token{}, l.errorf(start, "found a comment `{` that is not closed before the end of the game, expected `}`")
+		}
+		i++
+	case c == '"':
+		typ = tokString
+		i++
+		for i < len(src) && src[i] != '"' && src[i] != '\n' {
+			if src[i] == '\\' && i+1 < len(src) && src[i+1] != '\n' {
+				i++
+			}
+			i++
+		}
+		if i >= len(src) || src[i] != '"' {
+			return lexer.Token{}, l.errorf(i, "found %s in a tag value, expected the closing `\"`", describeAt(src, i))
+		}
+		i++
+	case c == '$':
+		typ = tokNAG
+		i++
+		for i < len(src) && src[i] >= '0' && src[i] <= '9' {
+			i++
+		}
+		if i == start+1 {
+			return lexer.Token{}, l.errorf(start, "found `$` without a number, expected a NAG such as `$1`")
+		}
+	case c == '(' || c == ')' || c == '[' || c == ']':
+		typ = tokPunct
+		i++
+		if c == '(' {
+			l.depth++
+		} else if c == ')' && l.depth > 0 {
+			l.depth--
+		}
+	case c == '}':
+		typ = tokOther
+		i++
+	case c == '*':
+		typ = tokResult
+		i++
+		if i < len(src) && !isDelim(src[i]) {
+			for i < len(src) && !isDelim(src[i]) {
+				i++
+			}
+			typ = tokWord
+		}
+	case c >= '0' && c <= '9':
+		for i < len(src) && src[i] >= '0' && src[i] <= '9' {
+			i++
+		}
+		if i < len(src) && src[i] == '.' {
+			for i < len(src) && src[i] == '.' {
+				i++
+			}
+			typ = tokNumber
+			break
+		}
+		digits := i
+		for i < len(src) && !isDelim(src[i]) {
+			i++
+		}
+		switch w := src[start:i]; {
+		case digits == i:
+			typ = tokNumber
+		case w == "1-0" || w == "0-1" || w == "1/2-1/2":
+			typ = tokResult
+		default:
+			typ = tokWord
+		}
+	default:
+		typ = tokWord
+		for i < len(src) && !isDelim(src[i]) {
+			i++
+		}
+	}
+	l.i = i
+	l.end, l.hasEnd = l.pos(i), true
+	if typ == tokResult && l.depth == 0 {
+		l.done = true
+		l.rest = i
+		l.resultPos = p
+	}
+	return lexer.Token{Type: typ, Value: src[start:i], Pos: p}, nil
+}
+
+// describeAt names the byte at i for a "found X" message.
+func describeAt(src string, i int) string {
+	if i >= len(src) {
+		return "the end of the game"
+	}
+	switch src[i] {
+	case '\n', '\r':
+		return "the end of the line"
+	case 0:
+		return "a NUL byte"
+	}
+	return fmt.Sprintf("`%c`", src[i])
+}

@@ -1,0 +1,214 @@
+package grammar
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/ashtapada/ashtapada/record"
+)
+
+// MoveError says what is wrong with a move token. It is a value type with
+// constant messages so that the common path allocates nothing.
+type MoveError struct {
+	Text   string // the token
+	Reason string // what was expected
+}
+
+func (e *MoveError) Error() string {
+	return fmt.Sprintf("found `%s`, expected %s", e.Text, e.Reason)
+}
+
+var errEmpty = errors.New("found an empty move, expected a move")
+
+// ParseMove splits one move token into its parts: `Nbxd7+`, `K~xd3`,
+// `exd8/b8=N`, `e2-e4`, `0-0`, `b8=N`, `--`. The token must not contain a
+// comma (compound turns are split by the reader). Whether the parts fit the
+// position is for replay to judge; ParseMove only checks the spelling.
+//
+// The form is: core [ "/" square "=" piece ] [ "+" | "#" ] [ glyph ], where
+// core is castling, a null move, a leap `K~[x]sq`, a piece move
+// `P[file][rank][x|-]sq` or a pawn move `[file|sq][x|-]sq[[=]piece]`.
+func ParseMove(text string) (record.Move, error) {
+	m := record.Move{Text: text, FromFile: -1, FromRank: -1, To: record.NoSquare, ConvSquare: record.NoSquare}
+	if text == "" {
+		return m, errEmpty
+	}
+	s := text
+	// Suffix glyph: at most two of ! and ?.
+	if n := len(s); n > 0 && isGlyphByte(s[n-1]) {
+		k := n - 1
+		if k > 0 && isGlyphByte(s[k-1]) {
+			k--
+		}
+		switch g := s[k:]; g {
+		case "!", "?", "!!", "??", "!?", "?!":
+			m.Glyph = g
+		default:
+			return m, &MoveError{text, "a move suffix `!`, `?`, `!!`, `??`, `!?` or `?!`"}
+		}
+		s = s[:k]
+		if k > 0 && isGlyphByte(s[k-1]) {
+			return m, &MoveError{text, "a move suffix `!`, `?`, `!!`, `??`, `!?` or `?!`"}
+		}
+	}
+	if n := len(s); n > 0 && (s[n-1] == '+' || s[n-1] == '#') {
+		m.Check = s[n-1]
+		s = s[:n-1]
+	}
+	// Conversion suffix /sq=P.
+	if n := len(s); n >= 5 && s[n-5] == '/' {
+		sq, ok := square(s[n-4 : n-2])
+		if !ok || s[n-2] != '=' || !isPromoPiece(s[n-1]) {
+			return m, &MoveError{text, "a conversion suffix `/square=piece` such as `/b8=N`"}
+		}
+		m.ConvSquare, m.ConvPiece = sq, s[n-1]
+		s = s[:n-5]
+	}
+	if s == "" {
+		return m, &MoveError{text, "a move before its suffixes"}
+	}
+	switch s {
+	case "--":
+		m.Null = true
+		if m.ConvSquare != record.NoSquare {
+			return m, &MoveError{text, "a capturing move before a conversion suffix, not a null move"}
+		}
+		return m, nil
+	case "O-O":
+		m.Castle, m.Piece = record.CastleShort, 'K'
+		return m, nil
+	case "O-O-O":
+		m.Castle, m.Piece = record.CastleLong, 'K'
+		return m, nil
+	case "Z0":
+		// ChessBase writes the null move as Z0.
+		m.Null = true
+		m.Lenient = record.LenientNullZ0
+		if m.ConvSquare != record.NoSquare {
+			return m, &MoveError{text, "a capturing move before a conversion suffix, not a null move"}
+		}
+		return m, nil
+	case "0-0":
+		m.Castle, m.Piece, m.Lenient = record.CastleShort, 'K', record.LenientZeroCastle
+		return m, nil
+	case "0-0-0":
+		m.Castle, m.Piece, m.Lenient = record.CastleLong, 'K', record.LenientZeroCastle
+		return m, nil
+	}
+	if isPiece(s[0]) {
+		m.Piece = s[0]
+		s = s[1:]
+		if len(s) > 0 && s[0] == '~' {
+			if m.Piece != 'K' {
+				return m, &MoveError{text, "the leap marker `~` only after `K`"}
+			}
+			m.Leap = true
+			s = s[1:]
+			if len(s) > 0 && s[0] == 'x' {
+				m.Capture = true
+				s = s[1:]
+			}
+			sq, ok := square(s)
+			if !ok {
+				return m, &MoveError{text, "a destination square after `K~`"}
+			}
+			m.To = sq
+			return m, nil
+		}
+	} else if len(s) > 0 && s[0] >= 'a' && s[0] <= 'h' {
+		// A pawn move: a promotion may follow the destination.
+		switch n := len(s); {
+		case n >= 4 && s[n-2] == '=':
+			// `=K` is spelled correctly (antichess promotes to a king);
+			// whether a profile allows it is for replay to say.
+			if !isPromoPiece(s[n-1]) && s[n-1] != 'K' {
+				return m, &MoveError{text, "a promotion piece `Q`, `R`, `B` or `N` after `=`"}
+			}
+			m.Promotion = s[n-1]
+			s = s[:n-2]
+		case n >= 3 && isPromoPiece(s[n-1]):
+			m.Promotion = s[n-1]
+			m.Lenient |= record.LenientNoEquals
+			s = s[:n-1]
+		case n >= 5 && isPromoPiece(s[n-1]-'a'+'A') && s[n-2] >= '1' && s[n-2] <= '8':
+			// UCI-style `e7e8q`: only after a full origin square, where a
+			// lower-case letter cannot be a file.
+			m.Promotion = s[n-1] - 'a' + 'A'
+			m.Lenient |= record.LenientNoEquals
+			s = s[:n-1]
+		}
+	} else {
+		return m, &MoveError{text, "a move: a piece letter `KQRBN`, a file `a`-`h`, castling `O-O` or `--`"}
+	}
+	// Now s is [from][x|-]to.
+	n := len(s)
+	if n < 2 {
+		return m, &MoveError{text, "a destination square"}
+	}
+	to, ok := square(s[n-2:])
+	if !ok {
+		return m, &MoveError{text, "a destination square at the end of the move"}
+	}
+	m.To = to
+	s = s[:n-2]
+	hyphen := false
+	if n := len(s); n > 0 {
+		switch s[n-1] {
+		case 'x':
+			m.Capture = true
+			s = s[:n-1]
+		case '-':
+			hyphen = true
+			s = s[:n-1]
+		}
+	}
+	switch len(s) {
+	case 0:
+		if hyphen {
+			return m, &MoveError{text, "an origin square before `-`"}
+		}
+	case 1:
+		if c := s[0]; c >= 'a' && c <= 'h' {
+			m.FromFile = int8(c - 'a')
+		} else if c >= '1' && c <= '8' && m.Piece != 0 {
+			m.FromRank = int8(c - '1')
+		} else {
+			return m, &MoveError{text, "a file `a`-`h` or rank `1`-`8` to tell which piece moves"}
+		}
+		if hyphen {
+			return m, &MoveError{text, "a full origin square before `-`"}
+		}
+		if m.Piece == 0 && !m.Capture {
+			return m, &MoveError{text, "`x` between the pawn's file and its destination"}
+		}
+	case 2:
+		from, ok := square(s)
+		if !ok {
+			return m, &MoveError{text, "an origin square such as `g1`"}
+		}
+		m.FromFile, m.FromRank = int8(from.File()), int8(from.Rank())
+		// A piece with a full origin square is also SAN (three queens), so
+		// only a pawn's origin or a hyphen marks long algebraic for sure.
+		if m.Piece == 0 || hyphen {
+			m.Lenient |= record.LenientLong
+		}
+		if hyphen {
+			m.Lenient |= record.LenientHyphen
+		}
+	default:
+		return m, &MoveError{text, "a move in SAN or long algebraic notation"}
+	}
+	return m, nil
+}
+
+func isGlyphByte(c byte) bool  { return c == '!' || c == '?' }
+func isPiece(c byte) bool      { return c == 'K' || c == 'Q' || c == 'R' || c == 'B' || c == 'N' }
+func isPromoPiece(c byte) bool { return c == 'Q' || c == 'R' || c == 'B' || c == 'N' }
+func isFileByte(c byte) bool   { return c >= 'a' && c <= 'h' }
+func isRankByte(c byte) bool   { return c >= '1' && c <= '8' }
+func square(s string) (record.Square, bool) {
+	if len(s) != 2 || !isFileByte(s[0]) || !isRankByte(s[1]) {
+		return record.NoSquare, false
+	}
+	return record.MakeSquare(int(s[0]-'a'), int(s[1]-'1')), true
+}

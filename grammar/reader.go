@@ -1,0 +1,611 @@
+package grammar
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/ashtapada/ashtapada/record"
+)
+
+// Reader reads games one at a time from a stream; memory does not grow with
+// the input.
+type Reader struct {
+	split    *Splitter
+	filename string
+}
+
+// NewReader returns a reader of the games in r; filename is used in
+// positions and messages.
+func NewReader(r io.Reader, filename string) *Reader {
+	return &Reader{split: NewSplitter(r), filename: filename}
+}
+
+// Next returns the next game, or io.EOF. Syntax errors are never returned
+// as error: they are notices of rule `syntax` in game.Notices. The error is
+// only for I/O failure.
+func (r *Reader) Next() (*record.Game, error) {
+	c, err := r.split.Next()
+	if err != nil {
+		return nil, err
+	}
+	return ParseChunk(c, r.filename), nil
+}
+
+// ReadAll reads every game of r; a convenience for tests and small inputs.
+func ReadAll(r io.Reader, filename string) ([]*record.Game, error) {
+	rd := NewReader(r, filename)
+	var games []*record.Game
+	for {
+		g, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			return games, nil
+		}
+		if err != nil {
+			return games, fmt.Errorf("reading %s: %w", filename, err)
+		}
+		games = append(games, g)
+	}
+}
+
+// ParseChunk parses the text of one game, wherever it came from in the
+// file. It never fails: what it cannot read is a notice in the game.
+func ParseChunk(c Chunk, filename string) *record.Game {
+	g := &record.Game{Source: c.Data, Pos: c.Pos}
+	b := &builder{g: g, filename: filename}
+	parseChunkCommon(c, filename, b, true)
+	return g
+}
+
+// parseChunkCommon parses a chunk with the fast path (when fast is set)
+// and, for a game the fast path rejects, with the grammar.
+func parseChunkCommon(c Chunk, filename string, b *builder, fast bool) {
+	g := b.g
+	if !utf8.Valid(c.Data) {
+		// Latin-1 is the only 8-bit encoding PGN files use in practice.
+		// The lexer works on the raw bytes (no byte >= 0x80 is a
+		// delimiter), so positions stay those of the file; only the text
+		// that goes into the record is converted.
+		b.latin1 = true
+		g.Notices = append(g.Notices, record.Notice{
+			Pos: offsetPos(c, firstInvalidUTF8(c.Data)), Rule: "encoding", Severity: record.Warning,
+			Message: "the text is not valid UTF-8; read as Latin-1",
+		})
+	}
+	src := string(c.Data)
+	if i := strings.IndexByte(src, 0); i >= 0 {
+		// A NUL byte is never text; say where it is even if it stands
+		// after the termination marker.
+		b.syntax(offsetPos(c, i), "found a NUL byte, expected text")
+		return
+	}
+	if fast {
+		base := lexer.Position{Filename: filename, Line: c.Pos.Line, Column: c.Pos.Col, Offset: c.Pos.Offset}
+		lx := newLexer(src, filename, base)
+		ast, fp, ok := parseFast(lx)
+		if ok {
+			b.resultPos = toPos(lx.resultPos)
+			b.build(ast)
+			fp.release()
+			b.finish(c, lx.rest)
+			return
+		}
+		fp.release()
+	}
+	parseWithGrammar(c, filename, src, b)
+}
+
+// parseWithGrammar parses a chunk with the participle grammar: for games the
+// fast path rejects (it gives the error message) and for the differential
+// test.
+func parseWithGrammar(c Chunk, filename, src string, b *builder) {
+	g := b.g
+	base := lexer.Position{Filename: filename, Line: c.Pos.Line, Column: c.Pos.Col, Offset: c.Pos.Offset}
+	lx := newLexer(src, filename, base)
+	peek, err := lexer.Upgrade(lx)
+	if err != nil {
+		b.parseError(err, src, c)
+		return
+	}
+	ast, err := parser.ParseFromLexer(peek)
+	if err != nil {
+		// The partial tree may hold a bad move before the place where
+		// participle stopped: report whichever comes first.
+		keep := len(g.Notices)
+		var early *record.Notice
+		if ast != nil {
+			b.build(ast)
+			if n := g.SyntaxError(); n != nil {
+				c := *n
+				early = &c
+			}
+		}
+		g.Notices = g.Notices[:keep]
+		g.Moves, g.Tags, g.Result, g.ResultPos, g.Pos = nil, nil, "", record.Pos{}, c.Pos
+		b.failed = false
+		b.parseError(err, src, c)
+		if n := g.SyntaxError(); early != nil && n != nil && early.Pos.Offset < n.Pos.Offset {
+			*n = *early
+		}
+		return
+	}
+	b.resultPos = toPos(lx.resultPos)
+	b.build(ast)
+	b.finish(c, lx.rest)
+}
+
+func (b *builder) finish(c Chunk, rest int) {
+	if !b.g.Pos.IsValid() {
+		b.g.Pos = c.Pos
+	}
+	if b.g.SyntaxError() == nil {
+		b.trailing(c, rest)
+	}
+}
+
+type builder struct {
+	g         *record.Game
+	filename  string
+	latin1    bool
+	failed    bool
+	resultPos record.Pos
+	slab      []record.Move
+	// Move-number bookkeeping for the `move-number` warnings.
+	missing      int
+	missingFirst record.Pos
+}
+
+func (b *builder) text(s string) string {
+	if b.latin1 {
+		return latin1ToUTF8(s)
+	}
+	return s
+}
+
+func (b *builder) syntax(p record.Pos, msg string) {
+	if b.failed {
+		return
+	}
+	b.failed = true
+	b.g.Notices = append(b.g.Notices, record.Notice{Pos: p, Rule: "syntax", Severity: record.Error, Message: msg})
+}
+
+func (b *builder) warn(p record.Pos, rule, msg string) {
+	b.g.Notices = append(b.g.Notices, record.Notice{Pos: p, Rule: rule, Severity: record.Warning, Message: msg})
+}
+
+func toPos(p lexer.Position) record.Pos {
+	return record.Pos{Line: p.Line, Col: p.Column, Offset: p.Offset}
+}
+
+// parseError turns a lexer or participle error into a syntax notice of the
+// form "found X, expected Y".
+func (b *builder) parseError(err error, src string, c Chunk) {
+	var ue *participle.UnexpectedTokenError
+	if errors.As(err, &ue) {
+		b.syntax(toPos(ue.Unexpected.Pos), fmt.Sprintf("found %s, expected %s", describeToken(ue.Unexpected), expectation(ue)))
+		return
+	}
+	var pe participle.Error
+	if errors.As(err, &pe) {
+		b.syntax(toPos(pe.Position()), pe.Message())
+		return
+	}
+	b.syntax(c.Pos, err.Error())
+}
+
+func describeToken(t lexer.Token) string {
+	if t.EOF() {
+		return "the end of the game"
+	}
+	v := t.Value
+	if len(v) > 40 {
+		v = v[:40] + "..."
+	}
+	if t.Type == tokComment {
+		return "a comment"
+	}
+	return "`" + v + "`"
+}
+
+// expectation words participle's expected grammar element for people.
+func expectation(ue *participle.UnexpectedTokenError) string {
+	msg := ue.Message()
+	exp := ""
+	if i := strings.Index(msg, "(expected "); i >= 0 {
+		exp = strings.TrimSuffix(msg[i+len("(expected "):], ")")
+	}
+	switch {
+	case ue.Unexpected.Value == ")" && ue.Unexpected.Type == tokPunct:
+		return "a move, a comment or a termination marker (this `)` closes no variation)"
+	case exp == `"]"`:
+		return "`]` to close the tag (a `\"` inside a tag value must be written `\\\"`)"
+	case strings.HasPrefix(exp, "<string>"):
+		return "a tag value in double quotes"
+	case strings.HasPrefix(exp, "<word>"):
+		return "a tag name"
+	case exp == `")"`:
+		return "`)` to close the variation"
+	case exp == "":
+		return "a move, a comment, a variation or a termination marker"
+	}
+	return "a move, a comment, a variation or a termination marker"
+}
+
+func (b *builder) build(ast *gGame) {
+	g := b.g
+	if len(ast.Tags) > 0 {
+		g.Pos = toPos(ast.Tags[0].Pos)
+	} else if len(ast.Elems) > 0 {
+		g.Pos = toPos(ast.Elems[0].Pos)
+	}
+	g.Tags = make([]record.Tag, 0, len(ast.Tags))
+	for i := range ast.Tags {
+		t := &ast.Tags[i]
+		if !validTagName(t.Name) {
+			b.syntax(toPos(t.Pos), fmt.Sprintf("found `%s`, expected a tag name (letters, digits and `_`)", t.Name))
+			return
+		}
+		g.Tags = append(g.Tags, record.Tag{Name: t.Name, Value: b.text(unquote(t.Value)), Pos: toPos(t.Pos)})
+	}
+	start := b.startNumber()
+	g.Moves = b.elems(ast.Elems, start, 0)
+	if b.failed {
+		return
+	}
+	if b.missing > 0 {
+		msg := "a move number is missing before a white move"
+		if b.missing > 1 {
+			msg = fmt.Sprintf("move numbers are missing before %d white moves, the first here", b.missing)
+		}
+		b.warn(b.missingFirst, "move-number", msg)
+	}
+	if ast.Result != "" {
+		g.Result = ast.Result
+		g.ResultPos = b.resultPos
+	}
+}
+
+// numbering follows move numbers through a line of play.
+type numbering struct {
+	num   int  // the number of the current move; 0 while unknown
+	black bool // black is to move
+}
+
+func (n *numbering) advance() {
+	if n.black {
+		if n.num > 0 {
+			n.num++
+		}
+		n.black = false
+	} else {
+		n.black = true
+	}
+}
+
+// startNumber is where numbering starts: the FEN's move number and side,
+// else unknown (the first move number written sets it).
+func (b *builder) startNumber() numbering {
+	fen, ok := b.g.Tag("FEN")
+	if !ok {
+		return numbering{num: 1}
+	}
+	f := strings.Fields(fen)
+	if len(f) < 2 {
+		return numbering{}
+	}
+	n := numbering{black: f[1] == "b"}
+	if len(f) >= 6 {
+		if v, err := strconv.Atoi(f[5]); err == nil && v > 0 {
+			n.num = v
+		}
+	}
+	return n
+}
+
+func (b *builder) elems(es []gElem, num numbering, depth int) []record.Node {
+	nodes := make([]record.Node, 0, len(es))
+	before := num // the numbering before the last turn, where a variation starts
+	numbered := false
+	for i := range es {
+		if b.failed {
+			return nodes
+		}
+		e := &es[i]
+		p := toPos(e.Pos)
+		switch {
+		case e.Move != "":
+			before = num
+			if !num.black && !numbered {
+				if b.missing == 0 {
+					b.missingFirst = p
+				}
+				b.missing++
+			}
+			nodes = b.turn(nodes, e.Move, p)
+			num.advance()
+			numbered = false
+		case e.Number != "":
+			digits := strings.TrimRight(e.Number, ".")
+			v, err := strconv.Atoi(digits)
+			if err != nil || v <= 0 {
+				b.syntax(p, fmt.Sprintf("found `%s`, expected a move number from 1", e.Number))
+				return nodes
+			}
+			dots := len(e.Number) - len(digits)
+			nodes = append(nodes, record.Node{Kind: record.KindMoveNumber, Pos: p, Text: e.Number, Number: v, Dots: dots})
+			switch {
+			case num.num == 0:
+				num.num = v
+				num.black = dots >= 3
+			case v != num.num:
+				b.warn(p, "move-number", fmt.Sprintf("move number %d where %d was expected", v, num.num))
+				num.num = v
+				num.black = dots >= 3
+			case dots >= 3 && !num.black:
+				b.warn(p, "move-number", fmt.Sprintf("`%s` marks a black move where white is to move", e.Number))
+			}
+			if dots == 0 {
+				b.warn(p, "move-number", fmt.Sprintf("move number `%s` without a dot", e.Number))
+			}
+			numbered = true
+		case e.Comment != "":
+			nodes = append(nodes, record.Node{Kind: record.KindComment, Pos: p, Text: b.text(commentText(e.Comment[1 : len(e.Comment)-1]))})
+		case e.LineComment != "":
+			nodes = append(nodes, record.Node{Kind: record.KindLineComment, Pos: p, Text: b.text(strings.TrimRight(e.LineComment[1:], "\r"))})
+		case e.NAG != "":
+			v, err := strconv.Atoi(e.NAG[1:])
+			if err != nil || v > 255 {
+				b.syntax(p, fmt.Sprintf("found `%s`, expected a NAG from $0 to $255", e.NAG))
+				return nodes
+			}
+			nodes = append(nodes, record.Node{Kind: record.KindNAG, Pos: p, Text: e.NAG, Number: v})
+		case e.Escape != "":
+			nodes = append(nodes, record.Node{Kind: record.KindEscape, Pos: p, Text: b.text(strings.TrimRight(e.Escape[1:], "\r"))})
+		case e.Var != nil:
+			v := b.elems(e.Var.Elems, before, depth+1)
+			nodes = append(nodes, record.Node{Kind: record.KindVariation, Pos: p, Variation: v})
+			numbered = false
+		}
+	}
+	return nodes
+}
+
+// turn appends the moves of one move token: one move, or the moves of a
+// compound turn joined by commas.
+func (b *builder) turn(nodes []record.Node, tok string, p record.Pos) []record.Node {
+	whole := tok
+	joined := false
+	for {
+		part := tok
+		comma := strings.IndexByte(tok, ',')
+		if comma >= 0 {
+			part = tok[:comma]
+		}
+		m, err := ParseMove(part)
+		if err != nil {
+			if part == "" {
+				b.syntax(p, fmt.Sprintf("found an empty move in `%s`, expected moves joined by single commas", whole))
+			} else {
+				b.syntax(p, err.Error())
+			}
+			return nodes
+		}
+		m.Joined = joined
+		if len(b.slab) == cap(b.slab) {
+			// Moves are allocated in blocks: one allocation per block
+			// instead of one per move; a block is never reallocated, so
+			// the pointers into it stay valid.
+			b.slab = make([]record.Move, 0, 64)
+		}
+		b.slab = append(b.slab, m)
+		mp := &b.slab[len(b.slab)-1]
+		if b.latin1 {
+			mp.Text = latin1ToUTF8(mp.Text)
+		}
+		nodes = append(nodes, record.Node{Kind: record.KindMove, Pos: p, Text: mp.Text, Move: mp})
+		if m.Lenient != 0 {
+			b.warn(p, "lenient-notation", lenientMessage(&m))
+		}
+		if comma < 0 {
+			return nodes
+		}
+		tok = tok[comma+1:]
+		p.Col += comma + 1
+		p.Offset += comma + 1
+		joined = true
+	}
+}
+
+func lenientMessage(m *record.Move) string {
+	switch {
+	case m.Lenient&record.LenientNullZ0 != 0:
+		return "`Z0` is ChessBase's null move; PGN writes `--`"
+	case m.Lenient&record.LenientZeroCastle != 0:
+		return fmt.Sprintf("`%s` written with zeros; SAN castling is `O-O` or `O-O-O`", m.Text)
+	case m.Lenient&record.LenientHyphen != 0:
+		return fmt.Sprintf("`%s` is long algebraic with a hyphen, not SAN", m.Text)
+	case m.Lenient&record.LenientLong != 0:
+		return fmt.Sprintf("`%s` is long algebraic, not SAN", m.Text)
+	default:
+		return fmt.Sprintf("`%s` promotes without `=`", m.Text)
+	}
+}
+
+// trailing keeps the text after the termination marker (text between
+// games) and reports it, unless it is only escape lines, which PGN allows
+// anywhere.
+func (b *builder) trailing(c Chunk, rest int) {
+	data := c.Data
+	end := len(data)
+	for end > rest && isSpace(data[end-1]) {
+		end--
+	}
+	if end <= rest {
+		return
+	}
+	b.g.Trailing = data[rest:end]
+	if b.latin1 {
+		// Like all text of a game read as Latin-1, it is kept in UTF-8,
+		// so that writing it back does not mix encodings in one game.
+		b.g.Trailing = []byte(latin1ToUTF8(string(b.g.Trailing)))
+	}
+	i := rest
+	for i < end {
+		switch data[i] {
+		case ' ', '\t', '\r', '\n', '\v', '\f':
+			i++
+			continue
+		case '%':
+			if i == 0 || data[i-1] == '\n' {
+				for i < end && data[i] != '\n' {
+					i++
+				}
+				continue
+			}
+		}
+		break
+	}
+	p := offsetPos(c, i)
+	b.g.TrailingPos = p
+	if i >= end {
+		return
+	}
+	found := data[i:end]
+	if j := indexLineEnd(found); j >= 0 {
+		found = found[:j]
+	}
+	if len(found) > 40 {
+		found = found[:40]
+	}
+	b.warn(p, "syntax", fmt.Sprintf("found `%s` after the termination marker, expected a new game starting with `[`; the text is skipped", b.text(string(found))))
+}
+
+func indexLineEnd(b []byte) int {
+	for i, c := range b {
+		if c == '\n' || c == '\r' {
+			return i
+		}
+	}
+	return -1
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
+}
+
+// offsetPos is the position of data[i] in a chunk.
+func offsetPos(c Chunk, i int) record.Pos {
+	p := c.Pos
+	if i > len(c.Data) {
+		i = len(c.Data)
+	}
+	lineStart := 0
+	for j := 0; j < i; j++ {
+		if c.Data[j] == '\n' {
+			p.Line++
+			lineStart = j + 1
+		}
+	}
+	if p.Line == c.Pos.Line {
+		p.Col = c.Pos.Col + i
+	} else {
+		p.Col = i - lineStart + 1
+	}
+	p.Offset = c.Pos.Offset + i
+	return p
+}
+
+func firstInvalidUTF8(b []byte) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return len(b)
+}
+
+func latin1ToUTF8(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s
+	}
+	var sb strings.Builder
+	sb.Grow(len(s) + 8)
+	for i := 0; i < len(s); i++ {
+		sb.WriteRune(rune(s[i]))
+	}
+	return sb.String()
+}
+
+// commentText is a brace comment's text with CRLF line ends made LF, since
+// output is LF. Every CR before a line end goes, so that the result has no
+// CRLF left to change when it is read again.
+func commentText(s string) string {
+	if strings.IndexByte(s, '\r') < 0 {
+		return s
+	}
+	var sb strings.Builder
+	sb.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\r' {
+			j := i
+			for j < len(s) && s[j] == '\r' {
+				j++
+			}
+			if j < len(s) && s[j] == '\n' {
+				i = j - 1
+				continue
+			}
+		}
+		sb.WriteByte(s[i])
+	}
+	return sb.String()
+}
+
+// unquote removes the quotes of a tag value and its `\"` and `\\` escapes.
+func unquote(s string) string {
+	if len(s) < 2 {
+		// Only a partial tree (after a syntax error) has such a value.
+		return s
+	}
+	s = s[1 : len(s)-1]
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && (s[i+1] == '"' || s[i+1] == '\\') {
+			i++
+		}
+		sb.WriteByte(s[i])
+	}
+	return sb.String()
+}
+
+func validTagName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || (i > 0 && (c == '+' || c == '#' || c == '=' || c == ':' || c == '-'))) {
+			return false
+		}
+	}
+	return true
+}

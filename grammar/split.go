@@ -1,0 +1,357 @@
+package grammar
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/ashtapada/ashtapada/record"
+)
+
+// Chunk is the text of one game, cut from a stream by a Splitter.
+type Chunk struct {
+	Data []byte
+	// Pos is the position of Data[0] in the file; it is always the start of
+	// a line.
+	Pos record.Pos
+}
+
+// lookahead bounds how far the splitter looks for the `}` that would close a
+// comment (see Splitter): it keeps memory bounded whatever the input.
+const lookahead = 64 << 10
+
+// Splitter cuts a stream into games without parsing them. It is cheap (a
+// few byte scans per line) because it runs on one core ahead of the
+// parallel parse.
+//
+// The recovery rule (docs/format.md): a game ends where the next begins,
+// and the next game begins, once the current game has movetext, at
+//
+//   - a line that starts with `[`, outside a brace comment;
+//   - inside a brace comment, a line that starts with `[` and a tag name
+//     when the comment is not properly closed: no `}` comes before the next
+//     `{` within the next 64 KiB (so a closed comment may quote a whole
+//     game, and an unclosed `{` ends at the next game instead of
+//     swallowing the file);
+//   - a line that starts like movetext (a move number, a move or a
+//     comment) after a line that ended with a termination marker, outside
+//     a comment: games written one after another without tags.
+//
+// Parentheses are not tracked: an unclosed `(` ends with its game.
+type Splitter struct {
+	r          *bufio.Reader
+	pending    []byte // the first line of the next chunk, already read
+	hasPending bool
+	pendingPos record.Pos
+	line       int
+	offset     int
+	err        error
+	bomDone    bool
+	buf        []byte // the chunk being collected, reused from game to game
+	// closeAt is the file offset of a `}` known to close the current
+	// comment: candidates before it need no new look-ahead, which keeps
+	// the splitter linear on comments full of blank lines.
+	closeAt int
+}
+
+// NewSplitter returns a splitter reading r.
+func NewSplitter(r io.Reader) *Splitter {
+	return &Splitter{r: bufio.NewReaderSize(r, lookahead+4096), line: 1, closeAt: -1}
+}
+
+// readLine returns the next line with its line end, or io.EOF. The slice is
+// only valid until the next read.
+func (s *Splitter) readLine() ([]byte, error) {
+	line, err := s.r.ReadSlice('\n')
+	if err == nil || (err == io.EOF && len(line) > 0) {
+		return line, nil
+	}
+	if errors.Is(err, bufio.ErrBufferFull) {
+		// A very long line: collect it whole.
+		buf := append([]byte(nil), line...)
+		for {
+			more, err := s.r.ReadSlice('\n')
+			buf = append(buf, more...)
+			if err == nil || err == io.EOF {
+				return buf, nil
+			}
+			if !errors.Is(err, bufio.ErrBufferFull) {
+				return nil, err
+			}
+		}
+	}
+	return nil, err
+}
+
+// Next returns the next game's text, or io.EOF. Only I/O errors are errors.
+func (s *Splitter) Next() (Chunk, error) {
+	if s.err != nil && !s.hasPending {
+		return Chunk{}, s.err
+	}
+	if !s.bomDone {
+		s.bomDone = true
+		if b, err := s.r.Peek(3); err == nil && bytes.Equal(b, []byte{0xEF, 0xBB, 0xBF}) {
+			// The mark is not part of any game; columns count from after it.
+			_, _ = s.r.Discard(3)
+			s.offset = 3
+		}
+	}
+	data := s.buf[:0]
+	// Each chunk is handed to another goroutine: it gets its own copy of
+	// exactly its size, and the collecting buffer is reused.
+	defer func() { s.buf = data[:0] }()
+	start := record.Pos{Line: s.line, Col: 1, Offset: s.offset}
+	var first []byte // the line that began this game, read with the last one
+	if s.hasPending {
+		first = s.pending
+		start = s.pendingPos
+		s.hasPending = false
+	}
+	sawMoves := false    // the game has movetext (anything but tags, blank lines and escapes)
+	inComment := false   // inside a brace comment
+	afterResult := false // the last non-blank line ended with a termination marker
+	for {
+		var line []byte
+		if first != nil {
+			line, first = first, nil
+		} else {
+			if s.err != nil {
+				break
+			}
+			var err error
+			line, err = s.readLine()
+			if err != nil {
+				if err != io.EOF {
+					s.err = fmt.Errorf("reading game text: %w", err)
+					return Chunk{}, s.err
+				}
+				s.err = io.EOF
+				break
+			}
+			linePos := record.Pos{Line: s.line, Col: 1, Offset: s.offset}
+			s.line++
+			s.offset += len(line)
+			if inComment && looksLikeTag(line) {
+				// The look-ahead may move bufio's buffer under line.
+				line = append([]byte(nil), line...)
+			}
+			if s.startsNext(line, linePos, sawMoves, inComment, afterResult) {
+				s.pending = append(s.pending[:0], line...)
+				s.hasPending = true
+				s.pendingPos = linePos
+				return Chunk{Data: bytes.Clone(data), Pos: start}, nil
+			}
+		}
+		data = append(data, line...)
+		blank := isBlank(line)
+		switch {
+		case blank:
+		case inComment:
+			inComment = scanLine(line, true)
+			afterResult = !inComment && endsWithResult(line, bytes.IndexByte(line, '}')+1)
+		case line[0] == '%':
+			// An escape line: braces in it open nothing.
+		case line[0] == '[' && !sawMoves:
+			// A tag line: braces in its value open nothing, but movetext
+			// may follow the tag on the same line.
+			if rest := afterTag(line); !isBlank(rest) {
+				sawMoves = true
+				inComment = scanLine(rest, false)
+				afterResult = !inComment && endsWithResult(line, len(line)-len(rest))
+			}
+		default:
+			sawMoves = true
+			inComment = scanLine(line, false)
+			afterResult = !inComment && endsWithResult(line, 0)
+		}
+	}
+	if isBlank(data) {
+		return Chunk{}, io.EOF
+	}
+	return Chunk{Data: bytes.Clone(data), Pos: start}, nil
+}
+
+// startsNext applies the recovery rule to a line read inside a game.
+func (s *Splitter) startsNext(line []byte, pos record.Pos, sawMoves, inComment, afterResult bool) bool {
+	if !sawMoves {
+		return false
+	}
+	if afterResult && !inComment && startsGame(line) {
+		// Games written one after another without tags: a line that
+		// starts like movetext after a line ending in a termination
+		// marker begins the next game.
+		return true
+	}
+	if len(line) == 0 || line[0] != '[' {
+		return false
+	}
+	if !inComment {
+		return true
+	}
+	return looksLikeTag(line) && !s.commentCloses(line, pos.Offset)
+}
+
+// looksLikeTag reports whether a line starts like a tag pair: `[` and a tag
+// name. Inside a comment only such a line may end the game, so that text
+// such as `[%clk 1:00:00]` at the start of a comment line never does.
+func looksLikeTag(line []byte) bool {
+	if len(line) < 2 || line[0] != '[' {
+		return false
+	}
+	c := line[1]
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
+}
+
+// scanLine follows braces and `;` comments through one line and reports
+// whether a brace comment is open at its end.
+func scanLine(line []byte, inComment bool) bool {
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case inComment:
+			j := bytes.IndexByte(line[i:], '}')
+			if j < 0 {
+				return true
+			}
+			i += j
+			inComment = false
+		case c == '{':
+			inComment = true
+		case c == ';':
+			return false
+		}
+	}
+	return inComment
+}
+
+// commentCloses reports whether a `}` comes before any `{` from the start of
+// line (at file offset off) within the look-ahead window.
+func (s *Splitter) commentCloses(line []byte, off int) bool {
+	if s.closeAt >= off {
+		return true
+	}
+	if j := bytes.IndexAny(line, "{}"); j >= 0 {
+		if line[j] == '}' {
+			s.closeAt = off + j
+			return true
+		}
+		return false
+	}
+	// Peek may move bufio's buffer under line: line is not used after it.
+	n := len(line)
+	ahead, _ := s.r.Peek(lookahead) // a short read at the end of input is fine
+	if j := bytes.IndexAny(ahead, "{}"); j >= 0 && ahead[j] == '}' {
+		s.closeAt = off + n + j
+		return true
+	}
+	return false
+}
+
+func isBlank(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\r' && c != '\n' && c != '\v' && c != '\f' {
+			return false
+		}
+	}
+	return true
+}
+
+// afterTag returns what follows the closing `]` of the tag at the start of
+// line (the tag value's quotes and escapes respected), or nil.
+func afterTag(line []byte) []byte {
+	inString := false
+	for i := 1; i < len(line); i++ {
+		switch c := line[i]; {
+		case inString && c == '\\':
+			i++
+		case c == '"':
+			inString = !inString
+		case !inString && c == ']':
+			return line[i+1:]
+		}
+	}
+	return nil
+}
+
+// endsWithResult reports whether the last token of a line is a termination
+// marker, as the lexer reads it (`1.*`, `$0*`). skip is the length of a
+// comment's end at the start of the line (through its `}`), or 0. Only
+// lines that end with a marker's last character are lexed, about once a
+// game.
+func endsWithResult(line []byte, skip int) bool {
+	end := len(line)
+	for end > skip && isSpace(line[end-1]) {
+		end--
+	}
+	if end == skip {
+		return false
+	}
+	switch line[end-1] {
+	case '*', '0', '1', '2':
+	default:
+		return false
+	}
+	src := strings.Repeat(" ", skip) + string(line[skip:end])
+	lx := newLexer(src, "", startPos)
+	last := lexer.TokenType(0)
+	for {
+		t, err := lx.Next()
+		if err != nil {
+			return false
+		}
+		if t.EOF() {
+			break
+		}
+		last = t.Type
+	}
+	return last == tokResult && lx.done && lx.rest == len(src)
+}
+
+// startsGame reports whether a line starts like the movetext of a game: a
+// move number, a move or a comment. Anything else after a termination
+// marker is text between games.
+func startsGame(line []byte) bool {
+	i := 0
+	for i < len(line) && isSpace(line[i]) {
+		i++
+	}
+	if i == len(line) {
+		return false
+	}
+	if line[i] == '{' {
+		return true
+	}
+	j := i
+	for j < len(line) && !isDelim(line[j]) {
+		j++
+	}
+	w := line[i:j]
+	if len(w) == 0 {
+		return false
+	}
+	if w[0] >= '0' && w[0] <= '9' {
+		k := 0
+		for k < len(w) && w[k] >= '0' && w[k] <= '9' {
+			k++
+		}
+		if k < len(w) && w[k] == '.' {
+			return true
+		}
+	}
+	for len(w) > 0 {
+		part := w
+		if c := bytes.IndexByte(w, ','); c >= 0 {
+			part, w = w[:c], w[c+1:]
+		} else {
+			w = nil
+		}
+		if _, err := ParseMove(string(part)); err != nil {
+			return false
+		}
+	}
+	return true
+}

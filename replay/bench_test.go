@@ -1,0 +1,49 @@
+package replay_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/replay"
+)
+
+// benchGames reads the 1,000-game FIDE corpus of ../shared (or the
+// repository's own corpus when it is absent).
+func benchGames(b *testing.B) []*record.Game {
+	b.Helper()
+	path := filepath.Join("..", "..", "shared", "data", "fide", "corpus-1k.pgn")
+	f, err := os.Open(path)
+	if err != nil {
+		path = filepath.Join("..", "corpus", "fide", "fsf-selfplay.pgn")
+		if f, err = os.Open(path); err != nil {
+			b.Skip(err)
+		}
+	}
+	defer f.Close()
+	games, err := grammar.ReadAll(f, path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return games
+}
+
+// BenchmarkReplay measures replay alone (games already read), per ply.
+func BenchmarkReplay(b *testing.B) {
+	games := benchGames(b)
+	r := replay.New(replay.Config{})
+	plies := 0
+	for i, g := range games {
+		plies += r.Game(g, "bench", i+1).Summary.Plies
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for j, g := range games {
+			r.Game(g, "bench", j+1)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*plies), "ns/ply")
+}

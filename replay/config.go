@@ -1,0 +1,126 @@
+package replay
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/rules"
+)
+
+// Config is how the command line asks for games to be judged. The zero
+// value judges every game by its own tags.
+type Config struct {
+	// Profile, when set (from --rules NAME or --rules-file FILE), replaces
+	// the profile named by a game's Variant tag, and its Rules tag is then
+	// ignored too: overrides of another profile mean nothing for this one.
+	Profile *rules.Profile
+	// Overrides (--set key=value) apply last, over the tags or Profile.
+	Overrides []rules.Override
+	// Strict turns every warning into an error.
+	Strict bool
+	// Variations replays variations too, each from its branch point.
+	Variations bool
+}
+
+// ParseSet turns the values of repeated --set flags into overrides, so that
+// the command line and the Rules tag share one syntax.
+func ParseSet(values []string) ([]rules.Override, error) {
+	var all []rules.Override
+	for _, v := range values {
+		ovs, err := rules.ParseOverrides(v)
+		if err != nil {
+			return nil, fmt.Errorf("--set %q: %w", v, err)
+		}
+		all = append(all, ovs...)
+	}
+	return all, nil
+}
+
+// gameRules is the profile a game is judged by, once resolved.
+type gameRules struct {
+	profile  *rules.Profile
+	settings rules.Settings
+	source   string
+}
+
+// resolveRules picks the profile and settings for one game. It returns a
+// finding (unknown-profile, bad-setting) when the tags cannot be used; the
+// game is then not replayed, because its rules are unknown.
+func (r *Replayer) resolveRules(g *record.Game) (gameRules, *Finding) {
+	w := &walk{r: r, g: g, res: &Result{}}
+	var gr gameRules
+	switch {
+	case r.cfg.Profile != nil:
+		gr.profile = r.cfg.Profile
+		gr.settings = r.cfg.Profile.Settings
+		gr.source = ProfileSourceCommand
+	default:
+		name, ok := g.Tag("Variant")
+		gr.source = ProfileSourceTags
+		if !ok || strings.TrimSpace(name) == "" {
+			name = "fide"
+			gr.source = ProfileSourceDefault
+		}
+		p, err := rules.Lookup(strings.TrimSpace(name))
+		if err != nil {
+			f := w.gameFinding(g, "Variant", "unknown-profile",
+				fmt.Sprintf("the Variant tag names %q, which no profile covers; the game is not checked (known profiles: %s)", name, knownProfiles()))
+			return gr, f
+		}
+		gr.profile = p
+		gr.settings = p.Settings
+		if tag, ok := g.Tag("Rules"); ok && strings.TrimSpace(tag) != "" {
+			ovs, err := rules.ParseOverrides(tag)
+			if err == nil {
+				err = applyOverrides(&gr.settings, ovs)
+			}
+			if err != nil {
+				return gr, w.gameFinding(g, "Rules", "bad-setting",
+					fmt.Sprintf("the Rules tag %q cannot be applied to profile %s: %v", tag, p.Name, err))
+			}
+		}
+	}
+	if len(r.cfg.Overrides) > 0 {
+		if err := applyOverrides(&gr.settings, r.cfg.Overrides); err != nil {
+			// The command line was checked before any game was read, so
+			// this only happens if a setting is valid for one profile and
+			// not another; it is still the record's verdict that is unknown.
+			return gr, w.gameFinding(g, "", "bad-setting",
+				fmt.Sprintf("--set cannot be applied to profile %s: %v", gr.profile.Name, err))
+		}
+		if gr.source != ProfileSourceCommand {
+			gr.source = ProfileSourceTagsAndCommand
+		}
+	}
+	return gr, nil
+}
+
+// applyOverrides is all or nothing (Settings.Apply), so a bad override never
+// leaves a half-changed table behind.
+func applyOverrides(s *rules.Settings, ovs []rules.Override) error {
+	return s.Apply(ovs)
+}
+
+// settingsMap lists every setting key with its value, for reports.
+func settingsMap(s *rules.Settings) map[string]string {
+	keys := rules.SettingKeys()
+	m := make(map[string]string, len(keys))
+	for _, k := range keys {
+		m[k] = s.Get(k)
+	}
+	return m
+}
+
+// knownProfiles lists the built-in profiles with their aliases.
+func knownProfiles() string {
+	var parts []string
+	for _, p := range rules.Profiles() {
+		s := p.Name
+		if len(p.Aliases) > 0 {
+			s += " (" + strings.Join(p.Aliases, ", ") + ")"
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,157 @@
+package replay_test
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/replay"
+)
+
+// expectedErrors are the error findings that ../shared/data/ must give, by
+// file, rule and game: records that are deliberately malformed, variants
+// no profile covers, and one real rule difference with Fairy-Stockfish.
+// Everything else there must validate without errors (issue 4). The
+// reasons are in docs/findings.md ("Third-party data").
+var expectedErrors = map[string][]int{
+	// FSF 11.1 gives a bared shatranj king its reply move even when no
+	// reply can bare the other king, and plays on after a bare-back;
+	// rules.md's win-unless-counter ends the game at once.
+	"fsf-selfplay/shatranj.pgn move-after-end": {30, 38, 58, 76, 79, 82, 116, 131, 140, 162, 181, 188, 190},
+	// pgn-extract's own test inputs, broken on purpose.
+	"peers/pgn-extract-tests/nested-comment.pgn syntax":                 {1},
+	"peers/pgn-extract-tests/odds.pgn null-move":                        {29, 31},
+	"peers/pgn-extract-tests/test-allownullmoves.pgn null-move":         {1, 2},
+	"peers/pgn-extract-tests/test-fixresulttags-in.pgn result-mismatch": {1, 2, 3, 4, 5},
+	"peers/pgn-extract-tests/test-nobadresults.pgn result-tag-mismatch": {1, 2, 3, 4, 5, 6, 7, 8, 9},
+	"peers/pgn-extract-tests/test-seventyfive.pgn move-after-end":       {1, 2, 3, 5},
+	// lichess studies: a puzzle whose FEN has the wrong side to move, and
+	// tags with unescaped quotes.
+	"peers/pychess-learn.pgn illegal-move": {362},
+	"peers/pychess-learn.pgn syntax":       {776, 782, 1130, 1147, 1148},
+	// python-chess: a ChessBase null move Z0 in a main line; variants.
+	"peers/python-chess/anastasian-lewis.pgn null-move":                         {1},
+	"peers/python-chess/antichess-programfox.pgn unknown-profile":               {1, 2},
+	"peers/python-chess/cutechess-fischerrandom.pgn unknown-profile":            {1, 2, 3, 4},
+	"peers/python-chess/knightvuillaume-jannlee-zh-lichess.pgn unknown-profile": {1},
+	"peers/python-chess/knightvuillaume-jannlee-zh-lichess.pgn syntax":          {1},
+	"peers/python-chess/saturs-jannlee-zh-lichess.pgn unknown-profile":          {1},
+	"peers/python-chess/saturs-jannlee-zh-lichess.pgn syntax":                   {1},
+}
+
+func sharedData(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join("..", "..", "shared", "data")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("../shared/data is absent (%v): the third-party records are not in this repository", err)
+	}
+	return dir
+}
+
+// replayAll replays every game of r and records error findings.
+func replayAll(t *testing.T, r io.Reader, name, rel string, got map[string][]int) (games, plies int) {
+	t.Helper()
+	rp := replay.New(replay.Config{})
+	rd := grammar.NewReader(r, name)
+	for i := 1; ; i++ {
+		g, err := rd.Next()
+		if err == io.EOF {
+			return games, plies
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		res := rp.Game(g, name, i)
+		games++
+		plies += res.Summary.Plies
+		seen := map[string]bool{}
+		for _, f := range res.Findings {
+			key := rel + " " + f.Rule
+			if f.IsError() && !seen[key] {
+				seen[key] = true
+				got[key] = append(got[key], i)
+			}
+		}
+	}
+}
+
+// TestSharedData: every record in ../shared/data validates without error
+// findings, except the expected ones above.
+func TestSharedData(t *testing.T) {
+	dir := sharedData(t)
+	got := map[string][]int{}
+	total, plies := 0, 0
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".pgn") {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		g, p := replayAll(t, f, path, filepath.ToSlash(rel), got)
+		total += g
+		plies += p
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d games, %d plies", total, plies)
+	compareErrors(t, got, expectedErrors)
+}
+
+// TestSharedData100k replays the 100,000-game FIDE corpus (xz): only with
+// ASHTAPADA_LONG=1, since it takes a while and needs the xz program.
+func TestSharedData100k(t *testing.T) {
+	if os.Getenv("ASHTAPADA_LONG") != "1" {
+		t.Skip("set ASHTAPADA_LONG=1 to replay the 100k corpus")
+	}
+	dir := sharedData(t)
+	path := filepath.Join(dir, "fide", "corpus-100k.pgn.xz")
+	cmd := exec.Command("xz", "-dc", path)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Skipf("cannot run xz: %v", err)
+	}
+	got := map[string][]int{}
+	games, plies := replayAll(t, out, path, "fide/corpus-100k.pgn", got)
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("xz: %v", err)
+	}
+	t.Logf("%d games, %d plies", games, plies)
+	compareErrors(t, got, nil)
+}
+
+func compareErrors(t *testing.T, got, want map[string][]int) {
+	t.Helper()
+	keys := map[string]bool{}
+	for k := range got {
+		keys[k] = true
+	}
+	for k := range want {
+		keys[k] = true
+	}
+	var sorted []string
+	for k := range keys {
+		sorted = append(sorted, k)
+	}
+	sort.Strings(sorted)
+	for _, k := range sorted {
+		if g, w := fmt.Sprint(got[k]), fmt.Sprint(want[k]); g != w {
+			t.Errorf("%s: error findings in games %s, want %s", k, g, w)
+		}
+	}
+}

@@ -1,0 +1,90 @@
+// Package replay walks a game record through its rule profile: it resolves
+// each move as written to exactly one legal move, plays it, and collects
+// findings (rule id, severity, message, position) on the way; at the end it
+// decides what the rules say about the game and checks the recorded result.
+//
+// It knows nothing of output formats or the command line (formats/ writes
+// reports, cmd/ashtapada wires files and workers).
+package replay
+
+// Severities, as cli.md spells them in reports.
+const (
+	SeverityError   = "error"
+	SeverityWarning = "warning"
+)
+
+// Finding is one violation or warning, with every field cli.md lists for
+// reports; the JSON names are fixed because other programs read them.
+type Finding struct {
+	File       string `json:"file"`
+	Line       int    `json:"line"`
+	Column     int    `json:"column"`
+	Game       int    `json:"game"`
+	Ply        int    `json:"ply"`
+	MoveNumber int    `json:"move_number"`
+	Side       string `json:"side"`
+	SAN        string `json:"san"`
+	Rule       string `json:"rule"`
+	Severity   string `json:"severity"`
+	Message    string `json:"message"`
+	FEN        string `json:"fen"`
+	Profile    string `json:"profile"`
+	// Settings is the full setting table the game was judged by (key to
+	// value), shared by every finding of one game: do not modify.
+	Settings map[string]string `json:"settings"`
+	// Legal lists, for an illegal, ambiguous or unmatched move, the legal
+	// moves of the man it names (or of every man when none of its kind can
+	// move), in SAN as the canonical writer spells them.
+	Legal []string `json:"legal,omitempty"`
+	// Variation is the path of the variation the move stands in (0-based
+	// indexes of variation nodes, outermost first); empty for the main line.
+	Variation []int `json:"variation,omitempty"`
+}
+
+// IsError reports whether the finding counts as an error.
+func (f *Finding) IsError() bool { return f.Severity == SeverityError }
+
+// Outcome names, as cli.md spells them in the `game` line of reports.
+const (
+	OutcomeNone          = "none"
+	OutcomeCheckmate     = "checkmate"
+	OutcomeStalemate     = "stalemate"
+	OutcomeBareKing      = "bare-king"
+	OutcomeRepetition    = "repetition"
+	OutcomeFiftyMove     = "fifty-move"
+	OutcomeDeadPosition  = "dead-position"
+	WinnerWhite          = "white"
+	WinnerBlack          = "black"
+	WinnerDraw           = "draw"
+	ProfileSourceDefault = "default"      // no Variant tag: fide
+	ProfileSourceTags    = "tags"         // Variant and Rules tags
+	ProfileSourceCommand = "command-line" // --rules / --rules-file replaced the tags
+	// ProfileSourceTagsAndCommand: the tags chose the profile and --set
+	// changed some of its settings.
+	ProfileSourceTagsAndCommand = "tags+command-line"
+)
+
+// Summary is the per-game line of a report (`"kind": "game"` in jsonl).
+type Summary struct {
+	File    string `json:"file"`
+	Game    int    `json:"game"`
+	Profile string `json:"profile"`
+	// ProfileSource says where the profile and settings came from (one of
+	// the ProfileSource constants): the command line winning over the tags
+	// is visible here, as notation.md section 1 requires.
+	ProfileSource string `json:"profile_source"`
+	Plies         int    `json:"plies"`
+	Outcome       string `json:"outcome"`
+	Winner        string `json:"winner"`
+	Result        string `json:"result"`
+	Valid         bool   `json:"valid"`
+	// Errors and Warnings count the game's findings by severity.
+	Errors   int `json:"errors"`
+	Warnings int `json:"warnings"`
+}
+
+// Result is everything replay says about one game.
+type Result struct {
+	Summary  Summary
+	Findings []Finding
+}

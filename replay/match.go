@@ -1,0 +1,438 @@
+package replay
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/rules"
+)
+
+// resolve finds the one legal move that the written move n stands for. It
+// reports the warnings of an accepted move (leap-unmarked, promotion- and
+// conversion-inferred, a wrong 'x') and, when there is no such move or more
+// than one, the finding that stops the line; ok is false then.
+func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m rules.Move, ok bool) {
+	mv := n.Move
+	pos := ln.pos
+	match := w.r.match[:0]
+	kind := writtenKind(pos, mv)
+	for _, lm := range ln.legal {
+		if matchesBase(pos, lm, mv, kind) {
+			match = append(match, lm)
+		}
+	}
+	w.r.match = match
+	if len(match) == 0 {
+		return w.unmatched(n, ln, side, ply, kind)
+	}
+	var warnings [3]struct{ rule, msg string }
+	nw := 0
+	warn := func(rule, msg string) {
+		warnings[nw].rule, warnings[nw].msg = rule, msg
+		nw++
+	}
+
+	// The king's leap: written K~, or a plain K move that can only be it.
+	if kind == rules.King && mv.Castle == record.NoCastle {
+		match, ok = narrow(match, func(m rules.Move) bool { return m.IsLeap() == mv.Leap })
+		if !ok {
+			if mv.Leap {
+				return w.unmatched(n, ln, side, ply, kind)
+			}
+			warn("leap-unmarked", fmt.Sprintf("%s can only be the king's knight leap, which is written K~%s", mv.Text, squareName(mv.To)))
+		}
+	}
+
+	// Promotion: as written, or inferred when the profile allows only one.
+	if mv.Promotion != 0 {
+		want := rules.KindFromLetter(mv.Promotion)
+		match, ok = narrow(match, func(m rules.Move) bool { return m.Promotion == want && m.Flags&rules.FlagArrival == 0 })
+		if !ok {
+			return w.unmatched(n, ln, side, ply, kind)
+		}
+	} else {
+		match, ok = narrow(match, func(m rules.Move) bool { return m.Promotion == rules.NoKind })
+		if !ok {
+			// Every matching move promotes: a bare arrival is not allowed.
+			kinds := distinctPromotions(match)
+			if len(kinds) > 1 {
+				w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), "promotion-missing",
+					fmt.Sprintf("the pawn must be promoted on %s, and the record does not say to what: it may become %s",
+						squareName(mv.To), w.kindList(kinds)), w.sanList(pos, ln.legal, match)))
+				return m, false
+			}
+			warn("promotion-inferred", fmt.Sprintf("a pawn reaching %s must be promoted at once under this profile, and only a %s is possible: %s=%s",
+				squareName(mv.To), w.pieceName(kinds[0]), strings.TrimRight(mv.Text, "+#!?"), kinds[0].Letter()))
+		}
+	}
+
+	// Conversion of a waiting pawn of the captured side.
+	if mv.ConvSquare != record.NoSquare {
+		want := rules.Square(mv.ConvSquare)
+		wantKind := rules.KindFromLetter(mv.ConvPiece)
+		match, ok = narrow(match, func(m rules.Move) bool {
+			return m.ConvSquare == want && (wantKind == rules.NoKind || m.ConvKind == wantKind)
+		})
+		if !ok {
+			w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), "conversion-wrong", w.conversionWrongMsg(pos, mv, match),
+				w.sanList(pos, ln.legal, match)))
+			return m, false
+		}
+	} else if hasConversion(match) {
+		if distinctConversions(match) > 1 {
+			w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), "conversion-missing",
+				fmt.Sprintf("this capture converts a waiting pawn, and more than one could convert: the record must name it (%s)",
+					strings.Join(w.sanList(pos, ln.legal, match), " or ")), w.sanList(pos, ln.legal, match)))
+			return m, false
+		}
+		c := match[0]
+		warn("conversion-inferred", fmt.Sprintf("this capture converts the waiting pawn on %s into a %s, which the record does not write (/%s=%s)",
+			c.ConvSquare, w.pieceName(c.ConvKind), c.ConvSquare, c.ConvKind.Letter()))
+	}
+
+	if len(match) > 1 {
+		w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), "ambiguous-move",
+			fmt.Sprintf("%s could be any of %s: the record must say which", mv.Text, strings.Join(w.sanList(pos, ln.legal, match), ", ")),
+			w.sanList(pos, ln.legal, match)))
+		return m, false
+	}
+	m = match[0]
+	if mv.Castle == record.NoCastle && mv.Capture != m.IsCapture() && !w.noticeAt("lenient-notation", n.Pos) {
+		if m.IsCapture() {
+			warn("lenient-notation", fmt.Sprintf("%s captures, but the record writes no x", mv.Text))
+		} else {
+			warn("lenient-notation", fmt.Sprintf("%s captures nothing, but the record writes x", mv.Text))
+		}
+	}
+	if nw > 0 {
+		fen := pos.FEN()
+		for i := 0; i < nw; i++ {
+			w.add(w.moveFinding(n, ln, ply, side, fen, warnings[i].rule, warnings[i].msg, nil))
+		}
+	}
+	return m, true
+}
+
+// matchesBase says whether move m is what the written move names, before
+// leap, promotion and conversion are looked at: the kind of man, the
+// destination, the disambiguation, castling.
+func matchesBase(pos *rules.Position, m rules.Move, mv *record.Move, kind rules.Kind) bool {
+	if mv.Castle != record.NoCastle {
+		flag := rules.FlagCastleShort
+		if mv.Castle == record.CastleLong {
+			flag = rules.FlagCastleLong
+		}
+		return m.Flags&flag != 0
+	}
+	if m.To != rules.Square(mv.To) {
+		return false
+	}
+	if m.Flags&(rules.FlagCastleShort|rules.FlagCastleLong) != 0 && (mv.FromFile < 0 || mv.FromRank < 0) {
+		// Castling written as the king's move is long algebraic (e1g1)
+		// only: a SAN `Kg1` is never castling.
+		return false
+	}
+	if mv.FromFile >= 0 && m.From.File() != int(mv.FromFile) {
+		return false
+	}
+	if mv.FromRank >= 0 && m.From.Rank() != int(mv.FromRank) {
+		return false
+	}
+	k := pos.At(m.From).Kind()
+	if m.Flags&rules.FlagWaitingMove != 0 {
+		k = m.Promotion // a waiting pawn moved as the piece it waits for
+	}
+	return k == kind
+}
+
+// narrow keeps the moves that satisfy keep, in place. When none does, it
+// leaves ms unchanged and returns false, so the caller can fall back.
+func narrow(ms []rules.Move, keep func(rules.Move) bool) ([]rules.Move, bool) {
+	n := 0
+	for _, m := range ms {
+		if keep(m) {
+			n++
+		}
+	}
+	if n == 0 {
+		return ms, false
+	}
+	if n == len(ms) {
+		return ms, true
+	}
+	out := ms[:0]
+	for _, m := range ms {
+		if keep(m) {
+			out = append(out, m)
+		}
+	}
+	return out, true
+}
+
+func distinctPromotions(ms []rules.Move) []rules.Kind {
+	var out []rules.Kind
+	for _, m := range ms {
+		seen := false
+		for _, k := range out {
+			seen = seen || k == m.Promotion
+		}
+		if !seen && m.Promotion != rules.NoKind {
+			out = append(out, m.Promotion)
+		}
+	}
+	return out
+}
+
+func hasConversion(ms []rules.Move) bool {
+	for _, m := range ms {
+		if m.ConvSquare != rules.NoSquare {
+			return true
+		}
+	}
+	return false
+}
+
+func distinctConversions(ms []rules.Move) int {
+	n := 0
+	for i, m := range ms {
+		dup := false
+		for _, o := range ms[:i] {
+			dup = dup || (o.ConvSquare == m.ConvSquare && o.ConvKind == m.ConvKind)
+		}
+		if !dup {
+			n++
+		}
+	}
+	return n
+}
+
+// unmatched explains a written move that no legal move matches: a move the
+// men could make but a rule forbids gets that rule's verdict; anything else
+// is illegal-move, with the legal moves of the man (or men) it names.
+func (w *walk) unmatched(n *record.Node, ln *line, side rules.Color, ply int, kind rules.Kind) (rules.Move, bool) {
+	mv := n.Move
+	pos := ln.pos
+	fen := pos.FEN()
+	cands := pos.Candidates(w.r.cands[:0])
+	w.r.cands = cands
+	best := -1
+	for i, c := range cands {
+		if !matchesBase(pos, c, mv, kind) {
+			continue
+		}
+		if kind == rules.King && mv.Castle == record.NoCastle && mv.Leap && !c.IsLeap() {
+			continue
+		}
+		if mv.Promotion != 0 && (c.Promotion != rules.KindFromLetter(mv.Promotion) || c.Flags&rules.FlagArrival != 0) && c.Flags&rules.FlagWaitingMove == 0 {
+			continue
+		}
+		if mv.Promotion == 0 && c.Promotion != rules.NoKind && c.Flags&rules.FlagWaitingMove == 0 {
+			continue
+		}
+		if mv.ConvSquare != record.NoSquare && c.ConvSquare != rules.Square(mv.ConvSquare) {
+			continue
+		}
+		if best < 0 {
+			best = i
+		}
+		if v := pos.Verdict(c); v != nil {
+			w.add(w.moveFinding(n, ln, ply, side, fen, v.Rule, w.violationMessage(ln, v), w.legalOf(pos, ln.legal, c.From, kind)))
+			return rules.Move{}, false
+		}
+	}
+	var msg string
+	switch {
+	case mv.Castle != record.NoCastle:
+		msg = fmt.Sprintf("%s cannot castle %s here", side, castleSide(mv.Castle))
+		if !w.gr.settings.Castling {
+			msg = fmt.Sprintf("there is no castling under profile %s", w.profileName())
+		}
+	case mv.Leap && !isKnightStep(pos.KingSquare(side), rules.Square(mv.To)):
+		msg = fmt.Sprintf("K~ marks the king's knight leap, but %s is not a knight's move from the king on %s", squareName(mv.To), pos.KingSquare(side))
+	case mv.Promotion != 0 && w.anyPawnTo(pos, ln.legal, mv):
+		msg = fmt.Sprintf("the pawn cannot become a %s on %s under this profile", w.pieceName(rules.KindFromLetter(mv.Promotion)), squareName(mv.To))
+		w.add(w.moveFinding(n, ln, ply, side, fen, "promotion-wrong-piece", msg, w.legalTo(pos, ln.legal, mv)))
+		return rules.Move{}, false
+	default:
+		msg = fmt.Sprintf("no %s %s can move to %s", side, w.pieceName(kind), squareName(mv.To))
+		if mv.FromFile >= 0 || mv.FromRank >= 0 {
+			msg = fmt.Sprintf("no %s %s on %s can move to %s", side, w.pieceName(kind), fromName(mv), squareName(mv.To))
+		}
+	}
+	w.add(w.moveFinding(n, ln, ply, side, fen, "illegal-move", msg, w.legalOfKind(pos, ln.legal, mv, kind)))
+	return rules.Move{}, false
+}
+
+// violationMessage is the rules' message, with the ply and move of the
+// check that cost a leap where the rules' message speaks of one.
+func (w *walk) violationMessage(ln *line, v *rules.Violation) string {
+	msg := v.Message
+	side := ln.pos.SideToMove()
+	if v.Rule == "king-leap-unavailable" && ln.firstCheckPly[side] > 0 && strings.Contains(msg, "check") {
+		msg += fmt.Sprintf(" (first checked at ply %d, %s)", ln.firstCheckPly[side], ln.firstCheckSAN[side])
+	}
+	return msg
+}
+
+func (w *walk) anyPawnTo(pos *rules.Position, legal []rules.Move, mv *record.Move) bool {
+	for _, m := range legal {
+		if m.To == rules.Square(mv.To) && pos.At(m.From).Kind() == rules.Pawn &&
+			(mv.FromFile < 0 || m.From.File() == int(mv.FromFile)) {
+			return true
+		}
+	}
+	return false
+}
+
+// legalTo lists the legal pawn moves to the written square (the choices a
+// wrong promotion had).
+func (w *walk) legalTo(pos *rules.Position, legal []rules.Move, mv *record.Move) []string {
+	var out []string
+	for _, m := range legal {
+		if m.To == rules.Square(mv.To) && pos.At(m.From).Kind() == rules.Pawn {
+			out = append(out, w.san(pos, legal, m))
+		}
+	}
+	return out
+}
+
+// legalOf lists the legal moves of the man on from, or every legal move of
+// the named kind, or every legal move: the alternatives a historian needs.
+func (w *walk) legalOf(pos *rules.Position, legal []rules.Move, from rules.Square, kind rules.Kind) []string {
+	var out []string
+	for _, m := range legal {
+		if m.From == from {
+			out = append(out, w.san(pos, legal, m))
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	return w.legalOfKind(pos, legal, nil, kind)
+}
+
+func (w *walk) legalOfKind(pos *rules.Position, legal []rules.Move, mv *record.Move, kind rules.Kind) []string {
+	var out []string
+	for _, m := range legal {
+		if pos.At(m.From).Kind() != kind {
+			continue
+		}
+		if mv != nil && ((mv.FromFile >= 0 && m.From.File() != int(mv.FromFile)) || (mv.FromRank >= 0 && m.From.Rank() != int(mv.FromRank))) {
+			continue
+		}
+		out = append(out, w.san(pos, legal, m))
+	}
+	if len(out) > 0 {
+		return out
+	}
+	if mv != nil && (mv.FromFile >= 0 || mv.FromRank >= 0) {
+		return w.legalOfKind(pos, legal, nil, kind)
+	}
+	for _, m := range legal {
+		out = append(out, w.san(pos, legal, m))
+	}
+	return out
+}
+
+func (w *walk) sanList(pos *rules.Position, legal, ms []rules.Move) []string {
+	out := make([]string, 0, len(ms))
+	for _, m := range ms {
+		out = append(out, w.san(pos, legal, m))
+	}
+	return out
+}
+
+func (w *walk) conversionWrongMsg(pos *rules.Position, mv *record.Move, match []rules.Move) string {
+	conv := squareName(mv.ConvSquare)
+	p := pos.At(rules.Square(mv.ConvSquare))
+	switch {
+	case p.Kind() != rules.Pawn:
+		return fmt.Sprintf("the record converts a waiting pawn on %s, but there is no waiting pawn there", conv)
+	case !hasConversion(match):
+		return fmt.Sprintf("the record converts the waiting pawn on %s, but this move takes nothing it waits for", conv)
+	}
+	return fmt.Sprintf("the waiting pawn on %s cannot become a %s by this capture", conv, w.pieceName(rules.KindFromLetter(mv.ConvPiece)))
+}
+
+func (w *walk) kindList(ks []rules.Kind) string {
+	parts := make([]string, len(ks))
+	for i, k := range ks {
+		parts[i] = w.pieceName(k)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// pieceName is the profile's name of a kind: the counsellor and elephant
+// of the old games are not a queen and a bishop.
+func (w *walk) pieceName(k rules.Kind) string {
+	s := &w.gr.settings
+	switch k {
+	case rules.Queen:
+		if s.Counsellor == rules.CounsellorFerz {
+			return "counsellor (Q)"
+		}
+	case rules.Bishop:
+		if s.Elephant != rules.ElephantBishop {
+			return "elephant (B)"
+		}
+	}
+	return k.String()
+}
+
+// writtenKind is the kind of man a written move names: its letter, or for
+// long algebraic without a letter (`g1f3`, as UCI writes) the man on the
+// origin square.
+func writtenKind(pos *rules.Position, mv *record.Move) rules.Kind {
+	if mv.Castle != record.NoCastle {
+		return rules.King
+	}
+	if mv.Piece == 0 && mv.FromFile >= 0 && mv.FromRank >= 0 {
+		if k := pos.At(rules.MakeSquare(int(mv.FromFile), int(mv.FromRank))).Kind(); k != rules.NoKind {
+			return k
+		}
+	}
+	return kindOf(mv.Piece)
+}
+
+func kindOf(letter byte) rules.Kind {
+	if letter == 0 {
+		return rules.Pawn
+	}
+	return rules.KindFromLetter(letter)
+}
+
+func squareName(s record.Square) string { return s.String() }
+
+func fromName(mv *record.Move) string {
+	var b []byte
+	if mv.FromFile >= 0 {
+		b = append(b, byte('a'+mv.FromFile))
+	}
+	if mv.FromRank >= 0 {
+		b = append(b, byte('1'+mv.FromRank))
+	}
+	if len(b) == 1 && mv.FromFile >= 0 {
+		return "the " + string(b) + "-file"
+	}
+	if len(b) == 1 {
+		return "rank " + string(b)
+	}
+	return string(b)
+}
+
+func castleSide(c int) string {
+	if c == record.CastleLong {
+		return "queen-side (O-O-O)"
+	}
+	return "king-side (O-O)"
+}
+
+func isKnightStep(a, b rules.Square) bool {
+	if a < 0 || b < 0 {
+		return false
+	}
+	df, dr := a.File()-b.File(), a.Rank()-b.Rank()
+	df, dr = df*df, dr*dr
+	return df+dr == 5
+}

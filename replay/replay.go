@@ -1,0 +1,371 @@
+package replay
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/rules"
+)
+
+// Replayer judges games one after another. It keeps move buffers between
+// games so that the common case allocates nothing per move; it is not safe
+// for concurrent use: give each worker its own.
+type Replayer struct {
+	cfg   Config
+	legal []rules.Move // legal moves of the main line's current position
+	cands []rules.Move // scratch: Candidates when no legal move matches
+	match []rules.Move // scratch: the legal moves a written move matches
+	turn  []rules.Move // scratch: the moves of a compound turn
+	// scratch holds the position before a checking move, for a check-mark
+	// finding's FEN (Position is a value: copying it allocates nothing).
+	scratch rules.Position
+}
+
+// New returns a Replayer for cfg.
+func New(cfg Config) *Replayer {
+	return &Replayer{
+		cfg:   cfg,
+		legal: make([]rules.Move, 0, 128),
+		cands: make([]rules.Move, 0, 128),
+		match: make([]rules.Move, 0, 8),
+		turn:  make([]rules.Move, 0, 4),
+	}
+}
+
+// walk is the state of one game's replay.
+type walk struct {
+	r     *Replayer
+	g     *record.Game
+	file  string
+	index int
+	gr    gameRules
+	res   *Result
+	// settings is built on the first finding only: most games have none.
+	settings map[string]string
+	// numbersNoted: a move-number warning was given (by the reader or
+	// here); later numbers are not judged again.
+	numbersNoted bool
+	// noticeIdx are the indexes in res.Findings of the reader's notices.
+	noticeIdx []int
+}
+
+// placeNotices completes the reader's notices that stand at move n with
+// what only replay knows: ply, move number, side, the move, the FEN.
+func (w *walk) placeNotices(n *record.Node, ln *line, ply int, side rules.Color) {
+	for _, i := range w.noticeIdx {
+		f := &w.res.Findings[i]
+		if f.Ply != 0 || f.Line != n.Pos.Line || f.Column != n.Pos.Col {
+			continue
+		}
+		f.Ply, f.MoveNumber, f.Side, f.FEN = ply, ln.moveNo, side.String(), ln.pos.FEN()
+		if n.Move != nil {
+			f.SAN = n.Move.Text
+		}
+		f.Profile, f.Settings = w.profileName(), w.settingsMap()
+		f.Variation = ln.path
+	}
+}
+
+// line is the state of one line of play (the main line or a variation).
+type line struct {
+	pos *rules.Position
+	// hist owns the position (pos is hist.Position()): it records every
+	// position for repetition and decides the game's end.
+	hist   *rules.History
+	legal  []rules.Move
+	ply    int // plies played so far in the game (a variation continues its parent's count)
+	moveNo int // the move number of the next move
+	// fromArray: the game started from the profile's initial array, so a
+	// compound opening turn is possible (notation.md section 4).
+	fromArray bool
+	firstDone [2]bool // the side has made its first turn
+	stopped   bool    // the position is no longer known
+	ended     bool    // the rules have ended the game
+	outcome   rules.Outcome
+	endPly    int // the ply that ended the game
+	// pendingNumber is the move number written before the next move.
+	pendingNumber *record.Node
+	// before is the position before the last turn, the branch point of a
+	// variation that follows it (kept only with Config.Variations).
+	before *line
+	path   []int // variation path, nil for the main line
+	main   bool
+	// firstCheck is, per side, the ply and move that first checked its
+	// king in this line: the moment a never-checked leap right was lost,
+	// for messages.
+	firstCheckPly [2]int
+	firstCheckSAN [2]string
+}
+
+// Game replays one game. file and index (1-based) say where it stands, for
+// the report.
+func (r *Replayer) Game(g *record.Game, file string, index int) *Result {
+	w := &walk{r: r, g: g, file: file, index: index, res: &Result{}}
+	res := w.res
+	res.Summary = Summary{File: file, Game: index, Outcome: OutcomeNone, Result: recordedResult(g)}
+	// The rules come first, even for a game the reader could not read: a
+	// crazyhouse drop is a syntax error here, and the useful finding is
+	// that no profile covers the game.
+	gr, f := r.resolveRules(g)
+	w.gr = gr
+	if gr.profile != nil {
+		res.Summary.Profile = gr.profile.Name
+		res.Summary.ProfileSource = gr.source
+	}
+	w.notices()
+	for i := range g.Notices {
+		w.numbersNoted = w.numbersNoted || g.Notices[i].Rule == "move-number"
+	}
+	if f != nil {
+		f.File, f.Game = file, index
+		if f.Profile == "" {
+			f.Profile = res.Summary.Profile
+		}
+		w.add(f)
+		w.finish(nil)
+		return res
+	}
+	if g.SyntaxError() != nil {
+		// The reader says the moves may be incomplete: replaying them would
+		// only invent findings.
+		w.finish(nil)
+		return res
+	}
+	w.missingTags()
+	ln, ok := w.start()
+	if !ok {
+		w.finish(nil)
+		return res
+	}
+	ln.main = true
+	ln.legal = r.legal[:0]
+	ln.legal = ln.pos.LegalMoves(ln.legal)
+	w.line(g.Moves, ln)
+	r.legal = ln.legal[:0]
+	w.finish(ln)
+	return res
+}
+
+// recordedResult is the termination marker, or the Result tag without one.
+func recordedResult(g *record.Game) string {
+	if g.Result != "" {
+		return g.Result
+	}
+	v, _ := g.Tag("Result")
+	return v
+}
+
+// start sets up the start position: the FEN tag or the profile's array.
+func (w *walk) start() (*line, bool) {
+	ln := &line{moveNo: 1}
+	fen, hasFEN := w.g.Tag("FEN")
+	fen = strings.TrimSpace(fen)
+	if hasFEN && fen != "" {
+		pos, err := rules.ParseFEN(&w.gr.settings, fen)
+		if err != nil {
+			w.add(w.gameFinding(w.g, "FEN", "bad-fen", fmt.Sprintf("the FEN tag cannot be used under profile %s: %v", w.gr.profile.Name, err)))
+			return nil, false
+		}
+		ln.hist = rules.NewHistory(pos)
+		if fs := strings.Fields(fen); len(fs) >= 6 {
+			if n, err := strconv.Atoi(fs[5]); err == nil && n > 0 {
+				ln.moveNo = n
+			}
+		}
+	} else {
+		ln.hist = rules.NewHistory(rules.NewPosition(&w.gr.settings))
+		ln.fromArray = true
+	}
+	ln.pos = ln.hist.Position()
+	return ln, true
+}
+
+// line replays the nodes of one line.
+func (w *walk) line(nodes []record.Node, ln *line) {
+	vi := 0
+	for i := 0; i < len(nodes); {
+		n := &nodes[i]
+		switch n.Kind {
+		case record.KindMoveNumber:
+			ln.pendingNumber = n
+			i++
+		case record.KindVariation:
+			if w.r.cfg.Variations && ln.before != nil && !ln.stopped {
+				w.variation(n.Variation, ln.before, append(append([]int(nil), ln.path...), vi))
+			}
+			vi++
+			i++
+		case record.KindMove:
+			j := i + 1
+			for j < len(nodes) && nodes[j].Kind == record.KindMove && nodes[j].Move != nil && nodes[j].Move.Joined {
+				j++
+			}
+			if !ln.stopped {
+				if w.r.cfg.Variations {
+					ln.before = ln.snapshot()
+				}
+				w.playTurn(nodes[i:j], ln)
+			}
+			ln.pendingNumber = nil
+			i = j
+		default:
+			i++
+		}
+	}
+}
+
+// snapshot copies a line's state, for a variation's branch point. The
+// variation's repetition history starts at the branch point.
+func (ln *line) snapshot() *line {
+	c := *ln
+	c.hist = rules.NewHistory(ln.pos)
+	c.pos = c.hist.Position()
+	c.legal = append([]rules.Move(nil), ln.legal...)
+	c.before = nil
+	c.pendingNumber = nil
+	return &c
+}
+
+// variation replays a variation from its branch point.
+func (w *walk) variation(nodes []record.Node, branch *line, path []int) {
+	ln := branch.snapshot()
+	ln.main = false
+	ln.path = path
+	w.line(nodes, ln)
+}
+
+// finish fills in the summary: outcome, result checks, validity.
+func (w *walk) finish(ln *line) {
+	s := &w.res.Summary
+	if ln != nil {
+		s.Plies = ln.ply
+		if ln.ended {
+			s.Outcome, s.Winner = outcomeNames(ln.outcome)
+		}
+		w.checkResult(ln)
+	}
+	if len(w.res.Findings) > 1 {
+		// In source order, as compilers list errors.
+		sort.SliceStable(w.res.Findings, func(i, j int) bool {
+			a, b := &w.res.Findings[i], &w.res.Findings[j]
+			if a.Line != b.Line {
+				return a.Line < b.Line
+			}
+			return a.Column < b.Column
+		})
+	}
+	for i := range w.res.Findings {
+		if w.res.Findings[i].IsError() {
+			s.Errors++
+		} else {
+			s.Warnings++
+		}
+	}
+	s.Valid = s.Errors == 0
+}
+
+// add appends a finding, applying --strict.
+func (w *walk) add(f *Finding) {
+	if w.r.cfg.Strict && f.Severity == SeverityWarning {
+		f.Severity = SeverityError
+	}
+	w.res.Findings = append(w.res.Findings, *f)
+}
+
+// settingsMap is built once per game, on its first finding.
+func (w *walk) settingsMap() map[string]string {
+	if w.settings == nil && w.gr.profile != nil {
+		w.settings = settingsMap(&w.gr.settings)
+	}
+	return w.settings
+}
+
+func (w *walk) profileName() string {
+	if w.gr.profile == nil {
+		return ""
+	}
+	return w.gr.profile.Name
+}
+
+// gameFinding is a finding about the whole game (a tag), placed at the tag
+// when it exists, else at the start of the game.
+func (w *walk) gameFinding(g *record.Game, tag, rule, msg string) *Finding {
+	pos := g.Pos
+	for _, t := range g.Tags {
+		if t.Name == tag && t.Pos.IsValid() {
+			pos = t.Pos
+			break
+		}
+	}
+	return &Finding{
+		File: w.file, Line: pos.Line, Column: pos.Col, Game: w.index,
+		Rule: rule, Severity: severityOf(rule), Message: msg,
+		Profile: w.profileName(), Settings: w.settingsMap(),
+	}
+}
+
+// moveFinding is a finding at a move, with the FEN of the position before it.
+func (w *walk) moveFinding(n *record.Node, ln *line, ply int, side rules.Color, fen, rule, msg string, legal []string) *Finding {
+	san := ""
+	if n.Move != nil {
+		san = n.Move.Text
+	}
+	if san == "" {
+		san = n.Text
+	}
+	return &Finding{
+		File: w.file, Line: n.Pos.Line, Column: n.Pos.Col, Game: w.index,
+		Ply: ply, MoveNumber: ln.moveNo, Side: side.String(), SAN: san,
+		Rule: rule, Severity: severityOf(rule), Message: msg, FEN: fen,
+		Profile: w.profileName(), Settings: w.settingsMap(), Legal: legal,
+		Variation: ln.path,
+	}
+}
+
+// notices turns what the reader noticed into findings. Those that stand
+// at a move get its ply, side and FEN when replay reaches it (placeNotices).
+func (w *walk) notices() {
+	for _, n := range w.g.Notices {
+		w.noticeIdx = append(w.noticeIdx, len(w.res.Findings))
+		w.add(&Finding{
+			File: w.file, Line: n.Pos.Line, Column: n.Pos.Col, Game: w.index,
+			Rule: n.Rule, Severity: n.Severity.String(), Message: n.Message,
+			Profile: w.profileName(), Settings: w.settingsMap(),
+		})
+	}
+}
+
+// noticeAt reports whether the reader already reported rule at pos.
+func (w *walk) noticeAt(rule string, pos record.Pos) bool {
+	for _, n := range w.g.Notices {
+		if n.Rule == rule && n.Pos.Line == pos.Line && n.Pos.Col == pos.Col {
+			return true
+		}
+	}
+	return false
+}
+
+// sevenTagRoster is PGN's mandatory tag set, in its order.
+var sevenTagRoster = [...]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
+
+// missingTags warns once per game about an incomplete Seven Tag Roster. A
+// game with none of the seven (a fragment, an opening book entry such as
+// pgn-extract's ECO file) is not warned about: the warning is for records
+// that meant to carry the roster and lost part of it.
+func (w *walk) missingTags() {
+	var missing []string
+	for _, name := range sevenTagRoster {
+		if _, ok := w.g.Tag(name); !ok {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) == 0 || len(missing) == len(sevenTagRoster) {
+		return
+	}
+	f := w.gameFinding(w.g, "", "missing-tag",
+		fmt.Sprintf("the Seven Tag Roster is incomplete: no %s tag", strings.Join(missing, ", ")))
+	w.add(f)
+}

@@ -1,0 +1,281 @@
+package replay_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/rules"
+)
+
+// judge reads one game from text and replays it.
+func judge(t *testing.T, text string, cfg replay.Config) *replay.Result {
+	t.Helper()
+	games, err := grammar.ReadAll(strings.NewReader(text), "test.pgn")
+	if err != nil {
+		t.Fatalf("reading: %v", err)
+	}
+	if len(games) != 1 {
+		t.Fatalf("read %d games, want 1", len(games))
+	}
+	return replay.New(cfg).Game(games[0], "test.pgn", 1)
+}
+
+func describe(res *replay.Result) string {
+	var b strings.Builder
+	for _, f := range res.Findings {
+		fmt.Fprintf(&b, "\n  %d:%d ply %d %s %s %s: %s (legal %v)", f.Line, f.Column, f.Ply, f.SAN, f.Severity, f.Rule, f.Message, f.Legal)
+	}
+	return b.String()
+}
+
+// find returns the finding of rule at ply (ply < 0: any ply).
+func find(res *replay.Result, rule string, ply int) *replay.Finding {
+	for i := range res.Findings {
+		f := &res.Findings[i]
+		if f.Rule == rule && (ply < 0 || f.Ply == ply) {
+			return f
+		}
+	}
+	return nil
+}
+
+// game builds a record with the Seven Tag Roster (Result as the marker at
+// the end of moves says), the given tags and moves.
+func game(variant, rulesTag, fen, moves string) string {
+	f := strings.Fields(moves)
+	return tags(variant, rulesTag, fen, f[len(f)-1]) + moves + "\n"
+}
+
+func tags(variant, rulesTag, fen, result string) string {
+	var b strings.Builder
+	b.WriteString("[Event \"t\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n")
+	fmt.Fprintf(&b, "[Result %q]\n", result)
+	if variant != "" {
+		fmt.Fprintf(&b, "[Variant %q]\n", variant)
+	}
+	if rulesTag != "" {
+		fmt.Fprintf(&b, "[Rules %q]\n", rulesTag)
+	}
+	if fen != "" {
+		fmt.Fprintf(&b, "[SetUp \"1\"]\n[FEN %q]\n", fen)
+	}
+	return b.String() + "\n"
+}
+
+// TestRuleIDs checks, for each case, that replay reports the rule id at the
+// ply where the record breaks it, with its severity.
+func TestRuleIDs(t *testing.T) {
+	cases := []struct {
+		name, variant, rules, fen, moves string
+		rule                             string
+		ply                              int
+		severity                         string
+	}{
+		{name: "illegal king step", moves: "1. e4 e5 2. Ke3 *", rule: "illegal-move", ply: 3},
+		{name: "ambiguous knight", fen: "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", moves: "1. Nd2 *", rule: "ambiguous-move", ply: 1},
+		{name: "pinned knight", fen: "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", moves: "1. Nc3 *", rule: "leaves-king-attacked", ply: 1},
+		{name: "mate not marked", moves: "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 *", rule: "check-mark", ply: 7, severity: "warning"},
+		{name: "check marked on quiet move", moves: "1. e4+ e5 *", rule: "check-mark", ply: 1, severity: "warning"},
+		{name: "mate and a draw recorded", moves: "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1/2-1/2", rule: "result-mismatch", ply: 7},
+		{name: "mate and star", moves: "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# *", rule: "result-missing", ply: 7, severity: "warning"},
+		{name: "move after mate", moves: "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# Ke7 1-0", rule: "move-after-end", ply: 8},
+		{name: "null move", moves: "1. e4 -- 2. d4 *", rule: "null-move", ply: 2},
+		{name: "missing x", moves: "1. e4 d5 2. exd5 Qd5 *", rule: "lenient-notation", ply: 4, severity: "warning"},
+		{name: "superfluous x", moves: "1. Nxf3 *", rule: "lenient-notation", ply: 1, severity: "warning"},
+		{name: "long algebraic", moves: "1. g1f3 d7d5 *", rule: "lenient-notation", ply: 1, severity: "warning"},
+		{name: "unknown variant", variant: "Crazyhouse", moves: "1. e4 *", rule: "unknown-profile", ply: 0},
+		{name: "bad Rules tag", rules: "stalemate=sometimes", moves: "1. e4 *", rule: "bad-setting", ply: 0},
+		{name: "bad FEN", fen: "8/8/8 w - - 0 1", moves: "1. e4 *", rule: "bad-fen", ply: 0},
+		{name: "comma in fide", moves: "1. e4,d4 e5 *", rule: "compound-turn", ply: 2},
+		{name: "fide promotion without piece", fen: "3k4/1P6/8/8/8/8/8/4K3 w - - 0 1", moves: "1. b8 *", rule: "promotion-missing", ply: 1},
+		{name: "hindustani promotion inferred", variant: "hindustani", fen: "3k4/1P6/8/8/8/8/8/4K3 w - - 0 1", moves: "1. b8 *", rule: "promotion-inferred", ply: 1, severity: "warning"},
+		{name: "hindustani wrong promotion piece", variant: "hindustani", fen: "3k4/1P6/8/8/8/8/8/4K3 w - - 0 1", moves: "1. b8=Q *", rule: "promotion-wrong-piece", ply: 1},
+		{name: "chaturanga leap in check", variant: "chaturanga", fen: "4k3/8/8/8/8/8/8/r3K3 w Kk - 0 1", moves: "1. K~c2 *", rule: "king-leap-in-check", ply: 1},
+		{name: "hindustani leap lost by check", variant: "hindustani", fen: "3k4/8/p7/8/8/7P/7R/r3K3 w Kk - 0 1", moves: "1. Kf2 Kc7 2. K~d3 *", rule: "king-leap-unavailable", ply: 3},
+		{name: "leap written as plain move", variant: "hindustani", moves: "1. d3 Nf6 2. Nc3 Ng8 3. Bf4 Nf6 4. Qd2 Ng8 5. Qe3 Nf6 6. Rd1 Ng8 7. Kd2 Nf6 8. Kb1 *", rule: "leap-unmarked", ply: 15, severity: "warning"},
+		{name: "maddat-mari", rules: "capture=maddat-mari", fen: "4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1", moves: "1. Qxd5 *", rule: "capture-supported", ply: 1},
+		{name: "mastu", variant: "andhra", fen: "3k4/8/8/8/8/8/3n4/3RK3 w - - 0 1", moves: "1. Rxd2 *", rule: "capture-mastu", ply: 1},
+		{name: "pawns-only king", variant: "andhra", fen: "3k4/3p4/8/8/8/8/8/R3K3 w - - 0 1", moves: "1. Ra8 *", rule: "check-on-pawns-only-king", ply: 1},
+		{name: "stalemate forbidden", variant: "hindustani", rules: "bare-king=none", fen: "k7/8/8/1Q6/8/8/8/4K3 w - - 0 1", moves: "1. Qb6 *", rule: "stalemate-forbidden", ply: 1},
+		{name: "conversion inferred", variant: "andhra", fen: "1P1k4/8/8/8/8/8/3n4/1N2KN2 b - - 0 1", moves: "1... Nxf1 *", rule: "conversion-inferred", ply: 1, severity: "warning"},
+		{name: "conversion wrong square", variant: "andhra", fen: "1P1k4/8/8/8/8/8/3n4/1N2KN2 b - - 0 1", moves: "1... Nxf1/a8=N *", rule: "conversion-wrong", ply: 1},
+		{name: "conversion missing", variant: "andhra", fen: "P6P/8/3k4/8/8/8/r7/R3K2R b - - 0 1", moves: "1... Rxa1+ *", rule: "conversion-missing", ply: 1},
+		{name: "waiting pawn moved", variant: "andhra", fen: "1P1k4/8/8/8/8/8/8/1N2KN2 w - - 0 1", moves: "1. Na6 *", rule: "waiting-pawn-moved", ply: 1},
+		{name: "andhra second compound turn", variant: "andhra", moves: "1. e3,Nf3,g3 e6,Nf6,g6 2. Bg2,Bh3 *", rule: "compound-turn", ply: 8},
+		{name: "andhra four-move turn", variant: "andhra", moves: "1. e3,Nf3,g3,h3 *", rule: "compound-turn", ply: 4},
+
+		{name: "gollon pawn with nothing to become", variant: "chaturanga-gollon", fen: "3k4/1P6/8/8/8/8/8/1N2KN2 w - - 0 1", moves: "1. b8=N *", rule: "promotion-unavailable", ply: 1},
+		{name: "andhra opening turn captures", variant: "andhra", moves: "1. e3,Qh5,Qxh7 *", rule: "opening-capture", ply: 3},
+		{name: "andhra opening turn checks", variant: "andhra", moves: "1. Nf3,Ne5,Nc6+ *", rule: "opening-check", ply: 3},
+		{name: "andhra opening pattern", variant: "andhra", moves: "1. e3,Nf3,Ng5 *", rule: "compound-turn", ply: 3},
+		{name: "move number out of order", moves: "1. e4 e5 3. Nf3 *", rule: "move-number", ply: -1, severity: "warning"},
+		{name: "draw by the n-move rule, recorded as a win", variant: "chaturanga", fen: "4k3/p7/8/8/8/8/8/R3K3 w - - 99 60", moves: "60. Ra2 1-0", rule: "result-mismatch", ply: 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := judge(t, game(c.variant, c.rules, c.fen, c.moves), replay.Config{})
+			f := find(res, c.rule, c.ply)
+			if f == nil {
+				t.Fatalf("no %s at ply %d; findings:%s", c.rule, c.ply, describe(res))
+			}
+			want := c.severity
+			if want == "" {
+				want = "error"
+			}
+			if f.Severity != want {
+				t.Errorf("severity %s, want %s", f.Severity, want)
+			}
+			if f.Message == "" || f.File != "test.pgn" || f.Game != 1 || f.Line == 0 {
+				t.Errorf("incomplete finding: %+v", f)
+			}
+			if c.ply > 0 && (f.FEN == "" || f.Side == "" || f.MoveNumber == 0 || f.Settings == nil) {
+				t.Errorf("a move finding lacks its position: %+v", f)
+			}
+			if res.Summary.Valid == (want == "error") {
+				t.Errorf("valid=%v with an %s finding", res.Summary.Valid, want)
+			}
+		})
+	}
+}
+
+// TestValidGames are records that must replay without a single finding.
+func TestValidGames(t *testing.T) {
+	cases := []struct {
+		name, variant, fen, moves   string
+		outcome, winner, wantResult string
+	}{
+		{name: "scholar's mate", moves: "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0", outcome: "checkmate", winner: "white"},
+		{name: "castling and en passant", moves: "1. e4 Nf6 2. e5 d5 3. exd6 e6 4. Nf3 Be7 5. Bb5+ c6 6. O-O O-O *", outcome: "none"},
+		{name: "andhra triple opening", variant: "andhra", moves: "1. e3,Nf3,g3 e6,Nf6,g6 2. Bg2 Bg7 *", outcome: "none"},
+		{name: "indian castling by the leap", variant: "hindustani", moves: "1. d3 Nf6 2. Nc3 Ng8 3. Bf4 Nf6 4. Qd2 Ng8 5. Qe3 Nf6 6. Rd1 Ng8 7. Kd2 Nf6 8. K~b1 *", outcome: "none"},
+		{name: "conversion written", variant: "andhra", fen: "1P1k4/8/8/8/8/8/3n4/1N2KN2 b - - 0 1", moves: "1... Nxf1/b8=N *", outcome: "none"},
+		{name: "fide stalemate", fen: "k7/8/8/1Q6/8/8/8/4K3 w - - 0 1", moves: "1. Qb6 1/2-1/2", outcome: "stalemate", winner: "draw"},
+		{name: "shatranj bare king", variant: "shatranj", fen: "8/8/8/8/8/8/p3r3/k1K1N3 w - - 0 1", moves: "1. Nc2+ Rxc2+ 0-1", outcome: "bare-king", winner: "black"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := judge(t, game(c.variant, "", c.fen, c.moves), replay.Config{})
+			if len(res.Findings) > 0 {
+				t.Fatalf("findings in a valid game:%s", describe(res))
+			}
+			s := res.Summary
+			if !s.Valid || s.Outcome != c.outcome || s.Winner != c.winner {
+				t.Errorf("summary %+v, want outcome %s winner %q", s, c.outcome, c.winner)
+			}
+			if s.Plies == 0 {
+				t.Errorf("no plies replayed")
+			}
+		})
+	}
+}
+
+// TestStopsAtFirstIllegalMove: after an illegal move nothing more is
+// judged (the position is unknown), but findings before it all stay.
+func TestStopsAtFirstIllegalMove(t *testing.T) {
+	res := judge(t, tags("", "", "", "*")+"1. e4+ e5 2. Ke3 Ke7 3. Kd3 1-0\n", replay.Config{})
+	if find(res, "check-mark", 1) == nil || find(res, "illegal-move", 3) == nil {
+		t.Fatalf("want check-mark at 1 and illegal-move at 3:%s", describe(res))
+	}
+	if res.Summary.Plies != 2 || len(res.Findings) != 3 {
+		t.Errorf("plies %d, want 2 (replay stops before the illegal move); want check-mark, illegal-move, result-tag-mismatch:%s", res.Summary.Plies, describe(res))
+	}
+	if f := find(res, "illegal-move", 3); len(f.Legal) == 0 || !contains(f.Legal, "Ke2") {
+		t.Errorf("legal alternatives of the king %v lack Ke2", f.Legal)
+	}
+}
+
+// TestResultTagAgainstMarker: the Result tag and the marker disagree.
+func TestResultTagAgainstMarker(t *testing.T) {
+	res := judge(t, tags("", "", "", "1-0")+"1. e4 e5 0-1\n", replay.Config{})
+	if f := find(res, "result-tag-mismatch", -1); f == nil || f.Severity != "error" {
+		t.Fatalf("want result-tag-mismatch:%s", describe(res))
+	}
+}
+
+// TestTextFindings: findings about the text rather than the moves.
+func TestTextFindings(t *testing.T) {
+	res := judge(t, "[Event \"x\"]\n\n1. e4 {caf\xe9} e5 *\n", replay.Config{})
+	if find(res, "missing-tag", 0) == nil || find(res, "encoding", -1) == nil {
+		t.Errorf("want missing-tag and encoding:%s", describe(res))
+	}
+	if !res.Summary.Valid {
+		t.Errorf("warnings made the game invalid")
+	}
+	res = judge(t, "[Event \"x\"]\n\n1. e4 Kxx9 *\n", replay.Config{})
+	if find(res, "syntax", -1) == nil || res.Summary.Valid || res.Summary.Plies != 0 {
+		t.Errorf("want a syntax error and no replay: %+v%s", res.Summary, describe(res))
+	}
+	// A game with none of the roster's tags is a fragment: no warning.
+	res = judge(t, "[ECO \"A00\"]\n\n1. e4 *\n", replay.Config{})
+	if len(res.Findings) != 0 {
+		t.Errorf("a fragment got findings:%s", describe(res))
+	}
+}
+
+// TestStrict turns warnings into errors.
+func TestStrict(t *testing.T) {
+	text := game("", "", "", "1. e4+ e5 *")
+	if res := judge(t, text, replay.Config{}); !res.Summary.Valid {
+		t.Fatalf("a warning made the game invalid:%s", describe(res))
+	}
+	res := judge(t, text, replay.Config{Strict: true})
+	if f := find(res, "check-mark", 1); f == nil || f.Severity != "error" || res.Summary.Valid {
+		t.Fatalf("--strict did not make the warning an error:%s", describe(res))
+	}
+}
+
+// TestCommandLineWins: --rules replaces the Variant tag and says so.
+func TestCommandLineWins(t *testing.T) {
+	p, err := rules.Lookup("shatranj")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// e2e4 is a double step, which shatranj does not have.
+	text := game("fide", "", "", "1. e4 *")
+	res := judge(t, text, replay.Config{Profile: p})
+	if res.Summary.Profile != "shatranj" || res.Summary.ProfileSource != replay.ProfileSourceCommand {
+		t.Errorf("summary %+v: want shatranj from the command line", res.Summary)
+	}
+	if find(res, "illegal-move", 1) == nil {
+		t.Errorf("e4 should be illegal under shatranj:%s", describe(res))
+	}
+	ovs, err := replay.ParseSet([]string{"pawn-double-step=no"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res = judge(t, text, replay.Config{Overrides: ovs})
+	if res.Summary.ProfileSource != replay.ProfileSourceTagsAndCommand || find(res, "illegal-move", 1) == nil {
+		t.Errorf("--set pawn-double-step=no not applied: %+v%s", res.Summary, describe(res))
+	}
+	if res.Findings[0].Settings["pawn-double-step"] != "no" {
+		t.Errorf("settings in the finding: %v", res.Findings[0].Settings)
+	}
+}
+
+// TestVariations replays a variation from its branch point.
+func TestVariations(t *testing.T) {
+	text := game("", "", "", "1. e4 (1. d4 d5 2. Ke3) 1... e5 *")
+	if res := judge(t, text, replay.Config{}); len(res.Findings) != 0 {
+		t.Fatalf("variations judged without --variations:%s", describe(res))
+	}
+	res := judge(t, text, replay.Config{Variations: true})
+	f := find(res, "illegal-move", 3)
+	if f == nil || len(f.Variation) != 1 {
+		t.Fatalf("want illegal-move at ply 3 in variation 0:%s", describe(res))
+	}
+	if res.Summary.Plies != 2 {
+		t.Errorf("main line plies %d, want 2", res.Summary.Plies)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

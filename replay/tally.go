@@ -1,0 +1,52 @@
+package replay
+
+// Tally counts what `validate --summary` prints: games, findings by
+// severity, and counts per profile, per rule id, per outcome and per
+// recorded result.
+type Tally struct {
+	Games    int            `json:"games"`
+	Valid    int            `json:"valid"`
+	Invalid  int            `json:"invalid"`
+	Errors   int            `json:"errors"`
+	Warnings int            `json:"warnings"`
+	Profiles map[string]int `json:"profiles"`
+	Rules    map[string]int `json:"rules"`
+	Outcomes map[string]int `json:"outcomes"`
+	Results  map[string]int `json:"results"`
+}
+
+// NewTally returns an empty tally.
+func NewTally() *Tally {
+	return &Tally{
+		Profiles: map[string]int{},
+		Rules:    map[string]int{},
+		Outcomes: map[string]int{},
+		Results:  map[string]int{},
+	}
+}
+
+// Add counts one game.
+func (t *Tally) Add(r *Result) {
+	t.Games++
+	if r.Summary.Valid {
+		t.Valid++
+	} else {
+		t.Invalid++
+	}
+	t.Errors += r.Summary.Errors
+	t.Warnings += r.Summary.Warnings
+	p := r.Summary.Profile
+	if p == "" {
+		p = "(none)"
+	}
+	t.Profiles[p]++
+	for i := range r.Findings {
+		t.Rules[r.Findings[i].Rule]++
+	}
+	t.Outcomes[r.Summary.Outcome]++
+	res := r.Summary.Result
+	if res == "" {
+		res = "(none)"
+	}
+	t.Results[res]++
+}

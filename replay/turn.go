@@ -1,0 +1,288 @@
+package replay
+
+import (
+	"fmt"
+
+	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/rules"
+)
+
+// playTurn resolves and plays one turn: a single move, or the moves joined
+// by commas into a compound turn. It stops the line at the first move that
+// cannot be resolved or is not allowed.
+func (w *walk) playTurn(nodes []record.Node, ln *line) {
+	side := ln.pos.SideToMove()
+	first := &nodes[0]
+	w.checkMoveNumber(first, ln, side)
+	if ln.ended {
+		w.add(w.moveFinding(first, ln, ln.ply+1, side, ln.pos.FEN(), "move-after-end",
+			fmt.Sprintf("the game was already over after ply %d (%s), yet the record goes on", ln.endPly, describeOutcome(ln.outcome)), nil))
+		ln.stopped = true
+		return
+	}
+	s := &w.gr.settings
+	// The first turn of each side from the initial array is the Andhra
+	// opening turn under opening=triple: up to three moves, checked as a
+	// whole by the rules (no capture, no check, the pattern).
+	triple := s.Opening == rules.OpeningTriple && ln.fromArray && !ln.firstDone[side]
+	knightTurn := false
+	if len(nodes) > 1 {
+		switch {
+		case triple && len(nodes) > 3:
+			w.stop(&nodes[3], ln, ln.ply+4, side, "compound-turn",
+				fmt.Sprintf("an opening turn has at most three moves; this is move %d of %s's turn", len(nodes), side))
+			return
+		case triple:
+		case s.KnightPromotionMove == rules.KnightMoveOptional && len(nodes) == 2:
+			knightTurn = true // the first move must promote to a knight: checked below
+		default:
+			w.stop(&nodes[1], ln, ln.ply+2, side, "compound-turn", w.compoundMessage(ln, side))
+			return
+		}
+	}
+	var turnStart *rules.Position
+	if triple {
+		turnStart = ln.pos.Copy()
+	}
+	turn := w.r.turn[:0]
+	for k := range nodes {
+		n := &nodes[k]
+		ply := ln.ply + 1
+		mv := n.Move
+		if mv == nil {
+			ln.stopped = true
+			return
+		}
+		if len(w.noticeIdx) > 0 {
+			w.placeNotices(n, ln, ply, side)
+		}
+		if mv.Null {
+			// A null move passes the turn; the rules have no such move, so
+			// the line cannot go on. In a variation it is an accepted way of
+			// showing a threat, and is not reported.
+			if ln.main {
+				w.add(w.moveFinding(n, ln, ply, side, ln.pos.FEN(), "null-move",
+					"the null move -- (a passed turn) is not a move of the game; the main line cannot be replayed past it", nil))
+			}
+			ln.stopped = true
+			return
+		}
+		m, ok := w.resolve(n, ln, side, ply)
+		if !ok {
+			ln.stopped = true
+			return
+		}
+		if knightTurn {
+			if k == 0 && m.Promotion != rules.Knight {
+				msg := w.compoundMessage(ln, side)
+				if s.Opening != rules.OpeningTriple || !ln.fromArray {
+					msg = "only a pawn that has just become a knight may move again in the same turn (knight-promotion-move=optional); " + mv.Text + " is not a promotion to a knight"
+				}
+				w.stop(&nodes[1], ln, ply+1, side, "compound-turn", msg)
+				return
+			}
+			if k == 1 && (m.From != turn[0].To || ln.pos.At(m.From).Kind() != rules.Knight || m.IsLeap()) {
+				w.stop(n, ln, ply, side, "compound-turn",
+					fmt.Sprintf("the second move of a promotion turn must be the new knight's move from %s", turn[0].To))
+				return
+			}
+		}
+		if triple {
+			turn = append(turn, m)
+			if v := rules.OpeningTurnViolation(turnStart, turn); v != nil {
+				w.r.turn = turn
+				w.stop(n, ln, ply, side, v.Rule, v.Message)
+				return
+			}
+		} else {
+			turn = append(turn, m)
+		}
+		last := k == len(nodes)-1
+		// The position before the move is needed only for a check-mark
+		// finding, which is known only after the move (is it check, is it
+		// mate?): keep a value copy in a reused Position (no allocation,
+		// cheaper than trying the move twice) and write its FEN only if a
+		// finding needs it.
+		w.r.scratch = *ln.pos
+		before := &w.r.scratch
+		var gives bool
+		if last {
+			ln.hist.Play(m)
+			// The opponent is to move: in check means the move gave check.
+			gives = ln.pos.InCheck()
+		} else {
+			// Inside a compound turn the same side moves on; ask before.
+			gives = before.GivesCheck(m)
+			ln.hist.PlayKeepTurn(m)
+		}
+		ln.ply++
+		ln.legal = ln.pos.LegalMoves(ln.legal[:0])
+		if gives {
+			if them := side.Other(); ln.firstCheckPly[them] == 0 {
+				ln.firstCheckPly[them], ln.firstCheckSAN[them] = ply, mv.Text
+			}
+		}
+		mate := last && gives && len(ln.legal) == 0
+		won := false
+		if last {
+			if o := ln.hist.Outcome(); o.Kind != rules.OutcomeNone {
+				ln.ended, ln.outcome, ln.endPly = true, o, ln.ply
+				won = o.Winner == winnerOf(side)
+			}
+		}
+		w.checkMark(n, ln, side, ply, gives, mate, won, before)
+	}
+	w.r.turn = turn
+	ln.firstDone[side] = true
+	if side == rules.Black {
+		ln.moveNo++
+	}
+}
+
+func winnerOf(c rules.Color) rules.Winner {
+	if c == rules.White {
+		return rules.WhiteWins
+	}
+	return rules.BlackWins
+}
+
+// stop reports a finding that ends the line, with the FEN of the current
+// position (the one before the move n).
+func (w *walk) stop(n *record.Node, ln *line, ply int, side rules.Color, rule, msg string) {
+	w.add(w.moveFinding(n, ln, ply, side, ln.pos.FEN(), rule, msg, nil))
+	ln.stopped = true
+}
+
+func (w *walk) compoundMessage(ln *line, side rules.Color) string {
+	s := &w.gr.settings
+	switch {
+	case s.Opening == rules.OpeningTriple && !ln.fromArray:
+		return "a compound turn is allowed only in the opening from the initial array; this game starts from a FEN position"
+	case s.Opening == rules.OpeningTriple:
+		return fmt.Sprintf("only each side's first turn may have several moves; %s has already made its opening turn", side)
+	case s.KnightPromotionMove == rules.KnightMoveOptional:
+		return "a compound turn is allowed here only as a promotion to a knight followed by the new knight's move"
+	}
+	return fmt.Sprintf("under profile %s each turn is one move; the comma joins a second move to it", w.profileName())
+}
+
+// checkMark compares the written '+'/'#' with what the move did.
+//
+// A checking move that wins the game by another rule (a bare king) may be
+// marked either way: programs that stop generating moves once the game is
+// decided (Fairy-Stockfish) see no reply to the check and write '#'.
+func (w *walk) checkMark(n *record.Node, ln *line, side rules.Color, ply int, gives, mate, won bool, before *rules.Position) {
+	written := n.Move.Check
+	var msg string
+	switch {
+	case gives && won && written != 0:
+		return
+	case mate && written != '#':
+		if written == '+' {
+			msg = "this move gives checkmate, but the record marks it only as check (+ instead of #)"
+		} else {
+			msg = "this move gives checkmate, but the record does not mark it (#)"
+		}
+	case !mate && written == '#' && gives:
+		msg = "the record marks checkmate (#), but this move only gives check: the king can still escape"
+	case !gives && written != 0:
+		msg = fmt.Sprintf("the record marks %q, but this move does not give check", string(written))
+	case gives && !mate && written == 0:
+		msg = "this move gives check, but the record does not mark it (+)"
+	default:
+		return
+	}
+	if w.noticeAt("check-mark", n.Pos) {
+		return
+	}
+	fen := ""
+	if before != nil {
+		fen = before.FEN()
+	}
+	w.add(w.moveFinding(n, ln, ply, side, fen, "check-mark", msg, nil))
+}
+
+// checkMoveNumber compares a written move number with the one the game has
+// reached. The reader reports the numbers it can judge from the text alone;
+// a finding at the same place is not repeated.
+func (w *walk) checkMoveNumber(first *record.Node, ln *line, side rules.Color) {
+	pn := ln.pendingNumber
+	if pn == nil || w.numbersNoted {
+		return
+	}
+	var msg string
+	switch {
+	case pn.Number != ln.moveNo:
+		msg = fmt.Sprintf("move number %d is written where move %d stands", pn.Number, ln.moveNo)
+	case side == rules.White && pn.Dots >= 3:
+		msg = fmt.Sprintf("%d... announces a black move, but it is white's turn", pn.Number)
+	default:
+		return
+	}
+	// One warning per game: after the first wrong number the rest are
+	// usually wrong by the same offset. The reader's own move-number
+	// warnings count too.
+	w.numbersNoted = true
+	f := w.moveFinding(first, ln, ln.ply+1, side, ln.pos.FEN(), "move-number", msg, nil)
+	f.Line, f.Column = pn.Pos.Line, pn.Pos.Col
+	w.add(f)
+}
+
+// checkResult compares the Result tag, the termination marker and what the
+// rules say (notation.md section 5).
+func (w *walk) checkResult(ln *line) {
+	g := w.g
+	tag, hasTag := g.Tag("Result")
+	at := g.ResultPos
+	if !at.IsValid() {
+		for _, t := range g.Tags {
+			if t.Name == "Result" {
+				at = t.Pos
+			}
+		}
+	}
+	if !at.IsValid() {
+		at = g.Pos
+	}
+	// A result finding stands after the last move: it carries that move's
+	// ply, number and side.
+	side, moveNo := "", 0
+	if ln.ply > 0 {
+		last := ln.pos.SideToMove().Other()
+		side, moveNo = last.String(), ln.moveNo
+		if last == rules.Black {
+			moveNo--
+		}
+	}
+	finding := func(rule, msg string) {
+		w.add(&Finding{
+			File: w.file, Line: at.Line, Column: at.Col, Game: w.index,
+			Ply: ln.ply, MoveNumber: moveNo, Side: side,
+			SAN: g.Result, Rule: rule, Severity: severityOf(rule), Message: msg,
+			FEN: ln.pos.FEN(), Profile: w.profileName(), Settings: w.settingsMap(),
+		})
+	}
+	if hasTag && g.Result != "" && tag != g.Result && tag != "" && tag != "?" {
+		finding("result-tag-mismatch", fmt.Sprintf("the Result tag says %s, the termination marker %s", tag, g.Result))
+	}
+	if !ln.ended {
+		return
+	}
+	want := resultOf(ln.outcome)
+	rec := recordedResult(g)
+	switch {
+	case rec == "" || rec == "*":
+		finding("result-missing", fmt.Sprintf("the game ended at ply %d (%s); the result is %s, but the record gives %s",
+			ln.endPly, describeOutcome(ln.outcome), want, orNone(rec)))
+	case rec != want:
+		finding("result-mismatch", fmt.Sprintf("the record gives %s, but the game ended at ply %d (%s), which makes it %s",
+			rec, ln.endPly, describeOutcome(ln.outcome), want))
+	}
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "no result"
+	}
+	return s
+}

@@ -1,0 +1,66 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestFENRoundTrip(t *testing.T) {
+	cases := []struct{ profile, fen string }{
+		{"fide", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+		{"fide", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+		{"fide", "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1"},
+		{"andhra", "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kk - 0 1"},
+		{"andhra", "P6P/8/3k4/8/8/8/7r/R3K2R b - - 3 40"},
+		{"chaturanga", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w k - 0 1"},
+		{"shatranj", "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1"},
+	}
+	for _, c := range cases {
+		p := mustFEN(t, testSettings(t, c.profile), c.fen)
+		if got := p.FEN(); got != c.fen {
+			t.Errorf("%s: FEN %q written back as %q", c.profile, c.fen, got)
+		}
+	}
+	for _, name := range []string{"fide", "shatranj", "chaturanga", "chaturanga-gollon", "hindustani", "andhra"} {
+		s := testSettings(t, name)
+		p := NewPosition(s)
+		q := mustFEN(t, s, p.FEN())
+		if q.FEN() != p.FEN() || Perft(q, 3) != Perft(p, 3) {
+			t.Errorf("%s: start position does not survive FEN: %s", name, p.FEN())
+		}
+	}
+}
+
+func TestFENErrors(t *testing.T) {
+	cases := []struct{ profile, fen, want string }{
+		{"fide", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "7 ranks"},
+		{"fide", "rnbqkbnr/pppppppp/45/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "squares"},
+		{"fide", "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "unknown piece letter"},
+		{"fide", "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", "black has 0 kings"},
+		{"fide", "4k3/8/8/8/8/8/8/KK6 w - - 0 1", "white has 2 kings"},
+		{"fide", "4k3/8/8/8/8/8/8/4K2R w - - 0 1 x", "6 fields"},
+		{"fide", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "own first rank"},
+		{"fide", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "last rank"},
+		{"hindustani", "P2k4/8/8/8/8/8/8/4K3 w - - 0 1", "last rank"},
+		{"fide", "4k3/8/8/8/8/8/8/4R2K w - - 0 1", "black is in check but it is white's turn"},
+		{"chaturanga", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "no en passant"},
+		{"fide", "4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1", "does not follow a double step"},
+		{"shatranj", "4k3/8/8/8/8/8/8/4K3 w K - 0 1", "neither castling nor a king's leap"},
+		{"andhra", "3k4/8/8/8/8/8/8/4K3 w KQ - 0 1", "leap rights"},
+		{"fide", "4k3/8/8/8/8/8/8/4K3 x - - 0 1", "side to move"},
+		{"fide", "4k3/8/8/8/8/8/8/4K3 w - - -1 1", "counters"},
+	}
+	for _, c := range cases {
+		_, err := ParseFEN(testSettings(t, c.profile), c.fen)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %q: error %v, want one saying %q", c.profile, c.fen, err, c.want)
+		}
+	}
+	// Waiting pawns may stand on the last rank where the profile has them.
+	mustFEN(t, testSettings(t, "andhra"), "P2k4/8/8/8/8/8/8/4K3 w - - 0 1")
+	// A castling right the board cannot have is dropped (as python-chess does).
+	p := mustFEN(t, testSettings(t, "fide"), "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1")
+	if strings.Fields(p.FEN())[2] != "-" {
+		t.Errorf("impossible castling rights kept: %s", p.FEN())
+	}
+}
