@@ -169,6 +169,35 @@ func TestSARIFValidatesAgainstSchema(t *testing.T) {
 			t.Fatalf("SARIF output does not validate: %v", err)
 		}
 	}
+	// Every rule id the corpus has a record for, one file per rule.
+	files, _ := filepath.Glob(filepath.Join(ciRoot(t), "corpus", "rules", "*.pgn"))
+	var corpus []ciGame
+	rep := replay.New(replay.Config{Variations: true})
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp := grammar.NewSplitter(bytes.NewReader(data))
+		for i := 1; ; i++ {
+			ch, err := sp.Next()
+			if err != nil {
+				break
+			}
+			g := grammar.ParseChunk(ch, file)
+			corpus = append(corpus, ciGame{GameKeyOf(g), rep.Game(g, file, i)})
+		}
+	}
+	if len(corpus) > 0 {
+		out := ciReport(t, "sarif", corpus, true)
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(out))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := schema.Validate(inst); err != nil {
+			t.Fatalf("SARIF of corpus/rules does not validate: %v", err)
+		}
+	}
 	// An empty run (no games at all) is a valid log too.
 	out := ciReport(t, "sarif", nil, false)
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(out))

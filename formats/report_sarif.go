@@ -45,6 +45,7 @@ type sarifDescriptor struct {
 	ID                   string             `json:"id"`
 	Name                 string             `json:"name"`
 	ShortDescription     sarifMessage       `json:"shortDescription"`
+	FullDescription      *sarifMessage      `json:"fullDescription,omitempty"`
 	Help                 *sarifMessage      `json:"help,omitempty"`
 	HelpURI              string             `json:"helpUri"`
 	DefaultConfiguration sarifConfiguration `json:"defaultConfiguration"`
@@ -117,14 +118,28 @@ func sarifDescriptors() []sarifDescriptor {
 			Properties:           map[string]any{"stopsReplay": r.Stops},
 		}
 		if s := docs.RuleSummary(r.ID); s != "" {
-			d.ShortDescription.Text = s
+			d.ShortDescription.Text = firstSentence(s)
+			d.FullDescription = &sarifMessage{Text: s}
 		}
 		if page, ok := docs.RulePage(r.ID); ok {
-			d.Help = &sarifMessage{Text: d.ShortDescription.Text + " See " + d.HelpURI, Markdown: page}
+			text := d.ShortDescription.Text
+			if d.FullDescription != nil {
+				text = d.FullDescription.Text
+			}
+			d.Help = &sarifMessage{Text: text + " See " + d.HelpURI, Markdown: page}
 		}
 		out = append(out, d)
 	}
 	return out
+}
+
+// firstSentence is the text up to its first full stop: SARIF wants a
+// short description of one sentence, the rest goes to fullDescription.
+func firstSentence(s string) string {
+	if i := strings.Index(s, ". "); i >= 0 {
+		return s[:i+1]
+	}
+	return s
 }
 
 // ruleName is the id in the PascalCase SARIF suggests for names:

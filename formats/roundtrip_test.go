@@ -69,7 +69,7 @@ func readGames(t *testing.T, path string) []*record.Game {
 	return gs
 }
 
-func readGamesUncached(t *testing.T, path string) []*record.Game {
+func readGamesUncached(t testing.TB, path string) []*record.Game {
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -303,4 +303,46 @@ func TestJSONToPGNBytes(t *testing.T) {
 		total += len(games)
 	}
 	t.Logf("%d files, %d games: PGN from JSON and JSONL is fmt's, byte for byte", len(files), total)
+}
+
+// BenchmarkJSONGame measures writing and reading one game's JSON (record
+// fields only), over the first games of corpus-1k.
+func BenchmarkJSONGame(b *testing.B) {
+	path := filepath.Join("..", "..", "shared", "data", "fide", "corpus-1k.pgn")
+	if _, err := os.Stat(path); err != nil {
+		b.Skip("shared data absent")
+	}
+	games := readGamesUncached(b, path)[:200]
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		g := games[i%len(games)]
+		var buf bytes.Buffer
+		w := NewJSONWriter(&buf, true)
+		if err := w.Write(GameToJSON(g)); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := NewJSONReader(&buf).ReadGame(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkTraceCoord measures replaying a game's main line and writing it
+// in UCI.
+func BenchmarkTraceCoord(b *testing.B) {
+	path := filepath.Join("..", "..", "shared", "data", "fide", "corpus-1k.pgn")
+	if _, err := os.Stat(path); err != nil {
+		b.Skip("shared data absent")
+	}
+	games := readGamesUncached(b, path)[:200]
+	rp := replay.New(replay.Config{})
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		g := games[i%len(games)]
+		if err := WriteCoordGame(io.Discard, g, rp.Trace(g), true); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

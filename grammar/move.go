@@ -95,6 +95,9 @@ func ParseMove(text string) (record.Move, error) {
 		m.Castle, m.Piece, m.Lenient = record.CastleLong, 'K', record.LenientZeroCastle
 		return m, nil
 	}
+	if len(s) > 1 && s[1] == '@' || s[0] == '@' {
+		return m, &MoveError{text, "a move; piece drops with `@` (crazyhouse) are not part of the notation"}
+	}
 	if isPiece(s[0]) {
 		m.Piece = s[0]
 		s = s[1:]

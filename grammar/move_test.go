@@ -92,7 +92,8 @@ func TestParseMoveErrors(t *testing.T) {
 		{"Nabc3", "origin square such as `g1`"},
 		{"Nab1c3", "SAN or long algebraic"},
 		{"+", "a move before its suffixes"},
-		{"B@f4", "a file `a`-`h` or rank"},
+		{"B@f4", "piece drops with `@`"},
+		{"@f4", "piece drops with `@`"},
 	}
 	for _, tc := range tests {
 		_, err := ParseMove(tc.text)

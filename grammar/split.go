@@ -312,7 +312,7 @@ func endsWithResult(line []byte, skip int) bool {
 }
 
 // startsGame reports whether a line starts like the movetext of a game: a
-// move number, a move or a comment. Anything else after a termination
+// move number, a move or a comment (`{` or `;`). Anything else after a termination
 // marker is text between games.
 func startsGame(line []byte) bool {
 	i := 0
@@ -322,7 +322,7 @@ func startsGame(line []byte) bool {
 	if i == len(line) {
 		return false
 	}
-	if line[i] == '{' {
+	if line[i] == '{' || line[i] == ';' {
 		return true
 	}
 	j := i

@@ -30,7 +30,7 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 		switch {
 		case triple && len(nodes) > 3:
 			w.stop(&nodes[3], ln, ln.ply+4, side, "compound-turn",
-				fmt.Sprintf("an opening turn has at most three moves; this is move %d of %s's turn", len(nodes), side))
+				fmt.Sprintf("an opening turn has at most three moves; %s's turn has %d, and this is the fourth", side, len(nodes)))
 			return
 		case triple:
 		case s.KnightPromotionMove == rules.KnightMoveOptional && len(nodes) == 2:
@@ -87,15 +87,15 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 				return
 			}
 		}
+		turn = append(turn, m)
 		if triple {
-			turn = append(turn, m)
+			// Checked move by move, so the finding stands at the move that
+			// breaks the opening rule.
 			if v := rules.OpeningTurnViolation(turnStart, turn); v != nil {
 				w.r.turn = turn
 				w.stop(n, ln, ply, side, v.Rule, v.Message)
 				return
 			}
-		} else {
-			turn = append(turn, m)
 		}
 		last := k == len(nodes)-1
 		// The position before the move is needed only for a check-mark

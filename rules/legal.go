@@ -5,11 +5,12 @@ type legalCtx struct {
 	inCheck bool
 	occ     uint64
 	em      [7]uint64 // the opponent's men by kind
-	pinned  uint64    // our men pinned to our king by a slider
-	// fast: king safety of a non-king, unpinned, non-capturing-special
-	// move needs no test (not in check, no conversion can arise).
-	stuck bool // pawn attacks depend on counts: captures need the full test
-	extra bool // maddat-mari, mastu, pawns-only king or stalemate=forbidden
+	// pinned: our men pinned to our king by a slider. Not in check, a move
+	// of an unpinned man other than the king (not en passant, no
+	// conversion) cannot expose the king, so safeAfter skips the test.
+	pinned uint64
+	stuck  bool // pawn attacks depend on piece counts: captures need the full test
+	extra  bool // maddat-mari, mastu, pawns-only king or stalemate=forbidden
 }
 
 func (p *Position) newLegalCtx(inCheck bool) legalCtx {

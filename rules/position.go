@@ -330,3 +330,31 @@ func (p *Position) leapLossText(c Color) string {
 	}
 	return "the king has no knight leap left"
 }
+
+// LeapNote says why colour c's king has no knight leap ("" while it has
+// one): used, lost by a check (and when), absent from the start position,
+// or not in these rules. For `show` and messages.
+func (p *Position) LeapNote(c Color) string {
+	if p.leap[c] {
+		return ""
+	}
+	return p.leapLossText(c)
+}
+
+// PromotionChoices is what a pawn of colour c reaching square to could
+// become now (promotion and promotion-limit), in the order Q R B N; empty
+// when none is available.
+func (p *Position) PromotionChoices(c Color, to Square) []Kind {
+	if to < 0 || to > 63 {
+		return nil
+	}
+	m := p.men(c)
+	ks := p.s.available(c, to, &m)
+	var out []Kind
+	for _, k := range promoOrder {
+		if ks.has(k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}

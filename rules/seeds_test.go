@@ -72,6 +72,9 @@ func play(t *testing.T, p *Position, moves ...string) {
 // once. This privilege will be lost even if it is checked even once though
 // the King might not have moved ... However, if the King moves on its own,
 // the King retains this privilege."
+// Seed 004 (the same setting, never-checked): "the right to make one
+// knight-move during the game, provided that he hasn't been checked before
+// he makes his knight-move."
 func TestSeedAndhraLeapLostByCheck(t *testing.T) {
 	s := testSettings(t, "andhra")
 	// (The white knight h1 keeps the pawns-only-king rule out of the way.)
@@ -173,7 +176,8 @@ func TestSeedCrossedSetup(t *testing.T) {
 
 // Seed 003: "The elephant leaps exactly two squares diagonally, jumping
 // over whatever stands between." and "Pawns step one square forward ...
-// There is no two-square advance".
+// There is no two-square advance". Seed 004: "The elephant moves two squares
+// diagonally, but may jump the intervening square."
 func TestSeedAlfilAndSingleStep(t *testing.T) {
 	p := mustFEN(t, testSettings(t, "chaturanga"), "4k3/8/8/8/8/8/1P1P4/2B1K3 w - - 0 1")
 	expectLegal(t, p, "c1a3", "c1e3", "b2b3", "d2d3", "e1d1", "e1e2", "e1f1", "e1f2")
@@ -587,5 +591,38 @@ func TestMoveLiteralWithoutConversion(t *testing.T) {
 	p.Play(m)
 	if p.At(MakeSquare(0, 0)) != MakePiece(White, Rook) || p.At(MakeSquare(4, 3)) != MakePiece(White, Pawn) {
 		t.Errorf("after e2e4: %s", p.FEN())
+	}
+}
+
+func TestPromotionChoicesAndLeapNote(t *testing.T) {
+	p := mustFEN(t, testSettings(t, "hindustani"), "4k3/2P5/8/8/8/8/8/2B1K3 w - - 0 1")
+	if got := p.PromotionChoices(White, MakeSquare(2, 7)); len(got) != 1 || got[0] != Bishop {
+		t.Errorf("c8: %v, want [bishop]", got)
+	}
+	if got := p.PromotionChoices(White, MakeSquare(0, 7)); len(got) != 1 || got[0] != Rook {
+		t.Errorf("a8 with both rooks lost: %v, want [rook]", got)
+	}
+	if got := p.PromotionChoices(White, MakeSquare(5, 7)); len(got) != 0 {
+		t.Errorf("f8 (dark, the dark bishop c1 lives): %v, want none", got)
+	}
+	if p.LeapNote(White) == "" || !strings.Contains(p.LeapNote(White), "starting position") {
+		t.Errorf("leap note %q", p.LeapNote(White))
+	}
+}
+
+// Seed 000: "The two-step initial movement of a pawn is totally absent in
+// Indian Chess i.e., the Pawn always moves only one step in Indian Chess.
+// Capturing a double – stepping Pawn "En Passant" is also totally absent."
+// and "The special moves of the King and Rook in King-side castling (short
+// castling) and Queen-side castling (long castling) are totally absent in
+// Indian Chess." Seed 004: "may not make a double step on its first move".
+func TestSeedAndhraNoDoubleStepNoCastling(t *testing.T) {
+	p := mustFEN(t, testSettings(t, "andhra"), "r2k3r/8/8/8/8/8/4P3/R3K2R w - - 0 1")
+	expectLegal(t, p, "e2e3",
+		"e1d1", "e1d2", "e1f1", "e1f2",
+		"a1b1", "a1c1", "a1d1", "a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1a7", "a1xa8",
+		"h1g1", "h1f1", "h1h2", "h1h3", "h1h4", "h1h5", "h1h6", "h1h7", "h1xh8")
+	if _, err := ParseFEN(testSettings(t, "chaturanga-gollon"), "3k4/8/8/3pP3/8/8/8/4K3 w - d6 0 1"); err == nil {
+		t.Error("an en-passant square accepted where the profile has none")
 	}
 }

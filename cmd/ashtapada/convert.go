@@ -99,7 +99,6 @@ type converter struct {
 	n        int // games read so far, over all files
 	broken   int // games that could not be converted whole
 	svgDone  bool
-	first    bool
 }
 
 func (cv *converter) run(args []string, w io.Writer) error {

@@ -248,3 +248,15 @@ func TestWriteFindingSVGs(t *testing.T) {
 		t.Errorf("not a diagram with an arrow:\n%.300s", data)
 	}
 }
+
+func TestValidateSVGDir(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "svg")
+	_, errOut, code := runApp(t, "validate", "--svg-dir", dir, "testdata/leap-after-check.pgn")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1: %s", code, errOut)
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil || len(ents) != 1 || !strings.HasSuffix(ents[0].Name(), "-king-leap-unavailable.svg") {
+		t.Fatalf("want one diagram for the one error, got %v (%v)", ents, err)
+	}
+}

@@ -31,6 +31,7 @@ func init() {
 			"Exit status 1 when there are differences.",
 		Flags: append(profileFlags(),
 			&cli.StringFlag{Name: "against", Usage: "mode b: the second profile (default: the --rules profile, or the tags)"},
+			&cli.StringFlag{Name: "against-file", Usage: "mode b: the second profile from a profile file"},
 			&cli.StringSliceFlag{Name: "against-set", Usage: "mode b: a setting of the --against side, key=value (repeatable)"},
 			&cli.StringFlag{Name: "by", Usage: "mode a: pair games by these tags (White,Black,Date) instead of by order"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text or json"},
@@ -70,7 +71,7 @@ func diffAction(c *cli.Context) error {
 		return toolError(fmt.Errorf("--format %q: want text or json", format))
 	}
 	args := c.Args().Slice()
-	againstMode := c.IsSet("against") || c.IsSet("against-set")
+	againstMode := c.IsSet("against") || c.IsSet("against-file") || c.IsSet("against-set")
 	var entries []diffEntry
 	var err error
 	switch {
@@ -405,8 +406,8 @@ func diffRuleSets(c *cli.Context, path string) ([]diffEntry, error) {
 		return nil, err
 	}
 	cfgB := replay.Config{Profile: cfgA.Profile}
-	if name := c.String("against"); name != "" {
-		p, err := rules.Select(name, "", nil)
+	if name, file := c.String("against"), c.String("against-file"); name != "" || file != "" {
+		p, err := rules.Select(name, file, nil)
 		if err != nil {
 			return nil, fmt.Errorf("--against: %w", err)
 		}

@@ -40,6 +40,7 @@ func init() {
 			&cli.BoolFlag{Name: "variations", Usage: "replay variations too, each from its branch point"},
 			&cli.IntFlag{Name: "jobs", Value: runtime.NumCPU(), Usage: "games parsed and replayed in parallel"},
 			&cli.BoolFlag{Name: "verbose", Usage: "text format: also a line for each valid game"},
+			&cli.StringFlag{Name: "svg-dir", Usage: "write one SVG diagram per error into this directory (see show)"},
 		}, ciFlags...), // validate_ci.go: --baseline, --write-baseline, --progress, --color, --explain
 		Action: validateAction,
 	})
@@ -126,7 +127,7 @@ func validateAction(c *cli.Context) error {
 		errMu.Lock()
 		toolErrs = append(toolErrs, err)
 		errMu.Unlock()
-		fmt.Fprintln(os.Stderr, "ashtapada:", err)
+		fmt.Fprintln(ci.diag(), "ashtapada:", err)
 	}
 
 	// The reader splits files into games on one core; workers parse and
@@ -172,6 +173,11 @@ func validateAction(c *cli.Context) error {
 		res := ci.game(j.key, <-j.out)
 		tally.Add(res)
 		errorsSeen += res.Summary.Errors
+		if dir := c.String("svg-dir"); dir != "" {
+			if err := writeFindingSVGs(dir, res); err != nil {
+				noteErr(err)
+			}
+		}
 		if writeErr = rw.Game(res); writeErr != nil {
 			stopped = true
 			close(done)

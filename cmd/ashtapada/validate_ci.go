@@ -41,6 +41,11 @@ func explainRule(id string, w io.Writer) error {
 	return nil
 }
 
+// maxGoneListed bounds the list of baseline entries that no longer occur:
+// after a large clean-up the count says enough, and the new baseline file
+// shows the rest.
+const maxGoneListed = 100
+
 // ciRun is the state of one validate run for these features.
 type ciRun struct {
 	prog      *progress
@@ -107,6 +112,16 @@ func startCI(c *cli.Context, stdout, stderr *os.File) (*ciRun, io.Writer, error)
 	return r, out, nil
 }
 
+// diag is where validate prints its diagnostics while the run goes on: the
+// standard error, through the bar when there is one, so that a message
+// never lands in the middle of the bar's line.
+func (r *ciRun) diag() io.Writer {
+	if r == nil || r.prog == nil {
+		return os.Stderr
+	}
+	return &terminalShare{p: r.prog, w: r.stderr}
+}
+
 // counter is what input readers count their bytes into; nil without a bar.
 func (r *ciRun) counter() *atomic.Int64 {
 	if r == nil || r.prog == nil {
@@ -166,6 +181,10 @@ func (r *ciRun) finish(complete bool) error {
 				}
 				fmt.Fprintf(r.stderr, "ashtapada: baseline: %s (rewrite it with --write-baseline):\n", plural(n, "finding no longer occurs", "findings no longer occur"))
 				for i := range gone {
+					if i == maxGoneListed {
+						fmt.Fprintf(r.stderr, "  ... and %d more entries\n", len(gone)-i)
+						break
+					}
 					fmt.Fprintf(r.stderr, "  %s\n", gone[i].String())
 				}
 			}

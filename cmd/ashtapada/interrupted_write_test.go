@@ -1,0 +1,76 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestInterruptedWritesKeepOriginal runs the commands that write files
+// (issue 8, item 4) so that they fail after part of the output was
+// produced, and checks that the file they were writing is exactly as it
+// was, permissions included, with no temporary file left beside it.
+// writeFileAtomic's own test (atomic_test.go) makes a writer fail; this one
+// makes the real commands fail half-way.
+func TestInterruptedWritesKeepOriginal(t *testing.T) {
+	dir := t.TempDir()
+	good := writeFile(t, dir, "good.pgn", validGame)
+	missing := filepath.Join(dir, "missing.pgn")
+	const original = "the original content\n"
+
+	t.Run("convert -o, second input unreadable", func(t *testing.T) {
+		out := filepath.Join(dir, "out.json")
+		if err := os.WriteFile(out, []byte(original), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		// The first game is converted and written to the temporary file
+		// before the second input fails.
+		_, stderr, code := runAsh(t, dir, "", "convert", "--to", "json", "-o", out, good, missing)
+		if code != 2 {
+			t.Fatalf("exit %d, want 2\n%s", code, stderr)
+		}
+		checkUntouched(t, dir, out, original, 0o600)
+	})
+
+	t.Run("fmt -w, file not readable as a whole", func(t *testing.T) {
+		// A directory where a file is expected: fmt fails before writing
+		// and the other file named, already canonical, is left alone.
+		canon := filepath.Join(dir, "canon.pgn")
+		if err := os.WriteFile(canon, []byte(original), 0o640); err != nil {
+			t.Fatal(err)
+		}
+		sub := filepath.Join(dir, "sub.pgn")
+		if err := os.Mkdir(sub, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		_, stderr, code := runAsh(t, dir, "", "fmt", "-w", filepath.Join(sub, "none.pgn"))
+		if code != 2 {
+			t.Fatalf("exit %d, want 2\n%s", code, stderr)
+		}
+		checkUntouched(t, dir, canon, original, 0o640)
+	})
+}
+
+// checkUntouched checks that path holds want with mode perm, and that no
+// temporary file (writeFileAtomic's ".NAME.tmp-*") is left in dir.
+func checkUntouched(t *testing.T, dir, path, want string, perm os.FileMode) {
+	t.Helper()
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != want {
+		t.Errorf("%s changed by a failed write: %q", filepath.Base(path), got)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode().Perm() != perm {
+		t.Errorf("%s: mode %v, want %v", filepath.Base(path), fi.Mode().Perm(), perm)
+	}
+	tmps, _ := filepath.Glob(filepath.Join(dir, ".*.tmp-*"))
+	if len(tmps) > 0 {
+		t.Errorf("temporary files left behind: %v", tmps)
+	}
+}

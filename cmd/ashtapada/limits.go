@@ -1,0 +1,39 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ashtapada/ashtapada/grammar"
+)
+
+// limitFlags raise (or, with 0, lift) the reader's limits (grammar.Limits,
+// docs/robustness.md). The commands that read records take them; the
+// defaults are grammar.DefaultLimits.
+func limitFlags() []cli.Flag {
+	d := grammar.DefaultLimits
+	return []cli.Flag{
+		&cli.IntFlag{Name: "max-depth", Value: d.MaxDepth, Usage: "deepest nesting of variations read; deeper is a `limit` error (0: no limit)"},
+		&cli.IntFlag{Name: "max-token", Value: d.MaxToken, Usage: "longest comment, tag value or move in bytes; longer is a `limit` error (0: no limit)"},
+		&cli.IntFlag{Name: "max-game-bytes", Value: d.MaxGameBytes, Usage: "longest game in bytes; the rest of a longer one is skipped unread and reported as a `limit` error (0: no limit)"},
+	}
+}
+
+// applyLimits sets the reader's limits from the flags, before any file is
+// read: every reader the command creates from then on uses them. A
+// process runs one command, so the package default is the simplest way to
+// reach readers created deep inside formats (fmt's Format, convert).
+func applyLimits(c *cli.Context) error {
+	l := grammar.Limits{MaxDepth: c.Int("max-depth"), MaxToken: c.Int("max-token"), MaxGameBytes: c.Int("max-game-bytes")}
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"--max-depth", l.MaxDepth}, {"--max-token", l.MaxToken}, {"--max-game-bytes", l.MaxGameBytes}} {
+		if f.v < 0 {
+			return fmt.Errorf("%s %d: want 0 (no limit) or more", f.name, f.v)
+		}
+	}
+	grammar.DefaultLimits = l
+	return nil
+}

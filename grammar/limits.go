@@ -1,0 +1,98 @@
+package grammar
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/ashtapada/ashtapada/record"
+)
+
+// RuleLimit is the rule id of a game the reader refused to read whole
+// because it exceeds one of the Limits (docs/robustness.md). It is an
+// error, and like a syntax error it means the game is not replayed.
+const RuleLimit = "limit"
+
+// Limits bound what one game may demand of the reader, so that a file from
+// OCR or old software (a comment that never closes and swallows 50 MB,
+// variations nested 10,000 deep) costs bounded memory and time and gets a
+// clear, positioned error instead. A zero field means no limit. The
+// command line raises them with --max-depth, --max-token and
+// --max-game-bytes.
+type Limits struct {
+	// MaxDepth is how deep variations may nest.
+	MaxDepth int
+	// MaxToken is the size in bytes of one token: a comment, a tag value,
+	// a move, an escape line.
+	MaxToken int
+	// MaxGameBytes is the size in bytes of one game's text. The splitter
+	// stops collecting a game there and skips the rest of it without
+	// holding it in memory.
+	MaxGameBytes int
+}
+
+// DefaultLimits are far above any real record (the largest games of
+// data/ are under 64 KB, with variations a few levels deep) and low
+// enough that a broken file is reported in well under a second and a few
+// tens of MB. NewSplitter and NewReader use them; the command line sets
+// them from its flags before reading anything.
+var DefaultLimits = Limits{MaxDepth: 1000, MaxToken: 1 << 20, MaxGameBytes: 16 << 20}
+
+// limitNotice is the error for a game that breaks a limit.
+func limitNotice(p record.Pos, format string, args ...any) record.Notice {
+	return record.Notice{Pos: p, Rule: RuleLimit, Severity: record.Error, Message: fmt.Sprintf(format, args...)}
+}
+
+// tooLarge is the notice of a game cut at lim.MaxGameBytes: at is where
+// the limit was crossed.
+func tooLarge(at record.Pos, size, max int) record.Notice {
+	return limitNotice(at, "the game is longer than %d bytes (at least %d): the limit is reached here and the game is not read (raise it with --max-game-bytes)", max, size)
+}
+
+// checkLimits looks for a token longer than lim.MaxToken and for
+// variations nested deeper than lim.MaxDepth, and returns the notice for
+// the first one, or nil. Only a chunk that could break a limit is lexed
+// here (longer than a token may be, or with more `(` than the depth
+// allowed), so that ordinary games pay one byte count and nothing more.
+func checkLimits(c Chunk, src, filename string, lim Limits) *record.Notice {
+	tokens := lim.MaxToken > 0 && len(c.Data) > lim.MaxToken
+	depth := lim.MaxDepth > 0 && bytes.Count(c.Data, []byte{'('}) > lim.MaxDepth
+	if !tokens && !depth {
+		return nil
+	}
+	base := lexer.Position{Filename: filename, Line: c.Pos.Line, Column: c.Pos.Col, Offset: c.Pos.Offset}
+	lx := newLexer(src, filename, base)
+	for {
+		t, err := lx.Next()
+		if err != nil || t.EOF() {
+			// A lexical error is the parser's to report.
+			return nil
+		}
+		if tokens && len(t.Value) > lim.MaxToken {
+			n := limitNotice(toPos(t.Pos), "%s of %d bytes: longer than the limit of %d bytes per token (raise it with --max-token)",
+				tokenName(t), len(t.Value), lim.MaxToken)
+			return &n
+		}
+		if depth && t.Type == tokPunct && t.Value == "(" && lx.depth > lim.MaxDepth {
+			n := limitNotice(toPos(t.Pos), "variations nested %d deep: deeper than the limit of %d (raise it with --max-depth)",
+				lx.depth, lim.MaxDepth)
+			return &n
+		}
+	}
+}
+
+// tokenName says what kind of token broke the size limit, for the message.
+func tokenName(t lexer.Token) string {
+	switch t.Type {
+	case tokComment, tokLineComment:
+		return "a comment"
+	case tokString:
+		return "a tag value"
+	case tokEscape:
+		return "an escape line"
+	case tokNumber:
+		return "a move number"
+	}
+	return "a token"
+}
