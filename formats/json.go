@@ -15,11 +15,13 @@ import (
 	"bufio"
 	"bytes"
 	_ "embed"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
@@ -41,14 +43,17 @@ type JSONGame struct {
 	// ResultPos is the position of the termination marker.
 	ResultPos *[3]int      `json:"result_pos,omitempty"`
 	Notices   []JSONNotice `json:"notices,omitempty"`
-	// Source is the game's text as read; written only for a game with a
-	// syntax error, whose movetext is incomplete and which the canonical
-	// writer passes through byte for byte.
+	// Source is the game's text as read; written only for a game that fmt
+	// passes through as read (a syntax error, or tags with no movetext).
 	Source *string `json:"source,omitempty"`
+	// SourceBase64 replaces Source when the bytes are not valid UTF-8,
+	// which a JSON string cannot hold.
+	SourceBase64 *string `json:"source_base64,omitempty"`
 	// Trailing is the text after the termination marker and before the
 	// next game, as read (fmt writes it back after the marker).
-	Trailing    *string `json:"trailing,omitempty"`
-	TrailingPos *[3]int `json:"trailing_pos,omitempty"`
+	Trailing       *string `json:"trailing,omitempty"`
+	TrailingBase64 *string `json:"trailing_base64,omitempty"`
+	TrailingPos    *[3]int `json:"trailing_pos,omitempty"`
 }
 
 // JSONTag is one tag pair.
@@ -192,13 +197,11 @@ func GameToJSON(g *record.Game) *JSONGame {
 			Pos: posJSON(n.Pos), Rule: n.Rule, Severity: n.Severity.String(), Message: n.Message,
 		})
 	}
-	if g.SyntaxError() != nil {
-		s := string(g.Source)
-		j.Source = &s
+	if PassedThrough(g) && g.Source != nil {
+		j.Source, j.SourceBase64 = bytesJSON(g.Source)
 	}
 	if g.Trailing != nil {
-		s := string(g.Trailing)
-		j.Trailing = &s
+		j.Trailing, j.TrailingBase64 = bytesJSON(g.Trailing)
 		j.TrailingPos = posJSON(g.TrailingPos)
 	}
 	return j
@@ -248,6 +251,27 @@ func nodeToJSON(n *record.Node) JSONNode {
 		j.Text = &t
 	}
 	return j
+}
+
+// bytesJSON holds raw bytes as a JSON string when they are UTF-8, else as
+// base64 (a JSON string would replace the invalid bytes).
+func bytesJSON(b []byte) (text, b64 *string) {
+	if utf8.Valid(b) {
+		s := string(b)
+		return &s, nil
+	}
+	s := base64.StdEncoding.EncodeToString(b)
+	return nil, &s
+}
+
+func bytesFromJSON(text, b64 *string) ([]byte, error) {
+	switch {
+	case b64 != nil:
+		return base64.StdEncoding.DecodeString(*b64)
+	case text != nil:
+		return []byte(*text), nil
+	}
+	return nil, nil
 }
 
 // textIfSet keeps a number's or NAG's token as read ("12...", "$1").
@@ -333,11 +357,14 @@ func GameFromJSON(j *JSONGame) (*record.Game, error) {
 		}
 		g.Notices = append(g.Notices, record.Notice{Pos: posFromJSON(n.Pos), Rule: n.Rule, Severity: sev, Message: n.Message})
 	}
-	if j.Source != nil {
-		g.Source = []byte(*j.Source)
+	var err2 error
+	if g.Source, err2 = bytesFromJSON(j.Source, j.SourceBase64); err2 != nil {
+		return nil, fmt.Errorf("source_base64: %w", err2)
 	}
-	if j.Trailing != nil {
-		g.Trailing = []byte(*j.Trailing)
+	if g.Trailing, err2 = bytesFromJSON(j.Trailing, j.TrailingBase64); err2 != nil {
+		return nil, fmt.Errorf("trailing_base64: %w", err2)
+	}
+	if g.Trailing != nil {
 		g.TrailingPos = posFromJSON(j.TrailingPos)
 	}
 	return g, nil

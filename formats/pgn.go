@@ -200,9 +200,8 @@ func (lw *lineWriter) token(s string) {
 // glue appends s to the previous token without a space.
 func (lw *lineWriter) glue(s string) {
 	if lw.prefix != "" {
-		// An empty variation.
-		lw.token(lw.prefix + s)
-		lw.prefix = ""
+		// An empty variation: token writes the pending `(` before s.
+		lw.token(s)
 		return
 	}
 	if lw.col+len(s) > LineWidth {

@@ -238,3 +238,37 @@ func TestCorpus100k(t *testing.T) {
 		t.Error("formatting twice gives different bytes")
 	}
 }
+
+// TestCanonicalForms pins the canonical spelling of small records.
+func TestCanonicalForms(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"1. e4 () e5 *", "1. e4 () 1... e5 *\n\n"},
+		{"1. e4 ((e5)) *", "1. e4 ((1. e5)) *\n\n"},
+		{"e4 e5 0-0 Z0 e8Q e2-e4 Ng1f3 K~d3 Bxg1/b8=N+ *", "1. e4 e5 2. O-O -- 3. e8=Q e2-e4 4. Ng1f3 K~d3 5. Bxg1/b8=N+ *\n\n"},
+		{"1. e3,Nf3,g3 e6,Nf6,g6 2. Bg2 Bg7 *", "1. e3,Nf3,g3 1... e6,Nf6,g6 2. Bg2 Bg7 *\n\n"},
+		{"1. e4 ; rest\n% esc\ne5 $1 {c} Nf3 *", "1. e4 ; rest\n% esc\n1... e5 $1 {c} 2. Nf3 *\n\n"},
+		{"[Site \"s\"]\n[Foo \"f\"]\n[Event \"e\"]\n\n1. d4 1-0 junk", "[Event \"e\"]\n[Site \"s\"]\n[Foo \"f\"]\n\n1. d4 1-0 junk\n\n"},
+		{"[FEN \"8/8/8/8/8/8/8/K6k b - - 0 40\"]\n\nKh2 Kb2 *", "[FEN \"8/8/8/8/8/8/8/K6k b - - 0 40\"]\n\n40... Kh2 41. Kb2 *\n\n"},
+	}
+	for _, tc := range tests {
+		out, _ := formatBytes(t, []byte(tc.in), "c.pgn")
+		if string(out) != tc.want {
+			t.Errorf("%q\n got %q\nwant %q", tc.in, out, tc.want)
+		}
+	}
+	// Wrapping: no line longer than LineWidth, and a number stays with its move.
+	var sb strings.Builder
+	for i := 1; i <= 60; i++ {
+		fmt.Fprintf(&sb, "%d. Nf3 Nf6 ", i)
+	}
+	sb.WriteString("*")
+	out, _ := formatBytes(t, []byte(sb.String()), "w.pgn")
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if len(line) > LineWidth {
+			t.Errorf("line of %d bytes: %q", len(line), line)
+		}
+		if strings.HasSuffix(line, ".") {
+			t.Errorf("line ends with a move number: %q", line)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
@@ -30,7 +31,7 @@ func repoRoot(t *testing.T) string {
 func recordFiles(t *testing.T) []string {
 	root := repoRoot(t)
 	var files []string
-	dirs := []string{filepath.Join(root, "corpus"), filepath.Join(root, "formats", "testdata")}
+	dirs := []string{filepath.Join(root, "corpus"), filepath.Join(root, "formats", "testdata"), filepath.Join(root, "testdata")}
 	shared := filepath.Join(root, "..", "shared", "data")
 	if _, err := os.Stat(shared); err == nil {
 		dirs = append(dirs, shared)
@@ -100,7 +101,7 @@ func normalize(g *record.Game) *record.Game {
 	} else {
 		c.Moves = normNodes(c.Moves)
 	}
-	if c.SyntaxError() == nil {
+	if !PassedThrough(&c) {
 		c.Source = nil
 	}
 	if len(c.Notices) == 0 {
@@ -162,6 +163,13 @@ func TestJSONRoundTripData(t *testing.T) {
 				got, err := r.ReadGame()
 				if err != nil {
 					t.Fatalf("%s game %d (lines=%v): %v", path, i+1, lines, err)
+				}
+				if !utf8.Valid(want.Source) && want.SyntaxError() != nil {
+					// A JSON string cannot hold invalid UTF-8: the text
+					// fields of a game the reader could not read whole get
+					// U+FFFD (its source, which is what gets written, is
+					// kept exactly; TestJSONToPGNBytes checks that).
+					continue
 				}
 				if !reflect.DeepEqual(normalize(got), normalize(want)) {
 					t.Fatalf("%s game %d (lines=%v): the record read back differs\n got %+v\nwant %+v", path, i+1, lines, got, want)
@@ -236,21 +244,15 @@ func TestJSONToPGNBytes(t *testing.T) {
 	if len(files) == 0 {
 		t.Skip("no record files found")
 	}
-	write := func(buf *bytes.Buffer, g *record.Game) {
-		if g.SyntaxError() != nil {
-			buf.Write(g.Source)
-			return
-		}
-		if err := WriteCanonical(buf, g); err != nil {
-			t.Fatal(err)
-		}
-	}
 	total := 0
 	for _, path := range files {
 		games := readGames(t, path)
 		var want bytes.Buffer
+		pw := NewPGNWriter(&want)
 		for _, g := range games {
-			write(&want, g)
+			if err := pw.Write(g); err != nil {
+				t.Fatal(err)
+			}
 		}
 		if len(games) < gameLimit() {
 			// The whole file was read: the bytes must be fmt's own.
@@ -279,6 +281,7 @@ func TestJSONToPGNBytes(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got bytes.Buffer
+			gw := NewPGNWriter(&got)
 			r := NewJSONReader(&js)
 			for {
 				g, err := r.ReadGame()
@@ -288,7 +291,9 @@ func TestJSONToPGNBytes(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %v", path, err)
 				}
-				write(&got, g)
+				if err := gw.Write(g); err != nil {
+					t.Fatal(err)
+				}
 			}
 			if !bytes.Equal(got.Bytes(), want.Bytes()) {
 				a, b := got.String(), want.String()

@@ -70,6 +70,10 @@ type Game struct {
 	// character) and skips it; fmt writes it back after the marker.
 	Trailing    []byte
 	TrailingPos Pos
+	// Truncated: the game was longer than the reader's size limit and
+	// Source holds only its first lines. It has a `limit` notice; a writer
+	// that passes broken games through must not write it as if whole.
+	Truncated bool
 	// Notices are what the reader found: warnings for lenient forms and
 	// encodings, and for a game that could not be read, the syntax error
 	// (then Moves may be incomplete and must not be replayed).
@@ -87,10 +91,14 @@ func (g *Game) Tag(name string) (string, bool) {
 	return "", false
 }
 
-// SyntaxError returns the first error notice of rule `syntax`, or nil.
+// SyntaxError returns the first error notice of rule `syntax`, or of rule
+// `limit` (a game the reader refused to read whole because it breaks one of
+// its limits, docs/robustness.md), or nil. Either way the game could not be
+// read: its moves must not be replayed, and its Source is what to pass
+// through (unless Truncated).
 func (g *Game) SyntaxError() *Notice {
 	for i := range g.Notices {
-		if g.Notices[i].Severity == Error && g.Notices[i].Rule == "syntax" {
+		if g.Notices[i].Severity == Error && (g.Notices[i].Rule == "syntax" || g.Notices[i].Rule == "limit") {
 			return &g.Notices[i]
 		}
 	}

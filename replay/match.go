@@ -15,13 +15,23 @@ import (
 func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m rules.Move, ok bool) {
 	mv := n.Move
 	pos := ln.pos
-	match := w.r.match[:0]
 	kind := writtenKind(pos, mv)
-	for _, lm := range ln.legal {
+	// Only the legal moves of the written kind of man to the written
+	// square can match (any square for castling, which matchesBase tells
+	// by its flag): the rules generate just those.
+	to := rules.Square(mv.To)
+	if mv.Castle != record.NoCastle || mv.To == record.NoSquare {
+		to = rules.NoSquare
+	}
+	match := ln.hist.LegalMovesTo(w.r.match[:0], kind, to)
+	kept := 0
+	for _, lm := range match {
 		if matchesBase(pos, lm, mv, kind) {
-			match = append(match, lm)
+			match[kept] = lm
+			kept++
 		}
 	}
+	match = match[:kept]
 	w.r.match = match
 	if len(match) == 0 {
 		return w.unmatched(n, ln, side, ply, kind)
@@ -59,7 +69,7 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m r
 			if len(kinds) > 1 {
 				w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), "promotion-missing",
 					fmt.Sprintf("the pawn must be promoted on %s, and the record does not say to what: it may become %s",
-						squareName(mv.To), w.kindList(kinds)), w.sanList(pos, ln.legal, match)))
+						squareName(mv.To), w.kindList(kinds)), w.sanList(pos, w.allLegal(ln), match)))
 				return m, false
 			}
 			warn("promotion-inferred", fmt.Sprintf("a pawn reaching %s must be promoted at once under this profile, and only a %s is possible: %s=%s",
@@ -76,14 +86,14 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m r
 		})
 		if !ok {
 			w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), "conversion-wrong", w.conversionWrongMsg(pos, mv, match),
-				w.sanList(pos, ln.legal, match)))
+				w.sanList(pos, w.allLegal(ln), match)))
 			return m, false
 		}
 	} else if hasConversion(match) {
 		if distinctConversions(match) > 1 {
 			w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), "conversion-missing",
 				fmt.Sprintf("this capture converts a waiting pawn, and more than one could convert: the record must name it (%s)",
-					strings.Join(w.sanList(pos, ln.legal, match), " or ")), w.sanList(pos, ln.legal, match)))
+					strings.Join(w.sanList(pos, w.allLegal(ln), match), " or ")), w.sanList(pos, w.allLegal(ln), match)))
 			return m, false
 		}
 		c := match[0]
@@ -93,8 +103,8 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m r
 
 	if len(match) > 1 {
 		w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), "ambiguous-move",
-			fmt.Sprintf("%s could be any of %s: the record must say which", mv.Text, strings.Join(w.sanList(pos, ln.legal, match), ", ")),
-			w.sanList(pos, ln.legal, match)))
+			fmt.Sprintf("%s could be any of %s: the record must say which", mv.Text, strings.Join(w.sanList(pos, w.allLegal(ln), match), ", ")),
+			w.sanList(pos, w.allLegal(ln), match)))
 		return m, false
 	}
 	m = match[0]
@@ -237,7 +247,7 @@ func (w *walk) unmatched(n *record.Node, ln *line, side rules.Color, ply int, ki
 			best = i
 		}
 		if v := pos.Verdict(c); v != nil {
-			w.add(w.moveFinding(n, ln, ply, side, fen, v.Rule, w.violationMessage(ln, v), w.legalOf(pos, ln.legal, c.From, kind)))
+			w.add(w.moveFinding(n, ln, ply, side, fen, v.Rule, w.violationMessage(ln, v), w.legalOf(pos, w.allLegal(ln), c.From, kind)))
 			return rules.Move{}, false
 		}
 	}
@@ -250,9 +260,9 @@ func (w *walk) unmatched(n *record.Node, ln *line, side rules.Color, ply int, ki
 		}
 	case mv.Leap && !isKnightStep(pos.KingSquare(side), rules.Square(mv.To)):
 		msg = fmt.Sprintf("K~ marks the king's knight leap, but %s is not a knight's move from the king on %s", squareName(mv.To), pos.KingSquare(side))
-	case mv.Promotion != 0 && w.anyPawnTo(pos, ln.legal, mv):
+	case mv.Promotion != 0 && w.anyPawnTo(pos, w.allLegal(ln), mv):
 		msg = fmt.Sprintf("the pawn cannot become a %s on %s under this profile", w.pieceName(rules.KindFromLetter(mv.Promotion)), squareName(mv.To))
-		w.add(w.moveFinding(n, ln, ply, side, fen, "promotion-wrong-piece", msg, w.legalTo(pos, ln.legal, mv)))
+		w.add(w.moveFinding(n, ln, ply, side, fen, "promotion-wrong-piece", msg, w.legalTo(pos, w.allLegal(ln), mv)))
 		return rules.Move{}, false
 	default:
 		msg = fmt.Sprintf("no %s %s can move to %s", side, w.pieceName(kind), squareName(mv.To))
@@ -260,7 +270,7 @@ func (w *walk) unmatched(n *record.Node, ln *line, side rules.Color, ply int, ki
 			msg = fmt.Sprintf("no %s %s on %s can move to %s", side, w.pieceName(kind), fromName(mv), squareName(mv.To))
 		}
 	}
-	w.add(w.moveFinding(n, ln, ply, side, fen, "illegal-move", msg, w.legalOfKind(pos, ln.legal, mv, kind)))
+	w.add(w.moveFinding(n, ln, ply, side, fen, "illegal-move", msg, w.legalOfKind(pos, w.allLegal(ln), mv, kind)))
 	return rules.Move{}, false
 }
 
@@ -435,4 +445,22 @@ func isKnightStep(a, b rules.Square) bool {
 	df, dr := a.File()-b.File(), a.Rank()-b.Rank()
 	df, dr = df*df, dr*dr
 	return df+dr == 5
+}
+
+// allLegal is every legal move of the line's position, built on first use
+// after a move: only findings that list moves need it.
+func (w *walk) allLegal(ln *line) []rules.Move {
+	if !ln.legalOK {
+		ln.legal = ln.pos.LegalMoves(ln.legal[:0])
+		ln.legalOK = true
+	}
+	return ln.legal
+}
+
+// moved updates what the line knows of its position after a move: the
+// full legal list is stale, and whether a move exists is asked at once
+// (checkmate, stalemate and the outcome need it at every ply).
+func (ln *line) moved() {
+	ln.legalOK = false
+	ln.hasMove = ln.hist.HasLegalMove()
 }

@@ -19,6 +19,9 @@ type Replayer struct {
 	cands []rules.Move // scratch: Candidates when no legal move matches
 	match []rules.Move // scratch: the legal moves a written move matches
 	turn  []rules.Move // scratch: the moves of a compound turn
+	// hist is the main line's history, reset for each game so that its
+	// storage (one entry per ply) is allocated once per worker.
+	hist *rules.History
 	// scratch holds the position before a checking move, for a check-mark
 	// finding's FEN (Position is a value: copying it allocates nothing).
 	scratch rules.Position
@@ -74,8 +77,15 @@ type line struct {
 	pos *rules.Position
 	// hist owns the position (pos is hist.Position()): it records every
 	// position for repetition and decides the game's end.
-	hist   *rules.History
-	legal  []rules.Move
+	hist *rules.History
+	// legal is the full list of legal moves of pos, valid when legalOK:
+	// it is built only for a finding that lists moves (allLegal), since
+	// resolving a move needs only the moves that can match it
+	// (rules.LegalMovesTo) and the game's end only whether a move exists.
+	legal   []rules.Move
+	legalOK bool
+	// hasMove: the side to move has a legal move in pos.
+	hasMove bool
 	ply    int // plies played so far in the game (a variation continues its parent's count)
 	moveNo int // the move number of the next move
 	// fromArray: the game started from the profile's initial array, so a
@@ -142,7 +152,7 @@ func (r *Replayer) Game(g *record.Game, file string, index int) *Result {
 	}
 	ln.main = true
 	ln.legal = r.legal[:0]
-	ln.legal = ln.pos.LegalMoves(ln.legal)
+	ln.hasMove = ln.hist.HasLegalMove()
 	w.line(g.Moves, ln)
 	r.legal = ln.legal[:0]
 	w.finish(ln)
@@ -169,18 +179,28 @@ func (w *walk) start() (*line, bool) {
 			w.add(w.gameFinding(w.g, "FEN", "bad-fen", fmt.Sprintf("the FEN tag cannot be used under profile %s: %v", w.gr.profile.Name, err)))
 			return nil, false
 		}
-		ln.hist = rules.NewHistory(pos)
+		ln.hist = w.r.history(pos)
 		if fs := strings.Fields(fen); len(fs) >= 6 {
 			if n, err := strconv.Atoi(fs[5]); err == nil && n > 0 {
 				ln.moveNo = n
 			}
 		}
 	} else {
-		ln.hist = rules.NewHistory(rules.NewPosition(&w.gr.settings))
+		ln.hist = w.r.history(rules.NewPosition(&w.gr.settings))
 		ln.fromArray = true
 	}
 	ln.pos = ln.hist.Position()
 	return ln, true
+}
+
+// history is the replayer's reusable history, started at p.
+func (r *Replayer) history(p *rules.Position) *rules.History {
+	if r.hist == nil {
+		r.hist = rules.NewHistory(p)
+	} else {
+		r.hist.Reset(p)
+	}
+	return r.hist
 }
 
 // line replays the nodes of one line.
@@ -224,6 +244,7 @@ func (ln *line) snapshot() *line {
 	c.hist = rules.NewHistory(ln.pos)
 	c.pos = c.hist.Position()
 	c.legal = append([]rules.Move(nil), ln.legal...)
+	c.legalOK = ln.legalOK
 	c.before = nil
 	c.pendingNumber = nil
 	return &c

@@ -85,6 +85,7 @@ func (r *Replayer) Trace(g *record.Game) *Trace {
 	t.Start = ln.pos.Copy()
 	ln.main = true
 	ln.legal = ln.pos.LegalMoves(nil)
+	ln.legalOK, ln.hasMove = true, len(ln.legal) > 0
 	nodes := g.Moves
 	for i := 0; i < len(nodes); {
 		if nodes[i].Kind != record.KindMove {
@@ -126,12 +127,13 @@ func (w *walk) traceTurn(t *Trace, nodes []record.Node, i, j int, ln *line) bool
 		}
 		st.Check = ln.pos.GivesCheck(m)
 		if k == j-1 {
-			ln.pos.Play(m)
+			ln.hist.Play(m)
 		} else {
-			ln.pos.PlayKeepTurn(m)
+			ln.hist.PlayKeepTurn(m)
 		}
 		ln.ply++
 		ln.legal = ln.pos.LegalMoves(ln.legal[:0])
+		ln.legalOK, ln.hasMove = true, len(ln.legal) > 0
 		st.Mate = k == j-1 && st.Check && len(ln.legal) == 0
 		st.After = ln.pos.Copy()
 		t.Steps = append(t.Steps, st)

@@ -108,24 +108,27 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 		var gives bool
 		if last {
 			ln.hist.Play(m)
-			// The opponent is to move: in check means the move gave check.
-			gives = ln.pos.InCheck()
+			// The opponent is to move: in check means the move gave check
+			// (the history tested it when it recorded the position).
+			gives = ln.hist.InCheck()
 		} else {
 			// Inside a compound turn the same side moves on; ask before.
 			gives = before.GivesCheck(m)
 			ln.hist.PlayKeepTurn(m)
 		}
 		ln.ply++
-		ln.legal = ln.pos.LegalMoves(ln.legal[:0])
+		ln.moved()
 		if gives {
 			if them := side.Other(); ln.firstCheckPly[them] == 0 {
 				ln.firstCheckPly[them], ln.firstCheckSAN[them] = ply, mv.Text
 			}
 		}
-		mate := last && gives && len(ln.legal) == 0
+		mate := last && gives && !ln.hasMove
 		won := false
 		if last {
-			if o := ln.hist.Outcome(); o.Kind != rules.OutcomeNone {
+			// Whether a legal move exists is known (moved): the outcome
+			// need not find out again.
+			if o := ln.hist.OutcomeKnown(ln.hasMove); o.Kind != rules.OutcomeNone {
 				ln.ended, ln.outcome, ln.endPly = true, o, ln.ply
 				won = o.Winner == winnerOf(side)
 			}

@@ -35,7 +35,7 @@ func TestLegalMovesMatchVerdict(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(3, 7))
 	positions, rejected := 0, map[string]int{}
-	games := 15
+	games := 10
 	if testing.Short() {
 		games = 8
 	}

@@ -180,7 +180,7 @@ func selfplayGames(t *testing.T, path string) (games [][]string, fens []string) 
 // TestFSFDifferential replays the Fairy-Stockfish self-play games with our
 // own generator (every SAN move must match exactly one of our legal moves)
 // and compares perft(3) with Fairy-Stockfish on positions taken from them:
-// every 50th ply by default, every 5th with ASHTAPADA_LONG=1, every
+// every 100th ply by default, every 5th with ASHTAPADA_LONG=1, every
 // ASHTAPADA_FSF_STEP-th if that is set.
 func TestFSFDifferential(t *testing.T) {
 	shared := engineSharedDir(t)
@@ -192,7 +192,7 @@ func TestFSFDifferential(t *testing.T) {
 		{"hindustani.pgn", "hindustani-basic"},
 		{"chess.pgn", "chess"},
 	}
-	step := 50
+	step := 100
 	if longTests() {
 		step = 5
 	}

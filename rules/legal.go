@@ -60,13 +60,15 @@ func (p *Position) legal(lc *legalCtx, m Move, stalemateRule bool) bool {
 			q := *p
 			q.apply(m)
 			them := p.side ^ 1
-			themChecked := q.attacked(q.kingSq[them], p.side)
-			if immune && themChecked && q.pieceCount(them) == 0 {
+			if immune && q.pieceCount(them) == 0 && q.attacked(q.kingSq[them], p.side) {
 				return false
 			}
-			if stalemateRule && p.s.Stalemate == StalemateForbidden && !themChecked {
+			if stalemateRule && p.s.Stalemate == StalemateForbidden {
+				// A stalemate needs the opponent out of check and without a
+				// move. quickHasMove holds in or out of check: out of check
+				// its move is legal, in check there is no stalemate anyway.
 				q.side ^= 1
-				if !q.quickHasMove() && !q.hasLegal(false) {
+				if !q.quickHasMove() && !q.InCheck() && !q.hasLegal(false) {
 					return false
 				}
 			}
@@ -90,14 +92,15 @@ func (p *Position) mayLeavePawnsOnly(m Move) bool {
 }
 
 // quickHasMove finds, without generating every move, a move that is
-// surely legal for the side to move: not in check, a man other than the
+// surely legal for the side to move if it is not in check (the caller
+// tests check separately): a man other than the
 // king that no slider pins, stepping to an empty square (no capture, so
 // maddat-mari, mastu and conversions cannot forbid it). False means "look
 // properly", not "no move". Unused under pawns-only-king=immune, where a
 // quiet move can still be illegal.
 func (p *Position) quickHasMove() bool {
 	s := p.s
-	if s.PawnsOnlyKing == PawnsOnlyImmune || p.InCheck() {
+	if s.PawnsOnlyKing == PawnsOnlyImmune {
 		return false
 	}
 	lc := p.newLegalCtx(false)

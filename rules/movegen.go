@@ -31,7 +31,7 @@ func (p *Position) LegalMoves(dst []Move) []Move {
 }
 
 // HasLegalMove reports whether the side to move has any legal move.
-func (p *Position) HasLegalMove() bool { return p.hasLegal(true) }
+func (p *Position) HasLegalMove() bool { return p.hasLegalMove(p.InCheck()) }
 
 func (p *Position) hasLegal(stalemateRule bool) bool {
 	var buf [256]Move
@@ -47,6 +47,14 @@ func (p *Position) hasLegal(stalemateRule bool) bool {
 }
 
 func (p *Position) gen(dst []Move, cand, inCheck bool) []Move {
+	return p.genMask(dst, cand, inCheck, ^uint64(0), ^uint64(0))
+}
+
+// genMask is gen restricted to the moves of the men on fromMask to the
+// squares of toMask (a castling move goes to the king's landing square):
+// the replayer resolves a written move with the few moves that can match
+// it instead of every move of the position.
+func (p *Position) genMask(dst []Move, cand, inCheck bool, fromMask, toMask uint64) []Move {
 	s := p.s
 	us, them := p.side, p.side^1
 	own, enemy := p.byColor[us], p.byColor[them]
@@ -64,35 +72,37 @@ func (p *Position) gen(dst []Move, cand, inCheck bool) []Move {
 	if us == Black {
 		fwd, startRank, last = -8, rank7, rank1
 	}
-	for x := p.byKind[Pawn] & own; x != 0; x &= x - 1 {
+	for x := p.byKind[Pawn] & own & fromMask; x != 0; x &= x - 1 {
 		from := Square(trailing(x))
 		if bb(from)&last != 0 {
 			if cand {
-				dst = p.genWaiting(dst, from, notOwn, occ, enemy)
+				dst = p.genWaiting(dst, from, notOwn&toMask, occ, enemy)
 			}
 			continue
 		}
 		to := from + Square(fwd)
 		if occ&bb(to) == 0 {
-			dst = p.pawnTo(dst, from, to, 0, cand)
+			if bb(to)&toMask != 0 {
+				dst = p.pawnTo(dst, from, to, 0, cand)
+			}
 			if s.PawnDoubleStep && bb(from)&startRank != 0 {
-				if to2 := to + Square(fwd); occ&bb(to2) == 0 {
+				if to2 := to + Square(fwd); occ&bb(to2) == 0 && bb(to2)&toMask != 0 {
 					dst = append(dst, Move{From: from, To: to2, Flags: FlagDoubleStep, ConvSquare: NoSquare})
 				}
 			}
 		}
-		for c := pawnAtt[us][from] & enemy; c != 0; c &= c - 1 {
+		for c := pawnAtt[us][from] & enemy & toMask; c != 0; c &= c - 1 {
 			dst = p.pawnTo(dst, from, Square(trailing(c)), FlagCapture, cand)
 		}
-		if p.ep != NoSquare && pawnAtt[us][from]&bb(p.ep) != 0 && occ&bb(p.ep) == 0 {
+		if p.ep != NoSquare && pawnAtt[us][from]&bb(p.ep)&toMask != 0 && occ&bb(p.ep) == 0 {
 			dst = append(dst, Move{From: from, To: p.ep, Flags: FlagCapture | FlagEnPassant, ConvSquare: NoSquare})
 		}
 	}
 	// Pieces.
-	for x := own &^ p.byKind[Pawn]; x != 0; x &= x - 1 {
+	for x := own &^ p.byKind[Pawn] & fromMask; x != 0; x &= x - 1 {
 		from := Square(trailing(x))
 		k := p.board[from].Kind()
-		for t := s.attacks(k, us, from, occ) & notOwn; t != 0; t &= t - 1 {
+		for t := s.attacks(k, us, from, occ) & notOwn & toMask; t != 0; t &= t - 1 {
 			to := Square(trailing(t))
 			m := Move{From: from, To: to, ConvSquare: NoSquare}
 			if enemy&bb(to) != 0 {
@@ -107,7 +117,7 @@ func (p *Position) gen(dst []Move, cand, inCheck bool) []Move {
 		}
 		// The king's knight leap.
 		if cand || (s.KingLeap != LeapOff && p.leap[us] && !inCheck) {
-			t := knightAtt[from] & notOwn
+			t := knightAtt[from] & notOwn & toMask
 			if !cand && !s.KingLeapCapture {
 				t &^= enemy
 			}
@@ -123,7 +133,17 @@ func (p *Position) gen(dst []Move, cand, inCheck bool) []Move {
 			}
 		}
 		if s.Castling {
+			n := len(dst)
 			dst = p.genCastling(dst, from, occ, cand, inCheck)
+			if toMask != ^uint64(0) {
+				out := dst[:n]
+				for _, m := range dst[n:] {
+					if bb(m.To)&toMask != 0 {
+						out = append(out, m)
+					}
+				}
+				dst = out
+			}
 		}
 	}
 	return dst

@@ -96,6 +96,7 @@ type converter struct {
 	rp       *replay.Replayer
 	errw     io.Writer // diagnostics
 	jw       *formats.JSONWriter
+	pw       *formats.PGNWriter
 	n        int // games read so far, over all files
 	broken   int // games that could not be converted whole
 	svgDone  bool
@@ -262,7 +263,10 @@ func (cv *converter) game(g *record.Game, w io.Writer) error {
 		if cv.plain {
 			g = formats.PlainGame(g)
 		}
-		return writePGN(w, g)
+		if cv.pw == nil {
+			cv.pw = formats.NewPGNWriter(w)
+		}
+		return cv.pw.Write(g)
 	case "json", "jsonl":
 		j := formats.GameToJSON(g)
 		j.Game = cv.n
@@ -313,19 +317,6 @@ func (cv *converter) game(g *record.Game, w io.Writer) error {
 		return formats.WriteSVG(w, d)
 	}
 	return nil
-}
-
-// writePGN writes a game as fmt does: canonical form, or for a game with a
-// syntax error its source byte for byte (fmt never rewrites what it could
-// not read).
-func writePGN(w io.Writer, g *record.Game) error {
-	if g.SyntaxError() != nil && g.Source != nil {
-		if _, err := w.Write(g.Source); err != nil {
-			return fmt.Errorf("writing: %w", err)
-		}
-		return nil
-	}
-	return formats.WriteCanonical(w, g)
 }
 
 // traced reports a trace's problem on standard error and counts the game

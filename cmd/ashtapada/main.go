@@ -70,7 +70,8 @@ func newApp() *cli.App {
 
 // run executes the application and returns the process exit status.
 func run(args []string) int {
-	err := newApp().Run(args)
+	app := newApp()
+	err := app.Run(reorderArgs(app, args))
 	if err == nil {
 		return 0
 	}

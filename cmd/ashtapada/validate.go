@@ -41,7 +41,7 @@ func init() {
 			&cli.IntFlag{Name: "jobs", Value: runtime.NumCPU(), Usage: "games parsed and replayed in parallel"},
 			&cli.BoolFlag{Name: "verbose", Usage: "text format: also a line for each valid game"},
 			&cli.StringFlag{Name: "svg-dir", Usage: "write one SVG diagram per error into this directory (see show)"},
-		}, ciFlags...), // validate_ci.go: --baseline, --write-baseline, --progress, --color, --explain
+		}, append(ciFlags, pprofFlags...)...), // validate_ci.go: --baseline, --write-baseline, --progress, --color, --explain; pprof.go: hidden --cpuprofile, --memprofile
 		Action: validateAction,
 	})
 }
@@ -78,17 +78,28 @@ func validateConfig(c *cli.Context) (replay.Config, error) {
 	return cfg, nil
 }
 
-// vjob is one game on its way through the worker pool. The writer waits on
-// out in input order, so results come out in order while workers run ahead.
+// vjob is a batch of consecutive games of one file on its way through the
+// worker pool. The writer waits on out in input order, so results come out
+// in order while workers run ahead. Games travel in batches because a
+// game takes only microseconds to check: one channel hand-off and one
+// goroutine wake-up per game cost more than the splitting (measured in
+// docs/performance.md).
 type vjob struct {
-	chunk grammar.Chunk
-	file  string
-	index int
-	out   chan *replay.Result
-	// key is the game's identity for baselines, set by the worker before
-	// it sends the result on out.
-	key formats.GameKey
+	chunks []grammar.Chunk
+	file   string
+	index  int // the 1-based index in the file of chunks[0]
+	out    chan []*replay.Result
+	// keys are the games' identities for baselines, set by the worker
+	// before it sends the results on out.
+	keys []formats.GameKey
 }
+
+// Batches are cut at batchGames games or batchBytes bytes, whichever comes
+// first, so that a file of a few huge games still spreads over the workers.
+const (
+	batchGames = 64
+	batchBytes = 256 << 10
+)
 
 func validateAction(c *cli.Context) error {
 	if c.IsSet("explain") {
@@ -98,6 +109,15 @@ func validateAction(c *cli.Context) error {
 	if err != nil {
 		return toolError(err)
 	}
+	stopProfiles, err := startProfiles(c)
+	if err != nil {
+		return toolError(err)
+	}
+	defer func() {
+		if err := stopProfiles(); err != nil {
+			fmt.Fprintln(os.Stderr, "ashtapada:", err)
+		}
+	}()
 	ci, reportOut, err := startCI(c, os.Stdout, os.Stderr)
 	if err != nil {
 		return toolError(err)
@@ -118,8 +138,8 @@ func validateAction(c *cli.Context) error {
 		args = []string{"-"}
 	}
 
-	work := make(chan *vjob, 4*jobs)
-	order := make(chan *vjob, 16*jobs)
+	work := make(chan *vjob, 2*jobs)
+	order := make(chan *vjob, 4*jobs)
 	done := make(chan struct{})
 	var toolErrs []error
 	var errMu sync.Mutex
@@ -155,7 +175,12 @@ func validateAction(c *cli.Context) error {
 			defer wg.Done()
 			r := replay.New(cfg)
 			for j := range work {
-				j.out <- validateOne(r, j, noteErr)
+				res := make([]*replay.Result, len(j.chunks))
+				j.keys = make([]formats.GameKey, len(j.chunks))
+				for i := range j.chunks {
+					res[i] = validateOne(r, j, i, noteErr)
+				}
+				j.out <- res
 			}
 		}()
 	}
@@ -164,28 +189,33 @@ func validateAction(c *cli.Context) error {
 	errorsSeen := 0
 	var writeErr error
 	stopped := false
+	svgDir := c.String("svg-dir")
 	for j := range order {
 		if stopped {
-			// Drain without waiting: a game queued after the stop may never
-			// reach a worker.
+			// Drain without waiting: a batch queued after the stop may
+			// never reach a worker.
 			continue
 		}
-		res := ci.game(j.key, <-j.out)
-		tally.Add(res)
-		errorsSeen += res.Summary.Errors
-		if dir := c.String("svg-dir"); dir != "" {
-			if err := writeFindingSVGs(dir, res); err != nil {
-				noteErr(err)
+		results := <-j.out
+		for i, r := range results {
+			res := ci.game(j.keys[i], r)
+			tally.Add(res)
+			errorsSeen += res.Summary.Errors
+			if svgDir != "" {
+				if err := writeFindingSVGs(svgDir, res); err != nil {
+					noteErr(err)
+				}
 			}
-		}
-		if writeErr = rw.Game(res); writeErr != nil {
-			stopped = true
-			close(done)
-			continue
-		}
-		if maxErrors > 0 && errorsSeen >= maxErrors {
-			stopped = true
-			close(done)
+			if writeErr = rw.Game(res); writeErr != nil {
+				stopped = true
+				close(done)
+				break
+			}
+			if maxErrors > 0 && errorsSeen >= maxErrors {
+				stopped = true
+				close(done)
+				break
+			}
 		}
 	}
 	wg.Wait()
@@ -230,16 +260,14 @@ func readGames(path string, work, order chan<- *vjob, done <-chan struct{}, note
 	}
 	defer rc.Close()
 	sp := grammar.NewSplitter(rc)
-	for index := 1; ; index++ {
-		ch, err := sp.Next()
-		if errors.Is(err, io.EOF) {
+	var j *vjob
+	size := 0
+	// send queues the batch being filled: first in order, so that the
+	// writer knows where its results go, then to the workers.
+	send := func() bool {
+		if j == nil {
 			return true
 		}
-		if err != nil {
-			noteErr(fmt.Errorf("reading %s: %w", name, err))
-			return true
-		}
-		j := &vjob{chunk: ch, file: name, index: index, out: make(chan *replay.Result, 1)}
 		select {
 		case order <- j:
 		case <-done:
@@ -250,20 +278,44 @@ func readGames(path string, work, order chan<- *vjob, done <-chan struct{}, note
 		case <-done:
 			return false
 		}
+		j, size = nil, 0
+		return true
+	}
+	for index := 1; ; index++ {
+		ch, err := sp.Next()
+		if errors.Is(err, io.EOF) {
+			return send()
+		}
+		if err != nil {
+			noteErr(fmt.Errorf("reading %s: %w", name, err))
+			return send()
+		}
+		if j == nil {
+			j = &vjob{file: name, index: index, out: make(chan []*replay.Result, 1),
+				chunks: make([]grammar.Chunk, 0, batchGames)}
+		}
+		j.chunks = append(j.chunks, ch)
+		size += len(ch.Data)
+		if len(j.chunks) >= batchGames || size >= batchBytes {
+			if !send() {
+				return false
+			}
+		}
 	}
 }
 
 // validateOne reads and replays one game. A panic is a bug of this
 // program, never the record's fault: it is reported as a failure of the
 // tool (exit 2) for that game, and the other games are still checked.
-func validateOne(r *replay.Replayer, j *vjob, noteErr func(error)) (res *replay.Result) {
+func validateOne(r *replay.Replayer, j *vjob, i int, noteErr func(error)) (res *replay.Result) {
+	index := j.index + i
 	defer func() {
 		if p := recover(); p != nil {
-			noteErr(fmt.Errorf("%s: game %d: internal error (please report it): %v", j.file, j.index, p))
-			res = &replay.Result{Summary: replay.Summary{File: j.file, Game: j.index, Outcome: replay.OutcomeNone}}
+			noteErr(fmt.Errorf("%s: game %d: internal error (please report it): %v", j.file, index, p))
+			res = &replay.Result{Summary: replay.Summary{File: j.file, Game: index, Outcome: replay.OutcomeNone}}
 		}
 	}()
-	g := grammar.ParseChunk(j.chunk, j.file)
-	j.key = formats.GameKeyOf(g)
-	return r.Game(g, j.file, j.index)
+	g := grammar.ParseChunk(j.chunks[i], j.file)
+	j.keys[i] = formats.GameKeyOf(g)
+	return r.Game(g, j.file, index)
 }

@@ -1,0 +1,117 @@
+package rules
+
+// LegalMovesTo appends the legal moves of the side to move's men of kind k
+// that go to square to (any square when to is NoSquare): exactly the moves
+// of LegalMoves whose man is of kind k and whose To is to, in the same
+// order. A replayer resolving a written move needs only these; generating
+// and testing every move of every position cost it half its time.
+func (p *Position) LegalMovesTo(dst []Move, k Kind, to Square) []Move {
+	return p.legalMovesTo(dst, k, to, p.InCheck())
+}
+
+func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
+	if k <= NoKind || int(k) >= len(p.byKind) {
+		return dst
+	}
+	from := p.byKind[k] & p.byColor[p.side]
+	toMask := ^uint64(0)
+	if to != NoSquare {
+		if to < 0 || to > 63 {
+			return dst
+		}
+		toMask = bb(to)
+	}
+	if from == 0 {
+		return dst
+	}
+	start := len(dst)
+	dst = p.genMask(dst, false, inCheck, from, toMask)
+	if len(dst) == start {
+		return dst
+	}
+	lc := p.newLegalCtx(inCheck)
+	out := dst[:start]
+	for _, m := range dst[start:] {
+		if p.legal(&lc, m, true) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// LegalMovesTo is Position().LegalMovesTo, with the check test the history
+// made when it recorded the position instead of a new one. The position
+// must only have changed through Play and PlayKeepTurn.
+func (h *History) LegalMovesTo(dst []Move, k Kind, to Square) []Move {
+	return h.pos.legalMovesTo(dst, k, to, h.InCheck())
+}
+
+// HasLegalMove is Position().HasLegalMove, with the recorded check test.
+func (h *History) HasLegalMove() bool { return h.pos.hasLegalMove(h.InCheck()) }
+
+// hasLegalMove is HasLegalMove when whether the side to move is in check
+// is known.
+func (p *Position) hasLegalMove(inCheck bool) bool {
+	// Most positions have a quiet move of an unpinned man, which
+	// quickHasMove finds without generating and testing every move; the
+	// replayer asks this at every ply. Under stalemate=forbidden even a
+	// quiet move may be illegal (it may stalemate), so the full test runs.
+	if p.s.Stalemate != StalemateForbidden && !inCheck && p.s.PawnsOnlyKing != PawnsOnlyImmune {
+		if p.unpinnedQuietMove() || p.quickHasMove() {
+			return true
+		}
+	}
+	var buf [256]Move
+	ms := p.gen(buf[:0], false, inCheck)
+	lc := p.newLegalCtx(inCheck)
+	for _, m := range ms {
+		if p.legal(&lc, m, true) {
+			return true
+		}
+	}
+	return false
+}
+
+// unpinnedQuietMove is quickHasMove without the pin search: a man that
+// stands on no rank, file or diagonal through its king cannot be pinned,
+// so when such a man (not a pawn on its last rank, not the king) can step
+// to an empty square, the side to move surely has a legal move (the
+// caller has checked that it is not in check, that stalemate is not
+// forbidden and that pawns-only-king is not immune). It is what most
+// positions of a game answer, and costs no ray walk from the king.
+func (p *Position) unpinnedQuietMove() bool {
+	s := p.s
+	us := p.side
+	ksq := p.kingSq[us]
+	var lines uint64
+	for d := range rays {
+		lines |= rays[d][ksq]
+	}
+	occ := p.byColor[0] | p.byColor[1]
+	free := p.byColor[us] &^ p.byKind[King] &^ lines
+	for x := free &^ p.byKind[Pawn]; x != 0; x &= x - 1 {
+		from := Square(trailing(x))
+		if s.attacks(p.board[from].Kind(), us, from, occ)&^occ != 0 {
+			return true
+		}
+	}
+	for x := free & p.byKind[Pawn] &^ lastRank(us); x != 0; x &= x - 1 {
+		from := Square(trailing(x))
+		to := from + 8
+		if us == Black {
+			to = from - 8
+		}
+		if occ&bb(to) == 0 && bb(to)&lastRank(us) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Reset starts the history again at p (copied), keeping its storage: a
+// replayer that judges game after game allocates its history once.
+func (h *History) Reset(p *Position) {
+	h.pos = *p
+	h.entries = h.entries[:0]
+	h.record()
+}
