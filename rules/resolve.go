@@ -29,14 +29,45 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 	if len(dst) == start {
 		return dst
 	}
-	lc := p.newLegalCtx(inCheck)
+	// The legality context (the pin search above all) is built only for a
+	// move that needs it: not in check and without the settings that make
+	// legal() look further, a move of a man other than the king that
+	// stands on no line through its king (so no slider can pin it), not en
+	// passant, converting nothing, is legal as generated; that is what
+	// safeAfter's own shortcut says, without the pins.
+	s := p.s
+	simple := !inCheck && !(s.Capture == CaptureMaddatMari || s.Mastu || s.PawnsOnlyKing == PawnsOnlyImmune ||
+		s.Stalemate == StalemateForbidden)
+	stuck := s.stuckFilter()
+	ksq := p.kingSq[p.side]
+	lines := kingLines(ksq)
+	var lc legalCtx
+	haveCtx := false
 	out := dst[:start]
 	for _, m := range dst[start:] {
+		if simple && m.From != ksq && bb(m.From)&lines == 0 && m.Flags&FlagEnPassant == 0 &&
+			!m.HasConversion() && !(stuck && m.Flags&FlagCapture != 0) {
+			out = append(out, m)
+			continue
+		}
+		if !haveCtx {
+			lc, haveCtx = p.newLegalCtx(inCheck), true
+		}
 		if p.legal(&lc, m, true) {
 			out = append(out, m)
 		}
 	}
 	return out
+}
+
+// kingLines is every square on a rank, file or diagonal through ksq: the
+// only squares where a man can be pinned to a king on ksq.
+func kingLines(ksq Square) uint64 {
+	var lines uint64
+	for d := range rays {
+		lines |= rays[d][ksq]
+	}
+	return lines
 }
 
 // LegalMovesTo is Position().LegalMovesTo, with the check test the history
@@ -61,12 +92,17 @@ func (p *Position) hasLegalMove(inCheck bool) bool {
 			return true
 		}
 	}
+	// The king's moves first: in check they are the usual way out, and
+	// the search stops at the first legal move (the answer is the same in
+	// any order).
 	var buf [256]Move
-	ms := p.gen(buf[:0], false, inCheck)
 	lc := p.newLegalCtx(inCheck)
-	for _, m := range ms {
-		if p.legal(&lc, m, true) {
-			return true
+	king := bb(p.kingSq[p.side])
+	for _, fromMask := range [2]uint64{king, ^king} {
+		for _, m := range p.genMask(buf[:0], false, inCheck, fromMask, ^uint64(0)) {
+			if p.legal(&lc, m, true) {
+				return true
+			}
 		}
 	}
 	return false
@@ -82,11 +118,7 @@ func (p *Position) hasLegalMove(inCheck bool) bool {
 func (p *Position) unpinnedQuietMove() bool {
 	s := p.s
 	us := p.side
-	ksq := p.kingSq[us]
-	var lines uint64
-	for d := range rays {
-		lines |= rays[d][ksq]
-	}
+	lines := kingLines(p.kingSq[us])
 	occ := p.byColor[0] | p.byColor[1]
 	free := p.byColor[us] &^ p.byKind[King] &^ lines
 	for x := free &^ p.byKind[Pawn]; x != 0; x &= x - 1 {

@@ -456,3 +456,45 @@ func TestMalformedHuge(t *testing.T) {
 		})
 	}
 }
+
+// TestMalformedOtherCommands runs the commands other than validate over the
+// malformed corpus (issue 8: "touches every command"): none may crash, and
+// fmt must be idempotent on what it writes, broken games passed through
+// included.
+func TestMalformedOtherCommands(t *testing.T) {
+	dir := malformedDir(t)
+	files, err := filepath.Glob(filepath.Join(dir, "*.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	commands := [][]string{
+		{"fmt"},
+		{"convert", "--to", "json"},
+		{"convert", "--to", "uci"},
+		{"convert", "--to", "fen"},
+		{"show", "--game", "2", "--ply", "3"},
+	}
+	for _, path := range files {
+		name := filepath.Base(path)
+		t.Run(strings.TrimSuffix(name, ".pgn"), func(t *testing.T) {
+			t.Parallel()
+			for _, args := range commands {
+				out, stderr, code := runAsh(t, dir, "", append(args, name)...)
+				for _, bad := range []string{"panic", "goroutine ", "fatal error"} {
+					if strings.Contains(stderr, bad) {
+						t.Fatalf("%s %s crashed:\n%.2000s", strings.Join(args, " "), name, stderr)
+					}
+				}
+				if code > 2 {
+					t.Fatalf("%s %s: exit %d\n%.2000s", strings.Join(args, " "), name, code, stderr)
+				}
+				if args[0] == "fmt" {
+					again, stderr, _ := runAsh(t, dir, out, "fmt")
+					if again != out {
+						t.Errorf("fmt is not idempotent on %s:\nonce  %q\ntwice %q\n%s", name, out, again, stderr)
+					}
+				}
+			}
+		})
+	}
+}
