@@ -86,8 +86,8 @@ type line struct {
 	legalOK bool
 	// hasMove: the side to move has a legal move in pos.
 	hasMove bool
-	ply    int // plies played so far in the game (a variation continues its parent's count)
-	moveNo int // the move number of the next move
+	ply     int // plies played so far in the game (a variation continues its parent's count)
+	moveNo  int // the move number of the next move
 	// fromArray: the game started from the profile's initial array, so a
 	// compound opening turn is possible (notation.md section 4).
 	fromArray bool

@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -70,14 +72,22 @@ func TestPerftCPW(t *testing.T) {
 	}
 }
 
-// epdSuite runs a python-chess perft file (id / epd / perft D N lines).
-// skip, if set, leaves positions out.
+// epdSuite runs a python-chess perft file (id / epd / perft D N lines) up
+// to maxDepth, on every core (the positions are independent). skip, if
+// set, leaves positions out.
 func epdSuite(t *testing.T, path string, maxDepth int, skip func(id, epd string) bool) (positions, checked int) {
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
+	type job struct {
+		id    string
+		p     *Position
+		depth int
+		want  uint64
+	}
+	var jobs []job
 	s := testSettings(t, "fide")
 	var p *Position
 	id := ""
@@ -106,13 +116,28 @@ func epdSuite(t *testing.T, path string, maxDepth int, skip func(id, epd string)
 			if p == nil || d > maxDepth {
 				continue
 			}
-			if got := Perft(p, d); got != want {
-				t.Errorf("%s (%s) perft(%d) = %d, want %d", id, p.FEN(), d, got, want)
-			}
-			checked++
+			jobs = append(jobs, job{id, p, d, want})
 		}
 	}
-	return positions, checked
+	work := make(chan job)
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range work {
+				if got := Perft(j.p, j.depth); got != j.want {
+					t.Errorf("%s (%s) perft(%d) = %d, want %d", j.id, j.p.FEN(), j.depth, got, j.want)
+				}
+			}
+		}()
+	}
+	for _, j := range jobs {
+		work <- j
+	}
+	close(work)
+	wg.Wait()
+	return positions, len(jobs)
 }
 
 func TestPerftTricky(t *testing.T) {

@@ -21,6 +21,29 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 		}
 		toMask = bb(to)
 	}
+	if to != NoSquare && k != King {
+		// Only men that reach to can move there: for the pieces, whose
+		// moves are symmetric, the men of kind k that a man of kind k on
+		// to would attack; for pawns, the squares one or two steps behind
+		// and those a pawn of the other side on to would attack. The king
+		// is left alone (its leap and castling go further).
+		if k == Pawn {
+			back := Square(8)
+			if p.side == Black {
+				back = -8
+			}
+			reach := pawnAtt[p.side^1][to]
+			if b1 := to - back; b1 >= 0 && b1 < 64 {
+				reach |= bb(b1)
+				if b2 := b1 - back; b2 >= 0 && b2 < 64 {
+					reach |= bb(b2)
+				}
+			}
+			from &= reach
+		} else {
+			from &= p.s.attacks(k, p.side, to, p.byColor[0]|p.byColor[1])
+		}
+	}
 	if from == 0 {
 		return dst
 	}

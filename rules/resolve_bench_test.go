@@ -1,0 +1,34 @@
+package rules
+
+import "testing"
+
+// The replayer's per-move costs since it stopped listing every legal move:
+// the moves that can match a written move, and whether any move exists.
+// Compare BenchmarkLegalMoves (what both used to cost).
+
+func BenchmarkLegalMovesTo(b *testing.B) {
+	p := mustFEN(b, testSettings(b, "fide"), "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	buf := make([]Move, 0, 16)
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = p.LegalMovesTo(buf[:0], Knight, MakeSquare(6, 5)) // N?xg6
+	}
+}
+
+func BenchmarkHasLegalMove(b *testing.B) {
+	s := testSettings(b, "fide")
+	for _, c := range []struct{ name, fen string }{
+		{"quiet", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+		{"check", "rnbqkbnr/ppp2ppp/8/1B1pp3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 3"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			p := mustFEN(b, s, c.fen)
+			b.ReportAllocs()
+			for b.Loop() {
+				if !p.HasLegalMove() {
+					b.Fatal("no legal move")
+				}
+			}
+		})
+	}
+}
