@@ -146,10 +146,16 @@ func (p *fastParser) elems() []gElem {
 	return nil
 }
 
-// finish copies the elements read at depth d to the arena.
+// finish copies the elements read at depth d to the arena. The main line
+// (depth 0) is read once per game, so its buffer is the tree's list as it
+// is: copying it cost a few percent of validate's time (docs/performance.md).
 func (p *fastParser) finish(d int) []gElem {
-	if len(p.temp[d]) == 0 {
+	n := len(p.temp[d])
+	if n == 0 {
 		return nil
+	}
+	if d == 0 {
+		return p.temp[0][:n:n]
 	}
 	start := len(p.arena)
 	p.arena = append(p.arena, p.temp[d]...)

@@ -54,22 +54,46 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 	}
 	// The legality context (the pin search above all) is built only for a
 	// move that needs it: not in check and without the settings that make
-	// legal() look further, a move of a man other than the king that
-	// stands on no line through its king (so no slider can pin it), not en
-	// passant, converting nothing, is legal as generated; that is what
-	// safeAfter's own shortcut says, without the pins.
+	// legal() look further, a move of a man other than the king that no
+	// slider can pin, not en passant, converting nothing, is legal as
+	// generated; that is what safeAfter's own shortcut says.
 	s := p.s
 	simple := !inCheck && !(s.Capture == CaptureMaddatMari || s.Mastu || s.PawnsOnlyKing == PawnsOnlyImmune ||
 		s.Stalemate == StalemateForbidden)
 	stuck := s.stuckFilter()
 	ksq := p.kingSq[p.side]
-	lines := kingLines(ksq)
+	// Snipers: the enemy sliders on a line through the king, the board
+	// taken as empty (as newLegalCtx's pin search, without its ray walks).
+	// Only a man between the king and a sniper can be pinned.
+	var snipers uint64
+	if simple {
+		them := p.byColor[p.side^1]
+		var rq, bq uint64
+		rq = p.byKind[Rook] & them
+		if s.Counsellor == CounsellorQueen {
+			rq |= p.byKind[Queen] & them
+			bq |= p.byKind[Queen] & them
+		}
+		if s.Elephant == ElephantBishop {
+			bq |= p.byKind[Bishop] & them
+		}
+		snipers = (rays[0][ksq]|rays[1][ksq]|rays[4][ksq]|rays[5][ksq])&rq |
+			(rays[2][ksq]|rays[3][ksq]|rays[6][ksq]|rays[7][ksq])&bq
+	}
+	mayBePinned := func(from Square) bool {
+		for x := snipers; x != 0; x &= x - 1 {
+			if between[ksq][trailing(x)]&bb(from) != 0 {
+				return true
+			}
+		}
+		return false
+	}
 	var lc legalCtx
 	haveCtx := false
 	out := dst[:start]
 	for _, m := range dst[start:] {
-		if simple && m.From != ksq && bb(m.From)&lines == 0 && m.Flags&FlagEnPassant == 0 &&
-			!m.HasConversion() && !(stuck && m.Flags&FlagCapture != 0) {
+		if simple && m.From != ksq && m.Flags&FlagEnPassant == 0 && !m.HasConversion() &&
+			!(stuck && m.Flags&FlagCapture != 0) && !mayBePinned(m.From) {
 			out = append(out, m)
 			continue
 		}
