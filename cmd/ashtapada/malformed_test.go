@@ -174,12 +174,25 @@ func checkSurvived(t *testing.T, name string, r validateRun) {
 	}
 }
 
-// sentinelsChecked counts the well-formed sentinel games in data (each at
-// the start of a line) and checks that at least as many games were found
-// valid with the sentinel's seven plies to checkmate: a broken record never
-// takes the good games around it down with it.
-func sentinelsChecked(t *testing.T, name string, data []byte, r validateRun) {
+// sentinelsChecked checks that at least as many games as data has
+// sentinels were found valid with the sentinel's seven plies to checkmate:
+// a broken record never takes the good games around it down with it.
+func sentinelsChecked(t *testing.T, name string, want int, r validateRun) {
 	t.Helper()
+	got := 0
+	for _, g := range r.games {
+		if g.Valid && g.Plies == 7 && g.Outcome == "checkmate" {
+			got++
+		}
+	}
+	if got < want {
+		t.Errorf("%s: %d well-formed games in the file, only %d checked and found valid", name, want, got)
+	}
+}
+
+// countSentinels counts the well-formed sentinel games in data, each at
+// the start of a line.
+func countSentinels(data []byte) int {
 	want := 0
 	for _, s := range []string{sentinel, strings.ReplaceAll(sentinel, "\n", "\r\n")} {
 		for i := 0; ; {
@@ -193,15 +206,7 @@ func sentinelsChecked(t *testing.T, name string, data []byte, r validateRun) {
 			i += j + 1
 		}
 	}
-	got := 0
-	for _, g := range r.games {
-		if g.Valid && g.Plies == 7 && g.Outcome == "checkmate" {
-			got++
-		}
-	}
-	if got < want {
-		t.Errorf("%s: %d well-formed games in the file, only %d checked and found valid", name, want, got)
-	}
+	return want
 }
 
 func malformedDir(t *testing.T) string {
@@ -233,7 +238,7 @@ func TestMalformedCorpus(t *testing.T) {
 			}
 			r := runValidate(t, dir, name, "--jobs", "2")
 			checkSurvived(t, name, r)
-			sentinelsChecked(t, name, data, r)
+			sentinelsChecked(t, name, countSentinels(data), r)
 			if _, clean := cleanCases[name]; clean && len(r.findings) > 0 {
 				t.Errorf("%s: listed as clean (%s) but has %d findings, the first %s at %d:%d",
 					name, cleanCases[name], len(r.findings), r.findings[0].Rule, r.findings[0].Line, r.findings[0].Column)
@@ -323,7 +328,7 @@ func diffExpect(want, got expectFile) string {
 // generated at test time. Each stands between two sentinel games.
 type hugeCase struct {
 	name string
-	gen  func(b *bytes.Buffer)
+	gen  func(b *bufio.Writer)
 	// flags are extra validate flags (raising a limit).
 	flags []string
 	// rule is the finding the broken game must get ("" for none), and
@@ -346,7 +351,7 @@ const brokenTags = "[Event \"huge\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Roun
 // lines) + blank + 7 tags + blank.
 const brokenMoveLine = 9 + 1 + 7 + 1 + 1
 
-func shuffle(b *bytes.Buffer, plies int, sep string) {
+func shuffle(b *bufio.Writer, plies int, sep string) {
 	moves := [4]string{"Nf3", "Nf6", "Ng1", "Ng8"}
 	for i := 0; i < plies; i++ {
 		if i%2 == 0 {
@@ -358,50 +363,52 @@ func shuffle(b *bytes.Buffer, plies int, sep string) {
 }
 
 var hugeCases = []hugeCase{
-	{name: "comment-50mb", rule: "limit", line: brokenMoveLine, plies: 0, maxRSSMB: 160, gen: func(b *bytes.Buffer) {
+	{name: "comment-50mb", rule: "limit", line: brokenMoveLine, plies: 0, maxRSSMB: 160, gen: func(b *bufio.Writer) {
 		b.WriteString(brokenTags + "\n1. e4 {")
-		b.Write(bytes.Repeat([]byte("comment "), 50<<20/8))
+		for i := 0; i < 50<<20/8; i++ {
+			b.WriteString("comment ")
+		}
 		b.WriteString("} e5 *\n")
 	}},
-	{name: "deep-10000", rule: "limit", line: brokenMoveLine, plies: 0, maxRSSMB: 160, gen: func(b *bytes.Buffer) {
+	{name: "deep-10000", rule: "limit", line: brokenMoveLine, plies: 0, maxRSSMB: 160, gen: func(b *bufio.Writer) {
 		b.WriteString(brokenTags + "\n1. e4 ")
 		b.WriteString(strings.Repeat("(1. d4 ", 10000))
 		b.WriteString(strings.Repeat(")", 10000))
 		b.WriteString(" e5 *\n")
 	}},
-	{name: "deep-10000-raised", flags: []string{"--max-depth", "20000"}, plies: 2, maxRSSMB: 400, gen: func(b *bytes.Buffer) {
+	{name: "deep-10000-raised", flags: []string{"--max-depth", "20000"}, plies: 2, maxRSSMB: 400, gen: func(b *bufio.Writer) {
 		b.WriteString(brokenTags + "\n1. e4 ")
 		b.WriteString(strings.Repeat("(1. d4 ", 10000))
 		b.WriteString(strings.Repeat(")", 10000))
 		b.WriteString(" e5 *\n")
 	}},
-	{name: "deep-10000-unclosed", rule: "limit", line: brokenMoveLine, plies: 0, maxRSSMB: 160, gen: func(b *bytes.Buffer) {
+	{name: "deep-10000-unclosed", rule: "limit", line: brokenMoveLine, plies: 0, maxRSSMB: 160, gen: func(b *bufio.Writer) {
 		b.WriteString(brokenTags + "\n1. e4 ")
 		b.WriteString(strings.Repeat("(1. d4 ", 10000))
 		b.WriteString(" e5 *\n")
 	}},
-	{name: "line-1mb-comment", rule: "limit", line: brokenMoveLine, plies: 0, maxRSSMB: 160, gen: func(b *bytes.Buffer) {
+	{name: "line-1mb-comment", rule: "limit", line: brokenMoveLine, plies: 0, maxRSSMB: 160, gen: func(b *bufio.Writer) {
 		b.WriteString(brokenTags + "\n1. e4 {")
-		b.Write(bytes.Repeat([]byte("x"), 1<<20))
+		b.WriteString(strings.Repeat("x", 1<<20))
 		b.WriteString("} e5 *\n")
 	}},
-	{name: "line-1mb-comment-raised", flags: []string{"--max-token", "2000000"}, plies: 2, maxRSSMB: 160, gen: func(b *bytes.Buffer) {
+	{name: "line-1mb-comment-raised", flags: []string{"--max-token", "2000000"}, plies: 2, maxRSSMB: 160, gen: func(b *bufio.Writer) {
 		b.WriteString(brokenTags + "\n1. e4 {")
-		b.Write(bytes.Repeat([]byte("x"), 1<<20))
+		b.WriteString(strings.Repeat("x", 1<<20))
 		b.WriteString("} e5 *\n")
 	}},
-	{name: "line-1mb-moves", rule: "illegal-move", line: brokenMoveLine, plies: 140000, maxRSSMB: 300, gen: func(b *bytes.Buffer) {
+	{name: "line-1mb-moves", rule: "illegal-move", line: brokenMoveLine, plies: 140000, maxRSSMB: 300, gen: func(b *bufio.Writer) {
 		// A whole game on one line of about 1 MB, broken by its last move.
 		b.WriteString("[Variant \"chaturanga-gollon\"]\n" + brokenTags[len("[Event \"huge\"]\n"):] + "\n")
 		shuffle(b, 140000, " ")
 		b.WriteString("Ke4 *\n")
 	}},
-	{name: "plies-100k", rule: "illegal-move", plies: 100000, maxRSSMB: 300, gen: func(b *bytes.Buffer) {
+	{name: "plies-100k", rule: "illegal-move", plies: 100000, maxRSSMB: 300, gen: func(b *bufio.Writer) {
 		b.WriteString(brokenTags + "[Variant \"hindustani\"]\n\n")
 		shuffle(b, 100000, "\n")
 		b.WriteString("Ke4 *\n")
 	}},
-	{name: "game-too-large", flags: []string{"--max-game-bytes", "100000"}, rule: "limit", line: 0, plies: 0, maxRSSMB: 160, gen: func(b *bytes.Buffer) {
+	{name: "game-too-large", flags: []string{"--max-game-bytes", "100000"}, rule: "limit", line: 0, plies: 0, maxRSSMB: 160, gen: func(b *bufio.Writer) {
 		b.WriteString(brokenTags + "\n")
 		shuffle(b, 100000, "\n")
 		b.WriteString("*\n")
@@ -419,18 +426,32 @@ func TestMalformedHuge(t *testing.T) {
 			if hc.long && !long {
 				t.Skip("set ASHTAPADA_LONG=1 to run")
 			}
-			var b bytes.Buffer
-			b.WriteString(sentinel + "\n")
-			hc.gen(&b)
-			b.WriteString("\n" + sentinel)
+			// Written straight to disk: the test process must stay small,
+			// because a child's peak RSS on Linux starts from its
+			// parent's at the fork.
 			name := hc.name + ".pgn"
-			if err := os.WriteFile(filepath.Join(dir, name), b.Bytes(), 0o644); err != nil {
+			f, err := os.Create(filepath.Join(dir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := bufio.NewWriter(f)
+			b.WriteString(sentinel + "\n")
+			hc.gen(b)
+			b.WriteString("\n" + sentinel)
+			if err := b.Flush(); err != nil {
+				t.Fatal(err)
+			}
+			fi, err := f.Stat()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := f.Close(); err != nil {
 				t.Fatal(err)
 			}
 			r := runValidate(t, dir, name, append([]string{"--jobs", "2"}, hc.flags...)...)
-			t.Logf("%s: %d bytes, peak RSS %d KB, exit %d", name, b.Len(), r.maxRSSKB, r.exit)
+			t.Logf("%s: %d bytes, peak RSS %d KB, exit %d", name, fi.Size(), r.maxRSSKB, r.exit)
 			checkSurvived(t, name, r)
-			sentinelsChecked(t, name, b.Bytes(), r)
+			sentinelsChecked(t, name, 2, r)
 			if len(r.games) != 3 {
 				t.Fatalf("%d games, want 3 (sentinel, huge, sentinel)", len(r.games))
 			}
