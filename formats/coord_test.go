@@ -2,6 +2,8 @@ package formats
 
 import (
 	"bytes"
+	"errors"
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -205,4 +207,49 @@ func asStop(err error, target **StopError) bool {
 		*target = s
 	}
 	return ok
+}
+
+// Games without tags (pgn-extract's test-fuzzydepth.pgn is one such file)
+// are told apart by their termination markers: before, the reader ran them
+// together and the second game's first move was reported illegal. A marker
+// inside a comment does not end the game.
+func TestCoordReaderTaglessGames(t *testing.T) {
+	rp := replay.New(replay.Config{})
+	cases := []struct {
+		uci  bool
+		in   string
+		want []int // moves per game
+	}{
+		{true, "e2e4 e7e5 *\n\n\ng1f3 b8c6 e2e4 *\n", []int{2, 3}},
+		{true, "e2e4 e7e5 * d2d4 d7d5 1-0\n", []int{2, 2}},
+		{false, "1. e2-e4 {not the end: * 1-0} e7-e5\n2. Ng1-f3 *\n1. d2-d4 {a comment\nover two lines with 0-1 in it} *\n", []int{3, 1}},
+	}
+	for _, c := range cases {
+		cr := NewCoordReader(strings.NewReader(c.in), c.uci, rp)
+		var got []int
+		for {
+			g, err := cr.Next()
+			if err != nil {
+				if errors.Is(err, io.EOF) {
+					break
+				}
+				t.Fatalf("%q: game %d: %v", c.in, len(got)+1, err)
+			}
+			n := 0
+			for _, m := range g.Moves {
+				if m.Kind == record.KindMove {
+					n++
+				}
+			}
+			got = append(got, n)
+		}
+		if len(got) != len(c.want) {
+			t.Fatalf("%q: read %d games %v, want %v", c.in, len(got), got, c.want)
+		}
+		for i := range got {
+			if got[i] != c.want[i] {
+				t.Errorf("%q: game %d has %d moves, want %d", c.in, i+1, got[i], c.want[i])
+			}
+		}
+	}
 }

@@ -159,6 +159,7 @@ func (cr *CoordReader) Next() (*record.Game, error) {
 	g := &record.Game{}
 	var moves []string
 	seenMoves := false
+	inComment := false // inside a brace comment that spans lines
 	for {
 		l, ok, err := cr.readLine()
 		if err != nil {
@@ -187,6 +188,16 @@ func (cr *CoordReader) Next() (*record.Game, error) {
 			continue
 		}
 		seenMoves = true
+		// A termination marker ends the game even when no tag line follows:
+		// games without tags (and several games on one line) are otherwise
+		// run together, and the second one's moves become illegal.
+		if end, ok := resultEnd(t, &inComment); ok {
+			moves = append(moves, t[:end])
+			if rest := strings.TrimSpace(t[end:]); rest != "" {
+				cr.pending = rest
+			}
+			break
+		}
 		moves = append(moves, t)
 	}
 	if len(g.Tags) == 0 && !seenMoves {
@@ -194,6 +205,42 @@ func (cr *CoordReader) Next() (*record.Game, error) {
 	}
 	cr.n++
 	return g, cr.playTokens(g, tokens(strings.Join(moves, " ")))
+}
+
+// resultEnd scans a movetext line for a termination marker outside brace
+// comments and returns the byte offset just after it. inComment carries an
+// open brace comment from one line to the next.
+func resultEnd(line string, inComment *bool) (int, bool) {
+	i := 0
+	for i < len(line) {
+		if *inComment {
+			end := strings.IndexByte(line[i:], '}')
+			if end < 0 {
+				return 0, false
+			}
+			*inComment = false
+			i += end + 1
+			continue
+		}
+		switch line[i] {
+		case ' ', '\t':
+			i++
+			continue
+		case '{':
+			*inComment = true
+			i++
+			continue
+		}
+		end := strings.IndexAny(line[i:], " \t{")
+		if end < 0 {
+			end = len(line) - i
+		}
+		if isResult(line[i : i+end]) {
+			return i + end, true
+		}
+		i += end
+	}
+	return 0, false
 }
 
 // tokens splits movetext, dropping brace comments.

@@ -3,7 +3,6 @@
 package formats
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -356,11 +355,13 @@ type FormatStats struct {
 // with a syntax error is written back byte for byte, as read. Every game
 // with a notice of rule `syntax` (an error, or text between games) is given
 // to report, which may be nil. Only I/O errors are errors.
+//
+// The per-game decisions (canonical or as read, the kept byte-order mark)
+// are PGNWriter's, so fmt and convert cannot drift apart.
 func Format(w io.Writer, r io.Reader, filename string, report func(*record.Game)) (FormatStats, error) {
 	var st FormatStats
 	rd := grammar.NewReader(r, filename)
-	var buf []byte
-	first := true
+	pw := NewPGNWriter(w)
 	for {
 		g, err := rd.Next()
 		if errors.Is(err, io.EOF) {
@@ -373,34 +374,11 @@ func Format(w io.Writer, r io.Reader, filename string, report func(*record.Game)
 		if report != nil && hasSyntaxNotice(g) {
 			report(g)
 		}
-		if first && bytes.HasPrefix(g.Source, utf8BOM) {
-			// The text passed through starts with what reads as a
-			// byte-order mark (the input had two): keep the one the
-			// reader dropped, or the next reading would drop this one.
-			if _, err := w.Write(utf8BOM); err != nil {
-				return st, fmt.Errorf("writing %s: %w", filename, err)
-			}
-		}
-		first = false
-		if g.SyntaxError() == nil && emptyMovetext(g) {
-			// Tags with no movetext and no termination marker: written
-			// canonically they would run into the next game's tags
-			// when read back, so the text stays as it was.
-			if _, err := w.Write(g.Source); err != nil {
-				return st, fmt.Errorf("writing %s: %w", filename, err)
-			}
-			continue
-		}
 		if g.SyntaxError() != nil {
 			st.Broken++
-			if _, err := w.Write(g.Source); err != nil {
-				return st, fmt.Errorf("writing %s: %w", filename, err)
-			}
-			continue
 		}
-		buf = AppendCanonical(buf[:0], g)
-		if _, err := w.Write(buf); err != nil {
-			return st, fmt.Errorf("writing %s: %w", filename, err)
+		if err := pw.Write(g); err != nil {
+			return st, fmt.Errorf("formatting %s: %w", filename, err)
 		}
 	}
 }

@@ -13,15 +13,6 @@ import (
 	"github.com/ashtapada/ashtapada/record"
 )
 
-func sharedDir(t testing.TB) string {
-	t.Helper()
-	d := filepath.Join("..", "..", "shared")
-	if _, err := os.Stat(d); err != nil {
-		t.Skipf("shared data not found at %s (it lives next to the repository): %v", d, err)
-	}
-	return d
-}
-
 // sameRecord compares two records as canonical form sees them: tags,
 // result, trailing text and the movetext tree, with moves compared by their
 // canonical spelling; positions, move-number nodes (the writer renumbers),
@@ -98,7 +89,8 @@ func formatBytes(t *testing.T, src []byte, name string) ([]byte, FormatStats) {
 }
 
 // dataFiles reads every .pgn file under ../shared/data (the .xz corpus is
-// TestCorpus100k's).
+// TestCorpus100k's); a short run leaves out those that merely extend
+// another (dropExtensions).
 func dataFiles(t *testing.T) map[string][]byte {
 	t.Helper()
 	root := filepath.Join(sharedDir(t), "data")
@@ -122,6 +114,9 @@ func dataFiles(t *testing.T) map[string][]byte {
 	}
 	if len(files) == 0 {
 		t.Skip("no .pgn files in the shared data")
+	}
+	if !longRun() {
+		files = dropExtensions(t, files)
 	}
 	return files
 }
@@ -210,7 +205,7 @@ func independentCount(src []byte) (int, bool) {
 // twice: 100,000 games, no syntax error, and formatting is idempotent. It
 // runs with ASHTAPADA_LONG=1 only.
 func TestCorpus100k(t *testing.T) {
-	if os.Getenv("ASHTAPADA_LONG") != "1" {
+	if !longRun() {
 		t.Skip("set ASHTAPADA_LONG=1 to run")
 	}
 	p := filepath.Join(sharedDir(t), "data", "fide", "corpus-100k.pgn.xz")

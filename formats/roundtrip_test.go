@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -17,24 +17,17 @@ import (
 	"github.com/ashtapada/ashtapada/replay"
 )
 
-// repoRoot is the module root, found from this file's place.
-func repoRoot(t *testing.T) string {
-	_, file, _, ok := runtime.Caller(0)
-	if !ok {
-		t.Fatal("cannot find the test's own file")
-	}
-	return filepath.Dir(filepath.Dir(file))
-}
-
-// recordFiles lists the *.pgn files under the shared data (skipped when
-// absent) and the repo's corpus and testdata.
+// recordFiles lists the *.pgn files of the repo's corpus and testdata and
+// of the shared data (skipped when absent). A short run (see longRun) leaves
+// out the files that merely extend another (dropExtensions).
 func recordFiles(t *testing.T) []string {
+	t.Helper()
 	root := repoRoot(t)
 	var files []string
 	dirs := []string{filepath.Join(root, "corpus"), filepath.Join(root, "formats", "testdata"), filepath.Join(root, "testdata")}
-	shared := filepath.Join(root, "..", "shared", "data")
+	shared := sharedPath(t)
 	if _, err := os.Stat(shared); err == nil {
-		dirs = append(dirs, shared)
+		dirs = append(dirs, filepath.Join(shared, "data"))
 	} else {
 		t.Logf("skipping the shared data: %s is absent", shared)
 	}
@@ -46,16 +39,19 @@ func recordFiles(t *testing.T) []string {
 			return nil
 		})
 	}
-	return files
-}
-
-// gameLimit keeps the default test run short: the first games of each file
-// only, all of them with ASHTAPADA_LONG=1.
-func gameLimit() int {
-	if os.Getenv("ASHTAPADA_LONG") != "" {
-		return 1 << 30
+	if longRun() {
+		return files
 	}
-	return 400
+	contents := map[string][]byte{}
+	for _, p := range files {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		contents[p] = b
+	}
+	keep := dropExtensions(t, contents)
+	return slices.DeleteFunc(files, func(p string) bool { _, ok := keep[p]; return !ok })
 }
 
 // parsed caches each file's games: three tests read the same files.
@@ -132,6 +128,12 @@ func TestJSONRoundTripData(t *testing.T) {
 		t.Skip("no record files found")
 	}
 	schema := compileSchema(t)
+	// Schema validation is most of this test's time: the first games of
+	// each file get derived fields and are validated (50 in a long run).
+	derived := 10
+	if longRun() {
+		derived = 50
+	}
 	total := 0
 	for _, path := range files {
 		games := readGames(t, path)
@@ -142,7 +144,7 @@ func TestJSONRoundTripData(t *testing.T) {
 			for i, g := range games {
 				j := GameToJSON(g)
 				j.Game = i + 1
-				if lines && i < 50 && g.SyntaxError() == nil {
+				if lines && i < derived && g.SyntaxError() == nil {
 					AddPlayed(j, rp.Trace(g))
 				}
 				if err := w.Write(j); err != nil {
@@ -154,9 +156,9 @@ func TestJSONRoundTripData(t *testing.T) {
 			}
 			if lines {
 				// The schema is checked on the games with derived fields
-				// (the first 50), which use every part of it.
-				lines := bytes.SplitAfterN(buf.Bytes(), []byte("\n"), 51)
-				validateJSONL(t, schema, bytes.Join(lines[:min(50, len(lines))], nil), path)
+				// (the first ones of each file), which use every part of it.
+				lines := bytes.SplitAfterN(buf.Bytes(), []byte("\n"), derived+1)
+				validateJSONL(t, schema, bytes.Join(lines[:min(derived, len(lines))], nil), path)
 			}
 			r := NewJSONReader(&buf)
 			for i, want := range games {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ashtapada/ashtapada/record"
 )
@@ -141,8 +142,17 @@ func WriteSVG(w io.Writer, d *Diagram) error {
 			x1, y1, x2, y2, svgArrow)
 	}
 	if d.Caption != "" {
-		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="11" text-anchor="middle" font-family="DejaVu Sans Mono, monospace">%s</text>`+"\n",
-			width/2, height-10, html.EscapeString(d.Caption))
+		// A full FEN of a busy middle game is wider than the board at 11px
+		// (a monospace glyph advances 0.6em): shrink the font so that the
+		// caption stays inside the picture instead of being cut at both ends.
+		size := 11.0
+		if n := utf8.RuneCountInString(d.Caption); n > 0 {
+			if fit := float64(width-8) / (0.61 * float64(n)); fit < size {
+				size = fit
+			}
+		}
+		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="%.1f" text-anchor="middle" font-family="DejaVu Sans Mono, monospace">%s</text>`+"\n",
+			width/2, height-10, size, html.EscapeString(d.Caption))
 	}
 	b.WriteString("</svg>\n")
 	if _, err := io.WriteString(w, b.String()); err != nil {

@@ -110,7 +110,12 @@ func (p *fastParser) elems() []gElem {
 	}
 	p.temp[d] = p.temp[d][:0]
 	for !p.failed {
-		e := gElem{Pos: p.tok.Pos}
+		// The element is filled in place: it is large (a position and a
+		// field per kind of token), and building it aside then copying it
+		// in showed in profiles. Only depth d+1 is written while a
+		// variation is read, so e stays valid.
+		p.temp[d] = append(p.temp[d], gElem{Pos: p.tok.Pos})
+		e := &p.temp[d][len(p.temp[d])-1]
 		switch p.tok.Type {
 		case tokWord:
 			e.Move = p.tok.Value
@@ -126,6 +131,7 @@ func (p *fastParser) elems() []gElem {
 			e.Escape = p.tok.Value
 		case tokPunct:
 			if p.tok.Value != "(" {
+				p.temp[d] = p.temp[d][:len(p.temp[d])-1]
 				return p.finish(d)
 			}
 			p.next()
@@ -138,9 +144,9 @@ func (p *fastParser) elems() []gElem {
 			}
 			e.Var = v
 		default:
+			p.temp[d] = p.temp[d][:len(p.temp[d])-1]
 			return p.finish(d)
 		}
-		p.temp[d] = append(p.temp[d], e)
 		p.next()
 	}
 	return nil

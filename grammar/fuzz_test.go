@@ -19,6 +19,7 @@ import (
 func checkInput(t *testing.T, data []byte) {
 	t.Helper()
 	sp := grammar.NewSplitter(bytes.NewReader(data))
+	var scratch grammar.Scratch // reused from chunk to chunk, as validate does
 	covered := 0
 	if bytes.HasPrefix(data, []byte{0xEF, 0xBB, 0xBF}) {
 		covered = 3
@@ -42,6 +43,9 @@ func checkInput(t *testing.T, data []byte) {
 		slow := grammar.ParseChunkWithGrammar(c, "f.pgn")
 		if d := diffGames(fast, slow); d != "" {
 			t.Fatalf("game %d: fast path and grammar differ: %s\ninput chunk %q", n+1, d, c.Data)
+		}
+		if d := diffGames(fast, grammar.ParseChunkScratch(c, "f.pgn", &scratch)); d != "" {
+			t.Fatalf("game %d: ParseChunk and ParseChunkScratch differ: %s\ninput chunk %q", n+1, d, c.Data)
 		}
 		for _, nt := range fast.Notices {
 			if !nt.Pos.IsValid() || nt.Pos.Offset < c.Pos.Offset || nt.Pos.Offset > c.Pos.Offset+len(c.Data) {

@@ -156,6 +156,9 @@ type builder struct {
 	failed    bool
 	resultPos record.Pos
 	slab      []record.Move
+	// scratch, when set, provides the storage of nodes and moves
+	// (ParseChunkScratch); else each game allocates its own.
+	scratch *Scratch
 	// Move-number bookkeeping for the `move-number` warnings.
 	missing      int
 	missingFirst record.Pos
@@ -310,7 +313,7 @@ func (b *builder) startNumber() numbering {
 }
 
 func (b *builder) elems(es []gElem, num numbering, depth int) []record.Node {
-	nodes := make([]record.Node, 0, len(es))
+	nodes := b.nodeSlice(len(es))
 	before := num // the numbering before the last turn, where a variation starts
 	numbered := false
 	for i := range es {
@@ -402,7 +405,7 @@ func (b *builder) turn(nodes []record.Node, tok string, p record.Pos) []record.N
 			// Moves are allocated in blocks: one allocation per block
 			// instead of one per move; a block is never reallocated, so
 			// the pointers into it stay valid.
-			b.slab = make([]record.Move, 0, 64)
+			b.slab = b.moveBlock()
 		}
 		b.slab = append(b.slab, m)
 		mp := &b.slab[len(b.slab)-1]

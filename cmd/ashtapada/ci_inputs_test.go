@@ -17,7 +17,7 @@ import (
 // profile and one record per rule id) into one PGN text.
 func ciCorpus(t *testing.T) []byte {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join("..", "..", "corpus", "*", "*.pgn"))
+	files, err := filepath.Glob(filepath.Join(repoRoot(t), "corpus", "*", "*.pgn"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no corpus files: %v", err)
 	}

@@ -28,15 +28,19 @@ const (
 	modeNever  = "never"
 )
 
-// checkMode validates the value of a tri-state flag (usage error if bad).
-func checkMode(flag, v string) (string, error) {
+// triState decides an auto|always|never flag (usage error if bad): always
+// and never are the answer, auto (or unset) asks auto. --color and
+// --progress share it so they accept and reject the same values.
+func triState(flag, v string, auto func() bool) (bool, error) {
 	switch v {
 	case "", modeAuto:
-		return modeAuto, nil
-	case modeAlways, modeNever:
-		return v, nil
+		return auto(), nil
+	case modeAlways:
+		return true, nil
+	case modeNever:
+		return false, nil
 	}
-	return "", fmt.Errorf("--%s %q: want auto, always or never", flag, v)
+	return false, fmt.Errorf("--%s %q: want auto, always or never", flag, v)
 }
 
 // isTerminal reports whether f is a terminal (not a pipe, file or
@@ -48,20 +52,9 @@ func isTerminal(f *os.File) bool {
 // colorEnabled decides --color for output going to f; getenv is os.Getenv
 // outside tests.
 func colorEnabled(mode string, f *os.File, getenv func(string) string) (bool, error) {
-	mode, err := checkMode("color", mode)
-	if err != nil {
-		return false, err
-	}
-	switch mode {
-	case modeAlways:
-		return true, nil
-	case modeNever:
-		return false, nil
-	}
-	if getenv("NO_COLOR") != "" || getenv("TERM") == "dumb" {
-		return false, nil
-	}
-	return isTerminal(f), nil
+	return triState("color", mode, func() bool {
+		return getenv("NO_COLOR") == "" && getenv("TERM") != "dumb" && isTerminal(f)
+	})
 }
 
 // ANSI SGR sequences used by the colourised text report.

@@ -17,16 +17,6 @@ import (
 	"github.com/ashtapada/ashtapada/replay"
 )
 
-// profileFlags are the flags that choose how games are judged, shared by
-// convert, show and diff (the same names as validate's).
-func profileFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.StringFlag{Name: "rules", Usage: "play every game by this profile, whatever its tags say"},
-		&cli.StringSliceFlag{Name: "set", Usage: "override a setting, key=value (repeatable)"},
-		&cli.StringFlag{Name: "rules-file", Usage: "play every game by this profile file"},
-	}
-}
-
 func init() {
 	register(&cli.Command{
 		Name:      "convert",
@@ -130,6 +120,14 @@ type gameSource func() (*record.Game, error)
 // openGames opens path and returns the reader of its games in the format
 // given, or detected from the name, or from the first bytes.
 func openGames(path, from string, rp *replay.Replayer, errw io.Writer) (gameSource, io.Closer, error) {
+	return openGamesCounting(path, from, rp, errw, nil)
+}
+
+// openGamesCounting is openGames with a callback for LAN/UCI games that
+// could be read only in part (a move that matches no legal move): they are
+// still returned, so that what was read is not lost, and partial lets the
+// caller count them (convert exits 1 then, never 0 with a game cut short).
+func openGamesCounting(path, from string, rp *replay.Replayer, errw io.Writer, partial func()) (gameSource, io.Closer, error) {
 	rc, name, err := openInput(path)
 	if err != nil {
 		return nil, nil, err
@@ -156,6 +154,9 @@ func openGames(path, from string, rp *replay.Replayer, errw io.Writer) (gameSour
 				// The game was read as far as it goes: the caller decides.
 				if g != nil {
 					fmt.Fprintf(errw, "%s: %v\n", name, err)
+					if partial != nil {
+						partial()
+					}
 					return g, nil
 				}
 				err = fmt.Errorf("%s: %w", name, err)
@@ -227,7 +228,7 @@ func detectFormat(path string, br *bufio.Reader) string {
 
 // file converts the games of one input.
 func (cv *converter) file(path string, w io.Writer) error {
-	next, closer, err := openGames(path, cv.from, cv.rp, cv.errw)
+	next, closer, err := openGamesCounting(path, cv.from, cv.rp, cv.errw, func() { cv.broken++ })
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -33,19 +32,13 @@ func TestCorpusShowcaseValid(t *testing.T) {
 		if !showcaseFile(rel) {
 			continue
 		}
-		f, err := os.Open(goldenPath(root, rel))
-		if err != nil {
-			t.Fatalf("golden file of %s: %v", rel, err)
-		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 1<<20), 1<<24)
-		for sc.Scan() {
+		eachGoldenLine(t, root, rel, func(b []byte) {
 			var line struct {
 				Kind, Rule, Severity, Message string
 				Game                          int
 				Valid                         *bool
 			}
-			if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
+			if err := json.Unmarshal(b, &line); err != nil {
 				t.Fatalf("%s: %v", rel, err)
 			}
 			switch {
@@ -55,11 +48,7 @@ func TestCorpusShowcaseValid(t *testing.T) {
 			case line.Kind == "game" && (line.Valid == nil || !*line.Valid):
 				t.Errorf("%s game %d: not valid", rel, line.Game)
 			}
-		}
-		if err := sc.Err(); err != nil {
-			t.Fatalf("%s: %v", rel, err)
-		}
-		f.Close()
+		})
 	}
 }
 

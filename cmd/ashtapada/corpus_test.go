@@ -12,8 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sergi/go-diff/diffmatchpatch"
-
+	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
@@ -27,8 +26,9 @@ var update = flag.Bool("update", false, "rewrite corpus/**/*.golden.jsonl from t
 
 func updating() bool { return *update || os.Getenv("ASHTAPADA_UPDATE") == "1" }
 
-// repoRoot is the module root, two levels above this package.
-func repoRoot(t *testing.T) string {
+// repoRoot is the module root, two levels above this package: the one way
+// the tests of this package find corpus/, testdata/ and ../shared.
+func repoRoot(t testing.TB) string {
 	t.Helper()
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
@@ -68,6 +68,24 @@ func goldenPath(root, rel string) string {
 	return filepath.Join(root, strings.TrimSuffix(rel, ".pgn")+".golden.jsonl")
 }
 
+// eachGoldenLine calls fn with every line of rel's golden file.
+func eachGoldenLine(t *testing.T, root, rel string, fn func(line []byte)) {
+	t.Helper()
+	f, err := os.Open(goldenPath(root, rel))
+	if err != nil {
+		t.Fatalf("golden file of %s: %v", rel, err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		fn(sc.Bytes())
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatalf("golden file of %s: %v", rel, err)
+	}
+}
+
 // TestCorpus runs `validate --format jsonl` on every corpus record, as a
 // user would (from the repository root, relative paths), and compares the
 // output with the golden file beside it.
@@ -92,27 +110,8 @@ func TestCorpus(t *testing.T) {
 				t.Fatalf("no golden file (create it with -update): %v", err)
 			}
 			if string(want) != out {
-				dmp := diffmatchpatch.New()
-				a, b, lines := dmp.DiffLinesToChars(string(want), out)
-				diffs := dmp.DiffCharsToLines(dmp.DiffMain(a, b, false), lines)
-				var d strings.Builder
-				for _, df := range diffs {
-					prefix := "  "
-					switch df.Type {
-					case diffmatchpatch.DiffDelete:
-						prefix = "- "
-					case diffmatchpatch.DiffInsert:
-						prefix = "+ "
-					default:
-						continue
-					}
-					for _, l := range strings.SplitAfter(df.Text, "\n") {
-						if l != "" {
-							d.WriteString(prefix + l)
-						}
-					}
-				}
-				t.Errorf("output differs from %s (-want +got); if the change is meant, run with -update:\n%s", golden, d.String())
+				t.Errorf("output differs from %s; if the change is meant, run with -update:\n%s", golden,
+					formats.UnifiedDiff(rel+" (golden)", rel+" (got)", string(want), out))
 			}
 			// Exit status agrees with the findings: 1 exactly when some
 			// finding is an error.
@@ -133,24 +132,17 @@ func TestCorpusCoversEveryRule(t *testing.T) {
 	root := repoRoot(t)
 	seen := map[string]bool{}
 	for _, rel := range corpusFiles(t, root) {
-		f, err := os.Open(goldenPath(root, rel))
-		if err != nil {
-			t.Fatalf("golden file of %s: %v", rel, err)
-		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 1<<20), 1<<24)
-		for sc.Scan() {
+		eachGoldenLine(t, root, rel, func(b []byte) {
 			var line struct {
 				Kind, Rule string
 			}
-			if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
+			if err := json.Unmarshal(b, &line); err != nil {
 				t.Fatalf("%s: %v", rel, err)
 			}
 			if line.Kind == "finding" {
 				seen[line.Rule] = true
 			}
-		}
-		f.Close()
+		})
 	}
 	var missing []string
 	for _, r := range replay.Rules {

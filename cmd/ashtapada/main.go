@@ -57,6 +57,9 @@ func version() string {
 
 func newApp() *cli.App {
 	sort.Slice(commands, func(i, j int) bool { return commands[i].Name < commands[j].Name })
+	for _, c := range commands {
+		quietUsageErrors(c)
+	}
 	return &cli.App{
 		Name:                 "ashtapada",
 		Usage:                "validate, format, convert and compare records of chaturanga, shatranj, Hindustani, Andhra and ordinary chess",
@@ -65,6 +68,28 @@ func newApp() *cli.App {
 		EnableBashCompletion: true,
 		// Exit codes are ours to decide (see run); urfave/cli must not exit.
 		ExitErrHandler: func(*cli.Context, error) {},
+		OnUsageError:   usageError,
+	}
+}
+
+// usageError reports a bad command line on standard error with exit status
+// 2. urfave/cli's default prints "Incorrect Usage" and the whole help on
+// standard output, where it would corrupt a JSON report read by a program.
+func usageError(c *cli.Context, err error, _ bool) error {
+	name := c.App.Name
+	if c.Command != nil && c.Command.HelpName != "" {
+		name = c.Command.HelpName
+	}
+	return toolError(fmt.Errorf("%w (see '%s --help')", err, name))
+}
+
+// quietUsageErrors gives a command and its sub-commands usageError.
+func quietUsageErrors(c *cli.Command) {
+	if c.OnUsageError == nil {
+		c.OnUsageError = usageError
+	}
+	for _, sub := range c.Subcommands {
+		quietUsageErrors(sub)
 	}
 }
 

@@ -363,14 +363,14 @@ func shuffle(b *bufio.Writer, plies int, sep string) {
 }
 
 var hugeCases = []hugeCase{
-	{name: "comment-50mb", rule: "limit", line: brokenMoveLine, plies: 0, maxRSSMB: 160, gen: func(b *bufio.Writer) {
+	{name: "comment-50mb", rule: "limit", line: brokenMoveLine, plies: 0, maxRSSMB: 128, gen: func(b *bufio.Writer) {
 		b.WriteString(brokenTags + "\n1. e4 {")
 		for i := 0; i < 50<<20/8; i++ {
 			b.WriteString("comment ")
 		}
 		b.WriteString("} e5 *\n")
 	}},
-	{name: "deep-10000", rule: "limit", line: brokenMoveLine, plies: 0, maxRSSMB: 160, gen: func(b *bufio.Writer) {
+	{name: "deep-10000", rule: "limit", line: brokenMoveLine, plies: 0, maxRSSMB: 64, gen: func(b *bufio.Writer) {
 		b.WriteString(brokenTags + "\n1. e4 ")
 		b.WriteString(strings.Repeat("(1. d4 ", 10000))
 		b.WriteString(strings.Repeat(")", 10000))
@@ -382,7 +382,7 @@ var hugeCases = []hugeCase{
 		b.WriteString(strings.Repeat(")", 10000))
 		b.WriteString(" e5 *\n")
 	}},
-	{name: "deep-10000-unclosed", rule: "limit", line: brokenMoveLine, plies: 0, maxRSSMB: 160, gen: func(b *bufio.Writer) {
+	{name: "deep-10000-unclosed", rule: "limit", line: brokenMoveLine, plies: 0, maxRSSMB: 64, gen: func(b *bufio.Writer) {
 		b.WriteString(brokenTags + "\n1. e4 ")
 		b.WriteString(strings.Repeat("(1. d4 ", 10000))
 		b.WriteString(" e5 *\n")

@@ -16,15 +16,13 @@ func init() {
 		Usage:     "count move paths to a depth, for testing the move generator against other engines",
 		ArgsUsage: "DEPTH",
 		Description: "Counts the leaves of the legal-move tree (perft). Game-end rules do not prune it and\n" +
-			"turns alternate normally. --divide prints each root move with its count, sorted, then the total.",
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "rules", Usage: "rule profile `NAME` (default fide)"},
-			&cli.StringSliceFlag{Name: "set", Usage: "override a setting, `key=value` (repeatable)"},
-			&cli.StringFlag{Name: "rules-file", Usage: "load a user profile from `FILE`"},
+			"turns alternate normally. --divide prints each root move with its count, sorted, then the total.\n" +
+			"The profile is fide unless --rules or --rules-file names another.",
+		Flags: append(profileFlags(),
 			&cli.StringFlag{Name: "fen", Usage: "start from `FEN` instead of the profile's initial array"},
 			&cli.BoolFlag{Name: "divide", Usage: "print the count under each root move"},
 			&cli.BoolFlag{Name: "time", Usage: "print nodes per second on standard error"},
-		},
+		),
 		Action: perftAction,
 	})
 }

@@ -19,12 +19,12 @@ func TestPerftCommand(t *testing.T) {
 		{[]string{"perft", "--rules", "andhra", "2"}, "196"},
 	}
 	for _, c := range cases {
-		out, errOut, code := runRules(t, c.args...)
+		out, errOut, code := runApp(t, c.args...)
 		if code != 0 || strings.TrimSpace(out) != c.want {
 			t.Errorf("%v: exit %d, output %q (stderr %q), want %s", c.args, code, out, errOut, c.want)
 		}
 	}
-	out, _, code := runRules(t, "perft", "--rules", "fide", "2", "--divide")
+	out, _, code := runApp(t, "perft", "--rules", "fide", "2", "--divide")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if code != 0 || len(lines) != 22 || lines[0] != "a2a3: 20" || lines[21] != "400" {
 		t.Errorf("divide: exit %d, output %q", code, out)
@@ -36,7 +36,7 @@ func TestPerftCommand(t *testing.T) {
 		{"perft", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "2"},
 		{"perft", "--set", "king-leap=sometimes", "2"},
 	} {
-		if _, errOut, code := runRules(t, bad...); code != 2 || errOut == "" {
+		if _, errOut, code := runApp(t, bad...); code != 2 || errOut == "" {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 with a message", bad, code, errOut)
 		}
 	}

@@ -29,17 +29,7 @@ import (
 // progressEnabled decides --progress: auto means standard error is a
 // terminal.
 func progressEnabled(mode string, stderr *os.File) (bool, error) {
-	mode, err := checkMode("progress", mode)
-	if err != nil {
-		return false, err
-	}
-	switch mode {
-	case modeAlways:
-		return true, nil
-	case modeNever:
-		return false, nil
-	}
-	return isTerminal(stderr), nil
+	return triState("progress", mode, func() bool { return isTerminal(stderr) })
 }
 
 // inputSize is the total size in bytes of the inputs, and false when one of

@@ -30,12 +30,9 @@ func init() {
 				Description: "Shows a built-in profile (by name or alias), or with --rules-file a user profile;\n" +
 					"--set key=value shows the profile as those overrides change it; --toml writes it as a\n" +
 					"complete profile file (docs/profiles.md) that --rules-file reads back.",
-				Flags: []cli.Flag{
-					&cli.StringFlag{Name: "rules", Usage: "the profile `NAME` (instead of the argument)"},
-					&cli.StringFlag{Name: "rules-file", Usage: "show the user profile in `FILE`"},
-					&cli.StringSliceFlag{Name: "set", Usage: "override a setting, `key=value` (repeatable)"},
+				Flags: append(profileFlags(),
 					&cli.BoolFlag{Name: "toml", Usage: "write the profile as a complete profile file, to start a variant from"},
-				},
+				),
 				Action: rulesShow,
 			},
 			{

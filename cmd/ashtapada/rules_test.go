@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,34 +10,12 @@ import (
 	"github.com/ashtapada/ashtapada/rules"
 )
 
-// runRules runs the application in-process and returns its standard output,
-// standard error and exit status as run() would.
-func runRules(t *testing.T, args ...string) (string, string, int) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	app := newApp()
-	app.Writer, app.ErrWriter = &out, &errb
-	err := app.Run(append([]string{"ashtapada"}, args...))
-	code := 0
-	if err != nil {
-		code = 2
-		var ee *exitError
-		if errors.As(err, &ee) {
-			code = ee.code
-		}
-		if ee == nil || ee.err != nil {
-			errb.WriteString(err.Error())
-		}
-	}
-	return out.String(), errb.String(), code
-}
-
 var wsRE = regexp.MustCompile(`\s+`)
 
 func squash(s string) string { return wsRE.ReplaceAllString(s, " ") }
 
 func TestRulesList(t *testing.T) {
-	out, errOut, code := runRules(t, "rules", "list")
+	out, errOut, code := runApp(t, "rules", "list")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -66,7 +42,7 @@ func TestRulesShowEveryProfile(t *testing.T) {
 	for _, p := range rules.Profiles() {
 		names := append([]string{p.Name}, p.Aliases...)
 		for _, name := range names {
-			out, errOut, code := runRules(t, "rules", "show", strings.ToUpper(name))
+			out, errOut, code := runApp(t, "rules", "show", strings.ToUpper(name))
 			if code != 0 {
 				t.Fatalf("rules show %s: exit %d: %s", name, code, errOut)
 			}
@@ -97,7 +73,7 @@ func TestRulesShowEveryProfile(t *testing.T) {
 
 func TestRulesShowUserFileAndSet(t *testing.T) {
 	file := filepath.Join("..", "..", "rules", "testdata", "profiles", "chaturanga-dabbaba.toml")
-	out, errOut, code := runRules(t, "rules", "show", "--rules-file", file)
+	out, errOut, code := runApp(t, "rules", "show", "--rules-file", file)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -106,7 +82,7 @@ func TestRulesShowUserFileAndSet(t *testing.T) {
 			t.Errorf("user profile shown without %q:\n%s", want, out)
 		}
 	}
-	out, _, code = runRules(t, "rules", "show", "--set", "king-leap=off", "--set", "mastu=on", "chaturanga")
+	out, _, code = runApp(t, "rules", "show", "--set", "king-leap=off", "--set", "mastu=on", "chaturanga")
 	if code != 0 || !strings.Contains(out, "\nking-leap = off\n") || !strings.Contains(out, "\nmastu = on\n") ||
 		!strings.Contains(out, "king-leap-capture = yes  (does not apply") || !strings.Contains(out, "set by --set") {
 		t.Errorf("--set not shown (exit %d):\n%s", code, out)
@@ -124,7 +100,7 @@ func TestRulesShowErrors(t *testing.T) {
 		{[]string{"rules", "show", "--set", "elephant=camel", "fide"}, "bishop, alfil, dabbaba"},
 		{[]string{"rules", "show", "--rules-file", "x.toml", "fide"}, "use one"},
 	} {
-		_, errOut, code := runRules(t, c.args...)
+		_, errOut, code := runApp(t, c.args...)
 		if code != 2 || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", c.args, code, errOut, c.want)
 		}
@@ -134,7 +110,7 @@ func TestRulesShowErrors(t *testing.T) {
 func TestRulesCheck(t *testing.T) {
 	dir := filepath.Join("..", "..", "rules", "testdata", "profiles")
 	good := filepath.Join(dir, "chaturanga-dabbaba.toml")
-	out, errOut, code := runRules(t, "rules", "check", good, filepath.Join(dir, "complete.toml"))
+	out, errOut, code := runApp(t, "rules", "check", good, filepath.Join(dir, "complete.toml"))
 	if code != 0 {
 		t.Fatalf("good files: exit %d: %s %s", code, out, errOut)
 	}
@@ -144,7 +120,7 @@ func TestRulesCheck(t *testing.T) {
 	}
 
 	bad := filepath.Join(dir, "broken", "bad-value.toml")
-	out, _, code = runRules(t, "rules", "check", good, bad)
+	out, _, code = runApp(t, "rules", "check", good, bad)
 	if code != 1 {
 		t.Errorf("broken file: exit %d, want 1", code)
 	}
@@ -152,11 +128,11 @@ func TestRulesCheck(t *testing.T) {
 		t.Errorf("broken file report:\n%s", out)
 	}
 
-	_, errOut, code = runRules(t, "rules", "check", filepath.Join(dir, "no-such.toml"), bad)
+	_, errOut, code = runApp(t, "rules", "check", filepath.Join(dir, "no-such.toml"), bad)
 	if code != 2 || !strings.Contains(errOut, "no-such.toml") {
 		t.Errorf("missing file: exit %d, stderr %q", code, errOut)
 	}
-	if _, _, code = runRules(t, "rules", "check"); code != 2 {
+	if _, _, code = runApp(t, "rules", "check"); code != 2 {
 		t.Errorf("no file: exit %d", code)
 	}
 }
@@ -164,7 +140,7 @@ func TestRulesCheck(t *testing.T) {
 // rules show --toml writes a file that rules check accepts and that loads
 // as the profile shown.
 func TestRulesShowTOML(t *testing.T) {
-	out, errOut, code := runRules(t, "rules", "show", "--toml", "--set", "elephant=dabbaba", "hindustani")
+	out, errOut, code := runApp(t, "rules", "show", "--toml", "--set", "elephant=dabbaba", "hindustani")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -181,7 +157,7 @@ func TestRulesShowTOML(t *testing.T) {
 	if p.Settings != want || p.Name != "hindustani" {
 		t.Errorf("loaded %s %v, want %v", p.Name, p.Settings.Pairs(), want.Pairs())
 	}
-	if out, _, code := runRules(t, "rules", "check", file); code != 0 || !strings.Contains(out, "ok: complete profile hindustani") {
+	if out, _, code := runApp(t, "rules", "check", file); code != 0 || !strings.Contains(out, "ok: complete profile hindustani") {
 		t.Errorf("rules check on the written file: exit %d\n%s", code, out)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -31,9 +32,6 @@ func init() {
 			"2 the tool could not do its job (unreadable file, bad command line).",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "report format: " + strings.Join(formats.ReportFormats(), ", ")},
-			&cli.StringFlag{Name: "rules", Usage: "judge every game by this profile, whatever its tags say"},
-			&cli.StringSliceFlag{Name: "set", Usage: "override a setting, key=value (repeatable; wins over the Rules tag)"},
-			&cli.StringFlag{Name: "rules-file", Usage: "judge every game by this profile file"},
 			&cli.BoolFlag{Name: "strict", Usage: "warnings are errors"},
 			&cli.IntFlag{Name: "max-errors", Usage: "stop after this many error findings (0: no limit)"},
 			&cli.BoolFlag{Name: "summary", Usage: "end with counts per profile, rule, outcome and result"},
@@ -41,7 +39,7 @@ func init() {
 			&cli.IntFlag{Name: "jobs", Value: runtime.NumCPU(), Usage: "games parsed and replayed in parallel"},
 			&cli.BoolFlag{Name: "verbose", Usage: "text format: also a line for each valid game"},
 			&cli.StringFlag{Name: "svg-dir", Usage: "write one SVG diagram per error into this directory (see show)"},
-		}, append(ciFlags, pprofFlags...)...), // validate_ci.go: --baseline, --write-baseline, --progress, --color, --explain; pprof.go: hidden --cpuprofile, --memprofile
+		}, slices.Concat(profileFlags(), ciFlags, pprofFlags)...), // profileflags.go: --rules, --set, --rules-file; validate_ci.go: --baseline, --write-baseline, --progress, --color, --explain; pprof.go: hidden --cpuprofile, --memprofile
 		Action: validateAction,
 	})
 }
@@ -109,6 +107,7 @@ func validateAction(c *cli.Context) error {
 	if err != nil {
 		return toolError(err)
 	}
+	limitValidateMemory()
 	stopProfiles, err := startProfiles(c)
 	if err != nil {
 		return toolError(err)
@@ -138,8 +137,11 @@ func validateAction(c *cli.Context) error {
 		args = []string{"-"}
 	}
 
-	work := make(chan *vjob, 2*jobs)
-	order := make(chan *vjob, 4*jobs)
+	// The order queue is longer than the work queue so that a worker the
+	// system has put aside for a while (a loaded machine) does not stop
+	// the others: they run up to 16 batches per worker ahead of the writer.
+	work := make(chan *vjob, 4*jobs)
+	order := make(chan *vjob, 16*jobs)
 	done := make(chan struct{})
 	var toolErrs []error
 	var errMu sync.Mutex
@@ -174,11 +176,15 @@ func validateAction(c *cli.Context) error {
 		go func() {
 			defer wg.Done()
 			r := replay.New(cfg)
+			// The record of a game is dropped once judged (the result
+			// holds no pointer into it), so each worker reuses the storage
+			// of its records.
+			sc := new(grammar.Scratch)
 			for j := range work {
 				res := make([]*replay.Result, len(j.chunks))
 				j.keys = make([]formats.GameKey, len(j.chunks))
 				for i := range j.chunks {
-					res[i] = validateOne(r, j, i, noteErr)
+					res[i] = validateOne(r, sc, j, i, noteErr)
 				}
 				j.out <- res
 			}
@@ -307,7 +313,7 @@ func readGames(path string, work, order chan<- *vjob, done <-chan struct{}, note
 // validateOne reads and replays one game. A panic is a bug of this
 // program, never the record's fault: it is reported as a failure of the
 // tool (exit 2) for that game, and the other games are still checked.
-func validateOne(r *replay.Replayer, j *vjob, i int, noteErr func(error)) (res *replay.Result) {
+func validateOne(r *replay.Replayer, sc *grammar.Scratch, j *vjob, i int, noteErr func(error)) (res *replay.Result) {
 	index := j.index + i
 	defer func() {
 		if p := recover(); p != nil {
@@ -315,7 +321,7 @@ func validateOne(r *replay.Replayer, j *vjob, i int, noteErr func(error)) (res *
 			res = &replay.Result{Summary: replay.Summary{File: j.file, Game: index, Outcome: replay.OutcomeNone}}
 		}
 	}()
-	g := grammar.ParseChunk(j.chunks[i], j.file)
+	g := grammar.ParseChunkScratch(j.chunks[i], j.file, sc)
 	j.keys[i] = formats.GameKeyOf(g)
 	return r.Game(g, j.file, index)
 }

@@ -17,9 +17,10 @@ import (
 // the repository's FIDE corpus without it. The side-by-side comparison with
 // pgn-extract is scripts/bench-vs-pgn-extract.
 func BenchmarkValidateFile(b *testing.B) {
-	path := filepath.Join("..", "..", "..", "shared", "data", "fide", "corpus-10k.pgn")
+	root := repoRoot(b)
+	path := filepath.Join(root, "..", "shared", "data", "fide", "corpus-10k.pgn")
 	if _, err := os.Stat(path); err != nil {
-		path = filepath.Join("..", "..", "corpus", "fide", "fsf-selfplay.pgn")
+		path = filepath.Join(root, "corpus", "fide", "fsf-selfplay.pgn")
 	}
 	info, err := os.Stat(path)
 	if err != nil {
