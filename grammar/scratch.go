@@ -1,0 +1,65 @@
+package grammar
+
+import "github.com/ashtapada/ashtapada/record"
+
+// Scratch is storage for the nodes and moves of records, reused from one
+// game to the next by ParseChunkScratch. A validator that reads a game,
+// judges it and drops it need not allocate a record's ~20 KB per game:
+// that allocation rate kept the garbage collector running (and its write
+// barriers on) a quarter of the time (docs/performance.md). A Scratch is
+// not safe for concurrent use: give each worker its own.
+type Scratch struct {
+	nodes []record.Node
+	nused int
+	moves []record.Move
+	mused int
+}
+
+// ParseChunkScratch is ParseChunk with the record's nodes and moves in s.
+// The record is valid only until the next call with the same s: what
+// outlives it must be copied out (strings may be kept, they do not point
+// into s).
+func ParseChunkScratch(c Chunk, filename string, s *Scratch) *record.Game {
+	s.nused, s.mused = 0, 0
+	g := &record.Game{Source: c.Data, Pos: c.Pos}
+	b := &builder{g: g, filename: filename, scratch: s}
+	parseChunkCommon(c, filename, b, true)
+	return g
+}
+
+// nodeSlice is an empty node list with room for n nodes. Its capacity is
+// exactly n, so that appending more (a compound turn is one token and
+// several nodes) moves the list to new memory instead of into the next.
+func (b *builder) nodeSlice(n int) []record.Node {
+	s := b.scratch
+	if s == nil || n == 0 {
+		// Empty but not nil, as without a Scratch (costs no allocation).
+		return make([]record.Node, 0, n)
+	}
+	if s.nused+n > len(s.nodes) {
+		// The old storage stays alive while this game's nodes use it;
+		// the next games use the new one.
+		s.nodes = make([]record.Node, max(2*len(s.nodes), n, 1024))
+		s.nused = 0
+	}
+	out := s.nodes[s.nused : s.nused : s.nused+n]
+	s.nused += n
+	return out
+}
+
+// moveBlock is an empty block for 64 moves. turn takes the address of the
+// moves it appends, so a block is never grown: a full one is replaced.
+func (b *builder) moveBlock() []record.Move {
+	const block = 64
+	s := b.scratch
+	if s == nil {
+		return make([]record.Move, 0, block)
+	}
+	if s.mused+block > len(s.moves) {
+		s.moves = make([]record.Move, max(2*len(s.moves), 8*block))
+		s.mused = 0
+	}
+	out := s.moves[s.mused : s.mused : s.mused+block]
+	s.mused += block
+	return out
+}
