@@ -153,6 +153,15 @@ func (r *Replayer) Game(g *record.Game, file string, index int) *Result {
 	ln.main = true
 	ln.legal = r.legal[:0]
 	ln.hasMove = ln.hist.HasLegalMove()
+	if !ln.hasMove {
+		// A start position (from a FEN) in which the side to move has no
+		// move is already decided: checkmate or stalemate. Other endings
+		// (bare king, repetition, move rule) are judged after a move, since
+		// they depend on who made it.
+		if o := ln.hist.OutcomeKnown(false); o.Kind == rules.OutcomeCheckmate || o.Kind == rules.OutcomeStalemate {
+			ln.ended, ln.outcome, ln.endPly = true, o, 0
+		}
+	}
 	w.line(g.Moves, ln)
 	r.legal = ln.legal[:0]
 	w.finish(ln)

@@ -16,7 +16,7 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 	w.checkMoveNumber(first, ln, side)
 	if ln.ended {
 		w.add(w.moveFinding(first, ln, ln.ply+1, side, ln.pos.FEN(), "move-after-end",
-			fmt.Sprintf("the game was already over after ply %d (%s), yet the record goes on", ln.endPly, describeOutcome(ln.outcome)), nil))
+			fmt.Sprintf("the game was already over %s (%s), yet the record goes on", endedWhen(ln, "after"), describeOutcome(ln.outcome)), nil))
 		ln.stopped = true
 		return
 	}
@@ -36,7 +36,15 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 		case s.KnightPromotionMove == rules.KnightMoveOptional && len(nodes) == 2:
 			knightTurn = true // the first move must promote to a knight: checked below
 		default:
-			w.stop(&nodes[1], ln, ln.ply+2, side, "compound-turn", w.compoundMessage(ln, side))
+			// The first move is an ordinary turn: play it, so that the
+			// finding at the comma shows the board the second move was
+			// made on (its FEN has the other side to move, since the turn
+			// has ended as far as the rules know).
+			msg := w.compoundMessage(ln, side)
+			w.playTurn(nodes[:1], ln)
+			if !ln.stopped {
+				w.stop(&nodes[1], ln, ln.ply+1, side, "compound-turn", msg)
+			}
 			return
 		}
 	}
@@ -275,12 +283,21 @@ func (w *walk) checkResult(ln *line) {
 	rec := recordedResult(g)
 	switch {
 	case rec == "" || rec == "*":
-		finding("result-missing", fmt.Sprintf("the game ended at ply %d (%s); the result is %s, but the record gives %s",
-			ln.endPly, describeOutcome(ln.outcome), want, orNone(rec)))
+		finding("result-missing", fmt.Sprintf("the game ended %s (%s); the result is %s, but the record gives %s",
+			endedWhen(ln, "at"), describeOutcome(ln.outcome), want, orNone(rec)))
 	case rec != want:
-		finding("result-mismatch", fmt.Sprintf("the record gives %s, but the game ended at ply %d (%s), which makes it %s",
-			rec, ln.endPly, describeOutcome(ln.outcome), want))
+		finding("result-mismatch", fmt.Sprintf("the record gives %s, but the game ended %s (%s), which makes it %s",
+			rec, endedWhen(ln, "at"), describeOutcome(ln.outcome), want))
 	}
+}
+
+// endedWhen says when the rules ended the game: "at ply 7" (or "after ply
+// 7"), or "in the start position" for a FEN that is already decided.
+func endedWhen(ln *line, prep string) string {
+	if ln.endPly == 0 {
+		return "in the start position"
+	}
+	return fmt.Sprintf("%s ply %d", prep, ln.endPly)
 }
 
 func orNone(s string) string {
