@@ -96,3 +96,20 @@ func benchParseChunks(b *testing.B, fast bool) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(chunks)), "ns/game")
 }
+
+// BenchmarkParseChunkScratch is BenchmarkParseChunk with the records'
+// storage reused from game to game, as validate does.
+func BenchmarkParseChunkScratch(b *testing.B) {
+	chunks, size := benchChunks(b)
+	b.SetBytes(size)
+	b.ReportAllocs()
+	var sc Scratch
+	for b.Loop() {
+		for _, c := range chunks {
+			if g := ParseChunkScratch(c, "bench.pgn", &sc); g.SyntaxError() != nil {
+				b.Fatalf("syntax error: %v", g.SyntaxError())
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(chunks)), "ns/game")
+}

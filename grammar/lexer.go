@@ -72,11 +72,16 @@ type lex struct {
 	// rest is the offset in src after the termination marker (or len(src)).
 	rest      int
 	resultPos lexer.Position
-	// end is the position after the last token: where "the end of the
+	// endI is the offset after the last token: where "the end of the
 	// game" is reported, rather than after the blank lines that follow.
-	end    lexer.Position
-	hasEnd bool
+	// It is kept with its line (endLine starts at endLineOff) and made a Position only
+	// when asked: building one per token showed in profiles.
+	endI, endLine, endLineOff int
+	hasEnd                    bool
 }
+
+// endPos is the position after the last token.
+func (l *lex) endPos() lexer.Position { return l.posOn(l.endI, l.endLine, l.endLineOff) }
 
 func newLexer(src, filename string, base lexer.Position) *lex {
 	return &lex{src: src, filename: filename, line: base.Line, base: base, rest: len(src)}
@@ -84,12 +89,15 @@ func newLexer(src, filename string, base lexer.Position) *lex {
 
 // pos returns the position of src[i]. Columns count bytes; the chunk starts
 // at the beginning of a line, so only its line and offset need adding.
-func (l *lex) pos(i int) lexer.Position {
-	col := i - l.lineOff + 1
-	if l.line == l.base.Line {
+func (l *lex) pos(i int) lexer.Position { return l.posOn(i, l.line, l.lineOff) }
+
+// posOn is the position of src[i] on line line, which starts at lineOff.
+func (l *lex) posOn(i, line, lineOff int) lexer.Position {
+	col := i - lineOff + 1
+	if line == l.base.Line {
 		col += l.base.Column - 1
 	}
-	return lexer.Position{Filename: l.filename, Offset: l.base.Offset + i, Line: l.line, Column: col}
+	return lexer.Position{Filename: l.filename, Offset: l.base.Offset + i, Line: line, Column: col}
 }
 
 func (l *lex) newline(i int) {
@@ -117,7 +125,7 @@ func (l *lex) Next() (lexer.Token, error) {
 	src := l.src
 	i := l.i
 	if l.done {
-		return lexer.EOFToken(l.end), nil
+		return lexer.EOFToken(l.endPos()), nil
 	}
 	// Skip white space.
 	for i < len(src) {
@@ -134,7 +142,7 @@ func (l *lex) Next() (lexer.Token, error) {
 		if !l.hasEnd {
 			return lexer.EOFToken(l.pos(i)), nil
 		}
-		return lexer.EOFToken(l.end), nil
+		return lexer.EOFToken(l.endPos()), nil
 	}
 	start := i
 	p := l.pos(i)
@@ -241,7 +249,7 @@ func (l *lex) Next() (lexer.Token, error) {
 		}
 	}
 	l.i = i
-	l.end, l.hasEnd = l.pos(i), true
+	l.endI, l.endLine, l.endLineOff, l.hasEnd = i, l.line, l.lineOff, true
 	if typ == tokResult && l.depth == 0 {
 		l.done = true
 		l.rest = i

@@ -83,28 +83,40 @@ func (s *Settings) attackedBy(sq Square, by Color, occ uint64, m *[7]uint64) boo
 			return true
 		}
 	}
-	if m[Rook] != 0 && rookAtt(sq, occ)&m[Rook] != 0 {
-		return true
-	}
+	// Sliders: rooks and a queen counsellor along ranks and files,
+	// bishops and a queen counsellor along diagonals, each ray walk done
+	// once, and only when such a slider stands on a line through sq at all
+	// (the check test runs at every ply of every game replayed).
+	rq := m[Rook]
+	var bq uint64
 	if q := m[Queen]; q != 0 {
 		if s.Counsellor == CounsellorFerz {
 			if ferzAtt[sq]&q != 0 {
 				return true
 			}
-		} else if (rookAtt(sq, occ)|bishopAtt(sq, occ))&q != 0 {
-			return true
+		} else {
+			rq |= q
+			bq |= q
 		}
 	}
 	if b := m[Bishop]; b != 0 {
 		switch s.Elephant {
 		case ElephantAlfil:
-			return alfilAtt[sq]&b != 0
+			if alfilAtt[sq]&b != 0 {
+				return true
+			}
 		case ElephantDabbaba:
-			return dabbabaAtt[sq]&b != 0
+			if dabbabaAtt[sq]&b != 0 {
+				return true
+			}
+		default:
+			bq |= b
 		}
-		return bishopAtt(sq, occ)&b != 0
 	}
-	return false
+	if rq&(rays[0][sq]|rays[1][sq]|rays[4][sq]|rays[5][sq]) != 0 && rookAtt(sq, occ)&rq != 0 {
+		return true
+	}
+	return bq&(rays[2][sq]|rays[3][sq]|rays[6][sq]|rays[7][sq]) != 0 && bishopAtt(sq, occ)&bq != 0
 }
 
 // stuckFilter: pawn attacks onto the last rank depend on availability.

@@ -168,19 +168,19 @@ func (p *Position) unpinnedQuietMove() bool {
 	lines := kingLines(p.kingSq[us])
 	occ := p.byColor[0] | p.byColor[1]
 	free := p.byColor[us] &^ p.byKind[King] &^ lines
+	// Pawns first, all at once: one step forward to an empty square that
+	// is not the last rank (a pawn on its last rank waits and is left out).
+	pawns := free & p.byKind[Pawn] &^ lastRank(us)
+	steps := pawns << 8
+	if us == Black {
+		steps = pawns >> 8
+	}
+	if steps&^occ&^lastRank(us) != 0 {
+		return true
+	}
 	for x := free &^ p.byKind[Pawn]; x != 0; x &= x - 1 {
 		from := Square(trailing(x))
 		if s.attacks(p.board[from].Kind(), us, from, occ)&^occ != 0 {
-			return true
-		}
-	}
-	for x := free & p.byKind[Pawn] &^ lastRank(us); x != 0; x &= x - 1 {
-		from := Square(trailing(x))
-		to := from + 8
-		if us == Black {
-			to = from - 8
-		}
-		if occ&bb(to) == 0 && bb(to)&lastRank(us) == 0 {
 			return true
 		}
 	}

@@ -7,7 +7,7 @@ import (
 
 // validateMemoryLimit is the Go runtime's soft memory limit while
 // validating (GOMEMLIMIT in the environment overrides it).
-const validateMemoryLimit = 32 << 20
+const validateMemoryLimit = 24 << 20
 
 // limitValidateMemory keeps validate's memory flat. With GOGC=400 (main)
 // the heap may grow to five times what is live, and what is live varies
