@@ -374,6 +374,13 @@ func Format(w io.Writer, r io.Reader, filename string, report func(*record.Game)
 		if report != nil && hasSyntaxNotice(g) {
 			report(g)
 		}
+		if g.Truncated {
+			// Only the first lines of the game were read (a limit): passing
+			// them through would shorten the file.
+			se := g.SyntaxError()
+			return st, fmt.Errorf("formatting %s: game %d at line %d is too large to be read whole (%d:%d: %s): the file is left as it is",
+				filename, st.Games, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)
+		}
 		if g.SyntaxError() != nil {
 			st.Broken++
 		}
@@ -385,21 +392,25 @@ func Format(w io.Writer, r io.Reader, filename string, report func(*record.Game)
 
 func hasSyntaxNotice(g *record.Game) bool {
 	for i := range g.Notices {
-		if g.Notices[i].Rule == "syntax" {
+		if g.Notices[i].Rule == "syntax" || g.Notices[i].Rule == "limit" {
 			return true
 		}
 	}
 	return false
 }
 
-// emptyMovetext reports whether a game has nothing after its tags but move
-// numbers: no move, comment, NAG, variation or termination marker.
+// emptyMovetext reports whether a game has no move and no termination
+// marker: nothing but tags, move numbers, comments, NAGs, escape lines.
+// Written canonically such a game could start with an escape line or a
+// `;` comment (its move number dropped), which reads back as text after
+// the previous game's marker (found by FuzzParse, issue 8:
+// testdata/fuzz/FuzzParse/2c79d9f391174dcf, cf680e19f890d45d).
 func emptyMovetext(g *record.Game) bool {
 	if g.Result != "" {
 		return false
 	}
 	for i := range g.Moves {
-		if g.Moves[i].Kind != record.KindMoveNumber {
+		if g.Moves[i].Kind == record.KindMove {
 			return false
 		}
 	}

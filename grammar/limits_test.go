@@ -49,3 +49,95 @@ func TestCheckLimits(t *testing.T) {
 		t.Fatalf("zero limits reported %+v", n)
 	}
 }
+
+func TestSplitterGameLimit(t *testing.T) {
+	small := "[Event \"a\"]\n\n1. e4 *\n\n"
+	long := "[Event \"b\"]\n\n1. e4 {" + strings.Repeat("x", 300) + "}\n" + strings.Repeat("e5 ", 100) + "\n*\n\n"
+	tail := "[Event \"c\"]\n\n1. d4 *\n"
+	for _, name := range []string{"one long line", "many lines"} {
+		t.Run(name, func(t *testing.T) {
+			mid := long
+			if name == "many lines" {
+				mid = "[Event \"b\"]\n\n" + strings.Repeat("1. e4 e5\n", 80) + "*\n\n"
+			}
+			src := small + mid + tail
+			sp := NewSplitter(strings.NewReader(src))
+			sp.SetLimits(Limits{MaxGameBytes: 100})
+			var chunks []Chunk
+			for {
+				c, err := sp.Next()
+				if err != nil {
+					break
+				}
+				chunks = append(chunks, c)
+			}
+			if len(chunks) != 3 {
+				t.Fatalf("%d chunks, want 3", len(chunks))
+			}
+			c := chunks[1]
+			if !c.Truncated || c.Size != len(mid) || len(c.Data) > 100 || !strings.HasPrefix(mid, string(c.Data)) {
+				t.Fatalf("middle chunk: truncated %v, size %d (want %d), %d bytes kept", c.Truncated, c.Size, len(mid), len(c.Data))
+			}
+			if c.CutPos.Line < 3 || c.CutPos.Offset <= len(small) || c.CutPos.Offset >= len(small)+len(mid) {
+				t.Fatalf("cut at %+v, not inside the game", c.CutPos)
+			}
+			last := chunks[2]
+			if last.Truncated || string(last.Data) != tail || last.Pos.Offset != len(small)+len(mid) ||
+				last.Pos.Line != 1+strings.Count(small+mid, "\n") {
+				t.Fatalf("the game after the long one is not read whole at its place: %+v %q", last.Pos, last.Data)
+			}
+			g := ParseChunk(c, "f.pgn")
+			se := g.SyntaxError()
+			if !g.Truncated || se == nil || se.Rule != RuleLimit || se.Pos != c.CutPos || !strings.Contains(se.Message, "--max-game-bytes") {
+				t.Fatalf("truncated game read as %+v, notices %+v", g.Truncated, g.Notices)
+			}
+			if g2 := ParseChunk(last, "f.pgn"); g2.SyntaxError() != nil || len(g2.Moves) != 2 {
+				t.Fatalf("last game: %+v", g2.Notices)
+			}
+		})
+	}
+	// Without a limit the same text is three whole games.
+	sp := NewSplitter(strings.NewReader(small + long + tail))
+	sp.SetLimits(Limits{})
+	for i := 0; i < 3; i++ {
+		c, err := sp.Next()
+		if err != nil || c.Truncated {
+			t.Fatalf("game %d: %v, truncated %v", i+1, err, c.Truncated)
+		}
+	}
+	// A long line of a game at the end of the input.
+	sp = NewSplitter(strings.NewReader(small + "[Event \"z\"]\n\n1. e4 {" + strings.Repeat("y", 5000)))
+	sp.SetLimits(Limits{MaxGameBytes: 64})
+	if _, err := sp.Next(); err != nil {
+		t.Fatal(err)
+	}
+	c, err := sp.Next()
+	if err != nil || !c.Truncated || c.Size != len("[Event \"z\"]\n\n1. e4 {")+5000 {
+		t.Fatalf("last game: %v, truncated %v, size %d", err, c.Truncated, c.Size)
+	}
+	if _, err := sp.Next(); err == nil {
+		t.Fatal("a game after the end")
+	}
+}
+
+// A chunk over a token or depth limit is one `limit` notice, and the game
+// is not read (its moves would be incomplete).
+func TestParseChunkLimits(t *testing.T) {
+	src := "[Event \"x\"]\n\n1. e4 {" + strings.Repeat("c", 200) + "} e5 *\n"
+	sp := NewSplitter(strings.NewReader(src))
+	sp.SetLimits(Limits{MaxToken: 100, MaxDepth: 10, MaxGameBytes: 1000})
+	c, err := sp.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := ParseChunk(c, "f.pgn")
+	if se := g.SyntaxError(); se == nil || se.Rule != RuleLimit || se.Pos.Line != 3 || se.Pos.Col != 7 || len(g.Moves) != 0 {
+		t.Fatalf("notices %+v, %d moves", g.Notices, len(g.Moves))
+	}
+	sp = NewSplitter(strings.NewReader(src))
+	sp.SetLimits(Limits{MaxToken: 1000, MaxDepth: 10, MaxGameBytes: 1000})
+	c, _ = sp.Next()
+	if g := ParseChunk(c, "f.pgn"); g.SyntaxError() != nil || len(g.Moves) == 0 {
+		t.Fatalf("raised limit: notices %+v", g.Notices)
+	}
+}

@@ -67,6 +67,12 @@ func ParseChunk(c Chunk, filename string) *record.Game {
 // and, for a game the fast path rejects, with the grammar.
 func parseChunkCommon(c Chunk, filename string, b *builder, fast bool) {
 	g := b.g
+	if c.Truncated {
+		// Only the game's first lines were kept: it is reported, not read.
+		g.Truncated = true
+		g.Notices = append(g.Notices, tooLarge(c.CutPos, c.Size, c.limits.MaxGameBytes))
+		return
+	}
 	if !utf8.Valid(c.Data) {
 		// Latin-1 is the only 8-bit encoding PGN files use in practice.
 		// The lexer works on the raw bytes (no byte >= 0x80 is a
@@ -83,6 +89,10 @@ func parseChunkCommon(c Chunk, filename string, b *builder, fast bool) {
 		// A NUL byte is never text; say where it is even if it stands
 		// after the termination marker.
 		b.syntax(offsetPos(c, i), "found a NUL byte, expected text")
+		return
+	}
+	if n := checkLimits(c, src, filename, c.limits); n != nil {
+		g.Notices = append(g.Notices, *n)
 		return
 	}
 	if fast {
@@ -146,7 +156,26 @@ func (b *builder) finish(c Chunk, rest int) {
 	}
 	if b.g.SyntaxError() == nil {
 		b.trailing(c, rest)
+		b.noMarker(c)
 	}
+}
+
+// noMarker warns about a game that ends without a termination marker:
+// PGN requires one, and a record cut short (a truncated file, a lost
+// page) most often loses it, so the warning is what points at the cut. It
+// stands right after the game's last text, where the marker belongs.
+func (b *builder) noMarker(c Chunk) {
+	if b.g.Result != "" {
+		return
+	}
+	end := len(c.Data)
+	for end > 0 && isSpace(c.Data[end-1]) {
+		end--
+	}
+	if end == 0 {
+		return
+	}
+	b.warn(offsetPos(c, end), "syntax", "the game ends without a termination marker (1-0, 0-1, 1/2-1/2 or *): the record may be cut short here")
 }
 
 type builder struct {

@@ -19,6 +19,15 @@ type Chunk struct {
 	// Pos is the position of Data[0] in the file; it is always the start of
 	// a line.
 	Pos record.Pos
+	// Truncated: the game is longer than the splitter's
+	// Limits.MaxGameBytes. Data holds its first lines only, the rest was
+	// skipped unread; Size is the game's full size and CutPos where the
+	// limit was reached. The reader reports it (rule limit).
+	Truncated bool
+	Size      int
+	CutPos    record.Pos
+	// limits are the splitter's, for the reader (zero: no limits).
+	limits Limits
 }
 
 // lookahead bounds how far the splitter looks for the `}` that would close a
@@ -57,35 +66,68 @@ type Splitter struct {
 	// comment: candidates before it need no new look-ahead, which keeps
 	// the splitter linear on comments full of blank lines.
 	closeAt int
+	// limits bound a game's size (Limits.MaxGameBytes) and travel with
+	// each chunk to the reader; pendingN is the full length of the
+	// pending line, which keeps at most MaxGameBytes+1 of its bytes.
+	limits   Limits
+	pendingN int
+	// tagNames are hashes of the current game's tag names, to see a game
+	// of tags only end where the next one's tags begin.
+	tagNames []uint64
 }
 
 // NewSplitter returns a splitter reading r.
 func NewSplitter(r io.Reader) *Splitter {
-	return &Splitter{r: bufio.NewReaderSize(r, lookahead+4096), line: 1, closeAt: -1}
+	return &Splitter{r: bufio.NewReaderSize(r, lookahead+4096), line: 1, closeAt: -1, limits: DefaultLimits}
+}
+
+// SetLimits sets the limits for the games read from now on (NewSplitter
+// starts with DefaultLimits).
+func (s *Splitter) SetLimits(l Limits) { s.limits = l }
+
+// lineMax is the most of one line the splitter keeps: a line longer than
+// a game may be is never needed whole.
+func (s *Splitter) lineMax() int {
+	if s.limits.MaxGameBytes > 0 {
+		return s.limits.MaxGameBytes + 1
+	}
+	return 0
 }
 
 // readLine returns the next line with its line end, or io.EOF. The slice is
 // only valid until the next read.
 func (s *Splitter) readLine() ([]byte, error) {
-	line, err := s.r.ReadSlice('\n')
+	line, _, err := s.readLineMax(0)
+	return line, err
+}
+
+// readLineMax is readLine keeping at most about max bytes of the line (0:
+// all); n is the line's full length. The bytes beyond are read and
+// dropped, so that a line of 50 MB costs no more memory than max.
+func (s *Splitter) readLineMax(max int) (line []byte, n int, err error) {
+	line, err = s.r.ReadSlice('\n')
 	if err == nil || (err == io.EOF && len(line) > 0) {
-		return line, nil
+		return line, len(line), nil
 	}
 	if errors.Is(err, bufio.ErrBufferFull) {
-		// A very long line: collect it whole.
+		// A very long line: collect it whole, or up to max.
 		buf := append([]byte(nil), line...)
+		n = len(line)
 		for {
 			more, err := s.r.ReadSlice('\n')
-			buf = append(buf, more...)
+			n += len(more)
+			if max <= 0 || len(buf) < max {
+				buf = append(buf, more...)
+			}
 			if err == nil || err == io.EOF {
-				return buf, nil
+				return buf, n, nil
 			}
 			if !errors.Is(err, bufio.ErrBufferFull) {
-				return nil, err
+				return nil, n, err
 			}
 		}
 	}
-	return nil, err
+	return nil, 0, err
 }
 
 // Next returns the next game's text, or io.EOF. Only I/O errors are errors.
@@ -112,19 +154,23 @@ func (s *Splitter) Next() (Chunk, error) {
 		start = s.pendingPos
 		s.hasPending = false
 	}
-	sawMoves := false    // the game has movetext (anything but tags, blank lines and escapes)
+	sawMoves := false  // the game has movetext (anything but tags, blank lines and escapes)
+	tagsEnded := false // a blank line followed the game's tags (and no movetext came)
+	s.tagNames = s.tagNames[:0]
 	inComment := false   // inside a brace comment
 	afterResult := false // the last non-blank line ended with a termination marker
 	for {
 		var line []byte
+		n, linePos := 0, start // the line's full length and position
 		if first != nil {
 			line, first = first, nil
+			n = s.pendingN
 		} else {
 			if s.err != nil {
 				break
 			}
 			var err error
-			line, err = s.readLine()
+			line, n, err = s.readLineMax(s.lineMax())
 			if err != nil {
 				if err != io.EOF {
 					s.err = fmt.Errorf("reading game text: %w", err)
@@ -133,30 +179,41 @@ func (s *Splitter) Next() (Chunk, error) {
 				s.err = io.EOF
 				break
 			}
-			linePos := record.Pos{Line: s.line, Col: 1, Offset: s.offset}
+			linePos = record.Pos{Line: s.line, Col: 1, Offset: s.offset}
 			s.line++
-			s.offset += len(line)
+			s.offset += n
 			if inComment && looksLikeTag(line) {
 				// The look-ahead may move bufio's buffer under line.
 				line = append([]byte(nil), line...)
 			}
-			if s.startsNext(line, linePos, sawMoves, inComment, afterResult) {
+			// A game of tags only ends where a blank line is followed by
+			// a tag it already has (a second Event): without this it
+			// would take the next game's tags as its own. A blank line
+			// alone does not end it: ChessBase writes one inside tags.
+			if s.startsNext(line, linePos, sawMoves, inComment, afterResult) ||
+				(tagsEnded && !sawMoves && looksLikeTag(line) && s.hasTag(line)) {
 				s.pending = append(s.pending[:0], line...)
+				s.pendingN = n
 				s.hasPending = true
 				s.pendingPos = linePos
-				return Chunk{Data: bytes.Clone(data), Pos: start}, nil
+				return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits}, nil
 			}
+		}
+		if max := s.limits.MaxGameBytes; max > 0 && len(data)+n > max {
+			return s.skipGame(data, start, linePos, len(data)+n)
 		}
 		data = append(data, line...)
 		blank := isBlank(line)
 		switch {
 		case blank:
+			tagsEnded = len(s.tagNames) > 0
 		case inComment:
 			inComment = scanLine(line, true)
 			afterResult = !inComment && endsWithResult(line, bytes.IndexByte(line, '}')+1)
 		case line[0] == '%':
 			// An escape line: braces in it open nothing.
 		case line[0] == '[' && !sawMoves:
+			s.tagNames = append(s.tagNames, tagNameHash(line))
 			// A tag line: braces in its value open nothing, but movetext
 			// may follow the tag on the same line.
 			if rest := afterTag(line); !isBlank(rest) {
@@ -173,7 +230,51 @@ func (s *Splitter) Next() (Chunk, error) {
 	if isBlank(data) {
 		return Chunk{}, io.EOF
 	}
-	return Chunk{Data: bytes.Clone(data), Pos: start}, nil
+	return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits}, nil
+}
+
+// skipGame ends a game that has grown past Limits.MaxGameBytes: the line
+// at cut did not fit. It reads the rest of the game without keeping it, to
+// the next line that starts like a tag (`[` and a tag name). Comments are
+// not followed in the skipped text, so a game quoted inside a huge comment
+// may start a game early (it is then reported as broken too). size counts
+// the game's bytes so far; data are the lines kept.
+func (s *Splitter) skipGame(data []byte, start, cut record.Pos, size int) (Chunk, error) {
+	c := Chunk{Data: bytes.Clone(data), Pos: start, Truncated: true, CutPos: cut, limits: s.limits}
+	for s.err == nil {
+		head, err := s.r.Peek(2)
+		if len(head) == 0 {
+			if err != nil && err != io.EOF {
+				s.err = fmt.Errorf("reading game text: %w", err)
+				return Chunk{}, s.err
+			}
+			s.err = io.EOF
+			break
+		}
+		keep := looksLikeTag(head)
+		max := 1 // of a skipped line only its length counts
+		if keep {
+			max = s.lineMax()
+		}
+		line, n, err := s.readLineMax(max)
+		if err != nil {
+			s.err = fmt.Errorf("reading game text: %w", err)
+			return Chunk{}, s.err
+		}
+		pos := record.Pos{Line: s.line, Col: 1, Offset: s.offset}
+		s.line++
+		s.offset += n
+		if keep {
+			s.pending = append(s.pending[:0], line...)
+			s.pendingN = n
+			s.hasPending = true
+			s.pendingPos = pos
+			break
+		}
+		size += n
+	}
+	c.Size = size
+	return c, nil
 }
 
 // startsNext applies the recovery rule to a line read inside a game.
@@ -194,6 +295,32 @@ func (s *Splitter) startsNext(line []byte, pos record.Pos, sawMoves, inComment, 
 		return true
 	}
 	return looksLikeTag(line) && !s.commentCloses(line, pos.Offset)
+}
+
+// tagNameHash is a hash of the tag name at the start of a tag line (FNV-1a
+// over the bytes after `[` up to a space or quote): the splitter remembers
+// the game's tag names without keeping the lines.
+func tagNameHash(line []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range line[1:] {
+		if c == ' ' || c == '\t' || c == '"' || c == ']' || c == '\n' || c == '\r' {
+			break
+		}
+		h = (h ^ uint64(c)) * 1099511628211
+	}
+	return h
+}
+
+// hasTag reports whether the current game already has the tag that line
+// starts.
+func (s *Splitter) hasTag(line []byte) bool {
+	h := tagNameHash(line)
+	for _, t := range s.tagNames {
+		if t == h {
+			return true
+		}
+	}
+	return false
 }
 
 // looksLikeTag reports whether a line starts like a tag pair: `[` and a tag

@@ -386,6 +386,11 @@ var sevenTagRoster = [...]string{"Event", "Site", "Date", "Round", "White", "Bla
 // pgn-extract's ECO file) is not warned about: the warning is for records
 // that meant to carry the roster and lost part of it.
 func (w *walk) missingTags() {
+	if v, ok := w.g.Tag("Variant"); ok && strings.TrimSpace(v) == "" && w.r.cfg.Profile == nil {
+		// A Variant tag that names nothing (issue 8): the game is judged by
+		// the default, and the record should say so or drop the tag.
+		w.add(w.gameFinding(w.g, "Variant", "missing-tag", "the Variant tag is empty: the game is judged by fide, the default profile"))
+	}
 	var missing []string
 	for _, name := range sevenTagRoster {
 		if _, ok := w.g.Tag(name); !ok {

@@ -49,6 +49,7 @@ var Rules = []RuleInfo{
 	{"missing-tag", SeverityWarning, false},
 	{"encoding", SeverityWarning, false},
 	{"result-missing", SeverityWarning, false},
+	{"limit", SeverityError, true},
 }
 
 var severities = func() map[string]string {

@@ -250,6 +250,12 @@ func (cv *converter) file(path string, w io.Writer) error {
 
 // game writes one game in the target format.
 func (cv *converter) game(g *record.Game, w io.Writer) error {
+	if g.Truncated {
+		// Only the first lines of the game were read (a limit, docs/robustness.md):
+		// converting them would lose the rest without a word.
+		se := g.SyntaxError()
+		return fmt.Errorf("game %d at line %d is too large to be read whole (%d:%d: %s): not converted", cv.n, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)
+	}
 	if se := g.SyntaxError(); se != nil {
 		// PGN and JSON carry a broken game through as read; the other
 		// formats cannot, and the conversion is then incomplete.

@@ -22,12 +22,12 @@ func init() {
 			"is reported on standard error and passed through byte for byte; the games around it are\n" +
 			"formatted. Exit status: 0, or 1 with --check when a file is not canonical, 2 when a file\n" +
 			"cannot be read or written.",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "l", Usage: "list files whose formatting differs from canonical form"},
 			&cli.BoolFlag{Name: "d", Usage: "show the differences as a unified diff"},
 			&cli.BoolFlag{Name: "w", Usage: "rewrite files in place (temporary file, then rename)"},
 			&cli.BoolFlag{Name: "check", Usage: "exit 1 if any file is not in canonical form"},
-		},
+		}, limitFlags()...),
 		Action: runFmt,
 	})
 }
@@ -38,6 +38,9 @@ type fmtOptions struct {
 }
 
 func runFmt(c *cli.Context) error {
+	if err := applyLimits(c); err != nil {
+		return toolError(err)
+	}
 	opt := fmtOptions{
 		list: c.Bool("l"), diff: c.Bool("d"), write: c.Bool("w"), check: c.Bool("check"),
 		stdout: c.App.Writer, stderr: c.App.ErrWriter,
@@ -104,8 +107,8 @@ func fmtFile(path string, opt fmtOptions) (bool, error) {
 	defer in.Close()
 	report := func(g *record.Game) {
 		for _, n := range g.Notices {
-			if n.Rule == "syntax" {
-				fmt.Fprintf(opt.stderr, "%s:%d:%d: %s: %s [syntax]\n", name, n.Pos.Line, n.Pos.Col, n.Severity, n.Message)
+			if n.Rule == "syntax" || n.Rule == "limit" {
+				fmt.Fprintf(opt.stderr, "%s:%d:%d: %s: %s [%s]\n", name, n.Pos.Line, n.Pos.Col, n.Severity, n.Message, n.Rule)
 			}
 		}
 	}

@@ -39,7 +39,7 @@ func init() {
 			&cli.IntFlag{Name: "jobs", Value: runtime.NumCPU(), Usage: "games parsed and replayed in parallel"},
 			&cli.BoolFlag{Name: "verbose", Usage: "text format: also a line for each valid game"},
 			&cli.StringFlag{Name: "svg-dir", Usage: "write one SVG diagram per error into this directory (see show)"},
-		}, slices.Concat(profileFlags(), ciFlags, pprofFlags)...), // profileflags.go: --rules, --set, --rules-file; validate_ci.go: --baseline, --write-baseline, --progress, --color, --explain; pprof.go: hidden --cpuprofile, --memprofile
+		}, slices.Concat(profileFlags(), ciFlags, pprofFlags, limitFlags())...), // profileflags.go: --rules, --set, --rules-file; limits.go: --max-depth, --max-token, --max-game-bytes; validate_ci.go: --baseline, --write-baseline, --progress, --color, --explain; pprof.go: hidden --cpuprofile, --memprofile
 		Action: validateAction,
 	})
 }
@@ -100,6 +100,10 @@ const (
 )
 
 func validateAction(c *cli.Context) error {
+	// limits.go: --max-depth, --max-token, --max-game-bytes.
+	if err := applyLimits(c); err != nil {
+		return toolError(err)
+	}
 	if c.IsSet("explain") {
 		return explainRule(c.String("explain"), os.Stdout)
 	}
