@@ -38,6 +38,7 @@ func init() {
 			&cli.BoolFlag{Name: "variations", Usage: "replay variations too, each from its branch point"},
 			&cli.IntFlag{Name: "jobs", Value: runtime.NumCPU(), Usage: "games parsed and replayed in parallel"},
 			&cli.BoolFlag{Name: "verbose", Usage: "text format: also a line for each valid game"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "report only errors: warnings are still counted (--summary) and still fail with --strict"},
 			&cli.StringFlag{Name: "svg-dir", Usage: "write one SVG diagram per error into this directory (see show)"},
 		}, slices.Concat(profileFlags(), ciFlags, pprofFlags, limitFlags())...), // profileflags.go: --rules, --set, --rules-file; limits.go: --max-depth, --max-token, --max-game-bytes; validate_ci.go: --baseline, --write-baseline, --progress, --color, --explain; pprof.go: hidden --cpuprofile, --memprofile
 		Action: validateAction,
@@ -200,6 +201,7 @@ func validateAction(c *cli.Context) error {
 	var writeErr error
 	stopped := false
 	svgDir := c.String("svg-dir")
+	quiet := c.Bool("quiet")
 	for j := range order {
 		if stopped {
 			// Drain without waiting: a batch queued after the stop may
@@ -211,6 +213,9 @@ func validateAction(c *cli.Context) error {
 			res := ci.game(j.keys[i], r)
 			tally.Add(res)
 			errorsSeen += res.Summary.Errors
+			if quiet {
+				res.Findings = onlyErrors(res.Findings)
+			}
 			if svgDir != "" {
 				if err := writeFindingSVGs(svgDir, res); err != nil {
 					noteErr(err)
@@ -328,4 +333,16 @@ func validateOne(r *replay.Replayer, sc *grammar.Scratch, j *vjob, i int, noteEr
 	g := grammar.ParseChunkScratch(j.chunks[i], j.file, sc)
 	j.keys[i] = formats.GameKeyOf(g)
 	return r.Game(g, j.file, index)
+}
+
+// onlyErrors drops the warnings of a game's findings (for --quiet), after
+// they were counted and recorded in a baseline.
+func onlyErrors(fs []replay.Finding) []replay.Finding {
+	kept := fs[:0]
+	for _, f := range fs {
+		if f.IsError() {
+			kept = append(kept, f)
+		}
+	}
+	return kept
 }
