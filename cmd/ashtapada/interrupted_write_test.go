@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -48,6 +49,26 @@ func TestInterruptedWritesKeepOriginal(t *testing.T) {
 			t.Fatalf("exit %d, want 2\n%s", code, stderr)
 		}
 		checkUntouched(t, dir, canon, original, 0o640)
+	})
+
+	t.Run("fmt -w, a game too large to be read whole", func(t *testing.T) {
+		// The reader keeps only the first lines of a game over
+		// --max-game-bytes; fmt must refuse the file rather than write it
+		// back shortened.
+		big := "[Event \"big\"]\n\n1. e4 {" + strings.Repeat("a long comment ", 100) + "} e5 *\n"
+		path := filepath.Join(dir, "big.pgn")
+		if err := os.WriteFile(path, []byte(validGame+"\n"+big), 0o640); err != nil {
+			t.Fatal(err)
+		}
+		_, stderr, code := runAsh(t, dir, "", "fmt", "-w", "--max-game-bytes", "500", path)
+		if code != 2 || !strings.Contains(stderr, "too large") {
+			t.Fatalf("exit %d, want 2 with a message\n%s", code, stderr)
+		}
+		checkUntouched(t, dir, path, validGame+"\n"+big, 0o640)
+		// Raised, the same file is formatted.
+		if _, stderr, code := runAsh(t, dir, "", "fmt", "-w", "--max-game-bytes", "0", path); code != 0 {
+			t.Fatalf("with the limit lifted: exit %d\n%s", code, stderr)
+		}
 	})
 }
 

@@ -14,9 +14,9 @@ import (
 func limitFlags() []cli.Flag {
 	d := grammar.DefaultLimits
 	return []cli.Flag{
-		&cli.IntFlag{Name: "max-depth", Value: d.MaxDepth, Usage: "deepest nesting of variations read; deeper is a `limit` error (0: no limit)"},
-		&cli.IntFlag{Name: "max-token", Value: d.MaxToken, Usage: "longest comment, tag value or move in bytes; longer is a `limit` error (0: no limit)"},
-		&cli.IntFlag{Name: "max-game-bytes", Value: d.MaxGameBytes, Usage: "longest game in bytes; the rest of a longer one is skipped unread and reported as a `limit` error (0: no limit)"},
+		&cli.IntFlag{Name: "max-depth", Value: d.MaxDepth, Usage: "read variations nested up to `N` deep; deeper is a limit error (0: no limit)"},
+		&cli.IntFlag{Name: "max-token", Value: d.MaxToken, Usage: "longest comment, tag value or move, `N` bytes; longer is a limit error (0: no limit)"},
+		&cli.IntFlag{Name: "max-game-bytes", Value: d.MaxGameBytes, Usage: "longest game, `N` bytes; the rest of a longer one is skipped unread, a limit error (0: no limit)"},
 	}
 }
 
