@@ -182,6 +182,12 @@ func (w *walk) start() (*line, bool) {
 	ln := &line{moveNo: 1}
 	fen, hasFEN := w.g.Tag("FEN")
 	fen = strings.TrimSpace(fen)
+	if setup, _ := w.g.Tag("SetUp"); hasFEN && fen == "" && strings.TrimSpace(setup) == "1" {
+		// SetUp "1" promises a start position: an empty FEN is a broken
+		// record, not the initial array.
+		w.add(w.gameFinding(w.g, "FEN", "bad-fen", fmt.Sprintf("SetUp \"1\" announces a start position, but the FEN tag is empty; profile %s's initial array is not assumed", w.gr.profile.Name)))
+		return nil, false
+	}
 	if hasFEN && fen != "" {
 		pos, err := rules.ParseFEN(&w.gr.settings, fen)
 		if err != nil {
