@@ -62,7 +62,7 @@ func OffendingSquares(pos *rules.Position, mv *record.Move) (from, to record.Squ
 
 // FindingDiagram draws a finding: the position of its FEN (the one before
 // the move), the move as written as an arrow and its square marked. The
-// board is plain for every profile but fide, as everywhere.
+// board is plain or checkered as the profile's `board` key says.
 func FindingDiagram(f *replay.Finding) (*Diagram, error) {
 	if f.FEN == "" {
 		return nil, fmt.Errorf("finding %s at ply %d has no position to draw", f.Rule, f.Ply)
@@ -71,7 +71,7 @@ func FindingDiagram(f *replay.Finding) (*Diagram, error) {
 	if err != nil {
 		return nil, err
 	}
-	d.Checkered = f.Profile == "fide"
+	d.Checkered = profileCheckered(f.Profile)
 	d.Caption = f.FEN
 	d.Title = fmt.Sprintf("game %d, ply %d: %s [%s]", f.Game, f.Ply, f.SAN, f.Rule)
 	if mv, err := grammar.ParseMove(f.SAN); err == nil {
@@ -121,4 +121,12 @@ func WriteFindingSVG(w io.Writer, f *replay.Finding) error {
 		return err
 	}
 	return WriteSVG(w, d)
+}
+
+// profileCheckered reports whether the finding's profile draws a checkered
+// board (its `board` key); a profile the finding names but this binary does
+// not know (a user's file) is drawn plain.
+func profileCheckered(name string) bool {
+	p, err := rules.Lookup(name)
+	return err == nil && p.Checkered()
 }

@@ -29,7 +29,15 @@ type Profile struct {
 	// File is the file the profile was read from ("profiles/andhra.toml"
 	// for a built-in).
 	File string
+	// Board is how the profile's board is drawn: "plain" (one colour, as
+	// the Indian and mediaeval boards were) or "checkered". It changes no
+	// rule; BoardSource is the sentence it rests on.
+	Board       string
+	BoardSource string
 }
+
+// Checkered reports whether the profile's board is drawn checkered.
+func (p *Profile) Checkered() bool { return p != nil && p.Board == "checkered" }
 
 // Clone returns a deep copy, so that overrides never reach a shared profile.
 func (p *Profile) Clone() *Profile {

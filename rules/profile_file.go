@@ -69,7 +69,11 @@ func ParseProfile(name string, data []byte) (*Profile, error) {
 }
 
 // topKeys are the keys a profile file may have outside [settings].
-var topKeys = []string{"name", "aliases", "summary", "source", "base", "settings"}
+var topKeys = []string{"name", "aliases", "summary", "source", "base", "board", "board-source", "settings"}
+
+// BoardValues are the values of a profile's `board` key: how its board is
+// drawn (show --svg, validate --svg-dir). It changes no rule.
+var BoardValues = []string{"plain", "checkered"}
 
 // settingFields are the keys of a setting written as a table.
 var settingFields = []string{"value", "source", "applies"}
@@ -143,6 +147,11 @@ func parseProfile(file string, data []byte, builtin bool) (*Profile, error) {
 	p.Source = pp.str(doc, "source")
 	p.Base = pp.str(doc, "base")
 	p.Aliases = pp.strList(doc, "aliases")
+	board := pp.str(doc, "board")
+	if board != "" && !contains(BoardValues, board) {
+		pp.errorf("board", board, BoardValues, "board: bad value %q; valid values: %s", board, strings.Join(BoardValues, ", "))
+	}
+	boardSource := pp.str(doc, "board-source")
 	if p.Name == "" {
 		if builtin {
 			pp.errorf("name", "", nil, "a built-in profile needs a name")
@@ -166,6 +175,12 @@ func parseProfile(file string, data []byte, builtin bool) (*Profile, error) {
 		}
 	}
 
+	if board != "" {
+		p.Board, p.BoardSource = board, boardSource
+	}
+	if p.Board == "" {
+		p.Board = "plain"
+	}
 	set := pp.settings(doc, p, builtin)
 	if complete {
 		var missing []string
@@ -212,6 +227,7 @@ func inherit(p, base *Profile) {
 	if p.Source == "" {
 		p.Source = base.Source
 	}
+	p.Board, p.BoardSource = base.Board, base.BoardSource
 }
 
 // settings reads the [settings] table into p and returns the keys it set.
@@ -473,6 +489,10 @@ func (p *Profile) MarshalTOML() []byte {
 	fmt.Fprintf(&b, "aliases = [%s]\n", strings.Join(quoted, ", "))
 	fmt.Fprintf(&b, "summary = %s\n", tomlString(p.Summary))
 	fmt.Fprintf(&b, "source = %s\n", tomlString(p.Source))
+	fmt.Fprintf(&b, "board = %s\n", tomlString(p.Board))
+	if p.BoardSource != "" {
+		fmt.Fprintf(&b, "board-source = %s\n", tomlString(p.BoardSource))
+	}
 	for _, k := range SettingKeys() {
 		fmt.Fprintf(&b, "\n[settings.%s]\n# values: %s\nvalue = %s\n", k, strings.Join(SettingValues(k), ", "), tomlString(p.Settings.Get(k)))
 		if p.NotApplicable[k] {

@@ -104,6 +104,10 @@ func writeProfile(w io.Writer, p *rules.Profile) {
 	if p.File != "" {
 		fmt.Fprintf(w, "  file: %s\n", p.File)
 	}
+	fmt.Fprintf(w, "  board: %s (drawn so by show --svg; no rule depends on it)\n", p.Board)
+	if p.BoardSource != "" {
+		writeWrapped(w, "    source: ", "            ", p.BoardSource)
+	}
 	for _, k := range rules.SettingKeys() {
 		v := p.Settings.Get(k)
 		fmt.Fprintln(w)

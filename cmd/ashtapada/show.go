@@ -247,7 +247,7 @@ func diagramAt(t *replay.Trace, ply int, title string) (*formats.Diagram, error)
 	if err != nil {
 		return nil, err
 	}
-	d.Checkered = t.Profile != nil && t.Profile.Name == "fide"
+	d.Checkered = t.Profile.Checkered()
 	d.Caption = fen
 	d.Title = fmt.Sprintf("%s, start position", title)
 	if ply > 0 && ply <= len(t.Steps) {
