@@ -53,6 +53,10 @@ type walk struct {
 	numbersNoted bool
 	// noticeIdx are the indexes in res.Findings of the reader's notices.
 	noticeIdx []int
+	// pathStack holds the variation path of the line being replayed; a
+	// line's path is a view of it, copied only into findings, so that
+	// deeply nested variations cost memory linear in their depth.
+	pathStack []int
 }
 
 // placeNotices completes the reader's notices that stand at move n with
@@ -68,7 +72,7 @@ func (w *walk) placeNotices(n *record.Node, ln *line, ply int, side rules.Color)
 			f.SAN = n.Move.Text
 		}
 		f.Profile, f.Settings = w.profileName(), w.settingsMap()
-		f.Variation = ln.path
+		f.Variation = variationPath(ln)
 	}
 }
 
@@ -229,7 +233,7 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 			i++
 		case record.KindVariation:
 			if w.r.cfg.Variations && ln.before != nil && !ln.stopped {
-				w.variation(n.Variation, ln.before, append(append([]int(nil), ln.path...), vi))
+				w.variation(n.Variation, ln.before, vi)
 			}
 			vi++
 			i++
@@ -265,12 +269,23 @@ func (ln *line) snapshot() *line {
 	return &c
 }
 
-// variation replays a variation from its branch point.
-func (w *walk) variation(nodes []record.Node, branch *line, path []int) {
+// variation replays the variation with index vi from its branch point.
+func (w *walk) variation(nodes []record.Node, branch *line, vi int) {
 	ln := branch.snapshot()
 	ln.main = false
-	ln.path = path
+	depth := len(branch.path)
+	w.pathStack = append(w.pathStack[:depth], vi)
+	ln.path = w.pathStack[: depth+1 : depth+1]
 	w.line(nodes, ln)
+}
+
+// variationPath copies a line's path for a finding (nil for the main line):
+// the line's own path is a view of the walk's stack, reused by siblings.
+func variationPath(ln *line) []int {
+	if len(ln.path) == 0 {
+		return nil
+	}
+	return append([]int(nil), ln.path...)
 }
 
 // finish fills in the summary: outcome, result checks, validity.
@@ -357,7 +372,7 @@ func (w *walk) moveFinding(n *record.Node, ln *line, ply int, side rules.Color, 
 		Ply: ply, MoveNumber: ln.moveNo, Side: side.String(), SAN: san,
 		Rule: rule, Severity: severityOf(rule), Message: msg, FEN: fen,
 		Profile: w.profileName(), Settings: w.settingsMap(), Legal: legal,
-		Variation: ln.path,
+		Variation: variationPath(ln),
 	}
 }
 
