@@ -169,9 +169,7 @@ func (cr *CoordReader) Next() (*record.Game, error) {
 			break
 		}
 		t := strings.TrimSpace(l)
-		if strings.HasPrefix(t, "\ufeff") {
-			t = strings.TrimPrefix(t, "\ufeff")
-		}
+		t = strings.TrimPrefix(t, "\ufeff")
 		if strings.HasPrefix(t, "[") {
 			if seenMoves {
 				cr.pending = l

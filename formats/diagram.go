@@ -19,8 +19,8 @@ type Diagram struct {
 	// 63): upper case white, lower case black, 0 for an empty square.
 	Board [64]byte
 	// Checkered alternates light and dark squares, as on a modern board.
-	// The historical Indian boards were plain (ashtapada: uncheckered), so
-	// every profile but fide draws them plain.
+	// The historical Indian boards were plain (ashtapada: uncheckered);
+	// each profile's board setting says which it uses.
 	Checkered bool
 	// Flip draws the board from Black's side.
 	Flip bool

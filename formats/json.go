@@ -704,10 +704,7 @@ func AddPlayed(j *JSONGame, t *replay.Trace) {
 		return
 	}
 	j.Profile = t.Profile.Name
-	j.Settings = make(map[string]string)
-	for _, k := range rules.SettingKeys() {
-		j.Settings[k] = t.Settings.Get(k)
-	}
+	j.Settings = t.Settings.Map()
 	for i := range t.Steps {
 		st := &t.Steps[i]
 		if st.Index < 0 || st.Index >= len(j.Moves) {

@@ -94,16 +94,10 @@ func (s *Splitter) lineMax() int {
 	return 0
 }
 
-// readLine returns the next line with its line end, or io.EOF. The slice is
-// only valid until the next read.
-func (s *Splitter) readLine() ([]byte, error) {
-	line, _, err := s.readLineMax(0)
-	return line, err
-}
-
-// readLineMax is readLine keeping at most about max bytes of the line (0:
-// all); n is the line's full length. The bytes beyond are read and
-// dropped, so that a line of 50 MB costs no more memory than max.
+// readLineMax returns the next line with its line end, or io.EOF, keeping
+// at most about max bytes of it (0: all); n is the line's full length. The
+// bytes beyond are read and dropped, so that a line of 50 MB costs no more
+// memory than max. The slice is only valid until the next read.
 func (s *Splitter) readLineMax(max int) (line []byte, n int, err error) {
 	line, err = s.r.ReadSlice('\n')
 	if err == nil || (err == io.EOF && len(line) > 0) {

@@ -59,7 +59,7 @@ func (r *Replayer) resolveRules(g *record.Game) (gameRules, *Finding) {
 		name, ok := g.Tag("Variant")
 		gr.source = ProfileSourceTags
 		if !ok || strings.TrimSpace(name) == "" {
-			name = "fide"
+			name = rules.DefaultProfile
 			gr.source = ProfileSourceDefault
 		}
 		p, err := rules.Lookup(strings.TrimSpace(name))
@@ -100,16 +100,6 @@ func (r *Replayer) resolveRules(g *record.Game) (gameRules, *Finding) {
 // leaves a half-changed table behind.
 func applyOverrides(s *rules.Settings, ovs []rules.Override) error {
 	return s.Apply(ovs)
-}
-
-// settingsMap lists every setting key with its value, for reports.
-func settingsMap(s *rules.Settings) map[string]string {
-	keys := rules.SettingKeys()
-	m := make(map[string]string, len(keys))
-	for _, k := range keys {
-		m[k] = s.Get(k)
-	}
-	return m
 }
 
 // knownProfiles lists the built-in profiles with their aliases.

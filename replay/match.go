@@ -91,9 +91,10 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m r
 		}
 	} else if hasConversion(match) {
 		if distinctConversions(match) > 1 {
+			alts := w.sanList(pos, w.allLegal(ln), match)
 			w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), "conversion-missing",
 				fmt.Sprintf("this capture converts a waiting pawn, and more than one could convert: the record must name it (%s)",
-					strings.Join(w.sanList(pos, w.allLegal(ln), match), " or ")), w.sanList(pos, w.allLegal(ln), match)))
+					strings.Join(alts, " or ")), alts))
 			return m, false
 		}
 		c := match[0]
@@ -102,9 +103,9 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m r
 	}
 
 	if len(match) > 1 {
+		alts := w.sanList(pos, w.allLegal(ln), match)
 		w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), "ambiguous-move",
-			fmt.Sprintf("%s could be any of %s: the record must say which", mv.Text, strings.Join(w.sanList(pos, w.allLegal(ln), match), ", ")),
-			w.sanList(pos, w.allLegal(ln), match)))
+			fmt.Sprintf("%s could be any of %s: the record must say which", mv.Text, strings.Join(alts, ", ")), alts))
 		return m, false
 	}
 	m = match[0]
@@ -373,21 +374,14 @@ func (w *walk) kindList(ks []rules.Kind) string {
 	return strings.Join(parts, ", ")
 }
 
-// pieceName is the profile's name of a kind: the counsellor and elephant
-// of the old games are not a queen and a bishop.
+// pieceName is the profile's name of a kind (rules' ManName), with its
+// letter where the name is not the letter's usual one: "counsellor (Q)".
 func (w *walk) pieceName(k rules.Kind) string {
-	s := &w.gr.settings
-	switch k {
-	case rules.Queen:
-		if s.Counsellor == rules.CounsellorFerz {
-			return "counsellor (Q)"
-		}
-	case rules.Bishop:
-		if s.Elephant != rules.ElephantBishop {
-			return "elephant (B)"
-		}
+	name := w.gr.settings.ManName(k)
+	if name != k.String() {
+		name += " (" + k.Letter() + ")"
 	}
-	return k.String()
+	return name
 }
 
 // writtenKind is the kind of man a written move names: its letter, or for

@@ -329,7 +329,7 @@ func (w *walk) add(f *Finding) {
 // settingsMap is built once per game, on its first finding.
 func (w *walk) settingsMap() map[string]string {
 	if w.settings == nil && w.gr.profile != nil {
-		w.settings = settingsMap(&w.gr.settings)
+		w.settings = w.gr.settings.Map()
 	}
 	return w.settings
 }
@@ -410,7 +410,7 @@ func (w *walk) missingTags() {
 	if v, ok := w.g.Tag("Variant"); ok && strings.TrimSpace(v) == "" && w.r.cfg.Profile == nil {
 		// A Variant tag that names nothing (issue 8): the game is judged by
 		// the default, and the record should say so or drop the tag.
-		w.add(w.gameFinding(w.g, "Variant", "missing-tag", "the Variant tag is empty: the game is judged by fide, the default profile"))
+		w.add(w.gameFinding(w.g, "Variant", "missing-tag", "the Variant tag is empty: the game is judged by "+rules.DefaultProfile+", the default profile"))
 	}
 	var missing []string
 	for _, name := range sevenTagRoster {

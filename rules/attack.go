@@ -43,7 +43,7 @@ func (s *Settings) available(c Color, to Square, m *[7]uint64) kindSet {
 	}
 	var out kindSet
 	for _, k := range promoOrder {
-		if !ks.has(k) || popcount(m[k]) >= initialCount(k) {
+		if !ks.has(k) || popcount(m[k]) >= InitialCount(k) {
 			continue
 		}
 		if k == Bishop && s.PromotionLimit == LimitLostSameColour {
@@ -119,10 +119,33 @@ func (s *Settings) attackedBy(sq Square, by Color, occ uint64, m *[7]uint64) boo
 	return bq&(rays[2][sq]|rays[3][sq]|rays[6][sq]|rays[7][sq]) != 0 && bishopAtt(sq, occ)&bq != 0
 }
 
+// extraLegality: a setting makes a generated move's legality depend on
+// more than king safety (maddat-mari, mastu, pawns-only-king=immune,
+// stalemate=forbidden), so legal() must look further.
+func (s *Settings) extraLegality() bool {
+	return s.Capture == CaptureMaddatMari || s.Mastu || s.PawnsOnlyKing == PawnsOnlyImmune ||
+		s.Stalemate == StalemateForbidden
+}
+
+// sliders are colour c's men that move along files and ranks (rq) and
+// along diagonals (bq) under s: the only men that can pin.
+func (p *Position) sliders(c Color) (rq, bq uint64) {
+	s := p.s
+	own := p.byColor[c]
+	rq = p.byKind[Rook] & own
+	if s.Counsellor == CounsellorQueen {
+		rq |= p.byKind[Queen] & own
+		bq |= p.byKind[Queen] & own
+	}
+	if s.Elephant == ElephantBishop {
+		bq |= p.byKind[Bishop] & own
+	}
+	return rq, bq
+}
+
 // stuckFilter: pawn attacks onto the last rank depend on availability.
 func (s *Settings) stuckFilter() bool {
-	return s.UnavailablePromo == UnavailableForbidden && !s.StuckPawnGivesCheck &&
-		(s.PromotionLimit != LimitNone || s.Promotion == PromoteSquarePiece)
+	return s.UnavailablePromo == UnavailableForbidden && !s.StuckPawnGivesCheck && promotionCanFail(s)
 }
 
 // attacked reports whether colour by attacks sq in the position as it is.

@@ -18,19 +18,10 @@ func (p *Position) newLegalCtx(inCheck bool) legalCtx {
 	us, them := p.side, p.side^1
 	lc := legalCtx{inCheck: inCheck, occ: p.byColor[0] | p.byColor[1], em: p.men(them)}
 	lc.stuck = s.stuckFilter()
-	lc.extra = s.Capture == CaptureMaddatMari || s.Mastu || s.PawnsOnlyKing == PawnsOnlyImmune ||
-		s.Stalemate == StalemateForbidden
+	lc.extra = s.extraLegality()
 	// Pins: only sliders pin (leapers cannot be blocked).
 	ksq := p.kingSq[us]
-	var rq, bq uint64
-	rq = lc.em[Rook]
-	if s.Counsellor == CounsellorQueen {
-		rq |= lc.em[Queen]
-		bq |= lc.em[Queen]
-	}
-	if s.Elephant == ElephantBishop {
-		bq |= lc.em[Bishop]
-	}
+	rq, bq := p.sliders(them)
 	enemy := p.byColor[them]
 	snipers := rookAtt(ksq, enemy)&rq | bishopAtt(ksq, enemy)&bq
 	for ; snipers != 0; snipers &= snipers - 1 {

@@ -157,8 +157,8 @@ func (h *History) Outcome() Outcome {
 func (h *History) InCheck() bool { return h.entries[len(h.entries)-1].checked }
 
 // OutcomeKnown is Outcome for a caller that already knows whether the side
-// to move has a legal move (the replayer generates the legal moves of every
-// position anyway): it saves generating them a second time at every ply.
+// to move has a legal move (the replayer asks HasLegalMove at every ply
+// anyway): it saves finding one a second time at every ply.
 // hasMove must equal Position().HasLegalMove().
 func (h *History) OutcomeKnown(hasMove bool) Outcome {
 	p := &h.pos

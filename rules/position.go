@@ -58,9 +58,9 @@ func backRank(setup Setup, c Color) [8]Kind {
 	return r
 }
 
-// initialCount is how many men of a kind a side starts with (every setup
+// InitialCount is how many men of a kind a side starts with (every setup
 // has the same men).
-func initialCount(k Kind) int {
+func InitialCount(k Kind) int {
 	switch k {
 	case Pawn:
 		return 8

@@ -92,8 +92,12 @@ var ErrUnknownProfile = errors.New("unknown profile")
 //go:embed profiles/*.toml
 var builtinFS embed.FS
 
+// DefaultProfile is the profile of a record that names none (no Variant
+// tag) and of a command given neither --rules nor --rules-file.
+const DefaultProfile = "fide"
+
 // builtinOrder is the order of rules.md's table of profiles.
-var builtinOrder = []string{"fide", "shatranj", "chaturanga", "chaturanga-gollon", "hindustani", "andhra"}
+var builtinOrder = []string{DefaultProfile, "shatranj", "chaturanga", "chaturanga-gollon", "hindustani", "andhra"}
 
 // builtins are parsed once at start-up. A broken embedded file is a bug of
 // this program, not bad input, and the tests load every one of them; so a
@@ -173,7 +177,7 @@ func Select(name, file string, sets []string) (*Profile, error) {
 	case name != "":
 		p, err = Lookup(name)
 	default:
-		p, err = Lookup("fide")
+		p, err = Lookup(DefaultProfile)
 	}
 	if err != nil {
 		return nil, err
@@ -352,6 +356,16 @@ func (s *Settings) Apply(ovs []Override) error {
 	}
 	*s = c
 	return nil
+}
+
+// Map lists every setting key with its value, for reports.
+func (s *Settings) Map() map[string]string {
+	m := make(map[string]string, len(settingTable))
+	for i := range settingTable {
+		d := &settingTable[i]
+		m[d.name] = s.Get(d.name)
+	}
+	return m
 }
 
 // SettingKeys returns every setting name in rules.md order.

@@ -58,8 +58,7 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 	// slider can pin, not en passant, converting nothing, is legal as
 	// generated; that is what safeAfter's own shortcut says.
 	s := p.s
-	simple := !inCheck && !(s.Capture == CaptureMaddatMari || s.Mastu || s.PawnsOnlyKing == PawnsOnlyImmune ||
-		s.Stalemate == StalemateForbidden)
+	simple := !inCheck && !s.extraLegality()
 	stuck := s.stuckFilter()
 	ksq := p.kingSq[p.side]
 	// Snipers: the enemy sliders on a line through the king, the board
@@ -67,16 +66,7 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 	// Only a man between the king and a sniper can be pinned.
 	var snipers uint64
 	if simple {
-		them := p.byColor[p.side^1]
-		var rq, bq uint64
-		rq = p.byKind[Rook] & them
-		if s.Counsellor == CounsellorQueen {
-			rq |= p.byKind[Queen] & them
-			bq |= p.byKind[Queen] & them
-		}
-		if s.Elephant == ElephantBishop {
-			bq |= p.byKind[Bishop] & them
-		}
+		rq, bq := p.sliders(p.side ^ 1)
 		snipers = (rays[0][ksq]|rays[1][ksq]|rays[4][ksq]|rays[5][ksq])&rq |
 			(rays[2][ksq]|rays[3][ksq]|rays[6][ksq]|rays[7][ksq])&bq
 	}

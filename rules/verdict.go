@@ -25,15 +25,19 @@ func sameMove(a, b Move) bool {
 }
 
 // manName is a man as a sentence names it, in this profile's terms.
-func (p *Position) manName(k Kind) string {
+func (p *Position) manName(k Kind) string { return p.s.ManName(k) }
+
+// ManName is a man as a sentence names it under s: the counsellor and
+// elephant of the old games are not a queen and a bishop.
+func (s *Settings) ManName(k Kind) string {
 	switch k {
 	case Queen:
-		if p.s.Counsellor == CounsellorFerz {
+		if s.Counsellor == CounsellorFerz {
 			return "counsellor"
 		}
 		return "queen"
 	case Bishop:
-		switch p.s.Elephant {
+		switch s.Elephant {
 		case ElephantAlfil, ElephantDabbaba:
 			return "elephant"
 		}

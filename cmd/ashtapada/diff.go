@@ -416,15 +416,8 @@ func diffRuleSets(c *cli.Context, path string) ([]diffEntry, error) {
 	if cfgB.Overrides, err = replay.ParseSet(c.StringSlice("against-set")); err != nil {
 		return nil, fmt.Errorf("--against-set: %w", err)
 	}
-	base := cfgB.Profile
-	if base == nil {
-		base, _ = rules.Lookup("fide")
-	}
-	if base != nil {
-		s := base.Settings
-		if err := s.Apply(cfgB.Overrides); err != nil {
-			return nil, fmt.Errorf("--against-set: %w", err)
-		}
+	if err := checkOverrides(cfgB.Profile, cfgB.Overrides); err != nil {
+		return nil, fmt.Errorf("--against-set: %w", err)
 	}
 	nameA := ruleSetName(cfgA, c.StringSlice("set"))
 	nameB := ruleSetName(cfgB, c.StringSlice("against-set"))

@@ -236,7 +236,7 @@ func buildShow(t *replay.Trace, res *replay.Result, ply int, title string) (*sho
 }
 
 // diagramAt is the diagram after ply (0: the start) of a trace, with the
-// last move as its arrow. Plain board for every profile but fide.
+// last move as its arrow, on the profile's board (plain or checkered).
 func diagramAt(t *replay.Trace, ply int, title string) (*formats.Diagram, error) {
 	pos := t.Start
 	if ply > 0 && ply <= len(t.Steps) {
@@ -320,14 +320,10 @@ func yesNoWord(b bool) string {
 
 // lostPieces lists the kinds a side has fewer of than at the start.
 func lostPieces(pos *rules.Position, c rules.Color) string {
-	start := []struct {
-		k rules.Kind
-		n int
-	}{{rules.Queen, 1}, {rules.Rook, 2}, {rules.Bishop, 2}, {rules.Knight, 2}}
 	var out []string
-	for _, s := range start {
-		if d := s.n - pos.Count(c, s.k); d > 0 {
-			out = append(out, fmt.Sprintf("%d%s", d, s.k.Letter()))
+	for _, k := range []rules.Kind{rules.Queen, rules.Rook, rules.Bishop, rules.Knight} {
+		if d := rules.InitialCount(k) - pos.Count(c, k); d > 0 {
+			out = append(out, fmt.Sprintf("%d%s", d, k.Letter()))
 		}
 	}
 	if len(out) == 0 {

@@ -61,20 +61,25 @@ func validateConfig(c *cli.Context) (replay.Config, error) {
 	if err != nil {
 		return cfg, err
 	}
-	// Check keys and values now, against the chosen profile or fide: a
-	// misspelt --set must not turn into one finding per game.
-	base := cfg.Profile
-	if base == nil {
-		base, _ = rules.Lookup("fide")
-	}
-	if base != nil {
-		s := base.Settings
-		if err := s.Apply(ovs); err != nil {
-			return cfg, fmt.Errorf("--set: %w", err)
-		}
+	if err := checkOverrides(cfg.Profile, ovs); err != nil {
+		return cfg, fmt.Errorf("--set: %w", err)
 	}
 	cfg.Overrides = ovs
 	return cfg, nil
+}
+
+// checkOverrides tries ovs on a copy of p's settings (the default profile's
+// when p is nil) before any game is read: a misspelt --set must not turn
+// into one finding per game.
+func checkOverrides(p *rules.Profile, ovs []rules.Override) error {
+	if p == nil {
+		p, _ = rules.Lookup(rules.DefaultProfile)
+	}
+	if p == nil {
+		return nil
+	}
+	s := p.Settings
+	return s.Apply(ovs)
 }
 
 // vjob is a batch of consecutive games of one file on its way through the
