@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/rules"
 )
 
 // Diagram is what a picture of a position shows.
@@ -50,34 +51,11 @@ func DiagramFromFEN(fen string) (*Diagram, error) {
 	if i := strings.IndexByte(field, ' '); i >= 0 {
 		field = field[:i]
 	}
-	ranks := strings.Split(field, "/")
-	if len(ranks) != 8 {
-		return nil, fmt.Errorf("FEN %q: the board has %d ranks, want 8", fen, len(ranks))
+	board, err := rules.ParsePlacement(field)
+	if err != nil {
+		return nil, fmt.Errorf("FEN %q: %w", fen, err)
 	}
-	for i, row := range ranks {
-		rank := 7 - i
-		file := 0
-		for j := 0; j < len(row); j++ {
-			c := row[j]
-			switch {
-			case c >= '1' && c <= '8':
-				file += int(c - '0')
-			case strings.IndexByte("KQRBNPkqrbnp", c) >= 0:
-				if file < 8 {
-					d.Board[record.MakeSquare(file, rank)] = c
-				}
-				file++
-			default:
-				return nil, fmt.Errorf("FEN %q: %q is not a piece letter", fen, c)
-			}
-			if file > 8 {
-				return nil, fmt.Errorf("FEN %q: rank %d has more than 8 squares", fen, rank+1)
-			}
-		}
-		if file != 8 {
-			return nil, fmt.Errorf("FEN %q: rank %d has %d squares, want 8", fen, rank+1, file)
-		}
-	}
+	d.Board = board
 	return d, nil
 }
 

@@ -12,18 +12,15 @@ import (
 // A profile with both castling and the leap (only by --set) writes the
 // leap rights as L and l after the castling letters.
 
-// ParseFEN reads a position under the settings. The halfmove and fullmove
-// fields may be omitted (0 and 1).
-func ParseFEN(s *Settings, fen string) (*Position, error) {
-	f := strings.Fields(fen)
-	if len(f) != 4 && len(f) != 6 {
-		return nil, fmt.Errorf("FEN %q: want 6 fields (board, side, castling, en passant, halfmove, fullmove), found %d", fen, len(f))
-	}
-	p := &Position{s: s, ep: NoSquare, fullmove: 1}
-	kings := [2]int{}
-	ranks := strings.Split(f[0], "/")
+// ParsePlacement reads the first field of a FEN, the men on the board, as
+// their letters by square (a1 = 0; 0 for an empty square). It checks only
+// the field's shape and letters, not whether the rules allow the position:
+// that is ParseFEN's work, and a picture (formats) needs no more than this.
+func ParsePlacement(field string) ([64]byte, error) {
+	var board [64]byte
+	ranks := strings.Split(field, "/")
 	if len(ranks) != 8 {
-		return nil, fmt.Errorf("FEN %q: the board has %d ranks, want 8", fen, len(ranks))
+		return board, fmt.Errorf("the board has %d ranks, want 8", len(ranks))
 	}
 	for i, row := range ranks {
 		r := 7 - i
@@ -34,18 +31,49 @@ func ParseFEN(s *Settings, fen string) (*Position, error) {
 				file += int(ch - '0')
 				continue
 			}
-			k := KindFromLetter(ch)
-			if k == NoKind {
-				return nil, fmt.Errorf("FEN %q: unknown piece letter %q on rank %d (letters: K Q R B N P)", fen, string(ch), r+1)
+			if KindFromLetter(ch) == NoKind {
+				return board, fmt.Errorf("unknown piece letter %q on rank %d (letters: K Q R B N P)", string(ch), r+1)
 			}
 			if file > 7 {
-				return nil, fmt.Errorf("FEN %q: rank %d has more than 8 squares", fen, r+1)
+				return board, fmt.Errorf("rank %d has more than 8 squares", r+1)
 			}
+			board[MakeSquare(file, r)] = ch
+			file++
+		}
+		if file != 8 {
+			return board, fmt.Errorf("rank %d has %d squares, want 8", r+1, file)
+		}
+	}
+	return board, nil
+}
+
+// ParseFEN reads a position under the settings. The halfmove and fullmove
+// fields may be omitted (0 and 1).
+func ParseFEN(s *Settings, fen string) (*Position, error) {
+	f := strings.Fields(fen)
+	if len(f) != 4 && len(f) != 6 {
+		return nil, fmt.Errorf("FEN %q: want 6 fields (board, side, castling, en passant, halfmove, fullmove), found %d", fen, len(f))
+	}
+	p := &Position{s: s, ep: NoSquare, fullmove: 1}
+	placement, err := ParsePlacement(f[0])
+	if err != nil {
+		return nil, fmt.Errorf("FEN %q: %w", fen, err)
+	}
+	kings := [2]int{}
+	// In FEN order (rank 8 first), so that the first problem named is the
+	// first one written.
+	for r := 7; r >= 0; r-- {
+		for file := 0; file < 8; file++ {
+			sq := MakeSquare(file, r)
+			ch := placement[sq]
+			if ch == 0 {
+				continue
+			}
+			k := KindFromLetter(ch)
 			c := White
 			if ch >= 'a' {
 				c = Black
 			}
-			sq := MakeSquare(file, r)
 			if k == King {
 				kings[c]++
 			}
@@ -58,10 +86,6 @@ func ParseFEN(s *Settings, fen string) (*Position, error) {
 				}
 			}
 			p.put(sq, MakePiece(c, k))
-			file++
-		}
-		if file != 8 {
-			return nil, fmt.Errorf("FEN %q: rank %d has %d squares, want 8", fen, r+1, file)
 		}
 	}
 	for c := White; c <= Black; c++ {

@@ -64,3 +64,26 @@ func TestFENErrors(t *testing.T) {
 		t.Errorf("impossible castling rights kept: %s", p.FEN())
 	}
 }
+
+// ParsePlacement is the one reading of a FEN's board field (ParseFEN and the
+// pictures in formats use it): letters by square, empty squares zero.
+func TestParsePlacement(t *testing.T) {
+	b, err := ParsePlacement("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b[MakeSquare(4, 3)] != 'P' || b[MakeSquare(4, 1)] != 0 || b[MakeSquare(3, 7)] != 'q' || b[MakeSquare(0, 0)] != 'R' {
+		t.Errorf("e4 %q e2 %q d8 %q a1 %q", b[MakeSquare(4, 3)], b[MakeSquare(4, 1)], b[MakeSquare(3, 7)], b[MakeSquare(0, 0)])
+	}
+	for field, want := range map[string]string{
+		"8/8/8":              "3 ranks",
+		"8/8/8/8/8/8/8/7":    "rank 1 has 7 squares",
+		"8/8/8/8/8/8/8/8p":   "rank 1 has more than 8 squares",
+		"8/8/8/8/8/8/8/7x":   "unknown piece letter",
+		"8/8/8/8/8/8/8/44p3": "more than 8",
+	} {
+		if _, err := ParsePlacement(field); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParsePlacement(%q) = %v, want an error with %q", field, err, want)
+		}
+	}
+}
