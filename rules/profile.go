@@ -7,6 +7,8 @@ import (
 	"path"
 	"strings"
 	"unicode"
+
+	"github.com/ashtapada/ashtapada/internal/suggest"
 )
 
 // Profile is a named set of settings with the reasons behind them: which
@@ -146,7 +148,18 @@ func Lookup(name string) (*Profile, error) {
 			}
 		}
 	}
-	return nil, fmt.Errorf("%w %q; known profiles: %s", ErrUnknownProfile, name, knownProfiles())
+	return nil, fmt.Errorf("%w %q%s; known profiles: %s", ErrUnknownProfile, name, suggest.Phrase(n, ProfileNames()), knownProfiles())
+}
+
+// ProfileNames lists every name a profile answers to: the built-ins' names
+// and their aliases, in rules.md order (for completion and suggestions).
+func ProfileNames() []string {
+	var out []string
+	for _, p := range builtins {
+		out = append(out, p.Name)
+		out = append(out, p.Aliases...)
+	}
+	return out
 }
 
 // knownProfiles lists the built-ins with their aliases for error messages.

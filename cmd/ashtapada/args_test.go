@@ -2,6 +2,7 @@ package main
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -14,11 +15,38 @@ func TestReorderArgs(t *testing.T) {
 		{[]string{"a", "validate", "--format=json", "x.pgn"}, []string{"a", "validate", "--format=json", "--", "x.pgn"}},
 		{[]string{"a", "rules", "show", "andhra"}, []string{"a", "rules", "show", "--", "andhra"}},
 		{[]string{"a", "--help"}, []string{"a", "--help"}},
-		{[]string{"a", "nosuchcommand", "x", "--y"}, []string{"a", "nosuchcommand", "x", "--y"}},
+		// Global flags before the command move after it...
+		{[]string{"a", "--rules", "fide", "--quiet", "validate", "x.pgn"}, []string{"a", "validate", "--rules", "fide", "--quiet", "--", "x.pgn"}},
+		{[]string{"a", "--jobs=1", "--set", "king-leap=off", "validate", "--strict"}, []string{"a", "validate", "--jobs=1", "--set", "king-leap=off", "--strict"}},
+		{[]string{"a", "--rules", "andhra", "rules", "show"}, []string{"a", "rules", "show", "--rules", "andhra"}},
+		// ...and are dropped for a command that does not use them.
+		{[]string{"a", "--rules", "fide", "--color", "never", "fmt", "-l", "x.pgn"}, []string{"a", "fmt", "-l", "--", "x.pgn"}},
 	}
 	for _, c := range cases {
-		if got := reorderArgs(app, c.in); !reflect.DeepEqual(got, c.want) {
-			t.Errorf("reorderArgs(%q) = %q, want %q", c.in, got, c.want)
+		got, err := reorderArgs(app, c.in)
+		if err != nil || !reflect.DeepEqual(got, c.want) {
+			t.Errorf("reorderArgs(%q) = %q, %v; want %q", c.in, got, err, c.want)
+		}
+	}
+}
+
+func TestReorderArgsErrors(t *testing.T) {
+	app := newApp()
+	cases := []struct {
+		in   []string
+		want string
+	}{
+		{[]string{"a", "valdate", "x"}, `unknown command "valdate" (did you mean validate?)`},
+		{[]string{"a", "rules", "lsit"}, `unknown command "lsit" of 'ashtapada rules' (did you mean list?)`},
+		{[]string{"a", "validate", "--fromat", "json"}, `unknown flag --fromat for 'ashtapada validate' (did you mean --format?)`},
+		{[]string{"a", "validate", "-fromat=json"}, `unknown flag -fromat=json for 'ashtapada validate' (did you mean --format?)`},
+		{[]string{"a", "--rulse", "fide", "validate"}, `unknown flag --rulse (did you mean --rules?)`},
+		{[]string{"a", "--rules", "fide"}, `--rules needs a command after it`},
+	}
+	for _, c := range cases {
+		_, err := reorderArgs(app, c.in)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("reorderArgs(%q) error = %v, want it to contain %q", c.in, err, c.want)
 		}
 	}
 }

@@ -96,7 +96,12 @@ func quietUsageErrors(c *cli.Command) {
 // run executes the application and returns the process exit status.
 func run(args []string) int {
 	app := newApp()
-	err := app.Run(reorderArgs(app, args))
+	args, err := reorderArgs(app, args)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ashtapada:", err)
+		return 2
+	}
+	err = app.Run(args)
 	if err == nil {
 		return 0
 	}

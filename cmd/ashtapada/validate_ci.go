@@ -17,6 +17,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/docs"
 	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/internal/suggest"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
@@ -33,7 +34,7 @@ var ciFlags = []cli.Flag{
 func explainRule(id string, w io.Writer) error {
 	page, ok := docs.RulePage(id)
 	if !ok {
-		return toolError(fmt.Errorf("--explain: no rule %q; rule ids: %s", id, strings.Join(docs.RulePageIDs(), ", ")))
+		return toolError(fmt.Errorf("--explain: no rule %q%s; rule ids: %s", id, suggest.Phrase(id, docs.RulePageIDs()), strings.Join(docs.RulePageIDs(), ", ")))
 	}
 	if _, err := io.WriteString(w, page); err != nil {
 		return toolError(fmt.Errorf("writing the page of %s: %w", id, err))
