@@ -189,6 +189,7 @@ func (l *lex) Next() (lexer.Token, error) {
 		if i >= len(src) || src[i] != '"' {
 			return lexer.Token{}, l.errorf(i, "found %s in a tag value, expected the closing `\"`", describeAt(src, i))
 		}
+		i = closingQuote(src, i)
 		i++
 	case c == '$':
 		typ = tokNAG
@@ -210,6 +211,14 @@ func (l *lex) Next() (lexer.Token, error) {
 	case c == '}':
 		typ = tokOther
 		i++
+	case c == '.':
+		// A lone run of dots is a token of its own, as the PGN standard
+		// has it (`1. ... Ba5` from chess.js, `2 . Nf3`, `1 .d4`); the
+		// reader joins it to the move number before it.
+		typ = tokNumber
+		for i < len(src) && src[i] == '.' {
+			i++
+		}
 	case c == '*':
 		typ = tokResult
 		i++
@@ -256,6 +265,41 @@ func (l *lex) Next() (lexer.Token, error) {
 		l.resultPos = p
 	}
 	return lexer.Token{Type: typ, Value: src[start:i], Pos: p}, nil
+}
+
+// closingQuote recovers a tag value with unescaped quotes inside it
+// (`[White ""Socrates Expert""]`, as some programs write): when the quote at
+// i is not followed by `]`, the value runs to the last quote on the line
+// that is, as python-chess and pgn-extract read it. The reader warns about
+// it (lenient-notation). Otherwise i is the closing quote as it is.
+func closingQuote(src string, i int) int {
+	if quoteEndsTag(src, i) {
+		return i
+	}
+	end := i + 1
+	for end < len(src) && src[end] != '\n' {
+		end++
+	}
+	for j := end - 1; j > i; j-- {
+		if src[j] == '"' && quoteEndsTag(src, j) {
+			return j
+		}
+	}
+	return i
+}
+
+// quoteEndsTag: the quote at i is followed by `]`, blanks allowed between.
+func quoteEndsTag(src string, i int) bool {
+	for j := i + 1; j < len(src); j++ {
+		switch src[j] {
+		case ' ', '\t':
+			continue
+		case ']':
+			return true
+		}
+		return false
+	}
+	return false
 }
 
 // describeAt names the byte at i for a "found X" message.

@@ -284,6 +284,9 @@ func (b *builder) build(ast *gGame) {
 			b.syntax(toPos(t.Pos), fmt.Sprintf("found `%s`, expected a tag name (letters, digits and `_`)", t.Name))
 			return
 		}
+		if hasBareQuote(t.Value) {
+			b.warn(toPos(t.Pos), "lenient-notation", fmt.Sprintf("the value of tag %s holds a `\"` without a backslash; PGN writes `\\\"` inside a tag value", t.Name))
+		}
 		g.Tags = append(g.Tags, record.Tag{Name: t.Name, Value: b.text(unquote(t.Value)), Pos: toPos(t.Pos)})
 	}
 	start := b.startNumber()
@@ -345,9 +348,14 @@ func (b *builder) elems(es []gElem, num numbering, depth int) []record.Node {
 	nodes := b.nodeSlice(len(es))
 	before := num // the numbering before the last turn, where a variation starts
 	numbered := false
+	skip := false // the element was read with the one before it
 	for i := range es {
 		if b.failed {
 			return nodes
+		}
+		if skip {
+			skip = false
+			continue
 		}
 		e := &es[i]
 		p := toPos(e.Pos)
@@ -365,13 +373,39 @@ func (b *builder) elems(es []gElem, num numbering, depth int) []record.Node {
 			numbered = false
 		case e.Number != "":
 			digits := strings.TrimRight(e.Number, ".")
+			if digits == "" {
+				// Dots with no number before them (`... Nf6`): a black
+				// move follows when there are three.
+				b.warn(p, "lenient-notation", fmt.Sprintf("`%s` without a move number before it", e.Number))
+				if len(e.Number) >= 3 {
+					num.black = true
+					numbered = true
+				}
+				continue
+			}
 			v, err := strconv.Atoi(digits)
 			if err != nil || v <= 0 {
 				b.syntax(p, fmt.Sprintf("found `%s`, expected a move number from 1", e.Number))
 				return nodes
 			}
 			dots := len(e.Number) - len(digits)
-			nodes = append(nodes, record.Node{Kind: record.KindMoveNumber, Pos: p, Text: e.Number, Number: v, Dots: dots})
+			text := e.Number
+			if i+1 < len(es) && isDots(es[i+1].Number) {
+				// A move number and its dots apart: `1. ...` (as chess.js
+				// writes a game that starts with black), `2 . Nf3`.
+				sep := es[i+1].Number
+				if !(dots == 1 && len(sep) == 3) {
+					b.warn(p, "lenient-notation", fmt.Sprintf("`%s %s`: a move number is written `%d.` or `%d...`", e.Number, sep, v, v))
+				}
+				if len(sep) >= 3 {
+					dots = len(sep)
+				} else {
+					dots = max(dots, len(sep))
+				}
+				text = digits + strings.Repeat(".", dots)
+				skip = true
+			}
+			nodes = append(nodes, record.Node{Kind: record.KindMoveNumber, Pos: p, Text: text, Number: v, Dots: dots})
 			switch {
 			case num.num == 0:
 				num.num = v
@@ -627,6 +661,27 @@ func unquote(s string) string {
 		sb.WriteByte(s[i])
 	}
 	return sb.String()
+}
+
+// isDots: a token of dots only, with no move number (the lexer's lone `.`).
+func isDots(s string) bool { return s != "" && strings.TrimLeft(s, ".") == "" }
+
+// hasBareQuote reports whether a quoted tag value holds a `"` that no
+// backslash escapes (the lexer's recovery, closingQuote).
+func hasBareQuote(v string) bool {
+	if len(v) < 2 {
+		return false
+	}
+	v = v[1 : len(v)-1]
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '\\':
+			i++
+		case '"':
+			return true
+		}
+	}
+	return false
 }
 
 func validTagName(s string) bool {

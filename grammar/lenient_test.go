@@ -1,0 +1,133 @@
+package grammar_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
+)
+
+// A lone `.` is a token (PGN standard, section 7): the forms other programs
+// write around move numbers are read, with a lenient-notation warning where
+// the form is unusual. `1. ... e5` is what chess.js writes for a game that
+// starts with black to move.
+func TestLoneDots(t *testing.T) {
+	cases := []struct {
+		movetext string
+		moves    []string
+		warnings []string // messages of the lenient-notation warnings, in order
+	}{
+		{"1. ... e5 2. Nf3 *", []string{"e5", "Nf3"}, nil},
+		{"1 .d4 d5 *", []string{"d4", "d5"}, []string{"`1 .`: a move number is written `1.` or `1...`"}},
+		{"1. d4 d5 2 . Nf3 *", []string{"d4", "d5", "Nf3"}, []string{"`2 .`"}},
+		{"1. d4 d5 2. c4 e6 (2... c6 3 . Nf3) *", []string{"d4", "d5", "c4", "e6", "c6", "Nf3"}, []string{"`3 .`"}},
+		{"1. d4 ... d5 *", []string{"d4", "d5"}, []string{"`...` without a move number before it"}},
+	}
+	for _, c := range cases {
+		fen := ""
+		if strings.HasPrefix(c.movetext, "1. ...") {
+			fen = "[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n[SetUp \"1\"]\n"
+		}
+		g := readOne(t, "[Event \"t\"]\n"+fen+"\n"+c.movetext+"\n")
+		if n := g.SyntaxError(); n != nil {
+			t.Errorf("%s: syntax error %s", c.movetext, n.Message)
+			continue
+		}
+		if got := moveTexts(g.Moves); strings.Join(got, " ") != strings.Join(c.moves, " ") {
+			t.Errorf("%s: moves %q, want %q", c.movetext, got, c.moves)
+		}
+		var warns []string
+		for _, n := range g.Notices {
+			if n.Rule == "lenient-notation" {
+				warns = append(warns, n.Message)
+			}
+		}
+		if len(warns) != len(c.warnings) {
+			t.Errorf("%s: lenient-notation warnings %q, want %d", c.movetext, warns, len(c.warnings))
+			continue
+		}
+		for i := range warns {
+			if !strings.Contains(warns[i], c.warnings[i]) {
+				t.Errorf("%s: warning %q, want it to contain %q", c.movetext, warns[i], c.warnings[i])
+			}
+		}
+	}
+}
+
+func moveTexts(ns []record.Node) []string {
+	var out []string
+	for _, n := range ns {
+		switch n.Kind {
+		case record.KindMove:
+			out = append(out, n.Text)
+		case record.KindVariation:
+			out = append(out, moveTexts(n.Variation)...)
+		}
+	}
+	return out
+}
+
+// An unescaped quote inside a tag value is recovered as python-chess reads
+// it (its tag pattern runs to the last `"` before `]`: the value of
+// `[White ""Mirage""]` is `"Mirage"`), with a warning, instead of losing the
+// game. The five such games of pychess-learn.pgn are all read.
+func TestUnescapedQuoteInTag(t *testing.T) {
+	g := readOne(t, "[White \"\"Socrates Expert\"\"]\n[Black \"a \\\"b\\\" c\"]\n[Event \"x\" ]\n\n1. e4 *\n")
+	if n := g.SyntaxError(); n != nil {
+		t.Fatalf("syntax error: %s", n.Message)
+	}
+	if w, _ := g.Tag("White"); w != `"Socrates Expert"` {
+		t.Errorf("White = %q", w)
+	}
+	if b, _ := g.Tag("Black"); b != `a "b" c` {
+		t.Errorf("Black (escaped quotes) = %q", b)
+	}
+	warned := 0
+	for _, n := range g.Notices {
+		if n.Rule == "lenient-notation" {
+			warned++
+			if n.Pos.Line != 1 {
+				t.Errorf("warning on line %d, want 1 (the White tag)", n.Pos.Line)
+			}
+		}
+	}
+	if warned != 1 {
+		t.Errorf("%d lenient-notation warnings, want 1 (escaped quotes are fine)", warned)
+	}
+
+	path := filepath.Join("..", "..", "shared", "data", "peers", "pychess-learn.pgn")
+	f, err := os.Open(path)
+	if err != nil {
+		t.Skipf("shared data not found: %v", err)
+	}
+	defer f.Close()
+	games, err := grammar.ReadAll(f, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recovered := 0
+	for _, g := range games {
+		quoted := false
+		for _, tag := range g.Tags {
+			if strings.HasPrefix(tag.Value, `"`) && strings.HasSuffix(tag.Value, `"`) {
+				quoted = true
+			}
+		}
+		if !quoted {
+			continue
+		}
+		recovered++
+		if n := g.SyntaxError(); n != nil {
+			t.Errorf("game at line %d: syntax error %s", g.Pos.Line, n.Message)
+		}
+		if countMoves(g.Moves) == 0 {
+			t.Errorf("game at line %d: no moves read", g.Pos.Line)
+		}
+	}
+	if recovered != 5 {
+		t.Errorf("%d games with a quoted player name read, want the 5 of the file", recovered)
+	}
+}
