@@ -43,6 +43,9 @@ func (j *jsonlReport) Game(r *replay.Result) error {
 			return err
 		}
 	}
+	if !r.IsGame() {
+		return nil // a finding about a file, not a game: no game line
+	}
 	return j.enc.Encode(JSONLGame{Kind: "game", Summary: r.Summary})
 }
 

@@ -129,6 +129,9 @@ func (j *junitReport) Game(r *replay.Result) error {
 // junitCaseName names a game's test case: its number in the file and,
 // where the report knows them, the profile and the number of plies.
 func junitCaseName(s *replay.Summary) string {
+	if s.Game == 0 {
+		return "the file"
+	}
 	name := "game " + strconv.Itoa(s.Game)
 	if s.Profile != "" {
 		name += " (" + s.Profile + ")"

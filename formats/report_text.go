@@ -28,7 +28,7 @@ func (t *textReport) Game(r *replay.Result) error {
 	for i := range r.Findings {
 		writeTextFinding(b, &r.Findings[i])
 	}
-	if t.opt.Verbose || len(r.Findings) > 0 {
+	if r.IsGame() && (t.opt.Verbose || len(r.Findings) > 0) {
 		s := &r.Summary
 		profile := orDash(s.Profile)
 		switch s.ProfileSource {
@@ -49,7 +49,11 @@ func (t *textReport) Game(r *replay.Result) error {
 
 func writeTextFinding(b *strings.Builder, f *replay.Finding) {
 	fmt.Fprintf(b, "%s:%d:%d: %s: %s [%s]\n", f.File, f.Line, f.Column, f.Severity, f.Message, f.Rule)
-	fmt.Fprintf(b, "\tgame %d", f.Game)
+	if f.Game > 0 {
+		fmt.Fprintf(b, "\tgame %d", f.Game)
+	} else {
+		b.WriteString("\tthe file as a whole")
+	}
 	switch {
 	case f.Ply > 0 && reportResultToken(f.SAN):
 		fmt.Fprintf(b, ", after ply %d, result %s", f.Ply, f.SAN)

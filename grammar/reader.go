@@ -30,12 +30,19 @@ func NewReader(r io.Reader, filename string) *Reader {
 // Next returns the next game, or io.EOF. Syntax errors are never returned
 // as error: they are notices of rule `syntax` in game.Notices. The error is
 // only for I/O failure.
+//
+// Text that holds no game (comments before the first game) is skipped:
+// see Chunk.IsGame.
 func (r *Reader) Next() (*record.Game, error) {
-	c, err := r.split.Next()
-	if err != nil {
-		return nil, err
+	for {
+		c, err := r.split.Next()
+		if err != nil {
+			return nil, err
+		}
+		if c.IsGame() {
+			return ParseChunk(c, r.filename), nil
+		}
 	}
-	return ParseChunk(c, r.filename), nil
 }
 
 // ReadAll reads every game of r; a convenience for tests and small inputs.

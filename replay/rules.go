@@ -50,6 +50,7 @@ var Rules = []RuleInfo{
 	{"encoding", SeverityWarning, false},
 	{"result-missing", SeverityWarning, false},
 	{"limit", SeverityError, true},
+	{RuleNoGames, SeverityWarning, false},
 }
 
 var severities = func() map[string]string {

@@ -25,8 +25,16 @@ func NewTally() *Tally {
 	}
 }
 
-// Add counts one game.
+// Add counts one game (or, for a result that is not a game, its findings).
 func (t *Tally) Add(r *Result) {
+	if !r.IsGame() {
+		t.Errors += r.Summary.Errors
+		t.Warnings += r.Summary.Warnings
+		for i := range r.Findings {
+			t.Rules[r.Findings[i].Rule]++
+		}
+		return
+	}
 	t.Games++
 	if r.Summary.Valid {
 		t.Valid++

@@ -22,6 +22,9 @@ func writeFileAtomic(path string, write func(w io.Writer) error) (err error) {
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
+	// Interrupted (Ctrl-C) before the rename: no partial file is left.
+	done := atInterrupt(func() { tmp.Close(); os.Remove(tmp.Name()) })
+	defer done()
 	defer func() {
 		if err != nil {
 			tmp.Close()

@@ -82,9 +82,9 @@ func openInput(path string) (io.ReadCloser, string, error) {
 func openInputCounting(path string, counter *atomic.Int64) (io.ReadCloser, string, error) {
 	if path == "-" {
 		if counter != nil {
-			return io.NopCloser(&countingReader{r: os.Stdin, n: counter}), "<stdin>", nil
+			return io.NopCloser(&countingReader{r: stdin, n: counter}), "<stdin>", nil
 		}
-		return io.NopCloser(os.Stdin), "<stdin>", nil
+		return io.NopCloser(stdin), "<stdin>", nil
 	}
 	f, err := os.Open(path)
 	if err != nil {

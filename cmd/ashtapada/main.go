@@ -105,6 +105,9 @@ func run(args []string) int {
 	if err == nil {
 		return 0
 	}
+	if isBrokenPipe(err) {
+		return exitBrokenPipe // quietly, as a filter killed by SIGPIPE
+	}
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != nil {
@@ -124,5 +127,8 @@ func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
-	os.Exit(run(os.Args))
+	handleSignals()
+	code := run(os.Args)
+	runCleanups()
+	os.Exit(code)
 }

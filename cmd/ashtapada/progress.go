@@ -70,6 +70,8 @@ type progress struct {
 	bytes atomic.Int64
 	games atomic.Int64
 
+	unregister func() // removes the interrupt cleanup (atInterrupt)
+
 	mu sync.Mutex
 	// shown: the bar is on the screen (the cursor is at its end).
 	shown bool
@@ -96,6 +98,12 @@ func newProgress(out io.Writer, total int64) *progress {
 func (p *progress) Start(interval time.Duration) {
 	p.stop = make(chan struct{})
 	p.done = make(chan struct{})
+	// Interrupted: the bar is erased before the process exits.
+	p.unregister = atInterrupt(func() {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		p.clearLocked()
+	})
 	// Drawn at once, so that even a run shorter than one interval shows
 	// (and then erases) its bar: the user sees that --progress took effect.
 	p.draw()
@@ -117,6 +125,10 @@ func (p *progress) Start(interval time.Duration) {
 // Stop ends the redraws and erases the bar, so that what follows on the
 // terminal (the summary, the shell prompt) starts on a clean line.
 func (p *progress) Stop() {
+	if p.unregister != nil {
+		p.unregister()
+		p.unregister = nil
+	}
 	if p.stop != nil {
 		close(p.stop)
 		<-p.done

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -90,12 +91,16 @@ func startCI(c *cli.Context, stdout, stderr *os.File) (*ciRun, io.Writer, error)
 	if err != nil {
 		return nil, nil, err
 	}
+	args := c.Args().Slice()
+	if len(args) == 0 {
+		args = []string{"-"}
+	}
+	if showBar && c.String("progress") == modeAuto && slices.Contains(args, "-") && stdinIsTerminal() {
+		// Someone types the games: a bar would draw over their line.
+		showBar = false
+	}
 	var out io.Writer = stdout
 	if showBar {
-		args := c.Args().Slice()
-		if len(args) == 0 {
-			args = []string{"-"}
-		}
 		total, known := inputSize(args)
 		if !known {
 			total = 0

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/rules"
+)
+
+// validateOptions is everything validate's flags decide, read once before
+// any game is: a bad flag is a usage error (exit 2) with nothing checked.
+type validateOptions struct {
+	replay    replay.Config
+	format    string
+	verbose   bool
+	quiet     bool
+	summary   bool
+	maxErrors int
+	jobs      int
+	svgDir    string
+	inputs    []string // the arguments as given; "-" for none
+}
+
+func validateOptionsFrom(c *cli.Context) (*validateOptions, error) {
+	// limits.go: --max-depth, --max-token, --max-game-bytes.
+	if err := applyLimits(c); err != nil {
+		return nil, err
+	}
+	cfg, err := validateConfig(c)
+	if err != nil {
+		return nil, err
+	}
+	o := &validateOptions{
+		replay:    cfg,
+		format:    c.String("format"),
+		verbose:   c.Bool("verbose"),
+		quiet:     c.Bool("quiet"),
+		summary:   c.Bool("summary"),
+		maxErrors: c.Int("max-errors"),
+		jobs:      c.Int("jobs"),
+		svgDir:    c.String("svg-dir"),
+		inputs:    c.Args().Slice(),
+	}
+	if !c.IsSet("jobs") {
+		o.jobs = defaultJobs()
+	}
+	if o.jobs < 1 {
+		o.jobs = 1
+	}
+	if o.maxErrors < 0 {
+		return nil, fmt.Errorf("--max-errors %d: want 0 (no limit) or more", o.maxErrors)
+	}
+	if len(o.inputs) == 0 {
+		o.inputs = []string{"-"}
+	}
+	return o, nil
+}
+
+// validateConfig turns the profile flags into a replay configuration.
+// Variations are checked unless --no-variations.
+func validateConfig(c *cli.Context) (replay.Config, error) {
+	cfg := replay.Config{Strict: c.Bool("strict"), Variations: !c.Bool("no-variations")}
+	name, file := c.String("rules"), c.String("rules-file")
+	if name != "" || file != "" {
+		p, err := rules.Select(name, file, nil)
+		if err != nil {
+			return cfg, err
+		}
+		cfg.Profile = p
+	}
+	ovs, err := replay.ParseSet(c.StringSlice("set"))
+	if err != nil {
+		return cfg, err
+	}
+	if err := checkOverrides(cfg.Profile, ovs); err != nil {
+		return cfg, fmt.Errorf("--set: %w", err)
+	}
+	cfg.Overrides = ovs
+	return cfg, nil
+}
+
+// checkOverrides tries ovs on a copy of p's settings (the default profile's
+// when p is nil) before any game is read: a misspelt --set must not turn
+// into one finding per game.
+func checkOverrides(p *rules.Profile, ovs []rules.Override) error {
+	if p == nil {
+		p, _ = rules.Lookup(rules.DefaultProfile)
+	}
+	if p == nil {
+		return nil
+	}
+	s := p.Settings
+	return s.Apply(ovs)
+}

@@ -1,0 +1,22 @@
+package replay
+
+// RuleNoGames is the warning for an input named on the command line that
+// holds no game record at all (an empty file, only comments, the wrong file).
+const RuleNoGames = "no-games"
+
+// NoGames is the result for a file that holds no game: one warning about the
+// file as a whole. Its Summary.Game is 0, which marks a result that is not a
+// game: reports print the finding but no game line, and a Tally counts the
+// finding but no game.
+func NoGames(file string) *Result {
+	return &Result{
+		Summary: Summary{File: file, Game: 0, Outcome: OutcomeNone, Valid: true, Warnings: 1},
+		Findings: []Finding{{
+			File: file, Line: 1, Column: 1, Rule: RuleNoGames, Severity: SeverityWarning,
+			Message: "the file holds no game record (no tags, no moves): nothing in it was checked",
+		}},
+	}
+}
+
+// IsGame is false for a result about a file rather than a game (NoGames).
+func (r *Result) IsGame() bool { return r.Summary.Game > 0 }
