@@ -63,6 +63,9 @@ func GitHubCommand(f *replay.Finding) string {
 		}
 		where = append(where, fmt.Sprintf("ply %d (%s %s)", f.Ply, mv, f.SAN))
 	}
+	if len(f.Variation) > 0 {
+		where = append(where, "variation "+VariationPath(f.Variation))
+	}
 	if f.Profile != "" {
 		where = append(where, "profile "+f.Profile)
 	}

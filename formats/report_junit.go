@@ -146,6 +146,9 @@ func junitDetail(f *replay.Finding) string {
 	if f.Ply > 0 {
 		fmt.Fprintf(&b, ", ply %d (%s)", f.Ply, f.SAN)
 	}
+	if len(f.Variation) > 0 {
+		fmt.Fprintf(&b, ", variation %s", VariationPath(f.Variation))
+	}
 	if f.Profile != "" {
 		fmt.Fprintf(&b, ", profile %s", f.Profile)
 	}

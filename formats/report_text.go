@@ -3,6 +3,7 @@ package formats
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/ashtapada/ashtapada/replay"
@@ -65,7 +66,7 @@ func writeTextFinding(b *strings.Builder, f *replay.Finding) {
 		fmt.Fprintf(b, ", ply %d (%d%s %s)", f.Ply, f.MoveNumber, dots, f.SAN)
 	}
 	if len(f.Variation) > 0 {
-		b.WriteString(", in a variation")
+		b.WriteString(", in variation " + VariationPath(f.Variation))
 	}
 	if f.Profile != "" {
 		fmt.Fprintf(b, ", profile %s", f.Profile)
@@ -104,6 +105,18 @@ func (t *textReport) Close(tally *replay.Tally) error {
 	}
 	_, err := io.WriteString(t.w, b.String())
 	return err
+}
+
+// VariationPath names the variation a finding stands in for a person:
+// `2` is the second variation written in the main line, `2.1` the first
+// variation inside that one (docs/findings.md). The JSON reports carry the
+// 0-based indexes themselves.
+func VariationPath(v []int) string {
+	parts := make([]string, len(v))
+	for i, n := range v {
+		parts[i] = strconv.Itoa(n + 1)
+	}
+	return strings.Join(parts, ".")
 }
 
 // reportResultToken reports whether a finding's SAN is a termination marker.

@@ -146,6 +146,11 @@ func TestCorpusCoversEveryRule(t *testing.T) {
 	}
 	var missing []string
 	for _, r := range replay.Rules {
+		if r.ID == replay.RuleNoGames {
+			// A corpus file without games would make the corpus's own
+			// command exit 2; TestNoGames covers it on the binary.
+			continue
+		}
 		if !seen[r.ID] {
 			missing = append(missing, r.ID)
 		}

@@ -37,10 +37,6 @@ const sentinel = "[Event \"ok\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"
 // finding, each for the reason docs/robustness.md gives. Every other file
 // must produce at least one positioned finding.
 var cleanCases = map[string]string{
-	"empty.pgn":                         "no game: nothing to report (0 games, exit 0)",
-	"whitespace-spaces.pgn":             "no game",
-	"whitespace-lines.pgn":              "no game",
-	"bom-only.pgn":                      "no game",
 	"crlf-sentinels.pgn":                "CRLF line ends are accepted (notation.md)",
 	"cr-only-line-ends.pgn":             "old Mac line ends are line ends",
 	"games-without-blank-lines.pgn":     "the splitter starts a game at a tag line after movetext",
@@ -55,6 +51,13 @@ var cleanCases = map[string]string{
 	"tab-and-vt-separators.pgn":         "all ASCII white space separates tokens",
 	"unclosed-comment-nested-brace.pgn": "comments do not nest: the first } closes it",
 	"result-only.pgn":                   "a game of no moves and the result * is valid PGN",
+}
+
+// noGameCases hold no game at all: validate names the file in a no-games
+// warning and exits 2, since nothing was checked (docs/ci.md).
+var noGameCases = map[string]bool{
+	"empty.pgn": true, "whitespace-spaces.pgn": true, "whitespace-lines.pgn": true,
+	"bom-only.pgn": true, "comment-only.pgn": true, "escape-only.pgn": true,
 }
 
 // expectFile is the expected outcome of one file of the corpus.
@@ -237,7 +240,15 @@ func TestMalformedCorpus(t *testing.T) {
 				t.Fatal(err)
 			}
 			r := runValidate(t, dir, name, "--jobs", "2")
-			checkSurvived(t, name, r)
+			if noGameCases[name] {
+				if r.exit != 2 || !strings.Contains(r.stderr, "no game record in "+name) ||
+					len(r.findings) != 1 || r.findings[0].Rule != "no-games" || len(r.games) != 0 {
+					t.Errorf("%s: exit %d, findings %+v, games %d, stderr %q; want exit 2, one no-games warning, no game, a message",
+						name, r.exit, r.findings, len(r.games), r.stderr)
+				}
+			} else {
+				checkSurvived(t, name, r)
+			}
 			sentinelsChecked(t, name, countSentinels(data), r)
 			if _, clean := cleanCases[name]; clean && len(r.findings) > 0 {
 				t.Errorf("%s: listed as clean (%s) but has %d findings, the first %s at %d:%d",

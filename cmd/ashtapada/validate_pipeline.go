@@ -105,7 +105,7 @@ func (p *pipeline) run(inputs []string, deliver func(formats.GameKey, *replay.Re
 				// (a directory may hold a README.pgn of comments).
 				if games == 0 && opened && path == arg {
 					j := &vjob{file: path, out: make(chan []*replay.Result, 1), keys: []formats.GameKey{{}}}
-					j.out <- []*replay.Result{replay.NoGames(displayName(path))}
+					j.out <- []*replay.Result{replay.NoGames(displayName(path), p.cfg.Strict)}
 					select {
 					case order <- j:
 					case <-done:

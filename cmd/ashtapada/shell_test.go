@@ -1,0 +1,278 @@
+package main
+
+// The command line as a shell user and a CI job meet it (issue 13): exit
+// statuses, standard error, signals. Each test runs the built binary.
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Nothing checked is not success.
+func TestNoGames(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "comment.pgn", "; exported by a program that found nothing\n{ and a comment }\n")
+	writeFile(t, dir, "valid.pgn", validGame)
+	if err := os.Mkdir(filepath.Join(dir, "empty"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	xz := []byte{0xFD, '7', 'z', 'X', 'Z', 0x00, 0, 0, 0, 0}
+	writeFile(t, dir, "packed.pgn", string(xz))
+
+	// An empty directory: a message, exit 2.
+	out, errOut, code := runAsh(t, dir, "", "validate", "empty")
+	if code != 2 || !strings.Contains(errOut, "no game record in empty: nothing was checked") || out != "" {
+		t.Errorf("empty directory: exit %d, stdout %q, stderr %q; want 2 and a message", code, out, errOut)
+	}
+	// Empty standard input.
+	if _, errOut, code := runAsh(t, dir, "", "validate"); code != 2 || !strings.Contains(errOut, "no game record in <stdin>") {
+		t.Errorf("empty stdin: exit %d, %q", code, errOut)
+	}
+	// A named file of comments only: a no-games warning, and exit 2 since
+	// it is the only input.
+	out, errOut, code = runAsh(t, dir, "", "validate", "--format", "jsonl", "comment.pgn")
+	if code != 2 || !strings.Contains(out, `"rule":"no-games"`) || !strings.Contains(errOut, "nothing was checked") {
+		t.Errorf("comment-only file: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	// With a real game beside it: the warning, the game, exit 0.
+	out, errOut, code = runAsh(t, dir, "", "validate", "comment.pgn", "valid.pgn")
+	if code != 0 || !strings.Contains(out, "comment.pgn:1:1: warning: the file holds no game record") || errOut != "" {
+		t.Errorf("comment-only file and a game: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	// --strict makes the warning fail the run.
+	if _, _, code := runAsh(t, dir, "", "validate", "--strict", "comment.pgn", "valid.pgn"); code != 1 {
+		t.Errorf("--strict with a file without games: exit %d, want 1", code)
+	}
+	// A compressed format the tool cannot read is named, not read as text.
+	out, errOut, code = runAsh(t, dir, "", "validate", "packed.pgn")
+	if code != 2 || !strings.Contains(errOut, "reading packed.pgn: xz-compressed data") || strings.Contains(out, "NUL") {
+		t.Errorf("xz data under a .pgn name: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	// A comment before the first game is not a game: the game is game 1,
+	// as pgn-extract and python-chess number it.
+	writeFile(t, dir, "header.pgn", "{ Games of the club, 1901 }\n\n"+validGame+"\n"+illegalGame)
+	out, _, code = runAsh(t, dir, "", "validate", "--format", "jsonl", "header.pgn")
+	var games []int
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var l struct {
+			Kind string
+			Game int
+		}
+		if err := json.Unmarshal([]byte(line), &l); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		if l.Kind == "game" {
+			games = append(games, l.Game)
+		}
+	}
+	if code != 1 || len(games) != 2 || games[0] != 1 || games[1] != 2 {
+		t.Errorf("comment then two games: exit %d, games %v; want exit 1, games [1 2]", code, games)
+	}
+}
+
+// Global flags stand before or after the command.
+func TestGlobalFlagsBeforeCommand(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "w.pgn", warningGame)
+	before, _, c1 := runAsh(t, dir, "", "--rules", "shatranj", "--quiet", "--jobs", "1", "validate", "--format", "jsonl", "w.pgn")
+	after, _, c2 := runAsh(t, dir, "", "validate", "--format", "jsonl", "w.pgn", "--rules", "shatranj", "--quiet", "--jobs", "1")
+	if c1 != c2 || before != after || !strings.Contains(before, `"profile":"shatranj"`) {
+		t.Errorf("flags before the command: exit %d, %q\nafter it: exit %d, %q", c1, before, c2, after)
+	}
+	// A global flag the command does not use is dropped: --rules means
+	// nothing to fmt.
+	if _, errOut, code := runAsh(t, dir, "", "--rules", "fide", "--color", "never", "fmt", "-l", "w.pgn"); code == 2 {
+		t.Errorf("--rules before fmt: exit 2: %s", errOut)
+	}
+}
+
+// Did you mean: commands, flags (echoed as typed), profiles, rule ids.
+func TestDidYouMean(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "v.pgn", validGame)
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"valdate", "v.pgn"}, `unknown command "valdate" (did you mean validate?)`},
+		{[]string{"rules", "shwo", "fide"}, `unknown command "shwo" of 'ashtapada rules' (did you mean show?)`},
+		{[]string{"validate", "--fromat", "json", "v.pgn"}, `unknown flag --fromat for 'ashtapada validate' (did you mean --format?)`},
+		{[]string{"validate", "-stirct", "v.pgn"}, `unknown flag -stirct for 'ashtapada validate' (did you mean --strict?)`},
+		{[]string{"validate", "--rules", "chaturnga", "v.pgn"}, `unknown profile "chaturnga" (did you mean chaturanga?)`},
+		{[]string{"--rules", "chatrang", "validate", "v.pgn"}, `(did you mean chaturanga or shatranj?)`},
+		{[]string{"validate", "--explain", "ilegal-move"}, `no rule "ilegal-move" (did you mean illegal-move?)`},
+	}
+	for _, c := range cases {
+		out, errOut, code := runAsh(t, dir, "", c.args...)
+		if code != 2 || !strings.Contains(errOut, c.want) || out != "" {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errOut, c.want)
+		}
+	}
+}
+
+// --max-errors says that it stopped and what it left out; the exit status
+// still covers every game.
+func TestMaxErrorsSaysWhatItLeftOut(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	for i := 0; i < 5; i++ {
+		b.WriteString(illegalGame + "\n")
+	}
+	writeFile(t, dir, "five.pgn", b.String())
+	out, errOut, code := runAsh(t, dir, "", "validate", "--max-errors", "2", "five.pgn")
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	if n := strings.Count(out, "[illegal-move]"); n != 2 {
+		t.Errorf("%d findings shown, want 2:\n%s", n, out)
+	}
+	if want := "ashtapada: --max-errors 2: stopped showing findings after 2 errors; 3 more findings (3 errors) in 3 games left out"; !strings.Contains(errOut, want) {
+		t.Errorf("stderr %q, want %q", errOut, want)
+	}
+}
+
+// Variations are checked by default; an error in one names its path;
+// --no-variations skips them.
+func TestVariationsCheckedByDefault(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "var.pgn", `[Event "v"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "?"]
+[Black "?"]
+[Result "*"]
+
+1. e4 e5 (1... c5 2. Nf3) (1... d5 2. exd5 (2. Ke3)) 2. Nf3 *
+`)
+	out, _, code := runAsh(t, dir, "", "validate", "var.pgn")
+	if code != 1 || !strings.Contains(out, "var.pgn:9:48: error: no white king can move to e3 [illegal-move]") ||
+		!strings.Contains(out, "ply 3 (2. Ke3), in variation 2.1,") {
+		t.Errorf("default: exit %d:\n%s", code, out)
+	}
+	out, _, code = runAsh(t, dir, "", "validate", "--no-variations", "var.pgn")
+	if code != 0 || strings.Contains(out, "illegal-move") {
+		t.Errorf("--no-variations: exit %d:\n%s", code, out)
+	}
+}
+
+// Ctrl-C while convert writes its output file: exit 130 and no file left,
+// neither the output nor its temporary file.
+func TestInterruptLeavesNoPartialFile(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command(ashBinary, "convert", "--to", "jsonl", "-o", "out.jsonl", "-")
+	cmd.Dir = dir
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(in, validGame+"\n")
+	// Wait for the temporary file: convert is then writing.
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		entries, _ := os.ReadDir(dir)
+		if len(entries) > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("convert created no temporary file")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	err = cmd.Wait()
+	in.Close()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	}
+	if code != 130 {
+		t.Errorf("exit %d after SIGINT, want 130 (stderr %q)", code, errb.String())
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("files left after the interrupt: %v", entries)
+	}
+}
+
+// A closed pipe on standard output ends the run quietly.
+func TestClosedPipeIsQuiet(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	for i := 0; i < 3000; i++ {
+		b.WriteString(validGame + "\n")
+	}
+	writeFile(t, dir, "many.pgn", b.String())
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(ashBinary, "validate", "--verbose", "--jobs", "1", "many.pgn")
+	cmd.Dir = dir
+	cmd.Stdout = w
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	buf := make([]byte, 100)
+	io.ReadFull(r, buf) // read a little, then go away like `head -c 100`
+	r.Close()
+	err = cmd.Wait()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		if st, ok := ee.Sys().(syscall.WaitStatus); ok && st.Signaled() {
+			t.Fatalf("killed by %v instead of ending itself", st.Signal())
+		}
+		code = ee.ExitCode()
+	}
+	if code != 141 || errb.String() != "" {
+		t.Errorf("exit %d, stderr %q; want 141 and nothing on standard error", code, errb.String())
+	}
+}
+
+// Reading standard input from a terminal ends at the first Ctrl-D: once
+// at the end, the input stays there, even if the terminal would read on.
+func TestStdinLatchStopsAtFirstEOF(t *testing.T) {
+	tty := &ttyLike{chunks: []string{"1. e4 *\n", "", "more typed after Ctrl-D\n"}}
+	l := &stdinLatch{r: tty}
+	got, err := io.ReadAll(l)
+	if err != nil || string(got) != "1. e4 *\n" {
+		t.Fatalf("read %q, %v", got, err)
+	}
+	if n, err := l.Read(make([]byte, 10)); n != 0 || err != io.EOF {
+		t.Errorf("after the end: %d, %v; want 0, EOF", n, err)
+	}
+}
+
+// ttyLike reads like a terminal: an empty chunk is a Ctrl-D (0, EOF), and
+// reading on gives what is typed next.
+type ttyLike struct{ chunks []string }
+
+func (t *ttyLike) Read(b []byte) (int, error) {
+	if len(t.chunks) == 0 {
+		return 0, io.EOF
+	}
+	c := t.chunks[0]
+	t.chunks = t.chunks[1:]
+	if c == "" {
+		return 0, io.EOF
+	}
+	return copy(b, c), nil
+}
