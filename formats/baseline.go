@@ -143,7 +143,7 @@ func (b *BaselineRecorder) Write(w io.Writer) error {
 		list = append(list, *e)
 	}
 	sortEntries(list)
-	enc := json.NewEncoder(w)
+	enc := newJSONEncoder(w)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(baselineFile{Tool: "ashtapada", Version: BaselineVersion, Findings: list}); err != nil {
 		return fmt.Errorf("writing the baseline: %w", err)

@@ -293,6 +293,11 @@ func (cr *CoordReader) playTokens(g *record.Game, toks []string) error {
 			g.Result = tok
 		}
 	}
+	if g.Result == "" {
+		// A PGN game ends with a termination marker: `*` says the result
+		// is unknown, which is what a list of moves without one tells.
+		g.Result = "*"
+	}
 	if f != nil {
 		g.Notices = append(g.Notices, record.Notice{Rule: f.Rule, Severity: record.Error, Message: f.Message})
 		return fmt.Errorf("game %d: %s", cr.n, f.Message)

@@ -567,9 +567,7 @@ func (jw *JSONWriter) Write(j *JSONGame) error {
 		return jw.err
 	}
 	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	// Comments and tags hold <, > and & often; keep them readable.
-	enc.SetEscapeHTML(false)
+	enc := newJSONEncoder(&buf) // jsonenc.go: <, > and & as they are
 	if !jw.lines {
 		if jw.n == 0 {
 			buf.WriteString("[\n")

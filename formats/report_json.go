@@ -9,7 +9,7 @@ import (
 )
 
 func init() {
-	RegisterReport("jsonl", func(w io.Writer, _ ReportOptions) ReportWriter { return &jsonlReport{enc: json.NewEncoder(w)} })
+	RegisterReport("jsonl", func(w io.Writer, _ ReportOptions) ReportWriter { return &jsonlReport{enc: newJSONEncoder(w)} })
 	RegisterReport("json", func(w io.Writer, _ ReportOptions) ReportWriter { return &jsonReport{w: w} })
 }
 
@@ -91,7 +91,7 @@ func (j *jsonReport) Game(r *replay.Result) error {
 	if fs == nil {
 		fs = []replay.Finding{}
 	}
-	data, err := json.Marshal(JSONReportGame{Summary: r.Summary, Findings: fs})
+	data, err := marshalJSON(JSONReportGame{Summary: r.Summary, Findings: fs})
 	if err != nil {
 		return err
 	}
@@ -103,7 +103,7 @@ func (j *jsonReport) Close(t *replay.Tally) error {
 	j.begin()
 	j.bw.WriteString("\n]")
 	if t != nil {
-		data, err := json.Marshal(t)
+		data, err := marshalJSON(t)
 		if err != nil {
 			return err
 		}

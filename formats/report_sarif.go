@@ -11,7 +11,6 @@ package formats
 
 import (
 	"bufio"
-	"encoding/json"
 	"io"
 	"net/url"
 	"path/filepath"
@@ -193,7 +192,7 @@ func (s *sarifReport) begin() error {
 		return nil
 	}
 	s.begun = true
-	tool, err := json.Marshal(sarifTool{Driver: sarifDriver{
+	tool, err := marshalJSON(sarifTool{Driver: sarifDriver{
 		Name: "ashtapada", Version: toolVersion(), InformationURI: informationURI, Rules: sarifDescriptors(),
 	}})
 	if err != nil {
@@ -210,7 +209,7 @@ func (s *sarifReport) Game(r *replay.Result) error {
 		return err
 	}
 	for i := range r.Findings {
-		data, err := json.Marshal(sarifResultOf(&r.Findings[i]))
+		data, err := marshalJSON(sarifResultOf(&r.Findings[i]))
 		if err != nil {
 			return err
 		}
@@ -271,7 +270,7 @@ func (s *sarifReport) Close(t *replay.Tally) error {
 	}
 	s.w.WriteString("\n],\"invocations\":[{\"executionSuccessful\":true}]")
 	if t != nil {
-		data, err := json.Marshal(map[string]any{"summary": t})
+		data, err := marshalJSON(map[string]any{"summary": t})
 		if err != nil {
 			return err
 		}

@@ -276,3 +276,50 @@ func (t *ttyLike) Read(b []byte) (int, error) {
 	}
 	return copy(b, c), nil
 }
+
+// Smaller ones of issue 13: show --svg - writes the picture alone to
+// standard output; convert from UCI ends each game with a termination
+// marker; JSON keeps <, > and & readable.
+func TestSmallShellFixes(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "v.pgn", strings.Replace(validGame, "1. e4 e5", "1. e4 {<good> & bold} e5", 1))
+	out, errOut, code := runAsh(t, dir, "", "show", "--svg", "-", "--ply", "2", "v.pgn")
+	if code != 0 || !strings.HasPrefix(strings.TrimSpace(out), "<svg") && !strings.HasPrefix(out, "<?xml") || !strings.HasSuffix(strings.TrimSpace(out), "</svg>") {
+		t.Errorf("show --svg -: exit %d, stderr %q, stdout starts %.80q ends %.40q", code, errOut, out, out[max(0, len(out)-40):])
+	}
+	if _, err := os.Stat(filepath.Join(dir, "-")); err == nil {
+		t.Errorf("show --svg - wrote a file named -")
+	}
+
+	writeFile(t, dir, "g.uci", "e2e4 e7e5 g1f3\n")
+	out, _, code = runAsh(t, dir, "", "convert", "--from", "uci", "--to", "pgn", "g.uci")
+	if code != 0 || strings.TrimSpace(out) != "1. e4 e5 2. Nf3 *" {
+		t.Errorf("convert --from uci --to pgn: exit %d, %q; want the moves and `*`", code, out)
+	}
+
+	for _, args := range [][]string{
+		{"validate", "--format", "json", "--verbose", "v.pgn"},
+		{"validate", "--format", "jsonl", "v.pgn"},
+		{"validate", "--format", "sarif", "v.pgn"},
+		{"convert", "--to", "json", "v.pgn"},
+		{"convert", "--to", "jsonl", "v.pgn"},
+	} {
+		// A syntax error quotes the token: `<x>&y`.
+		writeFile(t, dir, "w.pgn", strings.Replace(warningGame, "e5 *", "e5 <x>&y *", 1))
+		file := args[len(args)-1]
+		if args[0] == "validate" {
+			args[len(args)-1] = "w.pgn"
+			file = "w.pgn"
+		}
+		out, _, _ := runAsh(t, dir, "", args...)
+		if strings.Contains(out, `\u003c`) || strings.Contains(out, `\u0026`) || strings.Contains(out, `\u003e`) {
+			t.Errorf("%q escapes <, > or &: %.300s", args, out)
+		}
+		if args[0] == "validate" && !strings.Contains(out, "<x>&y") {
+			t.Errorf("%q: the message does not quote `<x>&y` as written: %.300s", args, out)
+		}
+		if args[0] == "convert" && !strings.Contains(out, "<good> & bold") {
+			t.Errorf("%q: the comment of %s is not in the output as written: %.300s", args, file, out)
+		}
+	}
+}

@@ -31,7 +31,7 @@ func init() {
 			&cli.IntFlag{Name: "game", Value: 1, Usage: "the game (1-based)"},
 			&cli.IntFlag{Name: "ply", Value: -1, Usage: "show the position after this ply (0: the start position)"},
 			&cli.StringFlag{Name: "move", Usage: "show the position after this move: 14w, 14b (14 is white's)"},
-			&cli.StringFlag{Name: "svg", Usage: "also write the diagram as SVG to this file"},
+			&cli.StringFlag{Name: "svg", Usage: "also write the diagram as SVG to `FILE` (- : only the SVG, to standard output)", TakesFile: true},
 			&cli.BoolFlag{Name: "letters", Usage: "draw men as letters instead of chess figurines"},
 		),
 		Action: showAction,
@@ -80,13 +80,20 @@ func showAction(c *cli.Context) error {
 		return toolError(err)
 	}
 	out := bufio.NewWriter(c.App.Writer)
-	if err := v.write(out, c.Bool("letters")); err != nil {
+	svg := c.String("svg")
+	if svg == "-" {
+		// The picture alone on standard output, so that `> board.svg`
+		// is a valid SVG file.
+		if err := formats.WriteSVG(out, v.diagram); err != nil {
+			return toolError(err)
+		}
+	} else if err := v.write(out, c.Bool("letters")); err != nil {
 		return toolError(err)
 	}
 	if err := out.Flush(); err != nil {
 		return toolError(fmt.Errorf("writing: %w", err))
 	}
-	if svg := c.String("svg"); svg != "" {
+	if svg != "" && svg != "-" {
 		if err := writeFileAtomic(svg, func(w io.Writer) error { return formats.WriteSVG(w, v.diagram) }); err != nil {
 			return toolError(err)
 		}
