@@ -5,14 +5,22 @@ package formats
 // `--baseline FILE` fails only on findings that are not in it and lists the
 // entries that no longer occur.
 //
-// A finding is keyed by its game's identity tags (Event, Site, Date, Round,
-// White, Black), its ply, its variation path and its rule id: not by file,
-// line or game number, so that reformatting a file, adding games before it,
-// moving it or fixing an unrelated game leaves the baseline valid. Keys may
-// repeat (two games with the same tags, two findings of one rule at one
-// ply), so the baseline counts them: each occurrence in the run uses up one.
+// A finding is matched by its fingerprint (as SARIF's partialFingerprints):
+// a hash of its rule id, its game's identity and the text around it (the
+// offending token with two neighbours on each side), and its variation
+// path. A game's identity is its identity tags (Event, Site, Date, Round,
+// White, Black) when it has any, else the first words of its text. No file
+// name, line, game number or ply goes in: lines added above a game, games
+// reordered or moved to another file, a reformatted file (`fmt -w`) or a
+// fixed neighbour leave the fingerprint as it was, while two broken games
+// that differ in their text or tags are told apart, even when the reader
+// could read none of their tags. Fingerprints may repeat (two games with
+// the same tags and the same broken move), so the baseline counts them:
+// each occurrence in the run uses up one.
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -26,7 +34,7 @@ import (
 
 // BaselineVersion is the format version written into baseline files; a
 // reader refuses other versions rather than guessing.
-const BaselineVersion = 1
+const BaselineVersion = 2
 
 // GameKey is the identity of a game in a baseline: the six tags of the
 // Seven Tag Roster that do not change when a record is corrected (Result
@@ -52,34 +60,126 @@ func GameKeyOf(g *record.Game) GameKey {
 	}
 }
 
-// BaselineEntry is one line of a baseline file: a key and how many
-// findings have it. File and Message are for the person reading the file
-// (where it was first seen, what it said); they are not part of the key.
+// GameID is what a baseline needs of one game: its identity tags and its
+// text, with the position of the text's first byte in the file.
+type GameID struct {
+	Key   GameKey
+	src   []byte
+	start record.Pos
+}
+
+// GameIDOf is the GameID of a game read from src, which starts at start in
+// its file (a grammar.Chunk's Data and Pos).
+func GameIDOf(g *record.Game, src []byte, start record.Pos) GameID {
+	return GameID{Key: GameKeyOf(g), src: src, start: start}
+}
+
+// identity is the game part of a fingerprint: the identity tags when the
+// game has any that say something, else the first words of its text.
+func (id *GameID) identity() string {
+	k := id.Key
+	tags := [...]string{k.Event, k.Site, k.Date, k.Round, k.White, k.Black}
+	for _, v := range tags {
+		if strings.Trim(v, "?. ") != "" {
+			return "tags\x00" + strings.Join(tags[:], "\x00")
+		}
+	}
+	words := wordsOf(id.src, id.start)
+	if len(words) > 8 {
+		words = words[:8]
+	}
+	parts := make([]string, len(words))
+	for i, w := range words {
+		parts[i] = w.text
+	}
+	return "text\x00" + strings.Join(parts, " ")
+}
+
+// word is one run of non-blank bytes of a game's text and where it starts.
+type word struct {
+	text      string
+	line, col int
+}
+
+func wordsOf(src []byte, start record.Pos) []word {
+	var out []word
+	line, col := start.Line, start.Col
+	for i := 0; i < len(src); {
+		c := src[i]
+		if c == '\n' {
+			line, col = line+1, 1
+			i++
+			continue
+		}
+		if c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' {
+			i++
+			col++
+			continue
+		}
+		j := i
+		for j < len(src) && !isBlankByte(src[j]) {
+			j++
+		}
+		out = append(out, word{text: string(src[i:j]), line: line, col: col})
+		col += j - i
+		i = j
+	}
+	return out
+}
+
+func isBlankByte(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
+
+// context is the text around a finding: the word at its position (or the
+// first after it) with two words on each side.
+func (id *GameID) context(f *replay.Finding) string {
+	if f.Line == 0 {
+		return ""
+	}
+	words := wordsOf(id.src, id.start)
+	i := sort.Search(len(words), func(i int) bool {
+		w := &words[i]
+		return w.line > f.Line || w.line == f.Line && w.col+len(w.text) > f.Column
+	})
+	lo, hi := max(0, i-2), min(len(words), i+3)
+	parts := make([]string, 0, hi-lo)
+	for _, w := range words[lo:hi] {
+		parts = append(parts, w.text)
+	}
+	return strings.Join(parts, " ")
+}
+
+// Fingerprint is the key of a finding in a baseline (see the package
+// comment above): 20 hex digits of a SHA-256.
+func (id *GameID) Fingerprint(f *replay.Finding) string {
+	h := sha256.New()
+	for _, part := range []string{f.Rule, id.identity(), variationPath(f.Variation), id.context(f)} {
+		h.Write([]byte(part))
+		h.Write([]byte{0xff})
+	}
+	return hex.EncodeToString(h.Sum(nil))[:20]
+}
+
+// BaselineEntry is one entry of a baseline file: a fingerprint and how many
+// findings have it. The other fields are for the person reading the file
+// (which game, where it was seen, what it said); only Fingerprint is
+// matched.
 type BaselineEntry struct {
+	Fingerprint string `json:"fingerprint"`
+	Rule        string `json:"rule"`
+	Count       int    `json:"count"`
 	GameKey
-	Ply int `json:"ply"`
+	File string `json:"file,omitempty"`
+	Line int    `json:"line,omitempty"`
+	Ply  int    `json:"ply,omitempty"`
 	// Variation is the finding's variation path ("0.2"), empty for the
 	// main line.
 	Variation string `json:"variation,omitempty"`
-	Rule      string `json:"rule"`
-	Count     int    `json:"count"`
-	File      string `json:"file,omitempty"`
-	Message   string `json:"message,omitempty"`
-}
-
-type baselineKey struct {
-	game      GameKey
-	ply       int
-	variation string
-	rule      string
-}
-
-func (e *BaselineEntry) key() baselineKey {
-	return baselineKey{e.GameKey, e.Ply, e.Variation, e.Rule}
-}
-
-func findingKey(g GameKey, f *replay.Finding) baselineKey {
-	return baselineKey{g, f.Ply, variationPath(f.Variation), f.Rule}
+	// Context is the text around the finding that went into the
+	// fingerprint.
+	Context string `json:"context,omitempty"`
+	Message string `json:"message,omitempty"`
 }
 
 func variationPath(v []int) string {
@@ -102,26 +202,27 @@ type baselineFile struct {
 
 // BaselineRecorder collects the findings of a run for --write-baseline.
 type BaselineRecorder struct {
-	entries map[baselineKey]*BaselineEntry
+	entries map[string]*BaselineEntry
 }
 
 // NewBaselineRecorder returns an empty recorder.
 func NewBaselineRecorder() *BaselineRecorder {
-	return &BaselineRecorder{entries: map[baselineKey]*BaselineEntry{}}
+	return &BaselineRecorder{entries: map[string]*BaselineEntry{}}
 }
 
 // Add records every finding of one game.
-func (b *BaselineRecorder) Add(g GameKey, r *replay.Result) {
+func (b *BaselineRecorder) Add(g GameID, r *replay.Result) {
 	for i := range r.Findings {
 		f := &r.Findings[i]
-		k := findingKey(g, f)
+		k := g.Fingerprint(f)
 		if e, ok := b.entries[k]; ok {
 			e.Count++
 			continue
 		}
 		b.entries[k] = &BaselineEntry{
-			GameKey: g, Ply: f.Ply, Variation: k.variation, Rule: f.Rule,
-			Count: 1, File: f.File, Message: f.Message,
+			Fingerprint: k, Rule: f.Rule, Count: 1, GameKey: g.Key,
+			File: f.File, Line: f.Line, Ply: f.Ply, Variation: variationPath(f.Variation),
+			Context: g.context(f), Message: f.Message,
 		}
 	}
 }
@@ -157,32 +258,19 @@ func sortEntries(list []BaselineEntry) {
 		switch {
 		case a.File != b.File:
 			return a.File < b.File
-		case a.GameKey != b.GameKey:
-			return lessKey(a.GameKey, b.GameKey)
-		case a.Variation != b.Variation:
-			return a.Variation < b.Variation
-		case a.Ply != b.Ply:
-			return a.Ply < b.Ply
+		case a.Line != b.Line:
+			return a.Line < b.Line
+		case a.Rule != b.Rule:
+			return a.Rule < b.Rule
 		}
-		return a.Rule < b.Rule
+		return a.Fingerprint < b.Fingerprint
 	})
-}
-
-func lessKey(a, b GameKey) bool {
-	x := [...]string{a.Event, a.Site, a.Date, a.Round, a.White, a.Black}
-	y := [...]string{b.Event, b.Site, b.Date, b.Round, b.White, b.Black}
-	for i := range x {
-		if x[i] != y[i] {
-			return x[i] < y[i]
-		}
-	}
-	return false
 }
 
 // Baseline is a read baseline being compared with a run: each finding of
 // the run that it holds uses up one occurrence.
 type Baseline struct {
-	remaining map[baselineKey]*BaselineEntry
+	remaining map[string]*BaselineEntry
 	total     int
 }
 
@@ -195,20 +283,20 @@ func ReadBaseline(r io.Reader) (*Baseline, error) {
 		return nil, fmt.Errorf("reading the baseline: %w", err)
 	}
 	if bf.Version != BaselineVersion {
-		return nil, fmt.Errorf("reading the baseline: version %d, this ashtapada reads version %d", bf.Version, BaselineVersion)
+		return nil, fmt.Errorf("reading the baseline: version %d, this ashtapada reads version %d (rewrite the file with --write-baseline)", bf.Version, BaselineVersion)
 	}
-	b := &Baseline{remaining: make(map[baselineKey]*BaselineEntry, len(bf.Findings))}
+	b := &Baseline{remaining: make(map[string]*BaselineEntry, len(bf.Findings))}
 	for i := range bf.Findings {
 		e := bf.Findings[i]
-		if e.Rule == "" || e.Count < 1 {
-			return nil, fmt.Errorf("reading the baseline: entry %d has no rule or a count below 1", i+1)
+		if e.Rule == "" || e.Fingerprint == "" || e.Count < 1 {
+			return nil, fmt.Errorf("reading the baseline: entry %d has no rule, no fingerprint or a count below 1", i+1)
 		}
 		b.total += e.Count
-		if old, ok := b.remaining[e.key()]; ok {
+		if old, ok := b.remaining[e.Fingerprint]; ok {
 			old.Count += e.Count
 			continue
 		}
-		b.remaining[e.key()] = &e
+		b.remaining[e.Fingerprint] = &e
 	}
 	return b, nil
 }
@@ -220,12 +308,12 @@ func (b *Baseline) Len() int { return b.total }
 // result and returns a copy with only the new ones; the summary's error
 // and warning counts are those of the new findings. The game's Valid stays
 // what the rules said. It returns how many findings were new.
-func (b *Baseline) Filter(g GameKey, r *replay.Result) (*replay.Result, int) {
+func (b *Baseline) Filter(g GameID, r *replay.Result) (*replay.Result, int) {
 	out := &replay.Result{Summary: r.Summary}
 	out.Summary.Errors, out.Summary.Warnings = 0, 0
 	for i := range r.Findings {
 		f := &r.Findings[i]
-		if e, ok := b.remaining[findingKey(g, f)]; ok && e.Count > 0 {
+		if e, ok := b.remaining[g.Fingerprint(f)]; ok && e.Count > 0 {
 			e.Count--
 			continue
 		}
@@ -240,11 +328,14 @@ func (b *Baseline) Filter(g GameKey, r *replay.Result) (*replay.Result, int) {
 }
 
 // Gone lists the baseline entries that the run did not use up, sorted,
-// each with the count of occurrences that no longer occur.
-func (b *Baseline) Gone() []BaselineEntry {
+// each with the count of occurrences that no longer occur. Only entries
+// last seen in a file the run read count (read reports it): a run over
+// some files (pre-commit passes the changed ones) says nothing of the
+// others.
+func (b *Baseline) Gone(read func(file string) bool) []BaselineEntry {
 	var out []BaselineEntry
 	for _, e := range b.remaining {
-		if e.Count > 0 {
+		if e.Count > 0 && read(e.File) {
 			out = append(out, *e)
 		}
 	}
@@ -259,12 +350,18 @@ func (e *BaselineEntry) String() string {
 	if e.File != "" {
 		b.WriteString(e.File + ": ")
 	}
+	if e.Line > 0 {
+		fmt.Fprintf(&b, "line %d: ", e.Line)
+	}
 	fmt.Fprintf(&b, "%s - %s, %s, %s, round %s, %s", orQ(e.White), orQ(e.Black), orQ(e.Event), orQ(e.Date), orQ(e.Round), orQ(e.Site))
 	if e.Ply > 0 {
 		fmt.Fprintf(&b, ", ply %d", e.Ply)
 	}
 	if e.Variation != "" {
 		fmt.Fprintf(&b, " (variation %s)", e.Variation)
+	}
+	if e.Context != "" {
+		fmt.Fprintf(&b, " at `%s`", e.Context)
 	}
 	fmt.Fprintf(&b, ": %s", e.Rule)
 	if e.Count > 1 {

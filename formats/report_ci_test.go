@@ -67,7 +67,7 @@ var ciRecords = []struct{ file, text string }{
 }
 
 type ciGame struct {
-	key GameKey
+	key GameID
 	res *replay.Result
 }
 
@@ -86,7 +86,7 @@ func ciJudge(t *testing.T, strict bool) []ciGame {
 				t.Fatal(err)
 			}
 			g := grammar.ParseChunk(ch, rec.file)
-			out = append(out, ciGame{GameKeyOf(g), rep.Game(g, rec.file, i)})
+			out = append(out, ciGame{GameIDOf(g, ch.Data, ch.Pos), rep.Game(g, rec.file, i)})
 		}
 	}
 	return out
@@ -185,7 +185,7 @@ func TestSARIFValidatesAgainstSchema(t *testing.T) {
 				break
 			}
 			g := grammar.ParseChunk(ch, file)
-			corpus = append(corpus, ciGame{GameKeyOf(g), rep.Game(g, file, i)})
+			corpus = append(corpus, ciGame{GameIDOf(g, ch.Data, ch.Pos), rep.Game(g, file, i)})
 		}
 	}
 	if len(corpus) > 0 {
@@ -456,7 +456,7 @@ func TestBaseline(t *testing.T) {
 			t.Errorf("known findings reported as new: %+v", r.Findings)
 		}
 	}
-	if gone := b.Gone(); len(gone) != 0 {
+	if gone := b.Gone(func(string) bool { return true }); len(gone) != 0 {
 		t.Errorf("gone: %v", gone)
 	}
 
@@ -469,12 +469,13 @@ func TestBaseline(t *testing.T) {
 	fixed.res = &replay.Result{Summary: fixed.res.Summary}
 	fixed.res.Summary.Valid, fixed.res.Summary.Errors = true, 0
 	newGame := ciGame{
-		key: GameKey{Event: "new", White: "x", Black: "y"},
+		key: GameID{Key: GameKey{Event: "new", White: "x", Black: "y"}},
 		res: &replay.Result{Findings: []replay.Finding{{File: "games/a b.pgn", Line: 9, Game: 1, Ply: 5, Rule: "illegal-move", Severity: "error", Message: "new"}}},
 	}
 	edited[0] = fixed
 	edited = append([]ciGame{newGame}, edited...)
 	for i := range edited {
+		edited[i].key.start.Line += 40
 		for j := range edited[i].res.Findings {
 			edited[i].res.Findings[j].Line += 40
 			edited[i].res.Findings[j].Game++
@@ -485,19 +486,20 @@ func TestBaseline(t *testing.T) {
 	for _, g := range edited {
 		r, n := b.Filter(g.key, g.res)
 		newFindings += n
-		if n > 0 && (g.key != newGame.key || r.Summary.Errors != 1 || r.Findings[0].Message != "new") {
+		if n > 0 && (g.key.Key != newGame.key.Key || r.Summary.Errors != 1 || r.Findings[0].Message != "new") {
 			t.Errorf("unexpected new findings in %+v: %+v", g.key, r.Findings)
 		}
 	}
 	if newFindings != 1 {
 		t.Errorf("%d new findings, want 1", newFindings)
 	}
-	gone := b.Gone()
+	everyFile := func(string) bool { return true }
+	gone := b.Gone(everyFile)
 	if len(gone) != len(games[0].res.Findings) {
 		t.Fatalf("gone %v, want the %d findings of the fixed game", gone, len(games[0].res.Findings))
 	}
 	for _, e := range gone {
-		if e.GameKey != games[0].key || !strings.Contains(e.String(), e.Rule) {
+		if e.GameKey != games[0].key.Key || !strings.Contains(e.String(), e.Rule) {
 			t.Errorf("gone entry %s is not of the fixed game", e.String())
 		}
 	}
@@ -505,7 +507,7 @@ func TestBaseline(t *testing.T) {
 	// A repeated key counts: two occurrences in the run against one in the
 	// baseline leave one new.
 	one := NewBaselineRecorder()
-	k := GameKey{Event: "?"}
+	k := GameID{Key: GameKey{Event: "?"}}
 	f := replay.Finding{Ply: 0, Rule: "missing-tag", Severity: "warning"}
 	one.Add(k, &replay.Result{Findings: []replay.Finding{f}})
 	var buf bytes.Buffer
@@ -523,11 +525,13 @@ func TestBaseline(t *testing.T) {
 
 func TestReadBaselineRejects(t *testing.T) {
 	for name, text := range map[string]string{
-		"not json":      "nope",
-		"wrong version": `{"tool":"ashtapada","version":99,"findings":[]}`,
-		"unknown field": `{"tool":"ashtapada","version":1,"findings":[],"extra":1}`,
-		"no rule":       `{"tool":"ashtapada","version":1,"findings":[{"ply":1,"count":1}]}`,
-		"zero count":    `{"tool":"ashtapada","version":1,"findings":[{"rule":"syntax","count":0}]}`,
+		"not json":       "nope",
+		"wrong version":  `{"tool":"ashtapada","version":99,"findings":[]}`,
+		"version 1":      `{"tool":"ashtapada","version":1,"findings":[]}`,
+		"unknown field":  `{"tool":"ashtapada","version":2,"findings":[],"extra":1}`,
+		"no rule":        `{"tool":"ashtapada","version":2,"findings":[{"fingerprint":"ab","ply":1,"count":1}]}`,
+		"no fingerprint": `{"tool":"ashtapada","version":2,"findings":[{"rule":"syntax","count":1}]}`,
+		"zero count":     `{"tool":"ashtapada","version":2,"findings":[{"fingerprint":"ab","rule":"syntax","count":0}]}`,
 	} {
 		if _, err := ReadBaseline(strings.NewReader(text)); err == nil {
 			t.Errorf("%s: accepted", name)

@@ -323,3 +323,44 @@ func TestSmallShellFixes(t *testing.T) {
 		}
 	}
 }
+
+// A new error never hides behind an old one in the baseline: findings are
+// fingerprinted by rule, game and the text around them, so fixing one
+// broken game and breaking another fails the run and names the new one,
+// even for syntax errors in games whose tags could not be read. A run over
+// some of the files says nothing about the others' entries.
+func TestBaselineFingerprints(t *testing.T) {
+	dir := t.TempDir()
+	// Games without tags, as many exports write them: their keys used to
+	// be empty, all alike.
+	brokenA := "1. e4 e5 2. Nf3 Zz9 *\n\n"
+	goodB := "1. d4 d5 2. c4 e6 *\n\n"
+	fixedA := "1. e4 e5 2. Nf3 Nc6 *\n\n"
+	brokenB := "1. d4 d5 2. c4 Qq7 *\n\n"
+	writeFile(t, dir, "games.pgn", brokenA+goodB)
+	writeFile(t, dir, "other.pgn", illegalGame)
+	if _, errOut, code := runAsh(t, dir, "", "validate", "--write-baseline", "base.json", "games.pgn", "other.pgn"); code != 0 {
+		t.Fatalf("--write-baseline: exit %d, %s", code, errOut)
+	}
+	// Lines added above and the games swapped: still known.
+	writeFile(t, dir, "games.pgn", "\n\n{ a header comment }\n\n"+goodB+brokenA)
+	if out, errOut, code := runAsh(t, dir, "", "validate", "--baseline", "base.json", "games.pgn", "other.pgn"); code != 0 || strings.TrimSpace(out) != "" {
+		t.Errorf("moved and reordered: exit %d, out %q, stderr %q", code, out, errOut)
+	}
+	// One fixed, the other broken: exit 1, the new one named, the fixed
+	// one listed as gone.
+	writeFile(t, dir, "games.pgn", fixedA+brokenB)
+	out, errOut, code := runAsh(t, dir, "", "validate", "--baseline", "base.json", "games.pgn", "other.pgn")
+	if code != 1 || !strings.Contains(out, "Qq7") || strings.Contains(out, "Zz9") {
+		t.Errorf("fix one, break another: exit %d, out %q; want 1 and the finding at Qq7", code, out)
+	}
+	if !strings.Contains(errOut, "1 finding no longer occurs") || !strings.Contains(errOut, "Zz9") {
+		t.Errorf("the fixed finding is not listed as gone: %q", errOut)
+	}
+	// Only other.pgn given (as pre-commit passes the changed files): no
+	// word about the entries of games.pgn.
+	_, errOut, code = runAsh(t, dir, "", "validate", "--baseline", "base.json", "other.pgn")
+	if code != 0 || strings.Contains(errOut, "no longer occur") {
+		t.Errorf("a subset of the files: exit %d, stderr %q", code, errOut)
+	}
+}

@@ -25,7 +25,7 @@ import (
 // ciFlags are appended to validate's flags.
 var ciFlags = []cli.Flag{
 	&cli.StringFlag{Name: "baseline", Usage: "fail only on findings not in this baseline file, and list its entries that no longer occur", TakesFile: true},
-	&cli.StringFlag{Name: "write-baseline", Usage: "record every finding of this run in FILE (keyed by game tags, ply and rule id, not lines) and exit 0", TakesFile: true},
+	&cli.StringFlag{Name: "write-baseline", Usage: "record every finding of this run in `FILE` (fingerprinted by rule, game and the text around it, not by line) and exit 0", TakesFile: true},
 	&cli.StringFlag{Name: "progress", Value: modeAuto, Usage: "progress bar on standard error: auto (when it is a terminal), always, never"},
 	&cli.StringFlag{Name: "color", Value: modeAuto, Usage: "colour the text report: auto (a terminal, NO_COLOR unset), always, never"},
 	&cli.StringFlag{Name: "explain", Usage: "print the documentation page of a rule id and exit"},
@@ -57,6 +57,9 @@ type ciRun struct {
 	writePath string
 	stderr    io.Writer
 	known     int // findings the baseline accounted for
+	// read are the files the run read (every result names its file): only
+	// their baseline entries can be gone.
+	read map[string]bool
 }
 
 // startCI reads the flags, opens the baseline, starts the progress bar and
@@ -64,7 +67,7 @@ type ciRun struct {
 // coloured, possibly sharing the terminal with the bar). Errors are usage
 // errors: nothing was checked yet.
 func startCI(c *cli.Context, stdout, stderr *os.File) (*ciRun, io.Writer, error) {
-	r := &ciRun{stderr: stderr, writePath: c.String("write-baseline")}
+	r := &ciRun{stderr: stderr, writePath: c.String("write-baseline"), read: map[string]bool{}}
 	if r.writePath != "" {
 		if c.Int("max-errors") > 0 {
 			return nil, nil, fmt.Errorf("--write-baseline records every finding; it cannot be combined with --max-errors")
@@ -139,18 +142,19 @@ func (r *ciRun) counter() *atomic.Int64 {
 // game passes one game's result through the baseline: it records it for
 // --write-baseline, and with --baseline returns the result with only the
 // findings the baseline does not hold.
-func (r *ciRun) game(key formats.GameKey, res *replay.Result) *replay.Result {
+func (r *ciRun) game(id formats.GameID, res *replay.Result) *replay.Result {
 	if r == nil {
 		return res
 	}
-	if r.prog != nil {
+	if r.prog != nil && res.IsGame() {
 		r.prog.AddGame()
 	}
 	if r.rec != nil {
-		r.rec.Add(key, res)
+		r.rec.Add(id, res)
 	}
 	if r.base != nil {
-		filtered, n := r.base.Filter(key, res)
+		r.read[res.Summary.File] = true
+		filtered, n := r.base.Filter(id, res)
 		r.known += len(res.Findings) - n
 		return filtered
 	}
@@ -180,7 +184,7 @@ func (r *ciRun) finish(complete bool) error {
 	if r.base != nil {
 		fmt.Fprintf(r.stderr, "ashtapada: baseline: %d of %d findings known\n", r.known, r.base.Len())
 		if complete {
-			if gone := r.base.Gone(); len(gone) > 0 {
+			if gone := r.base.Gone(func(file string) bool { return r.read[file] }); len(gone) > 0 {
 				n := 0
 				for _, e := range gone {
 					n += e.Count

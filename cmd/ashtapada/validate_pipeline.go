@@ -52,9 +52,9 @@ type vjob struct {
 	file   string
 	index  int // the 1-based index in the file of chunks[0]
 	out    chan []*replay.Result
-	// keys are the games' identities for baselines, set by the worker
+	// ids are the games' identities for baselines, set by the worker
 	// before it sends the results on out.
-	keys []formats.GameKey
+	ids []formats.GameID
 }
 
 // Batches are cut at batchGames games or batchBytes bytes, whichever comes
@@ -74,7 +74,7 @@ func (p *pipeline) noteErr(err error) {
 // run checks every game of the inputs and hands each result to deliver, in
 // input order; deliver returns false to stop the run (the report cannot be
 // written).
-func (p *pipeline) run(inputs []string, deliver func(formats.GameKey, *replay.Result) bool) readOutcome {
+func (p *pipeline) run(inputs []string, deliver func(formats.GameID, *replay.Result) bool) readOutcome {
 	// The order queue is longer than the work queue so that a worker the
 	// system has put aside for a while (a loaded machine) does not stop
 	// the others: they run up to 16 batches per worker ahead of the writer.
@@ -104,7 +104,7 @@ func (p *pipeline) run(inputs []string, deliver func(formats.GameKey, *replay.Re
 				// is a warning of its own; inside a directory it is not
 				// (a directory may hold a README.pgn of comments).
 				if games == 0 && opened && path == arg {
-					j := &vjob{file: path, out: make(chan []*replay.Result, 1), keys: []formats.GameKey{{}}}
+					j := &vjob{file: path, out: make(chan []*replay.Result, 1), ids: []formats.GameID{{}}}
 					j.out <- []*replay.Result{replay.NoGames(displayName(path), p.cfg.Strict)}
 					select {
 					case order <- j:
@@ -127,7 +127,7 @@ func (p *pipeline) run(inputs []string, deliver func(formats.GameKey, *replay.Re
 			sc := new(grammar.Scratch)
 			for j := range work {
 				res := make([]*replay.Result, len(j.chunks))
-				j.keys = make([]formats.GameKey, len(j.chunks))
+				j.ids = make([]formats.GameID, len(j.chunks))
 				for i := range j.chunks {
 					res[i] = p.validateOne(r, sc, j, i)
 				}
@@ -144,7 +144,7 @@ func (p *pipeline) run(inputs []string, deliver func(formats.GameKey, *replay.Re
 		}
 		results := <-j.out
 		for i, r := range results {
-			if !deliver(j.keys[i], r) {
+			if !deliver(j.ids[i], r) {
 				out.stopped = true
 				close(done)
 				break
@@ -243,8 +243,9 @@ func (p *pipeline) validateOne(r *replay.Replayer, sc *grammar.Scratch, j *vjob,
 			res = &replay.Result{Summary: replay.Summary{File: j.file, Game: index, Outcome: replay.OutcomeNone}}
 		}
 	}()
-	g := grammar.ParseChunkScratch(j.chunks[i], j.file, sc)
-	j.keys[i] = formats.GameKeyOf(g)
+	ch := j.chunks[i]
+	g := grammar.ParseChunkScratch(ch, j.file, sc)
+	j.ids[i] = formats.GameIDOf(g, ch.Data, ch.Pos)
 	return r.Game(g, j.file, index)
 }
 

@@ -43,8 +43,8 @@ func newResultSink(opts *validateOptions, ci *ciRun, out io.Writer) (*resultSink
 
 // game takes one result; false asks the pipeline to stop (the report can
 // no longer be written).
-func (s *resultSink) game(key formats.GameKey, res *replay.Result) bool {
-	res = s.ci.game(key, res)
+func (s *resultSink) game(id formats.GameID, res *replay.Result) bool {
+	res = s.ci.game(id, res)
 	s.tally.Add(res)
 	if res.IsGame() {
 		s.games++
