@@ -29,7 +29,7 @@ const completionFlag = "--generate-bash-completion"
 // command move after it. An unknown command or flag is an error that names
 // the nearest valid ones, echoing the word as the user typed it.
 func reorderArgs(app *cli.App, args []string) ([]string, error) {
-	if len(args) < 2 || slices.Contains(args, completionFlag) {
+	if len(args) < 2 || slices.Contains(args, completionFlag) || args[1] == completeCommand {
 		return args, nil
 	}
 	app.Setup() // adds --help and --version, which may stand before a command

@@ -180,11 +180,11 @@ func TestCompletionAndMan(t *testing.T) {
 			t.Errorf("completion %s: exit %d, %q", shell, code, stderr)
 			continue
 		}
-		if shell == "fish" && !strings.Contains(out, "validate") {
-			t.Errorf("fish completion lacks the validate command")
+		if !strings.Contains(out, "__complete") {
+			t.Errorf("%s completion does not ask the binary", shell)
 		}
 		// The shell itself checks the syntax, where it is installed.
-		if sh, err := exec.LookPath(shell); err == nil && shell != "fish" {
+		if sh, err := exec.LookPath(shell); err == nil {
 			f := filepath.Join(t.TempDir(), "c."+shell)
 			os.WriteFile(f, []byte(out), 0o644)
 			if msg, err := exec.Command(sh, "-n", f).CombinedOutput(); err != nil {
@@ -194,11 +194,6 @@ func TestCompletionAndMan(t *testing.T) {
 	}
 	if _, _, code := runAsh(t, "", "", "completion", "tcsh"); code != 2 {
 		t.Errorf("unknown shell: exit %d", code)
-	}
-	// What the bash and zsh scripts ask the binary: the flags of a command.
-	out, _, _ := runAsh(t, "", "", "validate", "--bas", "--generate-bash-completion")
-	if !strings.Contains(out, "--baseline") {
-		t.Errorf("dynamic completion of validate's flags: %q", out)
 	}
 	out, _, code := runAsh(t, "", "", "man")
 	if code != 0 || !strings.Contains(out, ".TH ashtapada 1") || !strings.Contains(out, "validate") || !strings.Contains(out, "--write-baseline") {
