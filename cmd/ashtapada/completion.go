@@ -171,7 +171,7 @@ func writeMan(app *cli.App, w io.Writer) error {
 	if err != nil {
 		return toolError(fmt.Errorf("generating the man page: %w", err))
 	}
-	if _, err := io.WriteString(w, page); err != nil {
+	if _, err := io.WriteString(w, finishMan(page)); err != nil {
 		return toolError(fmt.Errorf("writing the man page: %w", err))
 	}
 	return nil

@@ -24,7 +24,7 @@ func init() {
 		ArgsUsage: "[FILE|DIR ...]",
 		Description: "Reads records (--from, or by extension: .pgn .json .jsonl .lan .uci, or by content) and writes them " +
 			"in the --to format. pgn, json and jsonl round-trip losslessly; lan, uci and fen need the games' profile " +
-			"and cover the main line; svg draws the final position of one game (--game). See docs/convert.md.",
+			"and cover the main line; svg draws the final position of one game (--game). See https://github.com/ashtapada/ashtapada/blob/main/docs/convert.md.",
 		Flags: append(profileFlags(),
 			&cli.StringFlag{Name: "to", Required: true, Usage: "pgn, json, jsonl, lan, uci, fen or svg"},
 			&cli.StringFlag{Name: "from", Usage: "pgn, json, jsonl, lan or uci (default: by extension, then by content)"},

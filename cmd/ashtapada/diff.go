@@ -21,7 +21,7 @@ func init() {
 		Name:      "diff",
 		Usage:     "where records differ or break a rule set",
 		ArgsUsage: "A.pgn B.pgn | --rules X --against Y FILE | --rules X FILE",
-		Description: "Three questions (docs/convert.md):\n" +
+		Description: "Three questions (https://github.com/ashtapada/ashtapada/blob/main/docs/convert.md):\n" +
 			"  diff A B                         two transcriptions of the same games, paired by order or --by tags:\n" +
 			"                                   the first ply where they differ, whether each is legal there, a diff by move\n" +
 			"  diff --rules X --against Y FILE  the same records under two rule sets: per game, the first ply where one\n" +

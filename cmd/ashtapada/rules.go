@@ -29,7 +29,7 @@ func init() {
 				ArgsUsage: "NAME",
 				Description: "Shows a built-in profile (by name or alias), or with --rules-file a user profile;\n" +
 					"--set key=value shows the profile as those overrides change it; --toml writes it as a\n" +
-					"complete profile file (docs/profiles.md) that --rules-file reads back.",
+					"complete profile file (https://github.com/ashtapada/ashtapada/blob/main/docs/profiles.md) that --rules-file reads back.",
 				Flags: append(profileFlags(),
 					&cli.BoolFlag{Name: "toml", Usage: "write the profile as a complete profile file, to start a variant from"},
 				),

@@ -364,3 +364,44 @@ func TestBaselineFingerprints(t *testing.T) {
 		t.Errorf("a subset of the files: exit %d, stderr %q", code, errOut)
 	}
 }
+
+// Help is wrapped to 80 columns when standard output is not a terminal,
+// names no file a user of the binary does not have, and the man page has
+// exit status, environment, examples and real defaults.
+func TestHelpAndManual(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"validate", "--help"}, {"fmt", "--help"}, {"convert", "--help"},
+		{"diff", "--help"}, {"show", "--help"}, {"rules", "--help"}, {"rules", "show", "--help"}, {"perft", "--help"}, {"completion", "--help"}} {
+		out, _, code := runAsh(t, "", "", args...)
+		if code != 0 || !strings.Contains(out, "USAGE") {
+			t.Errorf("%q: exit %d", args, code)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if n := len([]rune(line)); n > 80 {
+				t.Errorf("%q: a line of %d columns: %q", args, n, line)
+			}
+		}
+		for _, bad := range []string{"docs/", "notation.md", "spec/"} {
+			if strings.Contains(strings.ReplaceAll(out, "/blob/main/docs/", ""), bad) {
+				t.Errorf("%q names %s, which a user of the binary does not have", args, bad)
+			}
+		}
+	}
+	out, _, code := runAsh(t, "", "", "man")
+	if code != 0 {
+		t.Fatalf("man: exit %d", code)
+	}
+	for _, want := range []string{".SH EXIT STATUS", ".SH ENVIRONMENT", "NO_COLOR", ".SH EXAMPLES", "(default: the number of cores)", "--max-token\\fP=\\fIvalue\\fP"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("man page lacks %q", want)
+		}
+	}
+	if strings.Contains(out, `=""`) {
+		t.Errorf("man page shows =\"\" for a value")
+	}
+	// Wrapping itself: continuation lines go under the second column.
+	got := wrapHelp("   --format value   report format: github, json, jsonl, junit, sarif, text", 40)
+	want := "   --format value   report format:\n                    github, json, jsonl,\n                    junit, sarif, text"
+	if got != want {
+		t.Errorf("wrapHelp:\n%s\nwant\n%s", got, want)
+	}
+}

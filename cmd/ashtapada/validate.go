@@ -26,7 +26,7 @@ func init() {
 		Description: "Reads records (a directory is walked for *.pgn, *.pgn.gz, *.pgn.bz2, *.pgn.zst in sorted order; " +
 			"no argument or - is standard input), replays every move under the game's profile (its Variant " +
 			"and Rules tags, or --rules/--rules-file/--set, which win and are reported as profile_source) " +
-			"and reports findings (docs/findings.md). Variations are checked too (--no-variations skips them). " +
+			"and reports findings (validate --explain RULE-ID explains one). Variations are checked too (--no-variations skips them). " +
 			"Exit status: 0 no errors, 1 error findings, 2 the tool could not do its job (unreadable file, " +
 			"bad command line, no game record in the input).",
 		Flags: append([]cli.Flag{
@@ -36,7 +36,7 @@ func init() {
 			&cli.BoolFlag{Name: "summary", Usage: "end with counts per profile, rule, outcome and result"},
 			&cli.BoolFlag{Name: "no-variations", Usage: "check the main line only, not the variations"},
 			&cli.BoolFlag{Name: "variations", Hidden: true, Usage: "check variations (the default; kept for old scripts)"},
-			&cli.IntFlag{Name: "jobs", Usage: "games parsed and replayed in parallel (default: the number of cores)", DefaultText: "number of cores"},
+			&cli.IntFlag{Name: "jobs", Usage: "games parsed and replayed in parallel", DefaultText: "the number of cores"},
 			&cli.BoolFlag{Name: "verbose", Usage: "text format: also a line for each valid game"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "report only errors: warnings are still counted (--summary) and still fail with --strict"},
 			&cli.StringFlag{Name: "svg-dir", Usage: "write one SVG diagram per error into this directory (see show)", TakesFile: true},
