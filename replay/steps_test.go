@@ -90,7 +90,7 @@ func TestStepSANFromFullList(t *testing.T) {
 func TestPlayedStopsWhereTheVerdictStops(t *testing.T) {
 	for _, c := range []struct {
 		text, rule, stop string
-		steps          int
+		steps            int
 	}{
 		{"[Event \"x\"]\n1. e4,d4 e5 *\n", "compound-turn", "d4", 1},
 		{"[Event \"x\"]\n1. e4 e5 2. Ke3 Nc6 *\n", "illegal-move", "Ke3", 2},
