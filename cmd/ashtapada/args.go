@@ -13,8 +13,8 @@ import (
 // globalFlags may stand before the command name as well as after it
 // (`ashtapada --rules fide validate x.pgn`, docs/ci.md). They are defined
 // by the commands that use them; written before the command they are moved
-// after it, and dropped for a command that does not use them (`--rules`
-// means nothing to fmt), so that an alias such as
+// after it, and dropped for a command that does not use them (`--color`
+// means nothing to `rules list`), so that an alias such as
 // `alias ash='ashtapada --color never'` works with every command.
 var globalFlags = []string{"rules", "set", "rules-file", "jobs", "color", "progress", "quiet", "q"}
 

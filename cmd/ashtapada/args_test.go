@@ -19,8 +19,10 @@ func TestReorderArgs(t *testing.T) {
 		{[]string{"a", "--rules", "fide", "--quiet", "validate", "x.pgn"}, []string{"a", "validate", "--rules", "fide", "--quiet", "--", "x.pgn"}},
 		{[]string{"a", "--jobs=1", "--set", "king-leap=off", "validate", "--strict"}, []string{"a", "validate", "--jobs=1", "--set", "king-leap=off", "--strict"}},
 		{[]string{"a", "--rules", "andhra", "rules", "show"}, []string{"a", "rules", "show", "--rules", "andhra"}},
-		// ...and are dropped for a command that does not use them.
-		{[]string{"a", "--rules", "fide", "--color", "never", "fmt", "-l", "x.pgn"}, []string{"a", "fmt", "-l", "--", "x.pgn"}},
+		// ...and are dropped for a command that does not use them (fmt
+		// takes --rules for --san, not --color).
+		{[]string{"a", "--rules", "fide", "--color", "never", "fmt", "-l", "x.pgn"}, []string{"a", "fmt", "--rules", "fide", "-l", "--", "x.pgn"}},
+		{[]string{"a", "--color", "never", "--quiet", "rules", "list"}, []string{"a", "rules", "list"}},
 	}
 	for _, c := range cases {
 		got, err := reorderArgs(app, c.in)
