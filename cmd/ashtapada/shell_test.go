@@ -405,3 +405,42 @@ func TestHelpAndManual(t *testing.T) {
 		t.Errorf("wrapHelp:\n%s\nwant\n%s", got, want)
 	}
 }
+
+// Games typed at a terminal: no progress bar draws over them, and the
+// first Ctrl-D ends the input. `script` gives the command a terminal.
+func TestTypedInputAtATerminal(t *testing.T) {
+	scriptCmd, err := exec.LookPath("script")
+	if err != nil {
+		t.Skip("no script(1) to give the command a terminal")
+	}
+	cmd := exec.Command(scriptCmd, "-qec", ashBinary+" validate --verbose --progress auto --color never", "/dev/null")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(500 * time.Millisecond)
+	io.WriteString(in, "1. e4 e5 *\n")
+	time.Sleep(700 * time.Millisecond)
+	io.WriteString(in, "\x04") // one Ctrl-D
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		cmd.Process.Kill()
+		t.Fatalf("still reading after one Ctrl-D; output %q", out.String())
+	}
+	in.Close()
+	got := out.String()
+	if !strings.Contains(got, "<stdin>: game 1: fide, 2 plies") {
+		t.Errorf("the typed game was not checked: %q", got)
+	}
+	if strings.Contains(got, "games/s") {
+		t.Errorf("a progress bar was drawn over the typed input: %q", got)
+	}
+}
