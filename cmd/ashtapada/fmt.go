@@ -90,6 +90,9 @@ func fmtFiles(args []string, opt *fmtOptions) error {
 	differ := false
 	for _, path := range files {
 		d, err := fmtFile(path, opt)
+		if isBrokenPipe(err) {
+			return err // the reader went away (`| head`): stop quietly (signals.go)
+		}
 		if err != nil {
 			fmt.Fprintln(opt.stderr, "ashtapada:", err)
 			toolErr = err

@@ -218,32 +218,38 @@ func TestClosedPipeIsQuiet(t *testing.T) {
 		b.WriteString(validGame + "\n")
 	}
 	writeFile(t, dir, "many.pgn", b.String())
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(ashBinary, "validate", "--verbose", "--jobs", "1", "many.pgn")
-	cmd.Dir = dir
-	cmd.Stdout = w
-	var errb bytes.Buffer
-	cmd.Stderr = &errb
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	w.Close()
-	buf := make([]byte, 100)
-	io.ReadFull(r, buf) // read a little, then go away like `head -c 100`
-	r.Close()
-	err = cmd.Wait()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		if st, ok := ee.Sys().(syscall.WaitStatus); ok && st.Signaled() {
-			t.Fatalf("killed by %v instead of ending itself", st.Signal())
+	for _, args := range [][]string{
+		{"validate", "--verbose", "--jobs", "1", "many.pgn"},
+		{"fmt", "many.pgn"},
+		{"convert", "--to", "jsonl", "many.pgn"},
+	} {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
 		}
-		code = ee.ExitCode()
-	}
-	if code != 141 || errb.String() != "" {
-		t.Errorf("exit %d, stderr %q; want 141 and nothing on standard error", code, errb.String())
+		cmd := exec.Command(ashBinary, args...)
+		cmd.Dir = dir
+		cmd.Stdout = w
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		w.Close()
+		buf := make([]byte, 100)
+		io.ReadFull(r, buf) // read a little, then go away like `head -c 100`
+		r.Close()
+		err = cmd.Wait()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			if st, ok := ee.Sys().(syscall.WaitStatus); ok && st.Signaled() {
+				t.Fatalf("%q: killed by %v instead of ending itself", args, st.Signal())
+			}
+			code = ee.ExitCode()
+		}
+		if code != 141 || errb.String() != "" {
+			t.Errorf("%q: exit %d, stderr %q; want 141 and nothing on standard error", args, code, errb.String())
+		}
 	}
 }
 
