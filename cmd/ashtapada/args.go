@@ -83,6 +83,9 @@ func reorderArgs(app *cli.App, args []string) ([]string, error) {
 			break
 		}
 	}
+	if cmd != nil && cmd.Name == "help" && i < len(args) && !isFlagArg(args[i]) && findCommand(app.Commands, args[i]) == nil {
+		return nil, unknownCommand(app.Name, false, app.Commands, args[i]) // `help valdate`
+	}
 	if cmd == nil {
 		if len(pending) > 0 {
 			return nil, fmt.Errorf("%s needs a command after it (see '%s --help')", pending[0], app.Name)

@@ -44,6 +44,7 @@ func TestReorderArgsErrors(t *testing.T) {
 		{[]string{"a", "validate", "-fromat=json"}, `unknown flag -fromat=json for 'ashtapada validate' (did you mean --format?)`},
 		{[]string{"a", "--rulse", "fide", "validate"}, `unknown flag --rulse (did you mean --rules?)`},
 		{[]string{"a", "--rules", "fide"}, `--rules needs a command after it`},
+		{[]string{"a", "help", "valdate"}, `unknown command "valdate" (did you mean validate?)`},
 	}
 	for _, c := range cases {
 		_, err := reorderArgs(app, c.in)
