@@ -69,9 +69,6 @@ type ciRun struct {
 func startCI(c *cli.Context, stdout, stderr *os.File) (*ciRun, io.Writer, error) {
 	r := &ciRun{stderr: stderr, writePath: c.String("write-baseline"), read: map[string]bool{}}
 	if r.writePath != "" {
-		if c.Int("max-errors") > 0 {
-			return nil, nil, fmt.Errorf("--write-baseline records every finding; it cannot be combined with --max-errors")
-		}
 		r.rec = formats.NewBaselineRecorder()
 	}
 	if path := c.String("baseline"); path != "" {
