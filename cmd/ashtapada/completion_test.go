@@ -116,3 +116,35 @@ func TestFishCompletion(t *testing.T) {
 		}
 	}
 }
+
+// TestZshCompletion runs the zsh script's function in a real zsh, where it
+// is installed, with compadd and _files standing in for the completion
+// system's (they print what they are given): the words and the candidates
+// are the script's and the binary's own.
+func TestZshCompletion(t *testing.T) {
+	zsh, err := exec.LookPath("zsh")
+	if err != nil {
+		t.Skip("no zsh")
+	}
+	dir := t.TempDir()
+	script, _, _ := runAsh(t, "", "", "completion", "zsh")
+	scriptPath := filepath.Join(dir, "_ashtapada")
+	os.WriteFile(scriptPath, []byte(script), 0o644)
+	cases := []struct{ words, want string }{
+		{"ashtapada validate --rules chatu", "chaturanga\nchaturanga-gollon\nchaturanga-murray-gollon"},
+		{"ashtapada validate --format=js", "--format=json\n--format=jsonl"},
+		{"ashtapada conv", "convert"},
+		{"ashtapada validate ''", "FILES"},
+	}
+	for _, c := range cases {
+		prog := "compdef() { :; }\ncompadd() { shift; print -l -- \"$@\"; }\n_files() { print FILES; }\n" +
+			"source " + scriptPath + "\nwords=(" + c.words + "); CURRENT=${#words}; _ashtapada\n"
+		cmd := exec.Command(zsh, "-f", "-c", prog)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(ashBinary)+":"+os.Getenv("PATH"))
+		out, err := cmd.CombinedOutput()
+		if err != nil || strings.TrimSpace(string(out)) != c.want {
+			t.Errorf("zsh %s<TAB>: %v, %q; want %q", c.words, err, out, c.want)
+		}
+	}
+}
