@@ -81,12 +81,15 @@ type sarifLocation struct {
 }
 
 type sarifResult struct {
-	RuleID     string          `json:"ruleId"`
-	RuleIndex  *int            `json:"ruleIndex,omitempty"`
-	Level      string          `json:"level"`
-	Message    sarifMessage    `json:"message"`
-	Locations  []sarifLocation `json:"locations"`
-	Properties map[string]any  `json:"properties"`
+	RuleID    string          `json:"ruleId"`
+	RuleIndex *int            `json:"ruleIndex,omitempty"`
+	Level     string          `json:"level"`
+	Message   sarifMessage    `json:"message"`
+	Locations []sarifLocation `json:"locations"`
+	// PartialFingerprints lets code scanning follow a finding across
+	// commits that move it (the baseline's fingerprint).
+	PartialFingerprints map[string]string `json:"partialFingerprints,omitempty"`
+	Properties          map[string]any    `json:"properties"`
 }
 
 type sarifReport struct {
@@ -246,6 +249,9 @@ func sarifResultOf(f *replay.Finding) sarifResult {
 		}
 	}
 	res.Locations = []sarifLocation{{PhysicalLocation: loc}}
+	if f.Fingerprint != "" {
+		res.PartialFingerprints = map[string]string{"ashtapadaFinding/v2": f.Fingerprint}
+	}
 	if f.Ply > 0 {
 		res.Properties["ply"] = f.Ply
 		res.Properties["moveNumber"] = f.MoveNumber

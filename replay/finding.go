@@ -39,6 +39,10 @@ type Finding struct {
 	// Variation is the path of the variation the move stands in (0-based
 	// indexes of variation nodes, outermost first); empty for the main line.
 	Variation []int `json:"variation,omitempty"`
+	// Fingerprint identifies the finding across edits of its file (the
+	// key of a baseline entry, formats.GameID.Fingerprint); set only where
+	// a report carries it (SARIF's partialFingerprints).
+	Fingerprint string `json:"fingerprint,omitempty"`
 }
 
 // IsError reports whether the finding counts as an error.

@@ -348,6 +348,25 @@ func TestBaselineFingerprints(t *testing.T) {
 	if _, errOut, code := runAsh(t, dir, "", "validate", "--write-baseline", "base.json", "games.pgn", "other.pgn"); code != 0 {
 		t.Fatalf("--write-baseline: exit %d, %s", code, errOut)
 	}
+	// SARIF carries the same fingerprints as partialFingerprints.
+	sarif, _, _ := runAsh(t, dir, "", "validate", "--format", "sarif", "games.pgn", "other.pgn")
+	base, _ := os.ReadFile(filepath.Join(dir, "base.json"))
+	var doc struct {
+		Runs []struct {
+			Results []struct {
+				PartialFingerprints map[string]string
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(sarif), &doc); err != nil || len(doc.Runs) != 1 || len(doc.Runs[0].Results) == 0 {
+		t.Fatalf("sarif: %v", err)
+	}
+	for _, r := range doc.Runs[0].Results {
+		fp := r.PartialFingerprints["ashtapadaFinding/v2"]
+		if fp == "" || !strings.Contains(string(base), `"fingerprint": "`+fp+`"`) {
+			t.Errorf("SARIF fingerprint %q is not in the baseline", fp)
+		}
+	}
 	// Lines added above and the games swapped: still known.
 	writeFile(t, dir, "games.pgn", "\n\n{ a header comment }\n\n"+goodB+brokenA)
 	if out, errOut, code := runAsh(t, dir, "", "validate", "--baseline", "base.json", "games.pgn", "other.pgn"); code != 0 || strings.TrimSpace(out) != "" {

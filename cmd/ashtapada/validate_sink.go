@@ -53,6 +53,12 @@ func (s *resultSink) game(id formats.GameID, res *replay.Result) bool {
 	if s.opts.quiet {
 		res.Findings = onlyErrors(res.Findings)
 	}
+	if s.opts.format == "sarif" {
+		// SARIF's partialFingerprints: the baseline's fingerprint.
+		for i := range res.Findings {
+			res.Findings[i].Fingerprint = id.Fingerprint(&res.Findings[i])
+		}
+	}
 	if s.opts.maxErrors > 0 && s.shown >= s.opts.maxErrors {
 		// Past --max-errors the games are still checked (the exit status
 		// and the baseline need them all), but only counted.
