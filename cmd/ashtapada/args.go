@@ -36,7 +36,7 @@ func reorderArgs(app *cli.App, args []string) ([]string, error) {
 	out := []string{args[0]}
 	path := app.Name // the command as typed so far, for messages
 	i := 1
-	var pending []string // global flags seen before the command
+	var pending [][]string // global flags seen before the command, each with its value
 	// Global flags, then the command name (and sub-command names).
 	var cmd *cli.Command
 	cmds := app.Commands
@@ -59,11 +59,12 @@ func reorderArgs(app *cli.App, args []string) ([]string, error) {
 				}
 				break // a sub-command's parent's flags are its own business
 			}
-			pending = append(pending, a)
+			group := []string{a}
 			if globalTakesValue(app, a) && i+1 < len(args) {
-				pending = append(pending, args[i+1])
+				group = append(group, args[i+1])
 				i++
 			}
+			pending = append(pending, group)
 			i++
 			continue
 		}
@@ -88,7 +89,7 @@ func reorderArgs(app *cli.App, args []string) ([]string, error) {
 	}
 	if cmd == nil {
 		if len(pending) > 0 {
-			return nil, fmt.Errorf("%s needs a command after it (see '%s --help')", pending[0], app.Name)
+			return nil, fmt.Errorf("%s needs a command after it (see '%s --help')", pending[0][0], app.Name)
 		}
 		return args, nil
 	}
@@ -141,19 +142,11 @@ func unknownCommand(path string, sub bool, cmds []*cli.Command, word string) err
 }
 
 // keepDefined keeps the global flags (with their values) that cmd defines.
-func keepDefined(cmd *cli.Command, pending []string) []string {
+func keepDefined(cmd *cli.Command, pending [][]string) []string {
 	var out []string
-	for i := 0; i < len(pending); i++ {
-		a := pending[i]
-		withValue := !strings.Contains(a, "=") && !isBoolFlagOf(cmd.Flags, a) && takesValueAnywhere(a)
-		if findFlag(cmd.Flags, flagName(a)) != nil {
-			out = append(out, a)
-			if withValue && i+1 < len(pending) {
-				out = append(out, pending[i+1])
-			}
-		}
-		if withValue {
-			i++
+	for _, group := range pending {
+		if findFlag(cmd.Flags, flagName(group[0])) != nil {
+			out = append(out, group...)
 		}
 	}
 	return out
@@ -168,18 +161,6 @@ func globalTakesValue(app *cli.App, a string) bool {
 		}
 	}
 	return false
-}
-
-// takesValueAnywhere is globalTakesValue for keepDefined, which has no app:
-// the global flags that are switches are the quiet ones.
-func takesValueAnywhere(a string) bool {
-	n := flagName(a)
-	return n != "quiet" && n != "q"
-}
-
-func isBoolFlagOf(defs []cli.Flag, a string) bool {
-	_, ok := findFlag(defs, flagName(a)).(*cli.BoolFlag)
-	return ok
 }
 
 func allCommands(cmds []*cli.Command) []*cli.Command {

@@ -109,3 +109,6 @@ func (s *stdinLatch) Read(b []byte) (int, error) {
 
 // stdin is what commands read for "-" or no file.
 var stdin io.Reader = &stdinLatch{r: os.Stdin}
+
+// stdinIsTerminal: standard input is a terminal (someone types the games).
+func stdinIsTerminal() bool { return isTerminal(os.Stdin) }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"sync"
 	"sync/atomic"
 
@@ -248,6 +247,3 @@ func (p *pipeline) validateOne(r *replay.Replayer, sc *grammar.Scratch, j *vjob,
 	j.ids[i] = formats.GameIDOf(g, ch.Data, ch.Pos)
 	return r.Game(g, j.file, index)
 }
-
-// stdinIsTerminal: standard input is a terminal (someone types the games).
-func stdinIsTerminal() bool { return isTerminal(os.Stdin) }
