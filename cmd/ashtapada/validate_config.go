@@ -2,9 +2,13 @@ package main
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/internal/suggest"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
 )
@@ -48,6 +52,9 @@ func validateOptionsFrom(c *cli.Context) (*validateOptions, error) {
 	}
 	if o.jobs < 1 {
 		o.jobs = 1
+	}
+	if !slices.Contains(formats.ReportFormats(), o.format) {
+		return nil, fmt.Errorf("--format %q%s: want one of %s", o.format, suggest.Phrase(o.format, formats.ReportFormats()), strings.Join(formats.ReportFormats(), ", "))
 	}
 	if o.maxErrors < 0 {
 		return nil, fmt.Errorf("--max-errors %d: want 0 (no limit) or more", o.maxErrors)
