@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -150,7 +151,7 @@ func (r *ciRun) game(id formats.GameID, res *replay.Result) *replay.Result {
 		r.rec.Add(id, res)
 	}
 	if r.base != nil {
-		r.read[res.Summary.File] = true
+		r.read[filepath.Clean(res.Summary.File)] = true
 		filtered, n := r.base.Filter(id, res)
 		r.known += len(res.Findings) - n
 		return filtered
@@ -181,7 +182,8 @@ func (r *ciRun) finish(complete bool) error {
 	if r.base != nil {
 		fmt.Fprintf(r.stderr, "ashtapada: baseline: %d of %d findings known\n", r.known, r.base.Len())
 		if complete {
-			if gone := r.base.Gone(func(file string) bool { return r.read[file] }); len(gone) > 0 {
+			// ./a.pgn and a.pgn are one file.
+			if gone := r.base.Gone(func(file string) bool { return r.read[filepath.Clean(file)] }); len(gone) > 0 {
 				n := 0
 				for _, e := range gone {
 					n += e.Count
