@@ -27,3 +27,33 @@ func describeOutcome(o rules.Outcome) string {
 	}
 	return name + ", " + winner + " wins"
 }
+
+// judgeStart ends a line whose start position (a FEN) is already decided
+// by an end that needs no move: checkmate, stalemate, dead position, bare
+// king (rules.md, FEN start positions).
+func (ln *line) judgeStart() {
+	if o := ln.hist.StartOutcome(ln.hasMove); o.Ended() {
+		ln.ended, ln.outcome, ln.endPly = true, o, 0
+	}
+}
+
+// settle gives a record that stops in a decided position its end: under
+// bare-king=win-unless-counter a record may stop at the baring move when
+// no reply can bare the other king back (rules.md). A line stopped by a
+// finding is left alone: its position is not known.
+func (ln *line) settle() {
+	if ln.ended || ln.stopped {
+		return
+	}
+	if o := ln.hist.StopOutcome(ln.hasMove); o.Ended() {
+		ln.ended, ln.outcome, ln.endPly = true, o, ln.ply
+	}
+}
+
+// startNotes reports what reading the FEN tag dropped (castling rights the
+// board cannot have) as lenient-notation warnings at the tag.
+func (w *walk) startNotes(notes []string) {
+	for _, n := range notes {
+		w.add(w.gameFinding(w.g, "FEN", "lenient-notation", n))
+	}
+}

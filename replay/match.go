@@ -241,7 +241,10 @@ func (w *walk) unmatched(n *record.Node, ln *line, side rules.Color, ply int, ki
 		if mv.Promotion == 0 && c.Promotion != rules.NoKind && c.Flags&rules.FlagWaitingMove == 0 {
 			continue
 		}
-		if mv.ConvSquare != record.NoSquare && c.ConvSquare != rules.Square(mv.ConvSquare) {
+		if mv.ConvSquare != record.NoSquare && (c.ConvSquare != rules.Square(mv.ConvSquare) ||
+			mv.ConvPiece != 0 && c.ConvKind != rules.KindFromLetter(mv.ConvPiece)) {
+			// The written conversion, piece included: a message names the
+			// piece the record wrote, never another one.
 			continue
 		}
 		if best < 0 {

@@ -420,7 +420,10 @@ func TestSeedMastu(t *testing.T) {
 // invalid."
 func TestSeedStalemateForbidden(t *testing.T) {
 	s := testSettings(t, "hindustani")
-	p := mustFEN(t, s, "k7/8/8/8/8/8/8/2Q1K3 w - - 0 1")
+	// Black keeps a piece (the walled-in elephant on h8): with none, the
+	// position would already be a half-victory.
+	const fen = "k6b/6p1/6P1/8/8/8/8/2Q1K3 w - - 0 1"
+	p := mustFEN(t, s, fen)
 	expectVerdict(t, p, "c1c7", "stalemate-forbidden", "stalemate")
 	for _, m := range legalList(p) {
 		if m == "c1c7" {
@@ -429,7 +432,7 @@ func TestSeedStalemateForbidden(t *testing.T) {
 	}
 	expectVerdict(t, p, "c1c8", "", "") // check, not stalemate
 	s.Stalemate = StalemateDraw
-	expectVerdict(t, mustFEN(t, s, "k7/8/8/8/8/8/8/2Q1K3 w - - 0 1"), "c1c7", "", "")
+	expectVerdict(t, mustFEN(t, s, fen), "c1c7", "", "")
 }
 
 func outcomeOf(t *testing.T, s *Settings, fen string) Outcome {
@@ -486,11 +489,26 @@ func TestSeedBareKingCounter(t *testing.T) {
 	if o := h2.Outcome(); o.Kind != OutcomeBareKing || o.Winner != WhiteWins {
 		t.Errorf("did not bare back: %+v, want white wins", o)
 	}
-	// With no move that bares back, the bared side has lost at once.
+	// With no move that bares back, the bared side still makes its one
+	// reply (as Fairy-Stockfish plays it); a record may stop before it,
+	// the win being sure, and the game ends after it.
 	h3 := NewHistory(mustFEN(t, s, "2k5/8/1n6/8/8/8/8/1R2K3 w - - 0 1"))
 	h3.Play(find(t, h3.Position(), "b1xb6"))
+	if o := h3.Outcome(); o.Ended() {
+		t.Errorf("no counter move: the bared king still replies, got %+v", o)
+	}
+	if o := h3.StopOutcome(h3.HasLegalMove()); o.Kind != OutcomeBareKing || o.Winner != WhiteWins {
+		t.Errorf("no counter move, record stops at the baring move: %+v, want white wins", o)
+	}
+	h3.Play(find(t, h3.Position(), "c8d7"))
 	if o := h3.Outcome(); o.Kind != OutcomeBareKing || o.Winner != WhiteWins {
-		t.Errorf("no counter move: %+v", o)
+		t.Errorf("no counter move, after the reply: %+v, want white wins", o)
+	}
+	// A bared side with no legal move at all has lost (not stalemated).
+	h5 := NewHistory(mustFEN(t, s, "k7/8/K7/8/8/8/8/1n5R w - - 0 1"))
+	h5.Play(find(t, h5.Position(), "h1xb1"))
+	if o := h5.Outcome(); o.Kind != OutcomeBareKing || o.Winner != WhiteWins {
+		t.Errorf("bared with no move: %+v, want a bare-king win for white", o)
 	}
 	// bare-king=win: at once.
 	s.BareKing = BareWin
