@@ -36,7 +36,7 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m r
 	if len(match) == 0 {
 		return w.unmatched(n, ln, side, ply, kind)
 	}
-	var warnings [3]struct{ rule, msg string }
+	var warnings [4]struct{ rule, msg string }
 	nw := 0
 	warn := func(rule, msg string) {
 		warnings[nw].rule, warnings[nw].msg = rule, msg
@@ -115,6 +115,9 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m r
 		} else {
 			warn("lenient-notation", fmt.Sprintf("%s captures nothing, but the record writes x", mv.Text))
 		}
+	}
+	if msg := w.superfluousFrom(ln, mv, m, kind); msg != "" {
+		warn("lenient-notation", msg)
 	}
 	if nw > 0 {
 		fen := pos.FEN()
@@ -460,4 +463,38 @@ func (w *walk) allLegal(ln *line) []rules.Move {
 func (ln *line) moved() {
 	ln.legalOK = false
 	ln.hasMove = ln.hist.HasLegalMove()
+}
+
+// superfluousFrom words the warning for a disambiguation that names more
+// of the origin than the legal moves need: `Nfe4` where only one knight
+// can legally go to e4 (the other being pinned), `Nf2e4` where the file
+// alone tells them apart. "" when the written one is needed, and for
+// long algebraic, which the reader reports itself.
+func (w *walk) superfluousFrom(ln *line, mv *record.Move, m rules.Move, kind rules.Kind) string {
+	if mv.Piece == 0 || kind == rules.Pawn || m.IsLeap() || mv.Castle != record.NoCastle ||
+		(mv.FromFile < 0 && mv.FromRank < 0) || mv.Lenient&record.LenientLong != 0 {
+		return ""
+	}
+	pos := ln.pos
+	others, sameFile, sameRank := false, false, false
+	for _, o := range ln.hist.LegalMovesTo(nil, kind, m.To) {
+		if o.From == m.From || o.IsLeap() {
+			continue
+		}
+		others = true
+		sameFile = sameFile || o.From.File() == m.From.File()
+		sameRank = sameRank || o.From.Rank() == m.From.Rank()
+	}
+	both := mv.FromFile >= 0 && mv.FromRank >= 0
+	if others && !(both && (!sameFile || !sameRank)) {
+		return ""
+	}
+	name := w.gr.settings.ManName(kind)
+	canon := w.san(pos, w.allLegal(ln), m)
+	if !others {
+		return fmt.Sprintf("%s names the %s's origin, but only one %s can legally move to %s: %s is enough",
+			mv.Text, name, name, m.To, canon)
+	}
+	return fmt.Sprintf("%s names the %s's whole origin square, but less tells the %ss that can move to %s apart: %s is enough",
+		mv.Text, name, name, m.To, canon)
 }

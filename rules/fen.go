@@ -362,8 +362,12 @@ func (p *Position) impossibleMen(c Color) string {
 		promoted += extra
 	}
 	if pawns+promoted > InitialCount(Pawn) {
-		return fmt.Sprintf("%s has %d pawns and %d men more than its start array, each the promotion of a pawn: more than the %d pawns it started with",
-			c, pawns, promoted, InitialCount(Pawn))
+		men := "men"
+		if promoted == 1 {
+			men = "man"
+		}
+		return fmt.Sprintf("%s has %d pawns and %d promoted %s beyond its start array: more than the %d pawns it started with",
+			c, pawns, promoted, men, InitialCount(Pawn))
 	}
 	if s.PromotionLimit == LimitLostSameColour {
 		if b := p.byColor[c] & p.byKind[Bishop]; popcount(b&lightSquares) > 1 || popcount(b&^lightSquares) > 1 {
