@@ -188,9 +188,9 @@ func TestStartFENImpossible(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ profile, fen string }{
-		{"fide", "4k3/8/8/8/8/8/PPPPPPP1/QQ2K3 w - - 0 1"},       // seven pawns, one promoted
-		{"shatranj", "3k4/8/8/8/8/8/PPPPPP2/QQQ1K3 w - - 0 1"},   // ferzes from promotions
-		{"andhra", "1P2k3/8/8/8/8/8/8/1NN1K3 w - - 0 1"},         // both knights on the board
+		{"fide", "4k3/8/8/8/8/8/PPPPPPP1/QQ2K3 w - - 0 1"},        // seven pawns, one promoted
+		{"shatranj", "3k4/8/8/8/8/8/PPPPPP2/QQQ1K3 w - - 0 1"},    // ferzes from promotions
+		{"andhra", "1P2k3/8/8/8/8/8/8/1NN1K3 w - - 0 1"},          // both knights on the board
 		{"chaturanga-gollon", "3k4/8/8/8/8/8/8/B1B1K3 w - - 0 1"}, // lost, not same-colour
 	} {
 		if _, _, err := StartFEN(testSettings(t, c.profile), c.fen); err != nil {
