@@ -466,7 +466,7 @@ var (
 	citeRE    = regexp.MustCompile(`\b(Banerjee|Ayer|Chaturanga reconstruction|Murray and Gollon page)\b`)
 	citedSeed = map[string]string{"Banerjee": "000", "Ayer": "002", "Chaturanga reconstruction": "003", "Murray and Gollon page": "004"}
 	seedRE    = regexp.MustCompile(`(?i)\bseed \d{3}`)
-	spaceRE = regexp.MustCompile(`[\s\x{00a0}]+`)
+	spaceRE   = regexp.MustCompile(`[\s\x{00a0}]+`)
 )
 
 // normalize folds the typography of the seeds (curly quotes, bullets,
