@@ -311,8 +311,8 @@ func (p *Position) rightsField() string {
 }
 
 // StartFEN reads the start position of a record (its FEN tag): ParseFEN,
-// then what makes a position impossible in a game under s (rules.md,
-// impossible FENs): more men of a kind than the start array and the
+// then what makes a position impossible in a game under s (docs/rules-engine.md,
+// "FEN"): more men of a kind than the start array and the
 // promotion rule allow, a waiting pawn whose piece is available. Castling
 // rights whose king and rook do not stand on their initial squares are
 // dropped, each with a note for a warning: such a right comes from a
@@ -475,7 +475,7 @@ func backKingFile(setup Setup, c Color) int {
 // IsInitialArray reports whether p is the profile's initial array with
 // White to move at move 1 and every initial right: a game that starts
 // from it starts exactly as one without a FEN (the triple opening
-// included, rules.md).
+// included; docs/rules-engine.md).
 func (p *Position) IsInitialArray() bool {
 	q := NewPosition(p.s)
 	return p.board == q.board && p.side == q.side && p.leap == q.leap && p.castle == q.castle &&

@@ -51,7 +51,7 @@ func TestRepetitionPinnedEnPassant(t *testing.T) {
 	}
 }
 
-// rules.md, repetition=perpetual-check: the moves between the last three
+// docs/rules-engine.md: repetition=perpetual-check: the moves between the last three
 // occurrences are judged, not the whole cycle since the first.
 func TestPerpetualCheckLastThreeOccurrences(t *testing.T) {
 	s := testSettings(t, "hindustani")
@@ -68,7 +68,7 @@ func TestPerpetualCheckLastThreeOccurrences(t *testing.T) {
 	}
 }
 
-// notation.md 2.2 / rules.md, legal move: king safety is judged on the
+// docs/rules-engine.md, conversions: king safety is judged on the
 // whole move, conversion included, before the written conversion.
 func TestConversionKingSafetyFirst(t *testing.T) {
 	s := testSettings(t, "andhra")
@@ -95,7 +95,7 @@ func TestConversionKingSafetyFirst(t *testing.T) {
 	expectVerdict(t, p, "d1xd2/b1=N", "", "")
 }
 
-// rules.md, order of ends: a move that bares and stalemates under
+// docs/rules-engine.md: order of ends: a move that bares and stalemates under
 // hindustani is a half-victory, not a forbidden stalemate; both sides
 // bare at once is a draw under every value.
 func TestOrderOfEnds(t *testing.T) {
@@ -128,7 +128,7 @@ func TestOrderOfEnds(t *testing.T) {
 	}
 }
 
-// rules.md, FEN start positions: every end that needs no move is judged
+// docs/rules-engine.md: FEN start positions: every end that needs no move is judged
 // on the start position.
 func TestStartOutcome(t *testing.T) {
 	for _, c := range []struct {
@@ -169,7 +169,7 @@ func TestIsInitialArray(t *testing.T) {
 	}
 }
 
-// rules.md, impossible FENs.
+// docs/rules-engine.md: impossible FENs.
 func TestStartFENImpossible(t *testing.T) {
 	for _, c := range []struct{ profile, fen, want string }{
 		{"fide", "4k3/8/8/8/P7/8/PPPPPPPP/4K3 w - - 0 1", "9 pawns"},

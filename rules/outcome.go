@@ -415,7 +415,7 @@ func (p *Position) bareBy(c Color) bool {
 // win-unless-counter, when the side to move has just been bared, still has
 // its one reply and no reply can bare the other king, the win its opponent
 // has already made sure of (a record may stop at the baring move with its
-// result, rules.md). OutcomeNone when the game is undecided.
+// result; docs/rules-engine.md). OutcomeNone when the game is undecided.
 func (h *History) StopOutcome(hasMove bool) Outcome {
 	if o := h.OutcomeKnown(hasMove); o.Ended() {
 		return o
@@ -431,7 +431,7 @@ func (h *History) StopOutcome(hasMove bool) Outcome {
 
 // StartOutcome is the end of a game whose start position (a FEN) is
 // already decided: every end that needs no move (checkmate, stalemate,
-// dead position, bare king; rules.md), OutcomeNone otherwise. Repetition
+// dead position, bare king; docs/rules-engine.md), OutcomeNone otherwise. Repetition
 // and the move rules are judged after a move.
 func (h *History) StartOutcome(hasMove bool) Outcome {
 	o := h.OutcomeKnown(hasMove)

@@ -119,7 +119,7 @@ func (p *Position) Verdict(m Move) *Violation {
 	}
 	// King safety is judged on the whole move, with the conversion the
 	// capture makes, before the conversion is compared with what the
-	// record wrote (rules.md, legal move; notation.md 2.2).
+	// record wrote (docs/rules-engine.md, "Promotion, waiting pawns, conversion").
 	lc := p.newLegalCtx(inCheck)
 	if !p.safeWhole(&lc, m) {
 		if inCheck {
@@ -140,8 +140,8 @@ func (p *Position) Verdict(m Move) *Violation {
 		if s.Stalemate == StalemateForbidden && !checked {
 			q.side ^= 1
 			// A move that ends the game by an earlier rule (bare king, dead
-			// position) is never a forbidden stalemate (rules.md, order of
-			// ends).
+			// position) is never a forbidden stalemate (docs/rules-engine.md,
+			// "Stalemate").
 			if !q.endsBeforeStalemate(p.isBare(us)) && !q.hasLegal(false) {
 				return violation("stalemate-forbidden", "the move would stalemate %s, which these rules forbid", them)
 			}
