@@ -11,8 +11,11 @@ import (
 // resolve finds the one legal move that the written move n stands for. It
 // reports the warnings of an accepted move (leap-unmarked, promotion- and
 // conversion-inferred, a wrong 'x') and, when there is no such move or more
-// than one, the finding that stops the line; ok is false then.
-func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m rules.Move, ok bool) {
+// than one, the finding that stops the line; ok is false then. origin,
+// unless NoSquare, is the only square the turn lets a man move from
+// (rules.Turn.Origin): the other men's moves do not make the written move
+// ambiguous.
+func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, origin rules.Square) (m rules.Move, ok bool) {
 	mv := n.Move
 	pos := ln.pos
 	kind := writtenKind(pos, mv)
@@ -35,6 +38,14 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m r
 	w.r.match = match
 	if len(match) == 0 {
 		return w.unmatched(n, ln, side, ply, kind)
+	}
+	if origin != rules.NoSquare {
+		var ok bool
+		if match, ok = narrow(match, func(m rules.Move) bool { return m.From == origin }); !ok {
+			w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), "compound-turn",
+				fmt.Sprintf("the second move of a promotion turn must be the new knight's move from %s", origin), nil))
+			return m, false
+		}
 	}
 	var warnings [4]struct{ rule, msg string }
 	nw := 0
@@ -116,7 +127,7 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m r
 			warn("lenient-notation", fmt.Sprintf("%s captures nothing, but the record writes x", mv.Text))
 		}
 	}
-	if msg := w.superfluousFrom(ln, mv, m, kind); msg != "" {
+	if msg := w.superfluousFrom(ln, mv, m, kind, origin); msg != "" {
 		warn("lenient-notation", msg)
 	}
 	if nw > 0 {
@@ -468,9 +479,10 @@ func (ln *line) moved() {
 // superfluousFrom words the warning for a disambiguation that names more
 // of the origin than the legal moves need: `Nfe4` where only one knight
 // can legally go to e4 (the other being pinned), `Nf2e4` where the file
-// alone tells them apart. "" when the written one is needed, and for
-// long algebraic, which the reader reports itself.
-func (w *walk) superfluousFrom(ln *line, mv *record.Move, m rules.Move, kind rules.Kind) string {
+// alone tells them apart, or any disambiguation where the turn lets only
+// one man move (the new knight of `b8=N,Nc6`). "" when the written one is
+// needed, and for long algebraic, which the reader reports itself.
+func (w *walk) superfluousFrom(ln *line, mv *record.Move, m rules.Move, kind rules.Kind, origin rules.Square) string {
 	if mv.Piece == 0 || kind == rules.Pawn || m.IsLeap() || mv.Castle != record.NoCastle ||
 		(mv.FromFile < 0 && mv.FromRank < 0) || mv.Lenient&record.LenientLong != 0 {
 		return ""
@@ -478,7 +490,8 @@ func (w *walk) superfluousFrom(ln *line, mv *record.Move, m rules.Move, kind rul
 	pos := ln.pos
 	others, sameFile, sameRank := false, false, false
 	for _, o := range ln.hist.LegalMovesTo(nil, kind, m.To) {
-		if o.From == m.From || o.IsLeap() {
+		// Where the turn lets only one man move (origin), no other counts.
+		if o.From == m.From || o.IsLeap() || origin != rules.NoSquare {
 			continue
 		}
 		others = true
