@@ -97,8 +97,8 @@ func (id *GameID) identity() string {
 
 // word is one run of non-blank bytes of a game's text and where it starts.
 type word struct {
-	text      string
-	line, col int
+	text           string
+	line, col, end int // end: the column after the word as written
 }
 
 func wordsOf(src []byte, start record.Pos) []word {
@@ -120,11 +120,35 @@ func wordsOf(src []byte, start record.Pos) []word {
 		for j < len(src) && !isBlankByte(src[j]) {
 			j++
 		}
-		out = append(out, word{text: string(src[i:j]), line: line, col: col})
+		if w := layoutFree(src[i:j]); w != "" {
+			out = append(out, word{text: w, line: line, col: col, end: col + j - i})
+		}
 		col += j - i
 		i = j
 	}
 	return out
+}
+
+// layoutFree is a word without what the layout of a record may change:
+// braces and parentheses (`{ a }` and `{a}`, `(1... c5` and `( 1... c5`)
+// and move numbers (`fmt` writes `1... e5` where a record had `e5`, and
+// `1.e4` as `1. e4`). A word of nothing else is dropped.
+func layoutFree(b []byte) string {
+	w := strings.Map(func(r rune) rune {
+		switch r {
+		case '{', '}', '(', ')':
+			return -1
+		}
+		return r
+	}, string(b))
+	digits := 0
+	for digits < len(w) && w[digits] >= '0' && w[digits] <= '9' {
+		digits++
+	}
+	if dots := strings.TrimLeft(w[digits:], "."); len(dots) < len(w)-digits {
+		w = dots // a move number, and the move written against it
+	}
+	return w
 }
 
 func isBlankByte(c byte) bool {
@@ -140,7 +164,7 @@ func (id *GameID) context(f *replay.Finding) string {
 	words := wordsOf(id.src, id.start)
 	i := sort.Search(len(words), func(i int) bool {
 		w := &words[i]
-		return w.line > f.Line || w.line == f.Line && w.col+len(w.text) > f.Column
+		return w.line > f.Line || w.line == f.Line && w.end > f.Column
 	})
 	lo, hi := max(0, i-2), min(len(words), i+3)
 	parts := make([]string, 0, hi-lo)

@@ -17,6 +17,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
@@ -536,5 +537,24 @@ func TestReadBaselineRejects(t *testing.T) {
 		if _, err := ReadBaseline(strings.NewReader(text)); err == nil {
 			t.Errorf("%s: accepted", name)
 		}
+	}
+}
+
+// Fingerprints do not depend on layout: the same game written with other
+// line breaks, spaces, move numbers and comment braces gives the same
+// fingerprint for the same finding; another broken move gives another.
+func TestFingerprintIgnoresLayout(t *testing.T) {
+	fp := func(text string, line, col int) string {
+		id := GameIDOf(&record.Game{}, []byte(text), record.Pos{Line: 10, Col: 1})
+		return id.Fingerprint(&replay.Finding{Rule: "illegal-move", Line: line, Column: col})
+	}
+	a := fp("1.e4 e5 {good} 2.Ke3 Nc6 3. Nf3 *\n", 10, 19)
+	b := fp("1. e4\n1... e5 { good }\n2. Ke3 Nc6 3. Nf3 *\n", 12, 4)
+	c := fp("1. e4 e5 {good} 2. Kd3 Nc6 3. Nf3 *\n", 10, 20)
+	if a != b {
+		t.Errorf("layout changed the fingerprint: %s and %s", a, b)
+	}
+	if a == c {
+		t.Errorf("another move, the same fingerprint %s", a)
 	}
 }
