@@ -17,8 +17,9 @@ import (
 // Reader reads games one at a time from a stream; memory does not grow with
 // the input.
 type Reader struct {
-	split    *Splitter
-	filename string
+	split     *Splitter
+	filename  string
+	gamesOnly bool // SkipNonGames
 }
 
 // NewReader returns a reader of the games in r; filename is used in
@@ -29,21 +30,25 @@ func NewReader(r io.Reader, filename string) *Reader {
 
 // Next returns the next game, or io.EOF. Syntax errors are never returned
 // as error: they are notices of rule `syntax` in game.Notices. The error is
-// only for I/O failure.
-//
-// Text that holds no game (comments before the first game) is skipped:
-// see Chunk.IsGame.
+// only for I/O failure. Text that holds no game (a comment before the first
+// game) is returned as a game of its own, so that the games' Source covers
+// the input (fmt passes it through); after SkipNonGames it is skipped.
 func (r *Reader) Next() (*record.Game, error) {
 	for {
 		c, err := r.split.Next()
 		if err != nil {
 			return nil, err
 		}
-		if c.IsGame() {
+		if !r.gamesOnly || c.IsGame() {
 			return ParseChunk(c, r.filename), nil
 		}
 	}
 }
+
+// SkipNonGames makes Next skip text that holds no game (Chunk.IsGame), so
+// that games are numbered as validate, pgn-extract and python-chess number
+// them.
+func (r *Reader) SkipNonGames() { r.gamesOnly = true }
 
 // ReadAll reads every game of r; a convenience for tests and small inputs.
 func ReadAll(r io.Reader, filename string) ([]*record.Game, error) {

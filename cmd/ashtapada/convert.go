@@ -168,6 +168,7 @@ func openGamesCounting(path, from string, rp *replay.Replayer, errw io.Writer, p
 		}, rc, nil
 	}
 	gr := grammar.NewReader(br, name)
+	gr.SkipNonGames() // games numbered as validate numbers them
 	return gr.Next, rc, nil
 }
 

@@ -76,6 +76,18 @@ func TestNoGames(t *testing.T) {
 	if code != 1 || len(games) != 2 || games[0] != 1 || games[1] != 2 {
 		t.Errorf("comment then two games: exit %d, games %v; want exit 1, games [1 2]", code, games)
 	}
+	// convert and show number them alike; fmt keeps the comment.
+	out, _, _ = runAsh(t, dir, "", "convert", "--to", "jsonl", "header.pgn")
+	if n := strings.Count(strings.TrimSpace(out), "\n") + 1; n != 2 {
+		t.Errorf("convert: %d games, want 2:\n%s", n, out)
+	}
+	if _, errOut, code := runAsh(t, dir, "", "show", "--game", "3", "header.pgn"); code != 2 || !strings.Contains(errOut, "has 2 games") {
+		t.Errorf("show --game 3: exit %d, %q; want the file to have 2 games", code, errOut)
+	}
+	out, _, _ = runAsh(t, dir, "", "fmt", "header.pgn")
+	if !strings.Contains(out, "Games of the club, 1901") {
+		t.Errorf("fmt dropped the comment before the first game:\n%s", out)
+	}
 }
 
 // Global flags stand before or after the command.
