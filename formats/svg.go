@@ -17,8 +17,8 @@ import (
 const (
 	svgSq      = 50
 	svgMargin  = 24
-	svgLineH   = 18 // a header line
-	svgSmallH  = 15 // a footer line
+	svgLineH   = 18             // a header line
+	svgSmallH  = 15             // a footer line
 	svgRight   = svgMargin + 14 // room for the side-to-move disc
 	svgWidth   = svgMargin + 8*svgSq + svgRight
 	svgLegendH = 34
