@@ -17,6 +17,8 @@ package formats
 import (
 	"fmt"
 	"strings"
+
+	"github.com/ashtapada/ashtapada/record"
 )
 
 // Glyph sets by name, as a profile file names them.
@@ -125,24 +127,50 @@ func glyphInk(white bool) (fill, ink, detail string) {
 }
 
 // writeGlyph draws man c (a FEN letter: upper case white) of the named set
-// with its box's top-left corner at (x, y) and side size px. It reports
-// false when the set has no such man (the caller draws a letter).
-func writeGlyph(b *strings.Builder, set string, c byte, x, y, px float64) bool {
-	parts, ok := glyphSets[set][upper(c)]
-	if !ok {
+// with its box's top-left corner at (x, y) and side size px, standing on
+// square sq (NoSquare: a legend entry). With shared it refers to the
+// page's drawing of the glyph (WriteSVGDefs). It reports false when the set
+// has no such man (the caller draws a letter).
+func writeGlyph(b *strings.Builder, set string, c byte, x, y, px float64, sq record.Square, shared bool) bool {
+	if _, ok := glyphSets[set][upper(c)]; !ok {
 		return false
 	}
+	where := ""
+	if validSquare(sq) {
+		// Tests and scripts read the position back from these.
+		where = fmt.Sprintf(` data-sq="%s" data-man="%c"`, sq, c)
+	}
+	if shared {
+		fmt.Fprintf(b, `<use href="#%s" transform="translate(%g,%g) scale(%g)"%s/>`+"\n", glyphDefID(set, c), x, y, px/100, where)
+		return true
+	}
+	fmt.Fprintf(b, `<g transform="translate(%g,%g) scale(%g)"%s>`, x, y, px/100, where)
+	writeGlyphPaths(b, set, c)
+	b.WriteString("</g>\n")
+	return true
+}
+
+// writeGlyphPaths writes the paths of a glyph in its 100 x 100 box.
+func writeGlyphPaths(b *strings.Builder, set string, c byte) {
 	fill, ink, detail := glyphInk(c < 'a')
-	fmt.Fprintf(b, `<g transform="translate(%g,%g) scale(%g)" stroke-linejoin="round" stroke-linecap="round">`, x, y, px/100)
-	for _, p := range parts {
+	b.WriteString(`<g stroke-linejoin="round" stroke-linecap="round">`)
+	for _, p := range glyphSets[set][upper(c)] {
 		if p.detail {
 			fmt.Fprintf(b, `<path d="%s" fill="none" stroke="%s" stroke-width="3"/>`, p.d, detail)
 			continue
 		}
 		fmt.Fprintf(b, `<path d="%s" fill="%s" stroke="%s" stroke-width="3.5"/>`, p.d, fill, ink)
 	}
-	b.WriteString("</g>\n")
-	return true
+	b.WriteString("</g>")
+}
+
+// glyphDefID names the shared drawing of a glyph in a page.
+func glyphDefID(set string, c byte) string {
+	side := "w"
+	if c >= 'a' {
+		side = "b"
+	}
+	return fmt.Sprintf("ash-%s-%s%c", set, side, upper(c))
 }
 
 // KnownGlyphSet reports whether name is a glyph set.

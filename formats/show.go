@@ -143,13 +143,8 @@ func DiagramAt(pl *replay.Played, ply int, title string) (*Diagram, error) {
 	if pos == nil {
 		pos = pl.Start
 	}
-	fen := pos.FEN()
-	d, err := DiagramFromFEN(fen)
-	if err != nil {
-		return nil, err
-	}
-	d.Checkered = pl.Profile.Checkered()
-	d.Caption = fen
+	d := NewDiagram()
+	DescribePosition(d, pos, pl.Profile)
 	d.Title = fmt.Sprintf("%s, start position", title)
 	if ply > 0 && ply <= len(pl.Steps) {
 		st := &pl.Steps[ply-1]

@@ -5,6 +5,7 @@ import (
 	"html"
 	"io"
 	"math"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -59,7 +60,9 @@ func layoutSVG(d *Diagram) svgLayout {
 	l.boardY = 12 + svgLineH*len(l.header) + svgMargin/2
 	l.footY = l.boardY + 8*svgSq + svgMargin
 	l.legend = len(d.Names) > 0
-	l.footers = append(l.footers, d.Notes...)
+	for _, n := range d.Notes {
+		l.footers = append(l.footers, wrapWords(n, svgFootChars)...)
+	}
 	if d.Caption != "" {
 		l.footers = append(l.footers, d.Caption)
 	}
@@ -83,6 +86,24 @@ func layoutSVG(d *Diagram) svgLayout {
 // the legend naming the men as the profile does, the profile's state, the
 // FEN and the profile.
 func WriteSVG(w io.Writer, d *Diagram) error {
+	return writeSVG(w, d, svgOptions{})
+}
+
+// WriteSVGShared writes the diagram as an SVG element for a page that
+// carries WriteSVGDefs once: the board and the men refer to the shared
+// drawings, so a page of many positions stays small.
+func WriteSVGShared(w io.Writer, d *Diagram) error {
+	return writeSVG(w, d, svgOptions{shared: true})
+}
+
+// svgOptions say how a diagram is written.
+type svgOptions struct {
+	// shared: refer to WriteSVGDefs's drawings, and write no XML
+	// declaration (the SVG is an element of a page).
+	shared bool
+}
+
+func writeSVG(w io.Writer, d *Diagram, opt svgOptions) error {
 	var b strings.Builder
 	l := layoutSVG(d)
 	width, height := svgWidth, l.height
@@ -90,8 +111,10 @@ func WriteSVG(w io.Writer, d *Diagram) error {
 	if title == "" && len(d.Header) > 0 {
 		title = d.Header[0]
 	}
-	fmt.Fprintf(&b, `<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="DejaVu Sans, Verdana, Arial, sans-serif" role="img">
+	if !opt.shared {
+		b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
+	}
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="DejaVu Sans, Verdana, Arial, sans-serif" role="img">
 <title>%s</title>
 <defs><marker id="arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3.2" markerHeight="3.2" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="%s"/></marker></defs>
 <rect width="100%%" height="100%%" fill="#ffffff"/>
@@ -107,37 +130,10 @@ func WriteSVG(w io.Writer, d *Diagram) error {
 		writeFittedText(&b, line, width/2, 12+svgLineH*(i+1)-4, float64(size), weight, "")
 	}
 	x0, y0 := svgMargin, l.boardY
-	// Squares.
-	if d.Checkered {
-		for sq := record.Square(0); sq < 64; sq++ {
-			x, y := squareXY(d, l, sq)
-			fill := svgLight
-			if (sq.File()+sq.Rank())%2 == 0 {
-				fill = svgDark
-			}
-			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`+"\n", x, y, svgSq, svgSq, fill)
-		}
+	if opt.shared {
+		fmt.Fprintf(&b, `<use href="#%s" y="%d"/>`+"\n", boardDefID(d.Checkered, d.Flip), y0)
 	} else {
-		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`+"\n", x0, y0, 8*svgSq, 8*svgSq, svgPlain)
-		for i := 1; i < 8; i++ {
-			fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="1"/>`+"\n",
-				x0+i*svgSq, y0, x0+i*svgSq, y0+8*svgSq, svgLine)
-			fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="1"/>`+"\n",
-				x0, y0+i*svgSq, x0+8*svgSq, y0+i*svgSq, svgLine)
-		}
-	}
-	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="%s" stroke-width="2"/>`+"\n",
-		x0, y0, 8*svgSq, 8*svgSq, svgLine)
-	// Coordinates: files below, ranks on the left.
-	for i := 0; i < 8; i++ {
-		file, rank := i, i
-		if d.Flip {
-			file, rank = 7-i, 7-i
-		}
-		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="14" text-anchor="middle">%c</text>`+"\n",
-			x0+i*svgSq+svgSq/2, y0+8*svgSq+17, 'a'+file)
-		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="14" text-anchor="middle">%c</text>`+"\n",
-			svgMargin/2, y0+(7-i)*svgSq+svgSq/2+5, '1'+rank)
+		writeBoard(&b, d.Checkered, d.Flip, y0)
 	}
 	// The side to move: a disc of its colour beside its own edge of the
 	// board, as diagrams in books mark it.
@@ -191,7 +187,7 @@ func WriteSVG(w io.Writer, d *Diagram) error {
 			continue
 		}
 		x, y := squareXY(d, l, sq)
-		if writeGlyph(&b, glyphs, c, float64(x)+3, float64(y)+3, svgSq-6) {
+		if writeGlyph(&b, glyphs, c, float64(x)+3, float64(y)+3, svgSq-6, sq, opt.shared) {
 			continue
 		}
 		// A man no glyph set draws (a letter a user's FEN invented): its
@@ -217,7 +213,7 @@ func WriteSVG(w io.Writer, d *Diagram) error {
 	}
 	y := l.footY
 	if l.legend {
-		writeLegend(&b, d, glyphs, y)
+		writeLegend(&b, d, glyphs, y, opt.shared)
 		y += svgLegendH
 	}
 	for i, line := range l.footers {
@@ -236,7 +232,7 @@ func WriteSVG(w io.Writer, d *Diagram) error {
 
 // writeLegend draws one small glyph of each man with its name, in two rows
 // of three, white's men, at the top of the footer.
-func writeLegend(b *strings.Builder, d *Diagram, glyphs string, top int) {
+func writeLegend(b *strings.Builder, d *Diagram, glyphs string, top int, shared bool) {
 	order := []byte{'K', 'Q', 'R', 'B', 'N', 'P'}
 	col := svgWidth / 3
 	for i, c := range order {
@@ -246,7 +242,7 @@ func writeLegend(b *strings.Builder, d *Diagram, glyphs string, top int) {
 		}
 		x := svgMargin/2 + (i%3)*col
 		y := top + (i/3)*16
-		writeGlyph(b, glyphs, c, float64(x), float64(y), 15)
+		writeGlyph(b, glyphs, c, float64(x), float64(y), 15, record.NoSquare, shared)
 		fmt.Fprintf(b, `<text x="%d" y="%d" font-size="11">%c %s</text>`+"\n", x+18, y+12, c, html.EscapeString(name))
 	}
 }
@@ -269,6 +265,32 @@ func writeFittedText(b *strings.Builder, s string, cx, y int, size float64, weig
 		cx, y, size, weight, fam, html.EscapeString(s))
 }
 
+// svgFootChars is how many characters of 11-unit text fit across the
+// picture: longer notes are wrapped at spaces, not shrunk out of reach.
+const svgFootChars = svgWidth * 100 / (61 * 11)
+
+// wrapWords breaks s into lines of at most n characters at spaces (a longer
+// word stands alone on its line).
+func wrapWords(s string, n int) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = word
+		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) <= n:
+			line += " " + word
+		default:
+			lines = append(lines, line)
+			line = "  " + word
+		}
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}
+
 func orDefault(s, def string) string {
 	if s == "" {
 		return def
@@ -281,6 +303,89 @@ func upper(c byte) byte {
 		return c - 32
 	}
 	return c
+}
+
+// writeBoard draws the squares (plain cloth with lines, or checkered), the
+// frame and the coordinates, the board's top at y0.
+func writeBoard(b *strings.Builder, checkered, flip bool, y0 int) {
+	x0 := svgMargin
+	if checkered {
+		for sq := record.Square(0); sq < 64; sq++ {
+			col, row := sq.File(), 7-sq.Rank()
+			if flip {
+				col, row = 7-col, 7-row
+			}
+			fill := svgLight
+			if (sq.File()+sq.Rank())%2 == 0 {
+				fill = svgDark
+			}
+			fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`+"\n", x0+col*svgSq, y0+row*svgSq, svgSq, svgSq, fill)
+		}
+	} else {
+		fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`+"\n", x0, y0, 8*svgSq, 8*svgSq, svgPlain)
+		for i := 1; i < 8; i++ {
+			fmt.Fprintf(b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="1"/>`+"\n",
+				x0+i*svgSq, y0, x0+i*svgSq, y0+8*svgSq, svgLine)
+			fmt.Fprintf(b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="1"/>`+"\n",
+				x0, y0+i*svgSq, x0+8*svgSq, y0+i*svgSq, svgLine)
+		}
+	}
+	fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="%s" stroke-width="2"/>`+"\n",
+		x0, y0, 8*svgSq, 8*svgSq, svgLine)
+	// Coordinates: files below, ranks on the left.
+	for i := 0; i < 8; i++ {
+		file, rank := i, i
+		if flip {
+			file, rank = 7-i, 7-i
+		}
+		fmt.Fprintf(b, `<text x="%d" y="%d" font-size="14" text-anchor="middle">%c</text>`+"\n",
+			x0+i*svgSq+svgSq/2, y0+8*svgSq+17, 'a'+file)
+		fmt.Fprintf(b, `<text x="%d" y="%d" font-size="14" text-anchor="middle">%c</text>`+"\n",
+			svgMargin/2, y0+(7-i)*svgSq+svgSq/2+5, '1'+rank)
+	}
+}
+
+// boardDefID names the shared drawing of a board look in a page.
+func boardDefID(checkered, flip bool) string {
+	id := "ash-board-plain"
+	if checkered {
+		id = "ash-board-checkered"
+	}
+	if flip {
+		id += "-flip"
+	}
+	return id
+}
+
+// WriteSVGDefs writes, for a page that holds many diagrams written with
+// WriteSVGShared, one hidden SVG with the drawings they share: the four
+// board looks and every glyph of every set. Each diagram then refers to
+// them instead of repeating them.
+func WriteSVGDefs(w io.Writer) error {
+	var b strings.Builder
+	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" style="position:absolute" aria-hidden="true" font-family="DejaVu Sans, Verdana, Arial, sans-serif"><defs>` + "\n")
+	for _, checkered := range []bool{false, true} {
+		for _, flip := range []bool{false, true} {
+			fmt.Fprintf(&b, `<g id="%s">`, boardDefID(checkered, flip))
+			writeBoard(&b, checkered, flip, 0)
+			b.WriteString("</g>\n")
+		}
+	}
+	sets := make([]string, 0, len(glyphSets))
+	for set := range glyphSets {
+		sets = append(sets, set)
+	}
+	sort.Strings(sets)
+	for _, set := range sets {
+		for _, c := range []byte("KQRBNPkqrbnp") {
+			fmt.Fprintf(&b, `<g id="%s">`, glyphDefID(set, c))
+			writeGlyphPaths(&b, set, c)
+			b.WriteString("</g>\n")
+		}
+	}
+	b.WriteString("</defs></svg>\n")
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // squareXY is the top-left corner of a square on the drawing.
