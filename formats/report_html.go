@@ -60,6 +60,9 @@ type htmlReport struct {
 	total    htmlCount
 	findings int
 	diagrams int
+	// undrawn counts the findings past htmlMaxDiagrams that had a position
+	// to draw.
+	undrawn int
 	err      error
 }
 
@@ -147,6 +150,9 @@ func (h *htmlReport) writeFinding(w *bufio.Writer, r *replay.Result, f *replay.F
 		fmt.Fprintf(w, "<p class=\"legal\">legal here: %s</p>\n", html.EscapeString(strings.Join(f.Legal, " ")))
 	}
 	writeHTMLMoves(w, r, f)
+	if f.FEN != "" && h.diagrams >= htmlMaxDiagrams {
+		h.undrawn++
+	}
 	if f.FEN != "" && h.diagrams < htmlMaxDiagrams {
 		if d, err := FindingDiagram(f); err == nil {
 			h.diagrams++
@@ -233,8 +239,8 @@ func (h *htmlReport) Close(_ *replay.Tally) error {
 		w.WriteString("<p>No findings: every game follows its rules.</p>\n")
 	} else {
 		writeHTMLControls(w, h.fileSeq, ids)
-		if h.diagrams < h.findings {
-			fmt.Fprintf(w, "<p class=\"note\">Diagrams are drawn for the first %d findings; the others are described in text.</p>\n", htmlMaxDiagrams)
+		if h.undrawn > 0 {
+			fmt.Fprintf(w, "<p class=\"note\">Diagrams are drawn for the first %d findings; the %d after them are described in text only.</p>\n", htmlMaxDiagrams, h.undrawn)
 		}
 		w.WriteString("<div id=\"list\">\n")
 		if err := h.sw.Flush(); err != nil {

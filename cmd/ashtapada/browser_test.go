@@ -155,6 +155,8 @@ func TestViewerInBrowser(t *testing.T) {
 	for _, tc := range []struct{ name, file string }{
 		{"chaturanga", "../../corpus/chaturanga/showcase.pgn"},
 		{"andhra", "../../corpus/andhra/valid.pgn"},
+		{"fide", "../../corpus/fide/showcase.pgn"},
+		{"shatranj", "../../corpus/shatranj/showcase.pgn"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			page := filepath.Join(dir, tc.name+".html")
@@ -305,5 +307,7 @@ func TestReportInBrowser(t *testing.T) {
 		if n[1] != byRule[rule] || n[1] == 0 {
 			t.Errorf("filtered by %s the report shows %d findings, want %d", rule, n[1], byRule[rule])
 		}
+		eval[bool](t, ctx, `(function(){document.getElementById('findings').scrollIntoView();return true;})()`)
+		screenshot(t, ctx, "report-findings.png")
 	})
 }
