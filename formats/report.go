@@ -23,6 +23,14 @@ type ReportWriter interface {
 	Close(t *replay.Tally) error
 }
 
+// ReportWantsSteps reports whether a writer shows the moves of a game (it
+// has a method WantsSteps returning true): validate then keeps the main
+// line's steps of its one walk (replay.Config.Steps) for it.
+func ReportWantsSteps(rw ReportWriter) bool {
+	s, ok := rw.(interface{ WantsSteps() bool })
+	return ok && s.WantsSteps()
+}
+
 // ReportOptions are what every format may need to know.
 type ReportOptions struct {
 	// Verbose text output also prints a line for each valid game.

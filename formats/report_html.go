@@ -23,10 +23,12 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/ashtapada/ashtapada/docs"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/rules"
 )
 
 // htmlMaxDiagrams is how many findings get an inline diagram.
@@ -345,6 +347,81 @@ form.addEventListener('change',apply);apply();
 })();
 `
 
-// writeHTMLMoves writes the moves of the finding's line up to it, the
-// offending one highlighted. (Filled in from the one walk's steps.)
-func writeHTMLMoves(w *bufio.Writer, r *replay.Result, f *replay.Finding) {}
+// htmlMovesShown is how many plies before a finding its move list shows.
+const htmlMovesShown = 40
+
+// WantsSteps tells validate that this report shows moves: it replays with
+// replay.Config.Steps.
+func (h *htmlReport) WantsSteps() bool { return true }
+
+// writeHTMLMoves writes the main line up to a main-line finding, as the
+// walk played it (canonical SAN), the finding's move highlighted: a move
+// that was played (a warning), or the written move that could not be.
+func writeHTMLMoves(w *bufio.Writer, r *replay.Result, f *replay.Finding) {
+	pl := r.Played
+	if pl == nil || len(f.Variation) > 0 || f.Ply < 1 {
+		return
+	}
+	n := len(pl.Steps)
+	last := f.Ply
+	if last > n+1 || last == n+1 && pl.StopNode == nil {
+		return
+	}
+	w.WriteString(`<p class="moves">`)
+	first := max(1, last-htmlMovesShown)
+	if first > 1 {
+		w.WriteString("…")
+	}
+	moveNo := 1
+	for ply := first; ply <= last; ply++ {
+		var text string
+		var black, joined bool
+		if ply <= n {
+			st := &pl.Steps[ply-1]
+			text, moveNo, black, joined = st.SAN, st.MoveNumber, st.Side == rules.Black, st.TurnIndex > 0
+		} else {
+			// The written move that could not be played, as the finding
+			// quotes it (the record's nodes may be reused by the time a
+			// report is written: only the finding's copy is kept), in the
+			// turn of the side to move after the last move played.
+			text = f.SAN
+			pos := pl.PositionAt(n)
+			black = pos.SideToMove() == rules.Black
+			joined = n > 0 && pl.Steps[n-1].Side == pos.SideToMove()
+			switch {
+			case n > 0 && !joined:
+				moveNo = pl.Steps[n-1].MoveNumber
+				if pl.Steps[n-1].Side == rules.Black {
+					moveNo++
+				}
+			case n == 0:
+				// The first move from a FEN: its move number field.
+				if f := strings.Fields(pos.FEN()); len(f) == 6 {
+					if v, err := strconv.Atoi(f[5]); err == nil {
+						moveNo = v
+					}
+				}
+			}
+		}
+		switch {
+		case joined:
+			// A later move of a compound turn follows its comma.
+			w.WriteString(",")
+		case !black:
+			if ply > first || first > 1 {
+				w.WriteString(" ")
+			}
+			fmt.Fprintf(w, "%d. ", moveNo)
+		case ply == first:
+			fmt.Fprintf(w, "%d… ", moveNo)
+		default:
+			w.WriteString(" ")
+		}
+		if ply == last {
+			fmt.Fprintf(w, "<mark>%s</mark>", html.EscapeString(text))
+		} else {
+			w.WriteString(html.EscapeString(text))
+		}
+	}
+	w.WriteString("</p>\n")
+}
