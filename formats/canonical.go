@@ -2,6 +2,7 @@ package formats
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
@@ -60,4 +61,27 @@ func CanonicalGame(g *record.Game, pl *replay.Played, cut bool) (*record.Game, e
 		c.Moves = append(moves[:len(moves):len(moves)], record.Node{Kind: record.KindComment, Text: why})
 	}
 	return &c, nil
+}
+
+// FormatSAN is Format with every main-line move written in the profile's
+// canonical SAN (`fmt --san`): each game read whole is replayed once by rp
+// (with replay.Config.Steps) and rewritten by CanonicalGame, the moves the
+// replay could not play kept as written. stopped, when not nil, is called
+// with each game whose main line the replay stopped before its end, and
+// why.
+func FormatSAN(w io.Writer, r io.Reader, filename string, report func(*record.Game), rp *replay.Replayer, stopped func(*replay.Finding)) (FormatStats, error) {
+	return format(w, r, filename, report, func(g *record.Game, n int) (*record.Game, error) {
+		res := rp.Game(g, filename, n)
+		if res.Played == nil {
+			return nil, fmt.Errorf("the replay kept no steps (replay.Config.Steps)")
+		}
+		if pl := res.Played; !pl.Complete() && stopped != nil {
+			f := pl.Stop
+			if f == nil {
+				f = &replay.Finding{File: filename, Game: n, Line: g.Pos.Line, Column: g.Pos.Col, Rule: "syntax", Severity: replay.SeverityError, Message: "the main line cannot be replayed"}
+			}
+			stopped(f)
+		}
+		return CanonicalGame(g, res.Played, false)
+	})
 }

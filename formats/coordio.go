@@ -309,6 +309,7 @@ func (cr *CoordReader) playTokens(g *record.Game, toks []string) error {
 		} else if len(g.Moves) == 0 {
 			g.Moves = append(g.Moves, record.Node{Kind: record.KindMoveNumber, Number: pos.FullmoveNumber(), Dots: 3})
 		}
+		prevPromo := rules.NoKind
 		for k, text := range turn {
 			var c CoordMove
 			var err error
@@ -326,7 +327,14 @@ func (cr *CoordReader) playTokens(g *record.Game, toks []string) error {
 				g.Notices = append(g.Notices, record.Notice{Rule: "illegal-move", Severity: record.Error, Message: err.Error()})
 				return fmt.Errorf("game %d: %w", cr.n, err)
 			}
-			san := replay.SAN(pos, legal, m)
+			sanLegal := legal
+			if k == 1 && prevPromo == rules.Knight {
+				// Only the new knight moves (rules.Turn.Origin): its move
+				// is not disambiguated against the other knights.
+				sanLegal = nil
+			}
+			prevPromo = m.Promotion
+			san := replay.SAN(pos, sanLegal, m)
 			rm, err := grammar.ParseMove(san)
 			if err != nil {
 				// The SAN writer and the grammar disagree: a bug, said as such.

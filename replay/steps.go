@@ -172,4 +172,8 @@ func (w *walk) notReplayed() {
 			return
 		}
 	}
+	// Not reached today (every reason not to replay is an error finding);
+	// Start nil always comes with a Stop.
+	w.played.Stop = &Finding{File: w.file, Game: w.index, Line: w.g.Pos.Line, Column: w.g.Pos.Col,
+		Rule: "bad-fen", Severity: SeverityError, Message: "the start position cannot be set up"}
 }

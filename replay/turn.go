@@ -30,8 +30,11 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 	_, fault, at := turn.Begin(ln.pos, opening, len(nodes))
 	switch fault {
 	case rules.TurnTooLong:
-		w.stop(&nodes[at], ln, ln.ply+at+1, side, "compound-turn",
-			fmt.Sprintf("an opening turn has at most three moves; %s's turn has %d, and this is the fourth", side, len(nodes)))
+		// The finding stands at the fourth move; no move of the turn is
+		// played, so the line stops before the first.
+		w.add(w.moveFinding(&nodes[at], ln, ln.ply+at+1, side, ln.pos.FEN(), "compound-turn",
+			fmt.Sprintf("an opening turn has at most three moves; %s's turn has %d, and this is the fourth", side, len(nodes)), nil))
+		w.halt(first, ln)
 		return
 	case rules.TurnOneMove:
 		// The first move is an ordinary turn: play it, so that the
@@ -80,7 +83,10 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 			if s.Opening != rules.OpeningTriple || !ln.fromArray {
 				msg = "only a pawn that has just become a knight may move again in the same turn (knight-promotion-move=optional); " + mv.Text + " is not a promotion to a knight"
 			}
-			w.stop(&nodes[1], ln, ply+1, side, "compound-turn", msg)
+			// The finding stands at the comma's second move; the first
+			// is not played either.
+			w.add(w.moveFinding(&nodes[1], ln, ply+1, side, ln.pos.FEN(), "compound-turn", msg, nil))
+			w.halt(n, ln)
 			return
 		case rules.TurnNotNewKnight:
 			w.stop(n, ln, ply, side, "compound-turn",

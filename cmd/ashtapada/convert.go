@@ -24,11 +24,13 @@ func init() {
 		ArgsUsage: "[FILE|DIR ...]",
 		Description: "Reads records (--from, or by extension: .pgn .json .jsonl .lan .uci, or by content) and writes them " +
 			"in the --to format. pgn, json and jsonl round-trip losslessly; lan, uci and fen need the games' profile " +
-			"and cover the main line; svg draws the final position of one game (--game). See docs/convert.md.",
+			"and cover the main line; svg draws the final position of one game (--game). Each game is replayed as validate " +
+			"replays it: its errors go to standard error and the exit status is 1, and derived output stops where the " +
+			"replay stops. See docs/convert.md.",
 		Flags: append(profileFlags(),
 			&cli.StringFlag{Name: "to", Required: true, Usage: "pgn, json, jsonl, lan, uci, fen, svg or html (a game viewer page)"},
 			&cli.StringFlag{Name: "from", Usage: "pgn, json, jsonl, lan or uci (default: by extension, then by content)"},
-			&cli.BoolFlag{Name: "plain", Usage: "with --to pgn: no extensions (leap written Kd3, conversions in comments)"},
+			&cli.BoolFlag{Name: "plain", Usage: "with --to pgn: canonical SAN and no extensions (leap written Kd3, conversions in comments)"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to FILE (atomically) instead of standard output"},
 			&cli.IntFlag{Name: "game", Value: 1, Usage: "with --to svg: the game to draw (1-based)"},
 		),
@@ -286,10 +288,10 @@ func (cv *converter) game(g *record.Game, name string, w io.Writer) error {
 			}
 		}
 	}
-	lossless := cv.to == "json" || cv.to == "jsonl" || cv.to == "pgn" && !cv.plain
-	if g.SyntaxError() != nil && !lossless && cv.to != "pgn" {
-		// PGN and JSON carry a broken game through as read; the other
-		// formats cannot, and the conversion is then incomplete.
+	if g.SyntaxError() != nil && cv.to != "pgn" && cv.to != "json" && cv.to != "jsonl" {
+		// PGN (plain too) and JSON carry a broken game through as read;
+		// the other formats cannot, and the conversion is then incomplete
+		// (the syntax error was reported above).
 		return nil
 	}
 	switch cv.to {
