@@ -7,7 +7,6 @@ package formats
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/ashtapada/ashtapada/record"
@@ -61,74 +60,37 @@ func MenNames(s *rules.Settings, glyphs string) map[byte]string {
 	return out
 }
 
-// PositionNotes is the profile's state in pos where it matters: leap rights
-// under a profile with the king's leap, waiting pawns, and what a pawn may
-// become where the profile limits it. Each note is one line.
+// PositionNotes is the profile's state in pos where it matters, one line
+// each, as show prints it and the diagrams write it under the board: leap
+// rights under a profile with the king's leap (and why a king has none),
+// waiting pawns, and what a pawn may become where the profile restricts it.
 func PositionNotes(pos *rules.Position) []string {
 	s := pos.Settings()
 	var notes []string
+	if s.KingLeap != rules.LeapOff {
+		notes = append(notes, fmt.Sprintf("leap: white %s, black %s", leapWord(pos, rules.White), leapWord(pos, rules.Black)))
+		for _, c := range []rules.Color{rules.White, rules.Black} {
+			// Why a king has no leap, as the rules say it.
+			if note := pos.LeapNote(c); note != "" {
+				notes = append(notes, fmt.Sprintf("  %s: %s", c, note))
+			}
+		}
+	}
 	for _, c := range []rules.Color{rules.White, rules.Black} {
-		if s.KingLeap != rules.LeapOff {
-			if pos.LeapRight(c) {
-				notes = append(notes, fmt.Sprintf("%s king: knight leap available", c))
-			} else if why := pos.LeapNote(c); why != "" {
-				notes = append(notes, fmt.Sprintf("%s king: no leap (%s)", c, why))
-			} else {
-				notes = append(notes, fmt.Sprintf("%s king: no leap", c))
+		if wp := pos.WaitingPawns(c); len(wp) > 0 {
+			names := make([]string, len(wp))
+			for i, sq := range wp {
+				names[i] = sq.String()
 			}
+			notes = append(notes, fmt.Sprintf("waiting: %s pawns on %s", c, strings.Join(names, ", ")))
 		}
-		if w := pos.WaitingPawns(c); len(w) > 0 {
-			sqs := make([]string, len(w))
-			for i, sq := range w {
-				sqs[i] = sq.String()
-			}
-			notes = append(notes, fmt.Sprintf("%s pawns waiting to convert: %s", c, strings.Join(sqs, ", ")))
-		}
-		if s.Promotion != rules.PromoteAny || s.PromotionLimit != rules.LimitNone {
-			notes = append(notes, fmt.Sprintf("%s pawn may become: %s", c, promotionSummary(pos, c)))
+	}
+	if s.Promotion != rules.PromoteAny || s.PromotionLimit != rules.LimitNone {
+		for _, c := range []rules.Color{rules.White, rules.Black} {
+			notes = append(notes, fmt.Sprintf("promote: %s %s", c, PromotionText(pos, c)))
 		}
 	}
 	return notes
-}
-
-// promotionSummary groups the last-rank squares by what a pawn of c
-// reaching them may become now, by the profile's names: "rook on a8, h8;
-// queen on d8, e8; nothing on b8, c8, f8, g8".
-func promotionSummary(pos *rules.Position, c rules.Color) string {
-	rank := 7
-	if c == rules.Black {
-		rank = 0
-	}
-	bySet := map[string][]string{}
-	var order []string
-	for f := 0; f < 8; f++ {
-		sq := rules.MakeSquare(f, rank)
-		var letters []string
-		for _, k := range pos.PromotionChoices(c, sq) {
-			letters = append(letters, pos.Settings().ManName(k))
-		}
-		key := strings.Join(letters, ", ")
-		if _, ok := bySet[key]; !ok {
-			order = append(order, key)
-		}
-		bySet[key] = append(bySet[key], sq.String())
-	}
-	if len(order) == 1 {
-		if order[0] == "" {
-			return "nothing (no piece is available)"
-		}
-		return order[0] + " on every square"
-	}
-	sort.SliceStable(order, func(i, j int) bool { return order[i] != "" && order[j] == "" })
-	var parts []string
-	for _, k := range order {
-		if k == "" {
-			parts = append(parts, "nothing on "+strings.Join(bySet[k], ", "))
-			continue
-		}
-		parts = append(parts, k+" on "+strings.Join(bySet[k], ", "))
-	}
-	return strings.Join(parts, "; ")
 }
 
 // DescribeGame sets the diagram's header from the record's tags: the event

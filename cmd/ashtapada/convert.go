@@ -347,6 +347,7 @@ func (cv *converter) game(g *record.Game, name string, w io.Writer) error {
 		if err != nil {
 			return err
 		}
+		formats.DescribeGame(d, g)
 		return formats.WriteSVG(w, d)
 	}
 	return nil

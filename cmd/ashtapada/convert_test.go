@@ -212,7 +212,7 @@ func TestShow(t *testing.T) {
 	golden(t, "show-violation", out)
 	svg := filepath.Join(t.TempDir(), "v.svg")
 	out, _, code = runApp(t, "show", "--move", "3b", "--svg", svg, "testdata/leap-after-check.pgn")
-	if code != 0 || !strings.Contains(out, "last:     ply 6, Qh4+") || !strings.Contains(out, "leap:     white has no leap, black may leap") {
+	if code != 0 || !strings.Contains(out, "last:     ply 6, Qh4+") || !strings.Contains(out, "leap: white has no leap, black may leap") {
 		t.Errorf("--move 3b: exit %d\n%s", code, out)
 	}
 	data, err := os.ReadFile(svg)
