@@ -65,7 +65,7 @@ type htmlReport struct {
 	// undrawn counts the findings past htmlMaxDiagrams that had a position
 	// to draw.
 	undrawn int
-	err      error
+	err     error
 }
 
 func newHTMLReport(w io.Writer) *htmlReport {
