@@ -13,6 +13,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"image"
+	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -310,4 +312,104 @@ func TestReportInBrowser(t *testing.T) {
 		eval[bool](t, ctx, `(function(){document.getElementById('findings').scrollIntoView();return true;})()`)
 		screenshot(t, ctx, "report-findings.png")
 	})
+}
+
+// TestSVGRendersAlike: a diagram rendered by librsvg (rsvg-convert, what a
+// document pipeline uses) and by the browser is the same picture: the
+// pixels differ by little on average (text antialiasing and font hinting
+// differ between the two, shapes and colours must not).
+func TestSVGRendersAlike(t *testing.T) {
+	rsvg, err := exec.LookPath("rsvg-convert")
+	if err != nil {
+		t.Skip("no rsvg-convert on this machine (apt-get install librsvg2-bin): the rendering comparison is skipped")
+	}
+	ctx := browser(t, true)
+	dir := t.TempDir()
+	for _, tc := range []struct{ name, file, game string }{
+		{"fide", "../../corpus/fide/showcase.pgn", "2"},
+		{"shatranj", "../../corpus/shatranj/showcase.pgn", "1"},
+		{"andhra", "../../corpus/andhra/promotion.pgn", "1"},
+		{"hindustani", "../../corpus/rules/king-leap-unavailable.pgn", "2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			svg := filepath.Join(dir, tc.name+".svg")
+			if _, stderr, code := runAsh(t, "", "", "show", "--game", tc.game, "--svg", svg, tc.file); code > 1 {
+				t.Fatalf("show --svg: exit %d: %s", code, stderr)
+			}
+			pngLib := filepath.Join(dir, tc.name+"-rsvg.png")
+			if out, err := exec.Command(rsvg, "-o", pngLib, svg).CombinedOutput(); err != nil {
+				t.Fatalf("rsvg-convert: %v: %s", err, out)
+			}
+			lib := decodePNG(t, pngLib)
+			w, h := lib.Bounds().Dx(), lib.Bounds().Dy()
+			page := filepath.Join(dir, tc.name+".html")
+			html := fmt.Sprintf(`<!DOCTYPE html><html><body style="margin:0;background:#fff"><img src="%s" width="%d" height="%d" style="display:block"></body></html>`, filepath.Base(svg), w, h)
+			if err := os.WriteFile(page, []byte(html), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(w), int64(h)), chromedp.Navigate(fileURL(t, page))); err != nil {
+				t.Fatal(err)
+			}
+			shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+			if err != nil {
+				t.Fatal(err)
+			}
+			pngBrowser := filepath.Join(dir, tc.name+"-browser.png")
+			if err := os.WriteFile(pngBrowser, shot, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			brw := decodePNG(t, pngBrowser)
+			if brw.Bounds().Dx() != w || brw.Bounds().Dy() != h {
+				t.Fatalf("the browser's picture is %v, librsvg's %dx%d", brw.Bounds(), w, h)
+			}
+			diff, far := imageDiff(lib, brw)
+			t.Logf("%s: mean difference %.2f%% of full scale; %.2f%% of pixels differ by more than a quarter", tc.name, 100*diff, 100*far)
+			if diff > 0.03 || far > 0.03 {
+				t.Errorf("%s: librsvg and the browser draw different pictures (mean difference %.1f%%, %.1f%% of pixels far apart)", tc.name, 100*diff, 100*far)
+			}
+		})
+	}
+}
+
+func decodePNG(t *testing.T, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return img
+}
+
+// imageDiff is the mean absolute difference of two pictures of one size
+// (0 to 1, over the three colour channels) and the share of pixels whose
+// difference exceeds a quarter of full scale.
+func imageDiff(a, b image.Image) (mean, far float64) {
+	r := a.Bounds()
+	var sum float64
+	n, farN := 0, 0
+	for y := 0; y < r.Dy(); y++ {
+		for x := 0; x < r.Dx(); x++ {
+			ar, ag, ab, _ := a.At(r.Min.X+x, r.Min.Y+y).RGBA()
+			br, bg, bb, _ := b.At(b.Bounds().Min.X+x, b.Bounds().Min.Y+y).RGBA()
+			d := (absDiff(ar, br) + absDiff(ag, bg) + absDiff(ab, bb)) / (3 * 65535)
+			sum += d
+			if d > 0.25 {
+				farN++
+			}
+			n++
+		}
+	}
+	return sum / float64(n), float64(farN) / float64(n)
+}
+
+func absDiff(a, b uint32) float64 {
+	if a > b {
+		return float64(a - b)
+	}
+	return float64(b - a)
 }
