@@ -23,12 +23,12 @@ type ReportWriter interface {
 	Close(t *replay.Tally) error
 }
 
-// ReportWantsSteps reports whether a writer shows the moves of a game (it
-// has a method WantsSteps returning true): validate then keeps the main
-// line's steps of its one walk (replay.Config.Steps) for it.
-func ReportWantsSteps(rw ReportWriter) bool {
-	s, ok := rw.(interface{ WantsSteps() bool })
-	return ok && s.WantsSteps()
+// ReportWantsMoves reports whether a writer shows the moves of a game (it
+// has a method WantsMoves returning true): validate then keeps the main
+// line's moves as written in its one walk (replay.Config.Moves).
+func ReportWantsMoves(rw ReportWriter) bool {
+	s, ok := rw.(interface{ WantsMoves() bool })
+	return ok && s.WantsMoves()
 }
 
 // ReportOptions are what every format may need to know.

@@ -23,7 +23,6 @@ import (
 	"io"
 	"os"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/ashtapada/ashtapada/docs"
@@ -160,7 +159,7 @@ func (h *htmlReport) writeFinding(w *bufio.Writer, r *replay.Result, f *replay.F
 			h.diagrams++
 			w.WriteString(`<figure class="diagram">`)
 			var sb strings.Builder
-			if err := WriteSVG(&sb, d); err == nil {
+			if err := WriteSVGShared(&sb, d); err == nil {
 				w.WriteString(inlineSVG(sb.String(), fmt.Sprintf("position before ply %d (%s): %s", f.Ply, f.SAN, f.FEN)))
 			}
 			fmt.Fprintf(w, "<figcaption>%s</figcaption></figure>\n", html.EscapeString(f.FEN))
@@ -197,6 +196,12 @@ func (h *htmlReport) Close(_ *replay.Tally) error {
 	}
 	w := bufio.NewWriterSize(h.out, 1<<16)
 	w.WriteString(htmlHead("ashtapada validate report"))
+	if h.diagrams > 0 {
+		// The boards and men the diagrams share, drawn once.
+		if err := WriteSVGDefs(w); err != nil {
+			return fmt.Errorf("html report: %w", err)
+		}
+	}
 	w.WriteString("<header><h1>ashtapada validate report</h1>\n")
 	fmt.Fprintf(w, "<p class=\"total\">%d games, %d valid, %d with errors; %d errors, %d warnings.</p></header>\n",
 		h.total.games, h.total.valid, h.total.games-h.total.valid, h.total.errors, h.total.warnings)
@@ -350,77 +355,57 @@ form.addEventListener('change',apply);apply();
 // htmlMovesShown is how many plies before a finding its move list shows.
 const htmlMovesShown = 40
 
-// WantsSteps tells validate that this report shows moves: it replays with
-// replay.Config.Steps.
-func (h *htmlReport) WantsSteps() bool { return true }
+// WantsMoves tells validate that this report shows moves: it replays with
+// replay.Config.Moves.
+func (h *htmlReport) WantsMoves() bool { return true }
 
-// writeHTMLMoves writes the main line up to a main-line finding, as the
-// walk played it (canonical SAN), the finding's move highlighted: a move
-// that was played (a warning), or the written move that could not be.
+// writeHTMLMoves writes the main line up to a main-line finding as the
+// record writes it, the finding's move highlighted: a move that was played
+// (a warning), or the move that could not be (as the finding quotes it).
 func writeHTMLMoves(w *bufio.Writer, r *replay.Result, f *replay.Finding) {
-	pl := r.Played
-	if pl == nil || len(f.Variation) > 0 || f.Ply < 1 {
+	if len(f.Variation) > 0 || f.Ply < 1 || f.Ply > len(r.Moves)+1 {
 		return
 	}
-	n := len(pl.Steps)
-	last := f.Ply
-	if last > n+1 || last == n+1 && pl.StopNode == nil {
-		return
+	moves := r.Moves[:f.Ply-1]
+	last := replay.MoveText{Text: f.SAN, MoveNumber: f.MoveNumber, Side: rules.White}
+	if f.Ply <= len(r.Moves) {
+		last = r.Moves[f.Ply-1]
+	} else {
+		if f.Side == "black" {
+			last.Side = rules.Black
+		}
+		if n := len(moves); n > 0 && moves[n-1].Side == last.Side && moves[n-1].MoveNumber == last.MoveNumber {
+			last.TurnIndex = moves[n-1].TurnIndex + 1
+		}
 	}
+	first := max(0, len(moves)-htmlMovesShown)
 	w.WriteString(`<p class="moves">`)
-	first := max(1, last-htmlMovesShown)
-	if first > 1 {
+	if first > 0 {
 		w.WriteString("…")
 	}
-	moveNo := 1
-	for ply := first; ply <= last; ply++ {
-		var text string
-		var black, joined bool
-		if ply <= n {
-			st := &pl.Steps[ply-1]
-			text, moveNo, black, joined = st.SAN, st.MoveNumber, st.Side == rules.Black, st.TurnIndex > 0
-		} else {
-			// The written move that could not be played, as the finding
-			// quotes it (the record's nodes may be reused by the time a
-			// report is written: only the finding's copy is kept), in the
-			// turn of the side to move after the last move played.
-			text = f.SAN
-			pos := pl.PositionAt(n)
-			black = pos.SideToMove() == rules.Black
-			joined = n > 0 && pl.Steps[n-1].Side == pos.SideToMove()
-			switch {
-			case n > 0 && !joined:
-				moveNo = pl.Steps[n-1].MoveNumber
-				if pl.Steps[n-1].Side == rules.Black {
-					moveNo++
-				}
-			case n == 0:
-				// The first move from a FEN: its move number field.
-				if f := strings.Fields(pos.FEN()); len(f) == 6 {
-					if v, err := strconv.Atoi(f[5]); err == nil {
-						moveNo = v
-					}
-				}
-			}
+	for i := first; i <= len(moves); i++ {
+		m := last
+		if i < len(moves) {
+			m = moves[i]
 		}
 		switch {
-		case joined:
+		case m.TurnIndex > 0:
 			// A later move of a compound turn follows its comma.
 			w.WriteString(",")
-		case !black:
-			if ply > first || first > 1 {
+		case m.Side == rules.White:
+			if i > 0 {
 				w.WriteString(" ")
 			}
-			fmt.Fprintf(w, "%d. ", moveNo)
-		case ply == first:
-			fmt.Fprintf(w, "%d… ", moveNo)
+			fmt.Fprintf(w, "%d. ", m.MoveNumber)
+		case i == first:
+			fmt.Fprintf(w, "%d… ", m.MoveNumber)
 		default:
 			w.WriteString(" ")
 		}
-		if ply == last {
-			fmt.Fprintf(w, "<mark>%s</mark>", html.EscapeString(text))
+		if i == len(moves) {
+			fmt.Fprintf(w, "<mark>%s</mark>", html.EscapeString(m.Text))
 		} else {
-			w.WriteString(html.EscapeString(text))
+			w.WriteString(html.EscapeString(m.Text))
 		}
 	}
 	w.WriteString("</p>\n")
