@@ -226,6 +226,12 @@ func TestViewerInBrowser(t *testing.T) {
 			if s.Ply != 1 {
 				t.Errorf("Home then the right arrow show ply %d, want 1", s.Ply)
 			}
+			if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.End)); err != nil {
+				t.Fatal(err)
+			}
+			if s := eval[shown](t, ctx, fmt.Sprintf(shownJS, 0)); s.Ply != len(want[1])-1 {
+				t.Errorf("End shows ply %d, want the last, %d", s.Ply, len(want[1])-1)
+			}
 			screenshot(t, ctx, "viewer-"+tc.name+".png")
 		})
 	}
