@@ -72,7 +72,7 @@ func TestBashCompletion(t *testing.T) {
 		{[]string{"validate", "--ru"}, []string{"--rules", "--rules-file"}},
 		{[]string{"validate", "--rules", "chat"}, []string{"chaturanga", "chaturanga-gollon", "chaturanga-murray-gollon"}},
 		{[]string{"--rules", "hin"}, []string{"hindustani"}},
-		{[]string{"validate", "--format", ""}, []string{"github", "json", "jsonl", "junit", "sarif", "text"}},
+		{[]string{"validate", "--format", ""}, []string{"github", "html", "json", "jsonl", "junit", "sarif", "text"}},
 		{[]string{"validate", "--format", "=", "js"}, []string{"json", "jsonl"}},
 		{[]string{"convert", "--to", "s"}, []string{"svg"}},
 		{[]string{"convert", "--from", ""}, []string{"json", "jsonl", "lan", "pgn", "uci"}},
