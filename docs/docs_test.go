@@ -11,6 +11,7 @@ import (
 	"github.com/ashtapada/ashtapada/docs"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/ruleid"
 )
 
 // TestEveryRuleHasAPage: each rule id replay can report has its page, and
@@ -18,7 +19,7 @@ import (
 // page behind).
 func TestEveryRuleHasAPage(t *testing.T) {
 	known := map[string]bool{}
-	for _, r := range replay.Rules {
+	for _, r := range ruleid.All() {
 		known[r.ID] = true
 		if _, ok := docs.RulePage(r.ID); !ok {
 			t.Errorf("rule %q has no page docs/rules/%s.md", r.ID, r.ID)
@@ -29,11 +30,11 @@ func TestEveryRuleHasAPage(t *testing.T) {
 	}
 	for _, id := range docs.RulePageIDs() {
 		if !known[id] {
-			t.Errorf("docs/rules/%s.md names no rule id of replay.Rules", id)
+			t.Errorf("docs/rules/%s.md names no registered rule id", id)
 		}
 	}
-	if len(docs.RulePageIDs()) != len(replay.Rules) {
-		t.Errorf("%d pages for %d rule ids", len(docs.RulePageIDs()), len(replay.Rules))
+	if len(docs.RulePageIDs()) != len(ruleid.All()) {
+		t.Errorf("%d pages for %d rule ids", len(docs.RulePageIDs()), len(ruleid.All()))
 	}
 }
 
@@ -43,7 +44,7 @@ var pgnBlock = regexp.MustCompile("(?s)```pgn\n(.*?)```")
 // and checks that the validator reports the page's rule id for it, so that
 // the examples cannot drift away from what the code does.
 func TestPageRecordsTriggerTheirRule(t *testing.T) {
-	for _, r := range replay.Rules {
+	for _, r := range ruleid.All() {
 		t.Run(r.ID, func(t *testing.T) {
 			page, ok := docs.RulePage(r.ID)
 			if !ok {
@@ -79,7 +80,7 @@ func TestPageRecordsTriggerTheirRule(t *testing.T) {
 			if !ok {
 				t.Fatalf("the record does not trigger %s; findings: %v", r.ID, rules)
 			}
-			if sev != r.Severity {
+			if sev != r.Severity.String() {
 				t.Errorf("severity %s, want %s", sev, r.Severity)
 			}
 			if !strings.Contains(page, "["+r.ID+"]") {
@@ -97,5 +98,28 @@ func TestRulePageRejectsPaths(t *testing.T) {
 	}
 	if !strings.HasSuffix(docs.RuleURL("syntax"), "/docs/rules/syntax.md") {
 		t.Errorf("RuleURL: %s", docs.RuleURL("syntax"))
+	}
+}
+
+// TestPagesFollowTheRegistry: each page states the severity and stopping
+// of its id as the registry has them (the pages are generated from the
+// binary's listing, `ashtapada rules ids --format json`).
+func TestPagesFollowTheRegistry(t *testing.T) {
+	for _, r := range ruleid.All() {
+		page, ok := docs.RulePage(r.ID)
+		if !ok {
+			continue // TestEveryRuleHasAPage reports it
+		}
+		sev := "Severity: an error."
+		if r.Severity == ruleid.Warning {
+			sev = "Severity: a warning (`--strict` makes it an error)."
+		}
+		if !strings.Contains(page, sev) {
+			t.Errorf("docs/rules/%s.md does not say %q", r.ID, sev)
+		}
+		stops := strings.Contains(page, "It ends the replay") || strings.Contains(page, "nothing in it is judged")
+		if goes := strings.Contains(page, "It does not stop the replay"); stops == goes || stops != r.Stops {
+			t.Errorf("docs/rules/%s.md: says it stops the replay: %v, the registry: %v", r.ID, stops, r.Stops)
+		}
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -294,7 +295,7 @@ func (cr *CoordReader) playTokens(g *record.Game, toks []string) error {
 		}
 	}
 	if f != nil {
-		g.Notices = append(g.Notices, record.Notice{Rule: f.Rule, Severity: record.Error, Message: f.Message})
+		g.Notices = append(g.Notices, record.Notice{Rule: f.Rule, Severity: ruleid.SeverityOf(f.Rule), Message: f.Message})
 		return fmt.Errorf("game %d: %s", cr.n, f.Message)
 	}
 	var legal []rules.Move
@@ -323,7 +324,7 @@ func (cr *CoordReader) playTokens(g *record.Game, toks []string) error {
 				m, err = Match(pos, legal, c)
 			}
 			if err != nil {
-				g.Notices = append(g.Notices, record.Notice{Rule: "illegal-move", Severity: record.Error, Message: err.Error()})
+				g.Notices = append(g.Notices, record.Notice{Rule: ruleid.IllegalMove, Severity: ruleid.SeverityOf(ruleid.IllegalMove), Message: err.Error()})
 				return fmt.Errorf("game %d: %w", cr.n, err)
 			}
 			san := replay.SAN(pos, legal, m)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/ruleid"
 )
 
 // LineWidth is the longest movetext line the canonical writer makes (a
@@ -392,7 +393,7 @@ func Format(w io.Writer, r io.Reader, filename string, report func(*record.Game)
 
 func hasSyntaxNotice(g *record.Game) bool {
 	for i := range g.Notices {
-		if g.Notices[i].Rule == "syntax" || g.Notices[i].Rule == "limit" {
+		if g.Notices[i].Rule == ruleid.Syntax || g.Notices[i].Rule == ruleid.Limit {
 			return true
 		}
 	}

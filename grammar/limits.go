@@ -7,12 +7,8 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/ruleid"
 )
-
-// RuleLimit is the rule id of a game the reader refused to read whole
-// because it exceeds one of the Limits (docs/robustness.md). It is an
-// error, and like a syntax error it means the game is not replayed.
-const RuleLimit = "limit"
 
 // Limits bound what one game may demand of the reader, so that a file from
 // OCR or old software (a comment that never closes and swallows 50 MB,
@@ -39,9 +35,11 @@ type Limits struct {
 // them from its flags before reading anything.
 var DefaultLimits = Limits{MaxDepth: 1000, MaxToken: 1 << 20, MaxGameBytes: 16 << 20}
 
-// limitNotice is the error for a game that breaks a limit.
+// limitNotice is the error for a game that breaks a limit (rule id
+// ruleid.Limit, docs/robustness.md): like a syntax error it means the game
+// is not replayed.
 func limitNotice(p record.Pos, format string, args ...any) record.Notice {
-	return record.Notice{Pos: p, Rule: RuleLimit, Severity: record.Error, Message: fmt.Sprintf(format, args...)}
+	return record.Notice{Pos: p, Rule: ruleid.Limit, Severity: ruleid.SeverityOf(ruleid.Limit), Message: fmt.Sprintf(format, args...)}
 }
 
 // tooLarge is the notice of a game cut at lim.MaxGameBytes: at is where

@@ -12,6 +12,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/ruleid"
 )
 
 // Reader reads games one at a time from a stream; memory does not grow with
@@ -80,7 +81,7 @@ func parseChunkCommon(c Chunk, filename string, b *builder, fast bool) {
 		// that goes into the record is converted.
 		b.latin1 = true
 		g.Notices = append(g.Notices, record.Notice{
-			Pos: offsetPos(c, firstInvalidUTF8(c.Data)), Rule: "encoding", Severity: record.Warning,
+			Pos: offsetPos(c, firstInvalidUTF8(c.Data)), Rule: ruleid.Encoding, Severity: ruleid.SeverityOf(ruleid.Encoding),
 			Message: "the text is not valid UTF-8; read as Latin-1",
 		})
 	}
@@ -175,7 +176,7 @@ func (b *builder) noMarker(c Chunk) {
 	if end == 0 {
 		return
 	}
-	b.warn(offsetPos(c, end), "syntax", "the game ends without a termination marker (1-0, 0-1, 1/2-1/2 or *): the record may be cut short here")
+	b.skipped(offsetPos(c, end), "the game ends without a termination marker (1-0, 0-1, 1/2-1/2 or *): the record may be cut short here")
 }
 
 type builder struct {
@@ -205,11 +206,19 @@ func (b *builder) syntax(p record.Pos, msg string) {
 		return
 	}
 	b.failed = true
-	b.g.Notices = append(b.g.Notices, record.Notice{Pos: p, Rule: "syntax", Severity: record.Error, Message: msg})
+	b.g.Notices = append(b.g.Notices, record.Notice{Pos: p, Rule: ruleid.Syntax, Severity: ruleid.SeverityOf(ruleid.Syntax), Message: msg})
 }
 
+// warn adds a notice of a warning id (move-number, lenient-notation).
 func (b *builder) warn(p record.Pos, rule, msg string) {
-	b.g.Notices = append(b.g.Notices, record.Notice{Pos: p, Rule: rule, Severity: record.Warning, Message: msg})
+	b.g.Notices = append(b.g.Notices, record.Notice{Pos: p, Rule: rule, Severity: ruleid.SeverityOf(rule), Message: msg})
+}
+
+// skipped warns about text the reader skips but reads around (a missing
+// termination marker, text after one): a syntax finding that the registry
+// allows as a warning, since the game itself is read whole.
+func (b *builder) skipped(p record.Pos, msg string) {
+	b.g.Notices = append(b.g.Notices, record.Notice{Pos: p, Rule: ruleid.Syntax, Severity: ruleid.WarningOf(ruleid.Syntax), Message: msg})
 }
 
 func toPos(p lexer.Position) record.Pos {
@@ -296,7 +305,7 @@ func (b *builder) build(ast *gGame) {
 		if b.missing > 1 {
 			msg = fmt.Sprintf("move numbers are missing before %d white moves, the first here", b.missing)
 		}
-		b.warn(b.missingFirst, "move-number", msg)
+		b.warn(b.missingFirst, ruleid.MoveNumber, msg)
 	}
 	if ast.Result != "" {
 		g.Result = ast.Result
@@ -377,14 +386,14 @@ func (b *builder) elems(es []gElem, num numbering, depth int) []record.Node {
 				num.num = v
 				num.black = dots >= 3
 			case v != num.num:
-				b.warn(p, "move-number", fmt.Sprintf("move number %d where %d was expected", v, num.num))
+				b.warn(p, ruleid.MoveNumber, fmt.Sprintf("move number %d where %d was expected", v, num.num))
 				num.num = v
 				num.black = dots >= 3
 			case dots >= 3 && !num.black:
-				b.warn(p, "move-number", fmt.Sprintf("`%s` marks a black move where white is to move", e.Number))
+				b.warn(p, ruleid.MoveNumber, fmt.Sprintf("`%s` marks a black move where white is to move", e.Number))
 			}
 			if dots == 0 {
-				b.warn(p, "move-number", fmt.Sprintf("move number `%s` without a dot", e.Number))
+				b.warn(p, ruleid.MoveNumber, fmt.Sprintf("move number `%s` without a dot", e.Number))
 			}
 			numbered = true
 		case e.Comment != "":
@@ -443,7 +452,7 @@ func (b *builder) turn(nodes []record.Node, tok string, p record.Pos) []record.N
 		}
 		nodes = append(nodes, record.Node{Kind: record.KindMove, Pos: p, Text: mp.Text, Move: mp})
 		if m.Lenient != 0 {
-			b.warn(p, "lenient-notation", lenientMessage(&m))
+			b.warn(p, ruleid.LenientNotation, lenientMessage(&m))
 		}
 		if comma < 0 {
 			return nodes
@@ -516,7 +525,7 @@ func (b *builder) trailing(c Chunk, rest int) {
 	if len(found) > 40 {
 		found = found[:40]
 	}
-	b.warn(p, "syntax", fmt.Sprintf("found `%s` after the termination marker, expected a new game starting with `[`; the text is skipped", b.text(string(found))))
+	b.skipped(p, fmt.Sprintf("found `%s` after the termination marker, expected a new game starting with `[`; the text is skipped", b.text(string(found))))
 }
 
 func indexLineEnd(b []byte) int {

@@ -4,6 +4,8 @@
 // the grammar builds records, replay reads them, formats write them.
 package record
 
+import "github.com/ashtapada/ashtapada/ruleid"
+
 // Pos is a place in the source: 1-based line and column (columns count
 // bytes, as go/scanner does) and the 0-based byte offset in the file.
 type Pos struct {
@@ -22,25 +24,19 @@ type Tag struct {
 	Pos   Pos
 }
 
-// Severity of a notice.
-type Severity uint8
+// Severity of a notice: the registry's type (package ruleid), so that a
+// notice's severity is the one its rule id is registered with.
+type Severity = ruleid.Severity
 
 const (
-	Warning Severity = iota
-	Error
+	Warning = ruleid.Warning
+	Error   = ruleid.Error
 )
-
-func (s Severity) String() string {
-	if s == Error {
-		return "error"
-	}
-	return "warning"
-}
 
 // Notice is something the reader noticed about the text of a record: a
 // syntax error, a lenient form it accepted, an encoding it converted. Rule is
-// a stable rule id of cli.md (`syntax`, `lenient-notation`, `move-number`,
-// `encoding`, ...).
+// a rule id of the registry (package ruleid: `syntax`, `lenient-notation`,
+// `move-number`, `encoding`, ...), described in docs/findings.md.
 type Notice struct {
 	Pos      Pos
 	Rule     string
@@ -98,7 +94,7 @@ func (g *Game) Tag(name string) (string, bool) {
 // through (unless Truncated).
 func (g *Game) SyntaxError() *Notice {
 	for i := range g.Notices {
-		if g.Notices[i].Severity == Error && (g.Notices[i].Rule == "syntax" || g.Notices[i].Rule == "limit") {
+		if g.Notices[i].Severity == Error && (g.Notices[i].Rule == ruleid.Syntax || g.Notices[i].Rule == ruleid.Limit) {
 			return &g.Notices[i]
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -64,7 +65,7 @@ func (r *Replayer) resolveRules(g *record.Game) (gameRules, *Finding) {
 		}
 		p, err := rules.Lookup(strings.TrimSpace(name))
 		if err != nil {
-			f := w.gameFinding(g, "Variant", "unknown-profile",
+			f := w.gameFinding(g, "Variant", ruleid.UnknownProfile,
 				fmt.Sprintf("the Variant tag names %q, which no profile covers; the game is not checked (known profiles: %s)", name, knownProfiles()))
 			return gr, f
 		}
@@ -76,7 +77,7 @@ func (r *Replayer) resolveRules(g *record.Game) (gameRules, *Finding) {
 				err = applyOverrides(&gr.settings, ovs)
 			}
 			if err != nil {
-				return gr, w.gameFinding(g, "Rules", "bad-setting",
+				return gr, w.gameFinding(g, "Rules", ruleid.BadSetting,
 					fmt.Sprintf("the Rules tag %q cannot be applied to profile %s: %v", tag, p.Name, err))
 			}
 		}
@@ -86,7 +87,7 @@ func (r *Replayer) resolveRules(g *record.Game) (gameRules, *Finding) {
 			// The command line was checked before any game was read, so
 			// this only happens if a setting is valid for one profile and
 			// not another; it is still the record's verdict that is unknown.
-			return gr, w.gameFinding(g, "", "bad-setting",
+			return gr, w.gameFinding(g, "", ruleid.BadSetting,
 				fmt.Sprintf("--set cannot be applied to profile %s: %v", gr.profile.Name, err))
 		}
 		if gr.source != ProfileSourceCommand {

@@ -6,11 +6,11 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/ruleid"
 )
 
 // TestFindingsDocumented: docs/findings.md has a row for every rule id of
-// replay.Rules, with the same severity, and no row for an unknown id.
+// the registry (package ruleid), with the same severity, and no row for an unknown id.
 func TestFindingsDocumented(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("..", "docs", "findings.md"))
 	if err != nil {
@@ -34,15 +34,15 @@ func TestFindingsDocumented(t *testing.T) {
 		}
 	}
 	known := map[string]bool{}
-	for _, r := range replay.Rules {
+	for _, r := range ruleid.All() {
 		known[r.ID] = true
-		if doc[r.ID] != r.Severity {
+		if doc[r.ID] != r.Severity.String() {
 			t.Errorf("docs/findings.md: %s is %q, want a row under %s", r.ID, doc[r.ID], r.Severity)
 		}
 	}
 	for id := range doc {
 		if !known[id] {
-			t.Errorf("docs/findings.md documents %s, which replay.Rules does not list", id)
+			t.Errorf("docs/findings.md documents %s, which the registry does not list", id)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -131,7 +132,7 @@ func (r *Replayer) Game(g *record.Game, file string, index int) *Result {
 	}
 	w.notices()
 	for i := range g.Notices {
-		w.numbersNoted = w.numbersNoted || g.Notices[i].Rule == "move-number"
+		w.numbersNoted = w.numbersNoted || g.Notices[i].Rule == ruleid.MoveNumber
 	}
 	if f != nil {
 		f.File, f.Game = file, index
@@ -189,13 +190,13 @@ func (w *walk) start() (*line, bool) {
 	if setup, _ := w.g.Tag("SetUp"); hasFEN && fen == "" && strings.TrimSpace(setup) == "1" {
 		// SetUp "1" promises a start position: an empty FEN is a broken
 		// record, not the initial array.
-		w.add(w.gameFinding(w.g, "FEN", "bad-fen", fmt.Sprintf("SetUp \"1\" announces a start position, but the FEN tag is empty; profile %s's initial array is not assumed", w.gr.profile.Name)))
+		w.add(w.gameFinding(w.g, "FEN", ruleid.BadFEN, fmt.Sprintf("SetUp \"1\" announces a start position, but the FEN tag is empty; profile %s's initial array is not assumed", w.gr.profile.Name)))
 		return nil, false
 	}
 	if hasFEN && fen != "" {
 		pos, err := rules.ParseFEN(&w.gr.settings, fen)
 		if err != nil {
-			w.add(w.gameFinding(w.g, "FEN", "bad-fen", fmt.Sprintf("the FEN tag cannot be used under profile %s: %v", w.gr.profile.Name, err)))
+			w.add(w.gameFinding(w.g, "FEN", ruleid.BadFEN, fmt.Sprintf("the FEN tag cannot be used under profile %s: %v", w.gr.profile.Name, err)))
 			return nil, false
 		}
 		ln.hist = w.r.history(pos)
@@ -326,6 +327,16 @@ func (w *walk) add(f *Finding) {
 	w.res.Findings = append(w.res.Findings, *f)
 }
 
+// report adds a finding that stands in line ln; the registry decides
+// whether it ends the line (ruleid.Stops): after such a finding the
+// position is no longer known and nothing later in the line is judged.
+func (w *walk) report(ln *line, f *Finding) {
+	w.add(f)
+	if ruleid.Stops(f.Rule) {
+		ln.stopped = true
+	}
+}
+
 // settingsMap is built once per game, on its first finding.
 func (w *walk) settingsMap() map[string]string {
 	if w.settings == nil && w.gr.profile != nil {
@@ -353,7 +364,7 @@ func (w *walk) gameFinding(g *record.Game, tag, rule, msg string) *Finding {
 	}
 	return &Finding{
 		File: w.file, Line: pos.Line, Column: pos.Col, Game: w.index,
-		Rule: rule, Severity: severityOf(rule), Message: msg,
+		Rule: rule, Severity: ruleid.SeverityOf(rule).String(), Message: msg,
 		Profile: w.profileName(), Settings: w.settingsMap(),
 	}
 }
@@ -370,7 +381,7 @@ func (w *walk) moveFinding(n *record.Node, ln *line, ply int, side rules.Color, 
 	return &Finding{
 		File: w.file, Line: n.Pos.Line, Column: n.Pos.Col, Game: w.index,
 		Ply: ply, MoveNumber: ln.moveNo, Side: side.String(), SAN: san,
-		Rule: rule, Severity: severityOf(rule), Message: msg, FEN: fen,
+		Rule: rule, Severity: ruleid.SeverityOf(rule).String(), Message: msg, FEN: fen,
 		Profile: w.profileName(), Settings: w.settingsMap(), Legal: legal,
 		Variation: variationPath(ln),
 	}
@@ -410,7 +421,7 @@ func (w *walk) missingTags() {
 	if v, ok := w.g.Tag("Variant"); ok && strings.TrimSpace(v) == "" && w.r.cfg.Profile == nil {
 		// A Variant tag that names nothing (issue 8): the game is judged by
 		// the default, and the record should say so or drop the tag.
-		w.add(w.gameFinding(w.g, "Variant", "missing-tag", "the Variant tag is empty: the game is judged by "+rules.DefaultProfile+", the default profile"))
+		w.add(w.gameFinding(w.g, "Variant", ruleid.MissingTag, "the Variant tag is empty: the game is judged by "+rules.DefaultProfile+", the default profile"))
 	}
 	var missing []string
 	for _, name := range sevenTagRoster {
@@ -421,7 +432,7 @@ func (w *walk) missingTags() {
 	if len(missing) == 0 || len(missing) == len(sevenTagRoster) {
 		return
 	}
-	f := w.gameFinding(w.g, "", "missing-tag",
+	f := w.gameFinding(w.g, "", ruleid.MissingTag,
 		fmt.Sprintf("the Seven Tag Roster is incomplete: no %s tag", strings.Join(missing, ", ")))
 	w.add(f)
 }

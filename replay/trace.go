@@ -9,6 +9,7 @@ package replay
 
 import (
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -62,7 +63,7 @@ func (r *Replayer) Trace(g *record.Game) *Trace {
 	w := &walk{r: r, g: g, res: &Result{}}
 	t := &Trace{StopIndex: -1}
 	if se := g.SyntaxError(); se != nil {
-		t.Problem = &Finding{Line: se.Pos.Line, Column: se.Pos.Col, Rule: se.Rule, Severity: SeverityError, Message: se.Message}
+		t.Problem = &Finding{Line: se.Pos.Line, Column: se.Pos.Col, Rule: se.Rule, Severity: se.Severity.String(), Message: se.Message}
 		return t
 	}
 	gr, f := r.resolveRules(g)
@@ -78,7 +79,7 @@ func (r *Replayer) Trace(g *record.Game) *Trace {
 			f := w.res.Findings[0]
 			t.Problem = &f
 		} else {
-			t.Problem = &Finding{Rule: "bad-fen", Severity: SeverityError, Message: "the start position cannot be set up"}
+			t.Problem = &Finding{Rule: ruleid.BadFEN, Severity: ruleid.SeverityOf(ruleid.BadFEN).String(), Message: "the start position cannot be set up"}
 		}
 		return t
 	}
@@ -160,7 +161,7 @@ func (r *Replayer) Setup(g *record.Game) (*rules.Profile, *rules.Position, *Find
 			f := w.res.Findings[0]
 			return gr.profile, nil, &f
 		}
-		return gr.profile, nil, &Finding{Rule: "bad-fen", Severity: SeverityError, Message: "the start position cannot be set up"}
+		return gr.profile, nil, &Finding{Rule: ruleid.BadFEN, Severity: ruleid.SeverityOf(ruleid.BadFEN).String(), Message: "the start position cannot be set up"}
 	}
 	return gr.profile, ln.pos, nil
 }

@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/formats"
-	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/ruleid"
 )
 
 // The golden files beside each corpus record are changed only on purpose:
@@ -145,7 +145,7 @@ func TestCorpusCoversEveryRule(t *testing.T) {
 		})
 	}
 	var missing []string
-	for _, r := range replay.Rules {
+	for _, r := range ruleid.All() {
 		if !seen[r.ID] {
 			missing = append(missing, r.ID)
 		}

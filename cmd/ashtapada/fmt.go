@@ -11,6 +11,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/ruleid"
 )
 
 func init() {
@@ -107,7 +108,7 @@ func fmtFile(path string, opt fmtOptions) (bool, error) {
 	defer in.Close()
 	report := func(g *record.Game) {
 		for _, n := range g.Notices {
-			if n.Rule == "syntax" || n.Rule == "limit" {
+			if n.Rule == ruleid.Syntax || n.Rule == ruleid.Limit {
 				fmt.Fprintf(opt.stderr, "%s:%d:%d: %s: %s [%s]\n", name, n.Pos.Line, n.Pos.Col, n.Severity, n.Message, n.Rule)
 			}
 		}
