@@ -360,8 +360,13 @@ type FormatStats struct {
 // The per-game decisions (canonical or as read, the kept byte-order mark)
 // are PGNWriter's, so fmt and convert cannot drift apart.
 func Format(w io.Writer, r io.Reader, filename string, report func(*record.Game)) (FormatStats, error) {
+	return FormatReader(w, grammar.NewReader(r, filename), filename, report)
+}
+
+// FormatReader is Format with a reader the caller made (with its own
+// limits, grammar.Reader.SetLimits); filename names the input in errors.
+func FormatReader(w io.Writer, rd *grammar.Reader, filename string, report func(*record.Game)) (FormatStats, error) {
 	var st FormatStats
-	rd := grammar.NewReader(r, filename)
 	pw := NewPGNWriter(w)
 	for {
 		g, err := rd.Next()

@@ -28,6 +28,14 @@ func NewReader(r io.Reader, filename string) *Reader {
 	return &Reader{split: NewSplitter(r), filename: filename}
 }
 
+// SetLimits sets the limits of the games read from now on (NewReader
+// starts with DefaultLimits).
+func (r *Reader) SetLimits(l Limits) { r.split.SetLimits(l) }
+
+// SetNotation says what the moves of the games read from now on are
+// written in (Splitter.SetNotation).
+func (r *Reader) SetNotation(n record.Notation) { r.split.SetNotation(n) }
+
 // Next returns the next game, or io.EOF. Syntax errors are never returned
 // as error: they are notices of rule `syntax` in game.Notices. The error is
 // only for I/O failure.
@@ -58,7 +66,7 @@ func ReadAll(r io.Reader, filename string) ([]*record.Game, error) {
 // ParseChunk parses the text of one game, wherever it came from in the
 // file. It never fails: what it cannot read is a notice in the game.
 func ParseChunk(c Chunk, filename string) *record.Game {
-	g := &record.Game{Source: c.Data, Pos: c.Pos}
+	g := &record.Game{Source: c.Data, Pos: c.Pos, Notation: c.notation}
 	b := &builder{g: g, filename: filename}
 	parseChunkCommon(c, filename, b, true)
 	return g
@@ -451,8 +459,12 @@ func (b *builder) turn(nodes []record.Node, tok string, p record.Pos) []record.N
 			mp.Text = latin1ToUTF8(mp.Text)
 		}
 		nodes = append(nodes, record.Node{Kind: record.KindMove, Pos: p, Text: mp.Text, Move: mp})
-		if m.Lenient != 0 {
-			b.warn(p, ruleid.LenientNotation, lenientMessage(&m))
+		if l := m.Lenient &^ b.g.Notation.Own(); l != 0 {
+			// The forms of the record's own notation (LAN's hyphens, UCI's
+			// lower-case promotions) are not lenient there.
+			lm := m
+			lm.Lenient = l
+			b.warn(p, ruleid.LenientNotation, lenientMessage(&lm))
 		}
 		if comma < 0 {
 			return nodes
@@ -474,6 +486,8 @@ func lenientMessage(m *record.Move) string {
 		return fmt.Sprintf("`%s` is long algebraic with a hyphen, not SAN", m.Text)
 	case m.Lenient&record.LenientLong != 0:
 		return fmt.Sprintf("`%s` is long algebraic, not SAN", m.Text)
+	case m.Lenient&record.LenientLowerConversion != 0:
+		return fmt.Sprintf("`%s` writes the conversion as UCI does; PGN writes the square, `=` and an upper-case letter (`/b8=N`)", m.Text)
 	default:
 		return fmt.Sprintf("`%s` promotes without `=`", m.Text)
 	}

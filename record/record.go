@@ -66,6 +66,11 @@ type Game struct {
 	// character) and skips it; fmt writes it back after the marker.
 	Trailing    []byte
 	TrailingPos Pos
+	// Notation is the notation the movetext is written in (the reader's,
+	// SAN unless it was told otherwise). Replay judges the marks a notation
+	// does not write (UCI's check marks, captures and leaps) only in the
+	// notations that write them.
+	Notation Notation
 	// Truncated: the game was longer than the reader's size limit and
 	// Source holds only its first lines. It has a `limit` notice; a writer
 	// that passes broken games through must not write it as if whole.
@@ -182,7 +187,50 @@ const (
 	LenientNoEquals
 	// LenientNullZ0: the null move written `Z0` (ChessBase) for `--`.
 	LenientNullZ0
+	// LenientLowerConversion: a conversion written as UCI writes it, the
+	// square and a lower-case letter without `=` (`c4g8/b1n`).
+	LenientLowerConversion
 )
+
+// Notation is the move notation a record's movetext is written in. The
+// reader reads all of them with one grammar (docs/format.md); the notation
+// says which forms are the record's own and which are lenient.
+type Notation uint8
+
+const (
+	// SAN is PGN's standard algebraic notation (`Nf3`, `exd5`, `K~d3`).
+	SAN Notation = iota
+	// LAN is long algebraic notation (`Ng1-f3`, `e4xd5`, `K~e1-c2`): the
+	// origin square and a hyphen are its own forms.
+	LAN
+	// UCI is the engines' coordinate notation (`g1f3`, `e7e8q`, `c4g8/b1n`):
+	// no piece letters, no `x`, no check marks, no leap marker.
+	UCI
+)
+
+// String is the notation's name as the command line spells it.
+func (n Notation) String() string {
+	switch n {
+	case LAN:
+		return "lan"
+	case UCI:
+		return "uci"
+	}
+	return "san"
+}
+
+// Own is the set of lenient forms that are part of the notation itself,
+// which the reader does not report: LAN's origin squares and hyphens, UCI's
+// origin squares, promotions without `=` and lower-case conversions.
+func (n Notation) Own() Lenient {
+	switch n {
+	case LAN:
+		return LenientLong | LenientHyphen
+	case UCI:
+		return LenientLong | LenientNoEquals | LenientLowerConversion
+	}
+	return 0
+}
 
 // Move is the parsed parts of one move as written. Whether the parts fit the
 // position (a missing or superfluous `x`, `+`, `#`) is for replay to judge.

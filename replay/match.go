@@ -51,7 +51,10 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m r
 			if mv.Leap {
 				return w.unmatched(n, ln, side, ply, kind)
 			}
-			warn(ruleid.LeapUnmarked, fmt.Sprintf("%s can only be the king's knight leap, which is written K~%s", mv.Text, squareName(mv.To)))
+			// UCI writes no leap marker: the squares say it (docs/convert.md).
+			if w.g.Notation != record.UCI {
+				warn(ruleid.LeapUnmarked, fmt.Sprintf("%s can only be the king's knight leap, which is written K~%s", mv.Text, squareName(mv.To)))
+			}
 		}
 	}
 
@@ -110,7 +113,8 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m r
 		return m, false
 	}
 	m = match[0]
-	if mv.Castle == record.NoCastle && mv.Capture != m.IsCapture() && !w.noticeAt(ruleid.LenientNotation, n.Pos) {
+	// UCI writes no x: there is nothing to compare.
+	if mv.Castle == record.NoCastle && mv.Capture != m.IsCapture() && w.g.Notation != record.UCI && !w.noticeAt(ruleid.LenientNotation, n.Pos) {
 		if m.IsCapture() {
 			warn(ruleid.LenientNotation, fmt.Sprintf("%s captures, but the record writes no x", mv.Text))
 		} else {

@@ -183,6 +183,9 @@ func (w *walk) compoundMessage(ln *line, side rules.Color) string {
 // marked either way: programs that stop generating moves once the game is
 // decided (Fairy-Stockfish) see no reply to the check and write '#'.
 func (w *walk) checkMark(n *record.Node, ln *line, side rules.Color, ply int, gives, mate, won bool, before *rules.Position) {
+	if w.g.Notation == record.UCI {
+		return // UCI writes no check marks
+	}
 	written := n.Move.Check
 	var msg string
 	switch {

@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/ruleid"
 )
@@ -36,15 +37,17 @@ func init() {
 type fmtOptions struct {
 	list, diff, write, check bool
 	stdout, stderr           io.Writer
+	limits                   grammar.Limits
 }
 
 func runFmt(c *cli.Context) error {
-	if err := applyLimits(c); err != nil {
+	lim, err := readLimits(c)
+	if err != nil {
 		return toolError(err)
 	}
 	opt := fmtOptions{
 		list: c.Bool("l"), diff: c.Bool("d"), write: c.Bool("w"), check: c.Bool("check"),
-		stdout: c.App.Writer, stderr: c.App.ErrWriter,
+		stdout: c.App.Writer, stderr: c.App.ErrWriter, limits: lim,
 	}
 	if opt.stdout == nil {
 		opt.stdout = os.Stdout
@@ -93,6 +96,13 @@ func fmtFiles(args []string, opt fmtOptions) error {
 	return nil
 }
 
+// reader reads r with the command's limits.
+func (opt fmtOptions) reader(r io.Reader, name string) *grammar.Reader {
+	rd := grammar.NewReader(r, name)
+	rd.SetLimits(opt.limits)
+	return rd
+}
+
 // fmtFile formats one file and reports whether it was not canonical.
 func fmtFile(path string, opt fmtOptions) (bool, error) {
 	if opt.write && path == "-" {
@@ -115,7 +125,7 @@ func fmtFile(path string, opt fmtOptions) (bool, error) {
 	}
 	if !opt.list && !opt.diff && !opt.write && !opt.check {
 		// Plain filter: stream, memory does not grow with the file.
-		if _, err := formats.Format(opt.stdout, in, name, report); err != nil {
+		if _, err := formats.FormatReader(opt.stdout, opt.reader(in, name), name, report); err != nil {
 			return false, err
 		}
 		return false, nil
@@ -125,7 +135,7 @@ func fmtFile(path string, opt fmtOptions) (bool, error) {
 		return false, fmt.Errorf("reading %s: %w", name, err)
 	}
 	var out bytes.Buffer
-	if _, err := formats.Format(&out, bytes.NewReader(src), name, report); err != nil {
+	if _, err := formats.FormatReader(&out, opt.reader(bytes.NewReader(src), name), name, report); err != nil {
 		return false, err
 	}
 	if bytes.Equal(src, out.Bytes()) {

@@ -107,7 +107,8 @@ const (
 
 func validateAction(c *cli.Context) error {
 	// limits.go: --max-depth, --max-token, --max-game-bytes.
-	if err := applyLimits(c); err != nil {
+	lim, err := readLimits(c)
+	if err != nil {
 		return toolError(err)
 	}
 	if c.IsSet("explain") {
@@ -174,7 +175,7 @@ func validateAction(c *cli.Context) error {
 				continue
 			}
 			for _, path := range files {
-				if !readGames(path, work, order, done, noteErr, ci.counter()) {
+				if !readGames(path, lim, work, order, done, noteErr, ci.counter()) {
 					return
 				}
 			}
@@ -272,7 +273,7 @@ func validateAction(c *cli.Context) error {
 
 // readGames splits one file into games and queues them. It returns false
 // when the writer asked to stop (--max-errors, a write error).
-func readGames(path string, work, order chan<- *vjob, done <-chan struct{}, noteErr func(error), counter *atomic.Int64) bool {
+func readGames(path string, lim grammar.Limits, work, order chan<- *vjob, done <-chan struct{}, noteErr func(error), counter *atomic.Int64) bool {
 	rc, name, err := openInputCounting(path, counter)
 	if err != nil {
 		noteErr(err)
@@ -280,6 +281,7 @@ func readGames(path string, work, order chan<- *vjob, done <-chan struct{}, note
 	}
 	defer rc.Close()
 	sp := grammar.NewSplitter(rc)
+	sp.SetLimits(lim)
 	var j *vjob
 	size := 0
 	// send queues the batch being filled: first in order, so that the
