@@ -308,7 +308,8 @@ func (b *builder) build(ast *gGame) {
 	if b.failed {
 		return
 	}
-	if b.missing > 0 {
+	// UCI writes no move numbers: none is missing there.
+	if b.missing > 0 && g.Notation != record.UCI {
 		msg := "a move number is missing before a white move"
 		if b.missing > 1 {
 			msg = fmt.Sprintf("move numbers are missing before %d white moves, the first here", b.missing)

@@ -2,11 +2,9 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -36,17 +34,14 @@ func init() {
 	})
 }
 
-var convertTargets = map[string]bool{"pgn": true, "json": true, "jsonl": true, "lan": true, "uci": true, "fen": true, "svg": true}
-var convertSources = map[string]bool{"pgn": true, "json": true, "jsonl": true, "lan": true, "uci": true}
-
 func convertAction(c *cli.Context) error {
 	to := strings.ToLower(c.String("to"))
-	if !convertTargets[to] {
-		return toolError(fmt.Errorf("--to %q: want one of pgn, json, jsonl, lan, uci, fen, svg", to))
+	if f, ok := formats.LookupRecordFormat(to); !ok || !f.Writes {
+		return toolError(fmt.Errorf("--to %q: want one of %s", to, strings.Join(formats.RecordFormatNames(false), ", ")))
 	}
 	from := strings.ToLower(c.String("from"))
-	if from != "" && !convertSources[from] {
-		return toolError(fmt.Errorf("--from %q: want one of pgn, json, jsonl, lan, uci", from))
+	if f, ok := formats.LookupRecordFormat(from); from != "" && (!ok || f.Read == nil) {
+		return toolError(fmt.Errorf("--from %q: want one of %s", from, strings.Join(formats.RecordFormatNames(true), ", ")))
 	}
 	if c.Bool("plain") && to != "pgn" {
 		return toolError(fmt.Errorf("--plain applies to --to pgn only"))
@@ -118,117 +113,26 @@ func (cv *converter) run(args []string, w io.Writer) error {
 type gameSource func() (*record.Game, error)
 
 // openGames opens path and returns the reader of its games in the format
-// given, or detected from the name, or from the first bytes.
-func openGames(path, from string, rp *replay.Replayer, errw io.Writer) (gameSource, io.Closer, error) {
-	return openGamesCounting(path, from, rp, errw, nil)
-}
-
-// openGamesCounting is openGames with a callback for LAN/UCI games that
-// could be read only in part (a move that matches no legal move): they are
-// still returned, so that what was read is not lost, and partial lets the
-// caller count them (convert exits 1 then, never 0 with a game cut short).
-func openGamesCounting(path, from string, rp *replay.Replayer, errw io.Writer, partial func()) (gameSource, io.Closer, error) {
+// named by from, or detected from the name or the first bytes (the record
+// formats' registry, formats.RecordFormats). The limits are the reader's
+// defaults.
+func openGames(path, from string) (gameSource, io.Closer, error) {
 	rc, name, err := openInput(path)
 	if err != nil {
 		return nil, nil, err
 	}
 	br := bufio.NewReaderSize(rc, 1<<16)
-	if from == "" {
-		from = detectFormat(path, br)
+	f, ok := formats.LookupRecordFormat(from)
+	if from == "" || !ok {
+		head, _ := br.Peek(4096)
+		f = formats.DetectRecordFormat(path, head)
 	}
-	switch from {
-	case "json", "jsonl":
-		jr := formats.NewJSONReader(br)
-		return func() (*record.Game, error) {
-			g, err := jr.ReadGame()
-			if err != nil && !errors.Is(err, io.EOF) {
-				err = fmt.Errorf("%s: %w", name, err)
-			}
-			return g, err
-		}, rc, nil
-	case "lan", "uci":
-		cr := formats.NewCoordReader(br, from == "uci", rp)
-		return func() (*record.Game, error) {
-			g, err := cr.Next()
-			if err != nil && !errors.Is(err, io.EOF) {
-				// The game was read as far as it goes: the caller decides.
-				if g != nil {
-					fmt.Fprintf(errw, "%s: %v\n", name, err)
-					if partial != nil {
-						partial()
-					}
-					return g, nil
-				}
-				err = fmt.Errorf("%s: %w", name, err)
-			}
-			return g, err
-		}, rc, nil
-	}
-	gr := grammar.NewReader(br, name)
-	return gr.Next, rc, nil
-}
-
-// detectFormat guesses an input's format: by extension, else by content
-// (JSON starts with '{' or '[' then '{'; UCI's first move is four square
-// characters; everything else is read as PGN, which is lenient enough for
-// LAN too, except for LAN's own markers).
-func detectFormat(path string, br *bufio.Reader) string {
-	lower := strings.ToLower(path)
-	for _, ext := range []string{".gz", ".bz2", ".zst"} {
-		lower = strings.TrimSuffix(lower, ext)
-	}
-	switch filepath.Ext(lower) {
-	case ".json":
-		return "json"
-	case ".jsonl", ".ndjson":
-		return "jsonl"
-	case ".lan":
-		return "lan"
-	case ".uci":
-		return "uci"
-	case ".pgn":
-		return "pgn"
-	}
-	head, _ := br.Peek(4096)
-	t := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xEF\xBB\xBF")), " \t\r\n")
-	if len(t) > 0 && t[0] == '{' {
-		return "jsonl"
-	}
-	if len(t) > 0 && t[0] == '[' {
-		rest := bytes.TrimLeft(t[1:], " \t\r\n")
-		if len(rest) == 0 || rest[0] == '{' || rest[0] == ']' {
-			return "json"
-		}
-	}
-	// The first movetext token: after the tags.
-	for _, line := range strings.Split(string(t), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "[") {
-			continue
-		}
-		fields := strings.Fields(line)
-		for _, f := range fields {
-			if strings.HasSuffix(f, ".") {
-				continue
-			}
-			first := strings.Split(f, ",")[0]
-			if _, err := formats.ParseUCI(first); err == nil {
-				return "uci"
-			}
-			if strings.Contains(first, "~") || strings.Contains(first, "-") && first != "O-O" && first != "O-O-O" && len(first) >= 5 {
-				if _, err := formats.ParseLAN(first); err == nil {
-					return "lan"
-				}
-			}
-			return "pgn"
-		}
-	}
-	return "pgn"
+	return f.Read(br, name, grammar.DefaultLimits()).Next, rc, nil
 }
 
 // file converts the games of one input.
 func (cv *converter) file(path string, w io.Writer) error {
-	next, closer, err := openGamesCounting(path, cv.from, cv.rp, cv.errw, func() { cv.broken++ })
+	next, closer, err := openGames(path, cv.from)
 	if err != nil {
 		return err
 	}
@@ -242,10 +146,47 @@ func (cv *converter) file(path string, w io.Writer) error {
 			return err
 		}
 		cv.n++
+		if g.Notation != record.SAN {
+			// LAN and UCI records become SAN as replay plays them.
+			if g, err = cv.inSAN(g, path); err != nil {
+				return err
+			}
+		}
 		if err := cv.game(g, w); err != nil {
 			return err
 		}
 	}
+}
+
+// inSAN rewrites a record read in LAN or UCI in canonical SAN, as far as
+// its main line plays. A game that does not play to its end (an illegal
+// move, an unknown profile) is said on standard error with replay's
+// finding (file:line:col, reason, rule id, as validate says it) and counts
+// as converted in part.
+func (cv *converter) inSAN(g *record.Game, path string) (*record.Game, error) {
+	if g.SyntaxError() != nil {
+		return g, nil // game() reports it
+	}
+	name := path
+	if path == "-" {
+		name = "<stdin>" // as openInput names it
+	}
+	res := cv.rp.Game(g, name, cv.n)
+	t := cv.rp.Trace(g)
+	if t.Problem != nil || t.Stop != nil {
+		cv.broken++
+		for _, f := range res.Findings {
+			if f.IsError() {
+				fmt.Fprintf(cv.errw, "%s:%d:%d: %s: %s [%s]\n", f.File, f.Line, f.Column, f.Severity, f.Message, f.Rule)
+				break
+			}
+		}
+	}
+	out, err := formats.SANGame(g, t.Steps)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", cv.n, err)
+	}
+	return out, nil
 }
 
 // game writes one game in the target format.

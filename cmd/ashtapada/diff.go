@@ -228,7 +228,7 @@ func firstError(res *replay.Result) *replay.Finding {
 
 // readAll reads every game of a file in any input format.
 func readAll(path string, rp *replay.Replayer) ([]*record.Game, error) {
-	next, closer, err := openGames(path, "", rp, io.Discard)
+	next, closer, err := openGames(path, "")
 	if err != nil {
 		return nil, err
 	}
@@ -248,7 +248,7 @@ func readAll(path string, rp *replay.Replayer) ([]*record.Game, error) {
 
 // forEachGame streams the games of one file.
 func forEachGame(path string, rp *replay.Replayer, fn func(i int, g *record.Game) error) error {
-	next, closer, err := openGames(path, "", rp, io.Discard)
+	next, closer, err := openGames(path, "")
 	if err != nil {
 		return err
 	}

@@ -280,8 +280,15 @@ func readGames(path string, lim grammar.Limits, work, order chan<- *vjob, done <
 		return true
 	}
 	defer rc.Close()
-	sp := grammar.NewSplitter(rc)
+	// LAN and UCI records are read by the same grammar, told their
+	// notation (by extension or content: the record formats' registry).
+	br := bufio.NewReaderSize(rc, 1<<16)
+	head, _ := br.Peek(4096)
+	sp := grammar.NewSplitter(br)
 	sp.SetLimits(lim)
+	if f := formats.DetectRecordFormat(path, head); f.Text {
+		sp.SetNotation(f.Notation)
+	}
 	var j *vjob
 	size := 0
 	// send queues the batch being filled: first in order, so that the
