@@ -62,4 +62,3 @@ func TestRecordFormatRegistry(t *testing.T) {
 		}
 	}
 }
-
