@@ -39,6 +39,19 @@ type Finding struct {
 	// Variation is the path of the variation the move stands in (0-based
 	// indexes of variation nodes, outermost first); empty for the main line.
 	Variation []int `json:"variation,omitempty"`
+
+	// Typed facts for pictures (validate --svg-dir, show), not part of
+	// the reports: what a picture would otherwise have to rebuild from the
+	// strings above, which a user profile (--rules-file) cannot be rebuilt
+	// from.
+
+	// Move is where the move the finding stands at goes, for an error
+	// finding at a move (and every finding at a move under --strict); nil
+	// otherwise.
+	Move *FindingMove `json:"-"`
+	// Checkered is the board look of the profile the game was judged by
+	// (its `board` key, docs/profiles.md).
+	Checkered bool `json:"-"`
 }
 
 // IsError reports whether the finding counts as an error.

@@ -365,9 +365,12 @@ func (w *walk) gameFinding(g *record.Game, tag, rule, msg string) *Finding {
 	return &Finding{
 		File: w.file, Line: pos.Line, Column: pos.Col, Game: w.index,
 		Rule: rule, Severity: ruleid.SeverityOf(rule).String(), Message: msg,
-		Profile: w.profileName(), Settings: w.settingsMap(),
+		Profile: w.profileName(), Settings: w.settingsMap(), Checkered: w.checkered(),
 	}
 }
+
+// checkered is the board look of the game's profile, for pictures.
+func (w *walk) checkered() bool { return w.gr.profile.Checkered() }
 
 // moveFinding is a finding at a move, with the FEN of the position before it.
 func (w *walk) moveFinding(n *record.Node, ln *line, ply int, side rules.Color, fen, rule, msg string, legal []string) *Finding {
@@ -378,13 +381,26 @@ func (w *walk) moveFinding(n *record.Node, ln *line, ply int, side rules.Color, 
 	if san == "" {
 		san = n.Text
 	}
-	return &Finding{
+	f := &Finding{
 		File: w.file, Line: n.Pos.Line, Column: n.Pos.Col, Game: w.index,
 		Ply: ply, MoveNumber: ln.moveNo, Side: side.String(), SAN: san,
 		Rule: rule, Severity: ruleid.SeverityOf(rule).String(), Message: msg, FEN: fen,
 		Profile: w.profileName(), Settings: w.settingsMap(), Legal: legal,
-		Variation: variationPath(ln),
+		Variation: variationPath(ln), Checkered: w.checkered(),
 	}
+	if n.Move != nil && (f.IsError() || w.r.cfg.Strict) {
+		// The squares, for a picture (errors are drawn, and --strict makes
+		// every finding one). The finding's FEN is of ln.pos, except for a
+		// check mark, judged after the move: its FEN is of the position
+		// before it, kept in the scratch position.
+		pos := ln.pos
+		if rule == ruleid.CheckMark {
+			pos = &w.r.scratch
+		}
+		from, to := OffendingSquares(pos, n.Move)
+		f.Move = &FindingMove{From: from, To: to}
+	}
+	return f
 }
 
 // notices turns what the reader noticed into findings. Those that stand
@@ -395,7 +411,7 @@ func (w *walk) notices() {
 		w.add(&Finding{
 			File: w.file, Line: n.Pos.Line, Column: n.Pos.Col, Game: w.index,
 			Rule: n.Rule, Severity: n.Severity.String(), Message: n.Message,
-			Profile: w.profileName(), Settings: w.settingsMap(),
+			Profile: w.profileName(), Settings: w.settingsMap(), Checkered: w.checkered(),
 		})
 	}
 }

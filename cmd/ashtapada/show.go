@@ -204,8 +204,8 @@ func buildShow(t *replay.Trace, res *replay.Result, ply int, title string) (*sho
 		}
 		d.From, d.To, d.Mark = record.NoSquare, record.NoSquare, record.NoSquare
 		if t.Stop.Move != nil {
-			from, to := formats.OffendingSquares(v.pos, t.Stop.Move)
-			d.From, d.To, d.Mark = from, to, to
+			from, to := replay.OffendingSquares(v.pos, t.Stop.Move)
+			d.From, d.To, d.Mark = record.Square(from), record.Square(to), record.Square(to)
 			d.ArrowLabel = "offending move"
 		}
 		d.Title = fmt.Sprintf("%s, ply %d: %s cannot be played", title, n+1, t.Stop.Text)
