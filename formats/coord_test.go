@@ -70,12 +70,12 @@ func TestGrammarReadsCoordinates(t *testing.T) {
 // readCoord reads LAN (uci false) or UCI text with the grammar and
 // rewrites each game's main line in SAN from what replay plays, as
 // convert does; it returns the games and, per game, the trace.
-func readCoord(t *testing.T, text string, uci bool, rp *replay.Replayer) ([]*record.Game, []*replay.Trace) {
+func readCoord(t *testing.T, text string, uci bool, rp *replay.Replayer) ([]*record.Game, []*replay.Played) {
 	t.Helper()
 	rd := grammar.NewReader(strings.NewReader(text), "coord")
 	rd.SetNotation(map[bool]record.Notation{false: record.LAN, true: record.UCI}[uci])
 	var games []*record.Game
-	var traces []*replay.Trace
+	var traces []*replay.Played
 	for {
 		g, err := rd.Next()
 		if errors.Is(err, io.EOF) {
@@ -84,8 +84,8 @@ func readCoord(t *testing.T, text string, uci bool, rp *replay.Replayer) ([]*rec
 		if err != nil {
 			t.Fatal(err)
 		}
-		tr := rp.Trace(g)
-		back, err := SANGame(g, tr.Steps)
+		tr := rp.Game(g, "coord", len(games)+1).Played
+		back, err := SANRecord(g, tr)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -107,7 +107,7 @@ func extensionGames(t *testing.T) []*record.Game {
 // The extensions are written as docs/convert.md says and read back.
 func TestCoordExtensions(t *testing.T) {
 	games := extensionGames(t)
-	rp := replay.New(replay.Config{})
+	rp := replay.New(replay.Config{Steps: true})
 	want := map[bool][]string{
 		false: {"1... Nc3xb1/b8=N 2. Nb8-c6+ Kd8-c7", "1. g2-g3,Bf1-h3,Ng1-f3 b7-b6,Bc8-a6,Nb8-c6", "3. K~e1-g2 K~d8-b7"},
 		true:  {"c3b1/b8n b8c6 d8c7", "g2g3,f1h3,g1f3 b7b6,c8a6,b8c6", "e1g2 d8b7"},
@@ -115,9 +115,9 @@ func TestCoordExtensions(t *testing.T) {
 	for _, uci := range []bool{false, true} {
 		var buf bytes.Buffer
 		for _, g := range games {
-			tr := rp.Trace(g)
-			if tr.Problem != nil || tr.Stop != nil {
-				t.Fatalf("test game does not play: %+v %+v", tr.Problem, tr.Stop)
+			tr := rp.Game(g, "", 0).Played
+			if !tr.Complete() {
+				t.Fatalf("test game does not play: %+v", tr.Stop)
 			}
 			if err := WriteCoordGame(&buf, g, tr, uci); err != nil {
 				t.Fatal(err)
@@ -135,8 +135,8 @@ func TestCoordExtensions(t *testing.T) {
 		}
 		for gi, g := range games {
 			back := backs[gi]
-			if tr := traces[gi]; tr.Problem != nil || tr.Stop != nil {
-				t.Fatalf("uci=%v game %d: does not play back: %+v %+v", uci, gi+1, tr.Problem, tr.Stop)
+			if tr := traces[gi]; !tr.Complete() {
+				t.Fatalf("uci=%v game %d: does not play back: %+v", uci, gi+1, tr.Stop)
 			}
 			if len(back.Tags) != len(g.Tags) {
 				t.Errorf("uci=%v game %d: %d tags read back, want %d", uci, gi+1, len(back.Tags), len(g.Tags))
@@ -162,7 +162,7 @@ func TestCoordExtensions(t *testing.T) {
 // An illegal coordinate move stops the game there, with replay's finding
 // (file, line, column, rule id, the same reason as in PGN).
 func TestCoordIllegalMove(t *testing.T) {
-	rp := replay.New(replay.Config{})
+	rp := replay.New(replay.Config{Steps: true})
 	in := "[Event \"x\"]\n\ne2e4 e7e5 e1e3 *\n"
 	rd := grammar.NewReader(strings.NewReader(in), "x.uci")
 	rd.SetNotation(record.UCI)
@@ -184,8 +184,7 @@ func TestCoordIllegalMove(t *testing.T) {
 	if f.Rule != "illegal-move" || f.Line != 3 || f.Column != 11 || f.SAN != "e1e3" || !strings.Contains(f.Message, "e3") {
 		t.Fatalf("finding %+v", f)
 	}
-	tr := rp.Trace(g)
-	back, err := SANGame(g, tr.Steps)
+	back, err := SANRecord(g, res.Played)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,8 +209,8 @@ func TestCoordIllegalMove(t *testing.T) {
 // A stopped trace writes what it could and says so.
 func TestWriteCoordStops(t *testing.T) {
 	g := readGames(t, filepath.Join("testdata", "illegal.pgn"))[0]
-	tr := replay.New(replay.Config{}).Trace(g)
-	if tr.Stop == nil {
+	tr := replay.New(replay.Config{Steps: true}).Game(g, "", 0).Played
+	if tr.Complete() {
 		t.Fatal("the test game should stop")
 	}
 	var buf bytes.Buffer
@@ -241,7 +240,7 @@ func asStop(err error, target **StopError) bool {
 // reader does (the coordinate reader that the grammar replaced read it as
 // the next game).
 func TestCoordReaderTaglessGames(t *testing.T) {
-	rp := replay.New(replay.Config{})
+	rp := replay.New(replay.Config{Steps: true})
 	cases := []struct {
 		uci  bool
 		in   string

@@ -5,7 +5,7 @@ package formats
 // (`1. e2-e3,Ng1-f3 e7-e6`); UCI writes the moves alone, as engines and
 // pgn-extract's -Wuci do. Compound turns stay joined by commas in both, so
 // that the turns can be read back. Reading them is the grammar's job, like
-// reading PGN (grammar.Reader.SetNotation; SANGame turns what replay
+// reading PGN (grammar.Reader.SetNotation; SANRecord turns what replay
 // played back into SAN).
 
 import (
@@ -47,12 +47,12 @@ func (wr *wrapper) token(s string) {
 	wr.col += len(s)
 }
 
-// WriteCoordGame writes a game's tags and the main line of its trace in LAN
-// (uci false) or UCI. When the trace stopped before the end (a move that is
-// not legal), the moves up to it are written, then a comment that says
+// WriteCoordGame writes a game's tags and its main line as played in LAN
+// (uci false) or UCI. When the replay stopped before the end (a move that
+// is not legal), the moves up to it are written, then a comment that says
 // where the record could not be followed; the error returned says so too,
 // after the game was written.
-func WriteCoordGame(w io.Writer, g *record.Game, t *replay.Trace, uci bool) error {
+func WriteCoordGame(w io.Writer, g *record.Game, t *replay.Played, uci bool) error {
 	var b strings.Builder
 	writeTags(&b, g.Tags)
 	wr := &wrapper{b: &b}
@@ -88,13 +88,13 @@ func WriteCoordGame(w io.Writer, g *record.Game, t *replay.Trace, uci bool) erro
 		i = j
 	}
 	var stopErr error
-	if t.Stop != nil {
-		why := fmt.Sprintf("ply %d (%s) could not be played; the record goes on from there in PGN only", len(t.Steps)+1, t.Stop.Text)
+	switch {
+	case t.Start == nil && t.Stop != nil:
+		stopErr = &StopError{"the game could not be replayed: " + t.Stop.Message}
+	case t.StopNode != nil:
+		why := fmt.Sprintf("ply %d (%s) could not be played; the record goes on from there in PGN only", len(t.Steps)+1, t.StopNode.Text)
 		wr.token("{" + why + "}")
 		stopErr = &StopError{why}
-	}
-	if t.Problem != nil {
-		stopErr = &StopError{"the game could not be replayed: " + t.Problem.Message}
 	}
 	res := g.Result
 	if res == "" {

@@ -46,7 +46,7 @@ func FuzzJSONReader(f *testing.F) {
 }
 
 // FuzzCoordReader: no input read as LAN or UCI makes the grammar, replay
-// or SANGame panic, and replay's SAN always reads back.
+// or SANRecord panic, and replay's SAN always reads back.
 func FuzzCoordReader(f *testing.F) {
 	f.Add("[Variant \"andhra\"]\n\ng2g3,f1h3,g1f3 b7b6,c8a6,b8c6 e1g2 *\n", true)
 	f.Add("[Event \"x\"]\n\n1. e2-e4 e7-e5 2. K~e1-c2 *\n", false)
@@ -54,14 +54,13 @@ func FuzzCoordReader(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string, uci bool) {
 		rd := grammar.NewReader(strings.NewReader(in), "f")
 		rd.SetNotation(map[bool]record.Notation{false: record.LAN, true: record.UCI}[uci])
-		rp := replay.New(replay.Config{})
+		rp := replay.New(replay.Config{Steps: true})
 		for i := 0; i < 20; i++ {
 			g, err := rd.Next()
 			if err != nil {
 				return
 			}
-			rp.Game(g, "f", i+1)
-			if _, err := SANGame(g, rp.Trace(g).Steps); err != nil {
+			if _, err := SANRecord(g, rp.Game(g, "f", i+1).Played); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -360,12 +360,18 @@ type FormatStats struct {
 // The per-game decisions (canonical or as read, the kept byte-order mark)
 // are PGNWriter's, so fmt and convert cannot drift apart.
 func Format(w io.Writer, r io.Reader, filename string, report func(*record.Game)) (FormatStats, error) {
-	return FormatReader(w, grammar.NewReader(r, filename), filename, report)
+	return format(w, grammar.NewReader(r, filename), filename, report, nil)
 }
 
 // FormatReader is Format with a reader the caller made (with its own
 // limits, grammar.Reader.SetLimits); filename names the input in errors.
 func FormatReader(w io.Writer, rd *grammar.Reader, filename string, report func(*record.Game)) (FormatStats, error) {
+	return format(w, rd, filename, report, nil)
+}
+
+// format is Format with rewrite, when not nil, applied to each game that
+// was read whole before it is written, with its 1-based index (FormatSAN).
+func format(w io.Writer, rd *grammar.Reader, filename string, report func(*record.Game), rewrite func(g *record.Game, index int) (*record.Game, error)) (FormatStats, error) {
 	var st FormatStats
 	pw := NewPGNWriter(w)
 	for {
@@ -389,6 +395,10 @@ func FormatReader(w io.Writer, rd *grammar.Reader, filename string, report func(
 		}
 		if g.SyntaxError() != nil {
 			st.Broken++
+		} else if rewrite != nil {
+			if g, err = rewrite(g, st.Games); err != nil {
+				return st, fmt.Errorf("formatting %s: game %d: %w", filename, st.Games, err)
+			}
 		}
 		if err := pw.Write(g); err != nil {
 			return st, fmt.Errorf("formatting %s: %w", filename, err)

@@ -12,8 +12,11 @@ import (
 // resolve finds the one legal move that the written move n stands for. It
 // reports the warnings of an accepted move (leap-unmarked, promotion- and
 // conversion-inferred, a wrong 'x') and, when there is no such move or more
-// than one, the finding that stops the line; ok is false then.
-func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m rules.Move, ok bool) {
+// than one, the finding that stops the line; ok is false then. origin,
+// unless NoSquare, is the only square the turn lets a man move from
+// (rules.Turn.Origin): the other men's moves do not make the written move
+// ambiguous.
+func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, origin rules.Square) (m rules.Move, ok bool) {
 	mv := n.Move
 	pos := ln.pos
 	kind := writtenKind(pos, mv)
@@ -36,6 +39,14 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m r
 	w.r.match = match
 	if len(match) == 0 {
 		return w.unmatched(n, ln, side, ply, kind)
+	}
+	if origin != rules.NoSquare {
+		var ok bool
+		if match, ok = narrow(match, func(m rules.Move) bool { return m.From == origin }); !ok {
+			w.report(ln, n, w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.CompoundTurn,
+				fmt.Sprintf("the second move of a promotion turn must be the new knight's move from %s", origin), nil))
+			return m, false
+		}
 	}
 	var warnings [3]struct{ rule, msg string }
 	nw := 0
@@ -71,7 +82,7 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m r
 			// Every matching move promotes: a bare arrival is not allowed.
 			kinds := distinctPromotions(match)
 			if len(kinds) > 1 {
-				w.report(ln, w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.PromotionMissing,
+				w.report(ln, n, w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.PromotionMissing,
 					fmt.Sprintf("the pawn must be promoted on %s, and the record does not say to what: it may become %s",
 						squareName(mv.To), w.kindList(kinds)), w.sanList(pos, w.allLegal(ln), match)))
 				return m, false
@@ -89,14 +100,14 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m r
 			return m.ConvSquare == want && (wantKind == rules.NoKind || m.ConvKind == wantKind)
 		})
 		if !ok {
-			w.report(ln, w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.ConversionWrong, w.conversionWrongMsg(pos, mv, match),
+			w.report(ln, n, w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.ConversionWrong, w.conversionWrongMsg(pos, mv, match),
 				w.sanList(pos, w.allLegal(ln), match)))
 			return m, false
 		}
 	} else if hasConversion(match) {
 		if distinctConversions(match) > 1 {
 			alts := w.sanList(pos, w.allLegal(ln), match)
-			w.report(ln, w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.ConversionMissing,
+			w.report(ln, n, w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.ConversionMissing,
 				fmt.Sprintf("this capture converts a waiting pawn, and more than one could convert: the record must name it (%s)",
 					strings.Join(alts, " or ")), alts))
 			return m, false
@@ -108,7 +119,7 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m r
 
 	if len(match) > 1 {
 		alts := w.sanList(pos, w.allLegal(ln), match)
-		w.report(ln, w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.AmbiguousMove,
+		w.report(ln, n, w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.AmbiguousMove,
 			fmt.Sprintf("%s could be any of %s: the record must say which", mv.Text, strings.Join(alts, ", ")), alts))
 		return m, false
 	}
@@ -124,7 +135,7 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m r
 	if nw > 0 {
 		fen := pos.FEN()
 		for i := 0; i < nw; i++ {
-			w.report(ln, w.moveFinding(n, ln, ply, side, fen, warnings[i].rule, warnings[i].msg, nil))
+			w.report(ln, n, w.moveFinding(n, ln, ply, side, fen, warnings[i].rule, warnings[i].msg, nil))
 		}
 	}
 	return m, true
@@ -253,7 +264,7 @@ func (w *walk) unmatched(n *record.Node, ln *line, side rules.Color, ply int, ki
 			best = i
 		}
 		if v := pos.Verdict(c); v != nil {
-			w.report(ln, w.moveFinding(n, ln, ply, side, fen, v.Rule, w.violationMessage(ln, v), w.legalOf(pos, w.allLegal(ln), c.From, kind)))
+			w.report(ln, n, w.moveFinding(n, ln, ply, side, fen, v.Rule, w.violationMessage(ln, v), w.legalOf(pos, w.allLegal(ln), c.From, kind)))
 			return rules.Move{}, false
 		}
 	}
@@ -268,7 +279,7 @@ func (w *walk) unmatched(n *record.Node, ln *line, side rules.Color, ply int, ki
 		msg = fmt.Sprintf("K~ marks the king's knight leap, but %s is not a knight's move from the king on %s", squareName(mv.To), pos.KingSquare(side))
 	case mv.Promotion != 0 && w.anyPawnTo(pos, w.allLegal(ln), mv):
 		msg = fmt.Sprintf("the pawn cannot become a %s on %s under this profile", w.pieceName(rules.KindFromLetter(mv.Promotion)), squareName(mv.To))
-		w.report(ln, w.moveFinding(n, ln, ply, side, fen, ruleid.PromotionWrongPiece, msg, w.legalTo(pos, w.allLegal(ln), mv)))
+		w.report(ln, n, w.moveFinding(n, ln, ply, side, fen, ruleid.PromotionWrongPiece, msg, w.legalTo(pos, w.allLegal(ln), mv)))
 		return rules.Move{}, false
 	default:
 		msg = fmt.Sprintf("no %s %s can move to %s", side, w.pieceName(kind), squareName(mv.To))
@@ -276,7 +287,7 @@ func (w *walk) unmatched(n *record.Node, ln *line, side rules.Color, ply int, ki
 			msg = fmt.Sprintf("no %s %s on %s can move to %s", side, w.pieceName(kind), fromName(mv), squareName(mv.To))
 		}
 	}
-	w.report(ln, w.moveFinding(n, ln, ply, side, fen, ruleid.IllegalMove, msg, w.legalOfKind(pos, w.allLegal(ln), mv, kind)))
+	w.report(ln, n, w.moveFinding(n, ln, ply, side, fen, ruleid.IllegalMove, msg, w.legalOfKind(pos, w.allLegal(ln), mv, kind)))
 	return rules.Move{}, false
 }
 

@@ -34,7 +34,7 @@ func TestCoordIllegalMoveGolden(t *testing.T) {
 		}
 		// convert says the same, and writes the moves before it in SAN.
 		conv, convErr, code := runAsh(t, "testdata", "", "convert", "--to", "pgn", "coord-illegal."+ext)
-		if code != 1 || !strings.Contains(convErr, m[0]) || !strings.Contains(conv, "1. e4 e5 2. Nf3 Nc6 *") {
+		if code != 1 || !strings.Contains(convErr, m[0]) || !strings.Contains(conv, "1. e4 e5 2. Nf3 Nc6\n{ply 5") {
 			t.Errorf("%s: convert: exit %d\n%s\n%s", ext, code, conv, convErr)
 		}
 	}
