@@ -10,12 +10,6 @@ import (
 	"strings"
 )
 
-// MoveLine is one move of a line of play, as diff shows it.
-type MoveLine struct {
-	Ply  int
-	Text string // the move with its number: "12. Nf3", "12... Nc6"
-}
-
 // UnifiedMoveDiff is a unified diff (3 lines of context) of two move
 // lists, one move a line, or "" when they are the same. It is UnifiedDiff
 // over the lists written one entry a line (move text never holds a newline).

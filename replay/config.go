@@ -9,15 +9,21 @@ import (
 	"github.com/ashtapada/ashtapada/rules"
 )
 
-// Config is how the command line asks for games to be judged. The zero
-// value judges every game by its own tags.
+// Config is how a caller asks for games to be judged. The zero value
+// judges every game by its own tags.
 type Config struct {
-	// Profile, when set (from --rules NAME or --rules-file FILE), replaces
-	// the profile named by a game's Variant tag, and its Rules tag is then
-	// ignored too: overrides of another profile mean nothing for this one.
+	// Profile, when set, replaces the profile named by a game's Variant
+	// tag, and its Rules tag is then ignored too: overrides of another
+	// profile mean nothing for this one. (The command line sets it from
+	// --rules NAME or --rules-file FILE.)
 	Profile *rules.Profile
-	// Overrides (--set key=value) apply last, over the tags or Profile.
+	// Overrides apply last, over the tags or Profile (rules.ParseOverrides
+	// reads them in the Rules tag's syntax; the command line's --set).
 	Overrides []rules.Override
+	// OverridesFrom names where Overrides come from, for the finding of a
+	// game they cannot be applied to (the command line says "--set");
+	// empty: "the overrides".
+	OverridesFrom string
 	// Strict turns every warning into an error.
 	Strict bool
 	// Variations replays variations too, each from its branch point.
@@ -27,20 +33,6 @@ type Config struct {
 	// game in another form. Off, the walk keeps none of it and costs
 	// nothing more (validate).
 	Steps bool
-}
-
-// ParseSet turns the values of repeated --set flags into overrides, so that
-// the command line and the Rules tag share one syntax.
-func ParseSet(values []string) ([]rules.Override, error) {
-	var all []rules.Override
-	for _, v := range values {
-		ovs, err := rules.ParseOverrides(v)
-		if err != nil {
-			return nil, fmt.Errorf("--set %q: %w", v, err)
-		}
-		all = append(all, ovs...)
-	}
-	return all, nil
 }
 
 // gameRules is the profile a game is judged by, once resolved.
@@ -89,11 +81,15 @@ func (r *Replayer) resolveRules(g *record.Game) (gameRules, *Finding) {
 	}
 	if len(r.cfg.Overrides) > 0 {
 		if err := applyOverrides(&gr.settings, r.cfg.Overrides); err != nil {
-			// The command line was checked before any game was read, so
+			// A caller checks its overrides before any game is read, so
 			// this only happens if a setting is valid for one profile and
 			// not another; it is still the record's verdict that is unknown.
+			from := r.cfg.OverridesFrom
+			if from == "" {
+				from = "the overrides"
+			}
 			return gr, w.gameFinding(g, "", ruleid.BadSetting,
-				fmt.Sprintf("--set cannot be applied to profile %s: %v", gr.profile.Name, err))
+				fmt.Sprintf("%s cannot be applied to profile %s: %v", from, gr.profile.Name, err))
 		}
 		if gr.source != ProfileSourceCommand {
 			gr.source = ProfileSourceTagsAndCommand

@@ -133,9 +133,6 @@ func (h *History) record() {
 // before changing it.
 func (h *History) Position() *Position { return &h.pos }
 
-// Plies is the number of moves played.
-func (h *History) Plies() int { return len(h.entries) - 1 }
-
 // Play applies a legal move and passes the turn.
 func (h *History) Play(m Move) { h.pos.Play(m); h.record() }
 

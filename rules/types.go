@@ -176,9 +176,6 @@ func (m Move) HasConversion() bool {
 	return m.ConvKind != NoKind && m.ConvSquare >= 0 && m.ConvSquare < 64
 }
 
-// NewMove is a plain move with no promotion or conversion.
-func NewMove(from, to Square) Move { return Move{From: from, To: to, ConvSquare: NoSquare} }
-
 // IsCapture reports whether the move takes a man.
 func (m Move) IsCapture() bool { return m.Flags&FlagCapture != 0 }
 

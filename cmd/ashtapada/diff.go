@@ -222,9 +222,10 @@ func diffRuleSets(c *cli.Context, path string) ([]compare.Entry, error) {
 		}
 		cfgB.Profile = p
 	}
-	if cfgB.Overrides, err = replay.ParseSet(c.StringSlice("against-set")); err != nil {
-		return nil, fmt.Errorf("--against-set: %w", err)
+	if cfgB.Overrides, err = parseSet("--against-set", c.StringSlice("against-set")); err != nil {
+		return nil, err
 	}
+	cfgB.OverridesFrom = "--against-set"
 	if err := checkOverrides(cfgB.Profile, cfgB.Overrides); err != nil {
 		return nil, fmt.Errorf("--against-set: %w", err)
 	}

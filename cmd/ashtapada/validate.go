@@ -57,14 +57,14 @@ func validateConfig(c *cli.Context) (replay.Config, error) {
 		}
 		cfg.Profile = p
 	}
-	ovs, err := replay.ParseSet(c.StringSlice("set"))
+	ovs, err := parseSet("--set", c.StringSlice("set"))
 	if err != nil {
 		return cfg, err
 	}
 	if err := checkOverrides(cfg.Profile, ovs); err != nil {
 		return cfg, fmt.Errorf("--set: %w", err)
 	}
-	cfg.Overrides = ovs
+	cfg.Overrides, cfg.OverridesFrom = ovs, "--set"
 	return cfg, nil
 }
 
