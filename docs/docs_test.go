@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -121,5 +124,52 @@ func TestPagesFollowTheRegistry(t *testing.T) {
 		if goes := strings.Contains(page, "It does not stop the replay"); stops == goes || stops != r.Stops {
 			t.Errorf("docs/rules/%s.md: says it stops the replay: %v, the registry: %v", r.ID, stops, r.Stops)
 		}
+	}
+}
+
+// TestCodeCitesOnlyDocs: the Go source cites documentation that a clone of
+// the repository has: every `docs/....md` it names exists, and it never
+// points outside the repository (the specification the project started
+// from is restated in docs/notation.md, docs/rules.md and docs/cli.md).
+func TestCodeCitesOnlyDocs(t *testing.T) {
+	cite := regexp.MustCompile(`(?:\.\./)*docs/[\w./-]+\.md`)
+	outside := regexp.MustCompile(`shared/spec|(^|[^\w./"-])(notation|rules|cli|performance|architecture)\.md`)
+	n := 0
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); path != ".." && (strings.HasPrefix(name, ".") || name == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "docs_test.go") {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			for _, m := range cite.FindAllString(line, -1) {
+				n++
+				rel := m[strings.Index(m, "docs/")+len("docs/"):]
+				if _, err := os.Stat(rel); err != nil {
+					t.Errorf("%s:%d: cites %s, which docs/ does not have", path, i+1, m)
+				}
+			}
+			if outside.MatchString(line) {
+				t.Errorf("%s:%d: cites a file outside docs/: %s", path, i+1, strings.TrimSpace(line))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 50 {
+		t.Errorf("only %d citations of docs/ found", n)
 	}
 }

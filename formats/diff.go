@@ -1,6 +1,6 @@
 package formats
 
-// Diffs of movetext aligned by move (diff's modes a and c, cli.md): each
+// Diffs of movetext aligned by move (diff's modes a and c, docs/cli.md): each
 // move is one line, `12. Nf3` or `12... Nc6`, so a unified diff of the
 // lines shows which moves differ however the PGN was wrapped. The diff
 // itself is UnifiedDiff's (pgndiff.go).

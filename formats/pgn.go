@@ -1,4 +1,4 @@
-// Package formats writes records: the canonical PGN of notation.md section
+// Package formats writes records: the canonical PGN of docs/notation.md section
 // 6 (this file) and the other output formats.
 package formats
 

@@ -23,7 +23,7 @@ import (
 var expectedErrors = map[string][]int{
 	// FSF 11.1 gives a bared shatranj king its reply move even when no
 	// reply can bare the other king, and plays on after a bare-back;
-	// rules.md's win-unless-counter ends the game at once.
+	// docs/rules.md's win-unless-counter ends the game at once.
 	"fsf-selfplay/shatranj.pgn move-after-end": {30, 38, 58, 76, 79, 82, 116, 131, 140, 162, 181, 188, 190},
 	// pgn-extract's own test inputs, broken on purpose.
 	"peers/pgn-extract-tests/nested-comment.pgn syntax":                 {1},

@@ -4,7 +4,7 @@ import (
 	"github.com/ashtapada/ashtapada/rules"
 )
 
-// outcomeNames maps the rules' outcome to the names of cli.md.
+// outcomeNames maps the rules' outcome to the names of docs/cli.md.
 func outcomeNames(o rules.Outcome) (outcome, winner string) {
 	if o.Kind == rules.OutcomeNone {
 		return OutcomeNone, ""
@@ -13,7 +13,7 @@ func outcomeNames(o rules.Outcome) (outcome, winner string) {
 }
 
 // resultOf is the PGN result the rules give; the Hindustani half-victory
-// is scored as a win (rules.md, bare-king=pieces-half-win).
+// is scored as a win (docs/rules.md, bare-king=pieces-half-win).
 func resultOf(o rules.Outcome) string { return o.Winner.Result() }
 
 // describeOutcome words an ending for messages.

@@ -7,13 +7,13 @@
 // reports, cmd/ashtapada wires files and workers).
 package replay
 
-// Severities, as cli.md spells them in reports.
+// Severities, as docs/cli.md spells them in reports.
 const (
 	SeverityError   = "error"
 	SeverityWarning = "warning"
 )
 
-// Finding is one violation or warning, with every field cli.md lists for
+// Finding is one violation or warning, with every field docs/cli.md lists for
 // reports; the JSON names are fixed because other programs read them.
 type Finding struct {
 	File       string `json:"file"`
@@ -57,7 +57,7 @@ type Finding struct {
 // IsError reports whether the finding counts as an error.
 func (f *Finding) IsError() bool { return f.Severity == SeverityError }
 
-// Outcome names, as cli.md spells them in the `game` line of reports.
+// Outcome names, as docs/cli.md spells them in the `game` line of reports.
 const (
 	OutcomeNone          = "none"
 	OutcomeCheckmate     = "checkmate"
@@ -84,7 +84,7 @@ type Summary struct {
 	Profile string `json:"profile"`
 	// ProfileSource says where the profile and settings came from (one of
 	// the ProfileSource constants): the command line winning over the tags
-	// is visible here, as notation.md section 1 requires.
+	// is visible here, as docs/notation.md section 1 requires.
 	ProfileSource string `json:"profile_source"`
 	Plies         int    `json:"plies"`
 	Outcome       string `json:"outcome"`

@@ -102,7 +102,7 @@ type line struct {
 	ply     int // plies played so far in the game (a variation continues its parent's count)
 	moveNo  int // the move number of the next move
 	// fromArray: the game started from the profile's initial array, so a
-	// compound opening turn is possible (notation.md section 4).
+	// compound opening turn is possible (docs/notation.md section 4).
 	fromArray bool
 	firstDone [2]bool // the side has made its first turn
 	stopped   bool    // the position is no longer known

@@ -236,7 +236,7 @@ func (w *walk) checkMoveNumber(first *record.Node, ln *line, side rules.Color) {
 }
 
 // checkResult compares the Result tag, the termination marker and what the
-// rules say (notation.md section 5).
+// rules say (docs/notation.md section 5).
 func (w *walk) checkResult(ln *line) {
 	g := w.g
 	tag, hasTag := g.Tag("Result")

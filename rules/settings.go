@@ -1,10 +1,10 @@
 package rules
 
-// Settings is every setting of ../shared/spec/rules.md, as values the move
+// Settings is every setting of docs/rules.md, as values the move
 // generator reads without string comparisons. Profiles (profiles/*.toml)
 // and overrides fill it in; see profile.go for names and parsing.
 //
-// Settings that rules.md marks "-" for a profile (not applicable) still hold
+// Settings that docs/rules.md marks "-" for a profile (not applicable) still hold
 // a value here, the one that makes them inert (for example KingLeapCapture
 // is irrelevant while KingLeap is LeapOff).
 type Settings struct {

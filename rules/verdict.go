@@ -8,7 +8,7 @@ import (
 )
 
 // Violation says why a move is not legal: Rule is a stable rule id of
-// cli.md, Message a sentence a historian understands.
+// docs/cli.md, Message a sentence a historian understands.
 type Violation struct {
 	Rule    string
 	Message string

@@ -19,7 +19,7 @@ import (
 func init() {
 	register(&cli.Command{
 		Name:      "fmt",
-		Usage:     "write records in canonical form (notation.md section 6)",
+		Usage:     "write records in canonical form (docs/notation.md section 6)",
 		ArgsUsage: "[FILE|DIR|-]...",
 		Description: "Without flags, the canonical text goes to standard output. A game with a syntax error\n" +
 			"is reported on standard error and passed through byte for byte; the games around it are\n" +

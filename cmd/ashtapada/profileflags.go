@@ -11,7 +11,7 @@ import (
 // profileFlags returns --rules, --set and --rules-file, the flags that
 // choose the rule profile. Every command that plays moves (validate,
 // convert, diff, show, perft, rules show) takes them from here, so their
-// names, kinds and help read the same everywhere (cli.md). A fresh slice
+// names, kinds and help read the same everywhere (docs/cli.md). A fresh slice
 // each call: urfave/cli keeps parse state in the flag values, and a command
 // must not share them with another.
 func profileFlags() []cli.Flag {

@@ -38,7 +38,7 @@ func TestRulesList(t *testing.T) {
 	}
 }
 
-// rules show prints every setting of rules.md for each built-in profile,
+// rules show prints every setting of docs/rules.md for each built-in profile,
 // with its value, alternatives and source sentence.
 func TestRulesShowEveryProfile(t *testing.T) {
 	for _, p := range rules.Profiles() {
