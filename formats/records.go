@@ -19,7 +19,7 @@ type GameReader interface {
 
 // RecordFormat is one format of game records: its name, the file
 // extensions that choose it, how its text is recognised, and how it is
-// read. The commands find formats here (convert's --from and --to, the
+// read and written. The commands find formats here (convert's --from and --to, the
 // inputs of validate, show and diff), so that a new format is one more
 // entry in the registry and no switch in cmd. The report formats have
 // their own registry (NewReport).
@@ -43,20 +43,21 @@ type RecordFormat struct {
 	// positions and messages; limits bound what one game may cost); nil
 	// for a format that is only written.
 	Read func(r io.Reader, name string, limits grammar.Limits) GameReader
-	// Writes is true for a format that convert writes.
-	Writes bool
+	// NewWriter returns the writer of the format on w (convert --to); nil
+	// for a format that is only read.
+	NewWriter func(w io.Writer, opt WriteOptions) GameWriter
 }
 
 // recordFormats is the registry, in the order the command line lists them
 // and sniffing tries them.
 var recordFormats = []RecordFormat{
-	{Name: "pgn", Extensions: []string{".pgn"}, Notation: record.SAN, Text: true, Read: textReader(record.SAN), Writes: true},
-	{Name: "json", Extensions: []string{".json"}, Sniff: sniffJSONArray, Read: jsonReader, Writes: true},
-	{Name: "jsonl", Extensions: []string{".jsonl", ".ndjson"}, Sniff: sniffJSONObject, Read: jsonReader, Writes: true},
-	{Name: "lan", Extensions: []string{".lan"}, Notation: record.LAN, Text: true, Sniff: sniffLAN, Read: textReader(record.LAN), Writes: true},
-	{Name: "uci", Extensions: []string{".uci"}, Notation: record.UCI, Text: true, Sniff: sniffUCI, Read: textReader(record.UCI), Writes: true},
-	{Name: "fen", Writes: true},
-	{Name: "svg", Writes: true},
+	{Name: "pgn", Extensions: []string{".pgn"}, Notation: record.SAN, Text: true, Read: textReader(record.SAN), NewWriter: newPGNGames},
+	{Name: "json", Extensions: []string{".json"}, Sniff: sniffJSONArray, Read: jsonReader, NewWriter: newJSONGames(false)},
+	{Name: "jsonl", Extensions: []string{".jsonl", ".ndjson"}, Sniff: sniffJSONObject, Read: jsonReader, NewWriter: newJSONGames(true)},
+	{Name: "lan", Extensions: []string{".lan"}, Notation: record.LAN, Text: true, Sniff: sniffLAN, Read: textReader(record.LAN), NewWriter: newCoordGames(false)},
+	{Name: "uci", Extensions: []string{".uci"}, Notation: record.UCI, Text: true, Sniff: sniffUCI, Read: textReader(record.UCI), NewWriter: newCoordGames(true)},
+	{Name: "fen", NewWriter: newFENGames},
+	{Name: "svg", NewWriter: newSVGGames},
 }
 
 // RecordFormats returns the registry (a copy), in its order.
@@ -77,7 +78,7 @@ func LookupRecordFormat(name string) (RecordFormat, bool) {
 func RecordFormatNames(read bool) []string {
 	var out []string
 	for _, f := range recordFormats {
-		if (read && f.Read != nil) || (!read && f.Writes) {
+		if (read && f.Read != nil) || (!read && f.NewWriter != nil) {
 			out = append(out, f.Name)
 		}
 	}

@@ -1,10 +1,12 @@
 package formats
 
 import (
+	"io"
 	"strings"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/replay"
 )
 
 func TestDetectRecordFormat(t *testing.T) {
@@ -60,5 +62,40 @@ func TestRecordFormatRegistry(t *testing.T) {
 		if err != nil || g == nil || g.Notation != f.Notation {
 			t.Errorf("%s: %v %+v", name, err, g)
 		}
+	}
+}
+
+// TestRecordFormatWriters: every writable format writes a game from its
+// replay, and SVG says when the game asked for is not in the input.
+func TestRecordFormatWriters(t *testing.T) {
+	g, err := grammar.NewReader(strings.NewReader("[Event \"x\"]\n\n1. e4 e5 2. Nf3 *\n"), "x").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := replay.New(replay.Config{Steps: true}).Game(g, "x", 1)
+	want := map[string]string{"pgn": "2. Nf3", "json": `"san":"Nf3"`, "jsonl": `"san":"Nf3"`, "lan": "Ng1-f3", "uci": "g1f3", "fen": "RNBQKB1R b KQkq", "svg": "<svg"}
+	for _, f := range RecordFormats() {
+		if f.NewWriter == nil {
+			continue
+		}
+		var buf strings.Builder
+		w := f.NewWriter(&buf, WriteOptions{Game: 1})
+		if err := w.Write(g, 1, res); err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+		if !strings.Contains(buf.String(), want[f.Name]) {
+			t.Errorf("%s: output lacks %q:\n%.300s", f.Name, want[f.Name], buf.String())
+		}
+	}
+	svg, _ := LookupRecordFormat("svg")
+	w := svg.NewWriter(io.Discard, WriteOptions{Game: 2})
+	if err := w.Write(g, 1, res); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err == nil || !strings.Contains(err.Error(), "--game 2") {
+		t.Errorf("svg of a game not in the input: %v", err)
 	}
 }

@@ -38,7 +38,8 @@ func init() {
 
 func convertAction(c *cli.Context) error {
 	to := strings.ToLower(c.String("to"))
-	if f, ok := formats.LookupRecordFormat(to); !ok || !f.Writes {
+	target, ok := formats.LookupRecordFormat(to)
+	if !ok || target.NewWriter == nil {
 		return toolError(fmt.Errorf("--to %q: want one of %s", to, strings.Join(formats.RecordFormatNames(false), ", ")))
 	}
 	from := strings.ToLower(c.String("from"))
@@ -53,7 +54,7 @@ func convertAction(c *cli.Context) error {
 		return toolError(err)
 	}
 	cfg.Steps = true
-	cv := &converter{to: to, from: from, plain: c.Bool("plain"), svgGame: c.Int("game"), rp: replay.New(cfg), errw: c.App.ErrWriter}
+	cv := &converter{to: target, from: from, wopt: formats.WriteOptions{Plain: c.Bool("plain"), Game: c.Int("game")}, rp: replay.New(cfg), errw: c.App.ErrWriter}
 	write := func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<16)
 		err := cv.run(c.Args().Slice(), bw)
@@ -78,16 +79,14 @@ func convertAction(c *cli.Context) error {
 
 // converter carries one convert run.
 type converter struct {
-	to, from string
-	plain    bool
-	svgGame  int
-	rp       *replay.Replayer
-	errw     io.Writer // diagnostics
-	jw       *formats.JSONWriter
-	pw       *formats.PGNWriter
-	n        int // games read so far, over all files
-	broken   int // games that could not be converted whole
-	svgDone  bool
+	to     formats.RecordFormat // the format written
+	from   string               // the format read; "" to detect it per file
+	wopt   formats.WriteOptions
+	rp     *replay.Replayer
+	errw   io.Writer // diagnostics
+	gw     formats.GameWriter
+	n      int // games read so far, over all files
+	broken int // games that could not be converted whole
 }
 
 func (cv *converter) run(args []string, w io.Writer) error {
@@ -95,21 +94,13 @@ func (cv *converter) run(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if cv.to == "json" || cv.to == "jsonl" {
-		cv.jw = formats.NewJSONWriter(w, cv.to == "jsonl")
-	}
+	cv.gw = cv.to.NewWriter(w, cv.wopt)
 	for _, path := range files {
-		if err := cv.file(path, w); err != nil {
+		if err := cv.file(path); err != nil {
 			return err
 		}
 	}
-	if cv.jw != nil {
-		return cv.jw.Close()
-	}
-	if cv.to == "svg" && !cv.svgDone {
-		return fmt.Errorf("--game %d: the input has %d games", cv.svgGame, cv.n)
-	}
-	return nil
+	return cv.gw.Close()
 }
 
 // gameSource yields the games of one input, whatever its format.
@@ -134,7 +125,7 @@ func openGames(path, from string) (gameSource, io.Closer, error) {
 }
 
 // file converts the games of one input.
-func (cv *converter) file(path string, w io.Writer) error {
+func (cv *converter) file(path string) error {
 	next, closer, err := openGames(path, cv.from)
 	if err != nil {
 		return err
@@ -153,7 +144,7 @@ func (cv *converter) file(path string, w io.Writer) error {
 			return err
 		}
 		cv.n++
-		if err := cv.game(g, name, w); err != nil {
+		if err := cv.game(g, name); err != nil {
 			return err
 		}
 	}
@@ -164,7 +155,7 @@ func (cv *converter) file(path string, w io.Writer) error {
 // validate words them and make the exit status 1, and the derived formats
 // (LAN, UCI, FEN, SVG, plain PGN, JSON's played fields) stop where that
 // replay stopped the main line: what is written is what validate judged.
-func (cv *converter) game(g *record.Game, name string, w io.Writer) error {
+func (cv *converter) game(g *record.Game, name string) error {
 	if g.Truncated {
 		// Only the first lines of the game were read (a limit, docs/robustness.md):
 		// converting them would lose the rest without a word.
@@ -172,7 +163,6 @@ func (cv *converter) game(g *record.Game, name string, w io.Writer) error {
 		return fmt.Errorf("game %d at line %d is too large to be read whole (%d:%d: %s): not converted", cv.n, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)
 	}
 	res := cv.rp.Game(g, name, cv.n)
-	pl := res.Played
 	if !res.Summary.Valid {
 		cv.broken++
 		for i := range res.Findings {
@@ -186,70 +176,11 @@ func (cv *converter) game(g *record.Game, name string, w io.Writer) error {
 	if g.Notation != record.SAN && g.SyntaxError() == nil {
 		// A record read in LAN or UCI is written on in SAN, as replay
 		// played it (up to where it stopped).
-		c, err := formats.SANRecord(g, pl)
+		c, err := formats.SANRecord(g, res.Played)
 		if err != nil {
 			return fmt.Errorf("game %d: %w", cv.n, err)
 		}
 		g = c
 	}
-	if g.SyntaxError() != nil && cv.to != "pgn" && cv.to != "json" && cv.to != "jsonl" {
-		// PGN (plain too) and JSON carry a broken game through as read;
-		// the other formats cannot, and the conversion is then incomplete
-		// (the syntax error was reported above).
-		return nil
-	}
-	switch cv.to {
-	case "pgn":
-		if cv.plain {
-			c, err := formats.CanonicalGame(g, pl, true)
-			if err != nil {
-				return fmt.Errorf("game %d: %w", cv.n, err)
-			}
-			g = formats.PlainGame(c)
-		}
-		if cv.pw == nil {
-			cv.pw = formats.NewPGNWriter(w)
-		}
-		return cv.pw.Write(g)
-	case "json", "jsonl":
-		j := formats.GameToJSON(g)
-		j.Game = cv.n
-		if g.SyntaxError() == nil {
-			// The record is converted whole whatever replay makes of it;
-			// the derived fields stop where the replay stopped.
-			formats.AddPlayed(j, pl)
-		}
-		return cv.jw.Write(j)
-	case "lan", "uci":
-		if err := formats.WriteCoordGame(w, g, pl, cv.to == "uci"); err != nil {
-			var stop *formats.StopError
-			if !errors.As(err, &stop) {
-				return err
-			}
-		}
-		return nil
-	case "fen":
-		if pl.Start == nil {
-			return nil
-		}
-		rows := []formats.FENRow{{Ply: 0, Move: "-", FEN: pl.Start.FEN()}}
-		for _, st := range pl.Steps {
-			rows = append(rows, formats.FENRow{Ply: st.Ply, Move: st.SAN, FEN: st.After.FEN()})
-		}
-		return formats.WriteFENList(w, cv.n, rows)
-	case "svg":
-		if cv.n != cv.svgGame {
-			return nil
-		}
-		cv.svgDone = true
-		if pl.Start == nil {
-			return fmt.Errorf("game %d cannot be drawn: %s [%s]", cv.n, pl.Stop.Message, pl.Stop.Rule)
-		}
-		d, err := formats.DiagramAt(pl, len(pl.Steps), fmt.Sprintf("game %d", cv.n))
-		if err != nil {
-			return err
-		}
-		return formats.WriteSVG(w, d)
-	}
-	return nil
+	return cv.gw.Write(g, cv.n, res)
 }
