@@ -22,6 +22,8 @@ func TestParseMoveCoordinates(t *testing.T) {
 		{text: "K~e1xc2+", from: "e1", to: "c2", leap: true, capture: true, lenient: record.LenientLong},
 		{text: "K~e1c2", from: "e1", to: "c2", leap: true, lenient: record.LenientLong},
 		{text: "K~c2", to: "c2", leap: true},
+		{text: "Ke1~c2", from: "e1", to: "c2", leap: true, lenient: record.LenientLong},
+		{text: "Ke1~xc2#", from: "e1", to: "c2", leap: true, capture: true, lenient: record.LenientLong},
 		{text: "K~xc2", to: "c2", leap: true, capture: true},
 		{text: "c4g8/b1n", from: "c4", to: "g8", conv: "b1", convPiece: 'N', lenient: record.LenientLong | record.LenientLowerConversion},
 		{text: "Bc4xg8/b1=N", from: "c4", to: "g8", capture: true, conv: "b1", convPiece: 'N'}, // a piece with its square is SAN too
@@ -47,7 +49,7 @@ func TestParseMoveCoordinates(t *testing.T) {
 			t.Errorf("%s: %+v", tc.text, m)
 		}
 	}
-	for _, bad := range []string{"c4g8/b1N", "c4g8/b1k", "c4g8/b9n", "N~g1-f3", "K~e1-", "K~e9-c2"} {
+	for _, bad := range []string{"c4g8/b1N", "c4g8/b1k", "c4g8/b9n", "N~g1-f3", "K~e1-", "K~e9-c2", "Ke1~", "Ne1~c2", "Ke1~e1-c2"} {
 		if _, err := ParseMove(bad); err == nil {
 			t.Errorf("%s: read without error", bad)
 		}

@@ -22,7 +22,7 @@ var errEmpty = errors.New("found an empty move, expected a move")
 
 // ParseMove splits one move token into its parts: `Nbxd7+`, `K~xd3`,
 // `exd8/b8=N`, `e2-e4`, `0-0`, `b8=N`, `--`, and the coordinate forms of
-// LAN and UCI (`Ng1-f3`, `K~e1-c2`, `e7e8q`, `c4g8/b1n`, `e1c2`). The token must not contain a
+// LAN and UCI (`Ng1-f3`, `K~e1-c2` or `Ke1~c2`, `e7e8q`, `c4g8/b1n`, `e1c2`). The token must not contain a
 // comma (compound turns are split by the reader). Whether the parts fit the
 // position is for replay to judge; ParseMove only checks the spelling.
 //
@@ -110,6 +110,15 @@ func ParseMove(text string) (record.Move, error) {
 	if isPiece(s[0]) {
 		m.Piece = s[0]
 		s = s[1:]
+		// The leap with its origin before the tilde, `Ke1~c2`: the same
+		// move as LAN's `K~e1-c2`.
+		if m.Piece == 'K' && len(s) > 3 && s[2] == '~' {
+			if from, ok := square(s[:2]); ok {
+				m.FromFile, m.FromRank = int8(from.File()), int8(from.Rank())
+				m.Lenient |= record.LenientLong
+				s = s[2:]
+			}
+		}
 		if len(s) > 0 && s[0] == '~' {
 			if m.Piece != 'K' {
 				return m, &MoveError{text, "the leap marker `~` only after `K`"}
@@ -117,7 +126,7 @@ func ParseMove(text string) (record.Move, error) {
 			m.Leap = true
 			s = s[1:]
 			// LAN writes the king's square too: `K~e1-c2`, `K~e1xc2`.
-			if from, ok := square(s[:min(2, len(s))]); ok && len(s) > 2 {
+			if from, ok := square(s[:min(2, len(s))]); ok && len(s) > 2 && m.FromFile < 0 {
 				m.FromFile, m.FromRank = int8(from.File()), int8(from.Rank())
 				m.Lenient |= record.LenientLong
 				s = s[2:]
