@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -54,7 +55,7 @@ func (ln *line) settle() {
 // board cannot have) as lenient-notation warnings at the tag.
 func (w *walk) startNotes(notes []string) {
 	for _, n := range notes {
-		w.add(w.gameFinding(w.g, "FEN", "lenient-notation", n))
+		w.add(w.gameFinding(w.g, "FEN", ruleid.LenientNotation, n))
 	}
 }
 

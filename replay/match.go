@@ -133,7 +133,7 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 		}
 	}
 	if msg := w.superfluousFrom(ln, mv, m, kind, origin); msg != "" {
-		warn("lenient-notation", msg)
+		warn(ruleid.LenientNotation, msg)
 	}
 	if nw > 0 {
 		fen := pos.FEN()
