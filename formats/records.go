@@ -45,7 +45,7 @@ type RecordFormat struct {
 	Read func(r io.Reader, name string, limits grammar.Limits) GameReader
 	// NewWriter returns the writer of the format on w (convert --to); nil
 	// for a format that is only read.
-	NewWriter func(w io.Writer, opt WriteOptions) GameWriter
+	NewWriter func(w io.Writer, opt WriteOptions) (GameWriter, error)
 }
 
 // recordFormats is the registry, in the order the command line lists them
@@ -58,6 +58,7 @@ var recordFormats = []RecordFormat{
 	{Name: "uci", Extensions: []string{".uci"}, Notation: record.UCI, Text: true, Sniff: sniffUCI, Read: textReader(record.UCI), NewWriter: newCoordGames(true)},
 	{Name: "fen", NewWriter: newFENGames},
 	{Name: "svg", NewWriter: newSVGGames},
+	{Name: "html", NewWriter: newHTMLGames},
 }
 
 // RecordFormats returns the registry (a copy), in its order.

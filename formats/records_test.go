@@ -41,7 +41,7 @@ func TestRecordFormatRegistry(t *testing.T) {
 	if got := strings.Join(RecordFormatNames(true), " "); got != "pgn json jsonl lan uci" {
 		t.Errorf("readable: %s", got)
 	}
-	if got := strings.Join(RecordFormatNames(false), " "); got != "pgn json jsonl lan uci fen svg" {
+	if got := strings.Join(RecordFormatNames(false), " "); got != "pgn json jsonl lan uci fen svg html" {
 		t.Errorf("writable: %s", got)
 	}
 	for _, f := range RecordFormats() {
@@ -73,13 +73,16 @@ func TestRecordFormatWriters(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := replay.New(replay.Config{Steps: true}).Game(g, "x", 1)
-	want := map[string]string{"pgn": "2. Nf3", "json": `"san":"Nf3"`, "jsonl": `"san":"Nf3"`, "lan": "Ng1-f3", "uci": "g1f3", "fen": "RNBQKB1R b KQkq", "svg": "<svg"}
+	want := map[string]string{"pgn": "2. Nf3", "json": `"san":"Nf3"`, "jsonl": `"san":"Nf3"`, "lan": "Ng1-f3", "uci": "g1f3", "fen": "RNBQKB1R b KQkq", "svg": "<svg", "html": "<main>"}
 	for _, f := range RecordFormats() {
 		if f.NewWriter == nil {
 			continue
 		}
 		var buf strings.Builder
-		w := f.NewWriter(&buf, WriteOptions{Game: 1})
+		w, err := f.NewWriter(&buf, WriteOptions{Game: 1})
+		if err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
 		if err := w.Write(g, 1, res); err != nil {
 			t.Fatalf("%s: %v", f.Name, err)
 		}
@@ -91,7 +94,7 @@ func TestRecordFormatWriters(t *testing.T) {
 		}
 	}
 	svg, _ := LookupRecordFormat("svg")
-	w := svg.NewWriter(io.Discard, WriteOptions{Game: 2})
+	w, _ := svg.NewWriter(io.Discard, WriteOptions{Game: 2})
 	if err := w.Write(g, 1, res); err != nil {
 		t.Fatal(err)
 	}

@@ -37,8 +37,8 @@ type pgnWriter struct {
 	plain bool
 }
 
-func newPGNGames(w io.Writer, opt WriteOptions) GameWriter {
-	return &pgnWriter{pw: NewPGNWriter(w), plain: opt.Plain}
+func newPGNGames(w io.Writer, opt WriteOptions) (GameWriter, error) {
+	return &pgnWriter{pw: NewPGNWriter(w), plain: opt.Plain}, nil
 }
 
 func (p *pgnWriter) Write(g *record.Game, n int, res *replay.Result) error {
@@ -57,8 +57,10 @@ func (p *pgnWriter) Close() error { return nil }
 // jsonWriter writes a JSON array (jsonl false) or one object a line.
 type jsonWriter struct{ jw *JSONWriter }
 
-func newJSONGames(lines bool) func(io.Writer, WriteOptions) GameWriter {
-	return func(w io.Writer, _ WriteOptions) GameWriter { return &jsonWriter{jw: NewJSONWriter(w, lines)} }
+func newJSONGames(lines bool) func(io.Writer, WriteOptions) (GameWriter, error) {
+	return func(w io.Writer, _ WriteOptions) (GameWriter, error) {
+		return &jsonWriter{jw: NewJSONWriter(w, lines)}, nil
+	}
 }
 
 func (j *jsonWriter) Write(g *record.Game, n int, res *replay.Result) error {
@@ -80,8 +82,8 @@ type coordWriter struct {
 	uci bool
 }
 
-func newCoordGames(uci bool) func(io.Writer, WriteOptions) GameWriter {
-	return func(w io.Writer, _ WriteOptions) GameWriter { return &coordWriter{w: w, uci: uci} }
+func newCoordGames(uci bool) func(io.Writer, WriteOptions) (GameWriter, error) {
+	return func(w io.Writer, _ WriteOptions) (GameWriter, error) { return &coordWriter{w: w, uci: uci}, nil }
 }
 
 func (c *coordWriter) Write(g *record.Game, _ int, res *replay.Result) error {
@@ -104,7 +106,7 @@ func (c *coordWriter) Close() error { return nil }
 // fenWriter writes one line per position (WriteFENList).
 type fenWriter struct{ w io.Writer }
 
-func newFENGames(w io.Writer, _ WriteOptions) GameWriter { return &fenWriter{w: w} }
+func newFENGames(w io.Writer, _ WriteOptions) (GameWriter, error) { return &fenWriter{w: w}, nil }
 
 func (f *fenWriter) Write(g *record.Game, n int, res *replay.Result) error {
 	pl := res.Played
@@ -128,8 +130,8 @@ type svgWriter struct {
 	drawn bool
 }
 
-func newSVGGames(w io.Writer, opt WriteOptions) GameWriter {
-	return &svgWriter{w: w, game: opt.Game}
+func newSVGGames(w io.Writer, opt WriteOptions) (GameWriter, error) {
+	return &svgWriter{w: w, game: opt.Game}, nil
 }
 
 func (s *svgWriter) Write(g *record.Game, n int, res *replay.Result) error {
@@ -146,6 +148,7 @@ func (s *svgWriter) Write(g *record.Game, n int, res *replay.Result) error {
 	if err != nil {
 		return err
 	}
+	DescribeGame(d, g)
 	return WriteSVG(s.w, d)
 }
 
@@ -155,3 +158,23 @@ func (s *svgWriter) Close() error {
 	}
 	return nil
 }
+
+// htmlWriter writes one game viewer page for all the games (Viewer).
+type htmlWriter struct{ v *Viewer }
+
+func newHTMLGames(w io.Writer, _ WriteOptions) (GameWriter, error) {
+	v, err := NewViewer(w)
+	if err != nil {
+		return nil, err
+	}
+	return &htmlWriter{v: v}, nil
+}
+
+func (h *htmlWriter) Write(g *record.Game, _ int, res *replay.Result) error {
+	if g.SyntaxError() != nil {
+		return nil
+	}
+	return h.v.Game(g, res)
+}
+
+func (h *htmlWriter) Close() error { return h.v.Close() }

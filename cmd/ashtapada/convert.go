@@ -26,8 +26,8 @@ func init() {
 			"replays it: its errors go to standard error and the exit status is 1, and derived output stops where the " +
 			"replay stops. See docs/convert.md.",
 		Flags: append(profileFlags(),
-			&cli.StringFlag{Name: "to", Required: true, Usage: "pgn, json, jsonl, lan, uci, fen or svg"},
-			&cli.StringFlag{Name: "from", Usage: "pgn, json, jsonl, lan or uci (default: by extension, then by content)"},
+			&cli.StringFlag{Name: "to", Required: true, Usage: "the format written: " + strings.Join(formats.RecordFormatNames(false), ", ") + " (html: a game viewer page)"},
+			&cli.StringFlag{Name: "from", Usage: "the format read: " + strings.Join(formats.RecordFormatNames(true), ", ") + " (default: by extension, then by content)"},
 			&cli.BoolFlag{Name: "plain", Usage: "with --to pgn: canonical SAN and no extensions (leap written Kd3, conversions in comments)"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to FILE (atomically) instead of standard output"},
 			&cli.IntFlag{Name: "game", Value: 1, Usage: "with --to svg: the game to draw (1-based)"},
@@ -94,7 +94,9 @@ func (cv *converter) run(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	cv.gw = cv.to.NewWriter(w, cv.wopt)
+	if cv.gw, err = cv.to.NewWriter(w, cv.wopt); err != nil {
+		return err
+	}
 	for _, path := range files {
 		if err := cv.file(path); err != nil {
 			return err
