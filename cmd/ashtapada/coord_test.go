@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -40,5 +41,27 @@ func TestCoordIllegalMoveGolden(t *testing.T) {
 	}
 	if reasons[0] != reasons[1] || reasons[0] != reasons[2] {
 		t.Errorf("the reasons differ: %q", reasons)
+	}
+}
+
+// TestValidateJSONInput: validate reads every record format of the
+// registry; a JSON conversion of a file gives the same findings, at the
+// same places, as the file itself.
+func TestValidateJSONInput(t *testing.T) {
+	dir := t.TempDir()
+	src := "../../corpus/rules/illegal-move.pgn"
+	js, _, _ := runAsh(t, "", "", "convert", "--to", "jsonl", src)
+	path := dir + "/illegal-move.jsonl"
+	if err := os.WriteFile(path, []byte(js), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want, _, codeA := runAsh(t, "", "", "validate", "--format", "jsonl", src)
+	got, errOut, codeB := runAsh(t, "", "", "validate", "--format", "jsonl", path)
+	if codeA != 1 || codeB != 1 {
+		t.Fatalf("exit %d and %d, want 1 and 1: %s", codeA, codeB, errOut)
+	}
+	got = strings.ReplaceAll(got, path, src)
+	if got != want {
+		t.Errorf("the JSON input gives other findings:\n--- json\n%s\n--- pgn\n%s", got, want)
 	}
 }
