@@ -1,8 +1,11 @@
 package replay
 
+import "github.com/ashtapada/ashtapada/ruleid"
+
 // RuleNoGames is the warning for an input named on the command line that
-// holds no game record at all (an empty file, only comments, the wrong file).
-const RuleNoGames = "no-games"
+// holds no game record at all (an empty file, only comments, the wrong
+// file); declared in the registry.
+const RuleNoGames = ruleid.NoGames
 
 // NoGames is the result for a file that holds no game: one warning about the
 // file as a whole. Its Summary.Game is 0, which marks a result that is not a

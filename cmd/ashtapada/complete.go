@@ -70,9 +70,9 @@ func flagValues(cmd, flag string) ([]string, bool) {
 		}
 		return out, true
 	case "to":
-		return sortedKeys(convertTargets), true
+		return sorted(formats.RecordFormatNames(false)), true
 	case "from":
-		return sortedKeys(convertSources), true
+		return sorted(formats.RecordFormatNames(true)), true
 	case "format":
 		if cmd == "diff" {
 			return []string{"text", "json"}, true
@@ -82,11 +82,8 @@ func flagValues(cmd, flag string) ([]string, bool) {
 	return nil, false
 }
 
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
+func sorted(names []string) []string {
+	out := append([]string(nil), names...)
 	sort.Strings(out)
 	return out
 }

@@ -37,7 +37,7 @@ const sentinel = "[Event \"ok\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"
 // finding, each for the reason docs/robustness.md gives. Every other file
 // must produce at least one positioned finding.
 var cleanCases = map[string]string{
-	"crlf-sentinels.pgn":                "CRLF line ends are accepted (notation.md)",
+	"crlf-sentinels.pgn":                "CRLF line ends are accepted (docs/notation.md)",
 	"cr-only-line-ends.pgn":             "old Mac line ends are line ends",
 	"games-without-blank-lines.pgn":     "the splitter starts a game at a tag line after movetext",
 	"movetext-only-games.pgn":           "games without tags, one per line (fide by default, no roster warning)",

@@ -76,7 +76,7 @@ func validateAction(c *cli.Context) error {
 	}
 	// An HTML report draws the moves up to each finding (cheap to keep).
 	opts.replay.Moves = formats.ReportWantsMoves(sink.rw)
-	p := &pipeline{cfg: opts.replay, jobs: opts.jobs, counter: ci.counter(), diag: ci.diag()}
+	p := &pipeline{cfg: opts.replay, limits: opts.limits, jobs: opts.jobs, counter: ci.counter(), diag: ci.diag()}
 	read := p.run(opts.inputs, sink.game)
 	return sink.finish(read)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/suggest"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
@@ -25,11 +26,13 @@ type validateOptions struct {
 	jobs      int
 	svgDir    string
 	inputs    []string // the arguments as given; "-" for none
+	limits    grammar.Limits
 }
 
 func validateOptionsFrom(c *cli.Context) (*validateOptions, error) {
 	// limits.go: --max-depth, --max-token, --max-game-bytes.
-	if err := applyLimits(c); err != nil {
+	lim, err := readLimits(c)
+	if err != nil {
 		return nil, err
 	}
 	cfg, err := validateConfig(c)
@@ -46,6 +49,7 @@ func validateOptionsFrom(c *cli.Context) (*validateOptions, error) {
 		jobs:      c.Int("jobs"),
 		svgDir:    c.String("svg-dir"),
 		inputs:    c.Args().Slice(),
+		limits:    lim,
 	}
 	if !c.IsSet("jobs") {
 		o.jobs = defaultJobs()
@@ -77,14 +81,14 @@ func validateConfig(c *cli.Context) (replay.Config, error) {
 		}
 		cfg.Profile = p
 	}
-	ovs, err := replay.ParseSet(c.StringSlice("set"))
+	ovs, err := parseSet("--set", c.StringSlice("set"))
 	if err != nil {
 		return cfg, err
 	}
 	if err := checkOverrides(cfg.Profile, ovs); err != nil {
 		return cfg, fmt.Errorf("--set: %w", err)
 	}
-	cfg.Overrides = ovs
+	cfg.Overrides, cfg.OverridesFrom = ovs, "--set"
 	return cfg, nil
 }
 

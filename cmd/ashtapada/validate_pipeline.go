@@ -10,6 +10,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
@@ -18,6 +19,7 @@ import (
 // the deliver function in input order, whatever the number of workers.
 type pipeline struct {
 	cfg     replay.Config
+	limits  grammar.Limits
 	jobs    int
 	counter *atomic.Int64 // bytes read, for the progress bar (nil: none)
 	diag    io.Writer     // where tool errors are printed as they happen
@@ -48,13 +50,19 @@ func (o readOutcome) complete() bool { return o.toolErrs == 0 && !o.stopped }
 // docs/performance.md).
 type vjob struct {
 	chunks []grammar.Chunk
-	file   string
-	index  int // the 1-based index in the file of chunks[0]
-	out    chan []*replay.Result
+	// games are records read whole by a reader that is not the grammar
+	// (JSON), instead of chunks.
+	games []*record.Game
+	file  string
+	index int // the 1-based index in the file of chunks[0]
+	out   chan []*replay.Result
 	// ids are the games' identities for baselines, set by the worker
 	// before it sends the results on out.
 	ids []formats.GameID
 }
+
+// len is the number of games in the batch.
+func (j *vjob) len() int { return len(j.chunks) + len(j.games) }
 
 // Batches are cut at batchGames games or batchBytes bytes, whichever comes
 // first, so that a file of a few huge games still spreads over the workers.
@@ -125,9 +133,10 @@ func (p *pipeline) run(inputs []string, deliver func(formats.GameID, *replay.Res
 			// of its records.
 			sc := new(grammar.Scratch)
 			for j := range work {
-				res := make([]*replay.Result, len(j.chunks))
-				j.ids = make([]formats.GameID, len(j.chunks))
-				for i := range j.chunks {
+				n := j.len()
+				res := make([]*replay.Result, n)
+				j.ids = make([]formats.GameID, n)
+				for i := 0; i < n; i++ {
 					res[i] = p.validateOne(r, sc, j, i)
 				}
 				j.out <- res
@@ -180,7 +189,25 @@ func (p *pipeline) readGames(path string, work, order chan<- *vjob, done <-chan 
 		p.noteErr(fmt.Errorf("reading %s: %s; ashtapada reads PGN text, plain or compressed with gzip, bzip2 or zstd", name, format))
 		return 0, false, true
 	}
+	// LAN and UCI records are read by the same grammar, told their
+	// notation; JSON by its own reader (the record formats' registry, by
+	// extension or content).
+	head, _ := br.Peek(4096)
+	f := formats.DetectRecordFormat(path, head)
 	sp := grammar.NewSplitter(br)
+	sp.SetLimits(p.limits)
+	sp.SetNotation(f.Notation)
+	next := func() (grammar.Chunk, *record.Game, error) {
+		ch, err := sp.Next()
+		return ch, nil, err
+	}
+	if !f.Text {
+		rd := f.Read(br, name, p.limits)
+		next = func() (grammar.Chunk, *record.Game, error) {
+			g, err := rd.Next()
+			return grammar.Chunk{}, g, err
+		}
+	}
 	var j *vjob
 	size := 0
 	// send queues the batch being filled: first in order, so that the
@@ -204,7 +231,7 @@ func (p *pipeline) readGames(path string, work, order chan<- *vjob, done <-chan 
 	}
 	index := 1
 	for {
-		ch, err := sp.Next()
+		ch, g, err := next()
 		if errors.Is(err, io.EOF) {
 			return games, true, send()
 		}
@@ -212,18 +239,25 @@ func (p *pipeline) readGames(path string, work, order chan<- *vjob, done <-chan 
 			p.noteErr(fmt.Errorf("reading %s: %w", name, err))
 			return games, true, send()
 		}
-		if !ch.IsGame() {
+		if g == nil && !ch.IsGame() {
 			continue // comments before the first game or between games
 		}
 		games++
 		if j == nil {
-			j = &vjob{file: name, index: index, out: make(chan []*replay.Result, 1),
-				chunks: make([]grammar.Chunk, 0, batchGames)}
+			j = &vjob{file: name, index: index, out: make(chan []*replay.Result, 1)}
+			if g == nil {
+				j.chunks = make([]grammar.Chunk, 0, batchGames)
+			}
 		}
 		index++
-		j.chunks = append(j.chunks, ch)
-		size += len(ch.Data)
-		if len(j.chunks) >= batchGames || size >= batchBytes {
+		if g != nil {
+			j.games = append(j.games, g)
+			size += len(g.Source) + 64*len(g.Moves)
+		} else {
+			j.chunks = append(j.chunks, ch)
+			size += len(ch.Data)
+		}
+		if j.len() >= batchGames || size >= batchBytes {
 			if !send() {
 				return games, true, false
 			}
@@ -242,6 +276,11 @@ func (p *pipeline) validateOne(r *replay.Replayer, sc *grammar.Scratch, j *vjob,
 			res = &replay.Result{Summary: replay.Summary{File: j.file, Game: index, Outcome: replay.OutcomeNone}}
 		}
 	}()
+	if j.games != nil {
+		g := j.games[i]
+		j.ids[i] = formats.GameIDOf(g, g.Source, g.Pos)
+		return r.Game(g, j.file, index)
+	}
 	ch := j.chunks[i]
 	g := grammar.ParseChunkScratch(ch, j.file, sc)
 	j.ids[i] = formats.GameIDOf(g, ch.Data, ch.Pos)
