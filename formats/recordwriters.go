@@ -49,6 +49,14 @@ func (p *pgnWriter) Write(g *record.Game, n int, res *replay.Result) error {
 		}
 		g = PlainGame(c)
 	}
+	if g.Result == "" && g.SyntaxError() == nil {
+		// A PGN game ends with a termination marker: `*` says the result
+		// is unknown, which is what a record without one (a list of UCI
+		// moves) tells.
+		c := *g
+		c.Result = "*"
+		g = &c
+	}
 	return p.pw.Write(g)
 }
 
