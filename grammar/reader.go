@@ -314,7 +314,7 @@ func (b *builder) build(ast *gGame) {
 			return
 		}
 		if hasBareQuote(t.Value) {
-			b.warn(toPos(t.Pos), "lenient-notation", fmt.Sprintf("the value of tag %s holds a `\"` without a backslash; PGN writes `\\\"` inside a tag value", t.Name))
+			b.warn(toPos(t.Pos), ruleid.LenientNotation, fmt.Sprintf("the value of tag %s holds a `\"` without a backslash; PGN writes `\\\"` inside a tag value", t.Name))
 		}
 		g.Tags = append(g.Tags, record.Tag{Name: t.Name, Value: b.text(unquote(t.Value)), Pos: toPos(t.Pos)})
 	}
@@ -406,7 +406,7 @@ func (b *builder) elems(es []gElem, num numbering, depth int) []record.Node {
 			if digits == "" {
 				// Dots with no number before them (`... Nf6`): a black
 				// move follows when there are three.
-				b.warn(p, "lenient-notation", fmt.Sprintf("`%s` without a move number before it", e.Number))
+				b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s` without a move number before it", e.Number))
 				if len(e.Number) >= 3 {
 					num.black = true
 					numbered = true
@@ -425,7 +425,7 @@ func (b *builder) elems(es []gElem, num numbering, depth int) []record.Node {
 				// writes a game that starts with black), `2 . Nf3`.
 				sep := es[i+1].Number
 				if !(dots == 1 && len(sep) == 3) {
-					b.warn(p, "lenient-notation", fmt.Sprintf("`%s %s`: a move number is written `%d.` or `%d...`", e.Number, sep, v, v))
+					b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s %s`: a move number is written `%d.` or `%d...`", e.Number, sep, v, v))
 				}
 				if len(sep) >= 3 {
 					dots = len(sep)

@@ -157,7 +157,7 @@ func Lookup(name string) (*Profile, error) {
 }
 
 // ProfileNames lists every name a profile answers to: the built-ins' names
-// and their aliases, in rules.md order (for completion and suggestions).
+// and their aliases, in the built-in order (for completion and suggestions).
 func ProfileNames() []string {
 	var out []string
 	for _, p := range builtins {
