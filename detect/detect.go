@@ -139,30 +139,23 @@ type SettingEvidence struct {
 	Unused bool `json:"unused,omitempty"`
 }
 
-// Deciding is the evidence as one sentence, for a decided setting: the
-// earliest move that a rejected value breaks at, and the values that
-// allow the game.
+// Deciding is the evidence as one sentence, for a decided setting: for
+// each rejected value, the move it breaks at and why, and the values that
+// allow the game ("12. K~d3: under king-leap=never-checked it is
+// king-leap-unavailable (...); only king-leap=not-in-check allows the game").
 func (e *SettingEvidence) Deciding() string {
 	if !e.Decided || len(e.Rejected) == 0 {
 		return ""
 	}
-	first := e.Rejected[0]
-	for _, r := range e.Rejected[1:] {
-		if r.Break.Ply < first.Break.Ply {
-			first = r
-		}
-	}
-	var vals []string
+	var parts []string
 	for _, r := range e.Rejected {
-		vals = append(vals, r.Value)
+		parts = append(parts, fmt.Sprintf("%s: under %s=%s it is %s (%s)", r.Break.Move(), e.Key, r.Value, r.Break.Rule, r.Break.Message))
 	}
 	allow := make([]string, len(e.Allowed))
 	for i, v := range e.Allowed {
 		allow[i] = e.Key + "=" + v
 	}
-	return fmt.Sprintf("%s: under %s=%s it is %s (%s); only %s allow%s the game",
-		first.Break.Move(), e.Key, first.Value, first.Break.Rule, first.Break.Message,
-		strings.Join(allow, ", "), plural(len(allow)))
+	return fmt.Sprintf("%s; only %s allow%s the game", strings.Join(parts, "; "), strings.Join(allow, ", "), plural(len(allow)))
 }
 
 func plural(n int) string {

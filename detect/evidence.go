@@ -33,7 +33,7 @@ type features struct {
 	onePiece bool
 	// pawnNearEnd: some pawn stands on its seventh or last rank
 	// (promotion settings).
-	pawnNearEnd bool
+	pawnNearEnd                                  bool
 	leap, castle, enPassant, doubleStep, capture bool
 	// compound: some turn has more than one move.
 	compound bool

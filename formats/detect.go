@@ -123,7 +123,7 @@ func (d *detectText) Game(g *detect.Game) error {
 		pr := &g.Profiles[i]
 		switch {
 		case pr.Valid:
-			d.printf("  %s: valid (%s, %s)\n", pr.Profile, pr.Outcome, pr.Winner)
+			d.printf("  %s: valid (%s)\n", pr.Profile, outcomeText(pr.Outcome, pr.Winner))
 		case len(pr.Fix) > 0:
 			d.printf("  %s: breaks at %s; valid with --set %s (%s)\n", pr.Profile, pr.Break, strings.Join(pr.FixSet, " --set "), pr.FixNote)
 		default:
@@ -149,6 +149,17 @@ func (d *detectText) Game(g *detect.Game) error {
 		}
 	}
 	return d.err
+}
+
+// outcomeText is how the rules ended the game, for the text report.
+func outcomeText(outcome, winner string) string {
+	if outcome == "" || outcome == "none" {
+		return "not ended by the rules"
+	}
+	if winner == "" {
+		return outcome
+	}
+	return outcome + ", " + winner
 }
 
 func (d *detectText) summary(label string, s *detect.Summary) {

@@ -50,6 +50,9 @@ var Rules = []RuleInfo{
 	{"encoding", SeverityWarning, false},
 	{"result-missing", SeverityWarning, false},
 	{"limit", SeverityError, true},
+	// also-valid-as is given by package detect for validate --hints; it is
+	// listed here because this is the one list of rule ids.
+	{"also-valid-as", SeverityWarning, false},
 }
 
 var severities = func() map[string]string {

@@ -251,5 +251,3 @@ func detectOne(d *detect.Detector, sc *grammar.Scratch, j *djob, i int, noteErr 
 	rec := grammar.ParseChunkScratch(j.chunks[i], j.file, sc)
 	return d.Game(rec, j.file, index)
 }
-
-

@@ -14,6 +14,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ashtapada/ashtapada/detect"
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/replay"
@@ -40,6 +41,7 @@ func init() {
 			&cli.BoolFlag{Name: "verbose", Usage: "text format: also a line for each valid game"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "report only errors: warnings are still counted (--summary) and still fail with --strict"},
 			&cli.StringFlag{Name: "svg-dir", Usage: "write one SVG diagram per error into this directory (see show)"},
+			&cli.BoolFlag{Name: "hints", Usage: "also warn also-valid-as: a record tagged with a variant that is also valid chess, or an untagged one valid only under a historical profile (detect.go)"},
 		}, slices.Concat(profileFlags(), ciFlags, pprofFlags, limitFlags())...), // profileflags.go: --rules, --set, --rules-file; limits.go: --max-depth, --max-token, --max-game-bytes; validate_ci.go: --baseline, --write-baseline, --progress, --color, --explain; pprof.go: hidden --cpuprofile, --memprofile
 		Action: validateAction,
 	})
@@ -190,11 +192,15 @@ func validateAction(c *cli.Context) error {
 			// holds no pointer into it), so each worker reuses the storage
 			// of its records.
 			sc := new(grammar.Scratch)
+			var hints *detect.Hinter
+			if c.Bool("hints") {
+				hints = detect.NewHinter(cfg.Strict)
+			}
 			for j := range work {
 				res := make([]*replay.Result, len(j.chunks))
 				j.keys = make([]formats.GameKey, len(j.chunks))
 				for i := range j.chunks {
-					res[i] = validateOne(r, sc, j, i, noteErr)
+					res[i] = validateOne(r, hints, sc, j, i, noteErr)
 				}
 				j.out <- res
 			}
@@ -327,7 +333,7 @@ func readGames(path string, work, order chan<- *vjob, done <-chan struct{}, note
 // validateOne reads and replays one game. A panic is a bug of this
 // program, never the record's fault: it is reported as a failure of the
 // tool (exit 2) for that game, and the other games are still checked.
-func validateOne(r *replay.Replayer, sc *grammar.Scratch, j *vjob, i int, noteErr func(error)) (res *replay.Result) {
+func validateOne(r *replay.Replayer, hints *detect.Hinter, sc *grammar.Scratch, j *vjob, i int, noteErr func(error)) (res *replay.Result) {
 	index := j.index + i
 	defer func() {
 		if p := recover(); p != nil {
@@ -337,7 +343,11 @@ func validateOne(r *replay.Replayer, sc *grammar.Scratch, j *vjob, i int, noteEr
 	}()
 	g := grammar.ParseChunkScratch(j.chunks[i], j.file, sc)
 	j.keys[i] = formats.GameKeyOf(g)
-	return r.Game(g, j.file, index)
+	res = r.Game(g, j.file, index)
+	if hints != nil {
+		hints.Add(g, res)
+	}
+	return res
 }
 
 // onlyErrors drops the warnings of a game's findings (for --quiet), after
