@@ -177,6 +177,10 @@ type ProfileResult struct {
 	Fix Fix `json:"-"`
 	// FixSet is Fix as --set pairs, for reports.
 	FixSet []string `json:"fix,omitempty"`
+	// Alternatives are other fixes of the same size that the search also
+	// found valid (the record does not choose between them), as --set
+	// pairs joined by spaces; their evidence is not computed.
+	Alternatives []string `json:"fix_alternatives,omitempty"`
 	// FixNote says how the fix was found, or why none was (the bound).
 	FixNote string `json:"fix_note,omitempty"`
 	// Outcome and Result of the game under the profile (with the fix).

@@ -57,13 +57,7 @@ func (d *Detector) gameFeatures(g *record.Game, p *rules.Profile, fix Fix, outco
 		if c := pos.HalfmoveClock(); c > f.maxClock {
 			f.maxClock = c
 		}
-		// Board and side to move: coarser than the rules' key (which adds
-		// rights), so never fewer repeats than the rules count.
-		var key [65]byte
-		for sq := rules.Square(0); sq < 64; sq++ {
-			key[sq] = byte(pos.At(sq))
-		}
-		key[64] = byte(pos.SideToMove())
+		key := boardKey(pos)
 		seen[key]++
 		if seen[key] > f.maxRepeat {
 			f.maxRepeat = seen[key]
@@ -115,6 +109,33 @@ func (d *Detector) gameFeatures(g *record.Game, p *rules.Profile, fix Fix, outco
 		look(st.After)
 	}
 	return f
+}
+
+// boardKey is a position's board and side to move: coarser than the
+// rules' repetition key (which adds rights), so counting it never finds
+// fewer repeats than the rules do.
+func boardKey(pos *rules.Position) [65]byte {
+	var key [65]byte
+	for sq := rules.Square(0); sq < 64; sq++ {
+		key[sq] = byte(pos.At(sq))
+	}
+	key[64] = byte(pos.SideToMove())
+	return key
+}
+
+// maxRepeats is the most times one board occurs in a trace.
+func maxRepeats(t *replay.Trace) int {
+	if t.Start == nil {
+		return 0
+	}
+	seen := map[[65]byte]int{boardKey(t.Start): 1}
+	most := 1
+	for i := range t.Steps {
+		k := boardKey(t.Steps[i].After)
+		seen[k]++
+		most = max(most, seen[k])
+	}
+	return most
 }
 
 // unused reports whether changing key from cur to alt cannot change the

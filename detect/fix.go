@@ -2,6 +2,8 @@ package detect
 
 import (
 	"fmt"
+	"math/bits"
+	"slices"
 	"sort"
 	"strings"
 
@@ -33,33 +35,66 @@ func (d *Detector) fixes(g *record.Game, out *Game, base []verdict, want []bool)
 			continue
 		}
 		p := pr.profile
-		var fix Fix
+		var found []Fix // valid fixes, the smallest kept
 		var v verdict
 		note := ""
+		keep := func(fs []Fix, fv verdict, why string) {
+			if len(fs) == 0 {
+				return
+			}
+			if len(found) == 0 || len(fs[0]) < len(found[0]) {
+				found, v, note = nil, fv, why
+			} else if len(fs[0]) > len(found[0]) {
+				return
+			}
+			for _, f := range fs {
+				if !slices.ContainsFunc(found, func(x Fix) bool { return x.String() == f.String() }) {
+					found = append(found, f)
+				}
+			}
+		}
+		// Natural fixes first: one replay each, then their subsets.
 		tooFar := len(fits) > 0
 		for _, fit := range fits {
 			n := naturalFix(p, fit)
-			if len(n) == 0 || len(n) > d.opts.MaxChanges {
-				if len(n) > 0 && note == "" {
+			if len(n) == 0 {
+				tooFar = false
+				continue
+			}
+			if len(n) > d.opts.MaxChanges {
+				if note == "" {
 					note = fmt.Sprintf("%d settings differ from %s's decided ones (%s); the bound is %d changes", len(n), fit.Profile, n, d.opts.MaxChanges)
-				}
-				if len(n) == 0 {
-					tooFar = false
 				}
 				continue
 			}
 			tooFar = false
-			if f, fv, ok := d.smallestSubset(g, p, n); ok {
-				fix, v = f, fv
-				note = fmt.Sprintf("the settings %s decides, smallest subset that fits (%d replays at most)", fit.Profile, 1<<len(n))
-				break
+			if len(found) > 0 && len(n) > len(found[0]) {
+				continue
+			}
+			if fs, fv := d.smallestSubsets(g, p, n); len(fs) > 0 {
+				keep(fs, fv, fmt.Sprintf("from the settings %s decides, smallest subset that fits", fit.Profile))
 			}
 		}
-		if fix == nil && !tooFar {
-			var found bool
-			fix, v, found, note = d.search(g, p, base[i])
-			if !found {
-				fix = nil
+		// Then the first-error search, for anything smaller, and for the
+		// other fixes of the same size (the record may not choose).
+		depth := d.opts.MaxChanges
+		if len(found) > 0 {
+			depth = len(found[0])
+		}
+		if depth >= 1 && !tooFar {
+			if fs, fv, snote := d.search(g, p, base[i], depth); len(fs) > 0 {
+				keep(fs, fv, snote)
+			} else if len(found) == 0 {
+				note = snote
+			} else {
+				note += "; no smaller fix: " + snote
+			}
+		}
+		var fix Fix
+		if len(found) > 0 {
+			fix = found[0]
+			for _, f := range found[1:] {
+				pr.Alternatives = append(pr.Alternatives, f.String())
 			}
 		}
 		pr.FixNote = note
@@ -96,31 +131,39 @@ func naturalFix(p *rules.Profile, fit *ProfileResult) Fix {
 	return sortFix(n)
 }
 
-// smallestSubset replays p with n; when the game is valid, it returns the
-// smallest subset of n (fewest changes, then rules.md order) that still
-// makes it valid.
-func (d *Detector) smallestSubset(g *record.Game, p *rules.Profile, n Fix) (Fix, verdict, bool) {
+// smallestSubsets replays p with n; when the game is valid, it returns
+// the smallest subsets of n (fewest changes) that still make it valid, in
+// rules.md order, and the verdict of the first.
+func (d *Detector) smallestSubsets(g *record.Game, p *rules.Profile, n Fix) ([]Fix, verdict) {
 	full := d.play(g, p, n)
 	if !full.valid {
-		return nil, full, false
+		return nil, full
 	}
-	subsets := make([]Fix, 0, 1<<len(n))
-	for mask := 1; mask < 1<<len(n)-1; mask++ {
-		var s Fix
-		for i := range n {
-			if mask&(1<<i) != 0 {
-				s = append(s, n[i])
+	for size := 1; size < len(n); size++ {
+		var fs []Fix
+		var first verdict
+		for mask := 1; mask < 1<<len(n); mask++ {
+			if bits.OnesCount(uint(mask)) != size {
+				continue
+			}
+			var s Fix
+			for i := range n {
+				if mask&(1<<i) != 0 {
+					s = append(s, n[i])
+				}
+			}
+			if v := d.play(g, p, s); v.valid {
+				if len(fs) == 0 {
+					first = v
+				}
+				fs = append(fs, s)
 			}
 		}
-		subsets = append(subsets, s)
-	}
-	sort.SliceStable(subsets, func(i, j int) bool { return len(subsets[i]) < len(subsets[j]) })
-	for _, s := range subsets {
-		if v := d.play(g, p, s); v.valid {
-			return s, v, true
+		if len(fs) > 0 {
+			return fs, first
 		}
 	}
-	return n, full, true
+	return []Fix{n}, full
 }
 
 // search is the first-error search: breadth first over sets of changes,
@@ -130,7 +173,7 @@ func (d *Detector) smallestSubset(g *record.Game, p *rules.Profile, n Fix) (Fix,
 // the smallest fix of that error), and only the beamWidth sets that get
 // furthest go on. It stops at the first level with a valid set, at
 // MaxChanges, or after MaxReplays replays.
-func (d *Detector) search(g *record.Game, p *rules.Profile, v0 verdict) (Fix, verdict, bool, string) {
+func (d *Detector) search(g *record.Game, p *rules.Profile, v0 verdict, maxDepth int) ([]Fix, verdict, string) {
 	type node struct {
 		fix Fix
 		v   verdict
@@ -138,8 +181,10 @@ func (d *Detector) search(g *record.Game, p *rules.Profile, v0 verdict) (Fix, ve
 	frontier := []node{{nil, v0}}
 	seen := map[string]bool{}
 	budget := d.opts.MaxReplays
-	for depth := 1; depth <= d.opts.MaxChanges; depth++ {
+	for depth := 1; depth <= maxDepth; depth++ {
 		var next []node
+		var found []Fix
+		var fv verdict
 		for _, n := range frontier {
 			s := p.Settings
 			if err := s.Apply(n.fix); err != nil {
@@ -161,12 +206,19 @@ func (d *Detector) search(g *record.Game, p *rules.Profile, v0 verdict) (Fix, ve
 					}
 					seen[k] = true
 					if budget == 0 {
-						return nil, verdict{}, false, fmt.Sprintf("no fix found within %d replays (first-error search, %d changes at most)", d.opts.MaxReplays, d.opts.MaxChanges)
+						if len(found) > 0 {
+							return found, fv, fmt.Sprintf("first-error search, %d replays (the budget: other fixes of this size may exist)", d.opts.MaxReplays)
+						}
+						return nil, verdict{}, fmt.Sprintf("no fix found within %d replays (first-error search, %d changes at most)", d.opts.MaxReplays, maxDepth)
 					}
 					budget--
 					v := d.play(g, p, f)
 					if v.valid {
-						return f, v, true, fmt.Sprintf("first-error search, %d replays", d.opts.MaxReplays-budget)
+						if len(found) == 0 {
+							fv = v
+						}
+						found = append(found, f)
+						continue
 					}
 					if v.breakPly() > n.v.breakPly() {
 						next = append(next, node{f, v})
@@ -174,14 +226,17 @@ func (d *Detector) search(g *record.Game, p *rules.Profile, v0 verdict) (Fix, ve
 				}
 			}
 		}
+		if len(found) > 0 {
+			return found, fv, fmt.Sprintf("first-error search, %d replays", d.opts.MaxReplays-budget)
+		}
 		sort.SliceStable(next, func(i, j int) bool { return next[i].v.breakPly() > next[j].v.breakPly() })
 		if len(next) > beamWidth {
 			next = next[:beamWidth]
 		}
 		frontier = next
 		if len(frontier) == 0 {
-			return nil, verdict{}, false, fmt.Sprintf("no change of at most %d settings moves the first error (first-error search, %d replays)", depth, d.opts.MaxReplays-budget)
+			return nil, verdict{}, fmt.Sprintf("no change of at most %d settings moves the first error (first-error search, %d replays)", depth, d.opts.MaxReplays-budget)
 		}
 	}
-	return nil, verdict{}, false, fmt.Sprintf("no fix of at most %d changes (first-error search, %d replays)", d.opts.MaxChanges, d.opts.MaxReplays-budget)
+	return nil, verdict{}, fmt.Sprintf("no fix of at most %d changes (first-error search, %d replays)", maxDepth, d.opts.MaxReplays-budget)
 }

@@ -26,21 +26,27 @@ func NewHinter(strict bool) *Hinter {
 	return &Hinter{strict: strict, reps: map[*rules.Profile]*replay.Replayer{}}
 }
 
-func (h *Hinter) valid(g *record.Game, p *rules.Profile) bool {
+func (h *Hinter) replayer(p *rules.Profile) *replay.Replayer {
 	r := h.reps[p]
 	if r == nil {
 		r = replay.New(replay.Config{Profile: p})
 		h.reps[p] = r
 	}
-	return r.Game(g, "", 0).Summary.Valid
+	return r
+}
+
+func (h *Hinter) valid(g *record.Game, p *rules.Profile) bool {
+	return h.replayer(p).Game(g, "", 0).Summary.Valid
 }
 
 // Add judges g, which validate judged as res, and appends the
 // also-valid-as finding to res when its tags look wrong:
 //
-//   - a record whose Variant tag names a profile other than fide, valid
-//     under it, that is also valid as fide (with fide's own settings:
-//     a Rules tag is for the tagged profile);
+//   - a record from the initial array (no FEN tag) whose Variant tag
+//     names a profile other than fide, valid under it, that is also
+//     valid as fide (with fide's own settings: a Rules tag is for the
+//     tagged profile), ended the same way, with no position seen three
+//     times;
 //   - a record without a Variant tag that fails fide but is valid under
 //     a historical profile.
 //
@@ -64,7 +70,18 @@ func (h *Hinter) Add(g *record.Game, res *replay.Result) bool {
 		if err != nil || p.Name == fide.Name || !res.Summary.Valid {
 			return false
 		}
-		if !h.valid(g, fide) {
+		if _, fen := g.Tag("FEN"); fen {
+			// A composed position of a few men says nothing about the
+			// game it was taken from: only records from the initial
+			// array, whose men would all be in play, are compared.
+			return false
+		}
+		// Also valid as fide, ended the same way, and with no position
+		// seen three times: where the repetition rules (which differ in
+		// every profile) judge a record, its moves alone are no sign of
+		// chess.
+		fr := h.replayer(fide).Game(g, "", 0).Summary
+		if !fr.Valid || fr.Outcome != res.Summary.Outcome || maxRepeats(h.replayer(fide).Trace(g)) >= 3 {
 			return false
 		}
 		msg = fmt.Sprintf("the record is tagged Variant %q (profile %s) and is also valid as %s: if it is a chess game, the tag is wrong", name, p.Name, fide.Name)
