@@ -251,6 +251,7 @@ func TestFSFSelfplayDetected(t *testing.T) {
 				// search named another (its bound: docs/detect.md).
 				others++
 				t.Logf("%s: %s", id, msg)
+			case msg == "":
 				fitted++
 				if !tagged.Summary.Valid {
 					t.Errorf("%s: detected as %s, but validate finds it broken under its tags", id, p.Name)
