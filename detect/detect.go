@@ -349,11 +349,9 @@ func (d *Detector) Game(g *record.Game, file string, index int) *Game {
 	}
 	// Evidence of the fits first: their decided settings point the other
 	// profiles to their fixes.
-	if !d.opts.NoEvidence || len(out.Fits) > 0 {
-		for i := range out.Profiles {
-			if out.Profiles[i].Valid {
-				d.evidence(g, &out.Profiles[i], nil, base[i])
-			}
+	for i := range out.Profiles {
+		if out.Profiles[i].Valid {
+			d.evidence(g, &out.Profiles[i], nil, base[i])
 		}
 	}
 	d.fixes(g, out, base, d.fixWanted(out))
@@ -365,11 +363,6 @@ func (d *Detector) Game(g *record.Game, file string, index int) *Game {
 	}
 	out.Replays = d.replays - start
 	out.Verdict = verdictLine(out)
-	if d.opts.NoEvidence {
-		for i := range out.Profiles {
-			out.Profiles[i].Evidence = nil
-		}
-	}
 	return out
 }
 
