@@ -31,10 +31,28 @@ type features struct {
 	// onePiece: some position has a side with at most one such piece
 	// (mastu).
 	onePiece bool
+	// lone: some position has a side with nothing but its king
+	// (bare-king win and win-unless-counter).
+	lone bool
+	// soleCapture: a move takes a side's only piece (mastu);
+	// pawnsOnlyCheck: a move checks a king whose side has no piece
+	// (pawns-only-king).
+	soleCapture, pawnsOnlyCheck bool
 	// pawnNearEnd: some pawn stands on its seventh or last rank
 	// (promotion settings).
 	pawnNearEnd                                  bool
 	leap, castle, enPassant, doubleStep, capture bool
+	// promoted: some move promotes, arrives on the last rank or moves a
+	// waiting pawn; pawnOnLast: a pawn stands on its last rank;
+	// pawnNearKing: a pawn stands on its seventh rank while the enemy
+	// king is on one of the last two (a stuck pawn's check could matter).
+	promoted, pawnOnLast, pawnNearKing bool
+	// quietLast: in the last position the side to move has a legal move
+	// that does not stalemate the other side, or is mated (so forbidding
+	// stalemating moves cannot end the game there).
+	quietLast bool
+	// knightPromotion: a pawn became a knight.
+	knightPromotion bool
 	// compound: some turn has more than one move.
 	compound bool
 	// openingSharp: a side's first move captures or gives check.
@@ -69,6 +87,9 @@ func (d *Detector) gameFeatures(g *record.Game, p *rules.Profile, fix Fix, outco
 			elephants += pos.Count(c, rules.Bishop)
 			if pieces == 0 {
 				f.noPiece = true
+				if pos.Count(c, rules.Pawn) == 0 {
+					f.lone = true
+				}
 			}
 			if pieces <= 1 {
 				f.onePiece = true
@@ -78,13 +99,29 @@ func (d *Detector) gameFeatures(g *record.Game, p *rules.Profile, fix Fix, outco
 			f.lowMaterial = true
 		}
 		for _, rank := range [...]int{0, 1, 6, 7} {
-			for file := 0; file < 8 && !f.pawnNearEnd; file++ {
+			for file := 0; file < 8; file++ {
 				pc := pos.At(rules.MakeSquare(file, rank))
 				if pc.Kind() != rules.Pawn {
 					continue
 				}
-				if (pc.Color() == rules.White && rank >= 6) || (pc.Color() == rules.Black && rank <= 1) {
-					f.pawnNearEnd = true
+				c := pc.Color()
+				rel := rank // the rank as seen from the pawn's side, 0-based
+				if c == rules.Black {
+					rel = 7 - rank
+				}
+				if rel < 6 {
+					continue
+				}
+				f.pawnNearEnd = true
+				if rel == 7 {
+					f.pawnOnLast = true
+				}
+				krank := pos.KingSquare(c.Other()).Rank()
+				if c == rules.Black {
+					krank = 7 - krank
+				}
+				if rel == 6 && krank >= 6 {
+					f.pawnNearKing = true
 				}
 			}
 		}
@@ -100,6 +137,16 @@ func (d *Detector) gameFeatures(g *record.Game, p *rules.Profile, fix Fix, outco
 		f.enPassant = f.enPassant || m.Flags&rules.FlagEnPassant != 0
 		f.doubleStep = f.doubleStep || m.Flags&rules.FlagDoubleStep != 0
 		f.compound = f.compound || st.TurnIndex > 0
+		if m.IsCapture() && m.Flags&rules.FlagEnPassant == 0 {
+			if k := st.Before.At(m.To).Kind(); k != rules.Pawn && k != rules.NoKind && piecesOf(st.Before, st.Side.Other()) == 1 {
+				f.soleCapture = true
+			}
+		}
+		if st.Check && piecesOf(st.After, st.Side.Other()) == 0 {
+			f.pawnsOnlyCheck = true
+		}
+		f.knightPromotion = f.knightPromotion || m.Promotion == rules.Knight
+		f.promoted = f.promoted || m.Promotion != rules.NoKind || m.Flags&(rules.FlagArrival|rules.FlagWaitingMove) != 0
 		if !firstDone[st.Side] {
 			firstDone[st.Side] = true
 			if st.Check || m.IsCapture() {
@@ -108,7 +155,35 @@ func (d *Detector) gameFeatures(g *record.Game, p *rules.Profile, fix Fix, outco
 		}
 		look(st.After)
 	}
+	last := t.Start
+	if len(t.Steps) > 0 {
+		last = t.Steps[len(t.Steps)-1].After
+	}
+	f.quietLast = quietMove(last)
 	return f
+}
+
+// piecesOf counts c's men other than king and pawns.
+func piecesOf(pos *rules.Position, c rules.Color) int {
+	return pos.Count(c, rules.Knight) + pos.Count(c, rules.Bishop) + pos.Count(c, rules.Rook) + pos.Count(c, rules.Queen)
+}
+
+// quietMove reports whether the side to move in pos has a legal move after
+// which the other side is in check or can move (a move that does not
+// stalemate it), or has no move and is in check (mated).
+func quietMove(pos *rules.Position) bool {
+	moves := pos.LegalMoves(nil)
+	if len(moves) == 0 {
+		return pos.InCheck()
+	}
+	for _, m := range moves {
+		q := pos.Copy()
+		q.Play(m)
+		if q.InCheck() || q.HasLegalMove() {
+			return true
+		}
+	}
+	return false
 }
 
 // boardKey is a position's board and side to move: coarser than the
@@ -147,7 +222,7 @@ func (f *features) unused(s *rules.Settings, key, cur, alt string) bool {
 	// endgame: situations where the set of legal moves decides the game
 	// (stalemate, a baring reply, forbidden stalemates, repetitions that
 	// compare rights); any rule that adds or removes moves may matter.
-	endgame := f.noPiece || f.outcome == replay.OutcomeStalemate || f.outcome == replay.OutcomeBareKing ||
+	endgame := f.outcome == replay.OutcomeStalemate || f.outcome == replay.OutcomeBareKing ||
 		f.maxRepeat >= 3 || s.Stalemate == rules.StalemateForbidden
 	mate := f.outcome == replay.OutcomeCheckmate
 	switch key {
@@ -157,13 +232,40 @@ func (f *features) unused(s *rules.Settings, key, cur, alt string) bool {
 		return f.maxRepeat < 3
 	case "dead-position":
 		return !f.lowMaterial
-	case "bare-king", "pawns-only-king":
-		return !f.noPiece
+	case "bare-king":
+		// What each value needs to act: a lone king (win,
+		// win-unless-counter) or a side without pieces (pieces-half-win).
+		triggered := func(v string) bool {
+			switch v {
+			case "win", "win-unless-counter":
+				return f.lone
+			case "pieces-half-win":
+				return f.noPiece
+			}
+			return false
+		}
+		return !triggered(cur) && !triggered(alt) && f.outcome != replay.OutcomeBareKing
+	case "pawns-only-king":
+		// Immunity forbids checks on a king with nothing but pawns: it
+		// matters where one was given, or where legal moves decide.
+		return !f.noPiece || (!f.pawnsOnlyCheck && !endgame && !mate)
 	case "mastu":
-		return !f.onePiece
+		// Mastu forbids taking a side's only piece: it matters where one
+		// was taken, or where legal moves decide.
+		return !f.onePiece || (!f.soleCapture && !endgame && !mate)
 	case "stalemate":
-		ordinary := func(v string) bool { return v != "forbidden" }
-		return ordinary(cur) && ordinary(alt) && f.outcome != replay.OutcomeStalemate
+		if cur == "forbidden" || f.outcome == replay.OutcomeStalemate {
+			return false
+		}
+		if alt != "forbidden" {
+			return true
+		}
+		// Forbidding stalemating moves: every move played left the other
+		// side a move (the game did not end in stalemate), so each
+		// position had a legal move and every move played stays legal;
+		// the last position is checked directly. A bare-king ending is
+		// replayed (the bared side's reply may be a stalemating one).
+		return f.quietLast && f.outcome != replay.OutcomeBareKing
 	case "king-leap", "king-leap-capture":
 		// A leap is never possible in check under either leap rule, so
 		// mates are unchanged; only the moves themselves and the
@@ -179,8 +281,18 @@ func (f *features) unused(s *rules.Settings, key, cur, alt string) bool {
 		return !f.hasFEN && !f.enPassant && !endgame && !mate
 	case "pawn-double-step":
 		return !f.hasFEN && !f.doubleStep && !endgame && !mate
-	case "promotion", "promotion-limit", "unavailable-promotion", "stuck-pawn-gives-check", "knight-promotion-move":
-		return !f.hasFEN && !f.pawnNearEnd
+	case "knight-promotion-move":
+		// It lets a new knight move on in the same turn, a compound turn.
+		return !f.hasFEN && !f.knightPromotion && !f.compound
+	case "promotion", "promotion-limit", "unavailable-promotion", "stuck-pawn-gives-check":
+		// Without a promotion played, the settings change only the
+		// moves a pawn on the seventh could make (which matter where the
+		// set of legal moves decides: mate, stalemate, the endgame
+		// rules) and, for a stuck pawn, its check of a king nearby.
+		if f.hasFEN {
+			return false
+		}
+		return !f.pawnNearEnd || (!f.promoted && !f.pawnOnLast && !f.pawnNearKing && !endgame && !mate)
 	case "capture":
 		return !f.capture && !endgame && !mate
 	case "opening":
