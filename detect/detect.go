@@ -253,8 +253,9 @@ type Detector struct {
 }
 
 type repKey struct {
-	p   *rules.Profile
-	set string
+	p     *rules.Profile
+	set   string
+	steps bool
 }
 
 // New returns a Detector for opts.
@@ -286,19 +287,26 @@ type verdict struct {
 	brk     *Break
 	outcome string
 	winner  string
+	// played is the main line as played, when the replay kept it.
+	played *replay.Played
 }
 
 // play replays g under p with the changes fix (the tags are ignored).
 func (d *Detector) play(g *record.Game, p *rules.Profile, fix Fix) verdict {
 	d.replays++
-	res := d.replayer(p, fix).Game(g, "", 0)
-	return verdictOf(res)
+	return verdictOf(d.replayer(p, fix, false).Game(g, "", 0))
+}
+
+// playSteps is play keeping the main line (for the evidence of a fit).
+func (d *Detector) playSteps(g *record.Game, p *rules.Profile, fix Fix) verdict {
+	d.replays++
+	return verdictOf(d.replayer(p, fix, true).Game(g, "", 0))
 }
 
 // verdictOf reads a replay result: valid, or the first error (the lowest
 // ply; a finding about the tags has ply 0).
 func verdictOf(res *replay.Result) verdict {
-	v := verdict{valid: res.Summary.Valid, outcome: res.Summary.Outcome, winner: res.Summary.Winner}
+	v := verdict{valid: res.Summary.Valid, outcome: res.Summary.Outcome, winner: res.Summary.Winner, played: res.Played}
 	if v.valid {
 		return v
 	}
@@ -338,7 +346,9 @@ func (d *Detector) Game(g *record.Game, file string, index int) *Game {
 	out.Rules, _ = g.Tag("Rules")
 	base := make([]verdict, len(d.profiles))
 	for i, p := range d.profiles {
-		v := d.play(g, p, nil)
+		// The main line is kept: a profile that fits needs it for its
+		// evidence, and one that does not stops early.
+		v := d.playSteps(g, p, nil)
 		base[i] = v
 		pr := ProfileResult{Profile: p.Name, Valid: v.valid, Break: v.brk, profile: p}
 		if v.valid {

@@ -60,13 +60,11 @@ type features struct {
 	outcome      string
 }
 
-// gameFeatures traces g under p with fix.
-func (d *Detector) gameFeatures(g *record.Game, p *rules.Profile, fix Fix, outcome string) features {
+// gameFeatures reads the main line t of g, as played under a fit.
+func gameFeatures(g *record.Game, t *replay.Played, outcome string) features {
 	f := features{outcome: outcome}
 	_, f.hasFEN = g.Tag("FEN")
-	r := d.replayer(p, fix)
-	t := r.Trace(g)
-	if t.Problem != nil || t.Stop != nil || t.Start == nil {
+	if t == nil || !t.Complete() || t.Start == nil {
 		return f
 	}
 	f.complete = true
@@ -198,9 +196,9 @@ func boardKey(pos *rules.Position) [65]byte {
 	return key
 }
 
-// maxRepeats is the most times one board occurs in a trace.
-func maxRepeats(t *replay.Trace) int {
-	if t.Start == nil {
+// maxRepeats is the most times one board occurs in a main line.
+func maxRepeats(t *replay.Played) int {
+	if t == nil || t.Start == nil {
 		return 0
 	}
 	seen := map[[65]byte]int{boardKey(t.Start): 1}
@@ -309,15 +307,16 @@ func (f *features) unused(s *rules.Settings, key, cur, alt string) bool {
 	return false
 }
 
-// replayer returns the detector's replayer for p with fix.
-func (d *Detector) replayer(p *rules.Profile, fix Fix) *replay.Replayer {
-	key := repKey{p, fix.String()}
+// replayer returns the detector's replayer for p with fix, keeping the
+// main line when steps is set.
+func (d *Detector) replayer(p *rules.Profile, fix Fix, steps bool) *replay.Replayer {
+	key := repKey{p, fix.String(), steps}
 	r := d.reps[key]
 	if r == nil {
 		if len(d.reps) >= 1024 {
 			clear(d.reps)
 		}
-		r = replay.New(replay.Config{Profile: p, Overrides: fix})
+		r = replay.New(replay.Config{Profile: p, Overrides: fix, Steps: steps})
 		d.reps[key] = r
 	}
 	return r
@@ -356,7 +355,10 @@ func (d *Detector) evidence(g *record.Game, pr *ProfileResult, fix Fix, v verdic
 				continue
 			}
 			if feat == nil {
-				f := d.gameFeatures(g, p, fix, v.outcome)
+				if v.played == nil {
+					v = d.playSteps(g, p, fix)
+				}
+				f := gameFeatures(g, v.played, v.outcome)
 				feat = &f
 			}
 			if feat.unused(&s, key, cur, alt) {

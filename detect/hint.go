@@ -29,7 +29,7 @@ func NewHinter(strict bool) *Hinter {
 func (h *Hinter) replayer(p *rules.Profile) *replay.Replayer {
 	r := h.reps[p]
 	if r == nil {
-		r = replay.New(replay.Config{Profile: p})
+		r = replay.New(replay.Config{Profile: p, Steps: true})
 		h.reps[p] = r
 	}
 	return r
@@ -80,8 +80,8 @@ func (h *Hinter) Add(g *record.Game, res *replay.Result) bool {
 		// seen three times: where the repetition rules (which differ in
 		// every profile) judge a record, its moves alone are no sign of
 		// chess.
-		fr := h.replayer(fide).Game(g, "", 0).Summary
-		if !fr.Valid || fr.Outcome != res.Summary.Outcome || maxRepeats(h.replayer(fide).Trace(g)) >= 3 {
+		fr := h.replayer(fide).Game(g, "", 0)
+		if !fr.Summary.Valid || fr.Summary.Outcome != res.Summary.Outcome || maxRepeats(fr.Played) >= 3 {
 			return false
 		}
 		msg = fmt.Sprintf("the record is tagged Variant %q (profile %s) and is also valid as %s: if it is a chess game, the tag is wrong", name, p.Name, fide.Name)
