@@ -157,3 +157,16 @@ func TestValidateHints(t *testing.T) {
 		t.Errorf("with --hints --strict: exit %d, want 1\n%s", code, out)
 	}
 }
+
+// TestDetectMalformed: the malformed-input corpus is read without an
+// internal error; every game gets a verdict (exit 1: some fit nothing).
+func TestDetectMalformed(t *testing.T) {
+	root := repoRoot(t)
+	out, errOut, code := runAsh(t, root, "", "detect", "--format", "jsonl", "testdata/malformed")
+	if code != 1 || strings.Contains(errOut, "internal error") {
+		t.Fatalf("exit %d, want 1\n%s", code, errOut)
+	}
+	if !strings.Contains(out, `"kind":"summary"`) {
+		t.Errorf("no summary line")
+	}
+}
