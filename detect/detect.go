@@ -52,6 +52,10 @@ type Options struct {
 	// NoEvidence skips the per-setting evidence (faster; the fits and
 	// fixes are still found).
 	NoEvidence bool
+	// Exhaustive replays every other value of every setting for the
+	// evidence, without the shortcuts that judge some from the main line
+	// (slower; the tests compare the two).
+	Exhaustive bool
 	// AllFixes searches a fix for every profile the game does not fit.
 	// Without it, fixes are searched only around the best profiles: for
 	// every profile when none fits as it stands, and otherwise only for

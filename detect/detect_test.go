@@ -391,3 +391,60 @@ func TestUndeterminedIsNotAMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestPrunesAreSound: the evidence judged from the main line without a
+// replay is the evidence of replaying every value, on the corpus, the
+// first games of corpus-1k and of each self-play file.
+func TestPrunesAreSound(t *testing.T) {
+	type src struct {
+		path string
+		max  int
+	}
+	srcs := []src{}
+	for _, p := range corpusFiles(t, ".") {
+		srcs = append(srcs, src{p, 1 << 30})
+	}
+	if dir := filepath.Join("..", "..", "shared", "data"); dirExists(dir) {
+		srcs = append(srcs, src{filepath.Join(dir, "fide", "corpus-1k.pgn"), 150})
+		files, _ := filepath.Glob(filepath.Join(dir, "fsf-selfplay", "*.pgn"))
+		for _, f := range files {
+			srcs = append(srcs, src{f, 15})
+		}
+	} else {
+		t.Logf("shared data absent: the corpus only")
+	}
+	fast := detect.New(detect.Options{})
+	slow := detect.New(detect.Options{Exhaustive: true})
+	n, pruned := 0, 0
+	for _, s := range srcs {
+		for i, g := range readGames(t, s.path) {
+			if i >= s.max {
+				break
+			}
+			a, b := fast.Game(g, s.path, i+1), slow.Game(g, s.path, i+1)
+			for j := range a.Profiles {
+				pa, pb := a.Profiles[j], b.Profiles[j]
+				if len(pa.Evidence) != len(pb.Evidence) {
+					t.Errorf("%s game %d %s: %d settings of evidence, exhaustive %d", s.path, i+1, pa.Profile, len(pa.Evidence), len(pb.Evidence))
+					continue
+				}
+				for k := range pa.Evidence {
+					ea, eb := pa.Evidence[k], pb.Evidence[k]
+					n++
+					if ea.Unused {
+						pruned++
+					}
+					if !slices.Equal(ea.Allowed, eb.Allowed) {
+						t.Errorf("%s game %d %s %s: allowed %v, exhaustive %v (%s)", s.path, i+1, pa.Profile, ea.Key, ea.Allowed, eb.Allowed, eb.Deciding())
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d settings compared, %d judged without replay", n, pruned)
+}
+
+func dirExists(d string) bool {
+	st, err := os.Stat(d)
+	return err == nil && st.IsDir()
+}

@@ -361,7 +361,7 @@ func (d *Detector) evidence(g *record.Game, pr *ProfileResult, fix Fix, v verdic
 				f := gameFeatures(g, v.played, v.outcome)
 				feat = &f
 			}
-			if feat.unused(&s, key, cur, alt) {
+			if !d.opts.Exhaustive && feat.unused(&s, key, cur, alt) {
 				ev.Allowed = append(ev.Allowed, alt)
 				continue
 			}
