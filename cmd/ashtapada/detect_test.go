@@ -170,3 +170,19 @@ func TestDetectMalformed(t *testing.T) {
 		t.Errorf("no summary line")
 	}
 }
+
+// TestDetectRulesFile: a profile of the user's is one more candidate.
+func TestDetectRulesFile(t *testing.T) {
+	root := repoRoot(t)
+	file := "rules/testdata/profiles/chaturanga-dabbaba.toml"
+	out, errOut, code := runAsh(t, root, "", "detect", "--rules-file", file, "corpus/chaturanga/showcase.pgn")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	if !strings.Contains(out, "game 3: fits chaturanga-dabbaba") {
+		t.Errorf("the dabbaba game does not fit the user's profile:\n%s", out)
+	}
+	if _, errOut, code = runAsh(t, root, "", "detect", "--rules-file", "rules/testdata/profiles/broken/syntax.toml", "corpus/chaturanga/showcase.pgn"); code != 2 {
+		t.Errorf("broken profile file: exit %d, want 2\n%s", code, errOut)
+	}
+}
