@@ -77,11 +77,16 @@ type Break struct {
 	Column     int    `json:"column"`
 }
 
-// Move is how a report names the move: "12. K~d3", "12... Kd7", or "the
-// record" for a finding about the tags or the game as a whole.
+// Move is how a report names the move: "12. K~d3", "12... Kd7", "the
+// result 1-0" for a finding at the termination marker, or "the record" for
+// one about the tags or the game as a whole.
 func (b *Break) Move() string {
 	if b == nil {
 		return ""
+	}
+	switch b.SAN {
+	case "1-0", "0-1", "1/2-1/2", "*":
+		return "the result " + b.SAN
 	}
 	if b.SAN == "" || b.MoveNumber == 0 {
 		if b.Ply > 0 {
