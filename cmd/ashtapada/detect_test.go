@@ -186,3 +186,13 @@ func TestDetectRulesFile(t *testing.T) {
 		t.Errorf("broken profile file: exit %d, want 2\n%s", code, errOut)
 	}
 }
+
+// TestDetectDeterministic: the report does not depend on --jobs.
+func TestDetectDeterministic(t *testing.T) {
+	root := repoRoot(t)
+	one, _, c1 := runAsh(t, root, "", "detect", "--format", "jsonl", "--jobs", "1", "corpus/andhra", "corpus/rules/illegal-move.pgn")
+	two, _, c2 := runAsh(t, root, "", "detect", "--format", "jsonl", "--jobs", "3", "corpus/andhra", "corpus/rules/illegal-move.pgn")
+	if one != two || c1 != c2 {
+		t.Errorf("--jobs 1 and --jobs 3 differ (exit %d, %d)", c1, c2)
+	}
+}
