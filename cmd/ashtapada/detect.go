@@ -16,6 +16,7 @@ import (
 	"github.com/ashtapada/ashtapada/detect"
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -31,7 +32,9 @@ func init() {
 			"profile, 1 some game fits none, 2 the tool could not do its job.",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "report format: " + strings.Join(formats.DetectFormats(), ", ")},
+			&cli.StringSliceFlag{Name: "rules", Usage: "try only the profile `NAME` (repeatable; default: every built-in profile)"},
 			&cli.StringSliceFlag{Name: "rules-file", Usage: "also try the rule profile in the profile file `FILE` (repeatable)"},
+			&cli.StringSliceFlag{Name: "set", Usage: "start every candidate from `key=value` (repeatable); the evidence still tries its other values"},
 			&cli.IntFlag{Name: "max-changes", Value: detect.DefaultMaxChanges, Usage: "largest fix searched, in --set pairs"},
 			&cli.IntFlag{Name: "max-replays", Value: detect.DefaultMaxReplays, Usage: "replays of one profile's first-error search"},
 			&cli.BoolFlag{Name: "no-evidence", Usage: "skip the per-setting evidence (faster)"},
@@ -58,17 +61,37 @@ func detectOptions(c *cli.Context) (detect.Options, error) {
 	if opts.MaxChanges < 1 || opts.MaxReplays < 1 {
 		return opts, fmt.Errorf("--max-changes and --max-replays must be at least 1")
 	}
-	files := c.StringSlice("rules-file")
-	if len(files) > 0 {
-		opts.Profiles = rules.Profiles()
-		for _, f := range files {
-			p, err := rules.LoadFile(f)
-			if err != nil {
-				return opts, err
+	names, files := c.StringSlice("rules"), c.StringSlice("rules-file")
+	var ps []*rules.Profile
+	for _, n := range names {
+		p, err := rules.Lookup(n)
+		if err != nil {
+			return opts, err
+		}
+		ps = append(ps, p)
+	}
+	if len(names) == 0 {
+		ps = rules.Profiles()
+	}
+	for _, f := range files {
+		p, err := rules.LoadFile(f)
+		if err != nil {
+			return opts, err
+		}
+		ps = append(ps, p)
+	}
+	ovs, err := replay.ParseSet(c.StringSlice("set"))
+	if err != nil {
+		return opts, err
+	}
+	if len(ovs) > 0 {
+		for i, p := range ps {
+			if ps[i], err = p.With(ovs, "--set"); err != nil {
+				return opts, fmt.Errorf("--set: %w", err)
 			}
-			opts.Profiles = append(opts.Profiles, p)
 		}
 	}
+	opts.Profiles = ps
 	return opts, nil
 }
 
