@@ -182,6 +182,14 @@ func TestDetectRulesFile(t *testing.T) {
 	if !strings.Contains(out, "game 3: fits chaturanga-dabbaba") {
 		t.Errorf("the dabbaba game does not fit the user's profile:\n%s", out)
 	}
+	out, _, code = runAsh(t, root, "", "detect", "--rules", "shatranj", "--set", "stalemate=draw", "corpus/shatranj/showcase.pgn")
+	if strings.Contains(out, "  fide:") || !strings.Contains(out, "  shatranj:") {
+		t.Errorf("--rules shatranj: other candidates tried, or not shatranj:\n%s", out)
+	}
+	if !strings.Contains(out, "game 2: fits no profile") || code != 0 {
+		// The stalemater's win needs stalemate=stalemater-wins: the fix.
+		t.Errorf("--set stalemate=draw: game 2 should need a fix (exit %d):\n%s", code, out)
+	}
 	if _, errOut, code = runAsh(t, root, "", "detect", "--rules-file", "rules/testdata/profiles/broken/syntax.toml", "corpus/chaturanga/showcase.pgn"); code != 2 {
 		t.Errorf("broken profile file: exit %d, want 2\n%s", code, errOut)
 	}
