@@ -132,6 +132,8 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 			if o := ln.hist.OutcomeKnown(ln.hasMove); o.Kind != rules.OutcomeNone {
 				ln.ended, ln.outcome, ln.endPly = true, o, ln.ply
 				won = o.Winner == winnerOf(side)
+			} else if gives {
+				won = ln.decidedFor(side)
 			}
 		}
 		if ln.main && w.played != nil {
