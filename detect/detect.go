@@ -201,6 +201,13 @@ type ProfileResult struct {
 	profile  *rules.Profile
 }
 
+// Settings are the settings of the fit: the profile's, with the fix.
+func (p *ProfileResult) Settings() rules.Settings {
+	s := p.profile.Settings
+	_ = s.Apply(p.Fix) // a fix was applied by replay before: it applies
+	return s
+}
+
 // Fits reports whether the game is valid under the profile, as it stands
 // or with the fix.
 func (p *ProfileResult) Fits() bool { return p.Valid || len(p.Fix) > 0 }
