@@ -294,6 +294,9 @@ func TestFSFSelfplayDetected(t *testing.T) {
 	if broken > 13 {
 		t.Errorf("%d games broken under their own tags (13 on 2026-12-01, while the bare king's reply was being fixed): replay regressed", broken)
 	}
+	if interactions > 10 {
+		t.Errorf("%d games whose tags the evidence rejects setting by setting (5 on 2026-12-01)", interactions)
+	}
 	if others > 5 {
 		t.Errorf("%d games fit their profile only with a fix other than their tags' one: the search misses too many", others)
 	}
