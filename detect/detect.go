@@ -455,26 +455,55 @@ func verdictLine(g *Game) string {
 		fmt.Fprintf(&b, "fits no profile; %s gets furthest, to %s", pr.Profile, pr.Break)
 	}
 	if dec := decidingKeys(g); len(dec) > 0 {
-		fmt.Fprintf(&b, "; decided by %s", strings.Join(dec, ", "))
+		fmt.Fprintf(&b, "; as %s, decided by %s", mainFit(g).Profile, strings.Join(dec, ", "))
 	}
 	return b.String()
 }
 
-// decidingKeys are the settings decided in the first fit, "key=value".
+// decidingKeys are the settings decided in the game's main fit,
+// "key=value" (values joined by | where several allow the game).
 func decidingKeys(g *Game) []string {
-	for _, pr := range g.Profiles {
+	pr := mainFit(g)
+	if pr == nil {
+		return nil
+	}
+	var out []string
+	for _, e := range pr.Evidence {
+		if e.Decided {
+			out = append(out, e.Key+"="+strings.Join(e.Allowed, "|"))
+		}
+	}
+	return out
+}
+
+// mainFit is the fit a one-line answer speaks of: the profile the
+// Variant tag names when it fits, else the first that fits as it stands,
+// else the first that fits with a fix.
+func mainFit(g *Game) *ProfileResult {
+	var tagged *rules.Profile
+	if name := strings.TrimSpace(g.Variant); name != "" {
+		tagged, _ = rules.Lookup(name)
+	}
+	var first, firstFixed *ProfileResult
+	for i := range g.Profiles {
+		pr := &g.Profiles[i]
 		if !pr.Fits() {
 			continue
 		}
-		var out []string
-		for _, e := range pr.Evidence {
-			if e.Decided {
-				out = append(out, e.Key+"="+strings.Join(e.Allowed, "|"))
-			}
+		if tagged != nil && pr.profile.Name == tagged.Name {
+			return pr
 		}
-		return out
+		if pr.Valid && first == nil {
+			first = pr
+		}
+		if firstFixed == nil {
+			firstFixed = pr
+		}
 	}
-	return nil
+	if first != nil {
+		return first
+	}
+	return firstFixed
 }
 
 // sortFix puts a fix in rules.md order of its keys, so that equal sets

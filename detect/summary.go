@@ -16,11 +16,15 @@ type Summary struct {
 	FitsWithChanges map[string]int `json:"fits_with_changes"`
 	// Needed counts, per --set pair, the fixes that contain it.
 	Needed map[string]int `json:"needed"`
+	// Decided counts, per setting and the values allowed, the games whose
+	// first fit decides it ("king-leap=not-in-check", "stalemate=draw|
+	// stalemater-wins"): what the file says about the rules.
+	Decided map[string]int `json:"decided"`
 }
 
 // NewSummary returns an empty summary of file.
 func NewSummary(file string) *Summary {
-	return &Summary{File: file, Fits: map[string]int{}, FitsWithChanges: map[string]int{}, Needed: map[string]int{}}
+	return &Summary{File: file, Fits: map[string]int{}, FitsWithChanges: map[string]int{}, Needed: map[string]int{}, Decided: map[string]int{}}
 }
 
 // Add counts one game.
@@ -33,6 +37,9 @@ func (s *Summary) Add(g *Game) {
 	}
 	for _, name := range g.Fits {
 		s.Fits[name]++
+	}
+	for _, k := range decidingKeys(g) {
+		s.Decided[k]++
 	}
 	for _, pr := range g.Profiles {
 		if pr.Valid || len(pr.Fix) == 0 {

@@ -176,6 +176,9 @@ func (d *detectText) summary(label string, s *detect.Summary) {
 	if len(s.Needed) > 0 {
 		d.printf("; settings most often needed: %s", counts(s.Needed))
 	}
+	if len(s.Decided) > 0 {
+		d.printf("; decided: %s", counts(s.Decided))
+	}
 	d.printf("\n")
 }
 
