@@ -292,11 +292,6 @@ func New(opts Options) *Detector {
 // Profiles are the detector's candidates.
 func (d *Detector) Profiles() []*rules.Profile { return d.profiles }
 
-// Bound describes the search bound, for reports and docs.
-func (d *Detector) Bound() string {
-	return fmt.Sprintf("fixes of at most %d changes; first-error search of at most %d replays per profile", d.opts.MaxChanges, d.opts.MaxReplays)
-}
-
 // verdict is one replay's answer, reduced to what detect compares.
 type verdict struct {
 	valid   bool
