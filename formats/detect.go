@@ -131,7 +131,9 @@ func (d *detectText) Game(g *detect.Game) error {
 			}
 		default:
 			d.printf("  %s: breaks at %s: %s\n", pr.Profile, pr.Break, pr.Break.Message)
-			if pr.FixNote != "" {
+			// "not searched" repeats for every profile of a game that
+			// fits another: said once per game unless verbose.
+			if pr.FixNote != "" && (d.verbose || !strings.HasPrefix(pr.FixNote, "not searched")) {
 				d.printf("    no fix: %s\n", pr.FixNote)
 			}
 		}
