@@ -233,6 +233,9 @@ func TestEverySettingDecidedSomewhere(t *testing.T) {
 // data README names shatranj 131 and 162: Fairy-Stockfish plays on after a
 // drawn bare king).
 func TestFSFSelfplayDetected(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: 1,000 long games")
+	}
 	dir := filepath.Join(sharedDir(t), "data", "fsf-selfplay")
 	files, err := filepath.Glob(filepath.Join(dir, "*.pgn"))
 	if err != nil || len(files) == 0 {
