@@ -111,7 +111,7 @@ func (b *Break) String() string {
 	return fmt.Sprintf("%s: %s", b.Move(), b.Rule)
 }
 
-// Fix is a set of setting changes to a profile, in rules.md order.
+// Fix is a set of setting changes to a profile, in the order of rules.SettingKeys.
 type Fix []rules.Override
 
 // String is the fix as --set pairs: "stalemate=draw move-rule=70".
@@ -139,7 +139,7 @@ type SettingEvidence struct {
 	// setting as in the fit); false means undetermined.
 	Decided bool `json:"decided"`
 	// Allowed are the values under which the game stays valid, Value
-	// among them, in rules.md order.
+	// among them, in the order of rules.SettingKeys.
 	Allowed []string `json:"allowed"`
 	// Rejected are the other values, each with its first break.
 	Rejected []Rejected `json:"rejected,omitempty"`
@@ -196,7 +196,7 @@ type ProfileResult struct {
 	Outcome string `json:"outcome,omitempty"`
 	Winner  string `json:"winner,omitempty"`
 	// Evidence is, for a fit (Valid, or with a Fix), what the game says
-	// about each setting that applies, in rules.md order.
+	// about each setting that applies, in the order of rules.SettingKeys.
 	Evidence []SettingEvidence `json:"evidence,omitempty"`
 	profile  *rules.Profile
 }
@@ -501,7 +501,7 @@ func mainFit(g *Game) *ProfileResult {
 	return firstFixed
 }
 
-// sortFix puts a fix in rules.md order of its keys, so that equal sets
+// sortFix puts a fix in the order of the setting table (rules.SettingKeys), so that equal sets
 // have one spelling (and one replayer).
 func sortFix(f Fix) Fix {
 	order := keyOrder()
@@ -523,7 +523,7 @@ var keyOrderMap = func() map[string]int {
 func keyOrder() map[string]int { return keyOrderMap }
 
 // with returns f with key set to value (replacing an earlier change of
-// key), in rules.md order.
+// key), in the order of rules.SettingKeys.
 func (f Fix) with(key, value string) Fix {
 	out := make(Fix, 0, len(f)+1)
 	for _, o := range f {

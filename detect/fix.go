@@ -133,7 +133,7 @@ func naturalFix(p *rules.Profile, fit *ProfileResult) Fix {
 
 // smallestSubsets replays p with n; when the game is valid, it returns
 // the smallest subsets of n (fewest changes) that still make it valid, in
-// rules.md order, and the verdict of the first.
+// the order of rules.SettingKeys, and the verdict of the first.
 func (d *Detector) smallestSubsets(g *record.Game, p *rules.Profile, n Fix) ([]Fix, verdict) {
 	full := d.play(g, p, n)
 	if !full.valid {
