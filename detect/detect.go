@@ -332,7 +332,8 @@ func verdictOf(res *replay.Result) verdict {
 		}
 	}
 	if first == nil {
-		v.brk = &Break{Rule: "invalid", Message: "the game is not valid"}
+		// Not expected: replay marks a game invalid by an error finding.
+		v.brk = &Break{Message: "the game is not valid, and replay gave no error finding"}
 		return v
 	}
 	v.brk = &Break{Ply: first.Ply, MoveNumber: first.MoveNumber, Side: first.Side, SAN: first.SAN,

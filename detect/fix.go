@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -269,27 +270,27 @@ func (d *Detector) search(g *record.Game, p *rules.Profile, v0 verdict, maxDepth
 // related are, per rule id of a first error, the settings that can change
 // it; the first-error search tries them first.
 var related = map[string][]string{
-	"promotion-missing":        {"promotion", "promotion-limit", "unavailable-promotion", "setup"},
-	"promotion-wrong-piece":    {"promotion", "promotion-limit", "unavailable-promotion", "setup"},
-	"promotion-unavailable":    {"promotion", "promotion-limit", "unavailable-promotion", "setup"},
-	"waiting-pawn-moved":       {"promotion", "promotion-limit", "unavailable-promotion"},
-	"conversion-missing":       {"promotion", "promotion-limit", "unavailable-promotion"},
-	"conversion-wrong":         {"promotion", "promotion-limit", "unavailable-promotion"},
-	"result-mismatch":          {"stalemate", "bare-king", "repetition", "move-rule", "dead-position"},
-	"move-after-end":           {"stalemate", "bare-king", "repetition", "move-rule", "dead-position"},
-	"stalemate-forbidden":      {"stalemate"},
-	"king-leap-unavailable":    {"king-leap", "king-leap-capture", "castling"},
-	"king-leap-in-check":       {"king-leap"},
-	"compound-turn":            {"opening", "opening-pattern", "knight-promotion-move"},
-	"opening-capture":          {"opening"},
-	"opening-check":            {"opening"},
-	"capture-supported":        {"capture"},
-	"capture-mastu":            {"mastu"},
-	"check-on-pawns-only-king": {"pawns-only-king"},
-	"bad-fen":                  {"castling", "king-leap", "promotion", "promotion-limit", "setup", "en-passant"},
-	"illegal-move":             {"setup", "counsellor", "elephant", "pawn-double-step", "en-passant", "castling", "king-leap", "king-leap-capture", "capture", "mastu", "pawns-only-king", "stalemate", "unavailable-promotion"},
-	"leaves-king-attacked":     {"setup", "counsellor", "elephant", "stuck-pawn-gives-check", "king-leap", "unavailable-promotion"},
-	"ambiguous-move":           {"counsellor", "elephant", "king-leap", "capture", "mastu"},
+	ruleid.PromotionMissing:     {"promotion", "promotion-limit", "unavailable-promotion", "setup"},
+	ruleid.PromotionWrongPiece:  {"promotion", "promotion-limit", "unavailable-promotion", "setup"},
+	ruleid.PromotionUnavailable: {"promotion", "promotion-limit", "unavailable-promotion", "setup"},
+	ruleid.WaitingPawnMoved:     {"promotion", "promotion-limit", "unavailable-promotion"},
+	ruleid.ConversionMissing:    {"promotion", "promotion-limit", "unavailable-promotion"},
+	ruleid.ConversionWrong:      {"promotion", "promotion-limit", "unavailable-promotion"},
+	ruleid.ResultMismatch:       {"stalemate", "bare-king", "repetition", "move-rule", "dead-position"},
+	ruleid.MoveAfterEnd:         {"stalemate", "bare-king", "repetition", "move-rule", "dead-position"},
+	ruleid.StalemateForbidden:   {"stalemate"},
+	ruleid.KingLeapUnavailable:  {"king-leap", "king-leap-capture", "castling"},
+	ruleid.KingLeapInCheck:      {"king-leap"},
+	ruleid.CompoundTurn:         {"opening", "opening-pattern", "knight-promotion-move"},
+	ruleid.OpeningCapture:       {"opening"},
+	ruleid.OpeningCheck:         {"opening"},
+	ruleid.CaptureSupported:     {"capture"},
+	ruleid.CaptureMastu:         {"mastu"},
+	ruleid.CheckOnPawnsOnlyKing: {"pawns-only-king"},
+	ruleid.BadFEN:               {"castling", "king-leap", "promotion", "promotion-limit", "setup", "en-passant"},
+	ruleid.IllegalMove:          {"setup", "counsellor", "elephant", "pawn-double-step", "en-passant", "castling", "king-leap", "king-leap-capture", "capture", "mastu", "pawns-only-king", "stalemate", "unavailable-promotion"},
+	ruleid.LeavesKingAttacked:   {"setup", "counsellor", "elephant", "stuck-pawn-gives-check", "king-leap", "unavailable-promotion"},
+	ruleid.AmbiguousMove:        {"counsellor", "elephant", "king-leap", "capture", "mastu"},
 }
 
 func relatedKeys(b *Break) map[string]bool {

@@ -6,12 +6,14 @@ import (
 
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
 // RuleAlsoValidAs is the rule id of the hint validate gives with --hints:
-// a wrong or missing Variant tag (docs/rules/also-valid-as.md).
-const RuleAlsoValidAs = "also-valid-as"
+// a wrong or missing Variant tag (docs/rules/also-valid-as.md). It is
+// declared in the registry (package ruleid).
+const RuleAlsoValidAs = ruleid.AlsoValidAs
 
 // Hinter gives validate's also-valid-as hint. It keeps a replayer per
 // profile; it is not safe for concurrent use: give each worker its own.
@@ -109,7 +111,7 @@ func (h *Hinter) Add(g *record.Game, res *replay.Result) bool {
 	}
 	f := replay.Finding{
 		File: res.Summary.File, Game: res.Summary.Game, Line: pos.Line, Column: pos.Col,
-		Rule: RuleAlsoValidAs, Severity: replay.SeverityWarning, Message: msg,
+		Rule: RuleAlsoValidAs, Severity: ruleid.SeverityOf(RuleAlsoValidAs).String(), Message: msg,
 		Profile: res.Summary.Profile,
 	}
 	if p, err := rules.Lookup(res.Summary.Profile); err == nil {

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -12,8 +12,8 @@ import (
 // ids and real settings (a typo would silently demote a setting).
 func TestRelatedNamesExist(t *testing.T) {
 	ids := map[string]bool{}
-	for _, r := range replay.Rules {
-		ids[r.ID] = true
+	for _, id := range ruleid.IDs() {
+		ids[id] = true
 	}
 	keys := rules.SettingKeys()
 	for id, settings := range related {

@@ -16,7 +16,6 @@ import (
 	"github.com/ashtapada/ashtapada/detect"
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
-	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -80,7 +79,7 @@ func detectOptions(c *cli.Context) (detect.Options, error) {
 		}
 		ps = append(ps, p)
 	}
-	ovs, err := replay.ParseSet(c.StringSlice("set"))
+	ovs, err := parseSet("--set", c.StringSlice("set"))
 	if err != nil {
 		return opts, err
 	}
@@ -96,7 +95,8 @@ func detectOptions(c *cli.Context) (detect.Options, error) {
 }
 
 func detectAction(c *cli.Context) error {
-	if err := applyLimits(c); err != nil {
+	lim, err := readLimits(c)
+	if err != nil {
 		return toolError(err)
 	}
 	opts, err := detectOptions(c)
@@ -143,7 +143,7 @@ func detectAction(c *cli.Context) error {
 				continue
 			}
 			for _, path := range files {
-				detectRead(path, work, order, noteErr)
+				detectRead(path, lim, work, order, noteErr)
 			}
 		}
 	}()
@@ -209,7 +209,7 @@ func detectAction(c *cli.Context) error {
 }
 
 // detectRead splits one file into games and queues them in batches.
-func detectRead(path string, work, order chan<- *djob, noteErr func(error)) {
+func detectRead(path string, lim grammar.Limits, work, order chan<- *djob, noteErr func(error)) {
 	rc, name, err := openInput(path)
 	if err != nil {
 		noteErr(err)
@@ -217,6 +217,7 @@ func detectRead(path string, work, order chan<- *djob, noteErr func(error)) {
 	}
 	defer rc.Close()
 	sp := grammar.NewSplitter(rc)
+	sp.SetLimits(lim)
 	var j *djob
 	send := func(last bool) {
 		if j == nil {
