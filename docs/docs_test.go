@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/detect"
 	"github.com/ashtapada/ashtapada/docs"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/replay"
@@ -83,7 +84,12 @@ func TestPageRecordsTriggerTheirRule(t *testing.T) {
 				if err != nil {
 					t.Fatalf("splitting the record: %v", err)
 				}
-				res := rep.Game(grammar.ParseChunk(ch, r.ID+".pgn"), r.ID+".pgn", i)
+				g := grammar.ParseChunk(ch, r.ID+".pgn")
+				res := rep.Game(g, r.ID+".pgn", i)
+				if r.ID == detect.RuleAlsoValidAs {
+					// A hint of validate --hints, given by package detect.
+					detect.NewHinter(false).Add(g, res)
+				}
 				for _, f := range res.Findings {
 					rules[f.Rule] = f.Severity
 				}

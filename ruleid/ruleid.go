@@ -91,6 +91,7 @@ const (
 	ResultMissing        = "result-missing"
 	Limit                = "limit"
 	NoGames              = "no-games"
+	AlsoValidAs          = "also-valid-as"
 )
 
 // Rule is one entry of the registry.
@@ -154,6 +155,7 @@ var registry = []Rule{
 	{ID: ResultMissing, Severity: Warning, Stops: false, Summary: "the record gives no result where the rules have ended the game"},
 	{ID: Limit, Severity: Error, Stops: true, Summary: "the game breaks one of the reader's limits (nesting depth, token size, game size); the game is not replayed"},
 	{ID: NoGames, Severity: Warning, Stops: false, Summary: "a file named on the command line holds no game record; nothing in it was checked"},
+	{ID: AlsoValidAs, Severity: Warning, Stops: false, Summary: "validate --hints: the record is also valid under another profile than its Variant tag says (fide for a tagged one, a historical one for an untagged one)"},
 }
 
 var byID = func() map[string]int {

@@ -25,6 +25,7 @@ type validateOptions struct {
 	maxErrors int
 	jobs      int
 	svgDir    string
+	hints     bool     // --hints: also-valid-as warnings (package detect)
 	inputs    []string // the arguments as given; "-" for none
 	limits    grammar.Limits
 }
@@ -48,6 +49,7 @@ func validateOptionsFrom(c *cli.Context) (*validateOptions, error) {
 		maxErrors: c.Int("max-errors"),
 		jobs:      c.Int("jobs"),
 		svgDir:    c.String("svg-dir"),
+		hints:     c.Bool("hints"),
 		inputs:    c.Args().Slice(),
 		limits:    lim,
 	}

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/ashtapada/ashtapada/detect"
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
@@ -18,7 +19,9 @@ import (
 // batches them to jobs workers that parse and replay; the results reach
 // the deliver function in input order, whatever the number of workers.
 type pipeline struct {
-	cfg     replay.Config
+	cfg replay.Config
+	// hints: each worker also checks the also-valid-as hints (--hints).
+	hints   bool
 	limits  grammar.Limits
 	jobs    int
 	counter *atomic.Int64 // bytes read, for the progress bar (nil: none)
@@ -132,12 +135,16 @@ func (p *pipeline) run(inputs []string, deliver func(formats.GameID, *replay.Res
 			// holds no pointer into it), so each worker reuses the storage
 			// of its records.
 			sc := new(grammar.Scratch)
+			var hints *detect.Hinter
+			if p.hints {
+				hints = detect.NewHinter(p.cfg.Strict)
+			}
 			for j := range work {
 				n := j.len()
 				res := make([]*replay.Result, n)
 				j.ids = make([]formats.GameID, n)
 				for i := 0; i < n; i++ {
-					res[i] = p.validateOne(r, sc, j, i)
+					res[i] = p.validateOne(r, hints, sc, j, i)
 				}
 				j.out <- res
 			}
@@ -268,7 +275,7 @@ func (p *pipeline) readGames(path string, work, order chan<- *vjob, done <-chan 
 // validateOne reads and replays one game. A panic is a bug of this
 // program, never the record's fault: it is reported as a failure of the
 // tool (exit 2) for that game, and the other games are still checked.
-func (p *pipeline) validateOne(r *replay.Replayer, sc *grammar.Scratch, j *vjob, i int) (res *replay.Result) {
+func (p *pipeline) validateOne(r *replay.Replayer, hints *detect.Hinter, sc *grammar.Scratch, j *vjob, i int) (res *replay.Result) {
 	index := j.index + i
 	defer func() {
 		if v := recover(); v != nil {
@@ -276,13 +283,18 @@ func (p *pipeline) validateOne(r *replay.Replayer, sc *grammar.Scratch, j *vjob,
 			res = &replay.Result{Summary: replay.Summary{File: j.file, Game: index, Outcome: replay.OutcomeNone}}
 		}
 	}()
+	var g *record.Game
 	if j.games != nil {
-		g := j.games[i]
+		g = j.games[i]
 		j.ids[i] = formats.GameIDOf(g, g.Source, g.Pos)
-		return r.Game(g, j.file, index)
+	} else {
+		ch := j.chunks[i]
+		g = grammar.ParseChunkScratch(ch, j.file, sc)
+		j.ids[i] = formats.GameIDOf(g, ch.Data, ch.Pos)
 	}
-	ch := j.chunks[i]
-	g := grammar.ParseChunkScratch(ch, j.file, sc)
-	j.ids[i] = formats.GameIDOf(g, ch.Data, ch.Pos)
-	return r.Game(g, j.file, index)
+	res = r.Game(g, j.file, index)
+	if hints != nil {
+		hints.Add(g, res)
+	}
+	return res
 }

@@ -1,0 +1,206 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/ashtapada/ashtapada/rules"
+)
+
+// TestDetectExitStatus: 0 when every game fits a profile, 1 when one fits
+// none, 2 when the tool could not do its job.
+func TestDetectExitStatus(t *testing.T) {
+	root := repoRoot(t)
+	out, errOut, code := runAsh(t, root, "", "detect", "corpus/chaturanga/showcase.pgn")
+	if code != 0 {
+		t.Errorf("showcase: exit %d, want 0\n%s%s", code, out, errOut)
+	}
+	if !strings.Contains(out, "game 1: fits chaturanga") || !strings.Contains(out, "total: 12 games") {
+		t.Errorf("showcase: unexpected report:\n%s", out)
+	}
+	// A king that steps two squares is no move of any profile.
+	out, _, code = runAsh(t, "", "1. e3 e6 2. Ke3 *\n", "detect", "-")
+	if code != 1 {
+		t.Errorf("a game that fits nothing: exit %d, want 1\n%s", code, out)
+	}
+	if !strings.Contains(out, "fits no profile") || !strings.Contains(out, "2. Ke3") {
+		t.Errorf("a game that fits nothing: unexpected report:\n%s", out)
+	}
+	if _, errOut, code = runAsh(t, "", "", "detect", "no-such-file.pgn"); code != 2 || !strings.Contains(errOut, "no-such-file.pgn") {
+		t.Errorf("missing file: exit %d, stderr %q; want 2 and the file named", code, errOut)
+	}
+	if _, errOut, code = runAsh(t, "", "", "detect", "--format", "xml", "-"); code != 2 || !strings.Contains(errOut, "xml") {
+		t.Errorf("bad format: exit %d, stderr %q; want 2", code, errOut)
+	}
+}
+
+// TestDetectJSONL: every line is JSON, games in input order, a file line
+// after each file and a summary at the end; --format json is one document
+// with the same games.
+func TestDetectJSONL(t *testing.T) {
+	root := repoRoot(t)
+	files := []string{"corpus/shatranj/showcase.pgn", "corpus/andhra/valid.pgn"}
+	out, errOut, code := runAsh(t, root, "", append([]string{"detect", "--format", "jsonl", "--jobs", "2"}, files...)...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	var kinds []string
+	var games []map[string]any
+	sc := bufio.NewScanner(strings.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		var line map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
+			t.Fatalf("not JSON: %v\n%s", err, sc.Text())
+		}
+		kinds = append(kinds, line["kind"].(string))
+		if line["kind"] == "game" {
+			games = append(games, line)
+		}
+	}
+	if len(kinds) < 4 || kinds[len(kinds)-1] != "summary" {
+		t.Fatalf("kinds %v", kinds)
+	}
+	prevFile, prevGame := "", 0.0
+	for _, g := range games {
+		f, n := g["file"].(string), g["game"].(float64)
+		if f == prevFile && n != prevGame+1 || f != prevFile && n != 1 {
+			t.Errorf("games out of order: %s %v after %s %v", f, n, prevFile, prevGame)
+		}
+		prevFile, prevGame = f, n
+	}
+	doc, _, code := runAsh(t, root, "", append([]string{"detect", "--format", "json"}, files...)...)
+	var d struct {
+		Games []map[string]any `json:"games"`
+		Files []map[string]any `json:"files"`
+	}
+	if err := json.Unmarshal([]byte(doc), &d); err != nil || code != 0 {
+		t.Fatalf("json: exit %d, %v", code, err)
+	}
+	if len(d.Games) != len(games) || len(d.Files) != len(files) {
+		t.Errorf("json: %d games, %d files; jsonl: %d games, %d files given", len(d.Games), len(d.Files), len(games), len(files))
+	}
+}
+
+// TestDetectAgreesWithValidate: a profile detect finds valid for a game is
+// one `validate --rules` finds valid, and the other way round (both come
+// from replay; this proves the wiring keeps it so).
+func TestDetectAgreesWithValidate(t *testing.T) {
+	root := repoRoot(t)
+	file := "corpus/hindustani/showcase.pgn"
+	out, _, _ := runAsh(t, root, "", "detect", "--format", "jsonl", "--no-evidence", file)
+	valid := map[string]map[float64]bool{}
+	sc := bufio.NewScanner(strings.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		var g struct {
+			Kind     string  `json:"kind"`
+			Game     float64 `json:"game"`
+			Profiles []struct {
+				Profile string `json:"profile"`
+				Valid   bool   `json:"valid"`
+			} `json:"profiles"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range g.Profiles {
+			if valid[p.Profile] == nil {
+				valid[p.Profile] = map[float64]bool{}
+			}
+			valid[p.Profile][g.Game] = p.Valid
+		}
+	}
+	for _, p := range rules.Profiles() {
+		vout, _, _ := runAsh(t, root, "", "validate", "--format", "jsonl", "--rules", p.Name, file)
+		sc := bufio.NewScanner(strings.NewReader(vout))
+		sc.Buffer(make([]byte, 1<<20), 1<<24)
+		n := 0
+		for sc.Scan() {
+			var g struct {
+				Kind  string  `json:"kind"`
+				Game  float64 `json:"game"`
+				Valid bool    `json:"valid"`
+			}
+			if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
+				t.Fatal(err)
+			}
+			if g.Kind != "game" {
+				continue
+			}
+			n++
+			if got, ok := valid[p.Name][g.Game]; !ok || got != g.Valid {
+				t.Errorf("%s game %v under %s: validate says valid=%v, detect %v (known %v)", file, g.Game, p.Name, g.Valid, got, ok)
+			}
+		}
+		if n == 0 {
+			t.Errorf("validate --rules %s reported no game", p.Name)
+		}
+	}
+}
+
+// TestValidateHints: also-valid-as only with --hints.
+func TestValidateHints(t *testing.T) {
+	rec := "[Variant \"shatranj\"]\n\n1. e3 e6 2. Nf3 Nc6 *\n"
+	out, _, code := runAsh(t, "", rec, "validate", "-")
+	if strings.Contains(out, "also-valid-as") || code != 0 {
+		t.Errorf("without --hints: exit %d\n%s", code, out)
+	}
+	out, _, code = runAsh(t, "", rec, "validate", "--hints", "-")
+	if !strings.Contains(out, "[also-valid-as]") || code != 0 {
+		t.Errorf("with --hints: exit %d, want 0 and the warning\n%s", code, out)
+	}
+	out, _, code = runAsh(t, "", rec, "validate", "--hints", "--strict", "-")
+	if !strings.Contains(out, "error:") || code != 1 {
+		t.Errorf("with --hints --strict: exit %d, want 1\n%s", code, out)
+	}
+}
+
+// TestDetectMalformed: the malformed-input corpus is read without an
+// internal error; every game gets a verdict (exit 1: some fit nothing).
+func TestDetectMalformed(t *testing.T) {
+	root := repoRoot(t)
+	out, errOut, code := runAsh(t, root, "", "detect", "--format", "jsonl", "testdata/malformed")
+	if code != 1 || strings.Contains(errOut, "internal error") {
+		t.Fatalf("exit %d, want 1\n%s", code, errOut)
+	}
+	if !strings.Contains(out, `"kind":"summary"`) {
+		t.Errorf("no summary line")
+	}
+}
+
+// TestDetectRulesFile: a profile of the user's is one more candidate.
+func TestDetectRulesFile(t *testing.T) {
+	root := repoRoot(t)
+	file := "rules/testdata/profiles/chaturanga-dabbaba.toml"
+	out, errOut, code := runAsh(t, root, "", "detect", "--rules-file", file, "corpus/chaturanga/showcase.pgn")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	if !strings.Contains(out, "game 3: fits chaturanga-dabbaba") {
+		t.Errorf("the dabbaba game does not fit the user's profile:\n%s", out)
+	}
+	out, _, code = runAsh(t, root, "", "detect", "--rules", "shatranj", "--set", "stalemate=draw", "corpus/shatranj/showcase.pgn")
+	if strings.Contains(out, "  fide:") || !strings.Contains(out, "  shatranj:") {
+		t.Errorf("--rules shatranj: other candidates tried, or not shatranj:\n%s", out)
+	}
+	if !strings.Contains(out, "game 2: fits no profile") || code != 0 {
+		// The stalemater's win needs stalemate=stalemater-wins: the fix.
+		t.Errorf("--set stalemate=draw: game 2 should need a fix (exit %d):\n%s", code, out)
+	}
+	if _, errOut, code = runAsh(t, root, "", "detect", "--rules-file", "rules/testdata/profiles/broken/syntax.toml", "corpus/chaturanga/showcase.pgn"); code != 2 {
+		t.Errorf("broken profile file: exit %d, want 2\n%s", code, errOut)
+	}
+}
+
+// TestDetectDeterministic: the report does not depend on --jobs.
+func TestDetectDeterministic(t *testing.T) {
+	root := repoRoot(t)
+	one, _, c1 := runAsh(t, root, "", "detect", "--format", "jsonl", "--jobs", "1", "corpus/andhra", "corpus/rules/illegal-move.pgn")
+	two, _, c2 := runAsh(t, root, "", "detect", "--format", "jsonl", "--jobs", "3", "corpus/andhra", "corpus/rules/illegal-move.pgn")
+	if one != two || c1 != c2 {
+		t.Errorf("--jobs 1 and --jobs 3 differ (exit %d, %d)", c1, c2)
+	}
+}
