@@ -40,7 +40,7 @@ func init() {
 			&cli.BoolFlag{Name: "verbose", Usage: "text format: also a line for each valid game"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "report only errors: warnings are still counted (--summary) and still fail with --strict"},
 			&cli.StringFlag{Name: "svg-dir", Usage: "write one SVG diagram per error into this directory (see show)", TakesFile: true},
-			&cli.BoolFlag{Name: "hints", Usage: "also warn also-valid-as: a record tagged with a variant that is also valid chess, or an untagged one valid only under a historical profile (docs/detect.md)"},
+			&cli.BoolFlag{Name: "hints", Usage: "also warn also-valid-as: a record tagged with a variant that is also valid chess, or an untagged one valid only under a historical profile"},
 		}, slices.Concat(profileFlags(), ciFlags, pprofFlags, limitFlags())...), // profileflags.go: --rules, --set, --rules-file; limits.go: --max-depth, --max-token, --max-game-bytes; validate_ci.go: --baseline, --write-baseline, --progress, --color, --explain; pprof.go: hidden --cpuprofile, --memprofile
 		Action: validateAction,
 	})
