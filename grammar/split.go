@@ -348,6 +348,14 @@ func (s *Splitter) Next() (Chunk, error) {
 	return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker}, nil
 }
 
+// skipFactor bounds skipGame: after a game over Limits.MaxGameBytes, at
+// most skipFactor times that many bytes are skipped looking for the next
+// game (and at least skipFloor bytes).
+const (
+	skipFactor = 4
+	skipFloor  = 64 << 20
+)
+
 // skipGame ends a game that has grown past Limits.MaxGameBytes: the line
 // at cut did not fit. It reads the rest of the game without keeping it, to
 // the next line that starts like a tag (`[` and a tag name). Comments are
@@ -375,6 +383,14 @@ func (s *Splitter) skipGame(data []byte, start, cut record.Pos, size int) (Chunk
 		if err != nil {
 			s.err = fmt.Errorf("reading game text: %w", err)
 			return Chunk{}, s.err
+		}
+		if skipMax := bigger(s.limits.MaxGameBytes*skipFactor, skipFloor); size > skipMax {
+			// No game starts in a great deal of text: a stream that
+			// never ends (`yes |`) or that is no PGN. Say so rather
+			// than read on silently; the game is reported, the rest
+			// of the input is not read.
+			s.err = fmt.Errorf("reading game text: no game starts in the %d bytes after line %d, which began a game over the size limit: the rest of the input is not read", size, start.Line)
+			break
 		}
 		pos := record.Pos{Line: s.line, Col: 1, Offset: s.offset}
 		s.line++
@@ -657,4 +673,11 @@ func startsGame(line []byte) bool {
 		}
 	}
 	return true
+}
+
+func bigger(a, b int) int {
+	if a > b {
+		return a
+	}
+	return b
 }

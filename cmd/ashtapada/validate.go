@@ -168,10 +168,11 @@ func validateAction(c *cli.Context) error {
 		defer close(work)
 		defer close(order)
 		for _, arg := range args {
+			// What could not be listed is an error at the end (exit
+			// 2); what was found is still checked.
 			files, err := expandInputs([]string{arg})
 			if err != nil {
 				noteErr(err)
-				continue
 			}
 			for _, path := range files {
 				if !readGames(path, work, order, done, noteErr, ci.counter()) {
