@@ -137,10 +137,7 @@ func validateAction(c *cli.Context) error {
 	if err != nil {
 		return toolError(err)
 	}
-	jobs := c.Int("jobs")
-	if jobs < 1 {
-		jobs = 1
-	}
+	jobs := capJobs(c.Int("jobs"))
 	maxErrors := c.Int("max-errors")
 	args := c.Args().Slice()
 	if len(args) == 0 {
