@@ -699,7 +699,7 @@ var GameSchema []byte
 // AddPlayed adds what replay derived to a game's JSON: the profile and its
 // settings, and for each main-line move that could be played its canonical
 // SAN, LAN, UCI, flags and the FEN after it.
-func AddPlayed(j *JSONGame, t *replay.Trace) {
+func AddPlayed(j *JSONGame, t *replay.Played) {
 	if t == nil || t.Profile == nil {
 		return
 	}

@@ -359,7 +359,17 @@ type FormatStats struct {
 // the blank line between games) are PGNWriter's, so fmt and convert cannot
 // drift apart.
 func Format(w io.Writer, r io.Reader, filename string, report func(*record.Game)) (FormatStats, error) {
-	return FormatEach(r, filename, func(p *Piece) error {
+	return format(w, r, filename, report, nil)
+}
+
+// Rewrite changes a game read whole before fmt writes it, given its 1-based
+// index (FormatSAN's canonical moves).
+type Rewrite func(g *record.Game, index int) (*record.Game, error)
+
+// format is Format with rewrite, when not nil, applied to each game that
+// was read whole before it is written.
+func format(w io.Writer, r io.Reader, filename string, report func(*record.Game), rewrite Rewrite) (FormatStats, error) {
+	return FormatEach(r, filename, rewrite, func(p *Piece) error {
 		if report != nil && p.Game != nil && HasSyntaxNotice(p.Game) {
 			report(p.Game)
 		}

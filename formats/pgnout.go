@@ -127,8 +127,10 @@ type Piece struct {
 // writes for it, in order, so that a caller can compare, diff or write
 // game by game without holding the input: at most two games are held. A
 // game too large to be read whole (a limit) ends the run with an error:
-// writing its first lines only would shorten the file.
-func FormatEach(r io.Reader, filename string, fn func(*Piece) error) (FormatStats, error) {
+// writing its first lines only would shorten the file. rewrite, when not
+// nil, changes each game read whole before it is written (Piece.Game stays
+// the game as read, with its notices).
+func FormatEach(r io.Reader, filename string, rewrite Rewrite, fn func(*Piece) error) (FormatStats, error) {
 	var st FormatStats
 	rd := grammar.NewReader(r, filename)
 	pw := NewPGNWriter(nil)
@@ -163,17 +165,22 @@ func FormatEach(r io.Reader, filename string, fn func(*Piece) error) (FormatStat
 			return st, fmt.Errorf("formatting %s: game %d at line %d is too large to be read whole (%d:%d: %s): the file is left as it is",
 				filename, st.Games, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)
 		}
-		if g.SyntaxError() != nil {
-			st.Broken++
-		}
 		if err := flush(true); err != nil {
 			return st, err
+		}
+		written := g
+		if g.SyntaxError() != nil {
+			st.Broken++
+		} else if rewrite != nil {
+			if written, err = rewrite(g, st.Games); err != nil {
+				return st, fmt.Errorf("formatting %s: game %d: %w", filename, st.Games, err)
+			}
 		}
 		src := g.Source
 		if st.Games == 1 && rd.BOM() {
 			src = append(append([]byte(nil), utf8BOM...), src...)
 		}
-		prev = &Piece{Game: g, Src: src, Out: pw.appendGame(nil, g)}
+		prev = &Piece{Game: g, Src: src, Out: pw.appendGame(nil, written)}
 	}
 	if err := flush(false); err != nil {
 		return st, err

@@ -11,8 +11,11 @@ import (
 // resolve finds the one legal move that the written move n stands for. It
 // reports the warnings of an accepted move (leap-unmarked, promotion- and
 // conversion-inferred, a wrong 'x') and, when there is no such move or more
-// than one, the finding that stops the line; ok is false then.
-func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m rules.Move, ok bool) {
+// than one, the finding that stops the line; ok is false then. origin,
+// unless NoSquare, is the only square the turn lets a man move from
+// (rules.Turn.Origin): the other men's moves do not make the written move
+// ambiguous.
+func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, origin rules.Square) (m rules.Move, ok bool) {
 	mv := n.Move
 	pos := ln.pos
 	kind := writtenKind(pos, mv)
@@ -35,6 +38,14 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m r
 	w.r.match = match
 	if len(match) == 0 {
 		return w.unmatched(n, ln, side, ply, kind)
+	}
+	if origin != rules.NoSquare {
+		var ok bool
+		if match, ok = narrow(match, func(m rules.Move) bool { return m.From == origin }); !ok {
+			w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), "compound-turn",
+				fmt.Sprintf("the second move of a promotion turn must be the new knight's move from %s", origin), nil))
+			return m, false
+		}
 	}
 	var warnings [3]struct{ rule, msg string }
 	nw := 0

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/replay"
 )
 
 func init() {
@@ -29,7 +30,8 @@ func init() {
 			&cli.BoolFlag{Name: "d", Usage: "show the differences as a unified diff"},
 			&cli.BoolFlag{Name: "w", Usage: "rewrite files in place (temporary file, then rename)"},
 			&cli.BoolFlag{Name: "check", Usage: "exit 1 if any file is not in canonical form"},
-		}, limitFlags()...),
+			&cli.BoolFlag{Name: "san", Usage: "also write every move in the profile's canonical SAN, as the replay reads it (a2a3 -> a3, 0-0 -> O-O, a mate marked + -> #)"},
+		}, append(limitFlags(), profileFlags()...)...),
 		Action: runFmt,
 	})
 }
@@ -37,6 +39,10 @@ func init() {
 type fmtOptions struct {
 	list, diff, write, check bool
 	stdout, stderr           io.Writer
+	// san: moves rewritten in canonical SAN by this replayer (--san).
+	san *replay.Replayer
+	// unplayed counts games whose main line --san could not replay whole.
+	unplayed int
 }
 
 func runFmt(c *cli.Context) error {
@@ -53,7 +59,15 @@ func runFmt(c *cli.Context) error {
 	if opt.stderr == nil {
 		opt.stderr = os.Stderr
 	}
-	return fmtFiles(c.Args().Slice(), opt)
+	if c.Bool("san") {
+		cfg, err := validateConfig(c)
+		if err != nil {
+			return toolError(err)
+		}
+		cfg.Steps = true
+		opt.san = replay.New(cfg)
+	}
+	return fmtFiles(c.Args().Slice(), &opt)
 }
 
 // fmtFiles formats every input; it goes on after a file it cannot read and
@@ -61,7 +75,7 @@ func runFmt(c *cli.Context) error {
 // not be read or written or holds a game fmt could not read (passed
 // through as written, and reported), else 1 with --check when a file is not
 // canonical.
-func fmtFiles(args []string, opt fmtOptions) error {
+func fmtFiles(args []string, opt *fmtOptions) error {
 	if len(args) == 0 {
 		args = []string{"-"}
 	}
@@ -102,6 +116,10 @@ func fmtFiles(args []string, opt fmtOptions) error {
 	if failedFiles {
 		return &exitError{code: 2}
 	}
+	if opt.unplayed > 0 {
+		// --san left moves as written that it could not replay.
+		return failed()
+	}
 	if opt.check && differ {
 		return failed()
 	}
@@ -140,7 +158,7 @@ var errCanonicalDiffers = errors.New("not canonical")
 // each game as it comes, -l and --check stop at the first difference, -d
 // diffs game by game, -w writes the temporary file as it goes and renames
 // it over the file only if something changed.
-func fmtFile(path string, opt fmtOptions) (fmtResult, error) {
+func fmtFile(path string, opt *fmtOptions) (fmtResult, error) {
 	var res fmtResult
 	if opt.write && path == "-" {
 		return res, fmt.Errorf("cannot use -w with standard input")
@@ -170,8 +188,15 @@ func fmtFile(path string, opt fmtOptions) (fmtResult, error) {
 	if opt.diff {
 		diff = formats.NewDiffWriter(opt.stdout, name+".orig", name)
 	}
+	var rewrite formats.Rewrite
+	if opt.san != nil {
+		rewrite = formats.SANRewrite(name, opt.san, func(f *replay.Finding) {
+			opt.unplayed++
+			fmt.Fprintf(opt.stderr, "%s:%d:%d: %s: %s [%s]; the moves from there are kept as written\n", name, f.Line, f.Column, f.Severity, f.Message, f.Rule)
+		})
+	}
 	each := func(out io.Writer) error {
-		_, err := formats.FormatEach(in, name, func(p *formats.Piece) error {
+		_, err := formats.FormatEach(in, name, rewrite, func(p *formats.Piece) error {
 			if p.Game != nil && formats.HasSyntaxNotice(p.Game) {
 				report(p.Game)
 			}
