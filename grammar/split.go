@@ -252,6 +252,10 @@ func (s *Splitter) Next() (Chunk, error) {
 		s.hasPending = false
 		afterMarker = s.pendingAfterMarker
 	}
+	// junk: the chunk began after a marker with text that does not start
+	// like a game; it ends at the first line that does, so that a game
+	// after a line of notes is read, not swallowed by them.
+	junk := afterMarker && first != nil && !startsGame(first)
 	sawMoves := false  // the game has movetext (anything but tags, blank lines and escapes)
 	tagsEnded := false // a blank line followed the game's tags (and no movetext came)
 	s.tagNames = s.tagNames[:0]
@@ -289,13 +293,13 @@ func (s *Splitter) Next() (Chunk, error) {
 			// a tag it already has (a second Event): without this it
 			// would take the next game's tags as its own. A blank line
 			// alone does not end it: ChessBase writes one inside tags.
-			if s.startsNext(line, linePos, sawMoves, inComment, afterResult) ||
+			if (junk && !inComment && startsGame(line)) || s.startsNext(line, linePos, sawMoves, inComment, afterResult) ||
 				(tagsEnded && !sawMoves && looksLikeTag(tagLine(line)) && s.hasTag(tagLine(line))) {
 				s.pending = append(s.pending[:0], line...)
 				s.pendingN = n
 				s.hasPending = true
 				s.pendingPos = linePos
-				s.pendingAfterMarker = afterResult && !inComment && tagLine(line) == nil
+				s.pendingAfterMarker = afterResult && !inComment && tagLine(line) == nil && !junk
 				return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker}, nil
 			}
 		}

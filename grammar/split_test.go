@@ -127,7 +127,7 @@ func TestSplitGamesAfterMarker(t *testing.T) {
 		{"text after a marker", "1. e4 e5 1-0 White resigned\n\n[Event \"b\"]\n1. d4 *\n",
 			[]want{{1, 1, 2, ""}, {1, 14, 0, "found `White resigned` after the termination marker"}, {3, 1, 1, ""}}},
 		{"text on the line after a marker", "1. e4 e5 1-0\nnotes\n1. d4 *\n",
-			[]want{{1, 1, 2, ""}, {2, 1, 0, "found `notes` after the termination marker"}}},
+			[]want{{1, 1, 2, ""}, {2, 1, 0, "found `notes` after the termination marker"}, {3, 1, 1, ""}}},
 		// A comment after a marker begins the next game, as on a line of its own.
 		{"comment after a marker", "1. e4 1-0 {won on time}\n1. d4 *\n", []want{{1, 1, 1, ""}, {1, 11, 1, ""}}},
 	} {

@@ -55,6 +55,7 @@ var cleanCases = map[string]string{
 	"tab-and-vt-separators.pgn":         "all ASCII white space separates tokens",
 	"unclosed-comment-nested-brace.pgn": "comments do not nest: the first } closes it",
 	"result-only.pgn":                   "a game of no moves and the result * is valid PGN",
+	"marker-only-game-after-game.pgn":   "a line of only a marker after a game is a game of no moves (as fmt writes an empty tagless game)",
 }
 
 // expectFile is the expected outcome of one file of the corpus.
