@@ -183,7 +183,7 @@ func TestCoordReaderRejects(t *testing.T) {
 	}
 }
 
-// A stopped trace writes what it could and says so.
+// A main line the replay stopped writes what it could and says so.
 func TestWriteCoordStops(t *testing.T) {
 	g := readGames(t, filepath.Join("testdata", "illegal.pgn"))[0]
 	tr := replay.New(replay.Config{Steps: true}).Game(g, "", 0).Played

@@ -112,7 +112,7 @@ func FuzzReplay(f *testing.F) {
 }
 
 // fuzzReplayAll splits and parses src as validate does (the fuzzer's text
-// may well start new games) and replays and traces every game, checking
+// may well start new games) and replays every game with its steps, checking
 // what every result must satisfy.
 func fuzzReplayAll(t *testing.T, r *replay.Replayer, src string) []*replay.Result {
 	t.Helper()

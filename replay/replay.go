@@ -178,17 +178,10 @@ func (r *Replayer) Game(g *record.Game, file string, index int) *Result {
 	}
 	ln.legal = r.legal[:0]
 	ln.hasMove = ln.hist.HasLegalMove()
-	if !ln.hasMove {
-		// A start position (from a FEN) in which the side to move has no
-		// move is already decided: checkmate or stalemate. Other endings
-		// (bare king, repetition, move rule) are judged after a move, since
-		// they depend on who made it.
-		if o := ln.hist.OutcomeKnown(false); o.Kind == rules.OutcomeCheckmate || o.Kind == rules.OutcomeStalemate {
-			ln.ended, ln.outcome, ln.endPly = true, o, 0
-		}
-	}
+	ln.judgeStart()
 	w.line(g.Moves, ln)
 	r.legal = ln.legal[:0]
+	ln.settle()
 	w.finish(ln)
 	return res
 }
@@ -214,12 +207,15 @@ func (w *walk) start() (*line, bool) {
 		return nil, false
 	}
 	if hasFEN && fen != "" {
-		pos, err := rules.ParseFEN(&w.gr.settings, fen)
+		pos, notes, err := rules.StartFEN(&w.gr.settings, fen)
 		if err != nil {
 			w.add(w.gameFinding(w.g, "FEN", "bad-fen", fmt.Sprintf("the FEN tag cannot be used under profile %s: %v", w.gr.profile.Name, err)))
 			return nil, false
 		}
+		w.startNotes(notes)
 		ln.hist = w.r.history(pos)
+		// The initial array written as a FEN starts the game as no FEN does.
+		ln.fromArray = pos.IsInitialArray()
 		if fs := strings.Fields(fen); len(fs) >= 6 {
 			if n, err := strconv.Atoi(fs[5]); err == nil && n > 0 {
 				ln.moveNo = n

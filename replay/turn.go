@@ -132,10 +132,15 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 			if o := ln.hist.OutcomeKnown(ln.hasMove); o.Kind != rules.OutcomeNone {
 				ln.ended, ln.outcome, ln.endPly = true, o, ln.ply
 				won = o.Winner == winnerOf(side)
+			} else if gives {
+				won = ln.decidedFor(side)
 			}
 		}
 		if ln.main && w.played != nil {
 			w.step(n, k, ln, side, before, m, gives, mate, origin != rules.NoSquare)
+		}
+		if ln.main && w.r.cfg.Moves {
+			w.res.Moves = append(w.res.Moves, MoveText{Text: mv.Text, MoveNumber: ln.moveNo, Side: side, TurnIndex: k})
 		}
 		w.checkMark(n, ln, side, ply, gives, mate, won, before)
 	}

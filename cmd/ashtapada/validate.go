@@ -137,6 +137,7 @@ func validateAction(c *cli.Context) error {
 	if err != nil {
 		return toolError(err)
 	}
+	cfg.Moves = formats.ReportWantsMoves(rw)
 	jobs := capJobs(c.Int("jobs"))
 	maxErrors := c.Int("max-errors")
 	args := c.Args().Slice()
