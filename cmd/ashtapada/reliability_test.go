@@ -411,3 +411,67 @@ func TestFmtDiffCorpus10k(t *testing.T) {
 }
 
 var _ = fmt.Sprintf
+
+// peakRSS runs the binary and returns its exit status and peak resident
+// memory in MB, from the process's rusage.
+func peakRSS(t *testing.T, args ...string) (int, int64, string) {
+	t.Helper()
+	cmd := exec.Command(ashBinary, args...)
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	ru, _ := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	if ru == nil {
+		t.Skip("no rusage here")
+	}
+	return code, ru.Maxrss >> 10, errb.String()
+}
+
+// Item 3, acceptance (long: ASHTAPADA_LONG=1): fmt --check and fmt -w on a
+// 1 GB file, and fmt --check on a gzip file of 2 GB of text, stay under
+// 100 MB of peak memory.
+func TestLongFmtStreams(t *testing.T) {
+	if os.Getenv("ASHTAPADA_LONG") != "1" {
+		t.Skip("a 1 GB file and a gzip bomb: set ASHTAPADA_LONG=1")
+	}
+	dir := t.TempDir()
+	var game bytes.Buffer
+	for i := 0; i < 40; i++ {
+		fmt.Fprintf(&game, "%d. Nf3 Nf6 ", i+1)
+	}
+	one := "[Event \"e\"]\n[Site \"s\"]\n\n" + strings.TrimSpace(game.String()) + " *\n"
+	canon, _, _ := runAsh(t, dir, one, "fmt")
+	block := strings.Repeat(canon+"\n", (1<<20)/len(canon))
+	big := filepath.Join(dir, "big.pgn")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 1024; i++ {
+		f.WriteString(block)
+	}
+	f.WriteString(canon)
+	f.Close()
+	bomb := filepath.Join(dir, "bomb.pgn.gz")
+	g, _ := os.Create(bomb)
+	zw := gzip.NewWriter(g)
+	for i := 0; i < 2048; i++ {
+		zw.Write([]byte(block))
+	}
+	zw.Close()
+	g.Close()
+	for _, args := range [][]string{{"fmt", "--check", big}, {"fmt", "-w", big}, {"fmt", "--check", bomb}} {
+		start := time.Now()
+		code, mb, stderr := peakRSS(t, args...)
+		t.Logf("%v: exit %d, %d MB, %v", args[:2], code, mb, time.Since(start))
+		if code != 0 || mb > 100 {
+			t.Errorf("%v: exit %d, %d MB (want 0, under 100 MB)\n%s", args, code, mb, stderr)
+		}
+	}
+}
