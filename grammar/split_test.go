@@ -188,3 +188,15 @@ func TestCRLFPositionsAsLF(t *testing.T) {
 		}
 	}
 }
+
+// A message quotes a bounded slice of a huge token (issue 14).
+func TestHugeTokenQuotedShort(t *testing.T) {
+	games, err := grammar.ReadAll(strings.NewReader("1. e4 "+strings.Repeat("Z", 300000)+" *\n"), "x.pgn")
+	if err != nil || len(games) != 1 {
+		t.Fatal(err, len(games))
+	}
+	se := games[0].SyntaxError()
+	if se == nil || len(se.Message) > 200 || !strings.Contains(se.Message, "300000 bytes") {
+		t.Errorf("message of %d bytes: %.300s", len(se.Message), se.Message)
+	}
+}
