@@ -1,4 +1,4 @@
-// Package formats writes records: the canonical PGN of notation.md section
+// Package formats writes records: the canonical PGN of docs/notation.md section
 // 6 (this file) and the other output formats.
 package formats
 
@@ -8,7 +8,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/ruleid"
 )
 
 // LineWidth is the longest movetext line the canonical writer makes (a
@@ -359,7 +361,13 @@ type FormatStats struct {
 // the blank line between games) are PGNWriter's, so fmt and convert cannot
 // drift apart.
 func Format(w io.Writer, r io.Reader, filename string, report func(*record.Game)) (FormatStats, error) {
-	return format(w, r, filename, report, nil)
+	return format(w, grammar.NewReader(r, filename), filename, report, nil)
+}
+
+// FormatReader is Format with a reader the caller made (with its own
+// limits, grammar.Reader.SetLimits); filename names the input in errors.
+func FormatReader(w io.Writer, rd *grammar.Reader, filename string, report func(*record.Game)) (FormatStats, error) {
+	return format(w, rd, filename, report, nil)
 }
 
 // Rewrite changes a game read whole before fmt writes it, given its 1-based
@@ -368,8 +376,8 @@ type Rewrite func(g *record.Game, index int) (*record.Game, error)
 
 // format is Format with rewrite, when not nil, applied to each game that
 // was read whole before it is written.
-func format(w io.Writer, r io.Reader, filename string, report func(*record.Game), rewrite Rewrite) (FormatStats, error) {
-	return FormatEach(r, filename, rewrite, func(p *Piece) error {
+func format(w io.Writer, rd *grammar.Reader, filename string, report func(*record.Game), rewrite Rewrite) (FormatStats, error) {
+	return FormatEach(rd, filename, rewrite, func(p *Piece) error {
 		if report != nil && p.Game != nil && HasSyntaxNotice(p.Game) {
 			report(p.Game)
 		}
@@ -384,7 +392,7 @@ func format(w io.Writer, r io.Reader, filename string, report func(*record.Game)
 // the notices fmt shows.
 func HasSyntaxNotice(g *record.Game) bool {
 	for i := range g.Notices {
-		if g.Notices[i].Rule == "syntax" || g.Notices[i].Rule == "limit" {
+		if g.Notices[i].Rule == ruleid.Syntax || g.Notices[i].Rule == ruleid.Limit {
 			return true
 		}
 	}

@@ -123,16 +123,15 @@ type Piece struct {
 	Out  []byte // what fmt writes for it, with the blank line before the next game
 }
 
-// FormatEach reads games from r and gives fn each one with the text fmt
+// FormatEach reads games from rd (a reader with the caller's limits) and gives fn each one with the text fmt
 // writes for it, in order, so that a caller can compare, diff or write
 // game by game without holding the input: at most two games are held. A
 // game too large to be read whole (a limit) ends the run with an error:
 // writing its first lines only would shorten the file. rewrite, when not
 // nil, changes each game read whole before it is written (Piece.Game stays
 // the game as read, with its notices).
-func FormatEach(r io.Reader, filename string, rewrite Rewrite, fn func(*Piece) error) (FormatStats, error) {
+func FormatEach(rd *grammar.Reader, filename string, rewrite Rewrite, fn func(*Piece) error) (FormatStats, error) {
 	var st FormatStats
-	rd := grammar.NewReader(r, filename)
 	pw := NewPGNWriter(nil)
 	var prev *Piece
 	flush := func(next bool) error {

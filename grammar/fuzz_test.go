@@ -69,7 +69,7 @@ func checkInput(t *testing.T, data []byte) {
 	// fmt's game-by-game view (-l, -d, -w) covers the input and the
 	// output exactly.
 	var src, out []byte
-	if _, err := formats.FormatEach(bytes.NewReader(data), "f.pgn", nil, func(p *formats.Piece) error {
+	if _, err := formats.FormatEach(grammar.NewReader(bytes.NewReader(data), "f.pgn"), "f.pgn", nil, func(p *formats.Piece) error {
 		src = append(src, p.Src...)
 		out = append(out, p.Out...)
 		return nil

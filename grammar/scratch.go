@@ -29,7 +29,7 @@ func ParseChunkScratch(c Chunk, filename string, s *Scratch) *record.Game {
 	if len(s.moves) > keepNodes {
 		s.moves = nil
 	}
-	g := &record.Game{Source: c.Data, Pos: c.Pos}
+	g := &record.Game{Source: c.Data, Pos: c.Pos, Notation: c.notation}
 	b := &builder{g: g, filename: filename, scratch: s}
 	parseChunkCommon(c, filename, b, true)
 	return g

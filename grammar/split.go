@@ -32,6 +32,8 @@ type Chunk struct {
 	// after it) without starting with a tag; when that text cannot be
 	// read as a game, the reader says so.
 	afterMarker bool
+	// notation is the splitter's, for the reader.
+	notation record.Notation
 }
 
 // lookahead bounds how far the splitter looks for the `}` that would close a
@@ -75,6 +77,8 @@ type Splitter struct {
 	// pending line, which keeps at most MaxGameBytes+1 of its bytes.
 	limits   Limits
 	pendingN int
+	// notation is what the games' moves are written in (SetNotation).
+	notation record.Notation
 	// tagNames are hashes of the current game's tag names, to see a game
 	// of tags only end where the next one's tags begin.
 	tagNames []uint64
@@ -95,9 +99,10 @@ type Splitter struct {
 	residue []byte
 }
 
-// NewSplitter returns a splitter reading r.
+// NewSplitter returns a splitter reading r, with DefaultLimits and
+// notation SAN.
 func NewSplitter(r io.Reader) *Splitter {
-	return &Splitter{r: bufio.NewReaderSize(r, lookahead+4096), line: 1, closeAt: -1, limits: DefaultLimits, nlAt: -1}
+	return &Splitter{r: bufio.NewReaderSize(r, lookahead+4096), line: 1, closeAt: -1, limits: DefaultLimits(), nlAt: -1}
 }
 
 // BOM reports whether the input started with a UTF-8 byte-order mark,
@@ -111,6 +116,12 @@ func (s *Splitter) Residue() []byte { return s.residue }
 // SetLimits sets the limits for the games read from now on (NewSplitter
 // starts with DefaultLimits).
 func (s *Splitter) SetLimits(l Limits) { s.limits = l }
+
+// SetNotation says what the moves of the games read from now on are
+// written in (record.LAN or record.UCI for coordinate files; SAN, the
+// default, reads every form and reports the non-SAN ones as lenient). The
+// chunks carry it to ParseChunk.
+func (s *Splitter) SetNotation(n record.Notation) { s.notation = n }
 
 // lineMax is the most of one line the splitter keeps: a line longer than
 // a game may be is never needed whole.
@@ -300,7 +311,7 @@ func (s *Splitter) Next() (Chunk, error) {
 				s.hasPending = true
 				s.pendingPos = linePos
 				s.pendingAfterMarker = afterResult && !inComment && tagLine(line) == nil && !junk
-				return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker}, nil
+				return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation}, nil
 			}
 		}
 		if max := s.limits.MaxGameBytes; max > 0 && len(data)+n > max {
@@ -342,14 +353,14 @@ func (s *Splitter) Next() (Chunk, error) {
 			s.hasPending = true
 			s.pendingPos = record.Pos{Line: linePos.Line, Col: linePos.Col + cut, Offset: linePos.Offset + cut}
 			s.pendingAfterMarker = tagLine(line[cut:]) == nil
-			return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker}, nil
+			return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation}, nil
 		}
 	}
 	if isBlank(data) {
 		s.residue = append(s.residue[:0], data...)
 		return Chunk{}, io.EOF
 	}
-	return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker}, nil
+	return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation}, nil
 }
 
 // skipFactor bounds skipGame: after a game over Limits.MaxGameBytes, at
@@ -367,7 +378,7 @@ const (
 // may start a game early (it is then reported as broken too). size counts
 // the game's bytes so far; data are the lines kept.
 func (s *Splitter) skipGame(data []byte, start, cut record.Pos, size int) (Chunk, error) {
-	c := Chunk{Data: bytes.Clone(data), Pos: start, Truncated: true, CutPos: cut, limits: s.limits}
+	c := Chunk{Data: bytes.Clone(data), Pos: start, Truncated: true, CutPos: cut, limits: s.limits, notation: s.notation}
 	for s.err == nil {
 		head, err := s.r.Peek(2)
 		if len(head) == 0 {

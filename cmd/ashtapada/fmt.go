@@ -11,14 +11,16 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/ruleid"
 )
 
 func init() {
 	register(&cli.Command{
 		Name:      "fmt",
-		Usage:     "write records in canonical form (notation.md section 6)",
+		Usage:     "write records in canonical form (docs/notation.md section 6)",
 		ArgsUsage: "[FILE|DIR|-]...",
 		Description: "Without flags, the canonical text goes to standard output. A game with a syntax error\n" +
 			"is reported on standard error and passed through byte for byte; the games around it are\n" +
@@ -43,15 +45,18 @@ type fmtOptions struct {
 	san *replay.Replayer
 	// unplayed counts games whose main line --san could not replay whole.
 	unplayed int
+	// limits are the readers' (--max-depth, --max-token, --max-game-bytes).
+	limits grammar.Limits
 }
 
 func runFmt(c *cli.Context) error {
-	if err := applyLimits(c); err != nil {
+	lim, err := readLimits(c)
+	if err != nil {
 		return toolError(err)
 	}
 	opt := fmtOptions{
 		list: c.Bool("l"), diff: c.Bool("d"), write: c.Bool("w"), check: c.Bool("check"),
-		stdout: c.App.Writer, stderr: c.App.ErrWriter,
+		stdout: c.App.Writer, stderr: c.App.ErrWriter, limits: lim,
 	}
 	if opt.stdout == nil {
 		opt.stdout = os.Stdout
@@ -173,7 +178,7 @@ func fmtFile(path string, opt *fmtOptions) (fmtResult, error) {
 	defer in.Close()
 	report := func(g *record.Game) {
 		for _, n := range g.Notices {
-			if n.Rule == "syntax" || n.Rule == "limit" {
+			if n.Rule == ruleid.Syntax || n.Rule == ruleid.Limit {
 				fmt.Fprintf(opt.stderr, "%s:%d:%d: %s: %s [%s]\n", name, n.Pos.Line, n.Pos.Col, n.Severity, n.Message, n.Rule)
 			}
 		}
@@ -196,7 +201,10 @@ func fmtFile(path string, opt *fmtOptions) (fmtResult, error) {
 		})
 	}
 	each := func(out io.Writer) error {
-		_, err := formats.FormatEach(in, name, rewrite, func(p *formats.Piece) error {
+		// Each reader gets the command's limits.
+		rd := grammar.NewReader(in, name)
+		rd.SetLimits(opt.limits)
+		_, err := formats.FormatEach(rd, name, rewrite, func(p *formats.Piece) error {
 			if p.Game != nil && formats.HasSyntaxNotice(p.Game) {
 				report(p.Game)
 			}
