@@ -39,6 +39,8 @@ func writeFileAtomicIf(path string, write func(w io.Writer) (bool, error)) (err 
 	if fi != nil {
 		mode = fi.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
 	}
+	// The signal handler is in place before the temporary file exists.
+	catchSignals()
 	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp-*")
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
@@ -119,7 +121,9 @@ var temps struct {
 	once  sync.Once
 }
 
-func trackTemp(name string) {
+// catchSignals installs, once, the handler that removes the temporary
+// files and ends the process as the signal would.
+func catchSignals() {
 	temps.once.Do(func() {
 		ch := make(chan os.Signal, 1)
 		signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
@@ -134,6 +138,9 @@ func trackTemp(name string) {
 			os.Exit(128 + int(sig.(syscall.Signal)))
 		}()
 	})
+}
+
+func trackTemp(name string) {
 	temps.Lock()
 	defer temps.Unlock()
 	if temps.names == nil {
