@@ -71,7 +71,13 @@ func CanonicalGame(g *record.Game, pl *replay.Played, cut bool) (*record.Game, e
 // with each game whose main line the replay stopped before its end, and
 // why.
 func FormatSAN(w io.Writer, rd *grammar.Reader, filename string, report func(*record.Game), rp *replay.Replayer, stopped func(*replay.Finding)) (FormatStats, error) {
-	return format(w, rd, filename, report, func(g *record.Game, n int) (*record.Game, error) {
+	return format(w, rd, filename, report, SANRewrite(filename, rp, stopped))
+}
+
+// SANRewrite is FormatSAN's rewrite of one game, for FormatEach (fmt -l,
+// -d, -w, --check with --san).
+func SANRewrite(filename string, rp *replay.Replayer, stopped func(*replay.Finding)) Rewrite {
+	return func(g *record.Game, n int) (*record.Game, error) {
 		res := rp.Game(g, filename, n)
 		if res.Played == nil {
 			return nil, fmt.Errorf("the replay kept no steps (replay.Config.Steps)")
@@ -84,7 +90,7 @@ func FormatSAN(w io.Writer, rd *grammar.Reader, filename string, report func(*re
 			stopped(f)
 		}
 		return CanonicalGame(g, res.Played, false)
-	})
+	}
 }
 
 // SANRecord is a record read in another notation (LAN, UCI) rewritten in

@@ -8,7 +8,6 @@
 package formats
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -26,9 +25,10 @@ const LineWidth = 79
 // sevenTagRoster is PGN's Seven Tag Roster in its order.
 var sevenTagRoster = [...]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
 
-// WriteCanonical writes one game in canonical form, followed by one blank
-// line: every game, the last included, ends with "\n\n", so games can be
-// written one after another without knowing which is last.
+// WriteCanonical writes one game in canonical form, ending with one
+// newline. Games written one after another are separated by one blank line
+// (PGNWriter); a file ends with exactly one newline, as the usual
+// end-of-file fixers want (docs/format.md).
 //
 // Canonical form is a text normalisation, not a replay: it writes what the
 // record says, never what the rules would infer. It writes the tags (Seven
@@ -70,7 +70,7 @@ func AppendCanonical(dst []byte, g *record.Game) []byte {
 	if lw.col > 0 {
 		lw.buf = append(lw.buf, '\n')
 	}
-	return append(lw.buf, '\n')
+	return lw.buf
 }
 
 func appendTags(dst []byte, tags []record.Tag) []byte {
@@ -362,8 +362,9 @@ type FormatStats struct {
 // with a notice of rule `syntax` (an error, or text between games) is given
 // to report, which may be nil. Only I/O errors are errors.
 //
-// The per-game decisions (canonical or as read, the kept byte-order mark)
-// are PGNWriter's, so fmt and convert cannot drift apart.
+// The per-game decisions (canonical or as read, the kept byte-order mark,
+// the blank line between games) are PGNWriter's, so fmt and convert cannot
+// drift apart.
 func Format(w io.Writer, r io.Reader, filename string, report func(*record.Game)) (FormatStats, error) {
 	return format(w, grammar.NewReader(r, filename), filename, report, nil)
 }
@@ -374,44 +375,27 @@ func FormatReader(w io.Writer, rd *grammar.Reader, filename string, report func(
 	return format(w, rd, filename, report, nil)
 }
 
+// Rewrite changes a game read whole before fmt writes it, given its 1-based
+// index (FormatSAN's canonical moves).
+type Rewrite func(g *record.Game, index int) (*record.Game, error)
+
 // format is Format with rewrite, when not nil, applied to each game that
-// was read whole before it is written, with its 1-based index (FormatSAN).
-func format(w io.Writer, rd *grammar.Reader, filename string, report func(*record.Game), rewrite func(g *record.Game, index int) (*record.Game, error)) (FormatStats, error) {
-	var st FormatStats
-	pw := NewPGNWriter(w)
-	for {
-		g, err := rd.Next()
-		if errors.Is(err, io.EOF) {
-			return st, nil
+// was read whole before it is written.
+func format(w io.Writer, rd *grammar.Reader, filename string, report func(*record.Game), rewrite Rewrite) (FormatStats, error) {
+	return FormatEach(rd, filename, rewrite, func(p *Piece) error {
+		if report != nil && p.Game != nil && HasSyntaxNotice(p.Game) {
+			report(p.Game)
 		}
-		if err != nil {
-			return st, fmt.Errorf("formatting %s: %w", filename, err)
+		if _, err := w.Write(p.Out); err != nil {
+			return fmt.Errorf("formatting %s: %w", filename, err)
 		}
-		st.Games++
-		if report != nil && hasSyntaxNotice(g) {
-			report(g)
-		}
-		if g.Truncated {
-			// Only the first lines of the game were read (a limit): passing
-			// them through would shorten the file.
-			se := g.SyntaxError()
-			return st, fmt.Errorf("formatting %s: game %d at line %d is too large to be read whole (%d:%d: %s): the file is left as it is",
-				filename, st.Games, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)
-		}
-		if g.SyntaxError() != nil {
-			st.Broken++
-		} else if rewrite != nil {
-			if g, err = rewrite(g, st.Games); err != nil {
-				return st, fmt.Errorf("formatting %s: game %d: %w", filename, st.Games, err)
-			}
-		}
-		if err := pw.Write(g); err != nil {
-			return st, fmt.Errorf("formatting %s: %w", filename, err)
-		}
-	}
+		return nil
+	})
 }
 
-func hasSyntaxNotice(g *record.Game) bool {
+// HasSyntaxNotice reports whether g has a notice of rule syntax or limit:
+// the notices fmt shows.
+func HasSyntaxNotice(g *record.Game) bool {
 	for i := range g.Notices {
 		if g.Notices[i].Rule == ruleid.Syntax || g.Notices[i].Rule == ruleid.Limit {
 			return true

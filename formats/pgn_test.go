@@ -237,13 +237,13 @@ func TestCorpus100k(t *testing.T) {
 // TestCanonicalForms pins the canonical spelling of small records.
 func TestCanonicalForms(t *testing.T) {
 	tests := []struct{ in, want string }{
-		{"1. e4 () e5 *", "1. e4 () 1... e5 *\n\n"},
-		{"1. e4 ((e5)) *", "1. e4 ((1. e5)) *\n\n"},
-		{"e4 e5 0-0 Z0 e8Q e2-e4 Ng1f3 K~d3 Bxg1/b8=N+ *", "1. e4 e5 2. O-O -- 3. e8=Q e2-e4 4. Ng1f3 K~d3 5. Bxg1/b8=N+ *\n\n"},
-		{"1. e3,Nf3,g3 e6,Nf6,g6 2. Bg2 Bg7 *", "1. e3,Nf3,g3 1... e6,Nf6,g6 2. Bg2 Bg7 *\n\n"},
-		{"1. e4 ; rest\n% esc\ne5 $1 {c} Nf3 *", "1. e4 ; rest\n% esc\n1... e5 $1 {c} 2. Nf3 *\n\n"},
-		{"[Site \"s\"]\n[Foo \"f\"]\n[Event \"e\"]\n\n1. d4 1-0 junk", "[Event \"e\"]\n[Site \"s\"]\n[Foo \"f\"]\n\n1. d4 1-0 junk\n\n"},
-		{"[FEN \"8/8/8/8/8/8/8/K6k b - - 0 40\"]\n\nKh2 Kb2 *", "[FEN \"8/8/8/8/8/8/8/K6k b - - 0 40\"]\n\n40... Kh2 41. Kb2 *\n\n"},
+		{"1. e4 () e5 *", "1. e4 () 1... e5 *\n"},
+		{"1. e4 ((e5)) *", "1. e4 ((1. e5)) *\n"},
+		{"e4 e5 0-0 Z0 e8Q e2-e4 Ng1f3 K~d3 Bxg1/b8=N+ *", "1. e4 e5 2. O-O -- 3. e8=Q e2-e4 4. Ng1f3 K~d3 5. Bxg1/b8=N+ *\n"},
+		{"1. e3,Nf3,g3 e6,Nf6,g6 2. Bg2 Bg7 *", "1. e3,Nf3,g3 1... e6,Nf6,g6 2. Bg2 Bg7 *\n"},
+		{"1. e4 ; rest\n% esc\ne5 $1 {c} Nf3 *", "1. e4 ; rest\n% esc\n1... e5 $1 {c} 2. Nf3 *\n"},
+		{"[Site \"s\"]\n[Foo \"f\"]\n[Event \"e\"]\n\n1. d4 1-0 junk", "[Event \"e\"]\n[Site \"s\"]\n[Foo \"f\"]\n\n1. d4 1-0\n\njunk"},
+		{"[FEN \"8/8/8/8/8/8/8/K6k b - - 0 40\"]\n\nKh2 Kb2 *", "[FEN \"8/8/8/8/8/8/8/K6k b - - 0 40\"]\n\n40... Kh2 41. Kb2 *\n"},
 	}
 	for _, tc := range tests {
 		out, _ := formatBytes(t, []byte(tc.in), "c.pgn")

@@ -2,48 +2,108 @@ package formats
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 
+	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 )
 
 // PGNWriter writes games one by one in fmt's form: canonical, or as read
 // (Game.Source) for a game that PassedThrough, with one byte-order mark kept
-// before a first game whose source starts with one. It is the single home
-// of those decisions: Format (fmt) writes through it, and so do the writers
-// that have records rather than text (convert from JSON, LAN, UCI).
+// before a first game whose source starts with one, and one blank line
+// between games (none after the last: a file ends with exactly one
+// newline). It is the single home of those decisions: Format and
+// FormatEach (fmt) write through it, and so do the writers that have
+// records rather than text (convert from JSON, LAN, UCI).
 type PGNWriter struct {
 	w     io.Writer
 	first bool
 	buf   []byte
+	last  [2]byte // the last two bytes written, for the separator
+	wrote bool    // something was written
 }
 
 // NewPGNWriter writes to w.
 func NewPGNWriter(w io.Writer) *PGNWriter { return &PGNWriter{w: w, first: true} }
 
-// Write writes one game.
+// Write writes one game, after the blank line that separates it from the
+// game before.
 func (p *PGNWriter) Write(g *record.Game) error {
-	if p.first && bytes.HasPrefix(g.Source, utf8BOM) {
-		// The text passed through starts with what reads as a
-		// byte-order mark (the input had two): keep the one the reader
-		// dropped, or the next reading would drop this one.
-		if _, err := p.w.Write(utf8BOM); err != nil {
-			return fmt.Errorf("writing PGN: %w", err)
-		}
-	}
-	p.first = false
-	if PassedThrough(g) && g.Source != nil {
-		if _, err := p.w.Write(g.Source); err != nil {
-			return fmt.Errorf("writing PGN: %w", err)
-		}
+	p.buf = p.appendGame(p.buf[:0], g)
+	if len(p.buf) == 0 {
 		return nil
 	}
-	p.buf = AppendCanonical(p.buf[:0], g)
+	if p.wrote {
+		if sep := separator(p.last[:]); len(sep) > 0 {
+			if _, err := p.w.Write(sep); err != nil {
+				return fmt.Errorf("writing PGN: %w", err)
+			}
+		}
+	}
+	p.wrote = true
+	p.last = tail2(p.last, p.buf)
 	if _, err := p.w.Write(p.buf); err != nil {
 		return fmt.Errorf("writing PGN: %w", err)
 	}
 	return nil
+}
+
+// appendGame appends the text of one game, without the separator.
+func (p *PGNWriter) appendGame(dst []byte, g *record.Game) []byte {
+	if p.first && bytes.HasPrefix(g.Source, utf8BOM) {
+		// The text passed through starts with what reads as a
+		// byte-order mark (the input had two): keep the one the reader
+		// dropped, or the next reading would drop this one.
+		dst = append(dst, utf8BOM...)
+	}
+	p.first = false
+	if PassedThrough(g) && g.Source != nil {
+		if g.SyntaxError() != nil {
+			// Byte for byte: fmt never rewrites text it could not read.
+			return append(dst, g.Source...)
+		}
+		// A game of tags or comments only is kept as written, but its
+		// blank lines at the end are layout between games: they become
+		// the one separator.
+		end := len(g.Source)
+		for end > 0 && isLayoutSpace(g.Source[end-1]) {
+			end--
+		}
+		if end == 0 {
+			return dst
+		}
+		dst = append(dst, g.Source[:end]...)
+		return append(dst, '\n')
+	}
+	return AppendCanonical(dst, g)
+}
+
+func isLayoutSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
+}
+
+// separator is what goes between a game whose text ends with last and the
+// next game: enough line ends to make one blank line.
+func separator(last []byte) []byte {
+	switch {
+	case len(last) == 0:
+		return nil
+	case bytes.HasSuffix(last, []byte("\n\n")):
+		return nil
+	case bytes.HasSuffix(last, []byte("\n")):
+		return []byte("\n")
+	}
+	return []byte("\n\n")
+}
+
+// tail2 keeps the last two bytes of what was written, after b.
+func tail2(prev [2]byte, b []byte) [2]byte {
+	if len(b) >= 2 {
+		return [2]byte{b[len(b)-2], b[len(b)-1]}
+	}
+	return [2]byte{prev[1], b[0]}
 }
 
 // PassedThrough reports whether fmt writes a game as read rather than in
@@ -52,4 +112,86 @@ func (p *PGNWriter) Write(g *record.Game) error {
 // game's tags when read back).
 func PassedThrough(g *record.Game) bool {
 	return g.SyntaxError() != nil || emptyMovetext(g)
+}
+
+// Piece is one game of fmt's input, as read and as written: the input is
+// the Src of the pieces one after another, fmt's output their Out. Game is
+// nil for a piece of blank text that holds no game.
+type Piece struct {
+	Game *record.Game
+	Src  []byte // the game's text as read (with the input's byte-order mark for the first)
+	Out  []byte // what fmt writes for it, with the blank line before the next game
+}
+
+// FormatEach reads games from rd (a reader with the caller's limits) and gives fn each one with the text fmt
+// writes for it, in order, so that a caller can compare, diff or write
+// game by game without holding the input: at most two games are held. A
+// game too large to be read whole (a limit) ends the run with an error:
+// writing its first lines only would shorten the file. rewrite, when not
+// nil, changes each game read whole before it is written (Piece.Game stays
+// the game as read, with its notices).
+func FormatEach(rd *grammar.Reader, filename string, rewrite Rewrite, fn func(*Piece) error) (FormatStats, error) {
+	var st FormatStats
+	pw := NewPGNWriter(nil)
+	var prev *Piece
+	flush := func(next bool) error {
+		if prev == nil {
+			return nil
+		}
+		if next {
+			prev.Out = append(prev.Out, separator(prev.Out)...)
+		}
+		err := fn(prev)
+		prev = nil
+		return err
+	}
+	for {
+		g, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			if ferr := flush(false); ferr != nil {
+				return st, ferr
+			}
+			return st, fmt.Errorf("formatting %s: %w", filename, err)
+		}
+		st.Games++
+		if g.Truncated {
+			// Only the first lines of the game were read (a limit): passing
+			// them through would shorten the file.
+			se := g.SyntaxError()
+			return st, fmt.Errorf("formatting %s: game %d at line %d is too large to be read whole (%d:%d: %s): the file is left as it is",
+				filename, st.Games, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)
+		}
+		if err := flush(true); err != nil {
+			return st, err
+		}
+		written := g
+		if g.SyntaxError() != nil {
+			st.Broken++
+		} else if rewrite != nil {
+			if written, err = rewrite(g, st.Games); err != nil {
+				return st, fmt.Errorf("formatting %s: game %d: %w", filename, st.Games, err)
+			}
+		}
+		src := g.Source
+		if st.Games == 1 && rd.BOM() {
+			src = append(append([]byte(nil), utf8BOM...), src...)
+		}
+		prev = &Piece{Game: g, Src: src, Out: pw.appendGame(nil, written)}
+	}
+	if err := flush(false); err != nil {
+		return st, err
+	}
+	if rest := rd.Residue(); len(rest) > 0 || (st.Games == 0 && rd.BOM()) {
+		src := rest
+		if st.Games == 0 && rd.BOM() {
+			src = append(append([]byte(nil), utf8BOM...), rest...)
+		}
+		if err := fn(&Piece{Src: src}); err != nil {
+			return st, err
+		}
+	}
+	return st, nil
 }

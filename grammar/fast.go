@@ -32,8 +32,22 @@ var fastPool = sync.Pool{New: func() any { return new(fastParser) }}
 func (p *fastParser) release() {
 	p.lx = nil
 	p.tags = p.tags[:0]
+	// The buffers of one huge game are not kept for the next games: a
+	// 16 MB game's tree takes hundreds of MB (issue 14).
+	for d := range p.temp {
+		if cap(p.temp[d]) > keepElems {
+			p.temp[d] = nil
+		}
+	}
+	if cap(p.arena) > keepElems {
+		p.arena = nil
+	}
 	fastPool.Put(p)
 }
+
+// keepElems is the largest element buffer the pool keeps between games
+// (about 1 MB): ordinary games need a few hundred.
+const keepElems = 8192
 
 func (p *fastParser) game() (*gGame, bool) {
 	p.next()

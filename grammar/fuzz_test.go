@@ -66,6 +66,22 @@ func checkInput(t *testing.T, data []byte) {
 	if !bytes.Equal(out1.Bytes(), out2.Bytes()) {
 		t.Fatalf("formatting is not idempotent:\ninput  %q\nonce   %q\ntwice  %q", data, out1.Bytes(), out2.Bytes())
 	}
+	// fmt's game-by-game view (-l, -d, -w) covers the input and the
+	// output exactly.
+	var src, out []byte
+	if _, err := formats.FormatEach(grammar.NewReader(bytes.NewReader(data), "f.pgn"), "f.pgn", nil, func(p *formats.Piece) error {
+		src = append(src, p.Src...)
+		out = append(out, p.Out...)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(src, data) {
+		t.Fatalf("pieces do not cover the input:\ninput  %q\npieces %q", data, src)
+	}
+	if !bytes.Equal(out, out1.Bytes()) {
+		t.Fatalf("pieces are not fmt's output:\nformat %q\npieces %q", out1.Bytes(), out)
+	}
 }
 
 func diffGames(a, b *record.Game) string {

@@ -130,7 +130,9 @@ func (l *lex) Next() (lexer.Token, error) {
 	// Skip white space.
 	for i < len(src) {
 		c := src[i]
-		if c == '\n' {
+		if c == '\n' || c == '\r' && (i+1 == len(src) || src[i+1] != '\n') {
+			// A lone CR ends a line too (old Mac files), as the
+			// splitter counts lines.
 			l.newline(i)
 		} else if c != ' ' && c != '\t' && c != '\r' && c != '\v' && c != '\f' {
 			break
@@ -153,12 +155,12 @@ func (l *lex) Next() (lexer.Token, error) {
 		return lexer.Token{}, l.errorf(i, "found a NUL byte, expected text")
 	case c == '%' && i == l.lineOff:
 		typ = tokEscape
-		for i < len(src) && src[i] != '\n' {
+		for i < len(src) && src[i] != '\n' && src[i] != '\r' {
 			i++
 		}
 	case c == ';':
 		typ = tokLineComment
-		for i < len(src) && src[i] != '\n' {
+		for i < len(src) && src[i] != '\n' && src[i] != '\r' {
 			i++
 		}
 	case c == '{':
@@ -166,7 +168,7 @@ func (l *lex) Next() (lexer.Token, error) {
 		i++
 		line, lineOff := l.line, l.lineOff
 		for i < len(src) && src[i] != '}' {
-			if src[i] == '\n' {
+			if src[i] == '\n' || src[i] == '\r' && (i+1 == len(src) || src[i+1] != '\n') {
 				l.newline(i)
 			}
 			i++
@@ -180,8 +182,8 @@ func (l *lex) Next() (lexer.Token, error) {
 	case c == '"':
 		typ = tokString
 		i++
-		for i < len(src) && src[i] != '"' && src[i] != '\n' {
-			if src[i] == '\\' && i+1 < len(src) && src[i+1] != '\n' {
+		for i < len(src) && src[i] != '"' && src[i] != '\n' && src[i] != '\r' {
+			if src[i] == '\\' && i+1 < len(src) && src[i+1] != '\n' && src[i+1] != '\r' {
 				i++
 			}
 			i++

@@ -16,7 +16,10 @@ import (
 // clear, positioned error instead. A zero field means no limit. Each
 // reader has its own (Splitter.SetLimits, Reader.SetLimits).
 type Limits struct {
-	// MaxDepth is how deep variations may nest.
+	// MaxDepth is how deep variations may nest. Zero, or more than
+	// DepthCeiling, means DepthCeiling: the reader, the replay and the
+	// writers walk variations by recursion, and nesting without any
+	// bound would overflow the stack and lose the whole report.
 	MaxDepth int
 	// MaxToken is the size in bytes of one token: a comment, a tag value,
 	// a move, an escape line.
@@ -25,6 +28,20 @@ type Limits struct {
 	// stops collecting a game there and skips the rest of it without
 	// holding it in memory.
 	MaxGameBytes int
+}
+
+// DepthCeiling is the deepest nesting of variations read whatever the
+// limit asked for: 100,000 levels are read, replayed and written in
+// about 0.5 GB of stack and heap, and a million overflowed the stack
+// (issue 14, docs/robustness.md).
+const DepthCeiling = 100000
+
+// depth is the depth limit in force: MaxDepth within DepthCeiling.
+func (l Limits) depth() int {
+	if l.MaxDepth <= 0 || l.MaxDepth > DepthCeiling {
+		return DepthCeiling
+	}
+	return l.MaxDepth
 }
 
 // DefaultLimits are far above any real record (the largest games of the
@@ -57,7 +74,8 @@ func tooLarge(at record.Pos, size, max int) record.Notice {
 // allowed), so that ordinary games pay one byte count and nothing more.
 func checkLimits(c Chunk, src, filename string, lim Limits) *record.Notice {
 	tokens := lim.MaxToken > 0 && len(c.Data) > lim.MaxToken
-	depth := lim.MaxDepth > 0 && bytes.Count(c.Data, []byte{'('}) > lim.MaxDepth
+	maxDepth := lim.depth()
+	depth := bytes.Count(c.Data, []byte{'('}) > maxDepth
 	if !tokens && !depth {
 		return nil
 	}
@@ -74,9 +92,13 @@ func checkLimits(c Chunk, src, filename string, lim Limits) *record.Notice {
 				tokenName(t), len(t.Value), lim.MaxToken)
 			return &n
 		}
-		if depth && t.Type == tokPunct && t.Value == "(" && lx.depth > lim.MaxDepth {
-			n := limitNotice(toPos(t.Pos), "variations nested %d deep: deeper than the limit of %d (raise it with --max-depth)",
-				lx.depth, lim.MaxDepth)
+		if depth && t.Type == tokPunct && t.Value == "(" && lx.depth > maxDepth {
+			how := "raise it with --max-depth"
+			if maxDepth == DepthCeiling {
+				how = "the most the reader nests"
+			}
+			n := limitNotice(toPos(t.Pos), "variations nested %d deep: deeper than the limit of %d (%s)",
+				lx.depth, maxDepth, how)
 			return &n
 		}
 	}

@@ -37,7 +37,7 @@ func TestMalformed(t *testing.T) {
 		{"tag-without-value.pgn", "syntax", record.Error, "found `]`, expected a tag value", 1, 7, 2, 1},
 		{"tag-string-unterminated.pgn", "syntax", record.Error, "found the end of the line in a tag value", 1, 13, 2, 1},
 		{"tag-in-movetext.pgn", "syntax", record.Error, "found `[`", 3, 7, 2, 1},
-		{"garbage-between-games.pgn", "syntax", record.Warning, "found `this is not a game` after the termination marker", 4, 1, 2, 1},
+		{"garbage-between-games.pgn", "syntax", record.Error, "found `this is not a game` after the termination marker", 4, 1, 3, 2},
 		{"text-before-first-game.pgn", "syntax", record.Error, "found `Games`, expected a move", 1, 1, 2, 1},
 		{"truncated.pgn", "syntax", record.Error, "found the end of the game in a tag value", 7, 15, 2, 2},
 		{"binary-bytes.pgn", "syntax", record.Error, "expected a move", 3, 7, 2, 1},

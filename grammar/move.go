@@ -3,6 +3,7 @@ package grammar
 import (
 	"errors"
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/ashtapada/ashtapada/record"
 )
@@ -15,7 +16,7 @@ type MoveError struct {
 }
 
 func (e *MoveError) Error() string {
-	return fmt.Sprintf("found `%s`, expected %s", e.Text, e.Reason)
+	return fmt.Sprintf("found `%s`, expected %s", quoteToken(e.Text), e.Reason)
 }
 
 var errEmpty = errors.New("found an empty move, expected a move")
@@ -250,4 +251,21 @@ func square(s string) (record.Square, bool) {
 		return record.NoSquare, false
 	}
 	return record.MakeSquare(int(s[0]-'a'), int(s[1]-'1')), true
+}
+
+// maxQuote is the most of a token a message quotes: a huge token (a move
+// of 500 KB, within --max-token) must not make a huge report (issue 14).
+const maxQuote = 40
+
+// quoteToken is s, or its first maxQuote bytes (cut at a rune boundary)
+// and "..." with its size.
+func quoteToken(s string) string {
+	if len(s) <= maxQuote {
+		return s
+	}
+	cut := maxQuote
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s... (%d bytes)", s[:cut], len(s))
 }

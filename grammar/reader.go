@@ -59,6 +59,13 @@ func (r *Reader) Next() (*record.Game, error) {
 // them.
 func (r *Reader) SkipNonGames() { r.gamesOnly = true }
 
+// BOM reports whether the input started with a byte-order mark (dropped:
+// no game's Source holds it).
+func (r *Reader) BOM() bool { return r.split.BOM() }
+
+// Residue is the blank text no game holds (see Splitter.Residue).
+func (r *Reader) Residue() []byte { return r.split.Residue() }
+
 // ReadAll reads every game of r; a convenience for tests and small inputs.
 func ReadAll(r io.Reader, filename string) ([]*record.Game, error) {
 	rd := NewReader(r, filename)
@@ -87,6 +94,13 @@ func ParseChunk(c Chunk, filename string) *record.Game {
 // parseChunkCommon parses a chunk with the fast path (when fast is set)
 // and, for a game the fast path rejects, with the grammar.
 func parseChunkCommon(c Chunk, filename string, b *builder, fast bool) {
+	parseChunkPaths(c, filename, b, fast)
+	if c.afterMarker {
+		b.notAGame(c)
+	}
+}
+
+func parseChunkPaths(c Chunk, filename string, b *builder, fast bool) {
 	g := b.g
 	if c.Truncated {
 		// Only the game's first lines were kept: it is reported, not read.
@@ -130,6 +144,32 @@ func parseChunkCommon(c Chunk, filename string, b *builder, fast bool) {
 		fp.release()
 	}
 	parseWithGrammar(c, filename, src, b)
+}
+
+// notAGame words the syntax error of a chunk that began after the previous
+// game's termination marker, when it is at the chunk's first text: that
+// text is not a game, and it is skipped. It is an error, not a warning,
+// since what it holds was not checked (issue 14).
+func (b *builder) notAGame(c Chunk) {
+	n := b.g.SyntaxError()
+	if n == nil {
+		return
+	}
+	i := 0
+	for i < len(c.Data) && isSpace(c.Data[i]) {
+		i++
+	}
+	if n.Pos.Offset != c.Pos.Offset+i {
+		return
+	}
+	found := c.Data[i:]
+	if j := indexLineEnd(found); j >= 0 {
+		found = found[:j]
+	}
+	if len(found) > 40 {
+		found = found[:40]
+	}
+	n.Message = fmt.Sprintf("found `%s` after the termination marker, expected a new game; the text is skipped", b.text(string(found)))
 }
 
 // parseWithGrammar parses a chunk with the participle grammar: for games the
@@ -565,7 +605,7 @@ func (b *builder) trailing(c Chunk, rest int) {
 			i++
 			continue
 		case '%':
-			if i == 0 || data[i-1] == '\n' {
+			if i == 0 || data[i-1] == '\n' || data[i-1] == '\r' {
 				for i < end && data[i] != '\n' {
 					i++
 				}
@@ -610,7 +650,7 @@ func offsetPos(c Chunk, i int) record.Pos {
 	}
 	lineStart := 0
 	for j := 0; j < i; j++ {
-		if c.Data[j] == '\n' {
+		if d := c.Data[j]; d == '\n' || d == '\r' && (j+1 == len(c.Data) || c.Data[j+1] != '\n') {
 			p.Line++
 			lineStart = j + 1
 		}

@@ -21,11 +21,23 @@ type Scratch struct {
 // into s).
 func ParseChunkScratch(c Chunk, filename string, s *Scratch) *record.Game {
 	s.nused, s.mused = 0, 0
+	// The storage of one huge game is not kept for the games after it
+	// (a 16 MB game's nodes take hundreds of MB, issue 14).
+	if len(s.nodes) > keepNodes {
+		s.nodes = nil
+	}
+	if len(s.moves) > keepNodes {
+		s.moves = nil
+	}
 	g := &record.Game{Source: c.Data, Pos: c.Pos, Notation: c.notation}
 	b := &builder{g: g, filename: filename, scratch: s}
 	parseChunkCommon(c, filename, b, true)
 	return g
 }
+
+// keepNodes is the most nodes (and moves) a Scratch keeps from one game
+// to the next: an ordinary game needs a few hundred.
+const keepNodes = 1 << 16
 
 // nodeSlice is an empty node list with room for n nodes. Its capacity is
 // exactly n, so that appending more (a compound turn is one token and

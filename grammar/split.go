@@ -3,7 +3,6 @@ package grammar
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -16,8 +15,8 @@ import (
 // Chunk is the text of one game, cut from a stream by a Splitter.
 type Chunk struct {
 	Data []byte
-	// Pos is the position of Data[0] in the file; it is always the start of
-	// a line.
+	// Pos is the position of Data[0] in the file: the start of a line, or
+	// the text after the previous game's termination marker on its line.
 	Pos record.Pos
 	// Truncated: the game is longer than the splitter's
 	// Limits.MaxGameBytes. Data holds its first lines only, the rest was
@@ -28,6 +27,11 @@ type Chunk struct {
 	CutPos    record.Pos
 	// limits are the splitter's, for the reader (zero: no limits).
 	limits Limits
+	// afterMarker: the chunk begins with text that followed the
+	// previous game's termination marker (on its line or on the lines
+	// after it) without starting with a tag; when that text cannot be
+	// read as a game, the reader says so.
+	afterMarker bool
 	// notation is the splitter's, for the reader.
 	notation record.Notation
 }
@@ -78,13 +82,36 @@ type Splitter struct {
 	// tagNames are hashes of the current game's tag names, to see a game
 	// of tags only end where the next one's tags begin.
 	tagNames []uint64
+	// consumed counts the bytes taken from r (the line reader's own
+	// offset); nlAt and nlNone remember where the next `\n` is, or up to
+	// where there is none, so that a file of CR-only line ends is not
+	// searched for `\n` again at every line.
+	consumed, nlAt, nlNone int
+	// depth counts the open `(` of the current game outside comments: a
+	// termination marker ends the game only outside variations.
+	depth int
+	// pendingAfterMarker is Chunk.afterMarker for the pending line.
+	pendingAfterMarker bool
+	// bom: a byte-order mark was dropped at the start; residue is the
+	// blank text at the end that belongs to no game (a file of white
+	// space only): fmt accounts for every byte of its input.
+	bom     bool
+	residue []byte
 }
 
 // NewSplitter returns a splitter reading r, with DefaultLimits and
 // notation SAN.
 func NewSplitter(r io.Reader) *Splitter {
-	return &Splitter{r: bufio.NewReaderSize(r, lookahead+4096), line: 1, closeAt: -1, limits: DefaultLimits()}
+	return &Splitter{r: bufio.NewReaderSize(r, lookahead+4096), line: 1, closeAt: -1, limits: DefaultLimits(), nlAt: -1}
 }
+
+// BOM reports whether the input started with a UTF-8 byte-order mark,
+// which belongs to no game (Pos offsets count it).
+func (s *Splitter) BOM() bool { return s.bom }
+
+// Residue is the blank text after the last game, or of an input with no
+// game, that no chunk holds; valid once Next has returned io.EOF.
+func (s *Splitter) Residue() []byte { return s.residue }
 
 // SetLimits sets the limits for the games read from now on (NewSplitter
 // starts with DefaultLimits).
@@ -106,33 +133,106 @@ func (s *Splitter) lineMax() int {
 }
 
 // readLineMax returns the next line with its line end, or io.EOF, keeping
-// at most about max bytes of it (0: all); n is the line's full length. The
-// bytes beyond are read and dropped, so that a line of 50 MB costs no more
-// memory than max. The slice is only valid until the next read.
+// at most about max bytes of it (0: all); n is the line's full length. A
+// line ends at `\n`, `\r\n` or a lone `\r` (old Mac files): the lexer
+// counts lines the same way. The bytes beyond max are read and dropped, so
+// that a line of 50 MB costs no more memory than max. The slice is only
+// valid until the next read.
 func (s *Splitter) readLineMax(max int) (line []byte, n int, err error) {
-	line, err = s.r.ReadSlice('\n')
-	if err == nil || (err == io.EOF && len(line) > 0) {
-		return line, len(line), nil
+	var long []byte // a line longer than the buffer, collected
+	for {
+		b, perr := s.r.Peek(1)
+		if len(b) == 0 {
+			if perr == nil || perr == io.EOF {
+				if n > 0 {
+					return long, n, nil
+				}
+				return nil, 0, io.EOF
+			}
+			return nil, n, perr
+		}
+		b, _ = s.r.Peek(s.r.Buffered())
+		end := s.lineEnd(b)
+		if end == 0 && len(b) < s.r.Size() {
+			// No line end buffered yet, and room for more: fill.
+			more, perr := s.r.Peek(len(b) + 1)
+			switch {
+			case len(more) > len(b):
+				continue
+			case perr != nil && perr != io.EOF:
+				return nil, n, perr
+			}
+			// Filling may have moved the buffered bytes: b is stale.
+			b = more
+			end = len(b) // the input's last line, without a line end
+		}
+		if end > 0 {
+			line = b[:end]
+			_, _ = s.r.Discard(end) // the bytes stay in place until the next read
+			s.consumed += end
+			if n == 0 {
+				return line, end, nil
+			}
+			n += end
+			if max <= 0 || len(long) < max {
+				long = append(long, line...)
+			}
+			return long, n, nil
+		}
+		// The buffer is full and holds no line end: keep up to max of it
+		// (a final `\r` waits for the byte after it).
+		take := len(b)
+		if b[take-1] == '\r' {
+			take--
+		}
+		if max <= 0 || len(long) < max {
+			long = append(long, b[:take]...)
+		}
+		n += take
+		_, _ = s.r.Discard(take)
+		s.consumed += take
 	}
-	if errors.Is(err, bufio.ErrBufferFull) {
-		// A very long line: collect it whole, or up to max.
-		buf := append([]byte(nil), line...)
-		n = len(line)
-		for {
-			more, err := s.r.ReadSlice('\n')
-			n += len(more)
-			if max <= 0 || len(buf) < max {
-				buf = append(buf, more...)
-			}
-			if err == nil || err == io.EOF {
-				return buf, n, nil
-			}
-			if !errors.Is(err, bufio.ErrBufferFull) {
-				return nil, n, err
-			}
+}
+
+// lineEnd returns the length of the first line of b with its line end, or
+// 0 when b holds no complete line end (a `\r` as b's last byte may be the
+// first half of `\r\n`).
+func (s *Splitter) lineEnd(b []byte) int {
+	nl := s.indexNL(b)
+	limit := len(b)
+	if nl >= 0 {
+		limit = nl
+	}
+	if cr := bytes.IndexByte(b[:limit], '\r'); cr >= 0 {
+		switch {
+		case cr+1 == len(b):
+			return 0
+		case b[cr+1] == '\n':
+			return cr + 2
+		default:
+			return cr + 1
 		}
 	}
-	return nil, 0, err
+	return nl + 1 // 0 when there is no `\n`
+}
+
+// indexNL is bytes.IndexByte(b, '\n') for b at the head of the unread
+// input, remembering what it found (or that there was none) by offset.
+func (s *Splitter) indexNL(b []byte) int {
+	base := s.consumed
+	if s.nlAt >= base && s.nlAt < base+len(b) {
+		return s.nlAt - base
+	}
+	from := 0
+	if s.nlNone > base {
+		from = min(s.nlNone-base, len(b))
+	}
+	if i := bytes.IndexByte(b[from:], '\n'); i >= 0 {
+		s.nlAt = base + from + i
+		return from + i
+	}
+	s.nlNone = base + len(b)
+	return -1
 }
 
 // Next returns the next game's text, or io.EOF. Only I/O errors are errors.
@@ -146,6 +246,8 @@ func (s *Splitter) Next() (Chunk, error) {
 			// The mark is not part of any game; columns count from after it.
 			_, _ = s.r.Discard(3)
 			s.offset = 3
+			s.consumed = 3
+			s.bom = true
 		}
 	}
 	data := s.buf[:0]
@@ -154,16 +256,23 @@ func (s *Splitter) Next() (Chunk, error) {
 	defer func() { s.buf = data[:0] }()
 	start := record.Pos{Line: s.line, Col: 1, Offset: s.offset}
 	var first []byte // the line that began this game, read with the last one
+	afterMarker := false
 	if s.hasPending {
 		first = s.pending
 		start = s.pendingPos
 		s.hasPending = false
+		afterMarker = s.pendingAfterMarker
 	}
+	// junk: the chunk began after a marker with text that does not start
+	// like a game; it ends at the first line that does, so that a game
+	// after a line of notes is read, not swallowed by them.
+	junk := afterMarker && first != nil && !startsGame(first)
 	sawMoves := false  // the game has movetext (anything but tags, blank lines and escapes)
 	tagsEnded := false // a blank line followed the game's tags (and no movetext came)
 	s.tagNames = s.tagNames[:0]
 	inComment := false   // inside a brace comment
 	afterResult := false // the last non-blank line ended with a termination marker
+	s.depth = 0
 	for {
 		var line []byte
 		n, linePos := 0, start // the line's full length and position
@@ -195,13 +304,14 @@ func (s *Splitter) Next() (Chunk, error) {
 			// a tag it already has (a second Event): without this it
 			// would take the next game's tags as its own. A blank line
 			// alone does not end it: ChessBase writes one inside tags.
-			if s.startsNext(line, linePos, sawMoves, inComment, afterResult) ||
-				(tagsEnded && !sawMoves && looksLikeTag(line) && s.hasTag(line)) {
+			if (junk && !inComment && startsGame(line)) || s.startsNext(line, linePos, sawMoves, inComment, afterResult) ||
+				(tagsEnded && !sawMoves && looksLikeTag(tagLine(line)) && s.hasTag(tagLine(line))) {
 				s.pending = append(s.pending[:0], line...)
 				s.pendingN = n
 				s.hasPending = true
 				s.pendingPos = linePos
-				return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, notation: s.notation}, nil
+				s.pendingAfterMarker = afterResult && !inComment && tagLine(line) == nil && !junk
+				return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation}, nil
 			}
 		}
 		if max := s.limits.MaxGameBytes; max > 0 && len(data)+n > max {
@@ -209,34 +319,57 @@ func (s *Splitter) Next() (Chunk, error) {
 		}
 		data = append(data, line...)
 		blank := isBlank(line)
-		switch {
+		cut := 0 // > 0: the game ends at line[:cut], the next begins at line[cut:]
+		switch tag := tagLine(line); {
 		case blank:
 			tagsEnded = len(s.tagNames) > 0
 		case inComment:
-			inComment = scanLine(line, true)
-			afterResult = !inComment && endsWithResult(line, bytes.IndexByte(line, '}')+1)
+			closeAt := bytes.IndexByte(line, '}') + 1
+			inComment, cut = s.scanLine(line, 0, closeAt, true)
+			afterResult = !inComment && endsWithResult(line, closeAt)
 		case line[0] == '%':
 			// An escape line: braces in it open nothing.
-		case line[0] == '[' && !sawMoves:
-			s.tagNames = append(s.tagNames, tagNameHash(line))
+		case tag != nil && !sawMoves:
+			s.tagNames = append(s.tagNames, tagNameHash(tag))
 			// A tag line: braces in its value open nothing, but movetext
 			// may follow the tag on the same line.
-			if rest := afterTag(line); !isBlank(rest) {
+			if rest := afterTag(tag); !isBlank(rest) {
 				sawMoves = true
-				inComment = scanLine(rest, false)
-				afterResult = !inComment && endsWithResult(line, len(line)-len(rest))
+				from := len(line) - len(rest)
+				inComment, cut = s.scanLine(line, from, from, false)
+				afterResult = !inComment && endsWithResult(line, from)
 			}
 		default:
 			sawMoves = true
-			inComment = scanLine(line, false)
+			inComment, cut = s.scanLine(line, 0, 0, false)
 			afterResult = !inComment && endsWithResult(line, 0)
+		}
+		if cut > 0 {
+			// A termination marker with more text after it on its line:
+			// that text is the next game (issue 14: `1. e4 e5 * 1. d4 *`).
+			data = data[:len(data)-len(line)+cut]
+			s.pending = append(s.pending[:0], line[cut:]...)
+			s.pendingN = n - cut
+			s.hasPending = true
+			s.pendingPos = record.Pos{Line: linePos.Line, Col: linePos.Col + cut, Offset: linePos.Offset + cut}
+			s.pendingAfterMarker = tagLine(line[cut:]) == nil
+			return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation}, nil
 		}
 	}
 	if isBlank(data) {
+		s.residue = append(s.residue[:0], data...)
 		return Chunk{}, io.EOF
 	}
-	return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, notation: s.notation}, nil
+	return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation}, nil
 }
+
+// skipFactor bounds skipGame: after a game over Limits.MaxGameBytes, at
+// most skipFactor times that many bytes are skipped looking for the next
+// game (and at least skipFloor bytes).
+const (
+	skipFactor = 4
+	skipFloor  = 64 << 20
+)
 
 // skipGame ends a game that has grown past Limits.MaxGameBytes: the line
 // at cut did not fit. It reads the rest of the game without keeping it, to
@@ -266,6 +399,14 @@ func (s *Splitter) skipGame(data []byte, start, cut record.Pos, size int) (Chunk
 			s.err = fmt.Errorf("reading game text: %w", err)
 			return Chunk{}, s.err
 		}
+		if skipMax := bigger(s.limits.MaxGameBytes*skipFactor, skipFloor); size > skipMax {
+			// No game starts in a great deal of text: a stream that
+			// never ends (`yes |`) or that is no PGN. Say so rather
+			// than read on silently; the game is reported, the rest
+			// of the input is not read.
+			s.err = fmt.Errorf("reading game text: no game starts in the %d bytes after line %d, which began a game over the size limit: the rest of the input is not read", size, start.Line)
+			break
+		}
 		pos := record.Pos{Line: s.line, Col: 1, Offset: s.offset}
 		s.line++
 		s.offset += n
@@ -274,6 +415,7 @@ func (s *Splitter) skipGame(data []byte, start, cut record.Pos, size int) (Chunk
 			s.pendingN = n
 			s.hasPending = true
 			s.pendingPos = pos
+			s.pendingAfterMarker = false
 			break
 		}
 		size += n
@@ -287,19 +429,32 @@ func (s *Splitter) startsNext(line []byte, pos record.Pos, sawMoves, inComment, 
 	if !sawMoves {
 		return false
 	}
-	if afterResult && !inComment && startsGame(line) {
-		// Games written one after another without tags: a line that
-		// starts like movetext after a line ending in a termination
-		// marker begins the next game.
+	if afterResult && !inComment && !isBlank(line) && line[0] != '%' {
+		// After a line ending in a termination marker, any text but an
+		// escape line begins the next game: games written one after
+		// another without tags, or text that is not a game, which then
+		// is reported as one that cannot be read instead of being
+		// skipped unseen (issue 14).
 		return true
-	}
-	if len(line) == 0 || line[0] != '[' {
-		return false
 	}
 	if !inComment {
-		return true
+		// A tag line, also when indented.
+		return tagLine(line) != nil
 	}
 	return looksLikeTag(line) && !s.commentCloses(line, pos.Offset)
+}
+
+// tagLine returns line from its `[` when it starts with one after spaces
+// or tabs (an indented tag is a tag), else nil.
+func tagLine(line []byte) []byte {
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	if i < len(line) && line[i] == '[' {
+		return line[i:]
+	}
+	return nil
 }
 
 // tagNameHash is a hash of the tag name at the start of a tag line (FNV-1a
@@ -339,25 +494,72 @@ func looksLikeTag(line []byte) bool {
 	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
 }
 
-// scanLine follows braces and `;` comments through one line and reports
-// whether a brace comment is open at its end.
-func scanLine(line []byte, inComment bool) bool {
-	for i := 0; i < len(line); i++ {
+// scanLine follows braces, `;` comments and parentheses through a line of
+// movetext from line[from:], and reports whether a brace comment is open
+// at its end. When a termination marker outside comments and variations
+// is followed by more text on the line, cut is where that text begins (and
+// the scan stops there); else 0. skip is where the lexer may start
+// reading the line (after a comment's end carried from the lines before).
+func (s *Splitter) scanLine(line []byte, from, skip int, inComment bool) (open bool, cut int) {
+	for i := from; i < len(line); i++ {
 		switch c := line[i]; {
 		case inComment:
 			j := bytes.IndexByte(line[i:], '}')
 			if j < 0 {
-				return true
+				return true, 0
 			}
 			i += j
 			inComment = false
 		case c == '{':
 			inComment = true
 		case c == ';':
-			return false
+			return false, 0
+		case c == '(':
+			s.depth++
+		case c == ')':
+			if s.depth > 0 {
+				s.depth--
+			}
+		case s.depth == 0 && (c == '*' || c == '-' && i > 0 && i+1 < len(line) &&
+			line[i-1] >= '0' && line[i-1] <= '2' && (line[i+1] == '0' || line[i+1] == '1')):
+			if at := markerCut(line, skip, i); at > 0 {
+				return false, at
+			}
 		}
 	}
-	return inComment
+	return inComment, 0
+}
+
+func isMarker(b []byte) bool {
+	switch string(b) {
+	case "1-0", "0-1", "1/2-1/2", "*":
+		return true
+	}
+	return false
+}
+
+// markerCut looks at a possible termination marker whose byte i is in
+// line: when the token around it is a marker as the lexer reads it and
+// more text follows on the line, it returns where that text begins, else
+// 0. Only such lines are lexed, about none in an ordinary file.
+func markerCut(line []byte, skip, i int) int {
+	end := i + 1
+	for end < len(line) && !isDelim(line[end]) {
+		end++
+	}
+	next := end
+	for next < len(line) && isSpace(line[next]) {
+		next++
+	}
+	if next == len(line) || skip > i || !endsWithResult(line[:end], skip) {
+		return 0
+	}
+	if rest := bytes.TrimSpace(line[next:]); isMarker(rest) {
+		// Only a second marker follows (`* 1-0`): not a game; the reader
+		// reports it as text after the marker.
+		return 0
+	}
+	return next
 }
 
 // commentCloses reports whether a `}` comes before any `{` from the start of
@@ -486,4 +688,11 @@ func startsGame(line []byte) bool {
 		}
 	}
 	return true
+}
+
+func bigger(a, b int) int {
+	if a > b {
+		return a
+	}
+	return b
 }

@@ -101,3 +101,102 @@ func TestSplitTaglessGames(t *testing.T) {
 		}
 	}
 }
+
+// Issue 14: games that stand after a termination marker on the same line,
+// in a file of CR-only line ends, or after indented tags, are read as the
+// games they are, with their positions; text after a marker that is not a
+// game is an error of its own, never skipped silently.
+func TestSplitGamesAfterMarker(t *testing.T) {
+	type want struct {
+		line, col int
+		moves     int
+		err       string // part of the syntax error, or ""
+	}
+	for _, tc := range []struct {
+		name, text string
+		games      []want
+	}{
+		{"two games on one line", "1. e4 e5 * 1. d4 d5 2. c4 *\n", []want{{1, 1, 2, ""}, {1, 12, 3, ""}}},
+		{"three on one line", "1. e4 * 1. d4 * 1. c4 1-0\n", []want{{1, 1, 1, ""}, {1, 9, 1, ""}, {1, 17, 1, ""}}},
+		{"tags after a marker", "1. e4 e5 1-0 [Event \"b\"] 1. d4 *\n", []want{{1, 1, 2, ""}, {1, 14, 1, ""}}},
+		{"indented tags", "[Event \"a\"]\n\n1. e4 *\n  [Event \"b\"]\n  [Site \"s\"]\n\n1. d4 *\n", []want{{1, 1, 1, ""}, {4, 3, 1, ""}}},
+		{"CR-only line ends", "[Event \"a\"]\r\r1. e4 e5 *\r\r[Event \"b\"]\r\r1. d4 Nf6 2. c4 *\r",
+			[]want{{1, 1, 2, ""}, {5, 1, 3, ""}}},
+		{"CR-only, no tags", "1. e4 e5 *\r1. d4 *\r", []want{{1, 1, 2, ""}, {2, 1, 1, ""}}},
+		{"marker inside a variation", "1. e4 (1. d4 *) e5 *\n", []want{{1, 1, 2, "`*`"}}},
+		{"text after a marker", "1. e4 e5 1-0 White resigned\n\n[Event \"b\"]\n1. d4 *\n",
+			[]want{{1, 1, 2, ""}, {1, 14, 0, "found `White resigned` after the termination marker"}, {3, 1, 1, ""}}},
+		{"text on the line after a marker", "1. e4 e5 1-0\nnotes\n1. d4 *\n",
+			[]want{{1, 1, 2, ""}, {2, 1, 0, "found `notes` after the termination marker"}, {3, 1, 1, ""}}},
+		// A comment after a marker begins the next game, as on a line of its own.
+		{"comment after a marker", "1. e4 1-0 {won on time}\n1. d4 *\n", []want{{1, 1, 1, ""}, {1, 11, 1, ""}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			games, err := grammar.ReadAll(strings.NewReader(tc.text), "x.pgn")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(games) != len(tc.games) {
+				t.Fatalf("%d games, want %d", len(games), len(tc.games))
+			}
+			for i, w := range tc.games {
+				g := games[i]
+				moves := 0
+				for _, n := range g.Moves {
+					if n.Kind == 0 { // record.KindMove
+						moves++
+					}
+				}
+				se := g.SyntaxError()
+				switch {
+				case w.err == "" && se != nil:
+					t.Errorf("game %d: %+v", i+1, se)
+				case w.err != "" && (se == nil || !strings.Contains(se.Message, w.err)):
+					t.Errorf("game %d: want an error with %q, got %+v", i+1, w.err, g.Notices)
+				case w.err == "" && moves != w.moves:
+					t.Errorf("game %d: %d moves, want %d", i+1, moves, w.moves)
+				}
+				if g.Pos.Line != w.line || g.Pos.Col != w.col {
+					t.Errorf("game %d at %d:%d, want %d:%d", i+1, g.Pos.Line, g.Pos.Col, w.line, w.col)
+				}
+			}
+		})
+	}
+}
+
+// A CRLF file puts every position where the LF file does (issue 14: an
+// unterminated tag value was reported one column later).
+func TestCRLFPositionsAsLF(t *testing.T) {
+	lf := "[Event \"a\"]\n[Site \"unterminated\n\n1. e4 *\n\n[Event \"b\"]\n\n1. e4 {\nc} Zz5 *\n"
+	a, err := grammar.ReadAll(strings.NewReader(lf), "lf.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ending := range []string{"\r\n", "\r"} {
+		b, err := grammar.ReadAll(strings.NewReader(strings.ReplaceAll(lf, "\n", ending)), "crlf.pgn")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(a) != len(b) {
+			t.Fatalf("%q: %d games, LF %d", ending, len(b), len(a))
+		}
+		for i := range a {
+			x, y := a[i].SyntaxError(), b[i].SyntaxError()
+			if x == nil || y == nil || x.Pos.Line != y.Pos.Line || x.Pos.Col != y.Pos.Col {
+				t.Errorf("%q: game %d: %+v, LF %+v", ending, i+1, y, x)
+			}
+		}
+	}
+}
+
+// A message quotes a bounded slice of a huge token (issue 14).
+func TestHugeTokenQuotedShort(t *testing.T) {
+	games, err := grammar.ReadAll(strings.NewReader("1. e4 "+strings.Repeat("Z", 300000)+" *\n"), "x.pgn")
+	if err != nil || len(games) != 1 {
+		t.Fatal(err, len(games))
+	}
+	se := games[0].SyntaxError()
+	if se == nil || len(se.Message) > 200 || !strings.Contains(se.Message, "300000 bytes") {
+		t.Errorf("message of %d bytes: %.300s", len(se.Message), se.Message)
+	}
+}

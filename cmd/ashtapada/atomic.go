@@ -1,39 +1,68 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
 
-// writeFileAtomic writes a file so that a reader never sees it half-written:
-// the content goes to a temporary file in the same directory (so the rename
-// stays on one file system), is synced, gets the target's permissions (or
-// 0644 for a new file), and is renamed over the target. If write fails, the
-// temporary file is removed and the target is untouched.
-func writeFileAtomic(path string, write func(w io.Writer) error) (err error) {
-	dir := filepath.Dir(path)
-	mode := os.FileMode(0o644)
-	if fi, statErr := os.Stat(path); statErr == nil {
-		mode = fi.Mode().Perm()
+// writeFileAtomic writes a file so that a reader never sees it half-written
+// (docs/robustness.md, "Writes"): the content goes to a temporary file in
+// the directory of the file written, is synced, gets the replaced file's
+// mode bits and owner (or 0644 for a new file), and is renamed over it. If
+// write fails, the temporary file is removed and the target is untouched.
+func writeFileAtomic(path string, write func(w io.Writer) error) error {
+	return writeFileAtomicIf(path, func(w io.Writer) (bool, error) { return true, write(w) })
+}
+
+// writeFileAtomicIf is writeFileAtomic where write also says whether to
+// keep what it wrote: fmt -w writes as it reads and learns only at the end
+// whether the file changed; an unchanged file is left as it was.
+//
+// What is replaced keeps what it had (issue 14): a symbolic link stays a
+// link and its target is written; a read-only file, a file with other hard
+// links (a rename would split them), a file that is not a regular file,
+// and a file whose owner the new one could not keep are not written, with
+// the reason.
+func writeFileAtomicIf(path string, write func(w io.Writer) (bool, error)) (err error) {
+	target, fi, err := writeTarget(path)
+	if err != nil {
+		return err
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	mode := fs.FileMode(0o644)
+	if fi != nil {
+		mode = fi.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp-*")
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	// Interrupted (Ctrl-C) before the rename: no partial file is left.
+	// Interrupted (SIGINT, SIGTERM, SIGHUP) before the rename: no partial
+	// file is left (signals.go; the handler is installed by main).
 	done := atInterrupt(func() { tmp.Close(); os.Remove(tmp.Name()) })
 	defer done()
+	keep := false
 	defer func() {
-		if err != nil {
+		if err != nil || !keep {
 			tmp.Close()
 			os.Remove(tmp.Name())
 		}
 	}()
-	if err = write(tmp); err != nil {
+	if keep, err = write(tmp); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
+	if !keep {
+		return nil
+	}
+	if fi != nil {
+		if err = keepOwner(tmp, fi); err != nil {
+			return fmt.Errorf("not writing %s: %w", path, err)
+		}
+	}
+	// After the owner: changing the owner clears the set-id bits.
 	if err = tmp.Chmod(mode); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
@@ -43,8 +72,39 @@ func writeFileAtomic(path string, write func(w io.Writer) error) (err error) {
 	if err = tmp.Close(); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
+	if err = os.Rename(tmp.Name(), target); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil
+}
+
+// writeTarget returns the file a write to path replaces (the target of a
+// symbolic link, followed to the end) and its information, nil for a new
+// file; or the reason it must not be replaced.
+func writeTarget(path string) (string, fs.FileInfo, error) {
+	target := path
+	if li, err := os.Lstat(path); err == nil && li.Mode()&fs.ModeSymlink != 0 {
+		t, err := filepath.EvalSymlinks(path)
+		if err != nil {
+			return "", nil, fmt.Errorf("not writing %s: a symbolic link whose target cannot be followed: %w", path, err)
+		}
+		target = t
+	}
+	fi, err := os.Stat(target)
+	if errors.Is(err, fs.ErrNotExist) {
+		return target, nil, nil
+	}
+	if err != nil {
+		return "", nil, fmt.Errorf("writing %s: %w", path, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return "", nil, fmt.Errorf("not writing %s: not a regular file", path)
+	}
+	if fi.Mode().Perm()&0o222 == 0 || !writable(target) {
+		return "", nil, fmt.Errorf("not writing %s: the file is read-only", path)
+	}
+	if n := hardLinks(fi); n > 1 {
+		return "", nil, fmt.Errorf("not writing %s: the file has %d hard links, which replacing it would split (rewrite it through one link with a copy, or remove the other links)", path, n)
+	}
+	return target, fi, nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -23,8 +24,9 @@ func init() {
 		ArgsUsage: "[FILE|DIR|-]...",
 		Description: "Without flags, the canonical text goes to standard output. A game with a syntax error\n" +
 			"is reported on standard error and passed through byte for byte; the games around it are\n" +
-			"formatted. Exit status: 0, or 1 with --check when a file is not canonical, 2 when a file\n" +
-			"cannot be read or written.",
+			"formatted, and the file counts as not canonical. Exit status: 0, or 1 with --check when\n" +
+			"a file is not canonical, 2 when a file cannot be read or written or holds a game that\n" +
+			"could not be read.",
 		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "l", Usage: "list files whose formatting differs from canonical form"},
 			&cli.BoolFlag{Name: "d", Usage: "show the differences as a unified diff"},
@@ -74,38 +76,52 @@ func runFmt(c *cli.Context) error {
 }
 
 // fmtFiles formats every input; it goes on after a file it cannot read and
-// returns the worst status at the end, as gofmt does.
+// returns the worst status at the end, as gofmt does: 2 when a file could
+// not be read or written or holds a game fmt could not read (passed
+// through as written, and reported), else 1 with --check when a file is not
+// canonical.
 func fmtFiles(args []string, opt *fmtOptions) error {
 	if len(args) == 0 {
 		args = []string{"-"}
 	}
-	var toolErr error
+	stdout := &errWriter{w: opt.stdout}
+	opt.stdout = stdout
+	failedFiles := false
 	var files []string
 	for _, arg := range args {
 		// One argument at a time, so that a missing file does not stop
 		// the others from being formatted.
-		fs, err := expandInputs([]string{arg})
+		fs, err := expandInputsReport([]string{arg}, opt.stderr)
 		if err != nil {
 			fmt.Fprintln(opt.stderr, "ashtapada:", err)
-			toolErr = err
-			continue
+			failedFiles = true
 		}
 		files = append(files, fs...)
 	}
 	differ := false
 	for _, path := range files {
-		d, err := fmtFile(path, opt)
-		if isBrokenPipe(err) {
-			return err // the reader went away (`| head`): stop quietly (signals.go)
-		}
+		r, err := fmtFile(path, opt)
+		differ = differ || r.differ
 		if err != nil {
 			fmt.Fprintln(opt.stderr, "ashtapada:", err)
-			toolErr = err
+			failedFiles = true
 			continue
 		}
-		differ = differ || d
+		if r.broken > 0 {
+			failedFiles = true
+		}
+		if stdout.err != nil {
+			break
+		}
 	}
-	if toolErr != nil {
+	if isBrokenPipe(stdout.err) {
+		return stdout.err // the reader went away (`| head`): stop quietly (signals.go)
+	}
+	if stdout.err != nil {
+		fmt.Fprintln(opt.stderr, "ashtapada: writing to standard output:", stdout.err)
+		return &exitError{code: 2}
+	}
+	if failedFiles {
 		return &exitError{code: 2}
 	}
 	if opt.unplayed > 0 {
@@ -118,17 +134,49 @@ func fmtFiles(args []string, opt *fmtOptions) error {
 	return nil
 }
 
-// fmtFile formats one file and reports whether it was not canonical.
-func fmtFile(path string, opt *fmtOptions) (bool, error) {
+// errWriter remembers the first write error, so that a closed or full
+// standard output is an exit status and not a silent loss.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
+}
+
+// fmtResult is what fmt found in one file.
+type fmtResult struct {
+	differ  bool // not in canonical form
+	changed bool // fmt's output is not the input
+	broken  int  // games fmt could not read (passed through as written)
+}
+
+// errCanonicalDiffers stops reading a file once -l or --check know the
+// answer.
+var errCanonicalDiffers = errors.New("not canonical")
+
+// fmtFile formats one file game by game, holding at most two games
+// whatever the file's size (formats.FormatEach): the plain filter writes
+// each game as it comes, -l and --check stop at the first difference, -d
+// diffs game by game, -w writes the temporary file as it goes and renames
+// it over the file only if something changed.
+func fmtFile(path string, opt *fmtOptions) (fmtResult, error) {
+	var res fmtResult
 	if opt.write && path == "-" {
-		return false, fmt.Errorf("cannot use -w with standard input")
+		return res, fmt.Errorf("cannot use -w with standard input")
 	}
 	if opt.write && !strings.HasSuffix(strings.ToLower(path), ".pgn") {
-		return false, fmt.Errorf("cannot rewrite %s in place: only .pgn files are rewritten", path)
+		return res, fmt.Errorf("cannot rewrite %s in place: only .pgn files are rewritten", path)
 	}
 	in, name, err := openInput(path)
 	if err != nil {
-		return false, err
+		return res, err
 	}
 	defer in.Close()
 	report := func(g *record.Game) {
@@ -137,53 +185,86 @@ func fmtFile(path string, opt *fmtOptions) (bool, error) {
 				fmt.Fprintf(opt.stderr, "%s:%d:%d: %s: %s [%s]\n", name, n.Pos.Line, n.Pos.Col, n.Severity, n.Message, n.Rule)
 			}
 		}
-	}
-	// Each reader gets the command's limits.
-	format := func(w io.Writer, r io.Reader, name string, report func(*record.Game)) (formats.FormatStats, error) {
-		rd := grammar.NewReader(r, name)
-		rd.SetLimits(opt.limits)
-		if opt.san == nil {
-			return formats.FormatReader(w, rd, name, report)
+		if n := g.SyntaxError(); n != nil {
+			res.broken++
+			fmt.Fprintf(opt.stderr, "%s:%d:%d: the game could not be read and is passed through as written\n", name, g.Pos.Line, g.Pos.Col)
 		}
-		return formats.FormatSAN(w, rd, name, report, opt.san, func(f *replay.Finding) {
+	}
+	plain := !opt.list && !opt.diff && !opt.write && !opt.check
+	stopEarly := !opt.diff && !opt.write && !plain
+	var diff *formats.DiffWriter
+	if opt.diff {
+		diff = formats.NewDiffWriter(opt.stdout, name+".orig", name)
+	}
+	var rewrite formats.Rewrite
+	if opt.san != nil {
+		rewrite = formats.SANRewrite(name, opt.san, func(f *replay.Finding) {
 			opt.unplayed++
 			fmt.Fprintf(opt.stderr, "%s:%d:%d: %s: %s [%s]; the moves from there are kept as written\n", name, f.Line, f.Column, f.Severity, f.Message, f.Rule)
 		})
 	}
-	if !opt.list && !opt.diff && !opt.write && !opt.check {
-		// Plain filter: stream, memory does not grow with the file.
-		if _, err := format(opt.stdout, in, name, report); err != nil {
-			return false, err
+	each := func(out io.Writer) error {
+		// Each reader gets the command's limits.
+		rd := grammar.NewReader(in, name)
+		rd.SetLimits(opt.limits)
+		_, err := formats.FormatEach(rd, name, rewrite, func(p *formats.Piece) error {
+			if p.Game != nil && formats.HasSyntaxNotice(p.Game) {
+				report(p.Game)
+			}
+			same := bytes.Equal(p.Src, p.Out)
+			// A game fmt could not read is written back as it is, but
+			// the file is not canonical (issue 13).
+			canonical := same && (p.Game == nil || p.Game.SyntaxError() == nil)
+			res.differ = res.differ || !canonical
+			res.changed = res.changed || !same
+			if out != nil {
+				if _, err := out.Write(p.Out); err != nil {
+					return err
+				}
+			}
+			if diff != nil {
+				if same {
+					diff.Same(p.Src)
+				} else {
+					diff.Change(p.Src, p.Out)
+				}
+			}
+			if !canonical && stopEarly {
+				return errCanonicalDiffers
+			}
+			return nil
+		})
+		if errors.Is(err, errCanonicalDiffers) {
+			return nil
 		}
-		return false, nil
+		return err
 	}
-	src, err := io.ReadAll(in)
+	switch {
+	case plain:
+		err = each(opt.stdout)
+	case opt.write:
+		err = writeFileAtomicIf(path, func(w io.Writer) (bool, error) {
+			err := each(w)
+			return res.changed, err
+		})
+	default:
+		err = each(nil)
+	}
+	if diff != nil {
+		if derr := diff.Close(); err == nil {
+			err = derr
+		}
+	}
 	if err != nil {
-		return false, fmt.Errorf("reading %s: %w", name, err)
+		return res, err
 	}
-	var out bytes.Buffer
-	if _, err := format(&out, bytes.NewReader(src), name, report); err != nil {
-		return false, err
-	}
-	if bytes.Equal(src, out.Bytes()) {
-		return false, nil
-	}
-	if opt.list {
-		fmt.Fprintln(opt.stdout, name)
-	}
-	if opt.diff {
-		fmt.Fprint(opt.stdout, formats.UnifiedDiff(name+".orig", name, string(src), out.String()))
-	}
-	if opt.write {
-		if err := writeFileAtomic(path, func(w io.Writer) error {
-			_, err := w.Write(out.Bytes())
-			return err
-		}); err != nil {
-			return true, err
+	if res.differ {
+		if opt.list {
+			fmt.Fprintln(opt.stdout, name)
+		}
+		if opt.check && !opt.list && !opt.diff {
+			fmt.Fprintf(opt.stderr, "%s: not in canonical form\n", name)
 		}
 	}
-	if opt.check && !opt.list && !opt.diff {
-		fmt.Fprintf(opt.stderr, "%s: not in canonical form\n", name)
-	}
-	return true, nil
+	return res, nil
 }

@@ -13,12 +13,15 @@ import (
 const (
 	// A game written loosely: tags out of order, no move numbers, 0-0.
 	loose = "[White \"W\"]\n[Event \"e\"]\n\ne4 e5 Nf3 Nc6 Bb5 a6 0-0 *\n"
-	// Its canonical form.
-	looseCanonical = "[Event \"e\"]\n[White \"W\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O *\n\n"
+	// Its canonical form, as the last game of a file (one newline at the
+	// end); before another game a blank line follows.
+	looseCanonical = "[Event \"e\"]\n[White \"W\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O *\n"
 	// A game with a syntax error (an unclosed variation), kept as is.
 	broken = "[Event \"broken\"]\n\n1. e4 (1. d4   d5\n\n"
-	// A game already in canonical form.
+	// A game already in canonical form (followed by another game).
 	canonical = "[Event \"c\"]\n\n1. d4 d5 1/2-1/2\n\n"
+	// The same as the last game of a file.
+	canonicalLast = "[Event \"c\"]\n\n1. d4 d5 1/2-1/2\n"
 )
 
 func writeTemp(t *testing.T, dir, name, text string, mode os.FileMode) string {
@@ -52,44 +55,75 @@ func exitCode(err error) int {
 }
 
 // Without flags, canonical text goes to standard output; the broken game is
-// reported with file:line:col and passed through byte for byte, and the
-// games around it are formatted.
+// reported with file:line:col and passed through byte for byte, the games
+// around it are formatted, and the exit status is 2, as gofmt's on a file
+// it cannot parse (issue 13).
 func TestFmtStdout(t *testing.T) {
 	p := writeTemp(t, t.TempDir(), "g.pgn", loose+"\n"+broken+canonical, 0o644)
 	out, errOut, err := runFmtTest([]string{p}, fmtOptions{})
-	if err != nil {
-		t.Fatal(err)
+	if exitCode(err) != 2 {
+		t.Fatalf("exit %d, want 2", exitCode(err))
 	}
-	if want := looseCanonical + broken + canonical; out != want {
+	if want := looseCanonical + "\n" + broken + canonicalLast; out != want {
 		t.Errorf("output\n%q\nwant\n%q", out, want)
 	}
-	wantErr := p + ":8:18: error: found the end of the game, expected `)` to close the variation [syntax]\n"
+	wantErr := p + ":8:18: error: found the end of the game, expected `)` to close the variation [syntax]\n" +
+		p + ":6:1: the game could not be read and is passed through as written\n"
 	if errOut != wantErr {
 		t.Errorf("stderr %q, want %q", errOut, wantErr)
 	}
 }
 
+// A file ends with exactly one newline, so that pre-commit's
+// end-of-file-fixer and fmt --check agree (issue 13); games are separated by
+// one blank line; trailing blank lines and a missing last newline are fixed.
+func TestFmtOneNewlineAtEnd(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct{ in, want string }{
+		{canonical + canonical, canonical + canonicalLast},
+		{canonicalLast, canonicalLast},
+		{"[Event \"c\"]\n\n1. d4 d5 1/2-1/2", canonicalLast},
+		{canonical + "\n\n\n", canonicalLast},
+		{"[Event \"t\"]\n[Site \"s\"]\n\n\n", "[Event \"t\"]\n[Site \"s\"]\n"},
+		{"\n\n", ""},
+	} {
+		p := writeTemp(t, dir, "g.pgn", tc.in, 0o644)
+		out, _, err := runFmtTest([]string{p}, fmtOptions{})
+		if err != nil || out != tc.want {
+			t.Errorf("%q: got %q (%v), want %q", tc.in, out, err, tc.want)
+		}
+		_, _, err = runFmtTest([]string{p}, fmtOptions{check: true})
+		if want := tc.in != tc.want; (exitCode(err) == 1) != want {
+			t.Errorf("%q: --check exit %d", tc.in, exitCode(err))
+		}
+	}
+}
+
 func TestFmtCheckAndList(t *testing.T) {
 	dir := t.TempDir()
-	good := writeTemp(t, dir, "b/good.pgn", canonical+broken, 0o644)
+	good := writeTemp(t, dir, "b/good.pgn", canonical+canonicalLast, 0o644)
 	bad := writeTemp(t, dir, "a/bad.pgn", loose, 0o644)
+	brokenFile := writeTemp(t, dir, "c/broken.pgn", canonical+broken, 0o644)
 	writeTemp(t, dir, "a/notes.txt", loose, 0o644) // not a record: not walked
 
 	if _, _, err := runFmtTest([]string{good}, fmtOptions{check: true}); err != nil {
 		t.Errorf("--check on a canonical file: %v", err)
 	}
-	out, errOut, err := runFmtTest([]string{dir}, fmtOptions{check: true, list: true})
+	// A file with a game fmt cannot read is not canonical, and the status
+	// is 2 (issue 13), even though fmt would write it back unchanged.
+	out, errOut, err := runFmtTest([]string{brokenFile}, fmtOptions{check: true, list: true})
+	if exitCode(err) != 2 || out != brokenFile+"\n" || !strings.Contains(errOut, "[syntax]") {
+		t.Errorf("--check -l on a file with a broken game: exit %d, listed %q, stderr %q", exitCode(err), out, errOut)
+	}
+	out, _, err = runFmtTest([]string{filepath.Join(dir, "a"), filepath.Join(dir, "b")}, fmtOptions{check: true, list: true})
 	if exitCode(err) != 1 {
 		t.Errorf("--check on a directory with a non-canonical file: exit %d, want 1", exitCode(err))
 	}
 	if out != bad+"\n" {
 		t.Errorf("-l listed %q, want only %q", out, bad)
 	}
-	if !strings.Contains(errOut, "[syntax]") {
-		t.Errorf("the broken game was not reported: %q", errOut)
-	}
 	// -l alone lists without failing.
-	if _, _, err := runFmtTest([]string{dir}, fmtOptions{list: true}); err != nil {
+	if _, _, err := runFmtTest([]string{filepath.Join(dir, "a")}, fmtOptions{list: true}); err != nil {
 		t.Errorf("-l: %v", err)
 	}
 }
@@ -98,20 +132,23 @@ func TestFmtCheckAndList(t *testing.T) {
 // --check; a canonical file is left alone.
 func TestFmtWrite(t *testing.T) {
 	dir := t.TempDir()
-	p := writeTemp(t, dir, "g.pgn", loose+"\n"+broken, 0o640)
-	if _, _, err := runFmtTest([]string{p}, fmtOptions{write: true}); err != nil {
-		t.Fatal(err)
+	p := writeTemp(t, dir, "g.pgn", loose+"\n"+broken+canonical, 0o640)
+	if _, _, err := runFmtTest([]string{p}, fmtOptions{write: true}); exitCode(err) != 2 {
+		t.Fatalf("exit %d, want 2 (a broken game)", exitCode(err))
 	}
 	got, _ := os.ReadFile(p)
-	if string(got) != looseCanonical+broken {
-		t.Errorf("rewritten file\n%q\nwant\n%q", got, looseCanonical+broken)
+	if want := looseCanonical + "\n" + broken + canonicalLast; string(got) != want {
+		t.Errorf("rewritten file\n%q\nwant\n%q", got, want)
 	}
 	fi, _ := os.Stat(p)
 	if fi.Mode().Perm() != 0o640 {
 		t.Errorf("permissions %v, want 0640", fi.Mode().Perm())
 	}
-	if _, _, err := runFmtTest([]string{p}, fmtOptions{check: true}); err != nil {
-		t.Errorf("--check after -w: %v", err)
+	if _, _, err := runFmtTest([]string{p}, fmtOptions{write: true}); exitCode(err) != 2 {
+		t.Errorf("-w again: exit %d, want 2", exitCode(err))
+	}
+	if again, _ := os.ReadFile(p); !bytes.Equal(again, got) {
+		t.Errorf("-w is not idempotent:\n%q", again)
 	}
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 1 {
@@ -143,7 +180,7 @@ func TestFmtDiff(t *testing.T) {
 		t.Fatalf("patch: %v\n%s\n%s", err, msg, out)
 	}
 	got, _ := os.ReadFile(filepath.Join(dir, "patched"))
-	want := canonical + looseCanonical + canonical + canonical + canonical + looseCanonical
+	want := canonical + looseCanonical + "\n" + canonical + canonical + canonical + looseCanonical
 	if string(got) != want {
 		t.Errorf("patched\n%q\nwant\n%q", got, want)
 	}
@@ -156,7 +193,7 @@ func TestFmtUnreadable(t *testing.T) {
 	if exitCode(err) != 2 {
 		t.Errorf("exit %d, want 2 (%v)", exitCode(err), err)
 	}
-	if out != canonical {
+	if out != canonicalLast {
 		t.Errorf("the readable file was not formatted: %q", out)
 	}
 	if !strings.Contains(errOut, "missing.pgn") {

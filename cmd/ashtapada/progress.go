@@ -35,7 +35,7 @@ func progressEnabled(mode string, stderr *os.File) (bool, error) {
 // inputSize is the total size in bytes of the inputs, and false when one of
 // them has no known size (a pipe on standard input).
 func inputSize(args []string) (int64, bool) {
-	files, err := expandInputs(args)
+	files, err := expandInputsReport(args, io.Discard)
 	if err != nil {
 		// validate reports the error itself when it reads the inputs.
 		return 0, false

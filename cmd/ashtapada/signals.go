@@ -27,6 +27,7 @@ import (
 const (
 	exitInterrupted = 130 // SIGINT
 	exitTerminated  = 143 // SIGTERM
+	exitHangup      = 129 // SIGHUP
 	exitBrokenPipe  = 141 // SIGPIPE
 )
 
@@ -70,12 +71,15 @@ func handleSignals() {
 	// Notify for SIGPIPE, ... the write fails with an EPIPE error").
 	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	go func() {
 		sig := <-ch
 		runCleanups()
-		if sig == syscall.SIGTERM {
+		switch sig {
+		case syscall.SIGTERM:
 			os.Exit(exitTerminated)
+		case syscall.SIGHUP:
+			os.Exit(exitHangup)
 		}
 		os.Exit(exitInterrupted)
 	}()

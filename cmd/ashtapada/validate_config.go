@@ -56,9 +56,7 @@ func validateOptionsFrom(c *cli.Context) (*validateOptions, error) {
 	if !c.IsSet("jobs") {
 		o.jobs = defaultJobs()
 	}
-	if o.jobs < 1 {
-		o.jobs = 1
-	}
+	o.jobs = capJobs(o.jobs)
 	if !slices.Contains(formats.ReportFormats(), o.format) {
 		return nil, fmt.Errorf("--format %q%s: want one of %s", o.format, suggest.Phrase(o.format, formats.ReportFormats()), strings.Join(formats.ReportFormats(), ", "))
 	}

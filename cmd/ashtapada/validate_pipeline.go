@@ -97,12 +97,13 @@ func (p *pipeline) run(inputs []string, deliver func(formats.GameID, *replay.Res
 		defer close(work)
 		defer close(order)
 		for _, arg := range inputs {
+			// What could not be listed is an error at the end (exit 2);
+			// what was found is still checked.
 			files, err := expandInputs([]string{arg})
 			if err != nil {
 				p.noteErr(err)
-				continue
 			}
-			if len(files) == 0 {
+			if err == nil && len(files) == 0 {
 				out.dirWithoutRecords = true
 			}
 			for _, path := range files {

@@ -1,0 +1,163 @@
+package formats
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+
+	"github.com/sergi/go-diff/diffmatchpatch"
+)
+
+// DiffWriter writes a unified diff (the form of `diff -u`, diffContext
+// lines of context) of two texts given piece by piece: Same for text both
+// have, Change for a pair of pieces that differ, diffed line by line with
+// no time limit, so that the output is the same on every run and on any
+// machine load. Only the lines of the hunk being built and the last
+// context lines are held, so a diff of any size costs the memory of its
+// largest piece.
+type DiffWriter struct {
+	w            io.Writer
+	nameA, nameB string
+	header       bool // the --- +++ lines were written
+	aLine, bLine int  // the line numbers of the next line of each side
+	before       [][]byte
+	hunk         []diffLine
+	aStart       int
+	bStart       int
+	same         int // unchanged lines at the end of hunk
+	err          error
+}
+
+type diffLine struct {
+	op   byte // ' ', '-', '+'
+	text []byte
+}
+
+// NewDiffWriter writes to w a diff from nameA to nameB.
+func NewDiffWriter(w io.Writer, nameA, nameB string) *DiffWriter {
+	return &DiffWriter{w: w, nameA: nameA, nameB: nameB, aLine: 1, bLine: 1}
+}
+
+// Same adds text that both sides have.
+func (d *DiffWriter) Same(text []byte) {
+	for len(text) > 0 {
+		i := bytes.IndexByte(text, '\n') + 1
+		if i == 0 {
+			i = len(text)
+		}
+		d.line(' ', text[:i])
+		text = text[i:]
+	}
+}
+
+// Change adds a piece that is a on one side and b on the other.
+func (d *DiffWriter) Change(a, b []byte) {
+	if bytes.Equal(a, b) {
+		d.Same(a)
+		return
+	}
+	dmp := diffmatchpatch.New()
+	dmp.DiffTimeout = 0 // the minimal diff, whatever it costs: never cut short
+	ca, cb, lines := dmp.DiffLinesToRunes(string(a), string(b))
+	for _, df := range dmp.DiffMainRunes(ca, cb, false) {
+		op := byte(' ')
+		switch df.Type {
+		case diffmatchpatch.DiffDelete:
+			op = '-'
+		case diffmatchpatch.DiffInsert:
+			op = '+'
+		}
+		for _, r := range df.Text {
+			d.line(op, []byte(lines[r]))
+		}
+	}
+}
+
+// Close writes the last hunk and reports the first write error.
+func (d *DiffWriter) Close() error {
+	d.endHunk(len(d.hunk) - d.same + min(d.same, diffContext))
+	return d.err
+}
+
+func (d *DiffWriter) line(op byte, text []byte) {
+	if op == ' ' {
+		if d.hunk == nil {
+			d.before = append(d.before, text)
+			if len(d.before) > diffContext {
+				d.before = d.before[1:]
+			}
+			d.aLine++
+			d.bLine++
+			return
+		}
+		d.hunk = append(d.hunk, diffLine{op, text})
+		d.same++
+		if d.same > 2*diffContext {
+			// Too far from the next change: the hunk ends diffContext
+			// lines after its last change, and the last lines seen are
+			// the next hunk's leading context.
+			keep := len(d.hunk) - d.same + diffContext
+			rest := d.hunk[len(d.hunk)-diffContext:]
+			d.endHunk(keep)
+			for _, l := range rest {
+				d.before = append(d.before, l.text)
+			}
+		}
+		d.aLine++
+		d.bLine++
+		return
+	}
+	if d.hunk == nil {
+		d.aStart = d.aLine - len(d.before)
+		d.bStart = d.bLine - len(d.before)
+		for _, t := range d.before {
+			d.hunk = append(d.hunk, diffLine{' ', t})
+		}
+		d.before = d.before[:0]
+	}
+	d.hunk = append(d.hunk, diffLine{op, text})
+	d.same = 0
+	if op == '-' {
+		d.aLine++
+	} else {
+		d.bLine++
+	}
+}
+
+// endHunk writes the first n lines of the hunk being built and starts
+// afresh.
+func (d *DiffWriter) endHunk(n int) {
+	if d.hunk == nil {
+		return
+	}
+	ls := d.hunk[:n]
+	aCount, bCount := 0, 0
+	for _, l := range ls {
+		if l.op != '+' {
+			aCount++
+		}
+		if l.op != '-' {
+			bCount++
+		}
+	}
+	var buf bytes.Buffer
+	if !d.header {
+		d.header = true
+		fmt.Fprintf(&buf, "--- %s\n+++ %s\n", d.nameA, d.nameB)
+	}
+	fmt.Fprintf(&buf, "@@ -%s +%s @@\n", hunkSpan(d.aStart, aCount), hunkSpan(d.bStart, bCount))
+	for _, l := range ls {
+		buf.WriteByte(l.op)
+		buf.Write(bytes.TrimSuffix(l.text, []byte("\n")))
+		buf.WriteByte('\n')
+		if !bytes.HasSuffix(l.text, []byte("\n")) {
+			buf.WriteString("\\ No newline at end of file\n")
+		}
+	}
+	if d.err == nil {
+		_, d.err = d.w.Write(buf.Bytes())
+	}
+	d.hunk = nil
+	d.same = 0
+	d.before = d.before[:0]
+}
