@@ -102,6 +102,9 @@ func fmtFiles(args []string, opt *fmtOptions) error {
 	for _, path := range files {
 		r, err := fmtFile(path, opt)
 		differ = differ || r.differ
+		if isBrokenPipe(err) {
+			return err // the reader went away (`| head`): stop quietly (signals.go)
+		}
 		if err != nil {
 			fmt.Fprintln(opt.stderr, "ashtapada:", err)
 			failedFiles = true
