@@ -27,6 +27,10 @@ func NewReader(r io.Reader, filename string) *Reader {
 	return &Reader{split: NewSplitter(r), filename: filename}
 }
 
+// SetNotation sets the notation of the moves (grammar.Notation); the
+// default, NotationAuto, reads SAN and guesses for a game SAN cannot read.
+func (r *Reader) SetNotation(n Notation) { r.split.SetNotation(n) }
+
 // Next returns the next game, or io.EOF. Syntax errors are never returned
 // as error: they are notices of rule `syntax` in game.Notices. The error is
 // only for I/O failure.
@@ -67,6 +71,10 @@ func ParseChunk(c Chunk, filename string) *record.Game {
 // and, for a game the fast path rejects, with the grammar.
 func parseChunkCommon(c Chunk, filename string, b *builder, fast bool) {
 	g := b.g
+	b.notation = c.notation
+	if c.notation == NotationAuto && !c.Truncated {
+		defer b.guessNotation(c, filename)
+	}
 	if c.Truncated {
 		// Only the game's first lines were kept: it is reported, not read.
 		g.Truncated = true
@@ -93,6 +101,10 @@ func parseChunkCommon(c Chunk, filename string, b *builder, fast bool) {
 	}
 	if n := checkLimits(c, src, filename, c.limits); n != nil {
 		g.Notices = append(g.Notices, *n)
+		return
+	}
+	if c.notation == NotationDescriptive {
+		parseDescriptiveChunk(c, filename, src, b)
 		return
 	}
 	if fast {
@@ -188,6 +200,8 @@ type builder struct {
 	// scratch, when set, provides the storage of nodes and moves
 	// (ParseChunkScratch); else each game allocates its own.
 	scratch *Scratch
+	// notation is how the moves are written (Chunk.notation).
+	notation Notation
 	// Move-number bookkeeping for the `move-number` warnings.
 	missing      int
 	missingFirst record.Pos
@@ -420,7 +434,7 @@ func (b *builder) turn(nodes []record.Node, tok string, p record.Pos) []record.N
 		if comma >= 0 {
 			part = tok[:comma]
 		}
-		m, err := ParseMove(part)
+		m, err := ParseMoveIn(part, b.notation)
 		if err != nil {
 			if part == "" {
 				b.syntax(p, fmt.Sprintf("found an empty move in `%s`, expected moves joined by single commas", whole))

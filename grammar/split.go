@@ -28,6 +28,8 @@ type Chunk struct {
 	CutPos    record.Pos
 	// limits are the splitter's, for the reader (zero: no limits).
 	limits Limits
+	// notation is the splitter's (SetNotation), for the reader.
+	notation Notation
 }
 
 // lookahead bounds how far the splitter looks for the `}` that would close a
@@ -70,6 +72,7 @@ type Splitter struct {
 	// each chunk to the reader; pendingN is the full length of the
 	// pending line, which keeps at most MaxGameBytes+1 of its bytes.
 	limits   Limits
+	notation Notation
 	pendingN int
 	// tagNames are hashes of the current game's tag names, to see a game
 	// of tags only end where the next one's tags begin.
@@ -84,6 +87,10 @@ func NewSplitter(r io.Reader) *Splitter {
 // SetLimits sets the limits for the games read from now on (NewSplitter
 // starts with DefaultLimits).
 func (s *Splitter) SetLimits(l Limits) { s.limits = l }
+
+// SetNotation sets the notation of the moves of the games read from now on
+// (NotationAuto by default: SAN, and a guess for a game SAN cannot read).
+func (s *Splitter) SetNotation(n Notation) { s.notation = n }
 
 // lineMax is the most of one line the splitter keeps: a line longer than
 // a game may be is never needed whole.
@@ -190,7 +197,7 @@ func (s *Splitter) Next() (Chunk, error) {
 				s.pendingN = n
 				s.hasPending = true
 				s.pendingPos = linePos
-				return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits}, nil
+				return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, notation: s.notation}, nil
 			}
 		}
 		if max := s.limits.MaxGameBytes; max > 0 && len(data)+n > max {
@@ -224,7 +231,7 @@ func (s *Splitter) Next() (Chunk, error) {
 	if isBlank(data) {
 		return Chunk{}, io.EOF
 	}
-	return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits}, nil
+	return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, notation: s.notation}, nil
 }
 
 // skipGame ends a game that has grown past Limits.MaxGameBytes: the line
@@ -234,7 +241,7 @@ func (s *Splitter) Next() (Chunk, error) {
 // may start a game early (it is then reported as broken too). size counts
 // the game's bytes so far; data are the lines kept.
 func (s *Splitter) skipGame(data []byte, start, cut record.Pos, size int) (Chunk, error) {
-	c := Chunk{Data: bytes.Clone(data), Pos: start, Truncated: true, CutPos: cut, limits: s.limits}
+	c := Chunk{Data: bytes.Clone(data), Pos: start, Truncated: true, CutPos: cut, limits: s.limits, notation: s.notation}
 	for s.err == nil {
 		head, err := s.r.Peek(2)
 		if len(head) == 0 {

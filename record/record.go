@@ -227,4 +227,8 @@ type Move struct {
 	Joined bool
 	// Lenient lists the non-canonical forms used.
 	Lenient Lenient
+	// Desc is set for a move written in descriptive notation (then Piece,
+	// To and the disambiguation are unset: the squares depend on the
+	// mover); nil for algebraic moves.
+	Desc *Descriptive
 }

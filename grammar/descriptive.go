@@ -1,0 +1,305 @@
+package grammar
+
+import (
+	"strings"
+
+	"github.com/ashtapada/ashtapada/record"
+)
+
+// Descriptive notation (docs/notation-descriptive.md): the English books'
+// `P-K4`, `Kt-KB3`, `QBPxP`, `R(Q1)-Q2`, `Castles (Q R)`, `P-K8(Q) ch`.
+// ParseDescriptive reads one move into a record.Move whose Desc holds what
+// the text says; the squares it names are relative to the mover, so replay
+// finds the legal move it stands for.
+
+// File masks (bit 0 = the a-file).
+const (
+	fileQR uint8 = 1 << iota
+	fileQN
+	fileQB
+	fileQ
+	fileK
+	fileKB
+	fileKN
+	fileKR
+)
+
+const (
+	wingQ    = fileQR | fileQN | fileQB | fileQ
+	wingK    = fileK | fileKB | fileKN | fileKR
+	allFiles = 0xFF
+)
+
+// normalizeDescriptive removes white space, writes every dash as `-` and
+// the knight's `Kt` as `N`, so that `Kt - K B 3`, `Kt–KB3` and `N-KB3`
+// read alike.
+func normalizeDescriptive(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			i++
+			continue
+		case c == 'K' && i+1 < len(s) && s[i+1] == 't':
+			b.WriteByte('N')
+			i += 2
+			continue
+		case c >= 0x80:
+			switch {
+			case strings.HasPrefix(s[i:], "–"), strings.HasPrefix(s[i:], "—"), strings.HasPrefix(s[i:], "‒"), strings.HasPrefix(s[i:], "−"):
+				b.WriteByte('-')
+				i += 3
+				continue
+			case strings.HasPrefix(s[i:], "×"):
+				b.WriteByte('x')
+				i += 2
+				continue
+			}
+		}
+		b.WriteByte(c)
+		i++
+	}
+	return b.String()
+}
+
+// checkSuffixes are the check and mate marks books print, longest first
+// within each family, with what they mean in SAN.
+var checkSuffixes = []struct {
+	text string
+	mark byte
+}{
+	{"(check)", '+'}, {"check", '+'}, {"(ch)", '+'}, {"ch.", '+'}, {"ch", '+'},
+	{"++", '+'}, {"+", '+'},
+	{"(mate)", '#'}, {"mate", '#'}, {"#", '#'},
+}
+
+// qualifiers that may stand before `ch`: `dis ch`, `db ch`, `dbl ch`.
+var checkQualifiers = []string{"dis.", "dis", "disc.", "disc", "db.", "db", "dbl.", "dbl", "double"}
+
+var glyphs = []string{"!!", "??", "!?", "?!", "!", "?"}
+
+var epSuffixes = []string{"(e.p.)", "e.p.", "(ep)", "ep"}
+
+// ParseDescriptive reads one move in English descriptive notation.
+func ParseDescriptive(text string) (record.Move, error) {
+	m := record.Move{Text: text, FromFile: -1, FromRank: -1, To: record.NoSquare, ConvSquare: record.NoSquare}
+	s := normalizeDescriptive(text)
+	if s == "" {
+		return m, errEmpty
+	}
+	d := &record.Descriptive{}
+	// Suffixes, in any order: glyphs, check marks, e.p.
+	for changed := true; changed && s != ""; {
+		changed = false
+		for _, g := range glyphs {
+			if strings.HasSuffix(s, g) && m.Glyph == "" {
+				m.Glyph, s, changed = g, s[:len(s)-len(g)], true
+				break
+			}
+		}
+		for _, c := range checkSuffixes {
+			if strings.HasSuffix(s, c.text) && len(s) > len(c.text) && m.Check == 0 {
+				m.Check, s, changed = c.mark, s[:len(s)-len(c.text)], true
+				for _, q := range checkQualifiers {
+					if strings.HasSuffix(s, q) && len(s) > len(q) {
+						s = s[:len(s)-len(q)]
+						break
+					}
+				}
+				break
+			}
+		}
+		for _, e := range epSuffixes {
+			if strings.HasSuffix(s, e) && len(s) > len(e) && !d.EnPassant {
+				d.EnPassant, s, changed = true, s[:len(s)-len(e)], true
+				break
+			}
+		}
+	}
+	bad := func(reason string) (record.Move, error) {
+		return m, &MoveError{text, reason}
+	}
+	if s == "" {
+		return bad("a move before its check mark")
+	}
+	// Castling.
+	switch s {
+	case "O-O", "0-0", "Castles(KR)", "CastlesKR", "Castles(K)", "CastlesK", "castles(KR)", "castlesKR", "Castleskingside", "CastlesKside":
+		m.Castle, m.Piece = record.CastleShort, 'K'
+		return m, nil
+	case "O-O-O", "0-0-0", "Castles(QR)", "CastlesQR", "Castles(Q)", "CastlesQ", "castles(QR)", "castlesQR", "Castlesqueenside", "CastlesQside":
+		m.Castle, m.Piece = record.CastleLong, 'K'
+		return m, nil
+	case "Castles", "castles", "Castle", "Cs.", "Cs":
+		m.Castle, m.Piece = record.CastleEither, 'K'
+		return m, nil
+	}
+	// Promotion at the end: (Q), =Q, /Q, or a bare letter after the 8.
+	if n := len(s); n >= 3 && s[n-1] == ')' && s[n-3] == '(' && isPromoPiece(s[n-2]) {
+		m.Promotion, s = s[n-2], s[:n-3]
+	} else if n >= 2 && (s[n-2] == '=' || s[n-2] == '/') && isPromoPiece(s[n-1]) {
+		m.Promotion, s = s[n-1], s[:n-2]
+	} else if n >= 2 && s[n-2] == '8' && isPromoPiece(s[n-1]) {
+		m.Promotion, s = s[n-1], s[:n-1]
+	}
+	// The separator: the first `-` or `x` outside parentheses.
+	sep := -1
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case '-', 'x':
+			if depth == 0 && sep < 0 {
+				sep = i
+			}
+		}
+	}
+	if sep <= 0 || sep == len(s)-1 {
+		return bad("a descriptive move such as `P-K4`, `NxP` or `Castles`")
+	}
+	mover, target := s[:sep], s[sep+1:]
+	d.Capture = s[sep] == 'x'
+	var ok bool
+	d.Man, d.FromFiles, d.Wing, d.FromRank, ok = parseMan(mover, true)
+	if !ok {
+		return bad("the man that moves: `P`, `KP`, `QBP`, `N`, `Kt`, `KKt`, `B`, `QR`, `Q`, `K`, with an optional square such as `R(Q1)`")
+	}
+	if d.Capture {
+		if d.CapMan, d.CapFiles, d.CapWing, d.CapRank, ok = parseMan(target, false); !ok {
+			files, rank, ok2 := parseSquare(target)
+			if !ok2 {
+				return bad("the man taken after `x`: `P`, `KP`, `QBP`, `B`, `KKt`, `R`, `Q`, with an optional square such as `P(Q4)`")
+			}
+			d.CapFiles, d.CapRank = files, rank
+		}
+		if d.EnPassant && d.CapMan != 0 && d.CapMan != 'P' {
+			return bad("a pawn taken en passant")
+		}
+	} else {
+		files, rank, ok := parseSquare(target)
+		if !ok || rank == 0 {
+			return bad("a destination square such as `K4`, `QB3` or `B3`")
+		}
+		d.ToFiles, d.ToRank = files, rank
+		if d.EnPassant {
+			return bad("`x` before the pawn taken en passant")
+		}
+	}
+	if m.Promotion != 0 && d.Man != 'P' {
+		return bad("a pawn before a promotion")
+	}
+	m.Desc = d
+	m.Piece = d.Man
+	if m.Piece == 'P' {
+		m.Piece = 0
+	}
+	m.Capture = d.Capture
+	return m, nil
+}
+
+// parseMan reads a man: `P`, `KP`, `QBP`, `BP`, `N`, `KN`, `QB`, `R`, `Q`,
+// `K`, followed by an optional square in parentheses or after a slash
+// (`R(Q1)`, `R/Q1`, `P(QB4)`). mover allows the king (never taken).
+func parseMan(s string, mover bool) (man byte, files uint8, wing byte, rank int8, ok bool) {
+	base := s
+	sq := ""
+	if i := strings.IndexByte(s, '('); i > 0 && s[len(s)-1] == ')' {
+		base, sq = s[:i], s[i+1:len(s)-1]
+	} else if i := strings.IndexByte(s, '/'); i > 0 {
+		base, sq = s[:i], s[i+1:]
+	}
+	switch base {
+	case "K":
+		if !mover {
+			return 0, 0, 0, 0, false
+		}
+		man = 'K'
+	case "Q", "R", "N", "B":
+		man = base[0]
+	case "KR", "QR", "KN", "QN", "KB", "QB":
+		man, wing = base[1], base[0]
+	default:
+		if strings.HasSuffix(base, "P") {
+			f, ok := fileName(base[:len(base)-1])
+			if !ok {
+				return 0, 0, 0, 0, false
+			}
+			man, files = 'P', f
+		} else {
+			return 0, 0, 0, 0, false
+		}
+	}
+	if sq != "" {
+		f, r, ok := parseSquare(sq)
+		if !ok {
+			return 0, 0, 0, 0, false
+		}
+		if files != 0 && f != 0 {
+			f &= files
+			if f == 0 {
+				return 0, 0, 0, 0, false
+			}
+		}
+		if f != 0 {
+			files = f
+		}
+		rank = r
+	}
+	return man, files, wing, rank, true
+}
+
+// fileName reads a file's name: `K`, `Q`, `KB`, `QB`, `KN`, `QN`, `KR`,
+// `QR`, or one without its wing (`B`, `N`, `R`: both files), or nothing
+// (any file, for a bare `P`).
+func fileName(s string) (uint8, bool) {
+	switch s {
+	case "":
+		return 0, true
+	case "K":
+		return fileK, true
+	case "Q":
+		return fileQ, true
+	case "KB":
+		return fileKB, true
+	case "QB":
+		return fileQB, true
+	case "KN":
+		return fileKN, true
+	case "QN":
+		return fileQN, true
+	case "KR":
+		return fileKR, true
+	case "QR":
+		return fileQR, true
+	case "B":
+		return fileKB | fileQB, true
+	case "N":
+		return fileKN | fileQN, true
+	case "R":
+		return fileKR | fileQR, true
+	}
+	return 0, false
+}
+
+// parseSquare reads a square: a file name and a rank 1-8 counted from the
+// mover's side (`K4`, `QB3`, `B3`: the last either bishop's file). A rank
+// alone is not a square.
+func parseSquare(s string) (uint8, int8, bool) {
+	if len(s) < 2 {
+		return 0, 0, false
+	}
+	r := s[len(s)-1]
+	if r < '1' || r > '8' {
+		return 0, 0, false
+	}
+	f, ok := fileName(s[:len(s)-1])
+	if !ok || f == 0 {
+		return 0, 0, false
+	}
+	return f, int8(r - '0'), true
+}

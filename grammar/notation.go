@@ -1,0 +1,411 @@
+package grammar
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/ashtapada/ashtapada/record"
+)
+
+// This file reads games whose movetext is in descriptive notation, as
+// PGN files or in the layout transcribers type from a book
+// (docs/notation-books.md): moves may contain spaces (`P - K 4`,
+// `Castles (Q R)`, `R-K1 dis ch`) and parentheses (`R(Q1)-Q2`,
+// `P-K8(Q)`), so the PGN lexer's words do not fit them. The tags are read
+// by the PGN lexer; the movetext by the scanner below, which builds the
+// same tree as the grammar, so that move numbers, comments and variations
+// mean what they mean in PGN.
+
+// parseDescriptiveChunk reads one game whose moves are descriptive.
+func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
+	base := lexer.Position{Filename: filename, Line: c.Pos.Line, Column: c.Pos.Col, Offset: c.Pos.Offset}
+	lx := newLexer(src, filename, base)
+	ast := &gGame{}
+	for {
+		saved := *lx
+		t, err := lx.Next()
+		if err != nil || t.Type != tokPunct || t.Value != "[" {
+			*lx = saved
+			break
+		}
+		tag := gTag{Pos: t.Pos}
+		name, err1 := lx.Next()
+		val, err2 := lx.Next()
+		end, err3 := lx.Next()
+		if err1 != nil || err2 != nil || err3 != nil || name.Type != tokWord || val.Type != tokString || end.Value != "]" {
+			b.syntax(toPos(t.Pos), "found a broken tag, expected `[Name \"value\"]`")
+			return
+		}
+		tag.Name, tag.Value = name.Value, val.Value
+		ast.Tags = append(ast.Tags, tag)
+	}
+	s := &descScanner{src: src, i: lx.i, line: lx.line, lineOff: lx.lineOff, lx: lx, rest: len(src), b: b}
+	ast.Elems = s.elems(0)
+	if s.err != nil {
+		b.syntax(s.err.pos, s.err.msg)
+		return
+	}
+	ast.Result = s.result
+	b.resultPos = s.resultPos
+	b.build(ast)
+	b.finish(c, s.rest)
+}
+
+type descScanner struct {
+	src           string
+	i             int
+	line, lineOff int
+	lx            *lex
+	b             *builder
+	done          bool
+	result        string
+	resultPos     record.Pos
+	rest          int
+	err           *struct {
+		pos record.Pos
+		msg string
+	}
+}
+
+func (s *descScanner) pos(i int) lexer.Position { return s.lx.posOn(i, s.line, s.lineOff) }
+
+func (s *descScanner) fail(i int, msg string) {
+	if s.err == nil {
+		s.err = &struct {
+			pos record.Pos
+			msg string
+		}{toPos(s.pos(i)), msg}
+	}
+	s.done = true
+}
+
+// skip passes white space; it reports whether a line end was passed.
+func (s *descScanner) skip() bool {
+	nl := false
+	for s.i < len(s.src) {
+		switch s.src[s.i] {
+		case '\n':
+			s.line++
+			s.lineOff = s.i + 1
+			nl = true
+		case ' ', '\t', '\r', '\v', '\f':
+		default:
+			return nl
+		}
+		s.i++
+	}
+	return nl
+}
+
+func (s *descScanner) elems(depth int) []gElem {
+	var out []gElem
+	for !s.done {
+		s.skip()
+		if s.i >= len(s.src) {
+			if depth > 0 {
+				s.fail(s.i, "found the end of the game, expected `)` to close the variation")
+			}
+			return out
+		}
+		start := s.i
+		atLineStart := strings.TrimLeft(s.src[s.lineOff:start], " \t\r") == ""
+		p := s.pos(start)
+		c := s.src[start]
+		switch {
+		case c == '{':
+			j := start + 1
+			for j < len(s.src) && s.src[j] != '}' {
+				if s.src[j] == '\n' {
+					s.line++
+					s.lineOff = j + 1
+				}
+				j++
+			}
+			if j >= len(s.src) {
+				s.fail(start, "found a comment `{` that is not closed before the end of the game, expected `}`")
+				return out
+			}
+			out = append(out, gElem{Pos: p, Comment: s.src[start : j+1]})
+			s.i = j + 1
+		case c == ';':
+			j := s.lineEnd(start)
+			out = append(out, gElem{Pos: p, LineComment: s.src[start:j]})
+			s.i = j
+		case c == '%' && start == s.lineOff:
+			j := s.lineEnd(start)
+			out = append(out, gElem{Pos: p, Escape: s.src[start:j]})
+			s.i = j
+		case c == '$':
+			j := start + 1
+			for j < len(s.src) && s.src[j] >= '0' && s.src[j] <= '9' {
+				j++
+			}
+			if j == start+1 {
+				s.fail(start, "found `$` without a number, expected a NAG such as `$1`")
+				return out
+			}
+			out = append(out, gElem{Pos: p, NAG: s.src[start:j]})
+			s.i = j
+		case c == '(':
+			s.i++
+			v := s.elems(depth + 1)
+			if s.done {
+				return out
+			}
+			if s.i >= len(s.src) || s.src[s.i] != ')' {
+				s.fail(s.i, "expected `)` to close the variation")
+				return out
+			}
+			s.i++
+			out = append(out, gElem{Pos: p, Var: &gVar{Elems: v}})
+		case c == ')':
+			if depth > 0 {
+				return out
+			}
+			s.fail(start, "found `)`, expected a move, a comment or a termination marker (this `)` closes no variation)")
+			return out
+		case c == '*':
+			s.i++
+			s.setResult(depth, "*", p)
+		case strings.HasPrefix(s.src[start:], "½-½"):
+			s.i += len("½-½")
+			s.setResult(depth, "1/2-1/2", p)
+		case c >= '0' && c <= '9':
+			for _, r := range []string{"1-0", "0-1", "1/2-1/2"} {
+				if strings.HasPrefix(s.src[start:], r) && (start+len(r) == len(s.src) || isDelim(s.src[start+len(r)])) {
+					s.i += len(r)
+					s.setResult(depth, r, p)
+					break
+				}
+			}
+			if s.i != start {
+				continue
+			}
+			if s.castlingWithZeros(start) {
+				out = s.move(out, start, p, atLineStart)
+				continue
+			}
+			j := start
+			for j < len(s.src) && s.src[j] >= '0' && s.src[j] <= '9' {
+				j++
+			}
+			digits := s.src[start:j]
+			dots := 0
+			for j < len(s.src) && s.src[j] == '.' {
+				j++
+				dots++
+			}
+			if strings.HasPrefix(s.src[j:], "…") {
+				j += len("…")
+				dots = 3
+			}
+			// `5. ...` and `5 …`: the dots of a black move after a space.
+			k := j
+			for k < len(s.src) && (s.src[k] == ' ' || s.src[k] == '\t') {
+				k++
+			}
+			if dots < 3 {
+				if strings.HasPrefix(s.src[k:], "...") {
+					j, dots = k+3, 3
+					for j < len(s.src) && s.src[j] == '.' {
+						j++
+					}
+				} else if strings.HasPrefix(s.src[k:], "…") {
+					j, dots = k+len("…"), 3
+				}
+			}
+			out = append(out, gElem{Pos: p, Number: digits + strings.Repeat(".", dots)})
+			s.i = j
+		case strings.HasPrefix(s.src[start:], "..."), strings.HasPrefix(s.src[start:], "…"):
+			// Dots standing alone (`... P-Q3` at the start of a line):
+			// the black move they mark needs no more.
+			j := start
+			for j < len(s.src) && !isSpace(s.src[j]) {
+				j++
+			}
+			s.i = j
+		default:
+			out = s.move(out, start, p, atLineStart)
+		}
+	}
+	return out
+}
+
+func (s *descScanner) lineEnd(i int) int {
+	for i < len(s.src) && s.src[i] != '\n' {
+		i++
+	}
+	if i > 0 && i <= len(s.src) && s.src[i-1] == '\r' {
+		return i - 1
+	}
+	return i
+}
+
+func (s *descScanner) castlingWithZeros(i int) bool {
+	return strings.HasPrefix(s.src[i:], "0-0")
+}
+
+func (s *descScanner) setResult(depth int, r string, p lexer.Position) {
+	if depth > 0 {
+		// A result inside a variation ends that line only.
+		return
+	}
+	s.result, s.resultPos, s.done, s.rest = r, toPos(p), true, s.i
+}
+
+// word returns the end of the word at i: up to white space, a comment, or
+// a `)` that closes a parenthesis opened before the word.
+func (s *descScanner) word(i, open int) int {
+	depth := open
+	j := i
+	for j < len(s.src) {
+		c := s.src[j]
+		if c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '{' || c == ';' || c == '}' {
+			break
+		}
+		if c == '(' {
+			depth++
+		}
+		if c == ')' {
+			if depth == 0 {
+				break
+			}
+			depth--
+		}
+		j++
+	}
+	return j
+}
+
+// continuation words: what may follow a move's first word on its line and
+// still belong to it.
+var continuationWords = map[string]bool{
+	"ch": true, "ch.": true, "check": true, "(ch)": true, "(check)": true, "dis": true, "dis.": true, "disc": true, "disc.": true,
+	"db": true, "db.": true, "dbl": true, "dbl.": true, "double": true, "mate": true, "(mate)": true, "e.p.": true, "ep": true, "(e.p.)": true,
+	"+": true, "++": true, "#": true, "!": true, "?": true, "!!": true, "??": true, "!?": true, "?!": true,
+	"dis.ch.": true, "dis.ch": true, "disch": true,
+}
+
+var castlingSides = map[string]bool{"QR": true, "KR": true, "(QR)": true, "(KR)": true, "(Q": true, "(K": true, "(Q)": true, "(K)": true}
+
+// move reads the move at start: the longest run of words on the line that
+// reads as a descriptive move. At the start of a line, text that is no
+// move is the book layout's comment: the whole line is kept as a comment
+// on the move before.
+func (s *descScanner) move(out []gElem, start int, p lexer.Position, atLineStart bool) []gElem {
+	var ends [12]int
+	n := 0
+	j := start
+	open := 0
+	for n < len(ends) {
+		e := s.word(j, open)
+		if e == j {
+			break
+		}
+		w := s.src[j:e]
+		ends[n] = e
+		n++
+		// Is the next word on this line part of the move?
+		k := e
+		for k < len(s.src) && (s.src[k] == ' ' || s.src[k] == '\t') {
+			k++
+		}
+		if k >= len(s.src) || s.src[k] == '\n' || s.src[k] == '\r' || s.src[k] == '{' || s.src[k] == ';' || s.src[k] == '$' {
+			break
+		}
+		ne := s.word(k, open+strings.Count(w, "(")-strings.Count(w, ")"))
+		if ne == k {
+			break
+		}
+		next := s.src[k:ne]
+		open += strings.Count(w, "(") - strings.Count(w, ")")
+		last := w[len(w)-1]
+		cont := open > 0 || last == '-' || last == 'x' || strings.HasSuffix(w, "–") || strings.HasSuffix(w, "—") ||
+			strings.ContainsAny(next[:1], "-x(/=") || strings.HasPrefix(next, "–") || strings.HasPrefix(next, "—") ||
+			continuationWords[next] || (len(next) == 1 && next[0] >= '1' && next[0] <= '8') ||
+			(castlingSides[next] && strings.EqualFold(strings.TrimSuffix(w, ","), "castles"))
+		if !cont {
+			break
+		}
+		j = k
+	}
+	for k := n - 1; k >= 0; k-- {
+		text := s.src[start:ends[k]]
+		if _, err := ParseDescriptive(text); err == nil {
+			out = append(out, gElem{Pos: p, Move: text})
+			s.i = ends[k]
+			return out
+		}
+	}
+	if atLineStart {
+		e := s.lineEnd(start)
+		text := strings.TrimSpace(s.src[start:e])
+		out = append(out, gElem{Pos: p, Comment: "{" + text + "}"})
+		s.i = e
+		return out
+	}
+	if n == 0 {
+		ends[0] = start + 1
+	}
+	out = append(out, gElem{Pos: p, Move: s.src[start:ends[0]]})
+	s.i = ends[0]
+	return out
+}
+
+// guessNotation reads again, in another notation, a game that SAN could
+// not read: descriptive when it looks like it, else the first language
+// whose letters read every move. The guess is a warning that names it.
+func (b *builder) guessNotation(c Chunk, filename string) {
+	se := b.g.SyntaxError()
+	if se == nil || se.Rule != "syntax" {
+		return
+	}
+	src := string(c.Data)
+	var tries []Notation
+	if looksDescriptive(src) {
+		tries = append(tries, NotationDescriptive)
+	}
+	for n := NotationGerman; n < notationCount; n++ {
+		tries = append(tries, n)
+	}
+	for _, n := range tries {
+		c2 := c
+		c2.notation = n
+		g := &record.Game{Source: c.Data, Pos: c.Pos}
+		nb := &builder{g: g, filename: filename}
+		parseChunkCommon(c2, filename, nb, true)
+		if g.SyntaxError() != nil || len(g.Moves) == 0 {
+			continue
+		}
+		at := g.Pos
+		for _, nd := range g.Moves {
+			if nd.Kind == record.KindMove {
+				at = nd.Pos
+				break
+			}
+		}
+		g.Notices = append(g.Notices, record.Notice{Pos: at, Rule: "notation-guessed", Severity: record.Warning,
+			Message: fmt.Sprintf("the moves are not in SAN; read as %s notation%s (--notation %s says so and stops the guess)", n.Name(), n.letterHint(), n)})
+		*b.g = *g
+		return
+	}
+}
+
+func (n Notation) letterHint() string {
+	if n == NotationDescriptive {
+		return ""
+	}
+	return " (" + n.letterList() + ")"
+}
+
+// looksDescriptive: the text has a mark no algebraic record has.
+func looksDescriptive(src string) bool {
+	for _, m := range []string{"P-K", "P-Q", "Kt-", "-KB", "-QB", "-KN", "-QN", "-KR", "-QR", "PxP", "Castles", "P - K", "P - Q", "N-B3", "-K4", "-Q4"} {
+		if strings.Contains(src, m) {
+			return true
+		}
+	}
+	return false
+}
