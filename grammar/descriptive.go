@@ -136,6 +136,13 @@ func ParseDescriptive(text string) (record.Move, error) {
 		m.Castle, m.Piece = record.CastleEither, 'K'
 		return m, nil
 	}
+	// A conversion suffix: `/square=piece` after a capture (`BxR/KR1=R`).
+	if i := strings.LastIndexByte(s, '/'); i > 0 && i+3 < len(s) && s[len(s)-2] == '=' && isPromoPiece(s[len(s)-1]) {
+		if files, rank, ok := parseSquare(s[i+1 : len(s)-2]); ok && bitCount(files) == 1 {
+			d.ConvFiles, d.ConvRank, m.ConvPiece = files, rank, s[len(s)-1]
+			s = s[:i]
+		}
+	}
 	// Promotion at the end: (Q), =Q, /Q, or a bare letter after the 8.
 	if n := len(s); n >= 3 && s[n-1] == ')' && s[n-3] == '(' && isPromoPiece(s[n-2]) {
 		m.Promotion, s = s[n-2], s[:n-3]
@@ -189,6 +196,9 @@ func ParseDescriptive(text string) (record.Move, error) {
 		if d.EnPassant {
 			return bad("`x` before the pawn taken en passant")
 		}
+	}
+	if d.ConvRank != 0 && !d.Capture {
+		return bad("a capture before a conversion suffix")
 	}
 	if m.Promotion != 0 && d.Man != 'P' {
 		return bad("a pawn before a promotion")
@@ -302,4 +312,12 @@ func parseSquare(s string) (uint8, int8, bool) {
 		return 0, 0, false
 	}
 	return f, int8(r - '0'), true
+}
+
+func bitCount(b uint8) int {
+	n := 0
+	for ; b != 0; b &= b - 1 {
+		n++
+	}
+	return n
 }

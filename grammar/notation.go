@@ -333,7 +333,7 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position, atLineStart
 	}
 	for k := n - 1; k >= 0; k-- {
 		text := s.src[start:ends[k]]
-		if _, err := ParseDescriptive(text); err == nil {
+		if descriptiveTurnOK(text) {
 			out = append(out, gElem{Pos: p, Move: text})
 			s.i = ends[k]
 			return out
@@ -408,4 +408,23 @@ func looksDescriptive(src string) bool {
 		}
 	}
 	return false
+}
+
+// descriptiveTurnOK: every move of the turn (moves joined by commas in a
+// compound turn) reads as a descriptive move.
+func descriptiveTurnOK(text string) bool {
+	for {
+		part := text
+		i := strings.IndexByte(text, ',')
+		if i >= 0 {
+			part = text[:i]
+		}
+		if _, err := ParseDescriptive(part); err != nil {
+			return false
+		}
+		if i < 0 {
+			return true
+		}
+		text = text[i+1:]
+	}
 }

@@ -37,4 +37,9 @@ type Descriptive struct {
 	CapWing  byte
 	// EnPassant: `e.p.` was written.
 	EnPassant bool
+	// ConvFiles and ConvRank are the square of the waiting pawn that a
+	// capture converts (`BxR/KR1=R`, the square named from the mover's
+	// side, the new piece in Move.ConvPiece); ConvRank 0 when not written.
+	ConvFiles uint8
+	ConvRank  int8
 }

@@ -23,18 +23,28 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m r
 	if mv.Castle != record.NoCastle || mv.To == record.NoSquare {
 		to = rules.NoSquare
 	}
-	match := ln.hist.LegalMovesTo(w.r.match[:0], kind, to)
-	kept := 0
-	for _, lm := range match {
-		if matchesBase(pos, lm, mv, kind) {
-			match[kept] = lm
-			kept++
+	desc := isDescriptive(mv)
+	var match []rules.Move
+	if desc {
+		// Descriptive notation names squares from the mover's side: the
+		// candidates are found among all legal moves (descriptive.go).
+		if match = w.descriptiveMatch(ln, mv); len(match) == 0 {
+			return w.descriptiveUnmatched(n, ln, side, ply)
 		}
-	}
-	match = match[:kept]
-	w.r.match = match
-	if len(match) == 0 {
-		return w.unmatched(n, ln, side, ply, kind)
+	} else {
+		match = ln.hist.LegalMovesTo(w.r.match[:0], kind, to)
+		kept := 0
+		for _, lm := range match {
+			if matchesBase(pos, lm, mv, kind) {
+				match[kept] = lm
+				kept++
+			}
+		}
+		match = match[:kept]
+		w.r.match = match
+		if len(match) == 0 {
+			return w.unmatched(n, ln, side, ply, kind)
+		}
 	}
 	var warnings [3]struct{ rule, msg string }
 	nw := 0
@@ -44,7 +54,7 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m r
 	}
 
 	// The king's leap: written K~, or a plain K move that can only be it.
-	if kind == rules.King && mv.Castle == record.NoCastle {
+	if kind == rules.King && mv.Castle == record.NoCastle && !desc {
 		match, ok = narrow(match, func(m rules.Move) bool { return m.IsLeap() == mv.Leap })
 		if !ok {
 			if mv.Leap {
@@ -89,7 +99,7 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m r
 				w.sanList(pos, w.allLegal(ln), match)))
 			return m, false
 		}
-	} else if hasConversion(match) {
+	} else if hasConversion(match) && !(desc && mv.Desc != nil && mv.Desc.ConvRank != 0) {
 		if distinctConversions(match) > 1 {
 			alts := w.sanList(pos, w.allLegal(ln), match)
 			w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), "conversion-missing",
@@ -102,6 +112,13 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m r
 			c.ConvSquare, w.pieceName(c.ConvKind), c.ConvSquare, c.ConvKind.Letter()))
 	}
 
+	if len(match) > 1 && desc {
+		if m, ok = w.chooseDescriptive(n, ln, side, ply, match); !ok {
+			return m, false
+		}
+		match = match[:1]
+		match[0] = m
+	}
 	if len(match) > 1 {
 		alts := w.sanList(pos, w.allLegal(ln), match)
 		w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), "ambiguous-move",
@@ -109,7 +126,7 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m r
 		return m, false
 	}
 	m = match[0]
-	if mv.Castle == record.NoCastle && mv.Capture != m.IsCapture() && !w.noticeAt("lenient-notation", n.Pos) {
+	if mv.Castle == record.NoCastle && !desc && mv.Capture != m.IsCapture() && !w.noticeAt("lenient-notation", n.Pos) {
 		if m.IsCapture() {
 			warn("lenient-notation", fmt.Sprintf("%s captures, but the record writes no x", mv.Text))
 		} else {

@@ -50,6 +50,8 @@ var Rules = []RuleInfo{
 	{"encoding", SeverityWarning, false},
 	{"result-missing", SeverityWarning, false},
 	{"limit", SeverityError, true},
+	{"ambiguity-resolved", SeverityWarning, false},
+	{"notation-guessed", SeverityWarning, false},
 }
 
 var severities = func() map[string]string {
