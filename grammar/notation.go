@@ -370,6 +370,9 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 	for n := NotationGerman; n < notationCount; n++ {
 		tries = append(tries, n)
 	}
+	if !looksDescriptive(src) {
+		tries = append(tries, NotationDescriptive)
+	}
 	for _, n := range tries {
 		c2 := c
 		c2.notation = n

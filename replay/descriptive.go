@@ -172,7 +172,11 @@ func (w *walk) descriptiveUnmatched(n *record.Node, ln *line, side rules.Color, 
 
 // bothForms is a move in SAN and in descriptive notation: `Nf3 (N-KB3)`.
 func bothForms(pos *rules.Position, legal []rules.Move, m rules.Move) string {
-	return SAN(pos, legal, m) + " (" + Descriptive(pos, legal, m) + ")"
+	san, desc := SAN(pos, legal, m), Descriptive(pos, legal, m)
+	if san == desc {
+		return san // castling
+	}
+	return san + " (" + desc + ")"
 }
 
 // lookAheadPlies bounds how far a choice between the candidates of an
