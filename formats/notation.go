@@ -65,16 +65,18 @@ func WriteNotationGame(w io.Writer, g *record.Game, t *replay.Trace, n grammar.N
 			j++
 		}
 		first := &t.Steps[i]
+		// The number and its move stay on one line, as books print them.
+		number := ""
 		if first.Side == rules.White {
-			wr.token(strconv.Itoa(first.MoveNumber) + ".")
+			number = strconv.Itoa(first.MoveNumber) + ". "
 		} else if needNumber {
-			wr.token(strconv.Itoa(first.MoveNumber) + "...")
+			number = strconv.Itoa(first.MoveNumber) + "... "
 		}
 		parts := make([]string, 0, j-i)
 		for k := i; k < j; k++ {
 			parts = append(parts, MoveInNotation(&t.Steps[k], n))
 		}
-		wr.token(strings.Join(parts, ","))
+		wr.token(number + strings.Join(parts, ","))
 		needNumber = false
 		last := &t.Steps[j-1]
 		if sourceComments {

@@ -60,6 +60,11 @@ var languages = [notationCount]language{
 	NotationFigurine:    {"figurine", "figurine", [5][]string{{"♔", "♚"}, {"♕", "♛"}, {"♖", "♜"}, {"♗", "♝"}, {"♘", "♞"}}},
 }
 
+// DefaultNotation is the notation of the splitters and readers created
+// from now on (NewSplitter); a command sets it once from --notation, as it
+// sets DefaultLimits.
+var DefaultNotation = NotationAuto
+
 // ParseNotation reads a notation's name as --notation takes it: auto, san
 // (or en), descriptive, de, fr, es, it, nl, pt, sv, ru, figurine.
 func ParseNotation(name string) (Notation, error) {

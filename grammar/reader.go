@@ -72,6 +72,9 @@ func ParseChunk(c Chunk, filename string) *record.Game {
 func parseChunkCommon(c Chunk, filename string, b *builder, fast bool) {
 	g := b.g
 	b.notation = c.notation
+	if c.notation != NotationAuto && c.notation != NotationSAN {
+		g.Notation = c.notation.String()
+	}
 	if c.notation == NotationAuto && !c.Truncated {
 		defer b.guessNotation(c, filename)
 	}

@@ -81,7 +81,7 @@ type Splitter struct {
 
 // NewSplitter returns a splitter reading r.
 func NewSplitter(r io.Reader) *Splitter {
-	return &Splitter{r: bufio.NewReaderSize(r, lookahead+4096), line: 1, closeAt: -1, limits: DefaultLimits}
+	return &Splitter{r: bufio.NewReaderSize(r, lookahead+4096), line: 1, closeAt: -1, limits: DefaultLimits, notation: DefaultNotation}
 }
 
 // SetLimits sets the limits for the games read from now on (NewSplitter

@@ -74,6 +74,10 @@ type Game struct {
 	// Source holds only its first lines. It has a `limit` notice; a writer
 	// that passes broken games through must not write it as if whole.
 	Truncated bool
+	// Notation names the notation the moves were read in when it is not
+	// SAN ("descriptive", "de", "figurine", ...; docs/notation-books.md);
+	// empty for SAN.
+	Notation string
 	// Notices are what the reader found: warnings for lenient forms and
 	// encodings, and for a game that could not be read, the syntax error
 	// (then Moves may be incomplete and must not be replayed).

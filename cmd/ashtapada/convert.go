@@ -25,9 +25,10 @@ func init() {
 		Description: "Reads records (--from, or by extension: .pgn .json .jsonl .lan .uci, or by content) and writes them " +
 			"in the --to format. pgn, json and jsonl round-trip losslessly; lan, uci and fen need the games' profile " +
 			"and cover the main line; svg draws the final position of one game (--game). See docs/convert.md.",
-		Flags: append(profileFlags(),
-			&cli.StringFlag{Name: "to", Required: true, Usage: "pgn, json, jsonl, lan, uci, fen or svg"},
-			&cli.StringFlag{Name: "from", Usage: "pgn, json, jsonl, lan or uci (default: by extension, then by content)"},
+		Flags: append(append(profileFlags(), notationFlags()...),
+			&cli.StringFlag{Name: "to", Required: true, Usage: "pgn, json, jsonl, lan, uci, fen, svg, or PGN with the moves in descriptive notation (descriptive) or another language's letters (de, fr, es, it, nl, pt, sv, ru, figurine)"},
+			&cli.StringFlag{Name: "from", Usage: "pgn, json, jsonl, lan or uci (default: by extension, then by content), or PGN whose moves are descriptive or in a language's letters (descriptive, de, fr, ...; as --notation)"},
+			&cli.BoolFlag{Name: "source-comments", Usage: "after each move converted from another notation, a comment with the move as the record wrote it"},
 			&cli.BoolFlag{Name: "plain", Usage: "with --to pgn: no extensions (leap written Kd3, conversions in comments)"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to FILE (atomically) instead of standard output"},
 			&cli.IntFlag{Name: "game", Value: 1, Usage: "with --to svg: the game to draw (1-based)"},
@@ -36,17 +37,32 @@ func init() {
 	})
 }
 
-var convertTargets = map[string]bool{"pgn": true, "json": true, "jsonl": true, "lan": true, "uci": true, "fen": true, "svg": true}
+var convertTargets = map[string]bool{"notation": true, "pgn": true, "json": true, "jsonl": true, "lan": true, "uci": true, "fen": true, "svg": true}
 var convertSources = map[string]bool{"pgn": true, "json": true, "jsonl": true, "lan": true, "uci": true}
 
 func convertAction(c *cli.Context) error {
 	to := strings.ToLower(c.String("to"))
+	writeNotation, toNotation := notationTarget(to)
+	if toNotation {
+		to = "notation"
+	}
 	if !convertTargets[to] {
-		return toolError(fmt.Errorf("--to %q: want one of pgn, json, jsonl, lan, uci, fen, svg", to))
+		return toolError(fmt.Errorf("--to %q: want one of pgn, json, jsonl, lan, uci, fen, svg, %s", to, strings.Join(grammar.NotationNames()[2:], ", ")))
 	}
 	from := strings.ToLower(c.String("from"))
+	if n, ok := notationTarget(from); ok {
+		// PGN whose moves are in another notation: --notation says it.
+		grammar.DefaultNotation = n
+		from = "pgn"
+		if c.IsSet("notation") {
+			return toolError(fmt.Errorf("--from %s names the notation; --notation is not needed", c.String("from")))
+		}
+	}
 	if from != "" && !convertSources[from] {
-		return toolError(fmt.Errorf("--from %q: want one of pgn, json, jsonl, lan, uci", from))
+		return toolError(fmt.Errorf("--from %q: want one of pgn, json, jsonl, lan, uci, %s", from, strings.Join(grammar.NotationNames()[2:], ", ")))
+	}
+	if err := applyNotation(c); err != nil {
+		return toolError(err)
 	}
 	if c.Bool("plain") && to != "pgn" {
 		return toolError(fmt.Errorf("--plain applies to --to pgn only"))
@@ -55,7 +71,7 @@ func convertAction(c *cli.Context) error {
 	if err != nil {
 		return toolError(err)
 	}
-	cv := &converter{to: to, from: from, plain: c.Bool("plain"), svgGame: c.Int("game"), rp: replay.New(cfg), errw: c.App.ErrWriter}
+	cv := &converter{to: to, from: from, plain: c.Bool("plain"), notation: writeNotation, sourceComments: c.Bool("source-comments"), svgGame: c.Int("game"), rp: replay.New(cfg), errw: c.App.ErrWriter}
 	write := func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<16)
 		err := cv.run(c.Args().Slice(), bw)
@@ -82,14 +98,18 @@ func convertAction(c *cli.Context) error {
 type converter struct {
 	to, from string
 	plain    bool
-	svgGame  int
-	rp       *replay.Replayer
-	errw     io.Writer // diagnostics
-	jw       *formats.JSONWriter
-	pw       *formats.PGNWriter
-	n        int // games read so far, over all files
-	broken   int // games that could not be converted whole
-	svgDone  bool
+	// notation is the notation --to names (to "notation"); sourceComments
+	// keeps each converted move's text as the record wrote it.
+	notation       grammar.Notation
+	sourceComments bool
+	svgGame        int
+	rp             *replay.Replayer
+	errw           io.Writer // diagnostics
+	jw             *formats.JSONWriter
+	pw             *formats.PGNWriter
+	n              int // games read so far, over all files
+	broken         int // games that could not be converted whole
+	svgDone        bool
 }
 
 func (cv *converter) run(args []string, w io.Writer) error {
@@ -266,7 +286,28 @@ func (cv *converter) game(g *record.Game, w io.Writer) error {
 		}
 	}
 	switch cv.to {
+	case "notation":
+		t := cv.rp.Trace(g)
+		if err := formats.WriteNotationGame(w, g, t, cv.notation, cv.sourceComments && g.Notation != ""); err != nil {
+			var stop *formats.StopError
+			if !errors.As(err, &stop) {
+				return err
+			}
+			cv.broken++
+			fmt.Fprintf(cv.errw, "game %d: %v\n", cv.n, err)
+		}
+		return nil
 	case "pgn":
+		if g.Notation != "" && g.SyntaxError() == nil {
+			// Moves read in another notation are written in SAN: the
+			// trace says what each one stands for.
+			t := cv.rp.Trace(g)
+			if t.Problem != nil || t.Stop != nil {
+				cv.broken++
+				fmt.Fprintf(cv.errw, "game %d: %s; the moves from there are written as the record wrote them\n", cv.n, problemText(t))
+			}
+			g = formats.ToSAN(g, t, cv.sourceComments)
+		}
 		if cv.plain {
 			g = formats.PlainGame(g)
 		}

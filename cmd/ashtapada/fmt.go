@@ -27,7 +27,7 @@ func init() {
 			&cli.BoolFlag{Name: "d", Usage: "show the differences as a unified diff"},
 			&cli.BoolFlag{Name: "w", Usage: "rewrite files in place (temporary file, then rename)"},
 			&cli.BoolFlag{Name: "check", Usage: "exit 1 if any file is not in canonical form"},
-		}, limitFlags()...),
+		}, append(limitFlags(), notationFlags()...)...),
 		Action: runFmt,
 	})
 }
@@ -39,6 +39,9 @@ type fmtOptions struct {
 
 func runFmt(c *cli.Context) error {
 	if err := applyLimits(c); err != nil {
+		return toolError(err)
+	}
+	if err := applyNotation(c); err != nil {
 		return toolError(err)
 	}
 	opt := fmtOptions{

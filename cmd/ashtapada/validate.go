@@ -40,7 +40,7 @@ func init() {
 			&cli.BoolFlag{Name: "verbose", Usage: "text format: also a line for each valid game"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "report only errors: warnings are still counted (--summary) and still fail with --strict"},
 			&cli.StringFlag{Name: "svg-dir", Usage: "write one SVG diagram per error into this directory (see show)"},
-		}, slices.Concat(profileFlags(), ciFlags, pprofFlags, limitFlags())...), // profileflags.go: --rules, --set, --rules-file; limits.go: --max-depth, --max-token, --max-game-bytes; validate_ci.go: --baseline, --write-baseline, --progress, --color, --explain; pprof.go: hidden --cpuprofile, --memprofile
+		}, slices.Concat(profileFlags(), ciFlags, pprofFlags, limitFlags(), notationFlags())...), // profileflags.go: --rules, --set, --rules-file; limits.go: --max-depth, --max-token, --max-game-bytes; notation.go: --notation; validate_ci.go: --baseline, --write-baseline, --progress, --color, --explain; pprof.go: hidden --cpuprofile, --memprofile
 		Action: validateAction,
 	})
 }
@@ -108,6 +108,9 @@ const (
 func validateAction(c *cli.Context) error {
 	// limits.go: --max-depth, --max-token, --max-game-bytes.
 	if err := applyLimits(c); err != nil {
+		return toolError(err)
+	}
+	if err := applyNotation(c); err != nil {
 		return toolError(err)
 	}
 	if c.IsSet("explain") {
