@@ -156,6 +156,7 @@ var lenientNames = []struct {
 	{record.LenientZeroCastle, "zero-castle"},
 	{record.LenientNoEquals, "no-equals"},
 	{record.LenientNullZ0, "null-z0"},
+	{record.LenientCaptureX, "capture-x"},
 }
 
 func posJSON(p record.Pos) *[3]int {

@@ -42,6 +42,12 @@ func normalizeDescriptive(s string) string {
 		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
 			i++
 			continue
+		case c == 'X' && i > 0:
+			// A capital X for the capture (a misprint, or a
+			// transcriber's habit): read, and reported as lenient.
+			b.WriteByte('x')
+			i++
+			continue
 		case c == 'K' && i+1 < len(s) && s[i+1] == 't':
 			b.WriteByte('N')
 			i += 2
@@ -202,6 +208,9 @@ func ParseDescriptive(text string) (record.Move, error) {
 	}
 	if m.Promotion != 0 && d.Man != 'P' {
 		return bad("a pawn before a promotion")
+	}
+	if strings.Contains(text, "X") {
+		m.Lenient |= record.LenientCaptureX
 	}
 	m.Desc = d
 	m.Piece = d.Man

@@ -279,19 +279,49 @@ func (s *descScanner) word(i, open int) int {
 	return j
 }
 
-// continuation words: what may follow a move's first word on its line and
-// still belong to it.
-var continuationWords = map[string]bool{
-	"ch": true, "ch.": true, "check": true, "(ch)": true, "(check)": true, "dis": true, "dis.": true, "disc": true, "disc.": true,
-	"db": true, "db.": true, "dbl": true, "dbl.": true, "double": true, "mate": true, "(mate)": true, "e.p.": true, "ep": true, "(e.p.)": true,
-	"+": true, "++": true, "#": true, "!": true, "?": true, "!!": true, "??": true, "!?": true, "?!": true,
-	"dis.ch.": true, "dis.ch": true, "disch": true,
+// wordStart is the start of the word after offset e.
+func (s *descScanner) wordStart(e int) int {
+	for e < len(s.src) && (s.src[e] == ' ' || s.src[e] == '\t') {
+		e++
+	}
+	return e
 }
 
-var castlingSides = map[string]bool{"QR": true, "KR": true, "(QR)": true, "(KR)": true, "(Q": true, "(K": true, "(Q)": true, "(K)": true}
+// splits reports whether the words from start (whose ends are ends[k:])
+// can be read as a run of moves.
+func (s *descScanner) splits(ends []int, k, start int) bool {
+	if k >= len(ends) {
+		return true
+	}
+	for e := len(ends) - 1; e >= k; e-- {
+		if descriptiveTurnOK(s.src[start:ends[e]]) && s.splits(ends, e+1, s.wordStart(ends[e])) {
+			return true
+		}
+	}
+	return false
+}
 
-// move reads the move at start: the longest run of words on the line that
-// reads as a descriptive move. At the start of a line, text that is no
+// bookEndings are the words books print where a game ends.
+var bookEndings = map[string]bool{"Resigns": true, "resigns": true, "Resigned": true, "resigned": true, "Drawn": true, "drawn": true, "Draw": true, "draw": true, "Abandoned": true}
+
+// isMoveNumberWord: a move number (`12.`, `12...`, `12…`) or a result,
+// which no move runs into.
+func isMoveNumberWord(w string) bool {
+	i := 0
+	for i < len(w) && w[i] >= '0' && w[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return w == "*" || strings.HasPrefix(w, "½")
+	}
+	rest := w[i:]
+	return rest == "" && i > 1 || strings.HasPrefix(rest, ".") || strings.HasPrefix(rest, "…") || strings.HasPrefix(rest, "-") || strings.HasPrefix(rest, "/")
+}
+
+// move reads the move at start: the longest run of words on the line (up
+// to the next move number) that reads as a descriptive move, so that
+// `Kt - Q B 3`, `K R - Kt 1` and `P - K 8 (Q) ch` are one move each and
+// `P - K 4   P - K 4` two. At the start of a line, text that is no
 // move is the book layout's comment: the whole line is kept as a comment
 // on the move before.
 func (s *descScanner) move(out []gElem, start int, p lexer.Position, atLineStart bool) []gElem {
@@ -321,23 +351,38 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position, atLineStart
 		}
 		next := s.src[k:ne]
 		open += strings.Count(w, "(") - strings.Count(w, ")")
-		last := w[len(w)-1]
-		cont := open > 0 || last == '-' || last == 'x' || strings.HasSuffix(w, "–") || strings.HasSuffix(w, "—") ||
-			strings.ContainsAny(next[:1], "-x(/=") || strings.HasPrefix(next, "–") || strings.HasPrefix(next, "—") ||
-			continuationWords[next] || (len(next) == 1 && next[0] >= '1' && next[0] <= '8') ||
-			(castlingSides[next] && strings.EqualFold(strings.TrimSuffix(w, ","), "castles"))
-		if !cont {
+		if isMoveNumberWord(next) {
 			break
 		}
 		j = k
 	}
+	// The longest first move after which the rest of the words up to the
+	// next move number also read as moves (`R x Kt   P - K Kt 3` is two
+	// moves, not `R x Kt P` and a broken rest); failing that, the longest
+	// that reads.
+	best := -1
 	for k := n - 1; k >= 0; k-- {
-		text := s.src[start:ends[k]]
-		if descriptiveTurnOK(text) {
-			out = append(out, gElem{Pos: p, Move: text})
-			s.i = ends[k]
-			return out
+		if descriptiveTurnOK(s.src[start:ends[k]]) {
+			if best < 0 {
+				best = k
+			}
+			if k == n-1 || s.splits(ends[:n], k+1, s.wordStart(ends[k])) {
+				best = k
+				break
+			}
 		}
+	}
+	if best >= 0 {
+		out = append(out, gElem{Pos: p, Move: s.src[start:ends[best]]})
+		s.i = ends[best]
+		return out
+	}
+	if n > 0 && bookEndings[strings.TrimRight(s.src[start:ends[0]], ".")] {
+		// "Resigns." where a book prints the last move: a comment (the
+		// result is the termination marker's, or the Result tag's).
+		out = append(out, gElem{Pos: p, Comment: "{" + s.src[start:ends[0]] + "}"})
+		s.i = ends[0]
+		return out
 	}
 	if atLineStart {
 		e := s.lineEnd(start)

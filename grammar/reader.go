@@ -474,6 +474,8 @@ func (b *builder) turn(nodes []record.Node, tok string, p record.Pos) []record.N
 
 func lenientMessage(m *record.Move) string {
 	switch {
+	case m.Lenient&record.LenientCaptureX != 0:
+		return fmt.Sprintf("`%s` writes the capture with a capital X; descriptive notation writes x", m.Text)
 	case m.Lenient&record.LenientNullZ0 != 0:
 		return "`Z0` is ChessBase's null move; PGN writes `--`"
 	case m.Lenient&record.LenientZeroCastle != 0:

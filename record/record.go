@@ -190,6 +190,9 @@ const (
 	LenientNoEquals
 	// LenientNullZ0: the null move written `Z0` (ChessBase) for `--`.
 	LenientNullZ0
+	// LenientCaptureX: a descriptive capture written with a capital X
+	// (`P X P`).
+	LenientCaptureX
 )
 
 // Move is the parsed parts of one move as written. Whether the parts fit the

@@ -24,9 +24,14 @@ func relRank(side rules.Color, rank int) int8 {
 }
 
 // onWing: a man named by its wing (KR, QKt, KB). The bishop that starts
-// on the king's bishop's square stands on light squares for
-// white (f1) and dark ones for black (f8); a knight or rook is on the
-// wing's half of the board.
+// on the king's bishop's square stands on light squares for white (f1) and
+// dark ones for black (f8), and bishops keep their colour, so a bishop's
+// wing is its colour. A knight or rook keeps no such mark, so its wing is
+// read as its order on the board: the king's rook is the rook with no rook
+// of its side on a file nearer the king's side (KR, the h-file), the
+// queen's rook the one with none nearer the queen's side. That is what the
+// books mean as long as the two have not crossed, and it is decided by the
+// position alone (docs/notation-books.md).
 func onWing(pos *rules.Position, sq rules.Square, owner rules.Color, kind rules.Kind, wing byte) bool {
 	if wing == 0 {
 		return true
@@ -36,10 +41,20 @@ func onWing(pos *rules.Position, sq rules.Square, owner rules.Color, kind rules.
 		kingsLight := owner == rules.White
 		return light == (kingsLight == (wing == 'K'))
 	}
-	if wing == 'K' {
-		return sq.File() >= 4
+	f := sq.File()
+	for o := rules.Square(0); o < 64; o++ {
+		if o == sq {
+			continue
+		}
+		p := pos.At(o)
+		if p.Kind() != kind || p.Color() != owner {
+			continue
+		}
+		if wing == 'K' && o.File() > f || wing == 'Q' && o.File() < f {
+			return false
+		}
 	}
-	return sq.File() <= 3
+	return true
 }
 
 func fileIn(mask uint8, sq rules.Square) bool { return mask == 0 || mask&(1<<uint(sq.File())) != 0 }

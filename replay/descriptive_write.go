@@ -54,12 +54,12 @@ func writeDescriptiveCore(b *strings.Builder, pos *rules.Position, legal []rules
 		kind = m.Promotion
 	}
 	man := manName(kind)
-	movers := manOptions(man, kind, m.From, side, side, true)
+	movers := manOptions(pos, man, kind, m.From, side, side, true)
 	var targets []descOption
 	if m.IsCapture() {
 		cs := capturedSquare(m)
 		ck := pos.At(cs).Kind()
-		targets = manOptions(manName(ck), ck, cs, side.Other(), side, false)
+		targets = manOptions(pos, manName(ck), ck, cs, side.Other(), side, false)
 	} else {
 		targets = squareOptions(m.To, side, func(d *record.Descriptive, f uint8, r int8) { d.ToFiles, d.ToRank = f, r })
 	}
@@ -141,7 +141,7 @@ func manName(k rules.Kind) byte {
 // manOptions are the ways to name the man of kind k on sq (owned by
 // owner; ranks counted from mover's side), shortest first. as the mover
 // (mover) or as the man taken.
-func manOptions(man byte, k rules.Kind, sq rules.Square, owner, mover rules.Color, isMover bool) []descOption {
+func manOptions(pos *rules.Position, man byte, k rules.Kind, sq rules.Square, owner, mover rules.Color, isMover bool) []descOption {
 	f := sq.File()
 	bit := uint8(1) << uint(f)
 	r := relRank(mover, sq.Rank())
@@ -180,17 +180,12 @@ func manOptions(man byte, k rules.Kind, sq rules.Square, owner, mover rules.Colo
 		}
 		out = append(out, descOption{fileNames[f] + "P", func(d *record.Descriptive) { setMan(d); setFiles(d, bit) }})
 	} else if k == rules.Knight || k == rules.Rook || k == rules.Bishop {
-		var wing byte = 'Q'
-		if k == rules.Bishop {
-			if sq.Light() != (owner == rules.White) {
-				wing = 'Q'
-			} else {
-				wing = 'K'
+		for _, wing := range []byte{'Q', 'K'} {
+			if onWing(pos, sq, owner, k, wing) {
+				wing := wing
+				out = append(out, descOption{string(wing) + letter, func(d *record.Descriptive) { setMan(d); setWing(d, wing) }})
 			}
-		} else if f >= 4 {
-			wing = 'K'
 		}
-		out = append(out, descOption{string(wing) + letter, func(d *record.Descriptive) { setMan(d); setWing(d, wing) }})
 	}
 	if s := shortFileNames[f]; s != "" {
 		twin := uint8(1)<<uint(f) | uint8(1)<<uint(7-f)
