@@ -157,6 +157,7 @@ var lenientNames = []struct {
 	{record.LenientNoEquals, "no-equals"},
 	{record.LenientNullZ0, "null-z0"},
 	{record.LenientCaptureX, "capture-x"},
+	{record.LenientNoSeparator, "no-separator"},
 }
 
 func posJSON(p record.Pos) *[3]int {

@@ -88,14 +88,27 @@ var glyphs = []string{"!!", "??", "!?", "?!", "!", "?"}
 
 var epSuffixes = []string{"(e.p.)", "e.p.", "(ep)", "ep"}
 
-// ParseDescriptive reads one move in English descriptive notation.
+// ParseDescriptive reads one move in English descriptive notation, in the
+// modern short form (`P-K4`, `Kt x P`) or the 19th-century long form
+// (`P to K's 4th`, `K Kt to B's 3rd`, `Q takes P (ch)`, `K P two`).
 func ParseDescriptive(text string) (record.Move, error) {
 	m := record.Move{Text: text, FromFile: -1, FromRank: -1, To: record.NoSquare, ConvSquare: record.NoSquare}
-	s := normalizeDescriptive(text)
+	src, steps := longForm(text)
+	s := normalizeDescriptive(src)
 	if s == "" {
 		return m, errEmpty
 	}
-	d := &record.Descriptive{}
+	d := &record.Descriptive{Steps: steps}
+	if steps != 0 {
+		// `K P two`: the pawn named and how far it goes.
+		man, files, _, _, ok := parseMan(s, true)
+		if !ok || man != 'P' || files == 0 {
+			return m, &MoveError{text, "a pawn named by its file before `one` or `two`, such as `K P two`"}
+		}
+		d.Man, d.FromFiles = 'P', files
+		m.Desc = d
+		return m, nil
+	}
 	// Suffixes, in any order: glyphs, check marks, e.p.
 	for changed := true; changed && s != ""; {
 		changed = false
@@ -172,11 +185,34 @@ func ParseDescriptive(text string) (record.Move, error) {
 			}
 		}
 	}
-	if sep <= 0 || sep == len(s)-1 {
+	var mover, target string
+	switch {
+	case sep < 0:
+		// No `-` (a misprint such as `P K 4`): read when exactly one
+		// split gives a man and a square, and report it as lenient.
+		cut := -1
+		for i := 1; i < len(s); i++ {
+			if _, _, _, _, ok := parseMan(s[:i], true); !ok {
+				continue
+			}
+			if _, r, ok := parseSquare(s[i:]); ok && r != 0 {
+				if cut >= 0 {
+					return bad("`-` between the man and its square")
+				}
+				cut = i
+			}
+		}
+		if cut < 0 {
+			return bad("a descriptive move such as `P-K4`, `NxP` or `Castles`")
+		}
+		mover, target = s[:cut], s[cut:]
+		m.Lenient |= record.LenientNoSeparator
+	case sep == 0 || sep == len(s)-1:
 		return bad("a descriptive move such as `P-K4`, `NxP` or `Castles`")
+	default:
+		mover, target = s[:sep], s[sep+1:]
+		d.Capture = s[sep] == 'x'
 	}
-	mover, target := s[:sep], s[sep+1:]
-	d.Capture = s[sep] == 'x'
 	var ok bool
 	d.Man, d.FromFiles, d.Wing, d.FromRank, ok = parseMan(mover, true)
 	if !ok {
@@ -329,4 +365,103 @@ func bitCount(b uint8) int {
 		n++
 	}
 	return n
+}
+
+// ordinals are the long form's ranks.
+var ordinals = map[string]string{
+	"1st": "1", "2nd": "2", "2d": "2", "3rd": "3", "3d": "3", "4th": "4", "5th": "5", "6th": "6", "7th": "7", "8th": "8",
+	"first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": "5", "sixth": "6", "seventh": "7", "eighth": "8",
+	"square": "1", "sq": "1", "sq.": "1", "1st.": "1", "2nd.": "2", "3rd.": "3", "4th.": "4", "5th.": "5", "6th.": "6", "7th.": "7", "8th.": "8",
+}
+
+// longForm rewrites the 19th-century long form word by word into the
+// short form: `to` is `-`, `takes` is `x`, `square` and the ordinals are
+// ranks, `'s`, `his` and the periods after letters go (`P. to K's 4th`
+// is `P-K4`). steps is 1 or 2 for `K P one`/`K P two` (then the text is
+// the pawn alone). A short-form text comes back unchanged.
+func longForm(text string) (string, int8) {
+	if !strings.Contains(text, " ") && !strings.Contains(text, "'") && !strings.Contains(text, "’") {
+		return text, 0
+	}
+	words := strings.Fields(text)
+	out := make([]string, 0, len(words))
+	var steps int8
+	glyph := ""
+	if n := len(words); n > 0 {
+		// A glyph on the last word (`square!`) goes after the rest.
+		last := words[n-1]
+		k := len(last)
+		for k > 0 && (last[k-1] == '!' || last[k-1] == '?') {
+			k--
+		}
+		if k > 0 && k < len(last) {
+			words[n-1], glyph = last[:k], last[k:]
+		}
+	}
+	for i, w := range words {
+		lw := strings.ToLower(w)
+		switch {
+		case lw == "en" && i+1 < len(words) && strings.HasPrefix(strings.ToLower(words[i+1]), "pas"):
+			out = append(out, "e.p.")
+			continue
+		case strings.HasPrefix(lw, "pas") && i > 0 && strings.ToLower(words[i-1]) == "en":
+			continue
+		case lw == "to":
+			out = append(out, "-")
+			continue
+		case lw == "takes" || lw == "take" || lw == "tks" || lw == "tks.":
+			out = append(out, "x")
+			continue
+		case (lw == "his" || lw == "her") && i+1 < len(words) && ordinals[strings.ToLower(words[i+1])] == "1" && len(out) >= 2:
+			// `K to his square`: the man's own square (K1, Q1).
+			out = append(out, strings.Join(out[:len(out)-1], ""))
+			continue
+		case lw == "his" || lw == "her" || lw == "the":
+			continue
+		case (lw == "one" || lw == "two") && i == len(words)-1 && i > 0:
+			steps = 1
+			if lw == "two" {
+				steps = 2
+			}
+			continue
+		}
+		if o, ok := ordinals[lw]; ok {
+			out = append(out, o)
+			continue
+		}
+		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+		w = strings.TrimSuffix(w, "'s.")
+		if strings.HasSuffix(w, ".") && isManWord(strings.TrimSuffix(w, ".")) {
+			w = strings.TrimSuffix(w, ".")
+		}
+		// `K.B.` and `Q.Kt.`: letters with periods.
+		if strings.Count(w, ".") > 0 && isManWord(strings.ReplaceAll(w, ".", "")) {
+			w = strings.ReplaceAll(w, ".", "")
+		}
+		out = append(out, w)
+	}
+	// `K to B`: a file with no rank is the mover's first rank (`K to B
+	// square`), as the long form prints it.
+	if n := len(out); n >= 2 && out[n-2] == "-" {
+		if _, ok := fileName(strings.ReplaceAll(out[n-1], "Kt", "N")); ok && out[n-1] != "" {
+			out = append(out, "1")
+		}
+	}
+	return strings.Join(out, " ") + glyph, steps
+}
+
+// isManWord: letters that name a man, a file or both (`K`, `Kt`, `QB`,
+// `KtP`).
+func isManWord(w string) bool {
+	if w == "" {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		switch w[i] {
+		case 'K', 'Q', 'R', 'B', 'N', 'P', 't':
+		default:
+			return false
+		}
+	}
+	return true
 }

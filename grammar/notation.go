@@ -216,6 +216,11 @@ func (s *descScanner) elems(depth int) []gElem {
 					j, dots = k+len("…"), 3
 				}
 			}
+			if dots == 0 {
+				// Books set the number without its dot (`1 P to K4`):
+				// the layout's, not a slip.
+				dots = 1
+			}
 			out = append(out, gElem{Pos: p, Number: digits + strings.Repeat(".", dots)})
 			s.i = j
 		case strings.HasPrefix(s.src[start:], "..."), strings.HasPrefix(s.src[start:], "…"):

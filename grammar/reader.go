@@ -474,6 +474,8 @@ func (b *builder) turn(nodes []record.Node, tok string, p record.Pos) []record.N
 
 func lenientMessage(m *record.Move) string {
 	switch {
+	case m.Lenient&record.LenientNoSeparator != 0:
+		return fmt.Sprintf("`%s` has no `-` between the man and its square (a misprint?); read as a move to that square", m.Text)
 	case m.Lenient&record.LenientCaptureX != 0:
 		return fmt.Sprintf("`%s` writes the capture with a capital X; descriptive notation writes x", m.Text)
 	case m.Lenient&record.LenientNullZ0 != 0:

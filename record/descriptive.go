@@ -42,4 +42,7 @@ type Descriptive struct {
 	// side, the new piece in Move.ConvPiece); ConvRank 0 when not written.
 	ConvFiles uint8
 	ConvRank  int8
+	// Steps is 1 or 2 for the long form's `K P one` / `K P two`: the pawn
+	// on FromFiles goes that many squares forward; 0 otherwise.
+	Steps int8
 }

@@ -193,6 +193,8 @@ const (
 	// LenientCaptureX: a descriptive capture written with a capital X
 	// (`P X P`).
 	LenientCaptureX
+	// LenientNoSeparator: a descriptive move without its `-` (`P K 4`).
+	LenientNoSeparator
 )
 
 // Move is the parsed parts of one move as written. Whether the parts fit the

@@ -99,6 +99,13 @@ func DescriptiveMatches(pos *rules.Position, m rules.Move, mv *record.Move) bool
 	if d.Capture != m.IsCapture() {
 		return false
 	}
+	if d.Steps != 0 {
+		dr := m.To.Rank() - m.From.Rank()
+		if dr < 0 {
+			dr = -dr
+		}
+		return m.To.File() == m.From.File() && int8(dr) == d.Steps
+	}
 	if !d.Capture {
 		if !fileIn(d.ToFiles, m.To) || relRank(side, m.To.Rank()) != d.ToRank {
 			return false
@@ -195,8 +202,13 @@ func bothForms(pos *rules.Position, legal []rules.Move, m rules.Move) string {
 }
 
 // lookAheadPlies bounds how far a choice between the candidates of an
-// ambiguous descriptive move is tested against the moves that follow.
-const lookAheadPlies = 8
+// ambiguous descriptive move is tested against the moves that follow, and
+// lookAheadNodes how many positions the test may visit (the moves that
+// follow may be ambiguous too, and each reading is tried).
+const (
+	lookAheadPlies = 100
+	lookAheadNodes = 4000
+)
 
 // chooseDescriptive picks, among the candidates of an ambiguous
 // descriptive move, the one the check mark or the rest of the game
@@ -238,7 +250,8 @@ func (w *walk) chooseDescriptive(n *record.Node, ln *line, side rules.Color, ply
 	for _, i := range fit {
 		q := *pos
 		q.Play(match[i])
-		if readable(&q, w.ahead, lookAheadPlies) {
+		budget := lookAheadNodes
+		if readable(&q, w.ahead, lookAheadPlies, &budget) {
 			ok = append(ok, i)
 		}
 	}
@@ -273,11 +286,12 @@ func checkFits(pos *rules.Position, m rules.Move, mark byte) bool {
 // readable reports whether the next moves (up to plies of them) of nodes
 // can each be read as a legal move from pos, trying every reading of an
 // ambiguous one.
-func readable(pos *rules.Position, nodes []record.Node, plies int) bool {
+func readable(pos *rules.Position, nodes []record.Node, plies int, budget *int) bool {
 	for i := range nodes {
-		if plies == 0 {
+		if plies == 0 || *budget <= 0 {
 			return true
 		}
+		*budget--
 		n := &nodes[i]
 		if n.Kind != record.KindMove {
 			continue
@@ -308,7 +322,7 @@ func readable(pos *rules.Position, nodes []record.Node, plies int) bool {
 		for _, c := range cands {
 			q := *pos
 			q.Play(c)
-			if readable(&q, nodes[i+1:], plies-1) {
+			if readable(&q, nodes[i+1:], plies-1, budget) {
 				return true
 			}
 		}

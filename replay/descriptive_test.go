@@ -160,3 +160,25 @@ func TestNotationFormsRejected(t *testing.T) {
 		}
 	}
 }
+
+// The 19th-century long form.
+var longFormCases = []notationCase{
+	{"descriptive", "", "1. P to K's 4th P to K's 4th 2. K Kt to B's 3rd Q Kt to B's 3rd 3. K B to Q B's 4th K B to Q B's 4th", "e4 e5 Nf3 Nc6 Bc4 Bc5"},
+	{"descriptive", "", "1. P to K4 P to QB4 2. Kt to KB3 Kt to QB3 3. P to Q4 P takes P 4. Kt takes P", "e4 c5 Nf3 Nc6 d4 cxd4 Nxd4"},
+	{"descriptive", "", "1. P. to K. 4th P. to K. 4th 2. K. Kt. to B. 3d", "e4 e5 Nf3"},
+	{"descriptive", "", "1. K P two K P two 2. Q P one", "e4 e5 d3"},
+	{"descriptive", "", "1. P to K's fourth P to K's fourth 2. P to K B's fourth P takes P 3. K B to Q B's 4th Q to K R's 5th (check) 4. K to his B's square", "e4 e5 f4 exf4 Bc4 Qh4+ Kf1"},
+	{"descriptive", "", "1. P to K4 P to K4 2. B to B4 B to B4 3. Q to R5 Kt to KB3 4. Q takes B P (ch)", "e4 e5 Bc4 Bc5 Qh5 Nf6 Qxf7#"},
+	{"descriptive", "", "1. P to K4 P to K4 2. Kt to KB3 Kt to QB3 3. B to B4 B to B4 4. Castles Kt to B3 5. P to Q4 Kt takes K P", "e4 e5 Nf3 Nc6 Bc4 Bc5 O-O Nf6 d4 Nxe4"},
+	{"descriptive", "", "1 P to K4  P to K4\n2 K to K2  K to K2\n3 K to his sq.  K to K square", "e4 e5 Ke2 Ke7 Ke1 Ke8"},
+}
+
+func init() { notationCases = append(notationCases, longFormCases...) }
+
+func init() {
+	notationCases = append(notationCases,
+		notationCase{"descriptive", "", "1 P to K4 P to K4\n2 K to K2 K to K2\n3 K to K square! K to K square?", "e4 e5 Ke2 Ke7 Ke1 Ke8"},
+		notationCase{"descriptive", "", "1 P to K4 P to Q4\n2 P to K5 P to KB4\n3 P takes P en pas", "e4 d5 e5 f5 exf6"},
+		notationCase{"descriptive", "", "1 P to K4 P to K4\n2 K to K2 K to K2\n3 K to K", "e4 e5 Ke2 Ke7 Ke1"},
+	)
+}
