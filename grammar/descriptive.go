@@ -399,8 +399,42 @@ func longForm(text string) (string, int8) {
 		}
 	}
 	for i, w := range words {
+		// Parentheses stay around what they enclose (`(on Q square)`);
+		// a glyph inside them (`(on R2!)`) goes to the end.
+		pre, post := "", ""
+		if strings.HasPrefix(w, "(") && len(w) > 1 && !strings.EqualFold(w, "(on") && !strings.EqualFold(w, "(at") {
+			pre, w = "(", w[1:]
+		}
+		if strings.HasSuffix(w, ")") && len(w) > 1 {
+			post, w = ")", w[:len(w)-1]
+			for len(w) > 1 && (w[len(w)-1] == '!' || w[len(w)-1] == '?') {
+				glyph = string(w[len(w)-1]) + glyph
+				w = w[:len(w)-1]
+			}
+		}
+		if pre != "" || post != "" {
+			if pre != "" {
+				out = append(out, pre)
+			}
+			lw := strings.ToLower(w)
+			if o, ok := ordinals[lw]; ok {
+				w = o
+			} else if lw == "ch" || lw == "check" || lw == "mate" || lw == "e.p." {
+				// `(ch)`: the suffix as a whole.
+				w = lw
+			}
+			out = append(out, strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s"))
+			if post != "" {
+				out = append(out, post)
+			}
+			continue
+		}
 		lw := strings.ToLower(w)
 		switch {
+		case lw == "(on" || lw == "(at":
+			// `Kt (on R4) to Kt2`: the man's square.
+			out = append(out, "(")
+			continue
 		case lw == "en" && i+1 < len(words) && strings.HasPrefix(strings.ToLower(words[i+1]), "pas"):
 			out = append(out, "e.p.")
 			continue

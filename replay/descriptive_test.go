@@ -182,3 +182,9 @@ func init() {
 		notationCase{"descriptive", "", "1 P to K4 P to K4\n2 K to K2 K to K2\n3 K to K", "e4 e5 Ke2 Ke7 Ke1"},
 	)
 }
+
+func init() {
+	notationCases = append(notationCases,
+		notationCase{"descriptive", "4k3/8/8/8/8/8/R7/3RK3 w - - 0 1", "1 R (on Q square) to Q2", "Rdd2"},
+	)
+}
