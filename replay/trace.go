@@ -96,6 +96,7 @@ func (r *Replayer) Trace(g *record.Game) *Trace {
 		for j < len(nodes) && nodes[j].Kind == record.KindMove && nodes[j].Move != nil && nodes[j].Move.Joined {
 			j++
 		}
+		w.ahead = nodes[j:]
 		if !w.traceTurn(t, nodes, i, j, ln) {
 			return t
 		}
