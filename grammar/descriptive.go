@@ -34,6 +34,14 @@ const (
 // the knight's `Kt` as `N`, so that `Kt - K B 3`, `Kt–KB3` and `N-KB3`
 // read alike.
 func normalizeDescriptive(s string) string {
+	plain := true
+	for i := 0; i < len(s) && plain; i++ {
+		c := s[i]
+		plain = !(c == ' ' || c == '\t' || c == '\r' || c == '\n' || c >= 0x80 || c == 'X' || c == 't' && i > 0 && s[i-1] == 'K')
+	}
+	if plain {
+		return s
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	for i := 0; i < len(s); {
@@ -92,13 +100,27 @@ var epSuffixes = []string{"(e.p.)", "e.p.", "(ep)", "ep"}
 // modern short form (`P-K4`, `Kt x P`) or the 19th-century long form
 // (`P to K's 4th`, `K Kt to B's 3rd`, `Q takes P (ch)`, `K P two`).
 func ParseDescriptive(text string) (record.Move, error) {
+	var d record.Descriptive
+	m, err := parseDescriptive(text, &d)
+	if err == nil && m.Castle == record.NoCastle {
+		dp := new(record.Descriptive)
+		*dp = d
+		m.Desc = dp
+	}
+	return m, err
+}
+
+// parseDescriptive is ParseDescriptive with the parts in d (m.Desc is left
+// nil), so that a caller that only asks whether a text reads allocates
+// nothing for them.
+func parseDescriptive(text string, d *record.Descriptive) (record.Move, error) {
 	m := record.Move{Text: text, FromFile: -1, FromRank: -1, To: record.NoSquare, ConvSquare: record.NoSquare}
 	src, steps := longForm(text)
 	s := normalizeDescriptive(src)
 	if s == "" {
 		return m, errEmpty
 	}
-	d := &record.Descriptive{Steps: steps}
+	d.Steps = steps
 	if steps != 0 {
 		// `K P two`: the pawn named and how far it goes.
 		man, files, _, _, ok := parseMan(s, true)
@@ -106,11 +128,12 @@ func ParseDescriptive(text string) (record.Move, error) {
 			return m, &MoveError{text, "a pawn named by its file before `one` or `two`, such as `K P two`"}
 		}
 		d.Man, d.FromFiles = 'P', files
-		m.Desc = d
 		return m, nil
 	}
-	// Suffixes, in any order: glyphs, check marks, e.p.
-	for changed := true; changed && s != ""; {
+	// Suffixes, in any order: glyphs, check marks, e.p. A move that ends
+	// in a rank or a man's letter has none.
+	last := s[len(s)-1]
+	for changed := !(last >= '1' && last <= '8' || last >= 'A' && last <= 'Z'); changed && s != ""; {
 		changed = false
 		for _, g := range glyphs {
 			if strings.HasSuffix(s, g) && m.Glyph == "" {
@@ -248,7 +271,6 @@ func ParseDescriptive(text string) (record.Move, error) {
 	if strings.Contains(text, "X") {
 		m.Lenient |= record.LenientCaptureX
 	}
-	m.Desc = d
 	m.Piece = d.Man
 	if m.Piece == 'P' {
 		m.Piece = 0
@@ -380,7 +402,11 @@ var ordinals = map[string]string{
 // is `P-K4`). steps is 1 or 2 for `K P one`/`K P two` (then the text is
 // the pawn alone). A short-form text comes back unchanged.
 func longForm(text string) (string, int8) {
-	if !strings.Contains(text, " ") && !strings.Contains(text, "'") && !strings.Contains(text, "’") {
+	short := true
+	for i := 0; i < len(text) && short; i++ {
+		short = text[i] != ' ' && text[i] != '\'' && text[i] < 0x80
+	}
+	if short {
 		return text, 0
 	}
 	words := strings.Fields(text)

@@ -54,6 +54,12 @@ func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 }
 
 type descScanner struct {
+	// memo holds the last two texts asked about (readsAt) and what they
+	// read as, so that the word that ends one call of move and starts the
+	// next is read once, and the builder need not read an emitted move
+	// again (builder.descParsed).
+	memo [4]readMemo
+	next int // the memo entry to reuse
 	src           string
 	i             int
 	line, lineOff int
@@ -110,7 +116,6 @@ func (s *descScanner) elems(depth int) []gElem {
 			return out
 		}
 		start := s.i
-		atLineStart := strings.TrimLeft(s.src[s.lineOff:start], " \t\r") == ""
 		p := s.pos(start)
 		c := s.src[start]
 		switch {
@@ -184,7 +189,7 @@ func (s *descScanner) elems(depth int) []gElem {
 				continue
 			}
 			if s.castlingWithZeros(start) {
-				out = s.move(out, start, p, atLineStart)
+				out = s.move(out, start, p)
 				continue
 			}
 			j := start
@@ -216,12 +221,15 @@ func (s *descScanner) elems(depth int) []gElem {
 					j, dots = k+len("…"), 3
 				}
 			}
+			num := s.src[start:j]
 			if dots == 0 {
 				// Books set the number without its dot (`1 P to K4`):
 				// the layout's, not a slip.
-				dots = 1
+				num = digits + "."
+			} else if num != digits+strings.Repeat(".", dots) {
+				num = digits + strings.Repeat(".", dots)
 			}
-			out = append(out, gElem{Pos: p, Number: digits + strings.Repeat(".", dots)})
+			out = append(out, gElem{Pos: p, Number: num})
 			s.i = j
 		case strings.HasPrefix(s.src[start:], "..."), strings.HasPrefix(s.src[start:], "…"):
 			// Dots standing alone (`... P-Q3` at the start of a line):
@@ -232,7 +240,7 @@ func (s *descScanner) elems(depth int) []gElem {
 			}
 			s.i = j
 		default:
-			out = s.move(out, start, p, atLineStart)
+			out = s.move(out, start, p)
 		}
 	}
 	return out
@@ -284,6 +292,54 @@ func (s *descScanner) word(i, open int) int {
 	return j
 }
 
+type readMemo struct {
+	start, end int
+	ok         bool
+	m          record.Move
+	d          record.Descriptive
+}
+
+// readsAt: the text src[start:end] reads as a turn of descriptive moves.
+func (s *descScanner) readsAt(start, end int) bool {
+	for i := range s.memo {
+		if e := &s.memo[i]; e.end > 0 && e.start == start && e.end == end {
+			return e.ok
+		}
+	}
+	e := &s.memo[s.next]
+	s.next = (s.next + 1) % len(s.memo)
+	e.start, e.end = start, end
+	text := s.src[start:end]
+	if strings.IndexByte(text, ',') >= 0 {
+		e.ok = descriptiveTurnOK(text)
+		e.m.Text = ""
+		return e.ok
+	}
+	e.d = record.Descriptive{}
+	m, err := parseDescriptive(text, &e.d)
+	e.ok, e.m = err == nil, m
+	return e.ok
+}
+
+// emit adds the move src[start:end] at p, handing what it read as to the
+// builder when it is known.
+func (s *descScanner) emit(out []gElem, start, end int, p lexer.Position) []gElem {
+	for i := range s.memo {
+		if e := &s.memo[i]; e.ok && e.start == start && e.end == end && e.m.Text != "" {
+			m := e.m
+			if m.Castle == record.NoCastle {
+				d := new(record.Descriptive)
+				*d = e.d
+				m.Desc = d
+			}
+			s.b.descParsed = append(s.b.descParsed, parsedMove{off: s.lx.base.Offset + start, m: m})
+			break
+		}
+	}
+	s.i = end
+	return append(out, gElem{Pos: p, Move: s.src[start:end]})
+}
+
 // wordStart is the start of the word after offset e.
 func (s *descScanner) wordStart(e int) int {
 	for e < len(s.src) && (s.src[e] == ' ' || s.src[e] == '\t') {
@@ -329,7 +385,7 @@ func isMoveNumberWord(w string) bool {
 // `P - K 4   P - K 4` two. At the start of a line, text that is no
 // move is the book layout's comment: the whole line is kept as a comment
 // on the move before.
-func (s *descScanner) move(out []gElem, start int, p lexer.Position, atLineStart bool) []gElem {
+func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 	var ends [12]int
 	n := 0
 	j := start
@@ -361,13 +417,22 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position, atLineStart
 		}
 		j = k
 	}
+	// The common case first: a word that is a move by itself, followed by
+	// nothing or by another word that is a move by itself (`P-K4 P-K4`).
+	// Two such words are never one move, so the longer readings need not
+	// be tried.
+	if n >= 1 && s.readsAt(start, ends[0]) {
+		if n == 1 || (n == 2 && s.readsAt(s.wordStart(ends[0]), ends[1])) {
+			return s.emit(out, start, ends[0], p)
+		}
+	}
 	// The longest first move after which the rest of the words up to the
 	// next move number also read as moves (`R x Kt   P - K Kt 3` is two
 	// moves, not `R x Kt P` and a broken rest); failing that, the longest
 	// that reads.
 	best := -1
 	for k := n - 1; k >= 0; k-- {
-		if descriptiveTurnOK(s.src[start:ends[k]]) {
+		if s.readsAt(start, ends[k]) {
 			if best < 0 {
 				best = k
 			}
@@ -378,9 +443,7 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position, atLineStart
 		}
 	}
 	if best >= 0 {
-		out = append(out, gElem{Pos: p, Move: s.src[start:ends[best]]})
-		s.i = ends[best]
-		return out
+		return s.emit(out, start, ends[best], p)
 	}
 	if n > 0 && bookEndings[strings.TrimRight(s.src[start:ends[0]], ".")] {
 		// "Resigns." where a book prints the last move: a comment (the
@@ -389,7 +452,8 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position, atLineStart
 		s.i = ends[0]
 		return out
 	}
-	if atLineStart {
+	if strings.TrimLeft(s.src[s.lineOff:start], " \t\r") == "" {
+		// At the start of a line.
 		e := s.lineEnd(start)
 		text := strings.TrimSpace(s.src[start:e])
 		out = append(out, gElem{Pos: p, Comment: "{" + text + "}"})
@@ -429,15 +493,20 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 		g := &record.Game{Source: c.Data, Pos: c.Pos}
 		nb := &builder{g: g, filename: filename}
 		parseChunkCommon(c2, filename, nb, true)
-		if g.SyntaxError() != nil || len(g.Moves) == 0 {
+		if g.SyntaxError() != nil {
 			continue
 		}
-		at := g.Pos
+		at, moves := g.Pos, false
 		for _, nd := range g.Moves {
 			if nd.Kind == record.KindMove {
-				at = nd.Pos
+				at, moves = nd.Pos, true
 				break
 			}
+		}
+		if !moves {
+			// Text with no move in it (a book's prose, a title line) is
+			// not a game in any notation.
+			continue
 		}
 		g.Notices = append(g.Notices, record.Notice{Pos: at, Rule: "notation-guessed", Severity: record.Warning,
 			Message: fmt.Sprintf("the moves are not in SAN; read as %s notation%s (--notation %s says so and stops the guess)", n.Name(), n.letterHint(), n)})
@@ -472,7 +541,8 @@ func descriptiveTurnOK(text string) bool {
 		if i >= 0 {
 			part = text[:i]
 		}
-		if _, err := ParseDescriptive(part); err != nil {
+		var d record.Descriptive
+		if _, err := parseDescriptive(part, &d); err != nil {
 			return false
 		}
 		if i < 0 {

@@ -205,6 +205,9 @@ type builder struct {
 	scratch *Scratch
 	// notation is how the moves are written (Chunk.notation).
 	notation Notation
+	// descParsed are moves the descriptive scanner has already read, in
+	// order, by offset: turn takes them instead of reading them again.
+	descParsed []parsedMove
 	// Move-number bookkeeping for the `move-number` warnings.
 	missing      int
 	missingFirst record.Pos
@@ -437,7 +440,14 @@ func (b *builder) turn(nodes []record.Node, tok string, p record.Pos) []record.N
 		if comma >= 0 {
 			part = tok[:comma]
 		}
-		m, err := ParseMoveIn(part, b.notation)
+		var m record.Move
+		var err error
+		if len(b.descParsed) > 0 && b.descParsed[0].off == p.Offset && b.descParsed[0].m.Text == part {
+			m = b.descParsed[0].m
+			b.descParsed = b.descParsed[1:]
+		} else {
+			m, err = ParseMoveIn(part, b.notation)
+		}
 		if err != nil {
 			if part == "" {
 				b.syntax(p, fmt.Sprintf("found an empty move in `%s`, expected moves joined by single commas", whole))
@@ -470,6 +480,12 @@ func (b *builder) turn(nodes []record.Node, tok string, p record.Pos) []record.N
 		p.Offset += comma + 1
 		joined = true
 	}
+}
+
+// parsedMove is a move read ahead, at byte offset off of the file.
+type parsedMove struct {
+	off int
+	m   record.Move
 }
 
 func lenientMessage(m *record.Move) string {

@@ -145,16 +145,93 @@ func manLetter(b byte) byte {
 }
 
 // descriptiveMatch is the legal moves of ln's position that mv can mean.
+// Only the moves of the man named are generated (rules.LegalMovesTo), and,
+// where the text narrows them to a few squares (`N-B3`: QB3 or KB3; `PxB`:
+// the squares of the bishops), only those to these squares.
 func (w *walk) descriptiveMatch(ln *line, mv *record.Move) []rules.Move {
 	pos := ln.pos
+	kind := rules.King
+	var targets [4]rules.Square
+	nt := -1 // -1: any square
+	if d := mv.Desc; d != nil {
+		kind = kindOf(manLetter(d.Man))
+		nt = descTargets(pos, d, &targets)
+	}
 	match := w.r.match[:0]
-	for _, m := range w.allLegal(ln) {
-		if DescriptiveMatches(pos, m, mv) {
-			match = append(match, m)
+	if nt < 0 {
+		match = ln.hist.LegalMovesTo(match, kind, rules.NoSquare)
+	} else {
+		for _, to := range targets[:nt] {
+			match = ln.hist.LegalMovesTo(match, kind, to)
 		}
 	}
+	kept := 0
+	for _, m := range match {
+		if DescriptiveMatches(pos, m, mv) {
+			match[kept] = m
+			kept++
+		}
+	}
+	match = match[:kept]
 	w.r.match = match
 	return match
+}
+
+// descTargets lists the destination squares a descriptive move can have,
+// when they are few: the named squares of a move, the squares of the men a
+// capture may take (and the en passant square). It returns -1 when any
+// square may be meant, or there are more than fit.
+func descTargets(pos *rules.Position, d *record.Descriptive, out *[4]rules.Square) int {
+	side := pos.SideToMove()
+	absRank := func(rel int8) int {
+		if side == rules.White {
+			return int(rel) - 1
+		}
+		return 8 - int(rel)
+	}
+	n := 0
+	add := func(sq rules.Square) bool {
+		if n == len(out) {
+			return false
+		}
+		out[n] = sq
+		n++
+		return true
+	}
+	if !d.Capture {
+		if d.ToRank == 0 || d.ToFiles == 0 || d.Steps != 0 {
+			return -1
+		}
+		for f := 0; f < 8; f++ {
+			if d.ToFiles&(1<<uint(f)) != 0 && !add(rules.MakeSquare(f, absRank(d.ToRank))) {
+				return -1
+			}
+		}
+		return n
+	}
+	if d.CapMan == 0 {
+		return -1
+	}
+	want := kindOf(manLetter(d.CapMan))
+	them := side.Other()
+	for sq := rules.Square(0); sq < 64; sq++ {
+		p := pos.At(sq)
+		if p.Kind() != want || p.Color() != them || !fileIn(d.CapFiles, sq) {
+			continue
+		}
+		if d.CapRank != 0 && relRank(side, sq.Rank()) != d.CapRank {
+			continue
+		}
+		if !add(sq) {
+			return -1
+		}
+	}
+	if want == rules.Pawn && pos.EnPassant() != rules.NoSquare {
+		if !add(pos.EnPassant()) {
+			return -1
+		}
+	}
+	return n
 }
 
 // isDescriptive: the move is read by DescriptiveMatches.
