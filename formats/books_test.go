@@ -37,7 +37,7 @@ func TestBookGames(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no book games in %s: %v", dir, err)
 	}
-	rp := replay.New(replay.Config{})
+	rp := replay.New(replay.Config{Steps: true})
 	total := 0
 	for _, path := range files {
 		name := filepath.Base(path)
@@ -85,7 +85,7 @@ func TestBookGames(t *testing.T) {
 // the shortest form, reads back as the same moves.
 func checkBookRoundTrip(t *testing.T, rp *replay.Replayer, name string, index int, g *record.Game) {
 	t.Helper()
-	tr := rp.Trace(g)
+	tr := rp.Game(g, "", 1).Played
 	var san bytes.Buffer
 	if err := NewPGNWriter(&san).Write(ToSAN(g, tr, true)); err != nil {
 		t.Fatal(err)
@@ -94,17 +94,29 @@ func checkBookRoundTrip(t *testing.T, rp *replay.Replayer, name string, index in
 	if err := WriteNotationGame(&desc, g, tr, grammar.NotationDescriptive, false); err != nil {
 		t.Fatalf("%s game %d: %v", name, index, err)
 	}
+	// JSON keeps the moves as written: read back, they are the same.
+	j, err := GameFromJSON(GameToJSON(g))
+	if err != nil {
+		t.Fatalf("%s game %d: JSON: %v", name, index, err)
+	}
+	if j.Notation != "descriptive" {
+		t.Errorf("%s game %d: JSON lost the notation: %q", name, index, j.Notation)
+	}
 	for _, back := range []struct {
 		text string
 		n    grammar.Notation
-	}{{san.String(), grammar.NotationSAN}, {desc.String(), grammar.NotationDescriptive}} {
-		r := grammar.NewReader(strings.NewReader(back.text), name)
-		r.SetNotation(back.n)
-		g2, err := r.Next()
-		if err != nil {
-			t.Fatal(err)
+		g    *record.Game
+	}{{san.String(), grammar.NotationSAN, nil}, {desc.String(), grammar.NotationDescriptive, nil}, {"", grammar.NotationDescriptive, j}} {
+		g2 := back.g
+		if g2 == nil {
+			r := grammar.NewReader(strings.NewReader(back.text), name)
+			r.SetNotation(back.n)
+			g2, err = r.Next()
+			if err != nil {
+				t.Fatal(err)
+			}
 		}
-		tr2 := rp.Trace(g2)
+		tr2 := rp.Game(g2, "", 1).Played
 		if len(tr2.Steps) != len(tr.Steps) {
 			t.Errorf("%s game %d in %s: %d plies read back of %d\n%s", name, index, back.n, len(tr2.Steps), len(tr.Steps), back.text)
 			continue

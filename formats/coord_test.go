@@ -108,7 +108,7 @@ func extensionGames(t *testing.T) []*record.Game {
 // The extensions are written as docs/convert.md says and read back.
 func TestCoordExtensions(t *testing.T) {
 	games := extensionGames(t)
-	rp := replay.New(replay.Config{})
+	rp := replay.New(replay.Config{Steps: true})
 	want := map[bool][]string{
 		false: {"1... Nc3xb1/b8=N 2. Nb8-c6+ Kd8-c7", "1. g2-g3,Bf1-h3,Ng1-f3 b7-b6,Bc8-a6,Nb8-c6", "3. K~e1-g2 K~d8-b7"},
 		true:  {"c3b1/b8n b8c6 d8c7", "g2g3,f1h3,g1f3 b7b6,c8a6,b8c6", "e1g2 d8b7"},
@@ -116,9 +116,9 @@ func TestCoordExtensions(t *testing.T) {
 	for _, uci := range []bool{false, true} {
 		var buf bytes.Buffer
 		for _, g := range games {
-			tr := rp.Trace(g)
-			if tr.Problem != nil || tr.Stop != nil {
-				t.Fatalf("test game does not play: %+v %+v", tr.Problem, tr.Stop)
+			tr := rp.Game(g, "", 0).Played
+			if !tr.Complete() {
+				t.Fatalf("test game does not play: %+v", tr.Stop)
 			}
 			if err := WriteCoordGame(&buf, g, tr, uci); err != nil {
 				t.Fatal(err)
@@ -158,7 +158,7 @@ func TestCoordExtensions(t *testing.T) {
 }
 
 func TestCoordReaderRejects(t *testing.T) {
-	rp := replay.New(replay.Config{})
+	rp := replay.New(replay.Config{Steps: true})
 	in := "[Event \"x\"]\n\ne2e4 e7e5 e1e3 *\n"
 	g, err := NewCoordReader(strings.NewReader(in), true, rp).Next()
 	if err == nil || !strings.Contains(err.Error(), "e1e3") {
@@ -183,11 +183,11 @@ func TestCoordReaderRejects(t *testing.T) {
 	}
 }
 
-// A stopped trace writes what it could and says so.
+// A main line the replay stopped writes what it could and says so.
 func TestWriteCoordStops(t *testing.T) {
 	g := readGames(t, filepath.Join("testdata", "illegal.pgn"))[0]
-	tr := replay.New(replay.Config{}).Trace(g)
-	if tr.Stop == nil {
+	tr := replay.New(replay.Config{Steps: true}).Game(g, "", 0).Played
+	if tr.Complete() {
 		t.Fatal("the test game should stop")
 	}
 	var buf bytes.Buffer
@@ -214,7 +214,7 @@ func asStop(err error, target **StopError) bool {
 // together and the second game's first move was reported illegal. A marker
 // inside a comment does not end the game.
 func TestCoordReaderTaglessGames(t *testing.T) {
-	rp := replay.New(replay.Config{})
+	rp := replay.New(replay.Config{Steps: true})
 	cases := []struct {
 		uci  bool
 		in   string

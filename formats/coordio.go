@@ -48,12 +48,12 @@ func (wr *wrapper) token(s string) {
 	wr.col += len(s)
 }
 
-// WriteCoordGame writes a game's tags and the main line of its trace in LAN
-// (uci false) or UCI. When the trace stopped before the end (a move that is
-// not legal), the moves up to it are written, then a comment that says
+// WriteCoordGame writes a game's tags and its main line as played in LAN
+// (uci false) or UCI. When the replay stopped before the end (a move that
+// is not legal), the moves up to it are written, then a comment that says
 // where the record could not be followed; the error returned says so too,
 // after the game was written.
-func WriteCoordGame(w io.Writer, g *record.Game, t *replay.Trace, uci bool) error {
+func WriteCoordGame(w io.Writer, g *record.Game, t *replay.Played, uci bool) error {
 	var b strings.Builder
 	writeTags(&b, g.Tags)
 	wr := &wrapper{b: &b}
@@ -89,13 +89,13 @@ func WriteCoordGame(w io.Writer, g *record.Game, t *replay.Trace, uci bool) erro
 		i = j
 	}
 	var stopErr error
-	if t.Stop != nil {
-		why := fmt.Sprintf("ply %d (%s) could not be played; the record goes on from there in PGN only", len(t.Steps)+1, t.Stop.Text)
+	switch {
+	case t.Start == nil && t.Stop != nil:
+		stopErr = &StopError{"the game could not be replayed: " + t.Stop.Message}
+	case t.StopNode != nil:
+		why := fmt.Sprintf("ply %d (%s) could not be played; the record goes on from there in PGN only", len(t.Steps)+1, t.StopNode.Text)
 		wr.token("{" + why + "}")
 		stopErr = &StopError{why}
-	}
-	if t.Problem != nil {
-		stopErr = &StopError{"the game could not be replayed: " + t.Problem.Message}
 	}
 	res := g.Result
 	if res == "" {
@@ -309,6 +309,7 @@ func (cr *CoordReader) playTokens(g *record.Game, toks []string) error {
 		} else if len(g.Moves) == 0 {
 			g.Moves = append(g.Moves, record.Node{Kind: record.KindMoveNumber, Number: pos.FullmoveNumber(), Dots: 3})
 		}
+		prevPromo := rules.NoKind
 		for k, text := range turn {
 			var c CoordMove
 			var err error
@@ -326,7 +327,14 @@ func (cr *CoordReader) playTokens(g *record.Game, toks []string) error {
 				g.Notices = append(g.Notices, record.Notice{Rule: "illegal-move", Severity: record.Error, Message: err.Error()})
 				return fmt.Errorf("game %d: %w", cr.n, err)
 			}
-			san := replay.SAN(pos, legal, m)
+			sanLegal := legal
+			if k == 1 && prevPromo == rules.Knight {
+				// Only the new knight moves (rules.Turn.Origin): its move
+				// is not disambiguated against the other knights.
+				sanLegal = nil
+			}
+			prevPromo = m.Promotion
+			san := replay.SAN(pos, sanLegal, m)
 			rm, err := grammar.ParseMove(san)
 			if err != nil {
 				// The SAN writer and the grammar disagree: a bug, said as such.

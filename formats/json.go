@@ -23,6 +23,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
@@ -40,6 +41,9 @@ type JSONGame struct {
 	Settings map[string]string `json:"settings,omitempty"`
 	Moves    []JSONNode        `json:"moves"`
 	Result   string            `json:"result,omitempty"`
+	// Notation names the notation the moves were read in when it is not
+	// SAN (record.Game.Notation).
+	Notation string `json:"notation,omitempty"`
 	// ResultPos is the position of the termination marker.
 	ResultPos *[3]int      `json:"result_pos,omitempty"`
 	Notices   []JSONNotice `json:"notices,omitempty"`
@@ -107,6 +111,10 @@ type JSONMove struct {
 	Glyph      string          `json:"glyph,omitempty"`
 	Joined     bool            `json:"joined,omitempty"`
 	Lenient    []string        `json:"lenient,omitempty"`
+	// Notation is "descriptive" for a move written in descriptive
+	// notation: its squares depend on the position, so the parts above
+	// are not set and Written is read again (docs/notation-books.md).
+	Notation string `json:"notation,omitempty"`
 }
 
 // JSONConversion is a conversion suffix `/b8=N`.
@@ -189,6 +197,7 @@ func GameToJSON(g *record.Game) *JSONGame {
 		Tags:      make([]JSONTag, len(g.Tags)),
 		Moves:     nodesToJSON(g.Moves),
 		Result:    g.Result,
+		Notation:  g.Notation,
 		ResultPos: posJSON(g.ResultPos),
 	}
 	for i, t := range g.Tags {
@@ -285,6 +294,9 @@ func textIfSet(s string) *string {
 }
 
 func moveToJSON(m *record.Move) *JSONMove {
+	if m.Desc != nil || m.Castle == record.CastleEither {
+		return &JSONMove{Written: m.Text, Check: letter(m.Check), Glyph: m.Glyph, Joined: m.Joined, Notation: "descriptive"}
+	}
 	j := &JSONMove{
 		Written:   m.Text,
 		Null:      m.Null,
@@ -338,6 +350,7 @@ func GameFromJSON(j *JSONGame) (*record.Game, error) {
 	g := &record.Game{
 		Pos:       posFromJSON(j.Pos),
 		Result:    j.Result,
+		Notation:  j.Notation,
 		ResultPos: posFromJSON(j.ResultPos),
 	}
 	for _, t := range j.Tags {
@@ -464,6 +477,18 @@ func ParseSquare(s string) (record.Square, error) {
 }
 
 func moveFromJSON(j *JSONMove) (*record.Move, error) {
+	switch j.Notation {
+	case "":
+	case "descriptive":
+		m, err := grammar.ParseDescriptive(j.Written)
+		if err != nil {
+			return nil, err
+		}
+		m.Joined = j.Joined
+		return &m, nil
+	default:
+		return nil, fmt.Errorf("notation %q: want descriptive or none", j.Notation)
+	}
 	m := &record.Move{
 		Text:       j.Written,
 		Null:       j.Null,
@@ -701,7 +726,7 @@ var GameSchema []byte
 // AddPlayed adds what replay derived to a game's JSON: the profile and its
 // settings, and for each main-line move that could be played its canonical
 // SAN, LAN, UCI, flags and the FEN after it.
-func AddPlayed(j *JSONGame, t *replay.Trace) {
+func AddPlayed(j *JSONGame, t *replay.Played) {
 	if t == nil || t.Profile == nil {
 		return
 	}

@@ -26,7 +26,7 @@ var jsonFuzzSeeds = []string{
 
 // FuzzConvertFromJSON drives what `convert --from json` does with each game
 // a JSON input yields: the canonical and plain PGN writers, the replayer
-// (Game and Trace), the LAN and UCI writers and AddPlayed. No input may
+// (Game with its steps), the LAN and UCI writers and AddPlayed. No input may
 // make any of them panic; the canonical PGN of a game read from JSON must
 // read back with the grammar without a panic; and GameToJSON of such a game
 // must read back to the same JSON (what convert writes, convert reads).
@@ -58,7 +58,7 @@ func FuzzConvertFromJSON(f *testing.F) {
 	f.Add([]byte(`[{"moves":[{"kind":"number","number":-5,"dots":-1},{"kind":"nag","number":-1}]}]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		jr := formats.NewJSONReader(bytes.NewReader(data))
-		rp := replay.New(replay.Config{Variations: true})
+		rp := replay.New(replay.Config{Variations: true, Steps: true})
 		for n := 1; n <= 50; n++ {
 			g, err := jr.ReadGame()
 			if err != nil {
@@ -85,7 +85,7 @@ func FuzzConvertFromJSON(f *testing.F) {
 			if res == nil {
 				t.Fatalf("game %d: nil replay result", n)
 			}
-			tr := rp.Trace(g)
+			tr := res.Played
 			formats.AddPlayed(j, tr)
 			for _, uci := range []bool{false, true} {
 				err := formats.WriteCoordGame(io.Discard, g, tr, uci)

@@ -2,8 +2,9 @@ package formats
 
 // Writing records in the notations books use (docs/notation-books.md):
 // English descriptive (`P-K4`), SAN with another language's letters
-// (`Sf3`) or with figurines (`♘f3`). The main line is written from a
-// trace, so each move is written from the legal move it stands for.
+// (`Sf3`) or with figurines (`♘f3`). The main line is written from the
+// replay's steps (replay.Played), so each move is written from the legal
+// move it stands for.
 
 import (
 	"fmt"
@@ -17,7 +18,7 @@ import (
 	"github.com/ashtapada/ashtapada/rules"
 )
 
-// MoveInNotation writes step st of a trace in notation n: SAN, SAN with
+// MoveInNotation writes step st of a replay in notation n: SAN, SAN with
 // n's letters, or descriptive.
 func MoveInNotation(st *replay.Step, n grammar.Notation) string {
 	switch {
@@ -51,10 +52,10 @@ func SANInLanguage(san string, n grammar.Notation) string {
 // in notation n, with the comments and NAGs that follow main-line moves.
 // Variations are not written (their moves are not in the trace). With
 // sourceComments, each move is followed by a comment holding the move as
-// the record wrote it, for a reviewer to compare. When the trace stopped
+// the record wrote it, for a reviewer to compare. When the replay stopped
 // before the end, the moves up to it are written, then a comment that says
 // where the record could not be followed; the error returned says so.
-func WriteNotationGame(w io.Writer, g *record.Game, t *replay.Trace, n grammar.Notation, sourceComments bool) error {
+func WriteNotationGame(w io.Writer, g *record.Game, t *replay.Played, n grammar.Notation, sourceComments bool) error {
 	var b strings.Builder
 	writeTags(&b, g.Tags)
 	wr := &wrapper{b: &b}
@@ -106,13 +107,13 @@ func WriteNotationGame(w io.Writer, g *record.Game, t *replay.Trace, n grammar.N
 		i = j
 	}
 	var stopErr error
-	if t.Stop != nil {
-		why := fmt.Sprintf("ply %d (%s) could not be played; the record goes on from there in PGN only", len(t.Steps)+1, t.Stop.Text)
+	switch {
+	case t.Start == nil && t.Stop != nil:
+		stopErr = &StopError{"the game could not be replayed: " + t.Stop.Message}
+	case t.StopNode != nil:
+		why := fmt.Sprintf("ply %d (%s) could not be played; the record goes on from there in PGN only", len(t.Steps)+1, t.StopNode.Text)
 		wr.token("{" + why + "}")
 		stopErr = &StopError{why}
-	}
-	if t.Problem != nil {
-		stopErr = &StopError{"the game could not be replayed: " + t.Problem.Message}
 	}
 	res := g.Result
 	if res == "" {
@@ -127,11 +128,11 @@ func WriteNotationGame(w io.Writer, g *record.Game, t *replay.Trace, n grammar.N
 }
 
 // ToSAN returns a copy of g whose main-line moves are in canonical SAN,
-// from the trace: for a record read in descriptive notation or another
+// from the replay's steps: for a record read in descriptive notation or another
 // language's letters, before it is written as PGN. With sourceComments,
 // each move is followed by a comment holding it as the record wrote it.
-// Moves after the trace stopped, and variations, are kept as written.
-func ToSAN(g *record.Game, t *replay.Trace, sourceComments bool) *record.Game {
+// Moves after the replay stopped, and variations, are kept as written.
+func ToSAN(g *record.Game, t *replay.Played, sourceComments bool) *record.Game {
 	out := *g
 	out.Moves = make([]record.Node, 0, len(g.Moves)+len(t.Steps))
 	step := 0

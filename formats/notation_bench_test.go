@@ -28,7 +28,7 @@ func benchCorpora(b *testing.B) ([]byte, []byte) {
 		if benchDescErr != nil {
 			return
 		}
-		rp := replay.New(replay.Config{})
+		rp := replay.New(replay.Config{Steps: true})
 		gs, err := grammar.ReadAll(bytes.NewReader(benchSAN), "corpus-10k.pgn")
 		if err != nil {
 			benchDescErr = err
@@ -36,7 +36,7 @@ func benchCorpora(b *testing.B) ([]byte, []byte) {
 		}
 		var out bytes.Buffer
 		for _, g := range gs {
-			if err := WriteNotationGame(&out, g, rp.Trace(g), grammar.NotationDescriptive, false); err != nil {
+			if err := WriteNotationGame(&out, g, rp.Game(g, "", 1).Played, grammar.NotationDescriptive, false); err != nil {
 				benchDescErr = err
 				return
 			}
@@ -52,7 +52,7 @@ func benchCorpora(b *testing.B) ([]byte, []byte) {
 // validateAll reads and replays every game of data, as validate does on
 // one core.
 func validateAll(b *testing.B, data []byte, n grammar.Notation) {
-	rp := replay.New(replay.Config{})
+	rp := replay.New(replay.Config{Steps: true})
 	r := grammar.NewReader(bytes.NewReader(data), "bench.pgn")
 	r.SetNotation(n)
 	games := 0

@@ -18,7 +18,7 @@ import (
 // number of games and plies compared.
 func notationRoundTrip(t *testing.T, name string, data []byte, n grammar.Notation, limit int) (games, plies int) {
 	t.Helper()
-	rp := replay.New(replay.Config{})
+	rp := replay.New(replay.Config{Steps: true})
 	gs, err := grammar.ReadAll(bytes.NewReader(data), name)
 	if err != nil {
 		t.Fatal(err)
@@ -30,8 +30,8 @@ func notationRoundTrip(t *testing.T, name string, data []byte, n grammar.Notatio
 		if g.SyntaxError() != nil {
 			continue
 		}
-		tr := rp.Trace(g)
-		if tr.Problem != nil || len(tr.Steps) == 0 {
+		tr := rp.Game(g, "", 1).Played
+		if tr.Start == nil || len(tr.Steps) == 0 {
 			continue
 		}
 		var buf bytes.Buffer
@@ -48,11 +48,11 @@ func notationRoundTrip(t *testing.T, name string, data []byte, n grammar.Notatio
 			t.Errorf("%s game %d in %s: %d:%d: %s\n%s", name, gi+1, n, se.Pos.Line, se.Pos.Col, se.Message, buf.String())
 			continue
 		}
-		tr2 := rp.Trace(g2)
+		tr2 := rp.Game(g2, "", 1).Played
 		if len(tr2.Steps) != len(tr.Steps) {
 			stop := ""
-			if tr2.Stop != nil {
-				stop = tr2.Stop.Text
+			if tr2.StopNode != nil {
+				stop = tr2.StopNode.Text
 			}
 			t.Errorf("%s game %d in %s: %d plies read back of %d; stopped at %q\n%s", name, gi+1, n, len(tr2.Steps), len(tr.Steps), stop, buf.String())
 			continue

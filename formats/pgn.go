@@ -364,6 +364,12 @@ type FormatStats struct {
 // The per-game decisions (canonical or as read, the kept byte-order mark)
 // are PGNWriter's, so fmt and convert cannot drift apart.
 func Format(w io.Writer, r io.Reader, filename string, report func(*record.Game)) (FormatStats, error) {
+	return format(w, r, filename, report, nil)
+}
+
+// format is Format with rewrite, when not nil, applied to each game that
+// was read whole before it is written, with its 1-based index (FormatSAN).
+func format(w io.Writer, r io.Reader, filename string, report func(*record.Game), rewrite func(g *record.Game, index int) (*record.Game, error)) (FormatStats, error) {
 	var st FormatStats
 	rd := grammar.NewReader(r, filename)
 	pw := NewPGNWriter(w)
@@ -388,6 +394,10 @@ func Format(w io.Writer, r io.Reader, filename string, report func(*record.Game)
 		}
 		if g.SyntaxError() != nil {
 			st.Broken++
+		} else if rewrite != nil {
+			if g, err = rewrite(g, st.Games); err != nil {
+				return st, fmt.Errorf("formatting %s: game %d: %w", filename, st.Games, err)
+			}
 		}
 		if err := pw.Write(g); err != nil {
 			return st, fmt.Errorf("formatting %s: %w", filename, err)

@@ -120,3 +120,13 @@ func validWord(v bool) string {
 	}
 	return "invalid"
 }
+
+// WriteFindingText writes one finding as validate's text report does
+// (file:line:col: severity: message [rule], then where it stands), for
+// the commands that report a game's findings beside their own output.
+func WriteFindingText(w io.Writer, f *replay.Finding) error {
+	var b strings.Builder
+	writeTextFinding(&b, f)
+	_, err := io.WriteString(w, b.String())
+	return err
+}

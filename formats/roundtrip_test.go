@@ -137,7 +137,7 @@ func TestJSONRoundTripData(t *testing.T) {
 	total := 0
 	for _, path := range files {
 		games := readGames(t, path)
-		rp := replay.New(replay.Config{})
+		rp := replay.New(replay.Config{Steps: true})
 		for _, lines := range []bool{false, true} {
 			var buf bytes.Buffer
 			w := NewJSONWriter(&buf, lines)
@@ -145,7 +145,7 @@ func TestJSONRoundTripData(t *testing.T) {
 				j := GameToJSON(g)
 				j.Game = i + 1
 				if lines && i < derived && g.SyntaxError() == nil {
-					AddPlayed(j, rp.Trace(g))
+					AddPlayed(j, rp.Game(g, "", 0).Played)
 				}
 				if err := w.Write(j); err != nil {
 					t.Fatal(err)
@@ -195,10 +195,10 @@ func TestCoordRoundTripData(t *testing.T) {
 	}
 	total, skipped := 0, 0
 	for _, path := range files {
-		rp := replay.New(replay.Config{})
+		rp := replay.New(replay.Config{Steps: true})
 		for gi, g := range readGames(t, path) {
-			tr := rp.Trace(g)
-			if tr.Problem != nil || tr.Stop != nil {
+			tr := rp.Game(g, "", 0).Played
+			if !tr.Complete() {
 				skipped++
 				continue
 			}
@@ -343,12 +343,12 @@ func BenchmarkTraceCoord(b *testing.B) {
 		b.Skip("shared data absent")
 	}
 	games := readGamesUncached(b, path)[:200]
-	rp := replay.New(replay.Config{})
+	rp := replay.New(replay.Config{Steps: true})
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		g := games[i%len(games)]
-		if err := WriteCoordGame(io.Discard, g, rp.Trace(g), true); err != nil {
+		if err := WriteCoordGame(io.Discard, g, rp.Game(g, "", 0).Played, true); err != nil {
 			b.Fatal(err)
 		}
 	}

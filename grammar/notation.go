@@ -58,8 +58,8 @@ type descScanner struct {
 	// read as, so that the word that ends one call of move and starts the
 	// next is read once, and the builder need not read an emitted move
 	// again (builder.descParsed).
-	memo [4]readMemo
-	next int // the memo entry to reuse
+	memo          [4]readMemo
+	next          int // the memo entry to reuse
 	src           string
 	i             int
 	line, lineOff int

@@ -21,6 +21,11 @@ type Config struct {
 	Strict bool
 	// Variations replays variations too, each from its branch point.
 	Variations bool
+	// Steps keeps the main line as played (Result.Played): the moves, the
+	// positions and their canonical SAN, for the programs that write a
+	// game in another form. Off, the walk keeps none of it and costs
+	// nothing more (validate).
+	Steps bool
 }
 
 // ParseSet turns the values of repeated --set flags into overrides, so that

@@ -98,7 +98,7 @@ var notationCases = []notationCase{
 }
 
 func TestNotationForms(t *testing.T) {
-	rp := replay.New(replay.Config{})
+	rp := replay.New(replay.Config{Steps: true})
 	for _, c := range notationCases {
 		if c.want == "" {
 			continue // a case that must fail: TestNotationFormsRejected
@@ -122,15 +122,15 @@ func TestNotationForms(t *testing.T) {
 			t.Errorf("%s %q: %d:%d: %s", c.notation, c.moves, se.Pos.Line, se.Pos.Col, se.Message)
 			continue
 		}
-		tr := rp.Trace(g)
+		tr := rp.Game(g, "", 1).Played
 		var got []string
 		for _, st := range tr.Steps {
 			got = append(got, st.SAN)
 		}
 		if s := strings.Join(got, " "); s != c.want {
 			stop := ""
-			if tr.Stop != nil {
-				stop = " (stopped at " + tr.Stop.Text + ")"
+			if tr.StopNode != nil {
+				stop = " (stopped at " + tr.StopNode.Text + ")"
 			}
 			t.Errorf("%s %q: got %q%s, want %q", c.notation, c.moves, s, stop, c.want)
 		}
@@ -140,7 +140,7 @@ func TestNotationForms(t *testing.T) {
 // TestNotationFormsRejected: a letter the language does not have is a
 // syntax error, or a move that is not legal stops the trace.
 func TestNotationFormsRejected(t *testing.T) {
-	rp := replay.New(replay.Config{})
+	rp := replay.New(replay.Config{Steps: true})
 	for _, c := range notationCases {
 		if c.want != "" {
 			continue
@@ -155,7 +155,7 @@ func TestNotationFormsRejected(t *testing.T) {
 		if g.SyntaxError() != nil {
 			continue
 		}
-		if tr := rp.Trace(g); tr.Stop == nil {
+		if tr := rp.Game(g, "", 1).Played; tr.Complete() {
 			t.Errorf("%s %q: read whole, want a syntax error or an illegal move", c.notation, c.moves)
 		}
 	}

@@ -27,3 +27,41 @@ func describeOutcome(o rules.Outcome) string {
 	}
 	return name + ", " + winner + " wins"
 }
+
+// judgeStart ends a line whose start position (a FEN) is already decided
+// by an end that needs no move: checkmate, stalemate, dead position, bare
+// king (docs/rules-engine.md, "Game end").
+func (ln *line) judgeStart() {
+	if o := ln.hist.StartOutcome(ln.hasMove); o.Ended() {
+		ln.ended, ln.outcome, ln.endPly = true, o, 0
+	}
+}
+
+// settle gives a record that stops in a decided position its end: under
+// bare-king=win-unless-counter a record may stop at the baring move when
+// no reply can bare the other king back (docs/rules-engine.md). A line stopped by a
+// finding is left alone: its position is not known.
+func (ln *line) settle() {
+	if ln.ended || ln.stopped {
+		return
+	}
+	if o := ln.hist.StopOutcome(ln.hasMove); o.Ended() {
+		ln.ended, ln.outcome, ln.endPly = true, o, ln.ply
+	}
+}
+
+// startNotes reports what reading the FEN tag dropped (castling rights the
+// board cannot have) as lenient-notation warnings at the tag.
+func (w *walk) startNotes(notes []string) {
+	for _, n := range notes {
+		w.add(w.gameFinding(w.g, "FEN", "lenient-notation", n))
+	}
+}
+
+// decidedFor reports whether the rules have made sure of side's win though
+// the game still has a move to go (a bared king's one reply that cannot
+// bare back): a checking move that does so may be marked '+' or '#', as
+// for a move that wins at once (programs such as Fairy-Stockfish write '#').
+func (ln *line) decidedFor(side rules.Color) bool {
+	return ln.hist.StopOutcome(ln.hasMove).Winner == winnerOf(side)
+}

@@ -87,4 +87,6 @@ type Summary struct {
 type Result struct {
 	Summary  Summary
 	Findings []Finding
+	// Played is the main line as played, with Config.Steps (nil without).
+	Played *Played
 }

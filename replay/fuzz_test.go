@@ -98,7 +98,7 @@ func FuzzReplay(f *testing.F) {
 				t.Fatalf("%s: reached position %s does not read back: %v", p.Name, end.FEN(), err)
 			}
 		}
-		r := replay.New(replay.Config{Variations: variations})
+		r := replay.New(replay.Config{Variations: variations, Steps: true})
 		walkOnly := fuzzGameText(p, sans, end, false, "")
 		for _, res := range fuzzReplayAll(t, r, walkOnly) {
 			for _, fd := range res.Findings {
@@ -112,7 +112,7 @@ func FuzzReplay(f *testing.F) {
 }
 
 // fuzzReplayAll splits and parses src as validate does (the fuzzer's text
-// may well start new games) and replays and traces every game, checking
+// may well start new games) and replays every game with its steps, checking
 // what every result must satisfy.
 func fuzzReplayAll(t *testing.T, r *replay.Replayer, src string) []*replay.Result {
 	t.Helper()
@@ -132,17 +132,24 @@ func fuzzReplayAll(t *testing.T, r *replay.Replayer, src string) []*replay.Resul
 			t.Fatalf("game %d: nil result\n%s", index, src)
 		}
 		fuzzCheckResult(t, res, index, src)
-		tr := r.Trace(g)
-		if tr == nil {
-			t.Fatalf("game %d: nil trace\n%s", index, src)
+		pl := res.Played
+		if pl == nil {
+			t.Fatalf("game %d: no steps with Config.Steps\n%s", index, src)
 		}
-		if tr.Problem == nil && tr.Start == nil {
-			t.Fatalf("game %d: trace with neither a start position nor a problem\n%s", index, src)
+		if pl.Stop == nil && pl.Start == nil {
+			t.Fatalf("game %d: played with neither a start position nor a stop\n%s", index, src)
 		}
-		for i, st := range tr.Steps {
-			if st.Ply != i+1 || st.Before == nil || st.After == nil || st.SAN == "" {
-				t.Fatalf("game %d: malformed trace step %d: %+v\n%s", index, i, st, src)
+		for i, st := range pl.Steps {
+			if st.Ply != i+1 || st.Before == nil || st.After == nil || st.SAN == "" || st.Index < 0 || &g.Moves[st.Index] != st.Node {
+				t.Fatalf("game %d: malformed step %d: %+v\n%s", index, i, st, src)
 			}
+		}
+		// One walk: the steps are the plies the verdict counts.
+		if pl.Start != nil && len(pl.Steps) != res.Summary.Plies {
+			t.Fatalf("game %d: %d steps, summary says %d plies\n%s", index, len(pl.Steps), res.Summary.Plies, src)
+		}
+		if pl.Stop != nil && !pl.Stop.IsError() && pl.Stop.Rule != "null-move" {
+			t.Fatalf("game %d: stopped by a warning %+v\n%s", index, pl.Stop, src)
 		}
 		out = append(out, res)
 	}

@@ -11,8 +11,11 @@ import (
 // resolve finds the one legal move that the written move n stands for. It
 // reports the warnings of an accepted move (leap-unmarked, promotion- and
 // conversion-inferred, a wrong 'x') and, when there is no such move or more
-// than one, the finding that stops the line; ok is false then.
-func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m rules.Move, ok bool) {
+// than one, the finding that stops the line; ok is false then. origin,
+// unless NoSquare, is the only square the turn lets a man move from
+// (rules.Turn.Origin): the other men's moves do not make the written move
+// ambiguous.
+func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, origin rules.Square) (m rules.Move, ok bool) {
 	mv := n.Move
 	pos := ln.pos
 	kind := writtenKind(pos, mv)
@@ -46,7 +49,15 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m r
 			return w.unmatched(n, ln, side, ply, kind)
 		}
 	}
-	var warnings [3]struct{ rule, msg string }
+	if origin != rules.NoSquare {
+		var ok bool
+		if match, ok = narrow(match, func(m rules.Move) bool { return m.From == origin }); !ok {
+			w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), "compound-turn",
+				fmt.Sprintf("the second move of a promotion turn must be the new knight's move from %s", origin), nil))
+			return m, false
+		}
+	}
+	var warnings [4]struct{ rule, msg string }
 	nw := 0
 	warn := func(rule, msg string) {
 		warnings[nw].rule, warnings[nw].msg = rule, msg
@@ -132,6 +143,9 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int) (m r
 		} else {
 			warn("lenient-notation", fmt.Sprintf("%s captures nothing, but the record writes x", mv.Text))
 		}
+	}
+	if msg := w.superfluousFrom(ln, mv, m, kind, origin); msg != "" {
+		warn("lenient-notation", msg)
 	}
 	if nw > 0 {
 		fen := pos.FEN()
@@ -258,7 +272,10 @@ func (w *walk) unmatched(n *record.Node, ln *line, side rules.Color, ply int, ki
 		if mv.Promotion == 0 && c.Promotion != rules.NoKind && c.Flags&rules.FlagWaitingMove == 0 {
 			continue
 		}
-		if mv.ConvSquare != record.NoSquare && c.ConvSquare != rules.Square(mv.ConvSquare) {
+		if mv.ConvSquare != record.NoSquare && (c.ConvSquare != rules.Square(mv.ConvSquare) ||
+			mv.ConvPiece != 0 && c.ConvKind != rules.KindFromLetter(mv.ConvPiece)) {
+			// The written conversion, piece included: a message names the
+			// piece the record wrote, never another one.
 			continue
 		}
 		if best < 0 {
@@ -474,4 +491,40 @@ func (w *walk) allLegal(ln *line) []rules.Move {
 func (ln *line) moved() {
 	ln.legalOK = false
 	ln.hasMove = ln.hist.HasLegalMove()
+}
+
+// superfluousFrom words the warning for a disambiguation that names more
+// of the origin than the legal moves need: `Nfe4` where only one knight
+// can legally go to e4 (the other being pinned), `Nf2e4` where the file
+// alone tells them apart, or any disambiguation where the turn lets only
+// one man move (the new knight of `b8=N,Nc6`). "" when the written one is
+// needed, and for long algebraic, which the reader reports itself.
+func (w *walk) superfluousFrom(ln *line, mv *record.Move, m rules.Move, kind rules.Kind, origin rules.Square) string {
+	if mv.Piece == 0 || kind == rules.Pawn || m.IsLeap() || mv.Castle != record.NoCastle ||
+		(mv.FromFile < 0 && mv.FromRank < 0) || mv.Lenient&record.LenientLong != 0 {
+		return ""
+	}
+	pos := ln.pos
+	others, sameFile, sameRank := false, false, false
+	for _, o := range ln.hist.LegalMovesTo(nil, kind, m.To) {
+		// Where the turn lets only one man move (origin), no other counts.
+		if o.From == m.From || o.IsLeap() || origin != rules.NoSquare {
+			continue
+		}
+		others = true
+		sameFile = sameFile || o.From.File() == m.From.File()
+		sameRank = sameRank || o.From.Rank() == m.From.Rank()
+	}
+	both := mv.FromFile >= 0 && mv.FromRank >= 0
+	if others && !(both && (!sameFile || !sameRank)) {
+		return ""
+	}
+	name := w.gr.settings.ManName(kind)
+	canon := w.san(pos, w.allLegal(ln), m)
+	if !others {
+		return fmt.Sprintf("%s names the %s's origin, but only one %s can legally move to %s: %s is enough",
+			mv.Text, name, name, m.To, canon)
+	}
+	return fmt.Sprintf("%s names the %s's whole origin square, but less tells the %ss that can move to %s apart: %s is enough",
+		mv.Text, name, name, m.To, canon)
 }

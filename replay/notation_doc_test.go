@@ -18,7 +18,7 @@ func TestNotationTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rp := replay.New(replay.Config{})
+	rp := replay.New(replay.Config{Steps: true})
 	rows := 0
 	inTable := false
 	for _, line := range strings.Split(string(data), "\n") {
@@ -68,7 +68,7 @@ func TestNotationTable(t *testing.T) {
 			continue
 		}
 		var got []string
-		for _, st := range rp.Trace(g).Steps {
+		for _, st := range rp.Game(g, "", 1).Played.Steps {
 			got = append(got, st.SAN)
 		}
 		if s := strings.Join(got, " "); s != want {

@@ -18,7 +18,10 @@ type Replayer struct {
 	legal []rules.Move // legal moves of the main line's current position
 	cands []rules.Move // scratch: Candidates when no legal move matches
 	match []rules.Move // scratch: the legal moves a written move matches
-	turn  []rules.Move // scratch: the moves of a compound turn
+	turn  rules.Turn   // judges the shape of the turn being played
+	// sanBuf is scratch for the legal moves a step's SAN disambiguates
+	// against (Config.Steps).
+	sanBuf []rules.Move
 	// hist is the main line's history, reset for each game so that its
 	// storage (one entry per ply) is allocated once per worker.
 	hist *rules.History
@@ -34,7 +37,6 @@ func New(cfg Config) *Replayer {
 		legal: make([]rules.Move, 0, 128),
 		cands: make([]rules.Move, 0, 128),
 		match: make([]rules.Move, 0, 8),
-		turn:  make([]rules.Move, 0, 4),
 	}
 }
 
@@ -53,6 +55,12 @@ type walk struct {
 	numbersNoted bool
 	// noticeIdx are the indexes in res.Findings of the reader's notices.
 	noticeIdx []int
+	// played collects the main line's steps (Config.Steps), nil otherwise.
+	played *Played
+	// turnAt is the index in Game.Moves of the main-line turn being
+	// played; stopFrom the number of findings before the game's moves were
+	// walked (a stop's finding comes after).
+	turnAt, stopFrom int
 	// pathStack holds the variation path of the line being replayed; a
 	// line's path is a view of it, copied only into findings, so that
 	// deeply nested variations cost memory linear in their depth.
@@ -122,6 +130,10 @@ type line struct {
 func (r *Replayer) Game(g *record.Game, file string, index int) *Result {
 	w := &walk{r: r, g: g, file: file, index: index, res: &Result{}}
 	res := w.res
+	if r.cfg.Steps {
+		w.played = &Played{StopIndex: -1}
+		res.Played = w.played
+	}
 	res.Summary = Summary{File: file, Game: index, Outcome: OutcomeNone, Result: recordedResult(g)}
 	// The rules come first, even for a game the reader could not read: a
 	// crazyhouse drop is a syntax error here, and the useful finding is
@@ -131,6 +143,9 @@ func (r *Replayer) Game(g *record.Game, file string, index int) *Result {
 	if gr.profile != nil {
 		res.Summary.Profile = gr.profile.Name
 		res.Summary.ProfileSource = gr.source
+		if w.played != nil {
+			w.played.Profile, w.played.Settings = gr.profile, gr.settings
+		}
 	}
 	w.notices()
 	for i := range g.Notices {
@@ -142,35 +157,34 @@ func (r *Replayer) Game(g *record.Game, file string, index int) *Result {
 			f.Profile = res.Summary.Profile
 		}
 		w.add(f)
+		w.notReplayed()
 		w.finish(nil)
 		return res
 	}
 	if g.SyntaxError() != nil {
 		// The reader says the moves may be incomplete: replaying them would
 		// only invent findings.
+		w.notReplayed()
 		w.finish(nil)
 		return res
 	}
 	w.missingTags()
 	ln, ok := w.start()
 	if !ok {
+		w.notReplayed()
 		w.finish(nil)
 		return res
 	}
 	ln.main = true
+	if w.played != nil {
+		w.played.Start = ln.pos.Copy()
+	}
 	ln.legal = r.legal[:0]
 	ln.hasMove = ln.hist.HasLegalMove()
-	if !ln.hasMove {
-		// A start position (from a FEN) in which the side to move has no
-		// move is already decided: checkmate or stalemate. Other endings
-		// (bare king, repetition, move rule) are judged after a move, since
-		// they depend on who made it.
-		if o := ln.hist.OutcomeKnown(false); o.Kind == rules.OutcomeCheckmate || o.Kind == rules.OutcomeStalemate {
-			ln.ended, ln.outcome, ln.endPly = true, o, 0
-		}
-	}
+	ln.judgeStart()
 	w.line(g.Moves, ln)
 	r.legal = ln.legal[:0]
+	ln.settle()
 	w.finish(ln)
 	return res
 }
@@ -196,12 +210,15 @@ func (w *walk) start() (*line, bool) {
 		return nil, false
 	}
 	if hasFEN && fen != "" {
-		pos, err := rules.ParseFEN(&w.gr.settings, fen)
+		pos, notes, err := rules.StartFEN(&w.gr.settings, fen)
 		if err != nil {
 			w.add(w.gameFinding(w.g, "FEN", "bad-fen", fmt.Sprintf("the FEN tag cannot be used under profile %s: %v", w.gr.profile.Name, err)))
 			return nil, false
 		}
+		w.startNotes(notes)
 		ln.hist = w.r.history(pos)
+		// The initial array written as a FEN starts the game as no FEN does.
+		ln.fromArray = pos.IsInitialArray()
 		if fs := strings.Fields(fen); len(fs) >= 6 {
 			if n, err := strconv.Atoi(fs[5]); err == nil && n > 0 {
 				ln.moveNo = n
@@ -246,6 +263,9 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 				j++
 			}
 			if !ln.stopped {
+				if ln.main {
+					w.turnAt = i
+				}
 				if w.r.cfg.Variations {
 					ln.before = ln.snapshot()
 				}

@@ -9,56 +9,52 @@ import (
 
 // playTurn resolves and plays one turn: a single move, or the moves joined
 // by commas into a compound turn. It stops the line at the first move that
-// cannot be resolved or is not allowed.
+// cannot be resolved or is not allowed. Whether the turn may have these
+// moves is the rules' question (rules.Turn); the walk words the findings.
 func (w *walk) playTurn(nodes []record.Node, ln *line) {
 	side := ln.pos.SideToMove()
 	first := &nodes[0]
 	w.checkMoveNumber(first, ln, side)
+	w.stopFrom = len(w.res.Findings)
 	if ln.ended {
 		w.add(w.moveFinding(first, ln, ln.ply+1, side, ln.pos.FEN(), "move-after-end",
 			fmt.Sprintf("the game was already over %s (%s), yet the record goes on", endedWhen(ln, "after"), describeOutcome(ln.outcome)), nil))
-		ln.stopped = true
+		w.halt(first, ln)
 		return
 	}
 	s := &w.gr.settings
-	// The first turn of each side from the initial array is the Andhra
-	// opening turn under opening=triple: up to three moves, checked as a
-	// whole by the rules (no capture, no check, the pattern).
-	triple := s.Opening == rules.OpeningTriple && ln.fromArray && !ln.firstDone[side]
-	knightTurn := false
-	if len(nodes) > 1 {
-		switch {
-		case triple && len(nodes) > 3:
-			w.stop(&nodes[3], ln, ln.ply+4, side, "compound-turn",
-				fmt.Sprintf("an opening turn has at most three moves; %s's turn has %d, and this is the fourth", side, len(nodes)))
-			return
-		case triple:
-		case s.KnightPromotionMove == rules.KnightMoveOptional && len(nodes) == 2:
-			knightTurn = true // the first move must promote to a knight: checked below
-		default:
-			// The first move is an ordinary turn: play it, so that the
-			// finding at the comma shows the board the second move was
-			// made on (its FEN has the other side to move, since the turn
-			// has ended as far as the rules know).
-			msg := w.compoundMessage(ln, side)
-			w.playTurn(nodes[:1], ln)
-			if !ln.stopped {
-				w.stop(&nodes[1], ln, ln.ply+1, side, "compound-turn", msg)
-			}
-			return
+	turn := &w.r.turn
+	// The first turn of each side from the initial array is the opening
+	// turn (under opening=triple: up to three moves, checked by the rules).
+	opening := ln.fromArray && !ln.firstDone[side]
+	_, fault, at := turn.Begin(ln.pos, opening, len(nodes))
+	switch fault {
+	case rules.TurnTooLong:
+		// The finding stands at the fourth move; no move of the turn is
+		// played, so the line stops before the first.
+		w.add(w.moveFinding(&nodes[at], ln, ln.ply+at+1, side, ln.pos.FEN(), "compound-turn",
+			fmt.Sprintf("an opening turn has at most three moves; %s's turn has %d, and this is the fourth", side, len(nodes)), nil))
+		w.halt(first, ln)
+		return
+	case rules.TurnOneMove:
+		// The first move is an ordinary turn: play it, so that the
+		// finding at the comma shows the board the second move was
+		// made on (its FEN has the other side to move, since the turn
+		// has ended as far as the rules know).
+		msg := w.compoundMessage(ln, side)
+		w.playTurn(nodes[:1], ln)
+		if !ln.stopped {
+			w.stop(&nodes[1], ln, ln.ply+1, side, "compound-turn", msg)
 		}
+		return
 	}
-	var turnStart *rules.Position
-	if triple {
-		turnStart = ln.pos.Copy()
-	}
-	turn := w.r.turn[:0]
 	for k := range nodes {
 		n := &nodes[k]
 		ply := ln.ply + 1
 		mv := n.Move
+		w.stopFrom = len(w.res.Findings)
 		if mv == nil {
-			ln.stopped = true
+			w.halt(n, ln)
 			return
 		}
 		if len(w.noticeIdx) > 0 {
@@ -72,38 +68,35 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 				w.add(w.moveFinding(n, ln, ply, side, ln.pos.FEN(), "null-move",
 					"the null move -- (a passed turn) is not a move of the game; the main line cannot be replayed past it", nil))
 			}
-			ln.stopped = true
+			w.halt(n, ln)
 			return
 		}
-		m, ok := w.resolve(n, ln, side, ply)
+		origin := turn.Origin()
+		m, ok := w.resolve(n, ln, side, ply, origin)
 		if !ok {
-			ln.stopped = true
+			w.halt(n, ln)
 			return
 		}
-		if knightTurn {
-			if k == 0 && m.Promotion != rules.Knight {
-				msg := w.compoundMessage(ln, side)
-				if s.Opening != rules.OpeningTriple || !ln.fromArray {
-					msg = "only a pawn that has just become a knight may move again in the same turn (knight-promotion-move=optional); " + mv.Text + " is not a promotion to a knight"
-				}
-				w.stop(&nodes[1], ln, ply+1, side, "compound-turn", msg)
-				return
+		switch f, v := turn.Allow(ln.pos, m); f {
+		case rules.TurnNotKnightPromotion:
+			msg := w.compoundMessage(ln, side)
+			if s.Opening != rules.OpeningTriple || !ln.fromArray {
+				msg = "only a pawn that has just become a knight may move again in the same turn (knight-promotion-move=optional); " + mv.Text + " is not a promotion to a knight"
 			}
-			if k == 1 && (m.From != turn[0].To || ln.pos.At(m.From).Kind() != rules.Knight || m.IsLeap()) {
-				w.stop(n, ln, ply, side, "compound-turn",
-					fmt.Sprintf("the second move of a promotion turn must be the new knight's move from %s", turn[0].To))
-				return
-			}
-		}
-		turn = append(turn, m)
-		if triple {
+			// The finding stands at the comma's second move; the first
+			// is not played either.
+			w.add(w.moveFinding(&nodes[1], ln, ply+1, side, ln.pos.FEN(), "compound-turn", msg, nil))
+			w.halt(n, ln)
+			return
+		case rules.TurnNotNewKnight:
+			w.stop(n, ln, ply, side, "compound-turn",
+				fmt.Sprintf("the second move of a promotion turn must be the new knight's move from %s", origin))
+			return
+		case rules.TurnOpening:
 			// Checked move by move, so the finding stands at the move that
 			// breaks the opening rule.
-			if v := rules.OpeningTurnViolation(turnStart, turn); v != nil {
-				w.r.turn = turn
-				w.stop(n, ln, ply, side, v.Rule, v.Message)
-				return
-			}
+			w.stop(n, ln, ply, side, v.Rule, v.Message)
+			return
 		}
 		last := k == len(nodes)-1
 		// The position before the move is needed only for a check-mark
@@ -139,11 +132,15 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 			if o := ln.hist.OutcomeKnown(ln.hasMove); o.Kind != rules.OutcomeNone {
 				ln.ended, ln.outcome, ln.endPly = true, o, ln.ply
 				won = o.Winner == winnerOf(side)
+			} else if gives {
+				won = ln.decidedFor(side)
 			}
+		}
+		if ln.main && w.played != nil {
+			w.step(n, k, ln, side, before, m, gives, mate, origin != rules.NoSquare)
 		}
 		w.checkMark(n, ln, side, ply, gives, mate, won, before)
 	}
-	w.r.turn = turn
 	ln.firstDone[side] = true
 	if side == rules.Black {
 		ln.moveNo++
@@ -161,7 +158,7 @@ func winnerOf(c rules.Color) rules.Winner {
 // position (the one before the move n).
 func (w *walk) stop(n *record.Node, ln *line, ply int, side rules.Color, rule, msg string) {
 	w.add(w.moveFinding(n, ln, ply, side, ln.pos.FEN(), rule, msg, nil))
-	ln.stopped = true
+	w.halt(n, ln)
 }
 
 func (w *walk) compoundMessage(ln *line, side rules.Color) string {

@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// The board's look is profile data: the seeds disagree (seed 002 and 004:
-// uncheckered; seed 000: "The Board is the same as in Modern Chess").
+// The board's look is profile data: the seeds disagree (Ayer and 004:
+// uncheckered; Banerjee: "The Board is the same as in Modern Chess").
 func TestProfileBoard(t *testing.T) {
 	want := map[string]string{
 		"fide": "checkered", "shatranj": "plain", "chaturanga": "plain",

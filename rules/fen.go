@@ -309,3 +309,175 @@ func (p *Position) rightsField() string {
 	}
 	return string(b)
 }
+
+// StartFEN reads the start position of a record (its FEN tag): ParseFEN,
+// then what makes a position impossible in a game under s (docs/rules-engine.md,
+// "FEN"): more men of a kind than the start array and the
+// promotion rule allow, a waiting pawn whose piece is available. Castling
+// rights whose king and rook do not stand on their initial squares are
+// dropped, each with a note for a warning: such a right comes from a
+// Chess960 position or a careless editor, and could only move men in a
+// way no game of the profile can. (ParseFEN, for perft and pictures,
+// keeps Chess960 rights.)
+func StartFEN(s *Settings, fen string) (*Position, []string, error) {
+	p, err := ParseFEN(s, fen)
+	if err != nil {
+		return nil, nil, err
+	}
+	for c := White; c <= Black; c++ {
+		if msg := p.impossibleMen(c); msg != "" {
+			return nil, nil, fmt.Errorf("FEN %q: %s", fen, msg)
+		}
+	}
+	var notes []string
+	if s.Castling {
+		notes = p.dropUnusableRights(strings.Fields(fen)[2])
+	}
+	return p, notes, nil
+}
+
+// impossibleMen says why colour c's men cannot stand on the board in a
+// game under the settings ("" when they can).
+func (p *Position) impossibleMen(c Color) string {
+	s := p.s
+	pawns := p.Count(c, Pawn)
+	if pawns > InitialCount(Pawn) {
+		return fmt.Sprintf("%s has %d pawns; a side starts with %d and never gains one", c, pawns, InitialCount(Pawn))
+	}
+	promoted := 0
+	for _, k := range promoOrder {
+		extra := p.Count(c, k) - InitialCount(k)
+		if extra <= 0 {
+			continue
+		}
+		name := p.manName(k)
+		switch {
+		case s.PromotionLimit != LimitNone:
+			return fmt.Sprintf("%s has %d %ss; it started with %d, and under promotion-limit=%s a promotion never gives a side more of a kind than it started with",
+				c, p.Count(c, k), name, InitialCount(k), s.Get("promotion-limit"))
+		case !s.promotable(c, k):
+			return fmt.Sprintf("%s has %d %ss; it started with %d, and under promotion=%s no pawn becomes a %s",
+				c, p.Count(c, k), name, InitialCount(k), s.Get("promotion"), name)
+		}
+		promoted += extra
+	}
+	if pawns+promoted > InitialCount(Pawn) {
+		men := "men"
+		if promoted == 1 {
+			men = "man"
+		}
+		return fmt.Sprintf("%s has %d pawns and %d promoted %s beyond its start array: more than the %d pawns it started with",
+			c, pawns, promoted, men, InitialCount(Pawn))
+	}
+	if s.PromotionLimit == LimitLostSameColour {
+		if b := p.byColor[c] & p.byKind[Bishop]; popcount(b&lightSquares) > 1 || popcount(b&^lightSquares) > 1 {
+			return fmt.Sprintf("%s has two %ss on squares of one colour; under promotion-limit=lost-same-colour a side never has more than its start array's one of each colour",
+				c, p.manName(Bishop))
+		}
+	}
+	if s.UnavailablePromo == UnavailableWait {
+		own := p.men(c)
+		for _, w := range p.WaitingPawns(c) {
+			if ks := s.available(c, w, &own); ks != 0 {
+				return fmt.Sprintf("the %s pawn on %s waits on its last rank, but %s has %s available: it would have been promoted or converted",
+					c, w, c, p.kindList(ks))
+			}
+		}
+	}
+	return ""
+}
+
+// promotable reports whether a pawn of colour c can become a k on some
+// square of its last rank under the promotion setting.
+func (s *Settings) promotable(c Color, k Kind) bool {
+	for f := 0; f < 8; f++ {
+		sq := MakeSquare(f, 7)
+		if c == Black {
+			sq = MakeSquare(f, 0)
+		}
+		if s.promoKinds(c, sq).has(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// dropUnusableRights keeps a castling right only where the king and that
+// rook stand on their squares of the initial array, and notes each right
+// of the field that is dropped.
+func (p *Position) dropUnusableRights(field string) []string {
+	if field == "-" {
+		return nil
+	}
+	var notes []string
+	seen := uint8(0)
+	for i := 0; i < len(field); i++ {
+		ch := field[i]
+		c, r := White, 0
+		if ch >= 'a' {
+			c, r = Black, 7
+		}
+		short := true
+		switch ch | 0x20 {
+		case 'k':
+		case 'q':
+			short = false
+		default:
+			f := int(ch|0x20) - 'a'
+			if f < 0 || f > 7 {
+				continue // a leap right (L, l)
+			}
+			short = f > p.kingSq[c].File()
+			if f != 0 && f != 7 {
+				// A Chess960 rook: never an initial square here.
+				short = f > backKingFile(p.s.Setup, c)
+			}
+		}
+		bit := uint8(castleWK)
+		side, rookFile := "king-side", 7
+		if !short {
+			bit, side, rookFile = castleWQ, "queen-side", 0
+		}
+		bit <<= 2 * uint(c)
+		if seen&bit != 0 {
+			continue
+		}
+		seen |= bit
+		kingSq := MakeSquare(backKingFile(p.s.Setup, c), r)
+		rookSq := MakeSquare(rookFile, r)
+		i := trailing(uint64(bit))
+		ok := p.castle&bit != 0 && p.kingSq[c] == kingSq && p.castleRook[i] == rookSq &&
+			p.board[rookSq] == MakePiece(c, Rook)
+		if ok {
+			continue
+		}
+		p.castle &^= bit
+		why := fmt.Sprintf("the %s king is not on %s", c, kingSq)
+		if p.kingSq[c] == kingSq {
+			why = fmt.Sprintf("no %s rook stands on %s", c, rookSq)
+		}
+		notes = append(notes, fmt.Sprintf("the FEN's castling field gives %s the right to castle %s (%c), but %s: the right is dropped",
+			c, side, ch, why))
+	}
+	return notes
+}
+
+// backKingFile is the file of colour c's king in the initial array.
+func backKingFile(setup Setup, c Color) int {
+	for f, k := range backRank(setup, c) {
+		if k == King {
+			return f
+		}
+	}
+	return 4
+}
+
+// IsInitialArray reports whether p is the profile's initial array with
+// White to move at move 1 and every initial right: a game that starts
+// from it starts exactly as one without a FEN (the triple opening
+// included; docs/rules-engine.md).
+func (p *Position) IsInitialArray() bool {
+	q := NewPosition(p.s)
+	return p.board == q.board && p.side == q.side && p.leap == q.leap && p.castle == q.castle &&
+		p.ep == NoSquare && p.fullmove == 1
+}

@@ -59,7 +59,7 @@ func (p *Position) legal(lc *legalCtx, m Move, stalemateRule bool) bool {
 				// move. quickHasMove holds in or out of check: out of check
 				// its move is legal, in check there is no stalemate anyway.
 				q.side ^= 1
-				if !q.quickHasMove() && !q.InCheck() && !q.hasLegal(false) {
+				if !q.quickHasMove() && !q.InCheck() && !q.endsBeforeStalemate(p.isBare(p.side)) && !q.hasLegal(false) {
 					return false
 				}
 			}

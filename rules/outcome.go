@@ -67,10 +67,28 @@ type posKey struct {
 
 func (p *Position) key() posKey {
 	k := posKey{board: p.board, side: p.side, leap: p.leap, castle: p.castle, ep: NoSquare}
-	if p.ep != NoSquare && pawnAtt[p.side^1][p.ep]&p.byColor[p.side]&p.byKind[Pawn] != 0 {
+	if p.ep != NoSquare && p.epCapturable() {
 		k.ep = p.ep
 	}
 	return k
+}
+
+// epCapturable reports whether an en passant capture is legal now: only
+// then does the en passant square make the position different (FIDE Laws
+// 9.2.2; a pawn pinned to its king does not).
+func (p *Position) epCapturable() bool {
+	pawns := pawnAtt[p.side^1][p.ep] & p.byColor[p.side] & p.byKind[Pawn]
+	if pawns == 0 {
+		return false
+	}
+	lc := p.newLegalCtx(p.InCheck())
+	for ; pawns != 0; pawns &= pawns - 1 {
+		m := Move{From: Square(trailing(pawns)), To: p.ep, Flags: FlagCapture | FlagEnPassant, ConvSquare: NoSquare}
+		if p.legal(&lc, m, true) {
+			return true
+		}
+	}
+	return false
 }
 
 type histEntry struct {
@@ -172,7 +190,7 @@ func (h *History) OutcomeKnown(hasMove bool) Outcome {
 	if o, ok := p.deadPosition(); ok {
 		return o
 	}
-	if o, ok := h.bareKing(); ok {
+	if o, ok := h.bareKing(hasMove); ok {
 		return o
 	}
 	if !hasMove {
@@ -269,13 +287,20 @@ func (h *History) repetition() (Outcome, bool) {
 		if n < 3 {
 			return Outcome{}, false
 		}
-		// The cycle runs from the position's first occurrence to now; a
-		// side checked its opponent with every one of its moves in it when
-		// every position after such a move has the opponent in check.
+		// The moves judged are those between the position's last three
+		// occurrences (a quiet move before the checking sequence does not
+		// count); a side checked its opponent with every one of its moves
+		// there when every position after such a move has the opponent in
+		// check.
 		last := len(h.entries) - 1
-		first := h.window()
-		for h.entries[first].hash != h.entries[last].hash || h.entries[first].key != h.entries[last].key {
-			first++
+		first, seen := last, 0
+		for i := last; i >= h.window(); i-- {
+			if e := &h.entries[i]; e.hash == h.entries[last].hash && e.key == h.entries[last].key {
+				first = i
+				if seen++; seen == 3 {
+					break
+				}
+			}
 		}
 		for _, mover := range []int{0, 1} {
 			all := true
@@ -320,52 +345,125 @@ func (p *Position) deadPosition() (Outcome, bool) {
 	return Outcome{}, false
 }
 
-func (h *History) bareKing() (Outcome, bool) {
+func (h *History) bareKing(hasMove bool) (Outcome, bool) {
 	p := &h.pos
 	x, y := p.side, p.side^1
-	bx, by := p.isBare(x), p.isBare(y)
+	if p.s.BareKing == BareWinUnlessCounter {
+		if n := len(h.entries); n >= 2 {
+			prev := h.entries[n-2]
+			// The last move was the bared side's one reply: the game ends
+			// with it, drawn if it bared the other king, lost otherwise.
+			if prev.bare[y] && !prev.bare[x] && prev.key.side == y {
+				if p.isBare(x) {
+					return Outcome{Kind: OutcomeBareKing, Winner: Draw, Reason: fmt.Sprintf("the bare %s king bared the %s king in reply", y, x)}, true
+				}
+				return Outcome{Kind: OutcomeBareKing, Winner: wins(x), Reason: fmt.Sprintf("the %s king is bare and did not bare the %s king in its reply", y, x)}, true
+			}
+		}
+	}
+	bx, by := p.bareBy(x), p.bareBy(y)
+	if bx && by {
+		// Under every value (none included), both sides bare at once is a
+		// draw: neither can win any more by the rule, nor by mate.
+		reason := "both kings are bare"
+		if p.s.BareKing == BarePiecesHalfWin {
+			reason = "neither side has a piece left but its king: a draw"
+		}
+		return Outcome{Kind: OutcomeBareKing, Winner: Draw, Reason: reason}, true
+	}
 	switch p.s.BareKing {
 	case BareWin:
 		switch {
-		case bx && by:
-			return Outcome{Kind: OutcomeBareKing, Winner: Draw, Reason: "both kings are bare"}, true
 		case bx:
 			return Outcome{Kind: OutcomeBareKing, Winner: wins(y), Reason: fmt.Sprintf("the %s king is bare", x)}, true
 		case by:
 			return Outcome{Kind: OutcomeBareKing, Winner: wins(x), Reason: fmt.Sprintf("the %s king is bare", y)}, true
 		}
 	case BareWinUnlessCounter:
-		if n := len(h.entries); n >= 2 {
-			prev := h.entries[n-2]
-			// The last move was the bared side's one chance to answer.
-			if prev.bare[y] && !prev.bare[x] && prev.key.side == y {
-				if bx {
-					return Outcome{Kind: OutcomeBareKing, Winner: Draw, Reason: fmt.Sprintf("the bare %s king bared the %s king in reply", y, x)}, true
-				}
-				return Outcome{Kind: OutcomeBareKing, Winner: wins(x), Reason: fmt.Sprintf("the %s king is bare and did not bare the %s king in reply", y, x)}, true
-			}
-		}
 		switch {
-		case bx && by:
-			return Outcome{Kind: OutcomeBareKing, Winner: Draw, Reason: "both kings are bare"}, true
 		case by:
+			// Only a start position leaves the side that is not to move
+			// bare: its reply is over.
 			return Outcome{Kind: OutcomeBareKing, Winner: wins(x), Reason: fmt.Sprintf("the %s king is bare", y)}, true
-		case bx:
-			if p.canBareBack() {
-				return Outcome{}, false // one move to bare the other king
-			}
-			return Outcome{Kind: OutcomeBareKing, Winner: wins(y), Reason: fmt.Sprintf("the %s king is bare and cannot bare the %s king in reply", x, y)}, true
+		case bx && !hasMove:
+			return Outcome{Kind: OutcomeBareKing, Winner: wins(y), Reason: fmt.Sprintf("the %s king is bare and has no move to reply with", x)}, true
 		}
+		// bx with a move: the bared side makes its one reply first.
 	case BarePiecesHalfWin:
-		px, py := p.pieceCount(x) == 0, p.pieceCount(y) == 0
 		switch {
-		case px && !py:
+		case bx:
 			return Outcome{Kind: OutcomeBareKing, Winner: wins(y), Half: true, Reason: fmt.Sprintf("%s has no piece left but the king (pawns do not count): a half-victory", x)}, true
-		case py && !px:
+		case by:
 			return Outcome{Kind: OutcomeBareKing, Winner: wins(x), Half: true, Reason: fmt.Sprintf("%s has no piece left but the king (pawns do not count): a half-victory", y)}, true
 		}
 	}
 	return Outcome{}, false
+}
+
+// bareBy reports whether colour c is bare as the profile's bare-king value
+// counts it: no piece but the king under pieces-half-win (pawns do not
+// count), the king alone otherwise.
+func (p *Position) bareBy(c Color) bool {
+	if p.s.BareKing == BarePiecesHalfWin {
+		return p.pieceCount(c) == 0
+	}
+	return p.isBare(c)
+}
+
+// StopOutcome is what the rules give a record that stops here: Outcome()
+// when the rules have ended the game; else, under bare-king =
+// win-unless-counter, when the side to move has just been bared, still has
+// its one reply and no reply can bare the other king, the win its opponent
+// has already made sure of (a record may stop at the baring move with its
+// result; docs/rules-engine.md). OutcomeNone when the game is undecided.
+func (h *History) StopOutcome(hasMove bool) Outcome {
+	if o := h.OutcomeKnown(hasMove); o.Ended() {
+		return o
+	}
+	p := &h.pos
+	x, y := p.side, p.side^1
+	if p.s.BareKing == BareWinUnlessCounter && p.isBare(x) && !p.isBare(y) && !p.canBareBack() {
+		return Outcome{Kind: OutcomeBareKing, Winner: wins(y),
+			Reason: fmt.Sprintf("the %s king is bare and no reply can bare the %s king", x, y)}
+	}
+	return Outcome{}
+}
+
+// StartOutcome is the end of a game whose start position (a FEN) is
+// already decided: every end that needs no move (checkmate, stalemate,
+// dead position, bare king; docs/rules-engine.md), OutcomeNone otherwise. Repetition
+// and the move rules are judged after a move.
+func (h *History) StartOutcome(hasMove bool) Outcome {
+	o := h.OutcomeKnown(hasMove)
+	switch o.Kind {
+	case OutcomeCheckmate, OutcomeStalemate, OutcomeDeadPosition, OutcomeBareKing:
+		return o
+	}
+	return Outcome{}
+}
+
+// endsBeforeStalemate reports whether q, reached by a move that leaves
+// the side to move without a legal move and out of check, ends the game
+// by a rule that the order of ends tests before stalemate (dead position,
+// bare king): such a move is never a forbidden stalemate. moverWasBare:
+// the mover's king was bare before the move, so under win-unless-counter
+// the move was its one reply, which ends the game.
+func (q *Position) endsBeforeStalemate(moverWasBare bool) bool {
+	if _, dead := q.deadPosition(); dead {
+		return true
+	}
+	x, y := q.side, q.side^1
+	bx, by := q.bareBy(x), q.bareBy(y)
+	switch {
+	case bx && by:
+		return true
+	case q.s.BareKing == BareWin, q.s.BareKing == BarePiecesHalfWin:
+		return bx || by
+	case q.s.BareKing == BareWinUnlessCounter:
+		// The stalemated side, bare, has no reply: it has lost.
+		return bx || by || moverWasBare
+	}
+	return false
 }
 
 // canBareBack: the side to move has a legal move that leaves the other

@@ -12,7 +12,7 @@ import (
 // The user profile fixture (chaturanga, elephant=dabbaba,
 // stalemate=stalemated-wins) must change the move generator the way
 // Fairy-Stockfish's chaturanga-dabbaba does. FSF has no king leap, so the
-// comparison switches it off (seed 003 offers that: "It can also be switched
+// comparison switches it off (the Chaturanga reconstruction offers that: "It can also be switched
 // off"); stalemate rules never change perft.
 func TestUserProfileChangesPerft(t *testing.T) {
 	p, err := LoadFile(filepath.Join("testdata", "profiles", "chaturanga-dabbaba.toml"))

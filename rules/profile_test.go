@@ -461,8 +461,12 @@ func sharedDir(t *testing.T) string {
 
 var (
 	quoteRE = regexp.MustCompile(`"([^"]{15,}?)"`)
-	seedRE  = regexp.MustCompile(`(?i)seed (\d{3})`)
-	spaceRE = regexp.MustCompile(`[\s\x{00a0}]+`)
+	// citeRE finds the short citations of the sources (docs/profiles.md,
+	// "Sources"); citedSeed maps each to the text it quotes.
+	citeRE    = regexp.MustCompile(`\b(Banerjee|Ayer|Chaturanga reconstruction|Murray and Gollon page)\b`)
+	citedSeed = map[string]string{"Banerjee": "000", "Ayer": "002", "Chaturanga reconstruction": "003", "Murray and Gollon page": "004"}
+	seedRE    = regexp.MustCompile(`(?i)\bseed \d{3}`)
+	spaceRE   = regexp.MustCompile(`[\s\x{00a0}]+`)
 )
 
 // normalize folds the typography of the seeds (curly quotes, bullets,
@@ -493,8 +497,15 @@ func TestSourcesQuoteTheSeeds(t *testing.T) {
 	spec := normalize(string(rulesMD))
 	checked := 0
 	for _, p := range Profiles() {
+		texts := map[string]string{"source": p.Source, "board-source": p.BoardSource, "summary": p.Summary}
 		for key, src := range p.Sources {
-			cited := seedRE.FindAllStringSubmatch(src, -1)
+			texts[key] = src
+		}
+		for key, src := range texts {
+			if seedRE.MatchString(src) {
+				t.Errorf("%s, %s: cites a seed number, which no reader can look up: %q", p.Name, key, src)
+			}
+			cited := citeRE.FindAllStringSubmatch(src, -1)
 			for _, m := range quoteRE.FindAllStringSubmatch(normalize(src), -1) {
 				found := false
 				// A quotation may leave words out with "...".
@@ -502,7 +513,7 @@ func TestSourcesQuoteTheSeeds(t *testing.T) {
 					part = strings.TrimSpace(part)
 					ok := strings.Contains(spec, part)
 					for _, c := range cited {
-						ok = ok || strings.Contains(seeds[c[1]], part)
+						ok = ok || strings.Contains(seeds[citedSeed[c[1]]], part)
 					}
 					found = ok
 					if !ok {

@@ -68,11 +68,11 @@ func play(t *testing.T, p *Position, moves ...string) {
 	}
 }
 
-// Seed 000: "The King has the privilege of having the movement of Knight
+// Banerjee: "The King has the privilege of having the movement of Knight
 // once. This privilege will be lost even if it is checked even once though
 // the King might not have moved ... However, if the King moves on its own,
 // the King retains this privilege."
-// Seed 004 (the same setting, never-checked): "the right to make one
+// The Murray and Gollon page (the same setting, never-checked): "the right to make one
 // knight-move during the game, provided that he hasn't been checked before
 // he makes his knight-move."
 func TestSeedAndhraLeapLostByCheck(t *testing.T) {
@@ -105,7 +105,7 @@ func TestSeedAndhraLeapLostByCheck(t *testing.T) {
 	}
 }
 
-// Seed 003: "The raja may make one knight leap in the whole game, provided
+// The Chaturanga reconstruction: "The raja may make one knight leap in the whole game, provided
 // he is not in check at the time." (king-leap=not-in-check: a check does
 // not take the right away, it only forbids the leap while it lasts.)
 func TestSeedChaturangaLeapNotInCheck(t *testing.T) {
@@ -125,7 +125,7 @@ func TestSeedChaturangaLeapNotInCheck(t *testing.T) {
 	expectVerdict(t, q, "f3~e5", "king-leap-unavailable", "already made")
 }
 
-// Seed 003: "Murray suggested that the raja originally had a single
+// The Chaturanga reconstruction: "Murray suggested that the raja originally had a single
 // knight-style leap ... restricted so that it may not be used to escape
 // check. It can also be switched off": king-leap=off has no leap at all.
 func TestSeedChaturangaLeapOff(t *testing.T) {
@@ -136,7 +136,7 @@ func TestSeedChaturangaLeapOff(t *testing.T) {
 	expectVerdict(t, p, "e1~c2", "illegal-move", "no knight leap")
 }
 
-// Seed 002: "once in each game may leap like a knight. He may exercise this
+// Ayer: "once in each game may leap like a knight. He may exercise this
 // power after he has moved, but not after he has been checked."
 func TestSeedHindustaniLeapAfterMoving(t *testing.T) {
 	s := testSettings(t, "hindustani")
@@ -154,9 +154,9 @@ func TestSeedHindustaniLeapAfterMoving(t *testing.T) {
 	expectVerdict(t, q, "e1~xd3", "", "")
 }
 
-// Seed 000: "In Indian Chess the King is always placed on the right side of
+// Banerjee: "In Indian Chess the King is always placed on the right side of
 // Queen either on d8 or e1 and Black King faces White Queen and Black Queen
-// faces White King." Seed 004: "White King e1; Counsellor d1 ... Black King
+// faces White King." The Murray and Gollon page: "White King e1; Counsellor d1 ... Black King
 // d8; Counsellor e8".
 func TestSeedCrossedSetup(t *testing.T) {
 	for _, name := range []string{"andhra", "hindustani", "chaturanga-gollon"} {
@@ -174,9 +174,9 @@ func TestSeedCrossedSetup(t *testing.T) {
 	}
 }
 
-// Seed 003: "The elephant leaps exactly two squares diagonally, jumping
+// The Chaturanga reconstruction: "The elephant leaps exactly two squares diagonally, jumping
 // over whatever stands between." and "Pawns step one square forward ...
-// There is no two-square advance". Seed 004: "The elephant moves two squares
+// There is no two-square advance". The Murray and Gollon page: "The elephant moves two squares
 // diagonally, but may jump the intervening square."
 func TestSeedAlfilAndSingleStep(t *testing.T) {
 	p := mustFEN(t, testSettings(t, "chaturanga"), "4k3/8/8/8/8/8/1P1P4/2B1K3 w - - 0 1")
@@ -188,7 +188,7 @@ func TestSeedAlfilAndSingleStep(t *testing.T) {
 	expectLegal(t, p, "c1a1", "c1c3", "b2b3", "d2d3", "e1d1", "e1e2", "e1f1", "e1f2")
 }
 
-// Seed 003: "A pawn reaching the far rank promotes to a counsellor, and to
+// The Chaturanga reconstruction: "A pawn reaching the far rank promotes to a counsellor, and to
 // nothing else."
 func TestSeedChaturangaCounsellorPromotion(t *testing.T) {
 	p := mustFEN(t, testSettings(t, "chaturanga"), "7k/P7/8/8/8/8/8/4K3 w - - 0 1")
@@ -197,7 +197,7 @@ func TestSeedChaturangaCounsellorPromotion(t *testing.T) {
 	expectVerdict(t, p, "a7a8", "promotion-missing", "must promote")
 }
 
-// Seed 004: "only to the type of piece that was on the promotion-square in
+// The Murray and Gollon page: "only to the type of piece that was on the promotion-square in
 // the opening setup, e.g., a white pawn that moves to b8 can only promote to
 // a knight. Additionally, promotion is only possible when the player
 // already lost a piece of the type ... A consequence is that pawns never
@@ -217,7 +217,7 @@ func TestSeedGollonSquarePiece(t *testing.T) {
 	expectLegal(t, p, "h8g7", "h8g8", "h8h7")
 }
 
-// Seed 002: "A pawn on the seventh rank cannot advance to the eighth unless
+// Ayer: "A pawn on the seventh rank cannot advance to the eighth unless
 // the proper promotion-piece is available to replace it. It must remain
 // motionless, a stationary target. Whether it can offer a check that could
 // not be executed is not stated; logic suggests that it could not."
@@ -242,9 +242,9 @@ func TestSeedHindustaniStuckPawn(t *testing.T) {
 	expectVerdict(t, w, "a7a8=Q", "promotion-wrong-piece", "rook")
 }
 
-// Seed 002: "On the c or f file, the camel (bishop) that could reach that
+// Ayer: "On the c or f file, the camel (bishop) that could reach that
 // square must already have been lost" and "3: On either central file,
-// promotion is to vizier". Seed 000: "if the white Bishop is live, pawn
+// promotion is to vizier". Banerjee: "if the white Bishop is live, pawn
 // cannot be promoted to get another white Bishop".
 func TestSeedBishopColourPromotion(t *testing.T) {
 	s := testSettings(t, "hindustani")
@@ -259,7 +259,7 @@ func TestSeedBishopColourPromotion(t *testing.T) {
 	expectLegal(t, p, "e7e8=Q", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2")
 }
 
-// Seed 000: "When a Pawn reaches 8th or 1st rank it can get promoted only
+// Banerjee: "When a Pawn reaches 8th or 1st rank it can get promoted only
 // into the corresponding piece e.g. Pawn reaching a8 or h8 ... can become
 // only a Rook ... Pawn reaching 8th or 1st rank remains there immovable
 // till a corresponding piece is captured and the pawn is converted into
@@ -294,7 +294,7 @@ func TestSeedAndhraWaitingPawn(t *testing.T) {
 	}
 }
 
-// Seed 000: "remains there immovable till a corresponding piece is
+// Banerjee: "remains there immovable till a corresponding piece is
 // captured and the pawn is converted into that piece" (notation.md 2.2:
 // the conversion rides on the capture; two candidates are a choice; "A
 // capturing move whose conversion would leave the capturer's own king
@@ -326,7 +326,7 @@ func TestSeedAndhraConversion(t *testing.T) {
 	expectVerdict(t, p, "a2xa1/a8=R", "leaves-king-attacked", "")
 }
 
-// Seed 000: "A Pawn reaching b1 or b8 or g1 or g8 becomes a Knight and
+// Banerjee: "A Pawn reaching b1 or b8 or g1 or g8 becomes a Knight and
 // immediately moves like a Knight." (knight-promotion-move=optional: the
 // replayer plays the promotion with PlayKeepTurn, then the knight's move.)
 func TestSeedAndhraKnightMovesAtOnce(t *testing.T) {
@@ -340,7 +340,7 @@ func TestSeedAndhraKnightMovesAtOnce(t *testing.T) {
 	expectVerdict(t, p, "b8d7", "", "")
 }
 
-// Seed 000: "both the players are allowed initially to start with one
+// Banerjee: "both the players are allowed initially to start with one
 // movement each of three different pieces or three movements of the same
 // piece. Capturing of enemy's piece during or by those three initial
 // movements is not allowed ... In the first three moves either party is not
@@ -382,7 +382,7 @@ func TestSeedAndhraOpening(t *testing.T) {
 	}
 }
 
-// Seed 000: "In the former version [Maddat mari] any piece having a support
+// Banerjee: "In the former version [Maddat mari] any piece having a support
 // cannot be captured" and "A King left with only Pawns cannot be checked."
 func TestSeedMaddatMariAndPawnsOnlyKing(t *testing.T) {
 	s := testSettings(t, "andhra")
@@ -400,7 +400,7 @@ func TestSeedMaddatMariAndPawnsOnlyKing(t *testing.T) {
 	expectVerdict(t, p, "d3xd5", "", "")
 }
 
-// Seed 000: "When a King is left with only one piece that piece is called
+// Banerjee: "When a King is left with only one piece that piece is called
 // "Mastu" and that single piece cannot be captured."
 func TestSeedMastu(t *testing.T) {
 	s := testSettings(t, "andhra")
@@ -416,11 +416,14 @@ func TestSeedMastu(t *testing.T) {
 	expectVerdict(t, p, "d3xd5", "", "")
 }
 
-// Seed 002: "Stalemate is not permitted; a move that inflicts stalemate is
+// Ayer: "Stalemate is not permitted; a move that inflicts stalemate is
 // invalid."
 func TestSeedStalemateForbidden(t *testing.T) {
 	s := testSettings(t, "hindustani")
-	p := mustFEN(t, s, "k7/8/8/8/8/8/8/2Q1K3 w - - 0 1")
+	// Black keeps a piece (the walled-in elephant on h8): with none, the
+	// position would already be a half-victory.
+	const fen = "k6b/6p1/6P1/8/8/8/8/2Q1K3 w - - 0 1"
+	p := mustFEN(t, s, fen)
 	expectVerdict(t, p, "c1c7", "stalemate-forbidden", "stalemate")
 	for _, m := range legalList(p) {
 		if m == "c1c7" {
@@ -429,7 +432,7 @@ func TestSeedStalemateForbidden(t *testing.T) {
 	}
 	expectVerdict(t, p, "c1c8", "", "") // check, not stalemate
 	s.Stalemate = StalemateDraw
-	expectVerdict(t, mustFEN(t, s, "k7/8/8/8/8/8/8/2Q1K3 w - - 0 1"), "c1c7", "", "")
+	expectVerdict(t, mustFEN(t, s, fen), "c1c7", "", "")
 }
 
 func outcomeOf(t *testing.T, s *Settings, fen string) Outcome {
@@ -437,9 +440,9 @@ func outcomeOf(t *testing.T, s *Settings, fen string) Outcome {
 	return NewHistory(mustFEN(t, s, fen)).Outcome()
 }
 
-// Seed 002: "Checkmate is a win." Seed 004: "The player that stalemates its
-// opponent loses the game." Seed 003: "scores stalemate as a draw" and
-// "the player who stalemates wins, which is the shatranj rule". Seed 002's
+// Ayer: "Checkmate is a win." The Murray and Gollon page: "The player that stalemates its
+// opponent loses the game." The Chaturanga reconstruction: "scores stalemate as a draw" and
+// "the player who stalemates wins, which is the shatranj rule". Ayer's
 // forbidden stalemate falls back to a draw when it happens anyway.
 func TestSeedMateAndStalemate(t *testing.T) {
 	o := outcomeOf(t, testSettings(t, "hindustani"), "k7/7R/1K6/8/8/8/6p1/r7 b - - 0 1")
@@ -465,7 +468,7 @@ func TestSeedMateAndStalemate(t *testing.T) {
 	}
 }
 
-// Seed 003: "Baring the enemy king: capturing every enemy man except the
+// The Chaturanga reconstruction: "Baring the enemy king: capturing every enemy man except the
 // raja. As in shatranj, if the bared player can bare your king in reply on
 // their very next move, the game is a draw instead."
 func TestSeedBareKingCounter(t *testing.T) {
@@ -486,11 +489,26 @@ func TestSeedBareKingCounter(t *testing.T) {
 	if o := h2.Outcome(); o.Kind != OutcomeBareKing || o.Winner != WhiteWins {
 		t.Errorf("did not bare back: %+v, want white wins", o)
 	}
-	// With no move that bares back, the bared side has lost at once.
+	// With no move that bares back, the bared side still makes its one
+	// reply (as Fairy-Stockfish plays it); a record may stop before it,
+	// the win being sure, and the game ends after it.
 	h3 := NewHistory(mustFEN(t, s, "2k5/8/1n6/8/8/8/8/1R2K3 w - - 0 1"))
 	h3.Play(find(t, h3.Position(), "b1xb6"))
+	if o := h3.Outcome(); o.Ended() {
+		t.Errorf("no counter move: the bared king still replies, got %+v", o)
+	}
+	if o := h3.StopOutcome(h3.HasLegalMove()); o.Kind != OutcomeBareKing || o.Winner != WhiteWins {
+		t.Errorf("no counter move, record stops at the baring move: %+v, want white wins", o)
+	}
+	h3.Play(find(t, h3.Position(), "c8d7"))
 	if o := h3.Outcome(); o.Kind != OutcomeBareKing || o.Winner != WhiteWins {
-		t.Errorf("no counter move: %+v", o)
+		t.Errorf("no counter move, after the reply: %+v, want white wins", o)
+	}
+	// A bared side with no legal move at all has lost (not stalemated).
+	h5 := NewHistory(mustFEN(t, s, "k7/8/K7/8/8/8/8/1n5R w - - 0 1"))
+	h5.Play(find(t, h5.Position(), "h1xb1"))
+	if o := h5.Outcome(); o.Kind != OutcomeBareKing || o.Winner != WhiteWins {
+		t.Errorf("bared with no move: %+v, want a bare-king win for white", o)
 	}
 	// bare-king=win: at once.
 	s.BareKing = BareWin
@@ -501,7 +519,7 @@ func TestSeedBareKingCounter(t *testing.T) {
 	}
 }
 
-// Seed 002: "Depriving an opponent of all his pieces except the king (pawns
+// Ayer: "Depriving an opponent of all his pieces except the king (pawns
 // don't matter) is a half-victory ... Reduction of each side to a king and
 // one other man is a draw."
 func TestSeedHindustaniHalfWinAndKingsAndOne(t *testing.T) {
@@ -516,7 +534,7 @@ func TestSeedHindustaniHalfWinAndKingsAndOne(t *testing.T) {
 	}
 }
 
-// Seed 002: "Perpetual check is a draw." (repetition=perpetual-check: a
+// Ayer: "Perpetual check is a draw." (repetition=perpetual-check: a
 // threefold repetition in which one side checked with every move.)
 func TestSeedPerpetualCheck(t *testing.T) {
 	s := testSettings(t, "hindustani")
@@ -550,7 +568,7 @@ func TestSeedPerpetualCheck(t *testing.T) {
 	}
 }
 
-// Seed 003: "Threefold repetition, and the fifty-move rule, both applied
+// The Chaturanga reconstruction: "Threefold repetition, and the fifty-move rule, both applied
 // automatically for both sides." (A promotion is a pawn move.)
 func TestSeedMoveRule(t *testing.T) {
 	s := testSettings(t, "chaturanga")
@@ -610,12 +628,12 @@ func TestPromotionChoicesAndLeapNote(t *testing.T) {
 	}
 }
 
-// Seed 000: "The two-step initial movement of a pawn is totally absent in
+// Banerjee: "The two-step initial movement of a pawn is totally absent in
 // Indian Chess i.e., the Pawn always moves only one step in Indian Chess.
 // Capturing a double – stepping Pawn "En Passant" is also totally absent."
 // and "The special moves of the King and Rook in King-side castling (short
 // castling) and Queen-side castling (long castling) are totally absent in
-// Indian Chess." Seed 004: "may not make a double step on its first move".
+// Indian Chess." The Murray and Gollon page: "may not make a double step on its first move".
 func TestSeedAndhraNoDoubleStepNoCastling(t *testing.T) {
 	p := mustFEN(t, testSettings(t, "andhra"), "r2k3r/8/8/8/8/8/4P3/R3K2R w - - 0 1")
 	expectLegal(t, p, "e2e3",

@@ -1,6 +1,6 @@
 package rules
 
-// Settings is every setting of ../shared/spec/rules.md, as values the move
+// Settings is every setting of the rule profiles (docs/profiles.md), as values the move
 // generator reads without string comparisons. Profiles (profiles/*.toml)
 // and overrides fill it in; see profile.go for names and parsing.
 //

@@ -48,8 +48,10 @@ func (s *Settings) ManName(k Kind) string {
 
 // Verdict is nil when m is legal, else the first rule it breaks, checked
 // in this order: the man's movement, a waiting pawn, the leap, castling,
-// promotion, maddat-mari and mastu, conversion, the mover's king, the
-// pawns-only king, stalemate=forbidden.
+// promotion, maddat-mari and mastu, the mover's king (after the whole
+// move, conversion included), the conversion as written, the pawns-only
+// king, stalemate=forbidden (unless the move ends the game by an earlier
+// rule).
 func (p *Position) Verdict(m Move) *Violation {
 	s := p.s
 	us, them := p.side, p.side^1
@@ -115,15 +117,18 @@ func (p *Position) Verdict(m Move) *Violation {
 		}
 		return violation(r, "the %s on %s is defended by another %s man and cannot be captured (maddat-mari)", p.manName(p.board[cs].Kind()), cs, them)
 	}
-	if v := p.conversionVerdict(m); v != nil {
-		return v
-	}
+	// King safety is judged on the whole move, with the conversion the
+	// capture makes, before the conversion is compared with what the
+	// record wrote (docs/rules-engine.md, "Promotion, waiting pawns, conversion").
 	lc := p.newLegalCtx(inCheck)
-	if !p.safeAfter(&lc, m) {
+	if !p.safeWhole(&lc, m) {
 		if inCheck {
 			return violation("leaves-king-attacked", "the %s king is in check and this move does not answer it", us)
 		}
 		return violation("leaves-king-attacked", "the move leaves the %s king attacked", us)
+	}
+	if v := p.conversionVerdict(m); v != nil {
+		return v
 	}
 	if s.PawnsOnlyKing == PawnsOnlyImmune || s.Stalemate == StalemateForbidden {
 		q := *p
@@ -134,7 +139,10 @@ func (p *Position) Verdict(m Move) *Violation {
 		}
 		if s.Stalemate == StalemateForbidden && !checked {
 			q.side ^= 1
-			if !q.hasLegal(false) {
+			// A move that ends the game by an earlier rule (bare king, dead
+			// position) is never a forbidden stalemate (docs/rules-engine.md,
+			// "Stalemate").
+			if !q.endsBeforeStalemate(p.isBare(us)) && !q.hasLegal(false) {
 				return violation("stalemate-forbidden", "the move would stalemate %s, which these rules forbid", them)
 			}
 		}
@@ -142,7 +150,36 @@ func (p *Position) Verdict(m Move) *Violation {
 	return nil
 }
 
-func (p *Position) conversionVerdict(m Move) *Violation {
+// safeWhole reports whether the mover's king is safe after m with the
+// conversion the capture really makes: the written one when it is one the
+// rules allow, else any of those (a conversion is compulsory), else none.
+// A move whose written conversion is wrong or missing is thus told
+// leaves-king-attacked when every conversion it could make, or the
+// capture itself, exposes the king.
+func (p *Position) safeWhole(lc *legalCtx, m Move) bool {
+	conv := p.legalConversions(m)
+	if len(conv) == 0 {
+		m.ConvSquare, m.ConvKind = NoSquare, NoKind
+		return p.safeAfter(lc, m)
+	}
+	for _, w := range conv {
+		if m.HasConversion() && w == m.ConvSquare && p.conversionKind(m, w) == m.ConvKind {
+			return p.safeAfter(lc, m)
+		}
+	}
+	for _, w := range conv {
+		c := m
+		c.ConvSquare, c.ConvKind = w, p.conversionKind(m, w)
+		if p.safeAfter(lc, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// legalConversions are the waiting pawns of the captured side that m's
+// capture lets convert (unavailable-promotion=wait).
+func (p *Position) legalConversions(m Move) []Square {
 	var legal []Square
 	if m.Flags&FlagCapture != 0 && p.s.UnavailablePromo == UnavailableWait {
 		them := p.side ^ 1
@@ -152,6 +189,11 @@ func (p *Position) conversionVerdict(m Move) *Violation {
 			}
 		}
 	}
+	return legal
+}
+
+func (p *Position) conversionVerdict(m Move) *Violation {
+	legal := p.legalConversions(m)
 	if !m.HasConversion() {
 		if len(legal) > 0 {
 			names := make([]string, len(legal))
@@ -195,46 +237,4 @@ func (p *Position) GivesCheck(m Move) bool {
 	q := *p
 	q.apply(m)
 	return q.attacked(q.kingSq[p.side^1], p.side)
-}
-
-// OpeningTurnViolation checks the moves of a compound opening turn
-// (opening=triple) played from p by the side to move: at most three moves,
-// no capture, no check by any of them (discovered checks included), and
-// under opening-pattern=literal all by different men or all by the same
-// man. It does not check each move's own legality (Verdict does, move by
-// move). Nil when the profile has no triple opening or the turn is fine.
-func OpeningTurnViolation(p *Position, turn []Move) *Violation {
-	if p.s.Opening != OpeningTriple {
-		return nil
-	}
-	if len(turn) > 3 {
-		return violation("compound-turn", "the opening turn has %d moves; at most three are allowed", len(turn))
-	}
-	q := *p
-	us := q.side
-	var men []Square // where each man moved in this turn now stands
-	for i, m := range turn {
-		if m.Flags&FlagCapture != 0 {
-			return violation("opening-capture", "move %d of the opening turn captures; the opening moves may not capture", i+1)
-		}
-		idx := -1
-		for j, sq := range men {
-			if sq == m.From {
-				idx = j
-			}
-		}
-		if idx < 0 {
-			men = append(men, m.To)
-		} else {
-			men[idx] = m.To
-		}
-		q.PlayKeepTurn(m)
-		if q.attacked(q.kingSq[us^1], us) {
-			return violation("opening-check", "move %d of the opening turn gives check; the opening moves may not check", i+1)
-		}
-	}
-	if p.s.OpeningPattern == PatternLiteral && len(men) != 1 && len(men) != len(turn) {
-		return violation("compound-turn", "the opening turn must be moves of different men, or all moves of one man")
-	}
-	return nil
 }

@@ -24,12 +24,14 @@ func init() {
 		ArgsUsage: "[FILE|DIR ...]",
 		Description: "Reads records (--from, or by extension: .pgn .json .jsonl .lan .uci, or by content) and writes them " +
 			"in the --to format. pgn, json and jsonl round-trip losslessly; lan, uci and fen need the games' profile " +
-			"and cover the main line; svg draws the final position of one game (--game). See docs/convert.md.",
+			"and cover the main line; svg draws the final position of one game (--game). Each game is replayed as validate " +
+			"replays it: its errors go to standard error and the exit status is 1, and derived output stops where the " +
+			"replay stops. See docs/convert.md.",
 		Flags: append(append(profileFlags(), notationFlags()...),
 			&cli.StringFlag{Name: "to", Required: true, Usage: "pgn, json, jsonl, lan, uci, fen, svg, or PGN with the moves in descriptive notation (descriptive) or another language's letters (de, fr, es, it, nl, pt, sv, ru, figurine)"},
 			&cli.StringFlag{Name: "from", Usage: "pgn, json, jsonl, lan or uci (default: by extension, then by content), or PGN whose moves are descriptive or in a language's letters (descriptive, de, fr, ...; as --notation)"},
 			&cli.BoolFlag{Name: "source-comments", Usage: "after each move converted from another notation, a comment with the move as the record wrote it"},
-			&cli.BoolFlag{Name: "plain", Usage: "with --to pgn: no extensions (leap written Kd3, conversions in comments)"},
+			&cli.BoolFlag{Name: "plain", Usage: "with --to pgn: canonical SAN and no extensions (leap written Kd3, conversions in comments)"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to FILE (atomically) instead of standard output"},
 			&cli.IntFlag{Name: "game", Value: 1, Usage: "with --to svg: the game to draw (1-based)"},
 		),
@@ -51,12 +53,12 @@ func convertAction(c *cli.Context) error {
 	}
 	from := strings.ToLower(c.String("from"))
 	if n, ok := notationTarget(from); ok {
-		// PGN whose moves are in another notation: --notation says it.
-		grammar.DefaultNotation = n
-		from = "pgn"
+		// PGN whose moves are in another notation: --from names it.
 		if c.IsSet("notation") {
 			return toolError(fmt.Errorf("--from %s names the notation; --notation is not needed", c.String("from")))
 		}
+		grammar.DefaultNotation = n
+		from = "pgn"
 	}
 	if from != "" && !convertSources[from] {
 		return toolError(fmt.Errorf("--from %q: want one of pgn, json, jsonl, lan, uci, %s", from, strings.Join(grammar.NotationNames()[2:], ", ")))
@@ -71,6 +73,7 @@ func convertAction(c *cli.Context) error {
 	if err != nil {
 		return toolError(err)
 	}
+	cfg.Steps = true
 	cv := &converter{to: to, from: from, plain: c.Bool("plain"), notation: writeNotation, sourceComments: c.Bool("source-comments"), svgGame: c.Int("game"), rp: replay.New(cfg), errw: c.App.ErrWriter}
 	write := func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<16)
@@ -253,6 +256,10 @@ func (cv *converter) file(path string, w io.Writer) error {
 		return err
 	}
 	defer closer.Close()
+	name := path
+	if name == "-" {
+		name = "<stdin>"
+	}
 	for {
 		g, err := next()
 		if errors.Is(err, io.EOF) {
@@ -262,54 +269,64 @@ func (cv *converter) file(path string, w io.Writer) error {
 			return err
 		}
 		cv.n++
-		if err := cv.game(g, w); err != nil {
+		if err := cv.game(g, name, w); err != nil {
 			return err
 		}
 	}
 }
 
-// game writes one game in the target format.
-func (cv *converter) game(g *record.Game, w io.Writer) error {
+// game writes one game in the target format. The game is replayed once
+// (replay.Config.Steps): its error findings go to standard error as
+// validate words them and make the exit status 1, and the derived formats
+// (LAN, UCI, FEN, SVG, plain PGN, JSON's played fields) stop where that
+// replay stopped the main line: what is written is what validate judged.
+func (cv *converter) game(g *record.Game, name string, w io.Writer) error {
 	if g.Truncated {
 		// Only the first lines of the game were read (a limit, docs/robustness.md):
 		// converting them would lose the rest without a word.
 		se := g.SyntaxError()
 		return fmt.Errorf("game %d at line %d is too large to be read whole (%d:%d: %s): not converted", cv.n, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)
 	}
-	if se := g.SyntaxError(); se != nil {
-		// PGN and JSON carry a broken game through as read; the other
-		// formats cannot, and the conversion is then incomplete.
-		fmt.Fprintf(cv.errw, "game %d: %d:%d: %s [syntax]\n", cv.n, se.Pos.Line, se.Pos.Col, se.Message)
-		if cv.to != "pgn" && cv.to != "json" && cv.to != "jsonl" {
-			cv.broken++
-			return nil
+	res := cv.rp.Game(g, name, cv.n)
+	pl := res.Played
+	if !res.Summary.Valid {
+		cv.broken++
+		for i := range res.Findings {
+			if f := &res.Findings[i]; f.IsError() {
+				if err := formats.WriteFindingText(cv.errw, f); err != nil {
+					return err
+				}
+			}
 		}
+	}
+	if g.SyntaxError() != nil && cv.to != "pgn" && cv.to != "json" && cv.to != "jsonl" {
+		// PGN (plain too) and JSON carry a broken game through as read;
+		// the other formats cannot, and the conversion is then incomplete
+		// (the syntax error was reported above).
+		return nil
 	}
 	switch cv.to {
 	case "notation":
-		t := cv.rp.Trace(g)
-		if err := formats.WriteNotationGame(w, g, t, cv.notation, cv.sourceComments && g.Notation != ""); err != nil {
+		if err := formats.WriteNotationGame(w, g, pl, cv.notation, cv.sourceComments && g.Notation != ""); err != nil {
 			var stop *formats.StopError
 			if !errors.As(err, &stop) {
 				return err
 			}
-			cv.broken++
-			fmt.Fprintf(cv.errw, "game %d: %v\n", cv.n, err)
 		}
 		return nil
 	case "pgn":
 		if g.Notation != "" && g.SyntaxError() == nil {
-			// Moves read in another notation are written in SAN: the
-			// trace says what each one stands for.
-			t := cv.rp.Trace(g)
-			if t.Problem != nil || t.Stop != nil {
-				cv.broken++
-				fmt.Fprintf(cv.errw, "game %d: %s; the moves from there are written as the record wrote them\n", cv.n, problemText(t))
-			}
-			g = formats.ToSAN(g, t, cv.sourceComments)
+			// Moves read in another notation are written in SAN, from
+			// what the replay made of each (the moves after a stop are
+			// written as the record wrote them; the stop was reported).
+			g = formats.ToSAN(g, pl, cv.sourceComments)
 		}
 		if cv.plain {
-			g = formats.PlainGame(g)
+			c, err := formats.CanonicalGame(g, pl, true)
+			if err != nil {
+				return fmt.Errorf("game %d: %w", cv.n, err)
+			}
+			g = formats.PlainGame(c)
 		}
 		if cv.pw == nil {
 			cv.pw = formats.NewPGNWriter(w)
@@ -320,32 +337,24 @@ func (cv *converter) game(g *record.Game, w io.Writer) error {
 		j.Game = cv.n
 		if g.SyntaxError() == nil {
 			// The record is converted whole whatever replay makes of it;
-			// the derived fields stop where the moves stop being playable.
-			t := cv.rp.Trace(g)
-			if t.Problem != nil || t.Stop != nil {
-				fmt.Fprintf(cv.errw, "game %d: derived fields incomplete: %s\n", cv.n, problemText(t))
-			}
-			formats.AddPlayed(j, t)
+			// the derived fields stop where the replay stopped.
+			formats.AddPlayed(j, pl)
 		}
 		return cv.jw.Write(j)
 	case "lan", "uci":
-		t := cv.rp.Trace(g)
-		if err := formats.WriteCoordGame(w, g, t, cv.to == "uci"); err != nil {
+		if err := formats.WriteCoordGame(w, g, pl, cv.to == "uci"); err != nil {
 			var stop *formats.StopError
 			if !errors.As(err, &stop) {
 				return err
 			}
-			cv.broken++
-			fmt.Fprintf(cv.errw, "game %d: %v\n", cv.n, err)
 		}
 		return nil
 	case "fen":
-		t := cv.rp.Trace(g)
-		if !cv.traced(t) {
+		if pl.Start == nil {
 			return nil
 		}
-		rows := []formats.FENRow{{Ply: 0, Move: "-", FEN: t.Start.FEN()}}
-		for _, st := range t.Steps {
+		rows := []formats.FENRow{{Ply: 0, Move: "-", FEN: pl.Start.FEN()}}
+		for _, st := range pl.Steps {
 			rows = append(rows, formats.FENRow{Ply: st.Ply, Move: st.SAN, FEN: st.After.FEN()})
 		}
 		return formats.WriteFENList(w, cv.n, rows)
@@ -354,36 +363,14 @@ func (cv *converter) game(g *record.Game, w io.Writer) error {
 			return nil
 		}
 		cv.svgDone = true
-		t := cv.rp.Trace(g)
-		if !cv.traced(t) {
-			return fmt.Errorf("game %d cannot be drawn: %s", cv.n, problemText(t))
+		if pl.Start == nil {
+			return fmt.Errorf("game %d cannot be drawn: %s [%s]", cv.n, pl.Stop.Message, pl.Stop.Rule)
 		}
-		d, err := diagramAt(t, len(t.Steps), fmt.Sprintf("game %d", cv.n))
+		d, err := formats.DiagramAt(pl, len(pl.Steps), fmt.Sprintf("game %d", cv.n))
 		if err != nil {
 			return err
 		}
 		return formats.WriteSVG(w, d)
 	}
 	return nil
-}
-
-// traced reports a trace's problem on standard error and counts the game
-// as broken; true when the whole main line was played.
-func (cv *converter) traced(t *replay.Trace) bool {
-	if t.Problem != nil || t.Stop != nil {
-		cv.broken++
-		fmt.Fprintf(cv.errw, "game %d: %s\n", cv.n, problemText(t))
-		return t.Problem == nil
-	}
-	return true
-}
-
-func problemText(t *replay.Trace) string {
-	switch {
-	case t.Problem != nil:
-		return fmt.Sprintf("%s [%s]", t.Problem.Message, t.Problem.Rule)
-	case t.Stop != nil:
-		return fmt.Sprintf("ply %d (%s) cannot be played under %s; the main line is followed up to it", len(t.Steps)+1, t.Stop.Text, t.Profile.Name)
-	}
-	return ""
 }

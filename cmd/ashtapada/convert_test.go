@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/compare"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
@@ -117,7 +118,7 @@ func TestDiffJSON(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("exit %d", code)
 	}
-	var entries []diffEntry
+	var entries []compare.Entry
 	if err := json.Unmarshal([]byte(out), &entries); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out)
 	}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/compare"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
@@ -40,31 +40,6 @@ func init() {
 	})
 }
 
-// diffEntry is one game's difference, for --format json.
-type diffEntry struct {
-	Mode  string `json:"mode"`
-	Game  int    `json:"game"`
-	GameB int    `json:"game_b,omitempty"`
-	Key   string `json:"key,omitempty"`
-	// Ply is the first ply where the two sides differ (0: before any move,
-	// e.g. a game present on one side only or a different verdict at the end).
-	Ply  int       `json:"ply"`
-	A    *diffSide `json:"a,omitempty"`
-	B    *diffSide `json:"b,omitempty"`
-	Diff string    `json:"diff,omitempty"`
-	Note string    `json:"note,omitempty"`
-}
-
-// diffSide is what one side says at the first difference.
-type diffSide struct {
-	Name    string `json:"name"`
-	Profile string `json:"profile,omitempty"`
-	Move    string `json:"move,omitempty"`
-	Legal   bool   `json:"legal"`
-	Rule    string `json:"rule,omitempty"`
-	Message string `json:"message,omitempty"`
-}
-
 func diffAction(c *cli.Context) error {
 	format := c.String("format")
 	if format != "text" && format != "json" {
@@ -72,7 +47,7 @@ func diffAction(c *cli.Context) error {
 	}
 	args := c.Args().Slice()
 	againstMode := c.IsSet("against") || c.IsSet("against-file") || c.IsSet("against-set")
-	var entries []diffEntry
+	var entries []compare.Entry
 	var err error
 	switch {
 	case len(args) == 2 && !againstMode:
@@ -93,12 +68,14 @@ func diffAction(c *cli.Context) error {
 		enc.SetEscapeHTML(false)
 		enc.SetIndent("", "  ")
 		if entries == nil {
-			entries = []diffEntry{}
+			entries = []compare.Entry{}
 		}
 		err = enc.Encode(entries)
 	} else {
-		for _, e := range entries {
-			writeDiffText(out, &e)
+		for i := range entries {
+			if err = compare.WriteText(out, &entries[i]); err != nil {
+				break
+			}
 		}
 	}
 	if ferr := out.Flush(); err == nil && ferr != nil {
@@ -109,119 +86,6 @@ func diffAction(c *cli.Context) error {
 	}
 	if len(entries) > 0 {
 		return failed()
-	}
-	return nil
-}
-
-func writeDiffText(w io.Writer, e *diffEntry) {
-	head := fmt.Sprintf("game %d", e.Game)
-	if e.GameB != 0 && e.GameB != e.Game {
-		head = fmt.Sprintf("game %d / %d", e.Game, e.GameB)
-	}
-	if e.Key != "" {
-		head += " [" + e.Key + "]"
-	}
-	if e.Note != "" {
-		fmt.Fprintf(w, "%s: %s\n", head, e.Note)
-	} else {
-		fmt.Fprintf(w, "%s: first difference at ply %d\n", head, e.Ply)
-	}
-	for _, s := range []*diffSide{e.A, e.B} {
-		if s == nil {
-			continue
-		}
-		move := s.Move
-		if move == "" {
-			move = "(no move)"
-		}
-		verdict := "legal"
-		if !s.Legal {
-			verdict = "not legal"
-		}
-		under := ""
-		if s.Profile != "" {
-			under = " under " + s.Profile
-		}
-		fmt.Fprintf(w, "  %s: %s is %s%s", s.Name, move, verdict, under)
-		if s.Rule != "" {
-			fmt.Fprintf(w, ": %s [%s]", s.Message, s.Rule)
-		}
-		fmt.Fprintln(w)
-	}
-	if e.Diff != "" {
-		for _, l := range strings.SplitAfter(strings.TrimSuffix(e.Diff, "\n"), "\n") {
-			fmt.Fprintf(w, "  %s", l)
-		}
-		fmt.Fprintln(w)
-	}
-}
-
-// lineMove is one move of a game's main line: as written and, when it was
-// played, in canonical SAN.
-type lineMove struct {
-	ply     int
-	node    *record.Node
-	written string
-	san     string // "" when not played
-	number  int
-	black   bool
-	joined  bool
-}
-
-// mainLine lists the main line's moves with their numbers, continuing the
-// count past the point where the trace stopped.
-func mainLine(g *record.Game, t *replay.Trace) []lineMove {
-	var out []lineMove
-	num, black := 1, false
-	if t.Start != nil {
-		num, black = t.Start.FullmoveNumber(), t.Start.SideToMove() == rules.Black
-	}
-	ply := 0
-	for i := range g.Moves {
-		n := &g.Moves[i]
-		if n.Kind != record.KindMove || n.Move == nil {
-			continue
-		}
-		joined := n.Move.Joined && ply > 0
-		if ply > 0 && !joined {
-			// A new turn: the other side, and after black a new number.
-			if black {
-				num++
-			}
-			black = !black
-		}
-		ply++
-		lm := lineMove{ply: ply, node: n, written: n.Move.Text, number: num, black: black, joined: joined}
-		if ply <= len(t.Steps) {
-			st := &t.Steps[ply-1]
-			lm.san, lm.number, lm.black, lm.joined = st.SAN, st.MoveNumber, st.Side == rules.Black, st.TurnIndex > 0
-			num, black = lm.number, lm.black
-		}
-		out = append(out, lm)
-	}
-	return out
-}
-
-func numbered(ms []lineMove, text func(*lineMove) string) []string {
-	moves := make([]string, len(ms))
-	nums := make([]int, len(ms))
-	black := make([]bool, len(ms))
-	joined := make([]bool, len(ms))
-	for i := range ms {
-		moves[i], nums[i], black[i], joined[i] = text(&ms[i]), ms[i].number, ms[i].black, ms[i].joined
-	}
-	return formats.NumberedMoves(moves, nums, black, joined)
-}
-
-// firstError is the first error finding on a main-line move (the result
-// checks are not about a move and are left out), nil when none.
-func firstError(res *replay.Result) *replay.Finding {
-	for i := range res.Findings {
-		f := &res.Findings[i]
-		if !f.IsError() || f.Ply == 0 || len(f.Variation) > 0 || strings.HasPrefix(f.Rule, "result-") {
-			continue
-		}
-		return f
 	}
 	return nil
 }
@@ -269,11 +133,12 @@ func forEachGame(path string, rp *replay.Replayer, fn func(i int, g *record.Game
 
 // ---- mode a: two transcriptions ----
 
-func diffTwoFiles(c *cli.Context, pathA, pathB string) ([]diffEntry, error) {
+func diffTwoFiles(c *cli.Context, pathA, pathB string) ([]compare.Entry, error) {
 	cfg, err := validateConfig(c)
 	if err != nil {
 		return nil, err
 	}
+	cfg.Steps = true
 	rp := replay.New(cfg)
 	// B is held in memory to pair games (by order or by key); A streams.
 	gamesB, err := readAll(pathB, rp)
@@ -302,7 +167,7 @@ func diffTwoFiles(c *cli.Context, pathA, pathB string) ([]diffEntry, error) {
 		}
 	}
 	usedB := make([]bool, len(gamesB))
-	var entries []diffEntry
+	var entries []compare.Entry
 	err = forEachGame(pathA, rp, func(i int, ga *record.Game) error {
 		j := i - 1
 		k := ""
@@ -315,11 +180,13 @@ func diffTwoFiles(c *cli.Context, pathA, pathB string) ([]diffEntry, error) {
 			}
 		}
 		if j < 0 || j >= len(gamesB) {
-			entries = append(entries, diffEntry{Mode: "records", Game: i, Key: k, Note: fmt.Sprintf("only in %s", pathA)})
+			entries = append(entries, compare.Entry{Mode: compare.ModeRecords, Game: i, Key: k, Note: fmt.Sprintf("only in %s", pathA)})
 			return nil
 		}
 		usedB[j] = true
-		if e := comparePair(rp, pathA, pathB, ga, gamesB[j]); e != nil {
+		// Each game is replayed once: its steps and its findings.
+		ra, rb := rp.Game(ga, pathA, i), rp.Game(gamesB[j], pathB, j+1)
+		if e := compare.Records(pathA, pathB, ga, gamesB[j], ra, rb); e != nil {
 			e.Game, e.GameB, e.Key = i, j+1, k
 			entries = append(entries, *e)
 		}
@@ -334,73 +201,15 @@ func diffTwoFiles(c *cli.Context, pathA, pathB string) ([]diffEntry, error) {
 			if byTags != nil {
 				k = key(gamesB[j])
 			}
-			entries = append(entries, diffEntry{Mode: "records", GameB: j + 1, Key: k, Note: fmt.Sprintf("only in %s (game %d)", pathB, j+1)})
+			entries = append(entries, compare.Entry{Mode: compare.ModeRecords, GameB: j + 1, Key: k, Note: fmt.Sprintf("only in %s (game %d)", pathB, j+1)})
 		}
 	}
 	return entries, nil
 }
 
-// comparePair compares two records of one game ply by ply: canonical SAN
-// where the move could be played, the move as written after that.
-func comparePair(rp *replay.Replayer, nameA, nameB string, ga, gb *record.Game) *diffEntry {
-	ta, tb := rp.Trace(ga), rp.Trace(gb)
-	la, lb := mainLine(ga, ta), mainLine(gb, tb)
-	text := func(m *lineMove) string {
-		if m.san != "" {
-			return m.san
-		}
-		return m.written
-	}
-	ply := 0
-	for i := 0; i < max(len(la), len(lb)); i++ {
-		if i >= len(la) || i >= len(lb) || text(&la[i]) != text(&lb[i]) {
-			ply = i + 1
-			break
-		}
-	}
-	if ply == 0 {
-		return nil
-	}
-	e := &diffEntry{Mode: "records", Ply: ply}
-	e.A = sideAt(nameA, ga, ta, rp, la, ply)
-	e.B = sideAt(nameB, gb, tb, rp, lb, ply)
-	e.Diff = formats.UnifiedMoveDiff(nameA, nameB, numbered(la, text), numbered(lb, text))
-	return e
-}
-
-// sideAt says what one record has at a ply and whether it is legal there.
-func sideAt(name string, g *record.Game, t *replay.Trace, rp *replay.Replayer, line []lineMove, ply int) *diffSide {
-	s := &diffSide{Name: name}
-	if t.Profile != nil {
-		s.Profile = t.Profile.Name
-	}
-	if ply > len(line) {
-		s.Legal = true
-		s.Message = "the record ends here"
-		return s
-	}
-	m := &line[ply-1]
-	s.Move = m.written
-	if m.san != "" {
-		s.Move = m.san
-	}
-	res := rp.Game(g, name, 0)
-	s.Legal = ply <= len(t.Steps)
-	if f := firstError(res); f != nil && f.Ply <= ply {
-		s.Legal = false
-		s.Rule, s.Message = f.Rule, f.Message
-		if f.Ply < ply {
-			s.Message = fmt.Sprintf("the record already broke the rules at ply %d (%s): %s", f.Ply, f.SAN, f.Message)
-		}
-	} else if !s.Legal && t.Problem != nil {
-		s.Rule, s.Message = t.Problem.Rule, t.Problem.Message
-	}
-	return s
-}
-
 // ---- mode b: two rule sets ----
 
-func diffRuleSets(c *cli.Context, path string) ([]diffEntry, error) {
+func diffRuleSets(c *cli.Context, path string) ([]compare.Entry, error) {
 	cfgA, err := validateConfig(c)
 	if err != nil {
 		return nil, err
@@ -419,159 +228,35 @@ func diffRuleSets(c *cli.Context, path string) ([]diffEntry, error) {
 	if err := checkOverrides(cfgB.Profile, cfgB.Overrides); err != nil {
 		return nil, fmt.Errorf("--against-set: %w", err)
 	}
-	nameA := ruleSetName(cfgA, c.StringSlice("set"))
-	nameB := ruleSetName(cfgB, c.StringSlice("against-set"))
+	nameA := compare.RuleSetName(cfgA, c.StringSlice("set"))
+	nameB := compare.RuleSetName(cfgB, c.StringSlice("against-set"))
 	rpA, rpB := replay.New(cfgA), replay.New(cfgB)
-	var entries []diffEntry
+	var entries []compare.Entry
 	err = forEachGame(path, rpA, func(i int, g *record.Game) error {
-		ra, rb := rpA.Game(g, path, i), rpB.Game(g, path, i)
-		fa, fb := firstError(ra), firstError(rb)
-		pa, pb := plyOf(fa), plyOf(fb)
-		e := diffEntry{Mode: "rules", Game: i}
-		switch {
-		case pa == pb && (fa == nil || fa.Rule == fb.Rule):
-			if ra.Summary.Outcome == rb.Summary.Outcome && ra.Summary.Winner == rb.Summary.Winner && ra.Summary.Valid == rb.Summary.Valid {
-				return nil
-			}
-			e.Ply = max(ra.Summary.Plies, rb.Summary.Plies)
-			e.Note = fmt.Sprintf("the moves are judged alike, the end is not: %s says %s, %s says %s",
-				nameA, endText(ra), nameB, endText(rb))
-		default:
-			e.Ply = min(pa, pb)
-			if pa == pb {
-				e.Ply = pa
-			}
+		// One walk per rule set.
+		if e := compare.RuleSets(nameA, nameB, i, g, rpA.Game(g, path, i), rpB.Game(g, path, i)); e != nil {
+			entries = append(entries, *e)
 		}
-		e.A = verdictAt(nameA, ra, fa, e.Ply, g)
-		e.B = verdictAt(nameB, rb, fb, e.Ply, g)
-		entries = append(entries, e)
 		return nil
 	})
 	return entries, err
 }
 
-const noPly = int(^uint(0) >> 1)
-
-func plyOf(f *replay.Finding) int {
-	if f == nil {
-		return noPly
-	}
-	return f.Ply
-}
-
-func endText(r *replay.Result) string {
-	s := r.Summary.Outcome
-	if r.Summary.Winner != "" {
-		s += " (" + r.Summary.Winner + ")"
-	}
-	if !r.Summary.Valid {
-		s += ", not valid"
-	}
-	return s
-}
-
-func ruleSetName(cfg replay.Config, sets []string) string {
-	name := "the tags' profile"
-	if cfg.Profile != nil {
-		name = cfg.Profile.Name
-	}
-	if len(sets) > 0 {
-		name += " (" + strings.Join(sets, ", ") + ")"
-	}
-	return name
-}
-
-// verdictAt is one rule set's word on the move at ply.
-func verdictAt(name string, res *replay.Result, f *replay.Finding, ply int, g *record.Game) *diffSide {
-	s := &diffSide{Name: name, Profile: res.Summary.Profile, Legal: true}
-	if f != nil && f.Ply == ply {
-		s.Legal = false
-		s.Move, s.Rule, s.Message = f.SAN, f.Rule, f.Message
-	} else if ply != noPly {
-		s.Move = writtenAt(g, ply)
-	}
-	return s
-}
-
-// writtenAt is the main-line move at ply as written.
-func writtenAt(g *record.Game, ply int) string {
-	n := 0
-	for i := range g.Moves {
-		if g.Moves[i].Kind == record.KindMove && g.Moves[i].Move != nil {
-			n++
-			if n == ply {
-				return g.Moves[i].Move.Text
-			}
-		}
-	}
-	return ""
-}
-
 // ---- mode c: as written against as read ----
 
-func diffAsRead(c *cli.Context, path string) ([]diffEntry, error) {
+func diffAsRead(c *cli.Context, path string) ([]compare.Entry, error) {
 	cfg, err := validateConfig(c)
 	if err != nil {
 		return nil, err
 	}
+	cfg.Steps = true
 	rp := replay.New(cfg)
-	name := ruleSetName(cfg, c.StringSlice("set"))
-	var entries []diffEntry
+	name := compare.RuleSetName(cfg, c.StringSlice("set"))
+	var entries []compare.Entry
 	err = forEachGame(path, rp, func(i int, g *record.Game) error {
-		if g.SyntaxError() != nil {
-			se := g.SyntaxError()
-			entries = append(entries, diffEntry{Mode: "as-read", Game: i, Note: fmt.Sprintf("cannot be read: %d:%d: %s", se.Pos.Line, se.Pos.Col, se.Message)})
-			return nil
+		if e := compare.AsRead(path, i, name, g, rp.Game(g, path, i)); e != nil {
+			entries = append(entries, *e)
 		}
-		t := rp.Trace(g)
-		res := rp.Game(g, path, i)
-		line := mainLine(g, t)
-		bad := len(t.Steps) + 1
-		f := firstError(res)
-		if f != nil && f.Ply < bad {
-			bad = f.Ply
-		}
-		written := numbered(line, func(m *lineMove) string { return m.written })
-		read := numbered(line, func(m *lineMove) string {
-			switch {
-			case m.ply < bad:
-				return m.san
-			case m.ply == bad:
-				why := "cannot be played"
-				if f != nil && f.Ply == bad {
-					why = f.Message + " [" + f.Rule + "]"
-				}
-				return m.written + " {illegal: " + why + "}"
-			}
-			return m.written + " {after the first illegal move}"
-		})
-		d := formats.UnifiedMoveDiff(fmt.Sprintf("%s game %d as written", path, i), fmt.Sprintf("%s game %d as %s reads it", path, i, name), written, read)
-		if d == "" && t.Problem == nil {
-			return nil
-		}
-		e := diffEntry{Mode: "as-read", Game: i, Diff: d}
-		first := 0
-		for k := range line {
-			if written[k] != read[k] {
-				first = k + 1
-				break
-			}
-		}
-		e.Ply = first
-		if t.Problem != nil {
-			e.Note = fmt.Sprintf("cannot be replayed: %s [%s]", t.Problem.Message, t.Problem.Rule)
-		} else if first > 0 {
-			e.A = &diffSide{Name: "as written", Move: line[first-1].written, Legal: first < bad, Profile: name}
-			s := &diffSide{Name: "as read", Move: line[first-1].san, Legal: first < bad, Profile: name}
-			if s.Move == "" {
-				s.Move = line[first-1].written
-			}
-			if first >= bad && f != nil && f.Ply == bad {
-				s.Rule, s.Message = f.Rule, f.Message
-			}
-			e.B = s
-		}
-		entries = append(entries, e)
 		return nil
 	})
 	return entries, err

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/replay"
 )
 
 func init() {
@@ -27,7 +28,8 @@ func init() {
 			&cli.BoolFlag{Name: "d", Usage: "show the differences as a unified diff"},
 			&cli.BoolFlag{Name: "w", Usage: "rewrite files in place (temporary file, then rename)"},
 			&cli.BoolFlag{Name: "check", Usage: "exit 1 if any file is not in canonical form"},
-		}, append(limitFlags(), notationFlags()...)...),
+			&cli.BoolFlag{Name: "san", Usage: "also write every move in the profile's canonical SAN, as the replay reads it (a2a3 -> a3, 0-0 -> O-O, a mate marked + -> #)"},
+		}, append(append(limitFlags(), profileFlags()...), notationFlags()...)...),
 		Action: runFmt,
 	})
 }
@@ -35,6 +37,10 @@ func init() {
 type fmtOptions struct {
 	list, diff, write, check bool
 	stdout, stderr           io.Writer
+	// san: moves rewritten in canonical SAN by this replayer (--san).
+	san *replay.Replayer
+	// unplayed counts games whose main line --san could not replay whole.
+	unplayed int
 }
 
 func runFmt(c *cli.Context) error {
@@ -54,12 +60,20 @@ func runFmt(c *cli.Context) error {
 	if opt.stderr == nil {
 		opt.stderr = os.Stderr
 	}
-	return fmtFiles(c.Args().Slice(), opt)
+	if c.Bool("san") {
+		cfg, err := validateConfig(c)
+		if err != nil {
+			return toolError(err)
+		}
+		cfg.Steps = true
+		opt.san = replay.New(cfg)
+	}
+	return fmtFiles(c.Args().Slice(), &opt)
 }
 
 // fmtFiles formats every input; it goes on after a file it cannot read and
 // returns the worst status at the end, as gofmt does.
-func fmtFiles(args []string, opt fmtOptions) error {
+func fmtFiles(args []string, opt *fmtOptions) error {
 	if len(args) == 0 {
 		args = []string{"-"}
 	}
@@ -89,6 +103,10 @@ func fmtFiles(args []string, opt fmtOptions) error {
 	if toolErr != nil {
 		return &exitError{code: 2}
 	}
+	if opt.unplayed > 0 {
+		// --san left moves as written that it could not replay.
+		return failed()
+	}
 	if opt.check && differ {
 		return failed()
 	}
@@ -96,7 +114,7 @@ func fmtFiles(args []string, opt fmtOptions) error {
 }
 
 // fmtFile formats one file and reports whether it was not canonical.
-func fmtFile(path string, opt fmtOptions) (bool, error) {
+func fmtFile(path string, opt *fmtOptions) (bool, error) {
 	if opt.write && path == "-" {
 		return false, fmt.Errorf("cannot use -w with standard input")
 	}
@@ -115,9 +133,18 @@ func fmtFile(path string, opt fmtOptions) (bool, error) {
 			}
 		}
 	}
+	format := formats.Format
+	if opt.san != nil {
+		format = func(w io.Writer, r io.Reader, name string, report func(*record.Game)) (formats.FormatStats, error) {
+			return formats.FormatSAN(w, r, name, report, opt.san, func(f *replay.Finding) {
+				opt.unplayed++
+				fmt.Fprintf(opt.stderr, "%s:%d:%d: %s: %s [%s]; the moves from there are kept as written\n", name, f.Line, f.Column, f.Severity, f.Message, f.Rule)
+			})
+		}
+	}
 	if !opt.list && !opt.diff && !opt.write && !opt.check {
 		// Plain filter: stream, memory does not grow with the file.
-		if _, err := formats.Format(opt.stdout, in, name, report); err != nil {
+		if _, err := format(opt.stdout, in, name, report); err != nil {
 			return false, err
 		}
 		return false, nil
@@ -127,7 +154,7 @@ func fmtFile(path string, opt fmtOptions) (bool, error) {
 		return false, fmt.Errorf("reading %s: %w", name, err)
 	}
 	var out bytes.Buffer
-	if _, err := formats.Format(&out, bytes.NewReader(src), name, report); err != nil {
+	if _, err := format(&out, bytes.NewReader(src), name, report); err != nil {
 		return false, err
 	}
 	if bytes.Equal(src, out.Bytes()) {

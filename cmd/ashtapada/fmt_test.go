@@ -36,7 +36,7 @@ func writeTemp(t *testing.T, dir, name, text string, mode os.FileMode) string {
 func runFmtTest(args []string, opt fmtOptions) (string, string, error) {
 	var out, errOut bytes.Buffer
 	opt.stdout, opt.stderr = &out, &errOut
-	err := fmtFiles(args, opt)
+	err := fmtFiles(args, &opt)
 	return out.String(), errOut.String(), err
 }
 

@@ -170,3 +170,31 @@ func mustProfile(t *testing.T, name string) *rules.Profile {
 	}
 	return p
 }
+
+// rules show names each profile's source by its title and author, as a
+// reader can look it up (docs/profiles.md, "Sources"), never by an
+// internal number.
+func TestRulesShowSourcesByTitleAndAuthor(t *testing.T) {
+	for name, want := range map[string][]string{
+		"andhra":            {"K. R. Banerjee", "*The Indian Chess*"},
+		"hindustani":        {"John Ayer", "*Hindustani Chess*", "H. J. R. Murray", "*A History of Chess*"},
+		"chaturanga":        {"*Chaturanga*", "unsigned reconstruction", "H. J. R. Murray"},
+		"chaturanga-gollon": {"*Chaturanga*", "after Murray and Gollon"},
+		"shatranj":          {"Fairy-Stockfish", "*Chaturanga*"},
+		"fide":              {"FIDE Laws of Chess"},
+	} {
+		out, errOut, code := runApp(t, "rules", "show", name)
+		if code != 0 {
+			t.Fatalf("rules show %s: exit %d: %s", name, code, errOut)
+		}
+		flat := squash(out)
+		for _, w := range want {
+			if !strings.Contains(flat, w) {
+				t.Errorf("rules show %s: the source does not name %q", name, w)
+			}
+		}
+		if regexp.MustCompile(`(?i)\bseed \d{3}`).MatchString(out) {
+			t.Errorf("rules show %s cites a seed number", name)
+		}
+	}
+}

@@ -7,8 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -16,7 +14,6 @@ import (
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
-	"github.com/ashtapada/ashtapada/rules"
 )
 
 func init() {
@@ -49,6 +46,7 @@ func showAction(c *cli.Context) error {
 	if err != nil {
 		return toolError(err)
 	}
+	cfg.Steps = true
 	rp := replay.New(cfg)
 	path := "-"
 	if c.NArg() == 1 {
@@ -58,9 +56,11 @@ func showAction(c *cli.Context) error {
 	if err != nil {
 		return toolError(err)
 	}
-	t := rp.Trace(g)
-	if t.Problem != nil {
-		return toolError(fmt.Errorf("game %d cannot be replayed: %s [%s]", c.Int("game"), t.Problem.Message, t.Problem.Rule))
+	// One walk: the positions shown and the findings come from it.
+	res := rp.Game(g, path, c.Int("game"))
+	pl := res.Played
+	if pl.Start == nil {
+		return toolError(fmt.Errorf("game %d cannot be replayed: %s [%s]", c.Int("game"), pl.Stop.Message, pl.Stop.Rule))
 	}
 	ply := -1
 	switch {
@@ -70,28 +70,28 @@ func showAction(c *cli.Context) error {
 			return toolError(fmt.Errorf("--ply %d: want 0 or more", ply))
 		}
 	case c.IsSet("move"):
-		ply, err = plyOfMove(t, c.String("move"))
+		ply, err = formats.PlyOfMove(pl, c.String("move"))
 		if err != nil {
 			return toolError(err)
 		}
 	}
-	v, err := buildShow(t, rp.Game(g, path, c.Int("game")), ply, fmt.Sprintf("game %d", c.Int("game")))
+	v, err := formats.BuildShow(res, ply, fmt.Sprintf("game %d", c.Int("game")))
 	if err != nil {
 		return toolError(err)
 	}
 	out := bufio.NewWriter(c.App.Writer)
-	if err := v.write(out, c.Bool("letters")); err != nil {
+	if err := v.Write(out, c.Bool("letters")); err != nil {
 		return toolError(err)
 	}
 	if err := out.Flush(); err != nil {
 		return toolError(fmt.Errorf("writing: %w", err))
 	}
 	if svg := c.String("svg"); svg != "" {
-		if err := writeFileAtomic(svg, func(w io.Writer) error { return formats.WriteSVG(w, v.diagram) }); err != nil {
+		if err := writeFileAtomic(svg, func(w io.Writer) error { return formats.WriteSVG(w, v.Diagram) }); err != nil {
 			return toolError(err)
 		}
 	}
-	if len(v.findings) > 0 {
+	if len(v.Findings) > 0 {
 		return failed()
 	}
 	return nil
@@ -119,217 +119,6 @@ func nthGame(path string, n int, rp *replay.Replayer, errw io.Writer) (*record.G
 			return g, nil
 		}
 	}
-}
-
-// plyOfMove turns "14b" (or 14w, 14, 14., 14...) into the ply after that
-// move: the last ply of that side's turn with that number.
-func plyOfMove(t *replay.Trace, s string) (int, error) {
-	side := rules.White
-	num := strings.TrimSpace(s)
-	switch {
-	case strings.HasSuffix(num, "..."):
-		side, num = rules.Black, strings.TrimSuffix(num, "...")
-	case strings.HasSuffix(num, "b"):
-		side, num = rules.Black, strings.TrimSuffix(num, "b")
-	case strings.HasSuffix(num, "w"):
-		num = strings.TrimSuffix(num, "w")
-	case strings.HasSuffix(num, "."):
-		num = strings.TrimSuffix(num, ".")
-	}
-	n, err := strconv.Atoi(num)
-	if err != nil || n < 1 {
-		return 0, fmt.Errorf("--move %q: want a move number and a side, such as 14b or 14w", s)
-	}
-	ply := -1
-	for _, st := range t.Steps {
-		if st.MoveNumber == n && st.Side == side {
-			ply = st.Ply
-		}
-	}
-	if ply < 0 {
-		if t.Stop != nil {
-			// The asked move may be the one that could not be played.
-			return len(t.Steps) + 1, nil
-		}
-		return 0, fmt.Errorf("--move %s: the main line has no such move (%d plies)", s, len(t.Steps))
-	}
-	return ply, nil
-}
-
-// showView is everything show prints about one position.
-type showView struct {
-	diagram  *formats.Diagram
-	pos      *rules.Position
-	profile  *rules.Profile
-	ply      int
-	last     string // the last move's SAN, or the offending move as written
-	bad      bool   // last is a move that could not be played
-	findings []replay.Finding
-}
-
-// buildShow picks the position after ply (or, past the last playable ply,
-// the position before the move that could not be played, that move marked).
-func buildShow(t *replay.Trace, res *replay.Result, ply int, title string) (*showView, error) {
-	v := &showView{profile: t.Profile}
-	n := len(t.Steps)
-	if ply < 0 {
-		ply = n
-		if t.Stop != nil {
-			ply = n + 1
-		}
-	}
-	switch {
-	case ply <= n:
-		v.ply = ply
-		v.pos = t.Start
-		if ply > 0 {
-			st := &t.Steps[ply-1]
-			v.pos, v.last = st.After, st.SAN
-		}
-		d, err := diagramAt(t, ply, title)
-		if err != nil {
-			return nil, err
-		}
-		v.diagram = d
-	case ply == n+1 && t.Stop != nil:
-		v.ply, v.bad = n, true
-		v.pos = t.Start
-		if n > 0 {
-			v.pos = t.Steps[n-1].After
-		}
-		v.last = t.Stop.Text
-		d, err := diagramAt(t, n, title)
-		if err != nil {
-			return nil, err
-		}
-		d.From, d.To, d.Mark = record.NoSquare, record.NoSquare, record.NoSquare
-		if t.Stop.Move != nil {
-			from, to := formats.OffendingSquares(v.pos, t.Stop.Move)
-			d.From, d.To, d.Mark = from, to, to
-			d.ArrowLabel = "offending move"
-		}
-		d.Title = fmt.Sprintf("%s, ply %d: %s cannot be played", title, n+1, t.Stop.Text)
-		v.diagram = d
-	default:
-		return nil, fmt.Errorf("--ply %d: the main line has %d plies that can be played", ply, n)
-	}
-	// The findings of the move shown (the last one played, or the bad one).
-	if res != nil {
-		at := v.ply
-		if v.bad {
-			at = n + 1
-		}
-		for _, f := range res.Findings {
-			if f.Ply == at && at > 0 && len(f.Variation) == 0 {
-				v.findings = append(v.findings, f)
-			}
-		}
-		if len(v.findings) > 0 && !v.bad && v.diagram.To != record.NoSquare {
-			for _, f := range v.findings {
-				if f.IsError() {
-					v.diagram.Mark = v.diagram.To
-				}
-			}
-		}
-	}
-	return v, nil
-}
-
-// diagramAt is the diagram after ply (0: the start) of a trace, with the
-// last move as its arrow, on the profile's board (plain or checkered).
-func diagramAt(t *replay.Trace, ply int, title string) (*formats.Diagram, error) {
-	pos := t.Start
-	if ply > 0 && ply <= len(t.Steps) {
-		pos = t.Steps[ply-1].After
-	}
-	fen := pos.FEN()
-	d, err := formats.DiagramFromFEN(fen)
-	if err != nil {
-		return nil, err
-	}
-	d.Checkered = t.Profile.Checkered()
-	d.Caption = fen
-	d.Title = fmt.Sprintf("%s, start position", title)
-	if ply > 0 && ply <= len(t.Steps) {
-		st := &t.Steps[ply-1]
-		d.From, d.To = record.Square(st.Move.From), record.Square(st.Move.To)
-		d.Title = fmt.Sprintf("%s, after ply %d: %s", title, ply, st.SAN)
-	}
-	return d, nil
-}
-
-// write prints the view for a person.
-func (v *showView) write(w io.Writer, letters bool) error {
-	if err := formats.WriteDiagram(w, v.diagram, letters); err != nil {
-		return err
-	}
-	pos := v.pos
-	s := pos.Settings()
-	var b strings.Builder
-	fmt.Fprintf(&b, "FEN:      %s\n", pos.FEN())
-	fmt.Fprintf(&b, "profile:  %s\n", v.profile.Name)
-	fmt.Fprintf(&b, "to move:  %s", pos.SideToMove())
-	if pos.InCheck() {
-		b.WriteString(" (in check)")
-	}
-	b.WriteString("\n")
-	if v.bad {
-		fmt.Fprintf(&b, "next:     %s cannot be played here\n", v.last)
-	} else if v.last != "" {
-		fmt.Fprintf(&b, "last:     ply %d, %s\n", v.ply, v.last)
-	}
-	if s.KingLeap != rules.LeapOff {
-		fmt.Fprintf(&b, "leap:     white %s, black %s\n", yesNoWord(pos.LeapRight(rules.White)), yesNoWord(pos.LeapRight(rules.Black)))
-	}
-	for _, c := range []rules.Color{rules.White, rules.Black} {
-		if wp := pos.WaitingPawns(c); len(wp) > 0 {
-			names := make([]string, len(wp))
-			for i, sq := range wp {
-				names[i] = sq.String()
-			}
-			fmt.Fprintf(&b, "waiting:  %s pawns on %s\n", c, strings.Join(names, ", "))
-		}
-	}
-	if s.PromotionLimit != rules.LimitNone {
-		for _, c := range []rules.Color{rules.White, rules.Black} {
-			fmt.Fprintf(&b, "lost:     %s %s (pieces a pawn may become)\n", c, lostPieces(pos, c))
-		}
-	}
-	legal := pos.LegalMoves(nil)
-	sans := make([]string, len(legal))
-	for i, m := range legal {
-		sans[i] = replay.SAN(pos, legal, m)
-	}
-	sort.Strings(sans)
-	fmt.Fprintf(&b, "legal:    %d: %s\n", len(sans), strings.Join(sans, " "))
-	for _, f := range v.findings {
-		fmt.Fprintf(&b, "%s: ply %d %s: %s [%s]\n", f.Severity, f.Ply, f.SAN, f.Message, f.Rule)
-	}
-	if _, err := io.WriteString(w, b.String()); err != nil {
-		return fmt.Errorf("writing: %w", err)
-	}
-	return nil
-}
-
-func yesNoWord(b bool) string {
-	if b {
-		return "may leap"
-	}
-	return "has no leap"
-}
-
-// lostPieces lists the kinds a side has fewer of than at the start.
-func lostPieces(pos *rules.Position, c rules.Color) string {
-	var out []string
-	for _, k := range []rules.Kind{rules.Queen, rules.Rook, rules.Bishop, rules.Knight} {
-		if d := rules.InitialCount(k) - pos.Count(c, k); d > 0 {
-			out = append(out, fmt.Sprintf("%d%s", d, k.Letter()))
-		}
-	}
-	if len(out) == 0 {
-		return "none"
-	}
-	return strings.Join(out, " ")
 }
 
 // writeFindingSVGs writes one SVG per error finding of a game into dir, for

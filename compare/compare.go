@@ -1,0 +1,382 @@
+// Package compare says where game records differ or break a rule set: two
+// transcriptions of one game compared move by move, one record judged by
+// two rule sets, and a record as written against the record as a profile
+// reads it (`ashtapada diff`, docs/convert.md). Each game is replayed once
+// per rule set (replay.Config.Steps); the comparison reads that replay's
+// steps and findings.
+package compare
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/rules"
+)
+
+// Modes of an Entry.
+const (
+	ModeRecords = "records"
+	ModeRules   = "rules"
+	ModeAsRead  = "as-read"
+)
+
+// Entry is one game's difference (one object of `diff --format json`).
+type Entry struct {
+	Mode  string `json:"mode"`
+	Game  int    `json:"game"`
+	GameB int    `json:"game_b,omitempty"`
+	Key   string `json:"key,omitempty"`
+	// Ply is the first ply where the two sides differ (0: before any move,
+	// e.g. a game present on one side only or a different verdict at the end).
+	Ply  int    `json:"ply"`
+	A    *Side  `json:"a,omitempty"`
+	B    *Side  `json:"b,omitempty"`
+	Diff string `json:"diff,omitempty"`
+	Note string `json:"note,omitempty"`
+}
+
+// Side is what one side says at the first difference.
+type Side struct {
+	Name    string `json:"name"`
+	Profile string `json:"profile,omitempty"`
+	Move    string `json:"move,omitempty"`
+	Legal   bool   `json:"legal"`
+	Rule    string `json:"rule,omitempty"`
+	Message string `json:"message,omitempty"`
+}
+
+// WriteText writes an entry for a person.
+func WriteText(w io.Writer, e *Entry) error {
+	var b strings.Builder
+	head := fmt.Sprintf("game %d", e.Game)
+	if e.GameB != 0 && e.GameB != e.Game {
+		head = fmt.Sprintf("game %d / %d", e.Game, e.GameB)
+	}
+	if e.Key != "" {
+		head += " [" + e.Key + "]"
+	}
+	if e.Note != "" {
+		fmt.Fprintf(&b, "%s: %s\n", head, e.Note)
+	} else {
+		fmt.Fprintf(&b, "%s: first difference at ply %d\n", head, e.Ply)
+	}
+	for _, s := range []*Side{e.A, e.B} {
+		if s == nil {
+			continue
+		}
+		move := s.Move
+		if move == "" {
+			move = "(no move)"
+		}
+		verdict := "legal"
+		if !s.Legal {
+			verdict = "not legal"
+		}
+		under := ""
+		if s.Profile != "" {
+			under = " under " + s.Profile
+		}
+		fmt.Fprintf(&b, "  %s: %s is %s%s", s.Name, move, verdict, under)
+		if s.Rule != "" {
+			fmt.Fprintf(&b, ": %s [%s]", s.Message, s.Rule)
+		}
+		b.WriteByte('\n')
+	}
+	if e.Diff != "" {
+		for _, l := range strings.SplitAfter(strings.TrimSuffix(e.Diff, "\n"), "\n") {
+			fmt.Fprintf(&b, "  %s", l)
+		}
+		b.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// lineMove is one move of a game's main line: as written and, when it was
+// played, in canonical SAN.
+type lineMove struct {
+	ply     int
+	written string
+	san     string // "" when not played
+	number  int
+	black   bool
+	joined  bool
+}
+
+// mainLine lists the main line's moves with their numbers, continuing the
+// count past the point where the replay stopped.
+func mainLine(g *record.Game, pl *replay.Played) []lineMove {
+	var out []lineMove
+	num, black := 1, false
+	if pl.Start != nil {
+		num, black = pl.Start.FullmoveNumber(), pl.Start.SideToMove() == rules.Black
+	}
+	ply := 0
+	for i := range g.Moves {
+		n := &g.Moves[i]
+		if n.Kind != record.KindMove || n.Move == nil {
+			continue
+		}
+		joined := n.Move.Joined && ply > 0
+		if ply > 0 && !joined {
+			// A new turn: the other side, and after black a new number.
+			if black {
+				num++
+			}
+			black = !black
+		}
+		ply++
+		lm := lineMove{ply: ply, written: n.Move.Text, number: num, black: black, joined: joined}
+		if ply <= len(pl.Steps) {
+			st := &pl.Steps[ply-1]
+			lm.san, lm.number, lm.black, lm.joined = st.SAN, st.MoveNumber, st.Side == rules.Black, st.TurnIndex > 0
+			num, black = lm.number, lm.black
+		}
+		out = append(out, lm)
+	}
+	return out
+}
+
+func numbered(ms []lineMove, text func(*lineMove) string) []string {
+	moves := make([]string, len(ms))
+	nums := make([]int, len(ms))
+	black := make([]bool, len(ms))
+	joined := make([]bool, len(ms))
+	for i := range ms {
+		moves[i], nums[i], black[i], joined[i] = text(&ms[i]), ms[i].number, ms[i].black, ms[i].joined
+	}
+	return formats.NumberedMoves(moves, nums, black, joined)
+}
+
+// firstError is the first error finding on a main-line move (the result
+// checks are not about a move and are left out), nil when none.
+func firstError(res *replay.Result) *replay.Finding {
+	for i := range res.Findings {
+		f := &res.Findings[i]
+		if !f.IsError() || f.Ply == 0 || len(f.Variation) > 0 || strings.HasPrefix(f.Rule, "result-") {
+			continue
+		}
+		return f
+	}
+	return nil
+}
+
+// played is a result's steps; the replay must have been made with
+// replay.Config.Steps.
+func played(res *replay.Result) *replay.Played {
+	if res.Played == nil {
+		panic("compare: the game was replayed without replay.Config.Steps")
+	}
+	return res.Played
+}
+
+// ---- two transcriptions ----
+
+// Records compares two records of one game ply by ply: canonical SAN where
+// the move could be played, the move as written after that. ra and rb are
+// the games' replays (with replay.Config.Steps). Nil when they agree.
+func Records(nameA, nameB string, ga, gb *record.Game, ra, rb *replay.Result) *Entry {
+	la, lb := mainLine(ga, played(ra)), mainLine(gb, played(rb))
+	text := func(m *lineMove) string {
+		if m.san != "" {
+			return m.san
+		}
+		return m.written
+	}
+	ply := 0
+	for i := 0; i < max(len(la), len(lb)); i++ {
+		if i >= len(la) || i >= len(lb) || text(&la[i]) != text(&lb[i]) {
+			ply = i + 1
+			break
+		}
+	}
+	if ply == 0 {
+		return nil
+	}
+	e := &Entry{Mode: ModeRecords, Ply: ply}
+	e.A = sideAt(nameA, ra, la, ply)
+	e.B = sideAt(nameB, rb, lb, ply)
+	e.Diff = formats.UnifiedMoveDiff(nameA, nameB, numbered(la, text), numbered(lb, text))
+	return e
+}
+
+// sideAt says what one record has at a ply and whether it is legal there.
+func sideAt(name string, res *replay.Result, line []lineMove, ply int) *Side {
+	pl := res.Played
+	s := &Side{Name: name}
+	if pl.Profile != nil {
+		s.Profile = pl.Profile.Name
+	}
+	if ply > len(line) {
+		s.Legal = true
+		s.Message = "the record ends here"
+		return s
+	}
+	m := &line[ply-1]
+	s.Move = m.written
+	if m.san != "" {
+		s.Move = m.san
+	}
+	s.Legal = ply <= len(pl.Steps)
+	if f := firstError(res); f != nil && f.Ply <= ply {
+		s.Legal = false
+		s.Rule, s.Message = f.Rule, f.Message
+		if f.Ply < ply {
+			s.Message = fmt.Sprintf("the record already broke the rules at ply %d (%s): %s", f.Ply, f.SAN, f.Message)
+		}
+	} else if !s.Legal && pl.Start == nil && pl.Stop != nil {
+		s.Rule, s.Message = pl.Stop.Rule, pl.Stop.Message
+	}
+	return s
+}
+
+// ---- two rule sets ----
+
+// RuleSets compares the verdicts of two rule sets, named nameA and nameB,
+// on game g (game index i): ra and rb are its replays under each. Nil when
+// they agree.
+func RuleSets(nameA, nameB string, i int, g *record.Game, ra, rb *replay.Result) *Entry {
+	fa, fb := firstError(ra), firstError(rb)
+	pa, pb := plyOf(fa), plyOf(fb)
+	e := &Entry{Mode: ModeRules, Game: i}
+	switch {
+	case pa == pb && (fa == nil || fa.Rule == fb.Rule):
+		if ra.Summary.Outcome == rb.Summary.Outcome && ra.Summary.Winner == rb.Summary.Winner && ra.Summary.Valid == rb.Summary.Valid {
+			return nil
+		}
+		e.Ply = max(ra.Summary.Plies, rb.Summary.Plies)
+		e.Note = fmt.Sprintf("the moves are judged alike, the end is not: %s says %s, %s says %s",
+			nameA, endText(ra), nameB, endText(rb))
+	default:
+		e.Ply = min(pa, pb)
+		if pa == pb {
+			e.Ply = pa
+		}
+	}
+	e.A = verdictAt(nameA, ra, fa, e.Ply, g)
+	e.B = verdictAt(nameB, rb, fb, e.Ply, g)
+	return e
+}
+
+const noPly = int(^uint(0) >> 1)
+
+func plyOf(f *replay.Finding) int {
+	if f == nil {
+		return noPly
+	}
+	return f.Ply
+}
+
+func endText(r *replay.Result) string {
+	s := r.Summary.Outcome
+	if r.Summary.Winner != "" {
+		s += " (" + r.Summary.Winner + ")"
+	}
+	if !r.Summary.Valid {
+		s += ", not valid"
+	}
+	return s
+}
+
+// RuleSetName names a rule set for the report: its profile, or the tags',
+// and the settings changed.
+func RuleSetName(cfg replay.Config, sets []string) string {
+	name := "the tags' profile"
+	if cfg.Profile != nil {
+		name = cfg.Profile.Name
+	}
+	if len(sets) > 0 {
+		name += " (" + strings.Join(sets, ", ") + ")"
+	}
+	return name
+}
+
+// verdictAt is one rule set's word on the move at ply.
+func verdictAt(name string, res *replay.Result, f *replay.Finding, ply int, g *record.Game) *Side {
+	s := &Side{Name: name, Profile: res.Summary.Profile, Legal: true}
+	if f != nil && f.Ply == ply {
+		s.Legal = false
+		s.Move, s.Rule, s.Message = f.SAN, f.Rule, f.Message
+	} else if ply != noPly {
+		s.Move = writtenAt(g, ply)
+	}
+	return s
+}
+
+// writtenAt is the main-line move at ply as written.
+func writtenAt(g *record.Game, ply int) string {
+	n := 0
+	for i := range g.Moves {
+		if g.Moves[i].Kind == record.KindMove && g.Moves[i].Move != nil {
+			n++
+			if n == ply {
+				return g.Moves[i].Move.Text
+			}
+		}
+	}
+	return ""
+}
+
+// ---- as written against as read ----
+
+// AsRead compares game i of path as written with the same game as the
+// rule set name reads it (res: its replay, with replay.Config.Steps). Nil
+// when they agree.
+func AsRead(path string, i int, name string, g *record.Game, res *replay.Result) *Entry {
+	if se := g.SyntaxError(); se != nil {
+		return &Entry{Mode: ModeAsRead, Game: i, Note: fmt.Sprintf("cannot be read: %d:%d: %s", se.Pos.Line, se.Pos.Col, se.Message)}
+	}
+	pl := played(res)
+	notReplayed := pl.Start == nil && pl.Stop != nil
+	line := mainLine(g, pl)
+	bad := len(pl.Steps) + 1
+	f := firstError(res)
+	if f != nil && f.Ply < bad {
+		bad = f.Ply
+	}
+	written := numbered(line, func(m *lineMove) string { return m.written })
+	read := numbered(line, func(m *lineMove) string {
+		switch {
+		case m.ply < bad:
+			return m.san
+		case m.ply == bad:
+			why := "cannot be played"
+			if f != nil && f.Ply == bad {
+				why = f.Message + " [" + f.Rule + "]"
+			}
+			return m.written + " {illegal: " + why + "}"
+		}
+		return m.written + " {after the first illegal move}"
+	})
+	d := formats.UnifiedMoveDiff(fmt.Sprintf("%s game %d as written", path, i), fmt.Sprintf("%s game %d as %s reads it", path, i, name), written, read)
+	if d == "" && !notReplayed {
+		return nil
+	}
+	e := &Entry{Mode: ModeAsRead, Game: i, Diff: d}
+	first := 0
+	for k := range line {
+		if written[k] != read[k] {
+			first = k + 1
+			break
+		}
+	}
+	e.Ply = first
+	if notReplayed {
+		e.Note = fmt.Sprintf("cannot be replayed: %s [%s]", pl.Stop.Message, pl.Stop.Rule)
+	} else if first > 0 {
+		e.A = &Side{Name: "as written", Move: line[first-1].written, Legal: first < bad, Profile: name}
+		s := &Side{Name: "as read", Move: line[first-1].san, Legal: first < bad, Profile: name}
+		if s.Move == "" {
+			s.Move = line[first-1].written
+		}
+		if first >= bad && f != nil && f.Ply == bad {
+			s.Rule, s.Message = f.Rule, f.Message
+		}
+		e.B = s
+	}
+	return e
+}

@@ -1,0 +1,265 @@
+package formats
+
+// The view `show` prints: one position of a game's main line as the
+// replay played it, with its diagram, FEN, side to move, the profile's
+// state (leap rights, waiting pawns, what a pawn may become) and the legal
+// moves, and the findings of the move shown.
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/rules"
+)
+
+// ShowView is everything show prints about one position.
+type ShowView struct {
+	Diagram *Diagram
+	Pos     *rules.Position
+	Profile *rules.Profile
+	Ply     int
+	// Last is the last move's SAN, or the offending move as written.
+	Last string
+	// Bad says that Last is a move that could not be played.
+	Bad bool
+	// Findings are those of the move shown.
+	Findings []replay.Finding
+}
+
+// PlyOfMove turns "14b" (or 14w, 14, 14., 14...) into the ply after that
+// move of a game's main line: the last ply of that side's turn with that
+// number.
+func PlyOfMove(pl *replay.Played, s string) (int, error) {
+	side := rules.White
+	num := strings.TrimSpace(s)
+	switch {
+	case strings.HasSuffix(num, "..."):
+		side, num = rules.Black, strings.TrimSuffix(num, "...")
+	case strings.HasSuffix(num, "b"):
+		side, num = rules.Black, strings.TrimSuffix(num, "b")
+	case strings.HasSuffix(num, "w"):
+		num = strings.TrimSuffix(num, "w")
+	case strings.HasSuffix(num, "."):
+		num = strings.TrimSuffix(num, ".")
+	}
+	n, err := strconv.Atoi(num)
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("--move %q: want a move number and a side, such as 14b or 14w", s)
+	}
+	ply := -1
+	for _, st := range pl.Steps {
+		if st.MoveNumber == n && st.Side == side {
+			ply = st.Ply
+		}
+	}
+	if ply < 0 {
+		if pl.StopNode != nil {
+			// The asked move may be the one that could not be played.
+			return len(pl.Steps) + 1, nil
+		}
+		return 0, fmt.Errorf("--move %s: the main line has no such move (%d plies)", s, len(pl.Steps))
+	}
+	return ply, nil
+}
+
+// BuildShow picks the position after ply of the game res replayed (with
+// replay.Config.Steps), or, for ply -1 or one past the last playable ply,
+// the position before the move that could not be played, that move
+// marked.
+func BuildShow(res *replay.Result, ply int, title string) (*ShowView, error) {
+	pl := res.Played
+	if pl == nil || pl.Start == nil {
+		return nil, fmt.Errorf("the game was not replayed")
+	}
+	v := &ShowView{Profile: pl.Profile}
+	n := len(pl.Steps)
+	if ply < 0 {
+		ply = n
+		if pl.StopNode != nil {
+			ply = n + 1
+		}
+	}
+	switch {
+	case ply <= n:
+		v.Ply = ply
+		v.Pos = pl.PositionAt(ply)
+		if ply > 0 {
+			v.Last = pl.Steps[ply-1].SAN
+		}
+		d, err := DiagramAt(pl, ply, title)
+		if err != nil {
+			return nil, err
+		}
+		v.Diagram = d
+	case ply == n+1 && pl.StopNode != nil:
+		v.Ply, v.Bad = n, true
+		v.Pos = pl.PositionAt(n)
+		v.Last = pl.StopNode.Text
+		d, err := DiagramAt(pl, n, title)
+		if err != nil {
+			return nil, err
+		}
+		d.From, d.To, d.Mark = record.NoSquare, record.NoSquare, record.NoSquare
+		if pl.StopNode.Move != nil {
+			from, to := OffendingSquares(v.Pos, pl.StopNode.Move)
+			d.From, d.To, d.Mark = from, to, to
+			d.ArrowLabel = "offending move"
+		}
+		d.Title = fmt.Sprintf("%s, ply %d: %s cannot be played", title, n+1, pl.StopNode.Text)
+		v.Diagram = d
+	default:
+		return nil, fmt.Errorf("--ply %d: the main line has %d plies that can be played", ply, n)
+	}
+	// The findings of the move shown (the last one played, or the bad one).
+	at := v.Ply
+	if v.Bad {
+		at = n + 1
+	}
+	for _, f := range res.Findings {
+		if f.Ply == at && at > 0 && len(f.Variation) == 0 {
+			v.Findings = append(v.Findings, f)
+		}
+	}
+	if len(v.Findings) > 0 && !v.Bad && v.Diagram.To != record.NoSquare {
+		for _, f := range v.Findings {
+			if f.IsError() {
+				v.Diagram.Mark = v.Diagram.To
+			}
+		}
+	}
+	return v, nil
+}
+
+// DiagramAt is the diagram after ply (0: the start) of a main line as
+// played, with the last move as its arrow, on the profile's board (plain
+// or checkered).
+func DiagramAt(pl *replay.Played, ply int, title string) (*Diagram, error) {
+	pos := pl.PositionAt(ply)
+	if pos == nil {
+		pos = pl.Start
+	}
+	fen := pos.FEN()
+	d, err := DiagramFromFEN(fen)
+	if err != nil {
+		return nil, err
+	}
+	d.Checkered = pl.Profile.Checkered()
+	d.Caption = fen
+	d.Title = fmt.Sprintf("%s, start position", title)
+	if ply > 0 && ply <= len(pl.Steps) {
+		st := &pl.Steps[ply-1]
+		d.From, d.To = record.Square(st.Move.From), record.Square(st.Move.To)
+		d.Title = fmt.Sprintf("%s, after ply %d: %s", title, ply, st.SAN)
+	}
+	return d, nil
+}
+
+// Write prints the view for a person.
+func (v *ShowView) Write(w io.Writer, letters bool) error {
+	if err := WriteDiagram(w, v.Diagram, letters); err != nil {
+		return err
+	}
+	pos := v.Pos
+	s := pos.Settings()
+	var b strings.Builder
+	fmt.Fprintf(&b, "FEN:      %s\n", pos.FEN())
+	fmt.Fprintf(&b, "profile:  %s\n", v.Profile.Name)
+	fmt.Fprintf(&b, "to move:  %s", pos.SideToMove())
+	if pos.InCheck() {
+		b.WriteString(" (in check)")
+	}
+	b.WriteString("\n")
+	if v.Bad {
+		fmt.Fprintf(&b, "next:     %s cannot be played here\n", v.Last)
+	} else if v.Last != "" {
+		fmt.Fprintf(&b, "last:     ply %d, %s\n", v.Ply, v.Last)
+	}
+	if s.KingLeap != rules.LeapOff {
+		fmt.Fprintf(&b, "leap:     white %s, black %s\n", leapWord(pos, rules.White), leapWord(pos, rules.Black))
+		for _, c := range []rules.Color{rules.White, rules.Black} {
+			// Why a king has no leap, as the rules say it.
+			if note := pos.LeapNote(c); note != "" {
+				fmt.Fprintf(&b, "          %s: %s\n", c, note)
+			}
+		}
+	}
+	for _, c := range []rules.Color{rules.White, rules.Black} {
+		if wp := pos.WaitingPawns(c); len(wp) > 0 {
+			names := make([]string, len(wp))
+			for i, sq := range wp {
+				names[i] = sq.String()
+			}
+			fmt.Fprintf(&b, "waiting:  %s pawns on %s\n", c, strings.Join(names, ", "))
+		}
+	}
+	if s.PromotionLimit != rules.LimitNone {
+		for _, c := range []rules.Color{rules.White, rules.Black} {
+			fmt.Fprintf(&b, "promote:  %s %s (what a pawn reaching its last rank may become now)\n", c, PromotionText(pos, c))
+		}
+	}
+	legal := pos.LegalMoves(nil)
+	sans := make([]string, len(legal))
+	for i, m := range legal {
+		sans[i] = replay.SAN(pos, legal, m)
+	}
+	sort.Strings(sans)
+	fmt.Fprintf(&b, "legal:    %d: %s\n", len(sans), strings.Join(sans, " "))
+	for _, f := range v.Findings {
+		fmt.Fprintf(&b, "%s: ply %d %s: %s [%s]\n", f.Severity, f.Ply, f.SAN, f.Message, f.Rule)
+	}
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return fmt.Errorf("writing: %w", err)
+	}
+	return nil
+}
+
+func leapWord(pos *rules.Position, c rules.Color) string {
+	if pos.LeapRight(c) {
+		return "may leap"
+	}
+	return "has no leap"
+}
+
+// PromotionText says what a pawn of colour c may become on each square of
+// its last rank, as the rules decide it (rules.Position.PromotionChoices):
+// "Q R" when every square allows the same, else the squares grouped by
+// what they allow ("B N on a8 c8 e8 g8; N on b8 d8 f8 h8"), "none" for no
+// piece. The square matters under promotion-limit=lost-same-colour (a
+// bishop of the square's colour) and where the file decides the piece.
+func PromotionText(pos *rules.Position, c rules.Color) string {
+	rank := 7
+	if c == rules.Black {
+		rank = 0
+	}
+	var groups []string
+	squares := map[string][]string{}
+	for file := 0; file < 8; file++ {
+		sq := rules.MakeSquare(file, rank)
+		kinds := pos.PromotionChoices(c, sq)
+		letters := make([]string, len(kinds))
+		for i, k := range kinds {
+			letters[i] = k.Letter()
+		}
+		key := strings.Join(letters, " ")
+		if key == "" {
+			key = "none"
+		}
+		if _, ok := squares[key]; !ok {
+			groups = append(groups, key)
+		}
+		squares[key] = append(squares[key], sq.String())
+	}
+	if len(groups) == 1 {
+		return groups[0]
+	}
+	parts := make([]string, len(groups))
+	for i, g := range groups {
+		parts[i] = g + " on " + strings.Join(squares[g], " ")
+	}
+	return strings.Join(parts, "; ")
+}

@@ -1,0 +1,27 @@
+package replay
+
+import (
+	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/rules"
+)
+
+// Setup resolves the rules a game is judged by and sets up its start
+// position, as Game does, for readers that play moves themselves (the LAN
+// and UCI readers). The Finding says why when that is not possible.
+func (r *Replayer) Setup(g *record.Game) (*rules.Profile, *rules.Position, *Finding) {
+	w := &walk{r: r, g: g, res: &Result{}}
+	gr, f := r.resolveRules(g)
+	if f != nil {
+		return gr.profile, nil, f
+	}
+	w.gr = gr
+	ln, ok := w.start()
+	if !ok {
+		if len(w.res.Findings) > 0 {
+			f := w.res.Findings[0]
+			return gr.profile, nil, &f
+		}
+		return gr.profile, nil, &Finding{Rule: "bad-fen", Severity: SeverityError, Message: "the start position cannot be set up"}
+	}
+	return gr.profile, ln.pos, nil
+}
