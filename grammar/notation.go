@@ -202,9 +202,10 @@ func (s *descScanner) elems(depth int) []gElem {
 				j++
 				dots++
 			}
+			contiguous := true // the number is written as digits and dots
 			if strings.HasPrefix(s.src[j:], "…") {
 				j += len("…")
-				dots = 3
+				dots, contiguous = 3, false
 			}
 			// `5. ...` and `5 …`: the dots of a black move after a space.
 			k := j
@@ -213,12 +214,12 @@ func (s *descScanner) elems(depth int) []gElem {
 			}
 			if dots < 3 {
 				if strings.HasPrefix(s.src[k:], "...") {
-					j, dots = k+3, 3
+					j, dots, contiguous = k+3, 3, false
 					for j < len(s.src) && s.src[j] == '.' {
 						j++
 					}
 				} else if strings.HasPrefix(s.src[k:], "…") {
-					j, dots = k+len("…"), 3
+					j, dots, contiguous = k+len("…"), 3, false
 				}
 			}
 			num := s.src[start:j]
@@ -226,7 +227,7 @@ func (s *descScanner) elems(depth int) []gElem {
 				// Books set the number without its dot (`1 P to K4`):
 				// the layout's, not a slip.
 				num = digits + "."
-			} else if num != digits+strings.Repeat(".", dots) {
+			} else if !contiguous {
 				num = digits + strings.Repeat(".", dots)
 			}
 			out = append(out, gElem{Pos: p, Number: num})
@@ -340,6 +341,31 @@ func (s *descScanner) emit(out []gElem, start, end int, p lexer.Position) []gEle
 	return append(out, gElem{Pos: p, Move: s.src[start:end]})
 }
 
+// suffixWords are the words that only ever end a move.
+var suffixWords = map[string]bool{
+	"ch": true, "ch.": true, "check": true, "(ch)": true, "(check)": true, "mate": true, "(mate)": true,
+	"e.p.": true, "ep": true, "(e.p.)": true, "+": true, "++": true, "#": true,
+	"!": true, "?": true, "!!": true, "??": true, "!?": true, "?!": true,
+}
+
+// suffixEnd is k advanced over the words (ends[k:]) that are suffixWords,
+// and over `dis`/`db`/`dbl` before `ch`.
+func (s *descScanner) suffixEnd(ends []int, k int) int {
+	for k < len(ends) {
+		w := s.src[s.wordStart(ends[k-1]):ends[k]]
+		if suffixWords[w] {
+			k++
+			continue
+		}
+		if (w == "dis" || w == "dis." || w == "db" || w == "dbl" || w == "db." || w == "dbl.") && k+1 < len(ends) {
+			k++
+			continue
+		}
+		break
+	}
+	return k
+}
+
 // wordStart is the start of the word after offset e.
 func (s *descScanner) wordStart(e int) int {
 	for e < len(s.src) && (s.src[e] == ' ' || s.src[e] == '\t') {
@@ -421,9 +447,18 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 	// nothing or by another word that is a move by itself (`P-K4 P-K4`).
 	// Two such words are never one move, so the longer readings need not
 	// be tried.
-	if n >= 1 && s.readsAt(start, ends[0]) {
-		if n == 1 || (n == 2 && s.readsAt(s.wordStart(ends[0]), ends[1])) {
-			return s.emit(out, start, ends[0], p)
+	// A check mark or `e.p.` as a word of its own (`N-B3 ch`) belongs to
+	// the move before it, and is taken with it here too.
+	if n >= 1 {
+		first := s.suffixEnd(ends[:n], 1)
+		if s.readsAt(start, ends[first-1]) {
+			if first == n {
+				return s.emit(out, start, ends[first-1], p)
+			}
+			next := s.suffixEnd(ends[:n], first+1)
+			if next == n && s.readsAt(s.wordStart(ends[first-1]), ends[next-1]) {
+				return s.emit(out, start, ends[first-1], p)
+			}
 		}
 	}
 	// The longest first move after which the rest of the words up to the
