@@ -42,6 +42,11 @@ func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 		ast.Tags = append(ast.Tags, tag)
 	}
 	s := &descScanner{src: src, i: lx.i, line: lx.line, lineOff: lx.lineOff, lx: lx, rest: len(src), b: b}
+	// Room for the moves of a game of this size (a move and its space take
+	// about six bytes), so that the lists grow seldom.
+	est := (len(src)-lx.i)/6 + 8
+	b.descParsed = make([]parsedMove, 0, est)
+	s.descs = make([]record.Descriptive, 0, est)
 	ast.Elems = s.elems(0)
 	if s.err != nil {
 		b.syntax(s.err.pos, s.err.msg)
@@ -54,7 +59,10 @@ func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 }
 
 type descScanner struct {
-	// memo holds the last two texts asked about (readsAt) and what they
+	// descs holds the parts of the moves read, in blocks (a block is never
+	// reallocated, so pointers into it stay valid).
+	descs []record.Descriptive
+	// memo holds the last texts asked about (readsAt) and what they
 	// read as, so that the word that ends one call of move and starts the
 	// next is read once, and the builder need not read an emitted move
 	// again (builder.descParsed).
@@ -107,6 +115,9 @@ func (s *descScanner) skip() bool {
 
 func (s *descScanner) elems(depth int) []gElem {
 	var out []gElem
+	if depth == 0 {
+		out = make([]gElem, 0, (len(s.src)-s.i)/5+8)
+	}
 	for !s.done {
 		s.skip()
 		if s.i >= len(s.src) {
@@ -329,9 +340,11 @@ func (s *descScanner) emit(out []gElem, start, end int, p lexer.Position) []gEle
 		if e := &s.memo[i]; e.ok && e.start == start && e.end == end && e.m.Text != "" {
 			m := e.m
 			if m.Castle == record.NoCastle {
-				d := new(record.Descriptive)
-				*d = e.d
-				m.Desc = d
+				if len(s.descs) == cap(s.descs) {
+					s.descs = make([]record.Descriptive, 0, 64)
+				}
+				s.descs = append(s.descs, e.d)
+				m.Desc = &s.descs[len(s.descs)-1]
 			}
 			s.b.descParsed = append(s.b.descParsed, parsedMove{off: s.lx.base.Offset + start, m: m})
 			break
