@@ -51,6 +51,9 @@ func convertAction(c *cli.Context) error {
 	if !convertTargets[to] {
 		return toolError(fmt.Errorf("--to %q: want one of pgn, json, jsonl, lan, uci, fen, svg, %s", to, strings.Join(grammar.NotationNames()[2:], ", ")))
 	}
+	if err := applyNotation(c); err != nil {
+		return toolError(err)
+	}
 	from := strings.ToLower(c.String("from"))
 	if n, ok := notationTarget(from); ok {
 		// PGN whose moves are in another notation: --from names it.
@@ -62,9 +65,6 @@ func convertAction(c *cli.Context) error {
 	}
 	if from != "" && !convertSources[from] {
 		return toolError(fmt.Errorf("--from %q: want one of pgn, json, jsonl, lan, uci, %s", from, strings.Join(grammar.NotationNames()[2:], ", ")))
-	}
-	if err := applyNotation(c); err != nil {
-		return toolError(err)
 	}
 	if c.Bool("plain") && to != "pgn" {
 		return toolError(fmt.Errorf("--plain applies to --to pgn only"))

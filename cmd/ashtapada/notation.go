@@ -21,9 +21,6 @@ func notationFlags() []cli.Flag {
 // applyNotation sets the readers' notation from --notation, before any file
 // is read (grammar.DefaultNotation, as applyLimits does for the limits).
 func applyNotation(c *cli.Context) error {
-	if !c.IsSet("notation") {
-		return nil
-	}
 	n, err := grammar.ParseNotation(c.String("notation"))
 	if err != nil {
 		return fmt.Errorf("--notation: %w", err)
