@@ -36,6 +36,22 @@ type Diagram struct {
 	Title string
 	// Caption is a line below the board, typically the FEN.
 	Caption string
+	// Header is what the picture is of, above the title: event, players,
+	// date, source (DescribeGame fills it from a record's tags).
+	Header []string
+	// Glyphs is the set the men are drawn with in SVG (GlyphsFigurine,
+	// GlyphsHistorical; empty: figurine).
+	Glyphs string
+	// Names are the men's names for the legend, by upper-case FEN letter,
+	// as the profile names them; no legend when empty.
+	Names map[byte]string
+	// ToMove is the side to move, 'w' or 'b' (0: not shown).
+	ToMove byte
+	// Notes are the profile's state where it matters: leap rights,
+	// waiting pawns, what a pawn may become (DescribePosition).
+	Notes []string
+	// Profile names the rule profile, for the footer.
+	Profile string
 }
 
 // NewDiagram returns an empty diagram with no move and no mark.
@@ -75,8 +91,16 @@ var unicodeMen = map[byte]string{
 // instead of figurines (for terminals without the chess symbols).
 func WriteDiagram(w io.Writer, d *Diagram, letters bool) error {
 	var b strings.Builder
+	for _, h := range d.Header {
+		b.WriteString(h + "\n")
+	}
 	if d.Title != "" {
 		b.WriteString(d.Title + "\n")
+	}
+	// No terminal font has the historical men: their diagrams use the
+	// record's letters, which the legend names.
+	if d.Glyphs != "" && d.Glyphs != GlyphsFigurine {
+		letters = true
 	}
 	files := "    a  b  c  d  e  f  g  h\n"
 	if d.Flip {
@@ -117,7 +141,11 @@ func WriteDiagram(w io.Writer, d *Diagram, letters bool) error {
 			}
 			b.WriteString(left + man + right)
 		}
-		b.WriteString("|\n")
+		b.WriteString("|")
+		if d.ToMove != 0 && rank == map[byte]int{'w': 0, 'b': 7}[d.ToMove] {
+			b.WriteString(" <- " + map[byte]string{'w': "white", 'b': "black"}[d.ToMove] + " to move")
+		}
+		b.WriteString("\n")
 	}
 	b.WriteString("  +------------------------+\n")
 	b.WriteString(files)
@@ -135,8 +163,23 @@ func WriteDiagram(w io.Writer, d *Diagram, letters bool) error {
 	if len(notes) > 0 {
 		b.WriteString("    " + strings.Join(notes, "   ") + "\n")
 	}
+	if len(d.Names) > 0 {
+		var names []string
+		for _, c := range []byte{'K', 'Q', 'R', 'B', 'N', 'P'} {
+			if n, ok := d.Names[c]; ok {
+				names = append(names, string(c)+" "+n)
+			}
+		}
+		b.WriteString("men: " + strings.Join(names, ", ") + "\n")
+	}
+	for _, n := range d.Notes {
+		b.WriteString(n + "\n")
+	}
 	if d.Caption != "" {
 		b.WriteString(d.Caption + "\n")
+	}
+	if d.Profile != "" {
+		b.WriteString("profile " + d.Profile + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	if err != nil {

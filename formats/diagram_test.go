@@ -3,6 +3,7 @@ package formats
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -113,8 +114,8 @@ func TestWriteSVG(t *testing.T) {
 		t.Fatal(err)
 	}
 	es := svgElements(t, buf.Bytes())
-	if n := count(es, "circle", nil); n != 32 {
-		t.Errorf("want 32 men drawn, got %d", n)
+	if n := count(es, "g", func(e svgElem) bool { return strings.HasPrefix(attr(e, "transform"), "translate(") }); n != 32 {
+		t.Errorf("want 32 men drawn as glyphs, got %d", n)
 	}
 	// Plain board: one cloth rectangle, no 64 squares; no arrow, no mark.
 	if n := count(es, "rect", func(e svgElem) bool { return attr(e, "fill") == svgDark }); n != 0 {
@@ -137,11 +138,13 @@ func TestWriteSVG(t *testing.T) {
 	if n := count(es, "rect", func(e svgElem) bool { return attr(e, "stroke") == svgMarkColour }); n != 1 {
 		t.Errorf("want one marked square, got %d", n)
 	}
-	// The arrow starts at e1's centre: column 4, bottom row.
+	// The arrow starts at e1's centre: column 4, bottom row, below the
+	// one header line (the title).
+	wantX, wantY := fmt.Sprintf("%.1f", float64(svgMargin+4*svgSq+svgSq/2)), fmt.Sprintf("%.1f", float64(layoutSVG(d).boardY+7*svgSq+svgSq/2))
 	for _, e := range es {
 		if e.XMLName.Local == "line" && attr(e, "marker-end") != "" {
-			if attr(e, "x1") != "249.0" || attr(e, "y1") != "429.0" {
-				t.Errorf("arrow starts at (%s,%s), want e1's centre (249,429)", attr(e, "x1"), attr(e, "y1"))
+			if attr(e, "x1") != wantX || attr(e, "y1") != wantY {
+				t.Errorf("arrow starts at (%s,%s), want e1's centre (%s,%s)", attr(e, "x1"), attr(e, "y1"), wantX, wantY)
 			}
 		}
 	}

@@ -23,6 +23,14 @@ type ReportWriter interface {
 	Close(t *replay.Tally) error
 }
 
+// ReportWantsMoves reports whether a writer shows the moves of a game (it
+// has a method WantsMoves returning true): validate then keeps the main
+// line's moves as written in its one walk (replay.Config.Moves).
+func ReportWantsMoves(rw ReportWriter) bool {
+	s, ok := rw.(interface{ WantsMoves() bool })
+	return ok && s.WantsMoves()
+}
+
 // ReportOptions are what every format may need to know.
 type ReportOptions struct {
 	// Verbose text output also prints a line for each valid game.

@@ -71,7 +71,10 @@ func PlyOfMove(pl *replay.Played, s string) (int, error) {
 // replay.Config.Steps), or, for ply -1 or one past the last playable ply,
 // the position before the move that could not be played, that move
 // marked.
-func BuildShow(res *replay.Result, ply int, title string) (*ShowView, error) {
+//
+// The diagram's header names the game from g's tags (event, players, date,
+// source), as every picture of a position does.
+func BuildShow(g *record.Game, res *replay.Result, ply int, title string) (*ShowView, error) {
 	pl := res.Played
 	if pl == nil || pl.Start == nil {
 		return nil, fmt.Errorf("the game was not replayed")
@@ -132,6 +135,7 @@ func BuildShow(res *replay.Result, ply int, title string) (*ShowView, error) {
 			}
 		}
 	}
+	DescribeGame(v.Diagram, g)
 	return v, nil
 }
 
@@ -143,13 +147,8 @@ func DiagramAt(pl *replay.Played, ply int, title string) (*Diagram, error) {
 	if pos == nil {
 		pos = pl.Start
 	}
-	fen := pos.FEN()
-	d, err := DiagramFromFEN(fen)
-	if err != nil {
-		return nil, err
-	}
-	d.Checkered = pl.Profile.Checkered()
-	d.Caption = fen
+	d := NewDiagram()
+	DescribePosition(d, pos, pl.Profile)
 	d.Title = fmt.Sprintf("%s, start position", title)
 	if ply > 0 && ply <= len(pl.Steps) {
 		st := &pl.Steps[ply-1]
@@ -164,11 +163,11 @@ func (v *ShowView) Write(w io.Writer, letters bool) error {
 	if err := WriteDiagram(w, v.Diagram, letters); err != nil {
 		return err
 	}
+	// The diagram has printed the men's names, the profile's state, the
+	// FEN and the profile (the same as the SVG shows); the rest is for the
+	// terminal only.
 	pos := v.Pos
-	s := pos.Settings()
 	var b strings.Builder
-	fmt.Fprintf(&b, "FEN:      %s\n", pos.FEN())
-	fmt.Fprintf(&b, "profile:  %s\n", v.Profile.Name)
 	fmt.Fprintf(&b, "to move:  %s", pos.SideToMove())
 	if pos.InCheck() {
 		b.WriteString(" (in check)")
@@ -178,29 +177,6 @@ func (v *ShowView) Write(w io.Writer, letters bool) error {
 		fmt.Fprintf(&b, "next:     %s cannot be played here\n", v.Last)
 	} else if v.Last != "" {
 		fmt.Fprintf(&b, "last:     ply %d, %s\n", v.Ply, v.Last)
-	}
-	if s.KingLeap != rules.LeapOff {
-		fmt.Fprintf(&b, "leap:     white %s, black %s\n", leapWord(pos, rules.White), leapWord(pos, rules.Black))
-		for _, c := range []rules.Color{rules.White, rules.Black} {
-			// Why a king has no leap, as the rules say it.
-			if note := pos.LeapNote(c); note != "" {
-				fmt.Fprintf(&b, "          %s: %s\n", c, note)
-			}
-		}
-	}
-	for _, c := range []rules.Color{rules.White, rules.Black} {
-		if wp := pos.WaitingPawns(c); len(wp) > 0 {
-			names := make([]string, len(wp))
-			for i, sq := range wp {
-				names[i] = sq.String()
-			}
-			fmt.Fprintf(&b, "waiting:  %s pawns on %s\n", c, strings.Join(names, ", "))
-		}
-	}
-	if s.PromotionLimit != rules.LimitNone {
-		for _, c := range []rules.Color{rules.White, rules.Black} {
-			fmt.Fprintf(&b, "promote:  %s %s (what a pawn reaching its last rank may become now)\n", c, PromotionText(pos, c))
-		}
 	}
 	legal := pos.LegalMoves(nil)
 	sans := make([]string, len(legal))

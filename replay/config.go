@@ -26,6 +26,11 @@ type Config struct {
 	// game in another form. Off, the walk keeps none of it and costs
 	// nothing more (validate).
 	Steps bool
+	// Moves keeps only the main line's moves as written, with their move
+	// numbers (Result.Moves): what a report needs to show the moves up to
+	// a finding, at the cost of one small slice per game, not of a
+	// position and a SAN per ply as Steps.
+	Moves bool
 }
 
 // ParseSet turns the values of repeated --set flags into overrides, so that

@@ -7,6 +7,8 @@
 // reports, cmd/ashtapada wires files and workers).
 package replay
 
+import "github.com/ashtapada/ashtapada/rules"
+
 // Severities, as cli.md spells them in reports.
 const (
 	SeverityError   = "error"
@@ -89,4 +91,19 @@ type Result struct {
 	Findings []Finding
 	// Played is the main line as played, with Config.Steps (nil without).
 	Played *Played
+	// Moves are the main line's moves as written, in the order played,
+	// with Config.Moves (nil without).
+	Moves []MoveText
+}
+
+// MoveText is a move of the main line as the record writes it.
+type MoveText struct {
+	// Text is the move as written (a copy, valid after the record's
+	// storage is reused).
+	Text string
+	// MoveNumber and Side are its number and the side that made it;
+	// TurnIndex is its index within a compound turn (0 for its first move).
+	MoveNumber int
+	Side       rules.Color
+	TurnIndex  int
 }

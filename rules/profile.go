@@ -34,6 +34,11 @@ type Profile struct {
 	// rule; BoardSource is the sentence it rests on.
 	Board       string
 	BoardSource string
+	// Men is how the profile's men are drawn: "figurine" (the modern
+	// shapes) or "historical" (raja, counsellor, elephant, chariot, horse,
+	// foot soldier). It changes no rule; MenSource is what it rests on.
+	Men       string
+	MenSource string
 }
 
 // Checkered reports whether the profile's board is drawn checkered.

@@ -69,11 +69,16 @@ func ParseProfile(name string, data []byte) (*Profile, error) {
 }
 
 // topKeys are the keys a profile file may have outside [settings].
-var topKeys = []string{"name", "aliases", "summary", "source", "base", "board", "board-source", "settings"}
+var topKeys = []string{"name", "aliases", "summary", "source", "base", "board", "board-source", "men", "men-source", "settings"}
 
 // BoardValues are the values of a profile's `board` key: how its board is
 // drawn (show --svg, validate --svg-dir). It changes no rule.
 var BoardValues = []string{"plain", "checkered"}
+
+// MenValues are the values of a profile's `men` key: how its men are drawn
+// (figurine: the modern shapes; historical: the raja, counsellor, elephant,
+// chariot, horse and foot soldier). Like the board, it changes no rule.
+var MenValues = []string{"figurine", "historical"}
 
 // settingFields are the keys of a setting written as a table.
 var settingFields = []string{"value", "source", "applies"}
@@ -152,6 +157,10 @@ func parseProfile(file string, data []byte, builtin bool) (*Profile, error) {
 		pp.errorf("board", board, BoardValues, "board: bad value %q; valid values: %s", board, strings.Join(BoardValues, ", "))
 	}
 	boardSource := pp.str(doc, "board-source")
+	men, menSource := pp.str(doc, "men"), pp.str(doc, "men-source")
+	if men != "" && !contains(MenValues, men) {
+		pp.errorf("men", men, MenValues, "men: bad value %q; valid values: %s", men, strings.Join(MenValues, ", "))
+	}
 	if p.Name == "" {
 		if builtin {
 			pp.errorf("name", "", nil, "a built-in profile needs a name")
@@ -180,6 +189,12 @@ func parseProfile(file string, data []byte, builtin bool) (*Profile, error) {
 	}
 	if p.Board == "" {
 		p.Board = "plain"
+	}
+	if men != "" {
+		p.Men, p.MenSource = men, menSource
+	}
+	if p.Men == "" {
+		p.Men = "figurine"
 	}
 	set := pp.settings(doc, p, builtin)
 	if complete {
@@ -228,6 +243,7 @@ func inherit(p, base *Profile) {
 		p.Source = base.Source
 	}
 	p.Board, p.BoardSource = base.Board, base.BoardSource
+	p.Men, p.MenSource = base.Men, base.MenSource
 }
 
 // settings reads the [settings] table into p and returns the keys it set.
@@ -492,6 +508,10 @@ func (p *Profile) MarshalTOML() []byte {
 	fmt.Fprintf(&b, "board = %s\n", tomlString(p.Board))
 	if p.BoardSource != "" {
 		fmt.Fprintf(&b, "board-source = %s\n", tomlString(p.BoardSource))
+	}
+	fmt.Fprintf(&b, "men = %s\n", tomlString(p.Men))
+	if p.MenSource != "" {
+		fmt.Fprintf(&b, "men-source = %s\n", tomlString(p.MenSource))
 	}
 	for _, k := range SettingKeys() {
 		fmt.Fprintf(&b, "\n[settings.%s]\n# values: %s\nvalue = %s\n", k, strings.Join(SettingValues(k), ", "), tomlString(p.Settings.Get(k)))

@@ -28,7 +28,7 @@ func init() {
 			"replays it: its errors go to standard error and the exit status is 1, and derived output stops where the " +
 			"replay stops. See docs/convert.md.",
 		Flags: append(append(profileFlags(), notationFlags()...),
-			&cli.StringFlag{Name: "to", Required: true, Usage: "pgn, json, jsonl, lan, uci, fen, svg, or PGN with the moves in descriptive notation (descriptive) or another language's letters (de, fr, es, it, nl, pt, sv, ru, figurine)"},
+			&cli.StringFlag{Name: "to", Required: true, Usage: "pgn, json, jsonl, lan, uci, fen, svg, html (a game viewer page), or PGN with the moves in descriptive notation (descriptive) or another language's letters (de, fr, es, it, nl, pt, sv, ru, figurine)"},
 			&cli.StringFlag{Name: "from", Usage: "pgn, json, jsonl, lan or uci (default: by extension, then by content), or PGN whose moves are descriptive or in a language's letters (descriptive, de, fr, ...; as --notation)"},
 			&cli.BoolFlag{Name: "source-comments", Usage: "after each move converted from another notation, a comment with the move as the record wrote it"},
 			&cli.BoolFlag{Name: "plain", Usage: "with --to pgn: canonical SAN and no extensions (leap written Kd3, conversions in comments)"},
@@ -39,7 +39,7 @@ func init() {
 	})
 }
 
-var convertTargets = map[string]bool{"notation": true, "pgn": true, "json": true, "jsonl": true, "lan": true, "uci": true, "fen": true, "svg": true}
+var convertTargets = map[string]bool{"notation": true, "pgn": true, "json": true, "jsonl": true, "lan": true, "uci": true, "fen": true, "svg": true, "html": true}
 var convertSources = map[string]bool{"pgn": true, "json": true, "jsonl": true, "lan": true, "uci": true}
 
 func convertAction(c *cli.Context) error {
@@ -49,7 +49,7 @@ func convertAction(c *cli.Context) error {
 		to = "notation"
 	}
 	if !convertTargets[to] {
-		return toolError(fmt.Errorf("--to %q: want one of pgn, json, jsonl, lan, uci, fen, svg, %s", to, strings.Join(grammar.NotationNames()[2:], ", ")))
+		return toolError(fmt.Errorf("--to %q: want one of pgn, json, jsonl, lan, uci, fen, svg, html, %s", to, strings.Join(grammar.NotationNames()[2:], ", ")))
 	}
 	if err := applyNotation(c); err != nil {
 		return toolError(err)
@@ -109,6 +109,7 @@ type converter struct {
 	rp             *replay.Replayer
 	errw           io.Writer // diagnostics
 	jw             *formats.JSONWriter
+	viewer         *formats.Viewer
 	pw             *formats.PGNWriter
 	n              int // games read so far, over all files
 	broken         int // games that could not be converted whole
@@ -123,6 +124,11 @@ func (cv *converter) run(args []string, w io.Writer) error {
 	if cv.to == "json" || cv.to == "jsonl" {
 		cv.jw = formats.NewJSONWriter(w, cv.to == "jsonl")
 	}
+	if cv.to == "html" {
+		if cv.viewer, err = formats.NewViewer(w); err != nil {
+			return err
+		}
+	}
 	for _, path := range files {
 		if err := cv.file(path, w); err != nil {
 			return err
@@ -130,6 +136,9 @@ func (cv *converter) run(args []string, w io.Writer) error {
 	}
 	if cv.jw != nil {
 		return cv.jw.Close()
+	}
+	if cv.viewer != nil {
+		return cv.viewer.Close()
 	}
 	if cv.to == "svg" && !cv.svgDone {
 		return fmt.Errorf("--game %d: the input has %d games", cv.svgGame, cv.n)
@@ -358,6 +367,8 @@ func (cv *converter) game(g *record.Game, name string, w io.Writer) error {
 			rows = append(rows, formats.FENRow{Ply: st.Ply, Move: st.SAN, FEN: st.After.FEN()})
 		}
 		return formats.WriteFENList(w, cv.n, rows)
+	case "html":
+		return cv.viewer.Game(g, res)
 	case "svg":
 		if cv.n != cv.svgGame {
 			return nil
@@ -370,6 +381,7 @@ func (cv *converter) game(g *record.Game, name string, w io.Writer) error {
 		if err != nil {
 			return err
 		}
+		formats.DescribeGame(d, g)
 		return formats.WriteSVG(w, d)
 	}
 	return nil

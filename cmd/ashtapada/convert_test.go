@@ -186,8 +186,8 @@ func TestConvertOutputs(t *testing.T) {
 		t.Errorf("--to fen: exit %d, %d lines\n%s", code, len(lines), out)
 	}
 	out, _, code = runApp(t, "convert", "--to", "svg", "--game", "2", src)
-	if code != 0 || !strings.HasPrefix(out, "<?xml") || strings.Count(out, "<circle") != 32 {
-		t.Errorf("--to svg: exit %d, %d men\n%.300s", code, strings.Count(out, "<circle"), out)
+	if code != 0 || !strings.HasPrefix(out, "<?xml") || strings.Count(out, "data-man=") != 32 {
+		t.Errorf("--to svg: exit %d, %d men\n%.300s", code, strings.Count(out, "data-man="), out)
 	}
 	_, _, code = runApp(t, "convert", "--to", "svg", "--game", "9", src)
 	if code != 2 {
@@ -212,7 +212,7 @@ func TestShow(t *testing.T) {
 	golden(t, "show-violation", out)
 	svg := filepath.Join(t.TempDir(), "v.svg")
 	out, _, code = runApp(t, "show", "--move", "3b", "--svg", svg, "testdata/leap-after-check.pgn")
-	if code != 0 || !strings.Contains(out, "last:     ply 6, Qh4+") || !strings.Contains(out, "leap:     white has no leap, black may leap") {
+	if code != 0 || !strings.Contains(out, "last:     ply 6, Qh4+") || !strings.Contains(out, "leap: white has no leap, black may leap") {
 		t.Errorf("--move 3b: exit %d\n%s", code, out)
 	}
 	data, err := os.ReadFile(svg)

@@ -252,8 +252,8 @@ func TestShowPromotionSameColour(t *testing.T) {
 		t.Fatalf("show: exit %d: %s", code, errOut)
 	}
 	for _, want := range []string{
-		"promote:  white none on a8 f8 h8; N on b8 g8; B on c8; Q on d8 e8",
-		"promote:  black none on a1 h1; N on b1 g1; B on c1 f1; Q on d1 e1",
+		"promote: white none on a8 f8 h8; N on b8 g8; B on c8; Q on d8 e8",
+		"promote: black none on a1 h1; N on b1 g1; B on c1 f1; Q on d1 e1",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("show lacks %q:\n%s", want, out)

@@ -108,6 +108,10 @@ func writeProfile(w io.Writer, p *rules.Profile) {
 	if p.BoardSource != "" {
 		writeWrapped(w, "    source: ", "            ", p.BoardSource)
 	}
+	fmt.Fprintf(w, "  men: %s (drawn so by show --svg; no rule depends on it)\n", p.Men)
+	if p.MenSource != "" {
+		writeWrapped(w, "    source: ", "            ", p.MenSource)
+	}
 	for _, k := range rules.SettingKeys() {
 		v := p.Settings.Get(k)
 		fmt.Fprintln(w)

@@ -75,7 +75,7 @@ func showAction(c *cli.Context) error {
 			return toolError(err)
 		}
 	}
-	v, err := formats.BuildShow(res, ply, fmt.Sprintf("game %d", c.Int("game")))
+	v, err := formats.BuildShow(g, res, ply, fmt.Sprintf("game %d", c.Int("game")))
 	if err != nil {
 		return toolError(err)
 	}

@@ -140,6 +140,7 @@ func validateAction(c *cli.Context) error {
 	if err != nil {
 		return toolError(err)
 	}
+	cfg.Moves = formats.ReportWantsMoves(rw)
 	jobs := c.Int("jobs")
 	if jobs < 1 {
 		jobs = 1
