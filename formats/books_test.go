@@ -55,8 +55,8 @@ func TestBookGames(t *testing.T) {
 			if _, ok := g.Tag("Source"); !ok {
 				t.Errorf("%s game %d: no Source tag", name, i+1)
 			}
-			if g.Notation != "descriptive" {
-				t.Errorf("%s game %d: read as %q, want descriptive", name, i+1, g.Notation)
+			if g.BookNotation != "descriptive" {
+				t.Errorf("%s game %d: read as %q, want descriptive", name, i+1, g.BookNotation)
 			}
 			res := rp.Game(g, name, i+1)
 			for _, f := range res.Findings {
@@ -99,8 +99,8 @@ func checkBookRoundTrip(t *testing.T, rp *replay.Replayer, name string, index in
 	if err != nil {
 		t.Fatalf("%s game %d: JSON: %v", name, index, err)
 	}
-	if j.Notation != "descriptive" {
-		t.Errorf("%s game %d: JSON lost the notation: %q", name, index, j.Notation)
+	if j.BookNotation != "descriptive" {
+		t.Errorf("%s game %d: JSON lost the notation: %q", name, index, j.BookNotation)
 	}
 	for _, back := range []struct {
 		text string
@@ -110,7 +110,7 @@ func checkBookRoundTrip(t *testing.T, rp *replay.Replayer, name string, index in
 		g2 := back.g
 		if g2 == nil {
 			r := grammar.NewReader(strings.NewReader(back.text), name)
-			r.SetNotation(back.n)
+			r.SetBookNotation(back.n)
 			g2, err = r.Next()
 			if err != nil {
 				t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/ruleid"
 )
 
 // CanonicalGame returns a copy of g whose main-line moves are written in
@@ -69,8 +70,8 @@ func CanonicalGame(g *record.Game, pl *replay.Played, cut bool) (*record.Game, e
 // replay could not play kept as written. stopped, when not nil, is called
 // with each game whose main line the replay stopped before its end, and
 // why.
-func FormatSAN(w io.Writer, r io.Reader, filename string, report func(*record.Game), rp *replay.Replayer, stopped func(*replay.Finding)) (FormatStats, error) {
-	return format(w, r, filename, report, func(g *record.Game, n int) (*record.Game, error) {
+func FormatSAN(w io.Writer, rd *grammar.Reader, filename string, report func(*record.Game), rp *replay.Replayer, stopped func(*replay.Finding)) (FormatStats, error) {
+	return format(w, rd, filename, report, func(g *record.Game, n int) (*record.Game, error) {
 		res := rp.Game(g, filename, n)
 		if res.Played == nil {
 			return nil, fmt.Errorf("the replay kept no steps (replay.Config.Steps)")
@@ -78,10 +79,22 @@ func FormatSAN(w io.Writer, r io.Reader, filename string, report func(*record.Ga
 		if pl := res.Played; !pl.Complete() && stopped != nil {
 			f := pl.Stop
 			if f == nil {
-				f = &replay.Finding{File: filename, Game: n, Line: g.Pos.Line, Column: g.Pos.Col, Rule: "syntax", Severity: replay.SeverityError, Message: "the main line cannot be replayed"}
+				f = &replay.Finding{File: filename, Game: n, Line: g.Pos.Line, Column: g.Pos.Col, Rule: ruleid.Syntax, Severity: ruleid.SeverityOf(ruleid.Syntax).String(), Message: "the main line cannot be replayed"}
 			}
 			stopped(f)
 		}
 		return CanonicalGame(g, res.Played, false)
 	})
+}
+
+// SANRecord is a record read in another notation (LAN, UCI) rewritten in
+// canonical SAN from the replay (CanonicalGame, cut where the replay
+// stopped), so that PGN and JSON writers write SAN.
+func SANRecord(g *record.Game, pl *replay.Played) (*record.Game, error) {
+	c, err := CanonicalGame(g, pl, true)
+	if err != nil {
+		return nil, err
+	}
+	c.Notation = record.SAN
+	return c, nil
 }

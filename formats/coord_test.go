@@ -8,90 +8,89 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
-	"github.com/ashtapada/ashtapada/rules"
 )
 
-func TestParseUCI(t *testing.T) {
+// TestGrammarReadsCoordinates: the grammar reads every form the LAN and
+// UCI writers write (the cases of the coordinate reader it replaced).
+func TestGrammarReadsCoordinates(t *testing.T) {
 	for _, tc := range []struct {
-		in      string
-		from    string
-		to      string
-		promo   rules.Kind
-		conv    string
-		convK   rules.Kind
-		wantErr bool
+		in       string
+		piece    byte
+		from, to string
+		promo    byte
+		conv     string
+		leap     bool
+		capture  bool
+		castle   int
+		check    byte
 	}{
 		{in: "e2e4", from: "e2", to: "e4"},
-		{in: "a7a8q", from: "a7", to: "a8", promo: rules.Queen},
-		{in: "c3b1/b8n", from: "c3", to: "b1", conv: "b8", convK: rules.Knight},
+		{in: "a7a8q", from: "a7", to: "a8", promo: 'Q'},
+		{in: "c3b1/b8n", from: "c3", to: "b1", conv: "b8=N"},
 		{in: "e1c2", from: "e1", to: "c2"},
-		{in: "e2e9", wantErr: true},
-		{in: "e2e4k", wantErr: true},
-		{in: "e2", wantErr: true},
-		{in: "c3b1/b8", wantErr: true},
-		{in: "c3b1/z8n", wantErr: true},
-		{in: "", wantErr: true},
+		{in: "e2-e4", from: "e2", to: "e4"},
+		{in: "Ng1-f3", piece: 'N', from: "g1", to: "f3"},
+		{in: "K~e1-c2+", piece: 'K', from: "e1", to: "c2", leap: true, check: '+'},
+		{in: "Bc4xg8/b1=N#", piece: 'B', from: "c4", to: "g8", capture: true, conv: "b1=N", check: '#'},
+		{in: "e7xd8=Q", from: "e7", to: "d8", capture: true, promo: 'Q'},
+		{in: "O-O-O", piece: 'K', castle: record.CastleLong},
+		{in: "O-O+", piece: 'K', castle: record.CastleShort, check: '+'},
 	} {
-		c, err := ParseUCI(tc.in)
-		if (err != nil) != tc.wantErr {
-			t.Errorf("ParseUCI(%q): error %v, want error %v", tc.in, err, tc.wantErr)
+		m, err := grammar.ParseMove(tc.in)
+		if err != nil {
+			t.Errorf("%s: %v", tc.in, err)
 			continue
 		}
-		if tc.wantErr {
-			continue
+		from, conv := "", ""
+		if m.FromFile >= 0 && m.FromRank >= 0 {
+			from = record.MakeSquare(int(m.FromFile), int(m.FromRank)).String()
 		}
-		if c.From.String() != tc.from || c.To.String() != tc.to || c.Promotion != tc.promo || c.ConvKind != tc.convK {
-			t.Errorf("ParseUCI(%q) = %+v", tc.in, c)
+		if m.ConvSquare != record.NoSquare {
+			conv = m.ConvSquare.String() + "=" + string(m.ConvPiece)
 		}
-		if tc.conv != "" && c.ConvSquare.String() != tc.conv || tc.conv == "" && c.ConvSquare != rules.NoSquare {
-			t.Errorf("ParseUCI(%q): conversion square %v, want %q", tc.in, c.ConvSquare, tc.conv)
+		to := ""
+		if m.Castle == record.NoCastle {
+			to = m.To.String()
+		}
+		if m.Piece != tc.piece || from != tc.from || to != tc.to || m.Promotion != tc.promo || conv != tc.conv ||
+			m.Leap != tc.leap || m.Capture != tc.capture || m.Castle != tc.castle || m.Check != tc.check {
+			t.Errorf("%s: %+v", tc.in, m)
+		}
+	}
+	for _, bad := range []string{"e2e9", "e2e4k", "e2x", "c3b1/b8", "c3b1/z8n", "", "Ng1-f9", "e7-e8=q", "Bc4xg8/b1N", "~"} {
+		if _, err := grammar.ParseMove(bad); err == nil {
+			t.Errorf("%q read without error", bad)
 		}
 	}
 }
 
-func TestParseLAN(t *testing.T) {
-	for _, tc := range []struct {
-		in      string
-		piece   rules.Kind
-		from    string
-		to      string
-		leap    bool
-		capture bool
-		castle  int
-		check   string
-		wantErr bool
-	}{
-		{in: "e2-e4", piece: rules.Pawn, from: "e2", to: "e4"},
-		{in: "Ng1-f3", piece: rules.Knight, from: "g1", to: "f3"},
-		{in: "K~e1-c2+", piece: rules.King, from: "e1", to: "c2", leap: true, check: "+"},
-		{in: "Bc4xg8/b1=N#", piece: rules.Bishop, from: "c4", to: "g8", capture: true, check: "#"},
-		{in: "e7xd8=Q", piece: rules.Pawn, from: "e7", to: "d8", capture: true},
-		{in: "O-O-O", piece: rules.King, castle: 2},
-		{in: "O-O+", piece: rules.King, castle: 1, check: "+"},
-		{in: "e2e4", wantErr: true},
-		{in: "Ng1-f9", wantErr: true},
-		{in: "e7-e8=K", wantErr: true},
-		{in: "e7-e8=q", wantErr: true},
-		{in: "Bc4xg8/b1N", wantErr: true},
-		{in: "Nf3", wantErr: true},
-		{in: "~", wantErr: true},
-	} {
-		c, err := ParseLAN(tc.in)
-		if (err != nil) != tc.wantErr {
-			t.Errorf("ParseLAN(%q): error %v, want error %v", tc.in, err, tc.wantErr)
-			continue
+// readCoord reads LAN (uci false) or UCI text with the grammar and
+// rewrites each game's main line in SAN from what replay plays, as
+// convert does; it returns the games and, per game, the trace.
+func readCoord(t *testing.T, text string, uci bool, rp *replay.Replayer) ([]*record.Game, []*replay.Played) {
+	t.Helper()
+	rd := grammar.NewReader(strings.NewReader(text), "coord")
+	rd.SetNotation(map[bool]record.Notation{false: record.LAN, true: record.UCI}[uci])
+	var games []*record.Game
+	var traces []*replay.Played
+	for {
+		g, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			return games, traces
 		}
-		if tc.wantErr {
-			continue
+		if err != nil {
+			t.Fatal(err)
 		}
-		if c.Piece != tc.piece || c.Leap != tc.leap || c.Capture != tc.capture || c.Castle != tc.castle || c.Check != tc.check {
-			t.Errorf("ParseLAN(%q) = %+v", tc.in, c)
+		tr := rp.Game(g, "coord", len(games)+1).Played
+		back, err := SANRecord(g, tr)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if tc.castle == 0 && (c.From.String() != tc.from || c.To.String() != tc.to) {
-			t.Errorf("ParseLAN(%q): squares %v-%v", tc.in, c.From, c.To)
-		}
+		games = append(games, back)
+		traces = append(traces, tr)
 	}
 }
 
@@ -130,11 +129,14 @@ func TestCoordExtensions(t *testing.T) {
 				t.Errorf("uci=%v: output lacks %q:\n%s", uci, w, text)
 			}
 		}
-		cr := NewCoordReader(strings.NewReader(text), uci, rp)
+		backs, traces := readCoord(t, text, uci, rp)
+		if len(backs) != len(games) {
+			t.Fatalf("uci=%v: %d games read back, want %d", uci, len(backs), len(games))
+		}
 		for gi, g := range games {
-			back, err := cr.Next()
-			if err != nil {
-				t.Fatalf("uci=%v game %d: %v", uci, gi+1, err)
+			back := backs[gi]
+			if tr := traces[gi]; !tr.Complete() {
+				t.Fatalf("uci=%v game %d: does not play back: %+v", uci, gi+1, tr.Stop)
 			}
 			if len(back.Tags) != len(g.Tags) {
 				t.Errorf("uci=%v game %d: %d tags read back, want %d", uci, gi+1, len(back.Tags), len(g.Tags))
@@ -157,18 +159,37 @@ func TestCoordExtensions(t *testing.T) {
 	}
 }
 
-func TestCoordReaderRejects(t *testing.T) {
+// An illegal coordinate move stops the game there, with replay's finding
+// (file, line, column, rule id, the same reason as in PGN).
+func TestCoordIllegalMove(t *testing.T) {
 	rp := replay.New(replay.Config{Steps: true})
 	in := "[Event \"x\"]\n\ne2e4 e7e5 e1e3 *\n"
-	g, err := NewCoordReader(strings.NewReader(in), true, rp).Next()
-	if err == nil || !strings.Contains(err.Error(), "e1e3") {
-		t.Fatalf("want an error naming e1e3, got %v", err)
+	rd := grammar.NewReader(strings.NewReader(in), "x.uci")
+	rd.SetNotation(record.UCI)
+	g, err := rd.Next()
+	if err != nil {
+		t.Fatal(err)
 	}
-	if g == nil || len(g.Notices) != 1 || g.Notices[0].Rule != "illegal-move" {
-		t.Fatalf("want the game so far with an illegal-move notice, got %+v", g)
+	res := rp.Game(g, "x.uci", 1)
+	var errs []replay.Finding
+	for _, f := range res.Findings {
+		if f.IsError() || f.Rule != "missing-tag" {
+			errs = append(errs, f)
+		}
+	}
+	if len(errs) != 1 {
+		t.Fatalf("findings %+v", errs)
+	}
+	f := errs[0]
+	if f.Rule != "illegal-move" || f.Line != 3 || f.Column != 11 || f.SAN != "e1e3" || !strings.Contains(f.Message, "e3") {
+		t.Fatalf("finding %+v", f)
+	}
+	back, err := SANRecord(g, res.Played)
+	if err != nil {
+		t.Fatal(err)
 	}
 	moves := 0
-	for _, n := range g.Moves {
+	for _, n := range back.Moves {
 		if n.Kind == record.KindMove {
 			moves++
 		}
@@ -177,9 +198,11 @@ func TestCoordReaderRejects(t *testing.T) {
 		t.Errorf("want the 2 moves before e1e3, got %d", moves)
 	}
 	// An unknown profile is said, not guessed.
-	_, err = NewCoordReader(strings.NewReader("[Variant \"nonesuch\"]\n\ne2e4 *\n"), true, rp).Next()
-	if err == nil {
-		t.Error("want an error for an unknown profile")
+	rd = grammar.NewReader(strings.NewReader("[Variant \"nonesuch\"]\n\ne2e4 *\n"), "y.uci")
+	rd.SetNotation(record.UCI)
+	g, _ = rd.Next()
+	if res := rp.Game(g, "y.uci", 1); len(res.Findings) == 0 || res.Findings[0].Rule != "unknown-profile" {
+		t.Errorf("want unknown-profile, got %+v", res.Findings)
 	}
 }
 
@@ -210,9 +233,12 @@ func asStop(err error, target **StopError) bool {
 }
 
 // Games without tags (pgn-extract's test-fuzzydepth.pgn is one such file)
-// are told apart by their termination markers: before, the reader ran them
-// together and the second game's first move was reported illegal. A marker
-// inside a comment does not end the game.
+// are told apart by their termination markers, as in PGN: a line that
+// starts with movetext after a line that ended with a marker starts a new
+// game. A marker inside a comment does not end the game. Text after the
+// marker on the same line is skipped with a syntax warning, as PGN's
+// reader does (the coordinate reader that the grammar replaced read it as
+// the next game).
 func TestCoordReaderTaglessGames(t *testing.T) {
 	rp := replay.New(replay.Config{Steps: true})
 	cases := []struct {
@@ -221,20 +247,14 @@ func TestCoordReaderTaglessGames(t *testing.T) {
 		want []int // moves per game
 	}{
 		{true, "e2e4 e7e5 *\n\n\ng1f3 b8c6 e2e4 *\n", []int{2, 3}},
-		{true, "e2e4 e7e5 * d2d4 d7d5 1-0\n", []int{2, 2}},
+		{true, "e2e4 e7e5 *\nd2d4 d7d5 1-0\n", []int{2, 2}},
+		{true, "e2e4 e7e5 * d2d4 d7d5 1-0\n", []int{2}},
 		{false, "1. e2-e4 {not the end: * 1-0} e7-e5\n2. Ng1-f3 *\n1. d2-d4 {a comment\nover two lines with 0-1 in it} *\n", []int{3, 1}},
 	}
 	for _, c := range cases {
-		cr := NewCoordReader(strings.NewReader(c.in), c.uci, rp)
+		games, _ := readCoord(t, c.in, c.uci, rp)
 		var got []int
-		for {
-			g, err := cr.Next()
-			if err != nil {
-				if errors.Is(err, io.EOF) {
-					break
-				}
-				t.Fatalf("%q: game %d: %v", c.in, len(got)+1, err)
-			}
+		for _, g := range games {
 			n := 0
 			for _, m := range g.Moves {
 				if m.Kind == record.KindMove {

@@ -77,7 +77,7 @@ func DiagramFromFEN(fen string) (*Diagram, error) {
 
 func validSquare(s record.Square) bool { return s >= 0 && s < 64 }
 
-// unicodeMen are the chess figurines; the letters of notation.md keep their
+// unicodeMen are the chess figurines; the letters of docs/notation.md keep their
 // profile's meaning (Q is the counsellor, B the elephant) whatever the shape.
 var unicodeMen = map[byte]string{
 	'K': "♔", 'Q': "♕", 'R': "♖", 'B': "♗", 'N': "♘", 'P': "♙",

@@ -1,6 +1,6 @@
 package formats
 
-// Diffs of movetext aligned by move (diff's modes a and c, cli.md): each
+// Diffs of movetext aligned by move (diff's modes a and c, docs/cli.md): each
 // move is one line, `12. Nf3` or `12... Nc6`, so a unified diff of the
 // lines shows which moves differ however the PGN was wrapped. The diff
 // itself is UnifiedDiff's (pgndiff.go).
@@ -9,12 +9,6 @@ import (
 	"fmt"
 	"strings"
 )
-
-// MoveLine is one move of a line of play, as diff shows it.
-type MoveLine struct {
-	Ply  int
-	Text string // the move with its number: "12. Nf3", "12... Nc6"
-}
 
 // UnifiedMoveDiff is a unified diff (3 lines of context) of two move
 // lists, one move a line, or "" when they are the same. It is UnifiedDiff

@@ -41,9 +41,9 @@ type JSONGame struct {
 	Settings map[string]string `json:"settings,omitempty"`
 	Moves    []JSONNode        `json:"moves"`
 	Result   string            `json:"result,omitempty"`
-	// Notation names the notation the moves were read in when it is not
-	// SAN (record.Game.Notation).
-	Notation string `json:"notation,omitempty"`
+	// BookNotation names the notation of books the moves were read in
+	// (record.Game.BookNotation).
+	BookNotation string `json:"book_notation,omitempty"`
 	// ResultPos is the position of the termination marker.
 	ResultPos *[3]int      `json:"result_pos,omitempty"`
 	Notices   []JSONNotice `json:"notices,omitempty"`
@@ -164,6 +164,7 @@ var lenientNames = []struct {
 	{record.LenientZeroCastle, "zero-castle"},
 	{record.LenientNoEquals, "no-equals"},
 	{record.LenientNullZ0, "null-z0"},
+	{record.LenientLowerConversion, "lower-conversion"},
 	{record.LenientCaptureX, "capture-x"},
 	{record.LenientNoSeparator, "no-separator"},
 }
@@ -193,12 +194,12 @@ func letter(b byte) string {
 // (AddPlayed adds them).
 func GameToJSON(g *record.Game) *JSONGame {
 	j := &JSONGame{
-		Pos:       posJSON(g.Pos),
-		Tags:      make([]JSONTag, len(g.Tags)),
-		Moves:     nodesToJSON(g.Moves),
-		Result:    g.Result,
-		Notation:  g.Notation,
-		ResultPos: posJSON(g.ResultPos),
+		Pos:          posJSON(g.Pos),
+		Tags:         make([]JSONTag, len(g.Tags)),
+		Moves:        nodesToJSON(g.Moves),
+		Result:       g.Result,
+		BookNotation: g.BookNotation,
+		ResultPos:    posJSON(g.ResultPos),
 	}
 	for i, t := range g.Tags {
 		j.Tags[i] = JSONTag{Name: t.Name, Value: t.Value, Pos: posJSON(t.Pos)}
@@ -348,10 +349,10 @@ func moveToJSON(m *record.Move) *JSONMove {
 // a malformed square), naming where.
 func GameFromJSON(j *JSONGame) (*record.Game, error) {
 	g := &record.Game{
-		Pos:       posFromJSON(j.Pos),
-		Result:    j.Result,
-		Notation:  j.Notation,
-		ResultPos: posFromJSON(j.ResultPos),
+		Pos:          posFromJSON(j.Pos),
+		Result:       j.Result,
+		BookNotation: j.BookNotation,
+		ResultPos:    posFromJSON(j.ResultPos),
 	}
 	for _, t := range j.Tags {
 		g.Tags = append(g.Tags, record.Tag{Name: t.Name, Value: t.Value, Pos: posFromJSON(t.Pos)})

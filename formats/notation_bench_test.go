@@ -54,7 +54,7 @@ func benchCorpora(b *testing.B) ([]byte, []byte) {
 func validateAll(b *testing.B, data []byte, n grammar.Notation) {
 	rp := replay.New(replay.Config{Steps: true})
 	r := grammar.NewReader(bytes.NewReader(data), "bench.pgn")
-	r.SetNotation(n)
+	r.SetBookNotation(n)
 	games := 0
 	for {
 		g, err := r.Next()

@@ -30,7 +30,7 @@ func roundTripGame(t *testing.T, rp *replay.Replayer, name string, gi int, g *re
 	// written up to the stop: only that part is compared.
 	_ = WriteNotationGame(&buf, g, tr, n, false)
 	r := grammar.NewReader(bytes.NewReader(buf.Bytes()), "back.pgn")
-	r.SetNotation(n)
+	r.SetBookNotation(n)
 	g2, err := r.Next()
 	if err != nil {
 		t.Fatalf("%s game %d: reading back: %v", name, gi, err)

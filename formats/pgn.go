@@ -1,4 +1,4 @@
-// Package formats writes records: the canonical PGN of notation.md section
+// Package formats writes records: the canonical PGN of docs/notation.md section
 // 6 (this file) and the other output formats.
 package formats
 
@@ -11,6 +11,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/ruleid"
 )
 
 // LineWidth is the longest movetext line the canonical writer makes (a
@@ -364,14 +365,19 @@ type FormatStats struct {
 // The per-game decisions (canonical or as read, the kept byte-order mark)
 // are PGNWriter's, so fmt and convert cannot drift apart.
 func Format(w io.Writer, r io.Reader, filename string, report func(*record.Game)) (FormatStats, error) {
-	return format(w, r, filename, report, nil)
+	return format(w, grammar.NewReader(r, filename), filename, report, nil)
+}
+
+// FormatReader is Format with a reader the caller made (with its own
+// limits, grammar.Reader.SetLimits); filename names the input in errors.
+func FormatReader(w io.Writer, rd *grammar.Reader, filename string, report func(*record.Game)) (FormatStats, error) {
+	return format(w, rd, filename, report, nil)
 }
 
 // format is Format with rewrite, when not nil, applied to each game that
 // was read whole before it is written, with its 1-based index (FormatSAN).
-func format(w io.Writer, r io.Reader, filename string, report func(*record.Game), rewrite func(g *record.Game, index int) (*record.Game, error)) (FormatStats, error) {
+func format(w io.Writer, rd *grammar.Reader, filename string, report func(*record.Game), rewrite func(g *record.Game, index int) (*record.Game, error)) (FormatStats, error) {
 	var st FormatStats
-	rd := grammar.NewReader(r, filename)
 	pw := NewPGNWriter(w)
 	for {
 		g, err := rd.Next()
@@ -407,7 +413,7 @@ func format(w io.Writer, r io.Reader, filename string, report func(*record.Game)
 
 func hasSyntaxNotice(g *record.Game) bool {
 	for i := range g.Notices {
-		if g.Notices[i].Rule == "syntax" || g.Notices[i].Rule == "limit" {
+		if g.Notices[i].Rule == ruleid.Syntax || g.Notices[i].Rule == ruleid.Limit {
 			return true
 		}
 	}

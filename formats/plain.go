@@ -5,7 +5,7 @@ import (
 )
 
 // PlainGame returns a copy of g for tools that know no extension
-// (`convert --to pgn --plain`, notation.md 2.1): the king's leap is written
+// (`convert --to pgn --plain`, docs/notation.md 2.1): the king's leap is written
 // as a plain king move (`Kd3`), and a conversion suffix is moved out of the
 // move into a comment after it (`Bxg1 {conversion b8=N}`), so nothing is
 // lost. Compound turns keep their commas: they are turns, not notation, and

@@ -1,6 +1,6 @@
 package formats
 
-// Report writers for `validate` (cli.md "Reports"). Each format is one
+// Report writers for `validate` (docs/cli.md "Reports"). Each format is one
 // ReportWriter registered by name, so that new formats (sarif, github,
 // junit) plug in without touching the command: RegisterReport from an init
 // function in their own file.

@@ -18,6 +18,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/ruleid"
 )
 
 // ciRecords are two files of games with errors, warnings and clean games,
@@ -279,11 +280,11 @@ func TestSARIFContent(t *testing.T) {
 	}
 	run := log.Runs[0]
 	rules := run.Tool.Driver.Rules
-	if len(rules) != len(replay.Rules) {
-		t.Errorf("%d rule descriptors for %d rule ids", len(rules), len(replay.Rules))
+	if len(rules) != len(ruleid.All()) {
+		t.Errorf("%d rule descriptors for %d rule ids", len(rules), len(ruleid.All()))
 	}
 	for i, r := range rules {
-		if r.ID != replay.Rules[i].ID || !strings.HasSuffix(r.HelpURI, "/docs/rules/"+r.ID+".md") || r.Help.Markdown == "" {
+		if r.ID != ruleid.All()[i].ID || !strings.HasSuffix(r.HelpURI, "/docs/rules/"+r.ID+".md") || r.Help.Markdown == "" {
 			t.Errorf("descriptor %d: %+v", i, r)
 		}
 	}

@@ -14,7 +14,7 @@ func init() {
 }
 
 // JSONLFinding is one `"kind": "finding"` line of `validate --format jsonl`
-// (cli.md): the finding's fields after "kind".
+// (docs/cli.md): the finding's fields after "kind".
 type JSONLFinding struct {
 	Kind string `json:"kind"`
 	replay.Finding

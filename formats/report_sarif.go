@@ -20,6 +20,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/docs"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/ruleid"
 )
 
 func init() {
@@ -96,25 +97,18 @@ type sarifReport struct {
 	n     int
 }
 
-// ruleIndex maps rule ids to their place in the driver's rules array.
-var ruleIndex = func() map[string]int {
-	m := make(map[string]int, len(replay.Rules))
-	for i, r := range replay.Rules {
-		m[r.ID] = i
-	}
-	return m
-}()
-
-// sarifDescriptors builds one reportingDescriptor per rule id of replay.
+// sarifDescriptors builds one reportingDescriptor per registered rule id,
+// in registry order (a finding's ruleIndex is its id's place there).
 func sarifDescriptors() []sarifDescriptor {
-	out := make([]sarifDescriptor, 0, len(replay.Rules))
-	for _, r := range replay.Rules {
+	all := ruleid.All()
+	out := make([]sarifDescriptor, 0, len(all))
+	for _, r := range all {
 		d := sarifDescriptor{
 			ID:                   r.ID,
 			Name:                 ruleName(r.ID),
 			ShortDescription:     sarifMessage{Text: r.ID},
 			HelpURI:              docs.RuleURL(r.ID),
-			DefaultConfiguration: sarifConfiguration{Level: sarifLevel(r.Severity)},
+			DefaultConfiguration: sarifConfiguration{Level: sarifLevel(r.Severity.String())},
 			Properties:           map[string]any{"stopsReplay": r.Stops},
 		}
 		if s := docs.RuleSummary(r.ID); s != "" {
@@ -234,7 +228,9 @@ func sarifResultOf(f *replay.Finding) sarifResult {
 			"profile": f.Profile,
 		},
 	}
-	if i, ok := ruleIndex[f.Rule]; ok {
+	// A finding read back from a JSON record may carry an id this build
+	// does not know: it gets no index rather than a wrong one.
+	if i := ruleid.Index(f.Rule); i >= 0 {
 		res.RuleIndex = &i
 	}
 	loc := sarifPhysicalLocation{ArtifactLocation: sarifArtifactLocation{URI: sarifURI(f.File)}}

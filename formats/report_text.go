@@ -12,7 +12,7 @@ func init() {
 	RegisterReport("text", func(w io.Writer, opt ReportOptions) ReportWriter { return &textReport{w: w, opt: opt} })
 }
 
-// textReport is cli.md's text form: one line per finding,
+// textReport is docs/cli.md's text form: one line per finding,
 // `file:line:col: severity: message [rule-id]`, then an indented line with
 // the game, ply, move, profile, FEN and, where they help, the legal
 // alternatives. Valid games print nothing (like a compiler) unless Verbose.

@@ -207,10 +207,11 @@ func TestCoordRoundTripData(t *testing.T) {
 				if err := WriteCoordGame(&buf, g, tr, uci); err != nil {
 					t.Fatalf("%s game %d: %v", path, gi+1, err)
 				}
-				back, err := NewCoordReader(bytes.NewReader(buf.Bytes()), uci, rp).Next()
-				if err != nil {
-					t.Fatalf("%s game %d (uci=%v): reading back: %v\n%s", path, gi+1, uci, err, buf.String())
+				backs, traces := readCoord(t, buf.String(), uci, rp)
+				if len(backs) != 1 || !traces[0].Complete() {
+					t.Fatalf("%s game %d (uci=%v): reading back: %d games, %+v\n%s", path, gi+1, uci, len(backs), traces, buf.String())
 				}
+				back := backs[0]
 				var sans []string
 				for _, n := range back.Moves {
 					if n.Kind == record.KindMove {

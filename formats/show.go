@@ -109,8 +109,8 @@ func BuildShow(g *record.Game, res *replay.Result, ply int, title string) (*Show
 		}
 		d.From, d.To, d.Mark = record.NoSquare, record.NoSquare, record.NoSquare
 		if pl.StopNode.Move != nil {
-			from, to := OffendingSquares(v.Pos, pl.StopNode.Move)
-			d.From, d.To, d.Mark = from, to, to
+			from, to := replay.OffendingSquares(v.Pos, pl.StopNode.Move)
+			d.From, d.To, d.Mark = record.Square(from), record.Square(to), record.Square(to)
 			d.ArrowLabel = "offending move"
 		}
 		d.Title = fmt.Sprintf("%s, ply %d: %s cannot be played", title, n+1, pl.StopNode.Text)

@@ -90,8 +90,8 @@ func (v *Viewer) Game(g *record.Game, res *replay.Result) error {
 		if ply == last && stopPly > 0 {
 			// The move that could not be played, drawn on the last position.
 			if mv := pl.StopNode.Move; mv != nil {
-				from, to := OffendingSquares(pl.PositionAt(last), mv)
-				d.From, d.To, d.Mark, d.ArrowLabel = from, to, to, "offending move"
+				from, to := replay.OffendingSquares(pl.PositionAt(last), mv)
+				d.From, d.To, d.Mark, d.ArrowLabel = record.Square(from), record.Square(to), record.Square(to), "offending move"
 				d.Title = fmt.Sprintf("after ply %d; ply %d, %s, cannot be played", last, stopPly, pl.StopNode.Text)
 			}
 		}

@@ -9,7 +9,7 @@ import (
 
 // TestDifferentialData runs checkInput over every .pgn file of the shared
 // data: the hand-written fast path and the participle grammar must give the
-// same record for every game (spec/performance.md requires this test for a
+// same record for every game (docs/performance.md requires this test for a
 // fast path), and formatting must be idempotent. corpus-10k.pgn takes the
 // grammar several seconds and runs only with ASHTAPADA_LONG=1.
 func TestDifferentialData(t *testing.T) {

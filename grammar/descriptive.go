@@ -6,7 +6,7 @@ import (
 	"github.com/ashtapada/ashtapada/record"
 )
 
-// Descriptive notation (docs/notation-descriptive.md): the English books'
+// Descriptive notation (docs/notation-books.md): the English books'
 // `P-K4`, `Kt-KB3`, `QBPxP`, `R(Q1)-Q2`, `Castles (Q R)`, `P-K8(Q) ch`.
 // ParseDescriptive reads one move into a record.Move whose Desc holds what
 // the text says; the squares it names are relative to the mover, so replay

@@ -8,7 +8,7 @@ import (
 
 // parseFast reads one game into the same tree as the participle grammar,
 // by hand. Participle's reflective walk costs about 1 µs and 15 allocations
-// per token (spec/performance.md); this costs a small fraction of that.
+// per token (docs/performance.md); this costs a small fraction of that.
 // It is the grammar's twin, not a second definition of the format: it only
 // accepts what the grammar accepts (a differential test runs both over
 // every file in the test data and every fuzz input), and when it fails, the

@@ -1,11 +1,11 @@
-// Package grammar reads records (notation.md): a participle grammar over a
+// Package grammar reads records (docs/notation.md): a participle grammar over a
 // hand-written lexer turns the bytes of one game into a record.Game with the
 // position of every node, and a cheap splitter cuts a stream into games so
 // that a broken game never hides the ones after it.
 //
-// The grammar is lean on purpose (spec/performance.md): participle walks one
+// The grammar is lean on purpose (docs/performance.md): participle walks one
 // node per movetext token, and the parts of a move token are split by the
-// hand-written ParseMove. The EBNF sketch of notation.md section 3 is
+// hand-written ParseMove. The EBNF sketch of docs/notation.md section 3 is
 // implemented by the two together:
 //
 //	game     = { tag } { element } [ Result ] ;

@@ -8,7 +8,7 @@ import (
 )
 
 // Token types of the hand-written lexer. Participle's generated and regexp
-// lexers are 3x to 25x slower (spec/performance.md), and the PGN token set
+// lexers are 3x to 25x slower (docs/performance.md), and the PGN token set
 // is small enough to scan by hand.
 const (
 	tokWord        lexer.TokenType = iota + 1 // a move token (SAN, compound turn, null move) or a tag name

@@ -7,19 +7,14 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/ruleid"
 )
-
-// RuleLimit is the rule id of a game the reader refused to read whole
-// because it exceeds one of the Limits (docs/robustness.md). It is an
-// error, and like a syntax error it means the game is not replayed.
-const RuleLimit = "limit"
 
 // Limits bound what one game may demand of the reader, so that a file from
 // OCR or old software (a comment that never closes and swallows 50 MB,
 // variations nested 10,000 deep) costs bounded memory and time and gets a
-// clear, positioned error instead. A zero field means no limit. The
-// command line raises them with --max-depth, --max-token and
-// --max-game-bytes.
+// clear, positioned error instead. A zero field means no limit. Each
+// reader has its own (Splitter.SetLimits, Reader.SetLimits).
 type Limits struct {
 	// MaxDepth is how deep variations may nest.
 	MaxDepth int
@@ -32,16 +27,21 @@ type Limits struct {
 	MaxGameBytes int
 }
 
-// DefaultLimits are far above any real record (the largest games of
-// data/ are under 64 KB, with variations a few levels deep) and low
+// DefaultLimits are far above any real record (the largest games of the
+// test data are under 64 KB, with variations a few levels deep) and low
 // enough that a broken file is reported in well under a second and a few
-// tens of MB. NewSplitter and NewReader use them; the command line sets
-// them from its flags before reading anything.
-var DefaultLimits = Limits{MaxDepth: 1000, MaxToken: 1 << 20, MaxGameBytes: 16 << 20}
+// tens of MB. NewSplitter and NewReader start with them; SetLimits changes
+// them for one reader (the command line's --max-depth, --max-token and
+// --max-game-bytes).
+func DefaultLimits() Limits {
+	return Limits{MaxDepth: 1000, MaxToken: 1 << 20, MaxGameBytes: 16 << 20}
+}
 
-// limitNotice is the error for a game that breaks a limit.
+// limitNotice is the error for a game that breaks a limit (rule id
+// ruleid.Limit, docs/robustness.md): like a syntax error it means the game
+// is not replayed.
 func limitNotice(p record.Pos, format string, args ...any) record.Notice {
-	return record.Notice{Pos: p, Rule: RuleLimit, Severity: record.Error, Message: fmt.Sprintf(format, args...)}
+	return record.Notice{Pos: p, Rule: ruleid.Limit, Severity: ruleid.SeverityOf(ruleid.Limit), Message: fmt.Sprintf(format, args...)}
 }
 
 // tooLarge is the notice of a game cut at lim.MaxGameBytes: at is where

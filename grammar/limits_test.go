@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/ruleid"
 )
 
 func TestCheckLimits(t *testing.T) {
@@ -38,8 +39,8 @@ func TestCheckLimits(t *testing.T) {
 			if n == nil {
 				t.Fatalf("no notice, want one at %d:%d", c.line, c.col)
 			}
-			if n.Rule != RuleLimit || n.Severity != record.Error || n.Pos.Line != c.line || n.Pos.Col != c.col || !strings.Contains(n.Message, c.msg) {
-				t.Fatalf("notice %+v, want %s at %d:%d saying %q", n, RuleLimit, c.line, c.col, c.msg)
+			if n.Rule != ruleid.Limit || n.Severity != record.Error || n.Pos.Line != c.line || n.Pos.Col != c.col || !strings.Contains(n.Message, c.msg) {
+				t.Fatalf("notice %+v, want %s at %d:%d saying %q", n, ruleid.Limit, c.line, c.col, c.msg)
 			}
 		})
 	}
@@ -88,7 +89,7 @@ func TestSplitterGameLimit(t *testing.T) {
 			}
 			g := ParseChunk(c, "f.pgn")
 			se := g.SyntaxError()
-			if !g.Truncated || se == nil || se.Rule != RuleLimit || se.Pos != c.CutPos || !strings.Contains(se.Message, "--max-game-bytes") {
+			if !g.Truncated || se == nil || se.Rule != ruleid.Limit || se.Pos != c.CutPos || !strings.Contains(se.Message, "--max-game-bytes") {
 				t.Fatalf("truncated game read as %+v, notices %+v", g.Truncated, g.Notices)
 			}
 			if g2 := ParseChunk(last, "f.pgn"); g2.SyntaxError() != nil || len(g2.Moves) != 2 {
@@ -131,7 +132,7 @@ func TestParseChunkLimits(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := ParseChunk(c, "f.pgn")
-	if se := g.SyntaxError(); se == nil || se.Rule != RuleLimit || se.Pos.Line != 3 || se.Pos.Col != 7 || len(g.Moves) != 0 {
+	if se := g.SyntaxError(); se == nil || se.Rule != ruleid.Limit || se.Pos.Line != 3 || se.Pos.Col != 7 || len(g.Moves) != 0 {
 		t.Fatalf("notices %+v, %d moves", g.Notices, len(g.Moves))
 	}
 	sp = NewSplitter(strings.NewReader(src))

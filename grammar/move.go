@@ -21,12 +21,13 @@ func (e *MoveError) Error() string {
 var errEmpty = errors.New("found an empty move, expected a move")
 
 // ParseMove splits one move token into its parts: `Nbxd7+`, `K~xd3`,
-// `exd8/b8=N`, `e2-e4`, `0-0`, `b8=N`, `--`. The token must not contain a
+// `exd8/b8=N`, `e2-e4`, `0-0`, `b8=N`, `--`, and the coordinate forms of
+// LAN and UCI (`Ng1-f3`, `K~e1-c2` or `Ke1~c2`, `e7e8q`, `c4g8/b1n`, `e1c2`). The token must not contain a
 // comma (compound turns are split by the reader). Whether the parts fit the
 // position is for replay to judge; ParseMove only checks the spelling.
 //
 // The form is: core [ "/" square "=" piece ] [ "+" | "#" ] [ glyph ], where
-// core is castling, a null move, a leap `K~[x]sq`, a piece move
+// core is castling, a null move, a leap `K~[sq[-]][x]sq`, a piece move
 // `P[file][rank][x|-]sq` or a pawn move `[file|sq][x|-]sq[[=]piece]`.
 func ParseMove(text string) (record.Move, error) {
 	m := record.Move{Text: text, FromFile: -1, FromRank: -1, To: record.NoSquare, ConvSquare: record.NoSquare}
@@ -55,7 +56,7 @@ func ParseMove(text string) (record.Move, error) {
 		m.Check = s[n-1]
 		s = s[:n-1]
 	}
-	// Conversion suffix /sq=P.
+	// Conversion suffix /sq=P, or UCI's /sqp (a lower-case letter, no `=`).
 	if n := len(s); n >= 5 && s[n-5] == '/' {
 		sq, ok := square(s[n-4 : n-2])
 		if !ok || s[n-2] != '=' || !isPromoPiece(s[n-1]) {
@@ -63,6 +64,14 @@ func ParseMove(text string) (record.Move, error) {
 		}
 		m.ConvSquare, m.ConvPiece = sq, s[n-1]
 		s = s[:n-5]
+	} else if n >= 4 && s[n-4] == '/' {
+		sq, ok := square(s[n-3 : n-1])
+		if !ok || !isPromoPiece(upper(s[n-1])) || s[n-1] == upper(s[n-1]) {
+			return m, &MoveError{text, "a conversion suffix `/square=piece` such as `/b8=N`"}
+		}
+		m.ConvSquare, m.ConvPiece = sq, upper(s[n-1])
+		m.Lenient |= record.LenientLowerConversion
+		s = s[:n-4]
 	}
 	if s == "" {
 		return m, &MoveError{text, "a move before its suffixes"}
@@ -101,12 +110,31 @@ func ParseMove(text string) (record.Move, error) {
 	if isPiece(s[0]) {
 		m.Piece = s[0]
 		s = s[1:]
+		// The leap with its origin before the tilde, `Ke1~c2`: the same
+		// move as LAN's `K~e1-c2`.
+		if m.Piece == 'K' && len(s) > 3 && s[2] == '~' {
+			if from, ok := square(s[:2]); ok {
+				m.FromFile, m.FromRank = int8(from.File()), int8(from.Rank())
+				m.Lenient |= record.LenientLong
+				s = s[2:]
+			}
+		}
 		if len(s) > 0 && s[0] == '~' {
 			if m.Piece != 'K' {
 				return m, &MoveError{text, "the leap marker `~` only after `K`"}
 			}
 			m.Leap = true
 			s = s[1:]
+			// LAN writes the king's square too: `K~e1-c2`, `K~e1xc2`.
+			if from, ok := square(s[:min(2, len(s))]); ok && len(s) > 2 && m.FromFile < 0 {
+				m.FromFile, m.FromRank = int8(from.File()), int8(from.Rank())
+				m.Lenient |= record.LenientLong
+				s = s[2:]
+				if s[0] == '-' {
+					m.Lenient |= record.LenientHyphen
+					s = s[1:]
+				}
+			}
 			if len(s) > 0 && s[0] == 'x' {
 				m.Capture = true
 				s = s[1:]
@@ -202,6 +230,14 @@ func ParseMove(text string) (record.Move, error) {
 		return m, &MoveError{text, "a move in SAN or long algebraic notation"}
 	}
 	return m, nil
+}
+
+// upper is an ASCII letter in upper case.
+func upper(c byte) byte {
+	if c >= 'a' && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
 }
 
 func isGlyphByte(c byte) bool  { return c == '!' || c == '?' }

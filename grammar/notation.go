@@ -7,6 +7,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/ruleid"
 )
 
 // This file reads games whose movetext is in descriptive notation, as
@@ -521,7 +522,7 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 // whose letters read every move. The guess is a warning that names it.
 func (b *builder) guessNotation(c Chunk, filename string) {
 	se := b.g.SyntaxError()
-	if se == nil || se.Rule != "syntax" {
+	if se == nil || se.Rule != ruleid.Syntax {
 		return
 	}
 	src := string(c.Data)
@@ -537,8 +538,8 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 	}
 	for _, n := range tries {
 		c2 := c
-		c2.notation = n
-		g := &record.Game{Source: c.Data, Pos: c.Pos}
+		c2.book = n
+		g := &record.Game{Source: c.Data, Pos: c.Pos, Notation: c.notation}
 		nb := &builder{g: g, filename: filename}
 		parseChunkCommon(c2, filename, nb, true)
 		if g.SyntaxError() != nil {
@@ -556,7 +557,7 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 			// not a game in any notation.
 			continue
 		}
-		g.Notices = append(g.Notices, record.Notice{Pos: at, Rule: "notation-guessed", Severity: record.Warning,
+		g.Notices = append(g.Notices, record.Notice{Pos: at, Rule: ruleid.NotationGuessed, Severity: record.Warning,
 			Message: fmt.Sprintf("the moves are not in SAN; read as %s notation%s (--notation %s says so and stops the guess)", n.Name(), n.letterHint(), n)})
 		*b.g = *g
 		return

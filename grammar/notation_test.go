@@ -104,7 +104,7 @@ func notices(g *record.Game) string {
 	return strings.Join(out, "; ")
 }
 
-// TestNotationExamples reads every example of notation.md.
+// TestNotationExamples reads every example of docs/notation.md.
 func TestNotationExamples(t *testing.T) {
 	tests := []struct {
 		name, text, moves, result, notices string
@@ -153,7 +153,7 @@ func TestNotationExamples(t *testing.T) {
 }
 
 // TestTags: tags kept in order, unknown ones included, escapes undone; the
-// two rule tags of notation.md section 1 are plain tags to the reader.
+// two rule tags of docs/notation.md section 1 are plain tags to the reader.
 func TestTags(t *testing.T) {
 	g := readOne(t, "[Event \"a \\\"quoted\\\" \\\\ name\"]\n[Variant \"hindustani\"]\n[Rules \"elephant=dabbaba; stalemate=stalemater-wins\"]\n[MyTag \"x\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n\n1. Ka2 *\n")
 	want := []record.Tag{

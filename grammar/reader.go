@@ -12,6 +12,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/ruleid"
 )
 
 // Reader reads games one at a time from a stream; memory does not grow with
@@ -27,9 +28,17 @@ func NewReader(r io.Reader, filename string) *Reader {
 	return &Reader{split: NewSplitter(r), filename: filename}
 }
 
-// SetNotation sets the notation of the moves (grammar.Notation); the
-// default, NotationAuto, reads SAN and guesses for a game SAN cannot read.
-func (r *Reader) SetNotation(n Notation) { r.split.SetNotation(n) }
+// SetLimits sets the limits of the games read from now on (NewReader
+// starts with DefaultLimits).
+func (r *Reader) SetLimits(l Limits) { r.split.SetLimits(l) }
+
+// SetNotation says what the moves of the games read from now on are
+// written in (Splitter.SetNotation).
+func (r *Reader) SetNotation(n record.Notation) { r.split.SetNotation(n) }
+
+// SetBookNotation sets the notation of books the moves are in
+// (Splitter.SetBookNotation).
+func (r *Reader) SetBookNotation(n Notation) { r.split.SetBookNotation(n) }
 
 // Next returns the next game, or io.EOF. Syntax errors are never returned
 // as error: they are notices of rule `syntax` in game.Notices. The error is
@@ -61,7 +70,7 @@ func ReadAll(r io.Reader, filename string) ([]*record.Game, error) {
 // ParseChunk parses the text of one game, wherever it came from in the
 // file. It never fails: what it cannot read is a notice in the game.
 func ParseChunk(c Chunk, filename string) *record.Game {
-	g := &record.Game{Source: c.Data, Pos: c.Pos}
+	g := &record.Game{Source: c.Data, Pos: c.Pos, Notation: c.notation}
 	b := &builder{g: g, filename: filename}
 	parseChunkCommon(c, filename, b, true)
 	return g
@@ -71,11 +80,11 @@ func ParseChunk(c Chunk, filename string) *record.Game {
 // and, for a game the fast path rejects, with the grammar.
 func parseChunkCommon(c Chunk, filename string, b *builder, fast bool) {
 	g := b.g
-	b.notation = c.notation
-	if c.notation != NotationAuto && c.notation != NotationSAN {
-		g.Notation = c.notation.String()
+	b.book = c.book
+	if c.book != NotationAuto && c.book != NotationSAN {
+		g.BookNotation = c.book.String()
 	}
-	if c.notation == NotationAuto && !c.Truncated {
+	if c.book == NotationAuto && c.notation == record.SAN && !c.Truncated {
 		defer b.guessNotation(c, filename)
 	}
 	if c.Truncated {
@@ -91,7 +100,7 @@ func parseChunkCommon(c Chunk, filename string, b *builder, fast bool) {
 		// that goes into the record is converted.
 		b.latin1 = true
 		g.Notices = append(g.Notices, record.Notice{
-			Pos: offsetPos(c, firstInvalidUTF8(c.Data)), Rule: "encoding", Severity: record.Warning,
+			Pos: offsetPos(c, firstInvalidUTF8(c.Data)), Rule: ruleid.Encoding, Severity: ruleid.SeverityOf(ruleid.Encoding),
 			Message: "the text is not valid UTF-8; read as Latin-1",
 		})
 	}
@@ -106,7 +115,7 @@ func parseChunkCommon(c Chunk, filename string, b *builder, fast bool) {
 		g.Notices = append(g.Notices, *n)
 		return
 	}
-	if c.notation == NotationDescriptive {
+	if c.book == NotationDescriptive {
 		parseDescriptiveChunk(c, filename, src, b)
 		return
 	}
@@ -190,7 +199,7 @@ func (b *builder) noMarker(c Chunk) {
 	if end == 0 {
 		return
 	}
-	b.warn(offsetPos(c, end), "syntax", "the game ends without a termination marker (1-0, 0-1, 1/2-1/2 or *): the record may be cut short here")
+	b.skipped(offsetPos(c, end), "the game ends without a termination marker (1-0, 0-1, 1/2-1/2 or *): the record may be cut short here")
 }
 
 type builder struct {
@@ -203,8 +212,8 @@ type builder struct {
 	// scratch, when set, provides the storage of nodes and moves
 	// (ParseChunkScratch); else each game allocates its own.
 	scratch *Scratch
-	// notation is how the moves are written (Chunk.notation).
-	notation Notation
+	// book is the notation of books the moves are in (Chunk.book).
+	book Notation
 	// descParsed are moves the descriptive scanner has already read, in
 	// order, by offset: turn takes them instead of reading them again.
 	descParsed []parsedMove
@@ -225,11 +234,19 @@ func (b *builder) syntax(p record.Pos, msg string) {
 		return
 	}
 	b.failed = true
-	b.g.Notices = append(b.g.Notices, record.Notice{Pos: p, Rule: "syntax", Severity: record.Error, Message: msg})
+	b.g.Notices = append(b.g.Notices, record.Notice{Pos: p, Rule: ruleid.Syntax, Severity: ruleid.SeverityOf(ruleid.Syntax), Message: msg})
 }
 
+// warn adds a notice of a warning id (move-number, lenient-notation).
 func (b *builder) warn(p record.Pos, rule, msg string) {
-	b.g.Notices = append(b.g.Notices, record.Notice{Pos: p, Rule: rule, Severity: record.Warning, Message: msg})
+	b.g.Notices = append(b.g.Notices, record.Notice{Pos: p, Rule: rule, Severity: ruleid.SeverityOf(rule), Message: msg})
+}
+
+// skipped warns about text the reader skips but reads around (a missing
+// termination marker, text after one): a syntax finding that the registry
+// allows as a warning, since the game itself is read whole.
+func (b *builder) skipped(p record.Pos, msg string) {
+	b.g.Notices = append(b.g.Notices, record.Notice{Pos: p, Rule: ruleid.Syntax, Severity: ruleid.WarningOf(ruleid.Syntax), Message: msg})
 }
 
 func toPos(p lexer.Position) record.Pos {
@@ -311,12 +328,13 @@ func (b *builder) build(ast *gGame) {
 	if b.failed {
 		return
 	}
-	if b.missing > 0 {
+	// UCI writes no move numbers: none is missing there.
+	if b.missing > 0 && g.Notation != record.UCI {
 		msg := "a move number is missing before a white move"
 		if b.missing > 1 {
 			msg = fmt.Sprintf("move numbers are missing before %d white moves, the first here", b.missing)
 		}
-		b.warn(b.missingFirst, "move-number", msg)
+		b.warn(b.missingFirst, ruleid.MoveNumber, msg)
 	}
 	if ast.Result != "" {
 		g.Result = ast.Result
@@ -397,14 +415,14 @@ func (b *builder) elems(es []gElem, num numbering, depth int) []record.Node {
 				num.num = v
 				num.black = dots >= 3
 			case v != num.num:
-				b.warn(p, "move-number", fmt.Sprintf("move number %d where %d was expected", v, num.num))
+				b.warn(p, ruleid.MoveNumber, fmt.Sprintf("move number %d where %d was expected", v, num.num))
 				num.num = v
 				num.black = dots >= 3
 			case dots >= 3 && !num.black:
-				b.warn(p, "move-number", fmt.Sprintf("`%s` marks a black move where white is to move", e.Number))
+				b.warn(p, ruleid.MoveNumber, fmt.Sprintf("`%s` marks a black move where white is to move", e.Number))
 			}
 			if dots == 0 {
-				b.warn(p, "move-number", fmt.Sprintf("move number `%s` without a dot", e.Number))
+				b.warn(p, ruleid.MoveNumber, fmt.Sprintf("move number `%s` without a dot", e.Number))
 			}
 			numbered = true
 		case e.Comment != "":
@@ -446,7 +464,7 @@ func (b *builder) turn(nodes []record.Node, tok string, p record.Pos) []record.N
 			m = b.descParsed[0].m
 			b.descParsed = b.descParsed[1:]
 		} else {
-			m, err = ParseMoveIn(part, b.notation)
+			m, err = ParseMoveIn(part, b.book)
 		}
 		if err != nil {
 			if part == "" {
@@ -469,8 +487,12 @@ func (b *builder) turn(nodes []record.Node, tok string, p record.Pos) []record.N
 			mp.Text = latin1ToUTF8(mp.Text)
 		}
 		nodes = append(nodes, record.Node{Kind: record.KindMove, Pos: p, Text: mp.Text, Move: mp})
-		if m.Lenient != 0 {
-			b.warn(p, "lenient-notation", lenientMessage(&m))
+		if l := m.Lenient &^ b.g.Notation.Own(); l != 0 {
+			// The forms of the record's own notation (LAN's hyphens, UCI's
+			// lower-case promotions) are not lenient there.
+			lm := m
+			lm.Lenient = l
+			b.warn(p, ruleid.LenientNotation, lenientMessage(&lm))
 		}
 		if comma < 0 {
 			return nodes
@@ -502,6 +524,8 @@ func lenientMessage(m *record.Move) string {
 		return fmt.Sprintf("`%s` is long algebraic with a hyphen, not SAN", m.Text)
 	case m.Lenient&record.LenientLong != 0:
 		return fmt.Sprintf("`%s` is long algebraic, not SAN", m.Text)
+	case m.Lenient&record.LenientLowerConversion != 0:
+		return fmt.Sprintf("`%s` writes the conversion as UCI does; PGN writes the square, `=` and an upper-case letter (`/b8=N`)", m.Text)
 	default:
 		return fmt.Sprintf("`%s` promotes without `=`", m.Text)
 	}
@@ -553,7 +577,7 @@ func (b *builder) trailing(c Chunk, rest int) {
 	if len(found) > 40 {
 		found = found[:40]
 	}
-	b.warn(p, "syntax", fmt.Sprintf("found `%s` after the termination marker, expected a new game starting with `[`; the text is skipped", b.text(string(found))))
+	b.skipped(p, fmt.Sprintf("found `%s` after the termination marker, expected a new game starting with `[`; the text is skipped", b.text(string(found))))
 }
 
 func indexLineEnd(b []byte) int {

@@ -21,7 +21,7 @@ type Scratch struct {
 // into s).
 func ParseChunkScratch(c Chunk, filename string, s *Scratch) *record.Game {
 	s.nused, s.mused = 0, 0
-	g := &record.Game{Source: c.Data, Pos: c.Pos}
+	g := &record.Game{Source: c.Data, Pos: c.Pos, Notation: c.notation}
 	b := &builder{g: g, filename: filename, scratch: s}
 	parseChunkCommon(c, filename, b, true)
 	return g

@@ -28,8 +28,11 @@ type Chunk struct {
 	CutPos    record.Pos
 	// limits are the splitter's, for the reader (zero: no limits).
 	limits Limits
-	// notation is the splitter's (SetNotation), for the reader.
-	notation Notation
+	// notation is the splitter's, for the reader.
+	notation record.Notation
+	// book is the notation of books the moves are in (SetBookNotation),
+	// for the reader.
+	book Notation
 }
 
 // lookahead bounds how far the splitter looks for the `}` that would close a
@@ -72,25 +75,36 @@ type Splitter struct {
 	// each chunk to the reader; pendingN is the full length of the
 	// pending line, which keeps at most MaxGameBytes+1 of its bytes.
 	limits   Limits
-	notation Notation
+	book     Notation
 	pendingN int
+	// notation is what the games' moves are written in (SetNotation).
+	notation record.Notation
 	// tagNames are hashes of the current game's tag names, to see a game
 	// of tags only end where the next one's tags begin.
 	tagNames []uint64
 }
 
-// NewSplitter returns a splitter reading r.
+// NewSplitter returns a splitter reading r, with DefaultLimits and
+// notation SAN.
 func NewSplitter(r io.Reader) *Splitter {
-	return &Splitter{r: bufio.NewReaderSize(r, lookahead+4096), line: 1, closeAt: -1, limits: DefaultLimits, notation: DefaultNotation}
+	return &Splitter{r: bufio.NewReaderSize(r, lookahead+4096), line: 1, closeAt: -1, limits: DefaultLimits(), book: DefaultNotation}
 }
 
 // SetLimits sets the limits for the games read from now on (NewSplitter
 // starts with DefaultLimits).
 func (s *Splitter) SetLimits(l Limits) { s.limits = l }
 
-// SetNotation sets the notation of the moves of the games read from now on
-// (NotationAuto by default: SAN, and a guess for a game SAN cannot read).
-func (s *Splitter) SetNotation(n Notation) { s.notation = n }
+// SetNotation says what the moves of the games read from now on are
+// written in (record.LAN or record.UCI for coordinate files; SAN, the
+// default, reads every form and reports the non-SAN ones as lenient). The
+// chunks carry it to ParseChunk.
+func (s *Splitter) SetNotation(n record.Notation) { s.notation = n }
+
+// SetBookNotation sets the notation of books the moves of the games read
+// from now on are in: descriptive, a language's letters, figurines
+// (docs/notation-books.md); NotationAuto, the default, reads SAN and
+// guesses for a game SAN cannot read.
+func (s *Splitter) SetBookNotation(n Notation) { s.book = n }
 
 // lineMax is the most of one line the splitter keeps: a line longer than
 // a game may be is never needed whole.
@@ -197,7 +211,7 @@ func (s *Splitter) Next() (Chunk, error) {
 				s.pendingN = n
 				s.hasPending = true
 				s.pendingPos = linePos
-				return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, notation: s.notation}, nil
+				return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, notation: s.notation, book: s.book}, nil
 			}
 		}
 		if max := s.limits.MaxGameBytes; max > 0 && len(data)+n > max {
@@ -231,7 +245,7 @@ func (s *Splitter) Next() (Chunk, error) {
 	if isBlank(data) {
 		return Chunk{}, io.EOF
 	}
-	return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, notation: s.notation}, nil
+	return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, notation: s.notation, book: s.book}, nil
 }
 
 // skipGame ends a game that has grown past Limits.MaxGameBytes: the line
@@ -241,7 +255,7 @@ func (s *Splitter) Next() (Chunk, error) {
 // may start a game early (it is then reported as broken too). size counts
 // the game's bytes so far; data are the lines kept.
 func (s *Splitter) skipGame(data []byte, start, cut record.Pos, size int) (Chunk, error) {
-	c := Chunk{Data: bytes.Clone(data), Pos: start, Truncated: true, CutPos: cut, limits: s.limits, notation: s.notation}
+	c := Chunk{Data: bytes.Clone(data), Pos: start, Truncated: true, CutPos: cut, limits: s.limits, notation: s.notation, book: s.book}
 	for s.err == nil {
 		head, err := s.r.Peek(2)
 		if len(head) == 0 {

@@ -4,6 +4,8 @@
 // the grammar builds records, replay reads them, formats write them.
 package record
 
+import "github.com/ashtapada/ashtapada/ruleid"
+
 // Pos is a place in the source: 1-based line and column (columns count
 // bytes, as go/scanner does) and the 0-based byte offset in the file.
 type Pos struct {
@@ -22,25 +24,19 @@ type Tag struct {
 	Pos   Pos
 }
 
-// Severity of a notice.
-type Severity uint8
+// Severity of a notice: the registry's type (package ruleid), so that a
+// notice's severity is the one its rule id is registered with.
+type Severity = ruleid.Severity
 
 const (
-	Warning Severity = iota
-	Error
+	Warning = ruleid.Warning
+	Error   = ruleid.Error
 )
-
-func (s Severity) String() string {
-	if s == Error {
-		return "error"
-	}
-	return "warning"
-}
 
 // Notice is something the reader noticed about the text of a record: a
 // syntax error, a lenient form it accepted, an encoding it converted. Rule is
-// a stable rule id of cli.md (`syntax`, `lenient-notation`, `move-number`,
-// `encoding`, ...).
+// a rule id of the registry (package ruleid: `syntax`, `lenient-notation`,
+// `move-number`, `encoding`, ...), described in docs/findings.md.
 type Notice struct {
 	Pos      Pos
 	Rule     string
@@ -70,14 +66,19 @@ type Game struct {
 	// character) and skips it; fmt writes it back after the marker.
 	Trailing    []byte
 	TrailingPos Pos
+	// Notation is the notation the movetext is written in (the reader's,
+	// SAN unless it was told otherwise). Replay judges the marks a notation
+	// does not write (UCI's check marks, captures and leaps) only in the
+	// notations that write them.
+	Notation Notation
 	// Truncated: the game was longer than the reader's size limit and
 	// Source holds only its first lines. It has a `limit` notice; a writer
 	// that passes broken games through must not write it as if whole.
 	Truncated bool
-	// Notation names the notation the moves were read in when it is not
-	// SAN ("descriptive", "de", "figurine", ...; docs/notation-books.md);
-	// empty for SAN.
-	Notation string
+	// BookNotation names the notation of books the moves were read in
+	// ("descriptive", "de", "figurine", ...; docs/notation-books.md);
+	// empty for SAN, LAN and UCI (Notation).
+	BookNotation string
 	// Notices are what the reader found: warnings for lenient forms and
 	// encodings, and for a game that could not be read, the syntax error
 	// (then Moves may be incomplete and must not be replayed).
@@ -102,7 +103,7 @@ func (g *Game) Tag(name string) (string, bool) {
 // through (unless Truncated).
 func (g *Game) SyntaxError() *Notice {
 	for i := range g.Notices {
-		if g.Notices[i].Severity == Error && (g.Notices[i].Rule == "syntax" || g.Notices[i].Rule == "limit") {
+		if g.Notices[i].Severity == Error && (g.Notices[i].Rule == ruleid.Syntax || g.Notices[i].Rule == ruleid.Limit) {
 			return &g.Notices[i]
 		}
 	}
@@ -190,12 +191,55 @@ const (
 	LenientNoEquals
 	// LenientNullZ0: the null move written `Z0` (ChessBase) for `--`.
 	LenientNullZ0
+	// LenientLowerConversion: a conversion written as UCI writes it, the
+	// square and a lower-case letter without `=` (`c4g8/b1n`).
+	LenientLowerConversion
 	// LenientCaptureX: a descriptive capture written with a capital X
 	// (`P X P`).
 	LenientCaptureX
 	// LenientNoSeparator: a descriptive move without its `-` (`P K 4`).
 	LenientNoSeparator
 )
+
+// Notation is the move notation a record's movetext is written in. The
+// reader reads all of them with one grammar (docs/format.md); the notation
+// says which forms are the record's own and which are lenient.
+type Notation uint8
+
+const (
+	// SAN is PGN's standard algebraic notation (`Nf3`, `exd5`, `K~d3`).
+	SAN Notation = iota
+	// LAN is long algebraic notation (`Ng1-f3`, `e4xd5`, `K~e1-c2`): the
+	// origin square and a hyphen are its own forms.
+	LAN
+	// UCI is the engines' coordinate notation (`g1f3`, `e7e8q`, `c4g8/b1n`):
+	// no piece letters, no `x`, no check marks, no leap marker.
+	UCI
+)
+
+// String is the notation's name as the command line spells it.
+func (n Notation) String() string {
+	switch n {
+	case LAN:
+		return "lan"
+	case UCI:
+		return "uci"
+	}
+	return "san"
+}
+
+// Own is the set of lenient forms that are part of the notation itself,
+// which the reader does not report: LAN's origin squares and hyphens, UCI's
+// origin squares, promotions without `=` and lower-case conversions.
+func (n Notation) Own() Lenient {
+	switch n {
+	case LAN:
+		return LenientLong | LenientHyphen
+	case UCI:
+		return LenientLong | LenientNoEquals | LenientLowerConversion
+	}
+	return 0
+}
 
 // Move is the parsed parts of one move as written. Whether the parts fit the
 // position (a missing or superfluous `x`, `+`, `#`) is for replay to judge.

@@ -5,18 +5,25 @@ import (
 	"strings"
 
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
-// Config is how the command line asks for games to be judged. The zero
-// value judges every game by its own tags.
+// Config is how a caller asks for games to be judged. The zero value
+// judges every game by its own tags.
 type Config struct {
-	// Profile, when set (from --rules NAME or --rules-file FILE), replaces
-	// the profile named by a game's Variant tag, and its Rules tag is then
-	// ignored too: overrides of another profile mean nothing for this one.
+	// Profile, when set, replaces the profile named by a game's Variant
+	// tag, and its Rules tag is then ignored too: overrides of another
+	// profile mean nothing for this one. (The command line sets it from
+	// --rules NAME or --rules-file FILE.)
 	Profile *rules.Profile
-	// Overrides (--set key=value) apply last, over the tags or Profile.
+	// Overrides apply last, over the tags or Profile (rules.ParseOverrides
+	// reads them in the Rules tag's syntax; the command line's --set).
 	Overrides []rules.Override
+	// OverridesFrom names where Overrides come from, for the finding of a
+	// game they cannot be applied to (the command line says "--set");
+	// empty: "the overrides".
+	OverridesFrom string
 	// Strict turns every warning into an error.
 	Strict bool
 	// Variations replays variations too, each from its branch point.
@@ -31,20 +38,6 @@ type Config struct {
 	// a finding, at the cost of one small slice per game, not of a
 	// position and a SAN per ply as Steps.
 	Moves bool
-}
-
-// ParseSet turns the values of repeated --set flags into overrides, so that
-// the command line and the Rules tag share one syntax.
-func ParseSet(values []string) ([]rules.Override, error) {
-	var all []rules.Override
-	for _, v := range values {
-		ovs, err := rules.ParseOverrides(v)
-		if err != nil {
-			return nil, fmt.Errorf("--set %q: %w", v, err)
-		}
-		all = append(all, ovs...)
-	}
-	return all, nil
 }
 
 // gameRules is the profile a game is judged by, once resolved.
@@ -74,7 +67,7 @@ func (r *Replayer) resolveRules(g *record.Game) (gameRules, *Finding) {
 		}
 		p, err := rules.Lookup(strings.TrimSpace(name))
 		if err != nil {
-			f := w.gameFinding(g, "Variant", "unknown-profile",
+			f := w.gameFinding(g, "Variant", ruleid.UnknownProfile,
 				fmt.Sprintf("the Variant tag names %q, which no profile covers; the game is not checked (known profiles: %s)", name, knownProfiles()))
 			return gr, f
 		}
@@ -86,18 +79,22 @@ func (r *Replayer) resolveRules(g *record.Game) (gameRules, *Finding) {
 				err = applyOverrides(&gr.settings, ovs)
 			}
 			if err != nil {
-				return gr, w.gameFinding(g, "Rules", "bad-setting",
+				return gr, w.gameFinding(g, "Rules", ruleid.BadSetting,
 					fmt.Sprintf("the Rules tag %q cannot be applied to profile %s: %v", tag, p.Name, err))
 			}
 		}
 	}
 	if len(r.cfg.Overrides) > 0 {
 		if err := applyOverrides(&gr.settings, r.cfg.Overrides); err != nil {
-			// The command line was checked before any game was read, so
+			// A caller checks its overrides before any game is read, so
 			// this only happens if a setting is valid for one profile and
 			// not another; it is still the record's verdict that is unknown.
-			return gr, w.gameFinding(g, "", "bad-setting",
-				fmt.Sprintf("--set cannot be applied to profile %s: %v", gr.profile.Name, err))
+			from := r.cfg.OverridesFrom
+			if from == "" {
+				from = "the overrides"
+			}
+			return gr, w.gameFinding(g, "", ruleid.BadSetting,
+				fmt.Sprintf("%s cannot be applied to profile %s: %v", from, gr.profile.Name, err))
 		}
 		if gr.source != ProfileSourceCommand {
 			gr.source = ProfileSourceTagsAndCommand

@@ -69,6 +69,7 @@ func replayAll(t *testing.T, r io.Reader, name, rel string, got map[string][]int
 			t.Fatalf("%s: %v", name, err)
 		}
 		res := rp.Game(g, name, i)
+		checkFindings(t, g, res, nil)
 		games++
 		plies += res.Summary.Plies
 		seen := map[string]bool{}

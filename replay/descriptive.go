@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -265,7 +266,7 @@ func (w *walk) descriptiveUnmatched(n *record.Node, ln *line, side rules.Color, 
 	if len(alts) == 0 {
 		alts = w.sanList(pos, legal, legal)
 	}
-	w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), "illegal-move", msg, alts))
+	w.report(ln, n, w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.IllegalMove, msg, alts))
 	return rules.Move{}, false
 }
 
@@ -312,7 +313,7 @@ func (w *walk) chooseDescriptive(n *record.Node, ln *line, side rules.Color, ply
 		if mv.Check != 0 {
 			mark = "a check mark"
 		}
-		w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), "ambiguity-resolved",
+		w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.AmbiguityResolved,
 			fmt.Sprintf("%s could be %s; the record prints %s, which fits only %s: read as %s", mv.Text, strings.Join(both, " or "), mark, both[fit[0]], w.san(pos, legal, c)), nil))
 		return c, true
 	}
@@ -334,11 +335,11 @@ func (w *walk) chooseDescriptive(n *record.Node, ln *line, side rules.Color, ply
 	}
 	if len(ok) == 1 {
 		c := match[ok[0]]
-		w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), "ambiguity-resolved",
+		w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.AmbiguityResolved,
 			fmt.Sprintf("%s could be %s; only after %s can the next moves be read: read as %s", mv.Text, strings.Join(both, " or "), both[ok[0]], w.san(pos, legal, c)), nil))
 		return c, true
 	}
-	w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), "ambiguous-move",
+	w.report(ln, n, w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.AmbiguousMove,
 		fmt.Sprintf("%s could be any of %s: the record must say which", mv.Text, strings.Join(both, ", ")), w.sanList(pos, legal, match)))
 	return rules.Move{}, false
 }

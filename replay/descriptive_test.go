@@ -113,7 +113,7 @@ func TestNotationForms(t *testing.T) {
 		}
 		text += "\n" + c.moves + " *\n"
 		r := grammar.NewReader(strings.NewReader(text), "case.pgn")
-		r.SetNotation(n)
+		r.SetBookNotation(n)
 		g, err := r.Next()
 		if err != nil {
 			t.Fatal(err)
@@ -147,7 +147,7 @@ func TestNotationFormsRejected(t *testing.T) {
 		}
 		n, _ := grammar.ParseNotation(c.notation)
 		r := grammar.NewReader(strings.NewReader("\n"+c.moves+" *\n"), "case.pgn")
-		r.SetNotation(n)
+		r.SetBookNotation(n)
 		g, err := r.Next()
 		if err != nil {
 			t.Fatal(err)

@@ -1,10 +1,11 @@
 package replay
 
 import (
+	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
-// outcomeNames maps the rules' outcome to the names of cli.md.
+// outcomeNames maps the rules' outcome to the names of docs/cli.md.
 func outcomeNames(o rules.Outcome) (outcome, winner string) {
 	if o.Kind == rules.OutcomeNone {
 		return OutcomeNone, ""
@@ -13,7 +14,7 @@ func outcomeNames(o rules.Outcome) (outcome, winner string) {
 }
 
 // resultOf is the PGN result the rules give; the Hindustani half-victory
-// is scored as a win (rules.md, bare-king=pieces-half-win).
+// is scored as a win (docs/rules.md, bare-king=pieces-half-win).
 func resultOf(o rules.Outcome) string { return o.Winner.Result() }
 
 // describeOutcome words an ending for messages.
@@ -54,7 +55,7 @@ func (ln *line) settle() {
 // board cannot have) as lenient-notation warnings at the tag.
 func (w *walk) startNotes(notes []string) {
 	for _, n := range notes {
-		w.add(w.gameFinding(w.g, "FEN", "lenient-notation", n))
+		w.add(w.gameFinding(w.g, "FEN", ruleid.LenientNotation, n))
 	}
 }
 

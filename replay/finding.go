@@ -9,13 +9,13 @@ package replay
 
 import "github.com/ashtapada/ashtapada/rules"
 
-// Severities, as cli.md spells them in reports.
+// Severities, as docs/cli.md spells them in reports.
 const (
 	SeverityError   = "error"
 	SeverityWarning = "warning"
 )
 
-// Finding is one violation or warning, with every field cli.md lists for
+// Finding is one violation or warning, with every field docs/cli.md lists for
 // reports; the JSON names are fixed because other programs read them.
 type Finding struct {
 	File       string `json:"file"`
@@ -41,12 +41,25 @@ type Finding struct {
 	// Variation is the path of the variation the move stands in (0-based
 	// indexes of variation nodes, outermost first); empty for the main line.
 	Variation []int `json:"variation,omitempty"`
+
+	// Typed facts for pictures (validate --svg-dir, show), not part of
+	// the reports: what a picture would otherwise have to rebuild from the
+	// strings above, which a user profile (--rules-file) cannot be rebuilt
+	// from.
+
+	// Move is where the move the finding stands at goes, for an error
+	// finding at a move (and every finding at a move under --strict); nil
+	// otherwise.
+	Move *FindingMove `json:"-"`
+	// Checkered is the board look of the profile the game was judged by
+	// (its `board` key, docs/profiles.md).
+	Checkered bool `json:"-"`
 }
 
 // IsError reports whether the finding counts as an error.
 func (f *Finding) IsError() bool { return f.Severity == SeverityError }
 
-// Outcome names, as cli.md spells them in the `game` line of reports.
+// Outcome names, as docs/cli.md spells them in the `game` line of reports.
 const (
 	OutcomeNone          = "none"
 	OutcomeCheckmate     = "checkmate"
@@ -73,7 +86,7 @@ type Summary struct {
 	Profile string `json:"profile"`
 	// ProfileSource says where the profile and settings came from (one of
 	// the ProfileSource constants): the command line winning over the tags
-	// is visible here, as notation.md section 1 requires.
+	// is visible here, as docs/notation.md section 1 requires.
 	ProfileSource string `json:"profile_source"`
 	Plies         int    `json:"plies"`
 	Outcome       string `json:"outcome"`

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -52,7 +53,7 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 	if origin != rules.NoSquare {
 		var ok bool
 		if match, ok = narrow(match, func(m rules.Move) bool { return m.From == origin }); !ok {
-			w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), "compound-turn",
+			w.report(ln, n, w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.CompoundTurn,
 				fmt.Sprintf("the second move of a promotion turn must be the new knight's move from %s", origin), nil))
 			return m, false
 		}
@@ -71,7 +72,10 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 			if mv.Leap {
 				return w.unmatched(n, ln, side, ply, kind)
 			}
-			warn("leap-unmarked", fmt.Sprintf("%s can only be the king's knight leap, which is written K~%s", mv.Text, squareName(mv.To)))
+			// UCI writes no leap marker: the squares say it (docs/convert.md).
+			if w.g.Notation != record.UCI {
+				warn(ruleid.LeapUnmarked, fmt.Sprintf("%s can only be the king's knight leap, which is written K~%s", mv.Text, squareName(mv.To)))
+			}
 		}
 	}
 
@@ -88,12 +92,12 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 			// Every matching move promotes: a bare arrival is not allowed.
 			kinds := distinctPromotions(match)
 			if len(kinds) > 1 {
-				w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), "promotion-missing",
+				w.report(ln, n, w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.PromotionMissing,
 					fmt.Sprintf("the pawn must be promoted on %s, and the record does not say to what: it may become %s",
 						squareName(mv.To), w.kindList(kinds)), w.sanList(pos, w.allLegal(ln), match)))
 				return m, false
 			}
-			warn("promotion-inferred", fmt.Sprintf("a pawn reaching %s must be promoted at once under this profile, and only a %s is possible: %s=%s",
+			warn(ruleid.PromotionInferred, fmt.Sprintf("a pawn reaching %s must be promoted at once under this profile, and only a %s is possible: %s=%s",
 				squareName(mv.To), w.pieceName(kinds[0]), strings.TrimRight(mv.Text, "+#!?"), kinds[0].Letter()))
 		}
 	}
@@ -106,20 +110,20 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 			return m.ConvSquare == want && (wantKind == rules.NoKind || m.ConvKind == wantKind)
 		})
 		if !ok {
-			w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), "conversion-wrong", w.conversionWrongMsg(pos, mv, match),
+			w.report(ln, n, w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.ConversionWrong, w.conversionWrongMsg(pos, mv, match),
 				w.sanList(pos, w.allLegal(ln), match)))
 			return m, false
 		}
 	} else if hasConversion(match) && !(desc && mv.Desc != nil && mv.Desc.ConvRank != 0) {
 		if distinctConversions(match) > 1 {
 			alts := w.sanList(pos, w.allLegal(ln), match)
-			w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), "conversion-missing",
+			w.report(ln, n, w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.ConversionMissing,
 				fmt.Sprintf("this capture converts a waiting pawn, and more than one could convert: the record must name it (%s)",
 					strings.Join(alts, " or ")), alts))
 			return m, false
 		}
 		c := match[0]
-		warn("conversion-inferred", fmt.Sprintf("this capture converts the waiting pawn on %s into a %s, which the record does not write (/%s=%s)",
+		warn(ruleid.ConversionInferred, fmt.Sprintf("this capture converts the waiting pawn on %s into a %s, which the record does not write (/%s=%s)",
 			c.ConvSquare, w.pieceName(c.ConvKind), c.ConvSquare, c.ConvKind.Letter()))
 	}
 
@@ -132,25 +136,27 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 	}
 	if len(match) > 1 {
 		alts := w.sanList(pos, w.allLegal(ln), match)
-		w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), "ambiguous-move",
+		w.report(ln, n, w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.AmbiguousMove,
 			fmt.Sprintf("%s could be any of %s: the record must say which", mv.Text, strings.Join(alts, ", ")), alts))
 		return m, false
 	}
 	m = match[0]
-	if mv.Castle == record.NoCastle && !desc && mv.Capture != m.IsCapture() && !w.noticeAt("lenient-notation", n.Pos) {
+	// UCI writes no x: there is nothing to compare; descriptive notation's
+	// x was matched already.
+	if mv.Castle == record.NoCastle && !desc && mv.Capture != m.IsCapture() && w.g.Notation != record.UCI && !w.noticeAt(ruleid.LenientNotation, n.Pos) {
 		if m.IsCapture() {
-			warn("lenient-notation", fmt.Sprintf("%s captures, but the record writes no x", mv.Text))
+			warn(ruleid.LenientNotation, fmt.Sprintf("%s captures, but the record writes no x", mv.Text))
 		} else {
-			warn("lenient-notation", fmt.Sprintf("%s captures nothing, but the record writes x", mv.Text))
+			warn(ruleid.LenientNotation, fmt.Sprintf("%s captures nothing, but the record writes x", mv.Text))
 		}
 	}
 	if msg := w.superfluousFrom(ln, mv, m, kind, origin); msg != "" {
-		warn("lenient-notation", msg)
+		warn(ruleid.LenientNotation, msg)
 	}
 	if nw > 0 {
 		fen := pos.FEN()
 		for i := 0; i < nw; i++ {
-			w.add(w.moveFinding(n, ln, ply, side, fen, warnings[i].rule, warnings[i].msg, nil))
+			w.report(ln, n, w.moveFinding(n, ln, ply, side, fen, warnings[i].rule, warnings[i].msg, nil))
 		}
 	}
 	return m, true
@@ -282,7 +288,7 @@ func (w *walk) unmatched(n *record.Node, ln *line, side rules.Color, ply int, ki
 			best = i
 		}
 		if v := pos.Verdict(c); v != nil {
-			w.add(w.moveFinding(n, ln, ply, side, fen, v.Rule, w.violationMessage(ln, v), w.legalOf(pos, w.allLegal(ln), c.From, kind)))
+			w.report(ln, n, w.moveFinding(n, ln, ply, side, fen, v.Rule, w.violationMessage(ln, v), w.legalOf(pos, w.allLegal(ln), c.From, kind)))
 			return rules.Move{}, false
 		}
 	}
@@ -297,7 +303,7 @@ func (w *walk) unmatched(n *record.Node, ln *line, side rules.Color, ply int, ki
 		msg = fmt.Sprintf("K~ marks the king's knight leap, but %s is not a knight's move from the king on %s", squareName(mv.To), pos.KingSquare(side))
 	case mv.Promotion != 0 && w.anyPawnTo(pos, w.allLegal(ln), mv):
 		msg = fmt.Sprintf("the pawn cannot become a %s on %s under this profile", w.pieceName(rules.KindFromLetter(mv.Promotion)), squareName(mv.To))
-		w.add(w.moveFinding(n, ln, ply, side, fen, "promotion-wrong-piece", msg, w.legalTo(pos, w.allLegal(ln), mv)))
+		w.report(ln, n, w.moveFinding(n, ln, ply, side, fen, ruleid.PromotionWrongPiece, msg, w.legalTo(pos, w.allLegal(ln), mv)))
 		return rules.Move{}, false
 	default:
 		msg = fmt.Sprintf("no %s %s can move to %s", side, w.pieceName(kind), squareName(mv.To))
@@ -305,7 +311,7 @@ func (w *walk) unmatched(n *record.Node, ln *line, side rules.Color, ply int, ki
 			msg = fmt.Sprintf("no %s %s on %s can move to %s", side, w.pieceName(kind), fromName(mv), squareName(mv.To))
 		}
 	}
-	w.add(w.moveFinding(n, ln, ply, side, fen, "illegal-move", msg, w.legalOfKind(pos, w.allLegal(ln), mv, kind)))
+	w.report(ln, n, w.moveFinding(n, ln, ply, side, fen, ruleid.IllegalMove, msg, w.legalOfKind(pos, w.allLegal(ln), mv, kind)))
 	return rules.Move{}, false
 }
 
@@ -314,7 +320,7 @@ func (w *walk) unmatched(n *record.Node, ln *line, side rules.Color, ply int, ki
 func (w *walk) violationMessage(ln *line, v *rules.Violation) string {
 	msg := v.Message
 	side := ln.pos.SideToMove()
-	if v.Rule == "king-leap-unavailable" && ln.firstCheckPly[side] > 0 && strings.Contains(msg, "check") {
+	if v.Rule == ruleid.KingLeapUnavailable && ln.firstCheckPly[side] > 0 && strings.Contains(msg, "check") {
 		msg += fmt.Sprintf(" (first checked at ply %d, %s)", ln.firstCheckPly[side], ln.firstCheckSAN[side])
 	}
 	return msg

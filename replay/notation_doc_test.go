@@ -57,7 +57,7 @@ func TestNotationTable(t *testing.T) {
 		}
 		text += "\n" + moves + " *\n"
 		r := grammar.NewReader(strings.NewReader(text), "row.pgn")
-		r.SetNotation(notation)
+		r.SetBookNotation(notation)
 		g, err := r.Next()
 		if err != nil {
 			t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -104,7 +105,7 @@ type line struct {
 	ply     int // plies played so far in the game (a variation continues its parent's count)
 	moveNo  int // the move number of the next move
 	// fromArray: the game started from the profile's initial array, so a
-	// compound opening turn is possible (notation.md section 4).
+	// compound opening turn is possible (docs/notation.md section 4).
 	fromArray bool
 	firstDone [2]bool // the side has made its first turn
 	stopped   bool    // the position is no longer known
@@ -149,7 +150,7 @@ func (r *Replayer) Game(g *record.Game, file string, index int) *Result {
 	}
 	w.notices()
 	for i := range g.Notices {
-		w.numbersNoted = w.numbersNoted || g.Notices[i].Rule == "move-number"
+		w.numbersNoted = w.numbersNoted || g.Notices[i].Rule == ruleid.MoveNumber
 	}
 	if f != nil {
 		f.File, f.Game = file, index
@@ -206,13 +207,13 @@ func (w *walk) start() (*line, bool) {
 	if setup, _ := w.g.Tag("SetUp"); hasFEN && fen == "" && strings.TrimSpace(setup) == "1" {
 		// SetUp "1" promises a start position: an empty FEN is a broken
 		// record, not the initial array.
-		w.add(w.gameFinding(w.g, "FEN", "bad-fen", fmt.Sprintf("SetUp \"1\" announces a start position, but the FEN tag is empty; profile %s's initial array is not assumed", w.gr.profile.Name)))
+		w.add(w.gameFinding(w.g, "FEN", ruleid.BadFEN, fmt.Sprintf("SetUp \"1\" announces a start position, but the FEN tag is empty; profile %s's initial array is not assumed", w.gr.profile.Name)))
 		return nil, false
 	}
 	if hasFEN && fen != "" {
 		pos, notes, err := rules.StartFEN(&w.gr.settings, fen)
 		if err != nil {
-			w.add(w.gameFinding(w.g, "FEN", "bad-fen", fmt.Sprintf("the FEN tag cannot be used under profile %s: %v", w.gr.profile.Name, err)))
+			w.add(w.gameFinding(w.g, "FEN", ruleid.BadFEN, fmt.Sprintf("the FEN tag cannot be used under profile %s: %v", w.gr.profile.Name, err)))
 			return nil, false
 		}
 		w.startNotes(notes)
@@ -350,6 +351,18 @@ func (w *walk) add(f *Finding) {
 	w.res.Findings = append(w.res.Findings, *f)
 }
 
+// report adds a finding that stands in line ln; the registry decides
+// whether it ends the line (ruleid.Stops): after such a finding the
+// position is no longer known and nothing later in the line is judged.
+// The line then halts before move at, the first move it does not play
+// (the finding's own move, or the first of a turn rejected as a whole).
+func (w *walk) report(ln *line, at *record.Node, f *Finding) {
+	w.add(f)
+	if ruleid.Stops(f.Rule) {
+		w.halt(at, ln)
+	}
+}
+
 // settingsMap is built once per game, on its first finding.
 func (w *walk) settingsMap() map[string]string {
 	if w.settings == nil && w.gr.profile != nil {
@@ -377,10 +390,13 @@ func (w *walk) gameFinding(g *record.Game, tag, rule, msg string) *Finding {
 	}
 	return &Finding{
 		File: w.file, Line: pos.Line, Column: pos.Col, Game: w.index,
-		Rule: rule, Severity: severityOf(rule), Message: msg,
-		Profile: w.profileName(), Settings: w.settingsMap(),
+		Rule: rule, Severity: ruleid.SeverityOf(rule).String(), Message: msg,
+		Profile: w.profileName(), Settings: w.settingsMap(), Checkered: w.checkered(),
 	}
 }
+
+// checkered is the board look of the game's profile, for pictures.
+func (w *walk) checkered() bool { return w.gr.profile.Checkered() }
 
 // moveFinding is a finding at a move, with the FEN of the position before it.
 func (w *walk) moveFinding(n *record.Node, ln *line, ply int, side rules.Color, fen, rule, msg string, legal []string) *Finding {
@@ -391,13 +407,26 @@ func (w *walk) moveFinding(n *record.Node, ln *line, ply int, side rules.Color, 
 	if san == "" {
 		san = n.Text
 	}
-	return &Finding{
+	f := &Finding{
 		File: w.file, Line: n.Pos.Line, Column: n.Pos.Col, Game: w.index,
 		Ply: ply, MoveNumber: ln.moveNo, Side: side.String(), SAN: san,
-		Rule: rule, Severity: severityOf(rule), Message: msg, FEN: fen,
+		Rule: rule, Severity: ruleid.SeverityOf(rule).String(), Message: msg, FEN: fen,
 		Profile: w.profileName(), Settings: w.settingsMap(), Legal: legal,
-		Variation: variationPath(ln),
+		Variation: variationPath(ln), Checkered: w.checkered(),
 	}
+	if n.Move != nil && (f.IsError() || w.r.cfg.Strict) {
+		// The squares, for a picture (errors are drawn, and --strict makes
+		// every finding one). The finding's FEN is of ln.pos, except for a
+		// check mark, judged after the move: its FEN is of the position
+		// before it, kept in the scratch position.
+		pos := ln.pos
+		if rule == ruleid.CheckMark {
+			pos = &w.r.scratch
+		}
+		from, to := OffendingSquares(pos, n.Move)
+		f.Move = &FindingMove{From: from, To: to}
+	}
+	return f
 }
 
 // notices turns what the reader noticed into findings. Those that stand
@@ -408,7 +437,7 @@ func (w *walk) notices() {
 		w.add(&Finding{
 			File: w.file, Line: n.Pos.Line, Column: n.Pos.Col, Game: w.index,
 			Rule: n.Rule, Severity: n.Severity.String(), Message: n.Message,
-			Profile: w.profileName(), Settings: w.settingsMap(),
+			Profile: w.profileName(), Settings: w.settingsMap(), Checkered: w.checkered(),
 		})
 	}
 }
@@ -434,7 +463,7 @@ func (w *walk) missingTags() {
 	if v, ok := w.g.Tag("Variant"); ok && strings.TrimSpace(v) == "" && w.r.cfg.Profile == nil {
 		// A Variant tag that names nothing (issue 8): the game is judged by
 		// the default, and the record should say so or drop the tag.
-		w.add(w.gameFinding(w.g, "Variant", "missing-tag", "the Variant tag is empty: the game is judged by "+rules.DefaultProfile+", the default profile"))
+		w.add(w.gameFinding(w.g, "Variant", ruleid.MissingTag, "the Variant tag is empty: the game is judged by "+rules.DefaultProfile+", the default profile"))
 	}
 	var missing []string
 	for _, name := range sevenTagRoster {
@@ -445,7 +474,7 @@ func (w *walk) missingTags() {
 	if len(missing) == 0 || len(missing) == len(sevenTagRoster) {
 		return
 	}
-	f := w.gameFinding(w.g, "", "missing-tag",
+	f := w.gameFinding(w.g, "", ruleid.MissingTag,
 		fmt.Sprintf("the Seven Tag Roster is incomplete: no %s tag", strings.Join(missing, ", ")))
 	w.add(f)
 }

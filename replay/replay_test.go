@@ -246,7 +246,7 @@ func TestCommandLineWins(t *testing.T) {
 	if find(res, "illegal-move", 1) == nil {
 		t.Errorf("e4 should be illegal under shatranj:%s", describe(res))
 	}
-	ovs, err := replay.ParseSet([]string{"pawn-double-step=no"})
+	ovs, err := rules.ParseOverrides("pawn-double-step=no")
 	if err != nil {
 		t.Fatal(err)
 	}

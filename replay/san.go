@@ -7,7 +7,7 @@ import (
 )
 
 // SAN writes move m of position pos in the canonical notation of
-// notation.md: chess SAN, `K~` for the king's leap, `=X` for a promotion, no
+// docs/notation.md: chess SAN, `K~` for the king's leap, `=X` for a promotion, no
 // `=` for a waiting arrival, `/sq=X` for a conversion, and a check mark.
 // legal must be pos's legal moves (for disambiguation); it is used only for
 // findings, so it may allocate.

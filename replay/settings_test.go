@@ -50,7 +50,7 @@ func verdict(res *replay.Result) string {
 	return b.String()
 }
 
-// TestEverySettingValueMatters: every value of every setting of rules.md
+// TestEverySettingValueMatters: every value of every setting of docs/rules.md
 // changes the verdict of at least one corpus record (acceptance of issue
 // 4): for each value there is a record judged differently under it than
 // under another value of the same setting (set from the command line,

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -21,7 +22,7 @@ func (r *Replayer) Setup(g *record.Game) (*rules.Profile, *rules.Position, *Find
 			f := w.res.Findings[0]
 			return gr.profile, nil, &f
 		}
-		return gr.profile, nil, &Finding{Rule: "bad-fen", Severity: SeverityError, Message: "the start position cannot be set up"}
+		return gr.profile, nil, &Finding{Rule: ruleid.BadFEN, Severity: ruleid.SeverityOf(ruleid.BadFEN).String(), Message: "the start position cannot be set up"}
 	}
 	return gr.profile, ln.pos, nil
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -162,7 +163,7 @@ func (w *walk) notReplayed() {
 			}
 		}
 		w.played.Stop = &Finding{File: w.file, Game: w.index, Line: se.Pos.Line, Column: se.Pos.Col,
-			Rule: se.Rule, Severity: SeverityError, Message: se.Message}
+			Rule: se.Rule, Severity: se.Severity.String(), Message: se.Message}
 		return
 	}
 	for i := len(fs) - 1; i >= 0; i-- {
@@ -175,5 +176,5 @@ func (w *walk) notReplayed() {
 	// Not reached today (every reason not to replay is an error finding);
 	// Start nil always comes with a Stop.
 	w.played.Stop = &Finding{File: w.file, Game: w.index, Line: w.g.Pos.Line, Column: w.g.Pos.Col,
-		Rule: "bad-fen", Severity: SeverityError, Message: "the start position cannot be set up"}
+		Rule: ruleid.BadFEN, Severity: ruleid.SeverityOf(ruleid.BadFEN).String(), Message: "the start position cannot be set up"}
 }

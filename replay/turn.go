@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -17,9 +18,8 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 	w.checkMoveNumber(first, ln, side)
 	w.stopFrom = len(w.res.Findings)
 	if ln.ended {
-		w.add(w.moveFinding(first, ln, ln.ply+1, side, ln.pos.FEN(), "move-after-end",
+		w.report(ln, first, w.moveFinding(first, ln, ln.ply+1, side, ln.pos.FEN(), ruleid.MoveAfterEnd,
 			fmt.Sprintf("the game was already over %s (%s), yet the record goes on", endedWhen(ln, "after"), describeOutcome(ln.outcome)), nil))
-		w.halt(first, ln)
 		return
 	}
 	s := &w.gr.settings
@@ -32,9 +32,8 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 	case rules.TurnTooLong:
 		// The finding stands at the fourth move; no move of the turn is
 		// played, so the line stops before the first.
-		w.add(w.moveFinding(&nodes[at], ln, ln.ply+at+1, side, ln.pos.FEN(), "compound-turn",
+		w.report(ln, first, w.moveFinding(&nodes[at], ln, ln.ply+at+1, side, ln.pos.FEN(), ruleid.CompoundTurn,
 			fmt.Sprintf("an opening turn has at most three moves; %s's turn has %d, and this is the fourth", side, len(nodes)), nil))
-		w.halt(first, ln)
 		return
 	case rules.TurnOneMove:
 		// The first move is an ordinary turn: play it, so that the
@@ -44,7 +43,7 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 		msg := w.compoundMessage(ln, side)
 		w.playTurn(nodes[:1], ln)
 		if !ln.stopped {
-			w.stop(&nodes[1], ln, ln.ply+1, side, "compound-turn", msg)
+			w.stop(&nodes[1], ln, ln.ply+1, side, ruleid.CompoundTurn, msg)
 		}
 		return
 	}
@@ -65,7 +64,7 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 			// the line cannot go on. In a variation it is an accepted way of
 			// showing a threat, and is not reported.
 			if ln.main {
-				w.add(w.moveFinding(n, ln, ply, side, ln.pos.FEN(), "null-move",
+				w.report(ln, n, w.moveFinding(n, ln, ply, side, ln.pos.FEN(), ruleid.NullMove,
 					"the null move -- (a passed turn) is not a move of the game; the main line cannot be replayed past it", nil))
 			}
 			w.halt(n, ln)
@@ -85,11 +84,10 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 			}
 			// The finding stands at the comma's second move; the first
 			// is not played either.
-			w.add(w.moveFinding(&nodes[1], ln, ply+1, side, ln.pos.FEN(), "compound-turn", msg, nil))
-			w.halt(n, ln)
+			w.report(ln, n, w.moveFinding(&nodes[1], ln, ply+1, side, ln.pos.FEN(), ruleid.CompoundTurn, msg, nil))
 			return
 		case rules.TurnNotNewKnight:
-			w.stop(n, ln, ply, side, "compound-turn",
+			w.stop(n, ln, ply, side, ruleid.CompoundTurn,
 				fmt.Sprintf("the second move of a promotion turn must be the new knight's move from %s", origin))
 			return
 		case rules.TurnOpening:
@@ -157,11 +155,11 @@ func winnerOf(c rules.Color) rules.Winner {
 	return rules.BlackWins
 }
 
-// stop reports a finding that ends the line, with the FEN of the current
-// position (the one before the move n).
+// stop reports a finding that ends the line (the registry says so for
+// every id it is given), with the FEN of the current position (the one
+// before the move n).
 func (w *walk) stop(n *record.Node, ln *line, ply int, side rules.Color, rule, msg string) {
-	w.add(w.moveFinding(n, ln, ply, side, ln.pos.FEN(), rule, msg, nil))
-	w.halt(n, ln)
+	w.report(ln, n, w.moveFinding(n, ln, ply, side, ln.pos.FEN(), rule, msg, nil))
 }
 
 func (w *walk) compoundMessage(ln *line, side rules.Color) string {
@@ -183,6 +181,9 @@ func (w *walk) compoundMessage(ln *line, side rules.Color) string {
 // marked either way: programs that stop generating moves once the game is
 // decided (Fairy-Stockfish) see no reply to the check and write '#'.
 func (w *walk) checkMark(n *record.Node, ln *line, side rules.Color, ply int, gives, mate, won bool, before *rules.Position) {
+	if w.g.Notation == record.UCI {
+		return // UCI writes no check marks
+	}
 	written := n.Move.Check
 	var msg string
 	switch {
@@ -203,14 +204,14 @@ func (w *walk) checkMark(n *record.Node, ln *line, side rules.Color, ply int, gi
 	default:
 		return
 	}
-	if w.noticeAt("check-mark", n.Pos) {
+	if w.noticeAt(ruleid.CheckMark, n.Pos) {
 		return
 	}
 	fen := ""
 	if before != nil {
 		fen = before.FEN()
 	}
-	w.add(w.moveFinding(n, ln, ply, side, fen, "check-mark", msg, nil))
+	w.report(ln, n, w.moveFinding(n, ln, ply, side, fen, ruleid.CheckMark, msg, nil))
 }
 
 // checkMoveNumber compares a written move number with the one the game has
@@ -234,13 +235,13 @@ func (w *walk) checkMoveNumber(first *record.Node, ln *line, side rules.Color) {
 	// usually wrong by the same offset. The reader's own move-number
 	// warnings count too.
 	w.numbersNoted = true
-	f := w.moveFinding(first, ln, ln.ply+1, side, ln.pos.FEN(), "move-number", msg, nil)
+	f := w.moveFinding(first, ln, ln.ply+1, side, ln.pos.FEN(), ruleid.MoveNumber, msg, nil)
 	f.Line, f.Column = pn.Pos.Line, pn.Pos.Col
-	w.add(f)
+	w.report(ln, first, f)
 }
 
 // checkResult compares the Result tag, the termination marker and what the
-// rules say (notation.md section 5).
+// rules say (docs/notation.md section 5).
 func (w *walk) checkResult(ln *line) {
 	g := w.g
 	tag, hasTag := g.Tag("Result")
@@ -269,12 +270,13 @@ func (w *walk) checkResult(ln *line) {
 		w.add(&Finding{
 			File: w.file, Line: at.Line, Column: at.Col, Game: w.index,
 			Ply: ln.ply, MoveNumber: moveNo, Side: side,
-			SAN: g.Result, Rule: rule, Severity: severityOf(rule), Message: msg,
+			SAN: g.Result, Rule: rule, Severity: ruleid.SeverityOf(rule).String(), Message: msg,
 			FEN: ln.pos.FEN(), Profile: w.profileName(), Settings: w.settingsMap(),
+			Checkered: w.checkered(),
 		})
 	}
 	if hasTag && g.Result != "" && tag != g.Result && tag != "" && tag != "?" {
-		finding("result-tag-mismatch", fmt.Sprintf("the Result tag says %s, the termination marker %s", tag, g.Result))
+		finding(ruleid.ResultTagMismatch, fmt.Sprintf("the Result tag says %s, the termination marker %s", tag, g.Result))
 	}
 	if !ln.ended {
 		return
@@ -283,10 +285,10 @@ func (w *walk) checkResult(ln *line) {
 	rec := recordedResult(g)
 	switch {
 	case rec == "" || rec == "*":
-		finding("result-missing", fmt.Sprintf("the game ended %s (%s); the result is %s, but the record gives %s",
+		finding(ruleid.ResultMissing, fmt.Sprintf("the game ended %s (%s); the result is %s, but the record gives %s",
 			endedWhen(ln, "at"), describeOutcome(ln.outcome), want, orNone(rec)))
 	case rec != want:
-		finding("result-mismatch", fmt.Sprintf("the record gives %s, but the game ended %s (%s), which makes it %s",
+		finding(ruleid.ResultMismatch, fmt.Sprintf("the record gives %s, but the game ended %s (%s), which makes it %s",
 			rec, endedWhen(ln, "at"), describeOutcome(ln.outcome), want))
 	}
 }

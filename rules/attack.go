@@ -21,7 +21,7 @@ func (s *Settings) promoKinds(c Color, to Square) kindSet {
 		return 1 << Queen
 	case PromoteFilePiece:
 		// The piece that began on the file; on the d and e files that is
-		// the counsellor for both (rules.md), never the king.
+		// the counsellor for both (docs/rules.md), never the king.
 		k := [8]Kind{Rook, Knight, Bishop, Queen, Queen, Bishop, Knight, Rook}[to.File()]
 		return 1 << k
 	case PromoteSquarePiece:

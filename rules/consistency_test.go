@@ -95,7 +95,7 @@ func TestLegalMovesMatchVerdict(t *testing.T) {
 }
 
 // GivesCheck and PlayKeepTurn: a check given inside a compound turn costs
-// the checked king its leap under never-checked (rules.md "Leap rights":
+// the checked king its leap under never-checked (docs/rules.md "Leap rights":
 // "being in check at any moment (also ... during a compound turn ...)").
 func TestCompoundTurnCheckCostsLeap(t *testing.T) {
 	p := mustFEN(t, testSettings(t, "andhra"), "3k4/8/8/8/8/8/r7/4K2N b Kk - 0 1")

@@ -8,7 +8,7 @@ import (
 
 // FEN errors name what is wrong in words a user can act on. The castling
 // field holds castling rights where the profile castles, and the kings'
-// leap rights (K white, k black) where it does not (notation.md section 4).
+// leap rights (K white, k black) where it does not (docs/notation.md section 4).
 // A profile with both castling and the leap (only by --set) writes the
 // leap rights as L and l after the castling letters.
 
@@ -234,7 +234,7 @@ func (p *Position) addCastlingRight(ch byte) {
 	p.castleRook[bit] = MakeSquare(file, r)
 }
 
-// FEN writes the position (notation.md section 4).
+// FEN writes the position (docs/notation.md section 4).
 func (p *Position) FEN() string {
 	var b strings.Builder
 	for r := 7; r >= 0; r-- {

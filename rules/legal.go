@@ -1,5 +1,7 @@
 package rules
 
+import "github.com/ashtapada/ashtapada/ruleid"
+
 // legalCtx holds what every legality test of one position shares.
 type legalCtx struct {
 	inCheck bool
@@ -163,10 +165,10 @@ func (p *Position) captureForbidden(m Move) string {
 		return ""
 	}
 	if p.s.Mastu && k != Pawn && p.pieceCount(them) == 1 {
-		return "capture-mastu"
+		return ruleid.CaptureMastu
 	}
 	if p.s.Capture == CaptureMaddatMari && p.defended(cs) {
-		return "capture-supported"
+		return ruleid.CaptureSupported
 	}
 	return ""
 }

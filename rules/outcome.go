@@ -15,7 +15,7 @@ const (
 	OutcomeDeadPosition
 )
 
-// String is the outcome name of cli.md's jsonl output.
+// String is the outcome name of docs/cli.md's jsonl output.
 func (k OutcomeKind) String() string {
 	return [...]string{"none", "checkmate", "stalemate", "bare-king", "repetition", "fifty-move", "dead-position"}[k]
 }
@@ -151,9 +151,6 @@ func (h *History) record() {
 // before changing it.
 func (h *History) Position() *Position { return &h.pos }
 
-// Plies is the number of moves played.
-func (h *History) Plies() int { return len(h.entries) - 1 }
-
 // Play applies a legal move and passes the turn.
 func (h *History) Play(m Move) { h.pos.Play(m); h.record() }
 
@@ -164,7 +161,7 @@ func (h *History) PlayKeepTurn(m Move) { h.pos.PlayKeepTurn(m); h.record() }
 func (p *Position) isBare(c Color) bool { return p.byColor[c] == bb(p.kingSq[c]) }
 
 // Outcome is what the rules say after the last move, tested in the order
-// of rules.md: checkmate, dead position, bare king, stalemate, then
+// of docs/rules.md: checkmate, dead position, bare king, stalemate, then
 // repetition and the move rule.
 func (h *History) Outcome() Outcome {
 	return h.OutcomeKnown(h.pos.HasLegalMove())

@@ -2,7 +2,7 @@ package rules
 
 import "testing"
 
-// FIDE Laws 5.2.2 (dead position, as rules.md's dead-position=fide reads
+// FIDE Laws 5.2.2 (dead position, as docs/rules.md's dead-position=fide reads
 // it), 9.6 (fivefold repetition, 75 moves) and 9.2/9.3 (claims).
 func TestFideOutcomes(t *testing.T) {
 	s := testSettings(t, "fide")

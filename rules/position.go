@@ -138,14 +138,6 @@ func (p *Position) KingSquare(c Color) Square { return p.kingSq[c] }
 // (always false when the profile has no leap).
 func (p *Position) LeapRight(c Color) bool { return p.leap[c] }
 
-// SetLeapRight sets colour c's leap right (for replay and tests).
-func (p *Position) SetLeapRight(c Color, ok bool) {
-	p.leap[c] = ok && p.s.KingLeap != LeapOff
-	if !ok {
-		p.leapLost[c] = leapLoss{}
-	}
-}
-
 // FlagEnPassant is the en-passant target square, NoSquare if none.
 func (p *Position) EnPassant() Square { return p.ep }
 

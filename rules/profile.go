@@ -23,7 +23,7 @@ type Profile struct {
 	// Sources maps a setting key to the sentence of the seed it rests on
 	// (quoted) or the reading, for `rules show`.
 	Sources map[string]string
-	// NotApplicable holds the keys rules.md marks "-" for this profile: the
+	// NotApplicable holds the keys docs/rules.md marks "-" for this profile: the
 	// setting keeps an inert value that no rule of the profile consults.
 	NotApplicable map[string]bool
 	// File is the file the profile was read from ("profiles/andhra.toml"
@@ -101,7 +101,7 @@ var builtinFS embed.FS
 // tag) and of a command given neither --rules nor --rules-file.
 const DefaultProfile = "fide"
 
-// builtinOrder is the order of rules.md's table of profiles.
+// builtinOrder is the order of docs/rules.md's table of profiles.
 var builtinOrder = []string{DefaultProfile, "shatranj", "chaturanga", "chaturanga-gollon", "hindustani", "andhra"}
 
 // builtins are parsed once at start-up. A broken embedded file is a bug of
@@ -133,7 +133,7 @@ func loadBuiltins() []*Profile {
 	return out
 }
 
-// Profiles returns the six built-in profiles in rules.md order. The values
+// Profiles returns the six built-in profiles in docs/rules.md order. The values
 // are shared: Clone before changing one.
 func Profiles() []*Profile { return append([]*Profile(nil), builtins...) }
 
@@ -202,7 +202,7 @@ func Select(name, file string, sets []string) (*Profile, error) {
 }
 
 // SettingApplies reports whether a setting means anything in the profile:
-// false where rules.md writes "-" for it (king-leap-capture under fide),
+// false where docs/rules.md writes "-" for it (king-leap-capture under fide),
 // or where another setting makes it moot (king-leap-capture once a user sets
 // king-leap=off). An inapplicable setting still holds its inert value.
 func SettingApplies(p *Profile, key string) bool {
@@ -321,7 +321,7 @@ func (e *SettingError) Error() string {
 	return fmt.Sprintf("setting %s: bad value %q; valid values: %s", e.Key, e.Value, strings.Join(e.Valid, ", "))
 }
 
-// Set sets one setting by its rules.md name and value (case-insensitive).
+// Set sets one setting by its docs/rules.md name and value (case-insensitive).
 func (s *Settings) Set(key, value string) error {
 	d := findKey(key)
 	if d == nil {
@@ -373,7 +373,7 @@ func (s *Settings) Map() map[string]string {
 	return m
 }
 
-// SettingKeys returns every setting name in rules.md order.
+// SettingKeys returns every setting name in docs/rules.md order.
 func SettingKeys() []string {
 	out := make([]string, len(settingTable))
 	for i := range settingTable {
@@ -382,7 +382,7 @@ func SettingKeys() []string {
 	return out
 }
 
-// SettingValues returns a setting's valid values in rules.md order (nil for
+// SettingValues returns a setting's valid values in docs/rules.md order (nil for
 // an unknown key).
 func SettingValues(key string) []string {
 	if d := findKey(key); d != nil {
@@ -399,7 +399,7 @@ func SettingDescription(key string) string {
 	return ""
 }
 
-// Pairs returns every setting as "key=value" in rules.md order: the form
+// Pairs returns every setting as "key=value" in docs/rules.md order: the form
 // reports carry in their `settings` field.
 func (s *Settings) Pairs() []string {
 	out := make([]string, len(settingTable))
@@ -409,9 +409,9 @@ func (s *Settings) Pairs() []string {
 	return out
 }
 
-// settingDef is one row of the table that maps rules.md's names to the
+// settingDef is one row of the table that maps docs/rules.md's names to the
 // typed Settings: the only place where a setting's name, values and field
-// meet. Values are listed in rules.md order, which is also the order of the
+// meet. Values are listed in docs/rules.md order, which is also the order of the
 // Go constants, so the index of a value is the constant.
 type settingDef struct {
 	name    string
@@ -430,7 +430,7 @@ func enumKey[T ~uint8](name, desc string, values []string, field func(*Settings)
 	}
 }
 
-// boolKey maps values[0] to true and values[1] to false (rules.md writes
+// boolKey maps values[0] to true and values[1] to false (docs/rules.md writes
 // `yes, no` and `off, on`; off/on is given as on, off below).
 func boolKey(name, desc string, values []string, trueFirst bool, field func(*Settings) *bool, applies func(*Settings) bool) settingDef {
 	return settingDef{

@@ -10,12 +10,12 @@ import (
 )
 
 // rulesMDTable is the table "Settings and their values per profile" of
-// spec/rules.md, transcribed by hand from rules.md, not from the TOML
+// docs/rules.md, transcribed by hand from docs/rules.md, not from the TOML
 // files, so that a typo in a profile file is caught. Columns: fide,
 // shatranj, chaturanga, chaturanga-gollon, hindustani, andhra.
 var rulesMDTable = []struct {
 	key    string
-	values []string // rules.md's "values" column, in order
+	values []string // docs/rules.md's "values" column, in order
 	col    [6]string
 }{
 	{"setup", []string{"modern", "crossed", "shatranj"}, [6]string{"modern", "shatranj", "modern", "crossed", "crossed", "crossed"}},
@@ -44,7 +44,7 @@ var rulesMDTable = []struct {
 }
 
 // inertValues are the values docs/profiles.md promises for settings that do
-// not apply ("-" in rules.md).
+// not apply ("-" in docs/rules.md).
 var inertValues = map[string]string{
 	"king-leap-capture":      "yes",
 	"unavailable-promotion":  "forbidden",
@@ -58,14 +58,14 @@ var profileOrder = []string{"fide", "shatranj", "chaturanga", "chaturanga-gollon
 func TestSettingKeysAndValuesFollowRulesMD(t *testing.T) {
 	keys := SettingKeys()
 	if len(keys) != len(rulesMDTable) {
-		t.Fatalf("SettingKeys has %d keys, rules.md %d: %v", len(keys), len(rulesMDTable), keys)
+		t.Fatalf("SettingKeys has %d keys, docs/rules.md %d: %v", len(keys), len(rulesMDTable), keys)
 	}
 	for i, row := range rulesMDTable {
 		if keys[i] != row.key {
-			t.Errorf("SettingKeys()[%d] = %q, rules.md has %q", i, keys[i], row.key)
+			t.Errorf("SettingKeys()[%d] = %q, docs/rules.md has %q", i, keys[i], row.key)
 		}
 		if got := SettingValues(row.key); strings.Join(got, ",") != strings.Join(row.values, ",") {
-			t.Errorf("SettingValues(%s) = %v, rules.md %v", row.key, got, row.values)
+			t.Errorf("SettingValues(%s) = %v, docs/rules.md %v", row.key, got, row.values)
 		}
 		if SettingDescription(row.key) == "" {
 			t.Errorf("setting %s has no description", row.key)
@@ -113,7 +113,7 @@ func TestBuiltinsMatchRulesMD(t *testing.T) {
 	}
 	for col, p := range ps {
 		if p.Name != profileOrder[col] {
-			t.Fatalf("profile %d is %q, rules.md order has %q", col, p.Name, profileOrder[col])
+			t.Fatalf("profile %d is %q, docs/rules.md order has %q", col, p.Name, profileOrder[col])
 		}
 		if p.Summary == "" || p.Source == "" {
 			t.Errorf("%s: empty summary or source", p.Name)
@@ -123,7 +123,7 @@ func TestBuiltinsMatchRulesMD(t *testing.T) {
 			got := p.Settings.Get(row.key)
 			if want == "-" {
 				if SettingApplies(p, row.key) {
-					t.Errorf("%s: %s applies, rules.md says -", p.Name, row.key)
+					t.Errorf("%s: %s applies, docs/rules.md says -", p.Name, row.key)
 				}
 				if got != inertValues[row.key] {
 					t.Errorf("%s: %s = %q, the inert value is %q", p.Name, row.key, got, inertValues[row.key])
@@ -134,10 +134,10 @@ func TestBuiltinsMatchRulesMD(t *testing.T) {
 				continue
 			}
 			if got != want {
-				t.Errorf("%s: %s = %q, rules.md says %q", p.Name, row.key, got, want)
+				t.Errorf("%s: %s = %q, docs/rules.md says %q", p.Name, row.key, got, want)
 			}
 			if !SettingApplies(p, row.key) {
-				t.Errorf("%s: %s does not apply, rules.md gives %q", p.Name, row.key, want)
+				t.Errorf("%s: %s does not apply, docs/rules.md gives %q", p.Name, row.key, want)
 			}
 			if len(strings.TrimSpace(p.Sources[row.key])) < 20 {
 				t.Errorf("%s: %s has no real source: %q", p.Name, row.key, p.Sources[row.key])
@@ -477,7 +477,7 @@ func normalize(s string) string {
 }
 
 // Every quotation in a built-in profile's sources is really in the seed it
-// cites (or in rules.md, which reports readings such as Gollon's book): the
+// cites (or in docs/rules.md, which reports readings such as Gollon's book): the
 // sources are evidence, so a misquotation is a bug.
 func TestSourcesQuoteTheSeeds(t *testing.T) {
 	shared := sharedDir(t)
@@ -490,7 +490,7 @@ func TestSourcesQuoteTheSeeds(t *testing.T) {
 		}
 		seeds[filepath.Base(f)[:3]] = normalize(string(b))
 	}
-	rulesMD, err := os.ReadFile(filepath.Join(shared, "spec", "rules.md"))
+	rulesMD, err := os.ReadFile(filepath.Join("..", "docs", "rules.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -521,7 +521,7 @@ func TestSourcesQuoteTheSeeds(t *testing.T) {
 					}
 				}
 				if !found {
-					t.Errorf("%s, %s: %q is not in the seeds it cites (%v) nor in rules.md", p.Name, key, m[1], cited)
+					t.Errorf("%s, %s: %q is not in the seeds it cites (%v) nor in docs/rules.md", p.Name, key, m[1], cited)
 				}
 				checked++
 			}
@@ -707,4 +707,61 @@ func mustLookupB(b *testing.B, name string) *Profile {
 		b.Fatal(err)
 	}
 	return p
+}
+
+// TestDocsRulesTable: the table "Values of the built-in profiles" of
+// docs/rules.md says what the built-in profiles are, setting by setting
+// and in SettingKeys order ("-" where a setting does not apply).
+func TestDocsRulesTable(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "docs", "rules.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	i := strings.Index(text, "### Values of the built-in profiles")
+	if i < 0 {
+		t.Fatal(`docs/rules.md has no "Values of the built-in profiles" table`)
+	}
+	var header []string
+	var keys []string
+	for _, line := range strings.Split(text[i:], "\n") {
+		if !strings.HasPrefix(line, "|") {
+			if header != nil {
+				break
+			}
+			continue
+		}
+		cells := strings.Split(strings.Trim(line, "|"), "|")
+		for k := range cells {
+			cells[k] = strings.Trim(strings.TrimSpace(cells[k]), "`")
+		}
+		switch {
+		case header == nil:
+			header = cells
+			continue
+		case strings.HasPrefix(cells[0], "---"):
+			continue
+		}
+		key := cells[0]
+		keys = append(keys, key)
+		for col, name := range header[1:] {
+			p, err := Lookup(name)
+			if err != nil {
+				t.Fatalf("column %q: %v", name, err)
+			}
+			want := cells[col+1]
+			if want == "-" {
+				if SettingApplies(p, key) {
+					t.Errorf("docs/rules.md: %s %s is -, but it applies (%s)", name, key, p.Settings.Get(key))
+				}
+				continue
+			}
+			if got := p.Settings.Get(key); got != want || !SettingApplies(p, key) {
+				t.Errorf("docs/rules.md: %s %s is %s, the profile has %s", name, key, want, got)
+			}
+		}
+	}
+	if len(header) != 7 || strings.Join(keys, " ") != strings.Join(SettingKeys(), " ") {
+		t.Errorf("docs/rules.md: columns %v, settings %v; want every profile and %v", header, keys, SettingKeys())
+	}
 }

@@ -295,7 +295,7 @@ func TestSeedAndhraWaitingPawn(t *testing.T) {
 }
 
 // Banerjee: "remains there immovable till a corresponding piece is
-// captured and the pawn is converted into that piece" (notation.md 2.2:
+// captured and the pawn is converted into that piece" (docs/notation.md 2.2:
 // the conversion rides on the capture; two candidates are a choice; "A
 // capturing move whose conversion would leave the capturer's own king
 // attacked is illegal").
@@ -585,7 +585,7 @@ func TestSeedMoveRule(t *testing.T) {
 	}
 }
 
-// rules.md "Check": "A king is in check when an enemy man could capture it
+// docs/rules.md "Check": "A king is in check when an enemy man could capture it
 // by its move." The king's knight leap is read as a move, never an attack:
 // kings a knight's move apart do not check each other and the leap never
 // lands on the king (docs/rules-engine.md).

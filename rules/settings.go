@@ -4,7 +4,7 @@ package rules
 // generator reads without string comparisons. Profiles (profiles/*.toml)
 // and overrides fill it in; see profile.go for names and parsing.
 //
-// Settings that rules.md marks "-" for a profile (not applicable) still hold
+// Settings that docs/rules.md marks "-" for a profile (not applicable) still hold
 // a value here, the one that makes them inert (for example KingLeapCapture
 // is irrelevant while KingLeap is LeapOff).
 type Settings struct {

@@ -2,7 +2,7 @@ package rules
 
 import "testing"
 
-// testSettings are the six profiles of rules.md written out as Go values,
+// testSettings are the six profiles of docs/rules.md written out as Go values,
 // independent of the profile files, so that the move generator's tests do
 // not depend on the loader (and a mistake in one shows up against the other
 // in TestProfilesMatchTable when both exist).

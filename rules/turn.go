@@ -15,6 +15,8 @@ package rules
 // move can stand for). The replayer walks the moves and words the findings;
 // what is allowed is decided here only.
 
+import "github.com/ashtapada/ashtapada/ruleid"
+
 // TurnFault is why a turn's shape is wrong, for the replayer's messages.
 type TurnFault int
 
@@ -142,7 +144,7 @@ func OpeningTurnViolation(p *Position, turn []Move) *Violation {
 	}
 	var t Turn
 	if _, fault, _ := t.Begin(p, true, len(turn)); fault != TurnFine {
-		return violation("compound-turn", "the opening turn has %d moves; at most three are allowed", len(turn))
+		return violation(ruleid.CompoundTurn, "the opening turn has %d moves; at most three are allowed", len(turn))
 	}
 	q := *p
 	for _, m := range turn {
@@ -165,7 +167,7 @@ func openingMoves(p *Position, turn []Move) *Violation {
 	men := buf[:0] // where each man moved in this turn now stands
 	for i, m := range turn {
 		if m.Flags&FlagCapture != 0 {
-			return violation("opening-capture", "move %d of the opening turn captures; the opening moves may not capture", i+1)
+			return violation(ruleid.OpeningCapture, "move %d of the opening turn captures; the opening moves may not capture", i+1)
 		}
 		idx := -1
 		for j, sq := range men {
@@ -180,11 +182,11 @@ func openingMoves(p *Position, turn []Move) *Violation {
 		}
 		q.PlayKeepTurn(m)
 		if q.attacked(q.kingSq[us^1], us) {
-			return violation("opening-check", "move %d of the opening turn gives check; the opening moves may not check", i+1)
+			return violation(ruleid.OpeningCheck, "move %d of the opening turn gives check; the opening moves may not check", i+1)
 		}
 	}
 	if p.s.OpeningPattern == PatternLiteral && len(men) != 1 && len(men) != len(turn) {
-		return violation("compound-turn", "the opening turn must be moves of different men, or all moves of one man")
+		return violation(ruleid.CompoundTurn, "the opening turn must be moves of different men, or all moves of one man")
 	}
 	return nil
 }

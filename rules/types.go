@@ -54,7 +54,7 @@ func (c Color) String() string {
 	return "black"
 }
 
-// Kind is the kind of a man. The letters are those of chess (notation.md
+// Kind is the kind of a man. The letters are those of chess (docs/notation.md
 // section 2); how Queen and Bishop move depends on the settings
 // (counsellor: queen or ferz; elephant: bishop, alfil or dabbaba).
 type Kind uint8
@@ -146,7 +146,7 @@ const (
 	FlagCastleShort
 	FlagCastleLong
 	// FlagArrival: a pawn reaches its last rank and stays a pawn (waits, or
-	// stays for good), notation.md 2.2.
+	// stays for good), docs/notation.md 2.2.
 	FlagArrival
 	// FlagDoubleStep: a pawn's two-square advance.
 	FlagDoubleStep
@@ -158,7 +158,7 @@ const (
 )
 
 // Move is one move (one ply). Conversions of a waiting pawn of the captured
-// side (notation.md 2.2) ride on the capturing move.
+// side (docs/notation.md 2.2) ride on the capturing move.
 type Move struct {
 	From, To  Square
 	Promotion Kind // NoKind when none
@@ -175,9 +175,6 @@ type Move struct {
 func (m Move) HasConversion() bool {
 	return m.ConvKind != NoKind && m.ConvSquare >= 0 && m.ConvSquare < 64
 }
-
-// NewMove is a plain move with no promotion or conversion.
-func NewMove(from, to Square) Move { return Move{From: from, To: to, ConvSquare: NoSquare} }
 
 // IsCapture reports whether the move takes a man.
 func (m Move) IsCapture() bool { return m.Flags&FlagCapture != 0 }

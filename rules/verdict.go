@@ -3,10 +3,12 @@ package rules
 import (
 	"fmt"
 	"strings"
+
+	"github.com/ashtapada/ashtapada/ruleid"
 )
 
 // Violation says why a move is not legal: Rule is a stable rule id of
-// cli.md, Message a sentence a historian understands.
+// docs/cli.md, Message a sentence a historian understands.
 type Violation struct {
 	Rule    string
 	Message string
@@ -57,7 +59,7 @@ func (p *Position) Verdict(m Move) *Violation {
 	us, them := p.side, p.side^1
 	pc := p.At(m.From)
 	if pc == NoPiece || pc.Color() != us {
-		return violation("illegal-move", "there is no %s man on %s", us, m.From)
+		return violation(ruleid.IllegalMove, "there is no %s man on %s", us, m.From)
 	}
 	found := false
 	for _, c := range p.Candidates(make([]Move, 0, 128)) {
@@ -67,30 +69,30 @@ func (p *Position) Verdict(m Move) *Violation {
 		}
 	}
 	if !found {
-		return violation("illegal-move", "the %s on %s cannot move to %s", p.manName(pc.Kind()), m.From, m.To)
+		return violation(ruleid.IllegalMove, "the %s on %s cannot move to %s", p.manName(pc.Kind()), m.From, m.To)
 	}
 	inCheck := p.InCheck()
 	if m.Flags&FlagWaitingMove != 0 {
-		return violation("waiting-pawn-moved", "the pawn on %s waits on the last rank and cannot move until it converts", m.From)
+		return violation(ruleid.WaitingPawnMoved, "the pawn on %s waits on the last rank and cannot move until it converts", m.From)
 	}
 	if m.Flags&FlagLeap != 0 {
 		switch {
 		case s.KingLeap == LeapOff:
-			return violation("illegal-move", "the king has no knight leap under these rules")
+			return violation(ruleid.IllegalMove, "the king has no knight leap under these rules")
 		case !p.leap[us]:
-			return violation("king-leap-unavailable", "%s", p.leapLossText(us))
+			return violation(ruleid.KingLeapUnavailable, "%s", p.leapLossText(us))
 		case inCheck:
-			return violation("king-leap-in-check", "the king may not make its knight leap while in check")
+			return violation(ruleid.KingLeapInCheck, "the king may not make its knight leap while in check")
 		case m.Flags&FlagCapture != 0 && !s.KingLeapCapture:
-			return violation("illegal-move", "the king's knight leap may not capture under these rules")
+			return violation(ruleid.IllegalMove, "the king's knight leap may not capture under these rules")
 		}
 	}
 	if m.Flags&(FlagCastleShort|FlagCastleLong) != 0 {
 		if inCheck {
-			return violation("illegal-move", "the king may not castle out of check")
+			return violation(ruleid.IllegalMove, "the king may not castle out of check")
 		}
 		if sq := p.castlePathAttacked(m.From, m.To); sq != NoSquare {
-			return violation("illegal-move", "the king may not castle across or onto %s, which is attacked", sq)
+			return violation(ruleid.IllegalMove, "the king may not castle across or onto %s, which is attacked", sq)
 		}
 	}
 	if pc.Kind() == Pawn && bb(m.To)&lastRank(us) != 0 {
@@ -99,20 +101,20 @@ func (p *Position) Verdict(m Move) *Violation {
 		kinds := s.promoKinds(us, m.To)
 		if m.Promotion != NoKind {
 			if !kinds.has(m.Promotion) {
-				return violation("promotion-wrong-piece", "a pawn reaching %s may become %s, not a %s", m.To, p.kindList(kinds), p.manName(m.Promotion))
+				return violation(ruleid.PromotionWrongPiece, "a pawn reaching %s may become %s, not a %s", m.To, p.kindList(kinds), p.manName(m.Promotion))
 			}
 			if !opts.has(m.Promotion) {
-				return violation("promotion-unavailable", "%s has no %s to promote to: it has not lost one", us, p.manName(m.Promotion)+p.colourNote(m.Promotion, m.To))
+				return violation(ruleid.PromotionUnavailable, "%s has no %s to promote to: it has not lost one", us, p.manName(m.Promotion)+p.colourNote(m.Promotion, m.To))
 			}
 		} else if opts != 0 {
-			return violation("promotion-missing", "the pawn reaching %s must promote (to %s)", m.To, p.kindList(opts))
+			return violation(ruleid.PromotionMissing, "the pawn reaching %s must promote (to %s)", m.To, p.kindList(opts))
 		} else if s.UnavailablePromo == UnavailableForbidden {
-			return violation("promotion-unavailable", "the pawn may not move to %s: %s has no piece available to promote to", m.To, us)
+			return violation(ruleid.PromotionUnavailable, "the pawn may not move to %s: %s has no piece available to promote to", m.To, us)
 		}
 	}
 	if r := p.captureForbidden(m); r != "" {
 		cs := p.capturedSquare(m)
-		if r == "capture-mastu" {
+		if r == ruleid.CaptureMastu {
 			return violation(r, "the %s on %s is %s's only piece (mastu) and cannot be captured", p.manName(p.board[cs].Kind()), cs, them)
 		}
 		return violation(r, "the %s on %s is defended by another %s man and cannot be captured (maddat-mari)", p.manName(p.board[cs].Kind()), cs, them)
@@ -123,9 +125,9 @@ func (p *Position) Verdict(m Move) *Violation {
 	lc := p.newLegalCtx(inCheck)
 	if !p.safeWhole(&lc, m) {
 		if inCheck {
-			return violation("leaves-king-attacked", "the %s king is in check and this move does not answer it", us)
+			return violation(ruleid.LeavesKingAttacked, "the %s king is in check and this move does not answer it", us)
 		}
-		return violation("leaves-king-attacked", "the move leaves the %s king attacked", us)
+		return violation(ruleid.LeavesKingAttacked, "the move leaves the %s king attacked", us)
 	}
 	if v := p.conversionVerdict(m); v != nil {
 		return v
@@ -135,7 +137,7 @@ func (p *Position) Verdict(m Move) *Violation {
 		q.apply(m)
 		checked := q.attacked(q.kingSq[them], us)
 		if s.PawnsOnlyKing == PawnsOnlyImmune && checked && q.pieceCount(them) == 0 {
-			return violation("check-on-pawns-only-king", "the %s king has nothing but pawns and may not be checked", them)
+			return violation(ruleid.CheckOnPawnsOnlyKing, "the %s king has nothing but pawns and may not be checked", them)
 		}
 		if s.Stalemate == StalemateForbidden && !checked {
 			q.side ^= 1
@@ -143,7 +145,7 @@ func (p *Position) Verdict(m Move) *Violation {
 			// position) is never a forbidden stalemate (docs/rules-engine.md,
 			// "Stalemate").
 			if !q.endsBeforeStalemate(p.isBare(us)) && !q.hasLegal(false) {
-				return violation("stalemate-forbidden", "the move would stalemate %s, which these rules forbid", them)
+				return violation(ruleid.StalemateForbidden, "the move would stalemate %s, which these rules forbid", them)
 			}
 		}
 	}
@@ -200,7 +202,7 @@ func (p *Position) conversionVerdict(m Move) *Violation {
 			for i, w := range legal {
 				names[i] = w.String()
 			}
-			return violation("conversion-missing", "the capture lets the waiting pawn on %s convert; the conversion must be written", strings.Join(names, " or "))
+			return violation(ruleid.ConversionMissing, "the capture lets the waiting pawn on %s convert; the conversion must be written", strings.Join(names, " or "))
 		}
 		return nil
 	}
@@ -209,7 +211,7 @@ func (p *Position) conversionVerdict(m Move) *Violation {
 			return nil
 		}
 	}
-	return violation("conversion-wrong", "the pawn on %s cannot become a %s by this capture", m.ConvSquare, p.manName(m.ConvKind))
+	return violation(ruleid.ConversionWrong, "the pawn on %s cannot become a %s by this capture", m.ConvSquare, p.manName(m.ConvKind))
 }
 
 func (p *Position) kindList(ks kindSet) string {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -259,5 +260,52 @@ func TestValidateSVGDir(t *testing.T) {
 	ents, err := os.ReadDir(dir)
 	if err != nil || len(ents) != 1 || !strings.HasSuffix(ents[0].Name(), "-king-leap-unavailable.svg") {
 		t.Fatalf("want one diagram for the one error, got %v (%v)", ents, err)
+	}
+}
+
+// TestValidateSVGDirUserProfile: a profile loaded with --rules-file is
+// drawn with its own board look (here a checkered chaturanga, where the
+// built-in chaturanga is plain), and the offending move still gets its
+// arrow: the pictures use the finding's typed facts, not a lookup of the
+// profile by name.
+func TestValidateSVGDirUserProfile(t *testing.T) {
+	tmp := t.TempDir()
+	prof := filepath.Join(tmp, "checkered.toml")
+	if err := os.WriteFile(prof, []byte("name = \"chaturanga-checkered\"\nbase = \"chaturanga\"\nboard = \"checkered\"\nboard-source = \"a test\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rec := filepath.Join(tmp, "g.pgn")
+	if err := os.WriteFile(rec, []byte("[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1\"]\n\n1. Nc3 *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args      []string
+		checkered bool
+	}{
+		{[]string{"--rules-file", prof}, true},
+		{[]string{"--rules", "chaturanga"}, false},
+	} {
+		dir := filepath.Join(tmp, fmt.Sprint(tc.checkered))
+		args := append(append([]string{"validate", "--svg-dir", dir}, tc.args...), rec)
+		_, errOut, code := runApp(t, args...)
+		if code != 1 {
+			t.Fatalf("%v: exit %d, want 1: %s", tc.args, code, errOut)
+		}
+		ents, err := os.ReadDir(dir)
+		if err != nil || len(ents) != 1 {
+			t.Fatalf("%v: want one diagram, got %v (%v)", tc.args, ents, err)
+		}
+		data, err := os.ReadFile(filepath.Join(dir, ents[0].Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A checkered board is 64 square rectangles, a plain one a single cloth.
+		squares := bytes.Count(data, []byte(`<rect x=`))
+		if got := squares >= 64; got != tc.checkered {
+			t.Errorf("%v: %d rectangles; checkered %v, want %v", tc.args, squares, got, tc.checkered)
+		}
+		if !bytes.Contains(data, []byte("marker-end")) {
+			t.Errorf("%v: no arrow for the offending move", tc.args)
+		}
 	}
 }

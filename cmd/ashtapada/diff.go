@@ -92,7 +92,7 @@ func diffAction(c *cli.Context) error {
 
 // readAll reads every game of a file in any input format.
 func readAll(path string, rp *replay.Replayer) ([]*record.Game, error) {
-	next, closer, err := openGames(path, "", rp, io.Discard)
+	next, closer, err := openGames(path, "")
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +112,7 @@ func readAll(path string, rp *replay.Replayer) ([]*record.Game, error) {
 
 // forEachGame streams the games of one file.
 func forEachGame(path string, rp *replay.Replayer, fn func(i int, g *record.Game) error) error {
-	next, closer, err := openGames(path, "", rp, io.Discard)
+	next, closer, err := openGames(path, "")
 	if err != nil {
 		return err
 	}
@@ -222,9 +222,10 @@ func diffRuleSets(c *cli.Context, path string) ([]compare.Entry, error) {
 		}
 		cfgB.Profile = p
 	}
-	if cfgB.Overrides, err = replay.ParseSet(c.StringSlice("against-set")); err != nil {
-		return nil, fmt.Errorf("--against-set: %w", err)
+	if cfgB.Overrides, err = parseSet("--against-set", c.StringSlice("against-set")); err != nil {
+		return nil, err
 	}
+	cfgB.OverridesFrom = "--against-set"
 	if err := checkOverrides(cfgB.Profile, cfgB.Overrides); err != nil {
 		return nil, fmt.Errorf("--against-set: %w", err)
 	}

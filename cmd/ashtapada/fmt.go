@@ -10,14 +10,16 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/ruleid"
 )
 
 func init() {
 	register(&cli.Command{
 		Name:      "fmt",
-		Usage:     "write records in canonical form (notation.md section 6)",
+		Usage:     "write records in canonical form (docs/notation.md section 6)",
 		ArgsUsage: "[FILE|DIR|-]...",
 		Description: "Without flags, the canonical text goes to standard output. A game with a syntax error\n" +
 			"is reported on standard error and passed through byte for byte; the games around it are\n" +
@@ -41,10 +43,13 @@ type fmtOptions struct {
 	san *replay.Replayer
 	// unplayed counts games whose main line --san could not replay whole.
 	unplayed int
+	// limits are the readers' (--max-depth, --max-token, --max-game-bytes).
+	limits grammar.Limits
 }
 
 func runFmt(c *cli.Context) error {
-	if err := applyLimits(c); err != nil {
+	lim, err := readLimits(c)
+	if err != nil {
 		return toolError(err)
 	}
 	if err := applyNotation(c); err != nil {
@@ -52,7 +57,7 @@ func runFmt(c *cli.Context) error {
 	}
 	opt := fmtOptions{
 		list: c.Bool("l"), diff: c.Bool("d"), write: c.Bool("w"), check: c.Bool("check"),
-		stdout: c.App.Writer, stderr: c.App.ErrWriter,
+		stdout: c.App.Writer, stderr: c.App.ErrWriter, limits: lim,
 	}
 	if opt.stdout == nil {
 		opt.stdout = os.Stdout
@@ -128,19 +133,22 @@ func fmtFile(path string, opt *fmtOptions) (bool, error) {
 	defer in.Close()
 	report := func(g *record.Game) {
 		for _, n := range g.Notices {
-			if n.Rule == "syntax" || n.Rule == "limit" {
+			if n.Rule == ruleid.Syntax || n.Rule == ruleid.Limit {
 				fmt.Fprintf(opt.stderr, "%s:%d:%d: %s: %s [%s]\n", name, n.Pos.Line, n.Pos.Col, n.Severity, n.Message, n.Rule)
 			}
 		}
 	}
-	format := formats.Format
-	if opt.san != nil {
-		format = func(w io.Writer, r io.Reader, name string, report func(*record.Game)) (formats.FormatStats, error) {
-			return formats.FormatSAN(w, r, name, report, opt.san, func(f *replay.Finding) {
-				opt.unplayed++
-				fmt.Fprintf(opt.stderr, "%s:%d:%d: %s: %s [%s]; the moves from there are kept as written\n", name, f.Line, f.Column, f.Severity, f.Message, f.Rule)
-			})
+	// Each reader gets the command's limits.
+	format := func(w io.Writer, r io.Reader, name string, report func(*record.Game)) (formats.FormatStats, error) {
+		rd := grammar.NewReader(r, name)
+		rd.SetLimits(opt.limits)
+		if opt.san == nil {
+			return formats.FormatReader(w, rd, name, report)
 		}
+		return formats.FormatSAN(w, rd, name, report, opt.san, func(f *replay.Finding) {
+			opt.unplayed++
+			fmt.Fprintf(opt.stderr, "%s:%d:%d: %s: %s [%s]; the moves from there are kept as written\n", name, f.Line, f.Column, f.Severity, f.Message, f.Rule)
+		})
 	}
 	if !opt.list && !opt.diff && !opt.write && !opt.check {
 		// Plain filter: stream, memory does not grow with the file.

@@ -12,7 +12,7 @@ import (
 // docs/robustness.md). The commands that read records take them; the
 // defaults are grammar.DefaultLimits.
 func limitFlags() []cli.Flag {
-	d := grammar.DefaultLimits
+	d := grammar.DefaultLimits()
 	return []cli.Flag{
 		&cli.IntFlag{Name: "max-depth", Value: d.MaxDepth, Usage: "read variations nested up to `N` deep; deeper is a limit error (0: no limit)"},
 		&cli.IntFlag{Name: "max-token", Value: d.MaxToken, Usage: "longest comment, tag value or move, `N` bytes; longer is a limit error (0: no limit)"},
@@ -20,20 +20,17 @@ func limitFlags() []cli.Flag {
 	}
 }
 
-// applyLimits sets the reader's limits from the flags, before any file is
-// read: every reader the command creates from then on uses them. A
-// process runs one command, so the package default is the simplest way to
-// reach readers created deep inside formats (fmt's Format, convert).
-func applyLimits(c *cli.Context) error {
+// readLimits are the reader's limits the flags ask for. The command gives
+// them to each reader it makes (Splitter.SetLimits, Reader.SetLimits).
+func readLimits(c *cli.Context) (grammar.Limits, error) {
 	l := grammar.Limits{MaxDepth: c.Int("max-depth"), MaxToken: c.Int("max-token"), MaxGameBytes: c.Int("max-game-bytes")}
 	for _, f := range []struct {
 		name string
 		v    int
 	}{{"--max-depth", l.MaxDepth}, {"--max-token", l.MaxToken}, {"--max-game-bytes", l.MaxGameBytes}} {
 		if f.v < 0 {
-			return fmt.Errorf("%s %d: want 0 (no limit) or more", f.name, f.v)
+			return l, fmt.Errorf("%s %d: want 0 (no limit) or more", f.name, f.v)
 		}
 	}
-	grammar.DefaultLimits = l
-	return nil
+	return l, nil
 }

@@ -119,7 +119,7 @@ func run(args []string) int {
 
 func main() {
 	// Games are many small allocations; a lazier collector measured up to
-	// 1.9x faster on this workload (spec/performance.md).
+	// 1.9x faster on this workload (docs/performance.md).
 	// GOGC in the environment still wins, for measuring.
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)

@@ -41,7 +41,7 @@ var cleanCases = map[string]string{
 	"whitespace-spaces.pgn":             "no game",
 	"whitespace-lines.pgn":              "no game",
 	"bom-only.pgn":                      "no game",
-	"crlf-sentinels.pgn":                "CRLF line ends are accepted (notation.md)",
+	"crlf-sentinels.pgn":                "CRLF line ends are accepted (docs/notation.md)",
 	"cr-only-line-ends.pgn":             "old Mac line ends are line ends",
 	"games-without-blank-lines.pgn":     "the splitter starts a game at a tag line after movetext",
 	"movetext-only-games.pgn":           "games without tags, one per line (fide by default, no roster warning)",

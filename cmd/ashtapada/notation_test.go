@@ -62,9 +62,6 @@ func TestNotationCommands(t *testing.T) {
 	if _, stderr, code := runBinary(t, "validate", "--notation", "klingon", descPath); code != 2 || !strings.Contains(stderr, "unknown notation") {
 		t.Errorf("--notation klingon: exit %d, %q", code, stderr)
 	}
-	if _, _, code := runApp(t, "convert", "--from", "descriptive", "--notation", "de", "--to", "pgn", descPath); code != 2 {
-		t.Errorf("--from descriptive with --notation: exit %d, want 2", code)
-	}
 }
 
 // TestNotationFindingsOnBinary: an ambiguous descriptive move is an error

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ashtapada/ashtapada/docs"
+	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -34,6 +37,18 @@ func init() {
 					&cli.BoolFlag{Name: "toml", Usage: "write the profile as a complete profile file, to start a variant from"},
 				),
 				Action: rulesShow,
+			},
+			{
+				Name:  "ids",
+				Usage: "every rule id a finding can carry: severity, whether it stops the replay, summary",
+				Description: "Lists the registry of rule ids (docs/findings.md describes each; validate --explain ID\n" +
+					"prints its page). --format json writes one array of objects {id, severity, stops,\n" +
+					"also_warning, summary, page}, in registry order, for scripts: scripts/gen-rule-pages\n" +
+					"builds docs/rules/ from it.",
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "format", Value: "text", Usage: "text (a table) or json"},
+				},
+				Action: rulesIDs,
 			},
 			{
 				Name:      "check",
@@ -63,6 +78,43 @@ func rulesList(c *cli.Context) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", p.Name, aliases, p.Summary)
 	}
 	return tw.Flush()
+}
+
+// ruleListing is one entry of `rules ids --format json`.
+type ruleListing struct {
+	ruleid.Rule
+	// Page is where the rule's documentation page is published.
+	Page string `json:"page"`
+}
+
+func rulesIDs(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return toolError(fmt.Errorf("rules ids: no arguments expected, got %q", c.Args().Slice()))
+	}
+	all := ruleid.All()
+	switch c.String("format") {
+	case "json":
+		out := make([]ruleListing, len(all))
+		for i, r := range all {
+			out[i] = ruleListing{Rule: r, Page: docs.RuleURL(r.ID)}
+		}
+		enc := json.NewEncoder(c.App.Writer)
+		enc.SetIndent("", "  ")
+		return enc.Encode(out)
+	case "text":
+		tw := tabwriter.NewWriter(c.App.Writer, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "RULE\tSEVERITY\tSTOPS\tSUMMARY")
+		for _, r := range all {
+			stops := "no"
+			if r.Stops {
+				stops = "yes"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, r.Severity, stops, r.Summary)
+		}
+		return tw.Flush()
+	default:
+		return toolError(fmt.Errorf("rules ids: --format %q: text or json", c.String("format")))
+	}
 }
 
 func rulesShow(c *cli.Context) error {

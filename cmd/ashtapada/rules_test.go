@@ -1,12 +1,14 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -36,7 +38,7 @@ func TestRulesList(t *testing.T) {
 	}
 }
 
-// rules show prints every setting of rules.md for each built-in profile,
+// rules show prints every setting of docs/rules.md for each built-in profile,
 // with its value, alternatives and source sentence.
 func TestRulesShowEveryProfile(t *testing.T) {
 	for _, p := range rules.Profiles() {
@@ -169,6 +171,48 @@ func mustProfile(t *testing.T, name string) *rules.Profile {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// TestRulesIDs: the binary's listing is the registry, entry for entry and
+// in its order (scripts/gen-rule-pages builds docs/rules/ from it), and
+// --explain knows exactly the listed ids.
+func TestRulesIDs(t *testing.T) {
+	out, errOut, code := runAsh(t, "", "", "rules", "ids", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got []struct {
+		ID          string `json:"id"`
+		Severity    string `json:"severity"`
+		Stops       bool   `json:"stops"`
+		AlsoWarning bool   `json:"also_warning"`
+		Summary     string `json:"summary"`
+		Page        string `json:"page"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	all := ruleid.All()
+	if len(got) != len(all) {
+		t.Fatalf("%d ids listed, %d registered", len(got), len(all))
+	}
+	for i, r := range all {
+		g := got[i]
+		if g.ID != r.ID || g.Severity != r.Severity.String() || g.Stops != r.Stops || g.AlsoWarning != r.AlsoWarning || g.Summary != r.Summary ||
+			!strings.HasSuffix(g.Page, "/docs/rules/"+r.ID+".md") {
+			t.Errorf("entry %d: %+v, registry %+v", i, g, r)
+		}
+	}
+	text, _, code := runAsh(t, "", "", "rules", "ids")
+	if code != 0 || strings.Count(text, "\n") != len(all)+1 || !strings.Contains(text, "illegal-move ") {
+		t.Errorf("text listing: exit %d\n%s", code, text)
+	}
+	if _, errOut, code := runAsh(t, "", "", "rules", "ids", "--format", "xml"); code != 2 || !strings.Contains(errOut, "text or json") {
+		t.Errorf("--format xml: exit %d, %q", code, errOut)
+	}
+	if _, errOut, code := runAsh(t, "", "", "validate", "--explain", "also-valid-as-nothing"); code != 2 || !strings.Contains(errOut, strings.Join(ruleid.IDs(), ", ")) {
+		t.Errorf("--explain of an unregistered id: exit %d, %q", code, errOut)
+	}
 }
 
 // rules show names each profile's source by its title and author, as a

@@ -102,7 +102,7 @@ func nthGame(path string, n int, rp *replay.Replayer, errw io.Writer) (*record.G
 	if n < 1 {
 		return nil, fmt.Errorf("--game %d: games are numbered from 1", n)
 	}
-	next, closer, err := openGames(path, "", rp, errw)
+	next, closer, err := openGames(path, "")
 	if err != nil {
 		return nil, err
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
 )
@@ -57,14 +58,14 @@ func validateConfig(c *cli.Context) (replay.Config, error) {
 		}
 		cfg.Profile = p
 	}
-	ovs, err := replay.ParseSet(c.StringSlice("set"))
+	ovs, err := parseSet("--set", c.StringSlice("set"))
 	if err != nil {
 		return cfg, err
 	}
 	if err := checkOverrides(cfg.Profile, ovs); err != nil {
 		return cfg, fmt.Errorf("--set: %w", err)
 	}
-	cfg.Overrides = ovs
+	cfg.Overrides, cfg.OverridesFrom = ovs, "--set"
 	return cfg, nil
 }
 
@@ -90,13 +91,19 @@ func checkOverrides(p *rules.Profile, ovs []rules.Override) error {
 // docs/performance.md).
 type vjob struct {
 	chunks []grammar.Chunk
-	file   string
-	index  int // the 1-based index in the file of chunks[0]
-	out    chan []*replay.Result
+	// games are records read whole by a reader that is not the grammar
+	// (JSON), instead of chunks.
+	games []*record.Game
+	file  string
+	index int // the 1-based index in the file of chunks[0]
+	out   chan []*replay.Result
 	// keys are the games' identities for baselines, set by the worker
 	// before it sends the results on out.
 	keys []formats.GameKey
 }
+
+// len is the number of games in the batch.
+func (j *vjob) len() int { return len(j.chunks) + len(j.games) }
 
 // Batches are cut at batchGames games or batchBytes bytes, whichever comes
 // first, so that a file of a few huge games still spreads over the workers.
@@ -107,7 +114,8 @@ const (
 
 func validateAction(c *cli.Context) error {
 	// limits.go: --max-depth, --max-token, --max-game-bytes.
-	if err := applyLimits(c); err != nil {
+	lim, err := readLimits(c)
+	if err != nil {
 		return toolError(err)
 	}
 	if err := applyNotation(c); err != nil {
@@ -178,7 +186,7 @@ func validateAction(c *cli.Context) error {
 				continue
 			}
 			for _, path := range files {
-				if !readGames(path, work, order, done, noteErr, ci.counter()) {
+				if !readGames(path, lim, work, order, done, noteErr, ci.counter()) {
 					return
 				}
 			}
@@ -195,9 +203,10 @@ func validateAction(c *cli.Context) error {
 			// of its records.
 			sc := new(grammar.Scratch)
 			for j := range work {
-				res := make([]*replay.Result, len(j.chunks))
-				j.keys = make([]formats.GameKey, len(j.chunks))
-				for i := range j.chunks {
+				n := j.len()
+				res := make([]*replay.Result, n)
+				j.keys = make([]formats.GameKey, n)
+				for i := 0; i < n; i++ {
 					res[i] = validateOne(r, sc, j, i, noteErr)
 				}
 				j.out <- res
@@ -276,14 +285,33 @@ func validateAction(c *cli.Context) error {
 
 // readGames splits one file into games and queues them. It returns false
 // when the writer asked to stop (--max-errors, a write error).
-func readGames(path string, work, order chan<- *vjob, done <-chan struct{}, noteErr func(error), counter *atomic.Int64) bool {
+func readGames(path string, lim grammar.Limits, work, order chan<- *vjob, done <-chan struct{}, noteErr func(error), counter *atomic.Int64) bool {
 	rc, name, err := openInputCounting(path, counter)
 	if err != nil {
 		noteErr(err)
 		return true
 	}
 	defer rc.Close()
-	sp := grammar.NewSplitter(rc)
+	// LAN and UCI records are read by the same grammar, told their
+	// notation; JSON by its own reader (the record formats' registry, by
+	// extension or content).
+	br := bufio.NewReaderSize(rc, 1<<16)
+	head, _ := br.Peek(4096)
+	f := formats.DetectRecordFormat(path, head)
+	sp := grammar.NewSplitter(br)
+	sp.SetLimits(lim)
+	sp.SetNotation(f.Notation)
+	next := func() (grammar.Chunk, *record.Game, error) {
+		ch, err := sp.Next()
+		return ch, nil, err
+	}
+	if !f.Text {
+		rd := f.Read(br, name, lim)
+		next = func() (grammar.Chunk, *record.Game, error) {
+			g, err := rd.Next()
+			return grammar.Chunk{}, g, err
+		}
+	}
 	var j *vjob
 	size := 0
 	// send queues the batch being filled: first in order, so that the
@@ -306,7 +334,7 @@ func readGames(path string, work, order chan<- *vjob, done <-chan struct{}, note
 		return true
 	}
 	for index := 1; ; index++ {
-		ch, err := sp.Next()
+		ch, g, err := next()
 		if errors.Is(err, io.EOF) {
 			return send()
 		}
@@ -315,12 +343,19 @@ func readGames(path string, work, order chan<- *vjob, done <-chan struct{}, note
 			return send()
 		}
 		if j == nil {
-			j = &vjob{file: name, index: index, out: make(chan []*replay.Result, 1),
-				chunks: make([]grammar.Chunk, 0, batchGames)}
+			j = &vjob{file: name, index: index, out: make(chan []*replay.Result, 1)}
+			if g == nil {
+				j.chunks = make([]grammar.Chunk, 0, batchGames)
+			}
 		}
-		j.chunks = append(j.chunks, ch)
-		size += len(ch.Data)
-		if len(j.chunks) >= batchGames || size >= batchBytes {
+		if g != nil {
+			j.games = append(j.games, g)
+			size += len(g.Source) + 64*len(g.Moves)
+		} else {
+			j.chunks = append(j.chunks, ch)
+			size += len(ch.Data)
+		}
+		if j.len() >= batchGames || size >= batchBytes {
 			if !send() {
 				return false
 			}
@@ -339,7 +374,12 @@ func validateOne(r *replay.Replayer, sc *grammar.Scratch, j *vjob, i int, noteEr
 			res = &replay.Result{Summary: replay.Summary{File: j.file, Game: index, Outcome: replay.OutcomeNone}}
 		}
 	}()
-	g := grammar.ParseChunkScratch(j.chunks[i], j.file, sc)
+	var g *record.Game
+	if j.games != nil {
+		g = j.games[i]
+	} else {
+		g = grammar.ParseChunkScratch(j.chunks[i], j.file, sc)
+	}
 	j.keys[i] = formats.GameKeyOf(g)
 	return r.Game(g, j.file, index)
 }

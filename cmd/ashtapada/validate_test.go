@@ -154,7 +154,7 @@ func TestValidateText(t *testing.T) {
 	}
 }
 
-// TestValidateJSONL checks `--format jsonl` field by field against cli.md:
+// TestValidateJSONL checks `--format jsonl` field by field against docs/cli.md:
 // every finding line and every game line carries exactly the listed names
 // (plus the documented extras), with the right JSON types.
 func TestValidateJSONL(t *testing.T) {

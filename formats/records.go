@@ -1,0 +1,188 @@
+package formats
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
+)
+
+// GameReader yields the games of one input, then io.EOF.
+type GameReader interface {
+	Next() (*record.Game, error)
+}
+
+// RecordFormat is one format of game records: its name, the file
+// extensions that choose it, how its text is recognised, and how it is
+// read and written. The commands find formats here (convert's --from and --to, the
+// inputs of validate, show and diff), so that a new format is one more
+// entry in the registry and no switch in cmd. The report formats have
+// their own registry (NewReport).
+type RecordFormat struct {
+	// Name is the format's name on the command line (`--from`, `--to`).
+	Name string
+	// Extensions choose the format for a file name (lower case, with the
+	// dot; a compression suffix .gz, .bz2 or .zst is looked through).
+	Extensions []string
+	// Notation is the notation of the moves of a text format that the
+	// grammar reads (pgn, lan, uci).
+	Notation record.Notation
+	// Text is true for the formats the grammar reads: PGN and the
+	// coordinate formats, which are PGN with other move notations.
+	Text bool
+	// Sniff reports whether the start of an input (byte-order mark and
+	// leading white space removed) is in this format; nil for a format
+	// that is only chosen by name or extension. PGN is the fallback.
+	Sniff func(head []byte) bool
+	// Read returns the reader of the games of r (name is used in
+	// positions and messages; limits bound what one game may cost); nil
+	// for a format that is only written.
+	Read func(r io.Reader, name string, limits grammar.Limits) GameReader
+	// NewWriter returns the writer of the format on w (convert --to); nil
+	// for a format that is only read.
+	NewWriter func(w io.Writer, opt WriteOptions) (GameWriter, error)
+}
+
+// recordFormats is the registry, in the order the command line lists them
+// and sniffing tries them.
+var recordFormats = []RecordFormat{
+	{Name: "pgn", Extensions: []string{".pgn"}, Notation: record.SAN, Text: true, Read: textReader(record.SAN), NewWriter: newPGNGames},
+	{Name: "json", Extensions: []string{".json"}, Sniff: sniffJSONArray, Read: jsonReader, NewWriter: newJSONGames(false)},
+	{Name: "jsonl", Extensions: []string{".jsonl", ".ndjson"}, Sniff: sniffJSONObject, Read: jsonReader, NewWriter: newJSONGames(true)},
+	{Name: "lan", Extensions: []string{".lan"}, Notation: record.LAN, Text: true, Sniff: sniffLAN, Read: textReader(record.LAN), NewWriter: newCoordGames(false)},
+	{Name: "uci", Extensions: []string{".uci"}, Notation: record.UCI, Text: true, Sniff: sniffUCI, Read: textReader(record.UCI), NewWriter: newCoordGames(true)},
+	{Name: "fen", NewWriter: newFENGames},
+	{Name: "svg", NewWriter: newSVGGames},
+	{Name: "html", NewWriter: newHTMLGames},
+}
+
+// RecordFormats returns the registry (a copy), in its order.
+func RecordFormats() []RecordFormat { return append([]RecordFormat(nil), recordFormats...) }
+
+// LookupRecordFormat returns the format of a name (case-insensitive).
+func LookupRecordFormat(name string) (RecordFormat, bool) {
+	for _, f := range recordFormats {
+		if strings.EqualFold(f.Name, name) {
+			return f, true
+		}
+	}
+	return RecordFormat{}, false
+}
+
+// RecordFormatNames lists the names of the formats that can be read
+// (read true) or written, in registry order.
+func RecordFormatNames(read bool) []string {
+	var out []string
+	for _, f := range recordFormats {
+		if (read && f.Read != nil) || (!read && f.NewWriter != nil) {
+			out = append(out, f.Name)
+		}
+	}
+	return out
+}
+
+// DetectRecordFormat chooses the format of an input: by the extension of
+// path, else by the first bytes of the input (head), else PGN. Only
+// readable formats are chosen.
+func DetectRecordFormat(path string, head []byte) RecordFormat {
+	lower := strings.ToLower(path)
+	for _, ext := range []string{".gz", ".bz2", ".zst"} {
+		lower = strings.TrimSuffix(lower, ext)
+	}
+	ext := filepath.Ext(lower)
+	for _, f := range recordFormats {
+		for _, e := range f.Extensions {
+			if e == ext && f.Read != nil {
+				return f
+			}
+		}
+	}
+	t := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xEF\xBB\xBF")), " \t\r\n")
+	for _, f := range recordFormats {
+		if f.Sniff != nil && f.Read != nil && f.Sniff(t) {
+			return f
+		}
+	}
+	pgn, _ := LookupRecordFormat("pgn")
+	return pgn
+}
+
+// textReader reads PGN-like text in notation n with the grammar.
+func textReader(n record.Notation) func(io.Reader, string, grammar.Limits) GameReader {
+	return func(r io.Reader, name string, limits grammar.Limits) GameReader {
+		rd := grammar.NewReader(r, name)
+		rd.SetLimits(limits)
+		rd.SetNotation(n)
+		return rd
+	}
+}
+
+// jsonGames reads the JSON and JSONL formats (a JSONReader takes both).
+type jsonGames struct {
+	jr   *JSONReader
+	name string
+}
+
+func jsonReader(r io.Reader, name string, _ grammar.Limits) GameReader {
+	return &jsonGames{jr: NewJSONReader(r), name: name}
+}
+
+func (j *jsonGames) Next() (*record.Game, error) {
+	g, err := j.jr.ReadGame()
+	if err != nil && !errors.Is(err, io.EOF) {
+		err = fmt.Errorf("%s: %w", j.name, err)
+	}
+	return g, err
+}
+
+// sniffJSONObject: a JSON object (JSONL, one game object per line).
+func sniffJSONObject(t []byte) bool { return len(t) > 0 && t[0] == '{' }
+
+// sniffJSONArray: `[` followed by an object or `]`; a PGN tag also starts
+// with `[`, but never with `[{` or `[]`.
+func sniffJSONArray(t []byte) bool {
+	if len(t) == 0 || t[0] != '[' {
+		return false
+	}
+	rest := bytes.TrimLeft(t[1:], " \t\r\n")
+	return len(rest) == 0 || rest[0] == '{' || rest[0] == ']'
+}
+
+// firstMove is the first move token of the movetext at the start of an
+// input (after the tag lines, move numbers skipped; the first move of a
+// compound turn), or "".
+func firstMove(t []byte) string {
+	for _, line := range strings.Split(string(t), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "[") {
+			continue
+		}
+		for _, f := range strings.Fields(line) {
+			if strings.HasSuffix(f, ".") {
+				continue
+			}
+			return strings.Split(f, ",")[0]
+		}
+	}
+	return ""
+}
+
+// sniffUCI: the first move is two squares and nothing of SAN or LAN (no
+// piece letter, no hyphen, no x): `e2e4`, `e7e8q`, `c4g8/b1n`.
+func sniffUCI(t []byte) bool {
+	m, err := grammar.ParseMove(firstMove(t))
+	return err == nil && m.Piece == 0 && m.Lenient&record.LenientLong != 0 &&
+		m.Lenient&record.LenientHyphen == 0 && !m.Capture && m.Check == 0
+}
+
+// sniffLAN: the first move names its origin with LAN's hyphen, or is a
+// king's leap with its origin: `Ng1-f3`, `e2-e4`, `K~e1-c2`.
+func sniffLAN(t []byte) bool {
+	m, err := grammar.ParseMove(firstMove(t))
+	return err == nil && (m.Lenient&record.LenientHyphen != 0 || m.Leap && m.FromFile >= 0 && m.FromRank >= 0)
+}

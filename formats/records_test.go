@@ -1,0 +1,104 @@
+package formats
+
+import (
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/replay"
+)
+
+func TestDetectRecordFormat(t *testing.T) {
+	tags := "[Event \"x\"]\n[Site \"?\"]\n\n"
+	for _, tc := range []struct{ path, head, want string }{
+		{"a.pgn", "e2e4", "pgn"}, // the extension wins
+		{"a.LAN.gz", "", "lan"},
+		{"a.uci.zst", "", "uci"},
+		{"a.ndjson", "", "jsonl"},
+		{"a.json", "", "json"},
+		{"-", "\xEF\xBB\xBF  {\"tags\": []}", "jsonl"},
+		{"-", "[\n{\"tags\": []}]", "json"},
+		{"-", "[]", "json"},
+		{"-", tags + "1. e4 e5 *", "pgn"},
+		{"-", tags + "e2e4 e7e5 *", "uci"},
+		{"-", tags + "g2g3,f1h3,g1f3 b7b6 *", "uci"},
+		{"-", tags + "c3b1/b8n *", "uci"},
+		{"-", tags + "1. e2-e4 e7-e5 *", "lan"},
+		{"-", tags + "1. K~e1-c2 *", "lan"},
+		{"-", tags + "1. K~c2 *", "pgn"},
+		{"-", tags + "1. O-O-O *", "pgn"},
+		{"-", tags + "1. exd5 *", "pgn"},
+		{"-", "", "pgn"},
+	} {
+		if got := DetectRecordFormat(tc.path, []byte(tc.head)); got.Name != tc.want {
+			t.Errorf("%s %q: %s, want %s", tc.path, tc.head, got.Name, tc.want)
+		}
+	}
+}
+
+func TestRecordFormatRegistry(t *testing.T) {
+	if got := strings.Join(RecordFormatNames(true), " "); got != "pgn json jsonl lan uci" {
+		t.Errorf("readable: %s", got)
+	}
+	if got := strings.Join(RecordFormatNames(false), " "); got != "pgn json jsonl lan uci fen svg html" {
+		t.Errorf("writable: %s", got)
+	}
+	for _, f := range RecordFormats() {
+		if f.Text && f.Read == nil {
+			t.Errorf("%s: a text format without a reader", f.Name)
+		}
+		if g, ok := LookupRecordFormat(strings.ToUpper(f.Name)); !ok || g.Name != f.Name {
+			t.Errorf("lookup of %s", f.Name)
+		}
+	}
+	// Every readable format reads a game back.
+	for name, text := range map[string]string{
+		"pgn": "[Event \"x\"]\n\n1. e4 *\n", "lan": "[Event \"x\"]\n\n1. e2-e4 *\n", "uci": "[Event \"x\"]\n\ne2e4 *\n",
+		"json": "[{\"tags\": [], \"moves\": []}]", "jsonl": "{\"tags\": [], \"moves\": []}\n",
+	} {
+		f, _ := LookupRecordFormat(name)
+		g, err := f.Read(strings.NewReader(text), "x", grammar.DefaultLimits()).Next()
+		if err != nil || g == nil || g.Notation != f.Notation {
+			t.Errorf("%s: %v %+v", name, err, g)
+		}
+	}
+}
+
+// TestRecordFormatWriters: every writable format writes a game from its
+// replay, and SVG says when the game asked for is not in the input.
+func TestRecordFormatWriters(t *testing.T) {
+	g, err := grammar.NewReader(strings.NewReader("[Event \"x\"]\n\n1. e4 e5 2. Nf3 *\n"), "x").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := replay.New(replay.Config{Steps: true}).Game(g, "x", 1)
+	want := map[string]string{"pgn": "2. Nf3", "json": `"san":"Nf3"`, "jsonl": `"san":"Nf3"`, "lan": "Ng1-f3", "uci": "g1f3", "fen": "RNBQKB1R b KQkq", "svg": "<svg", "html": "<main>"}
+	for _, f := range RecordFormats() {
+		if f.NewWriter == nil {
+			continue
+		}
+		var buf strings.Builder
+		w, err := f.NewWriter(&buf, WriteOptions{Game: 1})
+		if err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+		if err := w.Write(g, 1, res); err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+		if !strings.Contains(buf.String(), want[f.Name]) {
+			t.Errorf("%s: output lacks %q:\n%.300s", f.Name, want[f.Name], buf.String())
+		}
+	}
+	svg, _ := LookupRecordFormat("svg")
+	w, _ := svg.NewWriter(io.Discard, WriteOptions{Game: 2})
+	if err := w.Write(g, 1, res); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err == nil || !strings.Contains(err.Error(), "--game 2") {
+		t.Errorf("svg of a game not in the input: %v", err)
+	}
+}
