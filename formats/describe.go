@@ -23,6 +23,18 @@ var pictureNames = map[string]map[byte]string{
 // FEN caption, profile and state notes from pos, judged under prof (nil:
 // the default look and the rule names of pos's settings).
 func DescribePosition(d *Diagram, pos *rules.Position, prof *rules.Profile) {
+	var name, men string
+	checkered := false
+	if prof != nil {
+		name, men, checkered = prof.Name, prof.Men, prof.Checkered()
+	}
+	describe(d, pos, name, men, checkered)
+	d.Notes = PositionNotes(pos)
+}
+
+// describe is DescribePosition from the profile's look alone (a finding
+// carries the look, not the profile), for a position set up from a FEN.
+func describe(d *Diagram, pos *rules.Position, profile, men string, checkered bool) {
 	fen := pos.FEN()
 	if b, err := rules.ParsePlacement(strings.Fields(fen)[0]); err == nil {
 		d.Board = b
@@ -32,16 +44,14 @@ func DescribePosition(d *Diagram, pos *rules.Position, prof *rules.Profile) {
 	if pos.SideToMove() == rules.Black {
 		d.ToMove = 'b'
 	}
+	d.Checkered = checkered
 	d.Glyphs = GlyphsFigurine
-	if prof != nil {
-		d.Checkered = prof.Checkered()
-		if KnownGlyphSet(prof.Men) {
-			d.Glyphs = prof.Men
-		}
-		d.Profile = prof.Name
+	if KnownGlyphSet(men) {
+		d.Glyphs = men
 	}
+	d.Profile = profile
 	d.Names = MenNames(pos.Settings(), d.Glyphs)
-	d.Notes = PositionNotes(pos)
+	d.Notes = positionNotes(pos, false)
 }
 
 // MenNames are the legend's names of the six men under s, drawn with the
@@ -64,14 +74,19 @@ func MenNames(s *rules.Settings, glyphs string) map[byte]string {
 // each, as show prints it and the diagrams write it under the board: leap
 // rights under a profile with the king's leap (and why a king has none),
 // waiting pawns, and what a pawn may become where the profile restricts it.
-func PositionNotes(pos *rules.Position) []string {
+func PositionNotes(pos *rules.Position) []string { return positionNotes(pos, true) }
+
+// positionNotes is PositionNotes; why says why a king has no leap, which
+// only a position that was played knows (one set up from a FEN knows only
+// that the right is gone).
+func positionNotes(pos *rules.Position, why bool) []string {
 	s := pos.Settings()
 	var notes []string
 	if s.KingLeap != rules.LeapOff {
 		notes = append(notes, fmt.Sprintf("leap: white %s, black %s", leapWord(pos, rules.White), leapWord(pos, rules.Black)))
 		for _, c := range []rules.Color{rules.White, rules.Black} {
 			// Why a king has no leap, as the rules say it.
-			if note := pos.LeapNote(c); note != "" {
+			if note := pos.LeapNote(c); note != "" && why {
 				notes = append(notes, fmt.Sprintf("  %s: %s", c, note))
 			}
 		}

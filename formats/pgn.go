@@ -1,5 +1,10 @@
-// Package formats writes records: the canonical PGN of docs/notation.md section
-// 6 (this file) and the other output formats.
+// Package formats reads and writes records and writes reports: the
+// registry of record formats (RecordFormats: PGN, LAN and UCI read by the
+// grammar, JSON and JSONL; each with its writer, and FEN lists, SVG and
+// the HTML viewer written only), the canonical PGN of docs/notation.md
+// section 6 (this file), pictures of positions and findings, diffs, and
+// the report formats of validate (NewReport: text, json, jsonl, sarif,
+// github, junit).
 package formats
 
 import (

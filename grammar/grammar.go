@@ -14,6 +14,12 @@
 //	         | "(" { element } ")" ;
 //
 // where a Word is a turn (`e3,Nf3,g3`), read by ParseMove move by move.
+//
+// The same grammar reads the coordinate notations LAN and UCI
+// (docs/notation.md section 7): a Reader or Splitter told the notation
+// (SetNotation) marks its games with it and does not report the
+// notation's own forms as lenient. Each reader has its own limits
+// (SetLimits; DefaultLimits otherwise).
 package grammar
 
 import (

@@ -54,6 +54,9 @@ type Finding struct {
 	// Checkered is the board look of the profile the game was judged by
 	// (its `board` key, docs/profiles.md).
 	Checkered bool `json:"-"`
+	// Men is how the profile draws its men (its `men` key: figurine or
+	// historical).
+	Men string `json:"-"`
 }
 
 // IsError reports whether the finding counts as an error.

@@ -391,12 +391,18 @@ func (w *walk) gameFinding(g *record.Game, tag, rule, msg string) *Finding {
 	return &Finding{
 		File: w.file, Line: pos.Line, Column: pos.Col, Game: w.index,
 		Rule: rule, Severity: ruleid.SeverityOf(rule).String(), Message: msg,
-		Profile: w.profileName(), Settings: w.settingsMap(), Checkered: w.checkered(),
+		Profile: w.profileName(), Settings: w.settingsMap(), Checkered: w.checkered(), Men: w.men(),
 	}
 }
 
-// checkered is the board look of the game's profile, for pictures.
+// checkered and men are the look of the game's profile, for pictures.
 func (w *walk) checkered() bool { return w.gr.profile.Checkered() }
+func (w *walk) men() string {
+	if w.gr.profile == nil {
+		return ""
+	}
+	return w.gr.profile.Men
+}
 
 // moveFinding is a finding at a move, with the FEN of the position before it.
 func (w *walk) moveFinding(n *record.Node, ln *line, ply int, side rules.Color, fen, rule, msg string, legal []string) *Finding {
@@ -412,7 +418,7 @@ func (w *walk) moveFinding(n *record.Node, ln *line, ply int, side rules.Color, 
 		Ply: ply, MoveNumber: ln.moveNo, Side: side.String(), SAN: san,
 		Rule: rule, Severity: ruleid.SeverityOf(rule).String(), Message: msg, FEN: fen,
 		Profile: w.profileName(), Settings: w.settingsMap(), Legal: legal,
-		Variation: variationPath(ln), Checkered: w.checkered(),
+		Variation: variationPath(ln), Checkered: w.checkered(), Men: w.men(),
 	}
 	if n.Move != nil && (f.IsError() || w.r.cfg.Strict) {
 		// The squares, for a picture (errors are drawn, and --strict makes
@@ -437,7 +443,7 @@ func (w *walk) notices() {
 		w.add(&Finding{
 			File: w.file, Line: n.Pos.Line, Column: n.Pos.Col, Game: w.index,
 			Rule: n.Rule, Severity: n.Severity.String(), Message: n.Message,
-			Profile: w.profileName(), Settings: w.settingsMap(), Checkered: w.checkered(),
+			Profile: w.profileName(), Settings: w.settingsMap(), Checkered: w.checkered(), Men: w.men(),
 		})
 	}
 }

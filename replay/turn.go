@@ -272,7 +272,7 @@ func (w *walk) checkResult(ln *line) {
 			Ply: ln.ply, MoveNumber: moveNo, Side: side,
 			SAN: g.Result, Rule: rule, Severity: ruleid.SeverityOf(rule).String(), Message: msg,
 			FEN: ln.pos.FEN(), Profile: w.profileName(), Settings: w.settingsMap(),
-			Checkered: w.checkered(),
+			Checkered: w.checkered(), Men: w.men(),
 		})
 	}
 	if hasTag && g.Result != "" && tag != g.Result && tag != "" && tag != "?" {

@@ -264,14 +264,15 @@ func TestValidateSVGDir(t *testing.T) {
 }
 
 // TestValidateSVGDirUserProfile: a profile loaded with --rules-file is
-// drawn with its own board look (here a checkered chaturanga, where the
-// built-in chaturanga is plain), and the offending move still gets its
+// drawn with its own board look (here a checkered chaturanga with modern
+// figurines, where the built-in chaturanga is plain with the historical
+// men), and the offending move still gets its
 // arrow: the pictures use the finding's typed facts, not a lookup of the
 // profile by name.
 func TestValidateSVGDirUserProfile(t *testing.T) {
 	tmp := t.TempDir()
 	prof := filepath.Join(tmp, "checkered.toml")
-	if err := os.WriteFile(prof, []byte("name = \"chaturanga-checkered\"\nbase = \"chaturanga\"\nboard = \"checkered\"\nboard-source = \"a test\"\n"), 0o644); err != nil {
+	if err := os.WriteFile(prof, []byte("name = \"chaturanga-checkered\"\nbase = \"chaturanga\"\nboard = \"checkered\"\nboard-source = \"a test\"\nmen = \"figurine\"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	rec := filepath.Join(tmp, "g.pgn")
@@ -306,6 +307,11 @@ func TestValidateSVGDirUserProfile(t *testing.T) {
 		}
 		if !bytes.Contains(data, []byte("marker-end")) {
 			t.Errorf("%v: no arrow for the offending move", tc.args)
+		}
+		// The men too: the user's profile draws figurines (its legend names
+		// the knight a knight), the built-in chaturanga the horse.
+		if horse := bytes.Contains(data, []byte("knight (horse)")); horse == tc.checkered {
+			t.Errorf("%v: the legend names the horse: %v, want %v", tc.args, horse, !tc.checkered)
 		}
 	}
 }

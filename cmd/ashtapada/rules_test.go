@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -239,6 +240,37 @@ func TestRulesShowSourcesByTitleAndAuthor(t *testing.T) {
 		}
 		if regexp.MustCompile(`(?i)\bseed \d{3}`).MatchString(out) {
 			t.Errorf("rules show %s cites a seed number", name)
+		}
+	}
+}
+
+// TestRulePagesGenerated: docs/rules/ is what scripts/gen-rule-pages makes
+// from the binary's listing (`rules ids --format json`): run it into a
+// temporary directory and compare page by page. Needs python3.
+func TestRulePagesGenerated(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 is not installed: scripts/gen-rule-pages cannot run")
+	}
+	out := t.TempDir()
+	cmd := exec.Command(py, filepath.Join("..", "..", "scripts", "gen-rule-pages"))
+	cmd.Env = append(os.Environ(), "ASHTAPADA="+ashBinary, "ASHTAPADA_RULE_PAGES_OUT="+out)
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("gen-rule-pages: %v\n%s", err, msg)
+	}
+	gen, err := filepath.Glob(filepath.Join(out, "*.md"))
+	if err != nil || len(gen) != len(ruleid.All()) {
+		t.Fatalf("%d pages generated for %d rule ids (%v)", len(gen), len(ruleid.All()), err)
+	}
+	for _, p := range gen {
+		want, err := os.ReadFile(filepath.Join("..", "..", "docs", "rules", filepath.Base(p)))
+		if err != nil {
+			t.Errorf("%s: generated, but docs/rules/ has no such page", filepath.Base(p))
+			continue
+		}
+		got, _ := os.ReadFile(p)
+		if string(got) != string(want) {
+			t.Errorf("docs/rules/%s differs from what scripts/gen-rule-pages writes: run it", filepath.Base(p))
 		}
 	}
 }
