@@ -23,6 +23,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
@@ -40,6 +41,9 @@ type JSONGame struct {
 	Settings map[string]string `json:"settings,omitempty"`
 	Moves    []JSONNode        `json:"moves"`
 	Result   string            `json:"result,omitempty"`
+	// BookNotation names the notation of books the moves were read in
+	// (record.Game.BookNotation).
+	BookNotation string `json:"book_notation,omitempty"`
 	// ResultPos is the position of the termination marker.
 	ResultPos *[3]int      `json:"result_pos,omitempty"`
 	Notices   []JSONNotice `json:"notices,omitempty"`
@@ -107,6 +111,10 @@ type JSONMove struct {
 	Glyph      string          `json:"glyph,omitempty"`
 	Joined     bool            `json:"joined,omitempty"`
 	Lenient    []string        `json:"lenient,omitempty"`
+	// Notation is "descriptive" for a move written in descriptive
+	// notation: its squares depend on the position, so the parts above
+	// are not set and Written is read again (docs/notation-books.md).
+	Notation string `json:"notation,omitempty"`
 }
 
 // JSONConversion is a conversion suffix `/b8=N`.
@@ -157,6 +165,8 @@ var lenientNames = []struct {
 	{record.LenientNoEquals, "no-equals"},
 	{record.LenientNullZ0, "null-z0"},
 	{record.LenientLowerConversion, "lower-conversion"},
+	{record.LenientCaptureX, "capture-x"},
+	{record.LenientNoSeparator, "no-separator"},
 }
 
 func posJSON(p record.Pos) *[3]int {
@@ -184,11 +194,12 @@ func letter(b byte) string {
 // (AddPlayed adds them).
 func GameToJSON(g *record.Game) *JSONGame {
 	j := &JSONGame{
-		Pos:       posJSON(g.Pos),
-		Tags:      make([]JSONTag, len(g.Tags)),
-		Moves:     nodesToJSON(g.Moves),
-		Result:    g.Result,
-		ResultPos: posJSON(g.ResultPos),
+		Pos:          posJSON(g.Pos),
+		Tags:         make([]JSONTag, len(g.Tags)),
+		Moves:        nodesToJSON(g.Moves),
+		Result:       g.Result,
+		BookNotation: g.BookNotation,
+		ResultPos:    posJSON(g.ResultPos),
 	}
 	for i, t := range g.Tags {
 		j.Tags[i] = JSONTag{Name: t.Name, Value: t.Value, Pos: posJSON(t.Pos)}
@@ -284,6 +295,9 @@ func textIfSet(s string) *string {
 }
 
 func moveToJSON(m *record.Move) *JSONMove {
+	if m.Desc != nil || m.Castle == record.CastleEither {
+		return &JSONMove{Written: m.Text, Check: letter(m.Check), Glyph: m.Glyph, Joined: m.Joined, Notation: "descriptive"}
+	}
 	j := &JSONMove{
 		Written:   m.Text,
 		Null:      m.Null,
@@ -335,9 +349,10 @@ func moveToJSON(m *record.Move) *JSONMove {
 // a malformed square), naming where.
 func GameFromJSON(j *JSONGame) (*record.Game, error) {
 	g := &record.Game{
-		Pos:       posFromJSON(j.Pos),
-		Result:    j.Result,
-		ResultPos: posFromJSON(j.ResultPos),
+		Pos:          posFromJSON(j.Pos),
+		Result:       j.Result,
+		BookNotation: j.BookNotation,
+		ResultPos:    posFromJSON(j.ResultPos),
 	}
 	for _, t := range j.Tags {
 		g.Tags = append(g.Tags, record.Tag{Name: t.Name, Value: t.Value, Pos: posFromJSON(t.Pos)})
@@ -463,6 +478,18 @@ func ParseSquare(s string) (record.Square, error) {
 }
 
 func moveFromJSON(j *JSONMove) (*record.Move, error) {
+	switch j.Notation {
+	case "":
+	case "descriptive":
+		m, err := grammar.ParseDescriptive(j.Written)
+		if err != nil {
+			return nil, err
+		}
+		m.Joined = j.Joined
+		return &m, nil
+	default:
+		return nil, fmt.Errorf("notation %q: want descriptive or none", j.Notation)
+	}
 	m := &record.Move{
 		Text:       j.Written,
 		Null:       j.Null,

@@ -308,6 +308,11 @@ func CanonicalMoveText(m *record.Move) string {
 
 // AppendMoveText appends CanonicalMoveText(m) to dst.
 func AppendMoveText(dst []byte, m *record.Move) []byte {
+	if m.Desc != nil || m.Castle == record.CastleEither {
+		// Descriptive notation is written as read: its squares depend on
+		// the position (ToSAN turns it into SAN).
+		return append(dst, m.Text...)
+	}
 	switch {
 	case m.Null:
 		dst = append(dst, '-', '-')

@@ -38,10 +38,11 @@ func TestDetectRecordFormat(t *testing.T) {
 }
 
 func TestRecordFormatRegistry(t *testing.T) {
-	if got := strings.Join(RecordFormatNames(true), " "); got != "pgn json jsonl lan uci" {
+	books := " descriptive de fr es it nl pt sv ru figurine" // notation_formats.go
+	if got := strings.Join(RecordFormatNames(true), " "); got != "pgn json jsonl lan uci"+books {
 		t.Errorf("readable: %s", got)
 	}
-	if got := strings.Join(RecordFormatNames(false), " "); got != "pgn json jsonl lan uci fen svg html" {
+	if got := strings.Join(RecordFormatNames(false), " "); got != "pgn json jsonl lan uci fen svg html"+books {
 		t.Errorf("writable: %s", got)
 	}
 	for _, f := range RecordFormats() {

@@ -15,6 +15,9 @@ type WriteOptions struct {
 	Plain bool
 	// Game (svg): the 1-based number of the game to draw, over all inputs.
 	Game int
+	// SourceComments (pgn): after each move read in a book's notation
+	// (record.Game.BookNotation), a comment with the move as written.
+	SourceComments bool
 }
 
 // GameWriter writes games in one record format, one after another. Write
@@ -33,15 +36,21 @@ type GameWriter interface {
 
 // pgnWriter writes canonical PGN, or with Plain PGN without extensions.
 type pgnWriter struct {
-	pw    *PGNWriter
-	plain bool
+	pw             *PGNWriter
+	plain          bool
+	sourceComments bool
 }
 
 func newPGNGames(w io.Writer, opt WriteOptions) (GameWriter, error) {
-	return &pgnWriter{pw: NewPGNWriter(w), plain: opt.Plain}, nil
+	return &pgnWriter{pw: NewPGNWriter(w), plain: opt.Plain, sourceComments: opt.SourceComments}, nil
 }
 
 func (p *pgnWriter) Write(g *record.Game, n int, res *replay.Result) error {
+	if g.BookNotation != "" && g.SyntaxError() == nil && res.Played != nil {
+		// Moves read in a book's notation are written in SAN, from what
+		// the replay made of each (docs/notation-books.md).
+		g = ToSAN(g, res.Played, p.sourceComments)
+	}
 	if p.plain {
 		c, err := CanonicalGame(g, res.Played, true)
 		if err != nil {

@@ -37,6 +37,10 @@ func (r *Reader) SetLimits(l Limits) { r.split.SetLimits(l) }
 // written in (Splitter.SetNotation).
 func (r *Reader) SetNotation(n record.Notation) { r.split.SetNotation(n) }
 
+// SetBookNotation sets the notation of books the moves are in
+// (Splitter.SetBookNotation).
+func (r *Reader) SetBookNotation(n Notation) { r.split.SetBookNotation(n) }
+
 // Next returns the next game, or io.EOF. Syntax errors are never returned
 // as error: they are notices of rule `syntax` in game.Notices. The error is
 // only for I/O failure. Text that holds no game (a comment before the first
@@ -102,6 +106,13 @@ func parseChunkCommon(c Chunk, filename string, b *builder, fast bool) {
 
 func parseChunkPaths(c Chunk, filename string, b *builder, fast bool) {
 	g := b.g
+	b.book = c.book
+	if c.book != NotationAuto && c.book != NotationSAN {
+		g.BookNotation = c.book.String()
+	}
+	if c.book == NotationAuto && c.notation == record.SAN && !c.Truncated {
+		defer b.guessNotation(c, filename)
+	}
 	if c.Truncated {
 		// Only the game's first lines were kept: it is reported, not read.
 		g.Truncated = true
@@ -128,6 +139,10 @@ func parseChunkPaths(c Chunk, filename string, b *builder, fast bool) {
 	}
 	if n := checkLimits(c, src, filename, c.limits); n != nil {
 		g.Notices = append(g.Notices, *n)
+		return
+	}
+	if c.book == NotationDescriptive {
+		parseDescriptiveChunk(c, filename, src, b)
 		return
 	}
 	if fast {
@@ -249,6 +264,11 @@ type builder struct {
 	// scratch, when set, provides the storage of nodes and moves
 	// (ParseChunkScratch); else each game allocates its own.
 	scratch *Scratch
+	// book is the notation of books the moves are in (Chunk.book).
+	book Notation
+	// descParsed are moves the descriptive scanner has already read, in
+	// order, by offset: turn takes them instead of reading them again.
+	descParsed []parsedMove
 	// Move-number bookkeeping for the `move-number` warnings.
 	missing      int
 	missingFirst record.Pos
@@ -524,7 +544,14 @@ func (b *builder) turn(nodes []record.Node, tok string, p record.Pos) []record.N
 		if comma >= 0 {
 			part = tok[:comma]
 		}
-		m, err := ParseMove(part)
+		var m record.Move
+		var err error
+		if len(b.descParsed) > 0 && b.descParsed[0].off == p.Offset && b.descParsed[0].m.Text == part {
+			m = b.descParsed[0].m
+			b.descParsed = b.descParsed[1:]
+		} else {
+			m, err = ParseMoveIn(part, b.book)
+		}
 		if err != nil {
 			if part == "" {
 				b.syntax(p, fmt.Sprintf("found an empty move in `%s`, expected moves joined by single commas", whole))
@@ -563,8 +590,18 @@ func (b *builder) turn(nodes []record.Node, tok string, p record.Pos) []record.N
 	}
 }
 
+// parsedMove is a move read ahead, at byte offset off of the file.
+type parsedMove struct {
+	off int
+	m   record.Move
+}
+
 func lenientMessage(m *record.Move) string {
 	switch {
+	case m.Lenient&record.LenientNoSeparator != 0:
+		return fmt.Sprintf("`%s` has no `-` between the man and its square (a misprint?); read as a move to that square", m.Text)
+	case m.Lenient&record.LenientCaptureX != 0:
+		return fmt.Sprintf("`%s` writes the capture with a capital X; descriptive notation writes x", m.Text)
 	case m.Lenient&record.LenientNullZ0 != 0:
 		return "`Z0` is ChessBase's null move; PGN writes `--`"
 	case m.Lenient&record.LenientZeroCastle != 0:

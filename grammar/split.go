@@ -34,6 +34,9 @@ type Chunk struct {
 	afterMarker bool
 	// notation is the splitter's, for the reader.
 	notation record.Notation
+	// book is the notation of books the moves are in (SetBookNotation),
+	// for the reader.
+	book Notation
 }
 
 // lookahead bounds how far the splitter looks for the `}` that would close a
@@ -76,6 +79,7 @@ type Splitter struct {
 	// each chunk to the reader; pendingN is the full length of the
 	// pending line, which keeps at most MaxGameBytes+1 of its bytes.
 	limits   Limits
+	book     Notation
 	pendingN int
 	// notation is what the games' moves are written in (SetNotation).
 	notation record.Notation
@@ -102,7 +106,7 @@ type Splitter struct {
 // NewSplitter returns a splitter reading r, with DefaultLimits and
 // notation SAN.
 func NewSplitter(r io.Reader) *Splitter {
-	return &Splitter{r: bufio.NewReaderSize(r, lookahead+4096), line: 1, closeAt: -1, limits: DefaultLimits(), nlAt: -1}
+	return &Splitter{r: bufio.NewReaderSize(r, lookahead+4096), line: 1, closeAt: -1, limits: DefaultLimits(), nlAt: -1, book: DefaultNotation}
 }
 
 // BOM reports whether the input started with a UTF-8 byte-order mark,
@@ -122,6 +126,12 @@ func (s *Splitter) SetLimits(l Limits) { s.limits = l }
 // default, reads every form and reports the non-SAN ones as lenient). The
 // chunks carry it to ParseChunk.
 func (s *Splitter) SetNotation(n record.Notation) { s.notation = n }
+
+// SetBookNotation sets the notation of books the moves of the games read
+// from now on are in: descriptive, a language's letters, figurines
+// (docs/notation-books.md); NotationAuto, the default, reads SAN and
+// guesses for a game SAN cannot read.
+func (s *Splitter) SetBookNotation(n Notation) { s.book = n }
 
 // lineMax is the most of one line the splitter keeps: a line longer than
 // a game may be is never needed whole.
@@ -311,7 +321,7 @@ func (s *Splitter) Next() (Chunk, error) {
 				s.hasPending = true
 				s.pendingPos = linePos
 				s.pendingAfterMarker = afterResult && !inComment && tagLine(line) == nil && !junk
-				return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation}, nil
+				return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, book: s.book}, nil
 			}
 		}
 		if max := s.limits.MaxGameBytes; max > 0 && len(data)+n > max {
@@ -360,7 +370,7 @@ func (s *Splitter) Next() (Chunk, error) {
 		s.residue = append(s.residue[:0], data...)
 		return Chunk{}, io.EOF
 	}
-	return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation}, nil
+	return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, book: s.book}, nil
 }
 
 // skipFactor bounds skipGame: after a game over Limits.MaxGameBytes, at
@@ -378,7 +388,7 @@ const (
 // may start a game early (it is then reported as broken too). size counts
 // the game's bytes so far; data are the lines kept.
 func (s *Splitter) skipGame(data []byte, start, cut record.Pos, size int) (Chunk, error) {
-	c := Chunk{Data: bytes.Clone(data), Pos: start, Truncated: true, CutPos: cut, limits: s.limits, notation: s.notation}
+	c := Chunk{Data: bytes.Clone(data), Pos: start, Truncated: true, CutPos: cut, limits: s.limits, notation: s.notation, book: s.book}
 	for s.err == nil {
 		head, err := s.r.Peek(2)
 		if len(head) == 0 {

@@ -75,6 +75,10 @@ type Game struct {
 	// Source holds only its first lines. It has a `limit` notice; a writer
 	// that passes broken games through must not write it as if whole.
 	Truncated bool
+	// BookNotation names the notation of books the moves were read in
+	// ("descriptive", "de", "figurine", ...; docs/notation-books.md);
+	// empty for SAN, LAN and UCI (Notation).
+	BookNotation string
 	// Notices are what the reader found: warnings for lenient forms and
 	// encodings, and for a game that could not be read, the syntax error
 	// (then Moves may be incomplete and must not be replayed).
@@ -190,6 +194,11 @@ const (
 	// LenientLowerConversion: a conversion written as UCI writes it, the
 	// square and a lower-case letter without `=` (`c4g8/b1n`).
 	LenientLowerConversion
+	// LenientCaptureX: a descriptive capture written with a capital X
+	// (`P X P`).
+	LenientCaptureX
+	// LenientNoSeparator: a descriptive move without its `-` (`P K 4`).
+	LenientNoSeparator
 )
 
 // Notation is the move notation a record's movetext is written in. The
@@ -271,4 +280,8 @@ type Move struct {
 	Joined bool
 	// Lenient lists the non-canonical forms used.
 	Lenient Lenient
+	// Desc is set for a move written in descriptive notation (then Piece,
+	// To and the disambiguation are unset: the squares depend on the
+	// mover); nil for algebraic moves.
+	Desc *Descriptive
 }

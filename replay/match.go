@@ -27,18 +27,28 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 	if mv.Castle != record.NoCastle || mv.To == record.NoSquare {
 		to = rules.NoSquare
 	}
-	match := ln.hist.LegalMovesTo(w.r.match[:0], kind, to)
-	kept := 0
-	for _, lm := range match {
-		if matchesBase(pos, lm, mv, kind) {
-			match[kept] = lm
-			kept++
+	desc := isDescriptive(mv)
+	var match []rules.Move
+	if desc {
+		// Descriptive notation names squares from the mover's side: the
+		// candidates are found among all legal moves (descriptive.go).
+		if match = w.descriptiveMatch(ln, mv); len(match) == 0 {
+			return w.descriptiveUnmatched(n, ln, side, ply)
 		}
-	}
-	match = match[:kept]
-	w.r.match = match
-	if len(match) == 0 {
-		return w.unmatched(n, ln, side, ply, kind)
+	} else {
+		match = ln.hist.LegalMovesTo(w.r.match[:0], kind, to)
+		kept := 0
+		for _, lm := range match {
+			if matchesBase(pos, lm, mv, kind) {
+				match[kept] = lm
+				kept++
+			}
+		}
+		match = match[:kept]
+		w.r.match = match
+		if len(match) == 0 {
+			return w.unmatched(n, ln, side, ply, kind)
+		}
 	}
 	if origin != rules.NoSquare {
 		var ok bool
@@ -56,7 +66,7 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 	}
 
 	// The king's leap: written K~, or a plain K move that can only be it.
-	if kind == rules.King && mv.Castle == record.NoCastle {
+	if kind == rules.King && mv.Castle == record.NoCastle && !desc {
 		match, ok = narrow(match, func(m rules.Move) bool { return m.IsLeap() == mv.Leap })
 		if !ok {
 			if mv.Leap {
@@ -104,7 +114,7 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 				w.sanList(pos, w.allLegal(ln), match)))
 			return m, false
 		}
-	} else if hasConversion(match) {
+	} else if hasConversion(match) && !(desc && mv.Desc != nil && mv.Desc.ConvRank != 0) {
 		if distinctConversions(match) > 1 {
 			alts := w.sanList(pos, w.allLegal(ln), match)
 			w.report(ln, n, w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.ConversionMissing,
@@ -117,6 +127,13 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 			c.ConvSquare, w.pieceName(c.ConvKind), c.ConvSquare, c.ConvKind.Letter()))
 	}
 
+	if len(match) > 1 && desc {
+		if m, ok = w.chooseDescriptive(n, ln, side, ply, match); !ok {
+			return m, false
+		}
+		match = match[:1]
+		match[0] = m
+	}
 	if len(match) > 1 {
 		alts := w.sanList(pos, w.allLegal(ln), match)
 		w.report(ln, n, w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.AmbiguousMove,
@@ -124,8 +141,9 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 		return m, false
 	}
 	m = match[0]
-	// UCI writes no x: there is nothing to compare.
-	if mv.Castle == record.NoCastle && mv.Capture != m.IsCapture() && w.g.Notation != record.UCI && !w.noticeAt(ruleid.LenientNotation, n.Pos) {
+	// UCI writes no x: there is nothing to compare; descriptive notation's
+	// x was matched already.
+	if mv.Castle == record.NoCastle && !desc && mv.Capture != m.IsCapture() && w.g.Notation != record.UCI && !w.noticeAt(ruleid.LenientNotation, n.Pos) {
 		if m.IsCapture() {
 			warn(ruleid.LenientNotation, fmt.Sprintf("%s captures, but the record writes no x", mv.Text))
 		} else {

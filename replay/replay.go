@@ -66,6 +66,9 @@ type walk struct {
 	// line's path is a view of it, copied only into findings, so that
 	// deeply nested variations cost memory linear in their depth.
 	pathStack []int
+	// ahead is the rest of the line after the turn being played: what an
+	// ambiguous descriptive move is tested against (chooseDescriptive).
+	ahead []record.Node
 }
 
 // placeNotices completes the reader's notices that stand at move n with
@@ -267,6 +270,7 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 				if w.r.cfg.Variations {
 					ln.before = ln.snapshot()
 				}
+				w.ahead = nodes[j:]
 				w.playTurn(nodes[i:j], ln)
 			}
 			ln.pendingNumber = nil

@@ -92,6 +92,8 @@ const (
 	Limit                = "limit"
 	NoGames              = "no-games"
 	AlsoValidAs          = "also-valid-as"
+	AmbiguityResolved    = "ambiguity-resolved"
+	NotationGuessed      = "notation-guessed"
 )
 
 // Rule is one entry of the registry.
@@ -156,6 +158,8 @@ var registry = []Rule{
 	{ID: Limit, Severity: Error, Stops: true, Summary: "the game breaks one of the reader's limits (nesting depth, token size, game size); the game is not replayed"},
 	{ID: NoGames, Severity: Warning, Stops: false, Summary: "a file named on the command line holds no game record; nothing in it was checked"},
 	{ID: AlsoValidAs, Severity: Warning, Stops: false, Summary: "validate --hints: the record is also valid under another profile than its Variant tag says (fide for a tagged one, a historical one for an untagged one)"},
+	{ID: AmbiguityResolved, Severity: Warning, Stops: false, Summary: "a descriptive move that could mean several legal moves, decided by its check mark or by the moves after it"},
+	{ID: NotationGuessed, Severity: Warning, Stops: false, Summary: "a game SAN cannot read was read in another notation (descriptive, another language's letters, figurines)"},
 }
 
 var byID = func() map[string]int {

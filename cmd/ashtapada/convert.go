@@ -25,9 +25,10 @@ func init() {
 			"and cover the main line; svg draws the final position of one game (--game). Each game is replayed as validate " +
 			"replays it: its errors go to standard error and the exit status is 1, and derived output stops where the " +
 			"replay stops. See https://github.com/ashtapada/ashtapada/blob/main/docs/convert.md.",
-		Flags: append(profileFlags(),
+		Flags: append(append(profileFlags(), notationFlags()...),
 			&cli.StringFlag{Name: "to", Required: true, Usage: "the format written: " + strings.Join(formats.RecordFormatNames(false), ", ") + " (html: a game viewer page)"},
 			&cli.StringFlag{Name: "from", Usage: "the format read: " + strings.Join(formats.RecordFormatNames(true), ", ") + " (default: by extension, then by content)"},
+			&cli.BoolFlag{Name: "source-comments", Usage: "with --to pgn: after each move read in a book's notation (docs/notation-books.md), a comment with the move as the record wrote it"},
 			&cli.BoolFlag{Name: "plain", Usage: "with --to pgn: canonical SAN and no extensions (leap written Kd3, conversions in comments)"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to FILE (atomically) instead of standard output"},
 			&cli.IntFlag{Name: "game", Value: 1, Usage: "with --to svg: the game to draw (1-based)"},
@@ -49,12 +50,15 @@ func convertAction(c *cli.Context) error {
 	if c.Bool("plain") && to != "pgn" {
 		return toolError(fmt.Errorf("--plain applies to --to pgn only"))
 	}
+	if err := applyNotation(c); err != nil {
+		return toolError(err)
+	}
 	cfg, err := validateConfig(c)
 	if err != nil {
 		return toolError(err)
 	}
 	cfg.Steps = true
-	cv := &converter{to: target, from: from, wopt: formats.WriteOptions{Plain: c.Bool("plain"), Game: c.Int("game")}, rp: replay.New(cfg), errw: c.App.ErrWriter}
+	cv := &converter{to: target, from: from, wopt: formats.WriteOptions{Plain: c.Bool("plain"), Game: c.Int("game"), SourceComments: c.Bool("source-comments")}, rp: replay.New(cfg), errw: c.App.ErrWriter}
 	write := func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<16)
 		err := cv.run(c.Args().Slice(), bw)

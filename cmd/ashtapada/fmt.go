@@ -33,7 +33,7 @@ func init() {
 			&cli.BoolFlag{Name: "w", Usage: "rewrite files in place (temporary file, then rename)"},
 			&cli.BoolFlag{Name: "check", Usage: "exit 1 if any file is not in canonical form"},
 			&cli.BoolFlag{Name: "san", Usage: "also write every move in the profile's canonical SAN, as the replay reads it (a2a3 -> a3, 0-0 -> O-O, a mate marked + -> #)"},
-		}, append(limitFlags(), profileFlags()...)...),
+		}, append(append(limitFlags(), profileFlags()...), notationFlags()...)...),
 		Action: runFmt,
 	})
 }
@@ -52,6 +52,9 @@ type fmtOptions struct {
 func runFmt(c *cli.Context) error {
 	lim, err := readLimits(c)
 	if err != nil {
+		return toolError(err)
+	}
+	if err := applyNotation(c); err != nil {
 		return toolError(err)
 	}
 	opt := fmtOptions{

@@ -41,7 +41,7 @@ func init() {
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "report only errors: warnings are still counted (--summary) and still fail with --strict"},
 			&cli.StringFlag{Name: "svg-dir", Usage: "write one SVG diagram per error into this directory (see show)", TakesFile: true},
 			&cli.BoolFlag{Name: "hints", Usage: "also warn also-valid-as: a record tagged with a variant that is also valid chess, or an untagged one valid only under a historical profile"},
-		}, slices.Concat(profileFlags(), ciFlags, pprofFlags, limitFlags())...), // profileflags.go: --rules, --set, --rules-file; limits.go: --max-depth, --max-token, --max-game-bytes; validate_ci.go: --baseline, --write-baseline, --progress, --color, --explain; pprof.go: hidden --cpuprofile, --memprofile
+		}, slices.Concat(profileFlags(), ciFlags, pprofFlags, limitFlags(), notationFlags())...), // profileflags.go: --rules, --set, --rules-file; limits.go: --max-depth, --max-token, --max-game-bytes; notation.go: --notation; validate_ci.go: --baseline, --write-baseline, --progress, --color, --explain; pprof.go: hidden --cpuprofile, --memprofile
 		Action: validateAction,
 	})
 }
@@ -49,6 +49,9 @@ func init() {
 // validateAction reads the flags, runs the pipeline into the sink and
 // returns the exit status.
 func validateAction(c *cli.Context) error {
+	if err := applyNotation(c); err != nil {
+		return toolError(err)
+	}
 	if c.IsSet("explain") {
 		return explainRule(c.String("explain"), os.Stdout)
 	}

@@ -1,0 +1,94 @@
+package formats
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/replay"
+)
+
+var (
+	benchDescOnce       sync.Once
+	benchSAN, benchDesc []byte
+	benchDescErr        error
+)
+
+// benchCorpora are the FIDE 10k corpus in SAN and, converted once, in
+// descriptive notation.
+func benchCorpora(b *testing.B) ([]byte, []byte) {
+	path := filepath.Join(sharedDir(b), "data", "fide", "corpus-10k.pgn")
+	benchDescOnce.Do(func() {
+		benchSAN, benchDescErr = os.ReadFile(path)
+		if benchDescErr != nil {
+			return
+		}
+		rp := replay.New(replay.Config{Steps: true})
+		gs, err := grammar.ReadAll(bytes.NewReader(benchSAN), "corpus-10k.pgn")
+		if err != nil {
+			benchDescErr = err
+			return
+		}
+		var out bytes.Buffer
+		for _, g := range gs {
+			if err := WriteNotationGame(&out, g, rp.Game(g, "", 1).Played, grammar.NotationDescriptive, false); err != nil {
+				benchDescErr = err
+				return
+			}
+		}
+		benchDesc = out.Bytes()
+	})
+	if benchDescErr != nil {
+		b.Fatal(benchDescErr)
+	}
+	return benchSAN, benchDesc
+}
+
+// validateAll reads and replays every game of data, as validate does on
+// one core.
+func validateAll(b *testing.B, data []byte, n grammar.Notation) {
+	rp := replay.New(replay.Config{Steps: true})
+	r := grammar.NewReader(bytes.NewReader(data), "bench.pgn")
+	r.SetBookNotation(n)
+	games := 0
+	for {
+		g, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		if res := rp.Game(g, "bench.pgn", games+1); !res.Summary.Valid {
+			b.Fatalf("game %d is not valid", games+1)
+		}
+		games++
+	}
+	if games != 10000 {
+		b.Fatalf("%d games", games)
+	}
+}
+
+// BenchmarkNotation compares reading and validating the FIDE 10k corpus
+// in SAN with the same games in descriptive notation (docs/notation-books.md
+// gives the ratio; the goal is at most 2x). Run once, at the end:
+//
+//	go test ./formats -run '^$' -bench BenchmarkNotation -benchtime 3x -parallel 1
+func BenchmarkNotation(b *testing.B) {
+	san, desc := benchCorpora(b)
+	b.Run("san", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			validateAll(b, san, grammar.NotationSAN)
+		}
+	})
+	b.Run("descriptive", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			validateAll(b, desc, grammar.NotationDescriptive)
+		}
+	})
+}

@@ -1,0 +1,140 @@
+package formats
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/replay"
+)
+
+// roundTripGame converts game g (played as tr) to notation n and reads it
+// back: the moves read back must be exactly the canonical SAN of the
+// original's moves, with no hand-written expectation. It reports whether
+// the game was compared.
+func roundTripGame(t *testing.T, rp *replay.Replayer, name string, gi int, g *record.Game, tr *replay.Played, n grammar.Notation) bool {
+	t.Helper()
+	if tr == nil || tr.Start == nil || len(tr.Steps) == 0 {
+		return false
+	}
+	var buf bytes.Buffer
+	// A replay that stops early (an illegal move in the record) is
+	// written up to the stop: only that part is compared.
+	_ = WriteNotationGame(&buf, g, tr, n, false)
+	r := grammar.NewReader(bytes.NewReader(buf.Bytes()), "back.pgn")
+	r.SetBookNotation(n)
+	g2, err := r.Next()
+	if err != nil {
+		t.Fatalf("%s game %d: reading back: %v", name, gi, err)
+	}
+	if se := g2.SyntaxError(); se != nil {
+		t.Errorf("%s game %d in %s: %d:%d: %s\n%s", name, gi, n, se.Pos.Line, se.Pos.Col, se.Message, buf.String())
+		return true
+	}
+	tr2 := rp.Game(g2, "back.pgn", 1).Played
+	if len(tr2.Steps) != len(tr.Steps) {
+		stop := ""
+		if tr2.StopNode != nil {
+			stop = tr2.StopNode.Text
+		}
+		t.Errorf("%s game %d in %s: %d plies read back of %d; stopped at %q\n%s", name, gi, n, len(tr2.Steps), len(tr.Steps), stop, buf.String())
+		return true
+	}
+	for i := range tr.Steps {
+		if tr.Steps[i].SAN != tr2.Steps[i].SAN {
+			t.Errorf("%s game %d in %s, ply %d: %s written as %q read back as %s", name, gi, n, i+1, tr.Steps[i].SAN, tr2.Steps[i].Node.Text, tr2.Steps[i].SAN)
+			break
+		}
+	}
+	return true
+}
+
+// roundTripFiles are the records the round trip reads: the repository's
+// corpus always; the shared FIDE 10k corpus (100k with ASHTAPADA_LONG=1)
+// and the Fairy-Stockfish self-play games of every profile when ../shared
+// exists.
+func roundTripFiles(t *testing.T) map[string][]byte {
+	root := repoRoot(t)
+	paths, err := filepath.Glob(filepath.Join(root, "corpus", "*", "*.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh := sharedPath(t)
+	if _, err := os.Stat(sh); err != nil {
+		t.Logf("shared data not found at %s: the round trip reads corpus/ only", sh)
+	} else {
+		self, _ := filepath.Glob(filepath.Join(sh, "data", "fsf-selfplay", "*.pgn"))
+		paths = append(paths, self...)
+		paths = append(paths, filepath.Join(sh, "data", "fide", "corpus-10k.pgn"))
+	}
+	files := map[string][]byte{}
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[filepath.Base(filepath.Dir(p))+"/"+filepath.Base(p)] = data
+	}
+	if longRun() {
+		p := filepath.Join(sh, "data", "fide", "corpus-100k.pgn.xz")
+		if data, err := exec.Command("xz", "-dc", p).Output(); err == nil {
+			files["fide/corpus-100k.pgn"] = data
+		} else {
+			t.Logf("cannot unpack %s: %v", p, err)
+		}
+	}
+	return files
+}
+
+// TestNotationRoundTrip: every game, converted to descriptive notation,
+// to each language's letters and to figurines, reads back as the same
+// moves.
+func TestNotationRoundTrip(t *testing.T) {
+	notations := []grammar.Notation{grammar.NotationDescriptive, grammar.NotationGerman, grammar.NotationFrench,
+		grammar.NotationSpanish, grammar.NotationItalian, grammar.NotationDutch, grammar.NotationPortuguese,
+		grammar.NotationSwedish, grammar.NotationRussian, grammar.NotationFigurine}
+	files := roundTripFiles(t)
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	rp := replay.New(replay.Config{Steps: true})
+	back := replay.New(replay.Config{Steps: true})
+	for _, name := range names {
+		t.Run(strings.ReplaceAll(name, "/", "_"), func(t *testing.T) {
+			r := grammar.NewReader(bytes.NewReader(files[name]), name)
+			games, plies := 0, 0
+			for gi := 1; ; gi++ {
+				g, err := r.Next()
+				if errors.Is(err, io.EOF) {
+					break
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if g.SyntaxError() != nil {
+					continue
+				}
+				tr := rp.Game(g, name, gi).Played
+				compared := false
+				for _, n := range notations {
+					compared = roundTripGame(t, back, name, gi, g, tr, n) || compared
+				}
+				if compared {
+					games++
+					plies += len(tr.Steps)
+				}
+			}
+			t.Logf("%d games, %d plies, each in %d notations", games, plies, len(notations))
+		})
+	}
+}

@@ -1,0 +1,527 @@
+package grammar
+
+import (
+	"strings"
+
+	"github.com/ashtapada/ashtapada/record"
+)
+
+// Descriptive notation (docs/notation-books.md): the English books'
+// `P-K4`, `Kt-KB3`, `QBPxP`, `R(Q1)-Q2`, `Castles (Q R)`, `P-K8(Q) ch`.
+// ParseDescriptive reads one move into a record.Move whose Desc holds what
+// the text says; the squares it names are relative to the mover, so replay
+// finds the legal move it stands for.
+
+// File masks (bit 0 = the a-file).
+const (
+	fileQR uint8 = 1 << iota
+	fileQN
+	fileQB
+	fileQ
+	fileK
+	fileKB
+	fileKN
+	fileKR
+)
+
+const (
+	wingQ    = fileQR | fileQN | fileQB | fileQ
+	wingK    = fileK | fileKB | fileKN | fileKR
+	allFiles = 0xFF
+)
+
+// normalizeDescriptive removes white space, writes every dash as `-` and
+// the knight's `Kt` as `N`, so that `Kt - K B 3`, `Kt–KB3` and `N-KB3`
+// read alike.
+func normalizeDescriptive(s string) string {
+	plain := true
+	for i := 0; i < len(s) && plain; i++ {
+		c := s[i]
+		plain = !(c == ' ' || c == '\t' || c == '\r' || c == '\n' || c >= 0x80 || c == 'X' || c == 't' && i > 0 && s[i-1] == 'K')
+	}
+	if plain {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			i++
+			continue
+		case c == 'X' && i > 0:
+			// A capital X for the capture (a misprint, or a
+			// transcriber's habit): read, and reported as lenient.
+			b.WriteByte('x')
+			i++
+			continue
+		case c == 'K' && i+1 < len(s) && s[i+1] == 't':
+			b.WriteByte('N')
+			i += 2
+			continue
+		case c >= 0x80:
+			switch {
+			case strings.HasPrefix(s[i:], "–"), strings.HasPrefix(s[i:], "—"), strings.HasPrefix(s[i:], "‒"), strings.HasPrefix(s[i:], "−"):
+				b.WriteByte('-')
+				i += 3
+				continue
+			case strings.HasPrefix(s[i:], "×"):
+				b.WriteByte('x')
+				i += 2
+				continue
+			}
+		}
+		b.WriteByte(c)
+		i++
+	}
+	return b.String()
+}
+
+// checkSuffixes are the check and mate marks books print, longest first
+// within each family, with what they mean in SAN.
+var checkSuffixes = []struct {
+	text string
+	mark byte
+}{
+	{"(check)", '+'}, {"check", '+'}, {"(ch)", '+'}, {"ch.", '+'}, {"ch", '+'},
+	{"++", '+'}, {"+", '+'},
+	{"(mate)", '#'}, {"mate", '#'}, {"#", '#'},
+}
+
+// qualifiers that may stand before `ch`: `dis ch`, `db ch`, `dbl ch`.
+var checkQualifiers = []string{"dis.", "dis", "disc.", "disc", "db.", "db", "dbl.", "dbl", "double"}
+
+var glyphs = []string{"!!", "??", "!?", "?!", "!", "?"}
+
+var epSuffixes = []string{"(e.p.)", "e.p.", "(ep)", "ep"}
+
+// ParseDescriptive reads one move in English descriptive notation, in the
+// modern short form (`P-K4`, `Kt x P`) or the 19th-century long form
+// (`P to K's 4th`, `K Kt to B's 3rd`, `Q takes P (ch)`, `K P two`).
+func ParseDescriptive(text string) (record.Move, error) {
+	var d record.Descriptive
+	m, err := parseDescriptive(text, &d)
+	if err == nil && m.Castle == record.NoCastle {
+		dp := new(record.Descriptive)
+		*dp = d
+		m.Desc = dp
+	}
+	return m, err
+}
+
+// parseDescriptive is ParseDescriptive with the parts in d (m.Desc is left
+// nil), so that a caller that only asks whether a text reads allocates
+// nothing for them.
+func parseDescriptive(text string, d *record.Descriptive) (record.Move, error) {
+	m := record.Move{Text: text, FromFile: -1, FromRank: -1, To: record.NoSquare, ConvSquare: record.NoSquare}
+	src, steps := longForm(text)
+	s := normalizeDescriptive(src)
+	if s == "" {
+		return m, errEmpty
+	}
+	d.Steps = steps
+	if steps != 0 {
+		// `K P two`: the pawn named and how far it goes.
+		man, files, _, _, ok := parseMan(s, true)
+		if !ok || man != 'P' || files == 0 {
+			return m, &MoveError{text, "a pawn named by its file before `one` or `two`, such as `K P two`"}
+		}
+		d.Man, d.FromFiles = 'P', files
+		return m, nil
+	}
+	// Suffixes, in any order: glyphs, check marks, e.p. A move that ends
+	// in a rank or a man's letter has none.
+	last := s[len(s)-1]
+	for changed := !(last >= '1' && last <= '8' || last >= 'A' && last <= 'Z'); changed && s != ""; {
+		changed = false
+		for _, g := range glyphs {
+			if strings.HasSuffix(s, g) && m.Glyph == "" {
+				m.Glyph, s, changed = g, s[:len(s)-len(g)], true
+				break
+			}
+		}
+		for _, c := range checkSuffixes {
+			if strings.HasSuffix(s, c.text) && len(s) > len(c.text) && m.Check == 0 {
+				m.Check, s, changed = c.mark, s[:len(s)-len(c.text)], true
+				for _, q := range checkQualifiers {
+					if strings.HasSuffix(s, q) && len(s) > len(q) {
+						s = s[:len(s)-len(q)]
+						break
+					}
+				}
+				break
+			}
+		}
+		for _, e := range epSuffixes {
+			if strings.HasSuffix(s, e) && len(s) > len(e) && !d.EnPassant {
+				d.EnPassant, s, changed = true, s[:len(s)-len(e)], true
+				break
+			}
+		}
+	}
+	bad := func(reason string) (record.Move, error) {
+		return m, &MoveError{text, reason}
+	}
+	if s == "" {
+		return bad("a move before its check mark")
+	}
+	// Castling.
+	switch s {
+	case "O-O", "0-0", "Castles(KR)", "CastlesKR", "Castles(K)", "CastlesK", "castles(KR)", "castlesKR", "Castleskingside", "CastlesKside":
+		m.Castle, m.Piece = record.CastleShort, 'K'
+		return m, nil
+	case "O-O-O", "0-0-0", "Castles(QR)", "CastlesQR", "Castles(Q)", "CastlesQ", "castles(QR)", "castlesQR", "Castlesqueenside", "CastlesQside":
+		m.Castle, m.Piece = record.CastleLong, 'K'
+		return m, nil
+	case "Castles", "castles", "Castle", "Cs.", "Cs":
+		m.Castle, m.Piece = record.CastleEither, 'K'
+		return m, nil
+	}
+	// A conversion suffix: `/square=piece` after a capture (`BxR/KR1=R`).
+	if i := strings.LastIndexByte(s, '/'); i > 0 && i+3 < len(s) && s[len(s)-2] == '=' && isPromoPiece(s[len(s)-1]) {
+		if files, rank, ok := parseSquare(s[i+1 : len(s)-2]); ok && bitCount(files) == 1 {
+			d.ConvFiles, d.ConvRank, m.ConvPiece = files, rank, s[len(s)-1]
+			s = s[:i]
+		}
+	}
+	// Promotion at the end: (Q), =Q, /Q, or a bare letter after the 8.
+	if n := len(s); n >= 3 && s[n-1] == ')' && s[n-3] == '(' && isPromoPiece(s[n-2]) {
+		m.Promotion, s = s[n-2], s[:n-3]
+	} else if n >= 2 && (s[n-2] == '=' || s[n-2] == '/') && isPromoPiece(s[n-1]) {
+		m.Promotion, s = s[n-1], s[:n-2]
+	} else if n >= 2 && s[n-2] == '8' && isPromoPiece(s[n-1]) {
+		m.Promotion, s = s[n-1], s[:n-1]
+	}
+	// The separator: the first `-` or `x` outside parentheses.
+	sep := -1
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case '-', 'x':
+			if depth == 0 && sep < 0 {
+				sep = i
+			}
+		}
+	}
+	var mover, target string
+	switch {
+	case sep < 0:
+		// No `-` (a misprint such as `P K 4`): read when exactly one
+		// split gives a man and a square, and report it as lenient.
+		cut := -1
+		for i := 1; i < len(s); i++ {
+			if _, _, _, _, ok := parseMan(s[:i], true); !ok {
+				continue
+			}
+			if _, r, ok := parseSquare(s[i:]); ok && r != 0 {
+				if cut >= 0 {
+					return bad("`-` between the man and its square")
+				}
+				cut = i
+			}
+		}
+		if cut < 0 {
+			return bad("a descriptive move such as `P-K4`, `NxP` or `Castles`")
+		}
+		mover, target = s[:cut], s[cut:]
+		m.Lenient |= record.LenientNoSeparator
+	case sep == 0 || sep == len(s)-1:
+		return bad("a descriptive move such as `P-K4`, `NxP` or `Castles`")
+	default:
+		mover, target = s[:sep], s[sep+1:]
+		d.Capture = s[sep] == 'x'
+	}
+	var ok bool
+	d.Man, d.FromFiles, d.Wing, d.FromRank, ok = parseMan(mover, true)
+	if !ok {
+		return bad("the man that moves: `P`, `KP`, `QBP`, `N`, `Kt`, `KKt`, `B`, `QR`, `Q`, `K`, with an optional square such as `R(Q1)`")
+	}
+	if d.Capture {
+		if d.CapMan, d.CapFiles, d.CapWing, d.CapRank, ok = parseMan(target, false); !ok {
+			files, rank, ok2 := parseSquare(target)
+			if !ok2 {
+				return bad("the man taken after `x`: `P`, `KP`, `QBP`, `B`, `KKt`, `R`, `Q`, with an optional square such as `P(Q4)`")
+			}
+			d.CapFiles, d.CapRank = files, rank
+		}
+		if d.EnPassant && d.CapMan != 0 && d.CapMan != 'P' {
+			return bad("a pawn taken en passant")
+		}
+	} else {
+		files, rank, ok := parseSquare(target)
+		if !ok || rank == 0 {
+			return bad("a destination square such as `K4`, `QB3` or `B3`")
+		}
+		d.ToFiles, d.ToRank = files, rank
+		if d.EnPassant {
+			return bad("`x` before the pawn taken en passant")
+		}
+	}
+	if d.ConvRank != 0 && !d.Capture {
+		return bad("a capture before a conversion suffix")
+	}
+	if m.Promotion != 0 && d.Man != 'P' {
+		return bad("a pawn before a promotion")
+	}
+	if strings.Contains(text, "X") {
+		m.Lenient |= record.LenientCaptureX
+	}
+	m.Piece = d.Man
+	if m.Piece == 'P' {
+		m.Piece = 0
+	}
+	m.Capture = d.Capture
+	return m, nil
+}
+
+// parseMan reads a man: `P`, `KP`, `QBP`, `BP`, `N`, `KN`, `QB`, `R`, `Q`,
+// `K`, followed by an optional square in parentheses or after a slash
+// (`R(Q1)`, `R/Q1`, `P(QB4)`). mover allows the king (never taken).
+func parseMan(s string, mover bool) (man byte, files uint8, wing byte, rank int8, ok bool) {
+	base := s
+	sq := ""
+	if i := strings.IndexByte(s, '('); i > 0 && s[len(s)-1] == ')' {
+		base, sq = s[:i], s[i+1:len(s)-1]
+	} else if i := strings.IndexByte(s, '/'); i > 0 {
+		base, sq = s[:i], s[i+1:]
+	}
+	switch base {
+	case "K":
+		if !mover {
+			return 0, 0, 0, 0, false
+		}
+		man = 'K'
+	case "Q", "R", "N", "B":
+		man = base[0]
+	case "KR", "QR", "KN", "QN", "KB", "QB":
+		man, wing = base[1], base[0]
+	default:
+		if strings.HasSuffix(base, "P") {
+			f, ok := fileName(base[:len(base)-1])
+			if !ok {
+				return 0, 0, 0, 0, false
+			}
+			man, files = 'P', f
+		} else {
+			return 0, 0, 0, 0, false
+		}
+	}
+	if sq != "" {
+		f, r, ok := parseSquare(sq)
+		if !ok {
+			return 0, 0, 0, 0, false
+		}
+		if files != 0 && f != 0 {
+			f &= files
+			if f == 0 {
+				return 0, 0, 0, 0, false
+			}
+		}
+		if f != 0 {
+			files = f
+		}
+		rank = r
+	}
+	return man, files, wing, rank, true
+}
+
+// fileName reads a file's name: `K`, `Q`, `KB`, `QB`, `KN`, `QN`, `KR`,
+// `QR`, or one without its wing (`B`, `N`, `R`: both files), or nothing
+// (any file, for a bare `P`).
+func fileName(s string) (uint8, bool) {
+	switch s {
+	case "":
+		return 0, true
+	case "K":
+		return fileK, true
+	case "Q":
+		return fileQ, true
+	case "KB":
+		return fileKB, true
+	case "QB":
+		return fileQB, true
+	case "KN":
+		return fileKN, true
+	case "QN":
+		return fileQN, true
+	case "KR":
+		return fileKR, true
+	case "QR":
+		return fileQR, true
+	case "B":
+		return fileKB | fileQB, true
+	case "N":
+		return fileKN | fileQN, true
+	case "R":
+		return fileKR | fileQR, true
+	}
+	return 0, false
+}
+
+// parseSquare reads a square: a file name and a rank 1-8 counted from the
+// mover's side (`K4`, `QB3`, `B3`: the last either bishop's file). A rank
+// alone is not a square.
+func parseSquare(s string) (uint8, int8, bool) {
+	if len(s) < 2 {
+		return 0, 0, false
+	}
+	r := s[len(s)-1]
+	if r < '1' || r > '8' {
+		return 0, 0, false
+	}
+	f, ok := fileName(s[:len(s)-1])
+	if !ok || f == 0 {
+		return 0, 0, false
+	}
+	return f, int8(r - '0'), true
+}
+
+func bitCount(b uint8) int {
+	n := 0
+	for ; b != 0; b &= b - 1 {
+		n++
+	}
+	return n
+}
+
+// ordinals are the long form's ranks.
+var ordinals = map[string]string{
+	"1st": "1", "2nd": "2", "2d": "2", "3rd": "3", "3d": "3", "4th": "4", "5th": "5", "6th": "6", "7th": "7", "8th": "8",
+	"first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": "5", "sixth": "6", "seventh": "7", "eighth": "8",
+	"square": "1", "sq": "1", "sq.": "1", "1st.": "1", "2nd.": "2", "3rd.": "3", "4th.": "4", "5th.": "5", "6th.": "6", "7th.": "7", "8th.": "8",
+}
+
+// longForm rewrites the 19th-century long form word by word into the
+// short form: `to` is `-`, `takes` is `x`, `square` and the ordinals are
+// ranks, `'s`, `his` and the periods after letters go (`P. to K's 4th`
+// is `P-K4`). steps is 1 or 2 for `K P one`/`K P two` (then the text is
+// the pawn alone). A short-form text comes back unchanged.
+func longForm(text string) (string, int8) {
+	short := true
+	for i := 0; i < len(text) && short; i++ {
+		short = text[i] != ' ' && text[i] != '\'' && text[i] < 0x80
+	}
+	if short {
+		return text, 0
+	}
+	words := strings.Fields(text)
+	out := make([]string, 0, len(words))
+	var steps int8
+	glyph := ""
+	if n := len(words); n > 0 {
+		// A glyph on the last word (`square!`) goes after the rest.
+		last := words[n-1]
+		k := len(last)
+		for k > 0 && (last[k-1] == '!' || last[k-1] == '?') {
+			k--
+		}
+		if k > 0 && k < len(last) {
+			words[n-1], glyph = last[:k], last[k:]
+		}
+	}
+	for i, w := range words {
+		// Parentheses stay around what they enclose (`(on Q square)`);
+		// a glyph inside them (`(on R2!)`) goes to the end.
+		pre, post := "", ""
+		if strings.HasPrefix(w, "(") && len(w) > 1 && !strings.EqualFold(w, "(on") && !strings.EqualFold(w, "(at") {
+			pre, w = "(", w[1:]
+		}
+		if strings.HasSuffix(w, ")") && len(w) > 1 {
+			post, w = ")", w[:len(w)-1]
+			for len(w) > 1 && (w[len(w)-1] == '!' || w[len(w)-1] == '?') {
+				glyph = string(w[len(w)-1]) + glyph
+				w = w[:len(w)-1]
+			}
+		}
+		if pre != "" || post != "" {
+			if pre != "" {
+				out = append(out, pre)
+			}
+			lw := strings.ToLower(w)
+			if o, ok := ordinals[lw]; ok {
+				w = o
+			} else if lw == "ch" || lw == "check" || lw == "mate" || lw == "e.p." {
+				// `(ch)`: the suffix as a whole.
+				w = lw
+			}
+			out = append(out, strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s"))
+			if post != "" {
+				out = append(out, post)
+			}
+			continue
+		}
+		lw := strings.ToLower(w)
+		switch {
+		case lw == "(on" || lw == "(at":
+			// `Kt (on R4) to Kt2`: the man's square.
+			out = append(out, "(")
+			continue
+		case lw == "en" && i+1 < len(words) && strings.HasPrefix(strings.ToLower(words[i+1]), "pas"):
+			out = append(out, "e.p.")
+			continue
+		case strings.HasPrefix(lw, "pas") && i > 0 && strings.ToLower(words[i-1]) == "en":
+			continue
+		case lw == "to":
+			out = append(out, "-")
+			continue
+		case lw == "takes" || lw == "take" || lw == "tks" || lw == "tks.":
+			out = append(out, "x")
+			continue
+		case (lw == "his" || lw == "her") && i+1 < len(words) && ordinals[strings.ToLower(words[i+1])] == "1" && len(out) >= 2:
+			// `K to his square`: the man's own square (K1, Q1).
+			out = append(out, strings.Join(out[:len(out)-1], ""))
+			continue
+		case lw == "his" || lw == "her" || lw == "the":
+			continue
+		case (lw == "one" || lw == "two") && i == len(words)-1 && i > 0:
+			steps = 1
+			if lw == "two" {
+				steps = 2
+			}
+			continue
+		}
+		if o, ok := ordinals[lw]; ok {
+			out = append(out, o)
+			continue
+		}
+		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+		w = strings.TrimSuffix(w, "'s.")
+		if strings.HasSuffix(w, ".") && isManWord(strings.TrimSuffix(w, ".")) {
+			w = strings.TrimSuffix(w, ".")
+		}
+		// `K.B.` and `Q.Kt.`: letters with periods.
+		if strings.Count(w, ".") > 0 && isManWord(strings.ReplaceAll(w, ".", "")) {
+			w = strings.ReplaceAll(w, ".", "")
+		}
+		out = append(out, w)
+	}
+	// `K to B`: a file with no rank is the mover's first rank (`K to B
+	// square`), as the long form prints it.
+	if n := len(out); n >= 2 && out[n-2] == "-" {
+		if _, ok := fileName(strings.ReplaceAll(out[n-1], "Kt", "N")); ok && out[n-1] != "" {
+			out = append(out, "1")
+		}
+	}
+	return strings.Join(out, " ") + glyph, steps
+}
+
+// isManWord: letters that name a man, a file or both (`K`, `Kt`, `QB`,
+// `KtP`).
+func isManWord(w string) bool {
+	if w == "" {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		switch w[i] {
+		case 'K', 'Q', 'R', 'B', 'N', 'P', 't':
+		default:
+			return false
+		}
+	}
+	return true
+}

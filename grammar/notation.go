@@ -1,0 +1,602 @@
+package grammar
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/ruleid"
+)
+
+// This file reads games whose movetext is in descriptive notation, as
+// PGN files or in the layout transcribers type from a book
+// (docs/notation-books.md): moves may contain spaces (`P - K 4`,
+// `Castles (Q R)`, `R-K1 dis ch`) and parentheses (`R(Q1)-Q2`,
+// `P-K8(Q)`), so the PGN lexer's words do not fit them. The tags are read
+// by the PGN lexer; the movetext by the scanner below, which builds the
+// same tree as the grammar, so that move numbers, comments and variations
+// mean what they mean in PGN.
+
+// parseDescriptiveChunk reads one game whose moves are descriptive.
+func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
+	base := lexer.Position{Filename: filename, Line: c.Pos.Line, Column: c.Pos.Col, Offset: c.Pos.Offset}
+	lx := newLexer(src, filename, base)
+	ast := &gGame{}
+	for {
+		saved := *lx
+		t, err := lx.Next()
+		if err != nil || t.Type != tokPunct || t.Value != "[" {
+			*lx = saved
+			break
+		}
+		tag := gTag{Pos: t.Pos}
+		name, err1 := lx.Next()
+		val, err2 := lx.Next()
+		end, err3 := lx.Next()
+		if err1 != nil || err2 != nil || err3 != nil || name.Type != tokWord || val.Type != tokString || end.Value != "]" {
+			b.syntax(toPos(t.Pos), "found a broken tag, expected `[Name \"value\"]`")
+			return
+		}
+		tag.Name, tag.Value = name.Value, val.Value
+		ast.Tags = append(ast.Tags, tag)
+	}
+	s := &descScanner{src: src, i: lx.i, line: lx.line, lineOff: lx.lineOff, lx: lx, rest: len(src), b: b}
+	// Room for the moves of a game of this size (a move and its space take
+	// about six bytes), so that the lists grow seldom.
+	est := (len(src)-lx.i)/6 + 8
+	b.descParsed = make([]parsedMove, 0, est)
+	s.descs = make([]record.Descriptive, 0, est)
+	ast.Elems = s.elems(0)
+	if s.err != nil {
+		b.syntax(s.err.pos, s.err.msg)
+		return
+	}
+	ast.Result = s.result
+	b.resultPos = s.resultPos
+	b.build(ast)
+	b.finish(c, s.rest)
+}
+
+type descScanner struct {
+	// descs holds the parts of the moves read, in blocks (a block is never
+	// reallocated, so pointers into it stay valid).
+	descs []record.Descriptive
+	// memo holds the last texts asked about (readsAt) and what they
+	// read as, so that the word that ends one call of move and starts the
+	// next is read once, and the builder need not read an emitted move
+	// again (builder.descParsed).
+	memo          [4]readMemo
+	next          int // the memo entry to reuse
+	src           string
+	i             int
+	line, lineOff int
+	lx            *lex
+	b             *builder
+	done          bool
+	result        string
+	resultPos     record.Pos
+	rest          int
+	err           *struct {
+		pos record.Pos
+		msg string
+	}
+}
+
+func (s *descScanner) pos(i int) lexer.Position { return s.lx.posOn(i, s.line, s.lineOff) }
+
+func (s *descScanner) fail(i int, msg string) {
+	if s.err == nil {
+		s.err = &struct {
+			pos record.Pos
+			msg string
+		}{toPos(s.pos(i)), msg}
+	}
+	s.done = true
+}
+
+// skip passes white space; it reports whether a line end was passed.
+func (s *descScanner) skip() bool {
+	nl := false
+	for s.i < len(s.src) {
+		switch s.src[s.i] {
+		case '\n':
+			s.line++
+			s.lineOff = s.i + 1
+			nl = true
+		case ' ', '\t', '\r', '\v', '\f':
+		default:
+			return nl
+		}
+		s.i++
+	}
+	return nl
+}
+
+func (s *descScanner) elems(depth int) []gElem {
+	var out []gElem
+	if depth == 0 {
+		out = make([]gElem, 0, (len(s.src)-s.i)/5+8)
+	}
+	for !s.done {
+		s.skip()
+		if s.i >= len(s.src) {
+			if depth > 0 {
+				s.fail(s.i, "found the end of the game, expected `)` to close the variation")
+			}
+			return out
+		}
+		start := s.i
+		p := s.pos(start)
+		c := s.src[start]
+		switch {
+		case c == '{':
+			j := start + 1
+			for j < len(s.src) && s.src[j] != '}' {
+				if s.src[j] == '\n' {
+					s.line++
+					s.lineOff = j + 1
+				}
+				j++
+			}
+			if j >= len(s.src) {
+				s.fail(start, "found a comment `{` that is not closed before the end of the game, expected `}`")
+				return out
+			}
+			out = append(out, gElem{Pos: p, Comment: s.src[start : j+1]})
+			s.i = j + 1
+		case c == ';':
+			j := s.lineEnd(start)
+			out = append(out, gElem{Pos: p, LineComment: s.src[start:j]})
+			s.i = j
+		case c == '%' && start == s.lineOff:
+			j := s.lineEnd(start)
+			out = append(out, gElem{Pos: p, Escape: s.src[start:j]})
+			s.i = j
+		case c == '$':
+			j := start + 1
+			for j < len(s.src) && s.src[j] >= '0' && s.src[j] <= '9' {
+				j++
+			}
+			if j == start+1 {
+				s.fail(start, "found `$` without a number, expected a NAG such as `$1`")
+				return out
+			}
+			out = append(out, gElem{Pos: p, NAG: s.src[start:j]})
+			s.i = j
+		case c == '(':
+			s.i++
+			v := s.elems(depth + 1)
+			if s.done {
+				return out
+			}
+			if s.i >= len(s.src) || s.src[s.i] != ')' {
+				s.fail(s.i, "expected `)` to close the variation")
+				return out
+			}
+			s.i++
+			out = append(out, gElem{Pos: p, Var: &gVar{Elems: v}})
+		case c == ')':
+			if depth > 0 {
+				return out
+			}
+			s.fail(start, "found `)`, expected a move, a comment or a termination marker (this `)` closes no variation)")
+			return out
+		case c == '*':
+			s.i++
+			s.setResult(depth, "*", p)
+		case strings.HasPrefix(s.src[start:], "½-½"):
+			s.i += len("½-½")
+			s.setResult(depth, "1/2-1/2", p)
+		case c >= '0' && c <= '9':
+			for _, r := range []string{"1-0", "0-1", "1/2-1/2"} {
+				if strings.HasPrefix(s.src[start:], r) && (start+len(r) == len(s.src) || isDelim(s.src[start+len(r)])) {
+					s.i += len(r)
+					s.setResult(depth, r, p)
+					break
+				}
+			}
+			if s.i != start {
+				continue
+			}
+			if s.castlingWithZeros(start) {
+				out = s.move(out, start, p)
+				continue
+			}
+			j := start
+			for j < len(s.src) && s.src[j] >= '0' && s.src[j] <= '9' {
+				j++
+			}
+			digits := s.src[start:j]
+			dots := 0
+			for j < len(s.src) && s.src[j] == '.' {
+				j++
+				dots++
+			}
+			contiguous := true // the number is written as digits and dots
+			if strings.HasPrefix(s.src[j:], "…") {
+				j += len("…")
+				dots, contiguous = 3, false
+			}
+			// `5. ...` and `5 …`: the dots of a black move after a space.
+			k := j
+			for k < len(s.src) && (s.src[k] == ' ' || s.src[k] == '\t') {
+				k++
+			}
+			if dots < 3 {
+				if strings.HasPrefix(s.src[k:], "...") {
+					j, dots, contiguous = k+3, 3, false
+					for j < len(s.src) && s.src[j] == '.' {
+						j++
+					}
+				} else if strings.HasPrefix(s.src[k:], "…") {
+					j, dots, contiguous = k+len("…"), 3, false
+				}
+			}
+			num := s.src[start:j]
+			if dots == 0 {
+				// Books set the number without its dot (`1 P to K4`):
+				// the layout's, not a slip.
+				num = digits + "."
+			} else if !contiguous {
+				num = digits + strings.Repeat(".", dots)
+			}
+			out = append(out, gElem{Pos: p, Number: num})
+			s.i = j
+		case strings.HasPrefix(s.src[start:], "..."), strings.HasPrefix(s.src[start:], "…"):
+			// Dots standing alone (`... P-Q3` at the start of a line):
+			// the black move they mark needs no more.
+			j := start
+			for j < len(s.src) && !isSpace(s.src[j]) {
+				j++
+			}
+			s.i = j
+		default:
+			out = s.move(out, start, p)
+		}
+	}
+	return out
+}
+
+func (s *descScanner) lineEnd(i int) int {
+	for i < len(s.src) && s.src[i] != '\n' {
+		i++
+	}
+	if i > 0 && i <= len(s.src) && s.src[i-1] == '\r' {
+		return i - 1
+	}
+	return i
+}
+
+func (s *descScanner) castlingWithZeros(i int) bool {
+	return strings.HasPrefix(s.src[i:], "0-0")
+}
+
+func (s *descScanner) setResult(depth int, r string, p lexer.Position) {
+	if depth > 0 {
+		// A result inside a variation ends that line only.
+		return
+	}
+	s.result, s.resultPos, s.done, s.rest = r, toPos(p), true, s.i
+}
+
+// word returns the end of the word at i: up to white space, a comment, or
+// a `)` that closes a parenthesis opened before the word.
+func (s *descScanner) word(i, open int) int {
+	depth := open
+	j := i
+	for j < len(s.src) {
+		c := s.src[j]
+		if c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '{' || c == ';' || c == '}' {
+			break
+		}
+		if c == '(' {
+			depth++
+		}
+		if c == ')' {
+			if depth == 0 {
+				break
+			}
+			depth--
+		}
+		j++
+	}
+	return j
+}
+
+type readMemo struct {
+	start, end int
+	ok         bool
+	m          record.Move
+	d          record.Descriptive
+}
+
+// readsAt: the text src[start:end] reads as a turn of descriptive moves.
+func (s *descScanner) readsAt(start, end int) bool {
+	for i := range s.memo {
+		if e := &s.memo[i]; e.end > 0 && e.start == start && e.end == end {
+			return e.ok
+		}
+	}
+	e := &s.memo[s.next]
+	s.next = (s.next + 1) % len(s.memo)
+	e.start, e.end = start, end
+	text := s.src[start:end]
+	if strings.IndexByte(text, ',') >= 0 {
+		e.ok = descriptiveTurnOK(text)
+		e.m.Text = ""
+		return e.ok
+	}
+	e.d = record.Descriptive{}
+	m, err := parseDescriptive(text, &e.d)
+	e.ok, e.m = err == nil, m
+	return e.ok
+}
+
+// emit adds the move src[start:end] at p, handing what it read as to the
+// builder when it is known.
+func (s *descScanner) emit(out []gElem, start, end int, p lexer.Position) []gElem {
+	for i := range s.memo {
+		if e := &s.memo[i]; e.ok && e.start == start && e.end == end && e.m.Text != "" {
+			m := e.m
+			if m.Castle == record.NoCastle {
+				if len(s.descs) == cap(s.descs) {
+					s.descs = make([]record.Descriptive, 0, 64)
+				}
+				s.descs = append(s.descs, e.d)
+				m.Desc = &s.descs[len(s.descs)-1]
+			}
+			s.b.descParsed = append(s.b.descParsed, parsedMove{off: s.lx.base.Offset + start, m: m})
+			break
+		}
+	}
+	s.i = end
+	return append(out, gElem{Pos: p, Move: s.src[start:end]})
+}
+
+// suffixWords are the words that only ever end a move.
+var suffixWords = map[string]bool{
+	"ch": true, "ch.": true, "check": true, "(ch)": true, "(check)": true, "mate": true, "(mate)": true,
+	"e.p.": true, "ep": true, "(e.p.)": true, "+": true, "++": true, "#": true,
+	"!": true, "?": true, "!!": true, "??": true, "!?": true, "?!": true,
+}
+
+// suffixEnd is k advanced over the words (ends[k:]) that are suffixWords,
+// and over `dis`/`db`/`dbl` before `ch`.
+func (s *descScanner) suffixEnd(ends []int, k int) int {
+	for k < len(ends) {
+		w := s.src[s.wordStart(ends[k-1]):ends[k]]
+		if suffixWords[w] {
+			k++
+			continue
+		}
+		if (w == "dis" || w == "dis." || w == "db" || w == "dbl" || w == "db." || w == "dbl.") && k+1 < len(ends) {
+			k++
+			continue
+		}
+		break
+	}
+	return k
+}
+
+// wordStart is the start of the word after offset e.
+func (s *descScanner) wordStart(e int) int {
+	for e < len(s.src) && (s.src[e] == ' ' || s.src[e] == '\t') {
+		e++
+	}
+	return e
+}
+
+// splits reports whether the words from start (whose ends are ends[k:])
+// can be read as a run of moves.
+func (s *descScanner) splits(ends []int, k, start int) bool {
+	if k >= len(ends) {
+		return true
+	}
+	for e := len(ends) - 1; e >= k; e-- {
+		if descriptiveTurnOK(s.src[start:ends[e]]) && s.splits(ends, e+1, s.wordStart(ends[e])) {
+			return true
+		}
+	}
+	return false
+}
+
+// bookEndings are the words books print where a game ends.
+var bookEndings = map[string]bool{"Resigns": true, "resigns": true, "Resigned": true, "resigned": true, "Drawn": true, "drawn": true, "Draw": true, "draw": true, "Abandoned": true}
+
+// isMoveNumberWord: a move number (`12.`, `12...`, `12…`) or a result,
+// which no move runs into.
+func isMoveNumberWord(w string) bool {
+	i := 0
+	for i < len(w) && w[i] >= '0' && w[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return w == "*" || strings.HasPrefix(w, "½")
+	}
+	rest := w[i:]
+	return rest == "" && i > 1 || strings.HasPrefix(rest, ".") || strings.HasPrefix(rest, "…") || strings.HasPrefix(rest, "-") || strings.HasPrefix(rest, "/")
+}
+
+// move reads the move at start: the longest run of words on the line (up
+// to the next move number) that reads as a descriptive move, so that
+// `Kt - Q B 3`, `K R - Kt 1` and `P - K 8 (Q) ch` are one move each and
+// `P - K 4   P - K 4` two. At the start of a line, text that is no
+// move is the book layout's comment: the whole line is kept as a comment
+// on the move before.
+func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
+	var ends [12]int
+	n := 0
+	j := start
+	open := 0
+	for n < len(ends) {
+		e := s.word(j, open)
+		if e == j {
+			break
+		}
+		w := s.src[j:e]
+		ends[n] = e
+		n++
+		// Is the next word on this line part of the move?
+		k := e
+		for k < len(s.src) && (s.src[k] == ' ' || s.src[k] == '\t') {
+			k++
+		}
+		if k >= len(s.src) || s.src[k] == '\n' || s.src[k] == '\r' || s.src[k] == '{' || s.src[k] == ';' || s.src[k] == '$' {
+			break
+		}
+		ne := s.word(k, open+strings.Count(w, "(")-strings.Count(w, ")"))
+		if ne == k {
+			break
+		}
+		next := s.src[k:ne]
+		open += strings.Count(w, "(") - strings.Count(w, ")")
+		if isMoveNumberWord(next) {
+			break
+		}
+		j = k
+	}
+	// The common case first: a word that is a move by itself, followed by
+	// nothing or by another word that is a move by itself (`P-K4 P-K4`).
+	// Two such words are never one move, so the longer readings need not
+	// be tried.
+	// A check mark or `e.p.` as a word of its own (`N-B3 ch`) belongs to
+	// the move before it, and is taken with it here too.
+	if n >= 1 {
+		first := s.suffixEnd(ends[:n], 1)
+		if s.readsAt(start, ends[first-1]) {
+			if first == n {
+				return s.emit(out, start, ends[first-1], p)
+			}
+			next := s.suffixEnd(ends[:n], first+1)
+			if next == n && s.readsAt(s.wordStart(ends[first-1]), ends[next-1]) {
+				return s.emit(out, start, ends[first-1], p)
+			}
+		}
+	}
+	// The longest first move after which the rest of the words up to the
+	// next move number also read as moves (`R x Kt   P - K Kt 3` is two
+	// moves, not `R x Kt P` and a broken rest); failing that, the longest
+	// that reads.
+	best := -1
+	for k := n - 1; k >= 0; k-- {
+		if s.readsAt(start, ends[k]) {
+			if best < 0 {
+				best = k
+			}
+			if k == n-1 || s.splits(ends[:n], k+1, s.wordStart(ends[k])) {
+				best = k
+				break
+			}
+		}
+	}
+	if best >= 0 {
+		return s.emit(out, start, ends[best], p)
+	}
+	if n > 0 && bookEndings[strings.TrimRight(s.src[start:ends[0]], ".")] {
+		// "Resigns." where a book prints the last move: a comment (the
+		// result is the termination marker's, or the Result tag's).
+		out = append(out, gElem{Pos: p, Comment: "{" + s.src[start:ends[0]] + "}"})
+		s.i = ends[0]
+		return out
+	}
+	if strings.TrimLeft(s.src[s.lineOff:start], " \t\r") == "" {
+		// At the start of a line.
+		e := s.lineEnd(start)
+		text := strings.TrimSpace(s.src[start:e])
+		out = append(out, gElem{Pos: p, Comment: "{" + text + "}"})
+		s.i = e
+		return out
+	}
+	if n == 0 {
+		ends[0] = start + 1
+	}
+	out = append(out, gElem{Pos: p, Move: s.src[start:ends[0]]})
+	s.i = ends[0]
+	return out
+}
+
+// guessNotation reads again, in another notation, a game that SAN could
+// not read: descriptive when it looks like it, else the first language
+// whose letters read every move. The guess is a warning that names it.
+func (b *builder) guessNotation(c Chunk, filename string) {
+	se := b.g.SyntaxError()
+	if se == nil || se.Rule != ruleid.Syntax {
+		return
+	}
+	src := string(c.Data)
+	var tries []Notation
+	if looksDescriptive(src) {
+		tries = append(tries, NotationDescriptive)
+	}
+	for n := NotationGerman; n < notationCount; n++ {
+		tries = append(tries, n)
+	}
+	if !looksDescriptive(src) {
+		tries = append(tries, NotationDescriptive)
+	}
+	for _, n := range tries {
+		c2 := c
+		c2.book = n
+		g := &record.Game{Source: c.Data, Pos: c.Pos, Notation: c.notation}
+		nb := &builder{g: g, filename: filename}
+		parseChunkCommon(c2, filename, nb, true)
+		if g.SyntaxError() != nil {
+			continue
+		}
+		at, moves := g.Pos, false
+		for _, nd := range g.Moves {
+			if nd.Kind == record.KindMove {
+				at, moves = nd.Pos, true
+				break
+			}
+		}
+		if !moves {
+			// Text with no move in it (a book's prose, a title line) is
+			// not a game in any notation.
+			continue
+		}
+		g.Notices = append(g.Notices, record.Notice{Pos: at, Rule: ruleid.NotationGuessed, Severity: record.Warning,
+			Message: fmt.Sprintf("the moves are not in SAN; read as %s notation%s (--notation %s says so and stops the guess)", n.Name(), n.letterHint(), n)})
+		*b.g = *g
+		return
+	}
+}
+
+func (n Notation) letterHint() string {
+	if n == NotationDescriptive {
+		return ""
+	}
+	return " (" + n.letterList() + ")"
+}
+
+// looksDescriptive: the text has a mark no algebraic record has.
+func looksDescriptive(src string) bool {
+	for _, m := range []string{"P-K", "P-Q", "Kt-", "-KB", "-QB", "-KN", "-QN", "-KR", "-QR", "PxP", "Castles", "P - K", "P - Q", "N-B3", "-K4", "-Q4"} {
+		if strings.Contains(src, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// descriptiveTurnOK: every move of the turn (moves joined by commas in a
+// compound turn) reads as a descriptive move.
+func descriptiveTurnOK(text string) bool {
+	for {
+		part := text
+		i := strings.IndexByte(text, ',')
+		if i >= 0 {
+			part = text[:i]
+		}
+		var d record.Descriptive
+		if _, err := parseDescriptive(part, &d); err != nil {
+			return false
+		}
+		if i < 0 {
+			return true
+		}
+		text = text[i+1:]
+	}
+}

@@ -1,0 +1,410 @@
+package replay
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/ruleid"
+	"github.com/ashtapada/ashtapada/rules"
+)
+
+// Descriptive notation (docs/notation-books.md) names squares from the
+// mover's side and men by kind, so a written move is resolved here, in a
+// position: DescriptiveMatches says whether a legal move is what the text
+// says, and Descriptive writes the shortest text that says exactly one
+// legal move. Both are the one definition of the notation's meaning: the
+// writer checks each text it considers with the reader's test.
+
+// relRank is a 0-based absolute rank counted from side's own side (1..8).
+func relRank(side rules.Color, rank int) int8 {
+	if side == rules.White {
+		return int8(rank + 1)
+	}
+	return int8(8 - rank)
+}
+
+// onWing: a man named by its wing (KR, QKt, KB). The bishop that starts
+// on the king's bishop's square stands on light squares for white (f1) and
+// dark ones for black (f8), and bishops keep their colour, so a bishop's
+// wing is its colour. A knight or rook keeps no such mark, so its wing is
+// read as its order on the board: the king's rook is the rook with no rook
+// of its side on a file nearer the king's side (KR, the h-file), the
+// queen's rook the one with none nearer the queen's side. That is what the
+// books mean as long as the two have not crossed, and it is decided by the
+// position alone (docs/notation-books.md).
+func onWing(pos *rules.Position, sq rules.Square, owner rules.Color, kind rules.Kind, wing byte) bool {
+	if wing == 0 {
+		return true
+	}
+	if kind == rules.Bishop {
+		light := sq.Light()
+		kingsLight := owner == rules.White
+		return light == (kingsLight == (wing == 'K'))
+	}
+	f := sq.File()
+	for o := rules.Square(0); o < 64; o++ {
+		if o == sq {
+			continue
+		}
+		p := pos.At(o)
+		if p.Kind() != kind || p.Color() != owner {
+			continue
+		}
+		if wing == 'K' && o.File() > f || wing == 'Q' && o.File() < f {
+			return false
+		}
+	}
+	return true
+}
+
+func fileIn(mask uint8, sq rules.Square) bool { return mask == 0 || mask&(1<<uint(sq.File())) != 0 }
+
+// capturedSquare is where the man a capture takes stands (behind the
+// destination for en passant).
+func capturedSquare(m rules.Move) rules.Square {
+	if m.Flags&rules.FlagEnPassant != 0 {
+		return rules.MakeSquare(m.To.File(), m.From.Rank())
+	}
+	return m.To
+}
+
+// DescriptiveMatches reports whether legal move m of pos is a move the
+// descriptive (or `Castles`) move mv can mean, its promotion included.
+func DescriptiveMatches(pos *rules.Position, m rules.Move, mv *record.Move) bool {
+	castle := m.Flags & (rules.FlagCastleShort | rules.FlagCastleLong)
+	switch mv.Castle {
+	case record.CastleShort:
+		return castle&rules.FlagCastleShort != 0
+	case record.CastleLong:
+		return castle&rules.FlagCastleLong != 0
+	case record.CastleEither:
+		return castle != 0
+	}
+	d := mv.Desc
+	if d == nil || castle != 0 {
+		return false
+	}
+	side := pos.SideToMove()
+	k := pos.At(m.From).Kind()
+	if m.Flags&rules.FlagWaitingMove != 0 {
+		k = m.Promotion
+	}
+	if k != kindOf(manLetter(d.Man)) {
+		return false
+	}
+	if !fileIn(d.FromFiles, m.From) || (d.FromRank != 0 && relRank(side, m.From.Rank()) != d.FromRank) ||
+		!onWing(pos, m.From, side, k, d.Wing) {
+		return false
+	}
+	if d.Capture != m.IsCapture() {
+		return false
+	}
+	if d.Steps != 0 {
+		dr := m.To.Rank() - m.From.Rank()
+		if dr < 0 {
+			dr = -dr
+		}
+		return m.To.File() == m.From.File() && int8(dr) == d.Steps
+	}
+	if !d.Capture {
+		if !fileIn(d.ToFiles, m.To) || relRank(side, m.To.Rank()) != d.ToRank {
+			return false
+		}
+	} else {
+		if d.EnPassant && m.Flags&rules.FlagEnPassant == 0 {
+			return false
+		}
+		cs := capturedSquare(m)
+		if d.CapMan != 0 {
+			ck := pos.At(cs).Kind()
+			if ck != kindOf(manLetter(d.CapMan)) || !onWing(pos, cs, side.Other(), ck, d.CapWing) {
+				return false
+			}
+		}
+		if !fileIn(d.CapFiles, cs) || (d.CapRank != 0 && relRank(side, cs.Rank()) != d.CapRank) {
+			return false
+		}
+	}
+	if d.ConvRank != 0 && (!m.HasConversion() || !fileIn(d.ConvFiles, m.ConvSquare) ||
+		relRank(side, m.ConvSquare.Rank()) != d.ConvRank || m.ConvKind != rules.KindFromLetter(mv.ConvPiece)) {
+		return false
+	}
+	// Promotion: as written; a move written without one may still be an
+	// inferred promotion or a waiting arrival, which resolve decides.
+	if mv.Promotion != 0 && (m.Promotion != rules.KindFromLetter(mv.Promotion) || m.Flags&rules.FlagArrival != 0) {
+		return false
+	}
+	return true
+}
+
+func manLetter(b byte) byte {
+	if b == 'P' {
+		return 0
+	}
+	return b
+}
+
+// descriptiveMatch is the legal moves of ln's position that mv can mean.
+// Only the moves of the man named are generated (rules.LegalMovesTo), and,
+// where the text narrows them to a few squares (`N-B3`: QB3 or KB3; `PxB`:
+// the squares of the bishops), only those to these squares.
+func (w *walk) descriptiveMatch(ln *line, mv *record.Move) []rules.Move {
+	pos := ln.pos
+	kind := rules.King
+	var targets [4]rules.Square
+	nt := -1 // -1: any square
+	if d := mv.Desc; d != nil {
+		kind = kindOf(manLetter(d.Man))
+		nt = descTargets(pos, d, &targets)
+	}
+	match := w.r.match[:0]
+	if nt < 0 {
+		match = ln.hist.LegalMovesTo(match, kind, rules.NoSquare)
+	} else {
+		for _, to := range targets[:nt] {
+			match = ln.hist.LegalMovesTo(match, kind, to)
+		}
+	}
+	kept := 0
+	for _, m := range match {
+		if DescriptiveMatches(pos, m, mv) {
+			match[kept] = m
+			kept++
+		}
+	}
+	match = match[:kept]
+	w.r.match = match
+	return match
+}
+
+// descTargets lists the destination squares a descriptive move can have,
+// when they are few: the named squares of a move, the squares of the men a
+// capture may take (and the en passant square). It returns -1 when any
+// square may be meant, or there are more than fit.
+func descTargets(pos *rules.Position, d *record.Descriptive, out *[4]rules.Square) int {
+	side := pos.SideToMove()
+	absRank := func(rel int8) int {
+		if side == rules.White {
+			return int(rel) - 1
+		}
+		return 8 - int(rel)
+	}
+	n := 0
+	add := func(sq rules.Square) bool {
+		if n == len(out) {
+			return false
+		}
+		out[n] = sq
+		n++
+		return true
+	}
+	if !d.Capture {
+		if d.ToRank == 0 || d.ToFiles == 0 || d.Steps != 0 {
+			return -1
+		}
+		for f := 0; f < 8; f++ {
+			if d.ToFiles&(1<<uint(f)) != 0 && !add(rules.MakeSquare(f, absRank(d.ToRank))) {
+				return -1
+			}
+		}
+		return n
+	}
+	if d.CapMan == 0 {
+		return -1
+	}
+	want := kindOf(manLetter(d.CapMan))
+	them := side.Other()
+	for sq := rules.Square(0); sq < 64; sq++ {
+		p := pos.At(sq)
+		if p.Kind() != want || p.Color() != them || !fileIn(d.CapFiles, sq) {
+			continue
+		}
+		if d.CapRank != 0 && relRank(side, sq.Rank()) != d.CapRank {
+			continue
+		}
+		if !add(sq) {
+			return -1
+		}
+	}
+	if want == rules.Pawn && pos.EnPassant() != rules.NoSquare {
+		if !add(pos.EnPassant()) {
+			return -1
+		}
+	}
+	return n
+}
+
+// isDescriptive: the move is read by DescriptiveMatches.
+func isDescriptive(mv *record.Move) bool {
+	return mv.Desc != nil || mv.Castle == record.CastleEither
+}
+
+// descriptiveUnmatched reports a descriptive move that no legal move
+// matches, with the legal moves of the man it names.
+func (w *walk) descriptiveUnmatched(n *record.Node, ln *line, side rules.Color, ply int) (rules.Move, bool) {
+	mv := n.Move
+	pos := ln.pos
+	legal := w.allLegal(ln)
+	kind := rules.King
+	if mv.Desc != nil {
+		kind = kindOf(manLetter(mv.Desc.Man))
+	}
+	var alts, both []string
+	for _, m := range legal {
+		if pos.At(m.From).Kind() == kind && (mv.Castle == record.NoCastle || m.Flags&(rules.FlagCastleShort|rules.FlagCastleLong) != 0) {
+			alts = append(alts, w.san(pos, legal, m))
+			both = append(both, bothForms(pos, legal, m))
+		}
+	}
+	msg := fmt.Sprintf("no legal move of %s is %s", side, mv.Text)
+	if len(both) > 0 {
+		msg += fmt.Sprintf("; the %s's moves are %s", w.pieceName(kind), strings.Join(both, ", "))
+	} else {
+		msg += fmt.Sprintf("; %s has no legal %s move", side, w.pieceName(kind))
+	}
+	if len(alts) == 0 {
+		alts = w.sanList(pos, legal, legal)
+	}
+	w.report(ln, n, w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.IllegalMove, msg, alts))
+	return rules.Move{}, false
+}
+
+// bothForms is a move in SAN and in descriptive notation: `Nf3 (N-KB3)`.
+func bothForms(pos *rules.Position, legal []rules.Move, m rules.Move) string {
+	san, desc := SAN(pos, legal, m), Descriptive(pos, legal, m)
+	if san == desc {
+		return san // castling
+	}
+	return san + " (" + desc + ")"
+}
+
+// lookAheadPlies bounds how far a choice between the candidates of an
+// ambiguous descriptive move is tested against the moves that follow, and
+// lookAheadNodes how many positions the test may visit (the moves that
+// follow may be ambiguous too, and each reading is tried).
+const (
+	lookAheadPlies = 100
+	lookAheadNodes = 4000
+)
+
+// chooseDescriptive picks, among the candidates of an ambiguous
+// descriptive move, the one the check mark or the rest of the game
+// decides; ok is false when neither decides, and the move stays ambiguous.
+func (w *walk) chooseDescriptive(n *record.Node, ln *line, side rules.Color, ply int, match []rules.Move) (rules.Move, bool) {
+	mv := n.Move
+	pos := ln.pos
+	legal := w.allLegal(ln)
+	both := make([]string, len(match))
+	for i, m := range match {
+		both[i] = bothForms(pos, legal, m)
+	}
+	// The check mark: books print checks, so a candidate whose check
+	// does not fit the text is not what the book meant.
+	var fit []int
+	for i, m := range match {
+		if checkFits(pos, m, mv.Check) {
+			fit = append(fit, i)
+		}
+	}
+	if len(fit) == 1 {
+		c := match[fit[0]]
+		mark := "no check mark"
+		if mv.Check != 0 {
+			mark = "a check mark"
+		}
+		w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.AmbiguityResolved,
+			fmt.Sprintf("%s could be %s; the record prints %s, which fits only %s: read as %s", mv.Text, strings.Join(both, " or "), mark, both[fit[0]], w.san(pos, legal, c)), nil))
+		return c, true
+	}
+	if len(fit) == 0 {
+		fit = fit[:0]
+		for i := range match {
+			fit = append(fit, i)
+		}
+	}
+	// Look ahead: the candidate after which the next moves can be read.
+	var ok []int
+	for _, i := range fit {
+		q := *pos
+		q.Play(match[i])
+		budget := lookAheadNodes
+		if readable(&q, w.ahead, lookAheadPlies, &budget) {
+			ok = append(ok, i)
+		}
+	}
+	if len(ok) == 1 {
+		c := match[ok[0]]
+		w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.AmbiguityResolved,
+			fmt.Sprintf("%s could be %s; only after %s can the next moves be read: read as %s", mv.Text, strings.Join(both, " or "), both[ok[0]], w.san(pos, legal, c)), nil))
+		return c, true
+	}
+	w.report(ln, n, w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.AmbiguousMove,
+		fmt.Sprintf("%s could be any of %s: the record must say which", mv.Text, strings.Join(both, ", ")), w.sanList(pos, legal, match)))
+	return rules.Move{}, false
+}
+
+// checkFits: the written mark ('+', '#' or none) fits what m does.
+func checkFits(pos *rules.Position, m rules.Move, mark byte) bool {
+	gives := pos.GivesCheck(m)
+	switch mark {
+	case 0:
+		return !gives
+	case '#':
+		if !gives {
+			return false
+		}
+		q := *pos
+		q.Play(m)
+		return !q.HasLegalMove()
+	}
+	return gives
+}
+
+// readable reports whether the next moves (up to plies of them) of nodes
+// can each be read as a legal move from pos, trying every reading of an
+// ambiguous one.
+func readable(pos *rules.Position, nodes []record.Node, plies int, budget *int) bool {
+	for i := range nodes {
+		if plies == 0 || *budget <= 0 {
+			return true
+		}
+		*budget--
+		n := &nodes[i]
+		if n.Kind != record.KindMove {
+			continue
+		}
+		mv := n.Move
+		if mv == nil || mv.Null || mv.Joined {
+			return true // compound turns and null moves are not looked into
+		}
+		var cands []rules.Move
+		for _, m := range pos.LegalMoves(nil) {
+			if isDescriptive(mv) {
+				if DescriptiveMatches(pos, m, mv) {
+					cands = append(cands, m)
+				}
+			} else if matchesBase(pos, m, mv, writtenKind(pos, mv)) &&
+				(mv.Promotion == 0 || m.Promotion == rules.KindFromLetter(mv.Promotion)) {
+				cands = append(cands, m)
+			}
+		}
+		switch len(cands) {
+		case 0:
+			return false
+		case 1:
+			pos.Play(cands[0])
+			plies--
+			continue
+		}
+		for _, c := range cands {
+			q := *pos
+			q.Play(c)
+			if readable(&q, nodes[i+1:], plies-1, budget) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
