@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 )
 
 // writeFileAtomic writes a file so that a reader never sees it half-written
@@ -36,14 +37,29 @@ func writeFileAtomicIf(path string, write func(w io.Writer) (bool, error)) (err 
 	if fi != nil {
 		mode = fi.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
 	}
+	// Interrupted (SIGINT, SIGTERM, SIGHUP) before the rename: no partial
+	// file is left (signals.go; the handler is installed by main). The
+	// cleanup is registered before the file exists, so that a signal
+	// arriving as it is created still finds its name.
+	var tmpMu sync.Mutex
+	var tmpName string
+	done := atInterrupt(func() {
+		tmpMu.Lock()
+		defer tmpMu.Unlock()
+		if tmpName != "" {
+			os.Remove(tmpName)
+		}
+	})
+	defer done()
+	tmpMu.Lock()
 	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp-*")
+	if err == nil {
+		tmpName = tmp.Name()
+	}
+	tmpMu.Unlock()
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	// Interrupted (SIGINT, SIGTERM, SIGHUP) before the rename: no partial
-	// file is left (signals.go; the handler is installed by main).
-	done := atInterrupt(func() { tmp.Close(); os.Remove(tmp.Name()) })
-	defer done()
 	keep := false
 	defer func() {
 		if err != nil || !keep {
