@@ -363,7 +363,7 @@ func (s *Splitter) Next() (Chunk, error) {
 			s.hasPending = true
 			s.pendingPos = record.Pos{Line: linePos.Line, Col: linePos.Col + cut, Offset: linePos.Offset + cut}
 			s.pendingAfterMarker = tagLine(line[cut:]) == nil
-			return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation}, nil
+			return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, book: s.book}, nil
 		}
 	}
 	if isBlank(data) {

@@ -95,3 +95,17 @@ func runBinary(t *testing.T, args ...string) (string, string, int) {
 	}
 	return out.String(), errb.String(), code
 }
+
+// TestNotationAcrossGamesOnOneLine: two games on one line are split at the
+// first one's termination marker, and both are still read in the notation
+// --notation names (no guess, no warning).
+func TestNotationAcrossGamesOnOneLine(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "d.pgn"), []byte("1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 * 1. P-Q4 P-Q4 *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runAsh(t, dir, "", "validate", "--notation", "descriptive", "--format", "jsonl", "d.pgn")
+	if code != 0 || strings.Count(out, `"kind":"game"`) != 2 || strings.Contains(out, `"kind":"finding"`) {
+		t.Errorf("exit %d, want 0 with two games and no finding:\n%s%s", code, out, errOut)
+	}
+}
