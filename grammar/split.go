@@ -274,9 +274,9 @@ func (s *Splitter) Next() (Chunk, error) {
 		afterMarker = s.pendingAfterMarker
 	}
 	// junk: the chunk began after a marker with text that does not start
-	// like a game; it ends at the first line that does, so that a game
-	// after a line of notes is read, not swallowed by them.
-	junk := afterMarker && first != nil && !startsGame(first)
+	// like a game (tags do); it ends at the first line that does, so that
+	// a game after a line of notes is read, not swallowed by them.
+	junk := afterMarker && first != nil && !startsGame(first) && tagLine(first) == nil
 	sawMoves := false  // the game has movetext (anything but tags, blank lines and escapes)
 	tagsEnded := false // a blank line followed the game's tags (and no movetext came)
 	s.tagNames = s.tagNames[:0]
