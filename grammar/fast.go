@@ -46,12 +46,13 @@ const (
 type elemSrc struct {
 	kind elemKind
 	val  string
-	pos  lexer.Position
+	pos  record.Pos
 
-	// Stream mode (lx set): tok is the current token, depth the open
-	// variations, failed that the grammar would reject the game.
+	// Stream mode (lx set): typ is the current token's type (val its
+	// text), depth the open variations, failed that the grammar would
+	// reject the game.
 	lx     *lex
-	tok    lexer.Token
+	typ    lexer.TokenType
 	depth  int
 	failed bool
 
@@ -79,7 +80,7 @@ func (s *elemSrc) loadTree() {
 		return
 	}
 	e := &l.es[l.i]
-	s.pos = e.Pos
+	s.pos = toPos(e.Pos)
 	switch {
 	case e.Move != "":
 		s.kind, s.val = eMove, e.Move
@@ -100,11 +101,24 @@ func (s *elemSrc) loadTree() {
 	}
 }
 
-// load classifies the current token of the stream.
-func (s *elemSrc) load() {
-	t := &s.tok
-	s.pos, s.val = t.Pos, t.Value
-	switch t.Type {
+// readToken reads the next token of the stream; a lexical error fails the
+// game (the grammar reports it).
+func (s *elemSrc) readToken() {
+	l := s.lx
+	typ, start, end, err := l.scan()
+	if err != nil {
+		s.failed = true
+		s.typ, s.kind, s.val = lexer.EOF, eEnd, ""
+		return
+	}
+	s.typ = typ
+	s.val = l.src[start:end]
+	col := start - l.tokLineOff + 1
+	if l.tokLine == l.base.Line {
+		col += l.base.Column - 1
+	}
+	s.pos = record.Pos{Line: l.tokLine, Col: col, Offset: l.base.Offset + start}
+	switch typ {
 	case tokWord:
 		s.kind = eMove
 	case tokNumber:
@@ -119,26 +133,12 @@ func (s *elemSrc) load() {
 		s.kind = eEscape
 	case tokPunct:
 		s.kind = eEnd
-		if t.Value == "(" {
+		if s.val == "(" {
 			s.kind = eVar
 		}
 	default:
 		s.kind = eEnd
 	}
-}
-
-// readToken reads the next token of the stream; a lexical error fails the
-// game (the grammar reports it).
-func (s *elemSrc) readToken() {
-	t, err := s.lx.Next()
-	if err != nil {
-		s.failed = true
-		s.tok = lexer.EOFToken(t.Pos)
-		s.kind = eEnd
-		return
-	}
-	s.tok = t
-	s.load()
 }
 
 // next moves past the current element (not a variation: enter it).
@@ -168,7 +168,7 @@ func (s *elemSrc) enter() {
 // rejects the game.
 func (s *elemSrc) leave() bool {
 	if s.lx != nil {
-		if s.failed || s.tok.Type != tokPunct || s.tok.Value != ")" {
+		if s.failed || s.typ != tokPunct || s.val != ")" {
 			s.failed = true
 			return false
 		}
@@ -194,11 +194,11 @@ func (s *elemSrc) end() (string, bool) {
 		return "", false
 	}
 	r := ""
-	if s.tok.Type == tokResult {
-		r = s.tok.Value
+	if s.typ == tokResult {
+		r = s.val
 		s.readToken()
 	}
-	if s.failed || s.tok.Type != lexer.EOF {
+	if s.failed || s.typ != lexer.EOF {
 		s.failed = true
 		return "", false
 	}
@@ -234,20 +234,20 @@ func (s *elemSrc) drain() bool {
 // reject them. The stream is then at the first token of the movetext.
 func (s *elemSrc) streamTags(tags []gTag) ([]gTag, bool) {
 	s.readToken()
-	for !s.failed && s.tok.Type == tokPunct && s.tok.Value == "[" {
-		t := gTag{Pos: s.tok.Pos}
+	for !s.failed && s.typ == tokPunct && s.val == "[" {
+		t := gTag{Pos: s.lx.tokPos()}
 		s.readToken()
-		if s.failed || s.tok.Type != tokWord {
+		if s.failed || s.typ != tokWord {
 			return tags, false
 		}
-		t.Name = s.tok.Value
+		t.Name = s.val
 		s.readToken()
-		if s.failed || s.tok.Type != tokString {
+		if s.failed || s.typ != tokString {
 			return tags, false
 		}
-		t.Value = s.tok.Value
+		t.Value = s.val
 		s.readToken()
-		if s.failed || s.tok.Type != tokPunct || s.tok.Value != "]" {
+		if s.failed || s.typ != tokPunct || s.val != "]" {
 			return tags, false
 		}
 		s.readToken()
@@ -275,7 +275,7 @@ func (b *builder) buildFast(lx *lex) bool {
 	if !ok {
 		return false
 	}
-	b.estimate = (len(lx.src)-lx.i)/4 + 16
+	b.estimate = (len(lx.src)-lx.i)/6 + 16
 	b.build(st.tags, s)
 	if s.failed {
 		return false
@@ -302,10 +302,16 @@ func (b *builder) stackNodes() []record.Node {
 		if cap(b.scratch.stack) > keepNodes {
 			b.scratch.stack = nil
 		}
-		if b.scratch.stack == nil {
-			b.scratch.stack = make([]record.Node, 0, 1024)
+		if cap(b.scratch.stack) < b.estimate {
+			b.scratch.stack = make([]record.Node, 0, max(b.estimate, 1024))
 		}
 		return b.scratch.stack[:0]
 	}
-	return make([]record.Node, 0, max(b.estimate, 8))
+	st := nodePool.Get().(*[]record.Node)
+	b.pooled = st
+	return (*st)[:0]
 }
+
+// nodePool holds node stacks for records that get storage of their own:
+// the main line is copied out of it to its exact size.
+var nodePool = sync.Pool{New: func() any { s := make([]record.Node, 0, 256); return &s }}

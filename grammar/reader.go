@@ -277,6 +277,7 @@ type builder struct {
 	// room it starts with when the record has its own storage.
 	stack    []record.Node
 	estimate int
+	pooled   *[]record.Node // where stack came from (nodePool)
 	// scratch, when set, provides the storage of nodes and moves
 	// (ParseChunkScratch); else each game allocates its own.
 	scratch *Scratch
@@ -388,7 +389,7 @@ func (b *builder) build(tags []gTag, s *elemSrc) {
 	if len(tags) > 0 {
 		g.Pos = toPos(tags[0].Pos)
 	} else if s.kind != eEnd {
-		g.Pos = toPos(s.pos)
+		g.Pos = s.pos
 	}
 	g.Tags = make([]record.Tag, 0, len(tags))
 	for i := range tags {
@@ -474,7 +475,7 @@ func (b *builder) elems(s *elemSrc, num numbering, depth int) []record.Node {
 	numbered := false
 loop:
 	for s.kind != eEnd && !b.failed {
-		p := toPos(s.pos)
+		p := s.pos
 		val := s.val
 		switch s.kind {
 		case eMove:
@@ -583,9 +584,16 @@ func (b *builder) endLine(start, depth int) []record.Node {
 		out := b.stack[:n:n]
 		if b.scratch != nil {
 			b.scratch.stack = b.stack[:0]
-		} else if cap(b.stack)-n > n/4+64 {
-			// The estimate was well above the need: keep only the need.
+		} else {
 			out = append(make([]record.Node, 0, n), out...)
+			if b.pooled != nil {
+				if cap(b.stack) <= keepNodes {
+					clear(b.stack)
+					*b.pooled = b.stack[:0]
+					nodePool.Put(b.pooled)
+				}
+				b.pooled = nil
+			}
 		}
 		b.stack = nil
 		return out
