@@ -614,15 +614,27 @@ func (b *builder) turn(nodes []record.Node, tok string, p record.Pos) []record.N
 		if comma >= 0 {
 			part = tok[:comma]
 		}
-		var m record.Move
+		if len(b.slab) == cap(b.slab) {
+			// Moves are allocated in blocks: one allocation per block
+			// instead of one per move; a block is never reallocated, so
+			// the pointers into it stay valid.
+			b.slab = b.moveBlock()
+		}
+		b.slab = b.slab[:len(b.slab)+1]
+		mp := &b.slab[len(b.slab)-1]
 		var err error
-		if len(b.descParsed) > 0 && b.descParsed[0].off == p.Offset && b.descParsed[0].m.Text == part {
-			m = b.descParsed[0].m
+		switch {
+		case len(b.descParsed) > 0 && b.descParsed[0].off == p.Offset && b.descParsed[0].m.Text == part:
+			*mp = b.descParsed[0].m
 			b.descParsed = b.descParsed[1:]
-		} else {
-			m, err = ParseMoveIn(part, b.book)
+		case b.book != NotationDescriptive && !b.book.IsLanguage():
+			// ParseMoveIn reads these with ParseMove.
+			err = parseMove(mp, part)
+		default:
+			*mp, err = ParseMoveIn(part, b.book)
 		}
 		if err != nil {
+			b.slab = b.slab[:len(b.slab)-1]
 			if part == "" {
 				b.syntax(p, fmt.Sprintf("found an empty move in `%s`, expected moves joined by single commas", whole))
 			} else {
@@ -630,23 +642,15 @@ func (b *builder) turn(nodes []record.Node, tok string, p record.Pos) []record.N
 			}
 			return nodes
 		}
-		m.Joined = joined
-		if len(b.slab) == cap(b.slab) {
-			// Moves are allocated in blocks: one allocation per block
-			// instead of one per move; a block is never reallocated, so
-			// the pointers into it stay valid.
-			b.slab = b.moveBlock()
-		}
-		b.slab = append(b.slab, m)
-		mp := &b.slab[len(b.slab)-1]
+		mp.Joined = joined
 		if b.latin1 {
 			mp.Text = latin1ToUTF8(mp.Text)
 		}
 		nodes = append(nodes, record.Node{Kind: record.KindMove, Pos: p, Text: mp.Text, Move: mp})
-		if l := m.Lenient &^ b.g.Notation.Own(); l != 0 {
+		if l := mp.Lenient &^ b.g.Notation.Own(); l != 0 {
 			// The forms of the record's own notation (LAN's hyphens, UCI's
 			// lower-case promotions) are not lenient there.
-			lm := m
+			lm := *mp
 			lm.Lenient = l
 			b.warn(p, ruleid.LenientNotation, lenientMessage(&lm))
 		}
