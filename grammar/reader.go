@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -87,7 +88,9 @@ func ReadAll(r io.Reader, filename string) ([]*record.Game, error) {
 }
 
 // ParseChunk parses the text of one game, wherever it came from in the
-// file. It never fails: what it cannot read is a notice in the game.
+// file. It never fails: what it cannot read is a notice in the game. The
+// record's strings share c.Data's bytes (as its Source does): they must
+// not be changed afterwards.
 func ParseChunk(c Chunk, filename string) *record.Game {
 	g := &record.Game{Source: c.Data, Pos: c.Pos, Notation: c.notation}
 	b := &builder{g: g, filename: filename}
@@ -130,7 +133,11 @@ func parseChunkPaths(c Chunk, filename string, b *builder, fast bool) {
 			Message: "the text is not valid UTF-8; read as Latin-1",
 		})
 	}
-	src := string(c.Data)
+	// The record's strings are slices of the chunk's bytes, not of a copy:
+	// a game is not copied again to be read (16 MB less for a 16 MB game,
+	// and an allocation less per game). The splitter gives every chunk
+	// bytes of its own, which nothing changes afterwards.
+	src := unsafe.String(unsafe.SliceData(c.Data), len(c.Data))
 	if i := strings.IndexByte(src, 0); i >= 0 {
 		// A NUL byte is never text; say where it is even if it stands
 		// after the termination marker.
