@@ -18,13 +18,15 @@ import (
 	"github.com/ashtapada/ashtapada/rules"
 )
 
-// MoveInNotation writes step st of a replay in notation n: SAN, SAN with
+// MoveInNotation writes step i of a replay in notation n: SAN, SAN with
 // n's letters, or descriptive.
-func MoveInNotation(st *replay.Step, n grammar.Notation) string {
+func MoveInNotation(t *replay.Played, i int, n grammar.Notation) string {
+	st := &t.Steps[i]
 	switch {
 	case n == grammar.NotationDescriptive:
-		legal := st.Before.LegalMoves(nil)
-		return replay.Descriptive(st.Before, legal, st.Move)
+		before := t.Before(i)
+		legal := before.LegalMoves(nil)
+		return replay.Descriptive(before, legal, st.Move)
 	case n.IsLanguage():
 		return SANInLanguage(st.SAN, n)
 	}
@@ -75,7 +77,7 @@ func WriteNotationGame(w io.Writer, g *record.Game, t *replay.Played, n grammar.
 		}
 		parts := make([]string, 0, j-i)
 		for k := i; k < j; k++ {
-			parts = append(parts, MoveInNotation(&t.Steps[k], n))
+			parts = append(parts, MoveInNotation(t, k, n))
 		}
 		wr.token(number + strings.Join(parts, ","))
 		needNumber = false
