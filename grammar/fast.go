@@ -307,6 +307,12 @@ func (b *builder) stackNodes() []record.Node {
 		}
 		return b.scratch.stack[:0]
 	}
+	if b.estimate > keepNodes {
+		// A huge game: room for its main line at once, kept as it is if
+		// the estimate was close (endLine), instead of doubling a stack
+		// and copying it out (several times the nodes' memory, issue 14).
+		return make([]record.Node, 0, b.estimate)
+	}
 	st := nodePool.Get().(*[]record.Node)
 	b.pooled = st
 	return (*st)[:0]

@@ -591,7 +591,7 @@ func (b *builder) endLine(start, depth int) []record.Node {
 		out := b.stack[:n:n]
 		if b.scratch != nil {
 			b.scratch.stack = b.stack[:0]
-		} else {
+		} else if b.pooled != nil || cap(b.stack)-n > n/4+64 {
 			out = append(make([]record.Node, 0, n), out...)
 			if b.pooled != nil {
 				if cap(b.stack) <= keepNodes {
