@@ -108,14 +108,16 @@ func (l *lex) newline(i int) {
 	l.lineOff = i + 1
 }
 
-// isDelim reports whether b ends a word.
-func isDelim(b byte) bool {
-	switch b {
-	case ' ', '\t', '\n', '\r', '\v', '\f', '{', '}', '(', ')', '[', ']', ';', '"', '$', 0:
-		return true
+// isDelim reports whether b ends a word (a table: the lexer asks at every
+// byte of a word).
+func isDelim(b byte) bool { return delims[b] }
+
+var delims = func() (t [256]bool) {
+	for _, c := range []byte(" \t\n\r\v\f{}()[];\"$\x00") {
+		t[c] = true
 	}
-	return false
-}
+	return t
+}()
 
 func (l *lex) errorf(i int, format string, args ...any) error {
 	return &lexer.Error{Msg: fmt.Sprintf(format, args...), Pos: l.pos(i)}
