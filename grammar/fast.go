@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -275,7 +276,10 @@ func (b *builder) buildFast(lx *lex) bool {
 	if !ok {
 		return false
 	}
-	b.estimate = (len(lx.src)-lx.i)/6 + 16
+	// Tokens are most often one space or line end apart: that count is
+	// about the number of nodes (two vectorised byte counts).
+	rest := lx.src[lx.i:]
+	b.estimate = strings.Count(rest, " ") + strings.Count(rest, "\n") + 16
 	b.build(st.tags, s)
 	if s.failed {
 		return false
