@@ -87,7 +87,11 @@ func checkBookRoundTrip(t *testing.T, rp *replay.Replayer, name string, index in
 	t.Helper()
 	tr := rp.Game(g, "", 1).Played
 	var san bytes.Buffer
-	if err := NewPGNWriter(&san).Write(ToSAN(g, tr, true)); err != nil {
+	sg, err := ToSAN(g, tr, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := NewPGNWriter(&san).Write(sg); err != nil {
 		t.Fatal(err)
 	}
 	var desc bytes.Buffer

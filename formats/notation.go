@@ -128,37 +128,36 @@ func WriteNotationGame(w io.Writer, g *record.Game, t *replay.Played, n grammar.
 }
 
 // ToSAN returns a copy of g whose main-line moves are in canonical SAN,
-// from the replay's steps: for a record read in descriptive notation or another
-// language's letters, before it is written as PGN. With sourceComments,
-// each move is followed by a comment holding it as the record wrote it.
-// Moves after the replay stopped, and variations, are kept as written.
-func ToSAN(g *record.Game, t *replay.Played, sourceComments bool) *record.Game {
-	out := *g
-	out.Moves = make([]record.Node, 0, len(g.Moves)+len(t.Steps))
-	step := 0
-	for i := range g.Moves {
-		nd := g.Moves[i]
-		if step < len(t.Steps) && t.Steps[step].Index == i {
-			st := &t.Steps[step]
-			step++
-			m, err := grammar.ParseMove(st.SAN)
-			if err == nil {
-				m.Joined = nd.Move != nil && nd.Move.Joined
-				if nd.Move != nil {
-					m.Glyph = nd.Move.Glyph
-				}
-				mp := new(record.Move)
-				*mp = m
-				src := nd.Text
-				nd.Move, nd.Text = mp, st.SAN
-				out.Moves = append(out.Moves, nd)
-				if sourceComments {
-					out.Moves = append(out.Moves, record.Node{Kind: record.KindComment, Pos: nd.Pos, Text: src})
-				}
-				continue
-			}
-		}
-		out.Moves = append(out.Moves, nd)
+// from the replay's steps: for a record read in descriptive notation or
+// another language's letters, before it is written as PGN. It is
+// CanonicalGame without the cut (moves after the replay stopped, and
+// variations, are kept as written). With sourceComments, each move is
+// followed by a comment holding it as the record wrote it.
+func ToSAN(g *record.Game, t *replay.Played, sourceComments bool) (*record.Game, error) {
+	c, err := CanonicalGame(g, t, false)
+	if err != nil || !sourceComments {
+		return c, err
 	}
+	return withSourceComments(c, g, t), nil
+}
+
+// withSourceComments is c (a copy of g with the same nodes, up to a cut)
+// with a comment after each move the replay played, holding the move as g
+// wrote it.
+func withSourceComments(c, g *record.Game, t *replay.Played) *record.Game {
+	moves := make([]record.Node, 0, len(c.Moves)+len(t.Steps))
+	step := 0
+	for i := range c.Moves {
+		moves = append(moves, c.Moves[i])
+		for step < len(t.Steps) && t.Steps[step].Index < i {
+			step++
+		}
+		if step < len(t.Steps) && t.Steps[step].Index == i && i < len(g.Moves) && c.Moves[i].Kind == record.KindMove {
+			moves = append(moves, record.Node{Kind: record.KindComment, Pos: c.Moves[i].Pos, Text: g.Moves[i].Text})
+			step++
+		}
+	}
+	out := *c
+	out.Moves = moves
 	return &out
 }

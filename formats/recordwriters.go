@@ -46,17 +46,22 @@ func newPGNGames(w io.Writer, opt WriteOptions) (GameWriter, error) {
 }
 
 func (p *pgnWriter) Write(g *record.Game, n int, res *replay.Result) error {
-	if g.BookNotation != "" && g.SyntaxError() == nil && res.Played != nil {
+	book := g.BookNotation != "" && g.SyntaxError() == nil && res.Played != nil
+	if book || p.plain {
 		// Moves read in a book's notation are written in SAN, from what
-		// the replay made of each (docs/notation-books.md).
-		g = ToSAN(g, res.Played, p.sourceComments)
-	}
-	if p.plain {
-		c, err := CanonicalGame(g, res.Played, true)
+		// the replay made of each (docs/notation-books.md); plain PGN is
+		// canonical SAN, cut where the replay stopped.
+		c, err := CanonicalGame(g, res.Played, p.plain)
 		if err != nil {
 			return fmt.Errorf("game %d: %w", n, err)
 		}
-		g = PlainGame(c)
+		if book && p.sourceComments {
+			c = withSourceComments(c, g, res.Played)
+		}
+		if p.plain {
+			c = PlainGame(c)
+		}
+		g = c
 	}
 	if g.Result == "" && g.SyntaxError() == nil {
 		// A PGN game ends with a termination marker: `*` says the result

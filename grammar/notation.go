@@ -3,6 +3,7 @@ package grammar
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -43,12 +44,20 @@ func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 		ast.Tags = append(ast.Tags, tag)
 	}
 	s := &descScanner{src: src, i: lx.i, line: lx.line, lineOff: lx.lineOff, lx: lx, rest: len(src), b: b}
+	// The tree and the moves read ahead are scratch, like the fast
+	// parser's (fast.go): they live until the builder has made the record,
+	// so their storage is reused from game to game. The moves' parts
+	// (record.Descriptive) are the record's, and are not.
+	st := descPool.Get().(*descStore)
+	defer st.release()
 	// Room for the moves of a game of this size (a move and its space take
-	// about six bytes), so that the lists grow seldom.
+	// about six bytes), so that the list grows seldom.
 	est := (len(src)-lx.i)/6 + 8
-	b.descParsed = make([]parsedMove, 0, est)
+	s.top = st.elems[:0]
+	b.descParsed = st.parsed[:0]
 	s.descs = make([]record.Descriptive, 0, est)
 	ast.Elems = s.elems(0)
+	st.elems, st.parsed = ast.Elems, b.descParsed // before build consumes descParsed
 	if s.err != nil {
 		b.syntax(s.err.pos, s.err.msg)
 		return
@@ -57,6 +66,27 @@ func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 	b.resultPos = s.resultPos
 	b.build(ast)
 	b.finish(c, s.rest)
+}
+
+// descStore is the scratch storage of one descriptive game's tree.
+type descStore struct {
+	elems  []gElem
+	parsed []parsedMove
+}
+
+var descPool = sync.Pool{New: func() any { return new(descStore) }}
+
+// release returns the storage to the pool, unless one huge game grew it
+// (its storage is not kept for the games after it, as in fast.go).
+func (st *descStore) release() {
+	if cap(st.elems) > keepElems {
+		st.elems = nil
+	}
+	if cap(st.parsed) > keepElems {
+		st.parsed = nil
+	}
+	st.elems, st.parsed = st.elems[:0], st.parsed[:0]
+	descPool.Put(st)
 }
 
 type descScanner struct {
@@ -68,7 +98,8 @@ type descScanner struct {
 	// next is read once, and the builder need not read an emitted move
 	// again (builder.descParsed).
 	memo          [4]readMemo
-	next          int // the memo entry to reuse
+	top           []gElem // storage for the game's top-level elements
+	next          int     // the memo entry to reuse
 	src           string
 	i             int
 	line, lineOff int
@@ -117,7 +148,7 @@ func (s *descScanner) skip() bool {
 func (s *descScanner) elems(depth int) []gElem {
 	var out []gElem
 	if depth == 0 {
-		out = make([]gElem, 0, (len(s.src)-s.i)/5+8)
+		out = s.top[:0]
 	}
 	for !s.done {
 		s.skip()
