@@ -7,7 +7,6 @@ package formats
 // move it stands for.
 
 import (
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -56,42 +55,33 @@ func SANInLanguage(san string, n grammar.Notation) string {
 // before the end, the moves up to it are written, then a comment that says
 // where the record could not be followed; the error returned says so.
 func WriteNotationGame(w io.Writer, g *record.Game, t *replay.Played, n grammar.Notation, sourceComments bool) error {
-	var b strings.Builder
-	writeTags(&b, g.Tags)
-	wr := &wrapper{b: &b}
 	needNumber := true
-	for i := 0; i < len(t.Steps); {
-		j := i + 1
-		for j < len(t.Steps) && t.Steps[j].TurnIndex > 0 {
-			j++
-		}
-		first := &t.Steps[i]
+	return writeSteps(w, g, t, n.Name()+" notation", func(wr *wrapper, turn []replay.Step, _ bool) {
 		// The number and its move stay on one line, as books print them.
 		number := ""
-		if first.Side == rules.White {
-			number = strconv.Itoa(first.MoveNumber) + ". "
+		if turn[0].Side == rules.White {
+			number = strconv.Itoa(turn[0].MoveNumber) + ". "
 		} else if needNumber {
-			number = strconv.Itoa(first.MoveNumber) + "... "
+			number = strconv.Itoa(turn[0].MoveNumber) + "... "
 		}
-		parts := make([]string, 0, j-i)
-		for k := i; k < j; k++ {
-			parts = append(parts, MoveInNotation(&t.Steps[k], n))
+		parts := make([]string, 0, len(turn))
+		for k := range turn {
+			parts = append(parts, MoveInNotation(&turn[k], n))
 		}
 		wr.token(number + strings.Join(parts, ","))
 		needNumber = false
-		last := &t.Steps[j-1]
 		if sourceComments {
-			src := make([]string, 0, j-i)
-			for k := i; k < j; k++ {
-				if t.Steps[k].Node != nil {
-					src = append(src, t.Steps[k].Node.Text)
+			src := make([]string, 0, len(turn))
+			for k := range turn {
+				if turn[k].Node != nil {
+					src = append(src, turn[k].Node.Text)
 				}
 			}
 			wr.token("{" + strings.Join(src, ",") + "}")
 			needNumber = true
 		}
 		// The comments and NAGs that follow the turn in the record.
-		for k := last.Index + 1; k < len(g.Moves); k++ {
+		for k := turn[len(turn)-1].Index + 1; k < len(g.Moves); k++ {
 			nd := &g.Moves[k]
 			if nd.Kind == record.KindMove || nd.Kind == record.KindMoveNumber || nd.Kind == record.KindVariation {
 				break
@@ -104,27 +94,7 @@ func WriteNotationGame(w io.Writer, g *record.Game, t *replay.Played, n grammar.
 				wr.token("$" + strconv.Itoa(nd.Number))
 			}
 		}
-		i = j
-	}
-	var stopErr error
-	switch {
-	case t.Start == nil && t.Stop != nil:
-		stopErr = &StopError{"the game could not be replayed: " + t.Stop.Message}
-	case t.StopNode != nil:
-		why := fmt.Sprintf("ply %d (%s) could not be played; the record goes on from there in PGN only", len(t.Steps)+1, t.StopNode.Text)
-		wr.token("{" + why + "}")
-		stopErr = &StopError{why}
-	}
-	res := g.Result
-	if res == "" {
-		res = "*"
-	}
-	wr.token(res)
-	b.WriteString("\n\n")
-	if _, err := io.WriteString(w, b.String()); err != nil {
-		return fmt.Errorf("writing %s notation: %w", n.Name(), err)
-	}
-	return stopErr
+	})
 }
 
 // ToSAN returns a copy of g whose main-line moves are in canonical SAN,

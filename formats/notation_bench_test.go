@@ -74,9 +74,42 @@ func validateAll(b *testing.B, data []byte, n grammar.Notation) {
 	}
 }
 
+// convertAll reads, replays and writes every game of data as PGN, as
+// `convert --to pgn` does on one core (moves read in descriptive notation
+// are written in SAN).
+func convertAll(b *testing.B, data []byte, n grammar.Notation) {
+	rp := replay.New(replay.Config{Steps: true})
+	r := grammar.NewReader(bytes.NewReader(data), "bench.pgn")
+	r.SetBookNotation(n)
+	f, _ := LookupRecordFormat("pgn")
+	gw, err := f.NewWriter(io.Discard, WriteOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	games := 0
+	for {
+		g, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		games++
+		if err := gw.Write(g, games, rp.Game(g, "bench.pgn", games)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if games != 10000 {
+		b.Fatalf("%d games", games)
+	}
+}
+
 // BenchmarkNotation compares reading and validating the FIDE 10k corpus
-// in SAN with the same games in descriptive notation (docs/notation-books.md
-// gives the ratio; the goal is at most 2x). Run once, at the end:
+// in SAN with the same games in descriptive notation, and converting each
+// to PGN (docs/notation-books.md gives the ratios to validating the SAN;
+// the goal is at most 2x; scripts/bench-notation measures the built
+// binary). Run once, at the end:
 //
 //	go test ./formats -run '^$' -bench BenchmarkNotation -benchtime 3x -parallel 1
 func BenchmarkNotation(b *testing.B) {
@@ -89,6 +122,16 @@ func BenchmarkNotation(b *testing.B) {
 	b.Run("descriptive", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			validateAll(b, desc, grammar.NotationDescriptive)
+		}
+	})
+	b.Run("convert-san", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			convertAll(b, san, grammar.NotationSAN)
+		}
+	})
+	b.Run("convert-descriptive", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			convertAll(b, desc, grammar.NotationDescriptive)
 		}
 	})
 }

@@ -346,19 +346,13 @@ func (w *walk) chooseDescriptive(n *record.Node, ln *line, side rules.Color, ply
 
 // checkFits: the written mark ('+', '#' or none) fits what m does.
 func checkFits(pos *rules.Position, m rules.Move, mark byte) bool {
-	gives := pos.GivesCheck(m)
 	switch mark {
 	case 0:
-		return !gives
+		return !pos.GivesCheck(m)
 	case '#':
-		if !gives {
-			return false
-		}
-		q := *pos
-		q.Play(m)
-		return !q.HasLegalMove()
+		return checkMark(pos, m) == '#'
 	}
-	return gives
+	return pos.GivesCheck(m)
 }
 
 // readable reports whether the next moves (up to plies of them) of nodes

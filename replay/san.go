@@ -14,16 +14,40 @@ import (
 func SAN(pos *rules.Position, legal []rules.Move, m rules.Move) string {
 	var b strings.Builder
 	writeSAN(&b, pos, legal, m)
-	if pos.GivesCheck(m) {
-		q := *pos
-		q.Play(m)
-		if !q.HasLegalMove() {
-			b.WriteByte('#')
-		} else {
-			b.WriteByte('+')
-		}
+	if mark := checkMark(pos, m); mark != 0 {
+		b.WriteByte(mark)
 	}
 	return b.String()
+}
+
+// writeCastling writes castling as SAN and descriptive notation both
+// write it, `O-O` or `O-O-O`; it reports whether m castles.
+func writeCastling(b *strings.Builder, m rules.Move) bool {
+	switch {
+	case m.Flags&rules.FlagCastleShort != 0:
+		b.WriteString("O-O")
+	case m.Flags&rules.FlagCastleLong != 0:
+		b.WriteString("O-O-O")
+	default:
+		return false
+	}
+	return true
+}
+
+// checkMark is what move m of pos does to the other king, as SAN marks
+// it: '#' for mate, '+' for check, 0 for neither. The notations' writers
+// (SAN, Descriptive) and the reading of the books' check marks (checkFits)
+// share it.
+func checkMark(pos *rules.Position, m rules.Move) byte {
+	if !pos.GivesCheck(m) {
+		return 0
+	}
+	q := *pos
+	q.Play(m)
+	if !q.HasLegalMove() {
+		return '#'
+	}
+	return '+'
 }
 
 func (w *walk) san(pos *rules.Position, legal []rules.Move, m rules.Move) string {
@@ -31,12 +55,7 @@ func (w *walk) san(pos *rules.Position, legal []rules.Move, m rules.Move) string
 }
 
 func writeSAN(b *strings.Builder, pos *rules.Position, legal []rules.Move, m rules.Move) {
-	switch {
-	case m.Flags&rules.FlagCastleShort != 0:
-		b.WriteString("O-O")
-		return
-	case m.Flags&rules.FlagCastleLong != 0:
-		b.WriteString("O-O-O")
+	if writeCastling(b, m) {
 		return
 	}
 	kind := pos.At(m.From).Kind()
