@@ -19,9 +19,9 @@ import (
 
 // MoveInNotation writes step st of a replay in notation n: SAN, SAN with
 // n's letters, or descriptive.
-func MoveInNotation(st *replay.Step, n grammar.Notation) string {
+func MoveInNotation(st *replay.Step, n record.Notation) string {
 	switch {
-	case n == grammar.NotationDescriptive:
+	case n == record.DescriptiveNotation:
 		legal := st.Before.LegalMoves(nil)
 		return replay.Descriptive(st.Before, legal, st.Move)
 	case n.IsLanguage():
@@ -32,8 +32,8 @@ func MoveInNotation(st *replay.Step, n grammar.Notation) string {
 
 // SANInLanguage rewrites the piece letters of a SAN move (the man, a
 // promotion, a conversion) with notation n's letters.
-func SANInLanguage(san string, n grammar.Notation) string {
-	letters := n.Letters()
+func SANInLanguage(san string, n record.Notation) string {
+	letters := grammar.Letters(n)
 	var b strings.Builder
 	b.Grow(len(san) + 4)
 	for i := 0; i < len(san); i++ {
@@ -54,7 +54,7 @@ func SANInLanguage(san string, n grammar.Notation) string {
 // the record wrote it, for a reviewer to compare. When the replay stopped
 // before the end, the moves up to it are written, then a comment that says
 // where the record could not be followed; the error returned says so.
-func WriteNotationGame(w io.Writer, g *record.Game, t *replay.Played, n grammar.Notation, sourceComments bool) error {
+func WriteNotationGame(w io.Writer, g *record.Game, t *replay.Played, n record.Notation, sourceComments bool) error {
 	needNumber := true
 	return writeSteps(w, g, t, n.Name()+" notation", func(wr *wrapper, turn []replay.Step, _ bool) {
 		// The number and its move stay on one line, as books print them.

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
@@ -36,7 +37,7 @@ func benchCorpora(b *testing.B) ([]byte, []byte) {
 		}
 		var out bytes.Buffer
 		for _, g := range gs {
-			if err := WriteNotationGame(&out, g, rp.Game(g, "", 1).Played, grammar.NotationDescriptive, false); err != nil {
+			if err := WriteNotationGame(&out, g, rp.Game(g, "", 1).Played, record.DescriptiveNotation, false); err != nil {
 				benchDescErr = err
 				return
 			}
@@ -51,10 +52,11 @@ func benchCorpora(b *testing.B) ([]byte, []byte) {
 
 // validateAll reads and replays every game of data, as validate does on
 // one core.
-func validateAll(b *testing.B, data []byte, n grammar.Notation) {
+func validateAll(b *testing.B, data []byte, n record.Notation) {
 	rp := replay.New(replay.Config{Steps: true})
 	r := grammar.NewReader(bytes.NewReader(data), "bench.pgn")
-	r.SetBookNotation(n)
+	r.SetNotation(n)
+	r.SetGuess(false)
 	games := 0
 	for {
 		g, err := r.Next()
@@ -77,10 +79,11 @@ func validateAll(b *testing.B, data []byte, n grammar.Notation) {
 // convertAll reads, replays and writes every game of data as PGN, as
 // `convert --to pgn` does on one core (moves read in descriptive notation
 // are written in SAN).
-func convertAll(b *testing.B, data []byte, n grammar.Notation) {
+func convertAll(b *testing.B, data []byte, n record.Notation) {
 	rp := replay.New(replay.Config{Steps: true})
 	r := grammar.NewReader(bytes.NewReader(data), "bench.pgn")
-	r.SetBookNotation(n)
+	r.SetNotation(n)
+	r.SetGuess(false)
 	f, _ := LookupRecordFormat("pgn")
 	gw, err := f.NewWriter(io.Discard, WriteOptions{})
 	if err != nil {
@@ -116,22 +119,22 @@ func BenchmarkNotation(b *testing.B) {
 	san, desc := benchCorpora(b)
 	b.Run("san", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			validateAll(b, san, grammar.NotationSAN)
+			validateAll(b, san, record.SAN)
 		}
 	})
 	b.Run("descriptive", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			validateAll(b, desc, grammar.NotationDescriptive)
+			validateAll(b, desc, record.DescriptiveNotation)
 		}
 	})
 	b.Run("convert-san", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			convertAll(b, san, grammar.NotationSAN)
+			convertAll(b, san, record.SAN)
 		}
 	})
 	b.Run("convert-descriptive", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			convertAll(b, desc, grammar.NotationDescriptive)
+			convertAll(b, desc, record.DescriptiveNotation)
 		}
 	})
 }

@@ -20,7 +20,7 @@ import (
 // back: the moves read back must be exactly the canonical SAN of the
 // original's moves, with no hand-written expectation. It reports whether
 // the game was compared.
-func roundTripGame(t *testing.T, rp *replay.Replayer, name string, gi int, g *record.Game, tr *replay.Played, n grammar.Notation) bool {
+func roundTripGame(t *testing.T, rp *replay.Replayer, name string, gi int, g *record.Game, tr *replay.Played, n record.Notation) bool {
 	t.Helper()
 	if tr == nil || tr.Start == nil || len(tr.Steps) == 0 {
 		return false
@@ -30,7 +30,8 @@ func roundTripGame(t *testing.T, rp *replay.Replayer, name string, gi int, g *re
 	// written up to the stop: only that part is compared.
 	_ = WriteNotationGame(&buf, g, tr, n, false)
 	r := grammar.NewReader(bytes.NewReader(buf.Bytes()), "back.pgn")
-	r.SetBookNotation(n)
+	r.SetNotation(n)
+	r.SetGuess(false)
 	g2, err := r.Next()
 	if err != nil {
 		t.Fatalf("%s game %d: reading back: %v", name, gi, err)
@@ -98,9 +99,9 @@ func roundTripFiles(t *testing.T) map[string][]byte {
 // to each language's letters and to figurines, reads back as the same
 // moves.
 func TestNotationRoundTrip(t *testing.T) {
-	notations := []grammar.Notation{grammar.NotationDescriptive, grammar.NotationGerman, grammar.NotationFrench,
-		grammar.NotationSpanish, grammar.NotationItalian, grammar.NotationDutch, grammar.NotationPortuguese,
-		grammar.NotationSwedish, grammar.NotationRussian, grammar.NotationFigurine}
+	notations := []record.Notation{record.DescriptiveNotation, record.German, record.French,
+		record.Spanish, record.Italian, record.Dutch, record.Portuguese,
+		record.Swedish, record.Russian, record.Figurine}
 	files := roundTripFiles(t)
 	names := make([]string, 0, len(files))
 	for name := range files {

@@ -16,7 +16,7 @@ type WriteOptions struct {
 	// Game (svg): the 1-based number of the game to draw, over all inputs.
 	Game int
 	// SourceComments (pgn): after each move read in a book's notation
-	// (record.Game.BookNotation), a comment with the move as written.
+	// (record.Game.Notation, Notation.Book), a comment with the move as written.
 	SourceComments bool
 }
 
@@ -46,7 +46,7 @@ func newPGNGames(w io.Writer, opt WriteOptions) (GameWriter, error) {
 }
 
 func (p *pgnWriter) Write(g *record.Game, n int, res *replay.Result) error {
-	book := g.BookNotation != "" && g.SyntaxError() == nil && res.Played != nil
+	book := g.Notation.Book() && g.SyntaxError() == nil && res.Played != nil
 	if book || p.plain {
 		// Moves read in a book's notation are written in SAN, from what
 		// the replay made of each (docs/notation-books.md); plain PGN is

@@ -557,20 +557,16 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 		return
 	}
 	src := string(c.Data)
-	var tries []Notation
-	if looksDescriptive(src) {
-		tries = append(tries, NotationDescriptive)
-	}
-	for n := NotationGerman; n < notationCount; n++ {
-		tries = append(tries, n)
-	}
+	// The languages in their order; descriptive first when the text
+	// looks like it, else last.
+	tries := record.BookNotations()
 	if !looksDescriptive(src) {
-		tries = append(tries, NotationDescriptive)
+		tries = append(tries[1:], record.DescriptiveNotation)
 	}
 	for _, n := range tries {
 		c2 := c
-		c2.book = n
-		g := &record.Game{Source: c.Data, Pos: c.Pos, Notation: c.notation}
+		c2.notation = n
+		g := &record.Game{Source: c.Data, Pos: c.Pos, Notation: n}
 		nb := &builder{g: g, filename: filename}
 		parseChunkCommon(c2, filename, nb, true)
 		if g.SyntaxError() != nil {
@@ -589,17 +585,17 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 			continue
 		}
 		g.Notices = append(g.Notices, record.Notice{Pos: at, Rule: ruleid.NotationGuessed, Severity: record.Warning,
-			Message: fmt.Sprintf("the moves are not in SAN; read as %s notation%s (--notation %s says so and stops the guess)", n.Name(), n.letterHint(), n)})
+			Message: fmt.Sprintf("the moves are not in SAN; read as %s notation%s (--notation %s says so and stops the guess)", n.Name(), letterHint(n), n)})
 		*b.g = *g
 		return
 	}
 }
 
-func (n Notation) letterHint() string {
-	if n == NotationDescriptive {
+func letterHint(n record.Notation) string {
+	if n == record.DescriptiveNotation {
 		return ""
 	}
-	return " (" + n.letterList() + ")"
+	return " (" + letterList(n) + ")"
 }
 
 // looksDescriptive: the text has a mark no algebraic record has.
