@@ -26,7 +26,7 @@ func CanonicalGame(g *record.Game, pl *replay.Played, cut bool) (*record.Game, e
 	if pl == nil {
 		return &c, nil
 	}
-	// The moves in one block: one allocation per game, not per move.
+	// The rewritten moves, one block for the game.
 	moves := make([]record.Move, len(pl.Steps))
 	var text []byte
 	for i := range pl.Steps {
@@ -42,8 +42,10 @@ func CanonicalGame(g *record.Game, pl *replay.Played, cut bool) (*record.Game, e
 			return nil, fmt.Errorf("canonical SAN %q of %s does not read back: %w", st.SAN, old.Text, err)
 		}
 		m.Glyph, m.Joined = old.Glyph, old.Joined
+		// The canonical text is the SAN itself unless a glyph follows
+		// it: then the SAN's string serves, without a new one.
 		if text = AppendMoveText(text[:0], m); string(text) == st.SAN {
-			m.Text = st.SAN // no glyph: the SAN is the text, no copy needed
+			m.Text = st.SAN
 		} else {
 			m.Text = string(text)
 		}
