@@ -50,10 +50,9 @@ func benchCorpora(b *testing.B) ([]byte, []byte) {
 	return benchSAN, benchDesc
 }
 
-// validateAll reads and replays every game of data, as validate does on
-// one core.
-func validateAll(b *testing.B, data []byte, n record.Notation) {
-	rp := replay.New(replay.Config{Steps: true})
+// eachGame reads every game of data in notation n (no guess) and hands
+// each to fn with its 1-based number; the data must hold the 10,000 games.
+func eachGame(b *testing.B, data []byte, n record.Notation, fn func(g *record.Game, i int)) {
 	r := grammar.NewReader(bytes.NewReader(data), "bench.pgn")
 	r.SetNotation(n)
 	r.SetGuess(false)
@@ -66,14 +65,23 @@ func validateAll(b *testing.B, data []byte, n record.Notation) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if res := rp.Game(g, "bench.pgn", games+1); !res.Summary.Valid {
-			b.Fatalf("game %d is not valid", games+1)
-		}
 		games++
+		fn(g, games)
 	}
 	if games != 10000 {
 		b.Fatalf("%d games", games)
 	}
+}
+
+// validateAll reads and replays every game of data, as validate does on
+// one core.
+func validateAll(b *testing.B, data []byte, n record.Notation) {
+	rp := replay.New(replay.Config{Steps: true})
+	eachGame(b, data, n, func(g *record.Game, i int) {
+		if res := rp.Game(g, "bench.pgn", i); !res.Summary.Valid {
+			b.Fatalf("game %d is not valid", i)
+		}
+	})
 }
 
 // convertAll reads, replays and writes every game of data as PGN, as
@@ -81,31 +89,16 @@ func validateAll(b *testing.B, data []byte, n record.Notation) {
 // are written in SAN).
 func convertAll(b *testing.B, data []byte, n record.Notation) {
 	rp := replay.New(replay.Config{Steps: true})
-	r := grammar.NewReader(bytes.NewReader(data), "bench.pgn")
-	r.SetNotation(n)
-	r.SetGuess(false)
 	f, _ := LookupRecordFormat("pgn")
 	gw, err := f.NewWriter(io.Discard, WriteOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	games := 0
-	for {
-		g, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
+	eachGame(b, data, n, func(g *record.Game, i int) {
+		if err := gw.Write(g, i, rp.Game(g, "bench.pgn", i)); err != nil {
 			b.Fatal(err)
 		}
-		games++
-		if err := gw.Write(g, games, rp.Game(g, "bench.pgn", games)); err != nil {
-			b.Fatal(err)
-		}
-	}
-	if games != 10000 {
-		b.Fatalf("%d games", games)
-	}
+	})
 }
 
 // BenchmarkNotation compares reading and validating the FIDE 10k corpus
