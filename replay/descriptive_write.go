@@ -37,7 +37,9 @@ type descOption struct {
 }
 
 func writeDescriptiveCore(b *strings.Builder, pos *rules.Position, legal []rules.Move, m rules.Move) {
-	if writeCastling(b, m) {
+	if m.Flags&(rules.FlagCastleShort|rules.FlagCastleLong) != 0 {
+		// Castling is written as SAN writes it: O-O, O-O-O.
+		writeSAN(b, pos, legal, m)
 		return
 	}
 	side := pos.SideToMove()

@@ -20,20 +20,6 @@ func SAN(pos *rules.Position, legal []rules.Move, m rules.Move) string {
 	return b.String()
 }
 
-// writeCastling writes castling as SAN and descriptive notation both
-// write it, `O-O` or `O-O-O`; it reports whether m castles.
-func writeCastling(b *strings.Builder, m rules.Move) bool {
-	switch {
-	case m.Flags&rules.FlagCastleShort != 0:
-		b.WriteString("O-O")
-	case m.Flags&rules.FlagCastleLong != 0:
-		b.WriteString("O-O-O")
-	default:
-		return false
-	}
-	return true
-}
-
 // checkMark is what move m of pos does to the other king, as SAN marks
 // it: '#' for mate, '+' for check, 0 for neither. The notations' writers
 // (SAN, Descriptive) and the reading of the books' check marks (checkFits)
@@ -55,7 +41,12 @@ func (w *walk) san(pos *rules.Position, legal []rules.Move, m rules.Move) string
 }
 
 func writeSAN(b *strings.Builder, pos *rules.Position, legal []rules.Move, m rules.Move) {
-	if writeCastling(b, m) {
+	switch {
+	case m.Flags&rules.FlagCastleShort != 0:
+		b.WriteString("O-O")
+		return
+	case m.Flags&rules.FlagCastleLong != 0:
+		b.WriteString("O-O-O")
 		return
 	}
 	kind := pos.At(m.From).Kind()
