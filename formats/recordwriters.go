@@ -47,6 +47,12 @@ func newPGNGames(w io.Writer, opt WriteOptions) (GameWriter, error) {
 
 func (p *pgnWriter) Write(g *record.Game, n int, res *replay.Result) error {
 	book := g.Notation.Book() && g.SyntaxError() == nil && res.Played != nil
+	var played *replay.Played
+	if book && !p.plain && !p.sourceComments {
+		// The moves in SAN as the replay played them, written straight
+		// from its steps: ToSAN's record without the copy.
+		played, book = res.Played, false
+	}
 	if book || p.plain {
 		// Moves read in a book's notation are written in SAN, from what
 		// the replay made of each (docs/notation-books.md); plain PGN is
@@ -71,7 +77,7 @@ func (p *pgnWriter) Write(g *record.Game, n int, res *replay.Result) error {
 		c.Result = "*"
 		g = &c
 	}
-	return p.pw.Write(g)
+	return p.pw.write(g, played)
 }
 
 func (p *pgnWriter) Close() error { return nil }
