@@ -325,3 +325,9 @@ func (b *builder) stackNodes() []record.Node {
 // nodePool holds node stacks for records that get storage of their own:
 // the main line is copied out of it to its exact size.
 var nodePool = sync.Pool{New: func() any { s := make([]record.Node, 0, 256); return &s }}
+
+// keepElems is the largest element buffer a pool keeps from one game to
+// the next (the descriptive scanner's tree, about 1 MB): ordinary games
+// need a few hundred, and one huge game's storage is not kept for the
+// games after it (issue 14).
+const keepElems = 8192

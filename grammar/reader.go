@@ -38,9 +38,9 @@ func (r *Reader) SetLimits(l Limits) { r.split.SetLimits(l) }
 // written in (Splitter.SetNotation).
 func (r *Reader) SetNotation(n record.Notation) { r.split.SetNotation(n) }
 
-// SetBookNotation sets the notation of books the moves are in
-// (Splitter.SetBookNotation).
-func (r *Reader) SetBookNotation(n Notation) { r.split.SetBookNotation(n) }
+// SetGuess says whether a game SAN cannot read is guessed in the books'
+// notations (Splitter.SetGuess).
+func (r *Reader) SetGuess(on bool) { r.split.SetGuess(on) }
 
 // Next returns the next game, or io.EOF. Syntax errors are never returned
 // as error: they are notices of rule `syntax` in game.Notices. The error is
@@ -109,11 +109,7 @@ func parseChunkCommon(c Chunk, filename string, b *builder, fast bool) {
 
 func parseChunkPaths(c Chunk, filename string, b *builder, fast bool) {
 	g := b.g
-	b.book = c.book
-	if c.book != NotationAuto && c.book != NotationSAN {
-		g.BookNotation = c.book.String()
-	}
-	if c.book == NotationAuto && c.notation == record.SAN && !c.Truncated {
+	if !c.noGuess && c.notation == record.SAN && !c.Truncated {
 		defer b.guessNotation(c, filename)
 	}
 	if c.Truncated {
@@ -148,7 +144,7 @@ func parseChunkPaths(c Chunk, filename string, b *builder, fast bool) {
 		g.Notices = append(g.Notices, *n)
 		return
 	}
-	if c.book == NotationDescriptive {
+	if c.notation == record.DescriptiveNotation {
 		parseDescriptiveChunk(c, filename, src, b)
 		return
 	}
@@ -288,8 +284,6 @@ type builder struct {
 	// scratch, when set, provides the storage of nodes and moves
 	// (ParseChunkScratch); else each game allocates its own.
 	scratch *Scratch
-	// book is the notation of books the moves are in (Chunk.book).
-	book Notation
 	// descParsed are moves the descriptive scanner has already read, in
 	// order, by offset: turn takes them instead of reading them again.
 	descParsed []parsedMove
@@ -634,11 +628,11 @@ func (b *builder) turn(nodes []record.Node, tok string, p record.Pos) []record.N
 		case len(b.descParsed) > 0 && b.descParsed[0].off == p.Offset && b.descParsed[0].m.Text == part:
 			*mp = b.descParsed[0].m
 			b.descParsed = b.descParsed[1:]
-		case b.book != NotationDescriptive && !b.book.IsLanguage():
+		case b.g.Notation != record.DescriptiveNotation && !b.g.Notation.IsLanguage():
 			// ParseMoveIn reads these with ParseMove.
 			err = parseMove(mp, part)
 		default:
-			*mp, err = ParseMoveIn(part, b.book)
+			*mp, err = ParseMoveIn(part, b.g.Notation)
 		}
 		if err != nil {
 			b.slab = b.slab[:len(b.slab)-1]
