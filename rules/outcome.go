@@ -91,12 +91,15 @@ func (p *Position) epCapturable() bool {
 	return false
 }
 
+// histEntry is what the history keeps for every position: 16 bytes. The
+// position itself (posKey, 70 bytes) is kept apart, in History.keys, and
+// only where repetition can compare it (see History.keys).
 type histEntry struct {
-	key posKey
-	// hash of key: repetition compares hashes first, so that a long game
-	// costs a word per earlier position, not a board.
+	// hash of the position's key: repetition compares hashes first, so that
+	// a long game costs a word per earlier position, not a board.
 	hash    uint64
-	checked bool // the side to move is in check here
+	checked bool  // the side to move is in check here
+	side    Color // the side to move here (compound turns keep it)
 	bare    [2]bool
 }
 
@@ -131,6 +134,15 @@ func b2u(b bool) uint8 {
 type History struct {
 	pos     Position
 	entries []histEntry
+	// keys are the positions of entries[keyBase:], kept only when the
+	// rules count repetitions. No position before the last capture or pawn
+	// move can recur (the men differ), and repetition looks no further back
+	// than that (window), so keyBase moves up to each such move and the
+	// keys before it are dropped: a long game holds a board per position
+	// only since its last irreversible move, and none at all under rules
+	// without repetition (issue 14: 88 bytes a ply before, 16 now).
+	keys    []posKey
+	keyBase int
 }
 
 // NewHistory starts a history at p (copied).
@@ -143,8 +155,22 @@ func NewHistory(p *Position) *History {
 func (h *History) record() {
 	p := &h.pos
 	k := p.key()
-	h.entries = append(h.entries, histEntry{key: k, hash: k.hash(), checked: p.InCheck(),
+	h.entries = append(h.entries, histEntry{hash: k.hash(), checked: p.InCheck(), side: p.side,
 		bare: [2]bool{p.isBare(White), p.isBare(Black)}})
+	if p.s.Repetition == RepetitionOff {
+		return
+	}
+	if p.halfmove == 0 {
+		// window() is now this entry and never moves back before it.
+		h.keys, h.keyBase = h.keys[:0], len(h.entries)-1
+	}
+	h.keys = append(h.keys, k)
+}
+
+// sameAs reports whether entry i holds the same position as entry j (both
+// at or after keyBase): the hashes first, the keys only when they match.
+func (h *History) sameAs(i, j int) bool {
+	return h.entries[i].hash == h.entries[j].hash && h.keys[i-h.keyBase] == h.keys[j-h.keyBase]
 }
 
 // Position is the current position. It belongs to the history: copy it
@@ -241,10 +267,10 @@ func (h *History) Claimable() OutcomeKind {
 // rules only ask whether a count is reached, and counting back from the
 // end stops early in a long shuffle of the same few positions.
 func (h *History) occurrences(max int) int {
-	last := &h.entries[len(h.entries)-1]
+	last := len(h.entries) - 1
 	n := 0
-	for i := len(h.entries) - 1; i >= h.window() && n < max; i-- {
-		if e := &h.entries[i]; e.hash == last.hash && e.key == last.key {
+	for i := last; i >= h.window() && n < max; i-- {
+		if h.sameAs(i, last) {
 			n++
 		}
 	}
@@ -256,10 +282,10 @@ func (h *History) occurrences(max int) int {
 // is not scanned from its start at every ply (issue 8: a record of 100,000
 // plies took minutes).
 func (h *History) window() int {
-	if w := len(h.entries) - 1 - h.pos.halfmove; w > 0 {
-		return w
-	}
-	return 0
+	// keyBase is never after the window computed from the clock (the clock
+	// was 0 there and grows by one a ply at most); the max only guards the
+	// keys' index should a clock ever say otherwise.
+	return max(len(h.entries)-1-h.pos.halfmove, h.keyBase, 0)
 }
 
 func (h *History) repetition() (Outcome, bool) {
@@ -292,7 +318,7 @@ func (h *History) repetition() (Outcome, bool) {
 		last := len(h.entries) - 1
 		first, seen := last, 0
 		for i := last; i >= h.window(); i-- {
-			if e := &h.entries[i]; e.hash == h.entries[last].hash && e.key == h.entries[last].key {
+			if h.sameAs(i, last) {
 				first = i
 				if seen++; seen == 3 {
 					break
@@ -303,7 +329,7 @@ func (h *History) repetition() (Outcome, bool) {
 			all := true
 			for i := first + 1; i <= last; i++ {
 				// entries[i] follows a move by the side not to move at i.
-				if int(h.entries[i].key.side^1) == mover && !h.entries[i].checked {
+				if int(h.entries[i].side^1) == mover && !h.entries[i].checked {
 					all = false
 					break
 				}
@@ -350,7 +376,7 @@ func (h *History) bareKing(hasMove bool) (Outcome, bool) {
 			prev := h.entries[n-2]
 			// The last move was the bared side's one reply: the game ends
 			// with it, drawn if it bared the other king, lost otherwise.
-			if prev.bare[y] && !prev.bare[x] && prev.key.side == y {
+			if prev.bare[y] && !prev.bare[x] && prev.side == y {
 				if p.isBare(x) {
 					return Outcome{Kind: OutcomeBareKing, Winner: Draw, Reason: fmt.Sprintf("the bare %s king bared the %s king in reply", y, x)}, true
 				}

@@ -182,5 +182,6 @@ func (p *Position) unpinnedQuietMove() bool {
 func (h *History) Reset(p *Position) {
 	h.pos = *p
 	h.entries = h.entries[:0]
+	h.keys, h.keyBase = h.keys[:0], 0
 	h.record()
 }

@@ -3,11 +3,30 @@ package main
 import (
 	"os"
 	"runtime/debug"
+	"sync"
 )
 
 // validateMemoryLimit is the Go runtime's soft memory limit while
-// validating (GOMEMLIMIT in the environment overrides it).
+// validating ordinary games (GOMEMLIMIT in the environment overrides it).
 const validateMemoryLimit = 24 << 20
+
+// hugeGameBytes is the size from which a game in flight raises the soft
+// limit, and limitPerGameByte how much per byte of it: about twice what
+// validate holds live per byte of a game of short tokens (docs/robustness.md,
+// "Memory"), so that the collector runs when the heap has doubled, as
+// GOGC=100 would, not at every allocation.
+const (
+	hugeGameBytes    = 1 << 20
+	limitPerGameByte = 32
+)
+
+// memLimit is the soft limit validate keeps: the base plus
+// limitPerGameByte for every byte of the huge games in flight.
+var memLimit struct {
+	sync.Mutex
+	on   bool  // validate set the limit (GOMEMLIMIT did not)
+	held int64 // bytes of the huge games in flight
+}
 
 // limitValidateMemory keeps validate's memory flat. With GOGC=400 (main)
 // the heap may grow to five times what is live, and what is live varies
@@ -18,6 +37,35 @@ const validateMemoryLimit = 24 << 20
 // would make the collector run without end above the limit.
 func limitValidateMemory() {
 	if os.Getenv("GOMEMLIMIT") == "" {
+		memLimit.Lock()
+		memLimit.on = true
+		memLimit.Unlock()
 		debug.SetMemoryLimit(validateMemoryLimit)
+	}
+}
+
+// holdGameMemory raises the soft limit while a game of size bytes is read
+// and replayed, when the game is huge, and returns what lowers it again.
+// What one game holds grows with its length; under the fixed limit, one
+// game of 16 MB made the collector run continually once the heap passed
+// it (validate took 64 s for that game, 20 s of it in the collector).
+// Ordinary games pass by without a lock.
+func holdGameMemory(size int) (release func()) {
+	if size < hugeGameBytes {
+		return func() {}
+	}
+	memLimit.Lock()
+	defer memLimit.Unlock()
+	if !memLimit.on {
+		return func() {}
+	}
+	n := int64(size) * limitPerGameByte
+	memLimit.held += n
+	debug.SetMemoryLimit(validateMemoryLimit + memLimit.held)
+	return func() {
+		memLimit.Lock()
+		defer memLimit.Unlock()
+		memLimit.held -= n
+		debug.SetMemoryLimit(validateMemoryLimit + memLimit.held)
 	}
 }

@@ -288,9 +288,11 @@ func (p *pipeline) validateOne(r *replay.Replayer, hints *detect.Hinter, sc *gra
 	var g *record.Game
 	if j.games != nil {
 		g = j.games[i]
+		defer holdGameMemory(len(g.Source))()
 		j.ids[i] = formats.GameIDOf(g, g.Source, g.Pos)
 	} else {
 		ch := j.chunks[i]
+		defer holdGameMemory(len(ch.Data))()
 		g = grammar.ParseChunkScratch(ch, j.file, sc)
 		j.ids[i] = formats.GameIDOf(g, ch.Data, ch.Pos)
 	}
