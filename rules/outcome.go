@@ -58,7 +58,10 @@ func (o Outcome) Ended() bool { return o.Kind != OutcomeNone }
 // posKey is what repetition compares: board, side to move, leap rights,
 // and for fide castling rights and a usable en-passant square.
 type posKey struct {
-	board  [64]Piece
+	// board is the 64 squares' men, two to a byte (a Piece fits in four
+	// bits: kind and colour): 37 bytes a key instead of 70, as a long game
+	// keeps one per position since its last irreversible move.
+	board  [32]uint8
 	side   Color
 	leap   [2]bool
 	castle uint8
@@ -66,7 +69,10 @@ type posKey struct {
 }
 
 func (p *Position) key() posKey {
-	k := posKey{board: p.board, side: p.side, leap: p.leap, castle: p.castle, ep: NoSquare}
+	k := posKey{side: p.side, leap: p.leap, castle: p.castle, ep: NoSquare}
+	for i := range k.board {
+		k.board[i] = uint8(p.board[2*i]) | uint8(p.board[2*i+1])<<4
+	}
 	if p.ep != NoSquare && p.epCapturable() {
 		k.ep = p.ep
 	}
@@ -92,7 +98,7 @@ func (p *Position) epCapturable() bool {
 }
 
 // histEntry is what the history keeps for every position: 16 bytes. The
-// position itself (posKey, 70 bytes) is kept apart, in History.keys, and
+// position itself (posKey, 37 bytes) is kept apart, in History.keys, and
 // only where repetition can compare it (see History.keys).
 type histEntry struct {
 	// hash of the position's key: repetition compares hashes first, so that
@@ -109,7 +115,7 @@ type histEntry struct {
 // hashes, which is all repetition needs (it compares keys on a match).
 func (k *posKey) hash() uint64 {
 	h := uint64(14695981039346656037)
-	for i := 0; i < 64; i += 8 {
+	for i := 0; i < len(k.board); i += 8 {
 		w := uint64(k.board[i]) | uint64(k.board[i+1])<<8 | uint64(k.board[i+2])<<16 | uint64(k.board[i+3])<<24 |
 			uint64(k.board[i+4])<<32 | uint64(k.board[i+5])<<40 | uint64(k.board[i+6])<<48 | uint64(k.board[i+7])<<56
 		h = (h ^ w) * 1099511628211
@@ -140,7 +146,7 @@ type History struct {
 	// than that (window), so keyBase moves up to each such move and the
 	// keys before it are dropped: a long game holds a board per position
 	// only since its last irreversible move, and none at all under rules
-	// without repetition (issue 14: 88 bytes a ply before, 16 now).
+	// without repetition (issue 14: 88 bytes a ply before; 16 now, and 37 more for a key).
 	keys    []posKey
 	keyBase int
 }

@@ -49,3 +49,59 @@ func TestFideOutcomes(t *testing.T) {
 		}
 	}
 }
+
+// The history keeps a position's key only since the last capture or pawn
+// move (issue 14: a long game held a board per ply), and packs the board
+// two men to a byte; repetition counts as before, and a position before
+// the irreversible move never counts.
+func TestHistoryKeysSinceIrreversible(t *testing.T) {
+	if p := MakePiece(Black, King); p > 15 {
+		t.Fatalf("a piece (%d) does not fit the key's four bits", p)
+	}
+	s := testSettings(t, "fide")
+	h := NewHistory(mustFEN(t, s, "4k3/p7/8/8/8/8/8/R3K3 w - - 0 1"))
+	shuffle := []string{"a1b1", "e8d8", "b1a1", "d8e8"}
+	for i := 0; i < 8; i++ {
+		h.Play(find(t, h.Position(), shuffle[i%4]))
+	}
+	if n := h.occurrences(5); n != 3 {
+		t.Fatalf("start position seen %d times, want 3", n)
+	}
+	if len(h.keys) != len(h.entries) {
+		t.Fatalf("%d keys for %d positions before any irreversible move", len(h.keys), len(h.entries))
+	}
+	h.Play(find(t, h.Position(), "a1xa7")) // a capture
+	if len(h.keys) != 1 || h.keyBase != len(h.entries)-1 {
+		t.Fatalf("after a capture: %d keys from %d, %d positions", len(h.keys), h.keyBase, len(h.entries))
+	}
+	// The mover shuffles back and forth: the position after the capture
+	// recurs, counted from the capture on only.
+	for i, m := range []string{"e8d8", "a7b7", "d8e8", "b7a7", "e8d8", "a7b7", "d8e8", "b7a7"} {
+		h.Play(find(t, h.Position(), m))
+		if want := 1 + (i+1)/4; i%4 == 3 && h.occurrences(5) != want {
+			t.Errorf("after %d plies: %d occurrences, want %d", i+1, h.occurrences(5), want)
+		}
+	}
+	if h.Claimable() != OutcomeRepetition {
+		t.Error("threefold repetition after the capture not claimable")
+	}
+	packed := h.Position().key()
+	var board [64]Piece
+	for i := range board {
+		board[i] = Piece(packed.board[i/2] >> (4 * (i % 2)) & 15)
+	}
+	if board != h.Position().board {
+		t.Error("the packed key does not hold the board")
+	}
+	h.Reset(mustFEN(t, s, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"))
+	if len(h.keys) != 1 || h.keyBase != 0 {
+		t.Errorf("after Reset: %d keys from %d", len(h.keys), h.keyBase)
+	}
+	off := *s
+	off.Repetition = RepetitionOff
+	h = NewHistory(mustFEN(t, &off, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"))
+	h.Play(find(t, h.Position(), "a1b1"))
+	if len(h.keys) != 0 {
+		t.Errorf("%d keys kept under repetition=off", len(h.keys))
+	}
+}
