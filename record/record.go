@@ -233,14 +233,23 @@ func (n Notation) Own() Lenient {
 type Move struct {
 	// Text is the move token exactly as written, suffixes included.
 	Text string
+	// Castle is NoCastle, CastleShort or CastleLong.
+	Castle int
+	// Glyph is the move suffix annotation (`!`, `?`, `!!`, `??`, `!?`, `?!`)
+	// written after the move, empty when none.
+	Glyph string
+	// Desc is set for a move written in descriptive notation (then Piece,
+	// To and the disambiguation are unset: the squares depend on the
+	// mover); nil for algebraic moves.
+	Desc *Descriptive
+	// (The word-sized fields come first and the byte-sized ones after:
+	// 64 bytes a move instead of 72, a huge game holding one per ply.)
 	// Null is the null move `--`.
 	Null bool
 	// Piece is the upper-case piece letter, 0 for a pawn.
 	Piece byte
 	// Leap is the king's knight leap marker `K~`.
 	Leap bool
-	// Castle is NoCastle, CastleShort or CastleLong.
-	Castle int
 	// FromFile and FromRank are the disambiguation (or, in long algebraic,
 	// the origin square): -1 when absent.
 	FromFile int8
@@ -259,16 +268,9 @@ type Move struct {
 	ConvPiece  byte
 	// Check is '+', '#' or 0 as written.
 	Check byte
-	// Glyph is the move suffix annotation (`!`, `?`, `!!`, `??`, `!?`, `?!`)
-	// written after the move, empty when none.
-	Glyph string
 	// Joined is true for a move joined to the previous one by a comma: a
 	// later move of a compound turn (`e3,Nf3,g3`).
 	Joined bool
 	// Lenient lists the non-canonical forms used.
 	Lenient Lenient
-	// Desc is set for a move written in descriptive notation (then Piece,
-	// To and the disambiguation are unset: the squares depend on the
-	// mover); nil for algebraic moves.
-	Desc *Descriptive
 }

@@ -17,7 +17,7 @@ const validateMemoryLimit = 24 << 20
 // GOGC=100 would, not at every allocation.
 const (
 	hugeGameBytes    = 1 << 20
-	limitPerGameByte = 32
+	limitPerGameByte = 48
 )
 
 // memLimit is the soft limit validate keeps: the base plus
