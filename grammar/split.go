@@ -569,6 +569,14 @@ func markerCut(line []byte, skip, i int) int {
 		// reports it as text after the marker.
 		return 0
 	}
+	if line[next] == '%' {
+		// Text that starts with `%` in the middle of a line is not an
+		// escape line, but it would read as one at the start of a line,
+		// where fmt writes the next game: the white space before it stays
+		// with it, so that it keeps a column after the first wherever it
+		// is written (FuzzParse: testdata/fuzz/FuzzParse/af7546a6ffc62caf).
+		return end
+	}
 	return next
 }
 
