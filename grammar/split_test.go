@@ -132,7 +132,7 @@ func TestSplitGamesAfterMarker(t *testing.T) {
 		// error of its own, which keeps the white space before it (fmt
 		// writes it where it cannot read as an escape line).
 		{"percent after a marker", "1. e4 e5 * %foo 1. Ke2 *\n1. d4 *\n",
-			[]want{{1, 1, 2, ""}, {1, 11, 0, "found `%foo 1. Ke2 *` after the termination marker"}, {2, 1, 1, ""}}},
+			[]want{{1, 1, 2, ""}, {1, 12, 0, "found `%foo 1. Ke2 *` after the termination marker"}, {2, 1, 1, ""}}},
 		// A comment after a marker begins the next game, as on a line of its own.
 		{"comment after a marker", "1. e4 1-0 {won on time}\n1. d4 *\n", []want{{1, 1, 1, ""}, {1, 11, 1, ""}}},
 	} {
