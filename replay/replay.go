@@ -59,8 +59,8 @@ type walk struct {
 	// played collects the main line's steps (Config.Steps), nil otherwise.
 	played *Played
 	// turnAt is the index in Game.Moves of the main-line turn being
-	// played; stopFrom the number of findings added (w.added) before the game's moves were
-	// walked (a stop's finding comes after).
+	// played; stopFrom the number of findings added (w.added) before
+	// the turn was walked (a stop's finding comes after).
 	turnAt, stopFrom int
 	// pathStack holds the variation path of the line being replayed; a
 	// line's path is a view of it, copied only into findings, so that
