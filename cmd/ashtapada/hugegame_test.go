@@ -69,15 +69,15 @@ func TestHugeGameMemory(t *testing.T) {
 		per  float64
 		long bool // only with ASHTAPADA_LONG=1
 	}{
-		{[]string{"validate", game}, 90, false},
-		{[]string{"fmt", game}, 70, false},
-		{[]string{"fmt", "--check", game}, 70, true},
-		{[]string{"convert", "--to", "pgn", game}, 240, false},
-		{[]string{"convert", "--to", "uci", game}, 240, true},
+		{[]string{"validate", game}, 60, false},
+		{[]string{"fmt", game}, 55, false},
+		{[]string{"fmt", "--check", game}, 55, true},
+		{[]string{"convert", "--to", "pgn", game}, 200, false},
+		{[]string{"convert", "--to", "uci", game}, 200, true},
 		{[]string{"convert", "--to", "fen", game}, 300, true},
 		{[]string{"convert", "--to", "json", game}, 480, true},
-		{[]string{"show", game}, 240, false},
-		{[]string{"diff", game, game}, 450, true},
+		{[]string{"show", game}, 200, false},
+		{[]string{"diff", game, game}, 400, true},
 	}
 	for _, c := range cases {
 		if c.long && !long {
