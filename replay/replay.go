@@ -268,7 +268,13 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 					w.turnAt = i
 				}
 				if w.r.cfg.Variations {
-					ln.before = ln.snapshot()
+					// The branch point is copied only for a turn that
+					// variations follow: a snapshot starts a history,
+					// which at every ply cost a third of the walk.
+					ln.before = nil
+					if variationFollows(nodes[j:]) {
+						ln.before = ln.snapshot()
+					}
 				}
 				w.ahead = nodes[j:]
 				w.playTurn(nodes[i:j], ln)
@@ -279,6 +285,20 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 			i++
 		}
 	}
+}
+
+// variationFollows reports whether a variation comes after a turn, before
+// the next move: only then is the position before the turn needed.
+func variationFollows(rest []record.Node) bool {
+	for i := range rest {
+		switch rest[i].Kind {
+		case record.KindVariation:
+			return true
+		case record.KindMove:
+			return false
+		}
+	}
+	return false
 }
 
 // snapshot copies a line's state, for a variation's branch point. The
