@@ -20,6 +20,7 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 	mv := n.Move
 	pos := ln.pos
 	kind := writtenKind(pos, mv)
+	w.toListed = false
 	// Only the legal moves of the written kind of man to the written
 	// square can match (any square for castling, which matchesBase tells
 	// by its flag): the rules generate just those.
@@ -37,6 +38,12 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 		}
 	} else {
 		match = ln.hist.LegalMovesTo(w.r.match[:0], kind, to)
+		if w.played != nil && ln.main && to != rules.NoSquare {
+			// Kept for the step's SAN, which disambiguates against the
+			// same list (stepSAN).
+			w.r.sanBuf = append(w.r.sanBuf[:0], match...)
+			w.toListed, w.toKind, w.toSquare = true, kind, to
+		}
 		kept := 0
 		for _, lm := range match {
 			if matchesBase(pos, lm, mv, kind) {

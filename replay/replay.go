@@ -23,6 +23,9 @@ type Replayer struct {
 	// sanBuf is scratch for the legal moves a step's SAN disambiguates
 	// against (Config.Steps).
 	sanBuf []rules.Move
+	// sanText is scratch for a step's SAN; sans interns the SANs (intern).
+	sanText []byte
+	sans    map[string]string
 	// hist is the main line's history, reset for each game so that its
 	// storage (one entry per ply) is allocated once per worker.
 	hist *rules.History
@@ -69,6 +72,17 @@ type walk struct {
 	// ahead is the rest of the line after the turn being played: what an
 	// ambiguous descriptive move is tested against (chooseDescriptive).
 	ahead []record.Node
+	// mainMoves is the number of move nodes of the main line, the most
+	// steps it can have (Config.Steps); posBlock holds the steps'
+	// positions (keepPosition).
+	mainMoves int
+	posBlock  []rules.Position
+	// toListed: resolving the move just played listed in Replayer.sanBuf
+	// every legal move of a toKind man to toSquare, which is what its SAN
+	// disambiguates against (stepSAN).
+	toListed bool
+	toKind   rules.Kind
+	toSquare rules.Square
 }
 
 // placeNotices completes the reader's notices that stand at move n with
@@ -134,6 +148,11 @@ func (r *Replayer) Game(g *record.Game, file string, index int) *Result {
 	if r.cfg.Steps {
 		w.played = &Played{StopIndex: -1}
 		res.Played = w.played
+		for i := range g.Moves {
+			if g.Moves[i].Kind == record.KindMove {
+				w.mainMoves++
+			}
+		}
 	}
 	res.Summary = Summary{File: file, Game: index, Outcome: OutcomeNone, Result: recordedResult(g)}
 	// The rules come first, even for a game the reader could not read: a

@@ -10,8 +10,6 @@ package replay
 // line stops (docs/replay.md).
 
 import (
-	"strings"
-
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/rules"
@@ -114,36 +112,80 @@ func (w *walk) step(n *record.Node, k int, ln *line, side rules.Color, before *r
 	prev := p.Start
 	if len(p.Steps) > 0 {
 		prev = p.Steps[len(p.Steps)-1].After
+	} else if p.Steps == nil {
+		// Every move node of the main line is at most one step: one
+		// allocation instead of a slice grown by doubling.
+		p.Steps = make([]Step, 0, w.mainMoves)
 	}
 	san := w.stepSAN(before, m, gives, mate, fixedOrigin)
 	p.Steps = append(p.Steps, Step{
 		Ply: ln.ply, Node: n, Index: w.nodeIndex(n), Move: m,
-		Before: prev, After: ln.pos.Copy(), SAN: san,
+		Before: prev, After: w.keepPosition(ln.pos), SAN: san,
 		Check: gives, Mate: mate, TurnIndex: k, MoveNumber: ln.moveNo, Side: side,
 	})
+}
+
+// keepPosition copies pos for a step. The copies are allocated in blocks
+// (a step's position is written once and never changed), so that a ply
+// costs no allocation of its own.
+func (w *walk) keepPosition(pos *rules.Position) *rules.Position {
+	if len(w.posBlock) == cap(w.posBlock) {
+		// At most the moves not yet played: a game that stops early
+		// wastes little.
+		n := max(w.mainMoves-len(w.played.Steps), 1)
+		w.posBlock = make([]rules.Position, 0, min(n, 1024))
+	}
+	w.posBlock = append(w.posBlock, *pos)
+	return &w.posBlock[len(w.posBlock)-1]
 }
 
 // stepSAN is the canonical SAN of m, played from before, from what the
 // walk knows: whether it checked or mated, and, only for a piece that
 // another man of its kind might also have moved to the same square, the
-// legal moves to that square (rules.LegalMovesTo). fixedOrigin: the turn
-// allowed only this man to move (the new knight of a promotion turn).
+// legal moves to that square, which resolving the written move has already
+// listed (rules.LegalMovesTo). fixedOrigin: the turn allowed only this man
+// to move (the new knight of a promotion turn).
 func (w *walk) stepSAN(before *rules.Position, m rules.Move, gives, mate, fixedOrigin bool) string {
 	var legal []rules.Move
 	kind := before.At(m.From).Kind()
 	if !fixedOrigin && kind != rules.Pawn && kind != rules.King && m.Flags&rules.FlagWaitingMove == 0 {
-		w.r.sanBuf = before.LegalMovesTo(w.r.sanBuf[:0], kind, m.To)
+		if !w.toListed || w.toKind != kind || w.toSquare != m.To {
+			w.r.sanBuf = before.LegalMovesTo(w.r.sanBuf[:0], kind, m.To)
+		}
 		legal = w.r.sanBuf
 	}
-	var b strings.Builder
-	writeSAN(&b, before, legal, m)
+	w.toListed = false
+	b := appendSAN(w.r.sanText[:0], before, legal, m)
 	switch {
 	case mate:
-		b.WriteByte('#')
+		b = append(b, '#')
 	case gives:
-		b.WriteByte('+')
+		b = append(b, '+')
 	}
-	return b.String()
+	w.r.sanText = b
+	return w.r.intern(b)
+}
+
+// internMax bounds the replayer's table of SAN strings: the moves of real
+// games are a few thousand strings, and a bound keeps a hostile input from
+// growing it without end.
+const internMax = 1 << 14
+
+// intern returns b as a string, shared with every earlier equal SAN: most
+// moves are written thousands of times over a corpus, and a step's SAN
+// then costs no allocation.
+func (r *Replayer) intern(b []byte) string {
+	if s, ok := r.sans[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if r.sans == nil {
+		r.sans = make(map[string]string, 1024)
+	}
+	if len(r.sans) < internMax {
+		r.sans[s] = s
+	}
+	return s
 }
 
 // notReplayed records why a game was not replayed at all: the reader's
