@@ -12,39 +12,49 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
-// writeTags writes the tags in their order, PGN-escaped.
-func writeTags(b *strings.Builder, tags []record.Tag) {
-	for _, t := range tags {
-		v := strings.ReplaceAll(t.Value, `\`, `\\`)
-		v = strings.ReplaceAll(v, `"`, `\"`)
-		fmt.Fprintf(b, "[%s \"%s\"]\n", t.Name, v)
+// appendTagsAsRead appends the tags in their order (appendTag:
+// PGN-escaped), and the blank line after them.
+func appendTagsAsRead(b []byte, tags []record.Tag) []byte {
+	for i := range tags {
+		b = appendTag(b, &tags[i])
 	}
-	b.WriteString("\n")
+	return append(b, '\n')
 }
 
 // wrapper writes tokens separated by spaces in lines of at most 79 columns.
 type wrapper struct {
-	b   *strings.Builder
+	b   []byte
 	col int
 }
 
-func (wr *wrapper) token(s string) {
-	if wr.col > 0 && wr.col+1+len(s) > 79 {
-		wr.b.WriteByte('\n')
+// space starts a token of n bytes: a space before it, or a new line when
+// it would pass column 79.
+func (wr *wrapper) space(n int) {
+	if wr.col > 0 && wr.col+1+n > 79 {
+		wr.b = append(wr.b, '\n')
 		wr.col = 0
 	} else if wr.col > 0 {
-		wr.b.WriteByte(' ')
+		wr.b = append(wr.b, ' ')
 		wr.col++
 	}
-	wr.b.WriteString(s)
-	wr.col += len(s)
+	wr.col += n
+}
+
+func (wr *wrapper) token(s string) {
+	wr.space(len(s))
+	wr.b = append(wr.b, s...)
+}
+
+// tokenBytes is token for a token built in scratch space.
+func (wr *wrapper) tokenBytes(s []byte) {
+	wr.space(len(s))
+	wr.b = append(wr.b, s...)
 }
 
 // WriteCoordGame writes a game's tags and its main line as played in LAN
@@ -53,38 +63,54 @@ func (wr *wrapper) token(s string) {
 // where the record could not be followed; the error returned says so too,
 // after the game was written.
 func WriteCoordGame(w io.Writer, g *record.Game, t *replay.Played, uci bool) error {
-	var b strings.Builder
-	writeTags(&b, g.Tags)
-	wr := &wrapper{b: &b}
+	var cw coordWriter
+	cw.uci = uci
+	b, stopErr := cw.appendGame(nil, g, t)
+	if _, err := w.Write(b); err != nil {
+		return fmt.Errorf("writing coordinates: %w", err)
+	}
+	return stopErr
+}
+
+// appendGame appends what WriteCoordGame writes to b, building each turn
+// in the writer's scratch buffer.
+func (c *coordWriter) appendGame(b []byte, g *record.Game, t *replay.Played) ([]byte, error) {
+	wr := &wrapper{b: appendTagsAsRead(b, g.Tags)}
 	for i := 0; i < len(t.Steps); {
 		j := i + 1
 		for j < len(t.Steps) && t.Steps[j].TurnIndex > 0 {
 			j++
 		}
 		first := &t.Steps[i]
-		if !uci {
+		tok := c.tok[:0]
+		if !c.uci {
 			if first.Side == rules.White {
-				wr.token(strconv.Itoa(first.MoveNumber) + ".")
+				tok = strconv.AppendInt(tok, int64(first.MoveNumber), 10)
+				wr.tokenBytes(append(tok, '.'))
 			} else if i == 0 {
-				wr.token(strconv.Itoa(first.MoveNumber) + "...")
+				tok = strconv.AppendInt(tok, int64(first.MoveNumber), 10)
+				wr.tokenBytes(append(tok, "..."...))
 			}
 		}
-		parts := make([]string, 0, j-i)
+		tok = tok[:0]
 		for k := i; k < j; k++ {
 			st := &t.Steps[k]
-			if uci {
-				parts = append(parts, UCI(st.Move))
+			if k > i {
+				tok = append(tok, ',')
+			}
+			if c.uci {
+				tok = appendUCI(tok, st.Move)
 				continue
 			}
-			check := ""
+			tok = appendLAN(tok, st.Before, st.Move)
 			if st.Mate {
-				check = "#"
+				tok = append(tok, '#')
 			} else if st.Check {
-				check = "+"
+				tok = append(tok, '+')
 			}
-			parts = append(parts, LAN(st.Before, st.Move, check))
 		}
-		wr.token(strings.Join(parts, ","))
+		wr.tokenBytes(tok)
+		c.tok = tok
 		i = j
 	}
 	var stopErr error
@@ -101,11 +127,7 @@ func WriteCoordGame(w io.Writer, g *record.Game, t *replay.Played, uci bool) err
 		res = "*"
 	}
 	wr.token(res)
-	b.WriteString("\n\n")
-	if _, err := io.WriteString(w, b.String()); err != nil {
-		return fmt.Errorf("writing coordinates: %w", err)
-	}
-	return stopErr
+	return append(wr.b, '\n', '\n'), stopErr
 }
 
 // StopError says that a game was written only in part: its main line

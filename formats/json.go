@@ -13,7 +13,6 @@ package formats
 
 import (
 	"bufio"
-	"bytes"
 	_ "embed"
 	"encoding/base64"
 	"encoding/json"
@@ -576,12 +575,14 @@ func moveFromJSON(j *JSONMove) (*record.Move, error) {
 
 // JSONWriter writes games as one JSON array (Lines false) or as JSON Lines,
 // one object per line (Lines true), streaming: each game is written as it
-// comes. Close ends the array.
+// comes, built in a buffer reused from game to game (json_append.go: the
+// bytes encoding/json would write). Close ends the array.
 type JSONWriter struct {
 	w     io.Writer
 	lines bool
 	n     int
 	err   error
+	buf   []byte
 }
 
 // NewJSONWriter returns a writer of a JSON array (lines false) or JSONL.
@@ -594,25 +595,21 @@ func (jw *JSONWriter) Write(j *JSONGame) error {
 	if jw.err != nil {
 		return jw.err
 	}
-	var buf bytes.Buffer
-	enc := newJSONEncoder(&buf) // jsonenc.go: <, > and & as they are
+	b := jw.buf[:0]
 	if !jw.lines {
 		if jw.n == 0 {
-			buf.WriteString("[\n")
+			b = append(b, "[\n"...)
 		} else {
-			buf.WriteString(",\n")
+			b = append(b, ",\n"...)
 		}
 	}
-	if err := enc.Encode(j); err != nil {
-		jw.err = fmt.Errorf("encoding game %d as JSON: %w", jw.n+1, err)
-		return jw.err
+	b = j.appendJSON(b)
+	if jw.lines {
+		b = append(b, '\n')
 	}
-	out := buf.Bytes()
-	if !jw.lines {
-		out = bytes.TrimSuffix(out, []byte("\n"))
-	}
+	jw.buf = b
 	jw.n++
-	if _, err := jw.w.Write(out); err != nil {
+	if _, err := jw.w.Write(b); err != nil {
 		jw.err = fmt.Errorf("writing JSON: %w", err)
 	}
 	return jw.err

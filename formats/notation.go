@@ -56,9 +56,7 @@ func SANInLanguage(san string, n grammar.Notation) string {
 // before the end, the moves up to it are written, then a comment that says
 // where the record could not be followed; the error returned says so.
 func WriteNotationGame(w io.Writer, g *record.Game, t *replay.Played, n grammar.Notation, sourceComments bool) error {
-	var b strings.Builder
-	writeTags(&b, g.Tags)
-	wr := &wrapper{b: &b}
+	wr := &wrapper{b: appendTagsAsRead(nil, g.Tags)}
 	needNumber := true
 	for i := 0; i < len(t.Steps); {
 		j := i + 1
@@ -120,8 +118,7 @@ func WriteNotationGame(w io.Writer, g *record.Game, t *replay.Played, n grammar.
 		res = "*"
 	}
 	wr.token(res)
-	b.WriteString("\n\n")
-	if _, err := io.WriteString(w, b.String()); err != nil {
+	if _, err := w.Write(append(wr.b, '\n', '\n')); err != nil {
 		return fmt.Errorf("writing %s notation: %w", n.Name(), err)
 	}
 	return stopErr

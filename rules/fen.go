@@ -236,42 +236,53 @@ func (p *Position) addCastlingRight(ch byte) {
 
 // FEN writes the position (docs/notation.md section 4).
 func (p *Position) FEN() string {
-	var b strings.Builder
+	var buf [96]byte
+	return string(p.AppendFEN(buf[:0]))
+}
+
+// AppendFEN appends the position's FEN (as FEN) to b: a writer of many
+// positions reuses one buffer instead of a string per position.
+func (p *Position) AppendFEN(b []byte) []byte {
 	for r := 7; r >= 0; r-- {
-		empty := 0
+		empty := byte(0)
 		for f := 0; f < 8; f++ {
-			pc := p.board[MakeSquare(f, r)]
+			pc := p.board[r*8+f]
 			if pc == NoPiece {
 				empty++
 				continue
 			}
 			if empty > 0 {
-				b.WriteByte(byte('0' + empty))
+				b = append(b, '0'+empty)
 				empty = 0
 			}
-			b.WriteByte(pc.FENLetter())
+			b = append(b, pc.FENLetter())
 		}
 		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
+			b = append(b, '0'+empty)
 		}
 		if r > 0 {
-			b.WriteByte('/')
+			b = append(b, '/')
 		}
 	}
 	if p.side == White {
-		b.WriteString(" w ")
+		b = append(b, " w "...)
 	} else {
-		b.WriteString(" b ")
+		b = append(b, " b "...)
 	}
-	b.WriteString(p.rightsField())
-	b.WriteByte(' ')
-	b.WriteString(p.ep.String())
-	fmt.Fprintf(&b, " %d %d", p.halfmove, p.fullmove)
-	return b.String()
+	b = p.appendRights(b)
+	b = append(b, ' ')
+	b = append(b, p.ep.String()...)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(p.halfmove), 10)
+	b = append(b, ' ')
+	return strconv.AppendInt(b, int64(p.fullmove), 10)
 }
 
-func (p *Position) rightsField() string {
-	var b []byte
+func (p *Position) rightsField() string { return string(p.appendRights(nil)) }
+
+// appendRights appends the FEN's castling and leap rights field.
+func (p *Position) appendRights(b []byte) []byte {
+	start := len(b)
 	if p.s.Castling {
 		for i, l := range "KQkq" {
 			if p.castle&(1<<i) == 0 {
@@ -304,10 +315,10 @@ func (p *Position) rightsField() string {
 	if p.leap[Black] {
 		b = append(b, bl)
 	}
-	if len(b) == 0 {
-		return "-"
+	if len(b) == start {
+		b = append(b, '-')
 	}
-	return string(b)
+	return b
 }
 
 // StartFEN reads the start position of a record (its FEN tag): ParseFEN,
