@@ -70,8 +70,12 @@ func (p *pgnWriter) Write(g *record.Game, n int, res *replay.Result) error {
 
 func (p *pgnWriter) Close() error { return nil }
 
-// jsonWriter writes a JSON array (jsonl false) or one object a line.
-type jsonWriter struct{ jw *JSONWriter }
+// jsonWriter writes a JSON array (jsonl false) or one object a line. The
+// parts of each game's object are reused for the next (jsonParts).
+type jsonWriter struct {
+	jw    *JSONWriter
+	parts jsonParts
+}
 
 func newJSONGames(lines bool) func(io.Writer, WriteOptions) (GameWriter, error) {
 	return func(w io.Writer, _ WriteOptions) (GameWriter, error) {
@@ -80,12 +84,13 @@ func newJSONGames(lines bool) func(io.Writer, WriteOptions) (GameWriter, error) 
 }
 
 func (j *jsonWriter) Write(g *record.Game, n int, res *replay.Result) error {
-	o := GameToJSON(g)
+	j.parts.reset()
+	o := gameToJSON(g, &j.parts)
 	o.Game = n
 	if g.SyntaxError() == nil {
 		// The record is converted whole whatever replay makes of it; the
 		// derived fields stop where the replay stopped.
-		AddPlayed(o, res.Played)
+		addPlayed(o, res.Played, &j.parts)
 	}
 	return j.jw.Write(o)
 }
