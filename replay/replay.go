@@ -23,9 +23,10 @@ type Replayer struct {
 	// sanBuf is scratch for the legal moves a step's SAN disambiguates
 	// against (Config.Steps).
 	sanBuf []rules.Move
-	// sanText is scratch for a step's SAN; sans interns the SANs (intern).
+	// sanText holds the SANs of a game's steps one after another, sanEnds
+	// where each ends (cutSANs).
 	sanText []byte
-	sans    map[string]string
+	sanEnds []int
 	// hist is the main line's history, reset for each game so that its
 	// storage (one entry per ply) is allocated once per worker.
 	hist *rules.History
@@ -148,6 +149,7 @@ func (r *Replayer) Game(g *record.Game, file string, index int) *Result {
 	if r.cfg.Steps {
 		w.played = &Played{StopIndex: -1}
 		res.Played = w.played
+		r.sanText, r.sanEnds = r.sanText[:0], r.sanEnds[:0]
 		for i := range g.Moves {
 			if g.Moves[i].Kind == record.KindMove {
 				w.mainMoves++
@@ -203,6 +205,9 @@ func (r *Replayer) Game(g *record.Game, file string, index int) *Result {
 	ln.hasMove = ln.hist.HasLegalMove()
 	ln.judgeStart()
 	w.line(g.Moves, ln)
+	if w.played != nil {
+		w.cutSANs()
+	}
 	r.legal = ln.legal[:0]
 	ln.settle()
 	w.finish(ln)

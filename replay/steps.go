@@ -117,10 +117,10 @@ func (w *walk) step(n *record.Node, k int, ln *line, side rules.Color, before *r
 		// allocation instead of a slice grown by doubling.
 		p.Steps = make([]Step, 0, w.mainMoves)
 	}
-	san := w.stepSAN(before, m, gives, mate, fixedOrigin)
+	w.stepSAN(before, m, gives, mate, fixedOrigin)
 	p.Steps = append(p.Steps, Step{
 		Ply: ln.ply, Node: n, Index: w.nodeIndex(n), Move: m,
-		Before: prev, After: w.keepPosition(ln.pos), SAN: san,
+		Before: prev, After: w.keepPosition(ln.pos),
 		Check: gives, Mate: mate, TurnIndex: k, MoveNumber: ln.moveNo, Side: side,
 	})
 }
@@ -139,13 +139,14 @@ func (w *walk) keepPosition(pos *rules.Position) *rules.Position {
 	return &w.posBlock[len(w.posBlock)-1]
 }
 
-// stepSAN is the canonical SAN of m, played from before, from what the
-// walk knows: whether it checked or mated, and, only for a piece that
-// another man of its kind might also have moved to the same square, the
-// legal moves to that square, which resolving the written move has already
+// stepSAN writes the canonical SAN of m, played from before, after the
+// game's earlier SANs (cutSANs makes them strings), from what the walk
+// knows: whether it checked or mated, and, only for a piece that another
+// man of its kind might also have moved to the same square, the legal
+// moves to that square, which resolving the written move has already
 // listed (rules.LegalMovesTo). fixedOrigin: the turn allowed only this man
 // to move (the new knight of a promotion turn).
-func (w *walk) stepSAN(before *rules.Position, m rules.Move, gives, mate, fixedOrigin bool) string {
+func (w *walk) stepSAN(before *rules.Position, m rules.Move, gives, mate, fixedOrigin bool) {
 	var legal []rules.Move
 	kind := before.At(m.From).Kind()
 	if !fixedOrigin && kind != rules.Pawn && kind != rules.King && m.Flags&rules.FlagWaitingMove == 0 {
@@ -155,7 +156,7 @@ func (w *walk) stepSAN(before *rules.Position, m rules.Move, gives, mate, fixedO
 		legal = w.r.sanBuf
 	}
 	w.toListed = false
-	b := appendSAN(w.r.sanText[:0], before, legal, m)
+	b := appendSAN(w.r.sanText, before, legal, m)
 	switch {
 	case mate:
 		b = append(b, '#')
@@ -163,29 +164,21 @@ func (w *walk) stepSAN(before *rules.Position, m rules.Move, gives, mate, fixedO
 		b = append(b, '+')
 	}
 	w.r.sanText = b
-	return w.r.intern(b)
+	w.r.sanEnds = append(w.r.sanEnds, len(b))
 }
 
-// internMax bounds the replayer's table of SAN strings: the moves of real
-// games are a few thousand strings, and a bound keeps a hostile input from
-// growing it without end.
-const internMax = 1 << 14
-
-// intern returns b as a string, shared with every earlier equal SAN: most
-// moves are written thousands of times over a corpus, and a step's SAN
-// then costs no allocation.
-func (r *Replayer) intern(b []byte) string {
-	if s, ok := r.sans[string(b)]; ok {
-		return s
+// cutSANs gives the steps their SANs: the game's SANs are made one string,
+// cut into the steps' (a string per move was most of a step's
+// allocations).
+func (w *walk) cutSANs() {
+	r := w.r
+	text := string(r.sanText)
+	start := 0
+	for i, end := range r.sanEnds {
+		w.played.Steps[i].SAN = text[start:end]
+		start = end
 	}
-	s := string(b)
-	if r.sans == nil {
-		r.sans = make(map[string]string, 1024)
-	}
-	if len(r.sans) < internMax {
-		r.sans[s] = s
-	}
-	return s
+	r.sanText, r.sanEnds = r.sanText[:0], r.sanEnds[:0]
 }
 
 // notReplayed records why a game was not replayed at all: the reader's
