@@ -183,6 +183,10 @@ type jsonParts struct {
 	// while AddPlayed builds them: one string for the game, cut into them.
 	text []byte
 	cuts []textCut
+	// settings and settingsMap are the last game's settings and their
+	// map: most inputs are one profile, and the map is only read.
+	settings    rules.Settings
+	settingsMap map[string]string
 }
 
 // textCut is where in jsonParts.text the string for *dst lies.
@@ -795,7 +799,10 @@ func addPlayed(j *JSONGame, t *replay.Played, a *jsonParts) {
 		return
 	}
 	j.Profile = t.Profile.Name
-	j.Settings = t.Settings.Map()
+	if a.settingsMap == nil || a.settings != t.Settings {
+		a.settings, a.settingsMap = t.Settings, t.Settings.Map()
+	}
+	j.Settings = a.settingsMap
 	a.played = grow(a.played, len(t.Steps))
 	// The LAN, UCI and FEN of every move are written into one buffer, made
 	// one string at the end and cut into the moves' fields.

@@ -255,7 +255,7 @@ func (p *Position) AppendFEN(b []byte) []byte {
 				b = append(b, '0'+empty)
 				empty = 0
 			}
-			b = append(b, pc.FENLetter())
+			b = append(b, fenLetters[pc&15])
 		}
 		if empty > 0 {
 			b = append(b, '0'+empty)
@@ -277,6 +277,17 @@ func (p *Position) AppendFEN(b []byte) []byte {
 	b = append(b, ' ')
 	return strconv.AppendInt(b, int64(p.fullmove), 10)
 }
+
+// fenLetters is Piece.FENLetter for every piece value, looked up at each
+// square of each FEN written.
+var fenLetters = func() (l [16]byte) {
+	for i := range l {
+		if k := Piece(i).Kind(); k <= King {
+			l[i] = Piece(i).FENLetter()
+		}
+	}
+	return l
+}()
 
 func (p *Position) rightsField() string { return string(p.appendRights(nil)) }
 
