@@ -20,9 +20,10 @@ type Replayer struct {
 	cands []rules.Move // scratch: Candidates when no legal move matches
 	match []rules.Move // scratch: the legal moves a written move matches
 	turn  rules.Turn   // judges the shape of the turn being played
-	// sanBuf is scratch for the legal moves a step's SAN disambiguates
-	// against (Config.Steps).
-	sanBuf []rules.Move
+	// toList holds the legal moves of a kind of man to a square that a
+	// written move was resolved among (walk.toListed): what its SAN and a
+	// superfluous disambiguation are judged against.
+	toList []rules.Move
 	// sanText holds the SANs of a game's steps one after another, sanEnds
 	// where each ends (cutSANs).
 	sanText []byte
@@ -78,9 +79,8 @@ type walk struct {
 	// positions (keepPosition).
 	mainMoves int
 	posBlock  []rules.Position
-	// toListed: resolving the move just played listed in Replayer.sanBuf
-	// every legal move of a toKind man to toSquare, which is what its SAN
-	// disambiguates against (stepSAN).
+	// toListed: resolving the move just played listed in Replayer.toList
+	// every legal move of a toKind man to toSquare.
 	toListed bool
 	toKind   rules.Kind
 	toSquare rules.Square

@@ -151,9 +151,9 @@ func (w *walk) stepSAN(before *rules.Position, m rules.Move, gives, mate, fixedO
 	kind := before.At(m.From).Kind()
 	if !fixedOrigin && kind != rules.Pawn && kind != rules.King && m.Flags&rules.FlagWaitingMove == 0 {
 		if !w.toListed || w.toKind != kind || w.toSquare != m.To {
-			w.r.sanBuf = before.LegalMovesTo(w.r.sanBuf[:0], kind, m.To)
+			w.r.toList = before.LegalMovesTo(w.r.toList[:0], kind, m.To)
 		}
-		legal = w.r.sanBuf
+		legal = w.r.toList
 	}
 	w.toListed = false
 	b := appendSAN(w.r.sanText, before, legal, m)
