@@ -74,3 +74,45 @@ func BenchmarkConvert(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkWriteGames is each writer alone: the games replayed once
+// beforehand, then written into io.Discard. ns/ply is per main-line ply.
+func BenchmarkWriteGames(b *testing.B) {
+	games := benchConvertGames(b)
+	rp := replay.New(replay.Config{Steps: true})
+	results := make([]*replay.Result, len(games))
+	plies := 0
+	for i, g := range games {
+		results[i] = rp.Game(g, "bench", i+1)
+		plies += len(results[i].Played.Steps)
+	}
+	for _, c := range []struct {
+		name, to string
+		opt      WriteOptions
+	}{
+		{"uci", "uci", WriteOptions{}},
+		{"fen", "fen", WriteOptions{}},
+		{"json", "json", WriteOptions{}},
+		{"pgn-plain", "pgn", WriteOptions{Plain: true}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			f, _ := LookupRecordFormat(c.to)
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				gw, err := f.NewWriter(io.Discard, c.opt)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for j, g := range games {
+					if err := gw.Write(g, j+1, results[j]); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if err := gw.Close(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*plies), "ns/ply")
+		})
+	}
+}
