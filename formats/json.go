@@ -144,7 +144,8 @@ type JSONPlayed struct {
 	FENAfter  string `json:"fen_after,omitempty"`
 }
 
-var nodeKindNames = map[record.NodeKind]string{
+// nodeKindNames names the node kinds (an array: looked up at every node).
+var nodeKindNames = [...]string{
 	record.KindMove:        "move",
 	record.KindMoveNumber:  "number",
 	record.KindComment:     "comment",
@@ -294,8 +295,11 @@ func (a *jsonParts) nodesToJSON(nodes []record.Node) []JSONNode {
 }
 
 func (a *jsonParts) nodeToJSON(n *record.Node) JSONNode {
-	kind, ok := nodeKindNames[n.Kind]
-	if !ok {
+	var kind string
+	if int(n.Kind) < len(nodeKindNames) {
+		kind = nodeKindNames[n.Kind]
+	}
+	if kind == "" {
 		kind = fmt.Sprintf("unknown-%d", n.Kind)
 	}
 	j := JSONNode{Kind: kind, Pos: a.posJSON(n.Pos)}
