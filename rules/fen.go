@@ -243,22 +243,21 @@ func (p *Position) FEN() string {
 // AppendFEN appends the position's FEN (as FEN) to b: a writer of many
 // positions reuses one buffer instead of a string per position.
 func (p *Position) AppendFEN(b []byte) []byte {
+	occ := p.byColor[White] | p.byColor[Black]
 	for r := 7; r >= 0; r-- {
-		empty := byte(0)
-		for f := 0; f < 8; f++ {
-			pc := p.board[r*8+f]
-			if pc == NoPiece {
-				empty++
-				continue
+		// Only the occupied squares of the rank are visited; the runs of
+		// empty squares between them are counted from the files.
+		next := 0 // the file after the last man written
+		for x := (occ >> (8 * r)) & 0xff; x != 0; x &= x - 1 {
+			f := trailing(x)
+			if f > next {
+				b = append(b, byte('0'+f-next))
 			}
-			if empty > 0 {
-				b = append(b, '0'+empty)
-				empty = 0
-			}
-			b = append(b, fenLetters[pc&15])
+			b = append(b, fenLetters[p.board[r*8+f]&15])
+			next = f + 1
 		}
-		if empty > 0 {
-			b = append(b, '0'+empty)
+		if next < 8 {
+			b = append(b, byte('0'+8-next))
 		}
 		if r > 0 {
 			b = append(b, '/')
