@@ -63,54 +63,69 @@ func (wr *wrapper) tokenBytes(s []byte) {
 // where the record could not be followed; the error returned says so too,
 // after the game was written.
 func WriteCoordGame(w io.Writer, g *record.Game, t *replay.Played, uci bool) error {
-	var cw coordWriter
-	cw.uci = uci
-	b, stopErr := cw.appendGame(nil, g, t)
+	c := coordWriter{uci: uci}
+	return writeSteps(w, g, t, "coordinates", c.turn)
+}
+
+// turn writes one turn in LAN or UCI (writeSteps), built in the writer's
+// scratch buffer.
+func (c *coordWriter) turn(wr *wrapper, turn []replay.Step, first bool) {
+	tok := c.tok[:0]
+	if !c.uci {
+		if turn[0].Side == rules.White {
+			tok = strconv.AppendInt(tok, int64(turn[0].MoveNumber), 10)
+			wr.tokenBytes(append(tok, '.'))
+		} else if first {
+			tok = strconv.AppendInt(tok, int64(turn[0].MoveNumber), 10)
+			wr.tokenBytes(append(tok, "..."...))
+		}
+	}
+	tok = tok[:0]
+	for k := range turn {
+		st := &turn[k]
+		if k > 0 {
+			tok = append(tok, ',')
+		}
+		if c.uci {
+			tok = appendUCI(tok, st.Move)
+			continue
+		}
+		tok = appendLAN(tok, st.Before, st.Move)
+		if st.Mate {
+			tok = append(tok, '#')
+		} else if st.Check {
+			tok = append(tok, '+')
+		}
+	}
+	wr.tokenBytes(tok)
+	c.tok = tok
+}
+
+// writeSteps writes a game from its replay's steps (the writers of LAN,
+// UCI and the books' notations): appendSteps, then the bytes to w; what
+// names the notation in an error writing to w.
+func writeSteps(w io.Writer, g *record.Game, t *replay.Played, what string, turn func(wr *wrapper, turn []replay.Step, first bool)) error {
+	b, stopErr := appendSteps(nil, g, t, turn)
 	if _, err := w.Write(b); err != nil {
-		return fmt.Errorf("writing coordinates: %w", err)
+		return fmt.Errorf("writing %s: %w", what, err)
 	}
 	return stopErr
 }
 
-// appendGame appends what WriteCoordGame writes to b, building each turn
-// in the writer's scratch buffer.
-func (c *coordWriter) appendGame(b []byte, g *record.Game, t *replay.Played) ([]byte, error) {
+// appendSteps appends a game written from its replay's steps to b: the
+// tags, then the main line turn by turn (a turn is a move and the moves of
+// a compound turn joined to it; turn writes one, first says it is the
+// first), then, when the replay stopped before the end, a comment that
+// says where the record could not be followed, and the result. The error
+// returned says that it stopped (StopError), after the game was written.
+func appendSteps(b []byte, g *record.Game, t *replay.Played, turn func(wr *wrapper, turn []replay.Step, first bool)) ([]byte, error) {
 	wr := &wrapper{b: appendTagsAsRead(b, g.Tags)}
 	for i := 0; i < len(t.Steps); {
 		j := i + 1
 		for j < len(t.Steps) && t.Steps[j].TurnIndex > 0 {
 			j++
 		}
-		first := &t.Steps[i]
-		tok := c.tok[:0]
-		if !c.uci {
-			if first.Side == rules.White {
-				tok = strconv.AppendInt(tok, int64(first.MoveNumber), 10)
-				wr.tokenBytes(append(tok, '.'))
-			} else if i == 0 {
-				tok = strconv.AppendInt(tok, int64(first.MoveNumber), 10)
-				wr.tokenBytes(append(tok, "..."...))
-			}
-		}
-		tok = tok[:0]
-		for k := i; k < j; k++ {
-			st := &t.Steps[k]
-			if k > i {
-				tok = append(tok, ',')
-			}
-			if c.uci {
-				tok = appendUCI(tok, st.Move)
-				continue
-			}
-			tok = appendLAN(tok, st.Before, st.Move)
-			if st.Mate {
-				tok = append(tok, '#')
-			} else if st.Check {
-				tok = append(tok, '+')
-			}
-		}
-		wr.tokenBytes(tok)
-		c.tok = tok
+		turn(wr, t.Steps[i:j], i == 0)
 		i = j
 	}
 	var stopErr error

@@ -21,11 +21,12 @@ import (
 type pipeline struct {
 	cfg replay.Config
 	// hints: each worker also checks the also-valid-as hints (--hints).
-	hints   bool
-	limits  grammar.Limits
-	jobs    int
-	counter *atomic.Int64 // bytes read, for the progress bar (nil: none)
-	diag    io.Writer     // where tool errors are printed as they happen
+	hints    bool
+	limits   grammar.Limits
+	notation movesNotation // --notation
+	jobs     int
+	counter  *atomic.Int64 // bytes read, for the progress bar (nil: none)
+	diag     io.Writer     // where tool errors are printed as they happen
 
 	errMu    sync.Mutex
 	toolErrs int
@@ -204,7 +205,7 @@ func (p *pipeline) readGames(path string, work, order chan<- *vjob, done <-chan 
 	f := formats.DetectRecordFormat(path, head)
 	sp := grammar.NewSplitter(br)
 	sp.SetLimits(p.limits)
-	sp.SetNotation(f.Notation)
+	p.notation.apply(sp, f.Notation)
 	next := func() (grammar.Chunk, *record.Game, error) {
 		ch, err := sp.Next()
 		return ch, nil, err
