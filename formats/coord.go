@@ -23,44 +23,59 @@ import (
 // LAN writes a move in long algebraic notation. before is the position the
 // move is played from; check is the check mark to append ("", "+" or "#").
 func LAN(before *rules.Position, m rules.Move, check string) string {
-	var b strings.Builder
+	var buf [24]byte
+	return string(append(appendLAN(buf[:0], before, m), check...))
+}
+
+// appendLAN appends the LAN of m, without check mark, to b.
+func appendLAN(b []byte, before *rules.Position, m rules.Move) []byte {
 	switch {
 	case m.Flags&rules.FlagCastleShort != 0:
-		b.WriteString("O-O")
+		return append(b, "O-O"...)
 	case m.Flags&rules.FlagCastleLong != 0:
-		b.WriteString("O-O-O")
-	default:
-		k := before.At(m.From).Kind()
-		if k != rules.Pawn && k != rules.NoKind {
-			b.WriteString(k.Letter())
-		}
-		if m.IsLeap() {
-			b.WriteByte('~')
-		}
-		b.WriteString(m.From.String())
-		if m.IsCapture() {
-			b.WriteByte('x')
-		} else {
-			b.WriteByte('-')
-		}
-		b.WriteString(m.To.String())
-		if m.Promotion != rules.NoKind && m.Flags&rules.FlagWaitingMove == 0 {
-			b.WriteString("=" + m.Promotion.Letter())
-		}
-		if m.ConvSquare != rules.NoSquare && m.ConvKind != rules.NoKind {
-			b.WriteString("/" + m.ConvSquare.String() + "=" + m.ConvKind.Letter())
-		}
+		return append(b, "O-O-O"...)
 	}
-	b.WriteString(check)
-	return b.String()
+	k := before.At(m.From).Kind()
+	if k != rules.Pawn && k != rules.NoKind {
+		b = append(b, k.Letter()...)
+	}
+	if m.IsLeap() {
+		b = append(b, '~')
+	}
+	b = append(b, m.From.String()...)
+	if m.IsCapture() {
+		b = append(b, 'x')
+	} else {
+		b = append(b, '-')
+	}
+	b = append(b, m.To.String()...)
+	if m.Promotion != rules.NoKind && m.Flags&rules.FlagWaitingMove == 0 {
+		b = append(b, '=')
+		b = append(b, m.Promotion.Letter()...)
+	}
+	if m.ConvSquare != rules.NoSquare && m.ConvKind != rules.NoKind {
+		b = append(b, '/')
+		b = append(b, m.ConvSquare.String()...)
+		b = append(b, '=')
+		b = append(b, m.ConvKind.Letter()...)
+	}
+	return b
 }
 
 // UCI writes a move in UCI form with the conversion suffix when there is
 // one (`c4g8/b1n`).
 func UCI(m rules.Move) string {
-	s := m.UCI()
+	var buf [16]byte
+	return string(appendUCI(buf[:0], m))
+}
+
+// appendUCI appends UCI(m) to b.
+func appendUCI(b []byte, m rules.Move) []byte {
+	b = m.AppendUCI(b)
 	if m.ConvSquare != rules.NoSquare && m.ConvKind != rules.NoKind {
-		s += "/" + m.ConvSquare.String() + strings.ToLower(m.ConvKind.Letter())
+		b = append(b, '/')
+		b = append(b, m.ConvSquare.String()...)
+		b = append(b, strings.ToLower(m.ConvKind.Letter())...)
 	}
-	return s
+	return b
 }

@@ -12,39 +12,49 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
-// writeTags writes the tags in their order, PGN-escaped.
-func writeTags(b *strings.Builder, tags []record.Tag) {
-	for _, t := range tags {
-		v := strings.ReplaceAll(t.Value, `\`, `\\`)
-		v = strings.ReplaceAll(v, `"`, `\"`)
-		fmt.Fprintf(b, "[%s \"%s\"]\n", t.Name, v)
+// appendTagsAsRead appends the tags in their order (appendTag:
+// PGN-escaped), and the blank line after them.
+func appendTagsAsRead(b []byte, tags []record.Tag) []byte {
+	for i := range tags {
+		b = appendTag(b, &tags[i])
 	}
-	b.WriteString("\n")
+	return append(b, '\n')
 }
 
 // wrapper writes tokens separated by spaces in lines of at most 79 columns.
 type wrapper struct {
-	b   *strings.Builder
+	b   []byte
 	col int
 }
 
-func (wr *wrapper) token(s string) {
-	if wr.col > 0 && wr.col+1+len(s) > 79 {
-		wr.b.WriteByte('\n')
+// space starts a token of n bytes: a space before it, or a new line when
+// it would pass column 79.
+func (wr *wrapper) space(n int) {
+	if wr.col > 0 && wr.col+1+n > 79 {
+		wr.b = append(wr.b, '\n')
 		wr.col = 0
 	} else if wr.col > 0 {
-		wr.b.WriteByte(' ')
+		wr.b = append(wr.b, ' ')
 		wr.col++
 	}
-	wr.b.WriteString(s)
-	wr.col += len(s)
+	wr.col += n
+}
+
+func (wr *wrapper) token(s string) {
+	wr.space(len(s))
+	wr.b = append(wr.b, s...)
+}
+
+// tokenBytes is token for a token built in scratch space.
+func (wr *wrapper) tokenBytes(s []byte) {
+	wr.space(len(s))
+	wr.b = append(wr.b, s...)
 }
 
 // WriteCoordGame writes a game's tags and its main line as played in LAN
@@ -53,45 +63,63 @@ func (wr *wrapper) token(s string) {
 // where the record could not be followed; the error returned says so too,
 // after the game was written.
 func WriteCoordGame(w io.Writer, g *record.Game, t *replay.Played, uci bool) error {
-	return writeSteps(w, g, t, "coordinates", func(wr *wrapper, turn []replay.Step, first bool) {
-		if !uci {
-			if turn[0].Side == rules.White {
-				wr.token(strconv.Itoa(turn[0].MoveNumber) + ".")
-			} else if first {
-				wr.token(strconv.Itoa(turn[0].MoveNumber) + "...")
-			}
+	c := coordWriter{uci: uci, played: t}
+	return writeSteps(w, g, t, "coordinates", c.turn)
+}
+
+// turn writes one turn in LAN or UCI (writeSteps), built in the writer's
+// scratch buffer.
+func (c *coordWriter) turn(wr *wrapper, turn []replay.Step, first bool) {
+	tok := c.tok[:0]
+	if !c.uci {
+		if turn[0].Side == rules.White {
+			tok = strconv.AppendInt(tok, int64(turn[0].MoveNumber), 10)
+			wr.tokenBytes(append(tok, '.'))
+		} else if first {
+			tok = strconv.AppendInt(tok, int64(turn[0].MoveNumber), 10)
+			wr.tokenBytes(append(tok, "..."...))
 		}
-		parts := make([]string, 0, len(turn))
-		for k := range turn {
-			st := &turn[k]
-			if uci {
-				parts = append(parts, UCI(st.Move))
-				continue
-			}
-			check := ""
-			if st.Mate {
-				check = "#"
-			} else if st.Check {
-				check = "+"
-			}
-			parts = append(parts, LAN(t.Before(st.Ply-1), st.Move, check))
+	}
+	tok = tok[:0]
+	for k := range turn {
+		st := &turn[k]
+		if k > 0 {
+			tok = append(tok, ',')
 		}
-		wr.token(strings.Join(parts, ","))
-	})
+		if c.uci {
+			tok = appendUCI(tok, st.Move)
+			continue
+		}
+		tok = appendLAN(tok, c.played.BeforeView(st.Ply-1), st.Move)
+		if st.Mate {
+			tok = append(tok, '#')
+		} else if st.Check {
+			tok = append(tok, '+')
+		}
+	}
+	wr.tokenBytes(tok)
+	c.tok = tok
 }
 
 // writeSteps writes a game from its replay's steps (the writers of LAN,
-// UCI and the books' notations): the tags, then the main line turn by turn
-// (a turn is a move and the moves of a compound turn joined to it; turn
-// writes one, first says it is the first), then, when the replay stopped
-// before the end, a comment that says where the record could not be
-// followed, and the result. The error returned says that it stopped
-// (StopError), after the game was written; what names the notation in an
-// error writing to w.
+// UCI and the books' notations): appendSteps, then the bytes to w; what
+// names the notation in an error writing to w.
 func writeSteps(w io.Writer, g *record.Game, t *replay.Played, what string, turn func(wr *wrapper, turn []replay.Step, first bool)) error {
-	var b strings.Builder
-	writeTags(&b, g.Tags)
-	wr := &wrapper{b: &b}
+	b, stopErr := appendSteps(nil, g, t, turn)
+	if _, err := w.Write(b); err != nil {
+		return fmt.Errorf("writing %s: %w", what, err)
+	}
+	return stopErr
+}
+
+// appendSteps appends a game written from its replay's steps to b: the
+// tags, then the main line turn by turn (a turn is a move and the moves of
+// a compound turn joined to it; turn writes one, first says it is the
+// first), then, when the replay stopped before the end, a comment that
+// says where the record could not be followed, and the result. The error
+// returned says that it stopped (StopError), after the game was written.
+func appendSteps(b []byte, g *record.Game, t *replay.Played, turn func(wr *wrapper, turn []replay.Step, first bool)) ([]byte, error) {
+	wr := &wrapper{b: appendTagsAsRead(b, g.Tags)}
 	for i := 0; i < len(t.Steps); {
 		j := i + 1
 		for j < len(t.Steps) && t.Steps[j].TurnIndex > 0 {
@@ -114,11 +142,7 @@ func writeSteps(w io.Writer, g *record.Game, t *replay.Played, what string, turn
 		res = "*"
 	}
 	wr.token(res)
-	b.WriteString("\n\n")
-	if _, err := io.WriteString(w, b.String()); err != nil {
-		return fmt.Errorf("writing %s: %w", what, err)
-	}
-	return stopErr
+	return append(wr.b, '\n', '\n'), stopErr
 }
 
 // StopError says that a game was written only in part: its main line

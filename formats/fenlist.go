@@ -3,7 +3,7 @@ package formats
 import (
 	"fmt"
 	"io"
-	"strings"
+	"strconv"
 )
 
 // FENRow is one line of a FEN list: the position after a ply.
@@ -19,16 +19,28 @@ type FENRow struct {
 // output can be grepped, sorted and joined without losing which game a
 // position belongs to.
 func WriteFENList(w io.Writer, game int, rows []FENRow) error {
-	var b strings.Builder
+	var b []byte
 	for _, r := range rows {
-		move := r.Move
-		if move == "" {
-			move = "-"
-		}
-		fmt.Fprintf(&b, "%d\t%d\t%s\t%s\n", game, r.Ply, move, r.FEN)
+		b = appendFENLineStart(b, game, r.Ply, r.Move)
+		b = append(b, r.FEN...)
+		b = append(b, '\n')
 	}
-	if _, err := io.WriteString(w, b.String()); err != nil {
+	if _, err := w.Write(b); err != nil {
 		return fmt.Errorf("writing FEN list: %w", err)
 	}
 	return nil
+}
+
+// appendFENLineStart appends what comes before the FEN on a line of the
+// list: `game ply move `, tab-separated ("-" for no move).
+func appendFENLineStart(b []byte, game, ply int, move string) []byte {
+	if move == "" {
+		move = "-"
+	}
+	b = strconv.AppendInt(b, int64(game), 10)
+	b = append(b, '\t')
+	b = strconv.AppendInt(b, int64(ply), 10)
+	b = append(b, '\t')
+	b = append(b, move...)
+	return append(b, '\t')
 }

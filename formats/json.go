@@ -13,7 +13,6 @@ package formats
 
 import (
 	"bufio"
-	"bytes"
 	_ "embed"
 	"encoding/base64"
 	"encoding/json"
@@ -145,7 +144,8 @@ type JSONPlayed struct {
 	FENAfter  string `json:"fen_after,omitempty"`
 }
 
-var nodeKindNames = map[record.NodeKind]string{
+// nodeKindNames names the node kinds (an array: looked up at every node).
+var nodeKindNames = [...]string{
 	record.KindMove:        "move",
 	record.KindMoveNumber:  "number",
 	record.KindComment:     "comment",
@@ -169,11 +169,65 @@ var lenientNames = []struct {
 	{record.LenientNoSeparator, "no-separator"},
 }
 
-func posJSON(p record.Pos) *[3]int {
+// jsonParts holds the parts of one game's JSON object, allocated in blocks
+// rather than one by one (a game has hundreds of nodes, each with a
+// position, a move and its played fields). The JSON writer reuses its
+// parts from game to game: the object it builds is written, then dropped.
+type jsonParts struct {
+	pos    [][3]int
+	nodes  []JSONNode
+	moves  []JSONMove
+	played []JSONPlayed
+	ints   []int
+	strs   []string
+	// text holds the derived strings of a game's moves (FEN, LAN, UCI)
+	// while AddPlayed builds them: one string for the game, cut into them.
+	text []byte
+	cuts []textCut
+	// settings and settingsMap are the last game's settings and their
+	// map: most inputs are one profile, and the map is only read.
+	settings    rules.Settings
+	settingsMap map[string]string
+}
+
+// textCut is where in jsonParts.text the string for *dst lies.
+type textCut struct {
+	dst        *string
+	start, end int
+}
+
+// reset forgets the parts of the previous game, keeping their storage.
+func (a *jsonParts) reset() {
+	clear(a.nodes) // the nodes hold pointers into the other parts
+	a.pos, a.nodes, a.moves, a.played = a.pos[:0], a.nodes[:0], a.moves[:0], a.played[:0]
+	a.ints, a.strs, a.text, a.cuts = a.ints[:0], a.strs[:0], a.text[:0], a.cuts[:0]
+}
+
+// grow makes room for n more elements in a block of at least 64, so that
+// the pointers handed out stay where they are.
+func grow[T any](s []T, n int) []T {
+	if len(s)+n <= cap(s) {
+		return s
+	}
+	return make([]T, 0, max(2*cap(s), n, 64))
+}
+
+func (a *jsonParts) posJSON(p record.Pos) *[3]int {
 	if !p.IsValid() && p.Offset == 0 {
 		return nil
 	}
-	return &[3]int{p.Line, p.Col, p.Offset}
+	a.pos = append(grow(a.pos, 1), [3]int{p.Line, p.Col, p.Offset})
+	return &a.pos[len(a.pos)-1]
+}
+
+func (a *jsonParts) intPtr(v int) *int {
+	a.ints = append(grow(a.ints, 1), v)
+	return &a.ints[len(a.ints)-1]
+}
+
+func (a *jsonParts) strPtr(s string) *string {
+	a.strs = append(grow(a.strs, 1), s)
+	return &a.strs[len(a.strs)-1]
 }
 
 func posFromJSON(p *[3]int) record.Pos {
@@ -202,20 +256,24 @@ func bookNotationName(n record.Notation) string {
 // GameToJSON converts a record to its JSON object, without derived fields
 // (AddPlayed adds them).
 func GameToJSON(g *record.Game) *JSONGame {
+	return gameToJSON(g, &jsonParts{})
+}
+
+func gameToJSON(g *record.Game, a *jsonParts) *JSONGame {
 	j := &JSONGame{
-		Pos:          posJSON(g.Pos),
+		Pos:          a.posJSON(g.Pos),
 		Tags:         make([]JSONTag, len(g.Tags)),
-		Moves:        nodesToJSON(g.Moves),
+		Moves:        a.nodesToJSON(g.Moves),
 		Result:       g.Result,
 		BookNotation: bookNotationName(g.Notation),
-		ResultPos:    posJSON(g.ResultPos),
+		ResultPos:    a.posJSON(g.ResultPos),
 	}
 	for i, t := range g.Tags {
-		j.Tags[i] = JSONTag{Name: t.Name, Value: t.Value, Pos: posJSON(t.Pos)}
+		j.Tags[i] = JSONTag{Name: t.Name, Value: t.Value, Pos: a.posJSON(t.Pos)}
 	}
 	for _, n := range g.Notices {
 		j.Notices = append(j.Notices, JSONNotice{
-			Pos: posJSON(n.Pos), Rule: n.Rule, Severity: n.Severity.String(), Message: n.Message,
+			Pos: a.posJSON(n.Pos), Rule: n.Rule, Severity: n.Severity.String(), Message: n.Message,
 		})
 	}
 	if PassedThrough(g) && g.Source != nil {
@@ -223,53 +281,57 @@ func GameToJSON(g *record.Game) *JSONGame {
 	}
 	if g.Trailing != nil {
 		j.Trailing, j.TrailingBase64 = bytesJSON(g.Trailing)
-		j.TrailingPos = posJSON(g.TrailingPos)
+		j.TrailingPos = a.posJSON(g.TrailingPos)
 	}
 	return j
 }
 
-func nodesToJSON(nodes []record.Node) []JSONNode {
-	out := make([]JSONNode, len(nodes))
+// nodesToJSON converts a list of nodes (a non-nil slice, empty for none).
+func (a *jsonParts) nodesToJSON(nodes []record.Node) []JSONNode {
+	if len(nodes) == 0 {
+		return []JSONNode{}
+	}
+	a.nodes = grow(a.nodes, len(nodes))
+	start := len(a.nodes)
+	a.nodes = a.nodes[:start+len(nodes)]
+	out := a.nodes[start : start+len(nodes) : start+len(nodes)]
 	for i := range nodes {
-		out[i] = nodeToJSON(&nodes[i])
+		// A variation's nodes may move a.nodes to a new block: out stays
+		// in the old one, which it alone uses.
+		out[i] = a.nodeToJSON(&nodes[i])
 	}
 	return out
 }
 
-func nodeToJSON(n *record.Node) JSONNode {
-	kind, ok := nodeKindNames[n.Kind]
-	if !ok {
+func (a *jsonParts) nodeToJSON(n *record.Node) JSONNode {
+	var kind string
+	if int(n.Kind) < len(nodeKindNames) {
+		kind = nodeKindNames[n.Kind]
+	}
+	if kind == "" {
 		kind = fmt.Sprintf("unknown-%d", n.Kind)
 	}
-	j := JSONNode{Kind: kind, Pos: posJSON(n.Pos)}
+	j := JSONNode{Kind: kind, Pos: a.posJSON(n.Pos)}
 	switch n.Kind {
 	case record.KindMove:
 		if n.Move != nil {
-			j.Move = moveToJSON(n.Move)
+			j.Move = a.moveToJSON(n.Move)
 			if n.Text != n.Move.Text {
-				t := n.Text
-				j.Text = &t
+				j.Text = a.strPtr(n.Text)
 			}
 		} else {
-			t := n.Text
-			j.Text = &t
+			j.Text = a.strPtr(n.Text)
 		}
 	case record.KindMoveNumber:
-		num, dots := n.Number, n.Dots
-		j.Number, j.Dots = &num, &dots
-		j.Text = textIfSet(n.Text)
+		j.Number, j.Dots = a.intPtr(n.Number), a.intPtr(n.Dots)
+		j.Text = a.textIfSet(n.Text)
 	case record.KindNAG:
-		num := n.Number
-		j.Number = &num
-		j.Text = textIfSet(n.Text)
+		j.Number = a.intPtr(n.Number)
+		j.Text = a.textIfSet(n.Text)
 	case record.KindVariation:
-		j.Variation = nodesToJSON(n.Variation)
-		if j.Variation == nil {
-			j.Variation = []JSONNode{}
-		}
+		j.Variation = a.nodesToJSON(n.Variation)
 	default:
-		t := n.Text
-		j.Text = &t
+		j.Text = a.strPtr(n.Text)
 	}
 	return j
 }
@@ -296,18 +358,26 @@ func bytesFromJSON(text, b64 *string) ([]byte, error) {
 }
 
 // textIfSet keeps a number's or NAG's token as read ("12...", "$1").
-func textIfSet(s string) *string {
+func (a *jsonParts) textIfSet(s string) *string {
 	if s == "" {
 		return nil
 	}
-	return &s
+	return a.strPtr(s)
 }
 
-func moveToJSON(m *record.Move) *JSONMove {
+// fileNames and rankNames name a file or rank without an allocation.
+var (
+	fileNames = [8]string{"a", "b", "c", "d", "e", "f", "g", "h"}
+	rankNames = [8]string{"1", "2", "3", "4", "5", "6", "7", "8"}
+)
+
+func (a *jsonParts) moveToJSON(m *record.Move) *JSONMove {
+	a.moves = grow(a.moves, 1)
 	if m.Desc != nil || m.Castle == record.CastleEither {
-		return &JSONMove{Written: m.Text, Check: letter(m.Check), Glyph: m.Glyph, Joined: m.Joined, Notation: "descriptive"}
+		a.moves = append(a.moves, JSONMove{Written: m.Text, Check: letter(m.Check), Glyph: m.Glyph, Joined: m.Joined, Notation: "descriptive"})
+		return &a.moves[len(a.moves)-1]
 	}
-	j := &JSONMove{
+	a.moves = append(a.moves, JSONMove{
 		Written:   m.Text,
 		Null:      m.Null,
 		Piece:     letter(m.Piece),
@@ -317,7 +387,8 @@ func moveToJSON(m *record.Move) *JSONMove {
 		Check:     letter(m.Check),
 		Glyph:     m.Glyph,
 		Joined:    m.Joined,
-	}
+	})
+	j := &a.moves[len(a.moves)-1]
 	switch m.Castle {
 	case record.CastleShort:
 		j.Castle = "short"
@@ -325,10 +396,10 @@ func moveToJSON(m *record.Move) *JSONMove {
 		j.Castle = "long"
 	}
 	if m.FromFile >= 0 && m.FromFile < 8 {
-		j.FromFile = string(rune('a' + m.FromFile))
+		j.FromFile = fileNames[m.FromFile]
 	}
 	if m.FromRank >= 0 && m.FromRank < 8 {
-		j.FromRank = string(rune('1' + m.FromRank))
+		j.FromRank = rankNames[m.FromRank]
 	}
 	if m.To >= 0 && m.To < 64 {
 		j.To = m.To.String()
@@ -591,12 +662,14 @@ func moveFromJSON(j *JSONMove) (*record.Move, error) {
 
 // JSONWriter writes games as one JSON array (Lines false) or as JSON Lines,
 // one object per line (Lines true), streaming: each game is written as it
-// comes. Close ends the array.
+// comes, built in a buffer reused from game to game (json_append.go: the
+// bytes encoding/json would write). Close ends the array.
 type JSONWriter struct {
 	w     io.Writer
 	lines bool
 	n     int
 	err   error
+	buf   []byte
 }
 
 // NewJSONWriter returns a writer of a JSON array (lines false) or JSONL.
@@ -609,25 +682,21 @@ func (jw *JSONWriter) Write(j *JSONGame) error {
 	if jw.err != nil {
 		return jw.err
 	}
-	var buf bytes.Buffer
-	enc := newJSONEncoder(&buf) // jsonenc.go: <, > and & as they are
+	b := jw.buf[:0]
 	if !jw.lines {
 		if jw.n == 0 {
-			buf.WriteString("[\n")
+			b = append(b, "[\n"...)
 		} else {
-			buf.WriteString(",\n")
+			b = append(b, ",\n"...)
 		}
 	}
-	if err := enc.Encode(j); err != nil {
-		jw.err = fmt.Errorf("encoding game %d as JSON: %w", jw.n+1, err)
-		return jw.err
+	b = j.appendJSON(b)
+	if jw.lines {
+		b = append(b, '\n')
 	}
-	out := buf.Bytes()
-	if !jw.lines {
-		out = bytes.TrimSuffix(out, []byte("\n"))
-	}
+	jw.buf = b
 	jw.n++
-	if _, err := jw.w.Write(out); err != nil {
+	if _, err := jw.w.Write(b); err != nil {
 		jw.err = fmt.Errorf("writing JSON: %w", err)
 	}
 	return jw.err
@@ -741,21 +810,33 @@ var GameSchema []byte
 // settings, and for each main-line move that could be played its canonical
 // SAN, LAN, UCI, flags and the FEN after it.
 func AddPlayed(j *JSONGame, t *replay.Played) {
+	addPlayed(j, t, &jsonParts{})
+}
+
+func addPlayed(j *JSONGame, t *replay.Played, a *jsonParts) {
 	if t == nil || t.Profile == nil {
 		return
 	}
 	j.Profile = t.Profile.Name
-	j.Settings = t.Settings.Map()
+	if a.settingsMap == nil || a.settings != t.Settings {
+		a.settings, a.settingsMap = t.Settings, t.Settings.Map()
+	}
+	j.Settings = a.settingsMap
+	a.played = grow(a.played, len(t.Steps))
+	// The LAN, UCI and FEN of every move are written into one buffer, made
+	// one string at the end and cut into the moves' fields.
+	cut := func(dst *string, start int) {
+		a.cuts = append(a.cuts, textCut{dst: dst, start: start, end: len(a.text)})
+	}
 	for i := range t.Steps {
 		st := &t.Steps[i]
 		if st.Index < 0 || st.Index >= len(j.Moves) {
 			continue
 		}
 		m := st.Move
-		p := &JSONPlayed{
+		a.played = append(a.played, JSONPlayed{
 			Ply:       st.Ply,
 			SAN:       st.SAN,
-			UCI:       UCI(m),
 			From:      m.From.String(),
 			To:        m.To.String(),
 			Capture:   m.IsCapture(),
@@ -764,16 +845,22 @@ func AddPlayed(j *JSONGame, t *replay.Played) {
 			Leap:      m.IsLeap(),
 			Waiting:   m.Flags&rules.FlagArrival != 0,
 			TurnIndex: st.TurnIndex,
-		}
-		before, after := t.Around(i)
-		p.FENAfter = after.FEN()
-		check := ""
+		})
+		p := &a.played[len(a.played)-1]
+		start := len(a.text)
+		a.text = appendUCI(a.text, m)
+		cut(&p.UCI, start)
+		start = len(a.text)
+		a.text = appendLAN(a.text, t.BeforeView(i), m)
 		if st.Mate {
-			check = "#"
+			a.text = append(a.text, '#')
 		} else if st.Check {
-			check = "+"
+			a.text = append(a.text, '+')
 		}
-		p.LAN = LAN(before, m, check)
+		cut(&p.LAN, start)
+		start = len(a.text)
+		a.text = t.AfterView(i).AppendFEN(a.text)
+		cut(&p.FENAfter, start)
 		if m.Promotion != rules.NoKind && m.Flags&rules.FlagWaitingMove == 0 {
 			p.Promotion = m.Promotion.Letter()
 		}
@@ -782,4 +869,9 @@ func AddPlayed(j *JSONGame, t *replay.Played) {
 		}
 		j.Moves[st.Index].Played = p
 	}
+	text := string(a.text)
+	for _, c := range a.cuts {
+		*c.dst = text[c.start:c.end]
+	}
+	a.cuts = a.cuts[:0]
 }

@@ -17,8 +17,10 @@ func PlainGame(g *record.Game) *record.Game {
 }
 
 func plainNodes(nodes []record.Node) []record.Node {
-	if nodes == nil {
-		return nil
+	if nodes == nil || !hasExtension(nodes) {
+		// Most games have no leap and no conversion: they stay as they
+		// are, without a copy.
+		return nodes
 	}
 	out := make([]record.Node, 0, len(nodes))
 	for _, n := range nodes {
@@ -46,4 +48,21 @@ func plainNodes(nodes []record.Node) []record.Node {
 		}
 	}
 	return out
+}
+
+// hasExtension reports whether a move of nodes or of their variations is
+// written with the king's leap or a conversion.
+func hasExtension(nodes []record.Node) bool {
+	for i := range nodes {
+		n := &nodes[i]
+		switch {
+		case n.Kind == record.KindVariation:
+			if hasExtension(n.Variation) {
+				return true
+			}
+		case n.Kind == record.KindMove && n.Move != nil && (n.Move.Leap || n.Move.ConvSquare != record.NoSquare):
+			return true
+		}
+	}
+	return false
 }

@@ -1,7 +1,6 @@
 package formats
 
 import (
-	"errors"
 	"fmt"
 	"io"
 
@@ -82,8 +81,12 @@ func (p *pgnWriter) Write(g *record.Game, n int, res *replay.Result) error {
 
 func (p *pgnWriter) Close() error { return nil }
 
-// jsonWriter writes a JSON array (jsonl false) or one object a line.
-type jsonWriter struct{ jw *JSONWriter }
+// jsonWriter writes a JSON array (jsonl false) or one object a line. The
+// parts of each game's object are reused for the next (jsonParts).
+type jsonWriter struct {
+	jw    *JSONWriter
+	parts jsonParts
+}
 
 func newJSONGames(lines bool) func(io.Writer, WriteOptions) (GameWriter, error) {
 	return func(w io.Writer, _ WriteOptions) (GameWriter, error) {
@@ -92,22 +95,27 @@ func newJSONGames(lines bool) func(io.Writer, WriteOptions) (GameWriter, error) 
 }
 
 func (j *jsonWriter) Write(g *record.Game, n int, res *replay.Result) error {
-	o := GameToJSON(g)
+	j.parts.reset()
+	o := gameToJSON(g, &j.parts)
 	o.Game = n
 	if g.SyntaxError() == nil {
 		// The record is converted whole whatever replay makes of it; the
 		// derived fields stop where the replay stopped.
-		AddPlayed(o, res.Played)
+		addPlayed(o, res.Played, &j.parts)
 	}
 	return j.jw.Write(o)
 }
 
 func (j *jsonWriter) Close() error { return j.jw.Close() }
 
-// coordWriter writes LAN (uci false) or UCI.
+// coordWriter writes LAN (uci false) or UCI, each game built in a buffer
+// reused from game to game (tok: a turn's moves).
 type coordWriter struct {
-	w   io.Writer
-	uci bool
+	w        io.Writer
+	uci      bool
+	buf, tok []byte
+	// played is the game being written (its positions, for LAN).
+	played *replay.Played
 }
 
 func newCoordGames(uci bool) func(io.Writer, WriteOptions) (GameWriter, error) {
@@ -118,21 +126,26 @@ func (c *coordWriter) Write(g *record.Game, _ int, res *replay.Result) error {
 	if g.SyntaxError() != nil {
 		return nil
 	}
-	if err := WriteCoordGame(c.w, g, res.Played, c.uci); err != nil {
-		var stop *StopError
-		if !errors.As(err, &stop) {
-			return err
-		}
-		// A stopped game was written up to the stop, with a comment; the
-		// replay's finding says why (the caller reports it).
+	// A stopped game is written up to the stop, with a comment; the
+	// replay's finding says why (the caller reports it): its StopError is
+	// not an error here.
+	c.played = res.Played
+	b, _ := appendSteps(c.buf[:0], g, res.Played, c.turn)
+	c.buf = b
+	if _, err := c.w.Write(b); err != nil {
+		return fmt.Errorf("writing coordinates: %w", err)
 	}
 	return nil
 }
 
 func (c *coordWriter) Close() error { return nil }
 
-// fenWriter writes one line per position (WriteFENList).
-type fenWriter struct{ w io.Writer }
+// fenWriter writes one line per position (WriteFENList's lines), each
+// game's lines built in a buffer reused from game to game.
+type fenWriter struct {
+	w   io.Writer
+	buf []byte
+}
 
 func newFENGames(w io.Writer, _ WriteOptions) (GameWriter, error) { return &fenWriter{w: w}, nil }
 
@@ -141,11 +154,18 @@ func (f *fenWriter) Write(g *record.Game, n int, res *replay.Result) error {
 	if g.SyntaxError() != nil || pl.Start == nil {
 		return nil
 	}
-	rows := []FENRow{{Ply: 0, Move: "-", FEN: pl.Start.FEN()}}
-	for i, st := range pl.Steps {
-		rows = append(rows, FENRow{Ply: st.Ply, Move: st.SAN, FEN: pl.After(i).FEN()})
+	b := appendFENLineStart(f.buf[:0], n, 0, "-")
+	b = append(pl.Start.AppendFEN(b), '\n')
+	for i := range pl.Steps {
+		st := &pl.Steps[i]
+		b = appendFENLineStart(b, n, st.Ply, st.SAN)
+		b = append(pl.AfterView(i).AppendFEN(b), '\n')
 	}
-	return WriteFENList(f.w, n, rows)
+	f.buf = b
+	if _, err := f.w.Write(b); err != nil {
+		return fmt.Errorf("writing FEN list: %w", err)
+	}
+	return nil
 }
 
 func (f *fenWriter) Close() error { return nil }

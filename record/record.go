@@ -163,8 +163,16 @@ func (s Square) String() string {
 	if s < 0 || s > 63 {
 		return "-"
 	}
-	return string([]byte{byte('a' + s.File()), byte('1' + s.Rank())})
+	return squareNames[s]
 }
+
+// squareNames are the squares' names, so that naming one allocates nothing.
+var squareNames = func() (n [64]string) {
+	for s := range n {
+		n[s] = string([]byte{byte('a' + s&7), byte('1' + s>>3)})
+	}
+	return n
+}()
 
 // Castle kinds.
 const (

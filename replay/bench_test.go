@@ -30,20 +30,33 @@ func benchGames(b *testing.B) []*record.Game {
 	return games
 }
 
-// BenchmarkReplay measures replay alone (games already read), per ply.
+// BenchmarkReplay measures replay alone (games already read), per ply:
+// as validate runs it (variations checked), with the main line's steps
+// kept as convert, show and diff ask (Config.Steps), and the bare main line.
 func BenchmarkReplay(b *testing.B) {
 	games := benchGames(b)
-	r := replay.New(replay.Config{})
-	plies := 0
-	for i, g := range games {
-		plies += r.Game(g, "bench", i+1).Summary.Plies
+	for _, c := range []struct {
+		name string
+		cfg  replay.Config
+	}{
+		{"validate", replay.Config{Variations: true}},
+		{"steps", replay.Config{Steps: true}},
+		{"mainline", replay.Config{}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			r := replay.New(c.cfg)
+			plies := 0
+			for i, g := range games {
+				plies += r.Game(g, "bench", i+1).Summary.Plies
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				for j, g := range games {
+					r.Game(g, "bench", j+1)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*plies), "ns/ply")
+		})
 	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		for j, g := range games {
-			r.Game(g, "bench", j+1)
-		}
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*plies), "ns/ply")
 }

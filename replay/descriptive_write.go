@@ -39,7 +39,8 @@ type descOption struct {
 func writeDescriptiveCore(b *strings.Builder, pos *rules.Position, legal []rules.Move, m rules.Move) {
 	if m.Flags&(rules.FlagCastleShort|rules.FlagCastleLong) != 0 {
 		// Castling is written as SAN writes it: O-O, O-O-O.
-		writeSAN(b, pos, legal, m)
+		var buf [8]byte
+		b.Write(appendSAN(buf[:0], pos, legal, m))
 		return
 	}
 	side := pos.SideToMove()

@@ -20,6 +20,7 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 	mv := n.Move
 	pos := ln.pos
 	kind := writtenKind(pos, mv)
+	w.toListed = false
 	// Only the legal moves of the written kind of man to the written
 	// square can match (any square for castling, which matchesBase tells
 	// by its flag): the rules generate just those.
@@ -37,6 +38,12 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 		}
 	} else {
 		match = ln.hist.LegalMovesTo(w.r.match[:0], kind, to)
+		if to != rules.NoSquare {
+			// Kept for what disambiguates against the same list: the
+			// step's SAN (stepSAN), a superfluous disambiguation.
+			w.r.toList = append(w.r.toList[:0], match...)
+			w.toListed, w.toKind, w.toSquare = true, kind, to
+		}
 		kept := 0
 		for _, lm := range match {
 			if matchesBase(pos, lm, mv, kind) {
@@ -512,7 +519,13 @@ func (w *walk) superfluousFrom(ln *line, mv *record.Move, m rules.Move, kind rul
 	}
 	pos := ln.pos
 	others, sameFile, sameRank := false, false, false
-	for _, o := range ln.hist.LegalMovesTo(nil, kind, m.To) {
+	var list []rules.Move
+	if w.toListed && w.toKind == kind && w.toSquare == m.To {
+		list = w.r.toList // resolve listed them
+	} else {
+		list = ln.hist.LegalMovesTo(nil, kind, m.To)
+	}
+	for _, o := range list {
 		// Where the turn lets only one man move (origin), no other counts.
 		if o.From == m.From || o.IsLeap() || origin != rules.NoSquare {
 			continue

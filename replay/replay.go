@@ -20,9 +20,14 @@ type Replayer struct {
 	cands []rules.Move // scratch: Candidates when no legal move matches
 	match []rules.Move // scratch: the legal moves a written move matches
 	turn  rules.Turn   // judges the shape of the turn being played
-	// sanBuf is scratch for the legal moves a step's SAN disambiguates
-	// against (Config.Steps).
-	sanBuf []rules.Move
+	// toList holds the legal moves of a kind of man to a square that a
+	// written move was resolved among (walk.toListed): what its SAN and a
+	// superfluous disambiguation are judged against.
+	toList []rules.Move
+	// sanText holds the SANs of a game's steps one after another, sanEnds
+	// where each ends (cutSANs).
+	sanText []byte
+	sanEnds []int
 	// hist is the main line's history, reset for each game so that its
 	// storage (one entry per ply) is allocated once per worker.
 	hist *rules.History
@@ -79,6 +84,14 @@ type walk struct {
 	kept                     int
 	byRule                   []ruleKept
 	leftErrors, leftWarnings int
+	// mainMoves is the number of move nodes of the main line, the most
+	// steps it can have (Config.Steps).
+	mainMoves int
+	// toListed: resolving the move just played listed in Replayer.toList
+	// every legal move of a toKind man to toSquare.
+	toListed bool
+	toKind   rules.Kind
+	toSquare rules.Square
 }
 
 // ruleKept counts the findings of one rule kept for a game; note, once
@@ -152,6 +165,12 @@ func (r *Replayer) Game(g *record.Game, file string, index int) *Result {
 	if r.cfg.Steps {
 		w.played = &Played{StopIndex: -1}
 		res.Played = w.played
+		r.sanText, r.sanEnds = r.sanText[:0], r.sanEnds[:0]
+		for i := range g.Moves {
+			if g.Moves[i].Kind == record.KindMove {
+				w.mainMoves++
+			}
+		}
 	}
 	res.Summary = Summary{File: file, Game: index, Outcome: OutcomeNone, Result: recordedResult(g)}
 	// The rules come first, even for a game the reader could not read: a
@@ -202,6 +221,9 @@ func (r *Replayer) Game(g *record.Game, file string, index int) *Result {
 	ln.hasMove = ln.hist.HasLegalMove()
 	ln.judgeStart()
 	w.line(g.Moves, ln)
+	if w.played != nil {
+		w.cutSANs()
+	}
 	r.legal = ln.legal[:0]
 	ln.settle()
 	w.finish(ln)
@@ -286,7 +308,13 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 					w.turnAt = i
 				}
 				if w.r.cfg.Variations {
-					ln.before = ln.snapshot()
+					// The branch point is copied only for a turn that
+					// variations follow: a snapshot starts a history,
+					// which at every ply cost a third of the walk.
+					ln.before = nil
+					if variationFollows(nodes[j:]) {
+						ln.before = ln.snapshot()
+					}
 				}
 				w.ahead = nodes[j:]
 				w.playTurn(nodes[i:j], ln)
@@ -297,6 +325,20 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 			i++
 		}
 	}
+}
+
+// variationFollows reports whether a variation comes after a turn, before
+// the next move: only then is the position before the turn needed.
+func variationFollows(rest []record.Node) bool {
+	for i := range rest {
+		switch rest[i].Kind {
+		case record.KindVariation:
+			return true
+		case record.KindMove:
+			return false
+		}
+	}
+	return false
 }
 
 // snapshot copies a line's state, for a variation's branch point. The

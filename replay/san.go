@@ -1,8 +1,6 @@
 package replay
 
 import (
-	"strings"
-
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -12,12 +10,12 @@ import (
 // legal must be pos's legal moves (for disambiguation); it is used only for
 // findings, so it may allocate.
 func SAN(pos *rules.Position, legal []rules.Move, m rules.Move) string {
-	var b strings.Builder
-	writeSAN(&b, pos, legal, m)
+	var buf [16]byte
+	b := appendSAN(buf[:0], pos, legal, m)
 	if mark := checkMark(pos, m); mark != 0 {
-		b.WriteByte(mark)
+		b = append(b, mark)
 	}
-	return b.String()
+	return string(b)
 }
 
 // checkMark is what move m of pos does to the other king, as SAN marks
@@ -40,49 +38,57 @@ func (w *walk) san(pos *rules.Position, legal []rules.Move, m rules.Move) string
 	return SAN(pos, legal, m)
 }
 
-func writeSAN(b *strings.Builder, pos *rules.Position, legal []rules.Move, m rules.Move) {
+// appendSAN appends the SAN of m, without check mark, to b.
+func appendSAN(b []byte, pos *rules.Position, legal []rules.Move, m rules.Move) []byte {
 	switch {
 	case m.Flags&rules.FlagCastleShort != 0:
-		b.WriteString("O-O")
-		return
+		return append(b, "O-O"...)
 	case m.Flags&rules.FlagCastleLong != 0:
-		b.WriteString("O-O-O")
-		return
+		return append(b, "O-O-O"...)
 	}
 	kind := pos.At(m.From).Kind()
 	if kind == rules.Pawn {
 		if m.IsCapture() {
-			b.WriteByte(byte('a' + m.From.File()))
-			b.WriteByte('x')
+			b = append(b, byte('a'+m.From.File()), 'x')
 		}
-		b.WriteString(m.To.String())
+		b = appendSquare(b, m.To)
 		if m.Promotion != rules.NoKind && m.Flags&rules.FlagWaitingMove == 0 {
-			b.WriteByte('=')
-			b.WriteString(m.Promotion.Letter())
+			b = append(b, '=')
+			b = append(b, m.Promotion.Letter()...)
 		}
 	} else {
-		b.WriteString(kind.Letter())
+		b = append(b, kind.Letter()...)
 		if m.IsLeap() {
-			b.WriteByte('~')
+			b = append(b, '~')
 		} else {
-			writeDisambiguation(b, pos, legal, m, kind)
+			b = appendDisambiguation(b, pos, legal, m, kind)
 		}
 		if m.IsCapture() {
-			b.WriteByte('x')
+			b = append(b, 'x')
 		}
-		b.WriteString(m.To.String())
+		b = appendSquare(b, m.To)
 	}
 	if m.ConvSquare != rules.NoSquare && m.ConvKind != rules.NoKind {
-		b.WriteByte('/')
-		b.WriteString(m.ConvSquare.String())
-		b.WriteByte('=')
-		b.WriteString(m.ConvKind.Letter())
+		b = append(b, '/')
+		b = appendSquare(b, m.ConvSquare)
+		b = append(b, '=')
+		b = append(b, m.ConvKind.Letter()...)
 	}
+	return b
 }
 
-// writeDisambiguation adds the origin file, rank or both when another man
+// appendSquare appends a square's name (as Square.String, without its
+// allocation for the squares of the board).
+func appendSquare(b []byte, sq rules.Square) []byte {
+	if sq < 0 || sq > 63 {
+		return append(b, sq.String()...)
+	}
+	return append(b, byte('a'+sq.File()), byte('1'+sq.Rank()))
+}
+
+// appendDisambiguation adds the origin file, rank or both when another man
 // of the same kind could go to the same square (chess rules: file first).
-func writeDisambiguation(b *strings.Builder, pos *rules.Position, legal []rules.Move, m rules.Move, kind rules.Kind) {
+func appendDisambiguation(b []byte, pos *rules.Position, legal []rules.Move, m rules.Move, kind rules.Kind) []byte {
 	others, sameFile, sameRank := false, false, false
 	for _, o := range legal {
 		if o.To != m.To || o.From == m.From || pos.At(o.From).Kind() != kind || o.IsLeap() {
@@ -95,10 +101,11 @@ func writeDisambiguation(b *strings.Builder, pos *rules.Position, legal []rules.
 	switch {
 	case !others:
 	case !sameFile:
-		b.WriteByte(byte('a' + m.From.File()))
+		b = append(b, byte('a'+m.From.File()))
 	case !sameRank:
-		b.WriteByte(byte('1' + m.From.Rank()))
+		b = append(b, byte('1'+m.From.Rank()))
 	default:
-		b.WriteString(m.From.String())
+		b = appendSquare(b, m.From)
 	}
+	return b
 }

@@ -10,8 +10,6 @@ package replay
 // line stops (docs/replay.md).
 
 import (
-	"strings"
-
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/rules"
@@ -85,11 +83,21 @@ var markEvery = 16
 // the caller may keep or change. Before, After and Around remember the
 // last position asked for: a Played is not for concurrent use.
 func (p *Played) Before(i int) *rules.Position {
+	if v := p.BeforeView(i); v != nil {
+		return v.Copy()
+	}
+	return nil
+}
+
+// BeforeView is the position before step i without a copy, for a writer
+// that reads the steps in order: it is valid until the next call of a
+// position method of p and must not be changed.
+func (p *Played) BeforeView(i int) *rules.Position {
 	if i < 0 || i > len(p.Steps) || p.Start == nil {
 		return nil
 	}
 	if i == 0 {
-		return p.Start.Copy()
+		return p.Start
 	}
 	m := i / markEvery
 	if m >= len(p.marks) {
@@ -107,7 +115,15 @@ func (p *Played) Before(i int) *rules.Position {
 			p.cur.Play(st.Move)
 		}
 	}
-	return p.cur.Copy()
+	return &p.cur
+}
+
+// AfterView is the position after step i without a copy (BeforeView).
+func (p *Played) AfterView(i int) *rules.Position {
+	if i < 0 || i >= len(p.Steps) {
+		return nil
+	}
+	return p.BeforeView(i + 1)
 }
 
 // Around is Before(i) and After(i) together, playing step i once.
@@ -173,6 +189,11 @@ func (w *walk) nodeIndex(n *record.Node) int {
 // step keeps the move just played on the main line (Config.Steps).
 func (w *walk) step(n *record.Node, k int, ln *line, side rules.Color, before *rules.Position, m rules.Move, gives, mate, fixedOrigin, keepTurn bool) {
 	p := w.played
+	if p.Steps == nil {
+		// Every move node of the main line is at most one step: one
+		// allocation instead of a slice grown by doubling.
+		p.Steps = make([]Step, 0, w.mainMoves)
+	}
 	if len(p.Steps)%markEvery == 0 {
 		if len(p.Steps) == 0 {
 			p.marks = append(p.marks, p.Start)
@@ -180,35 +201,54 @@ func (w *walk) step(n *record.Node, k int, ln *line, side rules.Color, before *r
 			p.marks = append(p.marks, before.Copy())
 		}
 	}
-	san := w.stepSAN(before, m, gives, mate, fixedOrigin)
+	w.stepSAN(before, m, gives, mate, fixedOrigin)
 	p.Steps = append(p.Steps, Step{
-		Ply: ln.ply, Node: n, Index: w.nodeIndex(n), Move: m, SAN: san,
+		Ply: ln.ply, Node: n, Index: w.nodeIndex(n), Move: m,
 		Check: gives, Mate: mate, TurnIndex: k, MoveNumber: ln.moveNo, Side: side,
 		keepTurn: keepTurn,
 	})
 }
 
-// stepSAN is the canonical SAN of m, played from before, from what the
-// walk knows: whether it checked or mated, and, only for a piece that
-// another man of its kind might also have moved to the same square, the
-// legal moves to that square (rules.LegalMovesTo). fixedOrigin: the turn
-// allowed only this man to move (the new knight of a promotion turn).
-func (w *walk) stepSAN(before *rules.Position, m rules.Move, gives, mate, fixedOrigin bool) string {
+// stepSAN writes the canonical SAN of m, played from before, after the
+// game's earlier SANs (cutSANs makes them strings), from what the walk
+// knows: whether it checked or mated, and, only for a piece that another
+// man of its kind might also have moved to the same square, the legal
+// moves to that square, which resolving the written move has already
+// listed (rules.LegalMovesTo). fixedOrigin: the turn allowed only this man
+// to move (the new knight of a promotion turn).
+func (w *walk) stepSAN(before *rules.Position, m rules.Move, gives, mate, fixedOrigin bool) {
 	var legal []rules.Move
 	kind := before.At(m.From).Kind()
 	if !fixedOrigin && kind != rules.Pawn && kind != rules.King && m.Flags&rules.FlagWaitingMove == 0 {
-		w.r.sanBuf = before.LegalMovesTo(w.r.sanBuf[:0], kind, m.To)
-		legal = w.r.sanBuf
+		if !w.toListed || w.toKind != kind || w.toSquare != m.To {
+			w.r.toList = before.LegalMovesTo(w.r.toList[:0], kind, m.To)
+		}
+		legal = w.r.toList
 	}
-	var b strings.Builder
-	writeSAN(&b, before, legal, m)
+	w.toListed = false
+	b := appendSAN(w.r.sanText, before, legal, m)
 	switch {
 	case mate:
-		b.WriteByte('#')
+		b = append(b, '#')
 	case gives:
-		b.WriteByte('+')
+		b = append(b, '+')
 	}
-	return b.String()
+	w.r.sanText = b
+	w.r.sanEnds = append(w.r.sanEnds, len(b))
+}
+
+// cutSANs gives the steps their SANs: the game's SANs are made one string,
+// cut into the steps' (a string per move was most of a step's
+// allocations).
+func (w *walk) cutSANs() {
+	r := w.r
+	text := string(r.sanText)
+	start := 0
+	for i, end := range r.sanEnds {
+		w.played.Steps[i].SAN = text[start:end]
+		start = end
+	}
+	r.sanText, r.sanEnds = r.sanText[:0], r.sanEnds[:0]
 }
 
 // notReplayed records why a game was not replayed at all: the reader's

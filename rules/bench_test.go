@@ -35,3 +35,13 @@ func BenchmarkLegalMoves(b *testing.B) {
 		buf = p.LegalMoves(buf[:0])
 	}
 }
+
+// BenchmarkFEN is the FEN of a middle-game position, as the FEN and JSON
+// writers make one per ply.
+func BenchmarkFEN(b *testing.B) {
+	p := mustFEN(b, testSettings(b, "fide"), "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		_ = p.FEN()
+	}
+}

@@ -236,42 +236,63 @@ func (p *Position) addCastlingRight(ch byte) {
 
 // FEN writes the position (docs/notation.md section 4).
 func (p *Position) FEN() string {
-	var b strings.Builder
+	var buf [96]byte
+	return string(p.AppendFEN(buf[:0]))
+}
+
+// AppendFEN appends the position's FEN (as FEN) to b: a writer of many
+// positions reuses one buffer instead of a string per position.
+func (p *Position) AppendFEN(b []byte) []byte {
+	occ := p.byColor[White] | p.byColor[Black]
 	for r := 7; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < 8; f++ {
-			pc := p.board[MakeSquare(f, r)]
-			if pc == NoPiece {
-				empty++
-				continue
+		// Only the occupied squares of the rank are visited; the runs of
+		// empty squares between them are counted from the files.
+		next := 0 // the file after the last man written
+		for x := (occ >> (8 * r)) & 0xff; x != 0; x &= x - 1 {
+			f := trailing(x)
+			if f > next {
+				b = append(b, byte('0'+f-next))
 			}
-			if empty > 0 {
-				b.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			b.WriteByte(pc.FENLetter())
+			b = append(b, fenLetters[p.board[r*8+f]&15])
+			next = f + 1
 		}
-		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
+		if next < 8 {
+			b = append(b, byte('0'+8-next))
 		}
 		if r > 0 {
-			b.WriteByte('/')
+			b = append(b, '/')
 		}
 	}
 	if p.side == White {
-		b.WriteString(" w ")
+		b = append(b, " w "...)
 	} else {
-		b.WriteString(" b ")
+		b = append(b, " b "...)
 	}
-	b.WriteString(p.rightsField())
-	b.WriteByte(' ')
-	b.WriteString(p.ep.String())
-	fmt.Fprintf(&b, " %d %d", p.halfmove, p.fullmove)
-	return b.String()
+	b = p.appendRights(b)
+	b = append(b, ' ')
+	b = append(b, p.ep.String()...)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(p.halfmove), 10)
+	b = append(b, ' ')
+	return strconv.AppendInt(b, int64(p.fullmove), 10)
 }
 
-func (p *Position) rightsField() string {
-	var b []byte
+// fenLetters is Piece.FENLetter for every piece value, looked up at each
+// square of each FEN written.
+var fenLetters = func() (l [16]byte) {
+	for i := range l {
+		if k := Piece(i).Kind(); k <= King {
+			l[i] = Piece(i).FENLetter()
+		}
+	}
+	return l
+}()
+
+func (p *Position) rightsField() string { return string(p.appendRights(nil)) }
+
+// appendRights appends the FEN's castling and leap rights field.
+func (p *Position) appendRights(b []byte) []byte {
+	start := len(b)
 	if p.s.Castling {
 		for i, l := range "KQkq" {
 			if p.castle&(1<<i) == 0 {
@@ -304,10 +325,10 @@ func (p *Position) rightsField() string {
 	if p.leap[Black] {
 		b = append(b, bl)
 	}
-	if len(b) == 0 {
-		return "-"
+	if len(b) == start {
+		b = append(b, '-')
 	}
-	return string(b)
+	return b
 }
 
 // StartFEN reads the start position of a record (its FEN tag): ParseFEN,

@@ -25,8 +25,17 @@ func (s Square) String() string {
 	if s < 0 || s > 63 {
 		return "-"
 	}
-	return string([]byte{byte('a' + s.File()), byte('1' + s.Rank())})
+	return squareNames[s]
 }
+
+// squareNames are the squares' names, so that naming one (in every move a
+// writer writes) allocates nothing.
+var squareNames = func() (n [64]string) {
+	for s := range n {
+		n[s] = string([]byte{byte('a' + s&7), byte('1' + s>>3)})
+	}
+	return n
+}()
 
 // ParseSquare reads "e4"; NoSquare and false when it is not a square.
 func ParseSquare(s string) (Square, bool) {
@@ -190,6 +199,16 @@ func (m Move) UCI() string {
 		s += strings.ToLower(m.Promotion.Letter())
 	}
 	return s
+}
+
+// AppendUCI appends the move's UCI form (as UCI) to b.
+func (m Move) AppendUCI(b []byte) []byte {
+	b = append(b, m.From.String()...)
+	b = append(b, m.To.String()...)
+	if m.Promotion != NoKind && m.Flags&FlagWaitingMove == 0 && m.Promotion <= King {
+		b = append(b, " pnbrqk"[m.Promotion])
+	}
+	return b
 }
 
 // String is a long-algebraic debugging form: e2e4, a7a8=Q, e1~c2 (leap),

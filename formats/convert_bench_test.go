@@ -1,0 +1,118 @@
+package formats
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/replay"
+)
+
+// benchConvertGames are the 1,000 games of the FIDE corpus, read once.
+func benchConvertGames(b *testing.B) []*record.Game {
+	b.Helper()
+	path := filepath.Join(sharedDir(b), "data", "fide", "corpus-1k.pgn")
+	f, err := os.Open(path)
+	if err != nil {
+		b.Skip(err)
+	}
+	defer f.Close()
+	games, err := grammar.ReadAll(f, path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return games
+}
+
+// BenchmarkConvert measures what convert does per game after reading it:
+// the replay with steps (replay.Config.Steps) and the writer of each
+// format the pgn-extract comparison covers, into io.Discard. ns/ply is
+// per main-line ply played.
+func BenchmarkConvert(b *testing.B) {
+	games := benchConvertGames(b)
+	for _, c := range []struct {
+		name, to string
+		opt      WriteOptions
+	}{
+		{"uci", "uci", WriteOptions{}},
+		{"lan", "lan", WriteOptions{}},
+		{"fen", "fen", WriteOptions{}},
+		{"json", "json", WriteOptions{}},
+		{"pgn-plain", "pgn", WriteOptions{Plain: true}},
+		{"pgn", "pgn", WriteOptions{}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			f, ok := LookupRecordFormat(c.to)
+			if !ok {
+				b.Fatalf("no format %s", c.to)
+			}
+			rp := replay.New(replay.Config{Steps: true})
+			plies := 0
+			for i, g := range games {
+				plies += len(rp.Game(g, "bench", i+1).Played.Steps)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				gw, err := f.NewWriter(io.Discard, c.opt)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for j, g := range games {
+					if err := gw.Write(g, j+1, rp.Game(g, "bench", j+1)); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if err := gw.Close(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*plies), "ns/ply")
+		})
+	}
+}
+
+// BenchmarkWriteGames is each writer alone: the games replayed once
+// beforehand, then written into io.Discard. ns/ply is per main-line ply.
+func BenchmarkWriteGames(b *testing.B) {
+	games := benchConvertGames(b)
+	rp := replay.New(replay.Config{Steps: true})
+	results := make([]*replay.Result, len(games))
+	plies := 0
+	for i, g := range games {
+		results[i] = rp.Game(g, "bench", i+1)
+		plies += len(results[i].Played.Steps)
+	}
+	for _, c := range []struct {
+		name, to string
+		opt      WriteOptions
+	}{
+		{"uci", "uci", WriteOptions{}},
+		{"fen", "fen", WriteOptions{}},
+		{"json", "json", WriteOptions{}},
+		{"pgn-plain", "pgn", WriteOptions{Plain: true}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			f, _ := LookupRecordFormat(c.to)
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				gw, err := f.NewWriter(io.Discard, c.opt)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for j, g := range games {
+					if err := gw.Write(g, j+1, results[j]); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if err := gw.Close(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*plies), "ns/ply")
+		})
+	}
+}
