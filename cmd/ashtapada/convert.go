@@ -2,9 +2,9 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -31,6 +31,7 @@ func init() {
 			&cli.BoolFlag{Name: "plain", Usage: "with --to pgn: canonical SAN and no extensions (leap written Kd3, conversions in comments)"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to FILE (atomically) instead of standard output"},
 			&cli.IntFlag{Name: "game", Value: 1, Usage: "with --to svg: the game to draw (1-based)"},
+			&cli.IntFlag{Name: "jobs", Value: runtime.NumCPU(), Usage: "games parsed and replayed in parallel (the output is the same for any value)"},
 		),
 		Action: convertAction,
 	})
@@ -54,7 +55,12 @@ func convertAction(c *cli.Context) error {
 		return toolError(err)
 	}
 	cfg.Steps = true
-	cv := &converter{to: target, from: from, wopt: formats.WriteOptions{Plain: c.Bool("plain"), Game: c.Int("game")}, rp: replay.New(cfg), errw: c.App.ErrWriter}
+	if to != "html" && to != "svg" {
+		// Every other format streams: games are written as they come
+		// (convertBatches), so memory stays flat like validate's.
+		limitMemory(convertMemoryLimit)
+	}
+	cv := &converter{to: target, from: from, wopt: formats.WriteOptions{Plain: c.Bool("plain"), Game: c.Int("game")}, cfg: cfg, jobs: c.Int("jobs"), errw: c.App.ErrWriter}
 	write := func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<16)
 		err := cv.run(c.Args().Slice(), bw)
@@ -82,8 +88,9 @@ type converter struct {
 	to     formats.RecordFormat // the format written
 	from   string               // the format read; "" to detect it per file
 	wopt   formats.WriteOptions
-	rp     *replay.Replayer
-	errw   io.Writer // diagnostics
+	cfg    replay.Config // how workers replay (Steps set)
+	jobs   int           // games parsed and replayed in parallel
+	errw   io.Writer     // diagnostics
 	gw     formats.GameWriter
 	n      int // games read so far, over all files
 	broken int // games that could not be converted whole
@@ -97,10 +104,8 @@ func (cv *converter) run(args []string, w io.Writer) error {
 	if cv.gw, err = cv.to.NewWriter(w, cv.wopt); err != nil {
 		return err
 	}
-	for _, path := range files {
-		if err := cv.file(path); err != nil {
-			return err
-		}
+	if err := cv.convertBatches(files, cv.jobs); err != nil {
+		return err
 	}
 	return cv.gw.Close()
 }
@@ -126,45 +131,18 @@ func openGames(path, from string) (gameSource, io.Closer, error) {
 	return f.Read(br, name, grammar.DefaultLimits()).Next, rc, nil
 }
 
-// file converts the games of one input.
-func (cv *converter) file(path string) error {
-	next, closer, err := openGames(path, cv.from)
-	if err != nil {
-		return err
-	}
-	defer closer.Close()
-	name := path
-	if name == "-" {
-		name = "<stdin>"
-	}
-	for {
-		g, err := next()
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		cv.n++
-		if err := cv.game(g, name); err != nil {
-			return err
-		}
-	}
-}
-
-// game writes one game in the target format. The game is replayed once
-// (replay.Config.Steps): its error findings go to standard error as
-// validate words them and make the exit status 1, and the derived formats
+// game writes one game in the target format, with its replay res (one
+// replay, replay.Config.Steps, done by a worker of convertBatches): its
+// error findings go to standard error as validate words them and make the exit status 1, and the derived formats
 // (LAN, UCI, FEN, SVG, plain PGN, JSON's played fields) stop where that
 // replay stopped the main line: what is written is what validate judged.
-func (cv *converter) game(g *record.Game, name string) error {
+func (cv *converter) game(g *record.Game, name string, res *replay.Result) error {
 	if g.Truncated {
 		// Only the first lines of the game were read (a limit, docs/robustness.md):
 		// converting them would lose the rest without a word.
 		se := g.SyntaxError()
 		return fmt.Errorf("game %d at line %d is too large to be read whole (%d:%d: %s): not converted", cv.n, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)
 	}
-	res := cv.rp.Game(g, name, cv.n)
 	if !res.Summary.Valid {
 		cv.broken++
 		for i := range res.Findings {

@@ -100,6 +100,9 @@ type vjob struct {
 	// keys are the games' identities for baselines, set by the worker
 	// before it sends the results on out.
 	keys []formats.GameKey
+	// parsed are the records the worker read, kept for a writer that
+	// needs them after the replay (convert); validate drops them.
+	parsed []*record.Game
 }
 
 // len is the number of games in the batch.
@@ -183,7 +186,7 @@ func validateAction(c *cli.Context) error {
 				continue
 			}
 			for _, path := range files {
-				if !readGames(path, lim, work, order, done, noteErr, ci.counter()) {
+				if !readGames(path, "", lim, work, order, done, noteErr, ci.counter()) {
 					return
 				}
 			}
@@ -280,9 +283,10 @@ func validateAction(c *cli.Context) error {
 	return nil
 }
 
-// readGames splits one file into games and queues them. It returns false
+// readGames splits one file into games and queues them; from names the
+// record format ("": by extension, then by content). It returns false
 // when the writer asked to stop (--max-errors, a write error).
-func readGames(path string, lim grammar.Limits, work, order chan<- *vjob, done <-chan struct{}, noteErr func(error), counter *atomic.Int64) bool {
+func readGames(path, from string, lim grammar.Limits, work, order chan<- *vjob, done <-chan struct{}, noteErr func(error), counter *atomic.Int64) bool {
 	rc, name, err := openInputCounting(path, counter)
 	if err != nil {
 		noteErr(err)
@@ -294,7 +298,10 @@ func readGames(path string, lim grammar.Limits, work, order chan<- *vjob, done <
 	// extension or content).
 	br := bufio.NewReaderSize(rc, 1<<16)
 	head, _ := br.Peek(4096)
-	f := formats.DetectRecordFormat(path, head)
+	f, ok := formats.LookupRecordFormat(from)
+	if from == "" || !ok {
+		f = formats.DetectRecordFormat(path, head)
+	}
 	sp := grammar.NewSplitter(br)
 	sp.SetLimits(lim)
 	sp.SetNotation(f.Notation)

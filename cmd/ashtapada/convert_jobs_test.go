@@ -1,0 +1,111 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+)
+
+// runConvertJobs runs the built binary's convert in dir and returns its
+// standard output, standard error and exit status.
+func runConvertJobs(t *testing.T, dir string, args ...string) ([]byte, []byte, int) {
+	t.Helper()
+	cmd := exec.Command(ashBinary, append([]string{"convert"}, args...)...)
+	cmd.Dir = dir
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes(), errb.Bytes(), code
+}
+
+// TestConvertJobsDeterministic: convert parses and replays games in
+// parallel (validate's batches) but writes them in input order, so its
+// output, its diagnostics and its exit status are the same for every
+// --jobs. Inputs: the curated corpus (many files, every variant, games
+// with errors, so game numbers run over files) and, where present, a
+// thousand FIDE games.
+func TestConvertJobsDeterministic(t *testing.T) {
+	root := repoRoot(t)
+	inputs := []string{"corpus"}
+	if fide := filepath.Join(root, "..", "shared", "data", "fide", "corpus-1k.pgn"); fileExists(fide) {
+		inputs = append(inputs, fide)
+	} else {
+		t.Log("the FIDE games of the shared data are absent: the curated corpus only")
+	}
+	formats := [][]string{{"--to", "uci"}, {"--to", "fen"}, {"--to", "json"}, {"--to", "pgn", "--plain"}, {"--to", "jsonl"}, {"--to", "lan"}}
+	for _, in := range inputs {
+		for _, f := range formats {
+			t.Run(filepath.Base(in)+"/"+f[len(f)-1], func(t *testing.T) {
+				var first, firstErr []byte
+				firstCode := -1
+				for _, jobs := range []int{1, 2, 3} {
+					out, errb, code := runConvertJobs(t, root, append(append([]string{}, f...), "--jobs", strconv.Itoa(jobs), in)...)
+					if code > 1 {
+						t.Fatalf("--jobs %d: exit %d\n%s", jobs, code, errb)
+					}
+					if len(out) == 0 {
+						t.Fatalf("--jobs %d: no output", jobs)
+					}
+					if first == nil {
+						first, firstErr, firstCode = out, errb, code
+						continue
+					}
+					if !bytes.Equal(out, first) {
+						t.Errorf("--jobs %d: output differs from --jobs 1 (%d bytes against %d)", jobs, len(out), len(first))
+					}
+					if !bytes.Equal(errb, firstErr) {
+						t.Errorf("--jobs %d: diagnostics differ from --jobs 1:\n%s\n--- against ---\n%s", jobs, errb, firstErr)
+					}
+					if code != firstCode {
+						t.Errorf("--jobs %d: exit %d, --jobs 1: %d", jobs, code, firstCode)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestConvertJobsNumbersOverFiles: workers number games within their
+// file, convert over all its inputs: the JSONL games of the curated corpus
+// (many files) are numbered 1, 2, 3, ... whatever --jobs.
+func TestConvertJobsNumbersOverFiles(t *testing.T) {
+	root := repoRoot(t)
+	out, errb, code := runConvertJobs(t, root, "--to", "jsonl", "--jobs", "2", "corpus")
+	if code > 1 {
+		t.Fatalf("exit %d\n%s", code, errb)
+	}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<24)
+	n := 0
+	for sc.Scan() {
+		var g struct {
+			Game int `json:"game"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
+			t.Fatalf("line %d: %v", n+1, err)
+		}
+		n++
+		if g.Game != n {
+			t.Fatalf("line %d has game %d", n, g.Game)
+		}
+	}
+	if n < 10 {
+		t.Fatalf("only %d games", n)
+	}
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
