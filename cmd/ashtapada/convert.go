@@ -25,7 +25,7 @@ func init() {
 			"and cover the main line; svg draws the final position of one game (--game). Each game is replayed as validate " +
 			"replays it: its errors go to standard error and the exit status is 1, and derived output stops where the " +
 			"replay stops. See docs/convert.md.",
-		Flags: append(profileFlags(),
+		Flags: append(append(profileFlags(), pprofFlags...), // pprof.go: hidden --cpuprofile, --memprofile
 			&cli.StringFlag{Name: "to", Required: true, Usage: "the format written: " + strings.Join(formats.RecordFormatNames(false), ", ") + " (html: a game viewer page)"},
 			&cli.StringFlag{Name: "from", Usage: "the format read: " + strings.Join(formats.RecordFormatNames(true), ", ") + " (default: by extension, then by content)"},
 			&cli.BoolFlag{Name: "plain", Usage: "with --to pgn: canonical SAN and no extensions (leap written Kd3, conversions in comments)"},
@@ -60,6 +60,15 @@ func convertAction(c *cli.Context) error {
 		// (convertBatches), so memory stays flat like validate's.
 		limitMemory(convertMemoryLimit)
 	}
+	stopProfiles, err := startProfiles(c)
+	if err != nil {
+		return toolError(err)
+	}
+	defer func() {
+		if err := stopProfiles(); err != nil {
+			fmt.Fprintln(c.App.ErrWriter, "ashtapada:", err)
+		}
+	}()
 	cv := &converter{to: target, from: from, wopt: formats.WriteOptions{Plain: c.Bool("plain"), Game: c.Int("game")}, cfg: cfg, jobs: c.Int("jobs"), errw: c.App.ErrWriter}
 	write := func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<16)
