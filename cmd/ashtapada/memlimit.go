@@ -16,8 +16,16 @@ const validateMemoryLimit = 24 << 20
 // A soft limit makes the collector run earlier near it instead. Only
 // validate, which streams, sets it: a command that holds a whole file
 // would make the collector run without end above the limit.
-func limitValidateMemory() {
+func limitValidateMemory() { limitMemory(validateMemoryLimit) }
+
+// convertMemoryLimit is convert's soft limit: more than validate's, since
+// a converted batch holds every position of its games until it is
+// written, and at validate's limit the collector ran most of the time.
+const convertMemoryLimit = 64 << 20
+
+// limitMemory sets a soft memory limit unless GOMEMLIMIT does.
+func limitMemory(n int64) {
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(validateMemoryLimit)
+		debug.SetMemoryLimit(n)
 	}
 }
