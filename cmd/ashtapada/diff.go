@@ -33,7 +33,7 @@ func init() {
 			"                                   the --rules side, --against-set to the --against side)\n" +
 			"  diff --rules X FILE              the record as written against the record as X reads it\n" +
 			"Exit status 1 when there are differences.",
-		Flags: append(profileFlags(),
+		Flags: append(append(profileFlags(), pprofFlags...), // pprof.go: hidden --cpuprofile, --memprofile
 			&cli.StringFlag{Name: "against", Usage: "mode b: the second profile (default: the --rules profile, or the tags)"},
 			&cli.StringFlag{Name: "against-file", Usage: "mode b: the second profile from a profile file"},
 			&cli.StringSliceFlag{Name: "against-set", Usage: "mode b: a setting of the --against side, key=value (repeatable)"},
@@ -50,11 +50,19 @@ func diffAction(c *cli.Context) error {
 	if format != "text" && format != "json" {
 		return toolError(fmt.Errorf("--format %q: want text or json", format))
 	}
+	stopProfiles, err := startProfiles(c)
+	if err != nil {
+		return toolError(err)
+	}
+	defer func() {
+		if err := stopProfiles(); err != nil {
+			fmt.Fprintln(c.App.ErrWriter, "ashtapada:", err)
+		}
+	}()
 	args := c.Args().Slice()
 	againstMode := c.IsSet("against") || c.IsSet("against-file") || c.IsSet("against-set")
 	out := bufio.NewWriter(c.App.Writer)
 	ew := &entryWriter{w: out, json: format == "json"}
-	var err error
 	switch {
 	case len(args) == 2 && !againstMode:
 		err = diffTwoFiles(c, args[0], args[1], ew)

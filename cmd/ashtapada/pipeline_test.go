@@ -1,10 +1,14 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
+
+	"github.com/ashtapada/ashtapada/compare"
 )
 
 // TestPipelineCommandsDeterministic: every command on the shared pipeline
@@ -63,5 +67,43 @@ func TestPipelineCommandsDeterministic(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDiffJSONStreamed: diff writes its JSON entries as they come; the
+// array must be byte for byte what encoding/json writes for the whole
+// array at once (as diff did when it held every entry), with many entries
+// and with none.
+func TestDiffJSONStreamed(t *testing.T) {
+	root := repoRoot(t)
+	for _, args := range [][]string{
+		{"diff", "--format", "json", "--rules", "chaturanga", "corpus/fide/valid.pgn"},
+		{"diff", "--format", "json", "--rules", "fide", "corpus/fide/valid.pgn"},
+		{"diff", "--format", "json", "cmd/ashtapada/testdata/diff-a.pgn", "cmd/ashtapada/testdata/diff-b.pgn"},
+	} {
+		out, errOut, code := runAsh(t, root, "", args...)
+		if code > 1 {
+			t.Fatalf("%v: exit %d\n%s", args, code, errOut)
+		}
+		var entries []compare.Entry
+		if err := json.Unmarshal([]byte(out), &entries); err != nil {
+			t.Fatalf("%v: not JSON: %v\n%s", args, err, out)
+		}
+		if (code == 1) != (len(entries) > 0) {
+			t.Errorf("%v: exit %d with %d entries", args, code, len(entries))
+		}
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if entries == nil {
+			entries = []compare.Entry{}
+		}
+		if err := enc.Encode(entries); err != nil {
+			t.Fatal(err)
+		}
+		if out != want.String() {
+			t.Errorf("%v: the streamed array differs from the whole array encoded at once:\n%s", args, firstDifference([]byte(out), want.Bytes()))
+		}
 	}
 }
