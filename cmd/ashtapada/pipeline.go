@@ -290,7 +290,7 @@ func (r *reader[T]) file(path string, named bool) bool {
 		return r.mark(&vjob[T]{err: err}) && r.mark(&vjob[T]{end: end})
 	}
 	end.opened = true
-	next := r.games(br, path, name)
+	next := gameChunks(br, path, name, r.p.from, r.p.limits)
 	batch := r.p.batch
 	if batch <= 0 {
 		batch = batchGames
@@ -353,28 +353,30 @@ func (r *reader[T]) file(path string, named bool) bool {
 	}
 }
 
-// games returns the reader of one input's games: chunks of text for the
-// grammar's formats (parsed by the workers), whole records for the
-// others (JSON). The format is --from, else the registry's guess by
-// extension or content; LAN, UCI and the books' notations are read by
-// the same grammar, told their notation.
-func (r *reader[T]) games(br *bufio.Reader, path, name string) func() (grammar.Chunk, *record.Game, error) {
-	f, ok := formats.LookupRecordFormat(r.p.from)
-	if r.p.from == "" || !ok {
+// gameChunks returns the reader of one input's games: chunks of text for
+// the grammar's formats (to be parsed by the caller: the pipeline's
+// workers, or show for the one game it shows), whole records for the
+// others (JSON). The format is from (--from), else the registry's guess by
+// extension or content; LAN, UCI and the books' notations are read by the
+// same grammar, told their notation. Text that holds no game comes out
+// too (Chunk.IsGame false): callers skip it.
+func gameChunks(br *bufio.Reader, path, name, from string, limits grammar.Limits) func() (grammar.Chunk, *record.Game, error) {
+	f, ok := formats.LookupRecordFormat(from)
+	if from == "" || !ok {
 		head, _ := br.Peek(4096)
 		f = formats.DetectRecordFormat(path, head)
 	}
 	if !f.Text {
-		rd := f.Read(br, name, r.p.limits)
+		rd := f.Read(br, name, limits)
 		return func() (grammar.Chunk, *record.Game, error) {
 			g, err := rd.Next()
 			return grammar.Chunk{}, g, err
 		}
 	}
 	sp := grammar.NewSplitter(br)
-	sp.SetLimits(r.p.limits)
+	sp.SetLimits(limits)
 	sp.SetNotation(f.Notation)
-	if n, ok := notationTarget(r.p.from); ok {
+	if n, ok := notationTarget(from); ok {
 		sp.SetBookNotation(n)
 	}
 	return func() (grammar.Chunk, *record.Game, error) {
