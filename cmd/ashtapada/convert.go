@@ -52,7 +52,8 @@ func convertAction(c *cli.Context) error {
 	if c.Bool("plain") && to != "pgn" {
 		return toolError(fmt.Errorf("--plain applies to --to pgn only"))
 	}
-	if err := applyNotation(c); err != nil {
+	notation, err := readNotation(c)
+	if err != nil {
 		return toolError(err)
 	}
 	cfg, err := validateConfig(c)
@@ -76,7 +77,7 @@ func convertAction(c *cli.Context) error {
 	}()
 	cv := &converter{to: target, wopt: formats.WriteOptions{Plain: c.Bool("plain"), Game: c.Int("game"), SourceComments: c.Bool("source-comments")}, errw: c.App.ErrWriter}
 	// Games are numbered over all the inputs, as the writers number them.
-	p := &pipeline{limits: grammar.DefaultLimits(), jobs: readJobs(c), from: from, overInputs: true, keep: true, ahead: 4}
+	p := &pipeline{limits: grammar.DefaultLimits(), notation: notation, jobs: readJobs(c), from: from, overInputs: true, keep: true, ahead: 4}
 	write := func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<16)
 		err := cv.run(p, cfg, c.Args().Slice(), bw)
@@ -190,8 +191,8 @@ type gameSource func() (*record.Game, error)
 // openGames opens path and returns the reader of its games in the format
 // named by from, or detected from the name or the first bytes (the record
 // formats' registry, formats.RecordFormats). The limits are the reader's
-// defaults.
-func openGames(path, from string) (gameSource, io.Closer, error) {
+// defaults; the notation of PGN moves is notation's (--notation).
+func openGames(path, from string, notation movesNotation) (gameSource, io.Closer, error) {
 	rc, name, err := openInput(path)
 	if err != nil {
 		return nil, nil, err
@@ -202,7 +203,12 @@ func openGames(path, from string) (gameSource, io.Closer, error) {
 		head, _ := br.Peek(4096)
 		f = formats.DetectRecordFormat(path, head)
 	}
-	return f.Read(br, name, grammar.DefaultLimits()).Next, rc, nil
+	gr := f.Read(br, name, grammar.DefaultLimits())
+	if rd, ok := gr.(*grammar.Reader); ok {
+		// The formats the grammar reads: PGN in --notation's notation.
+		notation.apply(rd, f.Notation)
+	}
+	return gr.Next, rc, nil
 }
 
 // game writes one game in the target format. The game is replayed once
@@ -227,7 +233,7 @@ func (cv *converter) write(g *record.Game, res *replay.Result) error {
 			}
 		}
 	}
-	if g.Notation != record.SAN && g.SyntaxError() == nil {
+	if (g.Notation == record.LAN || g.Notation == record.UCI) && g.SyntaxError() == nil {
 		// A record read in LAN or UCI is written on in SAN, as replay
 		// played it (up to where it stopped).
 		c, err := formats.SANRecord(g, res.Played)

@@ -143,7 +143,7 @@ func (ew *entryWriter) close() error {
 
 // readAll reads every game of a file in any input format.
 func readAll(path string, rp *replay.Replayer) ([]*record.Game, error) {
-	next, closer, err := openGames(path, "")
+	next, closer, err := openGames(path, "", movesNotation{})
 	if err != nil {
 		return nil, err
 	}
@@ -163,7 +163,7 @@ func readAll(path string, rp *replay.Replayer) ([]*record.Game, error) {
 
 // forEachGame streams the games of one file.
 func forEachGame(path string, rp *replay.Replayer, fn func(i int, g *record.Game) error) error {
-	next, closer, err := openGames(path, "")
+	next, closer, err := openGames(path, "", movesNotation{})
 	if err != nil {
 		return err
 	}

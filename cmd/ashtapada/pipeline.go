@@ -24,9 +24,10 @@ import (
 // the number of workers, so that every command's output is the same for
 // any --jobs.
 type pipeline struct {
-	limits  grammar.Limits
-	jobs    int
-	counter *atomic.Int64 // bytes read, for the progress bar (nil: none)
+	limits   grammar.Limits
+	notation movesNotation // --notation: the moves' notation in PGN input
+	jobs     int
+	counter  *atomic.Int64 // bytes read, for the progress bar (nil: none)
 	// from names the record format read (convert --from); "" chooses it
 	// per file, by extension, then by content.
 	from string
@@ -290,7 +291,7 @@ func (r *reader[T]) file(path string, named bool) bool {
 		return r.mark(&vjob[T]{err: err}) && r.mark(&vjob[T]{end: end})
 	}
 	end.opened = true
-	next := gameChunks(br, path, name, r.p.from, r.p.limits)
+	next := gameChunks(br, path, name, r.p.from, r.p.limits, r.p.notation)
 	batch := r.p.batch
 	if batch <= 0 {
 		batch = batchGames
@@ -358,9 +359,10 @@ func (r *reader[T]) file(path string, named bool) bool {
 // workers, or show for the one game it shows), whole records for the
 // others (JSON). The format is from (--from), else the registry's guess by
 // extension or content; LAN, UCI and the books' notations are read by the
-// same grammar, told their notation. Text that holds no game comes out
-// too (Chunk.IsGame false): callers skip it.
-func gameChunks(br *bufio.Reader, path, name, from string, limits grammar.Limits) func() (grammar.Chunk, *record.Game, error) {
+// same grammar, told their notation (PGN's is notation's, --notation).
+// Text that holds no game comes out too (Chunk.IsGame false): callers skip
+// it.
+func gameChunks(br *bufio.Reader, path, name, from string, limits grammar.Limits, notation movesNotation) func() (grammar.Chunk, *record.Game, error) {
 	f, ok := formats.LookupRecordFormat(from)
 	if from == "" || !ok {
 		head, _ := br.Peek(4096)
@@ -375,10 +377,7 @@ func gameChunks(br *bufio.Reader, path, name, from string, limits grammar.Limits
 	}
 	sp := grammar.NewSplitter(br)
 	sp.SetLimits(limits)
-	sp.SetNotation(f.Notation)
-	if n, ok := notationTarget(from); ok {
-		sp.SetBookNotation(n)
-	}
+	notation.apply(sp, f.Notation)
 	return func() (grammar.Chunk, *record.Game, error) {
 		ch, err := sp.Next()
 		return ch, nil, err

@@ -117,7 +117,7 @@ func nthGame(path string, n int) (*record.Game, error) {
 		return nil, err
 	}
 	defer rc.Close()
-	next := gameChunks(bufio.NewReaderSize(rc, 1<<16), path, name, "", grammar.DefaultLimits())
+	next := gameChunks(bufio.NewReaderSize(rc, 1<<16), path, name, "", grammar.DefaultLimits(), movesNotation{})
 	for i := 0; ; {
 		ch, g, err := next()
 		if errors.Is(err, io.EOF) {

@@ -53,7 +53,8 @@ func init() {
 // validateAction reads the flags, runs the pipeline into the sink and
 // returns the exit status.
 func validateAction(c *cli.Context) error {
-	if err := applyNotation(c); err != nil {
+	notation, err := readNotation(c)
+	if err != nil {
 		return toolError(err)
 	}
 	if c.IsSet("explain") {
@@ -84,7 +85,7 @@ func validateAction(c *cli.Context) error {
 	}
 	// An HTML report draws the moves up to each finding (cheap to keep).
 	opts.replay.Moves = formats.ReportWantsMoves(sink.rw)
-	p := &pipeline{limits: opts.limits, jobs: opts.jobs, counter: ci.counter(), ids: true}
+	p := &pipeline{limits: opts.limits, notation: notation, jobs: opts.jobs, counter: ci.counter(), ids: true}
 	read := runPipeline(p, opts.inputs, validateStage(opts.replay, opts.hints), sink)
 	return sink.finish(read)
 }
