@@ -64,7 +64,7 @@ func convertAction(c *cli.Context) error {
 	if to != "html" {
 		// Every other format streams: games are written as they come, so
 		// memory stays flat like validate's (the viewer page holds them all).
-		limitMemory(convertMemoryLimit)
+		limitMemory(streamMemoryLimit)
 	}
 	stopProfiles, err := startProfiles(c)
 	if err != nil {

@@ -89,6 +89,7 @@ func detectAction(c *cli.Context) error {
 	if err != nil {
 		return toolError(err)
 	}
+	limitMemory(streamMemoryLimit) // detect streams its games (pipeline.go)
 	stopProfiles, err := startProfiles(c)
 	if err != nil {
 		return toolError(err)

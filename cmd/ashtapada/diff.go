@@ -192,7 +192,7 @@ func diffTwoFiles(c *cli.Context, pathA, pathB string, ew *entryWriter) error {
 	cfg.Steps = true
 	rp := replay.New(cfg)
 	if c.String("by") == "" {
-		return diffInOrder(rp, pathA, pathB)
+		return diffInOrder(rp, pathA, pathB, ew)
 	}
 	// B is held in memory to pair games by key; A streams.
 	gamesB, err := readAll(pathB, rp)
@@ -266,14 +266,13 @@ func diffTwoFiles(c *cli.Context, pathA, pathB string, ew *entryWriter) error {
 // the files (issue 14: two copies of a 100,000-game file took gigabytes
 // when B was read whole first). The entries are those of pairing by key
 // with every key equal: A's games in order, then the games only in B.
-func diffInOrder(rp *replay.Replayer, pathA, pathB string) ([]compare.Entry, error) {
+func diffInOrder(rp *replay.Replayer, pathA, pathB string, ew *entryWriter) error {
 	nextB, closerB, err := openGames(pathB, "", movesNotation{})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer closerB.Close()
 	doneB, readB := false, 0
-	var entries []compare.Entry
 	err = forEachGame(pathA, rp, func(i int, ga *record.Game) error {
 		var gb *record.Game
 		if !doneB {
@@ -288,19 +287,18 @@ func diffInOrder(rp *replay.Replayer, pathA, pathB string) ([]compare.Entry, err
 			}
 		}
 		if gb == nil {
-			entries = append(entries, compare.Entry{Mode: compare.ModeRecords, Game: i, Note: fmt.Sprintf("only in %s", pathA)})
-			return nil
+			return ew.write(&compare.Entry{Mode: compare.ModeRecords, Game: i, Note: fmt.Sprintf("only in %s", pathA)})
 		}
 		// Each game is replayed once: its steps and its findings.
 		ra, rb := rp.Game(ga, pathA, i), rp.Game(gb, pathB, i)
 		if e := compare.Records(pathA, pathB, ga, gb, ra, rb); e != nil {
 			e.Game, e.GameB = i, i
-			entries = append(entries, *e)
+			return ew.write(e)
 		}
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	// The games of B after A's last one.
 	for j := readB + 1; !doneB; j++ {
@@ -309,11 +307,13 @@ func diffInOrder(rp *replay.Replayer, pathA, pathB string) ([]compare.Entry, err
 			break
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
-		entries = append(entries, compare.Entry{Mode: compare.ModeRecords, GameB: j, Note: fmt.Sprintf("only in %s (game %d)", pathB, j)})
+		if err := ew.write(&compare.Entry{Mode: compare.ModeRecords, GameB: j, Note: fmt.Sprintf("only in %s (game %d)", pathB, j)}); err != nil {
+			return err
+		}
 	}
-	return entries, nil
+	return nil
 }
 
 // ---- mode b: two rule sets ----
@@ -375,6 +375,7 @@ func diffEachGame(c *cli.Context, path string, ew *entryWriter, worker func() fu
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return fmt.Errorf("reading %s: is a directory", path)
 	}
+	limitMemory(streamMemoryLimit) // the entries stream (entryWriter)
 	p := &pipeline{limits: grammar.DefaultLimits(), jobs: readJobs(c)}
 	st := stage[*compare.Entry]{
 		worker: func() func(*record.Game, string, int) *compare.Entry {
