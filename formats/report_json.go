@@ -38,6 +38,7 @@ type jsonlReport struct {
 }
 
 func (j *jsonlReport) Game(r *replay.Result) error {
+	r = reportFileNames(r)
 	for i := range r.Findings {
 		if err := j.enc.Encode(JSONLFinding{Kind: "finding", Finding: r.Findings[i]}); err != nil {
 			return err
@@ -81,6 +82,7 @@ func (j *jsonReport) begin() {
 }
 
 func (j *jsonReport) Game(r *replay.Result) error {
+	r = reportFileNames(r)
 	j.begin()
 	if j.n > 0 {
 		j.bw.WriteString(",")

@@ -88,6 +88,7 @@ func (j *junitReport) Game(r *replay.Result) error {
 		}
 		j.spool, j.sw = f, bufio.NewWriterSize(f, 1<<16)
 	}
+	r = reportFileNames(r)
 	file := r.Summary.File
 	var cur *junitSuite
 	if n := len(j.suites); n > 0 && j.suites[n-1].name == file {

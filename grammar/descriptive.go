@@ -214,7 +214,10 @@ func parseDescriptive(text string, d *record.Descriptive) (record.Move, error) {
 		// No `-` (a misprint such as `P K 4`): read when exactly one
 		// split gives a man and a square, and report it as lenient.
 		cut := -1
-		for i := 1; i < len(s); i++ {
+		// A man is a few letters and at most a square in parentheses:
+		// longer prefixes are not tried, which keeps a huge token that
+		// is no move linear (issue 14: a 2 MB token took minutes).
+		for i := 1; i < len(s) && i <= maxManLen; i++ {
 			if _, _, _, _, ok := parseMan(s[:i], true); !ok {
 				continue
 			}
@@ -279,10 +282,17 @@ func parseDescriptive(text string, d *record.Descriptive) (record.Move, error) {
 	return m, nil
 }
 
+// maxManLen bounds the text of a man parseMan reads: `QKtP(QKt3)` is
+// ten bytes; nothing longer names a man.
+const maxManLen = 24
+
 // parseMan reads a man: `P`, `KP`, `QBP`, `BP`, `N`, `KN`, `QB`, `R`, `Q`,
 // `K`, followed by an optional square in parentheses or after a slash
 // (`R(Q1)`, `R/Q1`, `P(QB4)`). mover allows the king (never taken).
 func parseMan(s string, mover bool) (man byte, files uint8, wing byte, rank int8, ok bool) {
+	if len(s) > maxManLen {
+		return 0, 0, 0, 0, false
+	}
 	base := s
 	sq := ""
 	if i := strings.IndexByte(s, '('); i > 0 && s[len(s)-1] == ')' {

@@ -295,12 +295,15 @@ func (l *lex) scan() (typ lexer.TokenType, start, end int, err error) {
 // i is not followed by `]`, the value runs to the last quote on the line
 // that is, as python-chess and pgn-extract read it. The reader warns about
 // it (lenient-notation). Otherwise i is the closing quote as it is.
-func closingQuote(src string, i int) int {
+//
+// The splitter finds the end of a tag line with it too (afterTag), so that
+// both read the same text as the tag: a line ends at `\n` or `\r`.
+func closingQuote[T ~string | ~[]byte](src T, i int) int {
 	if quoteEndsTag(src, i) {
 		return i
 	}
 	end := i + 1
-	for end < len(src) && src[end] != '\n' {
+	for end < len(src) && src[end] != '\n' && src[end] != '\r' {
 		end++
 	}
 	for j := end - 1; j > i; j-- {
@@ -312,7 +315,7 @@ func closingQuote(src string, i int) int {
 }
 
 // quoteEndsTag: the quote at i is followed by `]`, blanks allowed between.
-func quoteEndsTag(src string, i int) bool {
+func quoteEndsTag[T ~string | ~[]byte](src T, i int) bool {
 	for j := i + 1; j < len(src); j++ {
 		switch src[j] {
 		case ' ', '\t':

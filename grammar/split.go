@@ -570,6 +570,14 @@ func markerCut(line []byte, skip, i int) int {
 		// reports it as text after the marker.
 		return 0
 	}
+	if line[next] == '%' {
+		// Text that starts with `%` in the middle of a line is not an
+		// escape line, but it would read as one at the start of a line,
+		// where fmt writes the next game: the white space before it stays
+		// with it, so that it keeps a column after the first wherever it
+		// is written (FuzzParse: testdata/fuzz/FuzzParse/af7546a6ffc62caf).
+		return end
+	}
 	return next
 }
 
@@ -606,16 +614,26 @@ func isBlank(b []byte) bool {
 }
 
 // afterTag returns what follows the closing `]` of the tag at the start of
-// line (the tag value's quotes and escapes respected), or nil.
+// line, or nil. The tag value ends where the lexer ends it (its escapes,
+// and closingQuote for quotes inside it): text the lexer reads as movetext
+// after the tag must be movetext here too (FuzzParse:
+// testdata/fuzz/FuzzParse/08e4db166d2fa6b4).
 func afterTag(line []byte) []byte {
-	inString := false
 	for i := 1; i < len(line); i++ {
-		switch c := line[i]; {
-		case inString && c == '\\':
-			i++
-		case c == '"':
-			inString = !inString
-		case !inString && c == ']':
+		switch line[i] {
+		case '"':
+			j := i + 1
+			for j < len(line) && line[j] != '"' && line[j] != '\n' && line[j] != '\r' {
+				if line[j] == '\\' && j+1 < len(line) && line[j+1] != '\n' && line[j+1] != '\r' {
+					j++
+				}
+				j++
+			}
+			if j >= len(line) || line[j] != '"' {
+				return nil // an unterminated value: the lexer's error
+			}
+			i = closingQuote(line, j)
+		case ']':
 			return line[i+1:]
 		}
 	}

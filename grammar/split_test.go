@@ -128,6 +128,11 @@ func TestSplitGamesAfterMarker(t *testing.T) {
 			[]want{{1, 1, 2, ""}, {1, 14, 0, "found `White resigned` after the termination marker"}, {3, 1, 1, ""}}},
 		{"text on the line after a marker", "1. e4 e5 1-0\nnotes\n1. d4 *\n",
 			[]want{{1, 1, 2, ""}, {2, 1, 0, "found `notes` after the termination marker"}, {3, 1, 1, ""}}},
+		// `%` in the middle of a line is no escape line: the text is an
+		// error of its own, which keeps the white space before it (fmt
+		// writes it where it cannot read as an escape line).
+		{"percent after a marker", "1. e4 e5 * %foo 1. Ke2 *\n1. d4 *\n",
+			[]want{{1, 1, 2, ""}, {1, 12, 0, "found `%foo 1. Ke2 *` after the termination marker"}, {2, 1, 1, ""}}},
 		// A comment after a marker begins the next game, as on a line of its own.
 		{"comment after a marker", "1. e4 1-0 {won on time}\n1. d4 *\n", []want{{1, 1, 1, ""}, {1, 11, 1, ""}}},
 	} {

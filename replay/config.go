@@ -38,6 +38,38 @@ type Config struct {
 	// a finding, at the cost of one small slice per game, not of a
 	// position and a SAN per ply as Steps.
 	Moves bool
+	// MaxFindings and MaxFindingsPerRule bound the findings kept for one
+	// game (docs/findings.md, "How many findings a game reports"): at
+	// most MaxFindings in all and MaxFindingsPerRule of one rule id. The
+	// rest are counted, not kept: one note per rule (Finding.LeftOut)
+	// says how many were left out, and the summary's counts include them.
+	// 0 means the default (DefaultMaxFindings, DefaultMaxFindingsPerRule);
+	// a negative value, no limit.
+	MaxFindings        int
+	MaxFindingsPerRule int
+}
+
+// The default bounds of Config.MaxFindings and Config.MaxFindingsPerRule:
+// enough for every game a person wrote, while a 16 MB game of wrong check
+// marks reports a few hundred kilobytes, not gigabytes.
+const (
+	DefaultMaxFindings        = 1000
+	DefaultMaxFindingsPerRule = 100
+)
+
+// findingCaps resolves the two bounds (0: the default, < 0: none, as
+// math.MaxInt).
+func (c *Config) findingCaps() (perGame, perRule int) {
+	capOf := func(v, def int) int {
+		switch {
+		case v == 0:
+			return def
+		case v < 0:
+			return int(^uint(0) >> 1)
+		}
+		return v
+	}
+	return capOf(c.MaxFindings, DefaultMaxFindings), capOf(c.MaxFindingsPerRule, DefaultMaxFindingsPerRule)
 }
 
 // gameRules is the profile a game is judged by, once resolved.

@@ -45,6 +45,11 @@ type Finding struct {
 	// key of a baseline entry, formats.GameID.Fingerprint); set only where
 	// a report carries it (SARIF's partialFingerprints).
 	Fingerprint string `json:"fingerprint,omitempty"`
+	// LeftOut, when above 0, makes the finding a note: that many more
+	// findings of its rule in this game were left out of the report
+	// (Config.MaxFindings, MaxFindingsPerRule). The note stands where the
+	// first of them stood, with the most severe of their severities.
+	LeftOut int `json:"left_out,omitempty"`
 
 	// Typed facts for pictures (validate --svg-dir, show), not part of
 	// the reports: what a picture would otherwise have to rebuild from the
@@ -100,9 +105,13 @@ type Summary struct {
 	Winner        string `json:"winner"`
 	Result        string `json:"result"`
 	Valid         bool   `json:"valid"`
-	// Errors and Warnings count the game's findings by severity.
+	// Errors and Warnings count the game's findings by severity, those
+	// left out of the report included (notes are not counted).
 	Errors   int `json:"errors"`
 	Warnings int `json:"warnings"`
+	// LeftOut counts the findings left out of the report (the sum of
+	// the notes' Finding.LeftOut).
+	LeftOut int `json:"left_out,omitempty"`
 }
 
 // Result is everything replay says about one game.

@@ -59,8 +59,8 @@ type walk struct {
 	// played collects the main line's steps (Config.Steps), nil otherwise.
 	played *Played
 	// turnAt is the index in Game.Moves of the main-line turn being
-	// played; stopFrom the number of findings before the game's moves were
-	// walked (a stop's finding comes after).
+	// played; stopFrom the number of findings added (w.added) before
+	// the turn was walked (a stop's finding comes after).
 	turnAt, stopFrom int
 	// pathStack holds the variation path of the line being replayed; a
 	// line's path is a view of it, copied only into findings, so that
@@ -69,6 +69,24 @@ type walk struct {
 	// ahead is the rest of the line after the turn being played: what an
 	// ambiguous descriptive move is tested against (chooseDescriptive).
 	ahead []record.Node
+	// added counts the findings given to add, kept or left out; last is
+	// the latest of them (a stop's reason, kept in the report or not).
+	added int
+	last  Finding
+	// kept counts the findings kept, byRule them and the notes per rule
+	// (Config.MaxFindings, MaxFindingsPerRule); leftErrors and
+	// leftWarnings count those left out.
+	kept                     int
+	byRule                   []ruleKept
+	leftErrors, leftWarnings int
+}
+
+// ruleKept counts the findings of one rule kept for a game; note, once
+// one was left out, is the note that says how many.
+type ruleKept struct {
+	rule string
+	kept int
+	note *Finding
 }
 
 // placeNotices completes the reader's notices that stand at move n with
@@ -340,15 +358,72 @@ func (w *walk) finish(ln *line) {
 			s.Warnings++
 		}
 	}
+	s.Errors += w.leftErrors
+	s.Warnings += w.leftWarnings
 	s.Valid = s.Errors == 0
+	perGame, perRule := w.r.cfg.findingCaps()
+	for i := range w.byRule {
+		// The notes come last, in the order their rules first appeared.
+		if n := w.byRule[i].note; n != nil {
+			n.Message = fmt.Sprintf("from here on, %d more %s of rule %s in this game %s left out of the report: a game reports at most %d findings of one rule and %d in all",
+				n.LeftOut, plural(n.LeftOut, "finding", "findings"), n.Rule, plural(n.LeftOut, "is", "are"), perRule, perGame)
+			w.res.Findings = append(w.res.Findings, *n)
+			s.LeftOut += n.LeftOut
+		}
+	}
 }
 
-// add appends a finding, applying --strict.
-func (w *walk) add(f *Finding) {
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// add appends a finding, applying --strict, unless the game has reported
+// as many as Config.MaxFindings or MaxFindingsPerRule allow: then it is
+// counted in its rule's note. It reports whether the finding was kept.
+func (w *walk) add(f *Finding) bool {
 	if w.r.cfg.Strict && f.Severity == SeverityWarning {
 		f.Severity = SeverityError
 	}
-	w.res.Findings = append(w.res.Findings, *f)
+	w.added++
+	w.last = *f
+	rk := w.ruleKept(f.Rule)
+	perGame, perRule := w.r.cfg.findingCaps()
+	if rk.kept < perRule && w.kept < perGame {
+		rk.kept++
+		w.kept++
+		w.res.Findings = append(w.res.Findings, *f)
+		return true
+	}
+	if f.IsError() {
+		w.leftErrors++
+	} else {
+		w.leftWarnings++
+	}
+	if rk.note == nil {
+		n := *f
+		n.Legal, n.Move, n.LeftOut = nil, nil, 0
+		rk.note = &n
+	}
+	rk.note.LeftOut++
+	if f.IsError() {
+		rk.note.Severity = SeverityError
+	}
+	return false
+}
+
+// ruleKept returns the count of rule's findings kept so far (a game's
+// findings are of a few rules: a list is enough).
+func (w *walk) ruleKept(rule string) *ruleKept {
+	for i := range w.byRule {
+		if w.byRule[i].rule == rule {
+			return &w.byRule[i]
+		}
+	}
+	w.byRule = append(w.byRule, ruleKept{rule: rule})
+	return &w.byRule[len(w.byRule)-1]
 }
 
 // report adds a finding that stands in line ln; the registry decides
@@ -439,12 +514,13 @@ func (w *walk) moveFinding(n *record.Node, ln *line, ply int, side rules.Color, 
 // at a move get its ply, side and FEN when replay reaches it (placeNotices).
 func (w *walk) notices() {
 	for _, n := range w.g.Notices {
-		w.noticeIdx = append(w.noticeIdx, len(w.res.Findings))
-		w.add(&Finding{
+		if w.add(&Finding{
 			File: w.file, Line: n.Pos.Line, Column: n.Pos.Col, Game: w.index,
 			Rule: n.Rule, Severity: n.Severity.String(), Message: n.Message,
 			Profile: w.profileName(), Settings: w.settingsMap(), Checkered: w.checkered(), Men: w.men(),
-		})
+		}) {
+			w.noticeIdx = append(w.noticeIdx, len(w.res.Findings)-1)
+		}
 	}
 }
 

@@ -153,8 +153,8 @@ func (w *walk) halt(n *record.Node, ln *line) {
 	}
 	w.played.StopNode = n
 	w.played.StopIndex = w.nodeIndex(n)
-	if k := len(w.res.Findings); k > w.stopFrom {
-		f := w.res.Findings[k-1]
+	if w.added > w.stopFrom {
+		f := w.last
 		w.played.Stop = &f
 	}
 }

@@ -30,9 +30,7 @@ func (t *Tally) Add(r *Result) {
 	if !r.IsGame() {
 		t.Errors += r.Summary.Errors
 		t.Warnings += r.Summary.Warnings
-		for i := range r.Findings {
-			t.Rules[r.Findings[i].Rule]++
-		}
+		t.addRules(r)
 		return
 	}
 	t.Games++
@@ -48,13 +46,23 @@ func (t *Tally) Add(r *Result) {
 		p = "(none)"
 	}
 	t.Profiles[p]++
-	for i := range r.Findings {
-		t.Rules[r.Findings[i].Rule]++
-	}
+	t.addRules(r)
 	t.Outcomes[r.Summary.Outcome]++
 	res := r.Summary.Result
 	if res == "" {
 		res = "(none)"
 	}
 	t.Results[res]++
+}
+
+// addRules counts a result's findings by rule, those a note says were
+// left out of the report included.
+func (t *Tally) addRules(r *Result) {
+	for i := range r.Findings {
+		n := 1
+		if r.Findings[i].LeftOut > 0 {
+			n = r.Findings[i].LeftOut
+		}
+		t.Rules[r.Findings[i].Rule] += n
+	}
 }

@@ -16,7 +16,7 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 	side := ln.pos.SideToMove()
 	first := &nodes[0]
 	w.checkMoveNumber(first, ln, side)
-	w.stopFrom = len(w.res.Findings)
+	w.stopFrom = w.added
 	if ln.ended {
 		w.report(ln, first, w.moveFinding(first, ln, ln.ply+1, side, ln.pos.FEN(), ruleid.MoveAfterEnd,
 			fmt.Sprintf("the game was already over %s (%s), yet the record goes on", endedWhen(ln, "after"), describeOutcome(ln.outcome)), nil))
@@ -51,7 +51,7 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 		n := &nodes[k]
 		ply := ln.ply + 1
 		mv := n.Move
-		w.stopFrom = len(w.res.Findings)
+		w.stopFrom = w.added
 		if mv == nil {
 			w.halt(n, ln)
 			return

@@ -95,6 +95,7 @@ type reportLine struct {
 	Plies    int    `json:"plies"`
 	Outcome  string `json:"outcome"`
 	Valid    bool   `json:"valid"`
+	Message  string `json:"message"`
 }
 
 // validateRun is one run of the binary on one file.
@@ -352,6 +353,10 @@ type hugeCase struct {
 	// maxRSSMB bounds the process's peak memory.
 	maxRSSMB int64
 	long     bool // only with ASHTAPADA_LONG=1
+	// maxFindings, when not 0, bounds the broken game's findings in the
+	// report (issue 14 item 9); maxMessage, when not 0, the length of
+	// each of their messages.
+	maxFindings, maxMessage int
 }
 
 // brokenTags is a header of the broken game; the sentinel before it has 9
@@ -425,6 +430,28 @@ var hugeCases = []hugeCase{
 		shuffle(b, 100000, "\n")
 		b.WriteString("*\n")
 	}},
+	// Issue 14 item 9: one game of 50,000 wrong check marks reports 100 of
+	// them and a note, not 50,000.
+	{name: "check-marks-50000", rule: "check-mark", line: brokenMoveLine, plies: 1, maxRSSMB: 300, maxFindings: 101, gen: func(b *bufio.Writer) {
+		b.WriteString(brokenTags + "\n1. e4+ ")
+		b.WriteString(strings.Repeat("(1. d4+) ", 50000))
+		b.WriteString("*\n")
+	}},
+	// Issue 14 item 9: a message quotes a bounded slice of a 2 MB token,
+	// also with the token limit lifted.
+	{name: "token-2mb-no-limit", flags: []string{"--max-token", "0", "--max-game-bytes", "0"}, rule: "syntax", line: brokenMoveLine, plies: 0, maxRSSMB: 300, maxMessage: 300, gen: func(b *bufio.Writer) {
+		b.WriteString(brokenTags + "\n1. e4 ")
+		b.WriteString(strings.Repeat("Z", 2<<20))
+		b.WriteString(" e5 *\n")
+	}},
+	// Issue 14 item 5: variations nested 1,000,000 deep with --max-depth 0
+	// (the most the reader nests) are a limit error, not a stack overflow.
+	{name: "deep-1000000-max-depth-0", flags: []string{"--max-depth", "0", "--max-game-bytes", "0"}, rule: "limit", line: brokenMoveLine, plies: 0, maxRSSMB: 600, gen: func(b *bufio.Writer) {
+		b.WriteString(brokenTags + "\n1. e4 ")
+		b.WriteString(strings.Repeat("(1. d4 ", 1000000))
+		b.WriteString(strings.Repeat(")", 1000000))
+		b.WriteString(" e5 *\n")
+	}},
 }
 
 // TestMalformedHuge runs the generated huge inputs through the binary:
@@ -472,6 +499,9 @@ func TestMalformedHuge(t *testing.T) {
 				if f.Game != 2 {
 					continue
 				}
+				if hc.maxMessage > 0 && len(f.Message) > hc.maxMessage {
+					t.Errorf("a message of %d bytes: %.200s...", len(f.Message), f.Message)
+				}
 				found = append(found, fmt.Sprintf("%s %d:%d", f.Rule, f.Line, f.Column))
 				if hc.rule != "" && f.Rule == hc.rule && (hc.line == 0 || f.Line == hc.line) {
 					hc.rule = "" // found
@@ -479,6 +509,9 @@ func TestMalformedHuge(t *testing.T) {
 			}
 			if hc.rule != "" {
 				t.Errorf("no %s finding at line %d; findings of the game: %v", hc.rule, hc.line, found)
+			}
+			if hc.maxFindings > 0 && len(found) > hc.maxFindings {
+				t.Errorf("game 2: %d findings in the report, want at most %d", len(found), hc.maxFindings)
 			}
 			if hc.plies >= 0 && r.games[1].Plies != hc.plies {
 				t.Errorf("game 2: %d plies, want %d", r.games[1].Plies, hc.plies)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
 	"strconv"
 	"time"
@@ -63,7 +64,10 @@ func perftAction(c *cli.Context) error {
 	}
 	start := time.Now()
 	var total uint64
-	w := c.App.Writer
+	// A full or closed standard output is an exit status, not a lost count
+	// (issue 14 item 9): the first write error is kept and reported.
+	out := &errWriter{w: c.App.Writer}
+	w := bufio.NewWriter(out)
 	if divide {
 		for _, e := range rules.Divide(pos, depth) {
 			name := e.Move.UCI()
@@ -81,6 +85,15 @@ func perftAction(c *cli.Context) error {
 		total = rules.Perft(pos, depth)
 	}
 	fmt.Fprintln(w, total)
+	if err := w.Flush(); err != nil || out.err != nil {
+		if err == nil {
+			err = out.err
+		}
+		if isBrokenPipe(err) {
+			return err // the reader went away (`| head`): stop quietly (signals.go)
+		}
+		return toolError(fmt.Errorf("perft: writing to standard output: %w", err))
+	}
 	if timing {
 		el := time.Since(start)
 		fmt.Fprintf(c.App.ErrWriter, "%d nodes in %v: %.0f nodes/s\n", total, el.Round(time.Millisecond), float64(total)/el.Seconds())

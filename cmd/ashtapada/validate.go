@@ -37,6 +37,8 @@ func init() {
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "report format: " + strings.Join(formats.ReportFormats(), ", ")},
 			&cli.BoolFlag{Name: "strict", Usage: "warnings are errors"},
 			&cli.IntFlag{Name: "max-errors", Usage: "show the findings of games up to this many errors, then only count the rest (0: no limit)"},
+			&cli.IntFlag{Name: "max-findings", Value: replay.DefaultMaxFindings, Usage: "report at most `N` findings of one game; a note counts the rest (0: no limit)"},
+			&cli.IntFlag{Name: "max-findings-per-rule", Value: replay.DefaultMaxFindingsPerRule, Usage: "report at most `N` findings of one rule in one game; a note counts the rest (0: no limit)"},
 			&cli.BoolFlag{Name: "summary", Usage: "end with counts per profile, rule, outcome and result"},
 			&cli.BoolFlag{Name: "no-variations", Usage: "check the main line only, not the variations"},
 			&cli.BoolFlag{Name: "variations", Hidden: true, Usage: "check variations (the default; kept for old scripts)"},

@@ -59,6 +59,21 @@ func validateOptionsFrom(c *cli.Context) (*validateOptions, error) {
 	if o.maxErrors < 0 {
 		return nil, fmt.Errorf("--max-errors %d: want 0 (no limit) or more", o.maxErrors)
 	}
+	// The findings one game reports (docs/findings.md): 0 lifts the bound,
+	// which replay.Config spells as a negative number.
+	for _, f := range []struct {
+		name string
+		dst  *int
+	}{{"max-findings", &o.replay.MaxFindings}, {"max-findings-per-rule", &o.replay.MaxFindingsPerRule}} {
+		switch n := c.Int(f.name); {
+		case n < 0:
+			return nil, fmt.Errorf("--%s %d: want 0 (no limit) or more", f.name, n)
+		case n == 0:
+			*f.dst = -1
+		default:
+			*f.dst = n
+		}
+	}
 	if len(o.inputs) == 0 {
 		o.inputs = []string{"-"}
 	}

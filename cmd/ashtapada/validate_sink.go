@@ -23,10 +23,11 @@ type resultSink struct {
 	rw     formats.ReportWriter
 	tally  *replay.Tally
 
-	games    int // games checked (results that are games)
-	errors   int // error findings after the baseline
-	shown    int // error findings shown (for --max-errors)
-	toolErrs int // failures of the sink itself (an SVG that could not be written)
+	games    int        // games checked (results that are games)
+	errors   int        // error findings after the baseline
+	shown    int        // error findings shown (for --max-errors)
+	toolErrs int        // failures of the sink itself (an SVG that could not be written)
+	svg      *svgWriter // --svg-dir's pictures, named uniquely across the run
 	writeErr error
 	// Findings past --max-errors: counted, not shown.
 	leftFindings, leftErrors, leftGames int
@@ -71,7 +72,10 @@ func (s *resultSink) game(id formats.GameID, res *replay.Result) bool {
 	}
 	s.shown += res.Summary.Errors
 	if s.opts.svgDir != "" {
-		if err := writeFindingSVGs(s.opts.svgDir, res); err != nil {
+		if s.svg == nil {
+			s.svg = newSVGWriter(s.opts.svgDir)
+		}
+		if err := s.svg.write(res); err != nil {
 			s.toolErrs++
 			fmt.Fprintln(s.ci.diag(), "ashtapada:", err)
 		}
