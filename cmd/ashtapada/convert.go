@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -25,13 +26,14 @@ func init() {
 			"and cover the main line; svg draws the final position of one game (--game). Each game is replayed as validate " +
 			"replays it: its errors go to standard error and the exit status is 1, and derived output stops where the " +
 			"replay stops. See https://github.com/ashtapada/ashtapada/blob/main/docs/convert.md.",
-		Flags: append(append(profileFlags(), notationFlags()...),
+		Flags: append(slices.Concat(profileFlags(), notationFlags(), pprofFlags), // pprof.go: hidden --cpuprofile, --memprofile
 			&cli.StringFlag{Name: "to", Required: true, Usage: "the format written: " + strings.Join(formats.RecordFormatNames(false), ", ") + " (html: a game viewer page)"},
 			&cli.StringFlag{Name: "from", Usage: "the format read: " + strings.Join(formats.RecordFormatNames(true), ", ") + " (default: by extension, then by content)"},
 			&cli.BoolFlag{Name: "source-comments", Usage: "with --to pgn: after each move read in a book's notation (descriptive, other languages' letters), a comment with the move as the record wrote it"},
 			&cli.BoolFlag{Name: "plain", Usage: "with --to pgn: canonical SAN and no extensions (leap written Kd3, conversions in comments)"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to FILE (atomically) instead of standard output"},
 			&cli.IntFlag{Name: "game", Value: 1, Usage: "with --to svg: the game to draw (1-based)"},
+			jobsFlag("games parsed and replayed in parallel (the output is the same for any value)"),
 		),
 		Action: convertAction,
 	})
@@ -59,10 +61,26 @@ func convertAction(c *cli.Context) error {
 		return toolError(err)
 	}
 	cfg.Steps = true
-	cv := &converter{to: target, from: from, wopt: formats.WriteOptions{Plain: c.Bool("plain"), Game: c.Int("game"), SourceComments: c.Bool("source-comments")}, rp: replay.New(cfg), notation: notation, errw: c.App.ErrWriter}
+	if to != "html" {
+		// Every other format streams: games are written as they come, so
+		// memory stays flat like validate's (the viewer page holds them all).
+		limitMemory(streamMemoryLimit)
+	}
+	stopProfiles, err := startProfiles(c)
+	if err != nil {
+		return toolError(err)
+	}
+	defer func() {
+		if err := stopProfiles(); err != nil {
+			fmt.Fprintln(c.App.ErrWriter, "ashtapada:", err)
+		}
+	}()
+	cv := &converter{to: target, wopt: formats.WriteOptions{Plain: c.Bool("plain"), Game: c.Int("game"), SourceComments: c.Bool("source-comments")}, errw: c.App.ErrWriter}
+	// Games are numbered over all the inputs, as the writers number them.
+	p := &pipeline{limits: grammar.DefaultLimits(), notation: notation, jobs: readJobs(c), from: from, overInputs: true, keep: true, ahead: 4}
 	write := func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<16)
-		err := cv.run(c.Args().Slice(), bw)
+		err := cv.run(p, cfg, c.Args().Slice(), bw)
 		if ferr := bw.Flush(); err == nil && ferr != nil {
 			err = fmt.Errorf("writing output: %w", ferr)
 		}
@@ -82,34 +100,89 @@ func convertAction(c *cli.Context) error {
 	return nil
 }
 
-// converter carries one convert run.
+// converter carries one convert run: the sink of its pipeline, which
+// writes the games in input order.
 type converter struct {
-	to   formats.RecordFormat // the format written
-	from string               // the format read; "" to detect it per file
-	// notation is the moves' notation in PGN input (--notation).
-	notation movesNotation
-	wopt     formats.WriteOptions
-	rp       *replay.Replayer
-	errw     io.Writer // diagnostics
-	gw       formats.GameWriter
-	n        int // games read so far, over all files
-	broken   int // games that could not be converted whole
+	to     formats.RecordFormat // the format written
+	wopt   formats.WriteOptions
+	errw   io.Writer // diagnostics
+	gw     formats.GameWriter
+	n      int   // games written so far, over all inputs
+	broken int   // games that could not be converted whole
+	err    error // what stopped the run
 }
 
-func (cv *converter) run(args []string, w io.Writer) error {
-	files, err := expandInputs(args)
-	if err != nil {
-		return err
-	}
+// converted is a game as a worker leaves it: its record (kept for the
+// writer) and its one replay (nil when it was not replayed: a game too
+// large to read whole, or a bug of this program).
+type converted struct {
+	g   *record.Game
+	res *replay.Result
+}
+
+// run converts the games of the inputs (args) to w on the pipeline p:
+// each game is parsed and replayed by a worker, and written here in input
+// order, so the output is the same for any number of workers. The first
+// input that cannot be read, the first game that cannot be converted and
+// the first write error stop the run, after the games before them were
+// written, as on one core.
+func (cv *converter) run(p *pipeline, cfg replay.Config, args []string, w io.Writer) error {
+	var err error
 	if cv.gw, err = cv.to.NewWriter(w, cv.wopt); err != nil {
 		return err
 	}
-	for _, path := range files {
-		if err := cv.file(path); err != nil {
-			return err
-		}
+	st := stage[converted]{
+		worker: func() func(*record.Game, string, int) converted {
+			rp := replay.New(cfg)
+			return func(g *record.Game, file string, n int) converted {
+				if g.Truncated {
+					return converted{g: g} // not replayed: the writer refuses it
+				}
+				return converted{g: g, res: rp.Game(g, file, n)}
+			}
+		},
+		failed: func(string, int) converted { return converted{} },
 	}
-	return cv.gw.Close()
+	if len(args) == 0 {
+		args = []string{"-"}
+	}
+	read := runPipeline(p, args, st, cv)
+	if cv.err != nil {
+		return cv.err
+	}
+	if err := cv.gw.Close(); err != nil {
+		return err
+	}
+	if read.toolErrs > 0 {
+		// Games that met a bug were reported and left out.
+		return fmt.Errorf("%s not converted (internal errors above)", plural(read.toolErrs, "game", "games"))
+	}
+	return nil
+}
+
+func (cv *converter) game(_ formats.GameID, c converted) bool {
+	cv.n++
+	if c.g == nil {
+		return true // its bug was reported (toolError)
+	}
+	if err := cv.write(c.g, c.res); err != nil {
+		cv.err = err
+		return false
+	}
+	return true
+}
+
+func (cv *converter) fileEnd(fileEnd) bool { return true }
+
+// toolError: an input that cannot be read stops the run; a game that met
+// a bug of this program is reported, and the others are still converted.
+func (cv *converter) toolError(err error) bool {
+	if errors.Is(err, errInternal) {
+		fmt.Fprintln(cv.errw, "ashtapada:", err)
+		return true
+	}
+	cv.err = err
+	return false
 }
 
 // gameSource yields the games of one input, whatever its format.
@@ -138,45 +211,18 @@ func openGames(path, from string, notation movesNotation) (gameSource, io.Closer
 	return gr.Next, rc, nil
 }
 
-// file converts the games of one input.
-func (cv *converter) file(path string) error {
-	next, closer, err := openGames(path, cv.from, cv.notation)
-	if err != nil {
-		return err
-	}
-	defer closer.Close()
-	name := path
-	if name == "-" {
-		name = "<stdin>"
-	}
-	for {
-		g, err := next()
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		cv.n++
-		if err := cv.game(g, name); err != nil {
-			return err
-		}
-	}
-}
-
 // game writes one game in the target format. The game is replayed once
 // (replay.Config.Steps): its error findings go to standard error as
 // validate words them and make the exit status 1, and the derived formats
 // (LAN, UCI, FEN, SVG, plain PGN, JSON's played fields) stop where that
 // replay stopped the main line: what is written is what validate judged.
-func (cv *converter) game(g *record.Game, name string) error {
+func (cv *converter) write(g *record.Game, res *replay.Result) error {
 	if g.Truncated {
 		// Only the first lines of the game were read (a limit, docs/robustness.md):
 		// converting them would lose the rest without a word.
 		se := g.SyntaxError()
 		return fmt.Errorf("game %d at line %d is too large to be read whole (%d:%d: %s): not converted", cv.n, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)
 	}
-	res := cv.rp.Game(g, name, cv.n)
 	if !res.Summary.Valid {
 		cv.broken++
 		for i := range res.Findings {

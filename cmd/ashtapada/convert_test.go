@@ -6,7 +6,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -234,7 +233,7 @@ func TestShow(t *testing.T) {
 func TestWriteFindingSVGs(t *testing.T) {
 	dir := t.TempDir()
 	rp := replay.New(replay.Config{})
-	g, err := nthGame("testdata/leap-after-check.pgn", 1, rp, io.Discard)
+	g, err := nthGame("testdata/leap-after-check.pgn", 1)
 	if err != nil {
 		t.Fatal(err)
 	}

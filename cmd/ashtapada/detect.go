@@ -2,20 +2,16 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
-	"io"
 	"os"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ashtapada/ashtapada/detect"
 	"github.com/ashtapada/ashtapada/formats"
-	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -39,20 +35,10 @@ func init() {
 			&cli.BoolFlag{Name: "no-evidence", Usage: "skip the per-setting evidence (faster)"},
 			&cli.BoolFlag{Name: "all-fixes", Usage: "search a fix for every profile, not only around the best ones"},
 			&cli.BoolFlag{Name: "verbose", Usage: "text format: name the undetermined settings"},
-			&cli.IntFlag{Name: "jobs", Value: runtime.NumCPU(), Usage: "games detected in parallel"},
+			jobsFlag("games detected in parallel"),
 		}, slices.Concat(limitFlags(), pprofFlags)...),
 		Action: detectAction,
 	})
-}
-
-// djob is a batch of consecutive games of one file; the writer takes the
-// batches in input order.
-type djob struct {
-	chunks []grammar.Chunk
-	file   string
-	index  int
-	last   bool // the file's last batch: its summary follows
-	out    chan []*detect.Game
 }
 
 func detectOptions(c *cli.Context) (detect.Options, error) {
@@ -103,6 +89,7 @@ func detectAction(c *cli.Context) error {
 	if err != nil {
 		return toolError(err)
 	}
+	limitMemory(streamMemoryLimit) // detect streams its games (pipeline.go)
 	stopProfiles, err := startProfiles(c)
 	if err != nil {
 		return toolError(err)
@@ -118,81 +105,26 @@ func detectAction(c *cli.Context) error {
 	if err != nil {
 		return toolError(err)
 	}
-	jobs := max(c.Int("jobs"), 1)
 	args := c.Args().Slice()
 	if len(args) == 0 {
 		args = []string{"-"}
 	}
-	work := make(chan *djob, 4*jobs)
-	order := make(chan *djob, 16*jobs)
-	var toolErrs []error
-	var errMu sync.Mutex
-	noteErr := func(err error) {
-		errMu.Lock()
-		toolErrs = append(toolErrs, err)
-		errMu.Unlock()
-		fmt.Fprintln(os.Stderr, "ashtapada:", err)
-	}
-	go func() {
-		defer close(work)
-		defer close(order)
-		for _, arg := range args {
-			files, err := expandInputs([]string{arg})
-			if err != nil {
-				noteErr(err)
-				continue
-			}
-			for _, path := range files {
-				detectRead(path, lim, work, order, noteErr)
-			}
-		}
-	}()
-	var wg sync.WaitGroup
-	for i := 0; i < jobs; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	s := &detectSink{rw: rw, total: detect.NewSummary("")}
+	// Small batches: a game costs dozens of replays here.
+	p := &pipeline{limits: lim, jobs: readJobs(c), batch: 16}
+	st := stage[*detect.Game]{
+		worker: func() func(*record.Game, string, int) *detect.Game {
 			d := detect.New(opts)
-			sc := new(grammar.Scratch)
-			for j := range work {
-				res := make([]*detect.Game, len(j.chunks))
-				for i := range j.chunks {
-					res[i] = detectOne(d, sc, j, i, noteErr)
-				}
-				j.out <- res
-			}
-		}()
+			return func(g *record.Game, file string, index int) *detect.Game { return d.Game(g, file, index) }
+		},
+		failed: func(file string, index int) *detect.Game {
+			return &detect.Game{File: file, Game: index, Fits: []string{}, Verdict: "not checked: internal error"}
+		},
 	}
-	total := detect.NewSummary("")
-	var file *detect.Summary
-	unfitted := 0
-	var writeErr error
-	for j := range order {
-		games := <-j.out
-		if writeErr != nil {
-			continue
-		}
-		if file == nil {
-			file = detect.NewSummary(j.file)
-		}
-		for _, g := range games {
-			file.Add(g)
-			total.Add(g)
-			if !g.Fitted() {
-				unfitted++
-			}
-			if writeErr = rw.Game(g); writeErr != nil {
-				break
-			}
-		}
-		if j.last && writeErr == nil {
-			writeErr = rw.File(file)
-			file = nil
-		}
-	}
-	wg.Wait()
+	read := runPipeline(p, args, st, s)
+	writeErr := s.writeErr
 	if writeErr == nil {
-		writeErr = rw.Close(total)
+		writeErr = rw.Close(s.total)
 	}
 	if err := stdout.Flush(); err != nil && writeErr == nil {
 		writeErr = err
@@ -200,79 +132,52 @@ func detectAction(c *cli.Context) error {
 	switch {
 	case writeErr != nil:
 		return toolError(fmt.Errorf("writing the report: %w", writeErr))
-	case len(toolErrs) > 0:
+	case read.toolErrs > 0:
 		return &exitError{code: 2}
-	case unfitted > 0:
+	case s.unfitted > 0:
 		return failed()
 	}
 	return nil
 }
 
-// detectRead splits one file into games and queues them in batches.
-func detectRead(path string, lim grammar.Limits, work, order chan<- *djob, noteErr func(error)) {
-	rc, name, err := openInput(path)
-	if err != nil {
-		noteErr(err)
-		return
-	}
-	defer rc.Close()
-	sp := grammar.NewSplitter(rc)
-	sp.SetLimits(lim)
-	var j *djob
-	send := func(last bool) {
-		if j == nil {
-			if !last {
-				return
-			}
-			// An empty file still gets its summary line.
-			j = &djob{file: name, out: make(chan []*detect.Game, 1)}
-			j.out <- nil
-			j.last = true
-			order <- j
-			j = nil
-			return
-		}
-		j.last = last
-		order <- j
-		if len(j.chunks) == 0 {
-			j.out <- nil
-		} else {
-			work <- j
-		}
-		j = nil
-	}
-	for index := 1; ; index++ {
-		ch, err := sp.Next()
-		if errors.Is(err, io.EOF) {
-			send(true)
-			return
-		}
-		if err != nil {
-			noteErr(fmt.Errorf("reading %s: %w", name, err))
-			send(true)
-			return
-		}
-		if j == nil {
-			j = &djob{file: name, index: index, out: make(chan []*detect.Game, 1), chunks: make([]grammar.Chunk, 0, 16)}
-		}
-		j.chunks = append(j.chunks, ch)
-		// Small batches: a game costs dozens of replays here.
-		if len(j.chunks) >= 16 {
-			send(false)
-		}
-	}
+// detectSink writes detect's report in input order: each game, and each
+// file's summary after its last game.
+type detectSink struct {
+	rw       formats.DetectWriter
+	total    *detect.Summary
+	file     *detect.Summary // of the file being reported
+	unfitted int             // games that fit no profile
+	writeErr error
 }
 
-// detectOne reads and detects one game; a panic is a bug of this program,
-// reported as a failure of the tool for that game (exit 2).
-func detectOne(d *detect.Detector, sc *grammar.Scratch, j *djob, i int, noteErr func(error)) (g *detect.Game) {
-	index := j.index + i
-	defer func() {
-		if p := recover(); p != nil {
-			noteErr(fmt.Errorf("%s: game %d: internal error (please report it): %v", j.file, index, p))
-			g = &detect.Game{File: j.file, Game: index, Fits: []string{}, Verdict: "not checked: internal error"}
-		}
-	}()
-	rec := grammar.ParseChunkScratch(j.chunks[i], j.file, sc)
-	return d.Game(rec, j.file, index)
+func (s *detectSink) game(_ formats.GameID, g *detect.Game) bool {
+	if s.file == nil {
+		s.file = detect.NewSummary(g.File)
+	}
+	s.file.Add(g)
+	s.total.Add(g)
+	if !g.Fitted() {
+		s.unfitted++
+	}
+	s.writeErr = s.rw.Game(g)
+	return s.writeErr == nil
+}
+
+// fileEnd writes the summary of a file that could be read, even one with
+// no game.
+func (s *detectSink) fileEnd(f fileEnd) bool {
+	if !f.opened {
+		return true
+	}
+	if s.file == nil {
+		s.file = detect.NewSummary(f.name)
+	}
+	s.writeErr = s.rw.File(s.file)
+	s.file = nil
+	return s.writeErr == nil
+}
+
+func (s *detectSink) toolError(err error) bool {
+	fmt.Fprintln(os.Stderr, "ashtapada:", err)
+	return true
 }

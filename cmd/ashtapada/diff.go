@@ -2,15 +2,19 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ashtapada/ashtapada/compare"
+	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
@@ -29,12 +33,13 @@ func init() {
 			"                                   the --rules side, --against-set to the --against side)\n" +
 			"  diff --rules X FILE              the record as written against the record as X reads it\n" +
 			"Exit status 1 when there are differences.",
-		Flags: append(profileFlags(),
+		Flags: append(append(profileFlags(), pprofFlags...), // pprof.go: hidden --cpuprofile, --memprofile
 			&cli.StringFlag{Name: "against", Usage: "mode b: the second profile (default: the --rules profile, or the tags)"},
 			&cli.StringFlag{Name: "against-file", Usage: "mode b: the second profile from a profile file"},
 			&cli.StringSliceFlag{Name: "against-set", Usage: "mode b: a setting of the --against side, key=value (repeatable)"},
 			&cli.StringFlag{Name: "by", Usage: "mode a: pair games by these tags (White,Black,Date) instead of by order"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text or json"},
+			jobsFlag("modes b and c: games replayed in parallel (the output is the same for any value)"),
 		),
 		Action: diffAction,
 	})
@@ -45,48 +50,94 @@ func diffAction(c *cli.Context) error {
 	if format != "text" && format != "json" {
 		return toolError(fmt.Errorf("--format %q: want text or json", format))
 	}
+	stopProfiles, err := startProfiles(c)
+	if err != nil {
+		return toolError(err)
+	}
+	defer func() {
+		if err := stopProfiles(); err != nil {
+			fmt.Fprintln(c.App.ErrWriter, "ashtapada:", err)
+		}
+	}()
 	args := c.Args().Slice()
 	againstMode := c.IsSet("against") || c.IsSet("against-file") || c.IsSet("against-set")
-	var entries []compare.Entry
-	var err error
+	out := bufio.NewWriter(c.App.Writer)
+	ew := &entryWriter{w: out, json: format == "json"}
 	switch {
 	case len(args) == 2 && !againstMode:
-		entries, err = diffTwoFiles(c, args[0], args[1])
+		err = diffTwoFiles(c, args[0], args[1], ew)
 	case len(args) == 1 && againstMode:
-		entries, err = diffRuleSets(c, args[0])
+		err = diffRuleSets(c, args[0], ew)
 	case len(args) == 1 && (c.IsSet("rules") || c.IsSet("rules-file") || c.IsSet("set")):
-		entries, err = diffAsRead(c, args[0])
+		err = diffAsRead(c, args[0], ew)
 	default:
 		return toolError(errors.New("diff wants two files, or one file with --rules X (and --against Y); see ashtapada diff --help"))
+	}
+	if err == nil {
+		err = ew.close()
+	}
+	if ferr := out.Flush(); ew.err == nil && ferr != nil {
+		ew.err = ferr
+	}
+	if ew.err != nil {
+		return toolError(fmt.Errorf("writing: %w", ew.err))
 	}
 	if err != nil {
 		return toolError(err)
 	}
-	out := bufio.NewWriter(c.App.Writer)
-	if format == "json" {
-		enc := json.NewEncoder(out)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if entries == nil {
-			entries = []compare.Entry{}
-		}
-		err = enc.Encode(entries)
-	} else {
-		for i := range entries {
-			if err = compare.WriteText(out, &entries[i]); err != nil {
-				break
-			}
-		}
-	}
-	if ferr := out.Flush(); err == nil && ferr != nil {
-		err = ferr
-	}
-	if err != nil {
-		return toolError(fmt.Errorf("writing: %w", err))
-	}
-	if len(entries) > 0 {
+	if ew.n > 0 {
 		return failed()
 	}
+	return nil
+}
+
+// entryWriter writes diff's entries as they come, in text or as one JSON
+// array (indented as json.Encoder indents a whole array), so that a diff
+// of many games holds none of them in memory.
+type entryWriter struct {
+	w    io.Writer
+	json bool
+	n    int   // entries written
+	err  error // the first write error; later writes are skipped
+	buf  bytes.Buffer
+}
+
+func (ew *entryWriter) write(e *compare.Entry) error {
+	if ew.err != nil {
+		return ew.err
+	}
+	ew.n++
+	if !ew.json {
+		ew.err = compare.WriteText(ew.w, e)
+		return ew.err
+	}
+	ew.buf.Reset()
+	if ew.n == 1 {
+		ew.buf.WriteString("[\n  ")
+	} else {
+		ew.buf.WriteString(",\n  ")
+	}
+	enc := json.NewEncoder(&ew.buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("  ", "  ")
+	if ew.err = enc.Encode(e); ew.err != nil {
+		return ew.err
+	}
+	ew.buf.Truncate(ew.buf.Len() - 1) // Encode's newline
+	_, ew.err = ew.w.Write(ew.buf.Bytes())
+	return ew.err
+}
+
+// close ends the JSON array.
+func (ew *entryWriter) close() error {
+	if ew.err != nil || !ew.json {
+		return nil
+	}
+	end := "\n]\n"
+	if ew.n == 0 {
+		end = "[]\n"
+	}
+	_, ew.err = io.WriteString(ew.w, end)
 	return nil
 }
 
@@ -133,20 +184,20 @@ func forEachGame(path string, rp *replay.Replayer, fn func(i int, g *record.Game
 
 // ---- mode a: two transcriptions ----
 
-func diffTwoFiles(c *cli.Context, pathA, pathB string) ([]compare.Entry, error) {
+func diffTwoFiles(c *cli.Context, pathA, pathB string, ew *entryWriter) error {
 	cfg, err := validateConfig(c)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	cfg.Steps = true
 	rp := replay.New(cfg)
 	if c.String("by") == "" {
-		return diffInOrder(rp, pathA, pathB)
+		return diffInOrder(rp, pathA, pathB, ew)
 	}
 	// B is held in memory to pair games by key; A streams.
 	gamesB, err := readAll(pathB, rp)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	var byTags []string
 	if by := c.String("by"); by != "" {
@@ -170,7 +221,6 @@ func diffTwoFiles(c *cli.Context, pathA, pathB string) ([]compare.Entry, error) 
 		}
 	}
 	usedB := make([]bool, len(gamesB))
-	var entries []compare.Entry
 	err = forEachGame(pathA, rp, func(i int, ga *record.Game) error {
 		j := i - 1
 		k := ""
@@ -183,20 +233,19 @@ func diffTwoFiles(c *cli.Context, pathA, pathB string) ([]compare.Entry, error) 
 			}
 		}
 		if j < 0 || j >= len(gamesB) {
-			entries = append(entries, compare.Entry{Mode: compare.ModeRecords, Game: i, Key: k, Note: fmt.Sprintf("only in %s", pathA)})
-			return nil
+			return ew.write(&compare.Entry{Mode: compare.ModeRecords, Game: i, Key: k, Note: fmt.Sprintf("only in %s", pathA)})
 		}
 		usedB[j] = true
 		// Each game is replayed once: its steps and its findings.
 		ra, rb := rp.Game(ga, pathA, i), rp.Game(gamesB[j], pathB, j+1)
 		if e := compare.Records(pathA, pathB, ga, gamesB[j], ra, rb); e != nil {
 			e.Game, e.GameB, e.Key = i, j+1, k
-			entries = append(entries, *e)
+			return ew.write(e)
 		}
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for j, used := range usedB {
 		if !used {
@@ -204,10 +253,12 @@ func diffTwoFiles(c *cli.Context, pathA, pathB string) ([]compare.Entry, error) 
 			if byTags != nil {
 				k = key(gamesB[j])
 			}
-			entries = append(entries, compare.Entry{Mode: compare.ModeRecords, GameB: j + 1, Key: k, Note: fmt.Sprintf("only in %s (game %d)", pathB, j+1)})
+			if err := ew.write(&compare.Entry{Mode: compare.ModeRecords, GameB: j + 1, Key: k, Note: fmt.Sprintf("only in %s (game %d)", pathB, j+1)}); err != nil {
+				return err
+			}
 		}
 	}
-	return entries, nil
+	return nil
 }
 
 // diffInOrder pairs the games of A and B by order, reading both files in
@@ -215,14 +266,13 @@ func diffTwoFiles(c *cli.Context, pathA, pathB string) ([]compare.Entry, error) 
 // the files (issue 14: two copies of a 100,000-game file took gigabytes
 // when B was read whole first). The entries are those of pairing by key
 // with every key equal: A's games in order, then the games only in B.
-func diffInOrder(rp *replay.Replayer, pathA, pathB string) ([]compare.Entry, error) {
+func diffInOrder(rp *replay.Replayer, pathA, pathB string, ew *entryWriter) error {
 	nextB, closerB, err := openGames(pathB, "", movesNotation{})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer closerB.Close()
 	doneB, readB := false, 0
-	var entries []compare.Entry
 	err = forEachGame(pathA, rp, func(i int, ga *record.Game) error {
 		var gb *record.Game
 		if !doneB {
@@ -237,19 +287,18 @@ func diffInOrder(rp *replay.Replayer, pathA, pathB string) ([]compare.Entry, err
 			}
 		}
 		if gb == nil {
-			entries = append(entries, compare.Entry{Mode: compare.ModeRecords, Game: i, Note: fmt.Sprintf("only in %s", pathA)})
-			return nil
+			return ew.write(&compare.Entry{Mode: compare.ModeRecords, Game: i, Note: fmt.Sprintf("only in %s", pathA)})
 		}
 		// Each game is replayed once: its steps and its findings.
 		ra, rb := rp.Game(ga, pathA, i), rp.Game(gb, pathB, i)
 		if e := compare.Records(pathA, pathB, ga, gb, ra, rb); e != nil {
 			e.Game, e.GameB = i, i
-			entries = append(entries, *e)
+			return ew.write(e)
 		}
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	// The games of B after A's last one.
 	for j := readB + 1; !doneB; j++ {
@@ -258,65 +307,101 @@ func diffInOrder(rp *replay.Replayer, pathA, pathB string) ([]compare.Entry, err
 			break
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
-		entries = append(entries, compare.Entry{Mode: compare.ModeRecords, GameB: j, Note: fmt.Sprintf("only in %s (game %d)", pathB, j)})
+		if err := ew.write(&compare.Entry{Mode: compare.ModeRecords, GameB: j, Note: fmt.Sprintf("only in %s (game %d)", pathB, j)}); err != nil {
+			return err
+		}
 	}
-	return entries, nil
+	return nil
 }
 
 // ---- mode b: two rule sets ----
 
-func diffRuleSets(c *cli.Context, path string) ([]compare.Entry, error) {
+func diffRuleSets(c *cli.Context, path string, ew *entryWriter) error {
 	cfgA, err := validateConfig(c)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	cfgB := replay.Config{Profile: cfgA.Profile}
 	if name, file := c.String("against"), c.String("against-file"); name != "" || file != "" {
 		p, err := rules.Select(name, file, nil)
 		if err != nil {
-			return nil, fmt.Errorf("--against: %w", err)
+			return fmt.Errorf("--against: %w", err)
 		}
 		cfgB.Profile = p
 	}
 	if cfgB.Overrides, err = parseSet("--against-set", c.StringSlice("against-set")); err != nil {
-		return nil, err
+		return err
 	}
 	cfgB.OverridesFrom = "--against-set"
 	if err := checkOverrides(cfgB.Profile, cfgB.Overrides); err != nil {
-		return nil, fmt.Errorf("--against-set: %w", err)
+		return fmt.Errorf("--against-set: %w", err)
 	}
 	nameA := compare.RuleSetName(cfgA, c.StringSlice("set"))
 	nameB := compare.RuleSetName(cfgB, c.StringSlice("against-set"))
-	rpA, rpB := replay.New(cfgA), replay.New(cfgB)
-	var entries []compare.Entry
-	err = forEachGame(path, rpA, func(i int, g *record.Game) error {
-		// One walk per rule set.
-		if e := compare.RuleSets(nameA, nameB, i, g, rpA.Game(g, path, i), rpB.Game(g, path, i)); e != nil {
-			entries = append(entries, *e)
+	return diffEachGame(c, path, ew, func() func(g *record.Game, i int) *compare.Entry {
+		rpA, rpB := replay.New(cfgA), replay.New(cfgB)
+		return func(g *record.Game, i int) *compare.Entry {
+			// One walk per rule set.
+			return compare.RuleSets(nameA, nameB, i, g, rpA.Game(g, path, i), rpB.Game(g, path, i))
 		}
-		return nil
 	})
-	return entries, err
 }
 
 // ---- mode c: as written against as read ----
 
-func diffAsRead(c *cli.Context, path string) ([]compare.Entry, error) {
+func diffAsRead(c *cli.Context, path string, ew *entryWriter) error {
 	cfg, err := validateConfig(c)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	cfg.Steps = true
-	rp := replay.New(cfg)
 	name := compare.RuleSetName(cfg, c.StringSlice("set"))
-	var entries []compare.Entry
-	err = forEachGame(path, rp, func(i int, g *record.Game) error {
-		if e := compare.AsRead(path, i, name, g, rp.Game(g, path, i)); e != nil {
-			entries = append(entries, *e)
+	return diffEachGame(c, path, ew, func() func(g *record.Game, i int) *compare.Entry {
+		rp := replay.New(cfg)
+		return func(g *record.Game, i int) *compare.Entry {
+			return compare.AsRead(path, i, name, g, rp.Game(g, path, i))
 		}
-		return nil
 	})
-	return entries, err
+}
+
+// diffEachGame compares each game of one file on the pipeline (modes b
+// and c): worker returns the comparison of one worker, which is given
+// each game and its number. The entries are written as they come, in
+// input order whatever --jobs; the first input error stops the diff after
+// the entries before it.
+func diffEachGame(c *cli.Context, path string, ew *entryWriter, worker func() func(g *record.Game, i int) *compare.Entry) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("reading %s: is a directory", path)
+	}
+	limitMemory(streamMemoryLimit) // the entries stream (entryWriter)
+	p := &pipeline{limits: grammar.DefaultLimits(), jobs: readJobs(c)}
+	st := stage[*compare.Entry]{
+		worker: func() func(*record.Game, string, int) *compare.Entry {
+			do := worker()
+			return func(g *record.Game, _ string, i int) *compare.Entry { return do(g, i) }
+		},
+		failed: func(string, int) *compare.Entry { return nil },
+	}
+	s := &diffSink{ew: ew}
+	runPipeline(p, []string{path}, st, s)
+	return s.err
+}
+
+// diffSink writes the entries of diffEachGame.
+type diffSink struct {
+	ew  *entryWriter
+	err error // the first input error: it stops the diff
+}
+
+func (s *diffSink) game(_ formats.GameID, e *compare.Entry) bool {
+	return e == nil || s.ew.write(e) == nil
+}
+
+func (s *diffSink) fileEnd(fileEnd) bool { return true }
+
+func (s *diffSink) toolError(err error) bool {
+	s.err = err
+	return false
 }

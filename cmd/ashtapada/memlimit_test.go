@@ -13,10 +13,10 @@ func TestHoldGameMemory(t *testing.T) {
 	saved := debug.SetMemoryLimit(-1)
 	defer debug.SetMemoryLimit(saved)
 	memLimit.Lock()
-	on := memLimit.on
-	memLimit.on = true
+	on, base := memLimit.on, memLimit.base
+	memLimit.on, memLimit.base = true, validateMemoryLimit
 	memLimit.Unlock()
-	defer func() { memLimit.Lock(); memLimit.on = on; memLimit.Unlock() }()
+	defer func() { memLimit.Lock(); memLimit.on, memLimit.base = on, base; memLimit.Unlock() }()
 	debug.SetMemoryLimit(validateMemoryLimit)
 
 	holdGameMemory(hugeGameBytes - 1)()

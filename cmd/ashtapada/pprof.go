@@ -9,7 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// pprofFlags are hidden flags of validate for measuring the hot path of
+// pprofFlags are hidden flags of validate and convert for measuring the hot path of
 // the real pipeline (docs/performance.md): go test benchmarks see one
 // package at a time, these see the whole program as users run it.
 var pprofFlags = []cli.Flag{

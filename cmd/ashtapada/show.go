@@ -13,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -53,7 +54,7 @@ func showAction(c *cli.Context) error {
 	if c.NArg() == 1 {
 		path = c.Args().First()
 	}
-	g, err := nthGame(path, c.Int("game"), rp, c.App.ErrWriter)
+	g, err := nthGame(path, c.Int("game"))
 	if err != nil {
 		return toolError(err)
 	}
@@ -105,25 +106,34 @@ func showAction(c *cli.Context) error {
 	return nil
 }
 
-// nthGame reads game n (1-based) of a file in any input format.
-func nthGame(path string, n int, rp *replay.Replayer, errw io.Writer) (*record.Game, error) {
+// nthGame reads game n (1-based) of a file in any input format. The games
+// before it are split from the text, as the pipeline splits them, but not
+// parsed: showing the last game of a large file costs a read of the file.
+func nthGame(path string, n int) (*record.Game, error) {
 	if n < 1 {
 		return nil, fmt.Errorf("--game %d: games are numbered from 1", n)
 	}
-	next, closer, err := openGames(path, "", movesNotation{})
+	rc, name, err := openInput(path)
 	if err != nil {
 		return nil, err
 	}
-	defer closer.Close()
-	for i := 1; ; i++ {
-		g, err := next()
+	defer rc.Close()
+	next := gameChunks(bufio.NewReaderSize(rc, 1<<16), path, name, "", grammar.DefaultLimits(), movesNotation{})
+	for i := 0; ; {
+		ch, g, err := next()
 		if errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("--game %d: %s has %d games", n, path, i-1)
+			return nil, fmt.Errorf("--game %d: %s has %d games", n, path, i)
 		}
 		if err != nil {
 			return nil, err
 		}
-		if i == n {
+		if g == nil && !ch.IsGame() {
+			continue // comments before the first game or between games
+		}
+		if i++; i == n {
+			if g == nil {
+				g = grammar.ParseChunk(ch, name)
+			}
 			return g, nil
 		}
 	}

@@ -9,13 +9,16 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ashtapada/ashtapada/detect"
 	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
 // validate is wired from three parts: the configuration read from the
 // flags (validate_config.go), the ordered pipeline that reads, splits,
-// parses and replays the games on every core (validate_pipeline.go), and
+// parses and replays the games on every core (pipeline.go, shared with
+// convert, detect and diff), and
 // the sink that takes the results in input order and reports them
 // (validate_sink.go). CI features (baseline, progress, colour, --explain)
 // are in validate_ci.go.
@@ -39,7 +42,7 @@ func init() {
 			&cli.BoolFlag{Name: "summary", Usage: "end with counts per profile, rule, outcome and result"},
 			&cli.BoolFlag{Name: "no-variations", Usage: "check the main line only, not the variations"},
 			&cli.BoolFlag{Name: "variations", Hidden: true, Usage: "check variations (the default; kept for old scripts)"},
-			&cli.IntFlag{Name: "jobs", Usage: "games parsed and replayed in parallel", DefaultText: "the number of cores"},
+			jobsFlag("games parsed and replayed in parallel"),
 			&cli.BoolFlag{Name: "verbose", Usage: "text format: also a line for each valid game"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "report only errors: warnings are still counted (--summary) and still fail with --strict"},
 			&cli.StringFlag{Name: "svg-dir", Usage: "write one SVG diagram per error into this directory (see show)", TakesFile: true},
@@ -84,9 +87,33 @@ func validateAction(c *cli.Context) error {
 	}
 	// An HTML report draws the moves up to each finding (cheap to keep).
 	opts.replay.Moves = formats.ReportWantsMoves(sink.rw)
-	p := &pipeline{cfg: opts.replay, hints: opts.hints, limits: opts.limits, notation: notation, jobs: opts.jobs, counter: ci.counter(), diag: ci.diag()}
-	read := p.run(opts.inputs, sink.game)
+	p := &pipeline{limits: opts.limits, notation: notation, jobs: opts.jobs, counter: ci.counter(), ids: true}
+	read := runPipeline(p, opts.inputs, validateStage(opts.replay, opts.hints), sink)
 	return sink.finish(read)
+}
+
+// validateStage is what validate's workers do with each game: replay it
+// (and, with --hints, try it under the other profiles, package detect).
+func validateStage(cfg replay.Config, hints bool) stage[*replay.Result] {
+	return stage[*replay.Result]{
+		worker: func() func(*record.Game, string, int) *replay.Result {
+			r := replay.New(cfg)
+			var h *detect.Hinter
+			if hints {
+				h = detect.NewHinter(cfg.Strict)
+			}
+			return func(g *record.Game, file string, index int) *replay.Result {
+				res := r.Game(g, file, index)
+				if h != nil {
+					h.Add(g, res)
+				}
+				return res
+			}
+		},
+		failed: func(file string, index int) *replay.Result {
+			return &replay.Result{Summary: replay.Summary{File: file, Game: index, Outcome: replay.OutcomeNone}}
+		},
+	}
 }
 
 // defaultJobs is --jobs when not given: every core.

@@ -47,16 +47,12 @@ func validateOptionsFrom(c *cli.Context) (*validateOptions, error) {
 		quiet:     c.Bool("quiet"),
 		summary:   c.Bool("summary"),
 		maxErrors: c.Int("max-errors"),
-		jobs:      c.Int("jobs"),
+		jobs:      readJobs(c),
 		svgDir:    c.String("svg-dir"),
 		hints:     c.Bool("hints"),
 		inputs:    c.Args().Slice(),
 		limits:    lim,
 	}
-	if !c.IsSet("jobs") {
-		o.jobs = defaultJobs()
-	}
-	o.jobs = capJobs(o.jobs)
 	if !slices.Contains(formats.ReportFormats(), o.format) {
 		return nil, fmt.Errorf("--format %q%s: want one of %s", o.format, suggest.Phrase(o.format, formats.ReportFormats()), strings.Join(formats.ReportFormats(), ", "))
 	}

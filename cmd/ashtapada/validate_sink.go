@@ -87,6 +87,23 @@ func (s *resultSink) game(id formats.GameID, res *replay.Result) bool {
 	return true
 }
 
+// fileEnd: a file named on the command line that holds no game is a
+// warning of its own; inside a directory it is not (a directory may hold a
+// README.pgn of comments).
+func (s *resultSink) fileEnd(f fileEnd) bool {
+	if f.games == 0 && f.opened && f.named {
+		return s.game(formats.GameID{}, replay.NoGames(f.name, s.opts.replay.Strict))
+	}
+	return true
+}
+
+// toolError reports an input that could not be read, or a bug met on a
+// game: the run goes on with the other inputs and games.
+func (s *resultSink) toolError(err error) bool {
+	fmt.Fprintln(s.ci.diag(), "ashtapada:", err)
+	return true
+}
+
 // finish ends the report and returns the exit status: 2 when something
 // was not checked (or nothing at all was), 1 for error findings, else 0.
 func (s *resultSink) finish(read readOutcome) error {
