@@ -32,6 +32,7 @@ func init() {
 			&cli.BoolFlag{Name: "plain", Usage: "with --to pgn: canonical SAN and no extensions (leap written Kd3, conversions in comments)"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to FILE (atomically) instead of standard output"},
 			&cli.IntFlag{Name: "game", Value: 1, Usage: "with --to svg: the game to draw (1-based)"},
+			shardFlag(), // shard.go
 		),
 		Action: convertAction,
 	})
@@ -40,12 +41,12 @@ func init() {
 func convertAction(c *cli.Context) error {
 	to := strings.ToLower(c.String("to"))
 	target, ok := formats.LookupRecordFormat(to)
-	if !ok || target.NewWriter == nil {
-		return toolError(fmt.Errorf("--to %q: want one of %s", to, strings.Join(formats.RecordFormatNames(false), ", ")))
+	if to != "parquet" && (!ok || target.NewWriter == nil) { // parquet.go
+		return toolError(fmt.Errorf("--to %q: want one of %s, parquet", to, strings.Join(formats.RecordFormatNames(false), ", ")))
 	}
 	from := strings.ToLower(c.String("from"))
-	if f, ok := formats.LookupRecordFormat(from); from != "" && (!ok || f.Read == nil) {
-		return toolError(fmt.Errorf("--from %q: want one of %s", from, strings.Join(formats.RecordFormatNames(true), ", ")))
+	if f, ok := formats.LookupRecordFormat(from); from != "" && from != "parquet" && (!ok || f.Read == nil) {
+		return toolError(fmt.Errorf("--from %q: want one of %s, parquet", from, strings.Join(formats.RecordFormatNames(true), ", ")))
 	}
 	if c.Bool("plain") && to != "pgn" {
 		return toolError(fmt.Errorf("--plain applies to --to pgn only"))
@@ -58,7 +59,10 @@ func convertAction(c *cli.Context) error {
 		return toolError(err)
 	}
 	cfg.Steps = true
-	cv := &converter{to: target, from: from, wopt: formats.WriteOptions{Plain: c.Bool("plain"), Game: c.Int("game"), SourceComments: c.Bool("source-comments")}, rp: replay.New(cfg), errw: c.App.ErrWriter}
+	if to == "parquet" {
+		return convertParquet(c, cfg) // parquet.go
+	}
+	cv := &converter{shard: c.String("shard"), to: target, from: from, wopt: formats.WriteOptions{Plain: c.Bool("plain"), Game: c.Int("game"), SourceComments: c.Bool("source-comments")}, rp: replay.New(cfg), errw: c.App.ErrWriter}
 	write := func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<16)
 		err := cv.run(c.Args().Slice(), bw)
@@ -89,8 +93,9 @@ type converter struct {
 	rp     *replay.Replayer
 	errw   io.Writer // diagnostics
 	gw     formats.GameWriter
-	n      int // games read so far, over all files
-	broken int // games that could not be converted whole
+	shard  string // --shard K/N
+	n      int    // games read so far, over all files
+	broken int    // games that could not be converted whole
 }
 
 func (cv *converter) run(args []string, w io.Writer) error {
@@ -101,10 +106,8 @@ func (cv *converter) run(args []string, w io.Writer) error {
 	if cv.gw, err = cv.to.NewWriter(w, cv.wopt); err != nil {
 		return err
 	}
-	for _, path := range files {
-		if err := cv.file(path); err != nil {
-			return err
-		}
+	if err := cv.runShard(files); err != nil { // shard.go
+		return err
 	}
 	return cv.gw.Close()
 }
@@ -117,6 +120,9 @@ type gameSource func() (*record.Game, error)
 // formats' registry, formats.RecordFormats). The limits are the reader's
 // defaults.
 func openGames(path, from string) (gameSource, io.Closer, error) {
+	if from == "parquet" || from == "" && isParquetName(path) {
+		return openParquetGames(path) // parquet.go
+	}
 	rc, name, err := openInput(path)
 	if err != nil {
 		return nil, nil, err

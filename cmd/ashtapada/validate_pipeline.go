@@ -20,6 +20,8 @@ import (
 // the deliver function in input order, whatever the number of workers.
 type pipeline struct {
 	cfg replay.Config
+	// shard is --shard K/N ("" for every input whole).
+	shard string
 	// hints: each worker also checks the also-valid-as hints (--hints).
 	hints   bool
 	limits  grammar.Limits
@@ -96,32 +98,48 @@ func (p *pipeline) run(inputs []string, deliver func(formats.GameID, *replay.Res
 	go func() {
 		defer close(work)
 		defer close(order)
+		// Every input is listed first: --shard K/N cuts the inputs' bytes,
+		// file after file, into N parts (shard.go).
+		var files []string
+		argOf := map[string]string{}
 		for _, arg := range inputs {
 			// What could not be listed is an error at the end (exit 2);
 			// what was found is still checked.
-			files, err := expandInputs([]string{arg})
+			fs, err := expandInputs([]string{arg})
 			if err != nil {
 				p.noteErr(err)
 			}
-			if err == nil && len(files) == 0 {
+			if err == nil && len(fs) == 0 {
 				out.dirWithoutRecords = true
 			}
-			for _, path := range files {
-				games, opened, ok := p.readGames(path, work, order, done)
-				if !ok {
-					return
+			for _, f := range fs {
+				if _, seen := argOf[f]; !seen {
+					argOf[f] = arg
 				}
-				// A file named on the command line that holds no game
-				// is a warning of its own; inside a directory it is not
-				// (a directory may hold a README.pgn of comments).
-				if games == 0 && opened && path == arg {
-					j := &vjob{file: path, out: make(chan []*replay.Result, 1), ids: []formats.GameID{{}}}
-					j.out <- []*replay.Result{replay.NoGames(displayName(path), p.cfg.Strict)}
-					select {
-					case order <- j:
-					case <-done:
-						return
-					}
+			}
+			files = append(files, fs...)
+		}
+		parts, err := planShardFlag(files, p.shard)
+		if err != nil {
+			p.noteErr(err)
+			return
+		}
+		for _, part := range parts {
+			path := part.path
+			games, opened, ok := p.readGames(part, work, order, done)
+			if !ok {
+				return
+			}
+			// A file named on the command line that holds no game is a
+			// warning of its own; inside a directory it is not (a
+			// directory may hold a README.pgn of comments).
+			if games == 0 && opened && path == argOf[path] && part.from == 0 {
+				j := &vjob{file: path, out: make(chan []*replay.Result, 1), ids: []formats.GameID{{}}}
+				j.out <- []*replay.Result{replay.NoGames(displayName(path), p.cfg.Strict)}
+				select {
+				case order <- j:
+				case <-done:
+					return
 				}
 			}
 		}
@@ -185,7 +203,8 @@ func displayName(path string) string {
 // readGames splits one file into games and queues them, returning how many
 // games it found and whether the file could be opened and read as text. ok
 // is false when the sink asked to stop.
-func (p *pipeline) readGames(path string, work, order chan<- *vjob, done <-chan struct{}) (games int, opened, ok bool) {
+func (p *pipeline) readGames(part inputPart, work, order chan<- *vjob, done <-chan struct{}) (games int, opened, ok bool) {
+	path := part.path
 	rc, name, err := openInputCounting(path, p.counter)
 	if err != nil {
 		p.noteErr(err)
@@ -249,6 +268,13 @@ func (p *pipeline) readGames(path string, work, order chan<- *vjob, done <-chan 
 		}
 		if g == nil && !ch.IsGame() {
 			continue // comments before the first game or between games
+		}
+		if g == nil && part.past(ch.Pos.Offset) {
+			return games, true, send() // the rest is another shard's
+		}
+		if g == nil && !part.has(ch.Pos.Offset) {
+			index++ // another shard's game, still counted
+			continue
 		}
 		games++
 		if j == nil {
