@@ -30,6 +30,8 @@ type Options struct {
 	BundleBytes int64
 	Rules       string
 	Strict      bool
+	// NoVariations: judge the main line only (validate --no-variations).
+	NoVariations bool
 }
 
 func (o Options) check() error {
@@ -70,7 +72,7 @@ func Build(s beam.Scope, o Options) {
 	}
 	matches := beam.Flatten(s, files...)
 	readable := fileio.ReadMatches(s, matches, fileio.ReadUncompressed())
-	judged := beam.ParDo(s, &judgeFn{BundleBytes: o.BundleBytes, Rules: o.Rules, Strict: o.Strict, Rows: o.Format == "parquet"}, readable)
+	judged := beam.ParDo(s, &judgeFn{BundleBytes: o.BundleBytes, Rules: o.Rules, Strict: o.Strict, NoVariations: o.NoVariations, Rows: o.Format == "parquet"}, readable)
 
 	keyed := beam.ParDo(s, &keyFn{Shards: o.Shards}, judged)
 	// One empty marker per shard, so that every shard's file is written,

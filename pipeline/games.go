@@ -45,13 +45,16 @@ type judgeFn struct {
 	BundleBytes int64
 	Rules       string
 	Strict      bool
-	Rows        bool // make table rows (--format parquet)
+	// NoVariations: the main line only (validate --no-variations).
+	NoVariations bool
+	Rows         bool // make table rows (--format parquet)
 
 	rp *replay.Replayer
 }
 
 func (fn *judgeFn) Setup() error {
-	cfg := replay.Config{Strict: fn.Strict, Steps: fn.Rows}
+	// Variations are judged as validate judges them by default.
+	cfg := replay.Config{Strict: fn.Strict, Variations: !fn.NoVariations, Steps: fn.Rows}
 	if fn.Rules != "" {
 		p, err := rules.Select(fn.Rules, "", nil)
 		if err != nil {
@@ -107,7 +110,8 @@ func (fn *judgeFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, f f
 	defer rc.Close()
 	sp := grammar.NewSplitter(rc)
 	sc := new(grammar.Scratch)
-	for index := 1; ; index++ {
+	index := 0
+	for {
 		ch, err := sp.Next()
 		if errors.Is(err, io.EOF) {
 			break
@@ -115,6 +119,12 @@ func (fn *judgeFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, f f
 		if err != nil {
 			return fmt.Errorf("reading %s: %w", name, err)
 		}
+		if !ch.IsGame() {
+			// A comment before the first game or between games is no
+			// game, and is not counted (as validate numbers games).
+			continue
+		}
+		index++
 		off := int64(ch.Pos.Offset)
 		if !whole {
 			if off < r.Start {

@@ -40,6 +40,7 @@ var (
 	bundleBytes = flag.Int64("bundle-bytes", 64<<20, "largest part of one uncompressed input a worker judges at a time")
 	rulesName   = flag.String("rules", "", "judge every game under this profile (as validate --rules)")
 	strict      = flag.Bool("strict", false, "warnings are errors (as validate --strict)")
+	noVars      = flag.Bool("no-variations", false, "judge the main line only (as validate --no-variations)")
 )
 
 func main() {
@@ -47,7 +48,7 @@ func main() {
 	beam.Init()
 	opts := Options{
 		Inputs: splitList(*input), Output: *output, Format: *format, Shards: *shards,
-		BundleBytes: *bundleBytes, Rules: *rulesName, Strict: *strict,
+		BundleBytes: *bundleBytes, Rules: *rulesName, Strict: *strict, NoVariations: *noVars,
 	}
 	if err := opts.check(); err != nil {
 		fmt.Fprintln(os.Stderr, "ashtapada-beam:", err)

@@ -93,7 +93,8 @@ type converter struct {
 	rp     *replay.Replayer
 	errw   io.Writer // diagnostics
 	gw     formats.GameWriter
-	shard  string // --shard K/N
+	gate   *gateWriter // the writer's output; closed while priming (shard.go)
+	shard  string      // --shard K/N
 	n      int    // games read so far, over all files
 	broken int    // games that could not be converted whole
 }
@@ -103,7 +104,11 @@ func (cv *converter) run(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if cv.gw, err = cv.to.NewWriter(w, cv.wopt); err != nil {
+	if err := checkShardTarget(cv.shard, cv.to.Name); err != nil { // shard.go
+		return err
+	}
+	cv.gate = &gateWriter{w: w}
+	if cv.gw, err = cv.to.NewWriter(cv.gate, cv.wopt); err != nil {
 		return err
 	}
 	if err := cv.runShard(files); err != nil { // shard.go

@@ -89,8 +89,13 @@ func (pc *parquetConverter) part(p inputPart, tw *gametable.Writer) error {
 	if err != nil {
 		return err
 	}
+	// A part of a file that is not PGN after all is read whole by the part
+	// that holds its first byte (shard.go).
+	if _, skip, err := ownedWhole(p, pc.from); err != nil || skip {
+		return err
+	}
 	if format == "pgn" {
-		return eachChunk(p, func(name string, ch grammar.Chunk, index int) error {
+		return eachChunk(p, nil, func(name string, ch grammar.Chunk, index int) error {
 			g := grammar.ParseChunk(ch, name)
 			return pc.game(g, name, index, gametable.MovetextOf(g, ch.Pos.Offset), tw)
 		})

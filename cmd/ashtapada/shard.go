@@ -16,6 +16,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
 )
 
 func shardFlag() cli.Flag {
@@ -136,17 +137,25 @@ func shardInputs(c *cli.Context, args []string, noteErr func(error)) ([]inputPar
 }
 
 // eachChunk splits the games of one part and calls fn for each game of
-// the part with its 1-based index in the file. Games before the part are
-// split (to count them and to know where the part's first game starts) but
-// not parsed; reading stops after the part.
-func eachChunk(p inputPart, fn func(name string, ch grammar.Chunk, index int) error) error {
+// the part with its 1-based index in the file. Text that holds no game (a
+// comment before the first game or between games, grammar.Chunk.IsGame)
+// is neither a game nor counted, as validate and the record readers skip
+// it. Games before the part are split (to count them and to know where
+// the part's first game starts) but not parsed; reading stops after the
+// part. When before is not nil it is called once, just before the part's
+// first game, with the game before it in the file (if there is one).
+func eachChunk(p inputPart, before, fn func(name string, ch grammar.Chunk, index int) error) error {
 	rc, name, err := openInput(p.path)
 	if err != nil {
 		return err
 	}
 	defer rc.Close()
 	sp := grammar.NewSplitter(rc)
-	for index := 1; ; index++ {
+	var last grammar.Chunk // the last game before the part (its own copy: the splitter reuses its buffer)
+	var lastData []byte
+	haveLast, started := false, false
+	index := 0
+	for {
 		ch, err := sp.Next()
 		if errors.Is(err, io.EOF) {
 			return nil
@@ -157,13 +166,48 @@ func eachChunk(p inputPart, fn func(name string, ch grammar.Chunk, index int) er
 		if p.past(ch.Pos.Offset) {
 			return nil
 		}
-		if !p.has(ch.Pos.Offset) {
+		if !ch.IsGame() {
 			continue
+		}
+		index++
+		if !p.has(ch.Pos.Offset) {
+			if before != nil {
+				lastData = append(lastData[:0], ch.Data...)
+				last, haveLast = ch, true
+				last.Data = lastData
+			}
+			continue
+		}
+		if !started {
+			started = true
+			if before != nil && haveLast {
+				if err := before(name, last, index-1); err != nil {
+					return err
+				}
+			}
 		}
 		if err := fn(name, ch, index); err != nil {
 			return err
 		}
 	}
+}
+
+// ownedWhole says how a part of a file that cannot be cut at game
+// boundaries after all (its format, from --from or its content, is not
+// PGN) is read: whole by the part that holds its first byte (whole), by no
+// other part (skip). A part that can be cut is neither.
+func ownedWhole(p inputPart, from string) (whole, skip bool, err error) {
+	if p.from == 0 && p.to < 0 {
+		return true, false, nil
+	}
+	format, err := inputFormat(p.path, from)
+	if err != nil {
+		return false, false, err
+	}
+	if format == "pgn" {
+		return false, false, nil
+	}
+	return p.from == 0, p.from > 0, nil
 }
 
 // planShardFlag plans the shard given by a --shard value ("" is every
@@ -181,31 +225,79 @@ func planShardFlag(files []string, shard string) ([]inputPart, error) {
 
 // runShard converts the games of the --shard part of files (all of them
 // without --shard). The games are numbered over all files, as one run
-// numbers them (JSON's "game", svg's --game): the games of the files
-// before the part are counted, not converted.
+// numbers them (JSON's "game"): the games of the files before the part are
+// counted, not converted. Before its first game, a part gives the writer
+// the game one run wrote just before it, with its output discarded
+// (converter.prime), so that what the writer puts between games (PGN's
+// blank line) is what one run writes and the parts concatenate into it.
 func (cv *converter) runShard(files []string) error {
 	parts, err := planShardFlag(files, cv.shard)
 	if err != nil {
 		return err
 	}
+	var prev *record.Game // the game before the part's first game
+	var prevName string
+	prevN := 0
+	primed := false
+	prime := func() error {
+		if primed {
+			return nil
+		}
+		primed = true
+		if prev == nil {
+			return nil
+		}
+		return cv.prime(prev, prevName, prevN)
+	}
+	// count counts the games of a file this part does not convert.
+	count := func(path string) error {
+		n, last, err := countGames(path, cv.from)
+		if err != nil {
+			return err
+		}
+		cv.n += n
+		if last != nil {
+			prev, prevName, prevN = last, displayName(path), cv.n
+		}
+		return nil
+	}
 	next := 0 // the next file not yet converted or counted
 	for _, p := range parts {
 		for ; next < p.file; next++ {
-			n, err := countGames(files[next], cv.from)
-			if err != nil {
+			if err := count(files[next]); err != nil {
 				return err
 			}
-			cv.n += n
 		}
 		next = p.file + 1
-		if p.from == 0 && p.to < 0 {
+		whole, skip, err := ownedWhole(p, cv.from)
+		if err != nil {
+			return err
+		}
+		switch {
+		case skip:
+			// Another part's file, read whole by it.
+			if err := count(p.path); err != nil {
+				return err
+			}
+			continue
+		case whole:
+			if err := prime(); err != nil {
+				return err
+			}
 			if err := cv.file(p.path); err != nil {
 				return err
 			}
 			continue
 		}
 		base := cv.n
-		if err := eachChunk(p, func(name string, ch grammar.Chunk, index int) error {
+		before := func(name string, ch grammar.Chunk, index int) error {
+			prev, prevName, prevN = grammar.ParseChunk(ch, name), name, base+index
+			return nil
+		}
+		if err := eachChunk(p, before, func(name string, ch grammar.Chunk, index int) error {
+			if err := prime(); err != nil {
+				return err
+			}
 			cv.n = base + index
 			return cv.game(grammar.ParseChunk(ch, name), name)
 		}); err != nil {
@@ -215,24 +307,85 @@ func (cv *converter) runShard(files []string) error {
 	return nil
 }
 
-// countGames counts the games of a file without replaying them.
-func countGames(path, from string) (int, error) {
+// countGames counts the games of a file without replaying them, and
+// returns the last one (nil when there is none).
+func countGames(path, from string) (int, *record.Game, error) {
 	if f, _ := inputFormat(path, from); f == "pgn" {
 		n := 0
-		err := eachChunk(wholeFile(path), func(string, grammar.Chunk, int) error { n++; return nil })
-		return n, err
+		var last grammar.Chunk
+		var lastData []byte
+		err := eachChunk(wholeFile(path), nil, func(_ string, ch grammar.Chunk, _ int) error {
+			n++
+			lastData = append(lastData[:0], ch.Data...)
+			last = ch
+			last.Data = lastData
+			return nil
+		})
+		if err != nil || n == 0 {
+			return n, nil, err
+		}
+		return n, grammar.ParseChunk(last, displayName(path)), nil
 	}
 	next, closer, err := openGames(path, from)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	defer closer.Close()
+	var last *record.Game
 	for n := 0; ; n++ {
-		if _, err := next(); err != nil {
+		g, err := next()
+		if err != nil {
 			if errors.Is(err, io.EOF) {
-				return n, nil
+				return n, last, nil
 			}
-			return n, err
+			return n, nil, err
 		}
+		last = g
 	}
+}
+
+// gateWriter passes writes on, or drops them while closed.
+type gateWriter struct {
+	w      io.Writer
+	closed bool
+}
+
+func (g *gateWriter) Write(p []byte) (int, error) {
+	if g.closed {
+		return len(p), nil
+	}
+	return g.w.Write(p)
+}
+
+// prime gives the writer game n (the game one run writes just before this
+// part's first) with its output dropped and nothing reported, so that the
+// writer's state (PGN's separator after it, the byte-order mark only
+// before a run's first game) is what it is in one run.
+func (cv *converter) prime(g *record.Game, name string, n int) error {
+	if g.Truncated {
+		return nil // one run stops there (and so does the part that has it)
+	}
+	savedN, savedBroken, savedErrw := cv.n, cv.broken, cv.errw
+	cv.n, cv.errw, cv.gate.closed = n, io.Discard, true
+	err := cv.game(g, name)
+	cv.n, cv.broken, cv.errw, cv.gate.closed = savedN, savedBroken, savedErrw, false
+	return err
+}
+
+// checkShardTarget refuses --shard with N > 1 for the outputs that are
+// one document (a JSON array, one SVG drawing, one HTML page): their parts
+// could not be joined into one run's output.
+func checkShardTarget(shard, to string) error {
+	if shard == "" {
+		return nil
+	}
+	sh, err := parseShard(shard)
+	if err != nil || sh.n == 1 {
+		return err
+	}
+	switch to {
+	case "json", "svg", "html":
+		return fmt.Errorf("--shard %s: --to %s writes one document, which parts cannot be joined into; shard --to jsonl (or pgn, parquet) and merge the parts", shard, to)
+	}
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -19,18 +20,40 @@ func TestParseShard(t *testing.T) {
 	}
 }
 
-// shardInputs are the test's inputs: the corpus files (several files, and
-// a compressed one made here, which goes to one shard whole) and, when the
-// shared data is there, corpus-1k (one large file cut into game ranges).
-func shardTestInputs(t *testing.T) []string {
+// shardTestInputs are the test's inputs: the corpus files (several files),
+// a small file made here (small) and, when the shared data is there,
+// corpus-1k (one large file cut into game ranges) and pgn-extract's ECO
+// file (a header comment).
+func shardTestInputs(t *testing.T) (files []string, small string) {
 	root := repoRoot(t)
-	files := recordFilesUnder(t, filepath.Join(root, "corpus"))
-	if big := filepath.Join(root, "..", "shared", "data", "fide", "corpus-1k.pgn"); fileExists(big) {
-		files = append(files, big)
+	files = recordFilesUnder(t, filepath.Join(root, "corpus"))
+	// Text that is no game (a header comment, a comment between games)
+	// around games cut between parts, and a game with a syntax error
+	// (passed through as read, without a line end) before a part's start.
+	var text strings.Builder
+	text.WriteString("{ a header comment, not a game }\n\n")
+	for i := 1; i <= 40; i++ {
+		fmt.Fprintf(&text, "[Event \"g%d\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n", i)
+		if i%10 == 0 {
+			text.WriteString("{ a comment between games }\n\n")
+		}
+		if i%7 == 0 {
+			fmt.Fprintf(&text, "[Event \"broken %d\"]\n\n1. e4 {unclosed\n\n", i)
+		}
+	}
+	extra := filepath.Join(t.TempDir(), "between.pgn")
+	if err := os.WriteFile(extra, []byte(text.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, extra)
+	shared := filepath.Join(root, "..", "shared", "data")
+	if big := filepath.Join(shared, "fide", "corpus-1k.pgn"); fileExists(big) {
+		// One large file cut into game ranges, and one with a header comment.
+		files = append(files, big, filepath.Join(shared, "peers", "pgn-extract-eco.pgn"))
 	} else {
 		t.Logf("shared data absent: sharding the corpus files only")
 	}
-	return files
+	return files, extra
 }
 
 func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
@@ -38,7 +61,14 @@ func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
 // TestShardMerge: for N = 1, 3, 7 the parts of validate and convert,
 // joined by merge, are byte for byte what one run writes.
 func TestShardMerge(t *testing.T) {
-	inputs := shardTestInputs(t)
+	all, small := shardTestInputs(t)
+	shardMerge(t, all)
+	// The small file alone too, so that part boundaries fall between its
+	// comments and broken games.
+	shardMerge(t, []string{small})
+}
+
+func shardMerge(t *testing.T, inputs []string) {
 	tmp := t.TempDir()
 	type kind struct {
 		name string
@@ -94,6 +124,20 @@ func TestShardMerge(t *testing.T) {
 			if n > 1 && nonEmpty < 2 {
 				t.Errorf("%s, %d shards: fewer than two shards did any work", k.name, n)
 			}
+			if k.stdout && k.name != "validate-jsonl" {
+				// Text without a summary: the parts, concatenated, are one run's output.
+				var cat []byte
+				for _, p := range parts {
+					data, err := os.ReadFile(p)
+					if err != nil {
+						t.Fatal(err)
+					}
+					cat = append(cat, data...)
+				}
+				if !bytes.Equal(cat, one) {
+					t.Errorf("%s, %d shards: the parts concatenated differ from one run: %s", k.name, n, firstDifference(one, cat))
+				}
+			}
 			merged := filepath.Join(tmp, fmt.Sprintf("%s-merged-%d", k.name, n))
 			if _, stderr, code := runAsh(t, "", "", append([]string{"merge", "-o", merged}, parts...)...); code != 0 {
 				t.Fatalf("merge: exit %d: %s", code, stderr)
@@ -107,5 +151,19 @@ func TestShardMerge(t *testing.T) {
 					k.name, n, len(got), len(one), firstDifference(one, got))
 			}
 		}
+	}
+}
+
+// TestShardOneDocument: the outputs that are one document cannot be split.
+func TestShardOneDocument(t *testing.T) {
+	in := filepath.Join(repoRoot(t), "corpus", "fide", "valid.pgn")
+	for _, to := range []string{"json", "svg", "html"} {
+		_, stderr, code := runApp(t, "convert", "--to", to, "--shard", "2/3", in)
+		if code != 2 || !strings.Contains(stderr, "one document") {
+			t.Errorf("convert --to %s --shard 2/3: exit %d, %q; want 2 and a word on why", to, code, stderr)
+		}
+	}
+	if _, stderr, code := runApp(t, "convert", "--to", "json", "--shard", "1/1", in); code == 2 {
+		t.Errorf("convert --to json --shard 1/1: exit 2: %s", stderr)
 	}
 }
