@@ -95,8 +95,8 @@ type converter struct {
 	gw     formats.GameWriter
 	gate   *gateWriter // the writer's output; closed while priming (shard.go)
 	shard  string      // --shard K/N
-	n      int    // games read so far, over all files
-	broken int    // games that could not be converted whole
+	n      int         // games read so far, over all files
+	broken int         // games that could not be converted whole
 }
 
 func (cv *converter) run(args []string, w io.Writer) error {
