@@ -100,11 +100,12 @@ func planShard(files []string, sh shardSpec) ([]inputPart, error) {
 	var start int64
 	for i, f := range files {
 		end := start + sizes[i]
+		// The part whose range holds a file's first byte (the last part
+		// for an empty file at the end) reads a file that is not cut.
+		owns := start >= lo && (start < hi || sh.k == sh.n-1 && start == total)
 		switch {
-		case sizes[i] == 0:
-			// No games: nothing to read in any shard.
-		case !splittable(f):
-			if start >= lo && start < hi {
+		case sizes[i] == 0 || !splittable(f):
+			if owns {
 				p := wholeFile(f)
 				p.file = i
 				parts = append(parts, p)
@@ -370,6 +371,14 @@ func (cv *converter) prime(g *record.Game, name string, n int) error {
 	err := cv.game(g, name)
 	cv.n, cv.broken, cv.errw, cv.gate.closed = savedN, savedBroken, savedErrw, false
 	return err
+}
+
+// manyShards reports whether --shard names a part of more than one. Such a
+// part may hold no game at all (more parts than games, or a range inside
+// one long game): that is no error, since the other parts have them.
+func manyShards(shard string) bool {
+	sh, err := parseShard(shard)
+	return shard != "" && err == nil && sh.n > 1
 }
 
 // checkShardTarget refuses --shard with N > 1 for the outputs that are

@@ -46,6 +46,18 @@ func shardTestInputs(t *testing.T) (files []string, small string) {
 		t.Fatal(err)
 	}
 	files = append(files, extra)
+	// An empty file (read by one part, which reports it) and JSONL under a
+	// name that says nothing (not cut: read whole by one part).
+	empty := filepath.Join(filepath.Dir(extra), "empty.pgn")
+	jsonl := filepath.Join(filepath.Dir(extra), "games.txt")
+	out, stderr, code := runApp(t, "convert", "--to", "jsonl", filepath.Join(root, "corpus", "fide", "showcase.pgn"))
+	if code != 0 {
+		t.Fatalf("convert --to jsonl: exit %d: %s", code, stderr)
+	}
+	if os.WriteFile(empty, nil, 0o644) != nil || os.WriteFile(jsonl, []byte(out), 0o644) != nil {
+		t.Fatal("cannot write the test's inputs")
+	}
+	files = append(files, empty, jsonl)
 	shared := filepath.Join(root, "..", "shared", "data")
 	if big := filepath.Join(shared, "fide", "corpus-1k.pgn"); fileExists(big) {
 		// One large file cut into game ranges, and one with a header comment.

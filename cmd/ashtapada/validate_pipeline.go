@@ -221,6 +221,9 @@ func (p *pipeline) readGames(part inputPart, work, order chan<- *vjob, done <-ch
 	// extension or content).
 	head, _ := br.Peek(4096)
 	f := formats.DetectRecordFormat(path, head)
+	if !f.Text && part.from > 0 {
+		return 0, true, true // JSON under another name: read whole by the part with its first byte
+	}
 	sp := grammar.NewSplitter(br)
 	sp.SetLimits(p.limits)
 	sp.SetNotation(f.Notation)
