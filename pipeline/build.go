@@ -57,10 +57,10 @@ func init() {
 	register.DoFn4x1[context.Context, int, func(*Judged) bool, func(string), error](&writeShardFn{})
 	register.Iter1[Judged]()
 	register.Emitter1[string]()
-	register.Combiner3[tallyAcc, Judged, string](&tallyFn{})
+	register.Combiner3[*tallyAcc, Judged, string](&tallyFn{})
 	register.DoFn2x1[context.Context, string, error](&writeSummaryFn{})
 	beam.RegisterType(reflect.TypeOf((*Judged)(nil)).Elem())
-	beam.RegisterType(reflect.TypeOf((*tallyAcc)(nil)).Elem())
+	beam.RegisterCoder(reflect.TypeOf((*tallyAcc)(nil)), encodeTally, decodeTally)
 }
 
 // Build adds the pipeline to scope s: match the inputs, judge every game
@@ -165,45 +165,43 @@ func writeFile(ctx context.Context, path string, data []byte) error {
 	return nil
 }
 
-// tallyAcc is the summary being added up: a replay.Tally as JSON (Beam
-// encodes it as bytes).
-type tallyAcc struct{ JSON []byte }
+// tallyAcc is the summary being added up. Within a bundle it stays a
+// replay.Tally; Beam encodes it between stages as the tally's JSON
+// (encodeTally, decodeTally), so that adding a game costs no encoding.
+type tallyAcc struct{ t *replay.Tally }
 
-func (a tallyAcc) tally() *replay.Tally {
+func encodeTally(a *tallyAcc) ([]byte, error) { return json.Marshal(a.t) }
+
+func decodeTally(b []byte) (*tallyAcc, error) {
 	t := replay.NewTally()
-	if len(a.JSON) > 0 {
-		json.Unmarshal(a.JSON, t)
+	if err := json.Unmarshal(b, t); err != nil {
+		return nil, fmt.Errorf("decoding a summary: %w", err)
 	}
-	return t
-}
-
-func accOf(t *replay.Tally) tallyAcc {
-	b, _ := json.Marshal(t)
-	return tallyAcc{JSON: b}
+	return &tallyAcc{t: t}, nil
 }
 
 // tallyFn adds up the games' tallies into validate's summary.
 type tallyFn struct{}
 
-func (fn *tallyFn) CreateAccumulator() tallyAcc { return tallyAcc{} }
+func (fn *tallyFn) CreateAccumulator() *tallyAcc { return &tallyAcc{t: replay.NewTally()} }
 
-func (fn *tallyFn) AddInput(a tallyAcc, j Judged) tallyAcc {
-	t := a.tally()
+func (fn *tallyFn) AddInput(a *tallyAcc, j Judged) (*tallyAcc, error) {
 	var one replay.Tally
-	json.Unmarshal(j.Tally, &one)
-	t.Merge(&one)
-	return accOf(t)
+	if err := json.Unmarshal(j.Tally, &one); err != nil {
+		return nil, fmt.Errorf("%s game %d: decoding its tally: %w", j.File, j.Game, err)
+	}
+	a.t.Merge(&one)
+	return a, nil
 }
 
-func (fn *tallyFn) MergeAccumulators(a, b tallyAcc) tallyAcc {
-	t := a.tally()
-	t.Merge(b.tally())
-	return accOf(t)
+func (fn *tallyFn) MergeAccumulators(a, b *tallyAcc) *tallyAcc {
+	a.t.Merge(b.t)
+	return a
 }
 
-func (fn *tallyFn) ExtractOutput(a tallyAcc) string {
+func (fn *tallyFn) ExtractOutput(a *tallyAcc) string {
 	var buf bytes.Buffer
-	json.NewEncoder(&buf).Encode(formats.JSONLSummary{Kind: "summary", Tally: *a.tally()})
+	json.NewEncoder(&buf).Encode(formats.JSONLSummary{Kind: "summary", Tally: *a.t})
 	return buf.String()
 }
 

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"runtime/pprof"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -41,6 +42,7 @@ var (
 	rulesName   = flag.String("rules", "", "judge every game under this profile (as validate --rules)")
 	strict      = flag.Bool("strict", false, "warnings are errors (as validate --strict)")
 	noVars      = flag.Bool("no-variations", false, "judge the main line only (as validate --no-variations)")
+	cpuProfile  = flag.String("cpuprofile", "", "write a CPU profile of this process to FILE (on Prism: the runner and the worker)")
 )
 
 func main() {
@@ -53,6 +55,16 @@ func main() {
 	if err := opts.check(); err != nil {
 		fmt.Fprintln(os.Stderr, "ashtapada-beam:", err)
 		os.Exit(2)
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			log.Fatalf("ashtapada-beam: %v", err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			log.Fatalf("ashtapada-beam: %v", err)
+		}
+		defer pprof.StopCPUProfile()
 	}
 	p := beam.NewPipeline()
 	Build(p.Root(), opts)
