@@ -123,6 +123,20 @@ func copyParquetRows(path string, tw *gametable.Writer) error {
 
 var summaryPrefix = []byte(`{"kind":"summary"`)
 
+// isJSONLines reports whether a text part is JSON lines: its first line
+// is a JSON object.
+func isJSONLines(br *bufio.Reader) bool {
+	head, _ := br.Peek(br.Size())
+	i := bytes.IndexByte(head, '\n')
+	if i < 0 {
+		// A first line longer than the buffer: a JSON line, unless it
+		// does not even start as one.
+		return bytes.HasPrefix(head, []byte(`{"`))
+	}
+	head = bytes.TrimSpace(head[:i])
+	return len(head) > 0 && head[0] == '{' && json.Valid(head)
+}
+
 // mergeText concatenates the parts, adding up validate's JSONL summary
 // lines into one written last, as one run writes it.
 func mergeText(parts []string, w io.Writer) error {
@@ -134,6 +148,9 @@ func mergeText(parts []string, w io.Writer) error {
 			return fmt.Errorf("reading %s: %w", p, err)
 		}
 		br := bufio.NewReaderSize(f, 1<<16)
+		// Summary lines are validate's JSONL: in a part of PGN a line that
+		// starts the same way is a comment, copied as it is.
+		jsonl := isJSONLines(br)
 		for {
 			line, err := br.ReadSlice('\n')
 			if errors.Is(err, bufio.ErrBufferFull) {
@@ -141,7 +158,7 @@ func mergeText(parts []string, w io.Writer) error {
 				bw.Write(line)
 				continue
 			}
-			if bytes.HasPrefix(line, summaryPrefix) {
+			if jsonl && bytes.HasPrefix(line, summaryPrefix) {
 				var s formats.JSONLSummary
 				if jerr := json.Unmarshal(line, &s); jerr != nil {
 					f.Close()
