@@ -179,3 +179,33 @@ func TestShardOneDocument(t *testing.T) {
 		t.Errorf("convert --to json --shard 1/1: exit 2: %s", stderr)
 	}
 }
+
+// TestMergeSummaryOnlyInJSONLines: a PGN comment line that looks like a
+// summary is copied; validate's summary lines are added up.
+func TestMergeSummaryOnlyInJSONLines(t *testing.T) {
+	dir := t.TempDir()
+	pgn := filepath.Join(dir, "part.pgn")
+	text := "[Event \"x\"]\n\n{\"kind\":\"summary\",\"games\":1}\n1. e4 *\n"
+	if err := os.WriteFile(pgn, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := runApp(t, "merge", pgn, pgn)
+	if code != 0 || out != text+text {
+		t.Errorf("merge of PGN parts: exit %d (%s), got %q", code, stderr, out)
+	}
+	in := filepath.Join(repoRoot(t), "corpus", "fide", "valid.pgn")
+	one, _, _ := runAsh(t, "", "", "validate", "--format", "jsonl", "--summary", in)
+	var parts []string
+	for k := 1; k <= 2; k++ {
+		p := filepath.Join(dir, fmt.Sprintf("v%d.jsonl", k))
+		o, _, _ := runAsh(t, "", "", "validate", "--format", "jsonl", "--summary", "--shard", fmt.Sprintf("%d/2", k), in)
+		if err := os.WriteFile(p, []byte(o), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, p)
+	}
+	got, stderr, code := runAsh(t, "", "", append([]string{"merge"}, parts...)...)
+	if code != 0 || got != one || strings.Count(got, `"kind":"summary"`) != 1 {
+		t.Errorf("merge of validate's parts: exit %d (%s):\n%s\nwant\n%s", code, stderr, got, one)
+	}
+}
