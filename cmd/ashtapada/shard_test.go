@@ -209,3 +209,22 @@ func TestMergeSummaryOnlyInJSONLines(t *testing.T) {
 		t.Errorf("merge of validate's parts: exit %d (%s):\n%s\nwant\n%s", code, stderr, got, one)
 	}
 }
+
+// TestCLIDoesNotNeedBeam: the Beam pipeline is a module of its own
+// (pipeline/), so that building the command line never downloads Beam.
+func TestCLIDoesNotNeedBeam(t *testing.T) {
+	root := repoRoot(t)
+	for _, name := range []string{"go.mod", "go.sum"} {
+		data, err := os.ReadFile(filepath.Join(root, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(data, []byte("apache/beam")) {
+			t.Errorf("%s names Apache Beam: the command line would download it", name)
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(root, "pipeline", "go.mod"))
+	if err != nil || !bytes.Contains(data, []byte("module github.com/ashtapada/ashtapada/pipeline")) {
+		t.Errorf("pipeline/go.mod should declare the pipeline's own module (%v)", err)
+	}
+}
