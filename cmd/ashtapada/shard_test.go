@@ -21,9 +21,9 @@ func TestParseShard(t *testing.T) {
 }
 
 // shardTestInputs are the test's inputs: the corpus files (several files),
-// a small file made here (small) and, when the shared data is there,
-// corpus-1k (one large file cut into game ranges) and pgn-extract's ECO
-// file (a header comment).
+// a small file made here (small: comments that are no game, broken
+// games), an empty file, JSONL under a .txt name and, when the shared data
+// is there, corpus-1k (one large file cut into game ranges).
 func shardTestInputs(t *testing.T) (files []string, small string) {
 	root := repoRoot(t)
 	files = recordFilesUnder(t, filepath.Join(root, "corpus"))
@@ -60,12 +60,40 @@ func shardTestInputs(t *testing.T) (files []string, small string) {
 	files = append(files, empty, jsonl)
 	shared := filepath.Join(root, "..", "shared", "data")
 	if big := filepath.Join(shared, "fide", "corpus-1k.pgn"); fileExists(big) {
-		// One large file cut into game ranges, and one with a header comment.
-		files = append(files, big, filepath.Join(shared, "peers", "pgn-extract-eco.pgn"))
+		// One large file cut into game ranges: its first 250 games
+		// (all of them with ASHTAPADA_LONG=1).
+		if os.Getenv("ASHTAPADA_LONG") != "1" {
+			data, err := os.ReadFile(big)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i := indexNth(data, []byte("\n[Event "), 250); i > 0 {
+				big = filepath.Join(filepath.Dir(extra), "corpus-250.pgn")
+				if err := os.WriteFile(big, data[:i+1], 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		files = append(files, big)
 	} else {
 		t.Logf("shared data absent: sharding the corpus files only")
 	}
 	return files, extra
+}
+
+// indexNth is the index of the n-th occurrence of sep in data, or -1.
+func indexNth(data, sep []byte, n int) int {
+	off := 0
+	for k := 1; ; k++ {
+		i := bytes.Index(data[off:], sep)
+		if i < 0 {
+			return -1
+		}
+		if k == n {
+			return off + i
+		}
+		off += i + len(sep)
+	}
 }
 
 func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
