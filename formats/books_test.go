@@ -55,8 +55,8 @@ func TestBookGames(t *testing.T) {
 			if _, ok := g.Tag("Source"); !ok {
 				t.Errorf("%s game %d: no Source tag", name, i+1)
 			}
-			if g.BookNotation != "descriptive" {
-				t.Errorf("%s game %d: read as %q, want descriptive", name, i+1, g.BookNotation)
+			if g.Notation != record.DescriptiveNotation {
+				t.Errorf("%s game %d: read as %q, want descriptive", name, i+1, g.Notation)
 			}
 			res := rp.Game(g, name, i+1)
 			for _, f := range res.Findings {
@@ -87,11 +87,15 @@ func checkBookRoundTrip(t *testing.T, rp *replay.Replayer, name string, index in
 	t.Helper()
 	tr := rp.Game(g, "", 1).Played
 	var san bytes.Buffer
-	if err := NewPGNWriter(&san).Write(ToSAN(g, tr, true)); err != nil {
+	sg, err := ToSAN(g, tr, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := NewPGNWriter(&san).Write(sg); err != nil {
 		t.Fatal(err)
 	}
 	var desc bytes.Buffer
-	if err := WriteNotationGame(&desc, g, tr, grammar.NotationDescriptive, false); err != nil {
+	if err := WriteNotationGame(&desc, g, tr, record.DescriptiveNotation, false); err != nil {
 		t.Fatalf("%s game %d: %v", name, index, err)
 	}
 	// JSON keeps the moves as written: read back, they are the same.
@@ -99,18 +103,19 @@ func checkBookRoundTrip(t *testing.T, rp *replay.Replayer, name string, index in
 	if err != nil {
 		t.Fatalf("%s game %d: JSON: %v", name, index, err)
 	}
-	if j.BookNotation != "descriptive" {
-		t.Errorf("%s game %d: JSON lost the notation: %q", name, index, j.BookNotation)
+	if j.Notation != record.DescriptiveNotation {
+		t.Errorf("%s game %d: JSON lost the notation: %q", name, index, j.Notation)
 	}
 	for _, back := range []struct {
 		text string
-		n    grammar.Notation
+		n    record.Notation
 		g    *record.Game
-	}{{san.String(), grammar.NotationSAN, nil}, {desc.String(), grammar.NotationDescriptive, nil}, {"", grammar.NotationDescriptive, j}} {
+	}{{san.String(), record.SAN, nil}, {desc.String(), record.DescriptiveNotation, nil}, {"", record.DescriptiveNotation, j}} {
 		g2 := back.g
 		if g2 == nil {
 			r := grammar.NewReader(strings.NewReader(back.text), name)
-			r.SetBookNotation(back.n)
+			r.SetNotation(back.n)
+			r.SetGuess(false)
 			g2, err = r.Next()
 			if err != nil {
 				t.Fatal(err)

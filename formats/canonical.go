@@ -26,20 +26,30 @@ func CanonicalGame(g *record.Game, pl *replay.Played, cut bool) (*record.Game, e
 	if pl == nil {
 		return &c, nil
 	}
+	// The rewritten moves, one block for the game.
+	moves := make([]record.Move, len(pl.Steps))
+	var text []byte
 	for i := range pl.Steps {
 		st := &pl.Steps[i]
 		if st.Index < 0 || st.Index >= len(c.Moves) || c.Moves[st.Index].Move == nil {
 			continue
 		}
 		old := c.Moves[st.Index].Move
-		m, err := grammar.ParseMove(st.SAN)
-		if err != nil {
+		m := &moves[i]
+		var err error
+		if *m, err = grammar.ParseMove(st.SAN); err != nil {
 			// The SAN writer and the grammar disagree: a bug, said as such.
 			return nil, fmt.Errorf("canonical SAN %q of %s does not read back: %w", st.SAN, old.Text, err)
 		}
 		m.Glyph, m.Joined = old.Glyph, old.Joined
-		m.Text = CanonicalMoveText(&m)
-		c.Moves[st.Index].Move = &m
+		// The canonical text is the SAN itself unless a glyph follows
+		// it: then the SAN's string serves, without a new one.
+		if text = AppendMoveText(text[:0], m); string(text) == st.SAN {
+			m.Text = st.SAN
+		} else {
+			m.Text = string(text)
+		}
+		c.Moves[st.Index].Move = m
 		c.Moves[st.Index].Text = m.Text
 	}
 	if cut && pl.Start == nil && pl.Stop != nil && g.SyntaxError() == nil {

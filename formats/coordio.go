@@ -53,25 +53,17 @@ func (wr *wrapper) token(s string) {
 // where the record could not be followed; the error returned says so too,
 // after the game was written.
 func WriteCoordGame(w io.Writer, g *record.Game, t *replay.Played, uci bool) error {
-	var b strings.Builder
-	writeTags(&b, g.Tags)
-	wr := &wrapper{b: &b}
-	for i := 0; i < len(t.Steps); {
-		j := i + 1
-		for j < len(t.Steps) && t.Steps[j].TurnIndex > 0 {
-			j++
-		}
-		first := &t.Steps[i]
+	return writeSteps(w, g, t, "coordinates", func(wr *wrapper, turn []replay.Step, first bool) {
 		if !uci {
-			if first.Side == rules.White {
-				wr.token(strconv.Itoa(first.MoveNumber) + ".")
-			} else if i == 0 {
-				wr.token(strconv.Itoa(first.MoveNumber) + "...")
+			if turn[0].Side == rules.White {
+				wr.token(strconv.Itoa(turn[0].MoveNumber) + ".")
+			} else if first {
+				wr.token(strconv.Itoa(turn[0].MoveNumber) + "...")
 			}
 		}
-		parts := make([]string, 0, j-i)
-		for k := i; k < j; k++ {
-			st := &t.Steps[k]
+		parts := make([]string, 0, len(turn))
+		for k := range turn {
+			st := &turn[k]
 			if uci {
 				parts = append(parts, UCI(st.Move))
 				continue
@@ -85,6 +77,27 @@ func WriteCoordGame(w io.Writer, g *record.Game, t *replay.Played, uci bool) err
 			parts = append(parts, LAN(st.Before, st.Move, check))
 		}
 		wr.token(strings.Join(parts, ","))
+	})
+}
+
+// writeSteps writes a game from its replay's steps (the writers of LAN,
+// UCI and the books' notations): the tags, then the main line turn by turn
+// (a turn is a move and the moves of a compound turn joined to it; turn
+// writes one, first says it is the first), then, when the replay stopped
+// before the end, a comment that says where the record could not be
+// followed, and the result. The error returned says that it stopped
+// (StopError), after the game was written; what names the notation in an
+// error writing to w.
+func writeSteps(w io.Writer, g *record.Game, t *replay.Played, what string, turn func(wr *wrapper, turn []replay.Step, first bool)) error {
+	var b strings.Builder
+	writeTags(&b, g.Tags)
+	wr := &wrapper{b: &b}
+	for i := 0; i < len(t.Steps); {
+		j := i + 1
+		for j < len(t.Steps) && t.Steps[j].TurnIndex > 0 {
+			j++
+		}
+		turn(wr, t.Steps[i:j], i == 0)
 		i = j
 	}
 	var stopErr error
@@ -103,7 +116,7 @@ func WriteCoordGame(w io.Writer, g *record.Game, t *replay.Played, uci bool) err
 	wr.token(res)
 	b.WriteString("\n\n")
 	if _, err := io.WriteString(w, b.String()); err != nil {
-		return fmt.Errorf("writing coordinates: %w", err)
+		return fmt.Errorf("writing %s: %w", what, err)
 	}
 	return stopErr
 }

@@ -42,7 +42,7 @@ type JSONGame struct {
 	Moves    []JSONNode        `json:"moves"`
 	Result   string            `json:"result,omitempty"`
 	// BookNotation names the notation of books the moves were read in
-	// (record.Game.BookNotation).
+	// (record.Game.Notation, when it is one of the books': Notation.Book).
 	BookNotation string `json:"book_notation,omitempty"`
 	// ResultPos is the position of the termination marker.
 	ResultPos *[3]int      `json:"result_pos,omitempty"`
@@ -190,6 +190,15 @@ func letter(b byte) string {
 	return string([]byte{b})
 }
 
+// bookNotationName is book_notation for a game read in notation n: its
+// name for the books' notations, none for SAN, LAN and UCI.
+func bookNotationName(n record.Notation) string {
+	if n.Book() {
+		return n.String()
+	}
+	return ""
+}
+
 // GameToJSON converts a record to its JSON object, without derived fields
 // (AddPlayed adds them).
 func GameToJSON(g *record.Game) *JSONGame {
@@ -198,7 +207,7 @@ func GameToJSON(g *record.Game) *JSONGame {
 		Tags:         make([]JSONTag, len(g.Tags)),
 		Moves:        nodesToJSON(g.Moves),
 		Result:       g.Result,
-		BookNotation: g.BookNotation,
+		BookNotation: bookNotationName(g.Notation),
 		ResultPos:    posJSON(g.ResultPos),
 	}
 	for i, t := range g.Tags {
@@ -349,10 +358,16 @@ func moveToJSON(m *record.Move) *JSONMove {
 // a malformed square), naming where.
 func GameFromJSON(j *JSONGame) (*record.Game, error) {
 	g := &record.Game{
-		Pos:          posFromJSON(j.Pos),
-		Result:       j.Result,
-		BookNotation: j.BookNotation,
-		ResultPos:    posFromJSON(j.ResultPos),
+		Pos:       posFromJSON(j.Pos),
+		Result:    j.Result,
+		ResultPos: posFromJSON(j.ResultPos),
+	}
+	if j.BookNotation != "" {
+		n, ok := record.NotationNamed(j.BookNotation)
+		if !ok || !n.Book() {
+			return nil, fmt.Errorf("book_notation %q: want one of the books' notations (descriptive, de, fr, ..., figurine)", j.BookNotation)
+		}
+		g.Notation = n
 	}
 	for _, t := range j.Tags {
 		g.Tags = append(g.Tags, record.Tag{Name: t.Name, Value: t.Value, Pos: posFromJSON(t.Pos)})

@@ -7,7 +7,6 @@ package formats
 // move it stands for.
 
 import (
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -20,9 +19,9 @@ import (
 
 // MoveInNotation writes step st of a replay in notation n: SAN, SAN with
 // n's letters, or descriptive.
-func MoveInNotation(st *replay.Step, n grammar.Notation) string {
+func MoveInNotation(st *replay.Step, n record.Notation) string {
 	switch {
-	case n == grammar.NotationDescriptive:
+	case n == record.DescriptiveNotation:
 		legal := st.Before.LegalMoves(nil)
 		return replay.Descriptive(st.Before, legal, st.Move)
 	case n.IsLanguage():
@@ -33,8 +32,8 @@ func MoveInNotation(st *replay.Step, n grammar.Notation) string {
 
 // SANInLanguage rewrites the piece letters of a SAN move (the man, a
 // promotion, a conversion) with notation n's letters.
-func SANInLanguage(san string, n grammar.Notation) string {
-	letters := n.Letters()
+func SANInLanguage(san string, n record.Notation) string {
+	letters := grammar.Letters(n)
 	var b strings.Builder
 	b.Grow(len(san) + 4)
 	for i := 0; i < len(san); i++ {
@@ -55,43 +54,34 @@ func SANInLanguage(san string, n grammar.Notation) string {
 // the record wrote it, for a reviewer to compare. When the replay stopped
 // before the end, the moves up to it are written, then a comment that says
 // where the record could not be followed; the error returned says so.
-func WriteNotationGame(w io.Writer, g *record.Game, t *replay.Played, n grammar.Notation, sourceComments bool) error {
-	var b strings.Builder
-	writeTags(&b, g.Tags)
-	wr := &wrapper{b: &b}
+func WriteNotationGame(w io.Writer, g *record.Game, t *replay.Played, n record.Notation, sourceComments bool) error {
 	needNumber := true
-	for i := 0; i < len(t.Steps); {
-		j := i + 1
-		for j < len(t.Steps) && t.Steps[j].TurnIndex > 0 {
-			j++
-		}
-		first := &t.Steps[i]
+	return writeSteps(w, g, t, n.Name()+" notation", func(wr *wrapper, turn []replay.Step, _ bool) {
 		// The number and its move stay on one line, as books print them.
 		number := ""
-		if first.Side == rules.White {
-			number = strconv.Itoa(first.MoveNumber) + ". "
+		if turn[0].Side == rules.White {
+			number = strconv.Itoa(turn[0].MoveNumber) + ". "
 		} else if needNumber {
-			number = strconv.Itoa(first.MoveNumber) + "... "
+			number = strconv.Itoa(turn[0].MoveNumber) + "... "
 		}
-		parts := make([]string, 0, j-i)
-		for k := i; k < j; k++ {
-			parts = append(parts, MoveInNotation(&t.Steps[k], n))
+		parts := make([]string, 0, len(turn))
+		for k := range turn {
+			parts = append(parts, MoveInNotation(&turn[k], n))
 		}
 		wr.token(number + strings.Join(parts, ","))
 		needNumber = false
-		last := &t.Steps[j-1]
 		if sourceComments {
-			src := make([]string, 0, j-i)
-			for k := i; k < j; k++ {
-				if t.Steps[k].Node != nil {
-					src = append(src, t.Steps[k].Node.Text)
+			src := make([]string, 0, len(turn))
+			for k := range turn {
+				if turn[k].Node != nil {
+					src = append(src, turn[k].Node.Text)
 				}
 			}
 			wr.token("{" + strings.Join(src, ",") + "}")
 			needNumber = true
 		}
 		// The comments and NAGs that follow the turn in the record.
-		for k := last.Index + 1; k < len(g.Moves); k++ {
+		for k := turn[len(turn)-1].Index + 1; k < len(g.Moves); k++ {
 			nd := &g.Moves[k]
 			if nd.Kind == record.KindMove || nd.Kind == record.KindMoveNumber || nd.Kind == record.KindVariation {
 				break
@@ -104,61 +94,40 @@ func WriteNotationGame(w io.Writer, g *record.Game, t *replay.Played, n grammar.
 				wr.token("$" + strconv.Itoa(nd.Number))
 			}
 		}
-		i = j
-	}
-	var stopErr error
-	switch {
-	case t.Start == nil && t.Stop != nil:
-		stopErr = &StopError{"the game could not be replayed: " + t.Stop.Message}
-	case t.StopNode != nil:
-		why := fmt.Sprintf("ply %d (%s) could not be played; the record goes on from there in PGN only", len(t.Steps)+1, t.StopNode.Text)
-		wr.token("{" + why + "}")
-		stopErr = &StopError{why}
-	}
-	res := g.Result
-	if res == "" {
-		res = "*"
-	}
-	wr.token(res)
-	b.WriteString("\n\n")
-	if _, err := io.WriteString(w, b.String()); err != nil {
-		return fmt.Errorf("writing %s notation: %w", n.Name(), err)
-	}
-	return stopErr
+	})
 }
 
 // ToSAN returns a copy of g whose main-line moves are in canonical SAN,
-// from the replay's steps: for a record read in descriptive notation or another
-// language's letters, before it is written as PGN. With sourceComments,
-// each move is followed by a comment holding it as the record wrote it.
-// Moves after the replay stopped, and variations, are kept as written.
-func ToSAN(g *record.Game, t *replay.Played, sourceComments bool) *record.Game {
-	out := *g
-	out.Moves = make([]record.Node, 0, len(g.Moves)+len(t.Steps))
-	step := 0
-	for i := range g.Moves {
-		nd := g.Moves[i]
-		if step < len(t.Steps) && t.Steps[step].Index == i {
-			st := &t.Steps[step]
-			step++
-			m, err := grammar.ParseMove(st.SAN)
-			if err == nil {
-				m.Joined = nd.Move != nil && nd.Move.Joined
-				if nd.Move != nil {
-					m.Glyph = nd.Move.Glyph
-				}
-				mp := new(record.Move)
-				*mp = m
-				src := nd.Text
-				nd.Move, nd.Text = mp, st.SAN
-				out.Moves = append(out.Moves, nd)
-				if sourceComments {
-					out.Moves = append(out.Moves, record.Node{Kind: record.KindComment, Pos: nd.Pos, Text: src})
-				}
-				continue
-			}
-		}
-		out.Moves = append(out.Moves, nd)
+// from the replay's steps: for a record read in descriptive notation or
+// another language's letters, before it is written as PGN. It is
+// CanonicalGame without the cut (moves after the replay stopped, and
+// variations, are kept as written). With sourceComments, each move is
+// followed by a comment holding it as the record wrote it.
+func ToSAN(g *record.Game, t *replay.Played, sourceComments bool) (*record.Game, error) {
+	c, err := CanonicalGame(g, t, false)
+	if err != nil || !sourceComments {
+		return c, err
 	}
+	return withSourceComments(c, g, t), nil
+}
+
+// withSourceComments is c (a copy of g with the same nodes, up to a cut)
+// with a comment after each move the replay played, holding the move as g
+// wrote it.
+func withSourceComments(c, g *record.Game, t *replay.Played) *record.Game {
+	moves := make([]record.Node, 0, len(c.Moves)+len(t.Steps))
+	step := 0
+	for i := range c.Moves {
+		moves = append(moves, c.Moves[i])
+		for step < len(t.Steps) && t.Steps[step].Index < i {
+			step++
+		}
+		if step < len(t.Steps) && t.Steps[step].Index == i && i < len(g.Moves) && c.Moves[i].Kind == record.KindMove {
+			moves = append(moves, record.Node{Kind: record.KindComment, Pos: c.Moves[i].Pos, Text: g.Moves[i].Text})
+			step++
+		}
+	}
+	out := *c
+	out.Moves = moves
 	return &out
 }

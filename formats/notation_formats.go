@@ -13,13 +13,9 @@ import (
 // or figurines. Reading one is the grammar's PGN reader told the notation;
 // writing one writes the main line of the replay in it.
 func init() {
-	for _, name := range grammar.NotationNames()[2:] {
-		n, err := grammar.ParseNotation(name)
-		if err != nil {
-			panic(err)
-		}
+	for _, n := range record.BookNotations() {
 		recordFormats = append(recordFormats, RecordFormat{
-			Name: name, Notation: record.SAN, Text: true,
+			Name: n.String(), Notation: n, Text: true,
 			Read:      bookReader(n),
 			NewWriter: newNotationGames(n),
 		})
@@ -27,11 +23,11 @@ func init() {
 }
 
 // bookReader reads PGN whose moves are in notation n.
-func bookReader(n grammar.Notation) func(io.Reader, string, grammar.Limits) GameReader {
+func bookReader(n record.Notation) func(io.Reader, string, grammar.Limits) GameReader {
 	return func(r io.Reader, name string, limits grammar.Limits) GameReader {
 		rd := grammar.NewReader(r, name)
 		rd.SetLimits(limits)
-		rd.SetBookNotation(n)
+		rd.SetNotation(n)
 		return rd
 	}
 }
@@ -39,10 +35,10 @@ func bookReader(n grammar.Notation) func(io.Reader, string, grammar.Limits) Game
 // notationWriter writes the main line in a book's notation.
 type notationWriter struct {
 	w io.Writer
-	n grammar.Notation
+	n record.Notation
 }
 
-func newNotationGames(n grammar.Notation) func(io.Writer, WriteOptions) (GameWriter, error) {
+func newNotationGames(n record.Notation) func(io.Writer, WriteOptions) (GameWriter, error) {
 	return func(w io.Writer, _ WriteOptions) (GameWriter, error) { return &notationWriter{w: w, n: n}, nil }
 }
 

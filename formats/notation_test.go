@@ -20,7 +20,7 @@ import (
 // back: the moves read back must be exactly the canonical SAN of the
 // original's moves, with no hand-written expectation. It reports whether
 // the game was compared.
-func roundTripGame(t *testing.T, rp *replay.Replayer, name string, gi int, g *record.Game, tr *replay.Played, n grammar.Notation) bool {
+func roundTripGame(t *testing.T, rp *replay.Replayer, name string, gi int, g *record.Game, tr *replay.Played, n record.Notation) bool {
 	t.Helper()
 	if tr == nil || tr.Start == nil || len(tr.Steps) == 0 {
 		return false
@@ -30,7 +30,8 @@ func roundTripGame(t *testing.T, rp *replay.Replayer, name string, gi int, g *re
 	// written up to the stop: only that part is compared.
 	_ = WriteNotationGame(&buf, g, tr, n, false)
 	r := grammar.NewReader(bytes.NewReader(buf.Bytes()), "back.pgn")
-	r.SetBookNotation(n)
+	r.SetNotation(n)
+	r.SetGuess(false)
 	g2, err := r.Next()
 	if err != nil {
 		t.Fatalf("%s game %d: reading back: %v", name, gi, err)
@@ -98,9 +99,9 @@ func roundTripFiles(t *testing.T) map[string][]byte {
 // to each language's letters and to figurines, reads back as the same
 // moves.
 func TestNotationRoundTrip(t *testing.T) {
-	notations := []grammar.Notation{grammar.NotationDescriptive, grammar.NotationGerman, grammar.NotationFrench,
-		grammar.NotationSpanish, grammar.NotationItalian, grammar.NotationDutch, grammar.NotationPortuguese,
-		grammar.NotationSwedish, grammar.NotationRussian, grammar.NotationFigurine}
+	notations := []record.Notation{record.DescriptiveNotation, record.German, record.French,
+		record.Spanish, record.Italian, record.Dutch, record.Portuguese,
+		record.Swedish, record.Russian, record.Figurine}
 	files := roundTripFiles(t)
 	names := make([]string, 0, len(files))
 	for name := range files {
@@ -137,4 +138,93 @@ func TestNotationRoundTrip(t *testing.T) {
 			t.Logf("%d games, %d plies, each in %d notations", games, plies, len(notations))
 		})
 	}
+}
+
+// TestPGNFromSteps: a record read in a book's notation is written as PGN
+// straight from its replay's steps (pgnWriter, appendCanonical) exactly as
+// its ToSAN copy is written: the book games as printed (with their notes
+// and variations), and the games of the round trip's files (up to 300 of
+// each) converted to descriptive notation and to each language.
+func TestPGNFromSteps(t *testing.T) {
+	rp := replay.New(replay.Config{Steps: true, Variations: true})
+	compare := func(name string, gi int, g *record.Game) bool {
+		res := rp.Game(g, name, gi)
+		if g.SyntaxError() != nil || res.Played == nil {
+			return false
+		}
+		var direct, copied bytes.Buffer
+		f, _ := LookupRecordFormat("pgn")
+		gw, err := f.NewWriter(&direct, WriteOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := gw.Write(g, gi, res); err != nil {
+			t.Fatal(err)
+		}
+		sg, err := ToSAN(g, res.Played, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sg.Result == "" {
+			sg.Result = "*"
+		}
+		if err := NewPGNWriter(&copied).Write(sg); err != nil {
+			t.Fatal(err)
+		}
+		if direct.String() != copied.String() {
+			t.Errorf("%s game %d in %s: from the steps\n%s\nfrom ToSAN\n%s", name, gi, g.Notation, direct.String(), copied.String())
+		}
+		return true
+	}
+	compared := 0
+	books, _ := filepath.Glob(filepath.Join(repoRoot(t), "testdata", "books", "*.pgn"))
+	for _, path := range books {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		games, err := grammar.ReadAll(bytes.NewReader(data), path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, g := range games {
+			if compare(filepath.Base(path), i+1, g) {
+				compared++
+			}
+		}
+	}
+	files := roundTripFiles(t)
+	for name, data := range files {
+		r := grammar.NewReader(bytes.NewReader(data), name)
+		for gi := 1; gi <= 300; gi++ {
+			g, err := r.Next()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr := rp.Game(g, name, gi).Played
+			if g.SyntaxError() != nil || tr == nil || tr.Start == nil {
+				continue
+			}
+			for _, n := range record.BookNotations() {
+				var buf bytes.Buffer
+				_ = WriteNotationGame(&buf, g, tr, n, false)
+				r2 := grammar.NewReader(bytes.NewReader(buf.Bytes()), "back.pgn")
+				r2.SetNotation(n)
+				g2, err := r2.Next()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if compare(name, gi, g2) {
+					compared++
+				}
+			}
+		}
+	}
+	if compared < 1000 {
+		t.Errorf("only %d games compared", compared)
+	}
+	t.Logf("%d games compared", compared)
 }

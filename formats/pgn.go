@@ -15,6 +15,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/ruleid"
 )
 
@@ -45,12 +46,23 @@ func WriteCanonical(w io.Writer, g *record.Game) error {
 
 // AppendCanonical appends the canonical form of g to dst.
 func AppendCanonical(dst []byte, g *record.Game) []byte {
+	return appendCanonical(dst, g, nil)
+}
+
+// appendCanonical is AppendCanonical with each main-line move that played
+// holds written as its step's canonical SAN, the move's glyph after it:
+// what AppendCanonical writes of ToSAN's copy of g, without the copy (a
+// record read in a book's notation, converted to PGN).
+func appendCanonical(dst []byte, g *record.Game, played *replay.Played) []byte {
 	start := len(dst)
 	dst = appendTags(dst, g.Tags)
 	if len(g.Tags) > 0 {
 		dst = append(dst, '\n')
 	}
 	lw := lineWriter{buf: dst}
+	if played != nil {
+		lw.steps = played.Steps
+	}
 	st := startNumbering(g)
 	lw.nodes(g.Moves, st)
 	if g.Result != "" {
@@ -173,6 +185,11 @@ type lineWriter struct {
 	buf    []byte
 	col    int    // bytes on the current line
 	prefix string // `(` waiting to be glued to the next token
+	// steps, when set, give the main line's moves in SAN (appendCanonical);
+	// next is the first step not yet written.
+	steps []replay.Step
+	next  int
+	depth int // of the variation being written (0: the main line)
 }
 
 // token writes s after a space, or on a new line when it does not fit.
@@ -253,7 +270,7 @@ func (lw *lineWriter) nodes(ns []record.Node, st numbering) {
 				if k > i {
 					tb = append(tb, ',')
 				}
-				tb = appendMove(tb, &ns[k])
+				tb = lw.appendMove(tb, ns, k)
 			}
 			// The number and its move are one token: never split.
 			lw.token(string(tb))
@@ -283,11 +300,28 @@ func (lw *lineWriter) nodes(ns []record.Node, st numbering) {
 			needNumber = true
 		case record.KindVariation:
 			lw.prefix += "("
+			lw.depth++
 			lw.nodes(n.Variation, before)
+			lw.depth--
 			lw.glue(")")
 			needNumber = true
 		}
 	}
+}
+
+// appendMove appends move ns[k]: in SAN when it is a main-line move the
+// steps played (as CanonicalGame rewrites it), else as appendMove does.
+func (lw *lineWriter) appendMove(dst []byte, ns []record.Node, k int) []byte {
+	if lw.steps != nil && lw.depth == 0 && ns[k].Move != nil {
+		for lw.next < len(lw.steps) && lw.steps[lw.next].Index < k {
+			lw.next++
+		}
+		if lw.next < len(lw.steps) && lw.steps[lw.next].Index == k {
+			dst = append(dst, lw.steps[lw.next].SAN...)
+			return append(dst, ns[k].Move.Glyph...)
+		}
+	}
+	return appendMove(dst, &ns[k])
 }
 
 func appendMove(dst []byte, n *record.Node) []byte {

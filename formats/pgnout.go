@@ -8,6 +8,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/replay"
 )
 
 // PGNWriter writes games one by one in fmt's form: canonical, or as read
@@ -30,8 +31,12 @@ func NewPGNWriter(w io.Writer) *PGNWriter { return &PGNWriter{w: w, first: true}
 
 // Write writes one game, after the blank line that separates it from the
 // game before.
-func (p *PGNWriter) Write(g *record.Game) error {
-	p.buf = p.appendGame(p.buf[:0], g)
+func (p *PGNWriter) Write(g *record.Game) error { return p.write(g, nil) }
+
+// write is Write with the main line's moves written as played holds them
+// (appendCanonical).
+func (p *PGNWriter) write(g *record.Game, played *replay.Played) error {
+	p.buf = p.appendGame(p.buf[:0], g, played)
 	if len(p.buf) == 0 {
 		return nil
 	}
@@ -51,7 +56,7 @@ func (p *PGNWriter) Write(g *record.Game) error {
 }
 
 // appendGame appends the text of one game, without the separator.
-func (p *PGNWriter) appendGame(dst []byte, g *record.Game) []byte {
+func (p *PGNWriter) appendGame(dst []byte, g *record.Game, played *replay.Played) []byte {
 	if p.first && bytes.HasPrefix(g.Source, utf8BOM) {
 		// The text passed through starts with what reads as a
 		// byte-order mark (the input had two): keep the one the reader
@@ -77,7 +82,7 @@ func (p *PGNWriter) appendGame(dst []byte, g *record.Game) []byte {
 		dst = append(dst, g.Source[:end]...)
 		return append(dst, '\n')
 	}
-	return AppendCanonical(dst, g)
+	return appendCanonical(dst, g, played)
 }
 
 func isLayoutSpace(c byte) bool {
@@ -179,7 +184,7 @@ func FormatEach(rd *grammar.Reader, filename string, rewrite Rewrite, fn func(*P
 		if st.Games == 1 && rd.BOM() {
 			src = append(append([]byte(nil), utf8BOM...), src...)
 		}
-		prev = &Piece{Game: g, Src: src, Out: pw.appendGame(nil, written)}
+		prev = &Piece{Game: g, Src: src, Out: pw.appendGame(nil, written, nil)}
 	}
 	if err := flush(false); err != nil {
 		return st, err

@@ -16,7 +16,7 @@ type WriteOptions struct {
 	// Game (svg): the 1-based number of the game to draw, over all inputs.
 	Game int
 	// SourceComments (pgn): after each move read in a book's notation
-	// (record.Game.BookNotation), a comment with the move as written.
+	// (record.Game.Notation, Notation.Book), a comment with the move as written.
 	SourceComments bool
 }
 
@@ -46,17 +46,28 @@ func newPGNGames(w io.Writer, opt WriteOptions) (GameWriter, error) {
 }
 
 func (p *pgnWriter) Write(g *record.Game, n int, res *replay.Result) error {
-	if g.BookNotation != "" && g.SyntaxError() == nil && res.Played != nil {
-		// Moves read in a book's notation are written in SAN, from what
-		// the replay made of each (docs/notation-books.md).
-		g = ToSAN(g, res.Played, p.sourceComments)
+	book := g.Notation.Book() && g.SyntaxError() == nil && res.Played != nil
+	var played *replay.Played
+	if book && !p.plain && !p.sourceComments {
+		// The moves in SAN as the replay played them, written straight
+		// from its steps: ToSAN's record without the copy.
+		played, book = res.Played, false
 	}
-	if p.plain {
-		c, err := CanonicalGame(g, res.Played, true)
+	if book || p.plain {
+		// Moves read in a book's notation are written in SAN, from what
+		// the replay made of each (docs/notation-books.md); plain PGN is
+		// canonical SAN, cut where the replay stopped.
+		c, err := CanonicalGame(g, res.Played, p.plain)
 		if err != nil {
 			return fmt.Errorf("game %d: %w", n, err)
 		}
-		g = PlainGame(c)
+		if book && p.sourceComments {
+			c = withSourceComments(c, g, res.Played)
+		}
+		if p.plain {
+			c = PlainGame(c)
+		}
+		g = c
 	}
 	if g.Result == "" && g.SyntaxError() == nil {
 		// A PGN game ends with a termination marker: `*` says the result
@@ -66,7 +77,7 @@ func (p *pgnWriter) Write(g *record.Game, n int, res *replay.Result) error {
 		c.Result = "*"
 		g = &c
 	}
-	return p.pw.Write(g)
+	return p.pw.write(g, played)
 }
 
 func (p *pgnWriter) Close() error { return nil }

@@ -406,9 +406,14 @@ func longForm(text string) (string, int8) {
 	for i := 0; i < len(text) && short; i++ {
 		short = text[i] != ' ' && text[i] != '\'' && text[i] < 0x80
 	}
-	if short {
+	if short || shortWithMarks(text) {
 		return text, 0
 	}
+	return longFormWords(text)
+}
+
+// longFormWords is longForm's reading word by word.
+func longFormWords(text string) (string, int8) {
 	words := strings.Fields(text)
 	out := make([]string, 0, len(words))
 	var steps int8
@@ -508,6 +513,42 @@ func longForm(text string) (string, int8) {
 		}
 	}
 	return strings.Join(out, " ") + glyph, steps
+}
+
+// shortWithMarks reports whether text is a short-form move followed by
+// words that only mark it (`P-K4 ch`, `PxP e.p.`, `R-K1 dis ch`), which
+// longForm would leave as they are: the common case of a text with a
+// space, read without taking it apart word by word. It answers false for
+// anything else (longForm then reads it).
+func shortWithMarks(text string) bool {
+	first := strings.IndexByte(text, ' ')
+	if first <= 0 || text[0] < 'A' || text[0] > 'Z' {
+		return false
+	}
+	if strings.IndexByte(text[:first], '-') < 0 && strings.IndexByte(text[:first], 'x') < 0 {
+		return false
+	}
+	for i := 0; i < first; i++ {
+		switch text[i] {
+		case '!', '?', '.', '\'', '\t':
+			return false
+		}
+	}
+	for rest := text[first+1:]; rest != ""; {
+		w := rest
+		if i := strings.IndexByte(rest, ' '); i >= 0 {
+			w, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
+		}
+		switch w {
+		case "ch", "ch.", "check", "(ch)", "(check)", "mate", "(mate)", "e.p.", "ep", "(e.p.)", "+", "++", "#",
+			"dis", "dis.", "db", "db.", "dbl", "dbl.", "!", "?", "!!", "??", "!?", "?!":
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // isManWord: letters that name a man, a file or both (`K`, `Kt`, `QB`,

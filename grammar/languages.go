@@ -9,111 +9,39 @@ import (
 	"github.com/ashtapada/ashtapada/record"
 )
 
-// Notation is the way a record writes its moves: SAN with English letters
-// (the PGN standard), SAN with another language's letters or figurines, or
-// English descriptive notation. docs/notation-books.md lists every form.
-type Notation uint8
-
-const (
-	// NotationAuto reads SAN and, for a game that SAN cannot read, guesses
-	// the notation from its moves (with a warning naming the guess).
-	NotationAuto Notation = iota
-	// NotationSAN is PGN's SAN with English letters only.
-	NotationSAN
-	// NotationDescriptive is English descriptive notation (`P-K4`).
-	NotationDescriptive
-	// NotationGerman and the rest are SAN (and long algebraic) with that
-	// language's piece letters.
-	NotationGerman
-	NotationFrench
-	NotationSpanish
-	NotationItalian
-	NotationDutch
-	NotationPortuguese
-	NotationSwedish
-	NotationRussian
-	// NotationFigurine is SAN with the figurines ♔♕♖♗♘ (either colour).
-	NotationFigurine
-	notationCount
-)
-
-// language is one set of piece letters: the letters of K, Q, R, B, N in
-// that language (each may have several spellings).
-type language struct {
-	code, name string
-	letters    [5][]string // K Q R B N
-}
-
-var englishOrder = [5]byte{'K', 'Q', 'R', 'B', 'N'}
-
-var languages = [notationCount]language{
-	NotationSAN:         {"en", "English", [5][]string{{"K"}, {"Q"}, {"R"}, {"B"}, {"N"}}},
-	NotationDescriptive: {"descriptive", "English descriptive", [5][]string{{"K"}, {"Q"}, {"R"}, {"B"}, {"N", "Kt"}}},
-	NotationGerman:      {"de", "German", [5][]string{{"K"}, {"D"}, {"T"}, {"L"}, {"S"}}},
-	NotationFrench:      {"fr", "French", [5][]string{{"R"}, {"D"}, {"T"}, {"F"}, {"C"}}},
-	NotationSpanish:     {"es", "Spanish", [5][]string{{"R"}, {"D"}, {"T"}, {"A"}, {"C"}}},
-	NotationItalian:     {"it", "Italian", [5][]string{{"R"}, {"D"}, {"T"}, {"A"}, {"C"}}},
-	NotationDutch:       {"nl", "Dutch", [5][]string{{"K"}, {"D"}, {"T"}, {"L"}, {"P"}}},
-	NotationPortuguese:  {"pt", "Portuguese", [5][]string{{"R"}, {"D"}, {"T"}, {"B"}, {"C"}}},
-	NotationSwedish:     {"sv", "Swedish", [5][]string{{"K"}, {"D"}, {"T"}, {"L"}, {"S"}}},
-	NotationRussian:     {"ru", "Russian", [5][]string{{"Кр"}, {"Ф"}, {"Л"}, {"С"}, {"К"}}},
-	NotationFigurine:    {"figurine", "figurine", [5][]string{{"♔", "♚"}, {"♕", "♛"}, {"♖", "♜"}, {"♗", "♝"}, {"♘", "♞"}}},
-}
-
-// DefaultNotation is the notation of the splitters and readers created
-// from now on (NewSplitter); a command sets it once from --notation, as it
-// sets DefaultLimits.
-var DefaultNotation = NotationAuto
+// The books' notations (docs/notation-books.md, record.Notation.Book):
+// English descriptive notation, SAN with another language's letters or
+// with figurines. The reader is told one of them (Splitter.SetNotation),
+// or reads SAN and guesses one for a game that SAN cannot read
+// (Splitter.SetGuess).
 
 // ParseNotation reads a notation's name as --notation takes it: auto, san
-// (or en), descriptive, de, fr, es, it, nl, pt, sv, ru, figurine.
-func ParseNotation(name string) (Notation, error) {
+// (or en), descriptive, de, fr, es, it, nl, pt, sv, ru, figurine (or the
+// notation's name, "German"). guess is true for auto: SAN, and a guess
+// for a game that SAN cannot read.
+func ParseNotation(name string) (n record.Notation, guess bool, err error) {
 	switch strings.ToLower(strings.TrimSpace(name)) {
 	case "", "auto":
-		return NotationAuto, nil
+		return record.SAN, true, nil
 	case "san", "en", "english":
-		return NotationSAN, nil
+		return record.SAN, false, nil
 	}
-	for n := NotationDescriptive; n < notationCount; n++ {
-		if strings.EqualFold(name, languages[n].code) || strings.EqualFold(name, languages[n].name) {
-			return n, nil
+	for _, n := range record.BookNotations() {
+		if strings.EqualFold(name, n.String()) || strings.EqualFold(name, n.Name()) {
+			return n, false, nil
 		}
 	}
-	return NotationAuto, fmt.Errorf("unknown notation %q: want one of %s", name, strings.Join(NotationNames(), ", "))
+	return record.SAN, true, fmt.Errorf("unknown notation %q: want one of %s", name, strings.Join(NotationNames(), ", "))
 }
 
 // NotationNames lists the names ParseNotation takes.
 func NotationNames() []string {
 	out := []string{"auto", "san"}
-	for n := NotationDescriptive; n < notationCount; n++ {
-		out = append(out, languages[n].code)
+	for _, n := range record.BookNotations() {
+		out = append(out, n.String())
 	}
 	return out
 }
-
-func (n Notation) String() string {
-	if n == NotationAuto {
-		return "auto"
-	}
-	if n < notationCount {
-		return languages[n].code
-	}
-	return fmt.Sprintf("Notation(%d)", int(n))
-}
-
-// Name is the notation's name for messages ("German").
-func (n Notation) Name() string {
-	if n == NotationAuto {
-		return "automatic"
-	}
-	if n < notationCount {
-		return languages[n].name
-	}
-	return n.String()
-}
-
-// IsLanguage reports whether n is SAN with other letters than English.
-func (n Notation) IsLanguage() bool { return n >= NotationGerman && n < notationCount }
 
 // letterEntry maps one spelling of a piece to its English letter.
 type letterEntry struct {
@@ -121,17 +49,23 @@ type letterEntry struct {
 	letter byte
 }
 
-// letterTables are, per notation, the spellings longest first (so that
-// Russian `Кр`, the king, is tried before `К`, the knight).
-var letterTables = func() [notationCount][]letterEntry {
-	var t [notationCount][]letterEntry
-	for n := range languages {
-		for i, ls := range languages[n].letters {
+// englishOrder are the English letters of the men in the order of
+// record.Notation.PieceLetters.
+var englishOrder = [5]byte{'K', 'Q', 'R', 'B', 'N'}
+
+// letterTables are, per language notation, the spellings longest first
+// (so that Russian `Кр`, the king, is tried before `К`, the knight).
+var letterTables = func() map[record.Notation][]letterEntry {
+	t := map[record.Notation][]letterEntry{}
+	for _, n := range record.BookNotations() {
+		var es []letterEntry
+		for i, ls := range n.PieceLetters() {
 			for _, l := range ls {
-				t[n] = append(t[n], letterEntry{l, englishOrder[i]})
+				es = append(es, letterEntry{l, englishOrder[i]})
 			}
 		}
-		sort.SliceStable(t[n], func(a, b int) bool { return len(t[n][a].text) > len(t[n][b].text) })
+		sort.SliceStable(es, func(a, b int) bool { return len(es[a].text) > len(es[b].text) })
+		t[n] = es
 	}
 	return t
 }()
@@ -140,7 +74,7 @@ var letterTables = func() [notationCount][]letterEntry {
 // English SAN (or long algebraic): the piece letters, the promotion piece,
 // the Russian long form's `—` and `:`. ok is false when the token uses a
 // letter that n does not have.
-func translate(tok string, n Notation) (string, bool) {
+func translate(tok string, n record.Notation) (string, bool) {
 	table := letterTables[n]
 	var b strings.Builder
 	b.Grow(len(tok))
@@ -189,12 +123,9 @@ func translate(tok string, n Notation) (string, bool) {
 
 // Letters returns notation n's letter for each English piece letter, for
 // writers (the first spelling).
-func (n Notation) Letters() map[byte]string {
+func Letters(n record.Notation) map[byte]string {
 	out := map[byte]string{}
-	if n >= notationCount || n == NotationAuto {
-		n = NotationSAN
-	}
-	for i, ls := range languages[n].letters {
+	for i, ls := range n.PieceLetters() {
 		out[englishOrder[i]] = ls[0]
 	}
 	return out
@@ -203,22 +134,22 @@ func (n Notation) Letters() map[byte]string {
 // ParseMoveIn reads one move token written in notation n: ParseMove for
 // SAN, after the letters are made English for a language, or
 // ParseDescriptive. The move's Text is the token as written.
-func ParseMoveIn(tok string, n Notation) (record.Move, error) {
+func ParseMoveIn(tok string, n record.Notation) (record.Move, error) {
 	switch {
-	case n == NotationDescriptive:
+	case n == record.DescriptiveNotation:
 		return ParseDescriptive(tok)
 	case n.IsLanguage():
 		t, ok := translate(tok, n)
 		if !ok {
 			m, _ := ParseMove("")
 			m.Text = tok
-			return m, &MoveError{tok, "a move in " + n.Name() + " notation (pieces " + n.letterList() + ")"}
+			return m, &MoveError{tok, "a move in " + n.Name() + " notation (pieces " + letterList(n) + ")"}
 		}
 		m, err := ParseMove(t)
 		m.Text = tok
 		// The Russian books' long form is that notation's own, not a
 		// leniency of it.
-		if n == NotationRussian {
+		if n == record.Russian {
 			m.Lenient &^= lenientLongForms
 		}
 		return m, err
@@ -226,9 +157,10 @@ func ParseMoveIn(tok string, n Notation) (record.Move, error) {
 	return ParseMove(tok)
 }
 
-func (n Notation) letterList() string {
+// letterList names n's letters for messages: `K=K D=Q T=R L=B S=N`.
+func letterList(n record.Notation) string {
 	var parts []string
-	for i, ls := range languages[n].letters {
+	for i, ls := range n.PieceLetters() {
 		parts = append(parts, ls[0]+"="+string(englishOrder[i]))
 	}
 	return strings.Join(parts, " ")

@@ -3,6 +3,7 @@ package grammar
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -43,12 +44,20 @@ func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 		ast.Tags = append(ast.Tags, tag)
 	}
 	s := &descScanner{src: src, i: lx.i, line: lx.line, lineOff: lx.lineOff, lx: lx, rest: len(src), b: b}
+	// The tree and the moves read ahead are scratch, like the fast
+	// parser's (fast.go): they live until the builder has made the record,
+	// so their storage is reused from game to game. The moves' parts
+	// (record.Descriptive) are the record's, and are not.
+	st := descPool.Get().(*descStore)
+	defer st.release()
 	// Room for the moves of a game of this size (a move and its space take
-	// about six bytes), so that the lists grow seldom.
+	// about six bytes), so that the list grows seldom.
 	est := (len(src)-lx.i)/6 + 8
-	b.descParsed = make([]parsedMove, 0, est)
+	s.top = st.elems[:0]
+	b.descParsed = st.parsed[:0]
 	s.descs = make([]record.Descriptive, 0, est)
 	ast.Elems = s.elems(0)
+	st.elems, st.parsed = ast.Elems, b.descParsed // before build consumes descParsed
 	if s.err != nil {
 		b.syntax(s.err.pos, s.err.msg)
 		return
@@ -57,6 +66,27 @@ func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 	b.resultPos = s.resultPos
 	b.build(ast)
 	b.finish(c, s.rest)
+}
+
+// descStore is the scratch storage of one descriptive game's tree.
+type descStore struct {
+	elems  []gElem
+	parsed []parsedMove
+}
+
+var descPool = sync.Pool{New: func() any { return new(descStore) }}
+
+// release returns the storage to the pool, unless one huge game grew it
+// (its storage is not kept for the games after it, as in fast.go).
+func (st *descStore) release() {
+	if cap(st.elems) > keepElems {
+		st.elems = nil
+	}
+	if cap(st.parsed) > keepElems {
+		st.parsed = nil
+	}
+	st.elems, st.parsed = st.elems[:0], st.parsed[:0]
+	descPool.Put(st)
 }
 
 type descScanner struct {
@@ -68,7 +98,8 @@ type descScanner struct {
 	// next is read once, and the builder need not read an emitted move
 	// again (builder.descParsed).
 	memo          [4]readMemo
-	next          int // the memo entry to reuse
+	top           []gElem // storage for the game's top-level elements
+	next          int     // the memo entry to reuse
 	src           string
 	i             int
 	line, lineOff int
@@ -117,7 +148,7 @@ func (s *descScanner) skip() bool {
 func (s *descScanner) elems(depth int) []gElem {
 	var out []gElem
 	if depth == 0 {
-		out = make([]gElem, 0, (len(s.src)-s.i)/5+8)
+		out = s.top[:0]
 	}
 	for !s.done {
 		s.skip()
@@ -526,20 +557,16 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 		return
 	}
 	src := string(c.Data)
-	var tries []Notation
-	if looksDescriptive(src) {
-		tries = append(tries, NotationDescriptive)
-	}
-	for n := NotationGerman; n < notationCount; n++ {
-		tries = append(tries, n)
-	}
+	// The languages in their order; descriptive first when the text
+	// looks like it, else last.
+	tries := record.BookNotations()
 	if !looksDescriptive(src) {
-		tries = append(tries, NotationDescriptive)
+		tries = append(tries[1:], record.DescriptiveNotation)
 	}
 	for _, n := range tries {
 		c2 := c
-		c2.book = n
-		g := &record.Game{Source: c.Data, Pos: c.Pos, Notation: c.notation}
+		c2.notation = n
+		g := &record.Game{Source: c.Data, Pos: c.Pos, Notation: n}
 		nb := &builder{g: g, filename: filename}
 		parseChunkCommon(c2, filename, nb, true)
 		if g.SyntaxError() != nil {
@@ -558,17 +585,17 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 			continue
 		}
 		g.Notices = append(g.Notices, record.Notice{Pos: at, Rule: ruleid.NotationGuessed, Severity: record.Warning,
-			Message: fmt.Sprintf("the moves are not in SAN; read as %s notation%s (--notation %s says so and stops the guess)", n.Name(), n.letterHint(), n)})
+			Message: fmt.Sprintf("the moves are not in SAN; read as %s notation%s (--notation %s says so and stops the guess)", n.Name(), letterHint(n), n)})
 		*b.g = *g
 		return
 	}
 }
 
-func (n Notation) letterHint() string {
-	if n == NotationDescriptive {
+func letterHint(n record.Notation) string {
+	if n == record.DescriptiveNotation {
 		return ""
 	}
-	return " (" + n.letterList() + ")"
+	return " (" + letterList(n) + ")"
 }
 
 // looksDescriptive: the text has a mark no algebraic record has.

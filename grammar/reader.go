@@ -37,9 +37,9 @@ func (r *Reader) SetLimits(l Limits) { r.split.SetLimits(l) }
 // written in (Splitter.SetNotation).
 func (r *Reader) SetNotation(n record.Notation) { r.split.SetNotation(n) }
 
-// SetBookNotation sets the notation of books the moves are in
-// (Splitter.SetBookNotation).
-func (r *Reader) SetBookNotation(n Notation) { r.split.SetBookNotation(n) }
+// SetGuess says whether a game SAN cannot read is guessed in the books'
+// notations (Splitter.SetGuess).
+func (r *Reader) SetGuess(on bool) { r.split.SetGuess(on) }
 
 // Next returns the next game, or io.EOF. Syntax errors are never returned
 // as error: they are notices of rule `syntax` in game.Notices. The error is
@@ -106,11 +106,7 @@ func parseChunkCommon(c Chunk, filename string, b *builder, fast bool) {
 
 func parseChunkPaths(c Chunk, filename string, b *builder, fast bool) {
 	g := b.g
-	b.book = c.book
-	if c.book != NotationAuto && c.book != NotationSAN {
-		g.BookNotation = c.book.String()
-	}
-	if c.book == NotationAuto && c.notation == record.SAN && !c.Truncated {
+	if !c.noGuess && c.notation == record.SAN && !c.Truncated {
 		defer b.guessNotation(c, filename)
 	}
 	if c.Truncated {
@@ -141,7 +137,7 @@ func parseChunkPaths(c Chunk, filename string, b *builder, fast bool) {
 		g.Notices = append(g.Notices, *n)
 		return
 	}
-	if c.book == NotationDescriptive {
+	if c.notation == record.DescriptiveNotation {
 		parseDescriptiveChunk(c, filename, src, b)
 		return
 	}
@@ -264,8 +260,6 @@ type builder struct {
 	// scratch, when set, provides the storage of nodes and moves
 	// (ParseChunkScratch); else each game allocates its own.
 	scratch *Scratch
-	// book is the notation of books the moves are in (Chunk.book).
-	book Notation
 	// descParsed are moves the descriptive scanner has already read, in
 	// order, by offset: turn takes them instead of reading them again.
 	descParsed []parsedMove
@@ -550,7 +544,7 @@ func (b *builder) turn(nodes []record.Node, tok string, p record.Pos) []record.N
 			m = b.descParsed[0].m
 			b.descParsed = b.descParsed[1:]
 		} else {
-			m, err = ParseMoveIn(part, b.book)
+			m, err = ParseMoveIn(part, b.g.Notation)
 		}
 		if err != nil {
 			if part == "" {

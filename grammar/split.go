@@ -32,11 +32,9 @@ type Chunk struct {
 	// after it) without starting with a tag; when that text cannot be
 	// read as a game, the reader says so.
 	afterMarker bool
-	// notation is the splitter's, for the reader.
+	// notation and noGuess are the splitter's, for the reader.
 	notation record.Notation
-	// book is the notation of books the moves are in (SetBookNotation),
-	// for the reader.
-	book Notation
+	noGuess  bool
 }
 
 // lookahead bounds how far the splitter looks for the `}` that would close a
@@ -79,10 +77,11 @@ type Splitter struct {
 	// each chunk to the reader; pendingN is the full length of the
 	// pending line, which keeps at most MaxGameBytes+1 of its bytes.
 	limits   Limits
-	book     Notation
 	pendingN int
-	// notation is what the games' moves are written in (SetNotation).
+	// notation is what the games' moves are written in (SetNotation);
+	// noGuess stops the guess of a book's notation (SetGuess).
 	notation record.Notation
+	noGuess  bool
 	// tagNames are hashes of the current game's tag names, to see a game
 	// of tags only end where the next one's tags begin.
 	tagNames []uint64
@@ -106,7 +105,7 @@ type Splitter struct {
 // NewSplitter returns a splitter reading r, with DefaultLimits and
 // notation SAN.
 func NewSplitter(r io.Reader) *Splitter {
-	return &Splitter{r: bufio.NewReaderSize(r, lookahead+4096), line: 1, closeAt: -1, limits: DefaultLimits(), nlAt: -1, book: DefaultNotation}
+	return &Splitter{r: bufio.NewReaderSize(r, lookahead+4096), line: 1, closeAt: -1, limits: DefaultLimits(), nlAt: -1}
 }
 
 // BOM reports whether the input started with a UTF-8 byte-order mark,
@@ -122,16 +121,18 @@ func (s *Splitter) Residue() []byte { return s.residue }
 func (s *Splitter) SetLimits(l Limits) { s.limits = l }
 
 // SetNotation says what the moves of the games read from now on are
-// written in (record.LAN or record.UCI for coordinate files; SAN, the
-// default, reads every form and reports the non-SAN ones as lenient). The
-// chunks carry it to ParseChunk.
+// written in: record.LAN or record.UCI for coordinate files, one of the
+// books' notations (descriptive, a language's letters, figurines:
+// docs/notation-books.md); SAN, the default, reads every algebraic form
+// and reports the non-SAN ones as lenient. The chunks carry it to
+// ParseChunk.
 func (s *Splitter) SetNotation(n record.Notation) { s.notation = n }
 
-// SetBookNotation sets the notation of books the moves of the games read
-// from now on are in: descriptive, a language's letters, figurines
-// (docs/notation-books.md); NotationAuto, the default, reads SAN and
-// guesses for a game SAN cannot read.
-func (s *Splitter) SetBookNotation(n Notation) { s.book = n }
+// SetGuess says whether a game that SAN cannot read (when the notation is
+// SAN) is read again in the books' notations, the first that reads it
+// taken with a notation-guessed warning. On by default; --notation san
+// turns it off.
+func (s *Splitter) SetGuess(on bool) { s.noGuess = !on }
 
 // lineMax is the most of one line the splitter keeps: a line longer than
 // a game may be is never needed whole.
@@ -321,7 +322,7 @@ func (s *Splitter) Next() (Chunk, error) {
 				s.hasPending = true
 				s.pendingPos = linePos
 				s.pendingAfterMarker = afterResult && !inComment && tagLine(line) == nil && !junk
-				return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, book: s.book}, nil
+				return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess}, nil
 			}
 		}
 		if max := s.limits.MaxGameBytes; max > 0 && len(data)+n > max {
@@ -363,14 +364,14 @@ func (s *Splitter) Next() (Chunk, error) {
 			s.hasPending = true
 			s.pendingPos = record.Pos{Line: linePos.Line, Col: linePos.Col + cut, Offset: linePos.Offset + cut}
 			s.pendingAfterMarker = tagLine(line[cut:]) == nil
-			return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, book: s.book}, nil
+			return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess}, nil
 		}
 	}
 	if isBlank(data) {
 		s.residue = append(s.residue[:0], data...)
 		return Chunk{}, io.EOF
 	}
-	return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, book: s.book}, nil
+	return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess}, nil
 }
 
 // skipFactor bounds skipGame: after a game over Limits.MaxGameBytes, at
@@ -388,7 +389,7 @@ const (
 // may start a game early (it is then reported as broken too). size counts
 // the game's bytes so far; data are the lines kept.
 func (s *Splitter) skipGame(data []byte, start, cut record.Pos, size int) (Chunk, error) {
-	c := Chunk{Data: bytes.Clone(data), Pos: start, Truncated: true, CutPos: cut, limits: s.limits, notation: s.notation, book: s.book}
+	c := Chunk{Data: bytes.Clone(data), Pos: start, Truncated: true, CutPos: cut, limits: s.limits, notation: s.notation, noGuess: s.noGuess}
 	for s.err == nil {
 		head, err := s.r.Peek(2)
 		if len(head) == 0 {

@@ -67,18 +67,15 @@ type Game struct {
 	Trailing    []byte
 	TrailingPos Pos
 	// Notation is the notation the movetext is written in (the reader's,
-	// SAN unless it was told otherwise). Replay judges the marks a notation
-	// does not write (UCI's check marks, captures and leaps) only in the
-	// notations that write them.
+	// SAN unless it was told otherwise or guessed a book's notation,
+	// Notation.Book). Replay judges the marks a notation does not write
+	// (UCI's check marks, captures and leaps) only in the notations that
+	// write them.
 	Notation Notation
 	// Truncated: the game was longer than the reader's size limit and
 	// Source holds only its first lines. It has a `limit` notice; a writer
 	// that passes broken games through must not write it as if whole.
 	Truncated bool
-	// BookNotation names the notation of books the moves were read in
-	// ("descriptive", "de", "figurine", ...; docs/notation-books.md);
-	// empty for SAN, LAN and UCI (Notation).
-	BookNotation string
 	// Notices are what the reader found: warnings for lenient forms and
 	// encodings, and for a game that could not be read, the syntax error
 	// (then Moves may be incomplete and must not be replayed).
@@ -201,9 +198,10 @@ const (
 	LenientNoSeparator
 )
 
-// Notation is the move notation a record's movetext is written in. The
-// reader reads all of them with one grammar (docs/format.md); the notation
-// says which forms are the record's own and which are lenient.
+// Notation is the move notation a record's movetext is written in: SAN,
+// LAN, UCI, or one of the books' notations (notation.go). The reader reads
+// all of them with one grammar (docs/format.md); the notation says which
+// forms are the record's own and which are lenient.
 type Notation uint8
 
 const (
@@ -216,17 +214,6 @@ const (
 	// no piece letters, no `x`, no check marks, no leap marker.
 	UCI
 )
-
-// String is the notation's name as the command line spells it.
-func (n Notation) String() string {
-	switch n {
-	case LAN:
-		return "lan"
-	case UCI:
-		return "uci"
-	}
-	return "san"
-}
 
 // Own is the set of lenient forms that are part of the notation itself,
 // which the reader does not report: LAN's origin squares and hyphens, UCI's

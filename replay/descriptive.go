@@ -215,8 +215,20 @@ func descTargets(pos *rules.Position, d *record.Descriptive, out *[4]rules.Squar
 	}
 	want := kindOf(manLetter(d.CapMan))
 	them := side.Other()
-	for sq := rules.Square(0); sq < 64; sq++ {
+	left := pos.Count(them, want) // the men of that kind not yet found
+	if want == rules.Pawn && pos.EnPassant() != rules.NoSquare {
+		left++ // (the en passant square, added last, may be one more)
+	}
+	if d.CapFiles == 0 && d.CapRank == 0 && left > len(out) {
+		// Any of them may be meant (`PxP` with five pawns or more).
+		return -1
+	}
+	left = pos.Count(them, want)
+	for sq := rules.Square(0); sq < 64 && left > 0; sq++ {
 		p := pos.At(sq)
+		if p.Kind() == want && p.Color() == them {
+			left--
+		}
 		if p.Kind() != want || p.Color() != them || !fileIn(d.CapFiles, sq) {
 			continue
 		}
@@ -346,19 +358,13 @@ func (w *walk) chooseDescriptive(n *record.Node, ln *line, side rules.Color, ply
 
 // checkFits: the written mark ('+', '#' or none) fits what m does.
 func checkFits(pos *rules.Position, m rules.Move, mark byte) bool {
-	gives := pos.GivesCheck(m)
 	switch mark {
 	case 0:
-		return !gives
+		return !pos.GivesCheck(m)
 	case '#':
-		if !gives {
-			return false
-		}
-		q := *pos
-		q.Play(m)
-		return !q.HasLegalMove()
+		return checkMark(pos, m) == '#'
 	}
-	return gives
+	return pos.GivesCheck(m)
 }
 
 // readable reports whether the next moves (up to plies of them) of nodes

@@ -103,7 +103,7 @@ func TestNotationForms(t *testing.T) {
 		if c.want == "" {
 			continue // a case that must fail: TestNotationFormsRejected
 		}
-		n, err := grammar.ParseNotation(c.notation)
+		n, _, err := grammar.ParseNotation(c.notation)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -113,7 +113,8 @@ func TestNotationForms(t *testing.T) {
 		}
 		text += "\n" + c.moves + " *\n"
 		r := grammar.NewReader(strings.NewReader(text), "case.pgn")
-		r.SetBookNotation(n)
+		r.SetNotation(n)
+		r.SetGuess(false)
 		g, err := r.Next()
 		if err != nil {
 			t.Fatal(err)
@@ -145,9 +146,10 @@ func TestNotationFormsRejected(t *testing.T) {
 		if c.want != "" {
 			continue
 		}
-		n, _ := grammar.ParseNotation(c.notation)
+		n, _, _ := grammar.ParseNotation(c.notation)
 		r := grammar.NewReader(strings.NewReader("\n"+c.moves+" *\n"), "case.pgn")
-		r.SetBookNotation(n)
+		r.SetNotation(n)
+		r.SetGuess(false)
 		g, err := r.Next()
 		if err != nil {
 			t.Fatal(err)

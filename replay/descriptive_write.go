@@ -22,14 +22,11 @@ var shortFileNames = [8]string{"R", "N", "B", "", "", "B", "N", "R"}
 func Descriptive(pos *rules.Position, legal []rules.Move, m rules.Move) string {
 	var b strings.Builder
 	writeDescriptiveCore(&b, pos, legal, m)
-	if pos.GivesCheck(m) {
-		q := *pos
-		q.Play(m)
-		if !q.HasLegalMove() {
-			b.WriteString(" mate")
-		} else {
-			b.WriteString(" ch")
-		}
+	switch checkMark(pos, m) {
+	case '#':
+		b.WriteString(" mate")
+	case '+':
+		b.WriteString(" ch")
 	}
 	return b.String()
 }
@@ -40,12 +37,9 @@ type descOption struct {
 }
 
 func writeDescriptiveCore(b *strings.Builder, pos *rules.Position, legal []rules.Move, m rules.Move) {
-	switch {
-	case m.Flags&rules.FlagCastleShort != 0:
-		b.WriteString("O-O")
-		return
-	case m.Flags&rules.FlagCastleLong != 0:
-		b.WriteString("O-O-O")
+	if m.Flags&(rules.FlagCastleShort|rules.FlagCastleLong) != 0 {
+		// Castling is written as SAN writes it: O-O, O-O-O.
+		writeSAN(b, pos, legal, m)
 		return
 	}
 	side := pos.SideToMove()

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
@@ -38,18 +39,18 @@ func TestNotationTable(t *testing.T) {
 		}
 		unquote := func(s string) string { return strings.Trim(strings.TrimSpace(s), "`") }
 		form, moves, want, from := strings.TrimSpace(cells[0]), unquote(cells[1]), unquote(cells[2]), unquote(cells[3])
-		notation := grammar.NotationDescriptive
+		notation := record.DescriptiveNotation
 		if i := strings.Index(form, "("); i >= 0 && strings.HasSuffix(form, ")") {
-			n, err := grammar.ParseNotation(form[i+1 : len(form)-1])
+			n, _, err := grammar.ParseNotation(form[i+1 : len(form)-1])
 			if err == nil {
 				notation = n
 			}
 		}
 		if strings.HasPrefix(form, "figurines") {
-			notation = grammar.NotationFigurine
+			notation = record.Figurine
 		}
 		if strings.HasPrefix(form, "Russian") {
-			notation = grammar.NotationRussian
+			notation = record.Russian
 		}
 		text := "[Result \"*\"]\n"
 		if from != "start" {
@@ -57,7 +58,8 @@ func TestNotationTable(t *testing.T) {
 		}
 		text += "\n" + moves + " *\n"
 		r := grammar.NewReader(strings.NewReader(text), "row.pgn")
-		r.SetBookNotation(notation)
+		r.SetNotation(notation)
+		r.SetGuess(false)
 		g, err := r.Next()
 		if err != nil {
 			t.Fatal(err)

@@ -14,16 +14,26 @@ import (
 func SAN(pos *rules.Position, legal []rules.Move, m rules.Move) string {
 	var b strings.Builder
 	writeSAN(&b, pos, legal, m)
-	if pos.GivesCheck(m) {
-		q := *pos
-		q.Play(m)
-		if !q.HasLegalMove() {
-			b.WriteByte('#')
-		} else {
-			b.WriteByte('+')
-		}
+	if mark := checkMark(pos, m); mark != 0 {
+		b.WriteByte(mark)
 	}
 	return b.String()
+}
+
+// checkMark is what move m of pos does to the other king, as SAN marks
+// it: '#' for mate, '+' for check, 0 for neither. The notations' writers
+// (SAN, Descriptive) and the reading of the books' check marks (checkFits)
+// share it.
+func checkMark(pos *rules.Position, m rules.Move) byte {
+	if !pos.GivesCheck(m) {
+		return 0
+	}
+	q := *pos
+	q.Play(m)
+	if !q.HasLegalMove() {
+		return '#'
+	}
+	return '+'
 }
 
 func (w *walk) san(pos *rules.Position, legal []rules.Move, m rules.Move) string {

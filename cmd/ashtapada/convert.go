@@ -51,7 +51,8 @@ func convertAction(c *cli.Context) error {
 	if c.Bool("plain") && to != "pgn" {
 		return toolError(fmt.Errorf("--plain applies to --to pgn only"))
 	}
-	if err := applyNotation(c); err != nil {
+	notation, err := readNotation(c)
+	if err != nil {
 		return toolError(err)
 	}
 	cfg, err := validateConfig(c)
@@ -60,9 +61,9 @@ func convertAction(c *cli.Context) error {
 	}
 	cfg.Steps = true
 	if to == "parquet" {
-		return convertParquet(c, cfg) // parquet.go
+		return convertParquet(c, cfg, notation) // parquet.go
 	}
-	cv := &converter{shard: c.String("shard"), to: target, from: from, wopt: formats.WriteOptions{Plain: c.Bool("plain"), Game: c.Int("game"), SourceComments: c.Bool("source-comments")}, rp: replay.New(cfg), errw: c.App.ErrWriter}
+	cv := &converter{shard: c.String("shard"), to: target, from: from, wopt: formats.WriteOptions{Plain: c.Bool("plain"), Game: c.Int("game"), SourceComments: c.Bool("source-comments")}, rp: replay.New(cfg), notation: notation, errw: c.App.ErrWriter}
 	write := func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<16)
 		err := cv.run(c.Args().Slice(), bw)
@@ -87,16 +88,18 @@ func convertAction(c *cli.Context) error {
 
 // converter carries one convert run.
 type converter struct {
-	to     formats.RecordFormat // the format written
-	from   string               // the format read; "" to detect it per file
-	wopt   formats.WriteOptions
-	rp     *replay.Replayer
-	errw   io.Writer // diagnostics
-	gw     formats.GameWriter
-	gate   *gateWriter // the writer's output; closed while priming (shard.go)
-	shard  string      // --shard K/N
-	n      int         // games read so far, over all files
-	broken int         // games that could not be converted whole
+	to   formats.RecordFormat // the format written
+	from string               // the format read; "" to detect it per file
+	// notation is the moves' notation in PGN input (--notation).
+	notation movesNotation
+	wopt     formats.WriteOptions
+	rp       *replay.Replayer
+	errw     io.Writer // diagnostics
+	gw       formats.GameWriter
+	gate     *gateWriter // the writer's output; closed while priming (shard.go)
+	shard    string      // --shard K/N
+	n        int         // games read so far, over all files
+	broken   int         // games that could not be converted whole
 }
 
 func (cv *converter) run(args []string, w io.Writer) error {
@@ -123,10 +126,10 @@ type gameSource func() (*record.Game, error)
 // openGames opens path and returns the reader of its games in the format
 // named by from, or detected from the name or the first bytes (the record
 // formats' registry, formats.RecordFormats). The limits are the reader's
-// defaults.
-func openGames(path, from string) (gameSource, io.Closer, error) {
+// defaults; the notation of PGN moves is notation's (--notation).
+func openGames(path, from string, notation movesNotation) (gameSource, io.Closer, error) {
 	if from == "parquet" || from == "" && isParquetName(path) {
-		return openParquetGames(path) // parquet.go
+		return openParquetGames(path, notation) // parquet.go
 	}
 	rc, name, err := openInput(path)
 	if err != nil {
@@ -138,12 +141,17 @@ func openGames(path, from string) (gameSource, io.Closer, error) {
 		head, _ := br.Peek(4096)
 		f = formats.DetectRecordFormat(path, head)
 	}
-	return f.Read(br, name, grammar.DefaultLimits()).Next, rc, nil
+	gr := f.Read(br, name, grammar.DefaultLimits())
+	if rd, ok := gr.(*grammar.Reader); ok {
+		// The formats the grammar reads: PGN in --notation's notation.
+		notation.apply(rd, f.Notation)
+	}
+	return gr.Next, rc, nil
 }
 
 // file converts the games of one input.
 func (cv *converter) file(path string) error {
-	next, closer, err := openGames(path, cv.from)
+	next, closer, err := openGames(path, cv.from, cv.notation)
 	if err != nil {
 		return err
 	}
@@ -190,7 +198,7 @@ func (cv *converter) game(g *record.Game, name string) error {
 			}
 		}
 	}
-	if g.Notation != record.SAN && g.SyntaxError() == nil {
+	if (g.Notation == record.LAN || g.Notation == record.UCI) && g.SyntaxError() == nil {
 		// A record read in LAN or UCI is written on in SAN, as replay
 		// played it (up to where it stopped).
 		c, err := formats.SANRecord(g, res.Played)

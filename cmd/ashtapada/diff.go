@@ -92,7 +92,7 @@ func diffAction(c *cli.Context) error {
 
 // readAll reads every game of a file in any input format.
 func readAll(path string, rp *replay.Replayer) ([]*record.Game, error) {
-	next, closer, err := openGames(path, "")
+	next, closer, err := openGames(path, "", movesNotation{})
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +112,7 @@ func readAll(path string, rp *replay.Replayer) ([]*record.Game, error) {
 
 // forEachGame streams the games of one file.
 func forEachGame(path string, rp *replay.Replayer, fn func(i int, g *record.Game) error) error {
-	next, closer, err := openGames(path, "")
+	next, closer, err := openGames(path, "", movesNotation{})
 	if err != nil {
 		return err
 	}

@@ -47,6 +47,8 @@ type fmtOptions struct {
 	unplayed int
 	// limits are the readers' (--max-depth, --max-token, --max-game-bytes).
 	limits grammar.Limits
+	// notation is the moves' notation (--notation).
+	notation movesNotation
 }
 
 func runFmt(c *cli.Context) error {
@@ -54,12 +56,13 @@ func runFmt(c *cli.Context) error {
 	if err != nil {
 		return toolError(err)
 	}
-	if err := applyNotation(c); err != nil {
+	notation, err := readNotation(c)
+	if err != nil {
 		return toolError(err)
 	}
 	opt := fmtOptions{
 		list: c.Bool("l"), diff: c.Bool("d"), write: c.Bool("w"), check: c.Bool("check"),
-		stdout: c.App.Writer, stderr: c.App.ErrWriter, limits: lim,
+		stdout: c.App.Writer, stderr: c.App.ErrWriter, limits: lim, notation: notation,
 	}
 	if opt.stdout == nil {
 		opt.stdout = os.Stdout
@@ -210,9 +213,10 @@ func fmtFile(path string, opt *fmtOptions) (fmtResult, error) {
 		})
 	}
 	each := func(out io.Writer) error {
-		// Each reader gets the command's limits.
+		// Each reader gets the command's limits and notation.
 		rd := grammar.NewReader(in, name)
 		rd.SetLimits(opt.limits)
+		opt.notation.apply(rd, record.SAN)
 		_, err := formats.FormatEach(rd, name, rewrite, func(p *formats.Piece) error {
 			if p.Game != nil && formats.HasSyntaxNotice(p.Game) {
 				report(p.Game)

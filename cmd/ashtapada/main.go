@@ -9,7 +9,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/ashtapada/ashtapada/grammar"
 	"os"
 	"runtime/debug"
 	"sort"
@@ -57,10 +56,6 @@ func version() string {
 }
 
 func newApp() *cli.App {
-	// A command sets the readers' notation from its flags (notation.go);
-	// an app starts from the default, so that one run (or test) never
-	// inherits another's.
-	grammar.DefaultNotation = grammar.NotationAuto
 	sort.Slice(commands, func(i, j int) bool { return commands[i].Name < commands[j].Name })
 	for _, c := range commands {
 		quietUsageErrors(c)

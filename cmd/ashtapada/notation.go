@@ -2,11 +2,11 @@ package main
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
 )
 
 // notationFlags: --notation, the notation of the input's moves
@@ -18,28 +18,36 @@ func notationFlags() []cli.Flag {
 	}
 }
 
-// applyNotation sets the readers' notation from --notation, before any file
-// is read (grammar.DefaultNotation, as applyLimits does for the limits).
-func applyNotation(c *cli.Context) error {
-	n, err := grammar.ParseNotation(c.String("notation"))
-	if err != nil {
-		return fmt.Errorf("--notation: %w", err)
-	}
-	grammar.DefaultNotation = n
-	return nil
+// movesNotation is what --notation asks of the readers of PGN input: the
+// notation of its moves (record.SAN, or one of the books' notations), and,
+// for SAN, whether a game that SAN cannot read is guessed in the others
+// (auto, the default; --notation san stops the guess). A command reads it
+// once (readNotation) and gives it to each reader it makes (apply), as it
+// does the limits. The zero value is the default: SAN, with the guess.
+type movesNotation struct {
+	n      record.Notation
+	strict bool // no guess
 }
 
-// notationTarget reads a --to or --from value that names a notation of
-// PGN movetext (descriptive, a language code, figurine), and whether it
-// is one.
-func notationTarget(v string) (grammar.Notation, bool) {
-	switch strings.ToLower(v) {
-	case "", "auto", "san", "en", "pgn":
-		return grammar.NotationAuto, false
-	}
-	n, err := grammar.ParseNotation(v)
+// readNotation reads --notation.
+func readNotation(c *cli.Context) (movesNotation, error) {
+	n, guess, err := grammar.ParseNotation(c.String("notation"))
 	if err != nil {
-		return grammar.NotationAuto, false
+		return movesNotation{}, fmt.Errorf("--notation: %w", err)
 	}
-	return n, true
+	return movesNotation{n: n, strict: !guess}, nil
+}
+
+// apply tells a reader (grammar.Splitter or grammar.Reader) of an input in
+// record format notation format the notation of its moves: --notation's
+// for PGN; LAN and UCI files are in their own.
+func (m movesNotation) apply(r interface {
+	SetNotation(record.Notation)
+	SetGuess(bool)
+}, format record.Notation) {
+	if format == record.SAN {
+		format = m.n
+	}
+	r.SetNotation(format)
+	r.SetGuess(!m.strict)
 }

@@ -25,7 +25,7 @@ func isParquetName(path string) bool { return strings.HasSuffix(strings.ToLower(
 
 // convertParquet writes the games of the inputs (or of the --shard part)
 // as a Parquet table.
-func convertParquet(c *cli.Context, cfg replay.Config) error {
+func convertParquet(c *cli.Context, cfg replay.Config, notation movesNotation) error {
 	if c.Bool("plain") {
 		return toolError(fmt.Errorf("--plain applies to --to pgn only"))
 	}
@@ -43,7 +43,7 @@ func convertParquet(c *cli.Context, cfg replay.Config) error {
 	if err != nil {
 		return toolError(err)
 	}
-	pc := &parquetConverter{rp: replay.New(cfg), from: strings.ToLower(c.String("from")), errw: c.App.ErrWriter}
+	pc := &parquetConverter{rp: replay.New(cfg), from: strings.ToLower(c.String("from")), notation: notation, errw: c.App.ErrWriter}
 	write := func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<16)
 		tw := gametable.NewWriter(bw)
@@ -75,10 +75,11 @@ func convertParquet(c *cli.Context, cfg replay.Config) error {
 }
 
 type parquetConverter struct {
-	rp     *replay.Replayer
-	from   string
-	errw   io.Writer
-	broken int // games that could not be read whole
+	rp       *replay.Replayer
+	from     string
+	notation movesNotation // --notation
+	errw     io.Writer
+	broken   int // games that could not be read whole
 }
 
 // part writes the rows of one input part. PGN is read chunk by chunk, so
@@ -95,12 +96,12 @@ func (pc *parquetConverter) part(p inputPart, tw *gametable.Writer) error {
 		return err
 	}
 	if format == "pgn" {
-		return eachChunk(p, nil, func(name string, ch grammar.Chunk, index int) error {
+		return eachChunk(p, pc.notation, nil, func(name string, ch grammar.Chunk, index int) error {
 			g := grammar.ParseChunk(ch, name)
 			return pc.game(g, name, index, gametable.MovetextOf(g, ch.Pos.Offset), tw)
 		})
 	}
-	next, closer, err := openGames(p.path, format)
+	next, closer, err := openGames(p.path, format, pc.notation)
 	if err != nil {
 		return err
 	}
@@ -154,7 +155,7 @@ func inputFormat(path, from string) (string, error) {
 
 // openParquetGames reads the games of a Parquet table: each row's text
 // (gametable.Row.Text) read by the grammar, as fmt reads a file.
-func openParquetGames(path string) (gameSource, io.Closer, error) {
+func openParquetGames(path string, notation movesNotation) (gameSource, io.Closer, error) {
 	if path == "-" {
 		return nil, nil, errors.New("--from parquet needs a file: Parquet cannot be read from standard input")
 	}
@@ -182,7 +183,7 @@ func openParquetGames(path string) (gameSource, io.Closer, error) {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 		n++
-		g, err := gameOfRow(row)
+		g, err := gameOfRow(row, notation)
 		if err != nil {
 			return nil, fmt.Errorf("%s: row %d: %w", path, n, err)
 		}
@@ -190,9 +191,11 @@ func openParquetGames(path string) (gameSource, io.Closer, error) {
 	}, f, nil
 }
 
-// gameOfRow reads a row's text back into a record.
-func gameOfRow(row *gametable.Row) (*record.Game, error) {
+// gameOfRow reads a row's text back into a record, its moves in
+// notation's notation (--notation).
+func gameOfRow(row *gametable.Row, notation movesNotation) (*record.Game, error) {
 	rd := grammar.NewReader(bytes.NewReader(row.Text()), row.File)
+	notation.apply(rd, record.SAN)
 	g, err := rd.Next()
 	if err != nil {
 		if errors.Is(err, io.EOF) {

@@ -96,7 +96,7 @@ func parquetRoundTrip(t *testing.T, path string) (sameAsFmt bool) {
 	var want bytes.Buffer
 	pw := formats.NewPGNWriter(&want)
 	for _, g := range games {
-		book = book || g.BookNotation != ""
+		book = book || g.Notation.Book()
 		if err := pw.Write(g); err != nil {
 			t.Fatal(err)
 		}
@@ -134,7 +134,7 @@ func parquetRoundTrip(t *testing.T, path string) (sameAsFmt bool) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := gameOfRow(row)
+		g, err := gameOfRow(row, movesNotation{})
 		if err != nil {
 			t.Fatalf("%s: row %d: %v", path, n+1, err)
 		}

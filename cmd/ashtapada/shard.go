@@ -143,15 +143,17 @@ func shardInputs(c *cli.Context, args []string, noteErr func(error)) ([]inputPar
 // is neither a game nor counted, as validate and the record readers skip
 // it. Games before the part are split (to count them and to know where
 // the part's first game starts) but not parsed; reading stops after the
-// part. When before is not nil it is called once, just before the part's
+// part. The moves are read in notation's notation (--notation). When
+// before is not nil it is called once, just before the part's
 // first game, with the game before it in the file (if there is one).
-func eachChunk(p inputPart, before, fn func(name string, ch grammar.Chunk, index int) error) error {
+func eachChunk(p inputPart, notation movesNotation, before, fn func(name string, ch grammar.Chunk, index int) error) error {
 	rc, name, err := openInput(p.path)
 	if err != nil {
 		return err
 	}
 	defer rc.Close()
 	sp := grammar.NewSplitter(rc)
+	notation.apply(sp, record.SAN)
 	var last grammar.Chunk // the last game before the part (its own copy: the splitter reuses its buffer)
 	var lastData []byte
 	haveLast, started := false, false
@@ -252,7 +254,7 @@ func (cv *converter) runShard(files []string) error {
 	}
 	// count counts the games of a file this part does not convert.
 	count := func(path string) error {
-		n, last, err := countGames(path, cv.from)
+		n, last, err := countGames(path, cv.from, cv.notation)
 		if err != nil {
 			return err
 		}
@@ -295,7 +297,7 @@ func (cv *converter) runShard(files []string) error {
 			prev, prevName, prevN = grammar.ParseChunk(ch, name), name, base+index
 			return nil
 		}
-		if err := eachChunk(p, before, func(name string, ch grammar.Chunk, index int) error {
+		if err := eachChunk(p, cv.notation, before, func(name string, ch grammar.Chunk, index int) error {
 			if err := prime(); err != nil {
 				return err
 			}
@@ -310,12 +312,12 @@ func (cv *converter) runShard(files []string) error {
 
 // countGames counts the games of a file without replaying them, and
 // returns the last one (nil when there is none).
-func countGames(path, from string) (int, *record.Game, error) {
+func countGames(path, from string, notation movesNotation) (int, *record.Game, error) {
 	if f, _ := inputFormat(path, from); f == "pgn" {
 		n := 0
 		var last grammar.Chunk
 		var lastData []byte
-		err := eachChunk(wholeFile(path), nil, func(_ string, ch grammar.Chunk, _ int) error {
+		err := eachChunk(wholeFile(path), notation, nil, func(_ string, ch grammar.Chunk, _ int) error {
 			n++
 			lastData = append(lastData[:0], ch.Data...)
 			last = ch
@@ -327,7 +329,7 @@ func countGames(path, from string) (int, *record.Game, error) {
 		}
 		return n, grammar.ParseChunk(last, displayName(path)), nil
 	}
-	next, closer, err := openGames(path, from)
+	next, closer, err := openGames(path, from, notation)
 	if err != nil {
 		return 0, nil, err
 	}

@@ -109,7 +109,7 @@ func nthGame(path string, n int, rp *replay.Replayer, errw io.Writer) (*record.G
 	if n < 1 {
 		return nil, fmt.Errorf("--game %d: games are numbered from 1", n)
 	}
-	next, closer, err := openGames(path, "")
+	next, closer, err := openGames(path, "", movesNotation{})
 	if err != nil {
 		return nil, err
 	}

@@ -50,7 +50,8 @@ func init() {
 // validateAction reads the flags, runs the pipeline into the sink and
 // returns the exit status.
 func validateAction(c *cli.Context) error {
-	if err := applyNotation(c); err != nil {
+	notation, err := readNotation(c)
+	if err != nil {
 		return toolError(err)
 	}
 	if c.IsSet("explain") {
@@ -81,7 +82,7 @@ func validateAction(c *cli.Context) error {
 	}
 	// An HTML report draws the moves up to each finding (cheap to keep).
 	opts.replay.Moves = formats.ReportWantsMoves(sink.rw)
-	p := &pipeline{cfg: opts.replay, shard: opts.shard, hints: opts.hints, limits: opts.limits, jobs: opts.jobs, counter: ci.counter(), diag: ci.diag()}
+	p := &pipeline{cfg: opts.replay, shard: opts.shard, hints: opts.hints, limits: opts.limits, notation: notation, jobs: opts.jobs, counter: ci.counter(), diag: ci.diag()}
 	read := p.run(opts.inputs, sink.game)
 	return sink.finish(read)
 }

@@ -23,11 +23,12 @@ type pipeline struct {
 	// shard is --shard K/N ("" for every input whole).
 	shard string
 	// hints: each worker also checks the also-valid-as hints (--hints).
-	hints   bool
-	limits  grammar.Limits
-	jobs    int
-	counter *atomic.Int64 // bytes read, for the progress bar (nil: none)
-	diag    io.Writer     // where tool errors are printed as they happen
+	hints    bool
+	limits   grammar.Limits
+	notation movesNotation // --notation
+	jobs     int
+	counter  *atomic.Int64 // bytes read, for the progress bar (nil: none)
+	diag     io.Writer     // where tool errors are printed as they happen
 
 	errMu    sync.Mutex
 	toolErrs int
@@ -226,7 +227,7 @@ func (p *pipeline) readGames(part inputPart, work, order chan<- *vjob, done <-ch
 	}
 	sp := grammar.NewSplitter(br)
 	sp.SetLimits(p.limits)
-	sp.SetNotation(f.Notation)
+	p.notation.apply(sp, f.Notation)
 	next := func() (grammar.Chunk, *record.Game, error) {
 		ch, err := sp.Next()
 		return ch, nil, err
