@@ -19,7 +19,7 @@ const RowGroupRows = 8192
 // order, with tags and settings as Parquet MAPs (a required map of
 // required strings has the same column levels as a repeated group of
 // key/value pairs, so rows made from Row are rows of this schema; Row keeps
-// the order of the tags, which a Go map would lose). TestSchemasAgree
+// the order of the tags, which a Go map would lose). TestRowsRoundTrip
 // checks that the two line up.
 type fileRow struct {
 	File          string            `parquet:"file"`
