@@ -128,6 +128,7 @@ func gameFeatures(g *record.Game, t *replay.Played, outcome string) features {
 	firstDone := [2]bool{}
 	for i := range t.Steps {
 		st := &t.Steps[i]
+		before, after := t.Around(i)
 		m := st.Move
 		f.leap = f.leap || m.IsLeap()
 		f.capture = f.capture || m.IsCapture()
@@ -136,11 +137,11 @@ func gameFeatures(g *record.Game, t *replay.Played, outcome string) features {
 		f.doubleStep = f.doubleStep || m.Flags&rules.FlagDoubleStep != 0
 		f.compound = f.compound || st.TurnIndex > 0
 		if m.IsCapture() && m.Flags&rules.FlagEnPassant == 0 {
-			if k := st.Before.At(m.To).Kind(); k != rules.Pawn && k != rules.NoKind && piecesOf(st.Before, st.Side.Other()) == 1 {
+			if k := before.At(m.To).Kind(); k != rules.Pawn && k != rules.NoKind && piecesOf(before, st.Side.Other()) == 1 {
 				f.soleCapture = true
 			}
 		}
-		if st.Check && piecesOf(st.After, st.Side.Other()) == 0 {
+		if st.Check && piecesOf(after, st.Side.Other()) == 0 {
 			f.pawnsOnlyCheck = true
 		}
 		f.knightPromotion = f.knightPromotion || m.Promotion == rules.Knight
@@ -151,11 +152,11 @@ func gameFeatures(g *record.Game, t *replay.Played, outcome string) features {
 				f.openingSharp = true
 			}
 		}
-		look(st.After)
+		look(after)
 	}
 	last := t.Start
 	if len(t.Steps) > 0 {
-		last = t.Steps[len(t.Steps)-1].After
+		last = t.After(len(t.Steps) - 1)
 	}
 	f.quietLast = quietMove(last)
 	return f
@@ -204,7 +205,7 @@ func maxRepeats(t *replay.Played) int {
 	seen := map[[65]byte]int{boardKey(t.Start): 1}
 	most := 1
 	for i := range t.Steps {
-		k := boardKey(t.Steps[i].After)
+		k := boardKey(t.After(i))
 		seen[k]++
 		most = max(most, seen[k])
 	}

@@ -74,7 +74,7 @@ func WriteCoordGame(w io.Writer, g *record.Game, t *replay.Played, uci bool) err
 			} else if st.Check {
 				check = "+"
 			}
-			parts = append(parts, LAN(st.Before, st.Move, check))
+			parts = append(parts, LAN(t.Before(st.Ply-1), st.Move, check))
 		}
 		wr.token(strings.Join(parts, ","))
 	})

@@ -764,15 +764,16 @@ func AddPlayed(j *JSONGame, t *replay.Played) {
 			Leap:      m.IsLeap(),
 			Waiting:   m.Flags&rules.FlagArrival != 0,
 			TurnIndex: st.TurnIndex,
-			FENAfter:  st.After.FEN(),
 		}
+		before, after := t.Around(i)
+		p.FENAfter = after.FEN()
 		check := ""
 		if st.Mate {
 			check = "#"
 		} else if st.Check {
 			check = "+"
 		}
-		p.LAN = LAN(st.Before, m, check)
+		p.LAN = LAN(before, m, check)
 		if m.Promotion != rules.NoKind && m.Flags&rules.FlagWaitingMove == 0 {
 			p.Promotion = m.Promotion.Letter()
 		}

@@ -17,13 +17,15 @@ import (
 	"github.com/ashtapada/ashtapada/rules"
 )
 
-// MoveInNotation writes step st of a replay in notation n: SAN, SAN with
+// MoveInNotation writes step st of replay t in notation n: SAN, SAN with
 // n's letters, or descriptive.
-func MoveInNotation(st *replay.Step, n record.Notation) string {
+func MoveInNotation(t *replay.Played, st *replay.Step, n record.Notation) string {
 	switch {
 	case n == record.DescriptiveNotation:
-		legal := st.Before.LegalMoves(nil)
-		return replay.Descriptive(st.Before, legal, st.Move)
+		// A main-line step's index in Steps is its ply less one.
+		before := t.Before(st.Ply - 1)
+		legal := before.LegalMoves(nil)
+		return replay.Descriptive(before, legal, st.Move)
 	case n.IsLanguage():
 		return SANInLanguage(st.SAN, n)
 	}
@@ -66,7 +68,7 @@ func WriteNotationGame(w io.Writer, g *record.Game, t *replay.Played, n record.N
 		}
 		parts := make([]string, 0, len(turn))
 		for k := range turn {
-			parts = append(parts, MoveInNotation(&turn[k], n))
+			parts = append(parts, MoveInNotation(t, &turn[k], n))
 		}
 		wr.token(number + strings.Join(parts, ","))
 		needNumber = false

@@ -142,8 +142,8 @@ func (f *fenWriter) Write(g *record.Game, n int, res *replay.Result) error {
 		return nil
 	}
 	rows := []FENRow{{Ply: 0, Move: "-", FEN: pl.Start.FEN()}}
-	for _, st := range pl.Steps {
-		rows = append(rows, FENRow{Ply: st.Ply, Move: st.SAN, FEN: st.After.FEN()})
+	for i, st := range pl.Steps {
+		rows = append(rows, FENRow{Ply: st.Ply, Move: st.SAN, FEN: pl.After(i).FEN()})
 	}
 	return WriteFENList(f.w, n, rows)
 }

@@ -1,183 +1,333 @@
 package grammar
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/ashtapada/ashtapada/record"
 )
 
-// parseFast reads one game into the same tree as the participle grammar,
-// by hand. Participle's reflective walk costs about 1 µs and 15 allocations
-// per token (docs/performance.md); this costs a small fraction of that.
-// It is the grammar's twin, not a second definition of the format: it only
-// accepts what the grammar accepts (a differential test runs both over
-// every file in the test data and every fuzz input), and when it fails, the
-// reader parses the game again with the grammar for the error message.
+// The fast path reads one game by hand, token by token, and the builder
+// turns each token into the record's node as it is read: no tree is built
+// in between. Participle's reflective walk costs about 1 µs and 15
+// allocations per token (docs/performance.md), and even a hand-built tree
+// cost 144 bytes per token, which made a game of 16 MB take gigabytes
+// (issue 14). The fast path is the grammar's twin, not a second definition
+// of the format: it only accepts what the grammar accepts (a differential
+// test runs both over every file in the test data and every fuzz input),
+// and when it fails, the reader parses the game again with the grammar for
+// the error message.
 //
-// The tree is scratch: it lives until the builder has turned it into a
-// record, so its elements come from pooled buffers (release gives them
-// back) instead of a slice grown per line of play.
-func parseFast(lx *lex) (*gGame, *fastParser, bool) {
-	p := fastPool.Get().(*fastParser)
-	p.lx, p.failed, p.depth = lx, false, 0
-	p.arena = p.arena[:0]
-	g, ok := p.game()
-	return g, p, ok
-}
+// The builder reads elements from an elemSrc: either the lexer's stream
+// (the fast path) or a tree that participle or the descriptive scanner
+// built (gElem), so that one builder serves both.
 
-var fastPool = sync.Pool{New: func() any { return new(fastParser) }}
+// elemKind is what the current element of an elemSrc is.
+type elemKind uint8
 
-// release returns the parser and its buffers to the pool; the tree it
-// built must no longer be used.
-func (p *fastParser) release() {
-	p.lx = nil
-	p.tags = p.tags[:0]
-	// The buffers of one huge game are not kept for the next games: a
-	// 16 MB game's tree takes hundreds of MB (issue 14).
-	for d := range p.temp {
-		if cap(p.temp[d]) > keepElems {
-			p.temp[d] = nil
-		}
-	}
-	if cap(p.arena) > keepElems {
-		p.arena = nil
-	}
-	fastPool.Put(p)
-}
+const (
+	// eEnd: no element follows on this line of play (a `)`, a result,
+	// the end of the game, or a token that cannot start an element).
+	eEnd elemKind = iota
+	eMove
+	eNumber
+	eComment
+	eLineComment
+	eNAG
+	eEscape
+	// eVar is a variation: enter it, read its elements, leave it.
+	eVar
+)
 
-// keepElems is the largest element buffer the pool keeps between games
-// (about 1 MB): ordinary games need a few hundred.
-const keepElems = 8192
+// elemSrc is the elements of a game's movetext, one at a time: kind, val
+// (the token's text, delimiters included, as in gElem) and pos describe the
+// current one.
+type elemSrc struct {
+	kind elemKind
+	val  string
+	pos  record.Pos
 
-func (p *fastParser) game() (*gGame, bool) {
-	p.next()
-	g := &gGame{}
-	for p.isPunct("[") {
-		t := gTag{Pos: p.tok.Pos}
-		p.next()
-		if p.tok.Type != tokWord {
-			return nil, false
-		}
-		t.Name = p.tok.Value
-		p.next()
-		if p.tok.Type != tokString {
-			return nil, false
-		}
-		t.Value = p.tok.Value
-		p.next()
-		if !p.isPunct("]") {
-			return nil, false
-		}
-		p.next()
-		p.tags = append(p.tags, t)
-	}
-	g.Tags = p.tags
-	if p.failed {
-		return nil, false
-	}
-	g.Elems = p.elems()
-	if p.failed {
-		return nil, false
-	}
-	if p.tok.Type == tokResult {
-		g.Result = p.tok.Value
-		p.next()
-	}
-	if p.failed || p.tok.Type != lexer.EOF {
-		return nil, false
-	}
-	return g, true
-}
-
-type fastParser struct {
+	// Stream mode (lx set): typ is the current token's type (val its
+	// text), depth the open variations, failed that the grammar would
+	// reject the game.
 	lx     *lex
-	tok    lexer.Token
-	failed bool
+	typ    lexer.TokenType
 	depth  int
-	tags   []gTag
-	// temp[d] collects the elements of the line of play being read at
-	// depth d; a finished line is copied to arena, whose sub-slices are
-	// the tree's element lists.
-	temp  [][]gElem
-	arena []gElem
+	failed bool
+
+	// Tree mode: the element lists being read, innermost last.
+	levels []treeLevel
+	result string
 }
 
-func (p *fastParser) next() {
-	t, err := p.lx.Next()
-	if err != nil {
-		p.failed = true
-		p.tok = lexer.EOFToken(t.Pos)
+type treeLevel struct {
+	es []gElem
+	i  int
+}
+
+// treeSrc reads the elements of a tree.
+func treeSrc(ast *gGame) *elemSrc {
+	s := &elemSrc{levels: []treeLevel{{es: ast.Elems}}, result: ast.Result}
+	s.loadTree()
+	return s
+}
+
+func (s *elemSrc) loadTree() {
+	l := &s.levels[len(s.levels)-1]
+	if l.i >= len(l.es) {
+		s.kind, s.val = eEnd, ""
 		return
 	}
-	p.tok = t
-}
-
-func (p *fastParser) isPunct(v string) bool {
-	return p.tok.Type == tokPunct && p.tok.Value == v
-}
-
-// elems reads elements until a token that cannot start one.
-func (p *fastParser) elems() []gElem {
-	d := p.depth
-	if d == len(p.temp) {
-		p.temp = append(p.temp, nil)
+	e := &l.es[l.i]
+	s.pos = toPos(e.Pos)
+	switch {
+	case e.Move != "":
+		s.kind, s.val = eMove, e.Move
+	case e.Number != "":
+		s.kind, s.val = eNumber, e.Number
+	case e.Comment != "":
+		s.kind, s.val = eComment, e.Comment
+	case e.LineComment != "":
+		s.kind, s.val = eLineComment, e.LineComment
+	case e.NAG != "":
+		s.kind, s.val = eNAG, e.NAG
+	case e.Escape != "":
+		s.kind, s.val = eEscape, e.Escape
+	case e.Var != nil:
+		s.kind, s.val = eVar, ""
+	default:
+		s.kind, s.val = eEnd, ""
 	}
-	p.temp[d] = p.temp[d][:0]
-	for !p.failed {
-		// The element is filled in place: it is large (a position and a
-		// field per kind of token), and building it aside then copying it
-		// in showed in profiles. Only depth d+1 is written while a
-		// variation is read, so e stays valid.
-		p.temp[d] = append(p.temp[d], gElem{Pos: p.tok.Pos})
-		e := &p.temp[d][len(p.temp[d])-1]
-		switch p.tok.Type {
-		case tokWord:
-			e.Move = p.tok.Value
-		case tokNumber:
-			e.Number = p.tok.Value
-		case tokComment:
-			e.Comment = p.tok.Value
-		case tokLineComment:
-			e.LineComment = p.tok.Value
-		case tokNAG:
-			e.NAG = p.tok.Value
-		case tokEscape:
-			e.Escape = p.tok.Value
-		case tokPunct:
-			if p.tok.Value != "(" {
-				p.temp[d] = p.temp[d][:len(p.temp[d])-1]
-				return p.finish(d)
-			}
-			p.next()
-			p.depth++
-			v := &gVar{Elems: p.elems()}
-			p.depth--
-			if p.failed || !p.isPunct(")") {
-				p.failed = true
-				return nil
-			}
-			e.Var = v
-		default:
-			p.temp[d] = p.temp[d][:len(p.temp[d])-1]
-			return p.finish(d)
+}
+
+// readToken reads the next token of the stream; a lexical error fails the
+// game (the grammar reports it).
+func (s *elemSrc) readToken() {
+	l := s.lx
+	typ, start, end, err := l.scan()
+	if err != nil {
+		s.failed = true
+		s.typ, s.kind, s.val = lexer.EOF, eEnd, ""
+		return
+	}
+	s.typ = typ
+	s.val = l.src[start:end]
+	col := start - l.tokLineOff + 1
+	if l.tokLine == l.base.Line {
+		col += l.base.Column - 1
+	}
+	s.pos = record.Pos{Line: l.tokLine, Col: col, Offset: l.base.Offset + start}
+	switch typ {
+	case tokWord:
+		s.kind = eMove
+	case tokNumber:
+		s.kind = eNumber
+	case tokComment:
+		s.kind = eComment
+	case tokLineComment:
+		s.kind = eLineComment
+	case tokNAG:
+		s.kind = eNAG
+	case tokEscape:
+		s.kind = eEscape
+	case tokPunct:
+		s.kind = eEnd
+		if s.val == "(" {
+			s.kind = eVar
 		}
-		p.next()
+	default:
+		s.kind = eEnd
 	}
-	return nil
 }
 
-// finish copies the elements read at depth d to the arena. The main line
-// (depth 0) is read once per game, so its buffer is the tree's list as it
-// is: copying it cost a few percent of validate's time (docs/performance.md).
-func (p *fastParser) finish(d int) []gElem {
-	n := len(p.temp[d])
-	if n == 0 {
-		return nil
+// next moves past the current element (not a variation: enter it).
+func (s *elemSrc) next() {
+	if s.lx != nil {
+		s.readToken()
+		return
 	}
-	if d == 0 {
-		return p.temp[0][:n:n]
-	}
-	start := len(p.arena)
-	p.arena = append(p.arena, p.temp[d]...)
-	return p.arena[start:len(p.arena):len(p.arena)]
+	s.levels[len(s.levels)-1].i++
+	s.loadTree()
 }
+
+// enter starts reading the variation that is the current element.
+func (s *elemSrc) enter() {
+	if s.lx != nil {
+		s.depth++
+		s.readToken()
+		return
+	}
+	l := &s.levels[len(s.levels)-1]
+	s.levels = append(s.levels, treeLevel{es: l.es[l.i].Var.Elems})
+	s.loadTree()
+}
+
+// leave ends the variation being read, at its eEnd, and moves past it. It
+// reports false when the variation is not closed by `)`: the grammar
+// rejects the game.
+func (s *elemSrc) leave() bool {
+	if s.lx != nil {
+		if s.failed || s.typ != tokPunct || s.val != ")" {
+			s.failed = true
+			return false
+		}
+		s.depth--
+		s.readToken()
+		return !s.failed
+	}
+	s.levels = s.levels[:len(s.levels)-1]
+	s.levels[len(s.levels)-1].i++
+	s.loadTree()
+	return true
+}
+
+// end reads the game's end after its main line: the termination marker, if
+// any, and the end of the game's tokens. It reports false when the grammar
+// would reject what stands there.
+func (s *elemSrc) end() (string, bool) {
+	if s.lx == nil {
+		return s.result, true
+	}
+	if s.failed || s.depth != 0 {
+		s.failed = true
+		return "", false
+	}
+	r := ""
+	if s.typ == tokResult {
+		r = s.val
+		s.readToken()
+	}
+	if s.failed || s.typ != lexer.EOF {
+		s.failed = true
+		return "", false
+	}
+	return r, true
+}
+
+// drain reads the rest of the stream without building anything, after the
+// builder stopped at an error of its own: the game is the builder's (its
+// error stands) only if the grammar accepts the whole of it.
+func (s *elemSrc) drain() bool {
+	for !s.failed {
+		switch s.kind {
+		case eVar:
+			s.enter()
+		case eEnd:
+			if s.depth > 0 {
+				if !s.leave() {
+					return false
+				}
+				continue
+			}
+			_, ok := s.end()
+			return ok
+		default:
+			s.next()
+		}
+	}
+	return false
+}
+
+// streamTags reads the tag pairs at the start of a game, as the grammar's
+// `tag` rule does, into tags; it reports false when the grammar would
+// reject them. The stream is then at the first token of the movetext.
+func (s *elemSrc) streamTags(tags []gTag) ([]gTag, bool) {
+	s.readToken()
+	for !s.failed && s.typ == tokPunct && s.val == "[" {
+		t := gTag{Pos: s.lx.tokPos()}
+		s.readToken()
+		if s.failed || s.typ != tokWord {
+			return tags, false
+		}
+		t.Name = s.val
+		s.readToken()
+		if s.failed || s.typ != tokString {
+			return tags, false
+		}
+		t.Value = s.val
+		s.readToken()
+		if s.failed || s.typ != tokPunct || s.val != "]" {
+			return tags, false
+		}
+		s.readToken()
+		tags = append(tags, t)
+	}
+	return tags, !s.failed
+}
+
+// buildFast reads a game from lx into b's record on the fast path. It
+// reports false when the grammar would reject the game: then the record is
+// half built and the caller must read the game again with the grammar.
+func (b *builder) buildFast(lx *lex) bool {
+	st := streamPool.Get().(*streamState)
+	defer func() {
+		st.src = elemSrc{}
+		if cap(st.tags) > 64 {
+			st.tags = nil
+		}
+		streamPool.Put(st)
+	}()
+	s := &st.src
+	s.lx = lx
+	var ok bool
+	st.tags, ok = s.streamTags(st.tags[:0])
+	if !ok {
+		return false
+	}
+	// Tokens are most often one space or line end apart: that count is
+	// about the number of nodes (two vectorised byte counts).
+	rest := lx.src[lx.i:]
+	b.estimate = strings.Count(rest, " ") + strings.Count(rest, "\n") + 16
+	b.build(st.tags, s)
+	if s.failed {
+		return false
+	}
+	if b.failed {
+		return s.drain()
+	}
+	return true
+}
+
+// streamState is what buildFast reuses from game to game.
+type streamState struct {
+	src  elemSrc
+	tags []gTag
+}
+
+var streamPool = sync.Pool{New: func() any { return new(streamState) }}
+
+// stackNodes is the builder's node stack: the line of play being read at
+// each depth is on it, innermost last; a finished variation is copied out
+// to storage of its exact size and popped.
+func (b *builder) stackNodes() []record.Node {
+	if b.scratch != nil {
+		if cap(b.scratch.stack) > keepNodes {
+			b.scratch.stack = nil
+		}
+		if cap(b.scratch.stack) < b.estimate {
+			b.scratch.stack = make([]record.Node, 0, max(b.estimate, 1024))
+		}
+		return b.scratch.stack[:0]
+	}
+	if b.estimate > keepNodes {
+		// A huge game: room for its main line at once, kept as it is if
+		// the estimate was close (endLine), instead of doubling a stack
+		// and copying it out (several times the nodes' memory, issue 14).
+		return make([]record.Node, 0, b.estimate)
+	}
+	st := nodePool.Get().(*[]record.Node)
+	b.pooled = st
+	return (*st)[:0]
+}
+
+// nodePool holds node stacks for records that get storage of their own:
+// the main line is copied out of it to its exact size.
+var nodePool = sync.Pool{New: func() any { s := make([]record.Node, 0, 256); return &s }}
+
+// keepElems is the largest element buffer a pool keeps from one game to
+// the next (the descriptive scanner's tree, about 1 MB): ordinary games
+// need a few hundred, and one huge game's storage is not kept for the
+// games after it (issue 14).
+const keepElems = 8192

@@ -78,6 +78,9 @@ type lex struct {
 	// when asked: building one per token showed in profiles.
 	endI, endLine, endLineOff int
 	hasEnd                    bool
+	// tokStart is the offset of the last token scan read, on line
+	// tokLine, which starts at tokLineOff.
+	tokStart, tokLine, tokLineOff int
 }
 
 // endPos is the position after the last token.
@@ -105,14 +108,16 @@ func (l *lex) newline(i int) {
 	l.lineOff = i + 1
 }
 
-// isDelim reports whether b ends a word.
-func isDelim(b byte) bool {
-	switch b {
-	case ' ', '\t', '\n', '\r', '\v', '\f', '{', '}', '(', ')', '[', ']', ';', '"', '$', 0:
-		return true
+// isDelim reports whether b ends a word (a table: the lexer asks at every
+// byte of a word).
+func isDelim(b byte) bool { return delims[b] }
+
+var delims = func() (t [256]bool) {
+	for _, c := range []byte(" \t\n\r\v\f{}()[];\"$\x00") {
+		t[c] = true
 	}
-	return false
-}
+	return t
+}()
 
 func (l *lex) errorf(i int, format string, args ...any) error {
 	return &lexer.Error{Msg: fmt.Sprintf(format, args...), Pos: l.pos(i)}
@@ -122,10 +127,30 @@ func (l *lex) errorf(i int, format string, args ...any) error {
 // variation it returns EOF: what follows belongs to no game and the reader
 // reports it as text between games.
 func (l *lex) Next() (lexer.Token, error) {
+	typ, start, end, err := l.scan()
+	switch {
+	case err != nil:
+		return lexer.Token{}, err
+	case typ == lexer.EOF:
+		if l.done || l.hasEnd {
+			return lexer.EOFToken(l.endPos()), nil
+		}
+		return lexer.EOFToken(l.pos(l.i)), nil
+	}
+	return lexer.Token{Type: typ, Value: l.src[start:end], Pos: l.tokPos()}, nil
+}
+
+// tokPos is the position of the token scan returned last.
+func (l *lex) tokPos() lexer.Position { return l.posOn(l.tokStart, l.tokLine, l.tokLineOff) }
+
+// scan reads the next token: its type and src[start:end] (lexer.EOF at the
+// end); tokStart, tokLine and tokLineOff say where it starts. It is Next
+// without building a lexer.Token: the fast path reads the game through it.
+func (l *lex) scan() (typ lexer.TokenType, start, end int, err error) {
 	src := l.src
 	i := l.i
 	if l.done {
-		return lexer.EOFToken(l.endPos()), nil
+		return lexer.EOF, i, i, nil
 	}
 	// Skip white space.
 	for i < len(src) {
@@ -141,18 +166,14 @@ func (l *lex) Next() (lexer.Token, error) {
 	}
 	if i >= len(src) {
 		l.i = i
-		if !l.hasEnd {
-			return lexer.EOFToken(l.pos(i)), nil
-		}
-		return lexer.EOFToken(l.endPos()), nil
+		return lexer.EOF, i, i, nil
 	}
-	start := i
-	p := l.pos(i)
+	start = i
+	l.tokStart, l.tokLine, l.tokLineOff = i, l.line, l.lineOff
 	c := src[i]
-	var typ lexer.TokenType
 	switch {
 	case c == 0:
-		return lexer.Token{}, l.errorf(i, "found a NUL byte, expected text")
+		return 0, 0, 0, l.errorf(i, "found a NUL byte, expected text")
 	case c == '%' && i == l.lineOff:
 		typ = tokEscape
 		for i < len(src) && src[i] != '\n' && src[i] != '\r' {
@@ -176,7 +197,7 @@ func (l *lex) Next() (lexer.Token, error) {
 		if i >= len(src) {
 			// Report where the comment opened: that is where the fix goes.
 			l.line, l.lineOff = line, lineOff
-			return lexer.Token{}, l.errorf(start, "found a comment `{` that is not closed before the end of the game, expected `}`")
+			return 0, 0, 0, l.errorf(start, "found a comment `{` that is not closed before the end of the game, expected `}`")
 		}
 		i++
 	case c == '"':
@@ -189,7 +210,7 @@ func (l *lex) Next() (lexer.Token, error) {
 			i++
 		}
 		if i >= len(src) || src[i] != '"' {
-			return lexer.Token{}, l.errorf(i, "found %s in a tag value, expected the closing `\"`", describeAt(src, i))
+			return 0, 0, 0, l.errorf(i, "found %s in a tag value, expected the closing `\"`", describeAt(src, i))
 		}
 		i = closingQuote(src, i)
 		i++
@@ -200,7 +221,7 @@ func (l *lex) Next() (lexer.Token, error) {
 			i++
 		}
 		if i == start+1 {
-			return lexer.Token{}, l.errorf(start, "found `$` without a number, expected a NAG such as `$1`")
+			return 0, 0, 0, l.errorf(start, "found `$` without a number, expected a NAG such as `$1`")
 		}
 	case c == '(' || c == ')' || c == '[' || c == ']':
 		typ = tokPunct
@@ -264,9 +285,9 @@ func (l *lex) Next() (lexer.Token, error) {
 	if typ == tokResult && l.depth == 0 {
 		l.done = true
 		l.rest = i
-		l.resultPos = p
+		l.resultPos = l.tokPos()
 	}
-	return lexer.Token{Type: typ, Value: src[start:i], Pos: p}, nil
+	return typ, start, i, nil
 }
 
 // closingQuote recovers a tag value with unescaped quotes inside it

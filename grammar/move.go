@@ -31,9 +31,17 @@ var errEmpty = errors.New("found an empty move, expected a move")
 // core is castling, a null move, a leap `K~[sq[-]][x]sq`, a piece move
 // `P[file][rank][x|-]sq` or a pawn move `[file|sq][x|-]sq[[=]piece]`.
 func ParseMove(text string) (record.Move, error) {
-	m := record.Move{Text: text, FromFile: -1, FromRank: -1, To: record.NoSquare, ConvSquare: record.NoSquare}
+	var m record.Move
+	err := parseMove(&m, text)
+	return m, err
+}
+
+// parseMove is ParseMove into *m (every field set), so that the reader
+// parses a move where it keeps it instead of copying it twice.
+func parseMove(m *record.Move, text string) error {
+	*m = record.Move{Text: text, FromFile: -1, FromRank: -1, To: record.NoSquare, ConvSquare: record.NoSquare}
 	if text == "" {
-		return m, errEmpty
+		return errEmpty
 	}
 	s := text
 	// Suffix glyph: at most two of ! and ?.
@@ -46,11 +54,11 @@ func ParseMove(text string) (record.Move, error) {
 		case "!", "?", "!!", "??", "!?", "?!":
 			m.Glyph = g
 		default:
-			return m, &MoveError{text, "a move suffix `!`, `?`, `!!`, `??`, `!?` or `?!`"}
+			return &MoveError{text, "a move suffix `!`, `?`, `!!`, `??`, `!?` or `?!`"}
 		}
 		s = s[:k]
 		if k > 0 && isGlyphByte(s[k-1]) {
-			return m, &MoveError{text, "a move suffix `!`, `?`, `!!`, `??`, `!?` or `?!`"}
+			return &MoveError{text, "a move suffix `!`, `?`, `!!`, `??`, `!?` or `?!`"}
 		}
 	}
 	if n := len(s); n > 0 && (s[n-1] == '+' || s[n-1] == '#') {
@@ -61,52 +69,52 @@ func ParseMove(text string) (record.Move, error) {
 	if n := len(s); n >= 5 && s[n-5] == '/' {
 		sq, ok := square(s[n-4 : n-2])
 		if !ok || s[n-2] != '=' || !isPromoPiece(s[n-1]) {
-			return m, &MoveError{text, "a conversion suffix `/square=piece` such as `/b8=N`"}
+			return &MoveError{text, "a conversion suffix `/square=piece` such as `/b8=N`"}
 		}
 		m.ConvSquare, m.ConvPiece = sq, s[n-1]
 		s = s[:n-5]
 	} else if n >= 4 && s[n-4] == '/' {
 		sq, ok := square(s[n-3 : n-1])
 		if !ok || !isPromoPiece(upper(s[n-1])) || s[n-1] == upper(s[n-1]) {
-			return m, &MoveError{text, "a conversion suffix `/square=piece` such as `/b8=N`"}
+			return &MoveError{text, "a conversion suffix `/square=piece` such as `/b8=N`"}
 		}
 		m.ConvSquare, m.ConvPiece = sq, upper(s[n-1])
 		m.Lenient |= record.LenientLowerConversion
 		s = s[:n-4]
 	}
 	if s == "" {
-		return m, &MoveError{text, "a move before its suffixes"}
+		return &MoveError{text, "a move before its suffixes"}
 	}
 	switch s {
 	case "--":
 		m.Null = true
 		if m.ConvSquare != record.NoSquare {
-			return m, &MoveError{text, "a capturing move before a conversion suffix, not a null move"}
+			return &MoveError{text, "a capturing move before a conversion suffix, not a null move"}
 		}
-		return m, nil
+		return nil
 	case "O-O":
 		m.Castle, m.Piece = record.CastleShort, 'K'
-		return m, nil
+		return nil
 	case "O-O-O":
 		m.Castle, m.Piece = record.CastleLong, 'K'
-		return m, nil
+		return nil
 	case "Z0":
 		// ChessBase writes the null move as Z0.
 		m.Null = true
 		m.Lenient = record.LenientNullZ0
 		if m.ConvSquare != record.NoSquare {
-			return m, &MoveError{text, "a capturing move before a conversion suffix, not a null move"}
+			return &MoveError{text, "a capturing move before a conversion suffix, not a null move"}
 		}
-		return m, nil
+		return nil
 	case "0-0":
 		m.Castle, m.Piece, m.Lenient = record.CastleShort, 'K', record.LenientZeroCastle
-		return m, nil
+		return nil
 	case "0-0-0":
 		m.Castle, m.Piece, m.Lenient = record.CastleLong, 'K', record.LenientZeroCastle
-		return m, nil
+		return nil
 	}
 	if len(s) > 1 && s[1] == '@' || s[0] == '@' {
-		return m, &MoveError{text, "a move; piece drops with `@` (crazyhouse) are not part of the notation"}
+		return &MoveError{text, "a move; piece drops with `@` (crazyhouse) are not part of the notation"}
 	}
 	if isPiece(s[0]) {
 		m.Piece = s[0]
@@ -122,7 +130,7 @@ func ParseMove(text string) (record.Move, error) {
 		}
 		if len(s) > 0 && s[0] == '~' {
 			if m.Piece != 'K' {
-				return m, &MoveError{text, "the leap marker `~` only after `K`"}
+				return &MoveError{text, "the leap marker `~` only after `K`"}
 			}
 			m.Leap = true
 			s = s[1:]
@@ -142,10 +150,10 @@ func ParseMove(text string) (record.Move, error) {
 			}
 			sq, ok := square(s)
 			if !ok {
-				return m, &MoveError{text, "a destination square after `K~`"}
+				return &MoveError{text, "a destination square after `K~`"}
 			}
 			m.To = sq
-			return m, nil
+			return nil
 		}
 	} else if len(s) > 0 && s[0] >= 'a' && s[0] <= 'h' {
 		// A pawn move: a promotion may follow the destination.
@@ -154,7 +162,7 @@ func ParseMove(text string) (record.Move, error) {
 			// `=K` is spelled correctly (antichess promotes to a king);
 			// whether a profile allows it is for replay to say.
 			if !isPromoPiece(s[n-1]) && s[n-1] != 'K' {
-				return m, &MoveError{text, "a promotion piece `Q`, `R`, `B` or `N` after `=`"}
+				return &MoveError{text, "a promotion piece `Q`, `R`, `B` or `N` after `=`"}
 			}
 			m.Promotion = s[n-1]
 			s = s[:n-2]
@@ -170,16 +178,16 @@ func ParseMove(text string) (record.Move, error) {
 			s = s[:n-1]
 		}
 	} else {
-		return m, &MoveError{text, "a move: a piece letter `KQRBN`, a file `a`-`h`, castling `O-O` or `--`"}
+		return &MoveError{text, "a move: a piece letter `KQRBN`, a file `a`-`h`, castling `O-O` or `--`"}
 	}
 	// Now s is [from][x|-]to.
 	n := len(s)
 	if n < 2 {
-		return m, &MoveError{text, "a destination square"}
+		return &MoveError{text, "a destination square"}
 	}
 	to, ok := square(s[n-2:])
 	if !ok {
-		return m, &MoveError{text, "a destination square at the end of the move"}
+		return &MoveError{text, "a destination square at the end of the move"}
 	}
 	m.To = to
 	s = s[:n-2]
@@ -197,7 +205,7 @@ func ParseMove(text string) (record.Move, error) {
 	switch len(s) {
 	case 0:
 		if hyphen {
-			return m, &MoveError{text, "an origin square before `-`"}
+			return &MoveError{text, "an origin square before `-`"}
 		}
 	case 1:
 		if c := s[0]; c >= 'a' && c <= 'h' {
@@ -205,18 +213,18 @@ func ParseMove(text string) (record.Move, error) {
 		} else if c >= '1' && c <= '8' && m.Piece != 0 {
 			m.FromRank = int8(c - '1')
 		} else {
-			return m, &MoveError{text, "a file `a`-`h` or rank `1`-`8` to tell which piece moves"}
+			return &MoveError{text, "a file `a`-`h` or rank `1`-`8` to tell which piece moves"}
 		}
 		if hyphen {
-			return m, &MoveError{text, "a full origin square before `-`"}
+			return &MoveError{text, "a full origin square before `-`"}
 		}
 		if m.Piece == 0 && !m.Capture {
-			return m, &MoveError{text, "`x` between the pawn's file and its destination"}
+			return &MoveError{text, "`x` between the pawn's file and its destination"}
 		}
 	case 2:
 		from, ok := square(s)
 		if !ok {
-			return m, &MoveError{text, "an origin square such as `g1`"}
+			return &MoveError{text, "an origin square such as `g1`"}
 		}
 		m.FromFile, m.FromRank = int8(from.File()), int8(from.Rank())
 		// A piece with a full origin square is also SAN (three queens), so
@@ -228,9 +236,9 @@ func ParseMove(text string) (record.Move, error) {
 			m.Lenient |= record.LenientHyphen
 		}
 	default:
-		return m, &MoveError{text, "a move in SAN or long algebraic notation"}
+		return &MoveError{text, "a move in SAN or long algebraic notation"}
 	}
-	return m, nil
+	return nil
 }
 
 // upper is an ASCII letter in upper case.

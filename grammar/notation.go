@@ -64,7 +64,7 @@ func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 	}
 	ast.Result = s.result
 	b.resultPos = s.resultPos
-	b.build(ast)
+	b.buildTree(ast)
 	b.finish(c, s.rest)
 }
 

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -87,7 +88,9 @@ func ReadAll(r io.Reader, filename string) ([]*record.Game, error) {
 }
 
 // ParseChunk parses the text of one game, wherever it came from in the
-// file. It never fails: what it cannot read is a notice in the game.
+// file. It never fails: what it cannot read is a notice in the game. The
+// record's strings share c.Data's bytes (as its Source does): they must
+// not be changed afterwards.
 func ParseChunk(c Chunk, filename string) *record.Game {
 	g := &record.Game{Source: c.Data, Pos: c.Pos, Notation: c.notation}
 	b := &builder{g: g, filename: filename}
@@ -126,7 +129,11 @@ func parseChunkPaths(c Chunk, filename string, b *builder, fast bool) {
 			Message: "the text is not valid UTF-8; read as Latin-1",
 		})
 	}
-	src := string(c.Data)
+	// The record's strings are slices of the chunk's bytes, not of a copy:
+	// a game is not copied again to be read (16 MB less for a 16 MB game,
+	// and an allocation less per game). The splitter gives every chunk
+	// bytes of its own, which nothing changes afterwards.
+	src := unsafe.String(unsafe.SliceData(c.Data), len(c.Data))
 	if i := strings.IndexByte(src, 0); i >= 0 {
 		// A NUL byte is never text; say where it is even if it stands
 		// after the termination marker.
@@ -144,15 +151,14 @@ func parseChunkPaths(c Chunk, filename string, b *builder, fast bool) {
 	if fast {
 		base := lexer.Position{Filename: filename, Line: c.Pos.Line, Column: c.Pos.Col, Offset: c.Pos.Offset}
 		lx := newLexer(src, filename, base)
-		ast, fp, ok := parseFast(lx)
-		if ok {
-			b.resultPos = toPos(lx.resultPos)
-			b.build(ast)
-			fp.release()
+		keep := len(g.Notices)
+		if b.buildFast(lx) {
 			b.finish(c, lx.rest)
 			return
 		}
-		fp.release()
+		// The grammar rejects the game: start again with it, for its
+		// error message.
+		b.reset(keep, c.Pos)
 	}
 	parseWithGrammar(c, filename, src, b)
 }
@@ -202,7 +208,7 @@ func parseWithGrammar(c Chunk, filename, src string, b *builder) {
 		keep := len(g.Notices)
 		var early *record.Notice
 		if ast != nil {
-			b.build(ast)
+			b.buildTree(ast)
 			if n := g.SyntaxError(); n != nil {
 				c := *n
 				early = &c
@@ -218,8 +224,21 @@ func parseWithGrammar(c Chunk, filename, src string, b *builder) {
 		return
 	}
 	b.resultPos = toPos(lx.resultPos)
-	b.build(ast)
+	b.buildTree(ast)
 	b.finish(c, lx.rest)
+}
+
+// reset forgets what the builder built, keeping the first keep notices;
+// pos is where the game starts.
+func (b *builder) reset(keep int, pos record.Pos) {
+	g := b.g
+	g.Notices = g.Notices[:keep]
+	g.Tags, g.Moves, g.Result, g.ResultPos, g.Pos = nil, nil, "", record.Pos{}, pos
+	b.failed = false
+	b.resultPos = record.Pos{}
+	b.slab = nil
+	b.stack = nil
+	b.missing, b.missingFirst = 0, record.Pos{}
 }
 
 func (b *builder) finish(c Chunk, rest int) {
@@ -257,6 +276,11 @@ type builder struct {
 	failed    bool
 	resultPos record.Pos
 	slab      []record.Move
+	// stack holds the lines of play being built (elems); estimate is the
+	// room it starts with when the record has its own storage.
+	stack    []record.Node
+	estimate int
+	pooled   *[]record.Node // where stack came from (nodePool)
 	// scratch, when set, provides the storage of nodes and moves
 	// (ParseChunkScratch); else each game allocates its own.
 	scratch *Scratch
@@ -353,16 +377,24 @@ func expectation(ue *participle.UnexpectedTokenError) string {
 	return "a move, a comment, a variation or a termination marker"
 }
 
-func (b *builder) build(ast *gGame) {
+// buildTree builds the record from a tree (participle's or the descriptive
+// scanner's).
+func (b *builder) buildTree(ast *gGame) {
+	b.estimate = len(ast.Elems)
+	b.build(ast.Tags, treeSrc(ast))
+}
+
+// build builds the record from its tags and the elements of its movetext.
+func (b *builder) build(tags []gTag, s *elemSrc) {
 	g := b.g
-	if len(ast.Tags) > 0 {
-		g.Pos = toPos(ast.Tags[0].Pos)
-	} else if len(ast.Elems) > 0 {
-		g.Pos = toPos(ast.Elems[0].Pos)
+	if len(tags) > 0 {
+		g.Pos = toPos(tags[0].Pos)
+	} else if s.kind != eEnd {
+		g.Pos = s.pos
 	}
-	g.Tags = make([]record.Tag, 0, len(ast.Tags))
-	for i := range ast.Tags {
-		t := &ast.Tags[i]
+	g.Tags = make([]record.Tag, 0, len(tags))
+	for i := range tags {
+		t := &tags[i]
 		if !validTagName(t.Name) {
 			b.syntax(toPos(t.Pos), fmt.Sprintf("found `%s`, expected a tag name (letters, digits and `_`)", t.Name))
 			return
@@ -373,8 +405,13 @@ func (b *builder) build(ast *gGame) {
 		g.Tags = append(g.Tags, record.Tag{Name: t.Name, Value: b.text(unquote(t.Value)), Pos: toPos(t.Pos)})
 	}
 	start := b.startNumber()
-	g.Moves = b.elems(ast.Elems, start, 0)
+	b.stack = b.stackNodes()
+	g.Moves = b.elems(s, start, 0)
 	if b.failed {
+		return
+	}
+	result, ok := s.end()
+	if !ok {
 		return
 	}
 	// UCI writes no move numbers: none is missing there.
@@ -385,8 +422,11 @@ func (b *builder) build(ast *gGame) {
 		}
 		b.warn(b.missingFirst, ruleid.MoveNumber, msg)
 	}
-	if ast.Result != "" {
-		g.Result = ast.Result
+	if result != "" {
+		g.Result = result
+		if s.lx != nil {
+			b.resultPos = toPos(s.lx.resultPos)
+		}
 		g.ResultPos = b.resultPos
 	}
 }
@@ -428,23 +468,19 @@ func (b *builder) startNumber() numbering {
 	return n
 }
 
-func (b *builder) elems(es []gElem, num numbering, depth int) []record.Node {
-	nodes := b.nodeSlice(len(es))
+// elems builds the nodes of one line of play from s, up to its eEnd, on
+// the builder's node stack, and returns them.
+func (b *builder) elems(s *elemSrc, num numbering, depth int) []record.Node {
+	start := len(b.stack)
 	before := num // the numbering before the last turn, where a variation starts
 	numbered := false
-	skip := false // the element was read with the one before it
-	for i := range es {
-		if b.failed {
-			return nodes
-		}
-		if skip {
-			skip = false
-			continue
-		}
-		e := &es[i]
-		p := toPos(e.Pos)
-		switch {
-		case e.Move != "":
+loop:
+	for s.kind != eEnd && !b.failed {
+		p := s.pos
+		val := s.val
+		switch s.kind {
+		case eMove:
+			s.next()
 			before = num
 			if !num.black && !numbered {
 				if b.missing == 0 {
@@ -452,16 +488,17 @@ func (b *builder) elems(es []gElem, num numbering, depth int) []record.Node {
 				}
 				b.missing++
 			}
-			nodes = b.turn(nodes, e.Move, p)
+			b.stack = b.turn(b.stack, val, p)
 			num.advance()
 			numbered = false
-		case e.Number != "":
-			digits := strings.TrimRight(e.Number, ".")
+		case eNumber:
+			s.next()
+			digits := strings.TrimRight(val, ".")
 			if digits == "" {
 				// Dots with no number before them (`... Nf6`): a black
 				// move follows when there are three.
-				b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s` without a move number before it", e.Number))
-				if len(e.Number) >= 3 {
+				b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s` without a move number before it", val))
+				if len(val) >= 3 {
 					num.black = true
 					numbered = true
 				}
@@ -469,17 +506,18 @@ func (b *builder) elems(es []gElem, num numbering, depth int) []record.Node {
 			}
 			v, err := strconv.Atoi(digits)
 			if err != nil || v <= 0 {
-				b.syntax(p, fmt.Sprintf("found `%s`, expected a move number from 1", e.Number))
-				return nodes
+				b.syntax(p, fmt.Sprintf("found `%s`, expected a move number from 1", val))
+				break loop
 			}
-			dots := len(e.Number) - len(digits)
-			text := e.Number
-			if i+1 < len(es) && isDots(es[i+1].Number) {
+			dots := len(val) - len(digits)
+			text := val
+			if s.kind == eNumber && isDots(s.val) {
 				// A move number and its dots apart: `1. ...` (as chess.js
 				// writes a game that starts with black), `2 . Nf3`.
-				sep := es[i+1].Number
+				sep := s.val
+				s.next()
 				if !(dots == 1 && len(sep) == 3) {
-					b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s %s`: a move number is written `%d.` or `%d...`", e.Number, sep, v, v))
+					b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s %s`: a move number is written `%d.` or `%d...`", val, sep, v, v))
 				}
 				if len(sep) >= 3 {
 					dots = len(sep)
@@ -487,9 +525,8 @@ func (b *builder) elems(es []gElem, num numbering, depth int) []record.Node {
 					dots = max(dots, len(sep))
 				}
 				text = digits + strings.Repeat(".", dots)
-				skip = true
 			}
-			nodes = append(nodes, record.Node{Kind: record.KindMoveNumber, Pos: p, Text: text, Number: v, Dots: dots})
+			b.stack = append(b.stack, record.Node{Kind: record.KindMoveNumber, Pos: p, Text: text, Number: v, Dots: dots})
 			switch {
 			case num.num == 0:
 				num.num = v
@@ -499,32 +536,72 @@ func (b *builder) elems(es []gElem, num numbering, depth int) []record.Node {
 				num.num = v
 				num.black = dots >= 3
 			case dots >= 3 && !num.black:
-				b.warn(p, ruleid.MoveNumber, fmt.Sprintf("`%s` marks a black move where white is to move", e.Number))
+				b.warn(p, ruleid.MoveNumber, fmt.Sprintf("`%s` marks a black move where white is to move", val))
 			}
 			if dots == 0 {
-				b.warn(p, ruleid.MoveNumber, fmt.Sprintf("move number `%s` without a dot", e.Number))
+				b.warn(p, ruleid.MoveNumber, fmt.Sprintf("move number `%s` without a dot", val))
 			}
 			numbered = true
-		case e.Comment != "":
-			nodes = append(nodes, record.Node{Kind: record.KindComment, Pos: p, Text: b.text(commentText(e.Comment[1 : len(e.Comment)-1]))})
-		case e.LineComment != "":
-			nodes = append(nodes, record.Node{Kind: record.KindLineComment, Pos: p, Text: b.text(strings.TrimRight(e.LineComment[1:], "\r"))})
-		case e.NAG != "":
-			v, err := strconv.Atoi(e.NAG[1:])
+		case eComment:
+			s.next()
+			b.stack = append(b.stack, record.Node{Kind: record.KindComment, Pos: p, Text: b.text(commentText(val[1 : len(val)-1]))})
+		case eLineComment:
+			s.next()
+			b.stack = append(b.stack, record.Node{Kind: record.KindLineComment, Pos: p, Text: b.text(strings.TrimRight(val[1:], "\r"))})
+		case eNAG:
+			s.next()
+			v, err := strconv.Atoi(val[1:])
 			if err != nil || v > 255 {
-				b.syntax(p, fmt.Sprintf("found `%s`, expected a NAG from $0 to $255", e.NAG))
-				return nodes
+				b.syntax(p, fmt.Sprintf("found `%s`, expected a NAG from $0 to $255", val))
+				break loop
 			}
-			nodes = append(nodes, record.Node{Kind: record.KindNAG, Pos: p, Text: e.NAG, Number: v})
-		case e.Escape != "":
-			nodes = append(nodes, record.Node{Kind: record.KindEscape, Pos: p, Text: b.text(strings.TrimRight(e.Escape[1:], "\r"))})
-		case e.Var != nil:
-			v := b.elems(e.Var.Elems, before, depth+1)
-			nodes = append(nodes, record.Node{Kind: record.KindVariation, Pos: p, Variation: v})
+			b.stack = append(b.stack, record.Node{Kind: record.KindNAG, Pos: p, Text: val, Number: v})
+		case eEscape:
+			s.next()
+			b.stack = append(b.stack, record.Node{Kind: record.KindEscape, Pos: p, Text: b.text(strings.TrimRight(val[1:], "\r"))})
+		case eVar:
+			s.enter()
+			v := b.elems(s, before, depth+1)
+			b.stack = append(b.stack, record.Node{Kind: record.KindVariation, Pos: p, Variation: v})
 			numbered = false
+			// After an error of the builder the stream stands inside the
+			// variation: drain reads on from there.
+			if b.failed || !s.leave() {
+				break loop
+			}
 		}
 	}
-	return nodes
+	return b.endLine(start, depth)
+}
+
+// endLine takes the line of play that starts at start off the node stack.
+// A variation is copied to storage of its exact size (its capacity is
+// exactly its length, so that appending to it moves it to new memory
+// instead of into the next); the main line, read last, is the stack
+// itself.
+func (b *builder) endLine(start, depth int) []record.Node {
+	n := len(b.stack) - start
+	if depth == 0 {
+		out := b.stack[:n:n]
+		if b.scratch != nil {
+			b.scratch.stack = b.stack[:0]
+		} else if b.pooled != nil || cap(b.stack)-n > n/4+64 {
+			out = append(make([]record.Node, 0, n), out...)
+			if b.pooled != nil {
+				if cap(b.stack) <= keepNodes {
+					clear(b.stack)
+					*b.pooled = b.stack[:0]
+					nodePool.Put(b.pooled)
+				}
+				b.pooled = nil
+			}
+		}
+		b.stack = nil
+		return out
+	}
+	out := append(b.nodeSlice(n), b.stack[start:]...)
+	b.stack = b.stack[:start]
+	return out
 }
 
 // turn appends the moves of one move token: one move, or the moves of a
@@ -538,15 +615,27 @@ func (b *builder) turn(nodes []record.Node, tok string, p record.Pos) []record.N
 		if comma >= 0 {
 			part = tok[:comma]
 		}
-		var m record.Move
+		if len(b.slab) == cap(b.slab) {
+			// Moves are allocated in blocks: one allocation per block
+			// instead of one per move; a block is never reallocated, so
+			// the pointers into it stay valid.
+			b.slab = b.moveBlock()
+		}
+		b.slab = b.slab[:len(b.slab)+1]
+		mp := &b.slab[len(b.slab)-1]
 		var err error
-		if len(b.descParsed) > 0 && b.descParsed[0].off == p.Offset && b.descParsed[0].m.Text == part {
-			m = b.descParsed[0].m
+		switch {
+		case len(b.descParsed) > 0 && b.descParsed[0].off == p.Offset && b.descParsed[0].m.Text == part:
+			*mp = b.descParsed[0].m
 			b.descParsed = b.descParsed[1:]
-		} else {
-			m, err = ParseMoveIn(part, b.g.Notation)
+		case b.g.Notation != record.DescriptiveNotation && !b.g.Notation.IsLanguage():
+			// ParseMoveIn reads these with ParseMove.
+			err = parseMove(mp, part)
+		default:
+			*mp, err = ParseMoveIn(part, b.g.Notation)
 		}
 		if err != nil {
+			b.slab = b.slab[:len(b.slab)-1]
 			if part == "" {
 				b.syntax(p, fmt.Sprintf("found an empty move in `%s`, expected moves joined by single commas", whole))
 			} else {
@@ -554,23 +643,15 @@ func (b *builder) turn(nodes []record.Node, tok string, p record.Pos) []record.N
 			}
 			return nodes
 		}
-		m.Joined = joined
-		if len(b.slab) == cap(b.slab) {
-			// Moves are allocated in blocks: one allocation per block
-			// instead of one per move; a block is never reallocated, so
-			// the pointers into it stay valid.
-			b.slab = b.moveBlock()
-		}
-		b.slab = append(b.slab, m)
-		mp := &b.slab[len(b.slab)-1]
+		mp.Joined = joined
 		if b.latin1 {
 			mp.Text = latin1ToUTF8(mp.Text)
 		}
 		nodes = append(nodes, record.Node{Kind: record.KindMove, Pos: p, Text: mp.Text, Move: mp})
-		if l := m.Lenient &^ b.g.Notation.Own(); l != 0 {
+		if l := mp.Lenient &^ b.g.Notation.Own(); l != 0 {
 			// The forms of the record's own notation (LAN's hyphens, UCI's
 			// lower-case promotions) are not lenient there.
-			lm := m
+			lm := *mp
 			lm.Lenient = l
 			b.warn(p, ruleid.LenientNotation, lenientMessage(&lm))
 		}

@@ -13,6 +13,9 @@ type Scratch struct {
 	nused int
 	moves []record.Move
 	mused int
+	// stack is the builder's node stack (builder.elems); a record's main
+	// line is a prefix of it.
+	stack []record.Node
 }
 
 // ParseChunkScratch is ParseChunk with the record's nodes and moves in s.

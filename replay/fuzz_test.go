@@ -140,7 +140,7 @@ func fuzzReplayAll(t *testing.T, r *replay.Replayer, src string) []*replay.Resul
 			t.Fatalf("game %d: played with neither a start position nor a stop\n%s", index, src)
 		}
 		for i, st := range pl.Steps {
-			if st.Ply != i+1 || st.Before == nil || st.After == nil || st.SAN == "" || st.Index < 0 || &g.Moves[st.Index] != st.Node {
+			if st.Ply != i+1 || pl.Before(i) == nil || pl.After(i) == nil || st.SAN == "" || st.Index < 0 || &g.Moves[st.Index] != st.Node {
 				t.Fatalf("game %d: malformed step %d: %+v\n%s", index, i, st, src)
 			}
 		}

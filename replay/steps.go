@@ -25,11 +25,9 @@ type Step struct {
 	Node *record.Node
 	// Index is Node's index in Game.Moves.
 	Index int
-	// Move is the legal move the written move stands for.
+	// Move is the legal move the written move stands for. The positions
+	// around it are Played.Before and Played.After.
 	Move rules.Move
-	// Before and After are the positions around the move. They are shared
-	// (one step's After is the next one's Before): do not change them.
-	Before, After *rules.Position
 	// SAN is the canonical SAN of the move, check mark included.
 	SAN string
 	// Check and Mate say what the move did to the other king (Mate only on
@@ -41,6 +39,9 @@ type Step struct {
 	// MoveNumber and Side are the move's number and the side that made it.
 	MoveNumber int
 	Side       rules.Color
+	// keepTurn: the move was not the last of its turn (the same side
+	// moved on), as Played replays it.
+	keepTurn bool
 }
 
 // Played is the main line of a game as Game played it (Config.Steps).
@@ -64,6 +65,67 @@ type Played struct {
 	// replayed).
 	StopNode  *record.Node
 	StopIndex int
+
+	// marks[j] is the position before step j*markEvery: the positions of
+	// the other steps are played again from it when asked (Before,
+	// After). A position per step cost 224 bytes per ply, most of the
+	// memory of a long game (issue 14); a mark every 16 steps costs 14.
+	marks []*rules.Position
+	// cur is the position before step curAt (when hasCur), the last one
+	// asked for: reading the steps in order plays each move once more.
+	cur    rules.Position
+	curAt  int
+	hasCur bool
+}
+
+// markEvery is how many steps apart the kept positions are.
+var markEvery = 16
+
+// Before is the position before step i (0-based index in Steps), a copy
+// the caller may keep or change. Before, After and Around remember the
+// last position asked for: a Played is not for concurrent use.
+func (p *Played) Before(i int) *rules.Position {
+	if i < 0 || i > len(p.Steps) || p.Start == nil {
+		return nil
+	}
+	if i == 0 {
+		return p.Start.Copy()
+	}
+	m := i / markEvery
+	if m >= len(p.marks) {
+		m = len(p.marks) - 1
+	}
+	from := m * markEvery
+	if !p.hasCur || p.curAt < from || p.curAt > i {
+		p.cur, p.curAt, p.hasCur = *p.marks[m], from, true
+	}
+	for ; p.curAt < i; p.curAt++ {
+		st := &p.Steps[p.curAt]
+		if st.keepTurn {
+			p.cur.PlayKeepTurn(st.Move)
+		} else {
+			p.cur.Play(st.Move)
+		}
+	}
+	return p.cur.Copy()
+}
+
+// Around is Before(i) and After(i) together, playing step i once.
+func (p *Played) Around(i int) (before, after *rules.Position) {
+	before = p.Before(i)
+	if before == nil || i >= len(p.Steps) {
+		return before, nil
+	}
+	return before, p.Before(i + 1)
+}
+
+// After is the position after step i, a copy the caller may keep or
+// change.
+func (p *Played) After(i int) *rules.Position {
+	if i < 0 || i >= len(p.Steps) {
+		return nil
+	}
+	return p.Before(i + 1)
 }
 
 // Complete reports whether the whole main line was played.
@@ -76,7 +138,7 @@ func (p *Played) PositionAt(ply int) *rules.Position {
 	case ply == 0:
 		return p.Start
 	case ply > 0 && ply <= len(p.Steps):
-		return p.Steps[ply-1].After
+		return p.After(ply - 1)
 	}
 	return nil
 }
@@ -109,17 +171,20 @@ func (w *walk) nodeIndex(n *record.Node) int {
 }
 
 // step keeps the move just played on the main line (Config.Steps).
-func (w *walk) step(n *record.Node, k int, ln *line, side rules.Color, before *rules.Position, m rules.Move, gives, mate, fixedOrigin bool) {
+func (w *walk) step(n *record.Node, k int, ln *line, side rules.Color, before *rules.Position, m rules.Move, gives, mate, fixedOrigin, keepTurn bool) {
 	p := w.played
-	prev := p.Start
-	if len(p.Steps) > 0 {
-		prev = p.Steps[len(p.Steps)-1].After
+	if len(p.Steps)%markEvery == 0 {
+		if len(p.Steps) == 0 {
+			p.marks = append(p.marks, p.Start)
+		} else {
+			p.marks = append(p.marks, before.Copy())
+		}
 	}
 	san := w.stepSAN(before, m, gives, mate, fixedOrigin)
 	p.Steps = append(p.Steps, Step{
-		Ply: ln.ply, Node: n, Index: w.nodeIndex(n), Move: m,
-		Before: prev, After: ln.pos.Copy(), SAN: san,
+		Ply: ln.ply, Node: n, Index: w.nodeIndex(n), Move: m, SAN: san,
 		Check: gives, Mate: mate, TurnIndex: k, MoveNumber: ln.moveNo, Side: side,
+		keepTurn: keepTurn,
 	})
 }
 

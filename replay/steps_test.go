@@ -54,14 +54,15 @@ func TestStepSANFromFullList(t *testing.T) {
 				t.Fatalf("%s: %v", path, err)
 			}
 			res := r.Game(g, path, i)
-			for _, st := range res.Played.Steps {
-				legal := st.Before.LegalMoves(nil)
+			for si, st := range res.Played.Steps {
+				before := res.Played.Before(si)
+				legal := before.LegalMoves(nil)
 				if st.TurnIndex == 1 && res.Played.Steps[st.Ply-2].Move.Promotion == rules.Knight {
 					// Only the new knight moves: no other man makes its
 					// move ambiguous.
 					legal = nil
 				}
-				want := replay.SAN(st.Before, legal, st.Move)
+				want := replay.SAN(before, legal, st.Move)
 				if st.TurnIndex > 0 || (len(res.Played.Steps) > st.Ply && res.Played.Steps[st.Ply].TurnIndex > 0) {
 					// Inside a compound turn the same side moves on: the
 					// full-list SAN would judge mate with the turn passed.
@@ -71,7 +72,7 @@ func TestStepSANFromFullList(t *testing.T) {
 					}
 				}
 				if st.SAN != want {
-					t.Errorf("%s game %d ply %d: step SAN %q, from the full list %q (%s)", path, i, st.Ply, st.SAN, want, st.Before.FEN())
+					t.Errorf("%s game %d ply %d: step SAN %q, from the full list %q (%s)", path, i, st.Ply, st.SAN, want, before.FEN())
 				}
 				moves++
 			}

@@ -135,7 +135,7 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 			}
 		}
 		if ln.main && w.played != nil {
-			w.step(n, k, ln, side, before, m, gives, mate, origin != rules.NoSquare)
+			w.step(n, k, ln, side, before, m, gives, mate, origin != rules.NoSquare, !last)
 		}
 		if ln.main && w.r.cfg.Moves {
 			w.res.Moves = append(w.res.Moves, MoveText{Text: mv.Text, MoveNumber: ln.moveNo, Side: side, TurnIndex: k})

@@ -315,3 +315,35 @@ func TestValidateSVGDirUserProfile(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffInOrderUnequalFiles: pairing by order reads both files in step
+// (issue 14); the games left over on either side are reported as they were
+// when B was read whole first: "only in A" for each, or "only in B (game
+// n)", after the pairs.
+func TestDiffInOrderUnequalFiles(t *testing.T) {
+	dir := t.TempDir()
+	game := func(w string) string {
+		return "[Event \"e\"]\n[White \"" + w + "\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n"
+	}
+	short := filepath.Join(dir, "short.pgn")
+	long := filepath.Join(dir, "long.pgn")
+	if err := os.WriteFile(short, []byte(game("1")+game("2")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(long, []byte(game("1")+game("2")+game("3")+game("4")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := runApp(t, "diff", "--format", "json", short, long)
+	if code != 1 || strings.Count(out, "only in "+long+" (game 3)") != 1 || strings.Count(out, "only in "+long+" (game 4)") != 1 || strings.Count(out, "only in ") != 2 {
+		t.Errorf("short, long: exit %d\n%s", code, out)
+	}
+	out, _, code = runApp(t, "diff", "--format", "json", long, short)
+	if code != 1 || strings.Count(out, "only in "+long) != 2 || !strings.Contains(out, "\"game\": 3") || !strings.Contains(out, "\"game\": 4") {
+		t.Errorf("long, short: exit %d\n%s", code, out)
+	}
+	// Pairing by a key every game shares pairs them in the same order.
+	byKey, _, _ := runApp(t, "diff", "--format", "json", "--by", "Event", long, short)
+	if strings.Count(byKey, "only in "+long) != 2 {
+		t.Errorf("--by Event: %s", byKey)
+	}
+}

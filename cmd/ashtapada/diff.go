@@ -140,7 +140,10 @@ func diffTwoFiles(c *cli.Context, pathA, pathB string) ([]compare.Entry, error) 
 	}
 	cfg.Steps = true
 	rp := replay.New(cfg)
-	// B is held in memory to pair games (by order or by key); A streams.
+	if c.String("by") == "" {
+		return diffInOrder(rp, pathA, pathB)
+	}
+	// B is held in memory to pair games by key; A streams.
 	gamesB, err := readAll(pathB, rp)
 	if err != nil {
 		return nil, err
@@ -203,6 +206,61 @@ func diffTwoFiles(c *cli.Context, pathA, pathB string) ([]compare.Entry, error) 
 			}
 			entries = append(entries, compare.Entry{Mode: compare.ModeRecords, GameB: j + 1, Key: k, Note: fmt.Sprintf("only in %s (game %d)", pathB, j+1)})
 		}
+	}
+	return entries, nil
+}
+
+// diffInOrder pairs the games of A and B by order, reading both files in
+// step: one game of each is held at a time, so memory does not grow with
+// the files (issue 14: two copies of a 100,000-game file took gigabytes
+// when B was read whole first). The entries are those of pairing by key
+// with every key equal: A's games in order, then the games only in B.
+func diffInOrder(rp *replay.Replayer, pathA, pathB string) ([]compare.Entry, error) {
+	nextB, closerB, err := openGames(pathB, "", movesNotation{})
+	if err != nil {
+		return nil, err
+	}
+	defer closerB.Close()
+	doneB, readB := false, 0
+	var entries []compare.Entry
+	err = forEachGame(pathA, rp, func(i int, ga *record.Game) error {
+		var gb *record.Game
+		if !doneB {
+			var err error
+			gb, err = nextB()
+			if errors.Is(err, io.EOF) {
+				doneB, gb = true, nil
+			} else if err != nil {
+				return err
+			} else {
+				readB++
+			}
+		}
+		if gb == nil {
+			entries = append(entries, compare.Entry{Mode: compare.ModeRecords, Game: i, Note: fmt.Sprintf("only in %s", pathA)})
+			return nil
+		}
+		// Each game is replayed once: its steps and its findings.
+		ra, rb := rp.Game(ga, pathA, i), rp.Game(gb, pathB, i)
+		if e := compare.Records(pathA, pathB, ga, gb, ra, rb); e != nil {
+			e.Game, e.GameB = i, i
+			entries = append(entries, *e)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	// The games of B after A's last one.
+	for j := readB + 1; !doneB; j++ {
+		_, err := nextB()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		entries = append(entries, compare.Entry{Mode: compare.ModeRecords, GameB: j, Note: fmt.Sprintf("only in %s (game %d)", pathB, j)})
 	}
 	return entries, nil
 }

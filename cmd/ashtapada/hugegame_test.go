@@ -1,0 +1,99 @@
+package main
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+)
+
+// writeHugeGame writes one game of about size bytes: knights shuffling
+// under chaturanga-gollon (no repetition rule ends it), sixteen plies to a
+// line, with move numbers, as the memory figures of docs/robustness.md
+// were measured. It returns the number of plies.
+func writeHugeGame(t *testing.T, path string, size int) int {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := bufio.NewWriter(f)
+	n, _ := b.WriteString("[Event \"huge\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n[Variant \"chaturanga-gollon\"]\n\n")
+	moves := [4]string{"Nf3", "Nf6", "Ng1", "Ng8"}
+	plies := 0
+	for ; n < size-20; plies++ {
+		if plies%2 == 0 {
+			k, _ := b.WriteString(strconv.Itoa(plies/2+1) + ". ")
+			n += k
+		}
+		k, _ := b.WriteString(moves[plies%4])
+		n += k
+		sep := " "
+		if plies%16 == 15 {
+			sep = "\n"
+		}
+		k, _ = b.WriteString(sep)
+		n += k
+	}
+	b.WriteString("*\n")
+	if err := b.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return plies
+}
+
+// TestHugeGameMemory (issue 14, item 4): one huge game costs every command
+// a bounded multiple of its size in peak memory (from the process's
+// rusage). The default run reads a game of 256 KB with validate, fmt,
+// convert --to pgn and show; ASHTAPADA_LONG=1 one of 16 MB, the size the
+// default --max-game-bytes allows, with every command. The ceilings are
+// the measured multiples (docs/robustness.md, "Memory") with room for a
+// loaded machine: a change that keeps more per token or per ply than the
+// reader, the replay and the writers keep now fails here.
+func TestHugeGameMemory(t *testing.T) {
+	size, long := 256<<10, os.Getenv("ASHTAPADA_LONG") == "1"
+	if long {
+		size = 16_000_000
+	}
+	dir := t.TempDir()
+	game := filepath.Join(dir, "huge.pgn")
+	plies := writeHugeGame(t, game, size)
+	mb := float64(size) / (1 << 20)
+	// The ceiling is 40 MB plus per MB for each MB of game.
+	cases := []struct {
+		args []string
+		per  float64
+		long bool // only with ASHTAPADA_LONG=1
+	}{
+		{[]string{"validate", game}, 90, false},
+		{[]string{"fmt", game}, 70, false},
+		{[]string{"fmt", "--check", game}, 70, true},
+		{[]string{"convert", "--to", "pgn", game}, 240, false},
+		{[]string{"convert", "--to", "uci", game}, 240, true},
+		{[]string{"convert", "--to", "fen", game}, 300, true},
+		{[]string{"convert", "--to", "json", game}, 480, true},
+		{[]string{"show", game}, 240, false},
+		{[]string{"diff", game, game}, 450, true},
+	}
+	for _, c := range cases {
+		if c.long && !long {
+			continue
+		}
+		code, peak, stderr := peakRSS(t, c.args...)
+		limit := 40 + c.per*mb
+		t.Logf("%v: %d plies, %.1f MB game, peak %d MB (%.0f per MB of game), ceiling %.0f MB, exit %d", c.args[:len(c.args)-1], plies, mb, peak, float64(peak)/mb, limit, code)
+		if code > 1 {
+			t.Errorf("%v: exit %d\n%.2000s", c.args, code, stderr)
+		}
+		if float64(peak) > limit {
+			t.Errorf("%v: peak memory %d MB, ceiling %.0f MB", c.args, peak, limit)
+		}
+	}
+	if plies < size/10 {
+		t.Fatalf("%d plies: the game is not what the ceilings were measured on", plies)
+	}
+}
