@@ -787,6 +787,10 @@ func firstInvalidUTF8(b []byte) int {
 	return len(b)
 }
 
+// Latin1ToUTF8 converts text read as Latin-1 (every byte one code point) to
+// UTF-8, as the reader does with a game that is not valid UTF-8.
+func Latin1ToUTF8(s string) string { return latin1ToUTF8(s) }
+
 func latin1ToUTF8(s string) string {
 	ascii := true
 	for i := 0; i < len(s); i++ {

@@ -66,3 +66,20 @@ func (t *Tally) addRules(r *Result) {
 		t.Rules[r.Findings[i].Rule] += n
 	}
 }
+
+// Merge adds the counts of o, a tally of other games (the parts of a
+// sharded run): the sum is the tally of all the games.
+func (t *Tally) Merge(o *Tally) {
+	t.Games += o.Games
+	t.Valid += o.Valid
+	t.Invalid += o.Invalid
+	t.Errors += o.Errors
+	t.Warnings += o.Warnings
+	for _, m := range []struct{ to, from map[string]int }{
+		{t.Profiles, o.Profiles}, {t.Rules, o.Rules}, {t.Outcomes, o.Outcomes}, {t.Results, o.Results},
+	} {
+		for k, v := range m.from {
+			m.to[k] += v
+		}
+	}
+}

@@ -34,6 +34,7 @@ func init() {
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to FILE (atomically) instead of standard output"},
 			&cli.IntFlag{Name: "game", Value: 1, Usage: "with --to svg: the game to draw (1-based)"},
 			jobsFlag("games parsed and replayed in parallel (the output is the same for any value)"),
+			shardFlag(), // shard.go
 		),
 		Action: convertAction,
 	})
@@ -42,12 +43,12 @@ func init() {
 func convertAction(c *cli.Context) error {
 	to := strings.ToLower(c.String("to"))
 	target, ok := formats.LookupRecordFormat(to)
-	if !ok || target.NewWriter == nil {
-		return toolError(fmt.Errorf("--to %q: want one of %s", to, strings.Join(formats.RecordFormatNames(false), ", ")))
+	if to != "parquet" && (!ok || target.NewWriter == nil) { // parquet.go
+		return toolError(fmt.Errorf("--to %q: want one of %s, parquet", to, strings.Join(formats.RecordFormatNames(false), ", ")))
 	}
 	from := strings.ToLower(c.String("from"))
-	if f, ok := formats.LookupRecordFormat(from); from != "" && (!ok || f.Read == nil) {
-		return toolError(fmt.Errorf("--from %q: want one of %s", from, strings.Join(formats.RecordFormatNames(true), ", ")))
+	if f, ok := formats.LookupRecordFormat(from); from != "" && from != "parquet" && (!ok || f.Read == nil) {
+		return toolError(fmt.Errorf("--from %q: want one of %s, parquet", from, strings.Join(formats.RecordFormatNames(true), ", ")))
 	}
 	if c.Bool("plain") && to != "pgn" {
 		return toolError(fmt.Errorf("--plain applies to --to pgn only"))
@@ -61,6 +62,9 @@ func convertAction(c *cli.Context) error {
 		return toolError(err)
 	}
 	cfg.Steps = true
+	if to == "parquet" {
+		return convertParquet(c, cfg, notation) // parquet.go
+	}
 	if to != "html" {
 		// Every other format streams: games are written as they come, so
 		// memory stays flat like validate's (the viewer page holds them all).
@@ -75,9 +79,9 @@ func convertAction(c *cli.Context) error {
 			fmt.Fprintln(c.App.ErrWriter, "ashtapada:", err)
 		}
 	}()
-	cv := &converter{to: target, wopt: formats.WriteOptions{Plain: c.Bool("plain"), Game: c.Int("game"), SourceComments: c.Bool("source-comments")}, errw: c.App.ErrWriter}
+	cv := &converter{shard: c.String("shard"), to: target, from: from, notation: notation, wopt: formats.WriteOptions{Plain: c.Bool("plain"), Game: c.Int("game"), SourceComments: c.Bool("source-comments")}, errw: c.App.ErrWriter}
 	// Games are numbered over all the inputs, as the writers number them.
-	p := &pipeline{limits: grammar.DefaultLimits(), notation: notation, jobs: readJobs(c), from: from, overInputs: true, keep: true, ahead: 4}
+	p := &pipeline{limits: grammar.DefaultLimits(), notation: notation, jobs: readJobs(c), from: from, parquet: true, overInputs: true, keep: true, ahead: 4}
 	write := func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<16)
 		err := cv.run(p, cfg, c.Args().Slice(), bw)
@@ -103,10 +107,18 @@ func convertAction(c *cli.Context) error {
 // converter carries one convert run: the sink of its pipeline, which
 // writes the games in input order.
 type converter struct {
-	to     formats.RecordFormat // the format written
-	wopt   formats.WriteOptions
-	errw   io.Writer // diagnostics
-	gw     formats.GameWriter
+	to   formats.RecordFormat // the format written
+	from string               // the format read; "" to detect it per file
+	// notation is the moves' notation in PGN input (--notation).
+	notation movesNotation
+	wopt     formats.WriteOptions
+	errw     io.Writer // diagnostics
+	gw       formats.GameWriter
+	gate     *gateWriter // the writer's output; closed while priming (shard.go)
+	shard    string      // --shard K/N
+	// rp replays the games on the sequential path of convert --shard K/N
+	// with N > 1 (shard.go); on the pipeline each worker has its own.
+	rp     *replay.Replayer
 	n      int   // games written so far, over all inputs
 	broken int   // games that could not be converted whole
 	err    error // what stopped the run
@@ -126,10 +138,32 @@ type converted struct {
 // input that cannot be read, the first game that cannot be converted and
 // the first write error stop the run, after the games before them were
 // written, as on one core.
+//
+// One exception: a part of --shard K/N with N > 1 runs on one core, in
+// shard.go's sequential loop (runShard), which counts the games of the
+// other parts' files and primes the writer with the game one run writes
+// just before the part, so that the parts concatenate into one run's
+// output. The pipeline does not do those two things (yet); both paths
+// write each game through the same code, converter.write.
 func (cv *converter) run(p *pipeline, cfg replay.Config, args []string, w io.Writer) error {
-	var err error
-	if cv.gw, err = cv.to.NewWriter(w, cv.wopt); err != nil {
+	if err := checkShardTarget(cv.shard, cv.to.Name); err != nil { // shard.go
 		return err
+	}
+	var err error
+	cv.gate = &gateWriter{w: w}
+	if cv.gw, err = cv.to.NewWriter(cv.gate, cv.wopt); err != nil {
+		return err
+	}
+	if manyShards(cv.shard) {
+		files, err := expandInputs(args)
+		if err != nil {
+			return err
+		}
+		cv.rp = replay.New(cfg)
+		if err := cv.runShard(files); err != nil { // shard.go
+			return err
+		}
+		return cv.gw.Close()
 	}
 	st := stage[converted]{
 		worker: func() func(*record.Game, string, int) converted {
@@ -193,6 +227,9 @@ type gameSource func() (*record.Game, error)
 // formats' registry, formats.RecordFormats). The limits are the reader's
 // defaults; the notation of PGN moves is notation's (--notation).
 func openGames(path, from string, notation movesNotation) (gameSource, io.Closer, error) {
+	if isParquetInput(path, from) {
+		return openParquetGames(path, notation) // parquet.go
+	}
 	rc, name, err := openInput(path)
 	if err != nil {
 		return nil, nil, err
@@ -211,7 +248,40 @@ func openGames(path, from string, notation movesNotation) (gameSource, io.Closer
 	return gr.Next, rc, nil
 }
 
-// game writes one game in the target format. The game is replayed once
+// file converts the games of one input on the sequential path (shard.go).
+func (cv *converter) file(path string) error {
+	next, closer, err := openGames(path, cv.from, cv.notation)
+	if err != nil {
+		return err
+	}
+	defer closer.Close()
+	name := displayName(path)
+	for {
+		g, err := next()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		cv.n++
+		if err := cv.one(g, name); err != nil {
+			return err
+		}
+	}
+}
+
+// one replays and writes game cv.n on the sequential path (shard.go), as
+// a pipeline worker replays it and the pipeline's sink writes it.
+func (cv *converter) one(g *record.Game, name string) error {
+	var res *replay.Result
+	if !g.Truncated {
+		res = cv.rp.Game(g, name, cv.n)
+	}
+	return cv.write(g, res)
+}
+
+// write writes one game in the target format. The game is replayed once
 // (replay.Config.Steps): its error findings go to standard error as
 // validate words them and make the exit status 1, and the derived formats
 // (LAN, UCI, FEN, SVG, plain PGN, JSON's played fields) stop where that

@@ -28,6 +28,15 @@ type pipeline struct {
 	notation movesNotation // --notation: the moves' notation in PGN input
 	jobs     int
 	counter  *atomic.Int64 // bytes read, for the progress bar (nil: none)
+	// shard is --shard K/N ("" for every input whole, shard.go): the
+	// reader reads only the games of part K. Games are then still numbered
+	// within each file, but not over the inputs (overInputs): the files of
+	// other parts are not read at all (convert --shard runs shard.go's
+	// sequential loop instead, converter.run).
+	shard string
+	// parquet: .parquet inputs (and --from parquet) are read as tables of
+	// games (convert, parquet.go).
+	parquet bool
 	// from names the record format read (convert --from); "" chooses it
 	// per file, by extension, then by content.
 	from string
@@ -160,18 +169,43 @@ func runPipeline[T any](p *pipeline, inputs []string, st stage[T], s sink[T]) re
 		defer close(work)
 		defer close(order)
 		r := reader[T]{p: p, work: work, order: order, done: done}
+		// Every input is listed first: --shard K/N cuts the inputs'
+		// bytes, file after file, into N parts (shard.go).
+		type listed struct {
+			arg   string
+			files []string
+			err   error
+		}
+		var args []listed
+		var all []string
 		for _, arg := range inputs {
+			files, err := expandInputs([]string{arg})
+			args = append(args, listed{arg, files, err})
+			all = append(all, files...)
+		}
+		parts, err := planShardFlag(all, p.shard)
+		if err != nil {
+			r.mark(&vjob[T]{err: err})
+			return
+		}
+		partOf := make(map[int]inputPart, len(parts)) // by index in all
+		for _, part := range parts {
+			partOf[part.file] = part
+		}
+		i := 0
+		for _, a := range args {
 			// What could not be listed is an error at the end (exit 2);
 			// what was found is still done.
-			files, err := expandInputs([]string{arg})
-			if err != nil && !r.mark(&vjob[T]{err: err}) {
+			if a.err != nil && !r.mark(&vjob[T]{err: a.err}) {
 				return
 			}
-			if err == nil && len(files) == 0 {
+			if a.err == nil && len(a.files) == 0 {
 				out.dirWithoutRecords = true
 			}
-			for _, path := range files {
-				if !r.file(path, path == arg) {
+			for _, path := range a.files {
+				part, ok := partOf[i]
+				i++
+				if ok && !r.file(part, path == a.arg) {
 					return
 				}
 			}
@@ -276,10 +310,25 @@ func (r *reader[T]) mark(j *vjob[T]) bool {
 	}
 }
 
-// file splits one file into games and queues them, then the mark of its
-// end; false when the sink asked to stop.
-func (r *reader[T]) file(path string, named bool) bool {
-	end := &fileEnd{name: displayName(path), named: named}
+// file splits one file (or the part of it that --shard reads) into games
+// and queues them, then the mark of its end; false when the sink asked to
+// stop.
+func (r *reader[T]) file(part inputPart, named bool) bool {
+	path := part.path
+	// Only the part holding a file's first byte may find it holds no game.
+	end := &fileEnd{name: displayName(path), named: named && part.from == 0}
+	if r.p.parquet && isParquetInput(path, r.p.from) {
+		src, closer, err := openParquetGames(path, r.p.notation) // parquet.go
+		if err != nil {
+			return r.mark(&vjob[T]{err: err}) && r.mark(&vjob[T]{end: end})
+		}
+		defer closer.Close()
+		end.opened = true
+		return r.games(part, end, displayName(path), func() (grammar.Chunk, *record.Game, error) {
+			g, err := src()
+			return grammar.Chunk{}, g, err
+		})
+	}
 	rc, name, err := openInputCounting(path, r.p.counter)
 	if err != nil {
 		return r.mark(&vjob[T]{err: err}) && r.mark(&vjob[T]{end: end})
@@ -291,7 +340,18 @@ func (r *reader[T]) file(path string, named bool) bool {
 		return r.mark(&vjob[T]{err: err}) && r.mark(&vjob[T]{end: end})
 	}
 	end.opened = true
-	next := gameChunks(br, path, name, r.p.from, r.p.limits, r.p.notation)
+	f := recordFormat(br, path, r.p.from)
+	if !f.Text && part.from > 0 {
+		// Not text (JSON under another name): read whole by the part
+		// that holds its first byte.
+		return r.mark(&vjob[T]{end: end})
+	}
+	return r.games(part, end, name, gameChunksOf(f, br, name, r.p.limits, r.p.notation))
+}
+
+// games queues the games of part that next reads, then the mark of the
+// part's end; false when the sink asked to stop.
+func (r *reader[T]) games(part inputPart, end *fileEnd, name string, next func() (grammar.Chunk, *record.Game, error)) bool {
 	batch := r.p.batch
 	if batch <= 0 {
 		batch = batchGames
@@ -330,6 +390,14 @@ func (r *reader[T]) file(path string, named bool) bool {
 		if g == nil && !ch.IsGame() {
 			continue // comments before the first game or between games
 		}
+		if g == nil && part.past(ch.Pos.Offset) {
+			return send() && r.mark(&vjob[T]{end: end}) // the rest is another part's
+		}
+		if g == nil && !part.has(ch.Pos.Offset) {
+			index++ // another part's game, still counted
+			r.seen++
+			continue
+		}
 		end.games++
 		r.seen++
 		if j == nil {
@@ -363,11 +431,22 @@ func (r *reader[T]) file(path string, named bool) bool {
 // Text that holds no game comes out too (Chunk.IsGame false): callers skip
 // it.
 func gameChunks(br *bufio.Reader, path, name, from string, limits grammar.Limits, notation movesNotation) func() (grammar.Chunk, *record.Game, error) {
+	return gameChunksOf(recordFormat(br, path, from), br, name, limits, notation)
+}
+
+// recordFormat is the format of an input: from (--from), else the
+// registry's guess by extension or content.
+func recordFormat(br *bufio.Reader, path, from string) formats.RecordFormat {
 	f, ok := formats.LookupRecordFormat(from)
 	if from == "" || !ok {
 		head, _ := br.Peek(4096)
 		f = formats.DetectRecordFormat(path, head)
 	}
+	return f
+}
+
+// gameChunksOf is gameChunks for an input of format f.
+func gameChunksOf(f formats.RecordFormat, br *bufio.Reader, name string, limits grammar.Limits, notation movesNotation) func() (grammar.Chunk, *record.Game, error) {
 	if !f.Text {
 		rd := f.Read(br, name, limits)
 		return func() (grammar.Chunk, *record.Game, error) {

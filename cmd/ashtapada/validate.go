@@ -47,6 +47,7 @@ func init() {
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "report only errors: warnings are still counted (--summary) and still fail with --strict"},
 			&cli.StringFlag{Name: "svg-dir", Usage: "write one SVG diagram per error into this directory (see show)", TakesFile: true},
 			&cli.BoolFlag{Name: "hints", Usage: "also warn also-valid-as: a record tagged with a variant that is also valid chess, or an untagged one valid only under a historical profile"},
+			shardFlag(), // shard.go
 		}, slices.Concat(profileFlags(), ciFlags, pprofFlags, limitFlags(), notationFlags())...), // profileflags.go: --rules, --set, --rules-file; limits.go: --max-depth, --max-token, --max-game-bytes; notation.go: --notation; validate_ci.go: --baseline, --write-baseline, --progress, --color, --explain; pprof.go: hidden --cpuprofile, --memprofile
 		Action: validateAction,
 	})
@@ -87,7 +88,7 @@ func validateAction(c *cli.Context) error {
 	}
 	// An HTML report draws the moves up to each finding (cheap to keep).
 	opts.replay.Moves = formats.ReportWantsMoves(sink.rw)
-	p := &pipeline{limits: opts.limits, notation: notation, jobs: opts.jobs, counter: ci.counter(), ids: true}
+	p := &pipeline{shard: opts.shard, limits: opts.limits, notation: notation, jobs: opts.jobs, counter: ci.counter(), ids: true}
 	read := runPipeline(p, opts.inputs, validateStage(opts.replay, opts.hints), sink)
 	return sink.finish(read)
 }

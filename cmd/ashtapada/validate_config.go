@@ -26,6 +26,7 @@ type validateOptions struct {
 	jobs      int
 	svgDir    string
 	hints     bool     // --hints: also-valid-as warnings (package detect)
+	shard     string   // --shard K/N (shard.go)
 	inputs    []string // the arguments as given; "-" for none
 	limits    grammar.Limits
 }
@@ -50,6 +51,7 @@ func validateOptionsFrom(c *cli.Context) (*validateOptions, error) {
 		jobs:      readJobs(c),
 		svgDir:    c.String("svg-dir"),
 		hints:     c.Bool("hints"),
+		shard:     c.String("shard"),
 		inputs:    c.Args().Slice(),
 		limits:    lim,
 	}

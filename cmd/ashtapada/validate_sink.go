@@ -143,7 +143,7 @@ func (s *resultSink) finish(read readOutcome) error {
 		// Something was not checked: never 0, and not 1 either, since the
 		// findings that were printed do not cover every input.
 		return &exitError{code: 2}
-	case s.games == 0:
+	case s.games == 0 && !manyShards(s.opts.shard): // shard.go: a part may hold no game
 		return toolError(noGamesError(s.opts.inputs, read.dirWithoutRecords))
 	case s.errors > 0 && !s.ci.acceptsErrors():
 		return failed()

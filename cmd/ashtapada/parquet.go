@@ -1,0 +1,220 @@
+package main
+
+// convert --to parquet and --from parquet: one row per game
+// (gametable, docs/parquet.md).
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/gametable"
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/replay"
+)
+
+func isParquetName(path string) bool { return strings.HasSuffix(strings.ToLower(path), ".parquet") }
+
+// convertParquet writes the games of the inputs (or of the --shard part)
+// as a Parquet table.
+func convertParquet(c *cli.Context, cfg replay.Config, notation movesNotation) error {
+	if c.Bool("plain") {
+		return toolError(fmt.Errorf("--plain applies to --to pgn only"))
+	}
+	out := c.String("output")
+	if out == "" || out == "-" {
+		if f, ok := c.App.Writer.(*os.File); ok && isTerminal(f) {
+			return toolError(errors.New("--to parquet writes a binary file: give -o FILE or redirect standard output"))
+		}
+	}
+	files, err := expandInputs(c.Args().Slice())
+	if err != nil {
+		return toolError(err)
+	}
+	parts, err := planShardFlag(files, c.String("shard"))
+	if err != nil {
+		return toolError(err)
+	}
+	pc := &parquetConverter{rp: replay.New(cfg), from: strings.ToLower(c.String("from")), notation: notation, errw: c.App.ErrWriter}
+	write := func(w io.Writer) error {
+		bw := bufio.NewWriterSize(w, 1<<16)
+		tw := gametable.NewWriter(bw)
+		for _, p := range parts {
+			if err := pc.part(p, tw); err != nil {
+				return err
+			}
+		}
+		if err := tw.Close(); err != nil {
+			return err
+		}
+		if err := bw.Flush(); err != nil {
+			return fmt.Errorf("writing output: %w", err)
+		}
+		return nil
+	}
+	if out != "" && out != "-" {
+		err = writeFileAtomic(out, write)
+	} else {
+		err = write(c.App.Writer)
+	}
+	if err != nil {
+		return toolError(err)
+	}
+	if pc.broken > 0 {
+		return failed()
+	}
+	return nil
+}
+
+type parquetConverter struct {
+	rp       *replay.Replayer
+	from     string
+	notation movesNotation // --notation
+	errw     io.Writer
+	broken   int // games that could not be read whole
+}
+
+// part writes the rows of one input part. PGN is read chunk by chunk, so
+// that each row keeps its movetext as read; other formats have no source
+// text and are read whole.
+func (pc *parquetConverter) part(p inputPart, tw *gametable.Writer) error {
+	format, err := inputFormat(p.path, pc.from)
+	if err != nil {
+		return err
+	}
+	// A part of a file that is not PGN after all is read whole by the part
+	// that holds its first byte (shard.go).
+	if _, skip, err := ownedWhole(p, pc.from); err != nil || skip {
+		return err
+	}
+	if format == "pgn" {
+		return eachChunk(p, pc.notation, nil, func(name string, ch grammar.Chunk, index int) error {
+			g := grammar.ParseChunk(ch, name)
+			return pc.game(g, name, index, gametable.MovetextOf(g, ch.Pos.Offset), tw)
+		})
+	}
+	next, closer, err := openGames(p.path, format, pc.notation)
+	if err != nil {
+		return err
+	}
+	defer closer.Close()
+	name := p.path
+	if name == "-" {
+		name = "<stdin>"
+	}
+	for index := 1; ; index++ {
+		g, err := next()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := pc.game(g, name, index, "", tw); err != nil {
+			return err
+		}
+	}
+}
+
+func (pc *parquetConverter) game(g *record.Game, name string, index int, movetext string, tw *gametable.Writer) error {
+	if g.Truncated {
+		se := g.SyntaxError()
+		return fmt.Errorf("%s: game %d at line %d is too large to be read whole (%d:%d: %s): not converted", name, index, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)
+	}
+	res := pc.rp.Game(g, name, index)
+	return tw.Write(gametable.Build(g, res, gametable.Play(res), movetext))
+}
+
+// inputFormat is --from, or the format detectFormat finds.
+func inputFormat(path, from string) (string, error) {
+	if from != "" {
+		return from, nil
+	}
+	if isParquetName(path) {
+		return "parquet", nil
+	}
+	if path == "-" {
+		return "pgn", nil
+	}
+	rc, _, err := openInput(path)
+	if err != nil {
+		return "", err
+	}
+	defer rc.Close()
+	head, _ := bufio.NewReaderSize(rc, 4096).Peek(4096)
+	return formats.DetectRecordFormat(path, head).Name, nil
+}
+
+// openParquetGames reads the games of a Parquet table: each row's text
+// (gametable.Row.Text) read by the grammar, as fmt reads a file.
+func openParquetGames(path string, notation movesNotation) (gameSource, io.Closer, error) {
+	if path == "-" {
+		return nil, nil, errors.New("--from parquet needs a file: Parquet cannot be read from standard input")
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	tr, err := gametable.NewReader(f, fi.Size())
+	if err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	n := 0
+	return func() (*record.Game, error) {
+		row, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			return nil, io.EOF
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		n++
+		g, err := gameOfRow(row, notation)
+		if err != nil {
+			return nil, fmt.Errorf("%s: row %d: %w", path, n, err)
+		}
+		return g, nil
+	}, f, nil
+}
+
+// gameOfRow reads a row's text back into a record, its moves in
+// notation's notation (--notation).
+func gameOfRow(row *gametable.Row, notation movesNotation) (*record.Game, error) {
+	rd := grammar.NewReader(bytes.NewReader(row.Text()), row.File)
+	notation.apply(rd, record.SAN)
+	g, err := rd.Next()
+	if err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, errors.New("the row holds no game")
+		}
+		return nil, err
+	}
+	if _, err := rd.Next(); !errors.Is(err, io.EOF) {
+		return nil, errors.New("the row's text reads as more than one game")
+	}
+	if row.Source != nil {
+		// Exactly as read, byte-order mark included.
+		g.Source = row.Source
+	}
+	return g, nil
+}
+
+// isParquetInput reports whether path is read as a Parquet table: --from
+// parquet, or no --from and a .parquet name.
+func isParquetInput(path, from string) bool {
+	return from == "parquet" || from == "" && isParquetName(path)
+}

@@ -1,0 +1,326 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/gametable"
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
+)
+
+// recordFilesUnder lists the *.pgn files under dir, sorted.
+func recordFilesUnder(t *testing.T, dir string) []string {
+	t.Helper()
+	var files []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(path, ".pgn") {
+			files = append(files, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// firstLineDifference says where two texts first differ, by line.
+func firstLineDifference(want, got string) string {
+	wl, gl := strings.SplitAfter(want, "\n"), strings.SplitAfter(got, "\n")
+	for i := 0; i < len(wl) || i < len(gl); i++ {
+		var w, g string
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if w != g {
+			return fmt.Sprintf("line %d: fmt %q, round trip %q", i+1, w, g)
+		}
+	}
+	return "(no line differs)"
+}
+
+// parquetRoundTrip checks PGN -> Parquet -> PGN (docs/parquet.md, "Round
+// trip"). On the command line it gives what convert --to pgn gives for the
+// original: fmt's output, except that text holding no game (a file's
+// header comment) has no row, and moves read in a book's notation are
+// written in SAN, as convert writes them from any input; for a file with
+// neither it is fmt's output byte for byte. And the rows hold the records
+// whole: each row's text, read and written by the canonical writer (fmt's),
+// gives the original game's canonical text, book notation included.
+// It returns whether the command line's round trip was compared with fmt's
+// output byte for byte.
+func parquetRoundTrip(t *testing.T, path string) (sameAsFmt bool) {
+	t.Helper()
+	fmtOut, ferr, _ := runApp(t, "fmt", path)
+	pq := filepath.Join(t.TempDir(), "games.parquet")
+	_, cerr, code := runApp(t, "convert", "--to", "parquet", "-o", pq, path)
+	if strings.Contains(ferr, "too large to be read whole") {
+		// fmt and convert both refuse a game over the size limit.
+		if code != 2 {
+			t.Errorf("%s: convert --to parquet exit %d on a game too large to read, want 2", path, code)
+		}
+		return false
+	}
+	if code != 0 {
+		t.Fatalf("%s: convert --to parquet: exit %d: %s", path, code, cerr)
+	}
+	got, rerr, code := runApp(t, "convert", "--from", "parquet", "--to", "pgn", pq)
+	if code != 0 && code != 1 {
+		t.Fatalf("%s: convert --from parquet: exit %d: %s", path, code, rerr)
+	}
+	direct, _, _ := runApp(t, "convert", "--to", "pgn", path)
+	if got != direct {
+		t.Errorf("%s: PGN -> Parquet -> PGN differs from convert --to pgn:\n%s", path, firstLineDifference(direct, got))
+	}
+	games, nonGame := readForRoundTrip(t, path)
+	book := false
+	var want bytes.Buffer
+	pw := formats.NewPGNWriter(&want)
+	for _, g := range games {
+		book = book || g.Notation.Book()
+		if err := pw.Write(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !nonGame && want.String() != fmtOut {
+		t.Fatalf("%s: the canonical writer and fmt disagree:\n%s", path, firstLineDifference(fmtOut, want.String()))
+	}
+	if !nonGame && !book {
+		sameAsFmt = true
+		if got != fmtOut {
+			t.Errorf("%s: PGN -> Parquet -> PGN differs from fmt's output:\n%s", path, firstLineDifference(fmtOut, got))
+		}
+	} else {
+		t.Logf("%s: compared with convert --to pgn, not fmt (text that is no game: %v, a book's notation: %v)", path, nonGame, book)
+	}
+	// The rows' own text, as fmt writes it.
+	f, err := os.Open(pq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	fi, _ := f.Stat()
+	tr, err := gametable.NewReader(f, fi.Size())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows bytes.Buffer
+	rw := formats.NewPGNWriter(&rows)
+	n := 0
+	for ; ; n++ {
+		row, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := gameOfRow(row, movesNotation{})
+		if err != nil {
+			t.Fatalf("%s: row %d: %v", path, n+1, err)
+		}
+		if err := rw.Write(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n != len(games) {
+		t.Errorf("%s: %d rows for %d games", path, n, len(games))
+	}
+	if rows.String() != want.String() {
+		t.Errorf("%s: the rows' text, written as fmt writes it, differs from fmt's writing of the games:\n%s", path, firstLineDifference(want.String(), rows.String()))
+	}
+	return sameAsFmt
+}
+
+// readForRoundTrip reads the games of a file as convert does (text that
+// holds no game left out), and whether it has such text.
+func readForRoundTrip(t *testing.T, path string) (games []*record.Game, nonGame bool) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := grammar.ReadAll(bytes.NewReader(data), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd := grammar.NewReader(bytes.NewReader(data), path)
+	rd.SkipNonGames()
+	for {
+		g, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		games = append(games, g)
+	}
+	return games, len(all) != len(games)
+}
+
+func TestParquetRoundTripCorpus(t *testing.T) {
+	files := recordFilesUnder(t, filepath.Join(repoRoot(t), "corpus"))
+	n := 0
+	for _, f := range files {
+		if parquetRoundTrip(t, f) {
+			n++
+		}
+	}
+	t.Logf("%d files: the round trip is fmt's output byte for byte for %d", len(files), n)
+}
+
+// TestParquetRoundTripSharedData: every PGN file of the shared data, the
+// 10k corpus included (the 100k corpus is compressed with xz and is read
+// by TestParquetDuckDB).
+func TestParquetRoundTripSharedData(t *testing.T) {
+	dir := filepath.Join(sharedPathOf(t), "data")
+	files := recordFilesUnder(t, dir)
+	if len(files) == 0 {
+		t.Fatalf("no PGN files under %s", dir)
+	}
+	n, checked := 0, 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "corpus-10k.pgn") && os.Getenv("ASHTAPADA_LONG") != "1" {
+			continue // its first 1,000 games are corpus-1k; ASHTAPADA_LONG=1 reads it
+		}
+		if parquetRoundTrip(t, f) {
+			n++
+		}
+		checked++
+	}
+	t.Logf("%d files: the round trip is fmt's output byte for byte for %d", checked, n)
+}
+
+// sharedPathOf is ../shared, skipping the test when it is absent.
+func sharedPathOf(t *testing.T) string {
+	t.Helper()
+	d := filepath.Join(repoRoot(t), "..", "shared")
+	if _, err := os.Stat(d); err != nil {
+		t.Skipf("shared data not found at %s (it lives next to the repository): %v", d, err)
+	}
+	return d
+}
+
+// duckDB runs SQL with DuckDB, the independent reader: its Node.js API as
+// .ci/run installs it into scripts/duckdb (npm install there). It skips
+// the test when Node.js or the package is missing.
+func duckDB(t *testing.T, sql string) []map[string]any {
+	t.Helper()
+	dir := filepath.Join(repoRoot(t), "scripts", "duckdb")
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node not found: DuckDB is run through its Node.js API (.ci/run installs it)")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", "@duckdb", "node-api")); err != nil {
+		t.Skipf("DuckDB's Node.js API is not installed (cd %s && npm install): %v", dir, err)
+	}
+	cmd := exec.Command("node", "query.mjs", sql)
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		var stderr string
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = string(ee.Stderr)
+		}
+		t.Fatalf("duckdb %q: %v\n%s", sql, err, stderr)
+	}
+	var rows []map[string]any
+	if err := json.Unmarshal(out, &rows); err != nil {
+		t.Fatalf("duckdb output %q: %v", out, err)
+	}
+	return rows
+}
+
+// resultsOfPGN counts the games per Result tag by a plain scan of the
+// text, independent of the reader.
+func resultsOfPGN(t *testing.T, path string) map[string]int {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	re := regexp.MustCompile(`^\[Result "([^"]*)"\]`)
+	counts := map[string]int{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		if m := re.FindStringSubmatch(sc.Text()); m != nil {
+			counts[m[1]]++
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return counts
+}
+
+// TestParquetDuckDB: DuckDB reads the Parquet written from corpus-100k
+// (ASHTAPADA_LONG=1; corpus-10k in the default run, to keep it short) and
+// finds every row and the games per result that the PGN has.
+func TestParquetDuckDB(t *testing.T) {
+	name, rowsWant := "corpus-10k.pgn", 10000
+	if os.Getenv("ASHTAPADA_LONG") == "1" {
+		name, rowsWant = "corpus-100k.pgn.xz", 100000
+	}
+	src := filepath.Join(sharedPathOf(t), "data", "fide", name)
+	if _, err := os.Stat(src); err != nil {
+		t.Skipf("corpus-100k not found: %v", err)
+	}
+	duckDB(t, "select 1") // skips when DuckDB is not installed
+	tmp := t.TempDir()
+	pgn := src
+	if strings.HasSuffix(src, ".xz") {
+		pgn = filepath.Join(tmp, "corpus.pgn")
+		xz := exec.Command("sh", "-c", "xz -dc \"$1\" > \"$2\"", "sh", src, pgn)
+		if out, err := xz.CombinedOutput(); err != nil {
+			t.Skipf("cannot unpack %s with xz: %v %s", src, err, out)
+		}
+	}
+	pq := filepath.Join(tmp, "corpus.parquet")
+	if _, stderr, code := runAsh(t, "", "", "convert", "--to", "parquet", "-o", pq, pgn); code != 0 {
+		t.Fatalf("convert --to parquet: exit %d: %s", code, stderr)
+	}
+	rows := duckDB(t, fmt.Sprintf("select count(*)::INTEGER as n from read_parquet('%s')", pq))
+	if n := rows[0]["n"]; n != float64(rowsWant) {
+		t.Errorf("DuckDB counts %v rows, want %d", n, rowsWant)
+	}
+	want := resultsOfPGN(t, pgn)
+	got := map[string]int{}
+	for _, r := range duckDB(t, fmt.Sprintf(`select "Result" as result, count(*)::INTEGER as n from read_parquet('%s') group by 1`, pq)) {
+		got[fmt.Sprint(r["result"])] = int(r["n"].(float64))
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("games per result: DuckDB %v, PGN %v", got, want)
+	}
+	// The verdict column holds what validate says.
+	stdout, _, _ := runAsh(t, "", "", "validate", "--format", "jsonl", pgn)
+	invalid := strings.Count(stdout, `"valid":false`)
+	rows = duckDB(t, fmt.Sprintf("select count(*)::INTEGER as n from read_parquet('%s') where not valid", pq))
+	if n := rows[0]["n"]; n != float64(invalid) {
+		t.Errorf("DuckDB finds %v invalid games, validate %d", n, invalid)
+	}
+	rows = duckDB(t, fmt.Sprintf("select count(*)::INTEGER as n from (select unnest(findings) from read_parquet('%s'))", pq))
+	if n, want := rows[0]["n"], strings.Count(stdout, `{"kind":"finding"`); n != float64(want) {
+		t.Errorf("DuckDB finds %v findings, validate %d", n, want)
+	}
+}

@@ -1,0 +1,402 @@
+package main
+
+// --shard K/N: a deterministic part of the inputs, so that N processes (a
+// batch scheduler's array job, Kubernetes indexed Jobs) share the work and
+// their outputs, concatenated in K order (or put together by `merge`),
+// equal one run's. docs/scale.md explains the rule.
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
+)
+
+func shardFlag() cli.Flag {
+	return &cli.StringFlag{Name: "shard", Usage: "do part `K/N` of the inputs (1 <= K <= N): the games whose first byte lies in the K-th N-th of the inputs' bytes; the outputs of parts 1..N, concatenated in order or joined by merge, equal one run's"}
+}
+
+// shardSpec is part k (0-based) of n.
+type shardSpec struct{ k, n int }
+
+func parseShard(s string) (shardSpec, error) {
+	ks, ns, ok := strings.Cut(s, "/")
+	k, err1 := strconv.Atoi(strings.TrimSpace(ks))
+	n, err2 := strconv.Atoi(strings.TrimSpace(ns))
+	if !ok || err1 != nil || err2 != nil || n < 1 || k < 1 || k > n {
+		return shardSpec{}, fmt.Errorf("--shard %q: want K/N with 1 <= K <= N, such as 2/8", s)
+	}
+	return shardSpec{k: k - 1, n: n}, nil
+}
+
+// inputPart is one input file, or the part of it that a shard reads: the
+// games that start at a byte offset in [from, to) of the (decompressed)
+// file. to < 0 means to the end.
+type inputPart struct {
+	path     string
+	file     int // the index of path in the list of inputs
+	from, to int64
+}
+
+func wholeFile(path string) inputPart { return inputPart{path: path, to: -1} }
+
+// has reports whether a game starting at offset off belongs to the part,
+// and past whether the part ends before off (the rest of the file can be
+// left unread).
+func (p inputPart) has(off int) bool  { return int64(off) >= p.from && (p.to < 0 || int64(off) < p.to) }
+func (p inputPart) past(off int) bool { return p.to >= 0 && int64(off) >= p.to }
+
+// splittable reports whether games of a file can be given to different
+// shards by byte offset: uncompressed PGN, whose offsets are those of the
+// file. A compressed file or another format goes to one shard whole.
+func splittable(path string) bool {
+	lower := strings.ToLower(path)
+	for _, ext := range []string{".gz", ".bz2", ".zst", ".json", ".jsonl", ".ndjson", ".lan", ".uci", ".parquet"} {
+		if strings.HasSuffix(lower, ext) {
+			return false
+		}
+	}
+	return true
+}
+
+// planShard returns the parts of files that shard sh reads. The inputs'
+// bytes, file after file, are cut into n equal ranges; shard k takes the
+// games that start in its range (a game belongs to the range that holds
+// its first byte), and a file that cannot be split goes whole to the shard
+// whose range holds its first byte. Every game is in exactly one shard,
+// and the shards' games, in shard order, are the inputs' games in order.
+func planShard(files []string, sh shardSpec) ([]inputPart, error) {
+	if sh.n == 1 {
+		parts := make([]inputPart, len(files))
+		for i, f := range files {
+			parts[i] = wholeFile(f)
+			parts[i].file = i
+		}
+		return parts, nil
+	}
+	sizes := make([]int64, len(files))
+	var total int64
+	for i, f := range files {
+		if f == "-" {
+			return nil, errors.New("--shard needs files: standard input cannot be shared between processes")
+		}
+		fi, err := os.Stat(f)
+		if err != nil {
+			return nil, fmt.Errorf("reading %s: %w", f, err)
+		}
+		sizes[i] = fi.Size()
+		total += fi.Size()
+	}
+	bound := func(k int) int64 { return total * int64(k) / int64(sh.n) }
+	lo, hi := bound(sh.k), bound(sh.k+1)
+	var parts []inputPart
+	var start int64
+	for i, f := range files {
+		end := start + sizes[i]
+		// The part whose range holds a file's first byte (the last part
+		// for an empty file at the end) reads a file that is not cut.
+		owns := start >= lo && (start < hi || sh.k == sh.n-1 && start == total)
+		switch {
+		case sizes[i] == 0 || !splittable(f):
+			if owns {
+				p := wholeFile(f)
+				p.file = i
+				parts = append(parts, p)
+			}
+		case start < hi && end > lo:
+			p := inputPart{path: f, file: i, from: max(lo, start) - start, to: min(hi, end) - start}
+			if end <= hi {
+				p.to = -1 // to the end of the file
+			}
+			parts = append(parts, p)
+		}
+		start = end
+	}
+	return parts, nil
+}
+
+// shardInputs expands the arguments (a bad one is reported by noteErr and
+// skipped, the others still read) and plans the shard given by --shard.
+func shardInputs(c *cli.Context, args []string, noteErr func(error)) ([]inputPart, error) {
+	var files []string
+	for _, arg := range args {
+		fs, err := expandInputs([]string{arg})
+		if err != nil {
+			noteErr(err)
+			continue
+		}
+		files = append(files, fs...)
+	}
+	return planShardFlag(files, c.String("shard"))
+}
+
+// eachChunk splits the games of one part and calls fn for each game of
+// the part with its 1-based index in the file. Text that holds no game (a
+// comment before the first game or between games, grammar.Chunk.IsGame)
+// is neither a game nor counted, as validate and the record readers skip
+// it. Games before the part are split (to count them and to know where
+// the part's first game starts) but not parsed; reading stops after the
+// part. The moves are read in notation's notation (--notation). When
+// before is not nil it is called once, just before the part's
+// first game, with the game before it in the file (if there is one).
+func eachChunk(p inputPart, notation movesNotation, before, fn func(name string, ch grammar.Chunk, index int) error) error {
+	rc, name, err := openInput(p.path)
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	sp := grammar.NewSplitter(rc)
+	notation.apply(sp, record.SAN)
+	var last grammar.Chunk // the last game before the part (its own copy: the splitter reuses its buffer)
+	var lastData []byte
+	haveLast, started := false, false
+	index := 0
+	for {
+		ch, err := sp.Next()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("reading %s: %w", name, err)
+		}
+		if p.past(ch.Pos.Offset) {
+			return nil
+		}
+		if !ch.IsGame() {
+			continue
+		}
+		index++
+		if !p.has(ch.Pos.Offset) {
+			if before != nil {
+				lastData = append(lastData[:0], ch.Data...)
+				last, haveLast = ch, true
+				last.Data = lastData
+			}
+			continue
+		}
+		if !started {
+			started = true
+			if before != nil && haveLast {
+				if err := before(name, last, index-1); err != nil {
+					return err
+				}
+			}
+		}
+		if err := fn(name, ch, index); err != nil {
+			return err
+		}
+	}
+}
+
+// ownedWhole says how a part of a file that cannot be cut at game
+// boundaries after all (its format, from --from or its content, is not
+// PGN) is read: whole by the part that holds its first byte (whole), by no
+// other part (skip). A part that can be cut is neither.
+func ownedWhole(p inputPart, from string) (whole, skip bool, err error) {
+	if p.from == 0 && p.to < 0 {
+		return true, false, nil
+	}
+	format, err := inputFormat(p.path, from)
+	if err != nil {
+		return false, false, err
+	}
+	if format == "pgn" {
+		return false, false, nil
+	}
+	return p.from == 0, p.from > 0, nil
+}
+
+// planShardFlag plans the shard given by a --shard value ("" is every
+// file whole).
+func planShardFlag(files []string, shard string) ([]inputPart, error) {
+	sh := shardSpec{k: 0, n: 1}
+	if shard != "" {
+		var err error
+		if sh, err = parseShard(shard); err != nil {
+			return nil, err
+		}
+	}
+	return planShard(files, sh)
+}
+
+// runShard converts the games of the --shard part of files (all of them
+// without --shard). The games are numbered over all files, as one run
+// numbers them (JSON's "game"): the games of the files before the part are
+// counted, not converted. Before its first game, a part gives the writer
+// the game one run wrote just before it, with its output discarded
+// (converter.prime), so that what the writer puts between games (PGN's
+// blank line) is what one run writes and the parts concatenate into it.
+func (cv *converter) runShard(files []string) error {
+	parts, err := planShardFlag(files, cv.shard)
+	if err != nil {
+		return err
+	}
+	var prev *record.Game // the game before the part's first game
+	var prevName string
+	prevN := 0
+	primed := false
+	prime := func() error {
+		if primed {
+			return nil
+		}
+		primed = true
+		if prev == nil {
+			return nil
+		}
+		return cv.prime(prev, prevName, prevN)
+	}
+	// count counts the games of a file this part does not convert.
+	count := func(path string) error {
+		n, last, err := countGames(path, cv.from, cv.notation)
+		if err != nil {
+			return err
+		}
+		cv.n += n
+		if last != nil {
+			prev, prevName, prevN = last, displayName(path), cv.n
+		}
+		return nil
+	}
+	next := 0 // the next file not yet converted or counted
+	for _, p := range parts {
+		for ; next < p.file; next++ {
+			if err := count(files[next]); err != nil {
+				return err
+			}
+		}
+		next = p.file + 1
+		whole, skip, err := ownedWhole(p, cv.from)
+		if err != nil {
+			return err
+		}
+		switch {
+		case skip:
+			// Another part's file, read whole by it.
+			if err := count(p.path); err != nil {
+				return err
+			}
+			continue
+		case whole:
+			if err := prime(); err != nil {
+				return err
+			}
+			if err := cv.file(p.path); err != nil {
+				return err
+			}
+			continue
+		}
+		base := cv.n
+		before := func(name string, ch grammar.Chunk, index int) error {
+			prev, prevName, prevN = grammar.ParseChunk(ch, name), name, base+index
+			return nil
+		}
+		if err := eachChunk(p, cv.notation, before, func(name string, ch grammar.Chunk, index int) error {
+			if err := prime(); err != nil {
+				return err
+			}
+			cv.n = base + index
+			return cv.one(grammar.ParseChunk(ch, name), name)
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// countGames counts the games of a file without replaying them, and
+// returns the last one (nil when there is none).
+func countGames(path, from string, notation movesNotation) (int, *record.Game, error) {
+	if f, _ := inputFormat(path, from); f == "pgn" {
+		n := 0
+		var last grammar.Chunk
+		var lastData []byte
+		err := eachChunk(wholeFile(path), notation, nil, func(_ string, ch grammar.Chunk, _ int) error {
+			n++
+			lastData = append(lastData[:0], ch.Data...)
+			last = ch
+			last.Data = lastData
+			return nil
+		})
+		if err != nil || n == 0 {
+			return n, nil, err
+		}
+		return n, grammar.ParseChunk(last, displayName(path)), nil
+	}
+	next, closer, err := openGames(path, from, notation)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer closer.Close()
+	var last *record.Game
+	for n := 0; ; n++ {
+		g, err := next()
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return n, last, nil
+			}
+			return n, nil, err
+		}
+		last = g
+	}
+}
+
+// gateWriter passes writes on, or drops them while closed.
+type gateWriter struct {
+	w      io.Writer
+	closed bool
+}
+
+func (g *gateWriter) Write(p []byte) (int, error) {
+	if g.closed {
+		return len(p), nil
+	}
+	return g.w.Write(p)
+}
+
+// prime gives the writer game n (the game one run writes just before this
+// part's first) with its output dropped and nothing reported, so that the
+// writer's state (PGN's separator after it, the byte-order mark only
+// before a run's first game) is what it is in one run.
+func (cv *converter) prime(g *record.Game, name string, n int) error {
+	if g.Truncated {
+		return nil // one run stops there (and so does the part that has it)
+	}
+	savedN, savedBroken, savedErrw := cv.n, cv.broken, cv.errw
+	cv.n, cv.errw, cv.gate.closed = n, io.Discard, true
+	err := cv.one(g, name)
+	cv.n, cv.broken, cv.errw, cv.gate.closed = savedN, savedBroken, savedErrw, false
+	return err
+}
+
+// manyShards reports whether --shard names a part of more than one. Such a
+// part may hold no game at all (more parts than games, or a range inside
+// one long game): that is no error, since the other parts have them.
+func manyShards(shard string) bool {
+	sh, err := parseShard(shard)
+	return shard != "" && err == nil && sh.n > 1
+}
+
+// checkShardTarget refuses --shard with N > 1 for the outputs that are
+// one document (a JSON array, one SVG drawing, one HTML page): their parts
+// could not be joined into one run's output.
+func checkShardTarget(shard, to string) error {
+	if shard == "" {
+		return nil
+	}
+	sh, err := parseShard(shard)
+	if err != nil || sh.n == 1 {
+		return err
+	}
+	switch to {
+	case "json", "svg", "html":
+		return fmt.Errorf("--shard %s: --to %s writes one document, which parts cannot be joined into; shard --to jsonl (or pgn, parquet) and merge the parts", shard, to)
+	}
+	return nil
+}

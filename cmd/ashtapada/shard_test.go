@@ -1,0 +1,256 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestParseShard(t *testing.T) {
+	for _, bad := range []string{"", "0/3", "4/3", "1/0", "a/b", "2", "-1/2"} {
+		if _, err := parseShard(bad); err == nil {
+			t.Errorf("parseShard(%q) accepted", bad)
+		}
+	}
+	if sh, err := parseShard("3/7"); err != nil || sh != (shardSpec{k: 2, n: 7}) {
+		t.Errorf("parseShard(3/7) = %v, %v", sh, err)
+	}
+}
+
+// shardTestInputs are the test's inputs: the corpus files (several files),
+// a small file made here (small: comments that are no game, broken
+// games), an empty file, JSONL under a .txt name and, when the shared data
+// is there, corpus-1k (one large file cut into game ranges).
+func shardTestInputs(t *testing.T) (files []string, small string) {
+	root := repoRoot(t)
+	files = recordFilesUnder(t, filepath.Join(root, "corpus"))
+	// Text that is no game (a header comment, a comment between games)
+	// around games cut between parts, and a game with a syntax error
+	// (passed through as read, without a line end) before a part's start.
+	var text strings.Builder
+	text.WriteString("{ a header comment, not a game }\n\n")
+	for i := 1; i <= 40; i++ {
+		fmt.Fprintf(&text, "[Event \"g%d\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n", i)
+		if i%10 == 0 {
+			text.WriteString("{ a comment between games }\n\n")
+		}
+		if i%7 == 0 {
+			fmt.Fprintf(&text, "[Event \"broken %d\"]\n\n1. e4 {unclosed\n\n", i)
+		}
+	}
+	extra := filepath.Join(t.TempDir(), "between.pgn")
+	if err := os.WriteFile(extra, []byte(text.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, extra)
+	// An empty file (read by one part, which reports it) and JSONL under a
+	// name that says nothing (not cut: read whole by one part).
+	empty := filepath.Join(filepath.Dir(extra), "empty.pgn")
+	jsonl := filepath.Join(filepath.Dir(extra), "games.txt")
+	out, stderr, code := runApp(t, "convert", "--to", "jsonl", filepath.Join(root, "corpus", "fide", "showcase.pgn"))
+	if code != 0 {
+		t.Fatalf("convert --to jsonl: exit %d: %s", code, stderr)
+	}
+	if os.WriteFile(empty, nil, 0o644) != nil || os.WriteFile(jsonl, []byte(out), 0o644) != nil {
+		t.Fatal("cannot write the test's inputs")
+	}
+	files = append(files, empty, jsonl)
+	shared := filepath.Join(root, "..", "shared", "data")
+	if big := filepath.Join(shared, "fide", "corpus-1k.pgn"); fileExists(big) {
+		// One large file cut into game ranges: its first 250 games
+		// (all of them with ASHTAPADA_LONG=1).
+		if os.Getenv("ASHTAPADA_LONG") != "1" {
+			data, err := os.ReadFile(big)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i := indexNth(data, []byte("\n[Event "), 250); i > 0 {
+				big = filepath.Join(filepath.Dir(extra), "corpus-250.pgn")
+				if err := os.WriteFile(big, data[:i+1], 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		files = append(files, big)
+	} else {
+		t.Logf("shared data absent: sharding the corpus files only")
+	}
+	return files, extra
+}
+
+// indexNth is the index of the n-th occurrence of sep in data, or -1.
+func indexNth(data, sep []byte, n int) int {
+	off := 0
+	for k := 1; ; k++ {
+		i := bytes.Index(data[off:], sep)
+		if i < 0 {
+			return -1
+		}
+		if k == n {
+			return off + i
+		}
+		off += i + len(sep)
+	}
+}
+
+// TestShardMerge: for N = 1, 3, 7 the parts of validate and convert,
+// joined by merge, are byte for byte what one run writes.
+func TestShardMerge(t *testing.T) {
+	all, small := shardTestInputs(t)
+	shardMerge(t, all)
+	// The small file alone too, so that part boundaries fall between its
+	// comments and broken games.
+	shardMerge(t, []string{small})
+}
+
+func shardMerge(t *testing.T, inputs []string) {
+	tmp := t.TempDir()
+	type kind struct {
+		name string
+		args []string
+		// stdout: the command writes to standard output (else to -o FILE).
+		stdout bool
+	}
+	kinds := []kind{
+		{"validate-jsonl", []string{"validate", "--format", "jsonl", "--summary"}, true},
+		{"convert-pgn", []string{"convert", "--to", "pgn"}, true},
+		{"convert-jsonl", []string{"convert", "--to", "jsonl"}, true},
+		{"convert-parquet", []string{"convert", "--to", "parquet"}, false},
+	}
+	for _, k := range kinds {
+		run := func(out string, extra ...string) []byte {
+			t.Helper()
+			args := append(append([]string{}, k.args...), extra...)
+			if !k.stdout {
+				args = append(args, "-o", out)
+			}
+			args = append(args, inputs...)
+			stdout, stderr, code := runAsh(t, "", "", args...)
+			if code == 2 {
+				t.Fatalf("%v: exit 2: %s", args, stderr)
+			}
+			if k.stdout {
+				return []byte(stdout)
+			}
+			data, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return data
+		}
+		one := run(filepath.Join(tmp, k.name+"-one"))
+		if len(one) == 0 {
+			t.Fatalf("%s: one run wrote nothing", k.name)
+		}
+		for _, n := range []int{1, 3, 7} {
+			var parts []string
+			nonEmpty := 0
+			for i := 1; i <= n; i++ {
+				p := filepath.Join(tmp, fmt.Sprintf("%s-%d-of-%d", k.name, i, n))
+				data := run(p, "--shard", fmt.Sprintf("%d/%d", i, n))
+				if err := os.WriteFile(p, data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if len(data) > 0 && !bytes.Equal(data, one) {
+					nonEmpty++
+				}
+				parts = append(parts, p)
+			}
+			if n > 1 && nonEmpty < 2 {
+				t.Errorf("%s, %d shards: fewer than two shards did any work", k.name, n)
+			}
+			if k.stdout && k.name != "validate-jsonl" {
+				// Text without a summary: the parts, concatenated, are one run's output.
+				var cat []byte
+				for _, p := range parts {
+					data, err := os.ReadFile(p)
+					if err != nil {
+						t.Fatal(err)
+					}
+					cat = append(cat, data...)
+				}
+				if !bytes.Equal(cat, one) {
+					t.Errorf("%s, %d shards: the parts concatenated differ from one run: %s", k.name, n, firstDifference(one, cat))
+				}
+			}
+			merged := filepath.Join(tmp, fmt.Sprintf("%s-merged-%d", k.name, n))
+			if _, stderr, code := runAsh(t, "", "", append([]string{"merge", "-o", merged}, parts...)...); code != 0 {
+				t.Fatalf("merge: exit %d: %s", code, stderr)
+			}
+			got, err := os.ReadFile(merged)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, one) {
+				t.Errorf("%s, %d shards: merged output (%d bytes) differs from one run (%d bytes): %s",
+					k.name, n, len(got), len(one), firstDifference(one, got))
+			}
+		}
+	}
+}
+
+// TestShardOneDocument: the outputs that are one document cannot be split.
+func TestShardOneDocument(t *testing.T) {
+	in := filepath.Join(repoRoot(t), "corpus", "fide", "valid.pgn")
+	for _, to := range []string{"json", "svg", "html"} {
+		_, stderr, code := runApp(t, "convert", "--to", to, "--shard", "2/3", in)
+		if code != 2 || !strings.Contains(stderr, "one document") {
+			t.Errorf("convert --to %s --shard 2/3: exit %d, %q; want 2 and a word on why", to, code, stderr)
+		}
+	}
+	if _, stderr, code := runApp(t, "convert", "--to", "json", "--shard", "1/1", in); code == 2 {
+		t.Errorf("convert --to json --shard 1/1: exit 2: %s", stderr)
+	}
+}
+
+// TestMergeSummaryOnlyInJSONLines: a PGN comment line that looks like a
+// summary is copied; validate's summary lines are added up.
+func TestMergeSummaryOnlyInJSONLines(t *testing.T) {
+	dir := t.TempDir()
+	pgn := filepath.Join(dir, "part.pgn")
+	text := "[Event \"x\"]\n\n{\"kind\":\"summary\",\"games\":1}\n1. e4 *\n"
+	if err := os.WriteFile(pgn, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := runApp(t, "merge", pgn, pgn)
+	if code != 0 || out != text+text {
+		t.Errorf("merge of PGN parts: exit %d (%s), got %q", code, stderr, out)
+	}
+	in := filepath.Join(repoRoot(t), "corpus", "fide", "valid.pgn")
+	one, _, _ := runAsh(t, "", "", "validate", "--format", "jsonl", "--summary", in)
+	var parts []string
+	for k := 1; k <= 2; k++ {
+		p := filepath.Join(dir, fmt.Sprintf("v%d.jsonl", k))
+		o, _, _ := runAsh(t, "", "", "validate", "--format", "jsonl", "--summary", "--shard", fmt.Sprintf("%d/2", k), in)
+		if err := os.WriteFile(p, []byte(o), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, p)
+	}
+	got, stderr, code := runAsh(t, "", "", append([]string{"merge"}, parts...)...)
+	if code != 0 || got != one || strings.Count(got, `"kind":"summary"`) != 1 {
+		t.Errorf("merge of validate's parts: exit %d (%s):\n%s\nwant\n%s", code, stderr, got, one)
+	}
+}
+
+// TestCLIDoesNotNeedBeam: the Beam pipeline is a module of its own
+// (pipeline/), so that building the command line never downloads Beam.
+func TestCLIDoesNotNeedBeam(t *testing.T) {
+	root := repoRoot(t)
+	for _, name := range []string{"go.mod", "go.sum"} {
+		data, err := os.ReadFile(filepath.Join(root, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(data, []byte("apache/beam")) {
+			t.Errorf("%s names Apache Beam: the command line would download it", name)
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(root, "pipeline", "go.mod"))
+	if err != nil || !bytes.Contains(data, []byte("module github.com/ashtapada/ashtapada/pipeline")) {
+		t.Errorf("pipeline/go.mod should declare the pipeline's own module (%v)", err)
+	}
+}

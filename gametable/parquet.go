@@ -1,0 +1,191 @@
+package gametable
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/parquet-go/parquet-go"
+)
+
+// RowGroupRows is how many games one row group holds. The writer keeps
+// one row group in memory, so memory stays flat however many games a file
+// has; row groups are cut by count alone so that the same games always
+// give the same bytes (a merge of shards equals one run).
+const RowGroupRows = 8192
+
+// fileRow is Row as the file declares it: the same columns in the same
+// order, with tags and settings as Parquet MAPs (a required map of
+// required strings has the same column levels as a repeated group of
+// key/value pairs, so rows made from Row are rows of this schema; Row keeps
+// the order of the tags, which a Go map would lose). TestRowsRoundTrip
+// checks that the two line up.
+type fileRow struct {
+	File          string            `parquet:"file"`
+	Game          int64             `parquet:"game"`
+	Event         *string           `parquet:"Event,optional"`
+	Site          *string           `parquet:"Site,optional"`
+	Date          *string           `parquet:"Date,optional"`
+	Round         *string           `parquet:"Round,optional"`
+	White         *string           `parquet:"White,optional"`
+	Black         *string           `parquet:"Black,optional"`
+	Result        *string           `parquet:"Result,optional"`
+	Tags          map[string]string `parquet:"tags"`
+	Profile       string            `parquet:"profile"`
+	ProfileSource string            `parquet:"profile_source"`
+	Settings      map[string]string `parquet:"settings"`
+	Valid         bool              `parquet:"valid"`
+	Outcome       string            `parquet:"outcome"`
+	Winner        string            `parquet:"winner"`
+	Plies         int64             `parquet:"plies"`
+	Errors        int64             `parquet:"errors"`
+	Warnings      int64             `parquet:"warnings"`
+	SAN           []string          `parquet:"san,list"`
+	UCI           []string          `parquet:"uci,list"`
+	Movetext      string            `parquet:"movetext"`
+	Source        []byte            `parquet:"source,optional"`
+	Findings      []Finding         `parquet:"findings,list"`
+}
+
+var (
+	rowSchema  = parquet.SchemaOf(new(Row))
+	fileSchema = parquet.NewSchema("ashtapada_game", parquet.SchemaOf(new(fileRow)))
+)
+
+// Schema returns the Parquet schema of the files Writer writes.
+func Schema() *parquet.Schema { return fileSchema }
+
+// Writer writes rows to a Parquet file, zstd-compressed, in row groups of
+// RowGroupRows games.
+type Writer struct {
+	pw   *parquet.Writer
+	rows []parquet.Row
+}
+
+// NewWriter starts a Parquet file on w.
+func NewWriter(w io.Writer) *Writer {
+	pw := parquet.NewWriter(w, fileSchema,
+		parquet.Compression(&parquet.Zstd),
+		parquet.MaxRowsPerRowGroup(RowGroupRows),
+		parquet.CreatedBy("ashtapada", "1", "gametable"),
+	)
+	return &Writer{pw: pw, rows: make([]parquet.Row, 1)}
+}
+
+// Write adds one game.
+func (w *Writer) Write(r *Row) error {
+	w.rows[0] = rowSchema.Deconstruct(w.rows[0][:0], r)
+	if _, err := w.pw.WriteRows(w.rows); err != nil {
+		return fmt.Errorf("writing Parquet: %w", err)
+	}
+	return nil
+}
+
+// WriteRaw adds rows read by a Reader's ReadRaw unchanged (merge). They
+// are written one by one, as Write does, since the writer's page cuts
+// depend on how rows arrive.
+func (w *Writer) WriteRaw(rows []parquet.Row) error {
+	for i := range rows {
+		if _, err := w.pw.WriteRows(rows[i : i+1]); err != nil {
+			return fmt.Errorf("writing Parquet: %w", err)
+		}
+	}
+	return nil
+}
+
+// Close writes the last row group and the file's footer.
+func (w *Writer) Close() error {
+	if err := w.pw.Close(); err != nil {
+		return fmt.Errorf("writing Parquet: %w", err)
+	}
+	return nil
+}
+
+// Reader reads the rows of a file Writer wrote, row group by row group.
+type Reader struct {
+	pr   *parquet.Reader
+	rows []parquet.Row
+	n, i int
+	err  error
+}
+
+// NewReader opens a Parquet file of games. It fails on a file of another
+// schema.
+func NewReader(r io.ReaderAt, size int64) (*Reader, error) {
+	f, err := parquet.OpenFile(r, size)
+	if err != nil {
+		return nil, fmt.Errorf("reading Parquet: %w", err)
+	}
+	if !sameColumns(f.Schema(), fileSchema) {
+		return nil, fmt.Errorf("reading Parquet: not a table of games (docs/parquet.md): its columns are %v", columnNames(f.Schema()))
+	}
+	return &Reader{pr: parquet.NewReader(f), rows: make([]parquet.Row, 64)}, nil
+}
+
+// ReadRaw returns the next rows as stored, or io.EOF.
+func (r *Reader) ReadRaw() ([]parquet.Row, error) {
+	if r.i < r.n {
+		out := r.rows[r.i:r.n]
+		r.i = r.n
+		return out, nil
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	n, err := r.pr.ReadRows(r.rows)
+	r.n, r.i = n, n
+	if err != nil {
+		if errors.Is(err, io.EOF) {
+			r.err = io.EOF
+		} else {
+			r.err = fmt.Errorf("reading Parquet: %w", err)
+		}
+	}
+	if n == 0 {
+		return nil, r.err
+	}
+	return r.rows[:n], nil
+}
+
+// Next returns the next game's row, or io.EOF.
+func (r *Reader) Next() (*Row, error) {
+	if r.i >= r.n {
+		if r.err != nil {
+			return nil, r.err
+		}
+		n, err := r.pr.ReadRows(r.rows)
+		r.n, r.i = n, 0
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				r.err = io.EOF
+			} else {
+				r.err = fmt.Errorf("reading Parquet: %w", err)
+			}
+		}
+		if n == 0 {
+			return nil, r.err
+		}
+	}
+	row := new(Row)
+	if err := rowSchema.Reconstruct(row, r.rows[r.i]); err != nil {
+		return nil, fmt.Errorf("reading Parquet row: %w", err)
+	}
+	r.i++
+	return row, nil
+}
+
+// Close releases the reader.
+func (r *Reader) Close() error { return r.pr.Close() }
+
+func sameColumns(a, b *parquet.Schema) bool {
+	return slices.Equal(columnNames(a), columnNames(b))
+}
+
+func columnNames(s *parquet.Schema) []string {
+	var out []string
+	for _, p := range s.Columns() {
+		out = append(out, fmt.Sprint(p))
+	}
+	return out
+}

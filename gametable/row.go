@@ -1,0 +1,228 @@
+// Package gametable is the table form of game records: one row per game,
+// with the Seven Tag Roster as columns, the other tags as a map, the
+// profile and verdict of replay, the moves as SAN and UCI lists, the
+// movetext as read and the findings (docs/parquet.md). It writes and reads
+// such tables as Parquet files, for DuckDB, Polars, Spark and the like.
+//
+// A row keeps enough of the record for the canonical writer to give the
+// same text back: the tags in their order and the movetext as read (or,
+// for a game that fmt passes through as read, the game's source bytes).
+package gametable
+
+import (
+	"sort"
+	"unicode/utf8"
+
+	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/replay"
+)
+
+// Roster is PGN's Seven Tag Roster: each has a column of its own, named as
+// the tag is.
+var Roster = [7]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
+
+// Row is one game. Field order is column order; the Parquet names are in
+// the tags (docs/parquet.md lists them with their types).
+type Row struct {
+	// File and Game say where the game was read: the input's name and the
+	// game's 1-based index in it.
+	File string `parquet:"file"`
+	Game int64  `parquet:"game"`
+	// The Seven Tag Roster; nil (null) when the tag is absent.
+	Event  *string `parquet:"Event,optional"`
+	Site   *string `parquet:"Site,optional"`
+	Date   *string `parquet:"Date,optional"`
+	Round  *string `parquet:"Round,optional"`
+	White  *string `parquet:"White,optional"`
+	Black  *string `parquet:"Black,optional"`
+	Result *string `parquet:"Result,optional"`
+	// Tags are the other tags in their order (a second tag of a roster
+	// name too). Written as a Parquet MAP.
+	Tags []KV `parquet:"tags"`
+	// Profile, ProfileSource and Settings are the rules the game was
+	// judged by (replay.Summary, rules.Settings.Map); Settings is sorted by
+	// key and written as a Parquet MAP.
+	Profile       string `parquet:"profile"`
+	ProfileSource string `parquet:"profile_source"`
+	Settings      []KV   `parquet:"settings"`
+	// The verdict: replay.Summary's fields of the same names.
+	Valid    bool   `parquet:"valid"`
+	Outcome  string `parquet:"outcome"`
+	Winner   string `parquet:"winner"`
+	Plies    int64  `parquet:"plies"`
+	Errors   int64  `parquet:"errors"`
+	Warnings int64  `parquet:"warnings"`
+	// SAN and UCI are the main line's moves as far as they can be played
+	// (canonical SAN with check marks; UCI with the variants' extensions,
+	// docs/convert.md).
+	SAN []string `parquet:"san,list"`
+	UCI []string `parquet:"uci,list"`
+	// Movetext is the source text of the movetext, from the first
+	// movetext token (comments before the first move included) to the end
+	// of the game, in UTF-8 (a game read as Latin-1 is converted, like all
+	// its text). For a record that was not read from PGN it is the
+	// canonical movetext.
+	Movetext string `parquet:"movetext"`
+	// Source is the game's text exactly as read, only for a game that fmt
+	// writes as read (a syntax error, or tags without movetext); null
+	// otherwise. It is bytes, not text: it may be any encoding.
+	Source []byte `parquet:"source,optional"`
+	// Findings are the game's findings with the fields of validate's JSONL
+	// (without settings, which are the row's).
+	Findings []Finding `parquet:"findings,list"`
+}
+
+// KV is one entry of a map column.
+type KV struct {
+	Key   string `parquet:"key"`
+	Value string `parquet:"value"`
+}
+
+// Finding is replay.Finding without its Settings.
+type Finding struct {
+	File       string   `parquet:"file"`
+	Line       int64    `parquet:"line"`
+	Column     int64    `parquet:"column"`
+	Game       int64    `parquet:"game"`
+	Ply        int64    `parquet:"ply"`
+	MoveNumber int64    `parquet:"move_number"`
+	Side       string   `parquet:"side"`
+	SAN        string   `parquet:"san"`
+	Rule       string   `parquet:"rule"`
+	Severity   string   `parquet:"severity"`
+	Message    string   `parquet:"message"`
+	FEN        string   `parquet:"fen"`
+	Profile    string   `parquet:"profile"`
+	Legal      []string `parquet:"legal,list"`
+	Variation  []int64  `parquet:"variation,list"`
+}
+
+// Played is what the main line gives beyond the verdict: the moves in
+// SAN and UCI, and the settings the game was played under.
+type Played struct {
+	SAN, UCI []string
+	Settings map[string]string
+}
+
+// Build makes the row of one game from its record, its verdict (from
+// replay.Replayer.Game) and its played main line (from Play). movetext is
+// the source text of the movetext (MovetextOf); empty means the record has
+// no source text, and the canonical movetext is used.
+func Build(g *record.Game, res *replay.Result, pl Played, movetext string) *Row {
+	s := &res.Summary
+	r := &Row{
+		File: s.File, Game: int64(s.Game),
+		Profile: s.Profile, ProfileSource: s.ProfileSource,
+		Valid: s.Valid, Outcome: s.Outcome, Winner: s.Winner,
+		Plies: int64(s.Plies), Errors: int64(s.Errors), Warnings: int64(s.Warnings),
+		SAN: pl.SAN, UCI: pl.UCI,
+	}
+	roster := [7]**string{&r.Event, &r.Site, &r.Date, &r.Round, &r.White, &r.Black, &r.Result}
+	for i := range g.Tags {
+		t := &g.Tags[i]
+		placed := false
+		for k, name := range Roster {
+			if t.Name == name && *roster[k] == nil {
+				v := t.Value
+				*roster[k] = &v
+				placed = true
+				break
+			}
+		}
+		if !placed {
+			r.Tags = append(r.Tags, KV{Key: t.Name, Value: t.Value})
+		}
+	}
+	keys := make([]string, 0, len(pl.Settings))
+	for k := range pl.Settings {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		r.Settings = append(r.Settings, KV{Key: k, Value: pl.Settings[k]})
+	}
+	if formats.PassedThrough(g) && g.Source != nil {
+		r.Source = g.Source
+	}
+	if movetext == "" && r.Source == nil {
+		movetext = canonicalMovetext(g)
+	}
+	r.Movetext = movetext
+	for i := range res.Findings {
+		f := &res.Findings[i]
+		rf := Finding{
+			File: f.File, Line: int64(f.Line), Column: int64(f.Column), Game: int64(f.Game),
+			Ply: int64(f.Ply), MoveNumber: int64(f.MoveNumber), Side: f.Side, SAN: f.SAN,
+			Rule: f.Rule, Severity: f.Severity, Message: f.Message, FEN: f.FEN, Profile: f.Profile,
+			Legal: f.Legal,
+		}
+		for _, v := range f.Variation {
+			rf.Variation = append(rf.Variation, int64(v))
+		}
+		r.Findings = append(r.Findings, rf)
+	}
+	return r
+}
+
+// MovetextOf returns the source text of g's movetext: g.Source from its
+// first movetext node (or its termination marker) on. start is the file
+// offset of g.Source[0] (grammar.Chunk.Pos.Offset). It returns "" when g
+// has no source or no movetext.
+func MovetextOf(g *record.Game, start int) string {
+	off := -1
+	switch {
+	case len(g.Moves) > 0:
+		off = g.Moves[0].Pos.Offset
+	case g.ResultPos.IsValid():
+		off = g.ResultPos.Offset
+	}
+	i := off - start
+	if off < 0 || i < 0 || i > len(g.Source) {
+		return ""
+	}
+	text := g.Source[i:]
+	if !utf8.Valid(g.Source) {
+		// The reader read the whole game as Latin-1 (grammar.Latin1ToUTF8).
+		return grammar.Latin1ToUTF8(string(text))
+	}
+	return string(text)
+}
+
+// Text returns the PGN text the row stands for: the game's source when it
+// is kept, else its tags (roster first, as the canonical writer orders
+// them) and its movetext. Read with the grammar, it gives a record that the
+// canonical writer writes as fmt wrote the original.
+func (r *Row) Text() []byte {
+	if r.Source != nil {
+		return r.Source
+	}
+	var tags []record.Tag
+	for k, v := range []*string{r.Event, r.Site, r.Date, r.Round, r.White, r.Black, r.Result} {
+		if v != nil {
+			tags = append(tags, record.Tag{Name: Roster[k], Value: *v})
+		}
+	}
+	for _, kv := range r.Tags {
+		tags = append(tags, record.Tag{Name: kv.Key, Value: kv.Value})
+	}
+	out := formats.AppendCanonical(nil, &record.Game{Tags: tags})
+	return append(out, r.Movetext...)
+}
+
+// canonicalMovetext is the movetext part of g's canonical text (its move
+// numbers follow the FEN tag, so the tags are written and cut off).
+func canonicalMovetext(g *record.Game) string {
+	full := formats.AppendCanonical(nil, g)
+	if len(g.Tags) == 0 {
+		return string(full)
+	}
+	// The tags, the blank line after them, and the final line end of a
+	// game: full has all but the last.
+	head := len(formats.AppendCanonical(nil, &record.Game{Tags: g.Tags})) - 1
+	if head < 0 || head > len(full) {
+		return ""
+	}
+	return string(full[head:])
+}

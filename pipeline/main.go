@@ -1,0 +1,84 @@
+// Command ashtapada-beam validates (and converts) game records on Apache
+// Beam: the same verdicts as `ashtapada validate --format jsonl` and the
+// same rows as `ashtapada convert --to parquet`, spread over as many
+// workers as the runner gives, for databases too large for one machine.
+// It runs locally on Beam's Prism runner and, unchanged, on Dataflow,
+// Flink or Spark (docs/scale.md).
+//
+//	ashtapada-beam --input 'data/*.pgn' --output out/games --format jsonl --runner prism
+//
+// writes out/games-00000-of-00004.jsonl ... (each shard's games in file
+// and game order) and out/games-summary.jsonl (the summary line of
+// validate --summary, over all games).
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"runtime/pprof"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
+
+	// Runners and file systems chosen by flags.
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/s3"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/dataflow"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/universal"
+)
+
+var (
+	input       = flag.String("input", "", "input files: a path or glob, several separated by commas (local, gs://, s3://)")
+	output      = flag.String("output", "", "output prefix: PREFIX-SSSSS-of-NNNNN.jsonl (or .parquet) and PREFIX-summary.jsonl")
+	format      = flag.String("format", "jsonl", "jsonl (validate's findings and game lines) or parquet (convert's table rows)")
+	shards      = flag.Int("shards", 4, "number of output files")
+	bundleBytes = flag.Int64("bundle-bytes", 64<<20, "largest part of one uncompressed input a worker judges at a time")
+	rulesName   = flag.String("rules", "", "judge every game under this profile (as validate --rules)")
+	strict      = flag.Bool("strict", false, "warnings are errors (as validate --strict)")
+	noVars      = flag.Bool("no-variations", false, "judge the main line only (as validate --no-variations)")
+	cpuProfile  = flag.String("cpuprofile", "", "write a CPU profile of this process to FILE (on Prism: the runner and the worker)")
+)
+
+func main() {
+	flag.Parse()
+	beam.Init()
+	opts := Options{
+		Inputs: splitList(*input), Output: *output, Format: *format, Shards: *shards,
+		BundleBytes: *bundleBytes, Rules: *rulesName, Strict: *strict, NoVariations: *noVars,
+	}
+	if err := opts.check(); err != nil {
+		fmt.Fprintln(os.Stderr, "ashtapada-beam:", err)
+		os.Exit(2)
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			log.Fatalf("ashtapada-beam: %v", err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			log.Fatalf("ashtapada-beam: %v", err)
+		}
+		defer pprof.StopCPUProfile()
+	}
+	p := beam.NewPipeline()
+	Build(p.Root(), opts)
+	if err := beamx.Run(context.Background(), p); err != nil {
+		log.Fatalf("ashtapada-beam: %v", err)
+	}
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}

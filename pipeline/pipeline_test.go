@@ -1,0 +1,221 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+
+	"github.com/ashtapada/ashtapada/gametable"
+)
+
+func TestMain(m *testing.M) {
+	// Prism, Beam's local runner, unless -runner says otherwise.
+	ptest.MainWithDefault(m, "prism")
+}
+
+// inputs are the PGN files the test judges: the shared data's, or the
+// repository's corpus where the shared folder is absent.
+func inputs(t *testing.T) []string {
+	t.Helper()
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(root, "..", "shared", "data")
+	if _, err := os.Stat(dir); err != nil {
+		t.Logf("shared data absent (%v): judging corpus/", err)
+		dir = filepath.Join(root, "corpus")
+	}
+	var files []string
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".pgn") {
+			// The 10k corpus adds time, not cases: the 1k corpus is its start.
+			if !strings.HasSuffix(path, "corpus-10k.pgn") {
+				files = append(files, path)
+			}
+		}
+		return nil
+	})
+	if len(files) == 0 {
+		t.Fatalf("no PGN files under %s", dir)
+	}
+	sort.Strings(files)
+	return files
+}
+
+// ashtapada builds the command-line tool of the root module.
+func ashtapada(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "ashtapada")
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/ashtapada")
+	cmd.Dir = ".."
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building ashtapada: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func run(t *testing.T, bin string, args ...string) []byte {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 {
+		err = nil // error findings
+	}
+	if err != nil {
+		t.Fatalf("%s %v: %v\n%s", bin, args, err, stderr.String())
+	}
+	return out
+}
+
+// runPipeline runs the pipeline on Prism and returns its output files.
+func runPipeline(t *testing.T, o Options) []string {
+	t.Helper()
+	p, s := beam.NewPipelineWithRoot()
+	Build(s, o)
+	if err := ptest.Run(p); err != nil {
+		t.Fatalf("pipeline: %v", err)
+	}
+	parts, err := filepath.Glob(o.Output + "-*-of-*." + o.Format)
+	if err != nil || len(parts) != o.Shards {
+		t.Fatalf("pipeline wrote %d parts %v, want %d", len(parts), parts, o.Shards)
+	}
+	return parts
+}
+
+// sortedLines returns the lines of the files, sorted.
+func sortedLines(t *testing.T, data ...[]byte) []string {
+	var lines []string
+	for _, d := range data {
+		for _, l := range strings.SplitAfter(string(d), "\n") {
+			if l != "" {
+				lines = append(lines, l)
+			}
+		}
+	}
+	sort.Strings(lines)
+	return lines
+}
+
+// TestPipelineMatchesValidate: the pipeline on Prism, with bundles small
+// enough that one file is judged by several, gives the findings and game
+// lines of validate --format jsonl, and its summary is validate's.
+func TestPipelineMatchesValidate(t *testing.T) {
+	files := inputs(t)
+	bin := ashtapada(t)
+	out := filepath.Join(t.TempDir(), "games")
+	parts := runPipeline(t, Options{Inputs: files, Output: out, Format: "jsonl", Shards: 3, BundleBytes: 256 << 10})
+	var got [][]byte
+	for _, p := range parts {
+		d, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, d)
+	}
+	want := run(t, bin, append([]string{"validate", "--format", "jsonl", "--summary"}, files...)...)
+	// The summary is the last line of validate's output.
+	i := bytes.LastIndex(bytes.TrimSuffix(want, []byte("\n")), []byte("\n"))
+	wantSummary, wantLines := want[i+1:], want[:i+1]
+	g, w := sortedLines(t, got...), sortedLines(t, wantLines)
+	if len(g) != len(w) {
+		t.Errorf("pipeline: %d lines, validate: %d", len(g), len(w))
+	}
+	for k := 0; k < len(g) && k < len(w); k++ {
+		if g[k] != w[k] {
+			t.Fatalf("first difference after sorting:\npipeline: %s\nvalidate: %s", g[k], w[k])
+		}
+	}
+	games := 0
+	for _, l := range w {
+		if strings.HasPrefix(l, `{"kind":"game"`) {
+			games++
+		}
+	}
+	if games < 1000 && len(files) > 20 {
+		t.Errorf("only %d games judged", games)
+	}
+	summary, err := os.ReadFile(out + "-summary.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(summary, wantSummary) {
+		t.Errorf("summary:\npipeline: %s\nvalidate: %s", summary, wantSummary)
+	}
+}
+
+// TestPipelineMatchesConvert: with --format parquet the rows are
+// convert --to parquet's.
+func TestPipelineMatchesConvert(t *testing.T) {
+	files := inputs(t)
+	if len(files) > 8 && os.Getenv("ASHTAPADA_LONG") != "1" {
+		// A sample of every kind of file keeps the test short
+		// (ASHTAPADA_LONG=1 compares every file).
+		var sample []string
+		for i := 0; i < len(files); i += len(files) / 8 {
+			sample = append(sample, files[i])
+		}
+		files = sample
+	}
+	bin := ashtapada(t)
+	tmp := t.TempDir()
+	parts := runPipeline(t, Options{Inputs: files, Output: filepath.Join(tmp, "games"), Format: "parquet", Shards: 2, BundleBytes: 128 << 10})
+	var got []string
+	for _, p := range parts {
+		got = append(got, rowsOf(t, p)...)
+	}
+	one := filepath.Join(tmp, "one.parquet")
+	run(t, bin, append([]string{"convert", "--to", "parquet", "-o", one}, files...)...)
+	want := rowsOf(t, one)
+	slices.Sort(got)
+	slices.Sort(want)
+	if len(got) != len(want) {
+		t.Fatalf("pipeline: %d rows, convert: %d", len(got), len(want))
+	}
+	for k := range got {
+		if got[k] != want[k] {
+			t.Fatalf("first difference after sorting:\npipeline: %s\nconvert:  %s", got[k], want[k])
+		}
+	}
+}
+
+// rowsOf reads a table's rows as JSON.
+func rowsOf(t *testing.T, path string) []string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	fi, _ := f.Stat()
+	r, err := gametable.NewReader(f, fi.Size())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for {
+		row, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return out
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(row)
+		out = append(out, string(b))
+	}
+}
