@@ -104,13 +104,62 @@ func (s *elemSrc) loadTree() {
 
 // readToken reads the next token of the stream; a lexical error fails the
 // game (the grammar reports it).
+//
+// The tokens of nearly all movetext, a move or a move number after a
+// space or a line end, are read here in one tight loop; the lexer's scan
+// reads the others, from the same state. Both must read a token alike:
+// the differential tests compare this path with participle's, which reads
+// every token with scan.
 func (s *elemSrc) readToken() {
 	l := s.lx
-	typ, start, end, err := l.scan()
-	if err != nil {
-		s.failed = true
-		s.typ, s.kind, s.val = lexer.EOF, eEnd, ""
-		return
+	src := l.src
+	i := l.i
+	typ := lexer.TokenType(0)
+	start, end := i, 0
+	if !l.done {
+		for i < len(src) && (src[i] == ' ' || src[i] == '\n') {
+			if src[i] == '\n' {
+				l.newline(i)
+			}
+			i++
+		}
+		start = i
+		if i < len(src) {
+			switch c := src[i]; {
+			case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+				i++
+				for i < len(src) && !delims[src[i]] {
+					i++
+				}
+				typ = tokWord
+			case c >= '0' && c <= '9':
+				i++
+				for i < len(src) && src[i] >= '0' && src[i] <= '9' {
+					i++
+				}
+				if i < len(src) && src[i] == '.' {
+					for i < len(src) && src[i] == '.' {
+						i++
+					}
+					typ = tokNumber
+				}
+			}
+		}
+	}
+	if typ != 0 {
+		l.i = i
+		l.endI, l.endLine, l.endLineOff, l.hasEnd = i, l.line, l.lineOff, true
+		l.tokStart, l.tokLine, l.tokLineOff = start, l.line, l.lineOff
+		end = i
+	} else {
+		l.i = start
+		var err error
+		typ, start, end, err = l.scan()
+		if err != nil {
+			s.failed = true
+			s.typ, s.kind, s.val = lexer.EOF, eEnd, ""
+			return
+		}
 	}
 	s.typ = typ
 	s.val = l.src[start:end]

@@ -125,3 +125,28 @@ func BenchmarkParseMove(b *testing.B) {
 		}
 	}
 }
+
+// FuzzPlainSAN holds plainSAN, the reader's shortcut for the common forms,
+// to the general move reader: whatever it accepts must be read exactly as
+// parseMoveSlow reads it. The differential tests cannot see a difference
+// here, since the fast path and the grammar both read moves through
+// parseMove.
+func FuzzPlainSAN(f *testing.F) {
+	for _, s := range []string{"e4", "exd5", "e8=Q", "exd8=N+", "e8=K", "e8Q", "Nf3", "Nbd7", "R1e2", "Nbxd7#",
+		"N1xe2", "Ng1f3", "Qxe7+", "O-O", "O-O-O#", "0-0", "K~d3", "Ke1~c2", "Bxg1/b8=N", "e4!", "Nf3?!", "--",
+		"N@f3", "ed5", "ex", "e", "+", "Nxxf3", "Kbxd7", "a1=R", "hxg1=B#"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var fast, slow record.Move
+		if !plainSAN(&fast, s) {
+			return
+		}
+		if err := parseMoveSlow(&slow, s); err != nil {
+			t.Fatalf("plainSAN reads %q, the general reader refuses it: %v", s, err)
+		}
+		if fast != slow {
+			t.Fatalf("%q: plainSAN %+v, the general reader %+v", s, fast, slow)
+		}
+	})
+}

@@ -493,7 +493,7 @@ loop:
 			numbered = false
 		case eNumber:
 			s.next()
-			digits := strings.TrimRight(val, ".")
+			digits, v, err := moveNumber(val)
 			if digits == "" {
 				// Dots with no number before them (`... Nf6`): a black
 				// move follows when there are three.
@@ -504,7 +504,6 @@ loop:
 				}
 				continue
 			}
-			v, err := strconv.Atoi(digits)
 			if err != nil || v <= 0 {
 				b.syntax(p, fmt.Sprintf("found `%s`, expected a move number from 1", val))
 				break loop
@@ -853,6 +852,28 @@ func unquote(s string) string {
 		sb.WriteByte(s[i])
 	}
 	return sb.String()
+}
+
+// moveNumber splits a number token into its digits and their value: by
+// hand for the numbers of real games (a move number is read every other
+// ply), strconv for the rest, so that an overflow is the same error.
+func moveNumber(val string) (digits string, v int, err error) {
+	n := 0
+	for n < len(val) && val[n] >= '0' && val[n] <= '9' {
+		v = v*10 + int(val[n]-'0')
+		n++
+	}
+	digits = val[:n]
+	for i := n; i < len(val); i++ {
+		if val[i] != '.' {
+			digits = strings.TrimRight(val, ".")
+			break
+		}
+	}
+	if n != len(digits) || n > 9 {
+		v, err = strconv.Atoi(digits)
+	}
+	return digits, v, err
 }
 
 // isDots: a token of dots only, with no move number (the lexer's lone `.`).
