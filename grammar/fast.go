@@ -310,14 +310,20 @@ func (s *elemSrc) streamTags(tags []gTag) ([]gTag, bool) {
 // reports false when the grammar would reject the game: then the record is
 // half built and the caller must read the game again with the grammar.
 func (b *builder) buildFast(lx *lex) bool {
-	st := streamPool.Get().(*streamState)
-	defer func() {
-		st.src = elemSrc{}
-		if cap(st.tags) > 64 {
-			st.tags = nil
-		}
-		streamPool.Put(st)
-	}()
+	var st *streamState
+	if b.scratch != nil {
+		st = &b.scratch.stream
+		defer func() { st.src = elemSrc{} }()
+	} else {
+		st = streamPool.Get().(*streamState)
+		defer func() {
+			st.src = elemSrc{}
+			if cap(st.tags) > 64 {
+				st.tags = nil
+			}
+			streamPool.Put(st)
+		}()
+	}
 	s := &st.src
 	s.lx = lx
 	var ok bool

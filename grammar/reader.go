@@ -150,7 +150,7 @@ func parseChunkPaths(c Chunk, filename string, b *builder, fast bool) {
 	}
 	if fast {
 		base := lexer.Position{Filename: filename, Line: c.Pos.Line, Column: c.Pos.Col, Offset: c.Pos.Offset}
-		lx := newLexer(src, filename, base)
+		lx := b.lexer(src, filename, base)
 		keep := len(g.Notices)
 		if b.buildFast(lx) {
 			b.finish(c, lx.rest)
@@ -392,7 +392,7 @@ func (b *builder) build(tags []gTag, s *elemSrc) {
 	} else if s.kind != eEnd {
 		g.Pos = s.pos
 	}
-	g.Tags = make([]record.Tag, 0, len(tags))
+	g.Tags = b.tagSlice(len(tags))
 	for i := range tags {
 		t := &tags[i]
 		if !validTagName(t.Name) {

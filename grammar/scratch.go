@@ -1,6 +1,10 @@
 package grammar
 
-import "github.com/ashtapada/ashtapada/record"
+import (
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/ashtapada/ashtapada/record"
+)
 
 // Scratch is storage for the nodes and moves of records, reused from one
 // game to the next by ParseChunkScratch. A validator that reads a game,
@@ -16,12 +20,20 @@ type Scratch struct {
 	// stack is the builder's node stack (builder.elems); a record's main
 	// line is a prefix of it.
 	stack []record.Node
+	// The record itself, its tags and the reader's state are reused too:
+	// an ordinary game then costs no allocation at all (four before: the
+	// record, the builder, the lexer and the tags).
+	game   record.Game
+	tags   []record.Tag
+	b      builder
+	lx     lex
+	stream streamState
 }
 
-// ParseChunkScratch is ParseChunk with the record's nodes and moves in s.
-// The record is valid only until the next call with the same s: what
-// outlives it must be copied out (strings may be kept, they do not point
-// into s).
+// ParseChunkScratch is ParseChunk with the record (the Game itself, its
+// tags, nodes and moves) in s. The record is valid only until the next
+// call with the same s: what outlives it must be copied out (strings may
+// be kept, they do not point into s).
 func ParseChunkScratch(c Chunk, filename string, s *Scratch) *record.Game {
 	s.nused, s.mused = 0, 0
 	// The storage of one huge game is not kept for the games after it
@@ -32,15 +44,44 @@ func ParseChunkScratch(c Chunk, filename string, s *Scratch) *record.Game {
 	if len(s.moves) > keepNodes {
 		s.moves = nil
 	}
-	g := &record.Game{Source: c.Data, Pos: c.Pos, Notation: c.notation}
-	b := &builder{g: g, filename: filename, scratch: s}
-	parseChunkCommon(c, filename, b, true)
-	return g
+	if cap(s.tags) > keepTags {
+		s.tags = nil
+	}
+	s.game = record.Game{Source: c.Data, Pos: c.Pos, Notation: c.notation}
+	s.b = builder{g: &s.game, filename: filename, scratch: s}
+	parseChunkCommon(c, filename, &s.b, true)
+	return &s.game
 }
+
+// keepTags is the most tags a Scratch keeps room for from one game to
+// the next.
+const keepTags = 256
 
 // keepNodes is the most nodes (and moves) a Scratch keeps from one game
 // to the next: an ordinary game needs a few hundred.
 const keepNodes = 1 << 16
+
+// tagSlice is an empty tag list with room for n tags.
+func (b *builder) tagSlice(n int) []record.Tag {
+	s := b.scratch
+	if s == nil || n == 0 {
+		// Empty but not nil, as without a Scratch (costs no allocation).
+		return make([]record.Tag, 0, n)
+	}
+	if cap(s.tags) < n {
+		s.tags = make([]record.Tag, 0, max(n, 32))
+	}
+	return s.tags[:0:n]
+}
+
+// lexer is a lexer over src, the Scratch's when there is one.
+func (b *builder) lexer(src, filename string, base lexer.Position) *lex {
+	if b.scratch == nil {
+		return newLexer(src, filename, base)
+	}
+	b.scratch.lx = lex{src: src, filename: filename, line: base.Line, base: base, rest: len(src)}
+	return &b.scratch.lx
+}
 
 // nodeSlice is an empty node list with room for n nodes. Its capacity is
 // exactly n, so that appending more (a compound turn is one token and
