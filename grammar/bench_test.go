@@ -55,6 +55,41 @@ func BenchmarkParse(b *testing.B) {
 	}
 }
 
+// BenchmarkReadScratch is validate's read path on one core: the splitter
+// and ParseChunkScratch, the records' storage reused.
+func BenchmarkReadScratch(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join(sharedDir(b), "data", "fide", "corpus-10k.pgn"))
+	if err != nil {
+		b.Skipf("corpus-10k.pgn not readable: %v", err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	games := 0
+	var sc Scratch
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for b.Loop() {
+		s := NewSplitter(bytes.NewReader(data))
+		for {
+			c, err := s.Next()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			if g := ParseChunkScratch(c, "corpus-10k.pgn", &sc); g.SyntaxError() != nil {
+				b.Fatalf("syntax error: %v", g.SyntaxError())
+			}
+			games++
+		}
+	}
+	runtime.ReadMemStats(&after)
+	if games > 0 {
+		b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(games), "allocs/game")
+	}
+}
+
 // BenchmarkSplit measures the splitter alone: it runs on one core ahead of
 // the parallel parse.
 func BenchmarkSplit(b *testing.B) {

@@ -5,7 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"strings"
+	"unsafe"
 
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -68,7 +68,9 @@ type Splitter struct {
 	offset     int
 	err        error
 	bomDone    bool
-	buf        []byte // the chunk being collected, reused from game to game
+	// slab is where chunks are collected: each takes the bytes after
+	// the last one's (slabBytes).
+	slab []byte
 	// closeAt is the file offset of a `}` known to close the current
 	// comment: candidates before it need no new look-ahead, which keeps
 	// the splitter linear on comments full of blank lines.
@@ -261,10 +263,7 @@ func (s *Splitter) Next() (Chunk, error) {
 			s.bom = true
 		}
 	}
-	data := s.buf[:0]
-	// Each chunk is handed to another goroutine: it gets its own copy of
-	// exactly its size, and the collecting buffer is reused.
-	defer func() { s.buf = data[:0] }()
+	data := s.chunkBuf()
 	start := record.Pos{Line: s.line, Col: 1, Offset: s.offset}
 	var first []byte // the line that began this game, read with the last one
 	afterMarker := false
@@ -322,7 +321,7 @@ func (s *Splitter) Next() (Chunk, error) {
 				s.hasPending = true
 				s.pendingPos = linePos
 				s.pendingAfterMarker = afterResult && !inComment && tagLine(line) == nil && !junk
-				return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess}, nil
+				return Chunk{Data: s.own(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess}, nil
 			}
 		}
 		if max := s.limits.MaxGameBytes; max > 0 && len(data)+n > max {
@@ -364,14 +363,51 @@ func (s *Splitter) Next() (Chunk, error) {
 			s.hasPending = true
 			s.pendingPos = record.Pos{Line: linePos.Line, Col: linePos.Col + cut, Offset: linePos.Offset + cut}
 			s.pendingAfterMarker = tagLine(line[cut:]) == nil
-			return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess}, nil
+			return Chunk{Data: s.own(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess}, nil
 		}
 	}
 	if isBlank(data) {
 		s.residue = append(s.residue[:0], data...)
 		return Chunk{}, io.EOF
 	}
-	return Chunk{Data: bytes.Clone(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess}, nil
+	return Chunk{Data: s.own(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess}, nil
+}
+
+// slabBytes is the size of the blocks chunks are collected in, and
+// slabMin the room a chunk starts with. Each chunk is handed to another
+// goroutine, so it needs bytes of its own; collecting it where it stays
+// (instead of in one buffer, then copied to an allocation of its own)
+// copies every byte once instead of twice and makes one allocation per
+// block of games instead of one per game. A chunk that outgrows its room
+// moves to memory of its own (append), as a huge game must.
+const (
+	slabBytes = 64 << 10
+	slabMin   = 8 << 10
+)
+
+// chunkBuf is an empty buffer for the next chunk: the rest of the slab.
+func (s *Splitter) chunkBuf() []byte {
+	if cap(s.slab)-len(s.slab) < slabMin {
+		s.slab = make([]byte, 0, slabBytes)
+	}
+	return s.slab[len(s.slab):len(s.slab)]
+}
+
+// own makes data, collected from chunkBuf, the chunk's: the slab is
+// advanced past it, or, when it outgrew the slab, it is the chunk's
+// already (cut to its size when that saves much). Its capacity is its
+// length, so that nothing appended to it reaches the next chunk.
+func (s *Splitter) own(data []byte) []byte {
+	n := len(data)
+	rest := s.slab[len(s.slab):cap(s.slab)]
+	if n > 0 && unsafe.SliceData(data) == unsafe.SliceData(rest) {
+		s.slab = s.slab[:len(s.slab)+n]
+		return data[:n:n]
+	}
+	if cap(data)-n > n/8 {
+		return bytes.Clone(data)
+	}
+	return data[:n:n]
 }
 
 // skipFactor bounds skipGame: after a game over Limits.MaxGameBytes, at
@@ -513,14 +549,23 @@ func looksLikeTag(line []byte) bool {
 // reading the line (after a comment's end carried from the lines before).
 func (s *Splitter) scanLine(line []byte, from, skip int, inComment bool) (open bool, cut int) {
 	for i := from; i < len(line); i++ {
-		switch c := line[i]; {
-		case inComment:
+		if inComment {
 			j := bytes.IndexByte(line[i:], '}')
 			if j < 0 {
 				return true, 0
 			}
 			i += j
 			inComment = false
+			continue
+		}
+		// Most bytes are none of those below: skip them by table.
+		for i < len(line) && !splitBytes[line[i]] {
+			i++
+		}
+		if i == len(line) {
+			break
+		}
+		switch c := line[i]; {
 		case c == '{':
 			inComment = true
 		case c == ';':
@@ -540,6 +585,14 @@ func (s *Splitter) scanLine(line []byte, from, skip int, inComment bool) (open b
 	}
 	return inComment, 0
 }
+
+// splitBytes are the bytes scanLine looks at.
+var splitBytes = func() (t [256]bool) {
+	for _, c := range []byte("{;()*-") {
+		t[c] = true
+	}
+	return t
+}()
 
 func isMarker(b []byte) bool {
 	switch string(b) {
@@ -653,23 +706,27 @@ func endsWithResult(line []byte, skip int) bool {
 	if end == skip {
 		return false
 	}
-	switch line[end-1] {
-	case '*', '0', '1', '2':
-	default:
+	// The last token must be a marker as written: lines ending in a
+	// move to the first or second rank (`Rd1`) or a move number are the
+	// common ones here, and the lexer need not see them.
+	if t := line[skip:end]; !bytes.HasSuffix(t, []byte("*")) && !bytes.HasSuffix(t, []byte("1-0")) &&
+		!bytes.HasSuffix(t, []byte("0-1")) && !bytes.HasSuffix(t, []byte("1/2-1/2")) {
 		return false
 	}
-	src := strings.Repeat(" ", skip) + string(line[skip:end])
-	lx := newLexer(src, "", startPos)
+	// The lexer reads the line's bytes where they are (it keeps nothing
+	// of them), from skip on: what stands before is the end of a comment.
+	src := unsafe.String(unsafe.SliceData(line), end)
+	lx := lex{src: src, line: 1, base: startPos, rest: len(src), i: skip}
 	last := lexer.TokenType(0)
 	for {
-		t, err := lx.Next()
+		typ, _, _, err := lx.scan()
 		if err != nil {
 			return false
 		}
-		if t.EOF() {
+		if typ == lexer.EOF {
 			break
 		}
-		last = t.Type
+		last = typ
 	}
 	return last == tokResult && lx.done && lx.rest == len(src)
 }
