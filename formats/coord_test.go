@@ -56,7 +56,7 @@ func TestGrammarReadsCoordinates(t *testing.T) {
 			to = m.To.String()
 		}
 		if m.Piece != tc.piece || from != tc.from || to != tc.to || m.Promotion != tc.promo || conv != tc.conv ||
-			m.Leap != tc.leap || m.Capture != tc.capture || m.Castle != tc.castle || m.Check != tc.check {
+			m.Leap != tc.leap || m.Capture != tc.capture || int(m.Castle) != tc.castle || m.Check != tc.check {
 			t.Errorf("%s: %+v", tc.in, m)
 		}
 	}

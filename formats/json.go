@@ -323,13 +323,13 @@ func (a *jsonParts) nodeToJSON(n *record.Node) JSONNode {
 			j.Text = a.strPtr(n.Text)
 		}
 	case record.KindMoveNumber:
-		j.Number, j.Dots = a.intPtr(n.Number), a.intPtr(n.Dots)
+		j.Number, j.Dots = a.intPtr(int(n.Number)), a.intPtr(int(n.Dots))
 		j.Text = a.textIfSet(n.Text)
 	case record.KindNAG:
-		j.Number = a.intPtr(n.Number)
+		j.Number = a.intPtr(int(n.Number))
 		j.Text = a.textIfSet(n.Text)
 	case record.KindVariation:
-		j.Variation = a.nodesToJSON(n.Variation)
+		j.Variation = a.nodesToJSON(n.Variation())
 	default:
 		j.Text = a.strPtr(n.Text)
 	}
@@ -517,14 +517,20 @@ func nodeFromJSON(j *JSONNode, n *record.Node, path string) error {
 		}
 	case "number":
 		n.Kind = record.KindMoveNumber
-		n.Number, n.Dots = num(j.Number), num(j.Dots)
+		if v, d := num(j.Number), num(j.Dots); v != int(int32(v)) || d != int(uint16(d)) {
+			return fmt.Errorf("%s: move number %d with %d dots: at most %d with %d dots", path, v, d, record.MaxNumber, record.MaxDots)
+		}
+		n.Number, n.Dots = int32(num(j.Number)), uint16(num(j.Dots))
 	case "comment":
 		n.Kind = record.KindComment
 	case "line_comment":
 		n.Kind = record.KindLineComment
 	case "nag":
 		n.Kind = record.KindNAG
-		n.Number = num(j.Number)
+		if v := num(j.Number); v != int(int32(v)) {
+			return fmt.Errorf("%s: NAG %d: at most %d", path, v, record.MaxNumber)
+		}
+		n.Number = int32(num(j.Number))
 	case "escape":
 		n.Kind = record.KindEscape
 	case "variation":
@@ -536,7 +542,7 @@ func nodeFromJSON(j *JSONNode, n *record.Node, path string) error {
 		if v == nil {
 			v = []record.Node{}
 		}
-		n.Variation = v
+		n.SetVariation(v)
 	default:
 		return fmt.Errorf("%s: unknown node kind %q", path, j.Kind)
 	}

@@ -49,13 +49,13 @@ func sampleGame() *record.Game {
 			mv("Nf3", nf3),
 			{Kind: record.KindComment, Text: " a comment {nested?} ünïcode "},
 			{Kind: record.KindNAG, Number: 14},
-			{Kind: record.KindVariation, Variation: []record.Node{
+			record.VariationNode(record.Pos{}, []record.Node{
 				{Kind: record.KindMoveNumber, Number: 1, Dots: 3},
 				mv("e2-e4", long),
-				{Kind: record.KindVariation, Variation: []record.Node{mv("--", null)}},
+				record.VariationNode(record.Pos{}, []record.Node{mv("--", null)}),
 				{Kind: record.KindLineComment, Text: " rest of line"},
-			}},
-			{Kind: record.KindVariation, Variation: []record.Node{}},
+			}),
+			record.VariationNode(record.Pos{}, []record.Node{}),
 			mv("K~xd3+!?", leap),
 			mv("Bxg1/b8=N", conv),
 			mv("cxd8=Q#", promo),

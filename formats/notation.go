@@ -93,7 +93,7 @@ func WriteNotationGame(w io.Writer, g *record.Game, t *replay.Played, n record.N
 				wr.token("{" + nd.Text + "}")
 				needNumber = true
 			case record.KindNAG:
-				wr.token("$" + strconv.Itoa(nd.Number))
+				wr.token("$" + strconv.Itoa(int(nd.Number)))
 			}
 		}
 	})

@@ -150,7 +150,7 @@ func startNumbering(g *record.Game) numbering {
 		}
 	}
 	if n := firstNumber(g.Moves); n != nil && n.Number > 0 {
-		return numbering{num: n.Number, black: n.Dots >= 3}
+		return numbering{num: int(n.Number), black: n.Dots >= 3}
 	}
 	return st
 }
@@ -172,7 +172,7 @@ func firstNumberOrMove(ns []record.Node) (*record.Node, bool) {
 		case record.KindMoveNumber:
 			return &ns[i], true
 		case record.KindVariation:
-			if n, done := firstNumberOrMove(ns[i].Variation); done {
+			if n, done := firstNumberOrMove(ns[i].Variation()); done {
 				return n, true
 			}
 		}
@@ -285,7 +285,7 @@ func (lw *lineWriter) nodes(ns []record.Node, st numbering) {
 			lw.endLine()
 			needNumber = true
 		case record.KindNAG:
-			lw.token("$" + strconv.Itoa(n.Number))
+			lw.token("$" + strconv.Itoa(int(n.Number)))
 		case record.KindEscape:
 			if lw.col > 0 || lw.prefix != "" {
 				// `%` only means an escape in the first column.
@@ -301,7 +301,7 @@ func (lw *lineWriter) nodes(ns []record.Node, st numbering) {
 		case record.KindVariation:
 			lw.prefix += "("
 			lw.depth++
-			lw.nodes(n.Variation, before)
+			lw.nodes(n.Variation(), before)
 			lw.depth--
 			lw.glue(")")
 			needNumber = true

@@ -60,7 +60,7 @@ func sameNodes(a, b []record.Node, path string) string {
 				return fmt.Sprintf("%s: NAG %d vs %d", where, x.Number, y.Number)
 			}
 		case record.KindVariation:
-			if d := sameNodes(x.Variation, y.Variation, where); d != "" {
+			if d := sameNodes(x.Variation(), y.Variation(), where); d != "" {
 				return d
 			}
 		}

@@ -26,7 +26,7 @@ func plainNodes(nodes []record.Node) []record.Node {
 	for _, n := range nodes {
 		switch {
 		case n.Kind == record.KindVariation:
-			n.Variation = plainNodes(n.Variation)
+			n.SetVariation(plainNodes(n.Variation()))
 			out = append(out, n)
 		case n.Kind == record.KindMove && n.Move != nil && (n.Move.Leap || n.Move.ConvSquare != record.NoSquare):
 			m := *n.Move
@@ -57,7 +57,7 @@ func hasExtension(nodes []record.Node) bool {
 		n := &nodes[i]
 		switch {
 		case n.Kind == record.KindVariation:
-			if hasExtension(n.Variation) {
+			if hasExtension(n.Variation()) {
 				return true
 			}
 		case n.Kind == record.KindMove && n.Move != nil && (n.Move.Leap || n.Move.ConvSquare != record.NoSquare):

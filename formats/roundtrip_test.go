@@ -113,7 +113,7 @@ func normNodes(ns []record.Node) []record.Node {
 	out := make([]record.Node, len(ns))
 	for i, n := range ns {
 		if n.Kind == record.KindVariation {
-			n.Variation = normNodes(n.Variation)
+			n.SetVariation(normNodes(n.Variation()))
 		}
 		out[i] = n
 	}

@@ -182,7 +182,7 @@ func writeViewerNodes(w *bufio.Writer, nodes []record.Node, plyOf map[*record.No
 		n := &nodes[i]
 		switch n.Kind {
 		case record.KindMoveNumber:
-			fmt.Fprintf(w, " <span class=\"num\">%d%s</span>", n.Number, strings.Repeat(".", max(1, n.Dots)))
+			fmt.Fprintf(w, " <span class=\"num\">%d%s</span>", n.Number, strings.Repeat(".", max(1, int(n.Dots))))
 		case record.KindMove:
 			if n.Move != nil && n.Move.Joined {
 				w.WriteString(",")
@@ -206,7 +206,7 @@ func writeViewerNodes(w *bufio.Writer, nodes []record.Node, plyOf map[*record.No
 			fmt.Fprintf(w, " <span class=\"nag\">$%d</span>", n.Number)
 		case record.KindVariation:
 			w.WriteString(" <span class=\"variation\">(")
-			writeViewerNodes(w, n.Variation, plyOf, byPly, stop, stopPly, false)
+			writeViewerNodes(w, n.Variation(), plyOf, byPly, stop, stopPly, false)
 			w.WriteString(" )</span>")
 		}
 	}

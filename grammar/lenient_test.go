@@ -64,7 +64,7 @@ func moveTexts(ns []record.Node) []string {
 		case record.KindMove:
 			out = append(out, n.Text)
 		case record.KindVariation:
-			out = append(out, moveTexts(n.Variation)...)
+			out = append(out, moveTexts(n.Variation())...)
 		}
 	}
 	return out

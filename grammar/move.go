@@ -320,7 +320,7 @@ func plainSAN(m *record.Move, text string) bool {
 			return false
 		}
 	case c == 'O':
-		var castle int
+		var castle int8
 		switch s[:n] {
 		case "O-O":
 			castle = record.CastleShort

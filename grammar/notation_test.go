@@ -18,7 +18,7 @@ func dump(ns []record.Node) string {
 		case record.KindMove:
 			parts = append(parts, dumpMove(n.Move))
 		case record.KindMoveNumber:
-			parts = append(parts, fmt.Sprintf("#%d%s", n.Number, strings.Repeat(".", n.Dots)))
+			parts = append(parts, fmt.Sprintf("#%d%s", n.Number, strings.Repeat(".", int(n.Dots))))
 		case record.KindComment:
 			parts = append(parts, "{"+n.Text+"}")
 		case record.KindLineComment:
@@ -28,7 +28,7 @@ func dump(ns []record.Node) string {
 		case record.KindNAG:
 			parts = append(parts, fmt.Sprintf("$%d", n.Number))
 		case record.KindVariation:
-			parts = append(parts, "("+dump(n.Variation)+")")
+			parts = append(parts, "("+dump(n.Variation())+")")
 		}
 	}
 	return strings.Join(parts, " ")
@@ -203,7 +203,7 @@ func TestPositions(t *testing.T) {
 	check("e4", g.Moves[1].Pos, 3, 4)
 	check("comment", g.Moves[2].Pos, 3, 7)
 	check("variation", g.Moves[3].Pos, 4, 1)
-	check("d4", g.Moves[3].Variation[1].Pos, 4, 6)
+	check("d4", g.Moves[3].Variation()[1].Pos, 4, 6)
 	check("NAG", g.Moves[4].Pos, 4, 11)
 	check("result", g.ResultPos, 4, 14)
 	if g.Tags[0].Value != "é" {

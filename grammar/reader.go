@@ -237,6 +237,7 @@ func (b *builder) reset(keep int, pos record.Pos) {
 	b.failed = false
 	b.resultPos = record.Pos{}
 	b.slab = nil
+	b.lines = nil
 	b.stack = nil
 	b.missing, b.missingFirst = 0, record.Pos{}
 }
@@ -276,6 +277,7 @@ type builder struct {
 	failed    bool
 	resultPos record.Pos
 	slab      []record.Move
+	lines     [][]record.Node // lineHeader's block
 	// stack holds the lines of play being built (elems); estimate is the
 	// room it starts with when the record has its own storage.
 	stack    []record.Node
@@ -508,6 +510,10 @@ loop:
 				b.syntax(p, fmt.Sprintf("found `%s`, expected a move number from 1", val))
 				break loop
 			}
+			if v > record.MaxNumber {
+				b.syntax(p, fmt.Sprintf("found `%s`, expected a move number from 1 to %d", quoteToken(val), record.MaxNumber))
+				break loop
+			}
 			dots := len(val) - len(digits)
 			text := val
 			if s.kind == eNumber && isDots(s.val) {
@@ -525,7 +531,11 @@ loop:
 				}
 				text = digits + strings.Repeat(".", dots)
 			}
-			b.stack = append(b.stack, record.Node{Kind: record.KindMoveNumber, Pos: p, Text: text, Number: v, Dots: dots})
+			if dots > record.MaxDots {
+				b.syntax(p, fmt.Sprintf("found `%s`, expected a move number with at most %d dots", quoteToken(text), record.MaxDots))
+				break loop
+			}
+			b.stack = append(b.stack, record.Node{Kind: record.KindMoveNumber, Pos: p, Text: text, Number: int32(v), Dots: uint16(dots)})
 			switch {
 			case num.num == 0:
 				num.num = v
@@ -554,14 +564,15 @@ loop:
 				b.syntax(p, fmt.Sprintf("found `%s`, expected a NAG from $0 to $255", val))
 				break loop
 			}
-			b.stack = append(b.stack, record.Node{Kind: record.KindNAG, Pos: p, Text: val, Number: v})
+			b.stack = append(b.stack, record.Node{Kind: record.KindNAG, Pos: p, Text: val, Number: int32(v)})
 		case eEscape:
 			s.next()
 			b.stack = append(b.stack, record.Node{Kind: record.KindEscape, Pos: p, Text: b.text(strings.TrimRight(val[1:], "\r"))})
 		case eVar:
 			s.enter()
 			v := b.elems(s, before, depth+1)
-			b.stack = append(b.stack, record.Node{Kind: record.KindVariation, Pos: p, Variation: v})
+			b.stack = append(b.stack, record.Node{Kind: record.KindVariation, Pos: p})
+			b.stack[len(b.stack)-1].SetVariationIn(b.lineHeader(), v)
 			numbered = false
 			// After an error of the builder the stream stands inside the
 			// variation: drain reads on from there.

@@ -17,6 +17,9 @@ type Scratch struct {
 	nused int
 	moves []record.Move
 	mused int
+	// lines hold the node lists of variations (builder.lineHeader).
+	lines [][]record.Node
+	lused int
 	// stack is the builder's node stack (builder.elems); a record's main
 	// line is a prefix of it.
 	stack []record.Node
@@ -35,7 +38,7 @@ type Scratch struct {
 // call with the same s: what outlives it must be copied out (strings may
 // be kept, they do not point into s).
 func ParseChunkScratch(c Chunk, filename string, s *Scratch) *record.Game {
-	s.nused, s.mused = 0, 0
+	s.nused, s.mused, s.lused = 0, 0, 0
 	// The storage of one huge game is not kept for the games after it
 	// (a 16 MB game's nodes take hundreds of MB, issue 14).
 	if len(s.nodes) > keepNodes {
@@ -43,6 +46,9 @@ func ParseChunkScratch(c Chunk, filename string, s *Scratch) *record.Game {
 	}
 	if len(s.moves) > keepNodes {
 		s.moves = nil
+	}
+	if len(s.lines) > keepNodes {
+		s.lines = nil
 	}
 	if cap(s.tags) > keepTags {
 		s.tags = nil
@@ -101,6 +107,27 @@ func (b *builder) nodeSlice(n int) []record.Node {
 	out := s.nodes[s.nused : s.nused : s.nused+n]
 	s.nused += n
 	return out
+}
+
+// lineHeader is where a variation's node list is held (Node.SetVariationIn),
+// from blocks of 64 like the moves, so that a variation costs no
+// allocation of its own.
+func (b *builder) lineHeader() *[]record.Node {
+	const block = 64
+	if len(b.lines) == cap(b.lines) {
+		if s := b.scratch; s != nil {
+			if s.lused+block > len(s.lines) {
+				s.lines = make([][]record.Node, max(2*len(s.lines), 4*block))
+				s.lused = 0
+			}
+			b.lines = s.lines[s.lused : s.lused : s.lused+block]
+			s.lused += block
+		} else {
+			b.lines = make([][]record.Node, 0, block)
+		}
+	}
+	b.lines = b.lines[:len(b.lines)+1]
+	return &b.lines[len(b.lines)-1]
 }
 
 // moveBlock is an empty block for 64 moves. turn takes the address of the

@@ -128,22 +128,60 @@ const (
 	KindEscape
 )
 
-// Node is one element of movetext.
+// Node is one element of movetext. A huge game holds about one and a half
+// nodes per ply, so the node is kept small (64 bytes; 96 before, issue
+// 14): the number fields are narrow and a variation's nodes are held out
+// of line (most nodes are moves, and a slice in each cost 24 bytes).
 type Node struct {
-	Kind NodeKind
-	Pos  Pos
 	// Text is the comment or escape text (without delimiters), or the
 	// original text of a move token.
 	Text string
-	// Number is the move number (KindMoveNumber) or the NAG value (KindNAG).
-	Number int
-	// Dots is the number of dots after a move number: 1 for `12.`, 3 for
-	// `12...` (other counts are kept as written).
-	Dots int
+	Pos  Pos
 	// Move is set for KindMove.
 	Move *Move
-	// Variation is set for KindVariation.
-	Variation []Node
+	// variation holds the nodes of a KindVariation (Variation).
+	variation *[]Node
+	// Number is the move number (KindMoveNumber) or the NAG value (KindNAG).
+	// The reader reads move numbers up to MaxNumber.
+	Number int32
+	// Dots is the number of dots after a move number: 1 for `12.`, 3 for
+	// `12...` (other counts are kept as written, up to MaxDots).
+	Dots uint16
+	Kind NodeKind
+}
+
+// MaxNumber and MaxDots are the largest move number and the most dots
+// after it that a node holds; the reader reports larger ones as syntax
+// errors.
+const (
+	MaxNumber = 1<<31 - 1
+	MaxDots   = 1<<16 - 1
+)
+
+// Variation is the nodes of a KindVariation node, nil for the others.
+func (n *Node) Variation() []Node {
+	if n.variation == nil {
+		return nil
+	}
+	return *n.variation
+}
+
+// VariationNode is a KindVariation node at pos holding nodes.
+func VariationNode(pos Pos, nodes []Node) Node {
+	n := Node{Kind: KindVariation, Pos: pos}
+	n.SetVariation(nodes)
+	return n
+}
+
+// SetVariation makes nodes the node's variation. It does not change a
+// variation another node shares (a copy of this node keeps its own).
+func (n *Node) SetVariation(nodes []Node) { n.variation = &nodes }
+
+// SetVariationIn is SetVariation with the variation held at *at, storage
+// the caller provides (the reader keeps them in blocks).
+func (n *Node) SetVariationIn(at *[]Node, nodes []Node) {
+	*at = nodes
+	n.variation = at
 }
 
 // Square is a board square as written: file*1 + rank*8 with a1 = 0 and
@@ -241,8 +279,6 @@ func (n Notation) Own() Lenient {
 type Move struct {
 	// Text is the move token exactly as written, suffixes included.
 	Text string
-	// Castle is NoCastle, CastleShort or CastleLong.
-	Castle int
 	// Glyph is the move suffix annotation (`!`, `?`, `!!`, `??`, `!?`, `?!`)
 	// written after the move, empty when none.
 	Glyph string
@@ -251,7 +287,7 @@ type Move struct {
 	// mover); nil for algebraic moves.
 	Desc *Descriptive
 	// (The word-sized fields come first and the byte-sized ones after:
-	// 64 bytes a move instead of 72, a huge game holding one per ply.)
+	// 56 bytes a move instead of 72, a huge game holding one per ply.)
 	// Null is the null move `--`.
 	Null bool
 	// Piece is the upper-case piece letter, 0 for a pawn.
@@ -281,4 +317,7 @@ type Move struct {
 	Joined bool
 	// Lenient lists the non-canonical forms used.
 	Lenient Lenient
+	// Castle is NoCastle, CastleShort or CastleLong (CastleEither in
+	// descriptive notation).
+	Castle int8
 }

@@ -302,7 +302,7 @@ func (w *walk) unmatched(n *record.Node, ln *line, side rules.Color, ply int, ki
 	var msg string
 	switch {
 	case mv.Castle != record.NoCastle:
-		msg = fmt.Sprintf("%s cannot castle %s here", side, castleSide(mv.Castle))
+		msg = fmt.Sprintf("%s cannot castle %s here", side, castleSide(int(mv.Castle)))
 		if !w.gr.settings.Castling {
 			msg = fmt.Sprintf("there is no castling under profile %s", w.profileName())
 		}

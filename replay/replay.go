@@ -294,7 +294,7 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 			i++
 		case record.KindVariation:
 			if w.r.cfg.Variations && ln.before != nil && !ln.stopped {
-				w.variation(n.Variation, ln.before, vi)
+				w.variation(n.Variation(), ln.before, vi)
 			}
 			vi++
 			i++

@@ -224,7 +224,7 @@ func (w *walk) checkMoveNumber(first *record.Node, ln *line, side rules.Color) {
 	}
 	var msg string
 	switch {
-	case pn.Number != ln.moveNo:
+	case int(pn.Number) != ln.moveNo:
 		msg = fmt.Sprintf("move number %d is written where move %d stands", pn.Number, ln.moveNo)
 	case side == rules.White && pn.Dots >= 3:
 		msg = fmt.Sprintf("%d... announces a black move, but it is white's turn", pn.Number)

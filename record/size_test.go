@@ -1,0 +1,36 @@
+package record
+
+import (
+	"testing"
+	"unsafe"
+)
+
+// TestNodeSize keeps a node and a move as small as docs/robustness.md
+// says: a huge game holds about one and a half nodes and one move per ply,
+// and each byte more is megabytes there.
+func TestNodeSize(t *testing.T) {
+	if n := unsafe.Sizeof(Node{}); n > 64 {
+		t.Errorf("record.Node is %d bytes, more than 64", n)
+	}
+	if n := unsafe.Sizeof(Move{}); n > 56 {
+		t.Errorf("record.Move is %d bytes, more than 56", n)
+	}
+}
+
+// TestVariationCopies: a copy of a variation node given other nodes does
+// not change the original's, as when the nodes were a slice in the node.
+func TestVariationCopies(t *testing.T) {
+	a := VariationNode(Pos{Line: 1}, []Node{{Kind: KindComment, Text: "a"}})
+	b := a
+	b.SetVariation([]Node{{Kind: KindComment, Text: "b"}})
+	if got := a.Variation()[0].Text; got != "a" {
+		t.Errorf("the original's variation is %q after the copy's was set", got)
+	}
+	if got := b.Variation()[0].Text; got != "b" {
+		t.Errorf("the copy's variation is %q", got)
+	}
+	var n Node
+	if n.Variation() != nil {
+		t.Errorf("a node that is no variation has nodes")
+	}
+}
