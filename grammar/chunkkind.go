@@ -1,5 +1,11 @@
 package grammar
 
+import (
+	"unsafe"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
 // IsGame reports whether a chunk holds a game: anything but comments,
 // escape lines and white space. A comment before the first game (a file's
 // header, `; written by ...`) is text between games, not a game of its
@@ -10,16 +16,20 @@ func (c Chunk) IsGame() bool {
 	if c.Truncated {
 		return true
 	}
-	lx := newLexer(string(c.Data), "", startPos)
+	// The lexer reads the chunk's bytes in place (it keeps nothing of
+	// them): the reader asks this of every game, and a copy of each was
+	// an allocation and a copy of every byte read.
+	lx := lex{src: unsafe.String(unsafe.SliceData(c.Data), len(c.Data)), line: 1, base: startPos}
+	lx.rest = len(lx.src)
 	for {
-		t, err := lx.Next()
+		typ, _, _, err := lx.scan()
 		if err != nil {
 			return true
 		}
-		switch t.Type {
+		switch typ {
 		case tokComment, tokLineComment, tokEscape:
 			continue
 		}
-		return !t.EOF()
+		return typ != lexer.EOF
 	}
 }
