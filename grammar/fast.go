@@ -332,9 +332,12 @@ func (b *builder) buildFast(lx *lex) bool {
 		return false
 	}
 	// Tokens are most often one space or line end apart: that count is
-	// about the number of nodes (two vectorised byte counts).
-	rest := lx.src[lx.i:]
-	b.estimate = strings.Count(rest, " ") + strings.Count(rest, "\n") + 16
+	// about the number of nodes (two vectorised byte counts), which a
+	// huge game's main line gets room for at once. A game of fewer bytes
+	// than keepNodes has fewer nodes: its stack grows as it is read.
+	if rest := lx.src[lx.i:]; len(rest) > keepNodes {
+		b.estimate = strings.Count(rest, " ") + strings.Count(rest, "\n") + 16
+	}
 	b.build(st.tags, s)
 	if s.failed {
 		return false
@@ -361,7 +364,7 @@ func (b *builder) stackNodes() []record.Node {
 		if cap(b.scratch.stack) > keepNodes {
 			b.scratch.stack = nil
 		}
-		if cap(b.scratch.stack) < b.estimate {
+		if b.scratch.stack == nil || cap(b.scratch.stack) < b.estimate {
 			b.scratch.stack = make([]record.Node, 0, max(b.estimate, 1024))
 		}
 		return b.scratch.stack[:0]

@@ -75,7 +75,7 @@ func tooLarge(at record.Pos, size, max int) record.Notice {
 func checkLimits(c Chunk, src, filename string, lim Limits) *record.Notice {
 	tokens := lim.MaxToken > 0 && len(c.Data) > lim.MaxToken
 	maxDepth := lim.depth()
-	depth := bytes.Count(c.Data, []byte{'('}) > maxDepth
+	depth := len(c.Data) > maxDepth && bytes.Count(c.Data, []byte{'('}) > maxDepth
 	if !tokens && !depth {
 		return nil
 	}
