@@ -131,3 +131,42 @@ func TestUnescapedQuoteInTag(t *testing.T) {
 		t.Errorf("%d games with a quoted player name read, want the 5 of the file", recovered)
 	}
 }
+
+// TestMoveNumberBounds: a node holds a move number in 32 bits and its dots
+// in 16 (record.MaxNumber, record.MaxDots); the largest are read, one more
+// is a syntax error at the number, never a number cut short.
+func TestMoveNumberBounds(t *testing.T) {
+	cases := []struct {
+		movetext string
+		number   int32  // the first node's number when read
+		dots     uint16 // and its dots
+		err      string // else a piece of the syntax error
+	}{
+		{"2147483647. e4 *", record.MaxNumber, 1, ""},
+		{"2147483648. e4 *", 0, 0, "from 1 to 2147483647"},
+		{"1" + strings.Repeat(".", record.MaxDots) + " e5 *", 1, record.MaxDots, ""},
+		{"1" + strings.Repeat(".", record.MaxDots+1) + " e5 *", 0, 0, "at most 65535 dots"},
+		{"1. " + strings.Repeat(".", record.MaxDots+1) + " e5 *", 0, 0, "at most 65535 dots"},
+	}
+	for _, c := range cases {
+		games, err := grammar.ReadAll(strings.NewReader(c.movetext), "n.pgn")
+		if err != nil || len(games) != 1 {
+			t.Fatalf("%.20q: %d games, %v", c.movetext, len(games), err)
+		}
+		g := games[0]
+		se := g.SyntaxError()
+		switch {
+		case c.err != "":
+			if se == nil || !strings.Contains(se.Message, c.err) || se.Pos.Col != 1 {
+				t.Errorf("%.20q: syntax error %+v, want one at column 1 with %q", c.movetext, se, c.err)
+			}
+			if se != nil && len(se.Message) > 200 {
+				t.Errorf("%.20q: a message of %d bytes", c.movetext, len(se.Message))
+			}
+		case se != nil:
+			t.Errorf("%.20q: %v", c.movetext, se)
+		case g.Moves[0].Kind != record.KindMoveNumber || g.Moves[0].Number != c.number || g.Moves[0].Dots != c.dots:
+			t.Errorf("%.20q: first node %v %d with %d dots, want a number %d with %d", c.movetext, g.Moves[0].Kind, g.Moves[0].Number, g.Moves[0].Dots, c.number, c.dots)
+		}
+	}
+}
