@@ -145,3 +145,31 @@ func TestJSONReaderForms(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONNumberBounds: a node holds a move number or NAG in 32 bits and
+// dots in 16; a JSON record with more is refused, naming the node, rather
+// than read as another number.
+func TestJSONNumberBounds(t *testing.T) {
+	ip := func(v int) *int { return &v }
+	cases := []struct {
+		node JSONNode
+		ok   bool
+	}{
+		{JSONNode{Kind: "number", Number: ip(record.MaxNumber), Dots: ip(record.MaxDots)}, true},
+		{JSONNode{Kind: "number", Number: ip(record.MaxNumber + 1), Dots: ip(1)}, false},
+		{JSONNode{Kind: "number", Number: ip(1), Dots: ip(record.MaxDots + 1)}, false},
+		{JSONNode{Kind: "number", Number: ip(1), Dots: ip(-1)}, false},
+		{JSONNode{Kind: "nag", Number: ip(record.MaxNumber + 1)}, false},
+	}
+	for _, c := range cases {
+		g, err := GameFromJSON(&JSONGame{Moves: []JSONNode{c.node}})
+		switch {
+		case c.ok && err != nil:
+			t.Errorf("%s %d/%v: %v", c.node.Kind, *c.node.Number, c.node.Dots, err)
+		case c.ok && (int(g.Moves[0].Number) != *c.node.Number || int(g.Moves[0].Dots) != *c.node.Dots):
+			t.Errorf("number %d with %d dots read as %d with %d", *c.node.Number, *c.node.Dots, g.Moves[0].Number, g.Moves[0].Dots)
+		case !c.ok && (err == nil || !strings.Contains(err.Error(), "moves[0]")):
+			t.Errorf("%s %d: error %v, want one naming moves[0]", c.node.Kind, *c.node.Number, err)
+		}
+	}
+}
