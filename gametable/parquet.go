@@ -45,6 +45,7 @@ type fileRow struct {
 	UCI           []string          `parquet:"uci,list"`
 	Movetext      string            `parquet:"movetext"`
 	Source        []byte            `parquet:"source,optional"`
+	Before        []byte            `parquet:"before,optional"`
 	Findings      []Finding         `parquet:"findings,list"`
 }
 

@@ -82,13 +82,25 @@ func run(t *testing.T, bin string, args ...string) []byte {
 	return out
 }
 
-// runPipeline runs the pipeline on Prism and returns its output files.
+// runPipeline runs the pipeline on Prism and returns its output files:
+// o.Shards JSONL files, or the Parquet tables of the bundles (at least
+// one), with no unfinished table left behind.
 func runPipeline(t *testing.T, o Options) []string {
 	t.Helper()
 	p, s := beam.NewPipelineWithRoot()
 	Build(s, o)
 	if err := ptest.Run(p); err != nil {
 		t.Fatalf("pipeline: %v", err)
+	}
+	if o.Format == "parquet" {
+		parts, err := filepath.Glob(o.Output + "-*.parquet")
+		if err != nil || len(parts) == 0 {
+			t.Fatalf("pipeline wrote no table (%v)", err)
+		}
+		if tmp, _ := filepath.Glob(o.Output + "-*.tmp"); len(tmp) > 0 {
+			t.Errorf("unfinished tables left: %v", tmp)
+		}
+		return parts
 	}
 	parts, err := filepath.Glob(o.Output + "-*-of-*." + o.Format)
 	if err != nil || len(parts) != o.Shards {
@@ -159,7 +171,9 @@ func TestPipelineMatchesValidate(t *testing.T) {
 }
 
 // TestPipelineMatchesConvert: with --format parquet the rows are
-// convert --to parquet's.
+// convert --to parquet's, and its summary is validate's. Bundles are small
+// enough that files are written by several, each its own table, with rows
+// in game order.
 func TestPipelineMatchesConvert(t *testing.T) {
 	files := inputs(t)
 	if len(files) > 8 && os.Getenv("ASHTAPADA_LONG") != "1" {
@@ -173,22 +187,45 @@ func TestPipelineMatchesConvert(t *testing.T) {
 	}
 	bin := ashtapada(t)
 	tmp := t.TempDir()
-	parts := runPipeline(t, Options{Inputs: files, Output: filepath.Join(tmp, "games"), Format: "parquet", Shards: 2, BundleBytes: 128 << 10})
+	out := filepath.Join(tmp, "games")
+	parts := runPipeline(t, Options{Inputs: files, Output: out, Format: "parquet", Shards: 2, BundleBytes: 128 << 10})
+	if len(parts) <= len(files) {
+		t.Errorf("%d tables for %d files: no file was split into bundles", len(parts), len(files))
+	}
 	var got []string
 	for _, p := range parts {
-		got = append(got, rowsOf(t, p)...)
+		rows := rowsOf(t, p)
+		for k := 1; k < len(rows); k++ {
+			var a, b gametable.Row
+			json.Unmarshal([]byte(rows[k-1]), &a)
+			json.Unmarshal([]byte(rows[k]), &b)
+			if a.File != b.File || a.Game+1 != b.Game {
+				t.Errorf("%s: row %d is %s game %d after %s game %d: a bundle's table holds consecutive games of one file", p, k+1, b.File, b.Game, a.File, a.Game)
+				break
+			}
+		}
+		got = append(got, rows...)
+	}
+	summary, err := os.ReadFile(out + "-summary.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := run(t, bin, append([]string{"validate", "--format", "jsonl", "--summary"}, files...)...)
+	i := bytes.LastIndex(bytes.TrimSuffix(want, []byte("\n")), []byte("\n"))
+	if !bytes.Equal(summary, want[i+1:]) {
+		t.Errorf("summary:\npipeline: %s\nvalidate: %s", summary, want[i+1:])
 	}
 	one := filepath.Join(tmp, "one.parquet")
 	run(t, bin, append([]string{"convert", "--to", "parquet", "-o", one}, files...)...)
-	want := rowsOf(t, one)
+	wantRows := rowsOf(t, one)
 	slices.Sort(got)
-	slices.Sort(want)
-	if len(got) != len(want) {
-		t.Fatalf("pipeline: %d rows, convert: %d", len(got), len(want))
+	slices.Sort(wantRows)
+	if len(got) != len(wantRows) {
+		t.Fatalf("pipeline: %d rows, convert: %d", len(got), len(wantRows))
 	}
 	for k := range got {
-		if got[k] != want[k] {
-			t.Fatalf("first difference after sorting:\npipeline: %s\nconvert:  %s", got[k], want[k])
+		if got[k] != wantRows[k] {
+			t.Fatalf("first difference after sorting:\npipeline: %s\nconvert:  %s", got[k], wantRows[k])
 		}
 	}
 }

@@ -145,8 +145,12 @@ func shardInputs(c *cli.Context, args []string, noteErr func(error)) ([]inputPar
 // the part's first game starts) but not parsed; reading stops after the
 // part. The moves are read in notation's notation (--notation). When
 // before is not nil it is called once, just before the part's
-// first game, with the game before it in the file (if there is one).
-func eachChunk(p inputPart, notation movesNotation, before, fn func(name string, ch grammar.Chunk, index int) error) error {
+// first game, with the game before it in the file (if there is one). fn
+// is also given gap, the text that holds no game read just before the
+// game (since the game before it, whichever part has that; nil for none),
+// which the Parquet rows keep (gametable.Row.Before); it is valid during
+// the call only.
+func eachChunk(p inputPart, notation movesNotation, before func(name string, ch grammar.Chunk, index int) error, fn func(name string, ch grammar.Chunk, index int, gap []byte) error) error {
 	rc, name, err := openInput(p.path)
 	if err != nil {
 		return err
@@ -158,6 +162,7 @@ func eachChunk(p inputPart, notation movesNotation, before, fn func(name string,
 	var lastData []byte
 	haveLast, started := false, false
 	index := 0
+	var gap []byte
 	for {
 		ch, err := sp.Next()
 		if errors.Is(err, io.EOF) {
@@ -170,9 +175,12 @@ func eachChunk(p inputPart, notation movesNotation, before, fn func(name string,
 			return nil
 		}
 		if !ch.IsGame() {
+			gap = append(gap, ch.Data...)
 			continue
 		}
 		index++
+		g := gap
+		gap = gap[:0]
 		if !p.has(ch.Pos.Offset) {
 			if before != nil {
 				lastData = append(lastData[:0], ch.Data...)
@@ -189,7 +197,10 @@ func eachChunk(p inputPart, notation movesNotation, before, fn func(name string,
 				}
 			}
 		}
-		if err := fn(name, ch, index); err != nil {
+		if len(g) == 0 {
+			g = nil
+		}
+		if err := fn(name, ch, index, g); err != nil {
 			return err
 		}
 	}
@@ -297,7 +308,7 @@ func (cv *converter) runShard(files []string) error {
 			prev, prevName, prevN = grammar.ParseChunk(ch, name), name, base+index
 			return nil
 		}
-		if err := eachChunk(p, cv.notation, before, func(name string, ch grammar.Chunk, index int) error {
+		if err := eachChunk(p, cv.notation, before, func(name string, ch grammar.Chunk, index int, _ []byte) error {
 			if err := prime(); err != nil {
 				return err
 			}
@@ -317,7 +328,7 @@ func countGames(path, from string, notation movesNotation) (int, *record.Game, e
 		n := 0
 		var last grammar.Chunk
 		var lastData []byte
-		err := eachChunk(wholeFile(path), notation, nil, func(_ string, ch grammar.Chunk, _ int) error {
+		err := eachChunk(wholeFile(path), notation, nil, func(_ string, ch grammar.Chunk, _ int, _ []byte) error {
 			n++
 			lastData = append(lastData[:0], ch.Data...)
 			last = ch
