@@ -46,6 +46,7 @@ type fileRow struct {
 	Movetext      string            `parquet:"movetext"`
 	Source        []byte            `parquet:"source,optional"`
 	Before        []byte            `parquet:"before,optional"`
+	After         []byte            `parquet:"after,optional"`
 	Findings      []Finding         `parquet:"findings,list"`
 }
 

@@ -77,6 +77,10 @@ type Row struct {
 	// fmt keeps it, so the row that follows it keeps it, exactly as read;
 	// null when there is none.
 	Before []byte `parquet:"before,optional"`
+	// After is the text that holds no game after a file's last game (a
+	// closing comment), on that game's row only, exactly as read; null
+	// when there is none. With Before, the rows of a file keep all of it.
+	After []byte `parquet:"after,optional"`
 	// Findings are the game's findings with the fields of validate's JSONL
 	// (without settings, which are the row's).
 	Findings []Finding `parquet:"findings,list"`
@@ -179,6 +183,15 @@ func Build(g *record.Game, res *replay.Result, pl Played, movetext string, befor
 	return r
 }
 
+// SetAfter sets After to a copy of trailer (null when it is empty): the
+// text that holds no game after the file's last game, this row's.
+func (r *Row) SetAfter(trailer []byte) {
+	r.After = nil
+	if len(trailer) > 0 {
+		r.After = bytes.Clone(trailer)
+	}
+}
+
 // MovetextOf returns the source text of g's movetext: g.Source from its
 // first movetext node (or its termination marker) on. start is the file
 // offset of g.Source[0] (grammar.Chunk.Pos.Offset). It returns "" when g
@@ -206,15 +219,16 @@ func MovetextOf(g *record.Game, start int) string {
 // Text returns the PGN text the row stands for: the text before the game
 // that holds no game (Before), then the game's source when it is kept,
 // else its tags (roster first, as the canonical writer orders them) and
-// its movetext. Read with the grammar, it gives the records (the text that
-// is no game, then the game) that the canonical writer writes as fmt wrote
+// its movetext, then the text that is no game after it (After). Read with
+// the grammar, it gives the records (the text that is no game, the game,
+// the text that is no game) that the canonical writer writes as fmt wrote
 // the original.
 func (r *Row) Text() []byte {
 	if r.Source != nil {
-		if r.Before == nil {
+		if r.Before == nil && r.After == nil {
 			return r.Source
 		}
-		return append(bytes.Clone(r.Before), r.Source...)
+		return append(append(bytes.Clone(r.Before), r.Source...), r.After...)
 	}
 	var tags []record.Tag
 	for k, v := range []*string{r.Event, r.Site, r.Date, r.Round, r.White, r.Black, r.Result} {
@@ -226,7 +240,7 @@ func (r *Row) Text() []byte {
 		tags = append(tags, record.Tag{Name: kv.Key, Value: kv.Value})
 	}
 	out := formats.AppendCanonical(bytes.Clone(r.Before), &record.Game{Tags: tags})
-	return append(out, r.Movetext...)
+	return append(append(out, r.Movetext...), r.After...)
 }
 
 // canonicalMovetext is the movetext part of g's canonical text (its move

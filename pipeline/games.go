@@ -131,13 +131,19 @@ func (fn *judgeFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, f f
 	sc := new(grammar.Scratch)
 	index := 0
 	// gap is the text that holds no game read since the last game: the
-	// next game's row keeps it (gametable.Row.Before), as convert's does.
+	// next game's row keeps it (gametable.Row.Before), or, after the
+	// file's last game, that game's (Row.After), as convert's rows do; so
+	// the last row is held until the next game or the end of the file.
 	var gap []byte
+	var pending *gametable.Row
 	for {
 		ch, err := sp.Next()
 		if errors.Is(err, io.EOF) {
 			// Done: the end of the file is the end of the range.
 			rt.TryClaim(r.End)
+			if pending != nil {
+				pending.SetAfter(gap)
+			}
 			break
 		}
 		if err != nil {
@@ -168,12 +174,25 @@ func (fn *judgeFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, f f
 				return err
 			}
 		}
-		j, err := fn.judge(ch, name, index, before, sc, tally, rows)
+		if pending != nil {
+			if err := rows.write(pending); err != nil {
+				return err
+			}
+			pending = nil
+		}
+		j, row, err := fn.judge(ch, name, index, before, sc, tally, fn.Rows)
 		if err != nil {
 			return err
 		}
-		if !fn.Rows {
+		if fn.Rows {
+			pending = row
+		} else {
 			emit(j)
+		}
+	}
+	if pending != nil {
+		if err := rows.write(pending); err != nil {
+			return err
 		}
 	}
 	if rows != nil {
@@ -195,36 +214,32 @@ func (fn *judgeFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, f f
 }
 
 // judge validates one game, adds it to the bundle's tally and returns its
-// JSONL lines, or writes its row to the bundle's table when rows is not
-// nil (before: the text that holds no game just before it).
-func (fn *judgeFn) judge(ch grammar.Chunk, name string, index int, before []byte, sc *grammar.Scratch, tally *replay.Tally, rows *rowFile) (Judged, error) {
+// JSONL lines, or with rows its table row (before: the text that holds no
+// game just before it). The row holds nothing of sc's storage.
+func (fn *judgeFn) judge(ch grammar.Chunk, name string, index int, before []byte, sc *grammar.Scratch, tally *replay.Tally, rows bool) (Judged, *gametable.Row, error) {
 	// The record lives until the next game (sc reuses its storage): all
 	// that is kept of it is encoded here.
 	g := grammar.ParseChunkScratch(ch, name, sc)
 	res := fn.rp.Game(g, name, index)
 	tally.Add(res)
 	j := Judged{File: name, Game: index}
-	if rows != nil {
+	if rows {
 		if g.Truncated {
 			se := g.SyntaxError()
-			return j, fmt.Errorf("%s: game %d at line %d is too large to be read whole (%d:%d: %s)", name, index, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)
+			return j, nil, fmt.Errorf("%s: game %d at line %d is too large to be read whole (%d:%d: %s)", name, index, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)
 		}
-		row := gametable.Build(g, res, gametable.Play(res), gametable.MovetextOf(g, ch.Pos.Offset), before)
-		if err := rows.tw.Write(row); err != nil {
-			return j, fmt.Errorf("%s game %d: %w", name, index, err)
-		}
-		return j, nil
+		return j, gametable.Build(g, res, gametable.Play(res), gametable.MovetextOf(g, ch.Pos.Offset), before), nil
 	}
 	var buf bytes.Buffer
 	rw, err := formats.NewReport("jsonl", &buf, formats.ReportOptions{})
 	if err != nil {
-		return j, err
+		return j, nil, err
 	}
 	if err := rw.Game(res); err != nil {
-		return j, err
+		return j, nil, err
 	}
 	j.Lines = buf.Bytes()
-	return j, nil
+	return j, nil, nil
 }
 
 // rowFileName names the table of the bundle of input file that starts at
@@ -265,6 +280,14 @@ func createRowFile(ctx context.Context, path string) (*rowFile, error) {
 	}
 	bw := bufio.NewWriterSize(wc, 1<<16)
 	return &rowFile{ctx: ctx, fs: fs, path: path, tmp: tmp, wc: wc, bw: bw, tw: gametable.NewWriter(bw)}, nil
+}
+
+// write adds one game's row.
+func (f *rowFile) write(r *gametable.Row) error {
+	if err := f.tw.Write(r); err != nil {
+		return fmt.Errorf("%s game %d: %w", r.File, r.Game, err)
+	}
+	return nil
 }
 
 // close writes the footer and puts the table under its name.

@@ -80,6 +80,10 @@ type parquetConverter struct {
 	notation movesNotation // --notation
 	errw     io.Writer
 	broken   int // games that could not be read whole
+	// pending is the last game's row, held until the next game or the end
+	// of its part says whether text that is no game follows the file's
+	// last game.
+	pending *gametable.Row
 }
 
 // part writes the rows of one input part. PGN is read chunk by chunk, so
@@ -96,10 +100,14 @@ func (pc *parquetConverter) part(p inputPart, tw *gametable.Writer) error {
 		return err
 	}
 	if format == "pgn" {
-		return eachChunk(p, pc.notation, nil, func(name string, ch grammar.Chunk, index int, gap []byte) error {
+		trailer, err := eachChunk(p, pc.notation, nil, func(name string, ch grammar.Chunk, index int, gap []byte) error {
 			g := grammar.ParseChunk(ch, name)
 			return pc.game(g, name, index, gametable.MovetextOf(g, ch.Pos.Offset), gap, tw)
 		})
+		if err != nil {
+			return err
+		}
+		return pc.flush(trailer, tw)
 	}
 	next, closer, err := openGames(p.path, format, pc.notation)
 	if err != nil {
@@ -113,7 +121,7 @@ func (pc *parquetConverter) part(p inputPart, tw *gametable.Writer) error {
 	for index := 1; ; index++ {
 		g, err := next()
 		if errors.Is(err, io.EOF) {
-			return nil
+			return pc.flush(nil, tw)
 		}
 		if err != nil {
 			return err
@@ -130,7 +138,23 @@ func (pc *parquetConverter) game(g *record.Game, name string, index int, movetex
 		return fmt.Errorf("%s: game %d at line %d is too large to be read whole (%d:%d: %s): not converted", name, index, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)
 	}
 	res := pc.rp.Game(g, name, index)
-	return tw.Write(gametable.Build(g, res, gametable.Play(res), movetext, before))
+	if err := pc.flush(nil, tw); err != nil {
+		return err
+	}
+	pc.pending = gametable.Build(g, res, gametable.Play(res), movetext, before)
+	return nil
+}
+
+// flush writes the row held back (a file's last game takes the text that
+// is no game after it, trailer: gametable.Row.After).
+func (pc *parquetConverter) flush(trailer []byte, tw *gametable.Writer) error {
+	r := pc.pending
+	if r == nil {
+		return nil
+	}
+	pc.pending = nil
+	r.SetAfter(trailer)
+	return tw.Write(r)
 }
 
 // inputFormat is --from, or the format detectFormat finds.

@@ -205,6 +205,18 @@ func TestParquetRoundTripCorpus(t *testing.T) {
 	t.Logf("%d files: the round trip is fmt's output byte for byte for %d", len(files), n)
 }
 
+// TestParquetRoundTripNonGameText: text that is no game before the first
+// game, between games and after the last (Row.Before, Row.After) is kept
+// by the rows, so that their text is fmt's output.
+func TestParquetRoundTripNonGameText(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "comments.pgn")
+	text := "{ a header }\n\n" + validGame + "\n; a comment between games\n\n" + illegalGame + "\n{ a closing comment }\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	parquetRoundTrip(t, path)
+}
+
 // TestParquetRoundTripSharedData: every PGN file of the shared data, the
 // 10k corpus included (the 100k corpus is compressed with xz and is read
 // by TestParquetDuckDB).

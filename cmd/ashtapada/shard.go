@@ -149,11 +149,14 @@ func shardInputs(c *cli.Context, args []string, noteErr func(error)) ([]inputPar
 // is also given gap, the text that holds no game read just before the
 // game (since the game before it, whichever part has that; nil for none),
 // which the Parquet rows keep (gametable.Row.Before); it is valid during
-// the call only.
-func eachChunk(p inputPart, notation movesNotation, before func(name string, ch grammar.Chunk, index int) error, fn func(name string, ch grammar.Chunk, index int, gap []byte) error) error {
+// the call only. It returns trailer, the text that holds no game after the
+// file's last game, when that game is the part's (gametable.Row.After):
+// text after the part's range is read on as far as the next game, to know
+// whether there is one.
+func eachChunk(p inputPart, notation movesNotation, before func(name string, ch grammar.Chunk, index int) error, fn func(name string, ch grammar.Chunk, index int, gap []byte) error) (trailer []byte, err error) {
 	rc, name, err := openInput(p.path)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer rc.Close()
 	sp := grammar.NewSplitter(rc)
@@ -163,25 +166,30 @@ func eachChunk(p inputPart, notation movesNotation, before func(name string, ch 
 	haveLast, started := false, false
 	index := 0
 	var gap []byte
+	lastOurs := false // the last game read is the part's
 	for {
 		ch, err := sp.Next()
 		if errors.Is(err, io.EOF) {
-			return nil
+			if lastOurs && len(gap) > 0 {
+				return gap, nil
+			}
+			return nil, nil
 		}
 		if err != nil {
-			return fmt.Errorf("reading %s: %w", name, err)
-		}
-		if p.past(ch.Pos.Offset) {
-			return nil
+			return nil, fmt.Errorf("reading %s: %w", name, err)
 		}
 		if !ch.IsGame() {
 			gap = append(gap, ch.Data...)
 			continue
 		}
+		if p.past(ch.Pos.Offset) {
+			return nil, nil
+		}
 		index++
 		g := gap
 		gap = gap[:0]
-		if !p.has(ch.Pos.Offset) {
+		lastOurs = p.has(ch.Pos.Offset)
+		if !lastOurs {
 			if before != nil {
 				lastData = append(lastData[:0], ch.Data...)
 				last, haveLast = ch, true
@@ -193,7 +201,7 @@ func eachChunk(p inputPart, notation movesNotation, before func(name string, ch 
 			started = true
 			if before != nil && haveLast {
 				if err := before(name, last, index-1); err != nil {
-					return err
+					return nil, err
 				}
 			}
 		}
@@ -201,7 +209,7 @@ func eachChunk(p inputPart, notation movesNotation, before func(name string, ch 
 			g = nil
 		}
 		if err := fn(name, ch, index, g); err != nil {
-			return err
+			return nil, err
 		}
 	}
 }
@@ -308,7 +316,7 @@ func (cv *converter) runShard(files []string) error {
 			prev, prevName, prevN = grammar.ParseChunk(ch, name), name, base+index
 			return nil
 		}
-		if err := eachChunk(p, cv.notation, before, func(name string, ch grammar.Chunk, index int, _ []byte) error {
+		if _, err := eachChunk(p, cv.notation, before, func(name string, ch grammar.Chunk, index int, _ []byte) error {
 			if err := prime(); err != nil {
 				return err
 			}
@@ -328,7 +336,7 @@ func countGames(path, from string, notation movesNotation) (int, *record.Game, e
 		n := 0
 		var last grammar.Chunk
 		var lastData []byte
-		err := eachChunk(wholeFile(path), notation, nil, func(_ string, ch grammar.Chunk, _ int, _ []byte) error {
+		_, err := eachChunk(wholeFile(path), notation, nil, func(_ string, ch grammar.Chunk, _ int, _ []byte) error {
 			n++
 			lastData = append(lastData[:0], ch.Data...)
 			last = ch

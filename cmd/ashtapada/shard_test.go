@@ -41,6 +41,10 @@ func shardTestInputs(t *testing.T) (files []string, small string) {
 			fmt.Fprintf(&text, "[Event \"broken %d\"]\n\n1. e4 {unclosed\n\n", i)
 		}
 	}
+	// A closing comment after the last game (Parquet's Row.After, read by
+	// the part that has the last game even when it lies in the next
+	// part's range).
+	text.WriteString("{ a closing comment, not a game }\n")
 	extra := filepath.Join(t.TempDir(), "between.pgn")
 	if err := os.WriteFile(extra, []byte(text.String()), 0o644); err != nil {
 		t.Fatal(err)
