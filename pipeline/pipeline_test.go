@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -215,6 +216,31 @@ func TestPipelineMatchesConvert(t *testing.T) {
 	if !bytes.Equal(summary, want[i+1:]) {
 		t.Errorf("summary:\npipeline: %s\nvalidate: %s", summary, want[i+1:])
 	}
+	// The tables of one input, merged in name order, are convert's table
+	// of that input byte for byte: the largest file, cut into the most
+	// bundles.
+	largest, size := "", int64(-1)
+	for _, f := range files {
+		if fi, err := os.Stat(f); err == nil && fi.Size() > size {
+			largest, size = f, fi.Size()
+		}
+	}
+	var its []string
+	for _, p := range parts {
+		if rows := rowsOf(t, p); len(rows) > 0 && strings.Contains(rows[0], `"File":`+strconv.Quote(largest)) {
+			its = append(its, p)
+		}
+	}
+	slices.Sort(its)
+	if len(its) < 2 {
+		t.Errorf("%s (%d bytes): %d tables, want several", largest, size, len(its))
+	}
+	merged, alone := filepath.Join(tmp, "merged.parquet"), filepath.Join(tmp, "alone.parquet")
+	run(t, bin, append([]string{"merge", "-o", merged}, its...)...)
+	run(t, bin, "convert", "--to", "parquet", "-o", alone, largest)
+	if m, a := readFile(t, merged), readFile(t, alone); !bytes.Equal(m, a) {
+		t.Errorf("%s: its %d tables merged (%d bytes) differ from convert --to parquet (%d bytes)", largest, len(its), len(m), len(a))
+	}
 	one := filepath.Join(tmp, "one.parquet")
 	run(t, bin, append([]string{"convert", "--to", "parquet", "-o", one}, files...)...)
 	wantRows := rowsOf(t, one)
@@ -228,6 +254,15 @@ func TestPipelineMatchesConvert(t *testing.T) {
 			t.Fatalf("first difference after sorting:\npipeline: %s\nconvert:  %s", got[k], wantRows[k])
 		}
 	}
+}
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
 
 // rowsOf reads a table's rows as JSON.
