@@ -29,7 +29,7 @@ func BenchmarkWrite(b *testing.B) {
 			}
 			g := grammar.ParseChunk(ch, "corpus-1k.pgn")
 			res := rp.Game(g, "corpus-1k.pgn", i)
-			if err := w.Write(Build(g, res, Play(res), MovetextOf(g, ch.Pos.Offset))); err != nil {
+			if err := w.Write(Build(g, res, Play(res), MovetextOf(g, ch.Pos.Offset), nil)); err != nil {
 				b.Fatal(err)
 			}
 		}

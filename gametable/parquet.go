@@ -45,6 +45,8 @@ type fileRow struct {
 	UCI           []string          `parquet:"uci,list"`
 	Movetext      string            `parquet:"movetext"`
 	Source        []byte            `parquet:"source,optional"`
+	Before        []byte            `parquet:"before,optional"`
+	After         []byte            `parquet:"after,optional"`
 	Findings      []Finding         `parquet:"findings,list"`
 }
 

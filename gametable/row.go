@@ -10,6 +10,7 @@
 package gametable
 
 import (
+	"bytes"
 	"sort"
 	"unicode/utf8"
 
@@ -69,6 +70,17 @@ type Row struct {
 	// writes as read (a syntax error, or tags without movetext); null
 	// otherwise. It is bytes, not text: it may be any encoding.
 	Source []byte `parquet:"source,optional"`
+	// Before is the text that holds no game read just before this game:
+	// after the game before it, or from the start of the file (a file's
+	// header comment, such as pgn-extract's ECO file's). It is no game of
+	// its own (no row, no game number, as validate counts games), but
+	// fmt keeps it, so the row that follows it keeps it, exactly as read;
+	// null when there is none.
+	Before []byte `parquet:"before,optional"`
+	// After is the text that holds no game after a file's last game (a
+	// closing comment), on that game's row only, exactly as read; null
+	// when there is none. With Before, the rows of a file keep all of it.
+	After []byte `parquet:"after,optional"`
 	// Findings are the game's findings with the fields of validate's JSONL
 	// (without settings, which are the row's).
 	Findings []Finding `parquet:"findings,list"`
@@ -109,8 +121,10 @@ type Played struct {
 // Build makes the row of one game from its record, its verdict (from
 // replay.Replayer.Game) and its played main line (from Play). movetext is
 // the source text of the movetext (MovetextOf); empty means the record has
-// no source text, and the canonical movetext is used.
-func Build(g *record.Game, res *replay.Result, pl Played, movetext string) *Row {
+// no source text, and the canonical movetext is used. before is the text
+// that holds no game read just before the game (Row.Before; nil for none);
+// it is copied.
+func Build(g *record.Game, res *replay.Result, pl Played, movetext string, before []byte) *Row {
 	s := &res.Summary
 	r := &Row{
 		File: s.File, Game: int64(s.Game),
@@ -150,6 +164,9 @@ func Build(g *record.Game, res *replay.Result, pl Played, movetext string) *Row 
 		movetext = canonicalMovetext(g)
 	}
 	r.Movetext = movetext
+	if len(before) > 0 {
+		r.Before = bytes.Clone(before)
+	}
 	for i := range res.Findings {
 		f := &res.Findings[i]
 		rf := Finding{
@@ -164,6 +181,15 @@ func Build(g *record.Game, res *replay.Result, pl Played, movetext string) *Row 
 		r.Findings = append(r.Findings, rf)
 	}
 	return r
+}
+
+// SetAfter sets After to a copy of trailer (null when it is empty): the
+// text that holds no game after the file's last game, this row's.
+func (r *Row) SetAfter(trailer []byte) {
+	r.After = nil
+	if len(trailer) > 0 {
+		r.After = bytes.Clone(trailer)
+	}
 }
 
 // MovetextOf returns the source text of g's movetext: g.Source from its
@@ -190,13 +216,19 @@ func MovetextOf(g *record.Game, start int) string {
 	return string(text)
 }
 
-// Text returns the PGN text the row stands for: the game's source when it
-// is kept, else its tags (roster first, as the canonical writer orders
-// them) and its movetext. Read with the grammar, it gives a record that the
-// canonical writer writes as fmt wrote the original.
+// Text returns the PGN text the row stands for: the text before the game
+// that holds no game (Before), then the game's source when it is kept,
+// else its tags (roster first, as the canonical writer orders them) and
+// its movetext, then the text that is no game after it (After). Read with
+// the grammar, it gives the records (the text that is no game, the game,
+// the text that is no game) that the canonical writer writes as fmt wrote
+// the original.
 func (r *Row) Text() []byte {
 	if r.Source != nil {
-		return r.Source
+		if r.Before == nil && r.After == nil {
+			return r.Source
+		}
+		return append(append(bytes.Clone(r.Before), r.Source...), r.After...)
 	}
 	var tags []record.Tag
 	for k, v := range []*string{r.Event, r.Site, r.Date, r.Round, r.White, r.Black, r.Result} {
@@ -207,8 +239,8 @@ func (r *Row) Text() []byte {
 	for _, kv := range r.Tags {
 		tags = append(tags, record.Tag{Name: kv.Key, Value: kv.Value})
 	}
-	out := formats.AppendCanonical(nil, &record.Game{Tags: tags})
-	return append(out, r.Movetext...)
+	out := formats.AppendCanonical(bytes.Clone(r.Before), &record.Game{Tags: tags})
+	return append(append(out, r.Movetext...), r.After...)
 }
 
 // canonicalMovetext is the movetext part of g's canonical text (its move

@@ -28,7 +28,7 @@ func TestRowsRoundTrip(t *testing.T) {
 				Rule: "illegal-move", Severity: "error", Message: "no", FEN: "8/8/8/8/8/8/8/8 w - - 0 1", Profile: "chaturanga",
 				Legal: []string{"Ke2"}, Variation: []int64{1, 2}}},
 		},
-		{File: "b.pgn", Game: 7, Result: s("*"), Movetext: "", Source: []byte("[Event \"\xff\"]\n\n1. e4 {\n")},
+		{File: "b.pgn", Game: 7, Result: s("*"), Movetext: "", Source: []byte("[Event \"\xff\"]\n\n1. e4 {\n"), Before: []byte("{a header}\n\n"), After: []byte("{the end}\n")},
 	}
 	var buf bytes.Buffer
 	w := NewWriter(&buf)

@@ -17,7 +17,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/ashtapada/ashtapada/formats"
-	"github.com/ashtapada/ashtapada/gametable"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
@@ -64,7 +63,10 @@ func init() {
 }
 
 // Build adds the pipeline to scope s: match the inputs, judge every game
-// (splittable read), write the sharded outputs and the summary.
+// (splittable read), write the outputs and the summary. JSONL lines go
+// through a shuffle to their output shard; Parquet rows are written by the
+// bundle that judges them, one table per bundle, so that no stage holds a
+// shard's games.
 func Build(s beam.Scope, o Options) {
 	var files []beam.PCollection
 	for _, in := range o.Inputs {
@@ -72,18 +74,21 @@ func Build(s beam.Scope, o Options) {
 	}
 	matches := beam.Flatten(s, files...)
 	readable := fileio.ReadMatches(s, matches, fileio.ReadUncompressed())
-	judged := beam.ParDo(s, &judgeFn{BundleBytes: o.BundleBytes, Rules: o.Rules, Strict: o.Strict, NoVariations: o.NoVariations, Rows: o.Format == "parquet"}, readable)
+	judged := beam.ParDo(s, &judgeFn{BundleBytes: o.BundleBytes, Rules: o.Rules, Strict: o.Strict, NoVariations: o.NoVariations,
+		Rows: o.Format == "parquet", RowPrefix: o.Output}, readable)
 
-	keyed := beam.ParDo(s, &keyFn{Shards: o.Shards}, judged)
-	// One empty marker per shard, so that every shard's file is written,
-	// with no games if none fall to it.
-	numbers := make([]int, o.Shards)
-	for i := range numbers {
-		numbers[i] = i
+	if o.Format == "jsonl" {
+		keyed := beam.ParDo(s, &keyFn{Shards: o.Shards}, judged)
+		// One empty marker per shard, so that every shard's file is
+		// written, with no games if none fall to it.
+		numbers := make([]int, o.Shards)
+		for i := range numbers {
+			numbers[i] = i
+		}
+		markers := beam.ParDo(s, markFn, beam.CreateList(s, numbers))
+		beam.ParDo(s, &writeShardFn{Prefix: o.Output, Shards: o.Shards},
+			beam.GroupByKey(s, beam.Flatten(s, keyed, markers)))
 	}
-	markers := beam.ParDo(s, markFn, beam.CreateList(s, numbers))
-	beam.ParDo(s, &writeShardFn{Prefix: o.Output, Shards: o.Shards, Format: o.Format},
-		beam.GroupByKey(s, beam.Flatten(s, keyed, markers)))
 
 	summary := beam.Combine(s, &tallyFn{}, judged)
 	beam.ParDo0(s, &writeSummaryFn{Path: o.Output + "-summary.jsonl"}, summary)
@@ -98,16 +103,18 @@ func markFn(shard int, emit func(int, Judged)) { emit(shard, Judged{}) }
 type keyFn struct{ Shards int }
 
 func (fn *keyFn) ProcessElement(j Judged, emit func(int, Judged)) {
+	if j.File == "" {
+		return // a bundle's tally, for the summary only
+	}
 	h := fnv.New32a()
 	h.Write([]byte(j.File))
 	emit(int((h.Sum32()+uint32(j.Game/256))%uint32(fn.Shards)), j)
 }
 
-// writeShardFn writes one shard's games, in file and game order.
+// writeShardFn writes one shard's JSONL lines, in file and game order.
 type writeShardFn struct {
 	Prefix string
 	Shards int
-	Format string
 }
 
 func (fn *writeShardFn) ProcessElement(ctx context.Context, shard int, games func(*Judged) bool, emit func(string)) error {
@@ -125,26 +132,10 @@ func (fn *writeShardFn) ProcessElement(ctx context.Context, shard int, games fun
 		}
 		return all[a].Game < all[b].Game
 	})
-	path := fmt.Sprintf("%s-%05d-of-%05d.%s", fn.Prefix, shard, fn.Shards, fn.Format)
+	path := fmt.Sprintf("%s-%05d-of-%05d.jsonl", fn.Prefix, shard, fn.Shards)
 	var buf bytes.Buffer
-	if fn.Format == "parquet" {
-		tw := gametable.NewWriter(&buf)
-		for i := range all {
-			var row gametable.Row
-			if err := json.Unmarshal(all[i].Row, &row); err != nil {
-				return fmt.Errorf("%s game %d: %w", all[i].File, all[i].Game, err)
-			}
-			if err := tw.Write(&row); err != nil {
-				return err
-			}
-		}
-		if err := tw.Close(); err != nil {
-			return err
-		}
-	} else {
-		for i := range all {
-			buf.Write(all[i].Lines)
-		}
+	for i := range all {
+		buf.Write(all[i].Lines)
 	}
 	if err := writeFile(ctx, path, buf.Bytes()); err != nil {
 		return err
@@ -186,9 +177,12 @@ type tallyFn struct{}
 func (fn *tallyFn) CreateAccumulator() *tallyAcc { return &tallyAcc{t: replay.NewTally()} }
 
 func (fn *tallyFn) AddInput(a *tallyAcc, j Judged) (*tallyAcc, error) {
+	if j.Tally == nil {
+		return a, nil // a game's lines: its bundle's tally counts it
+	}
 	var one replay.Tally
 	if err := json.Unmarshal(j.Tally, &one); err != nil {
-		return nil, fmt.Errorf("%s game %d: decoding its tally: %w", j.File, j.Game, err)
+		return nil, fmt.Errorf("decoding a bundle's tally: %w", err)
 	}
 	a.t.Merge(&one)
 	return a, nil

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"compress/bzip2"
 	"compress/gzip"
@@ -8,11 +9,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/sdf"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
 	"github.com/klauspost/compress/zstd"
 
@@ -23,15 +26,18 @@ import (
 	"github.com/ashtapada/ashtapada/rules"
 )
 
-// Judged is what the pipeline keeps of one game: where it was read, its
-// lines of `validate --format jsonl`, its table row (JSON of a
-// gametable.Row, with --format parquet) and its tally (JSON of a
-// replay.Tally of one game) for the summary.
+// Judged is what the pipeline keeps of a game or of a bundle. A game's
+// (with --format jsonl) has where it was read and its lines of `validate
+// --format jsonl`, which go through the shuffle to their output shard. A
+// bundle's has no File: it is the tally (JSON of a replay.Tally) of the
+// games the bundle judged, for the summary, so that the summary costs one
+// element per bundle rather than one per game. With --format parquet the
+// rows never become elements: each bundle writes its own table as it
+// judges (rowFile), so that no stage holds more than one row group.
 type Judged struct {
 	File  string
 	Game  int
 	Lines []byte
-	Row   []byte
 	Tally []byte
 }
 
@@ -47,7 +53,11 @@ type judgeFn struct {
 	Strict      bool
 	// NoVariations: the main line only (validate --no-variations).
 	NoVariations bool
-	Rows         bool // make table rows (--format parquet)
+	// Rows: write each bundle's games as a Parquet table of their own,
+	// RowPrefix-FILEHASH-OFFSET.parquet (--format parquet), instead of
+	// emitting their JSONL lines.
+	Rows      bool
+	RowPrefix string
 
 	rp *replay.Replayer
 }
@@ -91,7 +101,7 @@ func (fn *judgeFn) CreateTracker(r offsetrange.Restriction) *sdf.LockRTracker {
 	return sdf.NewLockRTracker(offsetrange.NewTracker(r))
 }
 
-func (fn *judgeFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, f fileio.ReadableFile, emit func(Judged)) error {
+func (fn *judgeFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, f fileio.ReadableFile, emit func(Judged)) (err error) {
 	r := rt.GetRestriction().(offsetrange.Restriction)
 	if r.End <= r.Start {
 		return nil // an empty file
@@ -108,12 +118,32 @@ func (fn *judgeFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, f f
 		return err
 	}
 	defer rc.Close()
+	// The bundle's table, opened at its first game: a bundle that claims
+	// no game writes no file.
+	var rows *rowFile
+	defer func() {
+		if rows != nil && err != nil {
+			rows.abort()
+		}
+	}()
+	tally := replay.NewTally()
 	sp := grammar.NewSplitter(rc)
 	sc := new(grammar.Scratch)
 	index := 0
+	// gap is the text that holds no game read since the last game: the
+	// next game's row keeps it (gametable.Row.Before), or, after the
+	// file's last game, that game's (Row.After), as convert's rows do; so
+	// the last row is held until the next game or the end of the file.
+	var gap []byte
+	var pending *gametable.Row
 	for {
 		ch, err := sp.Next()
 		if errors.Is(err, io.EOF) {
+			// Done: the end of the file is the end of the range.
+			rt.TryClaim(r.End)
+			if pending != nil {
+				pending.SetAfter(gap)
+			}
 			break
 		}
 		if err != nil {
@@ -122,60 +152,173 @@ func (fn *judgeFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, f f
 		if !ch.IsGame() {
 			// A comment before the first game or between games is no
 			// game, and is not counted (as validate numbers games).
+			if fn.Rows {
+				gap = append(gap, ch.Data...)
+			}
 			continue
 		}
 		index++
+		before := gap
+		gap = gap[:0]
 		off := int64(ch.Pos.Offset)
 		if !whole {
 			if off < r.Start {
 				continue
 			}
 			if !rt.TryClaim(off) {
-				return nil // the rest belongs to other bundles
+				break // the rest belongs to other bundles
 			}
 		}
-		j, err := fn.judge(ch, name, index, sc)
+		if fn.Rows && rows == nil {
+			if rows, err = createRowFile(ctx, rowFileName(fn.RowPrefix, name, r.Start)); err != nil {
+				return err
+			}
+		}
+		if pending != nil {
+			if err := rows.write(pending); err != nil {
+				return err
+			}
+			pending = nil
+		}
+		j, row, err := fn.judge(ch, name, index, before, sc, tally, fn.Rows)
 		if err != nil {
 			return err
 		}
-		emit(j)
+		if fn.Rows {
+			pending = row
+		} else {
+			emit(j)
+		}
 	}
-	rt.TryClaim(r.End) // done: the end of the file is the end of the range
+	if pending != nil {
+		if err := rows.write(pending); err != nil {
+			return err
+		}
+	}
+	if rows != nil {
+		rf := rows
+		rows = nil // closed: nothing for the deferred abort to drop
+		if err := rf.close(); err != nil {
+			return err
+		}
+	}
+	if tally.Games == 0 && tally.Errors == 0 && tally.Warnings == 0 {
+		return nil
+	}
+	b, err := json.Marshal(tally)
+	if err != nil {
+		return fmt.Errorf("%s: encoding the tally: %w", name, err)
+	}
+	emit(Judged{Tally: b})
 	return nil
 }
 
-// judge validates one game and returns what the outputs need of it.
-func (fn *judgeFn) judge(ch grammar.Chunk, name string, index int, sc *grammar.Scratch) (Judged, error) {
+// judge validates one game, adds it to the bundle's tally and returns its
+// JSONL lines, or with rows its table row (before: the text that holds no
+// game just before it). The row holds nothing of sc's storage.
+func (fn *judgeFn) judge(ch grammar.Chunk, name string, index int, before []byte, sc *grammar.Scratch, tally *replay.Tally, rows bool) (Judged, *gametable.Row, error) {
 	// The record lives until the next game (sc reuses its storage): all
 	// that is kept of it is encoded here.
 	g := grammar.ParseChunkScratch(ch, name, sc)
 	res := fn.rp.Game(g, name, index)
+	tally.Add(res)
 	j := Judged{File: name, Game: index}
+	if rows {
+		if g.Truncated {
+			se := g.SyntaxError()
+			return j, nil, fmt.Errorf("%s: game %d at line %d is too large to be read whole (%d:%d: %s)", name, index, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)
+		}
+		return j, gametable.Build(g, res, gametable.Play(res), gametable.MovetextOf(g, ch.Pos.Offset), before), nil
+	}
 	var buf bytes.Buffer
 	rw, err := formats.NewReport("jsonl", &buf, formats.ReportOptions{})
 	if err != nil {
-		return j, err
+		return j, nil, err
 	}
 	if err := rw.Game(res); err != nil {
-		return j, err
+		return j, nil, err
 	}
 	j.Lines = buf.Bytes()
-	t := replay.NewTally()
-	t.Add(res)
-	if j.Tally, err = json.Marshal(t); err != nil {
-		return j, err
+	return j, nil, nil
+}
+
+// rowFileName names the table of the bundle of input file that starts at
+// byte offset start: by a hash of the file's path (two inputs may share a
+// base name) and the offset, so that a bundle the runner retries writes the
+// same file again, and the names sort by file, then by position in it.
+func rowFileName(prefix, file string, start int64) string {
+	h := fnv.New64a()
+	h.Write([]byte(file))
+	return fmt.Sprintf("%s-%016x-%015d.parquet", prefix, h.Sum64(), start)
+}
+
+// rowFile is one bundle's Parquet table, written as its games are judged:
+// gametable.Writer holds one row group (gametable.RowGroupRows games) at a
+// time, so a worker's memory is bounded whatever the size of the bundle.
+// It is written under a temporary name and renamed when complete, so that
+// a bundle that fails (and is retried) leaves no partial table under the
+// final name.
+type rowFile struct {
+	ctx       context.Context
+	fs        filesystem.Interface
+	path, tmp string
+	wc        io.WriteCloser
+	bw        *bufio.Writer
+	tw        *gametable.Writer
+}
+
+func createRowFile(ctx context.Context, path string) (*rowFile, error) {
+	fs, err := filesystem.New(ctx, path)
+	if err != nil {
+		return nil, fmt.Errorf("writing %s: %w", path, err)
 	}
-	if fn.Rows {
-		if g.Truncated {
-			se := g.SyntaxError()
-			return j, fmt.Errorf("%s: game %d at line %d is too large to be read whole (%d:%d: %s)", name, index, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)
-		}
-		row := gametable.Build(g, res, gametable.Play(res), gametable.MovetextOf(g, ch.Pos.Offset))
-		if j.Row, err = json.Marshal(row); err != nil {
-			return j, err
-		}
+	tmp := path + ".tmp"
+	wc, err := fs.OpenWrite(ctx, tmp)
+	if err != nil {
+		fs.Close()
+		return nil, fmt.Errorf("writing %s: %w", tmp, err)
 	}
-	return j, nil
+	bw := bufio.NewWriterSize(wc, 1<<16)
+	return &rowFile{ctx: ctx, fs: fs, path: path, tmp: tmp, wc: wc, bw: bw, tw: gametable.NewWriter(bw)}, nil
+}
+
+// write adds one game's row.
+func (f *rowFile) write(r *gametable.Row) error {
+	if err := f.tw.Write(r); err != nil {
+		return fmt.Errorf("%s game %d: %w", r.File, r.Game, err)
+	}
+	return nil
+}
+
+// close writes the footer and puts the table under its name.
+func (f *rowFile) close() error {
+	defer f.fs.Close()
+	err := f.tw.Close()
+	if err == nil {
+		err = f.bw.Flush()
+	}
+	if cerr := f.wc.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = filesystem.Rename(f.ctx, f.fs, f.tmp, f.path)
+	}
+	if err != nil {
+		if rm, ok := f.fs.(filesystem.Remover); ok {
+			rm.Remove(f.ctx, f.tmp)
+		}
+		return fmt.Errorf("writing %s: %w", f.path, err)
+	}
+	return nil
+}
+
+// abort drops a table left unfinished by an error.
+func (f *rowFile) abort() {
+	f.wc.Close()
+	if rm, ok := f.fs.(filesystem.Remover); ok {
+		rm.Remove(f.ctx, f.tmp)
+	}
+	f.fs.Close()
 }
 
 // openDecompressed opens a file through Beam's file systems (local, gs://,

@@ -9,7 +9,9 @@
 //
 // writes out/games-00000-of-00004.jsonl ... (each shard's games in file
 // and game order) and out/games-summary.jsonl (the summary line of
-// validate --summary, over all games).
+// validate --summary, over all games). With --format parquet each bundle
+// writes its games' rows as it judges them, one table per bundle:
+// out/games-FILEHASH-OFFSET.parquet.
 package main
 
 import (
@@ -35,9 +37,9 @@ import (
 
 var (
 	input       = flag.String("input", "", "input files: a path or glob, several separated by commas (local, gs://, s3://)")
-	output      = flag.String("output", "", "output prefix: PREFIX-SSSSS-of-NNNNN.jsonl (or .parquet) and PREFIX-summary.jsonl")
+	output      = flag.String("output", "", "output prefix: PREFIX-SSSSS-of-NNNNN.jsonl (or one PREFIX-FILEHASH-OFFSET.parquet per bundle) and PREFIX-summary.jsonl")
 	format      = flag.String("format", "jsonl", "jsonl (validate's findings and game lines) or parquet (convert's table rows)")
-	shards      = flag.Int("shards", 4, "number of output files")
+	shards      = flag.Int("shards", 4, "number of JSONL output files (Parquet is written one table per bundle)")
 	bundleBytes = flag.Int64("bundle-bytes", 64<<20, "largest part of one uncompressed input a worker judges at a time")
 	rulesName   = flag.String("rules", "", "judge every game under this profile (as validate --rules)")
 	strict      = flag.Bool("strict", false, "warnings are errors (as validate --strict)")

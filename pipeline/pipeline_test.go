@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -82,13 +83,25 @@ func run(t *testing.T, bin string, args ...string) []byte {
 	return out
 }
 
-// runPipeline runs the pipeline on Prism and returns its output files.
+// runPipeline runs the pipeline on Prism and returns its output files:
+// o.Shards JSONL files, or the Parquet tables of the bundles (at least
+// one), with no unfinished table left behind.
 func runPipeline(t *testing.T, o Options) []string {
 	t.Helper()
 	p, s := beam.NewPipelineWithRoot()
 	Build(s, o)
 	if err := ptest.Run(p); err != nil {
 		t.Fatalf("pipeline: %v", err)
+	}
+	if o.Format == "parquet" {
+		parts, err := filepath.Glob(o.Output + "-*.parquet")
+		if err != nil || len(parts) == 0 {
+			t.Fatalf("pipeline wrote no table (%v)", err)
+		}
+		if tmp, _ := filepath.Glob(o.Output + "-*.tmp"); len(tmp) > 0 {
+			t.Errorf("unfinished tables left: %v", tmp)
+		}
+		return parts
 	}
 	parts, err := filepath.Glob(o.Output + "-*-of-*." + o.Format)
 	if err != nil || len(parts) != o.Shards {
@@ -159,7 +172,9 @@ func TestPipelineMatchesValidate(t *testing.T) {
 }
 
 // TestPipelineMatchesConvert: with --format parquet the rows are
-// convert --to parquet's.
+// convert --to parquet's, and its summary is validate's. Bundles are small
+// enough that files are written by several, each its own table, with rows
+// in game order.
 func TestPipelineMatchesConvert(t *testing.T) {
 	files := inputs(t)
 	if len(files) > 8 && os.Getenv("ASHTAPADA_LONG") != "1" {
@@ -173,24 +188,81 @@ func TestPipelineMatchesConvert(t *testing.T) {
 	}
 	bin := ashtapada(t)
 	tmp := t.TempDir()
-	parts := runPipeline(t, Options{Inputs: files, Output: filepath.Join(tmp, "games"), Format: "parquet", Shards: 2, BundleBytes: 128 << 10})
+	out := filepath.Join(tmp, "games")
+	parts := runPipeline(t, Options{Inputs: files, Output: out, Format: "parquet", Shards: 2, BundleBytes: 128 << 10})
+	if len(parts) <= len(files) {
+		t.Errorf("%d tables for %d files: no file was split into bundles", len(parts), len(files))
+	}
 	var got []string
 	for _, p := range parts {
-		got = append(got, rowsOf(t, p)...)
+		rows := rowsOf(t, p)
+		for k := 1; k < len(rows); k++ {
+			var a, b gametable.Row
+			json.Unmarshal([]byte(rows[k-1]), &a)
+			json.Unmarshal([]byte(rows[k]), &b)
+			if a.File != b.File || a.Game+1 != b.Game {
+				t.Errorf("%s: row %d is %s game %d after %s game %d: a bundle's table holds consecutive games of one file", p, k+1, b.File, b.Game, a.File, a.Game)
+				break
+			}
+		}
+		got = append(got, rows...)
+	}
+	summary, err := os.ReadFile(out + "-summary.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := run(t, bin, append([]string{"validate", "--format", "jsonl", "--summary"}, files...)...)
+	i := bytes.LastIndex(bytes.TrimSuffix(want, []byte("\n")), []byte("\n"))
+	if !bytes.Equal(summary, want[i+1:]) {
+		t.Errorf("summary:\npipeline: %s\nvalidate: %s", summary, want[i+1:])
+	}
+	// The tables of one input, merged in name order, are convert's table
+	// of that input byte for byte: the largest file, cut into the most
+	// bundles.
+	largest, size := "", int64(-1)
+	for _, f := range files {
+		if fi, err := os.Stat(f); err == nil && fi.Size() > size {
+			largest, size = f, fi.Size()
+		}
+	}
+	var its []string
+	for _, p := range parts {
+		if rows := rowsOf(t, p); len(rows) > 0 && strings.Contains(rows[0], `"File":`+strconv.Quote(largest)) {
+			its = append(its, p)
+		}
+	}
+	slices.Sort(its)
+	if len(its) < 2 {
+		t.Errorf("%s (%d bytes): %d tables, want several", largest, size, len(its))
+	}
+	merged, alone := filepath.Join(tmp, "merged.parquet"), filepath.Join(tmp, "alone.parquet")
+	run(t, bin, append([]string{"merge", "-o", merged}, its...)...)
+	run(t, bin, "convert", "--to", "parquet", "-o", alone, largest)
+	if m, a := readFile(t, merged), readFile(t, alone); !bytes.Equal(m, a) {
+		t.Errorf("%s: its %d tables merged (%d bytes) differ from convert --to parquet (%d bytes)", largest, len(its), len(m), len(a))
 	}
 	one := filepath.Join(tmp, "one.parquet")
 	run(t, bin, append([]string{"convert", "--to", "parquet", "-o", one}, files...)...)
-	want := rowsOf(t, one)
+	wantRows := rowsOf(t, one)
 	slices.Sort(got)
-	slices.Sort(want)
-	if len(got) != len(want) {
-		t.Fatalf("pipeline: %d rows, convert: %d", len(got), len(want))
+	slices.Sort(wantRows)
+	if len(got) != len(wantRows) {
+		t.Fatalf("pipeline: %d rows, convert: %d", len(got), len(wantRows))
 	}
 	for k := range got {
-		if got[k] != want[k] {
-			t.Fatalf("first difference after sorting:\npipeline: %s\nconvert:  %s", got[k], want[k])
+		if got[k] != wantRows[k] {
+			t.Fatalf("first difference after sorting:\npipeline: %s\nconvert:  %s", got[k], wantRows[k])
 		}
 	}
+}
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
 
 // rowsOf reads a table's rows as JSON.

@@ -80,6 +80,10 @@ type parquetConverter struct {
 	notation movesNotation // --notation
 	errw     io.Writer
 	broken   int // games that could not be read whole
+	// pending is the last game's row, held until the next game or the end
+	// of its part says whether text that is no game follows the file's
+	// last game.
+	pending *gametable.Row
 }
 
 // part writes the rows of one input part. PGN is read chunk by chunk, so
@@ -96,10 +100,14 @@ func (pc *parquetConverter) part(p inputPart, tw *gametable.Writer) error {
 		return err
 	}
 	if format == "pgn" {
-		return eachChunk(p, pc.notation, nil, func(name string, ch grammar.Chunk, index int) error {
+		trailer, err := eachChunk(p, pc.notation, nil, func(name string, ch grammar.Chunk, index int, gap []byte) error {
 			g := grammar.ParseChunk(ch, name)
-			return pc.game(g, name, index, gametable.MovetextOf(g, ch.Pos.Offset), tw)
+			return pc.game(g, name, index, gametable.MovetextOf(g, ch.Pos.Offset), gap, tw)
 		})
+		if err != nil {
+			return err
+		}
+		return pc.flush(trailer, tw)
 	}
 	next, closer, err := openGames(p.path, format, pc.notation)
 	if err != nil {
@@ -113,24 +121,40 @@ func (pc *parquetConverter) part(p inputPart, tw *gametable.Writer) error {
 	for index := 1; ; index++ {
 		g, err := next()
 		if errors.Is(err, io.EOF) {
-			return nil
+			return pc.flush(nil, tw)
 		}
 		if err != nil {
 			return err
 		}
-		if err := pc.game(g, name, index, "", tw); err != nil {
+		if err := pc.game(g, name, index, "", nil, tw); err != nil {
 			return err
 		}
 	}
 }
 
-func (pc *parquetConverter) game(g *record.Game, name string, index int, movetext string, tw *gametable.Writer) error {
+func (pc *parquetConverter) game(g *record.Game, name string, index int, movetext string, before []byte, tw *gametable.Writer) error {
 	if g.Truncated {
 		se := g.SyntaxError()
 		return fmt.Errorf("%s: game %d at line %d is too large to be read whole (%d:%d: %s): not converted", name, index, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)
 	}
 	res := pc.rp.Game(g, name, index)
-	return tw.Write(gametable.Build(g, res, gametable.Play(res), movetext))
+	if err := pc.flush(nil, tw); err != nil {
+		return err
+	}
+	pc.pending = gametable.Build(g, res, gametable.Play(res), movetext, before)
+	return nil
+}
+
+// flush writes the row held back (a file's last game takes the text that
+// is no game after it, trailer: gametable.Row.After).
+func (pc *parquetConverter) flush(trailer []byte, tw *gametable.Writer) error {
+	r := pc.pending
+	if r == nil {
+		return nil
+	}
+	pc.pending = nil
+	r.SetAfter(trailer)
+	return tw.Write(r)
 }
 
 // inputFormat is --from, or the format detectFormat finds.
@@ -192,9 +216,12 @@ func openParquetGames(path string, notation movesNotation) (gameSource, io.Close
 }
 
 // gameOfRow reads a row's text back into a record, its moves in
-// notation's notation (--notation).
+// notation's notation (--notation). The text before the game that holds
+// no game (Row.Before) is left out, as convert leaves it out of every
+// input (docs/parquet.md).
 func gameOfRow(row *gametable.Row, notation movesNotation) (*record.Game, error) {
 	rd := grammar.NewReader(bytes.NewReader(row.Text()), row.File)
+	rd.SkipNonGames()
 	notation.apply(rd, record.SAN)
 	g, err := rd.Next()
 	if err != nil {

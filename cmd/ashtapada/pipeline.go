@@ -85,6 +85,10 @@ type fileEnd struct {
 	games  int    // the games found in it
 	opened bool   // it was opened and read as text
 	named  bool   // named on the command line, not found in a directory
+	// elsewhere: the file has games in other parts of --shard K/N (before
+	// or after this part's range), so that a part holding none of them
+	// does not take the file for one without games.
+	elsewhere bool
 }
 
 // readOutcome is what the pipeline tells the command at the end.
@@ -391,9 +395,11 @@ func (r *reader[T]) games(part inputPart, end *fileEnd, name string, next func()
 			continue // comments before the first game or between games
 		}
 		if g == nil && part.past(ch.Pos.Offset) {
+			end.elsewhere = true
 			return send() && r.mark(&vjob[T]{end: end}) // the rest is another part's
 		}
 		if g == nil && !part.has(ch.Pos.Offset) {
+			end.elsewhere = true
 			index++ // another part's game, still counted
 			r.seen++
 			continue

@@ -145,11 +145,18 @@ func shardInputs(c *cli.Context, args []string, noteErr func(error)) ([]inputPar
 // the part's first game starts) but not parsed; reading stops after the
 // part. The moves are read in notation's notation (--notation). When
 // before is not nil it is called once, just before the part's
-// first game, with the game before it in the file (if there is one).
-func eachChunk(p inputPart, notation movesNotation, before, fn func(name string, ch grammar.Chunk, index int) error) error {
+// first game, with the game before it in the file (if there is one). fn
+// is also given gap, the text that holds no game read just before the
+// game (since the game before it, whichever part has that; nil for none),
+// which the Parquet rows keep (gametable.Row.Before); it is valid during
+// the call only. It returns trailer, the text that holds no game after the
+// file's last game, when that game is the part's (gametable.Row.After):
+// text after the part's range is read on as far as the next game, to know
+// whether there is one.
+func eachChunk(p inputPart, notation movesNotation, before func(name string, ch grammar.Chunk, index int) error, fn func(name string, ch grammar.Chunk, index int, gap []byte) error) (trailer []byte, err error) {
 	rc, name, err := openInput(p.path)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer rc.Close()
 	sp := grammar.NewSplitter(rc)
@@ -158,22 +165,31 @@ func eachChunk(p inputPart, notation movesNotation, before, fn func(name string,
 	var lastData []byte
 	haveLast, started := false, false
 	index := 0
+	var gap []byte
+	lastOurs := false // the last game read is the part's
 	for {
 		ch, err := sp.Next()
 		if errors.Is(err, io.EOF) {
-			return nil
+			if lastOurs && len(gap) > 0 {
+				return gap, nil
+			}
+			return nil, nil
 		}
 		if err != nil {
-			return fmt.Errorf("reading %s: %w", name, err)
-		}
-		if p.past(ch.Pos.Offset) {
-			return nil
+			return nil, fmt.Errorf("reading %s: %w", name, err)
 		}
 		if !ch.IsGame() {
+			gap = append(gap, ch.Data...)
 			continue
 		}
+		if p.past(ch.Pos.Offset) {
+			return nil, nil
+		}
 		index++
-		if !p.has(ch.Pos.Offset) {
+		g := gap
+		gap = gap[:0]
+		lastOurs = p.has(ch.Pos.Offset)
+		if !lastOurs {
 			if before != nil {
 				lastData = append(lastData[:0], ch.Data...)
 				last, haveLast = ch, true
@@ -185,12 +201,15 @@ func eachChunk(p inputPart, notation movesNotation, before, fn func(name string,
 			started = true
 			if before != nil && haveLast {
 				if err := before(name, last, index-1); err != nil {
-					return err
+					return nil, err
 				}
 			}
 		}
-		if err := fn(name, ch, index); err != nil {
-			return err
+		if len(g) == 0 {
+			g = nil
+		}
+		if err := fn(name, ch, index, g); err != nil {
+			return nil, err
 		}
 	}
 }
@@ -297,7 +316,7 @@ func (cv *converter) runShard(files []string) error {
 			prev, prevName, prevN = grammar.ParseChunk(ch, name), name, base+index
 			return nil
 		}
-		if err := eachChunk(p, cv.notation, before, func(name string, ch grammar.Chunk, index int) error {
+		if _, err := eachChunk(p, cv.notation, before, func(name string, ch grammar.Chunk, index int, _ []byte) error {
 			if err := prime(); err != nil {
 				return err
 			}
@@ -317,7 +336,7 @@ func countGames(path, from string, notation movesNotation) (int, *record.Game, e
 		n := 0
 		var last grammar.Chunk
 		var lastData []byte
-		err := eachChunk(wholeFile(path), notation, nil, func(_ string, ch grammar.Chunk, _ int) error {
+		_, err := eachChunk(wholeFile(path), notation, nil, func(_ string, ch grammar.Chunk, _ int, _ []byte) error {
 			n++
 			lastData = append(lastData[:0], ch.Data...)
 			last = ch

@@ -41,6 +41,10 @@ func shardTestInputs(t *testing.T) (files []string, small string) {
 			fmt.Fprintf(&text, "[Event \"broken %d\"]\n\n1. e4 {unclosed\n\n", i)
 		}
 	}
+	// A closing comment after the last game (Parquet's Row.After, read by
+	// the part that has the last game even when it lies in the next
+	// part's range).
+	text.WriteString("{ a closing comment, not a game }\n")
 	extra := filepath.Join(t.TempDir(), "between.pgn")
 	if err := os.WriteFile(extra, []byte(text.String()), 0o644); err != nil {
 		t.Fatal(err)
@@ -252,5 +256,54 @@ func TestCLIDoesNotNeedBeam(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(root, "pipeline", "go.mod"))
 	if err != nil || !bytes.Contains(data, []byte("module github.com/ashtapada/ashtapada/pipeline")) {
 		t.Errorf("pipeline/go.mod should declare the pipeline's own module (%v)", err)
+	}
+}
+
+// TestShardFirstGameInLaterPart: a file whose first game starts in part 2
+// (a long header comment fills part 1's range) gets no "no game" warning
+// from part 1, which holds its first byte but none of its games; a file
+// that truly holds no game is still reported, by exactly one part.
+func TestShardFirstGameInLaterPart(t *testing.T) {
+	dir := t.TempDir()
+	header := "{ " + strings.Repeat("a long header comment, not a game; ", 60) + "}\n\n"
+	withGame := filepath.Join(dir, "late.pgn")
+	if err := os.WriteFile(withGame, []byte(header+validGame), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	noGame := filepath.Join(dir, "comment-only.pgn")
+	if err := os.WriteFile(noGame, []byte(header), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if len(header) <= len(validGame) {
+		t.Fatal("the header must be longer than the game, for the game to start in part 2")
+	}
+	noGames := func(out string) int { return strings.Count(out, `"rule":"no-games"`) }
+	for _, n := range []int{2, 3} {
+		var all string
+		for k := 1; k <= n; k++ {
+			out, stderr, code := runAsh(t, "", "", "validate", "--format", "jsonl", "--shard", fmt.Sprintf("%d/%d", k, n), withGame)
+			if code != 0 {
+				t.Errorf("%s, part %d/%d: exit %d, want 0 (the game is valid): %s%s", withGame, k, n, code, out, stderr)
+			}
+			if k < n && noGames(out) > 0 {
+				t.Errorf("%s, part %d/%d: a no-games warning for a file whose game is in part %d: %s", withGame, k, n, n, out)
+			}
+			all += out
+		}
+		if games := strings.Count(all, `{"kind":"game"`); games != 1 || noGames(all) != 0 {
+			t.Errorf("%s in %d parts: %d game lines and %d no-games findings, want 1 and 0:\n%s", withGame, n, games, noGames(all), all)
+		}
+		one, _, _ := runAsh(t, "", "", "validate", "--format", "jsonl", withGame)
+		if all != one {
+			t.Errorf("%s in %d parts: the parts give\n%s\none run gives\n%s", withGame, n, all, one)
+		}
+		all = ""
+		for k := 1; k <= n; k++ {
+			out, _, _ := runAsh(t, "", "", "validate", "--format", "jsonl", "--shard", fmt.Sprintf("%d/%d", k, n), noGame)
+			all += out
+		}
+		if got := noGames(all); got != 1 {
+			t.Errorf("%s in %d parts: %d no-games findings, want 1 (as one run):\n%s", noGame, n, got, all)
+		}
 	}
 }

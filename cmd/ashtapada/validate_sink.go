@@ -91,7 +91,7 @@ func (s *resultSink) game(id formats.GameID, res *replay.Result) bool {
 // warning of its own; inside a directory it is not (a directory may hold a
 // README.pgn of comments).
 func (s *resultSink) fileEnd(f fileEnd) bool {
-	if f.games == 0 && f.opened && f.named {
+	if f.games == 0 && f.opened && f.named && !f.elsewhere {
 		return s.game(formats.GameID{}, replay.NoGames(f.name, s.opts.replay.Strict))
 	}
 	return true
