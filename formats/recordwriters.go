@@ -6,6 +6,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/rules"
 )
 
 // WriteOptions are what a record format's writer may need to know.
@@ -125,12 +126,18 @@ type pgnRenderer struct {
 func (p *pgnRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
 	book := g.Notation.Book() && g.SyntaxError() == nil && res.Played != nil
 	var played *replay.Played
-	if book && !p.plain && !p.sourceComments {
+	switch {
+	case book && !p.plain && !p.sourceComments:
 		// The moves in SAN as the replay played them, written straight
 		// from its steps: ToSAN's record without the copy.
 		played, book = res.Played, false
+	case p.plain && !(book && p.sourceComments) && plainAsPlayed(g, res.Played):
+		// The same for plain PGN when there is nothing to cut or make
+		// plain: CanonicalGame's copy, which read every SAN back, was a
+		// third of the writer's time.
+		played, book = res.Played, false
 	}
-	if book || p.plain {
+	if played == nil && (book || p.plain) {
 		// Moves read in a book's notation are written in SAN, from what
 		// the replay made of each (docs/notation-books.md); plain PGN is
 		// canonical SAN, cut where the replay stopped.
@@ -155,6 +162,22 @@ func (p *pgnRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Resu
 		g = &c
 	}
 	return appendPGNPiece(dst, g, played), nil
+}
+
+// plainAsPlayed reports whether plain PGN of g is its canonical form with
+// the main line's moves as pl played them (appendCanonical): every move of
+// the main line played (no cut), and no leap or conversion written or
+// played (PlainGame would rewrite it).
+func plainAsPlayed(g *record.Game, pl *replay.Played) bool {
+	if pl == nil || pl.Start == nil || !pl.Complete() || g.SyntaxError() != nil || hasExtension(g.Moves) {
+		return false
+	}
+	for i := range pl.Steps {
+		if m := &pl.Steps[i].Move; m.IsLeap() || m.ConvSquare != rules.NoSquare {
+			return false
+		}
+	}
+	return true
 }
 
 // jsonRendering writes a JSON array (lines false) or one object a line.
