@@ -188,6 +188,8 @@ type jsonParts struct {
 	// map: most inputs are one profile, and the map is only read.
 	settings    rules.Settings
 	settingsMap map[string]string
+	// settingsJSON is settingsMap as appendJSON writes it.
+	settingsJSON []byte
 }
 
 // textCut is where in jsonParts.text the string for *dst lies.
@@ -680,7 +682,7 @@ func (jw *JSONWriter) Write(j *JSONGame) error {
 	if jw.j.err != nil {
 		return jw.j.err
 	}
-	jw.buf = appendJSONPiece(jw.buf[:0], j, jw.lines)
+	jw.buf = appendJSONPiece(jw.buf[:0], j, nil, jw.lines)
 	return jw.j.Join(jw.buf)
 }
 
@@ -688,9 +690,9 @@ func (jw *JSONWriter) Write(j *JSONGame) error {
 func (jw *JSONWriter) Close() error { return jw.j.Close() }
 
 // appendJSONPiece appends a game's piece of JSON output (GameRenderer):
-// its object, and the line's end in JSONL.
-func appendJSONPiece(dst []byte, j *JSONGame, lines bool) []byte {
-	dst = j.appendJSON(dst)
+// its object (appendJSONSettings), and the line's end in JSONL.
+func appendJSONPiece(dst []byte, j *JSONGame, settings []byte, lines bool) []byte {
+	dst = j.appendJSONSettings(dst, settings)
 	if lines {
 		dst = append(dst, '\n')
 	}
@@ -844,6 +846,7 @@ func addPlayed(j *JSONGame, t *replay.Played, a *jsonParts) {
 	j.Profile = t.Profile.Name
 	if a.settingsMap == nil || a.settings != t.Settings {
 		a.settings, a.settingsMap = t.Settings, t.Settings.Map()
+		a.settingsJSON = appendStringMap(a.settingsJSON[:0], a.settingsMap)
 	}
 	j.Settings = a.settingsMap
 	a.played = grow(a.played, len(t.Steps))

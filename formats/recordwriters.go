@@ -204,7 +204,11 @@ func (j *jsonRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Res
 		// derived fields stop where the replay stopped.
 		addPlayed(o, res.Played, &j.parts)
 	}
-	return appendJSONPiece(dst, o, j.lines), nil
+	var settings []byte
+	if len(o.Settings) > 0 {
+		settings = j.parts.settingsJSON // addPlayed set o.Settings from the parts
+	}
+	return appendJSONPiece(dst, o, settings, j.lines), nil
 }
 
 // coordRendering writes LAN (uci false) or UCI.
