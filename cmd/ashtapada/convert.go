@@ -231,6 +231,9 @@ func (cv *converter) run(p *pipeline, cfg replay.Config, args []string, w io.Wri
 				if c.err == nil {
 					c.piece, c.err = rd.Render(pieceBuffer(), g, n, res)
 				}
+				if res != nil {
+					res.Played.Release() // rendered: the steps serve the next game
+				}
 				return c
 			}
 		}
