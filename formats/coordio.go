@@ -63,13 +63,13 @@ func (wr *wrapper) tokenBytes(s []byte) {
 // where the record could not be followed; the error returned says so too,
 // after the game was written.
 func WriteCoordGame(w io.Writer, g *record.Game, t *replay.Played, uci bool) error {
-	c := coordWriter{uci: uci, played: t}
+	c := coordRenderer{uci: uci, played: t}
 	return writeSteps(w, g, t, "coordinates", c.turn)
 }
 
 // turn writes one turn in LAN or UCI (writeSteps), built in the writer's
 // scratch buffer.
-func (c *coordWriter) turn(wr *wrapper, turn []replay.Step, first bool) {
+func (c *coordRenderer) turn(wr *wrapper, turn []replay.Step, first bool) {
 	tok := c.tok[:0]
 	if !c.uci {
 		if turn[0].Side == rules.White {

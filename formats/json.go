@@ -188,6 +188,8 @@ type jsonParts struct {
 	// map: most inputs are one profile, and the map is only read.
 	settings    rules.Settings
 	settingsMap map[string]string
+	// settingsJSON is settingsMap as appendJSON writes it.
+	settingsJSON []byte
 }
 
 // textCut is where in jsonParts.text the string for *dst lies.
@@ -671,45 +673,69 @@ func moveFromJSON(j *JSONMove) (*record.Move, error) {
 // comes, built in a buffer reused from game to game (json_append.go: the
 // bytes encoding/json would write). Close ends the array.
 type JSONWriter struct {
-	w     io.Writer
+	j     jsonJoiner
 	lines bool
-	n     int
-	err   error
 	buf   []byte
 }
 
 // NewJSONWriter returns a writer of a JSON array (lines false) or JSONL.
 func NewJSONWriter(w io.Writer, lines bool) *JSONWriter {
-	return &JSONWriter{w: w, lines: lines}
+	return &JSONWriter{j: jsonJoiner{w: w, lines: lines}, lines: lines}
 }
 
 // Write writes one game object.
 func (jw *JSONWriter) Write(j *JSONGame) error {
+	if jw.j.err != nil {
+		return jw.j.err
+	}
+	jw.buf = appendJSONPiece(jw.buf[:0], j, nil, jw.lines)
+	return jw.j.Join(jw.buf)
+}
+
+// Close ends the JSON array (an empty array when no game was written).
+func (jw *JSONWriter) Close() error { return jw.j.Close() }
+
+// appendJSONPiece appends a game's piece of JSON output (GameRenderer):
+// its object (appendJSONSettings), and the line's end in JSONL.
+func appendJSONPiece(dst []byte, j *JSONGame, settings []byte, lines bool) []byte {
+	dst = j.appendJSONSettings(dst, settings)
+	if lines {
+		dst = append(dst, '\n')
+	}
+	return dst
+}
+
+// jsonJoiner joins game objects (appendJSONPiece) into one JSON array, or
+// one a line (lines).
+type jsonJoiner struct {
+	w     io.Writer
+	lines bool
+	n     int
+	err   error
+}
+
+func (jw *jsonJoiner) Join(piece []byte) error {
 	if jw.err != nil {
 		return jw.err
 	}
-	b := jw.buf[:0]
 	if !jw.lines {
+		sep := ",\n"
 		if jw.n == 0 {
-			b = append(b, "[\n"...)
-		} else {
-			b = append(b, ",\n"...)
+			sep = "[\n"
+		}
+		if _, err := io.WriteString(jw.w, sep); err != nil {
+			jw.err = fmt.Errorf("writing JSON: %w", err)
+			return jw.err
 		}
 	}
-	b = j.appendJSON(b)
-	if jw.lines {
-		b = append(b, '\n')
-	}
-	jw.buf = b
 	jw.n++
-	if _, err := jw.w.Write(b); err != nil {
+	if _, err := jw.w.Write(piece); err != nil {
 		jw.err = fmt.Errorf("writing JSON: %w", err)
 	}
 	return jw.err
 }
 
-// Close ends the JSON array (an empty array when no game was written).
-func (jw *JSONWriter) Close() error {
+func (jw *jsonJoiner) Close() error {
 	if jw.err != nil || jw.lines {
 		return jw.err
 	}
@@ -826,6 +852,7 @@ func addPlayed(j *JSONGame, t *replay.Played, a *jsonParts) {
 	j.Profile = t.Profile.Name
 	if a.settingsMap == nil || a.settings != t.Settings {
 		a.settings, a.settingsMap = t.Settings, t.Settings.Map()
+		a.settingsJSON = appendStringMap(a.settingsJSON[:0], a.settingsMap)
 	}
 	j.Settings = a.settingsMap
 	a.played = grow(a.played, len(t.Steps))

@@ -57,8 +57,14 @@ func SANInLanguage(san string, n record.Notation) string {
 // before the end, the moves up to it are written, then a comment that says
 // where the record could not be followed; the error returned says so.
 func WriteNotationGame(w io.Writer, g *record.Game, t *replay.Played, n record.Notation, sourceComments bool) error {
+	return writeSteps(w, g, t, n.Name()+" notation", notationTurns(g, t, n, sourceComments))
+}
+
+// notationTurns writes the turns of g in notation n (appendSteps), for
+// WriteNotationGame.
+func notationTurns(g *record.Game, t *replay.Played, n record.Notation, sourceComments bool) func(wr *wrapper, turn []replay.Step, _ bool) {
 	needNumber := true
-	return writeSteps(w, g, t, n.Name()+" notation", func(wr *wrapper, turn []replay.Step, _ bool) {
+	return func(wr *wrapper, turn []replay.Step, _ bool) {
 		// The number and its move stay on one line, as books print them.
 		number := ""
 		if turn[0].Side == rules.White {
@@ -96,7 +102,7 @@ func WriteNotationGame(w io.Writer, g *record.Game, t *replay.Played, n record.N
 				wr.token("$" + strconv.Itoa(int(nd.Number)))
 			}
 		}
-	})
+	}
 }
 
 // ToSAN returns a copy of g whose main-line moves are in canonical SAN,

@@ -14,11 +14,10 @@ import (
 // writing one writes the main line of the replay in it.
 func init() {
 	for _, n := range record.BookNotations() {
-		recordFormats = append(recordFormats, RecordFormat{
+		recordFormats = append(recordFormats, rendered(RecordFormat{
 			Name: n.String(), Notation: n, Text: true,
-			Read:      bookReader(n),
-			NewWriter: newNotationGames(n),
-		})
+			Read: bookReader(n),
+		}, notationRendering(n)))
 	}
 }
 
@@ -32,26 +31,22 @@ func bookReader(n record.Notation) func(io.Reader, string, grammar.Limits) GameR
 	}
 }
 
-// notationWriter writes the main line in a book's notation.
-type notationWriter struct {
-	w io.Writer
-	n record.Notation
+// notationRendering writes the main line in a book's notation.
+func notationRendering(n record.Notation) *Rendering {
+	return &Rendering{
+		NewRenderer: func(WriteOptions) GameRenderer { return notationRenderer{n: n} },
+		NewJoiner:   concatJoiners(n.Name() + " notation"),
+	}
 }
 
-func newNotationGames(n record.Notation) func(io.Writer, WriteOptions) (GameWriter, error) {
-	return func(w io.Writer, _ WriteOptions) (GameWriter, error) { return &notationWriter{w: w, n: n}, nil }
-}
+type notationRenderer struct{ n record.Notation }
 
-func (nw *notationWriter) Write(g *record.Game, _ int, res *replay.Result) error {
+func (nr notationRenderer) Render(dst []byte, g *record.Game, _ int, res *replay.Result) ([]byte, error) {
 	if g.SyntaxError() != nil || res.Played == nil {
-		return nil
+		return dst, nil
 	}
-	if err := WriteNotationGame(nw.w, g, res.Played, nw.n, false); err != nil {
-		if _, stopped := err.(*StopError); !stopped {
-			return err
-		}
-	}
-	return nil
+	// A stopped game is written up to the stop, with a comment (the
+	// caller reports the replay's finding).
+	b, _ := appendSteps(dst, g, res.Played, notationTurns(g, res.Played, nr.n, false))
+	return b, nil
 }
-
-func (nw *notationWriter) Close() error { return nil }

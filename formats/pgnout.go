@@ -19,15 +19,12 @@ import (
 // FormatEach (fmt) write through it, and so do the writers that have
 // records rather than text (convert from JSON, LAN, UCI).
 type PGNWriter struct {
-	w     io.Writer
-	first bool
-	buf   []byte
-	last  [2]byte // the last two bytes written, for the separator
-	wrote bool    // something was written
+	j   *pgnJoiner
+	buf []byte
 }
 
 // NewPGNWriter writes to w.
-func NewPGNWriter(w io.Writer) *PGNWriter { return &PGNWriter{w: w, first: true} }
+func NewPGNWriter(w io.Writer) *PGNWriter { return &PGNWriter{j: newPGNJoiner(w)} }
 
 // Write writes one game, after the blank line that separates it from the
 // game before.
@@ -36,8 +33,37 @@ func (p *PGNWriter) Write(g *record.Game) error { return p.write(g, nil) }
 // write is Write with the main line's moves written as played holds them
 // (appendCanonical).
 func (p *PGNWriter) write(g *record.Game, played *replay.Played) error {
-	p.buf = p.appendGame(p.buf[:0], g, played)
-	if len(p.buf) == 0 {
+	p.buf = appendPGNPiece(p.buf[:0], g, played)
+	return p.j.Join(p.buf)
+}
+
+// appendPGNPiece appends a game's piece of PGN output (GameRenderer): one
+// byte that says whether the game's source starts with a byte-order mark,
+// which the joiner keeps before the first game only (appendGame), then the
+// game's text (appendGame's, not first).
+func appendPGNPiece(dst []byte, g *record.Game, played *replay.Played) []byte {
+	var bom byte
+	if bytes.HasPrefix(g.Source, utf8BOM) {
+		bom = 1
+	}
+	return appendGame(append(dst, bom), g, played, false)
+}
+
+// pgnJoiner joins pieces of PGN (appendPGNPiece) with one blank line
+// between games.
+type pgnJoiner struct {
+	w     io.Writer
+	first bool    // no piece joined yet
+	last  [2]byte // the last two bytes written, for the separator
+	wrote bool    // something was written
+}
+
+func newPGNJoiner(w io.Writer) *pgnJoiner { return &pgnJoiner{w: w, first: true} }
+
+func (p *pgnJoiner) Join(piece []byte) error {
+	bom, text := piece[0] == 1 && p.first, piece[1:]
+	p.first = false
+	if len(text) == 0 && !bom {
 		return nil
 	}
 	if p.wrote {
@@ -48,22 +74,32 @@ func (p *PGNWriter) write(g *record.Game, played *replay.Played) error {
 		}
 	}
 	p.wrote = true
-	p.last = tail2(p.last, p.buf)
-	if _, err := p.w.Write(p.buf); err != nil {
-		return fmt.Errorf("writing PGN: %w", err)
+	if bom {
+		if _, err := p.w.Write(utf8BOM); err != nil {
+			return fmt.Errorf("writing PGN: %w", err)
+		}
+		p.last = tail2(p.last, utf8BOM)
+	}
+	if len(text) > 0 {
+		p.last = tail2(p.last, text)
+		if _, err := p.w.Write(text); err != nil {
+			return fmt.Errorf("writing PGN: %w", err)
+		}
 	}
 	return nil
 }
 
-// appendGame appends the text of one game, without the separator.
-func (p *PGNWriter) appendGame(dst []byte, g *record.Game, played *replay.Played) []byte {
-	if p.first && bytes.HasPrefix(g.Source, utf8BOM) {
+func (p *pgnJoiner) Close() error { return nil }
+
+// appendGame appends the text of one game, without the separator; first:
+// it is the first game of the output.
+func appendGame(dst []byte, g *record.Game, played *replay.Played, first bool) []byte {
+	if first && bytes.HasPrefix(g.Source, utf8BOM) {
 		// The text passed through starts with what reads as a
 		// byte-order mark (the input had two): keep the one the reader
 		// dropped, or the next reading would drop this one.
 		dst = append(dst, utf8BOM...)
 	}
-	p.first = false
 	if PassedThrough(g) && g.Source != nil {
 		if g.SyntaxError() != nil {
 			// Byte for byte: fmt never rewrites text it could not read.
@@ -137,7 +173,6 @@ type Piece struct {
 // the game as read, with its notices).
 func FormatEach(rd *grammar.Reader, filename string, rewrite Rewrite, fn func(*Piece) error) (FormatStats, error) {
 	var st FormatStats
-	pw := NewPGNWriter(nil)
 	var prev *Piece
 	flush := func(next bool) error {
 		if prev == nil {
@@ -184,7 +219,7 @@ func FormatEach(rd *grammar.Reader, filename string, rewrite Rewrite, fn func(*P
 		if st.Games == 1 && rd.BOM() {
 			src = append(append([]byte(nil), utf8BOM...), src...)
 		}
-		prev = &Piece{Game: g, Src: src, Out: pw.appendGame(nil, written, nil)}
+		prev = &Piece{Game: g, Src: src, Out: appendGame(nil, written, nil, st.Games == 1)}
 	}
 	if err := flush(false); err != nil {
 		return st, err

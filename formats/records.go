@@ -46,19 +46,29 @@ type RecordFormat struct {
 	// NewWriter returns the writer of the format on w (convert --to); nil
 	// for a format that is only read.
 	NewWriter func(w io.Writer, opt WriteOptions) (GameWriter, error)
+	// Rendering is what NewWriter is made of for a format whose games are
+	// rendered one by one (every format written but svg and html, which
+	// write one picture or one page for all the games); nil for the others.
+	Rendering *Rendering
 }
 
 // recordFormats is the registry, in the order the command line lists them
 // and sniffing tries them.
 var recordFormats = []RecordFormat{
-	{Name: "pgn", Extensions: []string{".pgn"}, Notation: record.SAN, Text: true, Read: textReader(record.SAN), NewWriter: newPGNGames},
-	{Name: "json", Extensions: []string{".json"}, Sniff: sniffJSONArray, Read: jsonReader, NewWriter: newJSONGames(false)},
-	{Name: "jsonl", Extensions: []string{".jsonl", ".ndjson"}, Sniff: sniffJSONObject, Read: jsonReader, NewWriter: newJSONGames(true)},
-	{Name: "lan", Extensions: []string{".lan"}, Notation: record.LAN, Text: true, Sniff: sniffLAN, Read: textReader(record.LAN), NewWriter: newCoordGames(false)},
-	{Name: "uci", Extensions: []string{".uci"}, Notation: record.UCI, Text: true, Sniff: sniffUCI, Read: textReader(record.UCI), NewWriter: newCoordGames(true)},
-	{Name: "fen", NewWriter: newFENGames},
+	rendered(RecordFormat{Name: "pgn", Extensions: []string{".pgn"}, Notation: record.SAN, Text: true, Read: textReader(record.SAN)}, pgnRendering),
+	rendered(RecordFormat{Name: "json", Extensions: []string{".json"}, Sniff: sniffJSONArray, Read: jsonReader}, jsonRendering(false)),
+	rendered(RecordFormat{Name: "jsonl", Extensions: []string{".jsonl", ".ndjson"}, Sniff: sniffJSONObject, Read: jsonReader}, jsonRendering(true)),
+	rendered(RecordFormat{Name: "lan", Extensions: []string{".lan"}, Notation: record.LAN, Text: true, Sniff: sniffLAN, Read: textReader(record.LAN)}, coordRendering(false)),
+	rendered(RecordFormat{Name: "uci", Extensions: []string{".uci"}, Notation: record.UCI, Text: true, Sniff: sniffUCI, Read: textReader(record.UCI)}, coordRendering(true)),
+	rendered(RecordFormat{Name: "fen"}, fenRendering),
 	{Name: "svg", NewWriter: newSVGGames},
 	{Name: "html", NewWriter: newHTMLGames},
+}
+
+// rendered is f written by r (RecordFormat.Rendering).
+func rendered(f RecordFormat, r *Rendering) RecordFormat {
+	f.Rendering, f.NewWriter = r, r.writer
+	return f
 }
 
 // RecordFormats returns the registry (a copy), in its order.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/rules"
 )
 
 // WriteOptions are what a record format's writer may need to know.
@@ -33,32 +34,116 @@ type GameWriter interface {
 	Close() error
 }
 
-// pgnWriter writes canonical PGN, or with Plain PGN without extensions.
-type pgnWriter struct {
-	pw             *PGNWriter
-	plain          bool
-	sourceComments bool
+// GameRenderer turns one game into its piece of a format's output, the
+// same whatever games come before and after it; the format's GameJoiner
+// puts the pieces one after another and adds what goes between them (PGN's
+// blank line, the JSON array's brackets and commas). So split, the games of
+// a format can be rendered by the pipeline's workers in parallel and only
+// joined in input order (convert --jobs): the writer would otherwise be
+// one goroutine doing half of convert's work. A renderer keeps buffers from
+// game to game and is not for concurrent use: each worker has its own.
+type GameRenderer interface {
+	// Render appends game n's piece to dst; its arguments are those of
+	// GameWriter.Write.
+	Render(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error)
 }
 
-func newPGNGames(w io.Writer, opt WriteOptions) (GameWriter, error) {
-	return &pgnWriter{pw: NewPGNWriter(w), plain: opt.Plain, sourceComments: opt.SourceComments}, nil
+// GameJoiner writes the pieces of a format's games (GameRenderer) in
+// order: Join is called once per game rendered, empty pieces included,
+// and Close ends the output.
+type GameJoiner interface {
+	Join(piece []byte) error
+	Close() error
 }
 
-func (p *pgnWriter) Write(g *record.Game, n int, res *replay.Result) error {
+// Rendering is how a format that renders its games one by one writes them
+// (RecordFormat.Rendering).
+type Rendering struct {
+	NewRenderer func(opt WriteOptions) GameRenderer
+	NewJoiner   func(w io.Writer) GameJoiner
+}
+
+// writer is the format's GameWriter: each game rendered, then joined.
+func (r *Rendering) writer(w io.Writer, opt WriteOptions) (GameWriter, error) {
+	return &renderedWriter{r: r.NewRenderer(opt), j: r.NewJoiner(w)}, nil
+}
+
+// renderedWriter is a GameWriter made of a renderer and a joiner, with the
+// piece's buffer reused from game to game.
+type renderedWriter struct {
+	r   GameRenderer
+	j   GameJoiner
+	buf []byte
+}
+
+func (rw *renderedWriter) Write(g *record.Game, n int, res *replay.Result) error {
+	b, err := rw.r.Render(rw.buf[:0], g, n, res)
+	rw.buf = b
+	if err != nil {
+		return err
+	}
+	return rw.j.Join(b)
+}
+
+func (rw *renderedWriter) Close() error { return rw.j.Close() }
+
+// concatJoiner writes the pieces as they are: the formats whose games
+// need nothing between them (LAN, UCI, FEN lists, the books' notations).
+// what names the format in an error writing to w.
+type concatJoiner struct {
+	w    io.Writer
+	what string
+}
+
+func concatJoiners(what string) func(io.Writer) GameJoiner {
+	return func(w io.Writer) GameJoiner { return &concatJoiner{w: w, what: what} }
+}
+
+func (c *concatJoiner) Join(piece []byte) error {
+	if len(piece) == 0 {
+		return nil
+	}
+	if _, err := c.w.Write(piece); err != nil {
+		return fmt.Errorf("writing %s: %w", c.what, err)
+	}
+	return nil
+}
+
+func (c *concatJoiner) Close() error { return nil }
+
+// pgnRendering writes canonical PGN, or with Plain PGN without extensions.
+var pgnRendering = &Rendering{
+	NewRenderer: func(opt WriteOptions) GameRenderer {
+		return &pgnRenderer{plain: opt.Plain, sourceComments: opt.SourceComments}
+	},
+	NewJoiner: func(w io.Writer) GameJoiner { return newPGNJoiner(w) },
+}
+
+type pgnRenderer struct {
+	plain, sourceComments bool
+}
+
+func (p *pgnRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
 	book := g.Notation.Book() && g.SyntaxError() == nil && res.Played != nil
 	var played *replay.Played
-	if book && !p.plain && !p.sourceComments {
+	switch {
+	case book && !p.plain && !p.sourceComments:
 		// The moves in SAN as the replay played them, written straight
 		// from its steps: ToSAN's record without the copy.
 		played, book = res.Played, false
+	case p.plain && !(book && p.sourceComments) && plainAsPlayed(g, res.Played):
+		// The same for plain PGN when there is nothing to cut or make
+		// plain: CanonicalGame's copy, which read every SAN back, was a
+		// third of the writer's time.
+		played, book = res.Played, false
 	}
-	if book || p.plain {
+	if played == nil && (book || p.plain) {
 		// Moves read in a book's notation are written in SAN, from what
 		// the replay made of each (docs/notation-books.md); plain PGN is
 		// canonical SAN, cut where the replay stopped.
 		c, err := CanonicalGame(g, res.Played, p.plain)
 		if err != nil {
-			return fmt.Errorf("game %d: %w", n, err)
+			return dst, fmt.Errorf("game %d: %w", n, err)
 		}
 		if book && p.sourceComments {
 			c = withSourceComments(c, g, res.Played)
@@ -76,25 +161,41 @@ func (p *pgnWriter) Write(g *record.Game, n int, res *replay.Result) error {
 		c.Result = "*"
 		g = &c
 	}
-	return p.pw.write(g, played)
+	return appendPGNPiece(dst, g, played), nil
 }
 
-func (p *pgnWriter) Close() error { return nil }
-
-// jsonWriter writes a JSON array (jsonl false) or one object a line. The
-// parts of each game's object are reused for the next (jsonParts).
-type jsonWriter struct {
-	jw    *JSONWriter
-	parts jsonParts
+// plainAsPlayed reports whether plain PGN of g is its canonical form with
+// the main line's moves as pl played them (appendCanonical): every move of
+// the main line played (no cut), and no leap or conversion written or
+// played (PlainGame would rewrite it).
+func plainAsPlayed(g *record.Game, pl *replay.Played) bool {
+	if pl == nil || pl.Start == nil || !pl.Complete() || g.SyntaxError() != nil || hasExtension(g.Moves) {
+		return false
+	}
+	for i := range pl.Steps {
+		if m := &pl.Steps[i].Move; m.IsLeap() || m.ConvSquare != rules.NoSquare {
+			return false
+		}
+	}
+	return true
 }
 
-func newJSONGames(lines bool) func(io.Writer, WriteOptions) (GameWriter, error) {
-	return func(w io.Writer, _ WriteOptions) (GameWriter, error) {
-		return &jsonWriter{jw: NewJSONWriter(w, lines)}, nil
+// jsonRendering writes a JSON array (lines false) or one object a line.
+func jsonRendering(lines bool) *Rendering {
+	return &Rendering{
+		NewRenderer: func(WriteOptions) GameRenderer { return &jsonRenderer{lines: lines} },
+		NewJoiner:   func(w io.Writer) GameJoiner { return &jsonJoiner{w: w, lines: lines} },
 	}
 }
 
-func (j *jsonWriter) Write(g *record.Game, n int, res *replay.Result) error {
+// jsonRenderer renders a game's object (a line of JSONL with lines); the
+// parts of each game's object are reused for the next (jsonParts).
+type jsonRenderer struct {
+	lines bool
+	parts jsonParts
+}
+
+func (j *jsonRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
 	j.parts.reset()
 	o := gameToJSON(g, &j.parts)
 	o.Game = n
@@ -103,72 +204,64 @@ func (j *jsonWriter) Write(g *record.Game, n int, res *replay.Result) error {
 		// derived fields stop where the replay stopped.
 		addPlayed(o, res.Played, &j.parts)
 	}
-	return j.jw.Write(o)
+	var settings []byte
+	if len(o.Settings) > 0 {
+		settings = j.parts.settingsJSON // addPlayed set o.Settings from the parts
+	}
+	return appendJSONPiece(dst, o, settings, j.lines), nil
 }
 
-func (j *jsonWriter) Close() error { return j.jw.Close() }
+// coordRendering writes LAN (uci false) or UCI.
+func coordRendering(uci bool) *Rendering {
+	return &Rendering{
+		NewRenderer: func(WriteOptions) GameRenderer { return &coordRenderer{uci: uci} },
+		NewJoiner:   concatJoiners("coordinates"),
+	}
+}
 
-// coordWriter writes LAN (uci false) or UCI, each game built in a buffer
-// reused from game to game (tok: a turn's moves).
-type coordWriter struct {
-	w        io.Writer
-	uci      bool
-	buf, tok []byte
+// coordRenderer renders a game in LAN (uci false) or UCI (tok: a turn's
+// moves, reused from turn to turn).
+type coordRenderer struct {
+	uci bool
+	tok []byte
 	// played is the game being written (its positions, for LAN).
 	played *replay.Played
 }
 
-func newCoordGames(uci bool) func(io.Writer, WriteOptions) (GameWriter, error) {
-	return func(w io.Writer, _ WriteOptions) (GameWriter, error) { return &coordWriter{w: w, uci: uci}, nil }
-}
-
-func (c *coordWriter) Write(g *record.Game, _ int, res *replay.Result) error {
+func (c *coordRenderer) Render(dst []byte, g *record.Game, _ int, res *replay.Result) ([]byte, error) {
 	if g.SyntaxError() != nil {
-		return nil
+		return dst, nil
 	}
 	// A stopped game is written up to the stop, with a comment; the
 	// replay's finding says why (the caller reports it): its StopError is
 	// not an error here.
 	c.played = res.Played
-	b, _ := appendSteps(c.buf[:0], g, res.Played, c.turn)
-	c.buf = b
-	if _, err := c.w.Write(b); err != nil {
-		return fmt.Errorf("writing coordinates: %w", err)
-	}
-	return nil
+	b, _ := appendSteps(dst, g, res.Played, c.turn)
+	return b, nil
 }
 
-func (c *coordWriter) Close() error { return nil }
-
-// fenWriter writes one line per position (WriteFENList's lines), each
-// game's lines built in a buffer reused from game to game.
-type fenWriter struct {
-	w   io.Writer
-	buf []byte
+// fenRendering writes one line per position (WriteFENList's lines).
+var fenRendering = &Rendering{
+	NewRenderer: func(WriteOptions) GameRenderer { return fenRenderer{} },
+	NewJoiner:   concatJoiners("FEN list"),
 }
 
-func newFENGames(w io.Writer, _ WriteOptions) (GameWriter, error) { return &fenWriter{w: w}, nil }
+type fenRenderer struct{}
 
-func (f *fenWriter) Write(g *record.Game, n int, res *replay.Result) error {
+func (fenRenderer) Render(b []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
 	pl := res.Played
 	if g.SyntaxError() != nil || pl.Start == nil {
-		return nil
+		return b, nil
 	}
-	b := appendFENLineStart(f.buf[:0], n, 0, "-")
+	b = appendFENLineStart(b, n, 0, "-")
 	b = append(pl.Start.AppendFEN(b), '\n')
 	for i := range pl.Steps {
 		st := &pl.Steps[i]
 		b = appendFENLineStart(b, n, st.Ply, st.SAN)
 		b = append(pl.AfterView(i).AppendFEN(b), '\n')
 	}
-	f.buf = b
-	if _, err := f.w.Write(b); err != nil {
-		return fmt.Errorf("writing FEN list: %w", err)
-	}
-	return nil
+	return b, nil
 }
-
-func (f *fenWriter) Close() error { return nil }
 
 // svgWriter draws the final position of one game (WriteOptions.Game).
 type svgWriter struct {

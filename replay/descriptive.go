@@ -165,6 +165,13 @@ func (w *walk) descriptiveMatch(ln *line, mv *record.Move) []rules.Move {
 		for _, to := range targets[:nt] {
 			match = ln.hist.LegalMovesTo(match, kind, to)
 		}
+		if nt == 1 {
+			// Every legal move of the man to the one square: what the
+			// step's SAN is disambiguated against (stepSAN), as resolve
+			// keeps it for SAN, instead of listed again.
+			w.r.toList = append(w.r.toList[:0], match...)
+			w.toListed, w.toKind, w.toSquare = true, kind, targets[0]
+		}
 	}
 	kept := 0
 	for _, m := range match {

@@ -10,6 +10,8 @@ package replay
 // line stops (docs/replay.md).
 
 import (
+	"sync"
+
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/rules"
@@ -144,6 +146,27 @@ func (p *Played) After(i int) *rules.Position {
 	return p.Before(i + 1)
 }
 
+// freeSteps holds the storage of released steps (Played.Release).
+var freeSteps sync.Pool
+
+// maxFreeSteps bounds the steps whose storage is kept for another game:
+// a huge game's is left to the collector.
+const maxFreeSteps = 1024
+
+// Release gives the storage of p's steps to the games replayed after it:
+// for a caller done with p (convert writes each game as soon as it is
+// replayed), so that the steps, half of the bytes a converted game
+// allocated, are not allocated again for every game. p must not be used
+// after.
+func (p *Played) Release() {
+	if p == nil || cap(p.Steps) == 0 || cap(p.Steps) > maxFreeSteps {
+		return
+	}
+	s := p.Steps[:0]
+	p.Steps = nil
+	freeSteps.Put(&s)
+}
+
 // Complete reports whether the whole main line was played.
 func (p *Played) Complete() bool { return p.Stop == nil && p.StopNode == nil }
 
@@ -191,8 +214,13 @@ func (w *walk) step(n *record.Node, k int, ln *line, side rules.Color, before *r
 	p := w.played
 	if p.Steps == nil {
 		// Every move node of the main line is at most one step: one
-		// allocation instead of a slice grown by doubling.
-		p.Steps = make([]Step, 0, w.mainMoves)
+		// allocation instead of a slice grown by doubling, or none when a
+		// released game's steps have room (Release).
+		if s, _ := freeSteps.Get().(*[]Step); s != nil && cap(*s) >= w.mainMoves {
+			p.Steps = (*s)[:0]
+		} else {
+			p.Steps = make([]Step, 0, w.mainMoves)
+		}
 	}
 	if len(p.Steps)%markEvery == 0 {
 		if len(p.Steps) == 0 {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
 )
@@ -128,5 +129,50 @@ func TestPlayedStopsWhereTheVerdictStops(t *testing.T) {
 				t.Errorf("%q: the stop %+v is not one of the findings", c.text, pl.Stop)
 			}
 		}
+	}
+}
+
+// TestReleasedStepsServeTheNextGame: a game replayed after another's steps
+// were released (Played.Release, which convert calls once a game is
+// written) has the same steps as replayed alone, its storage reused or not.
+func TestReleasedStepsServeTheNextGame(t *testing.T) {
+	path := filepath.Join("..", "..", "shared", "data", "fide", "corpus-1k.pgn")
+	if _, err := os.Stat(path); err != nil {
+		path = filepath.Join("..", "corpus", "fide", "en-passant.pgn")
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Skip(err)
+	}
+	read := func() []*record.Game {
+		rd := grammar.NewReader(strings.NewReader(string(data)), path)
+		var gs []*record.Game
+		for len(gs) < 200 {
+			g, err := rd.Next()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			gs = append(gs, g)
+		}
+		return gs
+	}
+	games, alone := read(), read()
+	released := replay.New(replay.Config{Steps: true})
+	for i, g := range games {
+		res := released.Game(g, path, i+1)
+		want := replay.New(replay.Config{Steps: true}).Game(alone[i], path, i+1)
+		if len(res.Played.Steps) != len(want.Played.Steps) {
+			t.Fatalf("game %d: %d steps, alone %d", i+1, len(res.Played.Steps), len(want.Played.Steps))
+		}
+		for k := range res.Played.Steps {
+			a, b := res.Played.Steps[k], want.Played.Steps[k]
+			if a.SAN != b.SAN || a.Move != b.Move || a.Ply != b.Ply || a.Index != b.Index || a.Check != b.Check || a.Mate != b.Mate || a.TurnIndex != b.TurnIndex || a.MoveNumber != b.MoveNumber || a.Side != b.Side {
+				t.Fatalf("game %d step %d: %+v, alone %+v", i+1, k, a, b)
+			}
+		}
+		res.Played.Release()
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -81,7 +82,11 @@ func convertAction(c *cli.Context) error {
 	}()
 	cv := &converter{shard: c.String("shard"), to: target, from: from, notation: notation, wopt: formats.WriteOptions{Plain: c.Bool("plain"), Game: c.Int("game"), SourceComments: c.Bool("source-comments")}, errw: c.App.ErrWriter}
 	// Games are numbered over all the inputs, as the writers number them.
-	p := &pipeline{limits: grammar.DefaultLimits(), notation: notation, jobs: readJobs(c), from: from, parquet: true, overInputs: true, keep: true, ahead: 4}
+	// A format that renders its games one by one (formats.Rendering) is
+	// rendered by the workers, which then no longer need a record once its
+	// game is rendered and reuse their storage; the others (svg, html) are
+	// written by the sink from the records kept.
+	p := &pipeline{limits: grammar.DefaultLimits(), notation: notation, jobs: readJobs(c), from: from, parquet: true, overInputs: true, keep: target.Rendering == nil, ahead: 4}
 	write := func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<16)
 		err := cv.run(p, cfg, c.Args().Slice(), bw)
@@ -114,8 +119,11 @@ type converter struct {
 	wopt     formats.WriteOptions
 	errw     io.Writer // diagnostics
 	gw       formats.GameWriter
-	gate     *gateWriter // the writer's output; closed while priming (shard.go)
-	shard    string      // --shard K/N
+	// join puts in order the games the workers rendered (to.Rendering),
+	// instead of gw, on the pipeline.
+	join  formats.GameJoiner
+	gate  *gateWriter // the writer's output; closed while priming (shard.go)
+	shard string      // --shard K/N
 	// rp replays the games on the sequential path of convert --shard K/N
 	// with N > 1 (shard.go); on the pipeline each worker has its own.
 	rp     *replay.Replayer
@@ -124,12 +132,36 @@ type converter struct {
 	err    error // what stopped the run
 }
 
-// converted is a game as a worker leaves it: its record (kept for the
-// writer) and its one replay (nil when it was not replayed: a game too
-// large to read whole, or a bug of this program).
+// converted is a game as a worker leaves it. For a format the workers
+// render (rendered), its output and diagnostics; for the others, its record
+// (kept for the writer) and its one replay (nil when it was not replayed:
+// a game too large to read whole). Neither: a bug of this program.
 type converted struct {
 	g   *record.Game
 	res *replay.Result
+
+	rendered bool
+	piece    []byte // the game's piece of the output (in a buffer of pieces)
+	diag     []byte // its error findings, as validate words them
+	broken   bool   // the replay rejected it
+	err      error  // what stops the run at this game
+}
+
+// pieces holds the buffers of rendered games between the sink, which
+// joins a piece and gives its buffer back, and the workers, which render
+// into them: a buffer per game, grown by doubling to a JSON game's 25 KB,
+// cost a tenth of convert --to json (a sync.Pool drops its buffers at
+// every collection). It holds at most the games of a few batches.
+var pieces = make(chan []byte, 4*batchGames)
+
+// pieceBuffer is a buffer for a game's piece, reused when one is free.
+func pieceBuffer() []byte {
+	select {
+	case b := <-pieces:
+		return b
+	default:
+		return nil
+	}
 }
 
 // run converts the games of the inputs (args) to w on the pipeline p:
@@ -151,7 +183,10 @@ func (cv *converter) run(p *pipeline, cfg replay.Config, args []string, w io.Wri
 	}
 	var err error
 	cv.gate = &gateWriter{w: w}
-	if cv.gw, err = cv.to.NewWriter(cv.gate, cv.wopt); err != nil {
+	rendering := cv.to.Rendering
+	if rendering != nil && !manyShards(cv.shard) {
+		cv.join = rendering.NewJoiner(cv.gate)
+	} else if cv.gw, err = cv.to.NewWriter(cv.gate, cv.wopt); err != nil {
 		return err
 	}
 	if manyShards(cv.shard) {
@@ -177,6 +212,32 @@ func (cv *converter) run(p *pipeline, cfg replay.Config, args []string, w io.Wri
 		},
 		failed: func(string, int) converted { return converted{} },
 	}
+	if cv.join != nil {
+		st.worker = func() func(*record.Game, string, int) converted {
+			rp := replay.New(cfg)
+			rd := rendering.NewRenderer(cv.wopt)
+			var diag bytes.Buffer
+			return func(g *record.Game, file string, n int) converted {
+				var res *replay.Result
+				if !g.Truncated {
+					res = rp.Game(g, file, n)
+				}
+				diag.Reset()
+				c := converted{rendered: true}
+				g, c.broken, c.err = convertGame(g, res, n, &diag)
+				if diag.Len() > 0 {
+					c.diag = bytes.Clone(diag.Bytes())
+				}
+				if c.err == nil {
+					c.piece, c.err = rd.Render(pieceBuffer(), g, n, res)
+				}
+				if res != nil {
+					res.Played.Release() // rendered: the steps serve the next game
+				}
+				return c
+			}
+		}
+	}
 	if len(args) == 0 {
 		args = []string{"-"}
 	}
@@ -184,7 +245,11 @@ func (cv *converter) run(p *pipeline, cfg replay.Config, args []string, w io.Wri
 	if cv.err != nil {
 		return cv.err
 	}
-	if err := cv.gw.Close(); err != nil {
+	closer := io.Closer(cv.gw)
+	if cv.join != nil {
+		closer = cv.join
+	}
+	if err := closer.Close(); err != nil {
 		return err
 	}
 	if read.toolErrs > 0 {
@@ -196,11 +261,40 @@ func (cv *converter) run(p *pipeline, cfg replay.Config, args []string, w io.Wri
 
 func (cv *converter) game(_ formats.GameID, c converted) bool {
 	cv.n++
+	if c.rendered {
+		return cv.joinGame(c)
+	}
 	if c.g == nil {
 		return true // its bug was reported (toolError)
 	}
 	if err := cv.write(c.g, c.res); err != nil {
 		cv.err = err
+		return false
+	}
+	return true
+}
+
+// joinGame writes a game a worker rendered, as write writes one: its
+// error findings to standard error, then its piece of the output.
+func (cv *converter) joinGame(c converted) bool {
+	if c.broken {
+		cv.broken++
+	}
+	if len(c.diag) > 0 {
+		if _, err := cv.errw.Write(c.diag); err != nil {
+			cv.err = err
+			return false
+		}
+	}
+	if c.err == nil {
+		c.err = cv.join.Join(c.piece)
+		select {
+		case pieces <- c.piece[:0]:
+		default: // enough are free
+		}
+	}
+	if c.err != nil {
+		cv.err = c.err
 		return false
 	}
 	return true
@@ -287,18 +381,34 @@ func (cv *converter) one(g *record.Game, name string) error {
 // (LAN, UCI, FEN, SVG, plain PGN, JSON's played fields) stop where that
 // replay stopped the main line: what is written is what validate judged.
 func (cv *converter) write(g *record.Game, res *replay.Result) error {
+	g, broken, err := convertGame(g, res, cv.n, cv.errw)
+	if broken {
+		cv.broken++
+	}
+	if err != nil {
+		return err
+	}
+	return cv.gw.Write(g, cv.n, res)
+}
+
+// convertGame is what converting game n asks before it is written (write,
+// and a worker that renders it): a game read only in part is refused, the
+// error findings of a game the replay rejected (broken) are written to
+// errw, and a record read in LAN or UCI is turned into SAN. It returns the
+// game to write, or the error that stops the run.
+func convertGame(g *record.Game, res *replay.Result, n int, errw io.Writer) (_ *record.Game, broken bool, err error) {
 	if g.Truncated {
 		// Only the first lines of the game were read (a limit, docs/robustness.md):
 		// converting them would lose the rest without a word.
 		se := g.SyntaxError()
-		return fmt.Errorf("game %d at line %d is too large to be read whole (%d:%d: %s): not converted", cv.n, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)
+		return nil, false, fmt.Errorf("game %d at line %d is too large to be read whole (%d:%d: %s): not converted", n, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)
 	}
 	if !res.Summary.Valid {
-		cv.broken++
+		broken = true
 		for i := range res.Findings {
 			if f := &res.Findings[i]; f.IsError() {
-				if err := formats.WriteFindingText(cv.errw, f); err != nil {
-					return err
+				if err := formats.WriteFindingText(errw, f); err != nil {
+					return nil, true, err
 				}
 			}
 		}
@@ -308,9 +418,9 @@ func (cv *converter) write(g *record.Game, res *replay.Result) error {
 		// played it (up to where it stopped).
 		c, err := formats.SANRecord(g, res.Played)
 		if err != nil {
-			return fmt.Errorf("game %d: %w", cv.n, err)
+			return nil, broken, fmt.Errorf("game %d: %w", n, err)
 		}
 		g = c
 	}
-	return cv.gw.Write(g, cv.n, res)
+	return g, broken, nil
 }

@@ -45,8 +45,9 @@ type pipeline struct {
 	overInputs bool
 	// ids: the worker computes each game's identity (validate's baselines).
 	ids bool
-	// keep: the records outlive the stage (convert writes them after the
-	// replay), so the workers do not reuse the storage of their records.
+	// keep: the records outlive the stage (convert --to svg and html
+	// write them after the replay; the other formats are rendered on the
+	// workers), so the workers do not reuse the storage of their records.
 	keep bool
 	// batch is the most games in a batch (0: batchGames); ahead the
 	// batches per worker read ahead of the sink (0: 16). A stage whose
