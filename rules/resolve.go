@@ -183,5 +183,6 @@ func (h *History) Reset(p *Position) {
 	h.pos = *p
 	h.entries = h.entries[:0]
 	h.keys, h.keyBase = h.keys[:0], 0
+	h.seen, h.lastSeen = [4]uint64{}, false
 	h.record()
 }
