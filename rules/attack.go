@@ -113,10 +113,10 @@ func (s *Settings) attackedBy(sq Square, by Color, occ uint64, m *[7]uint64) boo
 			bq |= b
 		}
 	}
-	if rq&(rays[0][sq]|rays[1][sq]|rays[4][sq]|rays[5][sq]) != 0 && rookAtt(sq, occ)&rq != 0 {
+	if rq&rookLines[sq] != 0 && rookAtt(sq, occ)&rq != 0 {
 		return true
 	}
-	return bq&(rays[2][sq]|rays[3][sq]|rays[6][sq]|rays[7][sq]) != 0 && bishopAtt(sq, occ)&bq != 0
+	return bq&bishopLines[sq] != 0 && bishopAtt(sq, occ)&bq != 0
 }
 
 // extraLegality: a setting makes a generated move's legality depend on

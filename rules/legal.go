@@ -35,6 +35,15 @@ func (p *Position) newLegalCtx(inCheck bool) legalCtx {
 	return lc
 }
 
+// newMoveCtx is newLegalCtx without the pin search, for moves that take
+// the full king-safety test anyway (the king's, in check): every man
+// counts as maybe pinned, which only turns off safeAfter's shortcut.
+func (p *Position) newMoveCtx(inCheck bool) legalCtx {
+	s := p.s
+	return legalCtx{inCheck: inCheck, occ: p.byColor[0] | p.byColor[1], em: p.men(p.side ^ 1),
+		pinned: ^uint64(0), stuck: s.stuckFilter(), extra: s.extraLegality()}
+}
+
 // legal tests a generated move against everything but its generation
 // (geometry, leap rights, promotion and conversion choice are the
 // generator's job).

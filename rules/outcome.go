@@ -116,18 +116,16 @@ type histEntry struct {
 	bare    [2]bool
 }
 
-// hash mixes what repetition compares, a word at a time (five
-// multiplications a ply), and folds the high half into the low so that
-// every bit depends on every square. Equal keys still give equal hashes,
-// which is all repetition needs (it compares keys on a match).
+// hash mixes what repetition compares: each word multiplied by its own
+// odd constant (independent multiplications, not a chain), summed, and
+// the high half folded into the low, so that every bit of the top byte
+// (History.seen) depends on every square. Equal keys still give equal
+// hashes, which is all repetition needs (it compares keys on a match).
 func (k *posKey) hash() uint64 {
-	h := uint64(14695981039346656037)
-	for _, w := range k.board {
-		h = (h ^ w) * 1099511628211
-	}
 	meta := uint64(k.side) | uint64(b2u(k.leap[0]))<<8 | uint64(b2u(k.leap[1]))<<16 | uint64(k.castle)<<24 | uint64(uint8(k.ep))<<32
-	h = (h ^ meta) * 1099511628211
-	return h ^ h>>29
+	h := k.board[0]*0x9e3779b97f4a7c15 + k.board[1]*0xc2b2ae3d27d4eb4f + k.board[2]*0x165667b19e3779f9 +
+		k.board[3]*0xd6e8feb86659fd93 + meta*0xff51afd7ed558ccd
+	return h ^ h>>29 ^ h>>47
 }
 
 func b2u(b bool) uint8 {
