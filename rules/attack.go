@@ -84,9 +84,8 @@ func (s *Settings) attackedBy(sq Square, by Color, occ uint64, m *[7]uint64) boo
 		}
 	}
 	// Sliders: rooks and a queen counsellor along ranks and files,
-	// bishops and a queen counsellor along diagonals, each ray walk done
-	// once, and only when such a slider stands on a line through sq at all
-	// (the check test runs at every ply of every game replayed).
+	// bishops and a queen counsellor along diagonals (the check test runs
+	// at every ply of every game replayed).
 	rq := m[Rook]
 	var bq uint64
 	if q := m[Queen]; q != 0 {
@@ -113,10 +112,15 @@ func (s *Settings) attackedBy(sq Square, by Color, occ uint64, m *[7]uint64) boo
 			bq |= b
 		}
 	}
-	if rq&rookLines[sq] != 0 && rookAtt(sq, occ)&rq != 0 {
-		return true
+	// A slider on a line through sq attacks it when nothing stands
+	// between: a table look-up per such slider (there are few) instead of
+	// walking the rays from sq.
+	for x := rq&rookLines[sq] | bq&bishopLines[sq]; x != 0; x &= x - 1 {
+		if between[sq][trailing(x)]&occ == 0 {
+			return true
+		}
 	}
-	return bq&bishopLines[sq] != 0 && bishopAtt(sq, occ)&bq != 0
+	return false
 }
 
 // extraLegality: a setting makes a generated move's legality depend on

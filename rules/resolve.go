@@ -42,7 +42,7 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 			}
 			from &= reach
 		} else {
-			from &= p.s.attacks(k, p.side, to, occ)
+			from = p.reaching(k, to, from, occ)
 		}
 	}
 	if from == 0 {
@@ -75,6 +75,10 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 		rq, bq := p.sliders(p.side ^ 1)
 		snipers = rookLines[ksq]&rq | bishopLines[ksq]&bq
 	}
+	// Without the further settings, a step or leap of the king that
+	// converts nothing is legal when its square is not attacked once the
+	// king has left its own: safeAfter's test, without its context.
+	plainKing := !s.extraLegality()
 	var lc legalCtx
 	haveCtx := false
 	out := dst[:start]
@@ -82,6 +86,17 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 		if simple && m.From != ksq && m.Flags&FlagEnPassant == 0 && !m.HasConversion() &&
 			!(stuck && m.Flags&FlagCapture != 0) {
 			if pin := pinLine(ksq, snipers, m.From, occ); pin == 0 || pin&bb(m.To) != 0 {
+				out = append(out, m)
+			}
+			continue
+		}
+		if plainKing && m.From == ksq && m.Flags&(FlagCastleShort|FlagCastleLong) == 0 && !m.HasConversion() {
+			them := p.side ^ 1
+			em := p.men(them)
+			if m.Flags&FlagCapture != 0 {
+				em[p.board[m.To].Kind()] &^= bb(m.To)
+			}
+			if !s.attackedBy(m.To, them, occ&^bb(ksq)|bb(m.To), &em) {
 				out = append(out, m)
 			}
 			continue
@@ -97,6 +112,32 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 		}
 	}
 	return out
+}
+
+// reaching is the men of from (of kind k, not a pawn nor the king) that
+// attack to with occupancy occ: for a slider, those on a line through to
+// with nothing between (a table look-up each), instead of walking the
+// rays from to; for the leapers, their table.
+func (p *Position) reaching(k Kind, to Square, from, occ uint64) uint64 {
+	s := p.s
+	var lines uint64
+	switch {
+	case k == Rook:
+		lines = rookLines[to]
+	case k == Queen && s.Counsellor == CounsellorQueen:
+		lines = kingLines[to]
+	case k == Bishop && s.Elephant == ElephantBishop:
+		lines = bishopLines[to]
+	default:
+		return from & s.attacks(k, p.side, to, occ)
+	}
+	from &= lines
+	for x := from; x != 0; x &= x - 1 {
+		if f := Square(trailing(x)); between[to][f]&occ != 0 {
+			from &^= bb(f)
+		}
+	}
+	return from
 }
 
 // piecesTo appends the move to to of each man on from (pieces, not pawns
