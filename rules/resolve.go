@@ -49,11 +49,16 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 		return dst
 	}
 	start := len(dst)
-	if to != NoSquare && k != Pawn && k != King {
-		// Every man left in from attacks to, so each has exactly one move
-		// there (with its conversions): no need to generate its moves
-		// everywhere and keep those to to, as genMask would.
-		dst = p.piecesTo(dst, from, to)
+	if to != NoSquare && k != King {
+		// Every man left in from attacks to (a pawn: reaches it), so each
+		// has one move there (with its promotions and conversions): no need
+		// to generate its moves everywhere and keep those to to, as
+		// genMask would.
+		if k == Pawn {
+			dst = p.pawnsTo(dst, from, to)
+		} else {
+			dst = p.piecesTo(dst, from, to)
+		}
 	} else {
 		dst = p.genMask(dst, false, inCheck, from, toMask)
 	}
@@ -157,6 +162,41 @@ func (p *Position) piecesTo(dst []Move, from uint64, to Square) []Move {
 			dst = p.withConversions(dst, m, false)
 		} else {
 			dst = append(dst, m)
+		}
+	}
+	return dst
+}
+
+// pawnsTo appends the moves to to of the pawns on from (those one or two
+// steps behind to, or a capture away), as genMask would generate them in
+// legal mode: a push or a double step to an empty square, a capture of
+// an enemy man (not the king), en passant; with promotions, arrivals and
+// conversions (pawnTo). A pawn on its last rank waits and has none.
+func (p *Position) pawnsTo(dst []Move, from uint64, to Square) []Move {
+	us := p.side
+	occ := p.byColor[0] | p.byColor[1]
+	t := bb(to)
+	fwd, startRank := Square(8), rank2
+	if us == Black {
+		fwd, startRank = -8, rank7
+	}
+	for x := from &^ lastRank(us); x != 0; x &= x - 1 {
+		f := Square(trailing(x))
+		switch {
+		case f+fwd == to:
+			if occ&t == 0 {
+				dst = p.pawnTo(dst, f, to, 0, false)
+			}
+		case f+2*fwd == to:
+			if p.s.PawnDoubleStep && bb(f)&startRank != 0 && occ&(t|bb(f+fwd)) == 0 {
+				dst = append(dst, Move{From: f, To: to, Flags: FlagDoubleStep, ConvSquare: NoSquare})
+			}
+		case pawnAtt[us][f]&t != 0:
+			if p.byColor[us^1]&^p.byKind[King]&t != 0 {
+				dst = p.pawnTo(dst, f, to, FlagCapture, false)
+			} else if to == p.ep && occ&t == 0 {
+				dst = append(dst, Move{From: f, To: to, Flags: FlagCapture | FlagEnPassant, ConvSquare: NoSquare})
+			}
 		}
 	}
 	return dst
