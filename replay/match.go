@@ -46,9 +46,20 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 			w.toListed, w.toKind, w.toSquare = true, kind, to
 		}
 		match = w.r.match[:0]
-		for _, lm := range list {
-			if matchesBase(pos, lm, mv, kind) {
-				match = append(match, lm)
+		if to != rules.NoSquare && mv.FromFile < 0 && mv.FromRank < 0 {
+			// The list holds only moves of a kind man to to, and nothing
+			// of the origin is written: matchesBase keeps every one but
+			// castling (a SAN Kg1 is never castling).
+			for _, lm := range list {
+				if lm.Flags&(rules.FlagCastleShort|rules.FlagCastleLong) == 0 {
+					match = append(match, lm)
+				}
+			}
+		} else {
+			for _, lm := range list {
+				if matchesBase(pos, lm, mv, kind) {
+					match = append(match, lm)
+				}
 			}
 		}
 		w.r.match = match

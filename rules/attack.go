@@ -154,6 +154,15 @@ func (s *Settings) stuckFilter() bool {
 
 // attacked reports whether colour by attacks sq in the position as it is.
 func (p *Position) attacked(sq Square, by Color) bool {
+	// No man of by that could reach sq on an empty board (whatever the
+	// settings make of queens and bishops: ferz, alfil and dabbaba moves
+	// lie on the lines through sq) means no attack: the answer for most
+	// kings at most plies, without the full test.
+	k := &p.byKind
+	if p.byColor[by]&(knightAtt[sq]&k[Knight]|kingAtt[sq]&k[King]|pawnAtt[by^1][sq]&k[Pawn]|
+		kingLines[sq]&(k[Rook]|k[Bishop]|k[Queen])) == 0 {
+		return false
+	}
 	m := p.men(by)
 	return p.s.attackedBy(sq, by, p.byColor[0]|p.byColor[1], &m)
 }

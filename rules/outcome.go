@@ -70,20 +70,22 @@ type posKey struct {
 	ep     Square
 }
 
-func (p *Position) key() posKey {
-	k := posKey{side: p.side, leap: p.leap, castle: p.castle, ep: NoSquare}
+// setKey writes the position's key into k.
+func (p *Position) setKey(k *posKey) {
 	b := &p.byKind
 	// Kind values: Pawn 1, Knight 2, Bishop 3, Rook 4, Queen 5, King 6.
-	k.board = [4]uint64{
-		p.byColor[White],
-		b[Pawn] | b[Bishop] | b[Queen],
-		b[Knight] | b[Bishop] | b[King],
-		b[Rook] | b[Queen] | b[King],
+	*k = posKey{
+		board: [4]uint64{
+			p.byColor[White],
+			b[Pawn] | b[Bishop] | b[Queen],
+			b[Knight] | b[Bishop] | b[King],
+			b[Rook] | b[Queen] | b[King],
+		},
+		side: p.side, leap: p.leap, castle: p.castle, ep: NoSquare,
 	}
 	if p.ep != NoSquare && p.epCapturable() {
 		k.ep = p.ep
 	}
-	return k
 }
 
 // epCapturable reports whether an en passant capture is legal now: only
@@ -175,15 +177,17 @@ func (h *History) record() {
 		h.entries = append(h.entries, e)
 		return
 	}
-	k := p.key()
-	e.hash = k.hash()
-	h.entries = append(h.entries, e)
 	if p.halfmove == 0 {
 		// window() is now this entry and never moves back before it.
-		h.keys, h.keyBase = h.keys[:0], len(h.entries)-1
+		h.keys, h.keyBase = h.keys[:0], len(h.entries)
 		h.seen = [4]uint64{}
 	}
-	h.keys = append(h.keys, k)
+	// The key is written where it is kept, not copied there.
+	h.keys = append(h.keys, posKey{})
+	k := &h.keys[len(h.keys)-1]
+	p.setKey(k)
+	e.hash = k.hash()
+	h.entries = append(h.entries, e)
 	bit := e.hash >> 56
 	h.lastSeen = h.seen[bit>>6]&(1<<(bit&63)) != 0
 	h.seen[bit>>6] |= 1 << (bit & 63)

@@ -85,7 +85,7 @@ func TestHistoryKeysSinceIrreversible(t *testing.T) {
 	if h.Claimable() != OutcomeRepetition {
 		t.Error("threefold repetition after the capture not claimable")
 	}
-	packed := h.Position().key()
+	packed := h.keys[len(h.keys)-1]
 	var board [64]Piece
 	for i := range board {
 		k := Kind(packed.board[1]>>i&1 | packed.board[2]>>i&1<<1 | packed.board[3]>>i&1<<2)
