@@ -83,7 +83,8 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 	}
 
 	// The king's leap: written K~, or a plain K move that can only be it.
-	if kind == rules.King && mv.Castle == record.NoCastle && !desc {
+	// A plain king move among no leaps needs no narrowing.
+	if kind == rules.King && mv.Castle == record.NoCastle && !desc && (mv.Leap || anyLeap(match)) {
 		match, ok = narrow(match, func(m rules.Move) bool { return m.IsLeap() == mv.Leap })
 		if !ok {
 			if mv.Leap {
@@ -236,6 +237,16 @@ func narrow(ms []rules.Move, keep func(rules.Move) bool) ([]rules.Move, bool) {
 		}
 	}
 	return out, true
+}
+
+// anyLeap reports whether a move of ms is the king's leap.
+func anyLeap(ms []rules.Move) bool {
+	for _, m := range ms {
+		if m.IsLeap() {
+			return true
+		}
+	}
+	return false
 }
 
 // anyPromotion reports whether a move of ms promotes: most written moves
