@@ -84,7 +84,7 @@ type gameRules struct {
 // game is then not replayed, because its rules are unknown.
 func (r *Replayer) resolveRules(g *record.Game) (gameRules, *Finding) {
 	// A walk only to word a finding: built when there is one.
-	finding := func(tag, rule, msg string) *Finding {
+	tagFinding := func(tag, rule, msg string) *Finding {
 		w := &walk{r: r, g: g, res: &Result{}}
 		return w.gameFinding(g, tag, rule, msg)
 	}
@@ -103,7 +103,7 @@ func (r *Replayer) resolveRules(g *record.Game) (gameRules, *Finding) {
 		}
 		p, err := rules.Lookup(strings.TrimSpace(name))
 		if err != nil {
-			f := finding("Variant", ruleid.UnknownProfile,
+			f := tagFinding("Variant", ruleid.UnknownProfile,
 				fmt.Sprintf("the Variant tag names %q, which no profile covers; the game is not checked (known profiles: %s)", name, knownProfiles()))
 			return gr, f
 		}
@@ -115,7 +115,7 @@ func (r *Replayer) resolveRules(g *record.Game) (gameRules, *Finding) {
 				err = applyOverrides(&gr.settings, ovs)
 			}
 			if err != nil {
-				return gr, finding("Rules", ruleid.BadSetting,
+				return gr, tagFinding("Rules", ruleid.BadSetting,
 					fmt.Sprintf("the Rules tag %q cannot be applied to profile %s: %v", tag, p.Name, err))
 			}
 		}
@@ -129,7 +129,7 @@ func (r *Replayer) resolveRules(g *record.Game) (gameRules, *Finding) {
 			if from == "" {
 				from = "the overrides"
 			}
-			return gr, finding("", ruleid.BadSetting,
+			return gr, tagFinding("", ruleid.BadSetting,
 				fmt.Sprintf("%s cannot be applied to profile %s: %v", from, gr.profile.Name, err))
 		}
 		if gr.source != ProfileSourceCommand {
