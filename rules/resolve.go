@@ -96,12 +96,9 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 			continue
 		}
 		if plainKing && m.From == ksq && m.Flags&(FlagCastleShort|FlagCastleLong) == 0 && !m.HasConversion() {
+			// A man the king takes attacks no more: off the enemy's men.
 			them := p.side ^ 1
-			em := p.men(them)
-			if m.Flags&FlagCapture != 0 {
-				em[p.board[m.To].Kind()] &^= bb(m.To)
-			}
-			if !s.attackedBy(m.To, them, occ&^bb(ksq)|bb(m.To), &em) {
+			if !s.attackedByIn(m.To, them, occ&^bb(ksq)|bb(m.To), p.byColor[them]&^bb(m.To), &p.byKind) {
 				out = append(out, m)
 			}
 			continue
@@ -284,16 +281,12 @@ func (p *Position) kingEscapes() bool {
 		// attacks: the full test.
 		targets &^= enemy
 	}
-	em := p.men(them)
 	occ := (p.byColor[0] | p.byColor[1]) &^ bb(ksq)
 	for ; targets != 0; targets &= targets - 1 {
 		to := Square(trailing(targets))
 		t := bb(to)
-		m := em
-		if enemy&t != 0 {
-			m[p.board[to].Kind()] &^= t
-		}
-		if !p.s.attackedBy(to, them, occ|t, &m) {
+		// A man the king would take is off the enemy's men.
+		if !p.s.attackedByIn(to, them, occ|t, enemy&^t, &p.byKind) {
 			return true
 		}
 	}
