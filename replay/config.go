@@ -83,7 +83,11 @@ type gameRules struct {
 // finding (unknown-profile, bad-setting) when the tags cannot be used; the
 // game is then not replayed, because its rules are unknown.
 func (r *Replayer) resolveRules(g *record.Game) (gameRules, *Finding) {
-	w := &walk{r: r, g: g, res: &Result{}}
+	// A walk only to word a finding: built when there is one.
+	tagFinding := func(tag, rule, msg string) *Finding {
+		w := &walk{r: r, g: g, res: &Result{}}
+		return w.gameFinding(g, tag, rule, msg)
+	}
 	var gr gameRules
 	switch {
 	case r.cfg.Profile != nil:
@@ -99,7 +103,7 @@ func (r *Replayer) resolveRules(g *record.Game) (gameRules, *Finding) {
 		}
 		p, err := rules.Lookup(strings.TrimSpace(name))
 		if err != nil {
-			f := w.gameFinding(g, "Variant", ruleid.UnknownProfile,
+			f := tagFinding("Variant", ruleid.UnknownProfile,
 				fmt.Sprintf("the Variant tag names %q, which no profile covers; the game is not checked (known profiles: %s)", name, knownProfiles()))
 			return gr, f
 		}
@@ -111,7 +115,7 @@ func (r *Replayer) resolveRules(g *record.Game) (gameRules, *Finding) {
 				err = applyOverrides(&gr.settings, ovs)
 			}
 			if err != nil {
-				return gr, w.gameFinding(g, "Rules", ruleid.BadSetting,
+				return gr, tagFinding("Rules", ruleid.BadSetting,
 					fmt.Sprintf("the Rules tag %q cannot be applied to profile %s: %v", tag, p.Name, err))
 			}
 		}
@@ -125,7 +129,7 @@ func (r *Replayer) resolveRules(g *record.Game) (gameRules, *Finding) {
 			if from == "" {
 				from = "the overrides"
 			}
-			return gr, w.gameFinding(g, "", ruleid.BadSetting,
+			return gr, tagFinding("", ruleid.BadSetting,
 				fmt.Sprintf("%s cannot be applied to profile %s: %v", from, gr.profile.Name, err))
 		}
 		if gr.source != ProfileSourceCommand {

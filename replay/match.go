@@ -37,21 +37,31 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 			return w.descriptiveUnmatched(n, ln, side, ply)
 		}
 	} else {
-		match = ln.hist.LegalMovesTo(w.r.match[:0], kind, to)
+		// The list is kept in toList for what disambiguates against it
+		// (the step's SAN, stepSAN; a superfluous disambiguation), and
+		// the moves that match are copied out of it: usually one.
+		list := ln.hist.LegalMovesTo(w.r.toList[:0], kind, to)
+		w.r.toList = list
 		if to != rules.NoSquare {
-			// Kept for what disambiguates against the same list: the
-			// step's SAN (stepSAN), a superfluous disambiguation.
-			w.r.toList = append(w.r.toList[:0], match...)
 			w.toListed, w.toKind, w.toSquare = true, kind, to
 		}
-		kept := 0
-		for _, lm := range match {
-			if matchesBase(pos, lm, mv, kind) {
-				match[kept] = lm
-				kept++
+		match = w.r.match[:0]
+		if to != rules.NoSquare && mv.FromFile < 0 && mv.FromRank < 0 {
+			// The list holds only moves of a kind man to to, and nothing
+			// of the origin is written: matchesBase keeps every one but
+			// castling (a SAN Kg1 is never castling).
+			for _, lm := range list {
+				if lm.Flags&(rules.FlagCastleShort|rules.FlagCastleLong) == 0 {
+					match = append(match, lm)
+				}
+			}
+		} else {
+			for _, lm := range list {
+				if matchesBase(pos, lm, mv, kind) {
+					match = append(match, lm)
+				}
 			}
 		}
-		match = match[:kept]
 		w.r.match = match
 		if len(match) == 0 {
 			return w.unmatched(n, ln, side, ply, kind)
@@ -73,7 +83,8 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 	}
 
 	// The king's leap: written K~, or a plain K move that can only be it.
-	if kind == rules.King && mv.Castle == record.NoCastle && !desc {
+	// A plain king move among no leaps needs no narrowing.
+	if kind == rules.King && mv.Castle == record.NoCastle && !desc && (mv.Leap || anyLeap(match)) {
 		match, ok = narrow(match, func(m rules.Move) bool { return m.IsLeap() == mv.Leap })
 		if !ok {
 			if mv.Leap {
@@ -93,7 +104,7 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 		if !ok {
 			return w.unmatched(n, ln, side, ply, kind)
 		}
-	} else {
+	} else if anyPromotion(match) {
 		match, ok = narrow(match, func(m rules.Move) bool { return m.Promotion == rules.NoKind })
 		if !ok {
 			// Every matching move promotes: a bare arrival is not allowed.
@@ -157,8 +168,11 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 			warn(ruleid.LenientNotation, fmt.Sprintf("%s captures nothing, but the record writes x", mv.Text))
 		}
 	}
-	if msg := w.superfluousFrom(ln, mv, m, kind, origin); msg != "" {
-		warn(ruleid.LenientNotation, msg)
+	// Most moves name no part of their origin: nothing to judge.
+	if mv.FromFile >= 0 || mv.FromRank >= 0 {
+		if msg := w.superfluousFrom(ln, mv, m, kind, origin); msg != "" {
+			warn(ruleid.LenientNotation, msg)
+		}
 	}
 	if nw > 0 {
 		fen := pos.FEN()
@@ -223,6 +237,27 @@ func narrow(ms []rules.Move, keep func(rules.Move) bool) ([]rules.Move, bool) {
 		}
 	}
 	return out, true
+}
+
+// anyLeap reports whether a move of ms is the king's leap.
+func anyLeap(ms []rules.Move) bool {
+	for _, m := range ms {
+		if m.IsLeap() {
+			return true
+		}
+	}
+	return false
+}
+
+// anyPromotion reports whether a move of ms promotes: most written moves
+// match none that does, and need no narrowing by promotion.
+func anyPromotion(ms []rules.Move) bool {
+	for _, m := range ms {
+		if m.Promotion != rules.NoKind {
+			return true
+		}
+	}
+	return false
 }
 
 func distinctPromotions(ms []rules.Move) []rules.Kind {

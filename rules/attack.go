@@ -75,21 +75,35 @@ func (p *Position) men(c Color) (m [7]uint64) {
 // unavailable-promotion=forbidden with stuck-pawn-gives-check=no, a pawn's
 // capture onto its last rank counts only if that promotion is available.
 func (s *Settings) attackedBy(sq Square, by Color, occ uint64, m *[7]uint64) bool {
-	if m[Knight]&knightAtt[sq] != 0 || m[King]&kingAtt[sq] != 0 {
+	return s.attackedByIn(sq, by, occ, ^uint64(0), m)
+}
+
+// attackedByIn is attackedBy for the men of kinds that stand on mine
+// (kinds[k] & mine are by's men of kind k): the position's own kind
+// bitboards and by's colour serve as they are, without building by's men
+// (Position.men) for the check test of every ply.
+func (s *Settings) attackedByIn(sq Square, by Color, occ, mine uint64, kinds *[7]uint64) bool {
+	if mine&(kinds[Knight]&knightAtt[sq]|kinds[King]&kingAtt[sq]) != 0 {
 		return true
 	}
-	if m[Pawn]&pawnAtt[by^1][sq] != 0 {
-		if !s.stuckFilter() || bb(sq)&lastRank(by) == 0 || s.available(by, sq, m) != 0 {
+	if mine&kinds[Pawn]&pawnAtt[by^1][sq] != 0 {
+		if !s.stuckFilter() || bb(sq)&lastRank(by) == 0 {
+			return true
+		}
+		m := *kinds
+		for k := range m {
+			m[k] &= mine
+		}
+		if s.available(by, sq, &m) != 0 {
 			return true
 		}
 	}
 	// Sliders: rooks and a queen counsellor along ranks and files,
-	// bishops and a queen counsellor along diagonals, each ray walk done
-	// once, and only when such a slider stands on a line through sq at all
-	// (the check test runs at every ply of every game replayed).
-	rq := m[Rook]
+	// bishops and a queen counsellor along diagonals (the check test runs
+	// at every ply of every game replayed).
+	rq := kinds[Rook] & mine
 	var bq uint64
-	if q := m[Queen]; q != 0 {
+	if q := kinds[Queen] & mine; q != 0 {
 		if s.Counsellor == CounsellorFerz {
 			if ferzAtt[sq]&q != 0 {
 				return true
@@ -99,7 +113,7 @@ func (s *Settings) attackedBy(sq Square, by Color, occ uint64, m *[7]uint64) boo
 			bq |= q
 		}
 	}
-	if b := m[Bishop]; b != 0 {
+	if b := kinds[Bishop] & mine; b != 0 {
 		switch s.Elephant {
 		case ElephantAlfil:
 			if alfilAtt[sq]&b != 0 {
@@ -113,10 +127,15 @@ func (s *Settings) attackedBy(sq Square, by Color, occ uint64, m *[7]uint64) boo
 			bq |= b
 		}
 	}
-	if rq&(rays[0][sq]|rays[1][sq]|rays[4][sq]|rays[5][sq]) != 0 && rookAtt(sq, occ)&rq != 0 {
-		return true
+	// A slider on a line through sq attacks it when nothing stands
+	// between: a table look-up per such slider (there are few) instead of
+	// walking the rays from sq.
+	for x := rq&rookLines[sq] | bq&bishopLines[sq]; x != 0; x &= x - 1 {
+		if between[sq][trailing(x)]&occ == 0 {
+			return true
+		}
 	}
-	return bq&(rays[2][sq]|rays[3][sq]|rays[6][sq]|rays[7][sq]) != 0 && bishopAtt(sq, occ)&bq != 0
+	return false
 }
 
 // extraLegality: a setting makes a generated move's legality depend on
@@ -150,8 +169,16 @@ func (s *Settings) stuckFilter() bool {
 
 // attacked reports whether colour by attacks sq in the position as it is.
 func (p *Position) attacked(sq Square, by Color) bool {
-	m := p.men(by)
-	return p.s.attackedBy(sq, by, p.byColor[0]|p.byColor[1], &m)
+	// No man of by that could reach sq on an empty board (whatever the
+	// settings make of queens and bishops: ferz, alfil and dabbaba moves
+	// lie on the lines through sq) means no attack: the answer for most
+	// kings at most plies, without the full test.
+	k := &p.byKind
+	if p.byColor[by]&(knightAtt[sq]&k[Knight]|kingAtt[sq]&k[King]|pawnAtt[by^1][sq]&k[Pawn]|
+		kingLines[sq]&(k[Rook]|k[Bishop]|k[Queen])) == 0 {
+		return false
+	}
+	return p.s.attackedByIn(sq, by, p.byColor[0]|p.byColor[1], p.byColor[by], &p.byKind)
 }
 
 // attacks is the set of squares a man of kind k and colour c on sq attacks

@@ -20,6 +20,10 @@ var (
 	rays [8][64]uint64
 	// between[a][b]: squares strictly between a and b on a line, else 0.
 	between [64][64]uint64
+	// rookLines[s] and bishopLines[s]: the squares on a rank or file, and
+	// on a diagonal, through s (s excluded); kingLines[s] both: the only
+	// squares where a man can be pinned to a king on s.
+	rookLines, bishopLines, kingLines [64]uint64
 )
 
 // Directions: 0..3 go towards higher squares (N, E, NE, NW), 4..7 towards
@@ -62,6 +66,9 @@ func init() {
 				rays[d][s] |= 1 << uint(nr*8+nf)
 			}
 		}
+		rookLines[s] = rays[0][s] | rays[1][s] | rays[4][s] | rays[5][s]
+		bishopLines[s] = rays[2][s] | rays[3][s] | rays[6][s] | rays[7][s]
+		kingLines[s] = rookLines[s] | bishopLines[s]
 	}
 	for a := 0; a < 64; a++ {
 		for d := 0; d < 8; d++ {

@@ -6,7 +6,6 @@ import "github.com/ashtapada/ashtapada/ruleid"
 type legalCtx struct {
 	inCheck bool
 	occ     uint64
-	em      [7]uint64 // the opponent's men by kind
 	// pinned: our men pinned to our king by a slider. Not in check, a move
 	// of an unpinned man other than the king (not en passant, no
 	// conversion) cannot expose the king, so safeAfter skips the test.
@@ -18,7 +17,7 @@ type legalCtx struct {
 func (p *Position) newLegalCtx(inCheck bool) legalCtx {
 	s := p.s
 	us, them := p.side, p.side^1
-	lc := legalCtx{inCheck: inCheck, occ: p.byColor[0] | p.byColor[1], em: p.men(them)}
+	lc := legalCtx{inCheck: inCheck, occ: p.byColor[0] | p.byColor[1]}
 	lc.stuck = s.stuckFilter()
 	lc.extra = s.extraLegality()
 	// Pins: only sliders pin (leapers cannot be blocked).
@@ -33,6 +32,15 @@ func (p *Position) newLegalCtx(inCheck bool) legalCtx {
 		}
 	}
 	return lc
+}
+
+// newMoveCtx is newLegalCtx without the pin search, for moves that take
+// the full king-safety test anyway (the king's, in check): every man
+// counts as maybe pinned, which only turns off safeAfter's shortcut.
+func (p *Position) newMoveCtx(inCheck bool) legalCtx {
+	s := p.s
+	return legalCtx{inCheck: inCheck, occ: p.byColor[0] | p.byColor[1],
+		pinned: ^uint64(0), stuck: s.stuckFilter(), extra: s.extraLegality()}
 }
 
 // legal tests a generated move against everything but its generation
@@ -129,10 +137,14 @@ func (p *Position) safeAfter(lc *legalCtx, m Move) bool {
 		!m.HasConversion() && !(lc.stuck && m.Flags&FlagCapture != 0) {
 		return true
 	}
-	em := lc.em
+	// The enemy's men after the move: the position's kind bitboards under
+	// the enemy's colour, less the man taken, with a converted pawn's new
+	// kind (the only change of kind a move makes to the enemy).
+	mine := p.byColor[us^1]
+	kinds := &p.byKind
 	occ := lc.occ
 	if cs := p.capturedSquare(m); cs != NoSquare {
-		em[p.board[cs].Kind()] &^= bb(cs)
+		mine &^= bb(cs)
 		occ &^= bb(cs)
 	}
 	if m.Flags&(FlagCastleShort|FlagCastleLong) != 0 {
@@ -141,15 +153,17 @@ func (p *Position) safeAfter(lc *legalCtx, m Move) bool {
 	} else {
 		occ = occ&^bb(m.From) | bb(m.To)
 	}
-	if m.HasConversion() && em[Pawn]&bb(m.ConvSquare) != 0 {
-		em[Pawn] &^= bb(m.ConvSquare)
-		em[m.ConvKind] |= bb(m.ConvSquare)
+	if m.HasConversion() && mine&p.byKind[Pawn]&bb(m.ConvSquare) != 0 {
+		k := p.byKind
+		k[Pawn] &^= bb(m.ConvSquare)
+		k[m.ConvKind] |= bb(m.ConvSquare)
+		kinds = &k
 	}
 	ksq := p.kingSq[us]
 	if kind == King {
 		ksq = m.To
 	}
-	return !p.s.attackedBy(ksq, us^1, occ, &em)
+	return !p.s.attackedByIn(ksq, us^1, occ, mine, kinds)
 }
 
 // captureForbidden is the rule id that forbids m's capture under

@@ -133,17 +133,7 @@ func (p *Position) genMask(dst []Move, cand, inCheck bool, fromMask, toMask uint
 			}
 		}
 		if s.Castling {
-			n := len(dst)
-			dst = p.genCastling(dst, from, occ, cand, inCheck)
-			if toMask != ^uint64(0) {
-				out := dst[:n]
-				for _, m := range dst[n:] {
-					if bb(m.To)&toMask != 0 {
-						out = append(out, m)
-					}
-				}
-				dst = out
-			}
+			dst = p.genCastling(dst, from, occ, cand, inCheck, toMask)
 		}
 	}
 	return dst
@@ -155,7 +145,10 @@ func (p *Position) genMask(dst []Move, cand, inCheck bool, fromMask, toMask uint
 // legal mode the king must not be in check nor cross or land on an attacked
 // square (the landing square is tested again, with the rook moved, by the
 // king-safety test).
-func (p *Position) genCastling(dst []Move, from Square, occ uint64, cand, inCheck bool) []Move {
+// Only castlings whose king lands on toMask are made (and their squares
+// tested): a replayer resolving a king's move to one square asks for no
+// other.
+func (p *Position) genCastling(dst []Move, from Square, occ uint64, cand, inCheck bool, toMask uint64) []Move {
 	us := p.side
 	if !cand && inCheck {
 		return dst
@@ -170,7 +163,7 @@ func (p *Position) genCastling(dst []Move, from Square, occ uint64, cand, inChec
 			continue
 		}
 		rook, kingTo, rookTo := p.castleSquares(us, short)
-		if p.board[rook] != MakePiece(us, Rook) {
+		if bb(kingTo)&toMask == 0 || p.board[rook] != MakePiece(us, Rook) {
 			continue
 		}
 		path := between[from][kingTo] | bb(kingTo) | between[rook][rookTo] | bb(rookTo)

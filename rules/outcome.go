@@ -58,25 +58,34 @@ func (o Outcome) Ended() bool { return o.Kind != OutcomeNone }
 // posKey is what repetition compares: board, side to move, leap rights,
 // and for fide castling rights and a usable en-passant square.
 type posKey struct {
-	// board is the 64 squares' men, two to a byte (a Piece fits in four
-	// bits: kind and colour): 37 bytes a key instead of 70, as a long game
-	// keeps one per position since its last irreversible move.
-	board  [32]uint8
+	// board is the men as four bitboards: white's men, and the three bits
+	// of each square's Kind (a square is empty when none is set, black
+	// when set but not in white). That is the whole board in 32 bytes,
+	// built from the position's bitboards with a few ORs at every ply,
+	// where packing the 64 squares a byte at a time cost a tenth of replay.
+	board  [4]uint64
 	side   Color
 	leap   [2]bool
 	castle uint8
 	ep     Square
 }
 
-func (p *Position) key() posKey {
-	k := posKey{side: p.side, leap: p.leap, castle: p.castle, ep: NoSquare}
-	for i := range k.board {
-		k.board[i] = uint8(p.board[2*i]) | uint8(p.board[2*i+1])<<4
+// setKey writes the position's key into k.
+func (p *Position) setKey(k *posKey) {
+	b := &p.byKind
+	// Kind values: Pawn 1, Knight 2, Bishop 3, Rook 4, Queen 5, King 6.
+	*k = posKey{
+		board: [4]uint64{
+			p.byColor[White],
+			b[Pawn] | b[Bishop] | b[Queen],
+			b[Knight] | b[Bishop] | b[King],
+			b[Rook] | b[Queen] | b[King],
+		},
+		side: p.side, leap: p.leap, castle: p.castle, ep: NoSquare,
 	}
 	if p.ep != NoSquare && p.epCapturable() {
 		k.ep = p.ep
 	}
-	return k
 }
 
 // epCapturable reports whether an en passant capture is legal now: only
@@ -98,7 +107,7 @@ func (p *Position) epCapturable() bool {
 }
 
 // histEntry is what the history keeps for every position: 16 bytes. The
-// position itself (posKey, 37 bytes) is kept apart, in History.keys, and
+// position itself (posKey, 40 bytes) is kept apart, in History.keys, and
 // only where repetition can compare it (see History.keys).
 type histEntry struct {
 	// hash of the position's key: repetition compares hashes first, so that
@@ -109,21 +118,16 @@ type histEntry struct {
 	bare    [2]bool
 }
 
-// hash is FNV-1a over what repetition compares, the board taken eight
-// squares at a time: it runs at every ply, and a word per step is 8 times
-// fewer multiplications than a byte per step. Equal keys still give equal
+// hash mixes what repetition compares: each word multiplied by its own
+// odd constant (independent multiplications, not a chain), summed, and
+// the high half folded into the low, so that every bit of the top byte
+// (History.seen) depends on every square. Equal keys still give equal
 // hashes, which is all repetition needs (it compares keys on a match).
 func (k *posKey) hash() uint64 {
-	h := uint64(14695981039346656037)
-	for i := 0; i < len(k.board); i += 8 {
-		w := uint64(k.board[i]) | uint64(k.board[i+1])<<8 | uint64(k.board[i+2])<<16 | uint64(k.board[i+3])<<24 |
-			uint64(k.board[i+4])<<32 | uint64(k.board[i+5])<<40 | uint64(k.board[i+6])<<48 | uint64(k.board[i+7])<<56
-		h = (h ^ w) * 1099511628211
-	}
-	for _, b := range [...]uint8{uint8(k.side), b2u(k.leap[0]), b2u(k.leap[1]), k.castle, uint8(k.ep)} {
-		h = (h ^ uint64(b)) * 1099511628211
-	}
-	return h
+	meta := uint64(k.side) | uint64(b2u(k.leap[0]))<<8 | uint64(b2u(k.leap[1]))<<16 | uint64(k.castle)<<24 | uint64(uint8(k.ep))<<32
+	h := k.board[0]*0x9e3779b97f4a7c15 + k.board[1]*0xc2b2ae3d27d4eb4f + k.board[2]*0x165667b19e3779f9 +
+		k.board[3]*0xd6e8feb86659fd93 + meta*0xff51afd7ed558ccd
+	return h ^ h>>29 ^ h>>47
 }
 
 func b2u(b bool) uint8 {
@@ -146,9 +150,16 @@ type History struct {
 	// than that (window), so keyBase moves up to each such move and the
 	// keys before it are dropped: a long game holds a board per position
 	// only since its last irreversible move, and none at all under rules
-	// without repetition (issue 14: 88 bytes a ply before; 16 now, and 37 more for a key).
+	// without repetition (issue 14: 88 bytes a ply before; 16 now, and 40 more for a key).
 	keys    []posKey
 	keyBase int
+	// seen has a bit set for the top byte of the hash of every entry
+	// since keyBase, and lastSeen says whether the last entry's bit was
+	// set before it: when it was not, no earlier entry of the window can
+	// be the same position, and occurrences need not scan the window (as
+	// at most plies of a game).
+	seen     [4]uint64
+	lastSeen bool
 }
 
 // NewHistory starts a history at p (copied).
@@ -160,17 +171,26 @@ func NewHistory(p *Position) *History {
 
 func (h *History) record() {
 	p := &h.pos
-	k := p.key()
-	h.entries = append(h.entries, histEntry{hash: k.hash(), checked: p.InCheck(), side: p.side,
-		bare: [2]bool{p.isBare(White), p.isBare(Black)}})
+	e := histEntry{checked: p.InCheck(), side: p.side, bare: [2]bool{p.isBare(White), p.isBare(Black)}}
 	if p.s.Repetition == RepetitionOff {
+		// Nothing compares positions: no key, no hash.
+		h.entries = append(h.entries, e)
 		return
 	}
 	if p.halfmove == 0 {
 		// window() is now this entry and never moves back before it.
-		h.keys, h.keyBase = h.keys[:0], len(h.entries)-1
+		h.keys, h.keyBase = h.keys[:0], len(h.entries)
+		h.seen = [4]uint64{}
 	}
-	h.keys = append(h.keys, k)
+	// The key is written where it is kept, not copied there.
+	h.keys = append(h.keys, posKey{})
+	k := &h.keys[len(h.keys)-1]
+	p.setKey(k)
+	e.hash = k.hash()
+	h.entries = append(h.entries, e)
+	bit := e.hash >> 56
+	h.lastSeen = h.seen[bit>>6]&(1<<(bit&63)) != 0
+	h.seen[bit>>6] |= 1 << (bit & 63)
 }
 
 // sameAs reports whether entry i holds the same position as entry j (both
@@ -273,6 +293,9 @@ func (h *History) Claimable() OutcomeKind {
 // rules only ask whether a count is reached, and counting back from the
 // end stops early in a long shuffle of the same few positions.
 func (h *History) occurrences(max int) int {
+	if !h.lastSeen {
+		return min(1, max)
+	}
 	last := len(h.entries) - 1
 	n := 0
 	for i := last; i >= h.window() && n < max; i-- {

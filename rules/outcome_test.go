@@ -85,13 +85,16 @@ func TestHistoryKeysSinceIrreversible(t *testing.T) {
 	if h.Claimable() != OutcomeRepetition {
 		t.Error("threefold repetition after the capture not claimable")
 	}
-	packed := h.Position().key()
+	packed := h.keys[len(h.keys)-1]
 	var board [64]Piece
 	for i := range board {
-		board[i] = Piece(packed.board[i/2] >> (4 * (i % 2)) & 15)
+		k := Kind(packed.board[1]>>i&1 | packed.board[2]>>i&1<<1 | packed.board[3]>>i&1<<2)
+		if k != NoKind {
+			board[i] = MakePiece(Color(1-packed.board[0]>>i&1), k)
+		}
 	}
 	if board != h.Position().board {
-		t.Error("the packed key does not hold the board")
+		t.Error("the key's bitboards do not hold the board")
 	}
 	h.Reset(mustFEN(t, s, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"))
 	if len(h.keys) != 1 || h.keyBase != 0 {

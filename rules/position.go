@@ -259,6 +259,9 @@ func (p *Position) apply(m Move) {
 // on s (a castling rook).
 func (p *Position) castleMaskAt(s Square) uint8 {
 	var m uint8
+	if p.castle == 0 {
+		return 0 // most of a game: no right left to lose
+	}
 	for i, r := range p.castleRook {
 		if r == s && p.castle&(1<<i) != 0 {
 			m |= 1 << i

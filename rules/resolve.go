@@ -21,6 +21,7 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 		}
 		toMask = bb(to)
 	}
+	occ := p.byColor[0] | p.byColor[1]
 	if to != NoSquare && k != King {
 		// Only men that reach to can move there: for the pieces, whose
 		// moves are symmetric, the men of kind k that a man of kind k on
@@ -41,54 +42,72 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 			}
 			from &= reach
 		} else {
-			from &= p.s.attacks(k, p.side, to, p.byColor[0]|p.byColor[1])
+			from = p.reaching(k, to, from, occ)
 		}
 	}
 	if from == 0 {
 		return dst
 	}
 	start := len(dst)
-	dst = p.genMask(dst, false, inCheck, from, toMask)
+	if to != NoSquare && k != King {
+		// Every man left in from attacks to (a pawn: reaches it), so each
+		// has one move there (with its promotions and conversions): no need
+		// to generate its moves everywhere and keep those to to, as
+		// genMask would.
+		if k == Pawn {
+			dst = p.pawnsTo(dst, from, to)
+		} else {
+			dst = p.piecesTo(dst, from, to)
+		}
+	} else {
+		dst = p.genMask(dst, false, inCheck, from, toMask)
+	}
 	if len(dst) == start {
 		return dst
 	}
-	// The legality context (the pin search above all) is built only for a
-	// move that needs it: not in check and without the settings that make
-	// legal() look further, a move of a man other than the king that no
-	// slider can pin, not en passant, converting nothing, is legal as
-	// generated; that is what safeAfter's own shortcut says.
+	// Not in check and without the settings that make legal() look
+	// further, a move of a man other than the king, not en passant,
+	// converting nothing, is legal unless the man is pinned and leaves the
+	// line of its pin: the snipers (the enemy sliders on a line through
+	// the king, the board taken as empty) tell, without the legality
+	// context's ray walks. Other moves take the full test.
 	s := p.s
 	simple := !inCheck && !s.extraLegality()
 	stuck := s.stuckFilter()
 	ksq := p.kingSq[p.side]
-	// Snipers: the enemy sliders on a line through the king, the board
-	// taken as empty (as newLegalCtx's pin search, without its ray walks).
-	// Only a man between the king and a sniper can be pinned.
 	var snipers uint64
 	if simple {
 		rq, bq := p.sliders(p.side ^ 1)
-		snipers = (rays[0][ksq]|rays[1][ksq]|rays[4][ksq]|rays[5][ksq])&rq |
-			(rays[2][ksq]|rays[3][ksq]|rays[6][ksq]|rays[7][ksq])&bq
+		snipers = rookLines[ksq]&rq | bishopLines[ksq]&bq
 	}
-	mayBePinned := func(from Square) bool {
-		for x := snipers; x != 0; x &= x - 1 {
-			if between[ksq][trailing(x)]&bb(from) != 0 {
-				return true
-			}
-		}
-		return false
-	}
+	// Without the further settings, a step or leap of the king that
+	// converts nothing is legal when its square is not attacked once the
+	// king has left its own: safeAfter's test, without its context.
+	plainKing := !s.extraLegality()
 	var lc legalCtx
 	haveCtx := false
 	out := dst[:start]
 	for _, m := range dst[start:] {
 		if simple && m.From != ksq && m.Flags&FlagEnPassant == 0 && !m.HasConversion() &&
-			!(stuck && m.Flags&FlagCapture != 0) && !mayBePinned(m.From) {
-			out = append(out, m)
+			!(stuck && m.Flags&FlagCapture != 0) {
+			if pin := pinLine(ksq, snipers, m.From, occ); pin == 0 || pin&bb(m.To) != 0 {
+				out = append(out, m)
+			}
+			continue
+		}
+		if plainKing && m.From == ksq && m.Flags&(FlagCastleShort|FlagCastleLong) == 0 && !m.HasConversion() {
+			// A man the king takes attacks no more: off the enemy's men.
+			them := p.side ^ 1
+			if !s.attackedByIn(m.To, them, occ&^bb(ksq)|bb(m.To), p.byColor[them]&^bb(m.To), &p.byKind) {
+				out = append(out, m)
+			}
 			continue
 		}
 		if !haveCtx {
-			lc, haveCtx = p.newLegalCtx(inCheck), true
+			// The king's moves, en passant, conversions, check and the
+			// further settings: no pin shortcut applies to most of them, so
+			// the context goes without its pin search.
+			lc, haveCtx = p.newMoveCtx(inCheck), true
 		}
 		if p.legal(&lc, m, true) {
 			out = append(out, m)
@@ -97,14 +116,105 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 	return out
 }
 
-// kingLines is every square on a rank, file or diagonal through ksq: the
-// only squares where a man can be pinned to a king on ksq.
-func kingLines(ksq Square) uint64 {
+// reaching is the men of from (of kind k, not a pawn nor the king) that
+// attack to with occupancy occ: for a slider, those on a line through to
+// with nothing between (a table look-up each), instead of walking the
+// rays from to; for the leapers, their table.
+func (p *Position) reaching(k Kind, to Square, from, occ uint64) uint64 {
+	s := p.s
 	var lines uint64
-	for d := range rays {
-		lines |= rays[d][ksq]
+	switch {
+	case k == Rook:
+		lines = rookLines[to]
+	case k == Queen && s.Counsellor == CounsellorQueen:
+		lines = kingLines[to]
+	case k == Bishop && s.Elephant == ElephantBishop:
+		lines = bishopLines[to]
+	default:
+		return from & s.attacks(k, p.side, to, occ)
 	}
-	return lines
+	from &= lines
+	for x := from; x != 0; x &= x - 1 {
+		if f := Square(trailing(x)); between[to][f]&occ != 0 {
+			from &^= bb(f)
+		}
+	}
+	return from
+}
+
+// piecesTo appends the move to to of each man on from (pieces, not pawns
+// nor the king, each of which attacks to), as genMask would generate it:
+// none when to holds one of ours or the enemy king, a capture with its
+// conversions when to holds an enemy man.
+func (p *Position) piecesTo(dst []Move, from uint64, to Square) []Move {
+	t := bb(to)
+	if p.byColor[p.side]&t != 0 || p.byKind[King]&t != 0 {
+		return dst
+	}
+	capture := p.byColor[p.side^1]&t != 0
+	for ; from != 0; from &= from - 1 {
+		m := Move{From: Square(trailing(from)), To: to, ConvSquare: NoSquare}
+		if capture {
+			m.Flags = FlagCapture
+			dst = p.withConversions(dst, m, false)
+		} else {
+			dst = append(dst, m)
+		}
+	}
+	return dst
+}
+
+// pawnsTo appends the moves to to of the pawns on from (those one or two
+// steps behind to, or a capture away), as genMask would generate them in
+// legal mode: a push or a double step to an empty square, a capture of
+// an enemy man (not the king), en passant; with promotions, arrivals and
+// conversions (pawnTo). A pawn on its last rank waits and has none.
+func (p *Position) pawnsTo(dst []Move, from uint64, to Square) []Move {
+	us := p.side
+	occ := p.byColor[0] | p.byColor[1]
+	t := bb(to)
+	fwd, startRank := Square(8), rank2
+	if us == Black {
+		fwd, startRank = -8, rank7
+	}
+	for x := from &^ lastRank(us); x != 0; x &= x - 1 {
+		f := Square(trailing(x))
+		switch {
+		case f+fwd == to:
+			if occ&t == 0 {
+				dst = p.pawnTo(dst, f, to, 0, false)
+			}
+		case f+2*fwd == to:
+			if p.s.PawnDoubleStep && bb(f)&startRank != 0 && occ&(t|bb(f+fwd)) == 0 {
+				dst = append(dst, Move{From: f, To: to, Flags: FlagDoubleStep, ConvSquare: NoSquare})
+			}
+		case pawnAtt[us][f]&t != 0:
+			if p.byColor[us^1]&^p.byKind[King]&t != 0 {
+				dst = p.pawnTo(dst, f, to, FlagCapture, false)
+			} else if to == p.ep && occ&t == 0 {
+				dst = append(dst, Move{From: f, To: to, Flags: FlagCapture | FlagEnPassant, ConvSquare: NoSquare})
+			}
+		}
+	}
+	return dst
+}
+
+// pinLine is, when the man on from is pinned to the king on ksq by one of
+// snipers (the only man between them, with occupancy occ), the squares it
+// may still move to: the line between them and the sniper's square; 0
+// when it is not pinned. A man stands on one line through the king at
+// most, so one sniper at most pins it.
+func pinLine(ksq Square, snipers uint64, from Square, occ uint64) uint64 {
+	f := bb(from)
+	for ; snipers != 0; snipers &= snipers - 1 {
+		sn := Square(trailing(snipers))
+		// A sniper further out on the same line may stand behind another
+		// man: only the one with nothing but from between pins.
+		if b := between[ksq][sn]; b&f != 0 && b&occ == f {
+			return b | bb(sn)
+		}
+	}
+	return 0
 }
 
 // LegalMovesTo is Position().LegalMovesTo, with the check test the history
@@ -129,17 +239,55 @@ func (p *Position) hasLegalMove(inCheck bool) bool {
 			return true
 		}
 	}
+	if inCheck && !p.s.extraLegality() && p.kingEscapes() {
+		return true
+	}
 	// The king's moves first: in check they are the usual way out, and
 	// the search stops at the first legal move (the answer is the same in
-	// any order).
+	// any order). In check no move is legal by the pin shortcut, so the
+	// context goes without its pin search.
 	var buf [256]Move
-	lc := p.newLegalCtx(inCheck)
+	var lc legalCtx
+	if inCheck {
+		lc = p.newMoveCtx(true)
+	} else {
+		lc = p.newLegalCtx(false)
+	}
 	king := bb(p.kingSq[p.side])
 	for _, fromMask := range [2]uint64{king, ^king} {
 		for _, m := range p.genMask(buf[:0], false, inCheck, fromMask, ^uint64(0)) {
 			if p.legal(&lc, m, true) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// kingEscapes reports whether the king, in check, can step to a square
+// where it is not attacked, without generating moves: the usual answer
+// to a check. Only for settings under which king safety is the whole of
+// legality (no extraLegality), and only steps that convert nothing (an
+// empty square, or a capture while the captured side has no waiting
+// pawn); false means "look properly". In check there is no leap and no
+// castling, so these are all the king's moves but those.
+func (p *Position) kingEscapes() bool {
+	us, them := p.side, p.side^1
+	ksq := p.kingSq[us]
+	enemy := p.byColor[them]
+	targets := kingAtt[ksq] &^ p.byColor[us] &^ p.byKind[King]
+	if enemy&p.byKind[Pawn]&lastRank(them) != 0 || p.s.stuckFilter() {
+		// A conversion, or a capture that changes what a stuck pawn
+		// attacks: the full test.
+		targets &^= enemy
+	}
+	occ := (p.byColor[0] | p.byColor[1]) &^ bb(ksq)
+	for ; targets != 0; targets &= targets - 1 {
+		to := Square(trailing(targets))
+		t := bb(to)
+		// A man the king would take is off the enemy's men.
+		if !p.s.attackedByIn(to, them, occ|t, enemy&^t, &p.byKind) {
+			return true
 		}
 	}
 	return false
@@ -155,7 +303,7 @@ func (p *Position) hasLegalMove(inCheck bool) bool {
 func (p *Position) unpinnedQuietMove() bool {
 	s := p.s
 	us := p.side
-	lines := kingLines(p.kingSq[us])
+	lines := kingLines[p.kingSq[us]]
 	occ := p.byColor[0] | p.byColor[1]
 	free := p.byColor[us] &^ p.byKind[King] &^ lines
 	// Pawns first, all at once: one step forward to an empty square that
@@ -183,5 +331,6 @@ func (h *History) Reset(p *Position) {
 	h.pos = *p
 	h.entries = h.entries[:0]
 	h.keys, h.keyBase = h.keys[:0], 0
+	h.seen, h.lastSeen = [4]uint64{}, false
 	h.record()
 }

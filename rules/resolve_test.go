@@ -2,7 +2,10 @@ package rules
 
 import (
 	"math/rand"
+	"os"
+	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -19,28 +22,8 @@ func TestLegalMovesToMatchesLegalMoves(t *testing.T) {
 		for game := 0; game < 6; game++ {
 			p := NewPosition(&s)
 			for ply := 0; ply < 160; ply++ {
-				all := p.LegalMoves(nil)
+				all := checkShortcuts(t, prof.Name, p)
 				positions++
-				if got := p.HasLegalMove(); got != (len(all) > 0) {
-					t.Fatalf("%s %s: HasLegalMove %v, %d legal moves", prof.Name, p.FEN(), got, len(all))
-				}
-				for k := NoKind; k <= King; k++ {
-					for to := NoSquare; to < 64; to++ {
-						var want []Move
-						for _, m := range all {
-							if k != NoKind && p.At(m.From).Kind() == k && (to == NoSquare || m.To == to) {
-								want = append(want, m)
-							}
-						}
-						got := p.LegalMovesTo(nil, k, to)
-						if len(got) == 0 && len(want) == 0 {
-							continue
-						}
-						if !reflect.DeepEqual(got, want) {
-							t.Fatalf("%s %s: LegalMovesTo(%v, %v) = %v, LegalMoves gives %v", prof.Name, p.FEN(), k, to, got, want)
-						}
-					}
-				}
 				if len(all) == 0 {
 					break
 				}
@@ -51,4 +34,82 @@ func TestLegalMovesToMatchesLegalMoves(t *testing.T) {
 	if positions < 1000 {
 		t.Fatalf("only %d positions checked", positions)
 	}
+}
+
+// TestLegalMovesToPins checks the shortcuts in positions full of pins,
+// checks and en passant captures, where random games seldom go: every
+// position of tricky.perft and two plies beyond, and hand-made ones (two
+// rooks on the king's rank, the nearer behind a knight: the knight is
+// pinned by it, not by the further one).
+func TestLegalMovesToPins(t *testing.T) {
+	fide, err := Lookup("fide")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &fide.Settings
+	fens := []string{
+		"2R1R1nk/1p4rp/p1n2N2/6p1/1P6/2P5/P6P/2K5 b - - 2 1",
+		"R3R1nk/8/8/8/8/8/8/K7 b - - 0 1",
+		"k7/8/8/2KPp2r/8/8/8/8 w - e6 0 2",
+		"4k3/8/8/8/8/8/4q3/R3K2R w KQ - 0 1",
+	}
+	data, err := os.ReadFile(filepath.Join("testdata", "tricky.perft"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ln := range strings.Split(string(data), "\n") {
+		if f, ok := strings.CutPrefix(ln, "epd "); ok {
+			fens = append(fens, strings.TrimSpace(f))
+		}
+	}
+	positions := 0
+	for _, fen := range fens {
+		p, err := ParseFEN(s, fen)
+		if err != nil {
+			continue // a Chess960 or otherwise unusable FEN for this test
+		}
+		for _, m := range checkShortcuts(t, "fide", p) {
+			q := *p
+			q.Play(m)
+			for _, r := range checkShortcuts(t, "fide", &q) {
+				u := q
+				u.Play(r)
+				checkShortcuts(t, "fide", &u)
+				positions++
+			}
+		}
+	}
+	if positions < 10000 {
+		t.Fatalf("only %d positions checked", positions)
+	}
+}
+
+// checkShortcuts checks, in p, that LegalMovesTo gives exactly the moves
+// of LegalMoves of each kind to each square (in the same order) and that
+// HasLegalMove (with its quick paths) agrees with the full list, which it
+// returns.
+func checkShortcuts(t *testing.T, profile string, p *Position) []Move {
+	t.Helper()
+	all := p.LegalMoves(nil)
+	if got := p.HasLegalMove(); got != (len(all) > 0) {
+		t.Fatalf("%s %s: HasLegalMove %v, %d legal moves", profile, p.FEN(), got, len(all))
+	}
+	for k := NoKind; k <= King; k++ {
+		for to := NoSquare; to < 64; to++ {
+			var want []Move
+			for _, m := range all {
+				if k != NoKind && p.At(m.From).Kind() == k && (to == NoSquare || m.To == to) {
+					want = append(want, m)
+				}
+			}
+			got := p.LegalMovesTo(nil, k, to)
+			if len(got) == 0 && len(want) == 0 {
+				continue
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s %s: LegalMovesTo(%v, %v) = %v, LegalMoves gives %v", profile, p.FEN(), k, to, got, want)
+			}
+		}
+	}
+	return all
 }
