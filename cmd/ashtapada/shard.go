@@ -145,7 +145,9 @@ func shardInputs(c *cli.Context, args []string, noteErr func(error)) ([]inputPar
 // the part's first game starts) but not parsed; reading stops after the
 // part. The moves are read in notation's notation (--notation). When
 // before is not nil it is called once, just before the part's
-// first game, with the game before it in the file (if there is one). fn
+// first game, with the game before it in the file (if there is one), or,
+// when the part holds none of the file's games, after the last game read
+// (all of them before the part), so that the caller numbers them. fn
 // is also given gap, the text that holds no game read just before the
 // game (since the game before it, whichever part has that; nil for none),
 // which the Parquet rows keep (gametable.Row.Before); it is valid during
@@ -167,9 +169,22 @@ func eachChunk(p inputPart, notation movesNotation, before func(name string, ch 
 	index := 0
 	var gap []byte
 	lastOurs := false // the last game read is the part's
+	// noneOurs: the part's range holds none of the file's games (it starts
+	// after the file's last game starts, or lies inside one game). The
+	// games read all lie before it, and before is given the last of them
+	// so that the games after the file are numbered on from it.
+	noneOurs := func() error {
+		if before != nil && !started && haveLast {
+			return before(name, last, index)
+		}
+		return nil
+	}
 	for {
 		ch, err := sp.Next()
 		if errors.Is(err, io.EOF) {
+			if err := noneOurs(); err != nil {
+				return nil, err
+			}
 			if lastOurs && len(gap) > 0 {
 				return gap, nil
 			}
@@ -183,7 +198,7 @@ func eachChunk(p inputPart, notation movesNotation, before func(name string, ch 
 			continue
 		}
 		if p.past(ch.Pos.Offset) {
-			return nil, nil
+			return nil, noneOurs()
 		}
 		index++
 		g := gap
@@ -312,8 +327,12 @@ func (cv *converter) runShard(files []string) error {
 			continue
 		}
 		base := cv.n
+		// before is given the game just before the part's first in this
+		// file, or the file's last game when the part has none of them:
+		// the games up to it are numbered, not converted.
 		before := func(name string, ch grammar.Chunk, index int) error {
 			prev, prevName, prevN = grammar.ParseChunk(ch, name), name, base+index
+			cv.n = base + index
 			return nil
 		}
 		if _, err := eachChunk(p, cv.notation, before, func(name string, ch grammar.Chunk, index int, _ []byte) error {

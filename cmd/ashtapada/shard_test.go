@@ -196,6 +196,27 @@ func shardMerge(t *testing.T, inputs []string) {
 	}
 }
 
+// TestShardPartInsideLastGame: a part whose range starts inside a file's
+// last game holds none of that file's games; the games of the next file
+// are still numbered on from all of them (JSON's "game"), as one run
+// numbers them. (A part used to number them from the games of the files
+// before, as if that file held none.)
+func TestShardPartInsideLastGame(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.pgn"), filepath.Join(dir, "b.pgn")
+	game := func(event, comment string) string {
+		return fmt.Sprintf("[Event \"%s\"]\n[Result \"*\"]\n\n1. e4 {%s} e5 *\n\n", event, comment)
+	}
+	// a's last game is most of the bytes, so that the parts after the
+	// first start inside it.
+	textA := game("a1", "") + game("a2", "") + game("a3", strings.Repeat("long comment ", 800))
+	textB := game("b1", "") + game("b2", "")
+	if os.WriteFile(a, []byte(textA), 0o644) != nil || os.WriteFile(b, []byte(textB), 0o644) != nil {
+		t.Fatal("cannot write the test's inputs")
+	}
+	shardMerge(t, []string{a, b})
+}
+
 // TestShardOneDocument: the outputs that are one document cannot be split.
 func TestShardOneDocument(t *testing.T) {
 	in := filepath.Join(repoRoot(t), "corpus", "fide", "valid.pgn")
