@@ -183,7 +183,16 @@ func fmtFile(path string, opt *fmtOptions) (fmtResult, error) {
 	if opt.write && !strings.HasSuffix(strings.ToLower(path), ".pgn") {
 		return res, fmt.Errorf("cannot rewrite %s in place: only .pgn files are rewritten", path)
 	}
-	in, name, err := openInput(path)
+	var in io.ReadCloser
+	var name string
+	var err error
+	if isParquetName(path) {
+		// A table of games (convert --to parquet): its rows' text.
+		in, name = nil, displayName(path)
+		in, err = openParquetText(path)
+	} else {
+		in, name, err = openInput(path)
+	}
 	if err != nil {
 		return res, err
 	}

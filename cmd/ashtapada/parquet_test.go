@@ -88,6 +88,12 @@ func parquetRoundTrip(t *testing.T, path string) (sameAsFmt bool) {
 	if code != 0 && code != 1 {
 		t.Fatalf("%s: convert --from parquet: exit %d: %s", path, code, rerr)
 	}
+	// fmt reads a table as its rows' text: PGN -> Parquet -> PGN through
+	// fmt is fmt's output, the text that is no game and a book's notation
+	// included.
+	if fromTable, ferr2, _ := runApp(t, "fmt", pq); fromTable != fmtOut {
+		t.Errorf("%s: fmt of the Parquet table differs from fmt of the file (%s):\n%s", path, ferr2, firstLineDifference(fmtOut, fromTable))
+	}
 	direct, _, _ := runApp(t, "convert", "--to", "pgn", path)
 	if got != direct {
 		t.Errorf("%s: PGN -> Parquet -> PGN differs from convert --to pgn:\n%s", path, firstLineDifference(direct, got))
