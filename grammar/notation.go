@@ -471,8 +471,8 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 	n := 0
 	j := start
 	open := 0
+	e := s.word(j, open)
 	for n < len(ends) {
-		e := s.word(j, open)
 		if e == j {
 			break
 		}
@@ -487,16 +487,16 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 		if k >= len(s.src) || s.src[k] == '\n' || s.src[k] == '\r' || s.src[k] == '{' || s.src[k] == ';' || s.src[k] == '$' {
 			break
 		}
-		ne := s.word(k, open+strings.Count(w, "(")-strings.Count(w, ")"))
+		open += strings.Count(w, "(") - strings.Count(w, ")")
+		ne := s.word(k, open)
 		if ne == k {
 			break
 		}
 		next := s.src[k:ne]
-		open += strings.Count(w, "(") - strings.Count(w, ")")
 		if isMoveNumberWord(next) {
 			break
 		}
-		j = k
+		j, e = k, ne // the next word, read once
 	}
 	// The common case first: a word that is a move by itself, followed by
 	// nothing or by another word that is a move by itself (`P-K4 P-K4`).
