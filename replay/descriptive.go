@@ -2,6 +2,7 @@ package replay
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"github.com/ashtapada/ashtapada/record"
@@ -246,21 +247,18 @@ func descTargets(pos *rules.Position, d *record.Descriptive, out *[4]rules.Squar
 	}
 	want := kindOf(manLetter(d.CapMan))
 	them := side.Other()
-	left := pos.Count(them, want) // the men of that kind not yet found
+	count := pos.Count(them, want) // the squares the men stand on
 	if want == rules.Pawn && pos.EnPassant() != rules.NoSquare {
-		left++ // (the en passant square, added last, may be one more)
+		count++ // (the en passant square, added last, may be one more)
 	}
-	if d.CapFiles == 0 && d.CapRank == 0 && left > len(out) {
+	if d.CapFiles == 0 && d.CapRank == 0 && count > len(out) {
 		// Any of them may be meant (`PxP` with five pawns or more).
 		return -1
 	}
-	left = pos.Count(them, want)
-	for sq := rules.Square(0); sq < 64 && left > 0; sq++ {
-		p := pos.At(sq)
-		if p.Kind() == want && p.Color() == them {
-			left--
-		}
-		if p.Kind() != want || p.Color() != them || !fileIn(d.CapFiles, sq) {
+	// The men, lowest square first.
+	for men := pos.Men(them, want); men != 0; men &= men - 1 {
+		sq := rules.Square(bits.TrailingZeros64(men))
+		if !fileIn(d.CapFiles, sq) {
 			continue
 		}
 		if d.CapRank != 0 && relRank(side, sq.Rank()) != d.CapRank {
