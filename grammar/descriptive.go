@@ -229,17 +229,6 @@ func parseDescriptive(text string, d *record.Descriptive) (record.Move, error) {
 // and the separator's index. ok is false for any other text.
 func plainDescriptive(text string) (core string, check byte, sep int, ok bool) {
 	core = text
-	if i := strings.IndexByte(text, ' '); i >= 0 {
-		switch text[i:] {
-		case " ch":
-			check = '+'
-		case " mate":
-			check = '#'
-		default:
-			return "", 0, 0, false
-		}
-		core = text[:i]
-	}
 	sep = -1
 	for i := 0; i < len(core); i++ {
 		switch c := core[i]; c {
@@ -249,9 +238,20 @@ func plainDescriptive(text string) (core string, check byte, sep int, ok bool) {
 				return "", 0, 0, false
 			}
 			sep = i
+		case ' ':
+			switch core[i:] {
+			case " ch":
+				check = '+'
+			case " mate":
+				check = '#'
+			default:
+				return "", 0, 0, false
+			}
+			core = core[:i]
 		default:
-			// A rank: only as the last byte, after the separator.
-			if c < '1' || c > '8' || i != len(core)-1 || sep < 0 {
+			// A rank: only as the last byte of the move, after the
+			// separator.
+			if c < '1' || c > '8' || sep < 0 || i+1 < len(core) && core[i+1] != ' ' {
 				return "", 0, 0, false
 			}
 		}
@@ -359,10 +359,21 @@ func parseMan(s string, mover bool) (man byte, files uint8, wing byte, rank int8
 	}
 	base := s
 	sq := ""
-	if i := strings.IndexByte(s, '('); i > 0 && s[len(s)-1] == ')' {
-		base, sq = s[:i], s[i+1:len(s)-1]
-	} else if i := strings.IndexByte(s, '/'); i > 0 {
-		base, sq = s[:i], s[i+1:]
+	// The first `(` and the first `/`, in one pass: a man is a few bytes,
+	// shorter than strings.IndexByte's set-up pays for.
+	paren, slash := -1, -1
+	for i := 0; i < len(s) && (paren < 0 || slash < 0); i++ {
+		switch {
+		case s[i] == '(' && paren < 0:
+			paren = i
+		case s[i] == '/' && slash < 0:
+			slash = i
+		}
+	}
+	if paren > 0 && s[len(s)-1] == ')' {
+		base, sq = s[:paren], s[paren+1:len(s)-1]
+	} else if slash > 0 {
+		base, sq = s[:slash], s[slash+1:]
 	}
 	switch base {
 	case "K":
