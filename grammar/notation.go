@@ -27,7 +27,8 @@ func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 	// The tags, the tree and the moves read ahead are scratch, like the fast
 	// parser's (fast.go): they live until the builder has made the record,
 	// so their storage is reused from game to game. The moves' parts
-	// (record.Descriptive) are the record's, and are not.
+	// (record.Descriptive) are the record's: a Scratch's when the record
+	// is (builder.descSlice).
 	st := descPool.Get().(*descStore)
 	defer st.release()
 	ast := &gGame{Tags: st.tags[:0]}
@@ -56,7 +57,7 @@ func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 	est := (len(src)-lx.i)/6 + 8
 	s.top = st.elems[:0]
 	b.descParsed = st.parsed[:0]
-	s.descs = make([]record.Descriptive, 0, est)
+	s.descs = b.descSlice(est)
 	ast.Elems = s.elems(0)
 	st.elems, st.parsed = ast.Elems, b.descParsed // before build consumes descParsed
 	if s.err != nil {
