@@ -115,6 +115,13 @@ func ParseDescriptive(text string) (record.Move, error) {
 // nothing for them.
 func parseDescriptive(text string, d *record.Descriptive) (record.Move, error) {
 	m := record.Move{Text: text, FromFile: -1, FromRank: -1, To: record.NoSquare, ConvSquare: record.NoSquare}
+	if core, check, sep, ok := plainDescriptive(text); ok {
+		// Nearly every move: nothing below but the man and the square or
+		// the man taken applies to it.
+		m.Check = check
+		err := descriptiveBody(&m, d, core, sep)
+		return m, err
+	}
 	src, steps := longForm(text)
 	s := normalizeDescriptive(src)
 	if s == "" {
@@ -208,6 +215,63 @@ func parseDescriptive(text string, d *record.Descriptive) (record.Move, error) {
 			}
 		}
 	}
+	err := descriptiveBody(&m, d, s, sep)
+	return m, err
+}
+
+// plainDescriptive recognises, in one pass, the move as the writer prints
+// it and most books set it: a man, `-` or `x`, then a square or a man, in
+// capital letters and a final rank digit (`P-K4`, `N-QB3`, `PxP`, `QxKP`),
+// perhaps followed by ` ch` or ` mate`. For such a text the general
+// reading's long form, normalisation, suffix search, castling, conversion
+// and promotion steps change nothing, so parseDescriptive goes straight to
+// descriptiveBody with core (the move without its mark), the check mark
+// and the separator's index. ok is false for any other text.
+func plainDescriptive(text string) (core string, check byte, sep int, ok bool) {
+	core = text
+	sep = -1
+	for i := 0; i < len(core); i++ {
+		switch c := core[i]; c {
+		case 'K', 'Q', 'R', 'B', 'N', 'P':
+		case '-', 'x':
+			if sep >= 0 {
+				return "", 0, 0, false
+			}
+			sep = i
+		case ' ':
+			switch core[i:] {
+			case " ch":
+				check = '+'
+			case " mate":
+				check = '#'
+			default:
+				return "", 0, 0, false
+			}
+			core = core[:i]
+		default:
+			// A rank: only as the last byte of the move, after the
+			// separator.
+			if c < '1' || c > '8' || sep < 0 || i+1 < len(core) && core[i+1] != ' ' {
+				return "", 0, 0, false
+			}
+		}
+	}
+	// The separator between a man and what follows it.
+	if sep <= 0 || sep >= len(core)-1 {
+		return "", 0, 0, false
+	}
+	return core, check, sep, true
+}
+
+// descriptiveBody reads the move s, stripped of its marks, castling,
+// conversion and promotion, into m and d: the man that moves, and the
+// square it goes to or the man it takes on either side of the separator at
+// index sep (-1: none written).
+func descriptiveBody(m *record.Move, d *record.Descriptive, s string, sep int) error {
+	text := m.Text
+	bad := func(reason string) error {
+		return &MoveError{text, reason}
+	}
 	var mover, target string
 	switch {
 	case sep < 0:
@@ -279,7 +343,7 @@ func parseDescriptive(text string, d *record.Descriptive) (record.Move, error) {
 		m.Piece = 0
 	}
 	m.Capture = d.Capture
-	return m, nil
+	return nil
 }
 
 // maxManLen bounds the text of a man parseMan reads: `QKtP(QKt3)` is
@@ -295,10 +359,21 @@ func parseMan(s string, mover bool) (man byte, files uint8, wing byte, rank int8
 	}
 	base := s
 	sq := ""
-	if i := strings.IndexByte(s, '('); i > 0 && s[len(s)-1] == ')' {
-		base, sq = s[:i], s[i+1:len(s)-1]
-	} else if i := strings.IndexByte(s, '/'); i > 0 {
-		base, sq = s[:i], s[i+1:]
+	// The first `(` and the first `/`, in one pass: a man is a few bytes,
+	// shorter than strings.IndexByte's set-up pays for.
+	paren, slash := -1, -1
+	for i := 0; i < len(s) && (paren < 0 || slash < 0); i++ {
+		switch {
+		case s[i] == '(' && paren < 0:
+			paren = i
+		case s[i] == '/' && slash < 0:
+			slash = i
+		}
+	}
+	if paren > 0 && s[len(s)-1] == ')' {
+		base, sq = s[:paren], s[paren+1:len(s)-1]
+	} else if slash > 0 {
+		base, sq = s[:slash], s[slash+1:]
 	}
 	switch base {
 	case "K":

@@ -24,7 +24,14 @@ import (
 func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 	base := lexer.Position{Filename: filename, Line: c.Pos.Line, Column: c.Pos.Col, Offset: c.Pos.Offset}
 	lx := newLexer(src, filename, base)
-	ast := &gGame{}
+	// The tags, the tree and the moves read ahead are scratch, like the fast
+	// parser's (fast.go): they live until the builder has made the record,
+	// so their storage is reused from game to game. The moves' parts
+	// (record.Descriptive) are the record's: a Scratch's when the record
+	// is (builder.descSlice).
+	st := descPool.Get().(*descStore)
+	defer st.release()
+	ast := &gGame{Tags: st.tags[:0]}
 	for {
 		saved := *lx
 		t, err := lx.Next()
@@ -43,19 +50,14 @@ func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 		tag.Name, tag.Value = name.Value, val.Value
 		ast.Tags = append(ast.Tags, tag)
 	}
+	st.tags = ast.Tags
 	s := &descScanner{src: src, i: lx.i, line: lx.line, lineOff: lx.lineOff, lx: lx, rest: len(src), b: b}
-	// The tree and the moves read ahead are scratch, like the fast
-	// parser's (fast.go): they live until the builder has made the record,
-	// so their storage is reused from game to game. The moves' parts
-	// (record.Descriptive) are the record's, and are not.
-	st := descPool.Get().(*descStore)
-	defer st.release()
 	// Room for the moves of a game of this size (a move and its space take
 	// about six bytes), so that the list grows seldom.
 	est := (len(src)-lx.i)/6 + 8
 	s.top = st.elems[:0]
 	b.descParsed = st.parsed[:0]
-	s.descs = make([]record.Descriptive, 0, est)
+	s.descs = b.descSlice(est)
 	ast.Elems = s.elems(0)
 	st.elems, st.parsed = ast.Elems, b.descParsed // before build consumes descParsed
 	if s.err != nil {
@@ -70,6 +72,7 @@ func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 
 // descStore is the scratch storage of one descriptive game's tree.
 type descStore struct {
+	tags   []gTag
 	elems  []gElem
 	parsed []parsedMove
 }
@@ -85,7 +88,10 @@ func (st *descStore) release() {
 	if cap(st.parsed) > keepElems {
 		st.parsed = nil
 	}
-	st.elems, st.parsed = st.elems[:0], st.parsed[:0]
+	if cap(st.tags) > 64 {
+		st.tags = nil
+	}
+	st.elems, st.parsed, st.tags = st.elems[:0], st.parsed[:0], st.tags[:0]
 	descPool.Put(st)
 }
 
@@ -386,19 +392,24 @@ func (s *descScanner) emit(out []gElem, start, end int, p lexer.Position) []gEle
 	return append(out, gElem{Pos: p, Move: s.src[start:end]})
 }
 
-// suffixWords are the words that only ever end a move.
-var suffixWords = map[string]bool{
-	"ch": true, "ch.": true, "check": true, "(ch)": true, "(check)": true, "mate": true, "(mate)": true,
-	"e.p.": true, "ep": true, "(e.p.)": true, "+": true, "++": true, "#": true,
-	"!": true, "?": true, "!!": true, "??": true, "!?": true, "?!": true,
+// isSuffixWord: the word only ever ends a move. (A switch, not a map: it
+// is asked about nearly every word, and a map hashes each.)
+func isSuffixWord(w string) bool {
+	switch w {
+	case "ch", "ch.", "check", "(ch)", "(check)", "mate", "(mate)",
+		"e.p.", "ep", "(e.p.)", "+", "++", "#",
+		"!", "?", "!!", "??", "!?", "?!":
+		return true
+	}
+	return false
 }
 
-// suffixEnd is k advanced over the words (ends[k:]) that are suffixWords,
+// suffixEnd is k advanced over the words (ends[k:]) that are suffix words,
 // and over `dis`/`db`/`dbl` before `ch`.
 func (s *descScanner) suffixEnd(ends []int, k int) int {
 	for k < len(ends) {
 		w := s.src[s.wordStart(ends[k-1]):ends[k]]
-		if suffixWords[w] {
+		if isSuffixWord(w) {
 			k++
 			continue
 		}
@@ -461,8 +472,8 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 	n := 0
 	j := start
 	open := 0
+	e := s.word(j, open)
 	for n < len(ends) {
-		e := s.word(j, open)
 		if e == j {
 			break
 		}
@@ -477,16 +488,16 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 		if k >= len(s.src) || s.src[k] == '\n' || s.src[k] == '\r' || s.src[k] == '{' || s.src[k] == ';' || s.src[k] == '$' {
 			break
 		}
-		ne := s.word(k, open+strings.Count(w, "(")-strings.Count(w, ")"))
+		open += strings.Count(w, "(") - strings.Count(w, ")")
+		ne := s.word(k, open)
 		if ne == k {
 			break
 		}
 		next := s.src[k:ne]
-		open += strings.Count(w, "(") - strings.Count(w, ")")
 		if isMoveNumberWord(next) {
 			break
 		}
-		j = k
+		j, e = k, ne // the next word, read once
 	}
 	// The common case first: a word that is a move by itself, followed by
 	// nothing or by another word that is a move by itself (`P-K4 P-K4`).

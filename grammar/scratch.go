@@ -20,6 +20,10 @@ type Scratch struct {
 	// lines hold the node lists of variations (builder.lineHeader).
 	lines [][]record.Node
 	lused int
+	// descs hold the parts of descriptive moves (record.Move.Desc,
+	// builder.descSlice).
+	descs []record.Descriptive
+	dused int
 	// stack is the builder's node stack (builder.elems); a record's main
 	// line is a prefix of it.
 	stack []record.Node
@@ -38,7 +42,7 @@ type Scratch struct {
 // call with the same s: what outlives it must be copied out (strings may
 // be kept, they do not point into s).
 func ParseChunkScratch(c Chunk, filename string, s *Scratch) *record.Game {
-	s.nused, s.mused, s.lused = 0, 0, 0
+	s.nused, s.mused, s.lused, s.dused = 0, 0, 0, 0
 	// The storage of one huge game is not kept for the games after it
 	// (a 16 MB game's nodes take hundreds of MB, issue 14).
 	if len(s.nodes) > keepNodes {
@@ -49,6 +53,9 @@ func ParseChunkScratch(c Chunk, filename string, s *Scratch) *record.Game {
 	}
 	if len(s.lines) > keepNodes {
 		s.lines = nil
+	}
+	if len(s.descs) > keepNodes {
+		s.descs = nil
 	}
 	if cap(s.tags) > keepTags {
 		s.tags = nil
@@ -106,6 +113,27 @@ func (b *builder) nodeSlice(n int) []record.Node {
 	}
 	out := s.nodes[s.nused : s.nused : s.nused+n]
 	s.nused += n
+	return out
+}
+
+// descSlice is an empty list of descriptive moves' parts with room for
+// n, the Scratch's when there is one: reused from game to game, its memory
+// is warm, where a new list's first writes cost more than the reading that
+// fills it (docs/performance.md). Its capacity is exactly n, as
+// nodeSlice's, so that one more moves to new memory (descScanner.emit).
+func (b *builder) descSlice(n int) []record.Descriptive {
+	s := b.scratch
+	if s == nil {
+		return make([]record.Descriptive, 0, n)
+	}
+	if s.dused+n > len(s.descs) {
+		// As in nodeSlice: the old storage stays alive while this game
+		// uses it.
+		s.descs = make([]record.Descriptive, max(2*len(s.descs), n, 1024))
+		s.dused = 0
+	}
+	out := s.descs[s.dused : s.dused : s.dused+n]
+	s.dused += n
 	return out
 }
 

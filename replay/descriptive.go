@@ -2,6 +2,7 @@ package replay
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"github.com/ashtapada/ashtapada/record"
@@ -161,26 +162,50 @@ func (w *walk) descriptiveMatch(ln *line, mv *record.Move) []rules.Move {
 	match := w.r.match[:0]
 	if nt < 0 {
 		match = ln.hist.LegalMovesTo(match, kind, rules.NoSquare)
-	} else {
-		for _, to := range targets[:nt] {
-			match = ln.hist.LegalMovesTo(match, kind, to)
+		kept := 0
+		for _, m := range match {
+			if DescriptiveMatches(pos, m, mv) {
+				match[kept] = m
+				kept++
+			}
 		}
-		if nt == 1 {
-			// Every legal move of the man to the one square: what the
-			// step's SAN is disambiguated against (stepSAN), as resolve
-			// keeps it for SAN, instead of listed again.
-			w.r.toList = append(w.r.toList[:0], match...)
-			w.toListed, w.toKind, w.toSquare = true, kind, targets[0]
-		}
+		match = match[:kept]
+		w.r.match = match
+		return match
 	}
-	kept := 0
-	for _, m := range match {
+	// The moves to the targets are listed in toList, square by square
+	// (ends[i] is where target i's end), and those that match copied out.
+	list := w.r.toList[:0]
+	var ends [len(targets)]int
+	for i, to := range targets[:nt] {
+		list = ln.hist.LegalMovesTo(list, kind, to)
+		ends[i] = len(list)
+	}
+	for _, m := range list {
 		if DescriptiveMatches(pos, m, mv) {
-			match[kept] = m
-			kept++
+			match = append(match, m)
 		}
 	}
-	match = match[:kept]
+	// Where the move's square is known (one target, or one match), toList
+	// keeps every legal move of the man to it: what the step's SAN is
+	// disambiguated against (stepSAN), as resolve keeps it for SAN,
+	// instead of listed again.
+	if nt == 1 || len(match) == 1 {
+		to := targets[0]
+		if len(match) == 1 {
+			to = match[0].To
+		}
+		lo := 0
+		for i, t := range targets[:nt] {
+			if t == to {
+				list = list[:copy(list, list[lo:ends[i]])]
+				w.toListed, w.toKind, w.toSquare = true, kind, to
+				break
+			}
+			lo = ends[i]
+		}
+	}
+	w.r.toList = list
 	w.r.match = match
 	return match
 }
@@ -222,21 +247,18 @@ func descTargets(pos *rules.Position, d *record.Descriptive, out *[4]rules.Squar
 	}
 	want := kindOf(manLetter(d.CapMan))
 	them := side.Other()
-	left := pos.Count(them, want) // the men of that kind not yet found
+	count := pos.Count(them, want) // the squares the men stand on
 	if want == rules.Pawn && pos.EnPassant() != rules.NoSquare {
-		left++ // (the en passant square, added last, may be one more)
+		count++ // (the en passant square, added last, may be one more)
 	}
-	if d.CapFiles == 0 && d.CapRank == 0 && left > len(out) {
+	if d.CapFiles == 0 && d.CapRank == 0 && count > len(out) {
 		// Any of them may be meant (`PxP` with five pawns or more).
 		return -1
 	}
-	left = pos.Count(them, want)
-	for sq := rules.Square(0); sq < 64 && left > 0; sq++ {
-		p := pos.At(sq)
-		if p.Kind() == want && p.Color() == them {
-			left--
-		}
-		if p.Kind() != want || p.Color() != them || !fileIn(d.CapFiles, sq) {
+	// The men, lowest square first.
+	for men := pos.Men(them, want); men != 0; men &= men - 1 {
+		sq := rules.Square(bits.TrailingZeros64(men))
+		if !fileIn(d.CapFiles, sq) {
 			continue
 		}
 		if d.CapRank != 0 && relRank(side, sq.Rank()) != d.CapRank {

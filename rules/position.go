@@ -150,6 +150,10 @@ func (p *Position) FullmoveNumber() int { return p.fullmove }
 // Count is how many men of a kind colour c has on the board.
 func (p *Position) Count(c Color, k Kind) int { return popcount(p.byColor[c] & p.byKind[k]) }
 
+// Men is the squares of colour c's men of a kind, as a bit set (bit s for
+// square s), so that a caller finds them without scanning the board.
+func (p *Position) Men(c Color, k Kind) uint64 { return p.byColor[c] & p.byKind[k] }
+
 // WaitingPawns are colour c's pawns on their last rank (waiting, or staying
 // for good under unavailable-promotion=stay).
 func (p *Position) WaitingPawns(c Color) []Square {
