@@ -8,6 +8,7 @@
 package formats
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strconv"
@@ -78,6 +79,25 @@ func appendCanonical(dst []byte, g *record.Game, played *replay.Played) []byte {
 		// Nothing to write (a game of move numbers alone): a blank line
 		// would not read back as a game.
 		return lw.buf
+	}
+	if len(g.Tags) == 0 && lw.buf[start] == '%' {
+		// A game without tags whose text starts with escape lines (its
+		// move numbers before them dropped): read back, escape lines
+		// before a game are text of their own, written with a blank line
+		// after them. Write that blank line now, so that fmt of fmt's
+		// output is fmt's output.
+		end := start
+		for end < len(lw.buf) && lw.buf[end] == '%' {
+			nl := bytes.IndexByte(lw.buf[end:], '\n')
+			if nl < 0 {
+				end = len(lw.buf)
+				break
+			}
+			end += nl + 1
+		}
+		if end < len(lw.buf) {
+			lw.buf = append(lw.buf[:end], append([]byte{'\n'}, lw.buf[end:]...)...)
+		}
 	}
 	if lw.col > 0 {
 		lw.buf = append(lw.buf, '\n')
