@@ -105,14 +105,20 @@ func (b *builder) nodeSlice(n int) []record.Node {
 		// Empty but not nil, as without a Scratch (costs no allocation).
 		return make([]record.Node, 0, n)
 	}
-	if s.nused+n > len(s.nodes) {
-		// The old storage stays alive while this game's nodes use it;
-		// the next games use the new one.
-		s.nodes = make([]record.Node, max(2*len(s.nodes), n, 1024))
-		s.nused = 0
+	return carve(&s.nodes, &s.nused, n)
+}
+
+// carve is an empty list with room for exactly n, cut from *store after
+// its first *used elements; when the rest is too short, *store is
+// replaced by a new block (the old one stays alive while this game's
+// lists use it; the next games use the new one).
+func carve[T any](store *[]T, used *int, n int) []T {
+	if *used+n > len(*store) {
+		*store = make([]T, max(2*len(*store), n, 1024))
+		*used = 0
 	}
-	out := s.nodes[s.nused : s.nused : s.nused+n]
-	s.nused += n
+	out := (*store)[*used : *used : *used+n]
+	*used += n
 	return out
 }
 
@@ -126,15 +132,7 @@ func (b *builder) descSlice(n int) []record.Descriptive {
 	if s == nil {
 		return make([]record.Descriptive, 0, n)
 	}
-	if s.dused+n > len(s.descs) {
-		// As in nodeSlice: the old storage stays alive while this game
-		// uses it.
-		s.descs = make([]record.Descriptive, max(2*len(s.descs), n, 1024))
-		s.dused = 0
-	}
-	out := s.descs[s.dused : s.dused : s.dused+n]
-	s.dused += n
-	return out
+	return carve(&s.descs, &s.dused, n)
 }
 
 // lineHeader is where a variation's node list is held (Node.SetVariationIn),

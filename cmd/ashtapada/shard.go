@@ -163,8 +163,7 @@ func eachChunk(p inputPart, notation movesNotation, before func(name string, ch 
 	defer rc.Close()
 	sp := grammar.NewSplitter(rc)
 	notation.apply(sp, record.SAN)
-	var last grammar.Chunk // the last game before the part (its own copy: the splitter reuses its buffer)
-	var lastData []byte
+	var last grammar.Chunk // the last game before the part (a chunk's bytes are its own: grammar.Splitter)
 	haveLast, started := false, false
 	index := 0
 	var gap []byte
@@ -206,9 +205,7 @@ func eachChunk(p inputPart, notation movesNotation, before func(name string, ch 
 		lastOurs = p.has(ch.Pos.Offset)
 		if !lastOurs {
 			if before != nil {
-				lastData = append(lastData[:0], ch.Data...)
 				last, haveLast = ch, true
-				last.Data = lastData
 			}
 			continue
 		}
@@ -354,12 +351,9 @@ func countGames(path, from string, notation movesNotation) (int, *record.Game, e
 	if f, _ := inputFormat(path, from); f == "pgn" {
 		n := 0
 		var last grammar.Chunk
-		var lastData []byte
 		_, err := eachChunk(wholeFile(path), notation, nil, func(_ string, ch grammar.Chunk, _ int, _ []byte) error {
 			n++
-			lastData = append(lastData[:0], ch.Data...)
 			last = ch
-			last.Data = lastData
 			return nil
 		})
 		if err != nil || n == 0 {
