@@ -329,7 +329,7 @@ func plainSAN(m *record.Move, text string) bool {
 		default:
 			return false
 		}
-		*m = record.Move{Text: text, Castle: castle, Piece: 'K', FromFile: -1, FromRank: -1, To: record.NoSquare, ConvSquare: record.NoSquare, Check: check}
+		setPlain(m, text, 'K', -1, -1, false, record.NoSquare, 0, check, castle)
 		return true
 	default:
 		return false
@@ -338,9 +338,26 @@ func plainSAN(m *record.Move, text string) bool {
 	if f < 'a' || f > 'h' || r < '1' || r > '8' {
 		return false
 	}
-	*m = record.Move{Text: text, Piece: piece, FromFile: fromFile, FromRank: fromRank, Capture: capture,
-		To: record.MakeSquare(int(f-'a'), int(r-'1')), Promotion: promo, ConvSquare: record.NoSquare, Check: check}
+	setPlain(m, text, piece, fromFile, fromRank, capture, record.MakeSquare(int(f-'a'), int(r-'1')), promo, check, record.NoCastle)
 	return true
+}
+
+// setPlain sets *m to what plainSAN read. It clears *m and stores the
+// fields one by one: a composite literal is assembled on the stack with
+// narrow stores and copied with wide loads, which wait for the stores
+// (no store forwarding across them); that copy took half of plainSAN's
+// time.
+func setPlain(m *record.Move, text string, piece byte, fromFile, fromRank int8, capture bool, to record.Square, promo, check byte, castle int8) {
+	*m = record.Move{}
+	m.Text = text
+	m.Piece = piece
+	m.FromFile, m.FromRank = fromFile, fromRank
+	m.Capture = capture
+	m.To = to
+	m.Promotion = promo
+	m.ConvSquare = record.NoSquare
+	m.Check = check
+	m.Castle = castle
 }
 
 // upper is an ASCII letter in upper case.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -490,7 +491,7 @@ loop:
 				}
 				b.missing++
 			}
-			b.stack = b.turn(b.stack, val, p)
+			b.turn(val, p)
 			num.advance()
 			numbered = false
 		case eNumber:
@@ -535,7 +536,8 @@ loop:
 				b.syntax(p, fmt.Sprintf("found `%s`, expected a move number with at most %d dots", quoteToken(text), record.MaxDots))
 				break loop
 			}
-			b.stack = append(b.stack, record.Node{Kind: record.KindMoveNumber, Pos: p, Text: text, Number: int32(v), Dots: uint16(dots)})
+			n := b.push(record.KindMoveNumber, p, text)
+			n.Number, n.Dots = int32(v), uint16(dots)
 			switch {
 			case num.num == 0:
 				num.num = v
@@ -553,10 +555,10 @@ loop:
 			numbered = true
 		case eComment:
 			s.next()
-			b.stack = append(b.stack, record.Node{Kind: record.KindComment, Pos: p, Text: b.text(commentText(val[1 : len(val)-1]))})
+			b.push(record.KindComment, p, b.text(commentText(val[1:len(val)-1])))
 		case eLineComment:
 			s.next()
-			b.stack = append(b.stack, record.Node{Kind: record.KindLineComment, Pos: p, Text: b.text(strings.TrimRight(val[1:], "\r"))})
+			b.push(record.KindLineComment, p, b.text(strings.TrimRight(val[1:], "\r")))
 		case eNAG:
 			s.next()
 			v, err := strconv.Atoi(val[1:])
@@ -564,15 +566,14 @@ loop:
 				b.syntax(p, fmt.Sprintf("found `%s`, expected a NAG from $0 to $255", val))
 				break loop
 			}
-			b.stack = append(b.stack, record.Node{Kind: record.KindNAG, Pos: p, Text: val, Number: int32(v)})
+			b.push(record.KindNAG, p, val).Number = int32(v)
 		case eEscape:
 			s.next()
-			b.stack = append(b.stack, record.Node{Kind: record.KindEscape, Pos: p, Text: b.text(strings.TrimRight(val[1:], "\r"))})
+			b.push(record.KindEscape, p, b.text(strings.TrimRight(val[1:], "\r")))
 		case eVar:
 			s.enter()
 			v := b.elems(s, before, depth+1)
-			b.stack = append(b.stack, record.Node{Kind: record.KindVariation, Pos: p})
-			b.stack[len(b.stack)-1].SetVariationIn(b.lineHeader(), v)
+			b.push(record.KindVariation, p, "").SetVariationIn(b.lineHeader(), v)
 			numbered = false
 			// After an error of the builder the stream stands inside the
 			// variation: drain reads on from there.
@@ -614,17 +615,30 @@ func (b *builder) endLine(start, depth int) []record.Node {
 	return out
 }
 
-// turn appends the moves of one move token: one move, or the moves of a
-// compound turn joined by commas.
-func (b *builder) turn(nodes []record.Node, tok string, p record.Pos) []record.Node {
+// push appends a node of kind k at p with text to the node stack and
+// returns it, for the caller to set the rest. The node is cleared and set
+// field by field: a node appended as a composite literal was assembled on
+// the stack and copied with wide loads that wait for its narrow stores (no
+// store forwarding across them), which took a fifth of turn's time.
+func (b *builder) push(k record.NodeKind, p record.Pos, text string) *record.Node {
+	if len(b.stack) == cap(b.stack) {
+		b.stack = slices.Grow(b.stack, 1)
+	}
+	b.stack = b.stack[:len(b.stack)+1]
+	n := &b.stack[len(b.stack)-1]
+	*n = record.Node{}
+	n.Kind, n.Pos, n.Text = k, p, text
+	return n
+}
+
+// turn appends the moves of one move token to the node stack: one move,
+// or the moves of a compound turn joined by commas.
+func (b *builder) turn(tok string, p record.Pos) {
 	whole := tok
 	joined := false
+	// ParseMoveIn reads the algebraic notations with ParseMove.
+	algebraic := b.g.Notation != record.DescriptiveNotation && !b.g.Notation.IsLanguage()
 	for {
-		part := tok
-		comma := strings.IndexByte(tok, ',')
-		if comma >= 0 {
-			part = tok[:comma]
-		}
 		if len(b.slab) == cap(b.slab) {
 			// Moves are allocated in blocks: one allocation per block
 			// instead of one per move; a block is never reallocated, so
@@ -633,16 +647,24 @@ func (b *builder) turn(nodes []record.Node, tok string, p record.Pos) []record.N
 		}
 		b.slab = b.slab[:len(b.slab)+1]
 		mp := &b.slab[len(b.slab)-1]
+		part, comma := tok, -1
 		var err error
-		switch {
-		case len(b.descParsed) > 0 && b.descParsed[0].off == p.Offset && b.descParsed[0].m.Text == part:
-			*mp = b.descParsed[0].m
-			b.descParsed = b.descParsed[1:]
-		case b.g.Notation != record.DescriptiveNotation && !b.g.Notation.IsLanguage():
-			// ParseMoveIn reads these with ParseMove.
-			err = parseMove(mp, part)
-		default:
-			*mp, err = ParseMoveIn(part, b.g.Notation)
+		if !algebraic || len(b.descParsed) > 0 || !plainSAN(mp, tok) {
+			// plainSAN reads nearly every token, and a plain move has no
+			// comma: only the others are searched for one (that search
+			// took a tenth of this function's time).
+			if comma = strings.IndexByte(tok, ','); comma >= 0 {
+				part = tok[:comma]
+			}
+			switch {
+			case len(b.descParsed) > 0 && b.descParsed[0].off == p.Offset && b.descParsed[0].m.Text == part:
+				*mp = b.descParsed[0].m
+				b.descParsed = b.descParsed[1:]
+			case algebraic:
+				err = parseMove(mp, part)
+			default:
+				*mp, err = ParseMoveIn(part, b.g.Notation)
+			}
 		}
 		if err != nil {
 			b.slab = b.slab[:len(b.slab)-1]
@@ -651,13 +673,13 @@ func (b *builder) turn(nodes []record.Node, tok string, p record.Pos) []record.N
 			} else {
 				b.syntax(p, err.Error())
 			}
-			return nodes
+			return
 		}
 		mp.Joined = joined
 		if b.latin1 {
 			mp.Text = latin1ToUTF8(mp.Text)
 		}
-		nodes = append(nodes, record.Node{Kind: record.KindMove, Pos: p, Text: mp.Text, Move: mp})
+		b.push(record.KindMove, p, mp.Text).Move = mp
 		if l := mp.Lenient &^ b.g.Notation.Own(); l != 0 {
 			// The forms of the record's own notation (LAN's hyphens, UCI's
 			// lower-case promotions) are not lenient there.
@@ -666,7 +688,7 @@ func (b *builder) turn(nodes []record.Node, tok string, p record.Pos) []record.N
 			b.warn(p, ruleid.LenientNotation, lenientMessage(&lm))
 		}
 		if comma < 0 {
-			return nodes
+			return
 		}
 		tok = tok[comma+1:]
 		p.Col += comma + 1
