@@ -98,7 +98,7 @@ func (p *Position) epCapturable() bool {
 	}
 	lc := p.newLegalCtx(p.InCheck())
 	for ; pawns != 0; pawns &= pawns - 1 {
-		m := Move{From: Square(trailing(pawns)), To: p.ep, Flags: FlagCapture | FlagEnPassant, ConvSquare: NoSquare}
+		m := NewMove(Square(trailing(pawns)), p.ep, FlagCapture|FlagEnPassant)
 		if p.legal(&lc, m, true) {
 			return true
 		}
