@@ -87,7 +87,7 @@ func (p *Position) genMask(dst []Move, cand, inCheck bool, fromMask, toMask uint
 			}
 			if s.PawnDoubleStep && bb(from)&startRank != 0 {
 				if to2 := to + Square(fwd); occ&bb(to2) == 0 && bb(to2)&toMask != 0 {
-					dst = append(dst, Move{From: from, To: to2, Flags: FlagDoubleStep, ConvSquare: NoSquare})
+					dst = append(dst, NewMove(from, to2, FlagDoubleStep))
 				}
 			}
 		}
@@ -95,7 +95,7 @@ func (p *Position) genMask(dst []Move, cand, inCheck bool, fromMask, toMask uint
 			dst = p.pawnTo(dst, from, Square(trailing(c)), FlagCapture, cand)
 		}
 		if p.ep != NoSquare && pawnAtt[us][from]&bb(p.ep)&toMask != 0 && occ&bb(p.ep) == 0 {
-			dst = append(dst, Move{From: from, To: p.ep, Flags: FlagCapture | FlagEnPassant, ConvSquare: NoSquare})
+			dst = append(dst, NewMove(from, p.ep, FlagCapture|FlagEnPassant))
 		}
 	}
 	// Pieces.
@@ -104,7 +104,7 @@ func (p *Position) genMask(dst []Move, cand, inCheck bool, fromMask, toMask uint
 		k := p.board[from].Kind()
 		for t := s.attacks(k, us, from, occ) & notOwn & toMask; t != 0; t &= t - 1 {
 			to := Square(trailing(t))
-			m := Move{From: from, To: to, ConvSquare: NoSquare}
+			m := NewMove(from, to, 0)
 			if enemy&bb(to) != 0 {
 				m.Flags = FlagCapture
 				dst = p.withConversions(dst, m, cand)
@@ -123,7 +123,7 @@ func (p *Position) genMask(dst []Move, cand, inCheck bool, fromMask, toMask uint
 			}
 			for ; t != 0; t &= t - 1 {
 				to := Square(trailing(t))
-				m := Move{From: from, To: to, Flags: FlagLeap, ConvSquare: NoSquare}
+				m := NewMove(from, to, FlagLeap)
 				if enemy&bb(to) != 0 {
 					m.Flags |= FlagCapture
 					dst = p.withConversions(dst, m, cand)
@@ -173,7 +173,7 @@ func (p *Position) genCastling(dst []Move, from Square, occ uint64, cand, inChec
 		if !cand && p.castlePathAttacked(from, kingTo) != NoSquare {
 			continue
 		}
-		dst = append(dst, Move{From: from, To: kingTo, Flags: flag, ConvSquare: NoSquare})
+		dst = append(dst, NewMove(from, kingTo, flag))
 	}
 	return dst
 }
@@ -195,7 +195,7 @@ func (p *Position) castlePathAttacked(from, kingTo Square) Square {
 // arrival.
 func (p *Position) pawnTo(dst []Move, from, to Square, flags MoveFlags, cand bool) []Move {
 	us := p.side
-	m := Move{From: from, To: to, Flags: flags, ConvSquare: NoSquare}
+	m := NewMove(from, to, flags)
 	if bb(to)&lastRank(us) != 0 {
 		var ks kindSet
 		if cand {
@@ -234,7 +234,8 @@ func (p *Position) genWaiting(dst []Move, from Square, notOwn, occ, enemy uint64
 		}
 		for t := p.s.attacks(k, p.side, from, occ) & notOwn; t != 0; t &= t - 1 {
 			to := Square(trailing(t))
-			m := Move{From: from, To: to, Promotion: k, Flags: FlagWaitingMove, ConvSquare: NoSquare}
+			m := NewMove(from, to, FlagWaitingMove)
+			m.Promotion = k
 			if enemy&bb(to) != 0 {
 				m.Flags |= FlagCapture
 			}

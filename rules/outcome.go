@@ -74,15 +74,14 @@ type posKey struct {
 func (p *Position) setKey(k *posKey) {
 	b := &p.byKind
 	// Kind values: Pawn 1, Knight 2, Bishop 3, Rook 4, Queen 5, King 6.
-	*k = posKey{
-		board: [4]uint64{
-			p.byColor[White],
-			b[Pawn] | b[Bishop] | b[Queen],
-			b[Knight] | b[Bishop] | b[King],
-			b[Rook] | b[Queen] | b[King],
-		},
-		side: p.side, leap: p.leap, castle: p.castle, ep: NoSquare,
-	}
+	// Field by field, not as a composite literal: the literal is built on
+	// the stack a byte at a time and copied with wide loads, which stall
+	// on those narrow stores (and hash reads the key at once).
+	k.board[0] = p.byColor[White]
+	k.board[1] = b[Pawn] | b[Bishop] | b[Queen]
+	k.board[2] = b[Knight] | b[Bishop] | b[King]
+	k.board[3] = b[Rook] | b[Queen] | b[King]
+	k.side, k.leap, k.castle, k.ep = p.side, p.leap, p.castle, NoSquare
 	if p.ep != NoSquare && p.epCapturable() {
 		k.ep = p.ep
 	}
@@ -98,7 +97,7 @@ func (p *Position) epCapturable() bool {
 	}
 	lc := p.newLegalCtx(p.InCheck())
 	for ; pawns != 0; pawns &= pawns - 1 {
-		m := Move{From: Square(trailing(pawns)), To: p.ep, Flags: FlagCapture | FlagEnPassant, ConvSquare: NoSquare}
+		m := NewMove(Square(trailing(pawns)), p.ep, FlagCapture|FlagEnPassant)
 		if p.legal(&lc, m, true) {
 			return true
 		}
@@ -171,15 +170,19 @@ func NewHistory(p *Position) *History {
 
 func (h *History) record() {
 	p := &h.pos
-	e := histEntry{checked: p.InCheck(), side: p.side, bare: [2]bool{p.isBare(White), p.isBare(Black)}}
+	// The entry is written where it is kept, field by field: built apart
+	// (a byte at a time) and copied in with a wide load, it stalled.
+	h.entries = append(h.entries, histEntry{})
+	e := &h.entries[len(h.entries)-1]
+	e.checked, e.side = p.InCheck(), p.side
+	e.bare[White], e.bare[Black] = p.isBare(White), p.isBare(Black)
 	if p.s.Repetition == RepetitionOff {
 		// Nothing compares positions: no key, no hash.
-		h.entries = append(h.entries, e)
 		return
 	}
 	if p.halfmove == 0 {
 		// window() is now this entry and never moves back before it.
-		h.keys, h.keyBase = h.keys[:0], len(h.entries)
+		h.keys, h.keyBase = h.keys[:0], len(h.entries)-1
 		h.seen = [4]uint64{}
 	}
 	// The key is written where it is kept, not copied there.
@@ -187,7 +190,6 @@ func (h *History) record() {
 	k := &h.keys[len(h.keys)-1]
 	p.setKey(k)
 	e.hash = k.hash()
-	h.entries = append(h.entries, e)
 	bit := e.hash >> 56
 	h.lastSeen = h.seen[bit>>6]&(1<<(bit&63)) != 0
 	h.seen[bit>>6] |= 1 << (bit & 63)

@@ -153,7 +153,7 @@ func (p *Position) piecesTo(dst []Move, from uint64, to Square) []Move {
 	}
 	capture := p.byColor[p.side^1]&t != 0
 	for ; from != 0; from &= from - 1 {
-		m := Move{From: Square(trailing(from)), To: to, ConvSquare: NoSquare}
+		m := NewMove(Square(trailing(from)), to, 0)
 		if capture {
 			m.Flags = FlagCapture
 			dst = p.withConversions(dst, m, false)
@@ -186,13 +186,13 @@ func (p *Position) pawnsTo(dst []Move, from uint64, to Square) []Move {
 			}
 		case f+2*fwd == to:
 			if p.s.PawnDoubleStep && bb(f)&startRank != 0 && occ&(t|bb(f+fwd)) == 0 {
-				dst = append(dst, Move{From: f, To: to, Flags: FlagDoubleStep, ConvSquare: NoSquare})
+				dst = append(dst, NewMove(f, to, FlagDoubleStep))
 			}
 		case pawnAtt[us][f]&t != 0:
 			if p.byColor[us^1]&^p.byKind[King]&t != 0 {
 				dst = p.pawnTo(dst, f, to, FlagCapture, false)
 			} else if to == p.ep && occ&t == 0 {
-				dst = append(dst, Move{From: f, To: to, Flags: FlagCapture | FlagEnPassant, ConvSquare: NoSquare})
+				dst = append(dst, NewMove(f, to, FlagCapture|FlagEnPassant))
 			}
 		}
 	}

@@ -598,11 +598,12 @@ func TestLeapNeverTakesTheKing(t *testing.T) {
 	}
 }
 
-// A Move literal without ConvSquare set (zero value a1) means no
+// A Move built without ConvSquare set (zero value a1) means no
 // conversion: replay may build moves that way.
 func TestMoveLiteralWithoutConversion(t *testing.T) {
 	p := NewPosition(testSettings(t, "fide"))
-	m := Move{From: MakeSquare(4, 1), To: MakeSquare(4, 3), Flags: FlagDoubleStep}
+	var m Move
+	m.From, m.To, m.Flags = MakeSquare(4, 1), MakeSquare(4, 3), FlagDoubleStep
 	if v := p.Verdict(m); v != nil {
 		t.Fatalf("e2e4 as a literal: %v", v)
 	}

@@ -168,14 +168,39 @@ const (
 
 // Move is one move (one ply). Conversions of a waiting pawn of the captured
 // side (docs/notation.md 2.2) ride on the capturing move.
+//
+// Its six fields are grouped in three embedded pairs (read and set as
+// m.From, m.ConvKind, ...; built with NewMove or field by field) so that
+// the compiler keeps a Move in registers: a struct of more than four
+// fields lives in memory, written a byte at a time and copied with wider
+// loads, and the load that follows such byte stores stalls (store
+// forwarding fails). Moves are built, appended and copied at every ply.
 type Move struct {
-	From, To  Square
+	moveSquares
+	movePromotion
+	moveConversion
+}
+
+type moveSquares struct {
+	From, To Square
+}
+
+type movePromotion struct {
 	Promotion Kind // NoKind when none
 	Flags     MoveFlags
+}
+
+type moveConversion struct {
 	// ConvSquare is the waiting pawn of the captured side that converts
 	// inside this capture, NoSquare if none; ConvKind what it becomes.
 	ConvSquare Square
 	ConvKind   Kind
+}
+
+// NewMove is the move from from to to with flags, promoting and
+// converting nothing.
+func NewMove(from, to Square, flags MoveFlags) Move {
+	return Move{moveSquares{from, to}, movePromotion{NoKind, flags}, moveConversion{NoSquare, NoKind}}
 }
 
 // HasConversion reports whether the move carries a conversion. A Move
