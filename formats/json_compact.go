@@ -156,8 +156,9 @@ func isCompact(err error) bool {
 }
 
 // gameFromCompact reads a compact object (data) as a record: its tags, its
-// moves read by the grammar one by one, with the move numbers a PGN writer
-// needs, its result, and for "error" a game the reader could not read.
+// moves read by the grammar one by one, its result, and for "error" a game
+// the reader could not read. No move numbers: the PGN writer numbers the
+// moves itself, from the FEN tag.
 func gameFromCompact(data []byte) (*record.Game, error) {
 	var c jsonCompact
 	if err := json.Unmarshal(data, &c); err != nil {
@@ -165,11 +166,10 @@ func gameFromCompact(data []byte) (*record.Game, error) {
 	}
 	g := &record.Game{Tags: []record.Tag(c.Tags), Result: c.Result}
 	if c.Error != nil {
-		g.Notices = []record.Notice{{Rule: ruleid.Syntax, Severity: record.Error, Message: *c.Error}}
+		g.Notices = []record.Notice{errorNotice(*c.Error)}
 		return g, nil
 	}
-	number, black := startOfMoves(g)
-	g.Moves = make([]record.Node, 0, len(c.Moves)*3/2)
+	g.Moves = make([]record.Node, 0, len(c.Moves))
 	for i, s := range c.Moves {
 		joined := strings.HasPrefix(s, ",")
 		if joined {
@@ -177,20 +177,6 @@ func gameFromCompact(data []byte) (*record.Game, error) {
 				return nil, fmt.Errorf("moves[0] %q: a move joined to none before it", s)
 			}
 			s = s[1:]
-		} else {
-			if i > 0 {
-				if black {
-					number++
-				}
-				black = !black
-			}
-			if number <= record.MaxNumber && (!black || i == 0) {
-				dots := uint16(1)
-				if black {
-					dots = 3
-				}
-				g.Moves = append(g.Moves, record.Node{Kind: record.KindMoveNumber, Number: int32(number), Dots: dots})
-			}
 		}
 		m, err := grammar.ParseMove(s)
 		if err != nil {
@@ -202,20 +188,17 @@ func gameFromCompact(data []byte) (*record.Game, error) {
 	return g, nil
 }
 
-// startOfMoves is the number of the first move and whether black plays
-// it, as the FEN tag says (1 and white without one).
-func startOfMoves(g *record.Game) (number int, black bool) {
-	number = 1
-	fen, ok := g.Tag("FEN")
-	if !ok {
-		return number, false
+// errorNotice is the syntax error a compact object's "error" says, its
+// place read back from the "line:column: " before the message, so that
+// written again it says the same.
+func errorNotice(s string) record.Notice {
+	n := record.Notice{Rule: ruleid.Syntax, Severity: record.Error, Message: s}
+	line, rest, ok1 := strings.Cut(s, ":")
+	col, msg, ok2 := strings.Cut(rest, ": ")
+	l, err1 := strconv.Atoi(line)
+	c, err2 := strconv.Atoi(col)
+	if ok1 && ok2 && err1 == nil && err2 == nil && l >= 0 && c >= 0 && strconv.Itoa(l) == line && strconv.Itoa(c) == col {
+		n.Pos, n.Message = record.Pos{Line: l, Col: c}, msg
 	}
-	f := strings.Fields(fen)
-	black = len(f) > 1 && f[1] == "b"
-	if len(f) > 5 {
-		if n, err := strconv.Atoi(f[5]); err == nil && n > 0 {
-			number = n
-		}
-	}
-	return number, black
+	return n
 }

@@ -93,7 +93,7 @@ func TestConvertCompactStopped(t *testing.T) {
 		t.Fatalf("UCI's stop comment is not compact's \"stopped\":\n%s", uci)
 	}
 	back, errOut, code := runAsh(t, dir, out, "convert", "--from", "jsonl", "--to", "uci")
-	if code != 1 || back != "[Event \"z\"]\n\ne2e4 e7e5 1-0\n\n" || !strings.Contains(errOut, "<stdin>:0:0: error: 3:7: found a comment") || !strings.Contains(errOut, "game 1") {
+	if code != 1 || back != "[Event \"z\"]\n\ne2e4 e7e5 1-0\n\n" || !strings.Contains(errOut, "<stdin>:3:7: error: found a comment") || !strings.Contains(errOut, "game 1") {
 		t.Fatalf("read back: exit %d, want 1\n%s\nstderr\n%s", code, back, errOut)
 	}
 }
