@@ -4,7 +4,7 @@ package formats
 // object per game with its number, its tags as an object, the main line as
 // the replay played it in canonical SAN, and the result. It does the job
 // of pgn-extract's --json, which is what most readers of a game database
-// in JSON want, at a fifteenth of the lossless form's bytes: no node
+// in JSON want, at a thirty-sixth of the lossless form's bytes: no node
 // positions, comments, variations, NAGs or derived fields. Read back, the
 // tags and the moves give a record again (the moves read by the grammar),
 // which is enough for every format written from the main line (LAN, UCI,
