@@ -129,12 +129,10 @@ func appendSteps(b []byte, g *record.Game, t *replay.Played, turn func(wr *wrapp
 		i = j
 	}
 	var stopErr error
-	switch {
-	case t.Start == nil && t.Stop != nil:
-		stopErr = &StopError{"the game could not be replayed: " + t.Stop.Message}
-	case t.StopNode != nil:
-		why := fmt.Sprintf("ply %d (%s) could not be played; the record goes on from there in PGN only", len(t.Steps)+1, t.StopNode.Text)
-		wr.token("{" + why + "}")
+	if why, comment := stopReason(t); why != "" {
+		if comment {
+			wr.token("{" + why + "}")
+		}
 		stopErr = &StopError{why}
 	}
 	res := g.Result
@@ -143,6 +141,21 @@ func appendSteps(b []byte, g *record.Game, t *replay.Played, turn func(wr *wrapp
 	}
 	wr.token(res)
 	return append(wr.b, '\n', '\n'), stopErr
+}
+
+// stopReason says why the replay of t did not follow the main line to its
+// end, in the words of the formats written from the replay's steps (LAN,
+// UCI, compact JSON's "stopped"): "" when it did. comment is true for a
+// move that could not be played, which the text formats say in a comment
+// where the moves stop; a game not replayed at all has no moves to stop.
+func stopReason(t *replay.Played) (why string, comment bool) {
+	switch {
+	case t.Start == nil && t.Stop != nil:
+		return "the game could not be replayed: " + t.Stop.Message, false
+	case t.StopNode != nil:
+		return fmt.Sprintf("ply %d (%s) could not be played; the record goes on from there in PGN only", len(t.Steps)+1, t.StopNode.Text), true
+	}
+	return "", false
 }
 
 // StopError says that a game was written only in part: its main line

@@ -19,12 +19,36 @@ func FuzzJSONReader(f *testing.F) {
 	f.Add(buf.String())
 	f.Add(`[{"tags":[],"moves":[{"kind":"variation","variation":[{"kind":"nag","number":3}]}]}]`)
 	f.Add(`{"tags":[{"name":"a","value":"b"}],"moves":[{"kind":"move","move":{"written":"x","to":"a1","lenient":["bit7"]}}]}`)
+	// The compact form (json_compact.go): a game that stops, one that
+	// could not be read, a compound turn, in an array and in JSONL.
+	f.Add(`[{"game":1,"tags":{"Event":"z","Event":"y"},"moves":["e4","e5"],"result":"1-0","stopped":"ply 3 (Ke3) could not be played"},` + "\n" +
+		`{"game":2,"tags":{},"moves":[],"error":"3:7: found a comment that is not closed"}]`)
+	f.Add(`{"game":1,"tags":{"Variant":"andhra"},"moves":["e3",",Nf3",",g3","e6",",Nf6",",g6","Bg2"],"result":"*"}` + "\n" +
+		`{"game":2,"tags":{"SetUp":"1","FEN":"1P1k4/8/8/8/8/2n5/8/1N2K1N1 b - - 0 1","Variant":"andhra"},"moves":["Nxb1/b8=N","K~d3"]}` + "\n")
 	f.Fuzz(func(t *testing.T, in string) {
+		rp := replay.New(replay.Config{Steps: true})
 		r := NewJSONReader(strings.NewReader(in))
 		for i := 0; i < 100; i++ {
 			g, err := r.ReadGame()
 			if err != nil {
 				return
+			}
+			// Its compact form reads back, and from then on is stable
+			// (the first may lose the moves after a stop).
+			var compact [3][]byte
+			cg := g
+			for k := range compact {
+				var res *replay.Result
+				if cg.SyntaxError() == nil {
+					res = rp.Game(cg, "f", 1)
+				}
+				compact[k], _ = compactRenderer{}.Render(nil, cg, 1, res)
+				if cg, err = NewJSONReader(bytes.NewReader(compact[k])).ReadGame(); err != nil {
+					t.Fatalf("compact JSON does not read back: %v\n%s", err, compact[k])
+				}
+			}
+			if !bytes.Equal(compact[1], compact[2]) {
+				t.Fatalf("compact round trip not stable:\n%s\n%s", compact[1], compact[2])
 			}
 			var out bytes.Buffer
 			jw := NewJSONWriter(&out, true)

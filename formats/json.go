@@ -13,6 +13,7 @@ package formats
 
 import (
 	"bufio"
+	"bytes"
 	_ "embed"
 	"encoding/base64"
 	"encoding/json"
@@ -751,11 +752,39 @@ func (jw *jsonJoiner) Close() error {
 
 // JSONReader reads games from JSON: an array of game objects, a single
 // object, or a sequence of objects (JSON Lines), streaming one at a time.
+//
+// Objects of the compact form (json_compact.go) are read too: a game is
+// decoded as the full form, and only when that fails on the tags being an
+// object is the game's text, which rec kept, decoded as compact. The full
+// form is so read in one pass, as before the compact form existed.
 type JSONReader struct {
 	br      *bufio.Reader
 	dec     *json.Decoder
+	rec     recorder
 	inArray bool
 	n       int
+}
+
+// recorder keeps the bytes the decoder read from the input since the
+// start of the game being decoded (at offset base of the input).
+type recorder struct {
+	r    io.Reader
+	buf  []byte
+	base int64
+}
+
+func (r *recorder) Read(p []byte) (int, error) {
+	n, err := r.r.Read(p)
+	r.buf = append(r.buf, p[:n]...)
+	return n, err
+}
+
+// from forgets the bytes before offset off.
+func (r *recorder) from(off int64) {
+	if k := int(off - r.base); k > 0 && k <= len(r.buf) {
+		r.buf = r.buf[:copy(r.buf, r.buf[k:])]
+		r.base = off
+	}
 }
 
 // NewJSONReader reads JSON or JSONL from r.
@@ -786,7 +815,8 @@ func (jr *JSONReader) start() error {
 		}
 		break
 	}
-	jr.dec = json.NewDecoder(jr.br)
+	jr.rec = recorder{r: jr.br}
+	jr.dec = json.NewDecoder(&jr.rec)
 	if b, err := jr.br.Peek(1); err == nil && b[0] == '[' {
 		if _, err := jr.dec.Token(); err != nil {
 			return fmt.Errorf("reading JSON: %w", err)
@@ -796,37 +826,61 @@ func (jr *JSONReader) start() error {
 	return nil
 }
 
-// Next returns the next game's object, or io.EOF after the last.
+// Next returns the next game's object, or io.EOF after the last. A game
+// in the compact form is returned as the full form of its record.
 func (jr *JSONReader) Next() (*JSONGame, error) {
+	j, g, err := jr.next()
+	if g != nil {
+		j = GameToJSON(g)
+	}
+	return j, err
+}
+
+// next returns the next game: its object, or for a compact object its
+// record.
+func (jr *JSONReader) next() (*JSONGame, *record.Game, error) {
 	if jr.dec == nil {
 		if err := jr.start(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	if jr.inArray && !jr.dec.More() {
 		if _, err := jr.dec.Token(); err != nil { // the closing ']'
-			return nil, fmt.Errorf("reading JSON after game %d: %w", jr.n, err)
+			return nil, nil, fmt.Errorf("reading JSON after game %d: %w", jr.n, err)
 		}
 		jr.inArray = false
 	}
+	start := jr.dec.InputOffset()
+	jr.rec.from(start)
 	var j JSONGame
 	if err := jr.dec.Decode(&j); err != nil {
 		if errors.Is(err, io.EOF) {
-			return nil, io.EOF
+			return nil, nil, io.EOF
 		}
-		return nil, fmt.Errorf("reading JSON game %d: %w", jr.n+1, err)
+		if isCompact(err) {
+			jr.n++
+			// The game's text, after the comma before it in an array.
+			raw := jr.rec.buf[:jr.dec.InputOffset()-jr.rec.base]
+			raw = bytes.TrimLeft(raw, " \t\r\n,")
+			g, err := gameFromCompact(raw)
+			if err != nil {
+				return nil, nil, fmt.Errorf("JSON game %d: %w", jr.n, err)
+			}
+			return nil, g, nil
+		}
+		return nil, nil, fmt.Errorf("reading JSON game %d: %w", jr.n+1, err)
 	}
 	jr.n++
-	return &j, nil
+	return &j, nil, nil
 }
 
 // ReadGame reads the next game as a record.
 func (jr *JSONReader) ReadGame() (*record.Game, error) {
-	j, err := jr.Next()
-	if err != nil {
-		return nil, err
+	j, g, err := jr.next()
+	if err != nil || g != nil {
+		return g, err
 	}
-	g, err := GameFromJSON(j)
+	g, err = GameFromJSON(j)
 	if err != nil {
 		return nil, fmt.Errorf("JSON game %d: %w", jr.n, err)
 	}

@@ -297,6 +297,11 @@ var jsonPlain = func() (t [256]bool) {
 // invalid UTF-8 as \ufffd, U+2028 and U+2029 as escapes.
 func appendJSONString(b []byte, s string) []byte {
 	b = append(b, '"')
+	return append(appendJSONChars(b, s), '"')
+}
+
+// appendJSONChars is appendJSONString without the quotes.
+func appendJSONChars(b []byte, s string) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -345,6 +350,5 @@ func appendJSONString(b []byte, s string) []byte {
 		}
 		i += size
 	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
+	return append(b, s[start:]...)
 }

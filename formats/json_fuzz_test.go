@@ -56,6 +56,12 @@ func FuzzConvertFromJSON(f *testing.F) {
 	f.Add([]byte(`{"moves":[{"kind":"move"},{"kind":"variation"},{"kind":"move","move":{"null":true,"check":"#"}}]}`))
 	f.Add([]byte(`{"tags":[{"name":"FEN","value":"8/8/8/8/8/8/8/8 w - - 0 1"},{"name":"SetUp","value":"1"}],"moves":[{"kind":"move","move":{"piece":"K","leap":true,"to":"h8","conversion":{"square":"a1","piece":"Q"}}}]}`))
 	f.Add([]byte(`[{"moves":[{"kind":"number","number":-5,"dots":-1},{"kind":"nag","number":-1}]}]`))
+	// Compact objects (convert --compact): their moves are read by the
+	// grammar, joined ones too; one stops, one could not be read.
+	f.Add([]byte(`[{"game":1,"tags":{"Variant":"andhra"},"moves":["e3",",Nf3",",g3","e6",",Nf6"],"result":"*"},` + "\n" +
+		`{"game":2,"tags":{"Event":"z"},"moves":["e4","e5","Ke3"],"result":"1-0","stopped":"ply 3 (Ke3) could not be played"},` + "\n" +
+		`{"game":3,"tags":{},"moves":[],"error":"3:7: found a comment"}]`))
+	f.Add([]byte(`{"game":1,"tags":{"SetUp":"1","FEN":"4k3/1P6/8/8/8/8/8/4K3 w Kk - 0 1","Variant":"hindustani"},"moves":["K~d3","Ke7","b8=N"]}` + "\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		jr := formats.NewJSONReader(bytes.NewReader(data))
 		rp := replay.New(replay.Config{Variations: true, Steps: true})

@@ -18,6 +18,9 @@ type WriteOptions struct {
 	// SourceComments (pgn): after each move read in a book's notation
 	// (record.Game.Notation, Notation.Book), a comment with the move as written.
 	SourceComments bool
+	// Compact (json, jsonl): one small object per game, the tags and the
+	// main line's SAN (json_compact.go), instead of the lossless record.
+	Compact bool
 }
 
 // GameWriter writes games in one record format, one after another. Write
@@ -183,8 +186,13 @@ func plainAsPlayed(g *record.Game, pl *replay.Played) bool {
 // jsonRendering writes a JSON array (lines false) or one object a line.
 func jsonRendering(lines bool) *Rendering {
 	return &Rendering{
-		NewRenderer: func(WriteOptions) GameRenderer { return &jsonRenderer{lines: lines} },
-		NewJoiner:   func(w io.Writer) GameJoiner { return &jsonJoiner{w: w, lines: lines} },
+		NewRenderer: func(opt WriteOptions) GameRenderer {
+			if opt.Compact {
+				return compactRenderer{lines: lines}
+			}
+			return &jsonRenderer{lines: lines}
+		},
+		NewJoiner: func(w io.Writer) GameJoiner { return &jsonJoiner{w: w, lines: lines} },
 	}
 }
 

@@ -159,6 +159,16 @@ func TestJSONRoundTripData(t *testing.T) {
 				// (the first ones of each file), which use every part of it.
 				lines := bytes.SplitAfterN(buf.Bytes(), []byte("\n"), derived+1)
 				validateJSONL(t, schema, bytes.Join(lines[:min(derived, len(lines))], nil), path)
+				// And on the compact form of the same games.
+				var compact []byte
+				for i, g := range games[:min(derived, len(games))] {
+					var res *replay.Result
+					if g.SyntaxError() == nil {
+						res = rp.Game(g, "", 0)
+					}
+					compact, _ = compactRenderer{lines: true}.Render(compact, g, i+1, res)
+				}
+				validateJSONL(t, schema, compact, path+" (compact)")
 			}
 			r := NewJSONReader(&buf)
 			for i, want := range games {

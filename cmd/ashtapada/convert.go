@@ -32,6 +32,7 @@ func init() {
 			&cli.StringFlag{Name: "from", Usage: "the format read: " + strings.Join(formats.RecordFormatNames(true), ", ") + " (default: by extension, then by content)"},
 			&cli.BoolFlag{Name: "source-comments", Usage: "with --to pgn: after each move read in a book's notation (descriptive, other languages' letters), a comment with the move as the record wrote it"},
 			&cli.BoolFlag{Name: "plain", Usage: "with --to pgn: canonical SAN and no extensions (leap written Kd3, conversions in comments)"},
+			&cli.BoolFlag{Name: "compact", Usage: "with --to json or jsonl: one small object per game, its tags, its main line in SAN and its result (what pgn-extract --json writes), instead of the lossless record"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to FILE (atomically) instead of standard output"},
 			&cli.IntFlag{Name: "game", Value: 1, Usage: "with --to svg: the game to draw (1-based)"},
 			jobsFlag("games parsed and replayed in parallel (the output is the same for any value)"),
@@ -53,6 +54,9 @@ func convertAction(c *cli.Context) error {
 	}
 	if c.Bool("plain") && to != "pgn" {
 		return toolError(fmt.Errorf("--plain applies to --to pgn only"))
+	}
+	if c.Bool("compact") && to != "json" && to != "jsonl" {
+		return toolError(fmt.Errorf("--compact applies to --to json and jsonl only"))
 	}
 	notation, err := readNotation(c)
 	if err != nil {
@@ -80,7 +84,7 @@ func convertAction(c *cli.Context) error {
 			fmt.Fprintln(c.App.ErrWriter, "ashtapada:", err)
 		}
 	}()
-	cv := &converter{shard: c.String("shard"), to: target, from: from, notation: notation, wopt: formats.WriteOptions{Plain: c.Bool("plain"), Game: c.Int("game"), SourceComments: c.Bool("source-comments")}, errw: c.App.ErrWriter}
+	cv := &converter{shard: c.String("shard"), to: target, from: from, notation: notation, wopt: formats.WriteOptions{Plain: c.Bool("plain"), Game: c.Int("game"), SourceComments: c.Bool("source-comments"), Compact: c.Bool("compact")}, errw: c.App.ErrWriter}
 	// Games are numbered over all the inputs, as the writers number them.
 	// A format that renders its games one by one (formats.Rendering) is
 	// rendered by the workers, which then no longer need a record once its

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -65,10 +66,10 @@ func TestConvertJobsDeterministic(t *testing.T) {
 	} else {
 		t.Log("the FIDE games of the shared data are absent: the curated corpus only")
 	}
-	formats := [][]string{{"--to", "uci"}, {"--to", "fen"}, {"--to", "json"}, {"--to", "pgn", "--plain"}, {"--to", "jsonl"}, {"--to", "lan"}}
+	formats := [][]string{{"--to", "uci"}, {"--to", "fen"}, {"--to", "json"}, {"--to", "pgn", "--plain"}, {"--to", "jsonl"}, {"--to", "lan"}, {"--to", "json", "--compact"}, {"--to", "jsonl", "--compact"}}
 	for _, in := range inputs {
 		for _, f := range formats {
-			t.Run(filepath.Base(in)+"/"+f[len(f)-1], func(t *testing.T) {
+			t.Run(filepath.Base(in)+"/"+strings.Join(f[1:], "-"), func(t *testing.T) {
 				var first, firstErr []byte
 				firstCode := -1
 				for _, jobs := range []int{1, 2, 3} {

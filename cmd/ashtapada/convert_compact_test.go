@@ -1,0 +1,194 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"hash"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestConvertCompactReadsBack: the compact JSON keeps what UCI writes (the
+// tags and the main line), so for every file whose games all play, UCI of
+// the compact form read back is UCI of the file, in both JSON and JSONL.
+// For a file with a game that stops, the compact form has the moves before
+// the stop and says why in "stopped", which is not read back: its UCI is
+// the file's but for the stop comments (and so for where lines wrap).
+// Outputs stream to files and digests: the test process must stay small
+// (runAshDigest).
+func TestConvertCompactReadsBack(t *testing.T) {
+	root := repoRoot(t)
+	dirs := []string{filepath.Join(root, "corpus")}
+	if shared := filepath.Join(root, "..", "shared", "data"); fileExists(shared) {
+		dirs = append(dirs, shared)
+	} else {
+		t.Logf("the shared data is absent (%s): the curated corpus only", shared)
+	}
+	var files []string
+	for _, d := range dirs {
+		_ = filepath.WalkDir(d, func(p string, e os.DirEntry, err error) error {
+			if err == nil && !e.IsDir() && strings.HasSuffix(p, ".pgn") {
+				files = append(files, p)
+			}
+			return nil
+		})
+	}
+	compactFile := filepath.Join(t.TempDir(), "compact")
+	whole := 0
+	for _, f := range files {
+		var uci uciDigest
+		uciCode := runAshStreams(t, root, "", &uci, "convert", "--to", "uci", f)
+		if uciCode > 1 {
+			t.Fatalf("%s: --to uci: exit %d", f, uciCode)
+		}
+		for _, form := range []string{"json", "jsonl"} {
+			out, err := os.Create(compactFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			code := runAshStreams(t, root, "", out, "convert", "--to", form, "--compact", f)
+			out.Close()
+			if code != uciCode {
+				t.Fatalf("%s: --to %s --compact: exit %d, --to uci %d", f, form, code, uciCode)
+			}
+			var back uciDigest
+			code = runAshStreams(t, root, compactFile, &back, "convert", "--from", form, "--to", "uci")
+			// The exit status of the read back may be 0 where the file's is
+			// 1: what the replay found wrong (a wrong check mark, a move past
+			// the stop) is not in the canonical SAN of the moves played.
+			if code > uciCode {
+				t.Fatalf("%s: --to %s --compact read back: exit %d, --to uci %d", f, form, code, uciCode)
+			}
+			if uciCode == 0 && !bytes.Equal(back.exactSum(), uci.exactSum()) {
+				t.Fatalf("%s: UCI of the compact %s read back differs from UCI of the file", f, form)
+			}
+			if !bytes.Equal(back.loose(), uci.loose()) {
+				t.Fatalf("%s: UCI of the compact %s read back differs from UCI of the file, stop comments left out", f, form)
+			}
+		}
+		if uciCode == 0 {
+			whole++
+		}
+	}
+	if whole < 30 || len(files) < 60 {
+		t.Fatalf("%d files, %d of which play whole: the test checks too little", len(files), whole)
+	}
+	t.Logf("%d files (%d byte for byte, the others but for stop comments): UCI of the compact form read back is UCI of the file", len(files), whole)
+}
+
+// runAshStreams runs the built binary in dir with standard input from the
+// file stdin ("" for none) and standard output to out, and returns its
+// exit status (its standard error is left out).
+func runAshStreams(t *testing.T, dir, stdin string, out io.Writer, args ...string) int {
+	t.Helper()
+	cmd := exec.Command(ashBinary, args...)
+	cmd.Dir, cmd.Stdout = dir, out
+	if stdin != "" {
+		f, err := os.Open(stdin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		cmd.Stdin = f
+	}
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return 0
+}
+
+// uciDigest hashes UCI output as it streams: exact, every byte; loose,
+// its tokens outside braces (UCI's only comments are its stop comments)
+// one space apart, so that two outputs compare but for those comments and
+// the line breaks they move.
+type uciDigest struct {
+	exactH, looseH hash.Hash
+	inComment      bool
+	tok            []byte
+}
+
+func (d *uciDigest) init() {
+	if d.exactH == nil {
+		d.exactH, d.looseH = sha256.New(), sha256.New()
+	}
+}
+
+func (d *uciDigest) Write(p []byte) (int, error) {
+	d.init()
+	d.exactH.Write(p)
+	for _, c := range p {
+		switch {
+		case c == '{':
+			d.inComment = true
+		case c == '}':
+			d.inComment = false
+		case d.inComment:
+		case c == ' ' || c == '\n':
+			d.flush()
+		default:
+			d.tok = append(d.tok, c)
+		}
+	}
+	return len(p), nil
+}
+
+func (d *uciDigest) flush() {
+	if len(d.tok) > 0 {
+		d.looseH.Write(append(d.tok, ' '))
+		d.tok = d.tok[:0]
+	}
+}
+
+func (d *uciDigest) exactSum() []byte { d.init(); return d.exactH.Sum(nil) }
+
+func (d *uciDigest) loose() []byte {
+	d.init()
+	d.flush()
+	return d.looseH.Sum(nil)
+}
+
+// TestConvertCompactStopped: a game that stops has the moves before the
+// stop and "stopped" in UCI's words; a game that could not be read has no
+// moves and "error"; read back, it is again a game that was not read, of
+// which UCI writes nothing, and validate says why.
+func TestConvertCompactStopped(t *testing.T) {
+	dir := t.TempDir()
+	src := "[Event \"x\"]\n\n1. e4 { unclosed\n\n[Event \"z\"]\n[Event \"again\"]\n\n1. e4 e5 2. Ke3 Nf6 1-0\n"
+	if err := os.WriteFile(filepath.Join(dir, "s.pgn"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runAsh(t, dir, "", "convert", "--to", "jsonl", "--compact", "s.pgn")
+	want := `{"game":1,"tags":{},"moves":[],"error":"3:7: found a comment ` + "`{`" + ` that is not closed before the end of the game, expected ` + "`}`" + `"}
+{"game":2,"tags":{"Event":"z"},"moves":["e4","e5"],"result":"1-0","stopped":"ply 3 (Ke3) could not be played; the record goes on from there in PGN only"}
+`
+	if code != 1 || out != want || !strings.Contains(errOut, "s.pgn:3:7: error:") || !strings.Contains(errOut, "[illegal-move]") {
+		t.Fatalf("exit %d, want 1; got\n%s\nwant\n%s\nstderr\n%s", code, out, want, errOut)
+	}
+	uci, _, _ := runAsh(t, dir, "", "convert", "--to", "uci", "s.pgn")
+	if !strings.Contains(uci, "{ply 3 (Ke3) could not be played; the record goes on from there in PGN only}") {
+		t.Fatalf("UCI's stop comment is not compact's \"stopped\":\n%s", uci)
+	}
+	back, errOut, code := runAsh(t, dir, out, "convert", "--from", "jsonl", "--to", "uci")
+	if code != 1 || back != "[Event \"z\"]\n\ne2e4 e7e5 1-0\n\n" || !strings.Contains(errOut, "<stdin>:3:7: error: found a comment") || !strings.Contains(errOut, "game 1") {
+		t.Fatalf("read back: exit %d, want 1\n%s\nstderr\n%s", code, back, errOut)
+	}
+}
+
+// TestConvertCompactUsage: --compact is the JSON formats' only: with any
+// other target it is a usage error (exit 2), like --plain.
+func TestConvertCompactUsage(t *testing.T) {
+	root := repoRoot(t)
+	for _, to := range []string{"pgn", "uci", "fen", "svg"} {
+		out, errOut, code := runAsh(t, root, "", "convert", "--to", to, "--compact", filepath.Join("corpus", "fide"))
+		if code != 2 || out != "" || !strings.Contains(errOut, "--compact applies to --to json and jsonl only") {
+			t.Errorf("--to %s --compact: exit %d, want 2; stdout %.100q; stderr %s", to, code, out, errOut)
+		}
+	}
+}

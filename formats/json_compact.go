@@ -1,0 +1,204 @@
+package formats
+
+// The compact JSON form (convert --to json --compact, docs/convert.md): one
+// object per game with its number, its tags as an object, the main line as
+// the replay played it in canonical SAN, and the result. It does the job
+// of pgn-extract's --json, which is what most readers of a game database
+// in JSON want, at a thirty-sixth of the lossless form's bytes: no node
+// positions, comments, variations, NAGs or derived fields. Read back, the
+// tags and the moves give a record again (the moves read by the grammar),
+// which is enough for every format written from the main line (LAN, UCI,
+// FEN lists, plain PGN) but not for the lossless ones.
+//
+//	{"game":1,"tags":{"Event":"x","Result":"1-0"},"moves":["e4","e5"],"result":"1-0"}
+//
+// A move joined to the one before it in a compound turn (the opening
+// moves of some historical variants) is written with a leading comma
+// (",Nf3"), as PGN joins it, so that one element stays one ply.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/ruleid"
+)
+
+// compactRenderer renders a game's compact object (a line of JSONL with
+// lines). It keeps nothing from game to game: the object is appended to
+// the piece's buffer straight from the record and the replay's steps.
+type compactRenderer struct{ lines bool }
+
+func (c compactRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
+	var pl *replay.Played
+	if res != nil {
+		pl = res.Played
+	}
+	dst = appendCompact(dst, g, n, pl)
+	if c.lines {
+		dst = append(dst, '\n')
+	}
+	return dst, nil
+}
+
+// appendCompact appends game n's compact object. A game the reader could
+// not read has no moves and says why in "error" (the full form keeps its
+// source instead; uci writes nothing for it, so that read back it is again
+// a game that was not read); a game whose replay stopped has the moves
+// before the stop and says why in "stopped", in the coordinate formats'
+// words (stopReason).
+func appendCompact(b []byte, g *record.Game, n int, pl *replay.Played) []byte {
+	o := jsonObject{b: b}
+	o.key("game")
+	o.b = strconv.AppendInt(o.b, int64(n), 10)
+	o.key("tags")
+	o.b = append(o.b, '{')
+	for i := range g.Tags {
+		if firstTagNamed(g.Tags[:i], g.Tags[i].Name) {
+			// A tag written twice: its first value is the one the
+			// replay and every lookup use (record.Game.Tag), and an
+			// object's names should be unique.
+			continue
+		}
+		if o.b[len(o.b)-1] != '{' {
+			o.b = append(o.b, ',')
+		}
+		o.b = appendJSONString(o.b, g.Tags[i].Name)
+		o.b = append(o.b, ':')
+		o.b = appendJSONString(o.b, g.Tags[i].Value)
+	}
+	o.b = append(o.b, '}')
+	o.key("moves")
+	o.b = append(o.b, '[')
+	se := g.SyntaxError()
+	if se == nil && pl != nil {
+		for i := range pl.Steps {
+			st := &pl.Steps[i]
+			if i > 0 {
+				o.b = append(o.b, ',')
+			}
+			o.b = append(o.b, '"')
+			if st.TurnIndex > 0 {
+				o.b = append(o.b, ',')
+			}
+			o.b = append(appendJSONChars(o.b, st.SAN), '"')
+		}
+	}
+	o.b = append(o.b, ']')
+	o.str("result", g.Result)
+	switch {
+	case se != nil:
+		o.str("error", fmt.Sprintf("%d:%d: %s", se.Pos.Line, se.Pos.Col, se.Message))
+	case pl != nil:
+		why, _ := stopReason(pl)
+		o.str("stopped", why)
+	}
+	return o.end()
+}
+
+// firstTagNamed reports whether a tag of tags is named name.
+func firstTagNamed(tags []record.Tag, name string) bool {
+	for i := range tags {
+		if tags[i].Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// jsonCompact is a compact object as read. Stopped is derived, like the
+// full form's played fields, and ignored.
+type jsonCompact struct {
+	Tags    compactTags `json:"tags"`
+	Moves   []string    `json:"moves"`
+	Result  string      `json:"result"`
+	Error   *string     `json:"error"`
+	Stopped string      `json:"stopped"`
+}
+
+// compactTags reads the tags object in its order (a map would lose it).
+type compactTags []record.Tag
+
+func (t *compactTags) UnmarshalJSON(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return fmt.Errorf("tags: want an object of names and values")
+	}
+	for dec.More() {
+		name, err := dec.Token()
+		if err != nil {
+			return fmt.Errorf("tags: %w", err)
+		}
+		v, err := dec.Token()
+		if err != nil {
+			return fmt.Errorf("tags: %w", err)
+		}
+		value, ok := v.(string)
+		if !ok {
+			return fmt.Errorf("tags: the value of %q is not a string", name)
+		}
+		*t = append(*t, record.Tag{Name: name.(string), Value: value})
+	}
+	return nil
+}
+
+// isCompact reports whether decoding an object as a full game failed
+// where a compact object differs from it: tags an object, not an array.
+func isCompact(err error) bool {
+	var te *json.UnmarshalTypeError
+	return errors.As(err, &te) && te.Field == "tags" && te.Value == "object"
+}
+
+// gameFromCompact reads a compact object (data) as a record: its tags, its
+// moves read by the grammar one by one, its result, and for "error" a game
+// the reader could not read. No move numbers: the PGN writer numbers the
+// moves itself, from the FEN tag.
+func gameFromCompact(data []byte) (*record.Game, error) {
+	var c jsonCompact
+	if err := json.Unmarshal(data, &c); err != nil {
+		return nil, err
+	}
+	g := &record.Game{Tags: []record.Tag(c.Tags), Result: c.Result}
+	if c.Error != nil {
+		g.Notices = []record.Notice{errorNotice(*c.Error)}
+		return g, nil
+	}
+	g.Moves = make([]record.Node, 0, len(c.Moves))
+	for i, s := range c.Moves {
+		joined := strings.HasPrefix(s, ",")
+		if joined {
+			if i == 0 {
+				return nil, fmt.Errorf("moves[0] %q: a move joined to none before it", s)
+			}
+			s = s[1:]
+		}
+		m, err := grammar.ParseMove(s)
+		if err != nil {
+			return nil, fmt.Errorf("moves[%d]: %w", i, err)
+		}
+		m.Joined = joined
+		g.Moves = append(g.Moves, record.Node{Kind: record.KindMove, Text: m.Text, Move: &m})
+	}
+	return g, nil
+}
+
+// errorNotice is the syntax error a compact object's "error" says, its
+// place read back from the "line:column: " before the message, so that
+// written again it says the same.
+func errorNotice(s string) record.Notice {
+	n := record.Notice{Rule: ruleid.Syntax, Severity: record.Error, Message: s}
+	line, rest, ok1 := strings.Cut(s, ":")
+	col, msg, ok2 := strings.Cut(rest, ": ")
+	l, err1 := strconv.Atoi(line)
+	c, err2 := strconv.Atoi(col)
+	if ok1 && ok2 && err1 == nil && err2 == nil && l >= 0 && c >= 0 && strconv.Itoa(l) == line && strconv.Itoa(c) == col {
+		n.Pos, n.Message = record.Pos{Line: l, Col: c}, msg
+	}
+	return n
+}
