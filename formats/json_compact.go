@@ -59,8 +59,15 @@ func appendCompact(b []byte, g *record.Game, n int, pl *replay.Played) []byte {
 	o.b = strconv.AppendInt(o.b, int64(n), 10)
 	o.key("tags")
 	o.b = append(o.b, '{')
+	// A game of many tags (a hostile one may hold a million within the
+	// size limit) is checked for repeats with a set: the scan of the tags
+	// before is quadratic.
+	var seen map[string]struct{}
+	if len(g.Tags) > manyTags {
+		seen = make(map[string]struct{}, len(g.Tags))
+	}
 	for i := range g.Tags {
-		if firstTagNamed(g.Tags[:i], g.Tags[i].Name) {
+		if repeatedTag(g.Tags, i, seen) {
 			// A tag written twice: its first value is the one the
 			// replay and every lookup use (record.Game.Tag), and an
 			// object's names should be unique.
@@ -102,10 +109,23 @@ func appendCompact(b []byte, g *record.Game, n int, pl *replay.Played) []byte {
 	return o.end()
 }
 
-// firstTagNamed reports whether a tag of tags is named name.
-func firstTagNamed(tags []record.Tag, name string) bool {
-	for i := range tags {
-		if tags[i].Name == name {
+// manyTags is the count of tags above which repeatedTag uses a set.
+const manyTags = 32
+
+// repeatedTag reports whether tags[i]'s name was written before it: by a
+// scan of the tags before, or, when seen is not nil, by the set of the
+// names seen so far, to which it adds the name.
+func repeatedTag(tags []record.Tag, i int, seen map[string]struct{}) bool {
+	name := tags[i].Name
+	if seen != nil {
+		if _, ok := seen[name]; ok {
+			return true
+		}
+		seen[name] = struct{}{}
+		return false
+	}
+	for j := range tags[:i] {
+		if tags[j].Name == name {
 			return true
 		}
 	}
