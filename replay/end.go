@@ -46,6 +46,7 @@ func (ln *line) settle() {
 	if ln.ended || ln.stopped {
 		return
 	}
+	ln.knowMove()
 	if o := ln.hist.StopOutcome(ln.hasMove); o.Ended() {
 		ln.ended, ln.outcome, ln.endPly = true, o, ln.ply
 	}
@@ -64,5 +65,6 @@ func (w *walk) startNotes(notes []string) {
 // bare back): a checking move that does so may be marked '+' or '#', as
 // for a move that wins at once (programs such as Fairy-Stockfish write '#').
 func (ln *line) decidedFor(side rules.Color) bool {
+	ln.knowMove()
 	return ln.hist.StopOutcome(ln.hasMove).Winner == winnerOf(side)
 }

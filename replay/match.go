@@ -40,8 +40,14 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 		// The list is kept in toList for what disambiguates against it
 		// (the step's SAN, stepSAN; a superfluous disambiguation), and
 		// the moves that match are copied out of it: usually one.
-		list := ln.hist.LegalMovesTo(w.r.toList[:0], kind, to)
-		w.r.toList = list
+		var list []rules.Move
+		if w.pre.node == n && w.pre.line == ln && w.pre.ply == ln.ply {
+			list = w.r.toList // proveMove listed them
+		} else {
+			list = ln.hist.LegalMovesTo(w.r.toList[:0], kind, to)
+			w.r.toList = list
+		}
+		w.pre.node = nil
 		if to != rules.NoSquare {
 			w.toListed, w.toKind, w.toSquare = true, kind, to
 		}
@@ -534,11 +540,61 @@ func (w *walk) allLegal(ln *line) []rules.Move {
 }
 
 // moved updates what the line knows of its position after a move: the
-// full legal list is stale, and whether a move exists is asked at once
-// (checkmate, stalemate and the outcome need it at every ply).
+// full legal list is stale. Whether a move exists is asked at once when
+// the side to move is in check (checkmate, and the check mark, need it);
+// otherwise it is assumed until the next written move proves it
+// (proveMove) or something that reads the game's end asks (knowMove).
 func (ln *line) moved() {
 	ln.legalOK = false
-	ln.hasMove = ln.hist.HasLegalMove()
+	if ln.hist.InCheck() {
+		ln.hasMove, ln.moveUnknown = ln.hist.HasLegalMove(), false
+	} else {
+		ln.hasMove, ln.moveUnknown = true, true
+	}
+}
+
+// knowMove finds out whether the side to move has a legal move, if the
+// line only assumed it.
+func (ln *line) knowMove() {
+	if ln.moveUnknown {
+		ln.hasMove, ln.moveUnknown = ln.hist.HasLegalMove(), false
+	}
+}
+
+// endNow is what the rules say of the line's position now (OutcomeKnown)
+// with an assumed legal move confirmed when it could change the answer:
+// when the rules end the game anyway, an end tested before (stalemate
+// comes before repetition and the move rule) may be the real one.
+func (ln *line) endNow() rules.Outcome {
+	o := ln.hist.OutcomeKnown(ln.hasMove)
+	if o.Kind != rules.OutcomeNone && ln.moveUnknown {
+		ln.knowMove()
+		o = ln.hist.OutcomeKnown(ln.hasMove)
+	}
+	return o
+}
+
+// proveMove settles an assumed legal move before the turn of node n is
+// judged: the legal moves its written move can be (a man of its kind to
+// its square) are listed, for resolve to use, and one of them is the
+// proof. Without one (a move that is not legal, castling, descriptive
+// notation) the legal moves are looked for, and a line that had none
+// ended at the last move, as the rules would have said then.
+func (w *walk) proveMove(n *record.Node, ln *line) {
+	if mv := n.Move; mv != nil && !mv.Null && mv.Castle == record.NoCastle && mv.To != record.NoSquare && !isDescriptive(mv) {
+		w.r.toList = ln.hist.LegalMovesTo(w.r.toList[:0], writtenKind(ln.pos, mv), rules.Square(mv.To))
+		w.pre.node, w.pre.line, w.pre.ply = n, ln, ln.ply
+		if len(w.r.toList) > 0 {
+			ln.hasMove, ln.moveUnknown = true, false
+			return
+		}
+	}
+	ln.knowMove()
+	if !ln.hasMove && !ln.ended {
+		if o := ln.hist.OutcomeKnown(false); o.Kind != rules.OutcomeNone {
+			ln.ended, ln.outcome, ln.endPly = true, o, ln.ply
+		}
+	}
 }
 
 // superfluousFrom words the warning for a disambiguation that names more

@@ -92,6 +92,13 @@ type walk struct {
 	toListed bool
 	toKind   rules.Kind
 	toSquare rules.Square
+	// pre: proveMove listed in Replayer.toList the legal moves the written
+	// move of node at ply of line can be (kind, to), for resolve to use.
+	pre struct {
+		node *record.Node
+		line *line
+		ply  int
+	}
 }
 
 // ruleKept counts the findings of one rule kept for a game; note, once
@@ -131,10 +138,16 @@ type line struct {
 	// (rules.LegalMovesTo) and the game's end only whether a move exists.
 	legal   []rules.Move
 	legalOK bool
-	// hasMove: the side to move has a legal move in pos.
-	hasMove bool
-	ply     int // plies played so far in the game (a variation continues its parent's count)
-	moveNo  int // the move number of the next move
+	// hasMove: the side to move has a legal move in pos. After a move
+	// that gives no check it is first assumed (moveUnknown): the next
+	// written move, listed among the legal moves, usually proves it at
+	// no cost, where finding out at every ply was a twentieth of
+	// validate's time. Whatever reads the game's end asks knowMove first
+	// when the assumption could matter (docs/replay.md).
+	hasMove     bool
+	moveUnknown bool
+	ply         int // plies played so far in the game (a variation continues its parent's count)
+	moveNo      int // the move number of the next move
 	// fromArray: the game started from the profile's initial array, so a
 	// compound opening turn is possible (docs/notation.md section 4).
 	fromArray bool

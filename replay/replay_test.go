@@ -82,6 +82,11 @@ func TestRuleIDs(t *testing.T) {
 		{name: "mate and a draw recorded", moves: "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1/2-1/2", rule: "result-mismatch", ply: 7},
 		{name: "mate and star", moves: "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# *", rule: "result-missing", ply: 7, severity: "warning"},
 		{name: "move after mate", moves: "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# Ke7 1-0", rule: "move-after-end", ply: 8},
+		// After a quiet move whether a legal move exists is first assumed
+		// (line.moveUnknown): the next move, which cannot be played, must
+		// still be judged a move after the stalemate, not an illegal one.
+		{name: "move after stalemate", fen: "k7/8/8/1Q6/8/8/8/4K3 w - - 0 1", moves: "1. Qb6 Ka7 1/2-1/2", rule: "move-after-end", ply: 2},
+		{name: "move after stalemate, written as a legal one would be", fen: "k7/8/8/1Q6/8/8/8/4K3 w - - 0 1", moves: "1. Qb6 Kb8 1/2-1/2", rule: "move-after-end", ply: 2},
 		{name: "null move", moves: "1. e4 -- 2. d4 *", rule: "null-move", ply: 2},
 		{name: "missing x", moves: "1. e4 d5 2. exd5 Qd5 *", rule: "lenient-notation", ply: 4, severity: "warning"},
 		{name: "superfluous x", moves: "1. Nxf3 *", rule: "lenient-notation", ply: 1, severity: "warning"},
@@ -157,6 +162,10 @@ func TestValidGames(t *testing.T) {
 		{name: "indian castling by the leap", variant: "hindustani", moves: "1. d3 Nf6 2. Nc3 Ng8 3. Bf4 Nf6 4. Qd2 Ng8 5. Qe3 Nf6 6. Rd1 Ng8 7. Kd2 Nf6 8. K~b1 *", outcome: "none"},
 		{name: "conversion written", variant: "andhra", fen: "1P1k4/8/8/8/8/8/3n4/1N2KN2 b - - 0 1", moves: "1... Nxf1/b8=N *", outcome: "none"},
 		{name: "fide stalemate", fen: "k7/8/8/1Q6/8/8/8/4K3 w - - 0 1", moves: "1. Qb6 1/2-1/2", outcome: "stalemate", winner: "draw"},
+		// The quiet move that stalemates also reaches the 75-move limit: the
+		// order of ends puts stalemate first, though the move rule alone
+		// would end the game with the legal move only assumed.
+		{name: "stalemate before the move rule", fen: "7k/4Q3/6K1/8/8/8/8/8 w - - 149 100", moves: "100. Qf7 1/2-1/2", outcome: "stalemate", winner: "draw"},
 		{name: "shatranj bare king", variant: "shatranj", fen: "8/8/8/8/8/8/p3r3/k1K1N3 w - - 0 1", moves: "1. Nc2+ Rxc2+ 0-1", outcome: "bare-king", winner: "black"},
 	}
 	for _, c := range cases {

@@ -17,6 +17,9 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 	first := &nodes[0]
 	w.checkMoveNumber(first, ln, side)
 	w.stopFrom = w.added
+	if ln.moveUnknown {
+		w.proveMove(first, ln)
+	}
 	if ln.ended {
 		w.report(ln, first, w.moveFinding(first, ln, ln.ply+1, side, ln.pos.FEN(), ruleid.MoveAfterEnd,
 			fmt.Sprintf("the game was already over %s (%s), yet the record goes on", endedWhen(ln, "after"), describeOutcome(ln.outcome)), nil))
@@ -127,7 +130,7 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 		if last {
 			// Whether a legal move exists is known (moved): the outcome
 			// need not find out again.
-			if o := ln.hist.OutcomeKnown(ln.hasMove); o.Kind != rules.OutcomeNone {
+			if o := ln.endNow(); o.Kind != rules.OutcomeNone {
 				ln.ended, ln.outcome, ln.endPly = true, o, ln.ply
 				won = o.Winner == winnerOf(side)
 			} else if gives {
