@@ -41,7 +41,7 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 		// (the step's SAN, stepSAN; a superfluous disambiguation), and
 		// the moves that match are copied out of it: usually one.
 		var list []rules.Move
-		if w.pre.node == n && w.pre.line == ln && w.pre.ply == ln.ply {
+		if w.pre.node == n && w.pre.line == ln {
 			list = w.r.toList // proveMove listed them
 		} else {
 			list = ln.hist.LegalMovesTo(w.r.toList[:0], kind, to)
@@ -583,7 +583,7 @@ func (ln *line) endNow() rules.Outcome {
 func (w *walk) proveMove(n *record.Node, ln *line) {
 	if mv := n.Move; mv != nil && !mv.Null && mv.Castle == record.NoCastle && mv.To != record.NoSquare && !isDescriptive(mv) {
 		w.r.toList = ln.hist.LegalMovesTo(w.r.toList[:0], writtenKind(ln.pos, mv), rules.Square(mv.To))
-		w.pre.node, w.pre.line, w.pre.ply = n, ln, ln.ply
+		w.pre.node, w.pre.line = n, ln
 		if len(w.r.toList) > 0 {
 			ln.hasMove, ln.moveUnknown = true, false
 			return

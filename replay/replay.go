@@ -93,11 +93,10 @@ type walk struct {
 	toKind   rules.Kind
 	toSquare rules.Square
 	// pre: proveMove listed in Replayer.toList the legal moves the written
-	// move of node at ply of line can be (kind, to), for resolve to use.
+	// move of node can be in line (a line plays a node once), for resolve.
 	pre struct {
 		node *record.Node
 		line *line
-		ply  int
 	}
 }
 
