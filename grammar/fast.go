@@ -337,6 +337,10 @@ func (b *builder) buildFast(lx *lex) bool {
 	// than keepNodes has fewer nodes: its stack grows as it is read.
 	if rest := lx.src[lx.i:]; len(rest) > keepNodes {
 		b.estimate = strings.Count(rest, " ") + strings.Count(rest, "\n") + 16
+		if b.parts != nil {
+			// Read in parts: the stack holds one part.
+			b.estimate = min(b.estimate, b.parts.Nodes+1024)
+		}
 	}
 	b.build(st.tags, s)
 	if s.failed {

@@ -47,6 +47,9 @@ func checkInput(t *testing.T, data []byte) {
 		if d := diffGames(fast, grammar.ParseChunkScratch(c, "f.pgn", &scratch)); d != "" {
 			t.Fatalf("game %d: ParseChunk and ParseChunkScratch differ: %s\ninput chunk %q", n+1, d, c.Data)
 		}
+		if d := diffParts(fast, c, &scratch); d != "" {
+			t.Fatalf("game %d: ParseChunk and ParseChunkParts differ: %s\ninput chunk %q", n+1, d, c.Data)
+		}
 		for _, nt := range fast.Notices {
 			if !nt.Pos.IsValid() || nt.Pos.Offset < c.Pos.Offset || nt.Pos.Offset > c.Pos.Offset+len(c.Data) {
 				t.Fatalf("game %d: notice %+v outside its chunk [%d, %d)", n+1, nt, c.Pos.Offset, c.Pos.Offset+len(c.Data))
@@ -82,6 +85,48 @@ func checkInput(t *testing.T, data []byte) {
 	if !bytes.Equal(out, out1.Bytes()) {
 		t.Fatalf("pieces are not fmt's output:\nformat %q\npieces %q", out1.Bytes(), out)
 	}
+}
+
+// diffParts reads c in parts of at least two nodes (many parts for a
+// short game) and compares the main line the parts make up, and the rest
+// of the record, with whole, c read whole. The parts are copied as they
+// come: their storage is read over by the next one.
+func diffParts(whole *record.Game, c grammar.Chunk, s *grammar.Scratch) string {
+	var line []record.Node
+	takes := 0
+	g, parted := grammar.ParseChunkParts(c, "f.pgn", s, grammar.Parts{Nodes: 2, Take: func(g *record.Game, nodes []record.Node) {
+		takes++
+		if len(nodes) < 2 {
+			panic("a part of fewer nodes than asked for")
+		}
+		line = append(line, copyNodes(nodes)...)
+	}})
+	if !parted {
+		// Read whole after all: the record is the whole one.
+		return diffGames(whole, g)
+	}
+	if takes == 0 {
+		return "parted without a part given"
+	}
+	joined := *g
+	joined.Moves = append(line, copyNodes(g.Moves)...)
+	return diffGames(whole, &joined)
+}
+
+// copyNodes is a deep copy of nodes: their moves and variations too.
+func copyNodes(nodes []record.Node) []record.Node {
+	out := make([]record.Node, len(nodes))
+	for i, n := range nodes {
+		out[i] = n
+		if n.Move != nil {
+			m := *n.Move
+			out[i].Move = &m
+		}
+		if v := n.Variation(); v != nil {
+			out[i].SetVariation(copyNodes(v))
+		}
+	}
+	return out
 }
 
 func diffGames(a, b *record.Game) string {

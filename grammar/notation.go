@@ -598,6 +598,8 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 		g.Notices = append(g.Notices, record.Notice{Pos: at, Rule: ruleid.NotationGuessed, Severity: record.Warning,
 			Message: fmt.Sprintf("the moves are not in SAN; read as %s notation%s (--notation %s says so and stops the guess)", n.Name(), letterHint(n), n)})
 		*b.g = *g
+		// The game read again is whole: parts given before are void.
+		b.parts, b.given = nil, 0
 		return
 	}
 }

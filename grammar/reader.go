@@ -241,6 +241,9 @@ func (b *builder) reset(keep int, pos record.Pos) {
 	b.lines = nil
 	b.stack = nil
 	b.missing, b.missingFirst = 0, record.Pos{}
+	// The grammar reads the game again whole (the fast path rejected it):
+	// what the parts said is void.
+	b.parts, b.given = nil, 0
 }
 
 func (b *builder) finish(c Chunk, rest int) {
@@ -293,6 +296,10 @@ type builder struct {
 	// Move-number bookkeeping for the `move-number` warnings.
 	missing      int
 	missingFirst record.Pos
+	// parts, when set, takes the main line in parts (ParseChunkParts);
+	// given counts the parts it took.
+	parts *Parts
+	given int
 }
 
 func (b *builder) text(s string) string {
@@ -479,6 +486,9 @@ func (b *builder) elems(s *elemSrc, num numbering, depth int) []record.Node {
 	numbered := false
 loop:
 	for s.kind != eEnd && !b.failed {
+		if depth == 0 && b.parts != nil && len(b.stack)-start >= b.parts.Nodes && b.turnStarts(s.kind) {
+			b.givePart(start)
+		}
 		p := s.pos
 		val := s.val
 		switch s.kind {

@@ -42,6 +42,12 @@ type Scratch struct {
 // call with the same s: what outlives it must be copied out (strings may
 // be kept, they do not point into s).
 func ParseChunkScratch(c Chunk, filename string, s *Scratch) *record.Game {
+	return parseScratch(c, filename, s, nil)
+}
+
+// parseScratch is ParseChunkScratch, the main line given in parts when
+// parts is set (ParseChunkParts).
+func parseScratch(c Chunk, filename string, s *Scratch, parts *Parts) *record.Game {
 	s.nused, s.mused, s.lused, s.dused = 0, 0, 0, 0
 	// The storage of one huge game is not kept for the games after it
 	// (a 16 MB game's nodes take hundreds of MB, issue 14).
@@ -61,7 +67,7 @@ func ParseChunkScratch(c Chunk, filename string, s *Scratch) *record.Game {
 		s.tags = nil
 	}
 	s.game = record.Game{Source: c.Data, Pos: c.Pos, Notation: c.notation}
-	s.b = builder{g: &s.game, filename: filename, scratch: s}
+	s.b = builder{g: &s.game, filename: filename, scratch: s, parts: parts}
 	parseChunkCommon(c, filename, &s.b, true)
 	return &s.game
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+	"slices"
 	"unsafe"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -330,6 +331,12 @@ func (s *Splitter) Next() (Chunk, error) {
 		if max := s.limits.MaxGameBytes; max > 0 && len(data)+n > max {
 			return s.skipGame(data, start, linePos, len(data)+n)
 		}
+		if len(data) >= growDouble && cap(data)-len(data) < len(line) {
+			// A huge game: its room doubles. append grows a large slice
+			// by a quarter, which allocated five times the game's size
+			// on the way (80 MB for a game of 16 MB, issue 14).
+			data = slices.Grow(data, len(data))
+		}
 		data = append(data, line...)
 		blank := isBlank(line)
 		cut := 0 // > 0: the game ends at line[:cut], the next begins at line[cut:]
@@ -375,6 +382,9 @@ func (s *Splitter) Next() (Chunk, error) {
 	}
 	return Chunk{Data: s.own(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess}, nil
 }
+
+// growDouble is the size from which a chunk's room doubles as it grows.
+const growDouble = 1 << 20
 
 // slabBytes is the size of the blocks chunks are collected in, and
 // slabMin the room a chunk starts with. Each chunk is handed to another

@@ -172,14 +172,78 @@ type line struct {
 // Game replays one game. file and index (1-based) say where it stands, for
 // the report.
 func (r *Replayer) Game(g *record.Game, file string, index int) *Result {
+	return r.begin(g, file, index, true).End(g.Moves)
+}
+
+// PartWalk is the replay of a game whose main line is read in parts
+// (grammar.ParseChunkParts): a huge game is then never held whole. It is
+// the walk Game does, fed a part at a time: BeginParts does what Game does
+// before the moves, Part walks each part, End the last part and what
+// Game does after the moves, so that the findings and the verdict are
+// those of Game on the whole record.
+type PartWalk struct {
+	w *walk
+	// ln is the main line being walked; nil when the game is not replayed
+	// (no profile covers it, the reader could not read it, its start
+	// position cannot be set up): then the result is already complete.
+	ln *line
+}
+
+// BeginParts starts the replay of a game read in parts. g must be the
+// record as the reader finishes it, all but its moves: its tags, every
+// notice of the reader (the game read through once already, as the
+// notices of its end, a missing move number among them, change how the
+// walk judges its start) and its termination marker. The parts are then
+// given to Part in order, and the last one to End. Config.Steps is not
+// supported: the steps point into the record's nodes.
+func (r *Replayer) BeginParts(g *record.Game, file string, index int) *PartWalk {
+	if r.cfg.Steps {
+		panic("replay: BeginParts with Config.Steps")
+	}
+	return r.begin(g, file, index, false)
+}
+
+// Part walks one part of the main line. Nothing of it is kept: the
+// reader may read the next part over it.
+func (p *PartWalk) Part(nodes []record.Node) {
+	if p.ln == nil {
+		return
+	}
+	p.w.line(nodes, p.ln)
+	// What points into the part is let go (a node of the next part may
+	// take its address).
+	p.w.pre.node, p.w.pre.line = nil, nil
+	p.w.ahead = nil
+}
+
+// End walks the last part of the main line and returns the result.
+func (p *PartWalk) End(nodes []record.Node) *Result {
+	w, ln := p.w, p.ln
+	if ln == nil {
+		return w.res
+	}
+	w.line(nodes, ln)
+	if w.played != nil {
+		w.cutSANs()
+	}
+	w.r.legal = ln.legal[:0]
+	ln.settle()
+	w.finish(ln)
+	return w.res
+}
+
+// begin is what Game does before the moves; whole says that g.Moves is
+// the whole main line (for the steps' room).
+func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *PartWalk {
 	w := &walk{r: r, g: g, file: file, index: index, res: &Result{}}
+	p := &PartWalk{w: w}
 	res := w.res
 	if r.cfg.Steps {
 		w.played = &Played{StopIndex: -1}
 		res.Played = w.played
 		r.sanText, r.sanEnds = r.sanText[:0], r.sanEnds[:0]
 		for i := range g.Moves {
-			if g.Moves[i].Kind == record.KindMove {
+			if whole && g.Moves[i].Kind == record.KindMove {
 				w.mainMoves++
 			}
 		}
@@ -209,21 +273,21 @@ func (r *Replayer) Game(g *record.Game, file string, index int) *Result {
 		w.add(f)
 		w.notReplayed()
 		w.finish(nil)
-		return res
+		return p
 	}
 	if g.SyntaxError() != nil {
 		// The reader says the moves may be incomplete: replaying them would
 		// only invent findings.
 		w.notReplayed()
 		w.finish(nil)
-		return res
+		return p
 	}
 	w.missingTags()
 	ln, ok := w.start()
 	if !ok {
 		w.notReplayed()
 		w.finish(nil)
-		return res
+		return p
 	}
 	ln.main = true
 	if w.played != nil {
@@ -232,14 +296,8 @@ func (r *Replayer) Game(g *record.Game, file string, index int) *Result {
 	ln.legal = r.legal[:0]
 	ln.hasMove = ln.hist.HasLegalMove()
 	ln.judgeStart()
-	w.line(g.Moves, ln)
-	if w.played != nil {
-		w.cutSANs()
-	}
-	r.legal = ln.legal[:0]
-	ln.settle()
-	w.finish(ln)
-	return res
+	p.ln = ln
+	return p
 }
 
 // recordedResult is the termination marker, or the Result tag without one.

@@ -64,7 +64,10 @@ func limitMemory(n int64) {
 // game of 16 MB made the collector run continually once the heap passed
 // it (validate took 64 s for that game, 20 s of it in the collector).
 // Ordinary games pass by without a lock.
-func holdGameMemory(size int) (release func()) {
+// perByte is what the game holds live per byte of it: limitPerGameByte
+// when it is read whole, partedPerGameByte when its main line is read in
+// parts (parts.go).
+func holdGameMemory(size int, perByte int64) (release func()) {
 	if size < hugeGameBytes {
 		return func() {}
 	}
@@ -73,7 +76,7 @@ func holdGameMemory(size int) (release func()) {
 	if !memLimit.on {
 		return func() {}
 	}
-	n := int64(size) * limitPerGameByte
+	n := int64(size) * perByte
 	memLimit.held += n
 	debug.SetMemoryLimit(memLimit.base + memLimit.held)
 	return func() {

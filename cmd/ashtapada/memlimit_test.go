@@ -19,12 +19,12 @@ func TestHoldGameMemory(t *testing.T) {
 	defer func() { memLimit.Lock(); memLimit.on, memLimit.base = on, base; memLimit.Unlock() }()
 	debug.SetMemoryLimit(validateMemoryLimit)
 
-	holdGameMemory(hugeGameBytes - 1)()
+	holdGameMemory(hugeGameBytes-1, limitPerGameByte)()
 	if got := debug.SetMemoryLimit(-1); got != validateMemoryLimit {
 		t.Fatalf("an ordinary game moved the limit to %d", got)
 	}
-	a := holdGameMemory(2 << 20)
-	b := holdGameMemory(3 << 20)
+	a := holdGameMemory(2<<20, limitPerGameByte)
+	b := holdGameMemory(3<<20, limitPerGameByte)
 	if got, want := debug.SetMemoryLimit(-1), int64(validateMemoryLimit+5<<20*limitPerGameByte); got != want {
 		t.Errorf("two huge games in flight: limit %d, want %d", got, want)
 	}
@@ -41,7 +41,7 @@ func TestHoldGameMemory(t *testing.T) {
 	memLimit.on = false // GOMEMLIMIT was set
 	memLimit.Unlock()
 	debug.SetMemoryLimit(math.MaxInt64)
-	holdGameMemory(4 << 20)()
+	holdGameMemory(4<<20, limitPerGameByte)()
 	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
 		t.Errorf("the limit GOMEMLIMIT set was changed to %d", got)
 	}

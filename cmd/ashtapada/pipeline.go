@@ -61,6 +61,12 @@ type stage[T any] struct {
 	// its file (the display name) at its index; it is called once per
 	// worker, so that each has its own replayer.
 	worker func() func(g *record.Game, file string, index int) T
+	// huge, when set, returns the function one worker applies instead to
+	// a game of partedBytes or more that it reads from a chunk: it reads
+	// the game itself, its main line in parts (grammar.ParseChunkParts),
+	// so that a huge game is never held whole, and returns its result and
+	// its record (validate, parts.go).
+	huge func() func(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (T, *record.Game)
 	// failed stands for the result of a game whose work panicked: a bug
 	// of this program, reported as an error of the tool (exit 2), with
 	// every other game still done.
@@ -222,6 +228,10 @@ func runPipeline[T any](p *pipeline, inputs []string, st stage[T], s sink[T]) re
 		go func() {
 			defer wg.Done()
 			do := st.worker()
+			var huge func(grammar.Chunk, *grammar.Scratch, string, int) (T, *record.Game)
+			if st.huge != nil {
+				huge = st.huge()
+			}
 			// Unless the stage keeps them, the record of a game is dropped
 			// once done (the result holds no pointer into it), so each
 			// worker reuses the storage of its records.
@@ -236,7 +246,7 @@ func runPipeline[T any](p *pipeline, inputs []string, st stage[T], s sink[T]) re
 					j.ids = make([]formats.GameID, n)
 				}
 				for i := range n {
-					res[i] = doOne(p, do, st.failed, sc, j, i)
+					res[i] = doOne(p, do, huge, st.failed, sc, j, i)
 				}
 				j.out <- res
 			}
@@ -477,7 +487,7 @@ var errInternal = errors.New("internal error")
 // is a bug of this program, never the record's fault: it is reported as a
 // failure of the tool (exit 2) for that game, and the other games are
 // still done.
-func doOne[T any](p *pipeline, do func(*record.Game, string, int) T, failed func(string, int) T, sc *grammar.Scratch, j *vjob[T], i int) (res T) {
+func doOne[T any](p *pipeline, do func(*record.Game, string, int) T, huge func(grammar.Chunk, *grammar.Scratch, string, int) (T, *record.Game), failed func(string, int) T, sc *grammar.Scratch, j *vjob[T], i int) (res T) {
 	index := j.index + i
 	defer func() {
 		if v := recover(); v != nil {
@@ -491,13 +501,21 @@ func doOne[T any](p *pipeline, do func(*record.Game, string, int) T, failed func
 	var g *record.Game
 	if j.games != nil {
 		g = j.games[i]
-		defer holdGameMemory(len(g.Source))()
+		defer holdGameMemory(len(g.Source), limitPerGameByte)()
 		if p.ids {
 			j.ids[i] = formats.GameIDOf(g, g.Source, g.Pos)
 		}
 	} else {
 		ch := j.chunks[i]
-		defer holdGameMemory(len(ch.Data))()
+		if huge != nil && sc != nil && len(ch.Data) >= partedBytes && !ch.Truncated {
+			defer holdGameMemory(len(ch.Data), partedPerGameByte)()
+			res, g := huge(ch, sc, j.file, index)
+			if p.ids {
+				j.ids[i] = formats.GameIDOf(g, ch.Data, ch.Pos)
+			}
+			return res
+		}
+		defer holdGameMemory(len(ch.Data), limitPerGameByte)()
 		if sc != nil {
 			g = grammar.ParseChunkScratch(ch, j.file, sc)
 		} else {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/detect"
 	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -96,7 +97,7 @@ func validateAction(c *cli.Context) error {
 // validateStage is what validate's workers do with each game: replay it
 // (and, with --hints, try it under the other profiles, package detect).
 func validateStage(cfg replay.Config, hints bool) stage[*replay.Result] {
-	return stage[*replay.Result]{
+	st := stage[*replay.Result]{
 		worker: func() func(*record.Game, string, int) *replay.Result {
 			r := replay.New(cfg)
 			var h *detect.Hinter
@@ -115,6 +116,17 @@ func validateStage(cfg replay.Config, hints bool) stage[*replay.Result] {
 			return &replay.Result{Summary: replay.Summary{File: file, Game: index, Outcome: replay.OutcomeNone}}
 		},
 	}
+	if !hints && !cfg.Steps {
+		// A huge game's main line is read in parts (parts.go); --hints
+		// replays a game under the other profiles from its whole record.
+		st.huge = func() func(grammar.Chunk, *grammar.Scratch, string, int) (*replay.Result, *record.Game) {
+			r := replay.New(cfg)
+			return func(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (*replay.Result, *record.Game) {
+				return replayParted(r, ch, sc, file, index)
+			}
+		}
+	}
+	return st
 }
 
 // defaultJobs is --jobs when not given: every core.

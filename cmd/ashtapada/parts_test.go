@@ -1,0 +1,84 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// partedCases are games whose verdict depends on what a huge game read in
+// parts must carry from one part to the next, or learn only at its end:
+// each is validated read whole and read in parts of two nodes.
+var partedCases = map[string]string{
+	// The reader learns at the end that move numbers are missing (its
+	// warning stands at the first), which keeps the walk from judging the
+	// numbers before it.
+	"numbers missing late": "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 Ba4 Nf6 5. O-O Be7 *\n",
+	"numbers wrong early":  "[Event \"x\"]\n\n1. e4 e5 7. Nf3 Nc6 3. Bb5 a6 *\n",
+	// An illegal move in a late part, and the moves after it.
+	"illegal late": "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Qxh7 d6 7. c3 O-O *\n",
+	// Wrong check marks at every move, over the per-game caps.
+	"capped findings": "1. e4+ e5+ 2. Nf3+ Nc6+ 3. Bb5+ a6+ 4. Ba4+ Nf6+ 5. O-O+ Be7+ 6. Re1+ b5+ 7. Bb3+ d6+ 8. c3+ O-O+ *\n",
+	// The reader fails in a late part, after parts were walked.
+	"syntax error late":  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 $300 Nf6 *\n",
+	"unclosed variation": "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 (4. Bxc6 *\n",
+	// Comments, NAGs and variations at the edges of the parts.
+	"annotations": "{start} 1. e4 {a} $1 (1. d4 d5 (1... Nf6) 2. c4) 1... e5 ; line\n2. Nf3 $14 {b} (2. f4 exf4) 2... Nc6 % escape\n3. Bb5 a6 {c} *\n",
+	// Black starts: the part's first turn is a black move.
+	"black starts": "[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n[SetUp \"1\"]\n\n1... e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 *\n",
+	// The game ends by the rules in a part and moves follow.
+	"mate then moves": "1. f3 e5 2. g4 Qh4# 3. a3 a6 4. b3 *\n",
+	"result wrong":    "1. f3 e5 2. g4 Qh4# 1-0\n",
+	// Games without move numbers (a part then ends before a move), in
+	// UCI, and a repetition counted across parts. Compound turns
+	// (andhra's opening), waiting pawns and the books' notations are in
+	// the corpus files the test reads too.
+	"no numbers": "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 *\n",
+	"uci moves":  "[Event \"x\"]\n\n1. e2e4 e7e5 2. g1f3 b8c6 3. f1b5 *\n",
+	"repetition": "[Variant \"shatranj\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 *\n",
+}
+
+// TestPartedValidateAgrees: a game read in parts (parts.go) gets the
+// findings and the verdict it gets read whole, byte for byte in validate's
+// JSONL report, for the cases above and every record file of the corpus,
+// the test data and the shared data. Every game is read in parts of two
+// nodes here, where only games of a megabyte are in real runs.
+func TestPartedValidateAgrees(t *testing.T) {
+	root := repoRoot(t)
+	dir := t.TempDir()
+	var files []string
+	for name, text := range partedCases {
+		files = append(files, writeFile(t, dir, strings.ReplaceAll(name, " ", "-")+".pgn", text))
+	}
+	dirs := []string{filepath.Join(root, "corpus"), filepath.Join(root, "testdata")}
+	if shared := filepath.Join(root, "..", "shared", "data"); fileExists(shared) {
+		dirs = append(dirs, shared)
+	} else {
+		t.Logf("the shared data is absent (%s): the corpus and test data only", shared)
+	}
+	for _, d := range dirs {
+		_ = filepath.WalkDir(d, func(p string, e os.DirEntry, err error) error {
+			if err == nil && !e.IsDir() && strings.HasSuffix(p, ".pgn") {
+				files = append(files, p)
+			}
+			return nil
+		})
+	}
+	bytes, nodes := partedBytes, partNodes
+	defer func() { partedBytes, partNodes = bytes, nodes }()
+	for _, f := range files {
+		args := []string{"validate", "--format", "jsonl", "--verbose", "--summary", "--jobs", "1", f}
+		partedBytes, partNodes = bytes, nodes
+		wantOut, wantErr, wantCode := runApp(t, args...)
+		partedBytes, partNodes = 0, 2
+		out, errs, code := runApp(t, args...)
+		if out != wantOut || errs != wantErr || code != wantCode {
+			t.Errorf("%s: read in parts, the report differs (exit %d, whole %d)\n--- parts\n%.3000s\n--- whole\n%.3000s\n--- stderr parts\n%.500s\n--- whole\n%.500s",
+				f, code, wantCode, out, wantOut, errs, wantErr)
+		}
+	}
+	if len(files) < len(partedCases)+20 {
+		t.Fatalf("only %d files: the corpus is not where the test looks", len(files))
+	}
+}

@@ -1,0 +1,71 @@
+package grammar
+
+import "github.com/ashtapada/ashtapada/record"
+
+// Parts asks the reader for a game's main line in parts, so that a huge
+// game is never held whole: each part is given to Take, whose caller
+// replays it and lets it go, and the next part is read into the same
+// storage. A game of 16 MB holds three million nodes, which cost hundreds
+// of megabytes at once (issue 14); in parts it holds a part's.
+type Parts struct {
+	// Nodes is the least number of main-line nodes in a part: a part ends
+	// at the first turn after that many (a move number, or a move not
+	// preceded by one), never inside a turn, so that a turn's comments,
+	// NAGs and variations stay in the part of its move.
+	Nodes int
+	// Take receives each part but the last, in order. g is the record
+	// being read (its tags are whole; its notices so far). The nodes and
+	// what they point to are valid only during the call: they are read
+	// over by the next part.
+	Take func(g *record.Game, nodes []record.Node)
+}
+
+// ParseChunkParts is ParseChunkScratch with the main line given in parts
+// to p.Take; the record it returns holds the last part in Moves. parted
+// reports whether the parts given stand: false when the game was read
+// whole after all (it has no second part, its notation is descriptive,
+// whose moves are read against the ones after them, or the reader read
+// it again whole: the fast path rejected it or its notation was guessed),
+// and then Moves is the whole main line and whatever Take was given is
+// void. Variations are held whole, as the record's nodes; only the main
+// line is cut.
+func ParseChunkParts(c Chunk, filename string, s *Scratch, p Parts) (g *record.Game, parted bool) {
+	if c.notation == record.DescriptiveNotation || p.Nodes <= 0 || p.Take == nil {
+		return ParseChunkScratch(c, filename, s), false
+	}
+	g = parseScratch(c, filename, s, &p)
+	return g, s.b.parts != nil && s.b.given > 0
+}
+
+// turnStarts reports whether an element of kind k starts a new turn after
+// the nodes on the stack: it is a move number or a move, and the last move
+// or move number on the stack is a move (a number belongs to the move
+// after it).
+func (b *builder) turnStarts(k elemKind) bool {
+	if k != eNumber && k != eMove {
+		return false
+	}
+	for i := len(b.stack) - 1; i >= 0; i-- {
+		switch b.stack[i].Kind {
+		case record.KindMove:
+			return true
+		case record.KindMoveNumber:
+			return false
+		}
+	}
+	return false
+}
+
+// givePart gives the main line read so far (the stack from start) to
+// Parts.Take and starts the next part in the same storage: the nodes,
+// moves and variations of the part given are read over.
+func (b *builder) givePart(start int) {
+	n := len(b.stack)
+	b.parts.Take(b.g, b.stack[start:n:n])
+	b.given++
+	b.stack = b.stack[:start]
+	if s := b.scratch; s != nil {
+		s.nused, s.mused, s.lused, s.dused = 0, 0, 0, 0
+	}
+	b.slab, b.lines = nil, nil
+}
