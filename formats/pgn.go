@@ -55,17 +55,44 @@ func AppendCanonical(dst []byte, g *record.Game) []byte {
 // what AppendCanonical writes of ToSAN's copy of g, without the copy (a
 // record read in a book's notation, converted to PGN).
 func appendCanonical(dst []byte, g *record.Game, played *replay.Played) []byte {
-	start := len(dst)
+	cw := beginCanonical(dst, g, played, g.Moves)
+	cw.part(g.Moves)
+	return cw.end(g)
+}
+
+// canonicalWriter writes the canonical form of one game whose main line
+// comes in parts (grammar.ParseChunkParts): begin writes the tags, part
+// each part of the main line, end the termination marker and the text
+// after it. A game read whole is one part (appendCanonical).
+type canonicalWriter struct {
+	lw    lineWriter
+	main  lineState
+	start int
+	g     *record.Game
+}
+
+// beginCanonical starts the canonical form of g after dst; first is the
+// game's first part of main line, where its numbering may start.
+func beginCanonical(dst []byte, g *record.Game, played *replay.Played, first []record.Node) *canonicalWriter {
+	cw := &canonicalWriter{start: len(dst)}
 	dst = appendTags(dst, g.Tags)
 	if len(g.Tags) > 0 {
 		dst = append(dst, '\n')
 	}
-	lw := lineWriter{buf: dst}
+	cw.lw = lineWriter{buf: dst}
 	if played != nil {
-		lw.steps = played.Steps
+		cw.lw.steps = played.Steps
 	}
-	st := startNumbering(g)
-	lw.nodes(g.Moves, st)
+	cw.main = newLineState(startNumbering(g, first))
+	return cw
+}
+
+// part writes the next part of the main line.
+func (cw *canonicalWriter) part(ns []record.Node) { cw.lw.line(ns, &cw.main) }
+
+// end ends the game as g, the record as read, ends and returns the text.
+func (cw *canonicalWriter) end(g *record.Game) []byte {
+	lw, start := &cw.lw, cw.start
 	if g.Result != "" {
 		lw.token(g.Result)
 	}
@@ -159,7 +186,7 @@ func (n *numbering) advance() {
 // startNumbering is where the game's numbering starts: the FEN's side and
 // move number when the FEN has them, else the first move number written
 // before the first move (in reading order), else move 1 with white to move.
-func startNumbering(g *record.Game) numbering {
+func startNumbering(g *record.Game, moves []record.Node) numbering {
 	st := numbering{num: 1}
 	if fen, ok := g.Tag("FEN"); ok {
 		f := strings.Fields(fen)
@@ -169,7 +196,7 @@ func startNumbering(g *record.Game) numbering {
 			}
 		}
 	}
-	if n := firstNumber(g.Moves); n != nil && n.Number > 0 {
+	if n := firstNumber(moves); n != nil && n.Number > 0 {
 		return numbering{num: int(n.Number), black: n.Dots >= 3}
 	}
 	return st
@@ -264,8 +291,28 @@ func (lw *lineWriter) endLine() {
 // every white move, and `N...` before a black move that starts a line or
 // follows a comment, a variation or a compound turn.
 func (lw *lineWriter) nodes(ns []record.Node, st numbering) {
-	needNumber := true
-	before := st // the numbering before the last turn: where a variation starts
+	ls := newLineState(st)
+	lw.line(ns, &ls)
+}
+
+// lineState is where the writing of a line of play stands: the numbering
+// of the next move, the numbering before the last turn (where a variation
+// starts), and whether a black move needs its number. A main line read in
+// parts keeps it from one part to the next (canonicalWriter).
+type lineState struct {
+	st, before numbering
+	needNumber bool
+}
+
+func newLineState(st numbering) lineState {
+	return lineState{st: st, before: st, needNumber: true}
+}
+
+// line writes the nodes ns of a line of play from ls, and leaves ls where
+// they end.
+func (lw *lineWriter) line(ns []record.Node, ls *lineState) {
+	st, before, needNumber := ls.st, ls.before, ls.needNumber
+	defer func() { ls.st, ls.before, ls.needNumber = st, before, needNumber }()
 	for i := 0; i < len(ns); i++ {
 		n := &ns[i]
 		switch n.Kind {

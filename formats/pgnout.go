@@ -155,6 +155,39 @@ func PassedThrough(g *record.Game) bool {
 	return g.SyntaxError() != nil || emptyMovetext(g)
 }
 
+// formatParted reads a huge game with its main line in parts
+// (grammar.ParseChunkParts), writing each part's canonical text as it
+// comes, so that the game is never held whole, and returns the record as
+// the reader left it (Moves its last part) and the text fmt writes for it:
+// nil when appendGame is to write it (read whole after all, or passed
+// through as read). first: it is the input's first game.
+func formatParted(c grammar.Chunk, filename string, first bool) (*record.Game, []byte) {
+	var cw *canonicalWriter
+	take := func(g *record.Game, nodes []record.Node) {
+		if cw == nil {
+			// Room for about the game's size at once: appending a large
+			// slice grows it by a quarter, five times its size on the way.
+			out := make([]byte, 0, len(c.Data)+len(c.Data)/8+4096)
+			if first && bytes.HasPrefix(g.Source, utf8BOM) {
+				out = append(out, utf8BOM...) // as appendGame keeps it
+			}
+			cw = beginCanonical(out, g, nil, nodes)
+		}
+		cw.part(nodes)
+	}
+	// A Scratch of its own: the record is held while the next game is
+	// read (FormatEach holds two).
+	g, parted := grammar.ParseChunkParts(c, filename, new(grammar.Scratch), grammar.Parts{Nodes: grammar.PartNodes, Take: take})
+	if !parted || g.SyntaxError() != nil {
+		// Read whole (one part), or passed through byte for byte: a game
+		// with a syntax error is never rewritten. The parts of a game
+		// that was read in parts have moves: it is not one of tags only.
+		return g, nil
+	}
+	cw.part(g.Moves)
+	return g, cw.end(g)
+}
+
 // Piece is one game of fmt's input, as read and as written: the input is
 // the Src of the pieces one after another, fmt's output their Out. Game is
 // nil for a piece of blank text that holds no game.
@@ -186,9 +219,18 @@ func FormatEach(rd *grammar.Reader, filename string, rewrite Rewrite, fn func(*P
 		return err
 	}
 	for {
-		g, err := rd.Next()
+		c, err := rd.NextChunk()
 		if errors.Is(err, io.EOF) {
 			break
+		}
+		var g *record.Game
+		var parted []byte // the game's canonical text, when read in parts
+		if err == nil {
+			if rewrite == nil && len(c.Data) >= grammar.PartedBytes {
+				g, parted = formatParted(c, filename, st.Games == 0)
+			} else {
+				g = grammar.ParseChunk(c, filename)
+			}
 		}
 		if err != nil {
 			if ferr := flush(false); ferr != nil {
@@ -219,7 +261,11 @@ func FormatEach(rd *grammar.Reader, filename string, rewrite Rewrite, fn func(*P
 		if st.Games == 1 && rd.BOM() {
 			src = append(append([]byte(nil), utf8BOM...), src...)
 		}
-		prev = &Piece{Game: g, Src: src, Out: appendGame(nil, written, nil, st.Games == 1)}
+		out := parted
+		if out == nil {
+			out = appendGame(nil, written, nil, st.Games == 1)
+		}
+		prev = &Piece{Game: g, Src: src, Out: out}
 	}
 	if err := flush(false); err != nil {
 		return st, err

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"unicode/utf8"
 
 	"github.com/sergi/go-diff/diffmatchpatch"
 )
@@ -39,16 +40,7 @@ func NewDiffWriter(w io.Writer, nameA, nameB string) *DiffWriter {
 }
 
 // Same adds text that both sides have.
-func (d *DiffWriter) Same(text []byte) {
-	for len(text) > 0 {
-		i := bytes.IndexByte(text, '\n') + 1
-		if i == 0 {
-			i = len(text)
-		}
-		d.line(' ', text[:i])
-		text = text[i:]
-	}
-}
+func (d *DiffWriter) Same(text []byte) { d.lines(' ', text) }
 
 // Change adds a piece that is a on one side and b on the other.
 func (d *DiffWriter) Change(a, b []byte) {
@@ -58,7 +50,14 @@ func (d *DiffWriter) Change(a, b []byte) {
 	}
 	dmp := diffmatchpatch.New()
 	dmp.DiffTimeout = 0 // the minimal diff, whatever it costs: never cut short
-	ca, cb, lines := dmp.DiffLinesToRunes(string(a), string(b))
+	ca, cb, lines, ok := lineRunes(a, b)
+	if !ok {
+		// More different lines than runes can number: the piece is
+		// changed as a whole.
+		d.lines('-', a)
+		d.lines('+', b)
+		return
+	}
 	for _, df := range dmp.DiffMainRunes(ca, cb, false) {
 		op := byte(' ')
 		switch df.Type {
@@ -68,9 +67,77 @@ func (d *DiffWriter) Change(a, b []byte) {
 			op = '+'
 		}
 		for _, r := range df.Text {
-			d.line(op, []byte(lines[r]))
+			d.line(op, lines[runeLine(r)])
 		}
 	}
+}
+
+// lines adds each line of text with op.
+func (d *DiffWriter) lines(op byte, text []byte) {
+	for len(text) > 0 {
+		i := bytes.IndexByte(text, '\n') + 1
+		if i == 0 {
+			i = len(text)
+		}
+		d.line(op, text[:i])
+		text = text[i:]
+	}
+}
+
+// lineRunes numbers the different lines of a and b (each with its line
+// end) and returns each side as the runes of its lines' numbers, the
+// lines by number, and false when there are more different lines than
+// runes. The diff library's own numbering (DiffLinesToRunes) gives the
+// 55,296th line a surrogate, which its diffs turn into U+FFFD: fmt -d of
+// a game of 330,000 lines indexed past its lines and panicked (issue 14).
+// Here the numbers skip the surrogates, as every rune the diffs hold is
+// then valid.
+func lineRunes(a, b []byte) (ra, rb []rune, lines [][]byte, ok bool) {
+	index := map[string]int{}
+	runes := func(text []byte) []rune {
+		var out []rune
+		for len(text) > 0 {
+			i := bytes.IndexByte(text, '\n') + 1
+			if i == 0 {
+				i = len(text)
+			}
+			n, seen := index[string(text[:i])]
+			if !seen {
+				n = len(lines)
+				index[string(text[:i])] = n
+				lines = append(lines, text[:i])
+			}
+			out = append(out, lineRune(n))
+			text = text[i:]
+		}
+		return out
+	}
+	ra, rb = runes(a), runes(b)
+	return ra, rb, lines, len(lines) <= maxLineRunes
+}
+
+// The surrogates, which no valid rune is, and how many lines runes can
+// number without them.
+const (
+	surrogateMin = 0xD800
+	surrogates   = 0x800
+	maxLineRunes = utf8.MaxRune + 1 - surrogates
+)
+
+// lineRune is the rune of line n, runeLine the line of rune r.
+func lineRune(n int) rune {
+	if n >= surrogateMin {
+		n += surrogates
+	}
+	return rune(n)
+}
+
+func runeLine(r rune) int {
+	n := int(r)
+	if n >= surrogateMin+surrogates {
+		n -= surrogates
+	}
+	return n
 }
 
 // Close writes the last hunk and reports the first write error.

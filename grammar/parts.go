@@ -20,6 +20,15 @@ type Parts struct {
 	Take func(g *record.Game, nodes []record.Node)
 }
 
+// PartedBytes is the size from which the commands read a game's main line
+// in parts (an ordinary game is read whole), and PartNodes the least
+// number of main-line nodes of a part (its nodes and moves take about 8
+// MB). They are variables so that a test can read every game in parts.
+var (
+	PartedBytes = 1 << 20
+	PartNodes   = 1 << 16
+)
+
 // ParseChunkParts is ParseChunkScratch with the main line given in parts
 // to p.Take; the record it returns holds the last part in Moves. parted
 // reports whether the parts given stand: false when the game was read

@@ -49,13 +49,23 @@ func (r *Reader) SetGuess(on bool) { r.split.SetGuess(on) }
 // game) is returned as a game of its own, so that the games' Source covers
 // the input (fmt passes it through); after SkipNonGames it is skipped.
 func (r *Reader) Next() (*record.Game, error) {
+	c, err := r.NextChunk()
+	if err != nil {
+		return nil, err
+	}
+	return ParseChunk(c, r.filename), nil
+}
+
+// NextChunk is Next without the reading: the next game's text, for a
+// caller that reads it itself (in parts, ParseChunkParts), or io.EOF.
+func (r *Reader) NextChunk() (Chunk, error) {
 	for {
 		c, err := r.split.Next()
 		if err != nil {
-			return nil, err
+			return Chunk{}, err
 		}
 		if !r.gamesOnly || c.IsGame() {
-			return ParseChunk(c, r.filename), nil
+			return c, nil
 		}
 	}
 }

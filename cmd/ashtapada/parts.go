@@ -16,14 +16,6 @@ import (
 // walk is replay's, the one Game does: the result is the one Game gives
 // on the whole record (TestPartedValidateAgrees).
 
-// partedBytes is the size from which validate reads a game in parts: an
-// ordinary game is read once, whole.
-var partedBytes = 1 << 20
-
-// partNodes is the least number of main-line nodes of a part: a part's
-// nodes and moves take about 8 MB.
-var partNodes = 1 << 16
-
 // partedPerGameByte is what a game read in parts holds live per byte of
 // it, for the collector's soft limit (holdGameMemory): its text, and the
 // splitter's copy of it while it was collected.
@@ -33,7 +25,7 @@ const partedPerGameByte = 4
 // returns the result and the record as the reader left it (its tags and
 // notices whole, Moves its last part).
 func replayParted(r *replay.Replayer, ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (*replay.Result, *record.Game) {
-	skip := grammar.Parts{Nodes: partNodes, Take: func(*record.Game, []record.Node) {}}
+	skip := grammar.Parts{Nodes: grammar.PartNodes, Take: func(*record.Game, []record.Node) {}}
 	g, parted := grammar.ParseChunkParts(ch, file, sc, skip)
 	if !parted || g.SyntaxError() != nil {
 		// Read whole after all (one part, a notation read whole), or not
@@ -46,7 +38,7 @@ func replayParted(r *replay.Replayer, ch grammar.Chunk, sc *grammar.Scratch, fil
 	done := *g
 	done.Moves = nil
 	var pw *replay.PartWalk
-	walk := grammar.Parts{Nodes: partNodes, Take: func(_ *record.Game, nodes []record.Node) {
+	walk := grammar.Parts{Nodes: grammar.PartNodes, Take: func(_ *record.Game, nodes []record.Node) {
 		if pw == nil {
 			pw = r.BeginParts(&done, file, index)
 		}

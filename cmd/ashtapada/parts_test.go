@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ashtapada/ashtapada/grammar"
 )
 
 // partedCases are games whose verdict depends on what a huge game read in
@@ -41,7 +43,8 @@ var partedCases = map[string]string{
 
 // TestPartedValidateAgrees: a game read in parts (parts.go) gets the
 // findings and the verdict it gets read whole, byte for byte in validate's
-// JSONL report, for the cases above and every record file of the corpus,
+// JSONL report, and fmt writes it as it does read whole, for the cases
+// above and every record file of the corpus,
 // the test data and the shared data. Every game is read in parts of two
 // nodes here, where only games of a megabyte are in real runs.
 func TestPartedValidateAgrees(t *testing.T) {
@@ -65,17 +68,21 @@ func TestPartedValidateAgrees(t *testing.T) {
 			return nil
 		})
 	}
-	bytes, nodes := partedBytes, partNodes
-	defer func() { partedBytes, partNodes = bytes, nodes }()
+	bytes, nodes := grammar.PartedBytes, grammar.PartNodes
+	defer func() { grammar.PartedBytes, grammar.PartNodes = bytes, nodes }()
 	for _, f := range files {
-		args := []string{"validate", "--format", "jsonl", "--verbose", "--summary", "--jobs", "1", f}
-		partedBytes, partNodes = bytes, nodes
-		wantOut, wantErr, wantCode := runApp(t, args...)
-		partedBytes, partNodes = 0, 2
-		out, errs, code := runApp(t, args...)
-		if out != wantOut || errs != wantErr || code != wantCode {
-			t.Errorf("%s: read in parts, the report differs (exit %d, whole %d)\n--- parts\n%.3000s\n--- whole\n%.3000s\n--- stderr parts\n%.500s\n--- whole\n%.500s",
-				f, code, wantCode, out, wantOut, errs, wantErr)
+		for _, args := range [][]string{
+			{"validate", "--format", "jsonl", "--verbose", "--summary", "--jobs", "1", f},
+			{"fmt", f},
+		} {
+			grammar.PartedBytes, grammar.PartNodes = bytes, nodes
+			wantOut, wantErr, wantCode := runApp(t, args...)
+			grammar.PartedBytes, grammar.PartNodes = 0, 2
+			out, errs, code := runApp(t, args...)
+			if out != wantOut || errs != wantErr || code != wantCode {
+				t.Errorf("%s %s: read in parts, the output differs (exit %d, whole %d)\n--- parts\n%.3000s\n--- whole\n%.3000s\n--- stderr parts\n%.500s\n--- whole\n%.500s",
+					args[0], f, code, wantCode, out, wantOut, errs, wantErr)
+			}
 		}
 	}
 	if len(files) < len(partedCases)+20 {

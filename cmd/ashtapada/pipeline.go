@@ -62,7 +62,7 @@ type stage[T any] struct {
 	// worker, so that each has its own replayer.
 	worker func() func(g *record.Game, file string, index int) T
 	// huge, when set, returns the function one worker applies instead to
-	// a game of partedBytes or more that it reads from a chunk: it reads
+	// a game of grammar.PartedBytes or more that it reads from a chunk: it reads
 	// the game itself, its main line in parts (grammar.ParseChunkParts),
 	// so that a huge game is never held whole, and returns its result and
 	// its record (validate, parts.go).
@@ -507,7 +507,7 @@ func doOne[T any](p *pipeline, do func(*record.Game, string, int) T, huge func(g
 		}
 	} else {
 		ch := j.chunks[i]
-		if huge != nil && sc != nil && len(ch.Data) >= partedBytes && !ch.Truncated {
+		if huge != nil && sc != nil && len(ch.Data) >= grammar.PartedBytes && !ch.Truncated {
 			defer holdGameMemory(len(ch.Data), partedPerGameByte)()
 			res, g := huge(ch, sc, j.file, index)
 			if p.ids {
