@@ -90,7 +90,7 @@ func (c *coordRenderer) turn(wr *wrapper, turn []replay.Step, first bool) {
 			tok = appendUCI(tok, st.Move)
 			continue
 		}
-		tok = appendLAN(tok, c.played.BeforeView(st.Ply-1), st.Move)
+		tok = appendLAN(tok, c.played.BeforeView(st.Ply-1-c.played.PliesBefore), st.Move)
 		if st.Mate {
 			tok = append(tok, '#')
 		} else if st.Check {
@@ -120,14 +120,25 @@ func writeSteps(w io.Writer, g *record.Game, t *replay.Played, what string, turn
 // returned says that it stopped (StopError), after the game was written.
 func appendSteps(b []byte, g *record.Game, t *replay.Played, turn func(wr *wrapper, turn []replay.Step, first bool)) ([]byte, error) {
 	wr := &wrapper{b: appendTagsAsRead(b, g.Tags)}
+	stepTurns(wr, t, turn)
+	return endSteps(wr, g, t)
+}
+
+// stepTurns writes the turns of t's steps (appendSteps), the first turn
+// of the game said first.
+func stepTurns(wr *wrapper, t *replay.Played, turn func(wr *wrapper, turn []replay.Step, first bool)) {
 	for i := 0; i < len(t.Steps); {
 		j := i + 1
 		for j < len(t.Steps) && t.Steps[j].TurnIndex > 0 {
 			j++
 		}
-		turn(wr, t.Steps[i:j], i == 0)
+		turn(wr, t.Steps[i:j], i == 0 && t.PliesBefore == 0)
 		i = j
 	}
+}
+
+// endSteps ends what appendSteps writes: the stop and the result.
+func endSteps(wr *wrapper, g *record.Game, t *replay.Played) ([]byte, error) {
 	var stopErr error
 	if why, comment := stopReason(t); why != "" {
 		if comment {
@@ -153,7 +164,7 @@ func stopReason(t *replay.Played) (why string, comment bool) {
 	case t.Start == nil && t.Stop != nil:
 		return "the game could not be replayed: " + t.Stop.Message, false
 	case t.StopNode != nil:
-		return fmt.Sprintf("ply %d (%s) could not be played; the record goes on from there in PGN only", len(t.Steps)+1, t.StopNode.Text), true
+		return fmt.Sprintf("ply %d (%s) could not be played; the record goes on from there in PGN only", t.PliesBefore+len(t.Steps)+1, t.StopNode.Text), true
 	}
 	return "", false
 }

@@ -51,6 +51,24 @@ type GameRenderer interface {
 	Render(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error)
 }
 
+// PartRenderer is a GameRenderer that also renders a game whose main line
+// is read in parts (grammar.ParseChunkParts, replay.PartWalk), so that a
+// huge game is never held whole: each part is rendered as it is played
+// and let go. The piece is the one Render makes of the game read whole.
+type PartRenderer interface {
+	GameRenderer
+	// BeginParts starts game n's piece after dst; g is the record being
+	// read (its tags are whole).
+	BeginParts(dst []byte, g *record.Game, n int)
+	// Part renders one part of the main line: its nodes and what the
+	// replay played of them (valid during the call only).
+	Part(nodes []record.Node, pl *replay.Played)
+	// EndParts renders the last part (g.Moves, res.Played) and the end of
+	// the game, g the record as read and res the replay's result, and
+	// returns the piece.
+	EndParts(g *record.Game, n int, res *replay.Result) ([]byte, error)
+}
+
 // GameJoiner writes the pieces of a format's games (GameRenderer) in
 // order: Join is called once per game rendered, empty pieces included,
 // and Close ends the output.
@@ -234,6 +252,10 @@ type coordRenderer struct {
 	tok []byte
 	// played is the game being written (its positions, for LAN).
 	played *replay.Played
+	// wr is the game being written in parts (PartRenderer), after start
+	// bytes that were there before.
+	wr    wrapper
+	start int
 }
 
 func (c *coordRenderer) Render(dst []byte, g *record.Game, _ int, res *replay.Result) ([]byte, error) {
@@ -245,6 +267,32 @@ func (c *coordRenderer) Render(dst []byte, g *record.Game, _ int, res *replay.Re
 	// not an error here.
 	c.played = res.Played
 	b, _ := appendSteps(dst, g, res.Played, c.turn)
+	return b, nil
+}
+
+// BeginParts, Part and EndParts render a game whose main line is read
+// in parts (PartRenderer): Render's tags, turns and end, with the line
+// wrapping kept from part to part.
+func (c *coordRenderer) BeginParts(dst []byte, g *record.Game, _ int) {
+	c.start = len(dst)
+	c.wr = wrapper{b: appendTagsAsRead(dst, g.Tags)}
+}
+
+func (c *coordRenderer) Part(_ []record.Node, pl *replay.Played) {
+	c.played = pl
+	stepTurns(&c.wr, pl, c.turn)
+}
+
+func (c *coordRenderer) EndParts(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
+	if g.SyntaxError() != nil {
+		// Render writes nothing for it.
+		b := c.wr.b[:c.start]
+		c.wr = wrapper{}
+		return b, nil
+	}
+	c.Part(g.Moves, res.Played)
+	b, _ := endSteps(&c.wr, g, res.Played)
+	c.wr = wrapper{}
 	return b, nil
 }
 

@@ -63,7 +63,10 @@ type walk struct {
 	noticeIdx []int
 	// played collects the main line's steps (Config.Steps), nil otherwise.
 	played *Played
-	// turnAt is the index in Game.Moves of the main-line turn being
+	// nodes is the main line being walked: Game.Moves, or the part of it
+	// read last (PartWalk).
+	nodes []record.Node
+	// turnAt is the index in nodes of the main-line turn being
 	// played; stopFrom the number of findings added (w.added) before
 	// the turn was walked (a stop's finding comes after).
 	turnAt, stopFrom int
@@ -146,7 +149,10 @@ type line struct {
 	hasMove     bool
 	moveUnknown bool
 	ply         int // plies played so far in the game (a variation continues its parent's count)
-	moveNo      int // the move number of the next move
+	// variations counts the line's variations walked so far (a main line
+	// read in parts counts on from one part to the next).
+	variations int
+	moveNo     int // the move number of the next move
 	// fromArray: the game started from the profile's initial array, so a
 	// compound opening turn is possible (docs/notation.md section 4).
 	fromArray bool
@@ -187,6 +193,10 @@ type PartWalk struct {
 	// (no profile covers it, the reader could not read it, its start
 	// position cannot be set up): then the result is already complete.
 	ln *line
+	// parts counts the parts walked; parted: the main line comes in
+	// parts (BeginParts), not whole (Game).
+	parts  int
+	parted bool
 }
 
 // BeginParts starts the replay of a game read in parts. g must be the
@@ -194,14 +204,21 @@ type PartWalk struct {
 // notice of the reader (the game read through once already, as the
 // notices of its end, a missing move number among them, change how the
 // walk judges its start) and its termination marker. The parts are then
-// given to Part in order, and the last one to End. Config.Steps is not
-// supported: the steps point into the record's nodes.
+// given to Part in order, and the last one to End.
+//
+// With Config.Steps, the main line as played is kept a part at a time:
+// after Part (and End), Played holds the steps of that part, their
+// indexes in its nodes, and its Start the position before them
+// (Played.PliesBefore the plies before); the next part starts them anew.
 func (r *Replayer) BeginParts(g *record.Game, file string, index int) *PartWalk {
-	if r.cfg.Steps {
-		panic("replay: BeginParts with Config.Steps")
-	}
-	return r.begin(g, file, index, false)
+	p := r.begin(g, file, index, false)
+	p.parted = true
+	return p
 }
+
+// Played is the main line as played in the part walked last
+// (Config.Steps), valid until the next call of Part or End.
+func (p *PartWalk) Played() *Played { return p.w.played }
 
 // Part walks one part of the main line. Nothing of it is kept: the
 // reader may read the next part over it.
@@ -209,11 +226,28 @@ func (p *PartWalk) Part(nodes []record.Node) {
 	if p.ln == nil {
 		return
 	}
-	p.w.line(nodes, p.ln)
+	p.walkPart(nodes)
 	// What points into the part is let go (a node of the next part may
 	// take its address).
 	p.w.pre.node, p.w.pre.line = nil, nil
 	p.w.ahead = nil
+}
+
+// walkPart walks nodes, the steps of the part before let go.
+func (p *PartWalk) walkPart(nodes []record.Node) {
+	w := p.w
+	if w.played != nil && p.parts > 0 {
+		w.played.nextPart(p.ln)
+	}
+	p.parts++
+	w.nodes = nodes
+	w.line(nodes, p.ln)
+	if w.played != nil {
+		w.cutSANs()
+		if p.parted {
+			w.played.keepStop()
+		}
+	}
 }
 
 // End walks the last part of the main line and returns the result.
@@ -222,10 +256,7 @@ func (p *PartWalk) End(nodes []record.Node) *Result {
 	if ln == nil {
 		return w.res
 	}
-	w.line(nodes, ln)
-	if w.played != nil {
-		w.cutSANs()
-	}
+	p.walkPart(nodes)
 	w.r.legal = ln.legal[:0]
 	ln.settle()
 	w.finish(ln)
@@ -355,7 +386,6 @@ func (r *Replayer) history(p *rules.Position) *rules.History {
 
 // line replays the nodes of one line.
 func (w *walk) line(nodes []record.Node, ln *line) {
-	vi := 0
 	for i := 0; i < len(nodes); {
 		n := &nodes[i]
 		switch n.Kind {
@@ -364,9 +394,9 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 			i++
 		case record.KindVariation:
 			if w.r.cfg.Variations && ln.before != nil && !ln.stopped {
-				w.variation(n.Variation(), ln.before, vi)
+				w.variation(n.Variation(), ln.before, ln.variations)
 			}
-			vi++
+			ln.variations++
 			i++
 		case record.KindMove:
 			j := i + 1
@@ -427,7 +457,7 @@ func (ln *line) snapshot() *line {
 // variation replays the variation with index vi from its branch point.
 func (w *walk) variation(nodes []record.Node, branch *line, vi int) {
 	ln := branch.snapshot()
-	ln.main = false
+	ln.main, ln.variations = false, 0
 	depth := len(branch.path)
 	w.pathStack = append(w.pathStack[:depth], vi)
 	ln.path = w.pathStack[: depth+1 : depth+1]

@@ -56,6 +56,9 @@ type Played struct {
 	Start *rules.Position
 	// Steps are the moves played, in order.
 	Steps []Step
+	// PliesBefore is the number of plies played before Start: 0 but for
+	// the later parts of a main line read in parts (PartWalk.Played).
+	PliesBefore int
 	// Stop is the finding that ended the main line before its last move or
 	// kept the game from being replayed at all; nil when every move of the
 	// main line was played. It is one of Result.Findings (a copy).
@@ -198,15 +201,44 @@ func (w *walk) halt(n *record.Node, ln *line) {
 	}
 }
 
-// nodeIndex is the index in Game.Moves of main-line node n, a node of the
-// turn that starts at w.turnAt (a few nodes to look at).
+// nodeIndex is the index in the main line walked (walk.nodes) of node n,
+// a node of the turn that starts at w.turnAt (a few nodes to look at).
 func (w *walk) nodeIndex(n *record.Node) int {
-	for i := w.turnAt; i < len(w.g.Moves); i++ {
-		if &w.g.Moves[i] == n {
+	for i := w.turnAt; i < len(w.nodes); i++ {
+		if &w.nodes[i] == n {
 			return i
 		}
 	}
 	return -1
+}
+
+// nextPart starts the steps of the next part of a main line read in
+// parts (PartWalk): the steps and marks of the part before are let go,
+// and the next part starts from the position the line stands at.
+func (p *Played) nextPart(ln *line) {
+	p.PliesBefore += len(p.Steps)
+	p.Steps = p.Steps[:0]
+	clear(p.marks)
+	p.marks = p.marks[:0]
+	p.Start = ln.pos.Copy()
+	p.hasCur = false
+	// A stop in an earlier part stays said (keepStop), with no index in
+	// the parts after.
+	p.StopIndex = -1
+}
+
+// keepStop, at the end of a part, makes the node the main line stopped
+// at in it a copy, as the part's storage is read over by the next.
+func (p *Played) keepStop() {
+	if p.StopNode == nil || p.StopIndex < 0 {
+		return
+	}
+	n := *p.StopNode
+	if n.Move != nil {
+		m := *n.Move
+		n.Move = &m
+	}
+	p.StopNode = &n
 }
 
 // step keeps the move just played on the main line (Config.Steps).

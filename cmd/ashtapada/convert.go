@@ -226,19 +226,40 @@ func (cv *converter) run(p *pipeline, cfg replay.Config, args []string, w io.Wri
 				if !g.Truncated {
 					res = rp.Game(g, file, n)
 				}
-				diag.Reset()
-				c := converted{rendered: true}
-				g, c.broken, c.err = convertGame(g, res, n, &diag)
-				if diag.Len() > 0 {
-					c.diag = bytes.Clone(diag.Bytes())
+				return renderGame(rd, g, n, res, &diag)
+			}
+		}
+		if _, ok := rendering.NewRenderer(cv.wopt).(formats.PartRenderer); ok {
+			// A huge game is read, played and rendered a part at a time
+			// (parts.go).
+			st.huge = func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
+				rp := replay.New(cfg)
+				rd := rendering.NewRenderer(cv.wopt).(formats.PartRenderer)
+				var diag bytes.Buffer
+				return func(ch grammar.Chunk, sc *grammar.Scratch, file string, n int) (converted, *record.Game) {
+					hooks := partHooks{
+						begin: func(g *record.Game) { rd.BeginParts(pieceBuffer(), g, n) },
+						part:  rd.Part,
+					}
+					res, g, parted := replayParted(rp, ch, sc, file, n, hooks)
+					if !parted {
+						return renderGame(rd, g, n, res, &diag), g
+					}
+					diag.Reset()
+					c := converted{rendered: true}
+					// A record in SAN (replayParted reads the others
+					// whole) is written as it is: only its findings are
+					// said here.
+					_, c.broken, c.err = convertGame(g, res, n, &diag)
+					if diag.Len() > 0 {
+						c.diag = bytes.Clone(diag.Bytes())
+					}
+					piece, err := rd.EndParts(g, n, res)
+					if c.err == nil {
+						c.piece, c.err = piece, err
+					}
+					return c, g
 				}
-				if c.err == nil {
-					c.piece, c.err = rd.Render(pieceBuffer(), g, n, res)
-				}
-				if res != nil {
-					res.Played.Release() // rendered: the steps serve the next game
-				}
-				return c
 			}
 		}
 	}
@@ -393,6 +414,24 @@ func (cv *converter) write(g *record.Game, res *replay.Result) error {
 		return err
 	}
 	return cv.gw.Write(g, cv.n, res)
+}
+
+// renderGame renders game n, replayed to res (nil: not replayed, the
+// game is too large), with rd on a worker: convertGame, then the piece.
+func renderGame(rd formats.GameRenderer, g *record.Game, n int, res *replay.Result, diag *bytes.Buffer) converted {
+	diag.Reset()
+	c := converted{rendered: true}
+	g, c.broken, c.err = convertGame(g, res, n, diag)
+	if diag.Len() > 0 {
+		c.diag = bytes.Clone(diag.Bytes())
+	}
+	if c.err == nil {
+		c.piece, c.err = rd.Render(pieceBuffer(), g, n, res)
+	}
+	if res != nil {
+		res.Played.Release() // rendered: the steps serve the next game
+	}
+	return c
 }
 
 // convertGame is what converting game n asks before it is written (write,

@@ -21,32 +21,58 @@ import (
 // splitter's copy of it while it was collected.
 const partedPerGameByte = 4
 
+// partHooks are what a command does with a game read in parts besides
+// replaying it (convert renders it): begin at its first part, g the
+// record being read (its tags whole), and part after each part is
+// played, pl what was played of it; the last part is left to the caller,
+// in the record's Moves and the result's Played.
+type partHooks struct {
+	begin func(g *record.Game)
+	part  func(nodes []record.Node, pl *replay.Played)
+}
+
 // replayParted replays the game of ch with r, its main line in parts, and
 // returns the result and the record as the reader left it (its tags and
-// notices whole, Moves its last part).
-func replayParted(r *replay.Replayer, ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (*replay.Result, *record.Game) {
+// notices whole, Moves its last part). parted is false when the game was
+// read whole after all (one part, a notation read whole, a syntax error):
+// then it was replayed as any game, hooks unused, and the record is whole.
+func replayParted(r *replay.Replayer, ch grammar.Chunk, sc *grammar.Scratch, file string, index int, hooks partHooks) (*replay.Result, *record.Game, bool) {
 	skip := grammar.Parts{Nodes: grammar.PartNodes, Take: func(*record.Game, []record.Node) {}}
 	g, parted := grammar.ParseChunkParts(ch, file, sc, skip)
+	if parted && g.SyntaxError() == nil && hooks.begin != nil && g.Notation != record.SAN {
+		// A record in another notation is written in SAN from its whole
+		// record (formats.SANRecord): read it whole.
+		g, parted = grammar.ParseChunkScratch(ch, file, sc), false
+	}
 	if !parted || g.SyntaxError() != nil {
 		// Read whole after all (one part, a notation read whole), or not
 		// to be replayed (the reader could not read it): judged as any
 		// game, without reading it again.
-		return r.Game(g, file, index), g
+		return r.Game(g, file, index), g, false
 	}
 	// All of the record but its moves, before the second reading reuses
 	// its storage (the tags are read again the same into the same room).
 	done := *g
 	done.Moves = nil
 	var pw *replay.PartWalk
-	walk := grammar.Parts{Nodes: grammar.PartNodes, Take: func(_ *record.Game, nodes []record.Node) {
+	start := func(g *record.Game) {
+		pw = r.BeginParts(&done, file, index)
+		if hooks.begin != nil {
+			hooks.begin(g)
+		}
+	}
+	walk := grammar.Parts{Nodes: grammar.PartNodes, Take: func(g *record.Game, nodes []record.Node) {
 		if pw == nil {
-			pw = r.BeginParts(&done, file, index)
+			start(g)
 		}
 		pw.Part(nodes)
+		if hooks.part != nil {
+			hooks.part(nodes, pw.Played())
+		}
 	}}
 	g, _ = grammar.ParseChunkParts(ch, file, sc, walk)
 	if pw == nil {
-		pw = r.BeginParts(&done, file, index)
+		start(g)
 	}
-	return pw.End(g.Moves), g
+	return pw.End(g.Moves), g, true
 }

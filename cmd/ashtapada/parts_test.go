@@ -74,6 +74,8 @@ func TestPartedValidateAgrees(t *testing.T) {
 		for _, args := range [][]string{
 			{"validate", "--format", "jsonl", "--verbose", "--summary", "--jobs", "1", f},
 			{"fmt", f},
+			{"convert", "--to", "uci", "--jobs", "1", f},
+			{"convert", "--to", "lan", "--jobs", "1", f},
 		} {
 			grammar.PartedBytes, grammar.PartNodes = bytes, nodes
 			wantOut, wantErr, wantCode := runApp(t, args...)

@@ -122,7 +122,8 @@ func validateStage(cfg replay.Config, hints bool) stage[*replay.Result] {
 		st.huge = func() func(grammar.Chunk, *grammar.Scratch, string, int) (*replay.Result, *record.Game) {
 			r := replay.New(cfg)
 			return func(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (*replay.Result, *record.Game) {
-				return replayParted(r, ch, sc, file, index)
+				res, g, _ := replayParted(r, ch, sc, file, index, partHooks{})
+				return res, g
 			}
 		}
 	}
