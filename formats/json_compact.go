@@ -33,9 +33,15 @@ import (
 // compactRenderer renders a game's compact object (a line of JSONL with
 // lines). It keeps nothing from game to game: the object is appended to
 // the piece's buffer straight from the record and the replay's steps.
-type compactRenderer struct{ lines bool }
+type compactRenderer struct {
+	lines bool
+	// o is the object of the game being rendered in parts, moves the
+	// moves written in it (PartRenderer).
+	o     jsonObject
+	moves int
+}
 
-func (c compactRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
+func (c *compactRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
 	var pl *replay.Played
 	if res != nil {
 		pl = res.Played
@@ -47,6 +53,31 @@ func (c compactRenderer) Render(dst []byte, g *record.Game, n int, res *replay.R
 	return dst, nil
 }
 
+// RendersParts, BeginParts, Part and EndParts render a game whose main
+// line is read in parts (PartRenderer): Render's object, its moves
+// written a part at a time.
+func (c *compactRenderer) RendersParts(*record.Game) bool { return true }
+
+func (c *compactRenderer) BeginParts(dst []byte, g *record.Game, n int, _ []record.Node) {
+	c.o, c.moves = compactHead(dst, g, n), 0
+}
+
+func (c *compactRenderer) Part(_ []record.Node, pl *replay.Played) {
+	c.o.b, c.moves = appendCompactMoves(c.o.b, pl, c.moves)
+}
+
+func (c *compactRenderer) EndParts(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
+	if g.SyntaxError() == nil {
+		c.Part(g.Moves, res.Played)
+	}
+	b := compactTail(c.o, g, res.Played)
+	if c.lines {
+		b = append(b, '\n')
+	}
+	c.o = jsonObject{}
+	return b, nil
+}
+
 // appendCompact appends game n's compact object. A game the reader could
 // not read has no moves and says why in "error" (the full form keeps its
 // source instead; uci writes nothing for it, so that read back it is again
@@ -54,6 +85,16 @@ func (c compactRenderer) Render(dst []byte, g *record.Game, n int, res *replay.R
 // before the stop and says why in "stopped", in the coordinate formats'
 // words (stopReason).
 func appendCompact(b []byte, g *record.Game, n int, pl *replay.Played) []byte {
+	o := compactHead(b, g, n)
+	if g.SyntaxError() == nil && pl != nil {
+		o.b, _ = appendCompactMoves(o.b, pl, 0)
+	}
+	return compactTail(o, g, pl)
+}
+
+// compactHead writes the compact object up to its moves: the game's
+// number, its tags, and the moves' opening bracket.
+func compactHead(b []byte, g *record.Game, n int) jsonObject {
 	o := jsonObject{b: b}
 	o.key("game")
 	o.b = strconv.AppendInt(o.b, int64(n), 10)
@@ -83,23 +124,33 @@ func appendCompact(b []byte, g *record.Game, n int, pl *replay.Played) []byte {
 	o.b = append(o.b, '}')
 	o.key("moves")
 	o.b = append(o.b, '[')
-	se := g.SyntaxError()
-	if se == nil && pl != nil {
-		for i := range pl.Steps {
-			st := &pl.Steps[i]
-			if i > 0 {
-				o.b = append(o.b, ',')
-			}
-			o.b = append(o.b, '"')
-			if st.TurnIndex > 0 {
-				o.b = append(o.b, ',')
-			}
-			o.b = append(appendJSONChars(o.b, st.SAN), '"')
+	return o
+}
+
+// appendCompactMoves appends the SANs of pl's steps, written after
+// written moves, and returns how many are written then.
+func appendCompactMoves(b []byte, pl *replay.Played, written int) ([]byte, int) {
+	for i := range pl.Steps {
+		st := &pl.Steps[i]
+		if written > 0 {
+			b = append(b, ',')
 		}
+		written++
+		b = append(b, '"')
+		if st.TurnIndex > 0 {
+			b = append(b, ',')
+		}
+		b = append(appendJSONChars(b, st.SAN), '"')
 	}
+	return b, written
+}
+
+// compactTail ends the compact object after its moves: the result, and
+// why the moves stop.
+func compactTail(o jsonObject, g *record.Game, pl *replay.Played) []byte {
 	o.b = append(o.b, ']')
 	o.str("result", g.Result)
-	switch {
+	switch se := g.SyntaxError(); {
 	case se != nil:
 		o.str("error", fmt.Sprintf("%d:%d: %s", se.Pos.Line, se.Pos.Col, se.Message))
 	case pl != nil:

@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 
@@ -57,9 +58,12 @@ type GameRenderer interface {
 // and let go. The piece is the one Render makes of the game read whole.
 type PartRenderer interface {
 	GameRenderer
+	// RendersParts reports whether the renderer renders g, read through
+	// once, in parts; else it is read whole and given to Render.
+	RendersParts(g *record.Game) bool
 	// BeginParts starts game n's piece after dst; g is the record being
-	// read (its tags are whole).
-	BeginParts(dst []byte, g *record.Game, n int)
+	// read (its tags are whole), first the first part of its main line.
+	BeginParts(dst []byte, g *record.Game, n int, first []record.Node)
 	// Part renders one part of the main line: its nodes and what the
 	// replay played of them (valid during the call only).
 	Part(nodes []record.Node, pl *replay.Played)
@@ -142,6 +146,8 @@ var pgnRendering = &Rendering{
 
 type pgnRenderer struct {
 	plain, sourceComments bool
+	// cw writes the game being rendered in parts (PartRenderer).
+	cw *canonicalWriter
 }
 
 func (p *pgnRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
@@ -185,6 +191,36 @@ func (p *pgnRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Resu
 	return appendPGNPiece(dst, g, played), nil
 }
 
+// RendersParts: canonical PGN of a record in SAN is its canonical form,
+// written a part at a time (canonicalWriter); plain PGN and the records
+// rewritten in SAN (LAN, UCI, the books' notations) are written whole.
+func (p *pgnRenderer) RendersParts(g *record.Game) bool {
+	return !p.plain && g.Notation == record.SAN
+}
+
+func (p *pgnRenderer) BeginParts(dst []byte, g *record.Game, _ int, first []record.Node) {
+	var bom byte // as appendPGNPiece says it
+	if bytes.HasPrefix(g.Source, utf8BOM) {
+		bom = 1
+	}
+	p.cw = beginCanonical(append(dst, bom), g, nil, first)
+}
+
+func (p *pgnRenderer) Part(nodes []record.Node, _ *replay.Played) { p.cw.part(nodes) }
+
+func (p *pgnRenderer) EndParts(g *record.Game, _ int, _ *replay.Result) ([]byte, error) {
+	p.cw.part(g.Moves)
+	if g.Result == "" {
+		// As Render ends it.
+		c := *g
+		c.Result = "*"
+		g = &c
+	}
+	b := p.cw.end(g)
+	p.cw = nil
+	return b, nil
+}
+
 // plainAsPlayed reports whether plain PGN of g is its canonical form with
 // the main line's moves as pl played them (appendCanonical): every move of
 // the main line played (no cut), and no leap or conversion written or
@@ -206,7 +242,7 @@ func jsonRendering(lines bool) *Rendering {
 	return &Rendering{
 		NewRenderer: func(opt WriteOptions) GameRenderer {
 			if opt.Compact {
-				return compactRenderer{lines: lines}
+				return &compactRenderer{lines: lines}
 			}
 			return &jsonRenderer{lines: lines}
 		},
@@ -273,7 +309,9 @@ func (c *coordRenderer) Render(dst []byte, g *record.Game, _ int, res *replay.Re
 // BeginParts, Part and EndParts render a game whose main line is read
 // in parts (PartRenderer): Render's tags, turns and end, with the line
 // wrapping kept from part to part.
-func (c *coordRenderer) BeginParts(dst []byte, g *record.Game, _ int) {
+func (c *coordRenderer) RendersParts(g *record.Game) bool { return true }
+
+func (c *coordRenderer) BeginParts(dst []byte, g *record.Game, _ int, _ []record.Node) {
 	c.start = len(dst)
 	c.wr = wrapper{b: appendTagsAsRead(dst, g.Tags)}
 }

@@ -238,7 +238,8 @@ func (cv *converter) run(p *pipeline, cfg replay.Config, args []string, w io.Wri
 				var diag bytes.Buffer
 				return func(ch grammar.Chunk, sc *grammar.Scratch, file string, n int) (converted, *record.Game) {
 					hooks := partHooks{
-						begin: func(g *record.Game) { rd.BeginParts(pieceBuffer(), g, n) },
+						parts: rd.RendersParts,
+						begin: func(g *record.Game, first []record.Node) { rd.BeginParts(pieceBuffer(), g, n, first) },
 						part:  rd.Part,
 					}
 					res, g, parted := replayParted(rp, ch, sc, file, n, hooks)
@@ -247,9 +248,9 @@ func (cv *converter) run(p *pipeline, cfg replay.Config, args []string, w io.Wri
 					}
 					diag.Reset()
 					c := converted{rendered: true}
-					// A record in SAN (replayParted reads the others
-					// whole) is written as it is: only its findings are
-					// said here.
+					// A record the renderer takes in parts is written as
+					// it is (those to be rewritten in SAN are read whole):
+					// only its findings are said here.
 					_, c.broken, c.err = convertGame(g, res, n, &diag)
 					if diag.Len() > 0 {
 						c.diag = bytes.Clone(diag.Bytes())

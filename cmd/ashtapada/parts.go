@@ -27,7 +27,10 @@ const partedPerGameByte = 4
 // played, pl what was played of it; the last part is left to the caller,
 // in the record's Moves and the result's Played.
 type partHooks struct {
-	begin func(g *record.Game)
+	// parts, when set, says whether g, read through once, is to be read
+	// in parts; else it is read whole.
+	parts func(g *record.Game) bool
+	begin func(g *record.Game, first []record.Node)
 	part  func(nodes []record.Node, pl *replay.Played)
 }
 
@@ -39,9 +42,9 @@ type partHooks struct {
 func replayParted(r *replay.Replayer, ch grammar.Chunk, sc *grammar.Scratch, file string, index int, hooks partHooks) (*replay.Result, *record.Game, bool) {
 	skip := grammar.Parts{Nodes: grammar.PartNodes, Take: func(*record.Game, []record.Node) {}}
 	g, parted := grammar.ParseChunkParts(ch, file, sc, skip)
-	if parted && g.SyntaxError() == nil && hooks.begin != nil && g.Notation != record.SAN {
-		// A record in another notation is written in SAN from its whole
-		// record (formats.SANRecord): read it whole.
+	if parted && g.SyntaxError() == nil && hooks.parts != nil && !hooks.parts(g) {
+		// The command needs this one whole (convert writes a record in
+		// another notation in SAN from its whole record).
 		g, parted = grammar.ParseChunkScratch(ch, file, sc), false
 	}
 	if !parted || g.SyntaxError() != nil {
@@ -55,15 +58,15 @@ func replayParted(r *replay.Replayer, ch grammar.Chunk, sc *grammar.Scratch, fil
 	done := *g
 	done.Moves = nil
 	var pw *replay.PartWalk
-	start := func(g *record.Game) {
+	start := func(g *record.Game, first []record.Node) {
 		pw = r.BeginParts(&done, file, index)
 		if hooks.begin != nil {
-			hooks.begin(g)
+			hooks.begin(g, first)
 		}
 	}
 	walk := grammar.Parts{Nodes: grammar.PartNodes, Take: func(g *record.Game, nodes []record.Node) {
 		if pw == nil {
-			start(g)
+			start(g, nodes)
 		}
 		pw.Part(nodes)
 		if hooks.part != nil {
@@ -72,7 +75,7 @@ func replayParted(r *replay.Replayer, ch grammar.Chunk, sc *grammar.Scratch, fil
 	}}
 	g, _ = grammar.ParseChunkParts(ch, file, sc, walk)
 	if pw == nil {
-		start(g)
+		start(g, g.Moves)
 	}
 	return pw.End(g.Moves), g, true
 }

@@ -76,14 +76,17 @@ func TestPartedValidateAgrees(t *testing.T) {
 			{"fmt", f},
 			{"convert", "--to", "uci", "--jobs", "1", f},
 			{"convert", "--to", "lan", "--jobs", "1", f},
+			{"convert", "--to", "pgn", "--jobs", "1", f},
+			{"convert", "--to", "jsonl", "--compact", "--jobs", "1", f},
+			{"convert", "--to", "json", "--compact", "--jobs", "1", f},
 		} {
 			grammar.PartedBytes, grammar.PartNodes = bytes, nodes
 			wantOut, wantErr, wantCode := runApp(t, args...)
 			grammar.PartedBytes, grammar.PartNodes = 0, 2
 			out, errs, code := runApp(t, args...)
 			if out != wantOut || errs != wantErr || code != wantCode {
-				t.Errorf("%s %s: read in parts, the output differs (exit %d, whole %d)\n--- parts\n%.3000s\n--- whole\n%.3000s\n--- stderr parts\n%.500s\n--- whole\n%.500s",
-					args[0], f, code, wantCode, out, wantOut, errs, wantErr)
+				t.Errorf("%s: read in parts, the output differs (exit %d, whole %d)\n--- parts\n%.3000s\n--- whole\n%.3000s\n--- stderr parts\n%.500s\n--- whole\n%.500s",
+					strings.Join(args, " "), code, wantCode, out, wantOut, errs, wantErr)
 			}
 		}
 	}
