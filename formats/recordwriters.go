@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
@@ -336,24 +337,67 @@ func (c *coordRenderer) EndParts(g *record.Game, _ int, res *replay.Result) ([]b
 
 // fenRendering writes one line per position (WriteFENList's lines).
 var fenRendering = &Rendering{
-	NewRenderer: func(WriteOptions) GameRenderer { return fenRenderer{} },
+	NewRenderer: func(WriteOptions) GameRenderer { return &fenRenderer{} },
 	NewJoiner:   concatJoiners("FEN list"),
 }
 
-type fenRenderer struct{}
+// fenRenderer writes a line per position; b and n are the game being
+// rendered in parts (PartRenderer).
+type fenRenderer struct {
+	b       []byte
+	n       int
+	started bool
+}
 
-func (fenRenderer) Render(b []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
+func (*fenRenderer) Render(b []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
 	pl := res.Played
 	if g.SyntaxError() != nil || pl.Start == nil {
 		return b, nil
 	}
-	b = appendFENLineStart(b, n, 0, "-")
-	b = append(pl.Start.AppendFEN(b), '\n')
+	return appendFENRows(b, n, pl, true), nil
+}
+
+// appendFENRows appends the lines of pl's positions: the start, when
+// start says so (the game's, not a later part's), and the position after
+// each step.
+func appendFENRows(b []byte, n int, pl *replay.Played, start bool) []byte {
+	if start {
+		b = appendFENLineStart(b, n, 0, "-")
+		b = append(pl.Start.AppendFEN(b), '\n')
+	}
 	for i := range pl.Steps {
 		st := &pl.Steps[i]
 		b = appendFENLineStart(b, n, st.Ply, st.SAN)
 		b = append(pl.AfterView(i).AppendFEN(b), '\n')
 	}
+	return b
+}
+
+// RendersParts, BeginParts, Part and EndParts render the positions of a
+// game whose main line is read in parts (PartRenderer).
+func (*fenRenderer) RendersParts(*record.Game) bool { return true }
+
+func (f *fenRenderer) BeginParts(dst []byte, g *record.Game, n int, _ []record.Node) {
+	// Room for about a line per move node at once (a FEN line is about
+	// 70 bytes; a large slice grows by a quarter, which allocated five
+	// times its size on the way).
+	if len(g.Source) > 1<<20 {
+		dst = slices.Grow(dst, len(g.Source)/8*80)
+	}
+	f.b, f.n, f.started = dst, n, false
+}
+
+func (f *fenRenderer) Part(_ []record.Node, pl *replay.Played) {
+	if pl.Start != nil {
+		f.b = appendFENRows(f.b, f.n, pl, !f.started)
+		f.started = true
+	}
+}
+
+func (f *fenRenderer) EndParts(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
+	f.Part(g.Moves, res.Played)
+	b := f.b
+	f.b = nil
 	return b, nil
 }
 

@@ -77,6 +77,7 @@ func TestPartedValidateAgrees(t *testing.T) {
 			{"convert", "--to", "uci", "--jobs", "1", f},
 			{"convert", "--to", "lan", "--jobs", "1", f},
 			{"convert", "--to", "pgn", "--jobs", "1", f},
+			{"convert", "--to", "fen", "--jobs", "1", f},
 			{"convert", "--to", "jsonl", "--compact", "--jobs", "1", f},
 			{"convert", "--to", "json", "--compact", "--jobs", "1", f},
 		} {
