@@ -10,3 +10,11 @@ func ParseChunkWithGrammar(c Chunk, filename string) *record.Game {
 	parseChunkCommon(c, filename, b, false)
 	return g
 }
+
+// SetRestartEvery sets how far apart the fast path notes where the grammar
+// can read a rejected game again from, and returns what restores it.
+func SetRestartEvery(n int) (restore func()) {
+	old := restartEvery
+	restartEvery = n
+	return func() { restartEvery = old }
+}

@@ -77,4 +77,5 @@ func (b *builder) givePart(start int) {
 		s.nused, s.mused, s.lused, s.dused = 0, 0, 0, 0
 	}
 	b.slab, b.lines = nil, nil
+	b.nextTop = 0 // counted in the part
 }

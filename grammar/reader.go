@@ -120,7 +120,7 @@ func parseChunkCommon(c Chunk, filename string, b *builder, fast bool) {
 
 func parseChunkPaths(c Chunk, filename string, b *builder, fast bool) {
 	g := b.g
-	if !c.noGuess && c.notation == record.SAN && !c.Truncated {
+	if !c.noGuess && c.notation == record.SAN && !c.Truncated && len(c.Data) < guessBytes {
 		defer b.guessNotation(c, filename)
 	}
 	if c.Truncated {
@@ -169,8 +169,52 @@ func parseChunkPaths(c Chunk, filename string, b *builder, fast bool) {
 		}
 		// The grammar rejects the game: start again with it, for its
 		// error message.
+		from := b.lastTop
 		b.reset(keep, c.Pos)
+		parseRejected(c, filename, src, b, from)
+		return
 	}
+	parseWithGrammar(c, filename, src, b)
+}
+
+// guessBytes is the size from which a game in SAN that cannot be read is
+// not read again in the other notations (guessNotation): no book prints a
+// game of a megabyte, and each reading of a huge game costs its whole
+// record (a 16 MB game broken at its end took gigabytes, issue 14).
+const guessBytes = 1 << 20
+
+// restartEvery is how many main-line nodes apart the fast path notes a
+// turn the grammar can read again from (builder.lastTop); a variable for
+// the tests.
+var restartEvery = 4096
+
+// parseRejected gives a game the fast path rejected its error message,
+// from the grammar: read from from, the last main-line turn the fast path
+// noted before it failed, where it was outside any variation and comment
+// and had found no error of its own, the grammar stands where it stood
+// and fails at the same token, with the same words. Read from the start,
+// the grammar built a tree of the whole game first: a game of 16 MB
+// broken at its end took 6 GB and minutes (issue 14). When that reading
+// finds no error (it would be a difference between the two readers) the
+// whole game is read.
+func parseRejected(c Chunk, filename, src string, b *builder, from record.Pos) {
+	cut := from.Offset - c.Pos.Offset
+	if !from.IsValid() || cut <= 0 || cut >= len(src) {
+		parseWithGrammar(c, filename, src, b)
+		return
+	}
+	g := b.g
+	keep := len(g.Notices)
+	rest := c
+	rest.Data, rest.Pos = c.Data[cut:], from
+	parseWithGrammar(rest, filename, src[cut:], b)
+	if n := g.SyntaxError(); n != nil && n.Rule == ruleid.Syntax {
+		// The record of a game that could not be read: no moves, no
+		// tags, where the game starts.
+		g.Pos = c.Pos
+		return
+	}
+	b.reset(keep, c.Pos)
 	parseWithGrammar(c, filename, src, b)
 }
 
@@ -254,6 +298,7 @@ func (b *builder) reset(keep int, pos record.Pos) {
 	// The grammar reads the game again whole (the fast path rejected it):
 	// what the parts said is void.
 	b.parts, b.given = nil, 0
+	b.lastTop, b.nextTop = record.Pos{}, 0
 }
 
 func (b *builder) finish(c Chunk, rest int) {
@@ -310,6 +355,11 @@ type builder struct {
 	// given counts the parts it took.
 	parts *Parts
 	given int
+	// lastTop is the last turn of the main line the fast path read at
+	// least restartEvery nodes after the one before (nextTop), from where
+	// the grammar reads a game the fast path rejects (parseRejected).
+	lastTop record.Pos
+	nextTop int
 }
 
 func (b *builder) text(s string) string {
@@ -496,6 +546,11 @@ func (b *builder) elems(s *elemSrc, num numbering, depth int) []record.Node {
 	numbered := false
 loop:
 	for s.kind != eEnd && !b.failed {
+		if depth == 0 && s.lx != nil && len(b.stack)-start >= b.nextTop && b.turnStarts(s.kind) {
+			// A place the grammar can start reading again from, for
+			// the error message of a game the fast path rejects.
+			b.lastTop, b.nextTop = s.pos, len(b.stack)-start+restartEvery
+		}
 		if depth == 0 && b.parts != nil && len(b.stack)-start >= b.parts.Nodes && b.turnStarts(s.kind) {
 			b.givePart(start)
 		}
