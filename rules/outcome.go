@@ -182,7 +182,7 @@ type History struct {
 	// looks no further back than that (window), so nothing before it is
 	// kept. Since it, under rules that count repetitions, positions holds
 	// each distinct position once with its count and last occurrences,
-	// found through slots; a long shuffle of a few positions costs a few
+	// found by a scan (see linearMax) or through slots; a long shuffle of a few positions costs a few
 	// entries, not a key per ply (issue 14: 88 bytes a ply at first, then
 	// 16 a ply for the whole game and 40 more since keyBase).
 	keyBase   int
