@@ -1,6 +1,9 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // OutcomeKind is how the rules end a game.
 type OutcomeKind uint8
@@ -105,23 +108,43 @@ func (p *Position) epCapturable() bool {
 	return false
 }
 
-// histEntry is what the history keeps for every position: 16 bytes. The
-// position itself (posKey, 40 bytes) is kept apart, in History.keys, and
-// only where repetition can compare it (see History.keys).
-type histEntry struct {
-	// hash of the position's key: repetition compares hashes first, so that
-	// a long game costs a word per earlier position, not a board.
-	hash    uint64
+// histPly is what the history keeps of each of the last two positions:
+// whether the side to move is in check there (InCheck), who was to move
+// and who was bare (bareKing looks one position back). Nothing older is
+// kept per position: repetition keeps its own tables (History.positions).
+type histPly struct {
 	checked bool  // the side to move is in check here
 	side    Color // the side to move here (compound turns keep it)
 	bare    [2]bool
 }
 
+// histPos is one distinct position of the repetition window, kept once
+// however often it occurs: what the rules ask of a repetition is how often
+// the current position has occurred since the window opened (up to five)
+// and where its last three occurrences were (perpetual check), never the
+// positions in between. 72 bytes.
+type histPos struct {
+	key  posKey
+	hash uint64 // key.hash(): compared first, the key only on a match
+	// at are the plies of the position's last n occurrences (n at most 5,
+	// the most any rule counts), counted from History.keyBase, the latest
+	// first: occurrences counts those inside the window.
+	at [5]uint32
+	n  uint8
+}
+
+// A window of up to linearMax positions is searched through: most windows
+// of a game hold a few positions (a capture or a pawn move comes every few
+// plies), and there a table would cost more to fill and clear, and to
+// allocate for each variation, than the scan (which History.seen spares
+// most new positions). A longer window takes a table.
+const linearMax = 16
+
 // hash mixes what repetition compares: each word multiplied by its own
 // odd constant (independent multiplications, not a chain), summed, and
-// the high half folded into the low, so that every bit of the top byte
-// (History.seen) depends on every square. Equal keys still give equal
-// hashes, which is all repetition needs (it compares keys on a match).
+// the high half folded into the low. The table takes its slot from the
+// top bits, where every bit depends on every square. Equal keys still give
+// equal hashes, which is all repetition needs (it compares keys on a match).
 func (k *posKey) hash() uint64 {
 	meta := uint64(k.side) | uint64(b2u(k.leap[0]))<<8 | uint64(b2u(k.leap[1]))<<16 | uint64(k.castle)<<24 | uint64(uint8(k.ep))<<32
 	h := k.board[0]*0x9e3779b97f4a7c15 + k.board[1]*0xc2b2ae3d27d4eb4f + k.board[2]*0x165667b19e3779f9 +
@@ -136,69 +159,190 @@ func b2u(b bool) uint8 {
 	return 0
 }
 
-// History is a game as it is played: the current position and every
-// position before it, for repetition, the move rules and the bare-king
-// counter move. Start it with NewHistory and apply moves with Play (or
-// PlayKeepTurn inside compound turns).
+// History is a game as it is played: the current position and what the
+// rules need of the positions before it, for repetition, the move rules
+// and the bare-king counter move. Start it with NewHistory and apply moves
+// with Play (or PlayKeepTurn inside compound turns). A History is not
+// copied by value: the copy would share its tables.
 type History struct {
-	pos     Position
-	entries []histEntry
-	// keys are the positions of entries[keyBase:], kept only when the
-	// rules count repetitions. No position before the last capture or pawn
-	// move can recur (the men differ), and repetition looks no further back
-	// than that (window), so keyBase moves up to each such move and the
-	// keys before it are dropped: a long game holds a board per position
-	// only since its last irreversible move, and none at all under rules
-	// without repetition (issue 14: 88 bytes a ply before; 16 now, and 40 more for a key).
-	keys    []posKey
-	keyBase int
-	// seen has a bit set for the top byte of the hash of every entry
-	// since keyBase, and lastSeen says whether the last entry's bit was
-	// set before it: when it was not, no earlier entry of the window can
-	// be the same position, and occurrences need not scan the window (as
-	// at most plies of a game).
-	seen     [4]uint64
-	lastSeen bool
+	pos Position
+	// last is the current position's record, prev the one before (when
+	// plies > 1); plies is how many positions the game has had.
+	last, prev histPly
+	// cur is the index in positions of the current position, and rep
+	// whether it occurred before in the window. (The small fields are
+	// kept together: a variation starts a History of its own, and 352
+	// bytes are a smaller allocation than 368.)
+	cur   int32
+	rep   bool
+	shift uint8 // see slots
+	plies int
+	// keyBase is the ply of the last capture or pawn move (or the start):
+	// no position before it can recur (the men differ), and repetition
+	// looks no further back than that (window), so nothing before it is
+	// kept. Since it, under rules that count repetitions, positions holds
+	// each distinct position once with its count and last occurrences,
+	// found by a scan (see linearMax) or through slots; a long shuffle of a few positions costs a few
+	// entries, not a key per ply (issue 14: 88 bytes a ply at first, then
+	// 16 a ply for the whole game and 40 more since keyBase).
+	keyBase   int
+	positions []histPos
+	// slots is, once the window holds more than linearMax positions, an
+	// open-addressing table over positions: 0 for an empty slot, else 1 +
+	// the position's index; its length is a power of two, at least twice
+	// len(positions) and at most four times (it is built for each window
+	// that needs it and doubles with it), and a position's slot is the top
+	// bits of its hash (shift = 64 - log2 len), the next free one on a
+	// collision. Empty (its storage kept) while the window is scanned.
+	// Every slot of its storage past its length is 0.
+	slots []uint32
+	// seen has a bit set for the top byte of the hash of every position
+	// of the window.
+	seen [4]uint64
+	// quiet[c] is, under perpetual-check, the last ply that followed a
+	// move by c giving no check (-1 for none): c checked with every move
+	// since a ply when quiet[c] is not after it. That is all the rule asks
+	// of the plies between the last three occurrences, so none is kept.
+	quiet [2]int
 }
 
 // NewHistory starts a history at p (copied).
 func NewHistory(p *Position) *History {
-	h := &History{pos: *p}
+	h := &History{pos: *p, quiet: [2]int{-1, -1}}
 	h.record()
 	return h
 }
 
 func (h *History) record() {
 	p := &h.pos
-	// The entry is written where it is kept, field by field: built apart
-	// (a byte at a time) and copied in with a wide load, it stalled.
-	h.entries = append(h.entries, histEntry{})
-	e := &h.entries[len(h.entries)-1]
+	h.prev = h.last
+	// Field by field: a composite literal is built apart a byte at a time
+	// and copied in with a wide load, which stalls on those narrow stores.
+	e := &h.last
 	e.checked, e.side = p.InCheck(), p.side
 	e.bare[White], e.bare[Black] = p.isBare(White), p.isBare(Black)
+	h.plies++
 	if p.s.Repetition == RepetitionOff {
-		// Nothing compares positions: no key, no hash.
+		// Nothing compares positions: no key, no hash, no table.
 		return
 	}
+	ply := h.plies - 1
 	if p.halfmove == 0 {
-		// window() is now this entry and never moves back before it.
-		h.keys, h.keyBase = h.keys[:0], len(h.entries)-1
-		h.seen = [4]uint64{}
+		// window() is now this position and never moves back before it.
+		h.clearWindow()
+		h.keyBase = ply
 	}
-	// The key is written where it is kept, not copied there.
-	h.keys = append(h.keys, posKey{})
-	k := &h.keys[len(h.keys)-1]
-	p.setKey(k)
-	e.hash = k.hash()
-	bit := e.hash >> 56
-	h.lastSeen = h.seen[bit>>6]&(1<<(bit&63)) != 0
+	if p.s.Repetition == RepetitionPerpetualCheck && !e.checked {
+		// This ply follows a move by the side not to move here.
+		h.quiet[e.side^1] = ply
+	}
+	// The key is written where a new position is kept (the entry after the
+	// last), not built apart and copied there; when the position is
+	// already known, the entry is given back.
+	i := len(h.positions)
+	if i < cap(h.positions) {
+		h.positions = h.positions[:i+1]
+	} else {
+		h.positions = append(h.positions, histPos{})
+	}
+	np := &h.positions[i]
+	p.setKey(&np.key)
+	np.hash = np.key.hash()
+	at := uint32(ply - h.keyBase)
+	// A position whose hash's top byte no earlier one of the window had
+	// is new (as at most plies of a game): no search.
+	j, bit := -1, np.hash>>56
+	if h.seen[bit>>6]&(1<<(bit&63)) != 0 {
+		j = h.find(np, i)
+	}
 	h.seen[bit>>6] |= 1 << (bit & 63)
+	if j < 0 {
+		np.at[0], np.n = at, 1
+		h.cur, h.rep = int32(i), false
+		if i >= linearMax {
+			h.place(i)
+		}
+		return
+	}
+	h.positions = h.positions[:i]
+	q := &h.positions[j]
+	copy(q.at[1:], q.at[:len(q.at)-1])
+	q.at[0] = at
+	if int(q.n) < len(q.at) {
+		q.n++
+	}
+	h.cur, h.rep = int32(j), true
 }
 
-// sameAs reports whether entry i holds the same position as entry j (both
-// at or after keyBase): the hashes first, the keys only when they match.
-func (h *History) sameAs(i, j int) bool {
-	return h.entries[i].hash == h.entries[j].hash && h.keys[i-h.keyBase] == h.keys[j-h.keyBase]
+// find is the index of the earlier position equal to np (positions[i]),
+// -1 if none.
+func (h *History) find(np *histPos, i int) int {
+	if len(h.slots) == 0 {
+		for j := i - 1; j >= 0; j-- {
+			if q := &h.positions[j]; q.hash == np.hash && q.key == np.key {
+				return j
+			}
+		}
+		return -1
+	}
+	mask := uint32(len(h.slots) - 1)
+	for s := uint32(np.hash >> h.shift); ; s = (s + 1) & mask {
+		j := h.slots[s]
+		if j == 0 {
+			return -1
+		}
+		if q := &h.positions[j-1]; q.hash == np.hash && q.key == np.key {
+			return int(j - 1)
+		}
+	}
+}
+
+// place enters positions[i], new, in the table: building it when the
+// window outgrows the scan, doubling it when it is half full.
+func (h *History) place(i int) {
+	switch n := len(h.slots); {
+	case n == 0:
+		// The least power of two at least twice the positions.
+		h.resize(bits.Len(uint(2*(i+1) - 1)))
+	case 2*(i+1) > n:
+		h.resize(64 - int(h.shift) + 1)
+	default:
+		h.insert(i)
+	}
+}
+
+// resize makes the table 1<<log slots long and places every position in
+// it.
+func (h *History) resize(log int) {
+	if n := 1 << log; n <= cap(h.slots) {
+		// Only the old length can hold set slots (see slots).
+		clear(h.slots)
+		h.slots = h.slots[:n]
+	} else {
+		h.slots = make([]uint32, n)
+	}
+	h.shift = uint8(64 - log)
+	for i := range h.positions {
+		h.insert(i)
+	}
+}
+
+func (h *History) insert(i int) {
+	mask := uint32(len(h.slots) - 1)
+	s := uint32(h.positions[i].hash >> h.shift)
+	for h.slots[s] != 0 {
+		s = (s + 1) & mask
+	}
+	h.slots[s] = uint32(i + 1)
+}
+
+// clearWindow forgets the window's positions, keeping the storage. A
+// table is at most four slots a position (see slots): clearing it all
+// costs no more than placing them did.
+func (h *History) clearWindow() {
+	clear(h.slots)
+	h.slots, h.positions, h.rep = h.slots[:0], h.positions[:0], false
+	h.seen = [4]uint64{}
 }
 
 // Position is the current position. It belongs to the history: copy it
@@ -223,7 +367,7 @@ func (h *History) Outcome() Outcome {
 
 // InCheck reports whether the side to move is in check, as recorded when
 // the position was reached (no new attack test).
-func (h *History) InCheck() bool { return h.entries[len(h.entries)-1].checked }
+func (h *History) InCheck() bool { return h.last.checked }
 
 // OutcomeKnown is Outcome for a caller that already knows whether the side
 // to move has a legal move (the replayer asks HasLegalMove at every ply
@@ -291,32 +435,34 @@ func (h *History) Claimable() OutcomeKind {
 	return OutcomeNone
 }
 
-// occurrences counts the current position's occurrences, up to max: the
-// rules only ask whether a count is reached, and counting back from the
-// end stops early in a long shuffle of the same few positions.
+// occurrences counts the current position's occurrences in the window,
+// up to max (at most 5): its last occurrences are kept, the latest first,
+// so those still in the window are counted without a scan.
 func (h *History) occurrences(max int) int {
-	if !h.lastSeen {
+	if !h.rep {
+		// The position is new (as at most plies of a game).
 		return min(1, max)
 	}
-	last := len(h.entries) - 1
+	e := &h.positions[h.cur]
+	w := uint32(h.window() - h.keyBase)
 	n := 0
-	for i := last; i >= h.window() && n < max; i-- {
-		if h.sameAs(i, last) {
-			n++
-		}
+	for n < int(e.n) && n < max && e.at[n] >= w {
+		n++
 	}
 	return n
 }
 
-// window is the first entry that can repeat the current position: none
+// window is the first ply that can repeat the current position: none
 // before the last capture or pawn move can (the men differ), so a long game
-// is not scanned from its start at every ply (issue 8: a record of 100,000
-// plies took minutes).
+// is not looked at from its start (issue 8: a record of 100,000 plies took
+// minutes).
 func (h *History) window() int {
 	// keyBase is never after the window computed from the clock (the clock
-	// was 0 there and grows by one a ply at most); the max only guards the
-	// keys' index should a clock ever say otherwise.
-	return max(len(h.entries)-1-h.pos.halfmove, h.keyBase, 0)
+	// was 0 there and grows by one a ply at most). A move Position.apply
+	// ignores leaves the clock as it was, and the window then starts after
+	// keyBase: the plies kept with each position tell which of its
+	// occurrences are still in it.
+	return max(h.plies-1-h.pos.halfmove, h.keyBase, 0)
 }
 
 func (h *History) repetition() (Outcome, bool) {
@@ -346,26 +492,10 @@ func (h *History) repetition() (Outcome, bool) {
 		// count); a side checked its opponent with every one of its moves
 		// there when every position after such a move has the opponent in
 		// check.
-		last := len(h.entries) - 1
-		first, seen := last, 0
-		for i := last; i >= h.window(); i-- {
-			if h.sameAs(i, last) {
-				first = i
-				if seen++; seen == 3 {
-					break
-				}
-			}
-		}
+		// n >= 3: the third latest occurrence is in the window.
+		first := h.keyBase + int(h.positions[h.cur].at[2])
 		for _, mover := range []int{0, 1} {
-			all := true
-			for i := first + 1; i <= last; i++ {
-				// entries[i] follows a move by the side not to move at i.
-				if int(h.entries[i].side^1) == mover && !h.entries[i].checked {
-					all = false
-					break
-				}
-			}
-			if all {
+			if h.quiet[mover] <= first {
 				draw.Reason = fmt.Sprintf("perpetual check by %s: the position has occurred three times", Color(mover))
 				return draw, true
 			}
@@ -403,8 +533,8 @@ func (h *History) bareKing(hasMove bool) (Outcome, bool) {
 	p := &h.pos
 	x, y := p.side, p.side^1
 	if p.s.BareKing == BareWinUnlessCounter {
-		if n := len(h.entries); n >= 2 {
-			prev := h.entries[n-2]
+		if h.plies >= 2 {
+			prev := h.prev
 			// The last move was the bared side's one reply: the game ends
 			// with it, drawn if it bared the other king, lost otherwise.
 			if prev.bare[y] && !prev.bare[x] && prev.side == y {

@@ -51,9 +51,9 @@ func TestFideOutcomes(t *testing.T) {
 }
 
 // The history keeps a position's key only since the last capture or pawn
-// move (issue 14: a long game held a board per ply), and packs the board
-// two men to a byte; repetition counts as before, and a position before
-// the irreversible move never counts.
+// move, once per distinct position (issue 14: a long game held a board per
+// ply), as four bitboards; repetition counts as before, and a position
+// before the irreversible move never counts.
 func TestHistoryKeysSinceIrreversible(t *testing.T) {
 	if p := MakePiece(Black, King); p > 15 {
 		t.Fatalf("a piece (%d) does not fit the key's four bits", p)
@@ -67,12 +67,12 @@ func TestHistoryKeysSinceIrreversible(t *testing.T) {
 	if n := h.occurrences(5); n != 3 {
 		t.Fatalf("start position seen %d times, want 3", n)
 	}
-	if len(h.keys) != len(h.entries) {
-		t.Fatalf("%d keys for %d positions before any irreversible move", len(h.keys), len(h.entries))
+	if len(h.positions) != 4 {
+		t.Fatalf("%d keys for the 4 positions of the shuffle", len(h.positions))
 	}
 	h.Play(find(t, h.Position(), "a1xa7")) // a capture
-	if len(h.keys) != 1 || h.keyBase != len(h.entries)-1 {
-		t.Fatalf("after a capture: %d keys from %d, %d positions", len(h.keys), h.keyBase, len(h.entries))
+	if len(h.positions) != 1 || h.keyBase != h.plies-1 {
+		t.Fatalf("after a capture: %d keys from %d, %d positions", len(h.positions), h.keyBase, h.plies)
 	}
 	// The mover shuffles back and forth: the position after the capture
 	// recurs, counted from the capture on only.
@@ -85,7 +85,7 @@ func TestHistoryKeysSinceIrreversible(t *testing.T) {
 	if h.Claimable() != OutcomeRepetition {
 		t.Error("threefold repetition after the capture not claimable")
 	}
-	packed := h.keys[len(h.keys)-1]
+	packed := h.positions[h.cur].key
 	var board [64]Piece
 	for i := range board {
 		k := Kind(packed.board[1]>>i&1 | packed.board[2]>>i&1<<1 | packed.board[3]>>i&1<<2)
@@ -97,14 +97,14 @@ func TestHistoryKeysSinceIrreversible(t *testing.T) {
 		t.Error("the key's bitboards do not hold the board")
 	}
 	h.Reset(mustFEN(t, s, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"))
-	if len(h.keys) != 1 || h.keyBase != 0 {
-		t.Errorf("after Reset: %d keys from %d", len(h.keys), h.keyBase)
+	if len(h.positions) != 1 || h.keyBase != 0 || h.plies != 1 {
+		t.Errorf("after Reset: %d keys from %d, %d positions", len(h.positions), h.keyBase, h.plies)
 	}
 	off := *s
 	off.Repetition = RepetitionOff
 	h = NewHistory(mustFEN(t, &off, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"))
 	h.Play(find(t, h.Position(), "a1b1"))
-	if len(h.keys) != 0 {
-		t.Errorf("%d keys kept under repetition=off", len(h.keys))
+	if len(h.positions) != 0 || len(h.slots) != 0 {
+		t.Errorf("%d keys kept under repetition=off", len(h.positions))
 	}
 }

@@ -329,8 +329,7 @@ func (p *Position) unpinnedQuietMove() bool {
 // replayer that judges game after game allocates its history once.
 func (h *History) Reset(p *Position) {
 	h.pos = *p
-	h.entries = h.entries[:0]
-	h.keys, h.keyBase = h.keys[:0], 0
-	h.seen, h.lastSeen = [4]uint64{}, false
+	h.clearWindow()
+	h.plies, h.keyBase, h.quiet = 0, 0, [2]int{-1, -1}
 	h.record()
 }

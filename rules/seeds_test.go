@@ -479,8 +479,8 @@ func TestSeedBareKingCounter(t *testing.T) {
 	if o := h.Outcome(); o.Ended() {
 		t.Fatalf("the bared king may still bare back: %+v", o)
 	}
-	h2 := *h
-	h2.entries = append([]histEntry(nil), h.entries...)
+	h2 := NewHistory(mustFEN(t, s, fen)) // a History is not copied (it would share its tables)
+	h2.Play(find(t, h2.Position(), "b1xb7"))
 	h.Play(find(t, h.Position(), "c8xb7"))
 	if o := h.Outcome(); o.Kind != OutcomeBareKing || o.Winner != Draw {
 		t.Errorf("bared back: %+v, want a draw", o)
