@@ -2,10 +2,14 @@ package main
 
 import (
 	"bufio"
+	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
+	"time"
 )
 
 // writeHugeGame writes one game of about size bytes: knights shuffling
@@ -96,5 +100,57 @@ func TestHugeGameMemory(t *testing.T) {
 	}
 	if plies < size/10 {
 		t.Fatalf("%d plies: the game is not what the ceilings were measured on", plies)
+	}
+}
+
+// TestHugeBrokenGame (issue 14, item 4): a huge game the reader rejects
+// at its end (a variation left open) is reported at the right place with
+// the grammar's words, in bounded memory and time, by every command that
+// reads it: the grammar reads it from a turn shortly before the failure,
+// and it is not read again in the books' notations. Before, the grammar
+// built the whole game's tree first and each notation read it again (a 16
+// MB game: 1.1-6.2 GB and up to 205 s).
+func TestHugeBrokenGame(t *testing.T) {
+	size, long := 2<<20, os.Getenv("ASHTAPADA_LONG") == "1"
+	if long {
+		size = 16_000_000
+	}
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole.pgn")
+	writeHugeGame(t, whole, size)
+	text, err := os.ReadFile(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// `... *` becomes `... ( Nf3 *`: the variation is never closed.
+	broken := filepath.Join(dir, "broken.pgn")
+	text = append(bytes.TrimSuffix(text, []byte("*\n")), "( Nf3 *\n"...)
+	if err := os.WriteFile(broken, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.Count(text, []byte("\n"))
+	want := fmt.Sprintf("broken.pgn:%d:", lines)
+	mb := float64(size) / (1 << 20)
+	for _, args := range [][]string{{"validate"}, {"fmt", "--check"}, {"convert", "--to", "uci"}} {
+		start := time.Now()
+		var stdout bytes.Buffer
+		code, peak, stderr := peakRSSOut(t, &stdout, append(args, broken)...)
+		took := time.Since(start)
+		t.Logf("%v: peak %d MB, %v, exit %d", args, peak, took.Round(time.Millisecond), code)
+		if code == 0 {
+			t.Errorf("%v: exit 0 on a game that cannot be read", args)
+		}
+		// validate reports on standard output, the others on standard
+		// error.
+		said := stderr
+		if args[0] == "validate" {
+			said = stdout.String()
+		}
+		if !strings.Contains(said, want) || !strings.Contains(said, "expected `)`") {
+			t.Errorf("%v: the error is not at line %d, expecting `)`:\n%.1000s", args, lines, said)
+		}
+		if limit := 60 + 12*mb; float64(peak) > limit {
+			t.Errorf("%v: peak memory %d MB, ceiling %.0f MB", args, peak, limit)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -416,8 +417,16 @@ var _ = fmt.Sprintf
 // memory in MB, from the process's rusage.
 func peakRSS(t *testing.T, args ...string) (int, int64, string) {
 	t.Helper()
+	return peakRSSOut(t, io.Discard, args...)
+}
+
+// peakRSSOut is peakRSS with standard output written to out; it returns
+// standard error.
+func peakRSSOut(t *testing.T, out io.Writer, args ...string) (int, int64, string) {
+	t.Helper()
 	cmd := exec.Command(ashBinary, args...)
 	var errb bytes.Buffer
+	cmd.Stdout = out
 	cmd.Stderr = &errb
 	err := cmd.Run()
 	code := 0
