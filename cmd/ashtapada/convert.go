@@ -158,6 +158,10 @@ type converted struct {
 // every collection). It holds at most the games of a few batches.
 var pieces = make(chan []byte, 4*batchGames)
 
+// maxPooledPiece is the largest buffer pieces keeps: a huge game's piece
+// (hundreds of MB of FEN lines) is not kept for the rest of the run.
+const maxPooledPiece = 1 << 20
+
 // pieceBuffer is a buffer for a game's piece, reused when one is free.
 func pieceBuffer() []byte {
 	select {
@@ -314,9 +318,11 @@ func (cv *converter) joinGame(c converted) bool {
 	}
 	if c.err == nil {
 		c.err = cv.join.Join(c.piece)
-		select {
-		case pieces <- c.piece[:0]:
-		default: // enough are free
+		if cap(c.piece) <= maxPooledPiece {
+			select {
+			case pieces <- c.piece[:0]:
+			default: // enough are free
+			}
 		}
 	}
 	if c.err != nil {
