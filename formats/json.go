@@ -736,6 +736,20 @@ func (jw *jsonJoiner) Join(piece []byte) error {
 	return jw.err
 }
 
+func (jw *jsonJoiner) JoinSpilled(start io.Reader, rest []byte) error {
+	if err := jw.Join(nil); err != nil { // the separator
+		return err
+	}
+	if _, err := io.Copy(jw.w, start); err != nil {
+		jw.err = fmt.Errorf("writing JSON: %w", err)
+		return jw.err
+	}
+	if _, err := jw.w.Write(rest); err != nil {
+		jw.err = fmt.Errorf("writing JSON: %w", err)
+	}
+	return jw.err
+}
+
 func (jw *jsonJoiner) Close() error {
 	if jw.err != nil || jw.lines {
 		return jw.err

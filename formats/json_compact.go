@@ -66,6 +66,15 @@ func (c *compactRenderer) Part(_ []record.Node, pl *replay.Played) {
 	c.o.b, c.moves = appendCompactMoves(c.o.b, pl, c.moves)
 }
 
+func (c *compactRenderer) Take(min int) []byte {
+	if len(c.o.b) < min || len(c.o.b) == 0 {
+		return nil
+	}
+	b := c.o.b
+	c.o.b = b[:0]
+	return b
+}
+
 func (c *compactRenderer) EndParts(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
 	if g.SyntaxError() == nil {
 		c.Part(g.Moves, res.Played)

@@ -74,7 +74,7 @@ type canonicalWriter struct {
 // beginCanonical starts the canonical form of g after dst; first is the
 // game's first part of main line, where its numbering may start.
 func beginCanonical(dst []byte, g *record.Game, played *replay.Played, first []record.Node) *canonicalWriter {
-	cw := &canonicalWriter{start: len(dst)}
+	cw := &canonicalWriter{start: len(dst), g: g}
 	dst = appendTags(dst, g.Tags)
 	if len(g.Tags) > 0 {
 		dst = append(dst, '\n')
@@ -85,6 +85,19 @@ func beginCanonical(dst []byte, g *record.Game, played *replay.Played, first []r
 	}
 	cw.main = newLineState(startNumbering(g, first))
 	return cw
+}
+
+// take returns the text written so far when it is min bytes or more,
+// and lets it go (PartRenderer.Take); nil while the game's start may
+// still change: a game without tags gets a blank line after its leading
+// escape lines at its end.
+func (cw *canonicalWriter) take(min int) []byte {
+	b := cw.lw.buf
+	if len(b) < min || len(b) == 0 || len(cw.g.Tags) == 0 {
+		return nil
+	}
+	cw.lw.buf, cw.start = b[:0], 0
+	return b
 }
 
 // part writes the next part of the main line.

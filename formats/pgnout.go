@@ -89,6 +89,49 @@ func (p *pgnJoiner) Join(piece []byte) error {
 	return nil
 }
 
+// JoinSpilled joins a piece whose start is in start (SpillJoiner): its
+// first byte, the byte-order mark's flag, then text, which is written as
+// it is read.
+func (p *pgnJoiner) JoinSpilled(start io.Reader, rest []byte) error {
+	buf := make([]byte, 64<<10)
+	n, err := io.ReadFull(start, buf)
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return fmt.Errorf("writing PGN: %w", err)
+	}
+	if n < len(buf) {
+		// A start this short is joined as a piece.
+		return p.Join(append(buf[:n], rest...))
+	}
+	// The first block with the flag, as Join writes a piece (its text is
+	// not empty), then the rest as it is read, its last bytes kept for
+	// the separator before the next game.
+	if err := p.Join(buf); err != nil {
+		return err
+	}
+	for {
+		n, err := start.Read(buf)
+		if n > 0 {
+			p.last = tail2(p.last, buf[:n])
+			if _, werr := p.w.Write(buf[:n]); werr != nil {
+				return fmt.Errorf("writing PGN: %w", werr)
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return fmt.Errorf("writing PGN: %w", err)
+		}
+	}
+	if len(rest) > 0 {
+		p.last = tail2(p.last, rest)
+		if _, err := p.w.Write(rest); err != nil {
+			return fmt.Errorf("writing PGN: %w", err)
+		}
+	}
+	return nil
+}
+
 func (p *pgnJoiner) Close() error { return nil }
 
 // appendGame appends the text of one game, without the separator; first:

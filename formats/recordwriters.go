@@ -70,8 +70,14 @@ type PartRenderer interface {
 	Part(nodes []record.Node, pl *replay.Played)
 	// EndParts renders the last part (g.Moves, res.Played) and the end of
 	// the game, g the record as read and res the replay's result, and
-	// returns the piece.
+	// returns the piece (what Take did not take of it).
 	EndParts(g *record.Game, n int, res *replay.Result) ([]byte, error)
+	// Take returns the start of the piece rendered so far, when it holds
+	// at least min bytes (else nil), and lets it go: the caller writes it
+	// out before the next call, so that a huge game's output is not held
+	// (hundreds of MB of FEN lines). The piece is what Take took, in
+	// order, then what EndParts returns.
+	Take(min int) []byte
 }
 
 // GameJoiner writes the pieces of a format's games (GameRenderer) in
@@ -136,6 +142,21 @@ func (c *concatJoiner) Join(piece []byte) error {
 }
 
 func (c *concatJoiner) Close() error { return nil }
+
+// SpillJoiner is a GameJoiner that also joins a piece whose start was
+// written to a file as it was rendered (a huge game's, PartRenderer.Take):
+// start is what was written there, rest what followed. It is joined as
+// Join joins the piece the two make.
+type SpillJoiner interface {
+	JoinSpilled(start io.Reader, rest []byte) error
+}
+
+func (c *concatJoiner) JoinSpilled(start io.Reader, rest []byte) error {
+	if _, err := io.Copy(c.w, start); err != nil {
+		return fmt.Errorf("writing %s: %w", c.what, err)
+	}
+	return c.Join(rest)
+}
 
 // pgnRendering writes canonical PGN, or with Plain PGN without extensions.
 var pgnRendering = &Rendering{
@@ -208,6 +229,8 @@ func (p *pgnRenderer) BeginParts(dst []byte, g *record.Game, _ int, first []reco
 }
 
 func (p *pgnRenderer) Part(nodes []record.Node, _ *replay.Played) { p.cw.part(nodes) }
+
+func (p *pgnRenderer) Take(min int) []byte { return p.cw.take(min) }
 
 func (p *pgnRenderer) EndParts(g *record.Game, _ int, _ *replay.Result) ([]byte, error) {
 	p.cw.part(g.Moves)
@@ -322,6 +345,15 @@ func (c *coordRenderer) Part(_ []record.Node, pl *replay.Played) {
 	stepTurns(&c.wr, pl, c.turn)
 }
 
+func (c *coordRenderer) Take(min int) []byte {
+	if len(c.wr.b) < min || len(c.wr.b) == 0 {
+		return nil
+	}
+	b := c.wr.b
+	c.wr.b, c.start = b[:0], 0
+	return b
+}
+
 func (c *coordRenderer) EndParts(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
 	if g.SyntaxError() != nil {
 		// Render writes nothing for it.
@@ -392,6 +424,15 @@ func (f *fenRenderer) Part(_ []record.Node, pl *replay.Played) {
 		f.b = appendFENRows(f.b, f.n, pl, !f.started)
 		f.started = true
 	}
+}
+
+func (f *fenRenderer) Take(min int) []byte {
+	if len(f.b) < min || len(f.b) == 0 {
+		return nil
+	}
+	b := f.b
+	f.b = b[:0]
+	return b
 }
 
 func (f *fenRenderer) EndParts(g *record.Game, _ int, res *replay.Result) ([]byte, error) {

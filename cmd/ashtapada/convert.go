@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 
@@ -146,9 +147,12 @@ type converted struct {
 
 	rendered bool
 	piece    []byte // the game's piece of the output (in a buffer of pieces)
-	diag     []byte // its error findings, as validate words them
-	broken   bool   // the replay rejected it
-	err      error  // what stops the run at this game
+	// spill holds the start of a huge game's piece, written as it was
+	// rendered (spillPiece); piece is then the rest.
+	spill  *os.File
+	diag   []byte // its error findings, as validate words them
+	broken bool   // the replay rejected it
+	err    error  // what stops the run at this game
 }
 
 // pieces holds the buffers of rendered games between the sink, which
@@ -244,18 +248,29 @@ func (cv *converter) run(p *pipeline, cfg replay.Config, args []string, w io.Wri
 					hooks := partHooks{
 						parts: rd.RendersParts,
 						begin: func(g *record.Game, first []record.Node) { rd.BeginParts(pieceBuffer(), g, n, first) },
-						part:  rd.Part,
+					}
+					var spill *os.File
+					var spillErr error
+					hooks.part = func(nodes []record.Node, pl *replay.Played) {
+						rd.Part(nodes, pl)
+						if spillErr == nil {
+							spill, spillErr = spillPiece(spill, rd.Take(spillBytes))
+						}
 					}
 					res, g, parted := replayParted(rp, ch, sc, file, n, hooks)
 					if !parted {
 						return renderGame(rd, g, n, res, &diag), g
 					}
 					diag.Reset()
-					c := converted{rendered: true}
+					c := converted{rendered: true, spill: spill, err: spillErr}
 					// A record the renderer takes in parts is written as
 					// it is (those to be rewritten in SAN are read whole):
 					// only its findings are said here.
-					_, c.broken, c.err = convertGame(g, res, n, &diag)
+					_, broken, err := convertGame(g, res, n, &diag)
+					c.broken = broken
+					if c.err == nil {
+						c.err = err
+					}
 					if diag.Len() > 0 {
 						c.diag = bytes.Clone(diag.Bytes())
 					}
@@ -316,7 +331,11 @@ func (cv *converter) joinGame(c converted) bool {
 			return false
 		}
 	}
-	if c.err == nil {
+	if c.err != nil && c.spill != nil {
+		c.spill.Close()
+	} else if c.spill != nil {
+		c.err = joinSpilled(cv.join, c.spill, c.piece)
+	} else if c.err == nil {
 		c.err = cv.join.Join(c.piece)
 		if cap(c.piece) <= maxPooledPiece {
 			select {
@@ -421,6 +440,50 @@ func (cv *converter) write(g *record.Game, res *replay.Result) error {
 		return err
 	}
 	return cv.gw.Write(g, cv.n, res)
+}
+
+// spillBytes is how much of a huge game's piece is held before it is
+// written to a file (spillPiece); a variable for the tests.
+var spillBytes = 4 << 20
+
+// spillPiece writes b, the start of a huge game's piece (nil: none yet),
+// to f, a file made for it when it is nil, and returns f. The file is
+// removed as soon as it is made: it lives while it is open, and nothing
+// of it is left when the run ends, however it ends.
+func spillPiece(f *os.File, b []byte) (*os.File, error) {
+	if b == nil {
+		return f, nil
+	}
+	if f == nil {
+		var err error
+		if f, err = os.CreateTemp("", "ashtapada-piece-*"); err != nil {
+			return nil, fmt.Errorf("a file for a huge game's output: %w", err)
+		}
+		os.Remove(f.Name())
+	}
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("a file for a huge game's output: %w", err)
+	}
+	return f, nil
+}
+
+// joinSpilled joins a piece whose start is in f (spillPiece) and closes f.
+func joinSpilled(j formats.GameJoiner, f *os.File, rest []byte) error {
+	defer f.Close()
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return fmt.Errorf("reading back a huge game's output: %w", err)
+	}
+	start := bufio.NewReaderSize(f, 1<<20)
+	if sj, ok := j.(formats.SpillJoiner); ok {
+		return sj.JoinSpilled(start, rest)
+	}
+	// A joiner that takes only whole pieces gets the piece whole.
+	b, err := io.ReadAll(start)
+	if err != nil {
+		return fmt.Errorf("reading back a huge game's output: %w", err)
+	}
+	return j.Join(append(b, rest...))
 }
 
 // renderGame renders game n, replayed to res (nil: not replayed, the

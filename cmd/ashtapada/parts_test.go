@@ -43,8 +43,9 @@ var partedCases = map[string]string{
 
 // TestPartedValidateAgrees: a game read in parts (parts.go) gets the
 // findings and the verdict it gets read whole, byte for byte in validate's
-// JSONL report, and fmt writes it as it does read whole, for the cases
-// above and every record file of the corpus,
+// JSONL report, and fmt and convert write it as they do read whole (the
+// convert output of each part written to a file as it comes), for the
+// cases above and every record file of the corpus,
 // the test data and the shared data. Every game is read in parts of two
 // nodes here, where only games of a megabyte are in real runs.
 func TestPartedValidateAgrees(t *testing.T) {
@@ -68,8 +69,8 @@ func TestPartedValidateAgrees(t *testing.T) {
 			return nil
 		})
 	}
-	bytes, nodes := grammar.PartedBytes, grammar.PartNodes
-	defer func() { grammar.PartedBytes, grammar.PartNodes = bytes, nodes }()
+	bytes, nodes, spill := grammar.PartedBytes, grammar.PartNodes, spillBytes
+	defer func() { grammar.PartedBytes, grammar.PartNodes, spillBytes = bytes, nodes, spill }()
 	for _, f := range files {
 		for _, args := range [][]string{
 			{"validate", "--format", "jsonl", "--verbose", "--summary", "--jobs", "1", f},
@@ -81,9 +82,11 @@ func TestPartedValidateAgrees(t *testing.T) {
 			{"convert", "--to", "jsonl", "--compact", "--jobs", "1", f},
 			{"convert", "--to", "json", "--compact", "--jobs", "1", f},
 		} {
-			grammar.PartedBytes, grammar.PartNodes = bytes, nodes
+			grammar.PartedBytes, grammar.PartNodes, spillBytes = bytes, nodes, spill
 			wantOut, wantErr, wantCode := runApp(t, args...)
-			grammar.PartedBytes, grammar.PartNodes = 0, 2
+			// In parts of two nodes, convert's output written to a file
+			// after every part (spillPiece).
+			grammar.PartedBytes, grammar.PartNodes, spillBytes = 0, 2, 0
 			out, errs, code := runApp(t, args...)
 			if out != wantOut || errs != wantErr || code != wantCode {
 				t.Errorf("%s: read in parts, the output differs (exit %d, whole %d)\n--- parts\n%.3000s\n--- whole\n%.3000s\n--- stderr parts\n%.500s\n--- whole\n%.500s",
