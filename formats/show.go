@@ -111,6 +111,9 @@ type ShownPly struct {
 // position after it when pos: the step and the position are copies that
 // outlive the part. ok is false when the part does not hold ply.
 func KeepPly(pl *replay.Played, ply int, pos bool) (ShownPly, bool) {
+	if pl == nil || pl.Start == nil {
+		return ShownPly{}, false // not replayed
+	}
 	i := ply - pl.PliesBefore
 	if i < 0 || i > len(pl.Steps) || (i == 0 && ply > 0 && !pos) {
 		return ShownPly{}, false

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -85,6 +86,88 @@ func TestPartedValidateAgrees(t *testing.T) {
 				t.Errorf("%s %s: read in parts, the output differs (exit %d, whole %d)\n--- parts\n%.3000s\n--- whole\n%.3000s\n--- stderr parts\n%.500s\n--- whole\n%.500s",
 					args[0], f, code, wantCode, out, wantOut, errs, wantErr)
 			}
+		}
+	}
+	if len(files) < len(partedCases)+20 {
+		t.Fatalf("only %d files: the corpus is not where the test looks", len(files))
+	}
+}
+
+// TestPartedShowAgrees: show of a game read in parts (showParted) prints
+// what it prints of the game read whole, byte for byte, with the same
+// errors and exit status: at the start, early, middle and late plies, by
+// --move, at the end, before an illegal move of a late part, and as SVG,
+// for the cases of TestPartedValidateAgrees, the first game of every
+// record file of the corpus, the test data and the shared data, and
+// generated games of many parts. Every game is read in parts of two
+// nodes here.
+func TestPartedShowAgrees(t *testing.T) {
+	root := repoRoot(t)
+	dir := t.TempDir()
+	var files []string
+	for name, text := range partedCases {
+		files = append(files, writeFile(t, dir, "show-"+strings.ReplaceAll(name, " ", "-")+".pgn", text))
+	}
+	dirs := []string{filepath.Join(root, "corpus"), filepath.Join(root, "testdata")}
+	if shared := filepath.Join(root, "..", "shared", "data"); fileExists(shared) {
+		dirs = append(dirs, shared)
+	}
+	for _, d := range dirs {
+		_ = filepath.WalkDir(d, func(p string, e os.DirEntry, err error) error {
+			if err == nil && !e.IsDir() && strings.HasSuffix(p, ".pgn") {
+				files = append(files, p)
+			}
+			return nil
+		})
+	}
+	common := [][]string{
+		nil, {"--ply", "0"}, {"--ply", "1"}, {"--ply", "2"}, {"--ply", "3"}, {"--ply", "8"},
+		{"--ply", "40"}, {"--ply", "-1"}, {"--move", "1"}, {"--move", "2b"}, {"--move", "5w"},
+		{"--move", "20..."}, {"--move", "x"}, {"--svg", "-"}, {"--ply", "5", "--svg", "-"},
+	}
+	type run struct {
+		file  string
+		flags []string
+	}
+	var runs []run
+	for _, f := range files {
+		for _, fl := range common {
+			runs = append(runs, run{f, fl})
+		}
+	}
+	// Generated games: knights shuffling for some hundred plies, whole, with
+	// an illegal move in a late part, and with one in an early part.
+	game := filepath.Join(dir, "shuffle.pgn")
+	plies := writeHugeGame(t, game, 3000)
+	data, err := os.ReadFile(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	late := strings.LastIndex(text, "Nf3")
+	lateBad := writeFile(t, dir, "shuffle-late-bad.pgn", text[:late]+"Nf5"+text[late+3:])
+	early := strings.Index(text, "Ng8")
+	earlyBad := writeFile(t, dir, "shuffle-early-bad.pgn", text[:early]+"Ke2"+text[early+3:])
+	for _, f := range []string{game, lateBad, earlyBad} {
+		for _, ply := range []int{0, 1, 2, plies / 3, plies / 2, plies - 5, plies - 3, plies - 2, plies - 1, plies, plies + 1} {
+			runs = append(runs, run{f, []string{"--ply", strconv.Itoa(ply)}})
+		}
+		for _, mv := range []string{"1", "1b", strconv.Itoa(plies/4) + "b", strconv.Itoa(plies/2-1) + "w", strconv.Itoa(plies/2) + "b", strconv.Itoa(plies/2 + 1)} {
+			runs = append(runs, run{f, []string{"--move", mv}})
+		}
+		runs = append(runs, run{f, nil}, run{f, []string{"--svg", "-"}}, run{f, []string{"--letters"}})
+	}
+	bytes, nodes := grammar.PartedBytes, grammar.PartNodes
+	defer func() { grammar.PartedBytes, grammar.PartNodes = bytes, nodes }()
+	for _, r := range runs {
+		args := append(append([]string{"show"}, r.flags...), r.file)
+		grammar.PartedBytes, grammar.PartNodes = bytes, nodes
+		wantOut, wantErr, wantCode := runApp(t, args...)
+		grammar.PartedBytes, grammar.PartNodes = 0, 2
+		out, errs, code := runApp(t, args...)
+		if out != wantOut || errs != wantErr || code != wantCode {
+			t.Errorf("%v: read in parts, the output differs (exit %d, whole %d)\n--- parts\n%.3000s\n--- whole\n%.3000s\n--- stderr parts\n%.500s\n--- whole\n%.500s",
+				args, code, wantCode, out, wantOut, errs, wantErr)
 		}
 	}
 	if len(files) < len(partedCases)+20 {

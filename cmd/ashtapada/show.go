@@ -65,7 +65,7 @@ func showAction(c *cli.Context) error {
 		// live is then bounded (the text and a part), so a soft memory
 		// limit keeps the collector from letting the heap grow to GOGC's
 		// multiple of it, as validate's pipeline does for such a game.
-		limitMemory(streamMemoryLimit)
+		limitMemory(validateMemoryLimit)
 		defer holdGameMemory(len(ch.Data), partedPerGameByte)()
 		v, err = showParted(c, rp, ch, name)
 	} else {
