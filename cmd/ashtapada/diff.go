@@ -430,7 +430,14 @@ func diffStreamed(cfg replay.Config, pathA, pathB string, ia, ib gameItem, i int
 		hooks := partHooks{part: func(nodes []record.Node, pl *replay.Played) {
 			out <- sideMsg{moves: lr.Part(nodes, pl)}
 		}}
-		res, g, _ := replayParted(rp, it.ch, new(grammar.Scratch), it.name, i, hooks)
+		sc := new(grammar.Scratch)
+		res, g, parted := replayParted(rp, it.ch, sc, it.name, i, hooks)
+		if !parted && g.SyntaxError() != nil {
+			// Not replayed, and the record may hold only the last part
+			// of its moves: what the reader keeps of a record it cannot
+			// read is read whole, as written (the one case held whole).
+			g = it.game()
+		}
 		out <- sideMsg{moves: lr.Part(g.Moves, res.Played)}
 		out <- sideMsg{res: res}
 	}

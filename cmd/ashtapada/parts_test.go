@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/compare"
 	"github.com/ashtapada/ashtapada/grammar"
 )
 
@@ -172,5 +173,87 @@ func TestPartedShowAgrees(t *testing.T) {
 	}
 	if len(files) < len(partedCases)+20 {
 		t.Fatalf("only %d files: the corpus is not where the test looks", len(files))
+	}
+}
+
+// TestPartedDiffAgrees: diff A B of games read in parts (diffStreamed,
+// compare.Streamed) reports what it reports of the games read whole, byte
+// for byte, for the cases above and every record file of the corpus and
+// the test data, each against itself and against a copy with one move
+// changed, and for generated games of many parts; and a pair whose
+// differences go on past compare.DiffWindow gets a bounded diff and a
+// note saying what was not diffed.
+func TestPartedDiffAgrees(t *testing.T) {
+	root := repoRoot(t)
+	dir := t.TempDir()
+	var files []string
+	for name, text := range partedCases {
+		files = append(files, writeFile(t, dir, "diff-"+strings.ReplaceAll(name, " ", "-")+".pgn", text))
+	}
+	for _, d := range []string{filepath.Join(root, "corpus"), filepath.Join(root, "testdata")} {
+		_ = filepath.WalkDir(d, func(p string, e os.DirEntry, err error) error {
+			if err == nil && !e.IsDir() && strings.HasSuffix(p, ".pgn") {
+				files = append(files, p)
+			}
+			return nil
+		})
+	}
+	var pairs [][2]string
+	for k, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(data)
+		changed := text
+		for _, r := range [][2]string{{" Nf3 ", " Nf6 "}, {" e4 ", " d4 "}, {" e5 ", " e6 "}} {
+			if i := strings.LastIndex(text, r[0]); i >= 0 {
+				changed = text[:i] + r[1] + text[i+len(r[0]):]
+				break
+			}
+		}
+		c := writeFile(t, dir, "changed-"+strconv.Itoa(k)+".pgn", changed)
+		pairs = append(pairs, [2]string{f, f}, [2]string{f, c}, [2]string{c, f})
+	}
+	game := filepath.Join(dir, "shuffle.pgn")
+	writeHugeGame(t, game, 3000)
+	data, err := os.ReadFile(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	late := strings.LastIndex(text, "Nf3")
+	lateBad := writeFile(t, dir, "shuffle-late-bad.pgn", text[:late]+"Nf5"+text[late+3:])
+	early := strings.Index(text, "Ng8")
+	earlyBad := writeFile(t, dir, "shuffle-early-bad.pgn", text[:early]+"Ke2"+text[early+3:])
+	short := writeFile(t, dir, "shuffle-short.pgn", text[:len(text)/2]+" *\n")
+	for _, p := range [][2]string{{game, lateBad}, {lateBad, game}, {earlyBad, game}, {game, short}, {short, game}, {earlyBad, lateBad}} {
+		pairs = append(pairs, p)
+	}
+	bytes, nodes := grammar.PartedBytes, grammar.PartNodes
+	defer func() { grammar.PartedBytes, grammar.PartNodes = bytes, nodes }()
+	for _, p := range pairs {
+		for _, args := range [][]string{{"diff", p[0], p[1]}, {"diff", "--format", "json", p[0], p[1]}} {
+			grammar.PartedBytes, grammar.PartNodes = bytes, nodes
+			wantOut, wantErr, wantCode := runApp(t, args...)
+			grammar.PartedBytes, grammar.PartNodes = 0, 2
+			out, errs, code := runApp(t, args...)
+			if out != wantOut || errs != wantErr || code != wantCode {
+				t.Errorf("%v: read in parts, the output differs (exit %d, whole %d)\n--- parts\n%.3000s\n--- whole\n%.3000s\n--- stderr parts\n%.500s\n--- whole\n%.500s",
+					args, code, wantCode, out, wantOut, errs, wantErr)
+			}
+		}
+	}
+	// Differences past the window: the early illegal move against a copy
+	// a move shorter at its start, every later move numbered otherwise.
+	window := compare.DiffWindow
+	defer func() { compare.DiffWindow = window }()
+	compare.DiffWindow = 20
+	grammar.PartedBytes, grammar.PartNodes = 0, 2
+	i := strings.Index(text, "1. Nf3 Nf6 ")
+	shifted := writeFile(t, dir, "shuffle-shifted.pgn", text[:i]+"1. Nf3 "+text[i+len("1. Nf3 Nf6 "):])
+	out, _, code := runApp(t, "diff", game, shifted)
+	if code != 1 || !strings.Contains(out, "note: the move diff stops at move line") || strings.Count(out, "\n") > 80 {
+		t.Errorf("diff of a shifted game past the window: exit %d, want a bounded diff and its note:\n%.3000s", code, out)
 	}
 }
