@@ -59,7 +59,10 @@ func WriteText(w io.Writer, e *Entry) error {
 	if e.Key != "" {
 		head += " [" + e.Key + "]"
 	}
-	if e.Note != "" {
+	// A streamed pair's bounded diff (Streamed) says its note after the
+	// diff it bounds.
+	after := e.Note != "" && e.Mode == ModeRecords && e.Ply > 0
+	if e.Note != "" && !after {
 		fmt.Fprintf(&b, "%s: %s\n", head, e.Note)
 	} else {
 		fmt.Fprintf(&b, "%s: first difference at ply %d\n", head, e.Ply)
@@ -91,6 +94,9 @@ func WriteText(w io.Writer, e *Entry) error {
 			fmt.Fprintf(&b, "  %s", l)
 		}
 		b.WriteByte('\n')
+	}
+	if after {
+		fmt.Fprintf(&b, "  note: %s\n", e.Note)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -31,10 +31,16 @@ type ShowView struct {
 	Findings []replay.Finding
 }
 
-// PlyOfMove turns "14b" (or 14w, 14, 14., 14...) into the ply after that
-// move of a game's main line: the last ply of that side's turn with that
-// number.
-func PlyOfMove(pl *replay.Played, s string) (int, error) {
+// MoveSpec is a move of a main line asked for by its number and side
+// (show --move 14b).
+type MoveSpec struct {
+	Text   string
+	Number int
+	Side   rules.Color
+}
+
+// ParseMoveSpec reads "14b" (or 14w, 14, 14., 14...; 14 is white's).
+func ParseMoveSpec(s string) (MoveSpec, error) {
 	side := rules.White
 	num := strings.TrimSpace(s)
 	switch {
@@ -49,22 +55,120 @@ func PlyOfMove(pl *replay.Played, s string) (int, error) {
 	}
 	n, err := strconv.Atoi(num)
 	if err != nil || n < 1 {
-		return 0, fmt.Errorf("--move %q: want a move number and a side, such as 14b or 14w", s)
+		return MoveSpec{}, fmt.Errorf("--move %q: want a move number and a side, such as 14b or 14w", s)
 	}
+	return MoveSpec{Text: s, Number: n, Side: side}, nil
+}
+
+// Find is the ply of the last of steps that is the move asked for (the
+// last ply of that side's turn with that number), -1 when none is.
+func (m MoveSpec) Find(steps []replay.Step) int {
 	ply := -1
-	for _, st := range pl.Steps {
-		if st.MoveNumber == n && st.Side == side {
+	for i := range steps {
+		if st := &steps[i]; st.MoveNumber == m.Number && st.Side == m.Side {
 			ply = st.Ply
 		}
 	}
-	if ply < 0 {
-		if pl.StopNode != nil {
-			// The asked move may be the one that could not be played.
-			return len(pl.Steps) + 1, nil
-		}
-		return 0, fmt.Errorf("--move %s: the main line has no such move (%d plies)", s, len(pl.Steps))
+	return ply
+}
+
+// PlyIn is the ply the move asked for shows in the main line pl ends
+// with, found the ply Find gave over all of its steps (-1: none): a main
+// line read in parts (PlyOfMove for one held whole).
+func (m MoveSpec) PlyIn(pl *replay.Played, found int) (int, error) {
+	if found >= 0 {
+		return found, nil
 	}
-	return ply, nil
+	n := pl.PliesBefore + len(pl.Steps)
+	if pl.StopNode != nil {
+		// The asked move may be the one that could not be played.
+		return n + 1, nil
+	}
+	return 0, fmt.Errorf("--move %s: the main line has no such move (%d plies)", m.Text, n)
+}
+
+// PlyOfMove turns "14b" (or 14w, 14, 14., 14...) into the ply after that
+// move of a game's main line: the last ply of that side's turn with that
+// number.
+func PlyOfMove(pl *replay.Played, s string) (int, error) {
+	m, err := ParseMoveSpec(s)
+	if err != nil {
+		return 0, err
+	}
+	return m.PlyIn(pl, m.Find(pl.Steps))
+}
+
+// ShownPly is a ply of a main line read in parts, kept for show as its
+// part went by (the parts before the last are let go): the position after
+// it (a copy; nil when not kept) and its step (when Ply > 0).
+type ShownPly struct {
+	Ply  int
+	Pos  *rules.Position
+	Step *replay.Step
+}
+
+// KeepPly is ply ShownPly of pl, the steps of a part just played, with the
+// position after it when pos: the step and the position are copies that
+// outlive the part. ok is false when the part does not hold ply.
+func KeepPly(pl *replay.Played, ply int, pos bool) (ShownPly, bool) {
+	if pl == nil || pl.Start == nil {
+		return ShownPly{}, false // not replayed
+	}
+	i := ply - pl.PliesBefore
+	if i < 0 || i > len(pl.Steps) || (i == 0 && ply > 0 && !pos) {
+		return ShownPly{}, false
+	}
+	k := ShownPly{Ply: ply}
+	if i > 0 {
+		st := pl.Steps[i-1]
+		// Its node is in the part's storage, read over by the next part.
+		st.Node = nil
+		k.Step = &st
+	}
+	if pos {
+		k.Pos = pl.PositionAt(i)
+		if i == 0 {
+			k.Pos = k.Pos.Copy()
+		}
+	}
+	return k, true
+}
+
+// shownPlies finds the positions and steps of a main line as played: in
+// pl's steps, which may be only the last part of a main line read in parts
+// (Played.PliesBefore), or among the plies kept from its earlier parts.
+type shownPlies struct {
+	pl   *replay.Played
+	kept []ShownPly
+}
+
+// plies is the number of plies of the main line played.
+func (s shownPlies) plies() int { return s.pl.PliesBefore + len(s.pl.Steps) }
+
+// position is the position after ply (0: the start), nil when unknown.
+func (s shownPlies) position(ply int) *rules.Position {
+	if i := ply - s.pl.PliesBefore; i >= 0 {
+		return s.pl.PositionAt(i)
+	}
+	for i := range s.kept {
+		if s.kept[i].Ply == ply && s.kept[i].Pos != nil {
+			return s.kept[i].Pos
+		}
+	}
+	return nil
+}
+
+// step is step ply (1-based), nil when unknown.
+func (s shownPlies) step(ply int) *replay.Step {
+	if i := ply - s.pl.PliesBefore; i > 0 && i <= len(s.pl.Steps) {
+		return &s.pl.Steps[i-1]
+	}
+	for i := range s.kept {
+		if s.kept[i].Ply == ply && s.kept[i].Step != nil {
+			return s.kept[i].Step
+		}
+	}
+	return nil
 }
 
 // BuildShow picks the position after ply of the game res replayed (with
@@ -75,12 +179,22 @@ func PlyOfMove(pl *replay.Played, s string) (int, error) {
 // The diagram's header names the game from g's tags (event, players, date,
 // source), as every picture of a position does.
 func BuildShow(g *record.Game, res *replay.Result, ply int, title string) (*ShowView, error) {
+	return BuildShowKept(g, res, ply, title, nil)
+}
+
+// BuildShowKept is BuildShow for a game whose main line was read in parts:
+// res.Played holds the steps of its last part only, and kept the plies
+// kept from the parts before (KeepPly): the ply shown when it stands in
+// one of them, and the last step before the last part. The view is the one
+// BuildShow gives on the game replayed whole.
+func BuildShowKept(g *record.Game, res *replay.Result, ply int, title string, kept []ShownPly) (*ShowView, error) {
 	pl := res.Played
 	if pl == nil || pl.Start == nil {
 		return nil, fmt.Errorf("the game was not replayed")
 	}
+	sp := shownPlies{pl: pl, kept: kept}
 	v := &ShowView{Profile: pl.Profile}
-	n := len(pl.Steps)
+	n := sp.plies()
 	if ply < 0 {
 		ply = n
 		if pl.StopNode != nil {
@@ -90,23 +204,26 @@ func BuildShow(g *record.Game, res *replay.Result, ply int, title string) (*Show
 	switch {
 	case ply <= n:
 		v.Ply = ply
-		v.Pos = pl.PositionAt(ply)
+		v.Pos = sp.position(ply)
+		if v.Pos == nil {
+			return nil, fmt.Errorf("--ply %d: the position was not kept", ply)
+		}
+		st := sp.step(ply)
 		if ply > 0 {
-			v.Last = pl.Steps[ply-1].SAN
+			if st == nil {
+				return nil, fmt.Errorf("--ply %d: the move was not kept", ply)
+			}
+			v.Last = st.SAN
 		}
-		d, err := DiagramAt(pl, ply, title)
-		if err != nil {
-			return nil, err
-		}
-		v.Diagram = d
+		v.Diagram = diagramOf(v.Pos, st, ply, pl.Profile, title)
 	case ply == n+1 && pl.StopNode != nil:
 		v.Ply, v.Bad = n, true
-		v.Pos = pl.PositionAt(n)
-		v.Last = pl.StopNode.Text
-		d, err := DiagramAt(pl, n, title)
-		if err != nil {
-			return nil, err
+		v.Pos = sp.position(n)
+		if v.Pos == nil {
+			return nil, fmt.Errorf("--ply %d: the position was not kept", n)
 		}
+		v.Last = pl.StopNode.Text
+		d := diagramOf(v.Pos, nil, n, pl.Profile, title)
 		d.From, d.To, d.Mark = record.NoSquare, record.NoSquare, record.NoSquare
 		if pl.StopNode.Move != nil {
 			from, to := replay.OffendingSquares(v.Pos, pl.StopNode.Move)
@@ -147,15 +264,24 @@ func DiagramAt(pl *replay.Played, ply int, title string) (*Diagram, error) {
 	if pos == nil {
 		pos = pl.Start
 	}
-	d := NewDiagram()
-	DescribePosition(d, pos, pl.Profile)
-	d.Title = fmt.Sprintf("%s, start position", title)
+	var st *replay.Step
 	if ply > 0 && ply <= len(pl.Steps) {
-		st := &pl.Steps[ply-1]
+		st = &pl.Steps[ply-1]
+	}
+	return diagramOf(pos, st, ply, pl.Profile, title), nil
+}
+
+// diagramOf is the diagram of pos, after ply and its step st (nil: no
+// arrow), on profile's board.
+func diagramOf(pos *rules.Position, st *replay.Step, ply int, profile *rules.Profile, title string) *Diagram {
+	d := NewDiagram()
+	DescribePosition(d, pos, profile)
+	d.Title = fmt.Sprintf("%s, start position", title)
+	if ply > 0 && st != nil {
 		d.From, d.To = record.Square(st.Move.From), record.Square(st.Move.To)
 		d.Title = fmt.Sprintf("%s, after ply %d: %s", title, ply, st.SAN)
 	}
-	return d, nil
+	return d
 }
 
 // Write prints the view for a person.

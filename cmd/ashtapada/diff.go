@@ -192,7 +192,7 @@ func diffTwoFiles(c *cli.Context, pathA, pathB string, ew *entryWriter) error {
 	cfg.Steps = true
 	rp := replay.New(cfg)
 	if c.String("by") == "" {
-		return diffInOrder(rp, pathA, pathB, ew)
+		return diffInOrder(cfg, rp, pathA, pathB, ew)
 	}
 	// B is held in memory to pair games by key; A streams.
 	gamesB, err := readAll(pathB, rp)
@@ -265,40 +265,70 @@ func diffTwoFiles(c *cli.Context, pathA, pathB string, ew *entryWriter) error {
 // step: one game of each is held at a time, so memory does not grow with
 // the files (issue 14: two copies of a 100,000-game file took gigabytes
 // when B was read whole first). The entries are those of pairing by key
-// with every key equal: A's games in order, then the games only in B.
-func diffInOrder(rp *replay.Replayer, pathA, pathB string, ew *entryWriter) error {
-	nextB, closerB, err := openGames(pathB, "", movesNotation{})
+// with every key equal: A's games in order, then the games only in B. A
+// pair with a huge game (grammar.PartedBytes or more) is compared as its
+// main lines come, a part at a time (diffStreamed).
+func diffInOrder(cfg replay.Config, rp *replay.Replayer, pathA, pathB string, ew *entryWriter) error {
+	nextB, closerB, err := openGameItems(pathB)
 	if err != nil {
 		return err
 	}
 	defer closerB.Close()
+	nextA, closerA, err := openGameItems(pathA)
+	if err != nil {
+		return err
+	}
+	defer closerA.Close()
 	doneB, readB := false, 0
-	err = forEachGame(pathA, rp, func(i int, ga *record.Game) error {
-		var gb *record.Game
+	limited := false
+	for i := 1; ; i++ {
+		ia, err := nextA()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		var ib gameItem
+		hasB := false
 		if !doneB {
-			var err error
-			gb, err = nextB()
+			ib, err = nextB()
 			if errors.Is(err, io.EOF) {
-				doneB, gb = true, nil
+				doneB = true
 			} else if err != nil {
 				return err
 			} else {
 				readB++
+				hasB = true
 			}
 		}
-		if gb == nil {
-			return ew.write(&compare.Entry{Mode: compare.ModeRecords, Game: i, Note: fmt.Sprintf("only in %s", pathA)})
+		if !hasB {
+			if err := ew.write(&compare.Entry{Mode: compare.ModeRecords, Game: i, Note: fmt.Sprintf("only in %s", pathA)}); err != nil {
+				return err
+			}
+			continue
 		}
-		// Each game is replayed once: its steps and its findings.
-		ra, rb := rp.Game(ga, pathA, i), rp.Game(gb, pathB, i)
-		if e := compare.Records(pathA, pathB, ga, gb, ra, rb); e != nil {
+		var e *compare.Entry
+		if ia.huge() || ib.huge() {
+			if !limited {
+				// What is live is a part of each game and their texts,
+				// as in validate's reading of a huge game.
+				limitMemory(validateMemoryLimit)
+				limited = true
+			}
+			e = diffStreamed(cfg, pathA, pathB, ia, ib, i)
+		} else {
+			// Each game is replayed once: its steps and its findings.
+			ga, gb := ia.game(), ib.game()
+			ra, rb := rp.Game(ga, pathA, i), rp.Game(gb, pathB, i)
+			e = compare.Records(pathA, pathB, ga, gb, ra, rb)
+		}
+		if e != nil {
 			e.Game, e.GameB = i, i
-			return ew.write(e)
+			if err := ew.write(e); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
-	if err != nil {
-		return err
 	}
 	// The games of B after A's last one.
 	for j := readB + 1; !doneB; j++ {
@@ -314,6 +344,128 @@ func diffInOrder(rp *replay.Replayer, pathA, pathB string, ew *entryWriter) erro
 		}
 	}
 	return nil
+}
+
+// gameItem is a game of an input as openGameItems gives it: its text, not
+// yet read (ch, name the file's name for the reader), or, for a format
+// the grammar does not read, the game (g).
+type gameItem struct {
+	g    *record.Game
+	ch   grammar.Chunk
+	name string
+}
+
+// huge reports whether the game is read in parts (parts.go).
+func (it gameItem) huge() bool {
+	return it.g == nil && len(it.ch.Data) >= grammar.PartedBytes && !it.ch.Truncated
+}
+
+// game is the game read whole, as openGames reads it.
+func (it gameItem) game() *record.Game {
+	if it.g != nil {
+		return it.g
+	}
+	return grammar.ParseChunk(it.ch, it.name)
+}
+
+// openGameItems is openGames giving each game's text unread, so that a
+// huge game can be read in parts.
+func openGameItems(path string) (func() (gameItem, error), io.Closer, error) {
+	if isParquetInput(path, "") {
+		next, closer, err := openParquetGames(path, movesNotation{})
+		if err != nil {
+			return nil, nil, err
+		}
+		return func() (gameItem, error) {
+			g, err := next()
+			return gameItem{g: g}, err
+		}, closer, nil
+	}
+	rc, name, err := openInput(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	br := bufio.NewReaderSize(rc, 1<<16)
+	head, _ := br.Peek(4096)
+	f := formats.DetectRecordFormat(path, head)
+	gr := f.Read(br, name, grammar.DefaultLimits())
+	if rd, ok := gr.(*grammar.Reader); ok {
+		movesNotation{}.apply(rd, f.Notation)
+		return func() (gameItem, error) {
+			ch, err := rd.NextChunk()
+			return gameItem{ch: ch, name: name}, err
+		}, rc, nil
+	}
+	return func() (gameItem, error) {
+		g, err := gr.Next()
+		return gameItem{g: g}, err
+	}, rc, nil
+}
+
+// sideMsg is what one side of a streamed pair gives: moves, or, at its
+// end, its replay.
+type sideMsg struct {
+	moves compare.Moves
+	res   *replay.Result
+}
+
+// diffStreamed compares game i of A and of B, one of them huge, as their
+// main lines come: each side is read and replayed in parts on its own
+// goroutine (replayParted; a game under the size read whole), which gives
+// the moves of each part to compare.Streamed as it is played, and waits
+// while the other side catches up. The entry is the one Records gives,
+// with the move diff bounded (compare.DiffWindow).
+func diffStreamed(cfg replay.Config, pathA, pathB string, ia, ib gameItem, i int) *compare.Entry {
+	side := func(it gameItem, file string, out chan<- sideMsg) {
+		rp := replay.New(cfg)
+		var lr compare.LineReader
+		if !it.huge() {
+			g := it.game()
+			res := rp.Game(g, file, i)
+			out <- sideMsg{moves: lr.Part(g.Moves, res.Played)}
+			out <- sideMsg{res: res}
+			return
+		}
+		defer holdGameMemory(len(it.ch.Data), partedPerGameByte)()
+		hooks := partHooks{part: func(nodes []record.Node, pl *replay.Played) {
+			out <- sideMsg{moves: lr.Part(nodes, pl)}
+		}}
+		sc := new(grammar.Scratch)
+		res, g, parted := replayParted(rp, it.ch, sc, it.name, i, hooks)
+		if !parted && g.SyntaxError() != nil {
+			// Not replayed, and the record may hold only the last part
+			// of its moves: what the reader keeps of a record it cannot
+			// read is read whole, as written (the one case held whole).
+			g = it.game()
+		}
+		out <- sideMsg{moves: lr.Part(g.Moves, res.Played)}
+		out <- sideMsg{res: res}
+	}
+	chA, chB := make(chan sideMsg), make(chan sideMsg)
+	go side(ia, pathA, chA)
+	go side(ib, pathB, chB)
+	s := compare.NewStreamed(pathA, pathB)
+	var ra, rb *replay.Result
+	for ra == nil || rb == nil {
+		if rb != nil || (ra == nil && s.Behind(true)) {
+			m := <-chA
+			if m.res != nil {
+				ra = m.res
+				s.End(true)
+			} else {
+				s.Add(true, m.moves)
+			}
+			continue
+		}
+		m := <-chB
+		if m.res != nil {
+			rb = m.res
+			s.End(false)
+		} else {
+			s.Add(false, m.moves)
+		}
+	}
+	return s.Entry(ra, rb)
 }
 
 // ---- mode b: two rule sets ----

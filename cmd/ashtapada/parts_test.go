@@ -3,9 +3,11 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/compare"
 	"github.com/ashtapada/ashtapada/grammar"
 )
 
@@ -96,5 +98,169 @@ func TestPartedValidateAgrees(t *testing.T) {
 	}
 	if len(files) < len(partedCases)+20 {
 		t.Fatalf("only %d files: the corpus is not where the test looks", len(files))
+	}
+}
+
+// TestPartedShowAgrees: show of a game read in parts (showParted) prints
+// what it prints of the game read whole, byte for byte, with the same
+// errors and exit status: at the start, early, middle and late plies, by
+// --move, at the end, before an illegal move of a late part, and as SVG,
+// for the cases of TestPartedValidateAgrees, the first game of every
+// record file of the corpus, the test data and the shared data, and
+// generated games of many parts. Every game is read in parts of two
+// nodes here.
+func TestPartedShowAgrees(t *testing.T) {
+	root := repoRoot(t)
+	dir := t.TempDir()
+	var files []string
+	for name, text := range partedCases {
+		files = append(files, writeFile(t, dir, "show-"+strings.ReplaceAll(name, " ", "-")+".pgn", text))
+	}
+	dirs := []string{filepath.Join(root, "corpus"), filepath.Join(root, "testdata")}
+	if shared := filepath.Join(root, "..", "shared", "data"); fileExists(shared) {
+		dirs = append(dirs, shared)
+	}
+	for _, d := range dirs {
+		_ = filepath.WalkDir(d, func(p string, e os.DirEntry, err error) error {
+			if err == nil && !e.IsDir() && strings.HasSuffix(p, ".pgn") {
+				files = append(files, p)
+			}
+			return nil
+		})
+	}
+	common := [][]string{
+		nil, {"--ply", "0"}, {"--ply", "1"}, {"--ply", "2"}, {"--ply", "3"}, {"--ply", "8"},
+		{"--ply", "40"}, {"--ply", "-1"}, {"--move", "1"}, {"--move", "2b"}, {"--move", "5w"},
+		{"--move", "20..."}, {"--move", "x"}, {"--svg", "-"}, {"--ply", "5", "--svg", "-"},
+	}
+	type run struct {
+		file  string
+		flags []string
+	}
+	var runs []run
+	for _, f := range files {
+		for _, fl := range common {
+			runs = append(runs, run{f, fl})
+		}
+	}
+	// Generated games: knights shuffling for some hundred plies, whole, with
+	// an illegal move in a late part, and with one in an early part.
+	game := filepath.Join(dir, "shuffle.pgn")
+	plies := writeHugeGame(t, game, 3000)
+	data, err := os.ReadFile(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	late := strings.LastIndex(text, "Nf3")
+	lateBad := writeFile(t, dir, "shuffle-late-bad.pgn", text[:late]+"Nf5"+text[late+3:])
+	early := strings.Index(text, "Ng8")
+	earlyBad := writeFile(t, dir, "shuffle-early-bad.pgn", text[:early]+"Ke2"+text[early+3:])
+	for _, f := range []string{game, lateBad, earlyBad} {
+		for _, ply := range []int{0, 1, 2, plies / 3, plies / 2, plies - 5, plies - 3, plies - 2, plies - 1, plies, plies + 1} {
+			runs = append(runs, run{f, []string{"--ply", strconv.Itoa(ply)}})
+		}
+		for _, mv := range []string{"1", "1b", strconv.Itoa(plies/4) + "b", strconv.Itoa(plies/2-1) + "w", strconv.Itoa(plies/2) + "b", strconv.Itoa(plies/2 + 1)} {
+			runs = append(runs, run{f, []string{"--move", mv}})
+		}
+		runs = append(runs, run{f, nil}, run{f, []string{"--svg", "-"}}, run{f, []string{"--letters"}})
+	}
+	bytes, nodes := grammar.PartedBytes, grammar.PartNodes
+	defer func() { grammar.PartedBytes, grammar.PartNodes = bytes, nodes }()
+	for _, r := range runs {
+		args := append(append([]string{"show"}, r.flags...), r.file)
+		grammar.PartedBytes, grammar.PartNodes = bytes, nodes
+		wantOut, wantErr, wantCode := runApp(t, args...)
+		grammar.PartedBytes, grammar.PartNodes = 0, 2
+		out, errs, code := runApp(t, args...)
+		if out != wantOut || errs != wantErr || code != wantCode {
+			t.Errorf("%v: read in parts, the output differs (exit %d, whole %d)\n--- parts\n%.3000s\n--- whole\n%.3000s\n--- stderr parts\n%.500s\n--- whole\n%.500s",
+				args, code, wantCode, out, wantOut, errs, wantErr)
+		}
+	}
+	if len(files) < len(partedCases)+20 {
+		t.Fatalf("only %d files: the corpus is not where the test looks", len(files))
+	}
+}
+
+// TestPartedDiffAgrees: diff A B of games read in parts (diffStreamed,
+// compare.Streamed) reports what it reports of the games read whole, byte
+// for byte, for the cases above and every record file of the corpus and
+// the test data, each against itself and against a copy with one move
+// changed, and for generated games of many parts; and a pair whose
+// differences go on past compare.DiffWindow gets a bounded diff and a
+// note saying what was not diffed.
+func TestPartedDiffAgrees(t *testing.T) {
+	root := repoRoot(t)
+	dir := t.TempDir()
+	var files []string
+	for name, text := range partedCases {
+		files = append(files, writeFile(t, dir, "diff-"+strings.ReplaceAll(name, " ", "-")+".pgn", text))
+	}
+	for _, d := range []string{filepath.Join(root, "corpus"), filepath.Join(root, "testdata")} {
+		_ = filepath.WalkDir(d, func(p string, e os.DirEntry, err error) error {
+			if err == nil && !e.IsDir() && strings.HasSuffix(p, ".pgn") {
+				files = append(files, p)
+			}
+			return nil
+		})
+	}
+	var pairs [][2]string
+	for k, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(data)
+		changed := text
+		for _, r := range [][2]string{{" Nf3 ", " Nf6 "}, {" e4 ", " d4 "}, {" e5 ", " e6 "}} {
+			if i := strings.LastIndex(text, r[0]); i >= 0 {
+				changed = text[:i] + r[1] + text[i+len(r[0]):]
+				break
+			}
+		}
+		c := writeFile(t, dir, "changed-"+strconv.Itoa(k)+".pgn", changed)
+		pairs = append(pairs, [2]string{f, f}, [2]string{f, c}, [2]string{c, f})
+	}
+	game := filepath.Join(dir, "shuffle.pgn")
+	writeHugeGame(t, game, 3000)
+	data, err := os.ReadFile(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	late := strings.LastIndex(text, "Nf3")
+	lateBad := writeFile(t, dir, "shuffle-late-bad.pgn", text[:late]+"Nf5"+text[late+3:])
+	early := strings.Index(text, "Ng8")
+	earlyBad := writeFile(t, dir, "shuffle-early-bad.pgn", text[:early]+"Ke2"+text[early+3:])
+	short := writeFile(t, dir, "shuffle-short.pgn", text[:len(text)/2]+" *\n")
+	for _, p := range [][2]string{{game, lateBad}, {lateBad, game}, {earlyBad, game}, {game, short}, {short, game}, {earlyBad, lateBad}} {
+		pairs = append(pairs, p)
+	}
+	bytes, nodes := grammar.PartedBytes, grammar.PartNodes
+	defer func() { grammar.PartedBytes, grammar.PartNodes = bytes, nodes }()
+	for _, p := range pairs {
+		for _, args := range [][]string{{"diff", p[0], p[1]}, {"diff", "--format", "json", p[0], p[1]}} {
+			grammar.PartedBytes, grammar.PartNodes = bytes, nodes
+			wantOut, wantErr, wantCode := runApp(t, args...)
+			grammar.PartedBytes, grammar.PartNodes = 0, 2
+			out, errs, code := runApp(t, args...)
+			if out != wantOut || errs != wantErr || code != wantCode {
+				t.Errorf("%v: read in parts, the output differs (exit %d, whole %d)\n--- parts\n%.3000s\n--- whole\n%.3000s\n--- stderr parts\n%.500s\n--- whole\n%.500s",
+					args, code, wantCode, out, wantOut, errs, wantErr)
+			}
+		}
+	}
+	// Differences past the window: the early illegal move against a copy
+	// a move shorter at its start, every later move numbered otherwise.
+	window := compare.DiffWindow
+	defer func() { compare.DiffWindow = window }()
+	compare.DiffWindow = 20
+	grammar.PartedBytes, grammar.PartNodes = 0, 2
+	i := strings.Index(text, "1. Nf3 Nf6 ")
+	shifted := writeFile(t, dir, "shuffle-shifted.pgn", text[:i]+"1. Nf3 "+text[i+len("1. Nf3 Nf6 "):])
+	out, _, code := runApp(t, "diff", game, shifted)
+	if code != 1 || !strings.Contains(out, "note: the move diff stops at move line") || strings.Count(out, "\n") > 80 {
+		t.Errorf("diff of a shifted game past the window: exit %d, want a bounded diff and its note:\n%.3000s", code, out)
 	}
 }

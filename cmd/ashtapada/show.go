@@ -54,32 +54,28 @@ func showAction(c *cli.Context) error {
 	if c.NArg() == 1 {
 		path = c.Args().First()
 	}
-	g, err := nthGame(path, c.Int("game"))
+	ch, g, name, err := nthChunk(path, c.Int("game"))
 	if err != nil {
 		return toolError(err)
 	}
-	// One walk: the positions shown and the findings come from it.
-	res := rp.Game(g, path, c.Int("game"))
-	pl := res.Played
-	if pl.Start == nil {
-		return toolError(fmt.Errorf("game %d cannot be replayed: %s [%s]", c.Int("game"), pl.Stop.Message, pl.Stop.Rule))
-	}
-	ply := -1
-	switch {
-	case c.IsSet("ply"):
-		ply = c.Int("ply")
-		if ply < 0 {
-			return toolError(fmt.Errorf("--ply %d: want 0 or more", ply))
+	var v *formats.ShowView
+	if g == nil && len(ch.Data) >= grammar.PartedBytes && !ch.Truncated {
+		// A huge game is read and played in parts (parts.go): only what
+		// the view needs of the parts before the last is kept. What is
+		// live is then bounded (the text and a part), so a soft memory
+		// limit keeps the collector from letting the heap grow to GOGC's
+		// multiple of it, as validate's pipeline does for such a game.
+		limitMemory(validateMemoryLimit)
+		defer holdGameMemory(len(ch.Data), partedPerGameByte)()
+		v, err = showParted(c, rp, ch, name)
+	} else {
+		if g == nil {
+			g = grammar.ParseChunk(ch, name)
 		}
-	case c.IsSet("move"):
-		ply, err = formats.PlyOfMove(pl, c.String("move"))
-		if err != nil {
-			return toolError(err)
-		}
+		v, err = showWhole(c, rp, g, path)
 	}
-	v, err := formats.BuildShow(g, res, ply, fmt.Sprintf("game %d", c.Int("game")))
 	if err != nil {
-		return toolError(err)
+		return err
 	}
 	out := bufio.NewWriter(c.App.Writer)
 	svg := c.String("svg")
@@ -106,35 +102,153 @@ func showAction(c *cli.Context) error {
 	return nil
 }
 
+// showWhole is the view of game g read whole.
+func showWhole(c *cli.Context, rp *replay.Replayer, g *record.Game, path string) (*formats.ShowView, error) {
+	// One walk: the positions shown and the findings come from it.
+	res := rp.Game(g, path, c.Int("game"))
+	pl := res.Played
+	if pl.Start == nil {
+		return nil, toolError(fmt.Errorf("game %d cannot be replayed: %s [%s]", c.Int("game"), pl.Stop.Message, pl.Stop.Rule))
+	}
+	ply := -1
+	switch {
+	case c.IsSet("ply"):
+		ply = c.Int("ply")
+		if ply < 0 {
+			return nil, toolError(fmt.Errorf("--ply %d: want 0 or more", ply))
+		}
+	case c.IsSet("move"):
+		var err error
+		ply, err = formats.PlyOfMove(pl, c.String("move"))
+		if err != nil {
+			return nil, toolError(err)
+		}
+	}
+	v, err := formats.BuildShow(g, res, ply, fmt.Sprintf("game %d", c.Int("game")))
+	if err != nil {
+		return nil, toolError(err)
+	}
+	return v, nil
+}
+
+// showParted is showWhole for a huge game, the chunk ch, read and played in
+// parts (replayParted): the steps of a part are let go after it, so that
+// the game is never held whole (issue 14), and what the view needs of a
+// part before the last is kept as it goes by: the position and step of
+// the ply asked for (--ply, or the last ply --move names seen so far), the
+// start for --ply 0, and the last step of each part (the one the end's
+// position follows). The last part's steps are the result's; the findings
+// are the whole game's. The view is the one showWhole gives.
+func showParted(c *cli.Context, rp *replay.Replayer, ch grammar.Chunk, name string) (*formats.ShowView, error) {
+	want := -1 // the ply asked for by --ply
+	if c.IsSet("ply") {
+		want = c.Int("ply")
+	}
+	var spec formats.MoveSpec
+	var specErr error
+	byMove := !c.IsSet("ply") && c.IsSet("move")
+	if byMove {
+		spec, specErr = formats.ParseMoveSpec(c.String("move"))
+		byMove = specErr == nil
+	}
+	found := -1 // the ply of the last step --move names so far
+	var target, last formats.ShownPly
+	first := true
+	hooks := partHooks{part: func(_ []record.Node, pl *replay.Played) {
+		switch {
+		case want == 0 && first:
+			target, _ = formats.KeepPly(pl, 0, true)
+		case want > pl.PliesBefore && want <= pl.PliesBefore+len(pl.Steps):
+			target, _ = formats.KeepPly(pl, want, true)
+		}
+		first = false
+		if byMove {
+			if f := spec.Find(pl.Steps); f >= 0 {
+				found = f
+				target, _ = formats.KeepPly(pl, f, true)
+			}
+		}
+		if n := len(pl.Steps); n > 0 {
+			last, _ = formats.KeepPly(pl, pl.PliesBefore+n, false)
+		}
+	}}
+	res, g, _ := replayParted(rp, ch, new(grammar.Scratch), name, c.Int("game"), hooks)
+	pl := res.Played
+	if pl.Start == nil {
+		return nil, toolError(fmt.Errorf("game %d cannot be replayed: %s [%s]", c.Int("game"), pl.Stop.Message, pl.Stop.Rule))
+	}
+	ply := -1
+	switch {
+	case c.IsSet("ply"):
+		ply = want
+		if ply < 0 {
+			return nil, toolError(fmt.Errorf("--ply %d: want 0 or more", ply))
+		}
+	case c.IsSet("move"):
+		if specErr != nil {
+			return nil, toolError(specErr)
+		}
+		if f := spec.Find(pl.Steps); f >= 0 {
+			found = f
+		}
+		var err error
+		if ply, err = spec.PlyIn(pl, found); err != nil {
+			return nil, toolError(err)
+		}
+	}
+	var kept []formats.ShownPly
+	for _, k := range []formats.ShownPly{target, last} {
+		if k.Pos != nil || k.Step != nil {
+			kept = append(kept, k)
+		}
+	}
+	v, err := formats.BuildShowKept(g, res, ply, fmt.Sprintf("game %d", c.Int("game")), kept)
+	if err != nil {
+		return nil, toolError(err)
+	}
+	return v, nil
+}
+
 // nthGame reads game n (1-based) of a file in any input format. The games
 // before it are split from the text, as the pipeline splits them, but not
 // parsed: showing the last game of a large file costs a read of the file.
 func nthGame(path string, n int) (*record.Game, error) {
+	ch, g, name, err := nthChunk(path, n)
+	if err != nil {
+		return nil, err
+	}
+	if g == nil {
+		g = grammar.ParseChunk(ch, name)
+	}
+	return g, nil
+}
+
+// nthChunk is game n (1-based) of a file as nthGame finds it, not parsed:
+// its chunk of text, or the game itself for a format read otherwise (g
+// not nil); name is the file's name for the reader.
+func nthChunk(path string, n int) (grammar.Chunk, *record.Game, string, error) {
 	if n < 1 {
-		return nil, fmt.Errorf("--game %d: games are numbered from 1", n)
+		return grammar.Chunk{}, nil, "", fmt.Errorf("--game %d: games are numbered from 1", n)
 	}
 	rc, name, err := openInput(path)
 	if err != nil {
-		return nil, err
+		return grammar.Chunk{}, nil, "", err
 	}
 	defer rc.Close()
 	next := gameChunks(bufio.NewReaderSize(rc, 1<<16), path, name, "", grammar.DefaultLimits(), movesNotation{})
 	for i := 0; ; {
 		ch, g, err := next()
 		if errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("--game %d: %s has %d games", n, path, i)
+			return grammar.Chunk{}, nil, "", fmt.Errorf("--game %d: %s has %d games", n, path, i)
 		}
 		if err != nil {
-			return nil, err
+			return grammar.Chunk{}, nil, "", err
 		}
 		if g == nil && !ch.IsGame() {
 			continue // comments before the first game or between games
 		}
 		if i++; i == n {
-			if g == nil {
-				g = grammar.ParseChunk(ch, name)
-			}
-			return g, nil
+			return ch, g, name, nil
 		}
 	}
 }
