@@ -79,6 +79,11 @@ func TestHugeGameMemory(t *testing.T) {
 		{[]string{"convert", "--to", "json", game}, 480, true},
 		{[]string{"show", game}, 200, false},
 		{[]string{"diff", game, game}, 400, true},
+		// detect replays the game 60 times, each reading it again in
+		// parts; its peak is its costliest replay's, hindustani's, whose
+		// repetition rule keeps a key per ply (validate --rules
+		// hindustani peaks as high).
+		{[]string{"detect", game}, 15, true},
 	}
 	for _, c := range cases {
 		if c.long && !long {

@@ -43,7 +43,9 @@ var partedCases = map[string]string{
 
 // TestPartedValidateAgrees: a game read in parts (parts.go) gets the
 // findings and the verdict it gets read whole, byte for byte in validate's
-// JSONL report, and fmt writes it as it does read whole, for the cases
+// JSONL report, fmt and convert write it as they do read whole, and
+// detect reports it as it does read whole (every replay of it reads it
+// again in parts), for the cases
 // above and every record file of the corpus,
 // the test data and the shared data. Every game is read in parts of two
 // nodes here, where only games of a megabyte are in real runs.
@@ -76,6 +78,8 @@ func TestPartedValidateAgrees(t *testing.T) {
 			{"fmt", f},
 			{"convert", "--to", "uci", "--jobs", "1", f},
 			{"convert", "--to", "lan", "--jobs", "1", f},
+			{"detect", "--jobs", "1", f},
+			{"detect", "--format", "json", "--all-fixes", "--jobs", "1", f},
 		} {
 			grammar.PartedBytes, grammar.PartNodes = bytes, nodes
 			wantOut, wantErr, wantCode := runApp(t, args...)
