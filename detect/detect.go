@@ -289,6 +289,10 @@ func New(opts Options) *Detector {
 	return &Detector{opts: opts, profiles: ps, reps: map[repKey]*replay.Replayer{}}
 }
 
+// CountPlies counts the moves of nodes, a main line or a part of it, as
+// Game.Plies counts them (GameParts is given their sum).
+func CountPlies(nodes []record.Node) int { return countPlies(nodes) }
+
 // Profiles are the detector's candidates.
 func (d *Detector) Profiles() []*rules.Profile { return d.profiles }
 
@@ -298,20 +302,66 @@ type verdict struct {
 	brk     *Break
 	outcome string
 	winner  string
-	// played is the main line as played, when the replay kept it.
+	// played is the main line as played, when the replay kept it; feat
+	// its features, read as a game in parts was played.
 	played *replay.Played
+	feat   *features
 }
 
-// play replays g under p with the changes fix (the tags are ignored).
-func (d *Detector) play(g *record.Game, p *rules.Profile, fix Fix) verdict {
-	d.replays++
-	return verdictOf(d.replayer(p, fix, false).Game(g, "", 0))
+// source is the game detect replays: a record read whole, or a game the
+// caller replays for it, its main line in parts (GameParts).
+type source struct {
+	// g is the record read whole, or, for a game in parts, its tags.
+	g *record.Game
+	// parts replays a game in parts (nil for a record read whole).
+	parts Replay
 }
 
-// playSteps is play keeping the main line (for the evidence of a fit).
-func (d *Detector) playSteps(g *record.Game, p *rules.Profile, fix Fix) verdict {
+// Replay replays one game with r and returns the result: a huge game is
+// read again for each replay, its main line in parts, and never held
+// whole (issue 14). part, when not nil, is given each part of the main
+// line in order as r plays it, the last one too, with what r played of
+// it (r keeps the steps; replay.PartWalk.Played): the steps are valid
+// only during the call.
+type Replay func(r *replay.Replayer, part func(pl *replay.Played)) *replay.Result
+
+// play replays the game under p with the changes fix (the tags are
+// ignored).
+func (d *Detector) play(g *source, p *rules.Profile, fix Fix) verdict {
 	d.replays++
-	return verdictOf(d.replayer(p, fix, true).Game(g, "", 0))
+	r := d.replayer(p, fix, false, g.parts == nil)
+	if g.parts == nil {
+		return verdictOf(r.Game(g.g, "", 0))
+	}
+	v := verdictOf(g.parts(r, nil))
+	v.played = nil
+	return v
+}
+
+// playSteps is play keeping the main line (for the evidence of a fit). A
+// record read whole keeps its steps, read by the evidence only for a fit;
+// a game in parts has its features read part by part as it is played.
+func (d *Detector) playSteps(g *source, p *rules.Profile, fix Fix) verdict {
+	d.replays++
+	r := d.replayer(p, fix, true, g.parts == nil)
+	if g.parts == nil {
+		return verdictOf(r.Game(g.g, "", 0))
+	}
+	fr := newFeatureReader(g.g)
+	res := g.parts(r, fr.part)
+	v := verdictOf(res)
+	f := fr.features(res.Played, v.outcome)
+	v.played, v.feat = nil, &f
+	return v
+}
+
+// features are the features of the main line the verdict kept.
+func (v verdict) features(g *record.Game) *features {
+	if v.feat != nil {
+		return v.feat
+	}
+	f := gameFeatures(g, v.played, v.outcome)
+	return &f
 }
 
 // verdictOf reads a replay result: valid, or the first error (the lowest
@@ -352,10 +402,24 @@ func (v verdict) breakPly() int {
 
 // Game detects one game. file and index (1-based) say where it stands.
 func (d *Detector) Game(g *record.Game, file string, index int) *Game {
+	return d.detect(&source{g: g}, countPlies(g.Moves), file, index)
+}
+
+// GameParts detects a game replayed by replay, never held whole: a huge
+// game whose main line is read in parts (the command's reader gives it
+// a part at a time). tags is its record as the reader read it through
+// once, for its tags (its moves are not read), and plies the number of
+// moves of its main line. The report is the one Game gives on the whole
+// record; every replay of it is one call of replay.
+func (d *Detector) GameParts(tags *record.Game, plies int, replay Replay, file string, index int) *Game {
+	return d.detect(&source{g: tags, parts: replay}, plies, file, index)
+}
+
+func (d *Detector) detect(g *source, plies int, file string, index int) *Game {
 	start := d.replays
-	out := &Game{File: file, Game: index, Plies: countPlies(g), Fits: []string{}}
-	out.Variant, _ = g.Tag("Variant")
-	out.Rules, _ = g.Tag("Rules")
+	out := &Game{File: file, Game: index, Plies: plies, Fits: []string{}}
+	out.Variant, _ = g.g.Tag("Variant")
+	out.Rules, _ = g.g.Tag("Rules")
 	base := make([]verdict, len(d.profiles))
 	for i, p := range d.profiles {
 		// The main line is kept: a profile that fits needs it for its
@@ -403,11 +467,11 @@ func (d *Detector) fixWanted(out *Game) []bool {
 	return want
 }
 
-// countPlies counts the moves of the main line.
-func countPlies(g *record.Game) int {
+// countPlies counts the moves of a main line (or of a part of it).
+func countPlies(nodes []record.Node) int {
 	n := 0
-	for i := range g.Moves {
-		if g.Moves[i].Kind == record.KindMove {
+	for i := range nodes {
+		if nodes[i].Kind == record.KindMove {
 			n++
 		}
 	}

@@ -62,73 +62,108 @@ type features struct {
 
 // gameFeatures reads the main line t of g, as played under a fit.
 func gameFeatures(g *record.Game, t *replay.Played, outcome string) features {
-	f := features{outcome: outcome}
-	_, f.hasFEN = g.Tag("FEN")
+	fr := newFeatureReader(g)
+	fr.part(t)
+	return fr.features(t, outcome)
+}
+
+// featureReader gathers the features of a main line a part at a time (a
+// huge game read in parts keeps only the steps of the part played last,
+// replay.PartWalk): what it has seen so far carries from part to part,
+// and the features are those gameFeatures reads from the whole line.
+type featureReader struct {
+	f features
+	// started: the start position was looked at (the first part's; a
+	// later part starts where the one before ended, already seen).
+	started bool
+	// broken: a part was not played whole, or had no start: nothing is
+	// assumed (features.complete stays false).
+	broken    bool
+	seen      map[[65]byte]int
+	firstDone [2]bool
+}
+
+func newFeatureReader(g *record.Game) *featureReader {
+	fr := &featureReader{seen: map[[65]byte]int{}}
+	_, fr.f.hasFEN = g.Tag("FEN")
+	return fr
+}
+
+// look reads one position of the line.
+func (fr *featureReader) look(pos *rules.Position) {
+	f := &fr.f
+	if c := pos.HalfmoveClock(); c > f.maxClock {
+		f.maxClock = c
+	}
+	key := boardKey(pos)
+	fr.seen[key]++
+	if fr.seen[key] > f.maxRepeat {
+		f.maxRepeat = fr.seen[key]
+	}
+	men, elephants := 0, 0
+	for c := rules.White; c <= rules.Black; c++ {
+		pieces := pos.Count(c, rules.Knight) + pos.Count(c, rules.Bishop) + pos.Count(c, rules.Rook) + pos.Count(c, rules.Queen)
+		men += pieces + pos.Count(c, rules.Pawn)
+		elephants += pos.Count(c, rules.Bishop)
+		if pieces == 0 {
+			f.noPiece = true
+			if pos.Count(c, rules.Pawn) == 0 {
+				f.lone = true
+			}
+		}
+		if pieces <= 1 {
+			f.onePiece = true
+		}
+	}
+	if men <= 2 || men == elephants {
+		f.lowMaterial = true
+	}
+	for _, rank := range [...]int{0, 1, 6, 7} {
+		for file := 0; file < 8; file++ {
+			pc := pos.At(rules.MakeSquare(file, rank))
+			if pc.Kind() != rules.Pawn {
+				continue
+			}
+			c := pc.Color()
+			rel := rank // the rank as seen from the pawn's side, 0-based
+			if c == rules.Black {
+				rel = 7 - rank
+			}
+			if rel < 6 {
+				continue
+			}
+			f.pawnNearEnd = true
+			if rel == 7 {
+				f.pawnOnLast = true
+			}
+			krank := pos.KingSquare(c.Other()).Rank()
+			if c == rules.Black {
+				krank = 7 - krank
+			}
+			if rel == 6 && krank >= 6 {
+				f.pawnNearKing = true
+			}
+		}
+	}
+}
+
+// part reads the steps of t, the part of the main line played last (the
+// whole line for a game read whole).
+func (fr *featureReader) part(t *replay.Played) {
+	if fr.broken {
+		return
+	}
 	if t == nil || !t.Complete() || t.Start == nil {
-		return f
+		fr.broken = true
+		return
 	}
-	f.complete = true
-	seen := map[[65]byte]int{}
-	look := func(pos *rules.Position) {
-		if c := pos.HalfmoveClock(); c > f.maxClock {
-			f.maxClock = c
-		}
-		key := boardKey(pos)
-		seen[key]++
-		if seen[key] > f.maxRepeat {
-			f.maxRepeat = seen[key]
-		}
-		men, elephants := 0, 0
-		for c := rules.White; c <= rules.Black; c++ {
-			pieces := pos.Count(c, rules.Knight) + pos.Count(c, rules.Bishop) + pos.Count(c, rules.Rook) + pos.Count(c, rules.Queen)
-			men += pieces + pos.Count(c, rules.Pawn)
-			elephants += pos.Count(c, rules.Bishop)
-			if pieces == 0 {
-				f.noPiece = true
-				if pos.Count(c, rules.Pawn) == 0 {
-					f.lone = true
-				}
-			}
-			if pieces <= 1 {
-				f.onePiece = true
-			}
-		}
-		if men <= 2 || men == elephants {
-			f.lowMaterial = true
-		}
-		for _, rank := range [...]int{0, 1, 6, 7} {
-			for file := 0; file < 8; file++ {
-				pc := pos.At(rules.MakeSquare(file, rank))
-				if pc.Kind() != rules.Pawn {
-					continue
-				}
-				c := pc.Color()
-				rel := rank // the rank as seen from the pawn's side, 0-based
-				if c == rules.Black {
-					rel = 7 - rank
-				}
-				if rel < 6 {
-					continue
-				}
-				f.pawnNearEnd = true
-				if rel == 7 {
-					f.pawnOnLast = true
-				}
-				krank := pos.KingSquare(c.Other()).Rank()
-				if c == rules.Black {
-					krank = 7 - krank
-				}
-				if rel == 6 && krank >= 6 {
-					f.pawnNearKing = true
-				}
-			}
-		}
+	f := &fr.f
+	if !fr.started {
+		fr.started = true
+		fr.look(t.Start)
 	}
-	look(t.Start)
-	firstDone := [2]bool{}
 	for i := range t.Steps {
 		st := &t.Steps[i]
-		before, after := t.Around(i)
 		m := st.Move
 		f.leap = f.leap || m.IsLeap()
 		f.capture = f.capture || m.IsCapture()
@@ -137,23 +172,39 @@ func gameFeatures(g *record.Game, t *replay.Played, outcome string) features {
 		f.doubleStep = f.doubleStep || m.Flags&rules.FlagDoubleStep != 0
 		f.compound = f.compound || st.TurnIndex > 0
 		if m.IsCapture() && m.Flags&rules.FlagEnPassant == 0 {
+			// The views are read in order (each plays one move on from
+			// the one before), so no position is copied.
+			before := t.BeforeView(i)
 			if k := before.At(m.To).Kind(); k != rules.Pawn && k != rules.NoKind && piecesOf(before, st.Side.Other()) == 1 {
 				f.soleCapture = true
 			}
 		}
+		after := t.AfterView(i)
 		if st.Check && piecesOf(after, st.Side.Other()) == 0 {
 			f.pawnsOnlyCheck = true
 		}
 		f.knightPromotion = f.knightPromotion || m.Promotion == rules.Knight
 		f.promoted = f.promoted || m.Promotion != rules.NoKind || m.Flags&(rules.FlagArrival|rules.FlagWaitingMove) != 0
-		if !firstDone[st.Side] {
-			firstDone[st.Side] = true
+		if !fr.firstDone[st.Side] {
+			fr.firstDone[st.Side] = true
 			if st.Check || m.IsCapture() {
 				f.openingSharp = true
 			}
 		}
-		look(after)
+		fr.look(after)
 	}
+}
+
+// features are the features of the line read, t its last part as the
+// replay ended it (its Stop says whether the whole line was played) and
+// outcome the replay's.
+func (fr *featureReader) features(t *replay.Played, outcome string) features {
+	f := fr.f
+	f.outcome = outcome
+	if fr.broken || !fr.started || t == nil || !t.Complete() || t.Start == nil {
+		return features{outcome: outcome, hasFEN: f.hasFEN}
+	}
+	f.complete = true
 	last := t.Start
 	if len(t.Steps) > 0 {
 		last = t.After(len(t.Steps) - 1)
@@ -309,8 +360,15 @@ func (f *features) unused(s *rules.Settings, key, cur, alt string) bool {
 }
 
 // replayer returns the detector's replayer for p with fix, keeping the
-// main line when steps is set.
-func (d *Detector) replayer(p *rules.Profile, fix Fix, steps bool) *replay.Replayer {
+// main line when steps is set. keep: the replayer is kept for the games
+// after; a huge game's is not, as a replayer keeps the room of the
+// longest line it played (its history, 16 bytes a ply and more), and a
+// game of millions of plies replayed under dozens of settings would
+// hold gigabytes.
+func (d *Detector) replayer(p *rules.Profile, fix Fix, steps, keep bool) *replay.Replayer {
+	if !keep {
+		return replay.New(replay.Config{Profile: p, Overrides: fix, Steps: steps})
+	}
 	key := repKey{p, fix.String(), steps}
 	r := d.reps[key]
 	if r == nil {
@@ -333,7 +391,7 @@ func applies(s rules.Settings, key string) bool {
 // evidence fills pr.Evidence for the fit p (pr.profile) with fix, whose
 // verdict is v: every other value of every setting that applies, replayed
 // unless the game's features show it cannot matter.
-func (d *Detector) evidence(g *record.Game, pr *ProfileResult, fix Fix, v verdict) {
+func (d *Detector) evidence(g *source, pr *ProfileResult, fix Fix, v verdict) {
 	if d.opts.NoEvidence {
 		return
 	}
@@ -356,11 +414,10 @@ func (d *Detector) evidence(g *record.Game, pr *ProfileResult, fix Fix, v verdic
 				continue
 			}
 			if feat == nil {
-				if v.played == nil {
+				if v.feat == nil && v.played == nil {
 					v = d.playSteps(g, p, fix)
 				}
-				f := gameFeatures(g, v.played, v.outcome)
-				feat = &f
+				feat = v.features(g.g)
 			}
 			if !d.opts.Exhaustive && feat.unused(&s, key, cur, alt) {
 				ev.Allowed = append(ev.Allowed, alt)

@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/rules"
 )
@@ -20,7 +19,7 @@ import (
 // settings are the natural fix (one replay), and its smallest valid subset
 // is reported. When that fails, or no profile fits, a first-error search
 // runs (search), within the bounds of Options.
-func (d *Detector) fixes(g *record.Game, out *Game, base []verdict, want []bool) {
+func (d *Detector) fixes(g *source, out *Game, base []verdict, want []bool) {
 	var fits []*ProfileResult
 	for i := range out.Profiles {
 		if out.Profiles[i].Valid {
@@ -135,7 +134,7 @@ func naturalFix(p *rules.Profile, fit *ProfileResult) Fix {
 // smallestSubsets replays p with n; when the game is valid, it returns
 // the smallest subsets of n (fewest changes) that still make it valid, in
 // the order of rules.SettingKeys, and the verdict of the first.
-func (d *Detector) smallestSubsets(g *record.Game, p *rules.Profile, n Fix) ([]Fix, verdict) {
+func (d *Detector) smallestSubsets(g *source, p *rules.Profile, n Fix) ([]Fix, verdict) {
 	full := d.play(g, p, n)
 	if !full.valid {
 		return nil, full
@@ -174,7 +173,7 @@ func (d *Detector) smallestSubsets(g *record.Game, p *rules.Profile, n Fix) ([]F
 // leaves the first error as it was is not part of the smallest fix of that
 // error), and only the beamWidth sets that get furthest go on. It stops at the first level with a valid set, at
 // MaxChanges, or after MaxReplays replays.
-func (d *Detector) search(g *record.Game, p *rules.Profile, v0 verdict, maxDepth int) ([]Fix, verdict, string) {
+func (d *Detector) search(g *source, p *rules.Profile, v0 verdict, maxDepth int) ([]Fix, verdict, string) {
 	type node struct {
 		fix Fix
 		v   verdict

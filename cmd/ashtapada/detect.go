@@ -11,6 +11,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/detect"
 	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/rules"
 )
@@ -119,6 +120,18 @@ func detectAction(c *cli.Context) error {
 		},
 		failed: func(file string, index int) *detect.Game {
 			return &detect.Game{File: file, Game: index, Fits: []string{}, Verdict: "not checked: internal error"}
+		},
+		// A huge game is never held whole (issue 14): read through once,
+		// then read again in parts for each of its replays (parts.go).
+		huge: func() func(grammar.Chunk, *grammar.Scratch, string, int) (*detect.Game, *record.Game) {
+			d := detect.New(opts)
+			return func(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (*detect.Game, *record.Game) {
+				g, plies, replay, parted := readParted(ch, sc, file, index)
+				if !parted {
+					return d.Game(g, file, index), g
+				}
+				return d.GameParts(g, plies, replay, file, index), g
+			}
 		},
 	}
 	read := runPipeline(p, args, st, s)

@@ -83,6 +83,11 @@ func TestHugeGameMemory(t *testing.T) {
 		{[]string{"convert", "--to", "json", game}, 480, true},
 		{[]string{"show", game}, 10, false},      // read in parts: 43 MB at 2 MB, 116 MB at 16 MB
 		{[]string{"diff", game, game}, 14, true}, // the two read in parts side by side: 190-220 MB at 16 MB
+		// detect replays the game 60 times, each reading it again in
+		// parts; its peak is its costliest replay's, hindustani's, whose
+		// repetition rule keeps a key per ply (validate --rules
+		// hindustani peaks as high).
+		{[]string{"detect", game}, 15, true},
 	}
 	for _, c := range cases {
 		if c.long && !long {

@@ -79,3 +79,80 @@ func replayParted(r *replay.Replayer, ch grammar.Chunk, sc *grammar.Scratch, fil
 	}
 	return pw.End(g.Moves), g, true
 }
+
+// readParted reads the game of ch once through, as replayParted does
+// first, for a command that replays it many times (detect replays a game
+// under every profile and many settings): replay then replays it with
+// any replayer, reading it once more each time and giving each part to
+// the walk, and to part (when not nil) what was played of it, the last
+// part too. tags is the record as the first reading left it (its tags and
+// notices whole, no moves), plies the number of moves of its main line.
+// parted is false when the game was read whole after all (one part, a
+// notation read whole): then tags is the whole record and replay nil. A
+// game the reader could not read is not replayed (its moves are not
+// looked at): replay judges the record read through.
+func readParted(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (tags *record.Game, plies int, replay func(*replay.Replayer, func(*replay.Played)) *replay.Result, parted bool) {
+	skip := grammar.Parts{Nodes: grammar.PartNodes, Take: func(_ *record.Game, nodes []record.Node) {
+		plies += movesIn(nodes)
+	}}
+	g, parted := grammar.ParseChunkParts(ch, file, sc, skip)
+	if !parted {
+		return g, 0, nil, false
+	}
+	plies += movesIn(g.Moves)
+	if g.SyntaxError() != nil {
+		return g, plies, gameReplay(g, file, index), true
+	}
+	done := *g
+	done.Moves = nil
+	return &done, plies, partsReplay(&done, ch, sc, file, index), true
+}
+
+// gameReplay replays the record g read whole (or not to be replayed), as
+// one part.
+func gameReplay(g *record.Game, file string, index int) func(*replay.Replayer, func(*replay.Played)) *replay.Result {
+	return func(r *replay.Replayer, part func(*replay.Played)) *replay.Result {
+		res := r.Game(g, file, index)
+		if part != nil {
+			part(res.Played)
+		}
+		return res
+	}
+}
+
+// partsReplay replays the game of ch, read again in parts, done its
+// record read through once (replayParted).
+func partsReplay(done *record.Game, ch grammar.Chunk, sc *grammar.Scratch, file string, index int) func(*replay.Replayer, func(*replay.Played)) *replay.Result {
+	return func(r *replay.Replayer, part func(*replay.Played)) *replay.Result {
+		var pw *replay.PartWalk
+		walk := grammar.Parts{Nodes: grammar.PartNodes, Take: func(_ *record.Game, nodes []record.Node) {
+			if pw == nil {
+				pw = r.BeginParts(done, file, index)
+			}
+			pw.Part(nodes)
+			if part != nil {
+				part(pw.Played())
+			}
+		}}
+		g, _ := grammar.ParseChunkParts(ch, file, sc, walk)
+		if pw == nil {
+			pw = r.BeginParts(done, file, index)
+		}
+		res := pw.End(g.Moves)
+		if part != nil {
+			part(pw.Played())
+		}
+		return res
+	}
+}
+
+// movesIn counts the move nodes of a main line or a part of it.
+func movesIn(nodes []record.Node) int {
+	n := 0
+	for i := range nodes {
+		if nodes[i].Kind == record.KindMove {
+			n++
+		}
+	}
+	return n
+}

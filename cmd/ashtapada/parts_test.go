@@ -264,3 +264,46 @@ func TestPartedDiffAgrees(t *testing.T) {
 		t.Errorf("diff of a shifted game past the window: exit %d, want a bounded diff and its note:\n%.3000s", code, out)
 	}
 }
+
+// TestPartedDetectAgrees: detect reports a game read in parts (every
+// replay of it reads it again in parts of two nodes, its evidence's
+// features gathered part by part) byte for byte as it reports it read
+// whole, in its JSON report (every verdict, fix, evidence and the count
+// of replays), for the cases above and every record file of the corpus,
+// the test data and the shared data.
+func TestPartedDetectAgrees(t *testing.T) {
+	if testing.Short() {
+		t.Skip("detect replays every game dozens of times, twice")
+	}
+	root := repoRoot(t)
+	dir := t.TempDir()
+	var files []string
+	for name, text := range partedCases {
+		files = append(files, writeFile(t, dir, strings.ReplaceAll(name, " ", "-")+".pgn", text))
+	}
+	dirs := []string{filepath.Join(root, "corpus"), filepath.Join(root, "testdata")}
+	if shared := filepath.Join(root, "..", "shared", "data"); fileExists(shared) {
+		dirs = append(dirs, shared)
+	}
+	for _, d := range dirs {
+		_ = filepath.WalkDir(d, func(p string, e os.DirEntry, err error) error {
+			if err == nil && !e.IsDir() && strings.HasSuffix(p, ".pgn") {
+				files = append(files, p)
+			}
+			return nil
+		})
+	}
+	bytes, nodes := grammar.PartedBytes, grammar.PartNodes
+	defer func() { grammar.PartedBytes, grammar.PartNodes = bytes, nodes }()
+	for _, f := range files {
+		args := []string{"detect", "--format", "json", "--jobs", "1", f}
+		grammar.PartedBytes, grammar.PartNodes = bytes, nodes
+		wantOut, wantErr, wantCode := runApp(t, args...)
+		grammar.PartedBytes, grammar.PartNodes = 0, 2
+		out, errs, code := runApp(t, args...)
+		if out != wantOut || errs != wantErr || code != wantCode {
+			t.Errorf("detect %s: read in parts, the output differs (exit %d, whole %d)\n--- parts\n%.3000s\n--- whole\n%.3000s\n--- stderr parts\n%.500s\n--- whole\n%.500s",
+				f, code, wantCode, out, wantOut, errs, wantErr)
+		}
+	}
+}
