@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"slices"
 
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
@@ -410,12 +409,6 @@ func appendFENRows(b []byte, n int, pl *replay.Played, start bool) []byte {
 func (*fenRenderer) RendersParts(*record.Game) bool { return true }
 
 func (f *fenRenderer) BeginParts(dst []byte, g *record.Game, n int, _ []record.Node) {
-	// Room for about a line per move node at once (a FEN line is about
-	// 70 bytes; a large slice grows by a quarter, which allocated five
-	// times its size on the way).
-	if len(g.Source) > 1<<20 {
-		dst = slices.Grow(dst, len(g.Source)/8*80)
-	}
 	f.b, f.n, f.started = dst, n, false
 }
 

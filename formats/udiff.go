@@ -50,6 +50,15 @@ func (d *DiffWriter) Change(a, b []byte) {
 	}
 	dmp := diffmatchpatch.New()
 	dmp.DiffTimeout = 0 // the minimal diff, whatever it costs: never cut short
+	if bytes.Count(a, []byte{'\n'})+bytes.Count(b, []byte{'\n'}) > maxDiffLines {
+		// The minimal diff of a huge game costs the product of its
+		// length and its changes, which for a game fmt rewraps are its
+		// every line: fmt -d of a 16 MB game ran for more than five
+		// minutes. Its piece is changed as a whole.
+		d.lines('-', a)
+		d.lines('+', b)
+		return
+	}
 	ca, cb, lines, ok := lineRunes(a, b)
 	if !ok {
 		// More different lines than runes can number: the piece is
@@ -71,6 +80,10 @@ func (d *DiffWriter) Change(a, b []byte) {
 		}
 	}
 }
+
+// maxDiffLines is the most lines of a piece, both sides together, that
+// Change diffs line by line; a variable for the tests.
+var maxDiffLines = 20_000
 
 // lines adds each line of text with op.
 func (d *DiffWriter) lines(op byte, text []byte) {

@@ -13,6 +13,8 @@ import (
 // Every changed line is in the diff, once as removed and once as added,
 // and no other line is.
 func TestDiffWriterManyLines(t *testing.T) {
+	defer func(n int) { maxDiffLines = n }(maxDiffLines)
+	maxDiffLines = 1 << 20
 	var a, b strings.Builder
 	changed := 0
 	for i := range 70_000 {
@@ -54,5 +56,42 @@ func TestDiffWriterManyLines(t *testing.T) {
 		if r := lineRune(n); runeLine(r) != n || (r >= surrogateMin && r < surrogateMin+surrogates) {
 			t.Errorf("line %d: rune %U, back %d", n, r, runeLine(r))
 		}
+	}
+}
+
+// TestDiffWriterHugePiece: a piece of more than maxDiffLines lines is
+// changed as a whole, every line of one side removed and every line of the
+// other added, in the order written, not diffed line by line (whose cost
+// grows with the product of the lines and the changes).
+func TestDiffWriterHugePiece(t *testing.T) {
+	var a, b strings.Builder
+	n := maxDiffLines/2 + 10
+	for i := range n {
+		fmt.Fprintf(&a, "a %d\n", i)
+		fmt.Fprintf(&b, "b %d\n", i)
+	}
+	var out bytes.Buffer
+	d := NewDiffWriter(&out, "a", "b")
+	d.Change([]byte(a.String()), []byte(b.String()))
+	if err := d.Close(); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	var minus, plus []string
+	for _, l := range lines[3:] { // ---, +++, @@
+		switch {
+		case strings.HasPrefix(l, "-"):
+			if len(plus) > 0 {
+				t.Fatalf("a removed line after an added one: %q", l)
+			}
+			minus = append(minus, l)
+		case strings.HasPrefix(l, "+"):
+			plus = append(plus, l)
+		default:
+			t.Fatalf("line %q in a piece changed as a whole", l)
+		}
+	}
+	if len(minus) != n || len(plus) != n || minus[n-1] != fmt.Sprintf("-a %d", n-1) || plus[0] != "+b 0" {
+		t.Errorf("%d removed and %d added, want %d each in order", len(minus), len(plus), n)
 	}
 }

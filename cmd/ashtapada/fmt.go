@@ -52,6 +52,10 @@ type fmtOptions struct {
 }
 
 func runFmt(c *cli.Context) error {
+	// fmt streams (at most two games held, formats.FormatEach): a soft
+	// limit keeps the collector from letting a huge game's garbage grow
+	// to four times what is live (GOGC=400, main).
+	limitMemory(streamMemoryLimit)
 	lim, err := readLimits(c)
 	if err != nil {
 		return toolError(err)

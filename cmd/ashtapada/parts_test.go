@@ -51,26 +51,8 @@ var partedCases = map[string]string{
 // the test data and the shared data. Every game is read in parts of two
 // nodes here, where only games of a megabyte are in real runs.
 func TestPartedValidateAgrees(t *testing.T) {
-	root := repoRoot(t)
 	dir := t.TempDir()
-	var files []string
-	for name, text := range partedCases {
-		files = append(files, writeFile(t, dir, strings.ReplaceAll(name, " ", "-")+".pgn", text))
-	}
-	dirs := []string{filepath.Join(root, "corpus"), filepath.Join(root, "testdata")}
-	if shared := filepath.Join(root, "..", "shared", "data"); fileExists(shared) {
-		dirs = append(dirs, shared)
-	} else {
-		t.Logf("the shared data is absent (%s): the corpus and test data only", shared)
-	}
-	for _, d := range dirs {
-		_ = filepath.WalkDir(d, func(p string, e os.DirEntry, err error) error {
-			if err == nil && !e.IsDir() && strings.HasSuffix(p, ".pgn") {
-				files = append(files, p)
-			}
-			return nil
-		})
-	}
+	files := partedInputs(t, dir, "", true)
 	bytes, nodes, spill := grammar.PartedBytes, grammar.PartNodes, spillBytes
 	defer func() { grammar.PartedBytes, grammar.PartNodes, spillBytes = bytes, nodes, spill }()
 	for _, f := range files {
@@ -110,24 +92,8 @@ func TestPartedValidateAgrees(t *testing.T) {
 // generated games of many parts. Every game is read in parts of two
 // nodes here.
 func TestPartedShowAgrees(t *testing.T) {
-	root := repoRoot(t)
 	dir := t.TempDir()
-	var files []string
-	for name, text := range partedCases {
-		files = append(files, writeFile(t, dir, "show-"+strings.ReplaceAll(name, " ", "-")+".pgn", text))
-	}
-	dirs := []string{filepath.Join(root, "corpus"), filepath.Join(root, "testdata")}
-	if shared := filepath.Join(root, "..", "shared", "data"); fileExists(shared) {
-		dirs = append(dirs, shared)
-	}
-	for _, d := range dirs {
-		_ = filepath.WalkDir(d, func(p string, e os.DirEntry, err error) error {
-			if err == nil && !e.IsDir() && strings.HasSuffix(p, ".pgn") {
-				files = append(files, p)
-			}
-			return nil
-		})
-	}
+	files := partedInputs(t, dir, "show-", true)
 	common := [][]string{
 		nil, {"--ply", "0"}, {"--ply", "1"}, {"--ply", "2"}, {"--ply", "3"}, {"--ply", "8"},
 		{"--ply", "40"}, {"--ply", "-1"}, {"--move", "1"}, {"--move", "2b"}, {"--move", "5w"},
@@ -191,20 +157,8 @@ func TestPartedShowAgrees(t *testing.T) {
 // differences go on past compare.DiffWindow gets a bounded diff and a
 // note saying what was not diffed.
 func TestPartedDiffAgrees(t *testing.T) {
-	root := repoRoot(t)
 	dir := t.TempDir()
-	var files []string
-	for name, text := range partedCases {
-		files = append(files, writeFile(t, dir, "diff-"+strings.ReplaceAll(name, " ", "-")+".pgn", text))
-	}
-	for _, d := range []string{filepath.Join(root, "corpus"), filepath.Join(root, "testdata")} {
-		_ = filepath.WalkDir(d, func(p string, e os.DirEntry, err error) error {
-			if err == nil && !e.IsDir() && strings.HasSuffix(p, ".pgn") {
-				files = append(files, p)
-			}
-			return nil
-		})
-	}
+	files := partedInputs(t, dir, "diff-", false)
 	var pairs [][2]string
 	for k, f := range files {
 		data, err := os.ReadFile(f)
@@ -275,24 +229,8 @@ func TestPartedDetectAgrees(t *testing.T) {
 	if testing.Short() {
 		t.Skip("detect replays every game dozens of times, twice")
 	}
-	root := repoRoot(t)
 	dir := t.TempDir()
-	var files []string
-	for name, text := range partedCases {
-		files = append(files, writeFile(t, dir, strings.ReplaceAll(name, " ", "-")+".pgn", text))
-	}
-	dirs := []string{filepath.Join(root, "corpus"), filepath.Join(root, "testdata")}
-	if shared := filepath.Join(root, "..", "shared", "data"); fileExists(shared) {
-		dirs = append(dirs, shared)
-	}
-	for _, d := range dirs {
-		_ = filepath.WalkDir(d, func(p string, e os.DirEntry, err error) error {
-			if err == nil && !e.IsDir() && strings.HasSuffix(p, ".pgn") {
-				files = append(files, p)
-			}
-			return nil
-		})
-	}
+	files := partedInputs(t, dir, "detect-", true)
 	bytes, nodes := grammar.PartedBytes, grammar.PartNodes
 	defer func() { grammar.PartedBytes, grammar.PartNodes = bytes, nodes }()
 	for _, f := range files {
@@ -306,4 +244,38 @@ func TestPartedDetectAgrees(t *testing.T) {
 				f, code, wantCode, out, wantOut, errs, wantErr)
 		}
 	}
+}
+
+// partedInputs are the files the parted tests read: the cases above,
+// written into dir with prefix, and the record files of the corpus and
+// the test data, and of the external data when shared is set and it is
+// here, but for the files of more than a megabyte (the ten thousand games
+// of the FIDE corpus): every game of these is read whole and in parts of
+// two nodes, with every command, and the package's tests must stay well
+// under go test's ten minutes on two cores.
+func partedInputs(t *testing.T, dir, prefix string, shared bool) []string {
+	t.Helper()
+	root := repoRoot(t)
+	var files []string
+	for name, text := range partedCases {
+		files = append(files, writeFile(t, dir, prefix+strings.ReplaceAll(name, " ", "-")+".pgn", text))
+	}
+	dirs := []string{filepath.Join(root, "corpus"), filepath.Join(root, "testdata")}
+	if data := filepath.Join(root, "..", "shared", "data"); shared && fileExists(data) {
+		dirs = append(dirs, data)
+	} else if shared {
+		t.Logf("the shared data is absent (%s): the corpus and test data only", data)
+	}
+	for _, d := range dirs {
+		_ = filepath.WalkDir(d, func(p string, e os.DirEntry, err error) error {
+			if err != nil || e.IsDir() || !strings.HasSuffix(p, ".pgn") {
+				return nil
+			}
+			if info, err := e.Info(); err == nil && info.Size() <= 1<<20 {
+				files = append(files, p)
+			}
+			return nil
+		})
+	}
+	return files
 }
