@@ -357,7 +357,8 @@ type builder struct {
 	given int
 	// lastTop is the last turn of the main line the fast path read at
 	// least restartEvery nodes after the one before (nextTop), from where
-	// the grammar reads a game the fast path rejects (parseRejected).
+	// the grammar reads a game the fast path rejects (parseRejected); only a
+// turn at the start of a line is noted.
 	lastTop record.Pos
 	nextTop int
 }
@@ -546,9 +547,12 @@ func (b *builder) elems(s *elemSrc, num numbering, depth int) []record.Node {
 	numbered := false
 loop:
 	for s.kind != eEnd && !b.failed {
-		if depth == 0 && s.lx != nil && len(b.stack)-start >= b.nextTop && b.turnStarts(s.kind) {
+		if depth == 0 && s.lx != nil && s.pos.Col == 1 && len(b.stack)-start >= b.nextTop && b.turnStarts(s.kind) {
 			// A place the grammar can start reading again from, for
-			// the error message of a game the fast path rejects.
+			// the error message of a game the fast path rejects: a turn
+			// at the start of a line, where the lexer reads what
+			// follows as it does reading from the game's start (found
+			// by FuzzParse: mid-line, `%` and `"` read otherwise).
 			b.lastTop, b.nextTop = s.pos, len(b.stack)-start+restartEvery
 		}
 		if depth == 0 && b.parts != nil && len(b.stack)-start >= b.parts.Nodes && b.turnStarts(s.kind) {
