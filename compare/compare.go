@@ -137,8 +137,8 @@ func mainLine(g *record.Game, pl *replay.Played) []lineMove {
 		}
 		ply++
 		lm := lineMove{ply: ply, written: n.Move.Text, number: num, black: black, joined: joined}
-		if ply <= len(pl.Steps) {
-			st := &pl.Steps[ply-1]
+		if ply <= pl.Len() {
+			st := pl.Step(ply - 1)
 			lm.san, lm.number, lm.black, lm.joined = st.SAN, st.MoveNumber, st.Side == rules.Black, st.TurnIndex > 0
 			num, black = lm.number, lm.black
 		}
@@ -227,7 +227,7 @@ func sideAt(name string, res *replay.Result, line []lineMove, ply int) *Side {
 	if m.san != "" {
 		s.Move = m.san
 	}
-	s.Legal = ply <= len(pl.Steps)
+	s.Legal = ply <= pl.Len()
 	if f := firstError(res); f != nil && f.Ply <= ply {
 		s.Legal = false
 		s.Rule, s.Message = f.Rule, f.Message
@@ -339,7 +339,7 @@ func AsRead(path string, i int, name string, g *record.Game, res *replay.Result)
 	pl := played(res)
 	notReplayed := pl.Start == nil && pl.Stop != nil
 	line := mainLine(g, pl)
-	bad := len(pl.Steps) + 1
+	bad := pl.Len() + 1
 	f := firstError(res)
 	if f != nil && f.Ply < bad {
 		bad = f.Ply

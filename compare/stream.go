@@ -62,8 +62,8 @@ func (r *LineReader) Part(nodes []record.Node, pl *replay.Played) Moves {
 		}
 		r.ply++
 		lm := lineMove{ply: r.ply, written: strings.Clone(n.Move.Text), number: r.num, black: r.black, joined: joined}
-		if k := r.ply - pl.PliesBefore; k >= 1 && k <= len(pl.Steps) {
-			st := &pl.Steps[k-1]
+		if k := r.ply - pl.PliesBefore; k >= 1 && k <= pl.Len() {
+			st := pl.Step(k - 1)
 			lm.san, lm.number, lm.black, lm.joined = st.SAN, st.MoveNumber, st.Side == rules.Black, st.TurnIndex > 0
 			r.num, r.black = lm.number, lm.black
 		}
@@ -289,7 +289,7 @@ func sideOf(name string, res *replay.Result, m *lineMove, ply int) *Side {
 	if m.san != "" {
 		s.Move = m.san
 	}
-	s.Legal = ply <= pl.PliesBefore+len(pl.Steps)
+	s.Legal = ply <= pl.PliesBefore+pl.Len()
 	if f := firstError(res); f != nil && f.Ply <= ply {
 		s.Legal = false
 		s.Rule, s.Message = f.Rule, f.Message

@@ -162,8 +162,8 @@ func (fr *featureReader) part(t *replay.Played) {
 		fr.started = true
 		fr.look(t.Start)
 	}
-	for i := range t.Steps {
-		st := &t.Steps[i]
+	for i := range t.Len() {
+		st := t.Step(i)
 		m := st.Move
 		f.leap = f.leap || m.IsLeap()
 		f.capture = f.capture || m.IsCapture()
@@ -206,8 +206,8 @@ func (fr *featureReader) features(t *replay.Played, outcome string) features {
 	}
 	f.complete = true
 	last := t.Start
-	if len(t.Steps) > 0 {
-		last = t.After(len(t.Steps) - 1)
+	if t.Len() > 0 {
+		last = t.After(t.Len() - 1)
 	}
 	f.quietLast = quietMove(last)
 	return f
@@ -255,7 +255,7 @@ func maxRepeats(t *replay.Played) int {
 	}
 	seen := map[[65]byte]int{boardKey(t.Start): 1}
 	most := 1
-	for i := range t.Steps {
+	for i := range t.Len() {
 		k := boardKey(t.After(i))
 		seen[k]++
 		most = max(most, seen[k])

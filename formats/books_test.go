@@ -122,13 +122,13 @@ func checkBookRoundTrip(t *testing.T, rp *replay.Replayer, name string, index in
 			}
 		}
 		tr2 := rp.Game(g2, "", 1).Played
-		if len(tr2.Steps) != len(tr.Steps) {
-			t.Errorf("%s game %d in %s: %d plies read back of %d\n%s", name, index, back.n, len(tr2.Steps), len(tr.Steps), back.text)
+		if tr2.Len() != tr.Len() {
+			t.Errorf("%s game %d in %s: %d plies read back of %d\n%s", name, index, back.n, tr2.Len(), tr.Len(), back.text)
 			continue
 		}
-		for i := range tr.Steps {
-			if tr.Steps[i].SAN != tr2.Steps[i].SAN {
-				t.Errorf("%s game %d in %s, ply %d: %s read back as %s", name, index, back.n, i+1, tr.Steps[i].SAN, tr2.Steps[i].SAN)
+		for i := range tr.Len() {
+			if tr.SAN(i) != tr2.SAN(i) {
+				t.Errorf("%s game %d in %s, ply %d: %s read back as %s", name, index, back.n, i+1, tr.SAN(i), tr2.SAN(i))
 				break
 			}
 		}

@@ -27,10 +27,10 @@ func CanonicalGame(g *record.Game, pl *replay.Played, cut bool) (*record.Game, e
 		return &c, nil
 	}
 	// The rewritten moves, one block for the game.
-	moves := make([]record.Move, len(pl.Steps))
+	moves := make([]record.Move, pl.Len())
 	var text []byte
-	for i := range pl.Steps {
-		st := &pl.Steps[i]
+	for i := range pl.Len() {
+		st := pl.Step(i)
 		if st.Index < 0 || st.Index >= len(c.Moves) || c.Moves[st.Index].Move == nil {
 			continue
 		}
@@ -59,7 +59,7 @@ func CanonicalGame(g *record.Game, pl *replay.Played, cut bool) (*record.Game, e
 		return &c, nil
 	}
 	if cut && pl.StopNode != nil && pl.StopIndex >= 0 && pl.StopIndex < len(c.Moves) {
-		why := fmt.Sprintf("ply %d (%s) could not be played", len(pl.Steps)+1, pl.StopNode.Text)
+		why := fmt.Sprintf("ply %d (%s) could not be played", pl.Len()+1, pl.StopNode.Text)
 		if pl.Stop != nil {
 			why += ": " + pl.Stop.Message + " [" + pl.Stop.Rule + "]"
 		}

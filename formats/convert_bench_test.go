@@ -52,7 +52,7 @@ func BenchmarkConvert(b *testing.B) {
 			rp := replay.New(replay.Config{Steps: true})
 			plies := 0
 			for i, g := range games {
-				plies += len(rp.Game(g, "bench", i+1).Played.Steps)
+				plies += rp.Game(g, "bench", i+1).Played.Len()
 			}
 			b.ReportAllocs()
 			b.ResetTimer()
@@ -84,7 +84,7 @@ func BenchmarkWriteGames(b *testing.B) {
 	plies := 0
 	for i, g := range games {
 		results[i] = rp.Game(g, "bench", i+1)
-		plies += len(results[i].Played.Steps)
+		plies += results[i].Played.Len()
 	}
 	for _, c := range []struct {
 		name, to string

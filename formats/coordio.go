@@ -67,30 +67,32 @@ func WriteCoordGame(w io.Writer, g *record.Game, t *replay.Played, uci bool) err
 	return writeSteps(w, g, t, "coordinates", c.turn)
 }
 
-// turn writes one turn in LAN or UCI (writeSteps), built in the writer's
-// scratch buffer.
-func (c *coordRenderer) turn(wr *wrapper, turn []replay.Step, first bool) {
+// turn writes one turn, steps i to j-1 of c.played, in LAN or UCI
+// (writeSteps), built in the writer's scratch buffer. UCI needs only the
+// moves, which it reads without writing the steps out (Played.Move).
+func (c *coordRenderer) turn(wr *wrapper, i, j int) {
+	t := c.played
 	tok := c.tok[:0]
 	if !c.uci {
-		if turn[0].Side == rules.White {
-			tok = strconv.AppendInt(tok, int64(turn[0].MoveNumber), 10)
+		if st := t.Step(i); st.Side == rules.White {
+			tok = strconv.AppendInt(tok, int64(st.MoveNumber), 10)
 			wr.tokenBytes(append(tok, '.'))
-		} else if first {
-			tok = strconv.AppendInt(tok, int64(turn[0].MoveNumber), 10)
+		} else if i == 0 && t.PliesBefore == 0 {
+			tok = strconv.AppendInt(tok, int64(st.MoveNumber), 10)
 			wr.tokenBytes(append(tok, "..."...))
 		}
 	}
 	tok = tok[:0]
-	for k := range turn {
-		st := &turn[k]
-		if k > 0 {
+	for k := i; k < j; k++ {
+		if k > i {
 			tok = append(tok, ',')
 		}
 		if c.uci {
-			tok = appendUCI(tok, st.Move)
+			tok = appendUCI(tok, t.Move(k))
 			continue
 		}
-		tok = appendLAN(tok, c.played.BeforeView(st.Ply-1-c.played.PliesBefore), st.Move)
+		st := t.Step(k)
+		tok = appendLAN(tok, t.BeforeView(k), st.Move)
 		if st.Mate {
 			tok = append(tok, '#')
 		} else if st.Check {
@@ -104,7 +106,7 @@ func (c *coordRenderer) turn(wr *wrapper, turn []replay.Step, first bool) {
 // writeSteps writes a game from its replay's steps (the writers of LAN,
 // UCI and the books' notations): appendSteps, then the bytes to w; what
 // names the notation in an error writing to w.
-func writeSteps(w io.Writer, g *record.Game, t *replay.Played, what string, turn func(wr *wrapper, turn []replay.Step, first bool)) error {
+func writeSteps(w io.Writer, g *record.Game, t *replay.Played, what string, turn func(wr *wrapper, i, j int)) error {
 	b, stopErr := appendSteps(nil, g, t, turn)
 	if _, err := w.Write(b); err != nil {
 		return fmt.Errorf("writing %s: %w", what, err)
@@ -114,25 +116,25 @@ func writeSteps(w io.Writer, g *record.Game, t *replay.Played, what string, turn
 
 // appendSteps appends a game written from its replay's steps to b: the
 // tags, then the main line turn by turn (a turn is a move and the moves of
-// a compound turn joined to it; turn writes one, first says it is the
-// first), then, when the replay stopped before the end, a comment that
-// says where the record could not be followed, and the result. The error
-// returned says that it stopped (StopError), after the game was written.
-func appendSteps(b []byte, g *record.Game, t *replay.Played, turn func(wr *wrapper, turn []replay.Step, first bool)) ([]byte, error) {
+// a compound turn joined to it; turn writes one, steps i to j-1 of t, the
+// game's first when i is 0 and t.PliesBefore too), then, when the replay
+// stopped before the end, a comment that says where the record could not
+// be followed, and the result. The error returned says that it stopped (StopError), after the game was written.
+func appendSteps(b []byte, g *record.Game, t *replay.Played, turn func(wr *wrapper, i, j int)) ([]byte, error) {
 	wr := &wrapper{b: appendTagsAsRead(b, g.Tags)}
 	stepTurns(wr, t, turn)
 	return endSteps(wr, g, t)
 }
 
-// stepTurns writes the turns of t's steps (appendSteps), the first turn
-// of the game said first.
-func stepTurns(wr *wrapper, t *replay.Played, turn func(wr *wrapper, turn []replay.Step, first bool)) {
-	for i := 0; i < len(t.Steps); {
+// stepTurns writes the turns of t's steps (appendSteps): turn writes one,
+// steps i to j-1 of t.
+func stepTurns(wr *wrapper, t *replay.Played, turn func(wr *wrapper, i, j int)) {
+	for i := 0; i < t.Len(); {
 		j := i + 1
-		for j < len(t.Steps) && t.Steps[j].TurnIndex > 0 {
+		for j < t.Len() && t.TurnIndex(j) > 0 {
 			j++
 		}
-		turn(wr, t.Steps[i:j], i == 0 && t.PliesBefore == 0)
+		turn(wr, i, j)
 		i = j
 	}
 }
@@ -164,7 +166,7 @@ func stopReason(t *replay.Played) (why string, comment bool) {
 	case t.Start == nil && t.Stop != nil:
 		return "the game could not be replayed: " + t.Stop.Message, false
 	case t.StopNode != nil:
-		return fmt.Sprintf("ply %d (%s) could not be played; the record goes on from there in PGN only", t.PliesBefore+len(t.Steps)+1, t.StopNode.Text), true
+		return fmt.Sprintf("ply %d (%s) could not be played; the record goes on from there in PGN only", t.PliesBefore+t.Len()+1, t.StopNode.Text), true
 	}
 	return "", false
 }

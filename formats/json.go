@@ -923,14 +923,14 @@ func addPlayed(j *JSONGame, t *replay.Played, a *jsonParts) {
 		a.settingsJSON = appendStringMap(a.settingsJSON[:0], a.settingsMap)
 	}
 	j.Settings = a.settingsMap
-	a.played = grow(a.played, len(t.Steps))
+	a.played = grow(a.played, t.Len())
 	// The LAN, UCI and FEN of every move are written into one buffer, made
 	// one string at the end and cut into the moves' fields.
 	cut := func(dst *string, start int) {
 		a.cuts = append(a.cuts, textCut{dst: dst, start: start, end: len(a.text)})
 	}
-	for i := range t.Steps {
-		st := &t.Steps[i]
+	for i := range t.Len() {
+		st := t.Step(i)
 		if st.Index < 0 || st.Index >= len(j.Moves) {
 			continue
 		}

@@ -139,17 +139,16 @@ func compactHead(b []byte, g *record.Game, n int) jsonObject {
 // appendCompactMoves appends the SANs of pl's steps, written after
 // written moves, and returns how many are written then.
 func appendCompactMoves(b []byte, pl *replay.Played, written int) ([]byte, int) {
-	for i := range pl.Steps {
-		st := &pl.Steps[i]
+	for i := range pl.Len() {
 		if written > 0 {
 			b = append(b, ',')
 		}
 		written++
 		b = append(b, '"')
-		if st.TurnIndex > 0 {
+		if pl.TurnIndex(i) > 0 {
 			b = append(b, ',')
 		}
-		b = append(appendJSONChars(b, st.SAN), '"')
+		b = append(appendJSONChars(b, pl.SAN(i)), '"')
 	}
 	return b, written
 }

@@ -22,7 +22,7 @@ import (
 func MoveInNotation(t *replay.Played, st *replay.Step, n record.Notation) string {
 	switch {
 	case n == record.DescriptiveNotation:
-		// A main-line step's index in Steps is its ply less one.
+		// A main-line step's index in Played is its ply less one.
 		before := t.Before(st.Ply - 1)
 		legal := before.LegalMoves(nil)
 		return replay.Descriptive(before, legal, st.Move)
@@ -62,9 +62,16 @@ func WriteNotationGame(w io.Writer, g *record.Game, t *replay.Played, n record.N
 
 // notationTurns writes the turns of g in notation n (appendSteps), for
 // WriteNotationGame.
-func notationTurns(g *record.Game, t *replay.Played, n record.Notation, sourceComments bool) func(wr *wrapper, turn []replay.Step, _ bool) {
+func notationTurns(g *record.Game, t *replay.Played, n record.Notation, sourceComments bool) func(wr *wrapper, i, j int) {
 	needNumber := true
-	return func(wr *wrapper, turn []replay.Step, _ bool) {
+	var steps []replay.Step
+	return func(wr *wrapper, i, j int) {
+		// The turn's steps, written out (Played.Step).
+		steps = steps[:0]
+		for k := i; k < j; k++ {
+			steps = append(steps, t.Step(k))
+		}
+		turn := steps
 		// The number and its move stay on one line, as books print them.
 		number := ""
 		if turn[0].Side == rules.White {
@@ -123,14 +130,14 @@ func ToSAN(g *record.Game, t *replay.Played, sourceComments bool) (*record.Game,
 // with a comment after each move the replay played, holding the move as g
 // wrote it.
 func withSourceComments(c, g *record.Game, t *replay.Played) *record.Game {
-	moves := make([]record.Node, 0, len(c.Moves)+len(t.Steps))
+	moves := make([]record.Node, 0, len(c.Moves)+t.Len())
 	step := 0
 	for i := range c.Moves {
 		moves = append(moves, c.Moves[i])
-		for step < len(t.Steps) && t.Steps[step].Index < i {
+		for step < t.Len() && t.Index(step) < i {
 			step++
 		}
-		if step < len(t.Steps) && t.Steps[step].Index == i && i < len(g.Moves) && c.Moves[i].Kind == record.KindMove {
+		if step < t.Len() && t.Index(step) == i && i < len(g.Moves) && c.Moves[i].Kind == record.KindMove {
 			moves = append(moves, record.Node{Kind: record.KindComment, Pos: c.Moves[i].Pos, Text: g.Moves[i].Text})
 			step++
 		}

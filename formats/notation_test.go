@@ -22,7 +22,7 @@ import (
 // the game was compared.
 func roundTripGame(t *testing.T, rp *replay.Replayer, name string, gi int, g *record.Game, tr *replay.Played, n record.Notation) bool {
 	t.Helper()
-	if tr == nil || tr.Start == nil || len(tr.Steps) == 0 {
+	if tr == nil || tr.Start == nil || tr.Len() == 0 {
 		return false
 	}
 	var buf bytes.Buffer
@@ -41,17 +41,17 @@ func roundTripGame(t *testing.T, rp *replay.Replayer, name string, gi int, g *re
 		return true
 	}
 	tr2 := rp.Game(g2, "back.pgn", 1).Played
-	if len(tr2.Steps) != len(tr.Steps) {
+	if tr2.Len() != tr.Len() {
 		stop := ""
 		if tr2.StopNode != nil {
 			stop = tr2.StopNode.Text
 		}
-		t.Errorf("%s game %d in %s: %d plies read back of %d; stopped at %q\n%s", name, gi, n, len(tr2.Steps), len(tr.Steps), stop, buf.String())
+		t.Errorf("%s game %d in %s: %d plies read back of %d; stopped at %q\n%s", name, gi, n, tr2.Len(), tr.Len(), stop, buf.String())
 		return true
 	}
-	for i := range tr.Steps {
-		if tr.Steps[i].SAN != tr2.Steps[i].SAN {
-			t.Errorf("%s game %d in %s, ply %d: %s written as %q read back as %s", name, gi, n, i+1, tr.Steps[i].SAN, tr2.Steps[i].Node.Text, tr2.Steps[i].SAN)
+	for i := range tr.Len() {
+		if tr.SAN(i) != tr2.SAN(i) {
+			t.Errorf("%s game %d in %s, ply %d: %s written as %q read back as %s", name, gi, n, i+1, tr.SAN(i), tr2.Step(i).Node.Text, tr2.SAN(i))
 			break
 		}
 	}
@@ -132,7 +132,7 @@ func TestNotationRoundTrip(t *testing.T) {
 				}
 				if compared {
 					games++
-					plies += len(tr.Steps)
+					plies += tr.Len()
 				}
 			}
 			t.Logf("%d games, %d plies, each in %d notations", games, plies, len(notations))

@@ -79,10 +79,7 @@ func beginCanonical(dst []byte, g *record.Game, played *replay.Played, first []r
 	if len(g.Tags) > 0 {
 		dst = append(dst, '\n')
 	}
-	cw.lw = lineWriter{buf: dst}
-	if played != nil {
-		cw.lw.steps = played.Steps
-	}
+	cw.lw = lineWriter{buf: dst, steps: played}
 	cw.main = newLineState(startNumbering(g, first))
 	return cw
 }
@@ -247,7 +244,7 @@ type lineWriter struct {
 	prefix string // `(` waiting to be glued to the next token
 	// steps, when set, give the main line's moves in SAN (appendCanonical);
 	// next is the first step not yet written.
-	steps []replay.Step
+	steps *replay.Played
 	next  int
 	depth int // of the variation being written (0: the main line)
 }
@@ -393,11 +390,11 @@ func (lw *lineWriter) line(ns []record.Node, ls *lineState) {
 // steps played (as CanonicalGame rewrites it), else as appendMove does.
 func (lw *lineWriter) appendMove(dst []byte, ns []record.Node, k int) []byte {
 	if lw.steps != nil && lw.depth == 0 && ns[k].Move != nil {
-		for lw.next < len(lw.steps) && lw.steps[lw.next].Index < k {
+		for lw.next < lw.steps.Len() && lw.steps.Index(lw.next) < k {
 			lw.next++
 		}
-		if lw.next < len(lw.steps) && lw.steps[lw.next].Index == k {
-			dst = append(dst, lw.steps[lw.next].SAN...)
+		if lw.next < lw.steps.Len() && lw.steps.Index(lw.next) == k {
+			dst = append(dst, lw.steps.SAN(lw.next)...)
 			return append(dst, ns[k].Move.Glyph...)
 		}
 	}

@@ -252,8 +252,8 @@ func plainAsPlayed(g *record.Game, pl *replay.Played) bool {
 	if pl == nil || pl.Start == nil || !pl.Complete() || g.SyntaxError() != nil || hasExtension(g.Moves) {
 		return false
 	}
-	for i := range pl.Steps {
-		if m := &pl.Steps[i].Move; m.IsLeap() || m.ConvSquare != rules.NoSquare {
+	for i := range pl.Len() {
+		if m := pl.Move(i); m.IsLeap() || m.ConvSquare != rules.NoSquare {
 			return false
 		}
 	}
@@ -396,9 +396,8 @@ func appendFENRows(b []byte, n int, pl *replay.Played, start bool) []byte {
 		b = appendFENLineStart(b, n, 0, "-")
 		b = append(pl.Start.AppendFEN(b), '\n')
 	}
-	for i := range pl.Steps {
-		st := &pl.Steps[i]
-		b = appendFENLineStart(b, n, st.Ply, st.SAN)
+	for i := range pl.Len() {
+		b = appendFENLineStart(b, n, pl.PliesBefore+i+1, pl.SAN(i))
 		b = append(pl.AfterView(i).AppendFEN(b), '\n')
 	}
 	return b
@@ -457,7 +456,7 @@ func (s *svgWriter) Write(g *record.Game, n int, res *replay.Result) error {
 	if pl.Start == nil {
 		return fmt.Errorf("game %d cannot be drawn: %s [%s]", n, pl.Stop.Message, pl.Stop.Rule)
 	}
-	d, err := DiagramAt(pl, len(pl.Steps), fmt.Sprintf("game %d", n))
+	d, err := DiagramAt(pl, pl.Len(), fmt.Sprintf("game %d", n))
 	if err != nil {
 		return err
 	}

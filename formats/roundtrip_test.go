@@ -228,12 +228,12 @@ func TestCoordRoundTripData(t *testing.T) {
 						sans = append(sans, n.Move.Text)
 					}
 				}
-				if len(sans) != len(tr.Steps) {
-					t.Fatalf("%s game %d (uci=%v): %d moves read back, want %d", path, gi+1, uci, len(sans), len(tr.Steps))
+				if len(sans) != tr.Len() {
+					t.Fatalf("%s game %d (uci=%v): %d moves read back, want %d", path, gi+1, uci, len(sans), tr.Len())
 				}
-				for k, st := range tr.Steps {
-					if sans[k] != st.SAN {
-						t.Fatalf("%s game %d (uci=%v) ply %d: read back %q, want %q", path, gi+1, uci, k+1, sans[k], st.SAN)
+				for k := range tr.Len() {
+					if sans[k] != tr.SAN(k) {
+						t.Fatalf("%s game %d (uci=%v) ply %d: read back %q, want %q", path, gi+1, uci, k+1, sans[k], tr.SAN(k))
 					}
 				}
 				if back.Result != g.Result && g.Result != "" {

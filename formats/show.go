@@ -60,12 +60,12 @@ func ParseMoveSpec(s string) (MoveSpec, error) {
 	return MoveSpec{Text: s, Number: n, Side: side}, nil
 }
 
-// Find is the ply of the last of steps that is the move asked for (the
-// last ply of that side's turn with that number), -1 when none is.
-func (m MoveSpec) Find(steps []replay.Step) int {
+// Find is the ply of the last of pl's steps that is the move asked for
+// (the last ply of that side's turn with that number), -1 when none is.
+func (m MoveSpec) Find(pl *replay.Played) int {
 	ply := -1
-	for i := range steps {
-		if st := &steps[i]; st.MoveNumber == m.Number && st.Side == m.Side {
+	for i := range pl.Len() {
+		if st := pl.Step(i); st.MoveNumber == m.Number && st.Side == m.Side {
 			ply = st.Ply
 		}
 	}
@@ -79,7 +79,7 @@ func (m MoveSpec) PlyIn(pl *replay.Played, found int) (int, error) {
 	if found >= 0 {
 		return found, nil
 	}
-	n := pl.PliesBefore + len(pl.Steps)
+	n := pl.PliesBefore + pl.Len()
 	if pl.StopNode != nil {
 		// The asked move may be the one that could not be played.
 		return n + 1, nil
@@ -95,7 +95,7 @@ func PlyOfMove(pl *replay.Played, s string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	return m.PlyIn(pl, m.Find(pl.Steps))
+	return m.PlyIn(pl, m.Find(pl))
 }
 
 // ShownPly is a ply of a main line read in parts, kept for show as its
@@ -115,14 +115,15 @@ func KeepPly(pl *replay.Played, ply int, pos bool) (ShownPly, bool) {
 		return ShownPly{}, false // not replayed
 	}
 	i := ply - pl.PliesBefore
-	if i < 0 || i > len(pl.Steps) || (i == 0 && ply > 0 && !pos) {
+	if i < 0 || i > pl.Len() || (i == 0 && ply > 0 && !pos) {
 		return ShownPly{}, false
 	}
 	k := ShownPly{Ply: ply}
 	if i > 0 {
-		st := pl.Steps[i-1]
-		// Its node is in the part's storage, read over by the next part.
-		st.Node = nil
+		st := pl.Step(i - 1)
+		// Its node is in the part's storage, read over by the next part;
+		// its SAN in the part's SANs, which a copy lets go.
+		st.Node, st.SAN = nil, strings.Clone(st.SAN)
 		k.Step = &st
 	}
 	if pos {
@@ -143,7 +144,7 @@ type shownPlies struct {
 }
 
 // plies is the number of plies of the main line played.
-func (s shownPlies) plies() int { return s.pl.PliesBefore + len(s.pl.Steps) }
+func (s shownPlies) plies() int { return s.pl.PliesBefore + s.pl.Len() }
 
 // position is the position after ply (0: the start), nil when unknown.
 func (s shownPlies) position(ply int) *rules.Position {
@@ -160,8 +161,9 @@ func (s shownPlies) position(ply int) *rules.Position {
 
 // step is step ply (1-based), nil when unknown.
 func (s shownPlies) step(ply int) *replay.Step {
-	if i := ply - s.pl.PliesBefore; i > 0 && i <= len(s.pl.Steps) {
-		return &s.pl.Steps[i-1]
+	if i := ply - s.pl.PliesBefore; i > 0 && i <= s.pl.Len() {
+		st := s.pl.Step(i - 1)
+		return &st
 	}
 	for i := range s.kept {
 		if s.kept[i].Ply == ply && s.kept[i].Step != nil {
@@ -265,8 +267,9 @@ func DiagramAt(pl *replay.Played, ply int, title string) (*Diagram, error) {
 		pos = pl.Start
 	}
 	var st *replay.Step
-	if ply > 0 && ply <= len(pl.Steps) {
-		st = &pl.Steps[ply-1]
+	if ply > 0 && ply <= pl.Len() {
+		s := pl.Step(ply - 1)
+		st = &s
 	}
 	return diagramOf(pos, st, ply, pl.Profile, title), nil
 }

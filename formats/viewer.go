@@ -75,7 +75,7 @@ func (v *Viewer) Game(g *record.Game, res *replay.Result) error {
 		}
 		byPly[f.Ply] = append(byPly[f.Ply], f)
 	}
-	last := len(pl.Steps)
+	last := pl.Len()
 	stopPly := -1
 	if pl.StopNode != nil {
 		stopPly = last + 1
@@ -127,8 +127,9 @@ func (v *Viewer) Game(g *record.Game, res *replay.Result) error {
 	fmt.Fprintf(w, "<nav class=\"steps\" aria-label=\"step through the game\" hidden><button type=\"button\" data-go=\"first\" title=\"first (Home)\">«</button><button type=\"button\" data-go=\"prev\" title=\"back (left arrow)\">‹</button><button type=\"button\" data-go=\"next\" title=\"forward (right arrow)\">›</button><button type=\"button\" data-go=\"last\" title=\"last (End)\">»</button> <output class=\"where\"></output></nav>\n</div>\n")
 	w.WriteString("<div class=\"moves\" aria-label=\"moves\">")
 	plyOf := map[*record.Node]int{}
-	for i := range pl.Steps {
-		plyOf[pl.Steps[i].Node] = pl.Steps[i].Ply
+	for i := range pl.Len() {
+		st := pl.Step(i)
+		plyOf[st.Node] = st.Ply
 	}
 	writeViewerNodes(w, g.Moves, plyOf, byPly, pl.StopNode, stopPly, true)
 	if g.Result != "" {
@@ -167,7 +168,7 @@ func plyCaption(pl *replay.Played, ply int) string {
 	if ply == 0 {
 		return "start position"
 	}
-	st := &pl.Steps[ply-1]
+	st := pl.Step(ply - 1)
 	dots := "."
 	if st.Side.String() == "black" {
 		dots = "..."

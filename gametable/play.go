@@ -17,12 +17,12 @@ func Play(res *replay.Result) Played {
 	if p.Profile != nil {
 		pl.Settings = p.Settings.Map()
 	}
-	if len(p.Steps) > 0 {
-		pl.SAN = make([]string, len(p.Steps))
-		pl.UCI = make([]string, len(p.Steps))
-		for i := range p.Steps {
-			pl.SAN[i] = p.Steps[i].SAN
-			pl.UCI[i] = formats.UCI(p.Steps[i].Move)
+	if p.Len() > 0 {
+		pl.SAN = make([]string, p.Len())
+		pl.UCI = make([]string, p.Len())
+		for i := range p.Len() {
+			pl.SAN[i] = p.SAN(i)
+			pl.UCI[i] = formats.UCI(p.Move(i))
 		}
 	}
 	return pl

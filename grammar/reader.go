@@ -358,7 +358,7 @@ type builder struct {
 	// lastTop is the last turn of the main line the fast path read at
 	// least restartEvery nodes after the one before (nextTop), from where
 	// the grammar reads a game the fast path rejects (parseRejected); only a
-// turn at the start of a line is noted.
+	// turn at the start of a line is noted.
 	lastTop record.Pos
 	nextTop int
 }

@@ -125,8 +125,8 @@ func TestNotationForms(t *testing.T) {
 		}
 		tr := rp.Game(g, "", 1).Played
 		var got []string
-		for _, st := range tr.Steps {
-			got = append(got, st.SAN)
+		for i := 0; i < tr.Len(); i++ {
+			got = append(got, tr.SAN(i))
 		}
 		if s := strings.Join(got, " "); s != c.want {
 			stop := ""

@@ -47,8 +47,8 @@ func ExampleReplayer_Game_steps() {
 	}
 	res := replay.New(replay.Config{Steps: true}).Game(g, "g.pgn", 1)
 	var sans []string
-	for _, st := range res.Played.Steps {
-		sans = append(sans, st.SAN)
+	for i := 0; i < res.Played.Len(); i++ {
+		sans = append(sans, res.Played.Step(i).SAN)
 	}
 	fmt.Println(strings.Join(sans, " "))
 	fmt.Println(res.Summary.Outcome, res.Summary.Winner)

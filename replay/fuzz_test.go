@@ -139,14 +139,15 @@ func fuzzReplayAll(t *testing.T, r *replay.Replayer, src string) []*replay.Resul
 		if pl.Stop == nil && pl.Start == nil {
 			t.Fatalf("game %d: played with neither a start position nor a stop\n%s", index, src)
 		}
-		for i, st := range pl.Steps {
+		for i := 0; i < pl.Len(); i++ {
+			st := pl.Step(i)
 			if st.Ply != i+1 || pl.Before(i) == nil || pl.After(i) == nil || st.SAN == "" || st.Index < 0 || &g.Moves[st.Index] != st.Node {
 				t.Fatalf("game %d: malformed step %d: %+v\n%s", index, i, st, src)
 			}
 		}
 		// One walk: the steps are the plies the verdict counts.
-		if pl.Start != nil && len(pl.Steps) != res.Summary.Plies {
-			t.Fatalf("game %d: %d steps, summary says %d plies\n%s", index, len(pl.Steps), res.Summary.Plies, src)
+		if pl.Start != nil && pl.Len() != res.Summary.Plies {
+			t.Fatalf("game %d: %d steps, summary says %d plies\n%s", index, pl.Len(), res.Summary.Plies, src)
 		}
 		if pl.Stop != nil && !pl.Stop.IsError() && pl.Stop.Rule != "null-move" {
 			t.Fatalf("game %d: stopped by a warning %+v\n%s", index, pl.Stop, src)

@@ -70,8 +70,9 @@ func TestNotationTable(t *testing.T) {
 			continue
 		}
 		var got []string
-		for _, st := range rp.Game(g, "", 1).Played.Steps {
-			got = append(got, st.SAN)
+		pl := rp.Game(g, "", 1).Played
+		for i := 0; i < pl.Len(); i++ {
+			got = append(got, pl.SAN(i))
 		}
 		if s := strings.Join(got, " "); s != want {
 			t.Errorf("row %q (%s): %q reads as %q, the page says %q", form, notation, moves, s, want)

@@ -24,10 +24,9 @@ type Replayer struct {
 	// written move was resolved among (walk.toListed): what its SAN and a
 	// superfluous disambiguation are judged against.
 	toList []rules.Move
-	// sanText holds the SANs of a game's steps one after another, sanEnds
-	// where each ends (cutSANs).
+	// sanText holds the SANs of a game's steps one after another
+	// (cutSANs).
 	sanText []byte
-	sanEnds []int
 	// hist is the main line's history, reset for each game so that its
 	// storage (one entry per ply) is allocated once per worker.
 	hist *rules.History
@@ -272,7 +271,7 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *Pa
 	if r.cfg.Steps {
 		w.played = &Played{StopIndex: -1}
 		res.Played = w.played
-		r.sanText, r.sanEnds = r.sanText[:0], r.sanEnds[:0]
+		r.sanText = r.sanText[:0]
 		for i := range g.Moves {
 			if whole && g.Moves[i].Kind == record.KindMove {
 				w.mainMoves++

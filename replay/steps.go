@@ -8,8 +8,16 @@ package replay
 // those steps, so a move means the same thing in their output as in the
 // verdict, and the output stops exactly where the verdict says the main
 // line stops (docs/replay.md).
+//
+// A long game's steps are most of what replaying it for output holds
+// (issue 14), so Played keeps them compact: 16 bytes a ply (the move, its
+// flags, and its node index, SAN end and move number as small offsets
+// from the block of markEvery steps it is in), the game's SANs one string,
+// and a position per block. Played.Step writes a step out in full.
 
 import (
+	"fmt"
+	"math"
 	"sync"
 
 	"github.com/ashtapada/ashtapada/record"
@@ -17,13 +25,15 @@ import (
 	"github.com/ashtapada/ashtapada/rules"
 )
 
-// Step is one ply of a game's main line as played.
+// Step is one ply of a game's main line as played, as Played.Step writes
+// it out.
 type Step struct {
-	// Ply is 1-based.
+	// Ply is 1-based: step i of Played is ply PliesBefore+i+1.
 	Ply int
-	// Node is the move's node in the record (inside Game.Moves).
+	// Node is the move's node in the record (inside Game.Moves, or the
+	// part walked: PartWalk).
 	Node *record.Node
-	// Index is Node's index in Game.Moves.
+	// Index is Node's index in Game.Moves (or in the part).
 	Index int
 	// Move is the legal move the written move stands for. The positions
 	// around it are Played.Before and Played.After.
@@ -39,9 +49,47 @@ type Step struct {
 	// MoveNumber and Side are the move's number and the side that made it.
 	MoveNumber int
 	Side       rules.Color
-	// keepTurn: the move was not the last of its turn (the same side
+}
+
+// step is a Step as Played keeps it: 16 bytes instead of Step's 80 and a
+// string header. The ply is the step's place in Played.steps (after
+// PliesBefore); the node,
+// SAN and move number are offsets from the step's block (mark), which
+// holds them in full for its first step: within a block of markEvery
+// steps they are small, whatever the size of the game, so that no field
+// can wrap (step checks).
+type step struct {
+	move rules.Move
+	// flags: stepCheck, stepMate, stepKeepTurn, stepBlack.
+	flags uint8
+	// turn is the TurnIndex (a turn has at most rules.MaxOpeningMoves
+	// moves).
+	turn uint8
+	// index is the node's index in Game.Moves less the block's.
+	index uint32
+	// san is where the step's SAN ends in Played.san, less where the
+	// block's SANs start; a step's SAN starts where the one before ends
+	// (the block's first at the block's start).
+	san uint16
+	// number is the move number less the block's.
+	number uint8
+}
+
+const (
+	stepCheck uint8 = 1 << iota
+	stepMate
+	// stepKeepTurn: the move was not the last of its turn (the same side
 	// moved on), as Played replays it.
-	keepTurn bool
+	stepKeepTurn
+	stepBlack
+)
+
+// mark is a block of markEvery steps: the position before its first step
+// and that step's node index, SAN start and move number, which its steps
+// are offsets from.
+type mark struct {
+	pos                *rules.Position
+	index, san, number int
 }
 
 // Played is the main line of a game as Game played it (Config.Steps).
@@ -54,8 +102,6 @@ type Played struct {
 	// (a syntax error, an unknown profile, a bad setting or FEN: Stop says
 	// which).
 	Start *rules.Position
-	// Steps are the moves played, in order.
-	Steps []Step
 	// PliesBefore is the number of plies played before Start: 0 but for
 	// the later parts of a main line read in parts (PartWalk.Played).
 	PliesBefore int
@@ -69,11 +115,20 @@ type Played struct {
 	StopNode  *record.Node
 	StopIndex int
 
-	// marks[j] is the position before step j*markEvery: the positions of
-	// the other steps are played again from it when asked (Before,
-	// After). A position per step cost 224 bytes per ply, most of the
-	// memory of a long game (issue 14); a mark every 16 steps costs 14.
-	marks []*rules.Position
+	// steps are the moves played, in order (Len, Step).
+	steps []step
+	// moves is the game's Game.Moves (or the part walked), which the
+	// steps' nodes are in: the nodes a Step points to keep it alive anyway.
+	moves []record.Node
+	// san holds the steps' SANs one after another.
+	san string
+	// marks[j] is the block of steps from j*markEvery (markShift): the positions of
+	// the other steps are played again from its position when asked
+	// (Before, After). A position per step cost 224 bytes per ply, most of
+	// the memory of a long game (issue 14); a mark every 64 steps costs 4
+	// (with its offsets' bases), and reading the steps in order (cur) plays
+	// each move once more whatever the distance.
+	marks []mark
 	// cur is the position before step curAt (when hasCur), the last one
 	// asked for: reading the steps in order plays each move once more.
 	cur    rules.Position
@@ -81,12 +136,56 @@ type Played struct {
 	hasCur bool
 }
 
-// markEvery is how many steps apart the kept positions are.
-var markEvery = 16
+// markShift says how many steps apart the kept positions are: markEvery,
+// 1<<markShift (a shift, as the writers find a step's block at every
+// step: a division by a variable cost them several percent). The steps of
+// a block (mark) are offsets from it. A step's move-number offset is at
+// most markEvery/2+1 and its SAN's end at most markEvery times the
+// longest SAN (a few bytes): markEvery must stay at most 256 for them to
+// fit (step checks). A variable for the tests.
+var markShift uint = 6
 
-// Before is the position before step i (0-based index in Steps), a copy
-// the caller may keep or change. Before, After and Around remember the
-// last position asked for: a Played is not for concurrent use.
+// Len is the number of steps, the plies of the main line played.
+func (p *Played) Len() int { return len(p.steps) }
+
+// Step is step i (0-based: ply PliesBefore+i+1) written out.
+func (p *Played) Step(i int) Step {
+	st := &p.steps[i]
+	mk := &p.marks[i>>markShift]
+	index := mk.index + int(st.index)
+	side := rules.White
+	if st.flags&stepBlack != 0 {
+		side = rules.Black
+	}
+	return Step{
+		Ply: p.PliesBefore + i + 1, Node: &p.moves[index], Index: index, Move: st.move, SAN: p.SAN(i),
+		Check: st.flags&stepCheck != 0, Mate: st.flags&stepMate != 0,
+		TurnIndex: int(st.turn), MoveNumber: mk.number + int(st.number), Side: side,
+	}
+}
+
+// SAN is Step(i).SAN, without the rest.
+func (p *Played) SAN(i int) string {
+	mk := &p.marks[i>>markShift]
+	start := mk.san
+	if i&(1<<markShift-1) != 0 {
+		start += int(p.steps[i-1].san)
+	}
+	return p.san[start : mk.san+int(p.steps[i].san)]
+}
+
+// Index is Step(i).Index, without the rest.
+func (p *Played) Index(i int) int { return p.marks[i>>markShift].index + int(p.steps[i].index) }
+
+// Move is Step(i).Move, without the rest.
+func (p *Played) Move(i int) rules.Move { return p.steps[i].move }
+
+// TurnIndex is Step(i).TurnIndex, without the rest.
+func (p *Played) TurnIndex(i int) int { return int(p.steps[i].turn) }
+
+// Before is the position before step i (0-based, 0 to Len), a copy the
+// caller may keep or change. Before, After and Around remember the last
+// position asked for: a Played is not for concurrent use.
 func (p *Played) Before(i int) *rules.Position {
 	if v := p.BeforeView(i); v != nil {
 		return v.Copy()
@@ -98,26 +197,26 @@ func (p *Played) Before(i int) *rules.Position {
 // that reads the steps in order: it is valid until the next call of a
 // position method of p and must not be changed.
 func (p *Played) BeforeView(i int) *rules.Position {
-	if i < 0 || i > len(p.Steps) || p.Start == nil {
+	if i < 0 || i > len(p.steps) || p.Start == nil {
 		return nil
 	}
 	if i == 0 {
 		return p.Start
 	}
-	m := i / markEvery
+	m := i >> markShift
 	if m >= len(p.marks) {
 		m = len(p.marks) - 1
 	}
-	from := m * markEvery
+	from := m << markShift
 	if !p.hasCur || p.curAt < from || p.curAt > i {
-		p.cur, p.curAt, p.hasCur = *p.marks[m], from, true
+		p.cur, p.curAt, p.hasCur = *p.marks[m].pos, from, true
 	}
 	for ; p.curAt < i; p.curAt++ {
-		st := &p.Steps[p.curAt]
-		if st.keepTurn {
-			p.cur.PlayKeepTurn(st.Move)
+		st := &p.steps[p.curAt]
+		if st.flags&stepKeepTurn != 0 {
+			p.cur.PlayKeepTurn(st.move)
 		} else {
-			p.cur.Play(st.Move)
+			p.cur.Play(st.move)
 		}
 	}
 	return &p.cur
@@ -125,7 +224,7 @@ func (p *Played) BeforeView(i int) *rules.Position {
 
 // AfterView is the position after step i without a copy (BeforeView).
 func (p *Played) AfterView(i int) *rules.Position {
-	if i < 0 || i >= len(p.Steps) {
+	if i < 0 || i >= len(p.steps) {
 		return nil
 	}
 	return p.BeforeView(i + 1)
@@ -134,7 +233,7 @@ func (p *Played) AfterView(i int) *rules.Position {
 // Around is Before(i) and After(i) together, playing step i once.
 func (p *Played) Around(i int) (before, after *rules.Position) {
 	before = p.Before(i)
-	if before == nil || i >= len(p.Steps) {
+	if before == nil || i >= len(p.steps) {
 		return before, nil
 	}
 	return before, p.Before(i + 1)
@@ -143,7 +242,7 @@ func (p *Played) Around(i int) (before, after *rules.Position) {
 // After is the position after step i, a copy the caller may keep or
 // change.
 func (p *Played) After(i int) *rules.Position {
-	if i < 0 || i >= len(p.Steps) {
+	if i < 0 || i >= len(p.steps) {
 		return nil
 	}
 	return p.Before(i + 1)
@@ -158,15 +257,14 @@ const maxFreeSteps = 1024
 
 // Release gives the storage of p's steps to the games replayed after it:
 // for a caller done with p (convert writes each game as soon as it is
-// replayed), so that the steps, half of the bytes a converted game
-// allocated, are not allocated again for every game. p must not be used
-// after.
+// replayed), so that the steps are not allocated again for every game.
+// p must not be used after.
 func (p *Played) Release() {
-	if p == nil || cap(p.Steps) == 0 || cap(p.Steps) > maxFreeSteps {
+	if p == nil || cap(p.steps) == 0 || cap(p.steps) > maxFreeSteps {
 		return
 	}
-	s := p.Steps[:0]
-	p.Steps = nil
+	s := p.steps[:0]
+	p.steps = nil
 	freeSteps.Put(&s)
 }
 
@@ -179,7 +277,7 @@ func (p *Played) PositionAt(ply int) *rules.Position {
 	switch {
 	case ply == 0:
 		return p.Start
-	case ply > 0 && ply <= len(p.Steps):
+	case ply > 0 && ply <= len(p.steps):
 		return p.After(ply - 1)
 	}
 	return nil
@@ -216,8 +314,9 @@ func (w *walk) nodeIndex(n *record.Node) int {
 // parts (PartWalk): the steps and marks of the part before are let go,
 // and the next part starts from the position the line stands at.
 func (p *Played) nextPart(ln *line) {
-	p.PliesBefore += len(p.Steps)
-	p.Steps = p.Steps[:0]
+	p.PliesBefore += len(p.steps)
+	p.steps = p.steps[:0]
+	p.moves, p.san = nil, ""
 	clear(p.marks)
 	p.marks = p.marks[:0]
 	p.Start = ln.pos.Copy()
@@ -241,36 +340,71 @@ func (p *Played) keepStop() {
 	p.StopNode = &n
 }
 
-// step keeps the move just played on the main line (Config.Steps).
+// step keeps the move just played on the main line (Config.Steps): move
+// k of its turn, ply ln.ply.
 func (w *walk) step(n *record.Node, k int, ln *line, side rules.Color, before *rules.Position, m rules.Move, gives, mate, fixedOrigin, keepTurn bool) {
 	p := w.played
-	if p.Steps == nil {
+	if p.steps == nil {
 		// Every move node of the main line is at most one step: one
 		// allocation instead of a slice grown by doubling, or none when a
 		// released game's steps have room (Release).
-		if s, _ := freeSteps.Get().(*[]Step); s != nil && cap(*s) >= w.mainMoves {
-			p.Steps = (*s)[:0]
+		if s, _ := freeSteps.Get().(*[]step); s != nil && cap(*s) >= w.mainMoves {
+			p.steps = (*s)[:0]
 		} else {
-			p.Steps = make([]Step, 0, w.mainMoves)
+			p.steps = make([]step, 0, w.mainMoves)
+		}
+		// The marks and the SANs get their room at once too (a SAN is
+		// about four bytes): a long game's grew by copies several times
+		// their size.
+		p.marks = make([]mark, 0, w.mainMoves>>markShift+1)
+		if need := 4 * w.mainMoves; cap(w.r.sanText) < need {
+			w.r.sanText = make([]byte, 0, need)
 		}
 	}
-	if len(p.Steps)%markEvery == 0 {
-		if len(p.Steps) == 0 {
-			p.marks = append(p.marks, p.Start)
-		} else {
-			p.marks = append(p.marks, before.Copy())
-		}
+	i := len(p.steps)
+	if i == 0 {
+		// The nodes the steps are in: Game.Moves, or the part walked
+		// (PartWalk).
+		p.moves = w.nodes
 	}
+	index := w.nodeIndex(n)
+	if i&(1<<markShift-1) == 0 {
+		pos := p.Start
+		if i > 0 {
+			pos = before.Copy()
+		}
+		p.marks = append(p.marks, mark{pos: pos, index: index, san: len(w.r.sanText), number: ln.moveNo})
+	}
+	mk := &p.marks[len(p.marks)-1]
 	w.stepSAN(before, m, gives, mate, fixedOrigin)
-	p.Steps = append(p.Steps, Step{
-		Ply: ln.ply, Node: n, Index: w.nodeIndex(n), Move: m,
-		Check: gives, Mate: mate, TurnIndex: k, MoveNumber: ln.moveNo, Side: side,
-		keepTurn: keepTurn,
-	})
+	st := step{move: m, turn: uint8(k)}
+	if gives {
+		st.flags |= stepCheck
+	}
+	if mate {
+		st.flags |= stepMate
+	}
+	if keepTurn {
+		st.flags |= stepKeepTurn
+	}
+	if side == rules.Black {
+		st.flags |= stepBlack
+	}
+	// The offsets from the block fit their fields: a step per move node,
+	// a turn of at most three moves, markEvery steps a block. Should one
+	// not (a block spanning 2^32 nodes), the step would be wrong, not
+	// merely long: say so rather than write it.
+	di, ds, dn := index-mk.index, len(w.r.sanText)-mk.san, ln.moveNo-mk.number
+	if index < 0 || k > math.MaxUint8 || di < 0 || uint64(di) > math.MaxUint32 || ds > math.MaxUint16 || dn < 0 || dn > math.MaxUint8 {
+		panic(fmt.Sprintf("replay: ply %d (node %d, move %d of its turn, move number %d) does not fit a kept step (block from node %d, move number %d, %d SAN bytes on)",
+			ln.ply, index, k, ln.moveNo, mk.index, mk.number, ds))
+	}
+	st.index, st.san, st.number = uint32(di), uint16(ds), uint8(dn)
+	p.steps = append(p.steps, st)
 }
 
 // stepSAN writes the canonical SAN of m, played from before, after the
-// game's earlier SANs (cutSANs makes them strings), from what the walk
+// game's earlier SANs (cutSANs makes them one string), from what the walk
 // knows: whether it checked or mated, and, only for a piece that another
 // man of its kind might also have moved to the same square, the legal
 // moves to that square, which resolving the written move has already
@@ -294,21 +428,15 @@ func (w *walk) stepSAN(before *rules.Position, m rules.Move, gives, mate, fixedO
 		b = append(b, '+')
 	}
 	w.r.sanText = b
-	w.r.sanEnds = append(w.r.sanEnds, len(b))
 }
 
-// cutSANs gives the steps their SANs: the game's SANs are made one string,
-// cut into the steps' (a string per move was most of a step's
-// allocations).
+// cutSANs gives Played the game's SANs as one string, which the steps
+// hold where theirs end (a string per move was most of a step's
+// allocations, and its header 16 bytes a ply).
 func (w *walk) cutSANs() {
 	r := w.r
-	text := string(r.sanText)
-	start := 0
-	for i, end := range r.sanEnds {
-		w.played.Steps[i].SAN = text[start:end]
-		start = end
-	}
-	r.sanText, r.sanEnds = r.sanText[:0], r.sanEnds[:0]
+	w.played.san = string(r.sanText)
+	r.sanText = r.sanText[:0]
 }
 
 // notReplayed records why a game was not replayed at all: the reader's

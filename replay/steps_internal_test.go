@@ -6,8 +6,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/rules"
@@ -16,9 +18,10 @@ import (
 // TestPlayedPositionsPlayedAgain: Played keeps a position every markEvery
 // steps and plays the others again when asked (issue 14). Every position
 // it gives back, in order, backwards and after a jump, is the one the walk
-// had: a replay that keeps every position (markEvery 1) gives the
+// had: a replay that keeps every position (markShift 0) gives the
 // reference, for every game of corpus/ (compound turns, promotions,
-// waiting pawns, leaps included).
+// waiting pawns, leaps included). The steps, kept as offsets from their
+// block, are the same whatever the blocks.
 func TestPlayedPositionsPlayedAgain(t *testing.T) {
 	var files []string
 	filepath.WalkDir(filepath.Join("..", "corpus"), func(p string, d fs.DirEntry, err error) error {
@@ -30,7 +33,7 @@ func TestPlayedPositionsPlayedAgain(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatal("no games in corpus/")
 	}
-	defer func(m int) { markEvery = m }(markEvery)
+	defer func(m uint) { markShift = m }(markShift)
 	r := New(Config{Steps: true})
 	steps := 0
 	for _, path := range files {
@@ -47,45 +50,64 @@ func TestPlayedPositionsPlayedAgain(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			markEvery = 1
-			pl := r.Game(g, path, i).Played
-			if pl == nil || pl.Start == nil {
+			markShift = 0
+			ref := r.Game(g, path, i).Played
+			if ref == nil || ref.Start == nil {
 				continue
 			}
 			// With a mark per step, each position is the walk's own copy.
-			want := make([]rules.Position, len(pl.Steps)+1)
+			want := make([]rules.Position, ref.Len()+1)
 			for k := range want {
-				want[k] = *pl.Before(k)
+				want[k] = *ref.Before(k)
 			}
-			markEvery = 5
-			var marks []*rules.Position
-			for k := 0; k < len(pl.marks); k += markEvery {
-				marks = append(marks, pl.marks[k])
-			}
-			pl.marks, pl.hasCur = marks, false
-			check := func(k int) {
-				t.Helper()
-				if got := pl.Before(k); *got != want[k] {
-					t.Fatalf("%s game %d: position before step %d played again:\n%s\nwant\n%s", path, i, k, got.FEN(), want[k].FEN())
+			var pl *Played
+			for _, shift := range []uint{2, 6} {
+				// The steps are offsets from their block: a replay with
+				// other blocks gives the same steps.
+				markShift = shift
+				every := 1 << shift
+				pl = r.Game(g, path, i).Played
+				if pl.Len() != ref.Len() {
+					t.Fatalf("%s game %d: %d steps with a mark every %d, %d with one every step", path, i, pl.Len(), every, ref.Len())
+				}
+				// Read in order, each position is the walk's (another
+				// replay's: the same but for its settings' address).
+				seq := make([]rules.Position, len(want))
+				for k := range seq {
+					seq[k] = *pl.Before(k)
+					if !samePosition(&seq[k], &want[k]) {
+						t.Fatalf("%s game %d: position before step %d played again from a mark every %d steps:\n%s\nwant\n%s", path, i, k, every, seq[k].FEN(), want[k].FEN())
+					}
+				}
+				check := func(k int) {
+					t.Helper()
+					if got := pl.Before(k); *got != seq[k] {
+						t.Fatalf("%s game %d: position before step %d played again from a mark every %d steps out of order:\n%s\nwant\n%s", path, i, k, every, got.FEN(), seq[k].FEN())
+					}
+				}
+				for k := len(want) - 1; k >= 0; k-- {
+					check(k)
+				}
+				for k := 0; k < len(want); k += 7 {
+					check(len(want) - 1 - k)
+					check(k)
+				}
+				if pl.Len() > 0 {
+					last := pl.Len() - 1
+					if b, a := pl.Around(last); *b != seq[last] || *a != seq[last+1] || *pl.After(last) != seq[last+1] {
+						t.Fatalf("%s game %d: Around and After differ from the walk", path, i)
+					}
+				}
+				for k := 0; k < pl.Len(); k++ {
+					markShift = 0
+					a := ref.Step(k)
+					markShift = shift
+					if b := pl.Step(k); a != b || pl.SAN(k) != a.SAN || pl.Index(k) != a.Index || pl.Move(k) != a.Move || pl.TurnIndex(k) != a.TurnIndex {
+						t.Fatalf("%s game %d: step %d with a mark every %d: %+v, with one every step %+v", path, i, k, every, b, a)
+					}
 				}
 			}
-			for k := range want {
-				check(k)
-			}
-			for k := len(want) - 1; k >= 0; k-- {
-				check(k)
-			}
-			for k := 0; k < len(want); k += 7 {
-				check(len(want) - 1 - k)
-				check(k)
-			}
-			if len(pl.Steps) > 0 {
-				last := len(pl.Steps) - 1
-				if b, a := pl.Around(last); *b != want[last] || *a != want[last+1] || *pl.After(last) != want[last+1] {
-					t.Fatalf("%s game %d: Around and After differ from the walk", path, i)
-				}
-			}
-			steps += len(pl.Steps)
+			steps += pl.Len()
 		}
 		f.Close()
 	}
@@ -93,4 +115,54 @@ func TestPlayedPositionsPlayedAgain(t *testing.T) {
 		t.Fatalf("only %d steps checked", steps)
 	}
 	t.Logf("%d steps in %d files", steps, len(files))
+}
+
+// samePosition compares two positions of replays of the same game: all
+// that a position says (its FEN, the kings' leap rights and why they were
+// lost), not the address of the settings each replay made.
+func samePosition(a, b *rules.Position) bool {
+	return a.FEN() == b.FEN() && *a.Settings() == *b.Settings() &&
+		a.LeapNote(rules.White) == b.LeapNote(rules.White) && a.LeapNote(rules.Black) == b.LeapNote(rules.Black) &&
+		slices.Equal(a.WaitingPawns(rules.White), b.WaitingPawns(rules.White)) && slices.Equal(a.WaitingPawns(rules.Black), b.WaitingPawns(rules.Black))
+}
+
+// TestStepSize (issue 14): a kept step is 16 bytes and a block's mark 32
+// (a Step, written out, is 80 and its SAN's string header 16 more: they
+// were kept per ply before).
+func TestStepSize(t *testing.T) {
+	if n := unsafe.Sizeof(step{}); n > 16 {
+		t.Errorf("a kept step is %d bytes, want at most 16", n)
+	}
+	if n := unsafe.Sizeof(mark{}); n > 32 {
+		t.Errorf("a mark is %d bytes, want at most 32", n)
+	}
+	if markShift > 8 {
+		t.Errorf("a mark every %d steps: a step's move-number offset must fit a byte", 1<<markShift)
+	}
+}
+
+// TestStepOffsetsDoNotWrap: an offset from its block that does not fit
+// its field is said, not wrapped. With blocks far longer than markShift
+// allows (1024 steps), a long game's move-number offset passes 255.
+func TestStepOffsetsDoNotWrap(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[Variant \"chaturanga-gollon\"]\n\n")
+	moves := [4]string{"Nf3", "Nf6", "Ng1", "Ng8"}
+	for i := 0; i < 1200; i++ {
+		b.WriteString(moves[i%4] + " ")
+	}
+	b.WriteString("*\n")
+	g, err := grammar.NewReader(strings.NewReader(b.String()), "x.pgn").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(m uint) { markShift = m }(markShift)
+	markShift = 10
+	defer func() {
+		if v, _ := recover().(string); !strings.Contains(v, "does not fit a kept step") {
+			t.Fatalf("panic %q, want a step that does not fit", v)
+		}
+	}()
+	New(Config{Steps: true}).Game(g, "x.pgn", 1)
+	t.Fatal("a move-number offset of 500 was kept in a byte")
 }

@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -55,16 +57,18 @@ func TestStepSANFromFullList(t *testing.T) {
 				t.Fatalf("%s: %v", path, err)
 			}
 			res := r.Game(g, path, i)
-			for si, st := range res.Played.Steps {
-				before := res.Played.Before(si)
+			pl := res.Played
+			for si := 0; si < pl.Len(); si++ {
+				st := pl.Step(si)
+				before := pl.Before(si)
 				legal := before.LegalMoves(nil)
-				if st.TurnIndex == 1 && res.Played.Steps[st.Ply-2].Move.Promotion == rules.Knight {
+				if st.TurnIndex == 1 && pl.Move(si-1).Promotion == rules.Knight {
 					// Only the new knight moves: no other man makes its
 					// move ambiguous.
 					legal = nil
 				}
 				want := replay.SAN(before, legal, st.Move)
-				if st.TurnIndex > 0 || (len(res.Played.Steps) > st.Ply && res.Played.Steps[st.Ply].TurnIndex > 0) {
+				if st.TurnIndex > 0 || (pl.Len() > st.Ply && pl.TurnIndex(st.Ply) > 0) {
 					// Inside a compound turn the same side moves on: the
 					// full-list SAN would judge mate with the turn passed.
 					want = strings.TrimRight(want, "+#")
@@ -109,8 +113,8 @@ func TestPlayedStopsWhereTheVerdictStops(t *testing.T) {
 		}
 		res := replay.New(replay.Config{Steps: true}).Game(g, "x.pgn", 1)
 		pl := res.Played
-		if len(pl.Steps) != c.steps {
-			t.Errorf("%q: %d steps, want %d", c.text, len(pl.Steps), c.steps)
+		if pl.Len() != c.steps {
+			t.Errorf("%q: %d steps, want %d", c.text, pl.Len(), c.steps)
 		}
 		switch {
 		case c.rule == "" && !pl.Complete():
@@ -164,15 +168,68 @@ func TestReleasedStepsServeTheNextGame(t *testing.T) {
 	for i, g := range games {
 		res := released.Game(g, path, i+1)
 		want := replay.New(replay.Config{Steps: true}).Game(alone[i], path, i+1)
-		if len(res.Played.Steps) != len(want.Played.Steps) {
-			t.Fatalf("game %d: %d steps, alone %d", i+1, len(res.Played.Steps), len(want.Played.Steps))
+		if res.Played.Len() != want.Played.Len() {
+			t.Fatalf("game %d: %d steps, alone %d", i+1, res.Played.Len(), want.Played.Len())
 		}
-		for k := range res.Played.Steps {
-			a, b := res.Played.Steps[k], want.Played.Steps[k]
+		for k := 0; k < res.Played.Len(); k++ {
+			a, b := res.Played.Step(k), want.Played.Step(k)
 			if a.SAN != b.SAN || a.Move != b.Move || a.Ply != b.Ply || a.Index != b.Index || a.Check != b.Check || a.Mate != b.Mate || a.TurnIndex != b.TurnIndex || a.MoveNumber != b.MoveNumber || a.Side != b.Side {
 				t.Fatalf("game %d step %d: %+v, alone %+v", i+1, k, a, b)
 			}
 		}
 		res.Played.Release()
+	}
+}
+
+// knightShuffle is a game of plies knight moves under chaturanga-gollon
+// (no repetition rule ends it), with move numbers: the long game of
+// docs/robustness.md's memory figures.
+func knightShuffle(plies int) string {
+	var b strings.Builder
+	b.WriteString("[Event \"long\"]\n[Variant \"chaturanga-gollon\"]\n\n")
+	moves := [4]string{"Nf3", "Nf6", "Ng1", "Ng8"}
+	for i := 0; i < plies; i++ {
+		if i%2 == 0 {
+			b.WriteString(strconv.Itoa(i/2+1) + ". ")
+		}
+		b.WriteString(moves[i%4])
+		b.WriteByte(" \n"[(i%16)/15])
+	}
+	b.WriteString("*\n")
+	return b.String()
+}
+
+// TestPlayedBytesPerPly (issue 14): keeping the main line as played costs
+// a long game at most 32 bytes a ply over the replay without it, all
+// told: the step, its SAN in the game's one string, and its share of the
+// positions kept every few steps (an 80-byte step, a string header and a
+// position every 16 plies were about 115).
+func TestPlayedBytesPerPly(t *testing.T) {
+	const plies = 40_000
+	g, err := grammar.NewReader(strings.NewReader(knightShuffle(plies)), "long.pgn").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	perGame := func(cfg replay.Config) (uint64, *replay.Result) {
+		r := replay.New(cfg)
+		res := r.Game(g, "long.pgn", 1) // the replayer's buffers grown once
+		var a, b runtime.MemStats
+		const runs = 3
+		runtime.ReadMemStats(&a)
+		for range runs {
+			res = r.Game(g, "long.pgn", 1)
+		}
+		runtime.ReadMemStats(&b)
+		return (b.TotalAlloc - a.TotalAlloc) / runs, res
+	}
+	bare, _ := perGame(replay.Config{})
+	kept, res := perGame(replay.Config{Steps: true})
+	if n := res.Played.Len(); n != plies || !res.Played.Complete() {
+		t.Fatalf("%d steps of %d, complete %v", n, plies, res.Played.Complete())
+	}
+	per := float64(kept-bare) / plies
+	t.Logf("%d plies: %d bytes a game without steps, %d with (%.1f a ply for the steps)", plies, bare, kept, per)
+	if per > 32 {
+		t.Errorf("the main line as played costs %.1f bytes a ply, want at most 32", per)
 	}
 }

@@ -158,17 +158,17 @@ func showParted(c *cli.Context, rp *replay.Replayer, ch grammar.Chunk, name stri
 		switch {
 		case want == 0 && first:
 			target, _ = formats.KeepPly(pl, 0, true)
-		case want > pl.PliesBefore && want <= pl.PliesBefore+len(pl.Steps):
+		case want > pl.PliesBefore && want <= pl.PliesBefore+pl.Len():
 			target, _ = formats.KeepPly(pl, want, true)
 		}
 		first = false
 		if byMove {
-			if f := spec.Find(pl.Steps); f >= 0 {
+			if f := spec.Find(pl); f >= 0 {
 				found = f
 				target, _ = formats.KeepPly(pl, f, true)
 			}
 		}
-		if n := len(pl.Steps); n > 0 {
+		if n := pl.Len(); n > 0 {
 			last, _ = formats.KeepPly(pl, pl.PliesBefore+n, false)
 		}
 	}}
@@ -188,7 +188,7 @@ func showParted(c *cli.Context, rp *replay.Replayer, ch grammar.Chunk, name stri
 		if specErr != nil {
 			return nil, toolError(specErr)
 		}
-		if f := spec.Find(pl.Steps); f >= 0 {
+		if f := spec.Find(pl); f >= 0 {
 			found = f
 		}
 		var err error
