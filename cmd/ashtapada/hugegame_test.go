@@ -68,33 +68,39 @@ func TestHugeGameMemory(t *testing.T) {
 	game := filepath.Join(dir, "huge.pgn")
 	plies := writeHugeGame(t, game, size)
 	mb := float64(size) / (1 << 20)
-	// The ceiling is 40 MB plus per MB for each MB of game.
+	// The ceiling is 40 MB plus per MB for each MB of game (80 MB at
+	// least). A command
+	// that reads the game in parts (docs/robustness.md) has 10: 192 MB
+	// for the 16 MB game, under issue 14's 200 MB (measured there: 48 to
+	// 154 MB); convert --to json reads it whole.
 	cases := []struct {
 		args []string
 		per  float64
 		long bool // only with ASHTAPADA_LONG=1
 	}{
-		{[]string{"validate", game}, 12, false},
-		{[]string{"fmt", game}, 55, false},
-		{[]string{"fmt", "--check", game}, 55, true},
-		{[]string{"convert", "--to", "pgn", game}, 200, false},
-		{[]string{"convert", "--to", "uci", game}, 200, true},
-		{[]string{"convert", "--to", "fen", game}, 300, true},
+		{[]string{"validate", game}, 10, false},
+		{[]string{"fmt", game}, 10, false},
+		{[]string{"fmt", "--check", game}, 10, true},
+		{[]string{"fmt", "-d", game}, 10, true},
+		{[]string{"convert", "--to", "pgn", game}, 10, false},
+		{[]string{"convert", "--to", "uci", game}, 10, true},
+		{[]string{"convert", "--to", "lan", game}, 10, true},
+		{[]string{"convert", "--to", "fen", game}, 10, true},
+		{[]string{"convert", "--to", "json", "--compact", game}, 10, true},
 		{[]string{"convert", "--to", "json", game}, 480, true},
-		{[]string{"show", game}, 10, false},      // read in parts: 43 MB at 2 MB, 116 MB at 16 MB
-		{[]string{"diff", game, game}, 14, true}, // the two read in parts side by side: 190-220 MB at 16 MB
+		{[]string{"show", game}, 10, false},
+		{[]string{"diff", game, game}, 10, true}, // the two read in parts side by side
 		// detect replays the game 60 times, each reading it again in
-		// parts; its peak is its costliest replay's, hindustani's, whose
-		// repetition rule keeps a key per ply (validate --rules
-		// hindustani peaks as high).
-		{[]string{"detect", game}, 15, true},
+		// parts.
+		{[]string{"detect", game}, 10, true},
 	}
 	for _, c := range cases {
 		if c.long && !long {
 			continue
 		}
 		code, peak, stderr := peakRSS(t, c.args...)
-		limit := 40 + c.per*mb
+		// At least 80 MB: convert's soft memory limit alone is 64.
+		limit := max(80, 40+c.per*mb)
 		t.Logf("%v: %d plies, %.1f MB game, peak %d MB (%.0f per MB of game), ceiling %.0f MB, exit %d", c.args[:len(c.args)-1], plies, mb, peak, float64(peak)/mb, limit, code)
 		if code > 1 {
 			t.Errorf("%v: exit %d\n%.2000s", c.args, code, stderr)
