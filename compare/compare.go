@@ -210,34 +210,14 @@ func Records(nameA, nameB string, ga, gb *record.Game, ra, rb *replay.Result) *E
 	return e
 }
 
-// sideAt says what one record has at a ply and whether it is legal there.
+// sideAt says what one record has at a ply and whether it is legal there
+// (sideOf, the move of line at ply).
 func sideAt(name string, res *replay.Result, line []lineMove, ply int) *Side {
-	pl := res.Played
-	s := &Side{Name: name}
-	if pl.Profile != nil {
-		s.Profile = pl.Profile.Name
+	var m *lineMove
+	if ply <= len(line) {
+		m = &line[ply-1]
 	}
-	if ply > len(line) {
-		s.Legal = true
-		s.Message = "the record ends here"
-		return s
-	}
-	m := &line[ply-1]
-	s.Move = m.written
-	if m.san != "" {
-		s.Move = m.san
-	}
-	s.Legal = ply <= pl.Len()
-	if f := firstError(res); f != nil && f.Ply <= ply {
-		s.Legal = false
-		s.Rule, s.Message = f.Rule, f.Message
-		if f.Ply < ply {
-			s.Message = fmt.Sprintf("the record already broke the rules at ply %d (%s): %s", f.Ply, f.SAN, f.Message)
-		}
-	} else if !s.Legal && pl.Start == nil && pl.Stop != nil {
-		s.Rule, s.Message = pl.Stop.Rule, pl.Stop.Message
-	}
-	return s
+	return sideOf(name, res, m, ply)
 }
 
 // ---- two rule sets ----

@@ -273,7 +273,9 @@ func (s *Streamed) Entry(ra, rb *replay.Result) *Entry {
 	return e
 }
 
-// sideOf is sideAt for the move m at ply (nil: the record ends before it).
+// sideOf says what a record has at ply, the move m (nil: the record ends
+// before it), and whether it is legal there. The record may have been read
+// in parts: res.Played is then its last part's.
 func sideOf(name string, res *replay.Result, m *lineMove, ply int) *Side {
 	pl := res.Played
 	s := &Side{Name: name}
