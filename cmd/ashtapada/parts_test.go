@@ -109,17 +109,7 @@ func TestPartedShowAgrees(t *testing.T) {
 	}
 	// Generated games: knights shuffling for some hundred plies, whole, with
 	// an illegal move in a late part, and with one in an early part.
-	game := filepath.Join(dir, "shuffle.pgn")
-	plies := writeHugeGame(t, game, 3000)
-	data, err := os.ReadFile(game)
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(data)
-	late := strings.LastIndex(text, "Nf3")
-	lateBad := writeFile(t, dir, "shuffle-late-bad.pgn", text[:late]+"Nf5"+text[late+3:])
-	early := strings.Index(text, "Ng8")
-	earlyBad := writeFile(t, dir, "shuffle-early-bad.pgn", text[:early]+"Ke2"+text[early+3:])
+	game, lateBad, earlyBad, _, plies := shuffleGames(t, dir)
 	for _, f := range []string{game, lateBad, earlyBad} {
 		for _, ply := range []int{0, 1, 2, plies / 3, plies / 2, plies - 5, plies - 3, plies - 2, plies - 1, plies, plies + 1} {
 			runs = append(runs, run{f, []string{"--ply", strconv.Itoa(ply)}})
@@ -174,17 +164,7 @@ func TestPartedDiffAgrees(t *testing.T) {
 		c := writeFile(t, dir, "changed-"+strconv.Itoa(k)+".pgn", changed)
 		pairs = append(pairs, [2]string{f, f}, [2]string{f, c}, [2]string{c, f})
 	}
-	game := filepath.Join(dir, "shuffle.pgn")
-	writeHugeGame(t, game, 3000)
-	data, err := os.ReadFile(game)
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(data)
-	late := strings.LastIndex(text, "Nf3")
-	lateBad := writeFile(t, dir, "shuffle-late-bad.pgn", text[:late]+"Nf5"+text[late+3:])
-	early := strings.Index(text, "Ng8")
-	earlyBad := writeFile(t, dir, "shuffle-early-bad.pgn", text[:early]+"Ke2"+text[early+3:])
+	game, lateBad, earlyBad, text, _ := shuffleGames(t, dir)
 	short := writeFile(t, dir, "shuffle-short.pgn", text[:len(text)/2]+" *\n")
 	for _, p := range [][2]string{{game, lateBad}, {lateBad, game}, {earlyBad, game}, {game, short}, {short, game}, {earlyBad, lateBad}} {
 		pairs = append(pairs, p)
@@ -276,4 +256,23 @@ func partedInputs(t *testing.T, dir, prefix string, shared bool) []string {
 		})
 	}
 	return files
+}
+
+// shuffleGames writes the generated games of the parted tests into dir:
+// knights shuffling for some hundred plies (game, its text and plies),
+// and the same with an illegal move in a late part and in an early one.
+func shuffleGames(t *testing.T, dir string) (game, lateBad, earlyBad, text string, plies int) {
+	t.Helper()
+	game = filepath.Join(dir, "shuffle.pgn")
+	plies = writeHugeGame(t, game, 3000)
+	data, err := os.ReadFile(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text = string(data)
+	late := strings.LastIndex(text, "Nf3")
+	lateBad = writeFile(t, dir, "shuffle-late-bad.pgn", text[:late]+"Nf5"+text[late+3:])
+	early := strings.Index(text, "Ng8")
+	earlyBad = writeFile(t, dir, "shuffle-early-bad.pgn", text[:early]+"Ke2"+text[early+3:])
+	return game, lateBad, earlyBad, text, plies
 }
