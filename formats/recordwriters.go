@@ -447,6 +447,17 @@ func newSVGGames(w io.Writer, opt WriteOptions) (GameWriter, error) {
 }
 
 func (s *svgWriter) Write(g *record.Game, n int, res *replay.Result) error {
+	return s.WriteKept(g, n, res, nil)
+}
+
+// KeptWriter is a GameWriter that also writes a game whose main line was
+// read in parts, res.Played its last part's, and kept the plies kept from
+// the parts before (KeepPly): the last step before the last part.
+type KeptWriter interface {
+	WriteKept(g *record.Game, n int, res *replay.Result, kept []ShownPly) error
+}
+
+func (s *svgWriter) WriteKept(g *record.Game, n int, res *replay.Result, kept []ShownPly) error {
 	s.seen = n
 	if n != s.game || g.SyntaxError() != nil {
 		return nil
@@ -456,7 +467,7 @@ func (s *svgWriter) Write(g *record.Game, n int, res *replay.Result) error {
 	if pl.Start == nil {
 		return fmt.Errorf("game %d cannot be drawn: %s [%s]", n, pl.Stop.Message, pl.Stop.Rule)
 	}
-	d, err := DiagramAt(pl, pl.Len(), fmt.Sprintf("game %d", n))
+	d, err := DiagramKept(pl, kept, pl.PliesBefore+pl.Len(), fmt.Sprintf("game %d", n))
 	if err != nil {
 		return err
 	}

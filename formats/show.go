@@ -262,16 +262,19 @@ func BuildShowKept(g *record.Game, res *replay.Result, ply int, title string, ke
 // played, with the last move as its arrow, on the profile's board (plain
 // or checkered).
 func DiagramAt(pl *replay.Played, ply int, title string) (*Diagram, error) {
-	pos := pl.PositionAt(ply)
+	return DiagramKept(pl, nil, ply, title)
+}
+
+// DiagramKept is DiagramAt for a main line read in parts: pl holds the
+// steps of its last part only, and kept the plies kept from the parts
+// before (KeepPly), as for BuildShowKept.
+func DiagramKept(pl *replay.Played, kept []ShownPly, ply int, title string) (*Diagram, error) {
+	sp := shownPlies{pl: pl, kept: kept}
+	pos := sp.position(ply)
 	if pos == nil {
 		pos = pl.Start
 	}
-	var st *replay.Step
-	if ply > 0 && ply <= pl.Len() {
-		s := pl.Step(ply - 1)
-		st = &s
-	}
-	return diagramOf(pos, st, ply, pl.Profile, title), nil
+	return diagramOf(pos, sp.step(ply), ply, pl.Profile, title), nil
 }
 
 // diagramOf is the diagram of pos, after ply and its step st (nil: no

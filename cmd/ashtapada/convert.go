@@ -144,6 +144,9 @@ type converter struct {
 type converted struct {
 	g   *record.Game
 	res *replay.Result
+	// kept are the plies kept from the parts of a huge game before its
+	// last (formats.KeptWriter), for the writers that take no parts.
+	kept []formats.ShownPly
 
 	rendered bool
 	piece    []byte // the game's piece of the output (in a buffer of pieces)
@@ -283,6 +286,28 @@ func (cv *converter) run(p *pipeline, cfg replay.Config, args []string, w io.Wri
 			}
 		}
 	}
+	if cv.to.Name == "svg" {
+		// The final position of a huge game is drawn from its main line
+		// read and played in parts (parts.go): the record kept for the
+		// writer holds its tags and its last part only.
+		st.huge = func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
+			rp := replay.New(cfg)
+			return func(ch grammar.Chunk, sc *grammar.Scratch, file string, n int) (converted, *record.Game) {
+				var last formats.ShownPly
+				hooks := partHooks{part: func(_ []record.Node, pl *replay.Played) {
+					if n := pl.Len(); n > 0 {
+						last, _ = formats.KeepPly(pl, pl.PliesBefore+n, false)
+					}
+				}}
+				res, g, parted := replayParted(rp, ch, sc, file, n, hooks)
+				c := converted{g: g, res: res}
+				if parted && last.Step != nil {
+					c.kept = []formats.ShownPly{last}
+				}
+				return c, g
+			}
+		}
+	}
 	if len(args) == 0 {
 		args = []string{"-"}
 	}
@@ -312,7 +337,7 @@ func (cv *converter) game(_ formats.GameID, c converted) bool {
 	if c.g == nil {
 		return true // its bug was reported (toolError)
 	}
-	if err := cv.write(c.g, c.res); err != nil {
+	if err := cv.write(c.g, c.res, c.kept); err != nil {
 		cv.err = err
 		return false
 	}
@@ -423,7 +448,7 @@ func (cv *converter) one(g *record.Game, name string) error {
 	if !g.Truncated {
 		res = cv.rp.Game(g, name, cv.n)
 	}
-	return cv.write(g, res)
+	return cv.write(g, res, nil)
 }
 
 // write writes one game in the target format. The game is replayed once
@@ -431,13 +456,16 @@ func (cv *converter) one(g *record.Game, name string) error {
 // validate words them and make the exit status 1, and the derived formats
 // (LAN, UCI, FEN, SVG, plain PGN, JSON's played fields) stop where that
 // replay stopped the main line: what is written is what validate judged.
-func (cv *converter) write(g *record.Game, res *replay.Result) error {
+func (cv *converter) write(g *record.Game, res *replay.Result, kept []formats.ShownPly) error {
 	g, broken, err := convertGame(g, res, cv.n, cv.errw)
 	if broken {
 		cv.broken++
 	}
 	if err != nil {
 		return err
+	}
+	if kw, ok := cv.gw.(formats.KeptWriter); ok && kept != nil {
+		return kw.WriteKept(g, cv.n, res, kept)
 	}
 	return cv.gw.Write(g, cv.n, res)
 }

@@ -88,6 +88,7 @@ func TestHugeGameMemory(t *testing.T) {
 		{[]string{"convert", "--to", "fen", game}, 10, true},
 		{[]string{"convert", "--to", "json", "--compact", game}, 10, true},
 		{[]string{"convert", "--to", "json", game}, 480, true},
+		{[]string{"convert", "--to", "svg", game}, 10, true},
 		{[]string{"show", game}, 10, false},
 		{[]string{"diff", game, game}, 10, true}, // the two read in parts side by side
 		// detect replays the game 60 times, each reading it again in

@@ -507,9 +507,15 @@ func doOne[T any](p *pipeline, do func(*record.Game, string, int) T, huge func(g
 		}
 	} else {
 		ch := j.chunks[i]
-		if huge != nil && sc != nil && len(ch.Data) >= grammar.PartedBytes && !ch.Truncated {
+		if huge != nil && len(ch.Data) >= grammar.PartedBytes && !ch.Truncated {
 			defer holdGameMemory(len(ch.Data), partedPerGameByte)()
-			res, g := huge(ch, sc, j.file, index)
+			hs := sc
+			if hs == nil {
+				// The stage keeps its records (convert --to svg): the
+				// last part's nodes get storage of their own.
+				hs = new(grammar.Scratch)
+			}
+			res, g := huge(ch, hs, j.file, index)
 			if p.ids {
 				j.ids[i] = formats.GameIDOf(g, ch.Data, ch.Pos)
 			}
