@@ -77,6 +77,15 @@ func NewWriter(w io.Writer) *Writer {
 
 // Write adds one game.
 func (w *Writer) Write(r *Row) error {
+	if r.Plies >= int64(HugeRowPlies) {
+		return w.writeAlone(rowSchema.Deconstruct(w.rows[0][:0], r), r.moves)
+	}
+	if r.moves != nil {
+		// Few moves after all (a huge game stopped early): the lists.
+		c := *r
+		c.SAN, c.UCI, c.moves = r.moves.san.strings(), r.moves.uci.strings(), nil
+		r = &c
+	}
 	w.rows[0] = rowSchema.Deconstruct(w.rows[0][:0], r)
 	if _, err := w.pw.WriteRows(w.rows); err != nil {
 		return fmt.Errorf("writing Parquet: %w", err)
@@ -89,6 +98,12 @@ func (w *Writer) Write(r *Row) error {
 // depend on how rows arrive.
 func (w *Writer) WriteRaw(rows []parquet.Row) error {
 	for i := range rows {
+		if rowPlies(rows[i]) >= int64(HugeRowPlies) {
+			if err := w.writeAlone(rows[i], nil); err != nil {
+				return err
+			}
+			continue
+		}
 		if _, err := w.pw.WriteRows(rows[i : i+1]); err != nil {
 			return fmt.Errorf("writing Parquet: %w", err)
 		}

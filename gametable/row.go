@@ -84,6 +84,8 @@ type Row struct {
 	// Findings are the game's findings with the fields of validate's JSONL
 	// (without settings, which are the row's).
 	Findings []Finding `parquet:"findings,list"`
+	// moves holds SAN and UCI compact for a huge game (SetMoves).
+	moves *Moves `parquet:"-"`
 }
 
 // KV is one entry of a map column.

@@ -68,14 +68,6 @@ func convertAction(c *cli.Context) error {
 		return toolError(err)
 	}
 	cfg.Steps = true
-	if to == "parquet" {
-		return convertParquet(c, cfg, notation) // parquet.go
-	}
-	if to != "html" {
-		// Every other format streams: games are written as they come, so
-		// memory stays flat like validate's (the viewer page holds them all).
-		limitMemory(streamMemoryLimit)
-	}
 	stopProfiles, err := startProfiles(c)
 	if err != nil {
 		return toolError(err)
@@ -85,6 +77,14 @@ func convertAction(c *cli.Context) error {
 			fmt.Fprintln(c.App.ErrWriter, "ashtapada:", err)
 		}
 	}()
+	if to == "parquet" {
+		return convertParquet(c, cfg, notation) // parquet.go
+	}
+	if to != "html" {
+		// Every other format streams: games are written as they come, so
+		// memory stays flat like validate's (the viewer page holds them all).
+		limitMemory(streamMemoryLimit)
+	}
 	cv := &converter{shard: c.String("shard"), to: target, from: from, notation: notation, wopt: formats.WriteOptions{Plain: c.Bool("plain"), Game: c.Int("game"), SourceComments: c.Bool("source-comments"), Compact: c.Bool("compact")}, errw: c.App.ErrWriter}
 	// Games are numbered over all the inputs, as the writers number them.
 	// A format that renders its games one by one (formats.Rendering) is

@@ -101,6 +101,9 @@ func (pc *parquetConverter) part(p inputPart, tw *gametable.Writer) error {
 	}
 	if format == "pgn" {
 		trailer, err := eachChunk(p, pc.notation, nil, func(name string, ch grammar.Chunk, index int, gap []byte) error {
+			if len(ch.Data) >= grammar.PartedBytes && !ch.Truncated {
+				return pc.hugeGame(ch, name, index, gap, tw)
+			}
 			g := grammar.ParseChunk(ch, name)
 			return pc.game(g, name, index, gametable.MovetextOf(g, ch.Pos.Offset), gap, tw)
 		})
@@ -137,11 +140,56 @@ func (pc *parquetConverter) game(g *record.Game, name string, index int, movetex
 		se := g.SyntaxError()
 		return fmt.Errorf("%s: game %d at line %d is too large to be read whole (%d:%d: %s): not converted", name, index, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)
 	}
-	res := pc.rp.Game(g, name, index)
+	return pc.judged(g, pc.rp.Game(g, name, index), name, index, movetext, before, tw)
+}
+
+// judged holds back the row of g, judged as res (flush).
+func (pc *parquetConverter) judged(g *record.Game, res *replay.Result, name string, index int, movetext string, before []byte, tw *gametable.Writer) error {
 	if err := pc.flush(nil, tw); err != nil {
 		return err
 	}
 	pc.pending = gametable.Build(g, res, gametable.Play(res), movetext, before)
+	return nil
+}
+
+// hugeGame is game for a huge game (parts.go): its main line is read and
+// played in parts, and its moves are kept compact (gametable.Moves), not
+// as a record and two lists of strings.
+func (pc *parquetConverter) hugeGame(ch grammar.Chunk, name string, index int, before []byte, tw *gametable.Writer) error {
+	movetext, first := "", true
+	moves := new(gametable.Moves)
+	hooks := partHooks{
+		read: func(g *record.Game, nodes []record.Node) {
+			if first {
+				// The movetext starts at the first part's first node.
+				c := *g
+				c.Moves, first = nodes, false
+				movetext = gametable.MovetextOf(&c, ch.Pos.Offset)
+			}
+		},
+		part: func(_ []record.Node, pl *replay.Played) { moves.Add(pl) },
+	}
+	res, g, parted := replayParted(pc.rp, ch, new(grammar.Scratch), name, index, hooks)
+	if first {
+		// One part: the record is whole.
+		movetext = gametable.MovetextOf(g, ch.Pos.Offset)
+	}
+	if g.SyntaxError() != nil {
+		// Not replayed: its row keeps its source, and the record as the
+		// grammar reads it whole (which stops at the error).
+		g := grammar.ParseChunk(ch, name)
+		return pc.game(g, name, index, gametable.MovetextOf(g, ch.Pos.Offset), before, tw)
+	}
+	if !parted {
+		// Read whole after all (one part).
+		return pc.judged(g, res, name, index, movetext, before, tw)
+	}
+	moves.Add(res.Played)
+	if err := pc.flush(nil, tw); err != nil {
+		return err
+	}
+	pc.pending = gametable.Build(g, res, gametable.PlaySettings(res), movetext, before)
+	pc.pending.SetMoves(moves)
 	return nil
 }
 

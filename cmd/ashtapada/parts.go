@@ -30,6 +30,9 @@ type partHooks struct {
 	// parts, when set, says whether g, read through once, is to be read
 	// in parts; else it is read whole.
 	parts func(g *record.Game) bool
+	// read, when set, is given each part of the first reading, which
+	// keeps nothing of it (the game may not be read a second time).
+	read  func(g *record.Game, nodes []record.Node)
 	begin func(g *record.Game, first []record.Node)
 	part  func(nodes []record.Node, pl *replay.Played)
 }
@@ -40,7 +43,11 @@ type partHooks struct {
 // read whole after all (one part, a notation read whole, a syntax error):
 // then it was replayed as any game, hooks unused, and the record is whole.
 func replayParted(r *replay.Replayer, ch grammar.Chunk, sc *grammar.Scratch, file string, index int, hooks partHooks) (*replay.Result, *record.Game, bool) {
-	skip := grammar.Parts{Nodes: grammar.PartNodes, Take: func(*record.Game, []record.Node) {}}
+	skip := grammar.Parts{Nodes: grammar.PartNodes, Take: func(g *record.Game, nodes []record.Node) {
+		if hooks.read != nil {
+			hooks.read(g, nodes)
+		}
+	}}
 	g, parted := grammar.ParseChunkParts(ch, file, sc, skip)
 	if parted && g.SyntaxError() == nil && hooks.parts != nil && !hooks.parts(g) {
 		// The command needs this one whole (convert writes a record in

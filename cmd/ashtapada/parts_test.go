@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/compare"
+	"github.com/ashtapada/ashtapada/gametable"
 	"github.com/ashtapada/ashtapada/grammar"
 )
 
@@ -276,4 +277,55 @@ func shuffleGames(t *testing.T, dir string) (game, lateBad, earlyBad, text strin
 	early := strings.Index(text, "Ng8")
 	earlyBad = writeFile(t, dir, "shuffle-early-bad.pgn", text[:early]+"Ke2"+text[early+3:])
 	return game, lateBad, earlyBad, text, plies
+}
+
+// TestPartedParquetAgrees: convert --to parquet writes a game read in
+// parts (parquetConverter.hugeGame, its moves kept compact) as the bytes
+// it writes for the game read whole, for every file of
+// TestPartedValidateAgrees; and with rows of a few plies already written
+// a row group of their own (gametable.Writer.writeAlone, one column at a
+// time), the same bytes again, which read back as the record they came
+// from.
+func TestPartedParquetAgrees(t *testing.T) { partedParquetAgree(t, nil) }
+
+func partedParquetAgree(t *testing.T, keep func(string) bool) {
+	dir := t.TempDir()
+	var files []string
+	for _, f := range partedInputs(t, dir, "", true) {
+		if keep == nil || keep(f) {
+			files = append(files, f)
+		}
+	}
+	bytes, nodes, alone := grammar.PartedBytes, grammar.PartNodes, gametable.HugeRowPlies
+	defer func() { grammar.PartedBytes, grammar.PartNodes, gametable.HugeRowPlies = bytes, nodes, alone }()
+	table := func(f, name string, parted bool) (string, string, int) {
+		grammar.PartedBytes, grammar.PartNodes = bytes, nodes
+		if parted {
+			grammar.PartedBytes, grammar.PartNodes = 0, 2
+		}
+		out := filepath.Join(dir, name)
+		_, errs, code := runApp(t, "convert", "--to", "parquet", "-o", out, f)
+		b, _ := os.ReadFile(out)
+		return string(b), errs, code
+	}
+	for i, f := range files {
+		for _, plies := range []int{alone, 4} {
+			gametable.HugeRowPlies = plies
+			want, wantErr, wantCode := table(f, "whole.parquet", false)
+			got, errs, code := table(f, "parts.parquet", true)
+			if got != want || errs != wantErr || code != wantCode {
+				t.Errorf("%s (rows alone from %d plies): read in parts, the table differs (%d bytes, whole %d; exit %d, whole %d)\n--- stderr parts\n%.500s\n--- whole\n%.500s",
+					f, plies, len(got), len(want), code, wantCode, errs, wantErr)
+			}
+			if plies == 4 && i%8 == 0 && wantCode != 2 {
+				// The rows written alone read back as the record.
+				grammar.PartedBytes, grammar.PartNodes = bytes, nodes
+				back, _, _ := runApp(t, "convert", "--from", "parquet", "--to", "pgn", filepath.Join(dir, "parts.parquet"))
+				direct, _, _ := runApp(t, "convert", "--to", "pgn", f)
+				if back != direct {
+					t.Errorf("%s: the table written with rows alone reads back otherwise\n--- back\n%.2000s\n--- direct\n%.2000s", f, back, direct)
+				}
+			}
+		}
+	}
 }

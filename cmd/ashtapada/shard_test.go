@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ashtapada/ashtapada/gametable"
 )
 
 func TestParseShard(t *testing.T) {
@@ -326,5 +328,40 @@ func TestShardFirstGameInLaterPart(t *testing.T) {
 		if got := noGames(all); got != 1 {
 			t.Errorf("%s in %d parts: %d no-games findings, want 1 (as one run):\n%s", noGame, n, got, all)
 		}
+	}
+}
+
+// TestShardMergeHugeRow: a huge game's row, written in a row group of its
+// own (gametable.HugeRowPlies) from its main line read in parts, is
+// merged from the parts of a --shard run into the bytes one run writes,
+// with ordinary games before and after it.
+func TestShardMergeHugeRow(t *testing.T) {
+	_, small := shardTestInputs(t)
+	dir := t.TempDir()
+	huge := filepath.Join(dir, "huge.pgn")
+	if plies := writeHugeGame(t, huge, 1200_000); plies < gametable.HugeRowPlies {
+		t.Fatalf("the huge game has %d plies, fewer than a row alone needs", plies)
+	}
+	inputs := []string{small, huge, small}
+	one := filepath.Join(dir, "one.parquet")
+	if _, stderr, code := runAsh(t, "", "", append([]string{"convert", "--to", "parquet", "-o", one}, inputs...)...); code == 2 {
+		t.Fatalf("one run: exit 2: %s", stderr)
+	}
+	var parts []string
+	for i := 1; i <= 3; i++ {
+		p := filepath.Join(dir, fmt.Sprintf("part-%d.parquet", i))
+		if _, stderr, code := runAsh(t, "", "", append([]string{"convert", "--to", "parquet", "--shard", fmt.Sprintf("%d/3", i), "-o", p}, inputs...)...); code == 2 {
+			t.Fatalf("shard %d: exit 2: %s", i, stderr)
+		}
+		parts = append(parts, p)
+	}
+	merged := filepath.Join(dir, "merged.parquet")
+	if _, stderr, code := runAsh(t, "", "", append([]string{"merge", "-o", merged}, parts...)...); code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, stderr)
+	}
+	want, _ := os.ReadFile(one)
+	got, _ := os.ReadFile(merged)
+	if len(want) == 0 || !bytes.Equal(got, want) {
+		t.Errorf("merged table (%d bytes) differs from one run's (%d bytes): %s", len(got), len(want), firstDifference(want, got))
 	}
 }
