@@ -19,22 +19,84 @@ import (
 // were not played and have no canonical form: with cut they are dropped
 // and a comment says where and why the line stops (derived output must
 // not pass an illegal move off as valid); without cut they are kept as
-// written (a layout tool loses nothing).
+// written (a layout tool loses nothing). The main line read whole is one
+// part of SANParts.
 func CanonicalGame(g *record.Game, pl *replay.Played, cut bool) (*record.Game, error) {
 	c := *g
-	c.Moves = append([]record.Node(nil), g.Moves...)
-	if pl == nil {
-		return &c, nil
+	s := NewSANParts(g, cut)
+	moves, err := s.Part(g.Moves, pl)
+	if err != nil {
+		return nil, err
 	}
-	// The rewritten moves, one block for the game.
-	moves := make([]record.Move, pl.Len())
-	var text []byte
+	c.Moves = moves
+	return &c, nil
+}
+
+// SANParts rewrites the main line of a game in canonical SAN a part at a
+// time, as the replay played each part (replay.PartWalk.Played), so that
+// a huge game read in parts (grammar.ParseChunkParts) is rewritten
+// without being held whole; CanonicalGame is its one part for a game read
+// whole. It keeps from part to part whether the line was cut.
+type SANParts struct {
+	cut bool
+	// readable: the reader read the record (no syntax error), so that a
+	// game the replay could not set up has its moves cut.
+	readable bool
+	// done: the line was cut in a part before; the parts after it are
+	// not written.
+	done bool
+	// nodes and moves hold the part rewritten (text a move's), reused
+	// from part to part when reuse is set.
+	nodes []record.Node
+	moves []record.Move
+	text  []byte
+	reuse bool
+}
+
+// NewSANParts starts the rewrite of g's main line (CanonicalGame's cut),
+// g the record being read (its tags and notices whole). The nodes each
+// Part returns are the rewrite's own and stay valid.
+func NewSANParts(g *record.Game, cut bool) *SANParts {
+	return &SANParts{cut: cut, readable: g.SyntaxError() == nil}
+}
+
+// reset starts the rewrite of g's main line again, keeping the storage
+// of the parts for the next game: the nodes Part returns are then valid
+// until the next call only (a writer that writes each part as it comes).
+func (s *SANParts) reset(g *record.Game, cut bool) {
+	*s = SANParts{cut: cut, readable: g.SyntaxError() == nil, nodes: s.nodes[:0], moves: s.moves[:0], text: s.text[:0], reuse: true}
+}
+
+// Part returns the nodes of the next part of the main line with the moves
+// pl played (what the replay played of these nodes: its steps' indexes
+// are into nodes, its PliesBefore the plies of the parts before) written
+// in canonical SAN: the nodes after a cut are left out, and nothing at
+// all of the parts after it. pl nil: the nodes as they are (a copy).
+func (s *SANParts) Part(nodes []record.Node, pl *replay.Played) ([]record.Node, error) {
+	if s.done {
+		return nil, nil
+	}
+	var out []record.Node
+	if s.reuse {
+		out = append(s.nodes[:0], nodes...)
+		s.nodes = out
+	} else {
+		out = append(out, nodes...)
+	}
+	if pl == nil {
+		return out, nil
+	}
+	// The rewritten moves, one block for the part.
+	if cap(s.moves) < pl.Len() || !s.reuse {
+		s.moves = make([]record.Move, pl.Len())
+	}
+	moves := s.moves[:pl.Len()]
 	for i := range pl.Len() {
 		st := pl.Step(i)
-		if st.Index < 0 || st.Index >= len(c.Moves) || c.Moves[st.Index].Move == nil {
+		if st.Index < 0 || st.Index >= len(out) || out[st.Index].Move == nil {
 			continue
 		}
-		old := c.Moves[st.Index].Move
+		old := out[st.Index].Move
 		m := &moves[i]
 		var err error
 		if *m, err = grammar.ParseMove(st.SAN); err != nil {
@@ -44,34 +106,38 @@ func CanonicalGame(g *record.Game, pl *replay.Played, cut bool) (*record.Game, e
 		m.Glyph, m.Joined = old.Glyph, old.Joined
 		// The canonical text is the SAN itself unless a glyph follows
 		// it: then the SAN's string serves, without a new one.
-		if text = AppendMoveText(text[:0], m); string(text) == st.SAN {
+		if s.text = AppendMoveText(s.text[:0], m); string(s.text) == st.SAN {
 			m.Text = st.SAN
 		} else {
-			m.Text = string(text)
+			m.Text = string(s.text)
 		}
-		c.Moves[st.Index].Move = m
-		c.Moves[st.Index].Text = m.Text
+		out[st.Index].Move = m
+		out[st.Index].Text = m.Text
 	}
-	if cut && pl.Start == nil && pl.Stop != nil && g.SyntaxError() == nil {
+	if s.cut && pl.Start == nil && pl.Stop != nil && s.readable {
 		// Not replayed at all (no profile covers it, a bad FEN): no move
 		// has a canonical form.
-		c.Moves = []record.Node{{Kind: record.KindComment, Text: "the game could not be replayed: " + pl.Stop.Message + " [" + pl.Stop.Rule + "]"}}
-		return &c, nil
+		s.done = true
+		return append(out[:0], record.Node{Kind: record.KindComment, Text: "the game could not be replayed: " + pl.Stop.Message + " [" + pl.Stop.Rule + "]"}), nil
 	}
-	if cut && pl.StopNode != nil && pl.StopIndex >= 0 && pl.StopIndex < len(c.Moves) {
-		why := fmt.Sprintf("ply %d (%s) could not be played", pl.Len()+1, pl.StopNode.Text)
+	if s.cut && pl.StopNode != nil && pl.StopIndex >= 0 && pl.StopIndex < len(out) {
+		// The ply counts the plies of the parts before.
+		why := fmt.Sprintf("ply %d (%s) could not be played", pl.PliesBefore+pl.Len()+1, pl.StopNode.Text)
 		if pl.Stop != nil {
 			why += ": " + pl.Stop.Message + " [" + pl.Stop.Rule + "]"
 		}
 		why += "; the record goes on from there in the original only"
-		moves := c.Moves[:pl.StopIndex]
-		// A move number just before the cut belongs to the cut move.
-		for len(moves) > 0 && moves[len(moves)-1].Kind == record.KindMoveNumber {
-			moves = moves[:len(moves)-1]
+		kept := out[:pl.StopIndex]
+		// A move number just before the cut belongs to the cut move (a
+		// part starts at a turn, with its number: the number is in the
+		// cut move's part).
+		for len(kept) > 0 && kept[len(kept)-1].Kind == record.KindMoveNumber {
+			kept = kept[:len(kept)-1]
 		}
-		c.Moves = append(moves[:len(moves):len(moves)], record.Node{Kind: record.KindComment, Text: why})
+		s.done = true
+		return append(kept, record.Node{Kind: record.KindComment, Text: why}), nil
 	}
-	return &c, nil
+	return out, nil
 }
 
 // FormatSAN is Format with every main-line move written in the profile's
@@ -81,26 +147,66 @@ func CanonicalGame(g *record.Game, pl *replay.Played, cut bool) (*record.Game, e
 // with each game whose main line the replay stopped before its end, and
 // why.
 func FormatSAN(w io.Writer, rd *grammar.Reader, filename string, report func(*record.Game), rp *replay.Replayer, stopped func(*replay.Finding)) (FormatStats, error) {
-	return format(w, rd, filename, report, SANRewrite(filename, rp, stopped))
+	return format(w, rd, filename, report, SANRewrite(filename, rp, stopped, nil))
 }
 
-// SANRewrite is FormatSAN's rewrite of one game, for FormatEach (fmt -l,
-// -d, -w, --check with --san).
-func SANRewrite(filename string, rp *replay.Replayer, stopped func(*replay.Finding)) Rewrite {
-	return func(g *record.Game, n int) (*record.Game, error) {
-		res := rp.Game(g, filename, n)
-		if res.Played == nil {
-			return nil, fmt.Errorf("the replay kept no steps (replay.Config.Steps)")
-		}
-		if pl := res.Played; !pl.Complete() && stopped != nil {
-			f := pl.Stop
-			if f == nil {
-				f = &replay.Finding{File: filename, Game: n, Line: g.Pos.Line, Column: g.Pos.Col, Rule: ruleid.Syntax, Severity: ruleid.SeverityOf(ruleid.Syntax).String(), Message: "the main line cannot be replayed"}
-			}
-			stopped(f)
-		}
-		return CanonicalGame(g, res.Played, false)
+// Rewrite is how FormatEach rewrites each game before it writes it:
+// SANRewrite's moves in canonical SAN (fmt --san).
+type Rewrite struct {
+	filename string
+	rp       *replay.Replayer
+	stopped  func(*replay.Finding)
+	// parts replays a huge game in parts (nil: it is read whole).
+	parts PartsReplay
+}
+
+// PartsReplay replays the game of c, number index, with its main line
+// read in parts, as the commands replay a huge game (cmd/ashtapada's
+// replayParted, which reads it through once for what only its end tells,
+// then again giving each part to the walk): begin is called at the first
+// part, g the record being read (its tags whole), and part after each
+// part but the last is played, pl what was played of it. It returns the
+// result and the record as the reader left it (its notices whole, Moves
+// its last part, res.Played what was played of it); parted is false when
+// the game was read whole after all (one part, or the reader could not
+// read it): then begin and part were not called and res is the replay of
+// the record returned.
+type PartsReplay func(c grammar.Chunk, index int, begin func(g *record.Game, first []record.Node), part func(nodes []record.Node, pl *replay.Played)) (res *replay.Result, g *record.Game, parted bool)
+
+// SANRewrite is FormatSAN's rewrite of each game, for FormatEach (fmt, -l,
+// -d, -w, --check with --san): each game is replayed once by rp and its
+// moves rewritten by CanonicalGame. parts, when not nil, replays a huge
+// game (grammar.PartedBytes or more) in parts: its moves are rewritten
+// and written a part at a time (SANParts), so that it is never held
+// whole; with nil it is read whole.
+func SANRewrite(filename string, rp *replay.Replayer, stopped func(*replay.Finding), parts PartsReplay) *Rewrite {
+	return &Rewrite{filename: filename, rp: rp, stopped: stopped, parts: parts}
+}
+
+// game rewrites game n, read whole; res is its replay when the caller
+// has one (nil: it is replayed here).
+func (rw *Rewrite) game(g *record.Game, n int, res *replay.Result) (*record.Game, error) {
+	if res == nil {
+		res = rw.rp.Game(g, rw.filename, n)
 	}
+	if res.Played == nil {
+		return nil, fmt.Errorf("the replay kept no steps (replay.Config.Steps)")
+	}
+	rw.report(g, n, res.Played)
+	return CanonicalGame(g, res.Played, false)
+}
+
+// report calls stopped when the replay stopped the main line of game n
+// before its end (pl, or the last part of it: a stop stays said).
+func (rw *Rewrite) report(g *record.Game, n int, pl *replay.Played) {
+	if pl.Complete() || rw.stopped == nil {
+		return
+	}
+	f := pl.Stop
+	if f == nil {
+		f = &replay.Finding{File: rw.filename, Game: n, Line: g.Pos.Line, Column: g.Pos.Col, Rule: ruleid.Syntax, Severity: ruleid.SeverityOf(ruleid.Syntax).String(), Message: "the main line cannot be replayed"}
+	}
+	rw.stopped(f)
 }
 
 // SANRecord is a record read in another notation (LAN, UCI) rewritten in

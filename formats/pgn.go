@@ -55,7 +55,7 @@ func AppendCanonical(dst []byte, g *record.Game) []byte {
 // what AppendCanonical writes of ToSAN's copy of g, without the copy (a
 // record read in a book's notation, converted to PGN).
 func appendCanonical(dst []byte, g *record.Game, played *replay.Played) []byte {
-	cw := beginCanonical(dst, g, played, g.Moves)
+	cw := beginCanonical(dst, g, played)
 	cw.part(g.Moves)
 	return cw.end(g)
 }
@@ -65,22 +65,25 @@ func appendCanonical(dst []byte, g *record.Game, played *replay.Played) []byte {
 // each part of the main line, end the termination marker and the text
 // after it. A game read whole is one part (appendCanonical).
 type canonicalWriter struct {
-	lw    lineWriter
-	main  lineState
-	start int
-	g     *record.Game
+	lw   lineWriter
+	main lineState
+	// started: the first part was written (its numbering set main).
+	started bool
+	start   int
+	g       *record.Game
 }
 
-// beginCanonical starts the canonical form of g after dst; first is the
-// game's first part of main line, where its numbering may start.
-func beginCanonical(dst []byte, g *record.Game, played *replay.Played, first []record.Node) *canonicalWriter {
+// beginCanonical starts the canonical form of g after dst. The game's
+// numbering starts where its first part says (startNumbering), the part
+// as written: a part rewritten (SANParts) may have lost its first number
+// to a cut.
+func beginCanonical(dst []byte, g *record.Game, played *replay.Played) *canonicalWriter {
 	cw := &canonicalWriter{start: len(dst), g: g}
 	dst = appendTags(dst, g.Tags)
 	if len(g.Tags) > 0 {
 		dst = append(dst, '\n')
 	}
 	cw.lw = lineWriter{buf: dst, steps: played}
-	cw.main = newLineState(startNumbering(g, first))
 	return cw
 }
 
@@ -98,7 +101,13 @@ func (cw *canonicalWriter) take(min int) []byte {
 }
 
 // part writes the next part of the main line.
-func (cw *canonicalWriter) part(ns []record.Node) { cw.lw.line(ns, &cw.main) }
+func (cw *canonicalWriter) part(ns []record.Node) {
+	if !cw.started {
+		cw.main = newLineState(startNumbering(cw.g, ns))
+		cw.started = true
+	}
+	cw.lw.line(ns, &cw.main)
+}
 
 // end ends the game as g, the record as read, ends and returns the text.
 func (cw *canonicalWriter) end(g *record.Game) []byte {
@@ -491,13 +500,9 @@ func FormatReader(w io.Writer, rd *grammar.Reader, filename string, report func(
 	return format(w, rd, filename, report, nil)
 }
 
-// Rewrite changes a game read whole before fmt writes it, given its 1-based
-// index (FormatSAN's canonical moves).
-type Rewrite func(g *record.Game, index int) (*record.Game, error)
-
-// format is Format with rewrite, when not nil, applied to each game that
-// was read whole before it is written.
-func format(w io.Writer, rd *grammar.Reader, filename string, report func(*record.Game), rewrite Rewrite) (FormatStats, error) {
+// format is Format with rewrite, when not nil, applied to each game
+// before it is written.
+func format(w io.Writer, rd *grammar.Reader, filename string, report func(*record.Game), rewrite *Rewrite) (FormatStats, error) {
 	return FormatEach(rd, filename, rewrite, func(p *Piece) error {
 		if report != nil && p.Game != nil && HasSyntaxNotice(p.Game) {
 			report(p.Game)

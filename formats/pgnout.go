@@ -203,32 +203,60 @@ func PassedThrough(g *record.Game) bool {
 // comes, so that the game is never held whole, and returns the record as
 // the reader left it (Moves its last part) and the text fmt writes for it:
 // nil when appendGame is to write it (read whole after all, or passed
-// through as read). first: it is the input's first game.
-func formatParted(c grammar.Chunk, filename string, first bool) (*record.Game, []byte) {
+// through as read). index is the game's number in the input (1 for the
+// first). With rewrite, the game is replayed in parts (rewrite.parts) and
+// each part's moves rewritten (SANParts) before it is written; res is
+// that replay (of the record returned, when it was read whole).
+func formatParted(c grammar.Chunk, filename string, index int, rewrite *Rewrite) (g *record.Game, res *replay.Result, out []byte, err error) {
 	var cw *canonicalWriter
-	take := func(g *record.Game, nodes []record.Node) {
-		if cw == nil {
-			// Room for about the game's size at once: appending a large
-			// slice grows it by a quarter, five times its size on the way.
-			out := make([]byte, 0, len(c.Data)+len(c.Data)/8+4096)
-			if first && bytes.HasPrefix(g.Source, utf8BOM) {
-				out = append(out, utf8BOM...) // as appendGame keeps it
-			}
-			cw = beginCanonical(out, g, nil, nodes)
+	begin := func(g *record.Game) {
+		// Room for about the game's size at once: appending a large
+		// slice grows it by a quarter, five times its size on the way.
+		out := make([]byte, 0, len(c.Data)+len(c.Data)/8+4096)
+		if index == 1 && bytes.HasPrefix(g.Source, utf8BOM) {
+			out = append(out, utf8BOM...) // as appendGame keeps it
 		}
-		cw.part(nodes)
+		cw = beginCanonical(out, g, nil)
 	}
-	// A Scratch of its own: the record is held while the next game is
-	// read (FormatEach holds two).
-	g, parted := grammar.ParseChunkParts(c, filename, new(grammar.Scratch), grammar.Parts{Nodes: grammar.PartNodes, Take: take})
-	if !parted || g.SyntaxError() != nil {
+	var parted bool
+	if rewrite == nil {
+		take := func(g *record.Game, nodes []record.Node) {
+			if cw == nil {
+				begin(g)
+			}
+			cw.part(nodes)
+		}
+		// A Scratch of its own: the record is held while the next game is
+		// read (FormatEach holds two).
+		g, parted = grammar.ParseChunkParts(c, filename, new(grammar.Scratch), grammar.Parts{Nodes: grammar.PartNodes, Take: take})
+		if parted && g.SyntaxError() == nil {
+			cw.part(g.Moves)
+		}
+	} else {
+		var san SANParts
+		part := func(nodes []record.Node, pl *replay.Played) {
+			if err == nil {
+				var ns []record.Node
+				if ns, err = san.Part(nodes, pl); err == nil {
+					cw.part(ns)
+				}
+			}
+		}
+		start := func(g *record.Game, _ []record.Node) {
+			begin(g)
+			san.reset(g, false) // fmt keeps what was not played as written
+		}
+		if res, g, parted = rewrite.parts(c, index, start, part); parted && g.SyntaxError() == nil {
+			part(g.Moves, res.Played)
+		}
+	}
+	if !parted || g.SyntaxError() != nil || err != nil {
 		// Read whole (one part), or passed through byte for byte: a game
 		// with a syntax error is never rewritten. The parts of a game
 		// that was read in parts have moves: it is not one of tags only.
-		return g, nil
+		return g, res, nil, err
 	}
-	cw.part(g.Moves)
-	return g, cw.end(g)
+	return g, res, cw.end(g), nil
 }
 
 // Piece is one game of fmt's input, as read and as written: the input is
@@ -245,9 +273,10 @@ type Piece struct {
 // game by game without holding the input: at most two games are held. A
 // game too large to be read whole (a limit) ends the run with an error:
 // writing its first lines only would shorten the file. rewrite, when not
-// nil, changes each game read whole before it is written (Piece.Game stays
-// the game as read, with its notices).
-func FormatEach(rd *grammar.Reader, filename string, rewrite Rewrite, fn func(*Piece) error) (FormatStats, error) {
+// nil, changes each game before it is written (Piece.Game stays the game
+// as read, with its notices); a huge game is read in parts (formatParted)
+// unless rewrite cannot rewrite it so.
+func FormatEach(rd *grammar.Reader, filename string, rewrite *Rewrite, fn func(*Piece) error) (FormatStats, error) {
 	var st FormatStats
 	var prev *Piece
 	flush := func(next bool) error {
@@ -267,10 +296,13 @@ func FormatEach(rd *grammar.Reader, filename string, rewrite Rewrite, fn func(*P
 			break
 		}
 		var g *record.Game
-		var parted []byte // the game's canonical text, when read in parts
+		var res *replay.Result // the rewrite's replay, of a huge game
+		var parted []byte      // the game's canonical text, when read in parts
 		if err == nil {
-			if rewrite == nil && len(c.Data) >= grammar.PartedBytes {
-				g, parted = formatParted(c, filename, st.Games == 0)
+			if len(c.Data) >= grammar.PartedBytes && !c.Truncated && (rewrite == nil || rewrite.parts != nil) {
+				if g, res, parted, err = formatParted(c, filename, st.Games+1, rewrite); err != nil {
+					return st, fmt.Errorf("formatting %s: game %d: %w", filename, st.Games+1, err)
+				}
 			} else {
 				g = grammar.ParseChunk(c, filename)
 			}
@@ -293,10 +325,15 @@ func FormatEach(rd *grammar.Reader, filename string, rewrite Rewrite, fn func(*P
 			return st, err
 		}
 		written := g
-		if g.SyntaxError() != nil {
+		switch {
+		case g.SyntaxError() != nil:
 			st.Broken++
-		} else if rewrite != nil {
-			if written, err = rewrite(g, st.Games); err != nil {
+		case rewrite != nil && parted != nil:
+			// Rewritten as it was read; where its replay stopped is said
+			// now, after the game before, as for a game read whole.
+			rewrite.report(g, st.Games, res.Played)
+		case rewrite != nil:
+			if written, err = rewrite.game(g, st.Games, res); err != nil {
 				return st, fmt.Errorf("formatting %s: game %d: %w", filename, st.Games, err)
 			}
 		}

@@ -167,8 +167,14 @@ var pgnRendering = &Rendering{
 
 type pgnRenderer struct {
 	plain, sourceComments bool
-	// cw writes the game being rendered in parts (PartRenderer).
-	cw *canonicalWriter
+	// cw writes the game being rendered in parts (PartRenderer); san,
+	// when rewrite is set, rewrites its parts in SAN as Render does (plain
+	// PGN, a record read in LAN or UCI), and err is the first error of
+	// that rewrite.
+	cw      *canonicalWriter
+	san     SANParts
+	rewrite bool
+	err     error
 }
 
 func (p *pgnRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
@@ -213,26 +219,56 @@ func (p *pgnRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Resu
 }
 
 // RendersParts: canonical PGN of a record in SAN is its canonical form,
-// written a part at a time (canonicalWriter); plain PGN and the records
-// rewritten in SAN (LAN, UCI, the books' notations) are written whole.
+// written a part at a time (canonicalWriter); plain PGN and a record read
+// in LAN or UCI have their parts rewritten in SAN first, as Render
+// rewrites the record (SANParts: CanonicalGame, cut; plainNodes:
+// PlainGame). The books' notations are written whole.
 func (p *pgnRenderer) RendersParts(g *record.Game) bool {
-	return !p.plain && g.Notation == record.SAN
+	switch g.Notation {
+	case record.SAN, record.LAN, record.UCI:
+		return true
+	}
+	return false
 }
 
-func (p *pgnRenderer) BeginParts(dst []byte, g *record.Game, _ int, first []record.Node) {
+func (p *pgnRenderer) BeginParts(dst []byte, g *record.Game, _ int, _ []record.Node) {
 	var bom byte // as appendPGNPiece says it
 	if bytes.HasPrefix(g.Source, utf8BOM) {
 		bom = 1
 	}
-	p.cw = beginCanonical(append(dst, bom), g, nil, first)
+	p.cw = beginCanonical(append(dst, bom), g, nil)
+	// convertGame rewrites a record read whole in LAN or UCI in SAN, cut
+	// where the replay stopped (SANRecord), and Render plain PGN so.
+	p.rewrite, p.err = p.plain || g.Notation == record.LAN || g.Notation == record.UCI, nil
+	p.san.reset(g, true)
 }
 
-func (p *pgnRenderer) Part(nodes []record.Node, _ *replay.Played) { p.cw.part(nodes) }
+func (p *pgnRenderer) Part(nodes []record.Node, pl *replay.Played) {
+	if p.err != nil {
+		return
+	}
+	if p.rewrite {
+		if nodes, p.err = p.san.Part(nodes, pl); p.err != nil {
+			return
+		}
+	}
+	if p.plain {
+		nodes = plainNodes(nodes)
+	}
+	p.cw.part(nodes)
+}
 
 func (p *pgnRenderer) Take(min int) []byte { return p.cw.take(min) }
 
-func (p *pgnRenderer) EndParts(g *record.Game, _ int, _ *replay.Result) ([]byte, error) {
-	p.cw.part(g.Moves)
+func (p *pgnRenderer) EndParts(g *record.Game, n int, res *replay.Result) ([]byte, error) {
+	p.Part(g.Moves, res.Played)
+	// The rewrite's room for a huge game's part is not kept for the
+	// games after it.
+	p.san = SANParts{}
+	if p.err != nil {
+		p.cw = nil
+		return nil, fmt.Errorf("game %d: %w", n, p.err)
+	}
 	if g.Result == "" {
 		// As Render ends it.
 		c := *g

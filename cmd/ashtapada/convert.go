@@ -266,10 +266,10 @@ func (cv *converter) run(p *pipeline, cfg replay.Config, args []string, w io.Wri
 					}
 					diag.Reset()
 					c := converted{rendered: true, spill: spill, err: spillErr}
-					// A record the renderer takes in parts is written as
-					// it is (those to be rewritten in SAN are read whole):
-					// only its findings are said here.
-					_, broken, err := convertGame(g, res, n, &diag)
+					// A record the renderer takes in parts is rewritten
+					// by the renderer as it comes (a record read in LAN or
+					// UCI in SAN): only its findings are said here.
+					broken, err := judgeGame(g, res, n, &diag)
 					c.broken = broken
 					if c.err == nil {
 						c.err = err
@@ -538,21 +538,8 @@ func renderGame(rd formats.GameRenderer, g *record.Game, n int, res *replay.Resu
 // errw, and a record read in LAN or UCI is turned into SAN. It returns the
 // game to write, or the error that stops the run.
 func convertGame(g *record.Game, res *replay.Result, n int, errw io.Writer) (_ *record.Game, broken bool, err error) {
-	if g.Truncated {
-		// Only the first lines of the game were read (a limit, docs/robustness.md):
-		// converting them would lose the rest without a word.
-		se := g.SyntaxError()
-		return nil, false, fmt.Errorf("game %d at line %d is too large to be read whole (%d:%d: %s): not converted", n, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)
-	}
-	if !res.Summary.Valid {
-		broken = true
-		for i := range res.Findings {
-			if f := &res.Findings[i]; f.IsError() {
-				if err := formats.WriteFindingText(errw, f); err != nil {
-					return nil, true, err
-				}
-			}
-		}
+	if broken, err = judgeGame(g, res, n, errw); err != nil {
+		return nil, broken, err
 	}
 	if (g.Notation == record.LAN || g.Notation == record.UCI) && g.SyntaxError() == nil {
 		// A record read in LAN or UCI is written on in SAN, as replay
@@ -564,4 +551,28 @@ func convertGame(g *record.Game, res *replay.Result, n int, errw io.Writer) (_ *
 		g = c
 	}
 	return g, broken, nil
+}
+
+// judgeGame is what convertGame asks of every game, one read in parts
+// too (its renderer rewrites its parts itself): a game read only in part
+// is refused, and the error findings of a game the replay rejected
+// (broken) are written to errw.
+func judgeGame(g *record.Game, res *replay.Result, n int, errw io.Writer) (broken bool, err error) {
+	if g.Truncated {
+		// Only the first lines of the game were read (a limit, docs/robustness.md):
+		// converting them would lose the rest without a word.
+		se := g.SyntaxError()
+		return false, fmt.Errorf("game %d at line %d is too large to be read whole (%d:%d: %s): not converted", n, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)
+	}
+	if !res.Summary.Valid {
+		broken = true
+		for i := range res.Findings {
+			if f := &res.Findings[i]; f.IsError() {
+				if err := formats.WriteFindingText(errw, f); err != nil {
+					return true, err
+				}
+			}
+		}
+	}
+	return broken, nil
 }

@@ -218,12 +218,19 @@ func fmtFile(path string, opt *fmtOptions) (fmtResult, error) {
 	if opt.diff {
 		diff = formats.NewDiffWriter(opt.stdout, name+".orig", name)
 	}
-	var rewrite formats.Rewrite
+	var rewrite *formats.Rewrite
 	if opt.san != nil {
+		// A huge game is replayed in parts as validate replays it
+		// (replayParted), and rewritten a part at a time; a Scratch of
+		// its own, as FormatEach holds the record while it reads the
+		// next game.
+		parts := func(c grammar.Chunk, index int, begin func(*record.Game, []record.Node), part func([]record.Node, *replay.Played)) (*replay.Result, *record.Game, bool) {
+			return replayParted(opt.san, c, new(grammar.Scratch), name, index, partHooks{begin: begin, part: part})
+		}
 		rewrite = formats.SANRewrite(name, opt.san, func(f *replay.Finding) {
 			opt.unplayed++
 			fmt.Fprintf(opt.stderr, "%s:%d:%d: %s: %s [%s]; the moves from there are kept as written\n", name, f.Line, f.Column, f.Severity, f.Message, f.Rule)
-		})
+		}, parts)
 	}
 	each := func(out io.Writer) error {
 		// Each reader gets the command's limits and notation.

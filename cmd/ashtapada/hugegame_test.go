@@ -18,13 +18,19 @@ import (
 // were measured. It returns the number of plies.
 func writeHugeGame(t *testing.T, path string, size int) int {
 	t.Helper()
+	return writeHugeGameIn(t, path, size, [4]string{"Nf3", "Nf6", "Ng1", "Ng8"})
+}
+
+// writeHugeGameIn is writeHugeGame with the four moves of the shuffle
+// written as moves says (in LAN: Ng1-f3 and so on).
+func writeHugeGameIn(t *testing.T, path string, size int, moves [4]string) int {
+	t.Helper()
 	f, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	b := bufio.NewWriter(f)
 	n, _ := b.WriteString("[Event \"huge\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n[Variant \"chaturanga-gollon\"]\n\n")
-	moves := [4]string{"Nf3", "Nf6", "Ng1", "Ng8"}
 	plies := 0
 	for ; n < size-20; plies++ {
 		if plies%2 == 0 {
@@ -53,8 +59,9 @@ func writeHugeGame(t *testing.T, path string, size int) int {
 // TestHugeGameMemory (issue 14, item 4): one huge game costs every command
 // a bounded multiple of its size in peak memory (from the process's
 // rusage). The default run reads a game of 2 MB (validate reads it in
-// parts, parts.go) with validate, fmt,
-// convert --to pgn and show; ASHTAPADA_LONG=1 one of 16 MB, the size the
+// parts, parts.go) with validate, fmt (--san too),
+// convert --to pgn (--plain too, and of the game in LAN) and show;
+// ASHTAPADA_LONG=1 one of 16 MB, the size the
 // default --max-game-bytes allows, with every command. The ceilings are
 // the measured multiples (docs/robustness.md, "Memory") with room for a
 // loaded machine: a change that keeps more per token or per ply than the
@@ -67,6 +74,9 @@ func TestHugeGameMemory(t *testing.T) {
 	dir := t.TempDir()
 	game := filepath.Join(dir, "huge.pgn")
 	plies := writeHugeGame(t, game, size)
+	// The same game in LAN, which convert writes in SAN.
+	lan := filepath.Join(dir, "huge.lan")
+	writeHugeGameIn(t, lan, size, [4]string{"Ng1-f3", "Ng8-f6", "Nf3-g1", "Nf6-g8"})
 	mb := float64(size) / (1 << 20)
 	// The ceiling is 40 MB plus per MB for each MB of game (80 MB at
 	// least). A command
@@ -82,7 +92,11 @@ func TestHugeGameMemory(t *testing.T) {
 		{[]string{"fmt", game}, 10, false},
 		{[]string{"fmt", "--check", game}, 10, true},
 		{[]string{"fmt", "-d", game}, 10, true},
+		{[]string{"fmt", "--san", game}, 10, false},
 		{[]string{"convert", "--to", "pgn", game}, 10, false},
+		{[]string{"convert", "--to", "pgn", "--plain", game}, 10, false},
+		{[]string{"convert", "--to", "pgn", lan}, 10, false},
+		{[]string{"convert", "--to", "pgn", "--plain", lan}, 10, true},
 		{[]string{"convert", "--to", "uci", game}, 10, true},
 		{[]string{"convert", "--to", "lan", game}, 10, true},
 		{[]string{"convert", "--to", "fen", game}, 10, true},
@@ -102,7 +116,7 @@ func TestHugeGameMemory(t *testing.T) {
 		code, peak, stderr := peakRSS(t, c.args...)
 		// At least 80 MB: convert's soft memory limit alone is 64.
 		limit := max(80, 40+c.per*mb)
-		t.Logf("%v: %d plies, %.1f MB game, peak %d MB (%.0f per MB of game), ceiling %.0f MB, exit %d", c.args[:len(c.args)-1], plies, mb, peak, float64(peak)/mb, limit, code)
+		t.Logf("%v %s: %d plies, %.1f MB game, peak %d MB (%.0f per MB of game), ceiling %.0f MB, exit %d", c.args[:len(c.args)-1], filepath.Base(c.args[len(c.args)-1]), plies, mb, peak, float64(peak)/mb, limit, code)
 		if code > 1 {
 			t.Errorf("%v: exit %d\n%.2000s", c.args, code, stderr)
 		}

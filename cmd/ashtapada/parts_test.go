@@ -46,7 +46,8 @@ var partedCases = map[string]string{
 
 // TestPartedValidateAgrees: a game read in parts (parts.go) gets the
 // findings and the verdict it gets read whole, byte for byte in validate's
-// JSONL report, and fmt and convert write it as they do read whole (the
+// JSONL report, and fmt (with --san too) and convert (plain PGN too)
+// write it as they do read whole (the
 // convert output of each part written to a file as it comes), for the
 // cases above and every record file of the corpus,
 // the test data and the shared data. Every game is read in parts of two
@@ -54,32 +55,115 @@ var partedCases = map[string]string{
 func TestPartedValidateAgrees(t *testing.T) {
 	dir := t.TempDir()
 	files := partedInputs(t, dir, "", true)
-	bytes, nodes, spill := grammar.PartedBytes, grammar.PartNodes, spillBytes
-	defer func() { grammar.PartedBytes, grammar.PartNodes, spillBytes = bytes, nodes, spill }()
 	for _, f := range files {
 		for _, args := range [][]string{
 			{"validate", "--format", "jsonl", "--verbose", "--summary", "--jobs", "1", f},
 			{"fmt", f},
+			{"fmt", "--san", f},
 			{"convert", "--to", "uci", "--jobs", "1", f},
 			{"convert", "--to", "pgn", "--jobs", "1", f},
+			{"convert", "--to", "pgn", "--plain", "--jobs", "1", f},
 			{"convert", "--to", "fen", "--jobs", "1", f},
 			{"convert", "--to", "json", "--compact", "--jobs", "1", f},
 			{"convert", "--to", "svg", "--jobs", "1", f},
 		} {
-			grammar.PartedBytes, grammar.PartNodes, spillBytes = bytes, nodes, spill
-			wantOut, wantErr, wantCode := runApp(t, args...)
-			// In parts of two nodes, convert's output written to a file
-			// after every part (spillPiece).
-			grammar.PartedBytes, grammar.PartNodes, spillBytes = 0, 2, 0
-			out, errs, code := runApp(t, args...)
-			if out != wantOut || errs != wantErr || code != wantCode {
-				t.Errorf("%s: read in parts, the output differs (exit %d, whole %d)\n--- parts\n%.3000s\n--- whole\n%.3000s\n--- stderr parts\n%.500s\n--- whole\n%.500s",
-					strings.Join(args, " "), code, wantCode, out, wantOut, errs, wantErr)
-			}
+			partsAgree(t, args...)
 		}
 	}
 	if len(files) < len(partedCases)+20 {
 		t.Fatalf("only %d files: the corpus is not where the test looks", len(files))
+	}
+}
+
+// partsAgree runs the command of args on games read whole, then on every
+// game read in parts of two nodes, convert's output written to a file
+// after every part (spillPiece), and says where the two differ (standard
+// output, standard error, exit status).
+func partsAgree(t *testing.T, args ...string) {
+	t.Helper()
+	bytes, nodes, spill := grammar.PartedBytes, grammar.PartNodes, spillBytes
+	defer func() { grammar.PartedBytes, grammar.PartNodes, spillBytes = bytes, nodes, spill }()
+	wantOut, wantErr, wantCode := runApp(t, args...)
+	grammar.PartedBytes, grammar.PartNodes, spillBytes = 0, 2, 0
+	out, errs, code := runApp(t, args...)
+	if out != wantOut || errs != wantErr || code != wantCode {
+		t.Errorf("%s: read in parts, the output differs (exit %d, whole %d)\n--- parts\n%.3000s\n--- whole\n%.3000s\n--- stderr parts\n%.500s\n--- whole\n%.500s",
+			strings.Join(args, " "), code, wantCode, out, wantOut, errs, wantErr)
+	}
+}
+
+// sanCases are games whose moves convert and fmt --san rewrite in SAN
+// read in parts as read whole (TestPartedSANAgrees): where the line is
+// cut, and what goes with the cut.
+var sanCases = map[string]string{
+	// Cut at a white move after its number (the number goes with it),
+	// at a black move, inside a compound turn, and at the first move.
+	"cut white":    "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ke3 Nf6 5. O-O Be7 *\n",
+	"cut black":    "1. e4 e5 2. Nf3 Nc6 3. Bb5 Ke7 4. Ba4 Nf6 *\n",
+	"cut first":    "1. Ke2 e5 2. Nf3 Nc6 *\n",
+	"cut compound": "[Variant \"andhra\"]\n\n1. e3,Nf3,Nh6 1... e6,Nf6,g6 2. Bg2 Bg7 *\n",
+	// A comment, NAGs and a variation before and after the cut.
+	"cut annotated": "1. e4 {a} e5 $1 2. Nf3 (2. f4) {b} Nc6 3. {c} Ke3 $2 (3. Bb5) a6 *\n",
+	// Not replayed at all: a start position that cannot be set up.
+	"not replayed": "[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n",
+	// The king's leaps and conversions plain PGN rewrites are in the
+	// corpus (andhra/leaps.pgn, andhra/promotion.pgn), which
+	// TestPartedValidateAgrees converts to plain PGN.
+}
+
+// TestPartedSANAgrees: the records convert and fmt --san rewrite in
+// canonical SAN (SANParts, a part at a time) are written read in parts
+// of two nodes as read whole, byte for byte with the same errors and
+// exit status (partsAgree): plain PGN and fmt --san of the cases above
+// and of generated games with an illegal move in an early and a late
+// part (TestPartedValidateAgrees runs them on the corpus), and PGN
+// (plain too) of records read in LAN and UCI: the test data's, the
+// generated game's with an illegal move put in early and late, and every
+// case, corpus and test data game of the parted tests written in LAN and
+// UCI (by convert, read whole).
+func TestPartedSANAgrees(t *testing.T) {
+	dir := t.TempDir()
+	var cases []string
+	for name, text := range sanCases {
+		cases = append(cases, writeFile(t, dir, "san-"+strings.ReplaceAll(name, " ", "-")+".pgn", text))
+	}
+	game, lateBad, earlyBad, _, _ := shuffleGames(t, dir)
+	for _, f := range append([]string{game, lateBad, earlyBad}, cases...) {
+		partsAgree(t, "fmt", "--san", f)
+		partsAgree(t, "convert", "--to", "pgn", "--plain", "--jobs", "1", f)
+	}
+	// The records in LAN and UCI, written whole.
+	coords := []string{filepath.Join("testdata", "coord-illegal.lan"), filepath.Join("testdata", "coord-illegal.uci")}
+	for k, f := range append(append([]string{game}, cases...), partedInputs(t, dir, "san-", false)...) {
+		for _, to := range []string{"lan", "uci"} {
+			out, _, code := runApp(t, "convert", "--to", to, "--jobs", "1", f)
+			if code > 1 {
+				t.Fatalf("convert --to %s %s: exit %d", to, f, code)
+			}
+			if strings.TrimSpace(out) == "" {
+				continue
+			}
+			coords = append(coords, writeFile(t, dir, "coord-"+strconv.Itoa(k)+"."+to, out))
+			if f != game {
+				continue
+			}
+			// The generated game with an illegal move in an early and in
+			// a late part.
+			from, bad := "Ng1-f3", "Ng1-g3"
+			if to == "uci" {
+				from, bad = "g1f3", "g1g3"
+			}
+			for _, at := range []int{strings.Index(out, from), strings.LastIndex(out, from)} {
+				coords = append(coords, writeFile(t, dir, "bad-"+strconv.Itoa(at)+"."+to, out[:at]+bad+out[at+len(from):]))
+			}
+		}
+	}
+	for _, f := range coords {
+		partsAgree(t, "convert", "--to", "pgn", "--jobs", "1", f)
+		partsAgree(t, "convert", "--to", "pgn", "--plain", "--jobs", "1", f)
+	}
+	if len(coords) < 2*len(partedCases) {
+		t.Fatalf("only %d records in LAN and UCI", len(coords))
 	}
 }
 
