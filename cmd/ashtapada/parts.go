@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/ashtapada/ashtapada/detect"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
@@ -111,13 +112,7 @@ func readParted(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (
 // gameReplay replays the record g read whole (or not to be replayed), as
 // one part.
 func gameReplay(g *record.Game, file string, index int) func(*replay.Replayer, func(*replay.Played)) *replay.Result {
-	return func(r *replay.Replayer, part func(*replay.Played)) *replay.Result {
-		res := r.Game(g, file, index)
-		if part != nil {
-			part(res.Played)
-		}
-		return res
-	}
+	return detect.WholeReplay(g, file, index)
 }
 
 // partsReplay replays the game of ch, read again in parts, done its
