@@ -226,6 +226,14 @@ func sideAt(name string, res *replay.Result, line []lineMove, ply int) *Side {
 // on game g (game index i): ra and rb are its replays under each. Nil when
 // they agree.
 func RuleSets(nameA, nameB string, i int, g *record.Game, ra, rb *replay.Result) *Entry {
+	return RuleSetsWritten(nameA, nameB, i, func(ply int) string { return writtenAt(g, ply) }, ra, rb)
+}
+
+// RuleSetsWritten is RuleSets for a game not held whole (a huge game
+// whose main line is read in parts): written is its main-line move at a
+// ply as written ("" when there is none; WrittenReader), asked only for
+// the entry's ply, and only when there is an entry.
+func RuleSetsWritten(nameA, nameB string, i int, written func(ply int) string, ra, rb *replay.Result) *Entry {
 	fa, fb := firstError(ra), firstError(rb)
 	pa, pb := plyOf(fa), plyOf(fb)
 	e := &Entry{Mode: ModeRules, Game: i}
@@ -243,8 +251,8 @@ func RuleSets(nameA, nameB string, i int, g *record.Game, ra, rb *replay.Result)
 			e.Ply = pa
 		}
 	}
-	e.A = verdictAt(nameA, ra, fa, e.Ply, g)
-	e.B = verdictAt(nameB, rb, fb, e.Ply, g)
+	e.A = verdictAt(nameA, ra, fa, e.Ply, written)
+	e.B = verdictAt(nameB, rb, fb, e.Ply, written)
 	return e
 }
 
@@ -281,31 +289,55 @@ func RuleSetName(cfg replay.Config, sets []string) string {
 	return name
 }
 
-// verdictAt is one rule set's word on the move at ply.
-func verdictAt(name string, res *replay.Result, f *replay.Finding, ply int, g *record.Game) *Side {
+// verdictAt is one rule set's word on the move at ply (written: the
+// move as written at a ply).
+func verdictAt(name string, res *replay.Result, f *replay.Finding, ply int, written func(int) string) *Side {
 	s := &Side{Name: name, Profile: res.Summary.Profile, Legal: true}
 	if f != nil && f.Ply == ply {
 		s.Legal = false
 		s.Move, s.Rule, s.Message = f.SAN, f.Rule, f.Message
 	} else if ply != noPly {
-		s.Move = writtenAt(g, ply)
+		s.Move = written(ply)
 	}
 	return s
 }
 
-// writtenAt is the main-line move at ply as written.
+// writtenAt is the main-line move of g at ply as written.
 func writtenAt(g *record.Game, ply int) string {
-	n := 0
-	for i := range g.Moves {
-		if g.Moves[i].Kind == record.KindMove && g.Moves[i].Move != nil {
-			n++
-			if n == ply {
-				return g.Moves[i].Move.Text
+	w := NewWrittenReader(ply)
+	w.Part(g.Moves)
+	return w.Text()
+}
+
+// WrittenReader finds the main-line move at a ply as written, its main
+// line given a part at a time (Part), or whole as one part.
+type WrittenReader struct {
+	ply, n int // the ply looked for, the moves seen
+	text   string
+}
+
+// NewWrittenReader looks for the move at ply (1-based).
+func NewWrittenReader(ply int) *WrittenReader { return &WrittenReader{ply: ply} }
+
+// Part reads the next part of the main line.
+func (w *WrittenReader) Part(nodes []record.Node) {
+	if w.n >= w.ply {
+		return
+	}
+	for i := range nodes {
+		if nodes[i].Kind == record.KindMove && nodes[i].Move != nil {
+			w.n++
+			if w.n == w.ply {
+				w.text = strings.Clone(nodes[i].Move.Text)
+				return
 			}
 		}
 	}
-	return ""
 }
+
+// Text is the move at the ply as written, "" when the main line is
+// shorter (or the ply not positive).
+func (w *WrittenReader) Text() string { return w.text }
 
 // ---- as written against as read ----
 

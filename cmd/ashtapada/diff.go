@@ -498,7 +498,59 @@ func diffRuleSets(c *cli.Context, path string, ew *entryWriter) error {
 			// One walk per rule set.
 			return compare.RuleSets(nameA, nameB, i, g, rpA.Game(g, path, i), rpB.Game(g, path, i))
 		}
+	}, func() func(grammar.Chunk, *grammar.Scratch, string, int) (*compare.Entry, *record.Game) {
+		// A huge game is read in parts, each part walked under both rule
+		// sets before the next is read (walkParts), and once more for
+		// the move as written at the entry's ply: nothing of its main
+		// line is held.
+		rpA, rpB := replay.New(cfgA), replay.New(cfgB)
+		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, i int) (*compare.Entry, *record.Game) {
+			// The reader names the file as the pipeline does (file), the
+			// replays as the whole game's (path).
+			g, _, _, parted := readParted(ch, sc, file, i)
+			if !parted {
+				return compare.RuleSets(nameA, nameB, i, g, rpA.Game(g, path, i), rpB.Game(g, path, i)), g
+			}
+			var ra, rb *replay.Result
+			if g.SyntaxError() != nil {
+				// Not replayed (readParted): judged from the record
+				// read through.
+				ra, rb = rpA.Game(g, path, i), rpB.Game(g, path, i)
+			} else {
+				res := walkParts([]*replay.Replayer{rpA, rpB}, g, ch, sc, path, i, nil)
+				ra, rb = res[0], res[1]
+			}
+			return compare.RuleSetsWritten(nameA, nameB, i, writtenParts(ch, sc, file), ra, rb), g
+		}
 	})
+}
+
+// writtenParts is the main-line move at a ply as written of the game of
+// ch, read again in parts for each ply asked (the last one remembered).
+// A game the reader cannot read is read whole (the one case held whole:
+// what it keeps of such a record is read as written).
+func writtenParts(ch grammar.Chunk, sc *grammar.Scratch, file string) func(ply int) string {
+	last, text := -1, ""
+	return func(ply int) string {
+		if ply == last {
+			return text
+		}
+		wr := compare.NewWrittenReader(ply)
+		g, parted := grammar.ParseChunkParts(ch, file, sc, grammar.Parts{Nodes: grammar.PartNodes, Take: func(_ *record.Game, nodes []record.Node) {
+			wr.Part(nodes)
+		}})
+		if !parted || g.SyntaxError() != nil {
+			// The parts given are void: the record holds the whole main
+			// line, or it is read whole as the whole reading reads it.
+			if parted {
+				g = grammar.ParseChunkScratch(ch, file, sc)
+			}
+			wr = compare.NewWrittenReader(ply)
+		}
+		wr.Part(g.Moves)
+		last, text = ply, wr.Text()
+		return text
+	}
 }
 
 // ---- mode c: as written against as read ----
@@ -515,15 +567,17 @@ func diffAsRead(c *cli.Context, path string, ew *entryWriter) error {
 		return func(g *record.Game, i int) *compare.Entry {
 			return compare.AsRead(path, i, name, g, rp.Game(g, path, i))
 		}
-	})
+	}, nil)
 }
 
 // diffEachGame compares each game of one file on the pipeline (modes b
 // and c): worker returns the comparison of one worker, which is given
-// each game and its number. The entries are written as they come, in
-// input order whatever --jobs; the first input error stops the diff after
-// the entries before it.
-func diffEachGame(c *cli.Context, path string, ew *entryWriter, worker func() func(g *record.Game, i int) *compare.Entry) error {
+// each game and its number, and huge, when not nil, the comparison of a
+// huge game, which it reads itself from its chunk in parts (stage.huge;
+// file is the file's name as the pipeline reads it).
+// The entries are written as they come, in input order whatever --jobs;
+// the first input error stops the diff after the entries before it.
+func diffEachGame(c *cli.Context, path string, ew *entryWriter, worker func() func(g *record.Game, i int) *compare.Entry, huge func() func(ch grammar.Chunk, sc *grammar.Scratch, file string, i int) (*compare.Entry, *record.Game)) error {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return fmt.Errorf("reading %s: is a directory", path)
 	}
@@ -536,6 +590,7 @@ func diffEachGame(c *cli.Context, path string, ew *entryWriter, worker func() fu
 		},
 		failed: func(string, int) *compare.Entry { return nil },
 	}
+	st.huge = huge
 	s := &diffSink{ew: ew}
 	runPipeline(p, []string{path}, st, s)
 	return s.err
