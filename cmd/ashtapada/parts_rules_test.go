@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -51,4 +52,97 @@ func TestPartedRuleSetsAgree(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPartedAsReadAgrees: diff --rules X of a game read in parts (read
+// again in parts for each look at its moves, compare.AsReadParts, its
+// diff written to a temporary file and joined to its entry when too long
+// to hold) reports what it reports of the game read whole, byte for byte,
+// in text and JSON: for the cases of TestPartedValidateAgrees, every
+// record file of the corpus and the test data, and generated games of
+// 10,000 moves (a diff of 20,000 lines, the most formats diffs line by
+// line) and of 10,001 (every move removed and added), read as written or
+// not from their first ply (UCI), from an illegal move (a repetition or
+// a move rule ends the game), or from a late wrong check mark, after the
+// first illegal move or before it.
+func TestPartedAsReadAgrees(t *testing.T) {
+	dir := t.TempDir()
+	files := partedInputs(t, dir, "asread-", false)
+	// The long games: their minimal diffs cost seconds each, and JSON is
+	// checked on one of them.
+	long := map[string]bool{}
+	for _, g := range []struct {
+		n    int
+		form string
+	}{{10_000, "san"}, {10_001, "san"}, {10_001, "uci"}, {10_001, "check"}} {
+		f := writeFile(t, dir, fmt.Sprintf("shuffle-%d-%s.pgn", g.n, g.form), shuffleText(g.n, g.form))
+		files = append(files, f)
+		long[f] = g.n != 10_001 || g.form != "san"
+	}
+	sets := [][]string{
+		{"--rules", "fide"},
+		{"--rules", "chaturanga-gollon"},
+		{"--rules", "chaturanga-gollon", "--set", "move-rule=50"},
+	}
+	bytes, nodes := grammar.PartedBytes, grammar.PartNodes
+	defer func() { grammar.PartedBytes, grammar.PartNodes = bytes, nodes }()
+	wholeDiffs := 0
+	for _, f := range files {
+		for _, set := range sets {
+			for _, format := range []string{"text", "json"} {
+				if format == "json" && long[f] {
+					continue
+				}
+				args := append(append([]string{"diff", "--format", format, "--jobs", "1"}, set...), f)
+				grammar.PartedBytes, grammar.PartNodes = bytes, nodes
+				wantOut, wantErr, wantCode := runApp(t, args...)
+				grammar.PartedBytes, grammar.PartNodes = 0, 2
+				out, errs, code := runApp(t, args...)
+				if out != wantOut || errs != wantErr || code != wantCode {
+					t.Errorf("%s: read in parts, the output differs (exit %d, whole %d)\n--- parts\n%.3000s\n--- whole\n%.3000s\n--- stderr parts\n%.500s\n--- whole\n%.500s",
+						strings.Join(args, " "), code, wantCode, out, wantOut, errs, wantErr)
+				}
+				if strings.Contains(out, "@@ -1,10001 +1,10001 @@") {
+					wholeDiffs++
+				}
+			}
+		}
+	}
+	// The diffs of 10,001 moves that show every move removed and added:
+	// under fide (from ply 17) and the move rule (ply 101), each form (the
+	// SAN one in JSON too); as written (chaturanga-gollon), the UCI and
+	// check-mark forms.
+	if want := 2*(3+1) + 2; wholeDiffs != want {
+		t.Errorf("%d diffs of every move removed and added, want %d", wholeDiffs, want)
+	}
+}
+
+// shuffleText is a game of knights shuffling for n plies under
+// chaturanga-gollon: in SAN, in UCI, or in SAN with a wrong check mark at
+// ply n-100 (form "check").
+func shuffleText(n int, form string) string {
+	var sb strings.Builder
+	sb.WriteString("[Event \"shuffle\"]\n[Variant \"chaturanga-gollon\"]\n\n")
+	san := [4]string{"Nf3", "Nf6", "Ng1", "Ng8"}
+	uci := [4]string{"g1f3", "g8f6", "f3g1", "f6g8"}
+	for p := 0; p < n; p++ {
+		if p%2 == 0 {
+			fmt.Fprintf(&sb, "%d. ", p/2+1)
+		}
+		m := san[p%4]
+		if form == "uci" {
+			m = uci[p%4]
+		}
+		if form == "check" && p == n-100 {
+			m += "+"
+		}
+		sb.WriteString(m)
+		if p%16 == 15 {
+			sb.WriteByte('\n')
+		} else {
+			sb.WriteByte(' ')
+		}
+	}
+	sb.WriteString("*\n")
+	return sb.String()
 }
