@@ -44,26 +44,34 @@ func TestPartedHintsAgree(t *testing.T) {
 		files = append(files, f)
 		hinted[f] = want
 	}
-	bytes, nodes := grammar.PartedBytes, grammar.PartNodes
-	defer func() { grammar.PartedBytes, grammar.PartNodes = bytes, nodes }()
 	for _, f := range files {
 		for _, args := range [][]string{
 			{"validate", "--hints", "--format", "jsonl", "--verbose", "--jobs", "1", f},
 			{"validate", "--hints", "--strict", "--jobs", "1", f},
 		} {
-			grammar.PartedBytes, grammar.PartNodes = bytes, nodes
-			wantOut, wantErr, wantCode := runAppStdio(t, args...)
-			grammar.PartedBytes, grammar.PartNodes = 0, 2
-			out, errs, code := runAppStdio(t, args...)
-			if out != wantOut || errs != wantErr || code != wantCode {
-				t.Errorf("%s: read in parts, the output differs (exit %d, whole %d)\n--- parts\n%.3000s\n--- whole\n%.3000s\n--- stderr parts\n%.500s\n--- whole\n%.500s",
-					strings.Join(args, " "), code, wantCode, out, wantOut, errs, wantErr)
-			}
+			out := agreeInParts(t, runAppStdio, args...)
 			if want, ok := hinted[f]; ok && strings.Contains(out, "also-valid-as") != want {
 				t.Errorf("%s: the hint given is %v, want %v:\n%s", strings.Join(args, " "), !want, want, out)
 			}
 		}
 	}
+}
+
+// agreeInParts runs args with run (runApp, runAppStdio) on every game
+// read whole, then read in parts of two nodes, reports a difference of
+// output, errors or exit status, and returns the output read in parts.
+func agreeInParts(t *testing.T, run func(*testing.T, ...string) (string, string, int), args ...string) string {
+	t.Helper()
+	bytes, nodes := grammar.PartedBytes, grammar.PartNodes
+	defer func() { grammar.PartedBytes, grammar.PartNodes = bytes, nodes }()
+	wantOut, wantErr, wantCode := run(t, args...)
+	grammar.PartedBytes, grammar.PartNodes = 0, 2
+	out, errs, code := run(t, args...)
+	if out != wantOut || errs != wantErr || code != wantCode {
+		t.Errorf("%s: read in parts, the output differs (exit %d, whole %d)\n--- parts\n%.3000s\n--- whole\n%.3000s\n--- stderr parts\n%.500s\n--- whole\n%.500s",
+			strings.Join(args, " "), code, wantCode, out, wantOut, errs, wantErr)
+	}
+	return out
 }
 
 // runAppStdio is runApp for a command that writes to the process's

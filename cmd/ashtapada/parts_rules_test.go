@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/ashtapada/ashtapada/grammar"
 )
 
 // TestPartedRuleSetsAgree: diff --rules X --against Y of a game read in
@@ -32,20 +30,11 @@ func TestPartedRuleSetsAgree(t *testing.T) {
 	}
 	// The plies where the generated game's rule sets disagree.
 	wantPly := []string{"ply 9", "ply 17", "ply 101", "ply 141", ""}
-	bytes, nodes := grammar.PartedBytes, grammar.PartNodes
-	defer func() { grammar.PartedBytes, grammar.PartNodes = bytes, nodes }()
 	for _, f := range files {
 		for k, set := range sets {
 			for _, format := range []string{"text", "json"} {
 				args := append(append([]string{"diff", "--format", format, "--jobs", "1"}, set...), f)
-				grammar.PartedBytes, grammar.PartNodes = bytes, nodes
-				wantOut, wantErr, wantCode := runApp(t, args...)
-				grammar.PartedBytes, grammar.PartNodes = 0, 2
-				out, errs, code := runApp(t, args...)
-				if out != wantOut || errs != wantErr || code != wantCode {
-					t.Errorf("%s: read in parts, the output differs (exit %d, whole %d)\n--- parts\n%.3000s\n--- whole\n%.3000s\n--- stderr parts\n%.500s\n--- whole\n%.500s",
-						strings.Join(args, " "), code, wantCode, out, wantOut, errs, wantErr)
-				}
+				out := agreeInParts(t, runApp, args...)
 				if f == game && format == "text" && wantPly[k] != "" && !strings.Contains(out, "first difference at "+wantPly[k]+"\n") {
 					t.Errorf("%s: want a difference at %s:\n%s", strings.Join(args, " "), wantPly[k], out)
 				}
@@ -84,8 +73,6 @@ func TestPartedAsReadAgrees(t *testing.T) {
 		{"--rules", "chaturanga-gollon"},
 		{"--rules", "chaturanga-gollon", "--set", "move-rule=50"},
 	}
-	bytes, nodes := grammar.PartedBytes, grammar.PartNodes
-	defer func() { grammar.PartedBytes, grammar.PartNodes = bytes, nodes }()
 	wholeDiffs := 0
 	for _, f := range files {
 		for _, set := range sets {
@@ -94,14 +81,7 @@ func TestPartedAsReadAgrees(t *testing.T) {
 					continue
 				}
 				args := append(append([]string{"diff", "--format", format, "--jobs", "1"}, set...), f)
-				grammar.PartedBytes, grammar.PartNodes = bytes, nodes
-				wantOut, wantErr, wantCode := runApp(t, args...)
-				grammar.PartedBytes, grammar.PartNodes = 0, 2
-				out, errs, code := runApp(t, args...)
-				if out != wantOut || errs != wantErr || code != wantCode {
-					t.Errorf("%s: read in parts, the output differs (exit %d, whole %d)\n--- parts\n%.3000s\n--- whole\n%.3000s\n--- stderr parts\n%.500s\n--- whole\n%.500s",
-						strings.Join(args, " "), code, wantCode, out, wantOut, errs, wantErr)
-				}
+				out := agreeInParts(t, runApp, args...)
 				if strings.Contains(out, "@@ -1,10001 +1,10001 @@") {
 					wholeDiffs++
 				}
