@@ -37,6 +37,10 @@ type Entry struct {
 	B    *Side  `json:"b,omitempty"`
 	Diff string `json:"diff,omitempty"`
 	Note string `json:"note,omitempty"`
+	// LongDiff, when not nil, holds the diff instead of Diff, too long to
+	// hold (AsReadParts): the writer joins it to the entry where Diff
+	// would stand, and closes it.
+	LongDiff io.ReadCloser `json:"-"`
 }
 
 // Side is what one side says at the first difference.
@@ -226,6 +230,14 @@ func sideAt(name string, res *replay.Result, line []lineMove, ply int) *Side {
 // on game g (game index i): ra and rb are its replays under each. Nil when
 // they agree.
 func RuleSets(nameA, nameB string, i int, g *record.Game, ra, rb *replay.Result) *Entry {
+	return RuleSetsWritten(nameA, nameB, i, func(ply int) string { return writtenAt(g, ply) }, ra, rb)
+}
+
+// RuleSetsWritten is RuleSets for a game not held whole (a huge game
+// whose main line is read in parts): written is its main-line move at a
+// ply as written ("" when there is none; WrittenReader), asked only for
+// the entry's ply, and only when there is an entry.
+func RuleSetsWritten(nameA, nameB string, i int, written func(ply int) string, ra, rb *replay.Result) *Entry {
 	fa, fb := firstError(ra), firstError(rb)
 	pa, pb := plyOf(fa), plyOf(fb)
 	e := &Entry{Mode: ModeRules, Game: i}
@@ -243,8 +255,8 @@ func RuleSets(nameA, nameB string, i int, g *record.Game, ra, rb *replay.Result)
 			e.Ply = pa
 		}
 	}
-	e.A = verdictAt(nameA, ra, fa, e.Ply, g)
-	e.B = verdictAt(nameB, rb, fb, e.Ply, g)
+	e.A = verdictAt(nameA, ra, fa, e.Ply, written)
+	e.B = verdictAt(nameB, rb, fb, e.Ply, written)
 	return e
 }
 
@@ -281,31 +293,55 @@ func RuleSetName(cfg replay.Config, sets []string) string {
 	return name
 }
 
-// verdictAt is one rule set's word on the move at ply.
-func verdictAt(name string, res *replay.Result, f *replay.Finding, ply int, g *record.Game) *Side {
+// verdictAt is one rule set's word on the move at ply (written: the
+// move as written at a ply).
+func verdictAt(name string, res *replay.Result, f *replay.Finding, ply int, written func(int) string) *Side {
 	s := &Side{Name: name, Profile: res.Summary.Profile, Legal: true}
 	if f != nil && f.Ply == ply {
 		s.Legal = false
 		s.Move, s.Rule, s.Message = f.SAN, f.Rule, f.Message
 	} else if ply != noPly {
-		s.Move = writtenAt(g, ply)
+		s.Move = written(ply)
 	}
 	return s
 }
 
-// writtenAt is the main-line move at ply as written.
+// writtenAt is the main-line move of g at ply as written.
 func writtenAt(g *record.Game, ply int) string {
-	n := 0
-	for i := range g.Moves {
-		if g.Moves[i].Kind == record.KindMove && g.Moves[i].Move != nil {
-			n++
-			if n == ply {
-				return g.Moves[i].Move.Text
+	w := NewWrittenReader(ply)
+	w.Part(g.Moves)
+	return w.Text()
+}
+
+// WrittenReader finds the main-line move at a ply as written, its main
+// line given a part at a time (Part), or whole as one part.
+type WrittenReader struct {
+	ply, n int // the ply looked for, the moves seen
+	text   string
+}
+
+// NewWrittenReader looks for the move at ply (1-based).
+func NewWrittenReader(ply int) *WrittenReader { return &WrittenReader{ply: ply} }
+
+// Part reads the next part of the main line.
+func (w *WrittenReader) Part(nodes []record.Node) {
+	if w.n >= w.ply {
+		return
+	}
+	for i := range nodes {
+		if nodes[i].Kind == record.KindMove && nodes[i].Move != nil {
+			w.n++
+			if w.n == w.ply {
+				w.text = strings.Clone(nodes[i].Move.Text)
+				return
 			}
 		}
 	}
-	return ""
 }
+
+// Text is the move at the ply as written, "" when the main line is
+// shorter (or the ply not positive).
+func (w *WrittenReader) Text() string { return w.text }
 
 // ---- as written against as read ----
 
@@ -313,36 +349,33 @@ func writtenAt(g *record.Game, ply int) string {
 // rule set name reads it (res: its replay, with replay.Config.Steps). Nil
 // when they agree.
 func AsRead(path string, i int, name string, g *record.Game, res *replay.Result) *Entry {
+	if e := unreadable(i, g); e != nil {
+		return e
+	}
+	pl := played(res)
+	return asRead(path, i, name, mainLine(g, pl), res, pl.Len())
+}
+
+// unreadable is AsRead's entry of a record the reader could not read, nil
+// for one it could.
+func unreadable(i int, g *record.Game) *Entry {
 	if se := g.SyntaxError(); se != nil {
 		return &Entry{Mode: ModeAsRead, Game: i, Note: fmt.Sprintf("cannot be read: %d:%d: %s", se.Pos.Line, se.Pos.Col, se.Message)}
 	}
-	pl := played(res)
-	notReplayed := pl.Start == nil && pl.Stop != nil
-	line := mainLine(g, pl)
-	bad := pl.Len() + 1
-	f := firstError(res)
-	if f != nil && f.Ply < bad {
-		bad = f.Ply
-	}
-	written := numbered(line, func(m *lineMove) string { return m.written })
-	read := numbered(line, func(m *lineMove) string {
-		switch {
-		case m.ply < bad:
-			return m.san
-		case m.ply == bad:
-			why := "cannot be played"
-			if f != nil && f.Ply == bad {
-				why = f.Message + " [" + f.Rule + "]"
-			}
-			return m.written + " {illegal: " + why + "}"
-		}
-		return m.written + " {after the first illegal move}"
-	})
-	d := formats.UnifiedMoveDiff(fmt.Sprintf("%s game %d as written", path, i), fmt.Sprintf("%s game %d as %s reads it", path, i, name), written, read)
-	if d == "" && !notReplayed {
+	return nil
+}
+
+// asRead is AsRead of the main line line, res its replay and plies the
+// plies it played.
+func asRead(path string, i int, name string, line []lineMove, res *replay.Result, plies int) *Entry {
+	r := newReading(res, plies)
+	written := numbered(line, writtenText)
+	read := numbered(line, r.text)
+	nameA, nameB := asReadNames(path, i, name)
+	d := formats.UnifiedMoveDiff(nameA, nameB, written, read)
+	if d == "" && !r.notReplayed {
 		return nil
 	}
-	e := &Entry{Mode: ModeAsRead, Game: i, Diff: d}
 	first := 0
 	for k := range line {
 		if written[k] != read[k] {
@@ -350,17 +383,72 @@ func AsRead(path string, i int, name string, g *record.Game, res *replay.Result)
 			break
 		}
 	}
-	e.Ply = first
-	if notReplayed {
-		e.Note = fmt.Sprintf("cannot be replayed: %s [%s]", pl.Stop.Message, pl.Stop.Rule)
-	} else if first > 0 {
-		e.A = &Side{Name: "as written", Move: line[first-1].written, Legal: first < bad, Profile: name}
-		s := &Side{Name: "as read", Move: line[first-1].san, Legal: first < bad, Profile: name}
-		if s.Move == "" {
-			s.Move = line[first-1].written
+	var at *lineMove
+	if first > 0 {
+		at = &line[first-1]
+	}
+	e := r.entry(i, name, first, at)
+	e.Diff = d
+	return e
+}
+
+// reading is how a rule set reads a main line: every move as played up
+// to the first illegal one (bad), which is marked, and the rest as
+// written.
+type reading struct {
+	bad         int
+	f           *replay.Finding // the first error, nil when none
+	notReplayed bool
+	stop        *replay.Finding // what kept the game from being replayed
+}
+
+// newReading reads res, the replay of a main line of which it played
+// plies (res.Played is the last part's, for a game read in parts).
+func newReading(res *replay.Result, plies int) *reading {
+	pl := played(res)
+	r := &reading{bad: plies + 1, f: firstError(res), notReplayed: pl.Start == nil && pl.Stop != nil, stop: pl.Stop}
+	if r.f != nil && r.f.Ply < r.bad {
+		r.bad = r.f.Ply
+	}
+	return r
+}
+
+func writtenText(m *lineMove) string { return m.written }
+
+// text is the move m as read.
+func (r *reading) text(m *lineMove) string {
+	switch {
+	case m.ply < r.bad:
+		return m.san
+	case m.ply == r.bad:
+		why := "cannot be played"
+		if r.f != nil && r.f.Ply == r.bad {
+			why = r.f.Message + " [" + r.f.Rule + "]"
 		}
-		if first >= bad && f != nil && f.Ply == bad {
-			s.Rule, s.Message = f.Rule, f.Message
+		return m.written + " {illegal: " + why + "}"
+	}
+	return m.written + " {after the first illegal move}"
+}
+
+// asReadNames are the two sides of AsRead's diff.
+func asReadNames(path string, i int, name string) (string, string) {
+	return fmt.Sprintf("%s game %d as written", path, i), fmt.Sprintf("%s game %d as %s reads it", path, i, name)
+}
+
+// entry is AsRead's entry but for its diff: first is the first line where
+// the two sides differ (0: none), at its move.
+func (r *reading) entry(i int, name string, first int, at *lineMove) *Entry {
+	e := &Entry{Mode: ModeAsRead, Game: i, Ply: first}
+	if r.notReplayed {
+		e.Note = fmt.Sprintf("cannot be replayed: %s [%s]", r.stop.Message, r.stop.Rule)
+	} else if first > 0 {
+		e.A = &Side{Name: "as written", Move: at.written, Legal: first < r.bad, Profile: name}
+		s := &Side{Name: "as read", Move: at.san, Legal: first < r.bad, Profile: name}
+		if s.Move == "" {
+			s.Move = at.written
+		}
+		if first >= r.bad && r.f != nil && r.f.Ply == r.bad {
+			s.Rule, s.Message = r.f.Rule, r.f.Message
 		}
 		e.B = s
 	}

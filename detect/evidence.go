@@ -79,12 +79,12 @@ type featureReader struct {
 	// broken: a part was not played whole, or had no start: nothing is
 	// assumed (features.complete stays false).
 	broken    bool
-	seen      map[[65]byte]int
+	rep       repeats
 	firstDone [2]bool
 }
 
 func newFeatureReader(g *record.Game) *featureReader {
-	fr := &featureReader{seen: map[[65]byte]int{}}
+	fr := &featureReader{}
 	_, fr.f.hasFEN = g.Tag("FEN")
 	return fr
 }
@@ -95,11 +95,7 @@ func (fr *featureReader) look(pos *rules.Position) {
 	if c := pos.HalfmoveClock(); c > f.maxClock {
 		f.maxClock = c
 	}
-	key := boardKey(pos)
-	fr.seen[key]++
-	if fr.seen[key] > f.maxRepeat {
-		f.maxRepeat = fr.seen[key]
-	}
+	f.maxRepeat = fr.rep.look(pos)
 	men, elephants := 0, 0
 	for c := rules.White; c <= rules.Black; c++ {
 		pieces := pos.Count(c, rules.Knight) + pos.Count(c, rules.Bishop) + pos.Count(c, rules.Rook) + pos.Count(c, rules.Queen)
@@ -248,20 +244,50 @@ func boardKey(pos *rules.Position) [65]byte {
 	return key
 }
 
-// maxRepeats is the most times one board occurs in a main line.
-func maxRepeats(t *replay.Played) int {
-	if t == nil || t.Start == nil {
-		return 0
-	}
-	seen := map[[65]byte]int{boardKey(t.Start): 1}
-	most := 1
-	for i := range t.Len() {
-		k := boardKey(t.After(i))
-		seen[k]++
-		most = max(most, seen[k])
-	}
-	return most
+// repeats counts the boards of a main line (boardKey) as they come.
+type repeats struct {
+	seen map[[65]byte]int
+	most int // the most times one board occurred
 }
+
+// look counts pos and returns the most times one board occurred so far.
+func (c *repeats) look(pos *rules.Position) int {
+	if c.seen == nil {
+		c.seen = map[[65]byte]int{}
+	}
+	k := boardKey(pos)
+	c.seen[k]++
+	c.most = max(c.most, c.seen[k])
+	return c.most
+}
+
+// repeatReader is the most times one board occurs in a main line, read a
+// part at a time (a huge game read in parts; a record read whole is one
+// part): the start position, then the position after each step played.
+// It is 0 for a game that was not set up (no start position).
+type repeatReader struct {
+	rep     repeats
+	started bool
+}
+
+// part reads t, the part of the main line played last (the whole line
+// for a game read whole); a later part starts where the one before
+// ended, its start already counted.
+func (r *repeatReader) part(t *replay.Played) {
+	if t == nil || t.Start == nil {
+		return
+	}
+	if !r.started {
+		r.started = true
+		r.rep.look(t.Start)
+	}
+	for i := range t.Len() {
+		r.rep.look(t.AfterView(i))
+	}
+}
+
+// most is the most times one board occurred in the parts read.
+func (r *repeatReader) most() int { return r.rep.most }
 
 // unused reports whether changing key from cur to alt cannot change the
 // verdict of a valid game with features f under settings s.

@@ -37,8 +37,16 @@ func (h *Hinter) replayer(p *rules.Profile) *replay.Replayer {
 	return r
 }
 
-func (h *Hinter) valid(g *record.Game, p *rules.Profile) bool {
-	return h.replayer(p).Game(g, "", 0).Summary.Valid
+// WholeReplay is the Replay of the record g read whole (file and index
+// say where it stands): one part, its whole main line.
+func WholeReplay(g *record.Game, file string, index int) Replay {
+	return func(r *replay.Replayer, part func(*replay.Played)) *replay.Result {
+		res := r.Game(g, file, index)
+		if part != nil {
+			part(res.Played)
+		}
+		return res
+	}
 }
 
 // Add judges g, which validate judged as res, and appends the
@@ -55,6 +63,15 @@ func (h *Hinter) valid(g *record.Game, p *rules.Profile) bool {
 // Records judged by a profile from the command line get no hint: their
 // tags were not used. It reports whether a finding was added.
 func (h *Hinter) Add(g *record.Game, res *replay.Result) bool {
+	return h.AddParts(g, res, WholeReplay(g, "", 0))
+}
+
+// AddParts is Add for a game replayed by again, never held whole: a huge
+// game whose main line is read in parts, each of its replays under
+// another profile one call of again (as Detector.GameParts). g is its
+// record as the reader read it through once, for its tags (its moves are
+// not looked at). The finding is the one Add gives on the whole record.
+func (h *Hinter) AddParts(g *record.Game, res *replay.Result, again Replay) bool {
 	src := res.Summary.ProfileSource
 	if src == replay.ProfileSourceCommand {
 		return false
@@ -82,8 +99,9 @@ func (h *Hinter) Add(g *record.Game, res *replay.Result) bool {
 		// seen three times: where the repetition rules (which differ in
 		// every profile) judge a record, its moves alone are no sign of
 		// chess.
-		fr := h.replayer(fide).Game(g, "", 0)
-		if !fr.Summary.Valid || fr.Summary.Outcome != res.Summary.Outcome || maxRepeats(fr.Played) >= 3 {
+		var rr repeatReader
+		fr := again(h.replayer(fide), rr.part)
+		if !fr.Summary.Valid || fr.Summary.Outcome != res.Summary.Outcome || rr.most() >= 3 {
 			return false
 		}
 		msg = fmt.Sprintf("the record is tagged Variant %q (profile %s) and is also valid as %s: if it is a chess game, the tag is wrong", name, p.Name, fide.Name)
@@ -93,7 +111,7 @@ func (h *Hinter) Add(g *record.Game, res *replay.Result) bool {
 		}
 		var fits []string
 		for _, p := range rules.Profiles() {
-			if p.Name != fide.Name && h.valid(g, p) {
+			if p.Name != fide.Name && again(h.replayer(p), nil).Summary.Valid {
 				fits = append(fits, p.Name)
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/urfave/cli/v2"
 
@@ -125,6 +126,70 @@ func (ew *entryWriter) write(e *compare.Entry) error {
 	}
 	ew.buf.Truncate(ew.buf.Len() - 1) // Encode's newline
 	_, ew.err = ew.w.Write(ew.buf.Bytes())
+	return ew.err
+}
+
+// writeLong writes e with its diff read from e.LongDiff, a line at a
+// time, where write writes Diff: the entry is written with a mark for its
+// diff, and the diff's lines replace the mark as WriteText or the JSON
+// encoder writes them (every line of a diff ends with a newline, and JSON
+// escapes a string a character at a time: the pieces make the whole).
+func (ew *entryWriter) writeLong(e *compare.Entry) error {
+	const mark = "\x00diff\x00"
+	w := ew.w
+	var buf bytes.Buffer
+	ew.w = &buf
+	d := *e
+	d.Diff, d.LongDiff = mark, nil
+	err := ew.write(&d)
+	ew.w = w
+	if err != nil {
+		return err
+	}
+	at := "  " + mark + "\n" // WriteText: each line of the diff indented
+	if ew.json {
+		at = `\u0000diff\u0000`
+	}
+	head, tail, ok := strings.Cut(buf.String(), at)
+	if !ok {
+		ew.err = fmt.Errorf("diff: the mark of a long diff is not in its entry")
+		return ew.err
+	}
+	if _, ew.err = io.WriteString(ew.w, head); ew.err != nil {
+		return ew.err
+	}
+	br := bufio.NewReaderSize(e.LongDiff, 1<<16)
+	var line bytes.Buffer
+	enc := json.NewEncoder(&line)
+	enc.SetEscapeHTML(false)
+	for {
+		l, rerr := br.ReadString('\n')
+		if l != "" {
+			line.Reset()
+			if ew.json {
+				if ew.err = enc.Encode(l); ew.err != nil {
+					return ew.err
+				}
+				b := line.Bytes()
+				line.Truncate(len(b) - 2) // the quote and newline Encode ends with
+				line.Next(1)              // and its opening quote
+			} else {
+				line.WriteString("  ")
+				line.WriteString(l)
+			}
+			if _, ew.err = ew.w.Write(line.Bytes()); ew.err != nil {
+				return ew.err
+			}
+		}
+		if rerr == io.EOF {
+			break
+		}
+		if rerr != nil {
+			ew.err = fmt.Errorf("reading the diff from its temporary file: %w", rerr)
+			return ew.err
+		}
+	}
+	_, ew.err = io.WriteString(ew.w, tail)
 	return ew.err
 }
 
@@ -498,7 +563,59 @@ func diffRuleSets(c *cli.Context, path string, ew *entryWriter) error {
 			// One walk per rule set.
 			return compare.RuleSets(nameA, nameB, i, g, rpA.Game(g, path, i), rpB.Game(g, path, i))
 		}
+	}, func() func(grammar.Chunk, *grammar.Scratch, string, int) (*compare.Entry, *record.Game) {
+		// A huge game is read in parts, each part walked under both rule
+		// sets before the next is read (walkParts), and once more for
+		// the move as written at the entry's ply: nothing of its main
+		// line is held.
+		rpA, rpB := replay.New(cfgA), replay.New(cfgB)
+		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, i int) (*compare.Entry, *record.Game) {
+			// The reader names the file as the pipeline does (file), the
+			// replays as the whole game's (path).
+			g, _, _, parted := readParted(ch, sc, file, i)
+			if !parted {
+				return compare.RuleSets(nameA, nameB, i, g, rpA.Game(g, path, i), rpB.Game(g, path, i)), g
+			}
+			var ra, rb *replay.Result
+			if g.SyntaxError() != nil {
+				// Not replayed (readParted): judged from the record
+				// read through.
+				ra, rb = rpA.Game(g, path, i), rpB.Game(g, path, i)
+			} else {
+				res := walkParts([]*replay.Replayer{rpA, rpB}, g, ch, sc, path, i, nil)
+				ra, rb = res[0], res[1]
+			}
+			return compare.RuleSetsWritten(nameA, nameB, i, writtenParts(ch, sc, file), ra, rb), g
+		}
 	})
+}
+
+// writtenParts is the main-line move at a ply as written of the game of
+// ch, read again in parts for each ply asked (the last one remembered).
+// A game the reader cannot read is read whole (the one case held whole:
+// what it keeps of such a record is read as written).
+func writtenParts(ch grammar.Chunk, sc *grammar.Scratch, file string) func(ply int) string {
+	last, text := -1, ""
+	return func(ply int) string {
+		if ply == last {
+			return text
+		}
+		wr := compare.NewWrittenReader(ply)
+		g, parted := grammar.ParseChunkParts(ch, file, sc, grammar.Parts{Nodes: grammar.PartNodes, Take: func(_ *record.Game, nodes []record.Node) {
+			wr.Part(nodes)
+		}})
+		if !parted || g.SyntaxError() != nil {
+			// The parts given are void: the record holds the whole main
+			// line, or it is read whole as the whole reading reads it.
+			if parted {
+				g = grammar.ParseChunkScratch(ch, file, sc)
+			}
+			wr = compare.NewWrittenReader(ply)
+		}
+		wr.Part(g.Moves)
+		last, text = ply, wr.Text()
+		return text
+	}
 }
 
 // ---- mode c: as written against as read ----
@@ -515,15 +632,57 @@ func diffAsRead(c *cli.Context, path string, ew *entryWriter) error {
 		return func(g *record.Game, i int) *compare.Entry {
 			return compare.AsRead(path, i, name, g, rp.Game(g, path, i))
 		}
+	}, func() func(grammar.Chunk, *grammar.Scratch, string, int) (*compare.Entry, *record.Game) {
+		// A huge game is read in parts, again for each look at its moves
+		// (compare.AsReadParts), and a diff too long to hold is written
+		// to a temporary file that the entry's writer joins.
+		rp := replay.New(cfg)
+		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, i int) (*compare.Entry, *record.Game) {
+			g, _, _, parted := readParted(ch, sc, file, i)
+			if !parted {
+				return compare.AsRead(path, i, name, g, rp.Game(g, path, i)), g
+			}
+			again := func(each func(compare.Moves)) *replay.Result {
+				var lr compare.LineReader
+				return walkParts([]*replay.Replayer{rp}, g, ch, sc, path, i, func(nodes []record.Node, pws []*replay.PartWalk) {
+					each(lr.Part(nodes, pws[0].Played()))
+				})[0]
+			}
+			spill, err := os.CreateTemp("", "ashtapada-diff-*")
+			if err == nil {
+				_ = os.Remove(spill.Name()) // nothing left behind, whatever happens: the file lives while open
+				var e *compare.Entry
+				var long bool
+				if e, long, err = compare.AsReadParts(path, i, name, g, again, spill); err == nil && long {
+					_, err = spill.Seek(0, io.SeekStart)
+				}
+				if err == nil && !long {
+					spill.Close()
+					return e, g
+				}
+				if err == nil {
+					e.LongDiff = spill
+					return e, g
+				}
+				spill.Close()
+			}
+			// No room for the diff on disk: the game is read whole, as
+			// any game (what it costs, the whole game's memory, is the
+			// price of an entry that could not be joined).
+			g = grammar.ParseChunkScratch(ch, file, sc)
+			return compare.AsRead(path, i, name, g, rp.Game(g, path, i)), g
+		}
 	})
 }
 
 // diffEachGame compares each game of one file on the pipeline (modes b
 // and c): worker returns the comparison of one worker, which is given
-// each game and its number. The entries are written as they come, in
-// input order whatever --jobs; the first input error stops the diff after
-// the entries before it.
-func diffEachGame(c *cli.Context, path string, ew *entryWriter, worker func() func(g *record.Game, i int) *compare.Entry) error {
+// each game and its number, and huge, when not nil, the comparison of a
+// huge game, which it reads itself from its chunk in parts (stage.huge;
+// file is the file's name as the pipeline reads it).
+// The entries are written as they come, in input order whatever --jobs;
+// the first input error stops the diff after the entries before it.
+func diffEachGame(c *cli.Context, path string, ew *entryWriter, worker func() func(g *record.Game, i int) *compare.Entry, huge func() func(ch grammar.Chunk, sc *grammar.Scratch, file string, i int) (*compare.Entry, *record.Game)) error {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return fmt.Errorf("reading %s: is a directory", path)
 	}
@@ -535,6 +694,20 @@ func diffEachGame(c *cli.Context, path string, ew *entryWriter, worker func() fu
 			return func(g *record.Game, _ string, i int) *compare.Entry { return do(g, i) }
 		},
 		failed: func(string, int) *compare.Entry { return nil },
+	}
+	if huge != nil {
+		var once sync.Once
+		st.huge = func() func(grammar.Chunk, *grammar.Scratch, string, int) (*compare.Entry, *record.Game) {
+			do := huge()
+			return func(ch grammar.Chunk, sc *grammar.Scratch, file string, i int) (*compare.Entry, *record.Game) {
+				// What is live is a part of the game and its text, as in
+				// validate's reading of a huge game (diffInOrder): with
+				// the streaming limit, the garbage of its many readings
+				// grew to it (79 MB for a 2 MB game).
+				once.Do(func() { limitMemory(validateMemoryLimit) })
+				return do(ch, sc, file, i)
+			}
+		}
 	}
 	s := &diffSink{ew: ew}
 	runPipeline(p, []string{path}, st, s)
@@ -548,7 +721,14 @@ type diffSink struct {
 }
 
 func (s *diffSink) game(_ formats.GameID, e *compare.Entry) bool {
-	return e == nil || s.ew.write(e) == nil
+	if e == nil {
+		return true
+	}
+	if e.LongDiff != nil {
+		defer e.LongDiff.Close()
+		return s.ew.writeLong(e) == nil
+	}
+	return s.ew.write(e) == nil
 }
 
 func (s *diffSink) fileEnd(fileEnd) bool { return true }

@@ -89,6 +89,8 @@ func TestHugeGameMemory(t *testing.T) {
 		long bool // only with ASHTAPADA_LONG=1
 	}{
 		{[]string{"validate", game}, 10, false},
+		// --hints replays it again in parts under fide.
+		{[]string{"validate", "--hints", game}, 10, false},
 		{[]string{"fmt", game}, 10, false},
 		{[]string{"fmt", "--check", game}, 10, true},
 		{[]string{"fmt", "-d", game}, 10, true},
@@ -105,6 +107,14 @@ func TestHugeGameMemory(t *testing.T) {
 		{[]string{"convert", "--to", "svg", game}, 10, true},
 		{[]string{"show", game}, 10, false},
 		{[]string{"diff", game, game}, 10, true}, // the two read in parts side by side
+		// Each part walked under both rule sets; the game is valid under
+		// chaturanga-gollon to its end.
+		{[]string{"diff", "--rules", "fide", "--against", "chaturanga-gollon", game}, 10, false},
+		{[]string{"diff", "--rules", "chaturanga-gollon", "--against", "fide", "--against-set", "repetition=off", game}, 10, true},
+		// Read again for each look at its moves; the entry's diff of
+		// every move (25 MB for the 2 MB game) written to a temporary
+		// file and joined to it.
+		{[]string{"diff", "--rules", "fide", game}, 10, false},
 		// detect replays the game 60 times, each reading it again in
 		// parts.
 		{[]string{"detect", game}, 10, true},

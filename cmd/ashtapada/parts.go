@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/ashtapada/ashtapada/detect"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
@@ -118,39 +119,56 @@ func readParted(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (
 // gameReplay replays the record g read whole (or not to be replayed), as
 // one part.
 func gameReplay(g *record.Game, file string, index int) func(*replay.Replayer, func(*replay.Played)) *replay.Result {
-	return func(r *replay.Replayer, part func(*replay.Played)) *replay.Result {
-		res := r.Game(g, file, index)
-		if part != nil {
-			part(res.Played)
-		}
-		return res
-	}
+	return detect.WholeReplay(g, file, index)
 }
 
 // partsReplay replays the game of ch, read again in parts, done its
 // record read through once (replayParted).
 func partsReplay(done *record.Game, ch grammar.Chunk, sc *grammar.Scratch, file string, index int) func(*replay.Replayer, func(*replay.Played)) *replay.Result {
 	return func(r *replay.Replayer, part func(*replay.Played)) *replay.Result {
-		var pw *replay.PartWalk
-		walk := grammar.Parts{Nodes: grammar.PartNodes, Take: func(_ *record.Game, nodes []record.Node) {
-			if pw == nil {
-				pw = r.BeginParts(done, file, index)
-			}
-			pw.Part(nodes)
-			if part != nil {
-				part(pw.Played())
-			}
-		}}
-		g, _ := grammar.ParseChunkParts(ch, file, sc, walk)
-		if pw == nil {
-			pw = r.BeginParts(done, file, index)
-		}
-		res := pw.End(g.Moves)
+		var each func([]record.Node, []*replay.PartWalk)
 		if part != nil {
-			part(pw.Played())
+			each = func(_ []record.Node, pws []*replay.PartWalk) { part(pws[0].Played()) }
 		}
-		return res
+		return walkParts([]*replay.Replayer{r}, done, ch, sc, file, index, each)[0]
 	}
+}
+
+// walkParts reads the game of ch again in parts, done its record read
+// through once (readParted), and gives each part to a walk of each of rs:
+// one reading for them all (diff --rules X --against Y judges a game by
+// two rule sets side by side). part, when not nil, is given each part
+// after the walks played it, the last one too (after End), and the walks.
+// The results are the walks', in the order of rs.
+func walkParts(rs []*replay.Replayer, done *record.Game, ch grammar.Chunk, sc *grammar.Scratch, file string, index int, part func(nodes []record.Node, pws []*replay.PartWalk)) []*replay.Result {
+	pws := make([]*replay.PartWalk, len(rs))
+	begin := func() {
+		if pws[0] != nil {
+			return
+		}
+		for k, r := range rs {
+			pws[k] = r.BeginParts(done, file, index)
+		}
+	}
+	walk := grammar.Parts{Nodes: grammar.PartNodes, Take: func(_ *record.Game, nodes []record.Node) {
+		begin()
+		for _, pw := range pws {
+			pw.Part(nodes)
+		}
+		if part != nil {
+			part(nodes, pws)
+		}
+	}}
+	g, _ := grammar.ParseChunkParts(ch, file, sc, walk)
+	begin()
+	res := make([]*replay.Result, len(rs))
+	for k, pw := range pws {
+		res[k] = pw.End(g.Moves)
+	}
+	if part != nil {
+		part(g.Moves, pws)
+	}
+	return res
 }
 
 // movesIn counts the move nodes of a main line or a part of it.

@@ -116,15 +116,27 @@ func validateStage(cfg replay.Config, hints bool) stage[*replay.Result] {
 			return &replay.Result{Summary: replay.Summary{File: file, Game: index, Outcome: replay.OutcomeNone}}
 		},
 	}
-	if !hints && !cfg.Steps {
-		// A huge game's main line is read in parts (parts.go); --hints
-		// replays a game under the other profiles from its whole record.
-		st.huge = func() func(grammar.Chunk, *grammar.Scratch, string, int) (*replay.Result, *record.Game) {
-			r := replay.New(cfg)
+	// A huge game's main line is read in parts (parts.go), and --hints
+	// replays it again in parts under the other profiles. (validate never
+	// sets Config.Steps, which only the commands that write a game in
+	// another form need.)
+	st.huge = func() func(grammar.Chunk, *grammar.Scratch, string, int) (*replay.Result, *record.Game) {
+		r := replay.New(cfg)
+		if !hints {
 			return func(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (*replay.Result, *record.Game) {
 				res, g, _ := replayParted(r, ch, sc, file, index, partHooks{})
 				return res, g
 			}
+		}
+		h := detect.NewHinter(cfg.Strict)
+		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (*replay.Result, *record.Game) {
+			g, _, again, parted := readParted(ch, sc, file, index)
+			if !parted {
+				again = gameReplay(g, file, index)
+			}
+			res := again(r, nil)
+			h.AddParts(g, res, again)
+			return res, g
 		}
 	}
 	return st
