@@ -83,9 +83,10 @@ func partsAgree(t *testing.T, args ...string) {
 	t.Helper()
 	bytes, nodes, spill := grammar.PartedBytes, grammar.PartNodes, spillBytes
 	defer func() { grammar.PartedBytes, grammar.PartNodes, spillBytes = bytes, nodes, spill }()
-	wantOut, wantErr, wantCode := runApp(t, args...)
+	// Standard output and error too: validate writes its report there.
+	wantOut, wantErr, wantCode := runAppStdio(t, args...)
 	grammar.PartedBytes, grammar.PartNodes, spillBytes = 0, 2, 0
-	out, errs, code := runApp(t, args...)
+	out, errs, code := runAppStdio(t, args...)
 	if out != wantOut || errs != wantErr || code != wantCode {
 		t.Errorf("%s: read in parts, the output differs (exit %d, whole %d)\n--- parts\n%.3000s\n--- whole\n%.3000s\n--- stderr parts\n%.500s\n--- whole\n%.500s",
 			strings.Join(args, " "), code, wantCode, out, wantOut, errs, wantErr)
