@@ -48,7 +48,8 @@ var partedCases = map[string]string{
 // JSONL report, and fmt and convert write it as they do read whole (the
 // convert output of each part written to a file as it comes), for the
 // cases above and every record file of the corpus,
-// the test data and the shared data. Every game is read in parts of two
+// the test data and the shared data (convert to uci, pgn, fen, compact
+// and full JSON and JSONL, descriptive and French). Every game is read in parts of two
 // nodes here, where only games of a megabyte are in real runs.
 func TestPartedValidateAgrees(t *testing.T) {
 	dir := t.TempDir()
@@ -63,6 +64,10 @@ func TestPartedValidateAgrees(t *testing.T) {
 			{"convert", "--to", "pgn", "--jobs", "1", f},
 			{"convert", "--to", "fen", "--jobs", "1", f},
 			{"convert", "--to", "json", "--compact", "--jobs", "1", f},
+			{"convert", "--to", "json", "--jobs", "1", f},
+			{"convert", "--to", "jsonl", "--jobs", "1", f},
+			{"convert", "--to", "descriptive", "--jobs", "1", f},
+			{"convert", "--to", "fr", "--jobs", "1", f},
 		} {
 			grammar.PartedBytes, grammar.PartNodes, spillBytes = bytes, nodes, spill
 			wantOut, wantErr, wantCode := runApp(t, args...)
