@@ -75,7 +75,7 @@ func (j *jsonRenderer) Part(nodes []record.Node, pl *replay.Played) {
 
 // jsonBatch is how many nodes of a part are made objects at a time: the
 // objects of a whole part (65,536 nodes, with their played fields and
-// FENs) were 40 MB.
+// FENs) took convert --to json of a 2 MB game from 88 to 103 MB peak.
 const jsonBatch = 1024
 
 func (j *jsonRenderer) Take(min int) []byte {
@@ -95,8 +95,8 @@ func (j *jsonRenderer) EndParts(g *record.Game, _ int, res *replay.Result) ([]by
 	p.o.b = append(p.o.b, ']')
 	j.parts.reset()
 	var tail JSONGame
-	// Passed through when the whole line is (PassedThrough): a move in
-	// an earlier part makes it not.
+	// PassedThrough asks of the whole main line: the last part stands
+	// for it when no part before it had a move.
 	j.parts.tailToJSON(&tail, g, PassedThrough(g) && (g.SyntaxError() != nil || !p.moved))
 	tail.appendTail(&p.o)
 	b := p.o.end()
