@@ -139,6 +139,45 @@ func stepTurns(wr *wrapper, t *replay.Played, turn func(wr *wrapper, i, j int)) 
 	}
 }
 
+// stepsInParts is a game written from its replay's steps (appendSteps)
+// while it is rendered in parts (PartRenderer: LAN, UCI, the books'
+// notations): its text so far, with the line wrapping kept from part to
+// part, after start bytes that were there before.
+type stepsInParts struct {
+	wr    wrapper
+	start int
+}
+
+// begin starts the game's text after dst with its tags.
+func (s *stepsInParts) begin(dst []byte, g *record.Game) {
+	s.start = len(dst)
+	s.wr = wrapper{b: appendTagsAsRead(dst, g.Tags)}
+}
+
+// Take is PartRenderer's: the text so far, when it holds min bytes.
+func (s *stepsInParts) Take(min int) []byte {
+	if len(s.wr.b) < min || len(s.wr.b) == 0 {
+		return nil
+	}
+	b := s.wr.b
+	s.wr.b, s.start = b[:0], 0
+	return b
+}
+
+// end returns the rest of the game's text, ended (endSteps; t is what was
+// played of the last part), or without the game when written is false
+// (Render writes nothing for it).
+func (s *stepsInParts) end(g *record.Game, t *replay.Played, written bool) []byte {
+	b := s.wr.b[:s.start]
+	if written {
+		// A stopped game is written up to the stop, with a comment (the
+		// caller reports the replay's finding): not an error here.
+		b, _ = endSteps(&s.wr, g, t)
+	}
+	s.wr = wrapper{}
+	return b
+}
+
 // endSteps ends what appendSteps writes: the stop and the result.
 func endSteps(wr *wrapper, g *record.Game, t *replay.Played) ([]byte, error) {
 	var stopErr error

@@ -263,30 +263,42 @@ func GameToJSON(g *record.Game) *JSONGame {
 }
 
 func gameToJSON(g *record.Game, a *jsonParts) *JSONGame {
-	j := &JSONGame{
-		Pos:          a.posJSON(g.Pos),
-		Tags:         make([]JSONTag, len(g.Tags)),
-		Moves:        a.nodesToJSON(g.Moves),
-		Result:       g.Result,
-		BookNotation: bookNotationName(g.Notation),
-		ResultPos:    a.posJSON(g.ResultPos),
-	}
+	j := &JSONGame{Moves: a.nodesToJSON(g.Moves)}
+	a.headToJSON(j, g)
+	a.tailToJSON(j, g, PassedThrough(g))
+	return j
+}
+
+// headToJSON sets the fields of j that come before the moves and are the
+// record's (the tags): all a game read in parts knows at its start
+// (json_parts.go).
+func (a *jsonParts) headToJSON(j *JSONGame, g *record.Game) {
+	j.Pos = a.posJSON(g.Pos)
+	j.Tags = make([]JSONTag, len(g.Tags))
 	for i, t := range g.Tags {
 		j.Tags[i] = JSONTag{Name: t.Name, Value: t.Value, Pos: a.posJSON(t.Pos)}
 	}
+}
+
+// tailToJSON sets the fields of j that come after the moves, which only
+// the record's end tells (its result and notices); passed is whether the
+// game is passed through as read (PassedThrough), with its source.
+func (a *jsonParts) tailToJSON(j *JSONGame, g *record.Game, passed bool) {
+	j.Result = g.Result
+	j.BookNotation = bookNotationName(g.Notation)
+	j.ResultPos = a.posJSON(g.ResultPos)
 	for _, n := range g.Notices {
 		j.Notices = append(j.Notices, JSONNotice{
 			Pos: a.posJSON(n.Pos), Rule: n.Rule, Severity: n.Severity.String(), Message: n.Message,
 		})
 	}
-	if PassedThrough(g) && g.Source != nil {
+	if passed && g.Source != nil {
 		j.Source, j.SourceBase64 = bytesJSON(g.Source)
 	}
 	if g.Trailing != nil {
 		j.Trailing, j.TrailingBase64 = bytesJSON(g.Trailing)
 		j.TrailingPos = a.posJSON(g.TrailingPos)
 	}
-	return j
 }
 
 // nodesToJSON converts a list of nodes (a non-nil slice, empty for none).
@@ -914,8 +926,16 @@ func AddPlayed(j *JSONGame, t *replay.Played) {
 }
 
 func addPlayed(j *JSONGame, t *replay.Played, a *jsonParts) {
+	if a.addProfile(j, t) {
+		a.addSteps(j.Moves, 0, t, 0)
+	}
+}
+
+// addProfile sets j's profile and settings from t, and reports whether
+// t was judged by a profile: else no move has played fields either.
+func (a *jsonParts) addProfile(j *JSONGame, t *replay.Played) bool {
 	if t == nil || t.Profile == nil {
-		return
+		return false
 	}
 	j.Profile = t.Profile.Name
 	if a.settingsMap == nil || a.settings != t.Settings {
@@ -923,17 +943,31 @@ func addPlayed(j *JSONGame, t *replay.Played, a *jsonParts) {
 		a.settingsJSON = appendStringMap(a.settingsJSON[:0], a.settingsMap)
 	}
 	j.Settings = a.settingsMap
-	a.played = grow(a.played, t.Len())
+	return true
+}
+
+// addSteps sets the played fields of the moves of nodes from t's steps,
+// from step from on, and returns the first step after them. nodes are
+// the main line, or the part of it t played (a step's index is into
+// it), or of that from index base on (a game read in parts renders its
+// part a batch of nodes at a time: json_parts.go).
+func (a *jsonParts) addSteps(nodes []JSONNode, base int, t *replay.Played, from int) int {
+	a.played = grow(a.played, min(t.Len()-from, len(nodes)))
 	// The LAN, UCI and FEN of every move are written into one buffer, made
 	// one string at the end and cut into the moves' fields.
 	cut := func(dst *string, start int) {
 		a.cuts = append(a.cuts, textCut{dst: dst, start: start, end: len(a.text)})
 	}
-	for i := range t.Len() {
-		st := t.Step(i)
-		if st.Index < 0 || st.Index >= len(j.Moves) {
+	i := from
+	for ; i < t.Len(); i++ {
+		k := t.Index(i) - base
+		if k >= len(nodes) {
+			break // the steps are in the order of their nodes
+		}
+		if k < 0 {
 			continue
 		}
+		st := t.Step(i)
 		m := st.Move
 		a.played = append(a.played, JSONPlayed{
 			Ply:       st.Ply,
@@ -968,11 +1002,12 @@ func addPlayed(j *JSONGame, t *replay.Played, a *jsonParts) {
 		if m.ConvSquare != rules.NoSquare && m.ConvKind != rules.NoKind {
 			p.Conversion = m.ConvSquare.String() + "=" + m.ConvKind.Letter()
 		}
-		j.Moves[st.Index].Played = p
+		nodes[k].Played = p
 	}
 	text := string(a.text)
 	for _, c := range a.cuts {
 		*c.dst = text[c.start:c.end]
 	}
 	a.cuts = a.cuts[:0]
+	return i
 }

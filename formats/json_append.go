@@ -23,6 +23,23 @@ func (j *JSONGame) appendJSON(b []byte) []byte { return j.appendJSONSettings(b, 
 // a profile, and its sorting was 5 % of convert --to json).
 func (j *JSONGame) appendJSONSettings(b, settings []byte) []byte {
 	o := jsonObject{b: b}
+	j.appendHead(&o)
+	j.appendProfile(&o, settings)
+	o.key("moves")
+	if j.Moves == nil {
+		o.b = append(o.b, "null"...)
+	} else {
+		o.b = appendJSONNodes(o.b, j.Moves)
+	}
+	j.appendTail(&o)
+	return o.end()
+}
+
+// appendHead, appendProfile and appendTail write the members before the
+// moves (the record's, then replay's) and after them: a game read in parts
+// writes them at its start, at its first part and at its end, and its
+// moves a part at a time between (json_parts.go).
+func (j *JSONGame) appendHead(o *jsonObject) {
 	if j.Game != 0 {
 		o.key("game")
 		o.b = strconv.AppendInt(o.b, int64(j.Game), 10)
@@ -41,6 +58,11 @@ func (j *JSONGame) appendJSONSettings(b, settings []byte) []byte {
 		}
 		o.b = append(o.b, ']')
 	}
+}
+
+// appendProfile: settings, when not nil, is j.Settings as written
+// (appendJSONSettings).
+func (j *JSONGame) appendProfile(o *jsonObject, settings []byte) {
 	o.str("profile", j.Profile)
 	if len(j.Settings) > 0 {
 		o.key("settings")
@@ -50,12 +72,9 @@ func (j *JSONGame) appendJSONSettings(b, settings []byte) []byte {
 			o.b = appendStringMap(o.b, j.Settings)
 		}
 	}
-	o.key("moves")
-	if j.Moves == nil {
-		o.b = append(o.b, "null"...)
-	} else {
-		o.b = appendJSONNodes(o.b, j.Moves)
-	}
+}
+
+func (j *JSONGame) appendTail(o *jsonObject) {
 	o.str("result", j.Result)
 	o.str("book_notation", j.BookNotation)
 	o.pos("result_pos", j.ResultPos)
@@ -75,7 +94,6 @@ func (j *JSONGame) appendJSONSettings(b, settings []byte) []byte {
 	o.strPtr("trailing", j.Trailing)
 	o.strPtr("trailing_base64", j.TrailingBase64)
 	o.pos("trailing_pos", j.TrailingPos)
-	return o.end()
 }
 
 func (t *JSONTag) appendJSON(b []byte) []byte {

@@ -22,8 +22,9 @@ import (
 func MoveInNotation(t *replay.Played, st *replay.Step, n record.Notation) string {
 	switch {
 	case n == record.DescriptiveNotation:
-		// A main-line step's index in Played is its ply less one.
-		before := t.Before(st.Ply - 1)
+		// A main-line step's index in Played is its ply less one, less
+		// the plies of the parts before (PartWalk).
+		before := t.Before(st.Ply - 1 - t.PliesBefore)
 		legal := before.LegalMoves(nil)
 		return replay.Descriptive(before, legal, st.Move)
 	case n.IsLanguage():
@@ -57,57 +58,74 @@ func SANInLanguage(san string, n record.Notation) string {
 // before the end, the moves up to it are written, then a comment that says
 // where the record could not be followed; the error returned says so.
 func WriteNotationGame(w io.Writer, g *record.Game, t *replay.Played, n record.Notation, sourceComments bool) error {
-	return writeSteps(w, g, t, n.Name()+" notation", notationTurns(g, t, n, sourceComments))
+	nw := newNotationTurns(n, sourceComments)
+	nw.t, nw.nodes = t, g.Moves
+	return writeSteps(w, g, t, n.Name()+" notation", nw.turn)
 }
 
-// notationTurns writes the turns of g in notation n (appendSteps), for
-// WriteNotationGame.
-func notationTurns(g *record.Game, t *replay.Played, n record.Notation, sourceComments bool) func(wr *wrapper, i, j int) {
-	needNumber := true
-	var steps []replay.Step
-	return func(wr *wrapper, i, j int) {
-		// The turn's steps, written out (Played.Step).
-		steps = steps[:0]
-		for k := i; k < j; k++ {
-			steps = append(steps, t.Step(k))
-		}
-		turn := steps
-		// The number and its move stay on one line, as books print them.
-		number := ""
-		if turn[0].Side == rules.White {
-			number = strconv.Itoa(turn[0].MoveNumber) + ". "
-		} else if needNumber {
-			number = strconv.Itoa(turn[0].MoveNumber) + "... "
-		}
-		parts := make([]string, 0, len(turn))
+// notationTurns writes the turns of a game in notation n (appendSteps):
+// those of t, whose steps are moves of nodes (the main line, or the part
+// of it t played: a game read in parts sets t and nodes at each part).
+type notationTurns struct {
+	n              record.Notation
+	sourceComments bool
+	t              *replay.Played
+	nodes          []record.Node
+	// needNumber says whether the next turn, when Black's, is numbered
+	// ("12... "): the first, and one after a comment.
+	needNumber bool
+	steps      []replay.Step
+}
+
+func newNotationTurns(n record.Notation, sourceComments bool) *notationTurns {
+	return &notationTurns{n: n, sourceComments: sourceComments, needNumber: true}
+}
+
+// turn writes steps i to j-1 of nt.t, a turn, and the comments and NAGs
+// that follow it in the record.
+func (nt *notationTurns) turn(wr *wrapper, i, j int) {
+	t := nt.t
+	// The turn's steps, written out (Played.Step).
+	nt.steps = nt.steps[:0]
+	for k := i; k < j; k++ {
+		nt.steps = append(nt.steps, t.Step(k))
+	}
+	turn := nt.steps
+	// The number and its move stay on one line, as books print them.
+	number := ""
+	if turn[0].Side == rules.White {
+		number = strconv.Itoa(turn[0].MoveNumber) + ". "
+	} else if nt.needNumber {
+		number = strconv.Itoa(turn[0].MoveNumber) + "... "
+	}
+	parts := make([]string, 0, len(turn))
+	for k := range turn {
+		parts = append(parts, MoveInNotation(t, &turn[k], nt.n))
+	}
+	wr.token(number + strings.Join(parts, ","))
+	nt.needNumber = false
+	if nt.sourceComments {
+		src := make([]string, 0, len(turn))
 		for k := range turn {
-			parts = append(parts, MoveInNotation(t, &turn[k], n))
+			if turn[k].Node != nil {
+				src = append(src, turn[k].Node.Text)
+			}
 		}
-		wr.token(number + strings.Join(parts, ","))
-		needNumber = false
-		if sourceComments {
-			src := make([]string, 0, len(turn))
-			for k := range turn {
-				if turn[k].Node != nil {
-					src = append(src, turn[k].Node.Text)
-				}
-			}
-			wr.token("{" + strings.Join(src, ",") + "}")
-			needNumber = true
+		wr.token("{" + strings.Join(src, ",") + "}")
+		nt.needNumber = true
+	}
+	// The comments and NAGs that follow the turn in the record.
+	for k := turn[len(turn)-1].Index + 1; k < len(nt.nodes); k++ {
+		nd := &nt.nodes[k]
+		if nd.Kind == record.KindMove || nd.Kind == record.KindMoveNumber || nd.Kind == record.KindVariation {
+			break
 		}
-		// The comments and NAGs that follow the turn in the record.
-		for k := turn[len(turn)-1].Index + 1; k < len(g.Moves); k++ {
-			nd := &g.Moves[k]
-			if nd.Kind == record.KindMove || nd.Kind == record.KindMoveNumber || nd.Kind == record.KindVariation {
-				break
-			}
-			switch nd.Kind {
-			case record.KindComment:
-				wr.token("{" + nd.Text + "}")
-				needNumber = true
-			case record.KindNAG:
-				wr.token("$" + strconv.Itoa(int(nd.Number)))
-			}
+		switch nd.Kind {
+		case record.KindComment:
+			wr.token("{" + nd.Text + "}")
+			nt.needNumber = true
+		case record.KindNAG:
+			wr.token("$" + strconv.Itoa(int(nd.Number)))
 		}
 	}
 }

@@ -34,19 +34,56 @@ func bookReader(n record.Notation) func(io.Reader, string, grammar.Limits) GameR
 // notationRendering writes the main line in a book's notation.
 func notationRendering(n record.Notation) *Rendering {
 	return &Rendering{
-		NewRenderer: func(WriteOptions) GameRenderer { return notationRenderer{n: n} },
+		NewRenderer: func(WriteOptions) GameRenderer { return &notationRenderer{n: n} },
 		NewJoiner:   concatJoiners(n.Name() + " notation"),
 	}
 }
 
-type notationRenderer struct{ n record.Notation }
+// notationRenderer renders a game's main line in notation n; nt and
+// stepsInParts are the game being rendered in parts (PartRenderer).
+type notationRenderer struct {
+	n  record.Notation
+	nt *notationTurns
+	stepsInParts
+}
 
-func (nr notationRenderer) Render(dst []byte, g *record.Game, _ int, res *replay.Result) ([]byte, error) {
+func (nr *notationRenderer) Render(dst []byte, g *record.Game, _ int, res *replay.Result) ([]byte, error) {
 	if g.SyntaxError() != nil || res.Played == nil {
 		return dst, nil
 	}
 	// A stopped game is written up to the stop, with a comment (the
 	// caller reports the replay's finding).
-	b, _ := appendSteps(dst, g, res.Played, notationTurns(g, res.Played, nr.n, false))
+	nt := newNotationTurns(nr.n, false)
+	nt.t, nt.nodes = res.Played, g.Moves
+	b, _ := appendSteps(dst, g, res.Played, nt.turn)
 	return b, nil
+}
+
+// RendersParts, BeginParts, Part and EndParts render a game whose main
+// line is read in parts (PartRenderer): Render's tags, turns and end,
+// with the line wrapping and the numbering kept from part to part (a
+// turn never spans parts, nor do the comments after it). A record read
+// in LAN or UCI is converted in SAN from its whole record (convertGame),
+// so it is read whole.
+func (nr *notationRenderer) RendersParts(g *record.Game) bool {
+	return g.Notation != record.LAN && g.Notation != record.UCI
+}
+
+func (nr *notationRenderer) BeginParts(dst []byte, g *record.Game, _ int, _ []record.Node) {
+	nr.begin(dst, g)
+	nr.nt = newNotationTurns(nr.n, false)
+}
+
+func (nr *notationRenderer) Part(nodes []record.Node, pl *replay.Played) {
+	nr.nt.t, nr.nt.nodes = pl, nodes
+	stepTurns(&nr.wr, pl, nr.nt.turn)
+}
+
+func (nr *notationRenderer) EndParts(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
+	written := g.SyntaxError() == nil && res.Played != nil // as Render
+	if written {
+		nr.Part(g.Moves, res.Played)
+	}
+	nr.nt = nil
+	return nr.end(g, res.Played, written), nil
 }

@@ -314,6 +314,8 @@ func jsonRendering(lines bool) *Rendering {
 type jsonRenderer struct {
 	lines bool
 	parts jsonParts
+	// inParts is the game being rendered in parts (json_parts.go).
+	inParts jsonInParts
 }
 
 func (j *jsonRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
@@ -347,10 +349,8 @@ type coordRenderer struct {
 	tok []byte
 	// played is the game being written (its positions, for LAN).
 	played *replay.Played
-	// wr is the game being written in parts (PartRenderer), after start
-	// bytes that were there before.
-	wr    wrapper
-	start int
+	// The game being written in parts (PartRenderer).
+	stepsInParts
 }
 
 func (c *coordRenderer) Render(dst []byte, g *record.Game, _ int, res *replay.Result) ([]byte, error) {
@@ -371,8 +371,7 @@ func (c *coordRenderer) Render(dst []byte, g *record.Game, _ int, res *replay.Re
 func (c *coordRenderer) RendersParts(g *record.Game) bool { return true }
 
 func (c *coordRenderer) BeginParts(dst []byte, g *record.Game, _ int, _ []record.Node) {
-	c.start = len(dst)
-	c.wr = wrapper{b: appendTagsAsRead(dst, g.Tags)}
+	c.begin(dst, g)
 }
 
 func (c *coordRenderer) Part(_ []record.Node, pl *replay.Played) {
@@ -380,26 +379,12 @@ func (c *coordRenderer) Part(_ []record.Node, pl *replay.Played) {
 	stepTurns(&c.wr, pl, c.turn)
 }
 
-func (c *coordRenderer) Take(min int) []byte {
-	if len(c.wr.b) < min || len(c.wr.b) == 0 {
-		return nil
-	}
-	b := c.wr.b
-	c.wr.b, c.start = b[:0], 0
-	return b
-}
-
 func (c *coordRenderer) EndParts(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
 	if g.SyntaxError() != nil {
-		// Render writes nothing for it.
-		b := c.wr.b[:c.start]
-		c.wr = wrapper{}
-		return b, nil
+		return c.end(g, nil, false), nil // Render writes nothing for it
 	}
 	c.Part(g.Moves, res.Played)
-	b, _ := endSteps(&c.wr, g, res.Played)
-	c.wr = wrapper{}
-	return b, nil
+	return c.end(g, res.Played, true), nil
 }
 
 // fenRendering writes one line per position (WriteFENList's lines).

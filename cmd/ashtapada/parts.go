@@ -29,7 +29,10 @@ const partedPerGameByte = 4
 // in the record's Moves and the result's Played.
 type partHooks struct {
 	// parts, when set, says whether g, read through once, is to be read
-	// in parts; else it is read whole.
+	// in parts; else it is read whole. It is asked of a game the reader
+	// could not read too: true then takes g as the first reading left it
+	// (its Moves a part), false reads it whole (convert --to json writes
+	// its nodes up to the error).
 	parts func(g *record.Game) bool
 	// read, when set, is given each part of the first reading, which
 	// keeps nothing of it (the game may not be read a second time).
@@ -50,9 +53,10 @@ func replayParted(r *replay.Replayer, ch grammar.Chunk, sc *grammar.Scratch, fil
 		}
 	}}
 	g, parted := grammar.ParseChunkParts(ch, file, sc, skip)
-	if parted && g.SyntaxError() == nil && hooks.parts != nil && !hooks.parts(g) {
+	if parted && hooks.parts != nil && !hooks.parts(g) {
 		// The command needs this one whole (convert writes a record in
-		// another notation in SAN from its whole record).
+		// another notation in SAN from its whole record, and the JSON of
+		// a game it could not read with all its nodes).
 		g, parted = grammar.ParseChunkScratch(ch, file, sc), false
 	}
 	if !parted || g.SyntaxError() != nil {

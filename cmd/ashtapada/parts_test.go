@@ -50,7 +50,8 @@ var partedCases = map[string]string{
 // write it as they do read whole (the
 // convert output of each part written to a file as it comes), for the
 // cases above and every record file of the corpus,
-// the test data and the shared data. Every game is read in parts of two
+// the test data and the shared data (convert to uci, pgn, fen, compact
+// and full JSON and JSONL, descriptive and French). Every game is read in parts of two
 // nodes here, where only games of a megabyte are in real runs.
 func TestPartedValidateAgrees(t *testing.T) {
 	dir := t.TempDir()
@@ -65,6 +66,10 @@ func TestPartedValidateAgrees(t *testing.T) {
 			{"convert", "--to", "pgn", "--plain", "--jobs", "1", f},
 			{"convert", "--to", "fen", "--jobs", "1", f},
 			{"convert", "--to", "json", "--compact", "--jobs", "1", f},
+			{"convert", "--to", "json", "--jobs", "1", f},
+			{"convert", "--to", "jsonl", "--jobs", "1", f},
+			{"convert", "--to", "descriptive", "--jobs", "1", f},
+			{"convert", "--to", "fr", "--jobs", "1", f},
 			{"convert", "--to", "svg", "--jobs", "1", f},
 		} {
 			partsAgree(t, args...)

@@ -1,0 +1,108 @@
+package formats
+
+// The lossless JSON object of a game read in parts (PartRenderer): the
+// members before the moves (the game's number, its position and tags, at
+// BeginParts; the profile and settings replay judged it by, at the first
+// part), the "moves" array a part at a time (each part's nodes with the
+// played fields of its steps), and the members after it, which only the
+// record's end tells (the result, the notices), at EndParts. The bytes are
+// those Render writes for the game read whole (appendJSONSettings), as
+// TestPartedValidateAgrees checks.
+
+import (
+	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/replay"
+)
+
+// jsonInParts is what jsonRenderer keeps of the game it renders in parts:
+// the object written so far, whether the moves' array is open (the
+// profile is written at the first part, which knows it), whether the
+// profile has played fields (addProfile), how many nodes are written, and
+// whether one was a move (PassedThrough's question, for the whole line).
+type jsonInParts struct {
+	o            jsonObject
+	open, judged bool
+	nodes        int
+	moved        bool
+}
+
+// RendersParts: a record read in LAN or UCI is converted in SAN from its
+// whole record (convertGame), and one the reader could not read is
+// written with its nodes up to the error, no part of it played: both are
+// read whole.
+func (j *jsonRenderer) RendersParts(g *record.Game) bool {
+	return g.SyntaxError() == nil && g.Notation != record.LAN && g.Notation != record.UCI
+}
+
+func (j *jsonRenderer) BeginParts(dst []byte, g *record.Game, n int, _ []record.Node) {
+	j.parts.reset()
+	head := JSONGame{Game: n}
+	j.parts.headToJSON(&head, g)
+	j.inParts = jsonInParts{o: jsonObject{b: dst}}
+	head.appendHead(&j.inParts.o)
+}
+
+// Part writes the nodes of a part, with the played fields of pl's steps,
+// after the profile and the moves' opening bracket at the first.
+func (j *jsonRenderer) Part(nodes []record.Node, pl *replay.Played) {
+	p := &j.inParts
+	if !p.open {
+		var prof JSONGame
+		p.judged = j.parts.addProfile(&prof, pl)
+		prof.appendProfile(&p.o, j.parts.settingsJSON)
+		p.o.key("moves")
+		p.o.b = append(p.o.b, '[')
+		p.open = true
+	}
+	step := 0
+	for base := 0; base < len(nodes); base += jsonBatch {
+		batch := nodes[base:min(base+jsonBatch, len(nodes))]
+		j.parts.reset()
+		js := j.parts.nodesToJSON(batch)
+		if p.judged {
+			step = j.parts.addSteps(js, base, pl, step)
+		}
+		for i := range js {
+			if p.nodes > 0 {
+				p.o.b = append(p.o.b, ',')
+			}
+			p.nodes++
+			p.o.b = js[i].appendJSON(p.o.b)
+			p.moved = p.moved || batch[i].Kind == record.KindMove
+		}
+	}
+}
+
+// jsonBatch is how many nodes of a part are made objects at a time: the
+// objects of a whole part (65,536 nodes, with their played fields and
+// FENs) took convert --to json of a 2 MB game from 88 to 103 MB peak.
+const jsonBatch = 1024
+
+func (j *jsonRenderer) Take(min int) []byte {
+	b := j.inParts.o.b
+	if len(b) < min || len(b) == 0 {
+		return nil
+	}
+	j.inParts.o.b = b[:0]
+	return b
+}
+
+// EndParts writes the last part, then the members after the moves from
+// g, whose notices are whole at the end of the reading.
+func (j *jsonRenderer) EndParts(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
+	j.Part(g.Moves, res.Played)
+	p := &j.inParts
+	p.o.b = append(p.o.b, ']')
+	j.parts.reset()
+	var tail JSONGame
+	// PassedThrough asks of the whole main line: the last part stands
+	// for it when no part before it had a move.
+	j.parts.tailToJSON(&tail, g, PassedThrough(g) && (g.SyntaxError() != nil || !p.moved))
+	tail.appendTail(&p.o)
+	b := p.o.end()
+	if j.lines {
+		b = append(b, '\n')
+	}
+	j.inParts = jsonInParts{}
+	return b, nil
+}
