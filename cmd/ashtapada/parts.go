@@ -123,7 +123,21 @@ func gameReplay(g *record.Game, file string, index int) func(*replay.Replayer, f
 // partsReplay replays the game of ch, read again in parts, done its
 // record read through once (replayParted).
 func partsReplay(done *record.Game, ch grammar.Chunk, sc *grammar.Scratch, file string, index int) func(*replay.Replayer, func(*replay.Played)) *replay.Result {
+	walk := partsWalk(done, ch, sc, file, index)
 	return func(r *replay.Replayer, part func(*replay.Played)) *replay.Result {
+		if part == nil {
+			return walk(r, nil)
+		}
+		return walk(r, func(_ []record.Node, pl *replay.Played) { part(pl) })
+	}
+}
+
+// partsWalk is partsReplay for a command that needs the nodes of each
+// part too (convert --to html writes the move list from them): part gets
+// a part's nodes, valid only during the call, and what was played of
+// them.
+func partsWalk(done *record.Game, ch grammar.Chunk, sc *grammar.Scratch, file string, index int) func(*replay.Replayer, func([]record.Node, *replay.Played)) *replay.Result {
+	return func(r *replay.Replayer, part func([]record.Node, *replay.Played)) *replay.Result {
 		var pw *replay.PartWalk
 		walk := grammar.Parts{Nodes: grammar.PartNodes, Take: func(_ *record.Game, nodes []record.Node) {
 			if pw == nil {
@@ -131,7 +145,7 @@ func partsReplay(done *record.Game, ch grammar.Chunk, sc *grammar.Scratch, file 
 			}
 			pw.Part(nodes)
 			if part != nil {
-				part(pw.Played())
+				part(nodes, pw.Played())
 			}
 		}}
 		g, _ := grammar.ParseChunkParts(ch, file, sc, walk)
@@ -140,7 +154,7 @@ func partsReplay(done *record.Game, ch grammar.Chunk, sc *grammar.Scratch, file 
 		}
 		res := pw.End(g.Moves)
 		if part != nil {
-			part(pw.Played())
+			part(g.Moves, pw.Played())
 		}
 		return res
 	}

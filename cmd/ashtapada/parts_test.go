@@ -64,6 +64,7 @@ func TestPartedValidateAgrees(t *testing.T) {
 			{"convert", "--to", "fen", "--jobs", "1", f},
 			{"convert", "--to", "json", "--compact", "--jobs", "1", f},
 			{"convert", "--to", "svg", "--jobs", "1", f},
+			{"convert", "--to", "html", "--jobs", "1", f},
 		} {
 			grammar.PartedBytes, grammar.PartNodes, spillBytes = bytes, nodes, spill
 			wantOut, wantErr, wantCode := runApp(t, args...)
