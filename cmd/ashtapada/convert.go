@@ -9,7 +9,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/urfave/cli/v2"
 
@@ -72,14 +71,9 @@ func convertAction(c *cli.Context) error {
 	if to == "parquet" {
 		return convertParquet(c, cfg, notation) // parquet.go
 	}
-	if to != "html" {
-		// Every other format streams: games are written as they come, so
-		// memory stays flat like validate's. The viewer page streams too,
-		// but the records it keeps for the sink make the limit cost a
-		// tenth more of its time (more collections): it is set at the
-		// first huge game (hugeViewerGame).
-		limitMemory(streamMemoryLimit)
-	}
+	// Every format streams, the viewer page too (a game's section is
+	// written as it comes): memory stays flat like validate's.
+	limitMemory(streamMemoryLimit)
 	stopProfiles, err := startProfiles(c)
 	if err != nil {
 		return toolError(err)
@@ -317,7 +311,7 @@ func (cv *converter) run(p *pipeline, cfg replay.Config, args []string, w io.Wri
 		}
 	}
 	if cv.to.Name == "html" {
-		st.huge = hugeViewerGame(cfg, sync.OnceFunc(func() { limitMemory(streamMemoryLimit) }))
+		st.huge = hugeViewerGame(cfg)
 	}
 	if len(args) == 0 {
 		args = []string{"-"}
@@ -496,14 +490,11 @@ func (cv *converter) write(g *record.Game, res *replay.Result, kept []formats.Sh
 // held whole, only its text (the chunk, kept by the replay) and a part at
 // a time. The storage of the parts is the game's own (the pipeline keeps
 // the records: doOne), and each replay has its own replayer, the worker's
-// being busy with the next games. limit sets convert's soft memory limit:
-// a huge game's page is written under it (without it, the collector's
-// slack let the 16 MB game's page take 250 MB).
-func hugeViewerGame(cfg replay.Config, limit func()) func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
+// being busy with the next games.
+func hugeViewerGame(cfg replay.Config) func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
 	return func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
 		rp := replay.New(cfg)
 		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, n int) (converted, *record.Game) {
-			limit()
 			g, _, replayParts, parted := readParted(ch, sc, file, n)
 			if parted && (g.Notation == record.LAN || g.Notation == record.UCI) && g.SyntaxError() == nil {
 				// Written in SAN from its whole record (convertGame).
