@@ -521,4 +521,20 @@ func (h *htmlWriter) Write(g *record.Game, _ int, res *replay.Result) error {
 	return h.v.Game(g, res)
 }
 
+// PartsWriter is a GameWriter that also writes a game whose main line is
+// read in parts and never held whole: g its record but its moves, res the
+// result of its replay (res.Played its last part's), and parts a replay
+// of its main line again, in parts, which may be called more than once
+// (Viewer.GameParts).
+type PartsWriter interface {
+	WriteParts(g *record.Game, n int, res *replay.Result, parts func(part func([]record.Node, *replay.Played))) error
+}
+
+func (h *htmlWriter) WriteParts(g *record.Game, _ int, res *replay.Result, parts func(part func([]record.Node, *replay.Played))) error {
+	if g.SyntaxError() != nil {
+		return nil
+	}
+	return h.v.GameParts(g, res, parts)
+}
+
 func (h *htmlWriter) Close() error { return h.v.Close() }

@@ -4,7 +4,9 @@ package formats
 // position of a game's main line is drawn here, in Go, from the one walk
 // of the game (replay.Result.Played): the page's script only shows one
 // drawing at a time and moves between them (arrow keys, Home, End, or a
-// click on a move). It knows no rule: what the page shows at ply n is what
+// click on a move). A huge game, whose main line is read in parts and
+// never held whole, is drawn from that walk replayed in parts, and its
+// move list written from the parts once more (GameParts): the same page. It knows no rule: what the page shows at ply n is what
 // the replay played, the same diagram `show --ply n --svg` draws.
 //
 // The move list keeps what the record says: comments, NAGs, variations
@@ -44,6 +46,62 @@ func NewViewer(w io.Writer) (*Viewer, error) {
 
 // Game adds one game: res must come from a replay with Config.Steps.
 func (v *Viewer) Game(g *record.Game, res *replay.Result) error {
+	// The whole main line is one part.
+	return v.GameParts(g, res, func(part func([]record.Node, *replay.Played)) {
+		part(g.Moves, res.Played)
+	})
+}
+
+// GameParts adds a game whose main line is read in parts (a huge game,
+// never held whole): g is its record but its moves (its tags, its
+// result), res the result of its replay with Config.Steps (res.Played its
+// last part's: the plies before it, the move the line stopped at), and
+// parts replays the main line again, giving part each part's nodes and
+// what was played of them, valid only during the call, in order. The
+// page needs the game in order twice, its drawings then its move list:
+// parts is called twice. The page is the one Game writes of the game
+// replayed whole.
+func (v *Viewer) GameParts(g *record.Game, res *replay.Result, parts func(part func([]record.Node, *replay.Played))) error {
+	vg := v.head(g, res)
+	if vg == nil {
+		return nil // nothing to draw: the head said why
+	}
+	w := v.w
+	w.WriteString("<div class=\"viewer\">\n<div class=\"left\">\n<div class=\"boards\">\n")
+	parts(vg.boards)
+	if vg.err != nil {
+		return vg.err
+	}
+	w.WriteString("</div>\n")
+	fmt.Fprintf(w, "<nav class=\"steps\" aria-label=\"step through the game\" hidden><button type=\"button\" data-go=\"first\" title=\"first (Home)\">«</button><button type=\"button\" data-go=\"prev\" title=\"back (left arrow)\">‹</button><button type=\"button\" data-go=\"next\" title=\"forward (right arrow)\">›</button><button type=\"button\" data-go=\"last\" title=\"last (End)\">»</button> <output class=\"where\"></output></nav>\n</div>\n")
+	w.WriteString("<div class=\"moves\" aria-label=\"moves\">")
+	parts(vg.moves)
+	vg.tail(g)
+	return nil
+}
+
+// viewerGame is a game being added to the page, what its pieces share:
+// the head (head), the drawings of a part of its main line (boards), the
+// moves of a part (moves), and the tail (tail).
+type viewerGame struct {
+	w *bufio.Writer
+	// game is the game's number; byPly its findings by main-line ply (0:
+	// the game as a whole).
+	game  int
+	byPly map[int][]replay.Finding
+	// last is the last ply played; stop the main-line move the replay
+	// could not play (nil: none), ply stopPly (-1: none).
+	last, stopPly int
+	stop          *record.Node
+	// next is the next ply to draw; err what stopped the drawing.
+	next int
+	err  error
+}
+
+// head writes the game's head, its tags and verdict, and returns the
+// game to draw, or nil when it has nothing to draw (its findings say
+// why, and its section is closed).
+func (v *Viewer) head(g *record.Game, res *replay.Result) *viewerGame {
 	v.games++
 	pl := res.Played
 	w := v.w
@@ -67,84 +125,106 @@ func (v *Viewer) Game(g *record.Game, res *replay.Result) error {
 		w.WriteString("</section>\n")
 		return nil
 	}
-	// Findings by main-line ply (0: the game as a whole).
-	byPly := map[int][]replay.Finding{}
+	vg := &viewerGame{w: w, game: res.Summary.Game, byPly: map[int][]replay.Finding{}, stopPly: -1}
 	for _, f := range res.Findings {
 		if len(f.Variation) > 0 {
 			continue
 		}
-		byPly[f.Ply] = append(byPly[f.Ply], f)
+		vg.byPly[f.Ply] = append(vg.byPly[f.Ply], f)
 	}
-	last := pl.Len()
-	stopPly := -1
+	// The plies of the parts before the last, and its own.
+	vg.last = pl.PliesBefore + pl.Len()
 	if pl.StopNode != nil {
-		stopPly = last + 1
+		// A copy when the line was read in parts (replay keeps it).
+		vg.stop, vg.stopPly = pl.StopNode, vg.last+1
 	}
-	w.WriteString("<div class=\"viewer\">\n<div class=\"left\">\n<div class=\"boards\">\n")
-	for ply := 0; ply <= last; ply++ {
-		d, err := DiagramAt(pl, ply, fmt.Sprintf("game %d", res.Summary.Game))
-		if err != nil {
-			return fmt.Errorf("html viewer: game %d: %w", res.Summary.Game, err)
-		}
-		d.Header = nil
-		if ply == last && stopPly > 0 {
-			// The move that could not be played, drawn on the last position.
-			if mv := pl.StopNode.Move; mv != nil {
-				from, to := replay.OffendingSquares(pl.PositionAt(last), mv)
-				d.From, d.To, d.Mark, d.ArrowLabel = record.Square(from), record.Square(to), record.Square(to), "offending move"
-				d.Title = fmt.Sprintf("after ply %d; ply %d, %s, cannot be played", last, stopPly, pl.StopNode.Text)
-			}
-		}
-		hidden := " hidden"
-		if ply == last {
-			hidden = ""
-		}
-		fen := pl.PositionAt(ply).FEN()
-		fmt.Fprintf(w, "<figure class=\"ply\" data-ply=\"%d\" data-fen=\"%s\"%s>\n", ply, html.EscapeString(fen), hidden)
-		var sb strings.Builder
-		if err := WriteSVGShared(&sb, d); err != nil {
-			return fmt.Errorf("html viewer: %w", err)
-		}
-		w.WriteString(inlineSVG(sb.String(), fmt.Sprintf("position after ply %d: %s", ply, fen)))
-		fmt.Fprintf(w, "<figcaption>%s</figcaption>\n", html.EscapeString(plyCaption(pl, ply)))
-		if fs := byPly[ply]; len(fs) > 0 && ply > 0 {
-			w.WriteString("<ul class=\"at\">")
-			for _, f := range fs {
-				fmt.Fprintf(w, "<li class=\"%s\">%s: %s [%s]</li>", html.EscapeString(f.Severity), html.EscapeString(f.Severity), html.EscapeString(f.Message), html.EscapeString(f.Rule))
-			}
-			w.WriteString("</ul>\n")
-		}
-		if ply == last && stopPly > 0 {
-			w.WriteString("<ul class=\"at\">")
-			for _, f := range byPly[stopPly] {
-				fmt.Fprintf(w, "<li class=\"%s\">%s: %s [%s]</li>", html.EscapeString(f.Severity), html.EscapeString(f.Severity), html.EscapeString(f.Message), html.EscapeString(f.Rule))
-			}
-			w.WriteString("</ul>\n")
-		}
-		w.WriteString("</figure>\n")
+	return vg
+}
+
+// boards draws the plies of a part of the main line, pl what was played
+// of it: the ones after those drawn from the parts before (the first
+// part draws the start position too).
+func (vg *viewerGame) boards(_ []record.Node, pl *replay.Played) {
+	for ; vg.err == nil && vg.next <= pl.PliesBefore+pl.Len(); vg.next++ {
+		vg.err = vg.board(pl, vg.next)
 	}
-	w.WriteString("</div>\n")
-	fmt.Fprintf(w, "<nav class=\"steps\" aria-label=\"step through the game\" hidden><button type=\"button\" data-go=\"first\" title=\"first (Home)\">«</button><button type=\"button\" data-go=\"prev\" title=\"back (left arrow)\">‹</button><button type=\"button\" data-go=\"next\" title=\"forward (right arrow)\">›</button><button type=\"button\" data-go=\"last\" title=\"last (End)\">»</button> <output class=\"where\"></output></nav>\n</div>\n")
-	w.WriteString("<div class=\"moves\" aria-label=\"moves\">")
-	plyOf := map[*record.Node]int{}
-	for i := range pl.Len() {
-		st := pl.Step(i)
-		plyOf[st.Node] = st.Ply
+}
+
+// board draws the position after ply, in the part pl.
+func (vg *viewerGame) board(pl *replay.Played, ply int) error {
+	w, last := vg.w, vg.last
+	d, err := DiagramAt(pl, ply, fmt.Sprintf("game %d", vg.game))
+	if err != nil {
+		return fmt.Errorf("html viewer: game %d: %w", vg.game, err)
 	}
-	writeViewerNodes(w, g.Moves, plyOf, byPly, pl.StopNode, stopPly, true)
+	d.Header = nil
+	pos := pl.PositionAt(ply - pl.PliesBefore)
+	if ply == last && vg.stopPly > 0 {
+		// The move that could not be played, drawn on the last position.
+		if mv := vg.stop.Move; mv != nil {
+			from, to := replay.OffendingSquares(pos, mv)
+			d.From, d.To, d.Mark, d.ArrowLabel = record.Square(from), record.Square(to), record.Square(to), "offending move"
+			d.Title = fmt.Sprintf("after ply %d; ply %d, %s, cannot be played", last, vg.stopPly, vg.stop.Text)
+		}
+	}
+	hidden := " hidden"
+	if ply == last {
+		hidden = ""
+	}
+	fen := pos.FEN()
+	fmt.Fprintf(w, "<figure class=\"ply\" data-ply=\"%d\" data-fen=\"%s\"%s>\n", ply, html.EscapeString(fen), hidden)
+	var sb strings.Builder
+	if err := WriteSVGShared(&sb, d); err != nil {
+		return fmt.Errorf("html viewer: %w", err)
+	}
+	w.WriteString(inlineSVG(sb.String(), fmt.Sprintf("position after ply %d: %s", ply, fen)))
+	fmt.Fprintf(w, "<figcaption>%s</figcaption>\n", html.EscapeString(plyCaption(pl, ply)))
+	if fs := vg.byPly[ply]; len(fs) > 0 && ply > 0 {
+		writeFindingItems(w, "<ul class=\"at\">", fs)
+	}
+	if ply == last && vg.stopPly > 0 {
+		writeFindingItems(w, "<ul class=\"at\">", vg.byPly[vg.stopPly])
+	}
+	w.WriteString("</figure>\n")
+	return nil
+}
+
+// writeFindingItems writes findings as the items of a list opened by ul.
+func writeFindingItems(w *bufio.Writer, ul string, fs []replay.Finding) {
+	w.WriteString(ul)
+	for _, f := range fs {
+		fmt.Fprintf(w, "<li class=\"%s\">%s: %s [%s]</li>", html.EscapeString(f.Severity), html.EscapeString(f.Severity), html.EscapeString(f.Message), html.EscapeString(f.Rule))
+	}
+	w.WriteString("</ul>\n")
+}
+
+// moves writes the movetext of a part of the main line, nodes, pl what
+// was played of them.
+func (vg *viewerGame) moves(nodes []record.Node, pl *replay.Played) {
+	m := viewerMoves{w: vg.w, pl: pl, byPly: vg.byPly, stop: pl.StopNode, stopPly: vg.stopPly}
+	if pl.StopIndex >= 0 && pl.StopIndex < len(nodes) {
+		// The move the line stopped at in this part (read in parts, the
+		// replay keeps a copy of it).
+		m.stop = &nodes[pl.StopIndex]
+	}
+	if pl.Len() > 0 {
+		m.at = pl.Step(0).Node
+	}
+	m.write(nodes, true)
+}
+
+// tail ends the game's section: its result and the findings of the game
+// as a whole.
+func (vg *viewerGame) tail(g *record.Game) {
+	w := vg.w
 	if g.Result != "" {
 		fmt.Fprintf(w, " <span class=\"result\">%s</span>", html.EscapeString(g.Result))
 	}
 	w.WriteString("</div>\n")
-	if fs := byPly[0]; len(fs) > 0 {
-		w.WriteString("<ul class=\"at game\">")
-		for _, f := range fs {
-			fmt.Fprintf(w, "<li class=\"%s\">%s: %s [%s]</li>", html.EscapeString(f.Severity), html.EscapeString(f.Severity), html.EscapeString(f.Message), html.EscapeString(f.Rule))
-		}
-		w.WriteString("</ul>\n")
+	if fs := vg.byPly[0]; len(fs) > 0 {
+		writeFindingItems(w, "<ul class=\"at game\">", fs)
 	}
 	w.WriteString("</div>\n</section>\n")
-	return nil
 }
 
 // gameVerdict is the one-line verdict of a game for the viewer's header.
@@ -163,12 +243,14 @@ func gameVerdict(res *replay.Result) string {
 	return v
 }
 
-// plyCaption says what a drawing shows, in words.
+// plyCaption says what a drawing shows, in words: the position after
+// ply, in pl (a part of the main line, Played.PliesBefore the plies
+// before it).
 func plyCaption(pl *replay.Played, ply int) string {
 	if ply == 0 {
 		return "start position"
 	}
-	st := pl.Step(ply - 1)
+	st := pl.Step(ply - pl.PliesBefore - 1)
 	dots := "."
 	if st.Side.String() == "black" {
 		dots = "..."
@@ -176,9 +258,25 @@ func plyCaption(pl *replay.Played, ply int) string {
 	return fmt.Sprintf("after %d%s %s (ply %d)", st.MoveNumber, dots, st.SAN, ply)
 }
 
-// writeViewerNodes writes movetext: main-line moves as buttons that show
+// viewerMoves writes movetext: main-line moves as buttons that show
 // their position, the rest as written.
-func writeViewerNodes(w *bufio.Writer, nodes []record.Node, plyOf map[*record.Node]int, byPly map[int][]replay.Finding, stop *record.Node, stopPly int, main bool) {
+type viewerMoves struct {
+	w *bufio.Writer
+	// pl is what was played of the main line written (or of its part);
+	// next its next step, the node of which is at.
+	pl   *replay.Played
+	next int
+	at   *record.Node
+	// byPly are the findings by main-line ply; stop the move the line
+	// stopped at, ply stopPly.
+	byPly   map[int][]replay.Finding
+	stop    *record.Node
+	stopPly int
+}
+
+// write writes nodes, the main line's (or a part of it) when main.
+func (m *viewerMoves) write(nodes []record.Node, main bool) {
+	w := m.w
 	for i := range nodes {
 		n := &nodes[i]
 		switch n.Kind {
@@ -190,13 +288,18 @@ func writeViewerNodes(w *bufio.Writer, nodes []record.Node, plyOf map[*record.No
 			} else {
 				w.WriteString(" ")
 			}
-			ply, played := plyOf[n]
 			switch {
-			case main && played:
-				cls, tip := findingClass(byPly[ply])
+			case main && n == m.at:
+				ply := m.pl.PliesBefore + m.next + 1
+				if m.next++; m.next < m.pl.Len() {
+					m.at = m.pl.Step(m.next).Node
+				} else {
+					m.at = nil
+				}
+				cls, tip := findingClass(m.byPly[ply])
 				fmt.Fprintf(w, `<button type="button" class="mv%s" data-ply="%d"%s>%s</button>`, cls, ply, tip, html.EscapeString(n.Text))
-			case main && n == stop:
-				cls, tip := findingClass(byPly[stopPly])
+			case main && n == m.stop:
+				cls, tip := findingClass(m.byPly[m.stopPly])
 				fmt.Fprintf(w, `<span class="mv unplayed%s"%s>%s</span>`, cls, tip, html.EscapeString(n.Text))
 			default:
 				fmt.Fprintf(w, `<span class="mv%s">%s</span>`, map[bool]string{true: " unplayed", false: ""}[main], html.EscapeString(n.Text))
@@ -207,7 +310,7 @@ func writeViewerNodes(w *bufio.Writer, nodes []record.Node, plyOf map[*record.No
 			fmt.Fprintf(w, " <span class=\"nag\">$%d</span>", n.Number)
 		case record.KindVariation:
 			w.WriteString(" <span class=\"variation\">(")
-			writeViewerNodes(w, n.Variation(), plyOf, byPly, stop, stopPly, false)
+			m.write(n.Variation(), false)
 			w.WriteString(" )</span>")
 		}
 	}

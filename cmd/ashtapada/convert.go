@@ -80,11 +80,9 @@ func convertAction(c *cli.Context) error {
 	if to == "parquet" {
 		return convertParquet(c, cfg, notation) // parquet.go
 	}
-	if to != "html" {
-		// Every other format streams: games are written as they come, so
-		// memory stays flat like validate's (the viewer page holds them all).
-		limitMemory(streamMemoryLimit)
-	}
+	// Every format streams, the viewer page too (a game's section is
+	// written as it comes): memory stays flat like validate's.
+	limitMemory(streamMemoryLimit)
 	cv := &converter{shard: c.String("shard"), to: target, from: from, notation: notation, wopt: formats.WriteOptions{Plain: c.Bool("plain"), Game: c.Int("game"), SourceComments: c.Bool("source-comments"), Compact: c.Bool("compact")}, errw: c.App.ErrWriter}
 	// Games are numbered over all the inputs, as the writers number them.
 	// A format that renders its games one by one (formats.Rendering) is
@@ -147,6 +145,10 @@ type converted struct {
 	// kept are the plies kept from the parts of a huge game before its
 	// last (formats.KeptWriter), for the writers that take no parts.
 	kept []formats.ShownPly
+	// parts replays the main line of a huge game in parts again, for a
+	// writer that writes it part by part (formats.PartsWriter): g is then
+	// its record but its moves.
+	parts func(part func([]record.Node, *replay.Played))
 
 	rendered bool
 	piece    []byte // the game's piece of the output (in a buffer of pieces)
@@ -308,6 +310,9 @@ func (cv *converter) run(p *pipeline, cfg replay.Config, args []string, w io.Wri
 			}
 		}
 	}
+	if cv.to.Name == "html" {
+		st.huge = hugeViewerGame(cfg)
+	}
 	if len(args) == 0 {
 		args = []string{"-"}
 	}
@@ -337,7 +342,7 @@ func (cv *converter) game(_ formats.GameID, c converted) bool {
 	if c.g == nil {
 		return true // its bug was reported (toolError)
 	}
-	if err := cv.write(c.g, c.res, c.kept); err != nil {
+	if err := cv.write(c.g, c.res, c.kept, c.parts); err != nil {
 		cv.err = err
 		return false
 	}
@@ -448,7 +453,7 @@ func (cv *converter) one(g *record.Game, name string) error {
 	if !g.Truncated {
 		res = cv.rp.Game(g, name, cv.n)
 	}
-	return cv.write(g, res, nil)
+	return cv.write(g, res, nil, nil)
 }
 
 // write writes one game in the target format. The game is replayed once
@@ -456,7 +461,10 @@ func (cv *converter) one(g *record.Game, name string) error {
 // validate words them and make the exit status 1, and the derived formats
 // (LAN, UCI, FEN, SVG, plain PGN, JSON's played fields) stop where that
 // replay stopped the main line: what is written is what validate judged.
-func (cv *converter) write(g *record.Game, res *replay.Result, kept []formats.ShownPly) error {
+//
+// A huge game read in parts comes with kept, the plies kept from its
+// parts (svg), or parts, a replay of its main line in parts (html).
+func (cv *converter) write(g *record.Game, res *replay.Result, kept []formats.ShownPly, parts func(func([]record.Node, *replay.Played))) error {
 	g, broken, err := convertGame(g, res, cv.n, cv.errw)
 	if broken {
 		cv.broken++
@@ -464,10 +472,47 @@ func (cv *converter) write(g *record.Game, res *replay.Result, kept []formats.Sh
 	if err != nil {
 		return err
 	}
+	if pw, ok := cv.gw.(formats.PartsWriter); ok && parts != nil {
+		return pw.WriteParts(g, cv.n, res, parts)
+	}
 	if kw, ok := cv.gw.(formats.KeptWriter); ok && kept != nil {
 		return kw.WriteKept(g, cv.n, res, kept)
 	}
 	return cv.gw.Write(g, cv.n, res)
+}
+
+// hugeViewerGame is the worker's work on a huge game for the viewer page
+// (convert --to html): the page draws every position of its main line and
+// then lists its moves, which the sink writes in input order, so the
+// worker reads the game through and replays it for its verdict and
+// findings (the page's head), and hands the sink a replay of its main line
+// in parts (parts.go) for the drawings and the moves: the game is never
+// held whole, only its text (the chunk, kept by the replay) and a part at
+// a time. The storage of the parts is the game's own (the pipeline keeps
+// the records: doOne), and each replay has its own replayer, the worker's
+// being busy with the next games.
+func hugeViewerGame(cfg replay.Config) func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
+	return func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
+		rp := replay.New(cfg)
+		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, n int) (converted, *record.Game) {
+			g, _, replayParts, parted := readParted(ch, sc, file, n)
+			if parted && (g.Notation == record.LAN || g.Notation == record.UCI) && g.SyntaxError() == nil {
+				// Written in SAN from its whole record (convertGame).
+				g, parted = grammar.ParseChunkScratch(ch, file, sc), false
+			}
+			if !parted {
+				return converted{g: g, res: rp.Game(g, file, n)}, g
+			}
+			c := converted{g: g, res: replayParts(rp, nil)}
+			if g.SyntaxError() == nil {
+				walk := partsWalk(g, ch, sc, file, n)
+				c.parts = func(part func([]record.Node, *replay.Played)) {
+					walk(replay.New(cfg), part)
+				}
+			}
+			return c, g
+		}
+	}
 }
 
 // spillBytes is how much of a huge game's piece is held before it is

@@ -108,6 +108,9 @@ func TestHugeGameMemory(t *testing.T) {
 		{[]string{"convert", "--to", "descriptive", game}, 10, true},
 		{[]string{"convert", "--to", "fr", game}, 10, true},
 		{[]string{"convert", "--to", "svg", game}, 10, true},
+		// A drawing per ply, some 6 KB of page each: 1.5 GB for the
+		// default game's 250,000 plies, 12 GB for the long run's game.
+		{[]string{"convert", "--to", "html", game}, 10, true},
 		{[]string{"show", game}, 10, false},
 		{[]string{"diff", game, game}, 10, true}, // the two read in parts side by side
 		// Each part walked under both rule sets; the game is valid under

@@ -129,10 +129,24 @@ func gameReplay(g *record.Game, file string, index int) func(*replay.Replayer, f
 // partsReplay replays the game of ch, read again in parts, done its
 // record read through once (replayParted).
 func partsReplay(done *record.Game, ch grammar.Chunk, sc *grammar.Scratch, file string, index int) func(*replay.Replayer, func(*replay.Played)) *replay.Result {
+	walk := partsWalk(done, ch, sc, file, index)
 	return func(r *replay.Replayer, part func(*replay.Played)) *replay.Result {
+		if part == nil {
+			return walk(r, nil)
+		}
+		return walk(r, func(_ []record.Node, pl *replay.Played) { part(pl) })
+	}
+}
+
+// partsWalk is partsReplay for a command that needs the nodes of each
+// part too (convert --to html writes the move list from them): part gets
+// a part's nodes, valid only during the call, and what was played of
+// them.
+func partsWalk(done *record.Game, ch grammar.Chunk, sc *grammar.Scratch, file string, index int) func(*replay.Replayer, func([]record.Node, *replay.Played)) *replay.Result {
+	return func(r *replay.Replayer, part func([]record.Node, *replay.Played)) *replay.Result {
 		var each func([]record.Node, []*replay.PartWalk)
 		if part != nil {
-			each = func(_ []record.Node, pws []*replay.PartWalk) { part(pws[0].Played()) }
+			each = func(nodes []record.Node, pws []*replay.PartWalk) { part(nodes, pws[0].Played()) }
 		}
 		return walkParts([]*replay.Replayer{r}, done, ch, sc, file, index, each)[0]
 	}

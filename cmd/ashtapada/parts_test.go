@@ -71,6 +71,7 @@ func TestPartedValidateAgrees(t *testing.T) {
 			{"convert", "--to", "descriptive", "--jobs", "1", f},
 			{"convert", "--to", "fr", "--jobs", "1", f},
 			{"convert", "--to", "svg", "--jobs", "1", f},
+			{"convert", "--to", "html", "--jobs", "1", f},
 		} {
 			partsAgree(t, args...)
 		}
