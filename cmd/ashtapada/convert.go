@@ -296,11 +296,7 @@ func (cv *converter) run(p *pipeline, cfg replay.Config, args []string, w io.Wri
 			rp := replay.New(cfg)
 			return func(ch grammar.Chunk, sc *grammar.Scratch, file string, n int) (converted, *record.Game) {
 				var last formats.ShownPly
-				hooks := partHooks{part: func(_ []record.Node, pl *replay.Played) {
-					if n := pl.Len(); n > 0 {
-						last, _ = formats.KeepPly(pl, pl.PliesBefore+n, false)
-					}
-				}}
+				hooks := partHooks{part: func(_ []record.Node, pl *replay.Played) { keepLastStep(&last, pl) }}
 				res, g, parted := replayParted(rp, ch, sc, file, n, hooks)
 				c := converted{g: g, res: res}
 				if parted && last.Step != nil {

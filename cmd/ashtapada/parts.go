@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/ashtapada/ashtapada/detect"
+	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
@@ -187,6 +188,16 @@ func walkParts(rs []*replay.Replayer, done *record.Game, ch grammar.Chunk, sc *g
 		part(g.Moves, pws)
 	}
 	return res
+}
+
+// keepLastStep keeps in last the last step of pl, a part of a main line
+// read in parts, when it has one: the step a picture of the final position
+// draws as its arrow when the last part played none (show, convert --to
+// svg: formats.BuildShowKept, formats.DiagramKept).
+func keepLastStep(last *formats.ShownPly, pl *replay.Played) {
+	if n := pl.Len(); n > 0 {
+		*last, _ = formats.KeepPly(pl, pl.PliesBefore+n, false)
+	}
 }
 
 // movesIn counts the move nodes of a main line or a part of it.

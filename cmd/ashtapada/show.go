@@ -168,9 +168,7 @@ func showParted(c *cli.Context, rp *replay.Replayer, ch grammar.Chunk, name stri
 				target, _ = formats.KeepPly(pl, f, true)
 			}
 		}
-		if n := pl.Len(); n > 0 {
-			last, _ = formats.KeepPly(pl, pl.PliesBefore+n, false)
-		}
+		keepLastStep(&last, pl)
 	}}
 	res, g, _ := replayParted(rp, ch, new(grammar.Scratch), name, c.Int("game"), hooks)
 	pl := res.Played
