@@ -67,12 +67,29 @@ type Writer struct {
 
 // NewWriter starts a Parquet file on w.
 func NewWriter(w io.Writer) *Writer {
-	pw := parquet.NewWriter(w, fileSchema,
+	pw := parquet.NewWriter(w, writerOptions()...)
+	return &Writer{pw: pw, rows: make([]parquet.Row, 1)}
+}
+
+// writerOptions are the options of every writer of a table: the file's
+// and the one writeAlone writes a huge row with, whose column chunks are
+// copied into the file as they are, so the two must encode alike.
+func writerOptions(more ...parquet.WriterOption) []parquet.WriterOption {
+	return append([]parquet.WriterOption{
+		fileSchema,
 		parquet.Compression(&parquet.Zstd),
 		parquet.MaxRowsPerRowGroup(RowGroupRows),
 		parquet.CreatedBy("ashtapada", "1", "gametable"),
-	)
-	return &Writer{pw: pw, rows: make([]parquet.Row, 1)}
+		// The text columns hold whole games: their least and greatest
+		// values say nothing a reader could use, and would put each page's
+		// text into the file six times more (four times in its page
+		// header, twice in the column chunk's statistics): 96 MB for a
+		// 16 MB game.
+		parquet.SkipPageStatistics("movetext"), parquet.SkipPageBounds("movetext"),
+		parquet.SkipPageStatistics("source"), parquet.SkipPageBounds("source"),
+		parquet.SkipPageStatistics("before"), parquet.SkipPageBounds("before"),
+		parquet.SkipPageStatistics("after"), parquet.SkipPageBounds("after"),
+	}, more...)
 }
 
 // Write adds one game.

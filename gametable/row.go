@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"sort"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
@@ -199,6 +200,32 @@ func (r *Row) SetAfter(trailer []byte) {
 // offset of g.Source[0] (grammar.Chunk.Pos.Offset). It returns "" when g
 // has no source or no movetext.
 func MovetextOf(g *record.Game, start int) string {
+	text, latin1 := movetextBytes(g, start)
+	if latin1 {
+		return grammar.Latin1ToUTF8(string(text))
+	}
+	return string(text)
+}
+
+// MovetextShared is MovetextOf without the copy, for a huge game, whose
+// text a copy would double: the string shares g.Source's bytes, so they
+// must not change while it is used. A chunk's data never does
+// (grammar.Splitter gives each chunk bytes of its own).
+func MovetextShared(g *record.Game, start int) string {
+	text, latin1 := movetextBytes(g, start)
+	if latin1 {
+		return grammar.Latin1ToUTF8(string(text))
+	}
+	if len(text) == 0 {
+		return ""
+	}
+	return unsafe.String(unsafe.SliceData(text), len(text))
+}
+
+// movetextBytes is the movetext of g in g.Source (MovetextOf), and whether
+// the reader read the game as Latin-1 (grammar.Latin1ToUTF8): its text is
+// not valid UTF-8.
+func movetextBytes(g *record.Game, start int) (text []byte, latin1 bool) {
 	off := -1
 	switch {
 	case len(g.Moves) > 0:
@@ -208,14 +235,9 @@ func MovetextOf(g *record.Game, start int) string {
 	}
 	i := off - start
 	if off < 0 || i < 0 || i > len(g.Source) {
-		return ""
+		return nil, false
 	}
-	text := g.Source[i:]
-	if !utf8.Valid(g.Source) {
-		// The reader read the whole game as Latin-1 (grammar.Latin1ToUTF8).
-		return grammar.Latin1ToUTF8(string(text))
-	}
-	return string(text)
+	return g.Source[i:], !utf8.Valid(g.Source)
 }
 
 // Text returns the PGN text the row stands for: the text before the game

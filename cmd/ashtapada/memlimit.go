@@ -48,6 +48,12 @@ func limitValidateMemory() { limitMemory(validateMemoryLimit) }
 // the time. Without it, detect on corpus-100k peaked at 113 MB.
 const streamMemoryLimit = 64 << 20
 
+// parquetMemoryLimit is the soft limit of convert --to parquet, whose
+// writer holds a row group of games (gametable.RowGroupRows) until it is
+// full; the row of a huge game is written alone, and what it holds stays
+// under 200 MB for a game of 16 MB at this limit (docs/robustness.md).
+const parquetMemoryLimit = 96 << 20
+
 // limitMemory sets a soft memory limit unless GOMEMLIMIT does.
 func limitMemory(n int64) {
 	if os.Getenv("GOMEMLIMIT") == "" {

@@ -50,6 +50,9 @@ func startProfiles(c *cli.Context) (func() error, error) {
 				return fmt.Errorf("--memprofile: %w", err)
 			}
 			defer f.Close()
+			// The profile holds what the last collection saw: one now
+			// counts the allocations since then too.
+			runtime.GC()
 			if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
 				return fmt.Errorf("--memprofile: %w", err)
 			}
