@@ -162,3 +162,40 @@ func TestTextColumnsWithoutStatistics(t *testing.T) {
 		}
 	}
 }
+
+// TestTextReaderReadsText: a text reader gives each row's file and text
+// as the full reader does, without the columns it does not need.
+func TestTextReaderReadsText(t *testing.T) {
+	s := func(v string) *string { return &v }
+	rows := append(hugeRows(70000), &Row{File: "b.pgn", Game: 7, Event: s("E"), Result: s("*"), Tags: []KV{{Key: "Z", Value: "1"}, {Key: "A", Value: "2"}, {Key: "Z", Value: "3"}},
+		Source: []byte("[Event \"\\xff\"]\n\n1. e4 {\n"), Before: []byte("{a header}\n\n"), After: []byte("{the end}\n")},
+		&Row{File: "c.pgn", Game: 1, White: s("w"), Black: s("b"), Movetext: "1. e4 *\n", SAN: []string{"e4"}, UCI: []string{"e2e4"}})
+	file := writeRows(t, rows)
+	full, err := NewReader(bytes.NewReader(file), int64(len(file)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := NewTextReader(bytes.NewReader(file), int64(len(file)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range rows {
+		want, err := full.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := text.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.File != want.File || !bytes.Equal(got.Text(), want.Text()) || !bytes.Equal(got.Source, want.Source) {
+			t.Errorf("row %d: the text reader gives %q %q, the full one %q %q", i+1, got.File, got.Text(), want.File, want.Text())
+		}
+		if got.SAN != nil || got.Plies != 0 {
+			t.Errorf("row %d: the text reader gives the moves or the verdict", i+1)
+		}
+	}
+	if _, err := text.Next(); !errors.Is(err, io.EOF) {
+		t.Errorf("after the last row: %v", err)
+	}
+}

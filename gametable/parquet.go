@@ -142,11 +142,33 @@ type Reader struct {
 	rows []parquet.Row
 	n, i int
 	err  error
+	// text is set by NewTextReader: rows are read through textSchema.
+	text bool
 }
 
 // NewReader opens a Parquet file of games. It fails on a file of another
 // schema.
 func NewReader(r io.ReaderAt, size int64) (*Reader, error) {
+	f, err := openTable(r, size)
+	if err != nil {
+		return nil, err
+	}
+	return &Reader{pr: parquet.NewReader(f), rows: make([]parquet.Row, 64)}, nil
+}
+
+// NewTextReader is NewReader for a reader that needs a row's text only
+// (Row.Text, and File): Next gives rows with only the columns of
+// textFileRow set, and the others are not read from the file (the lists
+// of a huge game would cost some 100 bytes a move).
+func NewTextReader(r io.ReaderAt, size int64) (*Reader, error) {
+	f, err := openTable(r, size)
+	if err != nil {
+		return nil, err
+	}
+	return &Reader{pr: parquet.NewReader(f, textFileSchema), rows: make([]parquet.Row, 64), text: true}, nil
+}
+
+func openTable(r io.ReaderAt, size int64) (*parquet.File, error) {
 	f, err := parquet.OpenFile(r, size)
 	if err != nil {
 		return nil, fmt.Errorf("reading Parquet: %w", err)
@@ -154,8 +176,50 @@ func NewReader(r io.ReaderAt, size int64) (*Reader, error) {
 	if !sameColumns(f.Schema(), fileSchema) {
 		return nil, fmt.Errorf("reading Parquet: not a table of games (docs/parquet.md): its columns are %v", columnNames(f.Schema()))
 	}
-	return &Reader{pr: parquet.NewReader(f), rows: make([]parquet.Row, 64)}, nil
+	return f, nil
 }
+
+// textFileRow is fileRow with only the columns of a row's text, and
+// textRow is Row so (with the tags in their order): the one is the schema
+// a text reader reads a table through, the other the row its values make
+// (as fileRow and Row, they line up column for column:
+// TestTextReaderReadsText).
+type textFileRow struct {
+	File     string            `parquet:"file"`
+	Event    *string           `parquet:"Event,optional"`
+	Site     *string           `parquet:"Site,optional"`
+	Date     *string           `parquet:"Date,optional"`
+	Round    *string           `parquet:"Round,optional"`
+	White    *string           `parquet:"White,optional"`
+	Black    *string           `parquet:"Black,optional"`
+	Result   *string           `parquet:"Result,optional"`
+	Tags     map[string]string `parquet:"tags"`
+	Movetext string            `parquet:"movetext"`
+	Source   []byte            `parquet:"source,optional"`
+	Before   []byte            `parquet:"before,optional"`
+	After    []byte            `parquet:"after,optional"`
+}
+
+type textRow struct {
+	File     string  `parquet:"file"`
+	Event    *string `parquet:"Event,optional"`
+	Site     *string `parquet:"Site,optional"`
+	Date     *string `parquet:"Date,optional"`
+	Round    *string `parquet:"Round,optional"`
+	White    *string `parquet:"White,optional"`
+	Black    *string `parquet:"Black,optional"`
+	Result   *string `parquet:"Result,optional"`
+	Tags     []KV    `parquet:"tags"`
+	Movetext string  `parquet:"movetext"`
+	Source   []byte  `parquet:"source,optional"`
+	Before   []byte  `parquet:"before,optional"`
+	After    []byte  `parquet:"after,optional"`
+}
+
+var (
+	textFileSchema = parquet.NewSchema("ashtapada_game", parquet.SchemaOf(new(textFileRow)))
+	textRowSchema  = parquet.SchemaOf(new(textRow))
+)
 
 // ReadRaw returns the next rows as stored, or io.EOF.
 func (r *Reader) ReadRaw() ([]parquet.Row, error) {
@@ -202,8 +266,19 @@ func (r *Reader) Next() (*Row, error) {
 		}
 	}
 	row := new(Row)
-	if err := rowSchema.Reconstruct(row, r.rows[r.i]); err != nil {
+	if r.text {
+		var t textRow
+		if err := textRowSchema.Reconstruct(&t, r.rows[r.i]); err != nil {
+			return nil, fmt.Errorf("reading Parquet row: %w", err)
+		}
+		*row = Row{File: t.File, Event: t.Event, Site: t.Site, Date: t.Date, Round: t.Round, White: t.White, Black: t.Black, Result: t.Result,
+			Tags: t.Tags, Movetext: t.Movetext, Source: t.Source, Before: t.Before, After: t.After}
+	} else if err := rowSchema.Reconstruct(row, r.rows[r.i]); err != nil {
 		return nil, fmt.Errorf("reading Parquet row: %w", err)
+	}
+	if cap(r.rows[r.i]) > 1<<16 {
+		// A huge game's values, which the next read would keep.
+		r.rows[r.i] = nil
 	}
 	r.i++
 	return row, nil

@@ -232,6 +232,60 @@ func inputFormat(path, from string) (string, error) {
 // openParquetGames reads the games of a Parquet table: each row's text
 // (gametable.Row.Text) read by the grammar, as fmt reads a file.
 func openParquetGames(path string, notation movesNotation) (gameSource, io.Closer, error) {
+	rows, closer, err := openParquetRows(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	n := 0
+	return func() (*record.Game, error) {
+		row, err := rows()
+		if err != nil {
+			return nil, err
+		}
+		n++
+		g, err := gameOfRow(row, notation)
+		if err != nil {
+			return nil, fmt.Errorf("%s: row %d: %w", path, n, err)
+		}
+		return g, nil
+	}, closer, nil
+}
+
+// openParquetChunks is openParquetGames for the pipeline: the row of a
+// huge game (a movetext of grammar.PartedBytes or more) is given as the
+// chunk of its game, which the pipeline reads in parts (parts.go) as it
+// reads a huge game of a PGN file, not as a record read whole; the other
+// rows as openParquetGames gives them.
+func openParquetChunks(path string, notation movesNotation, limits grammar.Limits) (func() (grammar.Chunk, *record.Game, error), io.Closer, error) {
+	rows, closer, err := openParquetRows(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	n := 0
+	return func() (grammar.Chunk, *record.Game, error) {
+		row, err := rows()
+		if err != nil {
+			return grammar.Chunk{}, nil, err
+		}
+		n++
+		if len(row.Movetext) >= grammar.PartedBytes && row.Source == nil {
+			ch, err := chunkOfRow(row, notation, limits)
+			if err != nil {
+				return grammar.Chunk{}, nil, fmt.Errorf("%s: row %d: %w", path, n, err)
+			}
+			return ch, nil, nil
+		}
+		g, err := gameOfRow(row, notation)
+		if err != nil {
+			return grammar.Chunk{}, nil, fmt.Errorf("%s: row %d: %w", path, n, err)
+		}
+		return grammar.Chunk{}, g, nil
+	}, closer, nil
+}
+
+// openParquetRows reads the rows of a Parquet table for their text
+// (gametable.NewTextReader); the rows end with io.EOF.
+func openParquetRows(path string) (func() (*gametable.Row, error), io.Closer, error) {
 	if path == "-" {
 		return nil, nil, errors.New("--from parquet needs a file: Parquet cannot be read from standard input")
 	}
@@ -244,13 +298,12 @@ func openParquetGames(path string, notation movesNotation) (gameSource, io.Close
 		f.Close()
 		return nil, nil, fmt.Errorf("reading %s: %w", path, err)
 	}
-	tr, err := gametable.NewReader(f, fi.Size())
+	tr, err := gametable.NewTextReader(f, fi.Size())
 	if err != nil {
 		f.Close()
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
-	n := 0
-	return func() (*record.Game, error) {
+	return func() (*gametable.Row, error) {
 		row, err := tr.Next()
 		if errors.Is(err, io.EOF) {
 			return nil, io.EOF
@@ -258,14 +311,45 @@ func openParquetGames(path string, notation movesNotation) (gameSource, io.Close
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
-		n++
-		g, err := gameOfRow(row, notation)
-		if err != nil {
-			return nil, fmt.Errorf("%s: row %d: %w", path, n, err)
-		}
-		return g, nil
+		return row, nil
 	}, f, nil
 }
+
+// chunkOfRow is the chunk of the one game of a row's text, as the
+// splitter cuts it from a file of that text (gameOfRow's errors for a row
+// of no game or of more than one).
+func chunkOfRow(row *gametable.Row, notation movesNotation, limits grammar.Limits) (grammar.Chunk, error) {
+	sp := grammar.NewSplitter(bytes.NewReader(row.Text()))
+	sp.SetLimits(limits)
+	notation.apply(sp, record.SAN)
+	var game grammar.Chunk
+	found := false
+	for {
+		ch, err := sp.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return grammar.Chunk{}, err
+		}
+		if !ch.IsGame() {
+			continue // the text that is no game before it (Row.Before)
+		}
+		if found {
+			return grammar.Chunk{}, errMoreThanOneGame
+		}
+		game, found = ch, true
+	}
+	if !found {
+		return grammar.Chunk{}, errNoGame
+	}
+	return game, nil
+}
+
+var (
+	errNoGame          = errors.New("the row holds no game")
+	errMoreThanOneGame = errors.New("the row's text reads as more than one game")
+)
 
 // gameOfRow reads a row's text back into a record, its moves in
 // notation's notation (--notation). The text before the game that holds
@@ -278,12 +362,12 @@ func gameOfRow(row *gametable.Row, notation movesNotation) (*record.Game, error)
 	g, err := rd.Next()
 	if err != nil {
 		if errors.Is(err, io.EOF) {
-			return nil, errors.New("the row holds no game")
+			return nil, errNoGame
 		}
 		return nil, err
 	}
 	if _, err := rd.Next(); !errors.Is(err, io.EOF) {
-		return nil, errors.New("the row's text reads as more than one game")
+		return nil, errMoreThanOneGame
 	}
 	if row.Source != nil {
 		// Exactly as read, byte-order mark included.
@@ -319,7 +403,7 @@ func openParquetText(path string) (io.ReadCloser, error) {
 		f.Close()
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
-	tr, err := gametable.NewReader(f, fi.Size())
+	tr, err := gametable.NewTextReader(f, fi.Size())
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)

@@ -333,16 +333,13 @@ func (r *reader[T]) file(part inputPart, named bool) bool {
 	// Only the part holding a file's first byte may find it holds no game.
 	end := &fileEnd{name: displayName(path), named: named && part.from == 0}
 	if r.p.parquet && isParquetInput(path, r.p.from) {
-		src, closer, err := openParquetGames(path, r.p.notation) // parquet.go
+		next, closer, err := openParquetChunks(path, r.p.notation, r.p.limits) // parquet.go
 		if err != nil {
 			return r.mark(&vjob[T]{err: err}) && r.mark(&vjob[T]{end: end})
 		}
 		defer closer.Close()
 		end.opened = true
-		return r.games(part, end, displayName(path), func() (grammar.Chunk, *record.Game, error) {
-			g, err := src()
-			return grammar.Chunk{}, g, err
-		})
+		return r.games(part, end, displayName(path), next)
 	}
 	rc, name, err := openInputCounting(path, r.p.counter)
 	if err != nil {
