@@ -437,13 +437,14 @@ func (it gameItem) game() *record.Game {
 // huge game can be read in parts.
 func openGameItems(path string) (func() (gameItem, error), io.Closer, error) {
 	if isParquetInput(path, "") {
-		next, closer, err := openParquetGames(path, movesNotation{})
+		// A huge game's row is its chunk (openParquetChunks).
+		next, closer, err := openParquetChunks(path, movesNotation{}, grammar.DefaultLimits())
 		if err != nil {
 			return nil, nil, err
 		}
 		return func() (gameItem, error) {
-			g, err := next()
-			return gameItem{g: g}, err
+			ch, g, err := next()
+			return gameItem{ch: ch, g: g, name: displayName(path)}, err
 		}, closer, nil
 	}
 	rc, name, err := openInput(path)

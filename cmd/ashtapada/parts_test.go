@@ -279,6 +279,19 @@ func TestPartedDiffAgrees(t *testing.T) {
 	for _, p := range [][2]string{{game, lateBad}, {lateBad, game}, {earlyBad, game}, {game, short}, {short, game}, {earlyBad, lateBad}} {
 		pairs = append(pairs, p)
 	}
+	// Tables: a huge game's row is read in parts (openParquetChunks).
+	table := func(f string) string {
+		out := filepath.Join(dir, strings.TrimSuffix(filepath.Base(f), ".pgn")+".parquet")
+		if _, errs, code := runApp(t, "convert", "--to", "parquet", "-o", out, f); code > 1 {
+			t.Fatalf("convert --to parquet %s: exit %d: %s", f, code, errs)
+		}
+		return out
+	}
+	gameT, lateBadT, shortT := table(game), table(lateBad), table(short)
+	pairs = append(pairs, [2]string{gameT, lateBad}, [2]string{lateBadT, game}, [2]string{gameT, shortT}, [2]string{gameT, gameT})
+	for _, f := range files[:min(6, len(files))] {
+		pairs = append(pairs, [2]string{table(f), f})
+	}
 	bytes, nodes := grammar.PartedBytes, grammar.PartNodes
 	defer func() { grammar.PartedBytes, grammar.PartNodes = bytes, nodes }()
 	for _, p := range pairs {
@@ -393,7 +406,7 @@ func shuffleGames(t *testing.T, dir string) (game, lateBad, earlyBad, text strin
 // TestPartedValidateAgrees; and with rows of a few plies already written
 // a row group of their own (gametable.Writer.writeAlone, one column at a
 // time), the same bytes again, which read back as the record they came
-// from.
+// from, whole or in parts.
 func TestPartedParquetAgrees(t *testing.T) { partedParquetAgree(t, nil) }
 
 func partedParquetAgree(t *testing.T, keep func(string) bool) {
@@ -432,6 +445,13 @@ func partedParquetAgree(t *testing.T, keep func(string) bool) {
 				direct, _, _ := runApp(t, "convert", "--to", "pgn", f)
 				if back != direct {
 					t.Errorf("%s: the table written with rows alone reads back otherwise\n--- back\n%.2000s\n--- direct\n%.2000s", f, back, direct)
+				}
+				// And with every row's game given to the pipeline as a
+				// chunk read in parts (openParquetChunks).
+				grammar.PartedBytes, grammar.PartNodes = 0, 2
+				back, _, _ = runApp(t, "convert", "--from", "parquet", "--to", "pgn", filepath.Join(dir, "parts.parquet"))
+				if back != direct {
+					t.Errorf("%s: the table read back in parts reads otherwise\n--- back\n%.2000s\n--- direct\n%.2000s", f, back, direct)
 				}
 			}
 		}

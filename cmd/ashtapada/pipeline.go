@@ -339,7 +339,10 @@ func (r *reader[T]) file(part inputPart, named bool) bool {
 		}
 		defer closer.Close()
 		end.opened = true
-		return r.games(part, end, displayName(path), next)
+		// A table is read whole, by one part (shard.go), and its chunks'
+		// offsets are those of a row's text, not of the file's bytes.
+		whole := inputPart{path: part.path, file: part.file, to: -1}
+		return r.games(whole, end, displayName(path), next)
 	}
 	rc, name, err := openInputCounting(path, r.p.counter)
 	if err != nil {
@@ -414,6 +417,13 @@ func (r *reader[T]) games(part inputPart, end *fileEnd, name string, next func()
 		}
 		end.games++
 		r.seen++
+		if j != nil && (g == nil) != (len(j.games) == 0) {
+			// A batch holds chunks or records, not both (a table's rows
+			// are records, a huge game's a chunk: openParquetChunks).
+			if !send() {
+				return false
+			}
+		}
 		if j == nil {
 			j = &vjob[T]{file: name, index: index, out: make(chan []T, 1)}
 			if g == nil {
