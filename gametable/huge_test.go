@@ -57,8 +57,8 @@ func writeRows(t *testing.T, rows []*Row) []byte {
 // TestWriteAloneInPieces: a row written alone gives the same bytes whether
 // its lists are handed to the library in pieces of 3 values, 16,384 (the
 // default) or whole (a page buffer too large for the library: one piece),
-// both from compact moves and from a table's raw rows (merge); and it reads
-// back as the row, each list one page.
+// both from compact moves and from a table's raw rows, and when a table is
+// copied (merge); and it reads back as the row, each list one page.
 func TestWriteAloneInPieces(t *testing.T) {
 	defer func(n, c int) { HugeRowPlies, aloneChunk = n, c }(HugeRowPlies, aloneChunk)
 	HugeRowPlies = 1000
@@ -97,6 +97,22 @@ func TestWriteAloneInPieces(t *testing.T) {
 		}
 		if !bytes.Equal(merged.Bytes(), want) {
 			t.Errorf("pieces of %d: the merged file differs", chunk)
+		}
+		// And the table copied whole (merge: its huge rows' row groups as
+		// they are), twice over.
+		var copied bytes.Buffer
+		w = NewWriter(&copied)
+		for range 2 {
+			if err := w.CopyTable(bytes.NewReader(got), int64(len(got))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		twice := writeRows(t, append(hugeRows(plies), hugeRows(plies)...))
+		if !bytes.Equal(copied.Bytes(), twice) {
+			t.Errorf("pieces of %d: the table copied twice differs from its rows written twice", chunk)
 		}
 	}
 	rd, err := NewReader(bytes.NewReader(want), int64(len(want)))

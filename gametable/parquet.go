@@ -128,6 +128,63 @@ func (w *Writer) WriteRaw(rows []parquet.Row) error {
 	return nil
 }
 
+// CopyTable adds the rows of a table Writer wrote (merge), as WriteRaw
+// adds them, except that a row group of one huge row (the row group
+// writeAlone wrote) is copied as it is: the library copies its compressed
+// column chunks without reading the row, which would cost some 50 bytes a
+// move.
+func (w *Writer) CopyTable(r io.ReaderAt, size int64) error {
+	f, err := openTable(r, size)
+	if err != nil {
+		return err
+	}
+	rows := make([]parquet.Row, 64)
+	for _, rg := range f.RowGroups() {
+		if rg.NumRows() == 1 && groupPlies(rg) >= int64(HugeRowPlies) {
+			if err := w.pw.Flush(); err != nil {
+				return fmt.Errorf("writing Parquet: %w", err)
+			}
+			if _, err := w.pw.WriteRowGroup(rg); err != nil {
+				return fmt.Errorf("writing Parquet: %w", err)
+			}
+			continue
+		}
+		if err := w.copyRows(rg.Rows(), rows); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// copyRows adds the rows rr reads (WriteRaw), len(buf) at a time.
+func (w *Writer) copyRows(rr parquet.Rows, buf []parquet.Row) error {
+	defer rr.Close()
+	for {
+		n, err := rr.ReadRows(buf)
+		if n > 0 {
+			if werr := w.WriteRaw(buf[:n]); werr != nil {
+				return werr
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("reading Parquet: %w", err)
+		}
+	}
+}
+
+// groupPlies is the plies of the first row of rg, from the plies column's
+// page index (0 when it has none).
+func groupPlies(rg parquet.RowGroup) int64 {
+	ci, err := rg.ColumnChunks()[pliesColumn].ColumnIndex()
+	if err != nil || ci.NumPages() == 0 || ci.NullPage(0) {
+		return 0
+	}
+	return ci.MinValue(0).Int64()
+}
+
 // Close writes the last row group and the file's footer.
 func (w *Writer) Close() error {
 	if err := w.pw.Close(); err != nil {

@@ -77,6 +77,8 @@ func isParquetFile(path string) (bool, error) {
 // mergeParquet rewrites the parts' rows through one writer: the same rows
 // in the same order give the same row groups and bytes as one run.
 func mergeParquet(parts []string, w io.Writer) error {
+	// Its writer holds a row group as convert's does (parquet.go).
+	limitMemory(parquetMemoryLimit)
 	bw := bufio.NewWriterSize(w, 1<<16)
 	tw := gametable.NewWriter(bw)
 	for _, p := range parts {
@@ -100,25 +102,10 @@ func copyParquetRows(path string, tw *gametable.Writer) error {
 	if err != nil {
 		return fmt.Errorf("reading %s: %w", path, err)
 	}
-	tr, err := gametable.NewReader(f, fi.Size())
-	if err != nil {
+	if err := tw.CopyTable(f, fi.Size()); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	defer tr.Close()
-	for {
-		rows, err := tr.ReadRaw()
-		if len(rows) > 0 {
-			if werr := tw.WriteRaw(rows); werr != nil {
-				return werr
-			}
-		}
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-	}
+	return nil
 }
 
 var summaryPrefix = []byte(`{"kind":"summary"`)
