@@ -60,7 +60,8 @@ func writeHugeGameIn(t *testing.T, path string, size int, moves [4]string) int {
 // a bounded multiple of its size in peak memory (from the process's
 // rusage). The default run reads a game of 2 MB (validate reads it in
 // parts, parts.go) with validate, fmt (--san too),
-// convert --to pgn (--plain too, and of the game in LAN) and show;
+// convert --to pgn (--plain too, and of the game in LAN), show, and
+// convert --to parquet, fmt and convert of its table, and merge;
 // ASHTAPADA_LONG=1 one of 16 MB, the size the
 // default --max-game-bytes allows, with every command. The ceilings are
 // the measured multiples (docs/robustness.md, "Memory") with room for a
@@ -83,6 +84,9 @@ func TestHugeGameMemory(t *testing.T) {
 	// that reads the game in parts (docs/robustness.md) has 10: 192 MB
 	// for the 16 MB game, under issue 14's 200 MB (measured there: 48 to
 	// 154 MB).
+	// The game's table, written by the first Parquet case and read by the
+	// ones after it.
+	table := filepath.Join(dir, "huge.parquet")
 	cases := []struct {
 		args []string
 		per  float64
@@ -124,6 +128,14 @@ func TestHugeGameMemory(t *testing.T) {
 		// detect replays the game 60 times, each reading it again in
 		// parts.
 		{[]string{"detect", game}, 10, true},
+		// The row is written alone, its lists in pieces (gametable).
+		{[]string{"convert", "--to", "parquet", "-o", table, game}, 10, false},
+		// Read for its text only, the game in parts.
+		{[]string{"fmt", table}, 10, false},
+		{[]string{"convert", "--from", "parquet", "--to", "pgn", table}, 10, false},
+		{[]string{"diff", table, game}, 10, true},
+		// The row's row group copied as it is.
+		{[]string{"merge", "-o", filepath.Join(dir, "merged.parquet"), table}, 10, false},
 	}
 	for _, c := range cases {
 		if c.long && !long {

@@ -355,3 +355,65 @@ func TestParquetDuckDB(t *testing.T) {
 		t.Errorf("DuckDB finds %v findings, validate %d", n, want)
 	}
 }
+
+// TestParquetDuckDBHugeRow: DuckDB reads a huge game's row, written alone
+// with its lists in pieces and copied into the table (gametable), between
+// two ordinary games: the rows, the game's plies, its last moves in SAN
+// and UCI as convert writes them, and its movetext as read.
+func TestParquetDuckDBHugeRow(t *testing.T) {
+	duckDB(t, "select 1") // skips when DuckDB is not installed
+	dir := t.TempDir()
+	huge := filepath.Join(dir, "huge.pgn")
+	plies := writeHugeGame(t, huge, 1<<20)
+	if plies < gametable.HugeRowPlies {
+		t.Fatalf("%d plies: not a row written alone", plies)
+	}
+	text, err := os.ReadFile(huge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	small := "[Event \"a\"]\n\n1. e4 e5 *\n\n"
+	games := filepath.Join(dir, "games.pgn")
+	if err := os.WriteFile(games, []byte(small+string(text)+"\n"+small), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pq := filepath.Join(dir, "games.parquet")
+	if _, stderr, code := runAsh(t, "", "", "convert", "--to", "parquet", "-o", pq, games); code != 0 {
+		t.Fatalf("convert --to parquet: exit %d: %s", code, stderr)
+	}
+	uci, _, _ := runAsh(t, "", "", "convert", "--to", "uci", huge)
+	// The moves after the tags, without the result.
+	moves := strings.Fields(uci[strings.Index(uci, "\n\n"):])
+	moves = moves[:len(moves)-1]
+	rows := duckDB(t, fmt.Sprintf(`select count(*)::INTEGER as n, max(plies)::INTEGER as plies from read_parquet('%s')`, pq))
+	if rows[0]["n"] != float64(3) || rows[0]["plies"] != float64(plies) {
+		t.Errorf("DuckDB finds %v rows and at most %v plies, want 3 and %d", rows[0]["n"], rows[0]["plies"], plies)
+	}
+	rows = duckDB(t, fmt.Sprintf(`select len(san)::INTEGER as n, san[len(san)] as san, uci[len(uci)] as uci, uci[1] as first, length(movetext)::INTEGER as text from read_parquet('%s') where game = 2`, pq))
+	// The movetext as our reader reads the row back.
+	f, err := os.Open(pq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	fi, _ := f.Stat()
+	tr, err := gametable.NewTextReader(f, fi.Size())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr.Next()
+	row, err := tr.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	movetext := len(row.Movetext)
+	if !strings.HasPrefix(row.Movetext, "1. Nf3 Nf6 ") || movetext < len(text)-200 {
+		t.Errorf("the row's movetext starts %.20q and has %d bytes, the game %d", row.Movetext, movetext, len(text))
+	}
+	if r := rows[0]; r["n"] != float64(plies) || r["uci"] != moves[len(moves)-1] || r["first"] != moves[0] || r["text"] != float64(movetext) {
+		t.Errorf("DuckDB reads the huge row as %v; want %d moves, the first %s, the last %s, %d bytes of movetext", r, plies, moves[0], moves[len(moves)-1], movetext)
+	}
+	if r := rows[0]; r["san"] != []string{"Nf3", "Nf6", "Ng1", "Ng8"}[(plies-1)%4] {
+		t.Errorf("DuckDB reads the last move in SAN as %v", r["san"])
+	}
+}
