@@ -220,3 +220,21 @@ func SANRecord(g *record.Game, pl *replay.Played) (*record.Game, error) {
 	c.Notation = record.SAN
 	return c, nil
 }
+
+// inCoordinates reports whether g's moves are written in coordinates (LAN
+// or UCI) and were read: the writers of the record's own text (PGN, the
+// lossless JSON, the viewer's move list) write such a record in SAN
+// (asSAN, or SANParts a part at a time); the others write from the
+// replay's steps and take the record as read.
+func inCoordinates(g *record.Game) bool {
+	return (g.Notation == record.LAN || g.Notation == record.UCI) && g.SyntaxError() == nil
+}
+
+// asSAN is g for a writer of the record's own text: SANRecord of a record
+// in coordinates (inCoordinates) as res played it, g itself otherwise.
+func asSAN(g *record.Game, res *replay.Result) (*record.Game, error) {
+	if !inCoordinates(g) || res == nil {
+		return g, nil
+	}
+	return SANRecord(g, res.Played)
+}

@@ -10,6 +10,8 @@ package formats
 // TestPartedValidateAgrees checks.
 
 import (
+	"fmt"
+
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -24,28 +26,45 @@ type jsonInParts struct {
 	open, judged bool
 	nodes        int
 	moved        bool
+	// san rewrites the parts of a record in LAN or UCI in SAN when
+	// rewrite is set, as Render rewrites the record (asSAN); err is the
+	// first error of that rewrite.
+	san     SANParts
+	rewrite bool
+	err     error
 }
 
-// RendersParts: a record read in LAN or UCI is converted in SAN from its
-// whole record (convertGame), and one the reader could not read is
-// written with its nodes up to the error, no part of it played: both are
-// read whole.
+// RendersParts: a record the reader could not read is written with its
+// nodes up to the error, no part of it played: it is read whole.
 func (j *jsonRenderer) RendersParts(g *record.Game) bool {
-	return g.SyntaxError() == nil && g.Notation != record.LAN && g.Notation != record.UCI
+	return g.SyntaxError() == nil
 }
 
 func (j *jsonRenderer) BeginParts(dst []byte, g *record.Game, n int, _ []record.Node) {
 	j.parts.reset()
 	head := JSONGame{Game: n}
 	j.parts.headToJSON(&head, g)
-	j.inParts = jsonInParts{o: jsonObject{b: dst}}
+	san := j.inParts.san
+	j.inParts = jsonInParts{o: jsonObject{b: dst}, san: san, rewrite: inCoordinates(g)}
+	j.inParts.san.reset(g, true)
 	head.appendHead(&j.inParts.o)
 }
 
 // Part writes the nodes of a part, with the played fields of pl's steps,
-// after the profile and the moves' opening bracket at the first.
+// after the profile and the moves' opening bracket at the first; a record
+// in LAN or UCI has the part's moves rewritten in SAN first.
 func (j *jsonRenderer) Part(nodes []record.Node, pl *replay.Played) {
 	p := &j.inParts
+	if p.err != nil {
+		return
+	}
+	if p.rewrite {
+		// The rewritten part's nodes are where the steps say (SANParts
+		// keeps every node before a cut in its place).
+		if nodes, p.err = p.san.Part(nodes, pl); p.err != nil {
+			return
+		}
+	}
 	if !p.open {
 		var prof JSONGame
 		p.judged = j.parts.addProfile(&prof, pl)
@@ -89,15 +108,25 @@ func (j *jsonRenderer) Take(min int) []byte {
 
 // EndParts writes the last part, then the members after the moves from
 // g, whose notices are whole at the end of the reading.
-func (j *jsonRenderer) EndParts(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
+func (j *jsonRenderer) EndParts(g *record.Game, n int, res *replay.Result) ([]byte, error) {
 	j.Part(g.Moves, res.Played)
 	p := &j.inParts
+	// The rewrite's room for a huge game's part is not kept for the
+	// games after it.
+	p.san = SANParts{}
+	if p.err != nil {
+		err := p.err
+		j.inParts = jsonInParts{}
+		return nil, fmt.Errorf("game %d: %w", n, err)
+	}
 	p.o.b = append(p.o.b, ']')
 	j.parts.reset()
 	var tail JSONGame
-	// PassedThrough asks of the whole main line: the last part stands
-	// for it when no part before it had a move.
-	j.parts.tailToJSON(&tail, g, PassedThrough(g) && (g.SyntaxError() != nil || !p.moved))
+	// PassedThrough asks of the whole main line as written (its moves
+	// rewritten in SAN, cut where the replay stopped): no move was
+	// written, and the record has no result (the reader read it: a
+	// record it could not read is read whole).
+	j.parts.tailToJSON(&tail, g, g.Result == "" && !p.moved)
 	tail.appendTail(&p.o)
 	b := p.o.end()
 	if j.lines {

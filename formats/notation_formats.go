@@ -62,12 +62,9 @@ func (nr *notationRenderer) Render(dst []byte, g *record.Game, _ int, res *repla
 // RendersParts, BeginParts, Part and EndParts render a game whose main
 // line is read in parts (PartRenderer): Render's tags, turns and end,
 // with the line wrapping and the numbering kept from part to part (a
-// turn never spans parts, nor do the comments after it). A record read
-// in LAN or UCI is converted in SAN from its whole record (convertGame),
-// so it is read whole.
-func (nr *notationRenderer) RendersParts(g *record.Game) bool {
-	return g.Notation != record.LAN && g.Notation != record.UCI
-}
+// turn never spans parts, nor do the comments after it). The turns are
+// written from the replay's steps, whatever notation the record is in.
+func (nr *notationRenderer) RendersParts(*record.Game) bool { return true }
 
 func (nr *notationRenderer) BeginParts(dst []byte, g *record.Game, _ int, _ []record.Node) {
 	nr.begin(dst, g)

@@ -178,6 +178,12 @@ type pgnRenderer struct {
 }
 
 func (p *pgnRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
+	// A record in LAN or UCI is written in SAN, as replay played it (up
+	// to where it stopped).
+	g, err := asSAN(g, res)
+	if err != nil {
+		return dst, fmt.Errorf("game %d: %w", n, err)
+	}
 	book := g.Notation.Book() && g.SyntaxError() == nil && res.Played != nil
 	var played *replay.Played
 	switch {
@@ -237,9 +243,9 @@ func (p *pgnRenderer) BeginParts(dst []byte, g *record.Game, _ int, _ []record.N
 		bom = 1
 	}
 	p.cw = beginCanonical(append(dst, bom), g, nil)
-	// convertGame rewrites a record read whole in LAN or UCI in SAN, cut
-	// where the replay stopped (SANRecord), and Render plain PGN so.
-	p.rewrite, p.err = p.plain || g.Notation == record.LAN || g.Notation == record.UCI, nil
+	// Render rewrites a record read whole in LAN or UCI in SAN, cut where
+	// the replay stopped (asSAN), and plain PGN so.
+	p.rewrite, p.err = p.plain || inCoordinates(g), nil
 	p.san.reset(g, true)
 }
 
@@ -319,6 +325,12 @@ type jsonRenderer struct {
 }
 
 func (j *jsonRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
+	// A record in LAN or UCI is written in SAN, as replay played it (up
+	// to where it stopped): its moves' fields are SAN's.
+	g, err := asSAN(g, res)
+	if err != nil {
+		return dst, fmt.Errorf("game %d: %w", n, err)
+	}
 	j.parts.reset()
 	o := gameToJSON(g, &j.parts)
 	o.Game = n
@@ -514,9 +526,14 @@ func newHTMLGames(w io.Writer, _ WriteOptions) (GameWriter, error) {
 	return &htmlWriter{v: v}, nil
 }
 
-func (h *htmlWriter) Write(g *record.Game, _ int, res *replay.Result) error {
+func (h *htmlWriter) Write(g *record.Game, n int, res *replay.Result) error {
 	if g.SyntaxError() != nil {
 		return nil
+	}
+	// The move list of a record in LAN or UCI is in SAN.
+	g, err := asSAN(g, res)
+	if err != nil {
+		return fmt.Errorf("game %d: %w", n, err)
 	}
 	return h.v.Game(g, res)
 }

@@ -201,14 +201,13 @@ func writeFindingItems(w *bufio.Writer, ul string, fs []replay.Finding) {
 // moves writes the movetext of a part of the main line, nodes, pl what
 // was played of them.
 func (vg *viewerGame) moves(nodes []record.Node, pl *replay.Played) {
-	m := viewerMoves{w: vg.w, pl: pl, byPly: vg.byPly, stop: pl.StopNode, stopPly: vg.stopPly}
+	m := viewerMoves{w: vg.w, pl: pl, byPly: vg.byPly, at: -1, stop: -1, stopPly: vg.stopPly}
 	if pl.StopIndex >= 0 && pl.StopIndex < len(nodes) {
-		// The move the line stopped at in this part (read in parts, the
-		// replay keeps a copy of it).
-		m.stop = &nodes[pl.StopIndex]
+		// The move the line stopped at is in this part.
+		m.stop = pl.StopIndex
 	}
 	if pl.Len() > 0 {
-		m.at = pl.Step(0).Node
+		m.at = pl.Step(0).Index
 	}
 	m.write(nodes, true)
 }
@@ -263,14 +262,17 @@ func plyCaption(pl *replay.Played, ply int) string {
 type viewerMoves struct {
 	w *bufio.Writer
 	// pl is what was played of the main line written (or of its part);
-	// next its next step, the node of which is at.
+	// next its next step, the index of whose node is at (-1: none). The
+	// nodes are matched by their index in the line, not by address: the
+	// line written may be a copy of the one played (a record in LAN or
+	// UCI rewritten in SAN).
 	pl   *replay.Played
 	next int
-	at   *record.Node
-	// byPly are the findings by main-line ply; stop the move the line
-	// stopped at, ply stopPly.
+	at   int
+	// byPly are the findings by main-line ply; stop the index of the move
+	// the line stopped at (-1: not in these nodes), ply stopPly.
 	byPly   map[int][]replay.Finding
-	stop    *record.Node
+	stop    int
 	stopPly int
 }
 
@@ -289,16 +291,16 @@ func (m *viewerMoves) write(nodes []record.Node, main bool) {
 				w.WriteString(" ")
 			}
 			switch {
-			case main && n == m.at:
+			case main && i == m.at:
 				ply := m.pl.PliesBefore + m.next + 1
 				if m.next++; m.next < m.pl.Len() {
-					m.at = m.pl.Step(m.next).Node
+					m.at = m.pl.Step(m.next).Index
 				} else {
-					m.at = nil
+					m.at = -1
 				}
 				cls, tip := findingClass(m.byPly[ply])
 				fmt.Fprintf(w, `<button type="button" class="mv%s" data-ply="%d"%s>%s</button>`, cls, ply, tip, html.EscapeString(n.Text))
-			case main && n == m.stop:
+			case main && i == m.stop:
 				cls, tip := findingClass(m.byPly[m.stopPly])
 				fmt.Fprintf(w, `<span class="mv unplayed%s"%s>%s</span>`, cls, tip, html.EscapeString(n.Text))
 			default:

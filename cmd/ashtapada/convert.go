@@ -461,7 +461,7 @@ func (cv *converter) one(g *record.Game, name string) error {
 // A huge game read in parts comes with kept, the plies kept from its
 // parts (svg), or parts, a replay of its main line in parts (html).
 func (cv *converter) write(g *record.Game, res *replay.Result, kept []formats.ShownPly, parts func(func([]record.Node, *replay.Played))) error {
-	g, broken, err := convertGame(g, res, cv.n, cv.errw)
+	broken, err := judgeGame(g, res, cv.n, cv.errw)
 	if broken {
 		cv.broken++
 	}
@@ -493,7 +493,8 @@ func hugeViewerGame(cfg replay.Config) func() func(grammar.Chunk, *grammar.Scrat
 		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, n int) (converted, *record.Game) {
 			g, _, replayParts, parted := readParted(ch, sc, file, n)
 			if parted && (g.Notation == record.LAN || g.Notation == record.UCI) && g.SyntaxError() == nil {
-				// Written in SAN from its whole record (convertGame).
+				// Its move list is written in SAN from its whole record
+				// (formats' htmlWriter).
 				g, parted = grammar.ParseChunkScratch(ch, file, sc), false
 			}
 			if !parted {
@@ -556,11 +557,11 @@ func joinSpilled(j formats.GameJoiner, f *os.File, rest []byte) error {
 }
 
 // renderGame renders game n, replayed to res (nil: not replayed, the
-// game is too large), with rd on a worker: convertGame, then the piece.
+// game is too large), with rd on a worker: judgeGame, then the piece.
 func renderGame(rd formats.GameRenderer, g *record.Game, n int, res *replay.Result, diag *bytes.Buffer) converted {
 	diag.Reset()
 	c := converted{rendered: true}
-	g, c.broken, c.err = convertGame(g, res, n, diag)
+	c.broken, c.err = judgeGame(g, res, n, diag)
 	if diag.Len() > 0 {
 		c.diag = bytes.Clone(diag.Bytes())
 	}
@@ -573,31 +574,11 @@ func renderGame(rd formats.GameRenderer, g *record.Game, n int, res *replay.Resu
 	return c
 }
 
-// convertGame is what converting game n asks before it is written (write,
-// and a worker that renders it): a game read only in part is refused, the
-// error findings of a game the replay rejected (broken) are written to
-// errw, and a record read in LAN or UCI is turned into SAN. It returns the
-// game to write, or the error that stops the run.
-func convertGame(g *record.Game, res *replay.Result, n int, errw io.Writer) (_ *record.Game, broken bool, err error) {
-	if broken, err = judgeGame(g, res, n, errw); err != nil {
-		return nil, broken, err
-	}
-	if (g.Notation == record.LAN || g.Notation == record.UCI) && g.SyntaxError() == nil {
-		// A record read in LAN or UCI is written on in SAN, as replay
-		// played it (up to where it stopped).
-		c, err := formats.SANRecord(g, res.Played)
-		if err != nil {
-			return nil, broken, fmt.Errorf("game %d: %w", n, err)
-		}
-		g = c
-	}
-	return g, broken, nil
-}
-
-// judgeGame is what convertGame asks of every game, one read in parts
-// too (its renderer rewrites its parts itself): a game read only in part
-// is refused, and the error findings of a game the replay rejected
-// (broken) are written to errw.
+// judgeGame is what converting game n asks before it is written (write,
+// and a worker that renders it, a part at a time too): a game read only
+// in part is refused, and the error findings of a game the replay
+// rejected (broken) are written to errw. The writers of the record's own
+// text write a record read in LAN or UCI in SAN themselves.
 func judgeGame(g *record.Game, res *replay.Result, n int, errw io.Writer) (broken bool, err error) {
 	if g.Truncated {
 		// Only the first lines of the game were read (a limit, docs/robustness.md):

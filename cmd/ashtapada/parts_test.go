@@ -142,7 +142,8 @@ var sanCases = map[string]string{
 // exit status (partsAgree): plain PGN and fmt --san of the cases above
 // and of generated games with an illegal move in an early and a late
 // part (TestPartedValidateAgrees runs them on the corpus), and PGN
-// (plain too) of records read in LAN and UCI: the test data's, the
+// (plain too), the full JSON and descriptive notation of records read in
+// LAN and UCI: the test data's, the
 // generated game's with an illegal move put in early and late, and every
 // case, corpus and test data game of the parted tests written in LAN and
 // UCI (by convert, read whole).
@@ -186,6 +187,10 @@ func TestPartedSANAgrees(t *testing.T) {
 	for _, f := range coords {
 		partsAgree(t, "convert", "--to", "pgn", "--jobs", "1", f)
 		partsAgree(t, "convert", "--to", "pgn", "--plain", "--jobs", "1", f)
+		// The lossless JSON rewrites the parts in SAN too; a book's
+		// notation writes the steps of the record as read.
+		partsAgree(t, "convert", "--to", "json", "--jobs", "1", f)
+		partsAgree(t, "convert", "--to", "descriptive", "--jobs", "1", f)
 	}
 	if len(coords) < 2*len(partedCases) {
 		t.Fatalf("only %d records in LAN and UCI", len(coords))
