@@ -516,7 +516,11 @@ func (s *svgWriter) Close() error {
 }
 
 // htmlWriter writes one game viewer page for all the games (Viewer).
-type htmlWriter struct{ v *Viewer }
+type htmlWriter struct {
+	v *Viewer
+	// san rewrites the parts of a huge record in LAN or UCI (WriteParts).
+	san SANParts
+}
 
 func newHTMLGames(w io.Writer, _ WriteOptions) (GameWriter, error) {
 	v, err := NewViewer(w)
@@ -530,10 +534,16 @@ func (h *htmlWriter) Write(g *record.Game, n int, res *replay.Result) error {
 	if g.SyntaxError() != nil {
 		return nil
 	}
-	// The move list of a record in LAN or UCI is in SAN.
-	g, err := asSAN(g, res)
-	if err != nil {
-		return fmt.Errorf("game %d: %w", n, err)
+	if inCoordinates(g) && res.Played != nil {
+		// The move list of a record in LAN or UCI is in SAN, as the
+		// replay played it; the moves it could not play stay as written,
+		// shown unplayed as in any record (not cut: the page shows the
+		// whole record).
+		c, err := CanonicalGame(g, res.Played, false)
+		if err != nil {
+			return fmt.Errorf("game %d: %w", n, err)
+		}
+		g = c
 	}
 	return h.v.Game(g, res)
 }
@@ -547,11 +557,39 @@ type PartsWriter interface {
 	WriteParts(g *record.Game, n int, res *replay.Result, parts func(part func([]record.Node, *replay.Played))) error
 }
 
-func (h *htmlWriter) WriteParts(g *record.Game, _ int, res *replay.Result, parts func(part func([]record.Node, *replay.Played))) error {
+func (h *htmlWriter) WriteParts(g *record.Game, n int, res *replay.Result, parts func(part func([]record.Node, *replay.Played))) error {
 	if g.SyntaxError() != nil {
 		return nil
 	}
-	return h.v.GameParts(g, res, parts)
+	if !inCoordinates(g) {
+		return h.v.GameParts(g, res, parts)
+	}
+	// A record in LAN or UCI: each part is rewritten in SAN as Write
+	// rewrites the whole record, and the page is walked twice (its
+	// drawings, its moves), so the rewriting starts again at each walk.
+	var err error
+	inSAN := func(part func([]record.Node, *replay.Played)) {
+		h.san.reset(g, false)
+		parts(func(nodes []record.Node, pl *replay.Played) {
+			out, perr := h.san.Part(nodes, pl)
+			if perr != nil {
+				// A bug (the SAN writer and the grammar disagree): the
+				// part is shown as written, and the error said at the end.
+				if err == nil {
+					err = perr
+				}
+				out = nodes
+			}
+			part(out, pl)
+		})
+	}
+	if verr := h.v.GameParts(g, res, inSAN); verr != nil {
+		return verr
+	}
+	if err != nil {
+		return fmt.Errorf("game %d: %w", n, err)
+	}
+	return nil
 }
 
 func (h *htmlWriter) Close() error { return h.v.Close() }

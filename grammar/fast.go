@@ -57,9 +57,12 @@ type elemSrc struct {
 	depth  int
 	failed bool
 
-	// Tree mode: the element lists being read, innermost last.
+	// Tree mode: the element lists being read, innermost last. more,
+	// when not nil, gives the next elements of the main line when those
+	// of levels[0] are read (nil: none left; descScanner.more).
 	levels []treeLevel
 	result string
+	more   func(*elemSrc) []gElem
 }
 
 type treeLevel struct {
@@ -76,6 +79,11 @@ func treeSrc(ast *gGame) *elemSrc {
 
 func (s *elemSrc) loadTree() {
 	l := &s.levels[len(s.levels)-1]
+	for l.i >= len(l.es) && len(s.levels) == 1 && s.more != nil {
+		if l.es, l.i = s.more(s), 0; l.es == nil {
+			s.more = nil
+		}
+	}
 	if l.i >= len(l.es) {
 		s.kind, s.val = eEnd, ""
 		return

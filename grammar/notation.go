@@ -55,6 +55,21 @@ func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 	// Room for the moves of a game of this size (a move and its space take
 	// about six bytes), so that the list grows seldom.
 	est := (len(src)-lx.i)/6 + 8
+	if b.parts != nil {
+		// Read in parts (a huge game): the main line is scanned and built
+		// a batch of elements at a time, the builder giving its parts as
+		// for SAN, so that the game is never held whole. The text is
+		// scanned through once first for an error, which the record
+		// reports alone (it is not built), as when it is read whole.
+		check := *s
+		check.discard = true
+		if check.elems(0); check.err != nil {
+			b.syntax(check.err.pos, check.err.msg)
+			return
+		}
+		est = min(est, b.parts.Nodes+1024)
+		s.batch = max(b.parts.Nodes, 1)
+	}
 	s.top = st.elems[:0]
 	b.descParsed = st.parsed[:0]
 	s.descs = b.descSlice(est)
@@ -66,8 +81,39 @@ func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 	}
 	ast.Result = s.result
 	b.resultPos = s.resultPos
-	b.buildTree(ast)
+	src2 := treeSrc(ast)
+	if s.batch > 0 {
+		src2.more = s.more
+	}
+	b.estimate = len(ast.Elems)
+	if s.batch > 0 {
+		b.estimate = est // the stack holds one part
+	}
+	b.build(ast.Tags, src2)
 	b.finish(c, s.rest)
+}
+
+// more scans the next batch of the main line's elements (batch mode),
+// into the storage of the batch before, which the builder has read; the
+// moves read ahead (builder.descParsed) that it has not taken yet move to
+// the front of theirs. At the end of the text it returns nil and the
+// elements' source learns the result.
+func (s *descScanner) more(src *elemSrc) []gElem {
+	if s.done || s.i >= len(s.src) {
+		src.result = s.result
+		s.b.resultPos = s.resultPos
+		return nil
+	}
+	s.b.descParsed = append(s.parsedBase[:0], s.b.descParsed...)
+	es := s.elems(0)
+	s.top = es[:0]
+	s.parsedBase = s.b.descParsed[:0]
+	if len(es) == 0 {
+		src.result = s.result
+		s.b.resultPos = s.resultPos
+		return nil
+	}
+	return es
 }
 
 // descStore is the scratch storage of one descriptive game's tree.
@@ -103,9 +149,16 @@ type descScanner struct {
 	// read as, so that the word that ends one call of move and starts the
 	// next is read once, and the builder need not read an emitted move
 	// again (builder.descParsed).
-	memo          [4]readMemo
-	top           []gElem // storage for the game's top-level elements
-	next          int     // the memo entry to reuse
+	memo [4]readMemo
+	top  []gElem // storage for the game's top-level elements
+	// batch, when not 0, is how many top-level elements elems scans
+	// before it returns (a huge game read in parts: more scans the next
+	// ones); parsedBase is the storage of builder.descParsed then.
+	batch      int
+	parsedBase []parsedMove
+	// discard: the text is only checked for an error (nothing is kept).
+	discard       bool
+	next          int // the memo entry to reuse
 	src           string
 	i             int
 	line, lineOff int
@@ -157,6 +210,12 @@ func (s *descScanner) elems(depth int) []gElem {
 		out = s.top[:0]
 	}
 	for !s.done {
+		if depth == 0 && (s.discard || s.batch > 0 && len(out) >= s.batch) {
+			if !s.discard {
+				return out
+			}
+			out = out[:0]
+		}
 		s.skip()
 		if s.i >= len(s.src) {
 			if depth > 0 {
@@ -376,6 +435,9 @@ func (s *descScanner) readsAt(start, end int) bool {
 func (s *descScanner) emit(out []gElem, start, end int, p lexer.Position) []gElem {
 	for i := range s.memo {
 		if e := &s.memo[i]; e.ok && e.start == start && e.end == end && e.m.Text != "" {
+			if s.discard {
+				break
+			}
 			m := e.m
 			if m.Castle == record.NoCastle {
 				if len(s.descs) == cap(s.descs) {

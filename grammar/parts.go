@@ -32,14 +32,13 @@ var (
 // ParseChunkParts is ParseChunkScratch with the main line given in parts
 // to p.Take; the record it returns holds the last part in Moves. parted
 // reports whether the parts given stand: false when the game was read
-// whole after all (it has no second part, its notation is descriptive,
-// whose moves are read against the ones after them, or the reader read
-// it again whole: the fast path rejected it or its notation was guessed),
+// whole after all (it has no second part, or the reader read it again
+// whole: the fast path rejected it or its notation was guessed),
 // and then Moves is the whole main line and whatever Take was given is
 // void. Variations are held whole, as the record's nodes; only the main
 // line is cut.
 func ParseChunkParts(c Chunk, filename string, s *Scratch, p Parts) (g *record.Game, parted bool) {
-	if c.notation == record.DescriptiveNotation || p.Nodes <= 0 || p.Take == nil {
+	if p.Nodes <= 0 || p.Take == nil {
 		return ParseChunkScratch(c, filename, s), false
 	}
 	g = parseScratch(c, filename, s, &p)

@@ -484,7 +484,8 @@ func (cv *converter) write(g *record.Game, res *replay.Result, kept []formats.Sh
 // findings (the page's head), and hands the sink a replay of its main line
 // in parts (parts.go) for the drawings and the moves: the game is never
 // held whole, only its text (the chunk, kept by the replay) and a part at
-// a time. The storage of the parts is the game's own (the pipeline keeps
+// a time (a record in LAN or UCI is rewritten in SAN a part at a time, by
+// formats' htmlWriter). The storage of the parts is the game's own (the pipeline keeps
 // the records: doOne), and each replay has its own replayer, the worker's
 // being busy with the next games.
 func hugeViewerGame(cfg replay.Config) func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
@@ -492,11 +493,6 @@ func hugeViewerGame(cfg replay.Config) func() func(grammar.Chunk, *grammar.Scrat
 		rp := replay.New(cfg)
 		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, n int) (converted, *record.Game) {
 			g, _, replayParts, parted := readParted(ch, sc, file, n)
-			if parted && (g.Notation == record.LAN || g.Notation == record.UCI) && g.SyntaxError() == nil {
-				// Its move list is written in SAN from its whole record
-				// (formats' htmlWriter).
-				g, parted = grammar.ParseChunkScratch(ch, file, sc), false
-			}
 			if !parted {
 				return converted{g: g, res: rp.Game(g, file, n)}, g
 			}
