@@ -175,6 +175,9 @@ type pgnRenderer struct {
 	san     SANParts
 	rewrite bool
 	err     error
+	// steps: the parts' moves are written from the steps played (a
+	// book's record, not plain).
+	steps bool
 }
 
 func (p *pgnRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
@@ -228,11 +231,16 @@ func (p *pgnRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Resu
 // written a part at a time (canonicalWriter); plain PGN and a record read
 // in LAN or UCI have their parts rewritten in SAN first, as Render
 // rewrites the record (SANParts: CanonicalGame, cut; plainNodes:
-// PlainGame). The books' notations are written whole.
+// PlainGame); a record in a book's notation has each part's moves written
+// from the steps played, as Render writes them. Only a book's record with
+// its moves as printed kept in comments (--source-comments) is written
+// whole.
 func (p *pgnRenderer) RendersParts(g *record.Game) bool {
-	switch g.Notation {
-	case record.SAN, record.LAN, record.UCI:
+	switch {
+	case g.Notation == record.SAN, g.Notation == record.LAN, g.Notation == record.UCI:
 		return true
+	case g.Notation.Book():
+		return !p.sourceComments
 	}
 	return false
 }
@@ -247,6 +255,9 @@ func (p *pgnRenderer) BeginParts(dst []byte, g *record.Game, _ int, _ []record.N
 	// the replay stopped (asSAN), and plain PGN so.
 	p.rewrite, p.err = p.plain || inCoordinates(g), nil
 	p.san.reset(g, true)
+	// Render writes the moves of a book's record as the replay played
+	// them (its steps' SAN); plain PGN rewrites them.
+	p.steps = !p.plain && g.Notation.Book() && g.SyntaxError() == nil
 }
 
 func (p *pgnRenderer) Part(nodes []record.Node, pl *replay.Played) {
@@ -260,6 +271,10 @@ func (p *pgnRenderer) Part(nodes []record.Node, pl *replay.Played) {
 	}
 	if p.plain {
 		nodes = plainNodes(nodes)
+	}
+	if p.steps {
+		// The steps' indexes are into this part's nodes.
+		p.cw.lw.steps, p.cw.lw.next = pl, 0
 	}
 	p.cw.part(nodes)
 }

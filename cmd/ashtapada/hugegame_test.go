@@ -61,8 +61,9 @@ func writeHugeGameIn(t *testing.T, path string, size int, moves [4]string) int {
 // a bounded multiple of its size in peak memory (from the process's
 // rusage). The default run reads a game of 2 MB (validate reads it in
 // parts, parts.go) with validate, fmt (--san too),
-// convert --to pgn (--plain too, and of the game in LAN), convert --to
-// json of the game in LAN, show, and
+// convert --to pgn (--plain too, and of the game in LAN and in
+// descriptive notation), convert --to json of the game in LAN, validate of
+// the game in descriptive notation, show, and
 // convert --to parquet, fmt and convert of its table, and merge;
 // ASHTAPADA_LONG=1 one of 16 MB, the size the
 // default --max-game-bytes allows, with every command. The ceilings are
@@ -80,6 +81,9 @@ func TestHugeGameMemory(t *testing.T) {
 	// The same game in LAN, which convert writes in SAN.
 	lan := filepath.Join(dir, "huge.lan")
 	writeHugeGameIn(t, lan, size, [4]string{"Ng1-f3", "Ng8-f6", "Nf3-g1", "Nf6-g8"})
+	// And in descriptive notation, which its scanner reads in batches.
+	desc := filepath.Join(dir, "huge-descriptive.pgn")
+	writeHugeGameIn(t, desc, size, [4]string{"N-KB3", "N-KB3", "N-N1", "N-N1"})
 	mb := float64(size) / (1 << 20)
 	// The ceiling is 40 MB plus per MB for each MB of game (80 MB at
 	// least). A command
@@ -118,6 +122,13 @@ func TestHugeGameMemory(t *testing.T) {
 		{[]string{"convert", "--to", "descriptive", lan}, 10, true, 0},
 		{[]string{"convert", "--to", "fr", lan}, 10, true, 0},
 		{[]string{"convert", "--to", "html", lan}, 10, true, 0},
+		// Read in parts in descriptive notation too (before: 920 MB for
+		// the 16 MB game in validate, 941 MB in convert --to pgn).
+		{[]string{"validate", "--notation", "descriptive", desc}, 10, false, 0},
+		// (137 MB for the 2 MB game before, 82 now: its own floor.)
+		{[]string{"convert", "--notation", "descriptive", "--to", "pgn", desc}, 10, false, 110},
+		{[]string{"fmt", "--san", "--notation", "descriptive", desc}, 10, true, 0},
+		{[]string{"convert", "--notation", "descriptive", "--to", "json", desc}, 10, true, 0},
 		{[]string{"convert", "--to", "uci", game}, 10, true, 0},
 		{[]string{"convert", "--to", "lan", game}, 10, true, 0},
 		{[]string{"convert", "--to", "fen", game}, 10, true, 0},
@@ -198,6 +209,9 @@ func TestHugeBrokenGame(t *testing.T) {
 	}
 	lines := bytes.Count(text, []byte("\n"))
 	want := fmt.Sprintf("broken.pgn:%d:", lines)
+	// And in descriptive notation, which its scanner reads in batches.
+	desc := filepath.Join(dir, "huge-descriptive.pgn")
+	writeHugeGameIn(t, desc, size, [4]string{"N-KB3", "N-KB3", "N-N1", "N-N1"})
 	mb := float64(size) / (1 << 20)
 	for _, args := range [][]string{{"validate"}, {"fmt", "--check"}, {"convert", "--to", "uci"}} {
 		start := time.Now()

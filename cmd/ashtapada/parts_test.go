@@ -515,8 +515,9 @@ var descriptiveCases = map[string]string{
 // status (partsAgree): the cases above, the corpus's descriptive records,
 // and every case, corpus and test data game of the parted tests written
 // in descriptive notation by convert (read whole), with the generated
-// game's illegal moves early and late. Before, such a record was read
-// whole (a 16 MB game took 920 MB to validate).
+// game's illegal moves early and late; and that game in French letters,
+// converted to PGN. Before, such a record was read whole (a 16 MB game
+// took 920 MB to validate, 941 MB to convert to PGN).
 func TestPartedDescriptiveAgrees(t *testing.T) {
 	dir := t.TempDir()
 	var files []string
@@ -541,10 +542,12 @@ func TestPartedDescriptiveAgrees(t *testing.T) {
 		runs := [][]string{
 			{"validate", "--notation", "descriptive", "--format", "jsonl", "--verbose", "--summary", "--jobs", "1", f},
 			{"fmt", "--notation", "descriptive", f},
+			// PGN writes each part's moves from the steps played.
 			{"convert", "--notation", "descriptive", "--to", "pgn", "--jobs", "1", f},
 		}
 		if i < len(descriptiveCases)+6 || i%3 == 0 {
 			runs = append(runs, [][]string{
+				{"convert", "--notation", "descriptive", "--to", "pgn", "--plain", "--jobs", "1", f},
 				{"fmt", "--san", "--notation", "descriptive", f},
 				{"convert", "--notation", "descriptive", "--to", "json", "--jobs", "1", f},
 				{"convert", "--notation", "descriptive", "--to", "descriptive", "--jobs", "1", f},
@@ -557,5 +560,16 @@ func TestPartedDescriptiveAgrees(t *testing.T) {
 	}
 	if len(files) < len(descriptiveCases)+20 {
 		t.Fatalf("only %d records in descriptive notation", len(files))
+	}
+	// A book's letters (French), read by the algebraic reader in parts:
+	// PGN from the steps too.
+	for k, f := range []string{game, lateBad, earlyBad} {
+		out, _, code := runApp(t, "convert", "--to", "fr", "--jobs", "1", f)
+		if code > 1 || strings.TrimSpace(out) == "" {
+			t.Fatalf("convert --to fr %s: exit %d", f, code)
+		}
+		fr := writeFile(t, dir, "fr-"+strconv.Itoa(k)+".pgn", out)
+		partsAgree(t, "convert", "--notation", "fr", "--to", "pgn", "--jobs", "1", fr)
+		partsAgree(t, "convert", "--notation", "fr", "--to", "pgn", "--plain", "--jobs", "1", fr)
 	}
 }
