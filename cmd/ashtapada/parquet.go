@@ -116,6 +116,9 @@ func (pc *parquetConverter) part(p inputPart, tw *gametable.Writer) error {
 		}
 		return pc.flush(trailer, tw)
 	}
+	if format == "parquet" {
+		return pc.table(p.path, tw)
+	}
 	next, closer, err := openGames(p.path, format, pc.notation)
 	if err != nil {
 		return err
@@ -134,6 +137,35 @@ func (pc *parquetConverter) part(p inputPart, tw *gametable.Writer) error {
 			return err
 		}
 		if err := pc.game(g, name, index, "", nil, tw); err != nil {
+			return err
+		}
+	}
+}
+
+// table writes the rows of a Parquet table read for its text: a huge
+// game's row (a movetext of grammar.PartedBytes or more) is read and
+// played in parts, as a huge game of a PGN file (hugeGame), and keeps its
+// movetext as the table has it; the other rows are records read whole.
+func (pc *parquetConverter) table(path string, tw *gametable.Writer) error {
+	next, closer, err := openParquetChunks(path, pc.notation, grammar.DefaultLimits())
+	if err != nil {
+		return err
+	}
+	defer closer.Close()
+	for index := 1; ; index++ {
+		ch, g, err := next()
+		if errors.Is(err, io.EOF) {
+			return pc.flush(nil, tw)
+		}
+		if err != nil {
+			return err
+		}
+		if g == nil {
+			err = pc.hugeGame(ch, path, index, nil, tw)
+		} else {
+			err = pc.game(g, path, index, "", nil, tw)
+		}
+		if err != nil {
 			return err
 		}
 	}
