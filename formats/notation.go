@@ -148,19 +148,26 @@ func ToSAN(g *record.Game, t *replay.Played, sourceComments bool) (*record.Game,
 // with a comment after each move the replay played, holding the move as g
 // wrote it.
 func withSourceComments(c, g *record.Game, t *replay.Played) *record.Game {
-	moves := make([]record.Node, 0, len(c.Moves)+t.Len())
+	out := *c
+	out.Moves = appendSourceComments(make([]record.Node, 0, len(c.Moves)+t.Len()), c.Moves, g.Moves, t)
+	return &out
+}
+
+// appendSourceComments appends to dst the nodes ns (written, the nodes as
+// read, rewritten up to a cut) with a comment after each move t played
+// holding the move as written: withSourceComments of a record, or of a
+// part of its main line (t what was played of it).
+func appendSourceComments(dst, ns, written []record.Node, t *replay.Played) []record.Node {
 	step := 0
-	for i := range c.Moves {
-		moves = append(moves, c.Moves[i])
+	for i := range ns {
+		dst = append(dst, ns[i])
 		for step < t.Len() && t.Index(step) < i {
 			step++
 		}
-		if step < t.Len() && t.Index(step) == i && i < len(g.Moves) && c.Moves[i].Kind == record.KindMove {
-			moves = append(moves, record.Node{Kind: record.KindComment, Pos: c.Moves[i].Pos, Text: g.Moves[i].Text})
+		if step < t.Len() && t.Index(step) == i && i < len(written) && ns[i].Kind == record.KindMove {
+			dst = append(dst, record.Node{Kind: record.KindComment, Pos: ns[i].Pos, Text: written[i].Text})
 			step++
 		}
 	}
-	out := *c
-	out.Moves = moves
-	return &out
+	return dst
 }

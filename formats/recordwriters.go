@@ -176,8 +176,10 @@ type pgnRenderer struct {
 	rewrite bool
 	err     error
 	// steps: the parts' moves are written from the steps played (a
-	// book's record, not plain).
-	steps bool
+	// book's record, not plain). sourced: each rewritten part gets the
+	// moves as printed in comments, in commented (--source-comments).
+	steps, sourced bool
+	commented      []record.Node
 }
 
 func (p *pgnRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
@@ -232,17 +234,15 @@ func (p *pgnRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Resu
 // in LAN or UCI have their parts rewritten in SAN first, as Render
 // rewrites the record (SANParts: CanonicalGame, cut; plainNodes:
 // PlainGame); a record in a book's notation has each part's moves written
-// from the steps played, as Render writes them. Only a book's record with
-// its moves as printed kept in comments (--source-comments) is written
-// whole.
+// from the steps played, as Render writes them, or, with its moves as
+// printed kept in comments (--source-comments), rewritten in SAN and
+// given those comments (appendSourceComments) a part at a time.
 func (p *pgnRenderer) RendersParts(g *record.Game) bool {
 	switch {
 	case g.Notation == record.SAN, g.Notation == record.LAN, g.Notation == record.UCI:
 		return true
-	case g.Notation.Book():
-		return !p.sourceComments
 	}
-	return false
+	return g.Notation.Book()
 }
 
 func (p *pgnRenderer) BeginParts(dst []byte, g *record.Game, _ int, _ []record.Node) {
@@ -253,11 +253,15 @@ func (p *pgnRenderer) BeginParts(dst []byte, g *record.Game, _ int, _ []record.N
 	p.cw = beginCanonical(append(dst, bom), g, nil)
 	// Render rewrites a record read whole in LAN or UCI in SAN, cut where
 	// the replay stopped (asSAN), and plain PGN so.
-	p.rewrite, p.err = p.plain || inCoordinates(g), nil
-	p.san.reset(g, true)
+	// A book's record with its moves as printed in comments is rewritten
+	// too, not cut unless plain (as Render's CanonicalGame).
+	book := g.Notation.Book() && g.SyntaxError() == nil
+	p.sourced = book && p.sourceComments
+	p.rewrite, p.err = p.plain || inCoordinates(g) || p.sourced, nil
+	p.san.reset(g, p.plain || inCoordinates(g))
 	// Render writes the moves of a book's record as the replay played
 	// them (its steps' SAN); plain PGN rewrites them.
-	p.steps = !p.plain && g.Notation.Book() && g.SyntaxError() == nil
+	p.steps = !p.plain && book && !p.sourced
 }
 
 func (p *pgnRenderer) Part(nodes []record.Node, pl *replay.Played) {
@@ -265,8 +269,13 @@ func (p *pgnRenderer) Part(nodes []record.Node, pl *replay.Played) {
 		return
 	}
 	if p.rewrite {
+		written := nodes
 		if nodes, p.err = p.san.Part(nodes, pl); p.err != nil {
 			return
+		}
+		if p.sourced && pl != nil {
+			p.commented = appendSourceComments(p.commented[:0], nodes, written, pl)
+			nodes = p.commented
 		}
 	}
 	if p.plain {
@@ -285,7 +294,7 @@ func (p *pgnRenderer) EndParts(g *record.Game, n int, res *replay.Result) ([]byt
 	p.Part(g.Moves, res.Played)
 	// The rewrite's room for a huge game's part is not kept for the
 	// games after it.
-	p.san = SANParts{}
+	p.san, p.commented = SANParts{}, nil
 	if p.err != nil {
 		p.cw = nil
 		return nil, fmt.Errorf("game %d: %w", n, p.err)

@@ -548,6 +548,9 @@ func TestPartedDescriptiveAgrees(t *testing.T) {
 		if i < len(descriptiveCases)+6 || i%3 == 0 {
 			runs = append(runs, [][]string{
 				{"convert", "--notation", "descriptive", "--to", "pgn", "--plain", "--jobs", "1", f},
+				// Rewritten in SAN with the moves as printed in comments.
+				{"convert", "--notation", "descriptive", "--to", "pgn", "--source-comments", "--jobs", "1", f},
+				{"convert", "--notation", "descriptive", "--to", "pgn", "--source-comments", "--plain", "--jobs", "1", f},
 				{"fmt", "--san", "--notation", "descriptive", f},
 				{"convert", "--notation", "descriptive", "--to", "json", "--jobs", "1", f},
 				{"convert", "--notation", "descriptive", "--to", "descriptive", "--jobs", "1", f},
@@ -571,5 +574,6 @@ func TestPartedDescriptiveAgrees(t *testing.T) {
 		fr := writeFile(t, dir, "fr-"+strconv.Itoa(k)+".pgn", out)
 		partsAgree(t, "convert", "--notation", "fr", "--to", "pgn", "--jobs", "1", fr)
 		partsAgree(t, "convert", "--notation", "fr", "--to", "pgn", "--plain", "--jobs", "1", fr)
+		partsAgree(t, "convert", "--notation", "fr", "--to", "pgn", "--source-comments", "--jobs", "1", fr)
 	}
 }
