@@ -63,6 +63,20 @@ func checkInput(t *testing.T, data []byte) {
 	if rest := data[covered:]; len(bytes.TrimSpace(rest)) > 0 {
 		t.Fatalf("text after the last chunk: %q", rest)
 	}
+	// Read as descriptive notation (--notation descriptive), whose scanner
+	// gives the builder the main line in batches when read in parts.
+	dsp := grammar.NewSplitter(bytes.NewReader(data))
+	dsp.SetNotation(record.DescriptiveNotation)
+	for n := 0; ; n++ {
+		c, err := dsp.Next()
+		if err != nil {
+			break
+		}
+		whole := grammar.ParseChunk(c, "f.pgn")
+		if d := diffParts(whole, c, &scratch); d != "" {
+			t.Fatalf("game %d in descriptive notation: ParseChunk and ParseChunkParts differ: %s\ninput chunk %q", n+1, d, c.Data)
+		}
+	}
 	var out1, out2 bytes.Buffer
 	if _, err := formats.Format(&out1, bytes.NewReader(data), "f.pgn", nil); err != nil {
 		t.Fatal(err)
@@ -162,6 +176,8 @@ func FuzzParse(f *testing.F) {
 		"[White \"M\xfcller\"]\n\n1. e4 (1. d4 (1. c4)) 1-0 garbage\n\n[Event \"n\"]\n*",
 		"1. e4 e5 *\n1. d4 d5 *\n",
 		"[Event \"a\"b\"]\n\n1. e4 *\n\n[Event \"\x00\"]\n1. e4 ) *",
+		"1. P-K4 P-K4 2. Kt - K B 3 (2. P-KB4 PxP) Kt-QB3 {c} 3. Castles (Q R) $1 *\n",
+		"1 P-K4 P-K4 2 N-KB3 N-QB3 3. (B-B4 1-0\n",
 	} {
 		f.Add([]byte(s))
 	}
