@@ -149,10 +149,7 @@ var sanCases = map[string]string{
 // UCI (by convert, read whole).
 func TestPartedSANAgrees(t *testing.T) {
 	dir := t.TempDir()
-	var cases []string
-	for name, text := range sanCases {
-		cases = append(cases, writeFile(t, dir, "san-"+strings.ReplaceAll(name, " ", "-")+".pgn", text))
-	}
+	cases := writeCases(t, dir, "san-", sanCases)
 	game, lateBad, earlyBad, _, _ := shuffleGames(t, dir)
 	for _, f := range append([]string{game, lateBad, earlyBad}, cases...) {
 		partsAgree(t, "fmt", "--san", f)
@@ -162,14 +159,11 @@ func TestPartedSANAgrees(t *testing.T) {
 	coords := []string{filepath.Join("testdata", "coord-illegal.lan"), filepath.Join("testdata", "coord-illegal.uci")}
 	for k, f := range append(append([]string{game}, cases...), partedInputs(t, dir, "san-", false)...) {
 		for _, to := range []string{"lan", "uci"} {
-			out, _, code := runApp(t, "convert", "--to", to, "--jobs", "1", f)
-			if code > 1 {
-				t.Fatalf("convert --to %s %s: exit %d", to, f, code)
-			}
-			if strings.TrimSpace(out) == "" {
+			path, out := writeConverted(t, dir, "coord-"+strconv.Itoa(k)+"."+to, to, f)
+			if path == "" {
 				continue
 			}
-			coords = append(coords, writeFile(t, dir, "coord-"+strconv.Itoa(k)+"."+to, out))
+			coords = append(coords, path)
 			if f != game {
 				continue
 			}
@@ -366,10 +360,7 @@ func TestPartedDetectAgrees(t *testing.T) {
 func partedInputs(t *testing.T, dir, prefix string, shared bool) []string {
 	t.Helper()
 	root := repoRoot(t)
-	var files []string
-	for name, text := range partedCases {
-		files = append(files, writeFile(t, dir, prefix+strings.ReplaceAll(name, " ", "-")+".pgn", text))
-	}
+	files := writeCases(t, dir, prefix, partedCases)
 	dirs := []string{filepath.Join(root, "corpus"), filepath.Join(root, "testdata")}
 	if data := filepath.Join(root, "..", "shared", "data"); shared && fileExists(data) {
 		dirs = append(dirs, data)
@@ -520,22 +511,15 @@ var descriptiveCases = map[string]string{
 // took 920 MB to validate, 941 MB to convert to PGN).
 func TestPartedDescriptiveAgrees(t *testing.T) {
 	dir := t.TempDir()
-	var files []string
-	for name, text := range descriptiveCases {
-		files = append(files, writeFile(t, dir, "desc-"+strings.ReplaceAll(name, " ", "-")+".pgn", text))
-	}
+	files := writeCases(t, dir, "desc-", descriptiveCases)
 	root := repoRoot(t)
 	for _, name := range []string{"illegal-move-descriptive.pgn", "ambiguous-move-descriptive.pgn", "notation-guessed.pgn"} {
 		files = append(files, filepath.Join(root, "corpus", "rules", name))
 	}
 	game, lateBad, earlyBad, _, _ := shuffleGames(t, dir)
 	for k, f := range append([]string{game, lateBad, earlyBad}, partedInputs(t, dir, "desc-in-", false)...) {
-		out, _, code := runApp(t, "convert", "--to", "descriptive", "--jobs", "1", f)
-		if code > 1 {
-			t.Fatalf("convert --to descriptive %s: exit %d", f, code)
-		}
-		if strings.TrimSpace(out) != "" {
-			files = append(files, writeFile(t, dir, "desc-"+strconv.Itoa(k)+".pgn", out))
+		if path, _ := writeConverted(t, dir, "desc-"+strconv.Itoa(k)+".pgn", "descriptive", f); path != "" {
+			files = append(files, path)
 		}
 	}
 	for i, f := range files {
@@ -567,13 +551,38 @@ func TestPartedDescriptiveAgrees(t *testing.T) {
 	// A book's letters (French), read by the algebraic reader in parts:
 	// PGN from the steps too.
 	for k, f := range []string{game, lateBad, earlyBad} {
-		out, _, code := runApp(t, "convert", "--to", "fr", "--jobs", "1", f)
-		if code > 1 || strings.TrimSpace(out) == "" {
-			t.Fatalf("convert --to fr %s: exit %d", f, code)
+		fr, _ := writeConverted(t, dir, "fr-"+strconv.Itoa(k)+".pgn", "fr", f)
+		if fr == "" {
+			t.Fatalf("convert --to fr %s: nothing written", f)
 		}
-		fr := writeFile(t, dir, "fr-"+strconv.Itoa(k)+".pgn", out)
 		partsAgree(t, "convert", "--notation", "fr", "--to", "pgn", "--jobs", "1", fr)
 		partsAgree(t, "convert", "--notation", "fr", "--to", "pgn", "--plain", "--jobs", "1", fr)
 		partsAgree(t, "convert", "--notation", "fr", "--to", "pgn", "--source-comments", "--jobs", "1", fr)
 	}
+}
+
+// writeConverted writes into dir, as name, what convert --to writes of the
+// file f (read whole), and returns its path and text; "" when convert
+// wrote nothing (a file of no game).
+func writeConverted(t *testing.T, dir, name, to, f string) (path, text string) {
+	t.Helper()
+	out, _, code := runApp(t, "convert", "--to", to, "--jobs", "1", f)
+	if code > 1 {
+		t.Fatalf("convert --to %s %s: exit %d", to, f, code)
+	}
+	if strings.TrimSpace(out) == "" {
+		return "", ""
+	}
+	return writeFile(t, dir, name, out), out
+}
+
+// writeCases writes each case into dir as prefix, its name (spaces as
+// dashes) and .pgn, and returns the paths.
+func writeCases(t *testing.T, dir, prefix string, cases map[string]string) []string {
+	t.Helper()
+	var files []string
+	for name, text := range cases {
+		files = append(files, writeFile(t, dir, prefix+strings.ReplaceAll(name, " ", "-")+".pgn", text))
+	}
+	return files
 }
