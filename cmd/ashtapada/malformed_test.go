@@ -444,6 +444,19 @@ var hugeCases = []hugeCase{
 		b.WriteString(strings.Repeat("Z", 2<<20))
 		b.WriteString(" e5 *\n")
 	}},
+	// Issue 14 item 4: a game of 1.8 MB (read in parts) and one of 15 MB,
+	// within the default --max-game-bytes, broken by their last move, in
+	// a bounded multiple of their size with two workers.
+	{name: "game-1.8mb-illegal-last", rule: "illegal-move", plies: 250000, maxRSSMB: 64, gen: func(b *bufio.Writer) {
+		b.WriteString("[Variant \"chaturanga-gollon\"]\n" + brokenTags[len("[Event \"huge\"]\n"):] + "\n")
+		shuffle(b, 250000, "\n")
+		b.WriteString("Ke4 *\n")
+	}},
+	{name: "game-15mb-illegal-last", long: true, rule: "illegal-move", plies: 2000000, maxRSSMB: 200, gen: func(b *bufio.Writer) {
+		b.WriteString("[Variant \"chaturanga-gollon\"]\n" + brokenTags[len("[Event \"huge\"]\n"):] + "\n")
+		shuffle(b, 2000000, "\n")
+		b.WriteString("Ke4 *\n")
+	}},
 	// Issue 14 item 5: variations nested 1,000,000 deep with --max-depth 0
 	// (the most the reader nests) are a limit error, not a stack overflow.
 	{name: "deep-1000000-max-depth-0", flags: []string{"--max-depth", "0", "--max-game-bytes", "0"}, rule: "limit", line: brokenMoveLine, plies: 0, maxRSSMB: 600, gen: func(b *bufio.Writer) {
