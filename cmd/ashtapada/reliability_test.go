@@ -473,6 +473,9 @@ func TestLongFmtStreams(t *testing.T) {
 	for i := 0; i < 2048; i++ {
 		zw.Write([]byte(block))
 	}
+	// Ended as big.pgn is: a file in canonical form ends with one new
+	// line, not the blank line each block's games are followed by.
+	zw.Write([]byte(canon))
 	zw.Close()
 	g.Close()
 	for _, args := range [][]string{{"fmt", "--check", big}, {"fmt", "-w", big}, {"fmt", "--check", bomb}} {
