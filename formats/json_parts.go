@@ -123,8 +123,8 @@ func (j *jsonRenderer) EndParts(g *record.Game, n int, res *replay.Result) ([]by
 	j.parts.reset()
 	var tail JSONGame
 	// PassedThrough asks of the whole main line as written (its moves
-	// rewritten in SAN, cut where the replay stopped): no move was
-	// written, and the record has no result (the reader read it: a
+	// rewritten in SAN, cut where the replay stopped): emptyMovetext of
+	// it is no move written and no result (the reader read the record: a
 	// record it could not read is read whole).
 	j.parts.tailToJSON(&tail, g, g.Result == "" && !p.moved)
 	tail.appendTail(&p.o)

@@ -229,21 +229,15 @@ func (p *pgnRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Resu
 	return appendPGNPiece(dst, g, played), nil
 }
 
-// RendersParts: canonical PGN of a record in SAN is its canonical form,
-// written a part at a time (canonicalWriter); plain PGN and a record read
-// in LAN or UCI have their parts rewritten in SAN first, as Render
-// rewrites the record (SANParts: CanonicalGame, cut; plainNodes:
+// RendersParts: every record is written a part at a time (canonicalWriter).
+// Canonical PGN of a record in SAN is its canonical form; plain PGN and a
+// record read in LAN or UCI have their parts rewritten in SAN first, as
+// Render rewrites the record (SANParts: CanonicalGame, cut; plainNodes:
 // PlainGame); a record in a book's notation has each part's moves written
 // from the steps played, as Render writes them, or, with its moves as
 // printed kept in comments (--source-comments), rewritten in SAN and
-// given those comments (appendSourceComments) a part at a time.
-func (p *pgnRenderer) RendersParts(g *record.Game) bool {
-	switch {
-	case g.Notation == record.SAN, g.Notation == record.LAN, g.Notation == record.UCI:
-		return true
-	}
-	return g.Notation.Book()
-}
+// given those comments (appendSourceComments).
+func (p *pgnRenderer) RendersParts(*record.Game) bool { return true }
 
 func (p *pgnRenderer) BeginParts(dst []byte, g *record.Game, _ int, _ []record.Node) {
 	var bom byte // as appendPGNPiece says it
@@ -251,17 +245,16 @@ func (p *pgnRenderer) BeginParts(dst []byte, g *record.Game, _ int, _ []record.N
 		bom = 1
 	}
 	p.cw = beginCanonical(append(dst, bom), g, nil)
-	// Render rewrites a record read whole in LAN or UCI in SAN, cut where
-	// the replay stopped (asSAN), and plain PGN so.
-	// A book's record with its moves as printed in comments is rewritten
-	// too, not cut unless plain (as Render's CanonicalGame).
+	// As Render: a record in LAN or UCI, and plain PGN, are rewritten in
+	// SAN and cut where the replay stopped (asSAN); a book's record is
+	// written from its steps, or, with its moves as printed in comments,
+	// rewritten and not cut (CanonicalGame) unless plain.
 	book := g.Notation.Book() && g.SyntaxError() == nil
+	cut := p.plain || inCoordinates(g)
 	p.sourced = book && p.sourceComments
-	p.rewrite, p.err = p.plain || inCoordinates(g) || p.sourced, nil
-	p.san.reset(g, p.plain || inCoordinates(g))
-	// Render writes the moves of a book's record as the replay played
-	// them (its steps' SAN); plain PGN rewrites them.
-	p.steps = !p.plain && book && !p.sourced
+	p.rewrite, p.err = cut || p.sourced, nil
+	p.san.reset(g, cut)
+	p.steps = book && !p.plain && !p.sourced
 }
 
 func (p *pgnRenderer) Part(nodes []record.Node, pl *replay.Played) {

@@ -81,15 +81,13 @@ func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 	}
 	ast.Result = s.result
 	b.resultPos = s.resultPos
-	src2 := treeSrc(ast)
-	if s.batch > 0 {
-		src2.more = s.more
-	}
+	line := treeSrc(ast)
 	b.estimate = len(ast.Elems)
 	if s.batch > 0 {
+		line.more = s.more
 		b.estimate = est // the stack holds one part
 	}
-	b.build(ast.Tags, src2)
+	b.build(ast.Tags, line)
 	b.finish(c, s.rest)
 }
 
@@ -99,18 +97,15 @@ func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 // the front of theirs. At the end of the text it returns nil and the
 // elements' source learns the result.
 func (s *descScanner) more(src *elemSrc) []gElem {
-	if s.done || s.i >= len(s.src) {
-		src.result = s.result
-		s.b.resultPos = s.resultPos
-		return nil
+	var es []gElem
+	if !s.done && s.i < len(s.src) {
+		s.b.descParsed = append(s.parsedBase[:0], s.b.descParsed...)
+		es = s.elems(0)
+		s.top = es[:0]
+		s.parsedBase = s.b.descParsed[:0]
 	}
-	s.b.descParsed = append(s.parsedBase[:0], s.b.descParsed...)
-	es := s.elems(0)
-	s.top = es[:0]
-	s.parsedBase = s.b.descParsed[:0]
 	if len(es) == 0 {
-		src.result = s.result
-		s.b.resultPos = s.resultPos
+		src.result, s.b.resultPos = s.result, s.resultPos
 		return nil
 	}
 	return es

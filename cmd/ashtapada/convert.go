@@ -484,10 +484,10 @@ func (cv *converter) write(g *record.Game, res *replay.Result, kept []formats.Sh
 // findings (the page's head), and hands the sink a replay of its main line
 // in parts (parts.go) for the drawings and the moves: the game is never
 // held whole, only its text (the chunk, kept by the replay) and a part at
-// a time (a record in LAN or UCI is rewritten in SAN a part at a time, by
-// formats' htmlWriter). The storage of the parts is the game's own (the pipeline keeps
-// the records: doOne), and each replay has its own replayer, the worker's
-// being busy with the next games.
+// a time (formats' htmlWriter rewrites a record in LAN or UCI in SAN a
+// part at a time). The storage of the parts is the game's own (the
+// pipeline keeps the records: doOne), and each replay has its own
+// replayer, the worker's being busy with the next games.
 func hugeViewerGame(cfg replay.Config) func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
 	return func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
 		rp := replay.New(cfg)
