@@ -274,15 +274,18 @@ func (s *descScanner) elems(depth int) []gElem {
 			}
 			s.fail(start, "found `)`, expected a move, a comment or a termination marker (this `)` closes no variation)")
 			return out
-		case c == '*':
+		// A termination marker is a token of its own, as the splitter
+		// reads it (the lexer's tokens): followed by a delimiter. `*x`
+		// is a word, read on as a move.
+		case c == '*' && tokenEnds(s.src, start+1):
 			s.i++
 			s.setResult(depth, "*", p)
-		case strings.HasPrefix(s.src[start:], "½-½"):
+		case strings.HasPrefix(s.src[start:], "½-½") && tokenEnds(s.src, start+len("½-½")):
 			s.i += len("½-½")
 			s.setResult(depth, "1/2-1/2", p)
 		case c >= '0' && c <= '9':
 			for _, r := range []string{"1-0", "0-1", "1/2-1/2"} {
-				if strings.HasPrefix(s.src[start:], r) && (start+len(r) == len(s.src) || isDelim(s.src[start+len(r)])) {
+				if strings.HasPrefix(s.src[start:], r) && tokenEnds(s.src, start+len(r)) {
 					s.i += len(r)
 					s.setResult(depth, r, p)
 					break
@@ -325,6 +328,19 @@ func (s *descScanner) elems(depth int) []gElem {
 					j, dots, contiguous = k+len("…"), 3, false
 				}
 			}
+			if dots == 0 && (strings.HasPrefix(s.src[j:], "*") || strings.HasPrefix(s.src[j:], "½")) {
+				// `3*`: a number without its dot runs into the marker.
+				// The splitter reads it as one word, no marker, and does
+				// not end the game there: read as a marker, the text after
+				// it would be skipped unchecked (FuzzParse:
+				// testdata/fuzz/FuzzParse/descriptive-number-run-into-marker).
+				e := j
+				for e < len(s.src) && !isDelim(s.src[e]) {
+					e++
+				}
+				s.fail(start, fmt.Sprintf("found `%s`, expected a space between the move number and the termination marker", quoteToken(s.src[start:e])))
+				return out
+			}
 			num := s.src[start:j]
 			if dots == 0 {
 				// Books set the number without its dot (`1 P to K4`):
@@ -349,6 +365,9 @@ func (s *descScanner) elems(depth int) []gElem {
 	}
 	return out
 }
+
+// tokenEnds: a token that reaches offset i of src ends there.
+func tokenEnds(src string, i int) bool { return i >= len(src) || isDelim(src[i]) }
 
 func (s *descScanner) lineEnd(i int) int {
 	for i < len(s.src) && s.src[i] != '\n' {

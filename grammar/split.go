@@ -587,7 +587,8 @@ func (s *Splitter) scanLine(line []byte, from, skip int, inComment bool) (open b
 				s.depth--
 			}
 		case s.depth == 0 && (c == '*' || c == '-' && i > 0 && i+1 < len(line) &&
-			line[i-1] >= '0' && line[i-1] <= '2' && (line[i+1] == '0' || line[i+1] == '1')):
+			line[i-1] >= '0' && line[i-1] <= '2' && (line[i+1] == '0' || line[i+1] == '1') ||
+			c == '-' && bytes.HasSuffix(line[:i], half) && bytes.HasPrefix(line[i+1:], half)):
 			if at := markerCut(line, skip, i); at > 0 {
 				return false, at
 			}
@@ -633,9 +634,19 @@ const lo8 = 0x0101010101010101
 // most 0x80): exactly the lowest such byte, and maybe bytes above it.
 func below(x, n uint64) uint64 { return (x - lo8*n) &^ x & (lo8 * 0x80) }
 
+// half is `½`. The books' `½-½` is a termination marker to the
+// descriptive reader, which takes it for 1/2-1/2; SAN has no such
+// marker, but the splitter ends a game at it in every notation (the
+// reader guesses the notation after the split), so that the text after
+// it is read as what it is, never skipped unchecked.
+var half = []byte("½")
+
+// bookDraw is the books' draw marker, a word to the lexer.
+const bookDraw = "½-½"
+
 func isMarker(b []byte) bool {
 	switch string(b) {
-	case "1-0", "0-1", "1/2-1/2", "*":
+	case "1-0", "0-1", "1/2-1/2", "*", bookDraw:
 		return true
 	}
 	return false
@@ -750,12 +761,12 @@ func endsWithResult(line []byte, skip int) bool {
 	// common ones here, and the lexer need not see them. Most lines end
 	// in none of a marker's last bytes.
 	switch line[end-1] {
-	case '*', '0', '1', '2':
+	case '*', '0', '1', '2', half[len(half)-1]:
 	default:
 		return false
 	}
 	if t := line[skip:end]; !bytes.HasSuffix(t, []byte("*")) && !bytes.HasSuffix(t, []byte("1-0")) &&
-		!bytes.HasSuffix(t, []byte("0-1")) && !bytes.HasSuffix(t, []byte("1/2-1/2")) {
+		!bytes.HasSuffix(t, []byte("0-1")) && !bytes.HasSuffix(t, []byte("1/2-1/2")) && !bytes.HasSuffix(t, []byte(bookDraw)) {
 		return false
 	}
 	// The lexer reads the line's bytes where they are (it keeps nothing
@@ -763,15 +774,21 @@ func endsWithResult(line []byte, skip int) bool {
 	src := unsafe.String(unsafe.SliceData(line), end)
 	lx := lex{src: src, line: 1, base: startPos, rest: len(src), i: skip}
 	last := lexer.TokenType(0)
+	lastStart := 0
 	for {
-		typ, _, _, err := lx.scan()
+		typ, start, _, err := lx.scan()
 		if err != nil {
 			return false
 		}
 		if typ == lexer.EOF {
 			break
 		}
-		last = typ
+		last, lastStart = typ, start
+	}
+	if last == tokWord && !lx.done && lx.depth == 0 {
+		// `½-½` is a word to the lexer, the marker of a book's draw to the
+		// descriptive reader (descScanner.elems).
+		return src[lastStart:] == bookDraw
 	}
 	return last == tokResult && lx.done && lx.rest == len(src)
 }

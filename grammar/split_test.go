@@ -135,6 +135,15 @@ func TestSplitGamesAfterMarker(t *testing.T) {
 			[]want{{1, 1, 2, ""}, {1, 12, 0, "found `%foo 1. Ke2 *` after the termination marker"}, {2, 1, 1, ""}}},
 		// A comment after a marker begins the next game, as on a line of its own.
 		{"comment after a marker", "1. e4 1-0 {won on time}\n1. d4 *\n", []want{{1, 1, 1, ""}, {1, 11, 1, ""}}},
+		// A book's `½-½` ends a game as the descriptive reader reads it
+		// (the games are guessed descriptive), on its line or the next.
+		{"book draw", "1. P-K4 P-K4 ½-½ 1. P-Q4 *\n", []want{{1, 1, 2, ""}, {1, 20, 1, ""}}}, // columns count bytes
+		{"book draw, line after", "1. P-K4 P-K4 ½-½\n1. P-Q4 *\n", []want{{1, 1, 2, ""}, {2, 1, 1, ""}}},
+		{"book draw, then a marker", "1. P-K4 P-K4 ½-½ *\n1. P-Q4 *\n", []want{{1, 1, 2, ""}, {2, 1, 1, ""}}},
+		// No marker to either reader: `½-½x` is a word, `2*` a number
+		// run into a marker (FuzzParse).
+		{"book draw run into a word", "1. P-K4 P-K4 ½-½x 1. P-Q4 *\n", []want{{1, 1, 0, "`P-K4`"}}},
+		{"number run into a marker", "1. P-K4 P-K4 2* 1. P-Q4 *\n", []want{{1, 1, 0, "`P-K4`"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			games, err := grammar.ReadAll(strings.NewReader(tc.text), "x.pgn")
