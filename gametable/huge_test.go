@@ -162,8 +162,13 @@ func TestTextColumnsWithoutStatistics(t *testing.T) {
 	rand.Read(noise)
 	text := hex.EncodeToString(noise) // 1 MB
 	file := writeRows(t, []*Row{{File: "a.pgn", Game: 1, Movetext: text, Source: []byte(text), Before: []byte(text[:1000]), After: []byte(text[:1000])}})
-	// zstd takes hex digits to about half their size.
-	if len(file) > 3*len(text)/2 {
+	// The movetext and the source are stored once each, at most at their
+	// size: least and greatest values would add copies of both (in the
+	// page headers and the column chunk's metadata). zstd most often
+	// takes hex digits to half their size, but not always (one run in
+	// about 40 left a column as it was, a file of 1.59 MB): the bound
+	// does not count on it.
+	if len(file) > 2*len(text)+len(text)/8 {
 		t.Errorf("the file of 1 MB of movetext and 1 MB of source is %d bytes", len(file))
 	}
 	f, err := parquet.OpenFile(bytes.NewReader(file), int64(len(file)))

@@ -790,7 +790,15 @@ func endsWithResult(line []byte, skip int) bool {
 		// descriptive reader (descScanner.elems).
 		return src[lastStart:] == bookDraw
 	}
-	return last == tokResult && lx.done && lx.rest == len(src)
+	if last != tokResult || !lx.done {
+		return false
+	}
+	// The marker ends the line, or only a second marker follows it
+	// (`* 1-0`), which stays with the game (markerCut): the next line
+	// begins the next game all the same, else a game written there is
+	// skipped as text after the marker (FuzzParse:
+	// testdata/fuzz/FuzzParse/2ae35dd105d2dc8b).
+	return lx.rest == len(src) || isMarker(bytes.TrimSpace(line[lx.rest:end]))
 }
 
 // startsGame reports whether a line starts like the movetext of a game: a

@@ -143,6 +143,9 @@ func TestSplitGamesAfterMarker(t *testing.T) {
 		// No marker to either reader: `½-½x` is a word, `2*` a number
 		// run into a marker (FuzzParse).
 		{"book draw run into a word", "1. P-K4 P-K4 ½-½x 1. P-Q4 *\n", []want{{1, 1, 0, "`P-K4`"}}},
+		// A second marker stays with the game; the next line is a game
+		// all the same (FuzzParse).
+		{"second marker, game on the next line", "1. e4 e5 * 1-0\n1. d4 *\n", []want{{1, 1, 2, ""}, {2, 1, 1, ""}}},
 		{"number run into a marker", "1. P-K4 P-K4 2* 1. P-Q4 *\n", []want{{1, 1, 0, "`P-K4`"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
