@@ -324,7 +324,12 @@ func (s *Splitter) Next() (Chunk, error) {
 				s.pendingN = n
 				s.hasPending = true
 				s.pendingPos = linePos
-				s.pendingAfterMarker = afterResult && !inComment && tagLine(line) == nil && !junk
+				// Text that follows a marker is after the marker, also
+				// after junk that ends with one (as after a marker cut
+				// on its line: FuzzParse,
+				// testdata/fuzz/FuzzParse/4fa81030e03965b1); a line the
+				// junk ends at since it starts a game is a game.
+				s.pendingAfterMarker = afterResult && !inComment && tagLine(line) == nil && !(junk && startsGame(line))
 				return Chunk{Data: s.own(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess}, nil
 			}
 		}

@@ -143,6 +143,13 @@ func TestSplitGamesAfterMarker(t *testing.T) {
 		// No marker to either reader: `½-½x` is a word, `2*` a number
 		// run into a marker (FuzzParse).
 		{"book draw run into a word", "1. P-K4 P-K4 ½-½x 1. P-Q4 *\n", []want{{1, 1, 0, "`P-K4`"}}},
+		// Notes that end in a marker, then more notes: each line of them
+		// is text after a marker, and the game after them is read
+		// (FuzzParse: fmt wrote the notes and the game apart, and read
+		// them back together).
+		{"notes ending in a marker, more notes, a game", "1. e4 *\nnotes 1-0\nmore notes\n1. d4 *\n",
+			[]want{{1, 1, 1, ""}, {2, 1, 0, "found `notes 1-0` after the termination marker"},
+				{3, 1, 0, "found `more notes` after the termination marker"}, {4, 1, 1, ""}}},
 		// A second marker stays with the game; the next line is a game
 		// all the same (FuzzParse).
 		{"second marker, game on the next line", "1. e4 e5 * 1-0\n1. d4 *\n", []want{{1, 1, 2, ""}, {2, 1, 1, ""}}},
