@@ -29,6 +29,11 @@ func TestDescriptiveMarkersAreTokens(t *testing.T) {
 		{"number run into a book draw", "1. P-K4 P-K4 2½-½ 1. P-Q4 *\n", []string{""}, "found `2½-½`"},
 		{"marker run into a word", "1. P-K4 P-K4 *x 1. P-Q4 *\n", []string{""}, "found `*x`"},
 		{"book draw run into a word", "1. P-K4 P-K4 ½-½x 1. P-Q4 *\n", []string{""}, "found `½-½x`"},
+		// A note line is a comment to the descriptive reader, but the
+		// splitter counts its `(` and does not end the game at the
+		// marker: the text after it is an error, not a warning.
+		{"note with a parenthesis, marker, game", "1. P-K4 P-K4\nA note (unclosed\n* 1. P-Q4 *\n", []string{""},
+			"found `1. P-Q4 *` after the termination marker, expected a new game; the text is skipped"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := grammar.NewReader(strings.NewReader(tc.text), "x.pgn")
@@ -57,7 +62,7 @@ func TestDescriptiveMarkersAreTokens(t *testing.T) {
 				case tc.results[i] != "" && g.Result != tc.results[i]:
 					t.Errorf("game %d: result %q, want %q", i+1, g.Result, tc.results[i])
 				}
-				if len(g.Trailing) > 0 {
+				if se == nil && len(g.Trailing) > 0 {
 					t.Errorf("game %d keeps %q after its marker", i+1, g.Trailing)
 				}
 			}
