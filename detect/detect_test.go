@@ -11,21 +11,11 @@ import (
 
 	"github.com/ashtapada/ashtapada/detect"
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
 )
-
-// sharedDir is ../shared next to the repository root, where the test data
-// lives; tests that need it skip when it is absent.
-func sharedDir(tb testing.TB) string {
-	tb.Helper()
-	d := filepath.Join("..", "..", "shared")
-	if _, err := os.Stat(d); err != nil {
-		tb.Skipf("shared data not found at %s: %v", d, err)
-	}
-	return d
-}
 
 func readGames(t testing.TB, path string) []*record.Game {
 	t.Helper()
@@ -192,6 +182,7 @@ func TestShowcaseDetected(t *testing.T) {
 // setting under that profile (as it stands or with a fix), and names the
 // move that decides it.
 func TestEverySettingDecidedSomewhere(t *testing.T) {
+	t.Parallel() // no test here changes a package variable
 	d := detect.New(detect.Options{AllFixes: true})
 	where := map[string]string{}
 	for _, path := range corpusFiles(t, ".") {
@@ -231,21 +222,27 @@ func TestEverySettingDecidedSomewhere(t *testing.T) {
 // and settings those tags named. Games that validate itself finds broken
 // under their tags are listed, not failed: detect judges by replay (the
 // data README names shatranj 131 and 162: Fairy-Stockfish plays on after a
-// drawn bare king).
+// drawn bare king). Every game of every profile's file is read; the fast
+// tier detects 40 of each file, spread evenly over it (testenv.Sample), a
+// long run all 1,000.
 func TestFSFSelfplayDetected(t *testing.T) {
+	t.Parallel() // no test here changes a package variable
 	if testing.Short() {
 		t.Skip("-short: 1,000 long games")
 	}
-	dir := filepath.Join(sharedDir(t), "data", "fsf-selfplay")
+	dir := testenv.SharedDir(t, "data", "fsf-selfplay")
 	files, err := filepath.Glob(filepath.Join(dir, "*.pgn"))
 	if err != nil || len(files) == 0 {
 		t.Skipf("no self-play games in %s", dir)
 	}
 	known := map[string]bool{"shatranj.pgn 131": true, "shatranj.pgn 162": true}
 	d := detect.New(detect.Options{AllFixes: true})
-	games, fitted, others, broken, interactions := 0, 0, 0, 0, 0
+	read, games, fitted, others, broken, interactions := 0, 0, 0, 0, 0, 0
 	for _, path := range files {
-		for i, g := range readGames(t, path) {
+		all := readGames(t, path)
+		read += len(all)
+		for _, i := range testenv.Sample(indices(len(all)), 40) {
+			g := all[i]
 			p, s := tagSettings(t, g)
 			id := fmt.Sprintf("%s %d", filepath.Base(path), i+1)
 			tagged := replay.New(replay.Config{}).Game(g, path, i+1)
@@ -290,8 +287,8 @@ func TestFSFSelfplayDetected(t *testing.T) {
 			}
 		}
 	}
-	if games != 1000 {
-		t.Errorf("%d self-play games, want 1000", games)
+	if read != 1000 {
+		t.Errorf("%d self-play games, want 1000", read)
 	}
 	t.Logf("%d of %d self-play games detected as the profile and settings of their tags; %d fit their profile with another fix of the same size; %d broken under their own tags; %d where the tags change settings together", fitted, games, others, broken, interactions)
 	if broken > 13 {
@@ -416,6 +413,7 @@ func TestUndeterminedIsNotAMatch(t *testing.T) {
 // replay is the evidence of replaying every value, on the corpus, the
 // first games of corpus-1k and of each self-play file.
 func TestPrunesAreSound(t *testing.T) {
+	t.Parallel() // no test here changes a package variable
 	type src struct {
 		path string
 		max  int
@@ -424,7 +422,8 @@ func TestPrunesAreSound(t *testing.T) {
 	for _, p := range corpusFiles(t, ".") {
 		srcs = append(srcs, src{p, 1 << 30})
 	}
-	if dir := filepath.Join("..", "..", "shared", "data"); dirExists(dir) {
+	if testenv.HasShared() {
+		dir := filepath.Join(testenv.SharedPath(), "data")
 		srcs = append(srcs, src{filepath.Join(dir, "fide", "corpus-1k.pgn"), 150})
 		files, _ := filepath.Glob(filepath.Join(dir, "fsf-selfplay", "*.pgn"))
 		for _, f := range files {
@@ -464,7 +463,11 @@ func TestPrunesAreSound(t *testing.T) {
 	t.Logf("%d settings compared, %d judged without replay", n, pruned)
 }
 
-func dirExists(d string) bool {
-	st, err := os.Stat(d)
-	return err == nil && st.IsDir()
+// indices are 0, 1, ..., n-1: the games of a file, for testenv.Sample.
+func indices(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
 }

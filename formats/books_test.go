@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -32,7 +33,7 @@ var bookFindings = map[string][]string{
 // TestBookGames validates the games as printed, then converts each to SAN
 // and to descriptive notation and reads both back: the same moves.
 func TestBookGames(t *testing.T) {
-	dir := filepath.Join(repoRoot(t), "testdata", "books")
+	dir := filepath.Join(testenv.RepoRoot(), "testdata", "books")
 	files, err := filepath.Glob(filepath.Join(dir, "*.pgn"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no book games in %s: %v", dir, err)

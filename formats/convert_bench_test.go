@@ -3,10 +3,10 @@ package formats
 import (
 	"io"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -14,7 +14,7 @@ import (
 // benchConvertGames are the 1,000 games of the FIDE corpus, read once.
 func benchConvertGames(b *testing.B) []*record.Game {
 	b.Helper()
-	path := filepath.Join(sharedDir(b), "data", "fide", "corpus-1k.pgn")
+	path := testenv.SharedDir(b, "data", "fide", "corpus-1k.pgn")
 	f, err := os.Open(path)
 	if err != nil {
 		b.Skip(err)

@@ -27,6 +27,7 @@ func encodingJSON(t testing.TB, v any) []byte {
 // derived fields of the replay) and for objects with every field set,
 // nil lists, and strings that need escaping.
 func TestJSONAppendMatchesEncodingJSON(t *testing.T) {
+	t.Parallel() // a data test (testrun_test.go)
 	files := recordFiles(t)
 	if len(files) == 0 {
 		t.Skip("no record files found")

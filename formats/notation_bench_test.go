@@ -5,11 +5,11 @@ import (
 	"errors"
 	"io"
 	"os"
-	"path/filepath"
 	"sync"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -23,7 +23,7 @@ var (
 // benchCorpora are the FIDE 10k corpus in SAN and, converted once, in
 // descriptive notation.
 func benchCorpora(b *testing.B) ([]byte, []byte) {
-	path := filepath.Join(sharedDir(b), "data", "fide", "corpus-10k.pgn")
+	path := testenv.SharedDir(b, "data", "fide", "corpus-10k.pgn")
 	benchDescOnce.Do(func() {
 		benchSAN, benchDescErr = os.ReadFile(path)
 		if benchDescErr != nil {

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -59,17 +60,17 @@ func roundTripGame(t *testing.T, rp *replay.Replayer, name string, gi int, g *re
 }
 
 // roundTripFiles are the records the round trip reads: the repository's
-// corpus always; the shared FIDE 10k corpus (100k with ASHTAPADA_LONG=1)
-// and the Fairy-Stockfish self-play games of every profile when ../shared
-// exists.
+// corpus always; the shared FIDE 10k corpus (and the 100k one in a long
+// run) and the Fairy-Stockfish self-play games of every profile when the
+// shared data is present.
 func roundTripFiles(t *testing.T) map[string][]byte {
-	root := repoRoot(t)
+	root := testenv.RepoRoot()
 	paths, err := filepath.Glob(filepath.Join(root, "corpus", "*", "*.pgn"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	sh := sharedPath(t)
-	if _, err := os.Stat(sh); err != nil {
+	sh := testenv.SharedPath()
+	if !testenv.HasShared() {
 		t.Logf("shared data not found at %s: the round trip reads corpus/ only", sh)
 	} else {
 		self, _ := filepath.Glob(filepath.Join(sh, "data", "fsf-selfplay", "*.pgn"))
@@ -84,7 +85,7 @@ func roundTripFiles(t *testing.T) map[string][]byte {
 		}
 		files[filepath.Base(filepath.Dir(p))+"/"+filepath.Base(p)] = data
 	}
-	if longRun() {
+	if testenv.IsLong() && testenv.HasShared() {
 		p := filepath.Join(sh, "data", "fide", "corpus-100k.pgn.xz")
 		if data, err := exec.Command("xz", "-dc", p).Output(); err == nil {
 			files["fide/corpus-100k.pgn"] = data
@@ -95,10 +96,23 @@ func roundTripFiles(t *testing.T) map[string][]byte {
 	return files
 }
 
+// roundTripSample is how many games of each file the fast tier converts
+// (sampleGames): every game of corpus/ (no file there has as many), an
+// even spread of each self-play file (one per profile) and of the FIDE
+// corpus. A long run converts every game.
+func roundTripSample(name string) int {
+	if strings.HasPrefix(name, "fide/corpus-") {
+		return 500
+	}
+	return 100
+}
+
 // TestNotationRoundTrip: every game, converted to descriptive notation,
 // to each language's letters and to figurines, reads back as the same
-// moves.
+// moves. The fast tier converts a sample of each shared file
+// (roundTripSample), a long run every game.
 func TestNotationRoundTrip(t *testing.T) {
+	t.Parallel() // a data test (testrun_test.go)
 	notations := []record.Notation{record.DescriptiveNotation, record.German, record.French,
 		record.Spanish, record.Italian, record.Dutch, record.Portuguese,
 		record.Swedish, record.Russian, record.Figurine}
@@ -113,6 +127,7 @@ func TestNotationRoundTrip(t *testing.T) {
 	for _, name := range names {
 		t.Run(strings.ReplaceAll(name, "/", "_"), func(t *testing.T) {
 			r := grammar.NewReader(bytes.NewReader(files[name]), name)
+			read := sampleGames(t, files[name], 1<<30, roundTripSample(name))
 			games, plies := 0, 0
 			for gi := 1; ; gi++ {
 				g, err := r.Next()
@@ -122,7 +137,7 @@ func TestNotationRoundTrip(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if g.SyntaxError() != nil {
+				if !read(gi) || g.SyntaxError() != nil {
 					continue
 				}
 				tr := rp.Game(g, name, gi).Played
@@ -143,9 +158,11 @@ func TestNotationRoundTrip(t *testing.T) {
 // TestPGNFromSteps: a record read in a book's notation is written as PGN
 // straight from its replay's steps (pgnWriter, appendCanonical) exactly as
 // its ToSAN copy is written: the book games as printed (with their notes
-// and variations), and the games of the round trip's files (up to 300 of
-// each) converted to descriptive notation and to each language.
+// and variations), and the games of the round trip's files converted to
+// descriptive notation and to each language: of each file's first 300
+// games, every one in a long run and 30 spread over them in the fast tier.
 func TestPGNFromSteps(t *testing.T) {
+	t.Parallel() // a data test (testrun_test.go)
 	rp := replay.New(replay.Config{Steps: true, Variations: true})
 	compare := func(name string, gi int, g *record.Game) bool {
 		res := rp.Game(g, name, gi)
@@ -177,7 +194,7 @@ func TestPGNFromSteps(t *testing.T) {
 		return true
 	}
 	compared := 0
-	books, _ := filepath.Glob(filepath.Join(repoRoot(t), "testdata", "books", "*.pgn"))
+	books, _ := filepath.Glob(filepath.Join(testenv.RepoRoot(), "testdata", "books", "*.pgn"))
 	for _, path := range books {
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -196,6 +213,7 @@ func TestPGNFromSteps(t *testing.T) {
 	files := roundTripFiles(t)
 	for name, data := range files {
 		r := grammar.NewReader(bytes.NewReader(data), name)
+		read := sampleGames(t, data, 300, 30)
 		for gi := 1; gi <= 300; gi++ {
 			g, err := r.Next()
 			if errors.Is(err, io.EOF) {
@@ -203,6 +221,9 @@ func TestPGNFromSteps(t *testing.T) {
 			}
 			if err != nil {
 				t.Fatal(err)
+			}
+			if !read(gi) {
+				continue
 			}
 			tr := rp.Game(g, name, gi).Played
 			if g.SyntaxError() != nil || tr == nil || tr.Start == nil {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/record"
 )
 
@@ -88,12 +89,12 @@ func formatBytes(t *testing.T, src []byte, name string) ([]byte, FormatStats) {
 	return out.Bytes(), st
 }
 
-// dataFiles reads every .pgn file under ../shared/data (the .xz corpus is
-// TestCorpus100k's); a short run leaves out those that merely extend
+// dataFiles reads every .pgn file of the shared data (the .xz corpus is
+// TestCorpus100k's); the fast tier leaves out those that merely extend
 // another (dropExtensions).
 func dataFiles(t *testing.T) map[string][]byte {
 	t.Helper()
-	root := filepath.Join(sharedDir(t), "data")
+	root := testenv.SharedDir(t, "data")
 	files := map[string][]byte{}
 	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if err != nil {
@@ -115,7 +116,7 @@ func dataFiles(t *testing.T) map[string][]byte {
 	if len(files) == 0 {
 		t.Skip("no .pgn files in the shared data")
 	}
-	if !longRun() {
+	if !testenv.IsLong() {
 		files = dropExtensions(t, files)
 	}
 	return files
@@ -125,6 +126,7 @@ func dataFiles(t *testing.T) map[string][]byte {
 // parse gives the same record, writing again gives the same bytes, and the
 // reader finds as many games as the file has.
 func TestRoundTripData(t *testing.T) {
+	t.Parallel() // a data test (testrun_test.go)
 	for path, src := range dataFiles(t) {
 		name := filepath.Base(path)
 		t.Run(name, func(t *testing.T) {
@@ -203,15 +205,14 @@ func independentCount(src []byte) (int, bool) {
 
 // TestCorpus100k streams corpus-100k.pgn.xz (75 MB unpacked) through Format
 // twice: 100,000 games, no syntax error, and formatting is idempotent. It
-// runs with ASHTAPADA_LONG=1 only.
+// runs in the long tier only.
 func TestCorpus100k(t *testing.T) {
-	if !longRun() {
-		t.Skip("set ASHTAPADA_LONG=1 to run")
-	}
-	p := filepath.Join(sharedDir(t), "data", "fide", "corpus-100k.pgn.xz")
-	src, err := exec.Command("xz", "-dc", p).Output()
+	testenv.Long(t, "100,000 games formatted twice")
+	p := testenv.SharedDir(t, "data", "fide", "corpus-100k.pgn.xz")
+	xz := testenv.NeedTool(t, "xz")
+	src, err := exec.Command(xz, "-dc", p).Output()
 	if err != nil {
-		t.Skipf("cannot unpack %s: %v", p, err)
+		t.Fatalf("cannot unpack %s: %v", p, err)
 	}
 	var out bytes.Buffer
 	broken := 0

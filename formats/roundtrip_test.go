@@ -13,23 +13,23 @@ import (
 	"unicode/utf8"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
 // recordFiles lists the *.pgn files of the repo's corpus and testdata and
-// of the shared data (skipped when absent). A short run (see longRun) leaves
-// out the files that merely extend another (dropExtensions).
+// of the shared data (skipped when absent). The fast tier leaves out the
+// files that merely extend another (dropExtensions).
 func recordFiles(t *testing.T) []string {
 	t.Helper()
-	root := repoRoot(t)
+	root := testenv.RepoRoot()
 	var files []string
 	dirs := []string{filepath.Join(root, "corpus"), filepath.Join(root, "formats", "testdata"), filepath.Join(root, "testdata")}
-	shared := sharedPath(t)
-	if _, err := os.Stat(shared); err == nil {
-		dirs = append(dirs, filepath.Join(shared, "data"))
+	if testenv.HasShared() {
+		dirs = append(dirs, filepath.Join(testenv.SharedPath(), "data"))
 	} else {
-		t.Logf("skipping the shared data: %s is absent", shared)
+		t.Logf("skipping the shared data: %s is absent", testenv.SharedPath())
 	}
 	for _, d := range dirs {
 		_ = filepath.WalkDir(d, func(p string, e os.DirEntry, err error) error {
@@ -39,7 +39,7 @@ func recordFiles(t *testing.T) []string {
 			return nil
 		})
 	}
-	if longRun() {
+	if testenv.IsLong() {
 		return files
 	}
 	contents := map[string][]byte{}
@@ -123,6 +123,7 @@ func normNodes(ns []record.Node) []record.Node {
 // TestJSONRoundTripData: every game of every data file, read by the
 // grammar, written as JSON and as JSONL and read back, is the same record.
 func TestJSONRoundTripData(t *testing.T) {
+	t.Parallel() // a data test (testrun_test.go)
 	files := recordFiles(t)
 	if len(files) == 0 {
 		t.Skip("no record files found")
@@ -130,10 +131,7 @@ func TestJSONRoundTripData(t *testing.T) {
 	schema := compileSchema(t)
 	// Schema validation is most of this test's time: the first games of
 	// each file get derived fields and are validated (50 in a long run).
-	derived := 10
-	if longRun() {
-		derived = 50
-	}
+	derived := testenv.Limit(10, 50)
 	total := 0
 	for _, path := range files {
 		games := readGames(t, path)
@@ -199,6 +197,7 @@ func TestJSONRoundTripData(t *testing.T) {
 // TestCoordRoundTripData: every game whose main line plays, written in LAN
 // and in UCI and read back, gives the same canonical SAN move for move.
 func TestCoordRoundTripData(t *testing.T) {
+	t.Parallel() // a data test (testrun_test.go)
 	files := recordFiles(t)
 	if len(files) == 0 {
 		t.Skip("no record files found")
@@ -253,6 +252,7 @@ func TestCoordRoundTripData(t *testing.T) {
 // bytes fmt gives, for every data file (games with a syntax error pass
 // through as their source, as fmt passes them).
 func TestJSONToPGNBytes(t *testing.T) {
+	t.Parallel() // a data test (testrun_test.go)
 	files := recordFiles(t)
 	if len(files) == 0 {
 		t.Skip("no record files found")
@@ -326,10 +326,7 @@ func TestJSONToPGNBytes(t *testing.T) {
 // BenchmarkJSONGame measures writing and reading one game's JSON (record
 // fields only), over the first games of corpus-1k.
 func BenchmarkJSONGame(b *testing.B) {
-	path := filepath.Join("..", "..", "shared", "data", "fide", "corpus-1k.pgn")
-	if _, err := os.Stat(path); err != nil {
-		b.Skip("shared data absent")
-	}
+	path := testenv.SharedDir(b, "data", "fide", "corpus-1k.pgn")
 	games := readGamesUncached(b, path)[:200]
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -349,10 +346,7 @@ func BenchmarkJSONGame(b *testing.B) {
 // BenchmarkTraceCoord measures replaying a game's main line and writing it
 // in UCI.
 func BenchmarkTraceCoord(b *testing.B) {
-	path := filepath.Join("..", "..", "shared", "data", "fide", "corpus-1k.pgn")
-	if _, err := os.Stat(path); err != nil {
-		b.Skip("shared data absent")
-	}
+	path := testenv.SharedDir(b, "data", "fide", "corpus-1k.pgn")
 	games := readGamesUncached(b, path)[:200]
 	rp := replay.New(replay.Config{Steps: true})
 	b.ReportAllocs()

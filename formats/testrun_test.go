@@ -2,56 +2,53 @@ package formats
 
 import (
 	"bytes"
-	"os"
+	"errors"
+	"io"
 	"path/filepath"
-	"runtime"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 )
 
-// This file is the one place the package's tests find the repository and
-// the shared data, and decide how much of the shared data a run reads.
+// This file decides how much of the data the package's tests read: the
+// repository and the shared data are found by internal/testenv, which also
+// says whether this is a long run (ASHTAPADA_LONG=1).
 
-// repoRoot is the module root, found from this file's place (so it does not
-// depend on the directory `go test` runs in).
-func repoRoot(t testing.TB) string {
+// The data tests (the round trips over the corpus and the shared data) are
+// the package's heaviest and run in parallel with one another: each has its
+// own replayers and writers, and they share only the games readGames caches,
+// which they read and never change.
+
+// gameLimit keeps the fast tier short: the first games of each file only
+// (every file is still read, so every kind of record is covered), all of
+// them in a long run.
+func gameLimit() int { return testenv.Limit(100, 1<<30) }
+
+// sampleGames says which games of src (numbered from 1) a per-game
+// property reads: of the file's first upto games, n spread evenly over them
+// (testenv.Sample, so every fast run reads the same ones), or all upto in a
+// long run. A file of at most n games is read whole in both tiers.
+func sampleGames(t testing.TB, src []byte, upto, n int) func(gi int) bool {
 	t.Helper()
-	_, file, _, ok := runtime.Caller(0)
-	if !ok {
-		t.Fatal("cannot find the test's own file")
+	if testenv.IsLong() {
+		return func(gi int) bool { return gi <= upto }
 	}
-	return filepath.Dir(filepath.Dir(file))
-}
-
-// sharedPath is where the shared data lives: beside the repository.
-func sharedPath(t testing.TB) string {
-	return filepath.Join(repoRoot(t), "..", "shared")
-}
-
-// sharedDir is sharedPath, skipping the test when it is absent.
-func sharedDir(t testing.TB) string {
-	t.Helper()
-	d := sharedPath(t)
-	if _, err := os.Stat(d); err != nil {
-		t.Skipf("shared data not found at %s (it lives next to the repository): %v", d, err)
+	var numbers []int
+	sp := grammar.NewSplitter(bytes.NewReader(src))
+	for len(numbers) < upto {
+		if _, err := sp.Next(); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		numbers = append(numbers, len(numbers)+1)
 	}
-	return d
-}
-
-// longRun reports whether ASHTAPADA_LONG=1 asks for the full data tests:
-// every game of every file, the 10k and 100k corpora included. The default
-// run reads a sample of every kind of file and stays well under a minute.
-func longRun() bool { return os.Getenv("ASHTAPADA_LONG") == "1" }
-
-// gameLimit keeps the default test run short: the first games of each file
-// only (every file is still read, so every kind of record is covered), all
-// of them in a long run.
-func gameLimit() int {
-	if longRun() {
-		return 1 << 30
+	keep := map[int]bool{}
+	for _, gi := range testenv.Sample(numbers, n) {
+		keep[gi] = true
 	}
-	return 100
+	return func(gi int) bool { return keep[gi] }
 }
 
 // dropExtensions returns files without those that start with the whole
@@ -73,7 +70,7 @@ func dropExtensions(t testing.TB, files map[string][]byte) map[string][]byte {
 			}
 		}
 		if extends != "" {
-			t.Logf("short run: skipping %s, whose first games are all of %s (ASHTAPADA_LONG=1 reads it)", filepath.Base(p), filepath.Base(extends))
+			t.Logf("fast tier: skipping %s, whose first games are all of %s (%s=1 reads it)", filepath.Base(p), filepath.Base(extends), testenv.LongVar)
 			continue
 		}
 		keep[p] = b

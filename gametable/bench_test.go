@@ -4,19 +4,18 @@ import (
 	"errors"
 	"io"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
 // BenchmarkWrite converts corpus-1k of the shared data to Parquet.
 func BenchmarkWrite(b *testing.B) {
-	path := filepath.Join("..", "..", "shared", "data", "fide", "corpus-1k.pgn")
-	data, err := os.ReadFile(path)
+	data, err := os.ReadFile(testenv.SharedDir(b, "data", "fide", "corpus-1k.pgn"))
 	if err != nil {
-		b.Skipf("shared data not found: %v", err)
+		b.Fatal(err)
 	}
 	rp := replay.New(replay.Config{Steps: true})
 	for b.Loop() {

@@ -5,25 +5,15 @@ import (
 	"errors"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"testing"
-)
 
-// sharedDir is ../shared next to the repository root, where the test data
-// lives; tests that need it skip when it is absent.
-func sharedDir(tb testing.TB) string {
-	tb.Helper()
-	d := filepath.Join("..", "..", "shared")
-	if _, err := os.Stat(d); err != nil {
-		tb.Skipf("shared data not found at %s: %v", d, err)
-	}
-	return d
-}
+	"github.com/ashtapada/ashtapada/internal/testenv"
+)
 
 // BenchmarkParse reads corpus-10k.pgn with the streaming reader on one core.
 func BenchmarkParse(b *testing.B) {
-	data, err := os.ReadFile(filepath.Join(sharedDir(b), "data", "fide", "corpus-10k.pgn"))
+	data, err := os.ReadFile(testenv.SharedDir(b, "data", "fide", "corpus-10k.pgn"))
 	if err != nil {
 		b.Skipf("corpus-10k.pgn not readable: %v", err)
 	}
@@ -58,7 +48,7 @@ func BenchmarkParse(b *testing.B) {
 // BenchmarkReadScratch is validate's read path on one core: the splitter
 // and ParseChunkScratch, the records' storage reused.
 func BenchmarkReadScratch(b *testing.B) {
-	data, err := os.ReadFile(filepath.Join(sharedDir(b), "data", "fide", "corpus-10k.pgn"))
+	data, err := os.ReadFile(testenv.SharedDir(b, "data", "fide", "corpus-10k.pgn"))
 	if err != nil {
 		b.Skipf("corpus-10k.pgn not readable: %v", err)
 	}
@@ -93,7 +83,7 @@ func BenchmarkReadScratch(b *testing.B) {
 // BenchmarkSplit measures the splitter alone: it runs on one core ahead of
 // the parallel parse.
 func BenchmarkSplit(b *testing.B) {
-	data, err := os.ReadFile(filepath.Join(sharedDir(b), "data", "fide", "corpus-10k.pgn"))
+	data, err := os.ReadFile(testenv.SharedDir(b, "data", "fide", "corpus-10k.pgn"))
 	if err != nil {
 		b.Skipf("corpus-10k.pgn not readable: %v", err)
 	}

@@ -2,11 +2,11 @@ package grammar_test
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/record"
 )
 
@@ -98,10 +98,10 @@ func TestUnescapedQuoteInTag(t *testing.T) {
 		t.Errorf("%d lenient-notation warnings, want 1 (escaped quotes are fine)", warned)
 	}
 
-	path := filepath.Join("..", "..", "shared", "data", "peers", "pychess-learn.pgn")
+	path := testenv.SharedDir(t, "data", "peers", "pychess-learn.pgn")
 	f, err := os.Open(path)
 	if err != nil {
-		t.Skipf("shared data not found: %v", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	games, err := grammar.ReadAll(f, path)

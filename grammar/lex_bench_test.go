@@ -10,6 +10,7 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/record"
 )
 
@@ -17,7 +18,7 @@ import (
 // the repository's FIDE corpus) into games, outside the timed loop.
 func benchChunks(b *testing.B) ([]Chunk, int64) {
 	b.Helper()
-	path := filepath.Join("..", "..", "shared", "data", "fide", "corpus-10k.pgn")
+	path := filepath.Join(testenv.SharedPath(), "data", "fide", "corpus-10k.pgn")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		path = filepath.Join("..", "corpus", "fide", "fsf-selfplay.pgn")

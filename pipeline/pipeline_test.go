@@ -19,6 +19,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
 	"github.com/ashtapada/ashtapada/gametable"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 )
 
 func TestMain(m *testing.M) {
@@ -26,19 +27,26 @@ func TestMain(m *testing.M) {
 	ptest.MainWithDefault(m, "prism")
 }
 
-// inputs are the PGN files the test judges: the shared data's, or the
-// repository's corpus where the shared folder is absent.
-func inputs(t *testing.T) []string {
+// corpusBundle is the bundle size where the test judges the repository's
+// corpus: its files are of a few kilobytes, and each is still to be judged
+// by several bundles.
+const corpusBundle = 1 << 10
+
+// inputs are the PGN files the test judges: the shared data's (shared), or
+// the repository's corpus where the shared data is absent.
+func inputs(t *testing.T) (files []string, shared bool) {
 	t.Helper()
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(root, "..", "shared", "data")
+	dir := filepath.Join(testenv.SharedPath(), "data")
 	if _, err := os.Stat(dir); err != nil {
-		t.Logf("shared data absent (%v): judging corpus/", err)
-		dir = filepath.Join(root, "corpus")
+		t.Logf("shared data absent (%v): judging corpus/ in bundles of %d bytes", err, corpusBundle)
+		return pgnFiles(t, filepath.Join(testenv.RepoRoot(), "corpus")), false
 	}
+	return pgnFiles(t, dir), true
+}
+
+// pgnFiles are the .pgn files under dir, sorted.
+func pgnFiles(t *testing.T, dir string) []string {
+	t.Helper()
 	var files []string
 	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".pgn") {
@@ -61,7 +69,7 @@ func ashtapada(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "ashtapada")
 	cmd := exec.Command("go", "build", "-o", bin, "./cmd/ashtapada")
-	cmd.Dir = ".."
+	cmd.Dir = testenv.RepoRoot()
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("building ashtapada: %v\n%s", err, out)
 	}
@@ -128,10 +136,14 @@ func sortedLines(t *testing.T, data ...[]byte) []string {
 // enough that one file is judged by several, gives the findings and game
 // lines of validate --format jsonl, and its summary is validate's.
 func TestPipelineMatchesValidate(t *testing.T) {
-	files := inputs(t)
+	files, shared := inputs(t)
+	bundle := int64(256 << 10)
+	if !shared {
+		bundle = corpusBundle
+	}
 	bin := ashtapada(t)
 	out := filepath.Join(t.TempDir(), "games")
-	parts := runPipeline(t, Options{Inputs: files, Output: out, Format: "jsonl", Shards: 3, BundleBytes: 256 << 10})
+	parts := runPipeline(t, Options{Inputs: files, Output: out, Format: "jsonl", Shards: 3, BundleBytes: bundle})
 	var got [][]byte
 	for _, p := range parts {
 		d, err := os.ReadFile(p)
@@ -159,7 +171,7 @@ func TestPipelineMatchesValidate(t *testing.T) {
 			games++
 		}
 	}
-	if games < 1000 && len(files) > 20 {
+	if games < 1000 && shared {
 		t.Errorf("only %d games judged", games)
 	}
 	summary, err := os.ReadFile(out + "-summary.jsonl")
@@ -176,20 +188,18 @@ func TestPipelineMatchesValidate(t *testing.T) {
 // enough that files are written by several, each its own table, with rows
 // in game order.
 func TestPipelineMatchesConvert(t *testing.T) {
-	files := inputs(t)
-	if len(files) > 8 && os.Getenv("ASHTAPADA_LONG") != "1" {
-		// A sample of every kind of file keeps the test short
-		// (ASHTAPADA_LONG=1 compares every file).
-		var sample []string
-		for i := 0; i < len(files); i += len(files) / 8 {
-			sample = append(sample, files[i])
-		}
-		files = sample
+	// A sample of every kind of file keeps the fast tier short (a long run
+	// compares every file).
+	files, shared := inputs(t)
+	files = testenv.Sample(files, 8)
+	bundle := int64(128 << 10)
+	if !shared {
+		bundle = corpusBundle
 	}
 	bin := ashtapada(t)
 	tmp := t.TempDir()
 	out := filepath.Join(tmp, "games")
-	parts := runPipeline(t, Options{Inputs: files, Output: out, Format: "parquet", Shards: 2, BundleBytes: 128 << 10})
+	parts := runPipeline(t, Options{Inputs: files, Output: out, Format: "parquet", Shards: 2, BundleBytes: bundle})
 	if len(parts) <= len(files) {
 		t.Errorf("%d tables for %d files: no file was split into bundles", len(parts), len(files))
 	}

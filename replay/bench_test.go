@@ -6,15 +6,16 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
-// benchGames reads the 1,000-game FIDE corpus of ../shared (or the
+// benchGames reads the 1,000-game FIDE corpus of the shared data (or the
 // repository's own corpus when it is absent).
 func benchGames(b *testing.B) []*record.Game {
 	b.Helper()
-	path := filepath.Join("..", "..", "shared", "data", "fide", "corpus-1k.pgn")
+	path := filepath.Join(testenv.SharedPath(), "data", "fide", "corpus-1k.pgn")
 	f, err := os.Open(path)
 	if err != nil {
 		path = filepath.Join("..", "corpus", "fide", "fsf-selfplay.pgn")

@@ -12,14 +12,15 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
-// expectedErrors are the error findings that ../shared/data/ must give, by
+// expectedErrors are the error findings that the shared data must give, by
 // file, rule and game: records that are deliberately malformed, variants
 // no profile covers, and one real rule difference with Fairy-Stockfish.
-// Everything else there must validate without errors (issue 4). The
-// reasons are in docs/findings.md ("Third-party data").
+// Everything else there must validate without errors. The reasons are in
+// docs/findings.md ("Third-party data").
 var expectedErrors = map[string][]int{
 	// A bared shatranj king makes its one reply, as FSF 11.1 plays it
 	// (win-unless-counter, docs/rules-engine.md); after a bare-back (a
@@ -44,15 +45,6 @@ var expectedErrors = map[string][]int{
 	"peers/python-chess/knightvuillaume-jannlee-zh-lichess.pgn syntax":          {1},
 	"peers/python-chess/saturs-jannlee-zh-lichess.pgn unknown-profile":          {1},
 	"peers/python-chess/saturs-jannlee-zh-lichess.pgn syntax":                   {1},
-}
-
-func sharedData(t *testing.T) string {
-	t.Helper()
-	dir := filepath.Join("..", "..", "shared", "data")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("../shared/data is absent (%v): the third-party records are not in this repository", err)
-	}
-	return dir
 }
 
 // replayAll replays every game of r and records error findings.
@@ -83,10 +75,10 @@ func replayAll(t *testing.T, r io.Reader, name, rel string, got map[string][]int
 	}
 }
 
-// TestSharedData: every record in ../shared/data validates without error
+// TestSharedData: every record of the shared data validates without error
 // findings, except the expected ones above.
 func TestSharedData(t *testing.T) {
-	dir := sharedData(t)
+	dir := testenv.SharedDir(t, "data")
 	got := map[string][]int{}
 	total, plies := 0, 0
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
@@ -111,21 +103,18 @@ func TestSharedData(t *testing.T) {
 	compareErrors(t, got, expectedErrors)
 }
 
-// TestSharedData100k replays the 100,000-game FIDE corpus (xz): only with
-// ASHTAPADA_LONG=1, since it takes a while and needs the xz program.
+// TestSharedData100k replays the 100,000-game FIDE corpus (xz): in the
+// long tier only, since it takes a while and needs the xz program.
 func TestSharedData100k(t *testing.T) {
-	if os.Getenv("ASHTAPADA_LONG") != "1" {
-		t.Skip("set ASHTAPADA_LONG=1 to replay the 100k corpus")
-	}
-	dir := sharedData(t)
-	path := filepath.Join(dir, "fide", "corpus-100k.pgn.xz")
-	cmd := exec.Command("xz", "-dc", path)
+	testenv.Long(t, "100,000 games replayed")
+	path := testenv.SharedDir(t, "data", "fide", "corpus-100k.pgn.xz")
+	cmd := exec.Command(testenv.NeedTool(t, "xz"), "-dc", path)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := cmd.Start(); err != nil {
-		t.Skipf("cannot run xz: %v", err)
+		t.Fatalf("cannot run xz: %v", err)
 	}
 	got := map[string][]int{}
 	games, plies := replayAll(t, out, path, "fide/corpus-100k.pgn", got)

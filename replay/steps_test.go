@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
@@ -21,10 +22,11 @@ import (
 // (the moves to the square only where disambiguation needs them, check and
 // mate from the walk), is the SAN written from the full legal list with
 // check and mate found again, for every move of corpus/ and of the shared
-// data (the first 300 games of each file; all with ASHTAPADA_LONG=1).
+// data (the first 300 games of each file in the fast tier; all in a long
+// run).
 func TestStepSANFromFullList(t *testing.T) {
 	var files []string
-	for _, root := range []string{filepath.Join("..", "corpus"), filepath.Join("..", "..", "shared", "data")} {
+	for _, root := range []string{filepath.Join("..", "corpus"), filepath.Join(testenv.SharedPath(), "data")} {
 		if _, err := os.Stat(root); err != nil {
 			t.Logf("%s absent: skipped", root)
 			continue
@@ -36,10 +38,7 @@ func TestStepSANFromFullList(t *testing.T) {
 			return nil
 		})
 	}
-	limit := 300
-	if os.Getenv("ASHTAPADA_LONG") == "1" {
-		limit = 1 << 30
-	}
+	limit := testenv.Limit(300, 1<<30)
 	r := replay.New(replay.Config{Steps: true})
 	moves := 0
 	for _, path := range files {
@@ -140,7 +139,7 @@ func TestPlayedStopsWhereTheVerdictStops(t *testing.T) {
 // were released (Played.Release, which convert calls once a game is
 // written) has the same steps as replayed alone, its storage reused or not.
 func TestReleasedStepsServeTheNextGame(t *testing.T) {
-	path := filepath.Join("..", "..", "shared", "data", "fide", "corpus-1k.pgn")
+	path := filepath.Join(testenv.SharedPath(), "data", "fide", "corpus-1k.pgn")
 	if _, err := os.Stat(path); err != nil {
 		path = filepath.Join("..", "corpus", "fide", "en-passant.pgn")
 	}

@@ -14,6 +14,7 @@ import (
 // LegalMoves (fast, for perft and replay) and Verdict (explaining, for
 // findings) are written separately; this keeps them saying the same thing.
 func TestLegalMovesMatchVerdict(t *testing.T) {
+	t.Parallel() // CPU-heavy; no test here changes a package variable
 	ids := map[string]bool{}
 	for _, id := range strings.Fields(`illegal-move leaves-king-attacked king-leap-unavailable king-leap-in-check
 		promotion-missing promotion-wrong-piece promotion-unavailable waiting-pawn-moved conversion-missing

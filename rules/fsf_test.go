@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ashtapada/ashtapada/internal/testenv"
 )
 
 const fsfPath = "/usr/games/fairy-stockfish"
@@ -25,10 +27,7 @@ type fsfEngine struct {
 
 func startFSF(t *testing.T, ini string) *fsfEngine {
 	t.Helper()
-	if _, err := os.Stat(fsfPath); err != nil {
-		t.Skipf("%s not installed: skipping the Fairy-Stockfish differential test", fsfPath)
-	}
-	cmd := exec.Command(fsfPath)
+	cmd := exec.Command(testenv.NeedTool(t, fsfPath))
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -180,10 +179,11 @@ func selfplayGames(t *testing.T, path string) (games [][]string, fens []string) 
 // TestFSFDifferential replays the Fairy-Stockfish self-play games with our
 // own generator (every SAN move must match exactly one of our legal moves)
 // and compares perft(3) with Fairy-Stockfish on positions taken from them:
-// every 100th ply by default, every 5th with ASHTAPADA_LONG=1, every
+// every 100th ply in the fast tier, every 5th in a long run, every
 // ASHTAPADA_FSF_STEP-th if that is set.
 func TestFSFDifferential(t *testing.T) {
-	shared := engineSharedDir(t)
+	t.Parallel() // CPU-heavy; no test here changes a package variable
+	shared := testenv.SharedDir(t)
 	e := startFSF(t, filepath.Join(shared, "oracle", "variants.ini"))
 	files := []struct{ file, variant string }{
 		{"shatranj.pgn", "shatranj-nobare"},
@@ -193,7 +193,7 @@ func TestFSFDifferential(t *testing.T) {
 		{"chess.pgn", "chess"},
 	}
 	step := 100
-	if longTests() {
+	if testenv.IsLong() {
 		step = 5
 	}
 	if v, err := strconv.Atoi(os.Getenv("ASHTAPADA_FSF_STEP")); err == nil && v > 0 {

@@ -9,20 +9,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/ashtapada/ashtapada/internal/testenv"
 )
-
-// longTests: deeper perft runs, behind ASHTAPADA_LONG=1.
-func longTests() bool { return os.Getenv("ASHTAPADA_LONG") == "1" }
-
-// engineSharedDir is ../shared next to the repository, or "" (tests skip).
-func engineSharedDir(t *testing.T) string {
-	t.Helper()
-	d := filepath.Join("..", "..", "shared")
-	if _, err := os.Stat(d); err != nil {
-		t.Skipf("%s not present: skipping the test that reads the shared data", d)
-	}
-	return d
-}
 
 func mustFEN(t testing.TB, s *Settings, fen string) *Position {
 	t.Helper()
@@ -35,10 +24,7 @@ func mustFEN(t testing.TB, s *Settings, fen string) *Position {
 
 func TestPerftFideStart(t *testing.T) {
 	want := []uint64{1, 20, 400, 8902, 197281, 4865609, 119060324}
-	max := 5
-	if longTests() {
-		max = 6
-	}
+	max := testenv.Limit(5, 6)
 	p := NewPosition(testSettings(t, "fide"))
 	for d := 0; d <= max; d++ {
 		if got := Perft(p, d); got != want[d] {
@@ -149,11 +135,12 @@ func TestPerftTricky(t *testing.T) {
 }
 
 func TestPerftRandom(t *testing.T) {
+	t.Parallel() // CPU-heavy; no test here changes a package variable
 	if testing.Short() {
 		t.Skip("short mode")
 	}
-	path := filepath.Join(engineSharedDir(t), "data", "perft", "random.perft")
-	if longTests() {
+	path := testenv.SharedDir(t, "data", "perft", "random.perft")
+	if testenv.IsLong() {
 		// Depth 4 in the long run: depth 6 for all 6,838 positions would
 		// take hours.
 		n, c := epdSuite(t, path, 4, nil)
@@ -172,7 +159,7 @@ func TestPerftRandom(t *testing.T) {
 	}
 	k := 0
 	n3, c3 := epdSuite(t, path, 3, func(id, epd string) bool { k++; return k%10 != 1 })
-	t.Logf("random.perft: %d positions to depth 2 (%d counts), %d to depth 3 (%d counts); ASHTAPADA_LONG=1: all to depth 4", n, c, n3, c3)
+	t.Logf("random.perft: %d positions to depth 2 (%d counts), %d to depth 3 (%d counts); %s=1: all to depth 4", n, c, n3, c3, testenv.LongVar)
 	if n3 < n/10 {
 		t.Errorf("only %d positions checked to depth 3", n3)
 	}
@@ -209,10 +196,7 @@ func TestPerftReference(t *testing.T) {
 			nobare[r.fen+"|"+f[4]] = n
 		}
 	}
-	maxDepth := 5
-	if longTests() {
-		maxDepth = 6
-	}
+	maxDepth := testenv.Limit(5, 6)
 	checked, pruned := 0, 0
 	for _, r := range rows {
 		if r.depth > maxDepth {
@@ -242,18 +226,16 @@ func TestPerftReference(t *testing.T) {
 	}
 }
 
-// TestPerftChess960 runs python-chess's Chess960 suite to depth 3 (5 with
-// ASHTAPADA_LONG=1). No profile starts from a Chess960 array,
+// TestPerftChess960 runs python-chess's Chess960 suite to depth 3 (5 in a
+// long run). No profile starts from a Chess960 array,
 // but FEN positions may castle that way, and the suite checks it.
 func TestPerftChess960(t *testing.T) {
+	t.Parallel() // CPU-heavy; no test here changes a package variable
 	if testing.Short() {
 		t.Skip("short mode")
 	}
-	path := filepath.Join(engineSharedDir(t), "data", "perft", "chess960.perft")
-	depth := 3
-	if longTests() {
-		depth = 5
-	}
+	path := testenv.SharedDir(t, "data", "perft", "chess960.perft")
+	depth := testenv.Limit(3, 5)
 	n, c := epdSuite(t, path, depth, nil)
 	t.Logf("chess960.perft: %d positions, %d counts checked", n, c)
 	if n != 960 {

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/ashtapada/ashtapada/internal/testenv"
 )
 
 // The user profile fixture (chaturanga, elephant=dabbaba,
@@ -60,14 +62,14 @@ func TestUserProfileChangesPerft(t *testing.T) {
 
 // checkReference makes sure the numbers above are the oracle's: it reads the
 // start-position rows of profile c from perft-reference.tsv (the copy in
-// testdata, or ../shared/oracle).
+// testdata, or the shared data's oracle).
 func checkReference(t *testing.T, want []uint64) {
 	t.Helper()
 	var f *os.File
 	var err error
 	for _, path := range []string{
 		filepath.Join("testdata", "perft-reference.tsv"),
-		filepath.Join("..", "..", "shared", "oracle", "perft-reference.tsv"),
+		filepath.Join(testenv.SharedPath(), "oracle", "perft-reference.tsv"),
 	} {
 		if f, err = os.Open(path); err == nil {
 			break

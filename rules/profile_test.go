@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/ashtapada/ashtapada/internal/testenv"
 )
 
 // rulesMDTable is the table "Settings and their values per profile" of
@@ -449,16 +451,6 @@ func TestSelect(t *testing.T) {
 	}
 }
 
-// sharedDir is ../shared next to the repository.
-func sharedDir(t *testing.T) string {
-	t.Helper()
-	dir := filepath.Join("..", "..", "shared")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("%s absent (%v): skipping the check against the shared sources", dir, err)
-	}
-	return dir
-}
-
 var (
 	quoteRE = regexp.MustCompile(`"([^"]{15,}?)"`)
 	// citeRE finds the short citations of the sources (docs/profiles.md,
@@ -480,9 +472,8 @@ func normalize(s string) string {
 // cites (or in docs/rules.md, which reports readings such as Gollon's book): the
 // sources are evidence, so a misquotation is a bug.
 func TestSourcesQuoteTheSeeds(t *testing.T) {
-	shared := sharedDir(t)
 	seeds := map[string]string{}
-	files, _ := filepath.Glob(filepath.Join(shared, "seeds", "*.txt"))
+	files, _ := filepath.Glob(filepath.Join(testenv.SharedDir(t, "seeds"), "*.txt"))
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {

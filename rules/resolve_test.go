@@ -15,6 +15,7 @@ import (
 // kind to a square (in the same order), and HasLegalMove (with its quick
 // path) agrees with the full list.
 func TestLegalMovesToMatchesLegalMoves(t *testing.T) {
+	t.Parallel() // CPU-heavy; no test here changes a package variable
 	rng := rand.New(rand.NewSource(7))
 	positions := 0
 	for _, prof := range Profiles() {
@@ -42,6 +43,7 @@ func TestLegalMovesToMatchesLegalMoves(t *testing.T) {
 // rooks on the king's rank, the nearer behind a knight: the knight is
 // pinned by it, not by the further one).
 func TestLegalMovesToPins(t *testing.T) {
+	t.Parallel() // CPU-heavy; no test here changes a package variable
 	fide, err := Lookup("fide")
 	if err != nil {
 		t.Fatal(err)

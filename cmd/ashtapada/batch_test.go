@@ -16,6 +16,7 @@ import (
 // --jobs 1, 2 and 3, and --max-errors must stop at the same game whatever
 // the number of workers, also when it falls in the middle of a batch.
 func TestValidateBatchesInOrder(t *testing.T) {
+	t.Parallel()
 	root := repoRoot(t)
 	files, err := filepath.Glob(filepath.Join(root, "corpus", "*", "*.pgn"))
 	if err != nil || len(files) == 0 {

@@ -28,6 +28,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -152,6 +153,8 @@ f.querySelectorAll('[data-sq]').forEach(function(u){r.men[u.dataset.sq]=u.datase
 return r;})(%d)`
 
 func TestViewerInBrowser(t *testing.T) {
+	testenv.Long(t, "a headless browser")
+	t.Parallel()
 	ctx := browser(t, true)
 	dir := t.TempDir()
 	for _, tc := range []struct{ name, file string }{
@@ -260,6 +263,8 @@ func sameMen(a, b map[string]string) bool {
 }
 
 func TestReportInBrowser(t *testing.T) {
+	testenv.Long(t, "a headless browser")
+	t.Parallel()
 	dir := t.TempDir()
 	page := filepath.Join(dir, "report.html")
 	html, stderr, code := runAsh(t, "", "", "validate", "--format", "html", "../../corpus/")
@@ -325,6 +330,7 @@ func TestReportInBrowser(t *testing.T) {
 // pixels differ by little on average (text antialiasing and font hinting
 // differ between the two, shapes and colours must not).
 func TestSVGRendersAlike(t *testing.T) {
+	t.Parallel()
 	rsvg, err := exec.LookPath("rsvg-convert")
 	if err != nil {
 		t.Skip("no rsvg-convert on this machine (apt-get install librsvg2-bin): the rendering comparison is skipped")

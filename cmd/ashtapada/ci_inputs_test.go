@@ -60,6 +60,7 @@ func findingsWithoutFile(t *testing.T, dir string, args ...string) ([]string, in
 // gives the same findings and games, line for line, given as files, as a
 // walked directory, and on standard input for the plain one.
 func TestCompressedInputsSameFindings(t *testing.T) {
+	t.Parallel()
 	text := ciCorpus(t)
 	dir := t.TempDir()
 	write := func(name string, data []byte) {

@@ -22,6 +22,7 @@ func ciGame(event, moves string) string {
 // --baseline passes the known ones, fails on a new one, and lists a fixed
 // one as gone; keys survive games moving to other lines.
 func TestBaselineCommand(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	write := func(text string) {
 		if err := os.WriteFile(filepath.Join(dir, "games.pgn"), []byte(text), 0o644); err != nil {
@@ -87,6 +88,7 @@ func TestBaselineCommand(t *testing.T) {
 }
 
 func TestExplain(t *testing.T) {
+	t.Parallel()
 	out, _, code := runAsh(t, "", "", "validate", "--explain", "king-leap-in-check")
 	if code != 0 || !strings.HasPrefix(out, "# `king-leap-in-check`") || !strings.Contains(out, "```pgn") {
 		t.Errorf("--explain: exit %d\n%s", code, out)
@@ -100,6 +102,7 @@ func TestExplain(t *testing.T) {
 // TestProgressAbsentWhenPiped: the tests run the binary with standard error
 // on a pipe, so `auto` must draw nothing; `always` draws the bar there.
 func TestProgressAbsentWhenPiped(t *testing.T) {
+	t.Parallel()
 	in := ciGame("ok", "1. e4 e5 *")
 	_, stderr, code := runAsh(t, "", in, "validate", "-")
 	if code != 0 || stderr != "" {
@@ -119,6 +122,7 @@ func TestProgressAbsentWhenPiped(t *testing.T) {
 }
 
 func TestColorFlag(t *testing.T) {
+	t.Parallel()
 	in := ciGame("bad", "1. e4 e5 2. Ke3 *")
 	out, _, _ := runAsh(t, "", in, "validate", "-")
 	if strings.Contains(out, "\x1b[") {
@@ -140,6 +144,7 @@ func TestColorFlag(t *testing.T) {
 // TestReportFormatsFromCommand: sarif, github and junit are reachable from
 // the command line and agree on the number of findings.
 func TestReportFormatsFromCommand(t *testing.T) {
+	t.Parallel()
 	in := ciGame("bad", "1. e4+ e5 2. Ke3 *") + ciGame("ok", "1. e4 e5 *")
 	out, _, code := runAsh(t, "", in, "validate", "--format", "sarif", "-")
 	var log struct {
@@ -170,6 +175,7 @@ func TestReportFormatsFromCommand(t *testing.T) {
 }
 
 func TestVersionPrintsModuleAndGo(t *testing.T) {
+	t.Parallel()
 	out, _, code := runAsh(t, "", "", "--version")
 	if code != 0 || !regexp.MustCompile(`^ashtapada version \S+ go1\.\d+`).MatchString(out) {
 		t.Errorf("--version: exit %d, %q", code, out)
@@ -177,6 +183,7 @@ func TestVersionPrintsModuleAndGo(t *testing.T) {
 }
 
 func TestCompletionAndMan(t *testing.T) {
+	t.Parallel()
 	for _, shell := range []string{"bash", "zsh", "fish"} {
 		out, stderr, code := runAsh(t, "", "", "completion", shell)
 		if code != 0 || !strings.Contains(out, "ashtapada") {

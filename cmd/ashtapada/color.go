@@ -45,13 +45,17 @@ func triState(flag, v string, auto func() bool) (bool, error) {
 
 // isTerminal reports whether f is a terminal (not a pipe, file or
 // /dev/null, which a character-device test would mistake for one).
-func isTerminal(f *os.File) bool {
-	return f != nil && term.IsTerminal(int(f.Fd()))
+// isTerminal reports whether w is a terminal: a file that is one. The
+// commands write to the application's writers, which tests replace with
+// buffers (never terminals).
+func isTerminal(w any) bool {
+	f, ok := w.(*os.File)
+	return ok && f != nil && term.IsTerminal(int(f.Fd()))
 }
 
 // colorEnabled decides --color for output going to f; getenv is os.Getenv
 // outside tests.
-func colorEnabled(mode string, f *os.File, getenv func(string) string) (bool, error) {
+func colorEnabled(mode string, f io.Writer, getenv func(string) string) (bool, error) {
 	return triState("color", mode, func() bool {
 		return getenv("NO_COLOR") == "" && getenv("TERM") != "dumb" && isTerminal(f)
 	})

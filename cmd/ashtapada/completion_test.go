@@ -15,6 +15,7 @@ import (
 // checks the candidates: commands, flags, the values of --rules, --format,
 // --to, --from, --explain, and files elsewhere.
 func TestBashCompletion(t *testing.T) {
+	t.Parallel()
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		t.Skip("no bash")
@@ -94,6 +95,7 @@ func TestBashCompletion(t *testing.T) {
 // TestFishCompletion asks a real fish, where it is installed, for the
 // candidates of a few command lines (`complete -C`).
 func TestFishCompletion(t *testing.T) {
+	t.Parallel()
 	fish, err := exec.LookPath("fish")
 	if err != nil {
 		t.Skip("no fish")
@@ -122,6 +124,7 @@ func TestFishCompletion(t *testing.T) {
 // system's (they print what they are given): the words and the candidates
 // are the script's and the binary's own.
 func TestZshCompletion(t *testing.T) {
+	t.Parallel()
 	zsh, err := exec.LookPath("zsh")
 	if err != nil {
 		t.Skip("no zsh")

@@ -89,7 +89,7 @@ func convertAction(c *cli.Context) error {
 	// rendered by the workers, which then no longer need a record once its
 	// game is rendered and reuse their storage; the others (svg, html) are
 	// written by the sink from the records kept.
-	p := &pipeline{limits: grammar.DefaultLimits(), notation: notation, jobs: readJobs(c), from: from, parquet: true, overInputs: true, keep: target.Rendering == nil, ahead: 4}
+	p := &pipeline{warn: c.App.ErrWriter, limits: grammar.DefaultLimits(), notation: notation, jobs: readJobs(c), from: from, parquet: true, overInputs: true, keep: target.Rendering == nil, ahead: 4}
 	write := func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<16)
 		err := cv.run(p, cfg, c.Args().Slice(), bw)
@@ -207,7 +207,7 @@ func (cv *converter) run(p *pipeline, cfg replay.Config, args []string, w io.Wri
 		return err
 	}
 	if manyShards(cv.shard) {
-		files, err := expandInputs(args)
+		files, err := expandInputs(args, cv.errw)
 		if err != nil {
 			return err
 		}

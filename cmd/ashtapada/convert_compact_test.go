@@ -8,8 +8,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
+
+	"github.com/ashtapada/ashtapada/internal/testenv"
 )
 
 // TestConvertCompactReadsBack: the compact JSON keeps what UCI writes (the
@@ -19,27 +23,28 @@ import (
 // the stop and says why in "stopped", which is not read back: its UCI is
 // the file's but for the stop comments (and so for where lines wrap).
 // Outputs stream to files and digests: the test process must stay small
-// (runAshDigest).
+// (runAshDigest). The fast tier reads every file of the corpus and a
+// sample of the external data (recordFiles); the long tier every file.
 func TestConvertCompactReadsBack(t *testing.T) {
+	t.Parallel()
 	root := repoRoot(t)
-	dirs := []string{filepath.Join(root, "corpus")}
-	if shared := filepath.Join(root, "..", "shared", "data"); fileExists(shared) {
-		dirs = append(dirs, shared)
-	} else {
-		t.Logf("the shared data is absent (%s): the curated corpus only", shared)
-	}
-	var files []string
-	for _, d := range dirs {
-		_ = filepath.WalkDir(d, func(p string, e os.DirEntry, err error) error {
+	tmp := t.TempDir()
+	files := recordFiles(t, tmp, "", filepath.Join(root, "corpus"), testenv.Limit(3, 0))
+	if shared := filepath.Join(testenv.SharedPath(), "data"); !fileExists(shared) {
+		t.Logf("the external data is absent (%s): the curated corpus only", shared)
+	} else if testenv.IsLong() {
+		_ = filepath.WalkDir(shared, func(p string, e os.DirEntry, err error) error {
 			if err == nil && !e.IsDir() && strings.HasSuffix(p, ".pgn") {
 				files = append(files, p)
 			}
 			return nil
 		})
+	} else {
+		files = append(files, recordFiles(t, tmp, "", shared, partedSample)...)
 	}
-	compactFile := filepath.Join(t.TempDir(), "compact")
-	whole := 0
-	for _, f := range files {
+	var whole atomic.Int64
+	inParallel(t, files, func(t *testing.T, i int, f string) {
+		compactFile := filepath.Join(tmp, "compact-"+strconv.Itoa(i))
 		var uci uciDigest
 		uciCode := runAshStreams(t, root, "", &uci, "convert", "--to", "uci", f)
 		if uciCode > 1 {
@@ -71,13 +76,13 @@ func TestConvertCompactReadsBack(t *testing.T) {
 			}
 		}
 		if uciCode == 0 {
-			whole++
+			whole.Add(1)
 		}
+	})
+	if whole.Load() < int64(testenv.Limit(8, 30)) || len(files) < testenv.Limit(20, 60) {
+		t.Fatalf("%d files, %d of which play whole: the test checks too little", len(files), whole.Load())
 	}
-	if whole < 30 || len(files) < 60 {
-		t.Fatalf("%d files, %d of which play whole: the test checks too little", len(files), whole)
-	}
-	t.Logf("%d files (%d byte for byte, the others but for stop comments): UCI of the compact form read back is UCI of the file", len(files), whole)
+	t.Logf("%d files (%d byte for byte, the others but for stop comments): UCI of the compact form read back is UCI of the file", len(files), whole.Load())
 }
 
 // runAshStreams runs the built binary in dir with standard input from the
@@ -159,6 +164,7 @@ func (d *uciDigest) loose() []byte {
 // moves and "error"; read back, it is again a game that was not read, of
 // which UCI writes nothing, and validate says why.
 func TestConvertCompactStopped(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	src := "[Event \"x\"]\n\n1. e4 { unclosed\n\n[Event \"z\"]\n[Event \"again\"]\n\n1. e4 e5 2. Ke3 Nf6 1-0\n"
 	if err := os.WriteFile(filepath.Join(dir, "s.pgn"), []byte(src), 0o644); err != nil {
@@ -184,6 +190,7 @@ func TestConvertCompactStopped(t *testing.T) {
 // TestConvertCompactUsage: --compact is the JSON formats' only: with any
 // other target it is a usage error (exit 2), like --plain.
 func TestConvertCompactUsage(t *testing.T) {
+	t.Parallel()
 	root := repoRoot(t)
 	for _, to := range []string{"pgn", "uci", "fen", "svg"} {
 		out, errOut, code := runAsh(t, root, "", "convert", "--to", to, "--compact", filepath.Join("corpus", "fide"))

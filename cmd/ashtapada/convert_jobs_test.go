@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/ashtapada/ashtapada/internal/testenv"
 )
 
 // runAshDigest runs the built binary in dir and returns its
@@ -56,12 +58,16 @@ func (c *countWriter) Write(p []byte) (int, error) {
 // parallel (validate's batches) but writes them in input order, so its
 // output, its diagnostics and its exit status are the same for every
 // --jobs. Inputs: the curated corpus (many files, every variant, games
-// with errors, so game numbers run over files) and, where present, a
-// thousand FIDE games.
+// with errors, so game numbers run over files) and, in the long tier, a
+// thousand FIDE games (TestPipelineOrderUnderRandomDelays checks the order
+// itself on a synthetic workload).
 func TestConvertJobsDeterministic(t *testing.T) {
+	t.Parallel()
 	root := repoRoot(t)
 	inputs := []string{"corpus"}
-	if fide := filepath.Join(root, "..", "shared", "data", "fide", "corpus-1k.pgn"); fileExists(fide) {
+	if fide := filepath.Join(testenv.SharedPath(), "data", "fide", "corpus-1k.pgn"); !testenv.IsLong() {
+		t.Log("fast tier: the curated corpus only")
+	} else if fileExists(fide) {
 		inputs = append(inputs, fide)
 	} else {
 		t.Log("the FIDE games of the shared data are absent: the curated corpus only")
@@ -103,6 +109,7 @@ func TestConvertJobsDeterministic(t *testing.T) {
 // file, convert over all its inputs: the JSONL games of the curated corpus
 // (many files) are numbered 1, 2, 3, ... whatever --jobs.
 func TestConvertJobsNumbersOverFiles(t *testing.T) {
+	t.Parallel()
 	root := repoRoot(t)
 	out, errb, code := runAshDigest(t, root, false, "convert", "--to", "jsonl", "--jobs", "2", "corpus")
 	if code > 1 {

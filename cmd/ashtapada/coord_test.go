@@ -48,6 +48,7 @@ func TestCoordIllegalMoveGolden(t *testing.T) {
 // registry; a JSON conversion of a file gives the same findings, at the
 // same places, as the file itself.
 func TestValidateJSONInput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	src := "../../corpus/rules/illegal-move.pgn"
 	js, _, _ := runAsh(t, "", "", "convert", "--to", "jsonl", src)

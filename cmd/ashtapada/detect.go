@@ -3,7 +3,7 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"os"
+	"io"
 	"slices"
 	"strings"
 
@@ -97,10 +97,10 @@ func detectAction(c *cli.Context) error {
 	}
 	defer func() {
 		if err := stopProfiles(); err != nil {
-			fmt.Fprintln(os.Stderr, "ashtapada:", err)
+			fmt.Fprintln(c.App.ErrWriter, "ashtapada:", err)
 		}
 	}()
-	stdout := bufio.NewWriterSize(os.Stdout, 1<<16)
+	stdout := bufio.NewWriterSize(c.App.Writer, 1<<16)
 	defer stdout.Flush()
 	rw, err := formats.NewDetectReport(c.String("format"), stdout, c.Bool("verbose"))
 	if err != nil {
@@ -110,9 +110,9 @@ func detectAction(c *cli.Context) error {
 	if len(args) == 0 {
 		args = []string{"-"}
 	}
-	s := &detectSink{rw: rw, total: detect.NewSummary("")}
+	s := &detectSink{rw: rw, total: detect.NewSummary(""), stderr: c.App.ErrWriter}
 	// Small batches: a game costs dozens of replays here.
-	p := &pipeline{limits: lim, jobs: readJobs(c), batch: 16}
+	p := &pipeline{limits: lim, jobs: readJobs(c), batch: 16, warn: c.App.ErrWriter}
 	st := stage[*detect.Game]{
 		worker: func() func(*record.Game, string, int) *detect.Game {
 			d := detect.New(opts)
@@ -161,6 +161,7 @@ type detectSink struct {
 	file     *detect.Summary // of the file being reported
 	unfitted int             // games that fit no profile
 	writeErr error
+	stderr   io.Writer // the application's standard error
 }
 
 func (s *detectSink) game(_ formats.GameID, g *detect.Game) bool {
@@ -191,6 +192,6 @@ func (s *detectSink) fileEnd(f fileEnd) bool {
 }
 
 func (s *detectSink) toolError(err error) bool {
-	fmt.Fprintln(os.Stderr, "ashtapada:", err)
+	fmt.Fprintln(s.stderr, "ashtapada:", err)
 	return true
 }

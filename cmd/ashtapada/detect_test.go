@@ -12,6 +12,7 @@ import (
 // TestDetectExitStatus: 0 when every game fits a profile, 1 when one fits
 // none, 2 when the tool could not do its job.
 func TestDetectExitStatus(t *testing.T) {
+	t.Parallel()
 	root := repoRoot(t)
 	out, errOut, code := runAsh(t, root, "", "detect", "corpus/chaturanga/showcase.pgn")
 	if code != 0 {
@@ -40,6 +41,7 @@ func TestDetectExitStatus(t *testing.T) {
 // after each file and a summary at the end; --format json is one document
 // with the same games.
 func TestDetectJSONL(t *testing.T) {
+	t.Parallel()
 	root := repoRoot(t)
 	files := []string{"corpus/shatranj/showcase.pgn", "corpus/andhra/valid.pgn"}
 	out, errOut, code := runAsh(t, root, "", append([]string{"detect", "--format", "jsonl", "--jobs", "2"}, files...)...)
@@ -88,6 +90,7 @@ func TestDetectJSONL(t *testing.T) {
 // one `validate --rules` finds valid, and the other way round (both come
 // from replay; this proves the wiring keeps it so).
 func TestDetectAgreesWithValidate(t *testing.T) {
+	t.Parallel()
 	root := repoRoot(t)
 	file := "corpus/hindustani/showcase.pgn"
 	out, _, _ := runAsh(t, root, "", "detect", "--format", "jsonl", "--no-evidence", file)
@@ -143,6 +146,7 @@ func TestDetectAgreesWithValidate(t *testing.T) {
 
 // TestValidateHints: also-valid-as only with --hints.
 func TestValidateHints(t *testing.T) {
+	t.Parallel()
 	rec := "[Variant \"shatranj\"]\n\n1. e3 e6 2. Nf3 Nc6 *\n"
 	out, _, code := runAsh(t, "", rec, "validate", "-")
 	if strings.Contains(out, "also-valid-as") || code != 0 {
@@ -161,6 +165,7 @@ func TestValidateHints(t *testing.T) {
 // TestDetectMalformed: the malformed-input corpus is read without an
 // internal error; every game gets a verdict (exit 1: some fit nothing).
 func TestDetectMalformed(t *testing.T) {
+	t.Parallel()
 	root := repoRoot(t)
 	out, errOut, code := runAsh(t, root, "", "detect", "--format", "jsonl", "testdata/malformed")
 	if code != 1 || strings.Contains(errOut, "internal error") {
@@ -173,6 +178,7 @@ func TestDetectMalformed(t *testing.T) {
 
 // TestDetectRulesFile: a profile of the user's is one more candidate.
 func TestDetectRulesFile(t *testing.T) {
+	t.Parallel()
 	root := repoRoot(t)
 	file := "rules/testdata/profiles/chaturanga-dabbaba.toml"
 	out, errOut, code := runAsh(t, root, "", "detect", "--rules-file", file, "corpus/chaturanga/showcase.pgn")
@@ -197,6 +203,7 @@ func TestDetectRulesFile(t *testing.T) {
 
 // TestDetectDeterministic: the report does not depend on --jobs.
 func TestDetectDeterministic(t *testing.T) {
+	t.Parallel()
 	root := repoRoot(t)
 	one, _, c1 := runAsh(t, root, "", "detect", "--format", "jsonl", "--jobs", "1", "corpus/andhra", "corpus/rules/illegal-move.pgn")
 	two, _, c2 := runAsh(t, root, "", "detect", "--format", "jsonl", "--jobs", "3", "corpus/andhra", "corpus/rules/illegal-move.pgn")

@@ -15,6 +15,7 @@ import (
 // order; a difference here means a result depends on scheduling (a shared
 // buffer, a map iterated in random order, a finding sorted unstably).
 func TestValidateDeterministic(t *testing.T) {
+	t.Parallel()
 	root := repoRoot(t)
 	for _, dir := range []string{"corpus", filepath.Join("testdata", "malformed")} {
 		for _, format := range []string{"jsonl", "text"} {

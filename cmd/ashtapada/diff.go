@@ -688,7 +688,7 @@ func diffEachGame(c *cli.Context, path string, ew *entryWriter, worker func() fu
 		return fmt.Errorf("reading %s: is a directory", path)
 	}
 	limitMemory(streamMemoryLimit) // the entries stream (entryWriter)
-	p := &pipeline{limits: grammar.DefaultLimits(), jobs: readJobs(c)}
+	p := &pipeline{limits: grammar.DefaultLimits(), jobs: readJobs(c), warn: c.App.ErrWriter}
 	st := stage[*compare.Entry]{
 		worker: func() func(*record.Game, string, int) *compare.Entry {
 			do := worker()

@@ -101,7 +101,7 @@ func fmtFiles(args []string, opt *fmtOptions) error {
 	for _, arg := range args {
 		// One argument at a time, so that a missing file does not stop
 		// the others from being formatted.
-		fs, err := expandInputsReport([]string{arg}, opt.stderr)
+		fs, err := expandInputs([]string{arg}, opt.stderr)
 		if err != nil {
 			fmt.Fprintln(opt.stderr, "ashtapada:", err)
 			failedFiles = true

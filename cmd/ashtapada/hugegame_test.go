@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ashtapada/ashtapada/internal/testenv"
 )
 
 // writeHugeGame writes one game of about size bytes: knights shuffling
@@ -57,21 +59,21 @@ func writeHugeGameIn(t *testing.T, path string, size int, moves [4]string) int {
 	return plies
 }
 
-// TestHugeGameMemory (issue 14, item 4): one huge game costs every command
-// a bounded multiple of its size in peak memory (from the process's
-// rusage). The default run reads a game of 2 MB (validate reads it in
-// parts, parts.go) with validate, fmt (--san too),
-// convert --to pgn (--plain too, and of the game in LAN and in
-// descriptive notation), convert --to json of the game in LAN, validate of
-// the game in descriptive notation, show, and
-// convert --to parquet, fmt and convert of its table, and merge;
-// ASHTAPADA_LONG=1 one of 16 MB, the size the
-// default --max-game-bytes allows, with every command. The ceilings are
+// TestHugeGameMemory: one huge game costs every command a bounded multiple
+// of its size in peak memory (from the process's rusage). The fast tier
+// reads a game of 2 MB with one command per way of reading it (validate
+// and fmt in parts, convert --to pgn spilling its output, the game in LAN
+// rewritten in SAN, the descriptive scanner's batches, show, diff reading
+// it again for each look, the Parquet row written alone, read back,
+// converted and merged); the long tier one of 16 MB, the size the default
+// --max-game-bytes allows, with every command. The ceilings are
 // the measured multiples (docs/robustness.md, "Memory") with room for a
 // loaded machine: a change that keeps more per token or per ply than the
 // reader, the replay and the writers keep now fails here.
 func TestHugeGameMemory(t *testing.T) {
-	size, long := 2<<20, os.Getenv("ASHTAPADA_LONG") == "1"
+	// Not in parallel: a child's peak memory counts its parent's at the fork,
+	// and the sequential tests run while the test process is still small.
+	size, long := 2<<20, testenv.IsLong()
 	if long {
 		size = 16_000_000
 	}
@@ -103,14 +105,14 @@ func TestHugeGameMemory(t *testing.T) {
 	}{
 		{[]string{"validate", game}, 10, false, 0},
 		// --hints replays it again in parts under fide.
-		{[]string{"validate", "--hints", game}, 10, false, 0},
+		{[]string{"validate", "--hints", game}, 10, true, 0},
 		{[]string{"fmt", game}, 10, false, 0},
 		{[]string{"fmt", "--check", game}, 10, true, 0},
 		{[]string{"fmt", "-d", game}, 10, true, 0},
-		{[]string{"fmt", "--san", game}, 10, false, 0},
+		{[]string{"fmt", "--san", game}, 10, true, 0},
 		{[]string{"convert", "--to", "pgn", game}, 10, false, 0},
-		{[]string{"convert", "--to", "pgn", "--plain", game}, 10, false, 0},
-		{[]string{"convert", "--to", "pgn", lan}, 10, false, 0},
+		{[]string{"convert", "--to", "pgn", "--plain", game}, 10, true, 0},
+		{[]string{"convert", "--to", "pgn", lan}, 10, true, 0},
 		{[]string{"convert", "--to", "pgn", "--plain", lan}, 10, true, 0},
 		// The writers of the record's text rewrite it in SAN a part at a
 		// time (before, json of the game in LAN took 330 MB for the 2 MB
@@ -145,7 +147,7 @@ func TestHugeGameMemory(t *testing.T) {
 		{[]string{"diff", game, game}, 10, true, 0}, // the two read in parts side by side
 		// Each part walked under both rule sets; the game is valid under
 		// chaturanga-gollon to its end.
-		{[]string{"diff", "--rules", "fide", "--against", "chaturanga-gollon", game}, 10, false, 0},
+		{[]string{"diff", "--rules", "fide", "--against", "chaturanga-gollon", game}, 10, true, 0},
 		{[]string{"diff", "--rules", "chaturanga-gollon", "--against", "fide", "--against-set", "repetition=off", game}, 10, true, 0},
 		// Read again for each look at its moves; the entry's diff of
 		// every move (25 MB for the 2 MB game) written to a temporary
@@ -157,7 +159,7 @@ func TestHugeGameMemory(t *testing.T) {
 		// The row is written alone, its lists in pieces (gametable).
 		{[]string{"convert", "--to", "parquet", "-o", table, game}, 10, false, 0},
 		// Read for its text only, the game in parts.
-		{[]string{"fmt", table}, 10, false, 0},
+		{[]string{"fmt", table}, 10, true, 0},
 		{[]string{"convert", "--from", "parquet", "--to", "pgn", table}, 10, false, 0},
 		{[]string{"diff", table, game}, 10, true, 0},
 		// The huge row read and played in parts, its moves kept compact
@@ -203,7 +205,9 @@ func TestHugeGameMemory(t *testing.T) {
 // built the whole game's tree first and each notation read it again (a 16
 // MB game: 1.1-6.2 GB and up to 205 s).
 func TestHugeBrokenGame(t *testing.T) {
-	size, long := 2<<20, os.Getenv("ASHTAPADA_LONG") == "1"
+	// Not in parallel: a child's peak memory counts its parent's at the fork,
+	// and the sequential tests run while the test process is still small.
+	size, long := 2<<20, testenv.IsLong()
 	if long {
 		size = 16_000_000
 	}

@@ -36,16 +36,11 @@ func isRecordFile(name string) bool {
 // argument or "-" is standard input, a directory (or a symbolic link to
 // one) is walked for record files in sorted order, anything else is taken
 // as a file as given. Warnings about what a walk skips go to standard
-// error. Errors do not stop the walk: the files found are returned with
+// error (warn). Errors do not stop the walk: the files found are returned with
 // an error naming what could not be read (a missing argument, an
 // unreadable subdirectory), and the caller checks the files and exits 2
 // at the end (docs/robustness.md).
-func expandInputs(args []string) ([]string, error) {
-	return expandInputsReport(args, os.Stderr)
-}
-
-// expandInputsReport is expandInputs with the warnings written to warn.
-func expandInputsReport(args []string, warn io.Writer) ([]string, error) {
+func expandInputs(args []string, warn io.Writer) ([]string, error) {
 	if len(args) == 0 {
 		return []string{"-"}, nil
 	}

@@ -22,7 +22,7 @@ func TestExpandInputsSortedAndFiltered(t *testing.T) {
 		os.MkdirAll(filepath.Dir(p), 0o755)
 		os.WriteFile(p, nil, 0o644)
 	}
-	got, err := expandInputs([]string{dir})
+	got, err := expandInputs([]string{dir}, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,10 +33,10 @@ func TestExpandInputsSortedAndFiltered(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("got %v\nwant %v", got, want)
 	}
-	if _, err := expandInputs([]string{filepath.Join(dir, "missing.pgn")}); err == nil {
+	if _, err := expandInputs([]string{filepath.Join(dir, "missing.pgn")}, io.Discard); err == nil {
 		t.Fatal("a missing file gave no error")
 	}
-	if got, _ := expandInputs(nil); !reflect.DeepEqual(got, []string{"-"}) {
+	if got, _ := expandInputs(nil, io.Discard); !reflect.DeepEqual(got, []string{"-"}) {
 		t.Fatalf("no argument: %v, want standard input", got)
 	}
 }

@@ -14,6 +14,7 @@ import (
 // writeFileAtomic's own test (atomic_test.go) makes a writer fail; this one
 // makes the real commands fail half-way.
 func TestInterruptedWritesKeepOriginal(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	good := writeFile(t, dir, "good.pgn", validGame)
 	missing := filepath.Join(dir, "missing.pgn")

@@ -69,6 +69,8 @@ func newApp() *cli.App {
 		// Exit codes are ours to decide (see run); urfave/cli must not exit.
 		ExitErrHandler: func(*cli.Context, error) {},
 		OnUsageError:   usageError,
+		Flags:          tuningFlags,
+		Before:         applyTuning,
 	}
 }
 

@@ -67,6 +67,7 @@ func TestNotationCommands(t *testing.T) {
 // TestNotationFindingsOnBinary: an ambiguous descriptive move is an error
 // at its source position, with both readings; exit status 1.
 func TestNotationFindingsOnBinary(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "amb.pgn")
 	if err := os.WriteFile(path, []byte("[Result \"*\"]\n\n1. N-B3 P-K4 2. P-K4 *\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -100,6 +101,7 @@ func runBinary(t *testing.T, args ...string) (string, string, int) {
 // first one's termination marker, and both are still read in the notation
 // --notation names (no guess, no warning).
 func TestNotationAcrossGamesOnOneLine(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "d.pgn"), []byte("1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 * 1. P-Q4 P-Q4 *\n"), 0o644); err != nil {
 		t.Fatal(err)

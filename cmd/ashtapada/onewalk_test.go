@@ -12,12 +12,15 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/ashtapada/ashtapada/internal/testenv"
 )
 
 // The compound turn of issue 11 under fide: one turn of two moves. Every
 // command gives the same verdict (exit 1, the finding at 2:7 with its rule
 // id), and no output goes past the first move as if the turn were valid.
 func TestOneVerdictCompoundTurn(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "x.pgn")
 	if err := os.WriteFile(path, []byte("[Event \"x\"]\n1. e4,d4 e5 *\n"), 0o644); err != nil {
@@ -115,12 +118,13 @@ type validateLine struct {
 // validate judged: as many as the plies validate counts, each finding's
 // position is the one convert writes at that ply, and both exit alike.
 func TestConvertFENIsWhatValidateJudged(t *testing.T) {
+	t.Parallel()
 	root := repoRoot(t)
 	var files []string
 	for _, f := range corpusFiles(t, root) {
 		files = append(files, filepath.Join(root, f))
 	}
-	shared := filepath.Join(root, "..", "shared", "data")
+	shared := filepath.Join(testenv.SharedPath(), "data")
 	if _, err := os.Stat(shared); err != nil {
 		t.Logf("shared data not found at %s: only corpus/ is checked", shared)
 	} else {
@@ -134,7 +138,7 @@ func TestConvertFENIsWhatValidateJudged(t *testing.T) {
 			case strings.HasSuffix(name, ".pgn.xz") || strings.HasSuffix(name, ".pgn") && info.Size() > 4<<20:
 				// The big files only in a long run (ASHTAPADA_LONG=1): the
 				// short one keeps the default test run fast.
-				if os.Getenv("ASHTAPADA_LONG") != "1" {
+				if !testenv.IsLong() {
 					break
 				}
 				if strings.HasSuffix(name, ".xz") {
@@ -242,6 +246,7 @@ func TestConvertFENIsWhatValidateJudged(t *testing.T) {
 // offer a bishop on both. Black has lost both bishops: c1 and f1 both
 // give one.
 func TestShowPromotionSameColour(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	rec := "[Event \"b\"]\n[Variant \"andhra\"]\n[SetUp \"1\"]\n[FEN \"r2k3r/pP6/8/8/8/8/Pp6/R1B1K2R w - - 0 1\"]\n\n*\n"
 	if err := os.WriteFile(filepath.Join(dir, "b.pgn"), []byte(rec), 0o644); err != nil {
@@ -269,6 +274,7 @@ func TestShowPromotionSameColour(t *testing.T) {
 // canonical SAN from the replay, so two transcriptions of one game format
 // identically; `fmt` alone keeps the moves as written.
 func TestFmtSAN(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	const tags = "[Event \"t\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n"
 	a := tags + "[Result \"*\"]\n\n1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 g8f6 4. 0-0 *\n\n" +

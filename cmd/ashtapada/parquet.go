@@ -35,7 +35,7 @@ func convertParquet(c *cli.Context, cfg replay.Config, notation movesNotation) e
 			return toolError(errors.New("--to parquet writes a binary file: give -o FILE or redirect standard output"))
 		}
 	}
-	files, err := expandInputs(c.Args().Slice())
+	files, err := expandInputs(c.Args().Slice(), c.App.ErrWriter)
 	if err != nil {
 		return toolError(err)
 	}

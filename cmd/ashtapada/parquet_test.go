@@ -18,6 +18,7 @@ import (
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/gametable"
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/record"
 )
 
@@ -223,12 +224,19 @@ func TestParquetRoundTripNonGameText(t *testing.T) {
 	parquetRoundTrip(t, path)
 }
 
-// TestParquetRoundTripSharedData: every PGN file of the shared data, the
+// TestParquetRoundTripSharedData: every PGN file of the external data, the
 // 10k corpus included (the 100k corpus is compressed with xz and is read
-// by TestParquetDuckDB).
+// by TestParquetDuckDB); a fixed sample of those of a megabyte at most in
+// the fast tier.
 func TestParquetRoundTripSharedData(t *testing.T) {
-	dir := filepath.Join(sharedPathOf(t), "data")
-	files := recordFilesUnder(t, dir)
+	dir := testenv.SharedDir(t, "data")
+	var files []string
+	for _, f := range recordFilesUnder(t, dir) {
+		if info, err := os.Stat(f); err == nil && (info.Size() <= 1<<20 || testenv.IsLong()) {
+			files = append(files, f)
+		}
+	}
+	files = testenv.Sample(files, 12)
 	if len(files) == 0 {
 		t.Fatalf("no PGN files under %s", dir)
 	}
@@ -240,16 +248,6 @@ func TestParquetRoundTripSharedData(t *testing.T) {
 		checked++
 	}
 	t.Logf("%d files: the round trip is fmt's output byte for byte for %d", checked, n)
-}
-
-// sharedPathOf is ../shared, skipping the test when it is absent.
-func sharedPathOf(t *testing.T) string {
-	t.Helper()
-	d := filepath.Join(repoRoot(t), "..", "shared")
-	if _, err := os.Stat(d); err != nil {
-		t.Skipf("shared data not found at %s (it lives next to the repository): %v", d, err)
-	}
-	return d
 }
 
 // duckDB runs SQL with DuckDB, the independent reader: its Node.js API as
@@ -306,14 +304,12 @@ func resultsOfPGN(t *testing.T, path string) map[string]int {
 }
 
 // TestParquetDuckDB: DuckDB reads the Parquet written from corpus-100k
-// (ASHTAPADA_LONG=1; corpus-10k in the default run, to keep it short) and
-// finds every row and the games per result that the PGN has.
+// and finds every row and the games per result that the PGN has.
 func TestParquetDuckDB(t *testing.T) {
-	name, rowsWant := "corpus-10k.pgn", 10000
-	if os.Getenv("ASHTAPADA_LONG") == "1" {
-		name, rowsWant = "corpus-100k.pgn.xz", 100000
-	}
-	src := filepath.Join(sharedPathOf(t), "data", "fide", name)
+	testenv.Long(t, "DuckDB reads a table of 100,000 games")
+	t.Parallel()
+	name, rowsWant := "corpus-100k.pgn.xz", 100000
+	src := filepath.Join(testenv.SharedDir(t), "data", "fide", name)
 	if _, err := os.Stat(src); err != nil {
 		t.Skipf("corpus-100k not found: %v", err)
 	}
@@ -361,6 +357,8 @@ func TestParquetDuckDB(t *testing.T) {
 // two ordinary games: the rows, the game's plies, its last moves in SAN
 // and UCI as convert writes them, and its movetext as read.
 func TestParquetDuckDBHugeRow(t *testing.T) {
+	testenv.Long(t, "DuckDB reads a huge row")
+	t.Parallel()
 	duckDB(t, "select 1") // skips when DuckDB is not installed
 	dir := t.TempDir()
 	huge := filepath.Join(dir, "huge.pgn")

@@ -1,12 +1,9 @@
 package main
 
 import (
-	"os"
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/ashtapada/ashtapada/grammar"
 )
 
 // hintCases are records validate --hints judges under other profiles
@@ -34,76 +31,31 @@ var hintCases = map[string]bool{
 // cases of TestPartedValidateAgrees and every record file of the corpus,
 // the test data and the shared data.
 func TestPartedHintsAgree(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	files := partedInputs(t, dir, "hints-", true)
-	hinted := map[string]bool{}
+	agreeOver(t, files,
+		[]string{"validate", "--hints", "--format", "jsonl", "--verbose", "--jobs", "1"},
+		[]string{"validate", "--hints", "--strict", "--jobs", "1"})
+	// The hint cases one by one: each gets the hint or not, as said.
 	k := 0
+	hinted := map[string]bool{}
+	var cases []string
 	for text, want := range hintCases {
 		f := writeFile(t, dir, "hint-"+strconv.Itoa(k)+".pgn", text)
 		k++
-		files = append(files, f)
+		cases = append(cases, f)
 		hinted[f] = want
 	}
-	for _, f := range files {
+	inParallel(t, cases, func(t *testing.T, _ int, f string) {
 		for _, args := range [][]string{
 			{"validate", "--hints", "--format", "jsonl", "--verbose", "--jobs", "1", f},
 			{"validate", "--hints", "--strict", "--jobs", "1", f},
 		} {
-			out := agreeInParts(t, runAppStdio, args...)
-			if want, ok := hinted[f]; ok && strings.Contains(out, "also-valid-as") != want {
+			out := agreeInParts(t, args...)
+			if want := hinted[f]; strings.Contains(out, "also-valid-as") != want {
 				t.Errorf("%s: the hint given is %v, want %v:\n%s", strings.Join(args, " "), !want, want, out)
 			}
 		}
-	}
-}
-
-// agreeInParts runs args with run (runApp, runAppStdio) on every game
-// read whole, then read in parts of two nodes, reports a difference of
-// output, errors or exit status, and returns the output read in parts.
-func agreeInParts(t *testing.T, run func(*testing.T, ...string) (string, string, int), args ...string) string {
-	t.Helper()
-	bytes, nodes := grammar.PartedBytes, grammar.PartNodes
-	defer func() { grammar.PartedBytes, grammar.PartNodes = bytes, nodes }()
-	wantOut, wantErr, wantCode := run(t, args...)
-	grammar.PartedBytes, grammar.PartNodes = 0, 2
-	out, errs, code := run(t, args...)
-	if out != wantOut || errs != wantErr || code != wantCode {
-		t.Errorf("%s: read in parts, the output differs (exit %d, whole %d)\n--- parts\n%.3000s\n--- whole\n%.3000s\n--- stderr parts\n%.500s\n--- whole\n%.500s",
-			strings.Join(args, " "), code, wantCode, out, wantOut, errs, wantErr)
-	}
-	return out
-}
-
-// runAppStdio is runApp for a command that writes to the process's
-// standard output and error (validate), not to the app's writers: both
-// are files for the run, read back after it.
-func runAppStdio(t *testing.T, args ...string) (string, string, int) {
-	t.Helper()
-	dir := t.TempDir()
-	stdout, stderr := os.Stdout, os.Stderr
-	defer func() { os.Stdout, os.Stderr = stdout, stderr }()
-	var files [2]*os.File
-	for i, name := range []string{"stdout", "stderr"} {
-		f, err := os.Create(dir + "/" + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		files[i] = f
-	}
-	os.Stdout, os.Stderr = files[0], files[1]
-	out, errs, code := runApp(t, args...)
-	os.Stdout, os.Stderr = stdout, stderr
-	for i, f := range files {
-		data, err := os.ReadFile(f.Name())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if i == 0 {
-			out += string(data)
-		} else {
-			errs += string(data)
-		}
-	}
-	return out, errs, code
+	})
 }

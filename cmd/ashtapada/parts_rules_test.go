@@ -3,7 +3,10 @@ package main
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"testing"
+
+	"github.com/ashtapada/ashtapada/internal/testenv"
 )
 
 // TestPartedRuleSetsAgree: diff --rules X --against Y of a game read in
@@ -17,10 +20,11 @@ import (
 // data, and generated games of many parts. The entries of the generated
 // games are checked to be there: the sides disagree at the plies said.
 func TestPartedRuleSetsAgree(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	files := partedInputs(t, dir, "rules-", false)
 	game, lateBad, earlyBad, _, _ := shuffleGames(t, dir)
-	files = append(files, game, lateBad, earlyBad)
+	files = append(files, lateBad, earlyBad)
 	sets := [][]string{
 		{"--rules", "shatranj", "--against", "fide"},
 		{"--rules", "fide", "--against", "chaturanga-gollon"},
@@ -30,17 +34,24 @@ func TestPartedRuleSetsAgree(t *testing.T) {
 	}
 	// The plies where the generated game's rule sets disagree.
 	wantPly := []string{"ply 9", "ply 17", "ply 101", "ply 141", ""}
-	for _, f := range files {
+	// diff --rules takes one file: a run per file and rule set.
+	files = append(files, game)
+	inParallel(t, files, func(t *testing.T, i int, f string) {
 		for k, set := range sets {
+			if k > 0 && i >= len(partedCases) && f != game && !testenv.IsLong() {
+				// The fast tier: every set on the cases and the
+				// generated game, the first on the files.
+				break
+			}
 			for _, format := range []string{"text", "json"} {
 				args := append(append([]string{"diff", "--format", format, "--jobs", "1"}, set...), f)
-				out := agreeInParts(t, runApp, args...)
+				out := agreeInParts(t, args...)
 				if f == game && format == "text" && wantPly[k] != "" && !strings.Contains(out, "first difference at "+wantPly[k]+"\n") {
 					t.Errorf("%s: want a difference at %s:\n%s", strings.Join(args, " "), wantPly[k], out)
 				}
 			}
 		}
-	}
+	})
 }
 
 // TestPartedAsReadAgrees: diff --rules X of a game read in parts (read
@@ -55,8 +66,27 @@ func TestPartedRuleSetsAgree(t *testing.T) {
 // a move rule ends the game), or from a late wrong check mark, after the
 // first illegal move or before it.
 func TestPartedAsReadAgrees(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	files := partedInputs(t, dir, "asread-", false)
+	sets := [][]string{
+		{"--rules", "fide"},
+		{"--rules", "chaturanga-gollon"},
+		{"--rules", "chaturanga-gollon", "--set", "move-rule=50"},
+	}
+	// diff --rules takes one file: a run per file and rule set; in the
+	// fast tier every set on the cases, the first on the files.
+	inParallel(t, files, func(t *testing.T, i int, f string) {
+		for k, set := range sets {
+			if k > 0 && i >= len(partedCases) && !testenv.IsLong() {
+				break
+			}
+			for _, format := range []string{"text", "json"} {
+				partsAgree(t, append(append([]string{"diff", "--format", format, "--jobs", "1"}, set...), f)...)
+			}
+		}
+	})
+	files = nil
 	// The long games: their minimal diffs cost seconds each, and JSON is
 	// checked on one of them.
 	long := map[string]bool{}
@@ -68,32 +98,27 @@ func TestPartedAsReadAgrees(t *testing.T) {
 		files = append(files, f)
 		long[f] = g.n != 10_001 || g.form != "san"
 	}
-	sets := [][]string{
-		{"--rules", "fide"},
-		{"--rules", "chaturanga-gollon"},
-		{"--rules", "chaturanga-gollon", "--set", "move-rule=50"},
-	}
-	wholeDiffs := 0
-	for _, f := range files {
+	var wholeDiffs atomic.Int64
+	inParallel(t, files, func(t *testing.T, _ int, f string) {
 		for _, set := range sets {
 			for _, format := range []string{"text", "json"} {
 				if format == "json" && long[f] {
 					continue
 				}
 				args := append(append([]string{"diff", "--format", format, "--jobs", "1"}, set...), f)
-				out := agreeInParts(t, runApp, args...)
+				out := agreeInParts(t, args...)
 				if strings.Contains(out, "@@ -1,10001 +1,10001 @@") {
-					wholeDiffs++
+					wholeDiffs.Add(1)
 				}
 			}
 		}
-	}
+	})
 	// The diffs of 10,001 moves that show every move removed and added:
 	// under fide (from ply 17) and the move rule (ply 101), each form (the
 	// SAN one in JSON too); as written (chaturanga-gollon), the UCI and
 	// check-mark forms.
-	if want := 2*(3+1) + 2; wholeDiffs != want {
-		t.Errorf("%d diffs of every move removed and added, want %d", wholeDiffs, want)
+	if want := int64(2*(3+1) + 2); wholeDiffs.Load() != want {
+		t.Errorf("%d diffs of every move removed and added, want %d", wholeDiffs.Load(), want)
 	}
 }
 

@@ -2,15 +2,15 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/ashtapada/ashtapada/compare"
-	"github.com/ashtapada/ashtapada/gametable"
-	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 )
 
 // partedCases are games whose verdict depends on what a huge game read in
@@ -57,64 +57,154 @@ var partedCases = map[string]string{
 // validate, fmt and convert to PGN and JSON run on every file; the other
 // formats (uci, fen, compact JSON, JSONL, descriptive, French, svg, html)
 // and fmt --san and plain PGN, whose parts go through the same readings,
-// on the cases and every third file, to keep the package's tests well
-// inside go test's ten minutes on two cores.
+// on the cases and every fourth file (every file in the long tier).
 func TestPartedValidateAgrees(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	files := partedInputs(t, dir, "", true)
-	every := func(f string) [][]string {
-		return [][]string{
-			{"validate", "--format", "jsonl", "--verbose", "--summary", "--jobs", "1", f},
-			{"fmt", f},
-			{"convert", "--to", "pgn", "--jobs", "1", f},
-			{"convert", "--to", "json", "--jobs", "1", f},
-		}
-	}
-	some := func(f string) [][]string {
-		return [][]string{
-			{"fmt", "--san", f},
-			{"convert", "--to", "uci", "--jobs", "1", f},
-			{"convert", "--to", "pgn", "--plain", "--jobs", "1", f},
-			{"convert", "--to", "fen", "--jobs", "1", f},
-			{"convert", "--to", "json", "--compact", "--jobs", "1", f},
-			{"convert", "--to", "jsonl", "--jobs", "1", f},
-			{"convert", "--to", "descriptive", "--jobs", "1", f},
-			{"convert", "--to", "fr", "--jobs", "1", f},
-			{"convert", "--to", "svg", "--jobs", "1", f},
-			{"convert", "--to", "html", "--jobs", "1", f},
-		}
-	}
+	var some []string
 	for i, f := range files {
-		runs := every(f)
-		if i < len(partedCases) || i%3 == 0 {
+		if i < len(partedCases) || i%4 == 0 || testenv.IsLong() {
 			// partedInputs writes the cases first.
-			runs = append(runs, some(f)...)
-		}
-		for _, args := range runs {
-			partsAgree(t, args...)
+			some = append(some, f)
 		}
 	}
-	if len(files) < len(partedCases)+20 {
+	agreeOver(t, files,
+		[]string{"validate", "--format", "jsonl", "--verbose", "--summary", "--jobs", "1"},
+		[]string{"fmt"},
+		[]string{"convert", "--to", "pgn", "--jobs", "1"},
+		[]string{"convert", "--to", "json", "--jobs", "1"})
+	agreeOver(t, some,
+		[]string{"fmt", "--san"},
+		[]string{"convert", "--to", "uci", "--jobs", "1"},
+		[]string{"convert", "--to", "pgn", "--plain", "--jobs", "1"},
+		[]string{"convert", "--to", "fen", "--jobs", "1"},
+		[]string{"convert", "--to", "json", "--compact", "--jobs", "1"},
+		[]string{"convert", "--to", "jsonl", "--jobs", "1"},
+		[]string{"convert", "--to", "descriptive", "--jobs", "1"},
+		[]string{"convert", "--to", "fr", "--jobs", "1"},
+		[]string{"convert", "--to", "html", "--jobs", "1"})
+	// A picture is of one game: each file's first.
+	inParallel(t, some, func(t *testing.T, _ int, f string) {
+		partsAgree(t, "convert", "--to", "svg", "--jobs", "1", f)
+	})
+	if len(files) < len(partedCases)+16 {
 		t.Fatalf("only %d files: the corpus is not where the test looks", len(files))
 	}
 }
 
-// partsAgree runs the command of args on games read whole, then on every
-// game read in parts of two nodes, convert's output written to a file
-// after every part (spillPiece), and says where the two differ (standard
-// output, standard error, exit status).
-func partsAgree(t *testing.T, args ...string) {
+// partedFlags are the hidden tuning flags (tuning.go) that make the
+// binary read every game's main line in parts of two nodes and write
+// convert's output of every part to its file as it comes (spillPiece):
+// the paths a game of megabytes takes, on the small games of the tests.
+var partedFlags = []string{"--parted-bytes", "0", "--part-nodes", "2", "--spill-bytes", "0"}
+
+// agreeInParts runs the binary with args on every game read whole, then
+// read in parts (partedFlags), reports where the two differ (standard
+// output, standard error, exit status) and returns the output read in
+// parts. Each run is a process of its own, so tests call it side by side.
+func agreeInParts(t *testing.T, args ...string) string {
 	t.Helper()
-	bytes, nodes, spill := grammar.PartedBytes, grammar.PartNodes, spillBytes
-	defer func() { grammar.PartedBytes, grammar.PartNodes, spillBytes = bytes, nodes, spill }()
-	// Standard output and error too: validate writes its report there.
-	wantOut, wantErr, wantCode := runAppStdio(t, args...)
-	grammar.PartedBytes, grammar.PartNodes, spillBytes = 0, 2, 0
-	out, errs, code := runAppStdio(t, args...)
+	wantOut, wantErr, wantCode := runAsh(t, "", "", args...)
+	return partsMatch(t, args, wantOut, wantErr, wantCode)
+}
+
+// partsMatch runs the binary with args on every game read in parts and
+// reports where what it writes differs from the run read whole, given.
+func partsMatch(t *testing.T, args []string, wantOut, wantErr string, wantCode int) string {
+	t.Helper()
+	out, errs, code := runAsh(t, "", "", append(slices.Clone(partedFlags), args...)...)
 	if out != wantOut || errs != wantErr || code != wantCode {
-		t.Errorf("%s: read in parts, the output differs (exit %d, whole %d)\n--- parts\n%.3000s\n--- whole\n%.3000s\n--- stderr parts\n%.500s\n--- whole\n%.500s",
-			strings.Join(args, " "), code, wantCode, out, wantOut, errs, wantErr)
+		t.Errorf("%s: read in parts, the output differs (exit %d, whole %d)\n--- standard output: %s\n--- standard error: %s",
+			strings.Join(args, " "), code, wantCode, lineDifference(wantOut, out), lineDifference(wantErr, errs))
 	}
+	return out
+}
+
+// agreeOn compares the command of args on files read whole and in parts,
+// halving the files while the command stops at one of them.
+func agreeOn(t *testing.T, args, files []string) {
+	t.Helper()
+	all := append(slices.Clone(args), files...)
+	out, errs, code := runAsh(t, "", "", all...)
+	if code < 2 || len(files) == 1 || strings.Contains(errs, "see ashtapada") {
+		// Done, or down to one file, or a usage error that every half
+		// would get too.
+		partsMatch(t, all, out, errs, code)
+		return
+	}
+	agreeOn(t, args, files[:len(files)/2])
+	agreeOn(t, args, files[len(files)/2:])
+}
+
+// lineDifference says where the output read in parts first differs from
+// the output read whole.
+func lineDifference(whole, parts string) string {
+	wl, pl := strings.SplitAfter(whole, "\n"), strings.SplitAfter(parts, "\n")
+	for i := 0; i < len(wl) || i < len(pl); i++ {
+		var w, p string
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(pl) {
+			p = pl[i]
+		}
+		if w != p {
+			return fmt.Sprintf("line %d: whole %.500q, parts %.500q", i+1, w, p)
+		}
+	}
+	return "the same"
+}
+
+// agreeOver runs each command (its arguments but the files) on all the
+// files at once, read whole and in parts (agreeInParts), the commands side
+// by side: a process per command, not per file. A command that stops with
+// exit status 2 (an input it cannot read stops convert and diff) is run
+// again on each half of the files, down to the file that stops it, so
+// that every other file is still compared.
+func agreeOver(t *testing.T, files []string, cmds ...[]string) {
+	t.Helper()
+	if len(files) == 0 {
+		t.Fatal("no files to compare")
+	}
+	t.Run("together", func(t *testing.T) {
+		for _, args := range cmds {
+			t.Run(strings.Join(args, " "), func(t *testing.T) {
+				t.Parallel()
+				agreeOn(t, args, files)
+			})
+		}
+	})
+}
+
+// partsAgree is agreeInParts for a test that needs only the verdict.
+func partsAgree(t *testing.T, args ...string) { t.Helper(); agreeInParts(t, args...) }
+
+// inParallel runs fn on each file as a parallel subtest (the files' runs
+// of the binary side by side on every core) and returns when all ended.
+func inParallel(t *testing.T, files []string, fn func(t *testing.T, i int, f string)) {
+	t.Helper()
+	t.Run("files", func(t *testing.T) {
+		for i, f := range files {
+			t.Run(strconv.Itoa(i)+"-"+filepath.Base(f), func(t *testing.T) {
+				t.Parallel()
+				fn(t, i, f)
+			})
+		}
+	})
+}
+
+// TestPartedCorpusVerdicts: validate judges every record of the corpus
+// (every profile's games, one record per rule id) read in parts of two
+// nodes as it judges it read whole, in the fast tier too, where
+// TestPartedValidateAgrees reads a sample of the corpus.
+func TestPartedCorpusVerdicts(t *testing.T) {
+	t.Parallel()
+	files := recordFiles(t, t.TempDir(), "", filepath.Join(repoRoot(t), "corpus"), 0)
+	if len(files) < 40 {
+		t.Fatalf("only %d corpus files: the corpus is not where the test looks", len(files))
+	}
+	agreeOver(t, files, []string{"validate", "--format", "jsonl", "--verbose", "--summary", "--jobs", "1"})
 }
 
 // sanCases are games whose moves convert and fmt --san rewrite in SAN
@@ -148,16 +238,16 @@ var sanCases = map[string]string{
 // case, corpus and test data game of the parted tests written in LAN and
 // UCI (by convert, read whole).
 func TestPartedSANAgrees(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	cases := writeCases(t, dir, "san-", sanCases)
 	game, lateBad, earlyBad, _, _ := shuffleGames(t, dir)
-	for _, f := range append([]string{game, lateBad, earlyBad}, cases...) {
-		partsAgree(t, "fmt", "--san", f)
-		partsAgree(t, "convert", "--to", "pgn", "--plain", "--jobs", "1", f)
-	}
+	agreeOver(t, append([]string{game, lateBad, earlyBad}, cases...),
+		[]string{"fmt", "--san"},
+		[]string{"convert", "--to", "pgn", "--plain", "--jobs", "1"})
 	// The records in LAN and UCI, written whole.
 	coords := []string{filepath.Join("testdata", "coord-illegal.lan"), filepath.Join("testdata", "coord-illegal.uci")}
-	for k, f := range append(append([]string{game}, cases...), partedInputs(t, dir, "san-", false)...) {
+	for k, f := range append(append([]string{game}, cases...), testenv.Sample(partedInputs(t, dir, "san-", false), 12)...) {
 		for _, to := range []string{"lan", "uci"} {
 			path, out := writeConverted(t, dir, "coord-"+strconv.Itoa(k)+"."+to, to, f)
 			if path == "" {
@@ -178,17 +268,16 @@ func TestPartedSANAgrees(t *testing.T) {
 			}
 		}
 	}
-	for _, f := range coords {
-		partsAgree(t, "convert", "--to", "pgn", "--jobs", "1", f)
-		partsAgree(t, "convert", "--to", "pgn", "--plain", "--jobs", "1", f)
+	agreeOver(t, coords,
+		[]string{"convert", "--to", "pgn", "--jobs", "1"},
+		[]string{"convert", "--to", "pgn", "--plain", "--jobs", "1"},
 		// The lossless JSON rewrites the parts in SAN too; a book's
 		// notation writes the steps of the record as read.
-		partsAgree(t, "convert", "--to", "json", "--jobs", "1", f)
-		partsAgree(t, "convert", "--to", "descriptive", "--jobs", "1", f)
+		[]string{"convert", "--to", "json", "--jobs", "1"},
+		[]string{"convert", "--to", "descriptive", "--jobs", "1"},
 		// The viewer's move list is in SAN, drawn and listed twice over
 		// the parts.
-		partsAgree(t, "convert", "--to", "html", "--jobs", "1", f)
-	}
+		[]string{"convert", "--to", "html", "--jobs", "1"})
 	if len(coords) < 2*len(partedCases) {
 		t.Fatalf("only %d records in LAN and UCI", len(coords))
 	}
@@ -203,6 +292,7 @@ func TestPartedSANAgrees(t *testing.T) {
 // generated games of many parts. Every game is read in parts of two
 // nodes here.
 func TestPartedShowAgrees(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	files := partedInputs(t, dir, "show-", true)
 	common := [][]string{
@@ -215,15 +305,35 @@ func TestPartedShowAgrees(t *testing.T) {
 		flags []string
 	}
 	var runs []run
-	for _, f := range files {
-		for _, fl := range common {
+	for i, f := range files {
+		// Every way to choose a ply on the cases (on every file in the
+		// long tier), a ply by number and by move, and a picture, on the
+		// files.
+		flags := common
+		if !testenv.IsLong() {
+			// The fast tier: the start, early, late and missing plies, by
+			// number and by move, and a picture, on the cases.
+			flags = [][]string{nil, {"--ply", "0"}, {"--ply", "3"}, {"--ply", "40"}, {"--ply", "-1"}, {"--move", "2b"}, {"--move", "x"}, {"--ply", "5", "--svg", "-"}}
+		}
+		if i >= len(partedCases) && !testenv.IsLong() {
+			flags = [][]string{{"--ply", "5", "--svg", "-"}, {"--move", "2b"}}
+		}
+		for _, fl := range flags {
 			runs = append(runs, run{f, fl})
 		}
 	}
 	// Generated games: knights shuffling for some hundred plies, whole, with
 	// an illegal move in a late part, and with one in an early part.
 	game, lateBad, earlyBad, _, plies := shuffleGames(t, dir)
-	for _, f := range []string{game, lateBad, earlyBad} {
+	for k, f := range []string{game, lateBad, earlyBad} {
+		if k > 0 && !testenv.IsLong() {
+			// The fast tier: the games with an illegal move, around it
+			// and at the end.
+			for _, ply := range []int{1, plies / 3, plies - 3, plies - 1, plies} {
+				runs = append(runs, run{f, []string{"--ply", strconv.Itoa(ply)}})
+			}
+			continue
+		}
 		for _, ply := range []int{0, 1, 2, plies / 3, plies / 2, plies - 5, plies - 3, plies - 2, plies - 1, plies, plies + 1} {
 			runs = append(runs, run{f, []string{"--ply", strconv.Itoa(ply)}})
 		}
@@ -232,20 +342,20 @@ func TestPartedShowAgrees(t *testing.T) {
 		}
 		runs = append(runs, run{f, nil}, run{f, []string{"--svg", "-"}}, run{f, []string{"--letters"}})
 	}
-	bytes, nodes := grammar.PartedBytes, grammar.PartNodes
-	defer func() { grammar.PartedBytes, grammar.PartNodes = bytes, nodes }()
+	byFile := map[string][][]string{}
+	var order []string
 	for _, r := range runs {
-		args := append(append([]string{"show"}, r.flags...), r.file)
-		grammar.PartedBytes, grammar.PartNodes = bytes, nodes
-		wantOut, wantErr, wantCode := runApp(t, args...)
-		grammar.PartedBytes, grammar.PartNodes = 0, 2
-		out, errs, code := runApp(t, args...)
-		if out != wantOut || errs != wantErr || code != wantCode {
-			t.Errorf("%v: read in parts, the output differs (exit %d, whole %d)\n--- parts\n%.3000s\n--- whole\n%.3000s\n--- stderr parts\n%.500s\n--- whole\n%.500s",
-				args, code, wantCode, out, wantOut, errs, wantErr)
+		if byFile[r.file] == nil {
+			order = append(order, r.file)
 		}
+		byFile[r.file] = append(byFile[r.file], append(append([]string{"show"}, r.flags...), r.file))
 	}
-	if len(files) < len(partedCases)+20 {
+	inParallel(t, order, func(t *testing.T, _ int, f string) {
+		for _, args := range byFile[f] {
+			partsAgree(t, args...)
+		}
+	})
+	if len(files) < len(partedCases)+16 {
 		t.Fatalf("only %d files: the corpus is not where the test looks", len(files))
 	}
 }
@@ -258,6 +368,7 @@ func TestPartedShowAgrees(t *testing.T) {
 // differences go on past compare.DiffWindow gets a bounded diff and a
 // note saying what was not diffed.
 func TestPartedDiffAgrees(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	files := partedInputs(t, dir, "diff-", false)
 	var pairs [][2]string
@@ -275,6 +386,11 @@ func TestPartedDiffAgrees(t *testing.T) {
 			}
 		}
 		c := writeFile(t, dir, "changed-"+strconv.Itoa(k)+".pgn", changed)
+		if k >= len(partedCases) && !testenv.IsLong() {
+			// The files of the fast tier: one pair each.
+			pairs = append(pairs, [2]string{f, c})
+			continue
+		}
 		pairs = append(pairs, [2]string{f, f}, [2]string{f, c}, [2]string{c, f})
 	}
 	game, lateBad, earlyBad, text, _ := shuffleGames(t, dir)
@@ -285,7 +401,7 @@ func TestPartedDiffAgrees(t *testing.T) {
 	// Tables: a huge game's row is read in parts (openParquetChunks).
 	table := func(f string) string {
 		out := filepath.Join(dir, strings.TrimSuffix(filepath.Base(f), ".pgn")+".parquet")
-		if _, errs, code := runApp(t, "convert", "--to", "parquet", "-o", out, f); code > 1 {
+		if _, errs, code := runAsh(t, "", "", "convert", "--to", "parquet", "-o", out, f); code > 1 {
 			t.Fatalf("convert --to parquet %s: exit %d: %s", f, code, errs)
 		}
 		return out
@@ -295,29 +411,23 @@ func TestPartedDiffAgrees(t *testing.T) {
 	for _, f := range files[:min(6, len(files))] {
 		pairs = append(pairs, [2]string{table(f), f})
 	}
-	bytes, nodes := grammar.PartedBytes, grammar.PartNodes
-	defer func() { grammar.PartedBytes, grammar.PartNodes = bytes, nodes }()
-	for _, p := range pairs {
-		for _, args := range [][]string{{"diff", p[0], p[1]}, {"diff", "--format", "json", p[0], p[1]}} {
-			grammar.PartedBytes, grammar.PartNodes = bytes, nodes
-			wantOut, wantErr, wantCode := runApp(t, args...)
-			grammar.PartedBytes, grammar.PartNodes = 0, 2
-			out, errs, code := runApp(t, args...)
-			if out != wantOut || errs != wantErr || code != wantCode {
-				t.Errorf("%v: read in parts, the output differs (exit %d, whole %d)\n--- parts\n%.3000s\n--- whole\n%.3000s\n--- stderr parts\n%.500s\n--- whole\n%.500s",
-					args, code, wantCode, out, wantOut, errs, wantErr)
-			}
-		}
+	pairNames := make([]string, len(pairs))
+	for k, p := range pairs {
+		pairNames[k] = p[0] + "~" + filepath.Base(p[1])
 	}
+	inParallel(t, pairNames, func(t *testing.T, k int, _ string) {
+		p := pairs[k]
+		partsAgree(t, "diff", p[0], p[1])
+		if k < 3*len(partedCases) || k%3 == 0 || testenv.IsLong() {
+			// JSON on the cases' pairs and every third other pair.
+			partsAgree(t, "diff", "--format", "json", p[0], p[1])
+		}
+	})
 	// Differences past the window: the early illegal move against a copy
 	// a move shorter at its start, every later move numbered otherwise.
-	window := compare.DiffWindow
-	defer func() { compare.DiffWindow = window }()
-	compare.DiffWindow = 20
-	grammar.PartedBytes, grammar.PartNodes = 0, 2
 	i := strings.Index(text, "1. Nf3 Nf6 ")
 	shifted := writeFile(t, dir, "shuffle-shifted.pgn", text[:i]+"1. Nf3 "+text[i+len("1. Nf3 Nf6 "):])
-	out, _, code := runApp(t, "diff", game, shifted)
+	out, _, code := runAsh(t, "", "", append(slices.Clone(partedFlags), "--diff-window", "20", "diff", game, shifted)...)
 	if code != 1 || !strings.Contains(out, "note: the move diff stops at move line") || strings.Count(out, "\n") > 80 {
 		t.Errorf("diff of a shifted game past the window: exit %d, want a bounded diff and its note:\n%.3000s", code, out)
 	}
@@ -330,67 +440,81 @@ func TestPartedDiffAgrees(t *testing.T) {
 // of replays), for the cases above and every record file of the corpus,
 // the test data and the shared data.
 func TestPartedDetectAgrees(t *testing.T) {
-	if testing.Short() {
-		t.Skip("detect replays every game dozens of times, twice")
-	}
+	t.Parallel()
 	dir := t.TempDir()
 	files := partedInputs(t, dir, "detect-", false) // detect replays each game dozens of times: not the external data
-	bytes, nodes := grammar.PartedBytes, grammar.PartNodes
-	defer func() { grammar.PartedBytes, grammar.PartNodes = bytes, nodes }()
-	for _, f := range files {
-		args := []string{"detect", "--format", "json", "--jobs", "1", f}
-		grammar.PartedBytes, grammar.PartNodes = bytes, nodes
-		wantOut, wantErr, wantCode := runApp(t, args...)
-		grammar.PartedBytes, grammar.PartNodes = 0, 2
-		out, errs, code := runApp(t, args...)
-		if out != wantOut || errs != wantErr || code != wantCode {
-			t.Errorf("detect %s: read in parts, the output differs (exit %d, whole %d)\n--- parts\n%.3000s\n--- whole\n%.3000s\n--- stderr parts\n%.500s\n--- whole\n%.500s",
-				f, code, wantCode, out, wantOut, errs, wantErr)
-		}
-	}
+	agreeOver(t, files, []string{"detect", "--format", "json", "--jobs", "1"})
 }
 
 // partedInputs are the files the parted tests read: the cases above,
-// written into dir with prefix, and the record files of the corpus and
-// the test data, and of the external data when shared is set and it is
-// here, but for the files of more than a megabyte (the ten thousand games
-// of the FIDE corpus): every game of these is read whole and in parts of
-// two nodes, with every command, and the package's tests must stay well
-// under go test's ten minutes on two cores.
+// written into dir with prefix (first), the record files of the corpus,
+// of the test data and, when shared is set and it is here, of the
+// external data, but for the files of more than a megabyte (the ten
+// thousand games of the FIDE corpus). The fast tier reads a fixed sample:
+// partedSample files of each directory (so every profile's), and the
+// first games of a larger file (partedHead); the long tier reads every
+// file whole. TestPartedValidateAgrees validates every file of the corpus
+// (every rule id) in the fast tier too.
 func partedInputs(t *testing.T, dir, prefix string, shared bool) []string {
 	t.Helper()
 	root := repoRoot(t)
 	files := writeCases(t, dir, prefix, partedCases)
-	dirs := []string{filepath.Join(root, "corpus"), filepath.Join(root, "testdata")}
-	if data := filepath.Join(root, "..", "shared", "data"); shared && fileExists(data) {
-		dirs = append(dirs, data)
+	files = append(files, recordFiles(t, dir, prefix, filepath.Join(root, "corpus"), partedSample)...)
+	files = append(files, recordFiles(t, dir, prefix, filepath.Join(root, "testdata"), partedSample)...)
+	if data := filepath.Join(testenv.SharedPath(), "data"); shared && fileExists(data) {
+		files = append(files, recordFiles(t, dir, prefix, data, partedSample)...)
 	} else if shared {
-		t.Logf("the shared data is absent (%s): the corpus and test data only", data)
-	}
-	for _, d := range dirs {
-		_ = filepath.WalkDir(d, func(p string, e os.DirEntry, err error) error {
-			if err != nil || e.IsDir() || !strings.HasSuffix(p, ".pgn") {
-				return nil
-			}
-			info, err := e.Info()
-			if err != nil || info.Size() > 1<<20 {
-				return nil
-			}
-			if info.Size() > partedHead && os.Getenv("ASHTAPADA_LONG") != "1" {
-				// Its first games only, to keep the default run short:
-				// parts of two nodes make these the tests' long pole.
-				p = headOfGames(t, dir, prefix, p)
-			}
-			files = append(files, p)
-			return nil
-		})
+		t.Logf("the external data is absent (%s): the corpus and test data only", data)
 	}
 	return files
 }
 
-// partedHead is how much of a larger file partedInputs reads in the
-// default run (its games up to the first that starts past it).
-const partedHead = 96 << 10
+// partedSample is how many files of each directory the parted tests read
+// in the fast tier.
+const partedSample = 1
+
+// recordFiles lists the .pgn files under d of a megabyte at most, in the
+// order of the walk; in the fast tier, a sample of n of each directory's
+// (all: 0), and a file larger than partedHead replaced by a copy of its
+// first games, written into dir.
+func recordFiles(t *testing.T, dir, prefix, d string, n int) []string {
+	t.Helper()
+	var all []string
+	_ = filepath.WalkDir(d, func(p string, e os.DirEntry, err error) error {
+		if err != nil || e.IsDir() || !strings.HasSuffix(p, ".pgn") {
+			return nil
+		}
+		info, err := e.Info()
+		if err != nil || info.Size() > 1<<20 {
+			return nil
+		}
+		all = append(all, p)
+		return nil
+	})
+	var files []string
+	for i := 0; i < len(all); {
+		j := i + 1
+		for j < len(all) && filepath.Dir(all[j]) == filepath.Dir(all[i]) {
+			j++
+		}
+		files = append(files, testenv.Sample(all[i:j], n)...)
+		i = j
+	}
+	if !testenv.IsLong() {
+		for i, p := range files {
+			if info, err := os.Stat(p); err == nil && info.Size() > partedHead {
+				// Its first games only: parts of two nodes make these
+				// the tests' long pole.
+				files[i] = headOfGames(t, dir, prefix, p)
+			}
+		}
+	}
+	return files
+}
+
+// partedHead is how much of a larger file partedInputs reads in the fast
+// tier (its games up to the first that starts past it).
+const partedHead = 8 << 10
 
 // headOfGames writes into dir the games of the file at path up to the first
 // game that starts past partedHead bytes, and returns the copy's path.
@@ -433,7 +557,10 @@ func shuffleGames(t *testing.T, dir string) (game, lateBad, earlyBad, text strin
 // a row group of their own (gametable.Writer.writeAlone, one column at a
 // time), the same bytes again, which read back as the record they came
 // from, whole or in parts.
-func TestPartedParquetAgrees(t *testing.T) { partedParquetAgree(t, nil) }
+func TestPartedParquetAgrees(t *testing.T) {
+	t.Parallel()
+	partedParquetAgree(t, nil)
+}
 
 func partedParquetAgree(t *testing.T, keep func(string) bool) {
 	dir := t.TempDir()
@@ -443,45 +570,47 @@ func partedParquetAgree(t *testing.T, keep func(string) bool) {
 			files = append(files, f)
 		}
 	}
-	bytes, nodes, alone := grammar.PartedBytes, grammar.PartNodes, gametable.HugeRowPlies
-	defer func() { grammar.PartedBytes, grammar.PartNodes, gametable.HugeRowPlies = bytes, nodes, alone }()
-	table := func(f, name string, parted bool) (string, string, int) {
-		grammar.PartedBytes, grammar.PartNodes = bytes, nodes
-		if parted {
-			grammar.PartedBytes, grammar.PartNodes = 0, 2
-		}
+	// table converts f to a table named name, read whole or in parts, and
+	// with rows alone from plies (0: the default).
+	table := func(t *testing.T, f, name string, parted bool, plies int) (string, string, int) {
 		out := filepath.Join(dir, name)
-		_, errs, code := runApp(t, "convert", "--to", "parquet", "-o", out, f)
+		var args []string
+		if parted {
+			args = append(args, partedFlags...)
+		}
+		if plies > 0 {
+			args = append(args, "--huge-row-plies", strconv.Itoa(plies))
+		}
+		_, errs, code := runAsh(t, "", "", append(args, "convert", "--to", "parquet", "-o", out, f)...)
 		b, _ := os.ReadFile(out)
 		return string(b), errs, code
 	}
-	for i, f := range files {
-		for _, plies := range []int{alone, 4} {
-			gametable.HugeRowPlies = plies
-			want, wantErr, wantCode := table(f, "whole.parquet", false)
-			got, errs, code := table(f, "parts.parquet", true)
+	inParallel(t, files, func(t *testing.T, i int, f string) {
+		for _, plies := range []int{0, 4} {
+			name := strconv.Itoa(i) + "-" + strconv.Itoa(plies)
+			want, wantErr, wantCode := table(t, f, name+"-whole.parquet", false, plies)
+			got, errs, code := table(t, f, name+"-parts.parquet", true, plies)
 			if got != want || errs != wantErr || code != wantCode {
-				t.Errorf("%s (rows alone from %d plies): read in parts, the table differs (%d bytes, whole %d; exit %d, whole %d)\n--- stderr parts\n%.500s\n--- whole\n%.500s",
+				t.Errorf("%s (rows alone from %d plies, 0: the default): read in parts, the table differs (%d bytes, whole %d; exit %d, whole %d)\n--- stderr parts\n%.500s\n--- whole\n%.500s",
 					f, plies, len(got), len(want), code, wantCode, errs, wantErr)
 			}
 			if plies == 4 && i%8 == 0 && wantCode != 2 {
 				// The rows written alone read back as the record.
-				grammar.PartedBytes, grammar.PartNodes = bytes, nodes
-				back, _, _ := runApp(t, "convert", "--from", "parquet", "--to", "pgn", filepath.Join(dir, "parts.parquet"))
-				direct, _, _ := runApp(t, "convert", "--to", "pgn", f)
+				parts := filepath.Join(dir, name+"-parts.parquet")
+				back, _, _ := runAsh(t, "", "", "convert", "--from", "parquet", "--to", "pgn", parts)
+				direct, _, _ := runAsh(t, "", "", "convert", "--to", "pgn", f)
 				if back != direct {
 					t.Errorf("%s: the table written with rows alone reads back otherwise\n--- back\n%.2000s\n--- direct\n%.2000s", f, back, direct)
 				}
 				// And with every row's game given to the pipeline as a
 				// chunk read in parts (openParquetChunks).
-				grammar.PartedBytes, grammar.PartNodes = 0, 2
-				back, _, _ = runApp(t, "convert", "--from", "parquet", "--to", "pgn", filepath.Join(dir, "parts.parquet"))
+				back, _, _ = runAsh(t, "", "", append(slices.Clone(partedFlags), "convert", "--from", "parquet", "--to", "pgn", parts)...)
 				if back != direct {
 					t.Errorf("%s: the table read back in parts reads otherwise\n--- back\n%.2000s\n--- direct\n%.2000s", f, back, direct)
 				}
 			}
 		}
-	}
+	})
 }
 
 // descriptiveCases are records in descriptive notation that
@@ -507,9 +636,9 @@ var descriptiveCases = map[string]string{
 // and every case, corpus and test data game of the parted tests written
 // in descriptive notation by convert (read whole), with the generated
 // game's illegal moves early and late; and that game in French letters,
-// converted to PGN. Before, such a record was read whole (a 16 MB game
-// took 920 MB to validate, 941 MB to convert to PGN).
+// converted to PGN.
 func TestPartedDescriptiveAgrees(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	files := writeCases(t, dir, "desc-", descriptiveCases)
 	root := repoRoot(t)
@@ -522,35 +651,25 @@ func TestPartedDescriptiveAgrees(t *testing.T) {
 			files = append(files, path)
 		}
 	}
-	for i, f := range files {
-		runs := [][]string{
-			{"validate", "--notation", "descriptive", "--format", "jsonl", "--verbose", "--summary", "--jobs", "1", f},
-			{"fmt", "--notation", "descriptive", f},
-			// PGN writes each part's moves from the steps played.
-			{"convert", "--notation", "descriptive", "--to", "pgn", "--jobs", "1", f},
-		}
-		if i < len(descriptiveCases)+6 || i%3 == 0 {
-			runs = append(runs, [][]string{
-				{"convert", "--notation", "descriptive", "--to", "pgn", "--plain", "--jobs", "1", f},
-				// Rewritten in SAN with the moves as printed in comments.
-				{"convert", "--notation", "descriptive", "--to", "pgn", "--source-comments", "--jobs", "1", f},
-				{"convert", "--notation", "descriptive", "--to", "pgn", "--source-comments", "--plain", "--jobs", "1", f},
-				{"fmt", "--san", "--notation", "descriptive", f},
-				{"convert", "--notation", "descriptive", "--to", "json", "--jobs", "1", f},
-				{"convert", "--notation", "descriptive", "--to", "descriptive", "--jobs", "1", f},
-				{"convert", "--notation", "descriptive", "--to", "html", "--jobs", "1", f},
-			}...)
-		}
-		for _, args := range runs {
-			partsAgree(t, args...)
-		}
-	}
+	agreeOver(t, files,
+		[]string{"validate", "--notation", "descriptive", "--format", "jsonl", "--verbose", "--summary", "--jobs", "1"},
+		[]string{"fmt", "--notation", "descriptive"},
+		// PGN writes each part's moves from the steps played.
+		[]string{"convert", "--notation", "descriptive", "--to", "pgn", "--jobs", "1"},
+		[]string{"convert", "--notation", "descriptive", "--to", "pgn", "--plain", "--jobs", "1"},
+		// Rewritten in SAN with the moves as printed in comments.
+		[]string{"convert", "--notation", "descriptive", "--to", "pgn", "--source-comments", "--jobs", "1"},
+		[]string{"convert", "--notation", "descriptive", "--to", "pgn", "--source-comments", "--plain", "--jobs", "1"},
+		[]string{"fmt", "--san", "--notation", "descriptive"},
+		[]string{"convert", "--notation", "descriptive", "--to", "json", "--jobs", "1"},
+		[]string{"convert", "--notation", "descriptive", "--to", "descriptive", "--jobs", "1"},
+		[]string{"convert", "--notation", "descriptive", "--to", "html", "--jobs", "1"})
 	if len(files) < len(descriptiveCases)+20 {
 		t.Fatalf("only %d records in descriptive notation", len(files))
 	}
 	// A book's letters (French), read by the algebraic reader in parts:
 	// PGN from the steps too.
-	for k, f := range []string{game, lateBad, earlyBad} {
+	inParallel(t, []string{game, lateBad, earlyBad}, func(t *testing.T, k int, f string) {
 		fr, _ := writeConverted(t, dir, "fr-"+strconv.Itoa(k)+".pgn", "fr", f)
 		if fr == "" {
 			t.Fatalf("convert --to fr %s: nothing written", f)
@@ -558,7 +677,7 @@ func TestPartedDescriptiveAgrees(t *testing.T) {
 		partsAgree(t, "convert", "--notation", "fr", "--to", "pgn", "--jobs", "1", fr)
 		partsAgree(t, "convert", "--notation", "fr", "--to", "pgn", "--plain", "--jobs", "1", fr)
 		partsAgree(t, "convert", "--notation", "fr", "--to", "pgn", "--source-comments", "--jobs", "1", fr)
-	}
+	})
 }
 
 // writeConverted writes into dir, as name, what convert --to writes of the
@@ -566,7 +685,7 @@ func TestPartedDescriptiveAgrees(t *testing.T) {
 // wrote nothing (a file of no game).
 func writeConverted(t *testing.T, dir, name, to, f string) (path, text string) {
 	t.Helper()
-	out, _, code := runApp(t, "convert", "--to", to, "--jobs", "1", f)
+	out, _, code := runAsh(t, "", "", "convert", "--to", to, "--jobs", "1", f)
 	if code > 1 {
 		t.Fatalf("convert --to %s %s: exit %d", to, f, code)
 	}

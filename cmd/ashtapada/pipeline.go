@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"sync"
 	"sync/atomic"
 
@@ -24,6 +25,7 @@ import (
 // the number of workers, so that every command's output is the same for
 // any --jobs.
 type pipeline struct {
+	warn     io.Writer // where warnings about the inputs go (nil: standard error)
 	limits   grammar.Limits
 	notation movesNotation // --notation: the moves' notation in PGN input
 	jobs     int
@@ -53,6 +55,15 @@ type pipeline struct {
 	// batches per worker read ahead of the sink (0: 16). A stage whose
 	// results are large (convert's positions) reads less far ahead.
 	batch, ahead int
+}
+
+// warnings is where warnings about the inputs go: the application's
+// standard error, which tests replace.
+func (p *pipeline) warnings() io.Writer {
+	if p.warn == nil {
+		return os.Stderr
+	}
+	return p.warn
 }
 
 // stage is what a command does with each game on the workers.
@@ -190,7 +201,7 @@ func runPipeline[T any](p *pipeline, inputs []string, st stage[T], s sink[T]) re
 		var args []listed
 		var all []string
 		for _, arg := range inputs {
-			files, err := expandInputs([]string{arg})
+			files, err := expandInputs([]string{arg}, p.warnings())
 			args = append(args, listed{arg, files, err})
 			all = append(all, files...)
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/compare"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 )
 
 // TestPipelineCommandsDeterministic: every command on the shared pipeline
@@ -18,10 +19,11 @@ import (
 // a missing file and an unreadable one between readable ones, so that
 // tool errors must come out at their place in the input order too.
 func TestPipelineCommandsDeterministic(t *testing.T) {
+	t.Parallel()
 	root := repoRoot(t)
-	fide := filepath.Join(root, "..", "shared", "data", "fide", "corpus-1k.pgn")
-	if !fileExists(fide) {
-		t.Log("the FIDE games of the shared data are absent: the curated corpus only")
+	fide := filepath.Join(testenv.SharedPath(), "data", "fide", "corpus-1k.pgn")
+	if !fileExists(fide) || !testenv.IsLong() {
+		t.Log("fast tier, or the FIDE games of the external data absent: the curated corpus only")
 		fide = filepath.Join(root, "corpus", "fide", "fsf-selfplay.pgn")
 	}
 	dir := t.TempDir()
@@ -75,6 +77,7 @@ func TestPipelineCommandsDeterministic(t *testing.T) {
 // array at once (as diff did when it held every entry), with many entries
 // and with none.
 func TestDiffJSONStreamed(t *testing.T) {
+	t.Parallel()
 	root := repoRoot(t)
 	for _, args := range [][]string{
 		{"diff", "--format", "json", "--rules", "chaturanga", "corpus/fide/valid.pgn"},

@@ -28,14 +28,14 @@ import (
 
 // progressEnabled decides --progress: auto means standard error is a
 // terminal.
-func progressEnabled(mode string, stderr *os.File) (bool, error) {
+func progressEnabled(mode string, stderr io.Writer) (bool, error) {
 	return triState("progress", mode, func() bool { return isTerminal(stderr) })
 }
 
 // inputSize is the total size in bytes of the inputs, and false when one of
 // them has no known size (a pipe on standard input).
 func inputSize(args []string) (int64, bool) {
-	files, err := expandInputsReport(args, io.Discard)
+	files, err := expandInputs(args, io.Discard)
 	if err != nil {
 		// validate reports the error itself when it reads the inputs.
 		return 0, false

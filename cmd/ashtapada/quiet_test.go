@@ -6,6 +6,7 @@ import (
 )
 
 func TestValidateQuietHidesWarningsOnly(t *testing.T) {
+	t.Parallel()
 	root := repoRoot(t)
 	files := []string{"corpus/rules/lenient-notation.pgn", "corpus/rules/illegal-move.pgn"}
 	loud, _, code := runAsh(t, root, "", append([]string{"validate"}, files...)...)

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/klauspost/compress/zstd"
 	"github.com/ulikunitz/xz"
 )
@@ -51,6 +52,7 @@ func runAshCtx(t *testing.T, timeout time.Duration, stdin *os.File, args ...stri
 // Item 2: a symbolic link to a directory, without a trailing slash, is
 // walked like the directory.
 func TestSymlinkedDirectoryWalked(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(dir, "real"), 0o755); err != nil {
 		t.Fatal(err)
@@ -71,6 +73,7 @@ func TestSymlinkedDirectoryWalked(t *testing.T) {
 // directory are skipped with a warning; the other files are checked.
 // Standard input that is binary ends at once with exit 2.
 func TestSpecialFilesNeverHang(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeTemp(t, dir, "d/g.pgn", kingTooFar, 0o644)
 	if err := syscall.Mkfifo(filepath.Join(dir, "d", "fifo.pgn"), 0o644); err != nil {
@@ -113,6 +116,7 @@ func TestSpecialFilesNeverHang(t *testing.T) {
 // Item 7: an unreadable subdirectory is reported, everything else is
 // checked, and the exit status is 2 at the end.
 func TestUnreadableSubdirectory(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeTemp(t, dir, "a/locked/x.pgn", validGame, 0o644)
 	writeTemp(t, dir, "b/g.pgn", kingTooFar, 0o644)
@@ -153,6 +157,7 @@ func TestUnreadableSubdirectory(t *testing.T) {
 // written, with the reason; the mode bits (setgid included) and the owner
 // are kept.
 func TestFmtWriteKeepsWhatItReplaces(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	real := writeTemp(t, dir, "real.pgn", loose, 0o644)
 	link := filepath.Join(dir, "link.pgn")
@@ -227,6 +232,7 @@ func TestFmtWriteKeepsWhatItReplaces(t *testing.T) {
 // Item 8: fmt -w interrupted by a signal removes its temporary file and
 // leaves the file as it was.
 func TestFmtWriteInterrupted(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var sb strings.Builder
 	for sb.Len() < 40<<20 {
@@ -266,6 +272,7 @@ func TestFmtWriteInterrupted(t *testing.T) {
 // Item 9: fmt -l and -d exit non-zero when standard output cannot be
 // written.
 func TestFmtUnwritableStdout(t *testing.T) {
+	t.Parallel()
 	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
 	if err != nil {
 		t.Skip(err)
@@ -296,6 +303,7 @@ func TestFmtUnwritableStdout(t *testing.T) {
 // bytes, not its name (standard input, an odd name); an empty .gz and an
 // empty .zst behave alike (issue 14 item 9).
 func TestCompressedByContent(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var x, g, z bytes.Buffer
 	xw, err := xz.NewWriter(&x)
@@ -346,6 +354,7 @@ func TestCompressedByContent(t *testing.T) {
 // error, not a stack overflow that loses the report; above the ceiling the
 // flag is refused.
 func TestDeepNestingNoStackOverflow(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	const n = 1000000
 	text := "[Event \"deep\"]\n\n1. e4 " + strings.Repeat("(1. d4 ", n) + strings.Repeat(")", n) + " e5 *\n"
@@ -363,7 +372,8 @@ func TestDeepNestingNoStackOverflow(t *testing.T) {
 // in each of 100 games prints 100 hunks, the same on every run, and the
 // hunks are those of diff -u.
 func TestFmtDiffCorpus10k(t *testing.T) {
-	src := filepath.Join(repoRoot(t), "..", "shared", "data", "fide", "corpus-10k.pgn")
+	t.Parallel()
+	src := filepath.Join(testenv.SharedPath(), "data", "fide", "corpus-10k.pgn")
 	if _, err := os.Stat(src); err != nil {
 		t.Skip("../shared/data absent: ", err)
 	}
@@ -446,7 +456,9 @@ func peakRSSOut(t *testing.T, out io.Writer, args ...string) (int, int64, string
 // 1 GB file, and fmt --check on a gzip file of 2 GB of text, stay under
 // 100 MB of peak memory.
 func TestLongFmtStreams(t *testing.T) {
-	if os.Getenv("ASHTAPADA_LONG") != "1" {
+	// Not in parallel: a child's peak memory counts its parent's at the fork,
+	// and the sequential tests run while the test process is still small.
+	if !testenv.IsLong() {
 		t.Skip("a 1 GB file and a gzip bomb: set ASHTAPADA_LONG=1")
 	}
 	dir := t.TempDir()

@@ -178,6 +178,7 @@ func mustProfile(t *testing.T, name string) *rules.Profile {
 // in its order (scripts/gen-rule-pages builds docs/rules/ from it), and
 // --explain knows exactly the listed ids.
 func TestRulesIDs(t *testing.T) {
+	t.Parallel()
 	out, errOut, code := runAsh(t, "", "", "rules", "ids", "--format", "json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -248,6 +249,7 @@ func TestRulesShowSourcesByTitleAndAuthor(t *testing.T) {
 // from the binary's listing (`rules ids --format json`): run it into a
 // temporary directory and compare page by page. Needs python3.
 func TestRulePagesGenerated(t *testing.T) {
+	t.Parallel()
 	py, err := exec.LookPath("python3")
 	if err != nil {
 		t.Skip("python3 is not installed: scripts/gen-rule-pages cannot run")

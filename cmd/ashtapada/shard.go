@@ -127,7 +127,7 @@ func planShard(files []string, sh shardSpec) ([]inputPart, error) {
 func shardInputs(c *cli.Context, args []string, noteErr func(error)) ([]inputPart, error) {
 	var files []string
 	for _, arg := range args {
-		fs, err := expandInputs([]string{arg})
+		fs, err := expandInputs([]string{arg}, c.App.ErrWriter)
 		if err != nil {
 			noteErr(err)
 			continue

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/gametable"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 )
 
 func TestParseShard(t *testing.T) {
@@ -56,7 +57,7 @@ func shardTestInputs(t *testing.T) (files []string, small string) {
 	// name that says nothing (not cut: read whole by one part).
 	empty := filepath.Join(filepath.Dir(extra), "empty.pgn")
 	jsonl := filepath.Join(filepath.Dir(extra), "games.txt")
-	out, stderr, code := runApp(t, "convert", "--to", "jsonl", filepath.Join(root, "corpus", "fide", "showcase.pgn"))
+	out, stderr, code := runAsh(t, "", "", "convert", "--to", "jsonl", filepath.Join(root, "corpus", "fide", "showcase.pgn"))
 	if code != 0 {
 		t.Fatalf("convert --to jsonl: exit %d: %s", code, stderr)
 	}
@@ -64,11 +65,11 @@ func shardTestInputs(t *testing.T) (files []string, small string) {
 		t.Fatal("cannot write the test's inputs")
 	}
 	files = append(files, empty, jsonl)
-	shared := filepath.Join(root, "..", "shared", "data")
+	shared := filepath.Join(testenv.SharedPath(), "data")
 	if big := filepath.Join(shared, "fide", "corpus-1k.pgn"); fileExists(big) {
 		// One large file cut into game ranges: its first 250 games
 		// (all of them with ASHTAPADA_LONG=1).
-		if os.Getenv("ASHTAPADA_LONG") != "1" {
+		if !testenv.IsLong() {
 			data, err := os.ReadFile(big)
 			if err != nil {
 				t.Fatal(err)
@@ -105,6 +106,7 @@ func indexNth(data, sep []byte, n int) int {
 // TestShardMerge: for N = 1, 3, 7 the parts of validate and convert,
 // joined by merge, are byte for byte what one run writes.
 func TestShardMerge(t *testing.T) {
+	t.Parallel()
 	all, small := shardTestInputs(t)
 	shardMerge(t, all)
 	// The small file alone too, so that part boundaries fall between its
@@ -204,6 +206,7 @@ func shardMerge(t *testing.T, inputs []string) {
 // numbers them. (A part used to number them from the games of the files
 // before, as if that file held none.)
 func TestShardPartInsideLastGame(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.pgn"), filepath.Join(dir, "b.pgn")
 	game := func(event, comment string) string {
@@ -287,6 +290,7 @@ func TestCLIDoesNotNeedBeam(t *testing.T) {
 // from part 1, which holds its first byte but none of its games; a file
 // that truly holds no game is still reported, by exactly one part.
 func TestShardFirstGameInLaterPart(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	header := "{ " + strings.Repeat("a long header comment, not a game; ", 60) + "}\n\n"
 	withGame := filepath.Join(dir, "late.pgn")
@@ -336,6 +340,7 @@ func TestShardFirstGameInLaterPart(t *testing.T) {
 // merged from the parts of a --shard run into the bytes one run writes,
 // with ordinary games before and after it.
 func TestShardMergeHugeRow(t *testing.T) {
+	t.Parallel()
 	_, small := shardTestInputs(t)
 	dir := t.TempDir()
 	huge := filepath.Join(dir, "huge.pgn")

@@ -18,6 +18,7 @@ import (
 
 // Nothing checked is not success.
 func TestNoGames(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeFile(t, dir, "comment.pgn", "; exported by a program that found nothing\n{ and a comment }\n")
 	writeFile(t, dir, "valid.pgn", validGame)
@@ -93,6 +94,7 @@ func TestNoGames(t *testing.T) {
 
 // Global flags stand before or after the command.
 func TestGlobalFlagsBeforeCommand(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeFile(t, dir, "w.pgn", warningGame)
 	before, _, c1 := runAsh(t, dir, "", "--rules", "shatranj", "--quiet", "--jobs", "1", "validate", "--format", "jsonl", "w.pgn")
@@ -109,6 +111,7 @@ func TestGlobalFlagsBeforeCommand(t *testing.T) {
 
 // Did you mean: commands, flags (echoed as typed), profiles, rule ids.
 func TestDidYouMean(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeFile(t, dir, "v.pgn", validGame)
 	cases := []struct {
@@ -134,6 +137,7 @@ func TestDidYouMean(t *testing.T) {
 // --max-errors says that it stopped and what it left out; the exit status
 // still covers every game.
 func TestMaxErrorsSaysWhatItLeftOut(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var b strings.Builder
 	for i := 0; i < 5; i++ {
@@ -155,6 +159,7 @@ func TestMaxErrorsSaysWhatItLeftOut(t *testing.T) {
 // Variations are checked by default; an error in one names its path;
 // --no-variations skips them.
 func TestVariationsCheckedByDefault(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeFile(t, dir, "var.pgn", `[Event "v"]
 [Site "?"]
@@ -180,6 +185,7 @@ func TestVariationsCheckedByDefault(t *testing.T) {
 // Ctrl-C while convert writes its output file: exit 130 and no file left,
 // neither the output nor its temporary file.
 func TestInterruptLeavesNoPartialFile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	cmd := exec.Command(ashBinary, "convert", "--to", "jsonl", "-o", "out.jsonl", "-")
 	cmd.Dir = dir
@@ -225,6 +231,7 @@ func TestInterruptLeavesNoPartialFile(t *testing.T) {
 
 // A closed pipe on standard output ends the run quietly.
 func TestClosedPipeIsQuiet(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var b strings.Builder
 	for i := 0; i < 3000; i++ {
@@ -300,6 +307,7 @@ func (t *ttyLike) Read(b []byte) (int, error) {
 // standard output; convert from UCI ends each game with a termination
 // marker; JSON keeps <, > and & readable.
 func TestSmallShellFixes(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeFile(t, dir, "v.pgn", strings.Replace(validGame, "1. e4 e5", "1. e4 {<good> & bold} e5", 1))
 	out, errOut, code := runAsh(t, dir, "", "show", "--svg", "-", "--ply", "2", "v.pgn")
@@ -349,6 +357,7 @@ func TestSmallShellFixes(t *testing.T) {
 // even for syntax errors in games whose tags could not be read. A run over
 // some of the files says nothing about the others' entries.
 func TestBaselineFingerprints(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	// Games without tags, as many exports write them: their keys used to
 	// be empty, all alike.
@@ -407,6 +416,7 @@ func TestBaselineFingerprints(t *testing.T) {
 // names no file a user of the binary does not have, and the man page has
 // exit status, environment, examples and real defaults.
 func TestHelpAndManual(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"--help"}, {"validate", "--help"}, {"fmt", "--help"}, {"convert", "--help"},
 		{"diff", "--help"}, {"show", "--help"}, {"rules", "--help"}, {"rules", "show", "--help"}, {"perft", "--help"}, {"completion", "--help"}} {
 		out, _, code := runAsh(t, "", "", args...)
@@ -447,6 +457,7 @@ func TestHelpAndManual(t *testing.T) {
 // Games typed at a terminal: no progress bar draws over them, and the
 // first Ctrl-D ends the input. `script` gives the command a terminal.
 func TestTypedInputAtATerminal(t *testing.T) {
+	t.Parallel()
 	scriptCmd, err := exec.LookPath("script")
 	if err != nil {
 		t.Skip("no script(1) to give the command a terminal")

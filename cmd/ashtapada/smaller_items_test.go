@@ -21,6 +21,8 @@ import (
 // format reports 100 of them and says that 19,901 were left out; the
 // counts still include them, and 0 lifts the bounds.
 func TestReportOfOneGameBounded(t *testing.T) {
+	// Not in parallel: a child's peak memory counts its parent's at the fork,
+	// and the sequential tests run while the test process is still small.
 	dir := t.TempDir()
 	const variations = 20000
 	writeTemp(t, dir, "checks.pgn", "[Event \"x\"]\n\n1. e4+ "+strings.Repeat("(1. d4+) ", variations)+"*\n", 0o644)
@@ -68,6 +70,7 @@ func TestReportOfOneGameBounded(t *testing.T) {
 // Item 9: a file name that is not UTF-8 survives into JSON, JSONL and
 // JUnit, escaped as \xHH (docs/cli.md), not replaced by U+FFFD.
 func TestNonUTF8FileNameInReports(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	name := "caf\xe9-\xff.pgn"
 	if err := os.WriteFile(filepath.Join(dir, name), []byte(kingTooFar), 0o644); err != nil {
@@ -132,6 +135,7 @@ func TestNonUTF8FileNameInReports(t *testing.T) {
 // Item 9: --svg-dir pictures of a/x.pgn and b/x.pgn do not overwrite each
 // other, nor do those of two variations at the same ply.
 func TestSVGDirSameBaseName(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeTemp(t, dir, "a/x.pgn", kingTooFar, 0o644)
 	writeTemp(t, dir, "b/x.pgn", "[Event \"bad\"]\n\n1. e4 e5 2. Kf3 *\n", 0o644)
@@ -172,6 +176,7 @@ func TestSVGDirSameBaseName(t *testing.T) {
 // (A closed standard output cannot be tested: the Go runtime opens
 // /dev/null in its place at start-up, where writes succeed.)
 func TestUnwritableStdoutExits2(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	p := writeTemp(t, dir, "g.pgn", loose, 0o644)
 	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
@@ -208,6 +213,7 @@ func TestUnwritableStdoutExits2(t *testing.T) {
 // Item 9: convert names the file in its syntax messages, for every input
 // format (standard input is <stdin>).
 func TestConvertNamesFileInSyntaxMessages(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeTemp(t, dir, "syn.pgn", "[Event \"a\"]\n\n1. e4 Zz9 *\n", 0o644)
 	writeTemp(t, dir, "syn.lan", "[Event \"a\"]\n\n1. e2-e4 Zz9 *\n", 0o644)
@@ -233,6 +239,8 @@ func TestConvertNamesFileInSyntaxMessages(t *testing.T) {
 // game of only a marker so that it reads back as a game of its own; a
 // message quotes a bounded slice of a 2 MB token.
 func TestSmallerItemsOnTheBinary(t *testing.T) {
+	// Not in parallel: a child's peak memory counts its parent's at the fork,
+	// and the sequential tests run while the test process is still small.
 	dir := t.TempDir()
 	lf := "[Event \"a\"]\n[Site \"never closed\n\n1. e4 *\n\n" + kingTooFar
 	writeTemp(t, dir, "lf.pgn", lf, 0o644)

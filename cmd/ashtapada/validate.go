@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -62,7 +61,7 @@ func validateAction(c *cli.Context) error {
 		return toolError(err)
 	}
 	if c.IsSet("explain") {
-		return explainRule(c.String("explain"), os.Stdout)
+		return explainRule(c.String("explain"), c.App.Writer)
 	}
 	opts, err := validateOptionsFrom(c)
 	if err != nil {
@@ -75,10 +74,10 @@ func validateAction(c *cli.Context) error {
 	}
 	defer func() {
 		if err := stopProfiles(); err != nil {
-			fmt.Fprintln(os.Stderr, "ashtapada:", err)
+			fmt.Fprintln(c.App.ErrWriter, "ashtapada:", err)
 		}
 	}()
-	ci, out, err := startCI(c, os.Stdout, os.Stderr)
+	ci, out, err := startCI(c, c.App.Writer, c.App.ErrWriter)
 	if err != nil {
 		return toolError(err)
 	}
@@ -89,7 +88,7 @@ func validateAction(c *cli.Context) error {
 	}
 	// An HTML report draws the moves up to each finding (cheap to keep).
 	opts.replay.Moves = formats.ReportWantsMoves(sink.rw)
-	p := &pipeline{shard: opts.shard, limits: opts.limits, notation: notation, jobs: opts.jobs, counter: ci.counter(), ids: true}
+	p := &pipeline{warn: c.App.ErrWriter, shard: opts.shard, limits: opts.limits, notation: notation, jobs: opts.jobs, counter: ci.counter(), ids: true}
 	read := runPipeline(p, opts.inputs, validateStage(opts.replay, opts.hints), sink)
 	return sink.finish(read)
 }

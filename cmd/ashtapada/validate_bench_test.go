@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
+
+	"github.com/ashtapada/ashtapada/internal/testenv"
 )
 
 // BenchmarkValidateFile runs `ashtapada validate` on a whole file:
@@ -18,7 +20,7 @@ import (
 // pgn-extract is scripts/bench-vs-pgn-extract.
 func BenchmarkValidateFile(b *testing.B) {
 	root := repoRoot(b)
-	path := filepath.Join(root, "..", "shared", "data", "fide", "corpus-10k.pgn")
+	path := filepath.Join(testenv.SharedPath(), "data", "fide", "corpus-10k.pgn")
 	if _, err := os.Stat(path); err != nil {
 		path = filepath.Join(root, "corpus", "fide", "fsf-selfplay.pgn")
 	}

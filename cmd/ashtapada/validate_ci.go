@@ -74,7 +74,7 @@ type ciRun struct {
 // returns the writer the report should write to (standard output, possibly
 // coloured, possibly sharing the terminal with the bar). Errors are usage
 // errors: nothing was checked yet.
-func startCI(c *cli.Context, stdout, stderr *os.File) (*ciRun, io.Writer, error) {
+func startCI(c *cli.Context, stdout, stderr io.Writer) (*ciRun, io.Writer, error) {
 	r := &ciRun{stderr: stderr, writePath: c.String("write-baseline"), read: map[string]bool{}}
 	if r.writePath != "" {
 		r.rec = formats.NewBaselineRecorder()
@@ -130,8 +130,11 @@ func startCI(c *cli.Context, stdout, stderr *os.File) (*ciRun, io.Writer, error)
 // standard error, through the bar when there is one, so that a message
 // never lands in the middle of the bar's line.
 func (r *ciRun) diag() io.Writer {
-	if r == nil || r.prog == nil {
+	if r == nil {
 		return os.Stderr
+	}
+	if r.prog == nil {
+		return r.stderr
 	}
 	return &terminalShare{p: r.prog, w: r.stderr}
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"syscall"
 
@@ -130,7 +129,7 @@ func (s *resultSink) finish(read readOutcome) error {
 	complete := read.complete() && s.writeErr == nil && s.toolErrs == 0
 	if err := s.ci.finish(complete); err != nil {
 		s.toolErrs++
-		fmt.Fprintln(os.Stderr, "ashtapada:", err)
+		fmt.Fprintln(s.ci.stderr, "ashtapada:", err)
 	}
 	switch {
 	case s.writeErr != nil && errors.Is(s.writeErr, syscall.EPIPE):

@@ -98,6 +98,7 @@ func writeFile(t *testing.T, dir, name, text string) string {
 }
 
 func TestValidateExitStatus(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	valid := writeFile(t, dir, "valid.pgn", validGame)
 	illegal := writeFile(t, dir, "illegal.pgn", illegalGame)
@@ -136,6 +137,7 @@ func TestValidateExitStatus(t *testing.T) {
 }
 
 func TestValidateText(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	illegal := writeFile(t, dir, "illegal.pgn", illegalGame)
 	out, _, code := runAsh(t, "", "", "validate", illegal)
@@ -158,6 +160,7 @@ func TestValidateText(t *testing.T) {
 // every finding line and every game line carries exactly the listed names
 // (plus the documented extras), with the right JSON types.
 func TestValidateJSONL(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	f := writeFile(t, dir, "two.pgn", illegalGame+"\n"+validGame)
 	out, _, code := runAsh(t, "", "", "validate", "--format", "jsonl", f)
@@ -272,6 +275,7 @@ func jsonType(v any) string {
 // TestValidateOrderAndSummary: many games through several workers come out
 // in input order; --summary counts them; --max-errors stops early.
 func TestValidateOrderAndSummary(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var b strings.Builder
 	const n = 60

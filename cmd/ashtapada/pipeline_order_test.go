@@ -1,0 +1,178 @@
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
+)
+
+// orderSink records what the pipeline delivers, in the order it comes.
+type orderSink struct{ got []string }
+
+func (s *orderSink) game(_ formats.GameID, res string) bool {
+	s.got = append(s.got, res)
+	return true
+}
+
+func (s *orderSink) fileEnd(f fileEnd) bool {
+	s.got = append(s.got, fmt.Sprintf("end %s %d", filepath.Base(f.name), f.games))
+	return true
+}
+
+func (s *orderSink) toolError(err error) bool {
+	s.got = append(s.got, "error "+strings.SplitN(err.Error(), ":", 2)[0])
+	return true
+}
+
+// orderInputs writes files of games whose Event tag names the file and the
+// game's place in it, of sizes that cut batches in the middle of files.
+func orderInputs(t *testing.T) []string {
+	t.Helper()
+	dir := t.TempDir()
+	var files []string
+	for k, n := range []int{1, batchGames + 3, 0, 2*batchGames + 17, 5} {
+		var b strings.Builder
+		for i := 1; i <= n; i++ {
+			fmt.Fprintf(&b, "[Event \"f%d g%d\"]\n\n1. e4 e5 *\n\n", k, i)
+		}
+		path := filepath.Join(dir, fmt.Sprintf("f%d.pgn", k))
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, path)
+	}
+	return files
+}
+
+// orderStage answers each game with its Event tag, the file and index the
+// pipeline gave it, after a random delay of up to 0.3 ms, so that
+// workers finish out of order; the game whose Event is panicAt panics.
+func orderStage(seed uint64, panicAt string) stage[string] {
+	var workers atomic.Uint64
+	return stage[string]{
+		worker: func() func(*record.Game, string, int) string {
+			rng := rand.New(rand.NewPCG(seed, workers.Add(1)))
+			return func(g *record.Game, file string, index int) string {
+				time.Sleep(time.Duration(rng.IntN(300)) * time.Microsecond)
+				ev, _ := g.Tag("Event")
+				if ev == panicAt {
+					panic("a bug met on " + ev)
+				}
+				return fmt.Sprintf("%s @%s#%d", ev, filepath.Base(file), index)
+			}
+		},
+		failed: func(file string, index int) string {
+			return fmt.Sprintf("failed @%s#%d", filepath.Base(file), index)
+		},
+	}
+}
+
+// TestPipelineOrderUnderRandomDelays: the ordered parallel run delivers
+// every game's result in input order, numbered within each file or over
+// the inputs, with each file's end after its games, whatever the number of
+// workers and however long each game takes; a game whose work panics is
+// reported in its place and the others are still done; and the parts of
+// --shard K/N, run one after the other, deliver together the games of the
+// whole run, each once, in order. A synthetic workload: the property is the
+// pipeline's, not the rules'.
+func TestPipelineOrderUnderRandomDelays(t *testing.T) {
+	files := orderInputs(t)
+	run := func(p *pipeline, seed uint64, panicAt string) []string {
+		s := &orderSink{}
+		p.limits = grammar.DefaultLimits()
+		p.warn = &strings.Builder{}
+		runPipeline(p, files, orderStage(seed, panicAt), s)
+		return s.got
+	}
+	// What one worker delivers, numbered within each file.
+	want := run(&pipeline{jobs: 1}, 0, "")
+	if len(want) < 3*batchGames {
+		t.Fatalf("only %d results: the inputs do not span several batches", len(want))
+	}
+	for i, w := range want {
+		// The sequential run numbers each game by its place in its file.
+		var k, g, kk, idx int
+		if n, _ := fmt.Sscanf(w, "f%d g%d @f%d.pgn#%d", &k, &g, &kk, &idx); n == 4 && (k != kk || g != idx) {
+			t.Fatalf("result %d: %q: a game numbered otherwise than its place in its file", i, w)
+		}
+	}
+	for seed := uint64(1); seed <= 3; seed++ {
+		for _, jobs := range []int{2, 3, 8} {
+			for _, ahead := range []int{0, 1} {
+				p := &pipeline{jobs: jobs, ahead: ahead, batch: 7 * int(seed)}
+				if got := run(p, seed, ""); !slices.Equal(got, want) {
+					t.Fatalf("--jobs %d, seed %d, ahead %d, batches of %d: the results come otherwise:\n%s", jobs, seed, ahead, p.batch, firstResultDifference(want, got))
+				}
+			}
+		}
+	}
+	// Numbered over the inputs: the same order, the indexes running on.
+	over := run(&pipeline{jobs: 3, overInputs: true}, 9, "")
+	n := 0
+	for i, r := range over {
+		if strings.HasPrefix(r, "end ") {
+			continue
+		}
+		n++
+		if !strings.HasSuffix(r, fmt.Sprintf("#%d", n)) || strings.SplitN(r, " @", 2)[0] != strings.SplitN(want[i], " @", 2)[0] {
+			t.Fatalf("over the inputs, result %d is %q, want game %d of the run (%q)", i, r, n, want[i])
+		}
+	}
+	// A panic is the failed result in its place; the rest are as before.
+	bad := fmt.Sprintf("f3 g%d", batchGames+1)
+	var got []string
+	errs := 0
+	for _, r := range run(&pipeline{jobs: 3}, 4, bad) {
+		if strings.HasPrefix(r, "error ") {
+			errs++ // the bug, reported as an error of the tool before its result
+			continue
+		}
+		got = append(got, r)
+	}
+	if len(got) != len(want) || errs != 1 {
+		t.Fatalf("a panic: %d results and %d errors, want %d and 1", len(got), errs, len(want))
+	}
+	for i := range want {
+		if strings.HasPrefix(want[i], bad+" ") != strings.HasPrefix(got[i], "failed ") {
+			t.Fatalf("a panic at %s: result %d is %q, want %q or its failure", bad, i, got[i], want[i])
+		}
+	}
+	// The parts of --shard K/3 together are the whole run, in order.
+	var games []string
+	for _, r := range want {
+		if !strings.HasPrefix(r, "end ") {
+			games = append(games, r)
+		}
+	}
+	var parts []string
+	for k := 1; k <= 3; k++ {
+		for _, r := range run(&pipeline{jobs: 2, shard: fmt.Sprintf("%d/3", k)}, uint64(k), "") {
+			if !strings.HasPrefix(r, "end ") {
+				parts = append(parts, r)
+			}
+		}
+	}
+	if !slices.Equal(parts, games) {
+		t.Fatalf("the three parts of --shard K/3 deliver otherwise than the whole run:\n%s", firstResultDifference(games, parts))
+	}
+}
+
+// firstResultDifference shows where two lists of results first differ.
+func firstResultDifference(want, got []string) string {
+	for i := range min(len(want), len(got)) {
+		if want[i] != got[i] {
+			return fmt.Sprintf("at %d: got %q, want %q", i, got[i], want[i])
+		}
+	}
+	return fmt.Sprintf("got %d results, want %d", len(got), len(want))
+}

@@ -1,0 +1,112 @@
+// Package testenv is the one place the tests decide how much they run and
+// where they find what lies outside the package under test.
+//
+// The tests come in two tiers, switched by one environment variable, as Go's
+// own -short flag and longtest builders do:
+//
+//   - the default `go test ./...` is the fast tier: every property is tested
+//     on a fixed sample of each corpus (every profile, every notation, every
+//     rule id of corpus/), so that a regression shows at once;
+//   - ASHTAPADA_LONG=1 is the long tier: every file and game of every corpus,
+//     the command-line matrices, memory ceilings of every reading strategy,
+//     browsers and DuckDB.
+//
+// The external data (corpora too big for the repository, the Fairy-Stockfish
+// oracle, the source texts) lives in a directory named shared beside the
+// repository on the maintainers' machines and in CI, not in a user's clone:
+// tests that need it skip, saying why, when it is absent. docs/testing.md has
+// the table of what each tier runs.
+package testenv
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"testing"
+)
+
+// LongVar is the environment variable that asks for the long tier.
+const LongVar = "ASHTAPADA_LONG"
+
+// IsLong reports whether this is a long run (ASHTAPADA_LONG=1).
+func IsLong() bool { return os.Getenv(LongVar) == "1" }
+
+// Long skips t unless this is a long run; why says what the test costs, for
+// the skip message.
+func Long(t testing.TB, why string) {
+	t.Helper()
+	if !IsLong() {
+		t.Skipf("long tier (%s): set %s=1 to run", why, LongVar)
+	}
+}
+
+// RepoRoot is the module root, found from this file's place, so that it does
+// not depend on the directory go test runs in.
+func RepoRoot() string {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		panic("testenv: cannot find its own source file")
+	}
+	return filepath.Dir(filepath.Dir(filepath.Dir(file)))
+}
+
+// SharedPath is where the external data lives: shared, beside the
+// repository. It may be absent; SharedDir skips when it is.
+func SharedPath() string {
+	return filepath.Join(RepoRoot(), "..", "shared")
+}
+
+// SharedDir is SharedPath joined with elem, skipping t when that is absent.
+func SharedDir(t testing.TB, elem ...string) string {
+	t.Helper()
+	d := filepath.Join(append([]string{SharedPath()}, elem...)...)
+	if _, err := os.Stat(d); err != nil {
+		t.Skipf("external data not found (%v): it lives beside the repository on the maintainers' machines and in CI", err)
+	}
+	return d
+}
+
+// HasShared reports whether the external data is present.
+func HasShared() bool {
+	_, err := os.Stat(SharedPath())
+	return err == nil
+}
+
+// NeedTool returns the path of the program name (a name looked up in PATH, or
+// an absolute path), skipping t when it is not installed.
+func NeedTool(t testing.TB, name string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		t.Skipf("%s not installed (%v); .ci/run installs it", name, err)
+	}
+	return p
+}
+
+// Sample returns list whole in a long run, and otherwise at most n of its
+// elements, spread evenly over it: the first, the last and the ones between
+// at equal steps. The choice depends on the list and n only, so every fast
+// run tests the same elements.
+func Sample[T any](list []T, n int) []T {
+	if IsLong() || n <= 0 || len(list) <= n {
+		return list
+	}
+	if n == 1 {
+		return list[:1]
+	}
+	out := make([]T, 0, n)
+	for i := 0; i < n; i++ {
+		out = append(out, list[i*(len(list)-1)/(n-1)])
+	}
+	return out
+}
+
+// Limit is n in the fast tier and max in a long run: how many games of a file
+// a per-game property reads.
+func Limit(n, max int) int {
+	if IsLong() {
+		return max
+	}
+	return n
+}
