@@ -71,8 +71,7 @@ func writeHugeGameIn(t *testing.T, path string, size int, moves [4]string) int {
 // loaded machine: a change that keeps more per token or per ply than the
 // reader, the replay and the writers keep now fails here.
 func TestHugeGameMemory(t *testing.T) {
-	// Not in parallel: a child's peak memory counts its parent's at the fork,
-	// and the sequential tests run while the test process is still small.
+	t.Parallel()
 	size, long := 2<<20, testenv.IsLong()
 	if long {
 		size = 16_000_000
@@ -188,8 +187,8 @@ func TestHugeGameMemory(t *testing.T) {
 		t.Fatalf("%d plies: the game is not what the ceilings were measured on", plies)
 	}
 	// The table written from the table holds the same game (digests of
-	// the binary's output: the test process, whose peak memory the
-	// children's is measured from, stays small).
+	// the binary's output, not the output held: the tests beside this one
+	// run in the same process).
 	want, _, _ := runAshDigest(t, dir, true, "convert", "--from", "parquet", "--to", "pgn", table)
 	got, _, code := runAshDigest(t, dir, true, "convert", "--from", "parquet", "--to", "pgn", filepath.Join(dir, "again.parquet"))
 	if !bytes.Equal(got, want) || code != 0 || bytes.HasSuffix(got, []byte(" 0 bytes")) {
@@ -205,8 +204,7 @@ func TestHugeGameMemory(t *testing.T) {
 // built the whole game's tree first and each notation read it again (a 16
 // MB game: 1.1-6.2 GB and up to 205 s).
 func TestHugeBrokenGame(t *testing.T) {
-	// Not in parallel: a child's peak memory counts its parent's at the fork,
-	// and the sequential tests run while the test process is still small.
+	t.Parallel()
 	size, long := 2<<20, testenv.IsLong()
 	if long {
 		size = 16_000_000

@@ -434,7 +434,7 @@ func peakRSS(t *testing.T, args ...string) (int, int64, string) {
 // standard error.
 func peakRSSOut(t *testing.T, out io.Writer, args ...string) (int, int64, string) {
 	t.Helper()
-	cmd := exec.Command(ashBinary, args...)
+	cmd, peakKB := measuredCommand(t, args...)
 	var errb bytes.Buffer
 	cmd.Stdout = out
 	cmd.Stderr = &errb
@@ -445,19 +445,14 @@ func peakRSSOut(t *testing.T, out io.Writer, args ...string) (int, int64, string
 	} else if err != nil {
 		t.Fatal(err)
 	}
-	ru, _ := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-	if ru == nil {
-		t.Skip("no rusage here")
-	}
-	return code, ru.Maxrss >> 10, errb.String()
+	return code, peakKB() >> 10, errb.String()
 }
 
 // Item 3, acceptance (long: ASHTAPADA_LONG=1): fmt --check and fmt -w on a
 // 1 GB file, and fmt --check on a gzip file of 2 GB of text, stay under
 // 100 MB of peak memory.
 func TestLongFmtStreams(t *testing.T) {
-	// Not in parallel: a child's peak memory counts its parent's at the fork,
-	// and the sequential tests run while the test process is still small.
+	t.Parallel()
 	if !testenv.IsLong() {
 		t.Skip("a 1 GB file and a gzip bomb: set ASHTAPADA_LONG=1")
 	}

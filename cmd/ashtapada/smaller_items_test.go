@@ -21,8 +21,7 @@ import (
 // format reports 100 of them and says that 19,901 were left out; the
 // counts still include them, and 0 lifts the bounds.
 func TestReportOfOneGameBounded(t *testing.T) {
-	// Not in parallel: a child's peak memory counts its parent's at the fork,
-	// and the sequential tests run while the test process is still small.
+	t.Parallel()
 	dir := t.TempDir()
 	const variations = 20000
 	writeTemp(t, dir, "checks.pgn", "[Event \"x\"]\n\n1. e4+ "+strings.Repeat("(1. d4+) ", variations)+"*\n", 0o644)
@@ -239,8 +238,7 @@ func TestConvertNamesFileInSyntaxMessages(t *testing.T) {
 // game of only a marker so that it reads back as a game of its own; a
 // message quotes a bounded slice of a 2 MB token.
 func TestSmallerItemsOnTheBinary(t *testing.T) {
-	// Not in parallel: a child's peak memory counts its parent's at the fork,
-	// and the sequential tests run while the test process is still small.
+	t.Parallel()
 	dir := t.TempDir()
 	lf := "[Event \"a\"]\n[Site \"never closed\n\n1. e4 *\n\n" + kingTooFar
 	writeTemp(t, dir, "lf.pgn", lf, 0o644)

@@ -18,6 +18,7 @@ import (
 var ashBinary string
 
 func TestMain(m *testing.M) {
+	launchIfAsked()
 	dir, err := os.MkdirTemp("", "ashtapada-test-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "temp dir:", err)
