@@ -156,7 +156,9 @@ func TestHugeGameMemory(t *testing.T) {
 		// parts.
 		{[]string{"detect", game}, 10, true, 0},
 		// The row is written alone, its lists in pieces (gametable).
-		{[]string{"convert", "--to", "parquet", "-o", table, game}, 10, false, 0},
+		// Its own floor: 82 MB measured for the 2 MB game on a loaded
+		// machine, the soft limit's collector lagging.
+		{[]string{"convert", "--to", "parquet", "-o", table, game}, 10, false, 100},
 		// Read for its text only, the game in parts.
 		{[]string{"fmt", table}, 10, true, 0},
 		{[]string{"convert", "--from", "parquet", "--to", "pgn", table}, 10, false, 0},

@@ -88,7 +88,7 @@ func TestPartedValidateAgrees(t *testing.T) {
 	inParallel(t, some, func(t *testing.T, _ int, f string) {
 		partsAgree(t, "convert", "--to", "svg", "--jobs", "1", f)
 	})
-	if len(files) < len(partedCases)+16 {
+	if len(files) < len(partedCases)+10 {
 		t.Fatalf("only %d files: the corpus is not where the test looks", len(files))
 	}
 }
@@ -360,7 +360,7 @@ func TestPartedShowAgrees(t *testing.T) {
 			partsAgree(t, args...)
 		}
 	})
-	if len(files) < len(partedCases)+16 {
+	if len(files) < len(partedCases)+10 {
 		t.Fatalf("only %d files: the corpus is not where the test looks", len(files))
 	}
 }
