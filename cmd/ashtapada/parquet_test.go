@@ -43,20 +43,7 @@ func recordFilesUnder(t *testing.T, dir string) []string {
 
 // firstLineDifference says where two texts first differ, by line.
 func firstLineDifference(want, got string) string {
-	wl, gl := strings.SplitAfter(want, "\n"), strings.SplitAfter(got, "\n")
-	for i := 0; i < len(wl) || i < len(gl); i++ {
-		var w, g string
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if w != g {
-			return fmt.Sprintf("line %d: fmt %q, round trip %q", i+1, w, g)
-		}
-	}
-	return "(no line differs)"
+	return lineDifferenceOf(want, got, "fmt", "round trip")
 }
 
 // parquetRoundTrip checks PGN -> Parquet -> PGN (docs/parquet.md, "Round

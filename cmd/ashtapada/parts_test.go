@@ -140,20 +140,26 @@ func agreeOn(t *testing.T, args, files []string) {
 // lineDifference says where the output read in parts first differs from
 // the output read whole.
 func lineDifference(whole, parts string) string {
-	wl, pl := strings.SplitAfter(whole, "\n"), strings.SplitAfter(parts, "\n")
-	for i := 0; i < len(wl) || i < len(pl); i++ {
-		var w, p string
-		if i < len(wl) {
-			w = wl[i]
+	return lineDifferenceOf(whole, parts, "whole", "parts")
+}
+
+// lineDifferenceOf says where b first differs from a, line by line, naming
+// them as said.
+func lineDifferenceOf(a, b, aName, bName string) string {
+	al, bl := strings.SplitAfter(a, "\n"), strings.SplitAfter(b, "\n")
+	for i := 0; i < len(al) || i < len(bl); i++ {
+		var x, y string
+		if i < len(al) {
+			x = al[i]
 		}
-		if i < len(pl) {
-			p = pl[i]
+		if i < len(bl) {
+			y = bl[i]
 		}
-		if w != p {
-			return fmt.Sprintf("line %d: whole %.500q, parts %.500q", i+1, w, p)
+		if x != y {
+			return fmt.Sprintf("line %d: %s %.500q, %s %.500q", i+1, aName, x, bName, y)
 		}
 	}
-	return "the same"
+	return "(no line differs)"
 }
 
 // agreeOver runs each command (its arguments but the files) on all the
