@@ -23,6 +23,8 @@
 package grammar
 
 import (
+	"sync"
+
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -57,7 +59,10 @@ type gVar struct {
 	Elems []gElem `parser:"@@*"`
 }
 
-var parser = buildParser()
+// parser is built at its first use, not at start: most records never
+// reach it (the fast reader reads them), and every run of the command
+// would pay for building it.
+var parser = sync.OnceValue(buildParser)
 
 func buildParser() *participle.Parser[gGame] {
 	// Naming symbols here makes Go initialise them first: the definition

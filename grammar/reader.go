@@ -257,7 +257,7 @@ func parseWithGrammar(c Chunk, filename, src string, b *builder) {
 		b.parseError(err, src, c)
 		return
 	}
-	ast, err := parser.ParseFromLexer(peek)
+	ast, err := parser().ParseFromLexer(peek)
 	if err != nil {
 		// The partial tree may hold a bad move before the place where
 		// participle stopped: report whichever comes first.

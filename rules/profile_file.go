@@ -86,7 +86,8 @@ var settingFields = []string{"value", "source", "applies"}
 // profileParser holds one file's state while it is read.
 type profileParser struct {
 	file  string
-	lines map[string]int // dotted key -> line where it is written
+	data  []byte
+	lines map[string]int // dotted key -> line where it is written; indexed at the first error
 	errs  ProfileErrors
 }
 
@@ -100,6 +101,11 @@ func (pp *profileParser) errorf(key, value string, valid []string, format string
 // line finds where a key is written; a key not written itself (a missing
 // field) is placed on its nearest written parent.
 func (pp *profileParser) line(key string) int {
+	if pp.lines == nil {
+		// Only a file with an error needs its lines: the built-in
+		// profiles, read at every start, are read without.
+		pp.lines = indexLines(pp.data)
+	}
 	for k := key; k != ""; {
 		if l, ok := pp.lines[k]; ok {
 			return l
@@ -116,7 +122,7 @@ func (pp *profileParser) line(key string) int {
 // parseProfile reads a profile; builtin demands the full form of a built-in
 // file (every setting, each with a source).
 func parseProfile(file string, data []byte, builtin bool) (*Profile, error) {
-	pp := &profileParser{file: file}
+	pp := &profileParser{file: file, data: data}
 	var doc map[string]any
 	if err := toml.Unmarshal(data, &doc); err != nil {
 		var de *toml.DecodeError
@@ -126,7 +132,6 @@ func parseProfile(file string, data []byte, builtin bool) (*Profile, error) {
 		}
 		return nil, &ProfileError{File: file, Msg: "TOML: " + err.Error()}
 	}
-	pp.lines = indexLines(data)
 
 	p := &Profile{
 		Sources:       map[string]string{},

@@ -300,7 +300,11 @@ func TestPartedSANAgrees(t *testing.T) {
 func TestPartedShowAgrees(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	files := partedInputs(t, dir, "show-", true)
+	all := partedInputs(t, dir, "show-", true)
+	if len(all) < len(partedCases)+10 {
+		t.Fatalf("only %d files: the corpus is not where the test looks", len(all))
+	}
+	files := sparse(all)
 	common := [][]string{
 		nil, {"--ply", "0"}, {"--ply", "1"}, {"--ply", "2"}, {"--ply", "3"}, {"--ply", "8"},
 		{"--ply", "40"}, {"--ply", "-1"}, {"--move", "1"}, {"--move", "2b"}, {"--move", "5w"},
@@ -319,8 +323,11 @@ func TestPartedShowAgrees(t *testing.T) {
 		if !testenv.IsLong() {
 			// The fast tier: the end, an early and the last ply, by
 			// number and by move, a missing one, and a picture, on the
-			// cases.
-			flags = [][]string{nil, {"--ply", "3"}, {"--ply", "-1"}, {"--move", "2b"}, {"--move", "x"}, {"--ply", "5", "--svg", "-"}}
+			// cases, each case half of them in turn.
+			flags = [][][]string{
+				{nil, {"--ply", "-1"}, {"--move", "x"}},
+				{{"--ply", "3"}, {"--move", "2b"}, {"--ply", "5", "--svg", "-"}},
+			}[i%2]
 		}
 		if i >= len(partedCases) && !testenv.IsLong() {
 			flags = [][]string{{"--ply", "5", "--svg", "-"}, {"--move", "2b"}}
@@ -366,9 +373,6 @@ func TestPartedShowAgrees(t *testing.T) {
 			partsAgree(t, args...)
 		}
 	})
-	if len(files) < len(partedCases)+10 {
-		t.Fatalf("only %d files: the corpus is not where the test looks", len(files))
-	}
 }
 
 // TestPartedDiffAgrees: diff A B of games read in parts (diffStreamed,
@@ -381,7 +385,7 @@ func TestPartedShowAgrees(t *testing.T) {
 func TestPartedDiffAgrees(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	files := partedInputs(t, dir, "diff-", false)
+	files := sparse(partedInputs(t, dir, "diff-", false))
 	var pairs [][2]string
 	for k, f := range files {
 		data, err := os.ReadFile(f)
@@ -483,6 +487,25 @@ func partedInputs(t *testing.T, dir, prefix string, shared bool) []string {
 // partedSample is how many files of each directory the parted tests read
 // in the fast tier.
 const partedSample = 1
+
+// sparse is what the tests that run the binary once per file read of
+// partedInputs' files in the fast tier: the cases (written first) and
+// every third file after them; the long tier reads them all. The files
+// left out are validated, formatted and converted in parts by
+// TestPartedValidateAgrees, which runs a process per command, not per
+// file.
+func sparse(files []string) []string {
+	if testenv.IsLong() {
+		return files
+	}
+	var some []string
+	for i, f := range files {
+		if i < len(partedCases) || (i-len(partedCases))%3 == 0 {
+			some = append(some, f)
+		}
+	}
+	return some
+}
 
 // recordFiles lists the .pgn files under d of a megabyte at most, in the
 // order of the walk; in the fast tier, a sample of n of each directory's
@@ -663,7 +686,7 @@ func TestPartedDescriptiveAgrees(t *testing.T) {
 		files = append(files, filepath.Join(root, "corpus", "rules", name))
 	}
 	game, lateBad, earlyBad, _, _ := shuffleGames(t, dir)
-	for k, f := range append([]string{game, lateBad, earlyBad}, partedInputs(t, dir, "desc-in-", false)...) {
+	for k, f := range append([]string{game, lateBad, earlyBad}, sparse(partedInputs(t, dir, "desc-in-", false))...) {
 		if path, _ := writeConverted(t, dir, "desc-"+strconv.Itoa(k)+".pgn", "descriptive", f); path != "" {
 			files = append(files, path)
 		}

@@ -108,13 +108,21 @@ func indexNth(data, sep []byte, n int) int {
 func TestShardMerge(t *testing.T) {
 	t.Parallel()
 	all, small := shardTestInputs(t)
-	shardMerge(t, all)
+	// The fast tier: the counts that cut the inputs; the small file in
+	// seven parts only.
+	counts, smallCounts := []int{3, 7}, []int{7}
+	if testenv.IsLong() {
+		counts, smallCounts = []int{1, 3, 7}, []int{1, 3, 7}
+	}
+	shardMerge(t, all, counts)
 	// The small file alone too, so that part boundaries fall between its
 	// comments and broken games.
-	shardMerge(t, []string{small})
+	shardMerge(t, []string{small}, smallCounts)
 }
 
-func shardMerge(t *testing.T, inputs []string) {
+// shardMerge checks that the parts of each count in counts, merged, are
+// what one run writes.
+func shardMerge(t *testing.T, inputs []string, counts []int) {
 	tmp := t.TempDir()
 	type kind struct {
 		name string
@@ -153,10 +161,7 @@ func shardMerge(t *testing.T, inputs []string) {
 		if len(one) == 0 {
 			t.Fatalf("%s: one run wrote nothing", k.name)
 		}
-		for _, n := range []int{1, 3, 7} {
-			if n == 1 && !testenv.IsLong() {
-				continue // the fast tier: the parts that cut the inputs
-			}
+		for _, n := range counts {
 			var parts []string
 			nonEmpty := 0
 			for i := 1; i <= n; i++ {
@@ -222,7 +227,13 @@ func TestShardPartInsideLastGame(t *testing.T) {
 	if os.WriteFile(a, []byte(textA), 0o644) != nil || os.WriteFile(b, []byte(textB), 0o644) != nil {
 		t.Fatal("cannot write the test's inputs")
 	}
-	shardMerge(t, []string{a, b})
+	// Three parts: the second and the third start inside a3, and the
+	// third holds b's games.
+	counts := []int{3}
+	if testenv.IsLong() {
+		counts = []int{1, 3, 7}
+	}
+	shardMerge(t, []string{a, b}, counts)
 }
 
 // TestShardOneDocument: the outputs that are one document cannot be split.
