@@ -9,18 +9,17 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/ashtapada/ashtapada/internal/textdiff"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
-// wholeDiffLines is formats.DiffWriter's maxDiffLines (unexported there):
-// a piece of more lines than that, both sides together, is shown removed
+// wholeDiffLines is the most lines, both sides together, that a diff
+// shows line by line (textdiff.MaxLines): a longer piece is shown removed
 // and added whole. A main line of up to half as many moves is held and
-// diffed by formats itself, so a value here above formats' costs only
-// memory; one below it would write a whole diff where formats writes a
-// minimal one, which TestPartedAsReadAgrees catches (games of 10,000 and
-// 10,001 moves).
-const wholeDiffLines = 20_000
+// diffed as AsRead diffs it; a longer one is written removed and added
+// from replays, which is what the diff of it held whole would be.
+const wholeDiffLines = textdiff.MaxLines
 
 // LineReplay replays a game's main line (replay.Config.Steps) and gives
 // the moves of each part to each, in order (LineReader.Part of the part
@@ -33,7 +32,7 @@ type LineReplay func(each func(Moves)) *replay.Result
 // again replays it, as often as needed (once when the game reads as
 // written). A main line of up to wholeDiffLines/2 moves is held and
 // compared as AsRead compares it. A longer one that does not read as
-// written has every move removed and added in its diff (as UnifiedDiff
+// written has every move removed and added in its diff (as textdiff
 // shows a piece of so many lines): that diff is written to diff, a line
 // at a time from two more replays, and left out of the entry (Diff
 // empty, long true) for the caller to join to it.

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/internal/textdiff"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
@@ -210,7 +211,7 @@ func Records(nameA, nameB string, ga, gb *record.Game, ra, rb *replay.Result) *E
 	e := &Entry{Mode: ModeRecords, Ply: ply}
 	e.A = sideAt(nameA, ra, la, ply)
 	e.B = sideAt(nameB, rb, lb, ply)
-	e.Diff = formats.UnifiedMoveDiff(nameA, nameB, numbered(la, text), numbered(lb, text))
+	e.Diff = textdiff.Lines(nameA, nameB, numbered(la, text), numbered(lb, text))
 	return e
 }
 
@@ -372,7 +373,7 @@ func asRead(path string, i int, name string, line []lineMove, res *replay.Result
 	written := numbered(line, writtenText)
 	read := numbered(line, r.text)
 	nameA, nameB := asReadNames(path, i, name)
-	d := formats.UnifiedMoveDiff(nameA, nameB, written, read)
+	d := textdiff.Lines(nameA, nameB, written, read)
 	if d == "" && !r.notReplayed {
 		return nil
 	}

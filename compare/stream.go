@@ -12,7 +12,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/internal/textdiff"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
@@ -115,7 +115,7 @@ type Streamed struct {
 	ply          int // the first ply where the moves differ, 0 so far
 	atA, atB     *lineMove
 	sb           strings.Builder
-	dw           *formats.DiffWriter
+	dw           *textdiff.Writer
 	state        int // 0 the same so far; 1 in the window; 2 after it; 3 cut
 	winA, winB   []byte
 	winN         int
@@ -125,7 +125,7 @@ type Streamed struct {
 // NewStreamed starts the comparison of two records named nameA and nameB.
 func NewStreamed(nameA, nameB string) *Streamed {
 	s := &Streamed{nameA: nameA, nameB: nameB}
-	s.dw = formats.NewDiffWriter(&s.sb, nameA, nameB)
+	s.dw = textdiff.NewWriter(&s.sb, nameA, nameB)
 	return s
 }
 

@@ -3,29 +3,11 @@ package formats
 // Diffs of movetext aligned by move (diff's modes a and c, docs/cli.md): each
 // move is one line, `12. Nf3` or `12... Nc6`, so a unified diff of the
 // lines shows which moves differ however the PGN was wrapped. The diff
-// itself is UnifiedDiff's (pgndiff.go).
+// itself is textdiff's.
 
 import (
 	"fmt"
-	"strings"
 )
-
-// UnifiedMoveDiff is a unified diff (3 lines of context) of two move
-// lists, one move a line, or "" when they are the same. It is UnifiedDiff
-// over the lists written one entry a line (move text never holds a newline).
-func UnifiedMoveDiff(nameA, nameB string, a, b []string) string {
-	return UnifiedDiff(nameA, nameB, joinLines(a), joinLines(b))
-}
-
-// joinLines writes each entry followed by a newline ("" for none).
-func joinLines(ls []string) string {
-	var sb strings.Builder
-	for _, l := range ls {
-		sb.WriteString(l)
-		sb.WriteByte('\n')
-	}
-	return sb.String()
-}
 
 // NumberedMoves writes moves with their numbers, one per entry: "1. e4",
 // "1... e5". sides[i] is true for a black move; numbers[i] its number;

@@ -2,52 +2,11 @@ package formats
 
 import (
 	"bytes"
-	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/record"
 )
-
-func moves(n int, change map[int]string) []string {
-	out := make([]string, n)
-	for i := range out {
-		out[i] = fmt.Sprintf("m%d", i+1)
-		if c, ok := change[i+1]; ok {
-			out[i] = c
-		}
-	}
-	return out
-}
-
-func TestUnifiedMoveDiff(t *testing.T) {
-	if d := UnifiedMoveDiff("a", "b", moves(30, nil), moves(30, nil)); d != "" {
-		t.Errorf("same moves, diff %q", d)
-	}
-	got := UnifiedMoveDiff("a", "b", moves(30, nil), moves(30, map[int]string{23: "X"}))
-	want := "--- a\n+++ b\n@@ -20,7 +20,7 @@\n m20\n m21\n m22\n-m23\n+X\n m24\n m25\n m26\n"
-	if got != want {
-		t.Errorf("one change at 23:\n%s\nwant\n%s", got, want)
-	}
-	// Two changes far apart make two hunks; near ones one.
-	got = UnifiedMoveDiff("a", "b", moves(40, nil), moves(40, map[int]string{5: "X", 30: "Y"}))
-	if strings.Count(got, "@@ -") != 2 {
-		t.Errorf("want two hunks:\n%s", got)
-	}
-	got = UnifiedMoveDiff("a", "b", moves(40, nil), moves(40, map[int]string{5: "X", 9: "Y"}))
-	if strings.Count(got, "@@ -") != 1 {
-		t.Errorf("want one hunk:\n%s", got)
-	}
-	// One side longer: the extra moves are added at the end.
-	got = UnifiedMoveDiff("a", "b", moves(3, nil), moves(5, nil))
-	if want := "--- a\n+++ b\n@@ -1,3 +1,5 @@\n m1\n m2\n m3\n+m4\n+m5\n"; got != want {
-		t.Errorf("longer b:\n%s\nwant\n%s", got, want)
-	}
-	got = UnifiedMoveDiff("a", "b", nil, moves(2, nil))
-	if want := "--- a\n+++ b\n@@ -0,0 +1,2 @@\n+m1\n+m2\n"; got != want {
-		t.Errorf("empty a:\n%s\nwant\n%s", got, want)
-	}
-}
 
 func TestNumberedMoves(t *testing.T) {
 	got := NumberedMoves([]string{"e3", "Nf3", "e6", "d3"}, []int{1, 1, 1, 2}, []bool{false, false, true, false}, []bool{false, true, false, false})

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/internal/textdiff"
 	"github.com/ashtapada/ashtapada/ruleid"
 )
 
@@ -116,7 +116,7 @@ func TestCorpus(t *testing.T) {
 			}
 			if string(want) != out {
 				t.Errorf("output differs from %s; if the change is meant, run with -update:\n%s", golden,
-					formats.UnifiedDiff(rel+" (golden)", rel+" (got)", string(want), out))
+					textdiff.Unified(rel+" (golden)", rel+" (got)", string(want), out))
 			}
 			// Exit status agrees with the findings: 1 exactly when some
 			// finding is an error.

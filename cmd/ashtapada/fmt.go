@@ -12,6 +12,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/textdiff"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/ruleid"
@@ -214,9 +215,9 @@ func fmtFile(path string, opt *fmtOptions) (fmtResult, error) {
 	}
 	plain := !opt.list && !opt.diff && !opt.write && !opt.check
 	stopEarly := !opt.diff && !opt.write && !plain
-	var diff *formats.DiffWriter
+	var diff *textdiff.Writer
 	if opt.diff {
-		diff = formats.NewDiffWriter(opt.stdout, name+".orig", name)
+		diff = textdiff.NewWriter(opt.stdout, name+".orig", name)
 	}
 	var rewrite *formats.Rewrite
 	if opt.san != nil {

@@ -1,4 +1,4 @@
-package formats
+package textdiff
 
 import (
 	"bytes"
@@ -9,14 +9,14 @@ import (
 	"github.com/sergi/go-diff/diffmatchpatch"
 )
 
-// DiffWriter writes a unified diff (the form of `diff -u`, diffContext
-// lines of context) of two texts given piece by piece: Same for text both
+// Writer writes a unified diff (the form of `diff -u`, Context lines of
+// context) of two texts given piece by piece: Same for text both
 // have, Change for a pair of pieces that differ, diffed line by line with
 // no time limit, so that the output is the same on every run and on any
 // machine load. Only the lines of the hunk being built and the last
 // context lines are held, so a diff of any size costs the memory of its
 // largest piece.
-type DiffWriter struct {
+type Writer struct {
 	w            io.Writer
 	nameA, nameB string
 	header       bool // the --- +++ lines were written
@@ -34,23 +34,23 @@ type diffLine struct {
 	text []byte
 }
 
-// NewDiffWriter writes to w a diff from nameA to nameB.
-func NewDiffWriter(w io.Writer, nameA, nameB string) *DiffWriter {
-	return &DiffWriter{w: w, nameA: nameA, nameB: nameB, aLine: 1, bLine: 1}
+// NewWriter returns a Writer that writes to w a diff from nameA to nameB.
+func NewWriter(w io.Writer, nameA, nameB string) *Writer {
+	return &Writer{w: w, nameA: nameA, nameB: nameB, aLine: 1, bLine: 1}
 }
 
 // Same adds text that both sides have.
-func (d *DiffWriter) Same(text []byte) { d.lines(' ', text) }
+func (d *Writer) Same(text []byte) { d.lines(' ', text) }
 
 // Change adds a piece that is a on one side and b on the other.
-func (d *DiffWriter) Change(a, b []byte) {
+func (d *Writer) Change(a, b []byte) {
 	if bytes.Equal(a, b) {
 		d.Same(a)
 		return
 	}
 	dmp := diffmatchpatch.New()
 	dmp.DiffTimeout = 0 // the minimal diff, whatever it costs: never cut short
-	if bytes.Count(a, []byte{'\n'})+bytes.Count(b, []byte{'\n'}) > maxDiffLines {
+	if bytes.Count(a, []byte{'\n'})+bytes.Count(b, []byte{'\n'}) > maxLines {
 		// The minimal diff of a huge game costs the product of its
 		// length and its changes, which for a game fmt rewraps are its
 		// every line: fmt -d of a 16 MB game ran for more than five
@@ -81,12 +81,18 @@ func (d *DiffWriter) Change(a, b []byte) {
 	}
 }
 
-// maxDiffLines is the most lines of a piece, both sides together, that
-// Change diffs line by line; a variable for the tests.
-var maxDiffLines = 20_000
+// MaxLines is the most lines of a piece, both sides together, that
+// Change diffs line by line: a longer piece is shown removed and added
+// whole, since the minimal diff costs the product of the lines and the
+// changes. Callers that must write the same diff of a text they do not
+// hold whole (a huge game's moves) decide by it which form to write.
+const MaxLines = 20_000
+
+// maxLines is MaxLines, a variable for the tests.
+var maxLines = MaxLines
 
 // lines adds each line of text with op.
-func (d *DiffWriter) lines(op byte, text []byte) {
+func (d *Writer) lines(op byte, text []byte) {
 	for len(text) > 0 {
 		i := bytes.IndexByte(text, '\n') + 1
 		if i == 0 {
@@ -154,16 +160,16 @@ func runeLine(r rune) int {
 }
 
 // Close writes the last hunk and reports the first write error.
-func (d *DiffWriter) Close() error {
-	d.endHunk(len(d.hunk) - d.same + min(d.same, diffContext))
+func (d *Writer) Close() error {
+	d.endHunk(len(d.hunk) - d.same + min(d.same, Context))
 	return d.err
 }
 
-func (d *DiffWriter) line(op byte, text []byte) {
+func (d *Writer) line(op byte, text []byte) {
 	if op == ' ' {
 		if d.hunk == nil {
 			d.before = append(d.before, text)
-			if len(d.before) > diffContext {
+			if len(d.before) > Context {
 				d.before = d.before[1:]
 			}
 			d.aLine++
@@ -172,12 +178,12 @@ func (d *DiffWriter) line(op byte, text []byte) {
 		}
 		d.hunk = append(d.hunk, diffLine{op, text})
 		d.same++
-		if d.same > 2*diffContext {
-			// Too far from the next change: the hunk ends diffContext
+		if d.same > 2*Context {
+			// Too far from the next change: the hunk ends Context
 			// lines after its last change, and the last lines seen are
 			// the next hunk's leading context.
-			keep := len(d.hunk) - d.same + diffContext
-			rest := d.hunk[len(d.hunk)-diffContext:]
+			keep := len(d.hunk) - d.same + Context
+			rest := d.hunk[len(d.hunk)-Context:]
 			d.endHunk(keep)
 			for _, l := range rest {
 				d.before = append(d.before, l.text)
@@ -206,7 +212,7 @@ func (d *DiffWriter) line(op byte, text []byte) {
 
 // endHunk writes the first n lines of the hunk being built and starts
 // afresh.
-func (d *DiffWriter) endHunk(n int) {
+func (d *Writer) endHunk(n int) {
 	if d.hunk == nil {
 		return
 	}

@@ -1,4 +1,4 @@
-package formats
+package textdiff
 
 import (
 	"bytes"
@@ -7,14 +7,14 @@ import (
 	"testing"
 )
 
-// TestDiffWriterManyLines: a piece of more lines than the diff library's
+// TestWriterManyLines: a piece of more lines than the diff library's
 // own numbering keeps apart (55,296, where the surrogates start) is diffed
 // line by line: fmt -d of a game of 330,000 lines panicked (issue 14).
 // Every changed line is in the diff, once as removed and once as added,
 // and no other line is.
-func TestDiffWriterManyLines(t *testing.T) {
-	defer func(n int) { maxDiffLines = n }(maxDiffLines)
-	maxDiffLines = 1 << 20
+func TestWriterManyLines(t *testing.T) {
+	defer func(n int) { maxLines = n }(maxLines)
+	maxLines = 1 << 20
 	var a, b strings.Builder
 	changed := 0
 	for i := range 70_000 {
@@ -27,7 +27,7 @@ func TestDiffWriterManyLines(t *testing.T) {
 		}
 	}
 	var out bytes.Buffer
-	d := NewDiffWriter(&out, "a", "b")
+	d := NewWriter(&out, "a", "b")
 	d.Change([]byte(a.String()), []byte(b.String()))
 	if err := d.Close(); err != nil {
 		t.Fatal(err)
@@ -59,19 +59,19 @@ func TestDiffWriterManyLines(t *testing.T) {
 	}
 }
 
-// TestDiffWriterHugePiece: a piece of more than maxDiffLines lines is
+// TestWriterHugePiece: a piece of more than maxLines lines is
 // changed as a whole, every line of one side removed and every line of the
 // other added, in the order written, not diffed line by line (whose cost
 // grows with the product of the lines and the changes).
-func TestDiffWriterHugePiece(t *testing.T) {
+func TestWriterHugePiece(t *testing.T) {
 	var a, b strings.Builder
-	n := maxDiffLines/2 + 10
+	n := maxLines/2 + 10
 	for i := range n {
 		fmt.Fprintf(&a, "a %d\n", i)
 		fmt.Fprintf(&b, "b %d\n", i)
 	}
 	var out bytes.Buffer
-	d := NewDiffWriter(&out, "a", "b")
+	d := NewWriter(&out, "a", "b")
 	d.Change([]byte(a.String()), []byte(b.String()))
 	if err := d.Close(); err != nil {
 		t.Fatal(err)
