@@ -292,3 +292,35 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// TestVariationPastEnd: a variation that plays on after an end the rules
+// declare by themselves, while the men could still move (a dead position,
+// the 75-move rule), gets a warning naming the end, and the game
+// stays valid; after mate, and in the main line, the move after the end
+// stays an error.
+func TestVariationPastEnd(t *testing.T) {
+	deadFEN := "4k3/8/8/8/8/8/4p3/3BK3 w - - 0 1" // Bxe2 leaves king and bishop against king
+	for _, c := range []struct {
+		name, fen, moves, severity, names string
+		valid                            bool
+	}{
+		{"dead position", deadFEN, "1. Kf2 (1. Bxe2 Kd7 2. Bd3) 1... Kd7 *", "warning", "insufficient material", true},
+		{"75-move rule", "7k/p7/8/8/8/8/8/R5K1 w - - 149 100", "100. Rxa7 (100. Rb1 Kg7 101. Rb2) 100... Kg8 *", "warning", "75", true},
+		{"mate", "", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# (4. Qxf7# Ke7) 1-0", "error", "checkmate", false},
+		{"dead position in the main line", deadFEN, "1. Bxe2 (1. Kf2) 1... Kd7 *", "error", "insufficient material", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res := judge(t, game("", "", c.fen, c.moves), replay.Config{Variations: true})
+			f := find(res, "move-after-end", -1)
+			if f == nil {
+				t.Fatalf("no move-after-end; findings:%s", describe(res))
+			}
+			if f.Severity != c.severity || !strings.Contains(f.Message, c.names) {
+				t.Errorf("%s %q, want a %s naming %q", f.Severity, f.Message, c.severity, c.names)
+			}
+			if res.Summary.Valid != c.valid {
+				t.Errorf("valid %v, want %v; findings:%s", res.Summary.Valid, c.valid, describe(res))
+			}
+		})
+	}
+}

@@ -21,8 +21,16 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 		w.proveMove(first, ln)
 	}
 	if ln.ended {
-		w.report(ln, first, w.moveFinding(first, ln, ln.ply+1, side, ln.pos.FEN(), ruleid.MoveAfterEnd,
-			fmt.Sprintf("the game was already over %s (%s), yet the record goes on", endedWhen(ln, "after"), describeOutcome(ln.outcome)), nil))
+		f := w.moveFinding(first, ln, ln.ply+1, side, ln.pos.FEN(), ruleid.MoveAfterEnd,
+			fmt.Sprintf("the game was already over %s (%s), yet the record goes on", endedWhen(ln, "after"), describeOutcome(ln.outcome)), nil)
+		if !ln.main && ln.outcome.Kind.LeavesMoves() {
+			// A variation is analysis: an annotator often plays a line
+			// a move or two past an end the rules declare by themselves
+			// to show it. It is still not the game, so the line stops.
+			f.Severity = ruleid.Warning.String()
+			f.Message = fmt.Sprintf("the variation plays on after the rules ended the game %s (%s); analysis, not the game", endedWhen(ln, "after"), describeOutcome(ln.outcome))
+		}
+		w.report(ln, first, f)
 		return
 	}
 	s := &w.gr.settings

@@ -23,6 +23,18 @@ func (k OutcomeKind) String() string {
 	return [...]string{"none", "checkmate", "stalemate", "bare-king", "repetition", "fifty-move", "dead-position"}[k]
 }
 
+// LeavesMoves reports whether the board may still have moves after an end
+// of this kind: the rules end the game by themselves (a bare king, an
+// automatic repetition or move rule, a dead position) while the men could
+// go on moving, as after mate or stalemate they cannot.
+func (k OutcomeKind) LeavesMoves() bool {
+	switch k {
+	case OutcomeBareKing, OutcomeRepetition, OutcomeMoveRule, OutcomeDeadPosition:
+		return true
+	}
+	return false
+}
+
 // Winner is who the rules say won.
 type Winner uint8
 
