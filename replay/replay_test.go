@@ -302,7 +302,7 @@ func TestVariationPastEnd(t *testing.T) {
 	deadFEN := "4k3/8/8/8/8/8/4p3/3BK3 w - - 0 1" // Bxe2 leaves king and bishop against king
 	for _, c := range []struct {
 		name, fen, moves, severity, names string
-		valid                            bool
+		valid                             bool
 	}{
 		{"dead position", deadFEN, "1. Kf2 (1. Bxe2 Kd7 2. Bd3) 1... Kd7 *", "warning", "insufficient material", true},
 		{"75-move rule", "7k/p7/8/8/8/8/8/R5K1 w - - 149 100", "100. Rxa7 (100. Rb1 Kg7 101. Rb2) 100... Kg8 *", "warning", "75", true},
