@@ -1,8 +1,9 @@
 package compare
 
 // diff --rules X of a huge game, its main line read in parts and never
-// held whole (issue 14: 1.3 GB for the 16 MB game, whose entry alone is a
-// diff of 126 MB). The entry is AsRead's, byte for byte.
+// held whole (the 16 MB game's entry alone is a diff of 126 MB:
+// docs/robustness.md, "A huge game is read in parts"). The entry is
+// AsRead's, byte for byte.
 
 import (
 	"bufio"

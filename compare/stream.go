@@ -1,10 +1,10 @@
 package compare
 
 // Two transcriptions of a huge game compared as their main lines come, a
-// part at a time (issue 14: diff of two 16 MB games held both whole, 2.4
-// GB). The moves of each side are given in order (LineReader turns a
-// part's nodes and steps into them); the comparison keeps only what the
-// report needs: the first ply where the sides differ, each side's move
+// part at a time, never both held whole (docs/robustness.md, "A huge game
+// is read in parts"). The moves of each side are given in order (LineReader
+// turns a part's nodes and steps into them); the comparison keeps only what
+// the report needs: the first ply where the sides differ, each side's move
 // there, and a move diff bounded to a window of moves from the first
 // difference on (docs/convert.md, "diff").
 

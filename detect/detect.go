@@ -318,11 +318,10 @@ type source struct {
 }
 
 // Replay replays one game with r and returns the result: a huge game is
-// read again for each replay, its main line in parts, and never held
-// whole (issue 14). part, when not nil, is given each part of the main
-// line in order as r plays it, the last one too, with what r played of
-// it (r keeps the steps; replay.PartWalk.Played): the steps are valid
-// only during the call.
+// read again for each replay, its main line in parts, and never held whole.
+// part, when not nil, is given each part of the main line in order as r
+// plays it, the last one too, with what r played of it (r keeps the steps;
+// replay.PartWalk.Played): the steps are valid only during the call.
 type Replay func(r *replay.Replayer, part func(pl *replay.Played)) *replay.Result
 
 // play replays the game under p with the changes fix (the tags are

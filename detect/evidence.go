@@ -388,9 +388,9 @@ func (f *features) unused(s *rules.Settings, key, cur, alt string) bool {
 // replayer returns the detector's replayer for p with fix, keeping the
 // main line when steps is set. keep: the replayer is kept for the games
 // after; a huge game's is not, as a replayer keeps the room of the
-// longest line it played (its history, 16 bytes a ply and more), and a
-// game of millions of plies replayed under dozens of settings would
-// hold gigabytes.
+// longest line it played (its SANs' text and its history's positions),
+// and a game of millions of plies replayed under dozens of settings would
+// hold that room dozens of times.
 func (d *Detector) replayer(p *rules.Profile, fix Fix, steps, keep bool) *replay.Replayer {
 	if !keep {
 		return replay.New(replay.Config{Profile: p, Overrides: fix, Steps: steps})

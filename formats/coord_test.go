@@ -248,8 +248,8 @@ func TestCoordReaderTaglessGames(t *testing.T) {
 	}{
 		{true, "e2e4 e7e5 *\n\n\ng1f3 b8c6 e2e4 *\n", []int{2, 3}},
 		{true, "e2e4 e7e5 *\nd2d4 d7d5 1-0\n", []int{2, 2}},
-		// Two games on one line are two games (issue 14: the second was
-		// text after the marker, skipped unchecked).
+		// Two games on one line are two games: the second is not text
+		// after the marker, skipped unchecked.
 		{true, "e2e4 e7e5 * d2d4 d7d5 1-0\n", []int{2, 2}},
 		{false, "1. e2-e4 {not the end: * 1-0} e7-e5\n2. Ng1-f3 *\n1. d2-d4 {a comment\nover two lines with 0-1 in it} *\n", []int{3, 1}},
 	}

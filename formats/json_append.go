@@ -20,7 +20,9 @@ func (j *JSONGame) appendJSON(b []byte) []byte { return j.appendJSONSettings(b, 
 
 // appendJSONSettings is appendJSON with j.Settings already written as
 // settings when not nil (jsonParts.settingsJSON: the same for every game of
-// a profile, and its sorting was 5 % of convert --to json).
+// a profile, and sorting it for each game would cost convert --to json a
+// measurable share of its time: docs/performance.md, "Costs that shaped
+// the code").
 func (j *JSONGame) appendJSONSettings(b, settings []byte) []byte {
 	o := jsonObject{b: b}
 	j.appendHead(&o)

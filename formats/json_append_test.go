@@ -9,8 +9,8 @@ import (
 	"github.com/ashtapada/ashtapada/replay"
 )
 
-// encodingJSON is the game's JSON as encoding/json writes it (without HTML
-// escaping, as JSONWriter did before json_append.go).
+// encodingJSON is the game's JSON as encoding/json writes it, without HTML
+// escaping: the bytes the reflection-free writer (json_append.go) gives.
 func encodingJSON(t testing.TB, v any) []byte {
 	t.Helper()
 	var buf bytes.Buffer

@@ -94,7 +94,8 @@ func (j *jsonRenderer) Part(nodes []record.Node, pl *replay.Played) {
 
 // jsonBatch is how many nodes of a part are made objects at a time: the
 // objects of a whole part (65,536 nodes, with their played fields and
-// FENs) took convert --to json of a 2 MB game from 88 to 103 MB peak.
+// FENs) would raise the peak of convert --to json of a huge game by
+// megabytes (docs/robustness.md, "Costs that shaped the code").
 const jsonBatch = 1024
 
 func (j *jsonRenderer) Take(min int) []byte {

@@ -529,7 +529,7 @@ func HasSyntaxNotice(g *record.Game) bool {
 // marker: nothing but tags, move numbers, comments, NAGs, escape lines.
 // Written canonically such a game could start with an escape line or a
 // `;` comment (its move number dropped), which reads back as text after
-// the previous game's marker (found by FuzzParse, issue 8:
+// the previous game's marker (found by FuzzParse:
 // testdata/fuzz/FuzzParse/2c79d9f391174dcf, cf680e19f890d45d).
 func emptyMovetext(g *record.Game) bool {
 	if g.Result != "" {

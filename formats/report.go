@@ -1,9 +1,9 @@
 package formats
 
-// Report writers for `validate` (docs/cli.md "Reports"). Each format is one
-// ReportWriter registered by name, so that new formats (sarif, github,
-// junit) plug in without touching the command: RegisterReport from an init
-// function in their own file.
+// Report writers for `validate` (docs/cli.md, "Findings"; docs/ci.md,
+// "Report formats"). Each format is one ReportWriter registered by name, so
+// that new formats (sarif, github, junit) plug in without touching the
+// command: RegisterReport from an init function in their own file.
 
 import (
 	"fmt"

@@ -83,8 +83,8 @@ func writerOptions(more ...parquet.WriterOption) []parquet.WriterOption {
 		// The text columns hold whole games: their least and greatest
 		// values say nothing a reader could use, and would put each page's
 		// text into the file six times more (four times in its page
-		// header, twice in the column chunk's statistics): 96 MB for a
-		// 16 MB game.
+		// header, twice in the column chunk's statistics; docs/parquet.md,
+		// "Statistics").
 		parquet.SkipPageStatistics("movetext"), parquet.SkipPageBounds("movetext"),
 		parquet.SkipPageStatistics("source"), parquet.SkipPageBounds("source"),
 		parquet.SkipPageStatistics("before"), parquet.SkipPageBounds("before"),

@@ -19,11 +19,12 @@ const differentialSample = 100
 
 // TestDifferentialData runs checkInput over every .pgn file of the shared
 // data: the hand-written fast path and the participle grammar must give the
-// same record for every game (docs/performance.md requires this test for a
-// fast path), and formatting must be idempotent. The fast tier reads every
-// file but corpus-10k.pgn (which begins with corpus-1k.pgn's games) and
-// compares differentialSample games spread over each larger one; the long
-// tier compares every game of every file.
+// same record for every game (the condition of a fast path:
+// docs/performance.md, "Costs that shaped the code"), and formatting must
+// be idempotent. The fast tier reads every file but corpus-10k.pgn (which
+// begins with corpus-1k.pgn's games) and compares differentialSample games
+// spread over each larger one; the long tier compares every game of every
+// file.
 func TestDifferentialData(t *testing.T) {
 	root := testenv.SharedDir(t, "data")
 	n := 0

@@ -280,7 +280,8 @@ func descriptiveBody(m *record.Move, d *record.Descriptive, s string, sep int) e
 		cut := -1
 		// A man is a few letters and at most a square in parentheses:
 		// longer prefixes are not tried, which keeps a huge token that
-		// is no move linear (issue 14: a 2 MB token took minutes).
+		// is no move linear (docs/robustness.md, "Costs that shaped the
+		// code").
 		for i := 1; i < len(s) && i <= maxManLen; i++ {
 			if _, _, _, _, ok := parseMan(s[:i], true); !ok {
 				continue

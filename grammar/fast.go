@@ -12,13 +12,14 @@ import (
 // The fast path reads one game by hand, token by token, and the builder
 // turns each token into the record's node as it is read: no tree is built
 // in between. Participle's reflective walk costs about 1 µs and 15
-// allocations per token (docs/performance.md), and even a hand-built tree
-// cost 144 bytes per token, which made a game of 16 MB take gigabytes
-// (issue 14). The fast path is the grammar's twin, not a second definition
-// of the format: it only accepts what the grammar accepts (a differential
-// test runs both over every file in the test data and every fuzz input),
-// and when it fails, the reader parses the game again with the grammar for
-// the error message.
+// allocations per token (docs/performance.md, "Costs that shaped the
+// code"), and even a hand-built tree would cost an element per token,
+// gigabytes for a game of 16 MB (docs/performance.md, "The reader"). The
+// fast path is the grammar's twin, not a second definition of the format:
+// it only accepts what the grammar accepts (a differential test runs both
+// over every file in the test data and every fuzz input), and when it
+// fails, the reader parses the game again with the grammar for the error
+// message.
 //
 // The builder reads elements from an elemSrc: either the lexer's stream
 // (the fast path) or a tree that participle or the descriptive scanner
@@ -384,7 +385,7 @@ func (b *builder) stackNodes() []record.Node {
 	if b.estimate > keepNodes {
 		// A huge game: room for its main line at once, kept as it is if
 		// the estimate was close (endLine), instead of doubling a stack
-		// and copying it out (several times the nodes' memory, issue 14).
+		// and copying it out (several times the nodes' memory).
 		return make([]record.Node, 0, b.estimate)
 	}
 	st := nodePool.Get().(*[]record.Node)
@@ -399,5 +400,5 @@ var nodePool = sync.Pool{New: func() any { s := make([]record.Node, 0, 256); ret
 // keepElems is the largest element buffer a pool keeps from one game to
 // the next (the descriptive scanner's tree, about 1 MB): ordinary games
 // need a few hundred, and one huge game's storage is not kept for the
-// games after it (issue 14).
+// games after it.
 const keepElems = 8192

@@ -17,7 +17,7 @@ import (
 // marker: the splitter ends a game at any other text after a marker, so
 // that it is read as what it is (a game, or an error), and only a second
 // marker or escape lines stay behind, reported as a warning. Any other
-// text there is skipped unchecked (issue 14): the splitter and the reader
+// text there is skipped unchecked: the splitter and the reader
 // disagree about where the game ends, and the game must have a syntax
 // error, so that the exit status says so.
 func checkTrailing(g *record.Game) error {

@@ -3,10 +3,10 @@
 // position of every node, and a cheap splitter cuts a stream into games so
 // that a broken game never hides the ones after it.
 //
-// The grammar is lean on purpose (docs/performance.md): participle walks one
-// node per movetext token, and the parts of a move token are split by the
-// hand-written ParseMove. The EBNF sketch of docs/notation.md section 3 is
-// implemented by the two together:
+// The grammar is lean on purpose (docs/performance.md, "Costs that shaped
+// the code"): participle walks one node per movetext token, and the parts
+// of a move token are split by the hand-written ParseMove. The EBNF sketch
+// of docs/notation.md section 3 is implemented by the two together:
 //
 //	game     = { tag } { element } [ Result ] ;
 //	tag      = "[" Word String "]" ;

@@ -8,8 +8,8 @@ import (
 )
 
 // Token types of the hand-written lexer. Participle's generated and regexp
-// lexers are 3x to 25x slower (docs/performance.md), and the PGN token set
-// is small enough to scan by hand.
+// lexers are several times slower (docs/performance.md, "Costs that shaped
+// the code"), and the PGN token set is small enough to scan by hand.
 const (
 	tokWord        lexer.TokenType = iota + 1 // a move token (SAN, compound turn, null move) or a tag name
 	tokNumber                                 // a move number: digits and optional dots

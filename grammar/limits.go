@@ -32,8 +32,8 @@ type Limits struct {
 
 // DepthCeiling is the deepest nesting of variations read whatever the
 // limit asked for: 100,000 levels are read, replayed and written in
-// about 0.5 GB of stack and heap, and a million overflowed the stack
-// (issue 14, docs/robustness.md).
+// about 0.5 GB of stack and heap, and a million would overflow the stack
+// (docs/robustness.md, "Guarantees").
 const DepthCeiling = 100000
 
 // depth is the depth limit in force: MaxDepth within DepthCeiling.
@@ -55,8 +55,8 @@ func DefaultLimits() Limits {
 }
 
 // limitNotice is the error for a game that breaks a limit (rule id
-// ruleid.Limit, docs/robustness.md): like a syntax error it means the game
-// is not replayed.
+// ruleid.Limit, docs/robustness.md, "Limits"): like a syntax error it means
+// the game is not replayed.
 func limitNotice(p record.Pos, format string, args ...any) record.Notice {
 	return record.Notice{Pos: p, Rule: ruleid.Limit, Severity: ruleid.SeverityOf(ruleid.Limit), Message: fmt.Sprintf(format, args...)}
 }

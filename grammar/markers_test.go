@@ -11,9 +11,9 @@ import (
 )
 
 // The descriptive reader takes a termination marker where the splitter
-// does, a token of its own (issue 14, found by FuzzParse): read anywhere
-// else, the text after it stayed in the game, skipped unchecked with a
-// warning, and a game there went unread with exit 0.
+// does, a token of its own (found by FuzzParse): read anywhere else, the
+// text after it would stay in the game, skipped unchecked with a warning,
+// and a game there would go unread with exit 0.
 func TestDescriptiveMarkersAreTokens(t *testing.T) {
 	for _, tc := range []struct {
 		name, text string

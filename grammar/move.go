@@ -381,7 +381,7 @@ func square(s string) (record.Square, bool) {
 }
 
 // maxQuote is the most of a token a message quotes: a huge token (a move
-// of 500 KB, within --max-token) must not make a huge report (issue 14).
+// of 500 KB, within --max-token) must not make a huge report.
 const maxQuote = 40
 
 // quoteToken is s, or its first maxQuote bytes (cut at a rune boundary)

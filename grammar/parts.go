@@ -6,7 +6,8 @@ import "github.com/ashtapada/ashtapada/record"
 // game is never held whole: each part is given to Take, whose caller
 // replays it and lets it go, and the next part is read into the same
 // storage. A game of 16 MB holds three million nodes, which cost hundreds
-// of megabytes at once (issue 14); in parts it holds a part's.
+// of megabytes at once; in parts it holds a part's (docs/robustness.md,
+// "A huge game is read in parts").
 type Parts struct {
 	// Nodes is the least number of main-line nodes in a part: a part ends
 	// at the first turn after that many (a move number, or a move not

@@ -181,7 +181,7 @@ func parseChunkPaths(c Chunk, filename string, b *builder, fast bool) {
 // guessBytes is the size from which a game in SAN that cannot be read is
 // not read again in the other notations (guessNotation): no book prints a
 // game of a megabyte, and each reading of a huge game costs its whole
-// record (a 16 MB game broken at its end took gigabytes, issue 14).
+// record (docs/robustness.md, "A huge game is read in parts").
 const guessBytes = 1 << 20
 
 // restartEvery is how many main-line nodes apart the fast path notes a
@@ -189,15 +189,15 @@ const guessBytes = 1 << 20
 // the tests.
 var restartEvery = 4096
 
-// parseRejected gives a game the fast path rejected its error message,
-// from the grammar: read from from, the last main-line turn the fast path
-// noted before it failed, where it was outside any variation and comment
-// and had found no error of its own, the grammar stands where it stood
-// and fails at the same token, with the same words. Read from the start,
-// the grammar built a tree of the whole game first: a game of 16 MB
-// broken at its end took 6 GB and minutes (issue 14). When that reading
-// finds no error (it would be a difference between the two readers) the
-// whole game is read.
+// parseRejected gives a game the fast path rejected its error message, from
+// the grammar: read from from, the last main-line turn the fast path noted
+// before it failed, where it was outside any variation and comment and had
+// found no error of its own, the grammar stands where it stood and fails at
+// the same token, with the same words. Read from the start, the grammar
+// would build a tree of the whole game first, gigabytes and minutes for a
+// game of 16 MB broken at its end (docs/robustness.md, "A huge game is read
+// in parts"). When that reading finds no error (it would be a difference
+// between the two readers) the whole game is read.
 func parseRejected(c Chunk, filename, src string, b *builder, from record.Pos) {
 	cut := from.Offset - c.Pos.Offset
 	if !from.IsValid() || cut <= 0 || cut >= len(src) {
@@ -222,7 +222,7 @@ func parseRejected(c Chunk, filename, src string, b *builder, from record.Pos) {
 // notAGame words the syntax error of a chunk that began after the previous
 // game's termination marker, when it is at the chunk's first text: that
 // text is not a game, and it is skipped. It is an error, not a warning,
-// since what it holds was not checked (issue 14).
+// since what it holds was not checked: the exit status says so.
 func (b *builder) notAGame(c Chunk) {
 	n := b.g.SyntaxError()
 	if n == nil {
@@ -857,8 +857,7 @@ func (b *builder) trailing(c Chunk, rest int) {
 		// book's note line, a comment to the descriptive reader, with a
 		// `(` in it that the splitter counts: FuzzParse,
 		// testdata/fuzz/FuzzParse/def42e0b87e8fa10). It is not checked,
-		// so it is an error, not a warning (issue 14): the exit status
-		// says so.
+		// so it is an error, not a warning: the exit status says so.
 		b.g.Notices = append(b.g.Notices, record.Notice{Pos: p, Rule: ruleid.Syntax, Severity: ruleid.SeverityOf(ruleid.Syntax),
 			Message: fmt.Sprintf("found `%s` after the termination marker, expected a new game; the text is skipped", b.text(string(found)))})
 		return

@@ -8,10 +8,11 @@ import (
 
 // Scratch is storage for the nodes and moves of records, reused from one
 // game to the next by ParseChunkScratch. A validator that reads a game,
-// judges it and drops it need not allocate a record's ~20 KB per game:
-// that allocation rate kept the garbage collector running (and its write
-// barriers on) a quarter of the time (docs/performance.md). A Scratch is
-// not safe for concurrent use: give each worker its own.
+// judges it and drops it need not allocate a record's ~20 KB per game: that
+// allocation rate kept the garbage collector running (and its write
+// barriers on) a quarter of the time (docs/performance.md, "Where the time
+// went, and what each change bought"). A Scratch is not safe for concurrent
+// use: give each worker its own.
 type Scratch struct {
 	nodes []record.Node
 	nused int
@@ -50,7 +51,7 @@ func ParseChunkScratch(c Chunk, filename string, s *Scratch) *record.Game {
 func parseScratch(c Chunk, filename string, s *Scratch, parts *Parts) *record.Game {
 	s.nused, s.mused, s.lused, s.dused = 0, 0, 0, 0
 	// The storage of one huge game is not kept for the games after it
-	// (a 16 MB game's nodes take hundreds of MB, issue 14).
+	// (a 16 MB game's nodes take hundreds of MB).
 	if len(s.nodes) > keepNodes {
 		s.nodes = nil
 	}
@@ -128,11 +129,12 @@ func carve[T any](store *[]T, used *int, n int) []T {
 	return out
 }
 
-// descSlice is an empty list of descriptive moves' parts with room for
-// n, the Scratch's when there is one: reused from game to game, its memory
-// is warm, where a new list's first writes cost more than the reading that
-// fills it (docs/performance.md). Its capacity is exactly n, as
-// nodeSlice's, so that one more moves to new memory (descScanner.emit).
+// descSlice is an empty list of descriptive moves' parts with room for n,
+// the Scratch's when there is one: reused from game to game, its memory is
+// warm, where a new list's first writes cost more than the reading that
+// fills it (docs/performance.md, "Convert rendered on the workers"). Its
+// capacity is exactly n, as nodeSlice's, so that one more moves to new
+// memory (descScanner.emit).
 func (b *builder) descSlice(n int) []record.Descriptive {
 	s := b.scratch
 	if s == nil {

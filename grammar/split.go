@@ -338,8 +338,9 @@ func (s *Splitter) Next() (Chunk, error) {
 		}
 		if len(data) >= growDouble && cap(data)-len(data) < len(line) {
 			// A huge game: its room doubles. append grows a large slice
-			// by a quarter, which allocated five times the game's size
-			// on the way (80 MB for a game of 16 MB, issue 14).
+			// by a quarter, which would allocate five times the game's
+			// size on the way (docs/robustness.md, "Costs that shaped
+			// the code").
 			data = slices.Grow(data, len(data))
 		}
 		data = append(data, line...)
@@ -371,7 +372,7 @@ func (s *Splitter) Next() (Chunk, error) {
 		}
 		if cut > 0 {
 			// A termination marker with more text after it on its line:
-			// that text is the next game (issue 14: `1. e4 e5 * 1. d4 *`).
+			// that text is the next game (`1. e4 e5 * 1. d4 *`).
 			data = data[:len(data)-len(line)+cut]
 			s.pending = append(s.pending[:0], line[cut:]...)
 			s.pendingN = n - cut
@@ -499,7 +500,7 @@ func (s *Splitter) startsNext(line []byte, pos record.Pos, sawMoves, inComment, 
 		// escape line begins the next game: games written one after
 		// another without tags, or text that is not a game, which then
 		// is reported as one that cannot be read instead of being
-		// skipped unseen (issue 14).
+		// skipped unseen.
 		return true
 	}
 	if !inComment {
@@ -613,7 +614,8 @@ var splitBytes = func() (t [256]bool) {
 // nextSplitByte is the offset of the first of splitBytes in line from i
 // on, or len(line). It looks at eight bytes at a time: a line of movetext
 // holds about none of them (a castling's `-`), and a byte loop over its
-// 80 bytes took a fifth of the splitter's time.
+// 80 bytes is a large share of the splitter's time (docs/performance.md,
+// "Costs that shaped the code").
 func nextSplitByte(line []byte, i int) int {
 	for ; i+8 <= len(line); i += 8 {
 		x := binary.LittleEndian.Uint64(line[i:])

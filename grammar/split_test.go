@@ -102,7 +102,7 @@ func TestSplitTaglessGames(t *testing.T) {
 	}
 }
 
-// Issue 14: games that stand after a termination marker on the same line,
+// Games that stand after a termination marker on the same line,
 // in a file of CR-only line ends, or after indented tags, are read as the
 // games they are, with their positions; text after a marker that is not a
 // game is an error of its own, never skipped silently.
@@ -188,8 +188,8 @@ func TestSplitGamesAfterMarker(t *testing.T) {
 	}
 }
 
-// A CRLF file puts every position where the LF file does (issue 14: an
-// unterminated tag value was reported one column later).
+// A CRLF file puts every position where the LF file does, the error of a
+// tag value left open at the end of its line included.
 func TestCRLFPositionsAsLF(t *testing.T) {
 	lf := "[Event \"a\"]\n[Site \"unterminated\n\n1. e4 *\n\n[Event \"b\"]\n\n1. e4 {\nc} Zz5 *\n"
 	a, err := grammar.ReadAll(strings.NewReader(lf), "lf.pgn")
@@ -213,7 +213,8 @@ func TestCRLFPositionsAsLF(t *testing.T) {
 	}
 }
 
-// A message quotes a bounded slice of a huge token (issue 14).
+// A message quotes a bounded slice of a huge token, so that one token
+// cannot make a huge report.
 func TestHugeTokenQuotedShort(t *testing.T) {
 	games, err := grammar.ReadAll(strings.NewReader("1. e4 "+strings.Repeat("Z", 300000)+" *\n"), "x.pgn")
 	if err != nil || len(games) != 1 {

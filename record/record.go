@@ -95,9 +95,9 @@ func (g *Game) Tag(name string) (string, bool) {
 
 // SyntaxError returns the first error notice of rule `syntax`, or of rule
 // `limit` (a game the reader refused to read whole because it breaks one of
-// its limits, docs/robustness.md), or nil. Either way the game could not be
-// read: its moves must not be replayed, and its Source is what to pass
-// through (unless Truncated).
+// its limits, docs/robustness.md, "Limits"), or nil. Either way the game
+// could not be read: its moves must not be replayed, and its Source is what
+// to pass through (unless Truncated).
 func (g *Game) SyntaxError() *Notice {
 	for i := range g.Notices {
 		if g.Notices[i].Severity == Error && (g.Notices[i].Rule == ruleid.Syntax || g.Notices[i].Rule == ruleid.Limit) {
@@ -129,9 +129,10 @@ const (
 )
 
 // Node is one element of movetext. A huge game holds about one and a half
-// nodes per ply, so the node is kept small (64 bytes; 96 before, issue
-// 14): the number fields are narrow and a variation's nodes are held out
-// of line (most nodes are moves, and a slice in each cost 24 bytes).
+// nodes per ply, so the node is kept small (64 bytes, TestNodeSize;
+// docs/robustness.md, "A huge game is read in parts"): the number fields
+// are narrow and a variation's nodes are held out of line (most nodes are
+// moves, and a slice in each would cost 24 bytes).
 type Node struct {
 	// Text is the comment or escape text (without delimiters), or the
 	// original text of a move token.
@@ -286,8 +287,8 @@ type Move struct {
 	// To and the disambiguation are unset: the squares depend on the
 	// mover); nil for algebraic moves.
 	Desc *Descriptive
-	// (The word-sized fields come first and the byte-sized ones after:
-	// 56 bytes a move instead of 72, a huge game holding one per ply.)
+	// (The word-sized fields come first and the byte-sized ones after,
+	// which packs the bytes together: a huge game holds a move per ply.)
 	// Null is the null move `--`.
 	Null bool
 	// Piece is the upper-case piece letter, 0 for a pawn.

@@ -5,9 +5,9 @@ import (
 	"unsafe"
 )
 
-// TestNodeSize keeps a node and a move as small as docs/robustness.md
-// says: a huge game holds about one and a half nodes and one move per ply,
-// and each byte more is megabytes there.
+// TestNodeSize keeps a node and a move as small as docs/robustness.md, "A
+// huge game is read in parts", says: a huge game holds about one and a half
+// nodes and one move per ply, and each byte more is megabytes there.
 func TestNodeSize(t *testing.T) {
 	if n := unsafe.Sizeof(Node{}); n > 64 {
 		t.Errorf("record.Node is %d bytes, more than 64", n)

@@ -25,7 +25,7 @@ func countByRule(res *replay.Result) (kept, left map[string]int) {
 	return kept, left
 }
 
-// Issue 14 item 9: the findings of one game are bounded per rule and per
+// The findings of one game are bounded per rule and per
 // game; the rest are counted in one note per rule, and the summary counts
 // them all. The uncapped run is the reference.
 func TestFindingCaps(t *testing.T) {

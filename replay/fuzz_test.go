@@ -66,7 +66,7 @@ func fuzzGameText(p *rules.Profile, sans []string, end *rules.Position, fromFEN 
 }
 
 // FuzzReplay replays arbitrary move text from arbitrary legal positions of
-// every profile (issue 8): the input picks a profile, a random walk of legal
+// every profile: the input picks a profile, a random walk of legal
 // moves (seed and length), whether the text follows the walk's moves or
 // stands in its end position given by FEN, and the text itself. Whatever
 // the text, the replayer must not panic and must give a result whose

@@ -28,7 +28,8 @@ type Replayer struct {
 	// (cutSANs).
 	sanText []byte
 	// hist is the main line's history, reset for each game so that its
-	// storage (one entry per ply) is allocated once per worker.
+	// storage (the positions since the last capture or pawn move) is
+	// allocated once per worker.
 	hist *rules.History
 	// scratch holds the position before a checking move, for a check-mark
 	// finding's FEN (Position is a value: copying it allocates nothing).
@@ -684,7 +685,7 @@ var sevenTagRoster = [...]string{"Event", "Site", "Date", "Round", "White", "Bla
 // that meant to carry the roster and lost part of it.
 func (w *walk) missingTags() {
 	if v, ok := w.g.Tag("Variant"); ok && strings.TrimSpace(v) == "" && w.r.cfg.Profile == nil {
-		// A Variant tag that names nothing (issue 8): the game is judged by
+		// A Variant tag that names nothing: the game is judged by
 		// the default, and the record should say so or drop the tag.
 		w.add(w.gameFinding(w.g, "Variant", ruleid.MissingTag, "the Variant tag is empty: the game is judged by "+rules.DefaultProfile+", the default profile"))
 	}

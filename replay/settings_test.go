@@ -50,11 +50,11 @@ func verdict(res *replay.Result) string {
 	return b.String()
 }
 
-// TestEverySettingValueMatters: every value of every setting of docs/rules.md
-// changes the verdict of at least one corpus record (acceptance of issue
-// 4): for each value there is a record judged differently under it than
-// under another value of the same setting (set from the command line,
-// which wins over the record's tags).
+// TestEverySettingValueMatters: every value of every setting of
+// docs/rules.md changes the verdict of at least one corpus record: for each
+// value there is a record judged differently under it than under another
+// value of the same setting (set from the command line, which wins over the
+// record's tags).
 func TestEverySettingValueMatters(t *testing.T) {
 	games := corpusGames(t)
 	if len(games) == 0 {

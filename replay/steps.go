@@ -10,10 +10,11 @@ package replay
 // line stops (docs/replay.md).
 //
 // A long game's steps are most of what replaying it for output holds
-// (issue 14), so Played keeps them compact: 16 bytes a ply (the move, its
-// flags, and its node index, SAN end and move number as small offsets
-// from the block of markEvery steps it is in), the game's SANs one string,
-// and a position per block. Played.Step writes a step out in full.
+// (docs/robustness.md, "A huge game is read in parts"), so Played keeps
+// them compact: 16 bytes a ply (the move, its flags, and its node index,
+// SAN end and move number as small offsets from the block of markEvery
+// steps it is in), the game's SANs one string, and a position per block.
+// Played.Step writes a step out in full.
 
 import (
 	"fmt"
@@ -124,8 +125,8 @@ type Played struct {
 	san string
 	// marks[j] is the block of steps from j*markEvery (markShift): the positions of
 	// the other steps are played again from its position when asked
-	// (Before, After). A position per step cost 224 bytes per ply, most of
-	// the memory of a long game (issue 14); a mark every 64 steps costs 4
+	// (Before, After). A position per step would cost a whole Position a
+	// ply, most of the memory of a long game; a mark every 64 steps costs 4
 	// (with its offsets' bases), and reading the steps in order (cur) plays
 	// each move once more whatever the distance.
 	marks []mark
@@ -431,7 +432,7 @@ func (w *walk) stepSAN(before *rules.Position, m rules.Move, gives, mate, fixedO
 }
 
 // cutSANs gives Played the game's SANs as one string, which the steps
-// hold where theirs end (a string per move was most of a step's
+// hold where theirs end (a string per move would be most of a step's
 // allocations, and its header 16 bytes a ply).
 func (w *walk) cutSANs() {
 	r := w.r

@@ -16,12 +16,12 @@ import (
 )
 
 // TestPlayedPositionsPlayedAgain: Played keeps a position every markEvery
-// steps and plays the others again when asked (issue 14). Every position
-// it gives back, in order, backwards and after a jump, is the one the walk
-// had: a replay that keeps every position (markShift 0) gives the
-// reference, for every game of corpus/ (compound turns, promotions,
-// waiting pawns, leaps included). The steps, kept as offsets from their
-// block, are the same whatever the blocks.
+// steps and plays the others again when asked. Every position it gives
+// back, in order, backwards and after a jump, is the one the walk had: a
+// replay that keeps every position (markShift 0) gives the reference, for
+// every game of corpus/ (compound turns, promotions, waiting pawns, leaps
+// included). The steps, kept as offsets from their block, are the same
+// whatever the blocks.
 func TestPlayedPositionsPlayedAgain(t *testing.T) {
 	var files []string
 	filepath.WalkDir(filepath.Join("..", "corpus"), func(p string, d fs.DirEntry, err error) error {
@@ -126,9 +126,9 @@ func samePosition(a, b *rules.Position) bool {
 		slices.Equal(a.WaitingPawns(rules.White), b.WaitingPawns(rules.White)) && slices.Equal(a.WaitingPawns(rules.Black), b.WaitingPawns(rules.Black))
 }
 
-// TestStepSize (issue 14): a kept step is 16 bytes and a block's mark 32
-// (a Step, written out, is 80 and its SAN's string header 16 more: they
-// were kept per ply before).
+// TestStepSize: a kept step is 16 bytes and a block's mark 32, a long game
+// holding a step per ply (a Step written out is 80, and a SAN's string
+// header 16 more: docs/robustness.md, "A huge game is read in parts").
 func TestStepSize(t *testing.T) {
 	if n := unsafe.Sizeof(step{}); n > 16 {
 		t.Errorf("a kept step is %d bytes, want at most 16", n)

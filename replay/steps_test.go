@@ -181,8 +181,8 @@ func TestReleasedStepsServeTheNextGame(t *testing.T) {
 }
 
 // knightShuffle is a game of plies knight moves under chaturanga-gollon
-// (no repetition rule ends it), with move numbers: the long game of
-// docs/robustness.md's memory figures.
+// (no repetition rule ends it), with move numbers: the long game of the
+// memory figures of docs/robustness.md, "A huge game is read in parts".
 func knightShuffle(plies int) string {
 	var b strings.Builder
 	b.WriteString("[Event \"long\"]\n[Variant \"chaturanga-gollon\"]\n\n")
@@ -198,11 +198,10 @@ func knightShuffle(plies int) string {
 	return b.String()
 }
 
-// TestPlayedBytesPerPly (issue 14): keeping the main line as played costs
-// a long game at most 32 bytes a ply over the replay without it, all
-// told: the step, its SAN in the game's one string, and its share of the
-// positions kept every few steps (an 80-byte step, a string header and a
-// position every 16 plies were about 115).
+// TestPlayedBytesPerPly: keeping the main line as played costs a long game
+// at most 32 bytes a ply over the replay without it, all told: the step,
+// its SAN in the game's one string, and its share of the positions kept
+// every few steps (docs/robustness.md, "A huge game is read in parts").
 func TestPlayedBytesPerPly(t *testing.T) {
 	const plies = 40_000
 	g, err := grammar.NewReader(strings.NewReader(knightShuffle(plies)), "long.pgn").Next()

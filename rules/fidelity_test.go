@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// The tests of issue 12 ("rule fidelity, second pass"): each one fails
-// against the engine as it was before the fix it names.
+// Rule fidelity: each test pins a rule the engine once got wrong, and
+// fails if the engine gets it wrong that way again.
 
 // playAll plays long-algebraic moves (Move.String) on a history.
 func playAll(t *testing.T, h *History, moves ...string) {

@@ -8,9 +8,8 @@ import (
 
 // A long game without a capture or a pawn move keeps its whole length in
 // the repetition window; the history holds its distinct positions once,
-// and nothing per ply before the window (issue 14: 16 bytes a ply for the
-// whole game, and a 40-byte key a ply of the window, before), under
-// every repetition rule.
+// and nothing per ply before the window (docs/robustness.md, "A huge game
+// is read in parts"), under every repetition rule.
 func TestHistoryMemoryLongShuffle(t *testing.T) {
 	const plies = 200_000
 	// repetition=off, perpetual-check (which a shuffle without check does

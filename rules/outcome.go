@@ -195,8 +195,8 @@ type History struct {
 	// kept. Since it, under rules that count repetitions, positions holds
 	// each distinct position once with its count and last occurrences,
 	// found by a scan (see linearMax) or through slots; a long shuffle of a few positions costs a few
-	// entries, not a key per ply (issue 14: 88 bytes a ply at first, then
-	// 16 a ply for the whole game and 40 more since keyBase).
+	// entries, not a key per ply (docs/robustness.md, "A huge game is read
+	// in parts").
 	keyBase   int
 	positions []histPos
 	// slots is, once the window holds more than linearMax positions, an
@@ -466,8 +466,8 @@ func (h *History) occurrences(max int) int {
 
 // window is the first ply that can repeat the current position: none
 // before the last capture or pawn move can (the men differ), so a long game
-// is not looked at from its start (issue 8: a record of 100,000 plies took
-// minutes).
+// is not looked at from its start (each ply would cost the game's length:
+// docs/robustness.md, "Measured").
 func (h *History) window() int {
 	// keyBase is never after the window computed from the clock (the clock
 	// was 0 there and grows by one a ply at most). A move Position.apply

@@ -51,9 +51,10 @@ func TestFideOutcomes(t *testing.T) {
 }
 
 // The history keeps a position's key only since the last capture or pawn
-// move, once per distinct position (issue 14: a long game held a board per
-// ply), as four bitboards; repetition counts as before, and a position
-// before the irreversible move never counts.
+// move, once per distinct position (not a board per ply, which a long game
+// could not afford), as four bitboards; repetition counts as it would with
+// every position kept, and a position before the irreversible move never
+// counts.
 func TestHistoryKeysSinceIrreversible(t *testing.T) {
 	if p := MakePiece(Black, King); p > 15 {
 		t.Fatalf("a piece (%d) does not fit the key's four bits", p)

@@ -151,8 +151,8 @@ func TestPerftRandom(t *testing.T) {
 		return
 	}
 	// The default run: every position to depth 2, every 10th to depth 3
-	// (depth 3 for all was ~90% of this package's time; the positions are
-	// random, so a tenth of them is as good a sample as any).
+	// (depth 3 for all would be most of this package's time; the positions
+	// are random, so a tenth of them is as good a sample as any).
 	n, c := epdSuite(t, path, 2, nil)
 	if n < 6000 {
 		t.Errorf("only %d positions read", n)

@@ -23,7 +23,7 @@ func writeFileAtomic(path string, write func(w io.Writer) error) error {
 // keep what it wrote: fmt -w writes as it reads and learns only at the end
 // whether the file changed; an unchanged file is left as it was.
 //
-// What is replaced keeps what it had (issue 14): a symbolic link stays a
+// What is replaced keeps what it had: a symbolic link stays a
 // link and its target is written; a read-only file, a file with other hard
 // links (a rename would split them), a file that is not a regular file,
 // and a file whose owner the new one could not keep are not written, with

@@ -577,7 +577,8 @@ func renderGame(rd formats.GameRenderer, g *record.Game, n int, res *replay.Resu
 // text write a record read in LAN or UCI in SAN themselves.
 func judgeGame(g *record.Game, res *replay.Result, n int, errw io.Writer) (broken bool, err error) {
 	if g.Truncated {
-		// Only the first lines of the game were read (a limit, docs/robustness.md):
+		// Only the first lines of the game were read (a limit:
+		// docs/robustness.md, "Limits"):
 		// converting them would lose the rest without a word.
 		se := g.SyntaxError()
 		return false, fmt.Errorf("game %d at line %d is too large to be read whole (%d:%d: %s): not converted", n, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)

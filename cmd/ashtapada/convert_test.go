@@ -315,8 +315,8 @@ func TestValidateSVGDirUserProfile(t *testing.T) {
 	}
 }
 
-// TestDiffInOrderUnequalFiles: pairing by order reads both files in step
-// (issue 14); the games left over on either side are reported as they were
+// TestDiffInOrderUnequalFiles: pairing by order reads both files in step;
+// the games left over on either side are reported as they were
 // when B was read whole first: "only in A" for each, or "only in B (game
 // n)", after the pairs.
 func TestDiffInOrderUnequalFiles(t *testing.T) {

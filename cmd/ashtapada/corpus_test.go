@@ -128,8 +128,8 @@ func TestCorpus(t *testing.T) {
 }
 
 // TestCorpusCoversEveryRule: every rule id of docs/cli.md is produced by at
-// least one corpus record (acceptance of issue 4), read from the golden
-// files, so the check is as good as they are.
+// least one corpus record, read from the golden files, so the check is as
+// good as they are.
 func TestCorpusCoversEveryRule(t *testing.T) {
 	if updating() {
 		t.Skip("golden files are being rewritten")

@@ -121,7 +121,7 @@ func detectAction(c *cli.Context) error {
 		failed: func(file string, index int) *detect.Game {
 			return &detect.Game{File: file, Game: index, Fits: []string{}, Verdict: "not checked: internal error"}
 		},
-		// A huge game is never held whole (issue 14): read through once,
+		// A huge game is never held whole: read through once,
 		// then read again in parts for each of its replays (parts.go).
 		huge: func() func(grammar.Chunk, *grammar.Scratch, string, int) (*detect.Game, *record.Game) {
 			d := detect.New(opts)

@@ -9,11 +9,11 @@ import (
 )
 
 // TestValidateDeterministic: the report is byte-identical whatever the
-// number of workers and from one run to the next (issue 8, item 5), on the
-// curated corpus and on the malformed-input corpus, in the text and jsonl
-// formats. Games are parsed and replayed in parallel but written in input
-// order; a difference here means a result depends on scheduling (a shared
-// buffer, a map iterated in random order, a finding sorted unstably).
+// number of workers and from one run to the next, on the curated corpus and
+// on the malformed-input corpus, in the text and jsonl formats. Games are
+// parsed and replayed in parallel but written in input order; a difference
+// here means a result depends on scheduling (a shared buffer, a map
+// iterated in random order, a finding sorted unstably).
 func TestValidateDeterministic(t *testing.T) {
 	t.Parallel()
 	root := repoRoot(t)

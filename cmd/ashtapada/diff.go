@@ -328,11 +328,10 @@ func diffTwoFiles(c *cli.Context, pathA, pathB string, ew *entryWriter) error {
 
 // diffInOrder pairs the games of A and B by order, reading both files in
 // step: one game of each is held at a time, so memory does not grow with
-// the files (issue 14: two copies of a 100,000-game file took gigabytes
-// when B was read whole first). The entries are those of pairing by key
-// with every key equal: A's games in order, then the games only in B. A
-// pair with a huge game (grammar.PartedBytes or more) is compared as its
-// main lines come, a part at a time (diffStreamed).
+// the files (docs/robustness.md, "Memory"). The entries are those of
+// pairing by key with every key equal: A's games in order, then the games
+// only in B. A pair with a huge game (grammar.PartedBytes or more) is
+// compared as its main lines come, a part at a time (diffStreamed).
 func diffInOrder(cfg replay.Config, rp *replay.Replayer, pathA, pathB string, ew *entryWriter) error {
 	nextB, closerB, err := openGameItems(pathB)
 	if err != nil {
@@ -704,7 +703,8 @@ func diffEachGame(c *cli.Context, path string, ew *entryWriter, worker func() fu
 				// What is live is a part of the game and its text, as in
 				// validate's reading of a huge game (diffInOrder): with
 				// the streaming limit, the garbage of its many readings
-				// grew to it (79 MB for a 2 MB game).
+				// would grow to it (docs/robustness.md, "Costs that
+				// shaped the code").
 				once.Do(func() { limitMemory(validateMemoryLimit) })
 				return do(ch, sc, file, i)
 			}

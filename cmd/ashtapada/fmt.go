@@ -244,7 +244,7 @@ func fmtFile(path string, opt *fmtOptions) (fmtResult, error) {
 			}
 			same := bytes.Equal(p.Src, p.Out)
 			// A game fmt could not read is written back as it is, but
-			// the file is not canonical (issue 13).
+			// the file is not canonical.
 			canonical := same && (p.Game == nil || p.Game.SyntaxError() == nil)
 			res.differ = res.differ || !canonical
 			res.changed = res.changed || !same

@@ -57,7 +57,7 @@ func exitCode(err error) int {
 // Without flags, canonical text goes to standard output; the broken game is
 // reported with file:line:col and passed through byte for byte, the games
 // around it are formatted, and the exit status is 2, as gofmt's on a file
-// it cannot parse (issue 13).
+// it cannot parse.
 func TestFmtStdout(t *testing.T) {
 	p := writeTemp(t, t.TempDir(), "g.pgn", loose+"\n"+broken+canonical, 0o644)
 	out, errOut, err := runFmtTest([]string{p}, fmtOptions{})
@@ -75,7 +75,7 @@ func TestFmtStdout(t *testing.T) {
 }
 
 // A file ends with exactly one newline, so that pre-commit's
-// end-of-file-fixer and fmt --check agree (issue 13); games are separated by
+// end-of-file-fixer and fmt --check agree; games are separated by
 // one blank line; trailing blank lines and a missing last newline are fixed.
 func TestFmtOneNewlineAtEnd(t *testing.T) {
 	dir := t.TempDir()
@@ -110,7 +110,7 @@ func TestFmtCheckAndList(t *testing.T) {
 		t.Errorf("--check on a canonical file: %v", err)
 	}
 	// A file with a game fmt cannot read is not canonical, and the status
-	// is 2 (issue 13), even though fmt would write it back unchanged.
+	// is 2, even though fmt would write it back unchanged.
 	out, errOut, err := runFmtTest([]string{brokenFile}, fmtOptions{check: true, list: true})
 	if exitCode(err) != 2 || out != brokenFile+"\n" || !strings.Contains(errOut, "[syntax]") {
 		t.Errorf("--check -l on a file with a broken game: exit %d, listed %q, stderr %q", exitCode(err), out, errOut)

@@ -39,7 +39,7 @@ func isRecordFile(name string) bool {
 // error (warn). Errors do not stop the walk: the files found are returned with
 // an error naming what could not be read (a missing argument, an
 // unreadable subdirectory), and the caller checks the files and exits 2
-// at the end (docs/robustness.md).
+// at the end (docs/robustness.md, "Guarantees").
 func expandInputs(args []string, warn io.Writer) ([]string, error) {
 	if len(args) == 0 {
 		return []string{"-"}, nil

@@ -7,12 +7,12 @@ import (
 	"testing"
 )
 
-// TestInterruptedWritesKeepOriginal runs the commands that write files
-// (issue 8, item 4) so that they fail after part of the output was
-// produced, and checks that the file they were writing is exactly as it
-// was, permissions included, with no temporary file left beside it.
-// writeFileAtomic's own test (atomic_test.go) makes a writer fail; this one
-// makes the real commands fail half-way.
+// TestInterruptedWritesKeepOriginal runs the commands that write files so
+// that they fail after part of the output was produced, and checks that the
+// file they were writing is exactly as it was, permissions included, with
+// no temporary file left beside it. writeFileAtomic's own test
+// (atomic_test.go) makes a writer fail; this one makes the real commands
+// fail half-way.
 func TestInterruptedWritesKeepOriginal(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()

@@ -10,8 +10,8 @@ import (
 )
 
 // limitFlags raise (or, with 0, lift) the reader's limits (grammar.Limits,
-// docs/robustness.md). The commands that read records take them; the
-// defaults are grammar.DefaultLimits.
+// docs/robustness.md, "Limits"). The commands that read records take them;
+// the defaults are grammar.DefaultLimits.
 func limitFlags() []cli.Flag {
 	d := grammar.DefaultLimits()
 	return []cli.Flag{

@@ -123,8 +123,8 @@ func run(args []string) int {
 }
 
 func main() {
-	// Games are many small allocations; a lazier collector measured up to
-	// 1.9x faster on this workload (docs/performance.md).
+	// Games are many small allocations, and a lazier collector is faster
+	// on them (docs/performance.md, "Costs that shaped the code").
 	// GOGC in the environment still wins, for measuring.
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)

@@ -16,17 +16,18 @@ import (
 	"github.com/ashtapada/ashtapada/internal/testenv"
 )
 
-// The malformed-input corpus (issue 8): testdata/malformed/*.pgn, written by
+// The malformed-input corpus: testdata/malformed/*.pgn, written by
 // scripts/gen-malformed, each with its expected outcome in a .expect file
 // beside it. The .expect files are rewritten only on purpose, and reviewed:
 //
 //	go test ./cmd/ashtapada -run TestMalformedCorpus -update-malformed
 //
-// Besides the expected outcome, every file is held to what issue 8 asks
-// of any input, whatever the golden says: the process ends normally (no
-// panic, no stack overflow: exit 0 or 1, never a crash or exit 2), every
-// finding has a position, and every well-formed game in the file (the
-// "sentinel" games with Event "ok") is still read and found valid.
+// Besides the expected outcome, every file is held to what
+// docs/robustness.md, "Guarantees", promises of any input, whatever the
+// golden says: the process ends normally (no panic, no stack overflow: exit
+// 0 or 1, never a crash or exit 2), every finding has a position, and every
+// well-formed game in the file (the "sentinel" games with Event "ok") is
+// still read and found valid.
 var updateMalformed = flag.Bool("update-malformed", false, "rewrite testdata/malformed/*.expect from the current output")
 
 // sentinel is the well-formed game scripts/gen-malformed puts around each
@@ -35,8 +36,9 @@ const sentinel = "[Event \"ok\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"
 	"[White \"w\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"
 
 // cleanCases are the files of the corpus that are accepted without any
-// finding, each for the reason docs/robustness.md gives. Every other file
-// must produce at least one positioned finding.
+// finding, each for the reason docs/robustness.md, "What each kind of
+// malformed input yields", gives. Every other file must produce at least
+// one positioned finding.
 var cleanCases = map[string]string{
 	"crlf-sentinels.pgn":                "CRLF line ends are accepted (docs/notation.md)",
 	"cr-only-line-ends.pgn":             "old Mac line ends are line ends",
@@ -244,7 +246,7 @@ func TestMalformedCorpus(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(files) < 100 {
-		t.Fatalf("%d files in %s, issue 8 asks for at least 100 (run scripts/gen-malformed)", len(files), dir)
+		t.Fatalf("%d files in %s, want at least 100 (run scripts/gen-malformed)", len(files), dir)
 	}
 	update := *updateMalformed || os.Getenv("ASHTAPADA_UPDATE_MALFORMED") == "1"
 	for _, path := range files {
@@ -351,7 +353,7 @@ func diffExpect(want, got expectFile) string {
 	return strings.Join(d, "\n")
 }
 
-// hugeCase is a malformed input too large to commit (issue 8): it is
+// hugeCase is a malformed input too large to commit: it is
 // generated at test time. Each stands between two sentinel games.
 type hugeCase struct {
 	name string
@@ -368,7 +370,7 @@ type hugeCase struct {
 	maxRSSMB int64
 	long     bool // only with ASHTAPADA_LONG=1
 	// maxFindings, when not 0, bounds the broken game's findings in the
-	// report (issue 14 item 9); maxMessage, when not 0, the length of
+	// report; maxMessage, when not 0, the length of
 	// each of their messages.
 	maxFindings, maxMessage int
 }
@@ -444,21 +446,21 @@ var hugeCases = []hugeCase{
 		shuffle(b, 100000, "\n")
 		b.WriteString("*\n")
 	}},
-	// Issue 14 item 9: one game of 50,000 wrong check marks reports 100 of
+	// One game of 50,000 wrong check marks reports 100 of
 	// them and a note, not 50,000.
 	{name: "check-marks-50000", rule: "check-mark", line: brokenMoveLine, plies: 1, maxRSSMB: 300, maxFindings: 101, gen: func(b *bufio.Writer) {
 		b.WriteString(brokenTags + "\n1. e4+ ")
 		b.WriteString(strings.Repeat("(1. d4+) ", 50000))
 		b.WriteString("*\n")
 	}},
-	// Issue 14 item 9: a message quotes a bounded slice of a 2 MB token,
+	// A message quotes a bounded slice of a 2 MB token,
 	// also with the token limit lifted.
 	{name: "token-2mb-no-limit", flags: []string{"--max-token", "0", "--max-game-bytes", "0"}, rule: "syntax", line: brokenMoveLine, plies: 0, maxRSSMB: 300, maxMessage: 300, gen: func(b *bufio.Writer) {
 		b.WriteString(brokenTags + "\n1. e4 ")
 		b.WriteString(strings.Repeat("Z", 2<<20))
 		b.WriteString(" e5 *\n")
 	}},
-	// Issue 14 item 4: a game of 1.8 MB (read in parts) and one of 15 MB,
+	// A game of 1.8 MB (read in parts) and one of 15 MB,
 	// within the default --max-game-bytes, broken by their last move, in
 	// a bounded multiple of their size with two workers.
 	{name: "game-1.8mb-illegal-last", rule: "illegal-move", plies: 250000, maxRSSMB: 64, gen: func(b *bufio.Writer) {
@@ -471,7 +473,7 @@ var hugeCases = []hugeCase{
 		shuffle(b, 2000000, "\n")
 		b.WriteString("Ke4 *\n")
 	}},
-	// Issue 14 item 5: variations nested 1,000,000 deep with --max-depth 0
+	// Variations nested 1,000,000 deep with --max-depth 0
 	// (the most the reader nests) are a limit error, not a stack overflow.
 	{name: "deep-1000000-max-depth-0", flags: []string{"--max-depth", "0", "--max-game-bytes", "0"}, rule: "limit", line: brokenMoveLine, plies: 0, maxRSSMB: 600, gen: func(b *bufio.Writer) {
 		b.WriteString(brokenTags + "\n1. e4 ")
@@ -483,7 +485,7 @@ var hugeCases = []hugeCase{
 
 // TestMalformedHuge runs the generated huge inputs through the binary:
 // each must give its positioned finding, leave the sentinel games around it
-// checked, and stay within a memory bound (issue 8).
+// checked, and stay within a memory bound.
 func TestMalformedHuge(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -551,11 +553,11 @@ func TestMalformedHuge(t *testing.T) {
 }
 
 // TestMalformedOtherCommands runs the commands other than validate over the
-// malformed corpus (issue 8: "touches every command"): none may crash, and
-// fmt must be idempotent on what it writes, broken games passed through
-// included. convert reads all the files in one run (a crash on any of them
-// ends the run), and so does fmt; show, and fmt's idempotence, take one
-// file at a time: a sample of the files in the fast tier, every file in
+// malformed corpus, since the guarantees hold for every command: none may
+// crash, and fmt must be idempotent on what it writes, broken games passed
+// through included. convert reads all the files in one run (a crash on any
+// of them ends the run), and so does fmt; show, and fmt's idempotence, take
+// one file at a time: a sample of the files in the fast tier, every file in
 // the long tier.
 func TestMalformedOtherCommands(t *testing.T) {
 	dir := malformedDir(t)
@@ -592,7 +594,7 @@ func TestMalformedOtherCommands(t *testing.T) {
 			out, stderr, code := runAsh(t, dir, "", "fmt", name)
 			crashed(t, "fmt "+name, stderr, code)
 			// From a file: standard input that holds NUL bytes is
-			// binary, and not read (docs/robustness.md).
+			// binary, and not read (docs/robustness.md, "Guarantees").
 			once := filepath.Join(t.TempDir(), name)
 			if err := os.WriteFile(once, []byte(out), 0o644); err != nil {
 				t.Fatal(err)

@@ -34,7 +34,8 @@ var memLimit struct {
 // limitValidateMemory keeps validate's memory flat. With GOGC=400 (main)
 // the heap may grow to five times what is live, and what is live varies
 // with the games in flight: peak RSS grew with the length of the input
-// (55 MB for 100,000 games against 37 MB for 10,000, docs/performance.md).
+// (docs/performance.md, "Where the time went, and what each change
+// bought").
 // A soft limit makes the collector run earlier near it instead. Only
 // validate, which streams, sets it: a command that holds a whole file
 // would make the collector run without end above the limit.
@@ -45,13 +46,14 @@ func limitValidateMemory() { limitMemory(validateMemoryLimit) }
 // validate's, since their results are larger (a converted batch holds
 // every position of its games until it is written, detect's a dozen
 // replays per game), and at validate's limit the collector ran most of
-// the time. Without it, detect on corpus-100k peaked at 113 MB.
+// the time (docs/performance.md, "Decisions").
 const streamMemoryLimit = 64 << 20
 
 // parquetMemoryLimit is the soft limit of convert --to parquet, whose
 // writer holds a row group of games (gametable.RowGroupRows) until it is
 // full; the row of a huge game is written alone, and what it holds stays
-// under 200 MB for a game of 16 MB at this limit (docs/robustness.md).
+// under 200 MB for a game of 16 MB at this limit (docs/robustness.md, "A
+// huge game is read in parts").
 const parquetMemoryLimit = 96 << 20
 
 // limitMemory sets a soft memory limit unless GOMEMLIMIT does.
@@ -66,9 +68,9 @@ func limitMemory(n int64) {
 
 // holdGameMemory raises the soft limit while a game of size bytes is read
 // and replayed, when the game is huge, and returns what lowers it again.
-// What one game holds grows with its length; under the fixed limit, one
-// game of 16 MB made the collector run continually once the heap passed
-// it (validate took 64 s for that game, 20 s of it in the collector).
+// What one game holds grows with its length; under a fixed limit, a huge
+// game makes the collector run continually once the heap passes it
+// (docs/robustness.md, "A huge game is read in parts").
 // Ordinary games pass by without a lock.
 // perByte is what the game holds live per byte of it: limitPerGameByte
 // when it is read whole, partedPerGameByte when its main line is read in

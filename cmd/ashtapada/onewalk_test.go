@@ -16,9 +16,10 @@ import (
 	"github.com/ashtapada/ashtapada/internal/testenv"
 )
 
-// The compound turn of issue 11 under fide: one turn of two moves. Every
-// command gives the same verdict (exit 1, the finding at 2:7 with its rule
-// id), and no output goes past the first move as if the turn were valid.
+// A compound turn under fide, where a turn is one move: one turn of two
+// moves. Every command gives the same verdict (exit 1, the finding at 2:7
+// with its rule id), and no output goes past the first move as if the turn
+// were valid.
 func TestOneVerdictCompoundTurn(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()

@@ -44,8 +44,8 @@ func convertParquet(c *cli.Context, cfg replay.Config, notation movesNotation) e
 		return toolError(err)
 	}
 	// The writer holds a row group (8,192 games) in memory: without a soft
-	// limit the heap grew to five times that (GOGC=400, main.go), 280 MB
-	// for corpus-100k; with it, 115 MB and 5-15% more time.
+	// limit the heap grows to five times that (GOGC=400, main.go;
+	// docs/robustness.md, "A huge game is read in parts").
 	limitMemory(parquetMemoryLimit)
 	pc := &parquetConverter{rp: replay.New(cfg), from: strings.ToLower(c.String("from")), notation: notation, errw: c.App.ErrWriter}
 	write := func(w io.Writer) error {

@@ -9,14 +9,14 @@ import (
 )
 
 // A huge game is replayed with its main line read in parts, never held
-// whole (issue 14: one 16 MB game held three million nodes, 500 MB in
-// validate). The reader reads it twice: once through, keeping nothing of
-// its moves, for what only its end tells (every notice, a missing move
-// number among them, which changes how the walk judges the moves before
-// it; the termination marker; whether it can be read at all), and once
-// more giving each part to the walk, which judges it and lets it go. The
-// walk is replay's, the one Game does: the result is the one Game gives
-// on the whole record (TestPartedValidateAgrees).
+// whole (docs/robustness.md, "A huge game is read in parts"). The reader
+// reads it twice: once through, keeping nothing of its moves, for what only
+// its end tells (every notice, a missing move number among them, which
+// changes how the walk judges the moves before it; the termination marker;
+// whether it can be read at all), and once more giving each part to the
+// walk, which judges it and lets it go. The walk is replay's, the one Game
+// does: the result is the one Game gives on the whole record
+// (TestPartedValidateAgrees).
 
 // partedPerGameByte is what a game read in parts holds live per byte of
 // it, for the collector's soft limit (holdGameMemory): its text, and the

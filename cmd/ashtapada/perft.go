@@ -64,8 +64,8 @@ func perftAction(c *cli.Context) error {
 	}
 	start := time.Now()
 	var total uint64
-	// A full or closed standard output is an exit status, not a lost count
-	// (issue 14 item 9): the first write error is kept and reported.
+	// A full or closed standard output is an exit status, not a lost count:
+	// the first write error is kept and reported.
 	out := &errWriter{w: c.App.Writer}
 	w := bufio.NewWriter(out)
 	if divide {

@@ -5,7 +5,8 @@ import (
 	"testing"
 )
 
-// The acceptance numbers of issue 3, and the command's error paths.
+// Move-path counts the generator must reproduce, and the command's error
+// paths.
 func TestPerftCommand(t *testing.T) {
 	cases := []struct {
 		args []string

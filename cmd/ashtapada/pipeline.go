@@ -142,7 +142,8 @@ func readJobs(c *cli.Context) int {
 // input order, so results come out in order while workers run ahead.
 // Games travel in batches because a game takes only microseconds to
 // check: one channel hand-off and one goroutine wake-up per game cost more
-// than the splitting (measured in docs/performance.md).
+// than the splitting (docs/performance.md, "Where the time went, and what
+// each change bought").
 type vjob[T any] struct {
 	chunks []grammar.Chunk
 	// games are records read whole by a reader that is not the grammar

@@ -9,9 +9,10 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// pprofFlags are hidden flags of validate and convert for measuring the hot path of
-// the real pipeline (docs/performance.md): go test benchmarks see one
-// package at a time, these see the whole program as users run it.
+// pprofFlags are hidden flags of validate, convert, detect and diff for
+// measuring the hot path of the real pipeline (docs/performance.md,
+// "Decisions"): go test benchmarks see one package at a time, these see the
+// whole program as users run it.
 var pprofFlags = []cli.Flag{
 	&cli.StringFlag{Name: "cpuprofile", Hidden: true, Usage: "write a CPU profile to this file"},
 	&cli.StringFlag{Name: "memprofile", Hidden: true, Usage: "write an allocation profile to this file at the end"},

@@ -20,8 +20,7 @@ import (
 	"github.com/ulikunitz/xz"
 )
 
-// Issue 14 and issue 13 (items 3-6, 11): nothing unchecked, nothing
-// unbounded, on the built binary.
+// Nothing unchecked, nothing unbounded, on the built binary.
 
 // kingTooFar has one illegal move (the king cannot reach e3): a run that
 // checks it exits 1 and names it; a run that misses it would exit 0.
@@ -49,7 +48,7 @@ func runAshCtx(t *testing.T, timeout time.Duration, stdin *os.File, args ...stri
 	return out.String(), errb.String(), code
 }
 
-// Item 2: a symbolic link to a directory, without a trailing slash, is
+// A symbolic link to a directory, without a trailing slash, is
 // walked like the directory.
 func TestSymlinkedDirectoryWalked(t *testing.T) {
 	t.Parallel()
@@ -69,7 +68,7 @@ func TestSymlinkedDirectoryWalked(t *testing.T) {
 	}
 }
 
-// Item 6: a FIFO and a link to /dev/zero named *.pgn inside a walked
+// A FIFO and a link to /dev/zero named *.pgn inside a walked
 // directory are skipped with a warning; the other files are checked.
 // Standard input that is binary ends at once with exit 2.
 func TestSpecialFilesNeverHang(t *testing.T) {
@@ -113,7 +112,7 @@ func TestSpecialFilesNeverHang(t *testing.T) {
 	}
 }
 
-// Item 7: an unreadable subdirectory is reported, everything else is
+// An unreadable subdirectory is reported, everything else is
 // checked, and the exit status is 2 at the end.
 func TestUnreadableSubdirectory(t *testing.T) {
 	t.Parallel()
@@ -152,7 +151,7 @@ func TestUnreadableSubdirectory(t *testing.T) {
 	}
 }
 
-// Item 8: fmt -w keeps what it replaces: a link stays a link and its
+// fmt -w keeps what it replaces: a link stays a link and its
 // target is written; a read-only file and a file with hard links are not
 // written, with the reason; the mode bits (setgid included) and the owner
 // are kept.
@@ -229,7 +228,7 @@ func TestFmtWriteKeepsWhatItReplaces(t *testing.T) {
 	}
 }
 
-// Item 8: fmt -w interrupted by a signal removes its temporary file and
+// fmt -w interrupted by a signal removes its temporary file and
 // leaves the file as it was.
 func TestFmtWriteInterrupted(t *testing.T) {
 	t.Parallel()
@@ -269,7 +268,7 @@ func TestFmtWriteInterrupted(t *testing.T) {
 	}
 }
 
-// Item 9: fmt -l and -d exit non-zero when standard output cannot be
+// fmt -l and -d exit non-zero when standard output cannot be
 // written.
 func TestFmtUnwritableStdout(t *testing.T) {
 	t.Parallel()
@@ -299,9 +298,9 @@ func TestFmtUnwritableStdout(t *testing.T) {
 	}
 }
 
-// Issue 13 item 11: .xz is read, and compressed input is recognised by its
-// bytes, not its name (standard input, an odd name); an empty .gz and an
-// empty .zst behave alike (issue 14 item 9).
+// .xz is read, and compressed input is recognised by its bytes, not its
+// name (standard input, an odd name); an empty .gz and an empty .zst
+// behave alike.
 func TestCompressedByContent(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -350,7 +349,7 @@ func TestCompressedByContent(t *testing.T) {
 	}
 }
 
-// Item 5: --max-depth 0 with a million nested variations is a limit
+// --max-depth 0 with a million nested variations is a limit
 // error, not a stack overflow that loses the report; above the ceiling the
 // flag is refused.
 func TestDeepNestingNoStackOverflow(t *testing.T) {
@@ -368,9 +367,8 @@ func TestDeepNestingNoStackOverflow(t *testing.T) {
 	}
 }
 
-// Issue 13 item 5, acceptance: fmt -d on corpus-10k with one move changed
-// in each of 100 games prints 100 hunks, the same on every run, and the
-// hunks are those of diff -u.
+// fmt -d on corpus-10k with one move changed in each of 100 games prints
+// 100 hunks, the same on every run, and the hunks are those of diff -u.
 func TestFmtDiffCorpus10k(t *testing.T) {
 	t.Parallel()
 	src := filepath.Join(testenv.SharedPath(), "data", "fide", "corpus-10k.pgn")
@@ -448,9 +446,8 @@ func peakRSSOut(t *testing.T, out io.Writer, args ...string) (int, int64, string
 	return code, peakKB() >> 10, errb.String()
 }
 
-// Item 3, acceptance (long: ASHTAPADA_LONG=1): fmt --check and fmt -w on a
-// 1 GB file, and fmt --check on a gzip file of 2 GB of text, stay under
-// 100 MB of peak memory.
+// Long (ASHTAPADA_LONG=1): fmt --check and fmt -w on a 1 GB file, and fmt
+// --check on a gzip file of 2 GB of text, stay under 100 MB of peak memory.
 func TestLongFmtStreams(t *testing.T) {
 	t.Parallel()
 	if !testenv.IsLong() {

@@ -1,6 +1,6 @@
 package main
 
-// The command line as a shell user and a CI job meet it (issue 13): exit
+// The command line as a shell user and a CI job meet it: exit
 // statuses, standard error, signals. Each test runs the built binary.
 
 import (
@@ -303,7 +303,7 @@ func (t *ttyLike) Read(b []byte) (int, error) {
 	return copy(b, c), nil
 }
 
-// Smaller ones of issue 13: show --svg - writes the picture alone to
+// Small things of the shell: show --svg - writes the picture alone to
 // standard output; convert from UCI ends each game with a termination
 // marker; JSON keeps <, > and & readable.
 func TestSmallShellFixes(t *testing.T) {

@@ -133,7 +133,7 @@ func showWhole(c *cli.Context, rp *replay.Replayer, g *record.Game, path string)
 
 // showParted is showWhole for a huge game, the chunk ch, read and played in
 // parts (replayParted): the steps of a part are let go after it, so that
-// the game is never held whole (issue 14), and what the view needs of a
+// the game is never held whole, and what the view needs of a
 // part before the last is kept as it goes by: the position and step of
 // the ply asked for (--ply, or the last ply --move names seen so far), the
 // start for --ply 0, and the last step of each part (the one the end's
@@ -261,7 +261,7 @@ func writeFindingSVGs(dir string, res *replay.Result) error {
 // `validate --svg-dir DIR`, each written atomically. The name says where
 // the finding stands: DIR/<file base>-g<game>-p<ply>[-v<variation>]-<rule>.svg.
 // Two input files with the same base name (a/x.pgn, b/x.pgn) must not
-// overwrite each other's pictures (issue 14 item 9): the first path seen
+// overwrite each other's pictures: the first path seen
 // with a base keeps the plain name, every other one gets a short hash of
 // its path after the base (x-1a2b3c4d-g1-p3-illegal-move.svg), stable from
 // run to run; a name that still repeats gets -2, -3. Findings without a

@@ -1,6 +1,7 @@
 package main
 
-// Signals and terminals (docs/ci.md, "Interrupts, pipes and terminals"):
+// Signals and terminals (docs/ci.md, "Global flags, misspellings,
+// interrupts"):
 //
 //   - Ctrl-C (SIGINT) or SIGTERM: the cleanups registered with atInterrupt
 //     run (the progress bar is erased, the temporary file of an atomic

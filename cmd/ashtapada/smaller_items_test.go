@@ -14,9 +14,9 @@ import (
 	"github.com/ashtapada/ashtapada/formats"
 )
 
-// Issue 14 item 9, the smaller ones, on the built binary.
+// Smaller guarantees, each on the built binary.
 
-// Item 9: the report of one game is bounded in every format. The game has
+// The report of one game is bounded in every format. The game has
 // 20,001 wrong check marks (the main line's and 20,000 variations'): each
 // format reports 100 of them and says that 19,901 were left out; the
 // counts still include them, and 0 lifts the bounds.
@@ -66,7 +66,7 @@ func TestReportOfOneGameBounded(t *testing.T) {
 	}
 }
 
-// Item 9: a file name that is not UTF-8 survives into JSON, JSONL and
+// A file name that is not UTF-8 survives into JSON, JSONL and
 // JUnit, escaped as \xHH (docs/cli.md), not replaced by U+FFFD.
 func TestNonUTF8FileNameInReports(t *testing.T) {
 	t.Parallel()
@@ -131,7 +131,7 @@ func TestNonUTF8FileNameInReports(t *testing.T) {
 	}
 }
 
-// Item 9: --svg-dir pictures of a/x.pgn and b/x.pgn do not overwrite each
+// --svg-dir pictures of a/x.pgn and b/x.pgn do not overwrite each
 // other, nor do those of two variations at the same ply.
 func TestSVGDirSameBaseName(t *testing.T) {
 	t.Parallel()
@@ -170,7 +170,7 @@ func TestSVGDirSameBaseName(t *testing.T) {
 	}
 }
 
-// Item 9: perft, fmt -l and fmt -d exit 2 when standard output cannot be
+// perft, fmt -l and fmt -d exit 2 when standard output cannot be
 // written: a full device, and a standard output open for reading only.
 // (A closed standard output cannot be tested: the Go runtime opens
 // /dev/null in its place at start-up, where writes succeed.)
@@ -209,7 +209,7 @@ func TestUnwritableStdoutExits2(t *testing.T) {
 	}
 }
 
-// Item 9: convert names the file in its syntax messages, for every input
+// convert names the file in its syntax messages, for every input
 // format (standard input is <stdin>).
 func TestConvertNamesFileInSyntaxMessages(t *testing.T) {
 	t.Parallel()
@@ -233,7 +233,7 @@ func TestConvertNamesFileInSyntaxMessages(t *testing.T) {
 	}
 }
 
-// Item 9, parts done earlier, checked here on the binary: a CRLF file puts
+// Checked in their packages, and here on the binary: a CRLF file puts
 // the unterminated tag value's error where the LF file does; fmt writes a
 // game of only a marker so that it reads back as a game of its own; a
 // message quotes a bounded slice of a 2 MB token.

@@ -53,8 +53,8 @@ func (d *Writer) Change(a, b []byte) {
 	if bytes.Count(a, []byte{'\n'})+bytes.Count(b, []byte{'\n'}) > maxLines {
 		// The minimal diff of a huge game costs the product of its
 		// length and its changes, which for a game fmt rewraps are its
-		// every line: fmt -d of a 16 MB game ran for more than five
-		// minutes. Its piece is changed as a whole.
+		// every line: minutes for a game of megabytes (docs/robustness.md,
+		// "Costs that shaped the code"). Its piece is changed as a whole.
 		d.lines('-', a)
 		d.lines('+', b)
 		return
@@ -107,10 +107,10 @@ func (d *Writer) lines(op byte, text []byte) {
 // end) and returns each side as the runes of its lines' numbers, the
 // lines by number, and false when there are more different lines than
 // runes. The diff library's own numbering (DiffLinesToRunes) gives the
-// 55,296th line a surrogate, which its diffs turn into U+FFFD: fmt -d of
-// a game of 330,000 lines indexed past its lines and panicked (issue 14).
-// Here the numbers skip the surrogates, as every rune the diffs hold is
-// then valid.
+// 55,296th line a surrogate, which its diffs turn into U+FFFD, so that a
+// piece of more lines is indexed past its lines (docs/robustness.md,
+// "Costs that shaped the code"). Here the numbers skip the surrogates, as
+// every rune the diffs hold is then valid.
 func lineRunes(a, b []byte) (ra, rb []rune, lines [][]byte, ok bool) {
 	index := map[string]int{}
 	runes := func(text []byte) []rune {

@@ -9,9 +9,9 @@ import (
 
 // TestWriterManyLines: a piece of more lines than the diff library's
 // own numbering keeps apart (55,296, where the surrogates start) is diffed
-// line by line: fmt -d of a game of 330,000 lines panicked (issue 14).
-// Every changed line is in the diff, once as removed and once as added,
-// and no other line is.
+// line by line, so that fmt -d of a game of that many lines neither panics
+// nor loses a line. Every changed line is in the diff, once as removed and
+// once as added, and no other line is.
 func TestWriterManyLines(t *testing.T) {
 	defer func(n int) { maxLines = n }(maxLines)
 	maxLines = 1 << 20
