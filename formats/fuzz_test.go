@@ -25,6 +25,10 @@ func FuzzJSONReader(f *testing.F) {
 		`{"game":2,"tags":{},"moves":[],"error":"3:7: found a comment that is not closed"}]`)
 	f.Add(`{"game":1,"tags":{"Variant":"andhra"},"moves":["e3",",Nf3",",g3","e6",",Nf6",",g6","Bg2"],"result":"*"}` + "\n" +
 		`{"game":2,"tags":{"SetUp":"1","FEN":"1P1k4/8/8/8/8/2n5/8/1N2K1N1 b - - 0 1","Variant":"andhra"},"moves":["Nxb1/b8=N","K~d3"]}` + "\n")
+	// Variations nested one level past the default depth limit: the game
+	// is its tags and a limit error, the next game is read.
+	f.Add(`{"tags":[],"moves":[` + strings.Repeat(`{"kind":"move","move":{"written":"d4","to":"d4"}},{"kind":"variation","variation":[`, 1001) +
+		strings.Repeat("]}", 1001) + `]}` + "\n" + `{"tags":[],"moves":[{"kind":"move","move":{"written":"e4","to":"e4"}}]}`)
 	f.Fuzz(func(t *testing.T, in string) {
 		rp := replay.New(replay.Config{Steps: true})
 		r := NewJSONReader(strings.NewReader(in))
