@@ -196,22 +196,6 @@ func TestJSONDepthLimit(t *testing.T) {
 		return b.String()
 	}
 	const ok = `{"tags":[{"name":"Event","value":"ok"}],"moves":[{"kind":"move","move":{"written":"e4","to":"e4"}}],"result":"*"}`
-	depthOf := func(ns []record.Node) int {
-		d := 0
-		for len(ns) > 0 {
-			var next []record.Node
-			for _, n := range ns {
-				if v := n.Variation(); v != nil {
-					next = v
-				}
-			}
-			if next == nil {
-				break
-			}
-			ns, d = next, d+1
-		}
-		return d
-	}
 	for _, c := range []struct {
 		depth, maxDepth int
 		read            bool
@@ -234,8 +218,8 @@ func TestJSONDepthLimit(t *testing.T) {
 		}
 		g, se := games[1], games[1].SyntaxError()
 		if c.read {
-			if se != nil || depthOf(g.Moves) != c.depth {
-				t.Errorf("depth %d, limit %d: read %d deep, error %+v; want it read whole", c.depth, c.maxDepth, depthOf(g.Moves), se)
+			if se != nil || variationDepth(g.Moves) != c.depth {
+				t.Errorf("depth %d, limit %d: read %d deep, error %+v; want it read whole", c.depth, c.maxDepth, variationDepth(g.Moves), se)
 			}
 			continue
 		}
