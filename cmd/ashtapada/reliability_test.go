@@ -370,11 +370,12 @@ func TestDeepNestingNoStackOverflow(t *testing.T) {
 
 // A `"` that never closes followed by 340,000 `( ` (a 680 KB file): the
 // SAN reader stops at the quote, and the descriptive reader, guessed for
-// a game SAN cannot read, went on into the variations by recursion and
-// overflowed the stack in every command that reads records, losing the
-// whole report (and leaving fmt -w's temporary file). Every command now
-// ends normally with the depth limit's error, with the default limit and
-// with --max-depth 10, and reads the games around it.
+// a game SAN cannot read, reads on into the variations. Unless both hold
+// the depth limit, the recursion overflows the stack in every command
+// that reads records, which loses the whole report (and leaves fmt -w's
+// temporary file). Every command ends normally with the depth limit's
+// error, with the default limit and with --max-depth 10, and reads the
+// games around it.
 func TestNestingAfterQuoteNoStackOverflow(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
