@@ -25,7 +25,23 @@ func FuzzJSONReader(f *testing.F) {
 		`{"game":2,"tags":{},"moves":[],"error":"3:7: found a comment that is not closed"}]`)
 	f.Add(`{"game":1,"tags":{"Variant":"andhra"},"moves":["e3",",Nf3",",g3","e6",",Nf6",",g6","Bg2"],"result":"*"}` + "\n" +
 		`{"game":2,"tags":{"SetUp":"1","FEN":"1P1k4/8/8/8/8/2n5/8/1N2K1N1 b - - 0 1","Variant":"andhra"},"moves":["Nxb1/b8=N","K~d3"]}` + "\n")
+	// Variations nested three deep, one more than the limit the target
+	// reads with too.
+	f.Add(`{"tags":[],"moves":[` + strings.Repeat(`{"kind":"move","move":{"written":"d4","to":"d4"}},{"kind":"variation","variation":[`, 3) +
+		strings.Repeat("]}", 3) + `]}` + "\n" + `{"tags":[],"moves":[{"kind":"move","move":{"written":"e4","to":"e4"}}]}`)
 	f.Fuzz(func(t *testing.T, in string) {
+		// Read with a depth limit of 2, no game nests deeper.
+		lr := NewJSONReader(strings.NewReader(in))
+		lr.SetLimits(grammar.Limits{MaxDepth: 2})
+		for i := 0; i < 100; i++ {
+			g, err := lr.ReadGame()
+			if err != nil {
+				break
+			}
+			if d := variationDepth(g.Moves); d > 2 {
+				t.Fatalf("read with a depth limit of 2, game %d nests %d deep", i+1, d)
+			}
+		}
 		rp := replay.New(replay.Config{Steps: true})
 		r := NewJSONReader(strings.NewReader(in))
 		for i := 0; i < 100; i++ {
@@ -89,4 +105,15 @@ func FuzzCoordReader(f *testing.F) {
 			}
 		}
 	})
+}
+
+// variationDepth is how deep the variations of a line of play nest.
+func variationDepth(ns []record.Node) int {
+	d := 0
+	for _, n := range ns {
+		if v := n.Variation(); v != nil {
+			d = max(d, 1+variationDepth(v))
+		}
+	}
+	return d
 }

@@ -441,8 +441,16 @@ func (a *jsonParts) moveToJSON(m *record.Move) *JSONMove {
 
 // GameFromJSON converts a JSON object back to a record. Derived fields are
 // ignored. It fails on values the record cannot hold (an unknown node kind,
-// a malformed square), naming where.
+// a malformed square), naming where. Variations are held to the reader's
+// default depth limit (grammar.DefaultLimits), as in PGN.
 func GameFromJSON(j *JSONGame) (*record.Game, error) {
+	return gameFromJSON(j, grammar.DefaultLimits())
+}
+
+// gameFromJSON is GameFromJSON with the depth limit of lim: a game whose
+// variations nest deeper is read as a PGN game that does is, its tags and
+// a `limit` error, no moves (it is not replayed).
+func gameFromJSON(j *JSONGame, lim grammar.Limits) (*record.Game, error) {
 	g := &record.Game{
 		Pos:       posFromJSON(j.Pos),
 		Result:    j.Result,
@@ -458,10 +466,12 @@ func GameFromJSON(j *JSONGame) (*record.Game, error) {
 	for _, t := range j.Tags {
 		g.Tags = append(g.Tags, record.Tag{Name: t.Name, Value: t.Value, Pos: posFromJSON(t.Pos)})
 	}
-	var err error
-	if g.Moves, err = nodesFromJSON(j.Moves, "moves"); err != nil {
-		return nil, err
+	moves, err := nodesFromJSON(j.Moves, lim, 0)
+	deep, _ := err.(*tooDeepError)
+	if err != nil && deep == nil {
+		return nil, inJSON("moves", err)
 	}
+	g.Moves = moves
 	for i, n := range j.Notices {
 		var sev record.Severity
 		switch n.Severity {
@@ -473,6 +483,9 @@ func GameFromJSON(j *JSONGame) (*record.Game, error) {
 			return nil, fmt.Errorf("notices[%d]: severity %q is neither error nor warning", i, n.Severity)
 		}
 		g.Notices = append(g.Notices, record.Notice{Pos: posFromJSON(n.Pos), Rule: n.Rule, Severity: sev, Message: n.Message})
+	}
+	if deep != nil {
+		g.Notices = append(g.Notices, deep.notice)
 	}
 	var err2 error
 	if g.Source, err2 = bytesFromJSON(j.Source, j.SourceBase64); err2 != nil {
@@ -487,18 +500,58 @@ func GameFromJSON(j *JSONGame) (*record.Game, error) {
 	return g, nil
 }
 
-func nodesFromJSON(js []JSONNode, path string) ([]record.Node, error) {
+// nodesFromJSON reads the nodes of a line of play depth variations deep.
+// An error names the node's path from the line (`[3].variation[0]`),
+// built as the calls return: a path made for every node cost memory in the
+// square of the depth.
+func nodesFromJSON(js []JSONNode, lim grammar.Limits, depth int) ([]record.Node, error) {
 	if len(js) == 0 {
 		return nil, nil
 	}
 	out := make([]record.Node, len(js))
 	for i := range js {
-		if err := nodeFromJSON(&js[i], &out[i], fmt.Sprintf("%s[%d]", path, i)); err != nil {
-			return nil, err
+		if err := nodeFromJSON(&js[i], &out[i], lim, depth); err != nil {
+			return nil, inJSON(fmt.Sprintf("[%d]", i), err)
 		}
 	}
 	return out, nil
 }
+
+// jsonPathError is an error in a game's JSON at a path (`moves[3]`),
+// whose elements are innermost first.
+type jsonPathError struct {
+	elems []string
+	err   error
+}
+
+func (e *jsonPathError) Error() string {
+	var b strings.Builder
+	for i := len(e.elems) - 1; i >= 0; i-- {
+		b.WriteString(e.elems[i])
+	}
+	return b.String() + ": " + e.err.Error()
+}
+
+func (e *jsonPathError) Unwrap() error { return e.err }
+
+// inJSON puts err, of a value inside elem, at elem. A variation too deep
+// needs no path: its notice has the position.
+func inJSON(elem string, err error) error {
+	switch e := err.(type) {
+	case *tooDeepError:
+		return e
+	case *jsonPathError:
+		e.elems = append(e.elems, elem)
+		return e
+	}
+	return &jsonPathError{elems: []string{elem}, err: err}
+}
+
+// tooDeepError is a variation nested deeper than the depth limit: its
+// notice is the game's error.
+type tooDeepError struct{ notice record.Notice }
+
+func (e *tooDeepError) Error() string { return e.notice.Message }
 
 func str(p *string) string {
 	if p == nil {
@@ -514,7 +567,7 @@ func num(p *int) int {
 	return *p
 }
 
-func nodeFromJSON(j *JSONNode, n *record.Node, path string) error {
+func nodeFromJSON(j *JSONNode, n *record.Node, lim grammar.Limits, depth int) error {
 	n.Pos = posFromJSON(j.Pos)
 	n.Text = str(j.Text)
 	switch j.Kind {
@@ -523,7 +576,7 @@ func nodeFromJSON(j *JSONNode, n *record.Node, path string) error {
 		if j.Move != nil {
 			m, err := moveFromJSON(j.Move)
 			if err != nil {
-				return fmt.Errorf("%s: %w", path, err)
+				return err
 			}
 			n.Move = m
 			if j.Text == nil {
@@ -533,7 +586,7 @@ func nodeFromJSON(j *JSONNode, n *record.Node, path string) error {
 	case "number":
 		n.Kind = record.KindMoveNumber
 		if v, d := num(j.Number), num(j.Dots); v != int(int32(v)) || d != int(uint16(d)) {
-			return fmt.Errorf("%s: move number %d with %d dots: at most %d with %d dots", path, v, d, record.MaxNumber, record.MaxDots)
+			return fmt.Errorf("move number %d with %d dots: at most %d with %d dots", v, d, record.MaxNumber, record.MaxDots)
 		}
 		n.Number, n.Dots = int32(num(j.Number)), uint16(num(j.Dots))
 	case "comment":
@@ -543,23 +596,27 @@ func nodeFromJSON(j *JSONNode, n *record.Node, path string) error {
 	case "nag":
 		n.Kind = record.KindNAG
 		if v := num(j.Number); v != int(int32(v)) {
-			return fmt.Errorf("%s: NAG %d: at most %d", path, v, record.MaxNumber)
+			return fmt.Errorf("NAG %d: at most %d", v, record.MaxNumber)
 		}
 		n.Number = int32(num(j.Number))
 	case "escape":
 		n.Kind = record.KindEscape
 	case "variation":
 		n.Kind = record.KindVariation
-		v, err := nodesFromJSON(j.Variation, path+".variation")
+		// Read by recursion, checked first: as deep as the limit at most.
+		if deep := lim.CheckDepth(n.Pos, depth+1); deep != nil {
+			return &tooDeepError{*deep}
+		}
+		v, err := nodesFromJSON(j.Variation, lim, depth+1)
 		if err != nil {
-			return err
+			return inJSON(".variation", err)
 		}
 		if v == nil {
 			v = []record.Node{}
 		}
 		n.SetVariation(v)
 	default:
-		return fmt.Errorf("%s: unknown node kind %q", path, j.Kind)
+		return fmt.Errorf("unknown node kind %q", j.Kind)
 	}
 	return nil
 }
@@ -789,6 +846,9 @@ type JSONReader struct {
 	rec     recorder
 	inArray bool
 	n       int
+	// limits hold the games' variations to a depth, as the grammar's
+	// do (only MaxDepth applies: the JSON decoder reads a whole value).
+	limits grammar.Limits
 }
 
 // recorder keeps the bytes the decoder read from the input since the
@@ -813,10 +873,14 @@ func (r *recorder) from(off int64) {
 	}
 }
 
-// NewJSONReader reads JSON or JSONL from r.
+// NewJSONReader reads JSON or JSONL from r, with the reader's default
+// limits (grammar.DefaultLimits).
 func NewJSONReader(r io.Reader) *JSONReader {
-	return &JSONReader{br: bufio.NewReader(r)}
+	return &JSONReader{br: bufio.NewReader(r), limits: grammar.DefaultLimits()}
 }
+
+// SetLimits sets the limits of the games read from now on.
+func (jr *JSONReader) SetLimits(l grammar.Limits) { jr.limits = l }
 
 // start looks at the first non-blank byte: an array's '[' is consumed as a
 // token so that Decode then reads its elements one by one.
@@ -906,7 +970,7 @@ func (jr *JSONReader) ReadGame() (*record.Game, error) {
 	if err != nil || g != nil {
 		return g, err
 	}
-	g, err = GameFromJSON(j)
+	g, err = gameFromJSON(j, jr.limits)
 	if err != nil {
 		return nil, fmt.Errorf("JSON game %d: %w", jr.n, err)
 	}

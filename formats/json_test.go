@@ -2,12 +2,15 @@ package formats
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/ruleid"
 )
 
 // sampleGame builds a record with every kind of node and every move part,
@@ -171,5 +174,65 @@ func TestJSONNumberBounds(t *testing.T) {
 		case !c.ok && (err == nil || !strings.Contains(err.Error(), "moves[0]")):
 			t.Errorf("%s %d: error %v, want one naming moves[0]", c.node.Kind, *c.node.Number, err)
 		}
+	}
+}
+
+// A JSON game's variations are held to the depth limit, as a PGN game's
+// are: nested as deep as the limit they are read, one level deeper the
+// game is its tags and a `limit` error at the variation that goes too
+// deep, and the games around it are read. The depth is checked before the
+// reader recurses into a variation, and an error deep inside names its
+// node's path without building a path for every node (their memory grows
+// with the square of the depth).
+func TestJSONDepthLimit(t *testing.T) {
+	const move = `{"kind":"move","move":{"written":"d4","to":"d4"}}`
+	nested := func(depth int) string {
+		var b strings.Builder
+		b.WriteString(`{"tags":[{"name":"Event","value":"deep"}],"moves":[`)
+		for i := 1; i <= depth; i++ {
+			fmt.Fprintf(&b, `%s,{"kind":"variation","pos":[1,%d,%d],"variation":[`, move, i, i-1)
+		}
+		b.WriteString(move + strings.Repeat("]}", depth) + `],"result":"*"}`)
+		return b.String()
+	}
+	const ok = `{"tags":[{"name":"Event","value":"ok"}],"moves":[{"kind":"move","move":{"written":"e4","to":"e4"}}],"result":"*"}`
+	for _, c := range []struct {
+		depth, maxDepth int
+		read            bool
+	}{{10, 10, true}, {11, 10, false}, {1000, 0, true}, {4000, 0, true}, {4000, 1000, false}} {
+		jr := NewJSONReader(strings.NewReader(ok + "\n" + nested(c.depth) + "\n" + ok + "\n"))
+		jr.SetLimits(grammar.Limits{MaxDepth: c.maxDepth})
+		var games []*record.Game
+		for {
+			g, err := jr.ReadGame()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("depth %d, limit %d: %v", c.depth, c.maxDepth, err)
+			}
+			games = append(games, g)
+		}
+		if len(games) != 3 || len(games[0].Moves) != 1 || len(games[2].Moves) != 1 {
+			t.Fatalf("depth %d, limit %d: %d games, the games around the deep one not read", c.depth, c.maxDepth, len(games))
+		}
+		g, se := games[1], games[1].SyntaxError()
+		if c.read {
+			if se != nil || variationDepth(g.Moves) != c.depth {
+				t.Errorf("depth %d, limit %d: read %d deep, error %+v; want it read whole", c.depth, c.maxDepth, variationDepth(g.Moves), se)
+			}
+			continue
+		}
+		want := min(c.maxDepth, c.depth) + 1
+		if se == nil || se.Rule != ruleid.Limit || se.Pos.Col != want || len(g.Moves) != 0 || g.Tags[0].Value != "deep" ||
+			!strings.Contains(se.Message, fmt.Sprintf("nested %d deep", want)) {
+			t.Errorf("depth %d, limit %d: %d nodes, error %+v; want its tags and a limit error at the variation %d deep", c.depth, c.maxDepth, len(g.Moves), se, want)
+		}
+	}
+	// An error inside a deep variation still names the node.
+	bad := strings.Replace(nested(50), `"written":"d4","to":"d4"}}]`, `"written":"d4","to":"d9"}}]`, 1)
+	_, err := NewJSONReader(strings.NewReader(bad)).ReadGame()
+	if want := "moves[1]" + strings.Repeat(".variation[1]", 49) + ".variation[0]: "; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a bad square 50 deep: error %v, want one naming %s", err, want)
 	}
 }

@@ -139,8 +139,10 @@ type jsonGames struct {
 	name string
 }
 
-func jsonReader(r io.Reader, name string, _ grammar.Limits) GameReader {
-	return &jsonGames{jr: NewJSONReader(r), name: name}
+func jsonReader(r io.Reader, name string, limits grammar.Limits) GameReader {
+	jr := NewJSONReader(r)
+	jr.SetLimits(limits)
+	return &jsonGames{jr: jr, name: name}
 }
 
 func (j *jsonGames) Next() (*record.Game, error) {

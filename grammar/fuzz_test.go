@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/formats"
@@ -211,6 +212,21 @@ func FuzzParse(f *testing.F) {
 		"[Event \"a\"b\"]\n\n1. e4 *\n\n[Event \"\x00\"]\n1. e4 ) *",
 		"1. P-K4 P-K4 2. Kt - K B 3 (2. P-KB4 PxP) Kt-QB3 {c} 3. Castles (Q R) $1 *\n",
 		"1 P-K4 P-K4 2 N-KB3 N-QB3 3. (B-B4 1-0\n",
+	} {
+		f.Add([]byte(s))
+	}
+	// Variations nested past the default depth limit after a token that
+	// stops the SAN lexer (an unterminated `"`, an unclosed `{`, a `$`
+	// without a number), and inside a tag value that only the
+	// descriptive reader reads as words and variations: each reader
+	// must hold the limit there.
+	deep := strings.Repeat("( ", 1100)
+	for _, s := range []string{
+		"[Event \"a\"]\n\n1. e4 \"" + deep + "\n*\n\n[Event \"b\"]\n\n1. d4 *\n",
+		"1. e4 {" + strings.Repeat("(", 1100) + "\n*\n\n[Event \"b\"]\n\n1. d4 *\n",
+		"1. e4 $ " + deep + "*\n",
+		"1. e4 \"\n" + strings.Repeat("(\n", 1100) + "*\n",
+		"1. P-K4 \"" + deep + "\" P-K4 *\n\n[Event \"b\"]\n\n1. P-Q4 *\n",
 	} {
 		f.Add([]byte(s))
 	}

@@ -67,11 +67,37 @@ func tooLarge(at record.Pos, size, max int) record.Notice {
 	return limitNotice(at, "the game is longer than %d bytes (at least %d): the limit is reached here and the game is not read (raise it with --max-game-bytes)", max, size)
 }
 
+// CheckDepth is the depth limit's one check: the limit notice for a `(`
+// at p that opens the depth-th level of variations when that is deeper
+// than the limit in force, else nil. Every reader that nests asks it
+// before it goes one level deeper, so that none recurses past the limit
+// whatever the input (docs/robustness.md, "How the depth limit holds in
+// every reader").
+func (l Limits) CheckDepth(p record.Pos, depth int) *record.Notice {
+	maxDepth := l.depth()
+	if depth <= maxDepth {
+		return nil
+	}
+	how := "raise it with --max-depth"
+	if maxDepth == DepthCeiling {
+		how = "the most the reader nests"
+	}
+	n := limitNotice(p, "variations nested %d deep: deeper than the limit of %d (%s)", depth, maxDepth, how)
+	return &n
+}
+
 // checkLimits looks for a token longer than lim.MaxToken and for
 // variations nested deeper than lim.MaxDepth, and returns the notice for
 // the first one, or nil. Only a chunk that could break a limit is lexed
 // here (longer than a token may be, or with more `(` than the depth
 // allowed), so that ordinary games pay one byte count and nothing more.
+//
+// The SAN readers (the fast path, the participle grammar, the books'
+// languages) read the game with this lexer's tokens and stop at its
+// first lexical error, so the depth they reach is the depth seen here;
+// participle lexes the whole game before it parses any of it. The
+// descriptive reader reads on where this lexer fails (a `"` is part of a
+// word to it) and checks the depth itself (descScanner.elems).
 func checkLimits(c Chunk, src, filename string, lim Limits) *record.Notice {
 	tokens := lim.MaxToken > 0 && len(c.Data) > lim.MaxToken
 	maxDepth := lim.depth()
@@ -83,8 +109,22 @@ func checkLimits(c Chunk, src, filename string, lim Limits) *record.Notice {
 	lx := newLexer(src, filename, base)
 	for {
 		t, err := lx.Next()
-		if err != nil || t.EOF() {
-			// A lexical error is the parser's to report.
+		if err != nil {
+			// A lexical error (an unterminated `"`, an unclosed `{`, a
+			// `$` without a number) is the parser's to report, and the
+			// tokens after it are no reader's. But the depth is still
+			// counted, from the byte after the bad token's first: a
+			// reader that does not stop there (the descriptive reader,
+			// told or guessed) goes on into the `(` that follow it, and
+			// this check must not give up where a reader does not.
+			if !depth {
+				return nil
+			}
+			tokens = false
+			lx.i, lx.line, lx.lineOff = lx.tokStart+1, lx.tokLine, lx.tokLineOff
+			continue
+		}
+		if t.EOF() {
 			return nil
 		}
 		if tokens && len(t.Value) > lim.MaxToken {
@@ -92,14 +132,10 @@ func checkLimits(c Chunk, src, filename string, lim Limits) *record.Notice {
 				tokenName(t), len(t.Value), lim.MaxToken)
 			return &n
 		}
-		if depth && t.Type == tokPunct && t.Value == "(" && lx.depth > maxDepth {
-			how := "raise it with --max-depth"
-			if maxDepth == DepthCeiling {
-				how = "the most the reader nests"
+		if depth && t.Type == tokPunct && t.Value == "(" {
+			if n := lim.CheckDepth(toPos(t.Pos), lx.depth); n != nil {
+				return n
 			}
-			n := limitNotice(toPos(t.Pos), "variations nested %d deep: deeper than the limit of %d (%s)",
-				lx.depth, maxDepth, how)
-			return &n
 		}
 	}
 }

@@ -24,7 +24,15 @@ func TestCheckLimits(t *testing.T) {
 		{"parens in a comment do not count", "1. e4 {((((} (1. d4) *\n", 0, 0, ""},
 		{"parens after the game do not count", "1. e4 * ((((((\n", 0, 0, ""},
 		{"closing brings the depth down", "1. e4 (1. d4) (1. c4) (1. b3) (1. g3) *\n", 0, 0, ""},
-		{"lexical error is the parser's", "1. e4 {unclosed ((((\n", 0, 0, ""},
+		{"lexical error is the parser's", "1. e4 {unclosed (((\n", 0, 0, ""},
+		// Past a lexical error the depth is still counted, from the byte
+		// after the bad token's first: the descriptive reader reads on
+		// after a `"`.
+		{"deep after an unclosed comment", "1. e4 {unclosed ((((\n", 1, 20, "nested 4 deep"},
+		{"deep after an unterminated quote", "1. e4 \"( ( ( (\n", 1, 14, "nested 4 deep"},
+		{"deep on the lines after an unterminated quote", "1. e4 \"\n(\n(\n(\n(\n", 5, 1, "nested 4 deep"},
+		{"deep after a NAG without a number", "1. e4 $ ((((\n", 1, 12, "nested 4 deep"},
+		{"a long token after a lexical error is the parser's", "1. e4 \"x\n{a comment of many bytes} *\n", 0, 0, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -140,5 +148,32 @@ func TestParseChunkLimits(t *testing.T) {
 	c, _ = sp.Next()
 	if g := ParseChunk(c, "f.pgn"); g.SyntaxError() != nil || len(g.Moves) == 0 {
 		t.Fatalf("raised limit: notices %+v", g.Notices)
+	}
+}
+
+// The descriptive reader holds the depth limit itself: the SAN lexer's
+// check does not see the `(` it nests into (after a `"`, which is a tag
+// value to the SAN lexer and a word to it). Read here without that check,
+// a game nested as deep as the limit is read, one level deeper is a
+// `limit` error at the `(` that opens it.
+func TestDescriptiveDepthLimit(t *testing.T) {
+	src := "1. P-K4 (1. P-Q4 (1. P-QB4 P-K3) P-Q4) P-K4 *\n"
+	for _, c := range []struct {
+		maxDepth int
+		col      int // of the `limit` error; 0: none
+	}{{2, 0}, {1, 18}} {
+		ch := Chunk{Data: []byte(src), Pos: record.Pos{Line: 1, Col: 1}, notation: record.DescriptiveNotation, limits: Limits{MaxDepth: c.maxDepth}}
+		g := &record.Game{Source: ch.Data, Pos: ch.Pos, Notation: ch.notation}
+		parseDescriptiveChunk(ch, "f.pgn", src, &builder{g: g, filename: "f.pgn"})
+		se := g.SyntaxError()
+		if c.col == 0 {
+			if se != nil || len(g.Moves) == 0 {
+				t.Errorf("--max-depth %d: error %+v, %d nodes", c.maxDepth, se, len(g.Moves))
+			}
+			continue
+		}
+		if se == nil || se.Rule != ruleid.Limit || se.Pos.Col != c.col || !strings.Contains(se.Message, "nested 2 deep") {
+			t.Errorf("--max-depth %d: error %+v, want a limit error at 1:%d", c.maxDepth, se, c.col)
+		}
 	}
 }

@@ -51,7 +51,7 @@ func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 		ast.Tags = append(ast.Tags, tag)
 	}
 	st.tags = ast.Tags
-	s := &descScanner{src: src, i: lx.i, line: lx.line, lineOff: lx.lineOff, lx: lx, rest: len(src), b: b}
+	s := &descScanner{src: src, i: lx.i, line: lx.line, lineOff: lx.lineOff, lx: lx, rest: len(src), b: b, limits: c.limits}
 	// Room for the moves of a game of this size (a move and its space take
 	// about six bytes), so that the list grows seldom.
 	est := (len(src)-lx.i)/6 + 8
@@ -64,7 +64,7 @@ func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 		check := *s
 		check.discard = true
 		if check.elems(0); check.err != nil {
-			b.syntax(check.err.pos, check.err.msg)
+			b.fail(*check.err)
 			return
 		}
 		est = min(est, b.parts.Nodes+1024)
@@ -76,7 +76,7 @@ func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 	ast.Elems = s.elems(0)
 	st.elems, st.parsed = ast.Elems, b.descParsed // before build consumes descParsed
 	if s.err != nil {
-		b.syntax(s.err.pos, s.err.msg)
+		b.fail(*s.err)
 		return
 	}
 	ast.Result = s.result
@@ -163,20 +163,22 @@ type descScanner struct {
 	result        string
 	resultPos     record.Pos
 	rest          int
-	err           *struct {
-		pos record.Pos
-		msg string
-	}
+	// limits bound the nesting of variations (Limits.CheckDepth).
+	limits Limits
+	// err is the game's error: a syntax or a limit notice.
+	err *record.Notice
 }
 
 func (s *descScanner) pos(i int) lexer.Position { return s.lx.posOn(i, s.line, s.lineOff) }
 
 func (s *descScanner) fail(i int, msg string) {
+	s.failWith(syntaxNotice(toPos(s.pos(i)), msg))
+}
+
+// failWith stops the scan at the game's error n, unless it has one.
+func (s *descScanner) failWith(n record.Notice) {
 	if s.err == nil {
-		s.err = &struct {
-			pos record.Pos
-			msg string
-		}{toPos(s.pos(i)), msg}
+		s.err = &n
 	}
 	s.done = true
 }
@@ -257,6 +259,16 @@ func (s *descScanner) elems(depth int) []gElem {
 			out = append(out, gElem{Pos: p, NAG: s.src[start:j]})
 			s.i = j
 		case c == '(':
+			// The variation is read by recursion: checked first, so
+			// that the recursion is as deep as the limit at most. The
+			// SAN lexer's check before (checkLimits) does not cover this
+			// reader: it stops at a lexical error, and it reads a `"`
+			// as the start of a tag value where this reader reads a
+			// word and goes on into the `(` after it.
+			if n := s.limits.CheckDepth(toPos(p), depth+1); n != nil {
+				s.failWith(*n)
+				return out
+			}
 			s.i++
 			v := s.elems(depth + 1)
 			if s.done {

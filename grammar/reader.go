@@ -372,11 +372,22 @@ func (b *builder) text(s string) string {
 }
 
 func (b *builder) syntax(p record.Pos, msg string) {
+	b.fail(syntaxNotice(p, msg))
+}
+
+// fail records n, an error that stops the reading of the game (a syntax
+// or a limit notice), unless the game has one already.
+func (b *builder) fail(n record.Notice) {
 	if b.failed {
 		return
 	}
 	b.failed = true
-	b.g.Notices = append(b.g.Notices, record.Notice{Pos: p, Rule: ruleid.Syntax, Severity: ruleid.SeverityOf(ruleid.Syntax), Message: msg})
+	b.g.Notices = append(b.g.Notices, n)
+}
+
+// syntaxNotice is the `syntax` error msg at p.
+func syntaxNotice(p record.Pos, msg string) record.Notice {
+	return record.Notice{Pos: p, Rule: ruleid.Syntax, Severity: ruleid.SeverityOf(ruleid.Syntax), Message: msg}
 }
 
 // warn adds a notice of a warning id (move-number, lenient-notation).
@@ -651,6 +662,10 @@ loop:
 			s.next()
 			b.push(record.KindEscape, p, b.text(strings.TrimRight(val[1:], "\r")))
 		case eVar:
+			// Recursion, one level per variation: bounded by the depth
+			// limit, which every reader that feeds the builder held
+			// before this (checkLimits for the SAN lexer's stream and
+			// participle's tree, descScanner.elems for its own tree).
 			s.enter()
 			v := b.elems(s, before, depth+1)
 			b.push(record.KindVariation, p, "").SetVariationIn(b.lineHeader(), v)

@@ -367,6 +367,99 @@ func TestDeepNestingNoStackOverflow(t *testing.T) {
 	}
 }
 
+// A `"` that never closes followed by 340,000 `( ` (a 680 KB file): the
+// SAN reader stops at the quote, and the descriptive reader, guessed for
+// a game SAN cannot read, reads on into the variations. Unless both hold
+// the depth limit, the recursion overflows the stack in every command
+// that reads records, which loses the whole report (and leaves fmt -w's
+// temporary file). Every command ends normally with the depth limit's
+// error, with the default limit and with --max-depth 10, and reads the
+// games around it.
+func TestNestingAfterQuoteNoStackOverflow(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	deep := "[Event \"deep\"]\n\n1. e4 \"" + strings.Repeat("( ", 340000) + "\n*\n"
+	text := sentinel + "\n" + deep + "\n" + sentinel
+	writeTemp(t, dir, "deep.pgn", text, 0o644)
+	// The same records but the last game, for diff.
+	writeTemp(t, dir, "other.pgn", sentinel+"\n"+deep+"\n"+kingTooFar, 0o644)
+	crashed := func(name, stderr string) {
+		t.Helper()
+		for _, bad := range []string{"fatal error", "panic", "goroutine ", "stack overflow"} {
+			if strings.Contains(stderr, bad) {
+				t.Fatalf("%s crashed (%q on standard error):\n%.2000s", name, bad, stderr)
+			}
+		}
+	}
+	for _, depth := range []string{"1000", "10"} {
+		limit := fmt.Sprintf("deeper than the limit of %s", depth)
+		r := runValidate(t, dir, "deep.pgn", "--max-depth", depth)
+		name := "validate --max-depth " + depth
+		crashed(name, r.stderr)
+		checkSurvived(t, name, r)
+		sentinelsChecked(t, name, 2, r)
+		if len(r.games) != 3 || r.exit != 1 || len(r.findings) == 0 || r.findings[0].Game != 2 || r.findings[0].Rule != "limit" {
+			t.Errorf("%s: exit %d, %d games, findings %+v; want exit 1, three games, a limit error on game 2", name, r.exit, len(r.games), r.findings)
+		}
+		// fmt passes the game it cannot read through as written and
+		// says so: exit 2, nothing was checked there.
+		out, stderr, code := runAsh(t, dir, "", "fmt", "--max-depth", depth, "deep.pgn")
+		crashed("fmt", stderr)
+		if code != 2 || !strings.Contains(stderr, limit) || !strings.Contains(out, deep) || strings.Count(out, "Qxf7#") != 2 {
+			t.Errorf("fmt --max-depth %s: exit %d, %d bytes out, want 2, the deep game passed through, the others written\n%.500s", depth, code, len(out), stderr)
+		}
+		out, stderr, code = runAsh(t, dir, "", "detect", "--max-depth", depth, "deep.pgn")
+		crashed("detect", stderr)
+		if code != 1 || !strings.Contains(out, limit) || !strings.Contains(out, "game 1: fits fide") || !strings.Contains(out, "game 3: fits fide") {
+			t.Errorf("detect --max-depth %s: exit %d, want 1, the limit on game 2 and games 1 and 3 fitting fide\n%.1000s\n%.500s", depth, code, out, stderr)
+		}
+	}
+	// fmt -w writes through a temporary file beside the target: none is
+	// left, and the deep game is still there as written.
+	wdir := filepath.Join(dir, "w")
+	target := writeTemp(t, wdir, "deep.pgn", text, 0o644)
+	_, stderr, code := runAsh(t, wdir, "", "fmt", "-w", "deep.pgn")
+	crashed("fmt -w", stderr)
+	entries, err := os.ReadDir(wdir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code != 2 || len(entries) != 1 || !strings.Contains(string(got), deep) {
+		t.Errorf("fmt -w: exit %d, %d files in the directory, deep game kept %v; want 2, only the target, kept\n%.500s",
+			code, len(entries), strings.Contains(string(got), deep), stderr)
+	}
+	const limit = "deeper than the limit of 1000"
+	out, stderr, code := runAsh(t, dir, "", "convert", "--to", "json", "deep.pgn")
+	crashed("convert", stderr)
+	if code != 1 || !strings.Contains(stderr, limit) || strings.Count(out, "Qxf7#") < 2 {
+		t.Errorf("convert: exit %d, want 1, the limit error and the games around it converted\n%.500s", code, stderr)
+	}
+	_, stderr, code = runAsh(t, dir, "", "show", "--game", "2", "deep.pgn")
+	crashed("show", stderr)
+	if code != 2 || !strings.Contains(stderr, limit) {
+		t.Errorf("show --game 2: exit %d, want 2 (the game cannot be shown), with the limit error\n%.500s", code, stderr)
+	}
+	out, stderr, code = runAsh(t, dir, "", "show", "--game", "3", "deep.pgn")
+	crashed("show", stderr)
+	if code != 0 || !strings.Contains(out, "game 3, after ply 7: Qxf7#") {
+		t.Errorf("show --game 3: exit %d, want 0 and the game's end\n%.500s\n%.500s", code, out, stderr)
+	}
+	out, stderr, code = runAsh(t, dir, "", "diff", "deep.pgn", "other.pgn")
+	crashed("diff", stderr)
+	if code != 1 || !strings.Contains(out, "game 3: first difference") {
+		t.Errorf("diff: exit %d, want 1 and the difference of game 3\n%.1000s\n%.500s", code, out, stderr)
+	}
+	out, stderr, code = runAsh(t, dir, "", "diff", "--rules", "fide", "deep.pgn")
+	crashed("diff --rules", stderr)
+	if code != 1 || !strings.Contains(out, "game 2: cannot be read") || !strings.Contains(out, limit) {
+		t.Errorf("diff --rules fide: exit %d, want 1 and game 2 not read for the limit\n%.1000s\n%.500s", code, out, stderr)
+	}
+}
+
 // fmt -d on corpus-10k with one move changed in each of 100 games prints
 // 100 hunks, the same on every run, and the hunks are those of diff -u.
 func TestFmtDiffCorpus10k(t *testing.T) {
