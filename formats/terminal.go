@@ -11,8 +11,10 @@ import (
 // (`\x1b`, `\n`, `\u009b`), so that a record's text can neither retitle nor
 // clear a terminal nor forge a line of a report. Quoted are the C0 control
 // characters but tab (a line break too: s is one field of a line), DEL,
-// the C1 controls U+0080-U+009F (U+009B is CSI) and each byte that is not
-// UTF-8 (a terminal in an 8-bit mode reads 0x9B as CSI). Every text a
+// the C1 controls U+0080-U+009F (U+009B is CSI), and the bytes 0x80-0x9F
+// that are not part of UTF-8 (a terminal in an 8-bit mode reads 0x9B as
+// CSI); another byte that is not UTF-8 is left as it is (a Latin-1 file
+// name, docs/cli.md). Every text a
 // command prints from its input for a terminal goes through it: show's
 // view, the text report (validate, and the findings other commands print),
 // diff's text, fmt's notices. The machine formats (JSON, JSONL, SARIF) keep
@@ -32,7 +34,11 @@ func TerminalText(s string) string {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
+			if s[i] <= 0x9f {
+				fmt.Fprintf(&b, `\x%02x`, s[i])
+			} else {
+				b.WriteByte(s[i])
+			}
 		case r < utf8.RuneSelf && quotedByte(byte(r)):
 			switch r {
 			case '\n':

@@ -20,7 +20,7 @@ func TestTerminalText(t *testing.T) {
 		{"line\nforged: valid\r", `line\nforged: valid\r`},
 		{"del\x7f", `del\x7f`},
 		{"csi\u009b2J", `csi\u009b2J`},
-		{"latin-1 \x9b2J \xe9", `latin-1 \x9b2J \xe9`},
+		{"latin-1 \x9b2J \xe9", `latin-1 \x9b2J ` + "\xe9"},
 		{"", ""},
 	} {
 		if got := TerminalText(c.in); got != c.want {
