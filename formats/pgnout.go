@@ -174,10 +174,11 @@ var (
 )
 
 // checkAsRead checks text, the next game's (asRead: written as read; bom:
-// after a byte-order mark), to be joined after sep: when it or the game before it is written as
-// read, both are read back in their context, and each must be one game
-// of its own, the one written as read again one that cannot be read (or
-// has no movetext, as it had). It keeps what the next call needs.
+// after a byte-order mark), to be joined after sep. When it or the game
+// before it is written as read, both are read back in their context, and
+// each must be one game of its own, the one written as read again one
+// that cannot be read (or has no movetext, as it had). It keeps what the
+// next call needs.
 func (p *pgnJoiner) checkAsRead(text []byte, asRead, bom bool, sep []byte) error {
 	before := p.asRead
 	p.asRead = nil

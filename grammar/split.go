@@ -565,11 +565,13 @@ func looksLikeTag(line []byte) bool {
 // ends the game: a line that starts like a tag when the comment's `}` is
 // not the next brace within the look-ahead (startsNext, commentCloses).
 func CommentEndsGame(text string) bool {
-	for i := 0; i < len(text); i++ {
-		if text[i] != '\n' && text[i] != '\r' {
-			continue
+	for {
+		i := strings.IndexAny(text, "\r\n")
+		if i < 0 {
+			return false
 		}
 		line := text[i+1:]
+		text = line
 		if !looksLikeTag([]byte(line[:min(len(line), 2)])) {
 			continue
 		}
@@ -587,7 +589,6 @@ func CommentEndsGame(text string) bool {
 		}
 		return strings.IndexByte(line, '{') >= 0 || len(line)-end >= lookahead
 	}
-	return false
 }
 
 // scanLine follows braces, `;` comments and parentheses through a line of
