@@ -54,21 +54,24 @@ type Side struct {
 	Message string `json:"message,omitempty"`
 }
 
-// WriteText writes an entry for a person.
+// WriteText writes an entry for a person, the texts that come from the
+// records (tags of the key, moves, messages, the diff's lines) with their
+// control characters quoted (formats.TerminalText).
 func WriteText(w io.Writer, e *Entry) error {
+	q := formats.TerminalText
 	var b strings.Builder
 	head := fmt.Sprintf("game %d", e.Game)
 	if e.GameB != 0 && e.GameB != e.Game {
 		head = fmt.Sprintf("game %d / %d", e.Game, e.GameB)
 	}
 	if e.Key != "" {
-		head += " [" + e.Key + "]"
+		head += " [" + q(e.Key) + "]"
 	}
 	// A streamed pair's bounded diff (Streamed) says its note after the
 	// diff it bounds.
 	after := e.Note != "" && e.Mode == ModeRecords && e.Ply > 0
 	if e.Note != "" && !after {
-		fmt.Fprintf(&b, "%s: %s\n", head, e.Note)
+		fmt.Fprintf(&b, "%s: %s\n", head, q(e.Note))
 	} else {
 		fmt.Fprintf(&b, "%s: first difference at ply %d\n", head, e.Ply)
 	}
@@ -88,20 +91,19 @@ func WriteText(w io.Writer, e *Entry) error {
 		if s.Profile != "" {
 			under = " under " + s.Profile
 		}
-		fmt.Fprintf(&b, "  %s: %s is %s%s", s.Name, move, verdict, under)
+		fmt.Fprintf(&b, "  %s: %s is %s%s", q(s.Name), q(move), verdict, q(under))
 		if s.Rule != "" {
-			fmt.Fprintf(&b, ": %s [%s]", s.Message, s.Rule)
+			fmt.Fprintf(&b, ": %s [%s]", q(s.Message), s.Rule)
 		}
 		b.WriteByte('\n')
 	}
 	if e.Diff != "" {
 		for _, l := range strings.SplitAfter(strings.TrimSuffix(e.Diff, "\n"), "\n") {
-			fmt.Fprintf(&b, "  %s", l)
+			fmt.Fprintf(&b, "  %s\n", q(strings.TrimSuffix(l, "\n")))
 		}
-		b.WriteByte('\n')
 	}
 	if after {
-		fmt.Fprintf(&b, "  note: %s\n", e.Note)
+		fmt.Fprintf(&b, "  note: %s\n", q(e.Note))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

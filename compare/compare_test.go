@@ -62,3 +62,24 @@ func TestRuleSets(t *testing.T) {
 		t.Errorf("one rule set against itself: %+v", e)
 	}
 }
+
+// TestWriteTextQuotesControlCharacters: the texts of an entry that come
+// from the records reach the terminal with their control characters
+// quoted; the lines of the diff stay lines.
+func TestWriteTextQuotesControlCharacters(t *testing.T) {
+	e := &compare.Entry{Mode: compare.ModeRecords, Game: 1, Key: "x\x1b]0;a\x07", Ply: 2,
+		A:    &compare.Side{Name: "a\x1b[2J.pgn", Move: "e4", Legal: true},
+		B:    &compare.Side{Name: "b.pgn", Move: "Nf3\x9b", Rule: "syntax", Message: "found `\x1bc`"},
+		Diff: "--- a\n+++ b\n-1. e4 {\x1b[2J}\n+1. e4\n"}
+	var sb strings.Builder
+	if err := compare.WriteText(&sb, e); err != nil {
+		t.Fatal(err)
+	}
+	want := "game 1 [x\\x1b]0;a\\x07]: first difference at ply 2\n" +
+		"  a\\x1b[2J.pgn: e4 is legal\n" +
+		"  b.pgn: Nf3\\x9b is not legal: found `\\x1bc` [syntax]\n" +
+		"  --- a\n  +++ b\n  -1. e4 {\\x1b[2J}\n  +1. e4\n"
+	if sb.String() != want {
+		t.Errorf("WriteText:\n%q\nwant\n%q", sb.String(), want)
+	}
+}

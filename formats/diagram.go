@@ -88,14 +88,17 @@ var unicodeMen = map[byte]string{
 // Each square is three columns wide: the man in the middle, `[` `]` around
 // the squares of the last move and `<` `>` around the marked square, so the
 // marks survive a terminal without colour. letters draws men as FEN letters
-// instead of figurines (for terminals without the chess symbols).
+// instead of figurines (for terminals without the chess symbols). Its
+// texts, a record's tags and a profile's names among them, are printed
+// with their control characters quoted (TerminalText).
 func WriteDiagram(w io.Writer, d *Diagram, letters bool) error {
+	q := TerminalText
 	var b strings.Builder
 	for _, h := range d.Header {
-		b.WriteString(h + "\n")
+		b.WriteString(q(h) + "\n")
 	}
 	if d.Title != "" {
-		b.WriteString(d.Title + "\n")
+		b.WriteString(q(d.Title) + "\n")
 	}
 	// No terminal font has the historical men: their diagrams use the
 	// record's letters, which the legend names.
@@ -167,19 +170,19 @@ func WriteDiagram(w io.Writer, d *Diagram, letters bool) error {
 		var names []string
 		for _, c := range []byte{'K', 'Q', 'R', 'B', 'N', 'P'} {
 			if n, ok := d.Names[c]; ok {
-				names = append(names, string(c)+" "+n)
+				names = append(names, string(c)+" "+q(n))
 			}
 		}
 		b.WriteString("men: " + strings.Join(names, ", ") + "\n")
 	}
 	for _, n := range d.Notes {
-		b.WriteString(n + "\n")
+		b.WriteString(q(n) + "\n")
 	}
 	if d.Caption != "" {
-		b.WriteString(d.Caption + "\n")
+		b.WriteString(q(d.Caption) + "\n")
 	}
 	if d.Profile != "" {
-		b.WriteString("profile " + d.Profile + "\n")
+		b.WriteString("profile " + q(d.Profile) + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	if err != nil {

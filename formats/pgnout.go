@@ -2,9 +2,11 @@ package formats
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
@@ -17,10 +19,13 @@ import (
 // between games (none after the last: a file ends with exactly one
 // newline). It is the single home of those decisions: Format and
 // FormatEach (fmt) write through it, and so do the writers that have
-// records rather than text (convert from JSON, LAN, UCI).
+// records rather than text (convert from JSON, LAN, UCI). A game whose
+// texts would not read back as the one game it is (pgnsafe.go) is refused
+// and not written.
 type PGNWriter struct {
 	j   *pgnJoiner
 	buf []byte
+	n   int // games written
 }
 
 // NewPGNWriter writes to w.
@@ -33,44 +38,114 @@ func (p *PGNWriter) Write(g *record.Game) error { return p.write(g, nil) }
 // write is Write with the main line's moves written as played holds them
 // (appendCanonical).
 func (p *PGNWriter) write(g *record.Game, played *replay.Played) error {
-	p.buf = appendPGNPiece(p.buf[:0], g, played)
+	p.n++
+	var err error
+	if p.buf, err = appendCheckedPiece(p.buf[:0], g, p.n, played); err != nil {
+		return err
+	}
 	return p.j.Join(p.buf)
 }
 
-// appendPGNPiece appends a game's piece of PGN output (GameRenderer): one
-// byte that says whether the game's source starts with a byte-order mark,
-// which the joiner keeps before the first game only (appendGame), then the
-// game's text (appendGame's, not first).
-func appendPGNPiece(dst []byte, g *record.Game, played *replay.Played) []byte {
-	var bom byte
-	if bytes.HasPrefix(g.Source, utf8BOM) {
-		bom = 1
+// appendCheckedPiece appends game n's piece of PGN output (appendPGNPiece)
+// when its texts read back as written (checkPGNFields, checkReadBack);
+// else it returns dst and why, naming the game.
+func appendCheckedPiece(dst []byte, g *record.Game, n int, played *replay.Played) ([]byte, error) {
+	if err := checkPGNFields(g); err != nil {
+		return dst, fmt.Errorf("game %d: %w", n, err)
 	}
-	return appendGame(append(dst, bom), g, played, false)
+	start := len(dst)
+	dst = appendPGNPiece(dst, g, n, played)
+	if err := checkReadBack(pieceText(dst[start:]), g); err != nil {
+		return dst[:start], fmt.Errorf("game %d: %w", n, err)
+	}
+	return dst, nil
+}
+
+// A piece of PGN output (appendPGNPiece) starts with a byte of flags, then
+// the game's number (a uvarint), then the game's text.
+const (
+	pieceBOM    = 1 << iota // the game's source starts with a byte-order mark
+	pieceAsRead             // the text is the game's source, written as read
+)
+
+// appendPieceHead appends the start of game n's piece: its flags and
+// number.
+func appendPieceHead(dst []byte, g *record.Game, n int, asRead bool) []byte {
+	var flags byte
+	if bytes.HasPrefix(g.Source, utf8BOM) {
+		flags |= pieceBOM
+	}
+	if asRead {
+		flags |= pieceAsRead
+	}
+	return binary.AppendUvarint(append(dst, flags), uint64(n))
+}
+
+// pieceParts splits a piece into its flags, its game's number and its
+// text.
+func pieceParts(piece []byte) (flags byte, n uint64, text []byte) {
+	n, k := binary.Uvarint(piece[1:])
+	return piece[0], n, piece[1+k:]
+}
+
+// pieceText is the text of a piece.
+func pieceText(piece []byte) []byte {
+	_, _, text := pieceParts(piece)
+	return text
+}
+
+// appendPGNPiece appends game n's piece of PGN output (GameRenderer): its
+// head (appendPieceHead), which says whether the game's source starts with
+// a byte-order mark, which the joiner keeps before the first game only
+// (appendGame), and whether the game is written as read, then the game's
+// text (appendGame's, not first).
+func appendPGNPiece(dst []byte, g *record.Game, n int, played *replay.Played) []byte {
+	dst = appendPieceHead(dst, g, n, PassedThrough(g) && g.Source != nil)
+	return appendGame(dst, g, played, false)
 }
 
 // pgnJoiner joins pieces of PGN (appendPGNPiece) with one blank line
-// between games.
+// between games. A game's canonical text reads back as that one game
+// wherever it stands (pgnsafe.go); the text of a game written as read,
+// one that could not be read, is its source, which may not: where such a
+// text is joined, the joiner reads the games around it back as the
+// splitter will and refuses a game that would not read back as one game
+// of its own (checkAsRead).
 type pgnJoiner struct {
 	w     io.Writer
 	first bool    // no piece joined yet
 	last  [2]byte // the last two bytes written, for the separator
 	wrote bool    // something was written
+	// asRead is the text of the last game joined when it was written as
+	// read (nil otherwise); asReadHead stands for the text before it, in
+	// which it reads as it does (afterMarker when that ended after a
+	// termination marker, outside a comment; the byte-order mark before a
+	// first game), and asReadEnds says whether it ends so itself.
+	asRead, asReadHead []byte
+	asReadEnds         bool
 }
 
 func newPGNJoiner(w io.Writer) *pgnJoiner { return &pgnJoiner{w: w, first: true} }
 
 func (p *pgnJoiner) Join(piece []byte) error {
-	bom, text := piece[0] == 1 && p.first, piece[1:]
+	flags, n, text := pieceParts(piece)
+	bom := flags&pieceBOM != 0 && p.first
 	p.first = false
 	if len(text) == 0 && !bom {
 		return nil
 	}
+	var sep []byte
 	if p.wrote {
-		if sep := separator(p.last[:]); len(sep) > 0 {
-			if _, err := p.w.Write(sep); err != nil {
-				return fmt.Errorf("writing PGN: %w", err)
-			}
+		sep = separator(p.last[:])
+	}
+	if len(text) > 0 {
+		if err := p.checkAsRead(text, flags&pieceAsRead != 0, bom, sep); err != nil {
+			return fmt.Errorf("game %d: %w", n, err)
+		}
+	}
+	if len(sep) > 0 {
+		if _, err := p.w.Write(sep); err != nil {
+			return fmt.Errorf("writing PGN: %w", err)
 		}
 	}
 	p.wrote = true
@@ -89,9 +164,97 @@ func (p *pgnJoiner) Join(piece []byte) error {
 	return nil
 }
 
+// afterMarker stands for a game before that ends after its termination
+// marker (any canonical text does): what a game that follows it reads
+// in. probe is a tagless game, which starts a game of its own only after
+// such an end.
+var (
+	afterMarker = []byte("*\n\n")
+	probe       = []byte("*\n")
+)
+
+// checkAsRead checks text, the next game's (asRead: written as read; bom:
+// after a byte-order mark), to be joined after sep. When it or the game
+// before it is written as read, both are read back in their context, and
+// each must be one game of its own, the one written as read again one
+// that cannot be read (or has no movetext, as it had). It keeps what the
+// next call needs.
+func (p *pgnJoiner) checkAsRead(text []byte, asRead, bom bool, sep []byte) error {
+	before := p.asRead
+	p.asRead = nil
+	if !asRead && before == nil {
+		return nil // canonical after canonical
+	}
+	// The window read back: what stands for the text before (head), the
+	// game before when it was written as read, this game, and the probe.
+	var head []byte
+	switch {
+	case before != nil:
+		head = p.asReadHead
+	case p.wrote:
+		head = afterMarker // a canonical text ends after its marker
+	case bom:
+		head = utf8BOM // which the splitter drops
+	}
+	w := append([]byte(nil), head...)
+	prevAt := -1
+	if before != nil {
+		prevAt = len(w)
+		w = append(append(w, before...), sep...)
+	}
+	at := len(w)
+	w = append(w, text...)
+	end := tail2([2]byte{}, text)
+	w = append(w, separator(end[:])...)
+	probeAt := len(w)
+	w = append(w, probe...)
+	var starts []int
+	var own grammar.Chunk
+	sp := grammar.NewSplitter(bytes.NewReader(w))
+	for {
+		c, err := sp.Next()
+		if err != nil {
+			break
+		}
+		starts = append(starts, c.Pos.Offset)
+		if c.Pos.Offset == at {
+			own = c
+		}
+	}
+	inside := func(from, to int) bool { // a game starts in w[from+1:to]
+		for _, s := range starts {
+			if s > from && s < to {
+				return true
+			}
+		}
+		return false
+	}
+	if before != nil && (!slices.Contains(starts, at) || inside(prevAt, at)) {
+		return fmt.Errorf("written after the game before it, which is written as it was read (it could not be read), it would read back as part of that game or take part of it")
+	}
+	if asRead {
+		// The game's text alone is read (the probe may have joined it).
+		own.Data = own.Data[:min(len(own.Data), len(text))]
+		own.Size = len(own.Data)
+		if !slices.Contains(starts, at) || inside(at, probeAt) || !PassedThrough(grammar.ParseChunk(own, "")) {
+			return fmt.Errorf("source: the text of a game that could not be read, written as read, would read back as other games than that one")
+		}
+		// Its own head: the game before it ended after a marker when the
+		// probe after that game started a game of its own.
+		if before != nil {
+			head = nil
+			if p.asReadEnds {
+				head = afterMarker
+			}
+		}
+		p.asRead, p.asReadHead, p.asReadEnds = bytes.Clone(text), head, slices.Contains(starts, probeAt)
+	}
+	return nil
+}
+
 // JoinSpilled joins a piece whose start is in start (SpillJoiner): its
-// first byte, the byte-order mark's flag, then text, which is written as
-// it is read.
+// head, then text, which is written as it is read. Such a piece is a
+// huge game's canonical text.
 func (p *pgnJoiner) JoinSpilled(start io.Reader, rest []byte) error {
 	buf := make([]byte, 64<<10)
 	n, err := io.ReadFull(start, buf)
@@ -102,7 +265,7 @@ func (p *pgnJoiner) JoinSpilled(start io.Reader, rest []byte) error {
 		// A start this short is joined as a piece.
 		return p.Join(append(buf[:n], rest...))
 	}
-	// The first block with the flag, as Join writes a piece (its text is
+	// The first block with the head, as Join writes a piece (its text is
 	// not empty), then the rest as it is read, its last bytes kept for
 	// the separator before the next game.
 	if err := p.Join(buf); err != nil {

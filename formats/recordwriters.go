@@ -1,7 +1,6 @@
 package formats
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 
@@ -226,7 +225,7 @@ func (p *pgnRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Resu
 		c.Result = "*"
 		g = &c
 	}
-	return appendPGNPiece(dst, g, played), nil
+	return appendCheckedPiece(dst, g, n, played)
 }
 
 // RendersParts: every record is written a part at a time (canonicalWriter).
@@ -239,12 +238,10 @@ func (p *pgnRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Resu
 // given those comments (appendSourceComments).
 func (p *pgnRenderer) RendersParts(*record.Game) bool { return true }
 
-func (p *pgnRenderer) BeginParts(dst []byte, g *record.Game, _ int, _ []record.Node) {
-	var bom byte // as appendPGNPiece says it
-	if bytes.HasPrefix(g.Source, utf8BOM) {
-		bom = 1
-	}
-	p.cw = beginCanonical(append(dst, bom), g, nil)
+func (p *pgnRenderer) BeginParts(dst []byte, g *record.Game, n int, _ []record.Node) {
+	// A game read in parts was read by the grammar, whose texts read back
+	// as they were read: there is nothing to check (appendCheckedPiece).
+	p.cw = beginCanonical(appendPieceHead(dst, g, n, false), g, nil)
 	// As Render: a record in LAN or UCI, and plain PGN, are rewritten in
 	// SAN and cut where the replay stopped (asSAN); a book's record is
 	// written from its steps, or, with its moves as printed in comments,

@@ -31,25 +31,28 @@ func (t *textReport) Game(r *replay.Result) error {
 	}
 	if r.IsGame() && (t.opt.Verbose || len(r.Findings) > 0) {
 		s := &r.Summary
-		profile := orDash(s.Profile)
+		profile := TerminalText(orDash(s.Profile))
 		switch s.ProfileSource {
 		case replay.ProfileSourceCommand:
 			profile += " (from the command line, not the tags)"
 		case replay.ProfileSourceTagsAndCommand:
 			profile += " (settings changed by --set)"
 		}
-		fmt.Fprintf(b, "%s: game %d: %s, %d plies, outcome %s", s.File, s.Game, profile, s.Plies, s.Outcome)
+		fmt.Fprintf(b, "%s: game %d: %s, %d plies, outcome %s", TerminalText(s.File), s.Game, profile, s.Plies, s.Outcome)
 		if s.Winner != "" {
 			fmt.Fprintf(b, " (%s)", s.Winner)
 		}
-		fmt.Fprintf(b, ", result %s, %s\n", orDash(s.Result), validWord(s.Valid))
+		fmt.Fprintf(b, ", result %s, %s\n", TerminalText(orDash(s.Result)), validWord(s.Valid))
 	}
 	_, err := io.WriteString(t.w, b.String())
 	return err
 }
 
+// writeTextFinding writes a finding for a person: its texts, which may quote
+// the input, with their control characters quoted (TerminalText).
 func writeTextFinding(b *strings.Builder, f *replay.Finding) {
-	fmt.Fprintf(b, "%s:%d:%d: %s: %s [%s]\n", f.File, f.Line, f.Column, f.Severity, f.Message, f.Rule)
+	q := TerminalText
+	fmt.Fprintf(b, "%s:%d:%d: %s: %s [%s]\n", q(f.File), f.Line, f.Column, f.Severity, q(f.Message), f.Rule)
 	if f.Game > 0 {
 		fmt.Fprintf(b, "\tgame %d", f.Game)
 	} else {
@@ -57,22 +60,22 @@ func writeTextFinding(b *strings.Builder, f *replay.Finding) {
 	}
 	switch {
 	case f.Ply > 0 && reportResultToken(f.SAN):
-		fmt.Fprintf(b, ", after ply %d, result %s", f.Ply, f.SAN)
+		fmt.Fprintf(b, ", after ply %d, result %s", f.Ply, f.SAN) // a marker
 	case f.Ply > 0:
 		dots := "."
 		if f.Side == "black" {
 			dots = "..."
 		}
-		fmt.Fprintf(b, ", ply %d (%d%s %s)", f.Ply, f.MoveNumber, dots, f.SAN)
+		fmt.Fprintf(b, ", ply %d (%d%s %s)", f.Ply, f.MoveNumber, dots, q(f.SAN))
 	}
 	if len(f.Variation) > 0 {
 		b.WriteString(", in variation " + VariationPath(f.Variation))
 	}
 	if f.Profile != "" {
-		fmt.Fprintf(b, ", profile %s", f.Profile)
+		fmt.Fprintf(b, ", profile %s", q(f.Profile))
 	}
 	if f.FEN != "" {
-		fmt.Fprintf(b, ", FEN %s", f.FEN)
+		fmt.Fprintf(b, ", FEN %s", q(f.FEN))
 	}
 	if len(f.Legal) > 0 {
 		fmt.Fprintf(b, "; legal: %s", strings.Join(f.Legal, " "))
@@ -96,7 +99,7 @@ func (t *textReport) Close(tally *replay.Tally) error {
 		}
 		fmt.Fprintf(&b, "  %s:", sec.name)
 		for _, e := range sortedCounts(sec.m) {
-			fmt.Fprintf(&b, " %s %d,", e.key, e.n)
+			fmt.Fprintf(&b, " %s %d,", TerminalText(e.key), e.n)
 		}
 		s := strings.TrimSuffix(b.String(), ",")
 		b.Reset()

@@ -290,7 +290,8 @@ func diagramOf(pos *rules.Position, st *replay.Step, ply int, profile *rules.Pro
 	return d
 }
 
-// Write prints the view for a person.
+// Write prints the view for a person, the texts of the record and the
+// profile with their control characters quoted (TerminalText).
 func (v *ShowView) Write(w io.Writer, letters bool) error {
 	if err := WriteDiagram(w, v.Diagram, letters); err != nil {
 		return err
@@ -306,9 +307,9 @@ func (v *ShowView) Write(w io.Writer, letters bool) error {
 	}
 	b.WriteString("\n")
 	if v.Bad {
-		fmt.Fprintf(&b, "next:     %s cannot be played here\n", v.Last)
+		fmt.Fprintf(&b, "next:     %s cannot be played here\n", TerminalText(v.Last))
 	} else if v.Last != "" {
-		fmt.Fprintf(&b, "last:     ply %d, %s\n", v.Ply, v.Last)
+		fmt.Fprintf(&b, "last:     ply %d, %s\n", v.Ply, TerminalText(v.Last))
 	}
 	legal := pos.LegalMoves(nil)
 	sans := make([]string, len(legal))
@@ -318,7 +319,7 @@ func (v *ShowView) Write(w io.Writer, letters bool) error {
 	sort.Strings(sans)
 	fmt.Fprintf(&b, "legal:    %d: %s\n", len(sans), strings.Join(sans, " "))
 	for _, f := range v.Findings {
-		fmt.Fprintf(&b, "%s: ply %d %s: %s [%s]\n", f.Severity, f.Ply, f.SAN, f.Message, f.Rule)
+		fmt.Fprintf(&b, "%s: ply %d %s: %s [%s]\n", f.Severity, f.Ply, TerminalText(f.SAN), TerminalText(f.Message), f.Rule)
 	}
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return fmt.Errorf("writing: %w", err)

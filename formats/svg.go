@@ -118,7 +118,7 @@ func writeSVG(w io.Writer, d *Diagram, opt svgOptions) error {
 <title>%s</title>
 <defs><marker id="arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3.2" markerHeight="3.2" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="%s"/></marker></defs>
 <rect width="100%%" height="100%%" fill="#ffffff"/>
-`, width, height, width, height, html.EscapeString(orDefault(title, "board diagram")), svgArrow)
+`, width, height, width, height, svgText(orDefault(title, "board diagram")), svgArrow)
 	for i, line := range l.header {
 		size, weight := 13, "normal"
 		if i == 0 {
@@ -243,7 +243,7 @@ func writeLegend(b *strings.Builder, d *Diagram, glyphs string, top int, shared 
 		x := svgMargin/2 + (i%3)*col
 		y := top + (i/3)*16
 		writeGlyph(b, glyphs, c, float64(x), float64(y), 15, record.NoSquare, shared)
-		fmt.Fprintf(b, `<text x="%d" y="%d" font-size="11">%c %s</text>`+"\n", x+18, y+12, c, html.EscapeString(name))
+		fmt.Fprintf(b, `<text x="%d" y="%d" font-size="11">%c %s</text>`+"\n", x+18, y+12, c, svgText(name))
 	}
 }
 
@@ -262,7 +262,7 @@ func writeFittedText(b *strings.Builder, s string, cx, y int, size float64, weig
 		fam = fmt.Sprintf(` font-family="%s"`, family)
 	}
 	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="%.1f" font-weight="%s" text-anchor="middle"%s>%s</text>`+"\n",
-		cx, y, size, weight, fam, html.EscapeString(s))
+		cx, y, size, weight, fam, svgText(s))
 }
 
 // svgFootChars is how many characters of 11-unit text fit across the
@@ -395,4 +395,42 @@ func squareXY(d *Diagram, l svgLayout, sq record.Square) (int, int) {
 		col, row = 7-col, 7-row
 	}
 	return svgMargin + col*svgSq, l.boardY + row*svgSq
+}
+
+// svgText is s escaped for the text or an attribute value of an SVG: the
+// characters XML 1.0 cannot hold, which a record's tag value or a profile's
+// name may (C0 control characters but tab and line breaks, U+FFFE,
+// U+FFFF, bytes that are not UTF-8), would make the document ill-formed,
+// and no reference can stand for them. A C0 control character is drawn as
+// its Control Pictures sign (U+241B for ESC), so that the picture shows one
+// was there; the others become U+FFFD.
+func svgText(s string) string {
+	clean := utf8.ValidString(s)
+	for _, r := range s {
+		if !clean || !xmlChar(r) {
+			clean = false
+			break
+		}
+	}
+	if !clean {
+		var b strings.Builder
+		for _, r := range s { // a byte that is not UTF-8 is U+FFFD here
+			switch {
+			case xmlChar(r):
+				b.WriteRune(r)
+			case r < 0x20:
+				b.WriteRune(0x2400 + r)
+			default:
+				b.WriteRune(utf8.RuneError)
+			}
+		}
+		s = b.String()
+	}
+	return html.EscapeString(s)
+}
+
+// xmlChar reports whether XML 1.0 can hold r (its Char production); an
+// invalid byte decodes as U+FFFD, which it can.
+func xmlChar(r rune) bool {
+	return r == '\t' || r == '\n' || r == '\r' || r >= 0x20 && r <= 0xD7FF || r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF
 }

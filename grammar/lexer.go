@@ -269,7 +269,7 @@ func (l *lex) scan() (typ lexer.TokenType, start, end int, err error) {
 		switch w := src[start:i]; {
 		case digits == i:
 			typ = tokNumber
-		case w == "1-0" || w == "0-1" || w == "1/2-1/2":
+		case IsResult(w):
 			typ = tokResult
 		default:
 			typ = tokWord
@@ -288,6 +288,26 @@ func (l *lex) scan() (typ lexer.TokenType, start, end int, err error) {
 		l.resultPos = l.tokPos()
 	}
 	return typ, start, i, nil
+}
+
+// IsResult reports whether s is a termination marker as the lexer reads
+// one: `1-0`, `0-1`, `1/2-1/2` or `*`.
+func IsResult(s string) bool {
+	return s == "*" || s == "1-0" || s == "0-1" || s == "1/2-1/2"
+}
+
+// ReadsAsWord reports whether s, written as a token (a tag name, a move),
+// reads back as one word and nothing else: no delimiter inside it, and not
+// a move number, a termination marker (the books' `½-½` included, at which
+// the splitter ends a game), a NAG, a comment or an escape line, wherever
+// on its line it stands.
+func ReadsAsWord(s string) bool {
+	if s == "" || s == bookDraw || s[0] == '%' {
+		return false
+	}
+	lx := newLexer(s, "", startPos)
+	typ, start, end, err := lx.scan()
+	return err == nil && typ == tokWord && start == 0 && end == len(s)
 }
 
 // closingQuote recovers a tag value with unescaped quotes inside it

@@ -478,7 +478,7 @@ func (b *builder) build(tags []gTag, s *elemSrc) {
 	g.Tags = b.tagSlice(len(tags))
 	for i := range tags {
 		t := &tags[i]
-		if !validTagName(t.Name) {
+		if !ValidTagName(t.Name) {
 			b.syntax(toPos(t.Pos), fmt.Sprintf("found `%s`, expected a tag name (letters, digits and `_`)", t.Name))
 			return
 		}
@@ -1061,7 +1061,9 @@ func hasBareQuote(v string) bool {
 	return false
 }
 
-func validTagName(s string) bool {
+// ValidTagName reports whether s is a tag name the reader reads: a PGN
+// symbol of letters, digits and `_`, with `+ # = : -` after the first.
+func ValidTagName(s string) bool {
 	if s == "" {
 		return false
 	}

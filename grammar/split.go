@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/bits"
 	"slices"
+	"strings"
 	"unsafe"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -558,6 +559,37 @@ func looksLikeTag(line []byte) bool {
 	}
 	c := line[1]
 	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
+}
+
+// CommentEndsGame reports whether a brace comment with this text (no `}`
+// in it), written `{text}` in a game, holds a line at which the splitter
+// ends the game: a line that starts like a tag when the comment's `}` is
+// not the next brace within the look-ahead (startsNext, commentCloses).
+func CommentEndsGame(text string) bool {
+	for {
+		i := strings.IndexAny(text, "\r\n")
+		if i < 0 {
+			return false
+		}
+		line := text[i+1:]
+		text = line
+		if !looksLikeTag([]byte(line[:min(len(line), 2)])) {
+			continue
+		}
+		// The comment's `}` is where the text ends: it must come before
+		// any `{`, within the look-ahead after this line. Found here, it
+		// holds for the lines after this one too (closeAt).
+		end := strings.IndexAny(line, "\r\n")
+		switch {
+		case end < 0:
+			end = len(line)
+		case strings.HasPrefix(line[end:], "\r\n"):
+			end += 2
+		default:
+			end++
+		}
+		return strings.IndexByte(line, '{') >= 0 || len(line)-end >= lookahead
+	}
 }
 
 // scanLine follows braces, `;` comments and parentheses through a line of

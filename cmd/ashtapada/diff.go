@@ -146,7 +146,7 @@ func (ew *entryWriter) writeLong(e *compare.Entry) error {
 	if err != nil {
 		return err
 	}
-	at := "  " + mark + "\n" // WriteText: each line of the diff indented
+	at := "  " + formats.TerminalText(mark) + "\n" // WriteText: each line of the diff indented, quoted
 	if ew.json {
 		at = `\u0000diff\u0000`
 	}
@@ -175,7 +175,8 @@ func (ew *entryWriter) writeLong(e *compare.Entry) error {
 				line.Next(1)              // and its opening quote
 			} else {
 				line.WriteString("  ")
-				line.WriteString(l)
+				line.WriteString(formats.TerminalText(strings.TrimSuffix(l, "\n")))
+				line.WriteByte('\n')
 			}
 			if _, ew.err = ew.w.Write(line.Bytes()); ew.err != nil {
 				return ew.err

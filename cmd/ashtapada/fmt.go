@@ -205,12 +205,12 @@ func fmtFile(path string, opt *fmtOptions) (fmtResult, error) {
 	report := func(g *record.Game) {
 		for _, n := range g.Notices {
 			if n.Rule == ruleid.Syntax || n.Rule == ruleid.Limit {
-				fmt.Fprintf(opt.stderr, "%s:%d:%d: %s: %s [%s]\n", name, n.Pos.Line, n.Pos.Col, n.Severity, n.Message, n.Rule)
+				fmt.Fprintf(opt.stderr, "%s:%d:%d: %s: %s [%s]\n", formats.TerminalText(name), n.Pos.Line, n.Pos.Col, n.Severity, formats.TerminalText(n.Message), n.Rule)
 			}
 		}
 		if n := g.SyntaxError(); n != nil {
 			res.broken++
-			fmt.Fprintf(opt.stderr, "%s:%d:%d: the game could not be read and is passed through as written\n", name, g.Pos.Line, g.Pos.Col)
+			fmt.Fprintf(opt.stderr, "%s:%d:%d: the game could not be read and is passed through as written\n", formats.TerminalText(name), g.Pos.Line, g.Pos.Col)
 		}
 	}
 	plain := !opt.list && !opt.diff && !opt.write && !opt.check
@@ -230,7 +230,7 @@ func fmtFile(path string, opt *fmtOptions) (fmtResult, error) {
 		}
 		rewrite = formats.SANRewrite(name, opt.san, func(f *replay.Finding) {
 			opt.unplayed++
-			fmt.Fprintf(opt.stderr, "%s:%d:%d: %s: %s [%s]; the moves from there are kept as written\n", name, f.Line, f.Column, f.Severity, f.Message, f.Rule)
+			fmt.Fprintf(opt.stderr, "%s:%d:%d: %s: %s [%s]; the moves from there are kept as written\n", formats.TerminalText(name), f.Line, f.Column, f.Severity, formats.TerminalText(f.Message), f.Rule)
 		}, parts)
 	}
 	each := func(out io.Writer) error {
