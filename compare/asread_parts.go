@@ -38,7 +38,7 @@ type LineReplay func(each func(Moves)) *replay.Result
 // at a time from two more replays, and left out of the entry (Diff
 // empty, long true) for the caller to join to it.
 func AsReadParts(path string, i int, name string, g *record.Game, again LineReplay, diff io.Writer) (e *Entry, long bool, err error) {
-	if e := unreadable(i, g); e != nil {
+	if e := unreadable(path, i, g); e != nil {
 		return e, false, nil
 	}
 	// The moves, how many, and the first whose SAN is not as written:

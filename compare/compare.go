@@ -193,6 +193,9 @@ func played(res *replay.Result) *replay.Played {
 // the move could be played, the move as written after that. ra and rb are
 // the games' replays (with replay.Config.Steps). Nil when they agree.
 func Records(nameA, nameB string, ga, gb *record.Game, ra, rb *replay.Result) *Entry {
+	if e := Unreadable(ModeRecords, 0, Record{nameA, ga.SyntaxError()}, Record{nameB, gb.SyntaxError()}); e != nil {
+		return e
+	}
 	la, lb := mainLine(ga, played(ra)), mainLine(gb, played(rb))
 	text := func(m *lineMove) string {
 		if m.san != "" {
@@ -352,7 +355,7 @@ func (w *WrittenReader) Text() string { return w.text }
 // rule set name reads it (res: its replay, with replay.Config.Steps). Nil
 // when they agree.
 func AsRead(path string, i int, name string, g *record.Game, res *replay.Result) *Entry {
-	if e := unreadable(i, g); e != nil {
+	if e := unreadable(path, i, g); e != nil {
 		return e
 	}
 	pl := played(res)
@@ -361,11 +364,34 @@ func AsRead(path string, i int, name string, g *record.Game, res *replay.Result)
 
 // unreadable is AsRead's entry of a record the reader could not read, nil
 // for one it could.
-func unreadable(i int, g *record.Game) *Entry {
-	if se := g.SyntaxError(); se != nil {
-		return &Entry{Mode: ModeAsRead, Game: i, Note: fmt.Sprintf("cannot be read: %d:%d: %s", se.Pos.Line, se.Pos.Col, se.Message)}
+func unreadable(path string, i int, g *record.Game) *Entry {
+	return Unreadable(ModeAsRead, i, Record{path, g.SyntaxError()})
+}
+
+// Record is one record of a game as the reader left it: its file's name
+// and the reader's error (Game.SyntaxError), nil when it read the record.
+type Record struct {
+	File string
+	Err  *record.Notice
+}
+
+// Unreadable is the entry of game i when the reader could not read one of
+// its records, nil when it read them all. Such a game is never compared:
+// its moves are what the reader kept of a record it gave up on, so two
+// different records could look alike and one record could look sound.
+// The note names each unreadable record's file and the reader's error
+// with its position, as validate reports it.
+func Unreadable(mode string, i int, recs ...Record) *Entry {
+	var why []string
+	for _, r := range recs {
+		if r.Err != nil {
+			why = append(why, fmt.Sprintf("%s:%d:%d: %s", r.File, r.Err.Pos.Line, r.Err.Pos.Col, r.Err.Message))
+		}
 	}
-	return nil
+	if why == nil {
+		return nil
+	}
+	return &Entry{Mode: mode, Game: i, Note: "cannot be read: " + strings.Join(why, "; ")}
 }
 
 // asRead is AsRead of the main line line, res its replay and plies the

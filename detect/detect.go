@@ -30,7 +30,7 @@ const (
 	// DefaultMaxChanges bounds the size of a fix: more changes than this
 	// and a profile is reported as not reachable within the bound.
 	DefaultMaxChanges = 3
-	// DefaultMaxReplays bounds the replays of the first-error search of one
+	// DefaultMaxReplays bounds the replays of the fix search of one
 	// profile for one game.
 	DefaultMaxReplays = 160
 	// beamWidth is how many partial fixes, the ones whose first error comes
@@ -46,8 +46,11 @@ type Options struct {
 	Profiles []*rules.Profile
 	// MaxChanges bounds the number of --set pairs of a fix (0: default).
 	MaxChanges int
-	// MaxReplays bounds the replays of one profile's first-error search
-	// (0: default).
+	// MaxReplays bounds the replays of one profile's fix search for one
+	// game, all of it: the natural fixes, their smallest subsets and the
+	// first-error search (0: default). The replays every game costs
+	// whatever the search (one per profile, the evidence of a fit or a
+	// fix) are not a search and not bounded by it.
 	MaxReplays int
 	// NoEvidence skips the per-setting evidence (faster; the fits and
 	// fixes are still found).
@@ -192,6 +195,9 @@ type ProfileResult struct {
 	Alternatives []string `json:"fix_alternatives,omitempty"`
 	// FixNote says how the fix was found, or why none was (the bound).
 	FixNote string `json:"fix_note,omitempty"`
+	// FixReplays counts the replays of the fix search (Options.MaxReplays
+	// at most), 0 when none was searched.
+	FixReplays int `json:"fix_replays,omitempty"`
 	// Outcome and Result of the game under the profile (with the fix).
 	Outcome string `json:"outcome,omitempty"`
 	Winner  string `json:"winner,omitempty"`

@@ -471,3 +471,54 @@ func indices(n int) []int {
 	}
 	return out
 }
+
+// The replay bound holds for the whole fix search of a profile: the
+// natural fixes, their smallest subsets and the first-error search share
+// it, whatever the bound on changes, and a search it cut short says so
+// (its fix may not be the smallest).
+func TestMaxReplaysBoundsTheFixSearch(t *testing.T) {
+	// A chess game: fide fits it, and its decided settings are a natural
+	// fix of three or four changes for every other profile.
+	const text = "[Variant \"chaturanga\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 *\n"
+	games, err := grammar.ReadAll(strings.NewReader(text), "ruy.pgn")
+	if err != nil || len(games) != 1 {
+		t.Fatalf("%d games, %v", len(games), err)
+	}
+	// A profile whose natural fix has more changes than MaxChanges is
+	// not searched: that bound, not the replays', stops it.
+	searched := func(pr *detect.ProfileResult) bool {
+		return !pr.Valid && !strings.HasPrefix(pr.FixNote, "not searched") && !strings.Contains(pr.FixNote, "settings differ from")
+	}
+	const cut = "a smaller fix may exist"
+	for _, bound := range []int{1, 2, 5} {
+		for _, changes := range []int{3, 7} {
+			d := detect.New(detect.Options{MaxReplays: bound, MaxChanges: changes, AllFixes: true})
+			out := d.Game(games[0], "ruy.pgn", 1)
+			n := 0
+			for i := range out.Profiles {
+				pr := &out.Profiles[i]
+				if !searched(pr) {
+					continue
+				}
+				n++
+				if pr.FixReplays < 1 || pr.FixReplays > bound {
+					t.Errorf("bound %d, %d changes: %s's fix search made %d replays", bound, changes, pr.Profile, pr.FixReplays)
+				}
+				if !strings.Contains(pr.FixNote, cut) {
+					t.Errorf("bound %d, %d changes: %s's fix search was cut short and does not say so: %q", bound, changes, pr.Profile, pr.FixNote)
+				}
+			}
+			if n < 3 {
+				t.Errorf("bound %d, %d changes: %d profiles searched, want every profile but fide", bound, changes, n)
+			}
+		}
+	}
+	// With room, the same searches end on their own: more replays, no
+	// note of the bound.
+	out := detect.New(detect.Options{MaxReplays: 1000, MaxChanges: 7, AllFixes: true}).Game(games[0], "ruy.pgn", 1)
+	for i := range out.Profiles {
+		if pr := &out.Profiles[i]; searched(pr) && (pr.FixReplays <= 5 || strings.Contains(pr.FixNote, cut)) {
+			t.Errorf("bound 1000: %s's fix search made %d replays, note %q", pr.Profile, pr.FixReplays, pr.FixNote)
+		}
+	}
+}

@@ -35,6 +35,7 @@ func (d *Detector) fixes(g *source, out *Game, base []verdict, want []bool) {
 			continue
 		}
 		p := pr.profile
+		b := &budget{left: d.opts.MaxReplays}
 		var found []Fix // valid fixes, the smallest kept
 		var v verdict
 		note := ""
@@ -71,7 +72,7 @@ func (d *Detector) fixes(g *source, out *Game, base []verdict, want []bool) {
 			if len(found) > 0 && len(n) > len(found[0]) {
 				continue
 			}
-			if fs, fv := d.smallestSubsets(g, p, n); len(fs) > 0 {
+			if fs, fv := d.smallestSubsets(g, p, n, b); len(fs) > 0 {
 				keep(fs, fv, fmt.Sprintf("from the settings %s decides, smallest subset that fits", fit.Profile))
 			}
 		}
@@ -82,13 +83,19 @@ func (d *Detector) fixes(g *source, out *Game, base []verdict, want []bool) {
 			depth = len(found[0])
 		}
 		if depth >= 1 && !tooFar {
-			if fs, fv, snote := d.search(g, p, base[i], depth); len(fs) > 0 {
+			if fs, fv, snote := d.search(g, p, base[i], depth, b); len(fs) > 0 {
 				keep(fs, fv, snote)
 			} else if len(found) == 0 {
 				note = snote
-			} else {
+			} else if !b.cut {
 				note += "; no smaller fix: " + snote
 			}
+		}
+		pr.FixReplays = d.opts.MaxReplays - b.left
+		if b.cut {
+			// A fix found is valid, but the subsets and sets not
+			// replayed may hold a smaller one, or none was found.
+			note += fmt.Sprintf("; the search stopped at the bound of %d replays (--max-replays): a smaller fix may exist", d.opts.MaxReplays)
 		}
 		var fix Fix
 		if len(found) > 0 {
@@ -131,12 +138,34 @@ func naturalFix(p *rules.Profile, fit *ProfileResult) Fix {
 	return sortFix(n)
 }
 
+// budget is what is left of the replays of one profile's fix search
+// (Options.MaxReplays): the natural fixes, their subsets and the
+// first-error search draw on it, so that no part of the search, however
+// many changes it may try, goes past the bound.
+type budget struct {
+	left int
+	cut  bool // a replay was wanted and none was left
+}
+
+// playWithin is play within the budget b: ok is false, and the search
+// cut, when no replay is left.
+func (d *Detector) playWithin(b *budget, g *source, p *rules.Profile, fix Fix) (v verdict, ok bool) {
+	if b.left <= 0 {
+		b.cut = true
+		return verdict{}, false
+	}
+	b.left--
+	return d.play(g, p, fix), true
+}
+
 // smallestSubsets replays p with n; when the game is valid, it returns
 // the smallest subsets of n (fewest changes) that still make it valid, in
-// the order of rules.SettingKeys, and the verdict of the first.
-func (d *Detector) smallestSubsets(g *source, p *rules.Profile, n Fix) ([]Fix, verdict) {
-	full := d.play(g, p, n)
-	if !full.valid {
+// the order of rules.SettingKeys, and the verdict of the first. Within
+// the budget b: cut short, it returns the smallest it found valid (n
+// itself when no subset was).
+func (d *Detector) smallestSubsets(g *source, p *rules.Profile, n Fix, b *budget) ([]Fix, verdict) {
+	full, ok := d.playWithin(b, g, p, n)
+	if !ok || !full.valid {
 		return nil, full
 	}
 	for size := 1; size < len(n); size++ {
@@ -152,7 +181,14 @@ func (d *Detector) smallestSubsets(g *source, p *rules.Profile, n Fix) ([]Fix, v
 					s = append(s, n[i])
 				}
 			}
-			if v := d.play(g, p, s); v.valid {
+			v, ok := d.playWithin(b, g, p, s)
+			if !ok {
+				if len(fs) > 0 {
+					return fs, first
+				}
+				return []Fix{n}, full
+			}
+			if v.valid {
 				if len(fs) == 0 {
 					first = v
 				}
@@ -172,15 +208,15 @@ func (d *Detector) smallestSubsets(g *source, p *rules.Profile, n Fix) ([]Fix, v
 // parent's, or comes at the same move by another rule (a change that
 // leaves the first error as it was is not part of the smallest fix of that
 // error), and only the beamWidth sets that get furthest go on. It stops at the first level with a valid set, at
-// MaxChanges, or after MaxReplays replays.
-func (d *Detector) search(g *source, p *rules.Profile, v0 verdict, maxDepth int) ([]Fix, verdict, string) {
+// MaxChanges, or when the budget b is spent (b.cut says so).
+func (d *Detector) search(g *source, p *rules.Profile, v0 verdict, maxDepth int, b *budget) ([]Fix, verdict, string) {
 	type node struct {
 		fix Fix
 		v   verdict
 	}
 	frontier := []node{{nil, v0}}
 	seen := map[string]bool{}
-	budget := d.opts.MaxReplays
+	start := b.left
 	for depth := 1; depth <= maxDepth; depth++ {
 		var next []node
 		var found []Fix
@@ -228,14 +264,14 @@ func (d *Detector) search(g *source, p *rules.Profile, v0 verdict, maxDepth int)
 					continue
 				}
 				seen[k] = true
-				if budget == 0 {
+				v, ok := d.playWithin(b, g, p, f)
+				if !ok {
+					// The caller says the bound cut the search.
 					if len(found) > 0 {
-						return found, fv, fmt.Sprintf("first-error search, %d replays (the budget: other fixes of this size may exist)", d.opts.MaxReplays)
+						return found, fv, fmt.Sprintf("first-error search, %d replays", start-b.left)
 					}
-					return nil, verdict{}, fmt.Sprintf("no fix found within %d replays (first-error search, %d changes at most)", d.opts.MaxReplays, maxDepth)
+					return nil, verdict{}, fmt.Sprintf("no fix found (first-error search, %d changes at most, %d replays)", maxDepth, start-b.left)
 				}
-				budget--
-				v := d.play(g, p, f)
 				if v.valid {
 					if len(found) == 0 {
 						fv = v
@@ -249,7 +285,7 @@ func (d *Detector) search(g *source, p *rules.Profile, v0 verdict, maxDepth int)
 			}
 		}
 		if len(found) > 0 {
-			return found, fv, fmt.Sprintf("first-error search, %d replays", d.opts.MaxReplays-budget)
+			return found, fv, fmt.Sprintf("first-error search, %d replays", start-b.left)
 		}
 		// Furthest first; a change that only changes the error at the
 		// same move (promotion=counsellor turns a wrong piece into an
@@ -260,10 +296,10 @@ func (d *Detector) search(g *source, p *rules.Profile, v0 verdict, maxDepth int)
 		}
 		frontier = next
 		if len(frontier) == 0 {
-			return nil, verdict{}, fmt.Sprintf("no change of at most %d settings moves the first error (first-error search, %d replays)", depth, d.opts.MaxReplays-budget)
+			return nil, verdict{}, fmt.Sprintf("no change of at most %d settings moves the first error (first-error search, %d replays)", depth, start-b.left)
 		}
 	}
-	return nil, verdict{}, fmt.Sprintf("no fix of at most %d changes (first-error search, %d replays)", maxDepth, d.opts.MaxReplays-budget)
+	return nil, verdict{}, fmt.Sprintf("no fix of at most %d changes (first-error search, %d replays)", maxDepth, start-b.left)
 }
 
 // related are, per rule id of a first error, the settings that can change

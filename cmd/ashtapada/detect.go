@@ -32,7 +32,7 @@ func init() {
 			&cli.StringSliceFlag{Name: "rules-file", Usage: "also try the rule profile in the profile file `FILE` (repeatable)"},
 			&cli.StringSliceFlag{Name: "set", Usage: "start every candidate from `key=value` (repeatable); the evidence still tries its other values"},
 			&cli.IntFlag{Name: "max-changes", Value: detect.DefaultMaxChanges, Usage: "largest fix searched, in --set pairs"},
-			&cli.IntFlag{Name: "max-replays", Value: detect.DefaultMaxReplays, Usage: "replays of one profile's first-error search"},
+			&cli.IntFlag{Name: "max-replays", Value: detect.DefaultMaxReplays, Usage: "replays of one profile's whole fix search for one game (natural fixes, their subsets, first-error search)"},
 			&cli.BoolFlag{Name: "no-evidence", Usage: "skip the per-setting evidence (faster)"},
 			&cli.BoolFlag{Name: "all-fixes", Usage: "search a fix for every profile, not only around the best ones"},
 			&cli.BoolFlag{Name: "verbose", Usage: "text format: name the undetermined settings"},

@@ -211,3 +211,40 @@ func TestDetectDeterministic(t *testing.T) {
 		t.Errorf("--jobs 1 and --jobs 3 differ (exit %d, %d)", c1, c2)
 	}
 }
+
+// --max-replays bounds each profile's whole fix search, the smallest
+// subsets of a natural fix included, at any --max-changes; the report
+// says where the bound cut a search short.
+func TestDetectMaxReplaysBound(t *testing.T) {
+	t.Parallel()
+	const game = "[Variant \"chaturanga\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 *\n"
+	for _, changes := range []string{"3", "7"} {
+		args := []string{"detect", "--all-fixes", "--max-replays", "1", "--max-changes", changes}
+		out, stderr, code := runAsh(t, "", game, append(args, "--format", "json", "-")...)
+		var report struct {
+			Games []struct {
+				Profiles []struct {
+					Profile    string
+					FixNote    string `json:"fix_note"`
+					Valid      bool
+					FixReplays *int `json:"fix_replays"`
+				}
+			}
+		}
+		if err := json.Unmarshal([]byte(out), &report); err != nil || len(report.Games) != 1 || code != 0 {
+			t.Fatalf("%v: exit %d, %v\n%s\n%s", args, code, err, out, stderr)
+		}
+		for _, pr := range report.Games[0].Profiles {
+			if pr.Valid || strings.Contains(pr.FixNote, "settings differ from") {
+				continue // fits, or stopped by --max-changes before any search
+			}
+			if pr.FixReplays == nil || *pr.FixReplays != 1 || !strings.Contains(pr.FixNote, "a smaller fix may exist") {
+				t.Errorf("%v: %s: fix_replays %v, note %q; want 1 and the note of the bound", args, pr.Profile, pr.FixReplays, pr.FixNote)
+			}
+		}
+		text, _, _ := runAsh(t, "", game, append(args, "-")...)
+		if !strings.Contains(text, "the search stopped at the bound of 1 replays") {
+			t.Errorf("%v: the text report does not say the bound cut the search\n%s", args, text)
+		}
+	}
+}

@@ -33,7 +33,7 @@ func init() {
 			"                                   accepts and the other rejects, and the rule that decides (--set applies to\n" +
 			"                                   the --rules side, --against-set to the --against side)\n" +
 			"  diff --rules X FILE              the record as written against the record as X reads it\n" +
-			"Exit status 1 when there are differences.",
+			"Exit status 1 when there are differences or a game cannot be read.",
 		Flags: append(append(profileFlags(), pprofFlags...), // pprof.go: hidden --cpuprofile, --memprofile
 			&cli.StringFlag{Name: "against", Usage: "mode b: the second profile (default: the --rules profile, or the tags)"},
 			&cli.StringFlag{Name: "against-file", Usage: "mode b: the second profile from a profile file"},
@@ -469,10 +469,11 @@ func openGameItems(path string) (func() (gameItem, error), io.Closer, error) {
 }
 
 // sideMsg is what one side of a streamed pair gives: moves, or, at its
-// end, its replay.
+// end, its replay and the reader's error on it (nil when it read it).
 type sideMsg struct {
 	moves compare.Moves
 	res   *replay.Result
+	err   *record.Notice
 }
 
 // diffStreamed compares game i of A and of B, one of them huge, as their
@@ -489,7 +490,7 @@ func diffStreamed(cfg replay.Config, pathA, pathB string, ia, ib gameItem, i int
 			g := it.game()
 			res := rp.Game(g, file, i)
 			out <- sideMsg{moves: lr.Part(g.Moves, res.Played)}
-			out <- sideMsg{res: res}
+			out <- sideMsg{res: res, err: g.SyntaxError()}
 			return
 		}
 		defer holdGameMemory(len(it.ch.Data), partedPerGameByte)()
@@ -505,18 +506,19 @@ func diffStreamed(cfg replay.Config, pathA, pathB string, ia, ib gameItem, i int
 			g = it.game()
 		}
 		out <- sideMsg{moves: lr.Part(g.Moves, res.Played)}
-		out <- sideMsg{res: res}
+		out <- sideMsg{res: res, err: g.SyntaxError()}
 	}
 	chA, chB := make(chan sideMsg), make(chan sideMsg)
 	go side(ia, pathA, chA)
 	go side(ib, pathB, chB)
 	s := compare.NewStreamed(pathA, pathB)
 	var ra, rb *replay.Result
+	var errA, errB *record.Notice
 	for ra == nil || rb == nil {
 		if rb != nil || (ra == nil && s.Behind(true)) {
 			m := <-chA
 			if m.res != nil {
-				ra = m.res
+				ra, errA = m.res, m.err
 				s.End(true)
 			} else {
 				s.Add(true, m.moves)
@@ -525,13 +527,17 @@ func diffStreamed(cfg replay.Config, pathA, pathB string, ia, ib gameItem, i int
 		}
 		m := <-chB
 		if m.res != nil {
-			rb = m.res
+			rb, errB = m.res, m.err
 			s.End(false)
 		} else {
 			s.Add(false, m.moves)
 		}
 	}
-	return s.Entry(ra, rb)
+	e := s.Entry(ra, rb)
+	if u := compare.Unreadable(compare.ModeRecords, i, compare.Record{File: pathA, Err: errA}, compare.Record{File: pathB, Err: errB}); u != nil {
+		return u
+	}
+	return e
 }
 
 // ---- mode b: two rule sets ----
@@ -561,6 +567,9 @@ func diffRuleSets(c *cli.Context, path string, ew *entryWriter) error {
 	return diffEachGame(c, path, ew, func() func(g *record.Game, i int) *compare.Entry {
 		rpA, rpB := replay.New(cfgA), replay.New(cfgB)
 		return func(g *record.Game, i int) *compare.Entry {
+			if e := compare.Unreadable(compare.ModeRules, i, compare.Record{File: path, Err: g.SyntaxError()}); e != nil {
+				return e
+			}
 			// One walk per rule set.
 			return compare.RuleSets(nameA, nameB, i, g, rpA.Game(g, path, i), rpB.Game(g, path, i))
 		}
@@ -574,19 +583,14 @@ func diffRuleSets(c *cli.Context, path string, ew *entryWriter) error {
 			// The reader names the file as the pipeline does (file), the
 			// replays as the whole game's (path).
 			g, _, _, parted := readParted(ch, sc, file, i)
+			if e := compare.Unreadable(compare.ModeRules, i, compare.Record{File: path, Err: g.SyntaxError()}); e != nil {
+				return e, g
+			}
 			if !parted {
 				return compare.RuleSets(nameA, nameB, i, g, rpA.Game(g, path, i), rpB.Game(g, path, i)), g
 			}
-			var ra, rb *replay.Result
-			if g.SyntaxError() != nil {
-				// Not replayed (readParted): judged from the record
-				// read through.
-				ra, rb = rpA.Game(g, path, i), rpB.Game(g, path, i)
-			} else {
-				res := walkParts([]*replay.Replayer{rpA, rpB}, g, ch, sc, path, i, nil)
-				ra, rb = res[0], res[1]
-			}
-			return compare.RuleSetsWritten(nameA, nameB, i, writtenParts(ch, sc, file), ra, rb), g
+			res := walkParts([]*replay.Replayer{rpA, rpB}, g, ch, sc, path, i, nil)
+			return compare.RuleSetsWritten(nameA, nameB, i, writtenParts(ch, sc, file), res[0], res[1]), g
 		}
 	})
 }
