@@ -1,0 +1,402 @@
+package gametable
+
+// What a table's bytes must be before the Parquet library reads them. The
+// library trusts its input: on a malformed file it panics (which the reader
+// recovers: caught), and on some it cannot fail at all: a list or a buffer
+// of the size a corrupt header says, gigabytes from a few bytes, or a
+// codec whose decoder grows its buffer without end on bytes it cannot
+// decode (LZ4). A runaway allocation is a fatal error, not a panic, so
+// those are checked first, here (docs/robustness.md, "Parquet input").
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unsafe"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/encoding/thrift"
+	"github.com/parquet-go/parquet-go/format"
+)
+
+const (
+	// maxFooterBytes bounds a table's footer (its metadata). A footer
+	// takes some 3 KB per row group of 8,192 games: 64 MiB is some 20,000
+	// row groups, 160 million games.
+	maxFooterBytes = 64 << 20
+	// maxMetadataCost bounds the memory the library gives the metadata of
+	// a table (its footer, the page index of a column chunk) as thriftCost
+	// counts it.
+	maxMetadataCost = 1 << 30
+	// thriftDepth bounds how deep the metadata's structures nest: the
+	// format's nest a few levels deep, and a skipper that followed any
+	// depth would overflow its stack on a footer of nested headers.
+	thriftDepth = 32
+)
+
+// errMalformed is the error of a table that is not a well-formed Parquet
+// file of games.
+var errMalformed = errors.New("malformed Parquet table")
+
+func malformed(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", errMalformed, fmt.Sprintf(format, args...))
+}
+
+// caught turns a panic of the Parquet library on a malformed table into
+// the error of the call it interrupted (*err). Deferred by every call
+// into the library that reads a table.
+func caught(err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("reading Parquet: %w: the Parquet library failed on it (%v)", errMalformed, r)
+	}
+}
+
+// tableCodecs are the compression codecs a table may use: zstd, which the
+// writers write, and none. The library's LZ4 decoders double their buffer
+// for as long as the bytes do not decode, so a corrupt page ends the
+// process; the others a table of games never has.
+var tableCodecs = map[format.CompressionCodec]bool{format.Zstd: true, format.Uncompressed: true}
+
+// checkFile checks what the library would trust in the file r of size
+// bytes before it reads it: the magic bytes, the footer's length, its
+// structure (thriftCost), and in its metadata the row groups, the
+// columns' codecs and where their data and page index lie. The page
+// index itself is checked as the footer is.
+func checkFile(r io.ReaderAt, size int64) error {
+	if size < 12 {
+		return malformed("%d bytes is too short for a Parquet file", size)
+	}
+	var head, tail [8]byte
+	if _, err := r.ReadAt(head[:4], 0); err != nil {
+		return fmt.Errorf("reading Parquet: %w", err)
+	}
+	if _, err := r.ReadAt(tail[:], size-8); err != nil {
+		return fmt.Errorf("reading Parquet: %w", err)
+	}
+	if string(head[:4]) != "PAR1" || string(tail[4:]) != "PAR1" {
+		return malformed("no PAR1 magic at both ends (a file cut short, or not Parquet)")
+	}
+	n := int64(binary.LittleEndian.Uint32(tail[:4]))
+	if n > size-12 || n > maxFooterBytes {
+		return malformed("a footer of %d bytes in a file of %d", n, size)
+	}
+	footerStart := size - 8 - n
+	footer := make([]byte, n)
+	if _, err := r.ReadAt(footer, footerStart); err != nil {
+		return fmt.Errorf("reading Parquet: %w", err)
+	}
+	if err := thriftCost(footer); err != nil {
+		return malformed("footer: %v", err)
+	}
+	var meta format.FileMetaData
+	if err := decodeThrift(footer, &meta); err != nil {
+		return malformed("footer: %v", err)
+	}
+	if meta.EncryptionAlgorithm.Value != nil {
+		return malformed("the table is encrypted")
+	}
+	// Each row group has a chunk per leaf of the file's own schema (which
+	// openTable compares with a table of games' once the library read it).
+	leaves := 0
+	for i := range meta.Schema {
+		if !meta.Schema[i].NumChildren.Valid || meta.Schema[i].NumChildren.V == 0 {
+			leaves++
+		}
+	}
+	rows := int64(0)
+	for i := range meta.RowGroups {
+		rg := &meta.RowGroups[i]
+		if rg.NumRows < 0 || rg.NumRows > RowGroupRows {
+			return malformed("row group %d has %d rows (at most %d)", i+1, rg.NumRows, RowGroupRows)
+		}
+		rows += rg.NumRows
+		if len(rg.Columns) != leaves {
+			return malformed("row group %d has %d column chunks, want %d", i+1, len(rg.Columns), leaves)
+		}
+		for j := range rg.Columns {
+			if err := checkChunk(r, &rg.Columns[j], footerStart); err != nil {
+				return malformed("row group %d, column %s: %v", i+1, strings.Join(rg.Columns[j].MetaData.PathInSchema, "."), err)
+			}
+		}
+	}
+	if rows != meta.NumRows {
+		return malformed("the footer says %d rows, its row groups %d", meta.NumRows, rows)
+	}
+	return nil
+}
+
+// checkChunk checks one column chunk's metadata: its codec, and that its
+// data and its page index lie in the file before the footer (the page
+// index read and checked as the footer is).
+func checkChunk(r io.ReaderAt, c *format.ColumnChunk, footerStart int64) error {
+	md := &c.MetaData
+	if c.FilePath != "" {
+		return fmt.Errorf("its data is in another file (%q)", c.FilePath)
+	}
+	if !tableCodecs[md.Codec] {
+		return fmt.Errorf("compressed with %s (a table of games is compressed with zstd)", md.Codec)
+	}
+	if md.NumValues < 0 {
+		return fmt.Errorf("%d values", md.NumValues)
+	}
+	start := md.DataPageOffset
+	if md.DictionaryPageOffset > 0 && md.DictionaryPageOffset < start {
+		start = md.DictionaryPageOffset
+	}
+	if !inBody(start, md.TotalCompressedSize, footerStart) {
+		return fmt.Errorf("its data (%d bytes at %d) is not in the file", md.TotalCompressedSize, start)
+	}
+	for _, ix := range []struct {
+		what   string
+		offset int64
+		length int32
+	}{{"column index", c.ColumnIndexOffset, c.ColumnIndexLength}, {"offset index", c.OffsetIndexOffset, c.OffsetIndexLength}} {
+		if ix.offset == 0 && ix.length == 0 {
+			continue
+		}
+		if !inBody(ix.offset, int64(ix.length), footerStart) {
+			return fmt.Errorf("its %s (%d bytes at %d) is not in the file", ix.what, ix.length, ix.offset)
+		}
+		b := make([]byte, ix.length)
+		if _, err := r.ReadAt(b, ix.offset); err != nil {
+			return fmt.Errorf("reading its %s: %w", ix.what, err)
+		}
+		if err := thriftCost(b); err != nil {
+			return fmt.Errorf("its %s: %v", ix.what, err)
+		}
+	}
+	return nil
+}
+
+// inBody reports whether n bytes at off lie between the leading magic
+// bytes and the footer.
+func inBody(off, n, footerStart int64) bool {
+	return off >= 4 && n >= 0 && off <= footerStart && n <= footerStart-off
+}
+
+func decodeThrift(b []byte, v any) error {
+	return thrift.Unmarshal(new(thrift.CompactProtocol), b, v)
+}
+
+// The compact protocol's types (Apache Thrift's spec of it).
+const (
+	tStop     = 0
+	tTrue     = 1
+	tFalse    = 2
+	tByte     = 3
+	tI16      = 4
+	tI32      = 5
+	tI64      = 6
+	tDouble   = 7
+	tBinary   = 8
+	tList     = 9
+	tSet      = 10
+	tMap      = 11
+	tStruct   = 12
+	tUUID     = 13
+	costOfAny = int64(unsafe.Sizeof(format.ColumnChunk{}))
+)
+
+// thriftCost walks b, one struct in Thrift's compact protocol, as the
+// library's decoder will, and fails where that would cost more than
+// maxMetadataCost or nest deeper than thriftDepth: the decoder makes a
+// list of the length its header says before it reads the elements, and an
+// element takes the size of its Go type (up to costOfAny, a column chunk's
+// metadata) whatever few bytes encode it. b must hold the struct whole
+// and nothing after it.
+func thriftCost(b []byte) error {
+	w := thriftWalker{b: b}
+	if err := w.value(tStruct, 0); err != nil {
+		return err
+	}
+	if w.i != len(b) {
+		return fmt.Errorf("%d bytes after its end", len(b)-w.i)
+	}
+	return nil
+}
+
+type thriftWalker struct {
+	b    []byte
+	i    int
+	cost int64
+}
+
+var errThriftShort = errors.New("cut short")
+
+func (w *thriftWalker) byte() (byte, error) {
+	if w.i >= len(w.b) {
+		return 0, errThriftShort
+	}
+	w.i++
+	return w.b[w.i-1], nil
+}
+
+func (w *thriftWalker) uvarint() (uint64, error) {
+	v, n := binary.Uvarint(w.b[w.i:])
+	if n <= 0 {
+		return 0, errThriftShort
+	}
+	w.i += n
+	return v, nil
+}
+
+func (w *thriftWalker) skip(n uint64) error {
+	if n > uint64(len(w.b)-w.i) {
+		return errThriftShort
+	}
+	w.i += int(n)
+	return nil
+}
+
+// charge adds n elements of the given type to the cost.
+func (w *thriftWalker) charge(n uint64, typ byte) error {
+	each := int64(16)
+	if typ == tStruct || typ == tList || typ == tSet || typ == tMap {
+		each = costOfAny
+	}
+	// Every element takes a byte at least: a count over the bytes left is
+	// a corrupt header, whatever its cost.
+	if n > uint64(len(w.b)-w.i) && typ != tTrue && typ != tFalse {
+		return fmt.Errorf("a list of %d elements in %d bytes", n, len(w.b)-w.i)
+	}
+	w.cost += int64(n) * each
+	if w.cost > maxMetadataCost {
+		return fmt.Errorf("it would take more than %d MiB to decode", maxMetadataCost>>20)
+	}
+	return nil
+}
+
+func (w *thriftWalker) value(typ byte, depth int) error {
+	if depth > thriftDepth {
+		return fmt.Errorf("nested more than %d deep", thriftDepth)
+	}
+	switch typ {
+	case tTrue, tFalse:
+		// A boolean field holds its value in its header's type (an
+		// element's takes a byte: element).
+		return nil
+	case tByte:
+		_, err := w.byte()
+		return err
+	case tI16, tI32, tI64:
+		_, err := w.uvarint()
+		return err
+	case tDouble:
+		return w.skip(8)
+	case tUUID:
+		return w.skip(16)
+	case tBinary:
+		n, err := w.uvarint()
+		if err != nil {
+			return err
+		}
+		return w.skip(n)
+	case tList, tSet:
+		h, err := w.byte()
+		if err != nil {
+			return err
+		}
+		n, elem := uint64(h>>4), h&0xf
+		if n == 0xf {
+			if n, err = w.uvarint(); err != nil {
+				return err
+			}
+		}
+		if err := w.charge(n, elem); err != nil {
+			return err
+		}
+		for range n {
+			if err := w.element(elem, depth+1); err != nil {
+				return err
+			}
+		}
+		return nil
+	case tMap:
+		n, err := w.uvarint()
+		if err != nil || n == 0 {
+			return err
+		}
+		kv, err := w.byte()
+		if err != nil {
+			return err
+		}
+		if err := w.charge(2*n, tStruct); err != nil {
+			return err
+		}
+		for range n {
+			if err := w.element(kv>>4, depth+1); err != nil {
+				return err
+			}
+			if err := w.element(kv&0xf, depth+1); err != nil {
+				return err
+			}
+		}
+		return nil
+	case tStruct:
+		for {
+			h, err := w.byte()
+			if err != nil {
+				return err
+			}
+			if h == tStop {
+				return nil
+			}
+			if h>>4 == 0 {
+				// A field id of its own, after the header.
+				if _, err := w.uvarint(); err != nil {
+					return err
+				}
+			}
+			if err := w.value(h&0xf, depth+1); err != nil {
+				return err
+			}
+		}
+	}
+	return fmt.Errorf("unknown type %d", typ)
+}
+
+// element is value for an element of a list, a set or a map: a boolean
+// takes a byte there.
+func (w *thriftWalker) element(typ byte, depth int) error {
+	if typ == tTrue || typ == tFalse {
+		_, err := w.byte()
+		return err
+	}
+	return w.value(typ, depth)
+}
+
+// sameSchema returns nil when s is the schema of a table of games: the
+// same columns with the same types, repetition and logical types as the
+// writers write (the name of its root aside), else the first line where
+// its text differs.
+func sameSchema(s *parquet.Schema) error {
+	got, want := schemaLines(s), schemaLines(fileSchema)
+	for i := range max(len(got), len(want)) {
+		g, w := "(nothing)", "(nothing)"
+		if i < len(got) {
+			g = got[i]
+		}
+		if i < len(want) {
+			w = want[i]
+		}
+		if g != w {
+			return fmt.Errorf("not a table of games (docs/parquet.md): its schema has %q where a table of games has %q", g, w)
+		}
+	}
+	return nil
+}
+
+// schemaLines are the lines of a schema's text after its root's, trimmed
+// of their indentation and of the semicolon that ends a column's.
+func schemaLines(s *parquet.Schema) []string {
+	lines := strings.Split(s.String(), "\n")
+	var out []string
+	for _, l := range lines[1:] {
+		if l = strings.TrimSuffix(strings.TrimSpace(l), ";"); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
