@@ -230,6 +230,14 @@ func NewTextReader(r io.ReaderAt, size int64) (*Reader, error) {
 	return &Reader{pr: parquet.NewReader(f, textFileSchema), rows: make([]parquet.Row, 64), text: true}, nil
 }
 
+// Check reports whether the file r of size bytes is a table of games a
+// Reader can open: its footer, its layout and its schema (merge checks
+// every part before it writes anything).
+func Check(r io.ReaderAt, size int64) error {
+	_, err := openTable(r, size)
+	return err
+}
+
 // openTable opens the table r of size bytes once its bytes passed
 // checkFile, and checks its schema: the columns, their types and
 // repetition are the writers' (a table with the right names and other
