@@ -30,6 +30,13 @@ const (
 	// a table (its footer, the page index of a column chunk) as thriftCost
 	// counts it.
 	maxMetadataCost = 1 << 30
+	// maxRowGroupCost bounds what reading a row group may take: a
+	// reader holds a page of each column and makes a value of each of the
+	// group's values (valueCost bytes). A row group of 8,192 ordinary
+	// games takes some tens of MB; the row of a game of 2 million plies
+	// (16 MB of text), some 200 MB.
+	maxRowGroupCost = 2 << 30
+	valueCost       = 32
 	// thriftDepth bounds how deep the metadata's structures nest: the
 	// format's nest a few levels deep, and a skipper that followed any
 	// depth would overflow its stack on a footer of nested headers.
@@ -115,10 +122,21 @@ func checkFile(r io.ReaderAt, size int64) error {
 		if len(rg.Columns) != leaves {
 			return malformed("row group %d has %d column chunks, want %d", i+1, len(rg.Columns), leaves)
 		}
+		cost := int64(0)
 		for j := range rg.Columns {
-			if err := checkChunk(r, &rg.Columns[j], footerStart); err != nil {
-				return malformed("row group %d, column %s: %v", i+1, strings.Join(rg.Columns[j].MetaData.PathInSchema, "."), err)
+			c := &rg.Columns[j]
+			err := checkChunk(r, c, footerStart)
+			var pages chunkPages
+			if err == nil {
+				pages, err = checkPages(r, c, rg.NumRows)
 			}
+			if err != nil {
+				return malformed("row group %d, column %s: %v", i+1, strings.Join(c.MetaData.PathInSchema, "."), err)
+			}
+			cost += pages.largest + valueCost*pages.values
+		}
+		if cost > maxRowGroupCost {
+			return malformed("row group %d would take %d MiB to read (at most %d)", i+1, cost>>20, maxRowGroupCost>>20)
 		}
 	}
 	if rows != meta.NumRows {
@@ -170,6 +188,186 @@ func checkChunk(r io.ReaderAt, c *format.ColumnChunk, footerStart int64) error {
 	return nil
 }
 
+// chunkPages is what checkPages learnt of a column chunk's pages: the
+// largest (uncompressed, with the dictionary the chunk's pages keep), and
+// how many values they hold.
+type chunkPages struct {
+	largest, values int64
+}
+
+// checkPages walks the pages of a column chunk (checkChunk checked that
+// they lie in the file) as the library will read them, and checks what it
+// trusts in their headers: the sizes, which it allocates, and the values,
+// for which it makes levels and values. A page holds at most rows values
+// and one per byte beyond (each value past a row's first is an element
+// of a list, which takes a byte at least), and a zstd page is one frame
+// whose blocks make little more than the page's size (zstdFrame): the
+// decoder writes whatever the frame makes, a few bytes making a block of
+// 128 KB.
+func checkPages(r io.ReaderAt, c *format.ColumnChunk, rows int64) (chunkPages, error) {
+	md := &c.MetaData
+	var pages chunkPages
+	dictionary, dictionaries := int64(0), 0
+	start := md.DataPageOffset
+	if md.DictionaryPageOffset > 0 && md.DictionaryPageOffset < start {
+		start = md.DictionaryPageOffset
+	}
+	end := start + md.TotalCompressedSize
+	for at := start; at < end; {
+		var h format.PageHeader
+		n, err := readPageHeader(r, at, end, &h)
+		if err != nil {
+			return pages, fmt.Errorf("page header at %d: %v", at, err)
+		}
+		at += int64(n)
+		size, usize := int64(h.CompressedPageSize), int64(h.UncompressedPageSize)
+		if size < 0 || usize < 0 || size > end-at {
+			return pages, fmt.Errorf("a page of %d bytes (%d uncompressed) at %d, in a chunk that ends at %d", size, usize, at, end)
+		}
+		values, levels, compressed := int64(0), int64(0), true
+		switch {
+		case h.Type == format.DataPage && h.DataPageHeader.Valid:
+			values = int64(h.DataPageHeader.V.NumValues)
+		case h.Type == format.DataPageV2 && h.DataPageHeaderV2.Valid:
+			v2 := &h.DataPageHeaderV2.V
+			values = int64(v2.NumValues)
+			levels = int64(v2.RepetitionLevelsByteLength) + int64(v2.DefinitionLevelsByteLength)
+			if v2.RepetitionLevelsByteLength < 0 || v2.DefinitionLevelsByteLength < 0 || levels > size || levels > usize {
+				return pages, fmt.Errorf("levels of %d bytes in a page of %d", levels, size)
+			}
+			compressed = !v2.IsCompressed.Valid || v2.IsCompressed.V
+		case h.Type == format.DictionaryPage && h.DictionaryPageHeader.Valid:
+			if dictionaries++; dictionaries > 1 {
+				return pages, errors.New("a second dictionary page")
+			}
+			values = int64(h.DictionaryPageHeader.V.NumValues)
+		default:
+			return pages, fmt.Errorf("a page of type %s without its header", h.Type)
+		}
+		if values < 0 || values > rows+usize {
+			return pages, fmt.Errorf("a page of %d values in %d bytes, in a row group of %d rows", values, usize, rows)
+		}
+		switch {
+		case md.Codec == format.Uncompressed || !compressed:
+			if size != usize {
+				return pages, fmt.Errorf("an uncompressed page of %d bytes that says %d", size, usize)
+			}
+		default: // zstd (tableCodecs)
+			most, err := zstdFrame(r, at+levels, size-levels)
+			if err != nil {
+				return pages, fmt.Errorf("the page at %d: %v", at, err)
+			}
+			// The encoder fills its blocks: more blocks than the page's
+			// size needs would make more than it says.
+			if want := usize - levels; most > 2*want+zstdBlock {
+				return pages, fmt.Errorf("the page at %d says %d bytes, its zstd blocks may make %d", at, want, most)
+			}
+			usize = max(usize, levels+most)
+		}
+		if h.Type == format.DictionaryPage {
+			dictionary = usize
+		} else {
+			pages.values += values
+			pages.largest = max(pages.largest, usize)
+		}
+		at += size
+	}
+	if pages.values != md.NumValues {
+		return pages, fmt.Errorf("its pages hold %d values, its metadata says %d", pages.values, md.NumValues)
+	}
+	pages.largest += dictionary
+	return pages, nil
+}
+
+// maxPageHeader bounds a page header: its statistics hold a page's least
+// and greatest values, which for a tag's column are tag values, at most
+// a token (grammar.DefaultLimits: 1 MiB) each.
+const maxPageHeader = 4 << 20
+
+// readPageHeader reads the page header at off into h (the chunk ends at
+// end) and returns its length.
+func readPageHeader(r io.ReaderAt, off, end int64, h *format.PageHeader) (int, error) {
+	for window := int64(4 << 10); ; window *= 8 {
+		n := min(window, end-off)
+		b := make([]byte, n)
+		if _, err := r.ReadAt(b, off); err != nil {
+			return 0, err
+		}
+		k, err := thriftPrefix(b)
+		if errors.Is(err, errThriftShort) && n == window && window < maxPageHeader {
+			continue // a header longer than the window
+		}
+		if err != nil {
+			return 0, err
+		}
+		return k, decodeThrift(b[:k], h)
+	}
+}
+
+// zstdFrame checks that the n bytes at off are one zstd frame (RFC 8878)
+// and returns the most it can decode to: what its blocks say, a block
+// making at most zstdBlock bytes (the decoder fails on more). A second
+// frame after it would be decoded too, so the page must end with it.
+func zstdFrame(r io.ReaderAt, off, n int64) (int64, error) {
+	var b [18]byte // the longest frame header
+	k := min(int64(len(b)), n)
+	if _, err := r.ReadAt(b[:k], off); err != nil {
+		return 0, err
+	}
+	h := b[:k]
+	if len(h) < 6 || binary.LittleEndian.Uint32(h) != 0xFD2FB528 {
+		return 0, errors.New("not a zstd frame")
+	}
+	desc := h[4]
+	pos := 5
+	if desc&0x20 == 0 {
+		pos++ // the window descriptor (no single segment)
+	}
+	pos += [4]int{0, 1, 2, 4}[desc&3] // the dictionary id
+	fcs := [4]int{0, 2, 4, 8}[desc>>6]
+	if fcs == 0 && desc&0x20 != 0 {
+		fcs = 1
+	}
+	at := int64(pos + fcs)
+	most := int64(0)
+	var bh [3]byte
+	for last := false; !last; {
+		if at+3 > n {
+			return 0, errors.New("a zstd frame cut short")
+		}
+		if _, err := r.ReadAt(bh[:], off+at); err != nil {
+			return 0, err
+		}
+		v := uint32(bh[0]) | uint32(bh[1])<<8 | uint32(bh[2])<<16
+		at += 3
+		last = v&1 != 0
+		size := int64(v >> 3)
+		switch (v >> 1) & 3 {
+		case 0: // raw: its bytes follow
+			at += size
+			most += size
+		case 1: // RLE: one byte, made size times
+			at++
+			most += size
+		case 2: // compressed: its bytes follow
+			at += size
+			most += zstdBlock
+		default:
+			return 0, errors.New("a reserved zstd block type")
+		}
+	}
+	if desc&4 != 0 {
+		at += 4 // the checksum
+	}
+	if at != n {
+		return 0, fmt.Errorf("a zstd frame of %d bytes in a page of %d", at, n)
+	}
+	return most, nil
+}
+
+// zstdBlock is the most a zstd block makes.
+const zstdBlock = 128 << 10
+
 // inBody reports whether n bytes at off lie between the leading magic
 // bytes and the footer.
 func inBody(off, n, footerStart int64) bool {
@@ -207,14 +405,21 @@ const (
 // metadata) whatever few bytes encode it. b must hold the struct whole
 // and nothing after it.
 func thriftCost(b []byte) error {
+	n, err := thriftPrefix(b)
+	if err == nil && n != len(b) {
+		err = fmt.Errorf("%d bytes after its end", len(b)-n)
+	}
+	return err
+}
+
+// thriftPrefix is thriftCost for a struct at the start of b, followed by
+// other bytes: it returns the struct's length.
+func thriftPrefix(b []byte) (int, error) {
 	w := thriftWalker{b: b}
 	if err := w.value(tStruct, 0); err != nil {
-		return err
+		return 0, err
 	}
-	if w.i != len(b) {
-		return fmt.Errorf("%d bytes after its end", len(b)-w.i)
-	}
-	return nil
+	return w.i, nil
 }
 
 type thriftWalker struct {

@@ -335,3 +335,62 @@ func TestParquetRowOfNoGame(t *testing.T) {
 		}
 	}
 }
+
+// zstdBomb is one zstd frame (RFC 8878) of RLE blocks that makes n blocks
+// of 128 KB each of one byte, in 4 bytes a block; it does not say its
+// size.
+func zstdBomb(n int) []byte {
+	b := []byte{0x28, 0xb5, 0x2f, 0xfd, 0x00, 7 << 3} // magic, no size, a 128 KB window
+	for i := range n {
+		v := uint32(128<<10)<<3 | 1<<1 // an RLE block of 128 KB
+		if i == n-1 {
+			v |= 1 // the last
+		}
+		b = append(b, byte(v), byte(v>>8), byte(v>>16), 'a')
+	}
+	return b
+}
+
+// TestParquetDecompressionBomb: a table whose movetext column is a page
+// of a few bytes that says 16 and decompresses to 1 GiB is refused before
+// anything is decompressed: exit 2, the table named, memory flat.
+func TestParquetDecompressionBomb(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	good := tableOf(t, dir, "good.parquet", twoGames)
+	n := int(binary.LittleEndian.Uint32(good[len(good)-8:]))
+	body := bytes.Clone(good[:len(good)-8-n])
+	frame := zstdBomb(1 << 13)
+	header, err := thrift.Marshal(new(thrift.CompactProtocol), &format.PageHeader{
+		Type: format.DataPageV2, UncompressedPageSize: 16, CompressedPageSize: int32(len(frame)),
+		DataPageHeaderV2: thrift.New(format.DataPageHeaderV2{NumValues: 2, NumRows: 2, Encoding: format.Plain, IsCompressed: thrift.New(true)}),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The page is put after the other column chunks, and the movetext
+	// column's chunk points to it.
+	at := int64(len(body))
+	body = append(append(body, header...), frame...)
+	bomb := withFooter(t, append(body, good[len(good)-8-n:]...), func(m *format.FileMetaData) {
+		for i := range m.RowGroups[0].Columns {
+			md := &m.RowGroups[0].Columns[i].MetaData
+			if strings.Join(md.PathInSchema, ".") == "movetext" {
+				md.DataPageOffset, md.DictionaryPageOffset = at, 0
+				md.TotalCompressedSize = int64(len(header) + len(frame))
+			}
+		}
+	})
+	path := filepath.Join(dir, "bomb.parquet")
+	if err := os.WriteFile(path, bomb, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, peakMB, stderr := peakRSS(t, "fmt", path)
+	crashed(t, "fmt", stderr, code)
+	if code != 2 || !strings.Contains(stderr, "bomb.parquet") {
+		t.Errorf("fmt: exit %d, want 2 and an error naming bomb.parquet:\n%s", code, stderr)
+	}
+	if peakMB > 100 {
+		t.Errorf("fmt of a table of 40 KB: peak memory %d MB", peakMB)
+	}
+}
