@@ -27,7 +27,10 @@ func init() {
 		Description: "Give the parts in shard order (1/N first). Parquet tables (convert --to parquet) are\n" +
 			"joined row by row; text outputs are concatenated, and the summary lines of validate\n" +
 			"--format jsonl --summary are added up into one at the end. Other reports with a summary\n" +
-			"(text, json) cannot be joined: shard them with --format jsonl. See docs/scale.md.",
+			"(text, json) cannot be joined: shard them with --format jsonl. Every part is checked\n" +
+			"before anything is written: a part cut short (no final new line, no summary line where\n" +
+			"the others have one, a table without its footer) or of another kind is refused.\n" +
+			"See docs/scale.md.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to FILE (atomically) instead of standard output"},
 		},
