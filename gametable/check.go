@@ -23,12 +23,13 @@ import (
 
 const (
 	// maxFooterBytes bounds a table's footer (its metadata). A footer
-	// takes some 3 KB per row group of 8,192 games: 64 MiB is some 20,000
-	// row groups, 160 million games.
+	// takes some 5 KB per row group of 8,192 games (corpus-10k's table):
+	// 64 MiB is some 13,000 row groups, 100 million games.
 	maxFooterBytes = 64 << 20
 	// maxMetadataCost bounds the memory the library gives the metadata of
 	// a table (its footer, the page index of a column chunk) as thriftCost
-	// counts it.
+	// counts it: some 75 KB per row group of a footer, so that it bounds
+	// the footers of about as many games as maxFooterBytes.
 	maxMetadataCost = 1 << 30
 	// maxRowGroupCost bounds what reading a row group may take: a
 	// reader holds a page of each column and makes a value of each of the
@@ -188,9 +189,9 @@ func checkChunk(r io.ReaderAt, c *format.ColumnChunk, footerStart int64) error {
 	return nil
 }
 
-// chunkPages is what checkPages learnt of a column chunk's pages: the
-// largest (uncompressed, with the dictionary the chunk's pages keep), and
-// how many values they hold.
+// chunkPages is what checkPages learnt of a column chunk's pages: what
+// the largest takes (uncompressed, with the dictionary the chunk's pages
+// keep), and how many values they hold.
 type chunkPages struct {
 	largest, values int64
 }
@@ -241,8 +242,10 @@ func checkPages(r io.ReaderAt, c *format.ColumnChunk, rows int64) (chunkPages, e
 				return pages, errors.New("a second dictionary page")
 			}
 			values = int64(h.DictionaryPageHeader.V.NumValues)
-		default:
+		case h.Type == format.DataPage || h.Type == format.DataPageV2 || h.Type == format.DictionaryPage:
 			return pages, fmt.Errorf("a page of type %s without its header", h.Type)
+		default:
+			return pages, fmt.Errorf("a page of type %s", h.Type)
 		}
 		if values < 0 || values > rows+usize {
 			return pages, fmt.Errorf("a page of %d values in %d bytes, in a row group of %d rows", values, usize, rows)
@@ -265,7 +268,8 @@ func checkPages(r io.ReaderAt, c *format.ColumnChunk, rows int64) (chunkPages, e
 			usize = max(usize, levels+most)
 		}
 		if h.Type == format.DictionaryPage {
-			dictionary = usize
+			// The dictionary is kept with the pages, its values made.
+			dictionary = usize + valueCost*values
 		} else {
 			pages.values += values
 			pages.largest = max(pages.largest, usize)
@@ -279,13 +283,10 @@ func checkPages(r io.ReaderAt, c *format.ColumnChunk, rows int64) (chunkPages, e
 	return pages, nil
 }
 
-// maxPageHeader bounds a page header: its statistics hold a page's least
-// and greatest values, which for a tag's column are tag values, at most
-// a token (grammar.DefaultLimits: 1 MiB) each.
-const maxPageHeader = 4 << 20
-
 // readPageHeader reads the page header at off into h (the chunk ends at
-// end) and returns its length.
+// end) and returns its length. A header is read in a window that grows
+// until it holds it: its statistics hold a page's least and greatest
+// values, a tag value each in a tag's column, which may be long.
 func readPageHeader(r io.ReaderAt, off, end int64, h *format.PageHeader) (int, error) {
 	for window := int64(4 << 10); ; window *= 8 {
 		n := min(window, end-off)
@@ -294,7 +295,7 @@ func readPageHeader(r io.ReaderAt, off, end int64, h *format.PageHeader) (int, e
 			return 0, err
 		}
 		k, err := thriftPrefix(b)
-		if errors.Is(err, errThriftShort) && n == window && window < maxPageHeader {
+		if errors.Is(err, errThriftShort) && n == window {
 			continue // a header longer than the window
 		}
 		if err != nil {
@@ -462,9 +463,10 @@ func (w *thriftWalker) charge(n uint64, typ byte) error {
 		each = costOfAny
 	}
 	// Every element takes a byte at least: a count over the bytes left is
-	// a corrupt header, whatever its cost.
-	if n > uint64(len(w.b)-w.i) && typ != tTrue && typ != tFalse {
-		return fmt.Errorf("a list of %d elements in %d bytes", n, len(w.b)-w.i)
+	// a corrupt header (or one cut short), whatever its cost. (A binary
+	// value costs its bytes, which are in b.)
+	if n > uint64(len(w.b)-w.i) {
+		return fmt.Errorf("%w: a list of %d elements in %d bytes", errThriftShort, n, len(w.b)-w.i)
 	}
 	w.cost += int64(n) * each
 	if w.cost > maxMetadataCost {
