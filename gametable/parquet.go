@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 
 	"github.com/parquet-go/parquet-go"
 )
@@ -138,6 +137,12 @@ func (w *Writer) CopyTable(r io.ReaderAt, size int64) error {
 	if err != nil {
 		return err
 	}
+	return w.copyTable(f)
+}
+
+// copyTable is CopyTable once the table is open.
+func (w *Writer) copyTable(f *parquet.File) (err error) {
+	defer caught(&err)
 	rows := make([]parquet.Row, 64)
 	for _, rg := range f.RowGroups() {
 		if rg.NumRows() == 1 && groupPlies(rg) >= int64(HugeRowPlies) {
@@ -225,13 +230,35 @@ func NewTextReader(r io.ReaderAt, size int64) (*Reader, error) {
 	return &Reader{pr: parquet.NewReader(f, textFileSchema), rows: make([]parquet.Row, 64), text: true}, nil
 }
 
+// Check reports whether the file r of size bytes is a table of games a
+// Reader can open: its footer, its layout and its schema (merge checks
+// every part before it writes anything).
+func Check(r io.ReaderAt, size int64) error {
+	_, err := openTable(r, size)
+	return err
+}
+
+// openTable opens the table r of size bytes once its bytes passed
+// checkFile, and checks its schema: the columns, their types and
+// repetition are the writers' (a table with the right names and other
+// types would give rows that are not games).
 func openTable(r io.ReaderAt, size int64) (*parquet.File, error) {
-	f, err := parquet.OpenFile(r, size)
-	if err != nil {
+	if err := checkFile(r, size); err != nil {
 		return nil, fmt.Errorf("reading Parquet: %w", err)
 	}
-	if !sameColumns(f.Schema(), fileSchema) {
-		return nil, fmt.Errorf("reading Parquet: not a table of games (docs/parquet.md): its columns are %v", columnNames(f.Schema()))
+	return openChecked(r, size)
+}
+
+// openChecked is openTable once the file passed checkFile.
+func openChecked(r io.ReaderAt, size int64) (f *parquet.File, err error) {
+	defer caught(&err)
+	// A table of games has no Bloom filters: an offset to one is not read.
+	f, err = parquet.OpenFile(r, size, parquet.SkipBloomFilters(true))
+	if err != nil {
+		return nil, fmt.Errorf("reading Parquet: %w: %w", errMalformed, err)
+	}
+	if err := sameSchema(f.Schema()); err != nil {
+		return nil, fmt.Errorf("reading Parquet: %w", err)
 	}
 	return f, nil
 }
@@ -285,53 +312,47 @@ func (r *Reader) ReadRaw() ([]parquet.Row, error) {
 		r.i = r.n
 		return out, nil
 	}
-	if r.err != nil {
-		return nil, r.err
-	}
-	n, err := r.pr.ReadRows(r.rows)
-	r.n, r.i = n, n
-	if err != nil {
-		if errors.Is(err, io.EOF) {
-			r.err = io.EOF
-		} else {
-			r.err = fmt.Errorf("reading Parquet: %w", err)
-		}
-	}
+	n := r.fill()
+	r.i = n
 	if n == 0 {
 		return nil, r.err
 	}
 	return r.rows[:n], nil
 }
 
+// fill reads the next rows into r.rows and returns how many it read; the
+// error that ended them is kept in r.err (io.EOF at the end), and the
+// reader reads no more after one: a table that failed once is not read
+// on from a place its reader no longer knows.
+func (r *Reader) fill() (n int) {
+	r.n, r.i = 0, 0
+	if r.err != nil {
+		return 0
+	}
+	n, r.err = r.read()
+	r.n = n
+	return n
+}
+
+// read is fill's call of the library.
+func (r *Reader) read() (n int, err error) {
+	defer caught(&err)
+	n, err = r.pr.ReadRows(r.rows)
+	if err != nil && !errors.Is(err, io.EOF) {
+		err = fmt.Errorf("reading Parquet: %w", err)
+	}
+	return n, err
+}
+
 // Next returns the next game's row, or io.EOF.
 func (r *Reader) Next() (*Row, error) {
-	if r.i >= r.n {
-		if r.err != nil {
-			return nil, r.err
-		}
-		n, err := r.pr.ReadRows(r.rows)
-		r.n, r.i = n, 0
-		if err != nil {
-			if errors.Is(err, io.EOF) {
-				r.err = io.EOF
-			} else {
-				r.err = fmt.Errorf("reading Parquet: %w", err)
-			}
-		}
-		if n == 0 {
-			return nil, r.err
-		}
+	if r.i >= r.n && r.fill() == 0 {
+		return nil, r.err
 	}
-	row := new(Row)
-	if r.text {
-		var t textRow
-		if err := textRowSchema.Reconstruct(&t, r.rows[r.i]); err != nil {
-			return nil, fmt.Errorf("reading Parquet row: %w", err)
-		}
-		*row = Row{File: t.File, Event: t.Event, Site: t.Site, Date: t.Date, Round: t.Round, White: t.White, Black: t.Black, Result: t.Result,
-			Tags: t.Tags, Movetext: t.Movetext, Source: t.Source, Before: t.Before, After: t.After}
-	} else if err := rowSchema.Reconstruct(row, r.rows[r.i]); err != nil {
-		return nil, fmt.Errorf("reading Parquet row: %w", err)
+	row, err := r.reconstruct(r.rows[r.i])
+	if err != nil {
+		r.err, r.n = err, 0
+		return nil, err
 	}
 	if cap(r.rows[r.i]) > 1<<16 {
 		// A huge game's values, which the next read would keep.
@@ -341,17 +362,27 @@ func (r *Reader) Next() (*Row, error) {
 	return row, nil
 }
 
-// Close releases the reader.
-func (r *Reader) Close() error { return r.pr.Close() }
-
-func sameColumns(a, b *parquet.Schema) bool {
-	return slices.Equal(columnNames(a), columnNames(b))
+// reconstruct makes the Row of a row's values.
+func (r *Reader) reconstruct(vals parquet.Row) (row *Row, err error) {
+	defer caught(&err)
+	row = new(Row)
+	if !r.text {
+		if err := rowSchema.Reconstruct(row, vals); err != nil {
+			return nil, fmt.Errorf("reading Parquet row: %w", err)
+		}
+		return row, nil
+	}
+	var t textRow
+	if err := textRowSchema.Reconstruct(&t, vals); err != nil {
+		return nil, fmt.Errorf("reading Parquet row: %w", err)
+	}
+	*row = Row{File: t.File, Event: t.Event, Site: t.Site, Date: t.Date, Round: t.Round, White: t.White, Black: t.Black, Result: t.Result,
+		Tags: t.Tags, Movetext: t.Movetext, Source: t.Source, Before: t.Before, After: t.After}
+	return row, nil
 }
 
-func columnNames(s *parquet.Schema) []string {
-	var out []string
-	for _, p := range s.Columns() {
-		out = append(out, fmt.Sprint(p))
-	}
-	return out
+// Close releases the reader.
+func (r *Reader) Close() (err error) {
+	defer caught(&err)
+	return r.pr.Close()
 }

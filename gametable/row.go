@@ -12,6 +12,7 @@ package gametable
 import (
 	"bytes"
 	"sort"
+	"strings"
 	"unicode/utf8"
 	"unsafe"
 
@@ -265,6 +266,19 @@ func (r *Row) Text() []byte {
 	}
 	out := formats.AppendCanonical(bytes.Clone(r.Before), &record.Game{Tags: tags})
 	return append(append(out, r.Movetext...), r.After...)
+}
+
+// Blank reports whether the row's text is no game whatever reads it: no
+// tag, no source kept, and a movetext of white space only (what a table
+// whose movetext is null gives). A movetext of only a comment is no game
+// either, which the grammar finds when it reads the text.
+func (r *Row) Blank() bool {
+	for _, v := range []*string{r.Event, r.Site, r.Date, r.Round, r.White, r.Black, r.Result} {
+		if v != nil {
+			return false
+		}
+	}
+	return len(r.Tags) == 0 && r.Source == nil && strings.TrimSpace(r.Movetext) == ""
 }
 
 // canonicalMovetext is the movetext part of g's canonical text (its move

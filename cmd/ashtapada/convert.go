@@ -59,6 +59,9 @@ func convertAction(c *cli.Context) error {
 	if c.Bool("compact") && to != "json" && to != "jsonl" {
 		return toolError(fmt.Errorf("--compact applies to --to json and jsonl only"))
 	}
+	if err := outputNotInput("-o", c.String("output"), c.Args().Slice()); err != nil {
+		return toolError(err)
+	}
 	notation, err := readNotation(c)
 	if err != nil {
 		return toolError(err)

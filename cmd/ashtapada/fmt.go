@@ -194,7 +194,10 @@ func fmtFile(path string, opt *fmtOptions) (fmtResult, error) {
 	if isParquetName(path) {
 		// A table of games (convert --to parquet): its rows' text.
 		in, name = nil, displayName(path)
-		in, err = openParquetText(path)
+		in, err = openParquetText(path, func(err error) {
+			res.broken++
+			fmt.Fprintln(opt.stderr, "ashtapada:", err)
+		})
 	} else {
 		in, name, err = openInput(path)
 	}

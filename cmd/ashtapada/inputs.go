@@ -69,6 +69,35 @@ func expandInputs(args []string, warn io.Writer) ([]string, error) {
 	return out, errors.Join(errs...)
 }
 
+// outputNotInput refuses out, the file a command would write (named by
+// its flag), when it is one of the inputs args (directories walked as
+// expandInputs walks them): the write would replace a record that the run
+// reads, or has just read, with its output (`convert -o a.pgn a.pgn`,
+// `validate --write-baseline a.pgn a.pgn`). The same file however it is
+// named (a symbolic link, another path): os.SameFile. Standard output ("",
+// "-") and a file that does not exist yet are no input. fmt -w is the one
+// command that writes its inputs, in place, on purpose.
+func outputNotInput(flag, out string, args []string) error {
+	if out == "" || out == "-" {
+		return nil
+	}
+	oi, err := os.Stat(out)
+	if err != nil {
+		return nil // a new file (or one the write itself reports)
+	}
+	// What cannot be walked is reported by the command's own walk.
+	files, _ := expandInputs(args, io.Discard)
+	for _, f := range files {
+		if f == "-" {
+			continue
+		}
+		if fi, err := os.Stat(f); err == nil && os.SameFile(oi, fi) {
+			return fmt.Errorf("%s %s: that is the input %s, which the output would replace; write it elsewhere", flag, out, f)
+		}
+	}
+	return nil
+}
+
 // walkRecords lists the record files under dir. A symbolic link given as
 // dir is followed (the walk starts at its target, the names keep the
 // link's); links inside are not. What is not a regular file (a FIFO, a

@@ -421,8 +421,10 @@ func isParquetInput(path, from string) bool {
 // Parquet → PGN through fmt is fmt's output of the PGN (docs/parquet.md).
 // Rows are read one at a time; a new line is put between two rows whose
 // text does not end with one, so that each row's text is read as it was
-// on its own.
-func openParquetText(path string) (io.ReadCloser, error) {
+// on its own. A row whose text is no game (gametable.Row.Blank) is given
+// to bad with the error convert gives for it, and its text that is no
+// game (before, after) read on.
+func openParquetText(path string, bad func(error)) (io.ReadCloser, error) {
 	if path == "-" {
 		return nil, errors.New("Parquet cannot be read from standard input")
 	}
@@ -440,7 +442,7 @@ func openParquetText(path string) (io.ReadCloser, error) {
 		f.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return &rowText{path: path, tr: tr, f: f}, nil
+	return &rowText{path: path, tr: tr, f: f, bad: bad}, nil
 }
 
 // rowText is the text of a table's rows as one stream.
@@ -452,6 +454,7 @@ type rowText struct {
 	rows  int
 	err   error
 	endNL bool // the text so far ends with a new line (or is empty)
+	bad   func(error)
 }
 
 func (r *rowText) Read(p []byte) (int, error) {
@@ -466,6 +469,9 @@ func (r *rowText) Read(p []byte) (int, error) {
 			}
 			r.err = err
 			continue
+		}
+		if row.Blank() {
+			r.bad(fmt.Errorf("%s: row %d: %w", r.path, r.rows+1, errNoGame))
 		}
 		text := row.Text()
 		if r.rows > 0 && !r.endNL && len(text) > 0 {

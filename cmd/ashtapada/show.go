@@ -54,6 +54,9 @@ func showAction(c *cli.Context) error {
 	if c.NArg() == 1 {
 		path = c.Args().First()
 	}
+	if err := outputNotInput("--svg", c.String("svg"), []string{path}); err != nil {
+		return toolError(err)
+	}
 	ch, g, name, err := nthChunk(path, c.Int("game"))
 	if err != nil {
 		return toolError(err)

@@ -76,6 +76,9 @@ type ciRun struct {
 // errors: nothing was checked yet.
 func startCI(c *cli.Context, stdout, stderr io.Writer) (*ciRun, io.Writer, error) {
 	r := &ciRun{stderr: stderr, writePath: c.String("write-baseline"), read: map[string]bool{}}
+	if err := outputNotInput("--write-baseline", r.writePath, c.Args().Slice()); err != nil {
+		return nil, nil, err
+	}
 	if r.writePath != "" {
 		r.rec = formats.NewBaselineRecorder()
 	}
