@@ -273,7 +273,7 @@ func fmtFile(path string, opt *fmtOptions) (fmtResult, error) {
 	case plain:
 		err = each(opt.stdout)
 	case opt.write:
-		err = writeFileAtomicIf(path, func(w io.Writer) (bool, error) {
+		err = rewriteFileAtomic(path, func(w io.Writer) (bool, error) {
 			err := each(w)
 			return res.changed, err
 		})
