@@ -16,6 +16,7 @@ import (
 	"github.com/ashtapada/ashtapada/compare"
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/tempfile"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
@@ -649,9 +650,8 @@ func diffAsRead(c *cli.Context, path string, ew *entryWriter) error {
 					each(lr.Part(nodes, pws[0].Played()))
 				})[0]
 			}
-			spill, err := os.CreateTemp("", "ashtapada-diff-*")
+			spill, err := tempfile.Anonymous("ashtapada-diff-*") // nothing left behind, whatever happens
 			if err == nil {
-				_ = os.Remove(spill.Name()) // nothing left behind, whatever happens: the file lives while open
 				var e *compare.Entry
 				var long bool
 				if e, long, err = compare.AsReadParts(path, i, name, g, again, spill); err == nil && long {

@@ -2,12 +2,16 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // runAshStdout runs the binary with its standard output on out (a file the
@@ -161,4 +165,72 @@ func TestOutputsDoNotFollowLinks(t *testing.T) {
 		t.Fatalf("validate --write-baseline: exit %d\n%s", code, stderr)
 	}
 	checkReplacedLink(t, filepath.Join(dir, "base.json"), "illegal-move", filepath.Join(dir, "created-base.json"), "")
+}
+
+// tempFilesOf lists what the process pid holds or has made in dir: the
+// entries of dir, and (where /proc shows them) the files it holds open
+// there, removed or not.
+func tempFilesOf(pid int, dir string) (names, open []string) {
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	fds, _ := filepath.Glob(filepath.Join("/proc", strconv.Itoa(pid), "fd", "*"))
+	for _, fd := range fds {
+		if l, err := os.Readlink(fd); err == nil && strings.HasPrefix(l, dir+string(filepath.Separator)) {
+			open = append(open, l)
+		}
+	}
+	return names, open
+}
+
+// validate --format html and junit spool their findings to a temporary
+// file; interrupted by SIGINT, SIGTERM or SIGHUP while it grows, the run
+// exits non-zero and leaves nothing in the temporary directory.
+func TestReportSpoolLeftNothingOnSignal(t *testing.T) {
+	t.Parallel()
+	var games strings.Builder
+	for games.Len() < 1<<20 {
+		games.WriteString(kingTooFar)
+		games.WriteString("\n")
+	}
+	for _, format := range []string{"html", "junit"} {
+		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
+			tmp := t.TempDir()
+			pr, pw, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(ashBinary, "validate", "--format", format)
+			cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+			cmd.Stdin, cmd.Stdout = pr, io.Discard
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			pr.Close()
+			// The games, then the pipe is held open: the run waits for
+			// more with its spool made.
+			go pw.WriteString(games.String())
+			deadline := time.Now().Add(20 * time.Second)
+			for {
+				names, open := tempFilesOf(cmd.Process.Pid, tmp)
+				if len(names)+len(open) > 0 {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("%s: no spool file within 20 s", format)
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
+			_ = cmd.Process.Signal(sig)
+			err = cmd.Wait()
+			pw.Close()
+			if err == nil {
+				t.Errorf("%s, %v: exit 0 after the signal", format, sig)
+			}
+			if names, _ := tempFilesOf(0, tmp); len(names) > 0 {
+				t.Errorf("%s, %v: left in the temporary directory: %v", format, sig, names)
+			}
+		}
+	}
 }
