@@ -38,6 +38,7 @@ func init() {
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to FILE (atomically) instead of standard output"},
 			&cli.IntFlag{Name: "game", Value: 1, Usage: "with --to svg: the game to draw (1-based)"},
 			jobsFlag("games parsed and replayed in parallel (the output is the same for any value)"),
+			maxWindowFlag(),
 			shardFlag(), // shard.go
 		),
 		Action: convertAction,

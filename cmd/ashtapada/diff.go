@@ -42,6 +42,7 @@ func init() {
 			&cli.StringFlag{Name: "by", Usage: "mode a: pair games by these tags (White,Black,Date) instead of by order"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text or json"},
 			jobsFlag("modes b and c: games replayed in parallel (the output is the same for any value)"),
+			maxWindowFlag(),
 		),
 		Action: diffAction,
 	})

@@ -59,6 +59,9 @@ func newApp() *cli.App {
 	sort.Slice(commands, func(i, j int) bool { return commands[i].Name < commands[j].Name })
 	for _, c := range commands {
 		quietUsageErrors(c)
+		if findFlag(c.Flags, "max-window") != nil {
+			c.Before = applyMaxWindow // decompress.go
+		}
 	}
 	return &cli.App{
 		Name:                 "ashtapada",
