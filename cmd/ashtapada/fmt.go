@@ -117,7 +117,9 @@ func fmtFiles(args []string, opt *fmtOptions) error {
 			return err // the reader went away (`| head`): stop quietly (signals.go)
 		}
 		if err != nil {
-			fmt.Fprintln(opt.stderr, "ashtapada:", err)
+			if stdout.err == nil || !errors.Is(err, stdout.err) { // that one is reported once, below
+				fmt.Fprintln(opt.stderr, "ashtapada:", err)
+			}
 			failedFiles = true
 			continue
 		}
