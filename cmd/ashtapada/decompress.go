@@ -20,8 +20,8 @@ import (
 // "Compressed input").
 
 // defaultMaxWindow is what xz -9 needs (its dictionary, 64 MiB, the
-// largest of xz's presets) and eight times what zstd writes below level 19
-// (19 itself: 8 MiB; --ultra -21: 64 MiB).
+// largest of xz's presets) and eight times what zstd writes up to level 19
+// (8 MiB; --ultra -21: 64 MiB).
 const defaultMaxWindow = 64 << 20
 
 // maxWindow is the largest dictionary or window read; 0, none. It is set
@@ -99,7 +99,7 @@ func newZstdReader(br *bufio.Reader) (io.Reader, io.Closer, error) {
 }
 
 // zstdLimited turns the decoder's refusal of a later frame's window into
-// the same error as the first's.
+// an error that names the limit and the flag, as the first frame's does.
 type zstdLimited struct{ d *zstd.Decoder }
 
 func (z *zstdLimited) Read(p []byte) (int, error) {
