@@ -26,6 +26,7 @@ import (
 	"strings"
 
 	"github.com/ashtapada/ashtapada/docs"
+	"github.com/ashtapada/ashtapada/internal/tempfile"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
 )
@@ -96,7 +97,7 @@ func (h *htmlReport) Game(r *replay.Result) error {
 		return nil
 	}
 	if h.spool == nil {
-		f, err := os.CreateTemp("", "ashtapada-html-*")
+		f, err := tempfile.Anonymous("ashtapada-html-*")
 		if err != nil {
 			h.err = fmt.Errorf("html report: %w", err)
 			return h.err

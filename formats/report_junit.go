@@ -21,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ashtapada/ashtapada/internal/tempfile"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
@@ -82,7 +83,7 @@ type junitReport struct {
 
 func (j *junitReport) Game(r *replay.Result) error {
 	if j.spool == nil {
-		f, err := os.CreateTemp("", "ashtapada-junit-*")
+		f, err := tempfile.Anonymous("ashtapada-junit-*")
 		if err != nil {
 			return fmt.Errorf("junit report: %w", err)
 		}

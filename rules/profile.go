@@ -552,6 +552,9 @@ func findKey(key string) *settingDef {
 func closest(s string, cands []string) string {
 	best, bestD := "", len(s)/2+2
 	for _, c := range cands {
+		if len(s)-len(c) >= bestD {
+			continue // the distance is at least the difference in length
+		}
 		if d := editDistance(s, c); d < bestD {
 			best, bestD = c, d
 		}

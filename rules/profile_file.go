@@ -1,8 +1,10 @@
 package rules
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -51,20 +53,50 @@ func (es ProfileErrors) Unwrap() []error {
 	return out
 }
 
+// MaxProfileBytes is the size of the largest profile file read. A
+// complete profile, every setting with its source, is about 6 KB; a file
+// larger than this is refused before it is decoded (and is not read
+// further: --rules-file /dev/zero ends at once).
+const MaxProfileBytes = 1 << 20
+
+// maxProfileNames is the most key names a profile file may write, each
+// part of a dotted key and of a table's name counted: a complete profile
+// writes about 110. The TOML decoder checks each key against the keys
+// already seen in its table one by one, so that its cost grows with the
+// square of their number: a file of more is refused before it is decoded.
+const maxProfileNames = 1000
+
 // LoadFile reads a user profile file (docs/profiles.md): `base = "NAME"`
 // plus the settings it changes, or a complete profile with every setting.
 func LoadFile(path string) (*Profile, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("read profile file: %w", err)
 	}
-	return ParseProfile(path, data)
+	defer f.Close()
+	return ReadProfile(path, f)
+}
+
+// ReadProfile reads a profile file from r (ParseProfile), reading no more
+// than one byte past MaxProfileBytes.
+func ReadProfile(name string, r io.Reader) (*Profile, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxProfileBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("read profile file %s: %w", name, err)
+	}
+	return ParseProfile(name, data)
 }
 
 // ParseProfile parses a profile file's contents. name is the file name used
 // in error messages, and the profile's name when the file gives none (its
 // base name without extension).
 func ParseProfile(name string, data []byte) (*Profile, error) {
+	if len(data) > MaxProfileBytes {
+		return nil, &ProfileError{File: name, Msg: fmt.Sprintf("larger than %d MiB, the most a profile file may be (a complete profile is a few KB): not read", MaxProfileBytes>>20)}
+	}
+	if err := checkNames(name, data); err != nil {
+		return nil, err
+	}
 	return parseProfile(name, data, false)
 }
 
@@ -87,36 +119,28 @@ var settingFields = []string{"value", "source", "applies"}
 type profileParser struct {
 	file  string
 	data  []byte
-	lines map[string]int // dotted key -> line where it is written; indexed at the first error
+	lines *keyLines // where each key is written; indexed at the first error
 	errs  ProfileErrors
 }
 
-func (pp *profileParser) errorf(key, value string, valid []string, format string, args ...any) {
+// errorf reports a problem at a key, given as its names (a name may hold
+// a dot: `"a.b" = 1`).
+func (pp *profileParser) errorf(key []string, value string, valid []string, format string, args ...any) {
 	pp.errs = append(pp.errs, &ProfileError{
-		File: pp.file, Line: pp.line(key), Key: key, Value: value, Valid: valid,
+		File: pp.file, Line: pp.line(key), Key: strings.Join(key, "."), Value: value, Valid: valid,
 		Msg: fmt.Sprintf(format, args...),
 	})
 }
 
 // line finds where a key is written; a key not written itself (a missing
 // field) is placed on its nearest written parent.
-func (pp *profileParser) line(key string) int {
+func (pp *profileParser) line(key []string) int {
 	if pp.lines == nil {
 		// Only a file with an error needs its lines: the built-in
 		// profiles, read at every start, are read without.
 		pp.lines = indexLines(pp.data)
 	}
-	for k := key; k != ""; {
-		if l, ok := pp.lines[k]; ok {
-			return l
-		}
-		i := strings.LastIndexByte(k, '.')
-		if i < 0 {
-			break
-		}
-		k = k[:i]
-	}
-	return 0
+	return pp.lines.lookup(key)
 }
 
 // parseProfile reads a profile; builtin demands the full form of a built-in
@@ -146,9 +170,9 @@ func parseProfile(file string, data []byte, builtin bool) (*Profile, error) {
 	for _, k := range keys {
 		if !contains(topKeys, k) {
 			if findKey(k) != nil {
-				pp.errorf(k, "", topKeys, "setting %q must be written under [settings] (e.g. [settings] %s = \"...\")", k, k)
+				pp.errorf([]string{k}, "", topKeys, "setting %q must be written under [settings] (e.g. [settings] %s = \"...\")", k, k)
 			} else {
-				pp.errorf(k, "", topKeys, "unknown key %q; valid keys: %s", k, strings.Join(topKeys, ", "))
+				pp.errorf([]string{k}, "", topKeys, "unknown key %q; valid keys: %s", k, strings.Join(topKeys, ", "))
 			}
 		}
 	}
@@ -159,31 +183,31 @@ func parseProfile(file string, data []byte, builtin bool) (*Profile, error) {
 	p.Aliases = pp.strList(doc, "aliases")
 	board := pp.str(doc, "board")
 	if board != "" && !contains(BoardValues, board) {
-		pp.errorf("board", board, BoardValues, "board: bad value %q; valid values: %s", board, strings.Join(BoardValues, ", "))
+		pp.errorf([]string{"board"}, board, BoardValues, "board: bad value %q; valid values: %s", board, strings.Join(BoardValues, ", "))
 	}
 	boardSource := pp.str(doc, "board-source")
 	men, menSource := pp.str(doc, "men"), pp.str(doc, "men-source")
 	if men != "" && !contains(MenValues, men) {
-		pp.errorf("men", men, MenValues, "men: bad value %q; valid values: %s", men, strings.Join(MenValues, ", "))
+		pp.errorf([]string{"men"}, men, MenValues, "men: bad value %q; valid values: %s", men, strings.Join(MenValues, ", "))
 	}
 	if p.Name == "" {
 		if builtin {
-			pp.errorf("name", "", nil, "a built-in profile needs a name")
+			pp.errorf([]string{"name"}, "", nil, "a built-in profile needs a name")
 		}
 		p.Name = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
 	}
 	if strings.ContainsAny(p.Name, " \t;=") {
-		pp.errorf("name", p.Name, nil, "name %q: a profile name may not contain spaces, ';' or '='", p.Name)
+		pp.errorf([]string{"name"}, p.Name, nil, "name %q: a profile name may not contain spaces, ';' or '='", p.Name)
 	}
 
 	complete := p.Base == ""
 	if !complete {
 		if builtin {
-			pp.errorf("base", p.Base, nil, "a built-in profile may not have a base")
+			pp.errorf([]string{"base"}, p.Base, nil, "a built-in profile may not have a base")
 		}
 		base, err := Lookup(p.Base)
 		if err != nil {
-			pp.errorf("base", p.Base, nil, "base: %v", err)
+			pp.errorf([]string{"base"}, p.Base, nil, "base: %v", err)
 		} else {
 			inherit(p, base)
 		}
@@ -210,7 +234,7 @@ func parseProfile(file string, data []byte, builtin bool) (*Profile, error) {
 			}
 		}
 		if len(missing) > 0 {
-			pp.errorf("settings", "", missing, "a profile without base must give every setting; missing: %s (or add base = \"NAME\" to start from a built-in profile)", strings.Join(missing, ", "))
+			pp.errorf([]string{"settings"}, "", missing, "a profile without base must give every setting; missing: %s (or add base = \"NAME\" to start from a built-in profile)", strings.Join(missing, ", "))
 		}
 	}
 	if p.Summary == "" {
@@ -260,7 +284,7 @@ func (pp *profileParser) settings(doc map[string]any, p *Profile, builtin bool) 
 	}
 	tbl, ok := raw.(map[string]any)
 	if !ok {
-		pp.errorf("settings", fmt.Sprint(raw), nil, "settings: want a table ([settings]), found %s", typeName(raw))
+		pp.errorf([]string{"settings"}, fmt.Sprint(raw), nil, "settings: want a table ([settings]), found %s", typeName(raw))
 		return set
 	}
 	marks := map[string]bool{}
@@ -270,7 +294,7 @@ func (pp *profileParser) settings(doc map[string]any, p *Profile, builtin bool) 
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		path := "settings." + k
+		path := []string{"settings", k}
 		d := findKey(k)
 		if d == nil {
 			msg := (&SettingError{Key: k, UnknownKey: true, Valid: SettingKeys()}).Error()
@@ -294,10 +318,10 @@ func (pp *profileParser) settings(doc map[string]any, p *Profile, builtin bool) 
 			sort.Strings(fields)
 			for _, f := range fields {
 				if !contains(settingFields, f) {
-					pp.errorf(path+"."+f, "", settingFields, "setting %s: unknown field %q; valid fields: %s", k, f, strings.Join(settingFields, ", "))
+					pp.errorf(under(path, f), "", settingFields, "setting %s: unknown field %q; valid fields: %s", k, f, strings.Join(settingFields, ", "))
 				}
 			}
-			valuePath = path + ".value"
+			valuePath = under(path, "value")
 			rv, ok := v["value"]
 			if !ok {
 				pp.errorf(path, "", d.values, "setting %s: no value; valid values: %s", k, strings.Join(d.values, ", "))
@@ -311,12 +335,12 @@ func (pp *profileParser) settings(doc map[string]any, p *Profile, builtin bool) 
 			value = s
 			if rs, ok := v["source"]; ok {
 				if source, ok = rs.(string); !ok {
-					pp.errorf(path+".source", fmt.Sprint(rs), nil, "setting %s: source must be a string, found %s", k, typeName(rs))
+					pp.errorf(under(path, "source"), fmt.Sprint(rs), nil, "setting %s: source must be a string, found %s", k, typeName(rs))
 				}
 			}
 			if ra, ok := v["applies"]; ok {
 				if applies, ok = ra.(bool); !ok {
-					pp.errorf(path+".applies", fmt.Sprint(ra), []string{"true", "false"}, "setting %s: applies must be true or false, found %s", k, typeName(ra))
+					pp.errorf(under(path, "applies"), fmt.Sprint(ra), []string{"true", "false"}, "setting %s: applies must be true or false, found %s", k, typeName(ra))
 					applies = true
 				}
 			}
@@ -348,7 +372,7 @@ func (pp *profileParser) settings(doc map[string]any, p *Profile, builtin bool) 
 	return set
 }
 
-func (pp *profileParser) wrongType(path, key string, v any, valid []string) {
+func (pp *profileParser) wrongType(path []string, key string, v any, valid []string) {
 	// Suggest what the writer most likely meant: the same word quoted
 	// (move-rule = 50), or a boolean read as yes/no or on/off.
 	suggest := valid[0]
@@ -374,7 +398,7 @@ func (pp *profileParser) str(doc map[string]any, key string) string {
 	}
 	s, ok := v.(string)
 	if !ok {
-		pp.errorf(key, fmt.Sprint(v), nil, "%s: want a string, found %s %v", key, typeName(v), v)
+		pp.errorf([]string{key}, fmt.Sprint(v), nil, "%s: want a string, found %s %v", key, typeName(v), v)
 	}
 	return s
 }
@@ -387,14 +411,14 @@ func (pp *profileParser) strList(doc map[string]any, key string) []string {
 	}
 	arr, ok := v.([]any)
 	if !ok {
-		pp.errorf(key, fmt.Sprint(v), nil, "%s: want an array of strings, e.g. %s = [\"a\", \"b\"], found %s", key, key, typeName(v))
+		pp.errorf([]string{key}, fmt.Sprint(v), nil, "%s: want an array of strings, e.g. %s = [\"a\", \"b\"], found %s", key, key, typeName(v))
 		return nil
 	}
 	out := make([]string, 0, len(arr))
 	for _, e := range arr {
 		s, ok := e.(string)
 		if !ok {
-			pp.errorf(key, fmt.Sprint(e), nil, "%s: want an array of strings, found %s %v in it", key, typeName(e), e)
+			pp.errorf([]string{key}, fmt.Sprint(e), nil, "%s: want an array of strings, found %s %v in it", key, typeName(e), e)
 			continue
 		}
 		out = append(out, s)
@@ -431,65 +455,151 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// indexLines maps every key of a TOML document (dotted, with its tables'
-// names in front) to the line it is written on, using go-toml's parser,
-// which keeps byte ranges. The document has already been decoded without
-// error, so the parser does not fail here; if it did, keys just have no line.
-func indexLines(data []byte) map[string]int {
-	lines := map[string]int{}
+// under is the key of a field of a setting's table.
+func under(setting []string, field string) []string {
+	return append(setting[:len(setting):len(setting)], field)
+}
+
+// checkNames refuses a file that writes more than maxProfileNames key
+// names, at the first name past the limit. It reads the file once with
+// go-toml's parser, which keeps no table of keys; a syntax error ends the
+// count, and the decoder then reports it with its place.
+func checkNames(file string, data []byte) error {
 	var p unstable.Parser
 	p.Reset(data)
-	var prefix []string
+	n := 0
+	for p.NextExpression() {
+		if over := countNames(p.Expression(), &n); over != nil {
+			return &ProfileError{File: file, Line: 1 + bytes.Count(data[:over.Raw.Offset], []byte{'\n'}),
+				Msg: fmt.Sprintf("more than %d key names (each part of a dotted key or of a table's name counts), far more than a profile writes: not read", maxProfileNames)}
+		}
+	}
+	return nil
+}
+
+// countNames adds to *n the key names node writes, those of the inline
+// tables in its value included, and returns the first name past the
+// limit, nil if none.
+func countNames(node *unstable.Node, n *int) *unstable.Node {
+	switch node.Kind {
+	case unstable.Table, unstable.ArrayTable, unstable.KeyValue:
+		for it := node.Key(); it.Next(); {
+			if *n++; *n > maxProfileNames {
+				return it.Node()
+			}
+		}
+		if node.Kind == unstable.KeyValue && node.Value() != nil {
+			return countNames(node.Value(), n)
+		}
+	case unstable.InlineTable, unstable.Array:
+		for it := node.Children(); it.Next(); {
+			if over := countNames(it.Node(), n); over != nil {
+				return over
+			}
+		}
+	}
+	return nil
+}
+
+// keyLines is where each key of a TOML document is written: a tree of
+// names, so that a key of many parts, or many keys under a table of a long
+// name, cost what their text costs, not its square.
+type keyLines struct {
+	child map[keyName]int // node's id
+	line  []int           // by id: the line the key is written on, 0 if none; id 0 is the document
+	nl    []int           // offsets of the document's line ends
+}
+
+type keyName struct {
+	parent int
+	name   string
+}
+
+// node is the id of the key name under parent, made if new.
+func (kl *keyLines) node(parent int, name string) int {
+	k := keyName{parent, name}
+	id, ok := kl.child[k]
+	if !ok {
+		id = len(kl.line)
+		kl.child[k] = id
+		kl.line = append(kl.line, 0)
+	}
+	return id
+}
+
+// lineOf is the line of a byte offset: one more than the line ends
+// before it.
+func (kl *keyLines) lineOf(offset uint32) int {
+	return 1 + sort.SearchInts(kl.nl, int(offset))
+}
+
+// lookup is the line of a key, given as its names, or of its nearest
+// written parent; 0 for none.
+func (kl *keyLines) lookup(key []string) int {
+	line, id := 0, 0
+	for _, name := range key {
+		next, ok := kl.child[keyName{id, name}]
+		if !ok {
+			break
+		}
+		id = next
+		if kl.line[id] != 0 {
+			line = kl.line[id]
+		}
+	}
+	return line
+}
+
+// indexLines finds the line of every key of a TOML document (dotted, with
+// its tables' names in front), using go-toml's parser, which keeps byte
+// ranges. The document has already been decoded without error, so the
+// parser does not fail here; if it did, keys just have no line.
+func indexLines(data []byte) *keyLines {
+	kl := &keyLines{child: map[keyName]int{}, line: []int{0}}
+	for i, b := range data {
+		if b == '\n' {
+			kl.nl = append(kl.nl, i)
+		}
+	}
+	var p unstable.Parser
+	p.Reset(data)
+	table := 0
 	for p.NextExpression() {
 		e := p.Expression()
 		switch e.Kind {
 		case unstable.Table, unstable.ArrayTable:
-			var first *unstable.Node
-			prefix, first = keyParts(nil, e.Key())
-			if first != nil {
-				lines[strings.Join(prefix, ".")] = p.Shape(first.Raw).Start.Line
-			}
+			table = kl.key(0, e.Key())
 		case unstable.KeyValue:
-			indexKeyValue(&p, lines, prefix, e)
+			kl.keyValue(table, e)
 		}
 	}
-	return lines
+	return kl
 }
 
-func indexKeyValue(p *unstable.Parser, lines map[string]int, prefix []string, kv *unstable.Node) {
-	parts, first := keyParts(prefix, kv.Key())
-	if first == nil {
-		return
-	}
-	l := p.Shape(first.Raw).Start.Line
-	// Dotted keys (`settings.elephant = "..."`) also create their parents.
-	for i := len(prefix) + 1; i <= len(parts); i++ {
-		k := strings.Join(parts[:i], ".")
-		if _, ok := lines[k]; !ok || i == len(parts) {
-			lines[k] = l
-		}
-	}
-	if v := kv.Value(); v != nil && v.Kind == unstable.InlineTable {
-		it := v.Children()
-		for it.Next() {
-			if c := it.Node(); c.Kind == unstable.KeyValue {
-				indexKeyValue(p, lines, parts, c)
-			}
-		}
-	}
-}
-
-func keyParts(prefix []string, it unstable.Iterator) ([]string, *unstable.Node) {
-	parts := append([]string(nil), prefix...)
-	var first *unstable.Node
+// key places the names of a key under parent and returns the last one's
+// id: the last name is on the key's line; a name before it (a dotted
+// key's parent, also made by it) keeps the line it was first written on.
+func (kl *keyLines) key(parent int, it unstable.Iterator) int {
+	id := parent
 	for it.Next() {
 		n := it.Node()
-		if first == nil {
-			first = n
+		id = kl.node(id, string(n.Data))
+		if kl.line[id] == 0 || it.IsLast() {
+			kl.line[id] = kl.lineOf(n.Raw.Offset)
 		}
-		parts = append(parts, string(n.Data))
 	}
-	return parts, first
+	return id
+}
+
+func (kl *keyLines) keyValue(parent int, kv *unstable.Node) {
+	id := kl.key(parent, kv.Key())
+	if v := kv.Value(); v != nil && v.Kind == unstable.InlineTable {
+		for it := v.Children(); it.Next(); {
+			if c := it.Node(); c.Kind == unstable.KeyValue {
+				kl.keyValue(id, c)
+			}
+		}
+	}
 }
 
 // MarshalTOML writes p as a complete profile file (no base: every setting

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -536,12 +537,35 @@ func FuzzParseProfile(f *testing.F) {
 		}
 	}
 	f.Add([]byte("settings = 3\naliases = [1, {a = 2}]\nname = 4\n[[settings.x]]\n"))
+	// Files made to cost (docs/robustness.md, "Profile files"): a dotted
+	// key past the key-name limit and one just under it, many keys under
+	// a table, an unknown setting's long name, a quoted name with dots,
+	// nesting past the decoder's depth, inline tables in arrays.
+	f.Add([]byte("base = \"fide\"\n" + strings.Repeat("a.", maxProfileNames) + "a = 1\n"))
+	f.Add([]byte("base = \"fide\"\n" + strings.Repeat("a.", maxProfileNames-3) + "a = 1\n"))
+	f.Add([]byte("base = \"fide\"\n[settings." + strings.Repeat("n", 5000) + "]\n" + strings.Repeat("f = 1\ng = 2\n", 10)))
+	f.Add([]byte("base = \"fide\"\n[settings]\n" + strings.Repeat("e", 2000) + " = \"x\"\n\"a.b\" = 1\n"))
+	f.Add([]byte("aliases = " + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + "\n"))
+	f.Add([]byte("base = \"fide\"\nx = [" + strings.Repeat("{a = 1}, ", 600) + "]\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := ParseProfile("fuzz.toml", data)
 		if (p == nil) == (err == nil) {
 			t.Fatalf("profile %v and error %v", p, err)
 		}
 		if p == nil {
+			// Every problem is placed in the file, or on no line.
+			lines := 1 + bytes.Count(data, []byte{'\n'})
+			var pes ProfileErrors
+			var pe *ProfileError
+			if errors.As(err, &pes) {
+				for _, e := range pes {
+					if e.Line < 0 || e.Line > lines {
+						t.Fatalf("line %d of a file of %d lines: %v", e.Line, lines, e)
+					}
+				}
+			} else if errors.As(err, &pe) && (pe.Line < 0 || pe.Line > lines) {
+				t.Fatalf("line %d of a file of %d lines: %v", pe.Line, lines, pe)
+			}
 			return
 		}
 		// Whatever loads can be written out and read back unchanged.

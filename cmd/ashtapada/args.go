@@ -16,7 +16,7 @@ import (
 // after it, and dropped for a command that does not use them (`--color`
 // means nothing to `rules list`), so that an alias such as
 // `alias ash='ashtapada --color never'` works with every command.
-var globalFlags = []string{"rules", "set", "rules-file", "jobs", "color", "progress", "quiet", "q"}
+var globalFlags = []string{"rules", "set", "rules-file", "jobs", "color", "progress", "quiet", "q", "max-window"}
 
 // completionFlag is the flag urfave/cli's shell completion appends.
 const completionFlag = "--generate-bash-completion"

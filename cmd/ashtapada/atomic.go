@@ -10,26 +10,38 @@ import (
 	"sync"
 )
 
-// writeFileAtomic writes a file so that a reader never sees it half-written
-// (docs/robustness.md, "Writes"): the content goes to a temporary file in
-// the directory of the file written, is synced, gets the replaced file's
-// mode bits and owner (or 0644 for a new file), and is renamed over it. If
-// write fails, the temporary file is removed and the target is untouched.
+// writeFileAtomic writes an output file (convert -o, --write-baseline,
+// --svg-dir, show --svg) so that a reader never sees it half-written
+// (docs/robustness.md, "Writes"): the content goes to a temporary file
+// created exclusively in the same directory, is synced, gets the replaced
+// file's mode bits and owner (or 0644 for a new file), and is renamed over
+// the name. If write fails, the temporary file is removed and the target
+// is untouched.
+//
+// The name is the file written: a symbolic link standing there is
+// replaced by the new file, never followed. An output directory may hold
+// a link planted under a name the program makes up (game-g1-p3-...svg),
+// and following it would write a file outside the directory.
 func writeFileAtomic(path string, write func(w io.Writer) error) error {
-	return writeFileAtomicIf(path, func(w io.Writer) (bool, error) { return true, write(w) })
+	return replaceFile(path, false, func(w io.Writer) (bool, error) { return true, write(w) })
 }
 
-// writeFileAtomicIf is writeFileAtomic where write also says whether to
-// keep what it wrote: fmt -w writes as it reads and learns only at the end
-// whether the file changed; an unchanged file is left as it was.
-//
-// What is replaced keeps what it had: a symbolic link stays a
-// link and its target is written; a read-only file, a file with other hard
-// links (a rename would split them), a file that is not a regular file,
-// and a file whose owner the new one could not keep are not written, with
-// the reason.
-func writeFileAtomicIf(path string, write func(w io.Writer) (bool, error)) (err error) {
-	target, fi, err := writeTarget(path)
+// rewriteFileAtomic rewrites a file the command has read, fmt -w's own
+// case: a symbolic link stays a link and the file it leads to, the one
+// that was read, is rewritten. write also says whether to keep what it
+// wrote: fmt -w writes as it reads and learns only at the end whether the
+// file changed; an unchanged file is left as it was.
+func rewriteFileAtomic(path string, write func(w io.Writer) (bool, error)) error {
+	return replaceFile(path, true, write)
+}
+
+// replaceFile is the one way both write: what is replaced keeps what it
+// had. A read-only file, a file with other hard links (a rename would
+// split them), a file that is not a regular file, and a file whose owner
+// the new one could not keep are not written, with the reason. With
+// follow, a symbolic link's target is replaced; without, the link itself.
+func replaceFile(path string, follow bool, write func(w io.Writer) (bool, error)) (err error) {
+	target, fi, err := writeTarget(path, follow)
 	if err != nil {
 		return err
 	}
@@ -94,19 +106,23 @@ func writeFileAtomicIf(path string, write func(w io.Writer) (bool, error)) (err 
 	return nil
 }
 
-// writeTarget returns the file a write to path replaces (the target of a
-// symbolic link, followed to the end) and its information, nil for a new
-// file; or the reason it must not be replaced.
-func writeTarget(path string) (string, fs.FileInfo, error) {
+// writeTarget returns the file a write to path replaces and its
+// information, nil for a new file; or the reason it must not be replaced.
+// With follow, a symbolic link is followed to the end; without, the link
+// is what is replaced, as a new file (nothing of it is kept).
+func writeTarget(path string, follow bool) (string, fs.FileInfo, error) {
 	target := path
 	if li, err := os.Lstat(path); err == nil && li.Mode()&fs.ModeSymlink != 0 {
+		if !follow {
+			return path, nil, nil
+		}
 		t, err := filepath.EvalSymlinks(path)
 		if err != nil {
 			return "", nil, fmt.Errorf("not writing %s: a symbolic link whose target cannot be followed: %w", path, err)
 		}
 		target = t
 	}
-	fi, err := os.Stat(target)
+	fi, err := os.Lstat(target)
 	if errors.Is(err, fs.ErrNotExist) {
 		return target, nil, nil
 	}

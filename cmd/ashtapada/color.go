@@ -15,7 +15,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"regexp"
 
 	"golang.org/x/term"
@@ -49,8 +48,8 @@ func triState(flag, v string, auto func() bool) (bool, error) {
 // commands write to the application's writers, which tests replace with
 // buffers (never terminals).
 func isTerminal(w any) bool {
-	f, ok := w.(*os.File)
-	return ok && f != nil && term.IsTerminal(int(f.Fd()))
+	f := fileOf(w)
+	return f != nil && term.IsTerminal(int(f.Fd()))
 }
 
 // colorEnabled decides --color for output going to f; getenv is os.Getenv

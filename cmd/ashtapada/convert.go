@@ -14,6 +14,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/tempfile"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -37,6 +38,7 @@ func init() {
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to FILE (atomically) instead of standard output"},
 			&cli.IntFlag{Name: "game", Value: 1, Usage: "with --to svg: the game to draw (1-based)"},
 			jobsFlag("games parsed and replayed in parallel (the output is the same for any value)"),
+			maxWindowFlag(),
 			shardFlag(), // shard.go
 		),
 		Action: convertAction,
@@ -516,19 +518,18 @@ func hugeViewerGame(cfg replay.Config) func() func(grammar.Chunk, *grammar.Scrat
 var spillBytes = 4 << 20
 
 // spillPiece writes b, the start of a huge game's piece (nil: none yet),
-// to f, a file made for it when it is nil, and returns f. The file is
-// removed as soon as it is made: it lives while it is open, and nothing
-// of it is left when the run ends, however it ends.
+// to f, a file made for it when it is nil, and returns f. The file has
+// no name (tempfile.Anonymous): nothing of it is left when the run ends,
+// however it ends.
 func spillPiece(f *os.File, b []byte) (*os.File, error) {
 	if b == nil {
 		return f, nil
 	}
 	if f == nil {
 		var err error
-		if f, err = os.CreateTemp("", "ashtapada-piece-*"); err != nil {
+		if f, err = tempfile.Anonymous("ashtapada-piece-*"); err != nil {
 			return nil, fmt.Errorf("a file for a huge game's output: %w", err)
 		}
-		os.Remove(f.Name())
 	}
 	if _, err := f.Write(b); err != nil {
 		f.Close()

@@ -37,7 +37,7 @@ func init() {
 			&cli.BoolFlag{Name: "all-fixes", Usage: "search a fix for every profile, not only around the best ones"},
 			&cli.BoolFlag{Name: "verbose", Usage: "text format: name the undetermined settings"},
 			jobsFlag("games detected in parallel"),
-		}, slices.Concat(limitFlags(), pprofFlags)...),
+		}, slices.Concat(limitFlags(), pprofFlags, []cli.Flag{maxWindowFlag()})...),
 		Action: detectAction,
 	})
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/ashtapada/ashtapada/compare"
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/tempfile"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
@@ -41,6 +42,7 @@ func init() {
 			&cli.StringFlag{Name: "by", Usage: "mode a: pair games by these tags (White,Black,Date) instead of by order"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text or json"},
 			jobsFlag("modes b and c: games replayed in parallel (the output is the same for any value)"),
+			maxWindowFlag(),
 		),
 		Action: diffAction,
 	})
@@ -653,9 +655,8 @@ func diffAsRead(c *cli.Context, path string, ew *entryWriter) error {
 					each(lr.Part(nodes, pws[0].Played()))
 				})[0]
 			}
-			spill, err := os.CreateTemp("", "ashtapada-diff-*")
+			spill, err := tempfile.Anonymous("ashtapada-diff-*") // nothing left behind, whatever happens
 			if err == nil {
-				_ = os.Remove(spill.Name()) // nothing left behind, whatever happens: the file lives while open
 				var e *compare.Entry
 				var long bool
 				if e, long, err = compare.AsReadParts(path, i, name, g, again, spill); err == nil && long {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -34,7 +35,7 @@ func init() {
 			&cli.BoolFlag{Name: "w", Usage: "rewrite files in place (temporary file, then rename)"},
 			&cli.BoolFlag{Name: "check", Usage: "exit 1 if any file is not in canonical form"},
 			&cli.BoolFlag{Name: "san", Usage: "also write every move in the profile's canonical SAN, as the replay reads it (a2a3 -> a3, 0-0 -> O-O, a mate marked + -> #)"},
-		}, append(append(limitFlags(), profileFlags()...), notationFlags()...)...),
+		}, slices.Concat(limitFlags(), profileFlags(), notationFlags(), []cli.Flag{maxWindowFlag()})...),
 		Action: runFmt,
 	})
 }
@@ -117,7 +118,9 @@ func fmtFiles(args []string, opt *fmtOptions) error {
 			return err // the reader went away (`| head`): stop quietly (signals.go)
 		}
 		if err != nil {
-			fmt.Fprintln(opt.stderr, "ashtapada:", err)
+			if stdout.err == nil || !errors.Is(err, stdout.err) { // that one is reported once, below
+				fmt.Fprintln(opt.stderr, "ashtapada:", err)
+			}
 			failedFiles = true
 			continue
 		}
@@ -277,7 +280,7 @@ func fmtFile(path string, opt *fmtOptions) (fmtResult, error) {
 	case plain:
 		err = each(opt.stdout)
 	case opt.write:
-		err = writeFileAtomicIf(path, func(w io.Writer) (bool, error) {
+		err = rewriteFileAtomic(path, func(w io.Writer) (bool, error) {
 			err := each(w)
 			return res.changed, err
 		})

@@ -9,7 +9,6 @@ package main
 import (
 	"bytes"
 	"io"
-	"os"
 	"regexp"
 	"strings"
 	"unicode/utf8"
@@ -20,7 +19,7 @@ import (
 
 // helpWidth is the width help is wrapped to.
 func helpWidth(w io.Writer) int {
-	if f, ok := w.(*os.File); ok && isTerminal(f) {
+	if f := fileOf(w); isTerminal(f) {
 		if cols, _, err := term.GetSize(int(f.Fd())); err == nil && cols >= 40 {
 			return cols
 		}

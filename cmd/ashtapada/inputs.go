@@ -14,9 +14,6 @@ import (
 	"sort"
 	"strings"
 	"sync/atomic"
-
-	"github.com/klauspost/compress/zstd"
-	"github.com/ulikunitz/xz"
 )
 
 // recordExtensions are the file names a directory walk picks up.
@@ -271,15 +268,15 @@ func decompress(br *bufio.Reader, path string) (io.Reader, []io.Closer, error) {
 	case bytes.HasPrefix(head, magicBzip2):
 		return bzip2.NewReader(br), nil, nil
 	case bytes.HasPrefix(head, magicZstd):
-		zr, err := zstd.NewReader(br)
+		zr, closer, err := newZstdReader(br)
 		if err != nil {
-			return nil, nil, fmt.Errorf("zstd: %w", err)
+			return nil, nil, err
 		}
-		return zr, []io.Closer{zstdCloser{zr}}, nil
+		return zr, []io.Closer{closer}, nil
 	case bytes.HasPrefix(head, magicXz):
-		xr, err := xz.NewReader(br)
+		xr, err := newXZReader(br)
 		if err != nil {
-			return nil, nil, fmt.Errorf("xz: %w", err)
+			return nil, nil, err
 		}
 		return xr, nil, nil
 	}
@@ -316,10 +313,6 @@ func (b *binaryGuard) Read(p []byte) (int, error) {
 	}
 	return n, err
 }
-
-type zstdCloser struct{ d *zstd.Decoder }
-
-func (z zstdCloser) Close() error { z.d.Close(); return nil }
 
 // stackedCloser closes a decompressor and the file beneath it.
 type stackedCloser struct {

@@ -59,6 +59,9 @@ func newApp() *cli.App {
 	sort.Slice(commands, func(i, j int) bool { return commands[i].Name < commands[j].Name })
 	for _, c := range commands {
 		quietUsageErrors(c)
+		if findFlag(c.Flags, "max-window") != nil {
+			c.Before = applyMaxWindow // decompress.go
+		}
 	}
 	return &cli.App{
 		Name:                 "ashtapada",
@@ -98,19 +101,29 @@ func quietUsageErrors(c *cli.Command) {
 // run executes the application and returns the process exit status.
 func run(args []string) int {
 	app := newApp()
+	stdout := &checkedWriter{f: os.Stdout}
+	app.Writer = stdout
 	args, err := reorderArgs(app, args)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "ashtapada:", err)
 		return 2
 	}
 	err = app.Run(args)
+	var ee *exitError
+	if werr := stdout.failed(); werr != nil && (err == nil || errors.As(err, &ee) && ee.code < 2) {
+		// The command went on after its output failed (or did not
+		// look): what it said is lost, whatever it found.
+		err = werr
+		if !isBrokenPipe(werr) {
+			err = toolError(fmt.Errorf("writing standard output: %w", werr))
+		}
+	}
 	if err == nil {
 		return 0
 	}
 	if isBrokenPipe(err) {
 		return exitBrokenPipe // quietly, as a filter killed by SIGPIPE
 	}
-	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != nil {
 			fmt.Fprintln(os.Stderr, "ashtapada:", ee.err)

@@ -31,7 +31,7 @@ func convertParquet(c *cli.Context, cfg replay.Config, notation movesNotation) e
 	}
 	out := c.String("output")
 	if out == "" || out == "-" {
-		if f, ok := c.App.Writer.(*os.File); ok && isTerminal(f) {
+		if isTerminal(c.App.Writer) {
 			return toolError(errors.New("--to parquet writes a binary file: give -o FILE or redirect standard output"))
 		}
 	}

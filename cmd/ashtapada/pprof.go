@@ -1,8 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
-	"os"
+	"io"
 	"runtime"
 	"runtime/pprof"
 
@@ -19,19 +20,16 @@ var pprofFlags = []cli.Flag{
 }
 
 // startProfiles starts what pprofFlags ask for; the returned function
-// stops them and writes the files.
+// stops them and writes the files. The CPU profile is held in memory while
+// the command runs (it is small), so that both files are written as every
+// output file is (writeFileAtomic): never through a link standing there.
 func startProfiles(c *cli.Context) (func() error, error) {
-	var cpu *os.File
-	if path := c.String("cpuprofile"); path != "" {
-		f, err := os.Create(path)
-		if err != nil {
+	cpuPath := c.String("cpuprofile")
+	var cpu bytes.Buffer
+	if cpuPath != "" {
+		if err := pprof.StartCPUProfile(&cpu); err != nil {
 			return nil, fmt.Errorf("--cpuprofile: %w", err)
 		}
-		if err := pprof.StartCPUProfile(f); err != nil {
-			f.Close()
-			return nil, fmt.Errorf("--cpuprofile: %w", err)
-		}
-		cpu = f
 	}
 	memPath := c.String("memprofile")
 	if memPath != "" {
@@ -39,22 +37,22 @@ func startProfiles(c *cli.Context) (func() error, error) {
 		runtime.MemProfileRate = 1
 	}
 	return func() error {
-		if cpu != nil {
+		if cpuPath != "" {
 			pprof.StopCPUProfile()
-			if err := cpu.Close(); err != nil {
+			if err := writeFileAtomic(cpuPath, func(w io.Writer) error {
+				_, err := cpu.WriteTo(w)
+				return err
+			}); err != nil {
 				return fmt.Errorf("--cpuprofile: %w", err)
 			}
 		}
 		if memPath != "" {
-			f, err := os.Create(memPath)
-			if err != nil {
-				return fmt.Errorf("--memprofile: %w", err)
-			}
-			defer f.Close()
 			// The profile holds what the last collection saw: one now
 			// counts the allocations since then too.
 			runtime.GC()
-			if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+			if err := writeFileAtomic(memPath, func(w io.Writer) error {
+				return pprof.Lookup("allocs").WriteTo(w, 0)
+			}); err != nil {
 				return fmt.Errorf("--memprofile: %w", err)
 			}
 		}

@@ -86,7 +86,7 @@ type progress struct {
 // The width is out's terminal width when it is one, else 80.
 func newProgress(out io.Writer, total int64) *progress {
 	width := 80
-	if f, ok := out.(*os.File); ok {
+	if f := fileOf(out); f != nil {
 		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 20 {
 			width = w
 		}

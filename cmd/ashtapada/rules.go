@@ -217,12 +217,7 @@ func rulesCheck(c *cli.Context) error {
 		var p *rules.Profile
 		var err error
 		if file == "-" {
-			data, rerr := io.ReadAll(c.App.Reader)
-			if rerr != nil {
-				err = fmt.Errorf("read standard input: %w", rerr)
-			} else {
-				p, err = rules.ParseProfile("<stdin>", data)
-			}
+			p, err = rules.ReadProfile("<stdin>", c.App.Reader)
 		} else {
 			p, err = rules.LoadFile(file)
 		}

@@ -32,6 +32,7 @@ func init() {
 			&cli.StringFlag{Name: "move", Usage: "show the position after this move: 14w, 14b (14 is white's)"},
 			&cli.StringFlag{Name: "svg", Usage: "also write the diagram as SVG to `FILE` (- : only the SVG, to standard output)", TakesFile: true},
 			&cli.BoolFlag{Name: "letters", Usage: "draw men as letters instead of chess figurines"},
+			maxWindowFlag(),
 		),
 		Action: showAction,
 	})

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ashtapada/ashtapada/internal/testenv"
+)
+
+// Compressed inputs declaring a dictionary or window over the limit fail
+// at once, in little memory, with the limit and the flag that raises it
+// named; the flag, before or after the command, reads them.
+func TestCompressedWindowLimit(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	data := sampleRecords(20_000)
+	x := goXZ(t, data, 0)
+	writeTemp(t, dir, "dict.pgn.xz", string(patchXZDict(x, xzBlockHeaders(x)[0], 37)), 0o644)
+	writeTemp(t, dir, "window.pgn.zst", string(zstdWithWindow(t, data, 29)), 0o644)
+	for _, c := range []struct {
+		file, want string
+	}{
+		{"dict.pgn.xz", "xz: a dictionary of 1.5 GiB, over the limit of 64 MiB for a compressed input; --max-window 1610612736 reads it"},
+		{"window.pgn.zst", "zstd: a window of 512 MiB, over the limit of 64 MiB for a compressed input; --max-window 536870912 reads it"},
+	} {
+		cmd, peakKB := measuredCommand(t, "validate", c.file)
+		cmd.Dir = dir
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		start := time.Now()
+		err := cmd.Run()
+		took := time.Since(start)
+		ee, ok := err.(*exec.ExitError)
+		if !ok || ee.ExitCode() != 2 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("validate %s: %v, want exit 2 with %q\n%s", c.file, err, c.want, errb.String())
+		}
+		if took > time.Second {
+			t.Errorf("validate %s: took %v", c.file, took)
+		}
+		if kb := peakKB(); kb > 64<<10 {
+			t.Errorf("validate %s: peak %d MB, want under 64", c.file, kb>>10)
+		}
+	}
+	games := strings.Count(string(data), "[Event ")
+	for _, args := range [][]string{
+		{"validate", "--max-window", "536870912", "window.pgn.zst"},
+		{"--max-window", "0", "convert", "--to", "uci", "dict.pgn.xz"},
+	} {
+		stdout, stderr, code := runAsh(t, dir, "", args...)
+		if code != 0 || strings.Count(stdout, "\n") < games {
+			t.Errorf("%v: exit %d, %d lines for %d games\n%s", args, code, strings.Count(stdout, "\n"), games, stderr)
+		}
+	}
+}
+
+// Files compressed by the tools at their strongest ordinary settings are
+// read under the default limit: xz -9 (a 64 MiB dictionary) and zstd -19
+// from a pipe (an 8 MiB window: the size unknown, the window is not
+// shrunk to fit it).
+func TestCompressedByToolsRead(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	data := sampleRecords(200_000)
+	games := strings.Count(string(data), "[Event ")
+	for _, c := range []struct {
+		tool string
+		args []string
+		name string
+	}{
+		{"xz", []string{"-9", "-c"}, "g.pgn.xz"},
+		{"zstd", []string{"-19", "-c", "-q"}, "g.pgn.zst"},
+	} {
+		path := testenv.NeedTool(t, c.tool)
+		cmd := exec.Command(path, c.args...)
+		cmd.Stdin = bytes.NewReader(data)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%s %v: %v", c.tool, c.args, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, c.name), out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		stdout, stderr, code := runAsh(t, dir, "", "validate", "--format", "jsonl", c.name)
+		if code != 0 || strings.Count(stdout, "\n") < games {
+			t.Errorf("validate %s: exit %d, %d lines for %d games\n%.500s", c.name, code, strings.Count(stdout, "\n"), games, stderr)
+		}
+	}
+}
