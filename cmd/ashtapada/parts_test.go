@@ -330,7 +330,8 @@ func TestPartedShowAgrees(t *testing.T) {
 			}[i%2]
 		}
 		if i >= len(partedCases) && !testenv.IsLong() {
-			flags = [][]string{{"--ply", "5", "--svg", "-"}, {"--move", "2b"}}
+			// The files: a picture or a ply by move, in turn.
+			flags = [][][]string{{{"--ply", "5", "--svg", "-"}}, {{"--move", "2b"}}}[i%2]
 		}
 		for _, fl := range flags {
 			runs = append(runs, run{f, fl})
@@ -404,6 +405,12 @@ func TestPartedDiffAgrees(t *testing.T) {
 		if k >= len(partedCases) && !testenv.IsLong() {
 			// The files of the fast tier: one pair each.
 			pairs = append(pairs, [2]string{f, c})
+			continue
+		}
+		if !testenv.IsLong() {
+			// The cases of the fast tier: the change both ways, and the
+			// case against itself in turn.
+			pairs = append(pairs, [2]string{f, c}, [][2]string{{c, f}, {f, f}}[k%2])
 			continue
 		}
 		pairs = append(pairs, [2]string{f, f}, [2]string{f, c}, [2]string{c, f})
