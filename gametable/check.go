@@ -247,7 +247,14 @@ func checkPages(r io.ReaderAt, c *format.ColumnChunk, rows int64) (chunkPages, e
 		default:
 			return pages, fmt.Errorf("a page of type %s", h.Type)
 		}
-		if values < 0 || values > rows+usize {
+		// A value can take less than a byte: dictionary indices and
+		// levels are bit-packed (a bit each at least) or run-length
+		// encoded (a run of any length in a few bytes), so a page of a
+		// nested list may hold more values than bytes. The bound allows
+		// that, and runs of up to pageRunSlack values, while a count no
+		// page of ours could have is still refused before the library
+		// allocates for it.
+		if values < 0 || values > rows+8*usize+pageRunSlack {
 			return pages, fmt.Errorf("a page of %d values in %d bytes, in a row group of %d rows", values, usize, rows)
 		}
 		switch {
@@ -607,3 +614,7 @@ func schemaLines(s *parquet.Schema) []string {
 	}
 	return out
 }
+
+// pageRunSlack is how many values beyond one a bit of the page a page may
+// claim: the run-length encoded runs of a real table.
+const pageRunSlack = 1 << 20

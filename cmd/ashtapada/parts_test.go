@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -641,19 +642,21 @@ func partedParquetAgree(t *testing.T, keep func(string) bool) {
 				t.Errorf("%s (rows alone from %d plies, 0: the default): read in parts, the table differs (%d bytes, whole %d; exit %d, whole %d)\n--- stderr parts\n%.500s\n--- whole\n%.500s",
 					f, plies, len(got), len(want), code, wantCode, errs, wantErr)
 			}
-			if plies == 4 && i%8 == 0 && wantCode != 2 {
-				// The rows written alone read back as the record.
+			if plies == 4 && i%4 == 2 && wantCode != 2 {
+				// The rows written alone read back as the record. The
+				// third file is the case of capped findings, whose lists
+				// of legal moves make pages of more values than bytes.
 				parts := filepath.Join(dir, name+"-parts.parquet")
-				back, _, _ := runAsh(t, "", "", "convert", "--from", "parquet", "--to", "pgn", parts)
+				back, backErr, backCode := runAsh(t, "", "", "convert", "--from", "parquet", "--to", "pgn", parts)
 				direct, _, _ := runAsh(t, "", "", "convert", "--to", "pgn", f)
 				if back != direct {
-					t.Errorf("%s: the table written with rows alone reads back otherwise\n--- back\n%.2000s\n--- direct\n%.2000s", f, back, direct)
+					t.Errorf("%s: the table written with rows alone reads back otherwise (exit %d: %.500s)\n--- back\n%.2000s\n--- direct\n%.2000s", f, backCode, backErr, back, direct)
 				}
 				// And with every row's game given to the pipeline as a
 				// chunk read in parts (openParquetChunks).
-				back, _, _ = runAsh(t, "", "", append(slices.Clone(partedFlags), "convert", "--from", "parquet", "--to", "pgn", parts)...)
+				back, backErr, backCode = runAsh(t, "", "", append(slices.Clone(partedFlags), "convert", "--from", "parquet", "--to", "pgn", parts)...)
 				if back != direct {
-					t.Errorf("%s: the table read back in parts reads otherwise\n--- back\n%.2000s\n--- direct\n%.2000s", f, back, direct)
+					t.Errorf("%s: the table read back in parts reads otherwise (exit %d: %.500s)\n--- back\n%.2000s\n--- direct\n%.2000s", f, backCode, backErr, back, direct)
 				}
 			}
 		}
@@ -746,9 +749,10 @@ func writeConverted(t *testing.T, dir, name, to, f string) (path, text string) {
 // dashes) and .pgn, and returns the paths.
 func writeCases(t *testing.T, dir, prefix string, cases map[string]string) []string {
 	t.Helper()
+	// In the order of their names, so that every run samples the same.
 	var files []string
-	for name, text := range cases {
-		files = append(files, writeFile(t, dir, prefix+strings.ReplaceAll(name, " ", "-")+".pgn", text))
+	for _, name := range slices.Sorted(maps.Keys(cases)) {
+		files = append(files, writeFile(t, dir, prefix+strings.ReplaceAll(name, " ", "-")+".pgn", cases[name]))
 	}
 	return files
 }
