@@ -155,23 +155,7 @@ func TestCodeCitesOnlyDocs(t *testing.T) {
 	cite := regexp.MustCompile(`(?:\.\./)*docs/[\w./-]+\.md`)
 	outside := regexp.MustCompile(`shared[/]spec|(^|[^\w./"-])(notation|rules|cli|performance|architecture)\.md`)
 	n := 0
-	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); path != ".." && (strings.HasPrefix(name, ".") || name == "testdata") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "docs_test.go") {
-			return nil
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
+	err := eachGoSource(func(path string, data []byte) error {
 		for i, line := range strings.Split(string(data), "\n") {
 			for _, m := range cite.FindAllString(line, -1) {
 				n++
@@ -341,23 +325,7 @@ func TestCommentsStateReasons(t *testing.T) {
 		return err == nil
 	}
 	files := 0
-	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); path != ".." && (strings.HasPrefix(name, ".") || name == "testdata") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "docs_test.go") {
-			return nil
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
+	err := eachGoSource(func(path string, src []byte) error {
 		files++
 		rel, err := filepath.Rel("..", path)
 		if err != nil {
@@ -444,4 +412,29 @@ func TestCommentRulesCatch(t *testing.T) {
 			t.Errorf("the string %q: problems %q, want some: %v", tc.str, problems, tc.bad)
 		}
 	}
+}
+
+// eachGoSource calls fn with every Go file of the repository (both
+// modules) but this test file, skipping testdata and hidden directories,
+// and its text.
+func eachGoSource(fn func(path string, src []byte) error) error {
+	return filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); path != ".." && (strings.HasPrefix(name, ".") || name == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "docs_test.go") {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return fn(path, src)
+	})
 }
