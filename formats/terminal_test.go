@@ -3,11 +3,11 @@ package formats
 import (
 	"bytes"
 	"encoding/json"
-	"encoding/xml"
 	"io"
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
@@ -25,18 +25,6 @@ func TestTerminalText(t *testing.T) {
 	} {
 		if got := TerminalText(c.in); got != c.want {
 			t.Errorf("TerminalText(%q) = %q, want %q", c.in, got, c.want)
-		}
-	}
-}
-
-// wellFormed reports why data is not well-formed XML ("" when it is).
-func wellFormed(data []byte) string {
-	d := xml.NewDecoder(bytes.NewReader(data))
-	for {
-		if _, err := d.Token(); err == io.EOF {
-			return ""
-		} else if err != nil {
-			return err.Error()
 		}
 	}
 }
@@ -60,7 +48,7 @@ func TestSVGControlCharacters(t *testing.T) {
 		if err := write(&b, d); err != nil {
 			t.Fatal(err)
 		}
-		if why := wellFormed(b.Bytes()); why != "" {
+		if why := testenv.WellFormedXML(b.Bytes()); why != "" {
 			t.Errorf("%s: not well-formed XML: %s", name, why)
 		}
 		if want := "a␛]0;x␇b␁␋␀c\uFFFD\uFFFDd&lt;&amp;&gt;&#34;&#39;"; !strings.Contains(b.String(), want) {

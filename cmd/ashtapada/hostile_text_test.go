@@ -1,15 +1,14 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
-	"encoding/xml"
-	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/ashtapada/ashtapada/internal/testenv"
 )
 
 // gameVerdicts runs validate --format jsonl on file (in dir) and returns
@@ -93,18 +92,6 @@ func TestConvertJSONToPGNKeepsGames(t *testing.T) {
 	}
 }
 
-// wellFormedXML reports why data is not well-formed XML ("" when it is).
-func wellFormedXML(data []byte) string {
-	d := xml.NewDecoder(bytes.NewReader(data))
-	for {
-		if _, err := d.Token(); err == io.EOF {
-			return ""
-		} else if err != nil {
-			return err.Error()
-		}
-	}
-}
-
 // controlText is a tag value with C0 control characters a terminal acts on
 // (an escape sequence that retitles a terminal window, a bell, a vertical
 // tab) and which XML 1.0 cannot hold.
@@ -133,7 +120,7 @@ func TestSVGWithControlCharacters(t *testing.T) {
 		if code == 2 || !strings.Contains(out, "pwned") {
 			t.Fatalf("%v: exit %d: %s\n%.300s", args, code, errOut, out)
 		}
-		if why := wellFormedXML([]byte(out)); why != "" {
+		if why := testenv.WellFormedXML([]byte(out)); why != "" {
 			t.Errorf("%v: the SVG is not well-formed XML: %s", args, why)
 		}
 	}
@@ -150,7 +137,7 @@ func TestSVGWithControlCharacters(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if why := wellFormedXML(data); why != "" {
+		if why := testenv.WellFormedXML(data); why != "" {
 			t.Errorf("%s is not well-formed XML: %s", e.Name(), why)
 		}
 	}

@@ -19,6 +19,9 @@
 package testenv
 
 import (
+	"bytes"
+	"encoding/xml"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -109,4 +112,18 @@ func Limit(n, max int) int {
 		return max
 	}
 	return n
+}
+
+// WellFormedXML reports why data is not well-formed XML ("" when it is):
+// the check of every test that reads an SVG or XML report as a browser or
+// an XML tool would.
+func WellFormedXML(data []byte) string {
+	d := xml.NewDecoder(bytes.NewReader(data))
+	for {
+		if _, err := d.Token(); err == io.EOF {
+			return ""
+		} else if err != nil {
+			return err.Error()
+		}
+	}
 }
