@@ -114,8 +114,13 @@ func (nt *notationTurns) turn(wr *wrapper, i, j int) {
 		wr.token("{" + strings.Join(src, ",") + "}")
 		nt.needNumber = true
 	}
-	// The comments and NAGs that follow the turn in the record.
-	for k := turn[len(turn)-1].Index + 1; k < len(nt.nodes); k++ {
+	nt.annotations(wr, turn[len(turn)-1].Index+1)
+}
+
+// annotations writes the comments and NAGs that follow a turn in the
+// record, from nt.nodes[k] to the next move, move number or variation.
+func (nt *notationTurns) annotations(wr *wrapper, k int) {
+	for ; k < len(nt.nodes); k++ {
 		nd := &nt.nodes[k]
 		if nd.Kind == record.KindMove || nd.Kind == record.KindMoveNumber || nd.Kind == record.KindVariation {
 			break

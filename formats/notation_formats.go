@@ -44,6 +44,9 @@ func notationRendering(n record.Notation) *Rendering {
 type notationRenderer struct {
 	n  record.Notation
 	nt *notationTurns
+	// parts counts the parts written: a part after the first may start
+	// inside a turn, with the comments and NAGs of the turn before.
+	parts int
 	stepsInParts
 }
 
@@ -62,17 +65,22 @@ func (nr *notationRenderer) Render(dst []byte, g *record.Game, _ int, res *repla
 // RendersParts, BeginParts, Part and EndParts render a game whose main
 // line is read in parts (PartRenderer): Render's tags, turns and end,
 // with the line wrapping and the numbering kept from part to part (a
-// turn never spans parts, nor do the comments after it). The turns are
-// written from the replay's steps, whatever notation the record is in.
+// turn's moves never span parts, but the comments and NAGs after them
+// may). The turns are written from the replay's steps, whatever notation
+// the record is in.
 func (nr *notationRenderer) RendersParts(*record.Game) bool { return true }
 
 func (nr *notationRenderer) BeginParts(dst []byte, g *record.Game, _ int, _ []record.Node) {
 	nr.begin(dst, g)
-	nr.nt = newNotationTurns(nr.n, false)
+	nr.nt, nr.parts = newNotationTurns(nr.n, false), 0
 }
 
 func (nr *notationRenderer) Part(nodes []record.Node, pl *replay.Played) {
 	nr.nt.t, nr.nt.nodes = pl, nodes
+	if nr.parts > 0 {
+		nr.nt.annotations(&nr.wr, 0)
+	}
+	nr.parts++
 	stepTurns(&nr.wr, pl, nr.nt.turn)
 }
 

@@ -318,6 +318,10 @@ func (s *elemSrc) streamTags(tags []gTag) ([]gTag, bool) {
 // buildFast reads a game from lx into b's record on the fast path. It
 // reports false when the grammar would reject the game: then the record is
 // half built and the caller must read the game again with the grammar.
+// estimateMost is the most nodes a game read whole gets room for before
+// it is read (about 16 MB).
+const estimateMost = 1 << 18
+
 func (b *builder) buildFast(lx *lex) bool {
 	var st *streamState
 	if b.scratch != nil {
@@ -342,10 +346,12 @@ func (b *builder) buildFast(lx *lex) bool {
 	}
 	// Tokens are most often one space or line end apart: that count is
 	// about the number of nodes (two vectorised byte counts), which a
-	// huge game's main line gets room for at once. A game of fewer bytes
-	// than keepNodes has fewer nodes: its stack grows as it is read.
+	// large game's main line gets room for at once, up to estimateMost
+	// (the room of a game that may fail early, a limit reached in its
+	// first variation, is not taken before it is needed). A game of fewer
+	// bytes than keepNodes has fewer nodes: its stack grows as it is read.
 	if rest := lx.src[lx.i:]; len(rest) > keepNodes {
-		b.estimate = strings.Count(rest, " ") + strings.Count(rest, "\n") + 16
+		b.estimate = min(strings.Count(rest, " ")+strings.Count(rest, "\n")+16, estimateMost)
 		if b.parts != nil {
 			// Read in parts: the stack holds one part.
 			b.estimate = min(b.estimate, b.parts.Nodes+1024)

@@ -230,6 +230,12 @@ func FuzzParse(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
+	// A move followed by many annotations of one kind, or move numbers
+	// with no move between them: read in parts, such a turn is cut where
+	// its part reaches its most nodes (diffParts reads in parts of two).
+	for _, unit := range []string{"$1 ", "{} ", ";\n", "1. "} {
+		f.Add([]byte("[Event \"a\"]\n\n1. e4 " + strings.Repeat(unit, 40) + "e5 2. Nf3 " + strings.Repeat(unit, 9) + "*\n"))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkInput(t, data)
 	})

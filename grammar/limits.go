@@ -30,6 +30,13 @@ type Limits struct {
 	MaxGameBytes int
 }
 
+// VariationNodes is the most tokens (moves, move numbers, comments, NAGs,
+// variations) one variation of the main line holds, those of the
+// variations inside it included. A huge game's main line is read in parts,
+// but a variation is held whole: some 25 MB at this bound, which is far
+// above any real record's (docs/robustness.md, "Limits").
+const VariationNodes = 1 << 17
+
 // DepthCeiling is the deepest nesting of variations read whatever the
 // limit asked for: 100,000 levels are read, replayed and written in
 // about 0.5 GB of stack and heap, and a million would overflow the stack

@@ -11,8 +11,12 @@ import "github.com/ashtapada/ashtapada/record"
 type Parts struct {
 	// Nodes is the least number of main-line nodes in a part: a part ends
 	// at the first turn after that many (a move number, or a move not
-	// preceded by one), never inside a turn, so that a turn's comments,
-	// NAGs and variations stay in the part of its move.
+	// preceded by one), so that a turn's comments, NAGs and variations
+	// most often stay in the part of its move. A turn is cut only where it
+	// would make a part of partMost times Nodes: a move followed by
+	// millions of NAGs or comments, or move numbers with no move between
+	// them, is read in parts as the moves are. Take's callers therefore
+	// meet a part that starts inside a turn.
 	Nodes int
 	// Take receives each part but the last, in order. g is the record
 	// being read (its tags are whole; its notices so far). The nodes and
@@ -44,6 +48,20 @@ func ParseChunkParts(c Chunk, filename string, s *Scratch, p Parts) (g *record.G
 	}
 	g = parseScratch(c, filename, s, &p)
 	return g, s.b.parts != nil && s.b.given > 0
+}
+
+// partMost is the most nodes of a part, in parts of Parts.Nodes, its
+// variations' included: a part ends there even inside a turn, so that what
+// a part holds is bounded by its tokens, not by its moves.
+const partMost = 2
+
+// partEnds reports whether the part of n main-line nodes (and b.varNodes
+// in its variations) ends before an element of kind k.
+func (b *builder) partEnds(n int, k elemKind) bool {
+	if n < b.parts.Nodes {
+		return false
+	}
+	return n+b.varNodes >= partMost*b.parts.Nodes || b.turnStarts(k)
 }
 
 // turnStarts reports whether an element of kind k starts a new turn after
@@ -78,4 +96,5 @@ func (b *builder) givePart(start int) {
 	}
 	b.slab, b.lines = nil, nil
 	b.nextTop = 0 // counted in the part
+	b.varNodes, b.varFrom = 0, 0
 }

@@ -300,6 +300,7 @@ func (b *builder) reset(keep int, pos record.Pos) {
 	// what the parts said is void.
 	b.parts, b.given = nil, 0
 	b.lastTop, b.nextTop = record.Pos{}, 0
+	b.varNodes, b.varFrom = 0, 0
 }
 
 func (b *builder) finish(c Chunk, rest int) {
@@ -362,6 +363,10 @@ type builder struct {
 	// turn at the start of a line is noted.
 	lastTop record.Pos
 	nextTop int
+	// varNodes counts the tokens of variations read, since the part began
+	// when the main line is read in parts; varFrom is the count where the
+	// main line's variation being read began.
+	varNodes, varFrom int
 }
 
 func (b *builder) text(s string) string {
@@ -567,8 +572,16 @@ loop:
 			// by FuzzParse: mid-line, `%` and `"` read otherwise).
 			b.lastTop, b.nextTop = s.pos, len(b.stack)-start+restartEvery
 		}
-		if depth == 0 && b.parts != nil && len(b.stack)-start >= b.parts.Nodes && b.turnStarts(s.kind) {
+		if depth == 0 && b.parts != nil && b.partEnds(len(b.stack)-start, s.kind) {
 			b.givePart(start)
+		}
+		if depth > 0 {
+			// A variation is held whole (a part is cut on the main line
+			// only): its tokens are bounded here.
+			if b.varNodes++; b.varNodes-b.varFrom > VariationNodes {
+				b.fail(limitNotice(s.pos, "a variation holds more than %d tokens (moves, comments, NAGs): the limit is reached here and the game is not read", VariationNodes))
+				break loop
+			}
 		}
 		p := s.pos
 		val := s.val
@@ -667,6 +680,9 @@ loop:
 			// before this (checkLimits for the SAN lexer's stream and
 			// participle's tree, descScanner.elems for its own tree).
 			s.enter()
+			if depth == 0 {
+				b.varFrom = b.varNodes
+			}
 			v := b.elems(s, before, depth+1)
 			b.push(record.KindVariation, p, "").SetVariationIn(b.lineHeader(), v)
 			numbered = false

@@ -5,13 +5,16 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/testenv"
 )
 
@@ -254,6 +257,112 @@ func TestHugeBrokenGame(t *testing.T) {
 		out, stderr, code := runAsh(t, dir, "", args...)
 		if code != 1 || !strings.Contains(out, "game 1: cannot be read: "+broken+fmt.Sprintf(":%d:", lines)) || !strings.Contains(out, "expected `)`") {
 			t.Errorf("%v: exit %d, want 1 and the reader's error on game 1\n%.1000s\n%.500s", args[:len(args)-1], code, out, stderr)
+		}
+	}
+}
+
+// writeAnnotatedGame writes one game of about size bytes: `1. e4`, then
+// unit again and again (a NAG, a comment, a `;` comment, a move number),
+// inside one variation when inVariation. The reader cuts a main line in
+// parts by its tokens, not only at its moves, so a turn of millions of
+// annotations is read in parts as moves are; a variation is held whole,
+// up to its limit of tokens.
+func writeAnnotatedGame(t *testing.T, path string, size int, unit string, inVariation bool) {
+	t.Helper()
+	head := "[Event \"annotated\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. e4 "
+	open, end := "", "*\n"
+	if inVariation {
+		open, end = "( 1. d4 ", ") *\n"
+	}
+	n := (size - len(head) - len(open) - len(end)) / len(unit)
+	text := head + open + strings.Repeat(unit, n) + end
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestAnnotatedHugeGameMemory: a huge game that is one move and millions
+// of NAGs, comments, `;` comments or move numbers costs every command what
+// a huge game of moves costs (TestHugeGameMemory's ceilings), with
+// --jobs 4 too. The fast tier reads games of 2 MB with the commands that
+// held the most; the long tier games of 16 MB with every command. A game
+// of the same size whose annotations stand in one variation is refused
+// at the variation's limit of tokens, where it is reached, in the same
+// memory.
+func TestAnnotatedHugeGameMemory(t *testing.T) {
+	t.Parallel()
+	size, long := 2<<20, testenv.IsLong()
+	if long {
+		size = 16_000_000
+	}
+	dir := t.TempDir()
+	mb := float64(size) / (1 << 20)
+	// TestHugeGameMemory's ceilings: 40 MB and 10 for each MB of game,
+	// 80 MB at least, 120 for the JSON and the diff of the two copies
+	// (the fixed cost of a part, some 130,000 nodes, is most of a 2 MB
+	// game's figure).
+	ceiling := func(c []string) float64 {
+		floor := 80.0
+		if slices.Contains(c, "json") || slices.Contains(c, "SELF") {
+			floor = 120
+		}
+		return max(floor, 40+10*mb)
+	}
+	commands := [][]string{{"validate"}, {"convert", "--to", "json"}}
+	if long {
+		commands = [][]string{
+			{"validate"}, {"validate", "--jobs", "4"}, {"validate", "--hints"},
+			{"fmt"}, {"fmt", "--san"}, {"fmt", "--check"},
+			{"convert", "--to", "pgn"}, {"convert", "--to", "pgn", "--jobs", "4"},
+			{"convert", "--to", "json"}, {"convert", "--to", "jsonl", "--jobs", "4"},
+			{"convert", "--to", "descriptive"}, {"convert", "--to", "fr"}, {"convert", "--to", "html"},
+			{"convert", "--to", "uci"}, {"convert", "--to", "lan"}, {"convert", "--to", "fen"}, {"convert", "--to", "svg"},
+			{"convert", "--to", "parquet", "-o", "TABLE"},
+			{"show"}, {"diff", "SELF"}, {"diff", "--rules", "fide"}, {"detect", "--max-replays", "3"},
+		}
+	}
+	units := map[string]string{"nags": "$1 ", "comments": "{} ", "line-comments": ";\n", "numbers": "1. "}
+	for _, name := range slices.Sorted(maps.Keys(units)) {
+		game := filepath.Join(dir, name+".pgn")
+		writeAnnotatedGame(t, game, size, units[name], false)
+		for _, c := range commands {
+			args := make([]string, 0, len(c)+1)
+			for _, a := range c {
+				switch a {
+				case "SELF":
+					a = game
+				case "TABLE":
+					a = filepath.Join(dir, name+".parquet")
+				}
+				args = append(args, a)
+			}
+			args = append(args, game)
+			code, peak, stderr := peakRSS(t, args...)
+			limit := ceiling(c)
+			t.Logf("%s %v: peak %d MB, ceiling %.0f MB, exit %d", name, c, peak, limit, code)
+			if code > 1 {
+				t.Errorf("%s %v: exit %d\n%.2000s", name, c, code, stderr)
+			}
+			if float64(peak) > limit {
+				t.Errorf("%s %v: peak memory %d MB, ceiling %.0f MB", name, c, peak, limit)
+			}
+		}
+	}
+	// The same annotations inside one variation: read up to the limit,
+	// reported there as a limit, never held whole.
+	game := filepath.Join(dir, "variation.pgn")
+	writeAnnotatedGame(t, game, size, "$1 ", true)
+	for _, c := range [][]string{{"validate"}, {"convert", "--to", "pgn"}, {"diff", game}} {
+		var stdout bytes.Buffer
+		code, peak, stderr := peakRSSOut(t, &stdout, append(c, game)...)
+		limit := ceiling(c)
+		t.Logf("variation %v: peak %d MB, exit %d", c, peak, code)
+		said := stdout.String() + stderr
+		if code == 0 || !strings.Contains(said, fmt.Sprintf("a variation holds more than %d tokens", grammar.VariationNodes)) || !strings.Contains(said, "limit") {
+			t.Errorf("variation %v: exit %d, want the variation's limit reported\n%.1000s", c, code, said)
+		}
+		if float64(peak) > limit {
+			t.Errorf("variation %v: peak memory %d MB, ceiling %.0f MB", c, peak, limit)
 		}
 	}
 }
