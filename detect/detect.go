@@ -20,6 +20,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/ashtapada/ashtapada/internal/english"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
@@ -167,14 +168,7 @@ func (e *SettingEvidence) Deciding() string {
 	for i, v := range e.Allowed {
 		allow[i] = e.Key + "=" + v
 	}
-	return fmt.Sprintf("%s; only %s allow%s the game", strings.Join(parts, "; "), strings.Join(allow, ", "), plural(len(allow)))
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return "s"
-	}
-	return ""
+	return fmt.Sprintf("%s; only %s allow%s the game", strings.Join(parts, "; "), strings.Join(allow, ", "), english.Plural(len(allow), "s", ""))
 }
 
 // ProfileResult is a game's verdict under one candidate profile.

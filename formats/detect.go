@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ashtapada/ashtapada/detect"
+	"github.com/ashtapada/ashtapada/internal/english"
 )
 
 // DetectWriter writes detect's results: Game once per game in input
@@ -168,7 +169,7 @@ func outcomeText(outcome, winner string) string {
 }
 
 func (d *detectText) summary(label string, s *detect.Summary) {
-	d.printf("%s: %d games, %d fit a profile, %d fit none", label, s.Games, s.Fitted, s.Unfitted)
+	d.printf("%s: %s, %d fit a profile, %d fit none", label, english.Count(s.Games, "game", "games"), s.Fitted, s.Unfitted)
 	if len(s.Fits) > 0 {
 		d.printf("; as they stand: %s", counts(s.Fits))
 	}

@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ashtapada/ashtapada/internal/english"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
@@ -88,7 +89,7 @@ func (g *githubReport) Game(r *replay.Result) error {
 // run's summary page rather than on a file.
 func (g *githubReport) Close(t *replay.Tally) error {
 	if t != nil {
-		msg := fmt.Sprintf("ashtapada: %d games, %d valid, %d invalid, %d errors, %d warnings", t.Games, t.Valid, t.Invalid, t.Errors, t.Warnings)
+		msg := fmt.Sprintf("ashtapada: %s, %d valid, %d invalid, %s, %s", english.Count(t.Games, "game", "games"), t.Valid, t.Invalid, english.Count(t.Errors, "error", "errors"), english.Count(t.Warnings, "warning", "warnings"))
 		g.w.WriteString("::notice title=ashtapada summary::" + githubDataEscaper.Replace(msg) + "\n")
 	}
 	return g.w.Flush()

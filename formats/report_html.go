@@ -26,6 +26,7 @@ import (
 	"strings"
 
 	"github.com/ashtapada/ashtapada/docs"
+	"github.com/ashtapada/ashtapada/internal/english"
 	"github.com/ashtapada/ashtapada/internal/tempfile"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
@@ -204,8 +205,8 @@ func (h *htmlReport) Close(_ *replay.Tally) error {
 		}
 	}
 	w.WriteString("<header><h1>ashtapada validate report</h1>\n")
-	fmt.Fprintf(w, "<p class=\"total\">%d games, %d valid, %d with errors; %d errors, %d warnings.</p></header>\n",
-		h.total.games, h.total.valid, h.total.games-h.total.valid, h.total.errors, h.total.warnings)
+	fmt.Fprintf(w, "<p class=\"total\">%s, %d valid, %d with errors; %s, %s.</p></header>\n",
+		english.Count(h.total.games, "game", "games"), h.total.valid, h.total.games-h.total.valid, english.Count(h.total.errors, "error", "errors"), english.Count(h.total.warnings, "warning", "warnings"))
 	w.WriteString("<main>\n<section id=\"summary\"><h2>Summary</h2>\n")
 	profs := make([]string, 0, len(h.profiles))
 	for p := range h.profiles {

@@ -46,7 +46,7 @@ func TestReportText(t *testing.T) {
 		"a.pgn:9:13: error: no white king can move to e3 [illegal-move]",
 		"\tgame 2, ply 3 (2. Ke3), profile fide, FEN 8/8/8/8/8/8/8/4K2k w - - 0 2; legal: Ke2 Kd1",
 		"a.pgn: game 2: fide, 2 plies, outcome none, result *, invalid",
-		"summary: 2 games, 1 valid, 1 invalid; 1 errors, 0 warnings",
+		"summary: 2 games, 1 valid, 1 invalid; 1 error, 0 warnings",
 	}
 	for i, w := range want {
 		if i >= len(lines) || lines[i] != w {

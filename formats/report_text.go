@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ashtapada/ashtapada/internal/english"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
@@ -88,8 +89,8 @@ func (t *textReport) Close(tally *replay.Tally) error {
 		return nil
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "summary: %d games, %d valid, %d invalid; %d errors, %d warnings\n",
-		tally.Games, tally.Valid, tally.Invalid, tally.Errors, tally.Warnings)
+	fmt.Fprintf(&b, "summary: %s, %d valid, %d invalid; %s, %s\n",
+		english.Count(tally.Games, "game", "games"), tally.Valid, tally.Invalid, english.Count(tally.Errors, "error", "errors"), english.Count(tally.Warnings, "warning", "warnings"))
 	for _, sec := range []struct {
 		name string
 		m    map[string]int

@@ -22,6 +22,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ashtapada/ashtapada/internal/english"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -231,10 +232,10 @@ func gameVerdict(res *replay.Result) string {
 	s := &res.Summary
 	v := "valid"
 	if !s.Valid {
-		v = plural(s.Errors, "error")
+		v = english.Count(s.Errors, "error", "errors")
 	}
 	if s.Warnings > 0 {
-		v += ", " + plural(s.Warnings, "warning")
+		v += ", " + english.Count(s.Warnings, "warning", "warnings")
 	}
 	if s.Outcome != "" && s.Outcome != replay.OutcomeNone {
 		v += "; the rules end it by " + s.Outcome
@@ -385,10 +386,3 @@ show(last);});
 var first=document.querySelector('section.game');if(first)first.focus();
 })();
 `
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}

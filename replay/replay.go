@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ashtapada/ashtapada/internal/english"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/rules"
@@ -508,18 +509,11 @@ func (w *walk) finish(ln *line) {
 		// The notes come last, in the order their rules first appeared.
 		if n := w.byRule[i].note; n != nil {
 			n.Message = fmt.Sprintf("from here on, %d more %s of rule %s in this game %s left out of the report: a game reports at most %d findings of one rule and %d in all",
-				n.LeftOut, plural(n.LeftOut, "finding", "findings"), n.Rule, plural(n.LeftOut, "is", "are"), perRule, perGame)
+				n.LeftOut, english.Plural(n.LeftOut, "finding", "findings"), n.Rule, english.Plural(n.LeftOut, "is", "are"), perRule, perGame)
 			w.res.Findings = append(w.res.Findings, *n)
 			s.LeftOut += n.LeftOut
 		}
 	}
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // add appends a finding, applying --strict, unless the game has reported

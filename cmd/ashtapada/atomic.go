@@ -80,6 +80,9 @@ func replaceFile(path string, follow bool, write func(w io.Writer) (bool, error)
 		}
 	}()
 	if keep, err = write(tmp); err != nil {
+		if errors.Is(err, errNoGames) {
+			return fmt.Errorf("not writing %s: %w", path, err)
+		}
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	if !keep {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/english"
 	"github.com/ashtapada/ashtapada/internal/tempfile"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
@@ -330,7 +331,12 @@ func (cv *converter) run(p *pipeline, cfg replay.Config, args []string, w io.Wri
 	}
 	if read.toolErrs > 0 {
 		// Games that met a bug were reported and left out.
-		return fmt.Errorf("%s not converted (internal errors above)", plural(read.toolErrs, "game", "games"))
+		return fmt.Errorf("%s not converted (internal errors above)", english.Count(read.toolErrs, "game", "games"))
+	}
+	if cv.n == 0 {
+		// Nothing was converted: never exit 0, and no output file is
+		// made (the error reaches writeFileAtomic).
+		return noGamesError(args, read.dirWithoutRecords)
 	}
 	return nil
 }

@@ -147,6 +147,8 @@ func detectAction(c *cli.Context) error {
 		return toolError(fmt.Errorf("writing the report: %w", writeErr))
 	case read.toolErrs > 0:
 		return &exitError{code: 2}
+	case s.games == 0:
+		return toolError(noGamesError(args, read.dirWithoutRecords))
 	case s.unfitted > 0:
 		return failed()
 	}
@@ -159,6 +161,7 @@ type detectSink struct {
 	rw       formats.DetectWriter
 	total    *detect.Summary
 	file     *detect.Summary // of the file being reported
+	games    int             // games reported
 	unfitted int             // games that fit no profile
 	writeErr error
 	stderr   io.Writer // the application's standard error
@@ -170,6 +173,7 @@ func (s *detectSink) game(_ formats.GameID, g *detect.Game) bool {
 	}
 	s.file.Add(g)
 	s.total.Add(g)
+	s.games++
 	if !g.Fitted() {
 		s.unfitted++
 	}

@@ -55,6 +55,22 @@ func version() string {
 	return v + " " + goV
 }
 
+func init() {
+	register(&cli.Command{
+		Name:  "version",
+		Usage: "print the version of ashtapada and of the Go it was built with",
+		Description: "The same line as `ashtapada --version`: the module's version (a release tag when\n" +
+			"installed with `go install ...@vX.Y.Z`, \"(devel)\" when built from a checkout) and Go's.",
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return toolError(fmt.Errorf("version takes no arguments, got %q", c.Args().First()))
+			}
+			_, err := fmt.Fprintln(c.App.Writer, c.App.Name, "version", c.App.Version)
+			return err
+		},
+	})
+}
+
 func newApp() *cli.App {
 	sort.Slice(commands, func(i, j int) bool { return commands[i].Name < commands[j].Name })
 	for _, c := range commands {

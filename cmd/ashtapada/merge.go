@@ -16,6 +16,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/gametable"
+	"github.com/ashtapada/ashtapada/internal/english"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
@@ -130,7 +131,7 @@ func checkParts(parts []string) (partKind, error) {
 		case kind == tablePart && ends[i].kind == emptyPart:
 			return 0, fmt.Errorf("merge: %s is empty, not a Parquet table: was its run stopped before it wrote it?", p)
 		case summaries > 0 && !ends[i].summary:
-			return 0, fmt.Errorf("merge: %s does not end with a summary line, as %s: it was cut short (a run stopped while it wrote it?), and is not merged", p, plural(summaries, "other part does", "other parts do"))
+			return 0, fmt.Errorf("merge: %s does not end with a summary line, as %s: it was cut short (a run stopped while it wrote it?), and is not merged", p, english.Count(summaries, "other part does", "other parts do"))
 		}
 	}
 	return kind, nil

@@ -35,7 +35,11 @@ func convertParquet(c *cli.Context, cfg replay.Config, notation movesNotation) e
 			return toolError(errors.New("--to parquet writes a binary file: give -o FILE or redirect standard output"))
 		}
 	}
-	files, err := expandInputs(c.Args().Slice(), c.App.ErrWriter)
+	named := c.Args().Slice()
+	if len(named) == 0 {
+		named = []string{"-"}
+	}
+	files, err := expandInputs(named, c.App.ErrWriter)
 	if err != nil {
 		return toolError(err)
 	}
@@ -55,6 +59,11 @@ func convertParquet(c *cli.Context, cfg replay.Config, notation movesNotation) e
 			if err := pc.part(p, tw); err != nil {
 				return err
 			}
+		}
+		if pc.rows == 0 && !manyShards(c.String("shard")) {
+			// Nothing was converted: never exit 0, and no table is
+			// made (the error reaches writeFileAtomic).
+			return noGamesError(named, false)
 		}
 		if err := tw.Close(); err != nil {
 			return err
@@ -84,6 +93,7 @@ type parquetConverter struct {
 	notation movesNotation // --notation
 	errw     io.Writer
 	broken   int // games that could not be read whole
+	rows     int // rows written
 	// pending is the last game's row, held until the next game or the end
 	// of its part says whether text that is no game follows the file's
 	// last game.
@@ -238,6 +248,7 @@ func (pc *parquetConverter) flush(trailer []byte, tw *gametable.Writer) error {
 	}
 	pc.pending = nil
 	r.SetAfter(trailer)
+	pc.rows++
 	return tw.Write(r)
 }
 

@@ -125,7 +125,12 @@ func (o readOutcome) complete() bool { return o.toolErrs == 0 && !o.stopped }
 
 // jobsFlag is --jobs of every command on the pipeline; readJobs reads it.
 func jobsFlag(usage string) cli.Flag {
-	return &cli.IntFlag{Name: "jobs", Usage: usage, DefaultText: "the number of cores"}
+	return &cli.IntFlag{Name: "jobs", Usage: usage, DefaultText: "the number of cores", Action: func(_ *cli.Context, n int) error {
+		if n < 1 {
+			return fmt.Errorf("--jobs %d: want 1 or more workers", n)
+		}
+		return nil
+	}}
 }
 
 // readJobs is --jobs, all cores when not given, bounded by capJobs.

@@ -6,6 +6,7 @@ package main
 // that the replay pipeline stays readable on its own.
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -19,6 +20,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/docs"
 	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/internal/english"
 	"github.com/ashtapada/ashtapada/internal/suggest"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/ruleid"
@@ -76,6 +78,11 @@ type ciRun struct {
 // errors: nothing was checked yet.
 func startCI(c *cli.Context, stdout, stderr io.Writer) (*ciRun, io.Writer, error) {
 	r := &ciRun{stderr: stderr, writePath: c.String("write-baseline"), read: map[string]bool{}}
+	if r.writePath == "-" {
+		// Standard output carries the report: a file named "-" would
+		// surprise more than it helps.
+		return nil, nil, errors.New("--write-baseline -: a baseline is written to a file beside the report, not to standard output: give the file's name")
+	}
 	if err := outputNotInput("--write-baseline", r.writePath, c.Args().Slice()); err != nil {
 		return nil, nil, err
 	}
@@ -201,7 +208,7 @@ func (r *ciRun) finish(complete bool) error {
 				for _, e := range gone {
 					n += e.Count
 				}
-				fmt.Fprintf(r.stderr, "ashtapada: baseline: %s (rewrite it with --write-baseline):\n", plural(n, "finding no longer occurs", "findings no longer occur"))
+				fmt.Fprintf(r.stderr, "ashtapada: baseline: %s (rewrite it with --write-baseline):\n", english.Count(n, "finding no longer occurs", "findings no longer occur"))
 				for i := range gone {
 					if i == maxGoneListed {
 						fmt.Fprintf(r.stderr, "  ... and %d more entries\n", len(gone)-i)
@@ -219,7 +226,7 @@ func (r *ciRun) finish(complete bool) error {
 		if err := writeFileAtomic(r.writePath, r.rec.Write); err != nil {
 			return err
 		}
-		fmt.Fprintf(r.stderr, "ashtapada: baseline: %s written to %s\n", plural(r.rec.Len(), "finding", "findings"), r.writePath)
+		fmt.Fprintf(r.stderr, "ashtapada: baseline: %s written to %s\n", english.Count(r.rec.Len(), "finding", "findings"), r.writePath)
 	}
 	return nil
 }
@@ -227,11 +234,3 @@ func (r *ciRun) finish(complete bool) error {
 // acceptsErrors: after --write-baseline the run succeeded when the baseline
 // was written; the findings are now the accepted state (exit 0).
 func (r *ciRun) acceptsErrors() bool { return r != nil && r.rec != nil }
-
-// plural is "1 finding" or "3 findings".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}

@@ -9,6 +9,7 @@ import (
 	"syscall"
 
 	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/internal/english"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
@@ -121,8 +122,8 @@ func (s *resultSink) finish(read readOutcome) error {
 	}
 	if s.leftFindings > 0 {
 		fmt.Fprintf(s.ci.diag(), "ashtapada: --max-errors %d: stopped showing findings after %s; %s (%s) in %s left out\n",
-			s.opts.maxErrors, plural(s.shown, "error", "errors"), plural(s.leftFindings, "more finding", "more findings"),
-			plural(s.leftErrors, "error", "errors"), plural(s.leftGames, "game", "games"))
+			s.opts.maxErrors, english.Count(s.shown, "error", "errors"), english.Count(s.leftFindings, "more finding", "more findings"),
+			english.Count(s.leftErrors, "error", "errors"), english.Count(s.leftGames, "game", "games"))
 	}
 	// The baseline is written, and its gone entries listed, only when every
 	// input was read and checked.
@@ -160,8 +161,17 @@ func noGamesError(inputs []string, dirWithoutRecords bool) error {
 	if dirWithoutRecords {
 		msg += fmt.Sprintf(" (a directory is searched for files named *%s)", strings.Join(recordExtensions, ", *"))
 	}
-	return errors.New(msg)
+	return noGames(msg)
 }
+
+// noGames is the error of a run that found no game; errNoGames matches it
+// (errors.Is), so that a command that writes a file says it did not.
+type noGames string
+
+func (e noGames) Error() string        { return string(e) }
+func (e noGames) Is(target error) bool { return target == errNoGames }
+
+var errNoGames = noGames("")
 
 // onlyErrors drops the warnings of a game's findings (for --quiet), after
 // they were counted and recorded in a baseline.
