@@ -75,6 +75,9 @@ type notationTurns struct {
 	// ("12... "): the first, and one after a comment.
 	needNumber bool
 	steps      []replay.Step
+	// open: the comments and NAGs after the last turn written ran to the
+	// end of nodes.
+	open bool
 }
 
 func newNotationTurns(n record.Notation, sourceComments bool) *notationTurns {
@@ -118,11 +121,15 @@ func (nt *notationTurns) turn(wr *wrapper, i, j int) {
 }
 
 // annotations writes the comments and NAGs that follow a turn in the
-// record, from nt.nodes[k] to the next move, move number or variation.
+// record, from nt.nodes[k] to the next move, move number or variation,
+// and notes whether they run to the end of nt.nodes (open): a main line
+// read in parts may go on with them in its next part.
 func (nt *notationTurns) annotations(wr *wrapper, k int) {
+	nt.open = true
 	for ; k < len(nt.nodes); k++ {
 		nd := &nt.nodes[k]
 		if nd.Kind == record.KindMove || nd.Kind == record.KindMoveNumber || nd.Kind == record.KindVariation {
+			nt.open = false
 			break
 		}
 		switch nd.Kind {

@@ -44,9 +44,6 @@ func notationRendering(n record.Notation) *Rendering {
 type notationRenderer struct {
 	n  record.Notation
 	nt *notationTurns
-	// parts counts the parts written: a part after the first may start
-	// inside a turn, with the comments and NAGs of the turn before.
-	parts int
 	stepsInParts
 }
 
@@ -72,15 +69,16 @@ func (nr *notationRenderer) RendersParts(*record.Game) bool { return true }
 
 func (nr *notationRenderer) BeginParts(dst []byte, g *record.Game, _ int, _ []record.Node) {
 	nr.begin(dst, g)
-	nr.nt, nr.parts = newNotationTurns(nr.n, false), 0
+	nr.nt = newNotationTurns(nr.n, false)
 }
 
 func (nr *notationRenderer) Part(nodes []record.Node, pl *replay.Played) {
 	nr.nt.t, nr.nt.nodes = pl, nodes
-	if nr.parts > 0 {
+	if nr.nt.open {
+		// A part may start inside a turn: the comments and NAGs of the
+		// turn before, when the part before ended with some.
 		nr.nt.annotations(&nr.wr, 0)
 	}
-	nr.parts++
 	stepTurns(&nr.wr, pl, nr.nt.turn)
 }
 

@@ -62,6 +62,9 @@ type walk struct {
 	numbersNoted bool
 	// noticeIdx are the indexes in res.Findings of the reader's notices.
 	noticeIdx []int
+	// parted: the main line comes in parts (BeginParts), not whole
+	// (Game).
+	parted bool
 	// played collects the main line's steps (Config.Steps), nil otherwise.
 	played *Played
 	// nodes is the main line being walked: Game.Moves, or the part of it
@@ -196,8 +199,11 @@ type PartWalk struct {
 	ln *line
 	// parts counts the parts walked; parted: the main line comes in
 	// parts (BeginParts), not whole (Game).
-	parts  int
-	parted bool
+	parts int
+	// number holds the move number a part ended with, which the move at
+	// the start of the next part is judged against: the part's storage
+	// is read over by the next part.
+	number record.Node
 }
 
 // BeginParts starts the replay of a game read in parts. g must be the
@@ -213,7 +219,7 @@ type PartWalk struct {
 // (Played.PliesBefore the plies before); the next part starts them anew.
 func (r *Replayer) BeginParts(g *record.Game, file string, index int) *PartWalk {
 	p := r.begin(g, file, index, false)
-	p.parted = true
+	p.w.parted = true
 	return p
 }
 
@@ -229,9 +235,13 @@ func (p *PartWalk) Part(nodes []record.Node) {
 	}
 	p.walkPart(nodes)
 	// What points into the part is let go (a node of the next part may
-	// take its address).
+	// take its address); a move number the part ended with is copied.
 	p.w.pre.node, p.w.pre.line = nil, nil
 	p.w.ahead = nil
+	if pn := p.ln.pendingNumber; pn != nil {
+		p.number = *pn
+		p.ln.pendingNumber = &p.number
+	}
 }
 
 // walkPart walks nodes, the steps of the part before let go.
@@ -245,7 +255,7 @@ func (p *PartWalk) walkPart(nodes []record.Node) {
 	w.line(nodes, p.ln)
 	if w.played != nil {
 		w.cutSANs()
-		if p.parted {
+		if w.parted {
 			w.played.keepStop()
 		}
 	}
@@ -413,7 +423,7 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 					// variations follow: a snapshot starts a history,
 					// which at every ply cost a third of the walk.
 					ln.before = nil
-					if variationFollows(nodes[j:]) {
+					if variationMayFollow(nodes[j:], ln.main && w.parted) {
 						ln.before = ln.snapshot()
 					}
 				}
@@ -428,9 +438,12 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 	}
 }
 
-// variationFollows reports whether a variation comes after a turn, before
-// the next move: only then is the position before the turn needed.
-func variationFollows(rest []record.Node) bool {
+// variationMayFollow reports whether a variation may come after a turn,
+// before the next move, in rest (the line after the turn): only then is
+// the position before the turn needed. open says that the line goes on
+// after rest (a main line read in parts, which may be cut inside a turn):
+// a variation may then stand at the start of the next part.
+func variationMayFollow(rest []record.Node, open bool) bool {
 	for i := range rest {
 		switch rest[i].Kind {
 		case record.KindVariation:
@@ -439,7 +452,7 @@ func variationFollows(rest []record.Node) bool {
 			return false
 		}
 	}
-	return false
+	return open
 }
 
 // snapshot copies a line's state, for a variation's branch point. The
