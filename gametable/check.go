@@ -7,11 +7,15 @@ package gametable
 // codec whose decoder grows its buffer without end on bytes it cannot
 // decode (LZ4). A runaway allocation is a fatal error, not a panic, so
 // those are checked first, here (docs/robustness.md, "Parquet input").
+// So is every page's checksum: the library checks a page's only as it
+// reads it, after the rows before it were given out, and not those of the
+// columns a text reader leaves out.
 
 import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"strings"
 	"unsafe"
@@ -114,6 +118,7 @@ func checkFile(r io.ReaderAt, size int64) error {
 		}
 	}
 	rows := int64(0)
+	sum := make([]byte, crcBuffer)
 	for i := range meta.RowGroups {
 		rg := &meta.RowGroups[i]
 		if rg.NumRows < 0 || rg.NumRows > RowGroupRows {
@@ -129,7 +134,7 @@ func checkFile(r io.ReaderAt, size int64) error {
 			err := checkChunk(r, c, footerStart)
 			var pages chunkPages
 			if err == nil {
-				pages, err = checkPages(r, c, rg.NumRows)
+				pages, err = checkPages(r, c, rg.NumRows, sum)
 			}
 			if err != nil {
 				return malformed("row group %d, column %s: %v", i+1, strings.Join(c.MetaData.PathInSchema, "."), err)
@@ -204,11 +209,14 @@ type chunkPages struct {
 // of a list, which takes a byte at least), and a zstd page is one frame
 // whose blocks make little more than the page's size (zstdFrame): the
 // decoder writes whatever the frame makes, a few bytes making a block of
-// 128 KB.
-func checkPages(r io.ReaderAt, c *format.ColumnChunk, rows int64) (chunkPages, error) {
+// 128 KB. A page whose header carries a CRC must have the bytes it was
+// written with (the writers put one in every page); a page without one,
+// as some other writers write, is read unchecked.
+// sum is a buffer for reading the pages' bytes.
+func checkPages(r io.ReaderAt, c *format.ColumnChunk, rows int64, sum []byte) (chunkPages, error) {
 	md := &c.MetaData
 	var pages chunkPages
-	dictionary, dictionaries := int64(0), 0
+	dictionary, dictionaries, dataPages := int64(0), 0, 0
 	start := md.DataPageOffset
 	if md.DictionaryPageOffset > 0 && md.DictionaryPageOffset < start {
 		start = md.DictionaryPageOffset
@@ -224,6 +232,20 @@ func checkPages(r io.ReaderAt, c *format.ColumnChunk, rows int64) (chunkPages, e
 		size, usize := int64(h.CompressedPageSize), int64(h.UncompressedPageSize)
 		if size < 0 || usize < 0 || size > end-at {
 			return pages, fmt.Errorf("a page of %d bytes (%d uncompressed) at %d, in a chunk that ends at %d", size, usize, at, end)
+		}
+		page := "the dictionary page"
+		if h.Type != format.DictionaryPage {
+			dataPages++
+			page = fmt.Sprintf("data page %d", dataPages)
+		}
+		if h.CRC != 0 {
+			got, err := pageCRC(r, at, size, sum)
+			if err != nil {
+				return pages, fmt.Errorf("%s (at %d): %v", page, at, err)
+			}
+			if want := uint32(h.CRC); got != want {
+				return pages, fmt.Errorf("%s (at %d): checksum mismatch: its header says CRC-32 %08x, its %d bytes make %08x (the table was damaged after it was written)", page, at, want, size, got)
+			}
 		}
 		values, levels, compressed := int64(0), int64(0), true
 		switch {
@@ -288,6 +310,26 @@ func checkPages(r io.ReaderAt, c *format.ColumnChunk, rows int64) (chunkPages, e
 	}
 	pages.largest += dictionary
 	return pages, nil
+}
+
+// crcBuffer is how many bytes of a page pageCRC reads at a time.
+const crcBuffer = 64 << 10
+
+// pageCRC returns the CRC-32 (IEEE) of the n bytes at off, read through
+// buf: a page's checksum as the format defines it, of its bytes as stored
+// (compressed, levels included).
+func pageCRC(r io.ReaderAt, off, n int64, buf []byte) (uint32, error) {
+	sum := uint32(0)
+	for n > 0 {
+		b := buf[:min(n, int64(len(buf)))]
+		if _, err := r.ReadAt(b, off); err != nil {
+			return 0, err
+		}
+		sum = crc32.Update(sum, crc32.IEEETable, b)
+		off += int64(len(b))
+		n -= int64(len(b))
+	}
+	return sum, nil
 }
 
 // readPageHeader reads the page header at off into h (the chunk ends at

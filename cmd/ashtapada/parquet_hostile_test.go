@@ -394,3 +394,73 @@ func TestParquetDecompressionBomb(t *testing.T) {
 		t.Errorf("fmt of a table of 40 KB: peak memory %d MB", peakMB)
 	}
 }
+
+// withPageByteFlipped returns table with a byte of the first row group's
+// chunk of column changed: its last, which is in its last page's bytes
+// (a page's header comes before them).
+func withPageByteFlipped(t *testing.T, table []byte, column string) []byte {
+	t.Helper()
+	n := int(binary.LittleEndian.Uint32(table[len(table)-8:]))
+	var meta format.FileMetaData
+	if err := thrift.Unmarshal(new(thrift.CompactProtocol), table[len(table)-8-n:len(table)-8], &meta); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range meta.RowGroups[0].Columns {
+		if md := c.MetaData; strings.Join(md.PathInSchema, ".") == column {
+			b := bytes.Clone(table)
+			b[md.DataPageOffset+md.TotalCompressedSize-1] ^= 0x20
+			return b
+		}
+	}
+	t.Fatalf("no column %s", column)
+	return nil
+}
+
+// TestParquetPageChecksum: a table with a byte of a page changed (its
+// CRC no longer matches) is that input's error, exit 2, naming the
+// table, the checksum, the row group and the column, on reading it for
+// its text (convert, fmt) as on merging it, whether or not the column is
+// one a text reader reads (plies is not: a damaged table is refused
+// whole); convert writes the games of the inputs before it, fmt the files
+// before and after it.
+func TestParquetPageChecksum(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	good := tableOf(t, dir, "good.parquet", twoGames)
+	tableOf(t, dir, "other.parquet", validGame)
+	for _, column := range []string{"movetext", "plies"} {
+		name := "bad-" + column + ".parquet"
+		if err := os.WriteFile(filepath.Join(dir, name), withPageByteFlipped(t, good, column), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Run(column, func(t *testing.T) {
+			t.Parallel()
+			reported := func(what, stderr string, code int) {
+				t.Helper()
+				crashed(t, what, stderr, code)
+				for _, want := range []string{name + ": ", "row group 1, column " + column + ": data page 1", "checksum mismatch"} {
+					if code != 2 || !strings.Contains(stderr, want) {
+						t.Errorf("%s: exit %d, want 2 and an error with %q:\n%s", what, code, want, stderr)
+					}
+				}
+			}
+			want, _, _ := runAshIn(t, dir, "convert", "--from", "parquet", "--to", "pgn", "other.parquet", "good.parquet")
+			out, stderr, code := runAshIn(t, dir, "convert", "--from", "parquet", "--to", "pgn", "other.parquet", "good.parquet", name, "other.parquet")
+			reported("convert", stderr, code)
+			if out != want {
+				t.Errorf("convert did not write the games before the table:\n%s", lineDifferenceOf(want, out, "alone", "with the table"))
+			}
+			want, _, _ = runAshIn(t, dir, "fmt", "other.parquet", "good.parquet")
+			out, stderr, code = runAshIn(t, dir, "fmt", "other.parquet", name, "good.parquet")
+			reported("fmt", stderr, code)
+			if out != want {
+				t.Errorf("fmt did not write the other inputs:\n%s", lineDifferenceOf(want, out, "alone", "with the table"))
+			}
+			out, stderr, code = runAshIn(t, dir, "merge", "good.parquet", name)
+			reported("merge", stderr, code)
+			if out != "" {
+				t.Errorf("merge wrote %d bytes of a merge it refused", len(out))
+			}
+		})
+	}
+}
