@@ -7,8 +7,8 @@ import (
 
 // magics are the first bytes of formats that are not PGN text. The reader
 // names the format instead of reporting a stream of syntax errors about NUL
-// bytes. Formats the input layer decompresses never reach this check; a
-// compressed stream it did not recognise (by name) does.
+// bytes. What Open decompresses is looked at after decompression, so a
+// compressed format shows here only compressed twice (gzip in gzip).
 var magics = []struct {
 	prefix []byte
 	name   string
