@@ -31,6 +31,12 @@ type Options struct {
 	Strict      bool
 	// NoVariations: judge the main line only (validate --no-variations).
 	NoVariations bool
+	// MaxWindow is the largest dictionary or window of a compressed input
+	// (--max-window; 0 the default, negative none).
+	MaxWindow int64
+	// MaxGameBytes is the longest game read (--max-game-bytes; 0 the
+	// default, negative none).
+	MaxGameBytes int
 }
 
 func (o Options) check() error {
@@ -75,7 +81,7 @@ func Build(s beam.Scope, o Options) {
 	matches := beam.Flatten(s, files...)
 	readable := fileio.ReadMatches(s, matches, fileio.ReadUncompressed())
 	judged := beam.ParDo(s, &judgeFn{BundleBytes: o.BundleBytes, Rules: o.Rules, Strict: o.Strict, NoVariations: o.NoVariations,
-		Rows: o.Format == "parquet", RowPrefix: o.Output}, readable)
+		MaxWindow: o.MaxWindow, MaxGameBytes: o.MaxGameBytes, Rows: o.Format == "parquet", RowPrefix: o.Output}, readable)
 
 	if o.Format == "jsonl" {
 		keyed := beam.ParDo(s, &keyFn{Shards: o.Shards}, judged)

@@ -3,27 +3,24 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"compress/bzip2"
-	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
-	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/sdf"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
-	"github.com/klauspost/compress/zstd"
 
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/gametable"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
+	"github.com/ashtapada/ashtapada/source"
 )
 
 // Judged is what the pipeline keeps of a game or of a bundle. A game's
@@ -59,7 +56,27 @@ type judgeFn struct {
 	Rows      bool
 	RowPrefix string
 
+	// MaxWindow is the window limit of a compressed input
+	// (source.Options.MaxWindow: 0 the default, negative none).
+	MaxWindow int64
+	// MaxGameBytes is the longest game read (0 the default of
+	// grammar.DefaultLimits, negative none), as validate's
+	// --max-game-bytes.
+	MaxGameBytes int
+
 	rp *replay.Replayer
+}
+
+// limits are the grammar's limits with the longest game of --max-game-bytes.
+func (fn *judgeFn) limits() grammar.Limits {
+	l := grammar.DefaultLimits()
+	switch {
+	case fn.MaxGameBytes > 0:
+		l.MaxGameBytes = fn.MaxGameBytes
+	case fn.MaxGameBytes < 0:
+		l.MaxGameBytes = 0
+	}
+	return l
 }
 
 func (fn *judgeFn) Setup() error {
@@ -76,10 +93,23 @@ func (fn *judgeFn) Setup() error {
 	return nil
 }
 
-// compressed files cannot be entered in the middle: one bundle each.
-func compressed(path string) bool {
-	lower := strings.ToLower(path)
-	return strings.HasSuffix(lower, ".gz") || strings.HasSuffix(lower, ".bz2") || strings.HasSuffix(lower, ".zst")
+// input is how the bundle opens its file: decompressed as its first
+// bytes say, with the window limit of --max-window (package source).
+func (fn *judgeFn) input() source.Options {
+	return source.Options{MaxWindow: fn.MaxWindow, WindowSetting: "--max-window"}
+}
+
+// compressed reports whether a file is compressed, by its first bytes: it
+// cannot be entered in the middle, and is one bundle. A file that cannot
+// be read is not: the bundle that reads it reports the error.
+func compressed(ctx context.Context, f fileio.ReadableFile) bool {
+	rc, err := f.Open(ctx)
+	if err != nil {
+		return false
+	}
+	defer rc.Close()
+	c, err := source.Compression(rc)
+	return err == nil && c != ""
 }
 
 func (fn *judgeFn) CreateInitialRestriction(f fileio.ReadableFile) offsetrange.Restriction {
@@ -87,7 +117,7 @@ func (fn *judgeFn) CreateInitialRestriction(f fileio.ReadableFile) offsetrange.R
 }
 
 func (fn *judgeFn) SplitRestriction(f fileio.ReadableFile, r offsetrange.Restriction) []offsetrange.Restriction {
-	if compressed(f.Metadata.Path) || fn.BundleBytes <= 0 || r.End-r.Start <= fn.BundleBytes {
+	if fn.BundleBytes <= 0 || r.End-r.Start <= fn.BundleBytes || compressed(context.Background(), f) {
 		return []offsetrange.Restriction{r}
 	}
 	return r.SizedSplits(fn.BundleBytes)
@@ -107,17 +137,25 @@ func (fn *judgeFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, f f
 		return nil // an empty file
 	}
 	name := f.Metadata.Path
-	whole := compressed(name)
-	if whole && !rt.TryClaim(r.End-1) {
-		// The whole file is claimed at once, so that it is not split
-		// later either; a failed claim means another bundle has it.
-		return nil
+	raw, err := f.Open(ctx)
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", name, err)
 	}
-	rc, err := openDecompressed(ctx, f)
+	rc, err := fn.input().Reader(raw, name)
 	if err != nil {
 		return err
 	}
 	defer rc.Close()
+	whole := rc.Compression != ""
+	if whole && (r.Start > 0 || !rt.TryClaim(r.End-1)) {
+		// The whole file is claimed at once, so that it is not split
+		// later either; a failed claim means another bundle has it. A
+		// range that does not start the file is none of its games
+		// (compressed claims no split of it): claiming past the end
+		// marks it done.
+		rt.TryClaim(r.End)
+		return nil
+	}
 	// The bundle's table, opened at its first game: a bundle that claims
 	// no game writes no file.
 	var rows *rowFile
@@ -128,6 +166,7 @@ func (fn *judgeFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, f f
 	}()
 	tally := replay.NewTally()
 	sp := grammar.NewSplitter(rc)
+	sp.SetLimits(fn.limits())
 	sc := new(grammar.Scratch)
 	index := 0
 	// gap is the text that holds no game read since the last game: the
@@ -320,39 +359,3 @@ func (f *rowFile) abort() {
 	}
 	f.fs.Close()
 }
-
-// openDecompressed opens a file through Beam's file systems (local, gs://,
-// s3://) and decompresses it by its extension, as the command line does.
-func openDecompressed(ctx context.Context, f fileio.ReadableFile) (io.ReadCloser, error) {
-	rc, err := f.Open(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", f.Metadata.Path, err)
-	}
-	lower := strings.ToLower(f.Metadata.Path)
-	switch {
-	case strings.HasSuffix(lower, ".gz"):
-		zr, err := gzip.NewReader(rc)
-		if err != nil {
-			rc.Close()
-			return nil, fmt.Errorf("reading %s: %w", f.Metadata.Path, err)
-		}
-		return readCloser{zr, rc}, nil
-	case strings.HasSuffix(lower, ".bz2"):
-		return readCloser{bzip2.NewReader(rc), rc}, nil
-	case strings.HasSuffix(lower, ".zst"):
-		zr, err := zstd.NewReader(rc)
-		if err != nil {
-			rc.Close()
-			return nil, fmt.Errorf("reading %s: %w", f.Metadata.Path, err)
-		}
-		return readCloser{zr.IOReadCloser(), rc}, nil
-	}
-	return rc, nil
-}
-
-type readCloser struct {
-	io.Reader
-	c io.Closer
-}
-
-func (r readCloser) Close() error { return r.c.Close() }

@@ -25,6 +25,8 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/source"
 
 	// Runners and file systems chosen by flags.
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"
@@ -44,15 +46,22 @@ var (
 	rulesName   = flag.String("rules", "", "judge every game under this profile (as validate --rules)")
 	strict      = flag.Bool("strict", false, "warnings are errors (as validate --strict)")
 	noVars      = flag.Bool("no-variations", false, "judge the main line only (as validate --no-variations)")
+	maxWindow   = flag.Int64("max-window", source.DefaultMaxWindow, "largest dictionary (xz) or window (zstd) of a compressed input, in bytes; an input declaring more is refused (0: no limit), as validate --max-window")
+	maxGame     = flag.Int("max-game-bytes", grammar.DefaultLimits().MaxGameBytes, "longest game, in bytes; a longer one is a limit error (0: no limit), as validate --max-game-bytes")
 	cpuProfile  = flag.String("cpuprofile", "", "write a CPU profile of this process to FILE (on Prism: the runner and the worker)")
 )
 
 func main() {
 	flag.Parse()
 	beam.Init()
+	if *maxWindow < 0 || *maxGame < 0 {
+		fmt.Fprintln(os.Stderr, "ashtapada-beam: --max-window and --max-game-bytes: want 0 (no limit) or more")
+		os.Exit(2)
+	}
 	opts := Options{
 		Inputs: splitList(*input), Output: *output, Format: *format, Shards: *shards,
 		BundleBytes: *bundleBytes, Rules: *rulesName, Strict: *strict, NoVariations: *noVars,
+		MaxWindow: noLimit(*maxWindow), MaxGameBytes: int(noLimit(int64(*maxGame))),
 	}
 	if err := opts.check(); err != nil {
 		fmt.Fprintln(os.Stderr, "ashtapada-beam:", err)
@@ -73,6 +82,15 @@ func main() {
 	if err := beamx.Run(context.Background(), p); err != nil {
 		log.Fatalf("ashtapada-beam: %v", err)
 	}
+}
+
+// noLimit turns a flag's 0, no limit, into the options' negative (their
+// 0 is the default).
+func noLimit(n int64) int64 {
+	if n == 0 {
+		return -1
+	}
+	return n
 }
 
 func splitList(s string) []string {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"flag"
 	"io"
 	"io/fs"
 	"os"
@@ -19,6 +20,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
 	"github.com/ashtapada/ashtapada/gametable"
+	"github.com/ashtapada/ashtapada/internal/compresstest"
 	"github.com/ashtapada/ashtapada/internal/testenv"
 )
 
@@ -299,5 +301,80 @@ func rowsOf(t *testing.T, path string) []string {
 		}
 		b, _ := json.Marshal(row)
 		out = append(out, string(b))
+	}
+}
+
+// An input is read as its bytes say, whatever its name: a gzip stream
+// named .pgn and an xz file are judged as the same games uncompressed,
+// with bundles small enough that a plain file is cut into several.
+func TestPipelineReadsCompressedByContent(t *testing.T) {
+	plain := readFile(t, filepath.Join(testenv.RepoRoot(), "corpus", "fide", "valid.pgn"))
+	dir := t.TempDir()
+	files := map[string][]byte{
+		"plain.pgn":    plain,
+		"gzip.pgn":     compresstest.Gzip(t, plain),
+		"xz.pgn.xz":    compresstest.XZ(t, plain, 0),
+		"xz-named.pgn": compresstest.XZ(t, plain, 1<<10),
+	}
+	var paths []string
+	for name, data := range files {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	out := filepath.Join(t.TempDir(), "games")
+	parts := runPipeline(t, Options{Inputs: paths, Output: out, Format: "jsonl", Shards: 1, BundleBytes: 256})
+	got := readFile(t, parts[0])
+	// Each file's lines, its name replaced by one word.
+	byFile := map[string][]string{}
+	for _, l := range sortedLines(t, got) {
+		for _, p := range paths {
+			if q := strconv.Quote(p); strings.Contains(l, q) {
+				byFile[filepath.Base(p)] = append(byFile[filepath.Base(p)], strings.ReplaceAll(l, q, `"F"`))
+			}
+		}
+	}
+	want := byFile["plain.pgn"]
+	if len(want) < 3 {
+		t.Fatalf("plain.pgn: %d lines", len(want))
+	}
+	for name := range files {
+		if !slices.Equal(byFile[name], want) {
+			t.Errorf("%s: %d lines, plain.pgn %d; first: %q", name, len(byFile[name]), len(want), byFile[name][:min(1, len(byFile[name]))])
+		}
+	}
+}
+
+// A game over the longest the pipeline reads is a limit error, and with
+// --format parquet (where such a game has no row) the job stops with it:
+// the message names the flag that raises the limit, which the pipeline
+// has.
+func TestPipelineTooLargeGameNamesItsFlag(t *testing.T) {
+	dir := t.TempDir()
+	var b bytes.Buffer
+	b.WriteString("[Event \"huge\"]\n\n1. e4 e5\n")
+	line := "{" + strings.Repeat("x", 98) + "}\n"
+	for b.Len() < 17<<20 {
+		b.WriteString(line)
+	}
+	b.WriteString("2. Nf3 *\n\n[Event \"small\"]\n\n1. d4 *\n")
+	in := filepath.Join(dir, "huge.pgn")
+	if err := os.WriteFile(in, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, s := beam.NewPipelineWithRoot()
+	Build(s, Options{Inputs: []string{in}, Output: filepath.Join(dir, "games"), Format: "parquet", Shards: 1, BundleBytes: 64 << 20})
+	err := ptest.Run(p)
+	if err == nil {
+		t.Fatal("the pipeline wrote a row for a game it did not read whole")
+	}
+	const name = "max-game-bytes"
+	if !strings.Contains(err.Error(), "--"+name) {
+		t.Fatalf("the error does not name --%s: %v", name, err)
+	}
+	if flag.Lookup(name) == nil {
+		t.Errorf("the error names --%s, which the pipeline does not have: %v", name, err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ashtapada/ashtapada/internal/compresstest"
 	"github.com/ashtapada/ashtapada/internal/testenv"
 )
 
@@ -18,10 +19,10 @@ import (
 func TestCompressedWindowLimit(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	data := sampleRecords(20_000)
-	x := goXZ(t, data, 0)
-	writeTemp(t, dir, "dict.pgn.xz", string(patchXZDict(x, xzBlockHeaders(x)[0], 37)), 0o644)
-	writeTemp(t, dir, "window.pgn.zst", string(zstdWithWindow(t, data, 29)), 0o644)
+	data := compresstest.Records(20_000)
+	x := compresstest.XZ(t, data, 0)
+	writeTemp(t, dir, "dict.pgn.xz", string(compresstest.PatchXZDict(x, compresstest.XZBlockHeaders(x)[0], 37)), 0o644)
+	writeTemp(t, dir, "window.pgn.zst", string(compresstest.ZstdWithWindow(t, data, 29)), 0o644)
 	for _, c := range []struct {
 		file, want string
 	}{
@@ -65,7 +66,7 @@ func TestCompressedWindowLimit(t *testing.T) {
 func TestCompressedByToolsRead(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	data := sampleRecords(200_000)
+	data := compresstest.Records(200_000)
 	games := strings.Count(string(data), "[Event ")
 	for _, c := range []struct {
 		tool string

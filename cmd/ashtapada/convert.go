@@ -18,6 +18,7 @@ import (
 	"github.com/ashtapada/ashtapada/internal/tempfile"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/source"
 )
 
 func init() {
@@ -213,7 +214,7 @@ func (cv *converter) run(p *pipeline, cfg replay.Config, args []string, w io.Wri
 		return err
 	}
 	if manyShards(cv.shard) {
-		files, err := expandInputs(args, cv.errw)
+		files, err := source.Expand(args, cv.errw)
 		if err != nil {
 			return err
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/ruleid"
+	"github.com/ashtapada/ashtapada/source"
 )
 
 func init() {
@@ -103,7 +104,7 @@ func fmtFiles(args []string, opt *fmtOptions) error {
 	for _, arg := range args {
 		// One argument at a time, so that a missing file does not stop
 		// the others from being formatted.
-		fs, err := expandInputs([]string{arg}, opt.stderr)
+		fs, err := source.Expand([]string{arg}, opt.stderr)
 		if err != nil {
 			fmt.Fprintln(opt.stderr, "ashtapada:", err)
 			failedFiles = true

@@ -19,6 +19,7 @@ import (
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/source"
 )
 
 func isParquetName(path string) bool { return strings.HasSuffix(strings.ToLower(path), ".parquet") }
@@ -39,7 +40,7 @@ func convertParquet(c *cli.Context, cfg replay.Config, notation movesNotation) e
 	if len(named) == 0 {
 		named = []string{"-"}
 	}
-	files, err := expandInputs(named, c.App.ErrWriter)
+	files, err := source.Expand(named, c.App.ErrWriter)
 	if err != nil {
 		return toolError(err)
 	}
@@ -103,8 +104,8 @@ type parquetConverter struct {
 // part writes the rows of one input part. PGN is read chunk by chunk, so
 // that each row keeps its movetext as read; other formats have no source
 // text and are read whole.
-func (pc *parquetConverter) part(p inputPart, tw *gametable.Writer) error {
-	format, err := inputFormat(p.path, pc.from)
+func (pc *parquetConverter) part(p source.Part, tw *gametable.Writer) error {
+	format, err := inputFormat(p.Path, pc.from)
 	if err != nil {
 		return err
 	}
@@ -127,14 +128,14 @@ func (pc *parquetConverter) part(p inputPart, tw *gametable.Writer) error {
 		return pc.flush(trailer, tw)
 	}
 	if format == "parquet" {
-		return pc.table(p.path, tw)
+		return pc.table(p.Path, tw)
 	}
-	next, closer, err := openGames(p.path, format, pc.notation)
+	next, closer, err := openGames(p.Path, format, pc.notation)
 	if err != nil {
 		return err
 	}
 	defer closer.Close()
-	name := p.path
+	name := p.Path
 	if name == "-" {
 		name = "<stdin>"
 	}

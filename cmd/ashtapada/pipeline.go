@@ -14,6 +14,7 @@ import (
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/source"
 )
 
 // pipeline is the one way the commands that read many games (validate,
@@ -207,7 +208,7 @@ func runPipeline[T any](p *pipeline, inputs []string, st stage[T], s sink[T]) re
 		var args []listed
 		var all []string
 		for _, arg := range inputs {
-			files, err := expandInputs([]string{arg}, p.warnings())
+			files, err := source.Expand([]string{arg}, p.warnings())
 			args = append(args, listed{arg, files, err})
 			all = append(all, files...)
 		}
@@ -216,9 +217,9 @@ func runPipeline[T any](p *pipeline, inputs []string, st stage[T], s sink[T]) re
 			r.mark(&vjob[T]{err: err})
 			return
 		}
-		partOf := make(map[int]inputPart, len(parts)) // by index in all
+		partOf := make(map[int]source.Part, len(parts)) // by index in all
 		for _, part := range parts {
-			partOf[part.file] = part
+			partOf[part.File] = part
 		}
 		i := 0
 		for _, a := range args {
@@ -345,10 +346,10 @@ func (r *reader[T]) mark(j *vjob[T]) bool {
 // file splits one file (or the part of it that --shard reads) into games
 // and queues them, then the mark of its end; false when the sink asked to
 // stop.
-func (r *reader[T]) file(part inputPart, named bool) bool {
-	path := part.path
+func (r *reader[T]) file(part source.Part, named bool) bool {
+	path := part.Path
 	// Only the part holding a file's first byte may find it holds no game.
-	end := &fileEnd{name: displayName(path), named: named && part.from == 0}
+	end := &fileEnd{name: displayName(path), named: named && part.From == 0}
 	if r.p.parquet && isParquetInput(path, r.p.from) {
 		next, closer, err := openParquetChunks(path, r.p.notation, r.p.limits) // parquet.go
 		if err != nil {
@@ -358,7 +359,7 @@ func (r *reader[T]) file(part inputPart, named bool) bool {
 		end.opened = true
 		// A table is read whole, by one part (shard.go), and its chunks'
 		// offsets are those of a row's text, not of the file's bytes.
-		whole := inputPart{path: part.path, file: part.file, to: -1}
+		whole := source.Part{Path: part.Path, File: part.File, To: -1}
 		return r.games(whole, end, displayName(path), next)
 	}
 	rc, name, err := openInputCounting(path, r.p.counter)
@@ -367,13 +368,13 @@ func (r *reader[T]) file(part inputPart, named bool) bool {
 	}
 	defer rc.Close()
 	br := bufio.NewReaderSize(rc, 1<<16)
-	if format := unreadableFormat(br); format != "" {
+	if format := source.UnreadableFormat(br); format != "" {
 		err := fmt.Errorf("reading %s: %s; ashtapada reads PGN text, plain or compressed with gzip, bzip2 or zstd", name, format)
 		return r.mark(&vjob[T]{err: err}) && r.mark(&vjob[T]{end: end})
 	}
 	end.opened = true
 	f := recordFormat(br, path, r.p.from)
-	if !f.Text && part.from > 0 {
+	if !f.Text && part.From > 0 {
 		// Not text (JSON under another name): read whole by the part
 		// that holds its first byte.
 		return r.mark(&vjob[T]{end: end})
@@ -383,7 +384,7 @@ func (r *reader[T]) file(part inputPart, named bool) bool {
 
 // games queues the games of part that next reads, then the mark of the
 // part's end; false when the sink asked to stop.
-func (r *reader[T]) games(part inputPart, end *fileEnd, name string, next func() (grammar.Chunk, *record.Game, error)) bool {
+func (r *reader[T]) games(part source.Part, end *fileEnd, name string, next func() (grammar.Chunk, *record.Game, error)) bool {
 	batch := r.p.batch
 	if batch <= 0 {
 		batch = batchGames
@@ -422,11 +423,11 @@ func (r *reader[T]) games(part inputPart, end *fileEnd, name string, next func()
 		if g == nil && !ch.IsGame() {
 			continue // comments before the first game or between games
 		}
-		if g == nil && part.past(ch.Pos.Offset) {
+		if g == nil && part.Past(ch.Pos.Offset) {
 			end.elsewhere = true
 			return send() && r.mark(&vjob[T]{end: end}) // the rest is another part's
 		}
-		if g == nil && !part.has(ch.Pos.Offset) {
+		if g == nil && !part.Has(ch.Pos.Offset) {
 			end.elsewhere = true
 			index++ // another part's game, still counted
 			r.seen++

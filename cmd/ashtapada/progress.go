@@ -23,6 +23,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/ashtapada/ashtapada/source"
 	"golang.org/x/term"
 )
 
@@ -35,7 +36,7 @@ func progressEnabled(mode string, stderr io.Writer) (bool, error) {
 // inputSize is the total size in bytes of the inputs, and false when one of
 // them has no known size (a pipe on standard input).
 func inputSize(args []string) (int64, bool) {
-	files, err := expandInputs(args, io.Discard)
+	files, err := source.Expand(args, io.Discard)
 	if err != nil {
 		// validate reports the error itself when it reads the inputs.
 		return 0, false
@@ -283,17 +284,5 @@ func (t *terminalShare) Write(b []byte) (int, error) {
 	t.p.clearLocked()
 	n, err := t.w.Write(b)
 	t.p.midLine = b[len(b)-1] != '\n'
-	return n, err
-}
-
-// countingReader adds the bytes it reads to a counter.
-type countingReader struct {
-	r io.Reader
-	n *atomic.Int64
-}
-
-func (c *countingReader) Read(b []byte) (int, error) {
-	n, err := c.r.Read(b)
-	c.n.Add(int64(n))
 	return n, err
 }

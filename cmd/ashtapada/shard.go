@@ -9,125 +9,49 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/source"
 )
 
 func shardFlag() cli.Flag {
 	return &cli.StringFlag{Name: "shard", Usage: "do part `K/N` of the inputs (1 <= K <= N): the games whose first byte lies in the K-th N-th of the inputs' bytes; the outputs of parts 1..N, concatenated in order or joined by merge, equal one run's"}
 }
 
-// shardSpec is part k (0-based) of n.
-type shardSpec struct{ k, n int }
-
-func parseShard(s string) (shardSpec, error) {
-	ks, ns, ok := strings.Cut(s, "/")
-	k, err1 := strconv.Atoi(strings.TrimSpace(ks))
-	n, err2 := strconv.Atoi(strings.TrimSpace(ns))
-	if !ok || err1 != nil || err2 != nil || n < 1 || k < 1 || k > n {
-		return shardSpec{}, fmt.Errorf("--shard %q: want K/N with 1 <= K <= N, such as 2/8", s)
+// parseShard reads a --shard value (source.ParseShard), its error naming
+// the flag.
+func parseShard(s string) (source.Shard, error) {
+	sh, err := source.ParseShard(s)
+	if err != nil {
+		return source.Shard{}, fmt.Errorf("--shard %q: %w", s, err)
 	}
-	return shardSpec{k: k - 1, n: n}, nil
+	return sh, nil
 }
 
-// inputPart is one input file, or the part of it that a shard reads: the
-// games that start at a byte offset in [from, to) of the (decompressed)
-// file. to < 0 means to the end.
-type inputPart struct {
-	path     string
-	file     int // the index of path in the list of inputs
-	from, to int64
-}
-
-func wholeFile(path string) inputPart { return inputPart{path: path, to: -1} }
-
-// has reports whether a game starting at offset off belongs to the part,
-// and past whether the part ends before off (the rest of the file can be
-// left unread).
-func (p inputPart) has(off int) bool  { return int64(off) >= p.from && (p.to < 0 || int64(off) < p.to) }
-func (p inputPart) past(off int) bool { return p.to >= 0 && int64(off) >= p.to }
-
-// splittable reports whether games of a file can be given to different
-// shards by byte offset: uncompressed PGN, whose offsets are those of the
-// file. A compressed file or another format goes to one shard whole.
-func splittable(path string) bool {
+// readWhole reports whether a file's format is read whole, by one shard:
+// a format whose reader's offsets are not the file's (a table, JSON, a
+// move list). A compressed file is read whole too, which source.Plan
+// knows by its first bytes.
+func readWhole(path string) bool {
 	lower := strings.ToLower(path)
-	for _, ext := range []string{".gz", ".bz2", ".zst", ".json", ".jsonl", ".ndjson", ".lan", ".uci", ".parquet"} {
+	for _, ext := range []string{".json", ".jsonl", ".ndjson", ".lan", ".uci", ".parquet"} {
 		if strings.HasSuffix(lower, ext) {
-			return false
+			return true
 		}
 	}
-	return true
-}
-
-// planShard returns the parts of files that shard sh reads. The inputs'
-// bytes, file after file, are cut into n equal ranges; shard k takes the
-// games that start in its range (a game belongs to the range that holds
-// its first byte), and a file that cannot be split goes whole to the shard
-// whose range holds its first byte. Every game is in exactly one shard,
-// and the shards' games, in shard order, are the inputs' games in order.
-func planShard(files []string, sh shardSpec) ([]inputPart, error) {
-	if sh.n == 1 {
-		parts := make([]inputPart, len(files))
-		for i, f := range files {
-			parts[i] = wholeFile(f)
-			parts[i].file = i
-		}
-		return parts, nil
-	}
-	sizes := make([]int64, len(files))
-	var total int64
-	for i, f := range files {
-		if f == "-" {
-			return nil, errors.New("--shard needs files: standard input cannot be shared between processes")
-		}
-		fi, err := os.Stat(f)
-		if err != nil {
-			return nil, fmt.Errorf("reading %s: %w", f, err)
-		}
-		sizes[i] = fi.Size()
-		total += fi.Size()
-	}
-	bound := func(k int) int64 { return total * int64(k) / int64(sh.n) }
-	lo, hi := bound(sh.k), bound(sh.k+1)
-	var parts []inputPart
-	var start int64
-	for i, f := range files {
-		end := start + sizes[i]
-		// The part whose range holds a file's first byte (the last part
-		// for an empty file at the end) reads a file that is not cut.
-		owns := start >= lo && (start < hi || sh.k == sh.n-1 && start == total)
-		switch {
-		case sizes[i] == 0 || !splittable(f):
-			if owns {
-				p := wholeFile(f)
-				p.file = i
-				parts = append(parts, p)
-			}
-		case start < hi && end > lo:
-			p := inputPart{path: f, file: i, from: max(lo, start) - start, to: min(hi, end) - start}
-			if end <= hi {
-				p.to = -1 // to the end of the file
-			}
-			parts = append(parts, p)
-		}
-		start = end
-	}
-	return parts, nil
+	return false
 }
 
 // shardInputs expands the arguments (a bad one is reported by noteErr and
 // skipped, the others still read) and plans the shard given by --shard.
-func shardInputs(c *cli.Context, args []string, noteErr func(error)) ([]inputPart, error) {
+func shardInputs(c *cli.Context, args []string, noteErr func(error)) ([]source.Part, error) {
 	var files []string
 	for _, arg := range args {
-		fs, err := expandInputs([]string{arg}, c.App.ErrWriter)
+		fs, err := source.Expand([]string{arg}, c.App.ErrWriter)
 		if err != nil {
 			noteErr(err)
 			continue
@@ -155,8 +79,8 @@ func shardInputs(c *cli.Context, args []string, noteErr func(error)) ([]inputPar
 // file's last game, when that game is the part's (gametable.Row.After):
 // text after the part's range is read on as far as the next game, to know
 // whether there is one.
-func eachChunk(p inputPart, notation movesNotation, before func(name string, ch grammar.Chunk, index int) error, fn func(name string, ch grammar.Chunk, index int, gap []byte) error) (trailer []byte, err error) {
-	rc, name, err := openInput(p.path)
+func eachChunk(p source.Part, notation movesNotation, before func(name string, ch grammar.Chunk, index int) error, fn func(name string, ch grammar.Chunk, index int, gap []byte) error) (trailer []byte, err error) {
+	rc, name, err := openInput(p.Path)
 	if err != nil {
 		return nil, err
 	}
@@ -196,13 +120,13 @@ func eachChunk(p inputPart, notation movesNotation, before func(name string, ch 
 			gap = append(gap, ch.Data...)
 			continue
 		}
-		if p.past(ch.Pos.Offset) {
+		if p.Past(ch.Pos.Offset) {
 			return nil, noneOurs()
 		}
 		index++
 		g := gap
 		gap = gap[:0]
-		lastOurs = p.has(ch.Pos.Offset)
+		lastOurs = p.Has(ch.Pos.Offset)
 		if !lastOurs {
 			if before != nil {
 				last, haveLast = ch, true
@@ -230,31 +154,35 @@ func eachChunk(p inputPart, notation movesNotation, before func(name string, ch 
 // boundaries after all (its format, from --from or its content, is not
 // PGN) is read: whole by the part that holds its first byte (whole), by no
 // other part (skip). A part that can be cut is neither.
-func ownedWhole(p inputPart, from string) (whole, skip bool, err error) {
-	if p.from == 0 && p.to < 0 {
+func ownedWhole(p source.Part, from string) (whole, skip bool, err error) {
+	if p.From == 0 && p.To < 0 {
 		return true, false, nil
 	}
-	format, err := inputFormat(p.path, from)
+	format, err := inputFormat(p.Path, from)
 	if err != nil {
 		return false, false, err
 	}
 	if format == "pgn" {
 		return false, false, nil
 	}
-	return p.from == 0, p.from > 0, nil
+	return p.From == 0, p.From > 0, nil
 }
 
 // planShardFlag plans the shard given by a --shard value ("" is every
 // file whole).
-func planShardFlag(files []string, shard string) ([]inputPart, error) {
-	sh := shardSpec{k: 0, n: 1}
+func planShardFlag(files []string, shard string) ([]source.Part, error) {
+	sh := source.Shard{K: 0, N: 1}
 	if shard != "" {
 		var err error
 		if sh, err = parseShard(shard); err != nil {
 			return nil, err
 		}
 	}
-	return planShard(files, sh)
+	parts, err := source.Plan(files, sh, readWhole)
+	if errors.Is(err, source.ErrStdinShard) {
+		return nil, fmt.Errorf("--shard needs files: %w", err)
+	}
+	return parts, err
 }
 
 // runShard converts the games of the --shard part of files (all of them
@@ -297,12 +225,12 @@ func (cv *converter) runShard(files []string) error {
 	}
 	next := 0 // the next file not yet converted or counted
 	for _, p := range parts {
-		for ; next < p.file; next++ {
+		for ; next < p.File; next++ {
 			if err := count(files[next]); err != nil {
 				return err
 			}
 		}
-		next = p.file + 1
+		next = p.File + 1
 		whole, skip, err := ownedWhole(p, cv.from)
 		if err != nil {
 			return err
@@ -310,7 +238,7 @@ func (cv *converter) runShard(files []string) error {
 		switch {
 		case skip:
 			// Another part's file, read whole by it.
-			if err := count(p.path); err != nil {
+			if err := count(p.Path); err != nil {
 				return err
 			}
 			continue
@@ -318,7 +246,7 @@ func (cv *converter) runShard(files []string) error {
 			if err := prime(); err != nil {
 				return err
 			}
-			if err := cv.file(p.path); err != nil {
+			if err := cv.file(p.Path); err != nil {
 				return err
 			}
 			continue
@@ -351,7 +279,7 @@ func countGames(path, from string, notation movesNotation) (int, *record.Game, e
 	if f, _ := inputFormat(path, from); f == "pgn" {
 		n := 0
 		var last grammar.Chunk
-		_, err := eachChunk(wholeFile(path), notation, nil, func(_ string, ch grammar.Chunk, _ int, _ []byte) error {
+		_, err := eachChunk(source.Whole(path), notation, nil, func(_ string, ch grammar.Chunk, _ int, _ []byte) error {
 			n++
 			last = ch
 			return nil
@@ -412,7 +340,7 @@ func (cv *converter) prime(g *record.Game, name string, n int) error {
 // one long game): that is no error, since the other parts have them.
 func manyShards(shard string) bool {
 	sh, err := parseShard(shard)
-	return shard != "" && err == nil && sh.n > 1
+	return shard != "" && err == nil && sh.N > 1
 }
 
 // checkShardTarget refuses --shard with N > 1 for the outputs that are
@@ -423,7 +351,7 @@ func checkShardTarget(shard, to string) error {
 		return nil
 	}
 	sh, err := parseShard(shard)
-	if err != nil || sh.n == 1 {
+	if err != nil || sh.N == 1 {
 		return err
 	}
 	switch to {

@@ -12,17 +12,6 @@ import (
 	"github.com/ashtapada/ashtapada/internal/testenv"
 )
 
-func TestParseShard(t *testing.T) {
-	for _, bad := range []string{"", "0/3", "4/3", "1/0", "a/b", "2", "-1/2"} {
-		if _, err := parseShard(bad); err == nil {
-			t.Errorf("parseShard(%q) accepted", bad)
-		}
-	}
-	if sh, err := parseShard("3/7"); err != nil || sh != (shardSpec{k: 2, n: 7}) {
-		t.Errorf("parseShard(3/7) = %v, %v", sh, err)
-	}
-}
-
 // shardTestInputs are the test's inputs: the corpus files (several files),
 // a small file made here (small: comments that are no game, broken
 // games), an empty file, JSONL under a .txt name and, when the shared data
@@ -381,5 +370,25 @@ func TestShardMergeHugeRow(t *testing.T) {
 	got, _ := os.ReadFile(merged)
 	if len(want) == 0 || !bytes.Equal(got, want) {
 		t.Errorf("merged table (%d bytes) differs from one run's (%d bytes): %s", len(got), len(want), firstDifference(want, got))
+	}
+}
+
+// A --shard that does not read, and standard input among a shard's
+// inputs, are refused naming the flag.
+func TestShardRefusals(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeTemp(t, dir, "a.pgn", "1. e4 *\n", 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"validate", "--shard", "0/3", "a.pgn"}, `ashtapada: --shard "0/3": want K/N with 1 <= K <= N, such as 2/8`},
+		{[]string{"validate", "--shard", "1/2", "a.pgn", "-"}, "--shard needs files: standard input cannot be shared between processes"},
+	} {
+		_, stderr, code := runAsh(t, dir, "", c.args...)
+		if code != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, %q; want 2 and %q", c.args, code, stderr, c.want)
+		}
 	}
 }

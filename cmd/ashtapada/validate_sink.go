@@ -11,6 +11,7 @@ import (
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/internal/english"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/source"
 )
 
 // resultSink takes the results in input order: it passes them through the
@@ -159,7 +160,7 @@ func noGamesError(inputs []string, dirWithoutRecords bool) error {
 	}
 	msg := fmt.Sprintf("no game record in %s: nothing was checked", strings.Join(names, ", "))
 	if dirWithoutRecords {
-		msg += fmt.Sprintf(" (a directory is searched for files named *%s)", strings.Join(recordExtensions, ", *"))
+		msg += fmt.Sprintf(" (a directory is searched for files named *%s)", strings.Join(source.RecordExtensions(), ", *"))
 	}
 	return noGames(msg)
 }

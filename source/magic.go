@@ -1,4 +1,4 @@
-package main
+package source
 
 import (
 	"bufio"
@@ -7,8 +7,8 @@ import (
 
 // magics are the first bytes of formats that are not PGN text. The reader
 // names the format instead of reporting a stream of syntax errors about NUL
-// bytes. Formats the input layer decompresses never reach this check; a
-// compressed stream it did not recognise (by name) does.
+// bytes. What Open decompresses is looked at after decompression, so a
+// compressed format shows here only compressed twice (gzip in gzip).
 var magics = []struct {
 	prefix []byte
 	name   string
@@ -23,10 +23,10 @@ var magics = []struct {
 	{[]byte{0x28, 0xB5, 0x2F, 0xFD}, "zstd-compressed data under a name that does not end in .zst (rename it, or pipe it through `zstd -dc`)"},
 }
 
-// unreadableFormat names the format of a stream that is not text the
+// UnreadableFormat names the format of a stream that is not text the
 // reader can take, from its first bytes; "" for anything else. It only
 // peeks: the stream is read from its start afterwards.
-func unreadableFormat(r *bufio.Reader) string {
+func UnreadableFormat(r *bufio.Reader) string {
 	head, _ := r.Peek(8)
 	for _, m := range magics {
 		if bytes.HasPrefix(head, m.prefix) {

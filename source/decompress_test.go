@@ -1,0 +1,158 @@
+package source
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"io"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/ashtapada/ashtapada/internal/compresstest"
+)
+
+// readAllWith decompresses data as an input is, with the window limit
+// set to limit, and returns at most most bytes of what it reads.
+func readAllWith(data []byte, limit int64, most int64) ([]byte, error) {
+	if limit == 0 {
+		limit = -1 // no limit
+	}
+	o := Options{MaxWindow: limit, WindowSetting: "--max-window"}
+	in, err := o.Reader(io.NopCloser(bytes.NewReader(data)), "input")
+	if err != nil {
+		return nil, err
+	}
+	defer in.Close()
+	r := in
+	var out bytes.Buffer
+	_, err = io.CopyN(&out, r, most)
+	if errors.Is(err, io.EOF) {
+		err = nil
+	}
+	return out.Bytes(), err
+}
+
+// The guard lets through every xz file the library reads: the xz tool's
+// presets, checks, blocks, streams and padding, and the Go encoder's
+// blocks; what is read is the same.
+func TestXZGuardReadsOrdinaryFiles(t *testing.T) {
+	data := compresstest.Records(100_000)
+	files := map[string][]byte{
+		"go, one block":    compresstest.XZ(t, data, 0),
+		"go, blocks of 8K": compresstest.XZ(t, data, 8<<10),
+	}
+	two := append(compresstest.XZ(t, data[:1000], 0), make([]byte, 8)...) // stream padding
+	files["go, two streams and padding"] = append(append(two, compresstest.XZ(t, data[1000:], 0)...), 0, 0, 0, 0)
+	if path, err := exec.LookPath("xz"); err == nil {
+		for _, args := range [][]string{
+			{"-0"}, {"-9"}, {"-6", "--check=none"}, {"-6", "--check=crc32"}, {"-6", "--check=sha256"},
+			{"-6", "--block-size=10KiB"}, {"-9", "--block-size=30KiB", "--check=sha256"},
+			{"-6", "-T2", "--block-size=10KiB"}, // the sizes written in each block's header
+		} {
+			cmd := exec.Command(path, append(args, "-c")...)
+			cmd.Stdin = bytes.NewReader(data)
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("xz %v: %v", args, err)
+			}
+			files["xz "+strings.Join(args, " ")] = out
+		}
+	} else {
+		t.Logf("no xz tool: only the Go encoder's files (%v)", err)
+	}
+	for name, f := range files {
+		got, err := readAllWith(f, DefaultMaxWindow, 1<<30)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if !bytes.Equal(got, data) {
+			t.Errorf("%s: read %d bytes, not the %d compressed", name, len(got), len(data))
+		}
+	}
+}
+
+// A block declaring a dictionary over the limit is refused before the
+// library reads it, whichever block and stream it is, with the limit and
+// the flag in the message; under the limit it is read.
+func TestXZGuardRefusesLargeDictionary(t *testing.T) {
+	data := compresstest.Records(100_000)
+	blocks := compresstest.XZ(t, data, 16<<10)
+	heads := compresstest.XZBlockHeaders(blocks)
+	if len(heads) < 3 {
+		t.Fatalf("want several blocks, found %v", heads)
+	}
+	one := compresstest.XZ(t, data[:5000], 0)
+	cases := map[string][]byte{
+		"first block, 1.5 GiB":  compresstest.PatchXZDict(blocks, heads[0], 37),
+		"third block, 4 GiB":    compresstest.PatchXZDict(blocks, heads[2], 40),
+		"second stream, 96 MiB": append(append([]byte(nil), one...), compresstest.PatchXZDict(one, compresstest.XZBlockHeaders(one)[0], 29)...),
+	}
+	for name, f := range cases {
+		_, err := readAllWith(f, DefaultMaxWindow, 1<<30)
+		if err == nil || !strings.Contains(err.Error(), "over the limit of 64 MiB") || !strings.Contains(err.Error(), "--max-window") {
+			t.Errorf("%s: want the limit and the flag named, got %v", name, err)
+		}
+	}
+	if got, err := readAllWith(cases["second stream, 96 MiB"], 96<<20, 1<<30); err != nil || !bytes.Equal(got, append(data[:5000:5000], data[:5000]...)) {
+		t.Errorf("96 MiB under --max-window 96 MiB: %d bytes, %v", len(got), err)
+	}
+}
+
+// zstd: a frame declaring a window over the limit is refused at once; the
+// same frame is read under a raised limit.
+func TestZstdWindowLimit(t *testing.T) {
+	data := compresstest.Records(50_000)
+	big := compresstest.ZstdWithWindow(t, data, 29)
+	if _, err := readAllWith(big, DefaultMaxWindow, 1<<30); err == nil || !strings.Contains(err.Error(), "window of 512 MiB, over the limit of 64 MiB") {
+		t.Errorf("512 MiB window: %v", err)
+	}
+	later := append(compresstest.ZstdWithWindow(t, data, 20), big...)
+	if _, err := readAllWith(later, DefaultMaxWindow, 1<<30); err == nil || !strings.Contains(err.Error(), "--max-window") {
+		t.Errorf("512 MiB window in the second frame: %v", err)
+	}
+	if got, err := readAllWith(compresstest.ZstdWithWindow(t, data, 26), DefaultMaxWindow, 1<<30); err != nil || !bytes.Equal(got, data) {
+		t.Errorf("64 MiB window: %d bytes, %v", len(got), err)
+	}
+}
+
+// FuzzDecompress: any bytes through the input's decompressors, gzip,
+// bzip2, zstd and xz by their first bytes: no panic, and the xz guard
+// refuses nothing the xz library reads (under the limit).
+func FuzzDecompress(f *testing.F) {
+	data := compresstest.Records(3000)
+	var gz bytes.Buffer
+	gw := gzip.NewWriter(&gz)
+	gw.Write(data)
+	gw.Close()
+	f.Add(gz.Bytes())
+	if path, err := exec.LookPath("bzip2"); err == nil { // Go has no bzip2 encoder
+		cmd := exec.Command(path, "-c")
+		cmd.Stdin = bytes.NewReader(data)
+		if bz, err := cmd.Output(); err == nil {
+			f.Add(bz)
+		}
+	}
+	x := compresstest.XZ(f, data, 1<<10)
+	f.Add(compresstest.ZstdWithWindow(f, data, 20))
+	f.Add(compresstest.ZstdWithWindow(f, data, 29))
+	f.Add(x)
+	f.Add(compresstest.PatchXZDict(x, compresstest.XZBlockHeaders(x)[1], 37))
+	f.Add(append(compresstest.XZ(f, data[:100], 0), make([]byte, 4)...))
+	f.Add([]byte("[Event \"plain\"]\n\n1. e4 *\n"))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		const most = 4 << 20
+		got, err := readAllWith(in, 1<<20, most)
+		if !bytes.HasPrefix(in, magicXz) || err != nil && strings.Contains(err.Error(), "--max-window") {
+			return
+		}
+		want, lerr := readAllWith(in, 0, most) // the library alone
+		if lerr == nil && len(want) < most && err != nil {
+			t.Fatalf("the guard refused what the library reads: %v", err)
+		}
+		if err == nil && lerr == nil && !bytes.Equal(got, want) {
+			t.Fatalf("read %d bytes through the guard, %d without", len(got), len(want))
+		}
+	})
+}
