@@ -12,6 +12,7 @@ import (
 	"os"
 	"runtime/debug"
 	"sort"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 )
@@ -75,6 +76,7 @@ func newApp() *cli.App {
 	sort.Slice(commands, func(i, j int) bool { return commands[i].Name < commands[j].Name })
 	for _, c := range commands {
 		quietUsageErrors(c)
+		reflowDescriptions(c)
 		if findFlag(c.Flags, "max-window") != nil {
 			c.Before = applyMaxWindow // decompress.go
 		}
@@ -102,6 +104,35 @@ func usageError(c *cli.Context, err error, _ bool) error {
 		name = c.Command.HelpName
 	}
 	return toolError(fmt.Errorf("%w (see '%s --help')", err, name))
+}
+
+// reflowDescriptions joins the lines of each paragraph of a command's
+// description (and its sub-commands'), so that the help wraps them to the
+// terminal's width as one text: a line break written in the source, at a
+// width of its own, left ragged lines in the help. A line that starts with
+// a space (a table, an example) keeps its break, as does a blank line.
+func reflowDescriptions(c *cli.Command) {
+	c.Description = reflow(c.Description)
+	for _, sub := range c.Subcommands {
+		reflowDescriptions(sub)
+	}
+}
+
+func reflow(text string) string {
+	lines := strings.Split(text, "\n")
+	var b strings.Builder
+	for i, l := range lines {
+		if i > 0 {
+			prev := lines[i-1]
+			if l == "" || prev == "" || strings.HasPrefix(l, " ") || strings.HasPrefix(l, "\t") || strings.HasPrefix(prev, " ") {
+				b.WriteByte('\n')
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(l)
+	}
+	return b.String()
 }
 
 // quietUsageErrors gives a command and its sub-commands usageError.

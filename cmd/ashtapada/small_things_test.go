@@ -115,3 +115,41 @@ func TestVersionCommand(t *testing.T) {
 		t.Errorf("version x: exit %d, want 2", code)
 	}
 }
+
+// TestHelpParagraphsReflow: a command's description is wrapped as whole
+// paragraphs, so no line of the help breaks short in mid-sentence: the
+// words before and after a line break written in the source stand on one
+// line when they fit. Lines that start with a space (diff's table) keep
+// their breaks.
+func TestHelpParagraphsReflow(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, c := range []struct{ cmd, together string }{
+		{"detect", "ignoring its Variant and Rules tags"},
+		{"fmt", "A game with a syntax error is reported"},
+		{"merge", "are joined row by row"},
+		{"perft", "prune it and turns alternate"},
+	} {
+		out, _, code := runAsh(t, dir, "", c.cmd, "--help")
+		flat := strings.Join(strings.Fields(out), " ")
+		if code != 0 || !strings.Contains(flat, c.together) {
+			t.Fatalf("%s --help: exit %d, no %q\n%s", c.cmd, code, c.together, out)
+		}
+		// The help wraps at 80 columns: a line of a paragraph that is
+		// followed by another line of it is not much shorter than that.
+		desc := out[strings.Index(out, "DESCRIPTION:"):strings.Index(out, "OPTIONS:")]
+		lines := strings.Split(strings.TrimSpace(desc), "\n")[1:]
+		for i := 0; i+1 < len(lines); i++ {
+			next := strings.TrimSpace(lines[i+1])
+			if next == "" || strings.HasPrefix(lines[i+1], "     ") {
+				continue
+			}
+			if len(strings.TrimSpace(lines[i]))+len(strings.Fields(next)[0]) < 70 {
+				t.Errorf("%s --help: line %q breaks before %q, which would fit", c.cmd, lines[i], next)
+			}
+		}
+	}
+	if out, _, _ := runAsh(t, dir, "", "diff", "--help"); !strings.Contains(out, "\n     diff A B ") {
+		t.Errorf("diff --help: its table of three questions lost its lines\n%s", out)
+	}
+}
