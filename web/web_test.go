@@ -1,0 +1,229 @@
+package web
+
+// The page as a reader uses it: a real Chromium loads web/dist (built here
+// by scripts/build-web) from a local server, is given the records of
+// corpus/, and what it shows is compared with what the command line says
+// of the same records (`validate --format jsonl`, `convert --to fen`).
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/ashtapada/ashtapada/internal/browsertest"
+	"github.com/ashtapada/ashtapada/internal/testenv"
+)
+
+var (
+	siteOnce sync.Once
+	siteURL  string
+	siteErr  error
+	binOnce  sync.Once
+	binPath  string
+	binErr   error
+	tmpDir   string
+)
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "ashtapada-web-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	tmpDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// site builds the page into a temporary directory, once, and serves it;
+// it skips when there is no browser to look at it.
+func site(t *testing.T) string {
+	t.Helper()
+	browsertest.Chromium(t)
+	siteOnce.Do(func() {
+		out := filepath.Join(tmpDir, "dist")
+		cmd := exec.Command(filepath.Join(testenv.RepoRoot(), "scripts", "build-web"), out)
+		if b, err := cmd.CombinedOutput(); err != nil {
+			siteErr = fmt.Errorf("scripts/build-web: %v\n%s", err, b)
+			return
+		}
+		srv := httptest.NewServer(http.FileServer(http.Dir(out)))
+		siteURL = srv.URL + "/"
+	})
+	if siteErr != nil {
+		t.Fatal(siteErr)
+	}
+	return siteURL
+}
+
+// ash runs the command line, built once, and returns its standard output.
+func ash(t *testing.T, args ...string) string {
+	t.Helper()
+	binOnce.Do(func() {
+		binPath = filepath.Join(tmpDir, "ashtapada")
+		cmd := exec.Command("go", "build", "-o", binPath, "./cmd/ashtapada")
+		cmd.Dir = testenv.RepoRoot()
+		if b, err := cmd.CombinedOutput(); err != nil {
+			binErr = fmt.Errorf("go build: %v\n%s", err, b)
+		}
+	})
+	if binErr != nil {
+		t.Fatal(binErr)
+	}
+	cmd := exec.Command(binPath, args...)
+	cmd.Dir = testenv.RepoRoot()
+	out, err := cmd.Output()
+	if code := cmd.ProcessState.ExitCode(); err != nil && code != 1 {
+		t.Fatalf("ashtapada %s: %v", strings.Join(args, " "), err)
+	}
+	return string(out)
+}
+
+// finding is what is compared of a finding: where and what.
+type finding struct {
+	Rule    string `json:"rule"`
+	Line    int    `json:"line"`
+	Column  int    `json:"column"`
+	Message string `json:"message"`
+}
+
+func (f finding) String() string {
+	return fmt.Sprintf("%d:%d %s [%s]", f.Line, f.Column, f.Message, f.Rule)
+}
+
+// jsonlFindings reads the findings of `validate --format jsonl` output.
+func jsonlFindings(t *testing.T, out string) []finding {
+	t.Helper()
+	var fs []finding
+	sc := bufio.NewScanner(strings.NewReader(out))
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		var f struct {
+			Kind string `json:"kind"`
+			finding
+		}
+		if err := json.Unmarshal(sc.Bytes(), &f); err != nil {
+			t.Fatalf("validate --format jsonl: %v in %q", err, sc.Text())
+		}
+		if f.Kind == "finding" {
+			fs = append(fs, f.finding)
+		}
+	}
+	return fs
+}
+
+// page opens the page in a fresh browser and waits for the checker.
+func page(t *testing.T, fragment string) context.Context {
+	t.Helper()
+	url := site(t)
+	ctx := browsertest.Start(t, true)
+	if err := chromedp.Do(ctx, chromedp.Navigate(url+fragment)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, `window.ashtapadaState && ashtapadaState.ready`, time.Minute)
+	return ctx
+}
+
+// waitFor polls a condition of the page.
+func waitFor(t *testing.T, ctx context.Context, cond string, limit time.Duration) {
+	t.Helper()
+	end := time.Now().Add(limit)
+	for !browsertest.Eval[bool](t, ctx, "!!("+cond+")") {
+		if time.Now().After(end) {
+			t.Fatalf("waited %v for %s; the page says %q", limit, cond, browsertest.Eval[string](t, ctx, `document.getElementById('status').textContent`))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// give hands the page a record, pasted when it is UTF-8 text, else opened
+// as a file (a paste cannot carry other bytes), and waits for the verdict.
+func give(t *testing.T, ctx context.Context, path string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := browsertest.Eval[int](t, ctx, `ashtapadaState.run`)
+	if utf8.Valid(data) && !strings.HasSuffix(path, ".gz") {
+		text, _ := json.Marshal(string(data))
+		browsertest.Eval[bool](t, ctx, `document.getElementById('text').value=`+string(text)+`;true`)
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#check`))); err != nil {
+			t.Fatal(err)
+		}
+	} else {
+		abs, _ := filepath.Abs(path)
+		if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS(`#file`), []string{abs})); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitFor(t, ctx, fmt.Sprintf(`ashtapadaState.run>%d && (ashtapadaState.done || ashtapadaState.error)`, run), 2*time.Minute)
+	if e := browsertest.Eval[string](t, ctx, `ashtapadaState.error`); e != "" {
+		t.Fatalf("%s: the page says: %s", path, e)
+	}
+}
+
+const shownFindings = `Array.from(document.querySelectorAll('#findings li')).map(function(li){
+return {rule:li.dataset.rule,line:+li.dataset.line,column:+li.dataset.column,message:li.querySelector('.msg').textContent};})`
+
+// sameFindings compares the page's findings with the command line's.
+func sameFindings(t *testing.T, name string, got, want []finding) {
+	t.Helper()
+	g, w := fmt.Sprint(got), fmt.Sprint(want)
+	if g != w {
+		t.Errorf("%s: the page shows %d findings, validate --format jsonl %d:\npage: %v\ncli:  %v", name, len(got), len(want), got, want)
+	}
+}
+
+// corpusFiles lists corpus/'s records, sorted.
+func corpusFiles(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(testenv.RepoRoot(), "corpus", "*", "*.pgn"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("corpus/: %v, %d files", err, len(files))
+	}
+	sort.Strings(files)
+	return files
+}
+
+// TestFindingsInBrowser gives the page the records of corpus/ (a sample
+// of them in the fast tier: a shatranj record with errors, a book's
+// descriptive notation, a text that is not UTF-8) and compares the
+// findings it shows with the command line's.
+func TestFindingsInBrowser(t *testing.T) {
+	files := []string{"rules/illegal-move-descriptive.pgn", "rules/encoding.pgn", "shatranj/showcase.pgn"}
+	for i := range files {
+		files[i] = filepath.Join(testenv.RepoRoot(), "corpus", files[i])
+	}
+	if testenv.IsLong() {
+		files = corpusFiles(t)
+	}
+	ctx := page(t, "")
+	total := 0
+	for _, f := range files {
+		give(t, ctx, f)
+		got := browsertest.Eval[[]finding](t, ctx, shownFindings)
+		want := jsonlFindings(t, ash(t, "validate", "--format", "jsonl", f))
+		sameFindings(t, f, got, want)
+		total += len(got)
+	}
+	t.Logf("%d files, %d findings compared", len(files), total)
+	if total == 0 {
+		t.Error("no finding compared")
+	}
+}
