@@ -12,10 +12,12 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -23,6 +25,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/ashtapada/ashtapada/internal/browsertest"
 	"github.com/ashtapada/ashtapada/internal/testenv"
@@ -225,5 +228,100 @@ func TestFindingsInBrowser(t *testing.T) {
 	t.Logf("%d files, %d findings compared", len(files), total)
 	if total == 0 {
 		t.Error("no finding compared")
+	}
+}
+
+// board is what the page shows of the position: the FEN box, the ply the
+// page says it shows, and the viewer's visible diagram (its ply, its FEN,
+// the men drawn).
+type board struct {
+	FEN     string            `json:"fen"`
+	Ply     int               `json:"ply"`
+	Visible int               `json:"visible"`
+	Drawn   int               `json:"drawn"`
+	Men     map[string]string `json:"men"`
+}
+
+const shownBoard = `(function(){
+var doc=document.getElementById('viewer').contentDocument;
+var figs=Array.from(doc.querySelectorAll('figure.ply')).filter(function(f){return !f.hidden;});
+var r={fen:document.getElementById('fen').value,ply:ashtapadaState.ply,visible:figs.length,drawn:-1,men:{}};
+if(figs.length===1){r.drawn=+figs[0].dataset.ply;figs[0].querySelectorAll('[data-sq]').forEach(function(u){r.men[u.dataset.sq]=u.dataset.man;});}
+return r;})()`
+
+// checkBoard compares what the page shows with the replay's FEN of ply.
+func checkBoard(t *testing.T, ctx context.Context, name string, ply int, fen string) {
+	t.Helper()
+	b := browsertest.Eval[board](t, ctx, shownBoard)
+	if b.Ply != ply || b.Visible != 1 || b.Drawn != ply {
+		t.Fatalf("%s: the page shows ply %d (%d diagrams visible, drawn ply %d), want ply %d", name, b.Ply, b.Visible, b.Drawn, ply)
+	}
+	if b.FEN != fen {
+		t.Errorf("%s ply %d: the page's FEN %q, convert --to fen %q", name, ply, b.FEN, fen)
+	}
+	if want := browsertest.PlacementOf(t, fen); !browsertest.SameMen(b.Men, want) {
+		t.Errorf("%s ply %d: the viewer draws %v, convert --to fen has %v", name, ply, b.Men, want)
+	}
+}
+
+// TestStepsInBrowser steps with the keys through the first game of a
+// record of each profile (shatranj only in the fast tier) and compares
+// every position shown with `convert --to fen`.
+func TestStepsInBrowser(t *testing.T) {
+	files := []string{"shatranj/showcase.pgn"}
+	if testenv.IsLong() {
+		files = append(files, "fide/valid.pgn", "chaturanga/showcase.pgn", "chaturanga-gollon/showcase.pgn",
+			"hindustani/valid.pgn", "andhra/valid.pgn", "rules/illegal-move-descriptive.pgn")
+	}
+	ctx := page(t, "")
+	plies := 0
+	for _, name := range files {
+		f := filepath.Join(testenv.RepoRoot(), "corpus", name)
+		rows := browsertest.FENRows(t, ash(t, "convert", "--to", "fen", f))[1]
+		if len(rows) < 2 {
+			t.Fatalf("%s: convert --to fen gives %d positions of game 1", name, len(rows))
+		}
+		give(t, ctx, f)
+		// The first game opens at its last position.
+		waitFor(t, ctx, `ashtapadaState.view && ashtapadaState.ply>=0`, time.Minute)
+		checkBoard(t, ctx, name, len(rows)-1, rows[len(rows)-1])
+		if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(`#check`)), chromedp.KeyEvent(kb.Home)); err != nil {
+			t.Fatal(err)
+		}
+		for ply, fen := range rows {
+			if ply > 0 {
+				if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			checkBoard(t, ctx, name, ply, fen)
+			plies++
+		}
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowLeft)); err != nil {
+			t.Fatal(err)
+		}
+		checkBoard(t, ctx, name, len(rows)-2, rows[len(rows)-2])
+	}
+	t.Logf("%d records, %d positions compared", len(files), plies)
+}
+
+// TestLinkInBrowser opens a #pgn= link and lands on its ply.
+func TestLinkInBrowser(t *testing.T) {
+	f := filepath.Join(testenv.RepoRoot(), "corpus", "shatranj", "showcase.pgn")
+	data, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := browsertest.FENRows(t, ash(t, "convert", "--rules", "shatranj", "--to", "fen", f))[2]
+	ply := len(rows) / 2
+	frag := "#" + url.Values{"pgn": {string(data)}, "rules": {"shatranj"}, "game": {"2"}, "ply": {strconv.Itoa(ply)}}.Encode()
+	ctx := page(t, frag)
+	waitFor(t, ctx, `ashtapadaState.done && ashtapadaState.view && ashtapadaState.ply>=0`, time.Minute)
+	if g := browsertest.Eval[int](t, ctx, `ashtapadaState.view.game`); g != 2 {
+		t.Fatalf("the link opens game %d, want 2", g)
+	}
+	checkBoard(t, ctx, "the link", ply, rows[ply])
+	if r := browsertest.Eval[string](t, ctx, `document.getElementById('rules').value`); r != "shatranj" {
+		t.Errorf("the link's profile: the page chose %q", r)
 	}
 }
