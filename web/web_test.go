@@ -325,3 +325,71 @@ func TestLinkInBrowser(t *testing.T) {
 		t.Errorf("the link's profile: the page chose %q", r)
 	}
 }
+
+// TestLargeFileInBrowser opens the 10,000-game corpus and clicks a control
+// of the page while the worker judges it: the page must answer each click
+// within 200 ms. It logs the run's time beside the command line's.
+func TestLargeFileInBrowser(t *testing.T) {
+	testenv.Long(t, "10,000 games in a browser")
+	f := filepath.Join(testenv.SharedDir(t, "data", "fide"), "corpus-10k.pgn")
+	ctx := page(t, "")
+	start := time.Now()
+	if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS(`#file`), []string{f})); err != nil {
+		t.Fatal(err)
+	}
+	var clicks []time.Duration
+	for !browsertest.Eval[bool](t, ctx, `ashtapadaState.done || !!ashtapadaState.error`) {
+		was := browsertest.Eval[bool](t, ctx, `document.getElementById('findings').classList.contains('onlyerrors')`)
+		t0 := time.Now()
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#onlyerrors`))); err != nil {
+			t.Fatal(err)
+		}
+		now := browsertest.Eval[bool](t, ctx, `document.getElementById('findings').classList.contains('onlyerrors')`)
+		d := time.Since(t0)
+		if now == was {
+			t.Fatalf("a click on 'errors only' during the run did nothing")
+		}
+		clicks = append(clicks, d)
+		if time.Since(start) > 10*time.Minute {
+			t.Fatal("the run takes over 10 minutes")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	wall := time.Since(start)
+	if e := browsertest.Eval[string](t, ctx, `ashtapadaState.error`); e != "" {
+		t.Fatalf("the page says: %s", e)
+	}
+	games := browsertest.Eval[int](t, ctx, `ashtapadaState.games`)
+	ms := browsertest.Eval[float64](t, ctx, `ashtapadaState.ms`)
+	if games != 10000 {
+		t.Errorf("the page judged %d games, want 10000", games)
+	}
+	if len(clicks) < 3 {
+		t.Errorf("only %d clicks during the run", len(clicks))
+	}
+	slowest := time.Duration(0)
+	for _, d := range clicks {
+		slowest = max(slowest, d)
+	}
+	// The page's own measure: from each click's arrival to its handler.
+	delays := browsertest.Eval[[]float64](t, ctx, `ashtapadaState.inputDelays`)
+	if len(delays) != len(clicks) {
+		t.Errorf("%d clicks, %d seen by the page", len(clicks), len(delays))
+	}
+	worst := 0.0
+	for _, d := range delays {
+		worst = max(worst, d)
+	}
+	if worst >= 200 {
+		t.Errorf("a click during the run waited %.0f ms for the page's thread, want under 200 ms (delays %v ms)", worst, delays)
+	}
+	ash(t, "rules") // the command line is built before it is timed
+	t0 := time.Now()
+	ash(t, "validate", "--format", "jsonl", f)
+	cli := time.Since(t0)
+	t1 := time.Now()
+	ash(t, "validate", "--jobs", "1", "--format", "jsonl", f)
+	cli1 := time.Since(t1)
+	t.Logf("%d games: the page's worker %.1f s (%.1f s from the file's choice to the last game shown); the command line %.1f s on every core, %.1f s with --jobs 1; %d clicks during the run: the page's thread took each within %.0f ms, the slowest click with its answer read over the DevTools protocol %v",
+		games, ms/1000, wall.Seconds(), cli.Seconds(), cli1.Seconds(), len(clicks), worst, slowest.Round(time.Millisecond))
+}

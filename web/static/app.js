@@ -7,7 +7,7 @@
   const $ = (id) => document.getElementById(id);
   const RULE_PAGES = 'https://github.com/ashtapada/ashtapada/blob/main/docs/rules/';
   const MAX_FINDINGS = 5000; // findings drawn; the rest are counted
-  const MAX_ROWS = 2000; // rows of the games table
+  const MAX_ROWS = 1000; // rows of the games table
   const MAX_SOURCE = 2 << 20; // the marked text is drawn up to this size
 
   // state is what the tests read too (web/web_test.go).
@@ -21,6 +21,19 @@
   let sourceText = null; // the text as given, for the marks (null: too large or compressed)
   let allFindings = [];
   let pending = null; // what to open once a run is done: {game, ply}
+  // The batches are drawn together every DRAW_EVERY ms, not one by one:
+  // the page's thread stays free for the reader's clicks.
+  const DRAW_EVERY = 100;
+  let queued = [];
+  let drawTimer = 0;
+
+  function drawQueued() {
+    clearTimeout(drawTimer);
+    drawTimer = 0;
+    const batches = queued;
+    queued = [];
+    for (const b of batches) addBatch(b);
+  }
 
   function startWorker() {
     if (worker) worker.terminate();
@@ -48,7 +61,8 @@
         $('progress').max = Math.max(1, m.total);
         break;
       case 'batch':
-        addBatch(m.batch);
+        queued.push(m.batch);
+        if (!drawTimer) drawTimer = setTimeout(drawQueued, DRAW_EVERY);
         break;
       case 'done':
         finish(m);
@@ -165,6 +179,9 @@
   }
 
   function resetResults() {
+    clearTimeout(drawTimer);
+    drawTimer = 0;
+    queued = [];
     explain = {};
     allFindings = [];
     Object.assign(state, { games: 0, errors: 0, warnings: 0, findings: 0, ms: 0, view: null, ply: -1 });
@@ -198,6 +215,7 @@
     $('games').tBodies[0].appendChild(rows);
     $('progress').value = b.read;
     counts();
+    setStatus('Checking… ' + state.games + ' games');
   }
 
   function counts() {
@@ -274,6 +292,7 @@
   }
 
   function finish(m) {
+    drawQueued();
     state.running = false;
     state.done = true;
     state.ms = m.ms;
@@ -462,6 +481,10 @@
     if (f) check(f);
   });
   $('rules').addEventListener('change', labelDefaults);
+  // The time from a click on 'errors only' to its answer (the input's
+  // delay on the page's thread), which the tests read.
+  state.inputDelays = [];
+  $('onlyerrors').addEventListener('mousedown', (e) => { state.inputDelays.push(performance.now() - e.timeStamp); });
   $('onlyerrors').addEventListener('change', () => $('findings').classList.toggle('onlyerrors', $('onlyerrors').checked));
   $('link').addEventListener('click', () => {
     const h = fragment();
