@@ -143,7 +143,7 @@
   function options() {
     return {
       rules: $('rules').value, set: settings(), notation: $('notation').value,
-      strict: $('strict').checked, noVariations: $('novariations').checked,
+      strict: $('strict').checked, noVariations: $('novariations').checked, hints: $('hints').checked,
     };
   }
 

@@ -16,6 +16,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/ashtapada/ashtapada/detect"
 	"github.com/ashtapada/ashtapada/docs"
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
@@ -36,6 +37,8 @@ type Options struct {
 	// Strict is --strict, NoVariations --no-variations.
 	Strict       bool `json:"strict"`
 	NoVariations bool `json:"noVariations"`
+	// Hints is --hints: also-valid-as warnings (package detect).
+	Hints bool `json:"hints"`
 }
 
 // config turns the options into the replay configuration validate builds
@@ -158,6 +161,10 @@ func (c *Checker) Run(r io.Reader, name string, batch int, emit func(Batch) bool
 	f := formats.DetectRecordFormat(name, head)
 	next := c.reader(f, br, name)
 	rp := replay.New(c.cfg)
+	var hints *detect.Hinter
+	if c.opts.Hints {
+		hints = detect.NewHinter(c.cfg.Strict)
+	}
 	var b Batch
 	flush := func() bool {
 		b.Read = cr.n - int64(br.Buffered())
@@ -186,6 +193,9 @@ func (c *Checker) Run(r io.Reader, name string, batch int, emit func(Batch) bool
 			c.records = append(c.records, g)
 		}
 		res := rp.Game(g, name, games)
+		if hints != nil {
+			hints.Add(g, res)
+		}
 		b.Games = append(b.Games, c.game(g, res))
 		c.explain(&b, res.Findings)
 		if len(b.Games) >= batch && !flush() {
