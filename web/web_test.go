@@ -393,3 +393,57 @@ func TestLargeFileInBrowser(t *testing.T) {
 	t.Logf("%d games: the page's worker %.1f s (%.1f s from the file's choice to the last game shown); the command line %.1f s on every core, %.1f s with --jobs 1; %d clicks during the run: the page's thread took each within %.0f ms, the slowest click with its answer read over the DevTools protocol %v",
 		games, ms/1000, wall.Seconds(), cli.Seconds(), cli1.Seconds(), len(clicks), worst, slowest.Round(time.Millisecond))
 }
+
+// TestScreenshots saves the pictures docs/web.md and the README show, when
+// ASHTAPADA_SCREENSHOTS names a directory: a shatranj record with a
+// finding, a book's record in descriptive notation with its SAN, and the
+// viewer.
+func TestScreenshots(t *testing.T) {
+	if os.Getenv("ASHTAPADA_SCREENSHOTS") == "" {
+		t.Skip("ASHTAPADA_SCREENSHOTS is not set: no screenshots to save")
+	}
+	ctx := page(t, "")
+	paste := func(text string) {
+		t.Helper()
+		js, _ := json.Marshal(text)
+		run := browsertest.Eval[int](t, ctx, `ashtapadaState.run`)
+		browsertest.Eval[bool](t, ctx, `document.getElementById('text').value=`+string(js)+`;true`)
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#check`))); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, ctx, fmt.Sprintf(`ashtapadaState.run>%d && ashtapadaState.done && ashtapadaState.ply>=0`, run), time.Minute)
+		time.Sleep(300 * time.Millisecond) // the frame's layout
+	}
+	scroll := func(sel string) {
+		t.Helper()
+		browsertest.Eval[bool](t, ctx, `document.querySelector('`+sel+`').scrollIntoView({block:'start'});true`)
+	}
+	paste(`[Event "As-Suli's diamond, miscopied"]
+[White "as-Suli"]
+[Black "?"]
+[Result "*"]
+[Variant "shatranj"]
+
+1. e3 e6 2. d3 d6 3. c3 c6 4. Qe2 Qd7 5. e4 Qe7 6. f4 e5 7. Bf3 *
+`)
+	scroll("#results")
+	browsertest.Screenshot(t, ctx, "web-shatranj-finding.png")
+	data, err := os.ReadFile(filepath.Join(testenv.RepoRoot(), "corpus", "rules", "notation-guessed.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := strings.SplitAfter(string(data), "*\n")
+	paste(strings.TrimSpace(games[1]) + "\n")
+	scroll("#view .help")
+	browsertest.Screenshot(t, ctx, "web-descriptive.png")
+	f, err := os.ReadFile(filepath.Join(testenv.RepoRoot(), "corpus", "shatranj", "showcase.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	paste(string(f))
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(`#check`)), chromedp.KeyEvent(kb.Home), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+		t.Fatal(err)
+	}
+	scroll("#view")
+	browsertest.Screenshot(t, ctx, "web-viewer.png")
+}

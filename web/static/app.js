@@ -362,6 +362,8 @@
     $('pgn').value = v.pgn;
     $('san').value = v.san;
     $('uci').value = v.uci;
+    // The moves, not the tags, are what the forms change: show them.
+    for (const id of ['pgn', 'san', 'uci']) $(id).scrollTop = $(id).scrollHeight;
     const det = $('detected');
     det.hidden = !v.detected;
     det.textContent = '';
@@ -377,7 +379,10 @@
     $('problems').hidden = !(v.problems && v.problems.length);
     $('problems').textContent = (v.problems || []).join('; ');
     const frame = $('viewer');
+    // The viewer focuses its game, which would scroll the page to it.
+    const x = window.scrollX, y = window.scrollY;
     frame.onload = () => {
+      window.scrollTo(x, y);
       const doc = frame.contentDocument;
       const game = doc && doc.querySelector('section.game');
       if (!game) { setPly(-1); return; }
