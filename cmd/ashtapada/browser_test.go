@@ -10,7 +10,6 @@ package main
 // the screenshots that docs/ shows.
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -18,62 +17,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/ashtapada/ashtapada/internal/browsertest"
 	"github.com/ashtapada/ashtapada/internal/testenv"
-	"github.com/ashtapada/ashtapada/rules"
 )
-
-// chromium finds a browser, or skips.
-func chromium(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("ASHTAPADA_CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	t.Skip("no Chromium on this machine (apt-get install chromium, or set ASHTAPADA_CHROMIUM): the browser tests of the HTML pages are skipped")
-	return ""
-}
-
-// browser starts a headless Chromium; script=false disables JavaScript.
-func browser(t *testing.T, script bool) context.Context {
-	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium(t)),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1200, 1000),
-	)
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelB := chromedp.NewContext(actx)
-	ctx, cancelC := context.WithTimeout(ctx, 3*time.Minute)
-	t.Cleanup(func() { cancelC(); cancelB(); cancelA() })
-	disable := chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := cdp.Call(ctx, t, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: !script})
-		return err
-	})
-	if err := chromedp.Do(ctx, disable); err != nil {
-		t.Fatalf("starting Chromium: %v", err)
-	}
-	return ctx
-}
 
 func fileURL(t *testing.T, path string) string {
 	abs, err := filepath.Abs(path)
@@ -81,57 +33,6 @@ func fileURL(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return "file://" + abs
-}
-
-// screenshot saves a PNG of the page under ASHTAPADA_SCREENSHOTS.
-func screenshot(t *testing.T, ctx context.Context, name string) {
-	dir := os.Getenv("ASHTAPADA_SCREENSHOTS")
-	if dir == "" {
-		return
-	}
-	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatalf("screenshot: %v", err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// fenRows reads `convert --to fen` output: per game, the FEN after each
-// ply (index 0: the start).
-func fenRows(t *testing.T, out string) map[int][]string {
-	t.Helper()
-	games := map[int][]string{}
-	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		f := strings.Split(line, "\t")
-		if len(f) < 4 {
-			t.Fatalf("convert --to fen: unexpected line %q", line)
-		}
-		g, err1 := strconv.Atoi(f[0])
-		ply, err2 := strconv.Atoi(f[1])
-		if err1 != nil || err2 != nil || ply != len(games[g]) {
-			t.Fatalf("convert --to fen: unexpected line %q", line)
-		}
-		games[g] = append(games[g], f[3])
-	}
-	return games
-}
-
-// placementOf is a FEN's board as square name -> FEN letter.
-func placementOf(t *testing.T, fen string) map[string]string {
-	t.Helper()
-	board, err := rules.ParsePlacement(strings.Fields(fen)[0])
-	if err != nil {
-		t.Fatalf("FEN %q: %v", fen, err)
-	}
-	out := map[string]string{}
-	for sq, c := range board {
-		if c != 0 {
-			out[rules.Square(sq).String()] = string(c)
-		}
-	}
-	return out
 }
 
 // shown is what the viewer shows of one game: the visible figure's ply
@@ -155,7 +56,7 @@ return r;})(%d)`
 func TestViewerInBrowser(t *testing.T) {
 	testenv.Long(t, "a headless browser")
 	t.Parallel()
-	ctx := browser(t, true)
+	ctx := browsertest.Start(t, true)
 	dir := t.TempDir()
 	for _, tc := range []struct{ name, file string }{
 		{"chaturanga", "../../corpus/chaturanga/showcase.pgn"},
@@ -172,11 +73,11 @@ func TestViewerInBrowser(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("convert --to fen: exit %d: %s", code, stderr)
 			}
-			want := fenRows(t, fens)
+			want := browsertest.FENRows(t, fens)
 			if err := chromedp.Do(ctx, chromedp.Navigate(fileURL(t, page))); err != nil {
 				t.Fatal(err)
 			}
-			games := eval[int](t, ctx, `document.querySelectorAll('section.game').length`)
+			games := browsertest.Eval[int](t, ctx, `document.querySelectorAll('section.game').length`)
 			if games != len(want) || games == 0 {
 				t.Fatalf("the page has %d games, convert --to fen %d", games, len(want))
 			}
@@ -194,14 +95,14 @@ func TestViewerInBrowser(t *testing.T) {
 							t.Fatalf("game %d ply %d: %v", gi+1, ply, err)
 						}
 					}
-					s := eval[shown](t, ctx, fmt.Sprintf(shownJS, gi))
+					s := browsertest.Eval[shown](t, ctx, fmt.Sprintf(shownJS, gi))
 					if s.Visible != 1 || s.Ply != ply {
 						t.Fatalf("game %d: after %d steps the page shows %d diagrams, ply %d", gi+1, ply, s.Visible, s.Ply)
 					}
 					if s.FEN != rows[ply] {
 						t.Errorf("game %d ply %d: the page's FEN %q, the replay's %q", gi+1, ply, s.FEN, rows[ply])
 					}
-					if got, exp := s.Men, placementOf(t, rows[ply]); !sameMen(got, exp) {
+					if got, exp := s.Men, browsertest.PlacementOf(t, rows[ply]); !browsertest.SameMen(got, exp) {
 						t.Errorf("game %d ply %d: the diagram shows %v, the replay's position has %v", gi+1, ply, got, exp)
 					}
 					plies++
@@ -211,8 +112,8 @@ func TestViewerInBrowser(t *testing.T) {
 					if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel+`button.mv[data-ply="2"]`))); err != nil {
 						t.Fatal(err)
 					}
-					s := eval[shown](t, ctx, fmt.Sprintf(shownJS, gi))
-					if s.Ply != 2 || !sameMen(s.Men, placementOf(t, rows[2])) {
+					s := browsertest.Eval[shown](t, ctx, fmt.Sprintf(shownJS, gi))
+					if s.Ply != 2 || !browsertest.SameMen(s.Men, browsertest.PlacementOf(t, rows[2])) {
 						t.Errorf("game %d: a click on ply 2's move shows ply %d", gi+1, s.Ply)
 					}
 				}
@@ -225,41 +126,19 @@ func TestViewerInBrowser(t *testing.T) {
 			if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(`section.game`)), chromedp.KeyEvent(kb.Home), chromedp.KeyEvent(kb.ArrowRight)); err != nil {
 				t.Fatal(err)
 			}
-			s := eval[shown](t, ctx, fmt.Sprintf(shownJS, 0))
+			s := browsertest.Eval[shown](t, ctx, fmt.Sprintf(shownJS, 0))
 			if s.Ply != 1 {
 				t.Errorf("Home then the right arrow show ply %d, want 1", s.Ply)
 			}
 			if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.End)); err != nil {
 				t.Fatal(err)
 			}
-			if s := eval[shown](t, ctx, fmt.Sprintf(shownJS, 0)); s.Ply != len(want[1])-1 {
+			if s := browsertest.Eval[shown](t, ctx, fmt.Sprintf(shownJS, 0)); s.Ply != len(want[1])-1 {
 				t.Errorf("End shows ply %d, want the last, %d", s.Ply, len(want[1])-1)
 			}
-			screenshot(t, ctx, "viewer-"+tc.name+".png")
+			browsertest.Screenshot(t, ctx, "viewer-"+tc.name+".png")
 		})
 	}
-}
-
-// eval runs a script of the test's own in the page and decodes its value.
-func eval[T any](t *testing.T, ctx context.Context, js string) T {
-	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
-	if err != nil {
-		t.Fatalf("evaluating in the page: %v", err)
-	}
-	return v
-}
-
-func sameMen(a, b map[string]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if b[k] != v {
-			return false
-		}
-	}
-	return true
 }
 
 func TestReportInBrowser(t *testing.T) {
@@ -288,11 +167,11 @@ func TestReportInBrowser(t *testing.T) {
 	}
 	count := `(function(){var a=document.querySelectorAll('article.finding');var v=0;a.forEach(function(e){if(getComputedStyle(e).display!=='none')v++;});return [a.length,v,document.getElementById('controls').hidden?1:0];})()`
 	t.Run("without JavaScript", func(t *testing.T) {
-		ctx := browser(t, false)
+		ctx := browsertest.Start(t, false)
 		if err := chromedp.Do(ctx, chromedp.Navigate(fileURL(t, page))); err != nil {
 			t.Fatal(err)
 		}
-		n := eval[[]int](t, ctx, count)
+		n := browsertest.Eval[[]int](t, ctx, count)
 		// Evaluate runs even with page scripts off: it is the test's own.
 		if n[0] != findings || n[1] != findings {
 			t.Errorf("the report holds %d findings and shows %d; validate --format jsonl gives %d", n[0], n[1], findings)
@@ -302,26 +181,26 @@ func TestReportInBrowser(t *testing.T) {
 		}
 	})
 	t.Run("with JavaScript", func(t *testing.T) {
-		ctx := browser(t, true)
+		ctx := browsertest.Start(t, true)
 		if err := chromedp.Do(ctx, chromedp.Navigate(fileURL(t, page))); err != nil {
 			t.Fatal(err)
 		}
-		n := eval[[]int](t, ctx, count)
+		n := browsertest.Eval[[]int](t, ctx, count)
 		if n[2] != 0 {
 			t.Error("the filter controls stay hidden with JavaScript")
 		}
-		screenshot(t, ctx, "report.png")
+		browsertest.Screenshot(t, ctx, "report.png")
 		rule := "compound-turn"
 		if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.CSS(`#f-rule`), rule)); err != nil {
 			t.Fatal(err)
 		}
-		eval[bool](t, ctx, `document.getElementById('f-rule').dispatchEvent(new Event('change',{bubbles:true}))`)
-		n = eval[[]int](t, ctx, count)
+		browsertest.Eval[bool](t, ctx, `document.getElementById('f-rule').dispatchEvent(new Event('change',{bubbles:true}))`)
+		n = browsertest.Eval[[]int](t, ctx, count)
 		if n[1] != byRule[rule] || n[1] == 0 {
 			t.Errorf("filtered by %s the report shows %d findings, want %d", rule, n[1], byRule[rule])
 		}
-		eval[bool](t, ctx, `(function(){document.getElementById('findings').scrollIntoView();return true;})()`)
-		screenshot(t, ctx, "report-findings.png")
+		browsertest.Eval[bool](t, ctx, `(function(){document.getElementById('findings').scrollIntoView();return true;})()`)
+		browsertest.Screenshot(t, ctx, "report-findings.png")
 	})
 }
 
@@ -335,7 +214,7 @@ func TestSVGRendersAlike(t *testing.T) {
 	if err != nil {
 		t.Skip("no rsvg-convert on this machine (apt-get install librsvg2-bin): the rendering comparison is skipped")
 	}
-	ctx := browser(t, true)
+	ctx := browsertest.Start(t, true)
 	dir := t.TempDir()
 	for _, tc := range []struct{ name, file, game string }{
 		{"fide", "../../corpus/fide/showcase.pgn", "2"},
