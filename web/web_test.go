@@ -58,6 +58,11 @@ func TestMain(m *testing.M) {
 // it skips when there is no browser to look at it.
 func site(t *testing.T) string {
 	t.Helper()
+	// The long tier: the WebAssembly build takes about a minute on a cold
+	// cache, which the fast tier's budget cannot spare beside the other
+	// packages; the worker's own tests (web/worker) hold the page's
+	// verdicts to the command line's in the fast tier.
+	testenv.Long(t, "the page is built to WebAssembly and driven in Chromium")
 	browsertest.Chromium(t)
 	siteOnce.Do(func() {
 		// The build reads these in another process: read here, they are
