@@ -101,7 +101,7 @@ func RecordFormatNames(read bool) []string {
 // readable formats are chosen.
 func DetectRecordFormat(path string, head []byte) RecordFormat {
 	lower := strings.ToLower(path)
-	for _, ext := range []string{".gz", ".bz2", ".zst"} {
+	for _, ext := range []string{".gz", ".bz2", ".zst", ".xz"} {
 		lower = strings.TrimSuffix(lower, ext)
 	}
 	ext := filepath.Ext(lower)

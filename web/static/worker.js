@@ -18,25 +18,12 @@ const ready = new Promise((resolve, reject) => {
 });
 ready.then(() => postMessage({ type: 'ready' }), (e) => postMessage({ type: 'error', message: 'the checker did not load: ' + e }));
 
-// bytesOf reads what the page gave: pasted text, or a file, decompressed
-// here when gzip (the browser's own DecompressionStream). Other
-// compressions are refused with a message.
+// bytesOf reads what the page gave: pasted text, or a file's bytes as they
+// are. A compressed file is decompressed by the checker, by its first
+// bytes, as the command line does (gzip, bzip2, zstd, xz).
 async function bytesOf(m) {
   if (m.text !== undefined) return { bytes: new TextEncoder().encode(m.text), name: m.name };
-  const head = new Uint8Array(await m.blob.slice(0, 6).arrayBuffer());
-  let name = m.name;
-  if (head[0] === 0x1f && head[1] === 0x8b) {
-    const stream = m.blob.stream().pipeThrough(new DecompressionStream('gzip'));
-    name = name.replace(/\.gz$/i, '');
-    return { bytes: new Uint8Array(await new Response(stream).arrayBuffer()), name };
-  }
-  const magic = [[[0x42, 0x5a, 0x68], 'bzip2'], [[0x28, 0xb5, 0x2f, 0xfd], 'zstd'], [[0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], 'xz']];
-  for (const [sig, what] of magic) {
-    if (sig.every((b, i) => head[i] === b)) {
-      throw new Error(name + ' is ' + what + '-compressed: the page reads gzip only; decompress it first, or use the command line');
-    }
-  }
-  return { bytes: new Uint8Array(await m.blob.arrayBuffer()), name };
+  return { bytes: new Uint8Array(await m.blob.arrayBuffer()), name: m.name };
 }
 
 onmessage = async (e) => {

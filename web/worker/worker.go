@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync/atomic"
 
 	"github.com/ashtapada/ashtapada/detect"
 	"github.com/ashtapada/ashtapada/docs"
@@ -23,6 +24,7 @@ import (
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
+	"github.com/ashtapada/ashtapada/source"
 )
 
 // Options are the page's controls, as validate's flags of the same names.
@@ -137,26 +139,21 @@ func NewChecker(o Options) (*Checker, error) {
 	return &Checker{opts: o, cfg: cfg, notation: n, guess: guess, seen: map[string]bool{}}, nil
 }
 
-// countingReader counts the bytes read, for the progress bar.
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
-}
-
 // Run judges every game of r, named name (as validate names its input),
 // and calls emit with every batch games (and once at the end, with
 // what is left); emit returning false stops the run. It returns the
 // number of games.
 func (c *Checker) Run(r io.Reader, name string, batch int, emit func(Batch) bool) (int, error) {
 	c.name, c.chunks, c.records = name, nil, nil
-	cr := &countingReader{r: r}
-	br := bufio.NewReaderSize(cr, 1<<16)
+	// Decompressed as the command line's inputs are, by their first
+	// bytes; binary input is refused with its name.
+	var read atomic.Int64
+	in, err := source.Options{Counter: &read}.Reader(io.NopCloser(r), name)
+	if err != nil {
+		return 0, err
+	}
+	defer in.Close()
+	br := bufio.NewReaderSize(in, 1<<16)
 	head, _ := br.Peek(4096)
 	f := formats.DetectRecordFormat(name, head)
 	next := c.reader(f, br, name)
@@ -167,7 +164,7 @@ func (c *Checker) Run(r io.Reader, name string, batch int, emit func(Batch) bool
 	}
 	var b Batch
 	flush := func() bool {
-		b.Read = cr.n - int64(br.Buffered())
+		b.Read = read.Load()
 		ok := emit(b)
 		b = Batch{}
 		return ok

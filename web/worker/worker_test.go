@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/internal/compresstest"
 	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -146,5 +147,51 @@ func TestOptions(t *testing.T) {
 	_, games := run(t, "corpus/shatranj/showcase.pgn", Options{Rules: "fide"})
 	if games[0].Summary.Profile != "fide" {
 		t.Errorf("Rules fide: game 1 judged as %q", games[0].Summary.Profile)
+	}
+}
+
+// TestCompressedInput: a file compressed with gzip or xz, whatever its
+// name, gives the games of the same file uncompressed, and the bytes read
+// count the compressed ones; a ZIP archive is refused, named.
+func TestCompressedInput(t *testing.T) {
+	const rel = "corpus/shatranj/fsf-selfplay.pgn"
+	_, want := run(t, rel, Options{})
+	data, err := os.ReadFile(filepath.Join(testenv.RepoRoot(), rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, packed := range map[string][]byte{
+		"x.pgn.gz": compresstest.Gzip(t, data),
+		"x.pgn":    compresstest.Gzip(t, data),
+		"x.pgn.xz": compresstest.XZ(t, data, 1<<16),
+	} {
+		c, err := NewChecker(Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []Game
+		var read int64
+		if _, err := c.Run(bytes.NewReader(packed), name, 2, func(b Batch) bool {
+			got, read = append(got, b.Games...), b.Read
+			return true
+		}); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if len(got) != len(want) || len(got) == 0 {
+			t.Fatalf("%s: %d games, uncompressed %d", name, len(got), len(want))
+		}
+		for i := range got {
+			if got[i].Summary.Plies != want[i].Summary.Plies || got[i].Summary.Valid != want[i].Summary.Valid || len(got[i].Findings) != len(want[i].Findings) {
+				t.Errorf("%s: game %d is not the uncompressed file's", name, i+1)
+			}
+		}
+		if read != int64(len(packed)) {
+			t.Errorf("%s: %d bytes read of %d", name, read, len(packed))
+		}
+	}
+	c, _ := NewChecker(Options{})
+	_, err = c.Run(bytes.NewReader([]byte("PK\x03\x04rest")), "x.zip", 2, func(Batch) bool { return true })
+	if err == nil || !strings.Contains(strings.ToLower(err.Error()), "zip archive") {
+		t.Errorf("a ZIP archive: %v, want it refused as ZIP", err)
 	}
 }
