@@ -22,6 +22,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/docs"
 	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -70,9 +71,11 @@ func flagValues(cmd, flag string) ([]string, bool) {
 		}
 		return out, true
 	case "to":
-		return sorted(formats.RecordFormatNames(false)), true
+		return sorted(convertFormats(false)), true
 	case "from":
-		return sorted(formats.RecordFormatNames(true)), true
+		return sorted(convertFormats(true)), true
+	case "notation":
+		return grammar.NotationNames(), true
 	case "format":
 		if cmd == "diff" {
 			return []string{"text", "json"}, true

@@ -32,8 +32,8 @@ func init() {
 			"replays it: its errors go to standard error and the exit status is 1, and derived output stops where the " +
 			"replay stops. See https://github.com/ashtapada/ashtapada/blob/main/docs/convert.md.",
 		Flags: append(slices.Concat(profileFlags(), notationFlags(), pprofFlags), // pprof.go: hidden --cpuprofile, --memprofile
-			&cli.StringFlag{Name: "to", Required: true, Usage: "the format written: " + strings.Join(formats.RecordFormatNames(false), ", ") + " (html: a game viewer page)"},
-			&cli.StringFlag{Name: "from", Usage: "the format read: " + strings.Join(formats.RecordFormatNames(true), ", ") + " (default: by extension, then by content)"},
+			&cli.StringFlag{Name: "to", Required: true, Usage: "the format written: " + strings.Join(convertFormats(false), ", ") + " (html: a game viewer page; parquet: a table, to a file or a pipe)"},
+			&cli.StringFlag{Name: "from", Usage: "the format read: " + strings.Join(convertFormats(true), ", ") + " (default: by extension, then by content)"},
 			&cli.BoolFlag{Name: "source-comments", Usage: "with --to pgn: after each move read in a book's notation (descriptive, other languages' letters), a comment with the move as the record wrote it"},
 			&cli.BoolFlag{Name: "plain", Usage: "with --to pgn: canonical SAN and no extensions (leap written Kd3, conversions in comments)"},
 			&cli.BoolFlag{Name: "compact", Usage: "with --to json or jsonl: one small object per game, its tags, its main line in SAN and its result (what pgn-extract --json writes), instead of the lossless record"},
@@ -47,15 +47,22 @@ func init() {
 	})
 }
 
+// convertFormats are the formats convert reads (read) or writes: the
+// record formats, and Parquet, which convert reads and writes through
+// gametable (parquet.go).
+func convertFormats(read bool) []string {
+	return append(formats.RecordFormatNames(read), "parquet")
+}
+
 func convertAction(c *cli.Context) error {
 	to := strings.ToLower(c.String("to"))
 	target, ok := formats.LookupRecordFormat(to)
 	if to != "parquet" && (!ok || target.NewWriter == nil) { // parquet.go
-		return toolError(fmt.Errorf("--to %q: want one of %s, parquet", to, strings.Join(formats.RecordFormatNames(false), ", ")))
+		return toolError(fmt.Errorf("--to %q: want one of %s", to, strings.Join(convertFormats(false), ", ")))
 	}
 	from := strings.ToLower(c.String("from"))
 	if f, ok := formats.LookupRecordFormat(from); from != "" && from != "parquet" && (!ok || f.Read == nil) {
-		return toolError(fmt.Errorf("--from %q: want one of %s, parquet", from, strings.Join(formats.RecordFormatNames(true), ", ")))
+		return toolError(fmt.Errorf("--from %q: want one of %s", from, strings.Join(convertFormats(true), ", ")))
 	}
 	if c.Bool("plain") && to != "pgn" {
 		return toolError(fmt.Errorf("--plain applies to --to pgn only"))
