@@ -8,6 +8,9 @@
   const RULE_PAGES = 'https://github.com/ashtapada/ashtapada/blob/main/docs/rules/';
   const MAX_FINDINGS = 5000; // findings drawn; the rest are counted
   const MAX_ROWS = 1000; // rows of the games table
+  // count is n and a noun in its number, as the command line says it
+  // (internal/english): "1 game", "3 games".
+  const count = (n, word) => n + ' ' + word + (n === 1 ? '' : 's');
   const MAX_SOURCE = 2 << 20; // the marked text is drawn up to this size
 
   // state is what the tests read too (web/web_test.go).
@@ -215,18 +218,18 @@
     $('games').tBodies[0].appendChild(rows);
     $('progress').value = b.read;
     counts();
-    setStatus('Checking… ' + state.games + ' games');
+    setStatus('Checking… ' + count(state.games, 'game'));
   }
 
   function counts() {
-    $('counts').textContent = state.games + ' games; ' + state.errors + ' errors, ' + state.warnings + ' warnings';
+    $('counts').textContent = count(state.games, 'game') + '; ' + count(state.errors, 'error') + ', ' + count(state.warnings, 'warning');
     if (state.findings > MAX_FINDINGS) {
       $('more').hidden = false;
       $('more').textContent = (state.findings - MAX_FINDINGS) + ' more findings not drawn (the command line lists them all).';
     }
     if (state.games > MAX_ROWS) {
       $('moregames').hidden = false;
-      $('moregames').textContent = (state.games - MAX_ROWS) + ' more games not listed; a finding\'s "view" opens its game.';
+      $('moregames').textContent = count(state.games - MAX_ROWS, 'more game') + ' not listed; a finding\'s "view" opens its game.';
     }
   }
 
@@ -278,7 +281,7 @@
     const tr = document.createElement('tr');
     tr.dataset.game = s.game;
     let verdict = s.valid ? 'valid' : 'invalid';
-    if (s.errors || s.warnings) verdict += ' (' + s.errors + ' errors, ' + s.warnings + ' warnings)';
+    if (s.errors || s.warnings) verdict += ' (' + count(s.errors, 'error') + ', ' + count(s.warnings, 'warning') + ')';
     const profile = s.profile + (g.tagged ? '' : ' (no tag)');
     for (const t of [s.game, g.title, g.line, profile, verdict]) tr.appendChild(el('td', '', String(t)));
     const td = el('td');
@@ -299,8 +302,8 @@
     $('cancel').hidden = true;
     $('progress').value = $('progress').max;
     counts();
-    setStatus('Checked ' + m.games + (m.games === 1 ? ' game' : ' games') + ' in ' + (m.ms / 1000).toFixed(2) + ' s: ' +
-      state.errors + ' errors, ' + state.warnings + ' warnings.');
+    setStatus('Checked ' + count(m.games, 'game') + ' in ' + (m.ms / 1000).toFixed(2) + ' s: ' +
+      count(state.errors, 'error') + ', ' + count(state.warnings, 'warning') + '.');
     drawSource();
     const p = pending || (state.games >= 1 ? { game: 1, ply: -1 } : null);
     pending = null;
