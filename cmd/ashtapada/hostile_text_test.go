@@ -63,6 +63,8 @@ func TestConvertJSONToPGNKeepsGames(t *testing.T) {
 			"game 1: result"},
 		{"trailing", `{"tags":[{"name":"Event","value":"a"}],"moves":` + moves + `,"result":"*","trailing":"\n\n[Event \"b\"]\n\n1. d4 Ke7 *"}`,
 			"game 1: trailing"},
+		{"empty source", `{"notices":[{"rule":"syntax","severity":"error"}],"source":""}`,
+			"game 1: source: the game is written as it was read, and its text is empty"},
 		{"escaped tag value", `{"tags":[{"name":"Event","value":"a\"] [Site \"b\\"}],"moves":` + moves + `,"result":"*"}`, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
