@@ -10,7 +10,7 @@ import (
 )
 
 // This file reads forms that printed pages and web pages set apart from
-// the move they belong to (docs/notation.md, "Forms of print"): long
+// the move they belong to (docs/format.md, "Forms of print"): long
 // algebraic with spaces around its hyphen (`e2 - e4`), and a check or mate
 // mark after a space (`Nf3 +`, `Cd5 ++`). The lexer reads them as two or
 // three words; the builder joins them here, so that the fast path and the

@@ -8,7 +8,7 @@ import (
 	"github.com/ashtapada/ashtapada/record"
 )
 
-// TestPrintedForms: the forms pages print (docs/notation.md, "Forms of
+// TestPrintedForms: the forms pages print (docs/format.md, "Forms of
 // print") read to their moves, each with the lenient-notation warnings
 // that say how, and keep their text as written.
 func TestPrintedForms(t *testing.T) {

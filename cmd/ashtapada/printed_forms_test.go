@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// The forms in which pages print moves (docs/notation.md, "Forms of
+// The forms in which pages print moves (docs/format.md, "Forms of
 // print"): each test is an otherwise valid game with one such form, read
 // on the binary to its moves (convert --to uci) with the finding the form
 // gets from validate.
