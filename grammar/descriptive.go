@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ashtapada/ashtapada/record"
 )
@@ -61,10 +62,10 @@ func normalizeDescriptive(s string) string {
 			i += 2
 			continue
 		case c >= 0x80:
-			switch {
-			case strings.HasPrefix(s[i:], "–"), strings.HasPrefix(s[i:], "—"), strings.HasPrefix(s[i:], "‒"), strings.HasPrefix(s[i:], "−"):
+			switch r, size := utf8.DecodeRuneInString(s[i:]); {
+			case isTypesetDash(r):
 				b.WriteByte('-')
-				i += 3
+				i += size
 				continue
 			case strings.HasPrefix(s[i:], "×"):
 				b.WriteByte('x')

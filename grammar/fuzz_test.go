@@ -236,6 +236,20 @@ func FuzzParse(f *testing.F) {
 	for _, unit := range []string{"$1 ", "{} ", ";\n", "1. "} {
 		f.Add([]byte("[Event \"a\"]\n\n1. e4 " + strings.Repeat(unit, 40) + "e5 2. Nf3 " + strings.Repeat(unit, 9) + "*\n"))
 	}
+	// Forms of print: the ellipsis after a number, typeset dashes, `++`,
+	// marks and hyphens apart from their move, a prose comma, and a
+	// Cyrillic look-alike; each also at the start of a line and in a
+	// variation, where the grammar restarts and parts are cut.
+	for _, s := range []string{
+		"1. d4 d5 2. c4 c6 3. cxd5 3… cxd5 4. Nc3 Nf6 (4… e6\n5. e3) 11…cxb5 … Nf3 *\n",
+		"1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0–0 d6 5. d3 0—0—0 6. e2−e4 O–O *\n",
+		"1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7++ (4. Bxf7 ++ Kxf7 5. Nf3 +\n++ #) *\n",
+		"1.e2 - e4, e7 - e5 2.Ng1\n-\nf3, Nb8 - c6 3. e4 - 1-0\n",
+		"1. e4 e5 2. Кf3 d6 3. d4 Сg4, 4. dxe5 Сxf3, 5. е4 , *\n",
+		"1. e4 - (1... e5 - e6) Nf3 - e5 -\n*\n",
+	} {
+		f.Add([]byte(s))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkInput(t, data)
 	})

@@ -105,10 +105,10 @@ func translate(tok string, n record.Notation) (string, bool) {
 			i++
 		case c >= 0x80:
 			r, size := utf8.DecodeRuneInString(tok[i:])
-			switch r {
-			case '—', '–', '‒', '−':
+			switch {
+			case isTypesetDash(r):
 				b.WriteByte('-')
-			case '×':
+			case r == '×':
 				b.WriteByte('x')
 			default:
 				return "", false

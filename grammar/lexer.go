@@ -3,6 +3,7 @@ package grammar
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -262,6 +263,13 @@ func (l *lex) scan() (typ lexer.TokenType, start, end int, err error) {
 			typ = tokNumber
 			break
 		}
+		if strings.HasPrefix(src[i:], ellipsis) {
+			// `11…cxb5`: the typeset ellipsis for the three dots of a
+			// black move (the reader warns).
+			i += len(ellipsis)
+			typ = tokNumber
+			break
+		}
 		digits := i
 		for i < len(src) && !isDelim(src[i]) {
 			i++
@@ -274,6 +282,11 @@ func (l *lex) scan() (typ lexer.TokenType, start, end int, err error) {
 		default:
 			typ = tokWord
 		}
+	case c == ellipsis[0] && strings.HasPrefix(src[i:], ellipsis):
+		// A lone ellipsis (`3. … cxd5`, `…cxb5`) stands for the dots,
+		// as a lone run of dots does.
+		typ = tokNumber
+		i += len(ellipsis)
 	default:
 		typ = tokWord
 		for i < len(src) && !isDelim(src[i]) {
@@ -289,6 +302,10 @@ func (l *lex) scan() (typ lexer.TokenType, start, end int, err error) {
 	}
 	return typ, start, i, nil
 }
+
+// ellipsis is the typeset `…` (U+2026) that some pages print for the
+// three dots after a black move's number.
+const ellipsis = "…"
 
 // IsResult reports whether s is a termination marker as the lexer reads
 // one: `1-0`, `0-1`, `1/2-1/2` or `*`.

@@ -3,6 +3,7 @@ package grammar
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/ashtapada/ashtapada/record"
@@ -54,6 +55,11 @@ func parseMoveSlow(m *record.Move, text string) error {
 		return errEmpty
 	}
 	s := text
+	if hyphens, ok := typesetDashes(s); ok {
+		// `0–0`, `e2–e4`: a word processor's dash for the hyphen.
+		s = hyphens
+		m.Lenient |= record.LenientDash
+	}
 	// Suffix glyph: at most two of ! and ?.
 	if n := len(s); n > 0 && isGlyphByte(s[n-1]) {
 		k := n - 1
@@ -71,7 +77,13 @@ func parseMoveSlow(m *record.Move, text string) error {
 			return &MoveError{text, "a move suffix `!`, `?`, `!!`, `??`, `!?` or `?!`"}
 		}
 	}
-	if n := len(s); n > 0 && (s[n-1] == '+' || s[n-1] == '#') {
+	if n := len(s); n > 2 && s[n-1] == '+' && s[n-2] == '+' {
+		// Mate as older books and some sites print it; replay checks
+		// that it is mate, as for `#`.
+		m.Check = '#'
+		m.Lenient |= record.LenientDoublePlus
+		s = s[:n-2]
+	} else if n > 0 && (s[n-1] == '+' || s[n-1] == '#') {
 		m.Check = s[n-1]
 		s = s[:n-1]
 	}
@@ -111,16 +123,18 @@ func parseMoveSlow(m *record.Move, text string) error {
 	case "Z0":
 		// ChessBase writes the null move as Z0.
 		m.Null = true
-		m.Lenient = record.LenientNullZ0
+		m.Lenient |= record.LenientNullZ0
 		if m.ConvSquare != record.NoSquare {
 			return &MoveError{text, "a capturing move before a conversion suffix, not a null move"}
 		}
 		return nil
 	case "0-0":
-		m.Castle, m.Piece, m.Lenient = record.CastleShort, 'K', record.LenientZeroCastle
+		m.Castle, m.Piece = record.CastleShort, 'K'
+		m.Lenient |= record.LenientZeroCastle
 		return nil
 	case "0-0-0":
-		m.Castle, m.Piece, m.Lenient = record.CastleLong, 'K', record.LenientZeroCastle
+		m.Castle, m.Piece = record.CastleLong, 'K'
+		m.Lenient |= record.LenientZeroCastle
 		return nil
 	}
 	if len(s) > 1 && s[1] == '@' || s[0] == '@' {
@@ -358,6 +372,31 @@ func setPlain(m *record.Move, text string, piece byte, fromFile, fromRank int8, 
 	m.ConvSquare = record.NoSquare
 	m.Check = check
 	m.Castle = castle
+}
+
+// isTypesetDash: a dash that typesetting puts where a hyphen is meant
+// (figure dash, en dash, em dash, minus sign).
+func isTypesetDash(r rune) bool { return r == '‒' || r == '–' || r == '—' || r == '−' }
+
+// typesetDashes is s with each typeset dash made a hyphen; ok is false
+// (and s unchanged) when s has none.
+func typesetDashes(s string) (string, bool) {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii || strings.IndexFunc(s, isTypesetDash) < 0 {
+		return s, false
+	}
+	return strings.Map(func(r rune) rune {
+		if isTypesetDash(r) {
+			return '-'
+		}
+		return r
+	}, s), true
 }
 
 // upper is an ASCII letter in upper case.

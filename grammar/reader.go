@@ -595,11 +595,19 @@ loop:
 				}
 				b.missing++
 			}
-			b.turn(val, p)
+			if s.kind == eMove && isApartMark(s.val) {
+				b.turnApart(s, val, p)
+			} else {
+				b.turn(val, p)
+			}
 			num.advance()
 			numbered = false
 		case eNumber:
 			s.next()
+			if typeset, ok := dotsOfEllipsis(val); ok {
+				b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s` writes the ellipsis `…` (U+2026) for the dots; read as `%s`", val, typeset))
+				val = typeset
+			}
 			digits, v, err := moveNumber(val)
 			if digits == "" {
 				// Dots with no number before them (`... Nf6`): a black
@@ -621,10 +629,14 @@ loop:
 			}
 			dots := len(val) - len(digits)
 			text := val
-			if s.kind == eNumber && isDots(s.val) {
+			if s.kind == eNumber && (isDots(s.val) || s.val == ellipsis) {
 				// A move number and its dots apart: `1. ...` (as chess.js
 				// writes a game that starts with black), `2 . Nf3`.
 				sep := s.val
+				if sep == ellipsis {
+					b.warn(s.pos, ruleid.LenientNotation, "`…` (U+2026) written for the dots; read as `...`")
+					sep = "..."
+				}
 				s.next()
 				if !(dots == 1 && len(sep) == 3) {
 					b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s %s`: a move number is written `%d.` or `%d...`", val, sep, v, v))
@@ -759,6 +771,7 @@ func (b *builder) turn(tok string, p record.Pos) {
 		b.slab = b.slab[:len(b.slab)+1]
 		mp := &b.slab[len(b.slab)-1]
 		part, comma := tok, -1
+		prose := false
 		var err error
 		if !algebraic || len(b.descParsed) > 0 || !plainSAN(mp, tok) {
 			// plainSAN reads nearly every token, and a plain move has no
@@ -766,6 +779,12 @@ func (b *builder) turn(tok string, p record.Pos) {
 			// took a tenth of this function's time).
 			if comma = strings.IndexByte(tok, ','); comma >= 0 {
 				part = tok[:comma]
+				if comma == len(tok)-1 && comma > 0 {
+					// `Сg4,`: a comma of the prose after the move. A
+					// compound turn joins its moves with commas and no
+					// space, so nothing joins here.
+					comma, prose = -1, true
+				}
 			}
 			switch {
 			case len(b.descParsed) > 0 && b.descParsed[0].off == p.Offset && b.descParsed[0].m.Text == part:
@@ -781,6 +800,8 @@ func (b *builder) turn(tok string, p record.Pos) {
 			b.slab = b.slab[:len(b.slab)-1]
 			if part == "" {
 				b.syntax(p, fmt.Sprintf("found an empty move in `%s`, expected moves joined by single commas", whole))
+			} else if msg, ok := lookAlike(part, b.g.Notation); ok {
+				b.syntax(p, msg)
 			} else {
 				b.syntax(p, err.Error())
 			}
@@ -797,6 +818,9 @@ func (b *builder) turn(tok string, p record.Pos) {
 			lm := *mp
 			lm.Lenient = l
 			b.warn(p, ruleid.LenientNotation, lenientMessage(&lm))
+		}
+		if prose {
+			b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s`: the comma after the move is read as punctuation (a compound turn joins its moves with commas and no space)", whole))
 		}
 		if comma < 0 {
 			return
@@ -816,6 +840,15 @@ type parsedMove struct {
 
 func lenientMessage(m *record.Move) string {
 	switch {
+	case m.Lenient&record.LenientDash != 0:
+		i := strings.IndexFunc(m.Text, isTypesetDash)
+		r, _ := utf8.DecodeRuneInString(m.Text[max(i, 0):])
+		if m.Lenient&record.LenientZeroCastle != 0 {
+			return fmt.Sprintf("`%s` written with zeros and `%c` (U+%04X) for the hyphen; SAN castling is `O-O` or `O-O-O`", m.Text, r, r)
+		}
+		return fmt.Sprintf("`%s` writes `%c` (U+%04X) for the hyphen `-`", m.Text, r, r)
+	case m.Lenient&record.LenientDoublePlus != 0:
+		return fmt.Sprintf("`%s` writes mate as `++`; PGN writes `#` (read as mate, which the replay checks)", m.Text)
 	case m.Lenient&record.LenientNoSeparator != 0:
 		return fmt.Sprintf("`%s` has no `-` between the man and its square (a misprint?); read as a move to that square", m.Text)
 	case m.Lenient&record.LenientCaptureX != 0:
@@ -1054,6 +1087,16 @@ func moveNumber(val string) (digits string, v int, err error) {
 		v, err = strconv.Atoi(digits)
 	}
 	return digits, v, err
+}
+
+// dotsOfEllipsis: a number token that ends in the typeset ellipsis
+// (`11…`, `…`, as the lexer reads them) and the same token with three dots
+// for it. Only such a token ends in the ellipsis's last byte.
+func dotsOfEllipsis(val string) (string, bool) {
+	if val[len(val)-1] != ellipsis[len(ellipsis)-1] || !strings.HasSuffix(val, ellipsis) {
+		return val, false
+	}
+	return val[:len(val)-len(ellipsis)] + "...", true
 }
 
 // isDots: a token of dots only, with no move number (the lexer's lone `.`).

@@ -867,7 +867,7 @@ func startsGame(line []byte) bool {
 		for k < len(w) && w[k] >= '0' && w[k] <= '9' {
 			k++
 		}
-		if k < len(w) && w[k] == '.' {
+		if k < len(w) && (w[k] == '.' || bytes.HasPrefix(w[k:], []byte(ellipsis))) {
 			return true
 		}
 	}

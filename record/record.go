@@ -222,7 +222,7 @@ const (
 
 // Lenient marks forms that the reader accepted but that are not canonical
 // SAN; each one is also reported as a `lenient-notation` notice.
-type Lenient uint8
+type Lenient uint16
 
 const (
 	// LenientLong: long algebraic with the origin square (`e2e4`, `Ng1f3`).
@@ -243,6 +243,11 @@ const (
 	LenientCaptureX
 	// LenientNoSeparator: a descriptive move without its `-` (`P K 4`).
 	LenientNoSeparator
+	// LenientDash: a dash of typesetting (en dash, em dash, minus sign)
+	// where the notation writes a hyphen (`0–0`, `e2–e4`).
+	LenientDash
+	// LenientDoublePlus: mate written `++` (`Bxe7++`), read as `#`.
+	LenientDoublePlus
 )
 
 // Notation is the move notation a record's movetext is written in: SAN,

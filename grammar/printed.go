@@ -1,0 +1,181 @@
+package grammar
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/ruleid"
+)
+
+// This file reads forms that printed pages and web pages set apart from
+// the move they belong to (docs/format.md, "Forms of print"): long
+// algebraic with spaces around its hyphen (`e2 - e4`), and a check or mate
+// mark after a space (`Nf3 +`, `Cd5 ++`). The lexer reads them as two or
+// three words; the builder joins them here, so that the fast path and the
+// grammar, which share the builder, read them alike.
+
+// isApartMark: a word that may belong to the move before it, written
+// apart: the hyphen of long algebraic, or a check or mate mark. None of
+// them is a move by itself.
+func isApartMark(w string) bool {
+	switch w {
+	case "-", "+", "++", "#":
+		return true
+	}
+	return false
+}
+
+// turnApart reads the move val at p and the mark that s stands at (an
+// isApartMark word), with the destination after a hyphen, as one move. A
+// move that does not read that way is read as the words it is written in,
+// which reports the error at the mark as before: `e4 - e5` is joined only
+// because `e4-e5` names an origin square, and the replay then judges it.
+func (b *builder) turnApart(s *elemSrc, val string, p record.Pos) {
+	mark, markPos := s.val, s.pos
+	s.next()
+	glued, written := val+mark, val+" "+mark
+	if mark == "-" {
+		if s.kind != eMove {
+			b.turnWords(val, p, mark, markPos)
+			return
+		}
+		glued, written = val+"-"+s.val, val+" - "+s.val
+		s.next()
+	}
+	first, _, _ := strings.Cut(glued, ",")
+	m, ok := b.readsAsMove(first)
+	switch {
+	case !ok || strings.IndexByte(val, ',') >= 0:
+	case mark == "-" && (m.FromFile < 0 || m.FromRank < 0):
+	case mark != "-" && strings.ContainsAny(val, "+#"):
+	default:
+		b.turnJoined(glued, written, first, mark, p)
+		return
+	}
+	b.turnWords(val, p, mark, markPos)
+}
+
+// turnWords reads val and the mark after it as two turns, as they are
+// written: the mark is then the error it always was.
+func (b *builder) turnWords(val string, p record.Pos, mark string, markPos record.Pos) {
+	b.turn(val, p)
+	if !b.failed {
+		b.turn(mark, markPos)
+	}
+}
+
+// turnJoined reads glued, the turn written as written, at p; first is its
+// first move glued. The move keeps its text as written, and one
+// lenient-notation warning says how it was read (in place of the one its
+// glued form may have had).
+func (b *builder) turnJoined(glued, written, first, mark string, p record.Pos) {
+	keep, from := len(b.g.Notices), len(b.stack)
+	b.turn(glued, p)
+	if b.failed || len(b.stack) == from {
+		return
+	}
+	text, _, _ := strings.Cut(written, ",")
+	text = b.text(text)
+	n := &b.stack[from]
+	n.Text = text
+	if n.Move != nil {
+		n.Move.Text = text
+	}
+	var msg string
+	switch mark {
+	case "-":
+		msg = fmt.Sprintf("`%s` is long algebraic with spaces around the `-`; read as `%s`", text, first)
+	case "++":
+		msg = fmt.Sprintf("`%s`: mate written `++`, apart from the move; PGN writes `#` (read as mate, which the replay checks)", text)
+	default:
+		msg = fmt.Sprintf("`%s`: the check mark stands apart from the move; read as `%s`", text, first)
+	}
+	prefix, whole := "`"+b.text(first)+"`", "`"+b.text(glued)+"`"
+	replaced := false
+	for i := keep; i < len(b.g.Notices); i++ {
+		nt := &b.g.Notices[i]
+		switch {
+		case nt.Rule != ruleid.LenientNotation || nt.Pos != p:
+		case !replaced && strings.HasPrefix(nt.Message, prefix):
+			nt.Message, replaced = msg, true
+		case strings.HasPrefix(nt.Message, whole):
+			// The turn's own warnings quote it as written.
+			nt.Message = "`" + b.text(written) + "`" + nt.Message[len(whole):]
+		}
+	}
+	if !replaced {
+		b.warn(p, ruleid.LenientNotation, msg)
+	}
+}
+
+// readsAsMove: part reads as one move in the record's notation.
+func (b *builder) readsAsMove(part string) (record.Move, bool) {
+	var m record.Move
+	var err error
+	if n := b.g.Notation; n == record.DescriptiveNotation || n.IsLanguage() {
+		m, err = ParseMoveIn(part, n)
+	} else {
+		err = parseMove(&m, part)
+	}
+	return m, err == nil
+}
+
+// lookAlikes are Cyrillic and Greek letters that look like the Latin
+// letters of moves (files, piece letters of the notations, `x`, castling's
+// `O`): a keyboard left in another layout types them.
+var lookAlikes = map[rune]byte{
+	'а': 'a', 'с': 'c', 'е': 'e', 'һ': 'h', 'о': 'o', 'х': 'x',
+	'А': 'A', 'В': 'B', 'С': 'C', 'Е': 'E', 'К': 'K', 'М': 'M', 'Н': 'H', 'О': 'O', 'Р': 'P', 'Т': 'T', 'Х': 'X',
+	'α': 'a', 'ο': 'o', 'χ': 'x',
+	'Α': 'A', 'Β': 'B', 'Ε': 'E', 'Κ': 'K', 'Ν': 'N', 'Ο': 'O', 'Ρ': 'P', 'Τ': 'T', 'Χ': 'X',
+}
+
+// lookAlike words the error of a move that does not read because of a
+// look-alike letter in it (`е4` with a Cyrillic `е`): it names the letter
+// and its code point, which no font shows. The notation's own letters (the
+// Russian `К` is a knight) are not look-alikes. ok is false when tok has
+// none.
+//
+// Such a move is refused, not read as its Latin twin: a capital look-alike
+// is a piece letter of the Russian notation (`К`, `С`), where it means
+// another man than the Latin letter does, and reading it as Latin would
+// keep the notation's guess from ever trying Russian.
+func lookAlike(tok string, n record.Notation) (string, bool) {
+	ascii := true
+	for i := 0; i < len(tok); i++ {
+		if tok[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return "", false
+	}
+	own := n.PieceLetters()
+	for _, r := range tok {
+		latin, ok := lookAlikes[r]
+		if !ok || ownLetter(own, r) {
+			continue
+		}
+		script := "Cyrillic"
+		if r < 0x400 {
+			script = "Greek"
+		}
+		return fmt.Sprintf("`%s`: the `%c` is %s (U+%04X), where the Latin `%c` is expected", quoteToken(tok), r, script, r, latin), true
+	}
+	return "", false
+}
+
+// ownLetter: r is in one of a notation's piece letters.
+func ownLetter(letters [5][]string, r rune) bool {
+	for _, ls := range letters {
+		for _, l := range ls {
+			if strings.ContainsRune(l, r) {
+				return true
+			}
+		}
+	}
+	return false
+}
