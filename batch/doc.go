@@ -54,4 +54,9 @@
 // games by Options.OpenTable); judging a game is package replay's, or
 // whatever the Work does; printing the results is the Sink's, with package
 // formats.
+//
+// A caller that reads one input in order instead (one game to show) reads
+// it as the run does, with RecordFormat and GamesOf: the format by name,
+// extension or content, the games a chunk of text or a record at a time,
+// and PGN's moves in the Notation asked for.
 package batch
