@@ -20,9 +20,9 @@
 // What the bytes mean is left to others: reading games from the text is the
 // grammar's (package grammar splits and parses it, package formats reads the
 // other formats), and judging them is package replay's. Running many inputs
-// at once (workers, ordering, progress) is the front end's: the command line
-// (cmd/ashtapada) and the Beam pipeline both open their inputs here, so that
-// a file is read as the same text whichever runs it.
+// at once (workers, ordering) is package batch's; the command line
+// (cmd/ashtapada, through batch) and the Beam pipeline both open their inputs
+// here, so that a file is read as the same text whichever runs it.
 //
 // Hostile input is bounded here for the bytes (docs/robustness.md,
 // "Compressed input"); the bounds on a game's size and depth are the

@@ -8,10 +8,12 @@ import (
 	"sort"
 	"strconv"
 	"testing"
+
+	"github.com/ashtapada/ashtapada/batch"
 )
 
 // TestValidateBatchesInOrder: validate hands games to the workers in
-// batches (batchGames games or batchBytes bytes). One file of many batches,
+// batches (batch.BatchGames games or batchBytes bytes). One file of many batches,
 // with findings in most of them, must give byte-identical reports with
 // --jobs 1, 2 and 3, and --max-errors must stop at the same game whatever
 // the number of workers, also when it falls in the middle of a batch.
@@ -56,7 +58,7 @@ func TestValidateBatchesInOrder(t *testing.T) {
 	for _, extra := range [][]string{nil, {"--max-errors", "37"}} {
 		one := run(1, extra...)
 		games := bytes.Count(one, []byte(`"kind":"game"`))
-		if extra == nil && games <= batchGames {
+		if extra == nil && games <= batch.BatchGames {
 			t.Fatalf("only %d games: the input does not span several batches", games)
 		}
 		if extra != nil && bytes.Count(one, []byte(`"severity":"error"`)) < 37 {

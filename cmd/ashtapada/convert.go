@@ -12,6 +12,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ashtapada/ashtapada/batch"
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/english"
@@ -96,17 +97,17 @@ func convertAction(c *cli.Context) error {
 	}
 	// Every format streams, the viewer page too (a game's section is
 	// written as it comes): memory stays flat like validate's.
-	limitMemory(streamMemoryLimit)
+	batch.LimitMemory(batch.StreamMemoryLimit)
 	cv := &converter{shard: c.String("shard"), to: target, from: from, notation: notation, wopt: formats.WriteOptions{Plain: c.Bool("plain"), Game: c.Int("game"), SourceComments: c.Bool("source-comments"), Compact: c.Bool("compact")}, errw: c.App.ErrWriter}
 	// Games are numbered over all the inputs, as the writers number them.
 	// A format that renders its games one by one (formats.Rendering) is
 	// rendered by the workers, which then no longer need a record once its
 	// game is rendered and reuse their storage; the others (svg, html) are
 	// written by the sink from the records kept.
-	p := &pipeline{warn: c.App.ErrWriter, limits: grammar.DefaultLimits(), notation: notation, jobs: readJobs(c), from: from, parquet: true, overInputs: true, keep: target.Rendering == nil, ahead: 4}
+	o := batch.Options{Warn: c.App.ErrWriter, Source: inputOptions, Limits: grammar.DefaultLimits(), Notation: notation, Jobs: readJobs(c), From: from, OpenTable: parquetTables(from, notation, grammar.DefaultLimits()), OverInputs: true, Keep: target.Rendering == nil, Ahead: 4}
 	write := func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<16)
-		err := cv.run(p, cfg, c.Args().Slice(), bw)
+		err := cv.run(o, cfg, c.Args().Slice(), bw)
 		if ferr := bw.Flush(); err == nil && ferr != nil {
 			err = fmt.Errorf("writing output: %w", ferr)
 		}
@@ -132,7 +133,7 @@ type converter struct {
 	to   formats.RecordFormat // the format written
 	from string               // the format read; "" to detect it per file
 	// notation is the moves' notation in PGN input (--notation).
-	notation movesNotation
+	notation batch.Notation
 	wopt     formats.WriteOptions
 	errw     io.Writer // diagnostics
 	gw       formats.GameWriter
@@ -179,7 +180,7 @@ type converted struct {
 // into them: a buffer per game, grown by doubling to a JSON game's 25 KB,
 // cost a tenth of convert --to json (a sync.Pool drops its buffers at
 // every collection). It holds at most the games of a few batches.
-var pieces = make(chan []byte, 4*batchGames)
+var pieces = make(chan []byte, 4*batch.BatchGames)
 
 // maxPooledPiece is the largest buffer pieces keeps: a huge game's piece
 // (hundreds of MB of FEN lines) is not kept for the rest of the run.
@@ -208,7 +209,7 @@ func pieceBuffer() []byte {
 // just before the part, so that the parts concatenate into one run's
 // output. The pipeline does not do those two things (yet); both paths
 // write each game through the same code, converter.write.
-func (cv *converter) run(p *pipeline, cfg replay.Config, args []string, w io.Writer) error {
+func (cv *converter) run(o batch.Options, cfg replay.Config, args []string, w io.Writer) error {
 	if err := checkShardTarget(cv.shard, cv.to.Name); err != nil { // shard.go
 		return err
 	}
@@ -231,8 +232,8 @@ func (cv *converter) run(p *pipeline, cfg replay.Config, args []string, w io.Wri
 		}
 		return cv.gw.Close()
 	}
-	st := stage[converted]{
-		worker: func() func(*record.Game, string, int) converted {
+	st := batch.Work[converted]{
+		Worker: func() func(*record.Game, string, int) converted {
 			rp := replay.New(cfg)
 			return func(g *record.Game, file string, n int) converted {
 				if g.Truncated {
@@ -241,10 +242,10 @@ func (cv *converter) run(p *pipeline, cfg replay.Config, args []string, w io.Wri
 				return converted{g: g, res: rp.Game(g, file, n)}
 			}
 		},
-		failed: func(string, int) converted { return converted{} },
+		Failed: func(string, int) converted { return converted{} },
 	}
 	if cv.join != nil {
-		st.worker = func() func(*record.Game, string, int) converted {
+		st.Worker = func() func(*record.Game, string, int) converted {
 			rp := replay.New(cfg)
 			rd := rendering.NewRenderer(cv.wopt)
 			var diag bytes.Buffer
@@ -259,7 +260,7 @@ func (cv *converter) run(p *pipeline, cfg replay.Config, args []string, w io.Wri
 		if _, ok := rendering.NewRenderer(cv.wopt).(formats.PartRenderer); ok {
 			// A huge game is read, played and rendered a part at a time
 			// (parts.go).
-			st.huge = func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
+			st.Huge = func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
 				rp := replay.New(cfg)
 				rd := rendering.NewRenderer(cv.wopt).(formats.PartRenderer)
 				var diag bytes.Buffer
@@ -306,7 +307,7 @@ func (cv *converter) run(p *pipeline, cfg replay.Config, args []string, w io.Wri
 		// The final position of a huge game is drawn from its main line
 		// read and played in parts (parts.go): the record kept for the
 		// writer holds its tags and its last part only.
-		st.huge = func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
+		st.Huge = func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
 			rp := replay.New(cfg)
 			return func(ch grammar.Chunk, sc *grammar.Scratch, file string, n int) (converted, *record.Game) {
 				var last formats.ShownPly
@@ -321,12 +322,12 @@ func (cv *converter) run(p *pipeline, cfg replay.Config, args []string, w io.Wri
 		}
 	}
 	if cv.to.Name == "html" {
-		st.huge = hugeViewerGame(cfg)
+		st.Huge = hugeViewerGame(cfg)
 	}
 	if len(args) == 0 {
 		args = []string{"-"}
 	}
-	read := runPipeline(p, args, st, cv)
+	read := batch.Run(o, args, st, cv)
 	if cv.err != nil {
 		return cv.err
 	}
@@ -337,19 +338,19 @@ func (cv *converter) run(p *pipeline, cfg replay.Config, args []string, w io.Wri
 	if err := closer.Close(); err != nil {
 		return err
 	}
-	if read.toolErrs > 0 {
+	if read.ToolErrors > 0 {
 		// Games that met a bug were reported and left out.
-		return fmt.Errorf("%s not converted (internal errors above)", english.Count(read.toolErrs, "game", "games"))
+		return fmt.Errorf("%s not converted (internal errors above)", english.Count(read.ToolErrors, "game", "games"))
 	}
 	if cv.n == 0 {
 		// Nothing was converted: never exit 0, and no output file is
 		// made (the error reaches writeFileAtomic).
-		return noGamesError(args, read.dirWithoutRecords)
+		return noGamesError(args, read.DirWithoutRecords)
 	}
 	return nil
 }
 
-func (cv *converter) game(_ formats.GameID, c converted) bool {
+func (cv *converter) Game(_ formats.GameID, c converted) bool {
 	cv.n++
 	if c.rendered {
 		return cv.joinGame(c)
@@ -396,12 +397,12 @@ func (cv *converter) joinGame(c converted) bool {
 	return true
 }
 
-func (cv *converter) fileEnd(fileEnd) bool { return true }
+func (cv *converter) FileEnd(batch.FileEnd) bool { return true }
 
 // toolError: an input that cannot be read stops the run; a game that met
 // a bug of this program is reported, and the others are still converted.
-func (cv *converter) toolError(err error) bool {
-	if errors.Is(err, errInternal) {
+func (cv *converter) ToolError(err error) bool {
+	if errors.Is(err, batch.ErrInternal) {
 		fmt.Fprintln(cv.errw, "ashtapada:", err)
 		return true
 	}
@@ -416,7 +417,7 @@ type gameSource func() (*record.Game, error)
 // named by from, or detected from the name or the first bytes (the record
 // formats' registry, formats.RecordFormats). The limits are the reader's
 // defaults; the notation of PGN moves is notation's (--notation).
-func openGames(path, from string, notation movesNotation) (gameSource, io.Closer, error) {
+func openGames(path, from string, notation batch.Notation) (gameSource, io.Closer, error) {
 	if isParquetInput(path, from) {
 		return openParquetGames(path, notation) // parquet.go
 	}
@@ -433,7 +434,7 @@ func openGames(path, from string, notation movesNotation) (gameSource, io.Closer
 	gr := f.Read(br, name, grammar.DefaultLimits())
 	if rd, ok := gr.(*grammar.Reader); ok {
 		// The formats the grammar reads: PGN in --notation's notation.
-		notation.apply(rd, f.Notation)
+		notation.Apply(rd, f.Notation)
 	}
 	return gr.Next, rc, nil
 }
@@ -445,7 +446,7 @@ func (cv *converter) file(path string) error {
 		return err
 	}
 	defer closer.Close()
-	name := displayName(path)
+	name := source.Name(path)
 	for {
 		g, err := next()
 		if errors.Is(err, io.EOF) {
@@ -505,7 +506,7 @@ func (cv *converter) write(g *record.Game, res *replay.Result, kept []formats.Sh
 // held whole, only its text (the chunk, kept by the replay) and a part at
 // a time (formats' htmlWriter rewrites a record in LAN or UCI in SAN a
 // part at a time). The storage of the parts is the game's own (the
-// pipeline keeps the records: doOne), and each replay has its own
+// run keeps the records: batch.Options.Keep), and each replay has its own
 // replayer, the worker's being busy with the next games.
 func hugeViewerGame(cfg replay.Config) func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
 	return func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {

@@ -59,7 +59,7 @@ func (c *countWriter) Write(p []byte) (int, error) {
 // output, its diagnostics and its exit status are the same for every
 // --jobs. Inputs: the curated corpus (many files, every variant, games
 // with errors, so game numbers run over files) and, in the long tier, a
-// thousand FIDE games (TestPipelineOrderUnderRandomDelays checks the order
+// thousand FIDE games (TestRunOrderUnderRandomDelays checks the order
 // itself on a synthetic workload).
 func TestConvertJobsDeterministic(t *testing.T) {
 	t.Parallel()

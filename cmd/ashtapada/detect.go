@@ -9,6 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ashtapada/ashtapada/batch"
 	"github.com/ashtapada/ashtapada/detect"
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
@@ -90,7 +91,7 @@ func detectAction(c *cli.Context) error {
 	if err != nil {
 		return toolError(err)
 	}
-	limitMemory(streamMemoryLimit) // detect streams its games (pipeline.go)
+	batch.LimitMemory(batch.StreamMemoryLimit) // detect streams its games (batch.Run)
 	stopProfiles, err := startProfiles(c)
 	if err != nil {
 		return toolError(err)
@@ -112,18 +113,18 @@ func detectAction(c *cli.Context) error {
 	}
 	s := &detectSink{rw: rw, total: detect.NewSummary(""), stderr: c.App.ErrWriter}
 	// Small batches: a game costs dozens of replays here.
-	p := &pipeline{limits: lim, jobs: readJobs(c), batch: 16, warn: c.App.ErrWriter}
-	st := stage[*detect.Game]{
-		worker: func() func(*record.Game, string, int) *detect.Game {
+	o := batch.Options{Limits: lim, Jobs: readJobs(c), Batch: 16, Warn: c.App.ErrWriter, Source: inputOptions}
+	st := batch.Work[*detect.Game]{
+		Worker: func() func(*record.Game, string, int) *detect.Game {
 			d := detect.New(opts)
 			return func(g *record.Game, file string, index int) *detect.Game { return d.Game(g, file, index) }
 		},
-		failed: func(file string, index int) *detect.Game {
+		Failed: func(file string, index int) *detect.Game {
 			return &detect.Game{File: file, Game: index, Fits: []string{}, Verdict: "not checked: internal error"}
 		},
 		// A huge game is never held whole: read through once,
 		// then read again in parts for each of its replays (parts.go).
-		huge: func() func(grammar.Chunk, *grammar.Scratch, string, int) (*detect.Game, *record.Game) {
+		Huge: func() func(grammar.Chunk, *grammar.Scratch, string, int) (*detect.Game, *record.Game) {
 			d := detect.New(opts)
 			return func(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (*detect.Game, *record.Game) {
 				g, plies, replay, parted := readParted(ch, sc, file, index)
@@ -134,7 +135,7 @@ func detectAction(c *cli.Context) error {
 			}
 		},
 	}
-	read := runPipeline(p, args, st, s)
+	read := batch.Run(o, args, st, s)
 	writeErr := s.writeErr
 	if writeErr == nil {
 		writeErr = rw.Close(s.total)
@@ -145,10 +146,10 @@ func detectAction(c *cli.Context) error {
 	switch {
 	case writeErr != nil:
 		return toolError(fmt.Errorf("writing the report: %w", writeErr))
-	case read.toolErrs > 0:
+	case read.ToolErrors > 0:
 		return &exitError{code: 2}
 	case s.games == 0:
-		return toolError(noGamesError(args, read.dirWithoutRecords))
+		return toolError(noGamesError(args, read.DirWithoutRecords))
 	case s.unfitted > 0:
 		return failed()
 	}
@@ -167,7 +168,7 @@ type detectSink struct {
 	stderr   io.Writer // the application's standard error
 }
 
-func (s *detectSink) game(_ formats.GameID, g *detect.Game) bool {
+func (s *detectSink) Game(_ formats.GameID, g *detect.Game) bool {
 	if s.file == nil {
 		s.file = detect.NewSummary(g.File)
 	}
@@ -181,21 +182,21 @@ func (s *detectSink) game(_ formats.GameID, g *detect.Game) bool {
 	return s.writeErr == nil
 }
 
-// fileEnd writes the summary of a file that could be read, even one with
+// FileEnd writes the summary of a file that could be read, even one with
 // no game.
-func (s *detectSink) fileEnd(f fileEnd) bool {
-	if !f.opened {
+func (s *detectSink) FileEnd(f batch.FileEnd) bool {
+	if !f.Opened {
 		return true
 	}
 	if s.file == nil {
-		s.file = detect.NewSummary(f.name)
+		s.file = detect.NewSummary(f.Name)
 	}
 	s.writeErr = s.rw.File(s.file)
 	s.file = nil
 	return s.writeErr == nil
 }
 
-func (s *detectSink) toolError(err error) bool {
+func (s *detectSink) ToolError(err error) bool {
 	fmt.Fprintln(s.stderr, "ashtapada:", err)
 	return true
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ashtapada/ashtapada/batch"
 	"github.com/ashtapada/ashtapada/compare"
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
@@ -20,6 +21,7 @@ import (
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
+	"github.com/ashtapada/ashtapada/source"
 )
 
 func init() {
@@ -211,7 +213,7 @@ func (ew *entryWriter) close() error {
 
 // readAll reads every game of a file in any input format.
 func readAll(path string, rp *replay.Replayer) ([]*record.Game, error) {
-	next, closer, err := openGames(path, "", movesNotation{})
+	next, closer, err := openGames(path, "", batch.Notation{})
 	if err != nil {
 		return nil, err
 	}
@@ -231,7 +233,7 @@ func readAll(path string, rp *replay.Replayer) ([]*record.Game, error) {
 
 // forEachGame streams the games of one file.
 func forEachGame(path string, rp *replay.Replayer, fn func(i int, g *record.Game) error) error {
-	next, closer, err := openGames(path, "", movesNotation{})
+	next, closer, err := openGames(path, "", batch.Notation{})
 	if err != nil {
 		return err
 	}
@@ -380,7 +382,7 @@ func diffInOrder(cfg replay.Config, rp *replay.Replayer, pathA, pathB string, ew
 			if !limited {
 				// What is live is a part of each game and their texts,
 				// as in validate's reading of a huge game.
-				limitMemory(validateMemoryLimit)
+				batch.LimitMemory(batch.ValidateMemoryLimit)
 				limited = true
 			}
 			e = diffStreamed(cfg, pathA, pathB, ia, ib, i)
@@ -440,13 +442,13 @@ func (it gameItem) game() *record.Game {
 func openGameItems(path string) (func() (gameItem, error), io.Closer, error) {
 	if isParquetInput(path, "") {
 		// A huge game's row is its chunk (openParquetChunks).
-		next, closer, err := openParquetChunks(path, movesNotation{}, grammar.DefaultLimits())
+		next, closer, err := openParquetChunks(path, batch.Notation{}, grammar.DefaultLimits())
 		if err != nil {
 			return nil, nil, err
 		}
 		return func() (gameItem, error) {
 			ch, g, err := next()
-			return gameItem{ch: ch, g: g, name: displayName(path)}, err
+			return gameItem{ch: ch, g: g, name: source.Name(path)}, err
 		}, closer, nil
 	}
 	rc, name, err := openInput(path)
@@ -458,7 +460,7 @@ func openGameItems(path string) (func() (gameItem, error), io.Closer, error) {
 	f := formats.DetectRecordFormat(path, head)
 	gr := f.Read(br, name, grammar.DefaultLimits())
 	if rd, ok := gr.(*grammar.Reader); ok {
-		movesNotation{}.apply(rd, f.Notation)
+		batch.Notation{}.Apply(rd, f.Notation)
 		return func() (gameItem, error) {
 			ch, err := rd.NextChunk()
 			return gameItem{ch: ch, name: name}, err
@@ -495,7 +497,7 @@ func diffStreamed(cfg replay.Config, pathA, pathB string, ia, ib gameItem, i int
 			out <- sideMsg{res: res, err: g.SyntaxError()}
 			return
 		}
-		defer holdGameMemory(len(it.ch.Data), partedPerGameByte)()
+		defer batch.HoldGameMemory(len(it.ch.Data), batch.PartedPerGameByte)()
 		hooks := partHooks{part: func(nodes []record.Node, pl *replay.Played) {
 			out <- sideMsg{moves: lr.Part(nodes, pl)}
 		}}
@@ -681,29 +683,29 @@ func diffAsRead(c *cli.Context, path string, ew *entryWriter) error {
 	})
 }
 
-// diffEachGame compares each game of one file on the pipeline (modes b
+// diffEachGame compares each game of one file on batch.Run (modes b
 // and c): worker returns the comparison of one worker, which is given
 // each game and its number, and huge, when not nil, the comparison of a
-// huge game, which it reads itself from its chunk in parts (stage.huge;
-// file is the file's name as the pipeline reads it).
+// huge game, which it reads itself from its chunk in parts (batch.Work.Huge;
+// file is the file's name as the run reads it).
 // The entries are written as they come, in input order whatever --jobs;
 // the first input error stops the diff after the entries before it.
 func diffEachGame(c *cli.Context, path string, ew *entryWriter, worker func() func(g *record.Game, i int) *compare.Entry, huge func() func(ch grammar.Chunk, sc *grammar.Scratch, file string, i int) (*compare.Entry, *record.Game)) error {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return fmt.Errorf("reading %s: is a directory", path)
 	}
-	limitMemory(streamMemoryLimit) // the entries stream (entryWriter)
-	p := &pipeline{limits: grammar.DefaultLimits(), jobs: readJobs(c), warn: c.App.ErrWriter}
-	st := stage[*compare.Entry]{
-		worker: func() func(*record.Game, string, int) *compare.Entry {
+	batch.LimitMemory(batch.StreamMemoryLimit) // the entries stream (entryWriter)
+	o := batch.Options{Limits: grammar.DefaultLimits(), Jobs: readJobs(c), Warn: c.App.ErrWriter, Source: inputOptions}
+	st := batch.Work[*compare.Entry]{
+		Worker: func() func(*record.Game, string, int) *compare.Entry {
 			do := worker()
 			return func(g *record.Game, _ string, i int) *compare.Entry { return do(g, i) }
 		},
-		failed: func(string, int) *compare.Entry { return nil },
+		Failed: func(string, int) *compare.Entry { return nil },
 	}
 	if huge != nil {
 		var once sync.Once
-		st.huge = func() func(grammar.Chunk, *grammar.Scratch, string, int) (*compare.Entry, *record.Game) {
+		st.Huge = func() func(grammar.Chunk, *grammar.Scratch, string, int) (*compare.Entry, *record.Game) {
 			do := huge()
 			return func(ch grammar.Chunk, sc *grammar.Scratch, file string, i int) (*compare.Entry, *record.Game) {
 				// What is live is a part of the game and its text, as in
@@ -711,13 +713,13 @@ func diffEachGame(c *cli.Context, path string, ew *entryWriter, worker func() fu
 				// the streaming limit, the garbage of its many readings
 				// would grow to it (docs/robustness.md, "Costs that
 				// shaped the code").
-				once.Do(func() { limitMemory(validateMemoryLimit) })
+				once.Do(func() { batch.LimitMemory(batch.ValidateMemoryLimit) })
 				return do(ch, sc, file, i)
 			}
 		}
 	}
 	s := &diffSink{ew: ew}
-	runPipeline(p, []string{path}, st, s)
+	batch.Run(o, []string{path}, st, s)
 	return s.err
 }
 
@@ -727,7 +729,7 @@ type diffSink struct {
 	err error // the first input error: it stops the diff
 }
 
-func (s *diffSink) game(_ formats.GameID, e *compare.Entry) bool {
+func (s *diffSink) Game(_ formats.GameID, e *compare.Entry) bool {
 	if e == nil {
 		return true
 	}
@@ -738,9 +740,9 @@ func (s *diffSink) game(_ formats.GameID, e *compare.Entry) bool {
 	return s.ew.write(e) == nil
 }
 
-func (s *diffSink) fileEnd(fileEnd) bool { return true }
+func (s *diffSink) FileEnd(batch.FileEnd) bool { return true }
 
-func (s *diffSink) toolError(err error) bool {
+func (s *diffSink) ToolError(err error) bool {
 	s.err = err
 	return false
 }

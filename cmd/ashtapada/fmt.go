@@ -11,6 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ashtapada/ashtapada/batch"
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/textdiff"
@@ -51,14 +52,14 @@ type fmtOptions struct {
 	// limits are the readers' (--max-depth, --max-token, --max-game-bytes).
 	limits grammar.Limits
 	// notation is the moves' notation (--notation).
-	notation movesNotation
+	notation batch.Notation
 }
 
 func runFmt(c *cli.Context) error {
 	// fmt streams (at most two games held, formats.FormatEach): a soft
 	// limit keeps the collector from letting a huge game's garbage grow
 	// to four times what is live (GOGC=400, main).
-	limitMemory(streamMemoryLimit)
+	batch.LimitMemory(batch.StreamMemoryLimit)
 	lim, err := readLimits(c)
 	if err != nil {
 		return toolError(err)
@@ -197,7 +198,7 @@ func fmtFile(path string, opt *fmtOptions) (fmtResult, error) {
 	var err error
 	if isParquetName(path) {
 		// A table of games (convert --to parquet): its rows' text.
-		in, name = nil, displayName(path)
+		in, name = nil, source.Name(path)
 		in, err = openParquetText(path, func(err error) {
 			res.broken++
 			fmt.Fprintln(opt.stderr, "ashtapada:", err)
@@ -244,7 +245,7 @@ func fmtFile(path string, opt *fmtOptions) (fmtResult, error) {
 		// Each reader gets the command's limits and notation.
 		rd := grammar.NewReader(in, name)
 		rd.SetLimits(opt.limits)
-		opt.notation.apply(rd, record.SAN)
+		opt.notation.Apply(rd, record.SAN)
 		_, err := formats.FormatEach(rd, name, rewrite, func(p *formats.Piece) error {
 			if p.Game != nil && formats.HasSyntaxNotice(p.Game) {
 				report(p.Game)

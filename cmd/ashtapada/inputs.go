@@ -26,13 +26,19 @@ func openInput(path string) (io.ReadCloser, string, error) {
 // file itself (before decompression) to counter, when it is not nil: the
 // progress bar measures its ETA against file sizes.
 func openInputCounting(path string, counter *atomic.Int64) (io.ReadCloser, string, error) {
-	o := inputOptions
-	o.Counter = counter
-	in, err := o.Open(path)
+	in, err := inputsCounted(counter).Open(path)
 	if err != nil {
 		return nil, source.Name(path), err
 	}
 	return in, in.Name, nil
+}
+
+// inputsCounted is inputOptions that also add the bytes read from each
+// file itself (before decompression) to counter, when it is not nil.
+func inputsCounted(counter *atomic.Int64) source.Options {
+	o := inputOptions
+	o.Counter = counter
+	return o
 }
 
 // outputNotInput refuses out, the file a command would write (named by

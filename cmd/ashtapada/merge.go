@@ -14,6 +14,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ashtapada/ashtapada/batch"
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/gametable"
 	"github.com/ashtapada/ashtapada/internal/english"
@@ -192,7 +193,7 @@ func checkPart(path string) (partEnd, error) {
 // in the same order give the same row groups and bytes as one run.
 func mergeParquet(parts []string, w io.Writer) error {
 	// Its writer holds a row group as convert's does (parquet.go).
-	limitMemory(parquetMemoryLimit)
+	batch.LimitMemory(batch.TableMemoryLimit)
 	bw := bufio.NewWriterSize(w, 1<<16)
 	tw := gametable.NewWriter(bw)
 	for _, p := range parts {

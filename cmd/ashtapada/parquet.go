@@ -14,6 +14,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ashtapada/ashtapada/batch"
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/gametable"
 	"github.com/ashtapada/ashtapada/grammar"
@@ -26,7 +27,7 @@ func isParquetName(path string) bool { return strings.HasSuffix(strings.ToLower(
 
 // convertParquet writes the games of the inputs (or of the --shard part)
 // as a Parquet table.
-func convertParquet(c *cli.Context, cfg replay.Config, notation movesNotation) error {
+func convertParquet(c *cli.Context, cfg replay.Config, notation batch.Notation) error {
 	if c.Bool("plain") {
 		return toolError(fmt.Errorf("--plain applies to --to pgn only"))
 	}
@@ -51,7 +52,7 @@ func convertParquet(c *cli.Context, cfg replay.Config, notation movesNotation) e
 	// The writer holds a row group (8,192 games) in memory: without a soft
 	// limit the heap grows to five times that (GOGC=400, main.go;
 	// docs/robustness.md, "A huge game is read in parts").
-	limitMemory(parquetMemoryLimit)
+	batch.LimitMemory(batch.TableMemoryLimit)
 	pc := &parquetConverter{rp: replay.New(cfg), from: strings.ToLower(c.String("from")), notation: notation, errw: c.App.ErrWriter}
 	write := func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<16)
@@ -91,7 +92,7 @@ func convertParquet(c *cli.Context, cfg replay.Config, notation movesNotation) e
 type parquetConverter struct {
 	rp       *replay.Replayer
 	from     string
-	notation movesNotation // --notation
+	notation batch.Notation // --notation
 	errw     io.Writer
 	broken   int // games that could not be read whole
 	rows     int // rows written
@@ -275,7 +276,7 @@ func inputFormat(path, from string) (string, error) {
 
 // openParquetGames reads the games of a Parquet table: each row's text
 // (gametable.Row.Text) read by the grammar, as fmt reads a file.
-func openParquetGames(path string, notation movesNotation) (gameSource, io.Closer, error) {
+func openParquetGames(path string, notation batch.Notation) (gameSource, io.Closer, error) {
 	rows, closer, err := openParquetRows(path)
 	if err != nil {
 		return nil, nil, err
@@ -295,12 +296,12 @@ func openParquetGames(path string, notation movesNotation) (gameSource, io.Close
 	}, closer, nil
 }
 
-// openParquetChunks is openParquetGames for the pipeline: the row of a
+// openParquetChunks is openParquetGames for batch.Run: the row of a
 // huge game (a movetext of grammar.PartedBytes or more) is given as the
-// chunk of its game, which the pipeline reads in parts (parts.go) as it
+// chunk of its game, which the run reads in parts (parts.go) as it
 // reads a huge game of a PGN file, not as a record read whole; the other
 // rows as openParquetGames gives them.
-func openParquetChunks(path string, notation movesNotation, limits grammar.Limits) (func() (grammar.Chunk, *record.Game, error), io.Closer, error) {
+func openParquetChunks(path string, notation batch.Notation, limits grammar.Limits) (batch.Games, io.Closer, error) {
 	rows, closer, err := openParquetRows(path)
 	if err != nil {
 		return nil, nil, err
@@ -362,10 +363,10 @@ func openParquetRows(path string) (func() (*gametable.Row, error), io.Closer, er
 // chunkOfRow is the chunk of the one game of a row's text, as the
 // splitter cuts it from a file of that text (gameOfRow's errors for a row
 // of no game or of more than one).
-func chunkOfRow(row *gametable.Row, notation movesNotation, limits grammar.Limits) (grammar.Chunk, error) {
+func chunkOfRow(row *gametable.Row, notation batch.Notation, limits grammar.Limits) (grammar.Chunk, error) {
 	sp := grammar.NewSplitter(bytes.NewReader(row.Text()))
 	sp.SetLimits(limits)
-	notation.apply(sp, record.SAN)
+	notation.Apply(sp, record.SAN)
 	var game grammar.Chunk
 	found := false
 	for {
@@ -399,10 +400,10 @@ var (
 // notation's notation (--notation). The text before the game that holds
 // no game (Row.Before) is left out, as convert leaves it out of every
 // input (docs/parquet.md).
-func gameOfRow(row *gametable.Row, notation movesNotation) (*record.Game, error) {
+func gameOfRow(row *gametable.Row, notation batch.Notation) (*record.Game, error) {
 	rd := grammar.NewReader(bytes.NewReader(row.Text()), row.File)
 	rd.SkipNonGames()
-	notation.apply(rd, record.SAN)
+	notation.Apply(rd, record.SAN)
 	g, err := rd.Next()
 	if err != nil {
 		if errors.Is(err, io.EOF) {
@@ -418,6 +419,17 @@ func gameOfRow(row *gametable.Row, notation movesNotation) (*record.Game, error)
 		g.Source = row.Source
 	}
 	return g, nil
+}
+
+// parquetTables opens, for batch.Options.OpenTable, the inputs read as
+// Parquet tables (isParquetInput), and returns nil for the others.
+func parquetTables(from string, notation batch.Notation, limits grammar.Limits) func(path string) (batch.Games, io.Closer, error) {
+	return func(path string) (batch.Games, io.Closer, error) {
+		if !isParquetInput(path, from) {
+			return nil, nil, nil
+		}
+		return openParquetChunks(path, notation, limits)
+	}
 }
 
 // isParquetInput reports whether path is read as a Parquet table: --from

@@ -18,11 +18,6 @@ import (
 // does: the result is the one Game gives on the whole record
 // (TestPartedValidateAgrees).
 
-// partedPerGameByte is what a game read in parts holds live per byte of
-// it, for the collector's soft limit (holdGameMemory): its text, and the
-// splitter's copy of it while it was collected.
-const partedPerGameByte = 4
-
 // partHooks are what a command does with a game read in parts besides
 // replaying it (convert renders it): begin at its first part, g the
 // record being read (its tags whole), and part after each part is

@@ -12,8 +12,8 @@ import (
 	"github.com/ashtapada/ashtapada/internal/testenv"
 )
 
-// TestPipelineCommandsDeterministic: every command on the shared pipeline
-// (pipeline.go) gives the same standard output, standard error and exit
+// TestPipelineCommandsDeterministic: every command on the shared run
+// (package batch) gives the same standard output, standard error and exit
 // status for every --jobs, on the built binary. Inputs: a thousand FIDE
 // games where the shared data has them (the curated corpus otherwise),
 // a missing file and an unreadable one between readable ones, so that

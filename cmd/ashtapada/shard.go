@@ -13,6 +13,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ashtapada/ashtapada/batch"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/source"
@@ -79,14 +80,14 @@ func shardInputs(c *cli.Context, args []string, noteErr func(error)) ([]source.P
 // file's last game, when that game is the part's (gametable.Row.After):
 // text after the part's range is read on as far as the next game, to know
 // whether there is one.
-func eachChunk(p source.Part, notation movesNotation, before func(name string, ch grammar.Chunk, index int) error, fn func(name string, ch grammar.Chunk, index int, gap []byte) error) (trailer []byte, err error) {
+func eachChunk(p source.Part, notation batch.Notation, before func(name string, ch grammar.Chunk, index int) error, fn func(name string, ch grammar.Chunk, index int, gap []byte) error) (trailer []byte, err error) {
 	rc, name, err := openInput(p.Path)
 	if err != nil {
 		return nil, err
 	}
 	defer rc.Close()
 	sp := grammar.NewSplitter(rc)
-	notation.apply(sp, record.SAN)
+	notation.Apply(sp, record.SAN)
 	var last grammar.Chunk // the last game before the part (a chunk's bytes are its own: grammar.Splitter)
 	haveLast, started := false, false
 	index := 0
@@ -185,6 +186,12 @@ func planShardFlag(files []string, shard string) ([]source.Part, error) {
 	return parts, err
 }
 
+// shardPlan is the plan of the shard given by a --shard value for
+// batch.Options.
+func shardPlan(shard string) func(files []string) ([]source.Part, error) {
+	return func(files []string) ([]source.Part, error) { return planShardFlag(files, shard) }
+}
+
 // runShard converts the games of the --shard part of files (all of them
 // without --shard). The games are numbered over all files, as one run
 // numbers them (JSON's "game"): the games of the files before the part are
@@ -219,7 +226,7 @@ func (cv *converter) runShard(files []string) error {
 		}
 		cv.n += n
 		if last != nil {
-			prev, prevName, prevN = last, displayName(path), cv.n
+			prev, prevName, prevN = last, source.Name(path), cv.n
 		}
 		return nil
 	}
@@ -275,7 +282,7 @@ func (cv *converter) runShard(files []string) error {
 
 // countGames counts the games of a file without replaying them, and
 // returns the last one (nil when there is none).
-func countGames(path, from string, notation movesNotation) (int, *record.Game, error) {
+func countGames(path, from string, notation batch.Notation) (int, *record.Game, error) {
 	if f, _ := inputFormat(path, from); f == "pgn" {
 		n := 0
 		var last grammar.Chunk
@@ -287,7 +294,7 @@ func countGames(path, from string, notation movesNotation) (int, *record.Game, e
 		if err != nil || n == 0 {
 			return n, nil, err
 		}
-		return n, grammar.ParseChunk(last, displayName(path)), nil
+		return n, grammar.ParseChunk(last, source.Name(path)), nil
 	}
 	next, closer, err := openGames(path, from, notation)
 	if err != nil {

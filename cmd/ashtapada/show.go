@@ -12,6 +12,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ashtapada/ashtapada/batch"
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
@@ -69,8 +70,8 @@ func showAction(c *cli.Context) error {
 		// live is then bounded (the text and a part), so a soft memory
 		// limit keeps the collector from letting the heap grow to GOGC's
 		// multiple of it, as validate's pipeline does for such a game.
-		limitMemory(validateMemoryLimit)
-		defer holdGameMemory(len(ch.Data), partedPerGameByte)()
+		batch.LimitMemory(batch.ValidateMemoryLimit)
+		defer batch.HoldGameMemory(len(ch.Data), batch.PartedPerGameByte)()
 		v, err = showParted(c, rp, ch, name)
 	} else {
 		if g == nil {
@@ -237,7 +238,8 @@ func nthChunk(path string, n int) (grammar.Chunk, *record.Game, string, error) {
 		return grammar.Chunk{}, nil, "", err
 	}
 	defer rc.Close()
-	next := gameChunks(bufio.NewReaderSize(rc, 1<<16), path, name, "", grammar.DefaultLimits(), movesNotation{})
+	br := bufio.NewReaderSize(rc, 1<<16)
+	next := batch.GamesOf(batch.RecordFormat(br, path, ""), br, name, grammar.DefaultLimits(), batch.Notation{})
 	for i := 0; ; {
 		ch, g, err := next()
 		if errors.Is(err, io.EOF) {

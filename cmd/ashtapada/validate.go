@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ashtapada/ashtapada/batch"
 	"github.com/ashtapada/ashtapada/detect"
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
@@ -16,8 +17,8 @@ import (
 )
 
 // validate is wired from three parts: the configuration read from the
-// flags (validate_config.go), the ordered pipeline that reads, splits,
-// parses and replays the games on every core (pipeline.go, shared with
+// flags (validate_config.go), the ordered run that reads, splits,
+// parses and replays the games on every core (package batch, shared with
 // convert, detect and diff), and
 // the sink that takes the results in input order and reports them
 // (validate_sink.go). CI features (baseline, progress, colour, --explain)
@@ -67,7 +68,7 @@ func validateAction(c *cli.Context) error {
 	if err != nil {
 		return toolError(err)
 	}
-	limitValidateMemory()
+	batch.LimitMemory(batch.ValidateMemoryLimit)
 	stopProfiles, err := startProfiles(c)
 	if err != nil {
 		return toolError(err)
@@ -88,16 +89,16 @@ func validateAction(c *cli.Context) error {
 	}
 	// An HTML report draws the moves up to each finding (cheap to keep).
 	opts.replay.Moves = formats.ReportWantsMoves(sink.rw)
-	p := &pipeline{warn: c.App.ErrWriter, shard: opts.shard, limits: opts.limits, notation: notation, jobs: opts.jobs, counter: ci.counter(), ids: true}
-	read := runPipeline(p, opts.inputs, validateStage(opts.replay, opts.hints), sink)
+	o := batch.Options{Warn: c.App.ErrWriter, Plan: shardPlan(opts.shard), Limits: opts.limits, Notation: notation, Jobs: opts.jobs, Source: inputsCounted(ci.counter()), IDs: true}
+	read := batch.Run(o, opts.inputs, validateStage(opts.replay, opts.hints), sink)
 	return sink.finish(read)
 }
 
 // validateStage is what validate's workers do with each game: replay it
 // (and, with --hints, try it under the other profiles, package detect).
-func validateStage(cfg replay.Config, hints bool) stage[*replay.Result] {
-	st := stage[*replay.Result]{
-		worker: func() func(*record.Game, string, int) *replay.Result {
+func validateStage(cfg replay.Config, hints bool) batch.Work[*replay.Result] {
+	st := batch.Work[*replay.Result]{
+		Worker: func() func(*record.Game, string, int) *replay.Result {
 			r := replay.New(cfg)
 			var h *detect.Hinter
 			if hints {
@@ -111,7 +112,7 @@ func validateStage(cfg replay.Config, hints bool) stage[*replay.Result] {
 				return res
 			}
 		},
-		failed: func(file string, index int) *replay.Result {
+		Failed: func(file string, index int) *replay.Result {
 			return &replay.Result{Summary: replay.Summary{File: file, Game: index, Outcome: replay.OutcomeNone}}
 		},
 	}
@@ -119,7 +120,7 @@ func validateStage(cfg replay.Config, hints bool) stage[*replay.Result] {
 	// replays it again in parts under the other profiles. (validate never
 	// sets Config.Steps, which only the commands that write a game in
 	// another form need.)
-	st.huge = func() func(grammar.Chunk, *grammar.Scratch, string, int) (*replay.Result, *record.Game) {
+	st.Huge = func() func(grammar.Chunk, *grammar.Scratch, string, int) (*replay.Result, *record.Game) {
 		r := replay.New(cfg)
 		if !hints {
 			return func(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (*replay.Result, *record.Game) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/ashtapada/ashtapada/batch"
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/internal/english"
 	"github.com/ashtapada/ashtapada/replay"
@@ -43,9 +44,9 @@ func newResultSink(opts *validateOptions, ci *ciRun, out io.Writer) (*resultSink
 	return &resultSink{opts: opts, ci: ci, stdout: stdout, rw: rw, tally: replay.NewTally()}, nil
 }
 
-// game takes one result; false asks the pipeline to stop (the report can
+// Game takes one result; false asks the pipeline to stop (the report can
 // no longer be written).
-func (s *resultSink) game(id formats.GameID, res *replay.Result) bool {
+func (s *resultSink) Game(id formats.GameID, res *replay.Result) bool {
 	res = s.ci.game(id, res)
 	s.tally.Add(res)
 	if res.IsGame() {
@@ -88,26 +89,26 @@ func (s *resultSink) game(id formats.GameID, res *replay.Result) bool {
 	return true
 }
 
-// fileEnd: a file named on the command line that holds no game is a
+// FileEnd: a file named on the command line that holds no game is a
 // warning of its own; inside a directory it is not (a directory may hold a
 // README.pgn of comments).
-func (s *resultSink) fileEnd(f fileEnd) bool {
-	if f.games == 0 && f.opened && f.named && !f.elsewhere {
-		return s.game(formats.GameID{}, replay.NoGames(f.name, s.opts.replay.Strict))
+func (s *resultSink) FileEnd(f batch.FileEnd) bool {
+	if f.Games == 0 && f.Opened && f.Named && !f.Elsewhere {
+		return s.Game(formats.GameID{}, replay.NoGames(f.Name, s.opts.replay.Strict))
 	}
 	return true
 }
 
-// toolError reports an input that could not be read, or a bug met on a
+// ToolError reports an input that could not be read, or a bug met on a
 // game: the run goes on with the other inputs and games.
-func (s *resultSink) toolError(err error) bool {
+func (s *resultSink) ToolError(err error) bool {
 	fmt.Fprintln(s.ci.diag(), "ashtapada:", err)
 	return true
 }
 
 // finish ends the report and returns the exit status: 2 when something
 // was not checked (or nothing at all was), 1 for error findings, else 0.
-func (s *resultSink) finish(read readOutcome) error {
+func (s *resultSink) finish(read batch.Outcome) error {
 	var sum *replay.Tally
 	if s.opts.summary {
 		sum = s.tally
@@ -128,7 +129,7 @@ func (s *resultSink) finish(read readOutcome) error {
 	}
 	// The baseline is written, and its gone entries listed, only when every
 	// input was read and checked.
-	complete := read.complete() && s.writeErr == nil && s.toolErrs == 0
+	complete := read.Complete() && s.writeErr == nil && s.toolErrs == 0
 	if err := s.ci.finish(complete); err != nil {
 		s.toolErrs++
 		fmt.Fprintln(s.ci.stderr, "ashtapada:", err)
@@ -140,12 +141,12 @@ func (s *resultSink) finish(read readOutcome) error {
 		return &exitError{code: exitBrokenPipe}
 	case s.writeErr != nil:
 		return toolError(fmt.Errorf("writing the report: %w", s.writeErr))
-	case read.toolErrs > 0 || s.toolErrs > 0:
+	case read.ToolErrors > 0 || s.toolErrs > 0:
 		// Something was not checked: never 0, and not 1 either, since the
 		// findings that were printed do not cover every input.
 		return &exitError{code: 2}
 	case s.games == 0 && !manyShards(s.opts.shard): // shard.go: a part may hold no game
-		return toolError(noGamesError(s.opts.inputs, read.dirWithoutRecords))
+		return toolError(noGamesError(s.opts.inputs, read.DirWithoutRecords))
 	case s.errors > 0 && !s.ci.acceptsErrors():
 		return failed()
 	}
@@ -156,7 +157,7 @@ func (s *resultSink) finish(read readOutcome) error {
 func noGamesError(inputs []string, dirWithoutRecords bool) error {
 	names := make([]string, len(inputs))
 	for i, in := range inputs {
-		names[i] = displayName(in)
+		names[i] = source.Name(in)
 	}
 	msg := fmt.Sprintf("no game record in %s: nothing was checked", strings.Join(names, ", "))
 	if dirWithoutRecords {

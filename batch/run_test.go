@@ -1,4 +1,4 @@
-package main
+package batch
 
 import (
 	"fmt"
@@ -14,22 +14,23 @@ import (
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/source"
 )
 
-// orderSink records what the pipeline delivers, in the order it comes.
+// orderSink records what a run delivers, in the order it comes.
 type orderSink struct{ got []string }
 
-func (s *orderSink) game(_ formats.GameID, res string) bool {
+func (s *orderSink) Game(_ formats.GameID, res string) bool {
 	s.got = append(s.got, res)
 	return true
 }
 
-func (s *orderSink) fileEnd(f fileEnd) bool {
-	s.got = append(s.got, fmt.Sprintf("end %s %d", filepath.Base(f.name), f.games))
+func (s *orderSink) FileEnd(f FileEnd) bool {
+	s.got = append(s.got, fmt.Sprintf("end %s %d", filepath.Base(f.Name), f.Games))
 	return true
 }
 
-func (s *orderSink) toolError(err error) bool {
+func (s *orderSink) ToolError(err error) bool {
 	s.got = append(s.got, "error "+strings.SplitN(err.Error(), ":", 2)[0])
 	return true
 }
@@ -40,7 +41,7 @@ func orderInputs(t *testing.T) []string {
 	t.Helper()
 	dir := t.TempDir()
 	var files []string
-	for k, n := range []int{1, batchGames + 3, 0, 2*batchGames + 17, 5} {
+	for k, n := range []int{1, BatchGames + 3, 0, 2*BatchGames + 17, 5} {
 		var b strings.Builder
 		for i := 1; i <= n; i++ {
 			fmt.Fprintf(&b, "[Event \"f%d g%d\"]\n\n1. e4 e5 *\n\n", k, i)
@@ -54,13 +55,13 @@ func orderInputs(t *testing.T) []string {
 	return files
 }
 
-// orderStage answers each game with its Event tag, the file and index the
-// pipeline gave it, after a random delay of up to 0.3 ms, so that
+// orderWork answers each game with its Event tag, the file and index the
+// run gave it, after a random delay of up to 0.3 ms, so that
 // workers finish out of order; the game whose Event is panicAt panics.
-func orderStage(seed uint64, panicAt string) stage[string] {
+func orderWork(seed uint64, panicAt string) Work[string] {
 	var workers atomic.Uint64
-	return stage[string]{
-		worker: func() func(*record.Game, string, int) string {
+	return Work[string]{
+		Worker: func() func(*record.Game, string, int) string {
 			rng := rand.New(rand.NewPCG(seed, workers.Add(1)))
 			return func(g *record.Game, file string, index int) string {
 				time.Sleep(time.Duration(rng.IntN(300)) * time.Microsecond)
@@ -71,32 +72,32 @@ func orderStage(seed uint64, panicAt string) stage[string] {
 				return fmt.Sprintf("%s @%s#%d", ev, filepath.Base(file), index)
 			}
 		},
-		failed: func(file string, index int) string {
+		Failed: func(file string, index int) string {
 			return fmt.Sprintf("failed @%s#%d", filepath.Base(file), index)
 		},
 	}
 }
 
-// TestPipelineOrderUnderRandomDelays: the ordered parallel run delivers
+// TestRunOrderUnderRandomDelays: the ordered parallel run delivers
 // every game's result in input order, numbered within each file or over
 // the inputs, with each file's end after its games, whatever the number of
 // workers and however long each game takes; a game whose work panics is
 // reported in its place and the others are still done; and the parts of
-// --shard K/N, run one after the other, deliver together the games of the
+// a shard K/N, run one after the other, deliver together the games of the
 // whole run, each once, in order. A synthetic workload: the property is the
-// pipeline's, not the rules'.
-func TestPipelineOrderUnderRandomDelays(t *testing.T) {
+// run's, not the rules'.
+func TestRunOrderUnderRandomDelays(t *testing.T) {
 	files := orderInputs(t)
-	run := func(p *pipeline, seed uint64, panicAt string) []string {
+	run := func(o Options, seed uint64, panicAt string) []string {
 		s := &orderSink{}
-		p.limits = grammar.DefaultLimits()
-		p.warn = &strings.Builder{}
-		runPipeline(p, files, orderStage(seed, panicAt), s)
+		o.Limits = grammar.DefaultLimits()
+		o.Warn = &strings.Builder{}
+		Run(o, files, orderWork(seed, panicAt), s)
 		return s.got
 	}
 	// What one worker delivers, numbered within each file.
-	want := run(&pipeline{jobs: 1}, 0, "")
-	if len(want) < 3*batchGames {
+	want := run(Options{Jobs: 1}, 0, "")
+	if len(want) < 3*BatchGames {
 		t.Fatalf("only %d results: the inputs do not span several batches", len(want))
 	}
 	for i, w := range want {
@@ -109,15 +110,15 @@ func TestPipelineOrderUnderRandomDelays(t *testing.T) {
 	for seed := uint64(1); seed <= 3; seed++ {
 		for _, jobs := range []int{2, 3, 8} {
 			for _, ahead := range []int{0, 1} {
-				p := &pipeline{jobs: jobs, ahead: ahead, batch: 7 * int(seed)}
-				if got := run(p, seed, ""); !slices.Equal(got, want) {
-					t.Fatalf("--jobs %d, seed %d, ahead %d, batches of %d: the results come otherwise:\n%s", jobs, seed, ahead, p.batch, firstResultDifference(want, got))
+				o := Options{Jobs: jobs, Ahead: ahead, Batch: 7 * int(seed)}
+				if got := run(o, seed, ""); !slices.Equal(got, want) {
+					t.Fatalf("%d workers, seed %d, ahead %d, batches of %d: the results come otherwise:\n%s", jobs, seed, ahead, o.Batch, firstResultDifference(want, got))
 				}
 			}
 		}
 	}
 	// Numbered over the inputs: the same order, the indexes running on.
-	over := run(&pipeline{jobs: 3, overInputs: true}, 9, "")
+	over := run(Options{Jobs: 3, OverInputs: true}, 9, "")
 	n := 0
 	for i, r := range over {
 		if strings.HasPrefix(r, "end ") {
@@ -129,10 +130,10 @@ func TestPipelineOrderUnderRandomDelays(t *testing.T) {
 		}
 	}
 	// A panic is the failed result in its place; the rest are as before.
-	bad := fmt.Sprintf("f3 g%d", batchGames+1)
+	bad := fmt.Sprintf("f3 g%d", BatchGames+1)
 	var got []string
 	errs := 0
-	for _, r := range run(&pipeline{jobs: 3}, 4, bad) {
+	for _, r := range run(Options{Jobs: 3}, 4, bad) {
 		if strings.HasPrefix(r, "error ") {
 			errs++ // the bug, reported as an error of the tool before its result
 			continue
@@ -147,7 +148,7 @@ func TestPipelineOrderUnderRandomDelays(t *testing.T) {
 			t.Fatalf("a panic at %s: result %d is %q, want %q or its failure", bad, i, got[i], want[i])
 		}
 	}
-	// The parts of --shard K/3 together are the whole run, in order.
+	// The parts of a shard K/3 together are the whole run, in order.
 	var games []string
 	for _, r := range want {
 		if !strings.HasPrefix(r, "end ") {
@@ -156,14 +157,19 @@ func TestPipelineOrderUnderRandomDelays(t *testing.T) {
 	}
 	var parts []string
 	for k := 1; k <= 3; k++ {
-		for _, r := range run(&pipeline{jobs: 2, shard: fmt.Sprintf("%d/3", k)}, uint64(k), "") {
+		sh, err := source.ParseShard(fmt.Sprintf("%d/3", k))
+		if err != nil {
+			t.Fatal(err)
+		}
+		plan := func(files []string) ([]source.Part, error) { return source.Plan(files, sh, nil) }
+		for _, r := range run(Options{Jobs: 2, Plan: plan}, uint64(k), "") {
 			if !strings.HasPrefix(r, "end ") {
 				parts = append(parts, r)
 			}
 		}
 	}
 	if !slices.Equal(parts, games) {
-		t.Fatalf("the three parts of --shard K/3 deliver otherwise than the whole run:\n%s", firstResultDifference(games, parts))
+		t.Fatalf("the three parts of shard K/3 deliver otherwise than the whole run:\n%s", firstResultDifference(games, parts))
 	}
 }
 

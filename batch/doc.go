@@ -1,0 +1,62 @@
+// Package batch runs one piece of work on every game of many inputs, on
+// all cores, and delivers the results in input order.
+//
+// It owns the run, and nothing about what a game means:
+//
+//   - the workers: one goroutine reads the inputs and cuts their games into
+//     batches of consecutive games of one file; Options.Jobs workers parse
+//     each game and do the caller's Work on it. Games travel in batches
+//     because one game takes microseconds to check, less than a channel
+//     hand-off and a goroutine wake-up per game would cost;
+//   - the order: results, the end of each file and the errors of the inputs
+//     reach the caller's Sink in input order whatever the number of workers,
+//     so that a command's output is the same for any number of them;
+//   - panics: a game whose work panics is a bug of the program, never the
+//     record's fault; it is delivered as an error wrapping ErrInternal, its
+//     result is Work.Failed's, and every other game is still done;
+//   - numbering: a game's index counts from 1 within its file, or over all
+//     the inputs (Options.OverInputs), the games of other parts of a shard
+//     counted too;
+//   - shards: with Options.Plan, only the games whose first byte lies in
+//     this process's part of the inputs are read (source.Plan);
+//   - memory: the collector's soft limit follows the games in flight.
+//
+// # Memory
+//
+// A command that streams its games sets a soft limit once (LimitMemory,
+// unless GOMEMLIMIT is set): with a large GOGC the heap may grow to many
+// times what is live, and what is live varies with the games in flight, so
+// without a limit the peak grows with the length of the input. The limit
+// makes the collector run earlier near it instead. Only streaming commands
+// set one: a command that holds a whole file would make the collector run
+// without end above it.
+//
+// What one game holds grows with its length, so under a fixed limit a huge
+// game (HugeGameBytes or more) would make the collector run continually
+// once the heap passes it. While such a game is read and judged, the run
+// raises the limit by what it holds live per byte (WholePerGameByte when
+// it is read whole, PartedPerGameByte when its main line is read in parts)
+// and lowers it again when it is done (HoldGameMemory). Ordinary games pass
+// by without a lock. docs/robustness.md, "Memory", has the measurements.
+//
+// # Huge games
+//
+// A game of grammar.PartedBytes or more is given to Work.Huge when the
+// work has one: it reads the game itself, its main line a part at a time,
+// so that a huge game is never held whole. How it is read in parts is the
+// work's business (docs/robustness.md, "A huge game is read in parts").
+//
+// # What it leaves to others
+//
+// Opening inputs and cutting them between processes is package source's;
+// splitting text into games and parsing one is package grammar's (the
+// other record formats are read by package formats' registry, a table of
+// games by Options.OpenTable); judging a game is package replay's, or
+// whatever the Work does; printing the results is the Sink's, with package
+// formats.
+//
+// A caller that reads one input in order instead (one game to show) reads
+// it as the run does, with RecordFormat and GamesOf: the format by name,
+// extension or content, the games a chunk of text or a record at a time,
+// and PGN's moves in the Notation asked for.
+package batch

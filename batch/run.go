@@ -1,0 +1,323 @@
+package batch
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"sync"
+
+	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/source"
+)
+
+// Options say how a run reads its inputs and how far it runs ahead. The
+// zero value reads every input whole, on all cores, with the reader's
+// default notation; Limits is the caller's to set (grammar.DefaultLimits).
+type Options struct {
+	// Jobs is the number of workers (0: runtime.GOMAXPROCS).
+	Jobs int
+	// Warn is where warnings about the inputs go (nil: standard error).
+	Warn io.Writer
+	// Source opens each input (its Counter, when set, counts the bytes
+	// read, for a progress bar).
+	Source source.Options
+	// Limits bound what the grammar reads of one game.
+	Limits grammar.Limits
+	// Notation is the notation of the moves of PGN input.
+	Notation Notation
+	// From names the record format read; "" chooses it per file, by
+	// extension, then by content (formats.DetectRecordFormat).
+	From string
+	// OpenTable, when set, opens an input that is a table of games rather
+	// than text (Parquet), or returns a nil Games for one that is not. A
+	// table is read whole by one part of a shard: its chunks' offsets are
+	// those of a row's text, not of the file's bytes.
+	OpenTable func(path string) (Games, io.Closer, error)
+	// Plan cuts the inputs between processes (source.Plan for one shard);
+	// nil reads every input whole. The files of other parts are not read
+	// at all, so games are then numbered within each file, never over the
+	// inputs.
+	Plan func(files []string) ([]source.Part, error)
+	// OverInputs numbers the games over all the inputs, else within each
+	// file.
+	OverInputs bool
+	// IDs: the workers compute each game's identity (formats.GameIDOf),
+	// delivered with its result.
+	IDs bool
+	// Keep: the records outlive the work (a result points into its record),
+	// so the workers do not reuse the storage of their records.
+	Keep bool
+	// Batch is the most games in a batch (0: BatchGames); Ahead the
+	// batches per worker read ahead of the sink (0: 16). Work whose results
+	// are large reads less far ahead.
+	Batch, Ahead int
+}
+
+// warnings is where warnings about the inputs go.
+func (o *Options) warnings() io.Writer {
+	if o.Warn == nil {
+		return os.Stderr
+	}
+	return o.Warn
+}
+
+// Work is what a run does with each game on the workers.
+type Work[T any] struct {
+	// Worker returns the function one worker applies to each game, in its
+	// file (as reports name it) at its index; it is called once per
+	// worker, so that each has its own state (a replayer).
+	Worker func() func(g *record.Game, file string, index int) T
+	// Huge, when set, returns the function one worker applies instead to a
+	// game of grammar.PartedBytes or more read from a chunk: it reads the
+	// game itself, its main line in parts, so that a huge game is never
+	// held whole, and returns its result and its record as the reading
+	// left it (for the game's identity).
+	Huge func() func(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (T, *record.Game)
+	// Failed stands for the result of a game whose work panicked.
+	Failed func(file string, index int) T
+}
+
+// Sink takes what a run delivers, in input order. Each method returns
+// false to stop the run (the output cannot be written, or the caller
+// stops at its first error).
+type Sink[T any] interface {
+	// Game takes one game's result, with its identity when Options.IDs.
+	Game(id formats.GameID, res T) bool
+	// FileEnd follows the last game of each input file.
+	FileEnd(f FileEnd) bool
+	// ToolError takes an input that could not be listed, opened or read
+	// (after the games read before it), or a game whose work panicked
+	// (an error wrapping ErrInternal, before the game's Failed result).
+	ToolError(err error) bool
+}
+
+// FileEnd describes an input file once its games were delivered.
+type FileEnd struct {
+	Name   string // as reports name it (source.Name)
+	Games  int    // the games found in it (in this part of a shard)
+	Opened bool   // it was opened and read as games
+	Named  bool   // named as an argument, not found in a directory
+	// Elsewhere: the file has games in other parts of the shard (before
+	// or after this part's range), so that a part holding none of them
+	// does not take the file for one without games.
+	Elsewhere bool
+}
+
+// Outcome is what a run tells its caller at the end.
+type Outcome struct {
+	// ToolErrors counts the inputs or games that could not be done (an
+	// unreadable file, a bug of the program): the run is then incomplete.
+	ToolErrors int
+	// Stopped: the sink asked to stop.
+	Stopped bool
+	// DirWithoutRecords: a directory argument held no record file.
+	DirWithoutRecords bool
+}
+
+// Complete reports whether every input was read and every game done.
+func (o Outcome) Complete() bool { return o.ToolErrors == 0 && !o.Stopped }
+
+// ErrInternal marks the error of a game whose work panicked: a bug of the
+// program, which callers report as a failure of the tool.
+var ErrInternal = errors.New("internal error")
+
+// Batches are cut at BatchGames games or batchBytes bytes, whichever comes
+// first, so that a file of a few huge games still spreads over the
+// workers.
+const (
+	BatchGames = 64
+	batchBytes = 256 << 10
+)
+
+// Run does w on every game of the inputs (arguments as a user gives them:
+// files, directories, "-" for standard input; source.Expand) and hands the
+// results to s in input order.
+func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
+	if o.Jobs <= 0 {
+		o.Jobs = runtime.GOMAXPROCS(0)
+	}
+	ahead := o.Ahead
+	if ahead <= 0 {
+		ahead = 16
+	}
+	// The order queue is longer than the work queue so that a worker the
+	// system has put aside for a while (a loaded machine) does not stop
+	// the others: they run up to ahead batches per worker ahead of the
+	// sink.
+	work := make(chan *batchOfGames[T], min(4, ahead)*o.Jobs)
+	order := make(chan *batchOfGames[T], ahead*o.Jobs)
+	done := make(chan struct{})
+	var out Outcome
+
+	go func() {
+		defer close(work)
+		defer close(order)
+		r := reader[T]{o: &o, work: work, order: order, done: done}
+		out.DirWithoutRecords = r.inputs(inputs)
+	}()
+	var wg sync.WaitGroup
+	for range o.Jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			wk := worker[T]{o: &o, do: w.Worker(), failed: w.Failed}
+			if w.Huge != nil {
+				wk.huge = w.Huge()
+			}
+			// Unless the work keeps them, the record of a game is dropped
+			// once done (the result holds no pointer into it), so each
+			// worker reuses the storage of its records.
+			if !o.Keep {
+				wk.sc = new(grammar.Scratch)
+			}
+			for b := range work {
+				wk.batch(b)
+			}
+		}()
+	}
+
+	stop := func() {
+		out.Stopped = true
+		close(done)
+	}
+	for b := range order {
+		if out.Stopped {
+			// Drain without waiting: a batch queued after the stop may
+			// never reach a worker.
+			continue
+		}
+		switch {
+		case b.err != nil:
+			out.ToolErrors++
+			if !s.ToolError(b.err) {
+				stop()
+			}
+		case b.end != nil:
+			if !s.FileEnd(*b.end) {
+				stop()
+			}
+		default:
+			results := <-b.out
+			for i, r := range results {
+				if b.errs != nil && b.errs[i] != nil {
+					out.ToolErrors++
+					if !s.ToolError(b.errs[i]) {
+						stop()
+						break
+					}
+				}
+				var id formats.GameID
+				if b.ids != nil {
+					id = b.ids[i]
+				}
+				if !s.Game(id, r) {
+					stop()
+					break
+				}
+			}
+		}
+	}
+	wg.Wait()
+	return out
+}
+
+// batchOfGames is a batch of consecutive games of one file on its way
+// through the workers, or a mark in the input order (the end of a file, an
+// error of the inputs) that no worker sees. The sink's goroutine waits on
+// out in input order, so results come out in order while workers run
+// ahead.
+type batchOfGames[T any] struct {
+	chunks []grammar.Chunk
+	// games are records read whole by a reader that is not the grammar
+	// (JSON, a table's rows), instead of chunks.
+	games []*record.Game
+	file  string
+	index int // the index of chunks[0] (or games[0])
+	out   chan []T
+	// ids are the games' identities (Options.IDs), errs the bugs met (nil
+	// when none), both set by the worker before it sends on out.
+	ids  []formats.GameID
+	errs []error
+
+	end *FileEnd // a mark: the end of a file
+	err error    // a mark: an error of the inputs
+}
+
+// len is the number of games in the batch.
+func (b *batchOfGames[T]) len() int { return len(b.chunks) + len(b.games) }
+
+// worker is one of a run's workers, with its own state.
+type worker[T any] struct {
+	o      *Options
+	do     func(*record.Game, string, int) T
+	huge   func(grammar.Chunk, *grammar.Scratch, string, int) (T, *record.Game)
+	failed func(string, int) T
+	sc     *grammar.Scratch // nil when the work keeps its records
+}
+
+// batch does the work on every game of b and sends the results on b.out.
+func (w *worker[T]) batch(b *batchOfGames[T]) {
+	n := b.len()
+	res := make([]T, n)
+	if w.o.IDs {
+		b.ids = make([]formats.GameID, n)
+	}
+	for i := range n {
+		res[i] = w.game(b, i)
+	}
+	b.out <- res
+}
+
+// game parses game i of b and does the work on it. A panic is a bug of the
+// program, never the record's fault: it is reported as a failure of the
+// tool for that game, and the other games are still done.
+func (w *worker[T]) game(b *batchOfGames[T], i int) (res T) {
+	index := b.index + i
+	defer func() {
+		if v := recover(); v != nil {
+			if b.errs == nil {
+				b.errs = make([]error, b.len())
+			}
+			b.errs[i] = fmt.Errorf("%s: game %d: %w (please report it): %v", b.file, index, ErrInternal, v)
+			res = w.failed(b.file, index)
+		}
+	}()
+	var g *record.Game
+	if b.games != nil {
+		g = b.games[i]
+		defer HoldGameMemory(len(g.Source), WholePerGameByte)()
+		if w.o.IDs {
+			b.ids[i] = formats.GameIDOf(g, g.Source, g.Pos)
+		}
+		return w.do(g, b.file, index)
+	}
+	ch := b.chunks[i]
+	if w.huge != nil && len(ch.Data) >= grammar.PartedBytes && !ch.Truncated {
+		defer HoldGameMemory(len(ch.Data), PartedPerGameByte)()
+		sc := w.sc
+		if sc == nil {
+			// The work keeps its records: the last part's nodes get
+			// storage of their own.
+			sc = new(grammar.Scratch)
+		}
+		res, g := w.huge(ch, sc, b.file, index)
+		if w.o.IDs {
+			b.ids[i] = formats.GameIDOf(g, ch.Data, ch.Pos)
+		}
+		return res
+	}
+	defer HoldGameMemory(len(ch.Data), WholePerGameByte)()
+	if w.sc != nil {
+		g = grammar.ParseChunkScratch(ch, b.file, w.sc)
+	} else {
+		g = grammar.ParseChunk(ch, b.file)
+	}
+	if w.o.IDs {
+		b.ids[i] = formats.GameIDOf(g, ch.Data, ch.Pos)
+	}
+	return w.do(g, b.file, index)
+}
