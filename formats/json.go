@@ -168,6 +168,8 @@ var lenientNames = []struct {
 	{record.LenientLowerConversion, "lower-conversion"},
 	{record.LenientCaptureX, "capture-x"},
 	{record.LenientNoSeparator, "no-separator"},
+	{record.LenientDash, "dash"},
+	{record.LenientDoublePlus, "double-plus"},
 }
 
 // jsonParts holds the parts of one game's JSON object, allocated in blocks
@@ -431,7 +433,7 @@ func (a *jsonParts) moveToJSON(m *record.Move) *JSONMove {
 	}
 	// Forms the record learnt after this writer: kept by bit number, so
 	// that nothing is lost.
-	for bit := 0; bit < 8; bit++ {
+	for bit := 0; bit < 16; bit++ {
 		if rest&(1<<bit) != 0 {
 			j.Lenient = append(j.Lenient, fmt.Sprintf("bit%d", bit))
 		}
@@ -726,7 +728,7 @@ func moveFromJSON(j *JSONMove) (*record.Move, error) {
 		}
 		var bit int
 		if !found {
-			if n, err := fmt.Sscanf(name, "bit%d", &bit); n == 1 && err == nil && bit >= 0 && bit < 8 {
+			if n, err := fmt.Sscanf(name, "bit%d", &bit); n == 1 && err == nil && bit >= 0 && bit < 16 {
 				m.Lenient |= 1 << bit
 				found = true
 			}

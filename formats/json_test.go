@@ -236,3 +236,37 @@ func TestJSONDepthLimit(t *testing.T) {
 		t.Errorf("a bad square 50 deep: error %v, want one naming %s", err, want)
 	}
 }
+
+// TestJSONKeepsPrintedForms: the forms of print the reader accepts (a
+// typeset dash in castling, mate written ++) are named in the JSON and
+// read back as the same flags, not dropped.
+func TestJSONKeepsPrintedForms(t *testing.T) {
+	gs, err := grammar.ReadAll(strings.NewReader("[Event \"x\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Nf3 Nf6 4. 0–0 Bc5 5. Bxf7++ *\n"), "f.pgn")
+	if err != nil || len(gs) != 1 {
+		t.Fatalf("%v, %d games", err, len(gs))
+	}
+	var buf bytes.Buffer
+	w := NewJSONWriter(&buf, true)
+	if err := w.Write(GameToJSON(gs[0])); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	for _, name := range []string{`"dash"`, `"double-plus"`} {
+		if !strings.Contains(buf.String(), name) {
+			t.Errorf("the JSON does not name %s: %s", name, buf.String())
+		}
+	}
+	back, err := NewJSONReader(&buf).ReadGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var flags record.Lenient
+	for _, n := range back.Moves {
+		if n.Move != nil {
+			flags |= n.Move.Lenient
+		}
+	}
+	if flags&record.LenientDash == 0 || flags&record.LenientDoublePlus == 0 {
+		t.Errorf("read back, the moves' forms are %b", flags)
+	}
+}
