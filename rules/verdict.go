@@ -234,6 +234,23 @@ func (p *Position) colourNote(k Kind, to Square) string {
 	return ""
 }
 
+// MayGiveCheck is a cheap superset of GivesCheck: false means that m
+// surely leaves the opponent's king unattacked, true that it may not. Every
+// man of every profile attacks only along the lines through its square or
+// a knight's jump from it (Settings.attacks), so a move of one man checks
+// only by landing on such a square of the enemy king, or by leaving one
+// (uncovering a slider behind it). Moves that change a second square
+// (castling, en passant, a conversion) or the man (a promotion), and the
+// king's leap, are answered "may".
+func (p *Position) MayGiveCheck(m Move) bool {
+	ksq := p.kingSq[p.side^1]
+	if uint8(ksq) > 63 || uint8(m.From) > 63 || uint8(m.To) > 63 ||
+		m.Flags&^(FlagCapture|FlagDoubleStep) != 0 || m.Promotion != NoKind || m.HasConversion() {
+		return true
+	}
+	return (kingLines[ksq]|knightAtt[ksq])&(bb(m.From)|bb(m.To)) != 0
+}
+
 // GivesCheck reports whether m leaves the opponent's king attacked.
 func (p *Position) GivesCheck(m Move) bool {
 	q := *p
