@@ -35,6 +35,8 @@ type Replayer struct {
 	// spare holds lines of finished variations and branch points, with
 	// their histories, for snapshot to reuse.
 	spare []*line
+	// reused is Game's walk (partWalk).
+	reused *PartWalk
 	// scratch holds the position before a checking move, for a check-mark
 	// finding's FEN (Position is a value: copying it allocates nothing).
 	scratch rules.Position
@@ -207,6 +209,11 @@ type PartWalk struct {
 	// the start of the next part is judged against: the part's storage
 	// is read over by the next part.
 	number record.Node
+	// wk and main are the storage of w and ln: one allocation for a game
+	// read in parts, none for Game, which reuses the replayer's
+	// (Replayer.partWalk).
+	wk   walk
+	main line
 }
 
 // BeginParts starts the replay of a game read in parts. g must be the
@@ -280,8 +287,9 @@ func (p *PartWalk) End(nodes []record.Node) *Result {
 // begin is what Game does before the moves; whole says that g.Moves is
 // the whole main line (for the steps' room).
 func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *PartWalk {
-	w := &walk{r: r, g: g, file: file, index: index, res: &Result{}}
-	p := &PartWalk{w: w}
+	p := r.partWalk(whole && !r.cfg.Steps)
+	w := p.w
+	w.r, w.g, w.file, w.index, w.res = r, g, file, index, &Result{}
 	res := w.res
 	if r.cfg.Steps {
 		w.played = &Played{StopIndex: -1}
@@ -328,7 +336,7 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *Pa
 		return p
 	}
 	w.missingTags()
-	ln, ok := w.start()
+	ln, ok := w.start(&p.main)
 	if !ok {
 		w.notReplayed()
 		w.finish(nil)
@@ -345,6 +353,29 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *Pa
 	return p
 }
 
+// partWalk is a walk's storage, zeroed. With reuse (Game, which is done
+// with it when it returns) it is the replayer's own, its slices' storage
+// kept: the walk, its main line and the PartWalk were allocated for every
+// game. Not with steps: the steps' positions point at the walk's
+// settings, and a Result's steps outlive the walk.
+func (r *Replayer) partWalk(reuse bool) *PartWalk {
+	if !reuse {
+		p := &PartWalk{}
+		p.w = &p.wk
+		return p
+	}
+	if r.reused == nil {
+		r.reused = &PartWalk{}
+	}
+	p := r.reused
+	w := &p.wk
+	notices, path, byRule := w.noticeIdx[:0], w.pathStack[:0], w.byRule[:0]
+	*p = PartWalk{}
+	p.w = &p.wk
+	p.wk.noticeIdx, p.wk.pathStack, p.wk.byRule = notices, path, byRule
+	return p
+}
+
 // recordedResult is the termination marker, or the Result tag without one.
 func recordedResult(g *record.Game) string {
 	if g.Result != "" {
@@ -355,8 +386,8 @@ func recordedResult(g *record.Game) string {
 }
 
 // start sets up the start position: the FEN tag or the profile's array.
-func (w *walk) start() (*line, bool) {
-	ln := &line{moveNo: 1}
+func (w *walk) start(ln *line) (*line, bool) {
+	*ln = line{moveNo: 1}
 	fen, hasFEN := w.g.Tag("FEN")
 	fen = strings.TrimSpace(fen)
 	if setup, _ := w.g.Tag("SetUp"); hasFEN && fen == "" && strings.TrimSpace(setup) == "1" {
