@@ -241,14 +241,16 @@ func (p *Position) colourNote(k Kind, to Square) string {
 // only by landing on such a square of the enemy king, or by leaving one
 // (uncovering a slider behind it). Moves that change a second square
 // (castling, en passant, a conversion) or the man (a promotion), and the
-// king's leap, are answered "may".
+// king's leap, are answered "may". m must be a legal move of p (its
+// squares on the board). Small enough to be inlined: the replayer asks it
+// at every move.
 func (p *Position) MayGiveCheck(m Move) bool {
 	ksq := p.kingSq[p.side^1]
-	if uint8(ksq) > 63 || uint8(m.From) > 63 || uint8(m.To) > 63 ||
-		m.Flags&^(FlagCapture|FlagDoubleStep) != 0 || m.Promotion != NoKind || m.HasConversion() {
+	if uint8(ksq) > 63 || m.Flags&^(FlagCapture|FlagDoubleStep) != 0 || m.Promotion|m.ConvKind != NoKind {
 		return true
 	}
-	return (kingLines[ksq]|knightAtt[ksq])&(bb(m.From)|bb(m.To)) != 0
+	near := kingLines[ksq] | knightAtt[ksq]
+	return near>>uint8(m.From)&1|near>>uint8(m.To)&1 != 0
 }
 
 // GivesCheck reports whether m leaves the opponent's king attacked.
