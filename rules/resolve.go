@@ -342,6 +342,6 @@ func (h *History) ResetInitial(s *Settings) {
 // restart is Reset once the position is in place.
 func (h *History) restart() {
 	h.clearWindow()
-	h.plies, h.keyBase, h.quiet = 0, 0, [2]int{-1, -1}
-	h.record()
+	h.plies, h.keyBase, h.quiet, h.moverSafe = 0, 0, [2]int{-1, -1}, false
+	h.record(true)
 }
