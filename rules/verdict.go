@@ -245,12 +245,12 @@ func (p *Position) colourNote(k Kind, to Square) string {
 // squares on the board). Small enough to be inlined: the replayer asks it
 // at every move.
 func (p *Position) MayGiveCheck(m Move) bool {
-	ksq := p.kingSq[p.side^1]
-	if uint8(ksq) > 63 || m.Flags&^(FlagCapture|FlagDoubleStep) != 0 || m.Promotion|m.ConvKind != NoKind {
-		return true
-	}
-	near := kingLines[ksq] | knightAtt[ksq]
-	return near>>uint8(m.From)&1|near>>uint8(m.To)&1 != 0
+	// Without branches but the caller's: whether a move is near the king
+	// is as good as random, and so would be a branch on each test.
+	ksq := uint8(p.kingSq[p.side^1])
+	other := uint64(ksq>>6) | uint64(m.Flags&^(FlagCapture|FlagDoubleStep)) | uint64(m.Promotion|m.ConvKind)
+	near := kingLines[ksq&63] | knightAtt[ksq&63]
+	return (near>>(uint8(m.From)&63)|near>>(uint8(m.To)&63))&1|other != 0
 }
 
 // GivesCheck reports whether m leaves the opponent's king attacked.
