@@ -32,6 +32,11 @@ type Replayer struct {
 	// storage (the positions since the last capture or pawn move) is
 	// allocated once per worker.
 	hist *rules.History
+	// spare holds lines of finished variations and branch points, with
+	// their histories, for snapshot to reuse.
+	spare []*line
+	// reused is Game's walk (partWalk).
+	reused *PartWalk
 	// scratch holds the position before a checking move, for a check-mark
 	// finding's FEN (Position is a value: copying it allocates nothing).
 	scratch rules.Position
@@ -204,6 +209,11 @@ type PartWalk struct {
 	// the start of the next part is judged against: the part's storage
 	// is read over by the next part.
 	number record.Node
+	// wk and main are the storage of w and ln: one allocation for a game
+	// read in parts, none for Game, which reuses the replayer's
+	// (Replayer.partWalk).
+	wk   walk
+	main line
 }
 
 // BeginParts starts the replay of a game read in parts. g must be the
@@ -277,8 +287,9 @@ func (p *PartWalk) End(nodes []record.Node) *Result {
 // begin is what Game does before the moves; whole says that g.Moves is
 // the whole main line (for the steps' room).
 func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *PartWalk {
-	w := &walk{r: r, g: g, file: file, index: index, res: &Result{}}
-	p := &PartWalk{w: w}
+	p := r.partWalk(whole && !r.cfg.Steps)
+	w := p.w
+	w.r, w.g, w.file, w.index, w.res = r, g, file, index, &Result{}
 	res := w.res
 	if r.cfg.Steps {
 		w.played = &Played{StopIndex: -1}
@@ -325,7 +336,7 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *Pa
 		return p
 	}
 	w.missingTags()
-	ln, ok := w.start()
+	ln, ok := w.start(&p.main)
 	if !ok {
 		w.notReplayed()
 		w.finish(nil)
@@ -342,6 +353,29 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *Pa
 	return p
 }
 
+// partWalk is a walk's storage, zeroed. With reuse (Game, which is done
+// with it when it returns) it is the replayer's own, its slices' storage
+// kept: the walk, its main line and the PartWalk were allocated for every
+// game. Not with steps: the steps' positions point at the walk's
+// settings, and a Result's steps outlive the walk.
+func (r *Replayer) partWalk(reuse bool) *PartWalk {
+	if !reuse {
+		p := &PartWalk{}
+		p.w = &p.wk
+		return p
+	}
+	if r.reused == nil {
+		r.reused = &PartWalk{}
+	}
+	p := r.reused
+	w := &p.wk
+	notices, path, byRule := w.noticeIdx[:0], w.pathStack[:0], w.byRule[:0]
+	*p = PartWalk{}
+	p.w = &p.wk
+	p.wk.noticeIdx, p.wk.pathStack, p.wk.byRule = notices, path, byRule
+	return p
+}
+
 // recordedResult is the termination marker, or the Result tag without one.
 func recordedResult(g *record.Game) string {
 	if g.Result != "" {
@@ -352,8 +386,8 @@ func recordedResult(g *record.Game) string {
 }
 
 // start sets up the start position: the FEN tag or the profile's array.
-func (w *walk) start() (*line, bool) {
-	ln := &line{moveNo: 1}
+func (w *walk) start(ln *line) (*line, bool) {
+	*ln = line{moveNo: 1}
 	fen, hasFEN := w.g.Tag("FEN")
 	fen = strings.TrimSpace(fen)
 	if setup, _ := w.g.Tag("SetUp"); hasFEN && fen == "" && strings.TrimSpace(setup) == "1" {
@@ -378,7 +412,7 @@ func (w *walk) start() (*line, bool) {
 			}
 		}
 	} else {
-		ln.hist = w.r.history(rules.NewPosition(&w.gr.settings))
+		ln.hist = w.r.initialHistory(&w.gr.settings)
 		ln.fromArray = true
 	}
 	ln.pos = ln.hist.Position()
@@ -391,6 +425,17 @@ func (r *Replayer) history(p *rules.Position) *rules.History {
 		r.hist = rules.NewHistory(p)
 	} else {
 		r.hist.Reset(p)
+	}
+	return r.hist
+}
+
+// initialHistory is the replayer's reusable history, started at the
+// initial array of s.
+func (r *Replayer) initialHistory(s *rules.Settings) *rules.History {
+	if r.hist == nil {
+		r.hist = rules.NewHistory(rules.NewPosition(s))
+	} else {
+		r.hist.ResetInitial(s)
 	}
 	return r.hist
 }
@@ -422,9 +467,12 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 					// The branch point is copied only for a turn that
 					// variations follow: a snapshot starts a history,
 					// which at every ply cost a third of the walk.
-					ln.before = nil
+					if ln.before != nil {
+						w.r.release(ln.before)
+						ln.before = nil
+					}
 					if variationMayFollow(nodes[j:], ln.main && w.parted) {
-						ln.before = ln.snapshot()
+						ln.before = w.r.snapshot(ln)
 					}
 				}
 				w.ahead = nodes[j:]
@@ -455,27 +503,49 @@ func variationMayFollow(rest []record.Node, open bool) bool {
 	return open
 }
 
-// snapshot copies a line's state, for a variation's branch point. The
-// variation's repetition history starts at the branch point.
-func (ln *line) snapshot() *line {
-	c := *ln
-	c.hist = rules.NewHistory(ln.pos)
-	c.pos = c.hist.Position()
-	c.legal = append([]rules.Move(nil), ln.legal...)
+// snapshot copies a line's state, for a variation's branch point or the
+// variation itself, into a line of the replayer's spares (release gives it
+// back): its history and move storage are reused, where a new line and
+// history for every variation and branch point were most of replay's
+// allocations. The variation's repetition history starts at the branch
+// point.
+func (r *Replayer) snapshot(ln *line) *line {
+	var c *line
+	if n := len(r.spare); n > 0 {
+		c, r.spare = r.spare[n-1], r.spare[:n-1]
+	} else {
+		c = &line{}
+	}
+	h, legal := c.hist, c.legal
+	*c = *ln
+	if h == nil {
+		h = rules.NewHistory(ln.pos)
+	} else {
+		h.Reset(ln.pos)
+	}
+	c.hist, c.pos = h, h.Position()
+	c.legal = append(legal[:0], ln.legal...)
 	c.legalOK = ln.legalOK
 	c.before = nil
 	c.pendingNumber = nil
-	return &c
+	return c
 }
+
+// release gives back a line of snapshot once nothing refers to it.
+func (r *Replayer) release(ln *line) { r.spare = append(r.spare, ln) }
 
 // variation replays the variation with index vi from its branch point.
 func (w *walk) variation(nodes []record.Node, branch *line, vi int) {
-	ln := branch.snapshot()
+	ln := w.r.snapshot(branch)
 	ln.main, ln.variations = false, 0
 	depth := len(branch.path)
 	w.pathStack = append(w.pathStack[:depth], vi)
 	ln.path = w.pathStack[: depth+1 : depth+1]
 	w.line(nodes, ln)
+	if ln.before != nil {
+		w.r.release(ln.before)
+	}
+	w.r.release(ln)
 }
 
 // variationPath copies a line's path for a finding (nil for the main line):

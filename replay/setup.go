@@ -16,7 +16,7 @@ func (r *Replayer) Setup(g *record.Game) (*rules.Profile, *rules.Position, *Find
 		return gr.profile, nil, f
 	}
 	w.gr = gr
-	ln, ok := w.start()
+	ln, ok := w.start(&line{})
 	if !ok {
 		if len(w.res.Findings) > 0 {
 			f := w.res.Findings[0]

@@ -239,3 +239,43 @@ func TestHistoryWindowAfterIgnoredMove(t *testing.T) {
 		t.Errorf("%d occurrences in the window, want 2", n)
 	}
 }
+
+// TestHistoryInCheckSkipsOnlyQuietMoves holds the history's check record,
+// which skips the attack test after a move that cannot give check, to
+// the position's own test: over random games of every profile, with
+// compound turns played at random (PlayKeepTurn, after which the side not
+// to move may be in check and a quiet move leaves it so), and after Reset.
+func TestHistoryInCheckSkipsOnlyQuietMoves(t *testing.T) {
+	t.Parallel() // CPU-heavy; no test here changes a package variable
+	rng := rand.New(rand.NewSource(5))
+	checks, kept := 0, 0
+	for _, prof := range Profiles() {
+		s := prof.Settings
+		h := NewHistory(NewPosition(&s))
+		for game := 0; game < 6; game++ {
+			h.Reset(NewPosition(&s))
+			for ply := 0; ply < 160; ply++ {
+				moves := h.Position().LegalMoves(nil)
+				if len(moves) == 0 {
+					break
+				}
+				m := moves[rng.Intn(len(moves))]
+				if rng.Intn(8) == 0 {
+					h.PlayKeepTurn(m)
+					kept++
+				} else {
+					h.Play(m)
+				}
+				if got, want := h.InCheck(), h.Position().InCheck(); got != want {
+					t.Fatalf("%s game %d ply %d after %s: History.InCheck %v, Position.InCheck %v (%s)", prof.Name, game, ply, m, got, want, h.Position().FEN())
+				}
+				if h.InCheck() {
+					checks++
+				}
+			}
+		}
+	}
+	if checks < 50 || kept < 50 {
+		t.Fatalf("only %d checks and %d kept turns seen", checks, kept)
+	}
+}

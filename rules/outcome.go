@@ -188,7 +188,12 @@ type History struct {
 	cur   int32
 	rep   bool
 	shift uint8 // see slots
-	plies int
+	// moverSafe: the side not to move is known not to be in check, as
+	// after Play (a legal move never leaves its mover's king attacked);
+	// then the next Play's move gives check only if MayGiveCheck says it
+	// may, and most plies skip the check test.
+	moverSafe bool
+	plies     int
 	// keyBase is the ply of the last capture or pawn move (or the start):
 	// no position before it can recur (the men differ), and repetition
 	// looks no further back than that (window), so nothing before it is
@@ -221,17 +226,19 @@ type History struct {
 // NewHistory starts a history at p (copied).
 func NewHistory(p *Position) *History {
 	h := &History{pos: *p, quiet: [2]int{-1, -1}}
-	h.record()
+	h.record(true)
 	return h
 }
 
-func (h *History) record() {
+// record keeps the position just reached; mayCheck false says that the
+// side to move is surely not in check (no attack test).
+func (h *History) record(mayCheck bool) {
 	p := &h.pos
 	h.prev = h.last
 	// Field by field: a composite literal is built apart a byte at a time
 	// and copied in with a wide load, which stalls on those narrow stores.
 	e := &h.last
-	e.checked, e.side = p.InCheck(), p.side
+	e.checked, e.side = mayCheck && p.InCheck(), p.side
 	e.bare[White], e.bare[Black] = p.isBare(White), p.isBare(Black)
 	h.plies++
 	if p.s.Repetition == RepetitionOff {
@@ -362,10 +369,20 @@ func (h *History) clearWindow() {
 func (h *History) Position() *Position { return &h.pos }
 
 // Play applies a legal move and passes the turn.
-func (h *History) Play(m Move) { h.pos.Play(m); h.record() }
+func (h *History) Play(m Move) {
+	mayCheck := !h.moverSafe || h.pos.MayGiveCheck(m)
+	h.pos.Play(m)
+	h.record(mayCheck)
+	h.moverSafe = true
+}
 
 // PlayKeepTurn applies a move of a compound turn.
-func (h *History) PlayKeepTurn(m Move) { h.pos.PlayKeepTurn(m); h.record() }
+func (h *History) PlayKeepTurn(m Move) {
+	h.pos.PlayKeepTurn(m)
+	h.record(true)
+	// The opponent, not to move, may be in check now.
+	h.moverSafe = false
+}
 
 // isBare: only the king is left (pawns count as men).
 func (p *Position) isBare(c Color) bool { return p.byColor[c] == bb(p.kingSq[c]) }

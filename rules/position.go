@@ -73,7 +73,14 @@ func InitialCount(k Kind) int {
 // NewPosition is the profile's initial array, White to move, every leap and
 // castling right present.
 func NewPosition(s *Settings) *Position {
-	p := &Position{s: s, ep: NoSquare, fullmove: 1}
+	p := &Position{}
+	p.setInitial(s)
+	return p
+}
+
+// setInitial makes p the profile's initial array (NewPosition), in place.
+func (p *Position) setInitial(s *Settings) {
+	*p = Position{s: s, ep: NoSquare, fullmove: 1}
 	for c := White; c <= Black; c++ {
 		br := backRank(s.Setup, c)
 		r1, r2 := 0, 1
@@ -90,7 +97,6 @@ func NewPosition(s *Settings) *Position {
 		p.castle = castleWK | castleWQ | castleBK | castleBQ
 		p.castleRook = [4]Square{7, 0, 63, 56}
 	}
-	return p
 }
 
 func (p *Position) put(s Square, pc Piece) {

@@ -329,7 +329,19 @@ func (p *Position) unpinnedQuietMove() bool {
 // replayer that judges game after game allocates its history once.
 func (h *History) Reset(p *Position) {
 	h.pos = *p
+	h.restart()
+}
+
+// ResetInitial is Reset at NewPosition(s), without allocating the
+// position: a replayer starts most games from the initial array.
+func (h *History) ResetInitial(s *Settings) {
+	h.pos.setInitial(s)
+	h.restart()
+}
+
+// restart is Reset once the position is in place.
+func (h *History) restart() {
 	h.clearWindow()
-	h.plies, h.keyBase, h.quiet = 0, 0, [2]int{-1, -1}
-	h.record()
+	h.plies, h.keyBase, h.quiet, h.moverSafe = 0, 0, [2]int{-1, -1}, false
+	h.record(true)
 }

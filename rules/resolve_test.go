@@ -115,3 +115,69 @@ func checkShortcuts(t *testing.T, profile string, p *Position) []Move {
 	}
 	return all
 }
+
+// TestMayGiveCheckCoversGivesCheck holds the cheap superset to the full
+// test: in random games of every profile (and tricky.perft's positions,
+// full of discovered checks, en passant and promotions), no legal move
+// that gives check is answered "surely not", and some quiet moves are (or
+// the superset would spare nothing).
+func TestMayGiveCheckCoversGivesCheck(t *testing.T) {
+	t.Parallel() // CPU-heavy; no test here changes a package variable
+	rng := rand.New(rand.NewSource(11))
+	checks, spared := 0, 0
+	judge := func(name string, p *Position) []Move {
+		all := p.LegalMoves(nil)
+		for _, m := range all {
+			gives, may := p.GivesCheck(m), p.MayGiveCheck(m)
+			if gives && !may {
+				t.Fatalf("%s: %s: %s gives check, but MayGiveCheck says it cannot", name, p.FEN(), m)
+			}
+			if gives {
+				checks++
+			}
+			if !may {
+				spared++
+			}
+		}
+		return all
+	}
+	for _, prof := range Profiles() {
+		s := prof.Settings
+		for game := 0; game < 6; game++ {
+			p := NewPosition(&s)
+			for ply := 0; ply < 160; ply++ {
+				all := judge(prof.Name, p)
+				if len(all) == 0 {
+					break
+				}
+				p.Play(all[rng.Intn(len(all))])
+			}
+		}
+	}
+	fide, err := Lookup("fide")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join("testdata", "tricky.perft"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ln := range strings.Split(string(data), "\n") {
+		fen, ok := strings.CutPrefix(ln, "epd ")
+		if !ok {
+			continue
+		}
+		p, err := ParseFEN(&fide.Settings, strings.TrimSpace(fen))
+		if err != nil {
+			continue
+		}
+		for _, m := range judge("tricky.perft", p) {
+			q := *p
+			q.Play(m)
+			judge("tricky.perft", &q)
+		}
+	}
+	if checks < 100 || spared < 1000 {
+		t.Fatalf("only %d checking moves and %d spared moves seen", checks, spared)
+	}
+}

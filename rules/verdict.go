@@ -234,6 +234,25 @@ func (p *Position) colourNote(k Kind, to Square) string {
 	return ""
 }
 
+// MayGiveCheck is a cheap superset of GivesCheck: false means that m
+// surely leaves the opponent's king unattacked, true that it may not. Every
+// man of every profile attacks only along the lines through its square or
+// a knight's jump from it (Settings.attacks), so a move of one man checks
+// only by landing on such a square of the enemy king, or by leaving one
+// (uncovering a slider behind it). Moves that change a second square
+// (castling, en passant, a conversion) or the man (a promotion), and the
+// king's leap, are answered "may". m must be a legal move of p (its
+// squares on the board). Small enough to be inlined: the replayer asks it
+// at every move.
+func (p *Position) MayGiveCheck(m Move) bool {
+	// Without branches but the caller's: whether a move is near the king
+	// is as good as random, and so would be a branch on each test.
+	ksq := uint8(p.kingSq[p.side^1])
+	other := uint64(ksq>>6) | uint64(m.Flags&^(FlagCapture|FlagDoubleStep)) | uint64(m.Promotion|m.ConvKind)
+	near := kingLines[ksq&63] | knightAtt[ksq&63]
+	return (near>>(uint8(m.From)&63)|near>>(uint8(m.To)&63))&1|other != 0
+}
+
 // GivesCheck reports whether m leaves the opponent's king attacked.
 func (p *Position) GivesCheck(m Move) bool {
 	q := *p
