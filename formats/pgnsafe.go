@@ -103,6 +103,11 @@ func checkMoveText(n *record.Node) string {
 		if !grammar.ReadsAsWord(n.Text) || strings.IndexByte(n.Text, ',') >= 0 {
 			return fmt.Sprintf("the move %q does not read back as one move token", n.Text)
 		}
+		// A word that is no move would read back as a syntax error (the
+		// replay stops at such a node, which has nothing to play).
+		if _, err := grammar.ParseMove(n.Text); err != nil {
+			return fmt.Sprintf("the move %q has no parts and its text is no move: %v", n.Text, err)
+		}
 	case m.Desc != nil || m.Castle == record.CastleEither:
 	default:
 		switch m.Glyph {
