@@ -64,6 +64,12 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 		mv := n.Move
 		w.stopFrom = w.added
 		if mv == nil {
+			// A move node without its parts: a record made by another
+			// program (JSON) whose move text is no move. Nothing can be
+			// played, and what follows is not checked: an error, never a
+			// silent stop of a valid game.
+			w.report(ln, n, w.moveFinding(n, ln, ply, side, ln.pos.FEN(), ruleid.IllegalMove,
+				fmt.Sprintf("`%s` is no move: it cannot be played, and the line is not replayed past it", n.Text), nil))
 			w.halt(n, ln)
 			return
 		}

@@ -153,3 +153,21 @@ func TestHelpParagraphsReflow(t *testing.T) {
 		t.Errorf("diff --help: its table of three questions lost its lines\n%s", out)
 	}
 }
+
+// TestJSONMoveOfTextAlone: a JSON move given by a text that is no move
+// (another program's record) makes the game invalid where it stands,
+// never a valid game cut short there, and convert refuses to write it as
+// PGN, which would read back as a syntax error.
+func TestJSONMoveOfTextAlone(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeTemp(t, dir, "m.json", `{"tags":[{"name":"Event","value":"x"}],"moves":[{"kind":"move","move":{"written":"e4","to":"e4"}},{"kind":"move","text":"c"},{"kind":"move","move":{"written":"Nf3","piece":"N","to":"f3"}}],"result":"*"}`, 0o644)
+	out, _, code := runAsh(t, dir, "", "validate", "m.json")
+	if code != 1 || !strings.Contains(out, "`c` is no move") || !strings.Contains(out, "[illegal-move]") || !strings.Contains(out, "invalid") {
+		t.Errorf("validate: exit %d, want 1 and the move named\n%s", code, out)
+	}
+	out, stderr, code := runAsh(t, dir, "", "convert", "--to", "pgn", "m.json")
+	if code != 2 || !strings.Contains(stderr, "moves[1]") || out != "" {
+		t.Errorf("convert --to pgn: exit %d, want 2 naming moves[1]\n%s%s", code, out, stderr)
+	}
+}
