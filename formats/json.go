@@ -710,6 +710,12 @@ func moveFromJSON(j *JSONMove) (*record.Move, error) {
 		if m.ConvPiece, err = pieceLetter(c.Piece, "conversion piece"); err != nil {
 			return nil, err
 		}
+		if m.ConvPiece == 0 {
+			// A conversion names the man the waiting pawn becomes:
+			// without one it would be written `/b8=` and read back as
+			// something else.
+			return nil, fmt.Errorf("conversion: no piece for the pawn on %s", c.Square)
+		}
 	}
 	switch j.Check {
 	case "":
