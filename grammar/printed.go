@@ -35,13 +35,13 @@ func isApartMark(w string) bool {
 func (b *builder) turnApart(s *elemSrc, val string, p record.Pos) {
 	mark, markPos := s.val, s.pos
 	s.next()
-	glued, written := val+mark, val+" "+mark
+	glued, written := val+mark, b.sourceText(p, markPos, mark, val+" "+mark)
 	if mark == "-" {
 		if s.kind != eMove {
 			b.turnWords(val, p, mark, markPos)
 			return
 		}
-		glued, written = val+"-"+s.val, val+" - "+s.val
+		glued, written = val+"-"+s.val, b.sourceText(p, s.pos, s.val, val+" - "+s.val)
 		s.next()
 	}
 	first, _, _ := strings.Cut(glued, ",")
@@ -55,6 +55,19 @@ func (b *builder) turnApart(s *elemSrc, val string, p record.Pos) {
 		return
 	}
 	b.turnWords(val, p, mark, markPos)
+}
+
+// sourceText is the record's text from p to the end of last, a token at
+// lastPos: a move and the mark apart from it as written, with whatever
+// space stands between them (a line break, tabs), so that the move's text
+// and the findings that quote it are what the record holds. guess is
+// used when the positions do not lie in the game's text.
+func (b *builder) sourceText(p, lastPos record.Pos, last, guess string) string {
+	from, to := p.Offset-b.g.Pos.Offset, lastPos.Offset-b.g.Pos.Offset+len(last)
+	if from < 0 || from > to || to > len(b.g.Source) {
+		return guess
+	}
+	return string(b.g.Source[from:to])
 }
 
 // turnWords reads val and the mark after it as two turns, as they are
