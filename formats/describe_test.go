@@ -3,6 +3,7 @@ package formats
 import (
 	"bytes"
 	"encoding/xml"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -115,7 +116,7 @@ func TestTerminalAndSVGAgree(t *testing.T) {
 				t.Fatal(err)
 			}
 			texts, svgMen := svgTexts(t, svg.Bytes())
-			if tm := terminalMen(t, term.String()); !sameMap(tm, svgMen) || len(tm) == 0 {
+			if tm := terminalMen(t, term.String()); !maps.Equal(tm, svgMen) || len(tm) == 0 {
 				t.Errorf("%s game %d: the terminal shows %v, the SVG %v", path, i+1, tm, svgMen)
 			}
 			want := append([]string{}, d.Header...)
@@ -140,18 +141,6 @@ func TestTerminalAndSVGAgree(t *testing.T) {
 	if checked < 20 || notes == 0 {
 		t.Errorf("only %d positions (%d notes) compared", checked, notes)
 	}
-}
-
-func sameMap(a, b map[string]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if b[k] != v {
-			return false
-		}
-	}
-	return true
 }
 
 // TestSVGSelfContained: a diagram refers to nothing outside itself (no

@@ -2,6 +2,7 @@ package grammar_test
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -31,28 +32,36 @@ func TestLoneDots(t *testing.T) {
 		if strings.HasPrefix(c.movetext, "1. ...") {
 			fen = "[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n[SetUp \"1\"]\n"
 		}
-		g := readOne(t, "[Event \"t\"]\n"+fen+"\n"+c.movetext+"\n")
-		if n := g.SyntaxError(); n != nil {
-			t.Errorf("%s: syntax error %s", c.movetext, n.Message)
-			continue
+		checkLenientReading(t, "[Event \"t\"]\n"+fen+"\n", c.movetext, c.moves, c.warnings)
+	}
+}
+
+// checkLenientReading reads movetext after head (the tags and the blank
+// line) and checks that it reads to moves (their texts as written), with
+// lenient-notation warnings that contain warnings, in order.
+func checkLenientReading(t *testing.T, head, movetext string, moves, warnings []string) {
+	t.Helper()
+	g := readOne(t, head+movetext+"\n")
+	if n := g.SyntaxError(); n != nil {
+		t.Errorf("%s: syntax error %s", movetext, n.Message)
+		return
+	}
+	if got := moveTexts(g.Moves); !slices.Equal(got, moves) {
+		t.Errorf("%s: moves %q, want %q", movetext, got, moves)
+	}
+	var warns []string
+	for _, n := range g.Notices {
+		if n.Rule == "lenient-notation" {
+			warns = append(warns, n.Message)
 		}
-		if got := moveTexts(g.Moves); strings.Join(got, " ") != strings.Join(c.moves, " ") {
-			t.Errorf("%s: moves %q, want %q", c.movetext, got, c.moves)
-		}
-		var warns []string
-		for _, n := range g.Notices {
-			if n.Rule == "lenient-notation" {
-				warns = append(warns, n.Message)
-			}
-		}
-		if len(warns) != len(c.warnings) {
-			t.Errorf("%s: lenient-notation warnings %q, want %d", c.movetext, warns, len(c.warnings))
-			continue
-		}
-		for i := range warns {
-			if !strings.Contains(warns[i], c.warnings[i]) {
-				t.Errorf("%s: warning %q, want it to contain %q", c.movetext, warns[i], c.warnings[i])
-			}
+	}
+	if len(warns) != len(warnings) {
+		t.Errorf("%s: lenient-notation warnings %q, want %d", movetext, warns, len(warnings))
+		return
+	}
+	for i := range warns {
+		if !strings.Contains(warns[i], warnings[i]) {
+			t.Errorf("%s: warning %q, want it to contain %q", movetext, warns[i], warnings[i])
 		}
 	}
 }

@@ -28,29 +28,7 @@ func TestPrintedForms(t *testing.T) {
 		{"1. e4, e5 *", []string{"e4", "e5"}, []string{"`e4,`: the comma after the move is read as punctuation"}},
 	}
 	for _, c := range cases {
-		g := readOne(t, "[Event \"t\"]\n\n"+c.movetext+"\n")
-		if n := g.SyntaxError(); n != nil {
-			t.Errorf("%s: syntax error %s", c.movetext, n.Message)
-			continue
-		}
-		if got := moveTexts(g.Moves); strings.Join(got, "|") != strings.Join(c.moves, "|") {
-			t.Errorf("%s: moves %q, want %q", c.movetext, got, c.moves)
-		}
-		var warns []string
-		for _, n := range g.Notices {
-			if n.Rule == "lenient-notation" {
-				warns = append(warns, n.Message)
-			}
-		}
-		if len(warns) != len(c.warnings) {
-			t.Errorf("%s: lenient-notation warnings %q, want %d", c.movetext, warns, len(c.warnings))
-			continue
-		}
-		for i := range warns {
-			if !strings.Contains(warns[i], c.warnings[i]) {
-				t.Errorf("%s: warning %q, want it to contain %q", c.movetext, warns[i], c.warnings[i])
-			}
-		}
+		checkLenientReading(t, "[Event \"t\"]\n\n", c.movetext, c.moves, c.warnings)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -277,7 +278,7 @@ func checkBoard(t *testing.T, ctx context.Context, name string, ply int, fen str
 	if b.FEN != fen {
 		t.Errorf("%s ply %d: the page's FEN %q, convert --to fen %q", name, ply, b.FEN, fen)
 	}
-	if want := browsertest.PlacementOf(t, fen); !browsertest.SameMen(b.Men, want) {
+	if want := browsertest.PlacementOf(t, fen); !maps.Equal(b.Men, want) {
 		t.Errorf("%s ply %d: the viewer draws %v, convert --to fen has %v", name, ply, b.Men, want)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -102,7 +103,7 @@ func TestViewerInBrowser(t *testing.T) {
 					if s.FEN != rows[ply] {
 						t.Errorf("game %d ply %d: the page's FEN %q, the replay's %q", gi+1, ply, s.FEN, rows[ply])
 					}
-					if got, exp := s.Men, browsertest.PlacementOf(t, rows[ply]); !browsertest.SameMen(got, exp) {
+					if got, exp := s.Men, browsertest.PlacementOf(t, rows[ply]); !maps.Equal(got, exp) {
 						t.Errorf("game %d ply %d: the diagram shows %v, the replay's position has %v", gi+1, ply, got, exp)
 					}
 					plies++
@@ -113,7 +114,7 @@ func TestViewerInBrowser(t *testing.T) {
 						t.Fatal(err)
 					}
 					s := browsertest.Eval[shown](t, ctx, fmt.Sprintf(shownJS, gi))
-					if s.Ply != 2 || !browsertest.SameMen(s.Men, browsertest.PlacementOf(t, rows[2])) {
+					if s.Ply != 2 || !maps.Equal(s.Men, browsertest.PlacementOf(t, rows[2])) {
 						t.Errorf("game %d: a click on ply 2's move shows ply %d", gi+1, s.Ply)
 					}
 				}

@@ -129,16 +129,3 @@ func PlacementOf(t testing.TB, fen string) map[string]string {
 	}
 	return out
 }
-
-// SameMen reports whether two boards (square -> man) are the same.
-func SameMen(a, b map[string]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if b[k] != v {
-			return false
-		}
-	}
-	return true
-}
