@@ -625,7 +625,9 @@ func partedParquetAgree(t *testing.T, keep func(string) bool) {
 		}
 		_, errs, code := runAsh(t, "", "", append(args, "convert", "--to", "parquet", "-o", out, f)...)
 		b, _ := os.ReadFile(out)
-		return string(b), errs, code
+		// The output's name differs between the two runs (a file of no
+		// game is not written, and the error names it).
+		return string(b), strings.ReplaceAll(errs, out, "OUT"), code
 	}
 	// The rows of the default size: every file in one table, written to
 	// standard output.
@@ -735,7 +737,10 @@ func TestPartedDescriptiveAgrees(t *testing.T) {
 // wrote nothing (a file of no game).
 func writeConverted(t *testing.T, dir, name, to, f string) (path, text string) {
 	t.Helper()
-	out, _, code := runAsh(t, "", "", "convert", "--to", to, "--jobs", "1", f)
+	out, stderr, code := runAsh(t, "", "", "convert", "--to", to, "--jobs", "1", f)
+	if code > 1 && strings.Contains(stderr, "no game record in") {
+		return "", "" // a file of no game: nothing to convert
+	}
 	if code > 1 {
 		t.Fatalf("convert --to %s %s: exit %d", to, f, code)
 	}
