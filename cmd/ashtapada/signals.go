@@ -22,6 +22,8 @@ import (
 	"os/signal"
 	"sync"
 	"syscall"
+
+	"github.com/ashtapada/ashtapada/internal/tempfile"
 )
 
 // Exit statuses of a process ended by a signal: 128 + its number.
@@ -75,6 +77,9 @@ func handleSignals() {
 	signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	go func() {
 		sig := <-ch
+		// A spool made this instant still has its name: wait for its
+		// removal, and make no other.
+		tempfile.Hold()
 		runCleanups()
 		switch sig {
 		case syscall.SIGTERM:
