@@ -235,6 +235,18 @@ func (r *reader[T]) games(part source.Part, end *FileEnd, name string, next Game
 		}
 		end.Games++
 		r.seen++
+		if sel := r.o.Select; !sel.Number(index) {
+			// Not chosen: counted, not read. A batch's games are
+			// numbered on from its first, so the batch ends here.
+			if !send() {
+				return false
+			}
+			if sel.Past(index) {
+				return r.mark(&batchOfGames[T]{end: end}) // nothing further is chosen
+			}
+			index++
+			continue
+		}
 		if b != nil && (g == nil) != (len(b.games) == 0) {
 			// A batch holds chunks or records, not both (a table's rows
 			// are records, a huge game's a chunk).

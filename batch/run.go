@@ -11,6 +11,7 @@ import (
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/selection"
 	"github.com/ashtapada/ashtapada/source"
 )
 
@@ -45,6 +46,12 @@ type Options struct {
 	// OverInputs numbers the games over all the inputs, else within each
 	// file.
 	OverInputs bool
+	// Select chooses the games the work is done on, by their numbers (as
+	// OverInputs numbers them) and their tags; nil chooses every game.
+	// The others are read only as far as their numbers and tags, and the
+	// sink never sees them. A file is read no further than its last
+	// chosen number.
+	Select *selection.Selection
 	// IDs: the workers compute each game's identity (formats.GameIDOf),
 	// delivered with its result.
 	IDs bool
@@ -98,7 +105,7 @@ type Sink[T any] interface {
 // FileEnd describes an input file once its games were delivered.
 type FileEnd struct {
 	Name   string // as reports name it (source.Name)
-	Games  int    // the games found in it (in this part of a shard)
+	Games  int    // the games found in it (in this part of a shard; up to the last Options.Select may choose)
 	Opened bool   // it was opened and read as games
 	Named  bool   // named as an argument, not found in a directory
 	// Elsewhere: the file has games in other parts of the shard (before
@@ -203,6 +210,9 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 		default:
 			results := <-b.out
 			for i, r := range results {
+				if b.skip != nil && b.skip[i] {
+					continue // not chosen by its tags
+				}
 				if b.errs != nil && b.errs[i] != nil {
 					out.ToolErrors++
 					if !s.ToolError(b.errs[i]) {
@@ -242,6 +252,9 @@ type batchOfGames[T any] struct {
 	// when none), both set by the worker before it sends on out.
 	ids  []formats.GameID
 	errs []error
+	// skip marks the games whose tags Options.Select does not choose (nil
+	// when none is skipped), set by the worker with the results.
+	skip []bool
 
 	end *FileEnd // a mark: the end of a file
 	err error    // a mark: an error of the inputs
@@ -289,6 +302,9 @@ func (w *worker[T]) game(b *batchOfGames[T], i int) (res T) {
 	var g *record.Game
 	if b.games != nil {
 		g = b.games[i]
+		if !w.o.Select.Tags(g) {
+			return w.skip(b, i)
+		}
 		defer HoldGameMemory(len(g.Source), WholePerGameByte)()
 		if w.o.IDs {
 			b.ids[i] = formats.GameIDOf(g, g.Source, g.Pos)
@@ -297,6 +313,9 @@ func (w *worker[T]) game(b *batchOfGames[T], i int) (res T) {
 	}
 	ch := b.chunks[i]
 	if w.huge != nil && len(ch.Data) >= grammar.PartedBytes && !ch.Truncated {
+		if !w.o.Select.ChunkTags(ch, b.file) {
+			return w.skip(b, i)
+		}
 		defer HoldGameMemory(len(ch.Data), PartedPerGameByte)()
 		sc := w.sc
 		if sc == nil {
@@ -316,8 +335,21 @@ func (w *worker[T]) game(b *batchOfGames[T], i int) (res T) {
 	} else {
 		g = grammar.ParseChunk(ch, b.file)
 	}
+	if !w.o.Select.Tags(g) {
+		return w.skip(b, i)
+	}
 	if w.o.IDs {
 		b.ids[i] = formats.GameIDOf(g, ch.Data, ch.Pos)
 	}
 	return w.do(g, b.file, index)
+}
+
+// skip marks game i of b as one the selection does not choose; its result
+// is the zero value, never delivered.
+func (w *worker[T]) skip(b *batchOfGames[T], i int) (zero T) {
+	if b.skip == nil {
+		b.skip = make([]bool, b.len())
+	}
+	b.skip[i] = true
+	return zero
 }

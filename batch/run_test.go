@@ -14,6 +14,7 @@ import (
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/selection"
 	"github.com/ashtapada/ashtapada/source"
 )
 
@@ -181,4 +182,67 @@ func firstResultDifference(want, got []string) string {
 		}
 	}
 	return fmt.Sprintf("got %d results, want %d", len(got), len(want))
+}
+
+// TestRunSelects: Options.Select delivers exactly the games it chooses, in
+// order, with the numbers of the whole run (per file, or over the inputs),
+// for any number of workers; the games a tag condition rejects are never
+// given to the work; a file is read no further than its last chosen
+// number; and a huge game is chosen by its tags alone.
+func TestRunSelects(t *testing.T) {
+	files := orderInputs(t)
+	run := func(o Options, panicAt string) []string {
+		s := &orderSink{}
+		o.Limits = grammar.DefaultLimits()
+		o.Warn = &strings.Builder{}
+		Run(o, files, orderWork(1, panicAt), s)
+		return s.got
+	}
+	for _, over := range []bool{false, true} {
+		all := run(Options{Jobs: 1, OverInputs: over}, "")
+		sel, err := selection.Parse([]string{"2,60-70"}, []string{"Event~g[0-9]*[0-8]$"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		for _, r := range all {
+			var k, g, kk, idx int
+			if n, _ := fmt.Sscanf(r, "f%d g%d @f%d.pgn#%d", &k, &g, &kk, &idx); n == 4 {
+				if sel.Number(idx) && g%10 != 9 {
+					want = append(want, r)
+				}
+				continue
+			}
+			if !strings.HasPrefix(r, "end ") {
+				want = append(want, r)
+			}
+		}
+		var ends []string
+		for _, jobs := range []int{1, 2, 5} {
+			// The tags reject g9 of f3, whose work would panic.
+			got := run(Options{Jobs: jobs, Batch: 4, OverInputs: over, Select: sel}, "f3 g9")
+			var games []string
+			ends = ends[:0]
+			for _, r := range got {
+				if strings.HasPrefix(r, "end ") {
+					ends = append(ends, r)
+				} else {
+					games = append(games, r)
+				}
+			}
+			if !slices.Equal(games, want) {
+				t.Fatalf("over inputs %v, %d workers: the chosen games come otherwise:\n%s", over, jobs, firstResultDifference(want, games))
+			}
+		}
+		if len(want) < 10 {
+			t.Fatalf("over inputs %v: only %d games chosen: the test chooses too little", over, len(want))
+		}
+		if !over {
+			// f3 holds 145 games: its reading stops at the 71st, past the
+			// last number chosen.
+			if wantEnds := []string{"end f0.pgn 1", fmt.Sprintf("end f1.pgn %d", BatchGames+3), "end f2.pgn 0", "end f3.pgn 71", "end f4.pgn 5"}; !slices.Equal(ends, wantEnds) {
+				t.Errorf("the file ends are %q, want %q", ends, wantEnds)
+			}
+		}
+	}
 }

@@ -13,7 +13,8 @@ import (
 type WriteOptions struct {
 	// Plain (pgn): canonical SAN and no extensions (PlainGame).
 	Plain bool
-	// Game (svg): the 1-based number of the game to draw, over all inputs.
+	// Game (svg): the 1-based number of the game to draw, over all inputs;
+	// 0 draws the first game written (the first a selection chose).
 	Game int
 	// SourceComments (pgn): after each move read in a book's notation
 	// (record.Game.Notation, Notation.Book), a comment with the move as written.
@@ -505,8 +506,14 @@ type KeptWriter interface {
 }
 
 func (s *svgWriter) WriteKept(g *record.Game, n int, res *replay.Result, kept []ShownPly) error {
-	s.seen = n
-	if n != s.game || g.SyntaxError() != nil {
+	s.seen++
+	if s.drawn || (s.game != 0 && n != s.game) || (s.game == 0 && s.seen > 1) {
+		return nil
+	}
+	if g.SyntaxError() != nil {
+		if s.game == 0 {
+			return fmt.Errorf("game %d cannot be drawn: it cannot be read", n)
+		}
 		return nil
 	}
 	s.drawn = true
@@ -524,6 +531,9 @@ func (s *svgWriter) WriteKept(g *record.Game, n int, res *replay.Result, kept []
 
 func (s *svgWriter) Close() error {
 	if !s.drawn {
+		if s.game == 0 {
+			return fmt.Errorf("no game to draw")
+		}
 		return fmt.Errorf("--game %d: the input has %d games", s.game, s.seen)
 	}
 	return nil

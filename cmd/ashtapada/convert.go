@@ -19,6 +19,7 @@ import (
 	"github.com/ashtapada/ashtapada/internal/tempfile"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/selection"
 	"github.com/ashtapada/ashtapada/source"
 )
 
@@ -32,18 +33,17 @@ func init() {
 			"and cover the main line; svg draws the final position of one game (--game). Each game is replayed as validate " +
 			"replays it: its errors go to standard error and the exit status is 1, and derived output stops where the " +
 			"replay stops. See https://github.com/ashtapada/ashtapada/blob/main/docs/convert.md.",
-		Flags: append(slices.Concat(profileFlags(), notationFlags(), pprofFlags), // pprof.go: hidden --cpuprofile, --memprofile
+		Flags: append(append(slices.Concat(profileFlags(), notationFlags(), pprofFlags), // pprof.go: hidden --cpuprofile, --memprofile
 			&cli.StringFlag{Name: "to", Required: true, Usage: "the format written: " + strings.Join(convertFormats(false), ", ") + " (html: a game viewer page; parquet: a table, to a file or a pipe)"},
 			&cli.StringFlag{Name: "from", Usage: "the format read: " + strings.Join(convertFormats(true), ", ") + " (default: by extension, then by content)"},
 			&cli.BoolFlag{Name: "source-comments", Usage: "with --to pgn: after each move read in a book's notation (descriptive, other languages' letters), a comment with the move as the record wrote it"},
 			&cli.BoolFlag{Name: "plain", Usage: "with --to pgn: canonical SAN and no extensions (leap written Kd3, conversions in comments)"},
 			&cli.BoolFlag{Name: "compact", Usage: "with --to json or jsonl: one small object per game, its tags, its main line in SAN and its result (what pgn-extract --json writes), instead of the lossless record"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to FILE (atomically) instead of standard output"},
-			&cli.IntFlag{Name: "game", Value: 1, Usage: "with --to svg: the game to draw (1-based)"},
 			jobsFlag("games parsed and replayed in parallel (the output is the same for any value)"),
 			maxWindowFlag(),
 			shardFlag(), // shard.go
-		),
+		), selectFlags("over all the inputs, as JSON's game field numbers them; svg draws the first game chosen")...),
 		Action: convertAction,
 	})
 }
@@ -92,19 +92,28 @@ func convertAction(c *cli.Context) error {
 			fmt.Fprintln(c.App.ErrWriter, "ashtapada:", err)
 		}
 	}()
+	sel, err := readSelection(c)
+	if err != nil {
+		return toolError(err)
+	}
+	if !sel.All() && (to == "parquet" || manyShards(c.String("shard"))) {
+		// Both run on their own loop, which keeps the text between
+		// games and numbers the games of other parts.
+		return toolError(fmt.Errorf("--game and --where do not apply to --to parquet or to --shard yet: convert to another format first"))
+	}
 	if to == "parquet" {
 		return convertParquet(c, cfg, notation) // parquet.go
 	}
 	// Every format streams, the viewer page too (a game's section is
 	// written as it comes): memory stays flat like validate's.
 	batch.LimitMemory(batch.StreamMemoryLimit)
-	cv := &converter{shard: c.String("shard"), to: target, from: from, notation: notation, wopt: formats.WriteOptions{Plain: c.Bool("plain"), Game: c.Int("game"), SourceComments: c.Bool("source-comments"), Compact: c.Bool("compact")}, errw: c.App.ErrWriter}
+	cv := &converter{shard: c.String("shard"), to: target, from: from, notation: notation, sel: sel, wopt: formats.WriteOptions{Plain: c.Bool("plain"), SourceComments: c.Bool("source-comments"), Compact: c.Bool("compact")}, errw: c.App.ErrWriter}
 	// Games are numbered over all the inputs, as the writers number them.
 	// A format that renders its games one by one (formats.Rendering) is
 	// rendered by the workers, which then no longer need a record once its
 	// game is rendered and reuse their storage; the others (svg, html) are
 	// written by the sink from the records kept.
-	o := batch.Options{Warn: c.App.ErrWriter, Source: inputOptions, Limits: grammar.DefaultLimits(), Notation: notation, Jobs: readJobs(c), From: from, OpenTable: parquetTables(from, notation, grammar.DefaultLimits()), OverInputs: true, Keep: target.Rendering == nil, Ahead: 4}
+	o := batch.Options{Warn: c.App.ErrWriter, Source: inputOptions, Limits: grammar.DefaultLimits(), Notation: notation, Jobs: readJobs(c), From: from, OpenTable: parquetTables(from, notation, grammar.DefaultLimits()), OverInputs: true, Keep: target.Rendering == nil, Ahead: 4, Select: sel}
 	write := func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<16)
 		err := cv.run(o, cfg, c.Args().Slice(), bw)
@@ -134,6 +143,7 @@ type converter struct {
 	from string               // the format read; "" to detect it per file
 	// notation is the moves' notation in PGN input (--notation).
 	notation batch.Notation
+	sel      *selection.Selection // the games converted
 	wopt     formats.WriteOptions
 	errw     io.Writer // diagnostics
 	gw       formats.GameWriter
@@ -327,9 +337,13 @@ func (cv *converter) run(o batch.Options, cfg replay.Config, args []string, w io
 	if len(args) == 0 {
 		args = []string{"-"}
 	}
-	read := batch.Run(o, args, st, cv)
+	chosen := &chosenSink[converted]{Sink: cv}
+	read := batch.Run(o, args, st, chosen)
 	if cv.err != nil {
 		return cv.err
+	}
+	if err := chosen.none(cv.sel); err != nil && read.ToolErrors == 0 {
+		return err
 	}
 	closer := io.Closer(cv.gw)
 	if cv.join != nil {

@@ -38,7 +38,7 @@ func init() {
 			&cli.BoolFlag{Name: "all-fixes", Usage: "search a fix for every profile, not only around the best ones"},
 			&cli.BoolFlag{Name: "verbose", Usage: "text format: name the undetermined settings"},
 			jobsFlag("games detected in parallel"),
-		}, slices.Concat(limitFlags(), pprofFlags, []cli.Flag{maxWindowFlag()})...),
+		}, slices.Concat(selectFlags("within each file, as the report numbers them"), limitFlags(), pprofFlags, []cli.Flag{maxWindowFlag()})...),
 		Action: detectAction,
 	})
 }
@@ -111,9 +111,14 @@ func detectAction(c *cli.Context) error {
 	if len(args) == 0 {
 		args = []string{"-"}
 	}
+	sel, err := readSelection(c)
+	if err != nil {
+		return toolError(err)
+	}
 	s := &detectSink{rw: rw, total: detect.NewSummary(""), stderr: c.App.ErrWriter}
+	chosen := &chosenSink[*detect.Game]{Sink: s}
 	// Small batches: a game costs dozens of replays here.
-	o := batch.Options{Limits: lim, Jobs: readJobs(c), Batch: 16, Warn: c.App.ErrWriter, Source: inputOptions}
+	o := batch.Options{Limits: lim, Jobs: readJobs(c), Batch: 16, Warn: c.App.ErrWriter, Source: inputOptions, Select: sel}
 	st := batch.Work[*detect.Game]{
 		Worker: func() func(*record.Game, string, int) *detect.Game {
 			d := detect.New(opts)
@@ -135,7 +140,7 @@ func detectAction(c *cli.Context) error {
 			}
 		},
 	}
-	read := batch.Run(o, args, st, s)
+	read := batch.Run(o, args, st, chosen)
 	writeErr := s.writeErr
 	if writeErr == nil {
 		writeErr = rw.Close(s.total)
@@ -148,6 +153,8 @@ func detectAction(c *cli.Context) error {
 		return toolError(fmt.Errorf("writing the report: %w", writeErr))
 	case read.ToolErrors > 0:
 		return &exitError{code: 2}
+	case chosen.none(sel) != nil:
+		return toolError(chosen.none(sel))
 	case s.games == 0:
 		return toolError(noGamesError(args, read.DirWithoutRecords))
 	case s.unfitted > 0:

@@ -688,7 +688,8 @@ var descriptiveCases = map[string]string{
 // and every case, corpus and test data game of the parted tests written
 // in descriptive notation by convert (read whole), with the generated
 // game's illegal moves early and late; and that game in French letters,
-// converted to PGN.
+// converted to PGN. The fast tier compares validate, fmt --san, PGN with
+// the printed moves in comments and JSON; the long tier every writer.
 func TestPartedDescriptiveAgrees(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -703,19 +704,25 @@ func TestPartedDescriptiveAgrees(t *testing.T) {
 			files = append(files, path)
 		}
 	}
-	agreeOver(t, files,
-		[]string{"validate", "--notation", "descriptive", "--format", "jsonl", "--verbose", "--summary", "--jobs", "1"},
-		[]string{"fmt", "--notation", "descriptive"},
-		// PGN writes each part's moves from the steps played.
-		[]string{"convert", "--notation", "descriptive", "--to", "pgn", "--jobs", "1"},
-		[]string{"convert", "--notation", "descriptive", "--to", "pgn", "--plain", "--jobs", "1"},
+	commands := [][]string{
+		{"validate", "--notation", "descriptive", "--format", "jsonl", "--verbose", "--summary", "--jobs", "1"},
+		{"fmt", "--san", "--notation", "descriptive"},
 		// Rewritten in SAN with the moves as printed in comments.
-		[]string{"convert", "--notation", "descriptive", "--to", "pgn", "--source-comments", "--jobs", "1"},
-		[]string{"convert", "--notation", "descriptive", "--to", "pgn", "--source-comments", "--plain", "--jobs", "1"},
-		[]string{"fmt", "--san", "--notation", "descriptive"},
-		[]string{"convert", "--notation", "descriptive", "--to", "json", "--jobs", "1"},
-		[]string{"convert", "--notation", "descriptive", "--to", "descriptive", "--jobs", "1"},
-		[]string{"convert", "--notation", "descriptive", "--to", "html", "--jobs", "1"})
+		{"convert", "--notation", "descriptive", "--to", "pgn", "--source-comments", "--jobs", "1"},
+		{"convert", "--notation", "descriptive", "--to", "json", "--jobs", "1"},
+	}
+	if testenv.IsLong() {
+		// The same readings of the parts, written by the other writers.
+		commands = append(commands,
+			[]string{"fmt", "--notation", "descriptive"},
+			// PGN writes each part's moves from the steps played.
+			[]string{"convert", "--notation", "descriptive", "--to", "pgn", "--jobs", "1"},
+			[]string{"convert", "--notation", "descriptive", "--to", "pgn", "--plain", "--jobs", "1"},
+			[]string{"convert", "--notation", "descriptive", "--to", "pgn", "--source-comments", "--plain", "--jobs", "1"},
+			[]string{"convert", "--notation", "descriptive", "--to", "descriptive", "--jobs", "1"},
+			[]string{"convert", "--notation", "descriptive", "--to", "html", "--jobs", "1"})
+	}
+	agreeOver(t, files, commands...)
 	if len(files) < len(descriptiveCases)+20 {
 		t.Fatalf("only %d records in descriptive notation", len(files))
 	}

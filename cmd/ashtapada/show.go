@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -15,8 +17,10 @@ import (
 	"github.com/ashtapada/ashtapada/batch"
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/english"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/selection"
 )
 
 func init() {
@@ -24,11 +28,10 @@ func init() {
 		Name:      "show",
 		Usage:     "the board at a ply: diagram, FEN, side to move, profile state, legal moves",
 		ArgsUsage: "FILE",
-		Description: "Shows game --game N after --ply N (0: the start) or after --move 14b (14w, 14b; 14 is white's). " +
+		Description: "Shows a game (the first chosen by --game and --where; the first of the file without them) after --ply N (0: the start) or after --move 14b (14w, 14b; 14 is white's). " +
 			"Without either, the end of the main line, or the position before the first move that cannot be played, " +
 			"with that move marked. --svg FILE also draws the diagram as SVG.",
-		Flags: append(profileFlags(),
-			&cli.IntFlag{Name: "game", Value: 1, Usage: "the game (1-based)"},
+		Flags: append(slices.Concat(selectFlags("within the file; the first game chosen is shown"), profileFlags()),
 			&cli.IntFlag{Name: "ply", Value: -1, Usage: "show the position after this ply (0: the start position)"},
 			&cli.StringFlag{Name: "move", Usage: "show the position after this move: 14w, 14b (14 is white's)"},
 			&cli.StringFlag{Name: "svg", Usage: "also write the diagram as SVG to `FILE` (- : only the SVG, to standard output)", TakesFile: true},
@@ -59,7 +62,11 @@ func showAction(c *cli.Context) error {
 	if err := outputNotInput("--svg", c.String("svg"), []string{path}); err != nil {
 		return toolError(err)
 	}
-	ch, g, name, err := nthChunk(path, c.Int("game"))
+	sel, err := readSelection(c)
+	if err != nil {
+		return toolError(err)
+	}
+	ch, g, name, index, err := chosenChunk(path, sel)
 	if err != nil {
 		return toolError(err)
 	}
@@ -72,12 +79,12 @@ func showAction(c *cli.Context) error {
 		// multiple of it, as validate's pipeline does for such a game.
 		batch.LimitMemory(batch.ValidateMemoryLimit)
 		defer batch.HoldGameMemory(len(ch.Data), batch.PartedPerGameByte)()
-		v, err = showParted(c, rp, ch, name)
+		v, err = showParted(c, rp, ch, name, index)
 	} else {
 		if g == nil {
 			g = grammar.ParseChunk(ch, name)
 		}
-		v, err = showWhole(c, rp, g, path)
+		v, err = showWhole(c, rp, g, path, index)
 	}
 	if err != nil {
 		return err
@@ -108,12 +115,12 @@ func showAction(c *cli.Context) error {
 }
 
 // showWhole is the view of game g read whole.
-func showWhole(c *cli.Context, rp *replay.Replayer, g *record.Game, path string) (*formats.ShowView, error) {
+func showWhole(c *cli.Context, rp *replay.Replayer, g *record.Game, path string, index int) (*formats.ShowView, error) {
 	// One walk: the positions shown and the findings come from it.
-	res := rp.Game(g, path, c.Int("game"))
+	res := rp.Game(g, path, index)
 	pl := res.Played
 	if pl.Start == nil {
-		return nil, toolError(fmt.Errorf("game %d cannot be replayed: %s [%s]", c.Int("game"), pl.Stop.Message, pl.Stop.Rule))
+		return nil, toolError(fmt.Errorf("game %d cannot be replayed: %s [%s]", index, pl.Stop.Message, pl.Stop.Rule))
 	}
 	ply := -1
 	switch {
@@ -129,7 +136,7 @@ func showWhole(c *cli.Context, rp *replay.Replayer, g *record.Game, path string)
 			return nil, toolError(err)
 		}
 	}
-	v, err := formats.BuildShow(g, res, ply, fmt.Sprintf("game %d", c.Int("game")))
+	v, err := formats.BuildShow(g, res, ply, fmt.Sprintf("game %d", index))
 	if err != nil {
 		return nil, toolError(err)
 	}
@@ -144,7 +151,7 @@ func showWhole(c *cli.Context, rp *replay.Replayer, g *record.Game, path string)
 // start for --ply 0, and the last step of each part (the one the end's
 // position follows). The last part's steps are the result's; the findings
 // are the whole game's. The view is the one showWhole gives.
-func showParted(c *cli.Context, rp *replay.Replayer, ch grammar.Chunk, name string) (*formats.ShowView, error) {
+func showParted(c *cli.Context, rp *replay.Replayer, ch grammar.Chunk, name string, index int) (*formats.ShowView, error) {
 	want := -1 // the ply asked for by --ply
 	if c.IsSet("ply") {
 		want = c.Int("ply")
@@ -175,10 +182,10 @@ func showParted(c *cli.Context, rp *replay.Replayer, ch grammar.Chunk, name stri
 		}
 		keepLastStep(&last, pl)
 	}}
-	res, g, _ := replayParted(rp, ch, new(grammar.Scratch), name, c.Int("game"), hooks)
+	res, g, _ := replayParted(rp, ch, new(grammar.Scratch), name, index, hooks)
 	pl := res.Played
 	if pl.Start == nil {
-		return nil, toolError(fmt.Errorf("game %d cannot be replayed: %s [%s]", c.Int("game"), pl.Stop.Message, pl.Stop.Rule))
+		return nil, toolError(fmt.Errorf("game %d cannot be replayed: %s [%s]", index, pl.Stop.Message, pl.Stop.Rule))
 	}
 	ply := -1
 	switch {
@@ -205,18 +212,21 @@ func showParted(c *cli.Context, rp *replay.Replayer, ch grammar.Chunk, name stri
 			kept = append(kept, k)
 		}
 	}
-	v, err := formats.BuildShowKept(g, res, ply, fmt.Sprintf("game %d", c.Int("game")), kept)
+	v, err := formats.BuildShowKept(g, res, ply, fmt.Sprintf("game %d", index), kept)
 	if err != nil {
 		return nil, toolError(err)
 	}
 	return v, nil
 }
 
-// nthGame reads game n (1-based) of a file in any input format. The games
-// before it are split from the text, as the pipeline splits them, but not
-// parsed: showing the last game of a large file costs a read of the file.
+// nthGame reads game n (1-based) of a file in any input format, as
+// chosenChunk finds it.
 func nthGame(path string, n int) (*record.Game, error) {
-	ch, g, name, err := nthChunk(path, n)
+	sel, err := selection.Parse([]string{strconv.Itoa(n)}, nil)
+	if err != nil {
+		return nil, err
+	}
+	ch, g, name, _, err := chosenChunk(path, sel)
 	if err != nil {
 		return nil, err
 	}
@@ -226,16 +236,16 @@ func nthGame(path string, n int) (*record.Game, error) {
 	return g, nil
 }
 
-// nthChunk is game n (1-based) of a file as nthGame finds it, not parsed:
-// its chunk of text, or the game itself for a format read otherwise (g
-// not nil); name is the file's name for the reader.
-func nthChunk(path string, n int) (grammar.Chunk, *record.Game, string, error) {
-	if n < 1 {
-		return grammar.Chunk{}, nil, "", fmt.Errorf("--game %d: games are numbered from 1", n)
-	}
+// chosenChunk is the first game of a file in any input format that sel
+// chooses, not parsed: its chunk of text, or the game itself for a format
+// read otherwise (g not nil), and its number; name is the file's name for
+// the reader. The games before it are split from the text, as the
+// pipeline splits them, and only their tags are read: showing the last
+// game of a large file costs a read of the file.
+func chosenChunk(path string, sel *selection.Selection) (ch grammar.Chunk, g *record.Game, name string, index int, err error) {
 	rc, name, err := openInput(path)
 	if err != nil {
-		return grammar.Chunk{}, nil, "", err
+		return grammar.Chunk{}, nil, "", 0, err
 	}
 	defer rc.Close()
 	br := bufio.NewReaderSize(rc, 1<<16)
@@ -243,16 +253,26 @@ func nthChunk(path string, n int) (grammar.Chunk, *record.Game, string, error) {
 	for i := 0; ; {
 		ch, g, err := next()
 		if errors.Is(err, io.EOF) {
-			return grammar.Chunk{}, nil, "", fmt.Errorf("--game %d: %s has %d games", n, path, i)
+			if sel.All() {
+				return grammar.Chunk{}, nil, "", 0, fmt.Errorf("%s has no game", path)
+			}
+			return grammar.Chunk{}, nil, "", 0, fmt.Errorf("%s: no game chosen: %s has %s", sel, path, english.Count(i, "game", "games"))
+		}
+		if err == nil && sel.Past(i+1) {
+			return grammar.Chunk{}, nil, "", 0, fmt.Errorf("%s: no game chosen among the first %s of %s", sel, english.Count(i, "game", "games"), path)
 		}
 		if err != nil {
-			return grammar.Chunk{}, nil, "", err
+			return grammar.Chunk{}, nil, "", 0, err
 		}
 		if g == nil && !ch.IsGame() {
 			continue // comments before the first game or between games
 		}
-		if i++; i == n {
-			return ch, g, name, nil
+		i++
+		if !sel.Number(i) {
+			continue
+		}
+		if (g != nil && sel.Tags(g)) || (g == nil && sel.ChunkTags(ch, name)) {
+			return ch, g, name, i, nil
 		}
 	}
 }

@@ -49,7 +49,7 @@ func init() {
 			&cli.StringFlag{Name: "svg-dir", Usage: "write one SVG diagram per error into this directory (see show)", TakesFile: true},
 			&cli.BoolFlag{Name: "hints", Usage: "also warn also-valid-as: a record tagged with a variant that is also valid chess, or an untagged one valid only under a historical profile"},
 			shardFlag(), // shard.go
-		}, slices.Concat(profileFlags(), ciFlags, pprofFlags, limitFlags(), notationFlags(), []cli.Flag{maxWindowFlag()})...), // profileflags.go: --rules, --set, --rules-file; limits.go: --max-depth, --max-token, --max-game-bytes; decompress.go: --max-window; notation.go: --notation; validate_ci.go: --baseline, --write-baseline, --progress, --color, --explain; pprof.go: hidden --cpuprofile, --memprofile
+		}, slices.Concat(selectFlags("within each file, as the report numbers them"), profileFlags(), ciFlags, pprofFlags, limitFlags(), notationFlags(), []cli.Flag{maxWindowFlag()})...), // profileflags.go: --rules, --set, --rules-file; limits.go: --max-depth, --max-token, --max-game-bytes; decompress.go: --max-window; notation.go: --notation; validate_ci.go: --baseline, --write-baseline, --progress, --color, --explain; pprof.go: hidden --cpuprofile, --memprofile
 		Action: validateAction,
 	})
 }
@@ -65,6 +65,10 @@ func validateAction(c *cli.Context) error {
 		return explainRule(c.String("explain"), c.App.Writer)
 	}
 	opts, err := validateOptionsFrom(c)
+	if err != nil {
+		return toolError(err)
+	}
+	sel, err := readSelection(c)
 	if err != nil {
 		return toolError(err)
 	}
@@ -89,9 +93,14 @@ func validateAction(c *cli.Context) error {
 	}
 	// An HTML report draws the moves up to each finding (cheap to keep).
 	opts.replay.Moves = formats.ReportWantsMoves(sink.rw)
-	o := batch.Options{Warn: c.App.ErrWriter, Plan: shardPlan(opts.shard), Limits: opts.limits, Notation: notation, Jobs: opts.jobs, Source: inputsCounted(ci.counter()), IDs: true}
-	read := batch.Run(o, opts.inputs, validateStage(opts.replay, opts.hints), sink)
-	return sink.finish(read)
+	o := batch.Options{Warn: c.App.ErrWriter, Plan: shardPlan(opts.shard), Limits: opts.limits, Notation: notation, Jobs: opts.jobs, Source: inputsCounted(ci.counter()), IDs: true, Select: sel}
+	chosen := &chosenSink[*replay.Result]{Sink: sink}
+	read := batch.Run(o, opts.inputs, validateStage(opts.replay, opts.hints), chosen)
+	err = sink.finish(read)
+	if none := chosen.none(sel); none != nil && read.Complete() {
+		return toolError(none)
+	}
+	return err
 }
 
 // validateStage is what validate's workers do with each game: replay it
