@@ -359,11 +359,25 @@ func tail2(prev [2]byte, b []byte) [2]byte {
 }
 
 // PassedThrough reports whether fmt writes a game as read rather than in
-// canonical form: a syntax error, or tags with no movetext and no
+// canonical form: a syntax error; tags with no movetext and no
 // termination marker (written canonically they would run into the next
-// game's tags when read back).
+// game's tags when read back); or no tag and no move. Such a game may be
+// only a marker and the move number that began it (`1.` and `*` after a
+// line of notes): written canonically, as `*`, it would no longer begin a
+// game there, and it would join the notes before it when read back
+// (found by FuzzParse: grammar/testdata/fuzz/FuzzParse/a31de8d11a6f203b).
 func PassedThrough(g *record.Game) bool {
-	return g.SyntaxError() != nil || emptyMovetext(g)
+	return g.SyntaxError() != nil || emptyMovetext(g) || (len(g.Tags) == 0 && !hasMove(g))
+}
+
+// hasMove reports whether the main line of g has a move.
+func hasMove(g *record.Game) bool {
+	for i := range g.Moves {
+		if g.Moves[i].Kind == record.KindMove {
+			return true
+		}
+	}
+	return false
 }
 
 // formatParted reads a huge game with its main line in parts

@@ -841,8 +841,8 @@ func endsWithResult(line []byte, skip int) bool {
 }
 
 // startsGame reports whether a line starts like the movetext of a game: a
-// move number, a move, a comment (`{` or `;`) or a termination marker.
-// Anything else after a termination marker is text between games.
+// move number, a move or a comment (`{` or `;`). Anything else after a termination
+// marker is text between games.
 func startsGame(line []byte) bool {
 	i := 0
 	for i < len(line) && isSpace(line[i]) {
@@ -861,11 +861,6 @@ func startsGame(line []byte) bool {
 	w := line[i:j]
 	if len(w) == 0 {
 		return false
-	}
-	if isMarker(w) {
-		// A game of no moves (`*`): fmt writes a game that has only a
-		// marker so, and it must not join the text before it.
-		return true
 	}
 	if w[0] >= '0' && w[0] <= '9' {
 		k := 0
