@@ -361,23 +361,37 @@ func tail2(prev [2]byte, b []byte) [2]byte {
 // PassedThrough reports whether fmt writes a game as read rather than in
 // canonical form: a syntax error; tags with no movetext and no
 // termination marker (written canonically they would run into the next
-// game's tags when read back); or no tag and no move. Such a game may be
-// only a marker and the move number that began it (`1.` and `*` after a
-// line of notes): written canonically, as `*`, it would no longer begin a
-// game there, and it would join the notes before it when read back
-// (found by FuzzParse: grammar/testdata/fuzz/FuzzParse/a31de8d11a6f203b).
+// game's tags when read back); or a game whose canonical text would not
+// start like a game (startsUnlikeGame).
 func PassedThrough(g *record.Game) bool {
-	return g.SyntaxError() != nil || emptyMovetext(g) || (len(g.Tags) == 0 && !hasMove(g))
+	return g.SyntaxError() != nil || emptyMovetext(g) || startsUnlikeGame(g)
 }
 
-// hasMove reports whether the main line of g has a move.
-func hasMove(g *record.Game) bool {
+// startsUnlikeGame reports whether g has no tag, no move and no comment
+// first: its canonical text is its marker, or NAGs, which do not begin a
+// game after a line of notes. Such a game may be only the move number
+// that began it there and a marker (`1.` and `*`): written canonically,
+// as `*`, it would join the notes before it when read back (found by
+// FuzzParse: grammar/testdata/fuzz/FuzzParse/a31de8d11a6f203b). A game
+// that starts with a comment (a record cut before its first move, with
+// the comment that says so) begins a game wherever it stands.
+func startsUnlikeGame(g *record.Game) bool {
+	if len(g.Tags) > 0 {
+		return false
+	}
 	for i := range g.Moves {
 		if g.Moves[i].Kind == record.KindMove {
-			return true
+			return false
 		}
 	}
-	return false
+	for i := range g.Moves {
+		// A move number is not written without its move: the first node
+		// of another kind is what the canonical text starts with.
+		if k := g.Moves[i].Kind; k != record.KindMoveNumber {
+			return k != record.KindComment && k != record.KindLineComment
+		}
+	}
+	return true
 }
 
 // formatParted reads a huge game with its main line in parts
