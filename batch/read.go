@@ -130,6 +130,15 @@ func (r *reader[T]) inputs(args []string) (dirWithoutRecords bool) {
 	return dirWithoutRecords
 }
 
+// name is what an input goes by: Options.StdinName for standard input
+// when set, else name.
+func (r *reader[T]) name(path, name string) string {
+	if path == "-" && r.o.StdinName != "" {
+		return r.o.StdinName
+	}
+	return name
+}
+
 // mark queues a mark in the input order; false when the sink asked to
 // stop.
 func (r *reader[T]) mark(b *batchOfGames[T]) bool {
@@ -147,7 +156,7 @@ func (r *reader[T]) mark(b *batchOfGames[T]) bool {
 func (r *reader[T]) file(part source.Part, named bool) bool {
 	path := part.Path
 	// Only the part holding a file's first byte may find it holds no game.
-	end := &FileEnd{Name: source.Name(path), Named: named && part.From == 0}
+	end := &FileEnd{Name: r.name(path, source.Name(path)), Named: named && part.From == 0}
 	failed := func(err error) bool {
 		return r.mark(&batchOfGames[T]{err: err}) && r.mark(&batchOfGames[T]{end: end})
 	}
@@ -160,7 +169,7 @@ func (r *reader[T]) file(part source.Part, named bool) bool {
 			defer closer.Close()
 			end.Opened = true
 			whole := source.Part{Path: part.Path, File: part.File, To: -1}
-			return r.games(whole, end, source.Name(path), next)
+			return r.games(whole, end, end.Name, next)
 		}
 	}
 	in, err := r.o.Source.Open(path)
@@ -173,13 +182,14 @@ func (r *reader[T]) file(part source.Part, named bool) bool {
 		return failed(fmt.Errorf("reading %s: %s; ashtapada reads PGN text, plain or compressed with gzip, bzip2 or zstd", in.Name, format))
 	}
 	end.Opened = true
-	f := RecordFormat(br, path, r.o.From)
+	f := RecordFormat(br, r.name(path, path), r.o.From)
 	if !f.Text && part.From > 0 {
 		// Not text (JSON under another name): read whole by the part
 		// that holds its first byte.
 		return r.mark(&batchOfGames[T]{end: end})
 	}
-	return r.games(part, end, in.Name, GamesOf(f, br, in.Name, r.o.Limits, r.o.Notation))
+	name := r.name(path, in.Name)
+	return r.games(part, end, name, GamesOf(f, br, name, r.o.Limits, r.o.Notation))
 }
 
 // games queues the games of part that next reads, then the mark of the

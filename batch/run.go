@@ -46,6 +46,10 @@ type Options struct {
 	// OverInputs numbers the games over all the inputs, else within each
 	// file.
 	OverInputs bool
+	// StdinName, when set, is the name standard input ("-") goes by: in
+	// reports, in the games' file, and for its format by extension (an
+	// editor that pipes a buffer names its file).
+	StdinName string
 	// Select chooses the games the work is done on, by their numbers (as
 	// OverInputs numbers them) and their tags; nil chooses every game.
 	// The others are read only as far as their numbers and tags, and the

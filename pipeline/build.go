@@ -103,9 +103,10 @@ func Build(s beam.Scope, o Options) {
 // markFn is a shard's empty marker (a Judged with no file).
 func markFn(shard int, emit func(int, Judged)) { emit(shard, Judged{}) }
 
-// keyFn gives each game its output shard: games of one file in runs of
-// 256 go to the same shard, so that shards are filled evenly and each
-// holds long runs of consecutive games.
+// keyFn gives each game its output shard: the games of one file go round
+// the shards in turn, from a shard chosen by the file's name, so that a
+// file of as many games as there are shards fills every one (runs of
+// consecutive games left shards empty for files of a few runs).
 type keyFn struct{ Shards int }
 
 func (fn *keyFn) ProcessElement(j Judged, emit func(int, Judged)) {
@@ -114,7 +115,7 @@ func (fn *keyFn) ProcessElement(j Judged, emit func(int, Judged)) {
 	}
 	h := fnv.New32a()
 	h.Write([]byte(j.File))
-	emit(int((h.Sum32()+uint32(j.Game/256))%uint32(fn.Shards)), j)
+	emit(int((h.Sum32()+uint32(j.Game))%uint32(fn.Shards)), j)
 }
 
 // writeShardFn writes one shard's JSONL lines, in file and game order.

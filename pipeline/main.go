@@ -21,6 +21,7 @@ import (
 	"log"
 	"os"
 	"runtime/pprof"
+	"slices"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -51,7 +52,36 @@ var (
 	cpuProfile  = flag.String("cpuprofile", "", "write a CPU profile of this process to FILE (on Prism: the runner and the worker)")
 )
 
+// ownFlags are the flags of ashtapada-beam, which its help lists first,
+// before the Beam SDK's own (runners, projects, environments), which the
+// SDK registers in the same flag set.
+var ownFlags = []string{"input", "output", "format", "shards", "bundle-bytes", "rules", "strict", "no-variations", "max-window", "max-game-bytes", "cpuprofile"}
+
+// usage writes the help: what the command does, its own flags, then
+// Beam's.
+func usage() {
+	out := flag.CommandLine.Output()
+	fmt.Fprintf(out, "Usage: ashtapada-beam --input FILES --output PREFIX [--format jsonl|parquet] [--runner prism|dataflow|...] [flags]\n\n")
+	fmt.Fprintf(out, "Validates (--format jsonl) or converts (--format parquet) game records on Apache Beam, as\nashtapada validate --format jsonl and ashtapada convert --to parquet do (docs/scale.md).\n\n")
+	own := flag.NewFlagSet("ashtapada-beam", flag.ContinueOnError)
+	sdk := flag.NewFlagSet("beam", flag.ContinueOnError)
+	flag.VisitAll(func(f *flag.Flag) {
+		fs := sdk
+		if slices.Contains(ownFlags, f.Name) {
+			fs = own
+		}
+		fs.Var(f.Value, f.Name, f.Usage)
+	})
+	fmt.Fprintln(out, "Flags of ashtapada-beam:")
+	own.SetOutput(out)
+	own.PrintDefaults()
+	fmt.Fprintln(out, "\nFlags of the Beam SDK (the runner and where it runs):")
+	sdk.SetOutput(out)
+	sdk.PrintDefaults()
+}
+
 func main() {
+	flag.Usage = usage
 	flag.Parse()
 	beam.Init()
 	if *maxWindow < 0 || *maxGame < 0 {

@@ -145,12 +145,16 @@ func TestPipelineMatchesValidate(t *testing.T) {
 	}
 	bin := ashtapada(t)
 	out := filepath.Join(t.TempDir(), "games")
-	parts := runPipeline(t, Options{Inputs: files, Output: out, Format: "jsonl", Shards: 3, BundleBytes: bundle})
+	parts := runPipeline(t, Options{Inputs: files, Output: out, Format: "jsonl", Shards: 8, BundleBytes: bundle})
 	var got [][]byte
 	for _, p := range parts {
 		d, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
+		}
+		// Every shard holds games: the inputs have many more than 8.
+		if !bytes.Contains(d, []byte(`{"kind":"game"`)) {
+			t.Errorf("%s holds no game", filepath.Base(p))
 		}
 		got = append(got, d)
 	}
@@ -376,5 +380,34 @@ func TestPipelineTooLargeGameNamesItsFlag(t *testing.T) {
 	}
 	if flag.Lookup(name) == nil {
 		t.Errorf("the error names --%s, which the pipeline does not have: %v", name, err)
+	}
+}
+
+// TestHelpListsOwnFlagsFirst: --help lists the command's own flags, each
+// of them, before the Beam SDK's, which are still all listed after them.
+func TestHelpListsOwnFlagsFirst(t *testing.T) {
+	var b strings.Builder
+	flag.CommandLine.SetOutput(&b)
+	defer flag.CommandLine.SetOutput(nil)
+	usage()
+	help := b.String()
+	sdk := strings.Index(help, "Flags of the Beam SDK")
+	if sdk < 0 {
+		t.Fatalf("no heading for the SDK's flags:\n%s", help)
+	}
+	for _, name := range ownFlags {
+		if flag.Lookup(name) == nil {
+			t.Errorf("--%s is listed as the command's own but is no flag", name)
+		}
+		if i := strings.Index(help, "\n  -"+name+" "); i < 0 || i > sdk {
+			if j := strings.Index(help, "\n  -"+name+"\n"); j < 0 || j > sdk {
+				t.Errorf("--%s is not among the command's own flags", name)
+			}
+		}
+	}
+	for _, name := range []string{"runner", "project", "endpoint"} {
+		if i := strings.Index(help, "\n  -"+name+" "); i < sdk {
+			t.Errorf("the SDK's --%s is not after the command's own flags", name)
+		}
 	}
 }

@@ -113,7 +113,7 @@ func convertAction(c *cli.Context) error {
 	// rendered by the workers, which then no longer need a record once its
 	// game is rendered and reuse their storage; the others (svg, html) are
 	// written by the sink from the records kept.
-	o := batch.Options{Warn: c.App.ErrWriter, Source: inputOptions, Limits: grammar.DefaultLimits(), Notation: notation, Jobs: readJobs(c), From: from, OpenTable: parquetTables(from, notation, grammar.DefaultLimits()), OverInputs: true, Keep: target.Rendering == nil, Ahead: 4, Select: sel}
+	o := batch.Options{Warn: c.App.ErrWriter, Source: inputOptions, Limits: grammar.DefaultLimits(), Notation: notation, Jobs: readJobs(c), From: from, OpenTable: parquetTables(from, notation, grammar.DefaultLimits()), OverInputs: true, Keep: target.Rendering == nil, Ahead: 4, Select: sel, StdinName: c.String("stdin-filename")}
 	write := func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<16)
 		err := cv.run(o, cfg, c.Args().Slice(), bw)

@@ -695,7 +695,7 @@ func diffEachGame(c *cli.Context, path string, ew *entryWriter, worker func() fu
 		return fmt.Errorf("reading %s: is a directory", path)
 	}
 	batch.LimitMemory(batch.StreamMemoryLimit) // the entries stream (entryWriter)
-	o := batch.Options{Limits: grammar.DefaultLimits(), Jobs: readJobs(c), Warn: c.App.ErrWriter, Source: inputOptions}
+	o := batch.Options{Limits: grammar.DefaultLimits(), Jobs: readJobs(c), Warn: c.App.ErrWriter, Source: inputOptions, OpenTable: parquetTables("", batch.Notation{}, grammar.DefaultLimits())}
 	st := batch.Work[*compare.Entry]{
 		Worker: func() func(*record.Game, string, int) *compare.Entry {
 			do := worker()

@@ -196,7 +196,7 @@ func fmtFile(path string, opt *fmtOptions) (fmtResult, error) {
 	var in io.ReadCloser
 	var name string
 	var err error
-	if isParquetName(path) {
+	if isParquetFile(path) {
 		// A table of games (convert --to parquet): its rows' text.
 		in, name = nil, source.Name(path)
 		in, err = openParquetText(path, func(err error) {

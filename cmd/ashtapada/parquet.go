@@ -25,6 +25,26 @@ import (
 
 func isParquetName(path string) bool { return strings.HasSuffix(strings.ToLower(path), ".parquet") }
 
+// isParquetFile reports whether path is a Parquet table: by its name, or
+// by the magic bytes it starts with, whatever its name (standard input is
+// never one: a table is read from its end).
+func isParquetFile(path string) bool {
+	if isParquetName(path) {
+		return true
+	}
+	if path == "-" {
+		return false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, len(parquetMagic))
+	_, err = io.ReadFull(f, head)
+	return err == nil && bytes.Equal(head, parquetMagic)
+}
+
 // convertParquet writes the games of the inputs (or of the --shard part)
 // as a Parquet table.
 func convertParquet(c *cli.Context, cfg replay.Config, notation batch.Notation) error {
@@ -259,7 +279,7 @@ func inputFormat(path, from string) (string, error) {
 	if from != "" {
 		return from, nil
 	}
-	if isParquetName(path) {
+	if isParquetFile(path) {
 		return "parquet", nil
 	}
 	if path == "-" {
@@ -433,9 +453,9 @@ func parquetTables(from string, notation batch.Notation, limits grammar.Limits) 
 }
 
 // isParquetInput reports whether path is read as a Parquet table: --from
-// parquet, or no --from and a .parquet name.
+// parquet, or no --from and a table (isParquetFile).
 func isParquetInput(path, from string) bool {
-	return from == "parquet" || from == "" && isParquetName(path)
+	return from == "parquet" || from == "" && isParquetFile(path)
 }
 
 // openParquetText reads a Parquet table as the text of its rows, one row

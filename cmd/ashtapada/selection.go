@@ -16,8 +16,14 @@ import (
 func selectFlags(numbered string) []cli.Flag {
 	return []cli.Flag{
 		&cli.StringSliceFlag{Name: "game", Usage: "only the games numbered `N`, a list of numbers and ranges (3, 2,5-9, 10-; repeatable): " + numbered},
+		stdinNameFlag(),
 		&cli.StringSliceFlag{Name: "where", Usage: "only the games whose tag matches: `TAG=GLOB` (the whole value; * any text, ? one character) or TAG~REGEXP (found anywhere in the value); repeatable, all must hold; a missing tag's value is empty"},
 	}
+}
+
+// stdinNameFlag names standard input, for editors that pipe a buffer.
+func stdinNameFlag() cli.Flag {
+	return &cli.StringFlag{Name: "stdin-filename", Usage: "standard input (no FILE, or -) is the file `PATH`: findings name it, and its format is known by its extension, as for a file", TakesFile: true}
 }
 
 // readSelection reads --game and --where.

@@ -135,3 +135,39 @@ func TestSelectionOnBinary(t *testing.T) {
 		}
 	}
 }
+
+// TestStdinFilename: a buffer piped by an editor is reported under the
+// name --stdin-filename gives, by every command that reads many games,
+// and is read as a file of that name is; without the flag it is <stdin>.
+func TestStdinFilename(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	const bad = "1. e4 e5 2. Ke3 *\n"
+	out, _, code := runAsh(t, dir, bad, "validate", "--stdin-filename", "src/games/x.pgn")
+	if code != 1 || !strings.HasPrefix(out, "src/games/x.pgn:1:13: error: ") {
+		t.Errorf("validate --stdin-filename: exit %d\n%s", code, out)
+	}
+	out, _, _ = runAsh(t, dir, bad, "validate")
+	if !strings.HasPrefix(out, "<stdin>:1:13: error: ") {
+		t.Errorf("validate of standard input without a name:\n%s", out)
+	}
+	out, _, _ = runAsh(t, dir, bad, "validate", "--format", "jsonl", "--stdin-filename", "x.pgn", "-")
+	if !strings.Contains(out, `"file":"x.pgn"`) || strings.Contains(out, "<stdin>") {
+		t.Errorf("validate --format jsonl --stdin-filename x.pgn -:\n%s", out)
+	}
+	out, _, _ = runAsh(t, dir, bad, "detect", "--stdin-filename", "x.pgn")
+	if !strings.HasPrefix(out, "x.pgn: game 1:") {
+		t.Errorf("detect --stdin-filename:\n%s", out)
+	}
+	// JSON in a buffer named .json is read as JSON, as the file is.
+	json, _, code := runAsh(t, dir, bad, "convert", "--to", "json")
+	if code != 1 || !strings.HasPrefix(strings.TrimSpace(json), "[") {
+		t.Fatalf("convert --to json: exit %d\n%s", code, json)
+	}
+	writeFile(t, dir, "g.json", json)
+	fromFile, _, _ := runAsh(t, dir, "", "validate", "g.json")
+	fromBuffer, _, _ := runAsh(t, dir, json, "validate", "--stdin-filename", "g.json")
+	if fromBuffer != fromFile || !strings.Contains(fromFile, "Ke3") {
+		t.Errorf("the buffer named g.json is read otherwise than the file:\n%s---\n%s", fromBuffer, fromFile)
+	}
+}

@@ -21,6 +21,7 @@ import (
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/selection"
+	"github.com/ashtapada/ashtapada/source"
 )
 
 func init() {
@@ -66,7 +67,7 @@ func showAction(c *cli.Context) error {
 	if err != nil {
 		return toolError(err)
 	}
-	ch, g, name, index, err := chosenChunk(path, sel)
+	ch, g, name, index, err := chosenChunk(path, sel, c.String("stdin-filename"))
 	if err != nil {
 		return toolError(err)
 	}
@@ -226,7 +227,7 @@ func nthGame(path string, n int) (*record.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	ch, g, name, _, err := chosenChunk(path, sel)
+	ch, g, name, _, err := chosenChunk(path, sel, "")
 	if err != nil {
 		return nil, err
 	}
@@ -239,17 +240,33 @@ func nthGame(path string, n int) (*record.Game, error) {
 // chosenChunk is the first game of a file in any input format that sel
 // chooses, not parsed: its chunk of text, or the game itself for a format
 // read otherwise (g not nil), and its number; name is the file's name for
-// the reader. The games before it are split from the text, as the
-// pipeline splits them, and only their tags are read: showing the last
-// game of a large file costs a read of the file.
-func chosenChunk(path string, sel *selection.Selection) (ch grammar.Chunk, g *record.Game, name string, index int, err error) {
-	rc, name, err := openInput(path)
-	if err != nil {
-		return grammar.Chunk{}, nil, "", 0, err
+// the reader (stdinName for standard input, when set). The games before
+// it are split from the text, as the pipeline splits them, and only
+// their tags are read: showing the last game of a large file costs a
+// read of the file.
+func chosenChunk(path string, sel *selection.Selection, stdinName string) (ch grammar.Chunk, g *record.Game, name string, index int, err error) {
+	var next batch.Games
+	if isParquetInput(path, "") {
+		// A table's rows (parquet.go).
+		n, closer, err := openParquetChunks(path, batch.Notation{}, grammar.DefaultLimits())
+		if err != nil {
+			return grammar.Chunk{}, nil, "", 0, err
+		}
+		defer closer.Close()
+		next, name = n, source.Name(path)
+	} else {
+		rc, n, err := openInput(path)
+		if err != nil {
+			return grammar.Chunk{}, nil, "", 0, err
+		}
+		defer rc.Close()
+		br := bufio.NewReaderSize(rc, 1<<16)
+		named := path
+		if path == "-" && stdinName != "" {
+			named, n = stdinName, stdinName
+		}
+		next, name = batch.GamesOf(batch.RecordFormat(br, named, ""), br, n, grammar.DefaultLimits(), batch.Notation{}), n
 	}
-	defer rc.Close()
-	br := bufio.NewReaderSize(rc, 1<<16)
-	next := batch.GamesOf(batch.RecordFormat(br, path, ""), br, name, grammar.DefaultLimits(), batch.Notation{})
 	for i := 0; ; {
 		ch, g, err := next()
 		if errors.Is(err, io.EOF) {

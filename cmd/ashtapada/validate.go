@@ -93,7 +93,7 @@ func validateAction(c *cli.Context) error {
 	}
 	// An HTML report draws the moves up to each finding (cheap to keep).
 	opts.replay.Moves = formats.ReportWantsMoves(sink.rw)
-	o := batch.Options{Warn: c.App.ErrWriter, Plan: shardPlan(opts.shard), Limits: opts.limits, Notation: notation, Jobs: opts.jobs, Source: inputsCounted(ci.counter()), IDs: true, Select: sel}
+	o := batch.Options{Warn: c.App.ErrWriter, Plan: shardPlan(opts.shard), Limits: opts.limits, Notation: notation, Jobs: opts.jobs, Source: inputsCounted(ci.counter()), IDs: true, Select: sel, StdinName: c.String("stdin-filename"), OpenTable: parquetTables("", notation, opts.limits)}
 	chosen := &chosenSink[*replay.Result]{Sink: sink}
 	read := batch.Run(o, opts.inputs, validateStage(opts.replay, opts.hints), chosen)
 	err = sink.finish(read)
