@@ -71,6 +71,10 @@ type canonicalWriter struct {
 	started bool
 	start   int
 	g       *record.Game
+	// moved: the main line has a move; first is its first move number
+	// when that comes before its first move (firstNumber).
+	moved bool
+	first *record.Node
 }
 
 // beginCanonical starts the canonical form of g after dst. The game's
@@ -104,7 +108,11 @@ func (cw *canonicalWriter) take(min int) []byte {
 func (cw *canonicalWriter) part(ns []record.Node) {
 	if !cw.started {
 		cw.main = newLineState(startNumbering(cw.g, ns))
+		cw.first = firstNumber(ns)
 		cw.started = true
+	}
+	for i := 0; i < len(ns) && !cw.moved; i++ {
+		cw.moved = ns[i].Kind == record.KindMove
 	}
 	cw.lw.line(ns, &cw.main)
 }
@@ -125,6 +133,21 @@ func (cw *canonicalWriter) end(g *record.Game) []byte {
 		// Nothing to write (a game of move numbers alone): a blank line
 		// would not read back as a game.
 		return lw.buf
+	}
+	if len(g.Tags) == 0 && !cw.moved && cw.first != nil && cw.first.Number > 0 && !bytes.ContainsRune([]byte("{;%"), rune(lw.buf[start])) {
+		// A game of no tag and no move that a move number began (`1.`
+		// and `*`): the number is kept, as the one token that begins a
+		// game after a line of notes; without it, read back there, the
+		// marker would join the notes (found by FuzzParse:
+		// grammar/testdata/fuzz/FuzzParse/a31de8d11a6f203b).
+		number := strconv.Itoa(int(cw.first.Number)) + "."
+		if cw.first.Dots >= 3 {
+			number += ".."
+		}
+		lw.buf = append(lw.buf[:start], append([]byte(number+" "), lw.buf[start:]...)...)
+		if lw.col > 0 {
+			lw.col += len(number) + 1
+		}
 	}
 	if len(g.Tags) == 0 && lw.buf[start] == '%' {
 		// A game without tags whose text starts with escape lines (its

@@ -359,39 +359,11 @@ func tail2(prev [2]byte, b []byte) [2]byte {
 }
 
 // PassedThrough reports whether fmt writes a game as read rather than in
-// canonical form: a syntax error; tags with no movetext and no
+// canonical form: a syntax error, or tags with no movetext and no
 // termination marker (written canonically they would run into the next
-// game's tags when read back); or a game whose canonical text would not
-// start like a game (startsUnlikeGame).
+// game's tags when read back).
 func PassedThrough(g *record.Game) bool {
-	return g.SyntaxError() != nil || emptyMovetext(g) || startsUnlikeGame(g)
-}
-
-// startsUnlikeGame reports whether g has no tag, no move and no comment
-// first: its canonical text is its marker, or NAGs, which do not begin a
-// game after a line of notes. Such a game may be only the move number
-// that began it there and a marker (`1.` and `*`): written canonically,
-// as `*`, it would join the notes before it when read back (found by
-// FuzzParse: grammar/testdata/fuzz/FuzzParse/a31de8d11a6f203b). A game
-// that starts with a comment (a record cut before its first move, with
-// the comment that says so) begins a game wherever it stands.
-func startsUnlikeGame(g *record.Game) bool {
-	if len(g.Tags) > 0 {
-		return false
-	}
-	for i := range g.Moves {
-		if g.Moves[i].Kind == record.KindMove {
-			return false
-		}
-	}
-	for i := range g.Moves {
-		// A move number is not written without its move: the first node
-		// of another kind is what the canonical text starts with.
-		if k := g.Moves[i].Kind; k != record.KindMoveNumber {
-			return k != record.KindComment && k != record.KindLineComment
-		}
-	}
-	return true
+	return g.SyntaxError() != nil || emptyMovetext(g)
 }
 
 // formatParted reads a huge game with its main line in parts
