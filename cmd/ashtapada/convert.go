@@ -33,7 +33,7 @@ func init() {
 			"and cover the main line; svg draws the final position of one game (--game). Each game is replayed as validate " +
 			"replays it: its errors go to standard error and the exit status is 1, and derived output stops where the " +
 			"replay stops. See https://github.com/ashtapada/ashtapada/blob/main/docs/convert.md.",
-		Flags: append(append(slices.Concat(profileFlags(), notationFlags(), pprofFlags), // pprof.go: hidden --cpuprofile, --memprofile
+		Flags: append(append(slices.Concat(profileFlags(), configFlags(), notationFlags(), pprofFlags), // pprof.go: hidden --cpuprofile, --memprofile
 			&cli.StringFlag{Name: "to", Required: true, Usage: "the format written: " + strings.Join(convertFormats(false), ", ") + " (html: a game viewer page; parquet: a table, to a file or a pipe)"},
 			&cli.StringFlag{Name: "from", Usage: "the format read: " + strings.Join(convertFormats(true), ", ") + " (default: by extension, then by content)"},
 			&cli.BoolFlag{Name: "source-comments", Usage: "with --to pgn: after each move read in a book's notation (descriptive, other languages' letters), a comment with the move as the record wrote it"},

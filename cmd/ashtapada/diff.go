@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 
@@ -37,7 +38,7 @@ func init() {
 			"                                   the --rules side, --against-set to the --against side)\n" +
 			"  diff --rules X FILE              the record as written against the record as X reads it\n" +
 			"Exit status 1 when there are differences or a game cannot be read.",
-		Flags: append(append(profileFlags(), pprofFlags...), // pprof.go: hidden --cpuprofile, --memprofile
+		Flags: append(slices.Concat(profileFlags(), configFlags(), pprofFlags), // pprof.go: hidden --cpuprofile, --memprofile
 			&cli.StringFlag{Name: "against", Usage: "mode b: the second profile (default: the --rules profile, or the tags)"},
 			&cli.StringFlag{Name: "against-file", Usage: "mode b: the second profile from a profile file"},
 			&cli.StringSliceFlag{Name: "against-set", Usage: "mode b: a setting of the --against side, key=value (repeatable)"},

@@ -37,7 +37,7 @@ func init() {
 			&cli.BoolFlag{Name: "w", Usage: "rewrite files in place (temporary file, then rename)"},
 			&cli.BoolFlag{Name: "check", Usage: "exit 1 if any file is not in canonical form"},
 			&cli.BoolFlag{Name: "san", Usage: "also write every move in the profile's canonical SAN, as the replay reads it (a2a3 -> a3, 0-0 -> O-O, a mate marked + -> #)"},
-		}, slices.Concat(limitFlags(), profileFlags(), notationFlags(), []cli.Flag{maxWindowFlag()})...),
+		}, slices.Concat(limitFlags(), profileFlags(), configFlags(), notationFlags(), []cli.Flag{maxWindowFlag()})...),
 		Action: runFmt,
 	})
 }

@@ -32,7 +32,7 @@ func init() {
 		Description: "Shows a game (the first chosen by --game and --where; the first of the file without them) after --ply N (0: the start) or after --move 14b (14w, 14b; 14 is white's). " +
 			"Without either, the end of the main line, or the position before the first move that cannot be played, " +
 			"with that move marked. --svg FILE also draws the diagram as SVG.",
-		Flags: append(slices.Concat(selectFlags("within the file; the first game chosen is shown"), profileFlags()),
+		Flags: append(slices.Concat(selectFlags("within the file; the first game chosen is shown"), profileFlags(), configFlags()),
 			&cli.IntFlag{Name: "ply", Value: -1, Usage: "show the position after this ply (0: the start position)"},
 			&cli.StringFlag{Name: "move", Usage: "show the position after this move: 14w, 14b (14 is white's)"},
 			&cli.StringFlag{Name: "svg", Usage: "also write the diagram as SVG to `FILE` (- : only the SVG, to standard output)", TakesFile: true},

@@ -46,10 +46,12 @@ func init() {
 			jobsFlag("games parsed and replayed in parallel"),
 			&cli.BoolFlag{Name: "verbose", Usage: "text format: also a line for each valid game"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "report only errors: warnings are still counted (--summary) and still fail with --strict"},
+			&cli.StringSliceFlag{Name: "select", Usage: "report only the findings of these rules: `ID`, a prefix ending at a dash (result: result-mismatch, result-missing, ...) or ALL; repeatable, or comma-separated (a rule that stops the replay is always reported)"},
+			&cli.StringSliceFlag{Name: "ignore", Usage: "leave out the findings of these rules (`ID`, prefix or ALL, as --select; the more specific wins, --ignore between equals): not reported, not counted"},
 			&cli.StringFlag{Name: "svg-dir", Usage: "write one SVG diagram per error into this directory (see show)", TakesFile: true},
 			&cli.BoolFlag{Name: "hints", Usage: "also warn also-valid-as: a record tagged with a variant that is also valid chess, or an untagged one valid only under a historical profile"},
 			shardFlag(), // shard.go
-		}, slices.Concat(selectFlags("within each file, as the report numbers them"), profileFlags(), ciFlags, pprofFlags, limitFlags(), notationFlags(), []cli.Flag{maxWindowFlag()})...), // profileflags.go: --rules, --set, --rules-file; limits.go: --max-depth, --max-token, --max-game-bytes; decompress.go: --max-window; notation.go: --notation; validate_ci.go: --baseline, --write-baseline, --progress, --color, --explain; pprof.go: hidden --cpuprofile, --memprofile
+		}, slices.Concat(selectFlags("within each file, as the report numbers them"), configFlags(), profileFlags(), ciFlags, pprofFlags, limitFlags(), notationFlags(), []cli.Flag{maxWindowFlag()})...), // profileflags.go: --rules, --set, --rules-file; limits.go: --max-depth, --max-token, --max-game-bytes; decompress.go: --max-window; notation.go: --notation; validate_ci.go: --baseline, --write-baseline, --progress, --color, --explain; pprof.go: hidden --cpuprofile, --memprofile
 		Action: validateAction,
 	})
 }
@@ -93,9 +95,15 @@ func validateAction(c *cli.Context) error {
 	}
 	// An HTML report draws the moves up to each finding (cheap to keep).
 	opts.replay.Moves = formats.ReportWantsMoves(sink.rw)
+	settings, err := readInputSettings(c, opts)
+	if err != nil {
+		ci.finish(false)
+		return toolError(err)
+	}
+	sink.settings = settings
 	o := batch.Options{Warn: c.App.ErrWriter, Plan: shardPlan(opts.shard), Limits: opts.limits, Notation: notation, Jobs: opts.jobs, Source: inputsCounted(ci.counter()), IDs: true, Select: sel, StdinName: c.String("stdin-filename"), OpenTable: parquetTables("", notation, opts.limits)}
 	chosen := &chosenSink[*replay.Result]{Sink: sink}
-	read := batch.Run(o, opts.inputs, validateStage(opts.replay, opts.hints), chosen)
+	read := batch.Run(o, opts.inputs, validateStage(settings, opts.hints), chosen)
 	err = sink.finish(read)
 	if none := chosen.none(sel); none != nil && read.Complete() {
 		return toolError(none)
@@ -104,17 +112,18 @@ func validateAction(c *cli.Context) error {
 }
 
 // validateStage is what validate's workers do with each game: replay it
-// (and, with --hints, try it under the other profiles, package detect).
-func validateStage(cfg replay.Config, hints bool) batch.Work[*replay.Result] {
+// under its file's settings (and, with --hints, try it under the other
+// profiles, package detect).
+func validateStage(settings *inputSettings, hints bool) batch.Work[*replay.Result] {
 	st := batch.Work[*replay.Result]{
 		Worker: func() func(*record.Game, string, int) *replay.Result {
-			r := replay.New(cfg)
+			rp := replayers(settings)
 			var h *detect.Hinter
 			if hints {
-				h = detect.NewHinter(cfg.Strict)
+				h = detect.NewHinter(settings.common.replay.Strict)
 			}
 			return func(g *record.Game, file string, index int) *replay.Result {
-				res := r.Game(g, file, index)
+				res := rp(file).Game(g, file, index)
 				if h != nil {
 					h.Add(g, res)
 				}
@@ -130,25 +139,40 @@ func validateStage(cfg replay.Config, hints bool) batch.Work[*replay.Result] {
 	// sets Config.Steps, which only the commands that write a game in
 	// another form need.)
 	st.Huge = func() func(grammar.Chunk, *grammar.Scratch, string, int) (*replay.Result, *record.Game) {
-		r := replay.New(cfg)
+		rp := replayers(settings)
 		if !hints {
 			return func(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (*replay.Result, *record.Game) {
-				res, g, _ := replayParted(r, ch, sc, file, index, partHooks{})
+				res, g, _ := replayParted(rp(file), ch, sc, file, index, partHooks{})
 				return res, g
 			}
 		}
-		h := detect.NewHinter(cfg.Strict)
+		h := detect.NewHinter(settings.common.replay.Strict)
 		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (*replay.Result, *record.Game) {
 			g, _, again, parted := readParted(ch, sc, file, index)
 			if !parted {
 				again = gameReplay(g, file, index)
 			}
-			res := again(r, nil)
+			res := again(rp(file), nil)
 			h.AddParts(g, res, again)
 			return res, g
 		}
 	}
 	return st
+}
+
+// replayers gives one worker a replayer for each file's settings, made
+// when first needed: most runs have one.
+func replayers(settings *inputSettings) func(file string) *replay.Replayer {
+	made := map[*fileSettings]*replay.Replayer{}
+	return func(file string) *replay.Replayer {
+		fs := settings.of(file)
+		r, ok := made[fs]
+		if !ok {
+			r = replay.New(fs.replay)
+			made[fs] = r
+		}
+		return r
+	}
 }
 
 // defaultJobs is --jobs when not given: every core.

@@ -37,7 +37,7 @@ func validateOptionsFrom(c *cli.Context) (*validateOptions, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg, err := validateConfig(c)
+	cfg, err := cliConfig(c) // each file's configuration is over it (readInputSettings)
 	if err != nil {
 		return nil, err
 	}
@@ -82,9 +82,26 @@ func validateOptionsFrom(c *cli.Context) (*validateOptions, error) {
 	return o, nil
 }
 
-// validateConfig turns the profile flags into a replay configuration.
-// Variations are checked unless --no-variations.
+// validateConfig is the replay configuration of a command that judges
+// its inputs under one configuration (convert, show, fmt --san, diff):
+// the profile flags' (cliConfig), over the profile of the inputs'
+// ashtapada.toml (validate takes each file's, readInputSettings). Inputs
+// whose files name different profiles are a usage error.
 func validateConfig(c *cli.Context) (replay.Config, error) {
+	cfg, err := cliConfig(c)
+	if err != nil {
+		return cfg, err
+	}
+	inputs := c.Args().Slice()
+	if len(inputs) == 0 {
+		inputs = []string{"-"}
+	}
+	return inputsProfile(c, inputs, cfg)
+}
+
+// cliConfig turns the profile flags into a replay configuration.
+// Variations are checked unless --no-variations.
+func cliConfig(c *cli.Context) (replay.Config, error) {
 	cfg := replay.Config{Strict: c.Bool("strict"), Variations: !c.Bool("no-variations")}
 	name, file := c.String("rules"), c.String("rules-file")
 	if name != "" || file != "" {

@@ -19,11 +19,14 @@ import (
 // baseline, counts them, writes the report (and the SVGs of --svg-dir) and
 // decides the exit status at the end.
 type resultSink struct {
-	opts   *validateOptions
-	ci     *ciRun
-	stdout *bufio.Writer
-	rw     formats.ReportWriter
-	tally  *replay.Tally
+	opts *validateOptions
+	ci   *ciRun
+	// settings are each file's (readInputSettings): the findings it
+	// reports and its strictness.
+	settings *inputSettings
+	stdout   *bufio.Writer
+	rw       formats.ReportWriter
+	tally    *replay.Tally
 
 	games    int        // games checked (results that are games)
 	errors   int        // error findings after the baseline
@@ -47,6 +50,9 @@ func newResultSink(opts *validateOptions, ci *ciRun, out io.Writer) (*resultSink
 // Game takes one result; false asks the pipeline to stop (the report can
 // no longer be written).
 func (s *resultSink) Game(id formats.GameID, res *replay.Result) bool {
+	// The findings --select and --ignore leave out are not there at all:
+	// neither counted, nor reported, nor written to a baseline.
+	res = s.settings.of(res.Summary.File).rules.Apply(res)
 	res = s.ci.game(id, res)
 	s.tally.Add(res)
 	if res.IsGame() {
@@ -94,7 +100,7 @@ func (s *resultSink) Game(id formats.GameID, res *replay.Result) bool {
 // README.pgn of comments).
 func (s *resultSink) FileEnd(f batch.FileEnd) bool {
 	if f.Games == 0 && f.Opened && f.Named && !f.Elsewhere {
-		return s.Game(formats.GameID{}, replay.NoGames(f.Name, s.opts.replay.Strict))
+		return s.Game(formats.GameID{}, replay.NoGames(f.Name, s.settings.of(f.Name).replay.Strict))
 	}
 	return true
 }
