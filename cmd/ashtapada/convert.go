@@ -43,7 +43,7 @@ func init() {
 			jobsFlag("games parsed and replayed in parallel (the output is the same for any value)"),
 			maxWindowFlag(),
 			shardFlag(), // shard.go
-		), selectFlags("over all the inputs, as JSON's game field numbers them; svg draws the first game chosen")...),
+		), slices.Concat(splitFlags(), selectFlags("over all the inputs, as JSON's game field numbers them; svg draws the first game chosen"))...),
 		Action: convertAction,
 	})
 }
@@ -107,7 +107,11 @@ func convertAction(c *cli.Context) error {
 	// Every format streams, the viewer page too (a game's section is
 	// written as it comes): memory stays flat like validate's.
 	batch.LimitMemory(batch.StreamMemoryLimit)
-	cv := &converter{shard: c.String("shard"), to: target, from: from, notation: notation, sel: sel, wopt: formats.WriteOptions{Plain: c.Bool("plain"), SourceComments: c.Bool("source-comments"), Compact: c.Bool("compact")}, errw: c.App.ErrWriter}
+	split, err := readSplit(c, to) // split.go
+	if err != nil {
+		return toolError(err)
+	}
+	cv := &converter{shard: c.String("shard"), to: target, from: from, notation: notation, sel: sel, split: split, wopt: formats.WriteOptions{Plain: c.Bool("plain"), SourceComments: c.Bool("source-comments"), Compact: c.Bool("compact")}, errw: c.App.ErrWriter}
 	// Games are numbered over all the inputs, as the writers number them.
 	// A format that renders its games one by one (formats.Rendering) is
 	// rendered by the workers, which then no longer need a record once its
@@ -122,7 +126,17 @@ func convertAction(c *cli.Context) error {
 		}
 		return err
 	}
-	if out := c.String("output"); out != "" && out != "-" {
+	if cv.split != nil {
+		// The files are put in place at the end, all of them or none.
+		done := atInterrupt(cv.split.abort)
+		if err = write(io.Discard); err == nil {
+			err = cv.split.commit()
+		}
+		if err != nil {
+			cv.split.abort()
+		}
+		done()
+	} else if out := c.String("output"); out != "" && out != "-" {
 		err = writeFileAtomic(out, write)
 	} else {
 		err = write(c.App.Writer)
@@ -144,6 +158,7 @@ type converter struct {
 	// notation is the moves' notation in PGN input (--notation).
 	notation batch.Notation
 	sel      *selection.Selection // the games converted
+	split    *splitOutputs        // --split, --split-by: the files written (split.go)
 	wopt     formats.WriteOptions
 	errw     io.Writer // diagnostics
 	gw       formats.GameWriter
@@ -174,6 +189,9 @@ type converted struct {
 	// writer that writes it part by part (formats.PartsWriter): g is then
 	// its record but its moves.
 	parts func(part func([]record.Node, *replay.Played))
+
+	// key is the value of the tag --split-by reads, as the worker read it.
+	key string
 
 	rendered bool
 	piece    []byte // the game's piece of the output (in a buffer of pieces)
@@ -226,9 +244,20 @@ func (cv *converter) run(o batch.Options, cfg replay.Config, args []string, w io
 	var err error
 	cv.gate = &gateWriter{w: w}
 	rendering := cv.to.Rendering
-	if rendering != nil && !manyShards(cv.shard) {
-		cv.join = rendering.NewJoiner(cv.gate)
-	} else if cv.gw, err = cv.to.NewWriter(cv.gate, cv.wopt); err != nil {
+	// The workers render the games of a format that renders them one by
+	// one, and the sink joins the pieces.
+	joined := rendering != nil && !manyShards(cv.shard)
+	newWriter := func(gate *gateWriter) (formats.GameJoiner, formats.GameWriter, error) {
+		if joined {
+			return rendering.NewJoiner(gate), nil, nil
+		}
+		gw, err := cv.to.NewWriter(gate, cv.wopt)
+		return nil, gw, err
+	}
+	if cv.split != nil {
+		// Each file gets its writers on its first game (Game).
+		cv.split.open = newWriter
+	} else if cv.join, cv.gw, err = newWriter(cv.gate); err != nil {
 		return err
 	}
 	if manyShards(cv.shard) {
@@ -254,7 +283,7 @@ func (cv *converter) run(o batch.Options, cfg replay.Config, args []string, w io
 		},
 		Failed: func(string, int) converted { return converted{} },
 	}
-	if cv.join != nil {
+	if joined {
 		st.Worker = func() func(*record.Game, string, int) converted {
 			rp := replay.New(cfg)
 			rd := rendering.NewRenderer(cv.wopt)
@@ -337,6 +366,9 @@ func (cv *converter) run(o batch.Options, cfg replay.Config, args []string, w io
 	if len(args) == 0 {
 		args = []string{"-"}
 	}
+	if cv.split != nil && cv.split.tag != "" {
+		keyed(&st, cv.split)
+	}
 	chosen := &chosenSink[converted]{Sink: cv}
 	read := batch.Run(o, args, st, chosen)
 	if cv.err != nil {
@@ -345,12 +377,14 @@ func (cv *converter) run(o batch.Options, cfg replay.Config, args []string, w io
 	if err := chosen.none(cv.sel); err != nil && read.ToolErrors == 0 {
 		return err
 	}
-	closer := io.Closer(cv.gw)
-	if cv.join != nil {
-		closer = cv.join
-	}
-	if err := closer.Close(); err != nil {
-		return err
+	if cv.split == nil {
+		closer := io.Closer(cv.gw)
+		if cv.join != nil {
+			closer = cv.join
+		}
+		if err := closer.Close(); err != nil {
+			return err
+		}
 	}
 	if read.ToolErrors > 0 {
 		// Games that met a bug were reported and left out.
@@ -366,6 +400,14 @@ func (cv *converter) run(o batch.Options, cfg replay.Config, args []string, w io
 
 func (cv *converter) Game(_ formats.GameID, c converted) bool {
 	cv.n++
+	if cv.split != nil {
+		out, err := cv.split.output(cv.split.key(cv.n, c.key))
+		if err != nil {
+			cv.err = err
+			return false
+		}
+		cv.gate, cv.join, cv.gw = out.gate, out.join, out.gw
+	}
 	if c.rendered {
 		return cv.joinGame(c)
 	}

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// TestSplitOnBinary: --split N writes files of N games that, read in
+// order, are the output of one run (which puts a blank line between two
+// games, where a file ends with its last); --split-by TAG writes for each value
+// the file --where TAG=value writes; a run that fails writes no file.
+func TestSplitOnBinary(t *testing.T) {
+	t.Parallel()
+	books := filepath.Join(repoRoot(t), "testdata", "books")
+	dir := t.TempDir()
+	whole, _, wantCode := runAsh(t, "", "", "convert", "--to", "pgn", books)
+	_, _, code := runAsh(t, "", "", "convert", "--to", "pgn", "--split", "10", "-o", filepath.Join(dir, "g.pgn"), books)
+	parts, _ := filepath.Glob(filepath.Join(dir, "g-*.pgn"))
+	sort.Slice(parts, func(i, j int) bool { return len(parts[i]) < len(parts[j]) || len(parts[i]) == len(parts[j]) && parts[i] < parts[j] })
+	var joined strings.Builder
+	for i, p := range parts {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(string(b), "\n[Event ") + strings.Count(string(b[:min(len(b), 7)]), "[Event "); n > 10 || (i < len(parts)-1 && n != 10) {
+			t.Errorf("%s holds %d games", filepath.Base(p), n)
+		}
+		if i > 0 {
+			joined.WriteString("\n")
+		}
+		joined.Write(b)
+	}
+	if code != wantCode || len(parts) != 3 || joined.String() != whole {
+		t.Errorf("--split 10: exit %d (one run's %d), %d files; read in order they differ from one run's output:\n%s", code, wantCode, len(parts), lineDifference(whole, joined.String()))
+	}
+
+	// Each event's file is what --where chooses.
+	if _, stderr, code := runAsh(t, "", "", "convert", "--to", "jsonl", "--split-by", "Event", "-o", filepath.Join(dir, "e.jsonl"), books); code > 1 {
+		t.Fatalf("--split-by Event: exit %d\n%s", code, stderr)
+	}
+	events, _ := filepath.Glob(filepath.Join(dir, "e-*.jsonl"))
+	if len(events) < 3 {
+		t.Fatalf("--split-by Event: %d files", len(events))
+	}
+	checked := 0
+	for _, p := range events {
+		b, _ := os.ReadFile(p)
+		first := strings.SplitN(string(b), "\n", 2)[0]
+		i := strings.Index(first, `"name":"Event","value":"`)
+		if i < 0 {
+			continue
+		}
+		value := first[i+len(`"name":"Event","value":"`):]
+		value = value[:strings.IndexByte(value, '"')]
+		if strings.ContainsAny(value, `*?\`) || fileNamePart(value) != strings.TrimSuffix(strings.TrimPrefix(filepath.Base(p), "e-"), ".jsonl") {
+			continue
+		}
+		want, _, _ := runAsh(t, "", "", "convert", "--to", "jsonl", "--where", "Event="+value, books)
+		if string(b) != want {
+			t.Errorf("%s is not what --where Event=%s writes:\n%s", filepath.Base(p), value, lineDifference(want, string(b)))
+		}
+		checked++
+	}
+	if checked < 3 {
+		t.Errorf("only %d event files compared", checked)
+	}
+
+	// A file that cannot be written: none is.
+	fail := t.TempDir()
+	writeFile(t, fail, "g-2.pgn", "kept\n")
+	if err := os.Chmod(filepath.Join(fail, "g-2.pgn"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runAsh(t, "", "", "convert", "--to", "pgn", "--split", "10", "-o", filepath.Join(fail, "g.pgn"), books)
+	left, _ := os.ReadDir(fail)
+	if code != 2 || len(left) != 1 || !strings.Contains(stderr, "g-2.pgn") {
+		var names []string
+		for _, e := range left {
+			names = append(names, e.Name())
+		}
+		t.Errorf("a read-only second file: exit %d, the directory holds %q\n%s", code, names, stderr)
+	}
+	for _, args := range [][]string{
+		{"--split", "10"},
+		{"--split", "0", "-o", "x.pgn"},
+		{"--split", "2", "--split-by", "Event", "-o", "x.pgn"},
+		{"--split", "2", "-o", "x.svg", "--to", "svg"},
+	} {
+		a := append([]string{"convert", "--to", "pgn"}, args...)
+		if _, stderr, code := runAsh(t, dir, "", append(a, books)...); code != 2 || !strings.Contains(stderr, "--split") {
+			t.Errorf("%s: exit %d\n%s", strings.Join(args, " "), code, stderr)
+		}
+	}
+}
+
+func TestFileNamePart(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"London 1851":   "London_1851",
+		"":              "none",
+		"../etc/passwd": "_._etc_passwd",
+		".hidden":       "_hidden",
+		"Dvůr Králové":  "Dvůr_Králové",
+		"a/b\\c:d":      "a_b_c_d",
+	} {
+		if got := fileNamePart(in); got != want {
+			t.Errorf("fileNamePart(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := fileNamePart(strings.Repeat("x", 300)); len(got) != 100 {
+		t.Errorf("a long value makes a part of %d bytes", len(got))
+	}
+}
