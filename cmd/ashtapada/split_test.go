@@ -19,7 +19,9 @@ func TestSplitOnBinary(t *testing.T) {
 	whole, _, wantCode := runAsh(t, "", "", "convert", "--to", "pgn", books)
 	_, _, code := runAsh(t, "", "", "convert", "--to", "pgn", "--split", "10", "-o", filepath.Join(dir, "g.pgn"), books)
 	parts, _ := filepath.Glob(filepath.Join(dir, "g-*.pgn"))
-	sort.Slice(parts, func(i, j int) bool { return len(parts[i]) < len(parts[j]) || len(parts[i]) == len(parts[j]) && parts[i] < parts[j] })
+	sort.Slice(parts, func(i, j int) bool {
+		return len(parts[i]) < len(parts[j]) || len(parts[i]) == len(parts[j]) && parts[i] < parts[j]
+	})
 	var joined strings.Builder
 	for i, p := range parts {
 		b, err := os.ReadFile(p)
