@@ -33,7 +33,7 @@ func withoutPlace(t *testing.T, report string) string {
 // convert --to parquet wrote (by its name, or by its magic bytes under
 // another name) as the games it holds: the findings, verdicts and exit
 // status of the PGN it came from, on the corpus's and the test data's
-// records and the self-play files.
+// records, and in the long tier the self-play files.
 func TestParquetAsInput(t *testing.T) {
 	t.Parallel()
 	root := repoRoot(t)
@@ -42,7 +42,9 @@ func TestParquetAsInput(t *testing.T) {
 		filepath.Join(root, "corpus", "rules", "illegal-move-descriptive.pgn"),
 		filepath.Join(root, "testdata", "books", "bird-chess-history-1893.pgn"),
 	}
-	if data := filepath.Join(testenv.SharedPath(), "data", "fsf-selfplay"); fileExists(data) {
+	if data := filepath.Join(testenv.SharedPath(), "data", "fsf-selfplay"); !testenv.IsLong() {
+		t.Log("the fast tier: the corpus and test data only (ASHTAPADA_LONG=1 adds the self-play files)")
+	} else if fileExists(data) {
 		for _, name := range []string{"chaturanga.pgn", "hindustani.pgn"} {
 			files = append(files, filepath.Join(data, name))
 		}
