@@ -162,8 +162,18 @@ func FuzzDecompress(f *testing.F) {
 		if !bytes.HasPrefix(in, magicXz) || err != nil && strings.Contains(err.Error(), "--max-window") {
 			return
 		}
+		if err != nil && xzToolRefuses(in) {
+			// The xz tool finds the stream damaged too. Asked first: the
+			// library alone, with no limit, may take a damaged block
+			// header's dictionary size as it stands and spend seconds
+			// making room for it (found by FuzzDecompress:
+			// testdata/fuzz/FuzzDecompress/d35d4fadb93badfa, 15 s for
+			// 1 KB), which the guard, checking the header first, never
+			// lets it do.
+			return
+		}
 		want, lerr := readAllWith(in, 0, most) // the library alone
-		if lerr == nil && len(want) < most && err != nil && !xzToolRefuses(in) {
+		if lerr == nil && len(want) < most && err != nil {
 			t.Fatalf("the guard refused what the library reads: %v", err)
 		}
 		if err == nil && lerr == nil && !bytes.Equal(got, want) {
