@@ -131,10 +131,13 @@ func (p *pgnJoiner) Join(piece []byte) error {
 	flags, n, text := pieceParts(piece)
 	bom := flags&pieceBOM != 0 && p.first
 	p.first = false
-	if len(text) == 0 && flags&pieceAsRead != 0 {
-		// A game written as read whose text is empty (a JSON record's
-		// source of no text) would read back as no game at all.
-		return fmt.Errorf("game %d: source: the game is written as it was read, and its text is empty: it would not read back as a game", n)
+	if flags&pieceAsRead != 0 && len(bytes.Trim(text, " \t\r\n\v\f")) == 0 {
+		// A game written as read whose text is empty or blank (a JSON
+		// record's source of no text, or of spaces: the white space the
+		// splitter takes for none) would read back as no game at all
+		// (found by FuzzConvertFromJSON:
+		// testdata/fuzz/FuzzConvertFromJSON/93375e32dce6ce8f).
+		return fmt.Errorf("game %d: source: the game is written as it was read, and its text is empty or blank: it would not read back as a game", n)
 	}
 	if len(text) == 0 && !bom {
 		return nil
