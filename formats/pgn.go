@@ -72,7 +72,8 @@ type canonicalWriter struct {
 	start   int
 	g       *record.Game
 	// moved: the main line has a move; first is its first move number
-	// when that comes before its first move (firstNumber).
+	// of its own (not a variation's) when that comes before its first
+	// move (a copy: a part's nodes may be reused for the next part).
 	moved bool
 	first *record.Node
 }
@@ -108,11 +109,21 @@ func (cw *canonicalWriter) take(min int) []byte {
 func (cw *canonicalWriter) part(ns []record.Node) {
 	if !cw.started {
 		cw.main = newLineState(startNumbering(cw.g, ns))
-		cw.first = firstNumber(ns)
 		cw.started = true
 	}
+	// The main line's own nodes only: a variation's number is written
+	// inside the variation, and keeping it before as well would write it
+	// twice (found by FuzzParse: testdata/fuzz/FuzzParse/80dacb2906b24ac0).
 	for i := 0; i < len(ns) && !cw.moved; i++ {
-		cw.moved = ns[i].Kind == record.KindMove
+		switch ns[i].Kind {
+		case record.KindMove:
+			cw.moved = true
+		case record.KindMoveNumber:
+			if cw.first == nil {
+				n := ns[i]
+				cw.first = &n
+			}
+		}
 	}
 	cw.lw.line(ns, &cw.main)
 }
