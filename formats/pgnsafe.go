@@ -79,8 +79,11 @@ func checkPGNNodes(ns []record.Node, path []int) error {
 				why = "the escape line holds a line break, which ends it"
 			}
 		case record.KindNAG:
-			if n.Number < 0 {
-				why = fmt.Sprintf("NAG %d: a NAG is $ and a number from 0", n.Number)
+			if n.Number < 0 || n.Number > 255 {
+				// The grammar reads $0 to $255, as PGN has them (found
+				// by FuzzConvertFromJSON:
+				// testdata/fuzz/FuzzConvertFromJSON/2b4fb1c985596f1b).
+				why = fmt.Sprintf("NAG %d: a NAG is $ and a number from 0 to 255", n.Number)
 			}
 		case record.KindMove:
 			why = checkMoveText(n)
