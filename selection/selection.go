@@ -192,11 +192,6 @@ func (s *Selection) Tags(g *record.Game) bool {
 	return true
 }
 
-// Chooses reports whether the game numbered n, with g's tags, is chosen.
-func (s *Selection) Chooses(n int, g *record.Game) bool {
-	return s.Number(n) && s.Tags(g)
-}
-
 // String writes the selection as the flags that make it, for messages.
 func (s *Selection) String() string {
 	if s.All() {

@@ -52,7 +52,7 @@ func TestEveryGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, s := range []*Selection{none, empty} {
-		if !s.All() || s.ByTags() || !s.Number(99) || s.Past(99) || !s.Chooses(1, game("White", "x")) {
+		if !s.All() || s.ByTags() || !s.Number(99) || s.Past(99) || !(s.Number(1) && s.Tags(game("White", "x"))) {
 			t.Errorf("%#v does not choose every game", s)
 		}
 	}
@@ -115,7 +115,7 @@ func TestWhere(t *testing.T) {
 		}
 	}
 	both, _ := Parse([]string{"2"}, []string{"White=A*", "Black=B*"})
-	if !both.Chooses(2, game("White", "Anna", "Black", "Bob")) || both.Chooses(2, game("White", "Anna", "Black", "Cy")) || both.Chooses(1, game("White", "Anna", "Black", "Bob")) {
+	if !(both.Number(2) && both.Tags(game("White", "Anna", "Black", "Bob"))) || (both.Number(2) && both.Tags(game("White", "Anna", "Black", "Cy"))) || (both.Number(1) && both.Tags(game("White", "Anna", "Black", "Bob"))) {
 		t.Error("every condition must hold")
 	}
 }
