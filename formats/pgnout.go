@@ -335,6 +335,45 @@ func appendGame(dst []byte, g *record.Game, played *replay.Played, first bool) [
 	return appendCanonical(dst, g, played)
 }
 
+// runsOn reports whether g, written canonically, would run on into next
+// when read back: g has no termination marker and next no tags. Such a
+// game ended where next began only because it started as text after the
+// game before's marker, which did not start like a game; its canonical
+// text starts like one (found by FuzzParse on `* . a1A` and `1. a1A`).
+func runsOn(g, next *record.Game) bool {
+	return g.Result == "" && !PassedThrough(g) && len(next.Tags) == 0
+}
+
+// asRead is g's text as read, its blank lines at the end left to the
+// separator: kept so, g starts as it did, as text after a marker, and
+// ends where the next game starts.
+func asRead(g *record.Game) []byte {
+	end := len(g.Source)
+	for end > 0 && isLayoutSpace(g.Source[end-1]) {
+		end--
+	}
+	return append(g.Source[:end:end], '\n')
+}
+
+// endsAsRead reports whether text, a game's text as read (asRead), reads
+// back as one game of its own after a game that ends with its marker,
+// and ends where a tagless game after it starts. A game from a table or
+// JSON record, whose text was never split so, may not.
+func endsAsRead(text []byte) bool {
+	w := append(append(append([]byte(nil), afterMarker...), text...), "\n1. e4 *\n"...)
+	want := []int{0, len(afterMarker), len(afterMarker) + len(text) + 1}
+	var starts []int
+	sp := grammar.NewSplitter(bytes.NewReader(w))
+	for {
+		c, err := sp.Next()
+		if err != nil {
+			break
+		}
+		starts = append(starts, c.Pos.Offset)
+	}
+	return slices.Equal(starts, want)
+}
+
 func isLayoutSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
 }
@@ -450,11 +489,19 @@ type Piece struct {
 func FormatEach(rd *grammar.Reader, filename string, rewrite *Rewrite, fn func(*Piece) error) (FormatStats, error) {
 	var st FormatStats
 	var prev *Piece
-	flush := func(next bool) error {
+	flush := func(next *record.Game) error {
 		if prev == nil {
 			return nil
 		}
-		if next {
+		if next != nil {
+			if runsOn(prev.Game, next) {
+				text := asRead(prev.Game)
+				if !endsAsRead(text) {
+					return fmt.Errorf("formatting %s: game %d at line %d has no termination marker and the game after it no tags: written one after the other they would read back as one game; the file is left as it is",
+						filename, st.Games-1, prev.Game.Pos.Line)
+				}
+				prev.Out = text
+			}
 			prev.Out = append(prev.Out, separator(prev.Out)...)
 		}
 		err := fn(prev)
@@ -479,7 +526,7 @@ func FormatEach(rd *grammar.Reader, filename string, rewrite *Rewrite, fn func(*
 			}
 		}
 		if err != nil {
-			if ferr := flush(false); ferr != nil {
+			if ferr := flush(nil); ferr != nil {
 				return st, ferr
 			}
 			return st, fmt.Errorf("formatting %s: %w", filename, err)
@@ -492,7 +539,7 @@ func FormatEach(rd *grammar.Reader, filename string, rewrite *Rewrite, fn func(*
 			return st, fmt.Errorf("formatting %s: game %d at line %d is too large to be read whole (%d:%d: %s): the file is left as it is",
 				filename, st.Games, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)
 		}
-		if err := flush(true); err != nil {
+		if err := flush(g); err != nil {
 			return st, err
 		}
 		written := g
@@ -518,7 +565,7 @@ func FormatEach(rd *grammar.Reader, filename string, rewrite *Rewrite, fn func(*
 		}
 		prev = &Piece{Game: g, Src: src, Out: out}
 	}
-	if err := flush(false); err != nil {
+	if err := flush(nil); err != nil {
 		return st, err
 	}
 	if rest := rd.Residue(); len(rest) > 0 || (st.Games == 0 && rd.BOM()) {
