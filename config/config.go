@@ -20,10 +20,12 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/pelletier/go-toml/v2"
+	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/ashtapada/ashtapada/internal/suggest"
 )
@@ -55,12 +57,27 @@ type File struct {
 	// path from the configuration's directory (path.Match: `*` does not
 	// cross a slash).
 	PerFileIgnores map[string][]string `toml:"per-file-ignores"`
+	// Validate, Convert, Fmt, Show and Diff are the defaults of those
+	// commands, as ruff's [lint] and [format] tables hold theirs: a key
+	// is a flag's long name, its value what the command line would give
+	// (Defaults).
+	Validate map[string]any `toml:"validate"`
+	Convert  map[string]any `toml:"convert"`
+	Fmt      map[string]any `toml:"fmt"`
+	Show     map[string]any `toml:"show"`
+	Diff     map[string]any `toml:"diff"`
+
+	text []byte `toml:"-"` // the file as read, to place a key of a command's table
 }
 
 // Keys are the keys a configuration file may hold.
 func Keys() []string {
-	return []string{"rules", "rules-file", "set", "strict", "select", "ignore", "per-file-ignores"}
+	return append([]string{"rules", "rules-file", "set", "strict", "select", "ignore", "per-file-ignores"}, Commands()...)
 }
+
+// Commands are the commands whose defaults a file may hold, each in the
+// table of its name.
+func Commands() []string { return []string{"validate", "convert", "fmt", "show", "diff"} }
 
 // Read reads the configuration file at p. Unknown keys are errors, named
 // with their place, so that a misspelt setting is not silently ignored.
@@ -69,7 +86,7 @@ func Read(p string) (*File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", p, err)
 	}
-	f := &File{Path: p}
+	f := &File{Path: p, text: data}
 	dec := toml.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(f); err != nil {
@@ -230,4 +247,111 @@ func (fd *Finder) inDir(dir string) (*File, error) {
 	fd.byDir[dir] = r
 	fd.mu.Unlock()
 	return r.f, r.err
+}
+
+// Default is one key of a command's table: the flag it sets and the
+// values it gives it, each as the command line would write it (a list
+// gives a repeatable flag each of its items).
+type Default struct {
+	Flag   string
+	Values []string
+	// Line and Col place the key in the file, for a message about it.
+	Line, Col int
+}
+
+// Defaults lists the defaults the file gives command, in the order of
+// their keys. A value that is not a string, an integer, a boolean or a
+// list of those is an error that names its place.
+func (f *File) Defaults(command string) ([]Default, error) {
+	if f == nil {
+		return nil, nil
+	}
+	var table map[string]any
+	switch command {
+	case "validate":
+		table = f.Validate
+	case "convert":
+		table = f.Convert
+	case "fmt":
+		table = f.Fmt
+	case "show":
+		table = f.Show
+	case "diff":
+		table = f.Diff
+	}
+	keys := make([]string, 0, len(table))
+	for k := range table {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var out []Default
+	for _, k := range keys {
+		d := Default{Flag: k}
+		d.Line, d.Col = keyPlace(f.text, command, k)
+		values, ok := flagValues(table[k])
+		if !ok {
+			return nil, fmt.Errorf("%s:%d:%d: [%s] %s: want a string, a number, true or false, or a list of them, got %T", f.Path, d.Line, d.Col, command, k, table[k])
+		}
+		d.Values = values
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+// flagValues writes a TOML value as command-line values.
+func flagValues(v any) ([]string, bool) {
+	switch v := v.(type) {
+	case string:
+		return []string{v}, true
+	case bool:
+		return []string{strconv.FormatBool(v)}, true
+	case int64:
+		return []string{strconv.FormatInt(v, 10)}, true
+	case []any:
+		out := make([]string, 0, len(v))
+		for _, item := range v {
+			if _, list := item.([]any); list {
+				return nil, false
+			}
+			s, ok := flagValues(item)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, s...)
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// keyPlace finds the line and column of key in the table [table] of text,
+// (0, 0) when it cannot: the decoder gives no places for a map's keys.
+func keyPlace(text []byte, table, key string) (line, col int) {
+	var p unstable.Parser
+	p.Reset(text)
+	current := ""
+	for p.NextExpression() {
+		e := p.Expression()
+		switch e.Kind {
+		case unstable.Table:
+			current = joinKey(e.Key())
+		case unstable.KeyValue:
+			name := joinKey(e.Key())
+			if current == table && name == key || current == "" && name == table+"."+key {
+				k := e.Key()
+				k.Next()
+				sh := p.Shape(p.Range(k.Node().Data))
+				return sh.Start.Line, sh.Start.Column
+			}
+		}
+	}
+	return 0, 0
+}
+
+func joinKey(it unstable.Iterator) string {
+	var parts []string
+	for it.Next() {
+		parts = append(parts, string(it.Node().Data))
+	}
+	return strings.Join(parts, ".")
 }

@@ -149,3 +149,51 @@ func TestKeysAreFileFields(t *testing.T) {
 		t.Errorf("Keys() = %q, the fields read %q", Keys(), fromFields)
 	}
 }
+
+// A command's table gives its flags as the command line would write
+// them, each key placed in the file, dotted keys and inline tables too.
+func TestDefaults(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	p := write(t, filepath.Join(dir, FileName), `ignore = ["move-number"]
+convert.to = "uci"
+
+[validate]
+format = "sarif"
+  jobs = 2
+summary = true
+where = ["White=Morphy*", "Event~Paris"]
+
+[show]
+ply = 1.5
+`)
+	f, err := Read(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := f.Defaults("validate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Default{
+		{Flag: "format", Values: []string{"sarif"}, Line: 5, Col: 1},
+		{Flag: "jobs", Values: []string{"2"}, Line: 6, Col: 3},
+		{Flag: "summary", Values: []string{"true"}, Line: 7, Col: 1},
+		{Flag: "where", Values: []string{"White=Morphy*", "Event~Paris"}, Line: 8, Col: 1},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("validate:\n got %+v\nwant %+v", got, want)
+	}
+	if got, err := f.Defaults("convert"); err != nil || !reflect.DeepEqual(got, []Default{{Flag: "to", Values: []string{"uci"}, Line: 2, Col: 1}}) {
+		t.Errorf("convert: %+v, %v", got, err)
+	}
+	if got, err := f.Defaults("fmt"); err != nil || got != nil {
+		t.Errorf("fmt, no table: %+v, %v", got, err)
+	}
+	if _, err := f.Defaults("show"); err == nil || !strings.Contains(err.Error(), FileName+":11:1: [show] ply: want a string") {
+		t.Errorf("show, a float: %v", err)
+	}
+	if _, err := Read(write(t, filepath.Join(dir, "x", FileName), "[detect]\nmax-changes = 2\n")); err == nil || !strings.Contains(err.Error(), `unknown key "detect"`) {
+		t.Errorf("a table of a command with no defaults: %v", err)
+	}
+}

@@ -180,3 +180,69 @@ func TestConfigProfileInEveryCommand(t *testing.T) {
 		t.Errorf("convert --isolated of the two: exit %d", code)
 	}
 }
+
+// TestConfigCommandDefaults: a command's table in ashtapada.toml gives
+// its flags' defaults, from the file above the working directory or the
+// one --config names; the command line wins over it, --isolated reads
+// none, a path is taken from the file's directory, and a key no flag
+// has, a top-level key or a bad value is a usage error naming its place.
+func TestConfigCommandDefaults(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	sub := filepath.Join(root, "sub")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, sub, "game.pgn", configGame)
+	cfg := writeFile(t, root, "ashtapada.toml", "[validate]\nformat = \"jsonl\"\nwrite-baseline = \"known.json\"\nmax-findings = 1\n")
+
+	// From sub/, the file above: JSONL, findings past the first left out,
+	// the baseline written beside the file, not in sub/.
+	out, stderr, code := runAsh(t, sub, "", "validate", "game.pgn")
+	if code != 0 || !strings.HasPrefix(out, `{"kind":"finding"`) || !strings.Contains(out, `"left_out":2}`) {
+		t.Fatalf("[validate] defaults: exit %d\n%s%s", code, out, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(root, "known.json")); err != nil {
+		t.Fatalf("write-baseline from the file's directory: %v", err)
+	}
+	// The command line wins; --isolated reads nothing.
+	writeFile(t, root, "ashtapada.toml", "[validate]\nformat = \"jsonl\"\nbaseline = \"known.json\"\n")
+	if out, _, code := runAsh(t, sub, "", "validate", "game.pgn"); code != 0 || strings.Contains(out, `"kind":"finding"`) {
+		t.Errorf("baseline from the file: exit %d\n%s", code, out)
+	}
+	if out, _, code := runAsh(t, sub, "", "validate", "--format", "text", "game.pgn"); code != 0 || strings.Contains(out, `"kind"`) {
+		t.Errorf("--format text over the file's jsonl: exit %d\n%s", code, out)
+	}
+	if out, _, code := runAsh(t, sub, "", "validate", "--isolated", "game.pgn"); code != 1 || !strings.Contains(out, "[result-mismatch]") {
+		t.Errorf("--isolated: exit %d\n%s", code, out)
+	}
+	// --config names the file from anywhere; another command's table
+	// does not reach validate.
+	writeFile(t, root, "ashtapada.toml", "[convert]\nto = \"uci\"\n[validate]\nformat = \"jsonl\"\n")
+	if out, _, code := runAsh(t, "", "", "validate", "--config", cfg, filepath.Join(sub, "game.pgn")); code != 1 || !strings.Contains(out, `"kind":"game"`) {
+		t.Errorf("--config: exit %d\n%s", code, out)
+	}
+	if out, _, code := runAsh(t, sub, "", "convert", "game.pgn"); code > 1 || !strings.Contains(out, "\ne2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7 0-1\n") {
+		t.Errorf("[convert] to = uci: exit %d\n%q", code, out)
+	}
+	if _, stderr, code := runAsh(t, sub, "", "convert", "--isolated", "game.pgn"); code != 2 || !strings.Contains(stderr, `Required flag "to" not set`) {
+		t.Errorf("convert --isolated with no --to: exit %d\n%s", code, stderr)
+	}
+	for _, c := range []struct{ file, want string }{
+		{"[validate]\nformt = \"json\"\n", "ashtapada.toml:2:1: [validate] formt: validate has no option --formt (did you mean format?)"},
+		{"[validate]\nrules = \"fide\"\n", "ashtapada.toml:2:1: [validate] rules: a file's rules is a key of its own"},
+		{"validate.jobs = [1, 2]\n", "ashtapada.toml:1:1: [validate] jobs: --jobs takes one value, not a list"},
+		{"[show]\nply = 1.5\n", "ashtapada.toml:2:1: [show] ply: want a string, a number"},
+		{"[table]\ncolumns = \"x\"\n", "ashtapada.toml:1:2: unknown key \"table\""},
+	} {
+		writeFile(t, root, "ashtapada.toml", c.file)
+		cmd := "validate"
+		if strings.Contains(c.file, "[show]") {
+			cmd = "show"
+		}
+		out, stderr, code := runAsh(t, sub, "", cmd, "game.pgn")
+		if code != 2 || out != "" || !strings.Contains(stderr, c.want) {
+			t.Errorf("%q: exit %d, want 2 and %q\n%s%s", c.file, code, c.want, out, stderr)
+		}
+	}
+}

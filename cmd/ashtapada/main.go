@@ -80,6 +80,9 @@ func newApp() *cli.App {
 		if findFlag(c.Flags, "max-window") != nil {
 			c.Before = applyMaxWindow // decompress.go
 		}
+		if findFlag(c.Flags, "config") != nil {
+			c.Before = withConfigDefaults(c)
+		}
 	}
 	return &cli.App{
 		Name:                 "ashtapada",
