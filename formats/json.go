@@ -672,6 +672,11 @@ func moveFromJSON(j *JSONMove) (*record.Move, error) {
 	if m.Piece, err = pieceLetter(j.Piece, "piece"); err != nil {
 		return nil, err
 	}
+	if m.Piece == 'P' {
+		// A pawn has no letter in a record, as the grammar reads `P-K4`:
+		// kept, `P` would be written as SAN, which has no such letter.
+		m.Piece = 0
+	}
 	if m.Promotion, err = pieceLetter(j.Promotion, "promotion"); err != nil {
 		return nil, err
 	}
