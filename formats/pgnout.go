@@ -335,18 +335,36 @@ func appendGame(dst []byte, g *record.Game, played *replay.Played, first bool) [
 	return appendCanonical(dst, g, played)
 }
 
-// runsOn reports whether g, written canonically, would run on into next
-// when read back: g has no termination marker and next no tags. Such a
-// game ended where next began only because it started as text after the
-// game before's marker, which did not start like a game; its canonical
-// text starts like one (found by FuzzParse on `* . a1A` and `1. a1A`).
-func runsOn(g, next *record.Game) bool {
-	return g.Result == "" && !PassedThrough(g) && len(next.Tags) == 0
+// keepBoundary returns out, g's text, or g's text as read, whichever
+// reads back as g alone between before (the text written before it) and
+// next, the game after it; ok is false when neither does. Only a game
+// with no termination marker before a game with no tags can run on: it
+// ended where next began either because next starts with what looks
+// like a tag (which its text, canonical or as read, still does), or
+// because g started as text after the marker of the game before that
+// did not start like a game, and ended at the first line that does (`*
+// . a1A` then `1. a1A`, found by FuzzParse). Its canonical text starts
+// like a game (`1. a1=B`); its text as read keeps the boundary.
+func keepBoundary(before, out []byte, g, next *record.Game) (_ []byte, ok bool) {
+	if g.Result != "" || PassedThrough(g) || len(next.Tags) > 0 {
+		return out, true
+	}
+	nextText := next.Source
+	if !PassedThrough(next) {
+		nextText = appendGame(nil, next, nil, false)
+	}
+	if endsBefore(before, out, nextText) {
+		return out, true
+	}
+	text := asRead(g)
+	if endsBefore(before, text, nextText) {
+		return text, true
+	}
+	return nil, false
 }
 
 // asRead is g's text as read, its blank lines at the end left to the
-// separator: kept so, g starts as it did, as text after a marker, and
-// ends where the next game starts.
+// separator.
 func asRead(g *record.Game) []byte {
 	end := len(g.Source)
 	for end > 0 && isLayoutSpace(g.Source[end-1]) {
@@ -355,23 +373,32 @@ func asRead(g *record.Game) []byte {
 	return append(g.Source[:end:end], '\n')
 }
 
-// endsAsRead reports whether text, a game's text as read (asRead), reads
-// back as one game of its own after a game that ends with its marker,
-// and ends where a tagless game after it starts. A game from a table or
-// JSON record, whose text was never split so, may not.
-func endsAsRead(text []byte) bool {
-	w := append(append(append([]byte(nil), afterMarker...), text...), "\n1. e4 *\n"...)
-	want := []int{0, len(afterMarker), len(afterMarker) + len(text) + 1}
-	var starts []int
+// endsBefore reports whether text, written after before and followed by
+// next (each with the separator fmt writes), reads back as one game that
+// ends where next starts.
+func endsBefore(before, text, next []byte) bool {
+	w := append([]byte(nil), before...)
+	from := len(w)
+	w = append(append(w, text...), separator(text)...)
+	at := len(w)
+	w = append(w, next...)
+	startsText, startsNext := false, false
 	sp := grammar.NewSplitter(bytes.NewReader(w))
 	for {
 		c, err := sp.Next()
 		if err != nil {
 			break
 		}
-		starts = append(starts, c.Pos.Offset)
+		switch o := c.Pos.Offset; {
+		case o == from:
+			startsText = true
+		case o == at:
+			startsNext = true
+		case o > from && o < at:
+			return false
+		}
 	}
-	return slices.Equal(starts, want)
+	return startsText && startsNext
 }
 
 func isLayoutSpace(c byte) bool {
@@ -480,7 +507,7 @@ type Piece struct {
 
 // FormatEach reads games from rd (a reader with the caller's limits) and gives fn each one with the text fmt
 // writes for it, in order, so that a caller can compare, diff or write
-// game by game without holding the input: at most two games are held. A
+// game by game without holding the input: at most three games are held. A
 // game too large to be read whole (a limit) ends the run with an error:
 // writing its first lines only would shorten the file. rewrite, when not
 // nil, changes each game before it is written (Piece.Game stays the game
@@ -489,23 +516,21 @@ type Piece struct {
 func FormatEach(rd *grammar.Reader, filename string, rewrite *Rewrite, fn func(*Piece) error) (FormatStats, error) {
 	var st FormatStats
 	var prev *Piece
+	var before []byte // the text written for the game before prev
 	flush := func(next *record.Game) error {
 		if prev == nil {
 			return nil
 		}
 		if next != nil {
-			if runsOn(prev.Game, next) {
-				text := asRead(prev.Game)
-				if !endsAsRead(text) {
-					return fmt.Errorf("formatting %s: game %d at line %d has no termination marker and the game after it no tags: written one after the other they would read back as one game; the file is left as it is",
-						filename, st.Games-1, prev.Game.Pos.Line)
-				}
-				prev.Out = text
+			out, ok := keepBoundary(before, prev.Out, prev.Game, next)
+			if !ok {
+				return fmt.Errorf("formatting %s: game %d at line %d has no termination marker and the game after it no tags: written one after the other they would read back as one game; the file is left as it is",
+					filename, st.Games-1, prev.Game.Pos.Line)
 			}
-			prev.Out = append(prev.Out, separator(prev.Out)...)
+			prev.Out = append(out, separator(out)...)
 		}
 		err := fn(prev)
-		prev = nil
+		before, prev = prev.Out, nil
 		return err
 	}
 	for {
