@@ -4,6 +4,11 @@
 // reads it (`ashtapada diff`, docs/convert.md). Each game is replayed once
 // per rule set (replay.Config.Steps); the comparison reads that replay's
 // steps and findings.
+//
+// Records, RuleSets and AsRead compare one game; Files, RuleSetsOver and
+// AsReadOver ask the same questions of whole files, as the command does,
+// and give the entries as they come; Writer prints them as the command
+// prints them, in text or JSON.
 package compare
 
 import (
@@ -39,8 +44,8 @@ type Entry struct {
 	Diff string `json:"diff,omitempty"`
 	Note string `json:"note,omitempty"`
 	// LongDiff, when not nil, holds the diff instead of Diff, too long to
-	// hold (AsReadParts): the writer joins it to the entry where Diff
-	// would stand, and closes it.
+	// hold (AsReadParts): Writer joins it to the entry where Diff would
+	// stand; AsReadOver closes it once its caller has the entry.
 	LongDiff io.ReadCloser `json:"-"`
 }
 

@@ -10,8 +10,8 @@ import (
 )
 
 // TestPartedRuleSetsAgree: diff --rules X --against Y of a game read in
-// parts (each part walked under both rule sets, walkParts, and the move
-// as written at the entry's ply read again in parts, writtenParts)
+// parts (compare.RuleSetsOver: each part walked under both rule sets,
+// and the move as written at the entry's ply read again in parts)
 // reports what it reports of the game read whole, byte for byte, in text
 // and JSON, for pairs of rule sets that part at different plies (a
 // repetition ended at ply 8 or 16, a move rule at ply 100 or 140, each

@@ -377,7 +377,7 @@ func TestPartedShowAgrees(t *testing.T) {
 	})
 }
 
-// TestPartedDiffAgrees: diff A B of games read in parts (diffStreamed,
+// TestPartedDiffAgrees: diff A B of games read in parts (compare.Files,
 // compare.Streamed) reports what it reports of the games read whole, byte
 // for byte, for the cases above and every record file of the corpus and
 // the test data, each against itself and against a copy with one move
