@@ -43,8 +43,13 @@
 //
 // A game of grammar.PartedBytes or more is given to Work.Huge when the
 // work has one: it reads the game itself, its main line a part at a time,
-// so that a huge game is never held whole. How it is read in parts is the
-// work's business (docs/robustness.md, "A huge game is read in parts").
+// so that a huge game is never held whole (docs/robustness.md, "A huge
+// game is read in parts"). What the work does with each part is its own
+// business; the reading is here, once for every command: ReplayParts
+// replays the game a part at a time and hands each part to PartHooks (to
+// render it, to count it), ReadParts reads it through once for a work that
+// replays it many times (detect, validate --hints), and WalkParts walks
+// one reading under several replayers at once (diff under two rule sets).
 //
 // # What it leaves to others
 //

@@ -298,25 +298,25 @@ func (cv *converter) run(o batch.Options, cfg replay.Config, args []string, w io
 		}
 		if _, ok := rendering.NewRenderer(cv.wopt).(formats.PartRenderer); ok {
 			// A huge game is read, played and rendered a part at a time
-			// (parts.go).
+			// (batch.ReplayParts).
 			st.Huge = func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
 				rp := replay.New(cfg)
 				rd := rendering.NewRenderer(cv.wopt).(formats.PartRenderer)
 				var diag bytes.Buffer
 				return func(ch grammar.Chunk, sc *grammar.Scratch, file string, n int) (converted, *record.Game) {
-					hooks := partHooks{
-						parts: rd.RendersParts,
-						begin: func(g *record.Game, first []record.Node) { rd.BeginParts(pieceBuffer(), g, n, first) },
+					hooks := batch.PartHooks{
+						Parts: rd.RendersParts,
+						Begin: func(g *record.Game, first []record.Node) { rd.BeginParts(pieceBuffer(), g, n, first) },
 					}
 					var spill *os.File
 					var spillErr error
-					hooks.part = func(nodes []record.Node, pl *replay.Played) {
+					hooks.Part = func(nodes []record.Node, pl *replay.Played) {
 						rd.Part(nodes, pl)
 						if spillErr == nil {
 							spill, spillErr = spillPiece(spill, rd.Take(spillBytes))
 						}
 					}
-					res, g, parted := replayParted(rp, ch, sc, file, n, hooks)
+					res, g, parted := batch.ReplayParts(rp, ch, sc, file, n, hooks)
 					if !parted {
 						return renderGame(rd, g, n, res, &diag), g
 					}
@@ -344,14 +344,14 @@ func (cv *converter) run(o batch.Options, cfg replay.Config, args []string, w io
 	}
 	if cv.to.Name == "svg" {
 		// The final position of a huge game is drawn from its main line
-		// read and played in parts (parts.go): the record kept for the
+		// read and played in parts (batch.ReplayParts): the record kept for the
 		// writer holds its tags and its last part only.
 		st.Huge = func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
 			rp := replay.New(cfg)
 			return func(ch grammar.Chunk, sc *grammar.Scratch, file string, n int) (converted, *record.Game) {
 				var last formats.ShownPly
-				hooks := partHooks{part: func(_ []record.Node, pl *replay.Played) { keepLastStep(&last, pl) }}
-				res, g, parted := replayParted(rp, ch, sc, file, n, hooks)
+				hooks := batch.PartHooks{Part: func(_ []record.Node, pl *replay.Played) { keepLastStep(&last, pl) }}
+				res, g, parted := batch.ReplayParts(rp, ch, sc, file, n, hooks)
 				c := converted{g: g, res: res}
 				if parted && last.Step != nil {
 					c.kept = []formats.ShownPly{last}
@@ -558,7 +558,7 @@ func (cv *converter) write(g *record.Game, res *replay.Result, kept []formats.Sh
 // then lists its moves, which the sink writes in input order, so the
 // worker reads the game through and replays it for its verdict and
 // findings (the page's head), and hands the sink a replay of its main line
-// in parts (parts.go) for the drawings and the moves: the game is never
+// in parts (batch.ReadParts, batch.PartsWalk) for the drawings and the moves: the game is never
 // held whole, only its text (the chunk, kept by the replay) and a part at
 // a time (formats' htmlWriter rewrites a record in LAN or UCI in SAN a
 // part at a time). The storage of the parts is the game's own (the
@@ -568,13 +568,13 @@ func hugeViewerGame(cfg replay.Config) func() func(grammar.Chunk, *grammar.Scrat
 	return func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
 		rp := replay.New(cfg)
 		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, n int) (converted, *record.Game) {
-			g, _, replayParts, parted := readParted(ch, sc, file, n)
+			g, _, replayParts, parted := batch.ReadParts(ch, sc, file, n)
 			if !parted {
 				return converted{g: g, res: rp.Game(g, file, n)}, g
 			}
 			c := converted{g: g, res: replayParts(rp, nil)}
 			if g.SyntaxError() == nil {
-				walk := partsWalk(g, ch, sc, file, n)
+				walk := batch.PartsWalk(g, ch, sc, file, n)
 				c.parts = func(part func([]record.Node, *replay.Played)) {
 					walk(replay.New(cfg), part)
 				}

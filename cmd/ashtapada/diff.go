@@ -425,7 +425,7 @@ type gameItem struct {
 	name string
 }
 
-// huge reports whether the game is read in parts (parts.go).
+// huge reports whether the game is read in parts (batch.ReplayParts).
 func (it gameItem) huge() bool {
 	return it.g == nil && len(it.ch.Data) >= grammar.PartedBytes && !it.ch.Truncated
 }
@@ -483,7 +483,7 @@ type sideMsg struct {
 
 // diffStreamed compares game i of A and of B, one of them huge, as their
 // main lines come: each side is read and replayed in parts on its own
-// goroutine (replayParted; a game under the size read whole), which gives
+// goroutine (batch.ReplayParts; a game under the size read whole), which gives
 // the moves of each part to compare.Streamed as it is played, and waits
 // while the other side catches up. The entry is the one Records gives,
 // with the move diff bounded (compare.DiffWindow).
@@ -499,11 +499,11 @@ func diffStreamed(cfg replay.Config, pathA, pathB string, ia, ib gameItem, i int
 			return
 		}
 		defer batch.HoldGameMemory(len(it.ch.Data), batch.PartedPerGameByte)()
-		hooks := partHooks{part: func(nodes []record.Node, pl *replay.Played) {
+		hooks := batch.PartHooks{Part: func(nodes []record.Node, pl *replay.Played) {
 			out <- sideMsg{moves: lr.Part(nodes, pl)}
 		}}
 		sc := new(grammar.Scratch)
-		res, g, parted := replayParted(rp, it.ch, sc, it.name, i, hooks)
+		res, g, parted := batch.ReplayParts(rp, it.ch, sc, it.name, i, hooks)
 		if !parted && g.SyntaxError() != nil {
 			// Not replayed, and the record may hold only the last part
 			// of its moves: what the reader keeps of a record it cannot
@@ -580,21 +580,21 @@ func diffRuleSets(c *cli.Context, path string, ew *entryWriter) error {
 		}
 	}, func() func(grammar.Chunk, *grammar.Scratch, string, int) (*compare.Entry, *record.Game) {
 		// A huge game is read in parts, each part walked under both rule
-		// sets before the next is read (walkParts), and once more for
+		// sets before the next is read (batch.WalkParts), and once more for
 		// the move as written at the entry's ply: nothing of its main
 		// line is held.
 		rpA, rpB := replay.New(cfgA), replay.New(cfgB)
 		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, i int) (*compare.Entry, *record.Game) {
 			// The reader names the file as the pipeline does (file), the
 			// replays as the whole game's (path).
-			g, _, _, parted := readParted(ch, sc, file, i)
+			g, _, _, parted := batch.ReadParts(ch, sc, file, i)
 			if e := compare.Unreadable(compare.ModeRules, i, compare.Record{File: path, Err: g.SyntaxError()}); e != nil {
 				return e, g
 			}
 			if !parted {
 				return compare.RuleSets(nameA, nameB, i, g, rpA.Game(g, path, i), rpB.Game(g, path, i)), g
 			}
-			res := walkParts([]*replay.Replayer{rpA, rpB}, g, ch, sc, path, i, nil)
+			res := batch.WalkParts([]*replay.Replayer{rpA, rpB}, g, ch, sc, path, i, nil)
 			return compare.RuleSetsWritten(nameA, nameB, i, writtenParts(ch, sc, file), res[0], res[1]), g
 		}
 	})
@@ -648,13 +648,13 @@ func diffAsRead(c *cli.Context, path string, ew *entryWriter) error {
 		// to a temporary file that the entry's writer joins.
 		rp := replay.New(cfg)
 		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, i int) (*compare.Entry, *record.Game) {
-			g, _, _, parted := readParted(ch, sc, file, i)
+			g, _, _, parted := batch.ReadParts(ch, sc, file, i)
 			if !parted {
 				return compare.AsRead(path, i, name, g, rp.Game(g, path, i)), g
 			}
 			again := func(each func(compare.Moves)) *replay.Result {
 				var lr compare.LineReader
-				return walkParts([]*replay.Replayer{rp}, g, ch, sc, path, i, func(nodes []record.Node, pws []*replay.PartWalk) {
+				return batch.WalkParts([]*replay.Replayer{rp}, g, ch, sc, path, i, func(nodes []record.Node, pws []*replay.PartWalk) {
 					each(lr.Part(nodes, pws[0].Played()))
 				})[0]
 			}

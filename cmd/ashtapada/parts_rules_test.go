@@ -10,7 +10,7 @@ import (
 )
 
 // TestPartedRuleSetsAgree: diff --rules X --against Y of a game read in
-// parts (each part walked under both rule sets, walkParts, and the move
+// parts (each part walked under both rule sets, batch.WalkParts, and the move
 // as written at the entry's ply read again in parts, writtenParts)
 // reports what it reports of the game read whole, byte for byte, in text
 // and JSON, for pairs of rule sets that part at different plies (a
