@@ -130,13 +130,20 @@ func (pc *parquetConverter) part(p source.Part, tw *gametable.Writer) error {
 	if err != nil {
 		return err
 	}
-	// A part of a file that is not PGN after all is read whole by the part
-	// that holds its first byte (shard.go).
-	if _, skip, err := ownedWhole(p, pc.from); err != nil || skip {
-		return err
+	// A part of a file that is not PGN after all (its format, from --from
+	// or its content) is read whole by the part that holds its first
+	// byte, by no other.
+	if format != "pgn" && p.From > 0 {
+		return nil
 	}
 	if format == "pgn" {
-		trailer, err := eachChunk(p, pc.notation, nil, func(name string, ch grammar.Chunk, index int, gap []byte) error {
+		rc, name, err := openInput(p.Path)
+		if err != nil {
+			return err
+		}
+		defer rc.Close()
+		o := batch.Options{Limits: grammar.DefaultLimits(), Notation: pc.notation}
+		trailer, err := batch.ReadRange(rc, name, p.From, p.To, o, func(ch grammar.Chunk, index int, gap []byte) error {
 			if len(ch.Data) >= grammar.PartedBytes && !ch.Truncated {
 				return pc.hugeGame(ch, name, index, gap, tw)
 			}
