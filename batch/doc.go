@@ -18,7 +18,13 @@
 //     the inputs (Options.OverInputs), the games of other parts of a shard
 //     counted too;
 //   - shards: with Options.Plan, only the games whose first byte lies in
-//     this process's part of the inputs are read (source.Plan);
+//     this process's part of the inputs are worked on (source.Plan), and
+//     with Options.OverInputs they keep the numbers one run over all the
+//     inputs gives them; a sink that writes one document is given the game
+//     before the part (Primer), so that the parts' outputs concatenate
+//     into one run's. ReadRange reads the games of one byte range of one
+//     input in order, for a caller that is not a run (a table writer that
+//     keeps the text between games, a pipeline's bundle);
 //   - memory: the collector's soft limit follows the games in flight.
 //
 // # Memory

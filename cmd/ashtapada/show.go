@@ -368,13 +368,3 @@ func (w *svgWriter) write(res *replay.Result) error {
 	}
 	return nil
 }
-
-// keepLastStep keeps in last the last step of pl, a part of a main line
-// read in parts, when it has one: the step a picture of the final position
-// draws as its arrow when the last part played none (show, convert --to
-// svg: formats.BuildShowKept, formats.DiagramKept).
-func keepLastStep(last *formats.ShownPly, pl *replay.Played) {
-	if n := pl.Len(); n > 0 {
-		*last, _ = formats.KeepPly(pl, pl.PliesBefore+n, false)
-	}
-}
