@@ -18,7 +18,13 @@
 //     the inputs (Options.OverInputs), the games of other parts of a shard
 //     counted too;
 //   - shards: with Options.Plan, only the games whose first byte lies in
-//     this process's part of the inputs are read (source.Plan);
+//     this process's part of the inputs are worked on (source.Plan), and
+//     with Options.OverInputs they keep the numbers one run over all the
+//     inputs gives them; a sink that writes one document is given the game
+//     before the part (Primer), so that the parts' outputs concatenate
+//     into one run's. ReadRange reads the games of one byte range of one
+//     input in order, for a caller that is not a run (a table writer that
+//     keeps the text between games, a pipeline's bundle);
 //   - memory: the collector's soft limit follows the games in flight.
 //
 // # Memory
@@ -43,8 +49,13 @@
 //
 // A game of grammar.PartedBytes or more is given to Work.Huge when the
 // work has one: it reads the game itself, its main line a part at a time,
-// so that a huge game is never held whole. How it is read in parts is the
-// work's business (docs/robustness.md, "A huge game is read in parts").
+// so that a huge game is never held whole (docs/robustness.md, "A huge
+// game is read in parts"). What the work does with each part is its own
+// business; the reading is here, once for every command: ReplayParts
+// replays the game a part at a time and hands each part to PartHooks (to
+// render it, to count it), ReadParts reads it through once for a work that
+// replays it many times (detect, validate --hints), and WalkParts walks
+// one reading under several replayers at once (diff under two rule sets).
 //
 // # What it leaves to others
 //

@@ -71,12 +71,75 @@ func GamesOf(f formats.RecordFormat, br *bufio.Reader, name string, limits gramm
 	}
 }
 
+// ReadRange reads the games of r, the text of one input named name, whose
+// first byte lies in [from, to) (to < 0: to its end): one part of a shard
+// (source.Part), or one bundle of a pipeline that cuts its inputs the same
+// way. It gives each of them to each, in order, with its chunk (parsing it
+// is each's business), its index counting from 1 within the input (the
+// games before the range counted too), and gap, the text that holds no
+// game just before it (since the game before, whichever range has that;
+// nil for none), valid during the call only. The games before the range
+// are split, not parsed, and reading stops at the first game past it;
+// text that holds no game (grammar.Chunk.IsGame) is neither a game nor
+// counted. The moves are read in o.Notation, within o.Limits.
+//
+// trailer is the text that holds no game after the input's last game when
+// that game is in the range (nil otherwise), so that the range's last game
+// can keep it: text after the range is read on as far as the next game, to
+// know whether there is one. An error of each stops the reading and is
+// returned as it is; an error reading r is wrapped with name.
+func ReadRange(r io.Reader, name string, from, to int64, o Options, each func(ch grammar.Chunk, index int, gap []byte) error) (trailer []byte, err error) {
+	part := source.Part{From: from, To: to}
+	sp := grammar.NewSplitter(r)
+	sp.SetLimits(o.Limits)
+	o.Notation.Apply(sp, record.SAN)
+	index := 0
+	var gap []byte
+	lastOurs := false // the last game read is the range's
+	for {
+		ch, err := sp.Next()
+		if errors.Is(err, io.EOF) {
+			if lastOurs && len(gap) > 0 {
+				return gap, nil
+			}
+			return nil, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("reading %s: %w", name, err)
+		}
+		if !ch.IsGame() {
+			gap = append(gap, ch.Data...)
+			continue
+		}
+		if part.Past(ch.Pos.Offset) {
+			return nil, nil
+		}
+		index++
+		g := gap
+		gap = gap[:0]
+		if lastOurs = part.Has(ch.Pos.Offset); !lastOurs {
+			continue
+		}
+		if len(g) == 0 {
+			g = nil
+		}
+		if err := each(ch, index, g); err != nil {
+			return nil, err
+		}
+	}
+}
+
 // reader is a run's reading goroutine.
 type reader[T any] struct {
 	o           *Options
 	work, order chan<- *batchOfGames[T]
 	done        <-chan struct{}
 	seen        int // games read so far, over all inputs
+	// prime: the sink is a Primer (Options.OverInputs, Options.Plan), so
+	// the last game read before this process's part is kept in prev,
+	// until the part's first game is read (primed).
+	prime, primed bool
+	prev          *batchOfGames[T]
 }
 
 // inputs lists the inputs, then reads the files of this process's part
@@ -109,6 +172,10 @@ func (r *reader[T]) inputs(args []string) (dirWithoutRecords bool) {
 	for _, part := range parts {
 		partOf[part.File] = part
 	}
+	last := -1 // the index in all of the last file of the part
+	if len(parts) > 0 {
+		last = parts[len(parts)-1].File
+	}
 	i := 0
 	for _, a := range ls {
 		// What could not be listed is an error at the end; what was
@@ -122,6 +189,9 @@ func (r *reader[T]) inputs(args []string) (dirWithoutRecords bool) {
 		for _, path := range a.files {
 			part, ok := partOf[i]
 			i++
+			if !ok && r.o.OverInputs && i-1 < last && !r.count(path) {
+				return dirWithoutRecords
+			}
 			if ok && !r.file(part, path == a.arg) {
 				return dirWithoutRecords
 			}
@@ -157,39 +227,125 @@ func (r *reader[T]) file(part source.Part, named bool) bool {
 	path := part.Path
 	// Only the part holding a file's first byte may find it holds no game.
 	end := &FileEnd{Name: r.name(path, source.Name(path)), Named: named && part.From == 0}
-	failed := func(err error) bool {
+	next, name, cut, closer, err := r.open(path)
+	if err != nil {
 		return r.mark(&batchOfGames[T]{err: err}) && r.mark(&batchOfGames[T]{end: end})
 	}
+	defer closer.Close()
+	end.Opened = true
+	if !cut {
+		if part.From > 0 {
+			// Read whole by the part that holds its first byte: here
+			// its games are only counted, when games are numbered over
+			// the inputs.
+			if r.o.OverInputs && !r.countGames(name, next) {
+				return false
+			}
+			return r.mark(&batchOfGames[T]{end: end})
+		}
+		part = source.Part{Path: part.Path, File: part.File, To: -1}
+	}
+	return r.games(part, end, name, next)
+}
+
+// open opens the file at path and returns the reader of its games and the
+// name they go by. cut reports whether its games can be given to different
+// parts of a shard by their first byte: text whose offsets are the file's,
+// not a table (whose chunks' offsets are those of a row's text) nor a
+// format read as whole records (JSON under another name).
+func (r *reader[T]) open(path string) (next Games, name string, cut bool, closer io.Closer, err error) {
 	if r.o.OpenTable != nil {
 		next, closer, err := r.o.OpenTable(path)
 		if err != nil {
-			return failed(err)
+			return nil, "", false, nil, err
 		}
 		if next != nil {
-			defer closer.Close()
-			end.Opened = true
-			whole := source.Part{Path: part.Path, File: part.File, To: -1}
-			return r.games(whole, end, end.Name, next)
+			return next, r.name(path, source.Name(path)), false, closer, nil
 		}
 	}
 	in, err := r.o.Source.Open(path)
 	if err != nil {
-		return failed(err)
+		return nil, "", false, nil, err
 	}
-	defer in.Close()
 	br := bufio.NewReaderSize(in, 1<<16)
 	if format := source.UnreadableFormat(br); format != "" {
-		return failed(fmt.Errorf("reading %s: %s; ashtapada reads PGN text, plain or compressed with gzip, bzip2 or zstd", in.Name, format))
+		in.Close()
+		return nil, "", false, nil, fmt.Errorf("reading %s: %s; ashtapada reads PGN text, plain or compressed with gzip, bzip2 or zstd", in.Name, format)
 	}
-	end.Opened = true
 	f := RecordFormat(br, r.name(path, path), r.o.From)
-	if !f.Text && part.From > 0 {
-		// Not text (JSON under another name): read whole by the part
-		// that holds its first byte.
-		return r.mark(&batchOfGames[T]{end: end})
+	name = r.name(path, in.Name)
+	return GamesOf(f, br, name, r.o.Limits, r.o.Notation), name, f.Text, in, nil
+}
+
+// count reads a file that lies before this process's part of the inputs,
+// to count its games (Options.OverInputs); false when the sink asked to
+// stop. Nothing of it is delivered but an error reading it, which the
+// sink may take to stop, as it would in a run over all the inputs.
+func (r *reader[T]) count(path string) bool {
+	next, name, _, closer, err := r.open(path)
+	if err != nil {
+		return r.mark(&batchOfGames[T]{err: err})
 	}
-	name := r.name(path, in.Name)
-	return r.games(part, end, name, GamesOf(f, br, name, r.o.Limits, r.o.Notation))
+	defer closer.Close()
+	return r.countGames(name, next)
+}
+
+// countGames counts the games next reads (count), keeping the last one for
+// the sink's Prime.
+func (r *reader[T]) countGames(name string, next Games) bool {
+	for {
+		ch, g, err := next()
+		if errors.Is(err, io.EOF) {
+			return true
+		}
+		if err != nil {
+			return r.mark(&batchOfGames[T]{err: fmt.Errorf("reading %s: %w", name, err)})
+		}
+		if g == nil && !ch.IsGame() {
+			continue
+		}
+		r.seen++
+		r.before(name, r.seen, ch, g)
+	}
+}
+
+// before keeps game index, read before this process's part, as the one
+// the sink's Prime is given, until the part's first game is read.
+func (r *reader[T]) before(name string, index int, ch grammar.Chunk, g *record.Game) {
+	if !r.prime || r.primed {
+		return
+	}
+	b := &batchOfGames[T]{file: name, index: index, prime: true}
+	if g != nil {
+		b.games = []*record.Game{g}
+	} else {
+		b.chunks = []grammar.Chunk{ch}
+	}
+	r.prev = b
+}
+
+// primeSink queues, before this process's first game, the game kept as
+// the one before it (before); false when the sink asked to stop.
+func (r *reader[T]) primeSink() bool {
+	if !r.prime || r.primed {
+		return true
+	}
+	r.primed = true
+	b := r.prev
+	r.prev = nil
+	if b == nil {
+		return true
+	}
+	b.out = make(chan []T, 1)
+	if !r.mark(b) {
+		return false
+	}
+	select {
+	case r.work <- b:
+		return true
+	case <-r.done:
+		return false
+	}
 }
 
 // games queues the games of part that next reads, then the mark of the
@@ -239,9 +395,13 @@ func (r *reader[T]) games(part source.Part, end *FileEnd, name string, next Game
 		}
 		if g == nil && !part.Has(ch.Pos.Offset) {
 			end.Elsewhere = true
+			r.before(name, index, ch, nil)
 			index++ // another part's game, still counted
 			r.seen++
 			continue
+		}
+		if !r.primeSink() {
+			return false
 		}
 		end.Games++
 		r.seen++

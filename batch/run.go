@@ -39,12 +39,13 @@ type Options struct {
 	// those of a row's text, not of the file's bytes.
 	OpenTable func(path string) (Games, io.Closer, error)
 	// Plan cuts the inputs between processes (source.Plan for one shard);
-	// nil reads every input whole. The files of other parts are not read
-	// at all, so games are then numbered within each file, never over the
-	// inputs.
+	// nil reads every input whole. The files after this process's part
+	// are not read at all, nor those before it unless OverInputs.
 	Plan func(files []string) ([]source.Part, error)
 	// OverInputs numbers the games over all the inputs, else within each
-	// file.
+	// file. With Plan, the files before this process's part are read too,
+	// only to count their games (nothing of them reaches the sink), so that
+	// each game has the number one run over all the inputs gives it.
 	OverInputs bool
 	// StdinName, when set, is the name standard input ("-") goes by: in
 	// reports, in the games' file, and for its format by extension (an
@@ -104,6 +105,21 @@ type Sink[T any] interface {
 	// (after the games read before it), or a game whose work panicked
 	// (an error wrapping ErrInternal, before the game's Failed result).
 	ToolError(err error) bool
+}
+
+// A Primer is a Sink that is given, before the first game of this
+// process's part of the inputs (Options.Plan with Options.OverInputs), the
+// result of the game just before it, the one a run over all the inputs
+// would have delivered just before: index is its number. A sink that
+// writes one document of all the games primes its writer with it (its
+// output dropped), so that what the writer puts between two games (PGN's
+// blank line, no byte-order mark but before a run's first game) is what
+// one run writes, and the outputs of the parts concatenate into one run's.
+// Prime is not called when no game comes before the part, nor when the
+// part has no game; a game before it whose work panicked is reported by
+// its own part, not here. Prime returns false to stop the run.
+type Primer[T any] interface {
+	Prime(index int, res T) bool
 }
 
 // FileEnd describes an input file once its games were delivered.
@@ -168,6 +184,9 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 		defer close(work)
 		defer close(order)
 		r := reader[T]{o: &o, work: work, order: order, done: done}
+		if _, ok := s.(Primer[T]); ok && o.OverInputs && o.Plan != nil {
+			r.prime = true
+		}
 		out.DirWithoutRecords = r.inputs(inputs)
 	}()
 	var wg sync.WaitGroup
@@ -209,6 +228,11 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 			}
 		case b.end != nil:
 			if !s.FileEnd(*b.end) {
+				stop()
+			}
+		case b.prime:
+			res := <-b.out
+			if b.skip == nil && b.errs == nil && !s.(Primer[T]).Prime(b.index, res[0]) {
 				stop()
 			}
 		default:
@@ -262,6 +286,9 @@ type batchOfGames[T any] struct {
 
 	end *FileEnd // a mark: the end of a file
 	err error    // a mark: an error of the inputs
+	// prime: the one game of the batch is the one before this process's
+	// part, for the sink's Prime (Primer).
+	prime bool
 }
 
 // len is the number of games in the batch.

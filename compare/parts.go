@@ -11,14 +11,13 @@ package compare
 import (
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
-	"github.com/ashtapada/ashtapada/replay"
 )
 
 // readThrough reads the game of ch once through in parts, keeping nothing
 // of its moves. parted is false when it was read whole after all (one
 // part, a notation read whole): g is then the whole record. Else g holds
 // its tags and notices whole, and no moves when the reader could read it
-// (to begin walks with, walkParts); a record the reader could not read is
+// (to begin walks with, batch.WalkParts); a record the reader could not read is
 // left as the reading left it (Moves its last part), for it is not walked.
 func readThrough(ch grammar.Chunk, sc *grammar.Scratch, file string) (g *record.Game, parted bool) {
 	skip := grammar.Parts{Nodes: grammar.PartNodes, Take: func(*record.Game, []record.Node) {}}
@@ -29,43 +28,6 @@ func readThrough(ch grammar.Chunk, sc *grammar.Scratch, file string) (g *record.
 	done := *g
 	done.Moves = nil
 	return &done, true
-}
-
-// walkParts reads the game of ch again in parts, done its record read
-// through once (readThrough), and gives each part to a walk of each of
-// rs: one reading for them all (two rule sets side by side). part, when
-// not nil, is given each part after the walks played it, the last one too
-// (after End), and the walks. The results are the walks', in the order of
-// rs.
-func walkParts(rs []*replay.Replayer, done *record.Game, ch grammar.Chunk, sc *grammar.Scratch, file string, index int, part func(nodes []record.Node, pws []*replay.PartWalk)) []*replay.Result {
-	pws := make([]*replay.PartWalk, len(rs))
-	begin := func() {
-		if pws[0] != nil {
-			return
-		}
-		for k, r := range rs {
-			pws[k] = r.BeginParts(done, file, index)
-		}
-	}
-	walk := grammar.Parts{Nodes: grammar.PartNodes, Take: func(_ *record.Game, nodes []record.Node) {
-		begin()
-		for _, pw := range pws {
-			pw.Part(nodes)
-		}
-		if part != nil {
-			part(nodes, pws)
-		}
-	}}
-	g, _ := grammar.ParseChunkParts(ch, file, sc, walk)
-	begin()
-	res := make([]*replay.Result, len(rs))
-	for k, pw := range pws {
-		res[k] = pw.End(g.Moves)
-	}
-	if part != nil {
-		part(g.Moves, pws)
-	}
-	return res
 }
 
 // writtenParts is the main-line move at a ply as written of the game of

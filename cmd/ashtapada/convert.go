@@ -118,6 +118,13 @@ func convertAction(c *cli.Context) error {
 	// game is rendered and reuse their storage; the others (svg, html) are
 	// written by the sink from the records kept.
 	o := batch.Options{Warn: c.App.ErrWriter, Source: inputOptions, Limits: grammar.DefaultLimits(), Notation: notation, Jobs: readJobs(c), From: from, OpenTable: parquetTables(from, notation, grammar.DefaultLimits()), OverInputs: true, Keep: target.Rendering == nil, Ahead: 4, Select: sel, StdinName: c.String("stdin-filename")}
+	if manyShards(cv.shard) {
+		// One part of --shard K/N: the games of the files before it are
+		// counted, and the game before its first primes the writer
+		// (converter.Prime), so that the parts concatenate into one run's
+		// output.
+		o.Plan = shardPlan(cv.shard)
+	}
 	write := func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<16)
 		err := cv.run(o, cfg, c.Args().Slice(), bw)
@@ -164,15 +171,12 @@ type converter struct {
 	gw       formats.GameWriter
 	// join puts in order the games the workers rendered (to.Rendering),
 	// instead of gw, on the pipeline.
-	join  formats.GameJoiner
-	gate  *gateWriter // the writer's output; closed while priming (shard.go)
-	shard string      // --shard K/N
-	// rp replays the games on the sequential path of convert --shard K/N
-	// with N > 1 (shard.go); on the pipeline each worker has its own.
-	rp     *replay.Replayer
-	n      int   // games written so far, over all inputs
-	broken int   // games that could not be converted whole
-	err    error // what stopped the run
+	join   formats.GameJoiner
+	gate   *gateWriter // the writer's output; closed while priming (Prime)
+	shard  string      // --shard K/N
+	n      int         // games written so far, over all inputs
+	broken int         // games that could not be converted whole
+	err    error       // what stopped the run
 }
 
 // converted is a game as a worker leaves it. For a format the workers
@@ -194,7 +198,9 @@ type converted struct {
 	key string
 
 	rendered bool
-	piece    []byte // the game's piece of the output (in a buffer of pieces)
+	// truncated: the game was read only in part (judgeGame refuses it).
+	truncated bool
+	piece     []byte // the game's piece of the output (in a buffer of pieces)
 	// spill holds the start of a huge game's piece, written as it was
 	// rendered (spillPiece); piece is then the rest.
 	spill  *os.File
@@ -230,13 +236,6 @@ func pieceBuffer() []byte {
 // input that cannot be read, the first game that cannot be converted and
 // the first write error stop the run, after the games before them were
 // written, as on one core.
-//
-// One exception: a part of --shard K/N with N > 1 runs on one core, in
-// shard.go's sequential loop (runShard), which counts the games of the
-// other parts' files and primes the writer with the game one run writes
-// just before the part, so that the parts concatenate into one run's
-// output. The pipeline does not do those two things (yet); both paths
-// write each game through the same code, converter.write.
 func (cv *converter) run(o batch.Options, cfg replay.Config, args []string, w io.Writer) error {
 	if err := checkShardTarget(cv.shard, cv.to.Name); err != nil { // shard.go
 		return err
@@ -246,7 +245,7 @@ func (cv *converter) run(o batch.Options, cfg replay.Config, args []string, w io
 	rendering := cv.to.Rendering
 	// The workers render the games of a format that renders them one by
 	// one, and the sink joins the pieces.
-	joined := rendering != nil && !manyShards(cv.shard)
+	joined := rendering != nil
 	newWriter := func(gate *gateWriter) (formats.GameJoiner, formats.GameWriter, error) {
 		if joined {
 			return rendering.NewJoiner(gate), nil, nil
@@ -261,15 +260,11 @@ func (cv *converter) run(o batch.Options, cfg replay.Config, args []string, w io
 		return err
 	}
 	if manyShards(cv.shard) {
-		files, err := source.Expand(args, cv.errw)
-		if err != nil {
+		// A part converts nothing when an input cannot be listed: its
+		// output would be taken for its share of the whole.
+		if _, err := source.Expand(args, io.Discard); err != nil {
 			return err
 		}
-		cv.rp = replay.New(cfg)
-		if err := cv.runShard(files); err != nil { // shard.go
-			return err
-		}
-		return cv.gw.Close()
 	}
 	st := batch.Work[converted]{
 		Worker: func() func(*record.Game, string, int) converted {
@@ -298,25 +293,25 @@ func (cv *converter) run(o batch.Options, cfg replay.Config, args []string, w io
 		}
 		if _, ok := rendering.NewRenderer(cv.wopt).(formats.PartRenderer); ok {
 			// A huge game is read, played and rendered a part at a time
-			// (parts.go).
+			// (batch.ReplayParts).
 			st.Huge = func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
 				rp := replay.New(cfg)
 				rd := rendering.NewRenderer(cv.wopt).(formats.PartRenderer)
 				var diag bytes.Buffer
 				return func(ch grammar.Chunk, sc *grammar.Scratch, file string, n int) (converted, *record.Game) {
-					hooks := partHooks{
-						parts: rd.RendersParts,
-						begin: func(g *record.Game, first []record.Node) { rd.BeginParts(pieceBuffer(), g, n, first) },
+					hooks := batch.PartHooks{
+						Parts: rd.RendersParts,
+						Begin: func(g *record.Game, first []record.Node) { rd.BeginParts(pieceBuffer(), g, n, first) },
 					}
 					var spill *os.File
 					var spillErr error
-					hooks.part = func(nodes []record.Node, pl *replay.Played) {
+					hooks.Part = func(nodes []record.Node, pl *replay.Played) {
 						rd.Part(nodes, pl)
 						if spillErr == nil {
 							spill, spillErr = spillPiece(spill, rd.Take(spillBytes))
 						}
 					}
-					res, g, parted := replayParted(rp, ch, sc, file, n, hooks)
+					res, g, parted := batch.ReplayParts(rp, ch, sc, file, n, hooks)
 					if !parted {
 						return renderGame(rd, g, n, res, &diag), g
 					}
@@ -344,14 +339,14 @@ func (cv *converter) run(o batch.Options, cfg replay.Config, args []string, w io
 	}
 	if cv.to.Name == "svg" {
 		// The final position of a huge game is drawn from its main line
-		// read and played in parts (parts.go): the record kept for the
+		// read and played in parts (batch.ReplayParts): the record kept for the
 		// writer holds its tags and its last part only.
 		st.Huge = func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
 			rp := replay.New(cfg)
 			return func(ch grammar.Chunk, sc *grammar.Scratch, file string, n int) (converted, *record.Game) {
 				var last formats.ShownPly
-				hooks := partHooks{part: func(_ []record.Node, pl *replay.Played) { keepLastStep(&last, pl) }}
-				res, g, parted := replayParted(rp, ch, sc, file, n, hooks)
+				hooks := batch.PartHooks{Part: func(_ []record.Node, pl *replay.Played) { keepLastStep(&last, pl) }}
+				res, g, parted := batch.ReplayParts(rp, ch, sc, file, n, hooks)
 				c := converted{g: g, res: res}
 				if parted && last.Step != nil {
 					c.kept = []formats.ShownPly{last}
@@ -390,9 +385,10 @@ func (cv *converter) run(o batch.Options, cfg replay.Config, args []string, w io
 		// Games that met a bug were reported and left out.
 		return fmt.Errorf("%s not converted (internal errors above)", english.Count(read.ToolErrors, "game", "games"))
 	}
-	if cv.n == 0 {
+	if cv.n == 0 && !manyShards(cv.shard) {
 		// Nothing was converted: never exit 0, and no output file is
-		// made (the error reaches writeFileAtomic).
+		// made (the error reaches writeFileAtomic). One part of a shard
+		// may hold no game: the others have them.
 		return noGamesError(args, read.DirWithoutRecords)
 	}
 	return nil
@@ -453,6 +449,23 @@ func (cv *converter) joinGame(c converted) bool {
 	return true
 }
 
+// Prime writes game index, the one a whole run writes just before this
+// part's first (batch.Primer), with its output and its diagnostics
+// dropped, so that the writer's state (PGN's separator after it, the
+// byte-order mark only before a run's first game) is what it is in one
+// run; the games after it are numbered on from it.
+func (cv *converter) Prime(index int, c converted) bool {
+	if c.truncated || c.g != nil && c.g.Truncated {
+		cv.n = index
+		return true // one run stops there (and so does the part that has it)
+	}
+	broken, errw := cv.broken, cv.errw
+	cv.n, cv.errw, cv.gate.closed = index-1, io.Discard, true
+	ok := cv.Game(formats.GameID{}, c)
+	cv.broken, cv.errw, cv.gate.closed = broken, errw, false
+	return ok
+}
+
 func (cv *converter) FileEnd(batch.FileEnd) bool { return true }
 
 // toolError: an input that cannot be read stops the run; a game that met
@@ -464,6 +477,19 @@ func (cv *converter) ToolError(err error) bool {
 	}
 	cv.err = err
 	return false
+}
+
+// gateWriter passes writes on, or drops them while closed.
+type gateWriter struct {
+	w      io.Writer
+	closed bool
+}
+
+func (g *gateWriter) Write(p []byte) (int, error) {
+	if g.closed {
+		return len(p), nil
+	}
+	return g.w.Write(p)
 }
 
 // gameSource yields the games of one input, whatever its format.
@@ -493,39 +519,6 @@ func openGames(path, from string, notation batch.Notation) (gameSource, io.Close
 		notation.Apply(rd, f.Notation)
 	}
 	return gr.Next, rc, nil
-}
-
-// file converts the games of one input on the sequential path (shard.go).
-func (cv *converter) file(path string) error {
-	next, closer, err := openGames(path, cv.from, cv.notation)
-	if err != nil {
-		return err
-	}
-	defer closer.Close()
-	name := source.Name(path)
-	for {
-		g, err := next()
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		cv.n++
-		if err := cv.one(g, name); err != nil {
-			return err
-		}
-	}
-}
-
-// one replays and writes game cv.n on the sequential path (shard.go), as
-// a pipeline worker replays it and the pipeline's sink writes it.
-func (cv *converter) one(g *record.Game, name string) error {
-	var res *replay.Result
-	if !g.Truncated {
-		res = cv.rp.Game(g, name, cv.n)
-	}
-	return cv.write(g, res, nil, nil)
 }
 
 // write writes one game in the target format. The game is replayed once
@@ -558,7 +551,7 @@ func (cv *converter) write(g *record.Game, res *replay.Result, kept []formats.Sh
 // then lists its moves, which the sink writes in input order, so the
 // worker reads the game through and replays it for its verdict and
 // findings (the page's head), and hands the sink a replay of its main line
-// in parts (parts.go) for the drawings and the moves: the game is never
+// in parts (batch.ReadParts, batch.PartsWalk) for the drawings and the moves: the game is never
 // held whole, only its text (the chunk, kept by the replay) and a part at
 // a time (formats' htmlWriter rewrites a record in LAN or UCI in SAN a
 // part at a time). The storage of the parts is the game's own (the
@@ -568,13 +561,13 @@ func hugeViewerGame(cfg replay.Config) func() func(grammar.Chunk, *grammar.Scrat
 	return func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
 		rp := replay.New(cfg)
 		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, n int) (converted, *record.Game) {
-			g, _, replayParts, parted := readParted(ch, sc, file, n)
+			g, _, replayParts, parted := batch.ReadParts(ch, sc, file, n)
 			if !parted {
 				return converted{g: g, res: rp.Game(g, file, n)}, g
 			}
 			c := converted{g: g, res: replayParts(rp, nil)}
 			if g.SyntaxError() == nil {
-				walk := partsWalk(g, ch, sc, file, n)
+				walk := batch.PartsWalk(g, ch, sc, file, n)
 				c.parts = func(part func([]record.Node, *replay.Played)) {
 					walk(replay.New(cfg), part)
 				}
@@ -631,7 +624,7 @@ func joinSpilled(j formats.GameJoiner, f *os.File, rest []byte) error {
 // game is too large), with rd on a worker: judgeGame, then the piece.
 func renderGame(rd formats.GameRenderer, g *record.Game, n int, res *replay.Result, diag *bytes.Buffer) converted {
 	diag.Reset()
-	c := converted{rendered: true}
+	c := converted{rendered: true, truncated: g.Truncated}
 	c.broken, c.err = judgeGame(g, res, n, diag)
 	if diag.Len() > 0 {
 		c.diag = bytes.Clone(diag.Bytes())

@@ -128,11 +128,11 @@ func detectAction(c *cli.Context) error {
 			return &detect.Game{File: file, Game: index, Fits: []string{}, Verdict: "not checked: internal error"}
 		},
 		// A huge game is never held whole: read through once,
-		// then read again in parts for each of its replays (parts.go).
+		// then read again in parts for each of its replays (batch.ReadParts).
 		Huge: func() func(grammar.Chunk, *grammar.Scratch, string, int) (*detect.Game, *record.Game) {
 			d := detect.New(opts)
 			return func(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (*detect.Game, *record.Game) {
-				g, plies, replay, parted := readParted(ch, sc, file, index)
+				g, plies, replay, parted := batch.ReadParts(ch, sc, file, index)
 				if !parted {
 					return d.Game(g, file, index), g
 				}

@@ -230,11 +230,11 @@ func fmtFile(path string, opt *fmtOptions) (fmtResult, error) {
 	var rewrite *formats.Rewrite
 	if opt.san != nil {
 		// A huge game is replayed in parts as validate replays it
-		// (replayParted), and rewritten a part at a time; a Scratch of
+		// (batch.ReplayParts), and rewritten a part at a time; a Scratch of
 		// its own, as FormatEach holds the record while it reads the
 		// next game.
 		parts := func(c grammar.Chunk, index int, begin func(*record.Game, []record.Node), part func([]record.Node, *replay.Played)) (*replay.Result, *record.Game, bool) {
-			return replayParted(opt.san, c, new(grammar.Scratch), name, index, partHooks{begin: begin, part: part})
+			return batch.ReplayParts(opt.san, c, new(grammar.Scratch), name, index, batch.PartHooks{Begin: begin, Part: part})
 		}
 		rewrite = formats.SANRewrite(name, opt.san, func(f *replay.Finding) {
 			opt.unplayed++

@@ -130,13 +130,20 @@ func (pc *parquetConverter) part(p source.Part, tw *gametable.Writer) error {
 	if err != nil {
 		return err
 	}
-	// A part of a file that is not PGN after all is read whole by the part
-	// that holds its first byte (shard.go).
-	if _, skip, err := ownedWhole(p, pc.from); err != nil || skip {
-		return err
+	// A part of a file that is not PGN after all (its format, from --from
+	// or its content) is read whole by the part that holds its first
+	// byte, by no other.
+	if format != "pgn" && p.From > 0 {
+		return nil
 	}
 	if format == "pgn" {
-		trailer, err := eachChunk(p, pc.notation, nil, func(name string, ch grammar.Chunk, index int, gap []byte) error {
+		rc, name, err := openInput(p.Path)
+		if err != nil {
+			return err
+		}
+		defer rc.Close()
+		o := batch.Options{Limits: grammar.DefaultLimits(), Notation: pc.notation}
+		trailer, err := batch.ReadRange(rc, name, p.From, p.To, o, func(ch grammar.Chunk, index int, gap []byte) error {
 			if len(ch.Data) >= grammar.PartedBytes && !ch.Truncated {
 				return pc.hugeGame(ch, name, index, gap, tw)
 			}
@@ -220,14 +227,14 @@ func (pc *parquetConverter) judged(g *record.Game, res *replay.Result, name stri
 	return nil
 }
 
-// hugeGame is game for a huge game (parts.go): its main line is read and
+// hugeGame is game for a huge game (batch.ReplayParts): its main line is read and
 // played in parts, and its moves are kept compact (gametable.Moves), not
 // as a record and two lists of strings.
 func (pc *parquetConverter) hugeGame(ch grammar.Chunk, name string, index int, before []byte, tw *gametable.Writer) error {
 	movetext, first := "", true
 	moves := new(gametable.Moves)
-	hooks := partHooks{
-		read: func(g *record.Game, nodes []record.Node) {
+	hooks := batch.PartHooks{
+		Read: func(g *record.Game, nodes []record.Node) {
 			if first {
 				// The movetext starts at the first part's first node.
 				c := *g
@@ -235,9 +242,9 @@ func (pc *parquetConverter) hugeGame(ch grammar.Chunk, name string, index int, b
 				movetext = gametable.MovetextShared(&c, ch.Pos.Offset)
 			}
 		},
-		part: func(_ []record.Node, pl *replay.Played) { moves.Add(pl) },
+		Part: func(_ []record.Node, pl *replay.Played) { moves.Add(pl) },
 	}
-	res, g, parted := replayParted(pc.rp, ch, new(grammar.Scratch), name, index, hooks)
+	res, g, parted := batch.ReplayParts(pc.rp, ch, new(grammar.Scratch), name, index, hooks)
 	if first {
 		// One part: the record is whole.
 		movetext = gametable.MovetextShared(g, ch.Pos.Offset)
@@ -318,7 +325,7 @@ func openParquetGames(path string, notation batch.Notation) (gameSource, io.Clos
 
 // openParquetChunks is openParquetGames for batch.Run: the row of a
 // huge game (a movetext of grammar.PartedBytes or more) is given as the
-// chunk of its game, which the run reads in parts (parts.go) as it
+// chunk of its game, which the run reads in parts (batch.ReplayParts) as it
 // reads a huge game of a PGN file, not as a record read whole; the other
 // rows as openParquetGames gives them.
 func openParquetChunks(path string, notation batch.Notation, limits grammar.Limits) (batch.Games, io.Closer, error) {

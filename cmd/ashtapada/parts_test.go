@@ -46,7 +46,7 @@ var partedCases = map[string]string{
 	"repetition": "[Variant \"shatranj\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 *\n",
 }
 
-// TestPartedValidateAgrees: a game read in parts (parts.go) gets the
+// TestPartedValidateAgrees: a game read in parts (batch.ReplayParts) gets the
 // findings and the verdict it gets read whole, byte for byte in validate's
 // JSONL report, and fmt (with --san too) and convert (plain PGN too)
 // write it as they do read whole (the convert output of each part

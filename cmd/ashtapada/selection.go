@@ -62,3 +62,12 @@ func (s *chosenSink[T]) none(sel *selection.Selection) error {
 	}
 	return noneChosen(sel, s.found)
 }
+
+// Prime passes on the game before a shard's part (batch.Primer) to a sink
+// that takes it.
+func (s *chosenSink[T]) Prime(index int, res T) bool {
+	if p, ok := s.Sink.(batch.Primer[T]); ok {
+		return p.Prime(index, res)
+	}
+	return true
+}

@@ -73,7 +73,7 @@ func showAction(c *cli.Context) error {
 	}
 	var v *formats.ShowView
 	if g == nil && len(ch.Data) >= grammar.PartedBytes && !ch.Truncated {
-		// A huge game is read and played in parts (parts.go): only what
+		// A huge game is read and played in parts (batch.ReplayParts): only what
 		// the view needs of the parts before the last is kept. What is
 		// live is then bounded (the text and a part), so a soft memory
 		// limit keeps the collector from letting the heap grow to GOGC's
@@ -145,7 +145,7 @@ func showWhole(c *cli.Context, rp *replay.Replayer, g *record.Game, path string,
 }
 
 // showParted is showWhole for a huge game, the chunk ch, read and played in
-// parts (replayParted): the steps of a part are let go after it, so that
+// parts (batch.ReplayParts): the steps of a part are let go after it, so that
 // the game is never held whole, and what the view needs of a
 // part before the last is kept as it goes by: the position and step of
 // the ply asked for (--ply, or the last ply --move names seen so far), the
@@ -167,7 +167,7 @@ func showParted(c *cli.Context, rp *replay.Replayer, ch grammar.Chunk, name stri
 	found := -1 // the ply of the last step --move names so far
 	var target, last formats.ShownPly
 	first := true
-	hooks := partHooks{part: func(_ []record.Node, pl *replay.Played) {
+	hooks := batch.PartHooks{Part: func(_ []record.Node, pl *replay.Played) {
 		switch {
 		case want == 0 && first:
 			target, _ = formats.KeepPly(pl, 0, true)
@@ -183,7 +183,7 @@ func showParted(c *cli.Context, rp *replay.Replayer, ch grammar.Chunk, name stri
 		}
 		keepLastStep(&last, pl)
 	}}
-	res, g, _ := replayParted(rp, ch, new(grammar.Scratch), name, index, hooks)
+	res, g, _ := batch.ReplayParts(rp, ch, new(grammar.Scratch), name, index, hooks)
 	pl := res.Played
 	if pl.Start == nil {
 		return nil, toolError(fmt.Errorf("game %d cannot be replayed: %s [%s]", index, pl.Stop.Message, pl.Stop.Rule))

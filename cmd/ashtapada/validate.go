@@ -134,7 +134,7 @@ func validateStage(settings *inputSettings, hints bool) batch.Work[*replay.Resul
 			return &replay.Result{Summary: replay.Summary{File: file, Game: index, Outcome: replay.OutcomeNone}}
 		},
 	}
-	// A huge game's main line is read in parts (parts.go), and --hints
+	// A huge game's main line is read in parts (batch.ReplayParts), and --hints
 	// replays it again in parts under the other profiles. (validate never
 	// sets Config.Steps, which only the commands that write a game in
 	// another form need.)
@@ -142,15 +142,15 @@ func validateStage(settings *inputSettings, hints bool) batch.Work[*replay.Resul
 		rp := replayers(settings)
 		if !hints {
 			return func(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (*replay.Result, *record.Game) {
-				res, g, _ := replayParted(rp(file), ch, sc, file, index, partHooks{})
+				res, g, _ := batch.ReplayParts(rp(file), ch, sc, file, index, batch.PartHooks{})
 				return res, g
 			}
 		}
 		h := detect.NewHinter(settings.common.replay.Strict)
 		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (*replay.Result, *record.Game) {
-			g, _, again, parted := readParted(ch, sc, file, index)
+			g, _, again, parted := batch.ReadParts(ch, sc, file, index)
 			if !parted {
-				again = gameReplay(g, file, index)
+				again = detect.WholeReplay(g, file, index)
 			}
 			res := again(rp(file), nil)
 			h.AddParts(g, res, again)
