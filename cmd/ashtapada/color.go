@@ -52,6 +52,17 @@ func isTerminal(w any) bool {
 	return f != nil && term.IsTerminal(int(f.Fd()))
 }
 
+// terminalWidth is the width in columns of the terminal w is, 0 when it
+// is none.
+func terminalWidth(w any) int {
+	if f := fileOf(w); f != nil {
+		if n, _, err := term.GetSize(int(f.Fd())); err == nil {
+			return n
+		}
+	}
+	return 0
+}
+
 // colorEnabled decides --color for output going to f; getenv is os.Getenv
 // outside tests.
 func colorEnabled(mode string, f io.Writer, getenv func(string) string) (bool, error) {

@@ -1,16 +1,11 @@
 package main
 
-// The completion engine behind the bash, zsh and fish scripts: the scripts
-// pass the words typed so far to the hidden command `__complete` (the last
-// word is the one being completed, possibly empty) and it prints a
-// directive on the first line, then the candidates, one per line:
-//
-//	:words   complete from the candidates (commands, flags, flag values)
-//	:files   complete file names (an input, --baseline, -o, ...)
-//
-// The values of a flag come from the code that defines them (profile names
-// from rules, report formats from formats, rule ids from the docs), so the
-// completion cannot fall behind them.
+// The hidden command `__complete` that the bash, zsh and fish scripts call
+// on every TAB: the command line's definition handed to the completion
+// engine (package internal/completion), with the values of the flags. They
+// come from the code that defines them (profile names from rules, report
+// formats from formats, rule ids from the docs), so the completion cannot
+// fall behind them.
 
 import (
 	"fmt"
@@ -23,10 +18,11 @@ import (
 	"github.com/ashtapada/ashtapada/docs"
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/completion"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
-const completeCommand = "__complete"
+const completeCommand = completion.CommandName
 
 func init() {
 	register(&cli.Command{
@@ -35,13 +31,8 @@ func init() {
 		SkipFlagParsing: true,
 		Usage:           "print completion candidates for the words typed so far (used by the completion scripts)",
 		Action: func(c *cli.Context) error {
-			directive, cands := completeWords(c.App, c.Args().Slice())
-			var b strings.Builder
-			b.WriteString(directive + "\n")
-			for _, s := range cands {
-				b.WriteString(s + "\n")
-			}
-			_, err := fmt.Fprint(c.App.Writer, b.String())
+			reply := completionProgram(c.App).Complete(c.Args().Slice())
+			_, err := fmt.Fprint(c.App.Writer, reply.String())
 			return err
 		},
 	})
@@ -96,7 +87,7 @@ func sorted(names []string) []string {
 func positionalValues(path []string) ([]string, bool) {
 	switch strings.Join(path, " ") {
 	case "completion":
-		return completionShells(), true
+		return completion.Shells(), true
 	case "rules show":
 		v, _ := flagValues("", "rules")
 		return v, true
@@ -106,111 +97,48 @@ func positionalValues(path []string) ([]string, bool) {
 	return nil, false
 }
 
-// completeWords returns the directive and the candidates for words (the
-// arguments after the program name; the last is being completed).
-func completeWords(app *cli.App, words []string) (string, []string) {
-	app.Setup()
-	if len(words) == 0 {
-		words = []string{""}
+// completionProgram is app's command line as the completion engine reads
+// it: its commands and flags, the global flags, and where the values come
+// from.
+func completionProgram(app *cli.App) *completion.Program {
+	app.Setup() // adds --help, --version and the help command
+	return &completion.Program{
+		Flags:    completionFlags(app.Flags),
+		Commands: completionCommands(app.Commands),
+		Global:   globalFlags,
+		Values:   flagValues,
+		Args:     positionalValues,
 	}
-	cur := words[len(words)-1]
-	done := words[:len(words)-1]
-	// bash splits `--format=js` at `=`: join it back.
-	if n := len(done); n >= 2 && done[n-1] == "=" && isFlagArg(done[n-2]) {
-		done = done[:n-1]
-		done[len(done)-1] += "="
-	} else if cur == "=" && n >= 1 && isFlagArg(done[n-1]) {
-		done[n-1] += "="
-		cur = ""
-	}
-	var cmd *cli.Command
-	var path []string
-	cmds := app.Commands
-	pendingValue := "" // the flag whose value cur is
-	positional := 0
-	for _, w := range done {
-		if pendingValue != "" {
-			pendingValue = ""
-			continue
-		}
-		if isFlagArg(w) {
-			if strings.HasSuffix(w, "=") {
-				pendingValue = flagName(w) // `--format=` then the value
-				continue
-			}
-			defs := app.Flags
-			if cmd != nil {
-				defs = cmd.Flags
-			}
-			if takesValue(defs, w) || cmd == nil && globalTakesValue(app, w) {
-				pendingValue = flagName(w)
-			}
-			continue
-		}
-		if next := findCommand(cmds, w); next != nil && positional == 0 {
-			cmd, cmds = next, next.Subcommands
-			path = append(path, next.Name)
-			continue
-		}
-		positional++
-	}
-	// The value of a flag: `--rules <TAB>`, `--format=<TAB>`.
-	flagOfCur, prefix := pendingValue, ""
-	if flagOfCur == "" && isFlagArg(cur) && strings.Contains(cur, "=") {
-		i := strings.IndexByte(cur, '=')
-		flagOfCur, prefix, cur = flagName(cur), cur[:i+1], cur[i+1:]
-	}
-	if flagOfCur != "" {
-		cmdName := ""
-		if cmd != nil {
-			cmdName = cmd.Name
-		}
-		if vals, ok := flagValues(cmdName, flagOfCur); ok {
-			return ":words", withPrefix(prefix, filterPrefix(vals, cur))
-		}
-		if f := flagOf(app, cmd, flagOfCur); f != nil && !takesFile(f) {
-			return ":words", nil // a number or free text: nothing to offer
-		}
-		return ":files", nil
-	}
-	if strings.HasPrefix(cur, "-") {
-		var names []string
-		if cmd == nil {
-			names = append(names, dashedNames(app.Flags)...)
-			names = append(names, dashedGlobal()...)
-		} else {
-			names = dashedNames(cmd.Flags)
-			names = append(names, "--help")
-		}
-		return ":words", filterPrefix(dedupe(names), cur)
-	}
-	if len(cmds) > 0 && positional == 0 && (cmd == nil || cmd.Action == nil || len(cmd.Subcommands) > 0) {
-		var names []string
-		for _, c := range cmds {
-			if !c.Hidden {
-				names = append(names, c.Name)
-			}
-		}
-		return ":words", filterPrefix(names, cur)
-	}
-	if vals, ok := positionalValues(path); ok {
-		return ":words", filterPrefix(vals, cur)
-	}
-	return ":files", nil
 }
 
-func flagOf(app *cli.App, cmd *cli.Command, name string) cli.Flag {
-	if cmd != nil {
-		if f := findFlag(cmd.Flags, name); f != nil {
-			return f
+func completionCommands(cmds []*cli.Command) []*completion.Command {
+	out := make([]*completion.Command, len(cmds))
+	for i, c := range cmds {
+		out[i] = &completion.Command{
+			Name:     c.Name,
+			Aliases:  c.Aliases,
+			Hidden:   c.Hidden,
+			Runs:     c.Action != nil,
+			Flags:    completionFlags(c.Flags),
+			Commands: completionCommands(c.Subcommands),
 		}
 	}
-	for _, c := range allCommands(app.Commands) {
-		if f := findFlag(c.Flags, name); f != nil {
-			return f
+	return out
+}
+
+func completionFlags(defs []cli.Flag) []completion.Flag {
+	out := make([]completion.Flag, len(defs))
+	for i, f := range defs {
+		_, isBool := f.(*cli.BoolFlag)
+		v, ok := f.(interface{ IsVisible() bool })
+		out[i] = completion.Flag{
+			Names:  f.Names(),
+			Value:  !isBool,
+			File:   takesFile(f),
+			Hidden: ok && !v.IsVisible(),
 		}
 	}
-	return nil
+	return out
 }
 
 // takesFile: the flag's value is a file name (or a directory).
@@ -219,64 +147,4 @@ func takesFile(f cli.Flag) bool {
 		return sf.TakesFile || slices.Contains(f.Names(), "output")
 	}
 	return false
-}
-
-func dashedNames(defs []cli.Flag) []string {
-	var out []string
-	for _, f := range defs {
-		if v, ok := f.(interface{ IsVisible() bool }); ok && !v.IsVisible() {
-			continue
-		}
-		for _, n := range f.Names() {
-			if len(n) == 1 {
-				out = append(out, "-"+n)
-			} else {
-				out = append(out, "--"+n)
-			}
-		}
-	}
-	return out
-}
-
-func dashedGlobal() []string {
-	var out []string
-	for _, n := range globalFlags {
-		if len(n) > 1 {
-			out = append(out, "--"+n)
-		}
-	}
-	return out
-}
-
-func filterPrefix(names []string, prefix string) []string {
-	var out []string
-	for _, n := range names {
-		if strings.HasPrefix(n, prefix) {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
-func withPrefix(p string, names []string) []string {
-	if p == "" {
-		return names
-	}
-	out := make([]string, len(names))
-	for i, n := range names {
-		out[i] = p + n
-	}
-	return out
-}
-
-func dedupe(names []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, n := range names {
-		if !seen[n] {
-			seen[n] = true
-			out = append(out, n)
-		}
-	}
-	return out
 }

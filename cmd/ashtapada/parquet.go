@@ -45,6 +45,9 @@ func isParquetFile(path string) bool {
 	return err == nil && bytes.Equal(head, parquetMagic)
 }
 
+// parquetMagic starts (and ends) every Parquet file.
+var parquetMagic = []byte("PAR1")
+
 // convertParquet writes the games of the inputs (or of the --shard part)
 // as a Parquet table.
 func convertParquet(c *cli.Context, cfg replay.Config, notation batch.Notation) error {

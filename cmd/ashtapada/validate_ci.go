@@ -21,6 +21,7 @@ import (
 	"github.com/ashtapada/ashtapada/docs"
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/internal/english"
+	"github.com/ashtapada/ashtapada/internal/progress"
 	"github.com/ashtapada/ashtapada/internal/suggest"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/ruleid"
@@ -60,7 +61,7 @@ const maxGoneListed = 100
 
 // ciRun is the state of one validate run for these features.
 type ciRun struct {
-	prog      *progress
+	prog      *progress.Bar
 	color     *colorWriter
 	base      *formats.Baseline
 	rec       *formats.BaselineRecorder
@@ -70,6 +71,8 @@ type ciRun struct {
 	// read are the files the run read (every result names its file): only
 	// their baseline entries can be gone.
 	read map[string]bool
+	// unregister removes the bar's erasure from the interrupt cleanups.
+	unregister func()
 }
 
 // startCI reads the flags, opens the baseline, starts the progress bar and
@@ -119,14 +122,16 @@ func startCI(c *cli.Context, stdout, stderr io.Writer) (*ciRun, io.Writer, error
 	}
 	var out io.Writer = stdout
 	if showBar {
-		total, known := inputSize(args)
+		total, known := progress.InputSize(args)
 		if !known {
 			total = 0
 		}
-		r.prog = newProgress(stderr, total)
+		r.prog = progress.New(stderr, total, terminalWidth(stderr))
 		if isTerminal(stdout) && isTerminal(stderr) {
-			out = &terminalShare{p: r.prog, w: stdout}
+			out = r.prog.Share(stdout)
 		}
+		// Interrupted: the bar is erased before the process exits.
+		r.unregister = atInterrupt(r.prog.Erase)
 		r.prog.Start(200 * time.Millisecond)
 	}
 	if colour && c.String("format") == "text" {
@@ -146,7 +151,13 @@ func (r *ciRun) diag() io.Writer {
 	if r.prog == nil {
 		return r.stderr
 	}
-	return &terminalShare{p: r.prog, w: r.stderr}
+	return r.prog.Share(r.stderr)
+}
+
+// progressEnabled decides --progress: auto means standard error is a
+// terminal.
+func progressEnabled(mode string, stderr io.Writer) (bool, error) {
+	return triState("progress", mode, func() bool { return isTerminal(stderr) })
 }
 
 // counter is what input readers count their bytes into; nil without a bar.
@@ -197,6 +208,7 @@ func (r *ciRun) finish(complete bool) error {
 		return nil
 	}
 	if r.prog != nil {
+		r.unregister()
 		r.prog.Stop()
 	}
 	if r.base != nil {

@@ -1,18 +1,26 @@
-package main
-
-// The progress bar of --progress auto|always|never: games read, games per
-// second, bytes read of the total, and an ETA, redrawn on standard error.
-// `auto` shows it only when standard error is a terminal, so pipes, CI logs
-// and redirections never see it.
+// Package progress draws the progress bar of a long run on a terminal:
+// games written, games per second, bytes read of the total, and an ETA,
+// redrawn on one line of standard error.
 //
-// Bytes are counted as read from the files themselves (compressed bytes for
-// .gz/.bz2/.zst), so that the ETA is the remaining share of the file sizes
-// at the current speed. With standard input the total is unknown unless it
-// is a redirected regular file; then there is no ETA.
+// It owns the bar's line: what it says, fitted to the terminal's width;
+// when it is drawn and erased; and how it shares a terminal with a report
+// written to the same screen (Share). It leaves to the caller whether
+// there is a bar at all (a command shows it only when standard error is
+// a terminal, so pipes, CI logs and redirections never see it), counting
+// (the readers of the inputs add the bytes they read to Counter, the
+// writer of the results calls AddGame), and signals: a caller that can be
+// interrupted registers Erase with its own handler.
 //
-// A small writer of our own rather than a library: it is one line of text,
-// and it must cooperate with the report when both go to one terminal (see
-// terminalShare).
+// Bytes are counted as read from the files themselves (compressed bytes
+// for .gz/.bz2/.zst), so that the ETA is the remaining share of the file
+// sizes at the current speed (InputSize). With standard input the total
+// is unknown unless it is a redirected regular file; then there is no
+// ETA.
+//
+// A small writer of its own rather than a library: it is one line of
+// text, and it must cooperate with the report when both go to one
+// terminal.
+package progress
 
 import (
 	"fmt"
@@ -24,21 +32,15 @@ import (
 	"time"
 
 	"github.com/ashtapada/ashtapada/source"
-	"golang.org/x/term"
 )
 
-// progressEnabled decides --progress: auto means standard error is a
-// terminal.
-func progressEnabled(mode string, stderr io.Writer) (bool, error) {
-	return triState("progress", mode, func() bool { return isTerminal(stderr) })
-}
-
-// inputSize is the total size in bytes of the inputs, and false when one of
-// them has no known size (a pipe on standard input).
-func inputSize(args []string) (int64, bool) {
+// InputSize is the total size in bytes of the inputs named as a command
+// line names them (files, directories, "-"), and false when one of them
+// has no known size (a pipe on standard input).
+func InputSize(args []string) (int64, bool) {
 	files, err := source.Expand(args, io.Discard)
 	if err != nil {
-		// validate reports the error itself when it reads the inputs.
+		// The run reports the error itself when it reads the inputs.
 		return 0, false
 	}
 	var total int64
@@ -59,9 +61,9 @@ func inputSize(args []string) (int64, bool) {
 	return total, known
 }
 
-// progress is the state of one bar. Counters are atomic: the reader adds
+// Bar is the state of one bar. Counters are atomic: the readers add
 // bytes, the writer adds games, the ticker draws.
-type progress struct {
+type Bar struct {
 	out   io.Writer
 	total int64 // 0: unknown
 	width int
@@ -70,8 +72,6 @@ type progress struct {
 
 	bytes atomic.Int64
 	games atomic.Int64
-
-	unregister func() // removes the interrupt cleanup (atInterrupt)
 
 	mu sync.Mutex
 	// shown: the bar is on the screen (the cursor is at its end).
@@ -83,30 +83,22 @@ type progress struct {
 	done    chan struct{}
 }
 
-// newProgress returns a bar drawing to out, for total bytes (0 unknown).
-// The width is out's terminal width when it is one, else 80.
-func newProgress(out io.Writer, total int64) *progress {
-	width := 80
-	if f := fileOf(out); f != nil {
-		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 20 {
-			width = w
-		}
+// New returns a bar drawing to out, for total bytes (0: unknown), as wide
+// as width columns: the terminal's, or 0 when it is unknown (80 then; a
+// terminal narrower than 21 columns is taken for one of unknown width).
+func New(out io.Writer, total int64, width int) *Bar {
+	if width <= 20 {
+		width = 80
 	}
-	return &progress{out: out, total: total, width: width, start: time.Now(), now: time.Now}
+	return &Bar{out: out, total: total, width: width, start: time.Now(), now: time.Now}
 }
 
-// Start redraws the bar every interval until Stop.
-func (p *progress) Start(interval time.Duration) {
+// Start draws the bar, and redraws it every interval until Stop.
+func (p *Bar) Start(interval time.Duration) {
 	p.stop = make(chan struct{})
 	p.done = make(chan struct{})
-	// Interrupted: the bar is erased before the process exits.
-	p.unregister = atInterrupt(func() {
-		p.mu.Lock()
-		defer p.mu.Unlock()
-		p.clearLocked()
-	})
 	// Drawn at once, so that even a run shorter than one interval shows
-	// (and then erases) its bar: the user sees that --progress took effect.
+	// (and then erases) its bar: the user sees that the bar was asked for.
 	p.draw()
 	go func() {
 		defer close(p.done)
@@ -125,28 +117,31 @@ func (p *progress) Start(interval time.Duration) {
 
 // Stop ends the redraws and erases the bar, so that what follows on the
 // terminal (the summary, the shell prompt) starts on a clean line.
-func (p *progress) Stop() {
-	if p.unregister != nil {
-		p.unregister()
-		p.unregister = nil
-	}
+func (p *Bar) Stop() {
 	if p.stop != nil {
 		close(p.stop)
 		<-p.done
 		p.stop = nil
 	}
+	p.Erase()
+}
+
+// Erase takes the bar off the screen; the next redraw puts it back. It
+// is safe to call at any time, from any goroutine: an interrupted run
+// calls it before the process exits.
+func (p *Bar) Erase() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.clearLocked()
 }
 
 // AddGame counts one game written.
-func (p *progress) AddGame() { p.games.Add(1) }
+func (p *Bar) AddGame() { p.games.Add(1) }
 
 // Counter is what input readers add their bytes to.
-func (p *progress) Counter() *atomic.Int64 { return &p.bytes }
+func (p *Bar) Counter() *atomic.Int64 { return &p.bytes }
 
-func (p *progress) draw() {
+func (p *Bar) draw() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.midLine {
@@ -157,7 +152,7 @@ func (p *progress) draw() {
 	p.shown = true
 }
 
-func (p *progress) clearLocked() {
+func (p *Bar) clearLocked() {
 	if p.shown {
 		fmt.Fprint(p.out, "\r\x1b[K")
 		p.shown = false
@@ -166,7 +161,7 @@ func (p *progress) clearLocked() {
 
 // render is the bar's text after elapsed time, fitted to the width: the
 // counts first, the bar itself only when there is room.
-func (p *progress) render(elapsed time.Duration) string {
+func (p *Bar) render(elapsed time.Duration) string {
 	games := p.games.Load()
 	read := p.bytes.Load()
 	secs := elapsed.Seconds()
@@ -266,12 +261,14 @@ func clock(d time.Duration) string {
 	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }
 
-// terminalShare is the report's writer when the report and the bar go to
-// the same terminal: before report text is written the bar is erased, and
-// the bar is drawn again only when the report has ended its line, so the
-// two never overwrite each other.
+// Share returns the writer a report (or a diagnostic) writes to when it
+// goes to the terminal the bar is on: before its text is written the bar
+// is erased, and the bar is drawn again only when that text has ended its
+// line, so the two never overwrite each other.
+func (p *Bar) Share(w io.Writer) io.Writer { return &terminalShare{p: p, w: w} }
+
 type terminalShare struct {
-	p *progress
+	p *Bar
 	w io.Writer
 }
 
