@@ -375,11 +375,15 @@ func (s *Splitter) Next() (Chunk, error) {
 			// A termination marker with more text after it on its line:
 			// that text is the next game (`1. e4 e5 * 1. d4 *`).
 			data = data[:len(data)-len(line)+cut]
+			// Asked before the copy: line may be the pending line itself
+			// (a game cut on the line it began on), which the copy moves
+			// under it (FuzzParse: testdata/fuzz/FuzzParse/6c815878b75b4942).
+			nextAfterMarker := tagLine(line[cut:]) == nil
 			s.pending = append(s.pending[:0], line[cut:]...)
 			s.pendingN = n - cut
 			s.hasPending = true
 			s.pendingPos = record.Pos{Line: linePos.Line, Col: linePos.Col + cut, Offset: linePos.Offset + cut}
-			s.pendingAfterMarker = tagLine(line[cut:]) == nil
+			s.pendingAfterMarker = nextAfterMarker
 			return Chunk{Data: s.own(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess}, nil
 		}
 	}
