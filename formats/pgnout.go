@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
@@ -428,11 +429,34 @@ func tail2(prev [2]byte, b []byte) [2]byte {
 }
 
 // PassedThrough reports whether fmt writes a game as read rather than in
-// canonical form: a syntax error, or tags with no movetext and no
+// canonical form: a syntax error; tags with no movetext and no
 // termination marker (written canonically they would run into the next
-// game's tags when read back).
+// game's tags when read back); or a comment that braces cannot hold
+// (unwritableComment).
 func PassedThrough(g *record.Game) bool {
-	return g.SyntaxError() != nil || emptyMovetext(g)
+	return g.SyntaxError() != nil || emptyMovetext(g) || unwritableComment(g.Moves)
+}
+
+// unwritableComment reports whether nodes, or a variation in them, hold a
+// comment that cannot be written between braces: one holding `}`. A brace
+// comment read from PGN never does, but a reader that takes a book's prose
+// for a comment may (found by FuzzParse:
+// testdata/fuzz/FuzzParse/a5bb5ba0f69a2fc1); written canonically, the
+// comment would end early and the rest read back as other text.
+func unwritableComment(nodes []record.Node) bool {
+	for i := range nodes {
+		switch n := &nodes[i]; n.Kind {
+		case record.KindComment:
+			if strings.IndexByte(n.Text, '}') >= 0 {
+				return true
+			}
+		case record.KindVariation:
+			if unwritableComment(n.Variation()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // formatParted reads a huge game with its main line in parts

@@ -32,9 +32,11 @@ func checkPGNFields(g *record.Game) error {
 			return nil
 		case g.SyntaxError() != nil:
 			return fmt.Errorf("it could not be read, and its record holds no source text: PGN can carry such a game only as it was read")
-		default:
+		case emptyMovetext(g):
 			return fmt.Errorf("it has neither a move nor a termination marker, and its record holds no source text: PGN can carry such a game only as it was read")
 		}
+		// A comment braces cannot hold, and no source: the check of the
+		// nodes names where it stands.
 	}
 	for i := range g.Tags {
 		t := &g.Tags[i]
