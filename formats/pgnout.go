@@ -323,15 +323,7 @@ func appendGame(dst []byte, g *record.Game, played *replay.Played, first bool) [
 		// A game of tags or comments only is kept as written, but its
 		// blank lines at the end are layout between games: they become
 		// the one separator.
-		end := len(g.Source)
-		for end > 0 && isLayoutSpace(g.Source[end-1]) {
-			end--
-		}
-		if end == 0 {
-			return dst
-		}
-		dst = append(dst, g.Source[:end]...)
-		return append(dst, '\n')
+		return append(dst, asRead(g)...)
 	}
 	return appendCanonical(dst, g, played)
 }
@@ -391,11 +383,14 @@ func staysOne(text []byte) bool {
 }
 
 // asRead is g's text as read, its blank lines at the end left to the
-// separator.
+// separator (nil for a text of blank lines only).
 func asRead(g *record.Game) []byte {
 	end := len(g.Source)
 	for end > 0 && isLayoutSpace(g.Source[end-1]) {
 		end--
+	}
+	if end == 0 {
+		return nil
 	}
 	return append(g.Source[:end:end], '\n')
 }
