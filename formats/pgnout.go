@@ -361,22 +361,22 @@ func keepBoundary(before, out []byte, g, next *record.Game) (_ []byte, ok bool) 
 }
 
 // staysOne reports whether text, a game with no tags, reads back as one
-// game after a game that ends with its marker. A game that began after a
-// marker with text that does not start like a game (a NAG, a word) ends
+// game after before, the text written before it. A game that began after
+// a marker with text that does not start like a game (a NAG, a word) ends
 // at the first line that does; its canonical text, wrapped anew, may put
 // a move number, a move or a comment at the start of a line inside it (a
 // `;` comment wrapped onto a line of its own, found by FuzzParse:
 // testdata/fuzz/FuzzParse/b58eff9f33bb8501). Such a game is written as
 // read, where its lines stand as they did.
-func staysOne(text []byte) bool {
-	w := append(append([]byte(nil), afterMarker...), text...)
+func staysOne(before, text []byte) bool {
+	w := append(append([]byte(nil), before...), text...)
 	sp := grammar.NewSplitter(bytes.NewReader(w))
 	for {
 		c, err := sp.Next()
 		if err != nil {
 			return true
 		}
-		if c.Pos.Offset > len(afterMarker) {
+		if c.Pos.Offset > len(before) {
 			return false
 		}
 	}
@@ -628,8 +628,8 @@ func FormatEach(rd *grammar.Reader, filename string, rewrite *Rewrite, fn func(*
 		out := parted
 		if out == nil {
 			out = appendGame(nil, written, nil, st.Games == 1)
-			if len(g.Tags) == 0 && !PassedThrough(g) && !staysOne(out) {
-				if out = asRead(g); !staysOne(out) {
+			if len(g.Tags) == 0 && !PassedThrough(g) && !staysOne(before, out) {
+				if out = asRead(g); !staysOne(before, out) {
 					return st, fmt.Errorf("formatting %s: game %d at line %d would read back as more than one game, written canonically or as read; the file is left as it is", filename, st.Games, g.Pos.Line)
 				}
 			}
