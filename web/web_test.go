@@ -399,8 +399,21 @@ func TestLargeFileInBrowser(t *testing.T) {
 	for _, d := range delays {
 		worst = max(worst, d)
 	}
-	if worst >= 200 {
-		t.Errorf("a click during the run waited %.0f ms for the page's thread, want under 200 ms (delays %v ms)", worst, delays)
+	// The page's thread must answer clicks while the worker is still
+	// reading: each click is answered with the games shown so far, and if
+	// the reading ran on the page's thread, every click would wait for it
+	// and be answered with all the games shown. How long a click waits is
+	// logged, not asserted: on a loaded machine one wait can take a second
+	// without the page doing anything wrong.
+	shown := browsertest.Eval[[]int](t, ctx, `ashtapadaState.inputGames`)
+	during := map[int]bool{}
+	for _, n := range shown {
+		if n < games {
+			during[n] = true
+		}
+	}
+	if len(during) < 3 {
+		t.Errorf("the page's thread answered clicks at only %d different points of the reading, want at least 3 (games shown at each click: %v)", len(during), shown)
 	}
 	ash(t, "rules") // the command line is built before it is timed
 	t0 := time.Now()

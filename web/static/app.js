@@ -489,10 +489,15 @@
     if (f) check(f);
   });
   $('rules').addEventListener('change', labelDefaults);
-  // The time from a click on 'errors only' to its answer (the input's
-  // delay on the page's thread), which the tests read.
+  // For the tests: the time from a click on 'errors only' to its answer
+  // (the input's delay on the page's thread), and how many games the page
+  // had shown when it answered.
   state.inputDelays = [];
-  $('onlyerrors').addEventListener('mousedown', (e) => { state.inputDelays.push(performance.now() - e.timeStamp); });
+  state.inputGames = [];
+  $('onlyerrors').addEventListener('mousedown', (e) => {
+    state.inputDelays.push(performance.now() - e.timeStamp);
+    state.inputGames.push(state.games);
+  });
   $('onlyerrors').addEventListener('change', () => $('findings').classList.toggle('onlyerrors', $('onlyerrors').checked));
   $('link').addEventListener('click', () => {
     const h = fragment();
