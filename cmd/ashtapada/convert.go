@@ -21,6 +21,7 @@ import (
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/selection"
 	"github.com/ashtapada/ashtapada/source"
+	"github.com/ashtapada/ashtapada/tablegames"
 )
 
 func init() {
@@ -117,7 +118,7 @@ func convertAction(c *cli.Context) error {
 	// rendered by the workers, which then no longer need a record once its
 	// game is rendered and reuse their storage; the others (svg, html) are
 	// written by the sink from the records kept.
-	o := batch.Options{Warn: c.App.ErrWriter, Source: inputOptions, Limits: grammar.DefaultLimits(), Notation: notation, Jobs: readJobs(c), From: from, OpenTable: parquetTables(from, notation, grammar.DefaultLimits()), OverInputs: true, Keep: target.Rendering == nil, Ahead: 4, Select: sel, StdinName: c.String("stdin-filename")}
+	o := batch.Options{Warn: c.App.ErrWriter, Source: inputOptions, Limits: grammar.DefaultLimits(), Notation: notation, Jobs: readJobs(c), From: from, OpenTable: tablegames.OpenTable(from, notation, grammar.DefaultLimits()), OverInputs: true, Keep: target.Rendering == nil, Ahead: 4, Select: sel, StdinName: c.String("stdin-filename")}
 	if manyShards(cv.shard) {
 		// One part of --shard K/N: the games of the files before it are
 		// counted, and the game before its first primes the writer
@@ -500,8 +501,8 @@ type gameSource func() (*record.Game, error)
 // formats' registry, formats.RecordFormats). The limits are the reader's
 // defaults; the notation of PGN moves is notation's (--notation).
 func openGames(path, from string, notation batch.Notation) (gameSource, io.Closer, error) {
-	if isParquetInput(path, from) {
-		return openParquetGames(path, notation) // parquet.go
+	if tablegames.IsTable(path, from) {
+		return tablegames.Games(path, notation)
 	}
 	rc, name, err := openInput(path)
 	if err != nil {

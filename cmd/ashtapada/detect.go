@@ -15,6 +15,7 @@ import (
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/rules"
+	"github.com/ashtapada/ashtapada/tablegames"
 )
 
 func init() {
@@ -118,7 +119,7 @@ func detectAction(c *cli.Context) error {
 	s := &detectSink{rw: rw, total: detect.NewSummary(""), stderr: c.App.ErrWriter}
 	chosen := &chosenSink[*detect.Game]{Sink: s}
 	// Small batches: a game costs dozens of replays here.
-	o := batch.Options{Limits: lim, Jobs: readJobs(c), Batch: 16, Warn: c.App.ErrWriter, Source: inputOptions, Select: sel, StdinName: c.String("stdin-filename"), OpenTable: parquetTables("", batch.Notation{}, lim)}
+	o := batch.Options{Limits: lim, Jobs: readJobs(c), Batch: 16, Warn: c.App.ErrWriter, Source: inputOptions, Select: sel, StdinName: c.String("stdin-filename"), OpenTable: tablegames.OpenTable("", batch.Notation{}, lim)}
 	st := batch.Work[*detect.Game]{
 		Worker: func() func(*record.Game, string, int) *detect.Game {
 			d := detect.New(opts)

@@ -14,6 +14,7 @@ import (
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
+	"github.com/ashtapada/ashtapada/tablegames"
 )
 
 func init() {
@@ -65,7 +66,7 @@ func diffAction(c *cli.Context) error {
 		Jobs:      readJobs(c),
 		Warn:      c.App.ErrWriter,
 		Source:    inputOptions,
-		OpenTable: parquetTables("", batch.Notation{}, grammar.DefaultLimits()),
+		OpenTable: tablegames.OpenTable("", batch.Notation{}, grammar.DefaultLimits()),
 	}}
 	switch {
 	case len(args) == 2 && !againstMode:

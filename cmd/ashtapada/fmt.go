@@ -19,6 +19,7 @@ import (
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/source"
+	"github.com/ashtapada/ashtapada/tablegames"
 )
 
 func init() {
@@ -196,10 +197,10 @@ func fmtFile(path string, opt *fmtOptions) (fmtResult, error) {
 	var in io.ReadCloser
 	var name string
 	var err error
-	if isParquetFile(path) {
+	if tablegames.IsTable(path, "") {
 		// A table of games (convert --to parquet): its rows' text.
 		in, name = nil, source.Name(path)
-		in, err = openParquetText(path, func(err error) {
+		in, err = tablegames.Text(path, func(err error) {
 			res.broken++
 			fmt.Fprintln(opt.stderr, "ashtapada:", err)
 		})

@@ -421,7 +421,7 @@ func TestPartedDiffAgrees(t *testing.T) {
 	for _, p := range [][2]string{{game, lateBad}, {lateBad, game}, {earlyBad, game}, {game, short}, {short, game}, {earlyBad, lateBad}} {
 		pairs = append(pairs, p)
 	}
-	// Tables: a huge game's row is read in parts (openParquetChunks).
+	// Tables: a huge game's row is read in parts (tablegames.Chunks).
 	table := func(f string) string {
 		out := filepath.Join(dir, strings.TrimSuffix(filepath.Base(f), ".pgn")+".parquet")
 		if _, errs, code := runAsh(t, "", "", "convert", "--to", "parquet", "-o", out, f); code > 1 {
@@ -593,7 +593,7 @@ func shuffleGames(t *testing.T, dir string) (game, lateBad, earlyBad, text strin
 }
 
 // TestPartedParquetAgrees: convert --to parquet writes a game read in
-// parts (parquetConverter.hugeGame, its moves kept compact) as the bytes
+// parts (tablegames.Writer, its moves kept compact) as the bytes
 // it writes for the game read whole, for every file of
 // TestPartedValidateAgrees; and with rows of a few plies already written
 // a row group of their own (gametable.Writer.writeAlone, one column at a
@@ -655,7 +655,7 @@ func partedParquetAgree(t *testing.T, keep func(string) bool) {
 					t.Errorf("%s: the table written with rows alone reads back otherwise (exit %d: %.500s)\n--- back\n%.2000s\n--- direct\n%.2000s", f, backCode, backErr, back, direct)
 				}
 				// And with every row's game given to the pipeline as a
-				// chunk read in parts (openParquetChunks).
+				// chunk read in parts (tablegames.Chunks).
 				back, backErr, backCode = runAsh(t, "", "", append(slices.Clone(partedFlags), "convert", "--from", "parquet", "--to", "pgn", parts)...)
 				if back != direct {
 					t.Errorf("%s: the table read back in parts reads otherwise (exit %d: %.500s)\n--- back\n%.2000s\n--- direct\n%.2000s", f, backCode, backErr, back, direct)

@@ -22,6 +22,7 @@ import (
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/selection"
 	"github.com/ashtapada/ashtapada/source"
+	"github.com/ashtapada/ashtapada/tablegames"
 )
 
 func init() {
@@ -246,9 +247,9 @@ func nthGame(path string, n int) (*record.Game, error) {
 // read of the file.
 func chosenChunk(path string, sel *selection.Selection, stdinName string) (ch grammar.Chunk, g *record.Game, name string, index int, err error) {
 	var next batch.Games
-	if isParquetInput(path, "") {
-		// A table's rows (parquet.go).
-		n, closer, err := openParquetChunks(path, batch.Notation{}, grammar.DefaultLimits())
+	if tablegames.IsTable(path, "") {
+		// A table's rows, a huge game's as its chunk.
+		n, closer, err := tablegames.Chunks(path, batch.Notation{}, grammar.DefaultLimits())
 		if err != nil {
 			return grammar.Chunk{}, nil, "", 0, err
 		}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ashtapada/ashtapada/tablegames"
 )
 
 // TestTableOnBinary: table shows the rows convert --to parquet wrote (the
@@ -44,9 +46,9 @@ func TestTableOnBinary(t *testing.T) {
 		t.Errorf("table shows %d lines by default, want a header and 20 rows", len(strings.Split(strings.TrimSpace(out), "\n")))
 	}
 	schema, _, _ := runAsh(t, "", "", "table", "--schema", table)
-	for _, col := range tableColumns() {
-		if !strings.Contains(schema, "\n"+col.name+" ") {
-			t.Errorf("--schema does not list %s", col.name)
+	for _, col := range tablegames.Columns() {
+		if !strings.Contains(schema, "\n"+col.Name+" ") {
+			t.Errorf("--schema does not list %s", col.Name)
 		}
 	}
 	if !strings.HasSuffix(schema, "\n29 rows\n") || len(whites) != 29 {
@@ -54,7 +56,7 @@ func TestTableOnBinary(t *testing.T) {
 	}
 	out, _, _ = runAsh(t, "", "", "table", "--columns", "all", "--format", "jsonl", "--rows", "1", table)
 	var row map[string]any
-	if err := json.Unmarshal([]byte(out), &row); err != nil || len(row) != len(tableColumns()) {
+	if err := json.Unmarshal([]byte(out), &row); err != nil || len(row) != len(tablegames.Columns()) {
 		t.Errorf("--columns all --format jsonl: %d columns, %v\n%s", len(row), err, out)
 	}
 	for _, args := range [][]string{

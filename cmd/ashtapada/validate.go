@@ -14,6 +14,7 @@ import (
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/tablegames"
 )
 
 // validate is wired from three parts: the configuration read from the
@@ -101,7 +102,7 @@ func validateAction(c *cli.Context) error {
 		return toolError(err)
 	}
 	sink.settings = settings
-	o := batch.Options{Warn: c.App.ErrWriter, Plan: shardPlan(opts.shard), Limits: opts.limits, Notation: notation, Jobs: opts.jobs, Source: inputsCounted(ci.counter()), IDs: true, Select: sel, StdinName: c.String("stdin-filename"), OpenTable: parquetTables("", notation, opts.limits)}
+	o := batch.Options{Warn: c.App.ErrWriter, Plan: shardPlan(opts.shard), Limits: opts.limits, Notation: notation, Jobs: opts.jobs, Source: inputsCounted(ci.counter()), IDs: true, Select: sel, StdinName: c.String("stdin-filename"), OpenTable: tablegames.OpenTable("", notation, opts.limits)}
 	chosen := &chosenSink[*replay.Result]{Sink: sink}
 	read := batch.Run(o, opts.inputs, validateStage(settings, opts.hints), chosen)
 	err = sink.finish(read)
