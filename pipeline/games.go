@@ -15,12 +15,14 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
 
+	"github.com/ashtapada/ashtapada/batch"
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/gametable"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
 	"github.com/ashtapada/ashtapada/source"
+	"github.com/ashtapada/ashtapada/tablegames"
 )
 
 // Judged is what the pipeline keeps of a game or of a bundle. A game's
@@ -165,50 +167,28 @@ func (fn *judgeFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, f f
 		}
 	}()
 	tally := replay.NewTally()
-	sp := grammar.NewSplitter(rc)
-	sp.SetLimits(fn.limits())
 	sc := new(grammar.Scratch)
-	index := 0
-	// gap is the text that holds no game read since the last game: the
-	// next game's row keeps it (gametable.Row.Before), or, after the
-	// file's last game, that game's (Row.After), as convert's rows do; so
-	// the last row is held until the next game or the end of the file.
-	var gap []byte
+	// The games are read as --shard reads its part (batch.ReadRange): from
+	// the start of the file, so that each has its index and line numbers
+	// as validate gives them; those before the bundle are split, not
+	// parsed. A game is the bundle's when the tracker lets it claim the
+	// game's first byte: the runner may split the rest off to another
+	// bundle while this one reads.
+	//
+	// A row is held until the next game, or the end of the file: the text
+	// that holds no game after the file's last game is that game's
+	// (gametable.Row.After), as in convert's rows.
 	var pending *gametable.Row
-	for {
-		ch, err := sp.Next()
-		if errors.Is(err, io.EOF) {
-			// Done: the end of the file is the end of the range.
-			rt.TryClaim(r.End)
-			if pending != nil {
-				pending.SetAfter(gap)
-			}
-			break
-		}
-		if err != nil {
-			return fmt.Errorf("reading %s: %w", name, err)
-		}
-		if !ch.IsGame() {
-			// A comment before the first game or between games is no
-			// game, and is not counted (as validate numbers games).
-			if fn.Rows {
-				gap = append(gap, ch.Data...)
-			}
-			continue
-		}
-		index++
-		before := gap
-		gap = gap[:0]
-		off := int64(ch.Pos.Offset)
-		if !whole {
-			if off < r.Start {
-				continue
-			}
-			if !rt.TryClaim(off) {
-				break // the rest belongs to other bundles
-			}
+	from := r.Start
+	if whole {
+		from = 0
+	}
+	trailer, err := batch.ReadRange(rc, name, from, -1, batch.Options{Limits: fn.limits()}, func(ch grammar.Chunk, index int, before []byte) error {
+		if !whole && !rt.TryClaim(int64(ch.Pos.Offset)) {
+			return errOtherBundle
 		}
 		if fn.Rows && rows == nil {
+			var err error
 			if rows, err = createRowFile(ctx, rowFileName(fn.RowPrefix, name, r.Start)); err != nil {
 				return err
 			}
@@ -227,6 +207,18 @@ func (fn *judgeFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, f f
 			pending = row
 		} else {
 			emit(j)
+		}
+		return nil
+	})
+	switch {
+	case errors.Is(err, errOtherBundle):
+	case err != nil:
+		return err
+	default:
+		// The end of the file is the end of the range.
+		rt.TryClaim(r.End)
+		if pending != nil {
+			pending.SetAfter(trailer)
 		}
 	}
 	if pending != nil {
@@ -252,23 +244,40 @@ func (fn *judgeFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, f f
 	return nil
 }
 
+// errOtherBundle stops a bundle's reading at the first game that another
+// bundle claims: the rest of the file is that bundle's.
+var errOtherBundle = errors.New("the rest of the file belongs to another bundle")
+
 // judge validates one game, adds it to the bundle's tally and returns its
 // JSONL lines, or with rows its table row (before: the text that holds no
 // game just before it). The row holds nothing of sc's storage.
 func (fn *judgeFn) judge(ch grammar.Chunk, name string, index int, before []byte, sc *grammar.Scratch, tally *replay.Tally, rows bool) (Judged, *gametable.Row, error) {
-	// The record lives until the next game (sc reuses its storage): all
-	// that is kept of it is encoded here.
-	g := grammar.ParseChunkScratch(ch, name, sc)
-	res := fn.rp.Game(g, name, index)
-	tally.Add(res)
 	j := Judged{File: name, Game: index}
 	if rows {
-		if g.Truncated {
-			se := g.SyntaxError()
-			return j, nil, fmt.Errorf("%s: game %d at line %d is too large to be read whole (%d:%d: %s)", name, index, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)
+		// The row of convert --to parquet, a huge game's read in parts.
+		row, res, err := tablegames.RowOf(fn.rp, ch, name, index, before)
+		if err != nil {
+			return j, nil, err
 		}
-		return j, gametable.Build(g, res, gametable.Play(res), gametable.MovetextOf(g, ch.Pos.Offset), before), nil
+		tally.Add(res)
+		return j, row, nil
 	}
+	var res *replay.Result
+	if len(ch.Data) >= grammar.PartedBytes && !ch.Truncated {
+		// A huge game is judged with its main line read in parts, never
+		// held whole, as validate judges it.
+		res, _, _ = batch.ReplayParts(fn.rp, ch, sc, name, index, batch.PartHooks{})
+	} else {
+		// The record lives until the next game (sc reuses its storage):
+		// all that is kept of it is encoded here.
+		res = fn.rp.Game(grammar.ParseChunkScratch(ch, name, sc), name, index)
+	}
+	tally.Add(res)
+	return fn.lines(j, res)
+}
+
+// lines gives j the game's lines of validate --format jsonl.
+func (fn *judgeFn) lines(j Judged, res *replay.Result) (Judged, *gametable.Row, error) {
 	var buf bytes.Buffer
 	rw, err := formats.NewReport("jsonl", &buf, formats.ReportOptions{})
 	if err != nil {

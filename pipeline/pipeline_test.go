@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -408,6 +409,126 @@ func TestHelpListsOwnFlagsFirst(t *testing.T) {
 	for _, name := range []string{"runner", "project", "endpoint"} {
 		if i := strings.Index(help, "\n  -"+name+" "); i < sdk {
 			t.Errorf("the SDK's --%s is not after the command's own flags", name)
+		}
+	}
+}
+
+// writeKnightShuffle writes one game of about size bytes, knights going to
+// and fro under chaturanga-gollon (no repetition rule ends it), with move
+// numbers, followed by a small game.
+func writeKnightShuffle(t *testing.T, path string, size int) {
+	t.Helper()
+	var b bytes.Buffer
+	b.Grow(size + 100)
+	b.WriteString("[Event \"huge\"]\n[Variant \"chaturanga-gollon\"]\n\n")
+	moves := [4]string{"Nf3", "Nf6", "Ng1", "Ng8"}
+	for ply := 0; b.Len() < size; ply++ {
+		if ply%2 == 0 {
+			b.WriteString(strconv.Itoa(ply/2+1) + ". ")
+		}
+		b.WriteString(moves[ply%4])
+		if ply%16 == 15 {
+			b.WriteString("\n")
+		} else {
+			b.WriteString(" ")
+		}
+	}
+	b.WriteString("*\n\n[Event \"small\"]\n\n1. d4 *\n")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// peakRun runs the command and returns its output and its peak resident
+// memory in MB.
+func peakRun(t *testing.T, name string, args ...string) (stdout []byte, peakMB int64) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 {
+		err = nil // error findings
+	}
+	if err != nil {
+		t.Fatalf("%s %v: %v\n%s", name, args, err, stderr.String())
+	}
+	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	if !ok {
+		t.Skip("no peak memory measured on this system")
+	}
+	return out, ru.Maxrss >> 10
+}
+
+// TestPipelineHugeGame: a huge game is judged, and its row written, with
+// its main line read in parts, as validate and convert do: the same lines
+// as validate --format jsonl, the same rows as convert --to parquet. The
+// pipeline's process takes no more over what it takes for a small file
+// than the command line's huge-game ceiling allows over its own fixed
+// cost, 10 MB for each MB of game and 40 MB at least (a part's nodes cost
+// about as much whatever the game's size); twice that for a table's rows,
+// as the pipeline sets no soft memory limit where the command sets one
+// (a worker runs many bundles at once: its memory is the runner's to
+// manage). The fast tier reads a game of 2 MB, the long tier one of
+// 16 MB, the longest read by default.
+func TestPipelineHugeGame(t *testing.T) {
+	size := 2 << 20
+	if testenv.IsLong() {
+		size = 16<<20 - 1<<10
+	}
+	dir := t.TempDir()
+	huge := filepath.Join(dir, "huge.pgn")
+	writeKnightShuffle(t, huge, size)
+	small := filepath.Join(dir, "small.pgn")
+	if err := os.WriteFile(small, []byte("[Event \"small\"]\n\n1. d4 *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(t.TempDir(), "ashtapada-beam")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("building the pipeline: %v\n%s", err, out)
+	}
+	ash := ashtapada(t)
+	mb := float64(size) / (1 << 20)
+	for _, c := range []struct {
+		format string
+		per    float64
+	}{{"jsonl", 10}, {"parquet", 20}} {
+		beamRun := func(in string) (string, int64) {
+			out := filepath.Join(t.TempDir(), "games")
+			_, peak := peakRun(t, bin, "--input", in, "--output", out, "--shards", "1", "--format", c.format, "--runner", "prism")
+			return out, peak
+		}
+		_, base := beamRun(small)
+		out, peak := beamRun(huge)
+		switch c.format {
+		case "jsonl":
+			got := readFile(t, out+"-00000-of-00001.jsonl")
+			want, _ := peakRun(t, ash, "validate", "--format", "jsonl", huge)
+			if g, w := sortedLines(t, got), sortedLines(t, want); !slices.Equal(g, w) {
+				t.Errorf("the pipeline's lines differ from validate's:\npipeline: %q\nvalidate: %q", g, w)
+			}
+		case "parquet":
+			// The runner may split the file: its tables, in name order,
+			// hold its games in order.
+			tables, err := filepath.Glob(out + "-*.parquet")
+			if err != nil || len(tables) == 0 {
+				t.Fatalf("the pipeline wrote no table (%v)", err)
+			}
+			slices.Sort(tables)
+			var g []string
+			for _, tb := range tables {
+				g = append(g, rowsOf(t, tb)...)
+			}
+			one := filepath.Join(t.TempDir(), "one.parquet")
+			peakRun(t, ash, "convert", "--to", "parquet", "-o", one, huge)
+			if w := rowsOf(t, one); !slices.Equal(g, w) {
+				t.Errorf("the pipeline's %d rows differ from convert's %d", len(g), len(w))
+			}
+		}
+		limit := float64(base) + max(c.per*mb, 4*c.per)
+		t.Logf("%s, %.1f MB game: the pipeline's peak %d MB, %d MB on a small file, ceiling %.0f MB", c.format, mb, peak, base, limit)
+		if float64(peak) > limit {
+			t.Errorf("%s: the pipeline's peak memory on a %.0f MB game is %d MB, over %.0f MB (%d MB on a small file, and %.0f for each MB of game, %.0f at least)", c.format, mb, peak, limit, base, c.per, 4*c.per)
 		}
 	}
 }

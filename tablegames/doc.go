@@ -33,8 +33,10 @@
 // batch, which opens a table through OpenTable), opening inputs and
 // cutting them into the parts of a shard (package source), and judging a
 // game (package replay). The command keeps its flags (the columns a user
-// names, checked against Columns, among them) and the policy of a process: where a table is written and how (atomically, or to standard
+// names, checked against Columns, among them) and the policy of a
+// process: where a table is written and how (atomically, or to standard
 // output), whether a table of no rows is an error, the soft memory limit
 // (the Writer holds a row group in memory: batch.TableMemoryLimit) and the
-// exit status.
+// exit status. The Beam pipeline writes its own tables, a row at a time
+// (RowOf).
 package tablegames

@@ -98,11 +98,7 @@ func (w *Writer) WritePart(p source.Part) error {
 		name := in.Name
 		o := batch.Options{Limits: grammar.DefaultLimits(), Notation: w.o.Notation}
 		trailer, err := batch.ReadRange(in, name, p.From, p.To, o, func(ch grammar.Chunk, index int, gap []byte) error {
-			if len(ch.Data) >= grammar.PartedBytes && !ch.Truncated {
-				return w.hugeGame(ch, name, index, gap)
-			}
-			g := grammar.ParseChunk(ch, name)
-			return w.game(g, name, index, gametable.MovetextOf(g, ch.Pos.Offset), gap)
+			return w.hold(RowOf(w.rp, ch, name, index, gap))
 		})
 		if err != nil {
 			return err
@@ -126,7 +122,7 @@ func (w *Writer) WritePart(p source.Part) error {
 		if err != nil {
 			return err
 		}
-		if err := w.game(g, name, index, "", nil); err != nil {
+		if err := w.hold(wholeRow(w.rp, g, name, index, "", nil)); err != nil {
 			return err
 		}
 	}
@@ -176,7 +172,7 @@ func (w *Writer) records(path, format string) (func() (*record.Game, error), io.
 
 // table writes the rows of a table read for its text: a huge game's row
 // (a movetext of grammar.PartedBytes or more) is read and played in
-// parts, as a huge game of a PGN file (hugeGame), and keeps its movetext
+// parts, as a huge game of a PGN file (hugeRow), and keeps its movetext
 // as the table has it; the other rows are records read whole.
 func (w *Writer) table(path string) error {
 	next, closer, err := Chunks(path, w.o.Notation, grammar.DefaultLimits())
@@ -193,9 +189,9 @@ func (w *Writer) table(path string) error {
 			return err
 		}
 		if g == nil {
-			err = w.hugeGame(ch, path, index, nil)
+			err = w.hold(hugeRow(w.rp, ch, path, index, nil))
 		} else {
-			err = w.game(g, path, index, "", nil)
+			err = w.hold(wholeRow(w.rp, g, path, index, "", nil))
 		}
 		if err != nil {
 			return err
@@ -203,27 +199,35 @@ func (w *Writer) table(path string) error {
 	}
 }
 
-func (w *Writer) game(g *record.Game, name string, index int, movetext string, before []byte) error {
+// RowOf is the row of the game of ch, judged by rp, whose configuration
+// sets Steps (a row's san and uci columns are the main line as played);
+// before is the text that holds no game just before it. A huge game (of
+// grammar.PartedBytes or more) is read and played in parts and its moves
+// kept compact (gametable.Moves), never a record held whole. A game too
+// large to be read at all (ch.Truncated) is an error: its row would not
+// hold the game. The game's verdict comes with its row.
+func RowOf(rp *replay.Replayer, ch grammar.Chunk, name string, index int, before []byte) (*gametable.Row, *replay.Result, error) {
+	if len(ch.Data) >= grammar.PartedBytes && !ch.Truncated {
+		return hugeRow(rp, ch, name, index, before)
+	}
+	g := grammar.ParseChunk(ch, name)
+	return wholeRow(rp, g, name, index, gametable.MovetextOf(g, ch.Pos.Offset), before)
+}
+
+// wholeRow is the row of g, a record read whole.
+func wholeRow(rp *replay.Replayer, g *record.Game, name string, index int, movetext string, before []byte) (*gametable.Row, *replay.Result, error) {
 	if g.Truncated {
 		se := g.SyntaxError()
-		return fmt.Errorf("%s: game %d at line %d is too large to be read whole (%d:%d: %s): not converted", name, index, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)
+		return nil, nil, fmt.Errorf("%s: game %d at line %d is too large to be read whole (%d:%d: %s): not converted", name, index, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)
 	}
-	return w.judged(g, w.rp.Game(g, name, index), name, index, movetext, before)
+	res := rp.Game(g, name, index)
+	return gametable.Build(g, res, gametable.Play(res), movetext, before), res, nil
 }
 
-// judged holds back the row of g, judged as res (flush).
-func (w *Writer) judged(g *record.Game, res *replay.Result, name string, index int, movetext string, before []byte) error {
-	if err := w.flush(nil); err != nil {
-		return err
-	}
-	w.pending = gametable.Build(g, res, gametable.Play(res), movetext, before)
-	return nil
-}
-
-// hugeGame is game for a huge game (batch.ReplayParts): its main line is
+// hugeRow is the row of a huge game (batch.ReplayParts): its main line is
 // read and played in parts, and its moves are kept compact
 // (gametable.Moves), not as a record and two lists of strings.
-func (w *Writer) hugeGame(ch grammar.Chunk, name string, index int, before []byte) error {
+func hugeRow(rp *replay.Replayer, ch grammar.Chunk, name string, index int, before []byte) (*gametable.Row, *replay.Result, error) {
 	movetext, first := "", true
 	moves := new(gametable.Moves)
 	hooks := batch.PartHooks{
@@ -237,7 +241,7 @@ func (w *Writer) hugeGame(ch grammar.Chunk, name string, index int, before []byt
 		},
 		Part: func(_ []record.Node, pl *replay.Played) { moves.Add(pl) },
 	}
-	res, g, parted := batch.ReplayParts(w.rp, ch, new(grammar.Scratch), name, index, hooks)
+	res, g, parted := batch.ReplayParts(rp, ch, new(grammar.Scratch), name, index, hooks)
 	if first {
 		// One part: the record is whole.
 		movetext = gametable.MovetextShared(g, ch.Pos.Offset)
@@ -246,18 +250,27 @@ func (w *Writer) hugeGame(ch grammar.Chunk, name string, index int, before []byt
 		// Not replayed: its row keeps its source, and the record as the
 		// grammar reads it whole (which stops at the error).
 		g := grammar.ParseChunk(ch, name)
-		return w.game(g, name, index, gametable.MovetextOf(g, ch.Pos.Offset), before)
+		return wholeRow(rp, g, name, index, gametable.MovetextOf(g, ch.Pos.Offset), before)
 	}
 	if !parted {
 		// Read whole after all (one part).
-		return w.judged(g, res, name, index, movetext, before)
+		return gametable.Build(g, res, gametable.Play(res), movetext, before), res, nil
 	}
 	moves.Add(res.Played)
+	r := gametable.Build(g, res, gametable.PlaySettings(res), movetext, before)
+	r.SetMoves(moves)
+	return r, res, nil
+}
+
+// hold writes the row held back and holds r back in its place (flush).
+func (w *Writer) hold(r *gametable.Row, _ *replay.Result, err error) error {
+	if err != nil {
+		return err
+	}
 	if err := w.flush(nil); err != nil {
 		return err
 	}
-	w.pending = gametable.Build(g, res, gametable.PlaySettings(res), movetext, before)
-	w.pending.SetMoves(moves)
+	w.pending = r
 	return nil
 }
 
