@@ -1,7 +1,9 @@
 // Package batch runs one piece of work on every game of many inputs, on
 // all cores, and delivers the results in input order.
 //
-// It owns the run, and nothing about what a game means:
+// It owns the run, and nothing about what a game means, which is the
+// caller's Work (one piece of work, converting records, comes ready-made:
+// Convert, below). Of the run, it owns:
 //
 //   - the workers: one goroutine reads the inputs and cuts their games into
 //     batches of consecutive games of one file; Options.Jobs workers parse
@@ -56,6 +58,22 @@
 // render it, to count it), ReadParts reads it through once for a work that
 // replays it many times (detect, validate --hints), and WalkParts walks
 // one reading under several replayers at once (diff under two rule sets).
+//
+// # Ready-made work: convert
+//
+// Convert is the work of a conversion, ready-made on a run: every game
+// replayed once, as validate replays it (its error findings given to the
+// caller, the derived formats stopping where the replay stopped), and
+// written in another record format (Conversion.To) in input order. A
+// format that renders its games one by one is rendered by the workers and
+// joined by the sink, so that the workers reuse their records' storage;
+// a huge game's piece is rendered a part at a time and spilled to a file
+// with no name as it grows (package tempfile), never held whole. With
+// Conversion.Split the games go to several files instead, each a whole
+// document, put in place together at the end of a conversion that
+// succeeded (package outfile), none when it failed. Which formats exist
+// and how each is written is package formats'; what a conversion's flags
+// mean, its messages and its exit status are the caller's.
 //
 // # What it leaves to others
 //

@@ -10,9 +10,9 @@ import (
 // TestInterruptedWritesKeepOriginal runs the commands that write files so
 // that they fail after part of the output was produced, and checks that the
 // file they were writing is exactly as it was, permissions included, with
-// no temporary file left beside it. writeFileAtomic's own test
-// (atomic_test.go) makes a writer fail; this one makes the real commands
-// fail half-way.
+// no temporary file left beside it. Package outfile's own test
+// (internal/outfile/outfile_test.go) makes a writer fail; this one makes
+// the real commands fail half-way.
 func TestInterruptedWritesKeepOriginal(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -74,7 +74,7 @@ func TestInterruptedWritesKeepOriginal(t *testing.T) {
 }
 
 // checkUntouched checks that path holds want with mode perm, and that no
-// temporary file (writeFileAtomic's ".NAME.tmp-*") is left in dir.
+// temporary file (outfile's ".NAME.tmp-*") is left in dir.
 func checkUntouched(t *testing.T, dir, path, want string, perm os.FileMode) {
 	t.Helper()
 	got, err := os.ReadFile(path)

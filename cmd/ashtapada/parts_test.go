@@ -96,7 +96,7 @@ func TestPartedValidateAgrees(t *testing.T) {
 
 // partedFlags are the hidden tuning flags (tuning.go) that make the
 // binary read every game's main line in parts of two nodes and write
-// convert's output of every part to its file as it comes (spillPiece):
+// convert's output of every part to its file as it comes (batch.SpillBytes):
 // the paths a game of megabytes takes, on the small games of the tests.
 var partedFlags = []string{"--parted-bytes", "0", "--part-nodes", "2", "--spill-bytes", "0"}
 

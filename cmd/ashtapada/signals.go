@@ -3,11 +3,11 @@ package main
 // Signals and terminals (docs/ci.md, "Global flags, misspellings,
 // interrupts"):
 //
-//   - Ctrl-C (SIGINT) or SIGTERM: the cleanups registered with atInterrupt
-//     run (the progress bar is erased, the temporary file of an atomic
-//     write is removed, so no partial output file is left), and the
-//     process exits 130 (143 for SIGTERM), as shells expect of a program
-//     killed by the signal.
+//   - Ctrl-C (SIGINT) or SIGTERM: the temporary files of the output files
+//     not yet in place are removed (outfile.Abandon), so no partial output
+//     file is left, the cleanups registered with atInterrupt run (the
+//     progress bar is erased), and the process exits 130 (143 for
+//     SIGTERM), as shells expect of a program killed by the signal.
 //   - A closed pipe on standard output (`ashtapada validate big/ | head`):
 //     writes fail with EPIPE instead of the process being killed, so that
 //     the bar is erased too; the command then exits 141 without a message,
@@ -23,6 +23,7 @@ import (
 	"sync"
 	"syscall"
 
+	"github.com/ashtapada/ashtapada/internal/outfile"
 	"github.com/ashtapada/ashtapada/internal/tempfile"
 )
 
@@ -80,6 +81,9 @@ func handleSignals() {
 		// A spool made this instant still has its name: wait for its
 		// removal, and make no other.
 		tempfile.Hold()
+		// The output files not yet in place are removed, and none is
+		// made or put in place after them.
+		outfile.Abandon()
 		runCleanups()
 		switch sig {
 		case syscall.SIGTERM:

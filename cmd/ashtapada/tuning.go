@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/urfave/cli/v2"
 
+	"github.com/ashtapada/ashtapada/batch"
 	"github.com/ashtapada/ashtapada/compare"
 	"github.com/ashtapada/ashtapada/gametable"
 	"github.com/ashtapada/ashtapada/grammar"
@@ -31,7 +32,7 @@ func applyTuning(c *cli.Context) error {
 	for name, v := range map[string]*int{
 		"parted-bytes":   &grammar.PartedBytes,
 		"part-nodes":     &grammar.PartNodes,
-		"spill-bytes":    &spillBytes,
+		"spill-bytes":    &batch.SpillBytes,
 		"huge-row-plies": &gametable.HugeRowPlies,
 		"diff-window":    &compare.DiffWindow,
 	} {

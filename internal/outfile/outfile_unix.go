@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package outfile
 
 import (
 	"fmt"
@@ -18,7 +18,7 @@ func hardLinks(fi fs.FileInfo) int {
 }
 
 // writable reports whether this process may write the file (root may
-// write a file without write bits; writeTarget refuses those itself).
+// write a file without write bits; target refuses those itself).
 func writable(path string) bool {
 	return syscall.Access(path, 2 /* W_OK */) == nil
 }
