@@ -303,6 +303,12 @@ func (s *Splitter) Next() (Chunk, error) {
 			if err != nil {
 				if err != io.EOF {
 					s.err = fmt.Errorf("reading game text: %w", err)
+					if sawMoves && afterResult {
+						// The game read so far ended with its
+						// termination marker: it is whole, and comes
+						// before the error, which the next call gives.
+						break
+					}
 					return Chunk{}, s.err
 				}
 				s.err = io.EOF

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -223,5 +224,39 @@ func TestHugeTokenQuotedShort(t *testing.T) {
 	se := games[0].SyntaxError()
 	if se == nil || len(se.Message) > 200 || !strings.Contains(se.Message, "300000 bytes") {
 		t.Errorf("message of %d bytes: %.300s", len(se.Message), se.Message)
+	}
+}
+
+// A read error ends the input, and a game read whole before it (to its
+// termination marker) still comes out first; a game cut by the error
+// does not.
+func TestSplitterReadError(t *testing.T) {
+	boom := errors.New("boom")
+	for _, c := range []struct {
+		text  string
+		games []string
+	}{
+		{"[Event \"a\"]\n\n1. e4 *\n\n[Event \"b", []string{"[Event \"a\"]\n\n1. e4 *\n\n"}},
+		{"[Event \"a\"]\n\n1. e4 *\n", []string{"[Event \"a\"]\n\n1. e4 *\n"}},
+		{"[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 d5", []string{"[Event \"a\"]\n\n1. e4 *\n\n"}},
+		{"[Event \"a\"]\n\n1. e4 e5\n", nil},
+		{"1. e4 {a comment *\n", nil},
+	} {
+		sp := grammar.NewSplitter(&failingReader{data: []byte(c.text), err: boom})
+		var games []string
+		var err error
+		for {
+			var ch grammar.Chunk
+			if ch, err = sp.Next(); err != nil {
+				break
+			}
+			games = append(games, string(ch.Data))
+		}
+		if !errors.Is(err, boom) {
+			t.Errorf("%q: ended with %v, want the read error", c.text, err)
+		}
+		if !slices.Equal(games, c.games) {
+			t.Errorf("%q: games %q before the error, want %q", c.text, games, c.games)
+		}
 	}
 }

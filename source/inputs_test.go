@@ -1,12 +1,14 @@
 package source
 
 import (
+	"bufio"
 	"bytes"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -139,5 +141,37 @@ func TestPlanKeepsCompressedWhole(t *testing.T) {
 		if want := map[string]int{gz: 1, txt: 8}[f]; owners != want {
 			t.Errorf("%s: in %d of 8 shards, want %d", filepath.Base(f), owners, want)
 		}
+	}
+}
+
+// A read error in the middle of a compressed input reaches whoever reads
+// on, even after a look ahead took it first: the xz decoder may answer the
+// read after its error with the end of the stream (as on the seed below,
+// found by FuzzDecompress: its third block's header is damaged), and
+// bufio's Peek keeps an error to itself.
+func TestReadErrorIsKept(t *testing.T) {
+	seed, err := os.ReadFile(filepath.Join("testdata", "fuzz", "FuzzDecompress", "d35d4fadb93badfa"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, lit, _ := strings.Cut(string(seed), "\n")
+	text, err := strconv.Unquote(strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(lit), "[]byte("), ")"))
+	if err != nil {
+		t.Fatalf("the seed: %v", err)
+	}
+	in, err := Options{}.Reader(io.NopCloser(strings.NewReader(text)), "damaged.pgn.xz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	br := bufio.NewReaderSize(in, 4096)
+	if _, err := br.Peek(4096); err == nil {
+		t.Fatal("peeking past the damaged block: no error")
+	}
+	got, err := io.ReadAll(br)
+	if err == nil {
+		t.Fatalf("read %d bytes of the damaged input and no error", len(got))
+	}
+	if len(got) != 2<<10 {
+		t.Errorf("read %d bytes before the error, want the first two blocks' %d", len(got), 2<<10)
 	}
 }

@@ -162,7 +162,29 @@ func (o Options) open(raw io.Reader, path, name string) (*Input, error) {
 		return nil, fmt.Errorf("reading %s: %w", name, err)
 	}
 	in.Name = name
+	in.Reader = &stickyError{r: in.Reader}
 	return in, nil
+}
+
+// stickyError repeats a read error to every later read. A decompressor
+// may answer the read after its error with io.EOF, and a reader that
+// looks ahead (bufio.Reader.Peek, which sniffing a format calls) keeps
+// the first error to itself: the text would seem to end cleanly where it
+// could not be read.
+type stickyError struct {
+	r   io.Reader
+	err error
+}
+
+func (s *stickyError) Read(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.r.Read(p)
+	if err != nil && err != io.EOF {
+		s.err = err
+	}
+	return n, err
 }
 
 // compression magic numbers: a format is known by its first bytes.

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/ashtapada/ashtapada/internal/testenv"
+	"github.com/ashtapada/ashtapada/source"
+)
+
+// TestReadErrorMidInput: an input that cannot be read to its end (an xz
+// file whose third block's header is damaged, found by FuzzDecompress) is
+// an error of the tool, exit 2 with the decoder's reason, and every game
+// read whole before the damage is still judged. The format's sniffing
+// peeks ahead past the damage, and the decoder answers the read after its
+// error with the end of the stream: the input once seemed to end there
+// cleanly, and its last whole game was dropped.
+func TestReadErrorMidInput(t *testing.T) {
+	seed, err := os.ReadFile(filepath.Join(testenv.RepoRoot(), "source", "testdata", "fuzz", "FuzzDecompress", "d35d4fadb93badfa"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, lit, _ := strings.Cut(string(seed), "\n")
+	text, err := strconv.Unquote(strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(lit), "[]byte("), ")"))
+	if err != nil {
+		t.Fatalf("the seed: %v", err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "damaged.pgn.xz"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// What the damage leaves: the games whose termination marker the
+	// decoder gives before its error.
+	whole := strings.Count(readablePrefix(t, filepath.Join(dir, "damaged.pgn.xz")), "*\n")
+	for _, args := range [][]string{
+		{"validate", "--format", "jsonl", "damaged.pgn.xz"},
+		{"convert", "--to", "jsonl", "damaged.pgn.xz"},
+	} {
+		stdout, stderr, code := runAsh(t, dir, "", args...)
+		if code != 2 || !strings.Contains(stderr, "damaged.pgn.xz") || !strings.Contains(stderr, "checksum error for block header") {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and the decoder's error naming the file", args, code, stderr)
+		}
+		games := strings.Count(stdout, `"kind":"game"`)
+		if args[0] == "convert" {
+			games = strings.Count(stdout, "\n")
+		}
+		if games != whole {
+			t.Errorf("%v: %d games judged, want the %d read whole before the damage", args, games, whole)
+		}
+	}
+}
+
+// readablePrefix is what the decoder gives of the file before its error.
+func readablePrefix(t *testing.T, path string) string {
+	t.Helper()
+	in, err := source.Options{}.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	b, err := io.ReadAll(in)
+	if err == nil {
+		t.Fatalf("%s reads to its end", path)
+	}
+	return string(b)
+}
