@@ -17,6 +17,7 @@ package detect
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -192,6 +193,8 @@ type ProfileResult struct {
 	// FixReplays counts the replays of the fix search (Options.MaxReplays
 	// at most), 0 when none was searched.
 	FixReplays int `json:"fix_replays,omitempty"`
+	// searchCut: the fix search stopped at Options.MaxReplays.
+	searchCut bool
 	// Outcome and Result of the game under the profile (with the fix).
 	Outcome string `json:"outcome,omitempty"`
 	Winner  string `json:"winner,omitempty"`
@@ -513,10 +516,67 @@ func verdictLine(g *Game) string {
 		pr := g.Profiles[best]
 		fmt.Fprintf(&b, "fits no profile; %s gets furthest, to %s", pr.Profile, pr.Break)
 	}
-	if dec := decidingKeys(g); len(dec) > 0 {
+	if dec := decidingMoves(g); len(dec) > 0 {
 		fmt.Fprintf(&b, "; as %s, decided by %s", mainFit(g).Profile, strings.Join(dec, ", "))
 	}
+	var cut []string
+	bound := 0
+	for _, pr := range g.Profiles {
+		if pr.searchCut {
+			cut, bound = append(cut, pr.Profile), pr.FixReplays
+		}
+	}
+	if len(cut) > 0 {
+		fmt.Fprintf(&b, "; for %s, the search stopped at the bound of %d replays (--max-replays): a smaller fix may exist", strings.Join(cut, ", "), bound)
+	}
 	return b.String()
+}
+
+// decidingMoves are decidingKeys, each with the moves where the values it
+// rules out break the game: "setup=shatranj at 2. Qf2".
+func decidingMoves(g *Game) []string {
+	pr := mainFit(g)
+	if pr == nil {
+		return nil
+	}
+	var out []string
+	for _, e := range pr.Evidence {
+		if !e.Decided {
+			continue
+		}
+		var moves []string
+		for _, r := range e.Rejected {
+			if m := r.Break.Move(); m != "" && !slices.Contains(moves, m) {
+				moves = append(moves, m)
+			}
+		}
+		s := e.Key + "=" + strings.Join(e.Allowed, "|")
+		if len(moves) > 0 {
+			s += " at " + strings.Join(moves, ", ")
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// Mistagged is the profile the game's Variant tag names when the game
+// does not fit it but fits another as it stands; "" otherwise (no tag, a
+// tag that names no profile, a game that fits its tag or nothing).
+func (g *Game) Mistagged() string {
+	name := strings.TrimSpace(g.Variant)
+	if name == "" || len(g.Fits) == 0 {
+		return ""
+	}
+	tagged, err := rules.Lookup(name)
+	if err != nil {
+		return ""
+	}
+	for i := range g.Profiles {
+		if pr := &g.Profiles[i]; pr.profile != nil && pr.profile.Name == tagged.Name && pr.Valid {
+			return ""
+		}
+	}
+	return tagged.Name
 }
 
 // decidingKeys are the settings decided in the game's main fit,

@@ -31,7 +31,7 @@ func Example() {
 		}
 	}
 	// Output:
-	// fits no profile as it stands; fits fide with --set elephant=alfil; shatranj with --set pawn-double-step=yes; chaturanga with --set pawn-double-step=yes; chaturanga-gollon with --set pawn-double-step=yes; hindustani with --set elephant=alfil --set pawn-double-step=yes; andhra with --set elephant=alfil --set pawn-double-step=yes; as fide, decided by elephant=alfil, pawn-double-step=yes
+	// fits no profile as it stands; fits fide with --set elephant=alfil; shatranj with --set pawn-double-step=yes; chaturanga with --set pawn-double-step=yes; chaturanga-gollon with --set pawn-double-step=yes; hindustani with --set elephant=alfil --set pawn-double-step=yes; andhra with --set elephant=alfil --set pawn-double-step=yes; as fide, decided by elephant=alfil at 1. Be3, pawn-double-step=yes at 2. d4
 	// fide breaks at 1. Be3 (ply 1): illegal-move; fix: elephant=alfil
 	// shatranj breaks at 2. d4 (ply 3): illegal-move; fix: pawn-double-step=yes
 	// chaturanga breaks at 2. d4 (ply 3): illegal-move; fix: pawn-double-step=yes

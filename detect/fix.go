@@ -92,6 +92,7 @@ func (d *Detector) fixes(g *source, out *Game, base []verdict, want []bool) {
 			}
 		}
 		pr.FixReplays = d.opts.MaxReplays - b.left
+		pr.searchCut = b.cut
 		if b.cut {
 			// A fix found is valid, but the subsets and sets not
 			// replayed may hold a smaller one, or none was found.

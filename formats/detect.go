@@ -24,12 +24,25 @@ type DetectWriter interface {
 // DetectFormats are the formats detect writes.
 func DetectFormats() []string { return []string{"json", "jsonl", "text"} }
 
-// NewDetectReport returns the writer of the named format on w. Verbose
-// text also lists every setting's evidence and the undetermined ones.
-func NewDetectReport(name string, w io.Writer, verbose bool) (DetectWriter, error) {
+// DetectReportOptions are the choices of detect's text report.
+type DetectReportOptions struct {
+	// Verbose: under each game's line, the game's tags and its verdict
+	// under every profile tried, with the evidence for each setting
+	// decided and the names of those left undetermined. Without it a
+	// game is its one line: the profiles it fits, the smallest fix, the
+	// settings decided and the moves that decide them.
+	Verbose bool
+	// Hints: a game whose Variant tag names a profile it does not fit,
+	// while it fits another, says so on its line.
+	Hints bool
+}
+
+// NewDetectReport returns the writer of the named format on w; the
+// options are the text format's.
+func NewDetectReport(name string, w io.Writer, o DetectReportOptions) (DetectWriter, error) {
 	switch name {
 	case "text":
-		return &detectText{w: w, verbose: verbose}, nil
+		return &detectText{w: w, verbose: o.Verbose, hints: o.Hints}, nil
 	case "jsonl":
 		return &detectJSONL{enc: json.NewEncoder(w)}, nil
 	case "json":
@@ -104,9 +117,9 @@ func (d *detectJSON) Close(t *detect.Summary) error {
 }
 
 type detectText struct {
-	w       io.Writer
-	verbose bool
-	err     error
+	w              io.Writer
+	verbose, hints bool
+	err            error
 }
 
 func (d *detectText) printf(format string, a ...any) {
@@ -116,7 +129,14 @@ func (d *detectText) printf(format string, a ...any) {
 }
 
 func (d *detectText) Game(g *detect.Game) error {
-	d.printf("%s: game %d: %s\n", g.File, g.Game, g.Verdict)
+	d.printf("%s: game %d: %s", g.File, g.Game, g.Verdict)
+	if tagged := g.Mistagged(); d.hints && tagged != "" {
+		d.printf("; hint: its Variant tag names %s, which it does not fit", tagged)
+	}
+	d.printf("\n")
+	if !d.verbose {
+		return d.err
+	}
 	if g.Variant != "" || g.Rules != "" {
 		d.printf("  tags: Variant %q, Rules %q\n", g.Variant, g.Rules)
 	}
@@ -132,9 +152,7 @@ func (d *detectText) Game(g *detect.Game) error {
 			}
 		default:
 			d.printf("  %s: breaks at %s: %s\n", pr.Profile, pr.Break, pr.Break.Message)
-			// "not searched" repeats for every profile of a game that
-			// fits another: said once per game unless verbose.
-			if pr.FixNote != "" && (d.verbose || !strings.HasPrefix(pr.FixNote, "not searched")) {
+			if pr.FixNote != "" {
 				d.printf("    no fix: %s\n", pr.FixNote)
 			}
 		}
@@ -147,11 +165,7 @@ func (d *detectText) Game(g *detect.Game) error {
 			}
 		}
 		if und := pr.Undetermined(); len(und) > 0 {
-			if d.verbose {
-				d.printf("    undetermined: %s\n", strings.Join(und, ", "))
-			} else {
-				d.printf("    undetermined: %d settings\n", len(und))
-			}
+			d.printf("    undetermined: %s\n", strings.Join(und, ", "))
 		}
 	}
 	return d.err

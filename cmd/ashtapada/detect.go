@@ -24,9 +24,10 @@ func init() {
 		Usage:     "find the rule profiles and settings under which each game is valid",
 		ArgsUsage: "[FILE|DIR|-] ...",
 		Description: "Replays every game under every built-in profile (and each --rules-file profile), ignoring\n" +
-			"its Variant and Rules tags, and reports the profiles it fits, where it breaks the others,\n" +
-			"the smallest --set changes that make it fit (within --max-changes), and for each fit the\n" +
-			"move that decides each setting (docs/detect.md). Exit status: 0 every game fits some\n" +
+			"its Variant and Rules tags, and reports in one line per game the profiles it fits, the\n" +
+			"smallest --set changes that make it fit (within --max-changes), and the settings its moves\n" +
+			"decide, with those moves; --verbose adds where it breaks every other profile and the\n" +
+			"evidence for each setting (docs/detect.md). Exit status: 0 every game fits some\n" +
 			"profile, 1 some game fits none, 2 the tool could not do its job.",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "report format: " + strings.Join(formats.DetectFormats(), ", ")},
@@ -37,7 +38,8 @@ func init() {
 			&cli.IntFlag{Name: "max-replays", Value: detect.DefaultMaxReplays, Usage: "replays of one profile's whole fix search for one game (natural fixes, their subsets, first-error search)"},
 			&cli.BoolFlag{Name: "no-evidence", Usage: "skip the per-setting evidence (faster)"},
 			&cli.BoolFlag{Name: "all-fixes", Usage: "search a fix for every profile, not only around the best ones"},
-			&cli.BoolFlag{Name: "verbose", Usage: "text format: name the undetermined settings"},
+			&cli.BoolFlag{Name: "verbose", Usage: "text format: under each game's line, its verdict under every profile with the evidence for each setting"},
+			&cli.BoolFlag{Name: "hints", Usage: "text format: flag a game whose Variant tag names a profile it does not fit, when it fits another"},
 			jobsFlag("games detected in parallel"),
 		}, slices.Concat(selectFlags("within each file, as the report numbers them"), limitFlags(), pprofFlags, []cli.Flag{maxWindowFlag()})...),
 		Action: detectAction,
@@ -104,7 +106,7 @@ func detectAction(c *cli.Context) error {
 	}()
 	stdout := bufio.NewWriterSize(c.App.Writer, 1<<16)
 	defer stdout.Flush()
-	rw, err := formats.NewDetectReport(c.String("format"), stdout, c.Bool("verbose"))
+	rw, err := formats.NewDetectReport(c.String("format"), stdout, formats.DetectReportOptions{Verbose: c.Bool("verbose"), Hints: c.Bool("hints")})
 	if err != nil {
 		return toolError(err)
 	}

@@ -188,7 +188,7 @@ func TestDetectRulesFile(t *testing.T) {
 	if !strings.Contains(out, "game 3: fits chaturanga-dabbaba") {
 		t.Errorf("the dabbaba game does not fit the user's profile:\n%s", out)
 	}
-	out, _, code = runAsh(t, root, "", "detect", "--rules", "shatranj", "--set", "stalemate=draw", "corpus/shatranj/showcase.pgn")
+	out, _, code = runAsh(t, root, "", "detect", "--verbose", "--rules", "shatranj", "--set", "stalemate=draw", "corpus/shatranj/showcase.pgn")
 	if strings.Contains(out, "  fide:") || !strings.Contains(out, "  shatranj:") {
 		t.Errorf("--rules shatranj: other candidates tried, or not shatranj:\n%s", out)
 	}
@@ -246,5 +246,51 @@ func TestDetectMaxReplaysBound(t *testing.T) {
 		if !strings.Contains(text, "the search stopped at the bound of 1 replays") {
 			t.Errorf("%v: the text report does not say the bound cut the search\n%s", args, text)
 		}
+	}
+}
+
+// TestDetectOneLinePerGame: the text report is one line per game (with the
+// profiles it fits, its fix, the settings decided and the moves deciding
+// them), then each file's summary and the total; --verbose adds each
+// profile's verdict and evidence under the game's line; --hints flags a
+// game whose Variant tag names a profile it does not fit when it fits
+// another, and no other.
+func TestDetectOneLinePerGame(t *testing.T) {
+	t.Parallel()
+	root := repoRoot(t)
+	files := []string{"corpus/shatranj/showcase.pgn", "corpus/chaturanga/fsf-selfplay.pgn"}
+	jsonl, _, _ := runAsh(t, root, "", append([]string{"detect", "--format", "jsonl"}, files...)...)
+	games := strings.Count(jsonl, `"kind":"game"`)
+	out, stderr, code := runAsh(t, root, "", append([]string{"detect"}, files...)...)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != 0 || len(lines) != games+len(files)+1 {
+		t.Fatalf("exit %d, %d lines for %d games in %d files, want one a game, one a file and the total\n%s%s", code, len(lines), games, len(files), out, stderr)
+	}
+	if !strings.Contains(out, "game 1: fits shatranj; as shatranj, decided by setup=shatranj at 2. Qf2, elephant=alfil at 3. Bh3\n") {
+		t.Errorf("the showcase's first game does not name the moves deciding its settings:\n%s", out)
+	}
+	if strings.Contains(out, "hint:") {
+		t.Errorf("a hint without --hints:\n%s", out)
+	}
+	verbose, _, _ := runAsh(t, root, "", append([]string{"detect", "--verbose"}, files...)...)
+	if !strings.Contains(verbose, "\n  fide: breaks at 2. Qf2 (ply 3): illegal-move") || !strings.Contains(verbose, "    setup=shatranj: 2. Qf2: under setup=modern") {
+		t.Errorf("--verbose does not give each profile's verdict and the evidence:\n%s", verbose)
+	}
+	for _, l := range lines {
+		if !strings.HasPrefix(verbose, l+"\n") && !strings.Contains(verbose, "\n"+l+"\n") {
+			t.Errorf("--verbose lacks the line %q", l)
+		}
+	}
+	hinted, _, _ := runAsh(t, root, "", append([]string{"detect", "--hints"}, files...)...)
+	var flagged []string
+	for _, l := range strings.Split(hinted, "\n") {
+		if strings.Contains(l, "; hint: ") {
+			flagged = append(flagged, l)
+		}
+	}
+	// The self-play game was played under chaturanga-gollon's rules,
+	// tagged chaturanga, which it fits only with changes.
+	if len(flagged) != 1 || !strings.HasPrefix(flagged[0], "corpus/chaturanga/fsf-selfplay.pgn: game 1: fits chaturanga-gollon;") || !strings.HasSuffix(flagged[0], "; hint: its Variant tag names chaturanga, which it does not fit") {
+		t.Errorf("--hints flagged %q, want the chaturanga self-play game alone", flagged)
 	}
 }
