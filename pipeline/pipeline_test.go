@@ -81,7 +81,15 @@ func ashtapada(t *testing.T) string {
 
 func run(t *testing.T, bin string, args ...string) []byte {
 	t.Helper()
-	cmd := exec.Command(bin, args...)
+	out, _ := runState(t, bin, args...)
+	return out
+}
+
+// runState runs a command that must exit 0 or 1 (error findings) and
+// returns its standard output and how it ended.
+func runState(t *testing.T, name string, args ...string) ([]byte, *os.ProcessState) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -89,9 +97,9 @@ func run(t *testing.T, bin string, args ...string) []byte {
 		err = nil // error findings
 	}
 	if err != nil {
-		t.Fatalf("%s %v: %v\n%s", bin, args, err, stderr.String())
+		t.Fatalf("%s %v: %v\n%s", name, args, err, stderr.String())
 	}
-	return out
+	return out, cmd.ProcessState
 }
 
 // runPipeline runs the pipeline on Prism and returns its output files:
@@ -443,17 +451,8 @@ func writeKnightShuffle(t *testing.T, path string, size int) {
 // memory in MB.
 func peakRun(t *testing.T, name string, args ...string) (stdout []byte, peakMB int64) {
 	t.Helper()
-	cmd := exec.Command(name, args...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 {
-		err = nil // error findings
-	}
-	if err != nil {
-		t.Fatalf("%s %v: %v\n%s", name, args, err, stderr.String())
-	}
-	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	out, state := runState(t, name, args...)
+	ru, ok := state.SysUsage().(*syscall.Rusage)
 	if !ok {
 		t.Skip("no peak memory measured on this system")
 	}

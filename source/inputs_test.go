@@ -8,13 +8,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/ashtapada/ashtapada/internal/compresstest"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 )
 
 const sampleGame = "[Event \"x\"]\n\n1. e4 e5 *\n"
@@ -150,16 +150,8 @@ func TestPlanKeepsCompressedWhole(t *testing.T) {
 // found by FuzzDecompress: its third block's header is damaged), and
 // bufio's Peek keeps an error to itself.
 func TestReadErrorIsKept(t *testing.T) {
-	seed, err := os.ReadFile(filepath.Join("testdata", "fuzz", "FuzzDecompress", "d35d4fadb93badfa"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, lit, _ := strings.Cut(string(seed), "\n")
-	text, err := strconv.Unquote(strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(lit), "[]byte("), ")"))
-	if err != nil {
-		t.Fatalf("the seed: %v", err)
-	}
-	in, err := Options{}.Reader(io.NopCloser(strings.NewReader(text)), "damaged.pgn.xz")
+	text := testenv.FuzzSeed(t, filepath.Join("testdata", "fuzz", "FuzzDecompress", "d35d4fadb93badfa"))
+	in, err := Options{}.Reader(io.NopCloser(bytes.NewReader(text)), "damaged.pgn.xz")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -20,17 +19,9 @@ import (
 // error with the end of the stream: the input once seemed to end there
 // cleanly, and its last whole game was dropped.
 func TestReadErrorMidInput(t *testing.T) {
-	seed, err := os.ReadFile(filepath.Join(testenv.RepoRoot(), "source", "testdata", "fuzz", "FuzzDecompress", "d35d4fadb93badfa"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, lit, _ := strings.Cut(string(seed), "\n")
-	text, err := strconv.Unquote(strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(lit), "[]byte("), ")"))
-	if err != nil {
-		t.Fatalf("the seed: %v", err)
-	}
+	text := testenv.FuzzSeed(t, filepath.Join(testenv.RepoRoot(), "source", "testdata", "fuzz", "FuzzDecompress", "d35d4fadb93badfa"))
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "damaged.pgn.xz"), []byte(text), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "damaged.pgn.xz"), text, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	// What the damage leaves: the games whose termination marker the

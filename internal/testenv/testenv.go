@@ -26,6 +26,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -126,4 +128,21 @@ func WellFormedXML(data []byte) string {
 			return err.Error()
 		}
 	}
+}
+
+// FuzzSeed is the input of a file of a fuzz target's corpus
+// (testdata/fuzz/TARGET/NAME, in the "go test fuzz v1" encoding) that
+// holds one []byte.
+func FuzzSeed(t testing.TB, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, lit, _ := strings.Cut(string(data), "\n")
+	text, err := strconv.Unquote(strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(lit), "[]byte("), ")"))
+	if err != nil {
+		t.Fatalf("%s: not one []byte of a fuzz corpus: %v", path, err)
+	}
+	return []byte(text)
 }
