@@ -3,13 +3,16 @@ package source
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
 	"errors"
 	"io"
 	"os/exec"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/internal/compresstest"
+	"github.com/ulikunitz/xz"
 )
 
 // readAllWith decompresses data as an input is, with the window limit
@@ -33,9 +36,9 @@ func readAllWith(data []byte, limit int64, most int64) ([]byte, error) {
 	return out.Bytes(), err
 }
 
-// The guard lets through every xz file the library reads: the xz tool's
-// presets, checks, blocks, streams and padding, and the Go encoder's
-// blocks; what is read is the same.
+// The xz reader reads every xz file the library reads, within the limit:
+// the xz tool's presets, checks, blocks, streams and padding, and the Go
+// encoder's blocks; what is read is the same.
 func TestXZGuardReadsOrdinaryFiles(t *testing.T) {
 	data := compresstest.Records(100_000)
 	files := map[string][]byte{
@@ -100,6 +103,23 @@ func TestXZGuardRefusesLargeDictionary(t *testing.T) {
 	}
 }
 
+// An xz file cut short is an error wherever it is cut, as for the xz
+// tool: the library's own reader takes a stream that ends where a block,
+// or a block's header, would begin for a whole one, and a game list cut
+// there would be read as if it were all.
+func TestXZCutShortIsAnError(t *testing.T) {
+	f := compresstest.XZ(t, compresstest.Records(8000), 1<<10)
+	var read []int
+	for n := len(magicXz); n < len(f); n++ {
+		if _, err := readAllWith(f[:n], DefaultMaxWindow, 1<<30); err == nil {
+			read = append(read, n)
+		}
+	}
+	if len(read) > 0 {
+		t.Errorf("a file of %d bytes cut at %v: read without an error", len(f), read)
+	}
+}
+
 // zstd: a frame declaring a window over the limit is refused at once; the
 // same frame is read under a raised limit.
 func TestZstdWindowLimit(t *testing.T) {
@@ -118,9 +138,9 @@ func TestZstdWindowLimit(t *testing.T) {
 }
 
 // xzToolRefuses reports whether xz(1), where it is installed, finds the
-// stream in damaged: the library reads some damaged streams to their
-// first block's end without a word (a chunk's control byte that is none,
-// after the data it wanted), which the guard refuses as the xz tool does.
+// stream in damaged: the library's reader takes some damaged streams for
+// whole ones (cut where a block begins), which the reader here refuses as
+// the xz tool does.
 func xzToolRefuses(in []byte) bool {
 	path, err := exec.LookPath("xz")
 	if err != nil {
@@ -131,10 +151,25 @@ func xzToolRefuses(in []byte) bool {
 	return cmd.Run() != nil
 }
 
+// readAllLibrary reads xz data with the xz library's own reader, which the
+// reader here is compared with, and returns at most most bytes.
+func readAllLibrary(data []byte, most int64) ([]byte, error) {
+	xr, err := xz.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	_, err = io.CopyN(&out, xr, most)
+	if errors.Is(err, io.EOF) {
+		err = nil
+	}
+	return out.Bytes(), err
+}
+
 // FuzzDecompress: any bytes through the input's decompressors, gzip,
-// bzip2, zstd and xz by their first bytes: no panic, and the xz guard
-// refuses nothing that the xz library reads (under the limit) and the xz
-// tool finds whole.
+// bzip2, zstd and xz by their first bytes: no panic, and the xz reader
+// refuses nothing that the xz library's own reader reads (under the
+// limit) and the xz tool finds whole.
 func FuzzDecompress(f *testing.F) {
 	data := compresstest.Records(3000)
 	var gz bytes.Buffer
@@ -164,20 +199,55 @@ func FuzzDecompress(f *testing.F) {
 		}
 		if err != nil && xzToolRefuses(in) {
 			// The xz tool finds the stream damaged too. Asked first: the
-			// library alone, with no limit, may take a damaged block
-			// header's dictionary size as it stands and spend seconds
-			// making room for it (found by FuzzDecompress:
-			// testdata/fuzz/FuzzDecompress/d35d4fadb93badfa, 15 s for
-			// 1 KB), which the guard, checking the header first, never
-			// lets it do.
+			// library's reader, with no limit, may take a block header
+			// from inside a chunk's compressed bytes and make room for
+			// the dictionary it declares, gigabytes
+			// (testdata/fuzz/FuzzDecompress/d35d4fadb93badfa), which
+			// the reader here, reading the framing itself, never lets it
+			// do.
 			return
 		}
-		want, lerr := readAllWith(in, 0, most) // the library alone
+		want, lerr := readAllLibrary(in, most)
 		if lerr == nil && len(want) < most && err != nil {
-			t.Fatalf("the guard refused what the library reads: %v", err)
+			t.Fatalf("refused what the library reads: %v", err)
 		}
 		if err == nil && lerr == nil && !bytes.Equal(got, want) {
-			t.Fatalf("read %d bytes through the guard, %d without", len(got), len(want))
+			t.Fatalf("read %d bytes here, %d by the library", len(got), len(want))
 		}
 	})
+}
+
+// The library's LZMA2 decoder ends a compressed chunk once it has decoded
+// the uncompressed size the chunk declares, wherever that leaves it in
+// the compressed bytes the chunk declares, and reads the next chunk from
+// there. A first chunk that declares more compressed bytes than it holds
+// thus leads the library to the next block's header, which a reader
+// following the declared sizes takes for compressed data. Such a block
+// declaring a dictionary over the limit is refused, and nothing near its
+// size is allocated: the seed the fuzzer found, and the same made here
+// from a file of the Go encoder.
+func TestXZDictionaryLimitHoldsWhereChunkSizesMislead(t *testing.T) {
+	x := compresstest.XZ(t, compresstest.Records(100_000), 16<<10)
+	heads := compresstest.XZBlockHeaders(x)
+	made := compresstest.PatchXZDict(x, heads[1], 37)
+	chunk := heads[0] + (int(x[heads[0]])+1)*4
+	if made[chunk] < 0xe0 || binary.BigEndian.Uint16(made[chunk+3:])+1 >= uint16(heads[1]-chunk) {
+		t.Fatalf("the first block is not one compressed chunk before the second block: % x", made[chunk:chunk+6])
+	}
+	binary.BigEndian.PutUint16(made[chunk+3:], 0xffff) // 64 KiB of compressed data
+	for name, in := range map[string][]byte{
+		"seed d35d4fadb93badfa": compresstest.FuzzSeed(t, "testdata/fuzz/FuzzDecompress/d35d4fadb93badfa"),
+		"made":                  made,
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := readAllWith(in, 1<<20, 4<<20)
+		runtime.ReadMemStats(&after)
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20 {
+			t.Errorf("%s: allocated %d MB reading under a 1 MiB limit", name, alloc>>20)
+		}
+		if err == nil || !strings.Contains(err.Error(), "a dictionary of 1.5 GiB, over the limit of 1 MiB") {
+			t.Errorf("%s: want the 1.5 GiB dictionary refused, got %v", name, err)
+		}
+	}
 }

@@ -2,13 +2,19 @@ package source
 
 import (
 	"bufio"
+	"bytes"
+	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash"
+	"hash/crc32"
+	"hash/crc64"
 	"io"
+	"slices"
 
 	"github.com/klauspost/compress/zstd"
-	"github.com/ulikunitz/xz"
+	"github.com/ulikunitz/xz/lzma"
 )
 
 // A compressed input declares how much of its past its decoder must keep:
@@ -93,188 +99,283 @@ type zstdCloser struct{ d *zstd.Decoder }
 
 func (z zstdCloser) Close() error { z.d.Close(); return nil }
 
-// newXZReader decodes xz with every block's dictionary bounded by
-// the limit. The xz library takes the dictionary a block declares, however
-// large (its ReaderConfig.DictCap is a least size, not a most), so the
-// compressed bytes pass through an xzGuard, which walks the format's
-// framing and checks each block's header before the library reads it.
+// newXZReader decodes xz with every block's dictionary bounded by the
+// limit. The xz library's reader takes the dictionary a block declares,
+// however large (its ReaderConfig.DictCap is a least size, not a most),
+// and no reader in front of it can know which bytes it will take for a
+// block's header: its LZMA2 decoder ends a compressed chunk once the
+// chunk's uncompressed size is decoded, which may be short of the
+// compressed size the chunk declares, and reads the next chunk from
+// there, so that it may read a block header from what the declared sizes
+// make compressed data. (It also takes a stream cut where a block or a
+// block's header would begin for a whole one.) So the framing is read
+// here (xzReader), and the library decodes each block's LZMA2 data alone
+// (lzma.Reader2), given the dictionary the block's header declares, once
+// that is within the limit; the framing goes on from where the decoder
+// stops. With no limit the same reader reads, so that the limit is all
+// that changes.
 func (o Options) newXZReader(br *bufio.Reader) (io.Reader, error) {
-	maxWindow := o.limit()
-	if maxWindow == 0 {
-		xr, err := xz.NewReader(br)
-		if err != nil {
-			return nil, fmt.Errorf("xz: %w", err)
-		}
-		return xr, nil
+	x := &xzReader{in: xzInput{r: br}, o: o, limit: o.limit()}
+	if err := x.streamHeader(); err != nil {
+		return nil, err
 	}
-	g := &xzGuard{r: br, o: o, limit: maxWindow}
-	g.expect(xzStreamHeaderLen, (*xzGuard).streamHeader)
-	xr, err := xz.NewReader(g)
-	if g.err != nil {
-		return nil, g.err
-	}
-	if err != nil {
-		return nil, fmt.Errorf("xz: %w", err)
-	}
-	return &xzGuarded{xr: xr, g: g}, nil
-}
-
-// xzGuarded is the library's reader, reporting the guard's error, when
-// there is one, rather than what the library made of the refused bytes.
-type xzGuarded struct {
-	xr *xz.Reader
-	g  *xzGuard
-}
-
-func (x *xzGuarded) Read(p []byte) (int, error) {
-	n, err := x.xr.Read(p)
-	if x.g.err != nil {
-		return 0, x.g.err
-	}
-	return n, err
+	return x, nil
 }
 
 // The xz format (https://tukaani.org/xz/xz-file-format.txt): streams, each
 // a 12-byte header, blocks, an index and a 12-byte footer, with padding of
 // zero bytes in fours between streams. A block is a header (its size in
 // its first byte, its filters: the LZMA2 filter's property is the
-// dictionary), LZMA2 chunks (each a control byte, sizes and data, the
-// last a zero byte), padding to four bytes and a check. The guard follows
-// the sizes without decoding anything.
+// dictionary), LZMA2 data, padding to four bytes and a check of the
+// uncompressed bytes. The index lists each block's sizes.
 const (
 	xzStreamHeaderLen = 12
 	xzFooterLen       = 12
 	xzLZMA2Filter     = 0x21
 )
 
-// xzGuard passes the bytes of an xz file through, walking its framing: a
-// block whose dictionary is over the limit, or framing it cannot follow,
-// stops it with an error before those bytes reach the decoder.
-type xzGuard struct {
-	r     io.Reader
+// xzReader reads xz streams: it checks what the xz library's reader
+// checks (the CRC32s of the headers, index and footer, each block's check,
+// the index against the blocks read) and that no stream is cut short, and
+// refuses a block whose dictionary is over the limit before anything of
+// it is decoded.
+type xzReader struct {
+	in    xzInput
 	o     Options
-	limit int64
+	limit int64 // 0: none
 	err   error
 
-	buf  []byte                       // the bytes of the part being collected
-	need int                          // how many step needs
-	step func(*xzGuard, []byte) error // what to do with them
-	skip int64                        // data to pass over before the next part
+	inStream bool       // between a stream's header and its footer
+	check    byte       // the stream's check: 0 none, 1 CRC32, 4 CRC64, 10 SHA-256
+	records  []xzRecord // the stream's blocks so far, for its index
 
-	pos        int64 // offset in the file
-	checkSize  int   // the current stream's check, in bytes
-	blockStart int64 // where the current block's header began
-	indexStart int64 // where the current index began
-	records    uint64
+	// The block being read; data is nil between blocks.
+	data      io.Reader
+	hash      hash.Hash // of its uncompressed bytes; nil for no check
+	headerLen int64
+	start     int64 // where its LZMA2 data begin
+	cSize     int64 // its compressed size, from its header; -1: not given
+	uSize     int64 // its uncompressed size, likewise
+	n         int64 // uncompressed bytes read
 }
 
-func (g *xzGuard) Read(p []byte) (int, error) {
-	if g.err != nil {
-		return 0, g.err
-	}
-	n, err := g.r.Read(p)
-	if werr := g.walk(p[:n]); werr != nil {
-		g.err = werr
-		return 0, werr
+type xzRecord struct{ unpadded, uncompressed int64 }
+
+// xzInput is the compressed bytes, counted (positions in messages, a
+// block's compressed size), and added to tee while it is set.
+type xzInput struct {
+	r   *bufio.Reader
+	pos int64
+	tee hash.Hash
+}
+
+func (in *xzInput) Read(p []byte) (int, error) {
+	n, err := in.r.Read(p)
+	in.pos += int64(n)
+	if in.tee != nil {
+		in.tee.Write(p[:n])
 	}
 	return n, err
 }
 
-// expect asks for the next n bytes, given to step.
-func (g *xzGuard) expect(n int, step func(*xzGuard, []byte) error) {
-	g.buf, g.need, g.step = g.buf[:0], n, step
+func (in *xzInput) ReadByte() (byte, error) {
+	c, err := in.r.ReadByte()
+	if err == nil {
+		in.pos++
+		if in.tee != nil {
+			in.tee.Write([]byte{c})
+		}
+	}
+	return c, err
 }
 
-func (g *xzGuard) walk(p []byte) error {
-	for len(p) > 0 {
-		if g.skip > 0 {
-			k := int(min(g.skip, int64(len(p))))
-			g.skip -= int64(k)
-			g.pos += int64(k)
-			p = p[k:]
+// full reads n bytes: the framing needs them all, so the input's end
+// among them is io.ErrUnexpectedEOF.
+func (in *xzInput) full(n int) ([]byte, error) {
+	b := make([]byte, n)
+	if _, err := io.ReadFull(in, b); err != nil {
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return nil, err
+	}
+	return b, nil
+}
+
+// varint reads an xz variable-length integer.
+func (in *xzInput) varint() (uint64, error) {
+	v, err := binary.ReadUvarint(in)
+	switch {
+	case err == io.EOF:
+		err = io.ErrUnexpectedEOF
+	case err != nil && err != io.ErrUnexpectedEOF:
+		err = fmt.Errorf("xz: damaged data at byte %d: %w", in.pos, err)
+	}
+	return v, err
+}
+
+func (x *xzReader) Read(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, x.err
+	}
+	for x.err == nil {
+		if x.data == nil {
+			x.err = x.next()
 			continue
 		}
-		k := min(g.need-len(g.buf), len(p))
-		g.buf = append(g.buf, p[:k]...)
-		g.pos += int64(k)
-		p = p[k:]
-		if len(g.buf) == g.need {
-			if err := g.step(g, g.buf); err != nil {
-				return err
-			}
+		n, err := x.data.Read(p)
+		if x.hash != nil {
+			x.hash.Write(p[:n])
+		}
+		x.n += int64(n)
+		switch {
+		case x.uSize >= 0 && x.n > x.uSize || x.cSize >= 0 && x.in.pos-x.start > x.cSize:
+			err = x.damaged("a block longer than its header says")
+		case err == io.EOF:
+			err = x.endBlock()
+		}
+		x.err = err
+		if n > 0 {
+			// The error, if any, comes with the next read.
+			return n, nil
 		}
 	}
-	return nil
+	return 0, x.err
 }
 
-// damaged is the error for framing the guard cannot follow: the library
-// would refuse it too.
-func (g *xzGuard) damaged(what string) error {
-	return fmt.Errorf("xz: damaged data at byte %d: %s", g.pos, what)
+// damaged is the error for framing that does not hold.
+func (x *xzReader) damaged(what string) error {
+	return fmt.Errorf("xz: damaged data at byte %d: %s", x.in.pos, what)
 }
 
-func (g *xzGuard) streamHeader(b []byte) error {
-	if string(b[:6]) != string(magicXz) || b[6] != 0 || b[7]&0xf0 != 0 {
-		return g.damaged("not an xz stream header")
+// next reads the framing up to the next block's data: a block header, or
+// an index, footer and what follows the stream. io.EOF is the input's end
+// after a whole stream.
+func (x *xzReader) next() error {
+	if !x.inStream {
+		return x.streamHeader()
 	}
-	// The check's size by its id: 0, 4, 8, 16, 32, 64 for ids 0, 1-3, 4-6,
-	// 7-9, 10-12, 13-15.
-	id := int(b[7] & 0x0f)
-	g.checkSize = 0
-	if id > 0 {
-		g.checkSize = 4 << ((id - 1) / 3)
+	c, err := x.in.ReadByte()
+	switch {
+	case err == io.EOF:
+		return io.ErrUnexpectedEOF
+	case err != nil:
+		return err
+	case c == 0:
+		return x.index()
 	}
-	g.expect(1, (*xzGuard).blockOrIndex)
-	return nil
+	return x.blockHeader(c)
 }
 
-func (g *xzGuard) blockOrIndex(b []byte) error {
-	if b[0] == 0 {
-		g.indexStart = g.pos - 1
-		g.readVarint(func(g *xzGuard, n uint64) error {
-			g.records = n
-			return g.indexRecords()
-		})
+// streamHeader reads stream padding (four zero bytes at a time) and a
+// stream header; the input may end before one after the first.
+func (x *xzReader) streamHeader() error {
+	first := x.in.pos == 0
+	for {
+		b := make([]byte, 4)
+		n, err := io.ReadFull(&x.in, b)
+		switch {
+		case n == 0 && err == io.EOF && !first:
+			return io.EOF
+		case err == io.EOF || err == io.ErrUnexpectedEOF:
+			return io.ErrUnexpectedEOF
+		case err != nil:
+			return err
+		case string(b) == "\x00\x00\x00\x00" && !first:
+			continue
+		}
+		rest, err := x.in.full(xzStreamHeaderLen - 4)
+		if err != nil {
+			return err
+		}
+		h := append(b, rest...)
+		switch {
+		case string(h[:6]) != string(magicXz):
+			return x.damaged("not an xz stream header")
+		case crc32.ChecksumIEEE(h[6:8]) != binary.LittleEndian.Uint32(h[8:]):
+			return x.damaged("a stream header whose CRC32 does not hold")
+		case h[6] != 0 || h[7] != 0 && h[7] != 1 && h[7] != 4 && h[7] != 10:
+			// The library computes only these checks.
+			return x.damaged(fmt.Sprintf("stream flags %#x %#x", h[6], h[7]))
+		}
+		x.inStream, x.check, x.records = true, h[7], x.records[:0]
 		return nil
 	}
-	g.blockStart = g.pos - 1
-	size := (int(b[0]) + 1) * 4
-	first := b[0]
-	g.expect(size-1, func(g *xzGuard, rest []byte) error {
-		return g.blockHeader(append([]byte{first}, rest...))
-	})
+}
+
+// blockHeader reads a block's header, whose first byte is c, and starts
+// decoding its data: the LZMA2 filter alone (the library reads no other),
+// with a dictionary within the limit.
+func (x *xzReader) blockHeader(c byte) error {
+	size := (int(c) + 1) * 4
+	rest, err := x.in.full(size - 1)
+	if err != nil {
+		return err
+	}
+	h := append([]byte{c}, rest...)
+	if crc32.ChecksumIEEE(h[:size-4]) != binary.LittleEndian.Uint32(h[size-4:]) {
+		return x.damaged("a block header whose CRC32 does not hold")
+	}
+	flags := h[1]
+	if flags&0x3c != 0 {
+		return x.damaged("reserved block flags set")
+	}
+	f := h[2 : size-4]
+	x.cSize, x.uSize = -1, -1
+	for _, s := range []struct {
+		present bool
+		v       *int64
+	}{{flags&0x40 != 0, &x.cSize}, {flags&0x80 != 0, &x.uSize}} {
+		if s.present {
+			v, k := binary.Uvarint(f)
+			if k <= 0 || v >= 1<<63 {
+				return x.damaged("a block size that does not read")
+			}
+			*s.v, f = int64(v), f[k:]
+		}
+	}
+	id, k := binary.Uvarint(f)
+	if flags&0x03 != 0 || k <= 0 || id != xzLZMA2Filter || len(f) < k+2 || f[k] != 1 {
+		return x.damaged("a filter other than LZMA2 alone")
+	}
+	dict, err := xzDictSize(f[k+1])
+	if err != nil {
+		return x.damaged(err.Error())
+	}
+	if !allZero(f[k+2:]) {
+		return x.damaged("block header padding that is not zero")
+	}
+	if x.limit > 0 && dict > x.limit {
+		return x.o.windowError("xz: a dictionary", dict)
+	}
+	x.headerLen, x.start, x.n = int64(size), x.in.pos, 0
+	x.hash = nil
+	switch x.check {
+	case 1:
+		x.hash = crc32.NewIEEE()
+	case 4:
+		x.hash = crc64.New(crc64.MakeTable(crc64.ECMA))
+	case 10:
+		x.hash = sha256.New()
+	}
+	// NewReader2 reads the first chunk's header; an error there comes
+	// with the first read.
+	r, err := lzma.Reader2Config{DictCap: int(dict)}.NewReader2(&x.in)
+	if err != nil {
+		return fmt.Errorf("xz: %w", err)
+	}
+	x.data = r
 	return nil
 }
 
-// blockHeader checks a block's filters: the LZMA2 filter alone, its
-// dictionary within the limit (the xz library reads no other filter).
-func (g *xzGuard) blockHeader(h []byte) error {
-	flags := h[1]
-	if flags&0x3c != 0 {
-		return g.damaged("reserved block flags set")
-	}
-	rest := h[2 : len(h)-4] // without the CRC32
-	for _, present := range []bool{flags&0x40 != 0, flags&0x80 != 0} {
-		if present {
-			_, k := binary.Uvarint(rest)
-			if k <= 0 {
-				return g.damaged("a block size that does not read")
-			}
-			rest = rest[k:]
+// allZero reports whether b holds only zero bytes, as padding must.
+func allZero(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
 		}
 	}
-	if flags&0x03 != 0 || len(rest) < 3 || rest[0] != xzLZMA2Filter || rest[1] != 1 {
-		return g.damaged("a filter other than LZMA2 alone")
-	}
-	dict, err := xzDictSize(rest[2])
-	if err != nil {
-		return g.damaged(err.Error())
-	}
-	if dict > g.limit {
-		return g.o.windowError("xz: a dictionary", dict)
-	}
-	g.expect(1, (*xzGuard).chunk)
-	return nil
+	return true
 }
 
 // xzDictSize decodes the LZMA2 filter's dictionary property: 2 or 3 times
@@ -289,94 +390,96 @@ func xzDictSize(c byte) (int64, error) {
 	return int64(2|c&1) << (c/2 + 11), nil
 }
 
-// chunk reads an LZMA2 chunk's control byte: 0 ends the block; 1 and 2
-// are uncompressed data, with its size in 2 bytes; from 0x80 compressed
-// data, with the sizes in 4 bytes and, from 0xc0, a property byte.
-func (g *xzGuard) chunk(b []byte) error {
-	c := b[0]
+// endBlock reads a block's padding and check, once its data are decoded.
+func (x *xzReader) endBlock() error {
+	c := x.in.pos - x.start
+	if x.uSize >= 0 && x.n != x.uSize || x.cSize >= 0 && c != x.cSize {
+		return x.damaged("a block shorter than its header says")
+	}
+	pad, err := x.in.full(int((4 - c%4) % 4))
+	if err != nil {
+		return err
+	}
+	if !allZero(pad) {
+		return x.damaged("block padding that is not zero")
+	}
+	var want []byte
+	if x.hash != nil {
+		want = x.hash.Sum(nil)
+		if x.check != 10 {
+			slices.Reverse(want) // CRC32 and CRC64 are stored little-endian
+		}
+	}
+	got, err := x.in.full(len(want))
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(got, want) {
+		return x.damaged("a block's check does not match its data")
+	}
+	x.records = append(x.records, xzRecord{x.headerLen + c + int64(len(want)), x.n})
+	x.data = nil
+	return nil
+}
+
+// index reads a stream's index, its first byte read, and the stream's
+// footer: they must list the blocks read.
+func (x *xzReader) index() error {
+	start := x.in.pos - 1
+	crc := crc32.NewIEEE()
+	crc.Write([]byte{0})
+	x.in.tee = crc
+	defer func() { x.in.tee = nil }()
+	count, err := x.in.varint()
+	if err != nil {
+		return err
+	}
+	if count != uint64(len(x.records)) {
+		return x.damaged(fmt.Sprintf("an index of %d blocks after %d", count, len(x.records)))
+	}
+	for _, r := range x.records {
+		unpadded, err := x.in.varint()
+		if err != nil {
+			return err
+		}
+		uncompressed, err := x.in.varint()
+		if err != nil {
+			return err
+		}
+		if unpadded != uint64(r.unpadded) || uncompressed != uint64(r.uncompressed) {
+			return x.damaged("an index that does not match the blocks")
+		}
+	}
+	pad, err := x.in.full(int((4 - (x.in.pos-start)%4) % 4))
+	if err != nil {
+		return err
+	}
+	if !allZero(pad) {
+		return x.damaged("index padding that is not zero")
+	}
+	x.in.tee = nil
+	sum, err := x.in.full(4)
+	if err != nil {
+		return err
+	}
+	if binary.LittleEndian.Uint32(sum) != crc.Sum32() {
+		return x.damaged("an index whose CRC32 does not hold")
+	}
+	size := x.in.pos - start
+	f, err := x.in.full(xzFooterLen)
+	if err != nil {
+		return err
+	}
 	switch {
-	case c == 0:
-		pad := (4 - (g.pos-g.blockStart)%4) % 4
-		g.skip = pad + int64(g.checkSize)
-		g.expect(1, (*xzGuard).blockOrIndex)
-	case c == 1 || c == 2:
-		g.expect(2, func(g *xzGuard, s []byte) error {
-			g.skip = int64(binary.BigEndian.Uint16(s)) + 1
-			g.expect(1, (*xzGuard).chunk)
-			return nil
-		})
-	case c >= 0x80:
-		n := 4
-		if c >= 0xc0 {
-			n = 5
-		}
-		g.expect(n, func(g *xzGuard, s []byte) error {
-			g.skip = int64(binary.BigEndian.Uint16(s[2:4])) + 1
-			g.expect(1, (*xzGuard).chunk)
-			return nil
-		})
-	default:
-		return g.damaged(fmt.Sprintf("LZMA2 control byte %#x", c))
+	case string(f[10:]) != "YZ":
+		return x.damaged("not an xz stream footer")
+	case crc32.ChecksumIEEE(f[4:10]) != binary.LittleEndian.Uint32(f):
+		return x.damaged("a stream footer whose CRC32 does not hold")
+	case (int64(binary.LittleEndian.Uint32(f[4:]))+1)*4 != size:
+		return x.damaged("a stream footer that does not give the index's size")
+	case f[8] != 0 || f[9] != x.check:
+		return x.damaged("a stream footer whose flags are not its header's")
 	}
-	return nil
-}
-
-// readVarint reads an xz variable-length integer (at most 9 bytes) a byte
-// at a time, then calls done with it.
-func (g *xzGuard) readVarint(done func(*xzGuard, uint64) error) {
-	var v uint64
-	var shift uint
-	var next func(*xzGuard, []byte) error
-	next = func(g *xzGuard, b []byte) error {
-		if shift >= 63 {
-			return g.damaged("an integer of more than 9 bytes")
-		}
-		v |= uint64(b[0]&0x7f) << shift
-		shift += 7
-		if b[0]&0x80 != 0 {
-			g.expect(1, next)
-			return nil
-		}
-		return done(g, v)
-	}
-	g.expect(1, next)
-}
-
-// indexRecords reads the index's records (two integers each), then its
-// padding and CRC32, then the stream footer.
-func (g *xzGuard) indexRecords() error {
-	if g.records == 0 {
-		pad := (4 - (g.pos-g.indexStart)%4) % 4
-		g.skip = pad + 4
-		g.expect(xzFooterLen, (*xzGuard).footer)
-		return nil
-	}
-	g.records--
-	g.readVarint(func(g *xzGuard, _ uint64) error {
-		g.readVarint(func(g *xzGuard, _ uint64) error { return g.indexRecords() })
-		return nil
-	})
-	return nil
-}
-
-func (g *xzGuard) footer(b []byte) error {
-	if string(b[10:12]) != "YZ" {
-		return g.damaged("not an xz stream footer")
-	}
-	g.expect(4, (*xzGuard).afterStream)
-	return nil
-}
-
-// afterStream reads stream padding (four zero bytes at a time) or the
-// start of the next stream.
-func (g *xzGuard) afterStream(b []byte) error {
-	if string(b) == "\x00\x00\x00\x00" {
-		g.expect(4, (*xzGuard).afterStream)
-		return nil
-	}
-	first := append([]byte(nil), b...)
-	g.expect(xzStreamHeaderLen-4, func(g *xzGuard, rest []byte) error {
-		return g.streamHeader(append(first, rest...))
-	})
+	x.inStream = false
 	return nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -56,6 +57,38 @@ func TestCompressedWindowLimit(t *testing.T) {
 		if code != 0 || strings.Count(stdout, "\n") < games {
 			t.Errorf("%v: exit %d, %d lines for %d games\n%s", args, code, strings.Count(stdout, "\n"), games, stderr)
 		}
+	}
+}
+
+// An xz file whose first LZMA2 chunk declares more compressed bytes than
+// it holds, found by FuzzDecompress: the xz library's decoder ends the
+// chunk where its data decode to the chunk's size and reads the next
+// block's header from there, a header declaring a 1.5 GiB dictionary,
+// which a reader following the declared sizes never sees. Each copy is
+// refused, exit 2, in little memory. Several copies are read in one run:
+// a huge allocation costs little in a fresh heap, whose pages stay
+// untouched, and is cleared whole in a heap that freed one.
+func TestCompressedXZDictionaryBehindChunk(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	seed := compresstest.FuzzSeed(t, "../../source/testdata/fuzz/FuzzDecompress/d35d4fadb93badfa")
+	args := []string{"validate"}
+	for i := range 4 {
+		name := fmt.Sprintf("chunk%d.pgn.xz", i)
+		writeTemp(t, dir, name, string(seed), 0o644)
+		args = append(args, name)
+	}
+	cmd, peakKB := measuredCommand(t, args...)
+	cmd.Dir = dir
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	err := cmd.Run()
+	const want = "xz: a dictionary of 1.5 GiB, over the limit of 64 MiB for a compressed input; --max-window 1610612736 reads it"
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || strings.Count(errb.String(), want) != len(args)-1 {
+		t.Errorf("validate: %v, want exit 2 with %q for each file\n%s", err, want, errb.String())
+	}
+	if kb := peakKB(); kb > 64<<10 {
+		t.Errorf("validate: peak %d MB, want under 64", kb>>10)
 	}
 }
 
