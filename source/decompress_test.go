@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/internal/compresstest"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ulikunitz/xz"
 )
 
@@ -236,7 +237,7 @@ func TestXZDictionaryLimitHoldsWhereChunkSizesMislead(t *testing.T) {
 	}
 	binary.BigEndian.PutUint16(made[chunk+3:], 0xffff) // 64 KiB of compressed data
 	for name, in := range map[string][]byte{
-		"seed d35d4fadb93badfa": compresstest.FuzzSeed(t, "testdata/fuzz/FuzzDecompress/d35d4fadb93badfa"),
+		"seed d35d4fadb93badfa": testenv.FuzzSeed(t, "testdata/fuzz/FuzzDecompress/d35d4fadb93badfa"),
 		"made":                  made,
 	} {
 		var before, after runtime.MemStats

@@ -71,7 +71,7 @@ func TestCompressedWindowLimit(t *testing.T) {
 func TestCompressedXZDictionaryBehindChunk(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	seed := compresstest.FuzzSeed(t, "../../source/testdata/fuzz/FuzzDecompress/d35d4fadb93badfa")
+	seed := testenv.FuzzSeed(t, "../../source/testdata/fuzz/FuzzDecompress/d35d4fadb93badfa")
 	args := []string{"validate"}
 	for i := range 4 {
 		name := fmt.Sprintf("chunk%d.pgn.xz", i)

@@ -9,8 +9,6 @@ import (
 	"compress/gzip"
 	"encoding/binary"
 	"hash/crc32"
-	"os"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -109,24 +107,4 @@ func ZstdWithWindow(t testing.TB, data []byte, log int) []byte {
 	}
 	out[5] = byte(log-10) << 3 // exponent; mantissa 0
 	return out
-}
-
-// FuzzSeed reads the bytes of a seed in a fuzzing corpus (a file of "go
-// test fuzz v1" and one []byte), so that a test can read an input the
-// fuzzer found as the fuzz target does.
-func FuzzSeed(t testing.TB, path string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-	if len(lines) != 2 || lines[0] != "go test fuzz v1" || !strings.HasPrefix(lines[1], "[]byte(") || !strings.HasSuffix(lines[1], ")") {
-		t.Fatalf("%s: not a seed of one []byte", path)
-	}
-	s, err := strconv.Unquote(strings.TrimSuffix(strings.TrimPrefix(lines[1], "[]byte("), ")"))
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return []byte(s)
 }

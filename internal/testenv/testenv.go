@@ -130,19 +130,22 @@ func WellFormedXML(data []byte) string {
 	}
 }
 
-// FuzzSeed is the input of a file of a fuzz target's corpus
-// (testdata/fuzz/TARGET/NAME, in the "go test fuzz v1" encoding) that
-// holds one []byte.
+// FuzzSeed reads the bytes of a seed in a fuzzing corpus (a file of "go
+// test fuzz v1" and one []byte), so that a test can read an input the
+// fuzzer found as the fuzz target does.
 func FuzzSeed(t testing.TB, path string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(path)
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, lit, _ := strings.Cut(string(data), "\n")
-	text, err := strconv.Unquote(strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(lit), "[]byte("), ")"))
-	if err != nil {
-		t.Fatalf("%s: not one []byte of a fuzz corpus: %v", path, err)
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(lines) != 2 || lines[0] != "go test fuzz v1" || !strings.HasPrefix(lines[1], "[]byte(") || !strings.HasSuffix(lines[1], ")") {
+		t.Fatalf("%s: not a seed of one []byte", path)
 	}
-	return []byte(text)
+	s, err := strconv.Unquote(strings.TrimSuffix(strings.TrimPrefix(lines[1], "[]byte("), ")"))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return []byte(s)
 }
