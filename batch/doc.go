@@ -2,8 +2,9 @@
 // all cores, and delivers the results in input order.
 //
 // It owns the run, and nothing about what a game means, which is the
-// caller's Work (one piece of work, converting records, comes ready-made:
-// Convert, below). Of the run, it owns:
+// caller's Work (two pieces of work, converting records and validating
+// them, come ready-made: Convert and Validate, below). Of the run, it
+// owns:
 //
 //   - the workers: one goroutine reads the inputs and cuts their games into
 //     batches of consecutive games of one file; Options.Jobs workers parse
@@ -74,6 +75,24 @@
 // succeeded (package outfile), none when it failed. Which formats exist
 // and how each is written is package formats'; what a conversion's flags
 // mean, its messages and its exit status are the caller's.
+//
+// # Ready-made work: validate
+//
+// Validate is the work of a validation, ready-made on a run: every game
+// replayed under its file's settings (Validation.Files, else
+// Validation.Settings: a profile and a choice of findings, wherever the
+// caller read them), with Validation.Hints also under the other profiles
+// (detect.Hinter), a huge game a part at a time; and reported in input
+// order by a report writer of package formats, with the tally at the end
+// (Validation.Summary), the warnings left out (Quiet), the findings
+// past MaxErrors only counted, and one SVG drawing per error finding
+// (SVGDir). A file named as an argument that holds no game is reported
+// as a warning of its own. Each result passes through the caller's
+// Validation.Through before it is counted: a baseline (which findings are
+// known, which are written down) and a progress bar are the caller's, as
+// are what a validation's flags mean, its messages (what MaxErrors left
+// out, a selection that chose no game, inputs with no game) and its exit
+// status, from ValidateOutcome.
 //
 // # What it leaves to others
 //

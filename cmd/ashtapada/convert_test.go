@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/compare"
-	"github.com/ashtapada/ashtapada/replay"
 )
 
 var updateGolden = flag.Bool("update-golden", false, "rewrite the golden files of convert, diff and show")
@@ -227,26 +226,6 @@ func TestShow(t *testing.T) {
 		if _, _, code := runApp(t, bad...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", bad, code)
 		}
-	}
-}
-
-func TestWriteFindingSVGs(t *testing.T) {
-	dir := t.TempDir()
-	rp := replay.New(replay.Config{})
-	g, err := nthGame("testdata/leap-after-check.pgn", 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := writeFindingSVGs(dir, rp.Game(g, "testdata/leap-after-check.pgn", 1)); err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(filepath.Join(dir, "leap-after-check-g1-p9-king-leap-unavailable.svg"))
-	if err != nil {
-		ents, _ := os.ReadDir(dir)
-		t.Fatalf("%v; the directory has %v", err, ents)
-	}
-	if !bytes.Contains(data, []byte("<svg")) || !bytes.Contains(data, []byte("marker-end")) {
-		t.Errorf("not a diagram with an arrow:\n%.300s", data)
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ashtapada/ashtapada/fmtfiles"
 )
 
 const (
@@ -36,10 +38,10 @@ func writeTemp(t *testing.T, dir, name, text string, mode os.FileMode) string {
 	return p
 }
 
-func runFmtTest(args []string, opt fmtOptions) (string, string, error) {
+func runFmtTest(args []string, opt fmtfiles.Options) (string, string, error) {
 	var out, errOut bytes.Buffer
-	opt.stdout, opt.stderr = &out, &errOut
-	err := fmtFiles(args, &opt)
+	opt.Stdout, opt.Stderr, opt.Source = &out, &errOut, inputOptions
+	err := fmtFiles(args, opt)
 	return out.String(), errOut.String(), err
 }
 
@@ -60,7 +62,7 @@ func exitCode(err error) int {
 // it cannot parse.
 func TestFmtStdout(t *testing.T) {
 	p := writeTemp(t, t.TempDir(), "g.pgn", loose+"\n"+broken+canonical, 0o644)
-	out, errOut, err := runFmtTest([]string{p}, fmtOptions{})
+	out, errOut, err := runFmtTest([]string{p}, fmtfiles.Options{})
 	if exitCode(err) != 2 {
 		t.Fatalf("exit %d, want 2", exitCode(err))
 	}
@@ -88,11 +90,11 @@ func TestFmtOneNewlineAtEnd(t *testing.T) {
 		{"\n\n", ""},
 	} {
 		p := writeTemp(t, dir, "g.pgn", tc.in, 0o644)
-		out, _, err := runFmtTest([]string{p}, fmtOptions{})
+		out, _, err := runFmtTest([]string{p}, fmtfiles.Options{})
 		if err != nil || out != tc.want {
 			t.Errorf("%q: got %q (%v), want %q", tc.in, out, err, tc.want)
 		}
-		_, _, err = runFmtTest([]string{p}, fmtOptions{check: true})
+		_, _, err = runFmtTest([]string{p}, fmtfiles.Options{Check: true})
 		if want := tc.in != tc.want; (exitCode(err) == 1) != want {
 			t.Errorf("%q: --check exit %d", tc.in, exitCode(err))
 		}
@@ -106,16 +108,16 @@ func TestFmtCheckAndList(t *testing.T) {
 	brokenFile := writeTemp(t, dir, "c/broken.pgn", canonical+broken, 0o644)
 	writeTemp(t, dir, "a/notes.txt", loose, 0o644) // not a record: not walked
 
-	if _, _, err := runFmtTest([]string{good}, fmtOptions{check: true}); err != nil {
+	if _, _, err := runFmtTest([]string{good}, fmtfiles.Options{Check: true}); err != nil {
 		t.Errorf("--check on a canonical file: %v", err)
 	}
 	// A file with a game fmt cannot read is not canonical, and the status
 	// is 2, even though fmt would write it back unchanged.
-	out, errOut, err := runFmtTest([]string{brokenFile}, fmtOptions{check: true, list: true})
+	out, errOut, err := runFmtTest([]string{brokenFile}, fmtfiles.Options{Check: true, List: true})
 	if exitCode(err) != 2 || out != brokenFile+"\n" || !strings.Contains(errOut, "[syntax]") {
 		t.Errorf("--check -l on a file with a broken game: exit %d, listed %q, stderr %q", exitCode(err), out, errOut)
 	}
-	out, _, err = runFmtTest([]string{filepath.Join(dir, "a"), filepath.Join(dir, "b")}, fmtOptions{check: true, list: true})
+	out, _, err = runFmtTest([]string{filepath.Join(dir, "a"), filepath.Join(dir, "b")}, fmtfiles.Options{Check: true, List: true})
 	if exitCode(err) != 1 {
 		t.Errorf("--check on a directory with a non-canonical file: exit %d, want 1", exitCode(err))
 	}
@@ -123,7 +125,7 @@ func TestFmtCheckAndList(t *testing.T) {
 		t.Errorf("-l listed %q, want only %q", out, bad)
 	}
 	// -l alone lists without failing.
-	if _, _, err := runFmtTest([]string{filepath.Join(dir, "a")}, fmtOptions{list: true}); err != nil {
+	if _, _, err := runFmtTest([]string{filepath.Join(dir, "a")}, fmtfiles.Options{List: true}); err != nil {
 		t.Errorf("-l: %v", err)
 	}
 }
@@ -133,7 +135,7 @@ func TestFmtCheckAndList(t *testing.T) {
 func TestFmtWrite(t *testing.T) {
 	dir := t.TempDir()
 	p := writeTemp(t, dir, "g.pgn", loose+"\n"+broken+canonical, 0o640)
-	if _, _, err := runFmtTest([]string{p}, fmtOptions{write: true}); exitCode(err) != 2 {
+	if _, _, err := runFmtTest([]string{p}, fmtfiles.Options{Write: true}); exitCode(err) != 2 {
 		t.Fatalf("exit %d, want 2 (a broken game)", exitCode(err))
 	}
 	got, _ := os.ReadFile(p)
@@ -144,7 +146,7 @@ func TestFmtWrite(t *testing.T) {
 	if fi.Mode().Perm() != 0o640 {
 		t.Errorf("permissions %v, want 0640", fi.Mode().Perm())
 	}
-	if _, _, err := runFmtTest([]string{p}, fmtOptions{write: true}); exitCode(err) != 2 {
+	if _, _, err := runFmtTest([]string{p}, fmtfiles.Options{Write: true}); exitCode(err) != 2 {
 		t.Errorf("-w again: exit %d, want 2", exitCode(err))
 	}
 	if again, _ := os.ReadFile(p); !bytes.Equal(again, got) {
@@ -154,7 +156,7 @@ func TestFmtWrite(t *testing.T) {
 	if len(entries) != 1 {
 		t.Errorf("files left in the directory: %v", entries)
 	}
-	if _, _, err := runFmtTest([]string{"-"}, fmtOptions{write: true}); exitCode(err) != 2 {
+	if _, _, err := runFmtTest([]string{"-"}, fmtfiles.Options{Write: true}); exitCode(err) != 2 {
 		t.Errorf("-w on standard input: exit %d, want 2", exitCode(err))
 	}
 }
@@ -164,7 +166,7 @@ func TestFmtDiff(t *testing.T) {
 	dir := t.TempDir()
 	src := canonical + loose + "\n" + canonical + canonical + canonical + loose
 	p := writeTemp(t, dir, "g.pgn", src, 0o644)
-	out, _, err := runFmtTest([]string{p}, fmtOptions{diff: true})
+	out, _, err := runFmtTest([]string{p}, fmtfiles.Options{Diff: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +191,7 @@ func TestFmtDiff(t *testing.T) {
 // An unreadable file is exit status 2; the other files are still done.
 func TestFmtUnreadable(t *testing.T) {
 	p := writeTemp(t, t.TempDir(), "g.pgn", canonical, 0o644)
-	out, errOut, err := runFmtTest([]string{p, filepath.Join(t.TempDir(), "missing.pgn")}, fmtOptions{})
+	out, errOut, err := runFmtTest([]string{p, filepath.Join(t.TempDir(), "missing.pgn")}, fmtfiles.Options{})
 	if exitCode(err) != 2 {
 		t.Errorf("exit %d, want 2 (%v)", exitCode(err), err)
 	}

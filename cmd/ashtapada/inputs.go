@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync/atomic"
 
 	"github.com/ashtapada/ashtapada/source"
@@ -69,3 +70,25 @@ func outputNotInput(flag, out string, args []string) error {
 	}
 	return nil
 }
+
+// noGamesError says that nothing was checked: no input held a game.
+func noGamesError(inputs []string, dirWithoutRecords bool) error {
+	names := make([]string, len(inputs))
+	for i, in := range inputs {
+		names[i] = source.Name(in)
+	}
+	msg := fmt.Sprintf("no game record in %s: nothing was checked", strings.Join(names, ", "))
+	if dirWithoutRecords {
+		msg += fmt.Sprintf(" (a directory is searched for files named *%s)", strings.Join(source.RecordExtensions(), ", *"))
+	}
+	return noGames(msg)
+}
+
+// noGames is the error of a run that found no game; errNoGames matches it
+// (errors.Is), so that a command that writes a file says it did not.
+type noGames string
+
+func (e noGames) Error() string        { return string(e) }
+func (e noGames) Is(target error) bool { return target == errNoGames }
+
+var errNoGames = noGames("")

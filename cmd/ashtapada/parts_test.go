@@ -290,7 +290,7 @@ func TestPartedSANAgrees(t *testing.T) {
 	}
 }
 
-// TestPartedShowAgrees: show of a game read in parts (showParted) prints
+// TestPartedShowAgrees: show of a game read in parts (showgame.View) prints
 // what it prints of the game read whole, byte for byte, with the same
 // errors and exit status: at the start, early, middle and late plies, by
 // --move, at the end, before an illegal move of a late part, and as SVG,

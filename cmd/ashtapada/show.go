@@ -2,27 +2,15 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
-	"hash/fnv"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/ashtapada/ashtapada/batch"
 	"github.com/ashtapada/ashtapada/formats"
-	"github.com/ashtapada/ashtapada/grammar"
-	"github.com/ashtapada/ashtapada/internal/english"
-	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
-	"github.com/ashtapada/ashtapada/selection"
-	"github.com/ashtapada/ashtapada/source"
-	"github.com/ashtapada/ashtapada/tablegames"
+	"github.com/ashtapada/ashtapada/showgame"
 )
 
 func init() {
@@ -68,28 +56,22 @@ func showAction(c *cli.Context) error {
 	if err != nil {
 		return toolError(err)
 	}
-	ch, g, name, index, err := chosenChunk(path, sel, c.String("stdin-filename"))
+	g, err := showgame.Chosen(path, sel, c.String("stdin-filename"), inputOptions)
 	if err != nil {
 		return toolError(err)
 	}
-	var v *formats.ShowView
-	if g == nil && len(ch.Data) >= grammar.PartedBytes && !ch.Truncated {
-		// A huge game is read and played in parts (batch.ReplayParts): only what
-		// the view needs of the parts before the last is kept. What is
-		// live is then bounded (the text and a part), so a soft memory
-		// limit keeps the collector from letting the heap grow to GOGC's
-		// multiple of it, as validate's pipeline does for such a game.
-		batch.LimitMemory(batch.ValidateMemoryLimit)
-		defer batch.HoldGameMemory(len(ch.Data), batch.PartedPerGameByte)()
-		v, err = showParted(c, rp, ch, name, index)
-	} else {
-		if g == nil {
-			g = grammar.ParseChunk(ch, name)
-		}
-		v, err = showWhole(c, rp, g, path, index)
+	var at showgame.At
+	if c.IsSet("ply") {
+		ply := c.Int("ply")
+		at.Ply = &ply
 	}
+	if c.IsSet("move") {
+		move := c.String("move")
+		at.Move = &move
+	}
+	v, err := showgame.View(rp, g, at)
 	if err != nil {
-		return err
+		return toolError(err)
 	}
 	out := bufio.NewWriter(c.App.Writer)
 	svg := c.String("svg")
@@ -112,260 +94,6 @@ func showAction(c *cli.Context) error {
 	}
 	if len(v.Findings) > 0 {
 		return failed()
-	}
-	return nil
-}
-
-// showWhole is the view of game g read whole.
-func showWhole(c *cli.Context, rp *replay.Replayer, g *record.Game, path string, index int) (*formats.ShowView, error) {
-	// One walk: the positions shown and the findings come from it.
-	res := rp.Game(g, path, index)
-	pl := res.Played
-	if pl.Start == nil {
-		return nil, toolError(fmt.Errorf("game %d cannot be replayed: %s [%s]", index, pl.Stop.Message, pl.Stop.Rule))
-	}
-	ply := -1
-	switch {
-	case c.IsSet("ply"):
-		ply = c.Int("ply")
-		if ply < 0 {
-			return nil, toolError(fmt.Errorf("--ply %d: want 0 or more", ply))
-		}
-	case c.IsSet("move"):
-		var err error
-		ply, err = formats.PlyOfMove(pl, c.String("move"))
-		if err != nil {
-			return nil, toolError(err)
-		}
-	}
-	v, err := formats.BuildShow(g, res, ply, fmt.Sprintf("game %d", index))
-	if err != nil {
-		return nil, toolError(err)
-	}
-	return v, nil
-}
-
-// showParted is showWhole for a huge game, the chunk ch, read and played in
-// parts (batch.ReplayParts): the steps of a part are let go after it, so that
-// the game is never held whole, and what the view needs of a
-// part before the last is kept as it goes by: the position and step of
-// the ply asked for (--ply, or the last ply --move names seen so far), the
-// start for --ply 0, and the last step of each part (the one the end's
-// position follows). The last part's steps are the result's; the findings
-// are the whole game's. The view is the one showWhole gives.
-func showParted(c *cli.Context, rp *replay.Replayer, ch grammar.Chunk, name string, index int) (*formats.ShowView, error) {
-	want := -1 // the ply asked for by --ply
-	if c.IsSet("ply") {
-		want = c.Int("ply")
-	}
-	var spec formats.MoveSpec
-	var specErr error
-	byMove := !c.IsSet("ply") && c.IsSet("move")
-	if byMove {
-		spec, specErr = formats.ParseMoveSpec(c.String("move"))
-		byMove = specErr == nil
-	}
-	found := -1 // the ply of the last step --move names so far
-	var target, last formats.ShownPly
-	first := true
-	hooks := batch.PartHooks{Part: func(_ []record.Node, pl *replay.Played) {
-		switch {
-		case want == 0 && first:
-			target, _ = formats.KeepPly(pl, 0, true)
-		case want > pl.PliesBefore && want <= pl.PliesBefore+pl.Len():
-			target, _ = formats.KeepPly(pl, want, true)
-		}
-		first = false
-		if byMove {
-			if f := spec.Find(pl); f >= 0 {
-				found = f
-				target, _ = formats.KeepPly(pl, f, true)
-			}
-		}
-		keepLastStep(&last, pl)
-	}}
-	res, g, _ := batch.ReplayParts(rp, ch, new(grammar.Scratch), name, index, hooks)
-	pl := res.Played
-	if pl.Start == nil {
-		return nil, toolError(fmt.Errorf("game %d cannot be replayed: %s [%s]", index, pl.Stop.Message, pl.Stop.Rule))
-	}
-	ply := -1
-	switch {
-	case c.IsSet("ply"):
-		ply = want
-		if ply < 0 {
-			return nil, toolError(fmt.Errorf("--ply %d: want 0 or more", ply))
-		}
-	case c.IsSet("move"):
-		if specErr != nil {
-			return nil, toolError(specErr)
-		}
-		if f := spec.Find(pl); f >= 0 {
-			found = f
-		}
-		var err error
-		if ply, err = spec.PlyIn(pl, found); err != nil {
-			return nil, toolError(err)
-		}
-	}
-	var kept []formats.ShownPly
-	for _, k := range []formats.ShownPly{target, last} {
-		if k.Pos != nil || k.Step != nil {
-			kept = append(kept, k)
-		}
-	}
-	v, err := formats.BuildShowKept(g, res, ply, fmt.Sprintf("game %d", index), kept)
-	if err != nil {
-		return nil, toolError(err)
-	}
-	return v, nil
-}
-
-// nthGame reads game n (1-based) of a file in any input format, as
-// chosenChunk finds it.
-func nthGame(path string, n int) (*record.Game, error) {
-	sel, err := selection.Parse([]string{strconv.Itoa(n)}, nil)
-	if err != nil {
-		return nil, err
-	}
-	ch, g, name, _, err := chosenChunk(path, sel, "")
-	if err != nil {
-		return nil, err
-	}
-	if g == nil {
-		g = grammar.ParseChunk(ch, name)
-	}
-	return g, nil
-}
-
-// chosenChunk is the first game of a file in any input format that sel
-// chooses, not parsed: its chunk of text, or the game itself for a format
-// read otherwise (g not nil), and its number; name is the file's name for
-// the reader (stdinName for standard input, when set). The games before
-// it are split from the text, as the pipeline splits them, and only
-// their tags are read: showing the last game of a large file costs a
-// read of the file.
-func chosenChunk(path string, sel *selection.Selection, stdinName string) (ch grammar.Chunk, g *record.Game, name string, index int, err error) {
-	var next batch.Games
-	if tablegames.IsTable(path, "") {
-		// A table's rows, a huge game's as its chunk.
-		n, closer, err := tablegames.Chunks(path, batch.Notation{}, grammar.DefaultLimits())
-		if err != nil {
-			return grammar.Chunk{}, nil, "", 0, err
-		}
-		defer closer.Close()
-		next, name = n, source.Name(path)
-	} else {
-		rc, n, err := openInput(path)
-		if err != nil {
-			return grammar.Chunk{}, nil, "", 0, err
-		}
-		defer rc.Close()
-		br := bufio.NewReaderSize(rc, 1<<16)
-		named := path
-		if path == "-" && stdinName != "" {
-			named, n = stdinName, stdinName
-		}
-		next, name = batch.GamesOf(batch.RecordFormat(br, named, ""), br, n, grammar.DefaultLimits(), batch.Notation{}), n
-	}
-	for i := 0; ; {
-		ch, g, err := next()
-		if errors.Is(err, io.EOF) {
-			if sel.All() {
-				return grammar.Chunk{}, nil, "", 0, fmt.Errorf("%s has no game", path)
-			}
-			return grammar.Chunk{}, nil, "", 0, fmt.Errorf("%s: no game chosen: %s has %s", sel, path, english.Count(i, "game", "games"))
-		}
-		if err == nil && sel.Past(i+1) {
-			return grammar.Chunk{}, nil, "", 0, fmt.Errorf("%s: no game chosen among the first %s of %s", sel, english.Count(i, "game", "games"), path)
-		}
-		if err != nil {
-			return grammar.Chunk{}, nil, "", 0, err
-		}
-		if g == nil && !ch.IsGame() {
-			continue // comments before the first game or between games
-		}
-		i++
-		if !sel.Number(i) {
-			continue
-		}
-		if (g != nil && sel.Tags(g)) || (g == nil && sel.ChunkTags(ch, name)) {
-			return ch, g, name, i, nil
-		}
-	}
-}
-
-// writeFindingSVGs writes the SVGs of one game's error findings into dir
-// (svgWriter.write), for a single result.
-func writeFindingSVGs(dir string, res *replay.Result) error {
-	return newSVGWriter(dir).write(res)
-}
-
-// svgWriter writes one SVG per error finding into a directory, for
-// `validate --svg-dir DIR`, each written atomically. The name says where
-// the finding stands: DIR/<file base>-g<game>-p<ply>[-v<variation>]-<rule>.svg.
-// Two input files with the same base name (a/x.pgn, b/x.pgn) must not
-// overwrite each other's pictures: the first path seen
-// with a base keeps the plain name, every other one gets a short hash of
-// its path after the base (x-1a2b3c4d-g1-p3-illegal-move.svg), stable from
-// run to run; a name that still repeats gets -2, -3. Findings without a
-// position (a game whose profile is unknown) have nothing to draw and are
-// skipped, and so are notes of findings left out (Finding.LeftOut).
-type svgWriter struct {
-	dir   string
-	made  bool
-	bases map[string]string // file base -> the first path seen with it
-	used  map[string]int    // names written -> how many times
-}
-
-func newSVGWriter(dir string) *svgWriter {
-	return &svgWriter{dir: dir, bases: map[string]string{}, used: map[string]int{}}
-}
-
-// name is the picture's file name for f.
-func (w *svgWriter) name(f *replay.Finding) string {
-	base := strings.TrimSuffix(filepath.Base(f.File), filepath.Ext(f.File))
-	if base == "" || base == "." || strings.HasPrefix(base, "<") {
-		base = "stdin"
-	}
-	if first, ok := w.bases[base]; !ok {
-		w.bases[base] = f.File
-	} else if first != f.File {
-		h := fnv.New32a()
-		h.Write([]byte(f.File))
-		base = fmt.Sprintf("%s-%08x", base, h.Sum32())
-	}
-	name := fmt.Sprintf("%s-g%d-p%d", base, f.Game, f.Ply)
-	if len(f.Variation) > 0 {
-		name += "-v" + formats.VariationPath(f.Variation)
-	}
-	name += "-" + f.Rule
-	w.used[name]++
-	if n := w.used[name]; n > 1 {
-		name = fmt.Sprintf("%s-%d", name, n)
-	}
-	return name + ".svg"
-}
-
-// write writes the pictures of one game's error findings.
-func (w *svgWriter) write(res *replay.Result) error {
-	for i := range res.Findings {
-		f := &res.Findings[i]
-		if !f.IsError() || f.FEN == "" || f.LeftOut > 0 {
-			continue
-		}
-		if !w.made {
-			if err := os.MkdirAll(w.dir, 0o755); err != nil {
-				return fmt.Errorf("--svg-dir: %w", err)
-			}
-			w.made = true
-		}
-		err := writeFileAtomic(filepath.Join(w.dir, w.name(f)), func(out io.Writer) error {
-			return formats.WriteFindingSVG(out, f)
-		})
-		if err != nil {
-			return err
-		}
 	}
 	return nil
 }

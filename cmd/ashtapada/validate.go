@@ -1,29 +1,29 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ashtapada/ashtapada/batch"
-	"github.com/ashtapada/ashtapada/detect"
 	"github.com/ashtapada/ashtapada/formats"
-	"github.com/ashtapada/ashtapada/grammar"
-	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/internal/english"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/tablegames"
 )
 
 // validate is wired from three parts: the configuration read from the
-// flags (validate_config.go), the ordered run that reads, splits,
-// parses and replays the games on every core (package batch, shared with
-// convert, detect and diff), and
-// the sink that takes the results in input order and reports them
-// (validate_sink.go). CI features (baseline, progress, colour, --explain)
-// are in validate_ci.go.
+// flags (validate_config.go) and from each input's ashtapada.toml
+// (validate_files.go), the validation itself, which replays the games on
+// every core and reports them in input order (batch.Validate), and the
+// CI features (baseline, progress, colour, --explain: validate_ci.go),
+// which the validation is given as a pass for each result and a writer
+// for its report and its messages.
 func init() {
 	register(&cli.Command{
 		Name:      "validate",
@@ -57,8 +57,8 @@ func init() {
 	})
 }
 
-// validateAction reads the flags, runs the pipeline into the sink and
-// returns the exit status.
+// validateAction reads the flags, runs the validation (batch.Validate)
+// and returns the exit status.
 func validateAction(c *cli.Context) error {
 	notation, err := readNotation(c)
 	if err != nil {
@@ -85,95 +85,67 @@ func validateAction(c *cli.Context) error {
 			fmt.Fprintln(c.App.ErrWriter, "ashtapada:", err)
 		}
 	}()
-	ci, out, err := startCI(c, c.App.Writer, c.App.ErrWriter)
+	ci, report, err := startCI(c, c.App.Writer, c.App.ErrWriter)
 	if err != nil {
 		return toolError(err)
 	}
-	sink, err := newResultSink(opts, ci, out)
-	if err != nil {
-		ci.finish(false)
-		return toolError(err)
-	}
-	// An HTML report draws the moves up to each finding (cheap to keep).
-	opts.replay.Moves = formats.ReportWantsMoves(sink.rw)
-	settings, err := readInputSettings(c, opts)
+	common, files, err := readInputSettings(c, opts)
 	if err != nil {
 		ci.finish(false)
 		return toolError(err)
 	}
-	sink.settings = settings
-	o := batch.Options{Warn: c.App.ErrWriter, Plan: shardPlan(opts.shard), Limits: opts.limits, Notation: notation, Jobs: opts.jobs, Source: inputsCounted(ci.counter()), IDs: true, Select: sel, StdinName: c.String("stdin-filename"), OpenTable: tablegames.OpenTable("", notation, opts.limits)}
-	chosen := &chosenSink[*replay.Result]{Sink: sink}
-	read := batch.Run(o, opts.inputs, validateStage(settings, opts.hints), chosen)
-	err = sink.finish(read)
-	if none := chosen.none(sel); none != nil && read.Complete() {
-		return toolError(none)
+	v := batch.Validation{
+		Settings: common, Files: files, Hints: opts.hints,
+		Format: opts.format, Report: formats.ReportOptions{Verbose: opts.verbose},
+		Quiet: opts.quiet, Summary: opts.summary, MaxErrors: opts.maxErrors, SVGDir: opts.svgDir,
+		Through: ci.game, Diag: ci.diag(),
+	}
+	o := batch.Options{Warn: c.App.ErrWriter, Plan: shardPlan(opts.shard), Limits: opts.limits, Notation: notation, Jobs: opts.jobs, Source: inputsCounted(ci.counter()), Select: sel, StdinName: c.String("stdin-filename"), OpenTable: tablegames.OpenTable("", notation, opts.limits)}
+	out, err := batch.Validate(o, opts.inputs, v, report)
+	err = validateEnd(opts, ci, out, err)
+	if !sel.All() && out.Chosen == 0 && out.Found > 0 && out.Complete() {
+		return toolError(noneChosen(sel, out.Found))
 	}
 	return err
 }
 
-// validateStage is what validate's workers do with each game: replay it
-// under its file's settings (and, with --hints, try it under the other
-// profiles, package detect).
-func validateStage(settings *inputSettings, hints bool) batch.Work[*replay.Result] {
-	st := batch.Work[*replay.Result]{
-		Worker: func() func(*record.Game, string, int) *replay.Result {
-			rp := replayers(settings)
-			var h *detect.Hinter
-			if hints {
-				h = detect.NewHinter(settings.common.replay.Strict)
-			}
-			return func(g *record.Game, file string, index int) *replay.Result {
-				res := rp(file).Game(g, file, index)
-				if h != nil {
-					h.Add(g, res)
-				}
-				return res
-			}
-		},
-		Failed: func(file string, index int) *replay.Result {
-			return &replay.Result{Summary: replay.Summary{File: file, Game: index, Outcome: replay.OutcomeNone}}
-		},
+// validateEnd ends a validation: the CI features' end (the colour's last
+// fragment, the baseline), the note of what --max-errors left out, and the
+// exit status: 2 when something was not checked (or nothing at all was),
+// 1 for error findings, else 0. reportErr is the report's write error.
+func validateEnd(opts *validateOptions, ci *ciRun, out batch.ValidateOutcome, reportErr error) error {
+	if err := ci.flush(); err != nil && reportErr == nil {
+		reportErr = fmt.Errorf("writing the report: %w", err)
 	}
-	// A huge game's main line is read in parts (batch.ReplayParts), and --hints
-	// replays it again in parts under the other profiles. (validate never
-	// sets Config.Steps, which only the commands that write a game in
-	// another form need.)
-	st.Huge = func() func(grammar.Chunk, *grammar.Scratch, string, int) (*replay.Result, *record.Game) {
-		rp := replayers(settings)
-		if !hints {
-			return func(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (*replay.Result, *record.Game) {
-				res, g, _ := batch.ReplayParts(rp(file), ch, sc, file, index, batch.PartHooks{})
-				return res, g
-			}
-		}
-		h := detect.NewHinter(settings.common.replay.Strict)
-		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (*replay.Result, *record.Game) {
-			g, _, again, parted := batch.ReadParts(ch, sc, file, index)
-			if !parted {
-				again = detect.WholeReplay(g, file, index)
-			}
-			res := again(rp(file), nil)
-			h.AddParts(g, res, again)
-			return res, g
-		}
+	if left := out.Left; left.Findings > 0 {
+		fmt.Fprintf(ci.diag(), "ashtapada: --max-errors %d: stopped showing findings after %s; %s (%s) in %s left out\n",
+			opts.maxErrors, english.Count(out.Shown, "error", "errors"), english.Count(left.Findings, "more finding", "more findings"),
+			english.Count(left.Errors, "error", "errors"), english.Count(left.Games, "game", "games"))
 	}
-	return st
-}
-
-// replayers gives one worker a replayer for each file's settings, made
-// when first needed: most runs have one.
-func replayers(settings *inputSettings) func(file string) *replay.Replayer {
-	made := map[*fileSettings]*replay.Replayer{}
-	return func(file string) *replay.Replayer {
-		fs := settings.of(file)
-		r, ok := made[fs]
-		if !ok {
-			r = replay.New(fs.replay)
-			made[fs] = r
-		}
-		return r
+	// The baseline is written, and its gone entries listed, only when every
+	// input was read and checked.
+	unchecked := out.Unwritten
+	if err := ci.finish(out.Complete() && reportErr == nil && unchecked == 0); err != nil {
+		unchecked++
+		fmt.Fprintln(ci.stderr, "ashtapada:", err)
 	}
+	switch {
+	case reportErr != nil && errors.Is(reportErr, syscall.EPIPE):
+		// The reader of the report went away (`| head`): not an error
+		// worth a message, as with other filters.
+		return &exitError{code: exitBrokenPipe}
+	case reportErr != nil:
+		return toolError(reportErr)
+	case out.ToolErrors > 0 || unchecked > 0:
+		// Something was not checked: never 0, and not 1 either, since the
+		// findings that were printed do not cover every input.
+		return &exitError{code: 2}
+	case out.Games == 0 && !manyShards(opts.shard): // shard.go: a part may hold no game
+		return toolError(noGamesError(opts.inputs, out.DirWithoutRecords))
+	case out.Errors > 0 && !ci.acceptsErrors():
+		return failed()
+	}
+	return nil
 }
 
 // defaultJobs is --jobs when not given: every core.

@@ -2,8 +2,9 @@ package main
 
 // validate's side for CI and the shell: --baseline, --write-baseline,
 // --progress, --color and --explain. validate.go calls into this file at a
-// handful of points (flags, the report's writer, each game, the end) so
-// that the replay pipeline stays readable on its own.
+// handful of points (flags, the report's writer, each game through
+// batch.Validation.Through, the end) so that the wiring stays readable on
+// its own.
 
 import (
 	"errors"

@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ashtapada/ashtapada/batch"
 	"github.com/ashtapada/ashtapada/config"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
@@ -21,32 +22,6 @@ func configFlags() []cli.Flag {
 		&cli.StringFlag{Name: "config", Usage: "read the settings from `FILE` for every input, instead of the ashtapada.toml closest above each", TakesFile: true},
 		&cli.BoolFlag{Name: "isolated", Usage: "read no ashtapada.toml: the command line's settings alone"},
 	}
-}
-
-// fileSettings are what validate does with the games of one input file:
-// the replay configuration (the command line's, with its configuration
-// file's profile where the command line names none) and the findings it
-// reports (the file's select and ignore, the command line's over them,
-// then the file's per-file ignores for it).
-type fileSettings struct {
-	replay replay.Config
-	rules  *ruleselect.Choice
-}
-
-// inputSettings are the settings of each input file, by the name the run
-// gives it (source.Name, or --stdin-filename), read before any game is:
-// a bad configuration file is a usage error with nothing checked.
-type inputSettings struct {
-	byName map[string]*fileSettings
-	common *fileSettings // the settings of a file of no configuration
-}
-
-// of returns the settings of the file the run names name.
-func (s *inputSettings) of(name string) *fileSettings {
-	if fs, ok := s.byName[name]; ok {
-		return fs
-	}
-	return s.common
 }
 
 // inputFiles calls fn with each input file of inputs (arguments as given),
@@ -130,13 +105,20 @@ func sameProfile(a, b *config.File) bool {
 }
 
 // readInputSettings finds the configuration of every input of opts and
-// stacks the command line's flags over it.
-func readInputSettings(c *cli.Context, opts *validateOptions) (*inputSettings, error) {
+// stacks the command line's flags over it: the settings of a file of no
+// configuration (common), and those of each file of one, by the name the
+// run gives it (source.Name, or --stdin-filename). They are read before
+// any game is: a bad configuration file is a usage error with nothing
+// checked. Each file's settings are the replay configuration (the command
+// line's, with its configuration file's profile where the command line
+// names none) and the findings it reports (the file's select and ignore,
+// the command line's over them, then the file's per-file ignores for it).
+func readInputSettings(c *cli.Context, opts *validateOptions) (common *batch.FileSettings, files map[string]*batch.FileSettings, err error) {
 	cliRules, err := ruleselect.New(c.StringSlice("select"), c.StringSlice("ignore"))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	s := &inputSettings{byName: map[string]*fileSettings{}, common: &fileSettings{replay: opts.replay, rules: cliRules}}
+	files = map[string]*batch.FileSettings{}
 	profiles := map[*config.File]replay.Config{} // each file's profile, read once
 	err = inputFiles(c, opts.inputs, func(_, name, at string, f *config.File) error {
 		if f == nil {
@@ -160,13 +142,13 @@ func readInputSettings(c *cli.Context, opts *validateOptions) (*inputSettings, e
 		if choice, err = choice.Then("", nil, f.Path+": per-file-ignores", f.IgnoresFor(at)); err != nil {
 			return err
 		}
-		s.byName[name] = &fileSettings{replay: cfg, rules: choice}
+		files[name] = &batch.FileSettings{Replay: cfg, Rules: choice}
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return s, nil
+	return &batch.FileSettings{Replay: opts.replay, Rules: cliRules}, files, nil
 }
 
 // profileOf is the replay configuration of the inputs of the

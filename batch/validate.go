@@ -1,0 +1,325 @@
+package batch
+
+// The validate work (Validate): every game of the inputs replayed under
+// its file's settings (and, with hints, under the other profiles), and
+// reported in input order by a report writer of package formats. The
+// workers replay; the sink (validator) chooses the findings, passes them
+// through the caller's baseline, counts them and writes them. The
+// pictures of --svg-dir are drawn by the sink too (validate_svg.go), in
+// input order, so that their names do not depend on the workers.
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+
+	"github.com/ashtapada/ashtapada/detect"
+	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/ruleselect"
+)
+
+// FileSettings are what validation does with the games of one input
+// file: how it replays them and which findings it reports.
+type FileSettings struct {
+	Replay replay.Config
+	// Rules chooses the findings reported (nil: all of them). Those it
+	// leaves out are not there at all: neither counted, nor reported, nor
+	// given to Validation.Through.
+	Rules *ruleselect.Choice
+}
+
+// Validation says how Validate judges the games of each file and how it
+// reports them. Where the settings come from (flags, configuration files)
+// is the caller's business.
+type Validation struct {
+	// Settings are those of a file that has none of its own.
+	Settings *FileSettings
+	// Files are the settings of the files that have their own, by the
+	// name the run gives the file (source.Name, or Options.StdinName).
+	Files map[string]*FileSettings
+	// Hints also judges each game under the other profiles
+	// (detect.Hinter): the also-valid-as warnings.
+	Hints bool
+
+	// Format names the report's format (formats.ReportFormats); Report
+	// is its options.
+	Format string
+	Report formats.ReportOptions
+	// Quiet reports only the error findings; the warnings are still
+	// counted, and given to Through.
+	Quiet bool
+	// Summary ends the report with the tally of the run.
+	Summary bool
+	// MaxErrors, when above 0, shows the findings of games up to that
+	// many error findings, then only counts the rest
+	// (ValidateOutcome.Left).
+	MaxErrors int
+	// SVGDir, when set, is the directory that one SVG drawing per error
+	// finding is written to.
+	SVGDir string
+
+	// Through, when set, is given each game's result after Rules, before
+	// it is counted, and returns the result counted and reported: a
+	// baseline records it, or drops the findings it knows; a progress bar
+	// counts it.
+	Through func(formats.GameID, *replay.Result) *replay.Result
+	// Diag is where the messages of the run go while it runs: an input
+	// that cannot be read, a game that met a bug of the program, a
+	// drawing that cannot be written (nil: io.Discard).
+	Diag io.Writer
+}
+
+// of returns the settings of the file the run names name.
+func (v *Validation) of(name string) *FileSettings {
+	if fs, ok := v.Files[name]; ok {
+		return fs
+	}
+	return v.Settings
+}
+
+// ValidateOutcome is what a validation tells its caller at the end, for
+// its messages and its exit status.
+type ValidateOutcome struct {
+	Outcome
+	// Games counts the games checked; Errors their error findings (after
+	// Through).
+	Games, Errors int
+	// Found counts the games found in the inputs (with Options.Select, up
+	// to the last it may choose), Chosen those Options.Select chose.
+	Found, Chosen int
+	// Shown counts the error findings shown; Left what MaxErrors left
+	// out.
+	Shown int
+	Left  LeftOut
+	// Unwritten counts the drawings of SVGDir that could not be written
+	// (each said on Diag).
+	Unwritten int
+}
+
+// LeftOut are the findings a validation counted past its MaxErrors but
+// did not show.
+type LeftOut struct {
+	Findings, Errors, Games int
+}
+
+// Validate validates the games of the inputs (files, directories, "-" for
+// standard input, as Run takes them) and writes the report to w: each
+// game is parsed and replayed by a worker under its file's settings
+// (v.Files, else v.Settings), and reported in input order, so the report
+// is the same for any number of workers (Options.Jobs). A file named as an
+// argument that holds no game is reported as a warning of its own
+// (replay.NoGames). An input that cannot be read, and a game that met a
+// bug of the program, are said on v.Diag and counted
+// (Outcome.ToolErrors); the run goes on with the others.
+//
+// o says how the inputs are read and which games are validated; Validate
+// asks for the games' identities (Options.IDs), which a baseline and
+// SARIF's fingerprints need. The report is ended (its tally written with
+// v.Summary) and w's buffer flushed whatever happened; the error is the
+// report's, when it could not be written (a reader that went away:
+// syscall.EPIPE). What the outcome means for the exit status is the
+// caller's.
+func Validate(o Options, inputs []string, v Validation, w io.Writer) (ValidateOutcome, error) {
+	if v.Settings == nil {
+		v.Settings = &FileSettings{}
+	}
+	if v.Diag == nil {
+		v.Diag = io.Discard
+	}
+	out := bufio.NewWriterSize(w, 1<<16)
+	rw, err := formats.NewReport(v.Format, out, v.Report)
+	if err != nil {
+		return ValidateOutcome{}, err
+	}
+	// A report that draws the moves up to each finding (HTML) has the
+	// replay keep them: cheap, in the one walk.
+	s := &validator{v: v, rw: rw, tally: replay.NewTally(), moves: formats.ReportWantsMoves(rw)}
+	o.IDs = true
+	read := Run(o, inputs, s.work(), s)
+	var sum *replay.Tally
+	if v.Summary {
+		sum = s.tally
+	}
+	if err := rw.Close(sum); err != nil && s.writeErr == nil {
+		s.writeErr = err
+	}
+	if err := out.Flush(); err != nil && s.writeErr == nil {
+		s.writeErr = err
+	}
+	s.out.Outcome = read
+	if s.writeErr != nil {
+		return s.out, fmt.Errorf("writing the report: %w", s.writeErr)
+	}
+	return s.out, nil
+}
+
+// validator carries one validation: the sink of its run, which reports
+// the results in input order.
+type validator struct {
+	v        Validation
+	rw       formats.ReportWriter
+	tally    *replay.Tally
+	moves    bool       // the replays keep the main line's moves (Config.Moves)
+	svg      *svgWriter // SVGDir's drawings, named uniquely across the run
+	out      ValidateOutcome
+	writeErr error // what the report could not write
+}
+
+// config is the replay configuration of the games of fs.
+func (s *validator) config(fs *FileSettings) replay.Config {
+	cfg := fs.Replay
+	cfg.Moves = cfg.Moves || s.moves
+	return cfg
+}
+
+// work is what the workers do with each game: replay it under its file's
+// settings (and, with Hints, try it under the other profiles, package
+// detect).
+func (s *validator) work() Work[*replay.Result] {
+	strict := s.v.Settings.Replay.Strict
+	st := Work[*replay.Result]{
+		Worker: func() func(*record.Game, string, int) *replay.Result {
+			rp := s.replayers()
+			var h *detect.Hinter
+			if s.v.Hints {
+				h = detect.NewHinter(strict)
+			}
+			return func(g *record.Game, file string, index int) *replay.Result {
+				res := rp(file).Game(g, file, index)
+				if h != nil {
+					h.Add(g, res)
+				}
+				return res
+			}
+		},
+		Failed: func(file string, index int) *replay.Result {
+			return &replay.Result{Summary: replay.Summary{File: file, Game: index, Outcome: replay.OutcomeNone}}
+		},
+	}
+	// A huge game's main line is read in parts (ReplayParts), and Hints
+	// replays it again in parts under the other profiles. (Validation
+	// never sets Config.Steps, which only the work that writes a game in
+	// another form needs.)
+	st.Huge = func() func(grammar.Chunk, *grammar.Scratch, string, int) (*replay.Result, *record.Game) {
+		rp := s.replayers()
+		if !s.v.Hints {
+			return func(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (*replay.Result, *record.Game) {
+				res, g, _ := ReplayParts(rp(file), ch, sc, file, index, PartHooks{})
+				return res, g
+			}
+		}
+		h := detect.NewHinter(strict)
+		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (*replay.Result, *record.Game) {
+			g, _, again, parted := ReadParts(ch, sc, file, index)
+			if !parted {
+				again = detect.WholeReplay(g, file, index)
+			}
+			res := again(rp(file), nil)
+			h.AddParts(g, res, again)
+			return res, g
+		}
+	}
+	return st
+}
+
+// replayers gives one worker a replayer for each file's settings, made
+// when first needed: most runs have one.
+func (s *validator) replayers() func(file string) *replay.Replayer {
+	made := map[*FileSettings]*replay.Replayer{}
+	return func(file string) *replay.Replayer {
+		fs := s.v.of(file)
+		r, ok := made[fs]
+		if !ok {
+			r = replay.New(s.config(fs))
+			made[fs] = r
+		}
+		return r
+	}
+}
+
+// Game takes one result; false asks the run to stop (the report can no
+// longer be written).
+func (s *validator) Game(id formats.GameID, res *replay.Result) bool {
+	s.out.Chosen++
+	return s.game(id, res)
+}
+
+func (s *validator) game(id formats.GameID, res *replay.Result) bool {
+	v := &s.v
+	res = v.of(res.Summary.File).Rules.Apply(res)
+	if v.Through != nil {
+		res = v.Through(id, res)
+	}
+	s.tally.Add(res)
+	if res.IsGame() {
+		s.out.Games++
+	}
+	s.out.Errors += res.Summary.Errors
+	if v.Quiet {
+		res.Findings = onlyErrors(res.Findings)
+	}
+	if v.Format == "sarif" {
+		// SARIF's partialFingerprints: the baseline's fingerprint.
+		for i := range res.Findings {
+			res.Findings[i].Fingerprint = id.Fingerprint(&res.Findings[i])
+		}
+	}
+	if v.MaxErrors > 0 && s.out.Shown >= v.MaxErrors {
+		// Past MaxErrors the games are still checked (the exit status and
+		// the baseline need them all), but only counted.
+		if len(res.Findings) > 0 {
+			s.out.Left.Findings += len(res.Findings)
+			s.out.Left.Errors += res.Summary.Errors
+			s.out.Left.Games++
+		}
+		return true
+	}
+	s.out.Shown += res.Summary.Errors
+	if v.SVGDir != "" {
+		if s.svg == nil {
+			s.svg = newSVGWriter(v.SVGDir)
+		}
+		if err := s.svg.write(res); err != nil {
+			s.out.Unwritten++
+			fmt.Fprintln(v.Diag, "ashtapada:", err)
+		}
+	}
+	if err := s.rw.Game(res); err != nil {
+		s.writeErr = err
+		return false
+	}
+	return true
+}
+
+// FileEnd: a file named on the command line that holds no game is a
+// warning of its own; inside a directory it is not (a directory may hold a
+// README.pgn of comments).
+func (s *validator) FileEnd(f FileEnd) bool {
+	s.out.Found += f.Games
+	if f.Games == 0 && f.Opened && f.Named && !f.Elsewhere {
+		return s.game(formats.GameID{}, replay.NoGames(f.Name, s.v.of(f.Name).Replay.Strict))
+	}
+	return true
+}
+
+// ToolError says an input that could not be read, or a bug met on a
+// game: the run goes on with the other inputs and games.
+func (s *validator) ToolError(err error) bool {
+	fmt.Fprintln(s.v.Diag, "ashtapada:", err)
+	return true
+}
+
+// onlyErrors drops the warnings of a game's findings (Quiet), after they
+// were counted and given to Through.
+func onlyErrors(fs []replay.Finding) []replay.Finding {
+	kept := fs[:0]
+	for _, f := range fs {
+		if f.IsError() {
+			kept = append(kept, f)
+		}
+	}
+	return kept
+}
