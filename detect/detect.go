@@ -515,6 +515,9 @@ func verdictLine(g *Game) string {
 		}
 		pr := g.Profiles[best]
 		fmt.Fprintf(&b, "fits no profile; %s gets furthest, to %s", pr.Profile, pr.Break)
+		if pr.Break != nil && pr.Break.Message != "" {
+			b.WriteString(": " + pr.Break.Message)
+		}
 	}
 	if dec := decidingMoves(g); len(dec) > 0 {
 		fmt.Fprintf(&b, "; as %s, decided by %s", mainFit(g).Profile, strings.Join(dec, ", "))
