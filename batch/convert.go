@@ -358,7 +358,7 @@ func keepLastStep(last *formats.ShownPly, pl *replay.Played) {
 // its moves, which the sink writes in input order, so the worker reads the
 // game through and replays it for its verdict and findings (the page's
 // head), and hands the sink a replay of its main line in parts (ReadParts,
-// PartsWalk) for the drawings and the moves: the game is never held whole,
+// NodesReplay) for the drawings and the moves: the game is never held whole,
 // only its text (the chunk, kept by the replay) and a part at a time
 // (formats' htmlWriter rewrites a record in LAN or UCI in SAN a part at a
 // time). The storage of the parts is the game's own (the run keeps the
@@ -374,7 +374,7 @@ func hugeViewerGame(cfg replay.Config) func() func(grammar.Chunk, *grammar.Scrat
 			}
 			c := converted{g: g, res: replayParts(rp, nil)}
 			if g.SyntaxError() == nil {
-				walk := PartsWalk(g, ch, sc, file, n)
+				walk := NodesReplay(g, ch, sc, file, n)
 				c.parts = func(part func([]record.Node, *replay.Played)) {
 					walk(replay.New(cfg), part)
 				}

@@ -57,7 +57,7 @@
 // business; the reading is here, once for every command: ReplayParts
 // replays the game a part at a time and hands each part to PartHooks (to
 // render it, to count it), ReadParts reads it through once for a work that
-// replays it many times (detect, validate --hints), and WalkParts walks
+// replays it many times (detect, validate --hints), and ReplayTogether walks
 // one reading under several replayers at once (diff under two rule sets).
 //
 // # Ready-made work: convert

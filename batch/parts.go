@@ -112,7 +112,7 @@ func ReadParts(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (t
 	}
 	done := *g
 	done.Moves = nil
-	walk := PartsWalk(&done, ch, sc, file, index)
+	walk := NodesReplay(&done, ch, sc, file, index)
 	return &done, plies, func(r *replay.Replayer, part func(*replay.Played)) *replay.Result {
 		if part == nil {
 			return walk(r, nil)
@@ -133,28 +133,28 @@ func wholeReplay(g *record.Game, file string, index int) func(*replay.Replayer, 
 	}
 }
 
-// PartsWalk is ReadParts' replay for a caller that needs the nodes of each
+// NodesReplay is ReadParts' replay for a caller that needs the nodes of each
 // part too (convert --to html writes the move list from them): done is
 // the record read through once (ReadParts' tags), and part, when not nil,
 // gets a part's nodes, valid only during the call, and what was played of
 // them.
-func PartsWalk(done *record.Game, ch grammar.Chunk, sc *grammar.Scratch, file string, index int) func(*replay.Replayer, func([]record.Node, *replay.Played)) *replay.Result {
+func NodesReplay(done *record.Game, ch grammar.Chunk, sc *grammar.Scratch, file string, index int) func(*replay.Replayer, func([]record.Node, *replay.Played)) *replay.Result {
 	return func(r *replay.Replayer, part func([]record.Node, *replay.Played)) *replay.Result {
 		var each func([]record.Node, []*replay.PartWalk)
 		if part != nil {
 			each = func(nodes []record.Node, pws []*replay.PartWalk) { part(nodes, pws[0].Played()) }
 		}
-		return WalkParts([]*replay.Replayer{r}, done, ch, sc, file, index, each)[0]
+		return ReplayTogether([]*replay.Replayer{r}, done, ch, sc, file, index, each)[0]
 	}
 }
 
-// WalkParts reads the game of ch again in parts, done its record read
+// ReplayTogether reads the game of ch again in parts, done its record read
 // through once (ReadParts' tags), and gives each part to a walk of each of
 // rs: one reading for them all (diff --rules X --against Y judges a game
 // by two rule sets side by side). part, when not nil, is given each part
 // after the walks played it, the last one too (after End), and the walks.
 // The results are the walks', in the order of rs.
-func WalkParts(rs []*replay.Replayer, done *record.Game, ch grammar.Chunk, sc *grammar.Scratch, file string, index int, part func(nodes []record.Node, pws []*replay.PartWalk)) []*replay.Result {
+func ReplayTogether(rs []*replay.Replayer, done *record.Game, ch grammar.Chunk, sc *grammar.Scratch, file string, index int, part func(nodes []record.Node, pws []*replay.PartWalk)) []*replay.Result {
 	pws := make([]*replay.PartWalk, len(rs))
 	begin := func() {
 		if pws[0] != nil {

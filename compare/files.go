@@ -332,7 +332,7 @@ func streamedPair(cfg replay.Config, pathA, pathB string, ia, ib gameItem, i int
 			out <- sideMsg{res: res, err: g.SyntaxError()}
 			return
 		}
-		res := batch.WalkParts([]*replay.Replayer{rp}, g, it.ch, sc, it.name, i, func(nodes []record.Node, pws []*replay.PartWalk) {
+		res := batch.ReplayTogether([]*replay.Replayer{rp}, g, it.ch, sc, it.name, i, func(nodes []record.Node, pws []*replay.PartWalk) {
 			out <- sideMsg{moves: lr.Part(nodes, pws[0].Played())}
 		})[0]
 		out <- sideMsg{res: res}
@@ -402,7 +402,7 @@ func RuleSetsOver(path string, a, b RuleSet, o Options, each func(*Entry) error)
 			if !parted {
 				return RuleSets(a.Name, b.Name, i, g, rpA.Game(g, path, i), rpB.Game(g, path, i)), g
 			}
-			res := batch.WalkParts([]*replay.Replayer{rpA, rpB}, g, ch, sc, path, i, nil)
+			res := batch.ReplayTogether([]*replay.Replayer{rpA, rpB}, g, ch, sc, path, i, nil)
 			return RuleSetsWritten(a.Name, b.Name, i, writtenParts(ch, sc, file), res[0], res[1]), g
 		}
 	})
@@ -434,7 +434,7 @@ func AsReadOver(path string, rs RuleSet, o Options, each func(*Entry) error) err
 			}
 			again := func(give func(Moves)) *replay.Result {
 				var lr LineReader
-				return batch.WalkParts([]*replay.Replayer{rp}, g, ch, sc, path, i, func(nodes []record.Node, pws []*replay.PartWalk) {
+				return batch.ReplayTogether([]*replay.Replayer{rp}, g, ch, sc, path, i, func(nodes []record.Node, pws []*replay.PartWalk) {
 					give(lr.Part(nodes, pws[0].Played()))
 				})[0]
 			}

@@ -17,7 +17,7 @@ import (
 // of its moves. parted is false when it was read whole after all (one
 // part, a notation read whole): g is then the whole record. Else g holds
 // its tags and notices whole, and no moves when the reader could read it
-// (to begin walks with, batch.WalkParts); a record the reader could not read is
+// (to begin walks with, batch.ReplayTogether); a record the reader could not read is
 // left as the reading left it (Moves its last part), for it is not walked.
 func readThrough(ch grammar.Chunk, sc *grammar.Scratch, file string) (g *record.Game, parted bool) {
 	skip := grammar.Parts{Nodes: grammar.PartNodes, Take: func(*record.Game, []record.Node) {}}

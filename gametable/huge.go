@@ -13,7 +13,7 @@ import (
 	"github.com/ashtapada/ashtapada/replay"
 )
 
-// A huge game (millions of plies, read in parts: cmd/ashtapada/parts.go)
+// A huge game (millions of plies, read in parts: batch.ReplayParts)
 // would cost hundreds of MB as a Row: a string and a Parquet value per
 // move in two lists, 16 + 24 bytes each, and as many again while the row
 // is taken apart into its columns. Its moves are kept instead in one
