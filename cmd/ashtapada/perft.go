@@ -65,9 +65,8 @@ func perftAction(c *cli.Context) error {
 	start := time.Now()
 	var total uint64
 	// A full or closed standard output is an exit status, not a lost count:
-	// the first write error is kept and reported.
-	out := &errWriter{w: c.App.Writer}
-	w := bufio.NewWriter(out)
+	// the buffer keeps its first write error, which Flush returns.
+	w := bufio.NewWriter(c.App.Writer)
 	if divide {
 		for _, e := range rules.Divide(pos, depth) {
 			name := e.Move.UCI()
@@ -85,10 +84,7 @@ func perftAction(c *cli.Context) error {
 		total = rules.Perft(pos, depth)
 	}
 	fmt.Fprintln(w, total)
-	if err := w.Flush(); err != nil || out.err != nil {
-		if err == nil {
-			err = out.err
-		}
+	if err := w.Flush(); err != nil {
 		if isBrokenPipe(err) {
 			return err // the reader went away (`| head`): stop quietly (signals.go)
 		}

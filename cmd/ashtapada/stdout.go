@@ -1,7 +1,6 @@
 package main
 
 import (
-	"io"
 	"os"
 	"sync"
 )
@@ -50,20 +49,4 @@ func fileOf(w any) *os.File {
 		return f.File()
 	}
 	return nil
-}
-
-// errWriter remembers the first write error, so that a closed or full
-// standard output is an exit status and not a silent loss (perft).
-type errWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (e *errWriter) Write(p []byte) (int, error) {
-	if e.err != nil {
-		return 0, e.err
-	}
-	n, err := e.w.Write(p)
-	e.err = err
-	return n, err
 }
