@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
@@ -196,8 +197,11 @@ func parseProfile(file string, data []byte, builtin bool) (*Profile, error) {
 		}
 		p.Name = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
 	}
-	if strings.ContainsAny(p.Name, " \t;=") {
-		pp.errorf([]string{"name"}, p.Name, nil, "name %q: a profile name may not contain spaces, ';' or '='", p.Name)
+	// A name is a word on a command line (--rules NAME) and in the header
+	// comment of the profile written back: a line break would end that
+	// comment and leave the rest of the name as text that is no TOML.
+	if strings.IndexFunc(p.Name, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) || r == ';' || r == '=' }) >= 0 {
+		pp.errorf([]string{"name"}, p.Name, nil, "name %q: a profile name may not contain spaces, control characters, ';' or '='", p.Name)
 	}
 
 	complete := p.Base == ""
