@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -197,11 +198,8 @@ func parseProfile(file string, data []byte, builtin bool) (*Profile, error) {
 		}
 		p.Name = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
 	}
-	// A name is a word on a command line (--rules NAME) and in the header
-	// comment of the profile written back: a line break would end that
-	// comment and leave the rest of the name as text that is no TOML.
-	if strings.IndexFunc(p.Name, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) || r == ';' || r == '=' }) >= 0 {
-		pp.errorf([]string{"name"}, p.Name, nil, "name %q: a profile name may not contain spaces, control characters, ';' or '='", p.Name)
+	if strings.ContainsAny(p.Name, " \t;=") {
+		pp.errorf([]string{"name"}, p.Name, nil, "name %q: a profile name may not contain spaces, ';' or '='", p.Name)
 	}
 
 	complete := p.Base == ""
@@ -612,7 +610,13 @@ func (kl *keyLines) keyValue(parent int, kv *unstable.Node) {
 // reads it back to the same profile.
 func (p *Profile) MarshalTOML() []byte {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Profile %s, written by ashtapada; how to edit it: docs/profiles.md.\n", p.Name)
+	// A comment holds no control character (TOML allows none but a tab,
+	// and a line break would end it): such a name is written quoted.
+	name := p.Name
+	if strings.IndexFunc(name, unicode.IsControl) >= 0 {
+		name = strconv.Quote(name)
+	}
+	fmt.Fprintf(&b, "# Profile %s, written by ashtapada; how to edit it: docs/profiles.md.\n", name)
 	if p.Base != "" {
 		fmt.Fprintf(&b, "# Written out in full from a profile based on %s.\n", p.Base)
 	}
