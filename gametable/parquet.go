@@ -47,6 +47,8 @@ type fileRow struct {
 	Before        []byte            `parquet:"before,optional"`
 	After         []byte            `parquet:"after,optional"`
 	Findings      []Finding         `parquet:"findings,list"`
+	Line          *int64            `parquet:"line,optional"`
+	Column        *int64            `parquet:"column,optional"`
 }
 
 var (
@@ -282,6 +284,8 @@ type textFileRow struct {
 	Source   []byte            `parquet:"source,optional"`
 	Before   []byte            `parquet:"before,optional"`
 	After    []byte            `parquet:"after,optional"`
+	Line     *int64            `parquet:"line,optional"`
+	Column   *int64            `parquet:"column,optional"`
 }
 
 type textRow struct {
@@ -298,6 +302,8 @@ type textRow struct {
 	Source   []byte  `parquet:"source,optional"`
 	Before   []byte  `parquet:"before,optional"`
 	After    []byte  `parquet:"after,optional"`
+	Line     *int64  `parquet:"line,optional"`
+	Column   *int64  `parquet:"column,optional"`
 }
 
 var (
@@ -377,7 +383,8 @@ func (r *Reader) reconstruct(vals parquet.Row) (row *Row, err error) {
 		return nil, fmt.Errorf("reading Parquet row: %w", err)
 	}
 	*row = Row{File: t.File, Event: t.Event, Site: t.Site, Date: t.Date, Round: t.Round, White: t.White, Black: t.Black, Result: t.Result,
-		Tags: t.Tags, Movetext: t.Movetext, Source: t.Source, Before: t.Before, After: t.After}
+		Tags: t.Tags, Movetext: t.Movetext, Source: t.Source, Before: t.Before, After: t.After,
+		Line: t.Line, Column: t.Column}
 	return row, nil
 }
 

@@ -86,6 +86,16 @@ type Row struct {
 	// Findings are the game's findings with the fields of validate's JSONL
 	// (without settings, which are the row's).
 	Findings []Finding `parquet:"findings,list"`
+	// Line and Column say where the row's game stood in the input it was
+	// read from: the position of the first byte of Source when the source
+	// is kept, else of Movetext's first byte. A game read back from the
+	// table is read at that place (PlacedText), so that its findings point
+	// into that input, as validate's on the input itself do. Null for a
+	// record read from no text (JSON, LAN, UCI input, which is written in
+	// canonical form) and in a table written before the columns were kept.
+	// They come last, so that the columns before them keep their places.
+	Line   *int64 `parquet:"line,optional"`
+	Column *int64 `parquet:"column,optional"`
 	// moves holds SAN and UCI compact for a huge game (SetMoves).
 	moves *Moves `parquet:"-"`
 }
@@ -227,18 +237,96 @@ func MovetextShared(g *record.Game, start int) string {
 // the reader read the game as Latin-1 (grammar.Latin1ToUTF8): its text is
 // not valid UTF-8.
 func movetextBytes(g *record.Game, start int) (text []byte, latin1 bool) {
-	off := -1
-	switch {
-	case len(g.Moves) > 0:
-		off = g.Moves[0].Pos.Offset
-	case g.ResultPos.IsValid():
-		off = g.ResultPos.Offset
-	}
-	i := off - start
-	if off < 0 || i < 0 || i > len(g.Source) {
+	at := MovetextPos(g)
+	i := at.Offset - start
+	if !at.IsValid() || i < 0 || i > len(g.Source) {
 		return nil, false
 	}
 	return g.Source[i:], !utf8.Valid(g.Source)
+}
+
+// MovetextPos is where g's movetext starts in its input: its first
+// movetext node, or its termination marker when it has none (the start of
+// MovetextOf's text). It is not valid when g has neither.
+func MovetextPos(g *record.Game) record.Pos {
+	switch {
+	case len(g.Moves) > 0:
+		return g.Moves[0].Pos
+	case g.ResultPos.IsValid():
+		return g.ResultPos
+	}
+	return record.Pos{}
+}
+
+// Place keeps where the row's game stood in its input (Line, Column):
+// source is the position of the game's first byte (its chunk's), movetext
+// MovetextPos of its first part. Of the two, the row keeps the one its
+// text starts the game with (Source, or Movetext); nothing when that one
+// is not valid. Place is called after Source is set (Build).
+func (r *Row) Place(source, movetext record.Pos) {
+	at := movetext
+	if r.Source != nil {
+		at = source
+	}
+	r.Line, r.Column = nil, nil
+	if at.IsValid() && at.Col > 0 {
+		l, c := int64(at.Line), int64(at.Col)
+		r.Line, r.Column = &l, &c
+	}
+}
+
+// byteOrderMark is UTF-8's.
+var byteOrderMark = []byte("\ufeff")
+
+// PlacedText is Text laid out for a reader that names positions: the game
+// stands at the line and column it had in its input (Line, Column), so
+// the findings of a game read back from the table point where validate's
+// on the input point. at is the position to give the text's first byte
+// (line 1, column 1 for a row that keeps no place). Blanks are put before
+// the game's placed byte when its column in the input was further right
+// than in Text (a game that began after the previous one's marker on its
+// line); the text's first line and the column of its placed byte are the
+// only things laid out otherwise, and the record read is Text's.
+func (r *Row) PlacedText() (text []byte, at record.Pos) {
+	text = r.Text()
+	at = record.Pos{Line: 1, Col: 1}
+	if bytes.HasPrefix(text, byteOrderMark) {
+		// A reader takes a byte-order mark that starts a text for the
+		// file's, not the game's: the row's own (a second one in its
+		// file, which the reader reported) is put after one.
+		text = append(bytes.Clone(byteOrderMark), text...)
+	}
+	if r.Line == nil || r.Column == nil || *r.Line < 1 || *r.Column < 1 {
+		return text, at
+	}
+	// The placed byte: the source's first, else the movetext's first.
+	anchor := len(r.Before)
+	if r.Source == nil {
+		anchor = len(text) - len(r.After) - len(r.Movetext)
+	}
+	if anchor < 0 || anchor > len(text) {
+		return text, at
+	}
+	lines := bytes.Count(text[:anchor], []byte{'\n'})
+	col := anchor - (bytes.LastIndexByte(text[:anchor], '\n') + 1) + 1
+	want := int(*r.Column)
+	line := int(*r.Line) - lines
+	if line < 1 {
+		return text, at
+	}
+	at.Line = line
+	switch {
+	case lines == 0:
+		// The placed byte is on the text's first line: the line starts
+		// where it puts that byte at its column, when it can.
+		if c := want - (col - 1); c >= 1 {
+			at.Col = c
+		}
+	case want > col:
+		pad := bytes.Repeat([]byte{' '}, want-col)
+		text = append(append(append(make([]byte, 0, len(text)+len(pad)), text[:anchor]...), pad...), text[anchor:]...)
+	}
+	return text, at
 }
 
 // Text returns the PGN text the row stands for: the text before the game

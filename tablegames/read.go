@@ -159,9 +159,13 @@ func openTextReader(path string) (*os.File, *gametable.Reader, error) {
 
 // chunkOfRow is the chunk of the one game of a row's text, as the
 // splitter cuts it from a file of that text (gameOfRow's errors for a row
-// of no game or of more than one).
+// of no game or of more than one), placed where the game stood in its
+// input (gametable.Row.PlacedText): the positions the reader gives its
+// nodes, and so the findings, are those of the input the table was made
+// from.
 func chunkOfRow(row *gametable.Row, notation batch.Notation, limits grammar.Limits) (grammar.Chunk, error) {
-	sp := grammar.NewSplitter(bytes.NewReader(row.Text()))
+	text, at := row.PlacedText()
+	sp := grammar.NewSplitter(bytes.NewReader(text))
 	sp.SetLimits(limits)
 	notation.Apply(sp, record.SAN)
 	var game grammar.Chunk
@@ -185,6 +189,10 @@ func chunkOfRow(row *gametable.Row, notation batch.Notation, limits grammar.Limi
 	if !found {
 		return grammar.Chunk{}, errNoGame
 	}
+	if game.Pos.Line == 1 {
+		game.Pos.Col += at.Col - 1
+	}
+	game.Pos.Line += at.Line - 1
 	return game, nil
 }
 
@@ -194,23 +202,15 @@ var (
 )
 
 // gameOfRow reads a row's text back into a record, its moves in
-// notation's notation (--notation). The text before the game that holds
-// no game (Row.Before) is left out, as convert leaves it out of every
-// input (docs/parquet.md).
+// notation's notation (--notation), from its chunk (chunkOfRow): the text
+// before the game that holds no game (Row.Before) is left out, as convert
+// leaves it out of every input (docs/parquet.md).
 func gameOfRow(row *gametable.Row, notation batch.Notation) (*record.Game, error) {
-	rd := grammar.NewReader(bytes.NewReader(row.Text()), row.File)
-	rd.SkipNonGames()
-	notation.Apply(rd, record.SAN)
-	g, err := rd.Next()
+	ch, err := chunkOfRow(row, notation, grammar.DefaultLimits())
 	if err != nil {
-		if errors.Is(err, io.EOF) {
-			return nil, errNoGame
-		}
 		return nil, err
 	}
-	if _, err := rd.Next(); !errors.Is(err, io.EOF) {
-		return nil, errMoreThanOneGame
-	}
+	g := grammar.ParseChunk(ch, row.File)
 	if row.Source != nil {
 		// Exactly as read, byte-order mark included.
 		g.Source = row.Source

@@ -314,7 +314,7 @@ func TestShow(t *testing.T) {
 	}
 	table, _ := writeTable(t, pgn)
 	cols := Columns()
-	if len(cols) != 26 || cols[0].Name != "file" || cols[len(cols)-1].Name != "findings" {
+	if len(cols) != 28 || cols[0].Name != "file" || cols[len(cols)-1].Name != "column" {
 		t.Errorf("Columns: %d, from %s to %s", len(cols), cols[0].Name, cols[len(cols)-1].Name)
 	}
 	byName := map[string]Column{}

@@ -122,7 +122,7 @@ func (w *Writer) WritePart(p source.Part) error {
 		if err != nil {
 			return err
 		}
-		if err := w.hold(wholeRow(w.rp, g, name, index, "", nil)); err != nil {
+		if err := w.hold(wholeRow(w.rp, g, name, index, "", nil, record.Pos{})); err != nil {
 			return err
 		}
 	}
@@ -191,7 +191,8 @@ func (w *Writer) table(path string) error {
 		if g == nil {
 			err = w.hold(hugeRow(w.rp, ch, path, index, nil))
 		} else {
-			err = w.hold(wholeRow(w.rp, g, path, index, "", nil))
+			// Written in canonical form: no place in an input.
+			err = w.hold(wholeRow(w.rp, g, path, index, "", nil, record.Pos{}))
 		}
 		if err != nil {
 			return err
@@ -211,17 +212,23 @@ func RowOf(rp *replay.Replayer, ch grammar.Chunk, name string, index int, before
 		return hugeRow(rp, ch, name, index, before)
 	}
 	g := grammar.ParseChunk(ch, name)
-	return wholeRow(rp, g, name, index, gametable.MovetextOf(g, ch.Pos.Offset), before)
+	return wholeRow(rp, g, name, index, gametable.MovetextOf(g, ch.Pos.Offset), before, ch.Pos)
 }
 
-// wholeRow is the row of g, a record read whole.
-func wholeRow(rp *replay.Replayer, g *record.Game, name string, index int, movetext string, before []byte) (*gametable.Row, *replay.Result, error) {
+// wholeRow is the row of g, a record read whole; at is where its chunk
+// starts in the input (Row.Place), not valid for a record read from no
+// text.
+func wholeRow(rp *replay.Replayer, g *record.Game, name string, index int, movetext string, before []byte, at record.Pos) (*gametable.Row, *replay.Result, error) {
 	if g.Truncated {
 		se := g.SyntaxError()
 		return nil, nil, fmt.Errorf("%s: game %d at line %d is too large to be read whole (%d:%d: %s): not converted", name, index, g.Pos.Line, se.Pos.Line, se.Pos.Col, se.Message)
 	}
 	res := rp.Game(g, name, index)
-	return gametable.Build(g, res, gametable.Play(res), movetext, before), res, nil
+	r := gametable.Build(g, res, gametable.Play(res), movetext, before)
+	if at.IsValid() {
+		r.Place(at, gametable.MovetextPos(g))
+	}
+	return r, res, nil
 }
 
 // hugeRow is the row of a huge game (batch.ReplayParts): its main line is
@@ -229,6 +236,7 @@ func wholeRow(rp *replay.Replayer, g *record.Game, name string, index int, movet
 // (gametable.Moves), not as a record and two lists of strings.
 func hugeRow(rp *replay.Replayer, ch grammar.Chunk, name string, index int, before []byte) (*gametable.Row, *replay.Result, error) {
 	movetext, first := "", true
+	var movetextAt record.Pos
 	moves := new(gametable.Moves)
 	hooks := batch.PartHooks{
 		Read: func(g *record.Game, nodes []record.Node) {
@@ -237,6 +245,7 @@ func hugeRow(rp *replay.Replayer, ch grammar.Chunk, name string, index int, befo
 				c := *g
 				c.Moves, first = nodes, false
 				movetext = gametable.MovetextShared(&c, ch.Pos.Offset)
+				movetextAt = gametable.MovetextPos(&c)
 			}
 		},
 		Part: func(_ []record.Node, pl *replay.Played) { moves.Add(pl) },
@@ -245,19 +254,23 @@ func hugeRow(rp *replay.Replayer, ch grammar.Chunk, name string, index int, befo
 	if first {
 		// One part: the record is whole.
 		movetext = gametable.MovetextShared(g, ch.Pos.Offset)
+		movetextAt = gametable.MovetextPos(g)
 	}
 	if g.SyntaxError() != nil {
 		// Not replayed: its row keeps its source, and the record as the
 		// grammar reads it whole (which stops at the error).
 		g := grammar.ParseChunk(ch, name)
-		return wholeRow(rp, g, name, index, gametable.MovetextOf(g, ch.Pos.Offset), before)
+		return wholeRow(rp, g, name, index, gametable.MovetextOf(g, ch.Pos.Offset), before, ch.Pos)
 	}
 	if !parted {
 		// Read whole after all (one part).
-		return gametable.Build(g, res, gametable.Play(res), movetext, before), res, nil
+		r := gametable.Build(g, res, gametable.Play(res), movetext, before)
+		r.Place(ch.Pos, movetextAt)
+		return r, res, nil
 	}
 	moves.Add(res.Played)
 	r := gametable.Build(g, res, gametable.PlaySettings(res), movetext, before)
+	r.Place(ch.Pos, movetextAt)
 	r.SetMoves(moves)
 	return r, res, nil
 }
