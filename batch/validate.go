@@ -287,6 +287,7 @@ func (s *validator) game(id formats.GameID, res *replay.Result) bool {
 			fmt.Fprintln(v.Diag, "ashtapada:", err)
 		}
 	}
+	formats.ReportGameKey(s.rw, id.Key)
 	if err := s.rw.Game(res); err != nil {
 		s.writeErr = err
 		return false

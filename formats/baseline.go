@@ -296,6 +296,9 @@ func sortEntries(list []BaselineEntry) {
 type Baseline struct {
 	remaining map[string]*BaselineEntry
 	total     int
+	// knownErrors and knownWarnings count the findings of the run that
+	// the baseline held (Filter took them out).
+	knownErrors, knownWarnings int
 }
 
 // ReadBaseline reads a baseline file written by BaselineRecorder.Write.
@@ -339,6 +342,11 @@ func (b *Baseline) Filter(g GameID, r *replay.Result) (*replay.Result, int) {
 		f := &r.Findings[i]
 		if e, ok := b.remaining[g.Fingerprint(f)]; ok && e.Count > 0 {
 			e.Count--
+			if f.IsError() {
+				b.knownErrors++
+			} else {
+				b.knownWarnings++
+			}
 			continue
 		}
 		out.Findings = append(out.Findings, *f)
@@ -350,6 +358,10 @@ func (b *Baseline) Filter(g GameID, r *replay.Result) (*replay.Result, int) {
 	}
 	return out, len(out.Findings)
 }
+
+// Known counts the findings of the run so far that the baseline held, by
+// severity: those Filter took out.
+func (b *Baseline) Known() (errors, warnings int) { return b.knownErrors, b.knownWarnings }
 
 // Gone lists the baseline entries that the run did not use up, sorted,
 // each with the count of occurrences that no longer occur. Only entries

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -35,6 +36,37 @@ func ReportWantsMoves(rw ReportWriter) bool {
 type ReportOptions struct {
 	// Verbose text output also prints a line for each valid game.
 	Verbose bool
+	// Run is what a report that names its run (HTML) says at its top.
+	Run RunInfo
+	// Baseline, when set, is the baseline the findings were compared with
+	// (--baseline): the games it is given carry only the new findings, and
+	// the summaries say how many it knew (Baseline.Known).
+	Baseline *Baseline
+}
+
+// RunInfo names a run of validate for a person reading its report later.
+type RunInfo struct {
+	// Inputs are the arguments as given ("-": standard input, named
+	// StdinName when set).
+	Inputs    []string
+	StdinName string
+	// Date is when the report was made (SOURCE_DATE_EPOCH's when set,
+	// for reproducible output); zero: not said.
+	Date time.Time
+	// Version is the tool's version, as `ashtapada version` prints it.
+	Version string
+	// BaselineFile is the --baseline file; WroteBaseline the
+	// --write-baseline file.
+	BaselineFile, WroteBaseline string
+}
+
+// ReportGameKey gives a report that names games by their players and event
+// (HTML) the identity tags of the game it is given next; validate calls it
+// before each ReportWriter.Game.
+func ReportGameKey(rw ReportWriter, k GameKey) {
+	if g, ok := rw.(interface{ nextGameKey(GameKey) }); ok {
+		g.nextGameKey(k)
+	}
 }
 
 // NewReportFunc builds a writer on w.

@@ -16,16 +16,18 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ashtapada/ashtapada/internal/english"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
 func init() {
-	RegisterReport("github", func(w io.Writer, _ ReportOptions) ReportWriter { return &githubReport{w: bufio.NewWriter(w)} })
+	RegisterReport("github", func(w io.Writer, opt ReportOptions) ReportWriter {
+		return &githubReport{w: bufio.NewWriter(w), base: opt.Baseline}
+	})
 }
 
 type githubReport struct {
-	w *bufio.Writer
+	w    *bufio.Writer
+	base *Baseline // the summary says what it knew
 }
 
 var (
@@ -89,7 +91,7 @@ func (g *githubReport) Game(r *replay.Result) error {
 // run's summary page rather than on a file.
 func (g *githubReport) Close(t *replay.Tally) error {
 	if t != nil {
-		msg := fmt.Sprintf("ashtapada: %s, %d valid, %d invalid, %s, %s", english.Count(t.Games, "game", "games"), t.Valid, t.Invalid, english.Count(t.Errors, "error", "errors"), english.Count(t.Warnings, "warning", "warnings"))
+		msg := "ashtapada: " + SummaryLine(tallyCounts(t), g.base)
 		g.w.WriteString("::notice title=ashtapada summary::" + githubDataEscaper.Replace(msg) + "\n")
 	}
 	return g.w.Flush()

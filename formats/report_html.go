@@ -2,19 +2,23 @@ package formats
 
 // `validate --format html`: one self-contained page (no network, no
 // external script, style, font or image) that a CI user opens from the
-// job's artifacts and a historian prints: a summary per file, per profile
-// and per rule id, then every finding with its message, the explanation of
-// its rule, the moves up to it with the offending one highlighted, and the
-// diagram of the position inline.
+// job's artifacts and a historian prints. It leads with its news: a header
+// naming the run (inputs, date, version, profiles) and its counts, then
+// the errors, the files with errors, the warnings, and last the summary
+// per profile, per rule and per file. Each finding has its message, the
+// explanation of its rule, the game named by its players and event, the
+// moves up to it with the offending one highlighted, and the diagram of
+// the position inline.
 //
-// Games stream in, but the summary stands first: the findings are spooled
-// to a temporary file as they come and copied after the summary at Close,
-// so memory is bounded by the number of files, profiles and rules, not of
-// findings. A little plain JavaScript filters by rule, file and severity
-// and sorts; without it every finding is shown. Diagrams are drawn for the
-// first htmlMaxDiagrams findings only: beyond that a page of tens of
-// thousands of pictures would freeze a browser, and the text still says
-// everything (docs/html.md).
+// Games stream in, but the header stands first and the errors before the
+// warnings: the findings are spooled to two temporary files (errors,
+// warnings) as they come and copied in that order at Close, so memory is
+// bounded by the number of files, profiles and rules, not of findings. A
+// little plain JavaScript filters by rule, file and severity and sorts;
+// without it every finding is shown. Diagrams are drawn for the first
+// htmlMaxDiagrams errors and as many warnings only: beyond
+// that a page of tens of thousands of pictures would freeze a browser,
+// and the text still says everything (docs/html.md).
 
 import (
 	"bufio"
@@ -32,51 +36,110 @@ import (
 	"github.com/ashtapada/ashtapada/rules"
 )
 
-// htmlMaxDiagrams is how many findings get an inline diagram.
+// htmlMaxDiagrams is how many findings of each severity get an inline
+// diagram: the warnings, which stream in among the errors, must not use
+// up the errors' pictures.
 const htmlMaxDiagrams = 500
 
+// htmlMaxInputsNamed bounds the inputs the header names: a shell glob may
+// give thousands.
+const htmlMaxInputsNamed = 20
+
 func init() {
-	RegisterReport("html", func(w io.Writer, _ ReportOptions) ReportWriter { return newHTMLReport(w) })
+	RegisterReport("html", func(w io.Writer, opt ReportOptions) ReportWriter { return newHTMLReport(w, opt) })
 }
 
 type htmlCount struct {
 	games, valid, errors, warnings int
 }
 
-func (c *htmlCount) add(s *replay.Summary) {
-	c.games++
-	if s.Valid {
-		c.valid++
+// add counts a result: a game, or the findings of a file as a whole
+// (replay.NoGames), which are no game.
+func (c *htmlCount) add(r *replay.Result) {
+	s := &r.Summary
+	if r.IsGame() {
+		c.games++
+		if s.Valid {
+			c.valid++
+		}
 	}
 	c.errors += s.Errors
 	c.warnings += s.Warnings
 }
 
+// htmlSpool holds the findings of one severity until Close, with how many
+// it holds and how many of them have a diagram.
+type htmlSpool struct {
+	f        *os.File
+	w        *bufio.Writer
+	n        int
+	diagrams int
+}
+
+func (s *htmlSpool) writer() (*bufio.Writer, error) {
+	if s.w == nil {
+		f, err := tempfile.Anonymous("ashtapada-html-*")
+		if err != nil {
+			return nil, err
+		}
+		s.f, s.w = f, bufio.NewWriterSize(f, 1<<16)
+	}
+	return s.w, nil
+}
+
+// copyTo copies what was spooled to w.
+func (s *htmlSpool) copyTo(w io.Writer) error {
+	if s.f == nil {
+		return nil
+	}
+	if err := s.w.Flush(); err != nil {
+		return err
+	}
+	if _, err := s.f.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	_, err := io.Copy(w, s.f)
+	return err
+}
+
+func (s *htmlSpool) remove() {
+	if s.f != nil {
+		s.f.Close()
+		os.Remove(s.f.Name())
+		s.f = nil
+	}
+}
+
 type htmlReport struct {
 	out      io.Writer
-	spool    *os.File
-	sw       *bufio.Writer
+	opt      ReportOptions
+	key      GameKey // the identity of the game being given (ReportGameKey)
+	errs     htmlSpool
+	warns    htmlSpool
 	files    map[string]*htmlCount
 	fileSeq  []string
 	profiles map[string]*htmlCount
 	rules    map[string]*[2]int // errors, warnings
 	total    htmlCount
 	findings int
-	diagrams int
-	// undrawn counts the findings past htmlMaxDiagrams that had a position
-	// to draw.
+	// undrawn counts the findings past the diagram limits that had a
+	// position to draw.
 	undrawn int
 	err     error
 }
 
-func newHTMLReport(w io.Writer) *htmlReport {
-	return &htmlReport{out: w, files: map[string]*htmlCount{}, profiles: map[string]*htmlCount{}, rules: map[string]*[2]int{}}
+func newHTMLReport(w io.Writer, opt ReportOptions) *htmlReport {
+	return &htmlReport{out: w, opt: opt, files: map[string]*htmlCount{}, profiles: map[string]*htmlCount{}, rules: map[string]*[2]int{}}
 }
+
+func (h *htmlReport) nextGameKey(k GameKey) { h.key = k }
 
 func (h *htmlReport) Game(r *replay.Result) error {
 	if h.err != nil {
 		return h.err
 	}
+	key := h.key
+	h.key = GameKey{}
 	s := &r.Summary
 	fc, ok := h.files[s.File]
 	if !ok {
@@ -84,27 +147,18 @@ func (h *htmlReport) Game(r *replay.Result) error {
 		h.files[s.File] = fc
 		h.fileSeq = append(h.fileSeq, s.File)
 	}
-	fc.add(s)
-	prof := s.Profile
-	if prof == "" {
-		prof = "(none)"
-	}
-	if h.profiles[prof] == nil {
-		h.profiles[prof] = &htmlCount{}
-	}
-	h.profiles[prof].add(s)
-	h.total.add(s)
-	if len(r.Findings) == 0 {
-		return nil
-	}
-	if h.spool == nil {
-		f, err := tempfile.Anonymous("ashtapada-html-*")
-		if err != nil {
-			h.err = fmt.Errorf("html report: %w", err)
-			return h.err
+	fc.add(r)
+	if r.IsGame() {
+		prof := s.Profile
+		if prof == "" {
+			prof = "(none)"
 		}
-		h.spool, h.sw = f, bufio.NewWriterSize(f, 1<<16)
+		if h.profiles[prof] == nil {
+			h.profiles[prof] = &htmlCount{}
+		}
+		h.profiles[prof].add(r)
 	}
+	h.total.add(r)
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		c := h.rules[f.Rule]
@@ -112,29 +166,37 @@ func (h *htmlReport) Game(r *replay.Result) error {
 			c = &[2]int{}
 			h.rules[f.Rule] = c
 		}
+		sp := &h.warns
 		if f.IsError() {
 			c[0]++
+			sp = &h.errs
 		} else {
 			c[1]++
 		}
+		w, err := sp.writer()
+		if err != nil {
+			h.err = fmt.Errorf("html report: %w", err)
+			return h.err
+		}
 		h.findings++
-		h.writeFinding(h.sw, r, f)
+		sp.n++
+		h.writeFinding(w, r, f, key, sp)
 	}
 	return nil
 }
 
 // writeFinding writes one finding as an article: its heading (place,
-// severity, message, rule), the rule's explanation, the moves, the
-// diagram.
-func (h *htmlReport) writeFinding(w *bufio.Writer, r *replay.Result, f *replay.Finding) {
+// severity, message, rule), the game, ply and profile, the rule's
+// explanation, the moves, the diagram (while sp has drawn fewer than
+// htmlMaxDiagrams) with the FEN under it.
+func (h *htmlReport) writeFinding(w *bufio.Writer, r *replay.Result, f *replay.Finding, key GameKey, sp *htmlSpool) {
 	id := fmt.Sprintf("f%d", h.findings)
 	fmt.Fprintf(w, `<article class="finding %s" id="%s" data-rule="%s" data-file="%s" data-severity="%s" data-game="%d" data-ply="%d">`+"\n",
 		html.EscapeString(f.Severity), id, html.EscapeString(f.Rule), html.EscapeString(f.File), html.EscapeString(f.Severity), f.Game, f.Ply)
 	fmt.Fprintf(w, `<h3><a href="#%s">%s:%d:%d</a> <span class="sev">%s</span> %s <a class="rule" href="#rule-%s">[%s]</a></h3>`+"\n",
 		id, html.EscapeString(f.File), f.Line, f.Column, html.EscapeString(f.Severity), html.EscapeString(f.Message),
 		html.EscapeString(f.Rule), html.EscapeString(f.Rule))
-	var facts []string
-	facts = append(facts, fmt.Sprintf("game %d", f.Game))
+	facts := []string{GameLabel(f.Game, key)}
 	if f.Ply > 0 {
 		side := f.Side
 		facts = append(facts, fmt.Sprintf("ply %d (move %d, %s): %s", f.Ply, f.MoveNumber, side, f.SAN))
@@ -143,7 +205,7 @@ func (h *htmlReport) writeFinding(w *bufio.Writer, r *replay.Result, f *replay.F
 		facts = append(facts, "profile "+f.Profile)
 	}
 	if len(f.Variation) > 0 {
-		facts = append(facts, fmt.Sprintf("in variation %v", f.Variation))
+		facts = append(facts, "in variation "+VariationPath(f.Variation))
 	}
 	fmt.Fprintf(w, "<p class=\"facts\">%s</p>\n", html.EscapeString(strings.Join(facts, "; ")))
 	if sum := docs.RuleSummary(f.Rule); sum != "" {
@@ -153,16 +215,20 @@ func (h *htmlReport) writeFinding(w *bufio.Writer, r *replay.Result, f *replay.F
 		fmt.Fprintf(w, "<p class=\"legal\">legal here: %s</p>\n", html.EscapeString(strings.Join(f.Legal, " ")))
 	}
 	writeHTMLMoves(w, r, f)
-	if f.FEN != "" && h.diagrams >= htmlMaxDiagrams {
+	if f.FEN != "" && sp.diagrams >= htmlMaxDiagrams {
 		h.undrawn++
 	}
-	if f.FEN != "" && h.diagrams < htmlMaxDiagrams {
+	if f.FEN != "" && sp.diagrams < htmlMaxDiagrams {
 		if d, err := FindingDiagram(f); err == nil {
-			h.diagrams++
+			sp.diagrams++
+			// The FEN is the figure's caption, in the page's text where
+			// it can be read, selected and printed at the page's size;
+			// the drawing keeps the legend and the profile's state.
+			d.Caption = ""
 			w.WriteString(`<figure class="diagram">`)
 			var sb strings.Builder
 			if err := WriteSVGShared(&sb, d); err == nil {
-				w.WriteString(inlineSVG(sb.String(), fmt.Sprintf("position before ply %d (%s): %s", f.Ply, f.SAN, f.FEN)))
+				w.WriteString(inlineSVG(sb.String(), fmt.Sprintf("position before ply %d (%s)", f.Ply, f.SAN)))
 			}
 			fmt.Fprintf(w, "<figcaption>%s</figcaption></figure>\n", html.EscapeString(f.FEN))
 		}
@@ -186,34 +252,26 @@ func stripMarkdown(s string) string {
 }
 
 func (h *htmlReport) Close(_ *replay.Tally) error {
-	defer func() {
-		if h.spool != nil {
-			h.spool.Close()
-			os.Remove(h.spool.Name())
-			h.spool = nil
-		}
-	}()
+	defer h.errs.remove()
+	defer h.warns.remove()
 	if h.err != nil {
 		return h.err
 	}
 	w := bufio.NewWriterSize(h.out, 1<<16)
 	w.WriteString(htmlHead("ashtapada validate report"))
-	if h.diagrams > 0 {
+	if h.errs.diagrams+h.warns.diagrams > 0 {
 		// The boards and men the diagrams share, drawn once.
 		if err := WriteSVGDefs(w); err != nil {
 			return fmt.Errorf("html report: %w", err)
 		}
 	}
-	w.WriteString("<header><h1>ashtapada validate report</h1>\n")
-	fmt.Fprintf(w, "<p class=\"total\">%s, %d valid, %d with errors; %s, %s.</p></header>\n",
-		english.Count(h.total.games, "game", "games"), h.total.valid, h.total.games-h.total.valid, english.Count(h.total.errors, "error", "errors"), english.Count(h.total.warnings, "warning", "warnings"))
-	w.WriteString("<main>\n<section id=\"summary\"><h2>Summary</h2>\n")
 	profs := make([]string, 0, len(h.profiles))
 	for p := range h.profiles {
 		profs = append(profs, p)
 	}
 	sort.Strings(profs)
-	writeCountTable(w, "Per profile", "profile", profs, h.profiles)
+	h.writeHeader(w, profs)
+	w.WriteString("<main>\n")
 	ids := make([]string, 0, len(h.rules))
 	for id := range h.rules {
 		ids = append(ids, id)
@@ -225,6 +283,31 @@ func (h *htmlReport) Close(_ *replay.Tally) error {
 		}
 		return ids[i] < ids[j]
 	})
+	if h.findings > 0 {
+		writeHTMLControls(w, h.fileSeq, ids)
+	}
+	if h.undrawn > 0 {
+		fmt.Fprintf(w, "<p class=\"note\">Diagrams are drawn for the first %d errors and the first %d warnings; the %d findings after them are described in text only.</p>\n", htmlMaxDiagrams, htmlMaxDiagrams, h.undrawn)
+	}
+	if err := h.writeFindings(w, "errors", "Errors", &h.errs, h.total.errors); err != nil {
+		return err
+	}
+	var bad []string
+	for _, f := range h.fileSeq {
+		if h.files[f].errors > 0 {
+			bad = append(bad, f)
+		}
+	}
+	if len(bad) > 0 {
+		fmt.Fprintf(w, "<section id=\"files-with-errors\"><h2>Files with errors (%d of %d)</h2>\n", len(bad), len(h.fileSeq))
+		writeCountTable(w, "", "file", bad, h.files)
+		w.WriteString("</section>\n")
+	}
+	if err := h.writeFindings(w, "warnings", "Warnings", &h.warns, h.total.warnings); err != nil {
+		return err
+	}
+	w.WriteString("<section id=\"summary\"><h2>Summary</h2>\n")
+	writeCountTable(w, "Per profile", "profile", profs, h.profiles)
 	if len(ids) > 0 {
 		w.WriteString("<h3>Per rule</h3>\n<table class=\"counts\"><thead><tr><th scope=\"col\">rule</th><th scope=\"col\">errors</th><th scope=\"col\">warnings</th><th scope=\"col\">what it means</th></tr></thead><tbody>\n")
 		for _, id := range ids {
@@ -234,40 +317,98 @@ func (h *htmlReport) Close(_ *replay.Tally) error {
 		}
 		w.WriteString("</tbody></table>\n")
 	}
-	// A long list of files is folded, so that the findings are not pages
-	// down; it is open when short, and a reader can always open it.
+	// A long list of files is folded; it is open when short, and a reader
+	// can always open it.
 	open := ""
 	if len(h.fileSeq) <= 12 {
 		open = " open"
 	}
 	fmt.Fprintf(w, "<details%s><summary>Per file (%d files)</summary>\n", open, len(h.fileSeq))
 	writeCountTable(w, "", "file", h.fileSeq, h.files)
-	w.WriteString("</details>\n</section>\n")
-	fmt.Fprintf(w, "<section id=\"findings\"><h2>Findings (%d)</h2>\n", h.findings)
-	if h.findings == 0 {
-		w.WriteString("<p>No findings: every game follows its rules.</p>\n")
-	} else {
-		writeHTMLControls(w, h.fileSeq, ids)
-		if h.undrawn > 0 {
-			fmt.Fprintf(w, "<p class=\"note\">Diagrams are drawn for the first %d findings; the %d after them are described in text only.</p>\n", htmlMaxDiagrams, h.undrawn)
-		}
-		w.WriteString("<div id=\"list\">\n")
-		if err := h.sw.Flush(); err != nil {
-			return fmt.Errorf("html report: %w", err)
-		}
-		if _, err := h.spool.Seek(0, io.SeekStart); err != nil {
-			return fmt.Errorf("html report: %w", err)
-		}
-		if _, err := io.Copy(w, h.spool); err != nil {
-			return fmt.Errorf("html report: %w", err)
-		}
-		w.WriteString("</div>\n")
-	}
-	w.WriteString("</section>\n</main>\n")
+	w.WriteString("</details>\n</section>\n</main>\n")
 	w.WriteString("<script>" + htmlReportScript + "</script>\n</body></html>\n")
 	if err := w.Flush(); err != nil {
 		return fmt.Errorf("html report: %w", err)
 	}
+	return nil
+}
+
+// writeHeader writes the page's header: its title, the run's counts
+// (SummaryLine, as the other reports say them) and what names the run.
+func (h *htmlReport) writeHeader(w *bufio.Writer, profs []string) {
+	run := &h.opt.Run
+	w.WriteString("<header><h1>ashtapada validate report</h1>\n")
+	c := RunCounts{Games: h.total.games, Valid: h.total.valid, Invalid: h.total.games - h.total.valid, Errors: h.total.errors, Warnings: h.total.warnings}
+	fmt.Fprintf(w, "<p class=\"total\">%s.</p>\n<dl class=\"run\">\n", html.EscapeString(SummaryLine(c, h.opt.Baseline)))
+	item := func(name, value string) {
+		if value != "" {
+			fmt.Fprintf(w, "<dt>%s</dt><dd class=\"%s\">%s</dd>\n", name, name, html.EscapeString(value))
+		}
+	}
+	item("inputs", inputNames(run.Inputs, run.StdinName))
+	if !run.Date.IsZero() {
+		item("date", run.Date.UTC().Format("2006-01-02 15:04 UTC"))
+	}
+	if run.Version != "" {
+		item("version", "ashtapada "+run.Version)
+	}
+	named := make([]string, len(profs))
+	for i, p := range profs {
+		named[i] = fmt.Sprintf("%s (%s)", p, english.Count(h.profiles[p].games, "game", "games"))
+	}
+	item("profiles", strings.Join(named, ", "))
+	switch {
+	case run.BaselineFile != "" && h.opt.Baseline != nil:
+		item("baseline", fmt.Sprintf("%s (%s): only the findings not in it are listed", run.BaselineFile, english.Count(h.opt.Baseline.Len(), "finding", "findings")))
+	case run.BaselineFile != "":
+		item("baseline", run.BaselineFile+": only the findings not in it are listed")
+	}
+	if run.WroteBaseline != "" {
+		item("baseline written", run.WroteBaseline+": every finding listed here")
+	}
+	w.WriteString("</dl></header>\n")
+}
+
+// inputNames names the inputs of a run for its header: "-" is standard
+// input (by the name given to it, if any), and a long list is cut.
+func inputNames(inputs []string, stdinName string) string {
+	names := make([]string, 0, min(len(inputs), htmlMaxInputsNamed+1))
+	for i, in := range inputs {
+		if i == htmlMaxInputsNamed {
+			names = append(names, fmt.Sprintf("and %d more", len(inputs)-i))
+			break
+		}
+		if in == "-" {
+			in = "standard input"
+			if stdinName != "" {
+				in += " (" + stdinName + ")"
+			}
+		}
+		names = append(names, in)
+	}
+	return strings.Join(names, ", ")
+}
+
+// writeFindings writes the section of one severity's findings, copied
+// from its spool; counted is how many the run counted, which is more than
+// the section lists when --quiet or --max-errors left some out.
+func (h *htmlReport) writeFindings(w *bufio.Writer, id, title string, sp *htmlSpool, counted int) error {
+	fmt.Fprintf(w, "<section id=\"%s\"><h2>%s (%d)</h2>\n", id, title, sp.n)
+	switch {
+	case sp.n == 0 && counted > 0:
+		fmt.Fprintf(w, "<p>%s counted, none listed.</p>\n", english.Count(counted, strings.TrimSuffix(id, "s"), id))
+	case sp.n == 0 && h.opt.Baseline != nil:
+		fmt.Fprintf(w, "<p>No new %s.</p>\n", id)
+	case sp.n == 0:
+		fmt.Fprintf(w, "<p>No %s.</p>\n", id)
+	default:
+		w.WriteString("<div class=\"list\">\n")
+		if err := sp.copyTo(w); err != nil {
+			return fmt.Errorf("html report: %w", err)
+		}
+		w.WriteString("</div>\n")
+	}
+	w.WriteString("</section>\n")
 	return nil
 }
 
@@ -315,15 +456,23 @@ func htmlHead(title string) string {
 `
 }
 
+// htmlStyle: the diagrams are shown a little larger than their drawing
+// (480 px for 462 units), so that the drawing's 11-unit footer (legend,
+// profile's state) is at least 11 px on screen, and 13 cm wide in print
+// (about 8.7 pt); the FEN under them is page text of the same size.
 const htmlStyle = `
 body{font-family:system-ui,"DejaVu Sans",Verdana,sans-serif;margin:0 auto;max-width:72rem;padding:1rem 1.5rem;color:#1a1a1a;background:#fff;line-height:1.4}
 h1{font-size:1.6rem;margin:.2rem 0}
-h2{border-bottom:2px solid #6b4f2a;padding-bottom:.2rem;margin-top:2rem}
+h2{border-bottom:2px solid #6b4f2a;padding-bottom:.2rem;margin-top:1.5rem}
+header .total{font-weight:bold;margin:.3rem 0}
+dl.run{display:grid;grid-template-columns:max-content 1fr;gap:0 1rem;margin:.3rem 0;font-size:.9rem}
+dl.run dt{color:#555}
+dl.run dd{margin:0;overflow-wrap:anywhere}
 table.counts{border-collapse:collapse;margin:.5rem 0 1rem}
 table.counts th,table.counts td{border:1px solid #ccc;padding:.2rem .6rem;text-align:left;vertical-align:top}
 table.counts td{font-variant-numeric:tabular-nums}
 table.counts th[scope=row]{white-space:nowrap}
-.controls{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;background:#f6f1e4;padding:.5rem 1rem;position:sticky;top:0;z-index:1}
+.controls{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;background:#f6f1e4;padding:.5rem 1rem;position:sticky;top:0;z-index:1;margin-top:.5rem}
 .finding{border-left:6px solid #d11f1f;padding:.3rem 1rem;margin:1.2rem 0;background:#fcfbf8}
 .finding.warning{border-left-color:#d1a01f}
 .finding h3{font-size:1rem;margin:.3rem 0}
@@ -334,22 +483,25 @@ table.counts th[scope=row]{white-space:nowrap}
 .moves{font-family:"DejaVu Sans Mono",monospace;font-size:.9rem;margin:.3rem 0}
 .moves mark{background:#ffd2d2;outline:2px solid #d11f1f;font-weight:bold}
 figure.diagram{margin:.5rem 0}
-figure.diagram svg{max-width:100%;height:auto;width:24rem}
-figcaption{font-family:"DejaVu Sans Mono",monospace;font-size:.8rem;color:#444}
+figure.diagram svg{width:30rem;max-width:100%;height:auto;display:block}
+figcaption{font-family:"DejaVu Sans Mono",monospace;font-size:.875rem;color:#333;overflow-wrap:anywhere}
 a{color:#1f4fa1}
 .hidden{display:none}
-@media print{.controls,.note{display:none}.finding{break-inside:avoid;page-break-inside:avoid;break-before:page}body{max-width:none}a{color:inherit;text-decoration:none}}
+@media print{.controls,.note{display:none}.finding{break-inside:avoid;page-break-inside:avoid;break-before:page}body{max-width:none}a{color:inherit;text-decoration:none}figure.diagram svg{width:13cm}figcaption{font-size:10pt}}
 `
 
+// htmlReportScript filters and sorts the findings within each list (the
+// errors', the warnings'), which keep their order on the page.
 const htmlReportScript = `
 (function(){
 var form=document.getElementById('controls');if(!form)return;form.hidden=false;
-var list=document.getElementById('list');var items=Array.prototype.slice.call(list.querySelectorAll('article.finding'));
-var order=items.slice();var out=document.getElementById('shown');
+var lists=Array.prototype.slice.call(document.querySelectorAll('div.list'));
+var orders=lists.map(function(l){return Array.prototype.slice.call(l.querySelectorAll('article.finding'));});
+var total=orders.reduce(function(n,o){return n+o.length;},0);var out=document.getElementById('shown');
 function apply(){var r=document.getElementById('f-rule').value,f=document.getElementById('f-file').value,s=document.getElementById('f-sev').value,k=document.getElementById('f-sort').value;
-var n=0;var sorted=order.slice();if(k){sorted.sort(function(a,b){var x=a.dataset[k],y=b.dataset[k];return x<y?-1:x>y?1:0;});}
-sorted.forEach(function(e){list.appendChild(e);var ok=(!r||e.dataset.rule===r)&&(!f||e.dataset.file===f)&&(!s||e.dataset.severity===s);e.classList.toggle('hidden',!ok);if(ok)n++;});
-out.textContent=n+' of '+items.length+' findings shown';}
+var n=0;lists.forEach(function(list,i){var sorted=orders[i].slice();if(k){sorted.sort(function(a,b){var x=a.dataset[k],y=b.dataset[k];return x<y?-1:x>y?1:0;});}
+sorted.forEach(function(e){list.appendChild(e);var ok=(!r||e.dataset.rule===r)&&(!f||e.dataset.file===f)&&(!s||e.dataset.severity===s);e.classList.toggle('hidden',!ok);if(ok)n++;});});
+out.textContent=n+' of '+total+' findings shown';}
 form.addEventListener('change',apply);apply();
 })();
 `

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ashtapada/ashtapada/internal/english"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
@@ -89,8 +88,7 @@ func (t *textReport) Close(tally *replay.Tally) error {
 		return nil
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "summary: %s, %d valid, %d invalid; %s, %s\n",
-		english.Count(tally.Games, "game", "games"), tally.Valid, tally.Invalid, english.Count(tally.Errors, "error", "errors"), english.Count(tally.Warnings, "warning", "warnings"))
+	b.WriteString("summary: " + SummaryLine(tallyCounts(tally), t.opt.Baseline) + "\n")
 	for _, sec := range []struct {
 		name string
 		m    map[string]int
@@ -109,6 +107,11 @@ func (t *textReport) Close(tally *replay.Tally) error {
 	}
 	_, err := io.WriteString(t.w, b.String())
 	return err
+}
+
+// tallyCounts are the counts of a run's summary line from its tally.
+func tallyCounts(t *replay.Tally) RunCounts {
+	return RunCounts{Games: t.Games, Valid: t.Valid, Invalid: t.Invalid, Errors: t.Errors, Warnings: t.Warnings}
 }
 
 // VariationPath names the variation a finding stands in for a person:

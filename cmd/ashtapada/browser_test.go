@@ -200,7 +200,7 @@ func TestReportInBrowser(t *testing.T) {
 		if n[1] != byRule[rule] || n[1] == 0 {
 			t.Errorf("filtered by %s the report shows %d findings, want %d", rule, n[1], byRule[rule])
 		}
-		browsertest.Eval[bool](t, ctx, `(function(){document.getElementById('findings').scrollIntoView();return true;})()`)
+		browsertest.Eval[bool](t, ctx, `(function(){document.getElementById('errors').scrollIntoView();return true;})()`)
 		browsertest.Screenshot(t, ctx, "report-findings.png")
 	})
 }

@@ -90,8 +90,8 @@ func TestCountsInEnglish(t *testing.T) {
 		want string
 	}{
 		{[]string{"validate", "--summary", "a.pgn"}, "summary: 1 game, 0 valid, 1 invalid; 1 error,"},
-		{[]string{"validate", "--format", "github", "--summary", "a.pgn"}, "1 game, 0 valid, 1 invalid, 1 error,"},
-		{[]string{"validate", "--format", "html", "a.pgn"}, "1 game, 0 valid, 1 with errors; 1 error,"},
+		{[]string{"validate", "--format", "github", "--summary", "a.pgn"}, "1 game, 0 valid, 1 invalid; 1 error,"},
+		{[]string{"validate", "--format", "html", "a.pgn"}, "1 game, 0 valid, 1 invalid; 1 error,"},
 		{[]string{"detect", "a.pgn"}, ": 1 game, "},
 	} {
 		out, _, _ := runAsh(t, dir, "", c.args...)

@@ -96,7 +96,7 @@ func validateAction(c *cli.Context) error {
 	}
 	v := batch.Validation{
 		Settings: common, Files: files, Hints: opts.hints,
-		Format: opts.format, Report: formats.ReportOptions{Verbose: opts.verbose},
+		Format: opts.format, Report: reportOptions(c, opts, ci),
 		Quiet: opts.quiet, Summary: opts.summary, MaxErrors: opts.maxErrors, SVGDir: opts.svgDir,
 		Through: ci.game, Diag: ci.diag(),
 	}
@@ -107,6 +107,18 @@ func validateAction(c *cli.Context) error {
 		return toolError(noneChosen(sel, out.Found))
 	}
 	return err
+}
+
+// reportOptions are what the report is told of the run: the baseline its
+// games were compared with, and what its header names (the HTML report's).
+func reportOptions(c *cli.Context, opts *validateOptions, ci *ciRun) formats.ReportOptions {
+	return formats.ReportOptions{
+		Verbose: opts.verbose, Baseline: ci.base,
+		Run: formats.RunInfo{
+			Inputs: opts.inputs, StdinName: c.String("stdin-filename"), Date: opts.date, Version: c.App.Version,
+			BaselineFile: c.String("baseline"), WroteBaseline: c.String("write-baseline"),
+		},
+	}
 }
 
 // validateEnd ends a validation: the CI features' end (the colour's last

@@ -68,7 +68,6 @@ type ciRun struct {
 	rec       *formats.BaselineRecorder
 	writePath string
 	stderr    io.Writer
-	known     int // findings the baseline accounted for
 	// read are the files the run read (every result names its file): only
 	// their baseline entries can be gone.
 	read map[string]bool
@@ -184,8 +183,7 @@ func (r *ciRun) game(id formats.GameID, res *replay.Result) *replay.Result {
 	}
 	if r.base != nil {
 		r.read[filepath.Clean(res.Summary.File)] = true
-		filtered, n := r.base.Filter(id, res)
-		r.known += len(res.Findings) - n
+		filtered, _ := r.base.Filter(id, res)
 		return filtered
 	}
 	return res
@@ -213,7 +211,8 @@ func (r *ciRun) finish(complete bool) error {
 		r.prog.Stop()
 	}
 	if r.base != nil {
-		fmt.Fprintf(r.stderr, "ashtapada: baseline: %d of %d findings known\n", r.known, r.base.Len())
+		e, w := r.base.Known()
+		fmt.Fprintf(r.stderr, "ashtapada: baseline: %d of %d findings known\n", e+w, r.base.Len())
 		if complete {
 			// ./a.pgn and a.pgn are one file.
 			if gone := r.base.Gone(func(file string) bool { return r.read[filepath.Clean(file)] }); len(gone) > 0 {

@@ -2,8 +2,11 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -29,6 +32,24 @@ type validateOptions struct {
 	shard     string   // --shard K/N (shard.go)
 	inputs    []string // the arguments as given; "-" for none
 	limits    grammar.Limits
+	date      time.Time // the report's date (reportDate)
+}
+
+// reportDate is the date a report says it was made: SOURCE_DATE_EPOCH's
+// (seconds since 1970, UTC) when it is set, so that a report made twice of
+// the same inputs is the same file (the reproducible-builds convention),
+// else now. The convention asks a malformed value to fail rather than be
+// ignored in silence.
+func reportDate(getenv func(string) string, now func() time.Time) (time.Time, error) {
+	v := getenv("SOURCE_DATE_EPOCH")
+	if v == "" {
+		return now().UTC(), nil
+	}
+	secs, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || secs < 0 || secs > 253402300799 { // up to 9999-12-31 23:59:59
+		return time.Time{}, fmt.Errorf("SOURCE_DATE_EPOCH=%q: want the report's date as a whole number of seconds since 1970-01-01 UTC", v)
+	}
+	return time.Unix(secs, 0).UTC(), nil
 }
 
 func validateOptionsFrom(c *cli.Context) (*validateOptions, error) {
@@ -41,7 +62,12 @@ func validateOptionsFrom(c *cli.Context) (*validateOptions, error) {
 	if err != nil {
 		return nil, err
 	}
+	date, err := reportDate(os.Getenv, time.Now)
+	if err != nil {
+		return nil, err
+	}
 	o := &validateOptions{
+		date:      date,
 		replay:    cfg,
 		format:    c.String("format"),
 		verbose:   c.Bool("verbose"),

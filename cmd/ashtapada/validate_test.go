@@ -41,9 +41,18 @@ func TestMain(m *testing.M) {
 // empty) and returns its standard output, standard error and exit status.
 func runAsh(t *testing.T, dir, stdin string, args ...string) (string, string, int) {
 	t.Helper()
+	return runAshEnv(t, dir, stdin, nil, args...)
+}
+
+// runAshEnv is runAsh with env added to the environment.
+func runAshEnv(t *testing.T, dir, stdin string, env []string, args ...string) (string, string, int) {
+	t.Helper()
 	cmd := exec.Command(ashBinary, args...)
 	cmd.Dir = dir
 	cmd.Stdin = strings.NewReader(stdin)
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
