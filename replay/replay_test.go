@@ -347,3 +347,50 @@ func TestVariationPastEnd(t *testing.T) {
 		})
 	}
 }
+
+// TestAmbiguousMoveReadOn: an ambiguous move is an error that does not
+// stop the replay: it goes on with the reading the next moves fit (the
+// first in square order among several), the message says which and why,
+// and the moves after it are checked. A descriptive move that the record
+// decides only because one reading reads further before a later error is
+// ambiguity-resolved, and the later error is reported.
+func TestAmbiguousMoveReadOn(t *testing.T) {
+	twoKnights := "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1" // Nd2 is Nbd2 or Nfd2
+	for _, c := range []struct {
+		name, fen, moves string
+		rule             string
+		says             []string
+		plies            int
+		later            string // a finding after the ambiguous move, at ply 5
+	}{
+		{"both readings fit", twoKnights, "1. Nd2 Ke7 2. Nb3 Kd7 *", "ambiguous-move",
+			[]string{"read as Nbd2, the first in square order; both readings fit the next moves"}, 4, ""},
+		{"one reading fits", twoKnights, "1. Nd2 Ke7 2. Nc3 Kd7 *", "ambiguous-move",
+			[]string{"read as Nfd2, the only reading that fits the next moves"}, 4, ""},
+		{"a later illegal move is still found", twoKnights, "1. Nd2 Ke7 2. Nb3 Kd7 3. Qd1 *", "ambiguous-move",
+			[]string{"read as Nbd2, the first in square order of the 2 readings after which the next moves can be read up to ply 4"}, 4, "illegal-move"},
+		{"descriptive, both fit", "", "1. N-B3 P-K4 2. P-K4 *", "ambiguous-move",
+			[]string{"N-B3 could be any of Nc3 (N-QB3), Nf3 (N-KB3)", "read as Nc3, the first in square order; both readings fit the next moves"}, 3, ""},
+		{"descriptive, one reads further", "", "1. N-B3 P-K4 2. N-K4 P-Q4 3. K-K3 *", "ambiguity-resolved",
+			[]string{"only after Nc3 (N-QB3) can the next moves be read up to ply 4, past which no reading goes: read as Nc3"}, 4, "illegal-move"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res := judge(t, game("", "", c.fen, c.moves), replay.Config{})
+			f := find(res, c.rule, 1)
+			if f == nil {
+				t.Fatalf("no %s at ply 1; findings:%s", c.rule, describe(res))
+			}
+			for _, s := range c.says {
+				if !strings.Contains(f.Message, s) {
+					t.Errorf("%q does not say %q", f.Message, s)
+				}
+			}
+			if res.Summary.Plies != c.plies || res.Summary.Valid {
+				t.Errorf("%d plies, valid %v; want %d plies, invalid; findings:%s", res.Summary.Plies, res.Summary.Valid, c.plies, describe(res))
+			}
+			if c.later != "" && find(res, c.later, 5) == nil {
+				t.Errorf("no %s at ply 5; findings:%s", c.later, describe(res))
+			}
+		})
+	}
+}

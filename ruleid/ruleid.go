@@ -128,7 +128,7 @@ var registry = []Rule{
 	{ID: BadSetting, Severity: Error, Stops: true, Summary: "the Rules tag has an unknown setting or value; the game is not replayed"},
 	{ID: BadFEN, Severity: Error, Stops: true, Summary: "the FEN tag cannot be read as a position under the game's profile; the game is not replayed"},
 	{ID: IllegalMove, Severity: Error, Stops: true, Summary: "no man of the named kind can make the written move"},
-	{ID: AmbiguousMove, Severity: Error, Stops: true, Summary: "more than one legal move fits the written move"},
+	{ID: AmbiguousMove, Severity: Error, Stops: false, Summary: "more than one legal move fits the written move; the replay goes on with one reading, chosen by the moves after it and then by square order"},
 	{ID: LeavesKingAttacked, Severity: Error, Stops: true, Summary: "the move would leave or keep the mover's own king in check"},
 	{ID: KingLeapUnavailable, Severity: Error, Stops: true, Summary: "the king's knight leap was already used, or lost by a check"},
 	{ID: KingLeapInCheck, Severity: Error, Stops: true, Summary: "the king made its knight leap while in check"},
