@@ -22,7 +22,7 @@ import (
 var bookFindings = map[string][]string{
 	"bird-chess-history-1893.pgn": {
 		"game 5 218:20 ambiguous-move B takes P",
-		"game 10 421:3 ambiguous-move Kt to Q2",
+		"game 10 447:25 illegal-move Kt to Kt2",
 	},
 	"capablanca-chess-fundamentals-1921.pgn": {
 		"game 7 328:4 lenient-notation P X P",

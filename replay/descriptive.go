@@ -331,8 +331,9 @@ const (
 
 // chooseDescriptive picks, among the candidates of an ambiguous
 // descriptive move, the one the check mark or the rest of the game
-// decides; ok is false when neither decides, and the move stays ambiguous.
-func (w *walk) chooseDescriptive(n *record.Node, ln *line, side rules.Color, ply int, match []rules.Move) (rules.Move, bool) {
+// decides; when neither decides, the move is the error ambiguous-move and
+// the replay goes on with the reading ambiguous chooses.
+func (w *walk) chooseDescriptive(n *record.Node, ln *line, side rules.Color, ply int, match []rules.Move) rules.Move {
 	mv := n.Move
 	pos := ln.pos
 	legal := w.allLegal(ln)
@@ -356,33 +357,137 @@ func (w *walk) chooseDescriptive(n *record.Node, ln *line, side rules.Color, ply
 		}
 		w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.AmbiguityResolved,
 			fmt.Sprintf("%s could be %s; the record prints %s, which fits only %s: read as %s", mv.Text, strings.Join(both, " or "), mark, both[fit[0]], w.san(pos, legal, c)), nil))
-		return c, true
+		return c
+	}
+	// The readings the check mark allows, or all when it allows none.
+	allowed := make([]bool, len(match))
+	for _, i := range fit {
+		allowed[i] = true
 	}
 	if len(fit) == 0 {
-		fit = fit[:0]
-		for i := range match {
-			fit = append(fit, i)
+		for i := range allowed {
+			allowed[i] = true
 		}
 	}
-	// Look ahead: the candidate after which the next moves can be read.
-	var ok []int
-	for _, i := range fit {
-		q := *pos
-		q.Play(match[i])
-		budget := lookAheadNodes
-		if readable(&q, w.ahead, lookAheadPlies, &budget) {
-			ok = append(ok, i)
+	// Look ahead: the reading after which the next moves can be read.
+	fits, ahead := w.fitsNext(pos, match, allowed)
+	if only := onlyOne(fits); only >= 0 {
+		// When no reading lets every next move be read, the record goes
+		// wrong later whatever this move is; the reading after which it
+		// goes on longest is still the one the next moves decide.
+		c := match[only]
+		far := ""
+		if !ahead.all {
+			far = fmt.Sprintf(" up to ply %d, past which no reading goes", ply+ahead.read)
 		}
-	}
-	if len(ok) == 1 {
-		c := match[ok[0]]
 		w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.AmbiguityResolved,
-			fmt.Sprintf("%s could be %s; only after %s can the next moves be read: read as %s", mv.Text, strings.Join(both, " or "), both[ok[0]], w.san(pos, legal, c)), nil))
-		return c, true
+			fmt.Sprintf("%s could be %s; only after %s can the next moves be read%s: read as %s", mv.Text, strings.Join(both, " or "), both[only], far, w.san(pos, legal, c)), nil))
+		return c
+	}
+	return w.ambiguous(n, ln, side, ply, match, both, fits, ahead)
+}
+
+// ambiguous reports a written move that more than one legal move fits
+// (match, written as forms) as the error ambiguous-move, and chooses the
+// reading the replay goes on with, so that the moves after it are still
+// checked: of the readings marked in fits, the one whose man stands first
+// in the order a1, b1, ..., h8 (then its destination, then its promotion),
+// a rule that does not depend on how the moves were generated
+// (docs/rules.md). ahead is what fitsNext found of the marked readings.
+func (w *walk) ambiguous(n *record.Node, ln *line, side rules.Color, ply int, match []rules.Move, forms []string, fits []bool, ahead lookAhead) rules.Move {
+	pos := ln.pos
+	pick, count := -1, 0
+	for i, m := range match {
+		if !fits[i] {
+			continue
+		}
+		count++
+		if pick < 0 || firstReading(m, match[pick]) {
+			pick = i
+		}
+	}
+	c := match[pick]
+	chosen := w.san(pos, w.allLegal(ln), c)
+	var why string
+	switch {
+	case !ahead.all && count == 1:
+		why = fmt.Sprintf("read as %s, the only reading after which the next moves can be read up to ply %d, past which no reading goes", chosen, ply+ahead.read)
+	case !ahead.all:
+		why = fmt.Sprintf("read as %s, the first in square order of the %d readings after which the next moves can be read up to ply %d, past which no reading goes", chosen, count, ply+ahead.read)
+	case count == 1:
+		why = fmt.Sprintf("read as %s, the only reading that fits the next moves", chosen)
+	case count == len(match) && count == 2:
+		why = fmt.Sprintf("read as %s, the first in square order; both readings fit the next moves", chosen)
+	case count == len(match):
+		why = fmt.Sprintf("read as %s, the first in square order; all %d readings fit the next moves", chosen, count)
+	default:
+		why = fmt.Sprintf("read as %s, the first in square order of the %d readings that fit the next moves", chosen, count)
 	}
 	w.report(ln, n, w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.AmbiguousMove,
-		fmt.Sprintf("%s could be any of %s: the record must say which", mv.Text, strings.Join(both, ", ")), w.sanList(pos, legal, match)))
-	return rules.Move{}, false
+		fmt.Sprintf("%s could be any of %s: the record must say which; %s", n.Move.Text, strings.Join(forms, ", "), why), w.sanList(pos, w.allLegal(ln), match)))
+	return c
+}
+
+// firstReading orders the readings of an ambiguous move: by the square the
+// man moves from (a1, b1, ..., h8), then the square it moves to, then the
+// promotion piece.
+func firstReading(a, b rules.Move) bool {
+	if a.From != b.From {
+		return a.From < b.From
+	}
+	if a.To != b.To {
+		return a.To < b.To
+	}
+	return a.Promotion < b.Promotion
+}
+
+// lookAhead is what the next moves of a line say of the readings of an
+// ambiguous move: all, that some reading lets every one of them be read
+// (up to the look-ahead's bounds); otherwise read, the most of them that
+// any reading lets be read one after another.
+type lookAhead struct {
+	all  bool
+	read int
+}
+
+// fitsNext marks, of the readings of an ambiguous move that allowed marks,
+// those that fit the next moves of the line best: after which all of them
+// can be read (reach), or, when no reading lets all be read, the most.
+func (w *walk) fitsNext(pos *rules.Position, match []rules.Move, allowed []bool) ([]bool, lookAhead) {
+	reads := make([]lookAhead, len(match))
+	var best lookAhead
+	for i, m := range match {
+		if !allowed[i] {
+			continue
+		}
+		q := *pos
+		q.Play(m)
+		budget := lookAheadNodes
+		r, all := reach(&q, w.ahead, lookAheadPlies, &budget)
+		reads[i] = lookAhead{all: all, read: r}
+		if all && !best.all || all == best.all && r > best.read {
+			best = reads[i]
+		}
+	}
+	fits := make([]bool, len(match))
+	for i := range match {
+		fits[i] = allowed[i] && (best.all && reads[i].all || !best.all && reads[i].read == best.read)
+	}
+	return fits, best
+}
+
+// onlyOne is the index of the one true value of marks, or -1.
+func onlyOne(marks []bool) int {
+	at := -1
+	for i, b := range marks {
+		if b {
+			if at >= 0 {
+				return -1
+			}
+			at = i
+		}
+	}
+	return at
 }
 
 // checkFits: the written mark ('+', '#' or none) fits what m does.
@@ -396,13 +501,15 @@ func checkFits(pos *rules.Position, m rules.Move, mark byte) bool {
 	return pos.GivesCheck(m)
 }
 
-// readable reports whether the next moves (up to plies of them) of nodes
-// can each be read as a legal move from pos, trying every reading of an
-// ambiguous one.
-func readable(pos *rules.Position, nodes []record.Node, plies int, budget *int) bool {
+// reach is how many of the next moves (up to plies of them) of nodes can
+// be read one after another as legal moves from pos, trying every reading
+// of an ambiguous one and keeping the best; all is true when every one of
+// them can (the end of nodes, or the look-ahead's bounds, plies and
+// budget, reached).
+func reach(pos *rules.Position, nodes []record.Node, plies int, budget *int) (read int, all bool) {
 	for i := range nodes {
 		if plies == 0 || *budget <= 0 {
-			return true
+			return read, true
 		}
 		*budget--
 		n := &nodes[i]
@@ -411,7 +518,7 @@ func readable(pos *rules.Position, nodes []record.Node, plies int, budget *int) 
 		}
 		mv := n.Move
 		if mv == nil || mv.Null || mv.Joined {
-			return true // compound turns and null moves are not looked into
+			return read, true // compound turns and null moves are not looked into
 		}
 		var cands []rules.Move
 		for _, m := range pos.LegalMoves(nil) {
@@ -426,20 +533,24 @@ func readable(pos *rules.Position, nodes []record.Node, plies int, budget *int) 
 		}
 		switch len(cands) {
 		case 0:
-			return false
+			return read, false
 		case 1:
 			pos.Play(cands[0])
 			plies--
+			read++
 			continue
 		}
+		best := 0
 		for _, c := range cands {
 			q := *pos
 			q.Play(c)
-			if readable(&q, nodes[i+1:], plies-1, budget) {
-				return true
+			r, a := reach(&q, nodes[i+1:], plies-1, budget)
+			if a {
+				return read + 1 + r, true
 			}
+			best = max(best, r)
 		}
-		return false
+		return read + 1 + best, false
 	}
-	return true
+	return read, true
 }

@@ -11,8 +11,10 @@ import (
 
 // resolve finds the one legal move that the written move n stands for. It
 // reports the warnings of an accepted move (leap-unmarked, promotion- and
-// conversion-inferred, a wrong 'x') and, when there is no such move or more
-// than one, the finding that stops the line; ok is false then. origin,
+// conversion-inferred, a wrong 'x') and, when there is no such move, the
+// finding that stops the line; ok is false then. When there are several,
+// the error ambiguous-move, and the reading the replay goes on with
+// (ambiguous). origin,
 // unless NoSquare, is the only square the turn lets a man move from
 // (rules.Turn.Origin): the other men's moves do not make the written move
 // ambiguous.
@@ -152,17 +154,17 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 	}
 
 	if len(match) > 1 && desc {
-		if m, ok = w.chooseDescriptive(n, ln, side, ply, match); !ok {
-			return m, false
-		}
+		m = w.chooseDescriptive(n, ln, side, ply, match)
 		match = match[:1]
 		match[0] = m
 	}
 	if len(match) > 1 {
-		alts := w.sanList(pos, w.allLegal(ln), match)
-		w.report(ln, n, w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.AmbiguousMove,
-			fmt.Sprintf("%s could be any of %s: the record must say which", mv.Text, strings.Join(alts, ", ")), alts))
-		return m, false
+		// SAN must tell the men apart: an error whatever the next moves
+		// say, which only choose the reading the replay goes on with.
+		fits, ahead := w.fitsNext(pos, match, allTrue(len(match)))
+		m = w.ambiguous(n, ln, side, ply, match, w.sanList(pos, w.allLegal(ln), match), fits, ahead)
+		match = match[:1]
+		match[0] = m
 	}
 	m = match[0]
 	// UCI writes no x: there is nothing to compare; descriptive notation's
@@ -243,6 +245,15 @@ func narrow(ms []rules.Move, keep func(rules.Move) bool) ([]rules.Move, bool) {
 		}
 	}
 	return out, true
+}
+
+// allTrue is n marks, all true.
+func allTrue(n int) []bool {
+	b := make([]bool, n)
+	for i := range b {
+		b[i] = true
+	}
+	return b
 }
 
 // anyLeap reports whether a move of ms is the king's leap.

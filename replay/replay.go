@@ -84,7 +84,7 @@ type walk struct {
 	// deeply nested variations cost memory linear in their depth.
 	pathStack []int
 	// ahead is the rest of the line after the turn being played: what an
-	// ambiguous descriptive move is tested against (chooseDescriptive).
+	// ambiguous move is tested against (fitsNext).
 	ahead []record.Node
 	// added counts the findings given to add, kept or left out; last is
 	// the latest of them (a stop's reason, kept in the report or not).

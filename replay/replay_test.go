@@ -295,31 +295,101 @@ func contains(list []string, s string) bool {
 
 // TestVariationPastEnd: a variation that plays on after an end the rules
 // declare by themselves, while the men could still move (a dead position,
-// the 75-move rule), gets a warning naming the end, and the game
-// stays valid; after mate, and in the main line, the move after the end
-// stays an error.
+// the 75-move rule, a fivefold repetition, a bare king under shatranj),
+// gets a warning naming the end, and the game stays valid; after mate, and
+// in the main line, the move after the end stays an error, and so does an
+// illegal move in a variation.
 func TestVariationPastEnd(t *testing.T) {
 	deadFEN := "4k3/8/8/8/8/8/4p3/3BK3 w - - 0 1" // Bxe2 leaves king and bishop against king
+	// The variation's repetition history starts at its branch point, the
+	// initial array: it stands there for the fifth time after 8... Ng8.
+	shuffle := "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8"
 	for _, c := range []struct {
-		name, fen, moves, severity, names string
-		valid                             bool
+		name, variant, fen, moves string
+		rule, severity            string
+		names                     []string
+		valid                     bool
 	}{
-		{"dead position", deadFEN, "1. Kf2 (1. Bxe2 Kd7 2. Bd3) 1... Kd7 *", "warning", "insufficient material", true},
-		{"75-move rule", "7k/p7/8/8/8/8/8/R5K1 w - - 149 100", "100. Rxa7 (100. Rb1 Kg7 101. Rb2) 100... Kg8 *", "warning", "75", true},
-		{"mate", "", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# (4. Qxf7# Ke7) 1-0", "error", "checkmate", false},
-		{"dead position in the main line", deadFEN, "1. Bxe2 (1. Kf2) 1... Kd7 *", "error", "insufficient material", false},
+		{"dead position", "", deadFEN, "1. Kf2 (1. Bxe2 Kd7 2. Bd3) 1... Kd7 *",
+			"move-after-end", "warning", []string{"after ply 1 by dead position", "insufficient material", "this variation plays on"}, true},
+		{"75-move rule", "", "7k/p7/8/8/8/8/8/R5K1 w - - 149 100", "100. Rxa7 (100. Rb1 Kg7 101. Rb2) 100... Kg8 *",
+			"move-after-end", "warning", []string{"after ply 1 by the move rule", "75 moves", "this variation plays on"}, true},
+		{"fivefold repetition", "", "", "1. e4 (" + shuffle + " 9. e4) 1... e5 *",
+			"move-after-end", "warning", []string{"after ply 16 by repetition", "five times", "this variation plays on"}, true},
+		{"bare king under shatranj", "shatranj", "4k3/8/8/8/8/3p4/8/3RK3 w - - 0 1", "1. Kf2 (1. Rxd3 Ke7 2. Rd4) 1... Kd7 *",
+			"move-after-end", "warning", []string{"after ply 2 by bare king", "black king is bare", "this variation plays on"}, true},
+		{"mate", "", "", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# (4. Qxf7# Ke7) 1-0",
+			"move-after-end", "error", []string{"checkmate"}, false},
+		{"dead position in the main line", "", deadFEN, "1. Bxe2 (1. Kf2) 1... Kd7 *",
+			"move-after-end", "error", []string{"insufficient material"}, false},
+		{"fivefold repetition in the main line", "", "", shuffle + " 9. e4 *",
+			"move-after-end", "error", []string{"five times"}, false},
+		{"illegal move in a variation", "", "", "1. e4 (1. e5) 1... e5 *",
+			"illegal-move", "error", []string{"e5"}, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			res := judge(t, game("", "", c.fen, c.moves), replay.Config{Variations: true})
-			f := find(res, "move-after-end", -1)
+			res := judge(t, game(c.variant, "", c.fen, c.moves), replay.Config{Variations: true})
+			f := find(res, c.rule, -1)
 			if f == nil {
-				t.Fatalf("no move-after-end; findings:%s", describe(res))
+				t.Fatalf("no %s; findings:%s", c.rule, describe(res))
 			}
-			if f.Severity != c.severity || !strings.Contains(f.Message, c.names) {
-				t.Errorf("%s %q, want a %s naming %q", f.Severity, f.Message, c.severity, c.names)
+			if f.Severity != c.severity {
+				t.Errorf("%s %q, want a %s", f.Severity, f.Message, c.severity)
+			}
+			for _, s := range c.names {
+				if !strings.Contains(f.Message, s) {
+					t.Errorf("%q does not say %q", f.Message, s)
+				}
 			}
 			if res.Summary.Valid != c.valid {
 				t.Errorf("valid %v, want %v; findings:%s", res.Summary.Valid, c.valid, describe(res))
+			}
+		})
+	}
+}
+
+// TestAmbiguousMoveReadOn: an ambiguous move is an error that does not
+// stop the replay: it goes on with the reading the next moves fit (the
+// first in square order among several), the message says which and why,
+// and the moves after it are checked. A descriptive move that the record
+// decides only because one reading reads further before a later error is
+// ambiguity-resolved, and the later error is reported.
+func TestAmbiguousMoveReadOn(t *testing.T) {
+	twoKnights := "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1" // Nd2 is Nbd2 or Nfd2
+	for _, c := range []struct {
+		name, fen, moves string
+		rule             string
+		says             []string
+		plies            int
+		later            string // a finding after the ambiguous move, at ply 5
+	}{
+		{"both readings fit", twoKnights, "1. Nd2 Ke7 2. Nb3 Kd7 *", "ambiguous-move",
+			[]string{"read as Nbd2, the first in square order; both readings fit the next moves"}, 4, ""},
+		{"one reading fits", twoKnights, "1. Nd2 Ke7 2. Nc3 Kd7 *", "ambiguous-move",
+			[]string{"read as Nfd2, the only reading that fits the next moves"}, 4, ""},
+		{"a later illegal move is still found", twoKnights, "1. Nd2 Ke7 2. Nb3 Kd7 3. Qd1 *", "ambiguous-move",
+			[]string{"read as Nbd2, the first in square order of the 2 readings after which the next moves can be read up to ply 4"}, 4, "illegal-move"},
+		{"descriptive, both fit", "", "1. N-B3 P-K4 2. P-K4 *", "ambiguous-move",
+			[]string{"N-B3 could be any of Nc3 (N-QB3), Nf3 (N-KB3)", "read as Nc3, the first in square order; both readings fit the next moves"}, 3, ""},
+		{"descriptive, one reads further", "", "1. N-B3 P-K4 2. N-K4 P-Q4 3. K-K3 *", "ambiguity-resolved",
+			[]string{"only after Nc3 (N-QB3) can the next moves be read up to ply 4, past which no reading goes: read as Nc3"}, 4, "illegal-move"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res := judge(t, game("", "", c.fen, c.moves), replay.Config{})
+			f := find(res, c.rule, 1)
+			if f == nil {
+				t.Fatalf("no %s at ply 1; findings:%s", c.rule, describe(res))
+			}
+			for _, s := range c.says {
+				if !strings.Contains(f.Message, s) {
+					t.Errorf("%q does not say %q", f.Message, s)
+				}
+			}
+			if res.Summary.Plies != c.plies || res.Summary.Valid {
+				t.Errorf("%d plies, valid %v; want %d plies, invalid; findings:%s", res.Summary.Plies, res.Summary.Valid, c.plies, describe(res))
+			}
+			if c.later != "" && find(res, c.later, 5) == nil {
+				t.Errorf("no %s at ply 5; findings:%s", c.later, describe(res))
 			}
 		})
 	}

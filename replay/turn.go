@@ -27,8 +27,9 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 			// A variation is analysis: an annotator often plays a line
 			// a move or two past an end the rules declare by themselves
 			// to show it. It is still not the game, so the line stops.
-			f.Severity = ruleid.Warning.String()
-			f.Message = fmt.Sprintf("the variation plays on after the rules ended the game %s (%s); analysis, not the game", endedWhen(ln, "after"), describeOutcome(ln.outcome))
+			f.Severity = ruleid.WarningOf(ruleid.MoveAfterEnd).String()
+			f.Message = fmt.Sprintf("the game ended %s by %s: %s; this variation plays on past that end (analysis, not the game)",
+				endedWhen(ln, "after"), endName(ln.outcome.Kind), describeOutcome(ln.outcome))
 		}
 		w.report(ln, first, f)
 		return
@@ -324,6 +325,22 @@ func endedWhen(ln *line, prep string) string {
 		return "in the start position"
 	}
 	return fmt.Sprintf("%s ply %d", prep, ln.endPly)
+}
+
+// endName names an end that leaves the men moves (OutcomeKind.LeavesMoves)
+// for the warning of a variation that plays on past it.
+func endName(k rules.OutcomeKind) string {
+	switch k {
+	case rules.OutcomeBareKing:
+		return "bare king"
+	case rules.OutcomeRepetition:
+		return "repetition"
+	case rules.OutcomeMoveRule:
+		return "the move rule"
+	case rules.OutcomeDeadPosition:
+		return "dead position"
+	}
+	return k.String()
 }
 
 func orNone(s string) string {

@@ -107,10 +107,13 @@ type Rule struct {
 	// later in the line is judged (and, in the main line, the result is
 	// not checked).
 	Stops bool `json:"stops"`
-	// AlsoWarning is true for an error id that the reader also gives as a
-	// warning, for text it skips but could read around (`syntax`: text
-	// after a termination marker, a missing marker). WarningOf allows it
-	// only for these ids.
+	// AlsoWarning is true for an error id that is also given as a
+	// warning where the same fact does not make the game wrong: the
+	// reader's `syntax` for text it skips but could read around (text
+	// after a termination marker, a missing marker); `move-after-end` in
+	// a variation that plays on past an end the rules declare while the
+	// men could still move (a variation is analysis, not the game).
+	// WarningOf allows it only for these ids.
 	AlsoWarning bool `json:"also_warning,omitempty"`
 	// Summary is one line saying what the finding means.
 	Summary string `json:"summary"`
@@ -125,7 +128,7 @@ var registry = []Rule{
 	{ID: BadSetting, Severity: Error, Stops: true, Summary: "the Rules tag has an unknown setting or value; the game is not replayed"},
 	{ID: BadFEN, Severity: Error, Stops: true, Summary: "the FEN tag cannot be read as a position under the game's profile; the game is not replayed"},
 	{ID: IllegalMove, Severity: Error, Stops: true, Summary: "no man of the named kind can make the written move"},
-	{ID: AmbiguousMove, Severity: Error, Stops: true, Summary: "more than one legal move fits the written move"},
+	{ID: AmbiguousMove, Severity: Error, Stops: false, Summary: "more than one legal move fits the written move; the replay goes on with one reading, chosen by the moves after it and then by square order"},
 	{ID: LeavesKingAttacked, Severity: Error, Stops: true, Summary: "the move would leave or keep the mover's own king in check"},
 	{ID: KingLeapUnavailable, Severity: Error, Stops: true, Summary: "the king's knight leap was already used, or lost by a check"},
 	{ID: KingLeapInCheck, Severity: Error, Stops: true, Summary: "the king made its knight leap while in check"},
@@ -142,7 +145,7 @@ var registry = []Rule{
 	{ID: CaptureMastu, Severity: Error, Stops: true, Summary: "the captured man is its side's mastu, which cannot be captured"},
 	{ID: CheckOnPawnsOnlyKing, Severity: Error, Stops: true, Summary: "the move checks a king whose side has nothing but pawns"},
 	{ID: StalemateForbidden, Severity: Error, Stops: true, Summary: "the move would stalemate the opponent, which the profile forbids"},
-	{ID: MoveAfterEnd, Severity: Error, Stops: true, Summary: "the rules had already ended the game and the record goes on"},
+	{ID: MoveAfterEnd, Severity: Error, Stops: true, AlsoWarning: true, Summary: "the rules had already ended the game and the record goes on"},
 	{ID: ResultMismatch, Severity: Error, Stops: false, Summary: "the recorded result contradicts what the rules say about the final position"},
 	{ID: ResultTagMismatch, Severity: Error, Stops: false, Summary: "the Result tag and the termination marker disagree"},
 	{ID: NullMove, Severity: Error, Stops: true, Summary: "the null move -- stands in the main line"},

@@ -125,7 +125,7 @@ func TestUnknownIDIsNotAnError(t *testing.T) {
 	mustPanic(t, "SeverityOf(unregistered)", func() { ruleid.SeverityOf("no-such-rule") })
 	mustPanic(t, "Stops(unregistered)", func() { ruleid.Stops("no-such-rule") })
 	mustPanic(t, "WarningOf(illegal-move)", func() { ruleid.WarningOf(ruleid.IllegalMove) })
-	if ruleid.WarningOf(ruleid.Syntax) != ruleid.Warning || ruleid.WarningOf(ruleid.CheckMark) != ruleid.Warning {
+	if ruleid.WarningOf(ruleid.Syntax) != ruleid.Warning || ruleid.WarningOf(ruleid.MoveAfterEnd) != ruleid.Warning || ruleid.WarningOf(ruleid.CheckMark) != ruleid.Warning {
 		t.Error("WarningOf of an id the registry allows as a warning")
 	}
 }
