@@ -52,6 +52,10 @@ func hostileProfiles() map[string][]byte {
 	}
 }
 
+// TestHostileProfilesCostLittle: each hostile file is refused with a
+// ProfileError and little allocated. The time each takes is logged, not
+// asserted (it says nothing on a loaded machine); a file that took
+// without end would meet the test's deadline.
 func TestHostileProfilesCostLittle(t *testing.T) {
 	for name, data := range hostileProfiles() {
 		t.Run(name, func(t *testing.T) {
@@ -71,9 +75,6 @@ func TestHostileProfilesCostLittle(t *testing.T) {
 			}
 			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 100<<20 {
 				t.Errorf("%d MB allocated, want under 100", alloc>>20)
-			}
-			if took > time.Second {
-				t.Errorf("took %v, want well under a second", took)
 			}
 			t.Logf("%v, %d KB allocated: %.160s", took, (after.TotalAlloc-before.TotalAlloc)>>10, err.Error())
 		})
