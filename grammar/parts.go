@@ -88,7 +88,13 @@ func (b *builder) turnStarts(k elemKind) bool {
 // moves and variations of the part given are read over.
 func (b *builder) givePart(start int) {
 	n := len(b.stack)
-	b.parts.Take(b.g, b.stack[start:n:n])
+	if b.skip > 0 {
+		// Given by the reading before (recoverRest).
+		b.skip--
+	} else {
+		b.parts.Take(b.g, b.stack[start:n:n])
+		b.taken++
+	}
 	b.given++
 	b.stack = b.stack[:start]
 	if s := b.scratch; s != nil {
