@@ -188,8 +188,8 @@ func readGame(c Chunk, filename, src string, b *builder, fast bool) {
 }
 
 // recoverRest keeps what stands before a syntax error in the movetext of
-// a game read by readGame (docs/format.md, "What a syntax error looks
-// like"): the game is read again by the fast path up to the error, its
+// a game read by readGame (docs/format.md, "Nothing read is thrown
+// away"): the game is read again by the fast path up to the error, its
 // tags and its main line up to the token of the error (or to the `(` of
 // the main line's variation that holds it), and the text from there on
 // becomes the main line's last node, of kind KindRest. The error stays

@@ -85,7 +85,7 @@ type Game struct {
 	// before it was kept: the main line ends with a KindRest node that
 	// holds the text from there on, and the moves before it are replayed
 	// and converted as the moves before an illegal move are
-	// (docs/format.md, "What a syntax error looks like").
+	// (docs/format.md, "Nothing read is thrown away").
 	Recovered bool
 }
 

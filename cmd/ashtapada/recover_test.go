@@ -61,7 +61,7 @@ func recoverGame(repl map[int]string) string {
 
 // TestSyntaxErrorKeepsMovesBefore: the moves before a syntax error in the
 // movetext are replayed, judged and converted, as those before an illegal
-// move are (docs/format.md, "What a syntax error looks like"); the error
+// move are (docs/format.md, "Nothing read is thrown away"); the error
 // stays an error, with its position, and the exit status 1.
 func TestSyntaxErrorKeepsMovesBefore(t *testing.T) {
 	t.Parallel()
