@@ -113,7 +113,9 @@ type Played struct {
 	Stop *Finding
 	// StopNode is the main-line move that was not played, with its index in
 	// Game.Moves (nil and -1 when every move was played or the game was not
-	// replayed).
+	// replayed). For the rest of a Recovered game (record.KindRest) it is a
+	// copy of that node whose Text is the rest's first token, which the
+	// writers name the ply by.
 	StopNode  *record.Node
 	StopIndex int
 
