@@ -373,7 +373,7 @@ func hugeViewerGame(cfg replay.Config) func() func(grammar.Chunk, *grammar.Scrat
 				return converted{g: g, res: rp.Game(g, file, n)}, g
 			}
 			c := converted{g: g, res: replayParts(rp, nil)}
-			if g.SyntaxError() == nil {
+			if g.Unreadable() == nil {
 				walk := NodesReplay(g, ch, sc, file, n)
 				c.parts = func(part func([]record.Node, *replay.Played)) {
 					walk(replay.New(cfg), part)

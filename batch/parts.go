@@ -18,7 +18,9 @@ import (
 
 // PartHooks are what a caller does with a game read in parts besides
 // replaying it (ReplayParts; convert renders it): Begin at its first part,
-// g the record being read (its tags whole), and Part after each part is
+// g the record as the first reading left it but its moves (its tags and
+// notices whole, Recovered said: the reading under way learns that only
+// at the error), and Part after each part is
 // played, pl what was played of it; the last part is left to the caller,
 // in the record's Moves and the result's Played. Every hook may be nil.
 type PartHooks struct {
@@ -54,7 +56,7 @@ func ReplayParts(r *replay.Replayer, ch grammar.Chunk, sc *grammar.Scratch, file
 		// a game it could not read with all its nodes).
 		g, parted = grammar.ParseChunkScratch(ch, file, sc), false
 	}
-	if !parted || g.SyntaxError() != nil {
+	if !parted || g.Unreadable() != nil {
 		// Read whole after all (one part, a notation read whole), or not
 		// to be replayed (the reader could not read it): judged as any
 		// game, without reading it again.
@@ -65,15 +67,15 @@ func ReplayParts(r *replay.Replayer, ch grammar.Chunk, sc *grammar.Scratch, file
 	done := *g
 	done.Moves = nil
 	var pw *replay.PartWalk
-	start := func(g *record.Game, first []record.Node) {
+	start := func(first []record.Node) {
 		pw = r.BeginParts(&done, file, index)
 		if hooks.Begin != nil {
-			hooks.Begin(g, first)
+			hooks.Begin(&done, first)
 		}
 	}
-	walk := grammar.Parts{Nodes: grammar.PartNodes, Take: func(g *record.Game, nodes []record.Node) {
+	walk := grammar.Parts{Nodes: grammar.PartNodes, Take: func(_ *record.Game, nodes []record.Node) {
 		if pw == nil {
-			start(g, nodes)
+			start(nodes)
 		}
 		pw.Part(nodes)
 		if hooks.Part != nil {
@@ -82,7 +84,7 @@ func ReplayParts(r *replay.Replayer, ch grammar.Chunk, sc *grammar.Scratch, file
 	}}
 	g, _ = grammar.ParseChunkParts(ch, file, sc, walk)
 	if pw == nil {
-		start(g, g.Moves)
+		start(g.Moves)
 	}
 	return pw.End(g.Moves), g, true
 }
@@ -107,7 +109,7 @@ func ReadParts(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (t
 		return g, 0, nil, false
 	}
 	plies += movesIn(g.Moves)
-	if g.SyntaxError() != nil {
+	if g.Unreadable() != nil {
 		return g, plies, wholeReplay(g, file, index), true
 	}
 	done := *g

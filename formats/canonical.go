@@ -3,6 +3,7 @@ package formats
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
@@ -57,14 +58,14 @@ type SANParts struct {
 // g the record being read (its tags and notices whole). The nodes each
 // Part returns are the rewrite's own and stay valid.
 func NewSANParts(g *record.Game, cut bool) *SANParts {
-	return &SANParts{cut: cut, readable: g.SyntaxError() == nil}
+	return &SANParts{cut: cut, readable: g.Unreadable() == nil}
 }
 
 // reset starts the rewrite of g's main line again, keeping the storage
 // of the parts for the next game: the nodes Part returns are then valid
 // until the next call only (a writer that writes each part as it comes).
 func (s *SANParts) reset(g *record.Game, cut bool) {
-	*s = SANParts{cut: cut, readable: g.SyntaxError() == nil, nodes: s.nodes[:0], moves: s.moves[:0], text: s.text[:0], reuse: true}
+	*s = SANParts{cut: cut, readable: g.Unreadable() == nil, nodes: s.nodes[:0], moves: s.moves[:0], text: s.text[:0], reuse: true}
 }
 
 // Part returns the nodes of the next part of the main line with the moves
@@ -118,13 +119,13 @@ func (s *SANParts) Part(nodes []record.Node, pl *replay.Played) ([]record.Node, 
 		// Not replayed at all (no profile covers it, a bad FEN): no move
 		// has a canonical form.
 		s.done = true
-		return append(out[:0], record.Node{Kind: record.KindComment, Text: "the game could not be replayed: " + pl.Stop.Message + " [" + pl.Stop.Rule + "]"}), nil
+		return append(out[:0], record.Node{Kind: record.KindComment, Text: "the game could not be replayed" + stopWhy(pl.Stop)}), nil
 	}
 	if s.cut && pl.StopNode != nil && pl.StopIndex >= 0 && pl.StopIndex < len(out) {
 		// The ply counts the plies of the parts before.
 		why := fmt.Sprintf("ply %d (%s) could not be played", pl.PliesBefore+pl.Len()+1, pl.StopNode.Text)
 		if pl.Stop != nil {
-			why += ": " + pl.Stop.Message + " [" + pl.Stop.Rule + "]"
+			why += stopWhy(pl.Stop)
 		}
 		why += "; the record goes on from there in the original only"
 		kept := out[:pl.StopIndex]
@@ -138,6 +139,16 @@ func (s *SANParts) Part(nodes []record.Node, pl *replay.Played) ([]record.Node, 
 		return append(kept, record.Node{Kind: record.KindComment, Text: why}), nil
 	}
 	return out, nil
+}
+
+// stopWhy is why a line stops, for the comment that says so: the
+// finding's message and rule, or its rule alone when the message holds a
+// `}`, which would end the comment (a syntax error's "expected `}`").
+func stopWhy(f *replay.Finding) string {
+	if strings.IndexByte(f.Message, '}') >= 0 {
+		return " [" + f.Rule + "]"
+	}
+	return ": " + f.Message + " [" + f.Rule + "]"
 }
 
 // FormatSAN is Format with every main-line move written in the profile's
@@ -227,7 +238,7 @@ func SANRecord(g *record.Game, pl *replay.Played) (*record.Game, error) {
 // (asSAN, or SANParts a part at a time); the others write from the
 // replay's steps and take the record as read.
 func inCoordinates(g *record.Game) bool {
-	return (g.Notation == record.LAN || g.Notation == record.UCI) && g.SyntaxError() == nil
+	return (g.Notation == record.LAN || g.Notation == record.UCI) && g.Unreadable() == nil
 }
 
 // asSAN is g for a writer of the record's own text: SANRecord of a record

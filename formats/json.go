@@ -154,6 +154,7 @@ var nodeKindNames = [...]string{
 	record.KindNAG:         "nag",
 	record.KindVariation:   "variation",
 	record.KindEscape:      "escape",
+	record.KindRest:        "rest",
 }
 
 var lenientNames = []struct {
@@ -489,6 +490,9 @@ func gameFromJSON(j *JSONGame, lim grammar.Limits) (*record.Game, error) {
 	if deep != nil {
 		g.Notices = append(g.Notices, deep.notice)
 	}
+	// The rest of a game the reader read up to its syntax error ends its
+	// main line (record.Game.Recovered).
+	g.Recovered = deep == nil && len(g.Moves) > 0 && g.Moves[len(g.Moves)-1].Kind == record.KindRest && g.SyntaxError() != nil
 	var err2 error
 	if g.Source, err2 = bytesFromJSON(j.Source, j.SourceBase64); err2 != nil {
 		return nil, fmt.Errorf("source_base64: %w", err2)
@@ -603,6 +607,8 @@ func nodeFromJSON(j *JSONNode, n *record.Node, lim grammar.Limits, depth int) er
 		n.Number = int32(num(j.Number))
 	case "escape":
 		n.Kind = record.KindEscape
+	case "rest":
+		n.Kind = record.KindRest
 	case "variation":
 		n.Kind = record.KindVariation
 		// Read by recursion, checked first: as deep as the limit at most.

@@ -76,7 +76,7 @@ func (c *compactRenderer) Take(min int) []byte {
 }
 
 func (c *compactRenderer) EndParts(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
-	if g.SyntaxError() == nil {
+	if g.Unreadable() == nil {
 		c.Part(g.Moves, res.Played)
 	}
 	b := compactTail(c.o, g, res.Played)
@@ -95,7 +95,7 @@ func (c *compactRenderer) EndParts(g *record.Game, _ int, res *replay.Result) ([
 // words (stopReason).
 func appendCompact(b []byte, g *record.Game, n int, pl *replay.Played) []byte {
 	o := compactHead(b, g, n)
-	if g.SyntaxError() == nil && pl != nil {
+	if g.Unreadable() == nil && pl != nil {
 		o.b, _ = appendCompactMoves(o.b, pl, 0)
 	}
 	return compactTail(o, g, pl)
@@ -158,7 +158,7 @@ func appendCompactMoves(b []byte, pl *replay.Played, written int) ([]byte, int) 
 func compactTail(o jsonObject, g *record.Game, pl *replay.Played) []byte {
 	o.b = append(o.b, ']')
 	o.str("result", g.Result)
-	switch se := g.SyntaxError(); {
+	switch se := g.Unreadable(); {
 	case se != nil:
 		o.str("error", fmt.Sprintf("%d:%d: %s", se.Pos.Line, se.Pos.Col, se.Message))
 	case pl != nil:

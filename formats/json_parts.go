@@ -37,7 +37,7 @@ type jsonInParts struct {
 // RendersParts: a record the reader could not read is written with its
 // nodes up to the error, no part of it played: it is read whole.
 func (j *jsonRenderer) RendersParts(g *record.Game) bool {
-	return g.SyntaxError() == nil
+	return g.Unreadable() == nil
 }
 
 func (j *jsonRenderer) BeginParts(dst []byte, g *record.Game, n int, _ []record.Node) {
@@ -125,9 +125,10 @@ func (j *jsonRenderer) EndParts(g *record.Game, n int, res *replay.Result) ([]by
 	var tail JSONGame
 	// PassedThrough asks of the whole main line as written (its moves
 	// rewritten in SAN, cut where the replay stopped): emptyMovetext of
-	// it is no move written and no result (the reader read the record: a
-	// record it could not read is read whole).
-	j.parts.tailToJSON(&tail, g, g.Result == "" && !p.moved)
+	// it is no move written and no result, restLeft the rest of a
+	// Recovered record not cut (the reader read the record: a record it
+	// could not read is read whole).
+	j.parts.tailToJSON(&tail, g, g.Result == "" && !p.moved || !p.rewrite && restLeft(g.Moves))
 	tail.appendTail(&p.o)
 	b := p.o.end()
 	if j.lines {

@@ -48,7 +48,7 @@ type notationRenderer struct {
 }
 
 func (nr *notationRenderer) Render(dst []byte, g *record.Game, _ int, res *replay.Result) ([]byte, error) {
-	if g.SyntaxError() != nil || res.Played == nil {
+	if g.Unreadable() != nil || res.Played == nil {
 		return dst, nil
 	}
 	// A stopped game is written up to the stop, with a comment (the
@@ -83,7 +83,7 @@ func (nr *notationRenderer) Part(nodes []record.Node, pl *replay.Played) {
 }
 
 func (nr *notationRenderer) EndParts(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
-	written := g.SyntaxError() == nil && res.Played != nil // as Render
+	written := g.Unreadable() == nil && res.Played != nil // as Render
 	if written {
 		nr.Part(g.Moves, res.Played)
 	}

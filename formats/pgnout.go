@@ -446,12 +446,21 @@ func tail2(prev [2]byte, b []byte) [2]byte {
 }
 
 // PassedThrough reports whether fmt writes a game as read rather than in
-// canonical form: a syntax error; tags with no movetext and no
+// canonical form: a syntax error (in a Recovered record, the rest it
+// could not read, which a copy cut where the replay stopped has no more);
+// tags with no movetext and no
 // termination marker (written canonically they would run into the next
 // game's tags when read back); or a comment that braces cannot hold
 // (unwritableComment).
 func PassedThrough(g *record.Game) bool {
-	return g.SyntaxError() != nil || emptyMovetext(g) || unwritableComment(g.Moves)
+	return g.Unreadable() != nil || restLeft(g.Moves) || emptyMovetext(g) || unwritableComment(g.Moves)
+}
+
+// restLeft reports whether a main line ends with the rest of a Recovered
+// game, the text the reader could not read: it is written only as read
+// (a record cut where the replay stopped, CanonicalGame, has none left).
+func restLeft(nodes []record.Node) bool {
+	return len(nodes) > 0 && nodes[len(nodes)-1].Kind == record.KindRest
 }
 
 // unwritableComment reports whether nodes, or a variation in them, hold a

@@ -89,6 +89,10 @@ func checkPGNNodes(ns []record.Node, path []int) error {
 			}
 		case record.KindMove:
 			why = checkMoveText(n)
+		case record.KindRest:
+			// Only the game's source holds it as it was read
+			// (PassedThrough).
+			why = "the text the reader could not read stands here: PGN can carry it only in the game's source"
 		case record.KindVariation:
 			if err := checkPGNNodes(n.Variation(), append(path, i)); err != nil {
 				return err

@@ -180,6 +180,11 @@ type pgnRenderer struct {
 	// moves as printed in comments, in commented (--source-comments).
 	steps, sourced bool
 	commented      []record.Node
+	// asRead: the game being rendered in parts is a Recovered record whose
+	// rest is not cut: Render writes it as read (PassedThrough), and so
+	// EndParts writes its source, after head; the parts write nothing.
+	asRead bool
+	head   []byte
 }
 
 func (p *pgnRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
@@ -189,7 +194,7 @@ func (p *pgnRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Resu
 	if err != nil {
 		return dst, fmt.Errorf("game %d: %w", n, err)
 	}
-	book := g.Notation.Book() && g.SyntaxError() == nil && res.Played != nil
+	book := g.Notation.Book() && g.Unreadable() == nil && res.Played != nil
 	var played *replay.Played
 	switch {
 	case book && !p.plain && !p.sourceComments:
@@ -218,7 +223,7 @@ func (p *pgnRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Resu
 		}
 		g = c
 	}
-	if g.Result == "" && g.SyntaxError() == nil {
+	if g.Result == "" && g.Unreadable() == nil {
 		// A PGN game ends with a termination marker: `*` says the result
 		// is unknown, which is what a record without one (a list of UCI
 		// moves) tells.
@@ -240,6 +245,10 @@ func (p *pgnRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Resu
 func (p *pgnRenderer) RendersParts(*record.Game) bool { return true }
 
 func (p *pgnRenderer) BeginParts(dst []byte, g *record.Game, n int, _ []record.Node) {
+	if g.Recovered && !p.plain && !inCoordinates(g) && g.Source != nil {
+		p.asRead, p.head, p.cw = true, appendPieceHead(dst, g, n, true), nil
+		return
+	}
 	// A game read in parts was read by the grammar, whose texts read back
 	// as they were read: there is nothing to check (appendCheckedPiece).
 	p.cw = beginCanonical(appendPieceHead(dst, g, n, false), g, nil)
@@ -247,7 +256,7 @@ func (p *pgnRenderer) BeginParts(dst []byte, g *record.Game, n int, _ []record.N
 	// SAN and cut where the replay stopped (asSAN); a book's record is
 	// written from its steps, or, with its moves as printed in comments,
 	// rewritten and not cut (CanonicalGame) unless plain.
-	book := g.Notation.Book() && g.SyntaxError() == nil
+	book := g.Notation.Book() && g.Unreadable() == nil
 	cut := p.plain || inCoordinates(g)
 	p.sourced = book && p.sourceComments
 	p.rewrite, p.err = cut || p.sourced, nil
@@ -256,7 +265,7 @@ func (p *pgnRenderer) BeginParts(dst []byte, g *record.Game, n int, _ []record.N
 }
 
 func (p *pgnRenderer) Part(nodes []record.Node, pl *replay.Played) {
-	if p.err != nil {
+	if p.err != nil || p.asRead {
 		return
 	}
 	if p.rewrite {
@@ -279,9 +288,20 @@ func (p *pgnRenderer) Part(nodes []record.Node, pl *replay.Played) {
 	p.cw.part(nodes)
 }
 
-func (p *pgnRenderer) Take(min int) []byte { return p.cw.take(min) }
+func (p *pgnRenderer) Take(min int) []byte {
+	if p.asRead {
+		return nil
+	}
+	return p.cw.take(min)
+}
 
 func (p *pgnRenderer) EndParts(g *record.Game, n int, res *replay.Result) ([]byte, error) {
+	if p.asRead {
+		// The game's source is the chunk, held whole anyway.
+		b := appendGame(p.head, g, nil, false)
+		p.asRead, p.head = false, nil
+		return b, nil
+	}
 	p.Part(g.Moves, res.Played)
 	// The rewrite's room for a huge game's part is not kept for the
 	// games after it.
@@ -306,7 +326,7 @@ func (p *pgnRenderer) EndParts(g *record.Game, n int, res *replay.Result) ([]byt
 // the main line played (no cut), and no leap or conversion written or
 // played (PlainGame would rewrite it).
 func plainAsPlayed(g *record.Game, pl *replay.Played) bool {
-	if pl == nil || pl.Start == nil || !pl.Complete() || g.SyntaxError() != nil || hasExtension(g.Moves) {
+	if pl == nil || pl.Start == nil || !pl.Complete() || g.Unreadable() != nil || hasExtension(g.Moves) {
 		return false
 	}
 	for i := range pl.Len() {
@@ -349,7 +369,7 @@ func (j *jsonRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Res
 	j.parts.reset()
 	o := gameToJSON(g, &j.parts)
 	o.Game = n
-	if g.SyntaxError() == nil {
+	if g.Unreadable() == nil {
 		// The record is converted whole whatever replay makes of it; the
 		// derived fields stop where the replay stopped.
 		addPlayed(o, res.Played, &j.parts)
@@ -381,7 +401,7 @@ type coordRenderer struct {
 }
 
 func (c *coordRenderer) Render(dst []byte, g *record.Game, _ int, res *replay.Result) ([]byte, error) {
-	if g.SyntaxError() != nil {
+	if g.Unreadable() != nil {
 		return dst, nil
 	}
 	// A stopped game is written up to the stop, with a comment; the
@@ -407,7 +427,7 @@ func (c *coordRenderer) Part(_ []record.Node, pl *replay.Played) {
 }
 
 func (c *coordRenderer) EndParts(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
-	if g.SyntaxError() != nil {
+	if g.Unreadable() != nil {
 		return c.end(g, nil, false), nil // Render writes nothing for it
 	}
 	c.Part(g.Moves, res.Played)
@@ -430,7 +450,7 @@ type fenRenderer struct {
 
 func (*fenRenderer) Render(b []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
 	pl := res.Played
-	if g.SyntaxError() != nil || pl.Start == nil {
+	if g.Unreadable() != nil || pl.Start == nil {
 		return b, nil
 	}
 	return appendFENRows(b, n, pl, true), nil
@@ -510,7 +530,7 @@ func (s *svgWriter) WriteKept(g *record.Game, n int, res *replay.Result, kept []
 	if s.drawn || (s.game != 0 && n != s.game) || (s.game == 0 && s.seen > 1) {
 		return nil
 	}
-	if g.SyntaxError() != nil {
+	if g.Unreadable() != nil {
 		if s.game == 0 {
 			return fmt.Errorf("game %d cannot be drawn: it cannot be read", n)
 		}
@@ -555,7 +575,7 @@ func newHTMLGames(w io.Writer, _ WriteOptions) (GameWriter, error) {
 }
 
 func (h *htmlWriter) Write(g *record.Game, n int, res *replay.Result) error {
-	if g.SyntaxError() != nil {
+	if g.Unreadable() != nil {
 		return nil
 	}
 	if inCoordinates(g) && res.Played != nil {
@@ -582,7 +602,7 @@ type PartsWriter interface {
 }
 
 func (h *htmlWriter) WriteParts(g *record.Game, n int, res *replay.Result, parts func(part func([]record.Node, *replay.Played))) error {
-	if g.SyntaxError() != nil {
+	if g.Unreadable() != nil {
 		return nil
 	}
 	if !inCoordinates(g) {

@@ -57,6 +57,8 @@ type elemSrc struct {
 	typ    lexer.TokenType
 	depth  int
 	failed bool
+	// failPos is where the token the lexer failed on starts.
+	failPos record.Pos
 
 	// Tree mode: the element lists being read, innermost last. more,
 	// when not nil, gives the next elements of the main line when those
@@ -162,11 +164,13 @@ func (s *elemSrc) readToken() {
 		end = i
 	} else {
 		l.i = start
+		from, line, lineOff := start, l.line, l.lineOff
 		var err error
 		typ, start, end, err = l.scan()
 		if err != nil {
 			s.failed = true
 			s.typ, s.kind, s.val = lexer.EOF, eEnd, ""
+			s.failPos = l.tokenAt(from, line, lineOff)
 			return
 		}
 	}
@@ -198,6 +202,19 @@ func (s *elemSrc) readToken() {
 	default:
 		s.kind = eEnd
 	}
+}
+
+// tokenAt is the position of the first byte from i that is not white
+// space, i being on line line, which starts at lineOff: where the token
+// the lexer failed on starts (readToken).
+func (l *lex) tokenAt(i, line, lineOff int) record.Pos {
+	for i < len(l.src) && isSpace(l.src[i]) {
+		if l.src[i] == '\n' {
+			line, lineOff = line+1, i+1
+		}
+		i++
+	}
+	return toPos(l.posOn(i, line, lineOff))
 }
 
 // next moves past the current element (not a variation: enter it).

@@ -185,8 +185,11 @@ func diffGames(a, b *record.Game) string {
 	switch {
 	case !reflect.DeepEqual(a.Notices, b.Notices):
 		return "notices " + sprint(a.Notices) + " vs " + sprint(b.Notices)
-	case a.SyntaxError() != nil:
-		// Moves of a broken game are incomplete either way.
+	case a.Recovered != b.Recovered:
+		return "recovered " + sprint(a.Recovered) + " vs " + sprint(b.Recovered)
+	case a.Unreadable() != nil:
+		// Moves of a game not read are incomplete either way (those of
+		// one Recovered are what stands before its error: compared).
 		return ""
 	case !reflect.DeepEqual(a.Tags, b.Tags):
 		return "tags " + sprint(a.Tags) + " vs " + sprint(b.Tags)

@@ -666,7 +666,7 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 		c2 := c
 		c2.notation = n
 		g := &record.Game{Source: c.Data, Pos: c.Pos, Notation: n}
-		nb := &builder{g: g, filename: filename}
+		nb := &builder{g: g, filename: filename, noRecover: true}
 		parseChunkCommon(c2, filename, nb, true)
 		if g.SyntaxError() != nil {
 			continue

@@ -38,10 +38,11 @@ var (
 // to p.Take; the record it returns holds the last part in Moves. parted
 // reports whether the parts given stand: false when the game was read
 // whole after all (it has no second part, or the reader read it again
-// whole: the fast path rejected it or its notation was guessed),
-// and then Moves is the whole main line and whatever Take was given is
-// void. Variations are held whole, as the record's nodes; only the main
-// line is cut.
+// whole: it could not read it, or its notation was guessed), and then
+// Moves is the whole main line and whatever Take was given is void. A
+// game Recovered is read again up to its error without the parts given
+// before being given again: they stand. Variations are held whole, as
+// the record's nodes; only the main line is cut.
 func ParseChunkParts(c Chunk, filename string, s *Scratch, p Parts) (g *record.Game, parted bool) {
 	if p.Nodes <= 0 || p.Take == nil {
 		return ParseChunkScratch(c, filename, s), false
@@ -88,7 +89,13 @@ func (b *builder) turnStarts(k elemKind) bool {
 // moves and variations of the part given are read over.
 func (b *builder) givePart(start int) {
 	n := len(b.stack)
-	b.parts.Take(b.g, b.stack[start:n:n])
+	if b.skip > 0 {
+		// Given by the reading before (recoverRest).
+		b.skip--
+	} else {
+		b.parts.Take(b.g, b.stack[start:n:n])
+		b.taken++
+	}
 	b.given++
 	b.stack = b.stack[:start]
 	if s := b.scratch; s != nil {

@@ -160,22 +160,80 @@ func parseChunkPaths(c Chunk, filename string, b *builder, fast bool) {
 		parseDescriptiveChunk(c, filename, src, b)
 		return
 	}
-	if fast {
-		base := lexer.Position{Filename: filename, Line: c.Pos.Line, Column: c.Pos.Col, Offset: c.Pos.Offset}
-		lx := b.lexer(src, filename, base)
-		keep := len(g.Notices)
-		if b.buildFast(lx) {
-			b.finish(c, lx.rest)
-			return
-		}
-		// The grammar rejects the game: start again with it, for its
-		// error message.
-		from := b.lastTop
-		b.reset(keep, c.Pos)
-		parseRejected(c, filename, src, b, from)
+	keep, parts := len(g.Notices), b.parts
+	readGame(c, filename, src, b, fast)
+	b.recoverRest(c, filename, src, keep, parts, fast)
+}
+
+// readGame reads a game in an algebraic notation: with the fast path
+// (when fast is set) and, for a game it rejects, with the grammar.
+func readGame(c Chunk, filename, src string, b *builder, fast bool) {
+	if !fast {
+		parseWithGrammar(c, filename, src, b)
 		return
 	}
-	parseWithGrammar(c, filename, src, b)
+	g := b.g
+	base := lexer.Position{Filename: filename, Line: c.Pos.Line, Column: c.Pos.Col, Offset: c.Pos.Offset}
+	lx := b.lexer(src, filename, base)
+	keep := len(g.Notices)
+	if b.buildFast(lx) {
+		b.finish(c, lx.rest)
+		return
+	}
+	// The grammar rejects the game: start again with it, for its
+	// error message.
+	from := b.lastTop
+	b.reset(keep, c.Pos)
+	parseRejected(c, filename, src, b, from)
+}
+
+// recoverRest keeps what stands before a syntax error in the movetext of
+// a game read by readGame (docs/format.md, "Nothing read is thrown
+// away"): the game is read again by the fast path up to the error, its
+// tags and its main line up to the token of the error (or to the `(` of
+// the main line's variation that holds it), and the text from there on
+// becomes the main line's last node, of kind KindRest. The error stays
+// the game's, as readGame found it, so that both readers give the same
+// record. Nothing is kept when the tags cannot be read, when nothing
+// stands before the error (text that is no game), or when the error is a
+// limit or stands after the termination marker (the text between games).
+// parts is the builder's Parts when the main line is given in parts: the
+// parts the first reading gave stand, and are not given again.
+func (b *builder) recoverRest(c Chunk, filename, src string, keep int, parts *Parts, fast bool) {
+	g := b.g
+	se := g.SyntaxError()
+	if se == nil || se.Rule != ruleid.Syntax || g.Result != "" || b.noRecover {
+		return
+	}
+	n := *se
+	b.reset(keep, c.Pos)
+	if s := b.scratch; s != nil {
+		// What the first reading built is read over: the error is all
+		// that is kept of it.
+		s.nused, s.mused, s.lused, s.dused = 0, 0, 0, 0
+	}
+	b.parts, b.skip = parts, b.taken
+	b.recovering, b.stopAt = true, n.Pos
+	base := lexer.Position{Filename: filename, Line: c.Pos.Line, Column: c.Pos.Col, Offset: c.Pos.Offset}
+	b.buildFast(b.lexer(src, filename, base))
+	cut := b.cut && !b.failed && (len(g.Tags) > 0 || b.given > 0 || slices.ContainsFunc(g.Moves, isMove))
+	b.recovering, b.cut = false, false
+	if cut {
+		// What was noticed in the text left unread (a variation read up
+		// to its error) is not said: only the error is.
+		i := keep
+		for i < len(g.Notices) && g.Notices[i].Pos.Offset < b.restAt.Offset {
+			i++
+		}
+		g.Notices = append(g.Notices[:i], n)
+		g.Recovered = true
+		return
+	}
+	// Not to be kept after all: the game is read as it was the first
+	// time, the parts given then not given again.
+	b.reset(keep, c.Pos)
+	b.parts, b.skip = parts, b.taken
+	readGame(c, filename, src, b, fast)
 }
 
 // guessBytes is the size from which a game in SAN that cannot be read is
@@ -298,7 +356,7 @@ func (b *builder) reset(keep int, pos record.Pos) {
 	b.missing, b.missingFirst = 0, record.Pos{}
 	// The grammar reads the game again whole (the fast path rejected it):
 	// what the parts said is void.
-	b.parts, b.given = nil, 0
+	b.parts, b.given, b.skip = nil, 0, 0
 	b.lastTop, b.nextTop = record.Pos{}, 0
 	b.varNodes, b.varFrom = 0, 0
 }
@@ -367,6 +425,16 @@ type builder struct {
 	// when the main line is read in parts; varFrom is the count where the
 	// main line's variation being read began.
 	varNodes, varFrom int
+	// taken counts the parts given to Parts.Take over every reading of
+	// the game; skip is how many parts a reading does not give, the
+	// reading before having given them (recoverRest).
+	taken, skip int
+	// recovering: the game is read up to stopAt, its syntax error
+	// (recoverRest); cut says that the reading stopped there, and restAt
+	// where the main line's text stops being read. noRecover: a game
+	// read again in another notation (guessNotation) is kept only whole.
+	recovering, cut, noRecover bool
+	stopAt, restAt             record.Pos
 }
 
 func (b *builder) text(s string) string {
@@ -495,7 +563,7 @@ func (b *builder) build(tags []gTag, s *elemSrc) {
 	start := b.startNumber()
 	b.stack = b.stackNodes()
 	g.Moves = b.elems(s, start, 0)
-	if b.failed {
+	if b.failed || b.cut {
 		return
 	}
 	result, ok := s.end()
@@ -574,6 +642,13 @@ loop:
 		}
 		if depth == 0 && b.parts != nil && b.partEnds(len(b.stack)-start, s.kind) {
 			b.givePart(start)
+		}
+		if b.recovering && s.pos.Offset+max(len(s.val), 1) > b.stopAt.Offset {
+			// The token of the error, or the one that holds it (a move
+			// of a compound turn): after the part's end, as the first
+			// reading gave it.
+			b.cut, b.restAt = true, s.pos
+			break loop
 		}
 		if depth > 0 {
 			// A variation is held whole (a part is cut on the main line
@@ -696,6 +771,12 @@ loop:
 				b.varFrom = b.varNodes
 			}
 			v := b.elems(s, before, depth+1)
+			if b.cut {
+				// The variation holds the error: the line stops before
+				// it (the main line, where this is its outermost).
+				b.restAt = p
+				break loop
+			}
 			b.push(record.KindVariation, p, "").SetVariationIn(b.lineHeader(), v)
 			numbered = false
 			// After an error of the builder the stream stands inside the
@@ -705,7 +786,36 @@ loop:
 			}
 		}
 	}
+	if b.recovering && !b.cut && !b.failed {
+		b.cutAtEnd(s, depth)
+	}
+	if depth == 0 && b.cut {
+		from := b.restAt.Offset - s.lx.base.Offset
+		b.push(record.KindRest, b.restAt, b.text(strings.TrimRight(s.lx.src[from:], " \t\r\n\v\f")))
+	}
 	return b.endLine(start, depth)
+}
+
+func isMove(n record.Node) bool { return n.Kind == record.KindMove }
+
+// cutAtEnd, reading a game up to its syntax error (recoverRest), stops
+// at the end of a line of play that the grammar rejects: a token that
+// cannot be read (the error's own), a variation not closed by `)`, a `)`
+// that closes none.
+func (b *builder) cutAtEnd(s *elemSrc, depth int) {
+	switch {
+	case s.failed:
+		// The lexer fails at the token of the error (or inside it: a
+		// quote not closed on its line).
+		b.cut, b.restAt = true, s.failPos
+		if s.failPos.Offset > b.stopAt.Offset {
+			b.restAt = b.stopAt
+		}
+	case depth > 0 && (s.typ != tokPunct || s.val != ")"):
+		b.cut, b.restAt = true, s.pos
+	case depth == 0 && s.typ != tokResult && s.typ != lexer.EOF:
+		b.cut, b.restAt = true, s.pos
+	}
 }
 
 // endLine takes the line of play that starts at start off the node stack.

@@ -78,8 +78,25 @@ type Game struct {
 	Truncated bool
 	// Notices are what the reader found: warnings for lenient forms and
 	// encodings, and for a game that could not be read, the syntax error
-	// (then Moves may be incomplete and must not be replayed).
+	// (then Moves may be incomplete and must not be replayed, unless the
+	// game is Recovered).
 	Notices []Notice
+	// Recovered: the syntax error stands in the movetext and what stands
+	// before it was kept: the main line ends with a KindRest node that
+	// holds the text from there on, and the moves before it are replayed
+	// and converted as the moves before an illegal move are
+	// (docs/format.md, "Nothing read is thrown away").
+	Recovered bool
+}
+
+// Unreadable is SyntaxError for a game of which nothing can be replayed:
+// nil for a game read whole and for a Recovered one, whose moves before
+// its error are replayed.
+func (g *Game) Unreadable() *Notice {
+	if g.Recovered {
+		return nil
+	}
+	return g.SyntaxError()
 }
 
 // Tag returns the value of the first tag with that name (names compare
@@ -96,8 +113,9 @@ func (g *Game) Tag(name string) (string, bool) {
 // SyntaxError returns the first error notice of rule `syntax`, or of rule
 // `limit` (a game the reader refused to read whole because it breaks one of
 // its limits, docs/robustness.md, "Limits"), or nil. Either way the game
-// could not be read: its moves must not be replayed, and its Source is what
-// to pass through (unless Truncated).
+// could not be read whole: its Source is what to pass through (unless
+// Truncated), and its moves must not be replayed unless it is Recovered
+// (Unreadable).
 func (g *Game) SyntaxError() *Notice {
 	for i := range g.Notices {
 		if g.Notices[i].Severity == Error && (g.Notices[i].Rule == ruleid.Syntax || g.Notices[i].Rule == ruleid.Limit) {
@@ -126,6 +144,12 @@ const (
 	KindVariation
 	// KindEscape is a `%` escape line; Text is the line after the `%`.
 	KindEscape
+	// KindRest is the text of a Recovered game from where the reader could
+	// not read it on, as written (Text, white space at its end trimmed):
+	// from its syntax error, or from the `(` of the main line's variation
+	// that holds the error, to the end of the game. It is only ever the
+	// last node of the main line; it is never played nor rewritten.
+	KindRest
 )
 
 // Node is one element of movetext. A huge game holds about one and a half

@@ -328,9 +328,10 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *Pa
 		w.finish(nil)
 		return p
 	}
-	if g.SyntaxError() != nil {
+	if g.Unreadable() != nil {
 		// The reader says the moves may be incomplete: replaying them would
-		// only invent findings.
+		// only invent findings. (A Recovered game's are not: its main line
+		// stops at the rest the reader could not read, haltAtRest.)
 		w.notReplayed()
 		w.finish(nil)
 		return p
@@ -453,6 +454,11 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 				w.variation(n.Variation(), ln.before, ln.variations)
 			}
 			ln.variations++
+			i++
+		case record.KindRest:
+			if !ln.stopped {
+				w.haltAtRest(n, i, ln)
+			}
 			i++
 		case record.KindMove:
 			j := i + 1

@@ -217,9 +217,16 @@ func TestTextFindings(t *testing.T) {
 	if !res.Summary.Valid {
 		t.Errorf("warnings made the game invalid")
 	}
+	// The moves before a syntax error are replayed; the error stands at
+	// the ply the line stops at (docs/format.md).
 	res = judge(t, "[Event \"x\"]\n\n1. e4 Kxx9 *\n", replay.Config{})
+	if find(res, "syntax", 2) == nil || res.Summary.Valid || res.Summary.Plies != 1 {
+		t.Errorf("want a syntax error at ply 2 after one ply replayed: %+v%s", res.Summary, describe(res))
+	}
+	// Not in the tags: the game is not replayed.
+	res = judge(t, "[Event \"x\" junk]\n\n1. e4 e5 *\n", replay.Config{})
 	if find(res, "syntax", -1) == nil || res.Summary.Valid || res.Summary.Plies != 0 {
-		t.Errorf("want a syntax error and no replay: %+v%s", res.Summary, describe(res))
+		t.Errorf("want a syntax error in the tags and no replay: %+v%s", res.Summary, describe(res))
 	}
 	// A game with none of the roster's tags is a fragment: no warning.
 	res = judge(t, "[ECO \"A00\"]\n\n1. e4 *\n", replay.Config{})

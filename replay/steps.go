@@ -19,6 +19,7 @@ package replay
 import (
 	"fmt"
 	"math"
+	"strings"
 	"sync"
 
 	"github.com/ashtapada/ashtapada/record"
@@ -112,7 +113,9 @@ type Played struct {
 	Stop *Finding
 	// StopNode is the main-line move that was not played, with its index in
 	// Game.Moves (nil and -1 when every move was played or the game was not
-	// replayed).
+	// replayed). For the rest of a Recovered game (record.KindRest) it is a
+	// copy of that node whose Text is the rest's first token, which the
+	// writers name the ply by.
 	StopNode  *record.Node
 	StopIndex int
 
@@ -300,6 +303,57 @@ func (w *walk) halt(n *record.Node, ln *line) {
 	}
 }
 
+// haltAtRest stops line ln at n, the rest of a Recovered game that the
+// reader could not read (its index i in the line walked): on the main
+// line, as at an illegal move, the rest is the move not played and the
+// reader's syntax error the reason, placed at the ply it stops.
+func (w *walk) haltAtRest(n *record.Node, i int, ln *line) {
+	ln.stopped = true
+	if !ln.main {
+		// Only a record not made by the reader (JSON) has a rest there.
+		return
+	}
+	se := w.g.SyntaxError()
+	if se != nil {
+		// The error stops the line at this ply, in this position (the
+		// rest starts at it, or at the variation that holds it), as an
+		// illegal move stands at its own.
+		side := ln.pos.SideToMove()
+		for _, k := range w.noticeIdx {
+			if f := &w.res.Findings[k]; f.Rule == se.Rule && f.Line == se.Pos.Line && f.Column == se.Pos.Col && f.Ply == 0 {
+				f.Ply, f.MoveNumber, f.Side, f.FEN = ln.ply+1, ln.moveNo, side.String(), ln.pos.FEN()
+				f.SAN = restToken(n.Text)
+				break
+			}
+		}
+	}
+	if w.played == nil || w.played.StopNode != nil {
+		return
+	}
+	// The writers name the move not played by its text (`ply 7 (@@@)
+	// could not be played`): the rest's first token, not the whole rest,
+	// which may be megabytes and hold a `}`.
+	stop := *n
+	stop.Text = restToken(n.Text)
+	w.played.StopNode, w.played.StopIndex = &stop, i
+	if se != nil {
+		w.played.Stop = w.readerError(se)
+	}
+}
+
+// restToken is the first token of a rest's text: up to a white space or
+// a `}` (which would end the comment a writer names it in), at most 40
+// bytes.
+func restToken(text string) string {
+	if j := strings.IndexAny(text, " \t\r\n\v\f}"); j >= 0 {
+		text = text[:j]
+	}
+	if len(text) > 40 {
+		text = strings.ToValidUTF8(text[:40], "")
+	}
+	return text
+}
+
 // nodeIndex is the index in the main line walked (walk.nodes) of node n,
 // a node of the turn that starts at w.turnAt (a few nodes to look at).
 func (w *walk) nodeIndex(n *record.Node) int {
@@ -440,6 +494,20 @@ func (w *walk) cutSANs() {
 	r.sanText = r.sanText[:0]
 }
 
+// readerError is a copy of the finding of the reader's error se (one
+// made anew when the report left it out).
+func (w *walk) readerError(se *record.Notice) *Finding {
+	fs := w.res.Findings
+	for i := range fs {
+		if fs[i].Rule == se.Rule && fs[i].Line == se.Pos.Line && fs[i].Column == se.Pos.Col {
+			f := fs[i]
+			return &f
+		}
+	}
+	return &Finding{File: w.file, Game: w.index, Line: se.Pos.Line, Column: se.Pos.Col,
+		Rule: se.Rule, Severity: se.Severity.String(), Message: se.Message}
+}
+
 // notReplayed records why a game was not replayed at all: the reader's
 // syntax error, or the finding that kept its rules or start position from
 // being known.
@@ -449,15 +517,7 @@ func (w *walk) notReplayed() {
 	}
 	fs := w.res.Findings
 	if se := w.g.SyntaxError(); se != nil {
-		for i := range fs {
-			if fs[i].Rule == se.Rule && fs[i].Line == se.Pos.Line && fs[i].Column == se.Pos.Col {
-				f := fs[i]
-				w.played.Stop = &f
-				return
-			}
-		}
-		w.played.Stop = &Finding{File: w.file, Game: w.index, Line: se.Pos.Line, Column: se.Pos.Col,
-			Rule: se.Rule, Severity: se.Severity.String(), Message: se.Message}
+		w.played.Stop = w.readerError(se)
 		return
 	}
 	for i := len(fs) - 1; i >= 0; i-- {

@@ -256,9 +256,10 @@ func hugeRow(rp *replay.Replayer, ch grammar.Chunk, name string, index int, befo
 		movetext = gametable.MovetextShared(g, ch.Pos.Offset)
 		movetextAt = gametable.MovetextPos(g)
 	}
-	if g.SyntaxError() != nil {
+	if g.Unreadable() != nil {
 		// Not replayed: its row keeps its source, and the record as the
-		// grammar reads it whole (which stops at the error).
+		// grammar reads it whole (which stops at the error). A Recovered
+		// one is replayed in parts up to its error, as read whole.
 		g := grammar.ParseChunk(ch, name)
 		return wholeRow(rp, g, name, index, gametable.MovetextOf(g, ch.Pos.Offset), before, ch.Pos)
 	}

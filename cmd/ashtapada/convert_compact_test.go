@@ -160,21 +160,23 @@ func (d *uciDigest) loose() []byte {
 }
 
 // TestConvertCompactStopped: a game that stops has the moves before the
-// stop and "stopped" in UCI's words; a game that could not be read has no
-// moves and "error"; read back, it is again a game that was not read, of
-// which UCI writes nothing, and validate says why.
+// stop and "stopped" in UCI's words, a syntax error in its movetext too
+// (the moves before it are kept); a game that could not be read (its
+// tags) has no moves and "error"; read back, it is again a game that was
+// not read, of which UCI writes nothing, and validate says why.
 func TestConvertCompactStopped(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	src := "[Event \"x\"]\n\n1. e4 { unclosed\n\n[Event \"z\"]\n[Event \"again\"]\n\n1. e4 e5 2. Ke3 Nf6 1-0\n"
+	src := "[Event \"x\"]\n[White]\n\n1. e4 *\n\n[Event \"y\"]\n\n1. e4 { unclosed\n\n[Event \"z\"]\n[Event \"again\"]\n\n1. e4 e5 2. Ke3 Nf6 1-0\n"
 	if err := os.WriteFile(filepath.Join(dir, "s.pgn"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out, errOut, code := runAsh(t, dir, "", "convert", "--to", "jsonl", "--compact", "s.pgn")
-	want := `{"game":1,"tags":{},"moves":[],"error":"3:7: found a comment ` + "`{`" + ` that is not closed before the end of the game, expected ` + "`}`" + `"}
-{"game":2,"tags":{"Event":"z"},"moves":["e4","e5"],"result":"1-0","stopped":"ply 3 (Ke3) could not be played; the record goes on from there in PGN only"}
+	want := `{"game":1,"tags":{},"moves":[],"error":"2:7: found ` + "`]`" + `, expected a tag value in double quotes"}
+{"game":2,"tags":{"Event":"y"},"moves":["e4"],"stopped":"ply 2 ({) could not be played; the record goes on from there in PGN only"}
+{"game":3,"tags":{"Event":"z"},"moves":["e4","e5"],"result":"1-0","stopped":"ply 3 (Ke3) could not be played; the record goes on from there in PGN only"}
 `
-	if code != 1 || out != want || !strings.Contains(errOut, "s.pgn:3:7: error:") || !strings.Contains(errOut, "[illegal-move]") {
+	if code != 1 || out != want || !strings.Contains(errOut, "s.pgn:2:7: error:") || !strings.Contains(errOut, "s.pgn:8:7: error:") || !strings.Contains(errOut, "[illegal-move]") {
 		t.Fatalf("exit %d, want 1; got\n%s\nwant\n%s\nstderr\n%s", code, out, want, errOut)
 	}
 	uci, _, _ := runAsh(t, dir, "", "convert", "--to", "uci", "s.pgn")
@@ -182,7 +184,7 @@ func TestConvertCompactStopped(t *testing.T) {
 		t.Fatalf("UCI's stop comment is not compact's \"stopped\":\n%s", uci)
 	}
 	back, errOut, code := runAsh(t, dir, out, "convert", "--from", "jsonl", "--to", "uci")
-	if code != 1 || back != "[Event \"z\"]\n\ne2e4 e7e5 1-0\n\n" || !strings.Contains(errOut, "<stdin>:3:7: error: found a comment") || !strings.Contains(errOut, "game 1") {
+	if code != 1 || back != "[Event \"y\"]\n\ne2e4 *\n\n[Event \"z\"]\n\ne2e4 e7e5 1-0\n\n" || !strings.Contains(errOut, "<stdin>:2:7: error: found `]`") || !strings.Contains(errOut, "game 1") {
 		t.Fatalf("read back: exit %d, want 1\n%s\nstderr\n%s", code, back, errOut)
 	}
 }

@@ -18,8 +18,8 @@ func TestDiffUnreadableGame(t *testing.T) {
 	const ok = "[Event \"ok\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n"
 	files := map[string]string{
 		// Two different records of game 2, each with an unclosed comment.
-		"a.pgn": ok + "[Event \"a\"]\n\n1. e4 e5 2. Nf3 {unclosed\n\n" + ok,
-		"b.pgn": ok + "[Event \"b\"]\n\n1. d4 d5 2. c4 {unclosed\n\n" + ok,
+		"a.pgn": ok + "[Event \"two\"]\n\n1. e4 e5 2. Nf3 {unclosed\n\n" + ok,
+		"b.pgn": ok + "[Event \"two\"]\n\n1. d4 d5 2. c4 {unclosed\n\n" + ok,
 	}
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {

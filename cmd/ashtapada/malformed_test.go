@@ -454,8 +454,8 @@ var hugeCases = []hugeCase{
 		b.WriteString("*\n")
 	}},
 	// A message quotes a bounded slice of a 2 MB token,
-	// also with the token limit lifted.
-	{name: "token-2mb-no-limit", flags: []string{"--max-token", "0", "--max-game-bytes", "0"}, rule: "syntax", line: brokenMoveLine, plies: 0, maxRSSMB: 300, maxMessage: 300, gen: func(b *bufio.Writer) {
+	// also with the token limit lifted; the move before it is replayed.
+	{name: "token-2mb-no-limit", flags: []string{"--max-token", "0", "--max-game-bytes", "0"}, rule: "syntax", line: brokenMoveLine, plies: 1, maxRSSMB: 300, maxMessage: 300, gen: func(b *bufio.Writer) {
 		b.WriteString(brokenTags + "\n1. e4 ")
 		b.WriteString(strings.Repeat("Z", 2<<20))
 		b.WriteString(" e5 *\n")
@@ -467,6 +467,13 @@ var hugeCases = []hugeCase{
 		b.WriteString("[Variant \"chaturanga-gollon\"]\n" + brokenTags[len("[Event \"huge\"]\n"):] + "\n")
 		shuffle(b, 250000, "\n")
 		b.WriteString("Ke4 *\n")
+	}},
+	// The same game read in parts, broken by a token it cannot read: the
+	// moves before it are replayed in parts, as read whole.
+	{name: "game-1.8mb-syntax-last", rule: "syntax", plies: 250000, maxRSSMB: 64, gen: func(b *bufio.Writer) {
+		b.WriteString("[Variant \"chaturanga-gollon\"]\n" + brokenTags[len("[Event \"huge\"]\n"):] + "\n")
+		shuffle(b, 250000, "\n")
+		b.WriteString("@@@ Ke4 *\n")
 	}},
 	{name: "game-15mb-illegal-last", long: true, rule: "illegal-move", plies: 2000000, maxRSSMB: 200, gen: func(b *bufio.Writer) {
 		b.WriteString("[Variant \"chaturanga-gollon\"]\n" + brokenTags[len("[Event \"huge\"]\n"):] + "\n")

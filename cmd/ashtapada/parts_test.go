@@ -27,9 +27,12 @@ var partedCases = map[string]string{
 	"illegal late": "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Qxh7 d6 7. c3 O-O *\n",
 	// Wrong check marks at every move, over the per-game caps.
 	"capped findings": "1. e4+ e5+ 2. Nf3+ Nc6+ 3. Bb5+ a6+ 4. Ba4+ Nf6+ 5. O-O+ Be7+ 6. Re1+ b5+ 7. Bb3+ d6+ 8. c3+ O-O+ *\n",
-	// The reader fails in a late part, after parts were walked.
+	// The reader fails in a late part, after parts were walked: the moves
+	// before the error are replayed and written, the rest kept as text.
 	"syntax error late":  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 $300 Nf6 *\n",
 	"unclosed variation": "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 (4. Bxc6 *\n",
+	"error in variation": "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 (4. Bxc6 @@ 5. d4) 4... Nf6 5. O-O *\n",
+	"unclosed comment":   "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 {never closed\n5. O-O *\n",
 	// Comments, NAGs and variations at the edges of the parts.
 	"annotations": "{start} 1. e4 {a} $1 (1. d4 d5 (1... Nf6) 2. c4) 1... e5 ; line\n2. Nf3 $14 {b} (2. f4 exf4) 2... Nc6 % escape\n3. Bb5 a6 {c} *\n",
 	// Black starts: the part's first turn is a black move.
