@@ -357,8 +357,8 @@ func keepLastStep(last *formats.ShownPly, pl *replay.Played) {
 // (html): the page draws every position of its main line and then lists
 // its moves, which the sink writes in input order, so the worker reads the
 // game through and replays it for its verdict and findings (the page's
-// head), and hands the sink a replay of its main line in parts (ReadParts,
-// NodesReplay) for the drawings and the moves: the game is never held whole,
+// head), and hands the sink a replay of its main line in parts (its
+// source, HugeSource) for the drawings and the moves: the game is never held whole,
 // only its text (the chunk, kept by the replay) and a part at a time
 // (formats' htmlWriter rewrites a record in LAN or UCI in SAN a part at a
 // time). The storage of the parts is the game's own (the run keeps the
@@ -368,15 +368,15 @@ func hugeViewerGame(cfg replay.Config) func() func(grammar.Chunk, *grammar.Scrat
 	return func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
 		rp := replay.New(cfg)
 		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, n int) (converted, *record.Game) {
-			g, _, replayParts, parted := ReadParts(ch, sc, file, n)
-			if !parted {
+			src := HugeSource(ch, sc, file)
+			g := src.Head
+			if !src.Parted() {
 				return converted{g: g, res: rp.Game(g, file, n)}, g
 			}
-			c := converted{g: g, res: replayParts(rp, nil)}
+			c := converted{g: g, res: rp.Replay(src, file, n, nil)}
 			if g.Unreadable() == nil {
-				walk := NodesReplay(g, ch, sc, file, n)
 				c.parts = func(part func([]record.Node, *replay.Played)) {
-					walk(replay.New(cfg), part)
+					replay.New(cfg).Replay(src, file, n, part)
 				}
 			}
 			return c, g

@@ -54,11 +54,12 @@
 // work has one: it reads the game itself, its main line a part at a time,
 // so that a huge game is never held whole (docs/robustness.md, "A huge
 // game is read in parts"). What the work does with each part is its own
-// business; the reading is here, once for every command: ReplayParts
-// replays the game a part at a time and hands each part to PartHooks (to
-// render it, to count it), ReadParts reads it through once for a work that
-// replays it many times (detect, validate --hints), and ReplayTogether walks
-// one reading under several replayers at once (diff under two rule sets).
+// business; the reading is here, once for every command: HugeSource gives
+// the game as its source (record.Source), which replay, detect and
+// compare take as they take a record held whole, and walk as often as
+// they need (replay.Replayer.Replay, replay.Together under several rule
+// sets at once); ReplayParts replays it once and hands each part to
+// PartHooks, for a work that renders it or counts it as it is played.
 //
 // # Ready-made work: convert
 //

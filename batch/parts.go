@@ -89,111 +89,12 @@ func ReplayParts(r *replay.Replayer, ch grammar.Chunk, sc *grammar.Scratch, file
 	return pw.End(g.Moves), g, true
 }
 
-// ReadParts reads the game of ch once through, as ReplayParts does first,
-// for a caller that replays it many times (detect replays a game under
-// every profile and many settings): again then replays it with any
-// replayer, reading it once more each time and giving each part to the
-// walk, and to part (when not nil) what was played of it, the last part
-// too. tags is the record as the first reading left it (its tags and
-// notices whole, no moves), plies the number of moves of its main line.
-// parted is false when the game was read whole after all (one part, a
-// notation read whole): then tags is the whole record and again nil. A
-// game the reader could not read is not replayed (its moves are not
-// looked at): again judges the record read through.
-func ReadParts(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (tags *record.Game, plies int, again func(r *replay.Replayer, part func(*replay.Played)) *replay.Result, parted bool) {
-	skip := grammar.Parts{Nodes: grammar.PartNodes, Take: func(_ *record.Game, nodes []record.Node) {
-		plies += movesIn(nodes)
-	}}
-	g, parted := grammar.ParseChunkParts(ch, file, sc, skip)
-	if !parted {
-		return g, 0, nil, false
-	}
-	plies += movesIn(g.Moves)
-	if g.Unreadable() != nil {
-		return g, plies, wholeReplay(g, file, index), true
-	}
-	done := *g
-	done.Moves = nil
-	walk := NodesReplay(&done, ch, sc, file, index)
-	return &done, plies, func(r *replay.Replayer, part func(*replay.Played)) *replay.Result {
-		if part == nil {
-			return walk(r, nil)
-		}
-		return walk(r, func(_ []record.Node, pl *replay.Played) { part(pl) })
-	}, true
-}
-
-// wholeReplay replays g, a record read whole (or one not to be replayed),
-// as one part, as detect.WholeReplay does (batch does not depend on detect).
-func wholeReplay(g *record.Game, file string, index int) func(*replay.Replayer, func(*replay.Played)) *replay.Result {
-	return func(r *replay.Replayer, part func(*replay.Played)) *replay.Result {
-		res := r.Game(g, file, index)
-		if part != nil {
-			part(res.Played)
-		}
-		return res
-	}
-}
-
-// NodesReplay is ReadParts' replay for a caller that needs the nodes of each
-// part too (convert --to html writes the move list from them): done is
-// the record read through once (ReadParts' tags), and part, when not nil,
-// gets a part's nodes, valid only during the call, and what was played of
-// them.
-func NodesReplay(done *record.Game, ch grammar.Chunk, sc *grammar.Scratch, file string, index int) func(*replay.Replayer, func([]record.Node, *replay.Played)) *replay.Result {
-	return func(r *replay.Replayer, part func([]record.Node, *replay.Played)) *replay.Result {
-		var each func([]record.Node, []*replay.PartWalk)
-		if part != nil {
-			each = func(nodes []record.Node, pws []*replay.PartWalk) { part(nodes, pws[0].Played()) }
-		}
-		return ReplayTogether([]*replay.Replayer{r}, done, ch, sc, file, index, each)[0]
-	}
-}
-
-// ReplayTogether reads the game of ch again in parts, done its record read
-// through once (ReadParts' tags), and gives each part to a walk of each of
-// rs: one reading for them all (diff --rules X --against Y judges a game
-// by two rule sets side by side). part, when not nil, is given each part
-// after the walks played it, the last one too (after End), and the walks.
-// The results are the walks', in the order of rs.
-func ReplayTogether(rs []*replay.Replayer, done *record.Game, ch grammar.Chunk, sc *grammar.Scratch, file string, index int, part func(nodes []record.Node, pws []*replay.PartWalk)) []*replay.Result {
-	pws := make([]*replay.PartWalk, len(rs))
-	begin := func() {
-		if pws[0] != nil {
-			return
-		}
-		for k, r := range rs {
-			pws[k] = r.BeginParts(done, file, index)
-		}
-	}
-	walk := grammar.Parts{Nodes: grammar.PartNodes, Take: func(_ *record.Game, nodes []record.Node) {
-		begin()
-		for _, pw := range pws {
-			pw.Part(nodes)
-		}
-		if part != nil {
-			part(nodes, pws)
-		}
-	}}
-	g, _ := grammar.ParseChunkParts(ch, file, sc, walk)
-	begin()
-	res := make([]*replay.Result, len(rs))
-	for k, pw := range pws {
-		res[k] = pw.End(g.Moves)
-	}
-	if part != nil {
-		part(g.Moves, pws)
-	}
-	return res
-}
-
-// movesIn counts the move nodes of a main line or a part of it.
-func movesIn(nodes []record.Node) int {
-	n := 0
-	for i := range nodes {
-		if nodes[i].Kind == record.KindMove {
-			n++
-		}
-	}
-	return n
+// HugeSource is the source of the huge game of ch (record.Source) that
+// every work reads it through: read through once, then its main line
+// again a part of grammar.PartNodes nodes at a time for each walk, so that
+// it is never held whole; a game that reads whole after all (one part, a
+// notation read whole) is held whole. sc is the storage the readings
+// reuse; file names the game in the reader's notices.
+func HugeSource(ch grammar.Chunk, sc *grammar.Scratch, file string) *record.Source {
+	return grammar.SourceOf(ch, file, sc, grammar.Parts{Nodes: grammar.PartNodes})
 }

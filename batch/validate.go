@@ -190,7 +190,7 @@ func (s *validator) work() Work[*replay.Result] {
 			return func(g *record.Game, file string, index int) *replay.Result {
 				res := rp(file).Game(g, file, index)
 				if h != nil {
-					h.Add(g, res)
+					h.Add(record.Whole(g), res)
 				}
 				return res
 			}
@@ -213,13 +213,10 @@ func (s *validator) work() Work[*replay.Result] {
 		}
 		h := detect.NewHinter(strict)
 		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (*replay.Result, *record.Game) {
-			g, _, again, parted := ReadParts(ch, sc, file, index)
-			if !parted {
-				again = detect.WholeReplay(g, file, index)
-			}
-			res := again(rp(file), nil)
-			h.AddParts(g, res, again)
-			return res, g
+			src := HugeSource(ch, sc, file)
+			res := rp(file).Replay(src, file, index, nil)
+			h.Add(src, res)
+			return res, src.Head
 		}
 	}
 	return st

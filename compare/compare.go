@@ -20,7 +20,6 @@ import (
 	"github.com/ashtapada/ashtapada/internal/textdiff"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
-	"github.com/ashtapada/ashtapada/rules"
 )
 
 // Modes of an Entry.
@@ -44,7 +43,7 @@ type Entry struct {
 	Diff string `json:"diff,omitempty"`
 	Note string `json:"note,omitempty"`
 	// LongDiff, when not nil, holds the diff instead of Diff, too long to
-	// hold (AsReadParts): Writer joins it to the entry where Diff would
+	// hold (AsRead): Writer joins it to the entry where Diff would
 	// stand; AsReadOver closes it once its caller has the entry.
 	LongDiff io.ReadCloser `json:"-"`
 }
@@ -128,35 +127,9 @@ type lineMove struct {
 // mainLine lists the main line's moves with their numbers, continuing the
 // count past the point where the replay stopped.
 func mainLine(g *record.Game, pl *replay.Played) []lineMove {
-	var out []lineMove
-	num, black := 1, false
-	if pl.Start != nil {
-		num, black = pl.Start.FullmoveNumber(), pl.Start.SideToMove() == rules.Black
-	}
-	ply := 0
-	for i := range g.Moves {
-		n := &g.Moves[i]
-		if n.Kind != record.KindMove || n.Move == nil {
-			continue
-		}
-		joined := n.Move.Joined && ply > 0
-		if ply > 0 && !joined {
-			// A new turn: the other side, and after black a new number.
-			if black {
-				num++
-			}
-			black = !black
-		}
-		ply++
-		lm := lineMove{ply: ply, written: n.Move.Text, number: num, black: black, joined: joined}
-		if ply <= pl.Len() {
-			st := pl.Step(ply - 1)
-			lm.san, lm.number, lm.black, lm.joined = st.SAN, st.MoveNumber, st.Side == rules.Black, st.TurnIndex > 0
-			num, black = lm.number, lm.black
-		}
-		out = append(out, lm)
-	}
-	return out
+	// The whole main line is one part.
+	var lr LineReader
+	return lr.Part(g.Moves, pl).ms
 }
 
 func numbered(ms []lineMove, text func(*lineMove) string) []string {
@@ -355,17 +328,6 @@ func (w *WrittenReader) Part(nodes []record.Node) {
 func (w *WrittenReader) Text() string { return w.text }
 
 // ---- as written against as read ----
-
-// AsRead compares game i of path as written with the same game as the
-// rule set name reads it (res: its replay, with replay.Config.Steps). Nil
-// when they agree.
-func AsRead(path string, i int, name string, g *record.Game, res *replay.Result) *Entry {
-	if e := unreadable(path, i, g); e != nil {
-		return e
-	}
-	pl := played(res)
-	return asRead(path, i, name, mainLine(g, pl), res, pl.Len())
-}
 
 // unreadable is AsRead's entry of a record the reader could not read, nil
 // for one it could.

@@ -10,6 +10,7 @@ package compare
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -316,9 +317,8 @@ func streamedPair(cfg replay.Config, pathA, pathB string, ia, ib gameItem, i int
 			return
 		}
 		defer batch.HoldGameMemory(len(it.ch.Data), batch.PartedPerGameByte)()
-		sc := new(grammar.Scratch)
-		g, parted := readThrough(it.ch, sc, it.name)
-		if !parted || g.SyntaxError() != nil {
+		src := batch.HugeSource(it.ch, new(grammar.Scratch), it.name)
+		if g := src.Head; !src.Parted() || g.SyntaxError() != nil {
 			// Read whole after all, or not to be replayed (the reader
 			// could not read it): judged as any game.
 			res := rp.Game(g, it.name, i)
@@ -332,9 +332,9 @@ func streamedPair(cfg replay.Config, pathA, pathB string, ia, ib gameItem, i int
 			out <- sideMsg{res: res, err: g.SyntaxError()}
 			return
 		}
-		res := batch.ReplayTogether([]*replay.Replayer{rp}, g, it.ch, sc, it.name, i, func(nodes []record.Node, pws []*replay.PartWalk) {
-			out <- sideMsg{moves: lr.Part(nodes, pws[0].Played())}
-		})[0]
+		res := rp.Replay(src, it.name, i, func(nodes []record.Node, pl *replay.Played) {
+			out <- sideMsg{moves: lr.Part(nodes, pl)}
+		})
 		out <- sideMsg{res: res}
 	}
 	chA, chB := make(chan sideMsg), make(chan sideMsg)
@@ -395,14 +395,15 @@ func RuleSetsOver(path string, a, b RuleSet, o Options, each func(*Entry) error)
 		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, i int) (*Entry, *record.Game) {
 			// The reader names the file as the run does (file), the
 			// replays as the whole game's (path).
-			g, parted := readThrough(ch, sc, file)
+			src := batch.HugeSource(ch, sc, file)
+			g := src.Head
 			if e := Unreadable(ModeRules, i, Record{File: path, Err: g.SyntaxError()}); e != nil {
 				return e, g
 			}
-			if !parted {
+			if !src.Parted() {
 				return RuleSets(a.Name, b.Name, i, g, rpA.Game(g, path, i), rpB.Game(g, path, i)), g
 			}
-			res := batch.ReplayTogether([]*replay.Replayer{rpA, rpB}, g, ch, sc, path, i, nil)
+			res := replay.Together([]*replay.Replayer{rpA, rpB}, src, path, i, nil)
 			return RuleSetsWritten(a.Name, b.Name, i, writtenParts(ch, sc, file), res[0], res[1]), g
 		}
 	})
@@ -411,57 +412,91 @@ func RuleSetsOver(path string, a, b RuleSet, o Options, each func(*Entry) error)
 // AsReadOver compares each game of the file path as written with the game
 // as rs reads it: each game whose moves rs writes otherwise (its canonical
 // SAN), or which it stops, gives an entry (AsRead). The run and the errors
-// are RuleSetsOver's. The entry of a huge game whose diff is too long to
-// hold has it in LongDiff, a temporary file that nothing names, closed
-// when each returns (Writer joins it to the entry).
+// are RuleSetsOver's. The entry of a game whose diff is too long to hold
+// has it in LongDiff, a temporary file that nothing names, closed when
+// each returns (Writer joins it to the entry).
 func AsReadOver(path string, rs RuleSet, o Options, each func(*Entry) error) error {
 	cfg := rs.Config
 	cfg.Steps = true // the comparison reads the replay's steps
 	return eachGame(path, &o, each, func() func(g *record.Game, i int) *Entry {
 		rp := replay.New(cfg)
 		return func(g *record.Game, i int) *Entry {
-			return AsRead(path, i, rs.Name, g, rp.Game(g, path, i))
+			return asReadSpilled(path, i, rs.Name, record.Whole(g), rp)
 		}
 	}, func() func(grammar.Chunk, *grammar.Scratch, string, int) (*Entry, *record.Game) {
-		// A huge game is read in parts, again for each look at its moves
-		// (AsReadParts), and a diff too long to hold is written to a
-		// temporary file that the entry's writer joins.
+		// A huge game is read in parts, again for each look at its moves.
 		rp := replay.New(cfg)
 		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, i int) (*Entry, *record.Game) {
-			g, parted := readThrough(ch, sc, file)
-			if !parted {
-				return AsRead(path, i, rs.Name, g, rp.Game(g, path, i)), g
-			}
-			again := func(give func(Moves)) *replay.Result {
-				var lr LineReader
-				return batch.ReplayTogether([]*replay.Replayer{rp}, g, ch, sc, path, i, func(nodes []record.Node, pws []*replay.PartWalk) {
-					give(lr.Part(nodes, pws[0].Played()))
-				})[0]
-			}
-			spill, err := tempfile.Anonymous("ashtapada-diff-*") // nothing left behind, whatever happens
-			if err == nil {
-				var e *Entry
-				var long bool
-				if e, long, err = AsReadParts(path, i, rs.Name, g, again, spill); err == nil && long {
-					_, err = spill.Seek(0, io.SeekStart)
-				}
-				if err == nil && !long {
-					spill.Close()
-					return e, g
-				}
-				if err == nil {
-					e.LongDiff = spill
-					return e, g
-				}
-				spill.Close()
-			}
-			// No room for the diff on disk: the game is read whole, as
-			// any game (what it costs, the whole game's memory, is the
-			// price of an entry that could not be joined).
-			g = grammar.ParseChunkScratch(ch, file, sc)
-			return AsRead(path, i, rs.Name, g, rp.Game(g, path, i)), g
+			src := batch.HugeSource(ch, sc, file)
+			return asReadSpilled(path, i, rs.Name, src, rp), src.Head
 		}
 	})
+}
+
+// asReadSpilled is AsRead's entry with a diff too long to hold in its
+// LongDiff, which Writer joins to it: a temporary file that nothing names,
+// made at the diff's first line (most games have none), or the diff in
+// memory when the file cannot be made or written (what it costs is the
+// price of an entry that could not be joined otherwise).
+func asReadSpilled(path string, i int, name string, src *record.Source, rp *replay.Replayer) *Entry {
+	sp := &spill{}
+	e, long, err := AsRead(path, i, name, src, rp, sp)
+	if err == nil && long {
+		e.LongDiff, err = sp.diff()
+	}
+	if err == nil {
+		if !long {
+			sp.close()
+		}
+		return e
+	}
+	sp.close()
+	sp = &spill{inMemory: true}
+	e, long, _ = AsRead(path, i, name, src, rp, sp) // memory takes every write
+	if long {
+		e.LongDiff, _ = sp.diff()
+	}
+	return e
+}
+
+// spill holds a diff AsRead writes a line at a time: in a temporary file
+// that nothing names, made at the first write, so that nothing is left
+// behind whatever happens, or in memory.
+type spill struct {
+	inMemory bool
+	f        *os.File
+	mem      bytes.Buffer
+}
+
+func (s *spill) Write(p []byte) (int, error) {
+	if s.inMemory {
+		return s.mem.Write(p)
+	}
+	if s.f == nil {
+		f, err := tempfile.Anonymous("ashtapada-diff-*")
+		if err != nil {
+			return 0, err
+		}
+		s.f = f
+	}
+	return s.f.Write(p)
+}
+
+// diff is what was written, from its start; it closes the file.
+func (s *spill) diff() (io.ReadCloser, error) {
+	if s.inMemory || s.f == nil {
+		return io.NopCloser(bytes.NewReader(s.mem.Bytes())), nil
+	}
+	if _, err := s.f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	return s.f, nil
+}
+
+func (s *spill) close() {
+	if s.f != nil {
+		s.f.Close()
+	}
 }
 
 // eachGame compares each game of one file on batch.Run: worker returns

@@ -13,23 +13,6 @@ import (
 	"github.com/ashtapada/ashtapada/record"
 )
 
-// readThrough reads the game of ch once through in parts, keeping nothing
-// of its moves. parted is false when it was read whole after all (one
-// part, a notation read whole): g is then the whole record. Else g holds
-// its tags and notices whole, and no moves when the reader could read it
-// (to begin walks with, batch.ReplayTogether); a record the reader could not read is
-// left as the reading left it (Moves its last part), for it is not walked.
-func readThrough(ch grammar.Chunk, sc *grammar.Scratch, file string) (g *record.Game, parted bool) {
-	skip := grammar.Parts{Nodes: grammar.PartNodes, Take: func(*record.Game, []record.Node) {}}
-	g, parted = grammar.ParseChunkParts(ch, file, sc, skip)
-	if !parted || g.SyntaxError() != nil {
-		return g, parted
-	}
-	done := *g
-	done.Moves = nil
-	return &done, true
-}
-
 // writtenParts is the main-line move at a ply as written of the game of
 // ch, read again in parts for each ply asked (the last one remembered).
 // A game the reader cannot read is read whole (the one case held whole:

@@ -292,10 +292,6 @@ func New(opts Options) *Detector {
 	return &Detector{opts: opts, profiles: ps, reps: map[repKey]*replay.Replayer{}}
 }
 
-// CountPlies counts the moves of nodes, a main line or a part of it, as
-// Game.Plies counts them (GameParts is given their sum).
-func CountPlies(nodes []record.Node) int { return countPlies(nodes) }
-
 // Profiles are the detector's candidates.
 func (d *Detector) Profiles() []*rules.Profile { return d.profiles }
 
@@ -311,31 +307,15 @@ type verdict struct {
 	feat   *features
 }
 
-// source is the game detect replays: a record read whole, or a game the
-// caller replays for it, its main line in parts (GameParts).
-type source struct {
-	// g is the record read whole, or, for a game in parts, its tags.
-	g *record.Game
-	// parts replays a game in parts (nil for a record read whole).
-	parts Replay
-}
-
-// Replay replays one game with r and returns the result: a huge game is
-// read again for each replay, its main line in parts, and never held whole.
-// part, when not nil, is given each part of the main line in order as r
-// plays it, the last one too, with what r played of it (r keeps the steps;
-// replay.PartWalk.Played): the steps are valid only during the call.
-type Replay func(r *replay.Replayer, part func(pl *replay.Played)) *replay.Result
-
 // play replays the game under p with the changes fix (the tags are
 // ignored).
-func (d *Detector) play(g *source, p *rules.Profile, fix Fix) verdict {
+func (d *Detector) play(g *record.Source, p *rules.Profile, fix Fix) verdict {
 	d.replays++
-	r := d.replayer(p, fix, false, g.parts == nil)
-	if g.parts == nil {
-		return verdictOf(r.Game(g.g, "", 0))
+	r := d.replayer(p, fix, false, !g.Parted())
+	if !g.Parted() {
+		return verdictOf(r.Game(g.Head, "", 0))
 	}
-	v := verdictOf(g.parts(r, nil))
+	v := verdictOf(r.Replay(g, "", 0, nil))
 	v.played = nil
 	return v
 }
@@ -343,14 +323,14 @@ func (d *Detector) play(g *source, p *rules.Profile, fix Fix) verdict {
 // playSteps is play keeping the main line (for the evidence of a fit). A
 // record read whole keeps its steps, read by the evidence only for a fit;
 // a game in parts has its features read part by part as it is played.
-func (d *Detector) playSteps(g *source, p *rules.Profile, fix Fix) verdict {
+func (d *Detector) playSteps(g *record.Source, p *rules.Profile, fix Fix) verdict {
 	d.replays++
-	r := d.replayer(p, fix, true, g.parts == nil)
-	if g.parts == nil {
-		return verdictOf(r.Game(g.g, "", 0))
+	r := d.replayer(p, fix, true, !g.Parted())
+	if !g.Parted() {
+		return verdictOf(r.Game(g.Head, "", 0))
 	}
-	fr := newFeatureReader(g.g)
-	res := g.parts(r, fr.part)
+	fr := newFeatureReader(g.Head)
+	res := r.Replay(g, "", 0, func(_ []record.Node, pl *replay.Played) { fr.part(pl) })
 	v := verdictOf(res)
 	f := fr.features(res.Played, v.outcome)
 	v.played, v.feat = nil, &f
@@ -402,26 +382,19 @@ func (v verdict) breakPly() int {
 	return v.brk.Ply
 }
 
-// Game detects one game. file and index (1-based) say where it stands.
-func (d *Detector) Game(g *record.Game, file string, index int) *Game {
-	return d.detect(&source{g: g}, countPlies(g.Moves), file, index)
+// Game detects one game, given as its source: a record held whole
+// (record.Whole), or a huge game whose main line is read again in parts
+// for each replay and never held whole (grammar.SourceOf); the report is
+// the same. file and index (1-based) say where it stands.
+func (d *Detector) Game(src *record.Source, file string, index int) *Game {
+	return d.detect(src, src.Plies, file, index)
 }
 
-// GameParts detects a game replayed by replay, never held whole: a huge
-// game whose main line is read in parts (the command's reader gives it
-// a part at a time). tags is its record as the reader read it through
-// once, for its tags (its moves are not read), and plies the number of
-// moves of its main line. The report is the one Game gives on the whole
-// record; every replay of it is one call of replay.
-func (d *Detector) GameParts(tags *record.Game, plies int, replay Replay, file string, index int) *Game {
-	return d.detect(&source{g: tags, parts: replay}, plies, file, index)
-}
-
-func (d *Detector) detect(g *source, plies int, file string, index int) *Game {
+func (d *Detector) detect(g *record.Source, plies int, file string, index int) *Game {
 	start := d.replays
 	out := &Game{File: file, Game: index, Plies: plies, Fits: []string{}}
-	out.Variant, _ = g.g.Tag("Variant")
-	out.Rules, _ = g.g.Tag("Rules")
+	out.Variant, _ = g.Head.Tag("Variant")
+	out.Rules, _ = g.Head.Tag("Rules")
 	base := make([]verdict, len(d.profiles))
 	for i, p := range d.profiles {
 		// The main line is kept: a profile that fits needs it for its
@@ -467,17 +440,6 @@ func (d *Detector) fixWanted(out *Game) []bool {
 		want[i] = !pr.Valid && (all || (tagged != nil && pr.profile.Name == tagged.Name))
 	}
 	return want
-}
-
-// countPlies counts the moves of a main line (or of a part of it).
-func countPlies(nodes []record.Node) int {
-	n := 0
-	for i := range nodes {
-		if nodes[i].Kind == record.KindMove {
-			n++
-		}
-	}
-	return n
 }
 
 // verdictLine is the one-line answer for a game.

@@ -161,7 +161,7 @@ func TestShowcaseDetected(t *testing.T) {
 	for _, path := range corpusFiles(t, "fide", "shatranj", "chaturanga", "chaturanga-gollon", "hindustani", "andhra", "historical") {
 		for i, g := range readGames(t, path) {
 			p, s := tagSettings(t, g)
-			res := d.Game(g, path, i+1)
+			res := d.Game(record.Whole(g), path, i+1)
 			if msg := agrees(res, p, s); msg != "" {
 				t.Errorf("%s game %d: %s", path, i+1, msg)
 			}
@@ -187,7 +187,7 @@ func TestEverySettingDecidedSomewhere(t *testing.T) {
 	where := map[string]string{}
 	for _, path := range corpusFiles(t, ".") {
 		for i, g := range readGames(t, path) {
-			res := d.Game(g, path, i+1)
+			res := d.Game(record.Whole(g), path, i+1)
 			for _, pr := range res.Profiles {
 				for _, e := range pr.Evidence {
 					if !e.Decided {
@@ -250,7 +250,7 @@ func TestFSFSelfplayDetected(t *testing.T) {
 			stripped.Tags = slices.DeleteFunc(slices.Clone(g.Tags), func(tg record.Tag) bool {
 				return tg.Name == "Variant" || tg.Name == "Rules"
 			})
-			res := d.Game(&stripped, path, i+1)
+			res := d.Game(record.Whole(&stripped), path, i+1)
 			games++
 			msg := agrees(res, p, s)
 			switch {
@@ -310,7 +310,7 @@ func TestHints(t *testing.T) {
 	r := replay.New(replay.Config{})
 	judge := func(g *record.Game) *replay.Result {
 		res := r.Game(g, "t.pgn", 1)
-		h.Add(g, res)
+		h.Add(record.Whole(g), res)
 		return res
 	}
 	hinted := func(res *replay.Result) bool {
@@ -356,7 +356,7 @@ func TestHints(t *testing.T) {
 // is decided by the leap itself, against never-checked.
 func TestEvidenceNamesTheMove(t *testing.T) {
 	g := readGames(t, filepath.Join("..", "corpus", "chaturanga", "showcase.pgn"))[0]
-	res := detect.New(detect.Options{}).Game(g, "showcase.pgn", 1)
+	res := detect.New(detect.Options{}).Game(record.Whole(g), "showcase.pgn", 1)
 	var pr *detect.ProfileResult
 	for i := range res.Profiles {
 		if res.Profiles[i].Profile == "chaturanga" {
@@ -390,7 +390,7 @@ func TestUndeterminedIsNotAMatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := detect.New(detect.Options{}).Game(gs[0], "t.pgn", 1)
+	res := detect.New(detect.Options{}).Game(record.Whole(gs[0]), "t.pgn", 1)
 	if len(res.Fits) != len(rules.Profiles()) {
 		t.Errorf("single pawn steps fit every profile; fits %v", res.Fits)
 	}
@@ -440,7 +440,7 @@ func TestPrunesAreSound(t *testing.T) {
 			if i >= s.max {
 				break
 			}
-			a, b := fast.Game(g, s.path, i+1), slow.Game(g, s.path, i+1)
+			a, b := fast.Game(record.Whole(g), s.path, i+1), slow.Game(record.Whole(g), s.path, i+1)
 			for j := range a.Profiles {
 				pa, pb := a.Profiles[j], b.Profiles[j]
 				if len(pa.Evidence) != len(pb.Evidence) {
@@ -493,7 +493,7 @@ func TestMaxReplaysBoundsTheFixSearch(t *testing.T) {
 	for _, bound := range []int{1, 2, 5} {
 		for _, changes := range []int{3, 7} {
 			d := detect.New(detect.Options{MaxReplays: bound, MaxChanges: changes, AllFixes: true})
-			out := d.Game(games[0], "ruy.pgn", 1)
+			out := d.Game(record.Whole(games[0]), "ruy.pgn", 1)
 			n := 0
 			for i := range out.Profiles {
 				pr := &out.Profiles[i]
@@ -515,7 +515,7 @@ func TestMaxReplaysBoundsTheFixSearch(t *testing.T) {
 	}
 	// With room, the same searches end on their own: more replays, no
 	// note of the bound.
-	out := detect.New(detect.Options{MaxReplays: 1000, MaxChanges: 7, AllFixes: true}).Game(games[0], "ruy.pgn", 1)
+	out := detect.New(detect.Options{MaxReplays: 1000, MaxChanges: 7, AllFixes: true}).Game(record.Whole(games[0]), "ruy.pgn", 1)
 	for i := range out.Profiles {
 		if pr := &out.Profiles[i]; searched(pr) && (pr.FixReplays <= 5 || strings.Contains(pr.FixNote, cut)) {
 			t.Errorf("bound 1000: %s's fix search made %d replays, note %q", pr.Profile, pr.FixReplays, pr.FixNote)

@@ -417,7 +417,7 @@ func applies(s rules.Settings, key string) bool {
 // evidence fills pr.Evidence for the fit p (pr.profile) with fix, whose
 // verdict is v: every other value of every setting that applies, replayed
 // unless the game's features show it cannot matter.
-func (d *Detector) evidence(g *source, pr *ProfileResult, fix Fix, v verdict) {
+func (d *Detector) evidence(g *record.Source, pr *ProfileResult, fix Fix, v verdict) {
 	if d.opts.NoEvidence {
 		return
 	}
@@ -443,7 +443,7 @@ func (d *Detector) evidence(g *source, pr *ProfileResult, fix Fix, v verdict) {
 				if v.feat == nil && v.played == nil {
 					v = d.playSteps(g, p, fix)
 				}
-				feat = v.features(g.g)
+				feat = v.features(g.Head)
 			}
 			if !d.opts.Exhaustive && feat.unused(&s, key, cur, alt) {
 				ev.Allowed = append(ev.Allowed, alt)

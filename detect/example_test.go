@@ -6,6 +6,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/detect"
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
 )
 
 // A record without tags: the elephants leap (no bishop move) and a pawn
@@ -17,7 +18,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	res := detect.New(detect.Options{}).Game(games[0], "leaps.pgn", 1)
+	res := detect.New(detect.Options{}).Game(record.Whole(games[0]), "leaps.pgn", 1)
 	fmt.Println(res.Verdict)
 	for _, pr := range res.Profiles {
 		fmt.Printf("%s breaks at %s; fix: %s\n", pr.Profile, pr.Break, pr.Fix)

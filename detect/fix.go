@@ -2,6 +2,7 @@ package detect
 
 import (
 	"fmt"
+	"github.com/ashtapada/ashtapada/record"
 	"math/bits"
 	"slices"
 	"sort"
@@ -19,7 +20,7 @@ import (
 // settings are the natural fix (one replay), and its smallest valid subset
 // is reported. When that fails, or no profile fits, a first-error search
 // runs (search), within the bounds of Options.
-func (d *Detector) fixes(g *source, out *Game, base []verdict, want []bool) {
+func (d *Detector) fixes(g *record.Source, out *Game, base []verdict, want []bool) {
 	var fits []*ProfileResult
 	for i := range out.Profiles {
 		if out.Profiles[i].Valid {
@@ -150,7 +151,7 @@ type budget struct {
 
 // playWithin is play within the budget b: ok is false, and the search
 // cut, when no replay is left.
-func (d *Detector) playWithin(b *budget, g *source, p *rules.Profile, fix Fix) (v verdict, ok bool) {
+func (d *Detector) playWithin(b *budget, g *record.Source, p *rules.Profile, fix Fix) (v verdict, ok bool) {
 	if b.left <= 0 {
 		b.cut = true
 		return verdict{}, false
@@ -164,7 +165,7 @@ func (d *Detector) playWithin(b *budget, g *source, p *rules.Profile, fix Fix) (
 // the order of rules.SettingKeys, and the verdict of the first. Within
 // the budget b: cut short, it returns the smallest it found valid (n
 // itself when no subset was).
-func (d *Detector) smallestSubsets(g *source, p *rules.Profile, n Fix, b *budget) ([]Fix, verdict) {
+func (d *Detector) smallestSubsets(g *record.Source, p *rules.Profile, n Fix, b *budget) ([]Fix, verdict) {
 	full, ok := d.playWithin(b, g, p, n)
 	if !ok || !full.valid {
 		return nil, full
@@ -210,7 +211,7 @@ func (d *Detector) smallestSubsets(g *source, p *rules.Profile, n Fix, b *budget
 // leaves the first error as it was is not part of the smallest fix of that
 // error), and only the beamWidth sets that get furthest go on. It stops at the first level with a valid set, at
 // MaxChanges, or when the budget b is spent (b.cut says so).
-func (d *Detector) search(g *source, p *rules.Profile, v0 verdict, maxDepth int, b *budget) ([]Fix, verdict, string) {
+func (d *Detector) search(g *record.Source, p *rules.Profile, v0 verdict, maxDepth int, b *budget) ([]Fix, verdict, string) {
 	type node struct {
 		fix Fix
 		v   verdict

@@ -37,20 +37,8 @@ func (h *Hinter) replayer(p *rules.Profile) *replay.Replayer {
 	return r
 }
 
-// WholeReplay is the Replay of the record g read whole (file and index
-// say where it stands): one part, its whole main line.
-func WholeReplay(g *record.Game, file string, index int) Replay {
-	return func(r *replay.Replayer, part func(*replay.Played)) *replay.Result {
-		res := r.Game(g, file, index)
-		if part != nil {
-			part(res.Played)
-		}
-		return res
-	}
-}
-
-// Add judges g, which validate judged as res, and appends the
-// also-valid-as finding to res when its tags look wrong:
+// Add judges the game of src, which validate judged as res, and appends
+// the also-valid-as finding to res when its tags look wrong:
 //
 //   - a record from the initial array (no FEN tag) whose Variant tag
 //     names a profile other than fide, valid under it, that is also
@@ -61,17 +49,11 @@ func WholeReplay(g *record.Game, file string, index int) Replay {
 //     a historical profile.
 //
 // Records judged by a profile from the command line get no hint: their
-// tags were not used. It reports whether a finding was added.
-func (h *Hinter) Add(g *record.Game, res *replay.Result) bool {
-	return h.AddParts(g, res, WholeReplay(g, "", 0))
-}
-
-// AddParts is Add for a game replayed by again, never held whole: a huge
-// game whose main line is read in parts, each of its replays under
-// another profile one call of again (as Detector.GameParts). g is its
-// record as the reader read it through once, for its tags (its moves are
-// not looked at). The finding is the one Add gives on the whole record.
-func (h *Hinter) AddParts(g *record.Game, res *replay.Result, again Replay) bool {
+// tags were not used. Each replay under another profile walks src again
+// (a huge game's main line is read again in parts). It reports whether
+// a finding was added.
+func (h *Hinter) Add(gs *record.Source, res *replay.Result) bool {
+	g := gs.Head
 	src := res.Summary.ProfileSource
 	if src == replay.ProfileSourceCommand {
 		return false
@@ -100,7 +82,7 @@ func (h *Hinter) AddParts(g *record.Game, res *replay.Result, again Replay) bool
 		// every profile) judge a record, its moves alone are no sign of
 		// chess.
 		var rr repeatReader
-		fr := again(h.replayer(fide), rr.part)
+		fr := h.replayer(fide).Replay(gs, "", 0, func(_ []record.Node, pl *replay.Played) { rr.part(pl) })
 		if !fr.Summary.Valid || fr.Summary.Outcome != res.Summary.Outcome || rr.most() >= 3 {
 			return false
 		}
@@ -111,7 +93,7 @@ func (h *Hinter) AddParts(g *record.Game, res *replay.Result, again Replay) bool
 		}
 		var fits []string
 		for _, p := range rules.Profiles() {
-			if p.Name != fide.Name && again(h.replayer(p), nil).Summary.Valid {
+			if p.Name != fide.Name && h.replayer(p).Replay(gs, "", 0, nil).Summary.Valid {
 				fits = append(fits, p.Name)
 			}
 		}

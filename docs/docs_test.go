@@ -19,6 +19,7 @@ import (
 	"github.com/ashtapada/ashtapada/detect"
 	"github.com/ashtapada/ashtapada/docs"
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/ruleid"
 )
@@ -93,7 +94,7 @@ func TestPageRecordsTriggerTheirRule(t *testing.T) {
 				res := rep.Game(g, r.ID+".pgn", i)
 				if r.ID == detect.RuleAlsoValidAs {
 					// A hint of validate --hints, given by package detect.
-					detect.NewHinter(false).Add(g, res)
+					detect.NewHinter(false).Add(record.Whole(g), res)
 				}
 				for _, f := range res.Findings {
 					rules[f.Rule] = f.Severity

@@ -125,21 +125,18 @@ func detectAction(c *cli.Context) error {
 	st := batch.Work[*detect.Game]{
 		Worker: func() func(*record.Game, string, int) *detect.Game {
 			d := detect.New(opts)
-			return func(g *record.Game, file string, index int) *detect.Game { return d.Game(g, file, index) }
+			return func(g *record.Game, file string, index int) *detect.Game { return d.Game(record.Whole(g), file, index) }
 		},
 		Failed: func(file string, index int) *detect.Game {
 			return &detect.Game{File: file, Game: index, Fits: []string{}, Verdict: "not checked: internal error"}
 		},
 		// A huge game is never held whole: read through once,
-		// then read again in parts for each of its replays (batch.ReadParts).
+		// then read again in parts for each of its replays.
 		Huge: func() func(grammar.Chunk, *grammar.Scratch, string, int) (*detect.Game, *record.Game) {
 			d := detect.New(opts)
 			return func(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (*detect.Game, *record.Game) {
-				g, plies, replay, parted := batch.ReadParts(ch, sc, file, index)
-				if !parted {
-					return d.Game(g, file, index), g
-				}
-				return d.GameParts(g, plies, replay, file, index), g
+				src := batch.HugeSource(ch, sc, file)
+				return d.Game(src, file, index), src.Head
 			}
 		},
 	}

@@ -26,7 +26,7 @@ var hintCases = map[string]bool{
 // TestPartedHintsAgree: validate --hints (and --strict, which makes the
 // hint an error) reports a game read in parts, every replay of it under
 // another profile reading it again in parts of two nodes (batch.Validate,
-// detect.Hinter.AddParts), byte for byte as it reports it read whole, for
+// detect.Hinter.Add of its source), byte for byte as it reports it read whole, for
 // the hint cases above (which must get the hint or not, as said), the
 // cases of TestPartedValidateAgrees and every record file of the corpus,
 // the test data and the shared data.

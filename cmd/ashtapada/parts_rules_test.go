@@ -59,7 +59,7 @@ func TestPartedRuleSetsAgree(t *testing.T) {
 }
 
 // TestPartedAsReadAgrees: diff --rules X of a game read in parts (read
-// again in parts for each look at its moves, compare.AsReadParts, its
+// again in parts for each look at its moves, compare.AsRead, its
 // diff written to a temporary file and joined to its entry when too long
 // to hold) reports what it reports of the game read whole, byte for byte,
 // in text and JSON: for the cases of TestPartedValidateAgrees, every

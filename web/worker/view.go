@@ -61,7 +61,7 @@ func (c *Checker) View(index int) (*View, error) {
 	_, variant := g.Tag("Variant")
 	_, rulesTag := g.Tag("Rules")
 	if !variant && !rulesTag && c.opts.Rules == "" {
-		d := detect.New(detect.Options{Profiles: rules.Profiles()}).Game(g, c.name, index)
+		d := detect.New(detect.Options{Profiles: rules.Profiles()}).Game(record.Whole(g), c.name, index)
 		v.Detected = &Detected{Fits: d.Fits, FitsWithChanges: d.FitsWithChanges, Verdict: d.Verdict}
 	}
 	return v, nil

@@ -191,7 +191,7 @@ func (c *Checker) Run(r io.Reader, name string, batch int, emit func(Batch) bool
 		}
 		res := rp.Game(g, name, games)
 		if hints != nil {
-			hints.Add(g, res)
+			hints.Add(record.Whole(g), res)
 		}
 		b.Games = append(b.Games, c.game(g, res))
 		c.explain(&b, res.Findings)

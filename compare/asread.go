@@ -1,9 +1,9 @@
 package compare
 
-// diff --rules X of a huge game, its main line read in parts and never
-// held whole (the 16 MB game's entry alone is a diff of 126 MB:
-// docs/robustness.md, "A huge game is read in parts"). The entry is
-// AsRead's, byte for byte.
+// diff --rules X: a game as written against the game as a rule set reads
+// it. A huge game's main line is read in parts and never held whole (the
+// 16 MB game's entry alone is a diff of 126 MB: docs/robustness.md, "A
+// huge game is read in parts").
 
 import (
 	"bufio"
@@ -22,24 +22,27 @@ import (
 // from replays, which is what the diff of it held whole would be.
 const wholeDiffLines = textdiff.MaxLines
 
-// LineReplay replays a game's main line (replay.Config.Steps) and gives
-// the moves of each part to each, in order (LineReader.Part of the part
-// and what was played of it, the last part too); it returns the replay's
-// result. A game read in parts is read again at each call.
-type LineReplay func(each func(Moves)) *replay.Result
-
-// AsReadParts is AsRead of a game whose main line is not held whole: g is
-// its record as the reader read it through once (its tags and notices),
-// again replays it, as often as needed (once when the game reads as
-// written). A main line of up to wholeDiffLines/2 moves is held and
-// compared as AsRead compares it. A longer one that does not read as
-// written has every move removed and added in its diff (as textdiff
-// shows a piece of so many lines): that diff is written to diff, a line
-// at a time from two more replays, and left out of the entry (Diff
-// empty, long true) for the caller to join to it.
-func AsReadParts(path string, i int, name string, g *record.Game, again LineReplay, diff io.Writer) (e *Entry, long bool, err error) {
+// AsRead compares the game of src as written with the game as rp reads
+// it (rp keeps its steps: replay.Config.Steps): an entry when rp writes a
+// move otherwise (its canonical SAN) or stops the game, nil when it reads
+// every move as written. path and i say where the game stands, name names
+// rp's rule set. A main line of up to wholeDiffLines/2 moves is held and
+// diffed line by line. A longer one that does not read as written has
+// every move removed and added in its diff (as textdiff shows a piece of
+// so many lines): that diff is written to diff, a line at a time from two
+// more walks of src, and left out of the entry (Diff empty, long true)
+// for the caller to join to it (Entry.LongDiff). A huge game's source
+// reads its main line again at each walk, so it is never held whole.
+func AsRead(path string, i int, name string, src *record.Source, rp *replay.Replayer, diff io.Writer) (e *Entry, long bool, err error) {
+	g := src.Head
 	if e := unreadable(path, i, g); e != nil {
 		return e, false, nil
+	}
+	again := func(give func(Moves)) *replay.Result {
+		var lr LineReader
+		return rp.Replay(src, path, i, func(nodes []record.Node, pl *replay.Played) {
+			give(lr.Part(nodes, pl))
+		})
 	}
 	// The moves, how many, and the first whose SAN is not as written:
 	// below the first illegal move, the only lines read otherwise.
