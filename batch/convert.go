@@ -327,14 +327,14 @@ func renderedHugeGame(cfg replay.Config, rendering *formats.Rendering, wopt form
 // drawnHugeGame is the worker's work on a huge game for a drawing of its
 // final position (svg): its main line is read and played in parts
 // (ReplayParts), and the record kept for the writer holds its tags and its
-// last part only, with the last step played (keepLastStep), which the
+// last part only, with the last step played (formats.KeepLastStep), which the
 // drawing shows as its arrow when the last part played none.
 func drawnHugeGame(cfg replay.Config) func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
 	return func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
 		rp := replay.New(cfg)
 		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, n int) (converted, *record.Game) {
 			var last formats.ShownPly
-			hooks := PartHooks{Part: func(_ []record.Node, pl *replay.Played) { keepLastStep(&last, pl) }}
+			hooks := PartHooks{Part: func(_ []record.Node, pl *replay.Played) { formats.KeepLastStep(&last, pl) }}
 			res, g, parted := ReplayParts(rp, ch, sc, file, n, hooks)
 			c := converted{g: g, res: res}
 			if parted && last.Step != nil {
@@ -342,14 +342,6 @@ func drawnHugeGame(cfg replay.Config) func() func(grammar.Chunk, *grammar.Scratc
 			}
 			return c, g
 		}
-	}
-}
-
-// keepLastStep keeps in last the last step of pl, a part of a main line
-// read in parts, when it has one (formats.DiagramKept draws it).
-func keepLastStep(last *formats.ShownPly, pl *replay.Played) {
-	if n := pl.Len(); n > 0 {
-		*last, _ = formats.KeepPly(pl, pl.PliesBefore+n, false)
 	}
 }
 

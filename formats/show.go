@@ -107,6 +107,16 @@ type ShownPly struct {
 	Step *replay.Step
 }
 
+// KeepLastStep keeps in last the last step of pl, a part of a main line
+// read in parts, when it has one: the step the drawing of the final
+// position shows as its arrow when the last part played none (BuildShowKept,
+// DiagramKept).
+func KeepLastStep(last *ShownPly, pl *replay.Played) {
+	if n := pl.Len(); n > 0 {
+		*last, _ = KeepPly(pl, pl.PliesBefore+n, false)
+	}
+}
+
 // KeepPly is ply ShownPly of pl, the steps of a part just played, with the
 // position after it when pos: the step and the position are copies that
 // outlive the part. ok is false when the part does not hold ply.

@@ -62,53 +62,24 @@ func View(rp *replay.Replayer, g Game, at At) (*formats.ShowView, error) {
 		// GOGC's multiple of it.
 		batch.LimitMemory(batch.ValidateMemoryLimit)
 		defer batch.HoldGameMemory(len(g.Chunk.Data), batch.PartedPerGameByte)()
-		return viewParted(rp, g.Chunk, g.Name, g.Index, at)
+		return view(rp, batch.HugeSource(g.Chunk, new(grammar.Scratch), g.Name), g.Name, g.Index, at)
 	}
 	rec := g.Record
 	if rec == nil {
 		rec = grammar.ParseChunk(g.Chunk, g.Name)
 	}
-	return viewWhole(rp, rec, g.Path, g.Index, at)
+	return view(rp, record.Whole(rec), g.Path, g.Index, at)
 }
 
-// viewWhole is the view of game g read whole.
-func viewWhole(rp *replay.Replayer, g *record.Game, path string, index int, at At) (*formats.ShowView, error) {
-	// One walk: the positions shown and the findings come from it.
-	res := rp.Game(g, path, index)
-	pl := res.Played
-	if pl.Start == nil {
-		return nil, fmt.Errorf("game %d cannot be replayed: %s [%s]", index, pl.Stop.Message, pl.Stop.Rule)
-	}
-	ply := -1
-	switch {
-	case at.Ply != nil:
-		ply = *at.Ply
-		if ply < 0 {
-			return nil, fmt.Errorf("--ply %d: want 0 or more", ply)
-		}
-	case at.Move != nil:
-		var err error
-		ply, err = formats.PlyOfMove(pl, *at.Move)
-		if err != nil {
-			return nil, err
-		}
-	}
-	v, err := formats.BuildShow(g, res, ply, fmt.Sprintf("game %d", index))
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
-}
-
-// viewParted is viewWhole for a huge game, the chunk ch, read and played in
-// parts (batch.ReplayParts): the steps of a part are let go after it, so that
-// the game is never held whole, and what the view needs of a
+// view is the view of the game of src at at, from one walk: the positions
+// shown and the findings come from it. The steps of a part are let go
+// after it (a huge game is never held whole), so what the view needs of a
 // part before the last is kept as it goes by: the position and step of
 // the ply asked for (--ply, or the last ply --move names seen so far), the
 // start for --ply 0, and the last step of each part (the one the end's
-// position follows). The last part's steps are the result's; the findings
-// are the whole game's. The view is the one viewWhole gives.
-func viewParted(rp *replay.Replayer, ch grammar.Chunk, name string, index int, at At) (*formats.ShowView, error) {
+// position follows). The last part's steps are the result's (all of them
+// for a record held whole, its one part); the findings are the game's.
+func view(rp *replay.Replayer, src *record.Source, file string, index int, at At) (*formats.ShowView, error) {
 	want := -1 // the ply asked for by --ply
 	if at.Ply != nil {
 		want = *at.Ply
@@ -123,7 +94,7 @@ func viewParted(rp *replay.Replayer, ch grammar.Chunk, name string, index int, a
 	found := -1 // the ply of the last step --move names so far
 	var target, last formats.ShownPly
 	first := true
-	hooks := batch.PartHooks{Part: func(_ []record.Node, pl *replay.Played) {
+	res := rp.Replay(src, file, index, func(_ []record.Node, pl *replay.Played) {
 		switch {
 		case want == 0 && first:
 			target, _ = formats.KeepPly(pl, 0, true)
@@ -137,9 +108,8 @@ func viewParted(rp *replay.Replayer, ch grammar.Chunk, name string, index int, a
 				target, _ = formats.KeepPly(pl, f, true)
 			}
 		}
-		keepLastStep(&last, pl)
-	}}
-	res, g, _ := batch.ReplayParts(rp, ch, new(grammar.Scratch), name, index, hooks)
+		formats.KeepLastStep(&last, pl)
+	})
 	pl := res.Played
 	if pl.Start == nil {
 		return nil, fmt.Errorf("game %d cannot be replayed: %s [%s]", index, pl.Stop.Message, pl.Stop.Rule)
@@ -169,11 +139,7 @@ func viewParted(rp *replay.Replayer, ch grammar.Chunk, name string, index int, a
 			kept = append(kept, k)
 		}
 	}
-	v, err := formats.BuildShowKept(g, res, ply, fmt.Sprintf("game %d", index), kept)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return formats.BuildShowKept(src.Head, res, ply, fmt.Sprintf("game %d", index), kept)
 }
 
 // Chosen is the first game of a file in any input format that sel
@@ -230,15 +196,5 @@ func Chosen(path string, sel *selection.Selection, stdinName string, src source.
 		if (g != nil && sel.Tags(g)) || (g == nil && sel.ChunkTags(ch, name)) {
 			return Game{Chunk: ch, Record: g, Path: path, Name: name, Index: i}, nil
 		}
-	}
-}
-
-// keepLastStep keeps in last the last step of pl, a part of a main line
-// read in parts, when it has one: the step the drawing of the final
-// position shows as its arrow when the last part played none
-// (formats.BuildShowKept).
-func keepLastStep(last *formats.ShownPly, pl *replay.Played) {
-	if n := pl.Len(); n > 0 {
-		*last, _ = formats.KeepPly(pl, pl.PliesBefore+n, false)
 	}
 }
