@@ -448,7 +448,6 @@ return {Board:f.querySelector('use[href^="#ash-board"]').getAttribute('href'),A1
 	if err := chromedp.Do(ctx, chromedp.KeyEvent("f"), chromedp.KeyEvent(kb.ArrowRight)); err != nil {
 		t.Fatal(err)
 	}
-	browsertest.Screenshot(t, ctx, "viewer-corpus-flipped.png")
 
 	// A link to a ply opens the page at that ply of that game.
 	const ply = 41
@@ -479,7 +478,6 @@ return {Board:f.querySelector('use[href^="#ash-board"]').getAttribute('href'),A1
 	if got[0] != len(want) || got[1] != moves || got[2] != 0 {
 		t.Errorf("without JavaScript: %d start positions drawn, %d moves listed, %d step controls; want %d, %d, 0", got[0], got[1], got[2], len(want), moves)
 	}
-	browsertest.Screenshot(t, plain, "viewer-corpus-nojs.png")
 }
 
 // svgMen are the men an SVG drawing of show --svg puts on each square.
