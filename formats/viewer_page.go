@@ -57,7 +57,7 @@ function esc(s){return String(s).replace(/[&<>"]/g,function(c){return {'&':'&amp
 function V(s){
 addNav(s);this.s=s;this.fig=s.querySelector('figure.ply');this.svg=this.fig.querySelector('svg');this.pos=this.fig.querySelector('g.position');
 this.board=this.fig.querySelector('use[href^="#ash-board"]');this.look=this.board.getAttribute('href').replace(/-flip$/,'');
-this.men=C.glyph[this.fig.dataset.set]||{};this.flip=false;this.cur=-1;this.on=null;this.shownNotes=-1;
+this.men=C.glyph[this.fig.dataset.set]||{};this.flip=false;this.cur=0;this.on=null;this.shownNotes=-1;
 this.cap=this.fig.querySelector('.cap');this.fen=this.fig.querySelector('.fen');this.notesEl=this.fig.querySelector('.notes');
 this.out=s.querySelector('.where');this.link=s.querySelector('.steps .link');
 var notes=[],plies=[],stop=null;
@@ -114,8 +114,8 @@ var n=e.target.closest('[data-go]');if(n)go(g,n.dataset.go);});
 document.addEventListener('keydown',function(e){var s=game(e.target);if(!s||e.altKey||e.ctrlKey||e.metaKey)return;
 var what={ArrowLeft:'prev',ArrowRight:'next',Home:'first',End:'last',f:'flip',F:'flip'}[e.key];if(!what)return;
 go(v(s),what);e.preventDefault();});
-function fromHash(){var m=/^#(g[0-9-]+)p([0-9]+)$/.exec(location.hash);if(!m)return null;var s=game(document.getElementById(m[1]));if(!s)return null;
-v(s).show(+m[2]);s.scrollIntoView();s.focus({preventScroll:true});return s;}
+function fromHash(){var m=/^#(g[0-9-]+)(?:p([0-9]+))?$/.exec(location.hash);if(!m)return null;var s=game(document.getElementById(m[1]));if(!s)return null;
+if(m[2]!==undefined){v(s).show(+m[2]);s.scrollIntoView();}s.focus({preventScroll:true});return s;}
 window.addEventListener('hashchange',fromHash);
 var nav='<nav class="steps" aria-label="step through the game"><button type="button" data-go="first" title="first (Home)">«</button><button type="button" data-go="prev" title="back (left arrow)">‹</button><button type="button" data-go="next" title="forward (right arrow)">›</button><button type="button" data-go="last" title="last (End)">»</button><button type="button" data-go="flip" title="flip the board (f)">⇅</button> <output class="where"></output> <a class="link" href="#">link to this position</a></nav>';
 function addNav(s){var f=s.querySelector('figure.ply');if(f&&!s.querySelector('nav.steps'))f.insertAdjacentHTML('afterend',nav);}

@@ -420,6 +420,14 @@ func TestViewerOfACorpusInBrowser(t *testing.T) {
 		t.Errorf("a right arrow at the last ply moves to ply %d", s.Ply)
 	}
 
+	// A game not yet stepped in steps from its start.
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(`#g5`)), chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+		t.Fatal(err)
+	}
+	if s := browsertest.Eval[shown](t, ctx, fmt.Sprintf(shownJS, 4)); s.Ply != 1 || s.FEN != want[5][1] {
+		t.Errorf("game 5, never shown: a right arrow shows ply %d (%q), want ply 1 (%q)", s.Ply, s.FEN, want[5][1])
+	}
+
 	// The flip: the board turns, the men stay on their squares.
 	type look struct {
 		Board, A1 string
@@ -427,7 +435,7 @@ func TestViewerOfACorpusInBrowser(t *testing.T) {
 	}
 	lookJS := `(function(){var f=document.querySelector('` + sel + ` figure.ply');var u=f.querySelector('use[data-sq="a1"],use[data-sq="h8"]');
 return {Board:f.querySelector('use[href^="#ash-board"]').getAttribute('href'),A1:u?u.dataset.sq+' '+u.getAttribute('transform'):'',Men:f.querySelectorAll('use[data-sq]').length};})()`
-	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Home)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(sel)), chromedp.KeyEvent(kb.Home)); err != nil {
 		t.Fatal(err)
 	}
 	before := browsertest.Eval[look](t, ctx, lookJS)
