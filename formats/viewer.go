@@ -285,13 +285,15 @@ func (vg *viewerGame) positions(_ []record.Node, pl *replay.Played) {
 //	=["note", ...]                the profile's state, numbered in order
 //	FROMTO CHANGES NOTES REST     the start position, then the position
 //	                              after each ply, in order
-//	! FROMTO "title"              the move that could not be played
+//	! FROM TO "title"             the move that could not be played
 //
 // FROMTO is the move's two squares ("e2e4"; "-": none), CHANGES the
 // squares whose man changed, from the position before (from an empty
 // board for the start), each as its name and the man now on it ("e2.e4P":
 // "." for none; "-": none), NOTES the number of the profile's state (a
-// JSON array of lines), REST the FEN's fields after the placement.
+// JSON array of lines), REST the FEN's fields after the placement; FROM
+// and TO the squares of the move that could not be played ("-": not
+// known), TO marked.
 // JSON is escaped for HTML, and a FEN holds no "<": the element cannot be
 // closed early.
 
@@ -350,7 +352,7 @@ func (vg *viewerGame) position(pl *replay.Played, ply int) error {
 		if err != nil {
 			return fmt.Errorf("html viewer: %w", err)
 		}
-		fmt.Fprintf(w, "! %s %s\n", fromTo(record.Square(from), record.Square(to)), title)
+		fmt.Fprintf(w, "! %s %s %s\n", record.Square(from), record.Square(to), title)
 	}
 	return nil
 }

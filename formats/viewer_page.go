@@ -51,6 +51,7 @@ var C=JSON.parse(document.getElementById('ash-viewer-config').textContent);
 var K=64;
 function name(s){return 'abcdefgh'.charAt(s&7)+((s>>3)+1);}
 function sqOf(t,i){return (t.charCodeAt(i)-97)+8*(t.charCodeAt(i+1)-49);}
+function sqOr(t){return t==='-'?-1:sqOf(t,0);}
 function apply(b,ch){if(ch==='-')return;for(var i=0;i+2<ch.length;i+=3){var m=ch.charAt(i+2);b[sqOf(ch,i)]=m==='.'?'':m;}}
 function placement(b){var out='';for(var r=7;r>=0;r--){var e=0;for(var f=0;f<8;f++){var m=b[8*r+f];if(m){if(e)out+=e;e=0;out+=m;}else e++;}if(e)out+=e;if(r)out+='/';}return out;}
 function esc(s){return String(s).replace(/[&<>"]/g,function(c){return {'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;'}[c];});}
@@ -65,7 +66,7 @@ s.querySelector('script.plies').textContent.split('\n').forEach(function(l){
 if(!l)return;var c=l.charAt(0);
 if(c==='='){notes.push(JSON.parse(l.slice(1)));return;}
 var f=l.split(' ');
-if(c==='!'){stop={mv:f[1],title:JSON.parse(f.slice(2).join(' '))};return;}
+if(c==='!'){stop={f:sqOr(f[1]),t:sqOr(f[2]),title:JSON.parse(f.slice(3).join(' '))};return;}
 plies.push({mv:f[0],ch:f[1],n:+f[2],rest:f.slice(3).join(' ')});});
 this.notes=notes;this.plies=plies;this.stop=stop;this.last=plies.length-1;
 var b=[];for(var i=0;i<64;i++)b.push('');apply(b,plies[0].ch);this.cp=[b];
@@ -83,11 +84,11 @@ function rect(s,fill,op){var q=xy(s);return '<rect x="'+q[0]+'" y="'+q[1]+'" wid
 var side=p.rest.split(' ')[0];
 if(side==='w'||side==='b'){var bottom=(side==='w')!==flip;
 h+='<circle cx="'+(C.x+8*sq+C.right/2)+'" cy="'+(bottom?C.y+8*sq-8:C.y+8)+'" r="7" fill="'+(side==='w'?c.whiteFill:c.blackFill)+'" stroke="'+c.whiteInk+'" stroke-width="1.5"><title>'+(side==='w'?'white':'black')+' to move</title></circle>';}
-var mv=p.mv,mark=-1;
-if(n===this.last&&this.stop){mv=this.stop.mv;if(mv!=='-')mark=sqOf(mv,2);}
-if(mv!=='-'){var f=sqOf(mv,0),t=sqOf(mv,2);h+=rect(f,c.arrow,'0.18')+rect(t,c.arrow,'0.18');}
+var f=-1,t=-1,mark=-1;
+if(n===this.last&&this.stop){f=this.stop.f;t=this.stop.t;mark=t;}else if(p.mv!=='-'){f=sqOf(p.mv,0);t=sqOf(p.mv,2);}
+if(f>=0&&t>=0)h+=rect(f,c.arrow,'0.18')+rect(t,c.arrow,'0.18');
 if(mark>=0)h+=rect(mark,c.mark,'0.3');
-if(mv!=='-'&&f!==t){var a=xy(f),z=xy(t),x1=a[0]+sq/2,y1=a[1]+sq/2,x2=z[0]+sq/2,y2=z[1]+sq/2,dx=x2-x1,dy=y2-y1,d=Math.hypot(dx,dy);x2-=dx/d*14;y2-=dy/d*14;
+if(f>=0&&t>=0&&f!==t){var a=xy(f),z=xy(t),x1=a[0]+sq/2,y1=a[1]+sq/2,x2=z[0]+sq/2,y2=z[1]+sq/2,dx=x2-x1,dy=y2-y1,d=Math.hypot(dx,dy);x2-=dx/d*14;y2-=dy/d*14;
 h+='<line x1="'+x1.toFixed(1)+'" y1="'+y1.toFixed(1)+'" x2="'+x2.toFixed(1)+'" y2="'+y2.toFixed(1)+'" stroke="'+c.arrow+'" stroke-width="7" stroke-opacity="0.8" stroke-linecap="round" marker-end="url(#arrowhead)"/>';}
 for(var s=0;s<64;s++){var m=b[s];if(!m)continue;var q=xy(s),id=this.men[m];
 if(id){h+='<use href="#'+id+'" transform="translate('+(q[0]+C.pad)+','+(q[1]+C.pad)+') scale('+((sq-2*C.pad)/100)+')" data-sq="'+name(s)+'" data-man="'+m+'"/>';continue;}

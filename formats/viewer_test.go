@@ -157,6 +157,7 @@ func TestViewerPage(t *testing.T) {
 		`<span class="cap">start position</span>`,
 		// The move that cannot be played, and its finding beside it.
 		`<span class=t><i>4.</i> <span class="mv unplayed error">Ke3</span></span> <span class="fd error">error: `,
+		"\n! - e3 \"after ply 6; ply 7, Ke3, cannot be played\"\n",
 		`<li><a href="#g1">Game 1 · The white player – The black player · The event · 1900.01.02 · *</a></li>`,
 		`<li><a href="#g2">`,
 	} {

@@ -488,6 +488,43 @@ return {Board:f.querySelector('use[href^="#ash-board"]').getAttribute('href'),A1
 	}
 }
 
+// TestViewerOffendingMoveInBrowser: the last position of a game that
+// stops at an illegal move draws the move's square marked and says why
+// under the board, and the finding is shown beside the move.
+func TestViewerOffendingMoveInBrowser(t *testing.T) {
+	testenv.Long(t, "a headless browser")
+	t.Parallel()
+	ctx := browsertest.Start(t, true)
+	dir := t.TempDir()
+	pgn := filepath.Join(dir, "illegal.pgn")
+	if err := os.WriteFile(pgn, []byte("[Event \"x\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ke3 *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(dir, "illegal.html")
+	if _, stderr, code := runAsh(t, "", "", "convert", "--to", "html", "-o", page, pgn); code != 1 {
+		t.Fatalf("convert --to html of an illegal move: exit %d, want 1: %s", code, stderr)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(fileURL(t, page)), chromedp.KeyEvent(kb.End)); err != nil {
+		t.Fatal(err)
+	}
+	type last struct {
+		Ply              int
+		Caption, Finding string
+		Marked           []string
+	}
+	got := browsertest.Eval[last](t, ctx, `(function(){var f=document.querySelector('figure.ply'),d=document.querySelector('.moves .fd.error');
+return {Ply:+f.dataset.ply,Caption:f.querySelector('.cap').textContent,Finding:d&&getComputedStyle(d).display!=='none'?d.textContent:'',
+Marked:Array.prototype.map.call(f.querySelectorAll('g.position rect[stroke-width="4"]'),function(r){return r.getAttribute('x')+','+r.getAttribute('y');})};})()`)
+	// e3: the board's corner at (24,24), squares of 50, e3 the fifth file
+	// and the sixth row from the top, its frame 2 units inside it.
+	if got.Ply != 6 || got.Caption != "after ply 6; ply 7, Ke3, cannot be played" || len(got.Marked) != 1 || got.Marked[0] != "226,276" {
+		t.Errorf("the last position shows ply %d, %q, marked %v; want ply 6, the move that cannot be played, e3 marked at 226,276", got.Ply, got.Caption, got.Marked)
+	}
+	if !strings.Contains(got.Finding, "error: no white king can move to e3 [illegal-move]") {
+		t.Errorf("the finding beside Ke3 reads %q", got.Finding)
+	}
+}
+
 // svgMen are the men an SVG drawing of show --svg puts on each square.
 func svgMen(t *testing.T, path string) map[string]string {
 	t.Helper()
