@@ -4,18 +4,18 @@ package formats
 // positions of a game's main line come from the one walk of the game
 // (replay.Result.Played), as `show --ply n --svg` draws them
 // (DiagramAt), but they are not drawn here one by one: a page of a few
-// hundred games would hold tens of thousands of drawings and take a
-// browser a minute to open. Each game's section holds instead
+// hundred games would hold tens of thousands of drawings, slow to load
+// and to open. Each game's section holds instead
 //
 //   - its start position drawn once, in Go, with the page's shared
 //     drawings of the boards and men (WriteSVGDefs): what the page shows
 //     without JavaScript, beside the whole move list;
-//   - the positions after each ply as data (viewerData): the start
-//     placement, then per ply the squares whose man changed, the move's
-//     squares, the rest of the FEN and the profile's state.
+//   - the positions as data (see position): the start position, then
+//     per ply the squares whose man changed, the move's squares, the rest
+//     of the FEN and the profile's state.
 //
-// The page's script redraws only the men, the side to move and the move's
-// arrow of the position asked for, from the same shared drawings and the
+// The page's script redraws only the men, the side to move, the move's
+// arrow and the marked square of the position asked for, from the same shared drawings and the
 // geometry written here (viewerConfig). It applies the changes the replay
 // gave; it knows no rule, so what it shows at ply n is what the replay
 // played.
@@ -410,7 +410,7 @@ func (vg *viewerGame) moves(nodes []record.Node, pl *replay.Played) {
 // as a whole.
 func (vg *viewerGame) tail(g *record.Game) {
 	w := vg.w
-	(&viewerMoves{w: w, turn: &vg.turn}).closeTurn()
+	closeTurn(w, &vg.turn)
 	if g.Result != "" {
 		fmt.Fprintf(w, " <span class=\"result\">%s</span>", html.EscapeString(g.Result))
 	}
@@ -472,10 +472,14 @@ type viewerMoves struct {
 }
 
 // closeTurn closes the span that keeps a move number with its move.
-func (m *viewerMoves) closeTurn() {
-	if *m.turn {
-		m.w.WriteString("</span>")
-		*m.turn = false
+func (m *viewerMoves) closeTurn() { closeTurn(m.w, m.turn) }
+
+// closeTurn closes the span that keeps a move number with its move, if
+// open.
+func closeTurn(w *bufio.Writer, open *bool) {
+	if *open {
+		w.WriteString("</span>")
+		*open = false
 	}
 }
 

@@ -45,6 +45,9 @@ ul.at .error{color:#a00}
 // the replay gave up to the ply, and draws the men, the side to move and
 // the move as writeSVG does, from the shared drawings. Boards are kept
 // every 64 plies, so a step anywhere in a long game applies few changes.
+// It runs before the games are read: ashViewer.first shows the first game
+// as soon as it is read, ashViewer.ready adds the step controls of all
+// at the end and opens a #gNpM link.
 const viewerScript = `
 (function(){
 var C=JSON.parse(document.getElementById('ash-viewer-config').textContent);
