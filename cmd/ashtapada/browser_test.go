@@ -10,6 +10,7 @@ package main
 // the screenshots that docs/ shows.
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -57,6 +58,18 @@ var f=figs[0];r.ply=+f.dataset.ply;r.fen=f.dataset.fen;
 f.querySelectorAll('[data-sq]').forEach(function(u){r.men[u.dataset.sq]=u.dataset.man;});
 return r;})(%d)`
 
+// press clicks the button sel names as the page's own event: a click at
+// the button's place on the screen can miss it, the sections off the
+// screen not laid out yet (the viewer's content-visibility) taking their
+// size as the click is on its way.
+func press(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	js, _ := json.Marshal(sel)
+	if !browsertest.Eval[bool](t, ctx, `(function(){var b=document.querySelector(`+string(js)+`);if(!b)return false;b.click();return true;})()`) {
+		t.Fatalf("no %s in the page", sel)
+	}
+}
+
 func TestViewerInBrowser(t *testing.T) {
 	testenv.Long(t, "a headless browser")
 	t.Parallel()
@@ -90,14 +103,10 @@ func TestViewerInBrowser(t *testing.T) {
 				rows := want[gi+1]
 				sel := fmt.Sprintf(`section.game:nth-of-type(%d) `, gi+1)
 				// Home, then one step forward at a time, as a reader does.
-				if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel+`nav button[data-go="first"]`))); err != nil {
-					t.Fatalf("game %d: %v", gi+1, err)
-				}
+				press(t, ctx, sel+`nav button[data-go="first"]`)
 				for ply := 0; ply < len(rows); ply++ {
 					if ply > 0 {
-						if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel+`nav button[data-go="next"]`))); err != nil {
-							t.Fatalf("game %d ply %d: %v", gi+1, ply, err)
-						}
+						press(t, ctx, sel+`nav button[data-go="next"]`)
 					}
 					s := browsertest.Eval[shown](t, ctx, fmt.Sprintf(shownJS, gi))
 					if s.Visible != 1 || s.Ply != ply {
@@ -113,9 +122,7 @@ func TestViewerInBrowser(t *testing.T) {
 				}
 				// A click on a move shows its position.
 				if len(rows) > 2 {
-					if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel+`.moves button[data-ply="2"]`))); err != nil {
-						t.Fatal(err)
-					}
+					press(t, ctx, sel+`.moves button[data-ply="2"]`)
 					s := browsertest.Eval[shown](t, ctx, fmt.Sprintf(shownJS, gi))
 					if s.Ply != 2 || !maps.Equal(s.Men, browsertest.PlacementOf(t, rows[2])) {
 						t.Errorf("game %d: a click on ply 2's move shows ply %d", gi+1, s.Ply)
@@ -446,9 +453,7 @@ return {Board:f.querySelector('use[href^="#ash-board"]').getAttribute('href'),A1
 	if !strings.HasSuffix(flipped.Board, "-flip") || strings.HasSuffix(before.Board, "-flip") || flipped.A1 == before.A1 || flipped.Men != before.Men || before.A1 == "" {
 		t.Errorf("the flip key: the board %q, a corner man %q, %d men; before it %q, %q, %d", flipped.Board, flipped.A1, flipped.Men, before.Board, before.A1, before.Men)
 	}
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel+` [data-go="flip"]`))); err != nil {
-		t.Fatal(err)
-	}
+	press(t, ctx, sel+` [data-go="flip"]`)
 	if back := browsertest.Eval[look](t, ctx, lookJS); back != before {
 		t.Errorf("the flip button did not turn the board back: %+v, want %+v", back, before)
 	}
