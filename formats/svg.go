@@ -23,6 +23,7 @@ const (
 	svgRight   = svgMargin + 14 // room for the side-to-move disc
 	svgWidth   = svgMargin + 8*svgSq + svgRight
 	svgLegendH = 34
+	svgManPad  = 3 // between a man and the edges of its square
 )
 
 // Colours. The plain (uncheckered) board is one cloth colour with drawn
@@ -101,6 +102,9 @@ type svgOptions struct {
 	// shared: refer to WriteSVGDefs's drawings, and write no XML
 	// declaration (the SVG is an element of a page).
 	shared bool
+	// position, when set, is the id of the page's drawing of the position
+	// on the board (writePositionDef), referred to instead of drawn.
+	position string
 }
 
 func writeSVG(w io.Writer, d *Diagram, opt svgOptions) error {
@@ -129,87 +133,24 @@ func writeSVG(w io.Writer, d *Diagram, opt svgOptions) error {
 		}
 		writeFittedText(&b, line, width/2, 12+svgLineH*(i+1)-4, float64(size), weight, "")
 	}
-	x0, y0 := svgMargin, l.boardY
+	y0 := l.boardY
 	if opt.shared {
 		fmt.Fprintf(&b, `<use href="#%s" y="%d"/>`+"\n", boardDefID(d.Checkered, d.Flip), y0)
 	} else {
 		writeBoard(&b, d.Checkered, d.Flip, y0)
 	}
-	// The side to move: a disc of its colour beside its own edge of the
-	// board, as diagrams in books mark it.
-	if d.ToMove == 'w' || d.ToMove == 'b' {
-		bottom := (d.ToMove == 'w') != d.Flip
-		cy := y0 + 8*svgSq - 8
-		if !bottom {
-			cy = y0 + 8
-		}
-		fill := svgWhiteFill
-		if d.ToMove == 'b' {
-			fill = svgBlackFill
-		}
-		side := map[byte]string{'w': "white", 'b': "black"}[d.ToMove]
-		fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="7" fill="%s" stroke="%s" stroke-width="1.5"><title>%s to move</title></circle>`+"\n",
-			x0+8*svgSq+svgRight/2, cy, fill, svgWhiteInk, side)
-	}
-	// The last move's squares are tinted under the men.
-	arrow := validSquare(d.From) && validSquare(d.To) && d.From != d.To
-	if validSquare(d.From) && validSquare(d.To) {
-		for _, sq := range []record.Square{d.From, d.To} {
-			x, y := squareXY(d, l, sq)
-			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s" fill-opacity="0.18"/>`+"\n",
-				x, y, svgSq, svgSq, svgArrow)
-		}
-	}
-	if validSquare(d.Mark) {
-		x, y := squareXY(d, l, d.Mark)
-		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s" fill-opacity="0.3"/>`+"\n",
-			x, y, svgSq, svgSq, svgMarkColour)
-	}
-	// The arrow goes under the men: a man it passes stays whole, and the
-	// shaft shows between them.
-	if arrow {
-		fx, fy := squareXY(d, l, d.From)
-		tx, ty := squareXY(d, l, d.To)
-		x1, y1 := float64(fx+svgSq/2), float64(fy+svgSq/2)
-		x2, y2 := float64(tx+svgSq/2), float64(ty+svgSq/2)
-		dx, dy := x2-x1, y2-y1
-		n := math.Hypot(dx, dy)
-		short := 14.0
-		x2, y2 = x2-dx/n*short, y2-dy/n*short
-		fmt.Fprintf(&b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="7" stroke-opacity="0.8" stroke-linecap="round" marker-end="url(#arrowhead)"/>`+"\n",
-			x1, y1, x2, y2, svgArrow)
-	}
-	// Men.
 	glyphs := orDefault(d.Glyphs, GlyphsFigurine)
-	for sq := record.Square(0); sq < 64; sq++ {
-		c := d.Board[sq]
-		if c == 0 {
-			continue
-		}
-		x, y := squareXY(d, l, sq)
-		if writeGlyph(&b, glyphs, c, float64(x)+3, float64(y)+3, svgSq-6, sq, opt.shared) {
-			continue
-		}
-		// A man no glyph set draws (a letter a user's FEN invented): its
-		// letter in a disc.
-		cx, cy := x+svgSq/2, y+svgSq/2
-		fill, ink := svgWhiteFill, svgWhiteInk
-		if c >= 'a' && c <= 'z' {
-			fill, ink = svgBlackFill, svgBlackInk
-		}
-		fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="%d" fill="%s" stroke="%s" stroke-width="2"/>`+"\n",
-			cx, cy, svgSq*2/5, fill, svgWhiteInk)
-		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="22" font-weight="bold" text-anchor="middle" fill="%s">%c</text>`+"\n",
-			cx, cy+8, ink, upper(c))
-	}
-	// The marked square: a thick red frame and a cross in its corner, so it
-	// reads without colour too (its tint went under the men above).
-	if validSquare(d.Mark) {
-		x, y := squareXY(d, l, d.Mark)
-		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="%s" stroke-width="4"/>`+"\n",
-			x+2, y+2, svgSq-4, svgSq-4, svgMarkColour)
-		fmt.Fprintf(&b, `<path d="M%d,%d l7,7 M%d,%d l-7,7" stroke="%s" stroke-width="2.5"/>`+"\n",
-			x+svgSq-12, y+4, x+svgSq-5, y+4, svgMarkColour)
+	switch {
+	case opt.position != "":
+		fmt.Fprintf(&b, `<g class="position"><use href="#%s"/></g>`+"\n", opt.position)
+	case opt.shared:
+		// What changes from position to position, in one group: the game
+		// viewer's script redraws it (formats/viewer.go).
+		b.WriteString(`<g class="position">` + "\n")
+		writePosition(&b, d, l, glyphs, true)
+		b.WriteString("</g>\n")
+	default:
+		writePosition(&b, d, l, glyphs, false)
 	}
 	y := l.footY
 	if l.legend {
@@ -228,6 +169,97 @@ func writeSVG(w io.Writer, d *Diagram, opt svgOptions) error {
 		return fmt.Errorf("writing SVG: %w", err)
 	}
 	return nil
+}
+
+// positionDrawing is what a shared diagram of d draws of the position on
+// its board (writePosition), for a page to hold once and refer to
+// (svgOptions.position).
+func positionDrawing(d *Diagram) string {
+	var b strings.Builder
+	writePosition(&b, d, layoutSVG(d), orDefault(d.Glyphs, GlyphsFigurine), true)
+	return b.String()
+}
+
+// writePosition draws what a diagram shows of the position on its board:
+// the side to move, the move and the mark, and the men, from the shared
+// drawings (WriteSVGDefs) when shared.
+func writePosition(b *strings.Builder, d *Diagram, l svgLayout, glyphs string, shared bool) {
+	x0, y0 := svgMargin, l.boardY
+	// The side to move: a disc of its colour beside its own edge of the
+	// board, as diagrams in books mark it.
+	if d.ToMove == 'w' || d.ToMove == 'b' {
+		bottom := (d.ToMove == 'w') != d.Flip
+		cy := y0 + 8*svgSq - 8
+		if !bottom {
+			cy = y0 + 8
+		}
+		fill := svgWhiteFill
+		if d.ToMove == 'b' {
+			fill = svgBlackFill
+		}
+		side := map[byte]string{'w': "white", 'b': "black"}[d.ToMove]
+		fmt.Fprintf(b, `<circle cx="%d" cy="%d" r="7" fill="%s" stroke="%s" stroke-width="1.5"><title>%s to move</title></circle>`+"\n",
+			x0+8*svgSq+svgRight/2, cy, fill, svgWhiteInk, side)
+	}
+	// The last move's squares are tinted under the men.
+	arrow := validSquare(d.From) && validSquare(d.To) && d.From != d.To
+	if validSquare(d.From) && validSquare(d.To) {
+		for _, sq := range []record.Square{d.From, d.To} {
+			x, y := squareXY(d, l, sq)
+			fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s" fill-opacity="0.18"/>`+"\n",
+				x, y, svgSq, svgSq, svgArrow)
+		}
+	}
+	if validSquare(d.Mark) {
+		x, y := squareXY(d, l, d.Mark)
+		fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s" fill-opacity="0.3"/>`+"\n",
+			x, y, svgSq, svgSq, svgMarkColour)
+	}
+	// The arrow goes under the men: a man it passes stays whole, and the
+	// shaft shows between them.
+	if arrow {
+		fx, fy := squareXY(d, l, d.From)
+		tx, ty := squareXY(d, l, d.To)
+		x1, y1 := float64(fx+svgSq/2), float64(fy+svgSq/2)
+		x2, y2 := float64(tx+svgSq/2), float64(ty+svgSq/2)
+		dx, dy := x2-x1, y2-y1
+		n := math.Hypot(dx, dy)
+		short := 14.0
+		x2, y2 = x2-dx/n*short, y2-dy/n*short
+		fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="7" stroke-opacity="0.8" stroke-linecap="round" marker-end="url(#arrowhead)"/>`+"\n",
+			x1, y1, x2, y2, svgArrow)
+	}
+	// Men.
+	for sq := record.Square(0); sq < 64; sq++ {
+		c := d.Board[sq]
+		if c == 0 {
+			continue
+		}
+		x, y := squareXY(d, l, sq)
+		if writeGlyph(b, glyphs, c, float64(x+svgManPad), float64(y+svgManPad), svgSq-2*svgManPad, sq, shared) {
+			continue
+		}
+		// A man no glyph set draws (a letter a user's FEN invented): its
+		// letter in a disc.
+		cx, cy := x+svgSq/2, y+svgSq/2
+		fill, ink := svgWhiteFill, svgWhiteInk
+		if c >= 'a' && c <= 'z' {
+			fill, ink = svgBlackFill, svgBlackInk
+		}
+		fmt.Fprintf(b, `<circle cx="%d" cy="%d" r="%d" fill="%s" stroke="%s" stroke-width="2"/>`+"\n",
+			cx, cy, svgSq*2/5, fill, svgWhiteInk)
+		fmt.Fprintf(b, `<text x="%d" y="%d" font-size="22" font-weight="bold" text-anchor="middle" fill="%s">%c</text>`+"\n",
+			cx, cy+8, ink, upper(c))
+	}
+	// The marked square: a thick red frame and a cross in its corner, so it
+	// reads without colour too (its tint went under the men above).
+	if validSquare(d.Mark) {
+		x, y := squareXY(d, l, d.Mark)
+		fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="%s" stroke-width="4"/>`+"\n",
+			x+2, y+2, svgSq-4, svgSq-4, svgMarkColour)
+		fmt.Fprintf(b, `<path d="M%d,%d l7,7 M%d,%d l-7,7" stroke="%s" stroke-width="2.5"/>`+"\n",
+			x+svgSq-12, y+4, x+svgSq-5, y+4, svgMarkColour)
+	}
 }
 
 // writeLegend draws one small glyph of each man with its name, in two rows

@@ -1,21 +1,32 @@
 package formats
 
-// `convert --to html`: a game viewer in one self-contained page. Every
-// position of a game's main line is drawn here, in Go, from the one walk
-// of the game (replay.Result.Played): the page's script only shows one
-// drawing at a time and moves between them (arrow keys, Home, End, or a
-// click on a move). A huge game, whose main line is read in parts and
-// never held whole, is drawn from that walk replayed in parts, and its
-// move list written from the parts once more (GameParts): the same page. It knows no rule: what the page shows at ply n is what
-// the replay played, the same diagram `show --ply n --svg` draws.
+// `convert --to html`: a game viewer in one self-contained page. The
+// positions of a game's main line come from the one walk of the game
+// (replay.Result.Played), as `show --ply n --svg` draws them
+// (DiagramAt), but they are not drawn here one by one: a page of a few
+// hundred games would hold tens of thousands of drawings, slow to load
+// and to open. Each game's section holds instead
+//
+//   - its start position drawn once, in Go, with the page's shared
+//     drawings of the boards and men (WriteSVGDefs): what the page shows
+//     without JavaScript, beside the whole move list;
+//   - the positions as data (see position): the start position, then
+//     per ply the squares whose man changed, the move's squares, the rest
+//     of the FEN and the profile's state.
+//
+// The page's script redraws only the men, the side to move, the move's
+// arrow and the marked square of the position asked for, from the same shared drawings and the
+// geometry written here (viewerConfig). It applies the changes the replay
+// gave; it knows no rule, so what it shows at ply n is what the replay
+// played.
 //
 // The move list keeps what the record says: comments, NAGs, variations
-// (shown as written; only the main line's positions are drawn), and the
-// findings marked on their moves. Without JavaScript the page shows the
-// last position and the whole move list.
+// (shown as written; only the main line's positions are shown), and the
+// findings written beside their moves.
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"html"
 	"io"
@@ -27,22 +38,89 @@ import (
 	"github.com/ashtapada/ashtapada/replay"
 )
 
-// Viewer writes games to one HTML page, one section each.
+// Viewer writes games to one HTML page, one section each, and an index of
+// them when there are more than one.
 type Viewer struct {
-	w     *bufio.Writer
-	games int
+	w *bufio.Writer
+	// index lists the games written, for the page's index; ids the
+	// section ids given (a game's number names its section).
+	index []viewerEntry
+	ids   map[string]bool
+	// starts are the drawings of start positions the page holds, by
+	// their id: the games of a corpus mostly start alike, and each
+	// refers to the one drawing.
+	starts map[string]string
+	// ready: the page's first game to show has been written, and the
+	// script told.
+	ready bool
 }
+
+// viewerStarts bounds the start positions drawn once and shared (a corpus
+// of Chess960-like starts draws the rest in their games).
+const viewerStarts = 64
+
+// viewerEntry is a game in the page's index.
+type viewerEntry struct{ id, label string }
 
 // NewViewer starts the page on w.
 func NewViewer(w io.Writer) (*Viewer, error) {
-	v := &Viewer{w: bufio.NewWriterSize(w, 1<<16)}
+	v := &Viewer{w: bufio.NewWriterSize(w, 1<<16), ids: map[string]bool{}, starts: map[string]string{}}
 	v.w.WriteString(htmlHead("ashtapada game viewer"))
 	v.w.WriteString(`<style>` + viewerStyle + `</style>` + "\n")
 	if err := WriteSVGDefs(v.w); err != nil {
 		return nil, fmt.Errorf("html viewer: %w", err)
 	}
-	v.w.WriteString("<main>\n")
+	cfg, err := json.Marshal(newViewerConfig())
+	if err != nil {
+		return nil, fmt.Errorf("html viewer: %w", err)
+	}
+	// The script comes first, so that the first game works as soon as it
+	// is read, before the rest of a long page (Close, viewerFirst).
+	fmt.Fprintf(v.w, "<script type=\"application/json\" id=\"ash-viewer-config\">%s</script>\n<script>%s</script>\n<main>\n", cfg, viewerScript)
 	return v, nil
+}
+
+// viewerConfig is what the page's script needs to draw a position as
+// writeSVG draws it on a diagram without header: the geometry, the
+// colours and the ids of the shared drawings of the men.
+type viewerConfig struct {
+	Sq     int                          `json:"sq"`
+	X      int                          `json:"x"`
+	Y      int                          `json:"y"`
+	Right  int                          `json:"right"`
+	Pad    int                          `json:"pad"`
+	Glyph  map[string]map[string]string `json:"glyph"`
+	Colour map[string]string            `json:"colour"`
+}
+
+func newViewerConfig() viewerConfig {
+	c := viewerConfig{
+		Sq: svgSq, X: svgMargin, Y: layoutSVG(viewerDiagram(*NewDiagram())).boardY, Right: svgRight, Pad: svgManPad,
+		Glyph: map[string]map[string]string{},
+		Colour: map[string]string{
+			"whiteFill": svgWhiteFill, "whiteInk": svgWhiteInk, "blackFill": svgBlackFill, "blackInk": svgBlackInk,
+			"arrow": svgArrow, "mark": svgMarkColour,
+		},
+	}
+	for set, men := range glyphSets {
+		ids := map[string]string{}
+		for up := range men {
+			for _, c := range []byte{up, up + 'a' - 'A'} {
+				ids[string(c)] = glyphDefID(set, c)
+			}
+		}
+		c.Glyph[set] = ids
+	}
+	return c
+}
+
+// viewerDiagram is d as the page draws it: the board, the men and the
+// legend; what changes from ply to ply in words (the title, the FEN, the
+// profile's state) is written under it in HTML, where the script changes
+// it.
+func viewerDiagram(d Diagram) *Diagram {
+	d.Header, d.Title, d.Caption, d.Notes, d.Profile = nil, "", "", nil, ""
+	return &d
 }
 
 // Game adds one game: res must come from a replay with Config.Steps.
@@ -59,7 +137,7 @@ func (v *Viewer) Game(g *record.Game, res *replay.Result) error {
 // last part's: the plies before it, the move the line stopped at), and
 // parts replays the main line again, giving part each part's nodes and
 // what was played of them, valid only during the call, in order. The
-// page needs the game in order twice, its drawings then its move list:
+// page needs the game in order twice, its positions then its move list:
 // parts is called twice. The page is the one Game writes of the game
 // replayed whole.
 func (v *Viewer) GameParts(g *record.Game, res *replay.Result, parts func(part func([]record.Node, *replay.Played))) error {
@@ -68,53 +146,101 @@ func (v *Viewer) GameParts(g *record.Game, res *replay.Result, parts func(part f
 		return nil // nothing to draw: the head said why
 	}
 	w := v.w
-	w.WriteString("<div class=\"viewer\">\n<div class=\"left\">\n<div class=\"boards\">\n")
-	parts(vg.boards)
+	w.WriteString("<div class=\"viewer\">\n<div class=\"left\">\n")
+	parts(vg.positions)
 	if vg.err != nil {
 		return vg.err
 	}
-	w.WriteString("</div>\n")
-	fmt.Fprintf(w, "<nav class=\"steps\" aria-label=\"step through the game\" hidden><button type=\"button\" data-go=\"first\" title=\"first (Home)\">«</button><button type=\"button\" data-go=\"prev\" title=\"back (left arrow)\">‹</button><button type=\"button\" data-go=\"next\" title=\"forward (right arrow)\">›</button><button type=\"button\" data-go=\"last\" title=\"last (End)\">»</button> <output class=\"where\"></output></nav>\n</div>\n")
-	w.WriteString("<div class=\"moves\" aria-label=\"moves\">")
+	w.WriteString("</script>\n</div>\n<div class=\"moves\" aria-label=\"moves\">")
 	parts(vg.moves)
 	vg.tail(g)
+	if !v.ready {
+		v.ready = true
+		w.WriteString("<script>ashViewer.first(document.currentScript.previousElementSibling)</script>\n")
+	}
 	return nil
 }
 
 // viewerGame is a game being added to the page, what its pieces share:
-// the head (head), the drawings of a part of its main line (boards), the
-// moves of a part (moves), and the tail (tail).
+// the head (head), the positions of a part of its main line (positions),
+// the moves of a part (moves), and the tail (tail).
 type viewerGame struct {
+	v *Viewer
 	w *bufio.Writer
-	// game is the game's number; byPly its findings by main-line ply (0:
-	// the game as a whole).
+	// game is the game's number, id its section's id; byPly its findings
+	// by main-line ply (0: the game as a whole).
 	game  int
+	id    string
 	byPly map[int][]replay.Finding
 	// last is the last ply played; stop the main-line move the replay
 	// could not play (nil: none), ply stopPly (-1: none).
 	last, stopPly int
 	stop          *record.Node
-	// next is the next ply to draw; err what stopped the drawing.
+	// next is the next ply to write; err what stopped the writing.
 	next int
 	err  error
+	// board is the placement of the ply written last, which the next
+	// ply's changes are from; notes the profile's states written, by
+	// their lines, numbered in order.
+	board [64]byte
+	notes map[string]int
+	// turn: a move number's span is open in the move list (a part may
+	// end between the number and its move).
+	turn bool
 }
 
 // head writes the game's head, its tags and verdict, and returns the
 // game to draw, or nil when it has nothing to draw (its findings say
 // why, and its section is closed).
 func (v *Viewer) head(g *record.Game, res *replay.Result) *viewerGame {
-	v.games++
 	pl := res.Played
 	w := v.w
-	id := "g" + strconv.Itoa(v.games)
+	id := "g" + strconv.Itoa(res.Summary.Game)
+	if v.ids[id] {
+		// Two games of one number (pages put together by hand): the
+		// second is named by its place.
+		id = "g" + strconv.Itoa(res.Summary.Game) + "-" + strconv.Itoa(len(v.index)+1)
+	}
+	v.ids[id] = true
 	head := NewDiagram()
 	DescribeGame(head, g)
+	tag := func(name string) string {
+		s, _ := g.Tag(name)
+		if s = strings.TrimSpace(s); strings.Trim(s, "?.") == "" {
+			return ""
+		}
+		return s
+	}
 	title := fmt.Sprintf("Game %d", res.Summary.Game)
-	if len(head.Header) > 0 {
+	label := title
+	if ev := tag("Event"); ev != "" {
 		title += ": " + head.Header[0]
 	}
-	fmt.Fprintf(w, "<section class=\"game\" id=\"%s\" aria-labelledby=\"%s-h\">\n<h2 id=\"%s-h\">%s</h2>\n", id, id, id, html.EscapeString(title))
-	for _, line := range head.Header[min(1, len(head.Header)):] {
+	if wh, bl := tag("White"), tag("Black"); wh != "" || bl != "" {
+		label += " · " + orQ(wh) + " – " + orQ(bl)
+	}
+	for _, s := range []string{tag("Event"), tag("Date"), tag("Result")} {
+		if s != "" {
+			label += " · " + s
+		}
+	}
+	v.index = append(v.index, viewerEntry{id: id, label: label})
+	fmt.Fprintf(w, "<section class=\"game\" id=\"%s\" tabindex=\"0\" aria-labelledby=\"%s-h\">\n<h2 id=\"%s-h\">%s</h2>\n", id, id, id, html.EscapeString(title))
+	lines := head.Header
+	if tag("Event") != "" {
+		lines = lines[1:] // in the title
+	}
+	var more []string
+	if a := tag("Annotator"); a != "" {
+		more = append(more, "annotated by "+a)
+	}
+	if r := tag("Result"); r != "" {
+		more = append(more, "result "+r)
+	}
+	if len(more) > 0 {
+		lines = append(lines[:len(lines):len(lines)], strings.Join(more, "; "))
+	}
+	for _, line := range lines {
 		fmt.Fprintf(w, "<p class=\"tags\">%s</p>\n", html.EscapeString(line))
 	}
 	fmt.Fprintf(w, "<p class=\"tags\">profile %s; %s</p>\n", html.EscapeString(res.Summary.Profile), html.EscapeString(gameVerdict(res)))
@@ -126,7 +252,7 @@ func (v *Viewer) head(g *record.Game, res *replay.Result) *viewerGame {
 		w.WriteString("</section>\n")
 		return nil
 	}
-	vg := &viewerGame{w: w, game: res.Summary.Game, byPly: map[int][]replay.Finding{}, stopPly: -1}
+	vg := &viewerGame{v: v, w: w, game: res.Summary.Game, id: id, byPly: map[int][]replay.Finding{}, stopPly: -1, notes: map[string]int{}}
 	for _, f := range res.Findings {
 		if len(f.Variation) > 0 {
 			continue
@@ -142,67 +268,134 @@ func (v *Viewer) head(g *record.Game, res *replay.Result) *viewerGame {
 	return vg
 }
 
-// boards draws the plies of a part of the main line, pl what was played
-// of it: the ones after those drawn from the parts before (the first
-// part draws the start position too).
-func (vg *viewerGame) boards(_ []record.Node, pl *replay.Played) {
+// positions writes the positions after the plies of a part of the main
+// line, pl what was played of it: the ones after those written from the
+// parts before. The first part writes the start position's drawing and
+// opens the game's data; the last ply writes the move that could not be
+// played, if any.
+func (vg *viewerGame) positions(_ []record.Node, pl *replay.Played) {
 	for ; vg.err == nil && vg.next <= pl.PliesBefore+pl.Len(); vg.next++ {
-		vg.err = vg.board(pl, vg.next)
+		vg.err = vg.position(pl, vg.next)
 	}
 }
 
-// board draws the position after ply, in the part pl.
-func (vg *viewerGame) board(pl *replay.Played, ply int) error {
-	w, last := vg.w, vg.last
-	d, err := DiagramAt(pl, ply, fmt.Sprintf("game %d", vg.game))
+// The game's data, one line each, in a plain-text script element that the
+// browser neither runs nor lays out (viewerScript reads it):
+//
+//	=["note", ...]                the profile's state, numbered in order
+//	FROMTO CHANGES NOTES REST     the start position, then the position
+//	                              after each ply, in order
+//	! FROM TO "title"             the move that could not be played
+//
+// FROMTO is the move's two squares ("e2e4"; "-": none), CHANGES the
+// squares whose man changed, from the position before (from an empty
+// board for the start), each as its name and the man now on it ("e2.e4P":
+// "." for none; "-": none), NOTES the number of the profile's state (a
+// JSON array of lines), REST the FEN's fields after the placement; FROM
+// and TO the squares of the move that could not be played ("-": not
+// known), TO marked.
+// JSON is escaped for HTML, and a FEN holds no "<": the element cannot be
+// closed early.
+
+// position writes the position after ply, in the part pl.
+func (vg *viewerGame) position(pl *replay.Played, ply int) error {
+	w := vg.w
+	d, err := DiagramAt(pl, ply, "")
 	if err != nil {
 		return fmt.Errorf("html viewer: game %d: %w", vg.game, err)
 	}
-	d.Header = nil
-	pos := pl.PositionAt(ply - pl.PliesBefore)
-	if ply == last && vg.stopPly > 0 {
-		// The move that could not be played, drawn on the last position.
-		if mv := vg.stop.Move; mv != nil {
-			from, to := replay.OffendingSquares(pos, mv)
-			d.From, d.To, d.Mark, d.ArrowLabel = record.Square(from), record.Square(to), record.Square(to), "offending move"
-			d.Title = fmt.Sprintf("after ply %d; ply %d, %s, cannot be played", last, vg.stopPly, vg.stop.Text)
+	fen := d.Caption
+	if strings.ContainsAny(fen, "<\n") {
+		return fmt.Errorf("html viewer: game %d ply %d: a FEN the page cannot hold: %q", vg.game, ply, fen)
+	}
+	placement, rest, _ := strings.Cut(fen, " ")
+	notes := strings.Join(d.Notes, "\n")
+	if ply == 0 {
+		vg.startFigure(d, fen, placement)
+	}
+	n, ok := vg.notes[notes]
+	if !ok {
+		n = len(vg.notes)
+		vg.notes[notes] = n
+		js, err := json.Marshal(append([]string{}, d.Notes...))
+		if err != nil {
+			return fmt.Errorf("html viewer: %w", err)
 		}
+		fmt.Fprintf(w, "=%s\n", js)
 	}
-	hidden := " hidden"
-	if ply == last {
-		hidden = ""
+	// The start position's changes are from an empty board: the page
+	// reads no FEN.
+	w.WriteString(fromTo(d.From, d.To))
+	w.WriteByte(' ')
+	changed := false
+	for sq := range d.Board {
+		if d.Board[sq] == vg.board[sq] {
+			continue
+		}
+		changed = true
+		man := d.Board[sq]
+		if man == 0 {
+			man = '.'
+		}
+		w.WriteString(record.Square(sq).String())
+		w.WriteByte(man)
 	}
-	fen := pos.FEN()
-	fmt.Fprintf(w, "<figure class=\"ply\" data-ply=\"%d\" data-fen=\"%s\"%s>\n", ply, html.EscapeString(fen), hidden)
-	var sb strings.Builder
-	if err := WriteSVGShared(&sb, d); err != nil {
-		return fmt.Errorf("html viewer: %w", err)
+	if !changed {
+		w.WriteByte('-')
 	}
-	w.WriteString(inlineSVG(sb.String(), fmt.Sprintf("position after ply %d: %s", ply, fen)))
-	fmt.Fprintf(w, "<figcaption>%s</figcaption>\n", html.EscapeString(plyCaption(pl, ply)))
-	if fs := vg.byPly[ply]; len(fs) > 0 && ply > 0 {
-		writeFindingItems(w, "<ul class=\"at\">", fs)
+	fmt.Fprintf(w, " %d %s\n", n, rest)
+	vg.board = d.Board
+	if ply == vg.last && vg.stopPly > 0 && vg.stop.Move != nil {
+		// The move that could not be played, drawn on the last position.
+		from, to := replay.OffendingSquares(pl.PositionAt(ply-pl.PliesBefore), vg.stop.Move)
+		title, err := json.Marshal(fmt.Sprintf("after ply %d; ply %d, %s, cannot be played", vg.last, vg.stopPly, vg.stop.Text))
+		if err != nil {
+			return fmt.Errorf("html viewer: %w", err)
+		}
+		fmt.Fprintf(w, "! %s %s %s\n", record.Square(from), record.Square(to), title)
 	}
-	if ply == last && vg.stopPly > 0 {
-		writeFindingItems(w, "<ul class=\"at\">", vg.byPly[vg.stopPly])
-	}
-	w.WriteString("</figure>\n")
 	return nil
 }
 
-// writeFindingItems writes findings as the items of a list opened by ul.
-func writeFindingItems(w *bufio.Writer, ul string, fs []replay.Finding) {
-	w.WriteString(ul)
-	for _, f := range fs {
-		fmt.Fprintf(w, "<li class=\"%s\">%s: %s [%s]</li>", html.EscapeString(f.Severity), html.EscapeString(f.Severity), html.EscapeString(f.Message), html.EscapeString(f.Rule))
+// fromTo is a move's two squares for the page's data ("-": none).
+func fromTo(from, to record.Square) string {
+	if !validSquare(from) || !validSquare(to) {
+		return "-"
 	}
-	w.WriteString("</ul>\n")
+	return from.String() + to.String()
+}
+
+// startFigure writes the start position, drawn (its men drawn once in the
+// page for the games that start alike), and opens the game's data. The
+// step controls are the script's: without it they could do nothing.
+func (vg *viewerGame) startFigure(d *Diagram, fen, placement string) {
+	w := vg.w
+	vd := viewerDiagram(*d)
+	drawing := positionDrawing(vd)
+	id, ok := vg.v.starts[drawing]
+	if !ok && len(vg.v.starts) < viewerStarts {
+		id = "ash-start-" + strconv.Itoa(len(vg.v.starts)+1)
+		vg.v.starts[drawing] = id
+		fmt.Fprintf(w, "<svg width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\"><defs><g id=\"%s\">\n%s</g></defs></svg>\n", id, drawing)
+	}
+	fmt.Fprintf(w, "<figure class=\"ply\" data-ply=\"0\" data-fen=\"%s\" data-set=\"%s\">\n", html.EscapeString(fen), html.EscapeString(orDefault(d.Glyphs, GlyphsFigurine)))
+	var sb strings.Builder
+	if err := writeSVG(&sb, vd, svgOptions{shared: true, position: id}); err != nil {
+		vg.err = fmt.Errorf("html viewer: %w", err)
+	}
+	w.WriteString(inlineSVG(sb.String(), "start position: "+placement))
+	fmt.Fprintf(w, "<figcaption><span class=\"cap\">start position</span> <code class=\"fen\">%s</code><ul class=\"notes\">", html.EscapeString(fen))
+	for _, n := range d.Notes {
+		fmt.Fprintf(w, "<li>%s</li>", html.EscapeString(n))
+	}
+	w.WriteString("</ul></figcaption>\n</figure>\n")
+	w.WriteString("<script type=\"text/plain\" class=\"plies\">\n")
 }
 
 // moves writes the movetext of a part of the main line, nodes, pl what
 // was played of them.
 func (vg *viewerGame) moves(nodes []record.Node, pl *replay.Played) {
-	m := viewerMoves{w: vg.w, pl: pl, byPly: vg.byPly, at: -1, stop: -1, stopPly: vg.stopPly}
+	m := viewerMoves{w: vg.w, pl: pl, byPly: vg.byPly, at: -1, stop: -1, stopPly: vg.stopPly, turn: &vg.turn}
 	if pl.StopIndex >= 0 && pl.StopIndex < len(nodes) {
 		// The move the line stopped at is in this part.
 		m.stop = pl.StopIndex
@@ -217,6 +410,7 @@ func (vg *viewerGame) moves(nodes []record.Node, pl *replay.Played) {
 // as a whole.
 func (vg *viewerGame) tail(g *record.Game) {
 	w := vg.w
+	closeTurn(w, &vg.turn)
 	if g.Result != "" {
 		fmt.Fprintf(w, " <span class=\"result\">%s</span>", html.EscapeString(g.Result))
 	}
@@ -225,6 +419,15 @@ func (vg *viewerGame) tail(g *record.Game) {
 		writeFindingItems(w, "<ul class=\"at game\">", fs)
 	}
 	w.WriteString("</div>\n</section>\n")
+}
+
+// writeFindingItems writes findings as the items of a list opened by ul.
+func writeFindingItems(w *bufio.Writer, ul string, fs []replay.Finding) {
+	w.WriteString(ul)
+	for _, f := range fs {
+		fmt.Fprintf(w, "<li class=\"%s\">%s: %s [%s]</li>", html.EscapeString(f.Severity), html.EscapeString(f.Severity), html.EscapeString(f.Message), html.EscapeString(f.Rule))
+	}
+	w.WriteString("</ul>\n")
 }
 
 // gameVerdict is the one-line verdict of a game for the viewer's header.
@@ -243,23 +446,11 @@ func gameVerdict(res *replay.Result) string {
 	return v
 }
 
-// plyCaption says what a drawing shows, in words: the position after
-// ply, in pl (a part of the main line, Played.PliesBefore the plies
-// before it).
-func plyCaption(pl *replay.Played, ply int) string {
-	if ply == 0 {
-		return "start position"
-	}
-	st := pl.Step(ply - pl.PliesBefore - 1)
-	dots := "."
-	if st.Side.String() == "black" {
-		dots = "..."
-	}
-	return fmt.Sprintf("after %d%s %s (ply %d)", st.MoveNumber, dots, st.SAN, ply)
-}
-
 // viewerMoves writes movetext: main-line moves as buttons that show
-// their position, the rest as written.
+// their position (the script numbers them: the k-th is ply k; the page
+// holds tens of thousands, so they carry no more than their text), the
+// rest as written. A move number and the move after it are kept on one
+// line.
 type viewerMoves struct {
 	w *bufio.Writer
 	// pl is what was played of the main line written (or of its part);
@@ -275,6 +466,21 @@ type viewerMoves struct {
 	byPly   map[int][]replay.Finding
 	stop    int
 	stopPly int
+	// turn: a move number's span is open, to be closed after its move
+	// (the game's, kept from part to part).
+	turn *bool
+}
+
+// closeTurn closes the span that keeps a move number with its move.
+func (m *viewerMoves) closeTurn() { closeTurn(m.w, m.turn) }
+
+// closeTurn closes the span that keeps a move number with its move, if
+// open.
+func closeTurn(w *bufio.Writer, open *bool) {
+	if *open {
+		w.WriteString("</span>")
+		*open = false
+	}
 }
 
 // write writes nodes, the main line's (or a part of it) when main.
@@ -282,15 +488,20 @@ func (m *viewerMoves) write(nodes []record.Node, main bool) {
 	w := m.w
 	for i := range nodes {
 		n := &nodes[i]
+		if n.Kind != record.KindMove {
+			m.closeTurn()
+		}
 		switch n.Kind {
 		case record.KindMoveNumber:
-			fmt.Fprintf(w, " <span class=\"num\">%d%s</span>", n.Number, strings.Repeat(".", max(1, int(n.Dots))))
+			fmt.Fprintf(w, " <span class=t><i>%d%s</i>", n.Number, strings.Repeat(".", max(1, int(n.Dots))))
+			*m.turn = true
 		case record.KindMove:
 			if n.Move != nil && n.Move.Joined {
 				w.WriteString(",")
 			} else {
 				w.WriteString(" ")
 			}
+			var fs []replay.Finding
 			switch {
 			case main && i == m.at:
 				ply := m.pl.PliesBefore + m.next + 1
@@ -299,13 +510,22 @@ func (m *viewerMoves) write(nodes []record.Node, main bool) {
 				} else {
 					m.at = -1
 				}
-				cls, tip := findingClass(m.byPly[ply])
-				fmt.Fprintf(w, `<button type="button" class="mv%s" data-ply="%d"%s>%s</button>`, cls, ply, tip, html.EscapeString(n.Text))
+				fs = m.byPly[ply]
+				if cls := findingClass(fs); cls != "" {
+					fmt.Fprintf(w, `<button class="%s">%s</button>`, cls[1:], html.EscapeString(n.Text))
+				} else {
+					fmt.Fprintf(w, `<button>%s</button>`, html.EscapeString(n.Text))
+				}
 			case main && i == m.stop:
-				cls, tip := findingClass(m.byPly[m.stopPly])
-				fmt.Fprintf(w, `<span class="mv unplayed%s"%s>%s</span>`, cls, tip, html.EscapeString(n.Text))
+				fs = m.byPly[m.stopPly]
+				fmt.Fprintf(w, `<span class="mv unplayed%s">%s</span>`, findingClass(fs), html.EscapeString(n.Text))
 			default:
 				fmt.Fprintf(w, `<span class="mv%s">%s</span>`, map[bool]string{true: " unplayed", false: ""}[main], html.EscapeString(n.Text))
+			}
+			m.closeTurn()
+			// The findings of the move beside it, in words.
+			for _, f := range fs {
+				fmt.Fprintf(w, ` <span class="fd %s">%s: %s [%s]</span>`, html.EscapeString(f.Severity), html.EscapeString(f.Severity), html.EscapeString(f.Message), html.EscapeString(f.Rule))
 			}
 		case record.KindComment, record.KindLineComment:
 			fmt.Fprintf(w, " <span class=\"comment\">%s</span>", html.EscapeString(n.Text))
@@ -314,75 +534,45 @@ func (m *viewerMoves) write(nodes []record.Node, main bool) {
 		case record.KindVariation:
 			w.WriteString(" <span class=\"variation\">(")
 			m.write(n.Variation(), false)
+			m.closeTurn()
 			w.WriteString(" )</span>")
 		}
 	}
 }
 
-// findingClass marks a move with its worst finding, the messages as its
-// title (a tooltip, read by screen readers too).
-func findingClass(fs []replay.Finding) (string, string) {
-	if len(fs) == 0 {
-		return "", ""
-	}
-	cls := " warning"
-	var msgs []string
+// findingClass marks a move with its worst finding.
+func findingClass(fs []replay.Finding) string {
+	cls := ""
 	for _, f := range fs {
 		if f.IsError() {
-			cls = " error"
+			return " error"
 		}
-		msgs = append(msgs, f.Severity+": "+f.Message+" ["+f.Rule+"]")
+		cls = " warning"
 	}
-	return cls, ` title="` + html.EscapeString(strings.Join(msgs, "\n")) + `"`
+	return cls
 }
 
-// Close ends the page.
+// Close ends the page: the index of the games, when there are more than
+// one, and the script.
 func (v *Viewer) Close() error {
-	v.w.WriteString("</main>\n<script>" + viewerScript + "</script>\n</body></html>\n")
+	v.w.WriteString("</main>\n")
+	if len(v.index) > 1 {
+		// After the games, as they stream, but shown first (viewerStyle).
+		// Folded when long, so the first game's board is on the first
+		// screen.
+		open := ""
+		if len(v.index) <= 12 {
+			open = " open"
+		}
+		fmt.Fprintf(v.w, "<nav class=\"index\" aria-label=\"games\"><details%s><summary>%s</summary>\n<ul>\n", open, english.Count(len(v.index), "game", "games"))
+		for _, e := range v.index {
+			fmt.Fprintf(v.w, "<li><a href=\"#%s\">%s</a></li>\n", e.id, html.EscapeString(e.label))
+		}
+		v.w.WriteString("</ul></details></nav>\n")
+	}
+	v.w.WriteString("<script>ashViewer.ready()</script>\n</body></html>\n")
 	if err := v.w.Flush(); err != nil {
 		return fmt.Errorf("html viewer: %w", err)
 	}
 	return nil
 }
-
-const viewerStyle = `
-.game{margin:1rem 0 3rem}
-.game:focus{outline:none}.game:focus-visible{outline:2px dashed #1f6fd1;outline-offset:.5rem}
-.boards figcaption{font-family:inherit;font-size:1rem;color:#1a1a1a}
-.viewer{display:flex;flex-wrap:wrap;gap:1.5rem;align-items:flex-start}
-.viewer .left{flex:0 0 auto;width:29rem;max-width:100%}
-.boards figure{margin:0}
-.boards svg{width:28rem;max-width:100%;height:auto}
-.boards figcaption{font-weight:bold}
-.moves{flex:1;min-width:18rem;max-width:36rem;line-height:1.9}
-.moves .mv{font-family:"DejaVu Sans Mono",monospace;border:1px solid transparent;background:none;padding:0 .2rem;font-size:1rem;cursor:pointer;border-radius:.2rem}
-.moves .mv.current{background:#1f6fd1;color:#fff}
-.moves .mv.error{outline:2px solid #d11f1f}
-.moves .mv.warning{outline:2px dashed #9a7410}
-.moves .unplayed{color:#999;cursor:default}
-.moves .unplayed.error{color:#d11f1f;text-decoration:line-through}
-.moves .comment{color:#555;font-style:italic}
-.moves .variation{color:#555}
-.moves .num{color:#777}
-ul.at{margin:.3rem 0;padding-left:1.2rem}
-ul.at .error{color:#a00}
-.steps button{font-size:1.1rem;min-width:2.4rem}
-.tags{margin:.1rem 0;color:#333}
-@media print{.steps{display:none}.boards figure[hidden]{display:none}}
-`
-
-const viewerScript = `
-(function(){
-document.querySelectorAll('section.game').forEach(function(game){
-var figs=game.querySelectorAll('figure.ply');var moves=game.querySelectorAll('button.mv');var nav=game.querySelector('.steps');var out=game.querySelector('.where');
-var last=figs.length-1;var cur=last;nav.hidden=false;
-function show(n){if(n<0)n=0;if(n>last)n=last;cur=n;figs.forEach(function(f){f.hidden=(+f.dataset.ply!==n);});
-moves.forEach(function(m){var on=(+m.dataset.ply===n);m.classList.toggle('current',on);if(on)m.setAttribute('aria-current','step');else m.removeAttribute('aria-current');});
-out.textContent='ply '+n+' of '+last;game.dataset.ply=n;}
-moves.forEach(function(m){m.addEventListener('click',function(){show(+m.dataset.ply);});});
-nav.addEventListener('click',function(e){var g=e.target.dataset.go;if(g==='first')show(0);if(g==='prev')show(cur-1);if(g==='next')show(cur+1);if(g==='last')show(last);});
-game.tabIndex=0;game.addEventListener('keydown',function(e){var k=e.key;if(k==='ArrowLeft'){show(cur-1);e.preventDefault();}else if(k==='ArrowRight'){show(cur+1);e.preventDefault();}else if(k==='Home'){show(0);e.preventDefault();}else if(k==='End'){show(last);e.preventDefault();}});
-show(last);});
-var first=document.querySelector('section.game');if(first)first.focus();
-})();
-`

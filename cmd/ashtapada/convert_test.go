@@ -325,3 +325,31 @@ func TestDiffInOrderUnequalFiles(t *testing.T) {
 		t.Errorf("--by Event: %s", byKey)
 	}
 }
+
+// TestViewerOfOneGame: convert --to html --game N writes the page of that
+// game alone, its section named by its number, without an index; the
+// page of all the games has one, linking to each.
+func TestViewerOfOneGame(t *testing.T) {
+	t.Parallel()
+	file := filepath.Join("..", "..", "corpus", "fide", "showcase.pgn")
+	one, stderr, code := runAsh(t, "", "", "convert", "--to", "html", "--game", "3", file)
+	if code != 0 {
+		t.Fatalf("convert --to html --game 3: exit %d: %s", code, stderr)
+	}
+	if n := strings.Count(one, `<section class="game"`); n != 1 || !strings.Contains(one, `<section class="game" id="g3"`) || strings.Contains(one, `class="index"`) {
+		t.Errorf("convert --to html --game 3 writes %d sections (game 3's: %v), an index: %v", n, strings.Contains(one, `id="g3"`), strings.Contains(one, `class="index"`))
+	}
+	all, stderr, code := runAsh(t, "", "", "convert", "--to", "html", file)
+	if code != 0 {
+		t.Fatalf("convert --to html: exit %d: %s", code, stderr)
+	}
+	games := strings.Count(all, `<section class="game"`)
+	if games < 3 {
+		t.Fatalf("the page of %s has %d games", file, games)
+	}
+	for i := 1; i <= games; i++ {
+		if !strings.Contains(all, fmt.Sprintf(`<li><a href="#g%d">Game %d`, i, i)) || !strings.Contains(all, fmt.Sprintf(`<section class="game" id="g%d"`, i)) {
+			t.Errorf("the index of the page of all the games does not link to game %d's section", i)
+		}
+	}
+}

@@ -140,8 +140,8 @@ func TestHugeGameMemory(t *testing.T) {
 		{[]string{"convert", "--to", "descriptive", game}, 10, true, 0},
 		{[]string{"convert", "--to", "fr", game}, 10, true, 0},
 		{[]string{"convert", "--to", "svg", game}, 10, true, 0},
-		// A drawing per ply, some 6 KB of page each: 1.5 GB for the
-		// default game's 250,000 plies, 12 GB for the long run's game.
+		// Each ply's changes and move, some 65 bytes of page: the
+		// positions are drawn by the page's script.
 		{[]string{"convert", "--to", "html", game}, 10, true, 0},
 		{[]string{"show", game}, 10, false, 0},
 		{[]string{"diff", game, game}, 10, true, 0}, // the two read in parts side by side

@@ -392,7 +392,11 @@
       new MutationObserver(() => setPly(+game.dataset.ply)).observe(game, { attributes: true, attributeFilter: ['data-ply'] });
       doc.addEventListener('keydown', stepKey);
       frame.style.height = Math.max(560, doc.documentElement.scrollHeight + 20) + 'px';
-      if (ply >= 0) goToPly(ply); else setPly(+game.dataset.ply);
+      // The viewer page opens at the start; here, where a game is checked,
+      // at its last position unless a ply is asked for.
+      if (ply >= 0) goToPly(ply);
+      else game.querySelector('[data-go="last"]').click();
+      setPly(+game.dataset.ply);
     };
     frame.srcdoc = v.viewer;
   }
@@ -412,7 +416,7 @@
   function goToPly(n) {
     const game = viewerGame();
     if (!game) return;
-    const mv = game.querySelector('button.mv[data-ply="' + n + '"]');
+    const mv = game.querySelector('.moves button[data-ply="' + n + '"]');
     if (mv) { mv.click(); return; }
     const nav = (go) => game.querySelector('[data-go="' + go + '"]').click();
     nav('first');
