@@ -123,7 +123,7 @@ func (s *SANParts) Part(nodes []record.Node, pl *replay.Played) ([]record.Node, 
 	}
 	if s.cut && pl.StopNode != nil && pl.StopIndex >= 0 && pl.StopIndex < len(out) {
 		// The ply counts the plies of the parts before.
-		why := fmt.Sprintf("ply %d (%s) could not be played", pl.PliesBefore+pl.Len()+1, pl.StopNode.Text)
+		why := fmt.Sprintf("ply %d (%s) could not be played", pl.PliesBefore+pl.Len()+1, TerminalText(pl.StopNode.Text))
 		if pl.Stop != nil {
 			why += stopWhy(pl.Stop)
 		}

@@ -205,7 +205,7 @@ func stopReason(t *replay.Played) (why string, comment bool) {
 	case t.Start == nil && t.Stop != nil:
 		return "the game could not be replayed: " + t.Stop.Message, false
 	case t.StopNode != nil:
-		return fmt.Sprintf("ply %d (%s) could not be played; the record goes on from there in PGN only", t.PliesBefore+t.Len()+1, t.StopNode.Text), true
+		return fmt.Sprintf("ply %d (%s) could not be played; the record goes on from there in PGN only", t.PliesBefore+t.Len()+1, TerminalText(t.StopNode.Text)), true
 	}
 	return "", false
 }
