@@ -549,6 +549,46 @@ func isMoveNumberWord(w string) bool {
 	return rest == "" && i > 1 || strings.HasPrefix(rest, ".") || strings.HasPrefix(rest, "…") || strings.HasPrefix(rest, "-") || strings.HasPrefix(rest, "/")
 }
 
+// rankNotNumber: next, a word such as `4.` after w in a move, is the
+// rank of the long form (`P. to K. 4.`) rather than the number of the
+// next move: w names a file, next is a rank with its full stop, and it
+// is not the number the next move would have after the elements out
+// (where it is, it stays a number: `K to B 2.` is `K to B` and move 2).
+func rankNotNumber(w, next string, out []gElem) bool {
+	if len(next) != 2 || next[0] < '1' || next[0] > '8' || next[1] != '.' {
+		return false
+	}
+	f := strings.TrimSuffix(strings.TrimSuffix(strings.TrimRight(w, "."), "'s"), "’s")
+	if fl, ok := fileName(strings.ReplaceAll(f, "Kt", "N")); !ok || fl == 0 {
+		return false
+	}
+	last := 0
+	for i := len(out) - 1; i >= 0; i-- {
+		if num := out[i].Number; num != "" {
+			for j := 0; j < len(num) && num[j] >= '0' && num[j] <= '9' && last < 1e6; j++ {
+				last = last*10 + int(num[j]-'0')
+			}
+			break
+		}
+	}
+	return int(next[0]-'0') != last+1
+}
+
+// castlingWing: text is castling whose last word names its side with a
+// lone `K` or `Q` (`Castles K.`), a word that may instead begin the next
+// move (`K. Kt. to B3`).
+func castlingWing(text string) bool {
+	f := strings.Fields(text)
+	if len(f) < 2 || !strings.HasPrefix(strings.ToLower(f[0]), "castle") {
+		return false
+	}
+	switch strings.Trim(f[len(f)-1], ".") {
+	case "K", "Q":
+		return true
+	}
+	return false
+}
+
 // move reads the move at start: the longest run of words on the line (up
 // to the next move number) that reads as a descriptive move, so that
 // `Kt - Q B 3`, `K R - Kt 1` and `P - K 8 (Q) ch` are one move each and
@@ -561,6 +601,7 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 	j := start
 	open := 0
 	e := s.word(j, open)
+	rankAt := -1 // the word that is a rank, not a move number (`P. to K. 4.`)
 	for n < len(ends) {
 		if e == j {
 			break
@@ -583,7 +624,10 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 		}
 		next := s.src[k:ne]
 		if isMoveNumberWord(next) {
-			break
+			if rankAt >= 0 || !rankNotNumber(w, next, out) {
+				break
+			}
+			rankAt = n
 		}
 		j, e = k, ne // the next word, read once
 	}
@@ -621,7 +665,21 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 			}
 		}
 	}
+	if best >= 1 && castlingWing(s.src[start:ends[best]]) && (best+1 >= n || !strings.HasPrefix(strings.ToLower(s.src[s.wordStart(ends[best]):ends[best+1]]), "castle")) && s.readsAt(start, ends[best-1]) && s.splits(ends[:n], best, s.wordStart(ends[best-1])) {
+		// `4. Castles K. Kt. to B3`, two columns run together: the `K.`
+		// that would be castling's side begins the next move, which
+		// reads with it; read so, and say so.
+		if !s.discard {
+			s.b.warn(toPos(p), ruleid.LenientNotation, fmt.Sprintf("`%s`: read as `%s` and a move that begins with `%s` (castling's side would leave that move without it)",
+				s.src[start:ends[best]], s.src[start:ends[best-1]], s.src[s.wordStart(ends[best-1]):ends[best]]))
+		}
+		best--
+	}
 	if best >= 0 {
+		if rankAt >= 0 && best >= rankAt && !s.discard {
+			s.b.warn(toPos(p), ruleid.LenientNotation, fmt.Sprintf("`%s`: the `%s` at its end is read as the rank, not as a move number",
+				s.src[start:ends[best]], s.src[s.wordStart(ends[rankAt-1]):ends[rankAt]]))
+		}
 		return s.emit(out, start, ends[best], p)
 	}
 	if n > 0 && bookEndings[strings.TrimRight(s.src[start:ends[0]], ".")] {
@@ -662,13 +720,25 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 	if !looksDescriptive(src) {
 		tries = append(tries[1:], record.DescriptiveNotation)
 	}
+	// The reading that got furthest, when none reads the game: its error
+	// is the one to report, where SAN's stands at the first move.
+	var furthest *record.Game
+	far := se.Pos.Offset
+	if !strings.HasPrefix(se.Message, "found `") || !strings.Contains(se.Message, "`, expected a") || strings.Contains(se.Message, "expected a move number") {
+		// SAN's error is not a move it cannot read (an unclosed
+		// variation, a look-alike letter, a limit): it stands.
+		far = len(c.Data) + c.Pos.Offset
+	}
 	for _, n := range tries {
 		c2 := c
 		c2.notation = n
 		g := &record.Game{Source: c.Data, Pos: c.Pos, Notation: n}
 		nb := &builder{g: g, filename: filename}
 		parseChunkCommon(c2, filename, nb, true)
-		if g.SyntaxError() != nil {
+		if e := g.SyntaxError(); e != nil {
+			if e.Rule == ruleid.Syntax && e.Pos.Offset > far {
+				furthest, far = g, e.Pos.Offset
+			}
 			continue
 		}
 		at, moves := g.Pos, false
@@ -690,6 +760,36 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 		b.parts, b.given = nil, 0
 		return
 	}
+	if furthest != nil {
+		e := furthest.SyntaxError()
+		sanAt, _, _ := strings.Cut(strings.TrimPrefix(se.Message, "found "), ", expected")
+		e.Message = fmt.Sprintf("read as %s notation%s up to move %s, the furthest any notation reads (SAN stops at %s, %d:%d); %s (--notation %s reads it so)",
+			furthest.Notation.Name(), letterHint(furthest.Notation), moveNumberBefore(c.Data, e.Pos.Offset-c.Pos.Offset), sanAt, se.Pos.Line, se.Pos.Col, e.Message, furthest.Notation)
+		*b.g = *furthest
+		b.parts, b.given = nil, 0
+	}
+}
+
+// moveNumberBefore is the number of the move that text[:off] ends in: the
+// last move number written before off (`2.`, `12...`), or 1.
+func moveNumberBefore(text []byte, off int) string {
+	off = min(max(off, 0), len(text))
+	for i := off - 1; i >= 0; i-- {
+		if text[i] != '.' || i == 0 || text[i-1] < '0' || text[i-1] > '9' {
+			continue
+		}
+		j := i - 1
+		for j > 0 && text[j-1] >= '0' && text[j-1] <= '9' {
+			j--
+		}
+		if j == 0 || isSpace(text[j-1]) || text[j-1] == '(' || text[j-1] == '.' {
+			if j > 0 && text[j-1] == '.' {
+				continue
+			}
+			return string(text[j:i])
+		}
+	}
+	return "1"
 }
 
 func letterHint(n record.Notation) string {
@@ -715,6 +815,15 @@ func descriptiveTurnOK(text string) bool {
 	for {
 		part := text
 		i := strings.IndexByte(text, ',')
+		for i >= 0 && i+1 < len(text) && text[i+1] == ' ' {
+			// A comma of the sentence (`B. takes K. B. P., ch.`)
+			// joins no moves.
+			if j := strings.IndexByte(text[i+1:], ','); j >= 0 {
+				i += 1 + j
+			} else {
+				i = -1
+			}
+		}
 		if i >= 0 {
 			part = text[:i]
 		}

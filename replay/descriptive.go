@@ -109,7 +109,8 @@ func DescriptiveMatches(pos *rules.Position, m rules.Move, mv *record.Move) bool
 		return m.To.File() == m.From.File() && int8(dr) == d.Steps
 	}
 	if !d.Capture {
-		if !fileIn(d.ToFiles, m.To) || relRank(side, m.To.Rank()) != d.ToRank {
+		// ToRank 0: no square written (`P. checks.`), any fits.
+		if d.ToRank != 0 && (!fileIn(d.ToFiles, m.To) || relRank(side, m.To.Rank()) != d.ToRank) {
 			return false
 		}
 	} else {
