@@ -123,12 +123,18 @@ func parseDescriptive(text string, d *record.Descriptive) (record.Move, error) {
 		err := descriptiveBody(&m, d, core, sep)
 		return m, err
 	}
-	if c, check, ok := castlingWords(text); ok {
+	body := text
+	if n := len(body); n > 2 && body[n-1] == '.' && !strings.HasSuffix(body, "e.p.") {
+		// The full stop of the sentence the move ends (`R to Q8.`,
+		// `P-Q3.`).
+		body = body[:n-1]
+	}
+	if c, check, ok := castlingWords(body); ok {
 		// `Castles.`, `Castles on K's side`, `K. castles`.
 		m.Castle, m.Piece, m.Check = c, 'K', check
 		return m, nil
 	}
-	src, steps := longForm(text)
+	src, steps := longForm(body)
 	s := normalizeDescriptive(src)
 	if s == "" {
 		return m, errEmpty
@@ -571,6 +577,12 @@ func longFormWords(text string) (string, int8) {
 		}
 	}
 	for i, w := range words {
+		if strings.IndexByte(w, '_') >= 0 {
+			// `_en passant_`: the underscores of a typed page's
+			// italics.
+			w = strings.Trim(w, "_")
+			words[i] = w
+		}
 		// Parentheses stay around what they enclose (`(on Q square)`);
 		// a glyph inside them (`(on R2!)`) goes to the end.
 		pre, post := "", ""

@@ -51,7 +51,7 @@ func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 		ast.Tags = append(ast.Tags, tag)
 	}
 	st.tags = ast.Tags
-	s := &descScanner{src: src, i: lx.i, line: lx.line, lineOff: lx.lineOff, lx: lx, rest: len(src), b: b, limits: c.limits}
+	s := &descScanner{src: src, i: lx.i, line: lx.line, lineOff: lx.lineOff, lx: lx, rest: len(src), b: b, limits: c.limits, afterMove: -1}
 	// Room for the moves of a game of this size (a move and its space take
 	// about six bytes), so that the list grows seldom.
 	est := (len(src)-lx.i)/6 + 8
@@ -88,6 +88,9 @@ func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 		b.estimate = est // the stack holds one part
 	}
 	b.build(ast.Tags, line)
+	if !b.failed {
+		b.g.Notices = append(b.g.Notices, s.warnings...)
+	}
 	b.finish(c, s.rest)
 }
 
@@ -167,6 +170,11 @@ type descScanner struct {
 	limits Limits
 	// err is the game's error: a syntax or a limit notice.
 	err *record.Notice
+	// warnings are the scanner's findings (warn).
+	warnings []record.Notice
+	// afterMove is the offset just after the last move that read (or
+	// the annotator's word after it), -1 before the first.
+	afterMove int
 }
 
 func (s *descScanner) pos(i int) lexer.Position { return s.lx.posOn(i, s.line, s.lineOff) }
@@ -476,8 +484,17 @@ func (s *descScanner) emit(out []gElem, start, end int, p lexer.Position) []gEle
 			break
 		}
 	}
-	s.i = end
+	s.i, s.afterMove = end, end
 	return append(out, gElem{Pos: p, Move: s.src[start:end]})
+}
+
+// warn keeps a lenient-notation warning about how the text at p was read,
+// for the record once it is built (flushWarnings): the builder's own
+// findings come first, whether the game is read whole or in parts.
+func (s *descScanner) warn(p lexer.Position, msg string) {
+	if !s.discard {
+		s.warnings = append(s.warnings, record.Notice{Pos: toPos(p), Rule: ruleid.LenientNotation, Severity: ruleid.SeverityOf(ruleid.LenientNotation), Message: msg})
+	}
 }
 
 // isSuffixWord: the word only ever ends a move. (A switch, not a map: it
@@ -574,6 +591,76 @@ func rankNotNumber(w, next string, out []gElem) bool {
 	return int(next[0]-'0') != last+1
 }
 
+// inMoveSlot: a word that ends at e stands where a move of the record
+// must: the move number after it comes before the moves of the number
+// before it are all written (`4. P-Q3 Castels 5. P-Q4`: Black's move 4 is
+// missing). Such a word is a misprinted move, not an annotator's word.
+func (s *descScanner) inMoveSlot(out []gElem, e int) bool {
+	k := e
+	for k < len(s.src) && isSpace(s.src[k]) {
+		k++
+	}
+	j := k
+	for j < len(s.src) && s.src[j] >= '0' && s.src[j] <= '9' {
+		j++
+	}
+	if j == k || j >= len(s.src) || s.src[j] != '.' && !strings.HasPrefix(s.src[j:], "…") {
+		return false // no move number follows
+	}
+	moves, want := 0, 2
+	for i := len(out) - 1; i >= 0; i-- {
+		if out[i].Move != "" {
+			moves++
+		}
+		if num := out[i].Number; num != "" {
+			if strings.HasSuffix(num, "..") || strings.HasSuffix(num, "…") {
+				want = 1
+			}
+			return moves < want
+		}
+	}
+	return false
+}
+
+// isFootnote: w is a footnote mark, `[A]`, `[1]`, `[12]`, `[*]`.
+func isFootnote(w string) bool {
+	if len(w) < 3 || len(w) > 5 || w[0] != '[' || w[len(w)-1] != ']' {
+		return false
+	}
+	for i := 1; i < len(w)-1; i++ {
+		if c := w[i]; !(c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '*') {
+			return false
+		}
+	}
+	return true
+}
+
+// footnoteAt is where a footnote mark glued to the end of w begins (`R-K1[A]`),
+// or 0.
+func footnoteAt(w string) int {
+	i := strings.LastIndexByte(w, '[')
+	if i <= 0 || !isFootnote(w[i:]) {
+		return 0
+	}
+	return i
+}
+
+// isAnnotationWord: w is a word of letters (with the punctuation of a
+// sentence after it), as an annotator writes (`Good`, `fcd`, `Better.`):
+// once it reads as no move, nothing else can be meant.
+func isAnnotationWord(w string) bool {
+	w = strings.TrimRight(w, ".,;:!?")
+	if len(w) < 2 {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '\'') {
+			return false
+		}
+	}
+	return true
+}
+
 // castlingWing: text is castling whose last word names its side with a
 // lone `K` or `Q` (`Castles K.`), a word that may instead begin the next
 // move (`K. Kt. to B3`).
@@ -607,6 +694,13 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 			break
 		}
 		w := s.src[j:e]
+		if k := footnoteAt(w); k > 0 {
+			// `R-K1[A]`: a footnote mark glued to the move ends it; the
+			// mark is read next, as a comment.
+			ends[n] = j + k
+			n++
+			break
+		}
 		ends[n] = e
 		n++
 		// Is the next word on this line part of the move?
@@ -669,15 +763,13 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 		// `4. Castles K. Kt. to B3`, two columns run together: the `K.`
 		// that would be castling's side begins the next move, which
 		// reads with it; read so, and say so.
-		if !s.discard {
-			s.b.warn(toPos(p), ruleid.LenientNotation, fmt.Sprintf("`%s`: read as `%s` and a move that begins with `%s` (castling's side would leave that move without it)",
-				s.src[start:ends[best]], s.src[start:ends[best-1]], s.src[s.wordStart(ends[best-1]):ends[best]]))
-		}
+		s.warn(p, fmt.Sprintf("`%s`: read as `%s` and a move that begins with `%s` (castling's side would leave that move without it)",
+			s.src[start:ends[best]], s.src[start:ends[best-1]], s.src[s.wordStart(ends[best-1]):ends[best]]))
 		best--
 	}
 	if best >= 0 {
-		if rankAt >= 0 && best >= rankAt && !s.discard {
-			s.b.warn(toPos(p), ruleid.LenientNotation, fmt.Sprintf("`%s`: the `%s` at its end is read as the rank, not as a move number",
+		if rankAt >= 0 && best >= rankAt {
+			s.warn(p, fmt.Sprintf("`%s`: the `%s` at its end is read as the rank, not as a move number",
 				s.src[start:ends[best]], s.src[s.wordStart(ends[rankAt-1]):ends[rankAt]]))
 		}
 		return s.emit(out, start, ends[best], p)
@@ -695,6 +787,20 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 		text := strings.TrimSpace(s.src[start:e])
 		out = append(out, gElem{Pos: p, Comment: "{" + text + "}"})
 		s.i = e
+		return out
+	}
+	if n > 0 && (isFootnote(s.src[start:ends[0]]) || isAnnotationWord(s.src[start:ends[0]]) && s.afterMove >= 0 && strings.TrimSpace(s.src[s.afterMove:start]) == "" && !s.inMoveSlot(out, ends[0])) {
+		// A footnote mark (`[1]`) or a word of the annotator's (`Good`,
+		// `fcd`) where a move would stand: no reading takes it as a
+		// move, so it is kept as a comment; a word is reported, since
+		// it may be a misprinted move (the replay then judges the moves
+		// around it).
+		w := s.src[start:ends[0]]
+		if !isFootnote(w) {
+			s.warn(p, fmt.Sprintf("`%s` reads as no move; kept as a comment (an annotator's word)", w))
+		}
+		out = append(out, gElem{Pos: p, Comment: "{" + w + "}"})
+		s.i, s.afterMove = ends[0], ends[0]
 		return out
 	}
 	if n == 0 {

@@ -180,3 +180,43 @@ func TestBookBestError(t *testing.T) {
 		exit: 1,
 	}.check(t)
 }
+
+// TestBookAnnotations: what a book sets among the moves that is no move:
+// a full stop after a move (`R to Q8.`), an annotator's word after it
+// (`Good`, `fcd`), kept as a comment with a warning, footnote marks (`[A]`,
+// `[1]`, glued or apart), kept as comments, and `_en passant_` typed in
+// italics. A word where a move must stand (the next move number follows
+// before the turn is complete) is a misprinted move: the error it was.
+func TestBookAnnotations(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 B-B4 4. Castles P-Q3. Good 5. R to K square. P. to K. R. 3d.",
+		flags: desc,
+		uci:   "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 e1g1 d7d6 f1e1 h7h6",
+		say: []string{
+			":4:61: warning: `Good` reads as no move; kept as a comment (an annotator's word) [lenient-notation]",
+			"10 plies", "valid",
+		},
+	}.check(t)
+	printedCase{
+		moves: "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 B-B4 4. Kt-Kt5 Kt-R3 5. KtxBP KtxKt 6. BxKt ch K-K2 fcd 7. B-Kt3[A] P-Q3 [1] 8. P-Q3",
+		flags: desc,
+		uci:   "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 f3g5 g8h6 g5f7 h6f7 c4f7 e8e7 f7b3 d7d6 d2d3",
+		say: []string{
+			"warning: `fcd` reads as no move; kept as a comment (an annotator's word) [lenient-notation]",
+			"15 plies", "valid",
+		},
+	}.check(t)
+	printedCase{
+		moves: "1. P-K4 P-Q4 2. P-K5 P-KB4 3. PxP _en passant_ KtxP",
+		flags: desc,
+		uci:   "e2e4 d7d5 e4e5 f7f5 e5f6 g8f6",
+		say:   []string{"6 plies", "valid"},
+	}.check(t)
+	printedCase{
+		moves: "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 B-B4 4. P-Q3 Castels 5. P-Q4",
+		flags: desc,
+		say:   []string{":4:52: error: found `Castels`, expected a descriptive move"},
+		exit:  1,
+	}.check(t)
+}
