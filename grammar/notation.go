@@ -830,9 +830,11 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 	// is the one to report, where SAN's stands at the first move.
 	var furthest *record.Game
 	far := se.Pos.Offset
-	if !strings.HasPrefix(se.Message, "found `") || !strings.Contains(se.Message, "`, expected a") || strings.Contains(se.Message, "expected a move number") {
+	if !(strings.HasPrefix(se.Message, "found `") && strings.Contains(se.Message, "`, expected a") && !strings.Contains(se.Message, "expected a move number") ||
+		strings.Contains(se.Message, "), where the Latin")) {
 		// SAN's error is not a move it cannot read (an unclosed
-		// variation, a look-alike letter, a limit): it stands.
+		// variation, a limit): it stands. A look-alike letter is such
+		// a move, which a book's notation may read (`Крe2`).
 		far = len(c.Data) + c.Pos.Offset
 	}
 	for _, n := range tries {
@@ -842,8 +844,14 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 		nb := &builder{g: g, filename: filename}
 		parseChunkCommon(c2, filename, nb, true)
 		if e := g.SyntaxError(); e != nil {
-			if e.Rule == ruleid.Syntax && e.Pos.Offset > far {
+			switch {
+			case e.Rule != ruleid.Syntax:
+			case e.Pos.Offset > far:
 				furthest, far = g, e.Pos.Offset
+			case furthest == nil && e.Pos.Offset == se.Pos.Offset && strings.Contains(e.Message, "is typed in Latin letters"):
+				// `Kpe2` in a Russian game: the notation's own error
+				// names the letters, where SAN's cannot.
+				furthest = g
 			}
 			continue
 		}
@@ -868,12 +876,22 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 	}
 	if furthest != nil {
 		e := furthest.SyntaxError()
-		sanAt, _, _ := strings.Cut(strings.TrimPrefix(se.Message, "found "), ", expected")
+		sanAt := "`" + quoteToken(wordAt(c.Data, se.Pos.Offset-c.Pos.Offset)) + "`"
 		e.Message = fmt.Sprintf("read as %s notation%s up to move %s, the furthest any notation reads (SAN stops at %s, %d:%d); %s (--notation %s reads it so)",
 			furthest.Notation.Name(), letterHint(furthest.Notation), moveNumberBefore(c.Data, e.Pos.Offset-c.Pos.Offset), sanAt, se.Pos.Line, se.Pos.Col, e.Message, furthest.Notation)
 		*b.g = *furthest
 		b.parts, b.given = nil, 0
 	}
+}
+
+// wordAt is the word of text at off (up to white space).
+func wordAt(text []byte, off int) string {
+	off = min(max(off, 0), len(text))
+	e := off
+	for e < len(text) && !isSpace(text[e]) {
+		e++
+	}
+	return string(text[off:e])
 }
 
 // moveNumberBefore is the number of the move that text[:off] ends in: the

@@ -220,3 +220,42 @@ func TestBookAnnotations(t *testing.T) {
 		exit:  1,
 	}.check(t)
 }
+
+// TestBookFormsUnderShatranj: a shatranj game printed in descriptive
+// notation reads the same way (the notation is guessed; the profile judges
+// the moves).
+func TestBookFormsUnderShatranj(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		tags:  "[Variant \"shatranj\"]\n",
+		moves: "1. P. to K. 3d. P. to K. 3d. 2. K. Kt. to B. 3d. Q. Kt. to B. 3d. 3. P-Q3 P-Q3 Good 4. R-Kt P. to Q. 4.",
+		uci:   "e2e3 e7e6 g1f3 b8c6 d2d3 d7d6 h1g1 d6d5",
+		say: []string{
+			"[notation-guessed]", "`Good` reads as no move", "`R-Kt` names no rank", "`P. to Q. 4.`: the `4.` at its end is read as the rank",
+			"shatranj, 8 plies", "valid",
+		},
+	}.check(t)
+}
+
+// TestBookLatinRussianKing: `Kpe2`, the Russian king `Кр` typed with the
+// Latin `K` and `p`, is refused with an error that names the letters, under
+// --notation ru and when the notation is guessed; where the Russian reading
+// gets further than SAN, its error is the one reported.
+func TestBookLatinRussianKing(t *testing.T) {
+	t.Parallel()
+	want := "`Kpe2`: `Kp` is typed in Latin letters, where Russian notation writes `Кр` (Cyrillic, U+041A U+0440) for the king"
+	printedCase{
+		moves: "1. e4 e5 2. Kpe2 Кc6",
+		flags: []string{"--notation", "ru"},
+		say:   []string{":4:13: error: " + want + " [syntax]"},
+		exit:  1,
+	}.check(t)
+	printedCase{
+		moves: "1. e4 e5 2. Кf3 Кc6 3. Сc4 Сc5 4. Kpe2 d6",
+		say: []string{
+			// (columns count bytes)
+			":4:39: error: read as Russian notation (Кр=K Ф=Q Л=R С=B К=N) up to move 4, the furthest any notation reads (SAN stops at `Кf3`, 4:13); " + want + " (--notation ru reads it so) [syntax]",
+		},
+		exit: 1,
+	}.check(t)
+}
