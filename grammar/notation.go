@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -400,7 +401,15 @@ func (s *descScanner) lineEnd(i int) int {
 }
 
 func (s *descScanner) castlingWithZeros(i int) bool {
-	return strings.HasPrefix(s.src[i:], "0-0")
+	if strings.HasPrefix(s.src[i:], "0-0") {
+		return true
+	}
+	// `0–0`: a typeset dash, as parseDescriptive reads it.
+	if i+1 < len(s.src) && s.src[i+1] >= utf8.RuneSelf {
+		r, size := utf8.DecodeRuneInString(s.src[i+1:])
+		return isTypesetDash(r) && strings.HasPrefix(s.src[i+1+size:], "0")
+	}
+	return false
 }
 
 func (s *descScanner) setResult(depth int, r string, p lexer.Position) {
@@ -936,6 +945,11 @@ func looksDescriptive(src string) bool {
 // descriptiveTurnOK: every move of the turn (moves joined by commas in a
 // compound turn) reads as a descriptive move.
 func descriptiveTurnOK(text string) bool {
+	if n := len(text); n > 1 && text[n-1] == ',' {
+		// `P - K 4,`: a comma of the prose after the move (the builder
+		// reads it so: builder.turn).
+		text = text[:n-1]
+	}
 	for {
 		part := text
 		i := strings.IndexByte(text, ',')

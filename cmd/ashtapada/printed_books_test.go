@@ -259,3 +259,34 @@ func TestBookLatinRussianKing(t *testing.T) {
 		exit: 1,
 	}.check(t)
 }
+
+// TestBookPrintForms: the forms of print SAN reads (docs/format.md, "Forms
+// of print") read in descriptive notation too: the ellipsis `4…`, castling
+// `0–0` with an en dash, mate `++` glued or apart, and a comma of the prose
+// after a move (`P - K 4,`).
+func TestBookPrintForms(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 B-B4 4. 0–0 4… Kt-B3 5. Kt-Kt5 Castles 6. KtxBP RxKt 7. BxR ch KxB",
+		flags: desc,
+		uci:   "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 e1g1 g8f6 f3g5 e8g8 g5f7 f8f7 c4f7 g8f7",
+		say:   []string{"14 plies", "valid"},
+	}.check(t)
+	for _, mate := range []string{"QxBP++", "QxBP ++"} {
+		printedCase{
+			moves: "1. P-K4 P-K4 2. B-B4 Kt-QB3 3. Q-R5 Kt-B3 4. " + mate,
+			flags: desc,
+			uci:   "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7",
+			say:   []string{"outcome checkmate (white)", "valid"},
+		}.check(t)
+	}
+	printedCase{
+		moves: "1. P - K 4, P - K 4 2. Kt - K B 3, Kt - Q B 3",
+		flags: desc,
+		uci:   "e2e4 e7e5 g1f3 b8c6",
+		say: []string{
+			":4:4: warning: `P - K 4,`: the comma after the move is read as punctuation",
+			"4 plies", "valid",
+		},
+	}.check(t)
+}
