@@ -52,7 +52,7 @@ func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 		ast.Tags = append(ast.Tags, tag)
 	}
 	st.tags = ast.Tags
-	s := &descScanner{src: src, i: lx.i, line: lx.line, lineOff: lx.lineOff, lx: lx, rest: len(src), b: b, limits: c.limits, afterMove: -1}
+	s := &descScanner{src: src, i: lx.i, line: lx.line, lineOff: lx.lineOff, lx: lx, rest: len(src), b: b, limits: c.limits, afterMove: -1, looseAt: -1}
 	// Room for the moves of a game of this size (a move and its space take
 	// about six bytes), so that the list grows seldom.
 	est := (len(src)-lx.i)/6 + 8
@@ -176,6 +176,9 @@ type descScanner struct {
 	// afterMove is the offset just after the last move that read (or
 	// the annotator's word after it), -1 before the first.
 	afterMove int
+	// looseAt is where a move starts whose wing may be the side of the
+	// castling before it (record.Descriptive.LooseWing), -1: none.
+	looseAt int
 }
 
 func (s *descScanner) pos(i int) lexer.Position { return s.lx.posOn(i, s.line, s.lineOff) }
@@ -488,6 +491,7 @@ func (s *descScanner) emit(out []gElem, start, end int, p lexer.Position) []gEle
 				}
 				s.descs = append(s.descs, e.d)
 				m.Desc = &s.descs[len(s.descs)-1]
+				m.Desc.LooseWing = start == s.looseAt
 			}
 			s.b.descParsed = append(s.b.descParsed, parsedMove{off: s.lx.base.Offset + start, m: m})
 			break
@@ -772,9 +776,10 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 		// `4. Castles K. Kt. to B3`, two columns run together: the `K.`
 		// that would be castling's side begins the next move, which
 		// reads with it; read so, and say so.
-		s.warn(p, fmt.Sprintf("`%s`: read as `%s` and a move that begins with `%s` (castling's side would leave that move without it)",
+		s.warn(p, fmt.Sprintf("`%s`: read as `%s` and a move that begins with `%s`, which names that move's man where such a move is legal (else it is castling's side)",
 			s.src[start:ends[best]], s.src[start:ends[best-1]], s.src[s.wordStart(ends[best-1]):ends[best]]))
 		best--
+		s.looseAt = s.wordStart(ends[best])
 	}
 	if best >= 0 {
 		if rankAt >= 0 && best >= rankAt {

@@ -152,6 +152,19 @@ func manLetter(b byte) byte {
 // where the text narrows them to a few squares (`N-B3`: QB3 or KB3; `PxB`:
 // the squares of the bishops), only those to these squares.
 func (w *walk) descriptiveMatch(ln *line, mv *record.Move) []rules.Move {
+	match := w.descriptiveMatchAs(ln, mv)
+	if d := mv.Desc; len(match) == 0 && d != nil && d.LooseWing && d.Wing != 0 {
+		// `Castles K. Kt. to B3`: the `K.` was castling's side after all.
+		loose, ld := *mv, *d
+		ld.Wing, ld.LooseWing = 0, false
+		loose.Desc = &ld
+		match = w.descriptiveMatchAs(ln, &loose)
+	}
+	return match
+}
+
+// descriptiveMatchAs is descriptiveMatch with the wing as written.
+func (w *walk) descriptiveMatchAs(ln *line, mv *record.Move) []rules.Move {
 	pos := ln.pos
 	kind := rules.King
 	var targets [4]rules.Square

@@ -84,7 +84,9 @@ func TestBookCastlesWords(t *testing.T) {
 
 // TestBookCastlesRunTogether: `4. Castles K. Kt. to B3`, two columns run
 // together: the `K.` begins Black's move (the king's knight, where `Kt. to
-// B3` alone would be ambiguous), with a warning naming the reading.
+// B3` alone would be ambiguous), with a warning naming the reading; where
+// no move of the king's knight fits, the position gives the `K.` back to
+// castling.
 func TestBookCastlesRunTogether(t *testing.T) {
 	t.Parallel()
 	printedCase{
@@ -92,9 +94,17 @@ func TestBookCastlesRunTogether(t *testing.T) {
 		flags: desc,
 		uci:   "e2e4 e7e5 f1c4 f8c5 g1f3 d7d6 e1g1 g8f6",
 		say: []string{
-			":4:45: warning: `Castles K.`: read as `Castles` and a move that begins with `K.` (castling's side would leave that move without it) [lenient-notation]",
+			":4:45: warning: `Castles K.`: read as `Castles` and a move that begins with `K.`, which names that move's man where such a move is legal (else it is castling's side) [lenient-notation]",
 			"8 plies", "valid",
 		},
+	}.check(t)
+	// The king's knight stands on KB3 already: no move of it fits, so
+	// the `K.` was castling's side and `Kt. to B3` is the other knight's.
+	printedCase{
+		moves: "1. P-K4 P-K4 2. B-B4 B-B4 3. Kt-KB3 Kt-KB3 4. Castles K. Kt. to B3",
+		flags: desc,
+		uci:   "e2e4 e7e5 f1c4 f8c5 g1f3 g8f6 e1g1 b8c6",
+		say:   []string{"`Castles K.`: read as `Castles` and a move that begins with `K.`", "8 plies", "valid"},
 	}.check(t)
 	// Two castlings stay two.
 	printedCase{
