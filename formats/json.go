@@ -171,6 +171,8 @@ var lenientNames = []struct {
 	{record.LenientNoSeparator, "no-separator"},
 	{record.LenientDash, "dash"},
 	{record.LenientDoublePlus, "double-plus"},
+	{record.LenientNoRank, "no-rank"},
+	{record.LenientNoSquare, "no-square"},
 }
 
 // jsonParts holds the parts of one game's JSON object, allocated in blocks

@@ -123,7 +123,18 @@ func parseDescriptive(text string, d *record.Descriptive) (record.Move, error) {
 		err := descriptiveBody(&m, d, core, sep)
 		return m, err
 	}
-	src, steps := longForm(text)
+	body := text
+	if n := len(body); n > 2 && body[n-1] == '.' && !strings.HasSuffix(body, "e.p.") {
+		// The full stop of the sentence the move ends (`R to Q8.`,
+		// `P-Q3.`).
+		body = body[:n-1]
+	}
+	if c, check, ok := castlingWords(body); ok {
+		// `Castles.`, `Castles on K's side`, `K. castles`.
+		m.Castle, m.Piece, m.Check = c, 'K', check
+		return m, nil
+	}
+	src, steps := longForm(body)
 	s := normalizeDescriptive(src)
 	if s == "" {
 		return m, errEmpty
@@ -185,6 +196,20 @@ func parseDescriptive(text string, d *record.Descriptive) (record.Move, error) {
 	case "Castles", "castles", "Castle", "Cs.", "Cs":
 		m.Castle, m.Piece = record.CastleEither, 'K'
 		return m, nil
+	}
+	if m.Check != 0 && strings.IndexAny(s, "-x") < 0 {
+		// `P. checks.`: the long form names the man and that it checks,
+		// not its square; the move of that man that checks is meant
+		// (the replay finds it, or says it is ambiguous).
+		if man, files, wing, rank, ok := parseMan(s, true); ok {
+			d.Man, d.FromFiles, d.Wing, d.FromRank = man, files, wing, rank
+			m.Piece = man
+			if man == 'P' {
+				m.Piece = 0
+			}
+			m.Lenient |= record.LenientNoSquare
+			return m, nil
+		}
 	}
 	// A conversion suffix: `/square=piece` after a capture (`BxR/KR1=R`).
 	if i := strings.LastIndexByte(s, '/'); i > 0 && i+3 < len(s) && s[len(s)-2] == '=' && isPromoPiece(s[len(s)-1]) {
@@ -323,6 +348,15 @@ func descriptiveBody(m *record.Move, d *record.Descriptive, s string, sep int) e
 		}
 	} else {
 		files, rank, ok := parseSquare(target)
+		if !ok && target != "" {
+			// `R-K`, `N-Q`, `QR-N`: the short form of some books
+			// (Capablanca's) leaves out the first rank, as the long
+			// form's `K to B` does.
+			if f, fok := fileName(target); fok && f != 0 {
+				files, rank, ok = f, 1, true
+				m.Lenient |= record.LenientNoRank
+			}
+		}
 		if !ok || rank == 0 {
 			return bad("a destination square such as `K4`, `QB3` or `B3`")
 		}
@@ -480,7 +514,32 @@ func bitCount(b uint8) int {
 var ordinals = map[string]string{
 	"1st": "1", "2nd": "2", "2d": "2", "3rd": "3", "3d": "3", "4th": "4", "5th": "5", "6th": "6", "7th": "7", "8th": "8",
 	"first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": "5", "sixth": "6", "seventh": "7", "eighth": "8",
-	"square": "1", "sq": "1", "sq.": "1", "1st.": "1", "2nd.": "2", "3rd.": "3", "4th.": "4", "5th.": "5", "6th.": "6", "7th.": "7", "8th.": "8",
+	"square": "1", "sq": "1",
+	"1": "1", "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8",
+}
+
+// ordinal reads a rank word of the long form, with the full stop or the
+// comma of the sentence it may end (`3d.`, `4th,`, `8th.`, `4.`).
+func ordinal(lw string) (string, bool) {
+	o, ok := ordinals[strings.TrimRight(lw, ".,")]
+	return o, ok
+}
+
+func isFirstRank(lw string) bool {
+	o, ok := ordinal(lw)
+	return ok && o == "1"
+}
+
+// checkWord: the long form's words for check and mate, as a sentence
+// prints them (`Check.`, `checks`, `ch.,`), in lower case.
+func checkWord(lw string) (string, bool) {
+	switch strings.TrimRight(lw, ".,") {
+	case "ch", "check", "checks", "chk":
+		return "ch", true
+	case "mate", "mates", "checkmate":
+		return "mate", true
+	}
+	return "", false
 }
 
 // longForm rewrites the 19th-century long form word by word into the
@@ -505,6 +564,7 @@ func longFormWords(text string) (string, int8) {
 	out := make([]string, 0, len(words))
 	var steps int8
 	glyph := ""
+	promo := false
 	if n := len(words); n > 0 {
 		// A glyph on the last word (`square!`) goes after the rest.
 		last := words[n-1]
@@ -517,6 +577,12 @@ func longFormWords(text string) (string, int8) {
 		}
 	}
 	for i, w := range words {
+		if strings.IndexByte(w, '_') >= 0 {
+			// `_en passant_`: the underscores of a typed page's
+			// italics.
+			w = strings.Trim(w, "_")
+			words[i] = w
+		}
 		// Parentheses stay around what they enclose (`(on Q square)`);
 		// a glyph inside them (`(on R2!)`) goes to the end.
 		pre, post := "", ""
@@ -535,11 +601,22 @@ func longFormWords(text string) (string, int8) {
 				out = append(out, pre)
 			}
 			lw := strings.ToLower(w)
-			if o, ok := ordinals[lw]; ok {
+			if o, ok := ordinal(lw); ok {
+				if pre != "" && post == "" && i+1 < len(words) {
+					// `(2d Q.)`: the second queen, a promotion.
+					continue
+				}
 				w = o
-			} else if lw == "ch" || lw == "check" || lw == "mate" || lw == "e.p." {
+			} else if lw == "ch" || lw == "check" || lw == "mate" {
 				// `(ch)`: the suffix as a whole.
 				w = lw
+			} else if cw, ok := checkWord(lw); ok {
+				// `(ch.)`, `(Check.)`.
+				w = cw
+			} else if lw == "e.p." {
+				w = lw
+			} else if isManWord(strings.TrimSuffix(w, ".")) {
+				w = strings.TrimSuffix(w, ".")
 			}
 			out = append(out, strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s"))
 			if post != "" {
@@ -547,8 +624,31 @@ func longFormWords(text string) (string, int8) {
 			}
 			continue
 		}
+		if len(w) > 1 && w[len(w)-1] == ',' {
+			// A comma of the sentence (`B. takes K. B. P., ch.`).
+			w = w[:len(w)-1]
+		}
 		lw := strings.ToLower(w)
+		if promo && isManWord(strings.TrimRight(w, ".")) {
+			// `becoming a Q.`: the promotion.
+			out = append(out, "(", strings.TrimRight(w, "."), ")")
+			promo = false
+			continue
+		}
+		if cw, ok := checkWord(lw); ok && i > 0 && !isSuffixWord(w) {
+			out = append(out, cw)
+			continue
+		}
 		switch {
+		case lw == "becoming" || lw == "becomes" || lw == "queening":
+			promo = true
+			if lw == "queening" {
+				out = append(out, "(Q)")
+				promo = false
+			}
+			continue
+		case promo && (lw == "a" || lw == "an"):
+			continue
 		case lw == "(on" || lw == "(at":
 			// `Kt (on R4) to Kt2`: the man's square.
 			out = append(out, "(")
@@ -564,7 +664,7 @@ func longFormWords(text string) (string, int8) {
 		case lw == "takes" || lw == "take" || lw == "tks" || lw == "tks.":
 			out = append(out, "x")
 			continue
-		case (lw == "his" || lw == "her") && i+1 < len(words) && ordinals[strings.ToLower(words[i+1])] == "1" && len(out) >= 2:
+		case (lw == "his" || lw == "her") && i+1 < len(words) && isFirstRank(strings.ToLower(words[i+1])) && len(out) >= 2:
 			// `K to his square`: the man's own square (K1, Q1).
 			out = append(out, strings.Join(out[:len(out)-1], ""))
 			continue
@@ -577,7 +677,7 @@ func longFormWords(text string) (string, int8) {
 			}
 			continue
 		}
-		if o, ok := ordinals[lw]; ok {
+		if o, ok := ordinal(lw); ok {
 			out = append(out, o)
 			continue
 		}
@@ -652,4 +752,50 @@ func isManWord(w string) bool {
 		}
 	}
 	return true
+}
+
+// castlingWords reads castling as the long form writes it: `Castles`,
+// `Castles.`, `Castles on K's side`, `Castles (K. R.)`, `Castles with
+// K. R.`, `K. castles.`, perhaps with a check word (`Castles, ch.`). The
+// side is the first word after `Castles` that names one (`K`, `KR`,
+// `king's`: O-O; `Q`, `QR`, `queen's`: O-O-O); with none, the position
+// decides (CastleEither). ok is false for any other text.
+func castlingWords(text string) (c int8, check byte, ok bool) {
+	if !strings.Contains(text, "astle") || strings.IndexByte(text, ' ') < 0 && !strings.HasSuffix(text, ".") {
+		// The short forms (`Castles`, `CastlesKR`) are the general
+		// reading's.
+		return 0, 0, false
+	}
+	seen := false
+	c = record.CastleEither
+	side := false
+	for i, w := range strings.Fields(text) {
+		lw := strings.ToLower(strings.Trim(w, ".,;()"))
+		lw = strings.TrimSuffix(strings.TrimSuffix(lw, "'s"), "’s")
+		lw = strings.TrimRight(lw, ".")
+		switch {
+		case lw == "":
+		case strings.HasPrefix(lw, "castle") && !seen:
+			seen = true
+		case !seen:
+			// `K. castles.`: only the king may stand before.
+			if i > 0 || lw != "k" && lw != "king" {
+				return 0, 0, false
+			}
+		case lw == "on" || lw == "with" || lw == "the" || lw == "his" || lw == "side" || lw == "r" || lw == "rook" || lw == "wing" || lw == "castle":
+		case lw == "ch" || lw == "check" || lw == "checks":
+			check = '+'
+		case lw == "k" || lw == "king" || lw == "kr" || lw == "kingside" || lw == "kside":
+			if !side {
+				c, side = record.CastleShort, true
+			}
+		case lw == "q" || lw == "queen" || lw == "qr" || lw == "queenside" || lw == "qside":
+			if !side {
+				c, side = record.CastleLong, true
+			}
+		default:
+			return 0, 0, false
+		}
+	}
+	return c, check, seen
 }

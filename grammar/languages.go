@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -143,6 +144,9 @@ func ParseMoveIn(tok string, n record.Notation) (record.Move, error) {
 		if !ok {
 			m, _ := ParseMove("")
 			m.Text = tok
+			if msg, ok := latinForLetter(tok, n); ok {
+				return m, errors.New(msg)
+			}
 			return m, &MoveError{tok, "a move in " + n.Name() + " notation (pieces " + letterList(n) + ")"}
 		}
 		m, err := ParseMove(t)
@@ -167,3 +171,45 @@ func letterList(n record.Notation) string {
 }
 
 const lenientLongForms = record.LenientLong | record.LenientHyphen
+
+// latinForLetter words the error of a move whose piece letter is typed with
+// the Latin letters that look like the notation's own (`Kpe2` for the
+// Russian king `Кр`): it names them, since no font shows the difference.
+// ok is false when tok starts with no such letters.
+func latinForLetter(tok string, n record.Notation) (string, bool) {
+	for _, e := range letterTables[n] {
+		if len(tok) < utf8.RuneCountInString(e.text) {
+			continue
+		}
+		i, same := 0, true
+		var codes []string
+		for _, r := range e.text {
+			if i >= len(tok) || tok[i] >= utf8.RuneSelf || lookAlikes[r] != tok[i] {
+				same = false
+				break
+			}
+			codes = append(codes, fmt.Sprintf("U+%04X", r))
+			i++
+		}
+		if same && i > 0 {
+			return fmt.Sprintf("`%s`: `%s` is typed in Latin letters, where %s notation writes `%s` (%s, %s) for the %s",
+				quoteToken(tok), tok[:i], n.Name(), e.text, "Cyrillic", strings.Join(codes, " "), manName(e.letter)), true
+		}
+	}
+	return "", false
+}
+
+// manName is the name of the man with English letter l.
+func manName(l byte) string {
+	switch l {
+	case 'K':
+		return "king"
+	case 'Q':
+		return "queen"
+	case 'R':
+		return "rook"
+	case 'B':
+		return "bishop"
+	}
+	return "knight"
+}

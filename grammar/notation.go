@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -51,7 +52,7 @@ func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 		ast.Tags = append(ast.Tags, tag)
 	}
 	st.tags = ast.Tags
-	s := &descScanner{src: src, i: lx.i, line: lx.line, lineOff: lx.lineOff, lx: lx, rest: len(src), b: b, limits: c.limits}
+	s := &descScanner{src: src, i: lx.i, line: lx.line, lineOff: lx.lineOff, lx: lx, rest: len(src), b: b, limits: c.limits, afterMove: -1, looseAt: -1}
 	// Room for the moves of a game of this size (a move and its space take
 	// about six bytes), so that the list grows seldom.
 	est := (len(src)-lx.i)/6 + 8
@@ -88,6 +89,9 @@ func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 		b.estimate = est // the stack holds one part
 	}
 	b.build(ast.Tags, line)
+	if !b.failed {
+		b.g.Notices = append(b.g.Notices, s.warnings...)
+	}
 	b.finish(c, s.rest)
 }
 
@@ -167,6 +171,14 @@ type descScanner struct {
 	limits Limits
 	// err is the game's error: a syntax or a limit notice.
 	err *record.Notice
+	// warnings are the scanner's findings (warn).
+	warnings []record.Notice
+	// afterMove is the offset just after the last move that read (or
+	// the annotator's word after it), -1 before the first.
+	afterMove int
+	// looseAt is where a move starts whose wing may be the side of the
+	// castling before it (record.Descriptive.LooseWing), -1: none.
+	looseAt int
 }
 
 func (s *descScanner) pos(i int) lexer.Position { return s.lx.posOn(i, s.line, s.lineOff) }
@@ -392,7 +404,15 @@ func (s *descScanner) lineEnd(i int) int {
 }
 
 func (s *descScanner) castlingWithZeros(i int) bool {
-	return strings.HasPrefix(s.src[i:], "0-0")
+	if strings.HasPrefix(s.src[i:], "0-0") {
+		return true
+	}
+	// `0–0`: a typeset dash, as parseDescriptive reads it.
+	if i+1 < len(s.src) && s.src[i+1] >= utf8.RuneSelf {
+		r, size := utf8.DecodeRuneInString(s.src[i+1:])
+		return isTypesetDash(r) && strings.HasPrefix(s.src[i+1+size:], "0")
+	}
+	return false
 }
 
 func (s *descScanner) setResult(depth int, r string, p lexer.Position) {
@@ -471,13 +491,23 @@ func (s *descScanner) emit(out []gElem, start, end int, p lexer.Position) []gEle
 				}
 				s.descs = append(s.descs, e.d)
 				m.Desc = &s.descs[len(s.descs)-1]
+				m.Desc.LooseWing = start == s.looseAt
 			}
 			s.b.descParsed = append(s.b.descParsed, parsedMove{off: s.lx.base.Offset + start, m: m})
 			break
 		}
 	}
-	s.i = end
+	s.i, s.afterMove = end, end
 	return append(out, gElem{Pos: p, Move: s.src[start:end]})
+}
+
+// warn keeps a lenient-notation warning about how the text at p was read,
+// for the record once it is built (flushWarnings): the builder's own
+// findings come first, whether the game is read whole or in parts.
+func (s *descScanner) warn(p lexer.Position, msg string) {
+	if !s.discard {
+		s.warnings = append(s.warnings, record.Notice{Pos: toPos(p), Rule: ruleid.LenientNotation, Severity: ruleid.SeverityOf(ruleid.LenientNotation), Message: msg})
+	}
 }
 
 // isSuffixWord: the word only ever ends a move. (A switch, not a map: it
@@ -549,6 +579,116 @@ func isMoveNumberWord(w string) bool {
 	return rest == "" && i > 1 || strings.HasPrefix(rest, ".") || strings.HasPrefix(rest, "…") || strings.HasPrefix(rest, "-") || strings.HasPrefix(rest, "/")
 }
 
+// rankNotNumber: next, a word such as `4.` after w in a move, is the
+// rank of the long form (`P. to K. 4.`) rather than the number of the
+// next move: w names a file, next is a rank with its full stop, and it
+// is not the number the next move would have after the elements out
+// (where it is, it stays a number: `K to B 2.` is `K to B` and move 2).
+func rankNotNumber(w, next string, out []gElem) bool {
+	if len(next) != 2 || next[0] < '1' || next[0] > '8' || next[1] != '.' {
+		return false
+	}
+	f := strings.TrimSuffix(strings.TrimSuffix(strings.TrimRight(w, "."), "'s"), "’s")
+	if fl, ok := fileName(strings.ReplaceAll(f, "Kt", "N")); !ok || fl == 0 {
+		return false
+	}
+	last := 0
+	for i := len(out) - 1; i >= 0; i-- {
+		if num := out[i].Number; num != "" {
+			for j := 0; j < len(num) && num[j] >= '0' && num[j] <= '9' && last < 1e6; j++ {
+				last = last*10 + int(num[j]-'0')
+			}
+			break
+		}
+	}
+	return int(next[0]-'0') != last+1
+}
+
+// inMoveSlot: a word that ends at e stands where a move of the record
+// must: the move number after it comes before the moves of the number
+// before it are all written (`4. P-Q3 Castels 5. P-Q4`: Black's move 4 is
+// missing). Such a word is a misprinted move, not an annotator's word.
+func (s *descScanner) inMoveSlot(out []gElem, e int) bool {
+	k := e
+	for k < len(s.src) && isSpace(s.src[k]) {
+		k++
+	}
+	j := k
+	for j < len(s.src) && s.src[j] >= '0' && s.src[j] <= '9' {
+		j++
+	}
+	if j == k || j >= len(s.src) || s.src[j] != '.' && !strings.HasPrefix(s.src[j:], "…") {
+		return false // no move number follows
+	}
+	moves, want := 0, 2
+	for i := len(out) - 1; i >= 0; i-- {
+		if out[i].Move != "" {
+			moves++
+		}
+		if num := out[i].Number; num != "" {
+			if strings.HasSuffix(num, "..") || strings.HasSuffix(num, "…") {
+				want = 1
+			}
+			return moves < want
+		}
+	}
+	return false
+}
+
+// isFootnote: w is a footnote mark, `[A]`, `[1]`, `[12]`, `[*]`.
+func isFootnote(w string) bool {
+	if len(w) < 3 || len(w) > 5 || w[0] != '[' || w[len(w)-1] != ']' {
+		return false
+	}
+	for i := 1; i < len(w)-1; i++ {
+		if c := w[i]; !(c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '*') {
+			return false
+		}
+	}
+	return true
+}
+
+// footnoteAt is where a footnote mark glued to the end of w begins (`R-K1[A]`),
+// or 0.
+func footnoteAt(w string) int {
+	i := strings.LastIndexByte(w, '[')
+	if i <= 0 || !isFootnote(w[i:]) {
+		return 0
+	}
+	return i
+}
+
+// isAnnotationWord: w is a word of letters (with the punctuation of a
+// sentence after it), as an annotator writes (`Good`, `fcd`, `Better.`):
+// once it reads as no move, nothing else can be meant.
+func isAnnotationWord(w string) bool {
+	w = strings.TrimRight(w, ".,;:!?")
+	if len(w) < 2 {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '\'') {
+			return false
+		}
+	}
+	return true
+}
+
+// castlingWing: text is castling whose last word names its side with a
+// lone `K` or `Q` (`Castles K.`), a word that may instead begin the next
+// move (`K. Kt. to B3`).
+func castlingWing(text string) bool {
+	f := strings.Fields(text)
+	if len(f) < 2 || !strings.HasPrefix(strings.ToLower(f[0]), "castle") {
+		return false
+	}
+	switch strings.Trim(f[len(f)-1], ".") {
+	case "K", "Q":
+		return true
+	}
+	return false
+}
+
 // move reads the move at start: the longest run of words on the line (up
 // to the next move number) that reads as a descriptive move, so that
 // `Kt - Q B 3`, `K R - Kt 1` and `P - K 8 (Q) ch` are one move each and
@@ -561,11 +701,19 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 	j := start
 	open := 0
 	e := s.word(j, open)
+	rankAt := -1 // the word that is a rank, not a move number (`P. to K. 4.`)
 	for n < len(ends) {
 		if e == j {
 			break
 		}
 		w := s.src[j:e]
+		if k := footnoteAt(w); k > 0 {
+			// `R-K1[A]`: a footnote mark glued to the move ends it; the
+			// mark is read next, as a comment.
+			ends[n] = j + k
+			n++
+			break
+		}
 		ends[n] = e
 		n++
 		// Is the next word on this line part of the move?
@@ -583,7 +731,10 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 		}
 		next := s.src[k:ne]
 		if isMoveNumberWord(next) {
-			break
+			if rankAt >= 0 || !rankNotNumber(w, next, out) {
+				break
+			}
+			rankAt = n
 		}
 		j, e = k, ne // the next word, read once
 	}
@@ -621,7 +772,20 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 			}
 		}
 	}
+	if best >= 1 && castlingWing(s.src[start:ends[best]]) && (best+1 >= n || !strings.HasPrefix(strings.ToLower(s.src[s.wordStart(ends[best]):ends[best+1]]), "castle")) && s.readsAt(start, ends[best-1]) && s.splits(ends[:n], best, s.wordStart(ends[best-1])) {
+		// `4. Castles K. Kt. to B3`, two columns run together: the `K.`
+		// that would be castling's side begins the next move, which
+		// reads with it; read so, and say so.
+		s.warn(p, fmt.Sprintf("`%s`: read as `%s` and a move that begins with `%s`, which names that move's man where such a move is legal (else it is castling's side)",
+			s.src[start:ends[best]], s.src[start:ends[best-1]], s.src[s.wordStart(ends[best-1]):ends[best]]))
+		best--
+		s.looseAt = s.wordStart(ends[best])
+	}
 	if best >= 0 {
+		if rankAt >= 0 && best >= rankAt {
+			s.warn(p, fmt.Sprintf("`%s`: the `%s` at its end is read as the rank, not as a move number",
+				s.src[start:ends[best]], s.src[s.wordStart(ends[rankAt-1]):ends[rankAt]]))
+		}
 		return s.emit(out, start, ends[best], p)
 	}
 	if n > 0 && bookEndings[strings.TrimRight(s.src[start:ends[0]], ".")] {
@@ -637,6 +801,20 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 		text := strings.TrimSpace(s.src[start:e])
 		out = append(out, gElem{Pos: p, Comment: "{" + text + "}"})
 		s.i = e
+		return out
+	}
+	if n > 0 && (isFootnote(s.src[start:ends[0]]) || isAnnotationWord(s.src[start:ends[0]]) && s.afterMove >= 0 && strings.TrimSpace(s.src[s.afterMove:start]) == "" && !s.inMoveSlot(out, ends[0])) {
+		// A footnote mark (`[1]`) or a word of the annotator's (`Good`,
+		// `fcd`) where a move would stand: no reading takes it as a
+		// move, so it is kept as a comment; a word is reported, since
+		// it may be a misprinted move (the replay then judges the moves
+		// around it).
+		w := s.src[start:ends[0]]
+		if !isFootnote(w) {
+			s.warn(p, fmt.Sprintf("`%s` reads as no move; kept as a comment (an annotator's word)", w))
+		}
+		out = append(out, gElem{Pos: p, Comment: "{" + w + "}"})
+		s.i, s.afterMove = ends[0], ends[0]
 		return out
 	}
 	if n == 0 {
@@ -662,13 +840,33 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 	if !looksDescriptive(src) {
 		tries = append(tries[1:], record.DescriptiveNotation)
 	}
+	// The reading that got furthest, when none reads the game: its error
+	// is the one to report, where SAN's stands at the first move.
+	var furthest *record.Game
+	far := se.Pos.Offset
+	if !(strings.HasPrefix(se.Message, "found `") && strings.Contains(se.Message, "`, expected a") && !strings.Contains(se.Message, "expected a move number") ||
+		strings.Contains(se.Message, "), where the Latin")) {
+		// SAN's error is not a move it cannot read (an unclosed
+		// variation, a limit): it stands. A look-alike letter is such
+		// a move, which a book's notation may read (`Крe2`).
+		far = len(c.Data) + c.Pos.Offset
+	}
 	for _, n := range tries {
 		c2 := c
 		c2.notation = n
 		g := &record.Game{Source: c.Data, Pos: c.Pos, Notation: n}
 		nb := &builder{g: g, filename: filename, noRecover: true}
 		parseChunkCommon(c2, filename, nb, true)
-		if g.SyntaxError() != nil {
+		if e := g.SyntaxError(); e != nil {
+			switch {
+			case e.Rule != ruleid.Syntax:
+			case e.Pos.Offset > far:
+				furthest, far = g, e.Pos.Offset
+			case furthest == nil && e.Pos.Offset == se.Pos.Offset && strings.Contains(e.Message, "is typed in Latin letters"):
+				// `Kpe2` in a Russian game: the notation's own error
+				// names the letters, where SAN's cannot.
+				furthest = g
+			}
 			continue
 		}
 		at, moves := g.Pos, false
@@ -690,6 +888,46 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 		b.parts, b.given = nil, 0
 		return
 	}
+	if furthest != nil {
+		e := furthest.SyntaxError()
+		sanAt := "`" + quoteToken(wordAt(c.Data, se.Pos.Offset-c.Pos.Offset)) + "`"
+		e.Message = fmt.Sprintf("read as %s notation%s up to move %s, the furthest any notation reads (SAN stops at %s, %d:%d); %s (--notation %s reads it so)",
+			furthest.Notation.Name(), letterHint(furthest.Notation), moveNumberBefore(c.Data, e.Pos.Offset-c.Pos.Offset), sanAt, se.Pos.Line, se.Pos.Col, e.Message, furthest.Notation)
+		*b.g = *furthest
+		b.parts, b.given = nil, 0
+	}
+}
+
+// wordAt is the word of text at off (up to white space).
+func wordAt(text []byte, off int) string {
+	off = min(max(off, 0), len(text))
+	e := off
+	for e < len(text) && !isSpace(text[e]) {
+		e++
+	}
+	return string(text[off:e])
+}
+
+// moveNumberBefore is the number of the move that text[:off] ends in: the
+// last move number written before off (`2.`, `12...`), or 1.
+func moveNumberBefore(text []byte, off int) string {
+	off = min(max(off, 0), len(text))
+	for i := off - 1; i >= 0; i-- {
+		if text[i] != '.' || i == 0 || text[i-1] < '0' || text[i-1] > '9' {
+			continue
+		}
+		j := i - 1
+		for j > 0 && text[j-1] >= '0' && text[j-1] <= '9' {
+			j--
+		}
+		if j == 0 || isSpace(text[j-1]) || text[j-1] == '(' || text[j-1] == '.' {
+			if j > 0 && text[j-1] == '.' {
+				continue
+			}
+			return string(text[j:i])
+		}
+	}
+	return "1"
 }
 
 func letterHint(n record.Notation) string {
@@ -712,9 +950,23 @@ func looksDescriptive(src string) bool {
 // descriptiveTurnOK: every move of the turn (moves joined by commas in a
 // compound turn) reads as a descriptive move.
 func descriptiveTurnOK(text string) bool {
+	if n := len(text); n > 1 && text[n-1] == ',' {
+		// `P - K 4,`: a comma of the prose after the move (the builder
+		// reads it so: builder.turn).
+		text = text[:n-1]
+	}
 	for {
 		part := text
 		i := strings.IndexByte(text, ',')
+		for i >= 0 && i+1 < len(text) && text[i+1] == ' ' {
+			// A comma of the sentence (`B. takes K. B. P., ch.`)
+			// joins no moves.
+			if j := strings.IndexByte(text[i+1:], ','); j >= 0 {
+				i += 1 + j
+			} else {
+				i = -1
+			}
+		}
 		if i >= 0 {
 			part = text[:i]
 		}

@@ -139,7 +139,7 @@ func (b *builder) readsAsMove(part string) (record.Move, bool) {
 // letters of moves (files, piece letters of the notations, `x`, castling's
 // `O`): a keyboard left in another layout types them.
 var lookAlikes = map[rune]byte{
-	'а': 'a', 'с': 'c', 'е': 'e', 'һ': 'h', 'о': 'o', 'х': 'x',
+	'а': 'a', 'с': 'c', 'е': 'e', 'һ': 'h', 'о': 'o', 'р': 'p', 'х': 'x',
 	'А': 'A', 'В': 'B', 'С': 'C', 'Е': 'E', 'К': 'K', 'М': 'M', 'Н': 'H', 'О': 'O', 'Р': 'P', 'Т': 'T', 'Х': 'X',
 	'α': 'a', 'ο': 'o', 'χ': 'x',
 	'Α': 'A', 'Β': 'B', 'Ε': 'E', 'Κ': 'K', 'Ν': 'N', 'Ο': 'O', 'Ρ': 'P', 'Τ': 'T', 'Χ': 'X',

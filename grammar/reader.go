@@ -894,6 +894,11 @@ func (b *builder) turn(tok string, p record.Pos) {
 					// compound turn joins its moves with commas and no
 					// space, so nothing joins here.
 					comma, prose = -1, true
+				} else if comma > 0 && tok[comma+1] == ' ' {
+					// `B. takes K. B. P., ch.`: a comma of the long
+					// form's sentence, inside the move (a compound
+					// turn's comma has no space after it).
+					part, comma = tok, -1
 				}
 			}
 			switch {
@@ -959,6 +964,10 @@ func lenientMessage(m *record.Move) string {
 		return fmt.Sprintf("`%s` writes `%c` (U+%04X) for the hyphen `-`", m.Text, r, r)
 	case m.Lenient&record.LenientDoublePlus != 0:
 		return fmt.Sprintf("`%s` writes mate as `++`; PGN writes `#` (read as mate, which the replay checks)", m.Text)
+	case m.Lenient&record.LenientNoSquare != 0:
+		return fmt.Sprintf("`%s` names no square; read as the move of that man that gives check", m.Text)
+	case m.Lenient&record.LenientNoRank != 0:
+		return fmt.Sprintf("`%s` names no rank; read as a move to the first rank, as some books print it", m.Text)
 	case m.Lenient&record.LenientNoSeparator != 0:
 		return fmt.Sprintf("`%s` has no `-` between the man and its square (a misprint?); read as a move to that square", m.Text)
 	case m.Lenient&record.LenientCaptureX != 0:

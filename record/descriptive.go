@@ -45,4 +45,9 @@ type Descriptive struct {
 	// Steps is 1 or 2 for the long form's `K P one` / `K P two`: the pawn
 	// on FromFiles goes that many squares forward; 0 otherwise.
 	Steps int8
+	// LooseWing: the Wing letter may be the side of the castling written
+	// before the move (`Castles K. Kt. to B3`, two columns run together):
+	// when no legal move fits with it, the moves that fit without it are
+	// meant.
+	LooseWing bool
 }

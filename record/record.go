@@ -272,6 +272,12 @@ const (
 	LenientDash
 	// LenientDoublePlus: mate written `++` (`Bxe7++`), read as `#`.
 	LenientDoublePlus
+	// LenientNoRank: a descriptive move to a file without its rank
+	// (`R-K`), read as the first rank.
+	LenientNoRank
+	// LenientNoSquare: a descriptive move that names its man and its
+	// check but no square (`P. checks.`).
+	LenientNoSquare
 )
 
 // Notation is the move notation a record's movetext is written in: SAN,

@@ -109,7 +109,8 @@ func DescriptiveMatches(pos *rules.Position, m rules.Move, mv *record.Move) bool
 		return m.To.File() == m.From.File() && int8(dr) == d.Steps
 	}
 	if !d.Capture {
-		if !fileIn(d.ToFiles, m.To) || relRank(side, m.To.Rank()) != d.ToRank {
+		// ToRank 0: no square written (`P. checks.`), any fits.
+		if d.ToRank != 0 && (!fileIn(d.ToFiles, m.To) || relRank(side, m.To.Rank()) != d.ToRank) {
 			return false
 		}
 	} else {
@@ -151,6 +152,19 @@ func manLetter(b byte) byte {
 // where the text narrows them to a few squares (`N-B3`: QB3 or KB3; `PxB`:
 // the squares of the bishops), only those to these squares.
 func (w *walk) descriptiveMatch(ln *line, mv *record.Move) []rules.Move {
+	match := w.descriptiveMatchAs(ln, mv)
+	if d := mv.Desc; len(match) == 0 && d != nil && d.LooseWing && d.Wing != 0 {
+		// `Castles K. Kt. to B3`: the `K.` was castling's side after all.
+		loose, ld := *mv, *d
+		ld.Wing, ld.LooseWing = 0, false
+		loose.Desc = &ld
+		match = w.descriptiveMatchAs(ln, &loose)
+	}
+	return match
+}
+
+// descriptiveMatchAs is descriptiveMatch with the wing as written.
+func (w *walk) descriptiveMatchAs(ln *line, mv *record.Move) []rules.Move {
 	pos := ln.pos
 	kind := rules.King
 	var targets [4]rules.Square

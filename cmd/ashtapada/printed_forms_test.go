@@ -16,6 +16,7 @@ import (
 // commands, the UCI moves it must read to, what validate must say and
 // its exit status.
 type printedCase struct {
+	tags  string // more tag lines (`[FEN "…"]`), each ending in a newline
 	moves string
 	flags []string
 	uci   string
@@ -26,7 +27,7 @@ type printedCase struct {
 func (c printedCase) check(t *testing.T) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "printed.pgn")
-	game := "[Event \"printed\"]\n[Result \"*\"]\n\n" + c.moves + " *\n"
+	game := "[Event \"printed\"]\n[Result \"*\"]\n" + c.tags + "\n" + c.moves + " *\n"
 	if err := os.WriteFile(path, []byte(game), 0o644); err != nil {
 		t.Fatal(err)
 	}
