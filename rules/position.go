@@ -268,16 +268,25 @@ func (p *Position) apply(m Move) {
 // castleMaskAt is the castling rights lost when a man leaves or is taken
 // on s (a castling rook).
 func (p *Position) castleMaskAt(s Square) uint8 {
-	var m uint8
 	if p.castle == 0 {
 		return 0 // most of a game: no right left to lose
 	}
-	for i, r := range p.castleRook {
-		if r == s && p.castle&(1<<i) != 0 {
-			m |= 1 << i
-		}
+	// Unrolled: every move of a game with a right left asks this twice.
+	var m uint8
+	r := &p.castleRook
+	if r[0] == s {
+		m |= 1
 	}
-	return m
+	if r[1] == s {
+		m |= 2
+	}
+	if r[2] == s {
+		m |= 4
+	}
+	if r[3] == s {
+		m |= 8
+	}
+	return m & p.castle
 }
 
 // castleSquares gives, for colour c's short or long castling, the rook's

@@ -49,17 +49,22 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 		return dst
 	}
 	start := len(dst)
-	if to != NoSquare && k != King {
+	switch {
+	case to == NoSquare:
+		dst = p.genMask(dst, false, inCheck, from, toMask)
+	case k == Pawn:
 		// Every man left in from attacks to (a pawn: reaches it), so each
 		// has one move there (with its promotions and conversions): no need
 		// to generate its moves everywhere and keep those to to, as
 		// genMask would.
-		if k == Pawn {
-			dst = p.pawnsTo(dst, from, to)
-		} else {
-			dst = p.piecesTo(dst, from, to)
-		}
-	} else {
+		dst = p.pawnsTo(dst, from, to)
+	case k != King:
+		dst = p.piecesTo(dst, from, to)
+	case from&(from-1) == 0:
+		dst = p.kingTo(dst, Square(trailing(from)), to, occ, inCheck)
+	default:
+		// More than one king of the side (a position no profile starts
+		// from, but a FEN may set): the generator's way.
 		dst = p.genMask(dst, false, inCheck, from, toMask)
 	}
 	if len(dst) == start {
@@ -70,20 +75,21 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 	// converting nothing, is legal unless the man is pinned and leaves the
 	// line of its pin: the snipers (the enemy sliders on a line through
 	// the king, the board taken as empty) tell, without the legality
-	// context's ray walks. Other moves take the full test.
+	// context's ray walks. Other moves take the full test (in check, that
+	// is cheaper for the one or two men a written move can be than
+	// finding the checkers).
 	s := p.s
-	simple := !inCheck && !s.extraLegality()
+	plain := !s.extraLegality()
+	simple := !inCheck && plain
 	stuck := s.stuckFilter()
 	ksq := p.kingSq[p.side]
 	var snipers uint64
-	if simple {
+	if simple && from&kingLines[ksq] != 0 {
+		// Only a man on a line through its king can be pinned: most
+		// moves come from elsewhere, and need no look at the sliders.
 		rq, bq := p.sliders(p.side ^ 1)
 		snipers = rookLines[ksq]&rq | bishopLines[ksq]&bq
 	}
-	// Without the further settings, a step or leap of the king that
-	// converts nothing is legal when its square is not attacked once the
-	// king has left its own: safeAfter's test, without its context.
-	plainKing := !s.extraLegality()
 	var lc legalCtx
 	haveCtx := false
 	out := dst[:start]
@@ -95,8 +101,12 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 			}
 			continue
 		}
-		if plainKing && m.From == ksq && m.Flags&(FlagCastleShort|FlagCastleLong) == 0 && !m.HasConversion() {
-			// A man the king takes attacks no more: off the enemy's men.
+		if plain && m.From == ksq && m.Flags&(FlagCastleShort|FlagCastleLong) == 0 && !m.HasConversion() {
+			// Without the further settings, a step or leap of the king
+			// that converts nothing is legal when its square is not
+			// attacked once the king has left its own: safeAfter's test,
+			// without its context. A man the king takes attacks no more:
+			// off the enemy's men.
 			them := p.side ^ 1
 			if !s.attackedByIn(m.To, them, occ&^bb(ksq)|bb(m.To), p.byColor[them]&^bb(m.To), &p.byKind) {
 				out = append(out, m)
@@ -160,6 +170,39 @@ func (p *Position) piecesTo(dst []Move, from uint64, to Square) []Move {
 		} else {
 			dst = append(dst, m)
 		}
+	}
+	return dst
+}
+
+// kingTo appends the moves to to of the king on ksq, as genMask would
+// generate them in legal mode, without generating its moves elsewhere: the
+// step (a capture with its conversions), else the knight leap where the
+// profile and the king's right allow it, then castling whose king lands
+// on to. A step and a leap never share a square.
+func (p *Position) kingTo(dst []Move, ksq, to Square, occ uint64, inCheck bool) []Move {
+	s := p.s
+	us := p.side
+	t := bb(to)
+	if (p.byColor[us]|p.byKind[King])&t == 0 {
+		capture := p.byColor[us^1]&t != 0
+		var flags MoveFlags
+		ok := true
+		switch {
+		case s.attacks(King, us, ksq, occ)&t != 0:
+		case knightAtt[ksq]&t != 0 && s.KingLeap != LeapOff && p.leap[us] && !inCheck && (!capture || s.KingLeapCapture):
+			flags = FlagLeap
+		default:
+			ok = false
+		}
+		switch {
+		case ok && capture:
+			dst = p.withConversions(dst, NewMove(ksq, to, flags|FlagCapture), false)
+		case ok:
+			dst = append(dst, NewMove(ksq, to, flags))
+		}
+	}
+	if s.Castling && p.castle != 0 {
+		dst = p.genCastling(dst, ksq, occ, false, inCheck, t)
 	}
 	return dst
 }

@@ -32,3 +32,35 @@ func BenchmarkHasLegalMove(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLegalMovesToKinds: the moves a replayer resolves most, one
+// position each: a pawn's push, a piece's capture, a king's step (with a
+// castling right left), and in check a block by a piece and by a pawn.
+func BenchmarkLegalMovesToKinds(b *testing.B) {
+	s := testSettings(b, "fide")
+	const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+	const checked = "rnbqkbnr/ppp2ppp/8/1B1pp3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 3"
+	for _, c := range []struct {
+		name, fen string
+		kind      Kind
+		to        Square
+	}{
+		{"pawn", kiwipete, Pawn, MakeSquare(0, 3)},          // a4
+		{"knight", kiwipete, Knight, MakeSquare(6, 5)},      // Nxg6
+		{"king", kiwipete, King, MakeSquare(5, 0)},          // Kf1
+		{"check-knight", checked, Knight, MakeSquare(2, 5)}, // Nc6
+		{"check-pawn", checked, Pawn, MakeSquare(2, 5)},     // c6
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			p := mustFEN(b, s, c.fen)
+			buf := make([]Move, 0, 16)
+			if len(p.LegalMovesTo(buf, c.kind, c.to)) != 1 {
+				b.Fatal("not one legal move")
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				buf = p.LegalMovesTo(buf[:0], c.kind, c.to)
+			}
+		})
+	}
+}

@@ -93,8 +93,18 @@ func (k Kind) String() string {
 	return [...]string{"none", "pawn", "knight", "bishop", "rook", "queen", "king"}[k]
 }
 
-// KindFromLetter reads an upper- or lower-case piece letter.
-func KindFromLetter(b byte) Kind {
+// KindFromLetter reads an upper- or lower-case piece letter. The replayer
+// asks it for every written move: a table look-up.
+func KindFromLetter(b byte) Kind { return kindByLetter[b] }
+
+var kindByLetter = func() (t [256]Kind) {
+	for b := range t {
+		t[b] = kindFromLetter(byte(b))
+	}
+	return t
+}()
+
+func kindFromLetter(b byte) Kind {
 	switch b | 0x20 {
 	case 'p':
 		return Pawn
