@@ -825,6 +825,16 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 	return out
 }
 
+// hasCyrillic reports whether text holds a letter of the Cyrillic block.
+func hasCyrillic(text []byte) bool {
+	for _, r := range string(text) {
+		if r >= 0x0400 && r <= 0x04FF {
+			return true
+		}
+	}
+	return false
+}
+
 // guessNotation reads again, in another notation, a game that SAN could
 // not read: descriptive when it looks like it, else the first language
 // whose letters read every move. The guess is a warning that names it.
@@ -862,9 +872,11 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 			case e.Rule != ruleid.Syntax:
 			case e.Pos.Offset > far:
 				furthest, far = g, e.Pos.Offset
-			case furthest == nil && e.Pos.Offset == se.Pos.Offset && strings.Contains(e.Message, "is typed in Latin letters"):
+			case furthest == nil && e.Pos.Offset == se.Pos.Offset && strings.Contains(e.Message, "is typed in Latin letters") && hasCyrillic(c.Data):
 				// `Kpe2` in a Russian game: the notation's own error
-				// names the letters, where SAN's cannot.
+				// names the letters, where SAN's cannot. In a game with
+				// no Cyrillic letter the Latin ones are SAN's own, and
+				// SAN's error stands (`1. e4 Kxx9` is no Russian game).
 				furthest = g
 			}
 			continue
