@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ashtapada/ashtapada/internal/english"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
@@ -38,7 +39,7 @@ func (t *textReport) Game(r *replay.Result) error {
 		case replay.ProfileSourceTagsAndCommand:
 			profile += " (settings changed by --set)"
 		}
-		fmt.Fprintf(b, "%s: game %d: %s, %d plies, outcome %s", TerminalText(s.File), s.Game, profile, s.Plies, s.Outcome)
+		fmt.Fprintf(b, "%s: game %d: %s, %s, outcome %s", TerminalText(s.File), s.Game, profile, english.Count(s.Plies, "ply", "plies"), s.Outcome)
 		if s.Winner != "" {
 			fmt.Fprintf(b, " (%s)", s.Winner)
 		}

@@ -85,6 +85,7 @@ func TestCountsInEnglish(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	writeTemp(t, dir, "a.pgn", "[Event \"x\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n", 0o644)
+	writeTemp(t, dir, "b.pgn", "[Event \"x\"]\n[Result \"*\"]\n\n1. e4 *\n", 0o644)
 	for _, c := range []struct {
 		args []string
 		want string
@@ -93,10 +94,11 @@ func TestCountsInEnglish(t *testing.T) {
 		{[]string{"validate", "--format", "github", "--summary", "a.pgn"}, "1 game, 0 valid, 1 invalid; 1 error,"},
 		{[]string{"validate", "--format", "html", "a.pgn"}, "1 game, 0 valid, 1 invalid; 1 error,"},
 		{[]string{"detect", "a.pgn"}, ": 1 game, "},
+		{[]string{"validate", "b.pgn"}, "game 1: fide, 1 ply, outcome"},
 	} {
 		out, _, _ := runAsh(t, dir, "", c.args...)
-		if !strings.Contains(out, c.want) || strings.Contains(out, "1 games") {
-			t.Errorf("%v: want %q and never \"1 games\"\n%.2000s", c.args, c.want, out)
+		if !strings.Contains(out, c.want) || strings.Contains(out, "1 games") || strings.Contains(out, " 1 plies") {
+			t.Errorf("%v: want %q and never \"1 games\" or \"1 plies\"\n%.2000s", c.args, c.want, out)
 		}
 	}
 }
