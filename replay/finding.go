@@ -50,6 +50,10 @@ type Finding struct {
 	// (Config.MaxFindings, MaxFindingsPerRule). The note stands where the
 	// first of them stood, with the most severe of their severities.
 	LeftOut int `json:"left_out,omitempty"`
+	// Raised is set on a finding the rules gave as a warning that
+	// Config.Strict made an error: a choice of rules (--ignore) judges it
+	// as the warning it was, since it stopped no replay.
+	Raised bool `json:"-"`
 
 	// Typed facts for pictures (validate --svg-dir, show), not part of
 	// the reports: what a picture would otherwise have to rebuild from the
