@@ -90,7 +90,10 @@ func TestBookGames(t *testing.T) {
 			res := rp.Game(g, name, i+1)
 			stop := 0 // the first ply an error stands at, 0 for none
 			for _, f := range res.Findings {
-				if f.IsError() || f.Rule == "lenient-notation" {
+				// The descriptive books' misprints that are read (P X P) are
+				// lenient-notation warnings; elsewhere that rule names forms of
+				// print (4…, 0-0) the pages use throughout, not misprints.
+				if f.IsError() || f.Rule == "lenient-notation" && notation == record.DescriptiveNotation {
 					got = append(got, fmt.Sprintf("game %d %d:%d %s %s", i+1, f.Line, f.Column, f.Rule, f.SAN))
 				}
 				if f.IsError() && f.Ply > 0 && (stop == 0 || f.Ply < stop) {
@@ -185,8 +188,9 @@ func playedUCI(p *replay.Played) []string {
 	return out
 }
 
-// checkBookRoundTrip: the game converted to SAN, and to descriptive in
-// the shortest form, reads back as the same moves.
+// checkBookRoundTrip: the game converted to SAN, to descriptive in the
+// shortest form and to JSON (which keeps the moves as written) reads back
+// as the same moves.
 func checkBookRoundTrip(t *testing.T, rp *replay.Replayer, name string, index int, g *record.Game) {
 	t.Helper()
 	tr := rp.Game(g, "", 1).Played
@@ -207,14 +211,14 @@ func checkBookRoundTrip(t *testing.T, rp *replay.Replayer, name string, index in
 	if err != nil {
 		t.Fatalf("%s game %d: JSON: %v", name, index, err)
 	}
-	if j.Notation != record.DescriptiveNotation {
-		t.Errorf("%s game %d: JSON lost the notation: %q", name, index, j.Notation)
+	if j.Notation != g.Notation {
+		t.Errorf("%s game %d: JSON lost the notation: %q, read as %q", name, index, j.Notation, g.Notation)
 	}
 	for _, back := range []struct {
 		text string
 		n    record.Notation
 		g    *record.Game
-	}{{san.String(), record.SAN, nil}, {desc.String(), record.DescriptiveNotation, nil}, {"", record.DescriptiveNotation, j}} {
+	}{{san.String(), record.SAN, nil}, {desc.String(), record.DescriptiveNotation, nil}, {"", g.Notation, j}} {
 		g2 := back.g
 		if g2 == nil {
 			r := grammar.NewReader(strings.NewReader(back.text), name)
