@@ -45,12 +45,56 @@ var bookFindings = map[string][]string{
 		"game 33 1606:30 ambiguous-move QxP",
 		"game 44 2177:28 lenient-notation PXB",
 	},
+	"herder-schach-de.pgn": nil,
+	"schachsinn-de.pgn":    nil,
+	"wikibooks-schach-de.pgn": {
+		"game 1 24:12 syntax ",
+	},
+	"scacchixcorrispondenza-it.pgn": nil,
+	"contregambitphilidor-fr.pgn": {
+		"game 1 12:9 syntax +-",
+	},
+	"tce2024-fr.pgn": {
+		"game 1 11:48 syntax ",
+	},
+	"correspondances-maitrisees-fr.pgn": {
+		"game 1 10:21 syntax ",
+	},
+	"entrenadorajedrez-es.pgn": {
+		"game 1 11:68 syntax ",
+		"game 2 23:100 syntax ",
+		"game 3 35:88 syntax ",
+	},
+	"alfieman-es.pgn": {
+		"game 1 12:4 syntax ",
+	},
+	"panov-ru.pgn": {
+		"game 1 11:12 syntax e7—е6",
+		"game 2 34:4 syntax ",
+	},
+	"linuxinterflorence-en.pgn": {
+		"game 1 10:38 syntax exf4.",
+		"game 2 23:224 syntax Be4.",
+	},
+	"ajschess-en.pgn": {
+		"game 1 11:6 illegal-move Bg4!?",
+		"game 1 13:9 syntax ",
+	},
+	"chessmicrobase-en.pgn": nil,
+}
+
+// bookMisread names the games whose reading leaves the moves meant before
+// its first error, and the ply where it does: the page's semicolons
+// (1.e4 e5;   2.Nf3 d6) start PGN comments to the end of the line, so
+// 2.Nf3 d6 is never read and 3.d4 stands as White's second move.
+var bookMisread = map[string]map[int]int{
+	"ajschess-en.pgn": {1: 3},
 }
 
 // The test set's size: games that read to their intended moves, and the
 // sources (one file each) they come from.
 const (
-	minBookGames   = 100
+	minBookGames   = 74
 	minBookSources = 8
 )
 
@@ -84,10 +128,12 @@ func TestBookGames(t *testing.T) {
 			if _, ok := g.Tag("Source"); !ok {
 				t.Errorf("%s game %d: no Source tag", name, i+1)
 			}
-			if g.Notation != notation {
+			res := rp.Game(g, name, i+1)
+			// A game no reading reads whole keeps the notation of the
+			// reading that got furthest; the others, the file's.
+			if res.Summary.Valid && g.Notation != notation {
 				t.Errorf("%s game %d: read as %q, want %q", name, i+1, g.Notation, notation)
 			}
-			res := rp.Game(g, name, i+1)
 			stop := 0 // the first ply an error stands at, 0 for none
 			for _, f := range res.Findings {
 				// The descriptive books' misprints that are read (P X P) are
@@ -119,6 +165,12 @@ func TestBookGames(t *testing.T) {
 			n := min(len(played), len(want))
 			if stop > 0 {
 				n = min(n, stop-1)
+			}
+			if ply := bookMisread[name][i+1]; ply > 0 {
+				if ply > n || played[ply-1] == want[ply-1] {
+					t.Errorf("%s game %d: read as the moves meant up to ply %d, want it to leave them at ply %d", name, i+1, n, ply)
+				}
+				n = ply - 1
 			}
 			if strings.Join(played[:n], " ") != strings.Join(want[:n], " ") {
 				t.Errorf("%s game %d: up to its misprint read as\n%s\nthe book means\n%s", name, i+1, strings.Join(played[:n], " "), strings.Join(want[:n], " "))
