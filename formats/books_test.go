@@ -82,6 +82,9 @@ var bookFindings = map[string][]string{
 		"game 1 13:9 syntax ",
 	},
 	"chessmicrobase-en.pgn": nil,
+	"inselschach-de.pgn": {
+		"game 1 13:59 syntax ",
+	},
 }
 
 // bookMisread names the games whose reading leaves the moves meant before
