@@ -12,7 +12,8 @@ import (
 
 // TestSplitOnBinary: --split N writes files of N games that, read in
 // order, are the output of one run (which puts a blank line between two
-// games, where a file ends with its last); --split-by TAG writes for each value
+// games, where a file ends with its last, unless that game was passed
+// through with its blank line); --split-by TAG writes for each value
 // the file --where TAG=value writes; a run that fails writes no file.
 func TestSplitOnBinary(t *testing.T) {
 	t.Parallel()
@@ -33,7 +34,10 @@ func TestSplitOnBinary(t *testing.T) {
 		if n := strings.Count(string(b), "\n[Event ") + strings.Count(string(b[:min(len(b), 7)]), "[Event "); n > 10 || (i < len(parts)-1 && n != 10) {
 			t.Errorf("%s holds %d games", filepath.Base(p), n)
 		}
-		if i > 0 {
+		// A game the reader could not read is written byte for byte, the
+		// blank line after it included: a file that ends with one already
+		// ends with the separator.
+		if i > 0 && !strings.HasSuffix(joined.String(), "\n\n") {
 			joined.WriteString("\n")
 		}
 		joined.Write(b)
