@@ -18,11 +18,11 @@
 //     a game (GameLabel), the path of a variation (VariationPath), a file
 //     name that is not UTF-8 (FileName), a finding as the text report
 //     writes it (WriteFindingText);
-//   - baselines (docs/ci.md, "Baselines"): the fingerprint of a finding,
-//     from its rule, its game's identity (GameID) and the text around it;
-//     the file --write-baseline writes (BaselineRecorder) and the
-//     comparison --baseline makes (Baseline), whose counts the reports'
-//     summaries say;
+//   - baselines (docs/ci.md, "Baselines: adopting the tool on a large
+//     corpus"): the fingerprint of a finding, from its rule, its game's
+//     identity (GameID) and the text around it; the file --write-baseline
+//     writes (BaselineRecorder) and the comparison --baseline makes
+//     (Baseline), whose counts the reports' summaries say;
 //   - detect's report (NewDetect): text, json and jsonl.
 //
 // A Writer streams: Game once per game in input order, Close once at the
