@@ -148,7 +148,7 @@ func DescribeGame(d *Diagram, g *record.Game) {
 }
 
 // OrUnknown is a tag's value as a person reads it: "?", as PGN writes an
-// unknown value, when it is empty. Diagram captions, the viewer's index
+// unknown value, when it is empty. A diagram's header, the viewer's index
 // and the reports (package report) name players and events with it.
 func OrUnknown(s string) string {
 	if s == "" {
