@@ -42,7 +42,7 @@ type Finding struct {
 	// indexes of variation nodes, outermost first); empty for the main line.
 	Variation []int `json:"variation,omitempty"`
 	// Fingerprint identifies the finding across edits of its file (the
-	// key of a baseline entry, formats.GameID.Fingerprint); set only where
+	// key of a baseline entry, report.GameID.Fingerprint); set only where
 	// a report carries it (SARIF's partialFingerprints).
 	Fingerprint string `json:"fingerprint,omitempty"`
 	// LeftOut, when above 0, makes the finding a note: that many more

@@ -1,4 +1,4 @@
-package formats
+package report
 
 // Baselines let a large corpus adopt `validate` without fixing everything
 // first: `--write-baseline FILE` records the current findings, and
@@ -28,6 +28,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -174,8 +175,8 @@ func (id *GameID) context(f *replay.Finding) string {
 	return strings.Join(parts, " ")
 }
 
-// Fingerprint is the key of a finding in a baseline (see the package
-// comment above): 20 hex digits of a SHA-256.
+// Fingerprint is the key of a finding in a baseline (see the comment at
+// the head of this file): 20 hex digits of a SHA-256.
 func (id *GameID) Fingerprint(f *replay.Finding) string {
 	h := sha256.New()
 	for _, part := range []string{f.Rule, id.identity(), variationPath(f.Variation), id.context(f)} {
@@ -389,7 +390,7 @@ func (e *BaselineEntry) String() string {
 	if e.Line > 0 {
 		fmt.Fprintf(&b, "line %d: ", e.Line)
 	}
-	fmt.Fprintf(&b, "%s - %s, %s, %s, round %s, %s", orQ(e.White), orQ(e.Black), orQ(e.Event), orQ(e.Date), orQ(e.Round), orQ(e.Site))
+	fmt.Fprintf(&b, "%s - %s, %s, %s, round %s, %s", formats.OrUnknown(e.White), formats.OrUnknown(e.Black), formats.OrUnknown(e.Event), formats.OrUnknown(e.Date), formats.OrUnknown(e.Round), formats.OrUnknown(e.Site))
 	if e.Ply > 0 {
 		fmt.Fprintf(&b, ", ply %d", e.Ply)
 	}
@@ -404,11 +405,4 @@ func (e *BaselineEntry) String() string {
 		fmt.Fprintf(&b, " (%d times)", e.Count)
 	}
 	return b.String()
-}
-
-func orQ(s string) string {
-	if s == "" {
-		return "?"
-	}
-	return s
 }

@@ -1,4 +1,4 @@
-package formats
+package report
 
 // `validate --format html`: one self-contained page (no network, no
 // external script, style, font or image) that a CI user opens from the
@@ -30,6 +30,7 @@ import (
 	"strings"
 
 	"github.com/ashtapada/ashtapada/docs"
+	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/internal/english"
 	"github.com/ashtapada/ashtapada/internal/tempfile"
 	"github.com/ashtapada/ashtapada/replay"
@@ -46,7 +47,7 @@ const htmlMaxDiagrams = 500
 const htmlMaxInputsNamed = 20
 
 func init() {
-	RegisterReport("html", func(w io.Writer, opt ReportOptions) ReportWriter { return newHTMLReport(w, opt) })
+	Register("html", func(w io.Writer, opt Options) Writer { return newHTMLReport(w, opt) })
 }
 
 type htmlCount struct {
@@ -112,8 +113,8 @@ func (s *htmlSpool) remove() {
 
 type htmlReport struct {
 	out      io.Writer
-	opt      ReportOptions
-	key      GameKey // the identity of the game being given (ReportGameKey)
+	opt      Options
+	key      GameKey // the identity of the game being given (NextGameKey)
 	errs     htmlSpool
 	warns    htmlSpool
 	files    map[string]*htmlCount
@@ -128,7 +129,7 @@ type htmlReport struct {
 	err     error
 }
 
-func newHTMLReport(w io.Writer, opt ReportOptions) *htmlReport {
+func newHTMLReport(w io.Writer, opt Options) *htmlReport {
 	return &htmlReport{out: w, opt: opt, files: map[string]*htmlCount{}, profiles: map[string]*htmlCount{}, rules: map[string]*[2]int{}}
 }
 
@@ -219,7 +220,7 @@ func (h *htmlReport) writeFinding(w *bufio.Writer, r *replay.Result, f *replay.F
 		h.undrawn++
 	}
 	if f.FEN != "" && sp.diagrams < htmlMaxDiagrams {
-		if d, err := FindingDiagram(f); err == nil {
+		if d, err := formats.FindingDiagram(f); err == nil {
 			sp.diagrams++
 			// The FEN is the figure's caption, in the page's text where
 			// it can be read, selected and printed at the page's size;
@@ -227,22 +228,13 @@ func (h *htmlReport) writeFinding(w *bufio.Writer, r *replay.Result, f *replay.F
 			d.Caption = ""
 			w.WriteString(`<figure class="diagram">`)
 			var sb strings.Builder
-			if err := WriteSVGShared(&sb, d); err == nil {
-				w.WriteString(inlineSVG(sb.String(), fmt.Sprintf("position before ply %d (%s)", f.Ply, f.SAN)))
+			if err := formats.WriteSVGShared(&sb, d); err == nil {
+				w.WriteString(formats.InlineSVG(sb.String(), fmt.Sprintf("position before ply %d (%s)", f.Ply, f.SAN)))
 			}
 			fmt.Fprintf(w, "<figcaption>%s</figcaption></figure>\n", html.EscapeString(f.FEN))
 		}
 	}
 	w.WriteString("</article>\n")
-}
-
-// inlineSVG makes a standalone SVG document an inline element: no XML
-// declaration, and an accessible name.
-func inlineSVG(doc, label string) string {
-	if i := strings.Index(doc, "<svg"); i >= 0 {
-		doc = doc[i:]
-	}
-	return strings.Replace(doc, "<svg ", `<svg aria-label="`+html.EscapeString(label)+`" `, 1)
 }
 
 // stripMarkdown drops the backquotes and emphasis marks of a rule page's
@@ -258,10 +250,10 @@ func (h *htmlReport) Close(_ *replay.Tally) error {
 		return h.err
 	}
 	w := bufio.NewWriterSize(h.out, 1<<16)
-	w.WriteString(htmlHead("ashtapada validate report"))
+	w.WriteString(formats.HTMLHead("ashtapada validate report"))
 	if h.errs.diagrams+h.warns.diagrams > 0 {
 		// The boards and men the diagrams share, drawn once.
-		if err := WriteSVGDefs(w); err != nil {
+		if err := formats.WriteSVGDefs(w); err != nil {
 			return fmt.Errorf("html report: %w", err)
 		}
 	}
@@ -442,53 +434,6 @@ func writeHTMLControls(w *bufio.Writer, files, rules []string) {
 	w.WriteString(`<label>sort <select id="f-sort"><option value="">as read</option><option value="rule">by rule</option><option value="file">by file</option></select></label>` + "\n")
 	w.WriteString(`<output id="shown" aria-live="polite"></output></form>` + "\n")
 }
-
-// htmlHead is the start of every page the tool writes: the style is inline
-// so that the page needs nothing else.
-func htmlHead(title string) string {
-	return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="ashtapada">
-<title>` + html.EscapeString(title) + `</title>
-<style>` + htmlStyle + `</style>
-</head><body>
-`
-}
-
-// htmlStyle: the diagrams are shown a little larger than their drawing
-// (480 px for 462 units), so that the drawing's 11-unit footer (legend,
-// profile's state) is at least 11 px on screen, and 13 cm wide in print
-// (about 8.7 pt); the FEN under them is page text of the same size.
-const htmlStyle = `
-body{font-family:system-ui,"DejaVu Sans",Verdana,sans-serif;margin:0 auto;max-width:72rem;padding:1rem 1.5rem;color:#1a1a1a;background:#fff;line-height:1.4}
-h1{font-size:1.6rem;margin:.2rem 0}
-h2{border-bottom:2px solid #6b4f2a;padding-bottom:.2rem;margin-top:1.5rem}
-header .total{font-weight:bold;margin:.3rem 0}
-dl.run{display:grid;grid-template-columns:max-content 1fr;gap:0 1rem;margin:.3rem 0;font-size:.9rem}
-dl.run dt{color:#555}
-dl.run dd{margin:0;overflow-wrap:anywhere}
-table.counts{border-collapse:collapse;margin:.5rem 0 1rem}
-table.counts th,table.counts td{border:1px solid #ccc;padding:.2rem .6rem;text-align:left;vertical-align:top}
-table.counts td{font-variant-numeric:tabular-nums}
-table.counts th[scope=row]{white-space:nowrap}
-.controls{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;background:#f6f1e4;padding:.5rem 1rem;position:sticky;top:0;z-index:1;margin-top:.5rem}
-.finding{border-left:6px solid #d11f1f;padding:.3rem 1rem;margin:1.2rem 0;background:#fcfbf8}
-.finding.warning{border-left-color:#d1a01f}
-.finding h3{font-size:1rem;margin:.3rem 0}
-.finding .sev{text-transform:uppercase;font-size:.75rem;font-weight:bold;color:#fff;background:#d11f1f;padding:.05rem .35rem;border-radius:.2rem}
-.finding.warning .sev{background:#9a7410}
-.facts,.legal,.explain{margin:.2rem 0}
-.explain{color:#444;font-style:italic}
-.moves{font-family:"DejaVu Sans Mono",monospace;font-size:.9rem;margin:.3rem 0}
-.moves mark{background:#ffd2d2;outline:2px solid #d11f1f;font-weight:bold}
-figure.diagram{margin:.5rem 0}
-figure.diagram svg{width:30rem;max-width:100%;height:auto;display:block}
-figcaption{font-family:"DejaVu Sans Mono",monospace;font-size:.875rem;color:#333;overflow-wrap:anywhere}
-a{color:#1f4fa1}
-.hidden{display:none}
-@media print{.controls,.note{display:none}.finding{break-inside:avoid;page-break-inside:avoid;break-before:page}body{max-width:none}a{color:inherit;text-decoration:none}figure.diagram svg{width:13cm}figcaption{font-size:10pt}}
-`
 
 // htmlReportScript filters and sorts the findings within each list (the
 // errors', the warnings'), which keep their order on the page.

@@ -1,4 +1,4 @@
-package formats
+package report
 
 import (
 	"strings"
@@ -7,7 +7,7 @@ import (
 	"github.com/ashtapada/ashtapada/replay"
 )
 
-// ReportFileName is how the JSON, JSONL and JUnit reports write a file
+// FileName is how the JSON, JSONL and JUnit reports write a file
 // name (docs/cli.md, "File names that are not UTF-8"). A name that is
 // valid UTF-8 is written as it is. In a name that is not (a Latin-1 name
 // on a Unix file system), each byte that is not part of a valid UTF-8
@@ -18,7 +18,7 @@ import (
 // names differing in such a byte would look the same and neither could be
 // opened. SARIF writes the raw bytes percent-encoded in its URIs instead;
 // the text report writes them as they are.
-func ReportFileName(name string) string {
+func FileName(name string) string {
 	if utf8.ValidString(name) {
 		return name
 	}
@@ -40,10 +40,10 @@ func ReportFileName(name string) string {
 	return b.String()
 }
 
-// reportFileNames returns r with its file names as ReportFileName writes
+// fileNames returns r with its file names as FileName writes
 // them: r itself when they need no escape (the usual case, no copy), else
 // a copy.
-func reportFileNames(r *replay.Result) *replay.Result {
+func fileNames(r *replay.Result) *replay.Result {
 	if utf8.ValidString(r.Summary.File) {
 		ok := true
 		for i := range r.Findings {
@@ -57,11 +57,11 @@ func reportFileNames(r *replay.Result) *replay.Result {
 		}
 	}
 	c := *r
-	c.Summary.File = ReportFileName(r.Summary.File)
+	c.Summary.File = FileName(r.Summary.File)
 	c.Findings = make([]replay.Finding, len(r.Findings))
 	for i := range r.Findings {
 		c.Findings[i] = r.Findings[i]
-		c.Findings[i].File = ReportFileName(r.Findings[i].File)
+		c.Findings[i].File = FileName(r.Findings[i].File)
 	}
 	return &c
 }

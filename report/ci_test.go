@@ -1,4 +1,4 @@
-package formats
+package report
 
 import (
 	"bytes"
@@ -105,7 +105,7 @@ func ciTally(games []ciGame) *replay.Tally {
 func ciReport(t *testing.T, format string, games []ciGame, summary bool) []byte {
 	t.Helper()
 	var b bytes.Buffer
-	rw, err := NewReport(format, &b, ReportOptions{})
+	rw, err := New(format, &b, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

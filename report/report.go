@@ -1,9 +1,9 @@
-package formats
+package report
 
 // Report writers for `validate` (docs/cli.md, "Findings"; docs/ci.md,
-// "Report formats"). Each format is one ReportWriter registered by name, so
+// "Report formats"). Each format is one Writer registered by name, so
 // that new formats (sarif, github, junit) plug in without touching the
-// command: RegisterReport from an init function in their own file.
+// command: Register from an init function in their own file.
 
 import (
 	"fmt"
@@ -16,24 +16,24 @@ import (
 	"github.com/ashtapada/ashtapada/replay"
 )
 
-// ReportWriter writes validate's results. Game is called once per game in
+// Writer writes validate's results. Game is called once per game in
 // input order; Close once at the end, with the tally when --summary asked
 // for one (nil otherwise).
-type ReportWriter interface {
+type Writer interface {
 	Game(r *replay.Result) error
 	Close(t *replay.Tally) error
 }
 
-// ReportWantsMoves reports whether a writer shows the moves of a game (it
+// WantsMoves reports whether a writer shows the moves of a game (it
 // has a method WantsMoves returning true): validate then keeps the main
 // line's moves as written in its one walk (replay.Config.Moves).
-func ReportWantsMoves(rw ReportWriter) bool {
+func WantsMoves(rw Writer) bool {
 	s, ok := rw.(interface{ WantsMoves() bool })
 	return ok && s.WantsMoves()
 }
 
-// ReportOptions are what every format may need to know.
-type ReportOptions struct {
+// Options are what every format may need to know.
+type Options struct {
 	// Verbose text output also prints a line for each valid game.
 	Verbose bool
 	// Run is what a report that names its run (HTML) says at its top.
@@ -60,49 +60,49 @@ type RunInfo struct {
 	BaselineFile, WroteBaseline string
 }
 
-// ReportGameKey gives a report that names games by their players and event
+// NextGameKey gives a report that names games by their players and event
 // (HTML) the identity tags of the game it is given next; validate calls it
-// before each ReportWriter.Game.
-func ReportGameKey(rw ReportWriter, k GameKey) {
+// before each Writer.Game.
+func NextGameKey(rw Writer, k GameKey) {
 	if g, ok := rw.(interface{ nextGameKey(GameKey) }); ok {
 		g.nextGameKey(k)
 	}
 }
 
-// NewReportFunc builds a writer on w.
-type NewReportFunc func(w io.Writer, opt ReportOptions) ReportWriter
+// NewFunc builds a writer on w.
+type NewFunc func(w io.Writer, opt Options) Writer
 
 var (
-	reportMu      sync.Mutex
-	reportFormats = map[string]NewReportFunc{}
+	registryMu sync.Mutex
+	registry   = map[string]NewFunc{}
 )
 
-// RegisterReport makes a report format available by name.
-func RegisterReport(name string, f NewReportFunc) {
-	reportMu.Lock()
-	defer reportMu.Unlock()
-	reportFormats[name] = f
+// Register makes a report format available by name.
+func Register(name string, f NewFunc) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	registry[name] = f
 }
 
-// ReportFormats lists the registered format names, sorted.
-func ReportFormats() []string {
-	reportMu.Lock()
-	defer reportMu.Unlock()
-	out := make([]string, 0, len(reportFormats))
-	for k := range reportFormats {
+// Formats lists the registered format names, sorted.
+func Formats() []string {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	out := make([]string, 0, len(registry))
+	for k := range registry {
 		out = append(out, k)
 	}
 	sort.Strings(out)
 	return out
 }
 
-// NewReport returns the writer of the named format.
-func NewReport(name string, w io.Writer, opt ReportOptions) (ReportWriter, error) {
-	reportMu.Lock()
-	f, ok := reportFormats[name]
-	reportMu.Unlock()
+// New returns the writer of the named format.
+func New(name string, w io.Writer, opt Options) (Writer, error) {
+	registryMu.Lock()
+	f, ok := registry[name]
+	registryMu.Unlock()
 	if !ok {
-		return nil, fmt.Errorf("unknown report format %q; known formats: %s", name, strings.Join(ReportFormats(), ", "))
+		return nil, fmt.Errorf("unknown report format %q; known formats: %s", name, strings.Join(Formats(), ", "))
 	}
 	return f(w, opt), nil
 }

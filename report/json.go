@@ -1,4 +1,4 @@
-package formats
+package report
 
 import (
 	"bufio"
@@ -9,8 +9,8 @@ import (
 )
 
 func init() {
-	RegisterReport("jsonl", func(w io.Writer, _ ReportOptions) ReportWriter { return &jsonlReport{enc: newJSONEncoder(w)} })
-	RegisterReport("json", func(w io.Writer, _ ReportOptions) ReportWriter { return &jsonReport{w: w} })
+	Register("jsonl", func(w io.Writer, _ Options) Writer { return &jsonlReport{enc: newJSONEncoder(w)} })
+	Register("json", func(w io.Writer, _ Options) Writer { return &jsonReport{w: w} })
 }
 
 // JSONLFinding is one `"kind": "finding"` line of `validate --format jsonl`
@@ -38,7 +38,7 @@ type jsonlReport struct {
 }
 
 func (j *jsonlReport) Game(r *replay.Result) error {
-	r = reportFileNames(r)
+	r = fileNames(r)
 	for i := range r.Findings {
 		if err := j.enc.Encode(JSONLFinding{Kind: "finding", Finding: r.Findings[i]}); err != nil {
 			return err
@@ -57,9 +57,9 @@ func (j *jsonlReport) Close(t *replay.Tally) error {
 	return j.enc.Encode(JSONLSummary{Kind: "summary", Tally: *t})
 }
 
-// JSONReportGame is one element of the "games" array of `--format json`: the
+// JSONGame is one element of the "games" array of `--format json`: the
 // game's summary fields and its findings.
-type JSONReportGame struct {
+type JSONGame struct {
 	replay.Summary
 	Findings []replay.Finding `json:"findings"`
 }
@@ -82,7 +82,7 @@ func (j *jsonReport) begin() {
 }
 
 func (j *jsonReport) Game(r *replay.Result) error {
-	r = reportFileNames(r)
+	r = fileNames(r)
 	j.begin()
 	if j.n > 0 {
 		j.bw.WriteString(",")
@@ -93,7 +93,7 @@ func (j *jsonReport) Game(r *replay.Result) error {
 	if fs == nil {
 		fs = []replay.Finding{}
 	}
-	data, err := marshalJSON(JSONReportGame{Summary: r.Summary, Findings: fs})
+	data, err := marshalJSON(JSONGame{Summary: r.Summary, Findings: fs})
 	if err != nil {
 		return err
 	}

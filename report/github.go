@@ -1,4 +1,4 @@
-package formats
+package report
 
 // `validate --format github`: GitHub Actions workflow commands, which the
 // runner turns into annotations on the file and line of each finding:
@@ -20,7 +20,7 @@ import (
 )
 
 func init() {
-	RegisterReport("github", func(w io.Writer, opt ReportOptions) ReportWriter {
+	Register("github", func(w io.Writer, opt Options) Writer {
 		return &githubReport{w: bufio.NewWriter(w), base: opt.Baseline}
 	})
 }

@@ -1,4 +1,4 @@
-package formats
+package report
 
 // What several reports say alike: the summary line of a run and the name
 // of a game. Each is written here once, so that the text, GitHub and HTML
@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/internal/english"
 )
 
@@ -54,7 +55,7 @@ func GameLabel(n int, k GameKey) string {
 	parts := []string{fmt.Sprintf("game %d", n)}
 	white, black := surname(knownTag(k.White)), surname(knownTag(k.Black))
 	if white != "" || black != "" {
-		parts = append(parts, orQ(white)+" – "+orQ(black))
+		parts = append(parts, formats.OrUnknown(white)+" – "+formats.OrUnknown(black))
 	}
 	place := knownTag(k.Event)
 	if place == "" {

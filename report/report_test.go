@@ -1,4 +1,4 @@
-package formats
+package report
 
 import (
 	"bytes"
@@ -24,7 +24,7 @@ func sampleResult() *replay.Result {
 
 func TestReportText(t *testing.T) {
 	var b bytes.Buffer
-	rw, err := NewReport("text", &b, ReportOptions{})
+	rw, err := New("text", &b, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestReportText(t *testing.T) {
 
 func TestReportJSONL(t *testing.T) {
 	var b bytes.Buffer
-	rw, _ := NewReport("jsonl", &b, ReportOptions{})
+	rw, _ := New("jsonl", &b, Options{})
 	rw.Game(sampleResult())
 	rw.Close(nil)
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
@@ -84,7 +84,7 @@ func TestReportJSONL(t *testing.T) {
 
 func TestReportJSON(t *testing.T) {
 	var b bytes.Buffer
-	rw, _ := NewReport("json", &b, ReportOptions{})
+	rw, _ := New("json", &b, Options{})
 	rw.Game(sampleResult())
 	rw.Game(sampleResult())
 	tally := replay.NewTally()
@@ -105,7 +105,7 @@ func TestReportJSON(t *testing.T) {
 	}
 	// An empty report is still a document.
 	b.Reset()
-	rw, _ = NewReport("json", &b, ReportOptions{})
+	rw, _ = New("json", &b, Options{})
 	rw.Close(nil)
 	if err := json.Unmarshal(b.Bytes(), &doc); err != nil {
 		t.Errorf("empty report: %v: %s", err, b.String())
@@ -113,7 +113,35 @@ func TestReportJSON(t *testing.T) {
 }
 
 func TestReportUnknownFormat(t *testing.T) {
-	if _, err := NewReport("yaml", &bytes.Buffer{}, ReportOptions{}); err == nil || !strings.Contains(err.Error(), "jsonl") {
+	if _, err := New("yaml", &bytes.Buffer{}, Options{}); err == nil || !strings.Contains(err.Error(), "jsonl") {
 		t.Errorf("error %v should list the known formats", err)
+	}
+}
+
+// TestTerminalTextInReports: the text report quotes the
+// control characters of a finding's message, file and profile; the JSON
+// report keeps them exact.
+func TestTerminalTextInReports(t *testing.T) {
+	f := replay.Finding{File: "x\x1b[2J.pgn", Game: 1, Line: 3, Column: 7, Rule: "syntax", Severity: "error",
+		Message: "found `Nf3\x1b]0;x\x07`", Profile: "p\x01", SAN: "e4\x9b", FEN: "8/8 \x1b"}
+	var text bytes.Buffer
+	if err := WriteFindingText(&text, &f); err != nil {
+		t.Fatal(err)
+	}
+	want := "x\\x1b[2J.pgn:3:7: error: found `Nf3\\x1b]0;x\\x07` [syntax]\n\tgame 1, profile p\\x01, FEN 8/8 \\x1b\n"
+	if text.String() != want {
+		t.Errorf("text report:\n%q\nwant\n%q", text.String(), want)
+	}
+	var js bytes.Buffer
+	r, err := New("jsonl", &js, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Game(&replay.Result{Findings: []replay.Finding{f}}); err != nil {
+		t.Fatal(err)
+	}
+	var line JSONLFinding
+	if err := json.Unmarshal(js.Bytes(), &line); err != nil || line.Message != f.Message || line.Profile != f.Profile {
+		t.Errorf("JSONL report: %v %+v\n%s", err, line, js.Bytes())
 	}
 }

@@ -1,4 +1,4 @@
-package formats
+package report
 
 // `validate --format sarif`: SARIF 2.1.0 (OASIS), the format code-scanning
 // tools read (GitHub code scanning, VS Code's SARIF viewer, Azure DevOps).
@@ -23,7 +23,7 @@ import (
 )
 
 func init() {
-	RegisterReport("sarif", func(w io.Writer, _ ReportOptions) ReportWriter { return &sarifReport{w: bufio.NewWriter(w)} })
+	Register("sarif", func(w io.Writer, _ Options) Writer { return &sarifReport{w: bufio.NewWriter(w)} })
 }
 
 // SARIFSchemaURI is the schema a SARIF log names in "$schema".

@@ -1,4 +1,4 @@
-package formats
+package report
 
 // `validate --format junit`: JUnit XML as CI servers read it (Jenkins,
 // GitLab, Azure DevOps, the JUnit reporters of GitHub Actions). Each input
@@ -26,7 +26,7 @@ import (
 )
 
 func init() {
-	RegisterReport("junit", func(w io.Writer, _ ReportOptions) ReportWriter { return &junitReport{out: w} })
+	Register("junit", func(w io.Writer, _ Options) Writer { return &junitReport{out: w} })
 }
 
 // JUnitTestSuites and the types below are the document, exported so that
@@ -89,7 +89,7 @@ func (j *junitReport) Game(r *replay.Result) error {
 		}
 		j.spool, j.sw = f, bufio.NewWriterSize(f, 1<<16)
 	}
-	r = reportFileNames(r)
+	r = fileNames(r)
 	file := r.Summary.File
 	var cur *junitSuite
 	if n := len(j.suites); n > 0 && j.suites[n-1].name == file {

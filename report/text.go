@@ -1,4 +1,4 @@
-package formats
+package report
 
 import (
 	"fmt"
@@ -6,12 +6,13 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/internal/english"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
 func init() {
-	RegisterReport("text", func(w io.Writer, opt ReportOptions) ReportWriter { return &textReport{w: w, opt: opt} })
+	Register("text", func(w io.Writer, opt Options) Writer { return &textReport{w: w, opt: opt} })
 }
 
 // textReport is docs/cli.md's text form: one line per finding,
@@ -20,7 +21,7 @@ func init() {
 // alternatives. Valid games print nothing (like a compiler) unless Verbose.
 type textReport struct {
 	w   io.Writer
-	opt ReportOptions
+	opt Options
 	b   strings.Builder
 }
 
@@ -32,27 +33,27 @@ func (t *textReport) Game(r *replay.Result) error {
 	}
 	if r.IsGame() && (t.opt.Verbose || len(r.Findings) > 0) {
 		s := &r.Summary
-		profile := TerminalText(orDash(s.Profile))
+		profile := formats.TerminalText(orDash(s.Profile))
 		switch s.ProfileSource {
 		case replay.ProfileSourceCommand:
 			profile += " (from the command line, not the tags)"
 		case replay.ProfileSourceTagsAndCommand:
 			profile += " (settings changed by --set)"
 		}
-		fmt.Fprintf(b, "%s: game %d: %s, %s, outcome %s", TerminalText(s.File), s.Game, profile, english.Count(s.Plies, "ply", "plies"), s.Outcome)
+		fmt.Fprintf(b, "%s: game %d: %s, %s, outcome %s", formats.TerminalText(s.File), s.Game, profile, english.Count(s.Plies, "ply", "plies"), s.Outcome)
 		if s.Winner != "" {
 			fmt.Fprintf(b, " (%s)", s.Winner)
 		}
-		fmt.Fprintf(b, ", result %s, %s\n", TerminalText(orDash(s.Result)), validWord(s.Valid))
+		fmt.Fprintf(b, ", result %s, %s\n", formats.TerminalText(orDash(s.Result)), validWord(s.Valid))
 	}
 	_, err := io.WriteString(t.w, b.String())
 	return err
 }
 
 // writeTextFinding writes a finding for a person: its texts, which may quote
-// the input, with their control characters quoted (TerminalText).
+// the input, with their control characters quoted (formats.TerminalText).
 func writeTextFinding(b *strings.Builder, f *replay.Finding) {
-	q := TerminalText
+	q := formats.TerminalText
 	fmt.Fprintf(b, "%s:%d:%d: %s: %s [%s]\n", q(f.File), f.Line, f.Column, f.Severity, q(f.Message), f.Rule)
 	if f.Game > 0 {
 		fmt.Fprintf(b, "\tgame %d", f.Game)
@@ -60,7 +61,7 @@ func writeTextFinding(b *strings.Builder, f *replay.Finding) {
 		b.WriteString("\tthe file as a whole")
 	}
 	switch {
-	case f.Ply > 0 && reportResultToken(f.SAN):
+	case f.Ply > 0 && resultToken(f.SAN):
 		fmt.Fprintf(b, ", after ply %d, result %s", f.Ply, f.SAN) // a marker
 	case f.Ply > 0:
 		dots := "."
@@ -99,7 +100,7 @@ func (t *textReport) Close(tally *replay.Tally) error {
 		}
 		fmt.Fprintf(&b, "  %s:", sec.name)
 		for _, e := range sortedCounts(sec.m) {
-			fmt.Fprintf(&b, " %s %d,", TerminalText(e.key), e.n)
+			fmt.Fprintf(&b, " %s %d,", formats.TerminalText(e.key), e.n)
 		}
 		s := strings.TrimSuffix(b.String(), ",")
 		b.Reset()
@@ -127,8 +128,8 @@ func VariationPath(v []int) string {
 	return strings.Join(parts, ".")
 }
 
-// reportResultToken reports whether a finding's SAN is a termination marker.
-func reportResultToken(s string) bool {
+// resultToken reports whether a finding's SAN is a termination marker.
+func resultToken(s string) bool {
 	return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"
 }
 

@@ -1,4 +1,4 @@
-package formats
+package report
 
 // Report writers for `detect`: text, json and jsonl, like validate's.
 
@@ -24,8 +24,8 @@ type DetectWriter interface {
 // DetectFormats are the formats detect writes.
 func DetectFormats() []string { return []string{"json", "jsonl", "text"} }
 
-// DetectReportOptions are the choices of detect's text report.
-type DetectReportOptions struct {
+// DetectOptions are the choices of detect's text report.
+type DetectOptions struct {
 	// Verbose: under each game's line, the game's tags and its verdict
 	// under every profile tried, with the evidence for each setting
 	// decided and the names of those left undetermined. Without it a
@@ -37,9 +37,9 @@ type DetectReportOptions struct {
 	Hints bool
 }
 
-// NewDetectReport returns the writer of the named format on w; the
+// NewDetect returns the writer of the named format on w; the
 // options are the text format's.
-func NewDetectReport(name string, w io.Writer, o DetectReportOptions) (DetectWriter, error) {
+func NewDetect(name string, w io.Writer, o DetectOptions) (DetectWriter, error) {
 	switch name {
 	case "text":
 		return &detectText{w: w, verbose: o.Verbose, hints: o.Hints}, nil
