@@ -312,6 +312,11 @@ func (s *elemSrc) streamTags(tags []gTag) ([]gTag, bool) {
 	s.readToken()
 	for !s.failed && s.typ == tokPunct && s.val == "[" {
 		t := gTag{Pos: s.lx.tokPos()}
+		if s.lx.plainTag(&t) {
+			s.readToken()
+			tags = append(tags, t)
+			continue
+		}
 		s.readToken()
 		if s.failed || s.typ != tokWord {
 			return tags, false
@@ -330,6 +335,37 @@ func (s *elemSrc) streamTags(tags []gTag) ([]gTag, bool) {
 		tags = append(tags, t)
 	}
 	return tags, !s.failed
+}
+
+// plainTag reads the rest of a tag pair written the usual way, right after
+// its `[`: a name that starts with a letter, one space, a value without a
+// backslash, and `]` right after the value's closing quote. It finds the
+// ends with byte scans instead of reading three tokens, and leaves the
+// lexer after the `]` as reading them would. Anything else reads nothing
+// and reports false: the tokens are then read one by one, as the grammar
+// reads them.
+func (l *lex) plainTag(t *gTag) bool {
+	src, i := l.src, l.i
+	if i >= len(src) || !(src[i] >= 'a' && src[i] <= 'z' || src[i] >= 'A' && src[i] <= 'Z') {
+		return false
+	}
+	j := i + 1
+	for j < len(src) && !delims[src[j]] {
+		j++
+	}
+	if j+1 >= len(src) || src[j] != ' ' || src[j+1] != '"' {
+		return false
+	}
+	q := j + 1
+	e := nextValueByte(src, q+1)
+	if e+1 >= len(src) || src[e] != '"' || src[e+1] != ']' {
+		return false
+	}
+	t.Name, t.Value = src[i:j], src[q:e+1]
+	l.i = e + 2
+	l.tokStart, l.tokLine, l.tokLineOff = e+1, l.line, l.lineOff
+	l.endI, l.endLine, l.endLineOff, l.hasEnd = l.i, l.line, l.lineOff, true
+	return true
 }
 
 // buildFast reads a game from lx into b's record on the fast path. It
