@@ -99,6 +99,13 @@ func checkFindings(t *testing.T, g *record.Game, res *replay.Result, seen map[st
 		if f.Severity != r.Severity.String() && !downgraded {
 			t.Errorf("%s:%d:%d: %s has severity %s, the registry says %s", f.File, f.Line, f.Column, f.Rule, f.Severity, r.Severity)
 		}
+		if g.Recovered && f.Rule == ruleid.Syntax && f.Ply == 0 {
+			// The syntax error of a recovered game stands after the moves
+			// read before it: it stops the line there, not at its start.
+			at := *f
+			at.Ply = mainLinePlies(g.Moves) + 1
+			f = &at
+		}
 		if r.Stops && !downgraded && len(f.Variation) == 0 && (stop == nil || f.Ply < stop.Ply) {
 			stop = f
 		}
