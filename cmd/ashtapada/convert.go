@@ -113,7 +113,7 @@ func convertAction(c *cli.Context) error {
 		Internal: func(err error) { fmt.Fprintln(c.App.ErrWriter, "ashtapada:", err) },
 		Split:    split,
 	}
-	o := batch.Options{Warn: c.App.ErrWriter, Source: inputOptions, Limits: grammar.DefaultLimits(), Notation: notation, Jobs: readJobs(c), From: from, OpenTable: tablegames.OpenTable(from, notation, grammar.DefaultLimits()), Select: sel, StdinName: c.String("stdin-filename")}
+	o := batch.Options{Warn: c.App.ErrWriter, Source: inputOptions, Limits: grammar.DefaultLimits(), Parts: tuned.parts, Notation: notation, Jobs: readJobs(c), From: from, OpenTable: tablegames.OpenTable(from, notation, grammar.DefaultLimits(), tuned.parts), Select: sel, StdinName: c.String("stdin-filename")}
 	if manyShards(shard) {
 		o.Plan = shardPlan(shard) // shard.go
 	}

@@ -4,7 +4,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ashtapada/ashtapada/batch"
-	"github.com/ashtapada/ashtapada/compare"
 	"github.com/ashtapada/ashtapada/gametable"
 	"github.com/ashtapada/ashtapada/grammar"
 )
@@ -26,15 +25,25 @@ var tuningFlags = []cli.Flag{
 	&cli.IntFlag{Name: "diff-window", Hidden: true, Usage: "moves of each side a streamed move diff holds"},
 }
 
+// tuned is what the tuning flags ask for, which every command passes to
+// the engine's options: how a huge game is read (parts), how a table cuts
+// its rows (table), the window of a streamed move diff (diffWindow). Zero
+// is the engine's default.
+var tuned struct {
+	parts      grammar.ReadOptions
+	table      gametable.WriterOptions
+	diffWindow int
+}
+
 // applyTuning sets what the tuning flags given ask for; the others keep
 // their defaults.
 func applyTuning(c *cli.Context) error {
 	for name, v := range map[string]*int{
-		"parted-bytes":   &grammar.PartedBytes,
-		"part-nodes":     &grammar.PartNodes,
+		"parted-bytes":   &tuned.parts.PartedBytes,
+		"part-nodes":     &tuned.parts.PartNodes,
 		"spill-bytes":    &batch.SpillBytes,
-		"huge-row-plies": &gametable.HugeRowPlies,
-		"diff-window":    &compare.DiffWindow,
+		"huge-row-plies": &tuned.table.HugeRowPlies,
+		"diff-window":    &tuned.diffWindow,
 	} {
 		if c.IsSet(name) {
 			*v = c.Int(name)
