@@ -46,6 +46,18 @@ type Conversion struct {
 	// Split, when set, writes the games to files named after Split.Base
 	// instead of to Convert's writer.
 	Split *Split
+	// SpillBytes is how much of a huge game's converted piece is held
+	// before it is written to a file; zero means DefaultSpillBytes. A
+	// test sets it to 1, so that every game's piece takes that path.
+	SpillBytes int
+}
+
+// spillBytes is c.SpillBytes, or its default.
+func (c *Conversion) spillBytes() int {
+	if c.SpillBytes <= 0 {
+		return DefaultSpillBytes
+	}
+	return c.SpillBytes
 }
 
 // ConvertOutcome is what a conversion tells its caller at the end.
@@ -230,7 +242,7 @@ func (cv *converter) run(o Options, args []string, w io.Writer) (ConvertOutcome,
 			}
 		}
 		if _, ok := rendering.NewRenderer(cv.c.Write).(formats.PartRenderer); ok {
-			st.Huge = renderedHugeGame(cfg, rendering, cv.c.Write)
+			st.Huge = renderedHugeGame(cfg, rendering, cv.c.Write, cv.c.spillBytes())
 		}
 	}
 	switch cv.c.To.Name {
@@ -280,7 +292,7 @@ func (cv *converter) run(o Options, args []string, w io.Writer) (ConvertOutcome,
 // rendered of it goes to a file as it comes (spillPiece), so that neither
 // the game nor its piece of the output is held whole. A game the renderer
 // does not take in parts (RendersParts) is read and rendered whole.
-func renderedHugeGame(cfg replay.Config, rendering *formats.Rendering, wopt formats.WriteOptions) func() func(HugeGame, string, int) (converted, *record.Game) {
+func renderedHugeGame(cfg replay.Config, rendering *formats.Rendering, wopt formats.WriteOptions, spillBytes int) func() func(HugeGame, string, int) (converted, *record.Game) {
 	return func() func(HugeGame, string, int) (converted, *record.Game) {
 		rp := replay.New(cfg)
 		rd := rendering.NewRenderer(wopt).(formats.PartRenderer)
@@ -309,7 +321,7 @@ func renderedHugeGame(cfg replay.Config, rendering *formats.Rendering, wopt form
 					}
 					rd.Part(nodes, pl)
 					if spillErr == nil {
-						spill, spillErr = spillPiece(spill, rd.Take(SpillBytes))
+						spill, spillErr = spillPiece(spill, rd.Take(spillBytes))
 					}
 				},
 				// Rendered with the record's end (EndParts); the nodes

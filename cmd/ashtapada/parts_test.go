@@ -99,9 +99,10 @@ func TestPartedValidateAgrees(t *testing.T) {
 
 // partedFlags are the hidden tuning flags (tuning.go) that make the
 // binary read every game's main line in parts of two nodes and write
-// convert's output of every part to its file as it comes (batch.SpillBytes):
-// the paths a game of megabytes takes, on the small games of the tests.
-var partedFlags = []string{"--parted-bytes", "1", "--part-nodes", "2", "--spill-bytes", "0"}
+// convert's output of every part to its file as it comes
+// (batch.Conversion.SpillBytes): the paths a game of megabytes takes, on
+// the small games of the tests.
+var partedFlags = []string{"--parted-bytes", "1", "--part-nodes", "2", "--spill-bytes", "1"}
 
 // agreeInParts runs the binary with args on every game read whole, then
 // read in parts (partedFlags), reports where the two differ (standard

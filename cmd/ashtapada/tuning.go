@@ -3,7 +3,6 @@ package main
 import (
 	"github.com/urfave/cli/v2"
 
-	"github.com/ashtapada/ashtapada/batch"
 	"github.com/ashtapada/ashtapada/gametable"
 	"github.com/ashtapada/ashtapada/grammar"
 )
@@ -26,11 +25,13 @@ var tuningFlags = []cli.Flag{
 }
 
 // tuned is what the tuning flags ask for, which every command passes to
-// the engine's options: how a huge game is read (parts), how a table cuts
-// its rows (table), the window of a streamed move diff (diffWindow). Zero
-// is the engine's default.
+// the engine's options: how a huge game is read (parts), how much of a
+// huge game's converted piece is held before it is spilled (spillBytes),
+// how a table cuts its rows (table), the window of a streamed move diff
+// (diffWindow). Zero is the engine's default.
 var tuned struct {
 	parts      grammar.ReadOptions
+	spillBytes int
 	table      gametable.WriterOptions
 	diffWindow int
 }
@@ -41,7 +42,7 @@ func applyTuning(c *cli.Context) error {
 	for name, v := range map[string]*int{
 		"parted-bytes":   &tuned.parts.PartedBytes,
 		"part-nodes":     &tuned.parts.PartNodes,
-		"spill-bytes":    &batch.SpillBytes,
+		"spill-bytes":    &tuned.spillBytes,
 		"huge-row-plies": &tuned.table.HugeRowPlies,
 		"diff-window":    &tuned.diffWindow,
 	} {
