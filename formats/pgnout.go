@@ -485,16 +485,22 @@ func unwritableComment(nodes []record.Node) bool {
 	return false
 }
 
-// formatParted reads a huge game with its main line in parts
-// (grammar.SourceOf, ro), writing each part's canonical text as it comes,
-// so that the game is never held whole, and returns the record as the
-// reader left it (Moves its last part) and the text fmt writes for it: nil
-// when appendGame is to write it (read whole after all, or passed through
-// as read). index is the game's number in the input (1 for the first).
-// With rewrite, the game is replayed in parts and each part's moves
-// rewritten (SANParts) before it is written; res is that replay (of the
-// record returned, when it was read whole).
-func formatParted(c grammar.Chunk, filename string, index int, ro grammar.ReadOptions, rewrite *Rewrite) (g *record.Game, res *replay.Result, out []byte, err error) {
+// formatChunk reads the game of c for FormatEach, and returns the record
+// as the reader left it and the text fmt writes for it when it wrote it
+// as it read it: nil when appendGame is to write it. A game under ro's
+// size, or one rewrite does not rewrite in parts, is read whole. A huge
+// one is read with its main line in parts (grammar.SourceOf), each part's
+// canonical text written as it comes, so that the game is never held
+// whole; the record keeps its last part in Moves, and one read whole after
+// all, or passed through as read, is left to appendGame. index is the
+// game's number in the input (1 for the first). With rewrite, a huge game
+// is replayed in parts and each part's moves rewritten (SANParts) before
+// it is written; res is that replay (of the record returned, when it was
+// read whole after all).
+func formatChunk(c grammar.Chunk, filename string, index int, ro grammar.ReadOptions, rewrite *Rewrite) (g *record.Game, res *replay.Result, out []byte, err error) {
+	if !ro.InParts(c) || (rewrite != nil && !rewrite.parts) {
+		return grammar.ParseChunk(c, filename), nil, nil, nil
+	}
 	// A Scratch of its own: the record is held while the next game is
 	// read (FormatEach holds two).
 	src := grammar.SourceOf(c, filename, new(grammar.Scratch), ro)
@@ -561,7 +567,7 @@ type Piece struct {
 // writing its first lines only would shorten the file. rewrite, when not
 // nil, changes each game before it is written (Piece.Game stays the game
 // as read, with its notices); a huge game (ro.InParts) is read in parts
-// (formatParted) unless rewrite cannot rewrite it so.
+// (formatChunk) unless rewrite cannot rewrite it so.
 func FormatEach(rd *grammar.Reader, filename string, ro grammar.ReadOptions, rewrite *Rewrite, fn func(*Piece) error) (FormatStats, error) {
 	var st FormatStats
 	var prev *Piece
@@ -591,12 +597,8 @@ func FormatEach(rd *grammar.Reader, filename string, ro grammar.ReadOptions, rew
 		var res *replay.Result // the rewrite's replay, of a huge game
 		var parted []byte      // the game's canonical text, when read in parts
 		if err == nil {
-			if ro.InParts(c) && (rewrite == nil || rewrite.parts) {
-				if g, res, parted, err = formatParted(c, filename, st.Games+1, ro, rewrite); err != nil {
-					return st, fmt.Errorf("formatting %s: game %d: %w", filename, st.Games+1, err)
-				}
-			} else {
-				g = grammar.ParseChunk(c, filename)
+			if g, res, parted, err = formatChunk(c, filename, st.Games+1, ro, rewrite); err != nil {
+				return st, fmt.Errorf("formatting %s: game %d: %w", filename, st.Games+1, err)
 			}
 		}
 		if err != nil {
