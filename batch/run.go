@@ -90,8 +90,8 @@ type Work[T any] struct {
 	// Huge, when set, returns the function one worker applies instead to a
 	// game read from a chunk that Options.Parts reads in parts: it reads
 	// the game itself (HugeGame.Source), its main line in parts, so that a
-	// huge game is never held whole, and returns its result and its record as the reading
-	// left it (for the game's identity).
+	// huge game is never held whole, and returns its result and its record
+	// as the reading left it (for the game's identity).
 	Huge func() func(h HugeGame, file string, index int) (T, *record.Game)
 	// Failed stands for the result of a game whose work panicked.
 	Failed func(file string, index int) T

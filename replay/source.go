@@ -26,6 +26,15 @@ func (e Each) last() func(nodes []record.Node, pl *Played) {
 // whole, so that the result is the same whichever src is. The parts walked
 // are given to each.
 func (r *Replayer) Replay(src *record.Source, file string, index int, each Each) *Result {
+	if !src.Parted() {
+		// Nothing to share between replayers: Game, without together's
+		// slices.
+		res := r.Game(src.Head, file, index)
+		if last := each.last(); last != nil {
+			last(src.Head.Moves, res.Played)
+		}
+		return res
+	}
 	one := func(f func([]record.Node, *Played)) func([]record.Node, []*Played) {
 		if f == nil {
 			return nil
