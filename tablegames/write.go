@@ -270,9 +270,14 @@ func hugeRow(rp *replay.Replayer, ch grammar.Chunk, parts grammar.ReadOptions, n
 		return r, res, nil
 	}
 	moves := new(gametable.Moves)
-	add := func(_ []record.Node, pl *replay.Played) { moves.Add(pl) }
-	res := rp.Replay(src, name, index, replay.Each{Part: add})
-	r := gametable.Build(g, res, gametable.PlaySettings(res), movetext, before)
+	// The record as the reading leaves it, its last part in Moves (the
+	// row keeps the source of a record passed through: Build).
+	end := *g
+	res := rp.Replay(src, name, index, replay.Each{
+		Part: func(_ []record.Node, pl *replay.Played) { moves.Add(pl) },
+		Last: func(nodes []record.Node, pl *replay.Played) { end.Moves = nodes; moves.Add(pl) },
+	})
+	r := gametable.Build(&end, res, gametable.PlaySettings(res), movetext, before)
 	r.Place(ch.Pos, movetextAt)
 	r.SetMoves(moves)
 	return r, res, nil
