@@ -16,7 +16,6 @@ import (
 	"os"
 
 	"github.com/ashtapada/ashtapada/formats"
-	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/english"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
@@ -48,6 +47,18 @@ type Conversion struct {
 	// Split, when set, writes the games to files named after Split.Base
 	// instead of to Convert's writer.
 	Split *Split
+	// SpillBytes is how much of a huge game's converted piece is held
+	// before it is written to a file; zero means DefaultSpillBytes. A
+	// test sets it to 1, so that every game's piece takes that path.
+	SpillBytes int
+}
+
+// spillBytes is c.SpillBytes, or its default.
+func (c *Conversion) spillBytes() int {
+	if c.SpillBytes <= 0 {
+		return DefaultSpillBytes
+	}
+	return c.SpillBytes
 }
 
 // ConvertOutcome is what a conversion tells its caller at the end.
@@ -232,7 +243,7 @@ func (cv *converter) run(o Options, args []string, w io.Writer) (ConvertOutcome,
 			}
 		}
 		if _, ok := rendering.NewRenderer(cv.c.Write).(formats.PartRenderer); ok {
-			st.Huge = renderedHugeGame(cfg, rendering, cv.c.Write)
+			st.Huge = renderedHugeGame(cfg, rendering, cv.c.Write, cv.c.spillBytes())
 		}
 	}
 	switch cv.c.To.Name {
@@ -278,37 +289,57 @@ func (cv *converter) run(o Options, args []string, w io.Writer) (ConvertOutcome,
 
 // renderedHugeGame is the worker's work on a huge game for a format that
 // renders it a part at a time (formats.PartRenderer): the game is read,
-// played and rendered a part at a time (ReplayParts), and what is rendered
-// of it goes to a file as it comes (spillPiece), so that neither the game
-// nor its piece of the output is held whole.
-func renderedHugeGame(cfg replay.Config, rendering *formats.Rendering, wopt formats.WriteOptions) func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
-	return func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
+// played and rendered a part at a time (HugeGame.Source), and what is
+// rendered of it goes to a file as it comes (spillPiece), so that neither
+// the game nor its piece of the output is held whole. A game the renderer
+// does not take in parts (RendersParts) is read and rendered whole.
+func renderedHugeGame(cfg replay.Config, rendering *formats.Rendering, wopt formats.WriteOptions, spillBytes int) func() func(HugeGame, string, int) (converted, *record.Game) {
+	return func() func(HugeGame, string, int) (converted, *record.Game) {
 		rp := replay.New(cfg)
 		rd := rendering.NewRenderer(wopt).(formats.PartRenderer)
 		var diag bytes.Buffer
-		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, n int) (converted, *record.Game) {
-			hooks := PartHooks{
-				Parts: rd.RendersParts,
-				Begin: func(g *record.Game, first []record.Node) { rd.BeginParts(pieceBuffer(), g, n, first) },
+		return func(h HugeGame, file string, n int) (converted, *record.Game) {
+			h.Read.Parts = rd.RendersParts
+			src := h.Source(file)
+			g := src.Head
+			if !src.Parted() || g.Unreadable() != nil {
+				// Read whole after all, or not to be replayed (the
+				// reader could not read it): rendered as any game.
+				return renderGame(rd, g, n, rp.Game(g, file, n), &diag), g
 			}
 			var spill *os.File
 			var spillErr error
-			hooks.Part = func(nodes []record.Node, pl *replay.Played) {
-				rd.Part(nodes, pl)
-				if spillErr == nil {
-					spill, spillErr = spillPiece(spill, rd.Take(SpillBytes))
-				}
+			begun := false
+			begin := func(first []record.Node) {
+				rd.BeginParts(pieceBuffer(), g, n, first)
+				begun = true
 			}
-			res, g, parted := ReplayParts(rp, ch, sc, file, n, hooks)
-			if !parted {
-				return renderGame(rd, g, n, res, &diag), g
+			var last []record.Node
+			res := rp.Replay(src, file, n, replay.Each{
+				Part: func(nodes []record.Node, pl *replay.Played) {
+					if !begun {
+						begin(nodes)
+					}
+					rd.Part(nodes, pl)
+					if spillErr == nil {
+						spill, spillErr = spillPiece(spill, rd.Take(spillBytes))
+					}
+				},
+				// Rendered with the record's end (EndParts); the nodes
+				// stay valid until the source is read again.
+				Last: func(nodes []record.Node, _ *replay.Played) { last = nodes },
+			})
+			if !begun {
+				begin(last)
 			}
+			end := *g
+			end.Moves = last
 			diag.Reset()
 			c := converted{rendered: true, spill: spill, err: spillErr}
 			// A record the renderer takes in parts is rewritten by the
 			// renderer as it comes (a record read in LAN or UCI in SAN):
 			// only its findings are said here.
-			broken, err := judgeGame(g, res, n, &diag)
+			broken, err := judgeGame(&end, res, n, &diag)
 			c.broken = broken
 			if c.err == nil {
 				c.err = err
@@ -316,32 +347,42 @@ func renderedHugeGame(cfg replay.Config, rendering *formats.Rendering, wopt form
 			if diag.Len() > 0 {
 				c.diag = bytes.Clone(diag.Bytes())
 			}
-			piece, err := rd.EndParts(g, n, res)
+			piece, err := rd.EndParts(&end, n, res)
 			if c.err == nil {
 				c.piece, c.err = piece, err
 			}
-			return c, g
+			return c, &end
 		}
 	}
 }
 
 // drawnHugeGame is the worker's work on a huge game for a drawing of its
 // final position (svg): its main line is read and played in parts
-// (ReplayParts), and the record kept for the writer holds its tags and its
-// last part only, with the last step played (formats.KeepLastStep), which the
-// drawing shows as its arrow when the last part played none.
-func drawnHugeGame(cfg replay.Config) func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
-	return func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
+// (HugeGame.Source), and the record kept for the writer holds its tags and
+// its last part only, with the last step played (formats.KeepLastStep),
+// which the drawing shows as its arrow when the last part played none.
+func drawnHugeGame(cfg replay.Config) func() func(HugeGame, string, int) (converted, *record.Game) {
+	return func() func(HugeGame, string, int) (converted, *record.Game) {
 		rp := replay.New(cfg)
-		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, n int) (converted, *record.Game) {
-			var last formats.ShownPly
-			hooks := PartHooks{Part: func(_ []record.Node, pl *replay.Played) { formats.KeepLastStep(&last, pl) }}
-			res, g, parted := ReplayParts(rp, ch, sc, file, n, hooks)
-			c := converted{g: g, res: res}
-			if parted && last.Step != nil {
-				c.kept = []formats.ShownPly{last}
+		return func(h HugeGame, file string, n int) (converted, *record.Game) {
+			src := h.Source(file)
+			g := src.Head
+			if !src.Parted() || g.Unreadable() != nil {
+				return converted{g: g, res: rp.Game(g, file, n)}, g
 			}
-			return c, g
+			var shown formats.ShownPly
+			end := *g
+			res := rp.Replay(src, file, n, replay.Each{
+				Part: func(_ []record.Node, pl *replay.Played) { formats.KeepLastStep(&shown, pl) },
+				// The record keeps its last part (its storage the
+				// worker's own: the run keeps the records).
+				Last: func(nodes []record.Node, _ *replay.Played) { end.Moves = nodes },
+			})
+			c := converted{g: &end, res: res}
+			if shown.Step != nil {
+				c.kept = []formats.ShownPly{shown}
+			}
+			return c, &end
 		}
 	}
 }
@@ -351,25 +392,25 @@ func drawnHugeGame(cfg replay.Config) func() func(grammar.Chunk, *grammar.Scratc
 // its moves, which the sink writes in input order, so the worker reads the
 // game through and replays it for its verdict and findings (the page's
 // head), and hands the sink a replay of its main line in parts (its
-// source, HugeSource) for the drawings and the moves: the game is never held whole,
-// only its text (the chunk, kept by the replay) and a part at a time
-// (formats' htmlWriter rewrites a record in LAN or UCI in SAN a part at a
-// time). The storage of the parts is the game's own (the run keeps the
-// records: Options.Keep), and each replay has its own replayer, the
-// worker's being busy with the next games.
-func hugeViewerGame(cfg replay.Config) func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
-	return func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
+// source, HugeGame.Source) for the drawings and the moves: the game is
+// never held whole, only its text (the chunk, kept by the replay) and a
+// part at a time (formats' htmlWriter rewrites a record in LAN or UCI in
+// SAN a part at a time). The storage of the parts is the game's own (the
+// run keeps the records: Options.Keep), and each replay has its own
+// replayer, the worker's being busy with the next games.
+func hugeViewerGame(cfg replay.Config) func() func(HugeGame, string, int) (converted, *record.Game) {
+	return func() func(HugeGame, string, int) (converted, *record.Game) {
 		rp := replay.New(cfg)
-		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, n int) (converted, *record.Game) {
-			src := HugeSource(ch, sc, file)
+		return func(h HugeGame, file string, n int) (converted, *record.Game) {
+			src := h.Source(file)
 			g := src.Head
 			if !src.Parted() {
 				return converted{g: g, res: rp.Game(g, file, n)}, g
 			}
-			c := converted{g: g, res: rp.Replay(src, file, n, nil)}
+			c := converted{g: g, res: rp.Replay(src, file, n, replay.Each{})}
 			if g.Unreadable() == nil {
 				c.parts = func(part func([]record.Node, *replay.Played)) {
-					replay.New(cfg).Replay(src, file, n, part)
+					replay.New(cfg).Replay(src, file, n, replay.Each{Part: part})
 				}
 			}
 			return c, g

@@ -45,10 +45,9 @@ func releasePiece(b []byte) {
 	}
 }
 
-// SpillBytes is how much of a huge game's converted piece is held before
-// it is written to a file (spillPiece). It is a variable so that a test
-// can make every game's piece take that path.
-var SpillBytes = 4 << 20
+// DefaultSpillBytes is how much of a huge game's converted piece is held
+// before it is written to a file (spillPiece; Conversion.SpillBytes).
+const DefaultSpillBytes = 4 << 20
 
 // spillPiece writes b, the start of a huge game's piece (nil: none yet),
 // to f, a file made for it when it is nil, and returns f. The file has

@@ -50,16 +50,17 @@
 //
 // # Huge games
 //
-// A game of grammar.PartedBytes or more is given to Work.Huge when the
-// work has one: it reads the game itself, its main line a part at a time,
-// so that a huge game is never held whole (docs/robustness.md, "A huge
-// game is read in parts"). What the work does with each part is its own
-// business; the reading is here, once for every command: HugeSource gives
-// the game as its source (record.Source), which replay, detect and
-// compare take as they take a record held whole, and walk as often as
-// they need (replay.Replayer.Replay, replay.Together under several rule
-// sets at once); ReplayParts replays it once and hands each part to
-// PartHooks, for a work that renders it or counts it as it is played.
+// A game that Options.Parts reads in parts (grammar.DefaultPartedBytes or
+// more by default) is given to Work.Huge when the work has one: it reads
+// the game itself, its main line a part at a time, so that a huge game is
+// never held whole (docs/robustness.md, "A huge game is read in parts").
+// What the work does with each part is its own business; the reading is
+// grammar's, one for every command: HugeGame.Source gives the game as its
+// source (record.Source), which replay, detect and compare take as they
+// take a record held whole, and walk as often as they need with one call
+// (replay.Replayer.Replay, which hands each part to replay.Each for a work
+// that renders it or counts it as it is played; replay.Together under
+// several rule sets at once).
 //
 // # Ready-made work: convert
 //

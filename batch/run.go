@@ -28,6 +28,10 @@ type Options struct {
 	Source source.Options
 	// Limits bound what the grammar reads of one game.
 	Limits grammar.Limits
+	// Parts says from which size a game's main line is read in parts,
+	// and in parts of how many nodes (Work.Huge; zero: the grammar's
+	// defaults).
+	Parts grammar.ReadOptions
 	// Notation is the notation of the moves of PGN input.
 	Notation Notation
 	// From names the record format read; "" chooses it per file, by
@@ -84,11 +88,11 @@ type Work[T any] struct {
 	// worker, so that each has its own state (a replayer).
 	Worker func() func(g *record.Game, file string, index int) T
 	// Huge, when set, returns the function one worker applies instead to a
-	// game of grammar.PartedBytes or more read from a chunk: it reads the
-	// game itself, its main line in parts, so that a huge game is never
-	// held whole, and returns its result and its record as the reading
-	// left it (for the game's identity).
-	Huge func() func(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (T, *record.Game)
+	// game read from a chunk that Options.Parts reads in parts: it reads
+	// the game itself (HugeGame.Source), its main line in parts, so that a
+	// huge game is never held whole, and returns its result and its record
+	// as the reading left it (for the game's identity).
+	Huge func() func(h HugeGame, file string, index int) (T, *record.Game)
 	// Failed stands for the result of a game whose work panicked.
 	Failed func(file string, index int) T
 }
@@ -298,7 +302,7 @@ func (b *batchOfGames[T]) len() int { return len(b.chunks) + len(b.games) }
 type worker[T any] struct {
 	o      *Options
 	do     func(*record.Game, string, int) T
-	huge   func(grammar.Chunk, *grammar.Scratch, string, int) (T, *record.Game)
+	huge   func(HugeGame, string, int) (T, *record.Game)
 	failed func(string, int) T
 	sc     *grammar.Scratch // nil when the work keeps its records
 }
@@ -343,7 +347,7 @@ func (w *worker[T]) game(b *batchOfGames[T], i int) (res T) {
 		return w.do(g, b.file, index)
 	}
 	ch := b.chunks[i]
-	if w.huge != nil && len(ch.Data) >= grammar.PartedBytes && !ch.Truncated {
+	if w.huge != nil && w.o.Parts.InParts(ch) {
 		if !w.o.Select.ChunkTags(ch, b.file) {
 			return w.skip(b, i)
 		}
@@ -354,7 +358,7 @@ func (w *worker[T]) game(b *batchOfGames[T], i int) (res T) {
 			// storage of their own.
 			sc = new(grammar.Scratch)
 		}
-		res, g := w.huge(ch, sc, b.file, index)
+		res, g := w.huge(HugeGame{Chunk: ch, Scratch: sc, Read: w.o.Parts}, b.file, index)
 		if w.o.IDs {
 			b.ids[i] = report.GameIDOf(g, ch.Data, ch.Pos)
 		}

@@ -14,7 +14,6 @@ import (
 	"unicode"
 
 	"github.com/ashtapada/ashtapada/formats"
-	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/outfile"
 	"github.com/ashtapada/ashtapada/record"
 )
@@ -177,10 +176,10 @@ func keyed(st *Work[converted], s *splitFiles) {
 		}
 	}
 	if huge := st.Huge; huge != nil {
-		st.Huge = func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {
+		st.Huge = func() func(HugeGame, string, int) (converted, *record.Game) {
 			do := huge()
-			return func(ch grammar.Chunk, sc *grammar.Scratch, file string, n int) (converted, *record.Game) {
-				c, g := do(ch, sc, file, n)
+			return func(h HugeGame, file string, n int) (converted, *record.Game) {
+				c, g := do(h, file, n)
 				c.key = s.tagValue(g)
 				return c, g
 			}

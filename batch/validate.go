@@ -14,7 +14,6 @@ import (
 	"io"
 
 	"github.com/ashtapada/ashtapada/detect"
-	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/report"
@@ -199,23 +198,22 @@ func (s *validator) work() Work[*replay.Result] {
 			return &replay.Result{Summary: replay.Summary{File: file, Game: index, Outcome: replay.OutcomeNone}}
 		},
 	}
-	// A huge game's main line is read in parts (ReplayParts), and Hints
-	// replays it again in parts under the other profiles. (Validation
-	// never sets Config.Steps, which only the work that writes a game in
-	// another form needs.)
-	st.Huge = func() func(grammar.Chunk, *grammar.Scratch, string, int) (*replay.Result, *record.Game) {
+	// A huge game's main line is read in parts (HugeGame.Source), and
+	// Hints replays it again in parts under the other profiles.
+	// (Validation never sets Config.Steps, which only the work that writes
+	// a game in another form needs.)
+	st.Huge = func() func(HugeGame, string, int) (*replay.Result, *record.Game) {
 		rp := s.replayers()
-		if !s.v.Hints {
-			return func(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (*replay.Result, *record.Game) {
-				res, g, _ := ReplayParts(rp(file), ch, sc, file, index, PartHooks{})
-				return res, g
-			}
+		var h *detect.Hinter
+		if s.v.Hints {
+			h = detect.NewHinter(strict)
 		}
-		h := detect.NewHinter(strict)
-		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (*replay.Result, *record.Game) {
-			src := HugeSource(ch, sc, file)
-			res := rp(file).Replay(src, file, index, nil)
-			h.Add(src, res)
+		return func(hg HugeGame, file string, index int) (*replay.Result, *record.Game) {
+			src := hg.Source(file)
+			res := rp(file).Replay(src, file, index, replay.Each{})
+			if h != nil {
+				h.Add(src, res)
+			}
 			return res, src.Head
 		}
 	}

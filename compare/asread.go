@@ -40,9 +40,9 @@ func AsRead(path string, i int, name string, src *record.Source, rp *replay.Repl
 	}
 	again := func(give func(Moves)) *replay.Result {
 		var lr LineReader
-		return rp.Replay(src, path, i, func(nodes []record.Node, pl *replay.Played) {
+		return rp.Replay(src, path, i, replay.Each{Part: func(nodes []record.Node, pl *replay.Played) {
 			give(lr.Part(nodes, pl))
-		})
+		}})
 	}
 	// The moves, how many, and the first whose SAN is not as written:
 	// below the first illegal move, the only lines read otherwise.

@@ -30,16 +30,21 @@ import (
 // Options say how a diff reads its files.
 type Options struct {
 	// Read is how the files are opened and their games read, as batch.Run
-	// reads them: Source, Limits (zero: grammar.DefaultLimits), Notation,
-	// From, OpenTable (a table of games, Parquet), and, for RuleSetsOver
-	// and AsReadOver, which run on batch.Run, Jobs and Warn. Its other
-	// fields are not used.
+	// reads them: Source, Limits (zero: grammar.DefaultLimits), Parts
+	// (from which size a game is read in parts), Notation, From,
+	// OpenTable (a table of games, Parquet), and, for RuleSetsOver and
+	// AsReadOver, which run on batch.Run, Jobs and Warn. Its other fields
+	// are not used.
 	Read batch.Options
 	// By, for Files, pairs the games of the two files by these tags (a
 	// game's key is their values joined by ", "), each game of A with the
 	// first unpaired game of B of its key; B is then held in memory. Nil
 	// pairs them by order, one game of each file held at a time.
 	By []string
+	// DiffWindow is how many moves of each side the move diff of a pair
+	// with a huge game (read in parts: Read.Parts) holds from its first
+	// difference on; zero means DefaultDiffWindow.
+	DiffWindow int
 }
 
 // limits are the reader's limits of o: Read.Limits, or the defaults.
@@ -62,7 +67,7 @@ type RuleSet struct {
 // an entry (Records), and so does each game without a pair ("only in").
 // Games are paired by order, or by tags (Options.By). A pair with a huge
 // game is compared as the two main lines come, a part at a time, its move
-// diff bounded (Streamed, DiffWindow). each is given the entries in order;
+// diff bounded (Streamed, Options.DiffWindow). each is given the entries in order;
 // an error it returns stops the diff and is returned as it is. Else the
 // error is the first input error, which stops the diff after the entries
 // before it.
@@ -201,7 +206,7 @@ func filesInOrder(cfg replay.Config, pathA, pathB string, o *Options, each func(
 				batch.LimitMemory(batch.ValidateMemoryLimit)
 				limited = true
 			}
-			e = streamedPair(cfg, pathA, pathB, ia, ib, i)
+			e = streamedPair(cfg, pathA, pathB, ia, ib, i, o.DiffWindow)
 		} else {
 			// Each game is replayed once: its steps and its findings.
 			ga, gb := ia.game(), ib.game()
@@ -235,14 +240,15 @@ func filesInOrder(cfg replay.Config, pathA, pathB string, o *Options, each func(
 // read (ch, name the file's name for the reader), or, for a format the
 // grammar does not read, the game (g).
 type gameItem struct {
-	g    *record.Game
-	ch   grammar.Chunk
-	name string
+	g     *record.Game
+	ch    grammar.Chunk
+	name  string
+	parts grammar.ReadOptions // how a huge game is read (Options.Read.Parts)
 }
 
 // huge reports whether the game is read in parts.
 func (it gameItem) huge() bool {
-	return it.g == nil && len(it.ch.Data) >= grammar.PartedBytes && !it.ch.Truncated
+	return it.g == nil && it.parts.InParts(it.ch)
 }
 
 // game is the game read whole.
@@ -267,7 +273,7 @@ func openItems(path string, o *Options) (func() (gameItem, error), io.Closer, er
 			name := source.Name(path)
 			return func() (gameItem, error) {
 				ch, g, err := next()
-				return gameItem{ch: ch, g: g, name: name}, err
+				return gameItem{ch: ch, g: g, name: name, parts: o.Read.Parts}, err
 			}, closer, nil
 		}
 	}
@@ -282,7 +288,7 @@ func openItems(path string, o *Options) (func() (gameItem, error), io.Closer, er
 		o.Read.Notation.Apply(rd, f.Notation)
 		return func() (gameItem, error) {
 			ch, err := rd.NextChunk()
-			return gameItem{ch: ch, name: in.Name}, err
+			return gameItem{ch: ch, name: in.Name, parts: o.Read.Parts}, err
 		}, in, nil
 	}
 	return func() (gameItem, error) {
@@ -304,8 +310,8 @@ type sideMsg struct {
 // (a game under the size read whole), which gives the moves of each part
 // to a Streamed as it is played, and waits while the other side catches
 // up. The entry is the one Records gives, with the move diff bounded
-// (DiffWindow).
-func streamedPair(cfg replay.Config, pathA, pathB string, ia, ib gameItem, i int) *Entry {
+// (window: Options.DiffWindow).
+func streamedPair(cfg replay.Config, pathA, pathB string, ia, ib gameItem, i, window int) *Entry {
 	side := func(it gameItem, file string, out chan<- sideMsg) {
 		rp := replay.New(cfg)
 		var lr LineReader
@@ -317,7 +323,7 @@ func streamedPair(cfg replay.Config, pathA, pathB string, ia, ib gameItem, i int
 			return
 		}
 		defer batch.HoldGameMemory(len(it.ch.Data), batch.PartedPerGameByte)()
-		src := batch.HugeSource(it.ch, new(grammar.Scratch), it.name)
+		src := grammar.SourceOf(it.ch, it.name, new(grammar.Scratch), it.parts)
 		if g := src.Head; !src.Parted() || g.SyntaxError() != nil {
 			// Read whole after all, or not to be replayed (the reader
 			// could not read it): judged as any game.
@@ -332,15 +338,15 @@ func streamedPair(cfg replay.Config, pathA, pathB string, ia, ib gameItem, i int
 			out <- sideMsg{res: res, err: g.SyntaxError()}
 			return
 		}
-		res := rp.Replay(src, it.name, i, func(nodes []record.Node, pl *replay.Played) {
+		res := rp.Replay(src, it.name, i, replay.Each{Part: func(nodes []record.Node, pl *replay.Played) {
 			out <- sideMsg{moves: lr.Part(nodes, pl)}
-		})
+		}})
 		out <- sideMsg{res: res}
 	}
 	chA, chB := make(chan sideMsg), make(chan sideMsg)
 	go side(ia, pathA, chA)
 	go side(ib, pathB, chB)
-	s := NewStreamed(pathA, pathB)
+	s := NewStreamed(pathA, pathB, window)
 	var ra, rb *replay.Result
 	var errA, errB *record.Notice
 	for ra == nil || rb == nil {
@@ -387,15 +393,15 @@ func RuleSetsOver(path string, a, b RuleSet, o Options, each func(*Entry) error)
 			// One walk per rule set.
 			return RuleSets(a.Name, b.Name, i, g, rpA.Game(g, path, i), rpB.Game(g, path, i))
 		}
-	}, func() func(grammar.Chunk, *grammar.Scratch, string, int) (*Entry, *record.Game) {
+	}, func() func(batch.HugeGame, string, int) (*Entry, *record.Game) {
 		// A huge game is read in parts, each part walked under both rule
 		// sets before the next is read, and once more for the move as
 		// written at the entry's ply: nothing of its main line is held.
 		rpA, rpB := replay.New(a.Config), replay.New(b.Config)
-		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, i int) (*Entry, *record.Game) {
+		return func(h batch.HugeGame, file string, i int) (*Entry, *record.Game) {
 			// The reader names the file as the run does (file), the
 			// replays as the whole game's (path).
-			src := batch.HugeSource(ch, sc, file)
+			src := h.Source(file)
 			g := src.Head
 			if e := Unreadable(ModeRules, i, Record{File: path, Err: g.SyntaxError()}); e != nil {
 				return e, g
@@ -404,7 +410,7 @@ func RuleSetsOver(path string, a, b RuleSet, o Options, each func(*Entry) error)
 				return RuleSets(a.Name, b.Name, i, g, rpA.Game(g, path, i), rpB.Game(g, path, i)), g
 			}
 			res := replay.Together([]*replay.Replayer{rpA, rpB}, src, path, i, nil)
-			return RuleSetsWritten(a.Name, b.Name, i, writtenParts(ch, sc, file), res[0], res[1]), g
+			return RuleSetsWritten(a.Name, b.Name, i, writtenIn(src), res[0], res[1]), g
 		}
 	})
 }
@@ -423,11 +429,11 @@ func AsReadOver(path string, rs RuleSet, o Options, each func(*Entry) error) err
 		return func(g *record.Game, i int) *Entry {
 			return asReadSpilled(path, i, rs.Name, record.Whole(g), rp)
 		}
-	}, func() func(grammar.Chunk, *grammar.Scratch, string, int) (*Entry, *record.Game) {
+	}, func() func(batch.HugeGame, string, int) (*Entry, *record.Game) {
 		// A huge game is read in parts, again for each look at its moves.
 		rp := replay.New(cfg)
-		return func(ch grammar.Chunk, sc *grammar.Scratch, file string, i int) (*Entry, *record.Game) {
-			src := batch.HugeSource(ch, sc, file)
+		return func(h batch.HugeGame, file string, i int) (*Entry, *record.Game) {
+			src := h.Source(file)
 			return asReadSpilled(path, i, rs.Name, src, rp), src.Head
 		}
 	})
@@ -504,27 +510,27 @@ func (s *spill) close() {
 // and huge the comparison of a huge game, which it reads itself from its
 // chunk in parts (batch.Work.Huge; file is the file's name as the run
 // reads it). The entries go to each as they come, in input order.
-func eachGame(path string, o *Options, each func(*Entry) error, worker func() func(g *record.Game, i int) *Entry, huge func() func(ch grammar.Chunk, sc *grammar.Scratch, file string, i int) (*Entry, *record.Game)) error {
+func eachGame(path string, o *Options, each func(*Entry) error, worker func() func(g *record.Game, i int) *Entry, huge func() func(h batch.HugeGame, file string, i int) (*Entry, *record.Game)) error {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return fmt.Errorf("reading %s: is a directory", path)
 	}
 	batch.LimitMemory(batch.StreamMemoryLimit) // the entries stream
-	ro := batch.Options{Limits: o.limits(), Jobs: o.Read.Jobs, Warn: o.Read.Warn, Source: o.Read.Source, Notation: o.Read.Notation, From: o.Read.From, OpenTable: o.Read.OpenTable}
+	ro := batch.Options{Limits: o.limits(), Parts: o.Read.Parts, Jobs: o.Read.Jobs, Warn: o.Read.Warn, Source: o.Read.Source, Notation: o.Read.Notation, From: o.Read.From, OpenTable: o.Read.OpenTable}
 	var once sync.Once
 	w := batch.Work[*Entry]{
 		Worker: func() func(*record.Game, string, int) *Entry {
 			do := worker()
 			return func(g *record.Game, _ string, i int) *Entry { return do(g, i) }
 		},
-		Huge: func() func(grammar.Chunk, *grammar.Scratch, string, int) (*Entry, *record.Game) {
+		Huge: func() func(batch.HugeGame, string, int) (*Entry, *record.Game) {
 			do := huge()
-			return func(ch grammar.Chunk, sc *grammar.Scratch, file string, i int) (*Entry, *record.Game) {
+			return func(h batch.HugeGame, file string, i int) (*Entry, *record.Game) {
 				// What is live is a part of the game and its text, as in
 				// validate's reading of a huge game: with the streaming
 				// limit, the garbage of its many readings would grow to
 				// it (docs/robustness.md, "Costs that shaped the code").
 				once.Do(func() { batch.LimitMemory(batch.ValidateMemoryLimit) })
-				return do(ch, sc, file, i)
+				return do(h, file, i)
 			}
 		},
 		Failed: func(string, int) *Entry { return nil },

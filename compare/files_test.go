@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/batch"
 	"github.com/ashtapada/ashtapada/compare"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/replay"
@@ -111,6 +112,7 @@ func TestRuleSetsOverAndAsReadOver(t *testing.T) {
 // is read whole, in text and in JSON; and an error of each stops the run
 // and is returned as it is.
 func TestFilesInParts(t *testing.T) {
+	t.Parallel() // the sizes are the options', not the package's
 	dir := writeFiles(t, map[string]string{
 		"a.pgn": gameOne + gameTwo + gameThree + gameLeaper + gameCompound,
 		"b.pgn": gameOneB + gameTwo + "[Event \"leap\"]\n\n1. e3 e6 2. K~d3 Nf6 3. Ke3 Nc6 *\n\n",
@@ -131,10 +133,12 @@ func TestFilesInParts(t *testing.T) {
 			return compare.AsReadOver(a, chaturanga, o, each)
 		},
 	}
-	write := func(name string, run func(compare.Options, func(*compare.Entry) error) error, json bool) string {
+	// Every game of a byte or more read in parts of two nodes.
+	parted := compare.Options{Read: batch.Options{Parts: grammar.ReadOptions{PartedBytes: 1, PartNodes: 2}}}
+	write := func(name string, run func(compare.Options, func(*compare.Entry) error) error, json bool, o compare.Options) string {
 		var sb strings.Builder
 		w := compare.NewWriter(&sb, json)
-		if err := run(compare.Options{}, w.Write); err != nil {
+		if err := run(o, w.Write); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		if err := w.Close(); err != nil {
@@ -144,24 +148,21 @@ func TestFilesInParts(t *testing.T) {
 	}
 	whole := map[string][2]string{}
 	for name, run := range runs {
-		whole[name] = [2]string{write(name, run, false), write(name, run, true)}
+		whole[name] = [2]string{write(name, run, false, compare.Options{}), write(name, run, true, compare.Options{})}
 		if !strings.Contains(whole[name][0], "first difference") {
 			t.Errorf("%s: no difference found:\n%s", name, whole[name][0])
 		}
 	}
-	bytes, nodes := grammar.PartedBytes, grammar.PartNodes
-	t.Cleanup(func() { grammar.PartedBytes, grammar.PartNodes = bytes, nodes })
-	grammar.PartedBytes, grammar.PartNodes = 0, 2
 	for name, run := range runs {
-		if got := write(name, run, false); got != whole[name][0] {
+		if got := write(name, run, false, parted); got != whole[name][0] {
 			t.Errorf("%s in parts:\n%s\nread whole:\n%s", name, got, whole[name][0])
 		}
-		if got := write(name, run, true); got != whole[name][1] {
+		if got := write(name, run, true, parted); got != whole[name][1] {
 			t.Errorf("%s in parts, JSON:\n%s\nread whole:\n%s", name, got, whole[name][1])
 		}
 		stop := errors.New("stop")
 		n := 0
-		err := run(compare.Options{}, func(*compare.Entry) error { n++; return stop })
+		err := run(parted, func(*compare.Entry) error { n++; return stop })
 		if err != stop || n != 1 {
 			t.Errorf("%s: each's error: got %v after %d entries, want it after 1", name, err, n)
 		}

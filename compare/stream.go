@@ -18,11 +18,11 @@ import (
 	"github.com/ashtapada/ashtapada/rules"
 )
 
-// DiffWindow is how many moves of each side the move diff of a streamed
-// pair holds from its first difference on: past them, moves paired alike
-// are still diffed (as context), and the first that differ end the diff
-// with a note. A variable for the tests.
-var DiffWindow = 5000
+// DefaultDiffWindow is how many moves of each side the move diff of a
+// streamed pair holds from its first difference on (Options.DiffWindow):
+// past them, moves paired alike are still diffed (as context), and the
+// first that differ end the diff with a note.
+const DefaultDiffWindow = 5000
 
 // Moves are main-line moves of one side, in order (LineReader.Part).
 type Moves struct{ ms []lineMove }
@@ -37,8 +37,8 @@ type LineReader struct {
 
 // Part is the main-line moves of nodes, a part of a main line read in
 // parts (or the whole of it), pl what the replay played of it
-// (PartWalk.Played, or the result's Played for the last part or a game
-// read whole). The moves are copies that outlive the part.
+// (replay.Each; the result's Played for the last part or a game read
+// whole). The moves are copies that outlive the part.
 func (r *LineReader) Part(nodes []record.Node, pl *replay.Played) Moves {
 	if !r.started {
 		r.started = true
@@ -106,8 +106,9 @@ func moveText(m *lineMove) string {
 // each side's moves as they come (in any interleaving), End each side,
 // then Entry with both replays. It gives the Entry Records gives on the
 // games held whole, but for a move diff whose differences do not fit in
-// DiffWindow moves: that diff stops at the first move past the window
-// that differs, and the entry's note says what was left out.
+// its window of moves (NewStreamed): that diff stops at the first move
+// past the window that differs, and the entry's note says what was left
+// out.
 type Streamed struct {
 	nameA, nameB string
 	a, b         pending
@@ -119,12 +120,18 @@ type Streamed struct {
 	state        int // 0 the same so far; 1 in the window; 2 after it; 3 cut
 	winA, winB   []byte
 	winN         int
+	window       int // the moves of each side the diff holds
 	cut          int // the line the diff was cut at (0-based)
 }
 
-// NewStreamed starts the comparison of two records named nameA and nameB.
-func NewStreamed(nameA, nameB string) *Streamed {
-	s := &Streamed{nameA: nameA, nameB: nameB}
+// NewStreamed starts the comparison of two records named nameA and nameB,
+// whose move diff holds window moves of each side from its first
+// difference on (zero: DefaultDiffWindow).
+func NewStreamed(nameA, nameB string, window int) *Streamed {
+	if window <= 0 {
+		window = DefaultDiffWindow
+	}
+	s := &Streamed{nameA: nameA, nameB: nameB, window: window}
 	s.dw = textdiff.NewWriter(&s.sb, nameA, nameB)
 	return s
 }
@@ -232,7 +239,7 @@ func (s *Streamed) one(ma, mb *lineMove, la, lb string) {
 		if mb != nil {
 			s.winB = append(append(s.winB, lb...), '\n')
 		}
-		if s.winN++; s.winN >= DiffWindow {
+		if s.winN++; s.winN >= s.window {
 			s.closeWindow()
 		}
 	case 2:
@@ -268,7 +275,7 @@ func (s *Streamed) Entry(ra, rb *replay.Result) *Entry {
 	e.Diff = s.sb.String()
 	if s.state == 3 {
 		e.Note = fmt.Sprintf("the move diff stops at move line %d: the differences go on past the %d moves diffed from the first one, and the rest (%d moves of %s, %d of %s) was not diffed",
-			s.cut+1, DiffWindow, max(s.a.n-s.cut, 0), s.nameA, max(s.b.n-s.cut, 0), s.nameB)
+			s.cut+1, s.window, max(s.a.n-s.cut, 0), s.nameA, max(s.b.n-s.cut, 0), s.nameB)
 	}
 	return e
 }

@@ -315,7 +315,7 @@ func (d *Detector) play(g *record.Source, p *rules.Profile, fix Fix) verdict {
 	if !g.Parted() {
 		return verdictOf(r.Game(g.Head, "", 0))
 	}
-	v := verdictOf(r.Replay(g, "", 0, nil))
+	v := verdictOf(r.Replay(g, "", 0, replay.Each{}))
 	v.played = nil
 	return v
 }
@@ -330,7 +330,7 @@ func (d *Detector) playSteps(g *record.Source, p *rules.Profile, fix Fix) verdic
 		return verdictOf(r.Game(g.Head, "", 0))
 	}
 	fr := newFeatureReader(g.Head)
-	res := r.Replay(g, "", 0, func(_ []record.Node, pl *replay.Played) { fr.part(pl) })
+	res := r.Replay(g, "", 0, replay.Each{Part: func(_ []record.Node, pl *replay.Played) { fr.part(pl) }})
 	v := verdictOf(res)
 	f := fr.features(res.Played, v.outcome)
 	v.played, v.feat = nil, &f

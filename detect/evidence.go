@@ -69,7 +69,7 @@ func gameFeatures(g *record.Game, t *replay.Played, outcome string) features {
 
 // featureReader gathers the features of a main line a part at a time (a
 // huge game read in parts keeps only the steps of the part played last,
-// replay.PartWalk): what it has seen so far carries from part to part,
+// replay.Replayer.Replay): what it has seen so far carries from part to part,
 // and the features are those gameFeatures reads from the whole line.
 type featureReader struct {
 	f features

@@ -82,7 +82,7 @@ func (h *Hinter) Add(gs *record.Source, res *replay.Result) bool {
 		// every profile) judge a record, its moves alone are no sign of
 		// chess.
 		var rr repeatReader
-		fr := h.replayer(fide).Replay(gs, "", 0, func(_ []record.Node, pl *replay.Played) { rr.part(pl) })
+		fr := h.replayer(fide).Replay(gs, "", 0, replay.Each{Part: func(_ []record.Node, pl *replay.Played) { rr.part(pl) }})
 		if !fr.Summary.Valid || fr.Summary.Outcome != res.Summary.Outcome || rr.most() >= 3 {
 			return false
 		}
@@ -93,7 +93,7 @@ func (h *Hinter) Add(gs *record.Source, res *replay.Result) bool {
 		}
 		var fits []string
 		for _, p := range rules.Profiles() {
-			if p.Name != fide.Name && h.replayer(p).Replay(gs, "", 0, nil).Summary.Valid {
+			if p.Name != fide.Name && h.replayer(p).Replay(gs, "", 0, replay.Each{}).Summary.Valid {
 				fits = append(fits, p.Name)
 			}
 		}

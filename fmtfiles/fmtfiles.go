@@ -10,7 +10,7 @@
 // stopping at a file's first difference when only List or Check is
 // asked; with Options.SAN, every move rewritten in the profile's
 // canonical SAN as the replay reads it, a huge game a part at a time
-// (batch.ReplayParts). A game that cannot be read is reported and
+// (formats.SANRewrite). A game that cannot be read is reported and
 // passed through as written. The messages about the files (a syntax
 // error, a file that cannot be read) are its own, on Options.Stderr,
 // worded as gofmt words them.
@@ -53,9 +53,11 @@ type Options struct {
 	// SAN, when set, rewrites the moves in canonical SAN as this replayer
 	// reads them (Config.Steps on).
 	SAN *replay.Replayer
-	// Source opens the inputs; Limits and Notation are the readers'.
+	// Source opens the inputs; Limits and Notation are the readers', and
+	// Parts says from which size a game is read and rewritten in parts.
 	Source   source.Options
 	Limits   grammar.Limits
+	Parts    grammar.ReadOptions
 	Notation batch.Notation
 }
 
@@ -213,24 +215,19 @@ func (fm *formatter) file(path string) (fmtResult, error) {
 	}
 	var rewrite *formats.Rewrite
 	if o.SAN != nil {
-		// A huge game is replayed in parts as validate replays it
-		// (batch.ReplayParts), and rewritten a part at a time; a Scratch of
-		// its own, as FormatEach holds the record while it reads the
-		// next game.
-		parts := func(c grammar.Chunk, index int, begin func(*record.Game, []record.Node), part func([]record.Node, *replay.Played)) (*replay.Result, *record.Game, bool) {
-			return batch.ReplayParts(o.SAN, c, new(grammar.Scratch), name, index, batch.PartHooks{Begin: begin, Part: part})
-		}
+		// A huge game is replayed in parts as validate replays it, and
+		// rewritten a part at a time.
 		rewrite = formats.SANRewrite(name, o.SAN, func(f *replay.Finding) {
 			fm.unplayed++
 			fmt.Fprintf(o.Stderr, "%s:%d:%d: %s: %s [%s]; the moves from there are kept as written\n", formats.TerminalText(name), f.Line, f.Column, f.Severity, formats.TerminalText(f.Message), f.Rule)
-		}, parts)
+		}, true)
 	}
 	each := func(out io.Writer) error {
 		// Each reader gets the command's limits and notation.
 		rd := grammar.NewReader(in, name)
 		rd.SetLimits(o.Limits)
 		o.Notation.Apply(rd, record.SAN)
-		_, err := formats.FormatEach(rd, name, rewrite, func(p *formats.Piece) error {
+		_, err := formats.FormatEach(rd, name, o.Parts, rewrite, func(p *formats.Piece) error {
 			if p.Game != nil && formats.HasSyntaxNotice(p.Game) {
 				report(p.Game)
 			}

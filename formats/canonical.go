@@ -34,8 +34,8 @@ func CanonicalGame(g *record.Game, pl *replay.Played, cut bool) (*record.Game, e
 }
 
 // SANParts rewrites the main line of a game in canonical SAN a part at a
-// time, as the replay played each part (replay.PartWalk.Played), so that
-// a huge game read in parts (grammar.ParseChunkParts) is rewritten
+// time, as the replay played each part (replay.Each), so that
+// a huge game read in parts (grammar.SourceOf) is rewritten
 // without being held whole; CanonicalGame is its one part for a game read
 // whole. It keeps from part to part whether the line was cut.
 type SANParts struct {
@@ -158,7 +158,7 @@ func stopWhy(f *replay.Finding) string {
 // with each game whose main line the replay stopped before its end, and
 // why.
 func FormatSAN(w io.Writer, rd *grammar.Reader, filename string, report func(*record.Game), rp *replay.Replayer, stopped func(*replay.Finding)) (FormatStats, error) {
-	return format(w, rd, filename, report, SANRewrite(filename, rp, stopped, nil))
+	return format(w, rd, filename, report, SANRewrite(filename, rp, stopped, false))
 }
 
 // Rewrite is how FormatEach rewrites each game before it writes it:
@@ -167,30 +167,18 @@ type Rewrite struct {
 	filename string
 	rp       *replay.Replayer
 	stopped  func(*replay.Finding)
-	// parts replays a huge game in parts (nil: it is read whole).
-	parts PartsReplay
+	// parts: a huge game is replayed in parts (else it is read whole).
+	parts bool
 }
-
-// PartsReplay replays the game of c, number index, with its main line
-// read in parts, as the commands replay a huge game (cmd/ashtapada's
-// replayParted, which reads it through once for what only its end tells,
-// then again giving each part to the walk): begin is called at the first
-// part, g the record being read (its tags whole), and part after each
-// part but the last is played, pl what was played of it. It returns the
-// result and the record as the reader left it (its notices whole, Moves
-// its last part, res.Played what was played of it); parted is false when
-// the game was read whole after all (one part, or the reader could not
-// read it): then begin and part were not called and res is the replay of
-// the record returned.
-type PartsReplay func(c grammar.Chunk, index int, begin func(g *record.Game, first []record.Node), part func(nodes []record.Node, pl *replay.Played)) (res *replay.Result, g *record.Game, parted bool)
 
 // SANRewrite is FormatSAN's rewrite of each game, for FormatEach (fmt, -l,
 // -d, -w, --check with --san): each game is replayed once by rp and its
-// moves rewritten by CanonicalGame. parts, when not nil, replays a huge
-// game (grammar.PartedBytes or more) in parts: its moves are rewritten
-// and written a part at a time (SANParts), so that it is never held
-// whole; with nil it is read whole.
-func SANRewrite(filename string, rp *replay.Replayer, stopped func(*replay.Finding), parts PartsReplay) *Rewrite {
+// moves rewritten by CanonicalGame. With parts, a huge game (one FormatEach
+// reads in parts) is replayed in parts as the commands replay it
+// (grammar.SourceOf, replay.Replayer.Replay): its moves are rewritten and
+// written a part at a time (SANParts), so that it is never held whole;
+// without, it is read whole.
+func SANRewrite(filename string, rp *replay.Replayer, stopped func(*replay.Finding), parts bool) *Rewrite {
 	return &Rewrite{filename: filename, rp: rp, stopped: stopped, parts: parts}
 }
 

@@ -23,7 +23,7 @@ func MoveInNotation(t *replay.Played, st *replay.Step, n record.Notation) string
 	switch {
 	case n == record.DescriptiveNotation:
 		// A main-line step's index in Played is its ply less one, less
-		// the plies of the parts before (PartWalk).
+		// the plies of the parts before (replay.Each).
 		before := t.Before(st.Ply - 1 - t.PliesBefore)
 		legal := before.LegalMoves(nil)
 		return replay.Descriptive(before, legal, st.Move)

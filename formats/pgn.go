@@ -60,7 +60,7 @@ func appendCanonical(dst []byte, g *record.Game, played *replay.Played) []byte {
 }
 
 // canonicalWriter writes the canonical form of one game whose main line
-// comes in parts (grammar.ParseChunkParts): begin writes the tags, part
+// comes in parts (grammar.SourceOf): begin writes the tags, part
 // each part of the main line, end the termination marker and the text
 // after it. A game read whole is one part (appendCanonical).
 type canonicalWriter struct {
@@ -536,7 +536,7 @@ func FormatReader(w io.Writer, rd *grammar.Reader, filename string, report func(
 // format is Format with rewrite, when not nil, applied to each game
 // before it is written.
 func format(w io.Writer, rd *grammar.Reader, filename string, report func(*record.Game), rewrite *Rewrite) (FormatStats, error) {
-	return FormatEach(rd, filename, rewrite, func(p *Piece) error {
+	return FormatEach(rd, filename, grammar.ReadOptions{}, rewrite, func(p *Piece) error {
 		if report != nil && p.Game != nil && HasSyntaxNotice(p.Game) {
 			report(p.Game)
 		}

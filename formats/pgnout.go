@@ -485,42 +485,49 @@ func unwritableComment(nodes []record.Node) bool {
 	return false
 }
 
-// formatParted reads a huge game with its main line in parts
-// (grammar.ParseChunkParts), writing each part's canonical text as it
-// comes, so that the game is never held whole, and returns the record as
-// the reader left it (Moves its last part) and the text fmt writes for it:
-// nil when appendGame is to write it (read whole after all, or passed
-// through as read). index is the game's number in the input (1 for the
-// first). With rewrite, the game is replayed in parts (rewrite.parts) and
-// each part's moves rewritten (SANParts) before it is written; res is
-// that replay (of the record returned, when it was read whole).
-func formatParted(c grammar.Chunk, filename string, index int, rewrite *Rewrite) (g *record.Game, res *replay.Result, out []byte, err error) {
-	var cw *canonicalWriter
-	begin := func(g *record.Game) {
-		// Room for about the game's size at once: appending a large
-		// slice grows it by a quarter, five times its size on the way.
-		out := make([]byte, 0, len(c.Data)+len(c.Data)/8+4096)
-		if index == 1 && bytes.HasPrefix(g.Source, utf8BOM) {
-			out = append(out, utf8BOM...) // as appendGame keeps it
-		}
-		cw = beginCanonical(out, g, nil)
+// formatChunk reads the game of c for FormatEach, and returns the record
+// as the reader left it and the text fmt writes for it when it wrote it
+// as it read it: nil when appendGame is to write it. A game under ro's
+// size, or one rewrite does not rewrite in parts, is read whole. A huge
+// one is read with its main line in parts (grammar.SourceOf), each part's
+// canonical text written as it comes, so that the game is never held
+// whole; the record keeps its last part in Moves, and one read whole after
+// all, or passed through as read, is left to appendGame. index is the
+// game's number in the input (1 for the first). With rewrite, a huge game
+// is replayed in parts and each part's moves rewritten (SANParts) before
+// it is written; res is that replay (of the record returned, when it was
+// read whole after all).
+func formatChunk(c grammar.Chunk, filename string, index int, ro grammar.ReadOptions, rewrite *Rewrite) (g *record.Game, res *replay.Result, out []byte, err error) {
+	if !ro.InParts(c) || (rewrite != nil && !rewrite.parts) {
+		return grammar.ParseChunk(c, filename), nil, nil, nil
 	}
-	var parted bool
-	if rewrite == nil {
-		take := func(g *record.Game, nodes []record.Node) {
-			if cw == nil {
-				begin(g)
-			}
-			cw.part(nodes)
+	// A Scratch of its own: the record is held while the next game is
+	// read (FormatEach holds two).
+	src := grammar.SourceOf(c, filename, new(grammar.Scratch), ro)
+	if g = src.Head; !src.Parted() || g.Unreadable() != nil {
+		// Read whole (one part), or passed through byte for byte: the
+		// reader could not read it.
+		if rewrite != nil {
+			res = rewrite.rp.Game(g, filename, index)
 		}
-		// A Scratch of its own: the record is held while the next game is
-		// read (FormatEach holds two).
-		g, parted = grammar.ParseChunkParts(c, filename, new(grammar.Scratch), grammar.Parts{Nodes: grammar.PartNodes, Take: take})
-		if parted && g.SyntaxError() == nil {
-			cw.part(g.Moves)
+		return g, res, nil, nil
+	}
+	end := *g
+	// Room for about the game's size at once: appending a large slice
+	// grows it by a quarter, five times its size on the way.
+	buf := make([]byte, 0, len(c.Data)+len(c.Data)/8+4096)
+	if index == 1 && bytes.HasPrefix(end.Source, utf8BOM) {
+		buf = append(buf, utf8BOM...) // as appendGame keeps it
+	}
+	cw := beginCanonical(buf, &end, nil)
+	if rewrite == nil {
+		end.Moves = src.Lines(cw.part)
+		if end.SyntaxError() == nil {
+			cw.part(end.Moves)
 		}
 	} else {
 		var san SANParts
+		san.reset(&end, false) // fmt keeps what was not played as written
 		part := func(nodes []record.Node, pl *replay.Played) {
 			if err == nil {
 				var ns []record.Node
@@ -529,21 +536,19 @@ func formatParted(c grammar.Chunk, filename string, index int, rewrite *Rewrite)
 				}
 			}
 		}
-		start := func(g *record.Game, _ []record.Node) {
-			begin(g)
-			san.reset(g, false) // fmt keeps what was not played as written
-		}
-		if res, g, parted = rewrite.parts(c, index, start, part); parted && g.SyntaxError() == nil {
-			part(g.Moves, res.Played)
-		}
+		res = rewrite.rp.Replay(src, filename, index, replay.Each{Part: part, Last: func(nodes []record.Node, pl *replay.Played) {
+			if end.Moves = nodes; end.SyntaxError() == nil {
+				part(nodes, pl)
+			}
+		}})
 	}
-	if !parted || g.SyntaxError() != nil || err != nil {
-		// Read whole (one part), or passed through byte for byte: a game
-		// with a syntax error is never rewritten. The parts of a game
-		// that was read in parts have moves: it is not one of tags only.
-		return g, res, nil, err
+	if end.SyntaxError() != nil || err != nil {
+		// Passed through byte for byte: a game with a syntax error is
+		// never rewritten. The parts of a game that was read in parts
+		// have moves: it is not one of tags only.
+		return &end, res, nil, err
 	}
-	return g, res, cw.end(g), nil
+	return &end, res, cw.end(&end), nil
 }
 
 // Piece is one game of fmt's input, as read and as written: the input is
@@ -561,9 +566,9 @@ type Piece struct {
 // game too large to be read whole (a limit) ends the run with an error:
 // writing its first lines only would shorten the file. rewrite, when not
 // nil, changes each game before it is written (Piece.Game stays the game
-// as read, with its notices); a huge game is read in parts (formatParted)
-// unless rewrite cannot rewrite it so.
-func FormatEach(rd *grammar.Reader, filename string, rewrite *Rewrite, fn func(*Piece) error) (FormatStats, error) {
+// as read, with its notices); a huge game (ro.InParts) is read in parts
+// (formatChunk) unless rewrite cannot rewrite it so.
+func FormatEach(rd *grammar.Reader, filename string, ro grammar.ReadOptions, rewrite *Rewrite, fn func(*Piece) error) (FormatStats, error) {
 	var st FormatStats
 	var prev *Piece
 	var before []byte // the text written for the game before prev
@@ -592,12 +597,8 @@ func FormatEach(rd *grammar.Reader, filename string, rewrite *Rewrite, fn func(*
 		var res *replay.Result // the rewrite's replay, of a huge game
 		var parted []byte      // the game's canonical text, when read in parts
 		if err == nil {
-			if len(c.Data) >= grammar.PartedBytes && !c.Truncated && (rewrite == nil || rewrite.parts != nil) {
-				if g, res, parted, err = formatParted(c, filename, st.Games+1, rewrite); err != nil {
-					return st, fmt.Errorf("formatting %s: game %d: %w", filename, st.Games+1, err)
-				}
-			} else {
-				g = grammar.ParseChunk(c, filename)
+			if g, res, parted, err = formatChunk(c, filename, st.Games+1, ro, rewrite); err != nil {
+				return st, fmt.Errorf("formatting %s: game %d: %w", filename, st.Games+1, err)
 			}
 		}
 		if err != nil {

@@ -53,7 +53,7 @@ type GameRenderer interface {
 }
 
 // PartRenderer is a GameRenderer that also renders a game whose main line
-// is read in parts (grammar.ParseChunkParts, replay.PartWalk), so that a
+// is read in parts (grammar.SourceOf, replay.Each), so that a
 // huge game is never held whole: each part is rendered as it is played
 // and let go. The piece is the one Render makes of the game read whole.
 type PartRenderer interface {

@@ -19,7 +19,7 @@ func BenchmarkWrite(b *testing.B) {
 	}
 	rp := replay.New(replay.Config{Steps: true})
 	for b.Loop() {
-		w := NewWriter(io.Discard)
+		w := NewWriter(io.Discard, WriterOptions{})
 		sp := grammar.NewSplitter(bytesReader(data))
 		for i := 1; ; i++ {
 			ch, err := sp.Next()

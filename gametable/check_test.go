@@ -15,7 +15,7 @@ import (
 // more than maxMetadataCost.
 func TestThriftCost(t *testing.T) {
 	var buf bytes.Buffer
-	w := NewWriter(&buf)
+	w := NewWriter(&buf, WriterOptions{})
 	for _, r := range fuzzRows() {
 		if err := w.Write(r); err != nil {
 			t.Fatal(err)

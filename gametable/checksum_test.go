@@ -114,7 +114,7 @@ func readAll(table []byte) (rows []Row, errs []error) {
 		}
 		errs = append(errs, err)
 	}
-	w := NewWriter(io.Discard)
+	w := NewWriter(io.Discard, WriterOptions{})
 	errs = append(errs, w.CopyTable(bytes.NewReader(table), size))
 	return rows, errs
 }
@@ -123,9 +123,7 @@ func readAll(table []byte) (rows []Row, errs []error) {
 // and one with rows written alone (their row groups written a column at a
 // time, and copied as they are by CopyTable).
 func checksumTables(t *testing.T) map[string][]byte {
-	defer func(n int) { HugeRowPlies = n }(HugeRowPlies)
-	HugeRowPlies = 1000
-	return map[string][]byte{"small": writeRows(t, fuzzRows()), "alone": writeRows(t, hugeRows(3000))}
+	return map[string][]byte{"small": writeRows(t, lowHuge, fuzzRows()), "alone": writeRows(t, lowHuge, hugeRows(3000))}
 }
 
 // TestPagesCarryChecksums: every page the writers write carries the CRC-32

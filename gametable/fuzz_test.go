@@ -48,7 +48,7 @@ func footerFlips(table []byte) [][]byte {
 // CRCs.
 func FuzzReadTable(f *testing.F) {
 	var buf bytes.Buffer
-	w := NewWriter(&buf)
+	w := NewWriter(&buf, WriterOptions{})
 	for _, r := range fuzzRows() {
 		if err := w.Write(r); err != nil {
 			f.Fatal(err)
@@ -100,7 +100,7 @@ func FuzzReadTable(f *testing.F) {
 				t.Fatalf("the seed table: %d rows, want %d", rows, len(fuzzRows()))
 			}
 		}
-		tw := NewWriter(io.Discard)
+		tw := NewWriter(io.Discard, WriterOptions{})
 		if err := tw.CopyTable(bytes.NewReader(data), int64(len(data))); err != nil {
 			checkTableError(t, err)
 			if good {

@@ -13,19 +13,19 @@ import (
 	"github.com/ashtapada/ashtapada/replay"
 )
 
-// A huge game (millions of plies, read in parts: batch.ReplayParts)
+// A huge game (millions of plies, read in parts: grammar.SourceOf)
 // would cost hundreds of MB as a Row: a string and a Parquet value per
 // move in two lists, 16 + 24 bytes each, and as many again while the row
 // is taken apart into its columns. Its moves are kept instead in one
 // buffer per list (Moves), and its row is written a column at a time,
 // each list's values made only while that column is written.
 
-// HugeRowPlies is the number of plies from which a row is written in a
-// row group of its own, whatever it was made from: the writer then needs
-// no row but the one it writes (Writer.writeAlone), and the bytes of a
-// file depend on its rows alone (a merge of shards writes what one run
-// writes). A variable for the tests.
-var HugeRowPlies = 1 << 16
+// DefaultHugeRowPlies is the number of plies from which a row is written
+// in a row group of its own (WriterOptions.HugeRowPlies), whatever it was
+// made from: the writer then needs no row but the one it writes
+// (Writer.writeAlone), and the bytes of a file depend on its rows alone (a
+// merge of shards writes what one run writes, with the same options).
+const DefaultHugeRowPlies = 1 << 16
 
 // Moves is a main line's moves in SAN and UCI, kept compact (Row.SetMoves).
 type Moves struct {
@@ -58,7 +58,7 @@ func (p *packed) next(off int) ([]byte, int) {
 }
 
 // Add appends the moves of pl, a main line as played or one part of it
-// (replay.PartWalk), in SAN and UCI as Play gives them.
+// (replay.Each), in SAN and UCI as Play gives them.
 func (m *Moves) Add(pl *replay.Played) {
 	if pl == nil {
 		return

@@ -15,7 +15,7 @@ import (
 
 // hugeRows are rows for the tests of rows written alone: a small game, one
 // whose moves are kept compact (SetMoves) and one with its lists as
-// strings, both over HugeRowPlies, and a small game after them.
+// strings, both over lowHuge.HugeRowPlies, and a small game after them.
 func hugeRows(plies int) []*Row {
 	s := func(v string) *string { return &v }
 	moves := new(Moves)
@@ -39,10 +39,14 @@ func hugeRows(plies int) []*Row {
 	}
 }
 
-func writeRows(t *testing.T, rows []*Row) []byte {
+// lowHuge writes the rows of a few thousand plies alone, as a huge
+// game's are.
+var lowHuge = WriterOptions{HugeRowPlies: 1000}
+
+func writeRows(t *testing.T, o WriterOptions, rows []*Row) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	w := NewWriter(&buf)
+	w := NewWriter(&buf, o)
 	for _, r := range rows {
 		if err := w.Write(r); err != nil {
 			t.Fatal(err)
@@ -60,14 +64,13 @@ func writeRows(t *testing.T, rows []*Row) []byte {
 // both from compact moves and from a table's raw rows, and when a table is
 // copied (merge); and it reads back as the row, each list one page.
 func TestWriteAloneInPieces(t *testing.T) {
-	defer func(n, c int) { HugeRowPlies, aloneChunk = n, c }(HugeRowPlies, aloneChunk)
-	HugeRowPlies = 1000
+	defer func(c int) { aloneChunk = c }(aloneChunk)
 	// Lists of some 500 KB, over the library's page buffer of 256 KB.
 	const plies = 60000
 	var want []byte
 	for _, chunk := range []int{3, 1 << 14, 1 << 30} {
 		aloneChunk = chunk
-		got := writeRows(t, hugeRows(plies))
+		got := writeRows(t, lowHuge, hugeRows(plies))
 		if want == nil {
 			want = got
 		} else if !bytes.Equal(got, want) {
@@ -79,7 +82,7 @@ func TestWriteAloneInPieces(t *testing.T) {
 			t.Fatal(err)
 		}
 		var merged bytes.Buffer
-		w := NewWriter(&merged)
+		w := NewWriter(&merged, lowHuge)
 		for {
 			raw, err := rd.ReadRaw()
 			if errors.Is(err, io.EOF) {
@@ -101,7 +104,7 @@ func TestWriteAloneInPieces(t *testing.T) {
 		// And the table copied whole (merge: its huge rows' row groups as
 		// they are), twice over.
 		var copied bytes.Buffer
-		w = NewWriter(&copied)
+		w = NewWriter(&copied, lowHuge)
 		for range 2 {
 			if err := w.CopyTable(bytes.NewReader(got), int64(len(got))); err != nil {
 				t.Fatal(err)
@@ -110,7 +113,7 @@ func TestWriteAloneInPieces(t *testing.T) {
 		if err := w.Close(); err != nil {
 			t.Fatal(err)
 		}
-		twice := writeRows(t, append(hugeRows(plies), hugeRows(plies)...))
+		twice := writeRows(t, lowHuge, append(hugeRows(plies), hugeRows(plies)...))
 		if !bytes.Equal(copied.Bytes(), twice) {
 			t.Errorf("pieces of %d: the table copied twice differs from its rows written twice", chunk)
 		}
@@ -161,7 +164,7 @@ func TestTextColumnsWithoutStatistics(t *testing.T) {
 	noise := make([]byte, 1<<19)
 	rand.Read(noise)
 	text := hex.EncodeToString(noise) // 1 MB
-	file := writeRows(t, []*Row{{File: "a.pgn", Game: 1, Movetext: text, Source: []byte(text), Before: []byte(text[:1000]), After: []byte(text[:1000])}})
+	file := writeRows(t, WriterOptions{}, []*Row{{File: "a.pgn", Game: 1, Movetext: text, Source: []byte(text), Before: []byte(text[:1000]), After: []byte(text[:1000])}})
 	// The movetext and the source are stored once each, at most at their
 	// size: least and greatest values would add copies of both (in the
 	// page headers and the column chunk's metadata). zstd most often
@@ -191,7 +194,7 @@ func TestTextReaderReadsText(t *testing.T) {
 	rows := append(hugeRows(70000), &Row{File: "b.pgn", Game: 7, Event: s("E"), Result: s("*"), Tags: []KV{{Key: "Z", Value: "1"}, {Key: "A", Value: "2"}, {Key: "Z", Value: "3"}},
 		Source: []byte("[Event \"\\xff\"]\n\n1. e4 {\n"), Before: []byte("{a header}\n\n"), After: []byte("{the end}\n")},
 		&Row{File: "c.pgn", Game: 1, White: s("w"), Black: s("b"), Movetext: "1. e4 *\n", SAN: []string{"e4"}, UCI: []string{"e2e4"}})
-	file := writeRows(t, rows)
+	file := writeRows(t, WriterOptions{}, rows)
 	full, err := NewReader(bytes.NewReader(file), int64(len(file)))
 	if err != nil {
 		t.Fatal(err)

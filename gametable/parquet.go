@@ -64,12 +64,25 @@ func Schema() *parquet.Schema { return fileSchema }
 type Writer struct {
 	pw   *parquet.Writer
 	rows []parquet.Row
+	huge int64 // WriterOptions.HugeRowPlies in force
+}
+
+// WriterOptions say how a Writer cuts its rows into row groups.
+type WriterOptions struct {
+	// HugeRowPlies is the number of plies from which a row is written in
+	// a row group of its own; zero means DefaultHugeRowPlies. A test sets
+	// it low, so that small games take the path of a huge one.
+	HugeRowPlies int
 }
 
 // NewWriter starts a Parquet file on w.
-func NewWriter(w io.Writer) *Writer {
+func NewWriter(w io.Writer, o WriterOptions) *Writer {
+	huge := o.HugeRowPlies
+	if huge <= 0 {
+		huge = DefaultHugeRowPlies
+	}
 	pw := parquet.NewWriter(w, writerOptions()...)
-	return &Writer{pw: pw, rows: make([]parquet.Row, 1)}
+	return &Writer{pw: pw, rows: make([]parquet.Row, 1), huge: int64(huge)}
 }
 
 // writerOptions are the options of every writer of a table: the file's
@@ -95,7 +108,7 @@ func writerOptions(more ...parquet.WriterOption) []parquet.WriterOption {
 
 // Write adds one game.
 func (w *Writer) Write(r *Row) error {
-	if r.Plies >= int64(HugeRowPlies) {
+	if r.Plies >= w.huge {
 		return w.writeAlone(rowSchema.Deconstruct(w.rows[0][:0], r), r.moves)
 	}
 	if r.moves != nil {
@@ -116,7 +129,7 @@ func (w *Writer) Write(r *Row) error {
 // depend on how rows arrive.
 func (w *Writer) WriteRaw(rows []parquet.Row) error {
 	for i := range rows {
-		if rowPlies(rows[i]) >= int64(HugeRowPlies) {
+		if rowPlies(rows[i]) >= w.huge {
 			if err := w.writeAlone(rows[i], nil); err != nil {
 				return err
 			}
@@ -147,7 +160,7 @@ func (w *Writer) copyTable(f *parquet.File) (err error) {
 	defer caught(&err)
 	rows := make([]parquet.Row, 64)
 	for _, rg := range f.RowGroups() {
-		if rg.NumRows() == 1 && groupPlies(rg) >= int64(HugeRowPlies) {
+		if rg.NumRows() == 1 && groupPlies(rg) >= w.huge {
 			if err := w.pw.Flush(); err != nil {
 				return fmt.Errorf("writing Parquet: %w", err)
 			}

@@ -31,7 +31,7 @@ func TestRowsRoundTrip(t *testing.T) {
 		{File: "b.pgn", Game: 7, Result: s("*"), Movetext: "", Source: []byte("[Event \"\xff\"]\n\n1. e4 {\n"), Before: []byte("{a header}\n\n"), After: []byte("{the end}\n")},
 	}
 	var buf bytes.Buffer
-	w := NewWriter(&buf)
+	w := NewWriter(&buf, WriterOptions{})
 	for _, r := range rows {
 		if err := w.Write(r); err != nil {
 			t.Fatal(err)

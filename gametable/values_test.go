@@ -103,7 +103,7 @@ func layoutRows(n int) []*Row {
 func writeLayout(t *testing.T, rows []*Row, more ...parquet.WriterOption) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	w := &Writer{pw: parquet.NewWriter(&buf, writerOptions(more...)...), rows: make([]parquet.Row, 1)}
+	w := &Writer{pw: parquet.NewWriter(&buf, writerOptions(more...)...), rows: make([]parquet.Row, 1), huge: DefaultHugeRowPlies}
 	for _, r := range rows {
 		if err := w.Write(r); err != nil {
 			t.Fatal(err)
@@ -123,7 +123,7 @@ func writeLayout(t *testing.T, rows []*Row, more ...parquet.WriterOption) []byte
 // table: the checks read the values of each layout where they are.
 func TestTableLayoutsRead(t *testing.T) {
 	rows := layoutRows(300)
-	want, errs := readAll(writeRows(t, rows))
+	want, errs := readAll(writeRows(t, WriterOptions{}, rows))
 	if len(want) != len(rows) || errs[0] != nil {
 		t.Fatalf("the writers' table: %d rows, %v", len(want), errs)
 	}
@@ -303,7 +303,7 @@ func deltaInts(t *testing.T, vs ...int32) []byte {
 // and reading them allocates little. The same pages with honest counts
 // read back as the writers' table.
 func TestHostileValueCounts(t *testing.T) {
-	table := writeRows(t, fuzzRows())
+	table := writeRows(t, WriterOptions{}, fuzzRows())
 	want, _ := readAll(table)
 	// fuzzRows' winners ("white", "") and their lengths.
 	winners := []byte("white")
@@ -349,7 +349,7 @@ func TestHostileValueCounts(t *testing.T) {
 	for i := range many {
 		many[i] = &Row{File: "m.pgn", Game: int64(i + 1), Movetext: "*\n"}
 	}
-	manyTable := writeRows(t, many)
+	manyTable := writeRows(t, WriterOptions{}, many)
 	prefixes, suffixes := make([]int32, len(many)), make([]int32, len(many))
 	for i := range prefixes {
 		prefixes[i] = 100_000

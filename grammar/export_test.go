@@ -18,3 +18,10 @@ func SetRestartEvery(n int) (restore func()) {
 	restartEvery = n
 	return func() { restartEvery = old }
 }
+
+// ReadInParts is the reading of a game's main line in parts of at least
+// nodes nodes that SourceOf walks, each part but the last given to take,
+// for the tests that compare it with the reading whole.
+func ReadInParts(c Chunk, filename string, s *Scratch, nodes int, take func(g *record.Game, nodes []record.Node)) (*record.Game, bool) {
+	return readParts(c, filename, s, partReading{Nodes: nodes, Take: take})
+}

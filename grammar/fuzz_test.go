@@ -80,7 +80,7 @@ func checkInput(t *testing.T, data []byte) {
 			t.Fatalf("game %d: ParseChunk and ParseChunkScratch differ: %s\ninput chunk %q", n+1, d, c.Data)
 		}
 		if d := diffParts(fast, c, &scratch); d != "" {
-			t.Fatalf("game %d: ParseChunk and ParseChunkParts differ: %s\ninput chunk %q", n+1, d, c.Data)
+			t.Fatalf("game %d: ParseChunk and ReadInParts differ: %s\ninput chunk %q", n+1, d, c.Data)
 		}
 		if err := checkTrailing(fast); err != nil {
 			t.Fatalf("game %d: %v\ninput chunk %q", n+1, err, c.Data)
@@ -108,7 +108,7 @@ func checkInput(t *testing.T, data []byte) {
 			t.Fatalf("game %d in descriptive notation: %v\ninput chunk %q", n+1, err, c.Data)
 		}
 		if d := diffParts(whole, c, &scratch); d != "" {
-			t.Fatalf("game %d in descriptive notation: ParseChunk and ParseChunkParts differ: %s\ninput chunk %q", n+1, d, c.Data)
+			t.Fatalf("game %d in descriptive notation: ParseChunk and ReadInParts differ: %s\ninput chunk %q", n+1, d, c.Data)
 		}
 	}
 	var out1, out2 bytes.Buffer
@@ -124,7 +124,7 @@ func checkInput(t *testing.T, data []byte) {
 	// fmt's game-by-game view (-l, -d, -w) covers the input and the
 	// output exactly.
 	var src, out []byte
-	if _, err := formats.FormatEach(grammar.NewReader(bytes.NewReader(data), "f.pgn"), "f.pgn", nil, func(p *formats.Piece) error {
+	if _, err := formats.FormatEach(grammar.NewReader(bytes.NewReader(data), "f.pgn"), "f.pgn", grammar.ReadOptions{}, nil, func(p *formats.Piece) error {
 		src = append(src, p.Src...)
 		out = append(out, p.Out...)
 		return nil
@@ -146,13 +146,13 @@ func checkInput(t *testing.T, data []byte) {
 func diffParts(whole *record.Game, c grammar.Chunk, s *grammar.Scratch) string {
 	var line []record.Node
 	takes := 0
-	g, parted := grammar.ParseChunkParts(c, "f.pgn", s, grammar.Parts{Nodes: 2, Take: func(g *record.Game, nodes []record.Node) {
+	g, parted := grammar.ReadInParts(c, "f.pgn", s, 2, func(g *record.Game, nodes []record.Node) {
 		takes++
 		if len(nodes) < 2 {
 			panic("a part of fewer nodes than asked for")
 		}
 		line = append(line, copyNodes(nodes)...)
-	}})
+	})
 	if !parted {
 		// Read whole after all: the record is the whole one.
 		return diffGames(whole, g)

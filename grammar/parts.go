@@ -6,13 +6,13 @@ import (
 	"github.com/ashtapada/ashtapada/record"
 )
 
-// Parts asks the reader for a game's main line in parts, so that a huge
-// game is never held whole: each part is given to Take, whose caller
+// partReading asks the reader for a game's main line in parts, so that a
+// huge game is never held whole: each part is given to Take, whose caller
 // replays it and lets it go, and the next part is read into the same
 // storage. A game of 16 MB holds three million nodes, which cost hundreds
 // of megabytes at once; in parts it holds a part's (docs/robustness.md,
 // "A huge game is read in parts").
-type Parts struct {
+type partReading struct {
 	// Nodes is the least number of main-line nodes in a part: a part ends
 	// at the first turn after that many (a move number, or a move not
 	// preceded by one), so that a turn's comments, NAGs and variations
@@ -29,17 +29,8 @@ type Parts struct {
 	Take func(g *record.Game, nodes []record.Node)
 }
 
-// PartedBytes is the size from which the commands read a game's main line
-// in parts (an ordinary game is read whole), and PartNodes the least
-// number of main-line nodes of a part (its nodes and moves take about 8
-// MB). They are variables so that a test can read every game in parts.
-var (
-	PartedBytes = 1 << 20
-	PartNodes   = 1 << 16
-)
-
-// ParseChunkParts is ParseChunkScratch with the main line given in parts
-// to p.Take; the record it returns holds the last part in Moves. parted
+// readParts is ParseChunkScratch with the main line given in parts to
+// p.Take; the record it returns holds the last part in Moves. parted
 // reports whether the parts given stand: false when the game was read
 // whole after all (it has no second part, or the reader read it again
 // whole: it could not read it, or its notation was guessed), and then
@@ -47,7 +38,7 @@ var (
 // game Recovered is read again up to its error without the parts given
 // before being given again: they stand. Variations are held whole, as
 // the record's nodes; only the main line is cut.
-func ParseChunkParts(c Chunk, filename string, s *Scratch, p Parts) (g *record.Game, parted bool) {
+func readParts(c Chunk, filename string, s *Scratch, p partReading) (g *record.Game, parted bool) {
 	if p.Nodes <= 0 || p.Take == nil {
 		return ParseChunkScratch(c, filename, s), false
 	}
@@ -55,7 +46,7 @@ func ParseChunkParts(c Chunk, filename string, s *Scratch, p Parts) (g *record.G
 	return g, s.b.parts != nil && s.b.given > 0
 }
 
-// partMost is the most nodes of a part, in parts of Parts.Nodes, its
+// partMost is the most nodes of a part, in parts of partReading.Nodes, its
 // variations' included: a part ends there even inside a turn, so that what
 // a part holds is bounded by its tokens, not by its moves.
 const partMost = 2
@@ -89,7 +80,7 @@ func (b *builder) turnStarts(k elemKind) bool {
 }
 
 // givePart gives the main line read so far (the stack from start) to
-// Parts.Take and starts the next part in the same storage: the nodes,
+// partReading.Take and starts the next part in the same storage: the nodes,
 // moves and variations of the part given are read over.
 func (b *builder) givePart(start int) {
 	n := len(b.stack)

@@ -58,7 +58,7 @@ func (r *Reader) Next() (*record.Game, error) {
 }
 
 // NextChunk is Next without the reading: the next game's text, for a
-// caller that reads it itself (in parts, ParseChunkParts), or io.EOF.
+// caller that reads it itself (in parts, SourceOf), or io.EOF.
 func (r *Reader) NextChunk() (Chunk, error) {
 	for {
 		c, err := r.split.Next()
@@ -197,9 +197,9 @@ func readGame(c Chunk, filename, src string, b *builder, fast bool) {
 // record. Nothing is kept when the tags cannot be read, when nothing
 // stands before the error (text that is no game), or when the error is a
 // limit or stands after the termination marker (the text between games).
-// parts is the builder's Parts when the main line is given in parts: the
+// parts is the builder's partReading when the main line is given in parts: the
 // parts the first reading gave stand, and are not given again.
-func (b *builder) recoverRest(c Chunk, filename, src string, keep int, parts *Parts, fast bool) {
+func (b *builder) recoverRest(c Chunk, filename, src string, keep int, parts *partReading, fast bool) {
 	g := b.g
 	se := g.SyntaxError()
 	if se == nil || se.Rule != ruleid.Syntax || g.Result != "" || b.noRecover {
@@ -411,10 +411,10 @@ type builder struct {
 	// Move-number bookkeeping for the `move-number` warnings.
 	missing      int
 	missingFirst record.Pos
-	// parts, when set, takes the main line in parts (ParseChunkParts);
+	// parts, when set, takes the main line in parts (readParts);
 	// given counts the parts it took; movesGiven says whether one of
 	// them held a move.
-	parts      *Parts
+	parts      *partReading
 	given      int
 	movesGiven bool
 	// lastTop is the last turn of the main line the fast path read at
@@ -427,7 +427,7 @@ type builder struct {
 	// when the main line is read in parts; varFrom is the count where the
 	// main line's variation being read began.
 	varNodes, varFrom int
-	// taken counts the parts given to Parts.Take over every reading of
+	// taken counts the parts given to partReading.Take over every reading of
 	// the game; skip is how many parts a reading does not give, the
 	// reading before having given them (recoverRest).
 	taken, skip int

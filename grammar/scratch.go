@@ -47,8 +47,8 @@ func ParseChunkScratch(c Chunk, filename string, s *Scratch) *record.Game {
 }
 
 // parseScratch is ParseChunkScratch, the main line given in parts when
-// parts is set (ParseChunkParts).
-func parseScratch(c Chunk, filename string, s *Scratch, parts *Parts) *record.Game {
+// parts is set (readParts).
+func parseScratch(c Chunk, filename string, s *Scratch, parts *partReading) *record.Game {
 	s.nused, s.mused, s.lused, s.dused = 0, 0, 0, 0
 	// The storage of one huge game is not kept for the games after it
 	// (a 16 MB game's nodes take hundreds of MB).

@@ -255,23 +255,17 @@ func (fn *judgeFn) judge(ch grammar.Chunk, name string, index int, before []byte
 	j := Judged{File: name, Game: index}
 	if rows {
 		// The row of convert --to parquet, a huge game's read in parts.
-		row, res, err := tablegames.RowOf(fn.rp, ch, name, index, before)
+		row, res, err := tablegames.RowOf(fn.rp, ch, grammar.ReadOptions{}, name, index, before)
 		if err != nil {
 			return j, nil, err
 		}
 		tally.Add(res)
 		return j, row, nil
 	}
-	var res *replay.Result
-	if len(ch.Data) >= grammar.PartedBytes && !ch.Truncated {
-		// A huge game is judged with its main line read in parts, never
-		// held whole, as validate judges it.
-		res, _, _ = batch.ReplayParts(fn.rp, ch, sc, name, index, batch.PartHooks{})
-	} else {
-		// The record lives until the next game (sc reuses its storage):
-		// all that is kept of it is encoded here.
-		res = fn.rp.Game(grammar.ParseChunkScratch(ch, name, sc), name, index)
-	}
+	// A huge game is judged with its main line read in parts, never held
+	// whole, as validate judges it. The record lives until the next game
+	// (sc reuses its storage): all that is kept of it is encoded here.
+	res := fn.rp.Replay(grammar.SourceOf(ch, name, sc, grammar.ReadOptions{}), name, index, replay.Each{})
 	tally.Add(res)
 	return fn.lines(j, res)
 }
@@ -327,7 +321,7 @@ func createRowFile(ctx context.Context, path string) (*rowFile, error) {
 		return nil, fmt.Errorf("writing %s: %w", tmp, err)
 	}
 	bw := bufio.NewWriterSize(wc, 1<<16)
-	return &rowFile{ctx: ctx, fs: fs, path: path, tmp: tmp, wc: wc, bw: bw, tw: gametable.NewWriter(bw)}, nil
+	return &rowFile{ctx: ctx, fs: fs, path: path, tmp: tmp, wc: wc, bw: bw, tw: gametable.NewWriter(bw, gametable.WriterOptions{})}, nil
 }
 
 // write adds one game's row.

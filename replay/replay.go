@@ -35,8 +35,8 @@ type Replayer struct {
 	// spare holds lines of finished variations and branch points, with
 	// their histories, for snapshot to reuse.
 	spare []*line
-	// reused is Game's walk (partWalk).
-	reused *PartWalk
+	// reused is Game's walk (walkRoom).
+	reused *partWalk
 	// scratch holds the position before a checking move, for a check-mark
 	// finding's FEN (Position is a value: copying it allocates nothing).
 	scratch rules.Position
@@ -67,13 +67,13 @@ type walk struct {
 	numbersNoted bool
 	// noticeIdx are the indexes in res.Findings of the reader's notices.
 	noticeIdx []int
-	// parted: the main line comes in parts (BeginParts), not whole
+	// parted: the main line comes in parts (beginParts), not whole
 	// (Game).
 	parted bool
 	// played collects the main line's steps (Config.Steps), nil otherwise.
 	played *Played
 	// nodes is the main line being walked: Game.Moves, or the part of it
-	// read last (PartWalk).
+	// read last (partWalk).
 	nodes []record.Node
 	// turnAt is the index in nodes of the main-line turn being
 	// played; stopFrom the number of findings added (w.added) before
@@ -190,20 +190,21 @@ func (r *Replayer) Game(g *record.Game, file string, index int) *Result {
 	return r.begin(g, file, index, true).End(g.Moves)
 }
 
-// PartWalk is the replay of a game whose main line is read in parts
-// (grammar.ParseChunkParts): a huge game is then never held whole. It is
-// the walk Game does, fed a part at a time: BeginParts does what Game does
+// partWalk is the replay of a game whose main line is read in parts
+// (Replay of a record.Source in parts): a huge game is then never held
+// whole. It is the walk Game does, fed a part at a time: beginParts does
+// what Game does
 // before the moves, Part walks each part, End the last part and what
 // Game does after the moves, so that the findings and the verdict are
 // those of Game on the whole record.
-type PartWalk struct {
+type partWalk struct {
 	w *walk
 	// ln is the main line being walked; nil when the game is not replayed
 	// (no profile covers it, the reader could not read it, its start
 	// position cannot be set up): then the result is already complete.
 	ln *line
 	// parts counts the parts walked; parted: the main line comes in
-	// parts (BeginParts), not whole (Game).
+	// parts (beginParts), not whole (Game).
 	parts int
 	// number holds the move number a part ended with, which the move at
 	// the start of the next part is judged against: the part's storage
@@ -211,12 +212,12 @@ type PartWalk struct {
 	number record.Node
 	// wk and main are the storage of w and ln: one allocation for a game
 	// read in parts, none for Game, which reuses the replayer's
-	// (Replayer.partWalk).
+	// (Replayer.walkRoom).
 	wk   walk
 	main line
 }
 
-// BeginParts starts the replay of a game read in parts. g must be the
+// beginParts starts the replay of a game read in parts. g must be the
 // record as the reader finishes it, all but its moves: its tags, every
 // notice of the reader (the game read through once already, as the
 // notices of its end, a missing move number among them, change how the
@@ -227,7 +228,7 @@ type PartWalk struct {
 // after Part (and End), Played holds the steps of that part, their
 // indexes in its nodes, and its Start the position before them
 // (Played.PliesBefore the plies before); the next part starts them anew.
-func (r *Replayer) BeginParts(g *record.Game, file string, index int) *PartWalk {
+func (r *Replayer) beginParts(g *record.Game, file string, index int) *partWalk {
 	p := r.begin(g, file, index, false)
 	p.w.parted = true
 	return p
@@ -235,11 +236,11 @@ func (r *Replayer) BeginParts(g *record.Game, file string, index int) *PartWalk 
 
 // Played is the main line as played in the part walked last
 // (Config.Steps), valid until the next call of Part or End.
-func (p *PartWalk) Played() *Played { return p.w.played }
+func (p *partWalk) Played() *Played { return p.w.played }
 
 // Part walks one part of the main line. Nothing of it is kept: the
 // reader may read the next part over it.
-func (p *PartWalk) Part(nodes []record.Node) {
+func (p *partWalk) Part(nodes []record.Node) {
 	if p.ln == nil {
 		return
 	}
@@ -255,7 +256,7 @@ func (p *PartWalk) Part(nodes []record.Node) {
 }
 
 // walkPart walks nodes, the steps of the part before let go.
-func (p *PartWalk) walkPart(nodes []record.Node) {
+func (p *partWalk) walkPart(nodes []record.Node) {
 	w := p.w
 	if w.played != nil && p.parts > 0 {
 		w.played.nextPart(p.ln)
@@ -272,7 +273,7 @@ func (p *PartWalk) walkPart(nodes []record.Node) {
 }
 
 // End walks the last part of the main line and returns the result.
-func (p *PartWalk) End(nodes []record.Node) *Result {
+func (p *partWalk) End(nodes []record.Node) *Result {
 	w, ln := p.w, p.ln
 	if ln == nil {
 		return w.res
@@ -286,8 +287,8 @@ func (p *PartWalk) End(nodes []record.Node) *Result {
 
 // begin is what Game does before the moves; whole says that g.Moves is
 // the whole main line (for the steps' room).
-func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *PartWalk {
-	p := r.partWalk(whole && !r.cfg.Steps)
+func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *partWalk {
+	p := r.walkRoom(whole && !r.cfg.Steps)
 	w := p.w
 	w.r, w.g, w.file, w.index, w.res = r, g, file, index, &Result{}
 	res := w.res
@@ -354,24 +355,24 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *Pa
 	return p
 }
 
-// partWalk is a walk's storage, zeroed. With reuse (Game, which is done
+// walkRoom is a walk's storage, zeroed. With reuse (Game, which is done
 // with it when it returns) it is the replayer's own, its slices' storage
-// kept: the walk, its main line and the PartWalk were allocated for every
+// kept: the walk, its main line and the partWalk were allocated for every
 // game. Not with steps: the steps' positions point at the walk's
 // settings, and a Result's steps outlive the walk.
-func (r *Replayer) partWalk(reuse bool) *PartWalk {
+func (r *Replayer) walkRoom(reuse bool) *partWalk {
 	if !reuse {
-		p := &PartWalk{}
+		p := &partWalk{}
 		p.w = &p.wk
 		return p
 	}
 	if r.reused == nil {
-		r.reused = &PartWalk{}
+		r.reused = &partWalk{}
 	}
 	p := r.reused
 	w := &p.wk
 	notices, path, byRule := w.noticeIdx[:0], w.pathStack[:0], w.byRule[:0]
-	*p = PartWalk{}
+	*p = partWalk{}
 	p.w = &p.wk
 	p.wk.noticeIdx, p.wk.pathStack, p.wk.byRule = notices, path, byRule
 	return p

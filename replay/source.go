@@ -2,25 +2,46 @@ package replay
 
 import "github.com/ashtapada/ashtapada/record"
 
+// Each is what Replay gives the parts of a game's main line to, once they
+// are walked, with what was played of them (Config.Steps; nil without);
+// both are valid only during the call. Either may be nil.
+type Each struct {
+	// Part is given each part but the last.
+	Part func(nodes []record.Node, pl *Played)
+	// Last is given the last part (a record held whole is one), after
+	// the walk's end; Part is given it when Last is nil.
+	Last func(nodes []record.Node, pl *Played)
+}
+
+// last is the function the last part is given to.
+func (e Each) last() func(nodes []record.Node, pl *Played) {
+	if e.Last != nil {
+		return e.Last
+	}
+	return e.Part
+}
+
 // Replay judges the game of src as Game judges a record: its main line
 // walked a part at a time as src gives it, one part for a record held
-// whole, so that the result is the same whichever src is. each, when not
-// nil, is given each part's nodes once they are walked and what was
-// played of them (Config.Steps; nil without), the last part too, after
-// the walk's end; both are valid only during the call.
-func (r *Replayer) Replay(src *record.Source, file string, index int, each func(nodes []record.Node, pl *Played)) *Result {
+// whole, so that the result is the same whichever src is. The parts walked
+// are given to each.
+func (r *Replayer) Replay(src *record.Source, file string, index int, each Each) *Result {
 	if !src.Parted() {
+		// Nothing to share between replayers: Game, without together's
+		// slices.
 		res := r.Game(src.Head, file, index)
-		if each != nil {
-			each(src.Head.Moves, res.Played)
+		if last := each.last(); last != nil {
+			last(src.Head.Moves, res.Played)
 		}
 		return res
 	}
-	var more func([]record.Node, []*Played)
-	if each != nil {
-		more = func(nodes []record.Node, pls []*Played) { each(nodes, pls[0]) }
+	one := func(f func([]record.Node, *Played)) func([]record.Node, []*Played) {
+		if f == nil {
+			return nil
+		}
+		return func(nodes []record.Node, pls []*Played) { f(nodes, pls[0]) }
 	}
-	return Together([]*Replayer{r}, src, file, index, more)[0]
+	return together([]*Replayer{r}, src, file, index, one(each.Part), one(each.last()))[0]
 }
 
 // Together is Replay under each replayer of rs at once, from one reading
@@ -30,6 +51,12 @@ func (r *Replayer) Replay(src *record.Source, file string, index int, each func(
 // what each replayer played of them, in the order of rs. The results are
 // in that order too.
 func Together(rs []*Replayer, src *record.Source, file string, index int, each func(nodes []record.Node, pls []*Played)) []*Result {
+	return together(rs, src, file, index, each, each)
+}
+
+// together is Together with the last part given to last, the others to
+// part; either may be nil.
+func together(rs []*Replayer, src *record.Source, file string, index int, part, last func(nodes []record.Node, pls []*Played)) []*Result {
 	res := make([]*Result, len(rs))
 	pls := make([]*Played, len(rs))
 	if !src.Parted() {
@@ -37,14 +64,14 @@ func Together(rs []*Replayer, src *record.Source, file string, index int, each f
 			res[k] = r.Game(src.Head, file, index)
 			pls[k] = res[k].Played
 		}
-		if each != nil {
-			each(src.Head.Moves, pls)
+		if last != nil {
+			last(src.Head.Moves, pls)
 		}
 		return res
 	}
-	pws := make([]*PartWalk, len(rs))
+	pws := make([]*partWalk, len(rs))
 	for k, r := range rs {
-		pws[k] = r.BeginParts(src.Head, file, index)
+		pws[k] = r.beginParts(src.Head, file, index)
 	}
 	played := func() []*Played {
 		for k, pw := range pws {
@@ -52,19 +79,19 @@ func Together(rs []*Replayer, src *record.Source, file string, index int, each f
 		}
 		return pls
 	}
-	last := src.Lines(func(nodes []record.Node) {
+	lastNodes := src.Lines(func(nodes []record.Node) {
 		for _, pw := range pws {
 			pw.Part(nodes)
 		}
-		if each != nil {
-			each(nodes, played())
+		if part != nil {
+			part(nodes, played())
 		}
 	})
 	for k, pw := range pws {
-		res[k] = pw.End(last)
+		res[k] = pw.End(lastNodes)
 	}
-	if each != nil {
-		each(last, played())
+	if last != nil {
+		last(lastNodes, played())
 	}
 	return res
 }

@@ -33,7 +33,7 @@ type Step struct {
 	// Ply is 1-based: step i of Played is ply PliesBefore+i+1.
 	Ply int
 	// Node is the move's node in the record (inside Game.Moves, or the
-	// part walked: PartWalk).
+	// part walked: partWalk).
 	Node *record.Node
 	// Index is Node's index in Game.Moves (or in the part).
 	Index int
@@ -105,7 +105,7 @@ type Played struct {
 	// which).
 	Start *rules.Position
 	// PliesBefore is the number of plies played before Start: 0 but for
-	// the later parts of a main line read in parts (PartWalk.Played).
+	// the later parts of a main line read in parts (partWalk.Played).
 	PliesBefore int
 	// Stop is the finding that ended the main line before its last move or
 	// kept the game from being replayed at all; nil when every move of the
@@ -366,7 +366,7 @@ func (w *walk) nodeIndex(n *record.Node) int {
 }
 
 // nextPart starts the steps of the next part of a main line read in
-// parts (PartWalk): the steps and marks of the part before are let go,
+// parts (partWalk): the steps and marks of the part before are let go,
 // and the next part starts from the position the line stands at.
 func (p *Played) nextPart(ln *line) {
 	p.PliesBefore += len(p.steps)
@@ -419,7 +419,7 @@ func (w *walk) step(n *record.Node, k int, ln *line, side rules.Color, before *r
 	i := len(p.steps)
 	if i == 0 {
 		// The nodes the steps are in: Game.Moves, or the part walked
-		// (PartWalk).
+		// (partWalk).
 		p.moves = w.nodes
 	}
 	index := w.nodeIndex(n)

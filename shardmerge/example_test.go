@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/ashtapada/ashtapada/gametable"
 	"github.com/ashtapada/ashtapada/shardmerge"
 )
 
@@ -34,7 +35,7 @@ func Example() {
 		log.Fatal(err)
 	}
 	fmt.Println(parts.Kind())
-	if err := parts.Write(os.Stdout); err != nil {
+	if err := parts.Write(os.Stdout, gametable.WriterOptions{}); err != nil {
 		log.Fatal(err)
 	}
 	// Output:

@@ -188,20 +188,22 @@ func isJSONLines(br *bufio.Reader) bool {
 }
 
 // Write joins the parts onto w, as one run over all the inputs writes
-// them. The parts are read again: a part changed since Check is joined
-// as it is now, or refused when it no longer reads as a table.
-func (p *Parts) Write(w io.Writer) error {
+// them; table is how the run wrote a table's rows (the same options give
+// the same row groups). The parts are read again: a part changed since
+// Check is joined as it is now, or refused when it no longer reads as a
+// table.
+func (p *Parts) Write(w io.Writer, table gametable.WriterOptions) error {
 	if p.kind == Table {
-		return writeTable(p.paths, w)
+		return writeTable(p.paths, w, table)
 	}
 	return writeText(p.paths, w)
 }
 
 // writeTable rewrites the parts' rows through one writer: the same rows
 // in the same order give the same row groups and bytes as one run.
-func writeTable(paths []string, w io.Writer) error {
+func writeTable(paths []string, w io.Writer, o gametable.WriterOptions) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
-	tw := gametable.NewWriter(bw)
+	tw := gametable.NewWriter(bw, o)
 	for _, p := range paths {
 		if err := copyRows(p, tw); err != nil {
 			return err

@@ -33,7 +33,7 @@ func join(t *testing.T, paths []string) (Kind, string) {
 		t.Fatalf("Check: %v", err)
 	}
 	var b bytes.Buffer
-	if err := ps.Write(&b); err != nil {
+	if err := ps.Write(&b, gametable.WriterOptions{}); err != nil {
 		t.Fatalf("Write: %v", err)
 	}
 	return ps.Kind(), b.String()
@@ -107,7 +107,7 @@ func TestRefused(t *testing.T) {
 func table(t *testing.T, from, to int) []byte {
 	t.Helper()
 	var b bytes.Buffer
-	w := gametable.NewWriter(&b)
+	w := gametable.NewWriter(&b, gametable.WriterOptions{})
 	for i := from; i < to; i++ {
 		if err := w.Write(&gametable.Row{File: "a.pgn", Game: int64(i), Profile: "fide"}); err != nil {
 			t.Fatal(err)

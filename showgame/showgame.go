@@ -5,7 +5,7 @@
 // format or a table, that a selection chooses, the games before it only
 // split from the text and their tags read), and replaying it for the
 // view (View: one walk, whose positions and findings the view shows). A
-// huge game is read and played in parts (batch.ReplayParts), and only
+// huge game is read and played in parts (grammar.SourceOf), and only
 // what the view needs of the parts before the last is kept as they go
 // by, so that it is never held whole.
 //
@@ -42,6 +42,8 @@ type Game struct {
 	// game's number in the file, from 1.
 	Path, Name string
 	Index      int
+	// Parts says from which size the game is read and played in parts.
+	Parts grammar.ReadOptions
 }
 
 // At is where a view stands: after Ply (0: the start), or after the move
@@ -56,13 +58,13 @@ type At struct {
 // at at. A huge game is read and played in parts; while it is, the
 // collector's soft limit follows it, as a run's does for such a game.
 func View(rp *replay.Replayer, g Game, at At) (*formats.ShowView, error) {
-	if g.Record == nil && len(g.Chunk.Data) >= grammar.PartedBytes && !g.Chunk.Truncated {
+	if g.Record == nil && g.Parts.InParts(g.Chunk) {
 		// What is live is then bounded (the text and a part), so a soft
 		// memory limit keeps the collector from letting the heap grow to
 		// GOGC's multiple of it.
 		batch.LimitMemory(batch.ValidateMemoryLimit)
 		defer batch.HoldGameMemory(len(g.Chunk.Data), batch.PartedPerGameByte)()
-		return view(rp, batch.HugeSource(g.Chunk, new(grammar.Scratch), g.Name), g.Name, g.Index, at)
+		return view(rp, grammar.SourceOf(g.Chunk, g.Name, new(grammar.Scratch), g.Parts), g.Name, g.Index, at)
 	}
 	rec := g.Record
 	if rec == nil {
@@ -94,7 +96,7 @@ func view(rp *replay.Replayer, src *record.Source, file string, index int, at At
 	found := -1 // the ply of the last step --move names so far
 	var target, last formats.ShownPly
 	first := true
-	res := rp.Replay(src, file, index, func(_ []record.Node, pl *replay.Played) {
+	res := rp.Replay(src, file, index, replay.Each{Part: func(_ []record.Node, pl *replay.Played) {
 		switch {
 		case want == 0 && first:
 			target, _ = formats.KeepPly(pl, 0, true)
@@ -109,7 +111,7 @@ func view(rp *replay.Replayer, src *record.Source, file string, index int, at At
 			}
 		}
 		formats.KeepLastStep(&last, pl)
-	})
+	}})
 	pl := res.Played
 	if pl.Start == nil {
 		return nil, fmt.Errorf("game %d cannot be replayed: %s [%s]", index, pl.Stop.Message, pl.Stop.Rule)
@@ -143,16 +145,17 @@ func view(rp *replay.Replayer, src *record.Source, file string, index int, at At
 }
 
 // Chosen is the first game of a file in any input format that sel
-// chooses, not parsed; src opens the file, and stdinName, when set, names
-// standard input for the reader. The games before it are split from the
+// chooses, not parsed; src opens the file, stdinName, when set, names
+// standard input for the reader, and parts says from which size the game
+// is read in parts (Game.Parts). The games before it are split from the
 // text, as a run splits them, and only their tags are read: showing the
 // last game of a large file costs a read of the file.
-func Chosen(path string, sel *selection.Selection, stdinName string, src source.Options) (Game, error) {
+func Chosen(path string, sel *selection.Selection, stdinName string, src source.Options, parts grammar.ReadOptions) (Game, error) {
 	var next batch.Games
 	var name string
 	if tablegames.IsTable(path, "") {
 		// A table's rows, a huge game's as its chunk.
-		n, closer, err := tablegames.Chunks(path, batch.Notation{}, grammar.DefaultLimits())
+		n, closer, err := tablegames.Chunks(path, batch.Notation{}, grammar.DefaultLimits(), parts)
 		if err != nil {
 			return Game{}, err
 		}
@@ -194,7 +197,7 @@ func Chosen(path string, sel *selection.Selection, stdinName string, src source.
 			continue
 		}
 		if (g != nil && sel.Tags(g)) || (g == nil && sel.ChunkTags(ch, name)) {
-			return Game{Chunk: ch, Record: g, Path: path, Name: name, Index: i}, nil
+			return Game{Chunk: ch, Record: g, Path: path, Name: name, Index: i, Parts: parts}, nil
 		}
 	}
 }

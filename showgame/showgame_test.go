@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/selection"
 	"github.com/ashtapada/ashtapada/source"
@@ -22,7 +23,7 @@ func TestChosenAndView(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := Chosen(path, sel, "", source.Options{})
+	g, err := Chosen(path, sel, "", source.Options{}, grammar.ReadOptions{})
 	if err != nil || g.Index != 2 || !strings.Contains(string(g.Chunk.Data), "c4") {
 		t.Fatalf("chosen %+v, %v; want the second game", g, err)
 	}
@@ -39,7 +40,7 @@ func TestChosenAndView(t *testing.T) {
 	if at.Ply != 2 || at.Last != "d5" || end.Ply != 3 || end.Last != "c4" {
 		t.Errorf("after ply 2: ply %d, last %s; at the end: ply %d, last %s", at.Ply, at.Last, end.Ply, end.Last)
 	}
-	if _, err := Chosen(path, mustSelect(t, "3"), "", source.Options{}); err == nil {
+	if _, err := Chosen(path, mustSelect(t, "3"), "", source.Options{}, grammar.ReadOptions{}); err == nil {
 		t.Error("a third game was found in a file of two")
 	}
 }

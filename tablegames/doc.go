@@ -22,7 +22,7 @@
 //     the caller's goroutine, not on a run, so that PGN is read chunk by
 //     chunk with batch.ReadRange and each row keeps its movetext as read
 //     and the text that is no game around its game. A huge game is read
-//     and played in parts (batch.ReplayParts) and its moves are kept
+//     and played in parts (grammar.SourceOf) and its moves are kept
 //     compact; every game is judged by package replay;
 //   - showing a table to a person (Show): its columns and their types and
 //     its number of rows, or the columns chosen of its first rows, as

@@ -49,12 +49,12 @@ var parquetMagic = []byte("PAR1")
 // OpenTable opens, for batch.Options.OpenTable, the inputs read as tables
 // (IsTable with from, the format the user named) as Chunks reads them,
 // and returns nil for the others, which the run reads as text.
-func OpenTable(from string, notation batch.Notation, limits grammar.Limits) func(path string) (batch.Games, io.Closer, error) {
+func OpenTable(from string, notation batch.Notation, limits grammar.Limits, parts grammar.ReadOptions) func(path string) (batch.Games, io.Closer, error) {
 	return func(path string) (batch.Games, io.Closer, error) {
 		if !IsTable(path, from) {
 			return nil, nil, nil
 		}
-		return Chunks(path, notation, limits)
+		return Chunks(path, notation, limits, parts)
 	}
 }
 
@@ -81,12 +81,12 @@ func Games(path string, notation batch.Notation) (func() (*record.Game, error), 
 	}, closer, nil
 }
 
-// Chunks is Games for batch.Run: the row of a huge game (a movetext of
-// grammar.PartedBytes or more) is given as the chunk of its game, which
-// the run reads in parts (batch.ReplayParts) as it reads a huge game of a
-// PGN file, not as a record read whole; the other rows as Games gives
-// them. The chunk is cut within limits.
-func Chunks(path string, notation batch.Notation, limits grammar.Limits) (batch.Games, io.Closer, error) {
+// Chunks is Games for batch.Run: the row of a huge game (a movetext that
+// parts reads in parts) is given as the chunk of its game, which the run
+// reads in parts (batch.HugeGame) as it reads a huge game of a PGN file,
+// not as a record read whole; the other rows as Games gives them. The
+// chunk is cut within limits.
+func Chunks(path string, notation batch.Notation, limits grammar.Limits, parts grammar.ReadOptions) (batch.Games, io.Closer, error) {
 	rows, closer, err := openRows(path)
 	if err != nil {
 		return nil, nil, err
@@ -98,7 +98,7 @@ func Chunks(path string, notation batch.Notation, limits grammar.Limits) (batch.
 			return grammar.Chunk{}, nil, err
 		}
 		n++
-		if len(row.Movetext) >= grammar.PartedBytes && row.Source == nil {
+		if parts.Huge(len(row.Movetext)) && row.Source == nil {
 			ch, err := chunkOfRow(row, notation, limits)
 			if err != nil {
 				return grammar.Chunk{}, nil, fmt.Errorf("%s: row %d: %w", path, n, err)

@@ -63,7 +63,7 @@ func writeTable(t *testing.T, path string) (table string, rows int) {
 func tableOfRows(t *testing.T, dir string, rows ...*gametable.Row) string {
 	t.Helper()
 	var buf bytes.Buffer
-	w := gametable.NewWriter(&buf)
+	w := gametable.NewWriter(&buf, gametable.WriterOptions{})
 	for _, r := range rows {
 		if err := w.Write(r); err != nil {
 			t.Fatal(err)
@@ -163,7 +163,7 @@ func TestRowsReadBack(t *testing.T) {
 		t.Errorf("Games: the players %q, want Anand and Fischer", whites)
 	}
 
-	open := OpenTable("", batch.Notation{}, grammar.DefaultLimits())
+	open := OpenTable("", batch.Notation{}, grammar.DefaultLimits(), grammar.ReadOptions{})
 	if games, _, err := open(pgn); games != nil || err != nil {
 		t.Errorf("OpenTable opens a PGN file as a table (%v)", err)
 	}
@@ -235,7 +235,7 @@ func TestRowOfNoGame(t *testing.T) {
 	if _, err := next(); err == nil || !strings.HasSuffix(err.Error(), want) || !errors.Is(err, errNoGame) {
 		t.Errorf("Games: the row of no game reads as %v, want %q", err, want)
 	}
-	chunks, closer2, err := Chunks(table, batch.Notation{}, grammar.DefaultLimits())
+	chunks, closer2, err := Chunks(table, batch.Notation{}, grammar.DefaultLimits(), grammar.ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -274,7 +274,7 @@ func TestRowOfNoGame(t *testing.T) {
 // game, for the run to read in parts; Games gives it as a record.
 func TestChunksHugeRow(t *testing.T) {
 	var mt strings.Builder
-	for i := 1; mt.Len() < grammar.PartedBytes; i++ {
+	for i := 1; mt.Len() < grammar.DefaultPartedBytes; i++ {
 		if i%2 == 1 {
 			mt.WriteString(strconv.Itoa(i) + ". Nf3 Nf6 ")
 		} else {
@@ -284,7 +284,7 @@ func TestChunksHugeRow(t *testing.T) {
 	mt.WriteString("*\n")
 	ev := "Huge"
 	table := tableOfRows(t, t.TempDir(), &gametable.Row{File: "h.pgn", Game: 1, Event: &ev, Movetext: mt.String()})
-	next, closer, err := Chunks(table, batch.Notation{}, grammar.DefaultLimits())
+	next, closer, err := Chunks(table, batch.Notation{}, grammar.DefaultLimits(), grammar.ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

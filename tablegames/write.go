@@ -30,6 +30,10 @@ type WriteOptions struct {
 	// Source opens the inputs: decompression, standard input, the window
 	// limit.
 	Source source.Options
+	// Parts says from which size a game is read and played in parts
+	// (hugeRow), and Table how the table cuts its rows into row groups.
+	Parts grammar.ReadOptions
+	Table gametable.WriterOptions
 }
 
 // Writer writes games as the rows of one table, a row per game in the
@@ -55,7 +59,7 @@ func NewWriter(w io.Writer, o WriteOptions) *Writer {
 	cfg := o.Replay
 	cfg.Steps = true
 	bw := bufio.NewWriterSize(w, 1<<16)
-	return &Writer{o: o, rp: replay.New(cfg), bw: bw, tw: gametable.NewWriter(bw)}
+	return &Writer{o: o, rp: replay.New(cfg), bw: bw, tw: gametable.NewWriter(bw, o.Table)}
 }
 
 // Rows is the number of rows written so far.
@@ -96,9 +100,9 @@ func (w *Writer) WritePart(p source.Part) error {
 		}
 		defer in.Close()
 		name := in.Name
-		o := batch.Options{Limits: grammar.DefaultLimits(), Notation: w.o.Notation}
+		o := batch.Options{Limits: grammar.DefaultLimits(), Parts: w.o.Parts, Notation: w.o.Notation}
 		trailer, err := batch.ReadRange(in, name, p.From, p.To, o, func(ch grammar.Chunk, index int, gap []byte) error {
-			return w.hold(RowOf(w.rp, ch, name, index, gap))
+			return w.hold(RowOf(w.rp, ch, w.o.Parts, name, index, gap))
 		})
 		if err != nil {
 			return err
@@ -171,11 +175,10 @@ func (w *Writer) records(path, format string) (func() (*record.Game, error), io.
 }
 
 // table writes the rows of a table read for its text: a huge game's row
-// (a movetext of grammar.PartedBytes or more) is read and played in
-// parts, as a huge game of a PGN file (hugeRow), and keeps its movetext
+// (a movetext Options.Parts reads in parts) is read and played in parts, as a huge game of a PGN file (hugeRow), and keeps its movetext
 // as the table has it; the other rows are records read whole.
 func (w *Writer) table(path string) error {
-	next, closer, err := Chunks(path, w.o.Notation, grammar.DefaultLimits())
+	next, closer, err := Chunks(path, w.o.Notation, grammar.DefaultLimits(), w.o.Parts)
 	if err != nil {
 		return err
 	}
@@ -189,7 +192,7 @@ func (w *Writer) table(path string) error {
 			return err
 		}
 		if g == nil {
-			err = w.hold(hugeRow(w.rp, ch, path, index, nil))
+			err = w.hold(hugeRow(w.rp, ch, w.o.Parts, path, index, nil))
 		} else {
 			// Written in canonical form: no place in an input.
 			err = w.hold(wholeRow(w.rp, g, path, index, "", nil, record.Pos{}))
@@ -202,14 +205,14 @@ func (w *Writer) table(path string) error {
 
 // RowOf is the row of the game of ch, judged by rp, whose configuration
 // sets Steps (a row's san and uci columns are the main line as played);
-// before is the text that holds no game just before it. A huge game (of
-// grammar.PartedBytes or more) is read and played in parts and its moves
-// kept compact (gametable.Moves), never a record held whole. A game too
-// large to be read at all (ch.Truncated) is an error: its row would not
-// hold the game. The game's verdict comes with its row.
-func RowOf(rp *replay.Replayer, ch grammar.Chunk, name string, index int, before []byte) (*gametable.Row, *replay.Result, error) {
-	if len(ch.Data) >= grammar.PartedBytes && !ch.Truncated {
-		return hugeRow(rp, ch, name, index, before)
+// before is the text that holds no game just before it. A huge game (one
+// parts reads in parts) is read and played in parts and its moves kept
+// compact (gametable.Moves), never a record held whole. A game too large
+// to be read at all (ch.Truncated) is an error: its row would not hold
+// the game. The game's verdict comes with its row.
+func RowOf(rp *replay.Replayer, ch grammar.Chunk, parts grammar.ReadOptions, name string, index int, before []byte) (*gametable.Row, *replay.Result, error) {
+	if parts.InParts(ch) {
+		return hugeRow(rp, ch, parts, name, index, before)
 	}
 	g := grammar.ParseChunk(ch, name)
 	return wholeRow(rp, g, name, index, gametable.MovetextOf(g, ch.Pos.Offset), before, ch.Pos)
@@ -231,31 +234,23 @@ func wholeRow(rp *replay.Replayer, g *record.Game, name string, index int, movet
 	return r, res, nil
 }
 
-// hugeRow is the row of a huge game (batch.ReplayParts): its main line is
+// hugeRow is the row of a huge game (grammar.SourceOf): its main line is
 // read and played in parts, and its moves are kept compact
 // (gametable.Moves), not as a record and two lists of strings.
-func hugeRow(rp *replay.Replayer, ch grammar.Chunk, name string, index int, before []byte) (*gametable.Row, *replay.Result, error) {
+func hugeRow(rp *replay.Replayer, ch grammar.Chunk, parts grammar.ReadOptions, name string, index int, before []byte) (*gametable.Row, *replay.Result, error) {
 	movetext, first := "", true
 	var movetextAt record.Pos
-	moves := new(gametable.Moves)
-	hooks := batch.PartHooks{
-		Read: func(g *record.Game, nodes []record.Node) {
-			if first {
-				// The movetext starts at the first part's first node.
-				c := *g
-				c.Moves, first = nodes, false
-				movetext = gametable.MovetextShared(&c, ch.Pos.Offset)
-				movetextAt = gametable.MovetextPos(&c)
-			}
-		},
-		Part: func(_ []record.Node, pl *replay.Played) { moves.Add(pl) },
+	parts.Through = func(g *record.Game, nodes []record.Node) {
+		if first {
+			// The movetext starts at the first part's first node.
+			c := *g
+			c.Moves, first = nodes, false
+			movetext = gametable.MovetextShared(&c, ch.Pos.Offset)
+			movetextAt = gametable.MovetextPos(&c)
+		}
 	}
-	res, g, parted := batch.ReplayParts(rp, ch, new(grammar.Scratch), name, index, hooks)
-	if first {
-		// One part: the record is whole.
-		movetext = gametable.MovetextShared(g, ch.Pos.Offset)
-		movetextAt = gametable.MovetextPos(g)
-	}
+	src := grammar.SourceOf(ch, name, new(grammar.Scratch), parts)
+	g := src.Head
 	if g.Unreadable() != nil {
 		// Not replayed: its row keeps its source, and the record as the
 		// grammar reads it whole (which stops at the error). A Recovered
@@ -263,14 +258,26 @@ func hugeRow(rp *replay.Replayer, ch grammar.Chunk, name string, index int, befo
 		g := grammar.ParseChunk(ch, name)
 		return wholeRow(rp, g, name, index, gametable.MovetextOf(g, ch.Pos.Offset), before, ch.Pos)
 	}
-	if !parted {
+	if !src.Parted() {
 		// Read whole after all (one part).
+		if first {
+			movetext = gametable.MovetextShared(g, ch.Pos.Offset)
+			movetextAt = gametable.MovetextPos(g)
+		}
+		res := rp.Game(g, name, index)
 		r := gametable.Build(g, res, gametable.Play(res), movetext, before)
 		r.Place(ch.Pos, movetextAt)
 		return r, res, nil
 	}
-	moves.Add(res.Played)
-	r := gametable.Build(g, res, gametable.PlaySettings(res), movetext, before)
+	moves := new(gametable.Moves)
+	// The record as the reading leaves it, its last part in Moves (the
+	// row keeps the source of a record passed through: Build).
+	end := *g
+	res := rp.Replay(src, name, index, replay.Each{
+		Part: func(_ []record.Node, pl *replay.Played) { moves.Add(pl) },
+		Last: func(nodes []record.Node, pl *replay.Played) { end.Moves = nodes; moves.Add(pl) },
+	})
+	r := gametable.Build(&end, res, gametable.PlaySettings(res), movetext, before)
 	r.Place(ch.Pos, movetextAt)
 	r.SetMoves(moves)
 	return r, res, nil

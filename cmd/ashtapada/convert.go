@@ -106,14 +106,15 @@ func convertAction(c *cli.Context) error {
 	}
 	shard := c.String("shard")
 	conv := batch.Conversion{
-		To:       target,
-		Write:    formats.WriteOptions{Plain: c.Bool("plain"), SourceComments: c.Bool("source-comments"), Compact: c.Bool("compact")},
-		Replay:   cfg,
-		Findings: c.App.ErrWriter,
-		Internal: func(err error) { fmt.Fprintln(c.App.ErrWriter, "ashtapada:", err) },
-		Split:    split,
+		To:         target,
+		Write:      formats.WriteOptions{Plain: c.Bool("plain"), SourceComments: c.Bool("source-comments"), Compact: c.Bool("compact")},
+		Replay:     cfg,
+		Findings:   c.App.ErrWriter,
+		Internal:   func(err error) { fmt.Fprintln(c.App.ErrWriter, "ashtapada:", err) },
+		Split:      split,
+		SpillBytes: tuned.spillBytes,
 	}
-	o := batch.Options{Warn: c.App.ErrWriter, Source: inputOptions, Limits: grammar.DefaultLimits(), Notation: notation, Jobs: readJobs(c), From: from, OpenTable: tablegames.OpenTable(from, notation, grammar.DefaultLimits()), Select: sel, StdinName: c.String("stdin-filename")}
+	o := batch.Options{Warn: c.App.ErrWriter, Source: inputOptions, Limits: grammar.DefaultLimits(), Parts: tuned.parts, Notation: notation, Jobs: readJobs(c), From: from, OpenTable: tablegames.OpenTable(from, notation, grammar.DefaultLimits(), tuned.parts), Select: sel, StdinName: c.String("stdin-filename")}
 	if manyShards(shard) {
 		o.Plan = shardPlan(shard) // shard.go
 	}

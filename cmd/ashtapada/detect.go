@@ -11,7 +11,6 @@ import (
 
 	"github.com/ashtapada/ashtapada/batch"
 	"github.com/ashtapada/ashtapada/detect"
-	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/report"
 	"github.com/ashtapada/ashtapada/rules"
@@ -121,7 +120,7 @@ func detectAction(c *cli.Context) error {
 	s := &detectSink{rw: rw, total: detect.NewSummary(""), stderr: c.App.ErrWriter}
 	chosen := &chosenSink[*detect.Game]{Sink: s}
 	// Small batches: a game costs dozens of replays here.
-	o := batch.Options{Limits: lim, Jobs: readJobs(c), Batch: 16, Warn: c.App.ErrWriter, Source: inputOptions, Select: sel, StdinName: c.String("stdin-filename"), OpenTable: tablegames.OpenTable("", batch.Notation{}, lim)}
+	o := batch.Options{Limits: lim, Parts: tuned.parts, Jobs: readJobs(c), Batch: 16, Warn: c.App.ErrWriter, Source: inputOptions, Select: sel, StdinName: c.String("stdin-filename"), OpenTable: tablegames.OpenTable("", batch.Notation{}, lim, tuned.parts)}
 	st := batch.Work[*detect.Game]{
 		Worker: func() func(*record.Game, string, int) *detect.Game {
 			d := detect.New(opts)
@@ -132,10 +131,10 @@ func detectAction(c *cli.Context) error {
 		},
 		// A huge game is never held whole: read through once,
 		// then read again in parts for each of its replays.
-		Huge: func() func(grammar.Chunk, *grammar.Scratch, string, int) (*detect.Game, *record.Game) {
+		Huge: func() func(batch.HugeGame, string, int) (*detect.Game, *record.Game) {
 			d := detect.New(opts)
-			return func(ch grammar.Chunk, sc *grammar.Scratch, file string, index int) (*detect.Game, *record.Game) {
-				src := batch.HugeSource(ch, sc, file)
+			return func(h batch.HugeGame, file string, index int) (*detect.Game, *record.Game) {
+				src := h.Source(file)
 				return d.Game(src, file, index), src.Head
 			}
 		},

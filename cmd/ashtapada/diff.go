@@ -63,11 +63,12 @@ func diffAction(c *cli.Context) error {
 	ew := compare.NewWriter(out, format == "json")
 	o := compare.Options{Read: batch.Options{
 		Limits:    grammar.DefaultLimits(),
+		Parts:     tuned.parts,
 		Jobs:      readJobs(c),
 		Warn:      c.App.ErrWriter,
 		Source:    inputOptions,
-		OpenTable: tablegames.OpenTable("", batch.Notation{}, grammar.DefaultLimits()),
-	}}
+		OpenTable: tablegames.OpenTable("", batch.Notation{}, grammar.DefaultLimits(), tuned.parts),
+	}, DiffWindow: tuned.diffWindow}
 	switch {
 	case len(args) == 2 && !againstMode:
 		err = diffTwoFiles(c, args[0], args[1], o, ew)

@@ -47,7 +47,7 @@ func runFmt(c *cli.Context) error {
 	}
 	opt := fmtfiles.Options{
 		List: c.Bool("l"), Diff: c.Bool("d"), Write: c.Bool("w"), Check: c.Bool("check"),
-		Stdout: c.App.Writer, Stderr: c.App.ErrWriter, Source: inputOptions, Limits: lim, Notation: notation,
+		Stdout: c.App.Writer, Stderr: c.App.ErrWriter, Source: inputOptions, Limits: lim, Parts: tuned.parts, Notation: notation,
 	}
 	if opt.Stdout == nil {
 		opt.Stdout = os.Stdout

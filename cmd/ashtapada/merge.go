@@ -51,7 +51,7 @@ func mergeAction(c *cli.Context) error {
 			// Its writer holds a row group as convert's does (parquet.go).
 			batch.LimitMemory(batch.TableMemoryLimit)
 		}
-		return parts.Write(w)
+		return parts.Write(w, tuned.table)
 	}
 	if out := c.String("output"); out != "" && out != "-" {
 		err = writeFileAtomic(out, write)

@@ -45,7 +45,7 @@ func convertParquet(c *cli.Context, cfg replay.Config, notation batch.Notation) 
 	// limit the heap grows to five times that (GOGC=400, main.go;
 	// docs/robustness.md, "A huge game is read in parts").
 	batch.LimitMemory(batch.TableMemoryLimit)
-	o := tablegames.WriteOptions{Replay: cfg, From: strings.ToLower(c.String("from")), Notation: notation, Source: inputOptions}
+	o := tablegames.WriteOptions{Replay: cfg, From: strings.ToLower(c.String("from")), Notation: notation, Source: inputOptions, Parts: tuned.parts, Table: tuned.table}
 	write := func(w io.Writer) error {
 		tw := tablegames.NewWriter(w, o)
 		for _, p := range parts {

@@ -303,7 +303,7 @@ func TestParquetRowOfNoGame(t *testing.T) {
 	dir := t.TempDir()
 	ev := "E"
 	var buf bytes.Buffer
-	w := gametable.NewWriter(&buf)
+	w := gametable.NewWriter(&buf, gametable.WriterOptions{})
 	for _, r := range []*gametable.Row{
 		{File: "x.pgn", Game: 1, Event: &ev, Movetext: "1. e4 e5 *\n"},
 		{File: "x.pgn", Game: 2},

@@ -350,7 +350,7 @@ func TestParquetDuckDBHugeRow(t *testing.T) {
 	dir := t.TempDir()
 	huge := filepath.Join(dir, "huge.pgn")
 	plies := writeHugeGame(t, huge, 1<<20)
-	if plies < gametable.HugeRowPlies {
+	if plies < gametable.DefaultHugeRowPlies {
 		t.Fatalf("%d plies: not a row written alone", plies)
 	}
 	text, err := os.ReadFile(huge)

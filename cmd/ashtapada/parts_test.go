@@ -49,7 +49,7 @@ var partedCases = map[string]string{
 	"repetition": "[Variant \"shatranj\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 *\n",
 }
 
-// TestPartedValidateAgrees: a game read in parts (batch.ReplayParts) gets the
+// TestPartedValidateAgrees: a game read in parts (grammar.SourceOf) gets the
 // findings and the verdict it gets read whole, byte for byte in validate's
 // JSONL report, and fmt (with --san too) and convert (plain PGN too)
 // write it as they do read whole (the convert output of each part
@@ -99,9 +99,10 @@ func TestPartedValidateAgrees(t *testing.T) {
 
 // partedFlags are the hidden tuning flags (tuning.go) that make the
 // binary read every game's main line in parts of two nodes and write
-// convert's output of every part to its file as it comes (batch.SpillBytes):
-// the paths a game of megabytes takes, on the small games of the tests.
-var partedFlags = []string{"--parted-bytes", "0", "--part-nodes", "2", "--spill-bytes", "0"}
+// convert's output of every part to its file as it comes
+// (batch.Conversion.SpillBytes): the paths a game of megabytes takes, on
+// the small games of the tests.
+var partedFlags = []string{"--parted-bytes", "1", "--part-nodes", "2", "--spill-bytes", "1"}
 
 // agreeInParts runs the binary with args on every game read whole, then
 // read in parts (partedFlags), reports where the two differ (standard
@@ -385,7 +386,7 @@ func TestPartedShowAgrees(t *testing.T) {
 // for byte, for the cases above and every record file of the corpus and
 // the test data, each against itself and against a copy with one move
 // changed, and for generated games of many parts; and a pair whose
-// differences go on past compare.DiffWindow gets a bounded diff and a
+// differences go on past its window (compare.Options.DiffWindow) gets a bounded diff and a
 // note saying what was not diffed.
 func TestPartedDiffAgrees(t *testing.T) {
 	t.Parallel()

@@ -338,7 +338,7 @@ func TestShardFirstGameInLaterPart(t *testing.T) {
 }
 
 // TestShardMergeHugeRow: a huge game's row, written in a row group of its
-// own (gametable.HugeRowPlies) from its main line read in parts, is
+// own (gametable.DefaultHugeRowPlies) from its main line read in parts, is
 // merged from the parts of a --shard run into the bytes one run writes,
 // with ordinary games before and after it.
 func TestShardMergeHugeRow(t *testing.T) {
@@ -346,7 +346,7 @@ func TestShardMergeHugeRow(t *testing.T) {
 	_, small := shardTestInputs(t)
 	dir := t.TempDir()
 	huge := filepath.Join(dir, "huge.pgn")
-	if plies := writeHugeGame(t, huge, 1200_000); plies < gametable.HugeRowPlies {
+	if plies := writeHugeGame(t, huge, 1200_000); plies < gametable.DefaultHugeRowPlies {
 		t.Fatalf("the huge game has %d plies, fewer than a row alone needs", plies)
 	}
 	inputs := []string{small, huge, small}

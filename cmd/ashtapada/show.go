@@ -56,7 +56,7 @@ func showAction(c *cli.Context) error {
 	if err != nil {
 		return toolError(err)
 	}
-	g, err := showgame.Chosen(path, sel, c.String("stdin-filename"), inputOptions)
+	g, err := showgame.Chosen(path, sel, c.String("stdin-filename"), inputOptions, tuned.parts)
 	if err != nil {
 		return toolError(err)
 	}

@@ -3,8 +3,6 @@ package main
 import (
 	"github.com/urfave/cli/v2"
 
-	"github.com/ashtapada/ashtapada/batch"
-	"github.com/ashtapada/ashtapada/compare"
 	"github.com/ashtapada/ashtapada/gametable"
 	"github.com/ashtapada/ashtapada/grammar"
 )
@@ -26,15 +24,27 @@ var tuningFlags = []cli.Flag{
 	&cli.IntFlag{Name: "diff-window", Hidden: true, Usage: "moves of each side a streamed move diff holds"},
 }
 
+// tuned is what the tuning flags ask for, which every command passes to
+// the engine's options: how a huge game is read (parts), how much of a
+// huge game's converted piece is held before it is spilled (spillBytes),
+// how a table cuts its rows (table), the window of a streamed move diff
+// (diffWindow). Zero is the engine's default.
+var tuned struct {
+	parts      grammar.ReadOptions
+	spillBytes int
+	table      gametable.WriterOptions
+	diffWindow int
+}
+
 // applyTuning sets what the tuning flags given ask for; the others keep
 // their defaults.
 func applyTuning(c *cli.Context) error {
 	for name, v := range map[string]*int{
-		"parted-bytes":   &grammar.PartedBytes,
-		"part-nodes":     &grammar.PartNodes,
-		"spill-bytes":    &batch.SpillBytes,
-		"huge-row-plies": &gametable.HugeRowPlies,
-		"diff-window":    &compare.DiffWindow,
+		"parted-bytes":   &tuned.parts.PartedBytes,
+		"part-nodes":     &tuned.parts.PartNodes,
+		"spill-bytes":    &tuned.spillBytes,
+		"huge-row-plies": &tuned.table.HugeRowPlies,
+		"diff-window":    &tuned.diffWindow,
 	} {
 		if c.IsSet(name) {
 			*v = c.Int(name)

@@ -100,7 +100,7 @@ func validateAction(c *cli.Context) error {
 		Quiet: opts.quiet, Summary: opts.summary, MaxErrors: opts.maxErrors, SVGDir: opts.svgDir,
 		Through: ci.game, Diag: ci.diag(),
 	}
-	o := batch.Options{Warn: c.App.ErrWriter, Plan: shardPlan(opts.shard), Limits: opts.limits, Notation: notation, Jobs: opts.jobs, Source: inputsCounted(ci.counter()), Select: sel, StdinName: c.String("stdin-filename"), OpenTable: tablegames.OpenTable("", notation, opts.limits)}
+	o := batch.Options{Warn: c.App.ErrWriter, Plan: shardPlan(opts.shard), Limits: opts.limits, Parts: tuned.parts, Notation: notation, Jobs: opts.jobs, Source: inputsCounted(ci.counter()), Select: sel, StdinName: c.String("stdin-filename"), OpenTable: tablegames.OpenTable("", notation, opts.limits, tuned.parts)}
 	out, err := batch.Validate(o, opts.inputs, v, report)
 	err = validateEnd(opts, ci, out, err)
 	if !sel.All() && out.Chosen == 0 && out.Found > 0 && out.Complete() {
