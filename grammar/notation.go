@@ -427,6 +427,9 @@ func (s *descScanner) inSequence(digits string, dots int) bool {
 	for i := 0; i < len(digits) && v < 1e7; i++ {
 		v = v*10 + int(digits[i]-'0')
 	}
+	if v <= 0 || v > record.MaxNumber {
+		return true // the builder's error: no move number at all
+	}
 	sq := &s.seq
 	switch {
 	case sq.num == 0:
