@@ -409,7 +409,8 @@ func (s *descScanner) elems(depth int) []gElem {
 // columns were flattened out of order (all of White's moves, then all of
 // Black's; or a column skipped: 1, 2, 5) reads as other moves, often
 // legal ones, so a number out of sequence stops the reading with an error
-// that names it, rather than a guess at what the page meant.
+// that names it, rather than a guess at what the page meant. Only a
+// number one too high after a whole turn is let pass, as a misprint.
 
 // pageNumbering is where the main line's numbering stands: the number of the
 // turn to come (0 before the first number), and whether it is Black's;
@@ -419,9 +420,9 @@ type pageNumbering struct {
 	black     bool
 }
 
-// inSequence: the move number digits (with dots dots) is the one the
-// main line expects: the first, the number of the turn to come, or the
-// number of White's turn repeated for Black's.
+// inSequence: the move number digits (with dots dots) is one the main
+// line allows: the first, the number of the turn to come (White's, or
+// White's repeated for Black's), or one more than White's number to come.
 func (s *descScanner) inSequence(digits string, dots int) bool {
 	v := 0
 	for i := 0; i < len(digits) && v < 1e7; i++ {
@@ -434,6 +435,11 @@ func (s *descScanner) inSequence(digits string, dots int) bool {
 	switch {
 	case sq.num == 0:
 		sq.num, sq.black = v, dots >= 3
+	case v == sq.num+1 && !sq.black:
+		// One number skipped after a whole turn: a misprint (Bird's
+		// 1893 book numbers a move 29 after 27), which loses no move;
+		// the builder warns (move-number).
+		sq.num = v
 	case v != sq.num:
 		return false
 	}
