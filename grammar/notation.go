@@ -414,10 +414,11 @@ func (s *descScanner) elems(depth int) []gElem {
 
 // pageNumbering is where the main line's numbering stands: the number of the
 // turn to come (0 before the first number), and whether it is Black's;
-// last is the last number written.
+// last is the last number written; off, once a word reads as no move.
 type pageNumbering struct {
 	num, last int
 	black     bool
+	off       bool // the numbering is no longer judged
 }
 
 // inSequence: the move number digits (with dots dots) is one the main
@@ -428,7 +429,7 @@ func (s *descScanner) inSequence(digits string, dots int) bool {
 	for i := 0; i < len(digits) && v < 1e7; i++ {
 		v = v*10 + int(digits[i]-'0')
 	}
-	if v <= 0 || v > record.MaxNumber {
+	if v <= 0 || v > record.MaxNumber || s.seq.off {
 		return true // the builder's error: no move number at all
 	}
 	sq := &s.seq
@@ -920,9 +921,9 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 		ends[0] = start + 1
 	}
 	// A word that reads as no move: the builder reports it, and the
-	// numbering after it is not judged (it starts again at the next
-	// number), so that this error is the game's.
-	s.seq.num = 0
+	// numbering after it is not judged, so that this error, the first,
+	// is the game's.
+	s.seq.off = true
 	out = append(out, gElem{Pos: p, Move: s.src[start:ends[0]]})
 	s.i = ends[0]
 	return out
