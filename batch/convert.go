@@ -20,6 +20,7 @@ import (
 	"github.com/ashtapada/ashtapada/internal/english"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/report"
 	"github.com/ashtapada/ashtapada/source"
 )
 
@@ -377,7 +378,7 @@ func hugeViewerGame(cfg replay.Config) func() func(grammar.Chunk, *grammar.Scrat
 }
 
 // Game writes one game delivered by the run.
-func (cv *converter) Game(_ formats.GameID, c converted) bool {
+func (cv *converter) Game(_ report.GameID, c converted) bool {
 	cv.chosen++
 	return cv.game(c)
 }
@@ -525,7 +526,7 @@ func judgeGame(g *record.Game, res *replay.Result, n int, errw io.Writer) (broke
 		broken = true
 		for i := range res.Findings {
 			if f := &res.Findings[i]; f.IsError() {
-				if err := formats.WriteFindingText(errw, f); err != nil {
+				if err := report.WriteFindingText(errw, f); err != nil {
 					return true, err
 				}
 			}

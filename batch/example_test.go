@@ -5,10 +5,10 @@ import (
 	"path/filepath"
 
 	"github.com/ashtapada/ashtapada/batch"
-	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/report"
 )
 
 // summary counts what replay says of each file's games, as a run delivers
@@ -17,7 +17,7 @@ type summary struct {
 	games, valid, errors, warnings int
 }
 
-func (s *summary) Game(_ formats.GameID, res *replay.Result) bool {
+func (s *summary) Game(_ report.GameID, res *replay.Result) bool {
 	s.games++
 	if res.Summary.Valid {
 		s.valid++

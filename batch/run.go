@@ -8,9 +8,9 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/report"
 	"github.com/ashtapada/ashtapada/selection"
 	"github.com/ashtapada/ashtapada/source"
 )
@@ -57,7 +57,7 @@ type Options struct {
 	// sink never sees them. A file is read no further than its last
 	// chosen number.
 	Select *selection.Selection
-	// IDs: the workers compute each game's identity (formats.GameIDOf),
+	// IDs: the workers compute each game's identity (report.GameIDOf),
 	// delivered with its result.
 	IDs bool
 	// Keep: the records outlive the work (a result points into its record),
@@ -98,7 +98,7 @@ type Work[T any] struct {
 // stops at its first error).
 type Sink[T any] interface {
 	// Game takes one game's result, with its identity when Options.IDs.
-	Game(id formats.GameID, res T) bool
+	Game(id report.GameID, res T) bool
 	// FileEnd follows the last game of each input file.
 	FileEnd(f FileEnd) bool
 	// ToolError takes an input that could not be listed, opened or read
@@ -248,7 +248,7 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 						break
 					}
 				}
-				var id formats.GameID
+				var id report.GameID
 				if b.ids != nil {
 					id = b.ids[i]
 				}
@@ -278,7 +278,7 @@ type batchOfGames[T any] struct {
 	out   chan []T
 	// ids are the games' identities (Options.IDs), errs the bugs met (nil
 	// when none), both set by the worker before it sends on out.
-	ids  []formats.GameID
+	ids  []report.GameID
 	errs []error
 	// skip marks the games whose tags Options.Select does not choose (nil
 	// when none is skipped), set by the worker with the results.
@@ -308,7 +308,7 @@ func (w *worker[T]) batch(b *batchOfGames[T]) {
 	n := b.len()
 	res := make([]T, n)
 	if w.o.IDs {
-		b.ids = make([]formats.GameID, n)
+		b.ids = make([]report.GameID, n)
 	}
 	for i := range n {
 		res[i] = w.game(b, i)
@@ -338,7 +338,7 @@ func (w *worker[T]) game(b *batchOfGames[T], i int) (res T) {
 		}
 		defer HoldGameMemory(len(g.Source), WholePerGameByte)()
 		if w.o.IDs {
-			b.ids[i] = formats.GameIDOf(g, g.Source, g.Pos)
+			b.ids[i] = report.GameIDOf(g, g.Source, g.Pos)
 		}
 		return w.do(g, b.file, index)
 	}
@@ -356,7 +356,7 @@ func (w *worker[T]) game(b *batchOfGames[T], i int) (res T) {
 		}
 		res, g := w.huge(ch, sc, b.file, index)
 		if w.o.IDs {
-			b.ids[i] = formats.GameIDOf(g, ch.Data, ch.Pos)
+			b.ids[i] = report.GameIDOf(g, ch.Data, ch.Pos)
 		}
 		return res
 	}
@@ -370,7 +370,7 @@ func (w *worker[T]) game(b *batchOfGames[T], i int) (res T) {
 		return w.skip(b, i)
 	}
 	if w.o.IDs {
-		b.ids[i] = formats.GameIDOf(g, ch.Data, ch.Pos)
+		b.ids[i] = report.GameIDOf(g, ch.Data, ch.Pos)
 	}
 	return w.do(g, b.file, index)
 }

@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/report"
 	"github.com/ashtapada/ashtapada/selection"
 	"github.com/ashtapada/ashtapada/source"
 )
@@ -21,7 +21,7 @@ import (
 // orderSink records what a run delivers, in the order it comes.
 type orderSink struct{ got []string }
 
-func (s *orderSink) Game(_ formats.GameID, res string) bool {
+func (s *orderSink) Game(_ report.GameID, res string) bool {
 	s.got = append(s.got, res)
 	return true
 }

@@ -14,10 +14,10 @@ import (
 	"io"
 
 	"github.com/ashtapada/ashtapada/detect"
-	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/report"
 	"github.com/ashtapada/ashtapada/ruleselect"
 )
 
@@ -44,10 +44,10 @@ type Validation struct {
 	// (detect.Hinter): the also-valid-as warnings.
 	Hints bool
 
-	// Format names the report's format (formats.ReportFormats); Report
+	// Format names the report's format (report.Formats); Report
 	// is its options.
 	Format string
-	Report formats.ReportOptions
+	Report report.Options
 	// Quiet reports only the error findings; the warnings are still
 	// counted, and given to Through.
 	Quiet bool
@@ -65,7 +65,7 @@ type Validation struct {
 	// it is counted, and returns the result counted and reported: a
 	// baseline records it, or drops the findings it knows; a progress bar
 	// counts it.
-	Through func(formats.GameID, *replay.Result) *replay.Result
+	Through func(report.GameID, *replay.Result) *replay.Result
 	// Diag is where the messages of the run go while it runs: an input
 	// that cannot be read, a game that met a bug of the program, a
 	// drawing that cannot be written (nil: io.Discard).
@@ -130,13 +130,13 @@ func Validate(o Options, inputs []string, v Validation, w io.Writer) (ValidateOu
 		v.Diag = io.Discard
 	}
 	out := bufio.NewWriterSize(w, 1<<16)
-	rw, err := formats.NewReport(v.Format, out, v.Report)
+	rw, err := report.New(v.Format, out, v.Report)
 	if err != nil {
 		return ValidateOutcome{}, err
 	}
 	// A report that draws the moves up to each finding (HTML) has the
 	// replay keep them: cheap, in the one walk.
-	s := &validator{v: v, rw: rw, tally: replay.NewTally(), moves: formats.ReportWantsMoves(rw)}
+	s := &validator{v: v, rw: rw, tally: replay.NewTally(), moves: report.WantsMoves(rw)}
 	o.IDs = true
 	read := Run(o, inputs, s.work(), s)
 	var sum *replay.Tally
@@ -160,7 +160,7 @@ func Validate(o Options, inputs []string, v Validation, w io.Writer) (ValidateOu
 // the results in input order.
 type validator struct {
 	v        Validation
-	rw       formats.ReportWriter
+	rw       report.Writer
 	tally    *replay.Tally
 	moves    bool       // the replays keep the main line's moves (Config.Moves)
 	svg      *svgWriter // SVGDir's drawings, named uniquely across the run
@@ -239,12 +239,12 @@ func (s *validator) replayers() func(file string) *replay.Replayer {
 
 // Game takes one result; false asks the run to stop (the report can no
 // longer be written).
-func (s *validator) Game(id formats.GameID, res *replay.Result) bool {
+func (s *validator) Game(id report.GameID, res *replay.Result) bool {
 	s.out.Chosen++
 	return s.game(id, res)
 }
 
-func (s *validator) game(id formats.GameID, res *replay.Result) bool {
+func (s *validator) game(id report.GameID, res *replay.Result) bool {
 	v := &s.v
 	res = v.of(res.Summary.File).Rules.Apply(res)
 	if v.Through != nil {
@@ -284,7 +284,7 @@ func (s *validator) game(id formats.GameID, res *replay.Result) bool {
 			fmt.Fprintln(v.Diag, "ashtapada:", err)
 		}
 	}
-	formats.ReportGameKey(s.rw, id.Key)
+	report.NextGameKey(s.rw, id.Key)
 	if err := s.rw.Game(res); err != nil {
 		s.writeErr = err
 		return false
@@ -298,7 +298,7 @@ func (s *validator) game(id formats.GameID, res *replay.Result) bool {
 func (s *validator) FileEnd(f FileEnd) bool {
 	s.out.Found += f.Games
 	if f.Games == 0 && f.Opened && f.Named && !f.Elsewhere {
-		return s.game(formats.GameID{}, replay.NoGames(f.Name, s.v.of(f.Name).Replay.Strict))
+		return s.game(report.GameID{}, replay.NoGames(f.Name, s.v.of(f.Name).Replay.Strict))
 	}
 	return true
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/internal/outfile"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/report"
 )
 
 // svgWriter writes one SVG per error finding into a directory
@@ -50,7 +51,7 @@ func (w *svgWriter) name(f *replay.Finding) string {
 	}
 	name := fmt.Sprintf("%s-g%d-p%d", base, f.Game, f.Ply)
 	if len(f.Variation) > 0 {
-		name += "-v" + formats.VariationPath(f.Variation)
+		name += "-v" + report.VariationPath(f.Variation)
 	}
 	name += "-" + f.Rule
 	w.used[name]++

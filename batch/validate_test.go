@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/report"
 	"github.com/ashtapada/ashtapada/ruleselect"
 )
 
@@ -63,7 +63,7 @@ func TestValidateChoosesAndCounts(t *testing.T) {
 		Format:    "jsonl",
 		Quiet:     true,
 		MaxErrors: 1,
-		Through: func(_ formats.GameID, res *replay.Result) *replay.Result {
+		Through: func(_ report.GameID, res *replay.Result) *replay.Result {
 			passed++
 			return res
 		},

@@ -19,11 +19,11 @@ import (
 	"sync"
 
 	"github.com/ashtapada/ashtapada/batch"
-	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/tempfile"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/report"
 	"github.com/ashtapada/ashtapada/source"
 )
 
@@ -540,7 +540,7 @@ type sink struct {
 	err  error // the first error, of each or of an input: it stops the diff
 }
 
-func (s *sink) Game(_ formats.GameID, e *Entry) bool {
+func (s *sink) Game(_ report.GameID, e *Entry) bool {
 	if e == nil {
 		return true
 	}

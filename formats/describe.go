@@ -132,7 +132,7 @@ func DescribeGame(d *Diagram, g *record.Game) {
 	}
 	w, b := tag("White"), tag("Black")
 	if w != "" || b != "" {
-		lines = append(lines, orQ(w)+" – "+orQ(b))
+		lines = append(lines, OrUnknown(w)+" – "+OrUnknown(b))
 	}
 	var when []string
 	if dt := tag("Date"); dt != "" {
@@ -145,4 +145,14 @@ func DescribeGame(d *Diagram, g *record.Game) {
 		lines = append(lines, strings.Join(when, "; "))
 	}
 	d.Header = lines
+}
+
+// OrUnknown is a tag's value as a person reads it: "?", as PGN writes an
+// unknown value, when it is empty. A diagram's header, the viewer's index
+// and the reports (package report) name players and events with it.
+func OrUnknown(s string) string {
+	if s == "" {
+		return "?"
+	}
+	return s
 }

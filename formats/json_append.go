@@ -3,9 +3,9 @@ package formats
 // The JSON of a game without reflection: convert --to json writes every
 // node and every ply of a corpus, and encoding/json spent most of that time
 // looking at struct tags. appendJSON writes exactly what encoding/json
-// writes for a JSONGame (newJSONEncoder: <, > and & as they are): fields
-// in declaration order, omitempty as encoding/json reads it, map keys
-// sorted, strings escaped alike. TestJSONAppendMatchesEncodingJSON holds
+// writes for a JSONGame (with SetEscapeHTML(false): <, > and & as they
+// are): fields in declaration order, omitempty as encoding/json reads it,
+// map keys sorted, strings escaped alike. TestJSONAppendMatchesEncodingJSON holds
 // the two to the same bytes; a field added to the JSON types must be added
 // here too, which that test sees.
 

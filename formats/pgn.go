@@ -1,10 +1,9 @@
-// Package formats reads and writes records and writes reports: the
-// registry of record formats (RecordFormats: PGN, LAN and UCI read by the
-// grammar, JSON and JSONL; each with its writer, and FEN lists, SVG and
-// the HTML viewer written only), the canonical PGN of docs/notation.md
-// section 6 (this file), pictures of positions and findings, diffs, and
-// the report formats of validate (NewReport: text, json, jsonl, sarif,
-// github, junit).
+// Package formats reads and writes records: the registry of record
+// formats (RecordFormats: PGN, LAN and UCI read by the grammar, JSON and
+// JSONL; each with its writer, and FEN lists, SVG and the HTML viewer
+// written only), the canonical PGN of docs/notation.md section 6 (this
+// file), pictures of positions and findings, and diffs. The reports of
+// validate and detect are package report's.
 package formats
 
 import (

@@ -22,7 +22,7 @@ type GameReader interface {
 // read and written. The commands find formats here (convert's --from and --to, the
 // inputs of validate, show and diff), so that a new format is one more
 // entry in the registry and no switch in cmd. The report formats have
-// their own registry (NewReport).
+// their own registry (report.New).
 type RecordFormat struct {
 	// Name is the format's name on the command line (`--from`, `--to`).
 	Name string

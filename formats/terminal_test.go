@@ -2,13 +2,11 @@ package formats
 
 import (
 	"bytes"
-	"encoding/json"
 	"io"
 	"strings"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/internal/testenv"
-	"github.com/ashtapada/ashtapada/replay"
 )
 
 func TestTerminalText(t *testing.T) {
@@ -54,33 +52,5 @@ func TestSVGControlCharacters(t *testing.T) {
 		if want := "a␛]0;x␇b␁␋␀c\uFFFD\uFFFDd&lt;&amp;&gt;&#34;&#39;"; !strings.Contains(b.String(), want) {
 			t.Errorf("%s: no %q in\n%s", name, want, b.String())
 		}
-	}
-}
-
-// TestTerminalTextInReports: the text report and show's view quote the
-// control characters of a finding's message, file and profile; the JSON
-// report keeps them exact.
-func TestTerminalTextInReports(t *testing.T) {
-	f := replay.Finding{File: "x\x1b[2J.pgn", Game: 1, Line: 3, Column: 7, Rule: "syntax", Severity: "error",
-		Message: "found `Nf3\x1b]0;x\x07`", Profile: "p\x01", SAN: "e4\x9b", FEN: "8/8 \x1b"}
-	var text bytes.Buffer
-	if err := WriteFindingText(&text, &f); err != nil {
-		t.Fatal(err)
-	}
-	want := "x\\x1b[2J.pgn:3:7: error: found `Nf3\\x1b]0;x\\x07` [syntax]\n\tgame 1, profile p\\x01, FEN 8/8 \\x1b\n"
-	if text.String() != want {
-		t.Errorf("text report:\n%q\nwant\n%q", text.String(), want)
-	}
-	var js bytes.Buffer
-	r, err := NewReport("jsonl", &js, ReportOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := r.Game(&replay.Result{Findings: []replay.Finding{f}}); err != nil {
-		t.Fatal(err)
-	}
-	var line JSONLFinding
-	if err := json.Unmarshal(js.Bytes(), &line); err != nil || line.Message != f.Message || line.Profile != f.Profile {
-		t.Errorf("JSONL report: %v %+v\n%s", err, line, js.Bytes())
 	}
 }

@@ -65,7 +65,7 @@ type viewerEntry struct{ id, label string }
 // NewViewer starts the page on w.
 func NewViewer(w io.Writer) (*Viewer, error) {
 	v := &Viewer{w: bufio.NewWriterSize(w, 1<<16), ids: map[string]bool{}, starts: map[string]string{}}
-	v.w.WriteString(htmlHead("ashtapada game viewer"))
+	v.w.WriteString(HTMLHead("ashtapada game viewer"))
 	v.w.WriteString(`<style>` + viewerStyle + `</style>` + "\n")
 	if err := WriteSVGDefs(v.w); err != nil {
 		return nil, fmt.Errorf("html viewer: %w", err)
@@ -217,7 +217,7 @@ func (v *Viewer) head(g *record.Game, res *replay.Result) *viewerGame {
 		title += ": " + head.Header[0]
 	}
 	if wh, bl := tag("White"), tag("Black"); wh != "" || bl != "" {
-		label += " · " + orQ(wh) + " – " + orQ(bl)
+		label += " · " + OrUnknown(wh) + " – " + OrUnknown(bl)
 	}
 	for _, s := range []string{tag("Event"), tag("Date"), tag("Result")} {
 		if s != "" {
@@ -383,7 +383,7 @@ func (vg *viewerGame) startFigure(d *Diagram, fen, placement string) {
 	if err := writeSVG(&sb, vd, svgOptions{shared: true, position: id}); err != nil {
 		vg.err = fmt.Errorf("html viewer: %w", err)
 	}
-	w.WriteString(inlineSVG(sb.String(), "start position: "+placement))
+	w.WriteString(InlineSVG(sb.String(), "start position: "+placement))
 	fmt.Fprintf(w, "<figcaption><span class=\"cap\">start position</span> <code class=\"fen\">%s</code><ul class=\"notes\">", html.EscapeString(fen))
 	for _, n := range d.Notes {
 		fmt.Fprintf(w, "<li>%s</li>", html.EscapeString(n))

@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"math/bits"
 	"strings"
 	"sync"
 
@@ -138,10 +139,7 @@ func (s *elemSrc) readToken() {
 		if i < len(src) {
 			switch c := src[i]; {
 			case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-				i++
-				for i < len(src) && !delims[src[i]] {
-					i++
-				}
+				i = wordEnd(src, i+1)
 				typ = tokWord
 			case c >= '0' && c <= '9':
 				i++
@@ -202,6 +200,37 @@ func (s *elemSrc) readToken() {
 	default:
 		s.kind = eEnd
 	}
+}
+
+// wordEnd is the offset of the first delimiter in src from i on, or
+// len(src): where a word ends. A move is a few bytes long, and a byte loop
+// over it mispredicts its exit at nearly every word; the eight bytes from
+// i are tested at once for every byte that may be a delimiter (all below
+// `%`, and `(`, `)`, `;`, `[`, `]`, `{`, `}`), and the first such byte is
+// checked against the table.
+func wordEnd(src string, i int) int {
+	for i+8 <= len(src) {
+		x := uint64(src[i]) | uint64(src[i+1])<<8 | uint64(src[i+2])<<16 | uint64(src[i+3])<<24 |
+			uint64(src[i+4])<<32 | uint64(src[i+5])<<40 | uint64(src[i+6])<<48 | uint64(src[i+7])<<56
+		// Clearing bit 5 folds `{` onto `[`, `}` onto `]` and `;` onto
+		// ESC (which is below `%` anyway); clearing bit 0 folds `)` onto
+		// `(`.
+		y := x &^ (lo8 * 0x20)
+		m := below(x, '%') | below(x&^lo8^lo8*'(', 1) | below(y^lo8*'[', 1) | below(y^lo8*']', 1) | below(y^lo8*0x1B, 1)
+		if m == 0 {
+			i += 8
+			continue
+		}
+		i += bits.TrailingZeros64(m) >> 3
+		if delims[src[i]] {
+			return i
+		}
+		i++
+	}
+	for i < len(src) && !delims[src[i]] {
+		i++
+	}
+	return i
 }
 
 // tokenAt is the position of the first byte from i that is not white
@@ -312,6 +341,11 @@ func (s *elemSrc) streamTags(tags []gTag) ([]gTag, bool) {
 	s.readToken()
 	for !s.failed && s.typ == tokPunct && s.val == "[" {
 		t := gTag{Pos: s.lx.tokPos()}
+		if s.lx.plainTag(&t) {
+			s.readToken()
+			tags = append(tags, t)
+			continue
+		}
 		s.readToken()
 		if s.failed || s.typ != tokWord {
 			return tags, false
@@ -330,6 +364,37 @@ func (s *elemSrc) streamTags(tags []gTag) ([]gTag, bool) {
 		tags = append(tags, t)
 	}
 	return tags, !s.failed
+}
+
+// plainTag reads the rest of a tag pair written the usual way, right after
+// its `[`: a name that starts with a letter, one space, a value without a
+// backslash, and `]` right after the value's closing quote. It finds the
+// ends with byte scans instead of reading three tokens, and leaves the
+// lexer after the `]` as reading them would. Anything else reads nothing
+// and reports false: the tokens are then read one by one, as the grammar
+// reads them.
+func (l *lex) plainTag(t *gTag) bool {
+	src, i := l.src, l.i
+	if i >= len(src) || !(src[i] >= 'a' && src[i] <= 'z' || src[i] >= 'A' && src[i] <= 'Z') {
+		return false
+	}
+	j := i + 1
+	for j < len(src) && !delims[src[j]] {
+		j++
+	}
+	if j+1 >= len(src) || src[j] != ' ' || src[j+1] != '"' {
+		return false
+	}
+	q := j + 1
+	e := nextValueByte(src, q+1)
+	if e+1 >= len(src) || src[e] != '"' || src[e+1] != ']' {
+		return false
+	}
+	t.Name, t.Value = src[i:j], src[q:e+1]
+	l.i = e + 2
+	l.tokStart, l.tokLine, l.tokLineOff = e+1, l.line, l.lineOff
+	l.endI, l.endLine, l.endLineOff, l.hasEnd = l.i, l.line, l.lineOff, true
+	return true
 }
 
 // buildFast reads a game from lx into b's record on the fast path. It

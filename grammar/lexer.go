@@ -3,6 +3,7 @@ package grammar
 import (
 	"fmt"
 	"io"
+	"math/bits"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -203,13 +204,7 @@ func (l *lex) scan() (typ lexer.TokenType, start, end int, err error) {
 		i++
 	case c == '"':
 		typ = tokString
-		i++
-		for i < len(src) && src[i] != '"' && src[i] != '\n' && src[i] != '\r' {
-			if src[i] == '\\' && i+1 < len(src) && src[i+1] != '\n' && src[i+1] != '\r' {
-				i++
-			}
-			i++
-		}
+		i = valueEnd(src, i+1)
 		if i >= len(src) || src[i] != '"' {
 			return 0, 0, 0, l.errorf(i, "found %s in a tag value, expected the closing `\"`", describeAt(src, i))
 		}
@@ -325,6 +320,41 @@ func ReadsAsWord(s string) bool {
 	lx := newLexer(s, "", startPos)
 	typ, start, end, err := lx.scan()
 	return err == nil && typ == tokWord && start == 0 && end == len(s)
+}
+
+// valueEnd is where the tag value whose opening quote is before i ends:
+// the offset of its closing `"`, of the line end that cuts it short, or
+// len(src). A backslash escapes the byte after it, except a line end.
+// The lexer and the splitter (afterTag) both read values with it.
+func valueEnd[T ~string | ~[]byte](src T, i int) int {
+	for {
+		i = nextValueByte(src, i)
+		if i == len(src) || src[i] != '\\' {
+			return i
+		}
+		if i+1 < len(src) && src[i+1] != '\n' && src[i+1] != '\r' {
+			i += 2
+		} else {
+			i++
+		}
+	}
+}
+
+// nextValueByte is the offset of the first `"`, `\`, `\n` or `\r` in src
+// from i on, or len(src). It looks at eight bytes at a time, as
+// nextSplitByte does: a tag value is a run of plain bytes.
+func nextValueByte[T ~string | ~[]byte](src T, i int) int {
+	for ; i+8 <= len(src); i += 8 {
+		x := uint64(src[i]) | uint64(src[i+1])<<8 | uint64(src[i+2])<<16 | uint64(src[i+3])<<24 |
+			uint64(src[i+4])<<32 | uint64(src[i+5])<<40 | uint64(src[i+6])<<48 | uint64(src[i+7])<<56
+		if m := below(x^lo8*'"', 1) | below(x^lo8*'\\', 1) | below(x^lo8*'\n', 1) | below(x^lo8*'\r', 1); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for i < len(src) && src[i] != '"' && src[i] != '\\' && src[i] != '\n' && src[i] != '\r' {
+		i++
+	}
+	return i
 }
 
 // closingQuote recovers a tag value with unescaped quotes inside it

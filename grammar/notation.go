@@ -1098,7 +1098,7 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 			Message: fmt.Sprintf("the moves are not in SAN; read as %s notation%s (--notation %s says so and stops the guess)", n.Name(), letterHint(n), n)})
 		*b.g = *g
 		// The game read again is whole: parts given before are void.
-		b.parts, b.given = nil, 0
+		b.parts, b.given, b.movesGiven = nil, 0, false
 		return
 	}
 	if furthest != nil {
@@ -1107,7 +1107,7 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 		e.Message = fmt.Sprintf("read as %s notation%s up to move %s, the furthest any notation reads (SAN stops at %s, %d:%d); %s (--notation %s reads it so)",
 			furthest.Notation.Name(), letterHint(furthest.Notation), moveNumberBefore(c.Data, e.Pos.Offset-c.Pos.Offset), sanAt, se.Pos.Line, se.Pos.Col, e.Message, furthest.Notation)
 		*b.g = *furthest
-		b.parts, b.given = nil, 0
+		b.parts, b.given, b.movesGiven = nil, 0, false
 	}
 }
 

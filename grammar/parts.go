@@ -1,6 +1,10 @@
 package grammar
 
-import "github.com/ashtapada/ashtapada/record"
+import (
+	"slices"
+
+	"github.com/ashtapada/ashtapada/record"
+)
 
 // Parts asks the reader for a game's main line in parts, so that a huge
 // game is never held whole: each part is given to Take, whose caller
@@ -89,6 +93,7 @@ func (b *builder) turnStarts(k elemKind) bool {
 // moves and variations of the part given are read over.
 func (b *builder) givePart(start int) {
 	n := len(b.stack)
+	b.movesGiven = b.movesGiven || slices.ContainsFunc(b.stack[start:n], isMove)
 	if b.skip > 0 {
 		// Given by the reading before (recoverRest).
 		b.skip--

@@ -216,7 +216,7 @@ func (b *builder) recoverRest(c Chunk, filename, src string, keep int, parts *Pa
 	b.recovering, b.stopAt = true, n.Pos
 	base := lexer.Position{Filename: filename, Line: c.Pos.Line, Column: c.Pos.Col, Offset: c.Pos.Offset}
 	b.buildFast(b.lexer(src, filename, base))
-	cut := b.cut && !b.failed && (len(g.Tags) > 0 || b.given > 0 || slices.ContainsFunc(g.Moves, isMove))
+	cut := b.cut && !b.failed && (len(g.Tags) > 0 || b.movesGiven || slices.ContainsFunc(g.Moves, isMove))
 	b.recovering, b.cut = false, false
 	if cut {
 		// What was noticed in the text left unread (a variation read up
@@ -356,7 +356,7 @@ func (b *builder) reset(keep int, pos record.Pos) {
 	b.missing, b.missingFirst = 0, record.Pos{}
 	// The grammar reads the game again whole (the fast path rejected it):
 	// what the parts said is void.
-	b.parts, b.given, b.skip = nil, 0, 0
+	b.parts, b.given, b.movesGiven, b.skip = nil, 0, false, 0
 	b.lastTop, b.nextTop = record.Pos{}, 0
 	b.varNodes, b.varFrom = 0, 0
 }
@@ -412,9 +412,11 @@ type builder struct {
 	missing      int
 	missingFirst record.Pos
 	// parts, when set, takes the main line in parts (ParseChunkParts);
-	// given counts the parts it took.
-	parts *Parts
-	given int
+	// given counts the parts it took; movesGiven says whether one of
+	// them held a move.
+	parts      *Parts
+	given      int
+	movesGiven bool
 	// lastTop is the last turn of the main line the fast path read at
 	// least restartEvery nodes after the one before (nextTop), from where
 	// the grammar reads a game the fast path rejects (parseRejected); only a

@@ -774,13 +774,7 @@ func afterTag(line []byte) []byte {
 	for i := 1; i < len(line); i++ {
 		switch line[i] {
 		case '"':
-			j := i + 1
-			for j < len(line) && line[j] != '"' && line[j] != '\n' && line[j] != '\r' {
-				if line[j] == '\\' && j+1 < len(line) && line[j+1] != '\n' && line[j+1] != '\r' {
-					j++
-				}
-				j++
-			}
+			j := valueEnd(line, i+1)
 			if j >= len(line) || line[j] != '"' {
 				return nil // an unterminated value: the lexer's error
 			}

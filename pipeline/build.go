@@ -16,8 +16,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
-	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/report"
 )
 
 // Options are the pipeline's settings (the command's flags).
@@ -202,7 +202,7 @@ func (fn *tallyFn) MergeAccumulators(a, b *tallyAcc) *tallyAcc {
 
 func (fn *tallyFn) ExtractOutput(a *tallyAcc) string {
 	var buf bytes.Buffer
-	json.NewEncoder(&buf).Encode(formats.JSONLSummary{Kind: "summary", Tally: *a.t})
+	json.NewEncoder(&buf).Encode(report.JSONLSummary{Kind: "summary", Tally: *a.t})
 	return buf.String()
 }
 

@@ -16,10 +16,10 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
 
 	"github.com/ashtapada/ashtapada/batch"
-	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/gametable"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/report"
 	"github.com/ashtapada/ashtapada/rules"
 	"github.com/ashtapada/ashtapada/source"
 	"github.com/ashtapada/ashtapada/tablegames"
@@ -279,7 +279,7 @@ func (fn *judgeFn) judge(ch grammar.Chunk, name string, index int, before []byte
 // lines gives j the game's lines of validate --format jsonl.
 func (fn *judgeFn) lines(j Judged, res *replay.Result) (Judged, *gametable.Row, error) {
 	var buf bytes.Buffer
-	rw, err := formats.NewReport("jsonl", &buf, formats.ReportOptions{})
+	rw, err := report.New("jsonl", &buf, report.Options{})
 	if err != nil {
 		return j, nil, err
 	}

@@ -42,7 +42,7 @@ type Finding struct {
 	// indexes of variation nodes, outermost first); empty for the main line.
 	Variation []int `json:"variation,omitempty"`
 	// Fingerprint identifies the finding across edits of its file (the
-	// key of a baseline entry, formats.GameID.Fingerprint); set only where
+	// key of a baseline entry, report.GameID.Fingerprint); set only where
 	// a report carries it (SARIF's partialFingerprints).
 	Fingerprint string `json:"fingerprint,omitempty"`
 	// LeftOut, when above 0, makes the finding a note: that many more
@@ -50,6 +50,10 @@ type Finding struct {
 	// (Config.MaxFindings, MaxFindingsPerRule). The note stands where the
 	// first of them stood, with the most severe of their severities.
 	LeftOut int `json:"left_out,omitempty"`
+	// Raised is set on a finding the rules gave as a warning that
+	// Config.Strict made an error: a choice of rules (--ignore) judges it
+	// as the warning it was, since it stopped no replay.
+	Raised bool `json:"-"`
 
 	// Typed facts for pictures (validate --svg-dir, show), not part of
 	// the reports: what a picture would otherwise have to rebuild from the

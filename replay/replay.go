@@ -610,7 +610,7 @@ func (w *walk) finish(ln *line) {
 // counted in its rule's note. It reports whether the finding was kept.
 func (w *walk) add(f *Finding) bool {
 	if w.r.cfg.Strict && f.Severity == SeverityWarning {
-		f.Severity = SeverityError
+		f.Severity, f.Raised = SeverityError, true
 	}
 	w.added++
 	w.last = *f

@@ -229,6 +229,10 @@ func SeverityOf(id string) Severity { return must(id).Severity }
 // It panics for an unregistered id (see must).
 func Stops(id string) bool { return must(id).Stops }
 
+// AlsoWarning reports whether an error id may also be given as a warning
+// (Rule.AlsoWarning). It panics for an unregistered id (see must).
+func AlsoWarning(id string) bool { return must(id).AlsoWarning }
+
 // WarningOf is the severity of a finding the reader gives as a warning
 // although the id is registered as an error (Rule.AlsoWarning), or of a
 // warning id. It panics for an id the registry does not allow as a

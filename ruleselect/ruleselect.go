@@ -6,9 +6,11 @@
 // an id, the more specific selector (the longer) wins, and ignore wins
 // between equals.
 //
-// A finding whose rule stops the replay (ruleid.Stops: the moves after it
+// An error whose rule stops the replay (ruleid.Stops: the moves after it
 // are not judged) is always kept: ignoring it would pass a game nobody
-// checked to its end. The package owns the choice; the registry of ids is
+// checked to its end. Such an id that may also be given as a warning
+// (ruleid's AlsoWarning: move-after-end inside a variation) can still be
+// ignored, and then only its warnings go. The package owns the choice; the registry of ids is
 // ruleid's, and applying the choice to a report is the caller's.
 package ruleselect
 
@@ -39,7 +41,8 @@ type layer struct {
 
 // New reads the selectors of --select and --ignore (each may hold several
 // separated by commas). An error names the flag and the selector: one that
-// matches no id, or an ignore that matches only ids that stop the replay.
+// matches no id, or an ignore that matches only ids that stop the replay
+// and have no warning form.
 func New(selects, ignores []string) (*Choice, error) {
 	return (*Choice)(nil).Then("--select", selects, "--ignore", ignores)
 }
@@ -96,9 +99,11 @@ func stopWord(ids []string) string {
 	return "each of " + strings.Join(ids, ", ") + " stops"
 }
 
+// allStop reports whether every id stops the replay and is never a
+// warning, so that ignoring them could drop nothing.
 func allStop(ids []string) bool {
 	for _, id := range ids {
-		if !ruleid.Stops(id) {
+		if !ruleid.Stops(id) || ruleid.AlsoWarning(id) {
 			return false
 		}
 	}
@@ -136,9 +141,9 @@ func specificity(sel string) int {
 	return len(strings.TrimSuffix(sel, "-"))
 }
 
-// Keeps reports whether findings of rule id are kept.
-func (c *Choice) Keeps(id string) bool {
-	if c == nil || ruleid.Stops(id) {
+// Keeps reports whether findings of rule id and severity sev are kept.
+func (c *Choice) Keeps(id string, sev ruleid.Severity) bool {
+	if c == nil || (sev == ruleid.Error && ruleid.Stops(id)) {
 		return true
 	}
 	keep := true
@@ -186,7 +191,11 @@ func (c *Choice) Apply(r *replay.Result) *replay.Result {
 	out.Summary.Errors, out.Summary.Warnings = 0, 0
 	for i := range r.Findings {
 		f := &r.Findings[i]
-		if !c.Keeps(f.Rule) {
+		sev := ruleid.Warning
+		if f.IsError() && !f.Raised {
+			sev = ruleid.Error
+		}
+		if !c.Keeps(f.Rule, sev) {
 			continue
 		}
 		out.Findings = append(out.Findings, *f)

@@ -38,12 +38,12 @@ func TestKeepsAsRuffResolves(t *testing.T) {
 			t.Fatalf("select %q ignore %q: %v", c.selects, c.ignores, err)
 		}
 		for _, id := range c.kept {
-			if !ch.Keeps(id) {
+			if !ch.Keeps(id, ruleid.SeverityOf(id)) {
 				t.Errorf("select %q ignore %q: %s dropped, want kept", c.selects, c.ignores, id)
 			}
 		}
 		for _, id := range c.dropped {
-			if ch.Keeps(id) {
+			if ch.Keeps(id, ruleid.SeverityOf(id)) {
 				t.Errorf("select %q ignore %q: %s kept, want dropped", c.selects, c.ignores, id)
 			}
 		}
@@ -129,17 +129,58 @@ func TestLayers(t *testing.T) {
 		{"then a per-file ignore", perFile, []string{"illegal-move"}, []string{"missing-tag", "result-mismatch"}},
 	} {
 		for _, id := range c.kept {
-			if !c.ch.Keeps(id) {
+			if !c.ch.Keeps(id, ruleid.SeverityOf(id)) {
 				t.Errorf("%s: %s dropped, want kept", c.name, id)
 			}
 		}
 		for _, id := range c.dropped {
-			if c.ch.Keeps(id) {
+			if c.ch.Keeps(id, ruleid.SeverityOf(id)) {
 				t.Errorf("%s: %s kept, want dropped", c.name, id)
 			}
 		}
 	}
 	if _, err := file.Then("select", nil, "ignore", []string{"nonsense"}); err == nil || !strings.HasPrefix(err.Error(), "ignore nonsense:") {
 		t.Errorf("a bad selector of a layer: %v", err)
+	}
+}
+
+// An id that stops the replay but may also be a warning (move-after-end in
+// a variation) can be ignored: its warnings go, its errors stay.
+func TestIgnoreDropsOnlyTheWarningsOfAStoppingID(t *testing.T) {
+	t.Parallel()
+	ch, err := New(nil, []string{ruleid.MoveAfterEnd})
+	if err != nil {
+		t.Fatalf("--ignore move-after-end: %v", err)
+	}
+	if ch.Keeps(ruleid.MoveAfterEnd, ruleid.Warning) {
+		t.Error("a move-after-end warning is kept under --ignore move-after-end")
+	}
+	if !ch.Keeps(ruleid.MoveAfterEnd, ruleid.Error) {
+		t.Error("a move-after-end error is dropped: the game was not checked past it")
+	}
+	r := &replay.Result{
+		Summary: replay.Summary{Game: 1, Errors: 1, Warnings: 1},
+		Findings: []replay.Finding{
+			{Rule: ruleid.MoveAfterEnd, Severity: replay.SeverityWarning},
+			{Rule: ruleid.MoveAfterEnd, Severity: replay.SeverityError},
+		},
+	}
+	got := ch.Apply(r)
+	if len(got.Findings) != 1 || !got.Findings[0].IsError() || got.Summary.Errors != 1 || got.Summary.Warnings != 0 || got.Summary.Valid {
+		t.Errorf("Apply: %+v %+v", got.Summary, got.Findings)
+	}
+}
+
+// Under --strict the warning arrives as an error marked Raised: the choice
+// still drops it, as the warning it was.
+func TestIgnoreJudgesARaisedWarningAsAWarning(t *testing.T) {
+	t.Parallel()
+	ch, _ := New(nil, []string{ruleid.MoveAfterEnd})
+	r := &replay.Result{
+		Summary:  replay.Summary{Game: 1, Errors: 1},
+		Findings: []replay.Finding{{Rule: ruleid.MoveAfterEnd, Severity: replay.SeverityError, Raised: true}},
+	}
+	if got := ch.Apply(r); len(got.Findings) != 0 || !got.Summary.Valid {
+		t.Errorf("a raised move-after-end warning is kept: %+v", got.Findings)
 	}
 }

@@ -35,10 +35,10 @@ import (
 	"io"
 	"os"
 
-	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/gametable"
 	"github.com/ashtapada/ashtapada/internal/english"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/report"
 )
 
 // Kind is what a part holds.
@@ -241,7 +241,7 @@ func writeText(paths []string, w io.Writer) error {
 		}
 	}
 	if total != nil {
-		if err := json.NewEncoder(bw).Encode(formats.JSONLSummary{Kind: "summary", Tally: *total}); err != nil {
+		if err := json.NewEncoder(bw).Encode(report.JSONLSummary{Kind: "summary", Tally: *total}); err != nil {
 			return err
 		}
 	}
@@ -268,7 +268,7 @@ func copyText(path string, bw *bufio.Writer, total **replay.Tally) error {
 			continue
 		}
 		if jsonl && bytes.HasPrefix(line, summaryPrefix) {
-			var s formats.JSONLSummary
+			var s report.JSONLSummary
 			if jerr := json.Unmarshal(line, &s); jerr != nil {
 				return fmt.Errorf("%s: summary line: %w", path, jerr)
 			}

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/report"
 )
 
 // ciGame is a record with the seven tags and the given movetext.
@@ -168,7 +168,7 @@ func TestReportFormatsFromCommand(t *testing.T) {
 		}
 	}
 	out, _, _ = runAsh(t, "", in, "validate", "--format", "junit", "-")
-	var doc formats.JUnitTestSuites
+	var doc report.JUnitTestSuites
 	if err := xml.Unmarshal([]byte(out), &doc); err != nil || doc.Tests != 2 || doc.Failures != 1 {
 		t.Errorf("junit: %v %+v\n%s", err, doc, out)
 	}

@@ -16,9 +16,9 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ashtapada/ashtapada/docs"
-	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/completion"
+	"github.com/ashtapada/ashtapada/report"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -71,7 +71,7 @@ func flagValues(cmd, flag string) ([]string, bool) {
 		if cmd == "diff" {
 			return []string{"text", "json"}, true
 		}
-		return formats.ReportFormats(), true
+		return report.Formats(), true
 	}
 	return nil, false
 }

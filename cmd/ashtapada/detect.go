@@ -11,9 +11,9 @@ import (
 
 	"github.com/ashtapada/ashtapada/batch"
 	"github.com/ashtapada/ashtapada/detect"
-	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/report"
 	"github.com/ashtapada/ashtapada/rules"
 	"github.com/ashtapada/ashtapada/tablegames"
 )
@@ -30,7 +30,7 @@ func init() {
 			"evidence for each setting (docs/detect.md). Exit status: 0 every game fits some\n" +
 			"profile, 1 some game fits none, 2 the tool could not do its job.",
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "format", Value: "text", Usage: "report format: " + strings.Join(formats.DetectFormats(), ", ")},
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "report format: " + strings.Join(report.DetectFormats(), ", ")},
 			&cli.StringSliceFlag{Name: "rules", Usage: "try only the profile `NAME` (repeatable; default: every built-in profile)"},
 			&cli.StringSliceFlag{Name: "rules-file", Usage: "also try the rule profile in the profile file `FILE` (repeatable)"},
 			&cli.StringSliceFlag{Name: "set", Usage: "start every candidate from `key=value` (repeatable); the evidence still tries its other values"},
@@ -106,7 +106,7 @@ func detectAction(c *cli.Context) error {
 	}()
 	stdout := bufio.NewWriterSize(c.App.Writer, 1<<16)
 	defer stdout.Flush()
-	rw, err := formats.NewDetectReport(c.String("format"), stdout, formats.DetectReportOptions{Verbose: c.Bool("verbose"), Hints: c.Bool("hints")})
+	rw, err := report.NewDetect(c.String("format"), stdout, report.DetectOptions{Verbose: c.Bool("verbose"), Hints: c.Bool("hints")})
 	if err != nil {
 		return toolError(err)
 	}
@@ -166,7 +166,7 @@ func detectAction(c *cli.Context) error {
 // detectSink writes detect's report in input order: each game, and each
 // file's summary after its last game.
 type detectSink struct {
-	rw       formats.DetectWriter
+	rw       report.DetectWriter
 	total    *detect.Summary
 	file     *detect.Summary // of the file being reported
 	games    int             // games reported
@@ -175,7 +175,7 @@ type detectSink struct {
 	stderr   io.Writer // the application's standard error
 }
 
-func (s *detectSink) Game(_ formats.GameID, g *detect.Game) bool {
+func (s *detectSink) Game(_ report.GameID, g *detect.Game) bool {
 	if s.file == nil {
 		s.file = detect.NewSummary(g.File)
 	}

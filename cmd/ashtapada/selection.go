@@ -6,7 +6,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ashtapada/ashtapada/batch"
-	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/report"
 	"github.com/ashtapada/ashtapada/selection"
 )
 
@@ -44,7 +44,7 @@ type chosenSink[T any] struct {
 	chosen, found int
 }
 
-func (s *chosenSink[T]) Game(id formats.GameID, res T) bool {
+func (s *chosenSink[T]) Game(id report.GameID, res T) bool {
 	s.chosen++
 	return s.Sink.Game(id, res)
 }

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/report"
 )
 
 // Smaller guarantees, each on the built binary.
@@ -27,7 +27,7 @@ func TestReportOfOneGameBounded(t *testing.T) {
 	writeTemp(t, dir, "checks.pgn", "[Event \"x\"]\n\n1. e4+ "+strings.Repeat("(1. d4+) ", variations)+"*\n", 0o644)
 	const left = "19901"
 	full := 0
-	for _, format := range formats.ReportFormats() {
+	for _, format := range report.Formats() {
 		out, stderr, code := runAsh(t, dir, "", "validate", "--format", format, "checks.pgn")
 		if code != 0 {
 			t.Errorf("%s: exit %d, want 0 (only warnings)\n%s", format, code, stderr)
@@ -110,7 +110,7 @@ func TestNonUTF8FileNameInReports(t *testing.T) {
 				}
 			}
 		case "junit":
-			var doc formats.JUnitTestSuites
+			var doc report.JUnitTestSuites
 			if err := xml.Unmarshal([]byte(out), &doc); err != nil {
 				t.Fatalf("junit: %v\n%s", err, out)
 			}

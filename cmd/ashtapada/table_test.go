@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -51,8 +52,8 @@ func TestTableOnBinary(t *testing.T) {
 			t.Errorf("--schema does not list %s", col.Name)
 		}
 	}
-	if !strings.HasSuffix(schema, "\n29 rows\n") || len(whites) != 29 {
-		t.Errorf("--schema counts otherwise than the 29 games:\n%s", schema)
+	if n := bookGames(t); !strings.HasSuffix(schema, fmt.Sprintf("\n%d rows\n", n)) || len(whites) != n {
+		t.Errorf("--schema counts otherwise than the %d games:\n%s", n, schema)
 	}
 	out, _, _ = runAsh(t, "", "", "table", "--columns", "all", "--format", "jsonl", "--rows", "1", table)
 	var row map[string]any

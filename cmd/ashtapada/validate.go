@@ -11,9 +11,9 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ashtapada/ashtapada/batch"
-	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/internal/english"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/report"
 	"github.com/ashtapada/ashtapada/tablegames"
 )
 
@@ -36,7 +36,7 @@ func init() {
 			"Exit status: 0 no errors, 1 error findings, 2 the tool could not do its job (unreadable file, " +
 			"bad command line, no game record in the input).",
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "format", Value: "text", Usage: "report format: " + strings.Join(formats.ReportFormats(), ", ")},
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "report format: " + strings.Join(report.Formats(), ", ")},
 			&cli.BoolFlag{Name: "strict", Usage: "warnings are errors"},
 			&cli.IntFlag{Name: "max-errors", Usage: "show the findings of games up to this many errors, then only count the rest (0: no limit)"},
 			&cli.IntFlag{Name: "max-findings", Value: replay.DefaultMaxFindings, Usage: "report at most `N` findings of one game; a note counts the rest (0: no limit)"},
@@ -111,10 +111,10 @@ func validateAction(c *cli.Context) error {
 
 // reportOptions are what the report is told of the run: the baseline its
 // games were compared with, and what its header names (the HTML report's).
-func reportOptions(c *cli.Context, opts *validateOptions, ci *ciRun) formats.ReportOptions {
-	return formats.ReportOptions{
+func reportOptions(c *cli.Context, opts *validateOptions, ci *ciRun) report.Options {
+	return report.Options{
 		Verbose: opts.verbose, Baseline: ci.base,
-		Run: formats.RunInfo{
+		Run: report.RunInfo{
 			Inputs: opts.inputs, StdinName: c.String("stdin-filename"), Date: opts.date, Version: c.App.Version,
 			BaselineFile: c.String("baseline"), WroteBaseline: c.String("write-baseline"),
 		},

@@ -20,11 +20,11 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ashtapada/ashtapada/docs"
-	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/internal/english"
 	"github.com/ashtapada/ashtapada/internal/progress"
 	"github.com/ashtapada/ashtapada/internal/suggest"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/report"
 	"github.com/ashtapada/ashtapada/ruleid"
 )
 
@@ -64,8 +64,8 @@ const maxGoneListed = 100
 type ciRun struct {
 	prog      *progress.Bar
 	color     *colorWriter
-	base      *formats.Baseline
-	rec       *formats.BaselineRecorder
+	base      *report.Baseline
+	rec       *report.BaselineRecorder
 	writePath string
 	stderr    io.Writer
 	// read are the files the run read (every result names its file): only
@@ -90,14 +90,14 @@ func startCI(c *cli.Context, stdout, stderr io.Writer) (*ciRun, io.Writer, error
 		return nil, nil, err
 	}
 	if r.writePath != "" {
-		r.rec = formats.NewBaselineRecorder()
+		r.rec = report.NewBaselineRecorder()
 	}
 	if path := c.String("baseline"); path != "" {
 		f, err := os.Open(path)
 		if err != nil {
 			return nil, nil, fmt.Errorf("--baseline: %w", err)
 		}
-		b, err := formats.ReadBaseline(f)
+		b, err := report.ReadBaseline(f)
 		f.Close()
 		if err != nil {
 			return nil, nil, fmt.Errorf("--baseline %s: %w", path, err)
@@ -171,7 +171,7 @@ func (r *ciRun) counter() *atomic.Int64 {
 // game passes one game's result through the baseline: it records it for
 // --write-baseline, and with --baseline returns the result with only the
 // findings the baseline does not hold.
-func (r *ciRun) game(id formats.GameID, res *replay.Result) *replay.Result {
+func (r *ciRun) game(id report.GameID, res *replay.Result) *replay.Result {
 	if r == nil {
 		return res
 	}

@@ -10,10 +10,10 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/suggest"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/report"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -81,8 +81,8 @@ func validateOptionsFrom(c *cli.Context) (*validateOptions, error) {
 		inputs:    c.Args().Slice(),
 		limits:    lim,
 	}
-	if !slices.Contains(formats.ReportFormats(), o.format) {
-		return nil, fmt.Errorf("--format %q%s: want one of %s", o.format, suggest.Phrase(o.format, formats.ReportFormats()), strings.Join(formats.ReportFormats(), ", "))
+	if !slices.Contains(report.Formats(), o.format) {
+		return nil, fmt.Errorf("--format %q%s: want one of %s", o.format, suggest.Phrase(o.format, report.Formats()), strings.Join(report.Formats(), ", "))
 	}
 	if o.maxErrors < 0 {
 		return nil, fmt.Errorf("--max-errors %d: want 0 (no limit) or more", o.maxErrors)

@@ -68,14 +68,22 @@ func TestVariationPastEndOnBinary(t *testing.T) {
 	if _, _, code := runBinary(t, "validate", "--strict", "--ignore", "missing-tag", past); code != 1 {
 		t.Errorf("--strict: exit %d, want 1", code)
 	}
+	// --ignore move-after-end hides the variations' warnings, so --strict
+	// passes; a move after the main line's end stays an error (below).
+	out, stderr, code = runBinary(t, "validate", "--strict", "--summary", "--ignore", "missing-tag,move-after-end", past)
+	if code != 0 || strings.Contains(out, "move-after-end") || !strings.Contains(out, "0 errors, 0 warnings") {
+		t.Errorf("--strict --ignore move-after-end: exit %d, want 0 and no warning:\n%s%s", code, out, stderr)
+	}
 	for name, text := range map[string]string{
 		"illegal.pgn":   "[Result \"*\"]\n\n1. e4 (1. e5) 1... e5 *\n",
 		"mainline.pgn":  "[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4p3/3BK3 w - - 0 1\"]\n\n1. Bxe2 Kd7 *\n",
 		"aftermate.pgn": "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# (4. Qxf7# Ke7) 1-0\n",
 	} {
-		out, stderr, code := runBinary(t, "validate", write(name, text))
-		if code != 1 || !strings.Contains(out, ": error: ") {
-			t.Errorf("%s: exit %d, want 1 with an error:\n%s%s", name, code, out, stderr)
+		for _, args := range [][]string{{"validate"}, {"validate", "--ignore", "move-after-end"}} {
+			out, stderr, code := runBinary(t, append(args, write(name, text))...)
+			if code != 1 || !strings.Contains(out, ": error: ") {
+				t.Errorf("%s %q: exit %d, want 1 with an error:\n%s%s", name, args, code, out, stderr)
+			}
 		}
 	}
 }

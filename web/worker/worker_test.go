@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/internal/compresstest"
 	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/report"
 )
 
 // run checks one file of corpus/ as the page does, in batches of two
@@ -62,7 +62,7 @@ func TestRunIsValidate(t *testing.T) {
 		// command line's corpus test does).
 		_, games := run(t, rel, Options{Hints: filepath.Base(rel) == "also-valid-as.pgn"})
 		var got bytes.Buffer
-		rw, err := formats.NewReport("jsonl", &got, formats.ReportOptions{})
+		rw, err := report.New("jsonl", &got, report.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
