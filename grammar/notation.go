@@ -410,7 +410,8 @@ func (s *descScanner) elems(depth int) []gElem {
 // Black's; or a column skipped: 1, 2, 5) reads as other moves, often
 // legal ones, so a number out of sequence stops the reading with an error
 // that names it, rather than a guess at what the page meant. Only a
-// number one too high after a whole turn is let pass, as a misprint.
+// number one too high after a whole turn, and Black's number one off with
+// its dots, are let pass, as misprints.
 
 // pageNumbering is where the main line's numbering stands: the number of the
 // turn to come (0 before the first number), and whether it is Black's;
@@ -423,7 +424,8 @@ type pageNumbering struct {
 
 // inSequence: the move number digits (with dots dots) is one the main
 // line allows: the first, the number of the turn to come (White's, or
-// White's repeated for Black's), or one more than White's number to come.
+// White's repeated for Black's), one more than White's number to come, or
+// Black's number one off with Black's dots.
 func (s *descScanner) inSequence(digits string, dots int) bool {
 	v := 0
 	for i := 0; i < len(digits) && v < 1e7; i++ {
@@ -441,6 +443,11 @@ func (s *descScanner) inSequence(digits string, dots int) bool {
 		// 1893 book numbers a move 29 after 27), which loses no move;
 		// the builder warns (move-number).
 		sq.num = v
+	case sq.black && dots >= 3 && (v == sq.num+1 || v == sq.num-1):
+		// Black's number, marked Black's by its dots, one off (Lasker's
+		// 1915 book sets `21. K-R1` / `22. ... QxP`): a misprint of
+		// the number, not of the order; the builder warns.
+		return true
 	case v != sq.num:
 		return false
 	}

@@ -106,6 +106,14 @@ func TestBookLayoutOutOfOrder(t *testing.T) {
 		uci:   "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5",
 		say:   []string{":5:1: warning: move number 3 where 2 was expected [move-number]", "6 plies"},
 	}.check(t)
+	// Black's number one off, marked Black's by its dots (Lasker's 1915
+	// book: `21. K-R1` / `22. ... QxP`): a misprint, the warning it was.
+	printedCase{
+		moves: "1. P-K4 P-K4\n2. Kt-KB3\n3. ... Kt-QB3\n3. B-B4 B-B4\n",
+		flags: desc,
+		uci:   "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5",
+		say:   []string{":6:1: warning: move number 3 where 2 was expected [move-number]", "6 plies"},
+	}.check(t)
 	// Guessed, the descriptive reading's error is the game's.
 	printedCase{
 		moves: "1. P-K4 P-K4\n2. Kt-KB3 Kt-QB3\n5. B-B4 B-B4\n",
