@@ -18,15 +18,15 @@ import (
 )
 
 // MoveInNotation writes step st of replay t in notation n: SAN, SAN with
-// n's letters, or descriptive.
-func MoveInNotation(t *replay.Played, st *replay.Step, n record.Notation) string {
+// n's letters, or descriptive in style style.
+func MoveInNotation(t *replay.Played, st *replay.Step, n record.Notation, style replay.DescriptiveStyle) string {
 	switch {
 	case n == record.DescriptiveNotation:
 		// A main-line step's index in Played is its ply less one, less
 		// the plies of the parts before (replay.Each).
 		before := t.Before(st.Ply - 1 - t.PliesBefore)
 		legal := before.LegalMoves(nil)
-		return replay.Descriptive(before, legal, st.Move)
+		return replay.DescriptiveIn(before, legal, st.Move, style)
 	case n.IsLanguage():
 		return SANInLanguage(st.SAN, n)
 	}
@@ -68,6 +68,7 @@ func WriteNotationGame(w io.Writer, g *record.Game, t *replay.Played, n record.N
 // of it t played: a game read in parts sets t and nodes at each part).
 type notationTurns struct {
 	n              record.Notation
+	style          replay.DescriptiveStyle // descriptive's form and knight
 	sourceComments bool
 	t              *replay.Played
 	nodes          []record.Node
@@ -98,12 +99,15 @@ func (nt *notationTurns) turn(wr *wrapper, i, j int) {
 	number := ""
 	if turn[0].Side == rules.White {
 		number = strconv.Itoa(turn[0].MoveNumber) + ". "
-	} else if nt.needNumber {
+	} else if nt.needNumber || nt.style.Long {
+		// The long form numbers every black move (`10. R. takes Q.
+		// 10... B. P. takes P.`): its words run on, and `R. takes Q. B.`
+		// and `P. takes P.` would read as well.
 		number = strconv.Itoa(turn[0].MoveNumber) + "... "
 	}
 	parts := make([]string, 0, len(turn))
 	for k := range turn {
-		parts = append(parts, MoveInNotation(t, &turn[k], nt.n))
+		parts = append(parts, MoveInNotation(t, &turn[k], nt.n, nt.style))
 	}
 	wr.token(number + strings.Join(parts, ","))
 	nt.needNumber = false

@@ -34,7 +34,7 @@ func bookReader(n record.Notation) func(io.Reader, string, grammar.Limits) GameR
 // notationRendering writes the main line in a book's notation.
 func notationRendering(n record.Notation) *Rendering {
 	return &Rendering{
-		NewRenderer: func(WriteOptions) GameRenderer { return &notationRenderer{n: n} },
+		NewRenderer: func(o WriteOptions) GameRenderer { return &notationRenderer{n: n, style: o.Descriptive} },
 		NewJoiner:   concatJoiners(n.Name() + " notation"),
 	}
 }
@@ -42,8 +42,9 @@ func notationRendering(n record.Notation) *Rendering {
 // notationRenderer renders a game's main line in notation n; nt and
 // stepsInParts are the game being rendered in parts (PartRenderer).
 type notationRenderer struct {
-	n  record.Notation
-	nt *notationTurns
+	n     record.Notation
+	style replay.DescriptiveStyle
+	nt    *notationTurns
 	stepsInParts
 }
 
@@ -54,6 +55,7 @@ func (nr *notationRenderer) Render(dst []byte, g *record.Game, _ int, res *repla
 	// A stopped game is written up to the stop, with a comment (the
 	// caller reports the replay's finding).
 	nt := newNotationTurns(nr.n, false)
+	nt.style = nr.style
 	nt.t, nt.nodes = res.Played, g.Moves
 	b, _ := appendSteps(dst, g, res.Played, nt.turn)
 	return b, nil
@@ -70,6 +72,7 @@ func (nr *notationRenderer) RendersParts(*record.Game) bool { return true }
 func (nr *notationRenderer) BeginParts(dst []byte, g *record.Game, _ int, _ []record.Node) {
 	nr.begin(dst, g)
 	nr.nt = newNotationTurns(nr.n, false)
+	nr.nt.style = nr.style
 }
 
 func (nr *notationRenderer) Part(nodes []record.Node, pl *replay.Played) {

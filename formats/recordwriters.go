@@ -22,6 +22,9 @@ type WriteOptions struct {
 	// Compact (json, jsonl): one small object per game, the tags and the
 	// main line's SAN (json_compact.go), instead of the lossless record.
 	Compact bool
+	// Descriptive (descriptive): the form written, short or long, and
+	// the knight's letter (replay.DescriptiveStyle).
+	Descriptive replay.DescriptiveStyle
 }
 
 // GameWriter writes games in one record format, one after another. Write

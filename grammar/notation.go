@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -179,6 +180,8 @@ type descScanner struct {
 	// looseAt is where a move starts whose wing may be the side of the
 	// castling before it (record.Descriptive.LooseWing), -1: none.
 	looseAt int
+	// seq is the main line's numbering, checked number by number.
+	seq pageNumbering
 }
 
 func (s *descScanner) pos(i int) lexer.Position { return s.lx.posOn(i, s.line, s.lineOff) }
@@ -320,6 +323,9 @@ func (s *descScanner) elems(depth int) []gElem {
 			}
 			if s.castlingWithZeros(start) {
 				out = s.move(out, start, p)
+				if depth == 0 {
+					s.countMoves(out[len(out)-1:])
+				}
 				continue
 			}
 			j := start
@@ -373,6 +379,10 @@ func (s *descScanner) elems(depth int) []gElem {
 			} else if !contiguous {
 				num = digits + strings.Repeat(".", dots)
 			}
+			if depth == 0 && !s.inSequence(digits, dots) {
+				s.fail(start, s.sequenceBreak(digits))
+				return out
+			}
 			out = append(out, gElem{Pos: p, Number: num})
 			s.i = j
 		case strings.HasPrefix(s.src[start:], "..."), strings.HasPrefix(s.src[start:], "…"):
@@ -384,10 +394,88 @@ func (s *descScanner) elems(depth int) []gElem {
 			}
 			s.i = j
 		default:
+			k := len(out)
 			out = s.move(out, start, p)
+			if depth == 0 {
+				s.countMoves(out[k:])
+			}
 		}
 	}
 	return out
+}
+
+// The move numbers of a book's page follow each other: White's number,
+// and Black's repeated in the second column or left out. A page whose
+// columns were flattened out of order (all of White's moves, then all of
+// Black's; or a column skipped: 1, 2, 5) reads as other moves, often
+// legal ones, so a number out of sequence stops the reading with an error
+// that names it, rather than a guess at what the page meant. Only a
+// number one too high after a whole turn, and Black's number one off with
+// its dots, are let pass, as misprints.
+
+// pageNumbering is where the main line's numbering stands: the number of the
+// turn to come (0 before the first number), and whether it is Black's;
+// last is the last number written; off, once a word reads as no move.
+type pageNumbering struct {
+	num, last int
+	black     bool
+	off       bool // the numbering is no longer judged
+}
+
+// inSequence: the move number digits (with dots dots) is one the main
+// line allows: the first, the number of the turn to come (White's, or
+// White's repeated for Black's), one more than White's number to come, or
+// Black's number one off with Black's dots.
+func (s *descScanner) inSequence(digits string, dots int) bool {
+	v := 0
+	for i := 0; i < len(digits) && v < 1e7; i++ {
+		v = v*10 + int(digits[i]-'0')
+	}
+	if v <= 0 || v > record.MaxNumber || s.seq.off {
+		return true // the builder's error: no move number at all
+	}
+	sq := &s.seq
+	switch {
+	case sq.num == 0:
+		sq.num, sq.black = v, dots >= 3
+	case v == sq.num+1 && !sq.black:
+		// One number skipped after a whole turn: a misprint (Bird's
+		// 1893 book numbers a move 29 after 27), which loses no move;
+		// the builder warns (move-number).
+		sq.num = v
+	case sq.black && dots >= 3 && (v == sq.num+1 || v == sq.num-1):
+		// Black's number, marked Black's by its dots, one off (Lasker's
+		// 1915 book sets `21. K-R1` / `22. ... QxP`): a misprint of
+		// the number, not of the order; the builder warns.
+		return true
+	case v != sq.num:
+		return false
+	}
+	sq.last = v
+	return true
+}
+
+// sequenceBreak is the error of the move number digits, out of sequence.
+func (s *descScanner) sequenceBreak(digits string) string {
+	sq := &s.seq
+	if sq.black && digits == strconv.Itoa(sq.num+1) {
+		return fmt.Sprintf("move %s follows White's move %d with no move of Black's between: the page's columns may be out of order, and the moves are not read past it", digits, sq.num)
+	}
+	return fmt.Sprintf("move %s follows move %d (move %d was expected): the page's columns may be out of order, and the moves are not read past it", digits, sq.last, sq.num)
+}
+
+// countMoves advances the numbering over the turns in es, elements of the
+// main line.
+func (s *descScanner) countMoves(es []gElem) {
+	for i := range es {
+		if es[i].Move == "" || s.seq.num == 0 {
+			continue
+		}
+		if s.seq.black {
+			s.seq.num++
+		}
+		s.seq.black = !s.seq.black
+	}
 }
 
 // tokenEnds: a token that reaches offset i of src ends there.
@@ -701,7 +789,8 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 	j := start
 	open := 0
 	e := s.word(j, open)
-	rankAt := -1 // the word that is a rank, not a move number (`P. to K. 4.`)
+	rankAt := -1    // the word that is a rank, not a move number (`P. to K. 4.`)
+	lineBreak := -1 // where the line ends, when the words stop there
 	for n < len(ends) {
 		if e == j {
 			break
@@ -721,6 +810,9 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 		for k < len(s.src) && (s.src[k] == ' ' || s.src[k] == '\t') {
 			k++
 		}
+		if k < len(s.src) && (s.src[k] == '\n' || s.src[k] == '\r') {
+			lineBreak = k
+		}
 		if k >= len(s.src) || s.src[k] == '\n' || s.src[k] == '\r' || s.src[k] == '{' || s.src[k] == ';' || s.src[k] == '$' {
 			break
 		}
@@ -737,6 +829,14 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 			rankAt = n
 		}
 		j, e = k, ne // the next word, read once
+	}
+	if lineBreak >= 0 && open == 0 && s.continuesMove(lineBreak) {
+		// `B. to Q. B's` / `4th.`: the next line begins with a word
+		// that only ends a move (a rank, a check), which the line
+		// broke off.
+		if e := s.acrossLine(ends[:n], start, lineBreak); e > 0 {
+			return s.emitAcross(out, start, e, p)
+		}
 	}
 	// The common case first: a word that is a move by itself, followed by
 	// nothing or by another word that is a move by itself (`P-K4 P-K4`).
@@ -788,6 +888,13 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 		}
 		return s.emit(out, start, ends[best], p)
 	}
+	if lineBreak >= 0 && n > 0 {
+		// `2. K. Kt. to` / `B's 3d.`: the words up to the line's end read
+		// as no move, and with the next line's words they do.
+		if e := s.acrossLine(ends[:n], start, lineBreak); e > 0 {
+			return s.emitAcross(out, start, e, p)
+		}
+	}
 	if n > 0 && bookEndings[strings.TrimRight(s.src[start:ends[0]], ".")] {
 		// "Resigns." where a book prints the last move: a comment (the
 		// result is the termination marker's, or the Result tag's).
@@ -820,8 +927,109 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 	if n == 0 {
 		ends[0] = start + 1
 	}
+	// A word that reads as no move: the builder reports it, and the
+	// numbering after it is not judged, so that this error, the first,
+	// is the game's.
+	s.seq.off = true
 	out = append(out, gElem{Pos: p, Move: s.src[start:ends[0]]})
 	s.i = ends[0]
+	return out
+}
+
+// A move split across lines: a page's column is narrow, and a long-form
+// move (`Q. Kt. to B's 3d.`) breaks where the column does. The words of
+// the next line continue the move when the move reads only with them, or
+// when that line begins with a word that only ends a move (`4th.`,
+// `(ch.)`). A line that begins with a move number, a comment or a blank
+// line is never joined.
+
+// nextLineWord is the start of the first word of the line after the line
+// break at k, or -1 when that line begins no continuation: it is blank, or
+// begins with a move number (`3.`, `3`, `3…`), a comment or a NAG.
+func (s *descScanner) nextLineWord(k int) int {
+	if k < len(s.src) && s.src[k] == '\r' {
+		k++
+	}
+	if k >= len(s.src) || s.src[k] != '\n' {
+		return -1
+	}
+	k = s.wordStart(k + 1)
+	if k >= len(s.src) {
+		return -1
+	}
+	switch c := s.src[k]; {
+	case c == '\n' || c == '\r' || c == '{' || c == ';' || c == '$' || c == '%' || c == '(' && !strings.HasPrefix(s.src[k:], "(ch"):
+		return -1
+	case c >= '0' && c <= '9':
+		j := k
+		for j < len(s.src) && s.src[j] >= '0' && s.src[j] <= '9' {
+			j++
+		}
+		if j >= len(s.src) || !(s.src[j] >= 'a' && s.src[j] <= 'z') {
+			return -1 // a move number, not a rank such as `3d.`
+		}
+	}
+	return k
+}
+
+// continuesMove: the line after the line break at k begins with a word
+// that only ends a move: a rank of the long form (`3d.`, `fourth`,
+// `square`) or its check (`(ch.)`, `ch.`, `mate`).
+func (s *descScanner) continuesMove(k int) bool {
+	k = s.nextLineWord(k)
+	if k < 0 {
+		return false
+	}
+	w := strings.ToLower(strings.Trim(s.src[k:s.word(k, 1)], "()"))
+	if _, ok := checkWord(w); ok {
+		return true
+	}
+	o, ok := ordinal(w)
+	return ok && o != "" && !(w[0] >= '1' && w[0] <= '8' && strings.Trim(w[1:], ".,") == "")
+}
+
+// acrossLine is the end of the move at start read across the line break
+// at k, whose words on its line end at ends: the longest reading that
+// takes words of the next line and after which the rest of that line's
+// words (up to a move number) read as moves; 0 when there is none.
+func (s *descScanner) acrossLine(ends []int, start, k int) int {
+	j := s.nextLineWord(k)
+	if j < 0 {
+		return 0
+	}
+	var all [24]int
+	n := copy(all[:], ends)
+	first := n
+	for n < len(all) {
+		e := s.word(j, 0)
+		if e == j || isMoveNumberWord(s.src[j:e]) {
+			break
+		}
+		all[n] = e
+		n++
+		j = s.wordStart(e)
+		if j >= len(s.src) || s.src[j] == '\n' || s.src[j] == '\r' || s.src[j] == '{' || s.src[j] == ';' || s.src[j] == '$' {
+			break
+		}
+	}
+	for e := n - 1; e >= first; e-- {
+		if descriptiveTurnOK(s.src[start:all[e]]) && s.splits(all[:n], e+1, s.wordStart(all[e])) && s.readsAt(start, all[e]) {
+			return all[e]
+		}
+	}
+	return 0
+}
+
+// emitAcross emits the move src[start:end], which holds a line break, and
+// counts the lines it passes.
+func (s *descScanner) emitAcross(out []gElem, start, end int, p lexer.Position) []gElem {
+	out = s.emit(out, start, end, p)
+	for i := start; i < end; i++ {
+		if s.src[i] == '\n' {
+			s.line++
+			s.lineOff = i + 1
+		}
+	}
 	return out
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/ashtapada/ashtapada/batch"
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/tablegames"
 )
 
@@ -31,6 +32,8 @@ func init() {
 			&cli.StringFlag{Name: "from", Usage: "the format read: " + strings.Join(convertFormats(true), ", ") + " (default: by extension, then by content)"},
 			&cli.BoolFlag{Name: "source-comments", Usage: "with --to pgn: after each move read in a book's notation (descriptive, other languages' letters), a comment with the move as the record wrote it"},
 			&cli.BoolFlag{Name: "plain", Usage: "with --to pgn: canonical SAN and no extensions (leap written Kd3, conversions in comments)"},
+			&cli.StringFlag{Name: "style", Value: "short", Usage: "with --to descriptive: short (the modern short form, P-K4, N-KB3) or long (the 19th-century long form, P. to K's 4th., Kt. to K. B's 3d.)"},
+			&cli.StringFlag{Name: "knight", Usage: "with --to descriptive: the knight's letter, N or Kt (default: N in the short form, Kt in the long)"},
 			&cli.BoolFlag{Name: "compact", Usage: "with --to json or jsonl: one small object per game, its tags, its main line in SAN and its result (what pgn-extract --json writes), instead of the lossless record"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to FILE (atomically) instead of standard output"},
 			jobsFlag("games parsed and replayed in parallel (the output is the same for any value)"),
@@ -63,6 +66,10 @@ func convertAction(c *cli.Context) error {
 	}
 	if c.Bool("compact") && to != "json" && to != "jsonl" {
 		return toolError(fmt.Errorf("--compact applies to --to json and jsonl only"))
+	}
+	style, err := readDescriptiveStyle(c, to)
+	if err != nil {
+		return toolError(err)
 	}
 	if err := outputNotInput("-o", c.String("output"), c.Args().Slice()); err != nil {
 		return toolError(err)
@@ -107,7 +114,7 @@ func convertAction(c *cli.Context) error {
 	shard := c.String("shard")
 	conv := batch.Conversion{
 		To:         target,
-		Write:      formats.WriteOptions{Plain: c.Bool("plain"), SourceComments: c.Bool("source-comments"), Compact: c.Bool("compact")},
+		Write:      formats.WriteOptions{Plain: c.Bool("plain"), SourceComments: c.Bool("source-comments"), Compact: c.Bool("compact"), Descriptive: style},
 		Replay:     cfg,
 		Findings:   c.App.ErrWriter,
 		Internal:   func(err error) { fmt.Fprintln(c.App.ErrWriter, "ashtapada:", err) },
@@ -154,4 +161,34 @@ func convertAction(c *cli.Context) error {
 		return failed()
 	}
 	return nil
+}
+
+// readDescriptiveStyle reads --style and --knight, which apply to --to
+// descriptive only (to is the format written, in lower case).
+func readDescriptiveStyle(c *cli.Context, to string) (replay.DescriptiveStyle, error) {
+	var st replay.DescriptiveStyle
+	style, knight := c.String("style"), c.String("knight")
+	if to != "descriptive" {
+		if c.IsSet("style") || c.IsSet("knight") {
+			return st, fmt.Errorf("--style and --knight apply to --to descriptive only")
+		}
+		return st, nil
+	}
+	switch strings.ToLower(style) {
+	case "short":
+	case "long":
+		st.Long, st.Kt = true, true
+	default:
+		return st, fmt.Errorf("--style %q: want short or long", style)
+	}
+	switch strings.ToLower(knight) {
+	case "":
+	case "n":
+		st.Kt = false
+	case "kt":
+		st.Kt = true
+	default:
+		return st, fmt.Errorf("--knight %q: want N or Kt", knight)
+	}
+	return st, nil
 }
