@@ -80,7 +80,7 @@ type canonicalWriter struct {
 
 // beginCanonical starts the canonical form of g after dst. The game's
 // numbering starts where its first part says (startNumbering), the part
-// as written: a part rewritten (SANParts) may have lost its first number
+// as written: a part rewritten (sanRewrite) may have lost its first number
 // to a cut.
 func beginCanonical(dst []byte, g *record.Game, played *replay.Played) *canonicalWriter {
 	cw := &canonicalWriter{start: len(dst), g: g}

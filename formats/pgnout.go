@@ -492,7 +492,7 @@ func unwritableComment(nodes []record.Node) bool {
 // nil when appendGame is to write it (read whole after all, or passed
 // through as read). index is the game's number in the input (1 for the
 // first). With rewrite, the game is replayed in parts (rewrite.parts) and
-// each part's moves rewritten (SANParts) before it is written; res is
+// each part's moves rewritten (sanRewrite) before it is written; res is
 // that replay (of the record returned, when it was read whole).
 func formatParted(c grammar.Chunk, filename string, index int, rewrite *Rewrite) (g *record.Game, res *replay.Result, out []byte, err error) {
 	var cw *canonicalWriter
@@ -520,7 +520,7 @@ func formatParted(c grammar.Chunk, filename string, index int, rewrite *Rewrite)
 			cw.part(g.Moves)
 		}
 	} else {
-		var san SANParts
+		var san sanRewrite
 		part := func(nodes []record.Node, pl *replay.Played) {
 			if err == nil {
 				var ns []record.Node
