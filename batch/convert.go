@@ -269,8 +269,8 @@ func (cv *converter) run(o Options, args []string, w io.Writer) (ConvertOutcome,
 }
 
 // renderedHugeGame is the worker's work on a huge game for a format that
-// renders (formats.GameRenderer): the game is read,
-// played and rendered a part at a time (ReplayParts), and what is rendered
+// renders its games (formats.GameRenderer): the game is read, played and
+// rendered a part at a time (ReplayParts), and what is rendered
 // of it goes to a file as it comes (spillPiece), so that neither the game
 // nor its piece of the output is held whole.
 func renderedHugeGame(cfg replay.Config, rendering *formats.Rendering, wopt formats.WriteOptions) func() func(grammar.Chunk, *grammar.Scratch, string, int) (converted, *record.Game) {

@@ -68,7 +68,7 @@ func ReplayParts(r *replay.Replayer, ch grammar.Chunk, sc *grammar.Scratch, file
 	done.Moves = nil
 	var pw *replay.PartWalk
 	start := func(first []record.Node) {
-		pw = r.BeginParts(&done, file, index)
+		pw = r.Begin(&done, file, index)
 		if hooks.Begin != nil {
 			hooks.Begin(&done, first)
 		}

@@ -40,11 +40,11 @@ func notationRendering(n record.Notation) *Rendering {
 }
 
 // notationRenderer renders a game's main line in notation n; nt and
-// stepsInParts are the game being rendered.
+// stepsWriter are the game being rendered.
 type notationRenderer struct {
 	n  record.Notation
 	nt *notationTurns
-	stepsInParts
+	stepsWriter
 }
 
 // Begin, Part and End render the game's tags, turns and end

@@ -93,7 +93,7 @@ func beginCanonical(dst []byte, g *record.Game, played *replay.Played) *canonica
 }
 
 // take returns the text written so far when it is min bytes or more,
-// and lets it go (PartRenderer.Take); nil while the game's start may
+// and lets it go (GameRenderer.Take); nil while the game's start may
 // still change: a game without tags gets a blank line after its leading
 // escape lines at its end.
 func (cw *canonicalWriter) take(min int) []byte {

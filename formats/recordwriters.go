@@ -182,7 +182,7 @@ func (c *concatJoiner) Join(piece []byte) error {
 func (c *concatJoiner) Close() error { return nil }
 
 // SpillJoiner is a GameJoiner that also joins a piece whose start was
-// written to a file as it was rendered (a huge game's, PartRenderer.Take):
+// written to a file as it was rendered (a huge game's, GameRenderer.Take):
 // start is what was written there, rest what followed. It is joined as
 // Join joins the piece the two make.
 type SpillJoiner interface {
@@ -482,7 +482,7 @@ type coordRenderer struct {
 	// played is the part being written (its positions, for LAN).
 	played *replay.Played
 	// The game being written, a part at a time.
-	stepsInParts
+	stepsWriter
 }
 
 // Begin, Part and End write the game's tags, turns and end (appendSteps),

@@ -67,8 +67,7 @@ type walk struct {
 	numbersNoted bool
 	// noticeIdx are the indexes in res.Findings of the reader's notices.
 	noticeIdx []int
-	// parted: the main line comes in parts (BeginParts), not whole
-	// (Game).
+	// parted: the main line comes in parts (Begin), not whole (Game).
 	parted bool
 	// played collects the main line's steps (Config.Steps), nil otherwise.
 	played *Played
@@ -192,7 +191,7 @@ func (r *Replayer) Game(g *record.Game, file string, index int) *Result {
 
 // PartWalk is the replay of a game whose main line is read in parts
 // (grammar.ParseChunkParts): a huge game is then never held whole. It is
-// the walk Game does, fed a part at a time: BeginParts does what Game does
+// the walk Game does, fed a part at a time: Begin does what Game does
 // before the moves, Part walks each part, End the last part and what
 // Game does after the moves, so that the findings and the verdict are
 // those of Game on the whole record.
@@ -203,7 +202,7 @@ type PartWalk struct {
 	// position cannot be set up): then the result is already complete.
 	ln *line
 	// parts counts the parts walked; parted: the main line comes in
-	// parts (BeginParts), not whole (Game).
+	// parts (Begin), not whole (Game).
 	parts int
 	// number holds the move number a part ended with, which the move at
 	// the start of the next part is judged against: the part's storage
@@ -216,7 +215,7 @@ type PartWalk struct {
 	main line
 }
 
-// BeginParts starts the replay of a game read in parts. g must be the
+// Begin starts the replay of a game read in parts. g must be the
 // record as the reader finishes it, all but its moves: its tags, every
 // notice of the reader (the game read through once already, as the
 // notices of its end, a missing move number among them, change how the
@@ -226,8 +225,9 @@ type PartWalk struct {
 // With Config.Steps, the main line as played is kept a part at a time:
 // after Part (and End), Played holds the steps of that part, their
 // indexes in its nodes, and its Start the position before them
-// (Played.PliesBefore the plies before); the next part starts them anew.
-func (r *Replayer) BeginParts(g *record.Game, file string, index int) *PartWalk {
+// (Played.PliesBefore the plies before, Played.Prev the last of them); the
+// next part starts them anew.
+func (r *Replayer) Begin(g *record.Game, file string, index int) *PartWalk {
 	p := r.begin(g, file, index, false)
 	p.w.parted = true
 	return p

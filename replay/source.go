@@ -44,7 +44,7 @@ func Together(rs []*Replayer, src *record.Source, file string, index int, each f
 	}
 	pws := make([]*PartWalk, len(rs))
 	for k, r := range rs {
-		pws[k] = r.BeginParts(src.Head, file, index)
+		pws[k] = r.Begin(src.Head, file, index)
 	}
 	played := func() []*Played {
 		for k, pw := range pws {
