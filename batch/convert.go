@@ -6,7 +6,7 @@ package batch
 // by one (formats.Rendering) and the sink joins their pieces
 // (convert_pieces.go); the sink writes the others (svg, html) from the
 // records kept. A huge game is read in parts and rendered a part at a
-// time, or drawn, or written by a writer that takes it part by part.
+// time, or written from its replay's parts (formats.PlayedParts).
 
 import (
 	"bytes"
@@ -167,13 +167,10 @@ type converter struct {
 type converted struct {
 	g   *record.Game
 	res *replay.Result
-	// kept are the plies kept from the parts of a huge game before its
-	// last (formats.KeptWriter), for the writers that take no parts.
-	kept []formats.ShownPly
-	// parts replays the main line of a huge game in parts again, for a
-	// writer that writes it part by part (formats.PartsWriter): g is then
-	// its record but its moves.
-	parts func(part func([]record.Node, *replay.Played))
+	// parts replays the main line of a huge game in parts again, for the
+	// writer (formats.PlayedParts): g is then its record but its moves.
+	// Nil for a record held whole.
+	parts formats.PlayedParts
 
 	// key is the value of the tag Split.Tag names, as the worker read it.
 	key string
@@ -242,15 +239,11 @@ func (cv *converter) run(o Options, args []string, w io.Writer) (ConvertOutcome,
 				return renderGame(rd, g, n, res, &diag)
 			}
 		}
-		if _, ok := rendering.NewRenderer(cv.c.Write).(formats.PartRenderer); ok {
-			st.Huge = renderedHugeGame(cfg, rendering, cv.c.Write, cv.c.spillBytes())
-		}
-	}
-	switch cv.c.To.Name {
-	case "svg":
-		st.Huge = drawnHugeGame(cfg)
-	case "html":
-		st.Huge = hugeViewerGame(cfg)
+		st.Huge = renderedHugeGame(cfg, rendering, cv.c.Write, cv.c.spillBytes())
+	} else {
+		// The viewer page walks the main line again; a drawing of the
+		// final position needs only the replay's result.
+		st.Huge = hugeWrittenGame(cfg, cv.c.To.Name == "html")
 	}
 	if len(args) == 0 {
 		args = []string{"-"}
@@ -288,18 +281,20 @@ func (cv *converter) run(o Options, args []string, w io.Writer) (ConvertOutcome,
 }
 
 // renderedHugeGame is the worker's work on a huge game for a format that
-// renders it a part at a time (formats.PartRenderer): the game is read,
-// played and rendered a part at a time (HugeGame.Source), and what is
-// rendered of it goes to a file as it comes (spillPiece), so that neither
-// the game nor its piece of the output is held whole. A game the renderer
-// does not take in parts (RendersParts) is read and rendered whole.
+// renders its games (formats.GameRenderer): the game is read, played and
+// rendered a part at a time (HugeGame.Source), and what is rendered of it
+// goes to a file as it comes (spillPiece), so that neither the game nor
+// its piece of the output is held whole. A game the renderer needs whole
+// (formats.UnreadableWhole) is read and rendered whole.
 func renderedHugeGame(cfg replay.Config, rendering *formats.Rendering, wopt formats.WriteOptions, spillBytes int) func() func(HugeGame, string, int) (converted, *record.Game) {
 	return func() func(HugeGame, string, int) (converted, *record.Game) {
 		rp := replay.New(cfg)
-		rd := rendering.NewRenderer(wopt).(formats.PartRenderer)
+		rd := rendering.NewRenderer(wopt)
 		var diag bytes.Buffer
 		return func(h HugeGame, file string, n int) (converted, *record.Game) {
-			h.Read.Parts = rd.RendersParts
+			if _, ok := rd.(formats.UnreadableWhole); ok {
+				h.Read.Parts = func(g *record.Game) bool { return g.Unreadable() == nil }
+			}
 			src := h.Source(file)
 			g := src.Head
 			if !src.Parted() || g.Unreadable() != nil {
@@ -309,30 +304,23 @@ func renderedHugeGame(cfg replay.Config, rendering *formats.Rendering, wopt form
 			}
 			var spill *os.File
 			var spillErr error
-			begun := false
-			begin := func(first []record.Node) {
-				rd.BeginParts(pieceBuffer(), g, n, first)
-				begun = true
-			}
+			// The record as the reader finishes it, all but its moves:
+			// Begin writes what comes before them.
+			end := *g
+			end.Moves = nil
+			rd.Begin(pieceBuffer(), &end, n)
 			var last []record.Node
 			res := rp.Replay(src, file, n, replay.Each{
 				Part: func(nodes []record.Node, pl *replay.Played) {
-					if !begun {
-						begin(nodes)
-					}
 					rd.Part(nodes, pl)
 					if spillErr == nil {
 						spill, spillErr = spillPiece(spill, rd.Take(spillBytes))
 					}
 				},
-				// Rendered with the record's end (EndParts); the nodes
-				// stay valid until the source is read again.
+				// Rendered with the record's end (End); the nodes stay
+				// valid until the source is read again.
 				Last: func(nodes []record.Node, _ *replay.Played) { last = nodes },
 			})
-			if !begun {
-				begin(last)
-			}
-			end := *g
 			end.Moves = last
 			diag.Reset()
 			c := converted{rendered: true, spill: spill, err: spillErr}
@@ -347,7 +335,7 @@ func renderedHugeGame(cfg replay.Config, rendering *formats.Rendering, wopt form
 			if diag.Len() > 0 {
 				c.diag = bytes.Clone(diag.Bytes())
 			}
-			piece, err := rd.EndParts(&end, n, res)
+			piece, err := rd.End(&end, n, res)
 			if c.err == nil {
 				c.piece, c.err = piece, err
 			}
@@ -356,49 +344,19 @@ func renderedHugeGame(cfg replay.Config, rendering *formats.Rendering, wopt form
 	}
 }
 
-// drawnHugeGame is the worker's work on a huge game for a drawing of its
-// final position (svg): its main line is read and played in parts
-// (HugeGame.Source), and the record kept for the writer holds its tags and
-// its last part only, with the last step played (formats.KeepLastStep),
-// which the drawing shows as its arrow when the last part played none.
-func drawnHugeGame(cfg replay.Config) func() func(HugeGame, string, int) (converted, *record.Game) {
-	return func() func(HugeGame, string, int) (converted, *record.Game) {
-		rp := replay.New(cfg)
-		return func(h HugeGame, file string, n int) (converted, *record.Game) {
-			src := h.Source(file)
-			g := src.Head
-			if !src.Parted() || g.Unreadable() != nil {
-				return converted{g: g, res: rp.Game(g, file, n)}, g
-			}
-			var shown formats.ShownPly
-			end := *g
-			res := rp.Replay(src, file, n, replay.Each{
-				Part: func(_ []record.Node, pl *replay.Played) { formats.KeepLastStep(&shown, pl) },
-				// The record keeps its last part (its storage the
-				// worker's own: the run keeps the records).
-				Last: func(nodes []record.Node, _ *replay.Played) { end.Moves = nodes },
-			})
-			c := converted{g: &end, res: res}
-			if shown.Step != nil {
-				c.kept = []formats.ShownPly{shown}
-			}
-			return c, &end
-		}
-	}
-}
-
-// hugeViewerGame is the worker's work on a huge game for the viewer page
-// (html): the page draws every position of its main line and then lists
-// its moves, which the sink writes in input order, so the worker reads the
-// game through and replays it for its verdict and findings (the page's
-// head), and hands the sink a replay of its main line in parts (its
-// source, HugeGame.Source) for the drawings and the moves: the game is
-// never held whole, only its text (the chunk, kept by the replay) and a
-// part at a time (formats' htmlWriter rewrites a record in LAN or UCI in
-// SAN a part at a time). The storage of the parts is the game's own (the
-// run keeps the records: Options.Keep), and each replay has its own
-// replayer, the worker's being busy with the next games.
-func hugeViewerGame(cfg replay.Config) func() func(HugeGame, string, int) (converted, *record.Game) {
+// hugeWrittenGame is the worker's work on a huge game for a format the
+// sink writes (svg, html): the worker reads the game through and replays
+// it for its verdict and findings (the drawing of its final position, from
+// the last part's steps and the step before them; the viewer page's head),
+// and, when walked, hands the sink a replay of its main line in parts (its
+// source, HugeGame.Source), which the viewer page walks for its drawings
+// and its moves: the game is never held whole, only its text (the chunk,
+// kept by the replay) and a part at a time (formats' htmlWriter rewrites a
+// record in LAN or UCI in SAN a part at a time). The storage of the parts
+// is the game's own (the run keeps the records: Options.Keep), and each
+// replay has its own replayer, the worker's being busy with the next
+// games.
+func hugeWrittenGame(cfg replay.Config, walked bool) func() func(HugeGame, string, int) (converted, *record.Game) {
 	return func() func(HugeGame, string, int) (converted, *record.Game) {
 		rp := replay.New(cfg)
 		return func(h HugeGame, file string, n int) (converted, *record.Game) {
@@ -408,7 +366,7 @@ func hugeViewerGame(cfg replay.Config) func() func(HugeGame, string, int) (conve
 				return converted{g: g, res: rp.Game(g, file, n)}, g
 			}
 			c := converted{g: g, res: rp.Replay(src, file, n, replay.Each{})}
-			if g.Unreadable() == nil {
+			if walked && g.Unreadable() == nil {
 				c.parts = func(part func([]record.Node, *replay.Played)) {
 					replay.New(cfg).Replay(src, file, n, replay.Each{Part: part})
 				}
@@ -440,7 +398,7 @@ func (cv *converter) game(c converted) bool {
 	if c.g == nil {
 		return true // its bug was reported (ToolError)
 	}
-	if err := cv.write(c.g, c.res, c.kept, c.parts); err != nil {
+	if err := cv.write(c.g, c.res, c.parts); err != nil {
 		cv.err = err
 		return false
 	}
@@ -513,9 +471,9 @@ func (cv *converter) ToolError(err error) bool {
 // validate words them, and the derived formats stop where that replay
 // stopped the main line: what is written is what validate judged.
 //
-// A huge game read in parts comes with kept, the plies kept from its
-// parts (svg), or parts, a replay of its main line in parts (html).
-func (cv *converter) write(g *record.Game, res *replay.Result, kept []formats.ShownPly, parts func(func([]record.Node, *replay.Played))) error {
+// A huge game read in parts comes with parts, a replay of its main line in
+// parts.
+func (cv *converter) write(g *record.Game, res *replay.Result, parts formats.PlayedParts) error {
 	broken, err := judgeGame(g, res, cv.n, cv.errw)
 	if broken {
 		cv.broken++
@@ -523,13 +481,7 @@ func (cv *converter) write(g *record.Game, res *replay.Result, kept []formats.Sh
 	if err != nil {
 		return err
 	}
-	if pw, ok := cv.gw.(formats.PartsWriter); ok && parts != nil {
-		return pw.WriteParts(g, cv.n, res, parts)
-	}
-	if kw, ok := cv.gw.(formats.KeptWriter); ok && kept != nil {
-		return kw.WriteKept(g, cv.n, res, kept)
-	}
-	return cv.gw.Write(g, cv.n, res)
+	return cv.gw.Write(g, cv.n, res, parts)
 }
 
 // renderGame renders game n, replayed to res (nil: not replayed, the
@@ -542,7 +494,7 @@ func renderGame(rd formats.GameRenderer, g *record.Game, n int, res *replay.Resu
 		c.diag = bytes.Clone(diag.Bytes())
 	}
 	if c.err == nil {
-		c.piece, c.err = rd.Render(pieceBuffer(), g, n, res)
+		c.piece, c.err = formats.Render(rd, pieceBuffer(), g, n, res)
 	}
 	if res != nil {
 		res.Played.Release() // rendered: the steps serve the next game

@@ -21,10 +21,10 @@ import (
 // and a comment says where and why the line stops (derived output must
 // not pass an illegal move off as valid); without cut they are kept as
 // written (a layout tool loses nothing). The main line read whole is one
-// part of SANParts.
+// part of sanRewrite.
 func CanonicalGame(g *record.Game, pl *replay.Played, cut bool) (*record.Game, error) {
 	c := *g
-	s := NewSANParts(g, cut)
+	s := sanRewrite{cut: cut, readable: g.Unreadable() == nil}
 	moves, err := s.Part(g.Moves, pl)
 	if err != nil {
 		return nil, err
@@ -33,12 +33,12 @@ func CanonicalGame(g *record.Game, pl *replay.Played, cut bool) (*record.Game, e
 	return &c, nil
 }
 
-// SANParts rewrites the main line of a game in canonical SAN a part at a
+// sanRewrite rewrites the main line of a game in canonical SAN a part at a
 // time, as the replay played each part (replay.Each), so that
 // a huge game read in parts (grammar.SourceOf) is rewritten
 // without being held whole; CanonicalGame is its one part for a game read
 // whole. It keeps from part to part whether the line was cut.
-type SANParts struct {
+type sanRewrite struct {
 	cut bool
 	// readable: the reader read the record (no syntax error), so that a
 	// game the replay could not set up has its moves cut.
@@ -54,18 +54,11 @@ type SANParts struct {
 	reuse bool
 }
 
-// NewSANParts starts the rewrite of g's main line (CanonicalGame's cut),
-// g the record being read (its tags and notices whole). The nodes each
-// Part returns are the rewrite's own and stay valid.
-func NewSANParts(g *record.Game, cut bool) *SANParts {
-	return &SANParts{cut: cut, readable: g.Unreadable() == nil}
-}
-
 // reset starts the rewrite of g's main line again, keeping the storage
 // of the parts for the next game: the nodes Part returns are then valid
 // until the next call only (a writer that writes each part as it comes).
-func (s *SANParts) reset(g *record.Game, cut bool) {
-	*s = SANParts{cut: cut, readable: g.Unreadable() == nil, nodes: s.nodes[:0], moves: s.moves[:0], text: s.text[:0], reuse: true}
+func (s *sanRewrite) reset(g *record.Game, cut bool) {
+	*s = sanRewrite{cut: cut, readable: g.Unreadable() == nil, nodes: s.nodes[:0], moves: s.moves[:0], text: s.text[:0], reuse: true}
 }
 
 // Part returns the nodes of the next part of the main line with the moves
@@ -73,7 +66,7 @@ func (s *SANParts) reset(g *record.Game, cut bool) {
 // are into nodes, its PliesBefore the plies of the parts before) written
 // in canonical SAN: the nodes after a cut are left out, and nothing at
 // all of the parts after it. pl nil: the nodes as they are (a copy).
-func (s *SANParts) Part(nodes []record.Node, pl *replay.Played) ([]record.Node, error) {
+func (s *sanRewrite) Part(nodes []record.Node, pl *replay.Played) ([]record.Node, error) {
 	if s.done {
 		return nil, nil
 	}
@@ -176,7 +169,7 @@ type Rewrite struct {
 // moves rewritten by CanonicalGame. With parts, a huge game (one FormatEach
 // reads in parts) is replayed in parts as the commands replay it
 // (grammar.SourceOf, replay.Replayer.Replay): its moves are rewritten and
-// written a part at a time (SANParts), so that it is never held whole;
+// written a part at a time (sanRewrite), so that it is never held whole;
 // without, it is read whole.
 func SANRewrite(filename string, rp *replay.Replayer, stopped func(*replay.Finding), parts bool) *Rewrite {
 	return &Rewrite{filename: filename, rp: rp, stopped: stopped, parts: parts}
@@ -223,7 +216,7 @@ func SANRecord(g *record.Game, pl *replay.Played) (*record.Game, error) {
 // inCoordinates reports whether g's moves are written in coordinates (LAN
 // or UCI) and were read: the writers of the record's own text (PGN, the
 // lossless JSON, the viewer's move list) write such a record in SAN
-// (asSAN, or SANParts a part at a time); the others write from the
+// (asSAN, or sanRewrite a part at a time); the others write from the
 // replay's steps and take the record as read.
 func inCoordinates(g *record.Game) bool {
 	return (g.Notation == record.LAN || g.Notation == record.UCI) && g.Unreadable() == nil

@@ -62,7 +62,7 @@ func BenchmarkConvert(b *testing.B) {
 					b.Fatal(err)
 				}
 				for j, g := range games {
-					if err := gw.Write(g, j+1, rp.Game(g, "bench", j+1)); err != nil {
+					if err := gw.Write(g, j+1, rp.Game(g, "bench", j+1), nil); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -104,7 +104,7 @@ func BenchmarkWriteGames(b *testing.B) {
 					b.Fatal(err)
 				}
 				for j, g := range games {
-					if err := gw.Write(g, j+1, results[j]); err != nil {
+					if err := gw.Write(g, j+1, results[j], nil); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -139,23 +139,23 @@ func stepTurns(wr *wrapper, t *replay.Played, turn func(wr *wrapper, i, j int)) 
 	}
 }
 
-// stepsInParts is a game written from its replay's steps (appendSteps)
-// while it is rendered in parts (PartRenderer: LAN, UCI, the books'
+// stepsWriter is a game written from its replay's steps (appendSteps) as
+// it is rendered, a part at a time (GameRenderer: LAN, UCI, the books'
 // notations): its text so far, with the line wrapping kept from part to
 // part, after start bytes that were there before.
-type stepsInParts struct {
+type stepsWriter struct {
 	wr    wrapper
 	start int
 }
 
 // begin starts the game's text after dst with its tags.
-func (s *stepsInParts) begin(dst []byte, g *record.Game) {
+func (s *stepsWriter) begin(dst []byte, g *record.Game) {
 	s.start = len(dst)
 	s.wr = wrapper{b: appendTagsAsRead(dst, g.Tags)}
 }
 
-// Take is PartRenderer's: the text so far, when it holds min bytes.
-func (s *stepsInParts) Take(min int) []byte {
+// Take is GameRenderer's: the text so far, when it holds min bytes.
+func (s *stepsWriter) Take(min int) []byte {
 	if len(s.wr.b) < min || len(s.wr.b) == 0 {
 		return nil
 	}
@@ -166,8 +166,8 @@ func (s *stepsInParts) Take(min int) []byte {
 
 // end returns the rest of the game's text, ended (endSteps; t is what was
 // played of the last part), or without the game when written is false
-// (Render writes nothing for it).
-func (s *stepsInParts) end(g *record.Game, t *replay.Played, written bool) []byte {
+// (a game that is not written).
+func (s *stepsWriter) end(g *record.Game, t *replay.Played, written bool) []byte {
 	b := s.wr.b[:s.start]
 	if written {
 		// A stopped game is written up to the stop, with a comment (the

@@ -58,7 +58,7 @@ func FuzzJSONReader(f *testing.F) {
 				if cg.SyntaxError() == nil {
 					res = rp.Game(cg, "f", 1)
 				}
-				compact[k], _ = (&compactRenderer{}).Render(nil, cg, 1, res)
+				compact[k], _ = Render(&compactRenderer{}, nil, cg, 1, res)
 				if cg, err = NewJSONReader(bytes.NewReader(compact[k])).ReadGame(); err != nil {
 					t.Fatalf("compact JSON does not read back: %v\n%s", err, compact[k])
 				}

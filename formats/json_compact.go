@@ -35,30 +35,19 @@ import (
 // the piece's buffer straight from the record and the replay's steps.
 type compactRenderer struct {
 	lines bool
-	// o is the object of the game being rendered in parts, moves the
-	// moves written in it (PartRenderer).
+	// o is the object of the game being rendered, moves the moves
+	// written in it.
 	o     jsonObject
 	moves int
 }
 
-func (c *compactRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
-	var pl *replay.Played
-	if res != nil {
-		pl = res.Played
-	}
-	dst = appendCompact(dst, g, n, pl)
-	if c.lines {
-		dst = append(dst, '\n')
-	}
-	return dst, nil
-}
-
-// RendersParts, BeginParts, Part and EndParts render a game whose main
-// line is read in parts (PartRenderer): Render's object, its moves
-// written a part at a time.
-func (c *compactRenderer) RendersParts(*record.Game) bool { return true }
-
-func (c *compactRenderer) BeginParts(dst []byte, g *record.Game, n int, _ []record.Node) {
+// Begin, Part and End render game n's compact object, its moves written a
+// part at a time. A game the reader could not read has no moves and says
+// why in "error" (the full form keeps its source instead; uci writes
+// nothing for it, so that read back it is again a game that was not
+// read); a game whose replay stopped has the moves before the stop and
+// says why in "stopped", in the coordinate formats' words (stopReason).
+func (c *compactRenderer) Begin(dst []byte, g *record.Game, n int) {
 	c.o, c.moves = compactHead(dst, g, n), 0
 }
 
@@ -75,30 +64,20 @@ func (c *compactRenderer) Take(min int) []byte {
 	return b
 }
 
-func (c *compactRenderer) EndParts(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
-	if g.Unreadable() == nil {
-		c.Part(g.Moves, res.Played)
+func (c *compactRenderer) End(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
+	var pl *replay.Played
+	if res != nil {
+		pl = res.Played
 	}
-	b := compactTail(c.o, g, res.Played)
+	if g.Unreadable() == nil && pl != nil {
+		c.Part(g.Moves, pl)
+	}
+	b := compactTail(c.o, g, pl)
 	if c.lines {
 		b = append(b, '\n')
 	}
 	c.o = jsonObject{}
 	return b, nil
-}
-
-// appendCompact appends game n's compact object. A game the reader could
-// not read has no moves and says why in "error" (the full form keeps its
-// source instead; uci writes nothing for it, so that read back it is again
-// a game that was not read); a game whose replay stopped has the moves
-// before the stop and says why in "stopped", in the coordinate formats'
-// words (stopReason).
-func appendCompact(b []byte, g *record.Game, n int, pl *replay.Played) []byte {
-	o := compactHead(b, g, n)
-	if g.Unreadable() == nil && pl != nil {
-		o.b, _ = appendCompactMoves(o.b, pl, 0)
-	}
-	return compactTail(o, g, pl)
 }
 
 // compactHead writes the compact object up to its moves: the game's

@@ -34,7 +34,7 @@ func compactOf(t *testing.T, src string, lines bool) []byte {
 		if g.SyntaxError() == nil {
 			res = rp.Game(g, "c.pgn", n)
 		}
-		piece, err := r.Render(nil, g, n, res)
+		piece, err := Render(r, nil, g, n, res)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -108,7 +108,7 @@ func FuzzConvertFromJSON(f *testing.F) {
 			}
 			if !refused {
 				res := rp.Game(g, "fuzz.json", n)
-				if err := pw.Write(g, n, res); err != nil {
+				if err := pw.Write(g, n, res, nil); err != nil {
 					if !strings.HasPrefix(err.Error(), fmt.Sprintf("game %d: ", n)) {
 						t.Fatalf("game %d: the refusal does not name the game: %v", n, err)
 					}

@@ -1,12 +1,12 @@
 package formats
 
-// The lossless JSON object of a game read in parts (PartRenderer): the
-// members before the moves (the game's number, its position and tags, at
-// BeginParts; the profile and settings replay judged it by, at the first
-// part), the "moves" array a part at a time (each part's nodes with the
-// played fields of its steps), and the members after it, which only the
-// record's end tells (the result, the notices), at EndParts. The bytes are
-// those Render writes for the game read whole (appendJSONSettings), as
+// The lossless JSON object of a game read in parts (GameRenderer): the
+// members before the moves (the game's number, its position and tags, and
+// the profile and settings replay judged it by, at the first part), the
+// "moves" array a part at a time (each part's nodes with the played
+// fields of its steps), and the members after it, which only the record's
+// end tells (the result, the notices), at End. The bytes are those whole
+// writes for the game read whole (appendJSONSettings), as
 // TestPartedValidateAgrees checks.
 
 import (
@@ -27,20 +27,16 @@ type jsonInParts struct {
 	nodes        int
 	moved        bool
 	// san rewrites the parts of a record in LAN or UCI in SAN when
-	// rewrite is set, as Render rewrites the record (asSAN); err is the
+	// rewrite is set, as whole rewrites the record (asSAN); err is the
 	// first error of that rewrite.
-	san     SANParts
+	san     sanRewrite
 	rewrite bool
 	err     error
 }
 
-// RendersParts: a record the reader could not read is written with its
-// nodes up to the error, no part of it played: it is read whole.
-func (j *jsonRenderer) RendersParts(g *record.Game) bool {
-	return g.Unreadable() == nil
-}
-
-func (j *jsonRenderer) BeginParts(dst []byte, g *record.Game, n int, _ []record.Node) {
+// start starts a game of more than one part, at its first part.
+func (j *jsonRenderer) start(dst []byte, g *record.Game, n int) {
+	j.started = true
 	j.parts.reset()
 	head := JSONGame{Game: n}
 	j.parts.headToJSON(&head, g)
@@ -54,12 +50,19 @@ func (j *jsonRenderer) BeginParts(dst []byte, g *record.Game, n int, _ []record.
 // after the profile and the moves' opening bracket at the first; a record
 // in LAN or UCI has the part's moves rewritten in SAN first.
 func (j *jsonRenderer) Part(nodes []record.Node, pl *replay.Played) {
+	if !j.started {
+		j.start(j.dst, j.g, j.n)
+	}
+	j.part(nodes, pl)
+}
+
+func (j *jsonRenderer) part(nodes []record.Node, pl *replay.Played) {
 	p := &j.inParts
 	if p.err != nil {
 		return
 	}
 	if p.rewrite {
-		// The rewritten part's nodes are where the steps say (SANParts
+		// The rewritten part's nodes are where the steps say (sanRewrite
 		// keeps every node before a cut in its place).
 		if nodes, p.err = p.san.Part(nodes, pl); p.err != nil {
 			return
@@ -99,6 +102,9 @@ func (j *jsonRenderer) Part(nodes []record.Node, pl *replay.Played) {
 const jsonBatch = 1024
 
 func (j *jsonRenderer) Take(min int) []byte {
+	if !j.started {
+		return nil
+	}
 	b := j.inParts.o.b
 	if len(b) < min || len(b) == 0 {
 		return nil
@@ -107,14 +113,20 @@ func (j *jsonRenderer) Take(min int) []byte {
 	return b
 }
 
-// EndParts writes the last part, then the members after the moves from
-// g, whose notices are whole at the end of the reading.
-func (j *jsonRenderer) EndParts(g *record.Game, n int, res *replay.Result) ([]byte, error) {
-	j.Part(g.Moves, res.Played)
+// End writes the last part, then the members after the moves from g,
+// whose notices are whole at the end of the reading; a game of one part,
+// its record held whole, is written whole.
+func (j *jsonRenderer) End(g *record.Game, n int, res *replay.Result) ([]byte, error) {
+	dst := j.dst
+	j.dst, j.g = nil, nil
+	if !j.started {
+		return j.whole(dst, g, n, res)
+	}
+	j.part(g.Moves, res.Played)
 	p := &j.inParts
 	// The rewrite's room for a huge game's part is not kept for the
 	// games after it.
-	p.san = SANParts{}
+	p.san = sanRewrite{}
 	if p.err != nil {
 		err := p.err
 		j.inParts = jsonInParts{}

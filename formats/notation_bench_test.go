@@ -95,7 +95,7 @@ func convertAll(b *testing.B, data []byte, n record.Notation) {
 		b.Fatal(err)
 	}
 	eachGame(b, data, n, func(g *record.Game, i int) {
-		if err := gw.Write(g, i, rp.Game(g, "bench.pgn", i)); err != nil {
+		if err := gw.Write(g, i, rp.Game(g, "bench.pgn", i), nil); err != nil {
 			b.Fatal(err)
 		}
 	})

@@ -40,36 +40,20 @@ func notationRendering(n record.Notation) *Rendering {
 }
 
 // notationRenderer renders a game's main line in notation n; nt and
-// stepsInParts are the game being rendered in parts (PartRenderer).
+// stepsWriter are the game being rendered.
 type notationRenderer struct {
 	n     record.Notation
 	style replay.DescriptiveStyle
 	nt    *notationTurns
-	stepsInParts
+	stepsWriter
 }
 
-func (nr *notationRenderer) Render(dst []byte, g *record.Game, _ int, res *replay.Result) ([]byte, error) {
-	if g.Unreadable() != nil || res.Played == nil {
-		return dst, nil
-	}
-	// A stopped game is written up to the stop, with a comment (the
-	// caller reports the replay's finding).
-	nt := newNotationTurns(nr.n, false)
-	nt.style = nr.style
-	nt.t, nt.nodes = res.Played, g.Moves
-	b, _ := appendSteps(dst, g, res.Played, nt.turn)
-	return b, nil
-}
-
-// RendersParts, BeginParts, Part and EndParts render a game whose main
-// line is read in parts (PartRenderer): Render's tags, turns and end,
-// with the line wrapping and the numbering kept from part to part (a
-// turn's moves never span parts, but the comments and NAGs after them
-// may). The turns are written from the replay's steps, whatever notation
-// the record is in.
-func (nr *notationRenderer) RendersParts(*record.Game) bool { return true }
-
-func (nr *notationRenderer) BeginParts(dst []byte, g *record.Game, _ int, _ []record.Node) {
+// Begin, Part and End render the game's tags, turns and end
+// (appendSteps), with the line wrapping and the numbering kept from part
+// to part (a turn's moves never span parts, but the comments and NAGs
+// after them may). The turns are written from the replay's steps, whatever
+// notation the record is in.
+func (nr *notationRenderer) Begin(dst []byte, g *record.Game, _ int) {
 	nr.begin(dst, g)
 	nr.nt = newNotationTurns(nr.n, false)
 	nr.nt.style = nr.style
@@ -85,8 +69,11 @@ func (nr *notationRenderer) Part(nodes []record.Node, pl *replay.Played) {
 	stepTurns(&nr.wr, pl, nr.nt.turn)
 }
 
-func (nr *notationRenderer) EndParts(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
-	written := g.Unreadable() == nil && res.Played != nil // as Render
+// End: a game the reader could not read, or not replayed, is not written;
+// a stopped game is written up to the stop, with a comment (the caller
+// reports the replay's finding).
+func (nr *notationRenderer) End(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
+	written := g.Unreadable() == nil && res.Played != nil
 	if written {
 		nr.Part(g.Moves, res.Played)
 	}

@@ -175,7 +175,7 @@ func TestPGNFromSteps(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := gw.Write(g, gi, res); err != nil {
+		if err := gw.Write(g, gi, res, nil); err != nil {
 			t.Fatal(err)
 		}
 		sg, err := ToSAN(g, res.Played, false)

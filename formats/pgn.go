@@ -79,7 +79,7 @@ type canonicalWriter struct {
 
 // beginCanonical starts the canonical form of g after dst. The game's
 // numbering starts where its first part says (startNumbering), the part
-// as written: a part rewritten (SANParts) may have lost its first number
+// as written: a part rewritten (sanRewrite) may have lost its first number
 // to a cut.
 func beginCanonical(dst []byte, g *record.Game, played *replay.Played) *canonicalWriter {
 	cw := &canonicalWriter{start: len(dst), g: g}
@@ -92,7 +92,7 @@ func beginCanonical(dst []byte, g *record.Game, played *replay.Played) *canonica
 }
 
 // take returns the text written so far when it is min bytes or more,
-// and lets it go (PartRenderer.Take); nil while the game's start may
+// and lets it go (GameRenderer.Take); nil while the game's start may
 // still change: a game without tags gets a blank line after its leading
 // escape lines at its end.
 func (cw *canonicalWriter) take(min int) []byte {

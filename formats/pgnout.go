@@ -494,7 +494,7 @@ func unwritableComment(nodes []record.Node) bool {
 // whole; the record keeps its last part in Moves, and one read whole after
 // all, or passed through as read, is left to appendGame. index is the
 // game's number in the input (1 for the first). With rewrite, a huge game
-// is replayed in parts and each part's moves rewritten (SANParts) before
+// is replayed in parts and each part's moves rewritten (sanRewrite) before
 // it is written; res is that replay (of the record returned, when it was
 // read whole after all).
 func formatChunk(c grammar.Chunk, filename string, index int, ro grammar.ReadOptions, rewrite *Rewrite) (g *record.Game, res *replay.Result, out []byte, err error) {
@@ -526,7 +526,7 @@ func formatChunk(c grammar.Chunk, filename string, index int, ro grammar.ReadOpt
 			cw.part(end.Moves)
 		}
 	} else {
-		var san SANParts
+		var san sanRewrite
 		san.reset(&end, false) // fmt keeps what was not played as written
 		part := func(nodes []record.Node, pl *replay.Played) {
 			if err == nil {

@@ -33,7 +33,7 @@ func jsonToPGN(t *testing.T, src string) ([]*record.Game, string, error) {
 			t.Fatalf("reading the JSON: %v", err)
 		}
 		games = append(games, g)
-		piece, err := rd.Render(nil, g, n, rp.Game(g, "x.json", n))
+		piece, err := Render(rd, nil, g, n, rp.Game(g, "x.json", n))
 		if err == nil {
 			err = j.Join(piece)
 		}

@@ -84,7 +84,7 @@ func TestRecordFormatWriters(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", f.Name, err)
 		}
-		if err := w.Write(g, 1, res); err != nil {
+		if err := w.Write(g, 1, res, nil); err != nil {
 			t.Fatalf("%s: %v", f.Name, err)
 		}
 		if err := w.Close(); err != nil {
@@ -96,7 +96,7 @@ func TestRecordFormatWriters(t *testing.T) {
 	}
 	svg, _ := LookupRecordFormat("svg")
 	w, _ := svg.NewWriter(io.Discard, WriteOptions{Game: 2})
-	if err := w.Write(g, 1, res); err != nil {
+	if err := w.Write(g, 1, res, nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.Close(); err == nil || !strings.Contains(err.Error(), "--game 2") {

@@ -28,17 +28,36 @@ type WriteOptions struct {
 }
 
 // GameWriter writes games in one record format, one after another. Write
-// takes every game as read, its number over all inputs (1-based), and its
+// takes every game as read, its number over all inputs (1-based), its
 // replay (replay.Config.Steps set), so that derived output (LAN, UCI,
 // FEN, SVG, JSON's played fields) is exactly what the replay played and
-// stops where it stopped. PGN and JSON carry a game the reader could not
-// read as it was read; the other formats cannot and write nothing for it
-// (the replay's syntax finding says why). Close ends the output (JSON's
-// array) and says what could not be written (an SVG game not in the
-// input).
+// stops where it stopped, and its main line as played (PlayedParts; nil
+// for a record held whole, whose one part is g.Moves as res.Played played
+// it). PGN and JSON carry a game the reader could not read as it was
+// read; the other formats cannot and write nothing for it (the replay's
+// syntax finding says why). Close ends the output (JSON's array) and says
+// what could not be written (an SVG game not in the input).
 type GameWriter interface {
-	Write(g *record.Game, n int, res *replay.Result) error
+	Write(g *record.Game, n int, res *replay.Result, parts PlayedParts) error
 	Close() error
+}
+
+// PlayedParts gives a game's main line as played, a part at a time, to
+// part: each part's nodes and what the replay played of them
+// (replay.Played, its PliesBefore the plies of the parts before), valid
+// only during the call, in order. It may be called more than once, each
+// call walking the line again. A huge game is read and played in parts,
+// never held whole (replay.Replayer.Replay of its record.Source); a record
+// held whole is one part (orWhole).
+type PlayedParts func(part func(nodes []record.Node, pl *replay.Played))
+
+// orWhole is parts, or, nil, the one part of g held whole as res played
+// it.
+func (parts PlayedParts) orWhole(g *record.Game, res *replay.Result) PlayedParts {
+	if parts != nil {
+		return parts
+	}
+	return func(part func([]record.Node, *replay.Played)) { part(g.Moves, res.Played) }
 }
 
 // GameRenderer turns one game into its piece of a format's output, the
@@ -49,37 +68,51 @@ type GameWriter interface {
 // joined in input order (convert --jobs): the writer would otherwise be
 // one goroutine doing half of convert's work. A renderer keeps buffers from
 // game to game and is not for concurrent use: each worker has its own.
+//
+// A game is rendered as record.Source gives it: Begin, Part for each part
+// of its main line but the last, then End with the last. A huge game is
+// read and played in parts (grammar.SourceOf, replay.Replayer.Replay), so that it
+// is never held whole: each part is rendered as it is played and let go. A
+// record held whole is one part: Begin, then End (Render). The piece is the
+// same either way.
 type GameRenderer interface {
-	// Render appends game n's piece to dst; its arguments are those of
-	// GameWriter.Write.
-	Render(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error)
-}
-
-// PartRenderer is a GameRenderer that also renders a game whose main line
-// is read in parts (grammar.SourceOf, replay.Each), so that a
-// huge game is never held whole: each part is rendered as it is played
-// and let go. The piece is the one Render makes of the game read whole.
-type PartRenderer interface {
-	GameRenderer
-	// RendersParts reports whether the renderer renders g, read through
-	// once, in parts; else it is read whole and given to Render.
-	RendersParts(g *record.Game) bool
-	// BeginParts starts game n's piece after dst; g is the record being
-	// read (its tags are whole), first the first part of its main line.
-	BeginParts(dst []byte, g *record.Game, n int, first []record.Node)
-	// Part renders one part of the main line: its nodes and what the
-	// replay played of them (valid during the call only).
+	// Begin starts game n's piece after dst; g is its record, as the
+	// reader finishes it (its tags and notices whole), its moves the
+	// last part's (given again to End).
+	Begin(dst []byte, g *record.Game, n int)
+	// Part renders one part of the main line before the last: its nodes
+	// and what the replay played of them (valid during the call only).
 	Part(nodes []record.Node, pl *replay.Played)
-	// EndParts renders the last part (g.Moves, res.Played) and the end of
-	// the game, g the record as read and res the replay's result, and
-	// returns the piece (what Take did not take of it).
-	EndParts(g *record.Game, n int, res *replay.Result) ([]byte, error)
+	// End renders the last part (g.Moves, res.Played: for a record held
+	// whole, its whole main line) and the end of the game, g the record
+	// as read and res the replay's result (its arguments are those of
+	// GameWriter.Write), and returns the piece (what Take did not take of
+	// it).
+	End(g *record.Game, n int, res *replay.Result) ([]byte, error)
 	// Take returns the start of the piece rendered so far, when it holds
 	// at least min bytes (else nil), and lets it go: the caller writes it
 	// out before the next call, so that a huge game's output is not held
 	// (hundreds of MB of FEN lines). The piece is what Take took, in
-	// order, then what EndParts returns.
+	// order, then what End returns.
 	Take(min int) []byte
+}
+
+// Render renders game n, its record held whole, with rd: its main line is
+// one part. Its arguments are those of GameWriter.Write.
+func Render(rd GameRenderer, dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
+	rd.Begin(dst, g, n)
+	return rd.End(g, n, res)
+}
+
+// UnreadableWhole is a GameRenderer that writes a record the reader could
+// not read with every node read before the error (the lossless JSON): a
+// huge game's reading through keeps only the nodes of its last part, so
+// such a game is read again whole for it (it is not replayed: there are no
+// parts to walk). The other renderers write nothing of an unreadable
+// record's moves, or its text as read.
+type UnreadableWhole interface {
+	GameRenderer
+	UnreadableWhole()
 }
 
 // GameJoiner writes the pieces of a format's games (GameRenderer) in
@@ -110,8 +143,14 @@ type renderedWriter struct {
 	buf []byte
 }
 
-func (rw *renderedWriter) Write(g *record.Game, n int, res *replay.Result) error {
-	b, err := rw.r.Render(rw.buf[:0], g, n, res)
+func (rw *renderedWriter) Write(g *record.Game, n int, res *replay.Result, parts PlayedParts) error {
+	if parts != nil {
+		// The renderer takes the parts as they are played, the last one
+		// given to End: a huge game is rendered so by the workers
+		// (batch), not given here again.
+		return fmt.Errorf("game %d: a rendered format's game in parts is rendered as it is played", n)
+	}
+	b, err := Render(rw.r, rw.buf[:0], g, n, res)
 	rw.buf = b
 	if err != nil {
 		return err
@@ -146,7 +185,7 @@ func (c *concatJoiner) Join(piece []byte) error {
 func (c *concatJoiner) Close() error { return nil }
 
 // SpillJoiner is a GameJoiner that also joins a piece whose start was
-// written to a file as it was rendered (a huge game's, PartRenderer.Take):
+// written to a file as it was rendered (a huge game's, GameRenderer.Take):
 // start is what was written there, rest what followed. It is joined as
 // Join joins the piece the two make.
 type SpillJoiner interface {
@@ -170,12 +209,19 @@ var pgnRendering = &Rendering{
 
 type pgnRenderer struct {
 	plain, sourceComments bool
-	// cw writes the game being rendered in parts (PartRenderer); san,
-	// when rewrite is set, rewrites its parts in SAN as Render does (plain
+	// dst, g and n are the game begun (Begin), started once a part before
+	// the last is rendered: a game of one part, a record held whole, is
+	// written whole at End (whole).
+	dst     []byte
+	g       *record.Game
+	n       int
+	started bool
+	// cw writes the game being rendered in parts; san,
+	// when rewrite is set, rewrites its parts in SAN as whole does (plain
 	// PGN, a record read in LAN or UCI), and err is the first error of
 	// that rewrite.
 	cw      *canonicalWriter
-	san     SANParts
+	san     sanRewrite
 	rewrite bool
 	err     error
 	// steps: the parts' moves are written from the steps played (a
@@ -184,13 +230,22 @@ type pgnRenderer struct {
 	steps, sourced bool
 	commented      []record.Node
 	// asRead: the game being rendered in parts is a Recovered record whose
-	// rest is not cut: Render writes it as read (PassedThrough), and so
-	// EndParts writes its source, after head; the parts write nothing.
+	// rest is not cut: whole writes it as read (PassedThrough), and so
+	// End writes its source, after head; the parts write nothing.
 	asRead bool
 	head   []byte
 }
 
-func (p *pgnRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
+func (p *pgnRenderer) Begin(dst []byte, g *record.Game, n int) {
+	p.dst, p.g, p.n, p.started = dst, g, n, false
+}
+
+// whole writes game n, its record held whole. It is written from the
+// record, not as a game in parts: a record held whole may come from
+// another reader than the grammar (JSON, a table), whose texts are checked
+// to read back as they were read (appendCheckedPiece), and may be written
+// straight from the replay's steps.
+func (p *pgnRenderer) whole(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
 	// A record in LAN or UCI is written in SAN, as replay played it (up
 	// to where it stopped).
 	g, err := asSAN(g, res)
@@ -237,17 +292,17 @@ func (p *pgnRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Resu
 	return appendCheckedPiece(dst, g, n, played)
 }
 
-// RendersParts: every record is written a part at a time (canonicalWriter).
-// Canonical PGN of a record in SAN is its canonical form; plain PGN and a
-// record read in LAN or UCI have their parts rewritten in SAN first, as
-// Render rewrites the record (SANParts: CanonicalGame, cut; plainNodes:
+// start starts a game of more than one part, written a part at a time
+// (canonicalWriter). Canonical PGN of a record in SAN is its canonical
+// form; plain PGN and a record read in LAN or UCI have their parts
+// rewritten in SAN first, as whole rewrites the record (sanRewrite:
+// CanonicalGame, cut; plainNodes:
 // PlainGame); a record in a book's notation has each part's moves written
-// from the steps played, as Render writes them, or, with its moves as
+// from the steps played, as whole writes them, or, with its moves as
 // printed kept in comments (--source-comments), rewritten in SAN and
 // given those comments (appendSourceComments).
-func (p *pgnRenderer) RendersParts(*record.Game) bool { return true }
-
-func (p *pgnRenderer) BeginParts(dst []byte, g *record.Game, n int, _ []record.Node) {
+func (p *pgnRenderer) start(dst []byte, g *record.Game, n int) {
+	p.started = true
 	if g.Recovered && !p.plain && !inCoordinates(g) && g.Source != nil {
 		p.asRead, p.head, p.cw = true, appendPieceHead(dst, g, n, true), nil
 		return
@@ -255,7 +310,7 @@ func (p *pgnRenderer) BeginParts(dst []byte, g *record.Game, n int, _ []record.N
 	// A game read in parts was read by the grammar, whose texts read back
 	// as they were read: there is nothing to check (appendCheckedPiece).
 	p.cw = beginCanonical(appendPieceHead(dst, g, n, false), g, nil)
-	// As Render: a record in LAN or UCI, and plain PGN, are rewritten in
+	// As whole: a record in LAN or UCI, and plain PGN, are rewritten in
 	// SAN and cut where the replay stopped (asSAN); a book's record is
 	// written from its steps, or, with its moves as printed in comments,
 	// rewritten and not cut (CanonicalGame) unless plain.
@@ -268,6 +323,13 @@ func (p *pgnRenderer) BeginParts(dst []byte, g *record.Game, n int, _ []record.N
 }
 
 func (p *pgnRenderer) Part(nodes []record.Node, pl *replay.Played) {
+	if !p.started {
+		p.start(p.dst, p.g, p.n)
+	}
+	p.part(nodes, pl)
+}
+
+func (p *pgnRenderer) part(nodes []record.Node, pl *replay.Played) {
 	if p.err != nil || p.asRead {
 		return
 	}
@@ -292,29 +354,34 @@ func (p *pgnRenderer) Part(nodes []record.Node, pl *replay.Played) {
 }
 
 func (p *pgnRenderer) Take(min int) []byte {
-	if p.asRead {
+	if p.asRead || !p.started {
 		return nil
 	}
 	return p.cw.take(min)
 }
 
-func (p *pgnRenderer) EndParts(g *record.Game, n int, res *replay.Result) ([]byte, error) {
+func (p *pgnRenderer) End(g *record.Game, n int, res *replay.Result) ([]byte, error) {
+	dst := p.dst
+	p.dst, p.g = nil, nil
+	if !p.started {
+		return p.whole(dst, g, n, res)
+	}
 	if p.asRead {
 		// The game's source is the chunk, held whole anyway.
 		b := appendGame(p.head, g, nil, false)
 		p.asRead, p.head = false, nil
 		return b, nil
 	}
-	p.Part(g.Moves, res.Played)
+	p.part(g.Moves, res.Played)
 	// The rewrite's room for a huge game's part is not kept for the
 	// games after it.
-	p.san, p.commented = SANParts{}, nil
+	p.san, p.commented = sanRewrite{}, nil
 	if p.err != nil {
 		p.cw = nil
 		return nil, fmt.Errorf("game %d: %w", n, p.err)
 	}
 	if g.Result == "" {
-		// As Render ends it.
+		// As whole ends it.
 		c := *g
 		c.Result = "*"
 		g = &c
@@ -358,11 +425,29 @@ func jsonRendering(lines bool) *Rendering {
 type jsonRenderer struct {
 	lines bool
 	parts jsonParts
+	// dst, g and n are the game begun (Begin), started once a part before
+	// the last is rendered: a game of one part, a record held whole, is
+	// written whole at End (whole).
+	dst     []byte
+	g       *record.Game
+	n       int
+	started bool
 	// inParts is the game being rendered in parts (json_parts.go).
 	inParts jsonInParts
 }
 
-func (j *jsonRenderer) Render(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
+// UnreadableWhole: a record the reader could not read is written with its
+// nodes up to the error, no part of it played.
+func (j *jsonRenderer) UnreadableWhole() {}
+
+func (j *jsonRenderer) Begin(dst []byte, g *record.Game, n int) {
+	j.dst, j.g, j.n, j.started = dst, g, n, false
+}
+
+// whole writes game n, its record held whole, from the record made an
+// object (gameToJSON), which holds a record the reader could not read with
+// its nodes (UnreadableWhole).
+func (j *jsonRenderer) whole(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
 	// A record in LAN or UCI is written in SAN, as replay played it (up
 	// to where it stopped): its moves' fields are SAN's.
 	g, err := asSAN(g, res)
@@ -397,30 +482,15 @@ func coordRendering(uci bool) *Rendering {
 type coordRenderer struct {
 	uci bool
 	tok []byte
-	// played is the game being written (its positions, for LAN).
+	// played is the part being written (its positions, for LAN).
 	played *replay.Played
-	// The game being written in parts (PartRenderer).
-	stepsInParts
+	// The game being written, a part at a time.
+	stepsWriter
 }
 
-func (c *coordRenderer) Render(dst []byte, g *record.Game, _ int, res *replay.Result) ([]byte, error) {
-	if g.Unreadable() != nil {
-		return dst, nil
-	}
-	// A stopped game is written up to the stop, with a comment; the
-	// replay's finding says why (the caller reports it): its StopError is
-	// not an error here.
-	c.played = res.Played
-	b, _ := appendSteps(dst, g, res.Played, c.turn)
-	return b, nil
-}
-
-// BeginParts, Part and EndParts render a game whose main line is read
-// in parts (PartRenderer): Render's tags, turns and end, with the line
-// wrapping kept from part to part.
-func (c *coordRenderer) RendersParts(g *record.Game) bool { return true }
-
-func (c *coordRenderer) BeginParts(dst []byte, g *record.Game, _ int, _ []record.Node) {
+// Begin, Part and End write the game's tags, turns and end (appendSteps),
+// with the line wrapping kept from part to part.
+func (c *coordRenderer) Begin(dst []byte, g *record.Game, _ int) {
 	c.begin(dst, g)
 }
 
@@ -429,9 +499,12 @@ func (c *coordRenderer) Part(_ []record.Node, pl *replay.Played) {
 	stepTurns(&c.wr, pl, c.turn)
 }
 
-func (c *coordRenderer) EndParts(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
+// End: a game the reader could not read is not written. A stopped game is
+// written up to the stop, with a comment; the replay's finding says why
+// (the caller reports it): its StopError is not an error here.
+func (c *coordRenderer) End(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
 	if g.Unreadable() != nil {
-		return c.end(g, nil, false), nil // Render writes nothing for it
+		return c.end(g, nil, false), nil
 	}
 	c.Part(g.Moves, res.Played)
 	return c.end(g, res.Played, true), nil
@@ -444,19 +517,11 @@ var fenRendering = &Rendering{
 }
 
 // fenRenderer writes a line per position; b and n are the game being
-// rendered in parts (PartRenderer).
+// rendered, started once its start position is written.
 type fenRenderer struct {
 	b       []byte
 	n       int
 	started bool
-}
-
-func (*fenRenderer) Render(b []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
-	pl := res.Played
-	if g.Unreadable() != nil || pl.Start == nil {
-		return b, nil
-	}
-	return appendFENRows(b, n, pl, true), nil
 }
 
 // appendFENRows appends the lines of pl's positions: the start, when
@@ -474,11 +539,10 @@ func appendFENRows(b []byte, n int, pl *replay.Played, start bool) []byte {
 	return b
 }
 
-// RendersParts, BeginParts, Part and EndParts render the positions of a
-// game whose main line is read in parts (PartRenderer).
-func (*fenRenderer) RendersParts(*record.Game) bool { return true }
-
-func (f *fenRenderer) BeginParts(dst []byte, g *record.Game, n int, _ []record.Node) {
+// Begin, Part and End write the positions of a game, a part at a time: a
+// game the reader could not read, or whose start could not be set up, has
+// none.
+func (f *fenRenderer) Begin(dst []byte, _ *record.Game, n int) {
 	f.b, f.n, f.started = dst, n, false
 }
 
@@ -498,8 +562,10 @@ func (f *fenRenderer) Take(min int) []byte {
 	return b
 }
 
-func (f *fenRenderer) EndParts(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
-	f.Part(g.Moves, res.Played)
+func (f *fenRenderer) End(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
+	if g.Unreadable() == nil {
+		f.Part(g.Moves, res.Played)
+	}
 	b := f.b
 	f.b = nil
 	return b, nil
@@ -517,18 +583,10 @@ func newSVGGames(w io.Writer, opt WriteOptions) (GameWriter, error) {
 	return &svgWriter{w: w, game: opt.Game}, nil
 }
 
-func (s *svgWriter) Write(g *record.Game, n int, res *replay.Result) error {
-	return s.WriteKept(g, n, res, nil)
-}
-
-// KeptWriter is a GameWriter that also writes a game whose main line was
-// read in parts, res.Played its last part's, and kept the plies kept from
-// the parts before (KeepPly): the last step before the last part.
-type KeptWriter interface {
-	WriteKept(g *record.Game, n int, res *replay.Result, kept []ShownPly) error
-}
-
-func (s *svgWriter) WriteKept(g *record.Game, n int, res *replay.Result, kept []ShownPly) error {
+// Write draws the final position from res.Played: for a game read in
+// parts, its last part's steps and the step before them (Played.Prev).
+// The parts are not walked again.
+func (s *svgWriter) Write(g *record.Game, n int, res *replay.Result, _ PlayedParts) error {
 	s.seen++
 	if s.drawn || (s.game != 0 && n != s.game) || (s.game == 0 && s.seen > 1) {
 		return nil
@@ -544,7 +602,7 @@ func (s *svgWriter) WriteKept(g *record.Game, n int, res *replay.Result, kept []
 	if pl.Start == nil {
 		return fmt.Errorf("game %d cannot be drawn: %s [%s]", n, pl.Stop.Message, pl.Stop.Rule)
 	}
-	d, err := DiagramKept(pl, kept, pl.PliesBefore+pl.Len(), fmt.Sprintf("game %d", n))
+	d, err := DiagramAt(pl, pl.PliesBefore+pl.Len(), fmt.Sprintf("game %d", n))
 	if err != nil {
 		return err
 	}
@@ -565,8 +623,8 @@ func (s *svgWriter) Close() error {
 // htmlWriter writes one game viewer page for all the games (Viewer).
 type htmlWriter struct {
 	v *Viewer
-	// san rewrites the parts of a huge record in LAN or UCI (WriteParts).
-	san SANParts
+	// san rewrites the parts of a record in LAN or UCI (Write).
+	san sanRewrite
 }
 
 func newHTMLGames(w io.Writer, _ WriteOptions) (GameWriter, error) {
@@ -577,43 +635,20 @@ func newHTMLGames(w io.Writer, _ WriteOptions) (GameWriter, error) {
 	return &htmlWriter{v: v}, nil
 }
 
-func (h *htmlWriter) Write(g *record.Game, n int, res *replay.Result) error {
+func (h *htmlWriter) Write(g *record.Game, n int, res *replay.Result, parts PlayedParts) error {
 	if g.Unreadable() != nil {
 		return nil
 	}
-	if inCoordinates(g) && res.Played != nil {
-		// The move list of a record in LAN or UCI is in SAN, as the
-		// replay played it; the moves it could not play stay as written,
-		// shown unplayed as in any record (not cut: the page shows the
-		// whole record).
-		c, err := CanonicalGame(g, res.Played, false)
-		if err != nil {
-			return fmt.Errorf("game %d: %w", n, err)
-		}
-		g = c
+	parts = parts.orWhole(g, res)
+	if !inCoordinates(g) || res.Played == nil {
+		return h.v.Game(g, res, parts)
 	}
-	return h.v.Game(g, res)
-}
-
-// PartsWriter is a GameWriter that also writes a game whose main line is
-// read in parts and never held whole: g its record but its moves, res the
-// result of its replay (res.Played its last part's), and parts a replay
-// of its main line again, in parts, which may be called more than once
-// (Viewer.GameParts).
-type PartsWriter interface {
-	WriteParts(g *record.Game, n int, res *replay.Result, parts func(part func([]record.Node, *replay.Played))) error
-}
-
-func (h *htmlWriter) WriteParts(g *record.Game, n int, res *replay.Result, parts func(part func([]record.Node, *replay.Played))) error {
-	if g.Unreadable() != nil {
-		return nil
-	}
-	if !inCoordinates(g) {
-		return h.v.GameParts(g, res, parts)
-	}
-	// A record in LAN or UCI: each part is rewritten in SAN as Write
-	// rewrites the whole record, and the page is walked twice (its
-	// drawings, its moves), so the rewriting starts again at each walk.
+	// A record in LAN or UCI: the move list is in SAN, as the replay
+	// played it; the moves it could not play stay as written, shown
+	// unplayed as in any record (not cut: the page shows the whole
+	// record). Each part is rewritten (CanonicalGame a part at a time),
+	// and the page is walked twice (its drawings, its moves), so the
+	// rewriting starts again at each walk.
 	var err error
 	inSAN := func(part func([]record.Node, *replay.Played)) {
 		h.san.reset(g, false)
@@ -630,7 +665,7 @@ func (h *htmlWriter) WriteParts(g *record.Game, n int, res *replay.Result, parts
 			part(out, pl)
 		})
 	}
-	if verr := h.v.GameParts(g, res, inSAN); verr != nil {
+	if verr := h.v.Game(g, res, inSAN); verr != nil {
 		return verr
 	}
 	if err != nil {

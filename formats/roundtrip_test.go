@@ -164,7 +164,7 @@ func TestJSONRoundTripData(t *testing.T) {
 					if g.SyntaxError() == nil {
 						res = rp.Game(g, "", 0)
 					}
-					compact, _ = (&compactRenderer{lines: true}).Render(compact, g, i+1, res)
+					compact, _ = Render(&compactRenderer{lines: true}, compact, g, i+1, res)
 				}
 				validateJSONL(t, schema, compact, path+" (compact)")
 			}

@@ -107,16 +107,6 @@ type ShownPly struct {
 	Step *replay.Step
 }
 
-// KeepLastStep keeps in last the last step of pl, a part of a main line
-// read in parts, when it has one: the step the drawing of the final
-// position shows as its arrow when the last part played none (BuildShowKept,
-// DiagramKept).
-func KeepLastStep(last *ShownPly, pl *replay.Played) {
-	if n := pl.Len(); n > 0 {
-		*last, _ = KeepPly(pl, pl.PliesBefore+n, false)
-	}
-}
-
 // KeepPly is ply ShownPly of pl, the steps of a part just played, with the
 // position after it when pos: the step and the position are copies that
 // outlive the part. ok is false when the part does not hold ply.
@@ -147,7 +137,8 @@ func KeepPly(pl *replay.Played, ply int, pos bool) (ShownPly, bool) {
 
 // shownPlies finds the positions and steps of a main line as played: in
 // pl's steps, which may be only the last part of a main line read in parts
-// (Played.PliesBefore), or among the plies kept from its earlier parts.
+// (Played.PliesBefore; the step before them is Played.Prev), or among the
+// plies kept from its earlier parts.
 type shownPlies struct {
 	pl   *replay.Played
 	kept []ShownPly
@@ -174,6 +165,8 @@ func (s shownPlies) step(ply int) *replay.Step {
 	if i := ply - s.pl.PliesBefore; i > 0 && i <= s.pl.Len() {
 		st := s.pl.Step(i - 1)
 		return &st
+	} else if i == 0 && ply > 0 && s.pl.Prev != nil {
+		return s.pl.Prev
 	}
 	for i := range s.kept {
 		if s.kept[i].Ply == ply && s.kept[i].Step != nil {
@@ -190,16 +183,13 @@ func (s shownPlies) step(ply int) *replay.Step {
 //
 // The diagram's header names the game from g's tags (event, players, date,
 // source), as every picture of a position does.
-func BuildShow(g *record.Game, res *replay.Result, ply int, title string) (*ShowView, error) {
-	return BuildShowKept(g, res, ply, title, nil)
-}
-
-// BuildShowKept is BuildShow for a game whose main line was read in parts:
-// res.Played holds the steps of its last part only, and kept the plies
-// kept from the parts before (KeepPly): the ply shown when it stands in
-// one of them, and the last step before the last part. The view is the one
-// BuildShow gives on the game replayed whole.
-func BuildShowKept(g *record.Game, res *replay.Result, ply int, title string, kept []ShownPly) (*ShowView, error) {
+//
+// For a game whose main line was read in parts, res.Played holds the steps
+// of its last part only (and the step before them, Played.Prev), and kept
+// the plies kept from the parts before (KeepPly), the ply shown when it
+// stands in one of them: the view is the one of the game replayed whole.
+// A record held whole has nothing kept.
+func BuildShow(g *record.Game, res *replay.Result, ply int, title string, kept ...ShownPly) (*ShowView, error) {
 	pl := res.Played
 	if pl == nil || pl.Start == nil {
 		return nil, fmt.Errorf("the game was not replayed")
@@ -270,16 +260,10 @@ func BuildShowKept(g *record.Game, res *replay.Result, ply int, title string, ke
 
 // DiagramAt is the diagram after ply (0: the start) of a main line as
 // played, with the last move as its arrow, on the profile's board (plain
-// or checkered).
+// or checkered): ply is in pl's steps, or, for a main line read in parts,
+// is the last ply before its last part (Played.Prev).
 func DiagramAt(pl *replay.Played, ply int, title string) (*Diagram, error) {
-	return DiagramKept(pl, nil, ply, title)
-}
-
-// DiagramKept is DiagramAt for a main line read in parts: pl holds the
-// steps of its last part only, and kept the plies kept from the parts
-// before (KeepPly), as for BuildShowKept.
-func DiagramKept(pl *replay.Played, kept []ShownPly, ply int, title string) (*Diagram, error) {
-	sp := shownPlies{pl: pl, kept: kept}
+	sp := shownPlies{pl: pl}
 	pos := sp.position(ply)
 	if pos == nil {
 		pos = pl.Start

@@ -123,24 +123,14 @@ func viewerDiagram(d Diagram) *Diagram {
 	return &d
 }
 
-// Game adds one game: res must come from a replay with Config.Steps.
-func (v *Viewer) Game(g *record.Game, res *replay.Result) error {
-	// The whole main line is one part.
-	return v.GameParts(g, res, func(part func([]record.Node, *replay.Played)) {
-		part(g.Moves, res.Played)
-	})
-}
-
-// GameParts adds a game whose main line is read in parts (a huge game,
-// never held whole): g is its record but its moves (its tags, its
-// result), res the result of its replay with Config.Steps (res.Played its
-// last part's: the plies before it, the move the line stopped at), and
-// parts replays the main line again, giving part each part's nodes and
-// what was played of them, valid only during the call, in order. The
-// page needs the game in order twice, its positions then its move list:
-// parts is called twice. The page is the one Game writes of the game
-// replayed whole.
-func (v *Viewer) GameParts(g *record.Game, res *replay.Result, parts func(part func([]record.Node, *replay.Played))) error {
+// Game adds one game: g is its record (for a game read in parts, all but
+// its main line: its tags, its result), res the result of its replay with
+// Config.Steps (for a game read in parts, res.Played is its last part's:
+// the plies before it, the move the line stopped at), and parts gives its
+// main line as played (a record held whole is one part). The page needs
+// the game in order twice, its positions then its move list: parts is
+// called twice. The page is the same however the game is read.
+func (v *Viewer) Game(g *record.Game, res *replay.Result, parts PlayedParts) error {
 	vg := v.head(g, res)
 	if vg == nil {
 		return nil // nothing to draw: the head said why

@@ -37,7 +37,7 @@ func writeRecords(t *testing.T, text, format string) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := w.Write(g, n, replay.New(replay.Config{Steps: true}).Game(g, "x", n)); err != nil {
+		if err := w.Write(g, n, replay.New(replay.Config{Steps: true}).Game(g, "x", n), nil); err != nil {
 			t.Fatalf("%s: game %d: %v", format, n, err)
 		}
 	}

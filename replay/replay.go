@@ -227,7 +227,8 @@ type partWalk struct {
 // With Config.Steps, the main line as played is kept a part at a time:
 // after Part (and End), Played holds the steps of that part, their
 // indexes in its nodes, and its Start the position before them
-// (Played.PliesBefore the plies before); the next part starts them anew.
+// (Played.PliesBefore the plies before, Played.Prev the last of them); the
+// next part starts them anew.
 func (r *Replayer) beginParts(g *record.Game, file string, index int) *partWalk {
 	p := r.begin(g, file, index, false)
 	p.w.parted = true

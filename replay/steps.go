@@ -107,6 +107,12 @@ type Played struct {
 	// PliesBefore is the number of plies played before Start: 0 but for
 	// the later parts of a main line read in parts (partWalk.Played).
 	PliesBefore int
+	// Prev is the last step played before Start (ply PliesBefore), kept
+	// from the parts before as they are let go, so that the move that
+	// led to Start is known (a drawing's arrow when the last part played
+	// none): nil when no step was played before Start. Its Node is nil
+	// (the part's storage is read over) and its Index is in its part.
+	Prev *Step
 	// Stop is the finding that ended the main line before its last move or
 	// kept the game from being replayed at all; nil when every move of the
 	// main line was played. It is one of Result.Findings (a copy).
@@ -369,6 +375,12 @@ func (w *walk) nodeIndex(n *record.Node) int {
 // parts (partWalk): the steps and marks of the part before are let go,
 // and the next part starts from the position the line stands at.
 func (p *Played) nextPart(ln *line) {
+	if n := len(p.steps); n > 0 {
+		st := p.Step(n - 1)
+		// Its SAN is in the part's SANs, let go with them.
+		st.Node, st.SAN = nil, strings.Clone(st.SAN)
+		p.Prev = &st
+	}
 	p.PliesBefore += len(p.steps)
 	p.steps = p.steps[:0]
 	p.moves, p.san = nil, ""

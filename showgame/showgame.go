@@ -77,10 +77,11 @@ func View(rp *replay.Replayer, g Game, at At) (*formats.ShowView, error) {
 // shown and the findings come from it. The steps of a part are let go
 // after it (a huge game is never held whole), so what the view needs of a
 // part before the last is kept as it goes by: the position and step of
-// the ply asked for (--ply, or the last ply --move names seen so far), the
-// start for --ply 0, and the last step of each part (the one the end's
-// position follows). The last part's steps are the result's (all of them
-// for a record held whole, its one part); the findings are the game's.
+// the ply asked for (--ply, or the last ply --move names seen so far) and
+// the start for --ply 0 (the step the end's position follows is the
+// replay's, Played.Prev). The last part's steps are the result's (all of
+// them for a record held whole, its one part); the findings are the
+// game's.
 func view(rp *replay.Replayer, src *record.Source, file string, index int, at At) (*formats.ShowView, error) {
 	want := -1 // the ply asked for by --ply
 	if at.Ply != nil {
@@ -94,7 +95,7 @@ func view(rp *replay.Replayer, src *record.Source, file string, index int, at At
 		byMove = specErr == nil
 	}
 	found := -1 // the ply of the last step --move names so far
-	var target, last formats.ShownPly
+	var target formats.ShownPly
 	first := true
 	res := rp.Replay(src, file, index, replay.Each{Part: func(_ []record.Node, pl *replay.Played) {
 		switch {
@@ -110,7 +111,6 @@ func view(rp *replay.Replayer, src *record.Source, file string, index int, at At
 				target, _ = formats.KeepPly(pl, f, true)
 			}
 		}
-		formats.KeepLastStep(&last, pl)
 	}})
 	pl := res.Played
 	if pl.Start == nil {
@@ -136,12 +136,10 @@ func view(rp *replay.Replayer, src *record.Source, file string, index int, at At
 		}
 	}
 	var kept []formats.ShownPly
-	for _, k := range []formats.ShownPly{target, last} {
-		if k.Pos != nil || k.Step != nil {
-			kept = append(kept, k)
-		}
+	if target.Pos != nil || target.Step != nil {
+		kept = append(kept, target)
 	}
-	return formats.BuildShowKept(src.Head, res, ply, fmt.Sprintf("game %d", index), kept)
+	return formats.BuildShow(src.Head, res, ply, fmt.Sprintf("game %d", index), kept...)
 }
 
 // Chosen is the first game of a file in any input format that sel

@@ -238,7 +238,7 @@ var sanCases = map[string]string{
 }
 
 // TestPartedSANAgrees: the records convert and fmt --san rewrite in
-// canonical SAN (SANParts, a part at a time) are written read in parts
+// canonical SAN (CanonicalGame's rewrite, a part at a time) are written read in parts
 // of two nodes as read whole, byte for byte with the same errors and
 // exit status (partsAgree): plain PGN and fmt --san of the cases above
 // and of generated games with an illegal move in an early and a late

@@ -85,7 +85,7 @@ func (c *Checker) convert(g *record.Game, index int, name string, opt formats.Wr
 	if !g.Truncated {
 		res = replay.New(cfg).Game(g, c.name, index)
 	}
-	if err := w.Write(g, index, res); err != nil {
+	if err := w.Write(g, index, res, nil); err != nil {
 		return buf.String(), err
 	}
 	if err := w.Close(); err != nil {
