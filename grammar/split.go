@@ -365,8 +365,18 @@ func (s *Splitter) Next() (Chunk, error) {
 		case tag != nil && !sawMoves:
 			s.tagNames = append(s.tagNames, tagNameHash(tag))
 			// A tag line: braces in its value open nothing, but movetext
-			// may follow the tag on the same line.
-			if rest := afterTag(tag); !isBlank(rest) {
+			// may follow the tag on the same line, or more tags, as some
+			// pages print them (`[Event "a"] [Site "b"]`).
+			rest := afterTag(tag)
+			for more := tagLine(rest); more != nil; more = tagLine(rest) {
+				if next := afterTag(more); next != nil {
+					s.tagNames = append(s.tagNames, tagNameHash(more))
+					rest = next
+					continue
+				}
+				break
+			}
+			if !isBlank(rest) {
 				sawMoves = true
 				from := len(line) - len(rest)
 				inComment, cut = s.scanLine(line, from, from, false)

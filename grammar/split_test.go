@@ -103,6 +103,35 @@ func TestSplitTaglessGames(t *testing.T) {
 	}
 }
 
+// Tags printed several to a line, as some pages print them, are one game's
+// tags: the next tag line does not start another game, and the tags repeat
+// between games still split them.
+func TestSplitSeveralTagsOnALine(t *testing.T) {
+	text := "[Event \"a\"] [Site \"b\"]\n[White \"w\"] [Black \"x\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n" +
+		"[Event \"c\"] [Site \"d\"] 1. d4 d5 *\n"
+	games, err := grammar.ReadAll(bytes.NewReader([]byte(text)), "t.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 2 {
+		t.Fatalf("%d games, want 2", len(games))
+	}
+	for i, want := range []map[string]string{
+		{"Event": "a", "Site": "b", "White": "w", "Black": "x", "Result": "*"},
+		{"Event": "c", "Site": "d"},
+	} {
+		g := games[i]
+		if e := g.SyntaxError(); e != nil {
+			t.Errorf("game %d: %s", i+1, e.Message)
+		}
+		for name, value := range want {
+			if got, _ := g.Tag(name); got != value {
+				t.Errorf("game %d: %s is %q, want %q", i+1, name, got, value)
+			}
+		}
+	}
+}
+
 // Games that stand after a termination marker on the same line,
 // in a file of CR-only line ends, or after indented tags, are read as the
 // games they are, with their positions; text after a marker that is not a
