@@ -164,6 +164,7 @@ var lenientNames = []struct {
 	{record.LenientLong, "long"},
 	{record.LenientHyphen, "hyphen"},
 	{record.LenientZeroCastle, "zero-castle"},
+	{record.LenientLowerCastle, "lower-castle"},
 	{record.LenientNoEquals, "no-equals"},
 	{record.LenientNullZ0, "null-z0"},
 	{record.LenientLowerConversion, "lower-conversion"},

@@ -136,6 +136,14 @@ func parseMoveSlow(m *record.Move, text string) error {
 		m.Castle, m.Piece = record.CastleLong, 'K'
 		m.Lenient |= record.LenientZeroCastle
 		return nil
+	case "o-o":
+		m.Castle, m.Piece = record.CastleShort, 'K'
+		m.Lenient |= record.LenientLowerCastle
+		return nil
+	case "o-o-o":
+		m.Castle, m.Piece = record.CastleLong, 'K'
+		m.Lenient |= record.LenientLowerCastle
+		return nil
 	}
 	if len(s) > 1 && s[1] == '@' || s[0] == '@' {
 		return &MoveError{text, "a move; piece drops with `@` (crazyhouse) are not part of the notation"}

@@ -52,6 +52,8 @@ func TestParseMove(t *testing.T) {
 		{"O-O-O+", record.Move{Piece: 'K', Castle: record.CastleLong, Check: '+'}},
 		{"0-0", record.Move{Piece: 'K', Castle: record.CastleShort, Lenient: record.LenientZeroCastle}},
 		{"0-0-0", record.Move{Piece: 'K', Castle: record.CastleLong, Lenient: record.LenientZeroCastle}},
+		{"o-o", record.Move{Piece: 'K', Castle: record.CastleShort, Lenient: record.LenientLowerCastle}},
+		{"o-o-o", record.Move{Piece: 'K', Castle: record.CastleLong, Lenient: record.LenientLowerCastle}},
 		{"e2-e4", record.Move{FromFile: 4, FromRank: 1, To: sq("e4"), Lenient: record.LenientLong | record.LenientHyphen}},
 		{"e2e4", record.Move{FromFile: 4, FromRank: 1, To: sq("e4"), Lenient: record.LenientLong}},
 		{"Ng1-f3", record.Move{Piece: 'N', FromFile: 6, FromRank: 0, To: sq("f3"), Lenient: record.LenientLong | record.LenientHyphen}},

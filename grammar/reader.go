@@ -978,6 +978,8 @@ func lenientMessage(m *record.Move) string {
 		return "`Z0` is ChessBase's null move; PGN writes `--`"
 	case m.Lenient&record.LenientZeroCastle != 0:
 		return fmt.Sprintf("`%s` written with zeros; SAN castling is `O-O` or `O-O-O`", m.Text)
+	case m.Lenient&record.LenientLowerCastle != 0:
+		return fmt.Sprintf("`%s` written in lower case; SAN castling is `O-O` or `O-O-O`", m.Text)
 	case m.Lenient&record.LenientHyphen != 0:
 		return fmt.Sprintf("`%s` is long algebraic with a hyphen, not SAN", m.Text)
 	case m.Lenient&record.LenientLong != 0:

@@ -278,6 +278,9 @@ const (
 	// LenientNoSquare: a descriptive move that names its man and its
 	// check but no square (`P. checks.`).
 	LenientNoSquare
+	// LenientLowerCastle: castling written with lower-case letters
+	// (`o-o`), as some pages type it.
+	LenientLowerCastle
 )
 
 // Notation is the move notation a record's movetext is written in: SAN,
