@@ -128,21 +128,17 @@ func parseMoveSlow(m *record.Move, text string) error {
 			return &MoveError{text, "a capturing move before a conversion suffix, not a null move"}
 		}
 		return nil
-	case "0-0":
+	case "0-0", "0-0-0", "o-o", "o-o-o":
+		// Castling typed with zeros or in lower case.
 		m.Castle, m.Piece = record.CastleShort, 'K'
-		m.Lenient |= record.LenientZeroCastle
-		return nil
-	case "0-0-0":
-		m.Castle, m.Piece = record.CastleLong, 'K'
-		m.Lenient |= record.LenientZeroCastle
-		return nil
-	case "o-o":
-		m.Castle, m.Piece = record.CastleShort, 'K'
-		m.Lenient |= record.LenientLowerCastle
-		return nil
-	case "o-o-o":
-		m.Castle, m.Piece = record.CastleLong, 'K'
-		m.Lenient |= record.LenientLowerCastle
+		if len(s) == 5 {
+			m.Castle = record.CastleLong
+		}
+		if s[0] == 'o' {
+			m.Lenient |= record.LenientLowerCastle
+		} else {
+			m.Lenient |= record.LenientZeroCastle
+		}
 		return nil
 	}
 	if len(s) > 1 && s[1] == '@' || s[0] == '@' {
