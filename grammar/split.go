@@ -107,6 +107,12 @@ type Splitter struct {
 	// space only): fmt accounts for every byte of its input.
 	bom     bool
 	residue []byte
+	// win is the reader's buffered bytes, of which the first wi are
+	// lines taken by nextLine and not yet discarded from the reader:
+	// most lines are cut from it without a call into the reader (sync
+	// hands the taken bytes back before the reader is used again).
+	win []byte
+	wi  int
 }
 
 // NewSplitter returns a splitter reading r, with DefaultLimits and
@@ -212,6 +218,35 @@ func (s *Splitter) readLineMax(max int) (line []byte, n int, err error) {
 	}
 }
 
+// nextLine is readLineMax for the splitter's loop: a line wholly in the
+// buffered window is cut from it in place; else the reader reads it.
+func (s *Splitter) nextLine(max int) (line []byte, n int, err error) {
+	if b := s.win[s.wi:]; len(b) > 0 {
+		if end := s.lineEnd(b); end > 0 {
+			s.wi += end
+			s.consumed += end
+			return b[:end:end], end, nil
+		}
+	}
+	s.sync()
+	line, n, err = s.readLineMax(max)
+	if err == nil {
+		// No fill: the line read stays where it is.
+		s.win, _ = s.r.Peek(s.r.Buffered())
+	}
+	return line, n, err
+}
+
+// sync discards the lines nextLine took from the window from the reader,
+// so that the reader's next byte is the splitter's; the window is let go
+// (a read may move the reader's buffer).
+func (s *Splitter) sync() {
+	if s.wi > 0 {
+		_, _ = s.r.Discard(s.wi)
+	}
+	s.win, s.wi = nil, 0
+}
+
 // lineEnd returns the length of the first line of b with its line end, or
 // 0 when b holds no complete line end (a `\r` as b's last byte may be the
 // first half of `\r\n`).
@@ -299,7 +334,7 @@ func (s *Splitter) Next() (Chunk, error) {
 				break
 			}
 			var err error
-			line, n, err = s.readLineMax(s.lineMax())
+			line, n, err = s.nextLine(s.lineMax())
 			if err != nil {
 				if err != io.EOF {
 					s.err = fmt.Errorf("reading game text: %w", err)
@@ -466,6 +501,7 @@ const (
 // the game's bytes so far; data are the lines kept.
 func (s *Splitter) skipGame(data []byte, start, cut record.Pos, size int) (Chunk, error) {
 	c := Chunk{Data: bytes.Clone(data), Pos: start, Truncated: true, CutPos: cut, limits: s.limits, notation: s.notation, noGuess: s.noGuess}
+	s.sync()
 	for s.err == nil {
 		head, err := s.r.Peek(2)
 		if len(head) == 0 {
@@ -758,6 +794,7 @@ func (s *Splitter) commentCloses(line []byte, off int) bool {
 	}
 	// Peek may move bufio's buffer under line: line is not used after it.
 	n := len(line)
+	s.sync()
 	ahead, _ := s.r.Peek(lookahead) // a short read at the end of input is fine
 	if j := bytes.IndexAny(ahead, "{}"); j >= 0 && ahead[j] == '}' {
 		s.closeAt = off + n + j
