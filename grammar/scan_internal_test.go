@@ -24,3 +24,40 @@ func TestNextSplitByte(t *testing.T) {
 		}
 	}
 }
+
+// TestEndsWithResultShortcut holds endsWithResult, which lexes only the
+// last word of a line of plain words, to the lexing of the whole line
+// from skip: lines built of pieces that open, end or break something
+// before a last word that is or resembles a marker.
+func TestEndsWithResultShortcut(t *testing.T) {
+	heads := []string{"", "1.", "12. Nf3+", "e4", "Qxe7#", "e8=Q", "O-O", "*", "1-0", "0-1", "1/2-1/2", "½-½",
+		"{c}", "{", "}", "(", ")", "( e4", "$1", ";x", "%", "\"", "[", "]", "\v", "\f", "a\x00", "11…", "…", "e4)", "1.*", "½"}
+	lasts := []string{"*", "1-0", "0-1", "1/2-1/2", "½-½", "e1-0", "a1", "2", "Rd1", "1.*", "$0*", ")*", "(*", "{*", "}1-0", "\"1-0", "%*", "\v*"}
+	seps := []string{" ", "\t", "  ", " \t"}
+	check := func(line string, skip int) {
+		t.Helper()
+		b := []byte(line)
+		end := len(b)
+		for end > skip && isSpace(b[end-1]) {
+			end--
+		}
+		want := end > skip && lexEndsWithResult(b[:end], skip)
+		if got := endsWithResult(b, skip); got != want {
+			t.Errorf("endsWithResult(%q, %d) = %v, the whole line lexed says %v", line, skip, got, want)
+		}
+	}
+	for _, h1 := range heads {
+		for _, h2 := range heads {
+			for _, sep := range seps {
+				for _, last := range lasts {
+					for _, tail := range []string{"", " ", "\n", " \r\n"} {
+						line := h1 + sep + h2 + sep + last + tail
+						check(line, 0)
+						check("x}"+line, 2)
+						check("}"+line, 1)
+					}
+				}
+			}
+		}
+	}
+}

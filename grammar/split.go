@@ -861,8 +861,22 @@ func endsWithResult(line []byte, skip int) bool {
 	}
 	// The lexer reads the line's bytes where they are (it keeps nothing
 	// of them), from skip on: what stands before is the end of a comment.
+	// When all before the last word is plain words and numbers, the
+	// lexer leaves them with nothing open and nothing ended, so it reads
+	// the last word alike from the space before it: only that is lexed.
+	from := skip
+	if ws := bytes.LastIndexAny(line[skip:end], " \t"); ws >= 0 && plainText(line[skip:skip+ws]) {
+		from = skip + ws + 1
+	}
+	return lexEndsWithResult(line[:end], from)
+}
+
+// lexEndsWithResult is endsWithResult's lexing of line (its trailing white
+// space cut off) from offset from.
+func lexEndsWithResult(line []byte, from int) bool {
+	end := len(line)
 	src := unsafe.String(unsafe.SliceData(line), end)
-	lx := lex{src: src, line: 1, base: startPos, rest: len(src), i: skip}
+	lx := lex{src: src, line: 1, base: startPos, rest: len(src), i: from}
 	last := lexer.TokenType(0)
 	lastStart := 0
 	for {
@@ -889,6 +903,32 @@ func endsWithResult(line []byte, skip int) bool {
 	// skipped as text after the marker (FuzzParse:
 	// testdata/fuzz/FuzzParse/2ae35dd105d2dc8b).
 	return lx.rest == len(src) || isMarker(bytes.TrimSpace(line[lx.rest:end]))
+}
+
+// plainBytes are the bytes of plain words and numbers (`12. Nf3+`), in
+// which the lexer finds no termination marker, error, variation or
+// comment: letters, digits, `.`, `+`, `#`, `=`, spaces and tabs.
+var plainBytes = func() (t [256]bool) {
+	for _, c := range []byte(".+#= \t") {
+		t[c] = true
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = true
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = true, true
+	}
+	return t
+}()
+
+// plainText reports whether b is all plainBytes.
+func plainText(b []byte) bool {
+	for _, c := range b {
+		if !plainBytes[c] {
+			return false
+		}
+	}
+	return true
 }
 
 // startsGame reports whether a line starts like the movetext of a game: a
