@@ -707,12 +707,12 @@ var splitBytes = func() (t [256]bool) {
 func nextSplitByte(line []byte, i int) int {
 	for ; i+8 <= len(line); i += 8 {
 		x := binary.LittleEndian.Uint64(line[i:])
-		// `(` and `)` differ in the low bit only. Each term marks its
-		// bytes exactly up to its first mark (a borrow may mark bytes
-		// above it): the lowest mark of all is exact, and only it is
-		// read.
+		// `(` and `)` differ in the low bit only, `;` and `{` in bit 6
+		// only. Each term marks its bytes exactly up to its first mark (a
+		// borrow may mark bytes above it): the lowest mark of all is
+		// exact, and only it is read.
 		if m := below(x&^lo8^lo8*'(', 1) | below(x^lo8*'*', 1) |
-			below(x^lo8*'-', 1) | below(x^lo8*';', 1) | below(x^lo8*'{', 1); m != 0 {
+			below(x^lo8*'-', 1) | below(x&^(lo8*0x40)^lo8*';', 1); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
