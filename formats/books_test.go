@@ -88,6 +88,15 @@ var bookFindings = map[string][]string{
 	"inselschach-de.pgn": {
 		"game 1 13:59 syntax ",
 	},
+	// Added with the sources of the second round (Dutch, Spanish,
+	// Portuguese pages and more of the Blue Book).
+	"krabbe-kortste-nl.pgn": nil,
+	"chessposter-es.pgn":    nil,
+	"peonavanzado-es.pgn":   nil,
+	"xadreznapraca-pt.pgn":  nil,
+	"viriatovitch-pt.pgn": {
+		"game 1 12:8 syntax ",
+	},
 }
 
 // bookMisread names the games whose reading leaves the moves meant before
