@@ -88,14 +88,19 @@ var bookFindings = map[string][]string{
 	"inselschach-de.pgn": {
 		"game 1 13:59 syntax ",
 	},
-	// Added with the sources of the second round (Dutch, Spanish,
-	// Portuguese pages and more of the Blue Book).
-	"krabbe-kortste-nl.pgn": nil,
-	"chessposter-es.pgn":    nil,
-	"peonavanzado-es.pgn":   nil,
-	"xadreznapraca-pt.pgn":  nil,
+	// Added with the sources of the second round (Dutch, Spanish and
+	// Portuguese pages, more of the Blue Book).
+	"krabbe-kortste-nl.pgn":           nil,
+	"chessposter-es.pgn":              nil,
+	"peonavanzado-es.pgn":             nil,
+	"xadreznapraca-pt.pgn":            nil,
+	"auladeenxadrista-pt.pgn":         nil,
+	"blue-book-of-chess-bookrags.pgn": nil,
 	"viriatovitch-pt.pgn": {
 		"game 1 12:8 syntax ",
+	},
+	"blue-book-of-chess-1910.pgn": {
+		"game 1 26:42 syntax ",
 	},
 }
 
