@@ -102,6 +102,15 @@ var bookFindings = map[string][]string{
 	"blue-book-of-chess-1910.pgn": {
 		"game 1 26:42 syntax ",
 	},
+	"h2g2-en.pgn":          nil,
+	"johnmackinnon-en.pgn": nil,
+	"playchess-en.pgn": {
+		"game 1 10:29 result-mismatch 1-0",
+	},
+	"chesshistory-en.pgn": {
+		"game 1 11:116 syntax mate.",
+		"game 2 24:59 syntax Resigns.",
+	},
 }
 
 // bookMisread names the games whose reading leaves the moves meant before
