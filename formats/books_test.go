@@ -111,6 +111,11 @@ var bookFindings = map[string][]string{
 		"game 1 11:116 syntax mate.",
 		"game 2 24:59 syntax Resigns.",
 	},
+	"schachcookie-de.pgn": nil,
+	"trappole-it.pgn":     nil,
+	"jeuechecs-fr.pgn": {
+		"game 1 13:8 syntax ",
+	},
 }
 
 // bookMisread names the games whose reading leaves the moves meant before
