@@ -116,6 +116,13 @@ var bookFindings = map[string][]string{
 	"jeuechecs-fr.pgn": {
 		"game 1 13:8 syntax ",
 	},
+	"chessterra-en.pgn": nil,
+	"elpais-es.pgn": {
+		"game 1 11:33 syntax ",
+	},
+	"xadrezafonsino-pt.pgn": {
+		"game 1 11:21 syntax Bc4…",
+	},
 }
 
 // bookMisread names the games whose reading leaves the moves meant before
