@@ -123,6 +123,9 @@ var bookFindings = map[string][]string{
 	"xadrezafonsino-pt.pgn": {
 		"game 1 11:21 syntax Bc4…",
 	},
+	"tamerlano-it.pgn": {
+		"game 1 10:65 syntax ",
+	},
 }
 
 // bookMisread names the games whose reading leaves the moves meant before
