@@ -139,8 +139,8 @@ var bookMisread = map[string]map[int]int{
 // The test set's size: games that read to their intended moves, and the
 // sources (one file each) they come from.
 const (
-	minBookGames   = 80
-	minBookSources = 11
+	minBookGames   = 100
+	minBookSources = 23
 )
 
 // TestBookGames validates the games as printed, checks that each reads
