@@ -205,6 +205,11 @@ func TestPGNFromSteps(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i, g := range games {
+			// A page printed in SAN is written as read, not from the
+			// steps: its text (Qh4+ for a mate, Nb1c3) is not ToSAN's.
+			if g.Notation == record.SAN {
+				continue
+			}
 			if compare(filepath.Base(path), i+1, g) {
 				compared++
 			}
