@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/internal/termtext"
 	"github.com/ashtapada/ashtapada/internal/textdiff"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
@@ -60,9 +61,9 @@ type Side struct {
 
 // WriteText writes an entry for a person, the texts that come from the
 // records (tags of the key, moves, messages, the diff's lines) with their
-// control characters quoted (formats.TerminalText).
+// control characters quoted (termtext.Safe).
 func WriteText(w io.Writer, e *Entry) error {
-	q := formats.TerminalText
+	q := termtext.Safe
 	var b strings.Builder
 	head := fmt.Sprintf("game %d", e.Game)
 	if e.GameB != 0 && e.GameB != e.Game {

@@ -32,6 +32,7 @@ import (
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/outfile"
+	"github.com/ashtapada/ashtapada/internal/termtext"
 	"github.com/ashtapada/ashtapada/internal/textdiff"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
@@ -199,12 +200,12 @@ func (fm *formatter) file(path string) (fmtResult, error) {
 	report := func(g *record.Game) {
 		for _, n := range g.Notices {
 			if n.Rule == ruleid.Syntax || n.Rule == ruleid.Limit {
-				fmt.Fprintf(o.Stderr, "%s:%d:%d: %s: %s [%s]\n", formats.TerminalText(name), n.Pos.Line, n.Pos.Col, n.Severity, formats.TerminalText(n.Message), n.Rule)
+				fmt.Fprintf(o.Stderr, "%s:%d:%d: %s: %s [%s]\n", termtext.Safe(name), n.Pos.Line, n.Pos.Col, n.Severity, termtext.Safe(n.Message), n.Rule)
 			}
 		}
 		if n := g.SyntaxError(); n != nil {
 			res.broken++
-			fmt.Fprintf(o.Stderr, "%s:%d:%d: the game could not be read and is passed through as written\n", formats.TerminalText(name), g.Pos.Line, g.Pos.Col)
+			fmt.Fprintf(o.Stderr, "%s:%d:%d: the game could not be read and is passed through as written\n", termtext.Safe(name), g.Pos.Line, g.Pos.Col)
 		}
 	}
 	plain := !o.List && !o.Diff && !o.Write && !o.Check
@@ -219,7 +220,7 @@ func (fm *formatter) file(path string) (fmtResult, error) {
 		// rewritten a part at a time.
 		rewrite = formats.SANRewrite(name, o.SAN, func(f *replay.Finding) {
 			fm.unplayed++
-			fmt.Fprintf(o.Stderr, "%s:%d:%d: %s: %s [%s]; the moves from there are kept as written\n", formats.TerminalText(name), f.Line, f.Column, f.Severity, formats.TerminalText(f.Message), f.Rule)
+			fmt.Fprintf(o.Stderr, "%s:%d:%d: %s: %s [%s]; the moves from there are kept as written\n", termtext.Safe(name), f.Line, f.Column, f.Severity, termtext.Safe(f.Message), f.Rule)
 		}, true)
 	}
 	each := func(out io.Writer) error {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/termtext"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/ruleid"
@@ -116,7 +117,7 @@ func (s *sanRewrite) Part(nodes []record.Node, pl *replay.Played) ([]record.Node
 	}
 	if s.cut && pl.StopNode != nil && pl.StopIndex >= 0 && pl.StopIndex < len(out) {
 		// The ply counts the plies of the parts before.
-		why := fmt.Sprintf("ply %d (%s) could not be played", pl.PliesBefore+pl.Len()+1, TerminalText(pl.StopNode.Text))
+		why := fmt.Sprintf("ply %d (%s) could not be played", pl.PliesBefore+pl.Len()+1, termtext.Safe(pl.StopNode.Text))
 		if pl.Stop != nil {
 			why += stopWhy(pl.Stop)
 		}

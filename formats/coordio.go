@@ -13,6 +13,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/ashtapada/ashtapada/internal/termtext"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
@@ -205,7 +206,7 @@ func stopReason(t *replay.Played) (why string, comment bool) {
 	case t.Start == nil && t.Stop != nil:
 		return "the game could not be replayed: " + t.Stop.Message, false
 	case t.StopNode != nil:
-		return fmt.Sprintf("ply %d (%s) could not be played; the record goes on from there in PGN only", t.PliesBefore+t.Len()+1, TerminalText(t.StopNode.Text)), true
+		return fmt.Sprintf("ply %d (%s) could not be played; the record goes on from there in PGN only", t.PliesBefore+t.Len()+1, termtext.Safe(t.StopNode.Text)), true
 	}
 	return "", false
 }

@@ -2,8 +2,8 @@
 // formats (RecordFormats: PGN, LAN and UCI read by the grammar, JSON and
 // JSONL; each with its writer, and FEN lists, SVG and the HTML viewer
 // written only), the canonical PGN of docs/notation.md section 6 (this
-// file), pictures of positions and findings, and diffs. The reports of
-// validate and detect are package report's.
+// file), and diffs. The pictures (SVG, the HTML viewer) are package
+// picture's; the reports of validate and detect are package report's.
 package formats
 
 import (

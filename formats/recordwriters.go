@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/ashtapada/ashtapada/picture"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
@@ -602,12 +603,12 @@ func (s *svgWriter) Write(g *record.Game, n int, res *replay.Result, _ PlayedPar
 	if pl.Start == nil {
 		return fmt.Errorf("game %d cannot be drawn: %s [%s]", n, pl.Stop.Message, pl.Stop.Rule)
 	}
-	d, err := DiagramAt(pl, pl.PliesBefore+pl.Len(), fmt.Sprintf("game %d", n))
+	d, err := picture.DiagramAt(pl, pl.PliesBefore+pl.Len(), fmt.Sprintf("game %d", n))
 	if err != nil {
 		return err
 	}
-	DescribeGame(d, g)
-	return WriteSVG(s.w, d)
+	picture.DescribeGame(d, g)
+	return picture.WriteSVG(s.w, d)
 }
 
 func (s *svgWriter) Close() error {
@@ -620,15 +621,15 @@ func (s *svgWriter) Close() error {
 	return nil
 }
 
-// htmlWriter writes one game viewer page for all the games (Viewer).
+// htmlWriter writes one game viewer page for all the games (picture.Viewer).
 type htmlWriter struct {
-	v *Viewer
+	v *picture.Viewer
 	// san rewrites the parts of a record in LAN or UCI (Write).
 	san sanRewrite
 }
 
 func newHTMLGames(w io.Writer, _ WriteOptions) (GameWriter, error) {
-	v, err := NewViewer(w)
+	v, err := picture.NewViewer(w)
 	if err != nil {
 		return nil, err
 	}

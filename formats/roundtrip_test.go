@@ -25,7 +25,7 @@ func recordFiles(t *testing.T) []string {
 	t.Helper()
 	root := testenv.RepoRoot()
 	var files []string
-	dirs := []string{filepath.Join(root, "corpus"), filepath.Join(root, "formats", "testdata"), filepath.Join(root, "testdata")}
+	dirs := []string{filepath.Join(root, "corpus"), filepath.Join(root, "formats", "testdata"), filepath.Join(root, "picture", "testdata"), filepath.Join(root, "testdata")}
 	if testenv.HasShared() {
 		dirs = append(dirs, filepath.Join(testenv.SharedPath(), "data"))
 	} else {

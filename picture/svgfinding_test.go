@@ -1,17 +1,27 @@
-package formats
+package picture
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
 func TestFindingDiagram(t *testing.T) {
-	g := readGames(t, filepath.Join("testdata", "leap-after-check.pgn"))[0]
+	path := filepath.Join("testdata", "leap-after-check.pgn")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := grammar.NewReader(bytes.NewReader(data), path).Next()
+	if err != nil {
+		t.Fatal(err)
+	}
 	res := replay.New(replay.Config{}).Game(g, "leap-after-check.pgn", 1)
 	var f *replay.Finding
 	for i := range res.Findings {

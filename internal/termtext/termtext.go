@@ -1,4 +1,9 @@
-package formats
+// Package termtext makes a record's text safe to print on a terminal:
+// every command that prints text read from its input for a person passes
+// it through Safe, so that no record can drive the terminal it is shown
+// on. The machine formats (JSON, SARIF) keep text exact and leave
+// escaping to their encoders.
+package termtext
 
 import (
 	"fmt"
@@ -6,7 +11,7 @@ import (
 	"unicode/utf8"
 )
 
-// TerminalText is s made safe to print for a person: every character a
+// Safe is s made safe to print for a person: every character a
 // terminal would act on instead of showing it is written as Go quotes it
 // (`\x1b`, `\n`, `\u009b`), so that a record's text can neither retitle nor
 // clear a terminal nor forge a line of a report. Quoted are the C0 control
@@ -19,7 +24,7 @@ import (
 // view, the text report (validate, and the findings other commands print),
 // diff's text, fmt's notices. The machine formats (JSON, JSONL, SARIF) keep
 // the text exact, escaped by their encoder.
-func TerminalText(s string) string {
+func Safe(s string) string {
 	i := 0
 	for i < len(s) && s[i] < utf8.RuneSelf && !quotedByte(s[i]) {
 		i++
@@ -58,5 +63,5 @@ func TerminalText(s string) string {
 	return b.String()
 }
 
-// quotedByte: TerminalText quotes the ASCII byte c.
+// quotedByte: Safe quotes the ASCII byte c.
 func quotedByte(c byte) bool { return (c < 0x20 && c != '\t') || c == 0x7f }

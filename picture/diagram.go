@@ -1,4 +1,4 @@
-package formats
+package picture
 
 // Pictures of a position: the Unicode diagram for the terminal (show) and
 // the SVG (show --svg, validate --svg-dir). Both draw a Diagram, which holds
@@ -10,6 +10,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/ashtapada/ashtapada/internal/termtext"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/rules"
 )
@@ -90,9 +91,9 @@ var unicodeMen = map[byte]string{
 // marks survive a terminal without colour. letters draws men as FEN letters
 // instead of figurines (for terminals without the chess symbols). Its
 // texts, a record's tags and a profile's names among them, are printed
-// with their control characters quoted (TerminalText).
+// with their control characters quoted (termtext.Safe).
 func WriteDiagram(w io.Writer, d *Diagram, letters bool) error {
-	q := TerminalText
+	q := termtext.Safe
 	var b strings.Builder
 	for _, h := range d.Header {
 		b.WriteString(q(h) + "\n")

@@ -1,4 +1,4 @@
-package formats
+package picture
 
 // `convert --to html`: a game viewer in one self-contained page. The
 // positions of a game's main line come from the one walk of the game
@@ -130,7 +130,7 @@ func viewerDiagram(d Diagram) *Diagram {
 // main line as played (a record held whole is one part). The page needs
 // the game in order twice, its positions then its move list: parts is
 // called twice. The page is the same however the game is read.
-func (v *Viewer) Game(g *record.Game, res *replay.Result, parts PlayedParts) error {
+func (v *Viewer) Game(g *record.Game, res *replay.Result, parts func(part func([]record.Node, *replay.Played))) error {
 	vg := v.head(g, res)
 	if vg == nil {
 		return nil // nothing to draw: the head said why

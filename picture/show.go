@@ -1,4 +1,4 @@
-package formats
+package picture
 
 // The view `show` prints: one position of a game's main line as the
 // replay played it, with its diagram, FEN, side to move, the profile's
@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ashtapada/ashtapada/internal/termtext"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
@@ -285,7 +286,7 @@ func diagramOf(pos *rules.Position, st *replay.Step, ply int, profile *rules.Pro
 }
 
 // Write prints the view for a person, the texts of the record and the
-// profile with their control characters quoted (TerminalText).
+// profile with their control characters quoted (termtext.Safe).
 func (v *ShowView) Write(w io.Writer, letters bool) error {
 	if err := WriteDiagram(w, v.Diagram, letters); err != nil {
 		return err
@@ -301,9 +302,9 @@ func (v *ShowView) Write(w io.Writer, letters bool) error {
 	}
 	b.WriteString("\n")
 	if v.Bad {
-		fmt.Fprintf(&b, "next:     %s cannot be played here\n", TerminalText(v.Last))
+		fmt.Fprintf(&b, "next:     %s cannot be played here\n", termtext.Safe(v.Last))
 	} else if v.Last != "" {
-		fmt.Fprintf(&b, "last:     ply %d, %s\n", v.Ply, TerminalText(v.Last))
+		fmt.Fprintf(&b, "last:     ply %d, %s\n", v.Ply, termtext.Safe(v.Last))
 	}
 	legal := pos.LegalMoves(nil)
 	sans := make([]string, len(legal))
@@ -313,7 +314,7 @@ func (v *ShowView) Write(w io.Writer, letters bool) error {
 	sort.Strings(sans)
 	fmt.Fprintf(&b, "legal:    %d: %s\n", len(sans), strings.Join(sans, " "))
 	for _, f := range v.Findings {
-		fmt.Fprintf(&b, "%s: ply %d %s: %s [%s]\n", f.Severity, f.Ply, TerminalText(f.SAN), TerminalText(f.Message), f.Rule)
+		fmt.Fprintf(&b, "%s: ply %d %s: %s [%s]\n", f.Severity, f.Ply, termtext.Safe(f.SAN), termtext.Safe(f.Message), f.Rule)
 	}
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return fmt.Errorf("writing: %w", err)

@@ -1,4 +1,4 @@
-package formats
+package picture
 
 // The style and the script of the game viewer page (viewer.go).
 

@@ -1,4 +1,4 @@
-package formats
+package picture
 
 // Pictures of findings, for `validate --svg-dir` and `show`: the position
 // before the offending move, the move drawn as an arrow where its origin is

@@ -1,4 +1,4 @@
-package formats
+package picture
 
 import (
 	"fmt"
@@ -145,7 +145,7 @@ func writeSVG(w io.Writer, d *Diagram, opt svgOptions) error {
 		fmt.Fprintf(&b, `<g class="position"><use href="#%s"/></g>`+"\n", opt.position)
 	case opt.shared:
 		// What changes from position to position, in one group: the game
-		// viewer's script redraws it (formats/viewer.go).
+		// viewer's script redraws it (picture/viewer.go).
 		b.WriteString(`<g class="position">` + "\n")
 		writePosition(&b, d, l, glyphs, true)
 		b.WriteString("</g>\n")

@@ -1,4 +1,4 @@
-package formats
+package picture
 
 // Filling a Diagram from what the replay knows: the position and its
 // profile (DescribePosition) and the record's tags (DescribeGame). The

@@ -1,4 +1,4 @@
-package formats
+package picture
 
 // The men as pictures. Two sets, each drawn as SVG paths written here (no
 // font: a reader of the file may not have one with chess symbols, and no

@@ -1,4 +1,4 @@
-package formats
+package picture
 
 // What every HTML page the tool writes shares: the head with its style,
 // and the way an SVG drawing stands in the page.

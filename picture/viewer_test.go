@@ -1,4 +1,4 @@
-package formats
+package picture_test
 
 import (
 	"errors"
@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
@@ -19,12 +20,12 @@ import (
 // named, each replayed as convert replays it (with its steps).
 func writeRecords(t *testing.T, text, format string) string {
 	t.Helper()
-	f, ok := LookupRecordFormat(format)
+	f, ok := formats.LookupRecordFormat(format)
 	if !ok {
 		t.Fatalf("no format %s", format)
 	}
 	var buf strings.Builder
-	w, err := f.NewWriter(&buf, WriteOptions{})
+	w, err := f.NewWriter(&buf, formats.WriteOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
