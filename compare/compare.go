@@ -16,9 +16,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/internal/termtext"
 	"github.com/ashtapada/ashtapada/internal/textdiff"
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -141,7 +141,7 @@ func numbered(ms []lineMove, text func(*lineMove) string) []string {
 	for i := range ms {
 		moves[i], nums[i], black[i], joined[i] = text(&ms[i]), ms[i].number, ms[i].black, ms[i].joined
 	}
-	return formats.NumberedMoves(moves, nums, black, joined)
+	return notation.NumberedMoves(moves, nums, black, joined)
 }
 
 // firstError is the first error finding on a main-line move (the result

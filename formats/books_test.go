@@ -12,6 +12,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/testenv"
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -254,7 +255,7 @@ func checkBookRoundTrip(t *testing.T, rp *replay.Replayer, name string, index in
 	t.Helper()
 	tr := rp.Game(g, "", 1).Played
 	var san bytes.Buffer
-	sg, err := ToSAN(g, tr, true)
+	sg, err := notation.ToSAN(g, tr, true)
 	if err != nil {
 		t.Fatal(err)
 	}

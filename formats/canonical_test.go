@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
@@ -16,7 +17,7 @@ func canonicalText(t *testing.T, text string, cut bool) string {
 		t.Fatal(err)
 	}
 	res := replay.New(replay.Config{Steps: true}).Game(g, "t.pgn", 1)
-	c, err := CanonicalGame(g, res.Played, cut)
+	c, err := notation.CanonicalGame(g, res.Played, cut)
 	if err != nil {
 		t.Fatal(err)
 	}

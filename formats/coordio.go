@@ -14,6 +14,7 @@ import (
 	"strconv"
 
 	"github.com/ashtapada/ashtapada/internal/termtext"
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
@@ -89,11 +90,11 @@ func (c *coordRenderer) turn(wr *wrapper, i, j int) {
 			tok = append(tok, ',')
 		}
 		if c.uci {
-			tok = appendUCI(tok, t.Move(k))
+			tok = notation.AppendUCI(tok, t.Move(k))
 			continue
 		}
 		st := t.Step(k)
-		tok = appendLAN(tok, t.BeforeView(k), st.Move)
+		tok = notation.AppendLAN(tok, t.BeforeView(k), st.Move)
 		if st.Mate {
 			tok = append(tok, '#')
 		} else if st.Check {

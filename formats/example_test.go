@@ -6,6 +6,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
@@ -20,7 +21,7 @@ func ExampleDetectRecordFormat() {
 		panic(err)
 	}
 	res := replay.New(replay.Config{Steps: true}).Game(g, "<stdin>", 1)
-	c, err := formats.SANRecord(g, res.Played)
+	c, err := notation.SANRecord(g, res.Played)
 	if err != nil {
 		panic(err)
 	}

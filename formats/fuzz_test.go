@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -100,7 +101,7 @@ func FuzzCoordReader(f *testing.F) {
 			if err != nil {
 				return
 			}
-			if _, err := SANRecord(g, rp.Game(g, "f", i+1).Played); err != nil {
+			if _, err := notation.SANRecord(g, rp.Game(g, "f", i+1).Played); err != nil {
 				t.Fatal(err)
 			}
 		}

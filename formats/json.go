@@ -24,6 +24,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
@@ -1069,10 +1070,10 @@ func (a *jsonParts) addSteps(nodes []JSONNode, base int, t *replay.Played, from 
 		})
 		p := &a.played[len(a.played)-1]
 		start := len(a.text)
-		a.text = appendUCI(a.text, m)
+		a.text = notation.AppendUCI(a.text, m)
 		cut(&p.UCI, start)
 		start = len(a.text)
-		a.text = appendLAN(a.text, t.BeforeView(i), m)
+		a.text = notation.AppendLAN(a.text, t.BeforeView(i), m)
 		if st.Mate {
 			a.text = append(a.text, '#')
 		} else if st.Check {

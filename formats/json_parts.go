@@ -12,6 +12,7 @@ package formats
 import (
 	"fmt"
 
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -29,7 +30,7 @@ type jsonInParts struct {
 	// san rewrites the parts of a record in LAN or UCI in SAN when
 	// rewrite is set, as whole rewrites the record (asSAN); err is the
 	// first error of that rewrite.
-	san     sanRewrite
+	san     notation.SANRewriter
 	rewrite bool
 	err     error
 }
@@ -41,8 +42,8 @@ func (j *jsonRenderer) start(dst []byte, g *record.Game, n int) {
 	head := JSONGame{Game: n}
 	j.parts.headToJSON(&head, g)
 	san := j.inParts.san
-	j.inParts = jsonInParts{o: jsonObject{b: dst}, san: san, rewrite: inCoordinates(g)}
-	j.inParts.san.reset(g, true)
+	j.inParts = jsonInParts{o: jsonObject{b: dst}, san: san, rewrite: notation.InCoordinates(g)}
+	j.inParts.san.Reset(g, true)
 	head.appendHead(&j.inParts.o)
 }
 
@@ -62,7 +63,7 @@ func (j *jsonRenderer) part(nodes []record.Node, pl *replay.Played) {
 		return
 	}
 	if p.rewrite {
-		// The rewritten part's nodes are where the steps say (sanRewrite
+		// The rewritten part's nodes are where the steps say (notation.SANRewriter
 		// keeps every node before a cut in its place).
 		if nodes, p.err = p.san.Part(nodes, pl); p.err != nil {
 			return
@@ -126,7 +127,7 @@ func (j *jsonRenderer) End(g *record.Game, n int, res *replay.Result) ([]byte, e
 	p := &j.inParts
 	// The rewrite's room for a huge game's part is not kept for the
 	// games after it.
-	p.san = sanRewrite{}
+	p.san = notation.SANRewriter{}
 	if p.err != nil {
 		err := p.err
 		j.inParts = jsonInParts{}

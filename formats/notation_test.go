@@ -13,6 +13,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/testenv"
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -178,7 +179,7 @@ func TestPGNFromSteps(t *testing.T) {
 		if err := gw.Write(g, gi, res, nil); err != nil {
 			t.Fatal(err)
 		}
-		sg, err := ToSAN(g, res.Played, false)
+		sg, err := notation.ToSAN(g, res.Played, false)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/ruleid"
@@ -79,7 +80,7 @@ type canonicalWriter struct {
 
 // beginCanonical starts the canonical form of g after dst. The game's
 // numbering starts where its first part says (startNumbering), the part
-// as written: a part rewritten (sanRewrite) may have lost its first number
+// as written: a part rewritten (notation.SANRewriter) may have lost its first number
 // to a cut.
 func beginCanonical(dst []byte, g *record.Game, played *replay.Played) *canonicalWriter {
 	cw := &canonicalWriter{start: len(dst), g: g}
@@ -447,64 +448,7 @@ func appendMove(dst []byte, n *record.Node) []byte {
 	if n.Move == nil {
 		return append(dst, n.Text...)
 	}
-	return AppendMoveText(dst, n.Move)
-}
-
-// CanonicalMoveText is the canonical spelling of one move: `O-O` for
-// castling however written, `--` for a null move, the leap tilde, `=` before
-// a promotion piece, the conversion suffix, and the check mark and glyph as
-// written. Long algebraic stays long algebraic (turning it into SAN needs
-// the position), with its hyphen if it had one.
-func CanonicalMoveText(m *record.Move) string {
-	return string(AppendMoveText(nil, m))
-}
-
-// AppendMoveText appends CanonicalMoveText(m) to dst.
-func AppendMoveText(dst []byte, m *record.Move) []byte {
-	if m.Desc != nil || m.Castle == record.CastleEither {
-		// Descriptive notation is written as read: its squares depend on
-		// the position (ToSAN turns it into SAN).
-		return append(dst, m.Text...)
-	}
-	switch {
-	case m.Null:
-		dst = append(dst, '-', '-')
-	case m.Castle == record.CastleShort:
-		dst = append(dst, "O-O"...)
-	case m.Castle == record.CastleLong:
-		dst = append(dst, "O-O-O"...)
-	default:
-		if m.Piece != 0 {
-			dst = append(dst, m.Piece)
-		}
-		if m.Leap {
-			dst = append(dst, '~')
-		}
-		if m.FromFile >= 0 {
-			dst = append(dst, byte('a'+m.FromFile))
-		}
-		if m.FromRank >= 0 {
-			dst = append(dst, byte('1'+m.FromRank))
-		}
-		if m.Capture {
-			dst = append(dst, 'x')
-		} else if m.Lenient&record.LenientHyphen != 0 {
-			dst = append(dst, '-')
-		}
-		dst = append(dst, m.To.String()...)
-		if m.Promotion != 0 {
-			dst = append(dst, '=', m.Promotion)
-		}
-	}
-	if m.ConvSquare != record.NoSquare {
-		dst = append(dst, '/')
-		dst = append(dst, m.ConvSquare.String()...)
-		dst = append(dst, '=', m.ConvPiece)
-	}
-	if m.Check != 0 {
-		dst = append(dst, m.Check)
-	}
-	return append(dst, m.Glyph...)
+	return notation.AppendMoveText(dst, n.Move)
 }
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/testenv"
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 )
 
@@ -49,7 +50,7 @@ func sameNodes(a, b []record.Node, path string) string {
 		}
 		switch x.Kind {
 		case record.KindMove:
-			if CanonicalMoveText(x.Move) != CanonicalMoveText(y.Move) || x.Move.Joined != y.Move.Joined {
+			if notation.CanonicalMoveText(x.Move) != notation.CanonicalMoveText(y.Move) || x.Move.Joined != y.Move.Joined {
 				return fmt.Sprintf("%s: move %q vs %q", where, x.Move.Text, y.Move.Text)
 			}
 		case record.KindComment, record.KindLineComment, record.KindEscape:

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -494,7 +495,7 @@ func unwritableComment(nodes []record.Node) bool {
 // whole; the record keeps its last part in Moves, and one read whole after
 // all, or passed through as read, is left to appendGame. index is the
 // game's number in the input (1 for the first). With rewrite, a huge game
-// is replayed in parts and each part's moves rewritten (sanRewrite) before
+// is replayed in parts and each part's moves rewritten (notation.SANRewriter) before
 // it is written; res is that replay (of the record returned, when it was
 // read whole after all).
 func formatChunk(c grammar.Chunk, filename string, index int, ro grammar.ReadOptions, rewrite *Rewrite) (g *record.Game, res *replay.Result, out []byte, err error) {
@@ -526,8 +527,8 @@ func formatChunk(c grammar.Chunk, filename string, index int, ro grammar.ReadOpt
 			cw.part(end.Moves)
 		}
 	} else {
-		var san sanRewrite
-		san.reset(&end, false) // fmt keeps what was not played as written
+		var san notation.SANRewriter
+		san.Reset(&end, false) // fmt keeps what was not played as written
 		part := func(nodes []record.Node, pl *replay.Played) {
 			if err == nil {
 				var ns []record.Node

@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 )
 
@@ -36,7 +37,7 @@ func plainNodes(nodes []record.Node) []record.Node {
 				m.ConvSquare, m.ConvPiece = record.NoSquare, 0
 			}
 			m.Leap = false
-			m.Text = CanonicalMoveText(&m)
+			m.Text = notation.CanonicalMoveText(&m)
 			n.Move = &m
 			n.Text = m.Text
 			out = append(out, n)

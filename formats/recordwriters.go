@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/picture"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
@@ -222,7 +223,7 @@ type pgnRenderer struct {
 	// PGN, a record read in LAN or UCI), and err is the first error of
 	// that rewrite.
 	cw      *canonicalWriter
-	san     sanRewrite
+	san     notation.SANRewriter
 	rewrite bool
 	err     error
 	// steps: the parts' moves are written from the steps played (a
@@ -249,7 +250,7 @@ func (p *pgnRenderer) Begin(dst []byte, g *record.Game, n int) {
 func (p *pgnRenderer) whole(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
 	// A record in LAN or UCI is written in SAN, as replay played it (up
 	// to where it stopped).
-	g, err := asSAN(g, res)
+	g, err := notation.AsSAN(g, res)
 	if err != nil {
 		return dst, fmt.Errorf("game %d: %w", n, err)
 	}
@@ -270,12 +271,12 @@ func (p *pgnRenderer) whole(dst []byte, g *record.Game, n int, res *replay.Resul
 		// Moves read in a book's notation are written in SAN, from what
 		// the replay made of each (docs/notation-books.md); plain PGN is
 		// canonical SAN, cut where the replay stopped.
-		c, err := CanonicalGame(g, res.Played, p.plain)
+		c, err := notation.CanonicalGame(g, res.Played, p.plain)
 		if err != nil {
 			return dst, fmt.Errorf("game %d: %w", n, err)
 		}
 		if book && p.sourceComments {
-			c = withSourceComments(c, g, res.Played)
+			c = notation.WithSourceComments(c, g, res.Played)
 		}
 		if p.plain {
 			c = PlainGame(c)
@@ -296,7 +297,7 @@ func (p *pgnRenderer) whole(dst []byte, g *record.Game, n int, res *replay.Resul
 // start starts a game of more than one part, written a part at a time
 // (canonicalWriter). Canonical PGN of a record in SAN is its canonical
 // form; plain PGN and a record read in LAN or UCI have their parts
-// rewritten in SAN first, as whole rewrites the record (sanRewrite:
+// rewritten in SAN first, as whole rewrites the record (notation.SANRewriter:
 // CanonicalGame, cut; plainNodes:
 // PlainGame); a record in a book's notation has each part's moves written
 // from the steps played, as whole writes them, or, with its moves as
@@ -304,7 +305,7 @@ func (p *pgnRenderer) whole(dst []byte, g *record.Game, n int, res *replay.Resul
 // given those comments (appendSourceComments).
 func (p *pgnRenderer) start(dst []byte, g *record.Game, n int) {
 	p.started = true
-	if g.Recovered && !p.plain && !inCoordinates(g) && g.Source != nil {
+	if g.Recovered && !p.plain && !notation.InCoordinates(g) && g.Source != nil {
 		p.asRead, p.head, p.cw = true, appendPieceHead(dst, g, n, true), nil
 		return
 	}
@@ -316,10 +317,10 @@ func (p *pgnRenderer) start(dst []byte, g *record.Game, n int) {
 	// written from its steps, or, with its moves as printed in comments,
 	// rewritten and not cut (CanonicalGame) unless plain.
 	book := g.Notation.Book() && g.Unreadable() == nil
-	cut := p.plain || inCoordinates(g)
+	cut := p.plain || notation.InCoordinates(g)
 	p.sourced = book && p.sourceComments
 	p.rewrite, p.err = cut || p.sourced, nil
-	p.san.reset(g, cut)
+	p.san.Reset(g, cut)
 	p.steps = book && !p.plain && !p.sourced
 }
 
@@ -340,7 +341,7 @@ func (p *pgnRenderer) part(nodes []record.Node, pl *replay.Played) {
 			return
 		}
 		if p.sourced && pl != nil {
-			p.commented = appendSourceComments(p.commented[:0], nodes, written, pl)
+			p.commented = notation.AppendSourceComments(p.commented[:0], nodes, written, pl)
 			nodes = p.commented
 		}
 	}
@@ -376,7 +377,7 @@ func (p *pgnRenderer) End(g *record.Game, n int, res *replay.Result) ([]byte, er
 	p.part(g.Moves, res.Played)
 	// The rewrite's room for a huge game's part is not kept for the
 	// games after it.
-	p.san, p.commented = sanRewrite{}, nil
+	p.san, p.commented = notation.SANRewriter{}, nil
 	if p.err != nil {
 		p.cw = nil
 		return nil, fmt.Errorf("game %d: %w", n, p.err)
@@ -451,7 +452,7 @@ func (j *jsonRenderer) Begin(dst []byte, g *record.Game, n int) {
 func (j *jsonRenderer) whole(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
 	// A record in LAN or UCI is written in SAN, as replay played it (up
 	// to where it stopped): its moves' fields are SAN's.
-	g, err := asSAN(g, res)
+	g, err := notation.AsSAN(g, res)
 	if err != nil {
 		return dst, fmt.Errorf("game %d: %w", n, err)
 	}
@@ -625,7 +626,7 @@ func (s *svgWriter) Close() error {
 type htmlWriter struct {
 	v *picture.Viewer
 	// san rewrites the parts of a record in LAN or UCI (Write).
-	san sanRewrite
+	san notation.SANRewriter
 }
 
 func newHTMLGames(w io.Writer, _ WriteOptions) (GameWriter, error) {
@@ -641,7 +642,7 @@ func (h *htmlWriter) Write(g *record.Game, n int, res *replay.Result, parts Play
 		return nil
 	}
 	parts = parts.orWhole(g, res)
-	if !inCoordinates(g) || res.Played == nil {
+	if !notation.InCoordinates(g) || res.Played == nil {
 		return h.v.Game(g, res, parts)
 	}
 	// A record in LAN or UCI: the move list is in SAN, as the replay
@@ -652,7 +653,7 @@ func (h *htmlWriter) Write(g *record.Game, n int, res *replay.Result, parts Play
 	// rewriting starts again at each walk.
 	var err error
 	inSAN := func(part func([]record.Node, *replay.Played)) {
-		h.san.reset(g, false)
+		h.san.Reset(g, false)
 		parts(func(nodes []record.Node, pl *replay.Played) {
 			out, perr := h.san.Part(nodes, pl)
 			if perr != nil {

@@ -1,4 +1,4 @@
-package formats
+package notation
 
 // Coordinate notations: LAN (long algebraic, `Ng1-f3`, `e7xd8=Q+`) and UCI
 // (`g1f3`, `e7d8q`). Both name the origin and the destination, so a move is
@@ -24,11 +24,11 @@ import (
 // move is played from; check is the check mark to append ("", "+" or "#").
 func LAN(before *rules.Position, m rules.Move, check string) string {
 	var buf [24]byte
-	return string(append(appendLAN(buf[:0], before, m), check...))
+	return string(append(AppendLAN(buf[:0], before, m), check...))
 }
 
-// appendLAN appends the LAN of m, without check mark, to b.
-func appendLAN(b []byte, before *rules.Position, m rules.Move) []byte {
+// AppendLAN appends the LAN of m, without check mark, to b.
+func AppendLAN(b []byte, before *rules.Position, m rules.Move) []byte {
 	switch {
 	case m.Flags&rules.FlagCastleShort != 0:
 		return append(b, "O-O"...)
@@ -66,11 +66,11 @@ func appendLAN(b []byte, before *rules.Position, m rules.Move) []byte {
 // one (`c4g8/b1n`).
 func UCI(m rules.Move) string {
 	var buf [16]byte
-	return string(appendUCI(buf[:0], m))
+	return string(AppendUCI(buf[:0], m))
 }
 
-// appendUCI appends UCI(m) to b.
-func appendUCI(b []byte, m rules.Move) []byte {
+// AppendUCI appends UCI(m) to b.
+func AppendUCI(b []byte, m rules.Move) []byte {
 	b = m.AppendUCI(b)
 	if m.ConvSquare != rules.NoSquare && m.ConvKind != rules.NoKind {
 		b = append(b, '/')

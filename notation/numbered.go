@@ -1,7 +1,7 @@
-package formats
+package notation
 
-// Diffs of movetext aligned by move (diff's modes a and c, docs/cli.md): each
-// move is one line, `12. Nf3` or `12... Nc6`, so a unified diff of the
+// Moves with their numbers, one a line (diff's modes a and c,
+// docs/cli.md): `12. Nf3` or `12... Nc6`, so that a unified diff of the
 // lines shows which moves differ however the PGN was wrapped. The diff
 // itself is textdiff's.
 

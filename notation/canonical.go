@@ -1,15 +1,13 @@
-package formats
+package notation
 
 import (
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/termtext"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
-	"github.com/ashtapada/ashtapada/ruleid"
 )
 
 // CanonicalGame returns a copy of g whose main-line moves are written in
@@ -22,10 +20,10 @@ import (
 // and a comment says where and why the line stops (derived output must
 // not pass an illegal move off as valid); without cut they are kept as
 // written (a layout tool loses nothing). The main line read whole is one
-// part of sanRewrite.
+// part of SANRewriter.
 func CanonicalGame(g *record.Game, pl *replay.Played, cut bool) (*record.Game, error) {
 	c := *g
-	s := sanRewrite{cut: cut, readable: g.Unreadable() == nil}
+	s := SANRewriter{cut: cut, readable: g.Unreadable() == nil}
 	moves, err := s.Part(g.Moves, pl)
 	if err != nil {
 		return nil, err
@@ -34,12 +32,12 @@ func CanonicalGame(g *record.Game, pl *replay.Played, cut bool) (*record.Game, e
 	return &c, nil
 }
 
-// sanRewrite rewrites the main line of a game in canonical SAN a part at a
+// SANRewriter rewrites the main line of a game in canonical SAN a part at a
 // time, as the replay played each part (replay.Each), so that
 // a huge game read in parts (grammar.SourceOf) is rewritten
 // without being held whole; CanonicalGame is its one part for a game read
 // whole. It keeps from part to part whether the line was cut.
-type sanRewrite struct {
+type SANRewriter struct {
 	cut bool
 	// readable: the reader read the record (no syntax error), so that a
 	// game the replay could not set up has its moves cut.
@@ -58,8 +56,8 @@ type sanRewrite struct {
 // reset starts the rewrite of g's main line again, keeping the storage
 // of the parts for the next game: the nodes Part returns are then valid
 // until the next call only (a writer that writes each part as it comes).
-func (s *sanRewrite) reset(g *record.Game, cut bool) {
-	*s = sanRewrite{cut: cut, readable: g.Unreadable() == nil, nodes: s.nodes[:0], moves: s.moves[:0], text: s.text[:0], reuse: true}
+func (s *SANRewriter) Reset(g *record.Game, cut bool) {
+	*s = SANRewriter{cut: cut, readable: g.Unreadable() == nil, nodes: s.nodes[:0], moves: s.moves[:0], text: s.text[:0], reuse: true}
 }
 
 // Part returns the nodes of the next part of the main line with the moves
@@ -67,7 +65,7 @@ func (s *sanRewrite) reset(g *record.Game, cut bool) {
 // are into nodes, its PliesBefore the plies of the parts before) written
 // in canonical SAN: the nodes after a cut are left out, and nothing at
 // all of the parts after it. pl nil: the nodes as they are (a copy).
-func (s *sanRewrite) Part(nodes []record.Node, pl *replay.Played) ([]record.Node, error) {
+func (s *SANRewriter) Part(nodes []record.Node, pl *replay.Played) ([]record.Node, error) {
 	if s.done {
 		return nil, nil
 	}
@@ -145,63 +143,6 @@ func stopWhy(f *replay.Finding) string {
 	return ": " + f.Message + " [" + f.Rule + "]"
 }
 
-// FormatSAN is Format with every main-line move written in the profile's
-// canonical SAN (`fmt --san`): each game read whole is replayed once by rp
-// (with replay.Config.Steps) and rewritten by CanonicalGame, the moves the
-// replay could not play kept as written. stopped, when not nil, is called
-// with each game whose main line the replay stopped before its end, and
-// why.
-func FormatSAN(w io.Writer, rd *grammar.Reader, filename string, report func(*record.Game), rp *replay.Replayer, stopped func(*replay.Finding)) (FormatStats, error) {
-	return format(w, rd, filename, report, SANRewrite(filename, rp, stopped, false))
-}
-
-// Rewrite is how FormatEach rewrites each game before it writes it:
-// SANRewrite's moves in canonical SAN (fmt --san).
-type Rewrite struct {
-	filename string
-	rp       *replay.Replayer
-	stopped  func(*replay.Finding)
-	// parts: a huge game is replayed in parts (else it is read whole).
-	parts bool
-}
-
-// SANRewrite is FormatSAN's rewrite of each game, for FormatEach (fmt, -l,
-// -d, -w, --check with --san): each game is replayed once by rp and its
-// moves rewritten by CanonicalGame. With parts, a huge game (one FormatEach
-// reads in parts) is replayed in parts as the commands replay it
-// (grammar.SourceOf, replay.Replayer.Replay): its moves are rewritten and
-// written a part at a time (sanRewrite), so that it is never held whole;
-// without, it is read whole.
-func SANRewrite(filename string, rp *replay.Replayer, stopped func(*replay.Finding), parts bool) *Rewrite {
-	return &Rewrite{filename: filename, rp: rp, stopped: stopped, parts: parts}
-}
-
-// game rewrites game n, read whole; res is its replay when the caller
-// has one (nil: it is replayed here).
-func (rw *Rewrite) game(g *record.Game, n int, res *replay.Result) (*record.Game, error) {
-	if res == nil {
-		res = rw.rp.Game(g, rw.filename, n)
-	}
-	if res.Played == nil {
-		return nil, fmt.Errorf("the replay kept no steps (replay.Config.Steps)")
-	}
-	rw.report(g, n, res.Played)
-	return CanonicalGame(g, res.Played, false)
-}
-
-// report calls stopped when the replay stopped the main line of game n
-// before its end (pl, or the last part of it: a stop stays said).
-func (rw *Rewrite) report(g *record.Game, n int, pl *replay.Played) {
-	if pl.Complete() || rw.stopped == nil {
-		return
-	}
-	f := pl.Stop
-	if f == nil {
-		f = &replay.Finding{File: rw.filename, Game: n, Line: g.Pos.Line, Column: g.Pos.Col, Rule: ruleid.Syntax, Severity: ruleid.SeverityOf(ruleid.Syntax).String(), Message: "the main line cannot be replayed"}
-	}
-	rw.stopped(f)
-}
-
 // SANRecord is a record read in another notation (LAN, UCI) rewritten in
 // canonical SAN from the replay (CanonicalGame, cut where the replay
 // stopped), so that PGN and JSON writers write SAN.
@@ -214,20 +155,77 @@ func SANRecord(g *record.Game, pl *replay.Played) (*record.Game, error) {
 	return c, nil
 }
 
-// inCoordinates reports whether g's moves are written in coordinates (LAN
+// InCoordinates reports whether g's moves are written in coordinates (LAN
 // or UCI) and were read: the writers of the record's own text (PGN, the
 // lossless JSON, the viewer's move list) write such a record in SAN
-// (asSAN, or sanRewrite a part at a time); the others write from the
+// (AsSAN, or SANRewriter a part at a time); the others write from the
 // replay's steps and take the record as read.
-func inCoordinates(g *record.Game) bool {
+func InCoordinates(g *record.Game) bool {
 	return (g.Notation == record.LAN || g.Notation == record.UCI) && g.Unreadable() == nil
 }
 
-// asSAN is g for a writer of the record's own text: SANRecord of a record
-// in coordinates (inCoordinates) as res played it, g itself otherwise.
-func asSAN(g *record.Game, res *replay.Result) (*record.Game, error) {
-	if !inCoordinates(g) || res == nil {
+// AsSAN is g for a writer of the record's own text: SANRecord of a record
+// in coordinates (InCoordinates) as res played it, g itself otherwise.
+func AsSAN(g *record.Game, res *replay.Result) (*record.Game, error) {
+	if !InCoordinates(g) || res == nil {
 		return g, nil
 	}
 	return SANRecord(g, res.Played)
+}
+
+// CanonicalMoveText is the canonical spelling of one move: `O-O` for
+// castling however written, `--` for a null move, the leap tilde, `=` before
+// a promotion piece, the conversion suffix, and the check mark and glyph as
+// written. Long algebraic stays long algebraic (turning it into SAN needs
+// the position), with its hyphen if it had one.
+func CanonicalMoveText(m *record.Move) string {
+	return string(AppendMoveText(nil, m))
+}
+
+// AppendMoveText appends CanonicalMoveText(m) to dst.
+func AppendMoveText(dst []byte, m *record.Move) []byte {
+	if m.Desc != nil || m.Castle == record.CastleEither {
+		// Descriptive notation is written as read: its squares depend on
+		// the position (ToSAN turns it into SAN).
+		return append(dst, m.Text...)
+	}
+	switch {
+	case m.Null:
+		dst = append(dst, '-', '-')
+	case m.Castle == record.CastleShort:
+		dst = append(dst, "O-O"...)
+	case m.Castle == record.CastleLong:
+		dst = append(dst, "O-O-O"...)
+	default:
+		if m.Piece != 0 {
+			dst = append(dst, m.Piece)
+		}
+		if m.Leap {
+			dst = append(dst, '~')
+		}
+		if m.FromFile >= 0 {
+			dst = append(dst, byte('a'+m.FromFile))
+		}
+		if m.FromRank >= 0 {
+			dst = append(dst, byte('1'+m.FromRank))
+		}
+		if m.Capture {
+			dst = append(dst, 'x')
+		} else if m.Lenient&record.LenientHyphen != 0 {
+			dst = append(dst, '-')
+		}
+		dst = append(dst, m.To.String()...)
+		if m.Promotion != 0 {
+			dst = append(dst, '=', m.Promotion)
+		}
+	}
+	if m.ConvSquare != record.NoSquare {
+		dst = append(dst, '/')
+		dst = append(dst, m.ConvSquare.String()...)
+		dst = append(dst, '=', m.ConvPiece)
+	}
+	if m.Check != 0 {
+		dst = append(dst, m.Check)
+	}
+	return append(dst, m.Glyph...)
 }
