@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/notation"
@@ -259,7 +260,7 @@ func checkBookRoundTrip(t *testing.T, rp *replay.Replayer, name string, index in
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := NewPGNWriter(&san).Write(sg); err != nil {
+	if err := pgn.NewWriter(&san).Write(sg); err != nil {
 		t.Fatal(err)
 	}
 	var desc bytes.Buffer

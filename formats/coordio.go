@@ -13,6 +13,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/internal/termtext"
 	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
@@ -24,7 +25,7 @@ import (
 // PGN-escaped), and the blank line after them.
 func appendTagsAsRead(b []byte, tags []record.Tag) []byte {
 	for i := range tags {
-		b = appendTag(b, &tags[i])
+		b = pgn.AppendTag(b, &tags[i])
 	}
 	return append(b, '\n')
 }

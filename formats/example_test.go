@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/replay"
@@ -25,7 +26,7 @@ func ExampleDetectRecordFormat() {
 	if err != nil {
 		panic(err)
 	}
-	if err := formats.WriteCanonical(os.Stdout, c); err != nil {
+	if err := pgn.WriteCanonical(os.Stdout, c); err != nil {
 		panic(err)
 	}
 	// Output:

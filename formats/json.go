@@ -23,6 +23,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
@@ -272,7 +273,7 @@ func GameToJSON(g *record.Game) *JSONGame {
 func gameToJSON(g *record.Game, a *jsonParts) *JSONGame {
 	j := &JSONGame{Moves: a.nodesToJSON(g.Moves)}
 	a.headToJSON(j, g)
-	a.tailToJSON(j, g, PassedThrough(g))
+	a.tailToJSON(j, g, pgn.PassedThrough(g))
 	return j
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
@@ -84,12 +85,12 @@ func TestCompactJSON(t *testing.T) {
 			if err != nil {
 				t.Fatalf("game %d: %v", i+1, err)
 			}
-			var pgn bytes.Buffer
-			if err := WriteCanonical(&pgn, g); err != nil {
+			var out bytes.Buffer
+			if err := pgn.WriteCanonical(&out, g); err != nil {
 				t.Fatal(err)
 			}
-			if !strings.Contains(pgn.String(), "\n\n"+w+"\n") {
-				t.Errorf("game %d read back:\n%s\nwant the moves %s", i+1, pgn.String(), w)
+			if !strings.Contains(out.String(), "\n\n"+w+"\n") {
+				t.Errorf("game %d read back:\n%s\nwant the moves %s", i+1, out.String(), w)
 			}
 			if i == 0 && (len(g.Tags) != 2 || g.Tags[0] != (record.Tag{Name: "Event", Value: `a "q"`})) {
 				t.Errorf("game 1's tags read back: %+v", g.Tags)

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
@@ -117,14 +118,14 @@ func FuzzConvertFromJSON(f *testing.F) {
 					written, valid = append(written, g), append(valid, res.Summary.Valid)
 				}
 			}
-			var pgn bytes.Buffer
-			if err := formats.WriteCanonical(&pgn, g); err != nil {
+			var canon bytes.Buffer
+			if err := pgn.WriteCanonical(&canon, g); err != nil {
 				t.Fatalf("game %d: canonical PGN: %v", n, err)
 			}
-			if err := formats.WriteCanonical(io.Discard, formats.PlainGame(g)); err != nil {
+			if err := pgn.WriteCanonical(io.Discard, pgn.PlainGame(g)); err != nil {
 				t.Fatalf("game %d: plain PGN: %v", n, err)
 			}
-			back := grammar.NewReader(bytes.NewReader(pgn.Bytes()), "back.pgn")
+			back := grammar.NewReader(bytes.NewReader(canon.Bytes()), "back.pgn")
 			for i := 0; i < 1000; i++ {
 				if _, err := back.Next(); err != nil {
 					break
@@ -163,7 +164,7 @@ func FuzzConvertFromJSON(f *testing.F) {
 	})
 }
 
-// checkPGNReadsBack checks that pgn, the PGN written for games, reads back
+// checkPGNReadsBack checks that text, the PGN written for games, reads back
 // as that many games, each with the structure it was written with: a game
 // written as read (one that could not be read) is again one that cannot be
 // read; another has the same tags, result and line of play (node kinds,
@@ -172,21 +173,21 @@ func FuzzConvertFromJSON(f *testing.F) {
 // it, as PGN has it), or, when validate judged it invalid (valid), may be
 // one that cannot be read: a move of the record (a move without a square)
 // need not be one PGN can write.
-func checkPGNReadsBack(t *testing.T, games []*record.Game, valid []bool, pgn []byte) {
+func checkPGNReadsBack(t *testing.T, games []*record.Game, valid []bool, text []byte) {
 	t.Helper()
-	back, err := grammar.ReadAll(bytes.NewReader(pgn), "back.pgn")
+	back, err := grammar.ReadAll(bytes.NewReader(text), "back.pgn")
 	if err != nil {
 		t.Fatalf("reading the PGN back: %v", err)
 	}
 	if len(back) != len(games) {
-		t.Fatalf("%d games written read back as %d:\n%s", len(games), len(back), pgn)
+		t.Fatalf("%d games written read back as %d:\n%s", len(games), len(back), text)
 	}
-	texts := utf8.Valid(pgn) // else the reader may read the file as Latin-1
+	texts := utf8.Valid(text) // else the reader may read the file as Latin-1
 	for i, g := range games {
 		b := back[i]
-		if formats.PassedThrough(g) && g.SyntaxError() != nil {
-			if !formats.PassedThrough(b) {
-				t.Fatalf("game %d, written as read, reads back as a game that reads:\n%s", i+1, pgn)
+		if pgn.PassedThrough(g) && g.SyntaxError() != nil {
+			if !pgn.PassedThrough(b) {
+				t.Fatalf("game %d, written as read, reads back as a game that reads:\n%s", i+1, text)
 			}
 			continue
 		}
@@ -194,14 +195,14 @@ func checkPGNReadsBack(t *testing.T, games []*record.Game, valid []bool, pgn []b
 			if !valid[i] {
 				continue
 			}
-			t.Fatalf("game %d, valid, reads back with a syntax error (%v):\n%s", i+1, b.SyntaxError(), pgn)
+			t.Fatalf("game %d, valid, reads back with a syntax error (%v):\n%s", i+1, b.SyntaxError(), text)
 		}
 		want := g.Result
 		if want == "" {
 			want = "*" // what the writer ends a game without a marker with
 		}
 		if b.Result != want || len(b.Tags) != len(g.Tags) {
-			t.Fatalf("game %d: result %q and %d tags, read back %q and %d:\n%s", i+1, want, len(g.Tags), b.Result, len(b.Tags), pgn)
+			t.Fatalf("game %d: result %q and %d tags, read back %q and %d:\n%s", i+1, want, len(g.Tags), b.Result, len(b.Tags), text)
 		}
 		if texts {
 			// The writer puts the Seven Tag Roster first: compare the
@@ -215,11 +216,11 @@ func checkPGNReadsBack(t *testing.T, games []*record.Game, valid []bool, pgn []b
 				return strings.Join(ps, "\n")
 			}
 			if a, z := pairs(g.Tags), pairs(b.Tags); a != z {
-				t.Fatalf("game %d: tags\n%s\nread back as\n%s\n%s", i+1, a, z, pgn)
+				t.Fatalf("game %d: tags\n%s\nread back as\n%s\n%s", i+1, a, z, text)
 			}
 		}
 		if d := sameLine(g.Moves, b.Moves, texts); d != "" {
-			t.Fatalf("game %d: %s\n%s", i+1, d, pgn)
+			t.Fatalf("game %d: %s\n%s", i+1, d, text)
 		}
 	}
 }

@@ -12,6 +12,7 @@ package formats
 import (
 	"fmt"
 
+	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
@@ -138,10 +139,10 @@ func (j *jsonRenderer) End(g *record.Game, n int, res *replay.Result) ([]byte, e
 	var tail JSONGame
 	// PassedThrough asks of the whole main line as written (its moves
 	// rewritten in SAN, cut where the replay stopped): emptyMovetext of
-	// it is no move written and no result, restLeft the rest of a
+	// it is no move written and no result, pgn.RestLeft the rest of a
 	// Recovered record not cut (the reader read the record: a record it
 	// could not read is read whole).
-	j.parts.tailToJSON(&tail, g, g.Result == "" && !p.moved || !p.rewrite && restLeft(g.Moves))
+	j.parts.tailToJSON(&tail, g, g.Result == "" && !p.moved || !p.rewrite && pgn.RestLeft(g.Moves))
 	tail.appendTail(&p.o)
 	b := p.o.end()
 	if j.lines {

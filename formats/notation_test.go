@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/notation"
@@ -186,7 +187,7 @@ func TestPGNFromSteps(t *testing.T) {
 		if sg.Result == "" {
 			sg.Result = "*"
 		}
-		if err := NewPGNWriter(&copied).Write(sg); err != nil {
+		if err := pgn.NewWriter(&copied).Write(sg); err != nil {
 			t.Fatal(err)
 		}
 		if direct.String() != copied.String() {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
@@ -22,7 +23,7 @@ func jsonToPGN(t *testing.T, src string) ([]*record.Game, string, error) {
 	rp := replay.New(replay.Config{Steps: true})
 	rd := pgnRendering.NewRenderer(WriteOptions{})
 	var out bytes.Buffer
-	j := newPGNJoiner(&out)
+	j := pgn.NewJoiner(&out)
 	var games []*record.Game
 	for n := 1; ; n++ {
 		g, err := jr.ReadGame()

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/record"
@@ -97,7 +98,7 @@ func normalize(g *record.Game) *record.Game {
 	} else {
 		c.Moves = normNodes(c.Moves)
 	}
-	if !PassedThrough(&c) {
+	if !pgn.PassedThrough(&c) {
 		c.Source = nil
 	}
 	if len(c.Notices) == 0 {
@@ -261,7 +262,7 @@ func TestJSONToPGNBytes(t *testing.T) {
 	for _, path := range files {
 		games := readGames(t, path)
 		var want bytes.Buffer
-		pw := NewPGNWriter(&want)
+		pw := pgn.NewWriter(&want)
 		for _, g := range games {
 			if err := pw.Write(g); err != nil {
 				t.Fatal(err)
@@ -274,7 +275,7 @@ func TestJSONToPGNBytes(t *testing.T) {
 				t.Fatal(err)
 			}
 			var fmtOut bytes.Buffer
-			if _, err := Format(&fmtOut, f, path, nil); err != nil {
+			if _, err := pgn.Format(&fmtOut, f, path, nil); err != nil {
 				t.Fatal(err)
 			}
 			f.Close()
@@ -294,7 +295,7 @@ func TestJSONToPGNBytes(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got bytes.Buffer
-			gw := NewPGNWriter(&got)
+			gw := pgn.NewWriter(&got)
 			r := NewJSONReader(&js)
 			for {
 				g, err := r.ReadGame()

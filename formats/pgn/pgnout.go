@@ -1,4 +1,4 @@
-package formats
+package pgn
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ import (
 	"github.com/ashtapada/ashtapada/replay"
 )
 
-// PGNWriter writes games one by one in fmt's form: canonical, or as read
+// Writer writes games one by one in fmt's form: canonical, or as read
 // (Game.Source) for a game that PassedThrough, with one byte-order mark kept
 // before a first game whose source starts with one, and one blank line
 // between games (none after the last: a file ends with exactly one
@@ -24,22 +24,22 @@ import (
 // records rather than text (convert from JSON, LAN, UCI). A game whose
 // texts would not read back as the one game it is (pgnsafe.go) is refused
 // and not written.
-type PGNWriter struct {
-	j   *pgnJoiner
+type Writer struct {
+	j   *Joiner
 	buf []byte
 	n   int // games written
 }
 
-// NewPGNWriter writes to w.
-func NewPGNWriter(w io.Writer) *PGNWriter { return &PGNWriter{j: newPGNJoiner(w)} }
+// NewWriter is a Writer of canonical PGN on w.
+func NewWriter(w io.Writer) *Writer { return &Writer{j: NewJoiner(w)} }
 
 // Write writes one game, after the blank line that separates it from the
 // game before.
-func (p *PGNWriter) Write(g *record.Game) error { return p.write(g, nil) }
+func (p *Writer) Write(g *record.Game) error { return p.write(g, nil) }
 
 // write is Write with the main line's moves written as played holds them
 // (appendCanonical).
-func (p *PGNWriter) write(g *record.Game, played *replay.Played) error {
+func (p *Writer) write(g *record.Game, played *replay.Played) error {
 	p.n++
 	var err error
 	if p.buf, err = appendCheckedPiece(p.buf[:0], g, p.n, played); err != nil {
@@ -106,14 +106,14 @@ func appendPGNPiece(dst []byte, g *record.Game, n int, played *replay.Played) []
 	return appendGame(dst, g, played, false)
 }
 
-// pgnJoiner joins pieces of PGN (appendPGNPiece) with one blank line
+// Joiner joins pieces of PGN (appendPGNPiece) with one blank line
 // between games. A game's canonical text reads back as that one game
 // wherever it stands (pgnsafe.go); the text of a game written as read,
 // one that could not be read, is its source, which may not: where such a
 // text is joined, the joiner reads the games around it back as the
 // splitter will and refuses a game that would not read back as one game
 // of its own (checkAsRead).
-type pgnJoiner struct {
+type Joiner struct {
 	w     io.Writer
 	first bool    // no piece joined yet
 	last  [2]byte // the last two bytes written, for the separator
@@ -127,9 +127,10 @@ type pgnJoiner struct {
 	asReadEnds         bool
 }
 
-func newPGNJoiner(w io.Writer) *pgnJoiner { return &pgnJoiner{w: w, first: true} }
+// NewJoiner is a Joiner writing to w.
+func NewJoiner(w io.Writer) *Joiner { return &Joiner{w: w, first: true} }
 
-func (p *pgnJoiner) Join(piece []byte) error {
+func (p *Joiner) Join(piece []byte) error {
 	flags, n, text := pieceParts(piece)
 	bom := flags&pieceBOM != 0 && p.first
 	p.first = false
@@ -189,7 +190,7 @@ var (
 // each must be one game of its own, the one written as read again one
 // that cannot be read (or has no movetext, as it had). It keeps what the
 // next call needs.
-func (p *pgnJoiner) checkAsRead(text []byte, asRead, bom bool, sep []byte) error {
+func (p *Joiner) checkAsRead(text []byte, asRead, bom bool, sep []byte) error {
 	before := p.asRead
 	p.asRead = nil
 	if !asRead && before == nil {
@@ -265,7 +266,7 @@ func (p *pgnJoiner) checkAsRead(text []byte, asRead, bom bool, sep []byte) error
 // JoinSpilled joins a piece whose start is in start (SpillJoiner): its
 // head, then text, which is written as it is read. Such a piece is a
 // huge game's canonical text.
-func (p *pgnJoiner) JoinSpilled(start io.Reader, rest []byte) error {
+func (p *Joiner) JoinSpilled(start io.Reader, rest []byte) error {
 	buf := make([]byte, 64<<10)
 	n, err := io.ReadFull(start, buf)
 	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
@@ -305,7 +306,7 @@ func (p *pgnJoiner) JoinSpilled(start io.Reader, rest []byte) error {
 	return nil
 }
 
-func (p *pgnJoiner) Close() error { return nil }
+func (p *Joiner) Close() error { return nil }
 
 // appendGame appends the text of one game, without the separator; first:
 // it is the first game of the output.
@@ -454,13 +455,13 @@ func tail2(prev [2]byte, b []byte) [2]byte {
 // game's tags when read back); or a comment that braces cannot hold
 // (unwritableComment).
 func PassedThrough(g *record.Game) bool {
-	return g.Unreadable() != nil || restLeft(g.Moves) || emptyMovetext(g) || unwritableComment(g.Moves)
+	return g.Unreadable() != nil || RestLeft(g.Moves) || emptyMovetext(g) || unwritableComment(g.Moves)
 }
 
-// restLeft reports whether a main line ends with the rest of a Recovered
+// RestLeft reports whether a main line ends with the rest of a Recovered
 // game, the text the reader could not read: it is written only as read
 // (a record cut where the replay stopped, CanonicalGame, has none left).
-func restLeft(nodes []record.Node) bool {
+func RestLeft(nodes []record.Node) bool {
 	return len(nodes) > 0 && nodes[len(nodes)-1].Kind == record.KindRest
 }
 

@@ -1,4 +1,4 @@
-package formats
+package pgn
 
 import (
 	"bytes"
@@ -22,7 +22,7 @@ func canonicalText(t *testing.T, text string, cut bool) string {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := NewPGNWriter(&b).Write(c); err != nil {
+	if err := NewWriter(&b).Write(c); err != nil {
 		t.Fatal(err)
 	}
 	return strings.Join(strings.Fields(b.String()), " ")

@@ -1,4 +1,4 @@
-package formats
+package pgn
 
 // What the PGN writer refuses. A record read from PGN holds only texts the
 // grammar read as what they are; a record read from JSON may hold any
@@ -22,7 +22,7 @@ import (
 // checkPGNFields returns why a text of g, written in canonical form, would
 // not read back as that text in that place (nil: each does). A game
 // written as read (PassedThrough) is its source: the source is checked
-// where it is joined to the games around it (pgnJoiner); g must have one.
+// where it is joined to the games around it (Joiner); g must have one.
 // The text after the termination marker is checked on the text written
 // (checkReadBack).
 func checkPGNFields(g *record.Game) error {

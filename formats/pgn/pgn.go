@@ -1,10 +1,4 @@
-// Package formats reads and writes records: the registry of record
-// formats (RecordFormats: PGN, LAN and UCI read by the grammar, JSON and
-// JSONL; each with its writer, and FEN lists, SVG and the HTML viewer
-// written only), the canonical PGN of docs/notation.md section 6 (this
-// file), and diffs. The pictures (SVG, the HTML viewer) are package
-// picture's; the reports of validate and detect are package report's.
-package formats
+package pgn
 
 import (
 	"bytes"
@@ -29,7 +23,7 @@ var sevenTagRoster = [...]string{"Event", "Site", "Date", "Round", "White", "Bla
 
 // WriteCanonical writes one game in canonical form, ending with one
 // newline. Games written one after another are separated by one blank line
-// (PGNWriter); a file ends with exactly one newline, as the usual
+// (Writer); a file ends with exactly one newline, as the usual
 // end-of-file fixers want (docs/format.md).
 //
 // Canonical form is a text normalisation, not a replay: it writes what the
@@ -189,13 +183,13 @@ func appendTags(dst []byte, tags []record.Tag) []byte {
 	for _, name := range sevenTagRoster {
 		for i := range tags {
 			if tags[i].Name == name {
-				dst = appendTag(dst, &tags[i])
+				dst = AppendTag(dst, &tags[i])
 			}
 		}
 	}
 	for i := range tags {
 		if !isRosterTag(tags[i].Name) {
-			dst = appendTag(dst, &tags[i])
+			dst = AppendTag(dst, &tags[i])
 		}
 	}
 	return dst
@@ -210,7 +204,9 @@ func isRosterTag(name string) bool {
 	return false
 }
 
-func appendTag(dst []byte, t *record.Tag) []byte {
+// AppendTag appends the tag pair line of t, `[Name "Value"]` and a newline,
+// its value escaped as PGN escapes it.
+func AppendTag(dst []byte, t *record.Tag) []byte {
 	dst = append(dst, '[')
 	dst = append(dst, t.Name...)
 	dst = append(dst, ' ', '"')
@@ -465,7 +461,7 @@ type FormatStats struct {
 // to report, which may be nil. Only I/O errors are errors.
 //
 // The per-game decisions (canonical or as read, the kept byte-order mark,
-// the blank line between games) are PGNWriter's, so fmt and convert cannot
+// the blank line between games) are Writer's, so fmt and convert cannot
 // drift apart.
 func Format(w io.Writer, r io.Reader, filename string, report func(*record.Game)) (FormatStats, error) {
 	return format(w, grammar.NewReader(r, filename), filename, report, nil)
