@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats/jsongame"
 	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/testenv"
@@ -268,7 +269,7 @@ func checkBookRoundTrip(t *testing.T, rp *replay.Replayer, name string, index in
 		t.Fatalf("%s game %d: %v", name, index, err)
 	}
 	// JSON keeps the moves as written: read back, they are the same.
-	j, err := GameFromJSON(GameToJSON(g))
+	j, err := jsongame.GameFromJSON(jsongame.GameToJSON(g))
 	if err != nil {
 		t.Fatalf("%s game %d: JSON: %v", name, index, err)
 	}

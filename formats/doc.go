@@ -10,8 +10,13 @@
 // its own, in parts for a huge game, then joined in input order, so that
 // many workers can render while one writer joins.
 //
+// The formats without a package of their own are written here: LAN and
+// UCI files (WriteCoordGame), the books' notations (WriteNotationGame) and
+// FEN lists (WriteFENList); the SVG and the HTML viewer are drawn by
+// package picture and offered here as the svg and html formats.
+//
 // What it leaves to others: the canonical PGN, fmt and plain PGN are
-// package formats/pgn's; move text (SAN, LAN, UCI, the books' notations)
+// package formats/pgn's; the JSON forms are package formats/jsongame's; move text (SAN, LAN, UCI, the books' notations)
 // is package notation's; the pictures (SVG, the HTML viewer) are package
 // picture's; the Parquet table is package gametable's; the reports of
 // validate and detect are package report's. Reading PGN and the

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/formats/jsongame"
 	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
@@ -31,9 +32,9 @@ var jsonFuzzSeeds = []string{
 
 // FuzzConvertFromJSON drives what `convert --from json` does with each game
 // a JSON input yields: the canonical and plain PGN writers, the replayer
-// (Game with its steps), the LAN and UCI writers and AddPlayed. No input may
+// (Game with its steps), the LAN and UCI writers and jsongame.AddPlayed. No input may
 // make any of them panic; the canonical PGN of a game read from JSON must
-// read back with the grammar without a panic; and GameToJSON of such a game
+// read back with the grammar without a panic; and jsongame.GameToJSON of such a game
 // must read back to the same JSON (what convert writes, convert reads).
 // FuzzJSONReader (fuzz_test.go) checks the reader's own round trip; this
 // target checks everything downstream of it, because a JSON object can
@@ -42,14 +43,14 @@ var jsonFuzzSeeds = []string{
 func FuzzConvertFromJSON(f *testing.F) {
 	for _, src := range jsonFuzzSeeds {
 		var buf bytes.Buffer
-		jw := formats.NewJSONWriter(&buf, false)
+		jw := jsongame.NewWriter(&buf, false)
 		gr := grammar.NewReader(strings.NewReader(src), "seed.pgn")
 		for {
 			g, err := gr.Next()
 			if err != nil {
 				break
 			}
-			if err := jw.Write(formats.GameToJSON(g)); err != nil {
+			if err := jw.Write(jsongame.GameToJSON(g)); err != nil {
 				f.Fatal(err)
 			}
 		}
@@ -80,7 +81,7 @@ func FuzzConvertFromJSON(f *testing.F) {
 		`{"tags":[],"moves":[],"notices":[{"rule":"syntax","severity":"error","message":"x"}],"source":"1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n"}]`))
 	pgnFormat, _ := formats.LookupRecordFormat("pgn")
 	f.Fuzz(func(t *testing.T, data []byte) {
-		jr := formats.NewJSONReader(bytes.NewReader(data))
+		jr := jsongame.NewReader(bytes.NewReader(data))
 		rp := replay.New(replay.Config{Variations: true, Steps: true})
 		// The games convert --to pgn writes, one after another, until it
 		// refuses one (a refusal stops convert): read back, they are as
@@ -131,13 +132,13 @@ func FuzzConvertFromJSON(f *testing.F) {
 					break
 				}
 			}
-			j := formats.GameToJSON(g)
+			j := jsongame.GameToJSON(g)
 			res := rp.Game(g, "fuzz.json", n)
 			if res == nil {
 				t.Fatalf("game %d: nil replay result", n)
 			}
 			tr := res.Played
-			formats.AddPlayed(j, tr)
+			jsongame.AddPlayed(j, tr)
 			for _, uci := range []bool{false, true} {
 				err := formats.WriteCoordGame(io.Discard, g, tr, uci)
 				var stop *formats.StopError
@@ -146,15 +147,15 @@ func FuzzConvertFromJSON(f *testing.F) {
 				}
 			}
 			var out bytes.Buffer
-			if err := formats.NewJSONWriter(&out, true).Write(formats.GameToJSON(g)); err != nil {
+			if err := jsongame.NewWriter(&out, true).Write(jsongame.GameToJSON(g)); err != nil {
 				t.Fatalf("game %d: writing JSON: %v", n, err)
 			}
-			g2, err := formats.NewJSONReader(bytes.NewReader(out.Bytes())).ReadGame()
+			g2, err := jsongame.NewReader(bytes.NewReader(out.Bytes())).ReadGame()
 			if err != nil {
-				t.Fatalf("game %d: JSON written by GameToJSON does not read back: %v\n%s", n, err, out.Bytes())
+				t.Fatalf("game %d: JSON written by jsongame.GameToJSON does not read back: %v\n%s", n, err, out.Bytes())
 			}
 			var out2 bytes.Buffer
-			if err := formats.NewJSONWriter(&out2, true).Write(formats.GameToJSON(g2)); err != nil {
+			if err := jsongame.NewWriter(&out2, true).Write(jsongame.GameToJSON(g2)); err != nil {
 				t.Fatalf("game %d: writing JSON again: %v", n, err)
 			}
 			if !bytes.Equal(out.Bytes(), out2.Bytes()) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats/jsongame"
 	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
@@ -19,7 +20,7 @@ import (
 // error.
 func jsonToPGN(t *testing.T, src string) ([]*record.Game, string, error) {
 	t.Helper()
-	jr := NewJSONReader(strings.NewReader(src))
+	jr := jsongame.NewReader(strings.NewReader(src))
 	rp := replay.New(replay.Config{Steps: true})
 	rd := pgnRendering.NewRenderer(WriteOptions{})
 	var out bytes.Buffer
@@ -197,9 +198,9 @@ func TestPGNWriterGameBoundaries(t *testing.T) {
 		t.Fatalf("%d games (%v)", len(games), err)
 	}
 	var js strings.Builder
-	jw := NewJSONWriter(&js, false)
+	jw := jsongame.NewWriter(&js, false)
 	for _, g := range games {
-		if err := jw.Write(GameToJSON(g)); err != nil {
+		if err := jw.Write(jsongame.GameToJSON(g)); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/ashtapada/ashtapada/formats/jsongame"
 	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/picture"
@@ -22,7 +23,7 @@ type WriteOptions struct {
 	// (record.Game.Notation, Notation.Book), a comment with the move as written.
 	SourceComments bool
 	// Compact (json, jsonl): one small object per game, the tags and the
-	// main line's SAN (json_compact.go), instead of the lossless record.
+	// main line's SAN (formats/jsongame/json_compact.go), instead of the lossless record.
 	Compact bool
 	// Descriptive (descriptive): the form written, short or long, and
 	// the knight's letter (replay.DescriptiveStyle).
@@ -214,61 +215,12 @@ func jsonRendering(lines bool) *Rendering {
 	return &Rendering{
 		NewRenderer: func(opt WriteOptions) GameRenderer {
 			if opt.Compact {
-				return &compactRenderer{lines: lines}
+				return jsongame.NewCompactRenderer(lines)
 			}
-			return &jsonRenderer{lines: lines}
+			return jsongame.NewRenderer(lines)
 		},
-		NewJoiner: func(w io.Writer) GameJoiner { return &jsonJoiner{w: w, lines: lines} },
+		NewJoiner: func(w io.Writer) GameJoiner { return jsongame.NewJoiner(w, lines) },
 	}
-}
-
-// jsonRenderer renders a game's object (a line of JSONL with lines); the
-// parts of each game's object are reused for the next (jsonParts).
-type jsonRenderer struct {
-	lines bool
-	parts jsonParts
-	// dst, g and n are the game begun (Begin), started once a part before
-	// the last is rendered: a game of one part, a record held whole, is
-	// written whole at End (whole).
-	dst     []byte
-	g       *record.Game
-	n       int
-	started bool
-	// inParts is the game being rendered in parts (json_parts.go).
-	inParts jsonInParts
-}
-
-// UnreadableWhole: a record the reader could not read is written with its
-// nodes up to the error, no part of it played.
-func (j *jsonRenderer) UnreadableWhole() {}
-
-func (j *jsonRenderer) Begin(dst []byte, g *record.Game, n int) {
-	j.dst, j.g, j.n, j.started = dst, g, n, false
-}
-
-// whole writes game n, its record held whole, from the record made an
-// object (gameToJSON), which holds a record the reader could not read with
-// its nodes (UnreadableWhole).
-func (j *jsonRenderer) whole(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
-	// A record in LAN or UCI is written in SAN, as replay played it (up
-	// to where it stopped): its moves' fields are SAN's.
-	g, err := notation.AsSAN(g, res)
-	if err != nil {
-		return dst, fmt.Errorf("game %d: %w", n, err)
-	}
-	j.parts.reset()
-	o := gameToJSON(g, &j.parts)
-	o.Game = n
-	if g.Unreadable() == nil {
-		// The record is converted whole whatever replay makes of it; the
-		// derived fields stop where the replay stopped.
-		addPlayed(o, res.Played, &j.parts)
-	}
-	var settings []byte
-	if len(o.Settings) > 0 {
-		settings = j.parts.settingsJSON // addPlayed set o.Settings from the parts
-	}
-	return appendJSONPiece(dst, o, settings, j.lines), nil
 }
 
 // coordRendering writes LAN (uci false) or UCI.

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/ashtapada/ashtapada/formats/jsongame"
 	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/testenv"
@@ -139,12 +140,12 @@ func TestJSONRoundTripData(t *testing.T) {
 		rp := replay.New(replay.Config{Steps: true})
 		for _, lines := range []bool{false, true} {
 			var buf bytes.Buffer
-			w := NewJSONWriter(&buf, lines)
+			w := jsongame.NewWriter(&buf, lines)
 			for i, g := range games {
-				j := GameToJSON(g)
+				j := jsongame.GameToJSON(g)
 				j.Game = i + 1
 				if lines && i < derived && g.SyntaxError() == nil {
-					AddPlayed(j, rp.Game(g, "", 0).Played)
+					jsongame.AddPlayed(j, rp.Game(g, "", 0).Played)
 				}
 				if err := w.Write(j); err != nil {
 					t.Fatal(err)
@@ -165,11 +166,11 @@ func TestJSONRoundTripData(t *testing.T) {
 					if g.SyntaxError() == nil {
 						res = rp.Game(g, "", 0)
 					}
-					compact, _ = Render(&compactRenderer{lines: true}, compact, g, i+1, res)
+					compact, _ = Render(jsongame.NewCompactRenderer(true), compact, g, i+1, res)
 				}
 				validateJSONL(t, schema, compact, path+" (compact)")
 			}
-			r := NewJSONReader(&buf)
+			r := jsongame.NewReader(&buf)
 			for i, want := range games {
 				got, err := r.ReadGame()
 				if err != nil {
@@ -285,9 +286,9 @@ func TestJSONToPGNBytes(t *testing.T) {
 		}
 		for _, lines := range []bool{false, true} {
 			var js bytes.Buffer
-			w := NewJSONWriter(&js, lines)
+			w := jsongame.NewWriter(&js, lines)
 			for _, g := range games {
-				if err := w.Write(GameToJSON(g)); err != nil {
+				if err := w.Write(jsongame.GameToJSON(g)); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -296,7 +297,7 @@ func TestJSONToPGNBytes(t *testing.T) {
 			}
 			var got bytes.Buffer
 			gw := pgn.NewWriter(&got)
-			r := NewJSONReader(&js)
+			r := jsongame.NewReader(&js)
 			for {
 				g, err := r.ReadGame()
 				if err == io.EOF {
@@ -334,11 +335,11 @@ func BenchmarkJSONGame(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		g := games[i%len(games)]
 		var buf bytes.Buffer
-		w := NewJSONWriter(&buf, true)
-		if err := w.Write(GameToJSON(g)); err != nil {
+		w := jsongame.NewWriter(&buf, true)
+		if err := w.Write(jsongame.GameToJSON(g)); err != nil {
 			b.Fatal(err)
 		}
-		if _, err := NewJSONReader(&buf).ReadGame(); err != nil {
+		if _, err := jsongame.NewReader(&buf).ReadGame(); err != nil {
 			b.Fatal(err)
 		}
 	}

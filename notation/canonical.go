@@ -229,3 +229,18 @@ func AppendMoveText(dst []byte, m *record.Move) []byte {
 	}
 	return append(dst, m.Glyph...)
 }
+
+// StopReason says why the replay of t did not follow the main line to its
+// end, in the words of the formats written from the replay's steps (LAN,
+// UCI, compact JSON's "stopped"): "" when it did. comment is true for a
+// move that could not be played, which the text formats say in a comment
+// where the moves stop; a game not replayed at all has no moves to stop.
+func StopReason(t *replay.Played) (why string, comment bool) {
+	switch {
+	case t.Start == nil && t.Stop != nil:
+		return "the game could not be replayed: " + t.Stop.Message, false
+	case t.StopNode != nil:
+		return fmt.Sprintf("ply %d (%s) could not be played; the record goes on from there in PGN only", t.PliesBefore+t.Len()+1, termtext.Safe(t.StopNode.Text)), true
+	}
+	return "", false
+}

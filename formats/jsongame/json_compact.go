@@ -1,4 +1,4 @@
-package formats
+package jsongame
 
 // The compact JSON form (convert --to json --compact, docs/convert.md): one
 // object per game with its number, its tags as an object, the main line as
@@ -25,15 +25,16 @@ import (
 	"strings"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/ruleid"
 )
 
-// compactRenderer renders a game's compact object (a line of JSONL with
+// CompactRenderer renders a game's compact object (a line of JSONL with
 // lines). It keeps nothing from game to game: the object is appended to
 // the piece's buffer straight from the record and the replay's steps.
-type compactRenderer struct {
+type CompactRenderer struct {
 	lines bool
 	// o is the object of the game being rendered, moves the moves
 	// written in it.
@@ -46,16 +47,16 @@ type compactRenderer struct {
 // why in "error" (the full form keeps its source instead; uci writes
 // nothing for it, so that read back it is again a game that was not
 // read); a game whose replay stopped has the moves before the stop and
-// says why in "stopped", in the coordinate formats' words (stopReason).
-func (c *compactRenderer) Begin(dst []byte, g *record.Game, n int) {
+// says why in "stopped", in the coordinate formats' words (notation.StopReason).
+func (c *CompactRenderer) Begin(dst []byte, g *record.Game, n int) {
 	c.o, c.moves = compactHead(dst, g, n), 0
 }
 
-func (c *compactRenderer) Part(_ []record.Node, pl *replay.Played) {
+func (c *CompactRenderer) Part(_ []record.Node, pl *replay.Played) {
 	c.o.b, c.moves = appendCompactMoves(c.o.b, pl, c.moves)
 }
 
-func (c *compactRenderer) Take(min int) []byte {
+func (c *CompactRenderer) Take(min int) []byte {
 	if len(c.o.b) < min || len(c.o.b) == 0 {
 		return nil
 	}
@@ -64,7 +65,7 @@ func (c *compactRenderer) Take(min int) []byte {
 	return b
 }
 
-func (c *compactRenderer) End(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
+func (c *CompactRenderer) End(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
 	var pl *replay.Played
 	if res != nil {
 		pl = res.Played
@@ -141,7 +142,7 @@ func compactTail(o jsonObject, g *record.Game, pl *replay.Played) []byte {
 	case se != nil:
 		o.str("error", fmt.Sprintf("%d:%d: %s", se.Pos.Line, se.Pos.Col, se.Message))
 	case pl != nil:
-		why, _ := stopReason(pl)
+		why, _ := notation.StopReason(pl)
 		o.str("stopped", why)
 	}
 	return o.end()

@@ -1,4 +1,4 @@
-package formats
+package jsongame
 
 // JSON and JSONL forms of a record (docs/convert.md, schema/game.schema.json).
 //
@@ -31,24 +31,24 @@ import (
 	"github.com/ashtapada/ashtapada/rules"
 )
 
-// JSONGame is the JSON object of one game.
-type JSONGame struct {
+// Game is the JSON object of one game.
+type Game struct {
 	// Game is the 1-based number of the game in its file, when known.
 	Game int `json:"game,omitempty"`
 	// Pos is where the game starts: [line, column, offset].
-	Pos  *[3]int   `json:"pos,omitempty"`
-	Tags []JSONTag `json:"tags"`
+	Pos  *[3]int `json:"pos,omitempty"`
+	Tags []Tag   `json:"tags"`
 	// Profile and Settings are derived by replay (ignored on reading).
 	Profile  string            `json:"profile,omitempty"`
 	Settings map[string]string `json:"settings,omitempty"`
-	Moves    []JSONNode        `json:"moves"`
+	Moves    []Node            `json:"moves"`
 	Result   string            `json:"result,omitempty"`
 	// BookNotation names the notation of books the moves were read in
 	// (record.Game.Notation, when it is one of the books': Notation.Book).
 	BookNotation string `json:"book_notation,omitempty"`
 	// ResultPos is the position of the termination marker.
-	ResultPos *[3]int      `json:"result_pos,omitempty"`
-	Notices   []JSONNotice `json:"notices,omitempty"`
+	ResultPos *[3]int  `json:"result_pos,omitempty"`
+	Notices   []Notice `json:"notices,omitempty"`
 	// Source is the game's text as read; written only for a game that fmt
 	// passes through as read (a syntax error, or tags with no movetext).
 	Source *string `json:"source,omitempty"`
@@ -62,23 +62,23 @@ type JSONGame struct {
 	TrailingPos    *[3]int `json:"trailing_pos,omitempty"`
 }
 
-// JSONTag is one tag pair.
-type JSONTag struct {
+// Tag is one tag pair.
+type Tag struct {
 	Name  string  `json:"name"`
 	Value string  `json:"value"`
 	Pos   *[3]int `json:"pos,omitempty"`
 }
 
-// JSONNotice is one of the reader's notices.
-type JSONNotice struct {
+// Notice is one of the reader's notices.
+type Notice struct {
 	Pos      *[3]int `json:"pos,omitempty"`
 	Rule     string  `json:"rule"`
 	Severity string  `json:"severity"`
 	Message  string  `json:"message"`
 }
 
-// JSONNode is one movetext element. Kind says which other fields are set.
-type JSONNode struct {
+// Node is one movetext element. Kind says which other fields are set.
+type Node struct {
 	Kind string  `json:"kind"`
 	Pos  *[3]int `json:"pos,omitempty"`
 	// Text: comment, line comment or escape text; for a move, the token as
@@ -89,44 +89,44 @@ type JSONNode struct {
 	// Dots after a move number.
 	Dots *int `json:"dots,omitempty"`
 	// Move: the parts of a move as written (kind "move").
-	Move *JSONMove `json:"move,omitempty"`
+	Move *Move `json:"move,omitempty"`
 	// Variation: the nodes of a variation (kind "variation").
-	Variation []JSONNode `json:"variation,omitempty"`
+	Variation []Node `json:"variation,omitempty"`
 	// Played: what replay derived for this move (ignored on reading).
-	Played *JSONPlayed `json:"played,omitempty"`
+	Played *Played `json:"played,omitempty"`
 }
 
-// JSONMove is a move as written, split into its parts.
-type JSONMove struct {
-	Written    string          `json:"written"`
-	Null       bool            `json:"null,omitempty"`
-	Piece      string          `json:"piece,omitempty"`
-	Leap       bool            `json:"leap,omitempty"`
-	Castle     string          `json:"castle,omitempty"`
-	FromFile   string          `json:"from_file,omitempty"`
-	FromRank   string          `json:"from_rank,omitempty"`
-	Capture    bool            `json:"capture,omitempty"`
-	To         string          `json:"to,omitempty"`
-	Promotion  string          `json:"promotion,omitempty"`
-	Conversion *JSONConversion `json:"conversion,omitempty"`
-	Check      string          `json:"check,omitempty"`
-	Glyph      string          `json:"glyph,omitempty"`
-	Joined     bool            `json:"joined,omitempty"`
-	Lenient    []string        `json:"lenient,omitempty"`
+// Move is a move as written, split into its parts.
+type Move struct {
+	Written    string      `json:"written"`
+	Null       bool        `json:"null,omitempty"`
+	Piece      string      `json:"piece,omitempty"`
+	Leap       bool        `json:"leap,omitempty"`
+	Castle     string      `json:"castle,omitempty"`
+	FromFile   string      `json:"from_file,omitempty"`
+	FromRank   string      `json:"from_rank,omitempty"`
+	Capture    bool        `json:"capture,omitempty"`
+	To         string      `json:"to,omitempty"`
+	Promotion  string      `json:"promotion,omitempty"`
+	Conversion *Conversion `json:"conversion,omitempty"`
+	Check      string      `json:"check,omitempty"`
+	Glyph      string      `json:"glyph,omitempty"`
+	Joined     bool        `json:"joined,omitempty"`
+	Lenient    []string    `json:"lenient,omitempty"`
 	// Notation is "descriptive" for a move written in descriptive
 	// notation: its squares depend on the position, so the parts above
 	// are not set and Written is read again (docs/notation-books.md).
 	Notation string `json:"notation,omitempty"`
 }
 
-// JSONConversion is a conversion suffix `/b8=N`.
-type JSONConversion struct {
+// Conversion is a conversion suffix `/b8=N`.
+type Conversion struct {
 	Square string `json:"square"`
 	Piece  string `json:"piece"`
 }
 
-// JSONPlayed is what replay made of a move: derived, never read back.
-type JSONPlayed struct {
+// Played is what replay made of a move: derived, never read back.
+type Played struct {
 	Ply  int    `json:"ply"`
 	SAN  string `json:"san"`
 	LAN  string `json:"lan,omitempty"`
@@ -184,9 +184,9 @@ var lenientNames = []struct {
 // parts from game to game: the object it builds is written, then dropped.
 type jsonParts struct {
 	pos    [][3]int
-	nodes  []JSONNode
-	moves  []JSONMove
-	played []JSONPlayed
+	nodes  []Node
+	moves  []Move
+	played []Played
 	ints   []int
 	strs   []string
 	// text holds the derived strings of a game's moves (FEN, LAN, UCI)
@@ -266,12 +266,12 @@ func bookNotationName(n record.Notation) string {
 
 // GameToJSON converts a record to its JSON object, without derived fields
 // (AddPlayed adds them).
-func GameToJSON(g *record.Game) *JSONGame {
+func GameToJSON(g *record.Game) *Game {
 	return gameToJSON(g, &jsonParts{})
 }
 
-func gameToJSON(g *record.Game, a *jsonParts) *JSONGame {
-	j := &JSONGame{Moves: a.nodesToJSON(g.Moves)}
+func gameToJSON(g *record.Game, a *jsonParts) *Game {
+	j := &Game{Moves: a.nodesToJSON(g.Moves)}
 	a.headToJSON(j, g)
 	a.tailToJSON(j, g, pgn.PassedThrough(g))
 	return j
@@ -280,23 +280,23 @@ func gameToJSON(g *record.Game, a *jsonParts) *JSONGame {
 // headToJSON sets the fields of j that come before the moves and are the
 // record's (the tags): all a game read in parts knows at its start
 // (json_parts.go).
-func (a *jsonParts) headToJSON(j *JSONGame, g *record.Game) {
+func (a *jsonParts) headToJSON(j *Game, g *record.Game) {
 	j.Pos = a.posJSON(g.Pos)
-	j.Tags = make([]JSONTag, len(g.Tags))
+	j.Tags = make([]Tag, len(g.Tags))
 	for i, t := range g.Tags {
-		j.Tags[i] = JSONTag{Name: t.Name, Value: t.Value, Pos: a.posJSON(t.Pos)}
+		j.Tags[i] = Tag{Name: t.Name, Value: t.Value, Pos: a.posJSON(t.Pos)}
 	}
 }
 
 // tailToJSON sets the fields of j that come after the moves, which only
 // the record's end tells (its result and notices); passed is whether the
 // game is passed through as read (PassedThrough), with its source.
-func (a *jsonParts) tailToJSON(j *JSONGame, g *record.Game, passed bool) {
+func (a *jsonParts) tailToJSON(j *Game, g *record.Game, passed bool) {
 	j.Result = g.Result
 	j.BookNotation = bookNotationName(g.Notation)
 	j.ResultPos = a.posJSON(g.ResultPos)
 	for _, n := range g.Notices {
-		j.Notices = append(j.Notices, JSONNotice{
+		j.Notices = append(j.Notices, Notice{
 			Pos: a.posJSON(n.Pos), Rule: n.Rule, Severity: n.Severity.String(), Message: n.Message,
 		})
 	}
@@ -310,9 +310,9 @@ func (a *jsonParts) tailToJSON(j *JSONGame, g *record.Game, passed bool) {
 }
 
 // nodesToJSON converts a list of nodes (a non-nil slice, empty for none).
-func (a *jsonParts) nodesToJSON(nodes []record.Node) []JSONNode {
+func (a *jsonParts) nodesToJSON(nodes []record.Node) []Node {
 	if len(nodes) == 0 {
-		return []JSONNode{}
+		return []Node{}
 	}
 	a.nodes = grow(a.nodes, len(nodes))
 	start := len(a.nodes)
@@ -326,7 +326,7 @@ func (a *jsonParts) nodesToJSON(nodes []record.Node) []JSONNode {
 	return out
 }
 
-func (a *jsonParts) nodeToJSON(n *record.Node) JSONNode {
+func (a *jsonParts) nodeToJSON(n *record.Node) Node {
 	var kind string
 	if int(n.Kind) < len(nodeKindNames) {
 		kind = nodeKindNames[n.Kind]
@@ -334,7 +334,7 @@ func (a *jsonParts) nodeToJSON(n *record.Node) JSONNode {
 	if kind == "" {
 		kind = fmt.Sprintf("unknown-%d", n.Kind)
 	}
-	j := JSONNode{Kind: kind, Pos: a.posJSON(n.Pos)}
+	j := Node{Kind: kind, Pos: a.posJSON(n.Pos)}
 	switch n.Kind {
 	case record.KindMove:
 		if n.Move != nil {
@@ -394,13 +394,13 @@ var (
 	rankNames = [8]string{"1", "2", "3", "4", "5", "6", "7", "8"}
 )
 
-func (a *jsonParts) moveToJSON(m *record.Move) *JSONMove {
+func (a *jsonParts) moveToJSON(m *record.Move) *Move {
 	a.moves = grow(a.moves, 1)
 	if m.Desc != nil || m.Castle == record.CastleEither {
-		a.moves = append(a.moves, JSONMove{Written: m.Text, Check: letter(m.Check), Glyph: m.Glyph, Joined: m.Joined, Notation: "descriptive"})
+		a.moves = append(a.moves, Move{Written: m.Text, Check: letter(m.Check), Glyph: m.Glyph, Joined: m.Joined, Notation: "descriptive"})
 		return &a.moves[len(a.moves)-1]
 	}
-	a.moves = append(a.moves, JSONMove{
+	a.moves = append(a.moves, Move{
 		Written:   m.Text,
 		Null:      m.Null,
 		Piece:     letter(m.Piece),
@@ -428,7 +428,7 @@ func (a *jsonParts) moveToJSON(m *record.Move) *JSONMove {
 		j.To = m.To.String()
 	}
 	if m.ConvSquare >= 0 && m.ConvSquare < 64 {
-		j.Conversion = &JSONConversion{Square: m.ConvSquare.String(), Piece: letter(m.ConvPiece)}
+		j.Conversion = &Conversion{Square: m.ConvSquare.String(), Piece: letter(m.ConvPiece)}
 	}
 	rest := m.Lenient
 	for _, l := range lenientNames {
@@ -451,14 +451,14 @@ func (a *jsonParts) moveToJSON(m *record.Move) *JSONMove {
 // ignored. It fails on values the record cannot hold (an unknown node kind,
 // a malformed square), naming where. Variations are held to the reader's
 // default depth limit (grammar.DefaultLimits), as in PGN.
-func GameFromJSON(j *JSONGame) (*record.Game, error) {
+func GameFromJSON(j *Game) (*record.Game, error) {
 	return gameFromJSON(j, grammar.DefaultLimits())
 }
 
 // gameFromJSON is GameFromJSON with the depth limit of lim: a game whose
 // variations nest deeper is read as a PGN game that does is, its tags and
 // a `limit` error, no moves (it is not replayed).
-func gameFromJSON(j *JSONGame, lim grammar.Limits) (*record.Game, error) {
+func gameFromJSON(j *Game, lim grammar.Limits) (*record.Game, error) {
 	g := &record.Game{
 		Pos:       posFromJSON(j.Pos),
 		Result:    j.Result,
@@ -515,7 +515,7 @@ func gameFromJSON(j *JSONGame, lim grammar.Limits) (*record.Game, error) {
 // An error names the node's path from the line (`[3].variation[0]`),
 // built as the calls return: a path made for every node cost memory in the
 // square of the depth.
-func nodesFromJSON(js []JSONNode, lim grammar.Limits, depth int) ([]record.Node, error) {
+func nodesFromJSON(js []Node, lim grammar.Limits, depth int) ([]record.Node, error) {
 	if len(js) == 0 {
 		return nil, nil
 	}
@@ -578,7 +578,7 @@ func num(p *int) int {
 	return *p
 }
 
-func nodeFromJSON(j *JSONNode, n *record.Node, lim grammar.Limits, depth int) error {
+func nodeFromJSON(j *Node, n *record.Node, lim grammar.Limits, depth int) error {
 	n.Pos = posFromJSON(j.Pos)
 	n.Text = str(j.Text)
 	switch j.Kind {
@@ -654,7 +654,7 @@ func ParseSquare(s string) (record.Square, error) {
 	return record.MakeSquare(int(s[0]-'a'), int(s[1]-'1')), nil
 }
 
-func moveFromJSON(j *JSONMove) (*record.Move, error) {
+func moveFromJSON(j *Move) (*record.Move, error) {
 	switch j.Notation {
 	case "":
 	case "descriptive":
@@ -762,23 +762,23 @@ func moveFromJSON(j *JSONMove) (*record.Move, error) {
 	return m, nil
 }
 
-// JSONWriter writes games as one JSON array (Lines false) or as JSON Lines,
+// Writer writes games as one JSON array (Lines false) or as JSON Lines,
 // one object per line (Lines true), streaming: each game is written as it
 // comes, built in a buffer reused from game to game (json_append.go: the
 // bytes encoding/json would write). Close ends the array.
-type JSONWriter struct {
-	j     jsonJoiner
+type Writer struct {
+	j     Joiner
 	lines bool
 	buf   []byte
 }
 
-// NewJSONWriter returns a writer of a JSON array (lines false) or JSONL.
-func NewJSONWriter(w io.Writer, lines bool) *JSONWriter {
-	return &JSONWriter{j: jsonJoiner{w: w, lines: lines}, lines: lines}
+// NewWriter returns a writer of a JSON array (lines false) or JSONL.
+func NewWriter(w io.Writer, lines bool) *Writer {
+	return &Writer{j: Joiner{w: w, lines: lines}, lines: lines}
 }
 
 // Write writes one game object.
-func (jw *JSONWriter) Write(j *JSONGame) error {
+func (jw *Writer) Write(j *Game) error {
 	if jw.j.err != nil {
 		return jw.j.err
 	}
@@ -787,11 +787,11 @@ func (jw *JSONWriter) Write(j *JSONGame) error {
 }
 
 // Close ends the JSON array (an empty array when no game was written).
-func (jw *JSONWriter) Close() error { return jw.j.Close() }
+func (jw *Writer) Close() error { return jw.j.Close() }
 
 // appendJSONPiece appends a game's piece of JSON output (GameRenderer):
 // its object (appendJSONSettings), and the line's end in JSONL.
-func appendJSONPiece(dst []byte, j *JSONGame, settings []byte, lines bool) []byte {
+func appendJSONPiece(dst []byte, j *Game, settings []byte, lines bool) []byte {
 	dst = j.appendJSONSettings(dst, settings)
 	if lines {
 		dst = append(dst, '\n')
@@ -799,16 +799,16 @@ func appendJSONPiece(dst []byte, j *JSONGame, settings []byte, lines bool) []byt
 	return dst
 }
 
-// jsonJoiner joins game objects (appendJSONPiece) into one JSON array, or
+// Joiner joins game objects (appendJSONPiece) into one JSON array, or
 // one a line (lines).
-type jsonJoiner struct {
+type Joiner struct {
 	w     io.Writer
 	lines bool
 	n     int
 	err   error
 }
 
-func (jw *jsonJoiner) Join(piece []byte) error {
+func (jw *Joiner) Join(piece []byte) error {
 	if jw.err != nil {
 		return jw.err
 	}
@@ -829,7 +829,7 @@ func (jw *jsonJoiner) Join(piece []byte) error {
 	return jw.err
 }
 
-func (jw *jsonJoiner) JoinSpilled(start io.Reader, rest []byte) error {
+func (jw *Joiner) JoinSpilled(start io.Reader, rest []byte) error {
 	if err := jw.Join(nil); err != nil { // the separator
 		return err
 	}
@@ -843,7 +843,7 @@ func (jw *jsonJoiner) JoinSpilled(start io.Reader, rest []byte) error {
 	return jw.err
 }
 
-func (jw *jsonJoiner) Close() error {
+func (jw *Joiner) Close() error {
 	if jw.err != nil || jw.lines {
 		return jw.err
 	}
@@ -857,14 +857,14 @@ func (jw *jsonJoiner) Close() error {
 	return jw.err
 }
 
-// JSONReader reads games from JSON: an array of game objects, a single
+// Reader reads games from JSON: an array of game objects, a single
 // object, or a sequence of objects (JSON Lines), streaming one at a time.
 //
 // Objects of the compact form (json_compact.go) are read too: a game is
 // decoded as the full form, and only when that fails on the tags being an
 // object is the game's text, which rec kept, decoded as compact. The full
 // form is so read in one pass, as before the compact form existed.
-type JSONReader struct {
+type Reader struct {
 	br      *bufio.Reader
 	dec     *json.Decoder
 	rec     recorder
@@ -897,18 +897,18 @@ func (r *recorder) from(off int64) {
 	}
 }
 
-// NewJSONReader reads JSON or JSONL from r, with the reader's default
+// NewReader reads JSON or JSONL from r, with the reader's default
 // limits (grammar.DefaultLimits).
-func NewJSONReader(r io.Reader) *JSONReader {
-	return &JSONReader{br: bufio.NewReader(r), limits: grammar.DefaultLimits()}
+func NewReader(r io.Reader) *Reader {
+	return &Reader{br: bufio.NewReader(r), limits: grammar.DefaultLimits()}
 }
 
 // SetLimits sets the limits of the games read from now on.
-func (jr *JSONReader) SetLimits(l grammar.Limits) { jr.limits = l }
+func (jr *Reader) SetLimits(l grammar.Limits) { jr.limits = l }
 
 // start looks at the first non-blank byte: an array's '[' is consumed as a
 // token so that Decode then reads its elements one by one.
-func (jr *JSONReader) start() error {
+func (jr *Reader) start() error {
 	for {
 		b, err := jr.br.Peek(1)
 		if err != nil {
@@ -942,7 +942,7 @@ func (jr *JSONReader) start() error {
 
 // Next returns the next game's object, or io.EOF after the last. A game
 // in the compact form is returned as the full form of its record.
-func (jr *JSONReader) Next() (*JSONGame, error) {
+func (jr *Reader) Next() (*Game, error) {
 	j, g, err := jr.next()
 	if g != nil {
 		j = GameToJSON(g)
@@ -952,7 +952,7 @@ func (jr *JSONReader) Next() (*JSONGame, error) {
 
 // next returns the next game: its object, or for a compact object its
 // record.
-func (jr *JSONReader) next() (*JSONGame, *record.Game, error) {
+func (jr *Reader) next() (*Game, *record.Game, error) {
 	if jr.dec == nil {
 		if err := jr.start(); err != nil {
 			return nil, nil, err
@@ -966,7 +966,7 @@ func (jr *JSONReader) next() (*JSONGame, *record.Game, error) {
 	}
 	start := jr.dec.InputOffset()
 	jr.rec.from(start)
-	var j JSONGame
+	var j Game
 	if err := jr.dec.Decode(&j); err != nil {
 		if errors.Is(err, io.EOF) {
 			return nil, nil, io.EOF
@@ -989,7 +989,7 @@ func (jr *JSONReader) next() (*JSONGame, *record.Game, error) {
 }
 
 // ReadGame reads the next game as a record.
-func (jr *JSONReader) ReadGame() (*record.Game, error) {
+func (jr *Reader) ReadGame() (*record.Game, error) {
 	j, g, err := jr.next()
 	if err != nil || g != nil {
 		return g, err
@@ -1001,19 +1001,19 @@ func (jr *JSONReader) ReadGame() (*record.Game, error) {
 	return g, nil
 }
 
-// GameSchema is the JSON Schema (2020-12) of one game object.
+// Schema is the JSON Schema (2020-12) of one game object.
 //
 //go:embed schema/game.schema.json
-var GameSchema []byte
+var Schema []byte
 
 // AddPlayed adds what replay derived to a game's JSON: the profile and its
 // settings, and for each main-line move that could be played its canonical
 // SAN, LAN, UCI, flags and the FEN after it.
-func AddPlayed(j *JSONGame, t *replay.Played) {
+func AddPlayed(j *Game, t *replay.Played) {
 	addPlayed(j, t, &jsonParts{})
 }
 
-func addPlayed(j *JSONGame, t *replay.Played, a *jsonParts) {
+func addPlayed(j *Game, t *replay.Played, a *jsonParts) {
 	if a.addProfile(j, t) {
 		a.addSteps(j.Moves, 0, t, 0)
 	}
@@ -1021,7 +1021,7 @@ func addPlayed(j *JSONGame, t *replay.Played, a *jsonParts) {
 
 // addProfile sets j's profile and settings from t, and reports whether
 // t was judged by a profile: else no move has played fields either.
-func (a *jsonParts) addProfile(j *JSONGame, t *replay.Played) bool {
+func (a *jsonParts) addProfile(j *Game, t *replay.Played) bool {
 	if t == nil || t.Profile == nil {
 		return false
 	}
@@ -1039,7 +1039,7 @@ func (a *jsonParts) addProfile(j *JSONGame, t *replay.Played) bool {
 // the main line, or the part of it t played (a step's index is into
 // it), or of that from index base on (a game read in parts renders its
 // part a batch of nodes at a time: json_parts.go).
-func (a *jsonParts) addSteps(nodes []JSONNode, base int, t *replay.Played, from int) int {
+func (a *jsonParts) addSteps(nodes []Node, base int, t *replay.Played, from int) int {
 	a.played = grow(a.played, min(t.Len()-from, len(nodes)))
 	// The LAN, UCI and FEN of every move are written into one buffer, made
 	// one string at the end and cut into the moves' fields.
@@ -1057,7 +1057,7 @@ func (a *jsonParts) addSteps(nodes []JSONNode, base int, t *replay.Played, from 
 		}
 		st := t.Step(i)
 		m := st.Move
-		a.played = append(a.played, JSONPlayed{
+		a.played = append(a.played, Played{
 			Ply:       st.Ply,
 			SAN:       st.SAN,
 			From:      m.From.String(),

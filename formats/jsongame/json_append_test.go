@@ -1,11 +1,19 @@
-package formats
+package jsongame
 
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/testenv"
+	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
@@ -27,15 +35,12 @@ func encodingJSON(t testing.TB, v any) []byte {
 // derived fields of the replay) and for objects with every field set,
 // nil lists, and strings that need escaping.
 func TestJSONAppendMatchesEncodingJSON(t *testing.T) {
-	t.Parallel() // a data test (testrun_test.go)
-	files := recordFiles(t)
-	if len(files) == 0 {
-		t.Skip("no record files found")
-	}
+	t.Parallel()
+	files := repoRecords(t)
 	rp := replay.New(replay.Config{Steps: true})
 	games := 0
-	for _, path := range files {
-		for i, g := range readGames(t, path) {
+	for path, gs := range files {
+		for i, g := range gs {
 			j := GameToJSON(g)
 			j.Game = i + 1
 			if g.SyntaxError() == nil {
@@ -52,25 +57,25 @@ func TestJSONAppendMatchesEncodingJSON(t *testing.T) {
 
 	odd := "a\"b\\c\b\f\n\r\t\x00\x01\x1f\x7f<>& é \u2028\u2029 \xff\xfe end\xe2\x82"
 	n, d := 3, 0
-	full := &JSONGame{
+	full := &Game{
 		Game: 7, Pos: &[3]int{1, 2, 3},
-		Tags:     []JSONTag{{Name: "Event", Value: odd, Pos: &[3]int{0, -1, 5}}, {Name: odd, Value: ""}},
+		Tags:     []Tag{{Name: "Event", Value: odd, Pos: &[3]int{0, -1, 5}}, {Name: odd, Value: ""}},
 		Profile:  "fide",
 		Settings: map[string]string{"z": "1", "a": odd, "m": ""},
-		Moves: []JSONNode{
-			{Kind: "move", Pos: &[3]int{4, 5, 6}, Text: &odd, Move: &JSONMove{
+		Moves: []Node{
+			{Kind: "move", Pos: &[3]int{4, 5, 6}, Text: &odd, Move: &Move{
 				Written: "Nbxd2=Q/a8=N+!?", Null: true, Piece: "N", Leap: true, Castle: "short", FromFile: "b", FromRank: "1",
-				Capture: true, To: "d2", Promotion: "Q", Conversion: &JSONConversion{Square: "a8", Piece: "N"},
+				Capture: true, To: "d2", Promotion: "Q", Conversion: &Conversion{Square: "a8", Piece: "N"},
 				Check: "+", Glyph: "!?", Joined: true, Lenient: []string{"long", odd}, Notation: "descriptive"},
-				Played: &JSONPlayed{Ply: 1, SAN: "Nbxd2", LAN: "Nb1xd2", UCI: "b1d2", From: "b1", To: "d2", Capture: true,
+				Played: &Played{Ply: 1, SAN: "Nbxd2", LAN: "Nb1xd2", UCI: "b1d2", From: "b1", To: "d2", Capture: true,
 					Check: true, Mate: true, Leap: true, Promotion: "Q", Waiting: true, Conversion: "a8=N", TurnIndex: 2, FENAfter: "8/8 w - - 0 1"}},
 			{Kind: "number", Number: &n, Dots: &d},
-			{Kind: "variation", Variation: []JSONNode{{Kind: "comment", Text: &odd}}},
-			{Kind: "variation", Variation: []JSONNode{}},
-			{Kind: "move", Move: &JSONMove{}, Played: &JSONPlayed{}},
+			{Kind: "variation", Variation: []Node{{Kind: "comment", Text: &odd}}},
+			{Kind: "variation", Variation: []Node{}},
+			{Kind: "move", Move: &Move{}, Played: &Played{}},
 		},
 		Result: "1-0", BookNotation: "descriptive", ResultPos: &[3]int{9, 9, 9},
-		Notices:        []JSONNotice{{Pos: &[3]int{1, 1, 0}, Rule: "r", Severity: "warning", Message: odd}, {}},
+		Notices:        []Notice{{Pos: &[3]int{1, 1, 0}, Rule: "r", Severity: "warning", Message: odd}, {}},
 		Source:         &odd,
 		SourceBase64:   &odd,
 		Trailing:       &odd,
@@ -84,10 +89,10 @@ func TestJSONAppendMatchesEncodingJSON(t *testing.T) {
 	everyFieldSet(t, *full.Moves[0].Move)
 	everyFieldSet(t, *full.Moves[0].Move.Conversion)
 	everyFieldSet(t, *full.Moves[0].Played)
-	for name, j := range map[string]*JSONGame{
+	for name, j := range map[string]*Game{
 		"every field": full,
 		"empty":       {},
-		"empty lists": {Tags: []JSONTag{}, Moves: []JSONNode{}, Settings: map[string]string{}, Notices: []JSONNotice{}},
+		"empty lists": {Tags: []Tag{}, Moves: []Node{}, Settings: map[string]string{}, Notices: []Notice{}},
 	} {
 		if got, want := j.appendJSON(nil), encodingJSON(t, j); !bytes.Equal(got, want) {
 			t.Errorf("%s:\n got %s\nwant %s", name, got, want)
@@ -123,4 +128,42 @@ func FuzzJSONString(f *testing.F) {
 			t.Errorf("%q:\n got %s\nwant %s", s, got, want)
 		}
 	})
+}
+
+// repoRecords reads the games of the repository's record files (corpus/,
+// testdata/ and the packages' testdata): the first games of each in the
+// fast tier, all of them in a long run (internal/testenv).
+func repoRecords(t *testing.T) map[string][]*record.Game {
+	t.Helper()
+	root := testenv.RepoRoot()
+	out := map[string][]*record.Game{}
+	_ = filepath.WalkDir(root, func(p string, e os.DirEntry, err error) error {
+		if err != nil || e.IsDir() || !strings.HasSuffix(p, ".pgn") {
+			return nil
+		}
+		if rel, _ := filepath.Rel(root, p); !strings.HasPrefix(rel, "corpus") && !strings.Contains(rel, "testdata") {
+			return nil
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		r := grammar.NewReader(f, p)
+		for len(out[p]) < testenv.Limit(100, 1<<30) {
+			g, err := r.Next()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", p, err)
+			}
+			out[p] = append(out[p], g)
+		}
+		return nil
+	})
+	if len(out) == 0 {
+		t.Fatal("no record files found in the repository")
+	}
+	return out
 }

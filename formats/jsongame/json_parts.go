@@ -1,4 +1,4 @@
-package formats
+package jsongame
 
 // The lossless JSON object of a game read in parts (GameRenderer): the
 // members before the moves (the game's number, its position and tags, and
@@ -18,7 +18,7 @@ import (
 	"github.com/ashtapada/ashtapada/replay"
 )
 
-// jsonInParts is what jsonRenderer keeps of the game it renders in parts:
+// jsonInParts is what Renderer keeps of the game it renders in parts:
 // the object written so far, whether the moves' array is open (the
 // profile is written at the first part, which knows it), whether the
 // profile has played fields (addProfile), how many nodes are written, and
@@ -37,10 +37,10 @@ type jsonInParts struct {
 }
 
 // start starts a game of more than one part, at its first part.
-func (j *jsonRenderer) start(dst []byte, g *record.Game, n int) {
+func (j *Renderer) start(dst []byte, g *record.Game, n int) {
 	j.started = true
 	j.parts.reset()
-	head := JSONGame{Game: n}
+	head := Game{Game: n}
 	j.parts.headToJSON(&head, g)
 	san := j.inParts.san
 	j.inParts = jsonInParts{o: jsonObject{b: dst}, san: san, rewrite: notation.InCoordinates(g)}
@@ -51,14 +51,14 @@ func (j *jsonRenderer) start(dst []byte, g *record.Game, n int) {
 // Part writes the nodes of a part, with the played fields of pl's steps,
 // after the profile and the moves' opening bracket at the first; a record
 // in LAN or UCI has the part's moves rewritten in SAN first.
-func (j *jsonRenderer) Part(nodes []record.Node, pl *replay.Played) {
+func (j *Renderer) Part(nodes []record.Node, pl *replay.Played) {
 	if !j.started {
 		j.start(j.dst, j.g, j.n)
 	}
 	j.part(nodes, pl)
 }
 
-func (j *jsonRenderer) part(nodes []record.Node, pl *replay.Played) {
+func (j *Renderer) part(nodes []record.Node, pl *replay.Played) {
 	p := &j.inParts
 	if p.err != nil {
 		return
@@ -71,7 +71,7 @@ func (j *jsonRenderer) part(nodes []record.Node, pl *replay.Played) {
 		}
 	}
 	if !p.open {
-		var prof JSONGame
+		var prof Game
 		p.judged = j.parts.addProfile(&prof, pl)
 		prof.appendProfile(&p.o, j.parts.settingsJSON)
 		p.o.key("moves")
@@ -103,7 +103,7 @@ func (j *jsonRenderer) part(nodes []record.Node, pl *replay.Played) {
 // megabytes (docs/robustness.md, "Costs that shaped the code").
 const jsonBatch = 1024
 
-func (j *jsonRenderer) Take(min int) []byte {
+func (j *Renderer) Take(min int) []byte {
 	if !j.started {
 		return nil
 	}
@@ -118,7 +118,7 @@ func (j *jsonRenderer) Take(min int) []byte {
 // End writes the last part, then the members after the moves from g,
 // whose notices are whole at the end of the reading; a game of one part,
 // its record held whole, is written whole.
-func (j *jsonRenderer) End(g *record.Game, n int, res *replay.Result) ([]byte, error) {
+func (j *Renderer) End(g *record.Game, n int, res *replay.Result) ([]byte, error) {
 	dst := j.dst
 	j.dst, j.g = nil, nil
 	if !j.started {
@@ -136,7 +136,7 @@ func (j *jsonRenderer) End(g *record.Game, n int, res *replay.Result) ([]byte, e
 	}
 	p.o.b = append(p.o.b, ']')
 	j.parts.reset()
-	var tail JSONGame
+	var tail Game
 	// PassedThrough asks of the whole main line as written (its moves
 	// rewritten in SAN, cut where the replay stopped): emptyMovetext of
 	// it is no move written and no result, pgn.RestLeft the rest of a

@@ -1,9 +1,9 @@
-package formats
+package jsongame
 
 // The JSON of a game without reflection: convert --to json writes every
 // node and every ply of a corpus, and encoding/json spent most of that time
 // looking at struct tags. appendJSON writes exactly what encoding/json
-// writes for a JSONGame (with SetEscapeHTML(false): <, > and & as they
+// writes for a Game (with SetEscapeHTML(false): <, > and & as they
 // are): fields in declaration order, omitempty as encoding/json reads it,
 // map keys sorted, strings escaped alike. TestJSONAppendMatchesEncodingJSON holds
 // the two to the same bytes; a field added to the JSON types must be added
@@ -16,14 +16,14 @@ import (
 )
 
 // appendJSON appends the game's object, without a newline.
-func (j *JSONGame) appendJSON(b []byte) []byte { return j.appendJSONSettings(b, nil) }
+func (j *Game) appendJSON(b []byte) []byte { return j.appendJSONSettings(b, nil) }
 
 // appendJSONSettings is appendJSON with j.Settings already written as
 // settings when not nil (jsonParts.settingsJSON: the same for every game of
 // a profile, and sorting it for each game would cost convert --to json a
 // measurable share of its time: docs/performance.md, "Costs that shaped
 // the code").
-func (j *JSONGame) appendJSONSettings(b, settings []byte) []byte {
+func (j *Game) appendJSONSettings(b, settings []byte) []byte {
 	o := jsonObject{b: b}
 	j.appendHead(&o)
 	j.appendProfile(&o, settings)
@@ -41,7 +41,7 @@ func (j *JSONGame) appendJSONSettings(b, settings []byte) []byte {
 // moves (the record's, then replay's) and after them: a game read in parts
 // writes them at its start, at its first part and at its end, and its
 // moves a part at a time between (json_parts.go).
-func (j *JSONGame) appendHead(o *jsonObject) {
+func (j *Game) appendHead(o *jsonObject) {
 	if j.Game != 0 {
 		o.key("game")
 		o.b = strconv.AppendInt(o.b, int64(j.Game), 10)
@@ -64,7 +64,7 @@ func (j *JSONGame) appendHead(o *jsonObject) {
 
 // appendProfile: settings, when not nil, is j.Settings as written
 // (appendJSONSettings).
-func (j *JSONGame) appendProfile(o *jsonObject, settings []byte) {
+func (j *Game) appendProfile(o *jsonObject, settings []byte) {
 	o.str("profile", j.Profile)
 	if len(j.Settings) > 0 {
 		o.key("settings")
@@ -76,7 +76,7 @@ func (j *JSONGame) appendProfile(o *jsonObject, settings []byte) {
 	}
 }
 
-func (j *JSONGame) appendTail(o *jsonObject) {
+func (j *Game) appendTail(o *jsonObject) {
 	o.str("result", j.Result)
 	o.str("book_notation", j.BookNotation)
 	o.pos("result_pos", j.ResultPos)
@@ -98,7 +98,7 @@ func (j *JSONGame) appendTail(o *jsonObject) {
 	o.pos("trailing_pos", j.TrailingPos)
 }
 
-func (t *JSONTag) appendJSON(b []byte) []byte {
+func (t *Tag) appendJSON(b []byte) []byte {
 	o := jsonObject{b: b}
 	o.key("name")
 	o.b = appendJSONString(o.b, t.Name)
@@ -108,7 +108,7 @@ func (t *JSONTag) appendJSON(b []byte) []byte {
 	return o.end()
 }
 
-func (n *JSONNotice) appendJSON(b []byte) []byte {
+func (n *Notice) appendJSON(b []byte) []byte {
 	o := jsonObject{b: b}
 	o.pos("pos", n.Pos)
 	o.key("rule")
@@ -120,7 +120,7 @@ func (n *JSONNotice) appendJSON(b []byte) []byte {
 	return o.end()
 }
 
-func appendJSONNodes(b []byte, nodes []JSONNode) []byte {
+func appendJSONNodes(b []byte, nodes []Node) []byte {
 	b = append(b, '[')
 	for i := range nodes {
 		if i > 0 {
@@ -131,7 +131,7 @@ func appendJSONNodes(b []byte, nodes []JSONNode) []byte {
 	return append(b, ']')
 }
 
-func (n *JSONNode) appendJSON(b []byte) []byte {
+func (n *Node) appendJSON(b []byte) []byte {
 	o := jsonObject{b: b}
 	o.key("kind")
 	o.b = appendJSONString(o.b, n.Kind)
@@ -154,7 +154,7 @@ func (n *JSONNode) appendJSON(b []byte) []byte {
 	return o.end()
 }
 
-func (m *JSONMove) appendJSON(b []byte) []byte {
+func (m *Move) appendJSON(b []byte) []byte {
 	o := jsonObject{b: b}
 	o.key("written")
 	o.b = appendJSONString(o.b, m.Written)
@@ -193,7 +193,7 @@ func (m *JSONMove) appendJSON(b []byte) []byte {
 	return o.end()
 }
 
-func (p *JSONPlayed) appendJSON(b []byte) []byte {
+func (p *Played) appendJSON(b []byte) []byte {
 	o := jsonObject{b: b}
 	o.key("ply")
 	o.b = strconv.AppendInt(o.b, int64(p.Ply), 10)
