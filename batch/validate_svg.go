@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/internal/outfile"
+	"github.com/ashtapada/ashtapada/picture"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/report"
 )
@@ -76,7 +76,7 @@ func (w *svgWriter) write(res *replay.Result) error {
 			w.made = true
 		}
 		err := outfile.Write(filepath.Join(w.dir, w.name(f)), func(out io.Writer) error {
-			return formats.WriteFindingSVG(out, f)
+			return picture.WriteFindingSVG(out, f)
 		})
 		if err != nil {
 			return err

@@ -16,8 +16,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/internal/termtext"
 	"github.com/ashtapada/ashtapada/internal/textdiff"
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -60,9 +61,9 @@ type Side struct {
 
 // WriteText writes an entry for a person, the texts that come from the
 // records (tags of the key, moves, messages, the diff's lines) with their
-// control characters quoted (formats.TerminalText).
+// control characters quoted (termtext.Safe).
 func WriteText(w io.Writer, e *Entry) error {
-	q := formats.TerminalText
+	q := termtext.Safe
 	var b strings.Builder
 	head := fmt.Sprintf("game %d", e.Game)
 	if e.GameB != 0 && e.GameB != e.Game {
@@ -140,7 +141,7 @@ func numbered(ms []lineMove, text func(*lineMove) string) []string {
 	for i := range ms {
 		moves[i], nums[i], black[i], joined[i] = text(&ms[i]), ms[i].number, ms[i].black, ms[i].joined
 	}
-	return formats.NumberedMoves(moves, nums, black, joined)
+	return notation.NumberedMoves(moves, nums, black, joined)
 }
 
 // firstError is the first error finding on a main-line move (the result

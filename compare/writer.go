@@ -9,7 +9,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/internal/termtext"
 )
 
 // Writer writes entries as they come, in text (WriteText) or as one JSON
@@ -88,7 +88,7 @@ func (ew *Writer) writeLong(e *Entry) error {
 	if err != nil {
 		return err
 	}
-	at := "  " + formats.TerminalText(mark) + "\n" // WriteText: each line of the diff indented, quoted
+	at := "  " + termtext.Safe(mark) + "\n" // WriteText: each line of the diff indented, quoted
 	if ew.json {
 		at = `\u0000diff\u0000`
 	}
@@ -117,7 +117,7 @@ func (ew *Writer) writeLong(e *Entry) error {
 				line.Next(1)              // and its opening quote
 			} else {
 				line.WriteString("  ")
-				line.WriteString(formats.TerminalText(strings.TrimSuffix(l, "\n")))
+				line.WriteString(termtext.Safe(strings.TrimSuffix(l, "\n")))
 				line.WriteByte('\n')
 			}
 			if _, ew.err = ew.w.Write(line.Bytes()); ew.err != nil {

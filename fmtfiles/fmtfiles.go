@@ -2,7 +2,7 @@
 // work of the fmt command on its files, one game at a time.
 //
 // It owns what is done with each input: reading it a game at a time
-// and holding at most two games (formats.FormatEach), whatever the
+// and holding at most two games (pgn.FormatEach), whatever the
 // file's size; writing the canonical text to standard output, listing
 // the files not in it (Options.List), showing the differences as a
 // unified diff (Options.Diff), rewriting a file in place, atomically and
@@ -10,7 +10,7 @@
 // stopping at a file's first difference when only List or Check is
 // asked; with Options.SAN, every move rewritten in the profile's
 // canonical SAN as the replay reads it, a huge game a part at a time
-// (formats.SANRewrite). A game that cannot be read is reported and
+// (pgn.SANRewrite). A game that cannot be read is reported and
 // passed through as written. The messages about the files (a syntax
 // error, a file that cannot be read) are its own, on Options.Stderr,
 // worded as gofmt words them.
@@ -29,9 +29,10 @@ import (
 	"syscall"
 
 	"github.com/ashtapada/ashtapada/batch"
-	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/outfile"
+	"github.com/ashtapada/ashtapada/internal/termtext"
 	"github.com/ashtapada/ashtapada/internal/textdiff"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
@@ -163,7 +164,7 @@ type fmtResult struct {
 var errCanonicalDiffers = errors.New("not canonical")
 
 // file formats one file game by game, holding at most two games
-// whatever the file's size (formats.FormatEach): the plain filter writes
+// whatever the file's size (pgn.FormatEach): the plain filter writes
 // each game as it comes, -l and --check stop at the first difference, -d
 // diffs game by game, -w writes the temporary file as it goes and renames
 // it over the file only if something changed.
@@ -199,12 +200,12 @@ func (fm *formatter) file(path string) (fmtResult, error) {
 	report := func(g *record.Game) {
 		for _, n := range g.Notices {
 			if n.Rule == ruleid.Syntax || n.Rule == ruleid.Limit {
-				fmt.Fprintf(o.Stderr, "%s:%d:%d: %s: %s [%s]\n", formats.TerminalText(name), n.Pos.Line, n.Pos.Col, n.Severity, formats.TerminalText(n.Message), n.Rule)
+				fmt.Fprintf(o.Stderr, "%s:%d:%d: %s: %s [%s]\n", termtext.Safe(name), n.Pos.Line, n.Pos.Col, n.Severity, termtext.Safe(n.Message), n.Rule)
 			}
 		}
 		if n := g.SyntaxError(); n != nil {
 			res.broken++
-			fmt.Fprintf(o.Stderr, "%s:%d:%d: the game could not be read and is passed through as written\n", formats.TerminalText(name), g.Pos.Line, g.Pos.Col)
+			fmt.Fprintf(o.Stderr, "%s:%d:%d: the game could not be read and is passed through as written\n", termtext.Safe(name), g.Pos.Line, g.Pos.Col)
 		}
 	}
 	plain := !o.List && !o.Diff && !o.Write && !o.Check
@@ -213,13 +214,13 @@ func (fm *formatter) file(path string) (fmtResult, error) {
 	if o.Diff {
 		diff = textdiff.NewWriter(o.Stdout, name+".orig", name)
 	}
-	var rewrite *formats.Rewrite
+	var rewrite *pgn.Rewrite
 	if o.SAN != nil {
 		// A huge game is replayed in parts as validate replays it, and
 		// rewritten a part at a time.
-		rewrite = formats.SANRewrite(name, o.SAN, func(f *replay.Finding) {
+		rewrite = pgn.SANRewrite(name, o.SAN, func(f *replay.Finding) {
 			fm.unplayed++
-			fmt.Fprintf(o.Stderr, "%s:%d:%d: %s: %s [%s]; the moves from there are kept as written\n", formats.TerminalText(name), f.Line, f.Column, f.Severity, formats.TerminalText(f.Message), f.Rule)
+			fmt.Fprintf(o.Stderr, "%s:%d:%d: %s: %s [%s]; the moves from there are kept as written\n", termtext.Safe(name), f.Line, f.Column, f.Severity, termtext.Safe(f.Message), f.Rule)
 		}, true)
 	}
 	each := func(out io.Writer) error {
@@ -227,8 +228,8 @@ func (fm *formatter) file(path string) (fmtResult, error) {
 		rd := grammar.NewReader(in, name)
 		rd.SetLimits(o.Limits)
 		o.Notation.Apply(rd, record.SAN)
-		_, err := formats.FormatEach(rd, name, o.Parts, rewrite, func(p *formats.Piece) error {
-			if p.Game != nil && formats.HasSyntaxNotice(p.Game) {
+		_, err := pgn.FormatEach(rd, name, o.Parts, rewrite, func(p *pgn.Piece) error {
+			if p.Game != nil && pgn.HasSyntaxNotice(p.Game) {
 				report(p.Game)
 			}
 			same := bytes.Equal(p.Src, p.Out)

@@ -10,8 +10,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats/jsongame"
+	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/testenv"
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -295,11 +298,11 @@ func checkBookRoundTrip(t *testing.T, rp *replay.Replayer, name string, index in
 	t.Helper()
 	tr := rp.Game(g, "", 1).Played
 	var san bytes.Buffer
-	sg, err := ToSAN(g, tr, true)
+	sg, err := notation.ToSAN(g, tr, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := NewPGNWriter(&san).Write(sg); err != nil {
+	if err := pgn.NewWriter(&san).Write(sg); err != nil {
 		t.Fatal(err)
 	}
 	var desc bytes.Buffer
@@ -307,7 +310,7 @@ func checkBookRoundTrip(t *testing.T, rp *replay.Replayer, name string, index in
 		t.Fatalf("%s game %d: %v", name, index, err)
 	}
 	// JSON keeps the moves as written: read back, they are the same.
-	j, err := GameFromJSON(GameToJSON(g))
+	j, err := jsongame.GameFromJSON(jsongame.GameToJSON(g))
 	if err != nil {
 		t.Fatalf("%s game %d: JSON: %v", name, index, err)
 	}

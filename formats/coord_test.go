@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -85,7 +86,7 @@ func readCoord(t *testing.T, text string, uci bool, rp *replay.Replayer) ([]*rec
 			t.Fatal(err)
 		}
 		tr := rp.Game(g, "coord", len(games)+1).Played
-		back, err := SANRecord(g, tr)
+		back, err := notation.SANRecord(g, tr)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -144,12 +145,12 @@ func TestCoordExtensions(t *testing.T) {
 			var a, b []string
 			for _, n := range back.Moves {
 				if n.Kind == record.KindMove {
-					a = append(a, CanonicalMoveText(n.Move))
+					a = append(a, notation.CanonicalMoveText(n.Move))
 				}
 			}
 			for _, n := range g.Moves {
 				if n.Kind == record.KindMove {
-					b = append(b, CanonicalMoveText(n.Move))
+					b = append(b, notation.CanonicalMoveText(n.Move))
 				}
 			}
 			if strings.Join(a, " ") != strings.Join(b, " ") {
@@ -184,7 +185,7 @@ func TestCoordIllegalMove(t *testing.T) {
 	if f.Rule != "illegal-move" || f.Line != 3 || f.Column != 11 || f.SAN != "e1e3" || !strings.Contains(f.Message, "e3") {
 		t.Fatalf("finding %+v", f)
 	}
-	back, err := SANRecord(g, res.Played)
+	back, err := notation.SANRecord(g, res.Played)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,8 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/ashtapada/ashtapada/formats/pgn"
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
@@ -22,7 +24,7 @@ import (
 // PGN-escaped), and the blank line after them.
 func appendTagsAsRead(b []byte, tags []record.Tag) []byte {
 	for i := range tags {
-		b = appendTag(b, &tags[i])
+		b = pgn.AppendTag(b, &tags[i])
 	}
 	return append(b, '\n')
 }
@@ -88,11 +90,11 @@ func (c *coordRenderer) turn(wr *wrapper, i, j int) {
 			tok = append(tok, ',')
 		}
 		if c.uci {
-			tok = appendUCI(tok, t.Move(k))
+			tok = notation.AppendUCI(tok, t.Move(k))
 			continue
 		}
 		st := t.Step(k)
-		tok = appendLAN(tok, t.BeforeView(k), st.Move)
+		tok = notation.AppendLAN(tok, t.BeforeView(k), st.Move)
 		if st.Mate {
 			tok = append(tok, '#')
 		} else if st.Check {
@@ -181,7 +183,7 @@ func (s *stepsWriter) end(g *record.Game, t *replay.Played, written bool) []byte
 // endSteps ends what appendSteps writes: the stop and the result.
 func endSteps(wr *wrapper, g *record.Game, t *replay.Played) ([]byte, error) {
 	var stopErr error
-	if why, comment := stopReason(t); why != "" {
+	if why, comment := notation.StopReason(t); why != "" {
 		if comment {
 			wr.token("{" + why + "}")
 		}
@@ -193,21 +195,6 @@ func endSteps(wr *wrapper, g *record.Game, t *replay.Played) ([]byte, error) {
 	}
 	wr.token(res)
 	return append(wr.b, '\n', '\n'), stopErr
-}
-
-// stopReason says why the replay of t did not follow the main line to its
-// end, in the words of the formats written from the replay's steps (LAN,
-// UCI, compact JSON's "stopped"): "" when it did. comment is true for a
-// move that could not be played, which the text formats say in a comment
-// where the moves stop; a game not replayed at all has no moves to stop.
-func stopReason(t *replay.Played) (why string, comment bool) {
-	switch {
-	case t.Start == nil && t.Stop != nil:
-		return "the game could not be replayed: " + t.Stop.Message, false
-	case t.StopNode != nil:
-		return fmt.Sprintf("ply %d (%s) could not be played; the record goes on from there in PGN only", t.PliesBefore+t.Len()+1, TerminalText(t.StopNode.Text)), true
-	}
-	return "", false
 }
 
 // StopError says that a game was written only in part: its main line

@@ -5,22 +5,18 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/record"
 )
 
-func TestNumberedMoves(t *testing.T) {
-	got := NumberedMoves([]string{"e3", "Nf3", "e6", "d3"}, []int{1, 1, 1, 2}, []bool{false, false, true, false}, []bool{false, true, false, false})
-	want := []string{"1. e3", "1. ,Nf3", "1... e6", "2. d3"}
-	if strings.Join(got, "|") != strings.Join(want, "|") {
-		t.Errorf("got %q, want %q", got, want)
-	}
-}
+// startFEN is the position every chess game starts from.
+const startFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 func TestPlainGame(t *testing.T) {
 	g := extensionGames(t)
 	var buf bytes.Buffer
 	for _, gg := range g {
-		if err := WriteCanonical(&buf, PlainGame(gg)); err != nil {
+		if err := pgn.WriteCanonical(&buf, pgn.PlainGame(gg)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -36,15 +32,15 @@ func TestPlainGame(t *testing.T) {
 	// The original records are untouched.
 	var orig bytes.Buffer
 	for _, gg := range g {
-		_ = WriteCanonical(&orig, gg)
+		_ = pgn.WriteCanonical(&orig, gg)
 	}
 	if !strings.Contains(orig.String(), "K~g2") || !strings.Contains(orig.String(), "Nxb1/b8=N") {
 		t.Errorf("PlainGame changed its input:\n%s", orig.String())
 	}
 	// Nothing lost: every node of the original is still there, plus the comment.
 	count := func(ns []record.Node) int { return len(ns) }
-	if count(PlainGame(g[0]).Moves) != count(g[0].Moves)+1 {
-		t.Errorf("plain game 1 has %d nodes, want %d", count(PlainGame(g[0]).Moves), count(g[0].Moves)+1)
+	if count(pgn.PlainGame(g[0]).Moves) != count(g[0].Moves)+1 {
+		t.Errorf("plain game 1 has %d nodes, want %d", count(pgn.PlainGame(g[0]).Moves), count(g[0].Moves)+1)
 	}
 }
 

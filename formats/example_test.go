@@ -5,7 +5,9 @@ import (
 	"strings"
 
 	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
@@ -20,11 +22,11 @@ func ExampleDetectRecordFormat() {
 		panic(err)
 	}
 	res := replay.New(replay.Config{Steps: true}).Game(g, "<stdin>", 1)
-	c, err := formats.SANRecord(g, res.Played)
+	c, err := notation.SANRecord(g, res.Played)
 	if err != nil {
 		panic(err)
 	}
-	if err := formats.WriteCanonical(os.Stdout, c); err != nil {
+	if err := pgn.WriteCanonical(os.Stdout, c); err != nil {
 		panic(err)
 	}
 	// Output:

@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats/jsongame"
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -14,12 +16,12 @@ import (
 // accepts writes back and reads back to the same JSON.
 func FuzzJSONReader(f *testing.F) {
 	var buf bytes.Buffer
-	w := NewJSONWriter(&buf, true)
-	_ = w.Write(GameToJSON(sampleGame()))
+	w := jsongame.NewWriter(&buf, true)
+	_ = w.Write(jsongame.GameToJSON(sampleGame()))
 	f.Add(buf.String())
 	f.Add(`[{"tags":[],"moves":[{"kind":"variation","variation":[{"kind":"nag","number":3}]}]}]`)
 	f.Add(`{"tags":[{"name":"a","value":"b"}],"moves":[{"kind":"move","move":{"written":"x","to":"a1","lenient":["bit7"]}}]}`)
-	// The compact form (json_compact.go): a game that stops, one that
+	// The compact form (formats/jsongame/json_compact.go): a game that stops, one that
 	// could not be read, a compound turn, in an array and in JSONL.
 	f.Add(`[{"game":1,"tags":{"Event":"z","Event":"y"},"moves":["e4","e5"],"result":"1-0","stopped":"ply 3 (Ke3) could not be played"},` + "\n" +
 		`{"game":2,"tags":{},"moves":[],"error":"3:7: found a comment that is not closed"}]`)
@@ -31,7 +33,7 @@ func FuzzJSONReader(f *testing.F) {
 		strings.Repeat("]}", 3) + `]}` + "\n" + `{"tags":[],"moves":[{"kind":"move","move":{"written":"e4","to":"e4"}}]}`)
 	f.Fuzz(func(t *testing.T, in string) {
 		// Read with a depth limit of 2, no game nests deeper.
-		lr := NewJSONReader(strings.NewReader(in))
+		lr := jsongame.NewReader(strings.NewReader(in))
 		lr.SetLimits(grammar.Limits{MaxDepth: 2})
 		for i := 0; i < 100; i++ {
 			g, err := lr.ReadGame()
@@ -43,7 +45,7 @@ func FuzzJSONReader(f *testing.F) {
 			}
 		}
 		rp := replay.New(replay.Config{Steps: true})
-		r := NewJSONReader(strings.NewReader(in))
+		r := jsongame.NewReader(strings.NewReader(in))
 		for i := 0; i < 100; i++ {
 			g, err := r.ReadGame()
 			if err != nil {
@@ -58,8 +60,8 @@ func FuzzJSONReader(f *testing.F) {
 				if cg.SyntaxError() == nil {
 					res = rp.Game(cg, "f", 1)
 				}
-				compact[k], _ = Render(&compactRenderer{}, nil, cg, 1, res)
-				if cg, err = NewJSONReader(bytes.NewReader(compact[k])).ReadGame(); err != nil {
+				compact[k], _ = Render(jsongame.NewCompactRenderer(false), nil, cg, 1, res)
+				if cg, err = jsongame.NewReader(bytes.NewReader(compact[k])).ReadGame(); err != nil {
 					t.Fatalf("compact JSON does not read back: %v\n%s", err, compact[k])
 				}
 			}
@@ -67,17 +69,17 @@ func FuzzJSONReader(f *testing.F) {
 				t.Fatalf("compact round trip not stable:\n%s\n%s", compact[1], compact[2])
 			}
 			var out bytes.Buffer
-			jw := NewJSONWriter(&out, true)
-			if err := jw.Write(GameToJSON(g)); err != nil {
+			jw := jsongame.NewWriter(&out, true)
+			if err := jw.Write(jsongame.GameToJSON(g)); err != nil {
 				t.Fatal(err)
 			}
 			first := out.String()
-			g2, err := NewJSONReader(&out).ReadGame()
+			g2, err := jsongame.NewReader(&out).ReadGame()
 			if err != nil {
 				t.Fatalf("written JSON does not read back: %v", err)
 			}
 			var out2 bytes.Buffer
-			_ = NewJSONWriter(&out2, true).Write(GameToJSON(g2))
+			_ = jsongame.NewWriter(&out2, true).Write(jsongame.GameToJSON(g2))
 			if first != out2.String() {
 				t.Fatalf("JSON round trip not stable:\n%s\n%s", first, out2.String())
 			}
@@ -100,7 +102,7 @@ func FuzzCoordReader(f *testing.F) {
 			if err != nil {
 				return
 			}
-			if _, err := SANRecord(g, rp.Game(g, "f", i+1).Played); err != nil {
+			if _, err := notation.SANRecord(g, rp.Game(g, "f", i+1).Played); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -2,11 +2,12 @@ package formats
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats/jsongame"
+	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
@@ -78,18 +79,18 @@ func TestCompactJSON(t *testing.T) {
 		"7... Kd7 8. e4 Kd6 *",
 	}
 	for _, in := range [][]byte{got, arr} {
-		jr := NewJSONReader(bytes.NewReader(in))
+		jr := jsongame.NewReader(bytes.NewReader(in))
 		for i, w := range wantPGN {
 			g, err := jr.ReadGame()
 			if err != nil {
 				t.Fatalf("game %d: %v", i+1, err)
 			}
-			var pgn bytes.Buffer
-			if err := WriteCanonical(&pgn, g); err != nil {
+			var out bytes.Buffer
+			if err := pgn.WriteCanonical(&out, g); err != nil {
 				t.Fatal(err)
 			}
-			if !strings.Contains(pgn.String(), "\n\n"+w+"\n") {
-				t.Errorf("game %d read back:\n%s\nwant the moves %s", i+1, pgn.String(), w)
+			if !strings.Contains(out.String(), "\n\n"+w+"\n") {
+				t.Errorf("game %d read back:\n%s\nwant the moves %s", i+1, out.String(), w)
 			}
 			if i == 0 && (len(g.Tags) != 2 || g.Tags[0] != (record.Tag{Name: "Event", Value: `a "q"`})) {
 				t.Errorf("game 1's tags read back: %+v", g.Tags)
@@ -111,7 +112,7 @@ func TestCompactJSONRejects(t *testing.T) {
 		{`{"game":1,"tags":{},"moves":[",e4"]}`, "joined to none"},
 		{`{"game":1,"tags":{},"moves":["e4 e5"]}`, "moves[0]"},
 	} {
-		_, err := NewJSONReader(strings.NewReader(c.in)).ReadGame()
+		_, err := jsongame.NewReader(strings.NewReader(c.in)).ReadGame()
 		if err == nil || !strings.Contains(err.Error(), c.err) || !strings.Contains(err.Error(), "JSON game 1") {
 			t.Errorf("%s: got %v, want an error about %s", c.in, err, c.err)
 		}
@@ -123,28 +124,5 @@ func TestCompactJSONRejects(t *testing.T) {
 			// (e9 and a leading comma are for the grammar to refuse.)
 			t.Errorf("the schema accepts %s", c.in)
 		}
-	}
-}
-
-// The set that repeatedTag uses for a game of many tags says what the scan
-// of the tags before says, for every tag.
-func TestRepeatedTagSetAgreesWithScan(t *testing.T) {
-	var tags []record.Tag
-	for i := 0; i < 3*manyTags; i++ {
-		tags = append(tags, record.Tag{Name: fmt.Sprintf("T%d", i%(manyTags+5)), Value: fmt.Sprint(i)})
-	}
-	seen := map[string]struct{}{}
-	repeats := 0
-	for i := range tags {
-		scan, set := repeatedTag(tags, i, nil), repeatedTag(tags, i, seen)
-		if scan != set {
-			t.Fatalf("tag %d (%s): scan says %v, set says %v", i, tags[i].Name, scan, set)
-		}
-		if scan {
-			repeats++
-		}
-	}
-	if want := len(tags) - (manyTags + 5); repeats != want {
-		t.Errorf("%d repeats, want %d", repeats, want)
 	}
 }

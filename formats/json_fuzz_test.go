@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/formats/jsongame"
+	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
@@ -30,9 +32,9 @@ var jsonFuzzSeeds = []string{
 
 // FuzzConvertFromJSON drives what `convert --from json` does with each game
 // a JSON input yields: the canonical and plain PGN writers, the replayer
-// (Game with its steps), the LAN and UCI writers and AddPlayed. No input may
+// (Game with its steps), the LAN and UCI writers and jsongame.AddPlayed. No input may
 // make any of them panic; the canonical PGN of a game read from JSON must
-// read back with the grammar without a panic; and GameToJSON of such a game
+// read back with the grammar without a panic; and jsongame.GameToJSON of such a game
 // must read back to the same JSON (what convert writes, convert reads).
 // FuzzJSONReader (fuzz_test.go) checks the reader's own round trip; this
 // target checks everything downstream of it, because a JSON object can
@@ -41,14 +43,14 @@ var jsonFuzzSeeds = []string{
 func FuzzConvertFromJSON(f *testing.F) {
 	for _, src := range jsonFuzzSeeds {
 		var buf bytes.Buffer
-		jw := formats.NewJSONWriter(&buf, false)
+		jw := jsongame.NewWriter(&buf, false)
 		gr := grammar.NewReader(strings.NewReader(src), "seed.pgn")
 		for {
 			g, err := gr.Next()
 			if err != nil {
 				break
 			}
-			if err := jw.Write(formats.GameToJSON(g)); err != nil {
+			if err := jw.Write(jsongame.GameToJSON(g)); err != nil {
 				f.Fatal(err)
 			}
 		}
@@ -79,7 +81,7 @@ func FuzzConvertFromJSON(f *testing.F) {
 		`{"tags":[],"moves":[],"notices":[{"rule":"syntax","severity":"error","message":"x"}],"source":"1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n"}]`))
 	pgnFormat, _ := formats.LookupRecordFormat("pgn")
 	f.Fuzz(func(t *testing.T, data []byte) {
-		jr := formats.NewJSONReader(bytes.NewReader(data))
+		jr := jsongame.NewReader(bytes.NewReader(data))
 		rp := replay.New(replay.Config{Variations: true, Steps: true})
 		// The games convert --to pgn writes, one after another, until it
 		// refuses one (a refusal stops convert): read back, they are as
@@ -117,26 +119,26 @@ func FuzzConvertFromJSON(f *testing.F) {
 					written, valid = append(written, g), append(valid, res.Summary.Valid)
 				}
 			}
-			var pgn bytes.Buffer
-			if err := formats.WriteCanonical(&pgn, g); err != nil {
+			var canon bytes.Buffer
+			if err := pgn.WriteCanonical(&canon, g); err != nil {
 				t.Fatalf("game %d: canonical PGN: %v", n, err)
 			}
-			if err := formats.WriteCanonical(io.Discard, formats.PlainGame(g)); err != nil {
+			if err := pgn.WriteCanonical(io.Discard, pgn.PlainGame(g)); err != nil {
 				t.Fatalf("game %d: plain PGN: %v", n, err)
 			}
-			back := grammar.NewReader(bytes.NewReader(pgn.Bytes()), "back.pgn")
+			back := grammar.NewReader(bytes.NewReader(canon.Bytes()), "back.pgn")
 			for i := 0; i < 1000; i++ {
 				if _, err := back.Next(); err != nil {
 					break
 				}
 			}
-			j := formats.GameToJSON(g)
+			j := jsongame.GameToJSON(g)
 			res := rp.Game(g, "fuzz.json", n)
 			if res == nil {
 				t.Fatalf("game %d: nil replay result", n)
 			}
 			tr := res.Played
-			formats.AddPlayed(j, tr)
+			jsongame.AddPlayed(j, tr)
 			for _, uci := range []bool{false, true} {
 				err := formats.WriteCoordGame(io.Discard, g, tr, uci)
 				var stop *formats.StopError
@@ -145,15 +147,15 @@ func FuzzConvertFromJSON(f *testing.F) {
 				}
 			}
 			var out bytes.Buffer
-			if err := formats.NewJSONWriter(&out, true).Write(formats.GameToJSON(g)); err != nil {
+			if err := jsongame.NewWriter(&out, true).Write(jsongame.GameToJSON(g)); err != nil {
 				t.Fatalf("game %d: writing JSON: %v", n, err)
 			}
-			g2, err := formats.NewJSONReader(bytes.NewReader(out.Bytes())).ReadGame()
+			g2, err := jsongame.NewReader(bytes.NewReader(out.Bytes())).ReadGame()
 			if err != nil {
-				t.Fatalf("game %d: JSON written by GameToJSON does not read back: %v\n%s", n, err, out.Bytes())
+				t.Fatalf("game %d: JSON written by jsongame.GameToJSON does not read back: %v\n%s", n, err, out.Bytes())
 			}
 			var out2 bytes.Buffer
-			if err := formats.NewJSONWriter(&out2, true).Write(formats.GameToJSON(g2)); err != nil {
+			if err := jsongame.NewWriter(&out2, true).Write(jsongame.GameToJSON(g2)); err != nil {
 				t.Fatalf("game %d: writing JSON again: %v", n, err)
 			}
 			if !bytes.Equal(out.Bytes(), out2.Bytes()) {
@@ -163,7 +165,7 @@ func FuzzConvertFromJSON(f *testing.F) {
 	})
 }
 
-// checkPGNReadsBack checks that pgn, the PGN written for games, reads back
+// checkPGNReadsBack checks that text, the PGN written for games, reads back
 // as that many games, each with the structure it was written with: a game
 // written as read (one that could not be read) is again one that cannot be
 // read; another has the same tags, result and line of play (node kinds,
@@ -172,21 +174,21 @@ func FuzzConvertFromJSON(f *testing.F) {
 // it, as PGN has it), or, when validate judged it invalid (valid), may be
 // one that cannot be read: a move of the record (a move without a square)
 // need not be one PGN can write.
-func checkPGNReadsBack(t *testing.T, games []*record.Game, valid []bool, pgn []byte) {
+func checkPGNReadsBack(t *testing.T, games []*record.Game, valid []bool, text []byte) {
 	t.Helper()
-	back, err := grammar.ReadAll(bytes.NewReader(pgn), "back.pgn")
+	back, err := grammar.ReadAll(bytes.NewReader(text), "back.pgn")
 	if err != nil {
 		t.Fatalf("reading the PGN back: %v", err)
 	}
 	if len(back) != len(games) {
-		t.Fatalf("%d games written read back as %d:\n%s", len(games), len(back), pgn)
+		t.Fatalf("%d games written read back as %d:\n%s", len(games), len(back), text)
 	}
-	texts := utf8.Valid(pgn) // else the reader may read the file as Latin-1
+	texts := utf8.Valid(text) // else the reader may read the file as Latin-1
 	for i, g := range games {
 		b := back[i]
-		if formats.PassedThrough(g) && g.SyntaxError() != nil {
-			if !formats.PassedThrough(b) {
-				t.Fatalf("game %d, written as read, reads back as a game that reads:\n%s", i+1, pgn)
+		if pgn.PassedThrough(g) && g.SyntaxError() != nil {
+			if !pgn.PassedThrough(b) {
+				t.Fatalf("game %d, written as read, reads back as a game that reads:\n%s", i+1, text)
 			}
 			continue
 		}
@@ -194,14 +196,14 @@ func checkPGNReadsBack(t *testing.T, games []*record.Game, valid []bool, pgn []b
 			if !valid[i] {
 				continue
 			}
-			t.Fatalf("game %d, valid, reads back with a syntax error (%v):\n%s", i+1, b.SyntaxError(), pgn)
+			t.Fatalf("game %d, valid, reads back with a syntax error (%v):\n%s", i+1, b.SyntaxError(), text)
 		}
 		want := g.Result
 		if want == "" {
 			want = "*" // what the writer ends a game without a marker with
 		}
 		if b.Result != want || len(b.Tags) != len(g.Tags) {
-			t.Fatalf("game %d: result %q and %d tags, read back %q and %d:\n%s", i+1, want, len(g.Tags), b.Result, len(b.Tags), pgn)
+			t.Fatalf("game %d: result %q and %d tags, read back %q and %d:\n%s", i+1, want, len(g.Tags), b.Result, len(b.Tags), text)
 		}
 		if texts {
 			// The writer puts the Seven Tag Roster first: compare the
@@ -215,11 +217,11 @@ func checkPGNReadsBack(t *testing.T, games []*record.Game, valid []bool, pgn []b
 				return strings.Join(ps, "\n")
 			}
 			if a, z := pairs(g.Tags), pairs(b.Tags); a != z {
-				t.Fatalf("game %d: tags\n%s\nread back as\n%s\n%s", i+1, a, z, pgn)
+				t.Fatalf("game %d: tags\n%s\nread back as\n%s\n%s", i+1, a, z, text)
 			}
 		}
 		if d := sameLine(g.Moves, b.Moves, texts); d != "" {
-			t.Fatalf("game %d: %s\n%s", i+1, d, pgn)
+			t.Fatalf("game %d: %s\n%s", i+1, d, text)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats/jsongame"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/ruleid"
@@ -85,9 +86,9 @@ func TestJSONRoundTripRecord(t *testing.T) {
 			Notices: []record.Notice{{Rule: "syntax", Severity: record.Error, Message: "unexpected )"}},
 		}
 		var buf bytes.Buffer
-		w := NewJSONWriter(&buf, lines)
+		w := jsongame.NewWriter(&buf, lines)
 		for _, gg := range []*record.Game{g, broken} {
-			if err := w.Write(GameToJSON(gg)); err != nil {
+			if err := w.Write(jsongame.GameToJSON(gg)); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -100,7 +101,7 @@ func TestJSONRoundTripRecord(t *testing.T) {
 		if strings.Contains(buf.String(), `\u003c`) {
 			t.Errorf("HTML escaping should be off: %s", buf.String())
 		}
-		r := NewJSONReader(&buf)
+		r := jsongame.NewReader(&buf)
 		for i, want := range []*record.Game{g, broken} {
 			got, err := r.ReadGame()
 			if err != nil {
@@ -130,7 +131,7 @@ func TestJSONReaderForms(t *testing.T) {
 		"bad severity": `{"tags":[],"moves":[],"notices":[{"rule":"x","severity":"fatal","message":""}]}`,
 	} {
 		want := map[string]int{"empty array": 0, "empty input": 0, "single": 1, "bom array": 2, "two lines": 2}
-		r := NewJSONReader(strings.NewReader(in))
+		r := jsongame.NewReader(strings.NewReader(in))
 		n := 0
 		var err error
 		for {
@@ -155,17 +156,17 @@ func TestJSONReaderForms(t *testing.T) {
 func TestJSONNumberBounds(t *testing.T) {
 	ip := func(v int) *int { return &v }
 	cases := []struct {
-		node JSONNode
+		node jsongame.Node
 		ok   bool
 	}{
-		{JSONNode{Kind: "number", Number: ip(record.MaxNumber), Dots: ip(record.MaxDots)}, true},
-		{JSONNode{Kind: "number", Number: ip(record.MaxNumber + 1), Dots: ip(1)}, false},
-		{JSONNode{Kind: "number", Number: ip(1), Dots: ip(record.MaxDots + 1)}, false},
-		{JSONNode{Kind: "number", Number: ip(1), Dots: ip(-1)}, false},
-		{JSONNode{Kind: "nag", Number: ip(record.MaxNumber + 1)}, false},
+		{jsongame.Node{Kind: "number", Number: ip(record.MaxNumber), Dots: ip(record.MaxDots)}, true},
+		{jsongame.Node{Kind: "number", Number: ip(record.MaxNumber + 1), Dots: ip(1)}, false},
+		{jsongame.Node{Kind: "number", Number: ip(1), Dots: ip(record.MaxDots + 1)}, false},
+		{jsongame.Node{Kind: "number", Number: ip(1), Dots: ip(-1)}, false},
+		{jsongame.Node{Kind: "nag", Number: ip(record.MaxNumber + 1)}, false},
 	}
 	for _, c := range cases {
-		g, err := GameFromJSON(&JSONGame{Moves: []JSONNode{c.node}})
+		g, err := jsongame.GameFromJSON(&jsongame.Game{Moves: []jsongame.Node{c.node}})
 		switch {
 		case c.ok && err != nil:
 			t.Errorf("%s %d/%v: %v", c.node.Kind, *c.node.Number, c.node.Dots, err)
@@ -200,7 +201,7 @@ func TestJSONDepthLimit(t *testing.T) {
 		depth, maxDepth int
 		read            bool
 	}{{10, 10, true}, {11, 10, false}, {1000, 0, true}, {4000, 0, true}, {4000, 1000, false}} {
-		jr := NewJSONReader(strings.NewReader(ok + "\n" + nested(c.depth) + "\n" + ok + "\n"))
+		jr := jsongame.NewReader(strings.NewReader(ok + "\n" + nested(c.depth) + "\n" + ok + "\n"))
 		jr.SetLimits(grammar.Limits{MaxDepth: c.maxDepth})
 		var games []*record.Game
 		for {
@@ -231,7 +232,7 @@ func TestJSONDepthLimit(t *testing.T) {
 	}
 	// An error inside a deep variation still names the node.
 	bad := strings.Replace(nested(50), `"written":"d4","to":"d4"}}]`, `"written":"d4","to":"d9"}}]`, 1)
-	_, err := NewJSONReader(strings.NewReader(bad)).ReadGame()
+	_, err := jsongame.NewReader(strings.NewReader(bad)).ReadGame()
 	if want := "moves[1]" + strings.Repeat(".variation[1]", 49) + ".variation[0]: "; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("a bad square 50 deep: error %v, want one naming %s", err, want)
 	}
@@ -246,8 +247,8 @@ func TestJSONKeepsPrintedForms(t *testing.T) {
 		t.Fatalf("%v, %d games", err, len(gs))
 	}
 	var buf bytes.Buffer
-	w := NewJSONWriter(&buf, true)
-	if err := w.Write(GameToJSON(gs[0])); err != nil {
+	w := jsongame.NewWriter(&buf, true)
+	if err := w.Write(jsongame.GameToJSON(gs[0])); err != nil {
 		t.Fatal(err)
 	}
 	w.Close()
@@ -256,7 +257,7 @@ func TestJSONKeepsPrintedForms(t *testing.T) {
 			t.Errorf("the JSON does not name %s: %s", name, buf.String())
 		}
 	}
-	back, err := NewJSONReader(&buf).ReadGame()
+	back, err := jsongame.NewReader(&buf).ReadGame()
 	if err != nil {
 		t.Fatal(err)
 	}

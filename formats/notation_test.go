@@ -11,8 +11,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/testenv"
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -178,14 +180,14 @@ func TestPGNFromSteps(t *testing.T) {
 		if err := gw.Write(g, gi, res, nil); err != nil {
 			t.Fatal(err)
 		}
-		sg, err := ToSAN(g, res.Played, false)
+		sg, err := notation.ToSAN(g, res.Played, false)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if sg.Result == "" {
 			sg.Result = "*"
 		}
-		if err := NewPGNWriter(&copied).Write(sg); err != nil {
+		if err := pgn.NewWriter(&copied).Write(sg); err != nil {
 			t.Fatal(err)
 		}
 		if direct.String() != copied.String() {

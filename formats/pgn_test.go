@@ -9,8 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/testenv"
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 )
 
@@ -24,7 +26,7 @@ func sameRecord(a, b *record.Game) string {
 		return fmt.Sprintf("%d tags vs %d", len(a.Tags), len(b.Tags))
 	}
 	// The writer reorders the Seven Tag Roster: compare as written out.
-	if ta, tb := string(appendTags(nil, a.Tags)), string(appendTags(nil, b.Tags)); ta != tb {
+	if ta, tb := string(pgn.AppendCanonical(nil, &record.Game{Tags: a.Tags})), string(pgn.AppendCanonical(nil, &record.Game{Tags: b.Tags})); ta != tb {
 		return fmt.Sprintf("tags differ:\n%s\nvs\n%s", ta, tb)
 	}
 	if a.Result != b.Result {
@@ -49,7 +51,7 @@ func sameNodes(a, b []record.Node, path string) string {
 		}
 		switch x.Kind {
 		case record.KindMove:
-			if CanonicalMoveText(x.Move) != CanonicalMoveText(y.Move) || x.Move.Joined != y.Move.Joined {
+			if notation.CanonicalMoveText(x.Move) != notation.CanonicalMoveText(y.Move) || x.Move.Joined != y.Move.Joined {
 				return fmt.Sprintf("%s: move %q vs %q", where, x.Move.Text, y.Move.Text)
 			}
 		case record.KindComment, record.KindLineComment, record.KindEscape:
@@ -79,10 +81,10 @@ func withoutNumbers(ns []record.Node) []record.Node {
 	return out
 }
 
-func formatBytes(t *testing.T, src []byte, name string) ([]byte, FormatStats) {
+func formatBytes(t *testing.T, src []byte, name string) ([]byte, pgn.FormatStats) {
 	t.Helper()
 	var out bytes.Buffer
-	st, err := Format(&out, bytes.NewReader(src), name, nil)
+	st, err := pgn.Format(&out, bytes.NewReader(src), name, nil)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
@@ -139,7 +141,7 @@ func TestRoundTripData(t *testing.T) {
 			}
 			out, st := formatBytes(t, src, name)
 			if st.Games != len(games) {
-				t.Errorf("Format saw %d games, ReadAll %d", st.Games, len(games))
+				t.Errorf("pgn.Format saw %d games, ReadAll %d", st.Games, len(games))
 			}
 			again, err := grammar.ReadAll(bytes.NewReader(out), name)
 			if err != nil {
@@ -203,7 +205,7 @@ func independentCount(src []byte) (int, bool) {
 	return n, !tagless
 }
 
-// TestCorpus100k streams corpus-100k.pgn.xz (75 MB unpacked) through Format
+// TestCorpus100k streams corpus-100k.pgn.xz (75 MB unpacked) through pgn.Format
 // twice: 100,000 games, no syntax error, and formatting is idempotent. It
 // runs in the long tier only.
 func TestCorpus100k(t *testing.T) {
@@ -216,7 +218,7 @@ func TestCorpus100k(t *testing.T) {
 	}
 	var out bytes.Buffer
 	broken := 0
-	st, err := Format(&out, bytes.NewReader(src), "corpus-100k.pgn", func(g *record.Game) { broken++ })
+	st, err := pgn.Format(&out, bytes.NewReader(src), "corpus-100k.pgn", func(g *record.Game) { broken++ })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +229,7 @@ func TestCorpus100k(t *testing.T) {
 		t.Errorf("%d games with syntax notices", broken)
 	}
 	var out2 bytes.Buffer
-	if _, err := Format(&out2, bytes.NewReader(out.Bytes()), "corpus-100k.pgn", nil); err != nil {
+	if _, err := pgn.Format(&out2, bytes.NewReader(out.Bytes()), "corpus-100k.pgn", nil); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(out.Bytes(), out2.Bytes()) {
@@ -252,7 +254,7 @@ func TestCanonicalForms(t *testing.T) {
 			t.Errorf("%q\n got %q\nwant %q", tc.in, out, tc.want)
 		}
 	}
-	// Wrapping: no line longer than LineWidth, and a number stays with its move.
+	// Wrapping: no line longer than pgn.LineWidth, and a number stays with its move.
 	var sb strings.Builder
 	for i := 1; i <= 60; i++ {
 		fmt.Fprintf(&sb, "%d. Nf3 Nf6 ", i)
@@ -260,7 +262,7 @@ func TestCanonicalForms(t *testing.T) {
 	sb.WriteString("*")
 	out, _ := formatBytes(t, []byte(sb.String()), "w.pgn")
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		if len(line) > LineWidth {
+		if len(line) > pgn.LineWidth {
 			t.Errorf("line of %d bytes: %q", len(line), line)
 		}
 		if strings.HasSuffix(line, ".") {

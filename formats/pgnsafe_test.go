@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats/jsongame"
+	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
@@ -18,11 +20,11 @@ import (
 // error.
 func jsonToPGN(t *testing.T, src string) ([]*record.Game, string, error) {
 	t.Helper()
-	jr := NewJSONReader(strings.NewReader(src))
+	jr := jsongame.NewReader(strings.NewReader(src))
 	rp := replay.New(replay.Config{Steps: true})
 	rd := pgnRendering.NewRenderer(WriteOptions{})
 	var out bytes.Buffer
-	j := newPGNJoiner(&out)
+	j := pgn.NewJoiner(&out)
 	var games []*record.Game
 	for n := 1; ; n++ {
 		g, err := jr.ReadGame()
@@ -196,9 +198,9 @@ func TestPGNWriterGameBoundaries(t *testing.T) {
 		t.Fatalf("%d games (%v)", len(games), err)
 	}
 	var js strings.Builder
-	jw := NewJSONWriter(&js, false)
+	jw := jsongame.NewWriter(&js, false)
 	for _, g := range games {
-		if err := jw.Write(GameToJSON(g)); err != nil {
+		if err := jw.Write(jsongame.GameToJSON(g)); err != nil {
 			t.Fatal(err)
 		}
 	}

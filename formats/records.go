@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/ashtapada/ashtapada/formats/jsongame"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 )
@@ -133,14 +134,14 @@ func textReader(n record.Notation) func(io.Reader, string, grammar.Limits) GameR
 	}
 }
 
-// jsonGames reads the JSON and JSONL formats (a JSONReader takes both).
+// jsonGames reads the JSON and JSONL formats (a jsongame.Reader takes both).
 type jsonGames struct {
-	jr   *JSONReader
+	jr   *jsongame.Reader
 	name string
 }
 
 func jsonReader(r io.Reader, name string, limits grammar.Limits) GameReader {
-	jr := NewJSONReader(r)
+	jr := jsongame.NewReader(r)
 	jr.SetLimits(limits)
 	return &jsonGames{jr: jr, name: name}
 }

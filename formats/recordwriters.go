@@ -4,9 +4,12 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/ashtapada/ashtapada/formats/jsongame"
+	"github.com/ashtapada/ashtapada/formats/pgn"
+	"github.com/ashtapada/ashtapada/notation"
+	"github.com/ashtapada/ashtapada/picture"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
-	"github.com/ashtapada/ashtapada/rules"
 )
 
 // WriteOptions are what a record format's writer may need to know.
@@ -20,7 +23,7 @@ type WriteOptions struct {
 	// (record.Game.Notation, Notation.Book), a comment with the move as written.
 	SourceComments bool
 	// Compact (json, jsonl): one small object per game, the tags and the
-	// main line's SAN (json_compact.go), instead of the lossless record.
+	// main line's SAN (formats/jsongame/json_compact.go), instead of the lossless record.
 	Compact bool
 	// Descriptive (descriptive): the form written, short or long, and
 	// the knight's letter (replay.DescriptiveStyle).
@@ -202,209 +205,9 @@ func (c *concatJoiner) JoinSpilled(start io.Reader, rest []byte) error {
 // pgnRendering writes canonical PGN, or with Plain PGN without extensions.
 var pgnRendering = &Rendering{
 	NewRenderer: func(opt WriteOptions) GameRenderer {
-		return &pgnRenderer{plain: opt.Plain, sourceComments: opt.SourceComments}
+		return pgn.NewRenderer(opt.Plain, opt.SourceComments)
 	},
-	NewJoiner: func(w io.Writer) GameJoiner { return newPGNJoiner(w) },
-}
-
-type pgnRenderer struct {
-	plain, sourceComments bool
-	// dst, g and n are the game begun (Begin), started once a part before
-	// the last is rendered: a game of one part, a record held whole, is
-	// written whole at End (whole).
-	dst     []byte
-	g       *record.Game
-	n       int
-	started bool
-	// cw writes the game being rendered in parts; san,
-	// when rewrite is set, rewrites its parts in SAN as whole does (plain
-	// PGN, a record read in LAN or UCI), and err is the first error of
-	// that rewrite.
-	cw      *canonicalWriter
-	san     sanRewrite
-	rewrite bool
-	err     error
-	// steps: the parts' moves are written from the steps played (a
-	// book's record, not plain). sourced: each rewritten part gets the
-	// moves as printed in comments, in commented (--source-comments).
-	steps, sourced bool
-	commented      []record.Node
-	// asRead: the game being rendered in parts is a Recovered record whose
-	// rest is not cut: whole writes it as read (PassedThrough), and so
-	// End writes its source, after head; the parts write nothing.
-	asRead bool
-	head   []byte
-}
-
-func (p *pgnRenderer) Begin(dst []byte, g *record.Game, n int) {
-	p.dst, p.g, p.n, p.started = dst, g, n, false
-}
-
-// whole writes game n, its record held whole. It is written from the
-// record, not as a game in parts: a record held whole may come from
-// another reader than the grammar (JSON, a table), whose texts are checked
-// to read back as they were read (appendCheckedPiece), and may be written
-// straight from the replay's steps.
-func (p *pgnRenderer) whole(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
-	// A record in LAN or UCI is written in SAN, as replay played it (up
-	// to where it stopped).
-	g, err := asSAN(g, res)
-	if err != nil {
-		return dst, fmt.Errorf("game %d: %w", n, err)
-	}
-	book := g.Notation.Book() && g.Unreadable() == nil && res.Played != nil
-	var played *replay.Played
-	switch {
-	case book && !p.plain && !p.sourceComments:
-		// The moves in SAN as the replay played them, written straight
-		// from its steps: ToSAN's record without the copy.
-		played, book = res.Played, false
-	case p.plain && !(book && p.sourceComments) && plainAsPlayed(g, res.Played):
-		// The same for plain PGN when there is nothing to cut or make
-		// plain: CanonicalGame's copy, which read every SAN back, was a
-		// third of the writer's time.
-		played, book = res.Played, false
-	}
-	if played == nil && (book || p.plain) {
-		// Moves read in a book's notation are written in SAN, from what
-		// the replay made of each (docs/notation-books.md); plain PGN is
-		// canonical SAN, cut where the replay stopped.
-		c, err := CanonicalGame(g, res.Played, p.plain)
-		if err != nil {
-			return dst, fmt.Errorf("game %d: %w", n, err)
-		}
-		if book && p.sourceComments {
-			c = withSourceComments(c, g, res.Played)
-		}
-		if p.plain {
-			c = PlainGame(c)
-		}
-		g = c
-	}
-	if g.Result == "" && g.Unreadable() == nil {
-		// A PGN game ends with a termination marker: `*` says the result
-		// is unknown, which is what a record without one (a list of UCI
-		// moves) tells.
-		c := *g
-		c.Result = "*"
-		g = &c
-	}
-	return appendCheckedPiece(dst, g, n, played)
-}
-
-// start starts a game of more than one part, written a part at a time
-// (canonicalWriter). Canonical PGN of a record in SAN is its canonical
-// form; plain PGN and a record read in LAN or UCI have their parts
-// rewritten in SAN first, as whole rewrites the record (sanRewrite:
-// CanonicalGame, cut; plainNodes:
-// PlainGame); a record in a book's notation has each part's moves written
-// from the steps played, as whole writes them, or, with its moves as
-// printed kept in comments (--source-comments), rewritten in SAN and
-// given those comments (appendSourceComments).
-func (p *pgnRenderer) start(dst []byte, g *record.Game, n int) {
-	p.started = true
-	if g.Recovered && !p.plain && !inCoordinates(g) && g.Source != nil {
-		p.asRead, p.head, p.cw = true, appendPieceHead(dst, g, n, true), nil
-		return
-	}
-	// A game read in parts was read by the grammar, whose texts read back
-	// as they were read: there is nothing to check (appendCheckedPiece).
-	p.cw = beginCanonical(appendPieceHead(dst, g, n, false), g, nil)
-	// As whole: a record in LAN or UCI, and plain PGN, are rewritten in
-	// SAN and cut where the replay stopped (asSAN); a book's record is
-	// written from its steps, or, with its moves as printed in comments,
-	// rewritten and not cut (CanonicalGame) unless plain.
-	book := g.Notation.Book() && g.Unreadable() == nil
-	cut := p.plain || inCoordinates(g)
-	p.sourced = book && p.sourceComments
-	p.rewrite, p.err = cut || p.sourced, nil
-	p.san.reset(g, cut)
-	p.steps = book && !p.plain && !p.sourced
-}
-
-func (p *pgnRenderer) Part(nodes []record.Node, pl *replay.Played) {
-	if !p.started {
-		p.start(p.dst, p.g, p.n)
-	}
-	p.part(nodes, pl)
-}
-
-func (p *pgnRenderer) part(nodes []record.Node, pl *replay.Played) {
-	if p.err != nil || p.asRead {
-		return
-	}
-	if p.rewrite {
-		written := nodes
-		if nodes, p.err = p.san.Part(nodes, pl); p.err != nil {
-			return
-		}
-		if p.sourced && pl != nil {
-			p.commented = appendSourceComments(p.commented[:0], nodes, written, pl)
-			nodes = p.commented
-		}
-	}
-	if p.plain {
-		nodes = plainNodes(nodes)
-	}
-	if p.steps {
-		// The steps' indexes are into this part's nodes.
-		p.cw.lw.steps, p.cw.lw.next = pl, 0
-	}
-	p.cw.part(nodes)
-}
-
-func (p *pgnRenderer) Take(min int) []byte {
-	if p.asRead || !p.started {
-		return nil
-	}
-	return p.cw.take(min)
-}
-
-func (p *pgnRenderer) End(g *record.Game, n int, res *replay.Result) ([]byte, error) {
-	dst := p.dst
-	p.dst, p.g = nil, nil
-	if !p.started {
-		return p.whole(dst, g, n, res)
-	}
-	if p.asRead {
-		// The game's source is the chunk, held whole anyway.
-		b := appendGame(p.head, g, nil, false)
-		p.asRead, p.head = false, nil
-		return b, nil
-	}
-	p.part(g.Moves, res.Played)
-	// The rewrite's room for a huge game's part is not kept for the
-	// games after it.
-	p.san, p.commented = sanRewrite{}, nil
-	if p.err != nil {
-		p.cw = nil
-		return nil, fmt.Errorf("game %d: %w", n, p.err)
-	}
-	if g.Result == "" {
-		// As whole ends it.
-		c := *g
-		c.Result = "*"
-		g = &c
-	}
-	b := p.cw.end(g)
-	p.cw = nil
-	return b, nil
-}
-
-// plainAsPlayed reports whether plain PGN of g is its canonical form with
-// the main line's moves as pl played them (appendCanonical): every move of
-// the main line played (no cut), and no leap or conversion written or
-// played (PlainGame would rewrite it).
-func plainAsPlayed(g *record.Game, pl *replay.Played) bool {
-	if pl == nil || pl.Start == nil || !pl.Complete() || g.Unreadable() != nil || hasExtension(g.Moves) {
-		return false
-	}
-	for i := range pl.Len() {
-		if m := pl.Move(i); m.IsLeap() || m.ConvSquare != rules.NoSquare {
-			return false
-		}
-	}
-	return true
+	NewJoiner: func(w io.Writer) GameJoiner { return pgn.NewJoiner(w) },
 }
 
 // jsonRendering writes a JSON array (lines false) or one object a line.
@@ -412,61 +215,12 @@ func jsonRendering(lines bool) *Rendering {
 	return &Rendering{
 		NewRenderer: func(opt WriteOptions) GameRenderer {
 			if opt.Compact {
-				return &compactRenderer{lines: lines}
+				return jsongame.NewCompactRenderer(lines)
 			}
-			return &jsonRenderer{lines: lines}
+			return jsongame.NewRenderer(lines)
 		},
-		NewJoiner: func(w io.Writer) GameJoiner { return &jsonJoiner{w: w, lines: lines} },
+		NewJoiner: func(w io.Writer) GameJoiner { return jsongame.NewJoiner(w, lines) },
 	}
-}
-
-// jsonRenderer renders a game's object (a line of JSONL with lines); the
-// parts of each game's object are reused for the next (jsonParts).
-type jsonRenderer struct {
-	lines bool
-	parts jsonParts
-	// dst, g and n are the game begun (Begin), started once a part before
-	// the last is rendered: a game of one part, a record held whole, is
-	// written whole at End (whole).
-	dst     []byte
-	g       *record.Game
-	n       int
-	started bool
-	// inParts is the game being rendered in parts (json_parts.go).
-	inParts jsonInParts
-}
-
-// UnreadableWhole: a record the reader could not read is written with its
-// nodes up to the error, no part of it played.
-func (j *jsonRenderer) UnreadableWhole() {}
-
-func (j *jsonRenderer) Begin(dst []byte, g *record.Game, n int) {
-	j.dst, j.g, j.n, j.started = dst, g, n, false
-}
-
-// whole writes game n, its record held whole, from the record made an
-// object (gameToJSON), which holds a record the reader could not read with
-// its nodes (UnreadableWhole).
-func (j *jsonRenderer) whole(dst []byte, g *record.Game, n int, res *replay.Result) ([]byte, error) {
-	// A record in LAN or UCI is written in SAN, as replay played it (up
-	// to where it stopped): its moves' fields are SAN's.
-	g, err := asSAN(g, res)
-	if err != nil {
-		return dst, fmt.Errorf("game %d: %w", n, err)
-	}
-	j.parts.reset()
-	o := gameToJSON(g, &j.parts)
-	o.Game = n
-	if g.Unreadable() == nil {
-		// The record is converted whole whatever replay makes of it; the
-		// derived fields stop where the replay stopped.
-		addPlayed(o, res.Played, &j.parts)
-	}
-	var settings []byte
-	if len(o.Settings) > 0 {
-		settings = j.parts.settingsJSON // addPlayed set o.Settings from the parts
-	}
-	return appendJSONPiece(dst, o, settings, j.lines), nil
 }
 
 // coordRendering writes LAN (uci false) or UCI.
@@ -602,12 +356,12 @@ func (s *svgWriter) Write(g *record.Game, n int, res *replay.Result, _ PlayedPar
 	if pl.Start == nil {
 		return fmt.Errorf("game %d cannot be drawn: %s [%s]", n, pl.Stop.Message, pl.Stop.Rule)
 	}
-	d, err := DiagramAt(pl, pl.PliesBefore+pl.Len(), fmt.Sprintf("game %d", n))
+	d, err := picture.DiagramAt(pl, pl.PliesBefore+pl.Len(), fmt.Sprintf("game %d", n))
 	if err != nil {
 		return err
 	}
-	DescribeGame(d, g)
-	return WriteSVG(s.w, d)
+	picture.DescribeGame(d, g)
+	return picture.WriteSVG(s.w, d)
 }
 
 func (s *svgWriter) Close() error {
@@ -620,15 +374,15 @@ func (s *svgWriter) Close() error {
 	return nil
 }
 
-// htmlWriter writes one game viewer page for all the games (Viewer).
+// htmlWriter writes one game viewer page for all the games (picture.Viewer).
 type htmlWriter struct {
-	v *Viewer
+	v *picture.Viewer
 	// san rewrites the parts of a record in LAN or UCI (Write).
-	san sanRewrite
+	san notation.SANRewriter
 }
 
 func newHTMLGames(w io.Writer, _ WriteOptions) (GameWriter, error) {
-	v, err := NewViewer(w)
+	v, err := picture.NewViewer(w)
 	if err != nil {
 		return nil, err
 	}
@@ -640,7 +394,7 @@ func (h *htmlWriter) Write(g *record.Game, n int, res *replay.Result, parts Play
 		return nil
 	}
 	parts = parts.orWhole(g, res)
-	if !inCoordinates(g) || res.Played == nil {
+	if !notation.InCoordinates(g) || res.Played == nil {
 		return h.v.Game(g, res, parts)
 	}
 	// A record in LAN or UCI: the move list is in SAN, as the replay
@@ -651,7 +405,7 @@ func (h *htmlWriter) Write(g *record.Game, n int, res *replay.Result, parts Play
 	// rewriting starts again at each walk.
 	var err error
 	inSAN := func(part func([]record.Node, *replay.Played)) {
-		h.san.reset(g, false)
+		h.san.Reset(g, false)
 		parts(func(nodes []record.Node, pl *replay.Played) {
 			out, perr := h.san.Part(nodes, pl)
 			if perr != nil {

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/ashtapada/ashtapada/formats/jsongame"
+	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/record"
@@ -25,7 +27,7 @@ func recordFiles(t *testing.T) []string {
 	t.Helper()
 	root := testenv.RepoRoot()
 	var files []string
-	dirs := []string{filepath.Join(root, "corpus"), filepath.Join(root, "formats", "testdata"), filepath.Join(root, "testdata")}
+	dirs := []string{filepath.Join(root, "corpus"), filepath.Join(root, "formats", "testdata"), filepath.Join(root, "picture", "testdata"), filepath.Join(root, "testdata")}
 	if testenv.HasShared() {
 		dirs = append(dirs, filepath.Join(testenv.SharedPath(), "data"))
 	} else {
@@ -97,7 +99,7 @@ func normalize(g *record.Game) *record.Game {
 	} else {
 		c.Moves = normNodes(c.Moves)
 	}
-	if !PassedThrough(&c) {
+	if !pgn.PassedThrough(&c) {
 		c.Source = nil
 	}
 	if len(c.Notices) == 0 {
@@ -138,12 +140,12 @@ func TestJSONRoundTripData(t *testing.T) {
 		rp := replay.New(replay.Config{Steps: true})
 		for _, lines := range []bool{false, true} {
 			var buf bytes.Buffer
-			w := NewJSONWriter(&buf, lines)
+			w := jsongame.NewWriter(&buf, lines)
 			for i, g := range games {
-				j := GameToJSON(g)
+				j := jsongame.GameToJSON(g)
 				j.Game = i + 1
 				if lines && i < derived && g.SyntaxError() == nil {
-					AddPlayed(j, rp.Game(g, "", 0).Played)
+					jsongame.AddPlayed(j, rp.Game(g, "", 0).Played)
 				}
 				if err := w.Write(j); err != nil {
 					t.Fatal(err)
@@ -164,11 +166,11 @@ func TestJSONRoundTripData(t *testing.T) {
 					if g.SyntaxError() == nil {
 						res = rp.Game(g, "", 0)
 					}
-					compact, _ = Render(&compactRenderer{lines: true}, compact, g, i+1, res)
+					compact, _ = Render(jsongame.NewCompactRenderer(true), compact, g, i+1, res)
 				}
 				validateJSONL(t, schema, compact, path+" (compact)")
 			}
-			r := NewJSONReader(&buf)
+			r := jsongame.NewReader(&buf)
 			for i, want := range games {
 				got, err := r.ReadGame()
 				if err != nil {
@@ -261,7 +263,7 @@ func TestJSONToPGNBytes(t *testing.T) {
 	for _, path := range files {
 		games := readGames(t, path)
 		var want bytes.Buffer
-		pw := NewPGNWriter(&want)
+		pw := pgn.NewWriter(&want)
 		for _, g := range games {
 			if err := pw.Write(g); err != nil {
 				t.Fatal(err)
@@ -274,7 +276,7 @@ func TestJSONToPGNBytes(t *testing.T) {
 				t.Fatal(err)
 			}
 			var fmtOut bytes.Buffer
-			if _, err := Format(&fmtOut, f, path, nil); err != nil {
+			if _, err := pgn.Format(&fmtOut, f, path, nil); err != nil {
 				t.Fatal(err)
 			}
 			f.Close()
@@ -284,9 +286,9 @@ func TestJSONToPGNBytes(t *testing.T) {
 		}
 		for _, lines := range []bool{false, true} {
 			var js bytes.Buffer
-			w := NewJSONWriter(&js, lines)
+			w := jsongame.NewWriter(&js, lines)
 			for _, g := range games {
-				if err := w.Write(GameToJSON(g)); err != nil {
+				if err := w.Write(jsongame.GameToJSON(g)); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -294,8 +296,8 @@ func TestJSONToPGNBytes(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got bytes.Buffer
-			gw := NewPGNWriter(&got)
-			r := NewJSONReader(&js)
+			gw := pgn.NewWriter(&got)
+			r := jsongame.NewReader(&js)
 			for {
 				g, err := r.ReadGame()
 				if err == io.EOF {
@@ -333,11 +335,11 @@ func BenchmarkJSONGame(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		g := games[i%len(games)]
 		var buf bytes.Buffer
-		w := NewJSONWriter(&buf, true)
-		if err := w.Write(GameToJSON(g)); err != nil {
+		w := jsongame.NewWriter(&buf, true)
+		if err := w.Write(jsongame.GameToJSON(g)); err != nil {
 			b.Fatal(err)
 		}
-		if _, err := NewJSONReader(&buf).ReadGame(); err != nil {
+		if _, err := jsongame.NewReader(&buf).ReadGame(); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -6,18 +6,19 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats/jsongame"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // compileSchema compiles schema/game.schema.json as shipped in the repo.
 func compileSchema(t *testing.T) *jsonschema.Schema {
 	t.Helper()
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(GameSchema))
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(jsongame.Schema))
 	if err != nil {
 		t.Fatalf("schema is not JSON: %v", err)
 	}
 	c := jsonschema.NewCompiler()
-	const url = "https://github.com/ashtapada/ashtapada/formats/schema/game.schema.json"
+	const url = "https://github.com/ashtapada/ashtapada/formats/jsongame/schema/game.schema.json"
 	if err := c.AddResource(url, doc); err != nil {
 		t.Fatal(err)
 	}
@@ -51,12 +52,12 @@ func validateJSONL(t *testing.T, s *jsonschema.Schema, out []byte, what string) 
 func TestSchemaAcceptsOutput(t *testing.T) {
 	s := compileSchema(t)
 	var buf bytes.Buffer
-	w := NewJSONWriter(&buf, true)
-	j := GameToJSON(sampleGame())
+	w := jsongame.NewWriter(&buf, true)
+	j := jsongame.GameToJSON(sampleGame())
 	j.Game = 1
 	j.Profile = "andhra"
 	j.Settings = map[string]string{"opening": "triple"}
-	j.Moves[1].Played = &JSONPlayed{Ply: 1, SAN: "e3", LAN: "e2-e3", UCI: "e2e3", From: "e2", To: "e3", FENAfter: "x"}
+	j.Moves[1].Played = &jsongame.Played{Ply: 1, SAN: "e3", LAN: "e2-e3", UCI: "e2e3", From: "e2", To: "e3", FENAfter: "x"}
 	if err := w.Write(j); err != nil {
 		t.Fatal(err)
 	}
@@ -86,8 +87,8 @@ func TestSchemaRejects(t *testing.T) {
 			t.Errorf("schema accepted %s", bad)
 		}
 	}
-	// And the schema file is what GameSchema embeds.
-	if !json.Valid(GameSchema) {
+	// And the schema file is what jsongame.Schema embeds.
+	if !json.Valid(jsongame.Schema) {
 		t.Fatal("embedded schema is not valid JSON")
 	}
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
-	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
@@ -65,7 +65,7 @@ func (m *Moves) Add(pl *replay.Played) {
 	}
 	for i := range pl.Len() {
 		m.san.add(pl.SAN(i))
-		m.uci.add(formats.UCI(pl.Move(i)))
+		m.uci.add(notation.UCI(pl.Move(i)))
 	}
 }
 

@@ -1,7 +1,7 @@
 package gametable
 
 import (
-	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
@@ -15,7 +15,7 @@ func Play(res *replay.Result) Played {
 		pl.UCI = make([]string, p.Len())
 		for i := range p.Len() {
 			pl.SAN[i] = p.SAN(i)
-			pl.UCI[i] = formats.UCI(p.Move(i))
+			pl.UCI[i] = notation.UCI(p.Move(i))
 		}
 	}
 	return pl

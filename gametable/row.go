@@ -16,7 +16,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
@@ -171,7 +171,7 @@ func Build(g *record.Game, res *replay.Result, pl Played, movetext string, befor
 	for _, k := range keys {
 		r.Settings = append(r.Settings, KV{Key: k, Value: pl.Settings[k]})
 	}
-	if formats.PassedThrough(g) && g.Source != nil {
+	if pgn.PassedThrough(g) && g.Source != nil {
 		r.Source = g.Source
 	}
 	if movetext == "" && r.Source == nil {
@@ -352,7 +352,7 @@ func (r *Row) Text() []byte {
 	for _, kv := range r.Tags {
 		tags = append(tags, record.Tag{Name: kv.Key, Value: kv.Value})
 	}
-	out := formats.AppendCanonical(bytes.Clone(r.Before), &record.Game{Tags: tags})
+	out := pgn.AppendCanonical(bytes.Clone(r.Before), &record.Game{Tags: tags})
 	return append(append(out, r.Movetext...), r.After...)
 }
 
@@ -372,13 +372,13 @@ func (r *Row) Blank() bool {
 // canonicalMovetext is the movetext part of g's canonical text (its move
 // numbers follow the FEN tag, so the tags are written and cut off).
 func canonicalMovetext(g *record.Game) string {
-	full := formats.AppendCanonical(nil, g)
+	full := pgn.AppendCanonical(nil, g)
 	if len(g.Tags) == 0 {
 		return string(full)
 	}
 	// The tags, the blank line after them, and the final line end of a
 	// game: full has all but the last.
-	head := len(formats.AppendCanonical(nil, &record.Game{Tags: g.Tags})) - 1
+	head := len(pgn.AppendCanonical(nil, &record.Game{Tags: g.Tags})) - 1
 	if head < 0 || head > len(full) {
 		return ""
 	}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 )
@@ -112,10 +112,10 @@ func checkInput(t *testing.T, data []byte) {
 		}
 	}
 	var out1, out2 bytes.Buffer
-	if _, err := formats.Format(&out1, bytes.NewReader(data), "f.pgn", nil); err != nil {
+	if _, err := pgn.Format(&out1, bytes.NewReader(data), "f.pgn", nil); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := formats.Format(&out2, bytes.NewReader(out1.Bytes()), "f.pgn", nil); err != nil {
+	if _, err := pgn.Format(&out2, bytes.NewReader(out1.Bytes()), "f.pgn", nil); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(out1.Bytes(), out2.Bytes()) {
@@ -124,7 +124,7 @@ func checkInput(t *testing.T, data []byte) {
 	// fmt's game-by-game view (-l, -d, -w) covers the input and the
 	// output exactly.
 	var src, out []byte
-	if _, err := formats.FormatEach(grammar.NewReader(bytes.NewReader(data), "f.pgn"), "f.pgn", grammar.ReadOptions{}, nil, func(p *formats.Piece) error {
+	if _, err := pgn.FormatEach(grammar.NewReader(bytes.NewReader(data), "f.pgn"), "f.pgn", grammar.ReadOptions{}, nil, func(p *pgn.Piece) error {
 		src = append(src, p.Src...)
 		out = append(out, p.Out...)
 		return nil

@@ -28,7 +28,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/picture"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -390,7 +390,7 @@ func (e *BaselineEntry) String() string {
 	if e.Line > 0 {
 		fmt.Fprintf(&b, "line %d: ", e.Line)
 	}
-	fmt.Fprintf(&b, "%s - %s, %s, %s, round %s, %s", formats.OrUnknown(e.White), formats.OrUnknown(e.Black), formats.OrUnknown(e.Event), formats.OrUnknown(e.Date), formats.OrUnknown(e.Round), formats.OrUnknown(e.Site))
+	fmt.Fprintf(&b, "%s - %s, %s, %s, round %s, %s", picture.OrUnknown(e.White), picture.OrUnknown(e.Black), picture.OrUnknown(e.Event), picture.OrUnknown(e.Date), picture.OrUnknown(e.Round), picture.OrUnknown(e.Site))
 	if e.Ply > 0 {
 		fmt.Fprintf(&b, ", ply %d", e.Ply)
 	}

@@ -34,7 +34,7 @@
 // are replay's: a Writer is given a replay.Result and a replay.Tally and
 // judges nothing. Writing records and drawing positions are package
 // formats': the HTML report draws its diagrams with formats' SVG and
-// starts its page as the game viewer does (formats.HTMLHead). Running the
+// starts its page as the game viewer does (picture.HTMLHead). Running the
 // games of many inputs on every core and giving their results in input
 // order is package batch's (batch.Validate writes through a Writer); the
 // flags, the choice of format, where the report goes and the exit status

@@ -30,9 +30,9 @@ import (
 	"strings"
 
 	"github.com/ashtapada/ashtapada/docs"
-	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/internal/english"
 	"github.com/ashtapada/ashtapada/internal/tempfile"
+	"github.com/ashtapada/ashtapada/picture"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
 )
@@ -220,7 +220,7 @@ func (h *htmlReport) writeFinding(w *bufio.Writer, r *replay.Result, f *replay.F
 		h.undrawn++
 	}
 	if f.FEN != "" && sp.diagrams < htmlMaxDiagrams {
-		if d, err := formats.FindingDiagram(f); err == nil {
+		if d, err := picture.FindingDiagram(f); err == nil {
 			sp.diagrams++
 			// The FEN is the figure's caption, in the page's text where
 			// it can be read, selected and printed at the page's size;
@@ -228,8 +228,8 @@ func (h *htmlReport) writeFinding(w *bufio.Writer, r *replay.Result, f *replay.F
 			d.Caption = ""
 			w.WriteString(`<figure class="diagram">`)
 			var sb strings.Builder
-			if err := formats.WriteSVGShared(&sb, d); err == nil {
-				w.WriteString(formats.InlineSVG(sb.String(), fmt.Sprintf("position before ply %d (%s)", f.Ply, f.SAN)))
+			if err := picture.WriteSVGShared(&sb, d); err == nil {
+				w.WriteString(picture.InlineSVG(sb.String(), fmt.Sprintf("position before ply %d (%s)", f.Ply, f.SAN)))
 			}
 			fmt.Fprintf(w, "<figcaption>%s</figcaption></figure>\n", html.EscapeString(f.FEN))
 		}
@@ -250,10 +250,10 @@ func (h *htmlReport) Close(_ *replay.Tally) error {
 		return h.err
 	}
 	w := bufio.NewWriterSize(h.out, 1<<16)
-	w.WriteString(formats.HTMLHead("ashtapada validate report"))
+	w.WriteString(picture.HTMLHead("ashtapada validate report"))
 	if h.errs.diagrams+h.warns.diagrams > 0 {
 		// The boards and men the diagrams share, drawn once.
-		if err := formats.WriteSVGDefs(w); err != nil {
+		if err := picture.WriteSVGDefs(w); err != nil {
 			return fmt.Errorf("html report: %w", err)
 		}
 	}

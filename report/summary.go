@@ -8,8 +8,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/internal/english"
+	"github.com/ashtapada/ashtapada/picture"
 )
 
 // RunCounts are the counts of a run's summary line: games, how many of
@@ -55,7 +55,7 @@ func GameLabel(n int, k GameKey) string {
 	parts := []string{fmt.Sprintf("game %d", n)}
 	white, black := surname(knownTag(k.White)), surname(knownTag(k.Black))
 	if white != "" || black != "" {
-		parts = append(parts, formats.OrUnknown(white)+" – "+formats.OrUnknown(black))
+		parts = append(parts, picture.OrUnknown(white)+" – "+picture.OrUnknown(black))
 	}
 	place := knownTag(k.Event)
 	if place == "" {

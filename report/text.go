@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/internal/english"
+	"github.com/ashtapada/ashtapada/internal/termtext"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
@@ -33,27 +33,27 @@ func (t *textReport) Game(r *replay.Result) error {
 	}
 	if r.IsGame() && (t.opt.Verbose || len(r.Findings) > 0) {
 		s := &r.Summary
-		profile := formats.TerminalText(orDash(s.Profile))
+		profile := termtext.Safe(orDash(s.Profile))
 		switch s.ProfileSource {
 		case replay.ProfileSourceCommand:
 			profile += " (from the command line, not the tags)"
 		case replay.ProfileSourceTagsAndCommand:
 			profile += " (settings changed by --set)"
 		}
-		fmt.Fprintf(b, "%s: game %d: %s, %s, outcome %s", formats.TerminalText(s.File), s.Game, profile, english.Count(s.Plies, "ply", "plies"), s.Outcome)
+		fmt.Fprintf(b, "%s: game %d: %s, %s, outcome %s", termtext.Safe(s.File), s.Game, profile, english.Count(s.Plies, "ply", "plies"), s.Outcome)
 		if s.Winner != "" {
 			fmt.Fprintf(b, " (%s)", s.Winner)
 		}
-		fmt.Fprintf(b, ", result %s, %s\n", formats.TerminalText(orDash(s.Result)), validWord(s.Valid))
+		fmt.Fprintf(b, ", result %s, %s\n", termtext.Safe(orDash(s.Result)), validWord(s.Valid))
 	}
 	_, err := io.WriteString(t.w, b.String())
 	return err
 }
 
 // writeTextFinding writes a finding for a person: its texts, which may quote
-// the input, with their control characters quoted (formats.TerminalText).
+// the input, with their control characters quoted (termtext.Safe).
 func writeTextFinding(b *strings.Builder, f *replay.Finding) {
-	q := formats.TerminalText
+	q := termtext.Safe
 	fmt.Fprintf(b, "%s:%d:%d: %s: %s [%s]\n", q(f.File), f.Line, f.Column, f.Severity, q(f.Message), f.Rule)
 	if f.Game > 0 {
 		fmt.Fprintf(b, "\tgame %d", f.Game)
@@ -100,7 +100,7 @@ func (t *textReport) Close(tally *replay.Tally) error {
 		}
 		fmt.Fprintf(&b, "  %s:", sec.name)
 		for _, e := range sortedCounts(sec.m) {
-			fmt.Fprintf(&b, " %s %d,", formats.TerminalText(e.key), e.n)
+			fmt.Fprintf(&b, " %s %d,", termtext.Safe(e.key), e.n)
 		}
 		s := strings.TrimSuffix(b.String(), ",")
 		b.Reset()

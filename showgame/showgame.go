@@ -10,7 +10,7 @@
 // by, so that it is never held whole.
 //
 // It leaves to others: what the view holds and how it is written or
-// drawn (formats.ShowView), the replay (package replay), opening the
+// drawn (picture.ShowView), the replay (package replay), opening the
 // file (package source, through the caller's options), and the flags,
 // the output and the exit status (the command).
 package showgame
@@ -22,9 +22,9 @@ import (
 	"io"
 
 	"github.com/ashtapada/ashtapada/batch"
-	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/english"
+	"github.com/ashtapada/ashtapada/picture"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/selection"
@@ -57,7 +57,7 @@ type At struct {
 // View replays g with rp (its configuration's Steps on) and builds the view
 // at at. A huge game is read and played in parts; while it is, the
 // collector's soft limit follows it, as a run's does for such a game.
-func View(rp *replay.Replayer, g Game, at At) (*formats.ShowView, error) {
+func View(rp *replay.Replayer, g Game, at At) (*picture.ShowView, error) {
 	if g.Record == nil && g.Parts.InParts(g.Chunk) {
 		// What is live is then bounded (the text and a part), so a soft
 		// memory limit keeps the collector from letting the heap grow to
@@ -82,33 +82,33 @@ func View(rp *replay.Replayer, g Game, at At) (*formats.ShowView, error) {
 // replay's, Played.Prev). The last part's steps are the result's (all of
 // them for a record held whole, its one part); the findings are the
 // game's.
-func view(rp *replay.Replayer, src *record.Source, file string, index int, at At) (*formats.ShowView, error) {
+func view(rp *replay.Replayer, src *record.Source, file string, index int, at At) (*picture.ShowView, error) {
 	want := -1 // the ply asked for by --ply
 	if at.Ply != nil {
 		want = *at.Ply
 	}
-	var spec formats.MoveSpec
+	var spec picture.MoveSpec
 	var specErr error
 	byMove := at.Ply == nil && at.Move != nil
 	if byMove {
-		spec, specErr = formats.ParseMoveSpec(*at.Move)
+		spec, specErr = picture.ParseMoveSpec(*at.Move)
 		byMove = specErr == nil
 	}
 	found := -1 // the ply of the last step --move names so far
-	var target formats.ShownPly
+	var target picture.ShownPly
 	first := true
 	res := rp.Replay(src, file, index, replay.Each{Part: func(_ []record.Node, pl *replay.Played) {
 		switch {
 		case want == 0 && first:
-			target, _ = formats.KeepPly(pl, 0, true)
+			target, _ = picture.KeepPly(pl, 0, true)
 		case want > pl.PliesBefore && want <= pl.PliesBefore+pl.Len():
-			target, _ = formats.KeepPly(pl, want, true)
+			target, _ = picture.KeepPly(pl, want, true)
 		}
 		first = false
 		if byMove {
 			if f := spec.Find(pl); f >= 0 {
 				found = f
-				target, _ = formats.KeepPly(pl, f, true)
+				target, _ = picture.KeepPly(pl, f, true)
 			}
 		}
 	}})
@@ -135,11 +135,11 @@ func view(rp *replay.Replayer, src *record.Source, file string, index int, at At
 			return nil, err
 		}
 	}
-	var kept []formats.ShownPly
+	var kept []picture.ShownPly
 	if target.Pos != nil || target.Step != nil {
 		kept = append(kept, target)
 	}
-	return formats.BuildShow(src.Head, res, ply, fmt.Sprintf("game %d", index), kept...)
+	return picture.BuildShow(src.Head, res, ply, fmt.Sprintf("game %d", index), kept...)
 }
 
 // Chosen is the first game of a file in any input format that sel

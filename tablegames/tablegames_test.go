@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/batch"
-	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/gametable"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
@@ -88,7 +88,7 @@ func canonical(t *testing.T, text []byte) string {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	pw := formats.NewPGNWriter(&out)
+	pw := pgn.NewWriter(&out)
 	for _, g := range recs {
 		if err := pw.Write(g); err != nil {
 			t.Fatal(err)

@@ -33,7 +33,7 @@ func init() {
 }
 
 func runFmt(c *cli.Context) error {
-	// fmt streams (at most two games held, formats.FormatEach): a soft
+	// fmt streams (at most two games held, pgn.FormatEach): a soft
 	// limit keeps the collector from letting a huge game's garbage grow
 	// to four times what is live (GOGC=400, main).
 	batch.LimitMemory(batch.StreamMemoryLimit)

@@ -15,7 +15,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/gametable"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/testenv"
@@ -89,7 +89,7 @@ func parquetRoundTrip(t *testing.T, path string) (sameAsFmt bool) {
 	games, nonGame := readForRoundTrip(t, path)
 	book := false
 	var want bytes.Buffer
-	pw := formats.NewPGNWriter(&want)
+	pw := pgn.NewWriter(&want)
 	for _, g := range games {
 		book = book || g.Notation.Book()
 		if err := pw.Write(g); err != nil {
@@ -119,7 +119,7 @@ func parquetRoundTrip(t *testing.T, path string) (sameAsFmt bool) {
 		t.Fatal(err)
 	}
 	var rows bytes.Buffer
-	rw := formats.NewPGNWriter(&rows)
+	rw := pgn.NewWriter(&rows)
 	n, before := 0, 0
 	for ; ; n++ {
 		row, err := tr.Next()

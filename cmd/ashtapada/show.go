@@ -8,7 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/picture"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/showgame"
 )
@@ -78,7 +78,7 @@ func showAction(c *cli.Context) error {
 	if svg == "-" {
 		// The picture alone on standard output, so that `> board.svg`
 		// is a valid SVG file.
-		if err := formats.WriteSVG(out, v.Diagram); err != nil {
+		if err := picture.WriteSVG(out, v.Diagram); err != nil {
 			return toolError(err)
 		}
 	} else if err := v.Write(out, c.Bool("letters")); err != nil {
@@ -88,7 +88,7 @@ func showAction(c *cli.Context) error {
 		return toolError(fmt.Errorf("writing: %w", err))
 	}
 	if svg != "" && svg != "-" {
-		if err := writeFileAtomic(svg, func(w io.Writer) error { return formats.WriteSVG(w, v.Diagram) }); err != nil {
+		if err := writeFileAtomic(svg, func(w io.Writer) error { return picture.WriteSVG(w, v.Diagram) }); err != nil {
 			return toolError(err)
 		}
 	}

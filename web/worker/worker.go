@@ -21,6 +21,7 @@ import (
 	"github.com/ashtapada/ashtapada/docs"
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/picture"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
@@ -237,8 +238,8 @@ func (c *Checker) reader(f formats.RecordFormat, br *bufio.Reader, name string) 
 
 // game is one game's entry in a batch.
 func (c *Checker) game(g *record.Game, res *replay.Result) Game {
-	d := formats.NewDiagram()
-	formats.DescribeGame(d, g)
+	d := picture.NewDiagram()
+	picture.DescribeGame(d, g)
 	title := ""
 	if len(d.Header) > 0 {
 		title = d.Header[0]

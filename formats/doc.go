@@ -1,0 +1,24 @@
+// Package formats is the registry of record formats and the one way a
+// format writes games.
+//
+// The registry (RecordFormats, LookupRecordFormat, DetectRecordFormat)
+// names every format the commands read or write (convert's --from and
+// --to, the inputs of validate, show and diff): its extensions, how its
+// text is recognised, its reader and its writer, so that a new format is
+// one more entry and no switch in a command. A format written game by game
+// is a GameRenderer and a GameJoiner (Rendering): each game rendered on
+// its own, in parts for a huge game, then joined in input order, so that
+// many workers can render while one writer joins.
+//
+// The formats without a package of their own are written here: LAN and
+// UCI files (WriteCoordGame), the books' notations (WriteNotationGame) and
+// FEN lists (WriteFENList); the SVG and the HTML viewer are drawn by
+// package picture and offered here as the svg and html formats.
+//
+// What it leaves to others: the canonical PGN, fmt and plain PGN are
+// package formats/pgn's; the JSON forms are package formats/jsongame's; move text (SAN, LAN, UCI, the books' notations)
+// is package notation's; the pictures (SVG, the HTML viewer) are package
+// picture's; the Parquet table is package gametable's; the reports of
+// validate and detect are package report's. Reading PGN and the
+// notations is the grammar's.
+package formats

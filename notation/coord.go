@@ -1,0 +1,81 @@
+package notation
+
+// Coordinate notations: LAN (long algebraic, `Ng1-f3`, `e7xd8=Q+`) and UCI
+// (`g1f3`, `e7d8q`). Both name the origin and the destination, so a move is
+// found among the legal moves without SAN's disambiguation. How they write
+// the extensions (docs/convert.md):
+//
+//   - the king's leap: LAN `K~e1-c2` (the tilde after K, as in SAN); UCI
+//     `e1c2` with no marker: no other move takes a king a knight's move away,
+//     so the squares already say it;
+//   - the conversion of a waiting pawn rides on the capturing move, as in
+//     SAN: LAN `Bc4xg8/b1=N`, UCI `c4g8/b1n` (square, then the lower-case
+//     letter, UCI's promotion spelling);
+//   - a waiting arrival has no promotion: LAN `b7-b8`, UCI `b7b8`;
+//   - castling: LAN `O-O`/`O-O-O`, UCI the king's two squares (`e1g1`).
+
+import (
+	"strings"
+
+	"github.com/ashtapada/ashtapada/rules"
+)
+
+// LAN writes a move in long algebraic notation. before is the position the
+// move is played from; check is the check mark to append ("", "+" or "#").
+func LAN(before *rules.Position, m rules.Move, check string) string {
+	var buf [24]byte
+	return string(append(AppendLAN(buf[:0], before, m), check...))
+}
+
+// AppendLAN appends the LAN of m, without check mark, to b.
+func AppendLAN(b []byte, before *rules.Position, m rules.Move) []byte {
+	switch {
+	case m.Flags&rules.FlagCastleShort != 0:
+		return append(b, "O-O"...)
+	case m.Flags&rules.FlagCastleLong != 0:
+		return append(b, "O-O-O"...)
+	}
+	k := before.At(m.From).Kind()
+	if k != rules.Pawn && k != rules.NoKind {
+		b = append(b, k.Letter()...)
+	}
+	if m.IsLeap() {
+		b = append(b, '~')
+	}
+	b = append(b, m.From.String()...)
+	if m.IsCapture() {
+		b = append(b, 'x')
+	} else {
+		b = append(b, '-')
+	}
+	b = append(b, m.To.String()...)
+	if m.Promotion != rules.NoKind && m.Flags&rules.FlagWaitingMove == 0 {
+		b = append(b, '=')
+		b = append(b, m.Promotion.Letter()...)
+	}
+	if m.ConvSquare != rules.NoSquare && m.ConvKind != rules.NoKind {
+		b = append(b, '/')
+		b = append(b, m.ConvSquare.String()...)
+		b = append(b, '=')
+		b = append(b, m.ConvKind.Letter()...)
+	}
+	return b
+}
+
+// UCI writes a move in UCI form with the conversion suffix when there is
+// one (`c4g8/b1n`).
+func UCI(m rules.Move) string {
+	var buf [16]byte
+	return string(AppendUCI(buf[:0], m))
+}
+
+// AppendUCI appends UCI(m) to b.
+func AppendUCI(b []byte, m rules.Move) []byte {
+	b = m.AppendUCI(b)
+	if m.ConvSquare != rules.NoSquare && m.ConvKind != rules.NoKind {
+		b = append(b, '/')
+		b = append(b, m.ConvSquare.String()...)
+		b = append(b, strings.ToLower(m.ConvKind.Letter())...)
+	}
+	return b
+}
