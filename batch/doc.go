@@ -85,7 +85,7 @@
 // Validation.Settings: a profile and a choice of findings, wherever the
 // caller read them), with Validation.Hints also under the other profiles
 // (detect.Hinter), a huge game a part at a time; and reported in input
-// order by a report writer of package formats, with the tally at the end
+// order by a report writer of package report, with the tally at the end
 // (Validation.Summary), the warnings left out (Quiet), the findings
 // past MaxErrors only counted, and one SVG drawing per error finding
 // (SVGDir). A file named as an argument that holds no game is reported
@@ -103,7 +103,7 @@
 // other record formats are read by package formats' registry, a table of
 // games by Options.OpenTable); judging a game is package replay's, or
 // whatever the Work does; printing the results is the Sink's, with package
-// formats.
+// report for a validation's findings and package formats for records.
 //
 // A caller that reads one input in order instead (one game to show) reads
 // it as the run does, with RecordFormat and GamesOf: the format by name,

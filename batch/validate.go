@@ -2,7 +2,7 @@ package batch
 
 // The validate work (Validate): every game of the inputs replayed under
 // its file's settings (and, with hints, under the other profiles), and
-// reported in input order by a report writer of package formats. The
+// reported in input order by a report writer of package report. The
 // workers replay; the sink (validator) chooses the findings, passes them
 // through the caller's baseline, counts them and writes them. The
 // pictures of --svg-dir are drawn by the sink too (validate_svg.go), in

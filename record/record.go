@@ -2,6 +2,14 @@
 // order and its movetext as a tree that keeps what the source said, with the
 // source position of every node. It knows nothing of parsing or of rules:
 // the grammar builds records, replay reads them, formats write them.
+//
+// A game reaches the packages that judge, draw or compare it as a Source:
+// its head and its main line a part at a time, in order, each part valid
+// until the next is read. The package owns that shape, not how the parts
+// are got: reading them
+// from text, and from which size a game is read in parts, is the
+// grammar's (grammar.SourceOf, grammar.ReadOptions); what a walk does with
+// them is its consumer's (replay, detect, compare).
 package record
 
 import "github.com/ashtapada/ashtapada/ruleid"
