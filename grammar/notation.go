@@ -226,8 +226,8 @@ func (s *descScanner) elems(depth int) []gElem {
 	}
 	for !s.done {
 		if depth == 0 && (s.discard || s.batch > 0 && len(out) >= s.batch) {
-			// The elements leave out: what the words after them are
-			// read by is kept (lineTail).
+			// The elements out holds are let go: what the words
+			// after them are read by is kept (lineTail).
 			s.mainBefore = tailOf(s.mainBefore, out)
 			if !s.discard {
 				return out
