@@ -182,6 +182,9 @@ type descScanner struct {
 	looseAt int
 	// seq is the main line's numbering, checked number by number.
 	seq pageNumbering
+	// mainBefore is where the main line stands after its elements no
+	// longer in elems' list (a batch given, or the text only checked).
+	mainBefore lineTail
 }
 
 func (s *descScanner) pos(i int) lexer.Position { return s.lx.posOn(i, s.line, s.lineOff) }
@@ -223,6 +226,9 @@ func (s *descScanner) elems(depth int) []gElem {
 	}
 	for !s.done {
 		if depth == 0 && (s.discard || s.batch > 0 && len(out) >= s.batch) {
+			// The elements out holds are let go: what the words
+			// after them are read by is kept (lineTail).
+			s.mainBefore = tailOf(s.mainBefore, out)
 			if !s.discard {
 				return out
 			}
@@ -322,7 +328,7 @@ func (s *descScanner) elems(depth int) []gElem {
 				continue
 			}
 			if s.castlingWithZeros(start) {
-				out = s.move(out, start, p)
+				out = s.move(out, s.lineBefore(depth), start, p)
 				if depth == 0 {
 					s.countMoves(out[len(out)-1:])
 				}
@@ -395,7 +401,7 @@ func (s *descScanner) elems(depth int) []gElem {
 			s.i = j
 		default:
 			k := len(out)
-			out = s.move(out, start, p)
+			out = s.move(out, s.lineBefore(depth), start, p)
 			if depth == 0 {
 				s.countMoves(out[k:])
 			}
@@ -428,11 +434,15 @@ type pageNumbering struct {
 // Black's number one off with Black's dots.
 func (s *descScanner) inSequence(digits string, dots int) bool {
 	v := 0
-	for i := 0; i < len(digits) && v < 1e7; i++ {
+	for i := 0; i < len(digits) && v <= record.MaxNumber; i++ {
 		v = v*10 + int(digits[i]-'0')
 	}
 	if v <= 0 || v > record.MaxNumber || s.seq.off {
-		return true // the builder's error: no move number at all
+		// No move number at all: the builder's error, and the first
+		// (nor is the numbering after it judged, as after a word that
+		// reads as no move).
+		s.seq.off = true
+		return true
 	}
 	sq := &s.seq
 	switch {
@@ -667,12 +677,47 @@ func isMoveNumberWord(w string) bool {
 	return rest == "" && i > 1 || strings.HasPrefix(rest, ".") || strings.HasPrefix(rest, "…") || strings.HasPrefix(rest, "-") || strings.HasPrefix(rest, "/")
 }
 
+// lineTail is where a line of play stands after some of its elements,
+// as far as the reading of the words after them asks: its last move
+// number's text ("" before any), and the moves written after it.
+type lineTail struct {
+	number string
+	moves  int
+}
+
+// tailOf is the lineTail after the elements es, which follow those that
+// left before. The words of a line are read the same whether its
+// elements are all at hand (the game read whole) or only those since the
+// last batch (read in parts, or only checked: mainBefore).
+func tailOf(before lineTail, es []gElem) lineTail {
+	moves := 0
+	for i := len(es) - 1; i >= 0; i-- {
+		if num := es[i].Number; num != "" {
+			return lineTail{number: num, moves: moves}
+		}
+		if es[i].Move != "" {
+			moves++
+		}
+	}
+	return lineTail{number: before.number, moves: before.moves + moves}
+}
+
+// lineBefore is what stands before the elements of the line at depth
+// that elems holds: a variation's are all held.
+func (s *descScanner) lineBefore(depth int) lineTail {
+	if depth == 0 {
+		return s.mainBefore
+	}
+	return lineTail{}
+}
+
 // rankNotNumber: next, a word such as `4.` after w in a move, is the
 // rank of the long form (`P. to K. 4.`) rather than the number of the
 // next move: w names a file, next is a rank with its full stop, and it
 // is not the number the next move would have after the elements out
-// (where it is, it stays a number: `K to B 2.` is `K to B` and move 2).
-func rankNotNumber(w, next string, out []gElem) bool {
+// (where it is, it stays a number: `K to B 2.` is `K to B` and move 2),
+// which follow before.
+func rankNotNumber(w, next string, before lineTail, out []gElem) bool {
 	if len(next) != 2 || next[0] < '1' || next[0] > '8' || next[1] != '.' {
 		return false
 	}
@@ -681,13 +726,9 @@ func rankNotNumber(w, next string, out []gElem) bool {
 		return false
 	}
 	last := 0
-	for i := len(out) - 1; i >= 0; i-- {
-		if num := out[i].Number; num != "" {
-			for j := 0; j < len(num) && num[j] >= '0' && num[j] <= '9' && last < 1e6; j++ {
-				last = last*10 + int(num[j]-'0')
-			}
-			break
-		}
+	num := tailOf(before, out).number
+	for j := 0; j < len(num) && num[j] >= '0' && num[j] <= '9' && last < 1e6; j++ {
+		last = last*10 + int(num[j]-'0')
 	}
 	return int(next[0]-'0') != last+1
 }
@@ -696,7 +737,8 @@ func rankNotNumber(w, next string, out []gElem) bool {
 // must: the move number after it comes before the moves of the number
 // before it are all written (`4. P-Q3 Castels 5. P-Q4`: Black's move 4 is
 // missing). Such a word is a misprinted move, not an annotator's word.
-func (s *descScanner) inMoveSlot(out []gElem, e int) bool {
+// out are the line's elements before the word, after before.
+func (s *descScanner) inMoveSlot(before lineTail, out []gElem, e int) bool {
 	k := e
 	for k < len(s.src) && isSpace(s.src[k]) {
 		k++
@@ -708,19 +750,15 @@ func (s *descScanner) inMoveSlot(out []gElem, e int) bool {
 	if j == k || j >= len(s.src) || s.src[j] != '.' && !strings.HasPrefix(s.src[j:], "…") {
 		return false // no move number follows
 	}
-	moves, want := 0, 2
-	for i := len(out) - 1; i >= 0; i-- {
-		if out[i].Move != "" {
-			moves++
-		}
-		if num := out[i].Number; num != "" {
-			if strings.HasSuffix(num, "..") || strings.HasSuffix(num, "…") {
-				want = 1
-			}
-			return moves < want
-		}
+	t := tailOf(before, out)
+	if t.number == "" {
+		return false
 	}
-	return false
+	want := 2
+	if strings.HasSuffix(t.number, "..") || strings.HasSuffix(t.number, "…") {
+		want = 1
+	}
+	return t.moves < want
 }
 
 // isFootnote: w is a footnote mark, `[A]`, `[1]`, `[12]`, `[*]`.
@@ -782,8 +820,9 @@ func castlingWing(text string) bool {
 // `Kt - Q B 3`, `K R - Kt 1` and `P - K 8 (Q) ch` are one move each and
 // `P - K 4   P - K 4` two. At the start of a line, text that is no
 // move is the book layout's comment: the whole line is kept as a comment
-// on the move before.
-func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
+// on the move before. out are the line's elements before the move, after
+// before (lineTail).
+func (s *descScanner) move(out []gElem, before lineTail, start int, p lexer.Position) []gElem {
 	var ends [12]int
 	n := 0
 	j := start
@@ -823,7 +862,7 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 		}
 		next := s.src[k:ne]
 		if isMoveNumberWord(next) {
-			if rankAt >= 0 || !rankNotNumber(w, next, out) {
+			if rankAt >= 0 || !rankNotNumber(w, next, before, out) {
 				break
 			}
 			rankAt = n
@@ -910,7 +949,7 @@ func (s *descScanner) move(out []gElem, start int, p lexer.Position) []gElem {
 		s.i = e
 		return out
 	}
-	if n > 0 && (isFootnote(s.src[start:ends[0]]) || isAnnotationWord(s.src[start:ends[0]]) && s.afterMove >= 0 && strings.TrimSpace(s.src[s.afterMove:start]) == "" && !s.inMoveSlot(out, ends[0])) {
+	if n > 0 && (isFootnote(s.src[start:ends[0]]) || isAnnotationWord(s.src[start:ends[0]]) && s.afterMove >= 0 && strings.TrimSpace(s.src[s.afterMove:start]) == "" && !s.inMoveSlot(before, out, ends[0])) {
 		// A footnote mark (`[1]`) or a word of the annotator's (`Good`,
 		// `fcd`) where a move would stand: no reading takes it as a
 		// move, so it is kept as a comment; a word is reported, since
