@@ -98,8 +98,10 @@ func translate(tok string, n record.Notation) (string, bool) {
 			c == '~', c == '/', c == ',', c == '!', c == '?':
 			b.WriteByte(c)
 			i++
-		case c == 'O':
-			b.WriteByte(c) // castling
+		case c == 'O', c == 'o' && strings.HasPrefix(tok, "o-o"):
+			// Castling; in lower case (`o-o`) ParseMove reads it with a
+			// lenient-notation warning, as in SAN.
+			b.WriteByte(c)
 			i++
 		case c == ':':
 			b.WriteByte('x')

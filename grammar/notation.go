@@ -307,6 +307,10 @@ func (s *descScanner) elems(depth int) []gElem {
 		case c == '*' && tokenEnds(s.src, start+1):
 			s.i++
 			s.setResult(depth, "*", p)
+		case typesetMarkerLen(s.src, start) > 0:
+			// `1–0`, `½–½`: the builder reads the result and warns.
+			s.i += typesetMarkerLen(s.src, start)
+			s.setResult(depth, s.src[start:s.i], p)
 		case strings.HasPrefix(s.src[start:], "½-½") && tokenEnds(s.src, start+len("½-½")):
 			s.i += len("½-½")
 			s.setResult(depth, "1/2-1/2", p)

@@ -581,10 +581,14 @@ func (b *builder) build(tags []gTag, s *elemSrc) {
 		b.warn(b.missingFirst, ruleid.MoveNumber, msg)
 	}
 	if result != "" {
-		g.Result = result
 		if s.lx != nil {
 			b.resultPos = toPos(s.lx.resultPos)
 		}
+		if r, msg, ok := typesetResult(result); ok {
+			b.warn(b.resultPos, ruleid.LenientNotation, msg)
+			result = r
+		}
+		g.Result = result
 		g.ResultPos = b.resultPos
 	}
 }

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The forms of testdata/books that the reader takes (docs/format.md,
+// "Forms of print", docs/notation-books.md): each read on the binary to its
+// moves, with the warning that says how.
+
+// TestBookLowerCastling: `o-o` among French letters is castling, as in SAN.
+func TestBookLowerCastling(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1. e4 e5 2. Cf3 Cc6 3. Fc4 Fc5 4. o-o Cf6",
+		flags: []string{"--notation", "fr"},
+		uci:   "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 e1g1 g8f6",
+		say:   []string{":4:35: warning: `o-o` written in lower case; SAN castling is `O-O` or `O-O-O` [lenient-notation]", "valid"},
+	}.check(t)
+}
+
+// TestBookDashResult: `1–0`, `0—1`, `½–½` with a typeset dash end the game
+// with its result (the next game after it on the same line is read as one),
+// with a warning that names the dash; in SAN and in a language's letters.
+func TestBookDashResult(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "dash.pgn")
+	text := "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Dh5 Cc6 3. Ac4 Cf6 4. Dxf7# 1–0\n[Event \"b\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0—1\n\n" +
+		"[Event \"c\"]\n[Result \"1/2-1/2\"]\n\n1. P-K4 P-K4 ½–½\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := runBinary(t, "validate", path)
+	out += stderr
+	if code != 0 {
+		t.Errorf("validate exits %d:\n%s", code, out)
+	}
+	for _, s := range []string{
+		":4:41: warning: the termination marker `1–0` writes `–` (U+2013) for the hyphen; read as `1-0` [lenient-notation]",
+		"game 1: fide, 7 plies, outcome checkmate (white), result 1-0, valid",
+		":8:21: warning: the termination marker `0—1` writes `—` (U+2014) for the hyphen; read as `0-1` [lenient-notation]",
+		"game 2: fide, 4 plies, outcome checkmate (black), result 0-1, valid",
+		":13:14: warning: the termination marker `½–½` writes `–` (U+2013) for the hyphen; read as `1/2-1/2` [lenient-notation]",
+		"game 3: fide, 2 plies, outcome none, result 1/2-1/2, valid",
+	} {
+		if !strings.Contains(out, s) {
+			t.Errorf("validate does not say %q:\n%s", s, out)
+		}
+	}
+	pgn, stderr, code := runBinary(t, "convert", "--to", "pgn", path)
+	if code != 0 {
+		t.Fatalf("convert exits %d: %s", code, stderr)
+	}
+	for _, s := range []string{"Qxf7# 1-0\n", "Qh4# 0-1\n", "e5 1/2-1/2\n"} {
+		if !strings.Contains(pgn, s) {
+			t.Errorf("convert --to pgn does not write %q:\n%s", s, pgn)
+		}
+	}
+}

@@ -1,0 +1,117 @@
+package grammar_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
+)
+
+// bookForm is a game of testdata/books's forms: its movetext (with its
+// termination marker) read in a notation, the moves' texts, the
+// lenient-notation warnings in order (each a part of the message), the
+// comments and NAGs kept (the nodes that are not moves, as text), and the
+// result read.
+type bookForm struct {
+	notation record.Notation
+	movetext string
+	moves    []string
+	warnings []string
+	others   []string
+	result   string
+}
+
+func (c bookForm) check(t *testing.T) {
+	t.Helper()
+	r := grammar.NewReader(strings.NewReader("[Event \"t\"]\n\n"+c.movetext+"\n"), "b.pgn")
+	r.SetNotation(c.notation)
+	r.SetGuess(false)
+	g, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := g.SyntaxError(); n != nil {
+		t.Errorf("%s: syntax error %s", c.movetext, n.Message)
+		return
+	}
+	var moves, others, warns []string
+	for _, n := range g.Moves {
+		switch n.Kind {
+		case record.KindMove:
+			moves = append(moves, n.Text)
+		case record.KindMoveNumber:
+		default:
+			others = append(others, n.Text)
+		}
+	}
+	if !slices.Equal(moves, c.moves) {
+		t.Errorf("%s: moves %q, want %q", c.movetext, moves, c.moves)
+	}
+	if !slices.Equal(others, c.others) {
+		t.Errorf("%s: comments and NAGs %q, want %q", c.movetext, others, c.others)
+	}
+	for _, n := range g.Notices {
+		if n.Rule == "lenient-notation" {
+			warns = append(warns, n.Message)
+		}
+	}
+	if len(warns) != len(c.warnings) {
+		t.Errorf("%s: lenient-notation warnings %q, want %d", c.movetext, warns, len(c.warnings))
+	} else {
+		for i := range warns {
+			if !strings.Contains(warns[i], c.warnings[i]) {
+				t.Errorf("%s: warning %q, want it to contain %q", c.movetext, warns[i], c.warnings[i])
+			}
+		}
+	}
+	if g.Result != c.result {
+		t.Errorf("%s: result %q, want %q", c.movetext, g.Result, c.result)
+	}
+}
+
+// TestBookFormLowerCastling: `o-o` in a language's letters.
+func TestBookFormLowerCastling(t *testing.T) {
+	bookForm{record.French, "1. e4 e5 2. Cf3 Cc6 3. Fc4 Fc5 4. o-o o-o *", []string{"e4", "e5", "Cf3", "Cc6", "Fc4", "Fc5", "o-o", "o-o"},
+		[]string{"`o-o` written in lower case", "`o-o` written in lower case"}, nil, "*"}.check(t)
+	bookForm{record.Spanish, "1. d4 d5 2. Cc3 Cc6 3. Af4 Af5 4. Dd2 Dd7 5. o-o-o o-o-o+ *", []string{"d4", "d5", "Cc3", "Cc6", "Af4", "Af5", "Dd2", "Dd7", "o-o-o", "o-o-o+"},
+		[]string{"`o-o-o` written in lower case", "`o-o-o+` written in lower case"}, nil, "*"}.check(t)
+	// Only castling is read so: `o` is no file.
+	bookForm{record.French, "1. e4 e5 2. of3 *", nil, nil, nil, ""}.checkError(t, "`of3`")
+}
+
+// TestBookFormDashResult: the result with a typeset dash, in each reader.
+func TestBookFormDashResult(t *testing.T) {
+	for _, c := range []bookForm{
+		{record.SAN, "1. e4 e5 1–0", []string{"e4", "e5"}, []string{"the termination marker `1–0` writes `–` (U+2013) for the hyphen; read as `1-0`"}, nil, "1-0"},
+		{record.SAN, "1. e4 e5 0−1", []string{"e4", "e5"}, []string{"`0−1` writes `−` (U+2212)"}, nil, "0-1"},
+		{record.SAN, "1. e4 e5 1/2–1/2", []string{"e4", "e5"}, []string{"`1/2–1/2` writes `–`"}, nil, "1/2-1/2"},
+		{record.Spanish, "1. e4 e5 2. Cf3 Cc6 1–0", []string{"e4", "e5", "Cf3", "Cc6"}, []string{"`1–0`"}, nil, "1-0"},
+		{record.DescriptiveNotation, "1. P-K4 P-K4 ½–½", []string{"P-K4", "P-K4"}, []string{"`½–½` writes `–`"}, nil, "1/2-1/2"},
+		{record.DescriptiveNotation, "1. P-K4 P-K4 1—0", []string{"P-K4", "P-K4"}, []string{"`1—0` writes `—` (U+2014)"}, nil, "1-0"},
+	} {
+		c.check(t)
+	}
+	// The typeset marker ends the game for the splitter too: the next
+	// game is a game, in every notation.
+	games, err := grammar.ReadAll(strings.NewReader("[Event \"a\"]\n\n1. e4 e5 1–0\n[Event \"b\"]\n\n1. P-K4 ½–½\n[Event \"c\"]\n\n1. d4 *\n"), "s.pgn")
+	if err != nil || len(games) != 3 || games[0].Result != "1-0" || games[1].Result != "1/2-1/2" || games[2].Result != "*" {
+		t.Errorf("three games split at their typeset markers: %d games, %v", len(games), err)
+	}
+}
+
+// checkError: the movetext does not read; the error names want.
+func (c bookForm) checkError(t *testing.T, want string) {
+	t.Helper()
+	r := grammar.NewReader(strings.NewReader("[Event \"t\"]\n\n"+c.movetext+"\n"), "b.pgn")
+	r.SetNotation(c.notation)
+	r.SetGuess(false)
+	g, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := g.SyntaxError(); n == nil || !strings.Contains(n.Message, want) {
+		t.Errorf("%s: error %v, want one naming %q", c.movetext, n, want)
+	}
+}
