@@ -115,3 +115,13 @@ func (c bookForm) checkError(t *testing.T, want string) {
 		t.Errorf("%s: error %v, want one naming %q", c.movetext, n, want)
 	}
 }
+
+// TestBookFormSentenceStop: `exf4.`, a sentence's full stop after a move,
+// in SAN and in a language's letters; two dots are no sentence's end.
+func TestBookFormSentenceStop(t *testing.T) {
+	bookForm{record.SAN, "1. e4 e5 2. f4 exf4. 3. Nf3 Nc6. 4. Bc4 Qh4+. *", []string{"e4", "e5", "f4", "exf4.", "Nf3", "Nc6.", "Bc4", "Qh4+."},
+		[]string{"`exf4.`: the full stop after the move ends the page's sentence; read as `exf4`", "`Nc6.`", "`Qh4+.`: the full stop after the move ends the page's sentence; read as `Qh4+`"}, nil, "*"}.check(t)
+	bookForm{record.German, "1. e4 e5 2. Sf3 Sc6. *", []string{"e4", "e5", "Sf3", "Sc6."}, []string{"`Sc6.`"}, nil, "*"}.check(t)
+	bookForm{record.SAN, "1. e4 e5.. *", nil, nil, nil, ""}.checkError(t, "`e5..`")
+	bookForm{record.SAN, "1. e4 Zf5. *", nil, nil, nil, ""}.checkError(t, "`Zf5.`")
+}

@@ -887,7 +887,7 @@ func (b *builder) turn(tok string, p record.Pos) {
 		b.slab = b.slab[:len(b.slab)+1]
 		mp := &b.slab[len(b.slab)-1]
 		part, comma := tok, -1
-		prose := false
+		prose, stop := false, false
 		var err error
 		if !algebraic || len(b.descParsed) > 0 || !plainSAN(mp, tok) {
 			// plainSAN reads nearly every token, and a plain move has no
@@ -916,6 +916,14 @@ func (b *builder) turn(tok string, p record.Pos) {
 			default:
 				*mp, err = ParseMoveIn(part, b.g.Notation)
 			}
+			if err != nil && comma < 0 && b.g.Notation != record.DescriptiveNotation && sentenceStop(part) {
+				// `exf4.`: the full stop of the page's sentence after
+				// the move (descriptive notation's reader reads its own).
+				if m, ok := b.readsAsMove(part[:len(part)-1]); ok {
+					*mp, err, stop = m, nil, true
+					mp.Text = part
+				}
+			}
 		}
 		if err != nil {
 			b.slab = b.slab[:len(b.slab)-1]
@@ -940,6 +948,9 @@ func (b *builder) turn(tok string, p record.Pos) {
 			lm.Lenient = l
 			b.warn(p, ruleid.LenientNotation, lenientMessage(&lm))
 		}
+		if stop {
+			b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s`: the full stop after the move ends the page's sentence; read as `%s`", mp.Text, mp.Text[:len(mp.Text)-1]))
+		}
 		if prose {
 			b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s`: the comma after the move is read as punctuation (a compound turn joins its moves with commas and no space)", whole))
 		}
@@ -951,6 +962,14 @@ func (b *builder) turn(tok string, p record.Pos) {
 		p.Offset += comma + 1
 		joined = true
 	}
+}
+
+// sentenceStop: tok ends in one full stop after a letter or digit of a
+// move (`exf4.`, `Be4+.`), as a sentence of a page's prose does. Two or
+// more dots are not a sentence's end.
+func sentenceStop(tok string) bool {
+	n := len(tok)
+	return n > 2 && tok[n-1] == '.' && tok[n-2] != '.'
 }
 
 // parsedMove is a move read ahead, at byte offset off of the file.

@@ -60,3 +60,17 @@ func TestBookDashResult(t *testing.T) {
 		}
 	}
 }
+
+// TestBookSentenceStop: `exf4.`, the full stop of a page's sentence after
+// a SAN move, reads as the move.
+func TestBookSentenceStop(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1. e4 e5 2. Bc4 Bc5 3. b4 Bxb4 4. f4 exf4. 5. Nf3 Nc6.",
+		uci:   "e2e4 e7e5 f1c4 f8c5 b2b4 c5b4 f2f4 e5f4 g1f3 b8c6",
+		say: []string{
+			":4:38: warning: `exf4.`: the full stop after the move ends the page's sentence; read as `exf4` [lenient-notation]",
+			":4:51: warning: `Nc6.`: the full stop", "valid",
+		},
+	}.check(t)
+}
