@@ -125,3 +125,14 @@ func TestBookFormSentenceStop(t *testing.T) {
 	bookForm{record.SAN, "1. e4 e5.. *", nil, nil, nil, ""}.checkError(t, "`e5..`")
 	bookForm{record.SAN, "1. e4 Zf5. *", nil, nil, nil, ""}.checkError(t, "`Zf5.`")
 }
+
+// TestBookFormEvaluation: the evaluation signs after a move are kept as
+// their NAGs, in SAN and descriptive notation.
+func TestBookFormEvaluation(t *testing.T) {
+	bookForm{record.SAN, "1. e4 += e5 =+ 2. Nf3 ± Nc6 ∓ 3. Bb5 +- a6 -+ 1-0", []string{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"},
+		[]string{"`+=` is an evaluation sign (White stands slightly better); kept as the NAG $14", "`=+`", "`±`", "`∓`", "`+-` is an evaluation sign (White has a decisive advantage); kept as the NAG $18", "`-+`"},
+		[]string{"$14", "$15", "$16", "$17", "$18", "$19"}, "1-0"}.check(t)
+	bookForm{record.DescriptiveNotation, "1. P-K4 P-K4 2. Q-R5 ± Kt-QB3 *", []string{"P-K4", "P-K4", "Q-R5", "Kt-QB3"}, []string{"`±`"}, []string{"$16"}, "*"}.check(t)
+	// A sign stands after a move, not in its place.
+	bookForm{record.SAN, "1. +- e4 *", nil, nil, nil, ""}.checkError(t, "`+-`")
+}

@@ -192,3 +192,33 @@ func ownLetter(letters [5][]string, r rune) bool {
 	}
 	return false
 }
+
+// evaluationSigns are the signs books and pages print after a move for
+// the position's evaluation, with the NAG PGN tools write for each
+// (pgn-extract, ChessBase and the PGN standard's table): `+=` $14, `=+`
+// $15, `±` $16, `∓` $17, `+-` $18, `-+` $19.
+var evaluationSigns = map[string]int{"+=": 14, "=+": 15, "±": 16, "∓": 17, "+-": 18, "-+": 19}
+
+// evaluationText is what each NAG of evaluationSigns says, for the warning.
+var evaluationText = map[int]string{
+	14: "White stands slightly better", 15: "Black stands slightly better",
+	16: "White has the better game", 17: "Black has the better game",
+	18: "White has a decisive advantage", 19: "Black has a decisive advantage",
+}
+
+// evaluationNAG is the NAG of the evaluation sign w, 0 when w is none.
+func evaluationNAG(w string) int {
+	if len(w) > len("∓") {
+		return 0
+	}
+	return evaluationSigns[w]
+}
+
+// evaluation keeps the evaluation sign w, written apart after a move, as
+// its NAG, with a lenient-notation warning that names it.
+func (b *builder) evaluation(w string, p record.Pos) {
+	v := evaluationNAG(w)
+	nag := fmt.Sprintf("$%d", v)
+	b.push(record.KindNAG, p, nag).Number = int32(v)
+	b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s` is an evaluation sign (%s); kept as the NAG %s, as PGN writes it", w, evaluationText[v], nag))
+}

@@ -681,6 +681,10 @@ loop:
 			} else {
 				b.turn(val, p)
 			}
+			for s.kind == eMove && !b.failed && evaluationNAG(s.val) > 0 {
+				b.evaluation(s.val, s.pos)
+				s.next()
+			}
 			num.advance()
 			numbered = false
 		case eNumber:

@@ -74,3 +74,24 @@ func TestBookSentenceStop(t *testing.T) {
 		},
 	}.check(t)
 }
+
+// TestBookEvaluation: `16. Qd3 +-` keeps the sign as the NAG $18, which
+// convert writes.
+func TestBookEvaluation(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1. e4 e5 2. Nf3 d6 3. d4 f5 4. Bc4 ± fxe4 5. Nxe5 +- d5",
+		uci:   "e2e4 e7e5 g1f3 d7d6 d2d4 f7f5 f1c4 f5e4 f3e5 d6d5",
+		say: []string{
+			":4:36: warning: `±` is an evaluation sign (White has the better game); kept as the NAG $16, as PGN writes it [lenient-notation]",
+			":4:52: warning: `+-` is an evaluation sign (White has a decisive advantage); kept as the NAG $18", "valid",
+		},
+	}.check(t)
+	path := filepath.Join(t.TempDir(), "eval.pgn")
+	if err := os.WriteFile(path, []byte("[Event \"e\"]\n\n1. e4 e5 2. Nf3 +- *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, stderr, code := runBinary(t, "convert", "--to", "pgn", path); code != 0 || !strings.Contains(out, "2. Nf3 $18 *") {
+		t.Errorf("convert --to pgn exits %d, writes\n%s%s\nwant 2. Nf3 $18 *", code, out, stderr)
+	}
+}
