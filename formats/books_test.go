@@ -52,8 +52,8 @@ var bookFindings = map[string][]string{
 		"game 1 24:12 syntax ",
 	},
 	"scacchixcorrispondenza-it.pgn": nil,
-	"contregambitphilidor-fr.pgn": nil,
-	"tce2024-fr.pgn": nil,
+	"contregambitphilidor-fr.pgn":   nil,
+	"tce2024-fr.pgn":                nil,
 	"correspondances-maitrisees-fr.pgn": {
 		"game 1 10:21 syntax ",
 	},
