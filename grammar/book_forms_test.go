@@ -136,3 +136,15 @@ func TestBookFormEvaluation(t *testing.T) {
 	// A sign stands after a move, not in its place.
 	bookForm{record.SAN, "1. +- e4 *", nil, nil, nil, ""}.checkError(t, "`+-`")
 }
+
+// TestBookFormResignation: a word for resigns after the last move is kept
+// as a comment; the result is the marker's. Elsewhere it is no move.
+func TestBookFormResignation(t *testing.T) {
+	bookForm{record.German, "1. e4 e5 2. Dh5 Sc6 3. Lc4 Sf6 4. Dxf7# aufgegeben 1-0", []string{"e4", "e5", "Dh5", "Sc6", "Lc4", "Sf6", "Dxf7#"},
+		[]string{"`aufgegeben` (German for resigns) after the last move; kept as a comment"}, []string{"aufgegeben"}, "1-0"}.check(t)
+	bookForm{record.SAN, "1. f3 e5 2. g4 Qh4# gibt auf 0-1", []string{"f3", "e5", "g4", "Qh4#"}, []string{"`gibt auf` (German"}, []string{"gibt auf"}, "0-1"}.check(t)
+	bookForm{record.Spanish, "1. e4 e5 2. Dh5 Cc6 Se rinde. *", []string{"e4", "e5", "Dh5", "Cc6"}, []string{"`Se rinde.` (Spanish"}, []string{"Se rinde."}, "*"}.check(t)
+	bookForm{record.SAN, "1. e4 e5 2. Qh5 resigns Nc6 *", nil, nil, nil, ""}.checkError(t, "`resigns`")
+	bookForm{record.SAN, "1. e4 e5 2. Qh5 gibt Nc6 *", nil, nil, nil, ""}.checkError(t, "`gibt`")
+	bookForm{record.SAN, "1. e4 e5 2. Qh5 (2. Nf3 resigns) Nc6 *", nil, nil, nil, ""}.checkError(t, "`resigns`")
+}

@@ -222,3 +222,47 @@ func (b *builder) evaluation(w string, p record.Pos) {
 	b.push(record.KindNAG, p, nag).Number = int32(v)
 	b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s` is an evaluation sign (%s); kept as the NAG %s, as PGN writes it", w, evaluationText[v], nag))
 }
+
+// resignationWords are the words (and two-word phrases) pages print after
+// the last move for "resigns", lower case, each with its language. The
+// descriptive reader has the English books' own (bookEndings).
+var resignationWords = map[string]string{
+	"resigns": "English", "resigned": "English",
+	"aufgegeben": "German", "aufgabe": "German", "gibt": "German", "gibt auf": "German",
+	"abandonne": "French", "abandon": "French",
+	"abandona": "Spanish", "abandono": "Spanish", "se": "Spanish", "se rinde": "Spanish",
+	"abbandona": "Italian", "abbandono": "Italian",
+	"opgegeven": "Dutch", "geeft": "Dutch", "geeft op": "Dutch",
+	"сдался": "Russian", "сдались": "Russian", "сдаётся": "Russian", "сдается": "Russian",
+}
+
+// resignationFirst are the words of resignationWords that only begin a
+// phrase.
+var resignationFirst = map[string]bool{"gibt": true, "se": true, "geeft": true}
+
+// resignation reads the word for resigns that s stands at, after the last
+// move: it is kept as a comment, with a lenient-notation warning (the
+// result is the termination marker's, or the Result tag's). Anywhere else
+// the word is read as the move it is not, which reports it as before.
+func (b *builder) resignation(s *elemSrc) {
+	val, p := s.val, s.pos
+	s.next()
+	text := val
+	key := strings.ToLower(strings.TrimRight(val, "."))
+	if resignationFirst[key] && s.kind == eMove {
+		key += " " + strings.ToLower(strings.TrimRight(s.val, "."))
+		if resignationWords[key] == "" {
+			b.turn(val, p)
+			return
+		}
+		text = b.sourceText(p, s.pos, s.val, val+" "+s.val)
+		s.next()
+	}
+	if resignationFirst[key] || s.kind != eEnd {
+		b.turn(val, p)
+		return
+	}
+	text = b.text(text)
+	b.push(record.KindComment, p, text)
+	b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s` (%s for resigns) after the last move; kept as a comment (the result is the termination marker's)", text, resignationWords[key]))
+}

@@ -668,6 +668,11 @@ loop:
 		val := s.val
 		switch s.kind {
 		case eMove:
+			if depth == 0 && len(b.stack) > start && resignationWords[strings.ToLower(strings.TrimRight(val, "."))] != "" {
+				// `25.Td8+ aufgegeben`: the page's word for resigns.
+				b.resignation(s)
+				continue
+			}
 			s.next()
 			before = num
 			if !num.black && !numbered {

@@ -95,3 +95,15 @@ func TestBookEvaluation(t *testing.T) {
 		t.Errorf("convert --to pgn exits %d, writes\n%s%s\nwant 2. Nf3 $18 *", code, out, stderr)
 	}
 }
+
+// TestBookResignation: `25.Td8+ aufgegeben`, the German word for resigns
+// after the last move, is kept as a comment.
+func TestBookResignation(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1.d4 Sf6 2.c4 e5 3.dxe5 Sg4 4.e4 Sxe5 5.f4 Lb4+ 6.Sc3 Sg6 aufgegeben",
+		flags: []string{"--notation", "de"},
+		uci:   "d2d4 g8f6 c2c4 e7e5 d4e5 f6g4 e2e4 g4e5 f2f4 f8b4 b1c3 e5g6",
+		say:   []string{":4:59: warning: `aufgegeben` (German for resigns) after the last move; kept as a comment (the result is the termination marker's) [lenient-notation]", "valid"},
+	}.check(t)
+}
