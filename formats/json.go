@@ -165,6 +165,7 @@ var lenientNames = []struct {
 	{record.LenientHyphen, "hyphen"},
 	{record.LenientZeroCastle, "zero-castle"},
 	{record.LenientLowerCastle, "lower-castle"},
+	{record.LenientMisprint, "misprint"},
 	{record.LenientNoEquals, "no-equals"},
 	{record.LenientNullZ0, "null-z0"},
 	{record.LenientLowerConversion, "lower-conversion"},

@@ -148,3 +148,37 @@ func TestBookFormResignation(t *testing.T) {
 	bookForm{record.SAN, "1. e4 e5 2. Qh5 gibt Nc6 *", nil, nil, nil, ""}.checkError(t, "`gibt`")
 	bookForm{record.SAN, "1. e4 e5 2. Qh5 (2. Nf3 resigns) Nc6 *", nil, nil, nil, ""}.checkError(t, "`resigns`")
 }
+
+// TestBookFormMisprints: the books' misprints of type read as meant, each
+// named in its warning; SAN reads a run of one glyph too.
+func TestBookFormMisprints(t *testing.T) {
+	for _, c := range []bookForm{
+		{record.DescriptiveNotation, "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-KT5 P-QR3 *", []string{"P-K4", "P-K4", "Kt-KB3", "Kt-QB3", "B-KT5", "P-QR3"},
+			[]string{"`B-KT5`: a capital T in `Kt` (a misprint?); read as `B-Kt5`"}, nil, "*"},
+		{record.DescriptiveNotation, "1. P-K4 P-K4 2. Q-R5 Kt-QB3 3. B-B4 Kt-B3 4. QxBP mate!!! *", []string{"P-K4", "P-K4", "Q-R5", "Kt-QB3", "B-B4", "Kt-B3", "QxBP mate!!!"},
+			[]string{"`QxBP mate!!!`: 3 `!` read as `!!` (a misprint?); read as `QxBP mate!!`"}, nil, "*"},
+		{record.DescriptiveNotation, "1. P-K4 P-Q4 2. P-K5 P-KB4 3. PxP, e.p. *", []string{"P-K4", "P-Q4", "P-K5", "P-KB4", "PxP, e.p."},
+			[]string{"`PxP, e.p.`: a comma before `e.p.` (a misprint?); read as `PxP e.p.`"}, nil, "*"},
+		{record.SAN, "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#!!!! *", []string{"e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#!!!!"},
+			[]string{"`Qxf7#!!!!`: 4 `!` read as `!!`"}, nil, "*"},
+	} {
+		c.check(t)
+	}
+	// The form without its position: the misprint's square.
+	for _, c := range []struct {
+		text  string
+		files uint8
+		rank  int8
+	}{{"KR-KI", 1 << 4, 1}, {"K-Rsq", 1<<0 | 1<<7, 1}, {"R-Ktsq", 1<<1 | 1<<6, 1}} {
+		m, err := grammar.ParseDescriptive(c.text)
+		if err != nil || m.Desc == nil || m.Desc.ToFiles != c.files || m.Desc.ToRank != c.rank || m.Lenient&record.LenientMisprint == 0 {
+			t.Errorf("%s: %+v %v, want a move to files %b rank %d, a misprint", c.text, m.Desc, err, c.files, c.rank)
+		}
+	}
+	for _, c := range []bookForm{
+		{record.SAN, "1. e4 e5!?! *", nil, nil, nil, ""},
+		{record.DescriptiveNotation, "1. P-K4 P-K4 2. P-KII *", nil, nil, nil, ""},
+	} {
+		c.checkError(t, "`")
+	}
+}

@@ -266,3 +266,60 @@ func (b *builder) resignation(s *elemSrc) {
 	b.push(record.KindComment, p, text)
 	b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s` (%s for resigns) after the last move; kept as a comment (the result is the termination marker's)", text, resignationWords[key]))
 }
+
+// misprints rewrites the misprints of type that a book's move may hold
+// into the text they stand for, each with its note for the warning: a run
+// of three or more of one glyph (`Q-Kt6!!!`, read as `!!`); and, in
+// descriptive notation (desc), a capital T in `Kt` (`B-KT5`), a capital I
+// for the figure 1 after a file (`KR-KI`), `sq` glued to the file
+// (`K-Rsq`), and a comma before `e.p.` (`PxP, e.p.`). notes is nil when
+// the text has none of them.
+func misprints(text string, desc bool) (fixed string, notes []string) {
+	fixed = text
+	if n := len(fixed); n >= 3 && isGlyphByte(fixed[n-1]) && fixed[n-2] == fixed[n-1] && fixed[n-3] == fixed[n-1] {
+		j := n - 3
+		for j > 0 && fixed[j-1] == fixed[n-1] {
+			j--
+		}
+		notes = append(notes, fmt.Sprintf("%d `%c` read as `%c%c`", n-j, fixed[n-1], fixed[n-1], fixed[n-1]))
+		fixed = fixed[:j+2]
+	}
+	if !desc {
+		return fixed, notes
+	}
+	if strings.Contains(fixed, "KT") {
+		fixed = strings.ReplaceAll(fixed, "KT", "Kt")
+		notes = append(notes, "a capital T in `Kt`")
+	}
+	if i := strings.Index(fixed, ",e.p."); i > 0 {
+		fixed = fixed[:i] + " " + fixed[i+1:]
+		notes = append(notes, "a comma before `e.p.`")
+	} else if i := strings.Index(fixed, ", e.p."); i > 0 {
+		fixed = fixed[:i] + fixed[i+1:]
+		notes = append(notes, "a comma before `e.p.`")
+	}
+	if i := strings.Index(fixed, "sq"); i > 0 && strings.IndexByte("KQRBNt", fixed[i-1]) >= 0 && strings.IndexAny(fixed[:i], "-x") > 0 &&
+		(i+2 == len(fixed) || strings.IndexByte(" .!?+(c", fixed[i+2]) >= 0) {
+		fixed = fixed[:i] + " " + fixed[i:]
+		notes = append(notes, "`sq` glued to the file")
+	}
+	// `KR-KI`: the I after a file, where the rank stands, ends the square.
+	for i := 1; i < len(fixed); i++ {
+		if fixed[i] == 'I' && strings.IndexByte("KQRBNt", fixed[i-1]) >= 0 && strings.IndexAny(fixed[:i], "-x") > 0 &&
+			(i+1 == len(fixed) || strings.IndexByte(" .!?+(c", fixed[i+1]) >= 0) {
+			fixed = fixed[:i] + "1" + fixed[i+1:]
+			notes = append(notes, "a capital I for the figure 1")
+			break
+		}
+	}
+	return fixed, notes
+}
+
+// misprintMessage is the warning of a move read with LenientMisprint.
+func misprintMessage(text string) string {
+	fixed, notes := misprints(text, true)
+	if len(notes) == 0 {
+		return fmt.Sprintf("`%s` holds a misprint", text)
+	}
+	return fmt.Sprintf("`%s`: %s (a misprint?); read as `%s`", text, strings.Join(notes, ", "), fixed)
+}

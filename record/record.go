@@ -281,6 +281,10 @@ const (
 	// LenientLowerCastle: castling written with lower-case letters
 	// (`o-o`), as some pages type it.
 	LenientLowerCastle
+	// LenientMisprint: a misprint of the page's type read as the text it
+	// stands for (`KR-KI` for `KR-K1`, `B-KT5`, `K-Rsq`, `Q-Kt6!!!`,
+	// `PxP, e.p.`); the reader's warning names it.
+	LenientMisprint
 )
 
 // Notation is the move notation a record's movetext is written in: SAN,

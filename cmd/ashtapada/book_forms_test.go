@@ -107,3 +107,23 @@ func TestBookResignation(t *testing.T) {
 		say:   []string{":4:59: warning: `aufgegeben` (German for resigns) after the last move; kept as a comment (the result is the termination marker's) [lenient-notation]", "valid"},
 	}.check(t)
 }
+
+// TestBookMisprints: the descriptive books' misprints of type (`KR-KI`,
+// `B-KT5`, `K-Rsq`, `PxP, e.p.`, `!!!`) read as meant, each with a
+// warning that names it.
+func TestBookMisprints(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1. P-K4 P-Q4 2. P-K5 P-KB4 3. PxP, e.p. KtxP 4. B-KT5 ch P-B3 5. Kt-KB3 PxB 6. Castles B-Kt5!!! 7. R-KI K-B2 8. K-Rsq",
+		flags: desc,
+		uci:   "e2e4 d7d5 e4e5 f7f5 e5f6 g8f6 f1b5 c7c6 g1f3 c6b5 e1g1 c8g4 f1e1 e8f7 g1h1",
+		say: []string{
+			":4:31: warning: `PxP, e.p.`: a comma before `e.p.` (a misprint?); read as `PxP e.p.` [lenient-notation]",
+			":4:49: warning: `B-KT5 ch`: a capital T in `Kt` (a misprint?); read as `B-Kt5 ch` [lenient-notation]",
+			"warning: `B-Kt5!!!`: 3 `!` read as `!!` (a misprint?); read as `B-Kt5!!` [lenient-notation]",
+			"warning: `R-KI`: a capital I for the figure 1 (a misprint?); read as `R-K1` [lenient-notation]",
+			"warning: `K-Rsq`: `sq` glued to the file (a misprint?); read as `K-R sq` [lenient-notation]",
+			"valid",
+		},
+	}.check(t)
+}
