@@ -166,6 +166,7 @@ var lenientNames = []struct {
 	{record.LenientZeroCastle, "zero-castle"},
 	{record.LenientLowerCastle, "lower-castle"},
 	{record.LenientMisprint, "misprint"},
+	{record.LenientManTaken, "man-taken"},
 	{record.LenientNoEquals, "no-equals"},
 	{record.LenientNullZ0, "null-z0"},
 	{record.LenientLowerConversion, "lower-conversion"},

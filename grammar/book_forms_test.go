@@ -182,3 +182,12 @@ func TestBookFormMisprints(t *testing.T) {
 		c.checkError(t, "`")
 	}
 }
+
+// TestBookFormManTaken: German long algebraic naming the man taken reads
+// as the capture on its square; without the origin square it does not.
+func TestBookFormManTaken(t *testing.T) {
+	bookForm{record.German, "1. Sb1-c3 d7-d5 2. Sc3xd5 Dd8xSd5 *", []string{"Sb1-c3", "d7-d5", "Sc3xd5", "Dd8xSd5"},
+		[]string{"`Sb1-c3` is long", "`d7-d5` is long", "`Dd8xSd5` names the man taken after the `x`"}, nil, "*"}.check(t)
+	bookForm{record.German, "1. Sc3 d5 2. SxSd5 *", nil, nil, nil, ""}.checkError(t, "an origin square")
+	bookForm{record.German, "1. e4 d5 2. Sb1xSc3 *", []string{"e4", "d5", "Sb1xSc3"}, []string{"`Sb1xSc3` names the man taken"}, nil, "*"}.check(t)
+}

@@ -152,6 +152,14 @@ func ParseMoveIn(tok string, n record.Notation) (record.Move, error) {
 			return m, &MoveError{tok, "a move in " + n.Name() + " notation (pieces " + letterList(n) + ")"}
 		}
 		m, err := ParseMove(t)
+		if err != nil {
+			if without, ok := withoutManTaken(t); ok {
+				if m2, err2 := ParseMove(without); err2 == nil && m2.FromFile >= 0 && m2.FromRank >= 0 {
+					m, err = m2, nil
+					m.Lenient |= record.LenientManTaken
+				}
+			}
+		}
 		m.Text = tok
 		// The Russian books' long form is that notation's own, not a
 		// leniency of it.
@@ -161,6 +169,18 @@ func ParseMoveIn(tok string, n record.Notation) (record.Move, error) {
 		return m, err
 	}
 	return ParseMove(tok)
+}
+
+// withoutManTaken is t, a move made English, without the letter of the
+// man taken that stands after its `x` (`Nd7xNe5` is `Nd7xe5`); ok is false
+// when t has none. ParseMoveIn takes it only for long algebraic, where
+// the origin square leaves no doubt which man moves.
+func withoutManTaken(t string) (string, bool) {
+	i := strings.IndexByte(t, 'x')
+	if i < 0 || i+3 >= len(t) || !isPiece(t[i+1]) || !isFileByte(t[i+2]) || !isRankByte(t[i+3]) {
+		return "", false
+	}
+	return t[:i+1] + t[i+2:], true
 }
 
 // letterList names n's letters for messages: `K=K D=Q T=R L=B S=N`.

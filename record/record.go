@@ -285,6 +285,9 @@ const (
 	// stands for (`KR-KI` for `KR-K1`, `B-KT5`, `K-Rsq`, `Q-Kt6!!!`,
 	// `PxP, e.p.`); the reader's warning names it.
 	LenientMisprint
+	// LenientManTaken: long algebraic that names the man taken after the
+	// `x` (`Sd7xSe5`, German books), read as the capture on that square.
+	LenientManTaken
 )
 
 // Notation is the move notation a record's movetext is written in: SAN,

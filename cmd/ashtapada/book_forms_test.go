@@ -127,3 +127,17 @@ func TestBookMisprints(t *testing.T) {
 		},
 	}.check(t)
 }
+
+// TestBookManTaken: `Sd7xSe5`, German long algebraic naming the man taken.
+func TestBookManTaken(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1. Sg1-f3 Sb8-c6 2. Sf3-e5 Sc6xSe5",
+		flags: []string{"--notation", "de"},
+		uci:   "g1f3 b8c6 f3e5 c6e5",
+		say: []string{
+			":4:28: warning: `Sc6xSe5` names the man taken after the `x`, as long algebraic in German books does; read as the capture on that square (the man there is not compared with the one named) [lenient-notation]",
+			"valid",
+		},
+	}.check(t)
+}
