@@ -167,6 +167,7 @@ var lenientNames = []struct {
 	{record.LenientLowerCastle, "lower-castle"},
 	{record.LenientMisprint, "misprint"},
 	{record.LenientManTaken, "man-taken"},
+	{record.LenientLookAlike, "look-alike"},
 	{record.LenientNoEquals, "no-equals"},
 	{record.LenientNullZ0, "null-z0"},
 	{record.LenientLowerConversion, "lower-conversion"},

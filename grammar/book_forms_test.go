@@ -191,3 +191,25 @@ func TestBookFormManTaken(t *testing.T) {
 	bookForm{record.German, "1. Sc3 d5 2. SxSd5 *", nil, nil, nil, ""}.checkError(t, "an origin square")
 	bookForm{record.German, "1. e4 d5 2. Sb1xSc3 *", []string{"e4", "d5", "Sb1xSc3"}, []string{"`Sb1xSc3` names the man taken"}, nil, "*"}.check(t)
 }
+
+// TestBookFormRussianLookAlikes: a Russian move typed with letters of the
+// other alphabet reads as the one meant, each letter named; in SAN the
+// Cyrillic letter stays an error.
+func TestBookFormRussianLookAlikes(t *testing.T) {
+	bookForm{record.Russian, "1. d2—d4 d7—d5 2. c2—c4 e7—е6 3. Кb1—с3 Kg8—f6 4. Cc1—g5 Cf8—e7 5. e2—e3 Kpe8—f8 *",
+		[]string{"d2—d4", "d7—d5", "c2—c4", "e7—е6", "Кb1—с3", "Kg8—f6", "Cc1—g5", "Cf8—e7", "e2—e3", "Kpe8—f8"},
+		[]string{
+			"`e7—е6`: the `е` is Cyrillic (U+0435), where the Latin `e` is expected; read as the letter meant",
+			"`Кb1—с3`: the `с` is Cyrillic (U+0441)",
+			"`Kg8—f6`: `K` is typed in Latin letters, where Russian notation writes `К` (Cyrillic, U+041A) for the knight",
+			"`Cc1—g5`: `C` is typed in Latin letters, where Russian notation writes `С` (Cyrillic, U+0421) for the bishop",
+			"`Cf8—e7`: `C`",
+			"`Kpe8—f8`: `Kp` is typed in Latin letters, where Russian notation writes `Кр` (Cyrillic, U+041A U+0440) for the king",
+		}, nil, "*"}.check(t)
+	m, err := grammar.ParseMoveIn("f2:g1K+", record.Russian)
+	if err != nil || m.Promotion != 'N' || m.Lenient&record.LenientLookAlike == 0 {
+		t.Errorf("f2:g1K+: promotion %q lenient %b %v, want a knight, a look-alike", m.Promotion, m.Lenient, err)
+	}
+	bookForm{record.SAN, "1. е4 *", nil, nil, nil, ""}.checkError(t, "`е4`: the `е` is Cyrillic (U+0435), where the Latin `e` is expected")
+	bookForm{record.Russian, "1. Xe2—e4 *", nil, nil, nil, ""}.checkError(t, "`Xe2—e4`")
+}

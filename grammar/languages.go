@@ -143,6 +143,14 @@ func ParseMoveIn(tok string, n record.Notation) (record.Move, error) {
 		return ParseDescriptive(tok)
 	case n.IsLanguage():
 		t, ok := translate(tok, n)
+		lookAlike := false
+		if !ok && n == record.Russian {
+			// `e7—е6`, `Kg8—f6`: typed with look-alike letters.
+			if fixed, notes := russianLookAlikes(tok); notes != nil {
+				t, ok = translate(fixed, n)
+				lookAlike = ok
+			}
+		}
 		if !ok {
 			m, _ := ParseMove("")
 			m.Text = tok
@@ -161,6 +169,9 @@ func ParseMoveIn(tok string, n record.Notation) (record.Move, error) {
 			}
 		}
 		m.Text = tok
+		if lookAlike {
+			m.Lenient |= record.LenientLookAlike
+		}
 		// The Russian books' long form is that notation's own, not a
 		// leniency of it.
 		if n == record.Russian {

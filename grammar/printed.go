@@ -323,3 +323,45 @@ func misprintMessage(text string) string {
 	}
 	return fmt.Sprintf("`%s`: %s (a misprint?); read as `%s`", text, strings.Join(notes, ", "), fixed)
 }
+
+// russianLookAlikes rewrites a Russian move typed with letters of the
+// other alphabet that look like the ones meant: the lower-case Cyrillic
+// `а`, `с`, `е` where a square's Latin file stands (`е6`), and the Latin
+// `Kp`, `K`, `C` where the Russian piece letters `Кр`, `К`, `С` stand (at
+// the move's start, or as the promotion piece after a rank: `g1K`). notes
+// names each letter rewritten, for the warning; nil when there is none.
+func russianLookAlikes(tok string) (fixed string, notes []string) {
+	var b strings.Builder
+	for i := 0; i < len(tok); {
+		r, size := utf8.DecodeRuneInString(tok[i:])
+		switch {
+		case r == 'а' || r == 'с' || r == 'е':
+			// A file only where a rank follows.
+			if i+size < len(tok) && isRankByte(tok[i+size]) {
+				b.WriteByte(lookAlikes[r])
+				notes = append(notes, fmt.Sprintf("the `%c` is Cyrillic (U+%04X), where the Latin `%c` is expected", r, r, lookAlikes[r]))
+				i += size
+				continue
+			}
+		case (r == 'K' || r == 'C') && (i == 0 || isRankByte(tok[i-1])):
+			own, name := "С", "bishop"
+			if r == 'K' {
+				own, name = "К", "knight"
+				if strings.HasPrefix(tok[i+1:], "p") && i == 0 {
+					own, name, size = "Кр", "king", 2
+				}
+			}
+			b.WriteString(own)
+			var codes []string
+			for _, c := range own {
+				codes = append(codes, fmt.Sprintf("U+%04X", c))
+			}
+			notes = append(notes, fmt.Sprintf("`%s` is typed in Latin letters, where Russian notation writes `%s` (Cyrillic, %s) for the %s", tok[i:i+size], own, strings.Join(codes, " "), name))
+			i += size
+			continue
+		}
+		b.WriteString(tok[i : i+size])
+		i += size
+	}
+	return b.String(), notes
+}

@@ -1012,6 +1012,9 @@ func lenientMessage(m *record.Move) string {
 		return fmt.Sprintf("`%s` written with zeros; SAN castling is `O-O` or `O-O-O`", m.Text)
 	case m.Lenient&record.LenientLowerCastle != 0:
 		return fmt.Sprintf("`%s` written in lower case; SAN castling is `O-O` or `O-O-O`", m.Text)
+	case m.Lenient&record.LenientLookAlike != 0:
+		_, notes := russianLookAlikes(m.Text)
+		return fmt.Sprintf("`%s`: %s; read as the letter meant", m.Text, strings.Join(notes, ", "))
 	case m.Lenient&record.LenientManTaken != 0:
 		return fmt.Sprintf("`%s` names the man taken after the `x`, as long algebraic in German books does; read as the capture on that square (the man there is not compared with the one named)", m.Text)
 	case m.Lenient&record.LenientMisprint != 0:

@@ -288,6 +288,10 @@ const (
 	// LenientManTaken: long algebraic that names the man taken after the
 	// `x` (`Sd7xSe5`, German books), read as the capture on that square.
 	LenientManTaken
+	// LenientLookAlike: a Russian move typed with a look-alike letter of
+	// the other alphabet (`e7—е6` with a Cyrillic `е`, `Kg8—f6` with a
+	// Latin `K`), read as the letter meant.
+	LenientLookAlike
 )
 
 // Notation is the move notation a record's movetext is written in: SAN,

@@ -141,3 +141,27 @@ func TestBookManTaken(t *testing.T) {
 		},
 	}.check(t)
 }
+
+// TestBookRussianLookAlikes: Panov's game 15 as printed: Latin `K`, `C`,
+// `Kp` for the Russian pieces, a Cyrillic `е` in a square, and `Ce1—d2`
+// for `Cc1—d2`, which the destination decides.
+func TestBookRussianLookAlikes(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1. d2—d4 d7—d5 2. c2—c4 e7—e5 3. d4:e5 d5—d4 4. e2—е3? 4. ... Cf8—b4+ 5. Ce1—d2 d4:e3! 6. Cd2:b4?? 6. ... е3:f2+ 7. Kpe1—e2 7. ... f2:g1K+!!",
+		flags: []string{"--notation", "ru"},
+		uci:   "d2d4 d7d5 c2c4 e7e5 d4e5 d5d4 e2e3 f8b4 c1d2 d4e3 d2b4 e3f2 e1e2 f2g1n",
+		say: []string{
+			":4:59: warning: `e2—е3?`: the `е` is Cyrillic (U+0435), where the Latin `e` is expected; read as the letter meant [lenient-notation]",
+			"warning: `Ce1—d2`: no bishop on e1 can move to d2 (a misprint of the origin?); read as the only bishop move there, from c1 [lenient-notation]",
+			"warning: `Kpe1—e2`: `Kp` is typed in Latin letters, where Russian notation writes `Кр` (Cyrillic, U+041A U+0440) for the king; read as the letter meant [lenient-notation]",
+			"valid",
+		},
+	}.check(t)
+	// In SAN a wrong origin stays illegal.
+	printedCase{
+		moves: "1. d4 d5 2. Be1-f4",
+		say:   []string{"error: no white bishop on e1 can move to f4 [illegal-move]"},
+		exit:  1,
+	}.check(t)
+}
