@@ -59,7 +59,7 @@ var bookFindings = map[string][]string{
 	"contregambitphilidor-fr.pgn":   nil,
 	"tce2024-fr.pgn":                nil,
 	"correspondances-maitrisees-fr.pgn": {
-		"game 1 10:21 syntax ",
+		"game 1 10:201 syntax ",
 	},
 	"entrenadorajedrez-es.pgn": nil,
 	"alfieman-es.pgn": {

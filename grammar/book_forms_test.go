@@ -213,3 +213,22 @@ func TestBookFormRussianLookAlikes(t *testing.T) {
 	bookForm{record.SAN, "1. е4 *", nil, nil, nil, ""}.checkError(t, "`е4`: the `е` is Cyrillic (U+0435), where the Latin `e` is expected")
 	bookForm{record.Russian, "1. Xe2—e4 *", nil, nil, nil, ""}.checkError(t, "`Xe2—e4`")
 }
+
+// TestBookFormFrenchPage: a French page's `ç` for `c`, captures with
+// spaces around the `x`, and a glyph apart from its move.
+func TestBookFormFrenchPage(t *testing.T) {
+	bookForm{record.French, "1. d4 Cf6 2. Cf3 d5 3. Cç3 Ff5 4. Ff4 ç6 5. e3 e6 6. Fd3 Fxd3 7. D x d3 Fe7 8. e4 dx e4 9. Cx e4 Cxe4 *",
+		[]string{"d4", "Cf6", "Cf3", "d5", "Cç3", "Ff5", "Ff4", "ç6", "e3", "e6", "Fd3", "Fxd3", "D x d3", "Fe7", "e4", "dx e4", "Cx e4", "Cxe4"},
+		[]string{
+			"`Cç3`: the `ç` (U+00E7) stands for the file `c`; read as the letter meant",
+			"`ç6`: the `ç`",
+			"`D x d3` writes the capture with spaces around the `x`; read as `Dxd3`",
+			"`dx e4` writes the capture with spaces around the `x`; read as `dxe4`",
+			"`Cx e4` writes the capture with spaces",
+		}, nil, "*"}.check(t)
+	bookForm{record.SAN, "1. e4 d5 2. e x d5 Qxd5 3. Nc3 ?! Qa5 *", []string{"e4", "d5", "e x d5", "Qxd5", "Nc3 ?!", "Qa5"},
+		[]string{"`e x d5` writes the capture with spaces around the `x`; read as `exd5`", "`Nc3 ?!`: the move's glyph stands apart"}, nil, "*"}.check(t)
+	// Not joined: a move that reads by itself, a glyph after one.
+	bookForm{record.SAN, "1. e4 x d5 *", nil, nil, nil, ""}.checkError(t, "`x`")
+	bookForm{record.SAN, "1. e4! ! *", nil, nil, nil, ""}.checkError(t, "`!`")
+}

@@ -144,9 +144,9 @@ func ParseMoveIn(tok string, n record.Notation) (record.Move, error) {
 	case n.IsLanguage():
 		t, ok := translate(tok, n)
 		lookAlike := false
-		if !ok && n == record.Russian {
+		if !ok && (n == record.Russian || strings.Contains(tok, "ç")) {
 			// `e7—е6`, `Kg8—f6`: typed with look-alike letters.
-			if fixed, notes := russianLookAlikes(tok); notes != nil {
+			if fixed, notes := russianLookAlikes(tok, n == record.Russian); notes != nil {
 				t, ok = translate(fixed, n)
 				lookAlike = ok
 			}

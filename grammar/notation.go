@@ -1047,6 +1047,17 @@ func hasCyrillic(text []byte) bool {
 	return false
 }
 
+// lookAlikesOnly: the Russian reading g took a move's look-alike letters
+// (LenientLookAlike) in a game with no Cyrillic piece letter of its own.
+func lookAlikesOnly(g *record.Game) bool {
+	for _, nd := range g.Moves {
+		if nd.Kind == record.KindMove && nd.Move != nil && nd.Move.Lenient&record.LenientLookAlike != 0 {
+			return !strings.ContainsAny(string(g.Source), "КСЛФ")
+		}
+	}
+	return false
+}
+
 // guessNotation reads again, in another notation, a game that SAN could
 // not read: descriptive when it looks like it, else the first language
 // whose letters read every move. The guess is a warning that names it.
@@ -1103,6 +1114,12 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 		if !moves {
 			// Text with no move in it (a book's prose, a title line) is
 			// not a game in any notation.
+			continue
+		}
+		if n == record.Russian && lookAlikesOnly(g) {
+			// `1. е4` with a Cyrillic `е` and no Russian piece letter
+			// is a SAN game typed on the wrong keyboard: SAN's error,
+			// which names the letter, stands.
 			continue
 		}
 		g.Notices = append(g.Notices, record.Notice{Pos: at, Rule: ruleid.NotationGuessed, Severity: record.Warning,

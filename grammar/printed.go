@@ -21,7 +21,7 @@ import (
 // them is a move by itself.
 func isApartMark(w string) bool {
 	switch w {
-	case "-", "+", "++", "#":
+	case "-", "+", "++", "#", "!", "?", "!!", "??", "!?", "?!":
 		return true
 	}
 	return false
@@ -49,7 +49,8 @@ func (b *builder) turnApart(s *elemSrc, val string, p record.Pos) {
 	switch {
 	case !ok || strings.IndexByte(val, ',') >= 0:
 	case mark == "-" && (m.FromFile < 0 || m.FromRank < 0):
-	case mark != "-" && strings.ContainsAny(val, "+#"):
+	case isGlyphByte(mark[0]) && isGlyphByte(val[len(val)-1]):
+	case !isGlyphByte(mark[0]) && mark != "-" && strings.ContainsAny(val, "+#!?"):
 	default:
 		b.turnJoined(glued, written, first, mark, p)
 		return
@@ -102,6 +103,8 @@ func (b *builder) turnJoined(glued, written, first, mark string, p record.Pos) {
 		msg = fmt.Sprintf("`%s` is long algebraic with spaces around the `-`; read as `%s`", text, first)
 	case "++":
 		msg = fmt.Sprintf("`%s`: mate written `++`, apart from the move; PGN writes `#` (read as mate, which the replay checks)", text)
+	case "!", "?", "!!", "??", "!?", "?!":
+		msg = fmt.Sprintf("`%s`: the move's glyph stands apart from it; read as `%s`", text, first)
 	default:
 		msg = fmt.Sprintf("`%s`: the check mark stands apart from the move; read as `%s`", text, first)
 	}
@@ -111,7 +114,7 @@ func (b *builder) turnJoined(glued, written, first, mark string, p record.Pos) {
 		nt := &b.g.Notices[i]
 		switch {
 		case nt.Rule != ruleid.LenientNotation || nt.Pos != p:
-		case !replaced && strings.HasPrefix(nt.Message, prefix):
+		case !replaced && !isGlyphByte(mark[0]) && strings.HasPrefix(nt.Message, prefix):
 			nt.Message, replaced = msg, true
 		case strings.HasPrefix(nt.Message, whole):
 			// The turn's own warnings quote it as written.
@@ -330,11 +333,20 @@ func misprintMessage(text string) string {
 // `Kp`, `K`, `C` where the Russian piece letters `Кр`, `К`, `С` stand (at
 // the move's start, or as the promotion piece after a rank: `g1K`). notes
 // names each letter rewritten, for the warning; nil when there is none.
-func russianLookAlikes(tok string) (fixed string, notes []string) {
+//
+// A French page's `ç` for the file `c` (`Cç3`) is read so too, in every
+// language (russian false: only that).
+func russianLookAlikes(tok string, russian bool) (fixed string, notes []string) {
 	var b strings.Builder
 	for i := 0; i < len(tok); {
 		r, size := utf8.DecodeRuneInString(tok[i:])
 		switch {
+		case r == 'ç' && i+size < len(tok) && isRankByte(tok[i+size]):
+			b.WriteByte('c')
+			notes = append(notes, "the `ç` (U+00E7) stands for the file `c`")
+			i += size
+			continue
+		case !russian:
 		case r == 'а' || r == 'с' || r == 'е':
 			// A file only where a rank follows.
 			if i+size < len(tok) && isRankByte(tok[i+size]) {
@@ -364,4 +376,45 @@ func russianLookAlikes(tok string) (fixed string, notes []string) {
 		i += size
 	}
 	return b.String(), notes
+}
+
+// spacedCapture reads a capture written with spaces around its `x` (`D x
+// d3`, `dx e4`, French pages), at the move val at p with s at the word
+// after it, as one move, with a lenient-notation warning. It reports false,
+// having read nothing, when val reads as a move by itself; a `D x` whose
+// square does not join is read as the words it is written in, which
+// reports the error at val as before.
+func (b *builder) spacedCapture(s *elemSrc, val string, p record.Pos) bool {
+	if _, ok := b.readsAsMove(val); ok {
+		return false
+	}
+	glued := val
+	if s.val == "x" {
+		// `D x d3`: the square is the word after the `x`.
+		glued += "x"
+		s.next()
+		if s.kind != eMove {
+			b.turn(val, p)
+			return true
+		}
+	}
+	if _, ok := b.readsAsMove(glued + s.val); !ok {
+		b.turn(val, p)
+		return true
+	}
+	glued += s.val
+	written := b.sourceText(p, s.pos, s.val, glued)
+	s.next()
+	keep := len(b.stack)
+	b.turn(glued, p)
+	if b.failed || len(b.stack) == keep {
+		return true
+	}
+	n := &b.stack[keep]
+	n.Text = b.text(written)
+	if n.Move != nil {
+		n.Move.Text = n.Text
+	}
+	b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s` writes the capture with spaces around the `x`; read as `%s`", n.Text, glued))
+	return true
 }

@@ -683,6 +683,8 @@ loop:
 			}
 			if s.kind == eMove && isApartMark(s.val) {
 				b.turnApart(s, val, p)
+			} else if s.kind == eMove && (s.val == "x" || strings.HasSuffix(val, "x")) && b.spacedCapture(s, val, p) {
+				// `D x d3`, `dx e4`: read as one capture.
 			} else {
 				b.turn(val, p)
 			}
@@ -1013,7 +1015,7 @@ func lenientMessage(m *record.Move) string {
 	case m.Lenient&record.LenientLowerCastle != 0:
 		return fmt.Sprintf("`%s` written in lower case; SAN castling is `O-O` or `O-O-O`", m.Text)
 	case m.Lenient&record.LenientLookAlike != 0:
-		_, notes := russianLookAlikes(m.Text)
+		_, notes := russianLookAlikes(m.Text, !strings.Contains(m.Text, "ç"))
 		return fmt.Sprintf("`%s`: %s; read as the letter meant", m.Text, strings.Join(notes, ", "))
 	case m.Lenient&record.LenientManTaken != 0:
 		return fmt.Sprintf("`%s` names the man taken after the `x`, as long algebraic in German books does; read as the capture on that square (the man there is not compared with the one named)", m.Text)

@@ -165,3 +165,21 @@ func TestBookRussianLookAlikes(t *testing.T) {
 		exit:  1,
 	}.check(t)
 }
+
+// TestBookFrenchPage: `Cç3`, `D x d3`, `dx e4` and `11 ç3 !` as a French
+// page types them.
+func TestBookFrenchPage(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1 d4 Cf6 2 Cf3 d5 3 Cç3 Ff5 4 Ff4 ç6 5 e3 e6 6 Fd3 Fxd3 7 D x d3 Fe7 8 e4 dx e4 9 Cx e4 Cxe4 10 D x e4 Ff6 11 ç3 ! O-O",
+		flags: []string{"--notation", "fr"},
+		uci:   "d2d4 g8f6 g1f3 d7d5 b1c3 c8f5 c1f4 c7c6 e2e3 e7e6 f1d3 f5d3 d1d3 f8e7 e3e4 d5e4 c3e4 f6e4 d3e4 e7f6 c2c3 e8g8",
+		say: []string{
+			":4:21: warning: `Cç3`: the `ç` (U+00E7) stands for the file `c`; read as the letter meant [lenient-notation]",
+			":4:61: warning: `D x d3` writes the capture with spaces around the `x`; read as `Dxd3` [lenient-notation]",
+			"warning: `dx e4` writes the capture with spaces around the `x`; read as `dxe4` [lenient-notation]",
+			"warning: `ç3 !`: the move's glyph stands apart from it; read as `ç3!` [lenient-notation]",
+			"valid",
+		},
+	}.check(t)
+}
