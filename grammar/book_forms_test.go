@@ -232,3 +232,20 @@ func TestBookFormFrenchPage(t *testing.T) {
 	bookForm{record.SAN, "1. e4 x d5 *", nil, nil, nil, ""}.checkError(t, "`x`")
 	bookForm{record.SAN, "1. e4! ! *", nil, nil, nil, ""}.checkError(t, "`!`")
 }
+
+// TestBookFormsRefused: the pages' forms that stay errors (docs/format.md,
+// "Forms of print").
+func TestBookFormsRefused(t *testing.T) {
+	for _, c := range []struct {
+		form bookForm
+		err  string
+	}{
+		{bookForm{notation: record.Spanish, movetext: "1. e4 e5 2. Cf3 Cc6 3. A4c *"}, "`A4c`"},
+		{bookForm{notation: record.SAN, movetext: "1.e4 e5 2.Nf3 d6 3.d4 Bg4 4.dxe5 Bxf3 5.Qxf3 dxe56.Bc4 *"}, "`dxe56.Bc4`"},
+		{bookForm{notation: record.French, movetext: "1. e4 e5 2. Cf3 Cc6 3. TxT *"}, "`TxT`"},
+	} {
+		c.form.checkError(t, c.err)
+	}
+	// `;` starts a comment to the end of the line, whatever follows it.
+	bookForm{record.SAN, "1.e4 e5;   2.Nf3 d6\n2.d4 *", []string{"e4", "e5", "d4"}, nil, []string{"   2.Nf3 d6"}, "*"}.check(t)
+}

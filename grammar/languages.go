@@ -169,6 +169,11 @@ func ParseMoveIn(tok string, n record.Notation) (record.Move, error) {
 			}
 		}
 		m.Text = tok
+		if me, ok := err.(*MoveError); ok && me.Text == t {
+			// The error quotes the move as written (`A4c`), not as
+			// made English (`B4c`).
+			err = &MoveError{tok, me.Reason}
+		}
 		if lookAlike {
 			m.Lenient |= record.LenientLookAlike
 		}
