@@ -239,6 +239,18 @@ var resignationWords = map[string]string{
 	"сдался": "Russian", "сдались": "Russian", "сдаётся": "Russian", "сдается": "Russian",
 }
 
+// isResignation: w is a word of resignationWords, in any case, with or
+// without a full stop. It is asked of every move: a move ends in a digit,
+// a mark or a capital, a word in a lower-case letter or a full stop, so
+// only those are looked up (and lowered, which allocates).
+func isResignation(w string) bool {
+	c := w[len(w)-1]
+	if !(c >= 'a' && c <= 'z' || c == '.' || c >= utf8.RuneSelf) || len(w) < 2 {
+		return false
+	}
+	return resignationWords[strings.ToLower(strings.TrimRight(w, "."))] != ""
+}
+
 // resignationFirst are the words of resignationWords that only begin a
 // phrase.
 var resignationFirst = map[string]bool{"gibt": true, "se": true, "geeft": true}

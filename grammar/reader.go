@@ -668,7 +668,7 @@ loop:
 		val := s.val
 		switch s.kind {
 		case eMove:
-			if depth == 0 && len(b.stack) > start && resignationWords[strings.ToLower(strings.TrimRight(val, "."))] != "" {
+			if depth == 0 && len(b.stack) > start && isResignation(val) {
 				// `25.Td8+ aufgegeben`: the page's word for resigns.
 				b.resignation(s)
 				continue
