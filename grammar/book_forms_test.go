@@ -23,7 +23,8 @@ type bookForm struct {
 	result   string
 }
 
-func (c bookForm) check(t *testing.T) {
+// read reads the movetext in its notation, without a guess.
+func (c bookForm) read(t *testing.T) *record.Game {
 	t.Helper()
 	r := grammar.NewReader(strings.NewReader("[Event \"t\"]\n\n"+c.movetext+"\n"), "b.pgn")
 	r.SetNotation(c.notation)
@@ -32,6 +33,12 @@ func (c bookForm) check(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return g
+}
+
+func (c bookForm) check(t *testing.T) {
+	t.Helper()
+	g := c.read(t)
 	if n := g.SyntaxError(); n != nil {
 		t.Errorf("%s: syntax error %s", c.movetext, n.Message)
 		return
@@ -104,14 +111,7 @@ func TestBookFormDashResult(t *testing.T) {
 // checkError: the movetext does not read; the error names want.
 func (c bookForm) checkError(t *testing.T, want string) {
 	t.Helper()
-	r := grammar.NewReader(strings.NewReader("[Event \"t\"]\n\n"+c.movetext+"\n"), "b.pgn")
-	r.SetNotation(c.notation)
-	r.SetGuess(false)
-	g, err := r.Next()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := g.SyntaxError(); n == nil || !strings.Contains(n.Message, want) {
+	if n := c.read(t).SyntaxError(); n == nil || !strings.Contains(n.Message, want) {
 		t.Errorf("%s: error %v, want one naming %q", c.movetext, n, want)
 	}
 }
