@@ -1093,6 +1093,10 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 		if e := g.SyntaxError(); e != nil {
 			switch {
 			case e.Rule != ruleid.Syntax:
+			case n == record.Russian && !strings.ContainsAny(src, "КСЛФ") && strings.ContainsAny(src, "асе"):
+				// A SAN game typed with a Cyrillic `е` and no Russian
+				// piece letter: SAN's error, which names the letter,
+				// stands (lookAlikesOnly).
 			case e.Pos.Offset > far:
 				furthest, far = g, e.Pos.Offset
 			case furthest == nil && e.Pos.Offset == se.Pos.Offset && strings.Contains(e.Message, "is typed in Latin letters") && hasCyrillic(c.Data):
