@@ -17,6 +17,7 @@ import (
 	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/ruleid"
 )
 
 // roundTripGame converts game g (played as tr) to notation n and reads it
@@ -170,6 +171,15 @@ func TestPGNFromSteps(t *testing.T) {
 		res := rp.Game(g, name, gi)
 		if g.SyntaxError() != nil || res.Played == nil {
 			return false
+		}
+		for _, f := range res.Findings {
+			if f.Rule == ruleid.CheckMark {
+				// A SAN record is written with its check marks as
+				// written (CanonicalMoveText), ToSAN's copy with the
+				// rules' marks: they differ where the record leaves a
+				// check unmarked (a page's game).
+				return false
+			}
 		}
 		var direct, copied bytes.Buffer
 		f, _ := LookupRecordFormat("pgn")

@@ -129,6 +129,11 @@ func parseDescriptive(text string, d *record.Descriptive) (record.Move, error) {
 		// `P-Q3.`).
 		body = body[:n-1]
 	}
+	if fixed, notes := misprints(body, true); notes != nil {
+		// `KR-KI`, `B-KT5`, `Q-Kt6!!!`: read as meant, with a warning.
+		body = fixed
+		m.Lenient |= record.LenientMisprint
+	}
 	if c, check, ok := castlingWords(body); ok {
 		// `Castles.`, `Castles on K's side`, `K. castles`.
 		m.Castle, m.Piece, m.Check = c, 'K', check

@@ -98,8 +98,10 @@ func translate(tok string, n record.Notation) (string, bool) {
 			c == '~', c == '/', c == ',', c == '!', c == '?':
 			b.WriteByte(c)
 			i++
-		case c == 'O':
-			b.WriteByte(c) // castling
+		case c == 'O', c == 'o' && strings.HasPrefix(tok, "o-o"):
+			// Castling; in lower case (`o-o`) ParseMove reads it with a
+			// lenient-notation warning, as in SAN.
+			b.WriteByte(c)
 			i++
 		case c == ':':
 			b.WriteByte('x')
@@ -141,6 +143,14 @@ func ParseMoveIn(tok string, n record.Notation) (record.Move, error) {
 		return ParseDescriptive(tok)
 	case n.IsLanguage():
 		t, ok := translate(tok, n)
+		lookAlike := false
+		if !ok && (n == record.Russian || strings.Contains(tok, "ç")) {
+			// `e7—е6`, `Kg8—f6`: typed with look-alike letters.
+			if fixed, notes := russianLookAlikes(tok, n == record.Russian); notes != nil {
+				t, ok = translate(fixed, n)
+				lookAlike = ok
+			}
+		}
 		if !ok {
 			m, _ := ParseMove("")
 			m.Text = tok
@@ -150,7 +160,23 @@ func ParseMoveIn(tok string, n record.Notation) (record.Move, error) {
 			return m, &MoveError{tok, "a move in " + n.Name() + " notation (pieces " + letterList(n) + ")"}
 		}
 		m, err := ParseMove(t)
+		if err != nil {
+			if without, ok := withoutManTaken(t); ok {
+				if m2, err2 := ParseMove(without); err2 == nil && m2.FromFile >= 0 && m2.FromRank >= 0 {
+					m, err = m2, nil
+					m.Lenient |= record.LenientManTaken
+				}
+			}
+		}
 		m.Text = tok
+		if me, ok := err.(*MoveError); ok && me.Text == t {
+			// The error quotes the move as written (`A4c`), not as
+			// made English (`B4c`).
+			err = &MoveError{tok, me.Reason}
+		}
+		if lookAlike {
+			m.Lenient |= record.LenientLookAlike
+		}
 		// The Russian books' long form is that notation's own, not a
 		// leniency of it.
 		if n == record.Russian {
@@ -159,6 +185,18 @@ func ParseMoveIn(tok string, n record.Notation) (record.Move, error) {
 		return m, err
 	}
 	return ParseMove(tok)
+}
+
+// withoutManTaken is t, a move made English, without the letter of the
+// man taken that stands after its `x` (`Nd7xNe5` is `Nd7xe5`); ok is false
+// when t has none. ParseMoveIn takes it only for long algebraic, where
+// the origin square leaves no doubt which man moves.
+func withoutManTaken(t string) (string, bool) {
+	i := strings.IndexByte(t, 'x')
+	if i < 0 || i+3 >= len(t) || !isPiece(t[i+1]) || !isFileByte(t[i+2]) || !isRankByte(t[i+3]) {
+		return "", false
+	}
+	return t[:i+1] + t[i+2:], true
 }
 
 // letterList names n's letters for messages: `K=K D=Q T=R L=B S=N`.

@@ -5,6 +5,7 @@ import (
 	"io"
 	"math/bits"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -272,7 +273,7 @@ func (l *lex) scan() (typ lexer.TokenType, start, end int, err error) {
 		switch w := src[start:i]; {
 		case digits == i:
 			typ = tokNumber
-		case IsResult(w):
+		case IsResult(w), typesetMarkerLen(w, 0) == len(w):
 			typ = tokResult
 		default:
 			typ = tokWord
@@ -308,13 +309,70 @@ func IsResult(s string) bool {
 	return s == "*" || s == "1-0" || s == "0-1" || s == "1/2-1/2"
 }
 
+// typesetMarkers are the termination markers as pages set them with an
+// en dash, em dash, figure dash or minus sign for the hyphen (`1–0`,
+// `½–½`), each with the marker it stands for. The lexer reads them as
+// markers (the books' `½–½`, like `½-½`, is a word to it and a marker to
+// the splitter and the descriptive reader); the reader takes the game's
+// result from them with a lenient-notation warning (typesetResult).
+var typesetMarkers = func() map[string]string {
+	m := map[string]string{}
+	for _, d := range []string{"‒", "–", "—", "−"} {
+		m["1"+d+"0"], m["0"+d+"1"], m["1/2"+d+"1/2"], m["½"+d+"½"] = "1-0", "0-1", "1/2-1/2", "1/2-1/2"
+	}
+	return m
+}()
+
+// typesetMarkerLen is the length of the typeset marker (typesetMarkers)
+// that src holds at i as a token of its own (a delimiter or the end after
+// it), or 0. Only the text at a digit or a `½` is looked up.
+func typesetMarkerLen[T ~string | ~[]byte](src T, i int) int {
+	if i >= len(src) || src[i] != '0' && src[i] != '1' && src[i] != half[0] {
+		return 0
+	}
+	j := i
+	for j < len(src) && !isDelim(src[j]) {
+		j++
+	}
+	if j-i < len("1–0") || j-i > len("1/2–1/2") {
+		return 0
+	}
+	if _, ok := typesetMarkers[string(src[i:j])]; ok {
+		return j - i
+	}
+	return 0
+}
+
+// typesetMarkerEnd reports whether line's last token is a typeset marker
+// (the splitter asks this of a line that ends in no plain marker).
+func typesetMarkerEnd(line []byte) bool {
+	start := len(line)
+	for start > 0 && !isDelim(line[start-1]) && len(line)-start <= len("1/2–1/2") {
+		start--
+	}
+	return typesetMarkerLen(line, start) == len(line)-start && start < len(line)
+}
+
+// typesetResult is the result a typeset marker stands for, and the
+// lenient-notation warning the reader gives it; ok is false for any other
+// text (a marker as PGN writes it).
+func typesetResult(marker string) (result, msg string, ok bool) {
+	result, ok = typesetMarkers[marker]
+	if !ok {
+		return "", "", false
+	}
+	i := strings.IndexFunc(marker, isTypesetDash)
+	r, _ := utf8.DecodeRuneInString(marker[i:])
+	return result, fmt.Sprintf("the termination marker `%s` writes `%c` (U+%04X) for the hyphen; read as `%s`", marker, r, r, result), true
+}
+
 // ReadsAsWord reports whether s, written as a token (a tag name, a move),
 // reads back as one word and nothing else: no delimiter inside it, and not
 // a move number, a termination marker (the books' `½-½` included, at which
 // the splitter ends a game), a NAG, a comment or an escape line, wherever
 // on its line it stands.
 func ReadsAsWord(s string) bool {
-	if s == "" || s == bookDraw || s[0] == '%' {
+	if s == "" || s == bookDraw || s[0] == '%' || typesetMarkerLen(s, 0) == len(s) {
 		return false
 	}
 	lx := newLexer(s, "", startPos)

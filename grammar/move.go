@@ -74,7 +74,16 @@ func parseMoveSlow(m *record.Move, text string) error {
 		}
 		s = s[:k]
 		if k > 0 && isGlyphByte(s[k-1]) {
-			return &MoveError{text, "a move suffix `!`, `?`, `!!`, `??`, `!?` or `?!`"}
+			// `Qg6!!!`: a run of one glyph byte reads as two of it.
+			j := k - 1
+			for j > 0 && s[j-1] == s[k-1] {
+				j--
+			}
+			if m.Glyph != s[k-1:k]+s[k-1:k] || j > 0 && isGlyphByte(s[j-1]) {
+				return &MoveError{text, "a move suffix `!`, `?`, `!!`, `??`, `!?` or `?!`"}
+			}
+			s = s[:j]
+			m.Lenient |= record.LenientMisprint
 		}
 	}
 	if n := len(s); n > 2 && s[n-1] == '+' && s[n-2] == '+' {

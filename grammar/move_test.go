@@ -87,7 +87,7 @@ func TestParseMoveErrors(t *testing.T) {
 		{"Nf9", "destination square"},
 		{"e8=X", "promotion piece"},
 		{"Bxg1/b9=N", "conversion suffix"},
-		{"e4!!!", "move suffix"},
+		{"e4!?!", "move suffix"},
 		{"ed5", "`x` between the pawn's file"},
 		{"N-f3", "origin square before `-`"},
 		{"Ng-f3", "full origin square before `-`"},

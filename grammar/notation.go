@@ -313,6 +313,10 @@ func (s *descScanner) elems(depth int) []gElem {
 		case c == '*' && tokenEnds(s.src, start+1):
 			s.i++
 			s.setResult(depth, "*", p)
+		case typesetMarkerLen(s.src, start) > 0:
+			// `1–0`, `½–½`: the builder reads the result and warns.
+			s.i += typesetMarkerLen(s.src, start)
+			s.setResult(depth, s.src[start:s.i], p)
 		case strings.HasPrefix(s.src[start:], "½-½") && tokenEnds(s.src, start+len("½-½")):
 			s.i += len("½-½")
 			s.setResult(depth, "1/2-1/2", p)
@@ -1082,6 +1086,17 @@ func hasCyrillic(text []byte) bool {
 	return false
 }
 
+// lookAlikesOnly: the Russian reading g took a move's look-alike letters
+// (LenientLookAlike) in a game with no Cyrillic piece letter of its own.
+func lookAlikesOnly(g *record.Game) bool {
+	for _, nd := range g.Moves {
+		if nd.Kind == record.KindMove && nd.Move != nil && nd.Move.Lenient&record.LenientLookAlike != 0 {
+			return !strings.ContainsAny(string(g.Source), "КСЛФ")
+		}
+	}
+	return false
+}
+
 // guessNotation reads again, in another notation, a game that SAN could
 // not read: descriptive when it looks like it, else the first language
 // whose letters read every move. The guess is a warning that names it.
@@ -1117,6 +1132,10 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 		if e := g.SyntaxError(); e != nil {
 			switch {
 			case e.Rule != ruleid.Syntax:
+			case n == record.Russian && !strings.ContainsAny(src, "КСЛФ") && strings.ContainsAny(src, "асе"):
+				// A SAN game typed with a Cyrillic `е` and no Russian
+				// piece letter: SAN's error, which names the letter,
+				// stands (lookAlikesOnly).
 			case e.Pos.Offset > far:
 				furthest, far = g, e.Pos.Offset
 			case furthest == nil && e.Pos.Offset == se.Pos.Offset && strings.Contains(e.Message, "is typed in Latin letters") && hasCyrillic(c.Data):
@@ -1138,6 +1157,12 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 		if !moves {
 			// Text with no move in it (a book's prose, a title line) is
 			// not a game in any notation.
+			continue
+		}
+		if n == record.Russian && lookAlikesOnly(g) {
+			// `1. е4` with a Cyrillic `е` and no Russian piece letter
+			// is a SAN game typed on the wrong keyboard: SAN's error,
+			// which names the letter, stands.
 			continue
 		}
 		g.Notices = append(g.Notices, record.Notice{Pos: at, Rule: ruleid.NotationGuessed, Severity: record.Warning,

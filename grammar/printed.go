@@ -21,7 +21,7 @@ import (
 // them is a move by itself.
 func isApartMark(w string) bool {
 	switch w {
-	case "-", "+", "++", "#":
+	case "-", "+", "++", "#", "!", "?", "!!", "??", "!?", "?!":
 		return true
 	}
 	return false
@@ -49,7 +49,8 @@ func (b *builder) turnApart(s *elemSrc, val string, p record.Pos) {
 	switch {
 	case !ok || strings.IndexByte(val, ',') >= 0:
 	case mark == "-" && (m.FromFile < 0 || m.FromRank < 0):
-	case mark != "-" && strings.ContainsAny(val, "+#"):
+	case isGlyphByte(mark[0]) && isGlyphByte(val[len(val)-1]):
+	case !isGlyphByte(mark[0]) && mark != "-" && strings.ContainsAny(val, "+#!?"):
 	default:
 		b.turnJoined(glued, written, first, mark, p)
 		return
@@ -102,6 +103,8 @@ func (b *builder) turnJoined(glued, written, first, mark string, p record.Pos) {
 		msg = fmt.Sprintf("`%s` is long algebraic with spaces around the `-`; read as `%s`", text, first)
 	case "++":
 		msg = fmt.Sprintf("`%s`: mate written `++`, apart from the move; PGN writes `#` (read as mate, which the replay checks)", text)
+	case "!", "?", "!!", "??", "!?", "?!":
+		msg = fmt.Sprintf("`%s`: the move's glyph stands apart from it; read as `%s`", text, first)
 	default:
 		msg = fmt.Sprintf("`%s`: the check mark stands apart from the move; read as `%s`", text, first)
 	}
@@ -111,7 +114,7 @@ func (b *builder) turnJoined(glued, written, first, mark string, p record.Pos) {
 		nt := &b.g.Notices[i]
 		switch {
 		case nt.Rule != ruleid.LenientNotation || nt.Pos != p:
-		case !replaced && strings.HasPrefix(nt.Message, prefix):
+		case !replaced && !isGlyphByte(mark[0]) && strings.HasPrefix(nt.Message, prefix):
 			nt.Message, replaced = msg, true
 		case strings.HasPrefix(nt.Message, whole):
 			// The turn's own warnings quote it as written.
@@ -191,4 +194,239 @@ func ownLetter(letters [5][]string, r rune) bool {
 		}
 	}
 	return false
+}
+
+// evaluationSigns are the signs books and pages print after a move for
+// the position's evaluation, with the NAG PGN tools write for each
+// (pgn-extract, ChessBase and the PGN standard's table): `+=` $14, `=+`
+// $15, `±` $16, `∓` $17, `+-` $18, `-+` $19.
+var evaluationSigns = map[string]int{"+=": 14, "=+": 15, "±": 16, "∓": 17, "+-": 18, "-+": 19}
+
+// evaluationText is what each NAG of evaluationSigns says, for the warning.
+var evaluationText = map[int]string{
+	14: "White stands slightly better", 15: "Black stands slightly better",
+	16: "White has the better game", 17: "Black has the better game",
+	18: "White has a decisive advantage", 19: "Black has a decisive advantage",
+}
+
+// evaluationNAG is the NAG of the evaluation sign w, 0 when w is none.
+func evaluationNAG(w string) int {
+	if len(w) > len("∓") {
+		return 0
+	}
+	return evaluationSigns[w]
+}
+
+// evaluation keeps the evaluation sign w, written apart after a move, as
+// its NAG, with a lenient-notation warning that names it.
+func (b *builder) evaluation(w string, p record.Pos) {
+	v := evaluationNAG(w)
+	nag := fmt.Sprintf("$%d", v)
+	b.push(record.KindNAG, p, nag).Number = int32(v)
+	b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s` is an evaluation sign (%s); kept as the NAG %s, as PGN writes it", w, evaluationText[v], nag))
+}
+
+// resignationWords are the words (and two-word phrases) pages print after
+// the last move for "resigns", lower case, each with its language. The
+// descriptive reader has the English books' own (bookEndings).
+var resignationWords = map[string]string{
+	"resigns": "English", "resigned": "English",
+	"aufgegeben": "German", "aufgabe": "German", "gibt": "German", "gibt auf": "German",
+	"abandonne": "French", "abandon": "French",
+	"abandona": "Spanish", "abandono": "Spanish", "se": "Spanish", "se rinde": "Spanish",
+	"abbandona": "Italian", "abbandono": "Italian",
+	"opgegeven": "Dutch", "geeft": "Dutch", "geeft op": "Dutch",
+	"сдался": "Russian", "сдались": "Russian", "сдаётся": "Russian", "сдается": "Russian",
+}
+
+// isResignation: w is a word of resignationWords, in any case, with or
+// without a full stop. It is asked of every move: a move ends in a digit,
+// a mark or a capital, a word in a lower-case letter or a full stop, so
+// only those are looked up (and lowered, which allocates).
+func isResignation(w string) bool {
+	c := w[len(w)-1]
+	if !(c >= 'a' && c <= 'z' || c == '.' || c >= utf8.RuneSelf) || len(w) < 2 {
+		return false
+	}
+	return resignationWords[strings.ToLower(strings.TrimRight(w, "."))] != ""
+}
+
+// resignationFirst are the words of resignationWords that only begin a
+// phrase.
+var resignationFirst = map[string]bool{"gibt": true, "se": true, "geeft": true}
+
+// resignation reads the word for resigns that s stands at, after the last
+// move: it is kept as a comment, with a lenient-notation warning (the
+// result is the termination marker's, or the Result tag's). Anywhere else
+// the word is read as the move it is not, which reports it as before.
+func (b *builder) resignation(s *elemSrc) {
+	val, p := s.val, s.pos
+	s.next()
+	text := val
+	key := strings.ToLower(strings.TrimRight(val, "."))
+	if resignationFirst[key] && s.kind == eMove {
+		key += " " + strings.ToLower(strings.TrimRight(s.val, "."))
+		if resignationWords[key] == "" {
+			b.turn(val, p)
+			return
+		}
+		text = b.sourceText(p, s.pos, s.val, val+" "+s.val)
+		s.next()
+	}
+	if resignationFirst[key] || s.kind != eEnd {
+		b.turn(val, p)
+		return
+	}
+	text = b.text(text)
+	b.push(record.KindComment, p, text)
+	b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s` (%s for resigns) after the last move; kept as a comment (the result is the termination marker's)", text, resignationWords[key]))
+}
+
+// misprints rewrites the misprints of type that a book's move may hold
+// into the text they stand for, each with its note for the warning: a run
+// of three or more of one glyph (`Q-Kt6!!!`, read as `!!`); and, in
+// descriptive notation (desc), a capital T in `Kt` (`B-KT5`), a capital I
+// for the figure 1 after a file (`KR-KI`), `sq` glued to the file
+// (`K-Rsq`), and a comma before `e.p.` (`PxP, e.p.`). notes is nil when
+// the text has none of them.
+func misprints(text string, desc bool) (fixed string, notes []string) {
+	fixed = text
+	if n := len(fixed); n >= 3 && isGlyphByte(fixed[n-1]) && fixed[n-2] == fixed[n-1] && fixed[n-3] == fixed[n-1] {
+		j := n - 3
+		for j > 0 && fixed[j-1] == fixed[n-1] {
+			j--
+		}
+		notes = append(notes, fmt.Sprintf("%d `%c` read as `%c%c`", n-j, fixed[n-1], fixed[n-1], fixed[n-1]))
+		fixed = fixed[:j+2]
+	}
+	if !desc {
+		return fixed, notes
+	}
+	if strings.Contains(fixed, "KT") {
+		fixed = strings.ReplaceAll(fixed, "KT", "Kt")
+		notes = append(notes, "a capital T in `Kt`")
+	}
+	if i := strings.Index(fixed, ",e.p."); i > 0 {
+		fixed = fixed[:i] + " " + fixed[i+1:]
+		notes = append(notes, "a comma before `e.p.`")
+	} else if i := strings.Index(fixed, ", e.p."); i > 0 {
+		fixed = fixed[:i] + fixed[i+1:]
+		notes = append(notes, "a comma before `e.p.`")
+	}
+	if i := strings.Index(fixed, "sq"); i > 0 && strings.IndexByte("KQRBNt", fixed[i-1]) >= 0 && strings.IndexAny(fixed[:i], "-x") > 0 &&
+		(i+2 == len(fixed) || strings.IndexByte(" .!?+(c", fixed[i+2]) >= 0) {
+		fixed = fixed[:i] + " " + fixed[i:]
+		notes = append(notes, "`sq` glued to the file")
+	}
+	// `KR-KI`: the I after a file, where the rank stands, ends the square.
+	for i := 1; i < len(fixed); i++ {
+		if fixed[i] == 'I' && strings.IndexByte("KQRBNt", fixed[i-1]) >= 0 && strings.IndexAny(fixed[:i], "-x") > 0 &&
+			(i+1 == len(fixed) || strings.IndexByte(" .!?+(c", fixed[i+1]) >= 0) {
+			fixed = fixed[:i] + "1" + fixed[i+1:]
+			notes = append(notes, "a capital I for the figure 1")
+			break
+		}
+	}
+	return fixed, notes
+}
+
+// misprintMessage is the warning of a move read with LenientMisprint.
+func misprintMessage(text string) string {
+	fixed, notes := misprints(text, true)
+	if len(notes) == 0 {
+		return fmt.Sprintf("`%s` holds a misprint", text)
+	}
+	return fmt.Sprintf("`%s`: %s (a misprint?); read as `%s`", text, strings.Join(notes, ", "), fixed)
+}
+
+// russianLookAlikes rewrites a Russian move typed with letters of the
+// other alphabet that look like the ones meant: the lower-case Cyrillic
+// `а`, `с`, `е` where a square's Latin file stands (`е6`), and the Latin
+// `Kp`, `K`, `C` where the Russian piece letters `Кр`, `К`, `С` stand (at
+// the move's start, or as the promotion piece after a rank: `g1K`). notes
+// names each letter rewritten, for the warning; nil when there is none.
+//
+// A French page's `ç` for the file `c` (`Cç3`) is read so too, in every
+// language (russian false: only that).
+func russianLookAlikes(tok string, russian bool) (fixed string, notes []string) {
+	var b strings.Builder
+	for i := 0; i < len(tok); {
+		r, size := utf8.DecodeRuneInString(tok[i:])
+		switch {
+		case r == 'ç' && i+size < len(tok) && isRankByte(tok[i+size]):
+			b.WriteByte('c')
+			notes = append(notes, "the `ç` (U+00E7) stands for the file `c`")
+			i += size
+			continue
+		case !russian:
+		case r == 'а' || r == 'с' || r == 'е':
+			// A file only where a rank follows.
+			if i+size < len(tok) && isRankByte(tok[i+size]) {
+				b.WriteByte(lookAlikes[r])
+				notes = append(notes, fmt.Sprintf("the `%c` is Cyrillic (U+%04X), where the Latin `%c` is expected", r, r, lookAlikes[r]))
+				i += size
+				continue
+			}
+		case (r == 'K' || r == 'C') && (i == 0 || isRankByte(tok[i-1])):
+			own, name := "С", "bishop"
+			if r == 'K' {
+				own, name = "К", "knight"
+				if strings.HasPrefix(tok[i+1:], "p") && i == 0 {
+					own, name, size = "Кр", "king", 2
+				}
+			}
+			b.WriteString(own)
+			var codes []string
+			for _, c := range own {
+				codes = append(codes, fmt.Sprintf("U+%04X", c))
+			}
+			notes = append(notes, fmt.Sprintf("`%s` is typed in Latin letters, where Russian notation writes `%s` (Cyrillic, %s) for the %s", tok[i:i+size], own, strings.Join(codes, " "), name))
+			i += size
+			continue
+		}
+		b.WriteString(tok[i : i+size])
+		i += size
+	}
+	return b.String(), notes
+}
+
+// spacedCapture reads a capture written with spaces around its `x` (`D x
+// d3`, `dx e4`, French pages), at the move val at p with s at the word
+// after it, as one move, with a lenient-notation warning. It reports false,
+// having read nothing, when val reads as a move by itself; a `D x` whose
+// square does not join is read as the words it is written in, which
+// reports the error at val as before.
+func (b *builder) spacedCapture(s *elemSrc, val string, p record.Pos) bool {
+	if _, ok := b.readsAsMove(val); ok {
+		return false
+	}
+	glued := val
+	if s.val == "x" {
+		// `D x d3`: the square is the word after the `x`.
+		glued += "x"
+		s.next()
+		if s.kind != eMove {
+			b.turn(val, p)
+			return true
+		}
+	}
+	if _, ok := b.readsAsMove(glued + s.val); !ok {
+		b.turn(val, p)
+		return true
+	}
+	glued += s.val
+	written := b.sourceText(p, s.pos, s.val, glued)
+	s.next()
+	keep := len(b.stack)
+	b.turn(glued, p)
+	if b.failed || len(b.stack) == keep {
+		return true
+	}
+	n := &b.stack[keep]
+	n.Text = b.text(written)
+	if n.Move != nil {
+		n.Move.Text = n.Text
+	}
+	b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s` writes the capture with spaces around the `x`; read as `%s`", n.Text, glued))
+	return true
 }

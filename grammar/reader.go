@@ -581,10 +581,14 @@ func (b *builder) build(tags []gTag, s *elemSrc) {
 		b.warn(b.missingFirst, ruleid.MoveNumber, msg)
 	}
 	if result != "" {
-		g.Result = result
 		if s.lx != nil {
 			b.resultPos = toPos(s.lx.resultPos)
 		}
+		if r, msg, ok := typesetResult(result); ok {
+			b.warn(b.resultPos, ruleid.LenientNotation, msg)
+			result = r
+		}
+		g.Result = result
 		g.ResultPos = b.resultPos
 	}
 }
@@ -664,6 +668,11 @@ loop:
 		val := s.val
 		switch s.kind {
 		case eMove:
+			if depth == 0 && len(b.stack) > start && isResignation(val) {
+				// `25.Td8+ aufgegeben`: the page's word for resigns.
+				b.resignation(s)
+				continue
+			}
 			s.next()
 			before = num
 			if !num.black && !numbered {
@@ -674,8 +683,14 @@ loop:
 			}
 			if s.kind == eMove && isApartMark(s.val) {
 				b.turnApart(s, val, p)
+			} else if s.kind == eMove && (s.val == "x" || strings.HasSuffix(val, "x")) && b.spacedCapture(s, val, p) {
+				// `D x d3`, `dx e4`: read as one capture.
 			} else {
 				b.turn(val, p)
+			}
+			for s.kind == eMove && !b.failed && evaluationNAG(s.val) > 0 {
+				b.evaluation(s.val, s.pos)
+				s.next()
 			}
 			num.advance()
 			numbered = false
@@ -883,7 +898,7 @@ func (b *builder) turn(tok string, p record.Pos) {
 		b.slab = b.slab[:len(b.slab)+1]
 		mp := &b.slab[len(b.slab)-1]
 		part, comma := tok, -1
-		prose := false
+		prose, stop := false, false
 		var err error
 		if !algebraic || len(b.descParsed) > 0 || !plainSAN(mp, tok) {
 			// plainSAN reads nearly every token, and a plain move has no
@@ -912,6 +927,14 @@ func (b *builder) turn(tok string, p record.Pos) {
 			default:
 				*mp, err = ParseMoveIn(part, b.g.Notation)
 			}
+			if err != nil && comma < 0 && b.g.Notation != record.DescriptiveNotation && sentenceStop(part) {
+				// `exf4.`: the full stop of the page's sentence after
+				// the move (descriptive notation's reader reads its own).
+				if m, ok := b.readsAsMove(part[:len(part)-1]); ok {
+					*mp, err, stop = m, nil, true
+					mp.Text = part
+				}
+			}
 		}
 		if err != nil {
 			b.slab = b.slab[:len(b.slab)-1]
@@ -936,6 +959,9 @@ func (b *builder) turn(tok string, p record.Pos) {
 			lm.Lenient = l
 			b.warn(p, ruleid.LenientNotation, lenientMessage(&lm))
 		}
+		if stop {
+			b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s`: the full stop after the move ends the page's sentence; read as `%s`", mp.Text, mp.Text[:len(mp.Text)-1]))
+		}
 		if prose {
 			b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s`: the comma after the move is read as punctuation (a compound turn joins its moves with commas and no space)", whole))
 		}
@@ -947,6 +973,14 @@ func (b *builder) turn(tok string, p record.Pos) {
 		p.Offset += comma + 1
 		joined = true
 	}
+}
+
+// sentenceStop: tok ends in one full stop after a letter or digit of a
+// move (`exf4.`, `Be4+.`), as a sentence of a page's prose does. Two or
+// more dots are not a sentence's end.
+func sentenceStop(tok string) bool {
+	n := len(tok)
+	return n > 2 && tok[n-1] == '.' && tok[n-2] != '.'
 }
 
 // parsedMove is a move read ahead, at byte offset off of the file.
@@ -980,6 +1014,13 @@ func lenientMessage(m *record.Move) string {
 		return fmt.Sprintf("`%s` written with zeros; SAN castling is `O-O` or `O-O-O`", m.Text)
 	case m.Lenient&record.LenientLowerCastle != 0:
 		return fmt.Sprintf("`%s` written in lower case; SAN castling is `O-O` or `O-O-O`", m.Text)
+	case m.Lenient&record.LenientLookAlike != 0:
+		_, notes := russianLookAlikes(m.Text, !strings.Contains(m.Text, "ç"))
+		return fmt.Sprintf("`%s`: %s; read as the letter meant", m.Text, strings.Join(notes, ", "))
+	case m.Lenient&record.LenientManTaken != 0:
+		return fmt.Sprintf("`%s` names the man taken after the `x`, as long algebraic in German books does; read as the capture on that square (the man there is not compared with the one named)", m.Text)
+	case m.Lenient&record.LenientMisprint != 0:
+		return misprintMessage(m.Text)
 	case m.Lenient&record.LenientHyphen != 0:
 		return fmt.Sprintf("`%s` is long algebraic with a hyphen, not SAN", m.Text)
 	case m.Lenient&record.LenientLong != 0:

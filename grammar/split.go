@@ -744,7 +744,7 @@ func isMarker(b []byte) bool {
 	case "1-0", "0-1", "1/2-1/2", "*", bookDraw:
 		return true
 	}
-	return false
+	return typesetMarkerLen(b, 0) == len(b)
 }
 
 // markerCut looks at a possible termination marker whose byte i is in
@@ -856,7 +856,8 @@ func endsWithResult(line []byte, skip int) bool {
 		return false
 	}
 	if t := line[skip:end]; !bytes.HasSuffix(t, []byte("*")) && !bytes.HasSuffix(t, []byte("1-0")) &&
-		!bytes.HasSuffix(t, []byte("0-1")) && !bytes.HasSuffix(t, []byte("1/2-1/2")) && !bytes.HasSuffix(t, []byte(bookDraw)) {
+		!bytes.HasSuffix(t, []byte("0-1")) && !bytes.HasSuffix(t, []byte("1/2-1/2")) && !bytes.HasSuffix(t, []byte(bookDraw)) &&
+		!typesetMarkerEnd(t) {
 		return false
 	}
 	// The lexer reads the line's bytes where they are (it keeps nothing
@@ -892,7 +893,7 @@ func lexEndsWithResult(line []byte, from int) bool {
 	if last == tokWord && !lx.done && lx.depth == 0 {
 		// `½-½` is a word to the lexer, the marker of a book's draw to the
 		// descriptive reader (descScanner.elems).
-		return src[lastStart:] == bookDraw
+		return src[lastStart:] == bookDraw || typesetMarkerLen(src, lastStart) == len(src)-lastStart
 	}
 	if last != tokResult || !lx.done {
 		return false

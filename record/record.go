@@ -289,6 +289,17 @@ const (
 	// LenientLowerCastle: castling written with lower-case letters
 	// (`o-o`), as some pages type it.
 	LenientLowerCastle
+	// LenientMisprint: a misprint of the page's type read as the text it
+	// stands for (`KR-KI` for `KR-K1`, `B-KT5`, `K-Rsq`, `Q-Kt6!!!`,
+	// `PxP, e.p.`); the reader's warning names it.
+	LenientMisprint
+	// LenientManTaken: long algebraic that names the man taken after the
+	// `x` (`Sd7xSe5`, German books), read as the capture on that square.
+	LenientManTaken
+	// LenientLookAlike: a Russian move typed with a look-alike letter of
+	// the other alphabet (`e7—е6` with a Cyrillic `е`, `Kg8—f6` with a
+	// Latin `K`), read as the letter meant.
+	LenientLookAlike
 )
 
 // Notation is the move notation a record's movetext is written in: SAN,

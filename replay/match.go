@@ -32,6 +32,7 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 	}
 	desc := isDescriptive(mv)
 	var match []rules.Move
+	wrongOrigin := ""
 	if desc {
 		// Descriptive notation names squares from the mover's side: the
 		// candidates are found among all legal moves (descriptive.go).
@@ -69,6 +70,12 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 					match = append(match, lm)
 				}
 			}
+		}
+		if len(match) == 0 && w.g.Notation.IsLanguage() && to != rules.NoSquare && mv.FromFile >= 0 && mv.FromRank >= 0 {
+			// A book's long algebraic with a misprinted origin
+			// (`Ce1—d2` for `Cc1—d2`): the destination decides when
+			// one man of the kind written can go there.
+			match, wrongOrigin = w.anyOrigin(pos, list, mv, kind, match)
 		}
 		w.r.match = match
 		if len(match) == 0 {
@@ -176,8 +183,10 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 			warn(ruleid.LenientNotation, fmt.Sprintf("%s captures nothing, but the record writes x", mv.Text))
 		}
 	}
-	// Most moves name no part of their origin: nothing to judge.
-	if mv.FromFile >= 0 || mv.FromRank >= 0 {
+	if wrongOrigin != "" {
+		warn(ruleid.LenientNotation, wrongOrigin)
+	} else if mv.FromFile >= 0 || mv.FromRank >= 0 {
+		// Most moves name no part of their origin: nothing to judge.
 		if msg := w.superfluousFrom(ln, mv, m, kind, origin); msg != "" {
 			warn(ruleid.LenientNotation, msg)
 		}
@@ -648,4 +657,23 @@ func (w *walk) superfluousFrom(ln *line, mv *record.Move, m rules.Move, kind rul
 	}
 	return fmt.Sprintf("%s names the %s's whole origin square, but less tells the %ss that can move to %s apart: %s is enough",
 		mv.Text, name, name, m.To, canon)
+}
+
+// anyOrigin is the one move of list (the legal moves of kind to the
+// written square) that mv matches when its origin square is left out, and
+// the warning that says so; match (empty) and "" when none or several do.
+func (w *walk) anyOrigin(pos *rules.Position, list []rules.Move, mv *record.Move, kind rules.Kind, match []rules.Move) ([]rules.Move, string) {
+	without := *mv
+	without.FromFile, without.FromRank = -1, -1
+	var found []rules.Move
+	for _, lm := range list {
+		if matchesBase(pos, lm, &without, kind) {
+			found = append(found, lm)
+		}
+	}
+	if len(found) != 1 {
+		return match, ""
+	}
+	return append(match, found[0]), fmt.Sprintf("`%s`: no %s on %s can move to %s (a misprint of the origin?); read as the only %s move there, from %s",
+		mv.Text, w.pieceName(kind), fromName(mv), squareName(mv.To), w.pieceName(kind), found[0].From)
 }

@@ -18,6 +18,7 @@ def games(path):
         yield tags, body
 
 def desc_plies(body):
+    for a, b in NORMALIZE: body = re.sub(a, b, body)
     out = []
     for line in body.split('\n'):
         line = re.sub(r'\{[^}]*\}', '', line).rstrip()

@@ -1,0 +1,197 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The forms of testdata/books that the reader takes (docs/format.md,
+// "Forms of print", docs/notation-books.md): each read on the binary to its
+// moves, with the warning that says how.
+
+// TestBookLowerCastling: `o-o` among French letters is castling, as in SAN.
+func TestBookLowerCastling(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1. e4 e5 2. Cf3 Cc6 3. Fc4 Fc5 4. o-o Cf6",
+		flags: []string{"--notation", "fr"},
+		uci:   "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 e1g1 g8f6",
+		say:   []string{":4:35: warning: `o-o` written in lower case; SAN castling is `O-O` or `O-O-O` [lenient-notation]", "valid"},
+	}.check(t)
+}
+
+// TestBookDashResult: `1–0`, `0—1`, `½–½` with a typeset dash end the game
+// with its result (the next game after it on the same line is read as one),
+// with a warning that names the dash; in SAN and in a language's letters.
+func TestBookDashResult(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "dash.pgn")
+	text := "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Dh5 Cc6 3. Ac4 Cf6 4. Dxf7# 1–0\n[Event \"b\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0—1\n\n" +
+		"[Event \"c\"]\n[Result \"1/2-1/2\"]\n\n1. P-K4 P-K4 ½–½\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := runBinary(t, "validate", path)
+	out += stderr
+	if code != 0 {
+		t.Errorf("validate exits %d:\n%s", code, out)
+	}
+	for _, s := range []string{
+		":4:41: warning: the termination marker `1–0` writes `–` (U+2013) for the hyphen; read as `1-0` [lenient-notation]",
+		"game 1: fide, 7 plies, outcome checkmate (white), result 1-0, valid",
+		":8:21: warning: the termination marker `0—1` writes `—` (U+2014) for the hyphen; read as `0-1` [lenient-notation]",
+		"game 2: fide, 4 plies, outcome checkmate (black), result 0-1, valid",
+		":13:14: warning: the termination marker `½–½` writes `–` (U+2013) for the hyphen; read as `1/2-1/2` [lenient-notation]",
+		"game 3: fide, 2 plies, outcome none, result 1/2-1/2, valid",
+	} {
+		if !strings.Contains(out, s) {
+			t.Errorf("validate does not say %q:\n%s", s, out)
+		}
+	}
+	pgn, stderr, code := runBinary(t, "convert", "--to", "pgn", path)
+	if code != 0 {
+		t.Fatalf("convert exits %d: %s", code, stderr)
+	}
+	for _, s := range []string{"Qxf7# 1-0\n", "Qh4# 0-1\n", "e5 1/2-1/2\n"} {
+		if !strings.Contains(pgn, s) {
+			t.Errorf("convert --to pgn does not write %q:\n%s", s, pgn)
+		}
+	}
+}
+
+// TestBookSentenceStop: `exf4.`, the full stop of a page's sentence after
+// a SAN move, reads as the move.
+func TestBookSentenceStop(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1. e4 e5 2. Bc4 Bc5 3. b4 Bxb4 4. f4 exf4. 5. Nf3 Nc6.",
+		uci:   "e2e4 e7e5 f1c4 f8c5 b2b4 c5b4 f2f4 e5f4 g1f3 b8c6",
+		say: []string{
+			":4:38: warning: `exf4.`: the full stop after the move ends the page's sentence; read as `exf4` [lenient-notation]",
+			":4:51: warning: `Nc6.`: the full stop", "valid",
+		},
+	}.check(t)
+}
+
+// TestBookEvaluation: `16. Qd3 +-` keeps the sign as the NAG $18, which
+// convert writes.
+func TestBookEvaluation(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1. e4 e5 2. Nf3 d6 3. d4 f5 4. Bc4 ± fxe4 5. Nxe5 +- d5",
+		uci:   "e2e4 e7e5 g1f3 d7d6 d2d4 f7f5 f1c4 f5e4 f3e5 d6d5",
+		say: []string{
+			":4:36: warning: `±` is an evaluation sign (White has the better game); kept as the NAG $16, as PGN writes it [lenient-notation]",
+			":4:52: warning: `+-` is an evaluation sign (White has a decisive advantage); kept as the NAG $18", "valid",
+		},
+	}.check(t)
+	path := filepath.Join(t.TempDir(), "eval.pgn")
+	if err := os.WriteFile(path, []byte("[Event \"e\"]\n\n1. e4 e5 2. Nf3 +- *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, stderr, code := runBinary(t, "convert", "--to", "pgn", path); code != 0 || !strings.Contains(out, "2. Nf3 $18 *") {
+		t.Errorf("convert --to pgn exits %d, writes\n%s%s\nwant 2. Nf3 $18 *", code, out, stderr)
+	}
+}
+
+// TestBookResignation: `25.Td8+ aufgegeben`, the German word for resigns
+// after the last move, is kept as a comment.
+func TestBookResignation(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1.d4 Sf6 2.c4 e5 3.dxe5 Sg4 4.e4 Sxe5 5.f4 Lb4+ 6.Sc3 Sg6 aufgegeben",
+		flags: []string{"--notation", "de"},
+		uci:   "d2d4 g8f6 c2c4 e7e5 d4e5 f6g4 e2e4 g4e5 f2f4 f8b4 b1c3 e5g6",
+		say:   []string{":4:59: warning: `aufgegeben` (German for resigns) after the last move; kept as a comment (the result is the termination marker's) [lenient-notation]", "valid"},
+	}.check(t)
+}
+
+// TestBookMisprints: the descriptive books' misprints of type (`KR-KI`,
+// `B-KT5`, `K-Rsq`, `PxP, e.p.`, `!!!`) read as meant, each with a
+// warning that names it.
+func TestBookMisprints(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1. P-K4 P-Q4 2. P-K5 P-KB4 3. PxP, e.p. KtxP 4. B-KT5 ch P-B3 5. Kt-KB3 PxB 6. Castles B-Kt5!!! 7. R-KI K-B2 8. K-Rsq",
+		flags: desc,
+		uci:   "e2e4 d7d5 e4e5 f7f5 e5f6 g8f6 f1b5 c7c6 g1f3 c6b5 e1g1 c8g4 f1e1 e8f7 g1h1",
+		say: []string{
+			":4:31: warning: `PxP, e.p.`: a comma before `e.p.` (a misprint?); read as `PxP e.p.` [lenient-notation]",
+			":4:49: warning: `B-KT5 ch`: a capital T in `Kt` (a misprint?); read as `B-Kt5 ch` [lenient-notation]",
+			"warning: `B-Kt5!!!`: 3 `!` read as `!!` (a misprint?); read as `B-Kt5!!` [lenient-notation]",
+			"warning: `R-KI`: a capital I for the figure 1 (a misprint?); read as `R-K1` [lenient-notation]",
+			"warning: `K-Rsq`: `sq` glued to the file (a misprint?); read as `K-R sq` [lenient-notation]",
+			"valid",
+		},
+	}.check(t)
+}
+
+// TestBookManTaken: `Sd7xSe5`, German long algebraic naming the man taken.
+func TestBookManTaken(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1. Sg1-f3 Sb8-c6 2. Sf3-e5 Sc6xSe5",
+		flags: []string{"--notation", "de"},
+		uci:   "g1f3 b8c6 f3e5 c6e5",
+		say: []string{
+			":4:28: warning: `Sc6xSe5` names the man taken after the `x`, as long algebraic in German books does; read as the capture on that square (the man there is not compared with the one named) [lenient-notation]",
+			"valid",
+		},
+	}.check(t)
+}
+
+// TestBookRussianLookAlikes: Panov's game 15 as printed: Latin `K`, `C`,
+// `Kp` for the Russian pieces, a Cyrillic `е` in a square, and `Ce1—d2`
+// for `Cc1—d2`, which the destination decides.
+func TestBookRussianLookAlikes(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1. d2—d4 d7—d5 2. c2—c4 e7—e5 3. d4:e5 d5—d4 4. e2—е3? 4. ... Cf8—b4+ 5. Ce1—d2 d4:e3! 6. Cd2:b4?? 6. ... е3:f2+ 7. Kpe1—e2 7. ... f2:g1K+!!",
+		flags: []string{"--notation", "ru"},
+		uci:   "d2d4 d7d5 c2c4 e7e5 d4e5 d5d4 e2e3 f8b4 c1d2 d4e3 d2b4 e3f2 e1e2 f2g1n",
+		say: []string{
+			":4:59: warning: `e2—е3?`: the `е` is Cyrillic (U+0435), where the Latin `e` is expected; read as the letter meant [lenient-notation]",
+			"warning: `Ce1—d2`: no bishop on e1 can move to d2 (a misprint of the origin?); read as the only bishop move there, from c1 [lenient-notation]",
+			"warning: `Kpe1—e2`: `Kp` is typed in Latin letters, where Russian notation writes `Кр` (Cyrillic, U+041A U+0440) for the king; read as the letter meant [lenient-notation]",
+			"valid",
+		},
+	}.check(t)
+	// In SAN a wrong origin stays illegal.
+	printedCase{
+		moves: "1. d4 d5 2. Be1-f4",
+		say:   []string{"error: no white bishop on e1 can move to f4 [illegal-move]"},
+		exit:  1,
+	}.check(t)
+}
+
+// TestBookFrenchPage: `Cç3`, `D x d3`, `dx e4` and `11 ç3 !` as a French
+// page types them.
+func TestBookFrenchPage(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1 d4 Cf6 2 Cf3 d5 3 Cç3 Ff5 4 Ff4 ç6 5 e3 e6 6 Fd3 Fxd3 7 D x d3 Fe7 8 e4 dx e4 9 Cx e4 Cxe4 10 D x e4 Ff6 11 ç3 ! O-O",
+		flags: []string{"--notation", "fr"},
+		uci:   "d2d4 g8f6 g1f3 d7d5 b1c3 c8f5 c1f4 c7c6 e2e3 e7e6 f1d3 f5d3 d1d3 f8e7 e3e4 d5e4 c3e4 f6e4 d3e4 e7f6 c2c3 e8g8",
+		say: []string{
+			":4:21: warning: `Cç3`: the `ç` (U+00E7) stands for the file `c`; read as the letter meant [lenient-notation]",
+			":4:61: warning: `D x d3` writes the capture with spaces around the `x`; read as `Dxd3` [lenient-notation]",
+			"warning: `dx e4` writes the capture with spaces around the `x`; read as `dxe4` [lenient-notation]",
+			"warning: `ç3 !`: the move's glyph stands apart from it; read as `ç3!` [lenient-notation]",
+			"valid",
+		},
+	}.check(t)
+}
+
+// TestBookFormsRefused: `A4c` (swapped letters) stays a syntax error, whose
+// message quotes the move as the page prints it.
+func TestBookFormsRefused(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1. e4 e5 2. Cf3 Cc6 3. A4c Ac5",
+		flags: []string{"--notation", "es"},
+		say:   []string{":4:24: error: found `A4c`, expected a destination square at the end of the move [syntax]"},
+		exit:  1,
+	}.check(t)
+}

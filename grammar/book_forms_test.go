@@ -1,0 +1,251 @@
+package grammar_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
+)
+
+// bookForm is a game of testdata/books's forms: its movetext (with its
+// termination marker) read in a notation, the moves' texts, the
+// lenient-notation warnings in order (each a part of the message), the
+// comments and NAGs kept (the nodes that are not moves, as text), and the
+// result read.
+type bookForm struct {
+	notation record.Notation
+	movetext string
+	moves    []string
+	warnings []string
+	others   []string
+	result   string
+}
+
+// read reads the movetext in its notation, without a guess.
+func (c bookForm) read(t *testing.T) *record.Game {
+	t.Helper()
+	r := grammar.NewReader(strings.NewReader("[Event \"t\"]\n\n"+c.movetext+"\n"), "b.pgn")
+	r.SetNotation(c.notation)
+	r.SetGuess(false)
+	g, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func (c bookForm) check(t *testing.T) {
+	t.Helper()
+	g := c.read(t)
+	if n := g.SyntaxError(); n != nil {
+		t.Errorf("%s: syntax error %s", c.movetext, n.Message)
+		return
+	}
+	var moves, others, warns []string
+	for _, n := range g.Moves {
+		switch n.Kind {
+		case record.KindMove:
+			moves = append(moves, n.Text)
+		case record.KindMoveNumber:
+		default:
+			others = append(others, n.Text)
+		}
+	}
+	if !slices.Equal(moves, c.moves) {
+		t.Errorf("%s: moves %q, want %q", c.movetext, moves, c.moves)
+	}
+	if !slices.Equal(others, c.others) {
+		t.Errorf("%s: comments and NAGs %q, want %q", c.movetext, others, c.others)
+	}
+	for _, n := range g.Notices {
+		if n.Rule == "lenient-notation" {
+			warns = append(warns, n.Message)
+		}
+	}
+	if len(warns) != len(c.warnings) {
+		t.Errorf("%s: lenient-notation warnings %q, want %d", c.movetext, warns, len(c.warnings))
+	} else {
+		for i := range warns {
+			if !strings.Contains(warns[i], c.warnings[i]) {
+				t.Errorf("%s: warning %q, want it to contain %q", c.movetext, warns[i], c.warnings[i])
+			}
+		}
+	}
+	if g.Result != c.result {
+		t.Errorf("%s: result %q, want %q", c.movetext, g.Result, c.result)
+	}
+}
+
+// TestBookFormLowerCastling: `o-o` in a language's letters.
+func TestBookFormLowerCastling(t *testing.T) {
+	bookForm{record.French, "1. e4 e5 2. Cf3 Cc6 3. Fc4 Fc5 4. o-o o-o *", []string{"e4", "e5", "Cf3", "Cc6", "Fc4", "Fc5", "o-o", "o-o"},
+		[]string{"`o-o` written in lower case", "`o-o` written in lower case"}, nil, "*"}.check(t)
+	bookForm{record.Spanish, "1. d4 d5 2. Cc3 Cc6 3. Af4 Af5 4. Dd2 Dd7 5. o-o-o o-o-o+ *", []string{"d4", "d5", "Cc3", "Cc6", "Af4", "Af5", "Dd2", "Dd7", "o-o-o", "o-o-o+"},
+		[]string{"`o-o-o` written in lower case", "`o-o-o+` written in lower case"}, nil, "*"}.check(t)
+	// Only castling is read so: `o` is no file.
+	bookForm{record.French, "1. e4 e5 2. of3 *", nil, nil, nil, ""}.checkError(t, "`of3`")
+}
+
+// TestBookFormDashResult: the result with a typeset dash, in each reader.
+func TestBookFormDashResult(t *testing.T) {
+	for _, c := range []bookForm{
+		{record.SAN, "1. e4 e5 1–0", []string{"e4", "e5"}, []string{"the termination marker `1–0` writes `–` (U+2013) for the hyphen; read as `1-0`"}, nil, "1-0"},
+		{record.SAN, "1. e4 e5 0−1", []string{"e4", "e5"}, []string{"`0−1` writes `−` (U+2212)"}, nil, "0-1"},
+		{record.SAN, "1. e4 e5 1/2–1/2", []string{"e4", "e5"}, []string{"`1/2–1/2` writes `–`"}, nil, "1/2-1/2"},
+		{record.Spanish, "1. e4 e5 2. Cf3 Cc6 1–0", []string{"e4", "e5", "Cf3", "Cc6"}, []string{"`1–0`"}, nil, "1-0"},
+		{record.DescriptiveNotation, "1. P-K4 P-K4 ½–½", []string{"P-K4", "P-K4"}, []string{"`½–½` writes `–`"}, nil, "1/2-1/2"},
+		{record.DescriptiveNotation, "1. P-K4 P-K4 1—0", []string{"P-K4", "P-K4"}, []string{"`1—0` writes `—` (U+2014)"}, nil, "1-0"},
+	} {
+		c.check(t)
+	}
+	// The typeset marker ends the game for the splitter too: the next
+	// game is a game, in every notation.
+	games, err := grammar.ReadAll(strings.NewReader("[Event \"a\"]\n\n1. e4 e5 1–0\n[Event \"b\"]\n\n1. P-K4 ½–½\n[Event \"c\"]\n\n1. d4 *\n"), "s.pgn")
+	if err != nil || len(games) != 3 || games[0].Result != "1-0" || games[1].Result != "1/2-1/2" || games[2].Result != "*" {
+		t.Errorf("three games split at their typeset markers: %d games, %v", len(games), err)
+	}
+}
+
+// checkError: the movetext does not read; the error names want.
+func (c bookForm) checkError(t *testing.T, want string) {
+	t.Helper()
+	if n := c.read(t).SyntaxError(); n == nil || !strings.Contains(n.Message, want) {
+		t.Errorf("%s: error %v, want one naming %q", c.movetext, n, want)
+	}
+}
+
+// TestBookFormSentenceStop: `exf4.`, a sentence's full stop after a move,
+// in SAN and in a language's letters; two dots are no sentence's end.
+func TestBookFormSentenceStop(t *testing.T) {
+	bookForm{record.SAN, "1. e4 e5 2. f4 exf4. 3. Nf3 Nc6. 4. Bc4 Qh4+. *", []string{"e4", "e5", "f4", "exf4.", "Nf3", "Nc6.", "Bc4", "Qh4+."},
+		[]string{"`exf4.`: the full stop after the move ends the page's sentence; read as `exf4`", "`Nc6.`", "`Qh4+.`: the full stop after the move ends the page's sentence; read as `Qh4+`"}, nil, "*"}.check(t)
+	bookForm{record.German, "1. e4 e5 2. Sf3 Sc6. *", []string{"e4", "e5", "Sf3", "Sc6."}, []string{"`Sc6.`"}, nil, "*"}.check(t)
+	bookForm{record.SAN, "1. e4 e5.. *", nil, nil, nil, ""}.checkError(t, "`e5..`")
+	bookForm{record.SAN, "1. e4 Zf5. *", nil, nil, nil, ""}.checkError(t, "`Zf5.`")
+}
+
+// TestBookFormEvaluation: the evaluation signs after a move are kept as
+// their NAGs, in SAN and descriptive notation.
+func TestBookFormEvaluation(t *testing.T) {
+	bookForm{record.SAN, "1. e4 += e5 =+ 2. Nf3 ± Nc6 ∓ 3. Bb5 +- a6 -+ 1-0", []string{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"},
+		[]string{"`+=` is an evaluation sign (White stands slightly better); kept as the NAG $14", "`=+`", "`±`", "`∓`", "`+-` is an evaluation sign (White has a decisive advantage); kept as the NAG $18", "`-+`"},
+		[]string{"$14", "$15", "$16", "$17", "$18", "$19"}, "1-0"}.check(t)
+	bookForm{record.DescriptiveNotation, "1. P-K4 P-K4 2. Q-R5 ± Kt-QB3 *", []string{"P-K4", "P-K4", "Q-R5", "Kt-QB3"}, []string{"`±`"}, []string{"$16"}, "*"}.check(t)
+	// A sign stands after a move, not in its place.
+	bookForm{record.SAN, "1. +- e4 *", nil, nil, nil, ""}.checkError(t, "`+-`")
+}
+
+// TestBookFormResignation: a word for resigns after the last move is kept
+// as a comment; the result is the marker's. Elsewhere it is no move.
+func TestBookFormResignation(t *testing.T) {
+	bookForm{record.German, "1. e4 e5 2. Dh5 Sc6 3. Lc4 Sf6 4. Dxf7# aufgegeben 1-0", []string{"e4", "e5", "Dh5", "Sc6", "Lc4", "Sf6", "Dxf7#"},
+		[]string{"`aufgegeben` (German for resigns) after the last move; kept as a comment"}, []string{"aufgegeben"}, "1-0"}.check(t)
+	bookForm{record.SAN, "1. f3 e5 2. g4 Qh4# gibt auf 0-1", []string{"f3", "e5", "g4", "Qh4#"}, []string{"`gibt auf` (German"}, []string{"gibt auf"}, "0-1"}.check(t)
+	bookForm{record.Spanish, "1. e4 e5 2. Dh5 Cc6 Se rinde. *", []string{"e4", "e5", "Dh5", "Cc6"}, []string{"`Se rinde.` (Spanish"}, []string{"Se rinde."}, "*"}.check(t)
+	bookForm{record.SAN, "1. e4 e5 2. Qh5 resigns Nc6 *", nil, nil, nil, ""}.checkError(t, "`resigns`")
+	bookForm{record.SAN, "1. e4 e5 2. Qh5 gibt Nc6 *", nil, nil, nil, ""}.checkError(t, "`gibt`")
+	bookForm{record.SAN, "1. e4 e5 2. Qh5 (2. Nf3 resigns) Nc6 *", nil, nil, nil, ""}.checkError(t, "`resigns`")
+}
+
+// TestBookFormMisprints: the books' misprints of type read as meant, each
+// named in its warning; SAN reads a run of one glyph too.
+func TestBookFormMisprints(t *testing.T) {
+	for _, c := range []bookForm{
+		{record.DescriptiveNotation, "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-KT5 P-QR3 *", []string{"P-K4", "P-K4", "Kt-KB3", "Kt-QB3", "B-KT5", "P-QR3"},
+			[]string{"`B-KT5`: a capital T in `Kt` (a misprint?); read as `B-Kt5`"}, nil, "*"},
+		{record.DescriptiveNotation, "1. P-K4 P-K4 2. Q-R5 Kt-QB3 3. B-B4 Kt-B3 4. QxBP mate!!! *", []string{"P-K4", "P-K4", "Q-R5", "Kt-QB3", "B-B4", "Kt-B3", "QxBP mate!!!"},
+			[]string{"`QxBP mate!!!`: 3 `!` read as `!!` (a misprint?); read as `QxBP mate!!`"}, nil, "*"},
+		{record.DescriptiveNotation, "1. P-K4 P-Q4 2. P-K5 P-KB4 3. PxP, e.p. *", []string{"P-K4", "P-Q4", "P-K5", "P-KB4", "PxP, e.p."},
+			[]string{"`PxP, e.p.`: a comma before `e.p.` (a misprint?); read as `PxP e.p.`"}, nil, "*"},
+		{record.SAN, "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#!!!! *", []string{"e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#!!!!"},
+			[]string{"`Qxf7#!!!!`: 4 `!` read as `!!`"}, nil, "*"},
+	} {
+		c.check(t)
+	}
+	// The form without its position: the misprint's square.
+	for _, c := range []struct {
+		text  string
+		files uint8
+		rank  int8
+	}{{"KR-KI", 1 << 4, 1}, {"K-Rsq", 1<<0 | 1<<7, 1}, {"R-Ktsq", 1<<1 | 1<<6, 1}} {
+		m, err := grammar.ParseDescriptive(c.text)
+		if err != nil || m.Desc == nil || m.Desc.ToFiles != c.files || m.Desc.ToRank != c.rank || m.Lenient&record.LenientMisprint == 0 {
+			t.Errorf("%s: %+v %v, want a move to files %b rank %d, a misprint", c.text, m.Desc, err, c.files, c.rank)
+		}
+	}
+	for _, c := range []bookForm{
+		{record.SAN, "1. e4 e5!?! *", nil, nil, nil, ""},
+		{record.DescriptiveNotation, "1. P-K4 P-K4 2. P-KII *", nil, nil, nil, ""},
+	} {
+		c.checkError(t, "`")
+	}
+}
+
+// TestBookFormManTaken: German long algebraic naming the man taken reads
+// as the capture on its square; without the origin square it does not.
+func TestBookFormManTaken(t *testing.T) {
+	bookForm{record.German, "1. Sb1-c3 d7-d5 2. Sc3xd5 Dd8xSd5 *", []string{"Sb1-c3", "d7-d5", "Sc3xd5", "Dd8xSd5"},
+		[]string{"`Sb1-c3` is long", "`d7-d5` is long", "`Dd8xSd5` names the man taken after the `x`"}, nil, "*"}.check(t)
+	bookForm{record.German, "1. Sc3 d5 2. SxSd5 *", nil, nil, nil, ""}.checkError(t, "an origin square")
+	bookForm{record.German, "1. e4 d5 2. Sb1xSc3 *", []string{"e4", "d5", "Sb1xSc3"}, []string{"`Sb1xSc3` names the man taken"}, nil, "*"}.check(t)
+}
+
+// TestBookFormRussianLookAlikes: a Russian move typed with letters of the
+// other alphabet reads as the one meant, each letter named; in SAN the
+// Cyrillic letter stays an error.
+func TestBookFormRussianLookAlikes(t *testing.T) {
+	bookForm{record.Russian, "1. d2—d4 d7—d5 2. c2—c4 e7—е6 3. Кb1—с3 Kg8—f6 4. Cc1—g5 Cf8—e7 5. e2—e3 Kpe8—f8 *",
+		[]string{"d2—d4", "d7—d5", "c2—c4", "e7—е6", "Кb1—с3", "Kg8—f6", "Cc1—g5", "Cf8—e7", "e2—e3", "Kpe8—f8"},
+		[]string{
+			"`e7—е6`: the `е` is Cyrillic (U+0435), where the Latin `e` is expected; read as the letter meant",
+			"`Кb1—с3`: the `с` is Cyrillic (U+0441)",
+			"`Kg8—f6`: `K` is typed in Latin letters, where Russian notation writes `К` (Cyrillic, U+041A) for the knight",
+			"`Cc1—g5`: `C` is typed in Latin letters, where Russian notation writes `С` (Cyrillic, U+0421) for the bishop",
+			"`Cf8—e7`: `C`",
+			"`Kpe8—f8`: `Kp` is typed in Latin letters, where Russian notation writes `Кр` (Cyrillic, U+041A U+0440) for the king",
+		}, nil, "*"}.check(t)
+	m, err := grammar.ParseMoveIn("f2:g1K+", record.Russian)
+	if err != nil || m.Promotion != 'N' || m.Lenient&record.LenientLookAlike == 0 {
+		t.Errorf("f2:g1K+: promotion %q lenient %b %v, want a knight, a look-alike", m.Promotion, m.Lenient, err)
+	}
+	bookForm{record.SAN, "1. е4 *", nil, nil, nil, ""}.checkError(t, "`е4`: the `е` is Cyrillic (U+0435), where the Latin `e` is expected")
+	bookForm{record.Russian, "1. Xe2—e4 *", nil, nil, nil, ""}.checkError(t, "`Xe2—e4`")
+}
+
+// TestBookFormFrenchPage: a French page's `ç` for `c`, captures with
+// spaces around the `x`, and a glyph apart from its move.
+func TestBookFormFrenchPage(t *testing.T) {
+	bookForm{record.French, "1. d4 Cf6 2. Cf3 d5 3. Cç3 Ff5 4. Ff4 ç6 5. e3 e6 6. Fd3 Fxd3 7. D x d3 Fe7 8. e4 dx e4 9. Cx e4 Cxe4 *",
+		[]string{"d4", "Cf6", "Cf3", "d5", "Cç3", "Ff5", "Ff4", "ç6", "e3", "e6", "Fd3", "Fxd3", "D x d3", "Fe7", "e4", "dx e4", "Cx e4", "Cxe4"},
+		[]string{
+			"`Cç3`: the `ç` (U+00E7) stands for the file `c`; read as the letter meant",
+			"`ç6`: the `ç`",
+			"`D x d3` writes the capture with spaces around the `x`; read as `Dxd3`",
+			"`dx e4` writes the capture with spaces around the `x`; read as `dxe4`",
+			"`Cx e4` writes the capture with spaces",
+		}, nil, "*"}.check(t)
+	bookForm{record.SAN, "1. e4 d5 2. e x d5 Qxd5 3. Nc3 ?! Qa5 *", []string{"e4", "d5", "e x d5", "Qxd5", "Nc3 ?!", "Qa5"},
+		[]string{"`e x d5` writes the capture with spaces around the `x`; read as `exd5`", "`Nc3 ?!`: the move's glyph stands apart"}, nil, "*"}.check(t)
+	// Not joined: a move that reads by itself, a glyph after one.
+	bookForm{record.SAN, "1. e4 x d5 *", nil, nil, nil, ""}.checkError(t, "`x`")
+	bookForm{record.SAN, "1. e4! ! *", nil, nil, nil, ""}.checkError(t, "`!`")
+}
+
+// TestBookFormsRefused: the pages' forms that stay errors (docs/format.md,
+// "Forms of print").
+func TestBookFormsRefused(t *testing.T) {
+	for _, c := range []struct {
+		form bookForm
+		err  string
+	}{
+		{bookForm{notation: record.Spanish, movetext: "1. e4 e5 2. Cf3 Cc6 3. A4c *"}, "`A4c`"},
+		{bookForm{notation: record.SAN, movetext: "1.e4 e5 2.Nf3 d6 3.d4 Bg4 4.dxe5 Bxf3 5.Qxf3 dxe56.Bc4 *"}, "`dxe56.Bc4`"},
+		{bookForm{notation: record.French, movetext: "1. e4 e5 2. Cf3 Cc6 3. TxT *"}, "`TxT`"},
+	} {
+		c.form.checkError(t, c.err)
+	}
+	// `;` starts a comment to the end of the line, whatever follows it.
+	bookForm{record.SAN, "1.e4 e5;   2.Nf3 d6\n2.d4 *", []string{"e4", "e5", "d4"}, nil, []string{"   2.Nf3 d6"}, "*"}.check(t)
+}
