@@ -668,8 +668,9 @@ loop:
 		val := s.val
 		switch s.kind {
 		case eMove:
-			if depth == 0 && len(b.stack) > start && isResignation(val) {
-				// `25.Td8+ aufgegeben`: the page's word for resigns.
+			if depth == 0 && (len(b.stack) > start || b.given > 0) && isResignation(val) {
+				// `25.Td8+ aufgegeben`: the page's word for resigns
+				// (after the moves of this part, or of a part given).
 				b.resignation(s)
 				continue
 			}
