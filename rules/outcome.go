@@ -85,21 +85,26 @@ type posKey struct {
 	ep     Square
 }
 
-// setKey writes the position's key into k.
-func (p *Position) setKey(k *posKey) {
+// setKey writes the position's key into k and returns its hash (keyHash),
+// mixed from the words as they are built: reading them back from k would
+// wait on the narrow stores just made.
+func (p *Position) setKey(k *posKey) uint64 {
 	b := &p.byKind
 	// Kind values: Pawn 1, Knight 2, Bishop 3, Rook 4, Queen 5, King 6.
 	// Field by field, not as a composite literal: the literal is built on
 	// the stack a byte at a time and copied with wide loads, which stall
-	// on those narrow stores (and hash reads the key at once).
-	k.board[0] = p.byColor[White]
-	k.board[1] = b[Pawn] | b[Bishop] | b[Queen]
-	k.board[2] = b[Knight] | b[Bishop] | b[King]
-	k.board[3] = b[Rook] | b[Queen] | b[King]
-	k.side, k.leap, k.castle, k.ep = p.side, p.leap, p.castle, NoSquare
+	// on those narrow stores.
+	b0 := p.byColor[White]
+	b1 := b[Pawn] | b[Bishop] | b[Queen]
+	b2 := b[Knight] | b[Bishop] | b[King]
+	b3 := b[Rook] | b[Queen] | b[King]
+	k.board[0], k.board[1], k.board[2], k.board[3] = b0, b1, b2, b3
+	ep := NoSquare
 	if p.ep != NoSquare && p.epCapturable() {
-		k.ep = p.ep
+		ep = p.ep
 	}
+	k.side, k.leap, k.castle, k.ep = p.side, p.leap, p.castle, ep
+	return keyHash(b0, b1, b2, b3, keyMeta(p.side, p.leap, p.castle, ep))
 }
 
 // epCapturable reports whether an en passant capture is legal now: only
@@ -137,7 +142,7 @@ type histPly struct {
 // positions in between. 72 bytes.
 type histPos struct {
 	key  posKey
-	hash uint64 // key.hash(): compared first, the key only on a match
+	hash uint64 // the key's keyHash: compared first, the key only on a match
 	// at are the plies of the position's last n occurrences (n at most 5,
 	// the most any rule counts), counted from History.keyBase, the latest
 	// first: occurrences counts those inside the window.
@@ -152,15 +157,19 @@ type histPos struct {
 // most new positions). A longer window takes a table.
 const linearMax = 16
 
-// hash mixes what repetition compares: each word multiplied by its own
-// odd constant (independent multiplications, not a chain), summed, and
-// the high half folded into the low. The table takes its slot from the
-// top bits, where every bit depends on every square. Equal keys still give
-// equal hashes, which is all repetition needs (it compares keys on a match).
-func (k *posKey) hash() uint64 {
-	meta := uint64(k.side) | uint64(b2u(k.leap[0]))<<8 | uint64(b2u(k.leap[1]))<<16 | uint64(k.castle)<<24 | uint64(uint8(k.ep))<<32
-	h := k.board[0]*0x9e3779b97f4a7c15 + k.board[1]*0xc2b2ae3d27d4eb4f + k.board[2]*0x165667b19e3779f9 +
-		k.board[3]*0xd6e8feb86659fd93 + meta*0xff51afd7ed558ccd
+// keyMeta packs a key's fields other than the board into one word.
+func keyMeta(side Color, leap [2]bool, castle uint8, ep Square) uint64 {
+	return uint64(side) | uint64(b2u(leap[0]))<<8 | uint64(b2u(leap[1]))<<16 | uint64(castle)<<24 | uint64(uint8(ep))<<32
+}
+
+// keyHash mixes a key's words: each multiplied by its own odd constant
+// (independent multiplications, not a chain), summed, and the high half
+// folded into the low. The table takes its slot from the top bits, where
+// every bit depends on every square. Equal keys still give equal hashes,
+// which is all repetition needs (it compares keys on a match).
+func keyHash(b0, b1, b2, b3, meta uint64) uint64 {
+	h := b0*0x9e3779b97f4a7c15 + b1*0xc2b2ae3d27d4eb4f + b2*0x165667b19e3779f9 +
+		b3*0xd6e8feb86659fd93 + meta*0xff51afd7ed558ccd
 	return h ^ h>>29 ^ h>>47
 }
 
@@ -226,19 +235,19 @@ type History struct {
 // NewHistory starts a history at p (copied).
 func NewHistory(p *Position) *History {
 	h := &History{pos: *p, quiet: [2]int{-1, -1}}
-	h.record(true)
+	h.record(h.pos.InCheck())
 	return h
 }
 
-// record keeps the position just reached; mayCheck false says that the
-// side to move is surely not in check (no attack test).
-func (h *History) record(mayCheck bool) {
+// record keeps the position just reached; checked says whether the side
+// to move is in check there.
+func (h *History) record(checked bool) {
 	p := &h.pos
 	h.prev = h.last
 	// Field by field: a composite literal is built apart a byte at a time
 	// and copied in with a wide load, which stalls on those narrow stores.
 	e := &h.last
-	e.checked, e.side = mayCheck && p.InCheck(), p.side
+	e.checked, e.side = checked, p.side
 	e.bare[White], e.bare[Black] = p.isBare(White), p.isBare(Black)
 	h.plies++
 	if p.s.Repetition == RepetitionOff {
@@ -265,8 +274,7 @@ func (h *History) record(mayCheck bool) {
 		h.positions = append(h.positions, histPos{})
 	}
 	np := &h.positions[i]
-	p.setKey(&np.key)
-	np.hash = np.key.hash()
+	np.hash = p.setKey(&np.key)
 	at := uint32(ply - h.keyBase)
 	// A position whose hash's top byte no earlier one of the window had
 	// is new (as at most plies of a game): no search.
@@ -369,17 +377,28 @@ func (h *History) clearWindow() {
 func (h *History) Position() *Position { return &h.pos }
 
 // Play applies a legal move and passes the turn.
-func (h *History) Play(m Move) {
-	mayCheck := !h.moverSafe || h.pos.MayGiveCheck(m)
+func (h *History) Play(m Move) { h.PlayChecked(m, h.GivesCheck(m)) }
+
+// GivesCheck is Position().GivesCheck(m) for a legal move m, without the
+// test where MayGiveCheck rules the check out (always after Play).
+func (h *History) GivesCheck(m Move) bool {
+	return (!h.moverSafe || h.pos.MayGiveCheck(m)) && h.pos.GivesCheck(m)
+}
+
+// PlayChecked is Play for a caller that has asked GivesCheck(m) already
+// (gives): the replayer needs the answer before the move, and the history
+// records it instead of testing the position again. gives must equal
+// GivesCheck(m).
+func (h *History) PlayChecked(m Move, gives bool) {
 	h.pos.Play(m)
-	h.record(mayCheck)
+	h.record(gives)
 	h.moverSafe = true
 }
 
 // PlayKeepTurn applies a move of a compound turn.
 func (h *History) PlayKeepTurn(m Move) {
 	h.pos.PlayKeepTurn(m)
-	h.record(true)
+	h.record(h.pos.InCheck())
 	// The opponent, not to move, may be in check now.
 	h.moverSafe = false
 }

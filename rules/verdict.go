@@ -255,7 +255,25 @@ func (p *Position) MayGiveCheck(m Move) bool {
 
 // GivesCheck reports whether m leaves the opponent's king attacked.
 func (p *Position) GivesCheck(m Move) bool {
-	q := *p
-	q.apply(m)
-	return q.attacked(q.kingSq[p.side^1], p.side)
+	if m.Flags&^(FlagCapture|FlagDoubleStep|FlagLeap) != 0 || m.Promotion != NoKind || m.HasConversion() ||
+		uint8(m.From) > 63 || uint8(m.To) > 63 || p.board[m.From] == NoPiece {
+		// Castling, en passant, a promotion or a conversion change more
+		// than the man's two squares: the move is played on a copy.
+		q := *p
+		q.apply(m)
+		return q.attacked(q.kingSq[p.side^1], p.side)
+	}
+	// A man goes from From to To, taking what stands there: the attack
+	// test on the men as apply would leave them, without copying the
+	// position (the replayer asks at every move that may check).
+	us := p.side
+	f, t := bb(m.From), bb(m.To)
+	kinds := p.byKind
+	if c := p.board[m.To]; c != NoPiece {
+		kinds[c.Kind()] &^= t
+	}
+	k := p.board[m.From].Kind()
+	kinds[k] = kinds[k]&^f | t
+	occ := (p.byColor[0]|p.byColor[1])&^f | t
+	return p.s.attackedIn(p.kingSq[us^1], us, occ, p.byColor[us]&^f|t, &kinds)
 }
