@@ -268,12 +268,19 @@ func (p *Position) GivesCheck(m Move) bool {
 	// position (the replayer asks at every move that may check).
 	us := p.side
 	f, t := bb(m.From), bb(m.To)
+	ksq := p.kingSq[us^1]
+	if !mayAttack(ksq, us, p.byColor[us]&^f, &p.byKind) && (knightAtt[ksq]|kingLines[ksq])&t == 0 {
+		// Neither a man that stays nor the moved man on its new square
+		// could reach the king on an empty board (mayAttack's test, with
+		// every man's reach lying on the lines and jumps from its square).
+		return false
+	}
 	kinds := p.byKind
 	if c := p.board[m.To]; c != NoPiece {
 		kinds[c.Kind()] &^= t
 	}
 	k := p.board[m.From].Kind()
 	kinds[k] = kinds[k]&^f | t
-	occ := (p.byColor[0]|p.byColor[1])&^f | t
-	return p.s.attackedIn(p.kingSq[us^1], us, occ, p.byColor[us]&^f|t, &kinds)
+	mine := p.byColor[us]&^f | t
+	return mayAttack(ksq, us, mine, &kinds) && p.s.attackedByIn(ksq, us, (p.byColor[0]|p.byColor[1])&^f|t, mine, &kinds)
 }
