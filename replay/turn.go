@@ -115,23 +115,28 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 			return
 		}
 		last := k == len(nodes)-1
-		// Whether the move gives check, asked before it is played: the
-		// history records it (PlayChecked), and only a move that gives
-		// check or carries a written mark can draw a check-mark finding.
-		gives := ln.hist.GivesCheck(m)
+		var gives bool
+		if !last {
+			// Inside a compound turn the same side moves on; ask before.
+			gives = ln.pos.GivesCheck(m)
+		}
 		// The position before the move is needed for the step, and for a
-		// check-mark finding (its FEN, known only after the move: is it
-		// mate?): keep a value copy in a reused Position (no allocation,
-		// cheaper than trying the move twice) and write its FEN only if a
-		// finding needs it. Most moves need none, and the copy was a
-		// visible part of each ply.
+		// check-mark finding, which is known only after the move (is it
+		// check, is it mate?) and needs a written mark or a move that can
+		// give check: keep a value copy in a reused Position (no
+		// allocation, cheaper than trying the move twice) and write its FEN
+		// only if a finding needs it. Most moves need none, and the copy
+		// was a visible part of each ply.
 		var before *rules.Position
-		if (ln.main && w.played != nil) || mv.Check != 0 || gives {
+		if (ln.main && w.played != nil) || mv.Check != 0 || gives || ln.pos.MayGiveCheck(m) {
 			w.r.scratch = *ln.pos
 			before = &w.r.scratch
 		}
 		if last {
-			ln.hist.PlayChecked(m, gives)
+			ln.hist.Play(m)
+			// The opponent is to move: in check means the move gave check
+			// (the history tested it when it recorded the position).
+			gives = ln.hist.InCheck()
 		} else {
 			ln.hist.PlayKeepTurn(m)
 		}

@@ -169,17 +169,16 @@ func (s *Settings) stuckFilter() bool {
 
 // attacked reports whether colour by attacks sq in the position as it is.
 func (p *Position) attacked(sq Square, by Color) bool {
-	return mayAttack(sq, by, p.byColor[by], &p.byKind) && p.s.attackedByIn(sq, by, p.byColor[0]|p.byColor[1], p.byColor[by], &p.byKind)
-}
-
-// mayAttack is the quick test before attackedByIn: no man of by (mine)
-// that could reach sq on an empty board (whatever the settings make of
-// queens and bishops: ferz, alfil and dabbaba moves lie on the lines
-// through sq) means no attack, the answer for most kings at most plies,
-// without the full test. Small enough to be inlined.
-func mayAttack(sq Square, by Color, mine uint64, k *[7]uint64) bool {
-	return mine&(knightAtt[sq]&k[Knight]|kingAtt[sq]&k[King]|pawnAtt[by^1][sq]&k[Pawn]|
-		kingLines[sq]&(k[Rook]|k[Bishop]|k[Queen])) != 0
+	// No man of by that could reach sq on an empty board (whatever the
+	// settings make of queens and bishops: ferz, alfil and dabbaba moves
+	// lie on the lines through sq) means no attack: the answer for most
+	// kings at most plies, without the full test.
+	k := &p.byKind
+	if p.byColor[by]&(knightAtt[sq]&k[Knight]|kingAtt[sq]&k[King]|pawnAtt[by^1][sq]&k[Pawn]|
+		kingLines[sq]&(k[Rook]|k[Bishop]|k[Queen])) == 0 {
+		return false
+	}
+	return p.s.attackedByIn(sq, by, p.byColor[0]|p.byColor[1], p.byColor[by], &p.byKind)
 }
 
 // attacks is the set of squares a man of kind k and colour c on sq attacks

@@ -235,19 +235,19 @@ type History struct {
 // NewHistory starts a history at p (copied).
 func NewHistory(p *Position) *History {
 	h := &History{pos: *p, quiet: [2]int{-1, -1}}
-	h.record(h.pos.InCheck())
+	h.record(true)
 	return h
 }
 
-// record keeps the position just reached; checked says whether the side
-// to move is in check there.
-func (h *History) record(checked bool) {
+// record keeps the position just reached; mayCheck false says that the
+// side to move is surely not in check (no attack test).
+func (h *History) record(mayCheck bool) {
 	p := &h.pos
 	h.prev = h.last
 	// Field by field: a composite literal is built apart a byte at a time
 	// and copied in with a wide load, which stalls on those narrow stores.
 	e := &h.last
-	e.checked, e.side = checked, p.side
+	e.checked, e.side = mayCheck && p.InCheck(), p.side
 	e.bare[White], e.bare[Black] = p.isBare(White), p.isBare(Black)
 	h.plies++
 	if p.s.Repetition == RepetitionOff {
@@ -377,28 +377,17 @@ func (h *History) clearWindow() {
 func (h *History) Position() *Position { return &h.pos }
 
 // Play applies a legal move and passes the turn.
-func (h *History) Play(m Move) { h.PlayChecked(m, h.GivesCheck(m)) }
-
-// GivesCheck is Position().GivesCheck(m) for a legal move m, without the
-// test where MayGiveCheck rules the check out (always after Play).
-func (h *History) GivesCheck(m Move) bool {
-	return (!h.moverSafe || h.pos.MayGiveCheck(m)) && h.pos.GivesCheck(m)
-}
-
-// PlayChecked is Play for a caller that has asked GivesCheck(m) already
-// (gives): the replayer needs the answer before the move, and the history
-// records it instead of testing the position again. gives must equal
-// GivesCheck(m).
-func (h *History) PlayChecked(m Move, gives bool) {
+func (h *History) Play(m Move) {
+	mayCheck := !h.moverSafe || h.pos.MayGiveCheck(m)
 	h.pos.Play(m)
-	h.record(gives)
+	h.record(mayCheck)
 	h.moverSafe = true
 }
 
 // PlayKeepTurn applies a move of a compound turn.
 func (h *History) PlayKeepTurn(m Move) {
 	h.pos.PlayKeepTurn(m)
-	h.record(h.pos.InCheck())
+	h.record(true)
 	// The opponent, not to move, may be in check now.
 	h.moverSafe = false
 }

@@ -255,32 +255,7 @@ func (p *Position) MayGiveCheck(m Move) bool {
 
 // GivesCheck reports whether m leaves the opponent's king attacked.
 func (p *Position) GivesCheck(m Move) bool {
-	if m.Flags&^(FlagCapture|FlagDoubleStep|FlagLeap) != 0 || m.Promotion != NoKind || m.HasConversion() ||
-		uint8(m.From) > 63 || uint8(m.To) > 63 || p.board[m.From] == NoPiece {
-		// Castling, en passant, a promotion or a conversion change more
-		// than the man's two squares: the move is played on a copy.
-		q := *p
-		q.apply(m)
-		return q.attacked(q.kingSq[p.side^1], p.side)
-	}
-	// A man goes from From to To, taking what stands there: the attack
-	// test on the men as apply would leave them, without copying the
-	// position (the replayer asks at every move that may check).
-	us := p.side
-	f, t := bb(m.From), bb(m.To)
-	ksq := p.kingSq[us^1]
-	if !mayAttack(ksq, us, p.byColor[us]&^f, &p.byKind) && (knightAtt[ksq]|kingLines[ksq])&t == 0 {
-		// Neither a man that stays nor the moved man on its new square
-		// could reach the king on an empty board (mayAttack's test, with
-		// every man's reach lying on the lines and jumps from its square).
-		return false
-	}
-	kinds := p.byKind
-	if c := p.board[m.To]; c != NoPiece {
-		kinds[c.Kind()] &^= t
-	}
-	k := p.board[m.From].Kind()
-	kinds[k] = kinds[k]&^f | t
-	mine := p.byColor[us]&^f | t
-	return mayAttack(ksq, us, mine, &kinds) && p.s.attackedByIn(ksq, us, (p.byColor[0]|p.byColor[1])&^f|t, mine, &kinds)
+	q := *p
+	q.apply(m)
+	return q.attacked(q.kingSq[p.side^1], p.side)
 }
