@@ -85,21 +85,26 @@ type posKey struct {
 	ep     Square
 }
 
-// setKey writes the position's key into k.
-func (p *Position) setKey(k *posKey) {
+// setKey writes the position's key into k and returns its hash (keyHash),
+// mixed from the words as they are built: reading them back from k would
+// wait on the narrow stores just made.
+func (p *Position) setKey(k *posKey) uint64 {
 	b := &p.byKind
 	// Kind values: Pawn 1, Knight 2, Bishop 3, Rook 4, Queen 5, King 6.
 	// Field by field, not as a composite literal: the literal is built on
 	// the stack a byte at a time and copied with wide loads, which stall
-	// on those narrow stores (and hash reads the key at once).
-	k.board[0] = p.byColor[White]
-	k.board[1] = b[Pawn] | b[Bishop] | b[Queen]
-	k.board[2] = b[Knight] | b[Bishop] | b[King]
-	k.board[3] = b[Rook] | b[Queen] | b[King]
-	k.side, k.leap, k.castle, k.ep = p.side, p.leap, p.castle, NoSquare
+	// on those narrow stores.
+	b0 := p.byColor[White]
+	b1 := b[Pawn] | b[Bishop] | b[Queen]
+	b2 := b[Knight] | b[Bishop] | b[King]
+	b3 := b[Rook] | b[Queen] | b[King]
+	k.board[0], k.board[1], k.board[2], k.board[3] = b0, b1, b2, b3
+	ep := NoSquare
 	if p.ep != NoSquare && p.epCapturable() {
-		k.ep = p.ep
+		ep = p.ep
 	}
+	k.side, k.leap, k.castle, k.ep = p.side, p.leap, p.castle, ep
+	return keyHash(b0, b1, b2, b3, keyMeta(p.side, p.leap, p.castle, ep))
 }
 
 // epCapturable reports whether an en passant capture is legal now: only
@@ -137,7 +142,7 @@ type histPly struct {
 // positions in between. 72 bytes.
 type histPos struct {
 	key  posKey
-	hash uint64 // key.hash(): compared first, the key only on a match
+	hash uint64 // the key's keyHash: compared first, the key only on a match
 	// at are the plies of the position's last n occurrences (n at most 5,
 	// the most any rule counts), counted from History.keyBase, the latest
 	// first: occurrences counts those inside the window.
@@ -152,15 +157,19 @@ type histPos struct {
 // most new positions). A longer window takes a table.
 const linearMax = 16
 
-// hash mixes what repetition compares: each word multiplied by its own
-// odd constant (independent multiplications, not a chain), summed, and
-// the high half folded into the low. The table takes its slot from the
-// top bits, where every bit depends on every square. Equal keys still give
-// equal hashes, which is all repetition needs (it compares keys on a match).
-func (k *posKey) hash() uint64 {
-	meta := uint64(k.side) | uint64(b2u(k.leap[0]))<<8 | uint64(b2u(k.leap[1]))<<16 | uint64(k.castle)<<24 | uint64(uint8(k.ep))<<32
-	h := k.board[0]*0x9e3779b97f4a7c15 + k.board[1]*0xc2b2ae3d27d4eb4f + k.board[2]*0x165667b19e3779f9 +
-		k.board[3]*0xd6e8feb86659fd93 + meta*0xff51afd7ed558ccd
+// keyMeta packs a key's fields other than the board into one word.
+func keyMeta(side Color, leap [2]bool, castle uint8, ep Square) uint64 {
+	return uint64(side) | uint64(b2u(leap[0]))<<8 | uint64(b2u(leap[1]))<<16 | uint64(castle)<<24 | uint64(uint8(ep))<<32
+}
+
+// keyHash mixes a key's words: each multiplied by its own odd constant
+// (independent multiplications, not a chain), summed, and the high half
+// folded into the low. The table takes its slot from the top bits, where
+// every bit depends on every square. Equal keys still give equal hashes,
+// which is all repetition needs (it compares keys on a match).
+func keyHash(b0, b1, b2, b3, meta uint64) uint64 {
+	h := b0*0x9e3779b97f4a7c15 + b1*0xc2b2ae3d27d4eb4f + b2*0x165667b19e3779f9 +
+		b3*0xd6e8feb86659fd93 + meta*0xff51afd7ed558ccd
 	return h ^ h>>29 ^ h>>47
 }
 
@@ -265,8 +274,7 @@ func (h *History) record(mayCheck bool) {
 		h.positions = append(h.positions, histPos{})
 	}
 	np := &h.positions[i]
-	p.setKey(&np.key)
-	np.hash = np.key.hash()
+	np.hash = p.setKey(&np.key)
 	at := uint32(ply - h.keyBase)
 	// A position whose hash's top byte no earlier one of the window had
 	// is new (as at most plies of a game): no search.
