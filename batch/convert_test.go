@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/formats"
+	_ "github.com/ashtapada/ashtapada/formats/all" // the formats the tests convert to
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/selection"
 )

@@ -40,11 +40,11 @@ func (n Notation) Apply(r interface {
 	r.SetGuess(!n.Strict)
 }
 
-// RecordFormat is the format of an input: from when it names one, else the
-// registry's guess by extension or content.
+// RecordFormat is the format of an input: from when it names one read
+// game by game, else the registry's guess by extension or content.
 func RecordFormat(br *bufio.Reader, path, from string) formats.RecordFormat {
 	f, ok := formats.LookupRecordFormat(from)
-	if from == "" || !ok {
+	if from == "" || !ok || f.Read == nil { // a table (Parquet) is tablegames'
 		head, _ := br.Peek(4096)
 		f = formats.DetectRecordFormat(path, head)
 	}

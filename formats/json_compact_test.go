@@ -21,8 +21,10 @@ func compactOf(t *testing.T, src string, lines bool) []byte {
 	rd := grammar.NewReader(strings.NewReader(src), "c.pgn")
 	rp := replay.New(replay.Config{Steps: true})
 	var b bytes.Buffer
-	j := jsonRendering(lines).NewJoiner(&b)
-	r := jsonRendering(lines).NewRenderer(WriteOptions{Compact: true})
+	// The json and jsonl formats' rendering with WriteOptions.Compact
+	// (package formats/jsongame/jsonformat).
+	j := jsongame.NewJoiner(&b, lines)
+	r := jsongame.NewCompactRenderer(lines)
 	for n := 1; ; n++ {
 		g, err := rd.Next()
 		if err == io.EOF {

@@ -17,11 +17,11 @@ import (
 // or figurines. Reading one is the grammar's PGN reader told the notation;
 // writing one writes the main line of the replay in it.
 func init() {
-	for _, n := range record.BookNotations() {
-		recordFormats = append(recordFormats, rendered(RecordFormat{
-			Name: n.String(), Notation: n, Text: true,
-			Read: bookReader(n),
-		}, notationRendering(n)))
+	for i, n := range record.BookNotations() {
+		Register(RecordFormat{
+			Name: n.String(), Order: OrderBooks + i, Notation: n, Text: true,
+			Read: bookReader(n), Rendering: notationRendering(n),
+		})
 	}
 }
 

@@ -2,13 +2,11 @@ package formats
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
 
-	"github.com/ashtapada/ashtapada/formats/jsongame"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 )
@@ -27,6 +25,9 @@ type GameReader interface {
 type RecordFormat struct {
 	// Name is the format's name on the command line (`--from`, `--to`).
 	Name string
+	// Order places the format in the registry (the Order constants):
+	// listings and sniffing go by it.
+	Order int
 	// Extensions choose the format for a file name (lower case, with the
 	// dot; a compression suffix .gz, .bz2 or .zst is looked through).
 	Extensions []string
@@ -51,25 +52,63 @@ type RecordFormat struct {
 	// rendered one by one (every format written but svg and html, which
 	// write one picture or one page for all the games); nil for the others.
 	Rendering *Rendering
+	// Table is true for a format of tables (Parquet, registered by package
+	// gametable): it has no Read and no NewWriter, as its rows are read
+	// and written by package tablegames, not game by game here.
+	Table bool
 }
 
-// recordFormats is the registry, in the order the command line lists them
-// and sniffing tries them.
-var recordFormats = []RecordFormat{
-	rendered(RecordFormat{Name: "pgn", Extensions: []string{".pgn"}, Notation: record.SAN, Text: true, Read: textReader(record.SAN)}, pgnRendering),
-	rendered(RecordFormat{Name: "json", Extensions: []string{".json"}, Sniff: sniffJSONArray, Read: jsonReader}, jsonRendering(false)),
-	rendered(RecordFormat{Name: "jsonl", Extensions: []string{".jsonl", ".ndjson"}, Sniff: sniffJSONObject, Read: jsonReader}, jsonRendering(true)),
-	rendered(RecordFormat{Name: "lan", Extensions: []string{".lan"}, Notation: record.LAN, Text: true, Sniff: sniffLAN, Read: textReader(record.LAN)}, coordRendering(false)),
-	rendered(RecordFormat{Name: "uci", Extensions: []string{".uci"}, Notation: record.UCI, Text: true, Sniff: sniffUCI, Read: textReader(record.UCI)}, coordRendering(true)),
-	rendered(RecordFormat{Name: "fen"}, fenRendering),
-	{Name: "svg", NewWriter: newSVGGames},
-	{Name: "html", NewWriter: newHTMLGames},
+// recordFormats is the registry, in Order: the order the command line
+// lists the formats and sniffing tries them (Register).
+var recordFormats []RecordFormat
+
+// The formats of this package: PGN, which DetectRecordFormat falls back
+// to and whose tags the coordinate formats write, and the formats written
+// here (coordio.go, fenlist.go, notation_formats.go).
+func init() {
+	Register(RecordFormat{Name: "pgn", Order: OrderPGN, Extensions: []string{".pgn"}, Notation: record.SAN, Text: true, Read: textReader(record.SAN), Rendering: pgnRendering})
+	Register(RecordFormat{Name: "lan", Order: OrderLAN, Extensions: []string{".lan"}, Notation: record.LAN, Text: true, Sniff: sniffLAN, Read: textReader(record.LAN), Rendering: coordRendering(false)})
+	Register(RecordFormat{Name: "uci", Order: OrderUCI, Extensions: []string{".uci"}, Notation: record.UCI, Text: true, Sniff: sniffUCI, Read: textReader(record.UCI), Rendering: coordRendering(true)})
+	Register(RecordFormat{Name: "fen", Order: OrderFEN, Rendering: fenRendering})
 }
 
-// rendered is f written by r (RecordFormat.Rendering).
-func rendered(f RecordFormat, r *Rendering) RecordFormat {
-	f.Rendering, f.NewWriter = r, r.writer
-	return f
+// The order keys of the formats (RecordFormat.Order), one place for the
+// order of them all: Go runs the init functions of packages in the order
+// of their import paths, not the order a user should read.
+const (
+	OrderPGN     = 10
+	OrderJSON    = 20
+	OrderJSONL   = 30
+	OrderLAN     = 40
+	OrderUCI     = 50
+	OrderFEN     = 60
+	OrderSVG     = 70
+	OrderHTML    = 80
+	OrderBooks   = 100 // + the index of the notation in record.BookNotations
+	OrderParquet = 1000
+)
+
+// Register adds a format to the registry. Each format's package registers
+// its formats from its init function (package formats/all imports them
+// all). A format with a Rendering and no NewWriter is written by its
+// Rendering. Register panics on a name or an order registered twice: that
+// is a bug of the program, found by any run.
+func Register(f RecordFormat) {
+	if f.Rendering != nil && f.NewWriter == nil {
+		f.NewWriter = f.Rendering.writer
+	}
+	i := 0
+	for j, g := range recordFormats {
+		if strings.EqualFold(g.Name, f.Name) || g.Order == f.Order {
+			panic(fmt.Sprintf("formats: %s registered with the name or order of %s", f.Name, g.Name))
+		}
+		if g.Order < f.Order {
+			i = j + 1
+		}
+	}
+	recordFormats = append(recordFormats, RecordFormat{})
+	copy(recordFormats[i+1:], recordFormats[i:])
+	recordFormats[i] = f
 }
 
 // RecordFormats returns the registry (a copy), in its order.
@@ -86,11 +125,11 @@ func LookupRecordFormat(name string) (RecordFormat, bool) {
 }
 
 // RecordFormatNames lists the names of the formats that can be read
-// (read true) or written, in registry order.
+// (read true) or written, in registry order; the table formats are both.
 func RecordFormatNames(read bool) []string {
 	var out []string
 	for _, f := range recordFormats {
-		if (read && f.Read != nil) || (!read && f.NewWriter != nil) {
+		if f.Table || (read && f.Read != nil) || (!read && f.NewWriter != nil) {
 			out = append(out, f.Name)
 		}
 	}
@@ -132,39 +171,6 @@ func textReader(n record.Notation) func(io.Reader, string, grammar.Limits) GameR
 		rd.SkipNonGames() // games numbered as validate numbers them
 		return rd
 	}
-}
-
-// jsonGames reads the JSON and JSONL formats (a jsongame.Reader takes both).
-type jsonGames struct {
-	jr   *jsongame.Reader
-	name string
-}
-
-func jsonReader(r io.Reader, name string, limits grammar.Limits) GameReader {
-	jr := jsongame.NewReader(r)
-	jr.SetLimits(limits)
-	return &jsonGames{jr: jr, name: name}
-}
-
-func (j *jsonGames) Next() (*record.Game, error) {
-	g, err := j.jr.ReadGame()
-	if err != nil && !errors.Is(err, io.EOF) {
-		err = fmt.Errorf("%s: %w", j.name, err)
-	}
-	return g, err
-}
-
-// sniffJSONObject: a JSON object (JSONL, one game object per line).
-func sniffJSONObject(t []byte) bool { return len(t) > 0 && t[0] == '{' }
-
-// sniffJSONArray: `[` followed by an object or `]`; a PGN tag also starts
-// with `[`, but never with `[{` or `[]`.
-func sniffJSONArray(t []byte) bool {
-	if len(t) == 0 || t[0] != '[' {
-		return false
-	}
-	rest := bytes.TrimLeft(t[1:], " \t\r\n")
-	return len(rest) == 0 || rest[0] == '{' || rest[0] == ']'
 }
 
 // firstMove is the first move token of the movetext at the start of an

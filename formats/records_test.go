@@ -1,10 +1,12 @@
-package formats
+package formats_test
 
 import (
 	"io"
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats"
+	_ "github.com/ashtapada/ashtapada/formats/all"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -31,25 +33,28 @@ func TestDetectRecordFormat(t *testing.T) {
 		{"-", tags + "1. exd5 *", "pgn"},
 		{"-", "", "pgn"},
 	} {
-		if got := DetectRecordFormat(tc.path, []byte(tc.head)); got.Name != tc.want {
+		if got := formats.DetectRecordFormat(tc.path, []byte(tc.head)); got.Name != tc.want {
 			t.Errorf("%s %q: %s, want %s", tc.path, tc.head, got.Name, tc.want)
 		}
 	}
 }
 
 func TestRecordFormatRegistry(t *testing.T) {
-	books := " descriptive de fr es it nl pt sv ru figurine" // notation_formats.go
-	if got := strings.Join(RecordFormatNames(true), " "); got != "pgn json jsonl lan uci"+books {
+	books := " descriptive de fr es it nl pt sv ru figurine parquet" // notation_formats.go, gametable
+	if got := strings.Join(formats.RecordFormatNames(true), " "); got != "pgn json jsonl lan uci"+books {
 		t.Errorf("readable: %s", got)
 	}
-	if got := strings.Join(RecordFormatNames(false), " "); got != "pgn json jsonl lan uci fen svg html"+books {
+	if got := strings.Join(formats.RecordFormatNames(false), " "); got != "pgn json jsonl lan uci fen svg html"+books {
 		t.Errorf("writable: %s", got)
 	}
-	for _, f := range RecordFormats() {
+	for _, f := range formats.RecordFormats() {
+		if f.Table && (f.Read != nil || f.NewWriter != nil) {
+			t.Errorf("%s: a table format with a reader or a writer of games", f.Name)
+		}
 		if f.Text && f.Read == nil {
 			t.Errorf("%s: a text format without a reader", f.Name)
 		}
-		if g, ok := LookupRecordFormat(strings.ToUpper(f.Name)); !ok || g.Name != f.Name {
+		if g, ok := formats.LookupRecordFormat(strings.ToUpper(f.Name)); !ok || g.Name != f.Name {
 			t.Errorf("lookup of %s", f.Name)
 		}
 	}
@@ -58,7 +63,7 @@ func TestRecordFormatRegistry(t *testing.T) {
 		"pgn": "[Event \"x\"]\n\n1. e4 *\n", "lan": "[Event \"x\"]\n\n1. e2-e4 *\n", "uci": "[Event \"x\"]\n\ne2e4 *\n",
 		"json": "[{\"tags\": [], \"moves\": []}]", "jsonl": "{\"tags\": [], \"moves\": []}\n",
 	} {
-		f, _ := LookupRecordFormat(name)
+		f, _ := formats.LookupRecordFormat(name)
 		g, err := f.Read(strings.NewReader(text), "x", grammar.DefaultLimits()).Next()
 		if err != nil || g == nil || g.Notation != f.Notation {
 			t.Errorf("%s: %v %+v", name, err, g)
@@ -75,12 +80,12 @@ func TestRecordFormatWriters(t *testing.T) {
 	}
 	res := replay.New(replay.Config{Steps: true}).Game(g, "x", 1)
 	want := map[string]string{"pgn": "2. Nf3", "json": `"san":"Nf3"`, "jsonl": `"san":"Nf3"`, "lan": "Ng1-f3", "uci": "g1f3", "fen": "RNBQKB1R b KQkq", "svg": "<svg", "html": "<main>"}
-	for _, f := range RecordFormats() {
-		if f.NewWriter == nil {
+	for _, f := range formats.RecordFormats() {
+		if f.Table {
 			continue
 		}
 		var buf strings.Builder
-		w, err := f.NewWriter(&buf, WriteOptions{Game: 1})
+		w, err := f.NewWriter(&buf, formats.WriteOptions{Game: 1})
 		if err != nil {
 			t.Fatalf("%s: %v", f.Name, err)
 		}
@@ -94,12 +99,29 @@ func TestRecordFormatWriters(t *testing.T) {
 			t.Errorf("%s: output lacks %q:\n%.300s", f.Name, want[f.Name], buf.String())
 		}
 	}
-	svg, _ := LookupRecordFormat("svg")
-	w, _ := svg.NewWriter(io.Discard, WriteOptions{Game: 2})
+	svg, _ := formats.LookupRecordFormat("svg")
+	w, _ := svg.NewWriter(io.Discard, formats.WriteOptions{Game: 2})
 	if err := w.Write(g, 1, res, nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.Close(); err == nil || !strings.Contains(err.Error(), "--game 2") {
 		t.Errorf("svg of a game not in the input: %v", err)
+	}
+}
+
+// TestRegisterTwice: a name or an order taken is a bug, said at once.
+func TestRegisterTwice(t *testing.T) {
+	for _, f := range []formats.RecordFormat{
+		{Name: "PGN", Order: -1},
+		{Name: "another", Order: formats.OrderJSON},
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s, order %d: registered twice without a panic", f.Name, f.Order)
+				}
+			}()
+			formats.Register(f)
+		}()
 	}
 }

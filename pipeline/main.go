@@ -36,6 +36,8 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/dataflow"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/universal"
+
+	_ "github.com/ashtapada/ashtapada/formats/all" // every record format (formats.Register)
 )
 
 var (

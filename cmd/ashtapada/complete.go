@@ -16,6 +16,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ashtapada/ashtapada/docs"
+	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/completion"
 	"github.com/ashtapada/ashtapada/report"
@@ -62,9 +63,9 @@ func flagValues(cmd, flag string) ([]string, bool) {
 		}
 		return out, true
 	case "to":
-		return sorted(convertFormats(false)), true
+		return sorted(formats.RecordFormatNames(false)), true
 	case "from":
-		return sorted(convertFormats(true)), true
+		return sorted(formats.RecordFormatNames(true)), true
 	case "notation":
 		return grammar.NotationNames(), true
 	case "format":

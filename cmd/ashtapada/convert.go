@@ -28,8 +28,8 @@ func init() {
 			"replays it: its errors go to standard error and the exit status is 1, and derived output stops where the " +
 			"replay stops. See https://github.com/ashtapada/ashtapada/blob/main/docs/convert.md.",
 		Flags: append(append(slices.Concat(profileFlags(), configFlags(), notationFlags(), pprofFlags), // pprof.go: hidden --cpuprofile, --memprofile
-			&cli.StringFlag{Name: "to", Required: true, Usage: "the format written: " + strings.Join(convertFormats(false), ", ") + " (html: a game viewer page; parquet: a table, to a file or a pipe)"},
-			&cli.StringFlag{Name: "from", Usage: "the format read: " + strings.Join(convertFormats(true), ", ") + " (default: by extension, then by content)"},
+			&cli.StringFlag{Name: "to", Required: true, Usage: "the format written: " + strings.Join(formats.RecordFormatNames(false), ", ") + " (html: a game viewer page; parquet: a table, to a file or a pipe)"},
+			&cli.StringFlag{Name: "from", Usage: "the format read: " + strings.Join(formats.RecordFormatNames(true), ", ") + " (default: by extension, then by content)"},
 			&cli.BoolFlag{Name: "source-comments", Usage: "with --to pgn: after each move read in a book's notation (descriptive, other languages' letters), a comment with the move as the record wrote it"},
 			&cli.BoolFlag{Name: "plain", Usage: "with --to pgn: canonical SAN and no extensions (leap written Kd3, conversions in comments)"},
 			&cli.StringFlag{Name: "style", Value: "short", Usage: "with --to descriptive: short (the modern short form, P-K4, N-KB3) or long (the 19th-century long form, P. to K's 4th., Kt. to K. B's 3d.)"},
@@ -44,22 +44,15 @@ func init() {
 	})
 }
 
-// convertFormats are the formats convert reads (read) or writes: the
-// record formats, and Parquet, which convert reads and writes through
-// gametable (parquet.go).
-func convertFormats(read bool) []string {
-	return append(formats.RecordFormatNames(read), "parquet")
-}
-
 func convertAction(c *cli.Context) error {
 	to := strings.ToLower(c.String("to"))
 	target, ok := formats.LookupRecordFormat(to)
-	if to != "parquet" && (!ok || target.NewWriter == nil) { // parquet.go
-		return toolError(fmt.Errorf("--to %q: want one of %s", to, strings.Join(convertFormats(false), ", ")))
+	if !ok || (target.NewWriter == nil && !target.Table) {
+		return toolError(fmt.Errorf("--to %q: want one of %s", to, strings.Join(formats.RecordFormatNames(false), ", ")))
 	}
 	from := strings.ToLower(c.String("from"))
-	if f, ok := formats.LookupRecordFormat(from); from != "" && from != "parquet" && (!ok || f.Read == nil) {
-		return toolError(fmt.Errorf("--from %q: want one of %s", from, strings.Join(convertFormats(true), ", ")))
+	if f, ok := formats.LookupRecordFormat(from); from != "" && (!ok || (f.Read == nil && !f.Table)) {
+		return toolError(fmt.Errorf("--from %q: want one of %s", from, strings.Join(formats.RecordFormatNames(true), ", ")))
 	}
 	if c.Bool("plain") && to != "pgn" {
 		return toolError(fmt.Errorf("--plain applies to --to pgn only"))
@@ -96,12 +89,12 @@ func convertAction(c *cli.Context) error {
 	if err != nil {
 		return toolError(err)
 	}
-	if !sel.All() && (to == "parquet" || manyShards(c.String("shard"))) {
+	if !sel.All() && (target.Table || manyShards(c.String("shard"))) {
 		// Both run on their own loop, which keeps the text between
 		// games and numbers the games of other parts.
 		return toolError(fmt.Errorf("--game and --where do not apply to --to parquet or to --shard yet: convert to another format first"))
 	}
-	if to == "parquet" {
+	if target.Table {
 		return convertParquet(c, cfg, notation) // parquet.go
 	}
 	// Every format streams, the viewer page too (a game's section is

@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	_ "github.com/ashtapada/ashtapada/formats/all" // every record format (formats.Register)
 )
 
 var commands []*cli.Command

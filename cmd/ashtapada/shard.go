@@ -14,6 +14,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/source"
 )
 
@@ -33,13 +34,18 @@ func parseShard(s string) (source.Shard, error) {
 
 // readWhole reports whether a file's format is read whole, by one shard:
 // a format whose reader's offsets are not the file's (a table, JSON, a
-// move list). A compressed file is read whole too, which source.Plan
-// knows by its first bytes.
+// move list): every format with an extension but PGN. A compressed file
+// is read whole too, which source.Plan knows by its first bytes.
 func readWhole(path string) bool {
 	lower := strings.ToLower(path)
-	for _, ext := range []string{".json", ".jsonl", ".ndjson", ".lan", ".uci", ".parquet"} {
-		if strings.HasSuffix(lower, ext) {
-			return true
+	for _, f := range formats.RecordFormats() {
+		if f.Name == "pgn" { // the one format read in shards
+			continue
+		}
+		for _, ext := range f.Extensions {
+			if strings.HasSuffix(lower, ext) {
+				return true
+			}
 		}
 	}
 	return false

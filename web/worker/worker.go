@@ -20,6 +20,7 @@ import (
 	"github.com/ashtapada/ashtapada/detect"
 	"github.com/ashtapada/ashtapada/docs"
 	"github.com/ashtapada/ashtapada/formats"
+	_ "github.com/ashtapada/ashtapada/formats/all" // every record format (formats.Register)
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/picture"
 	"github.com/ashtapada/ashtapada/record"
