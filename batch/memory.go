@@ -18,7 +18,7 @@ import (
 const (
 	ValidateMemoryLimit = 24 << 20
 	StreamMemoryLimit   = 64 << 20
-	TableMemoryLimit    = 96 << 20
+	TableMemoryLimit    = 80 << 20
 )
 
 // HugeGameBytes is the size from which a game in flight raises the soft

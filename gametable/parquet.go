@@ -91,7 +91,7 @@ func NewWriter(w io.Writer, o WriterOptions) *Writer {
 func writerOptions(more ...parquet.WriterOption) []parquet.WriterOption {
 	return append([]parquet.WriterOption{
 		fileSchema,
-		parquet.Compression(&parquet.Zstd),
+		parquet.Compression(pageZstd),
 		parquet.MaxRowsPerRowGroup(RowGroupRows),
 		parquet.CreatedBy("ashtapada", "1", "gametable"),
 		// The text columns hold whole games: their least and greatest

@@ -30,10 +30,13 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/ashtapada/ashtapada/internal/english"
+	"github.com/ashtapada/ashtapada/internal/tempfile"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -42,10 +45,18 @@ import (
 // them when there are more than one.
 type Viewer struct {
 	w *bufio.Writer
-	// index lists the games written, for the page's index; ids the
-	// section ids given (a game's number names its section).
-	index []viewerEntry
-	ids   map[string]bool
+	// games counts the games in the page's index. The index is written
+	// after the last game: its lines wait in a temporary file (index),
+	// from the second game on (a page of one game has no index; first
+	// holds its line till then), so that a page of millions of games
+	// does not hold them. numbers are the game numbers that name their
+	// sections alone (a game's number names its section).
+	games   int
+	first   viewerEntry
+	index   tempfile.Spool
+	numbers numberSet
+	// err is what stopped the index being written.
+	err error
 	// starts are the drawings of start positions the page holds, by
 	// their id: the games of a corpus mostly start alike, and each
 	// refers to the one drawing.
@@ -64,7 +75,7 @@ type viewerEntry struct{ id, label string }
 
 // NewViewer starts the page on w.
 func NewViewer(w io.Writer) (*Viewer, error) {
-	v := &Viewer{w: bufio.NewWriterSize(w, 1<<16), ids: map[string]bool{}, starts: map[string]string{}}
+	v := &Viewer{w: bufio.NewWriterSize(w, 1<<16), starts: map[string]string{}}
 	v.w.WriteString(HTMLHead("ashtapada game viewer"))
 	v.w.WriteString(`<style>` + viewerStyle + `</style>` + "\n")
 	if err := WriteSVGDefs(v.w); err != nil {
@@ -132,6 +143,9 @@ func viewerDiagram(d Diagram) *Diagram {
 // called twice. The page is the same however the game is read.
 func (v *Viewer) Game(g *record.Game, res *replay.Result, parts func(part func([]record.Node, *replay.Played))) error {
 	vg := v.head(g, res)
+	if v.err != nil {
+		return v.err
+	}
 	if vg == nil {
 		return nil // nothing to draw: the head said why
 	}
@@ -186,12 +200,11 @@ func (v *Viewer) head(g *record.Game, res *replay.Result) *viewerGame {
 	pl := res.Played
 	w := v.w
 	id := "g" + strconv.Itoa(res.Summary.Game)
-	if v.ids[id] {
+	if !v.numbers.add(res.Summary.Game) {
 		// Two games of one number (pages put together by hand): the
-		// second is named by its place.
-		id = "g" + strconv.Itoa(res.Summary.Game) + "-" + strconv.Itoa(len(v.index)+1)
+		// second is named by its place, which no other id can be.
+		id = "g" + strconv.Itoa(res.Summary.Game) + "-" + strconv.Itoa(v.games+1)
 	}
-	v.ids[id] = true
 	head := NewDiagram()
 	DescribeGame(head, g)
 	tag := func(name string) string {
@@ -214,7 +227,7 @@ func (v *Viewer) head(g *record.Game, res *replay.Result) *viewerGame {
 			label += " · " + s
 		}
 	}
-	v.index = append(v.index, viewerEntry{id: id, label: label})
+	v.addIndex(viewerEntry{id: id, label: label})
 	fmt.Fprintf(w, "<section class=\"game\" id=\"%s\" tabindex=\"0\" aria-labelledby=\"%s-h\">\n<h2 id=\"%s-h\">%s</h2>\n", id, id, id, html.EscapeString(title))
 	lines := head.Header
 	if tag("Event") != "" {
@@ -545,18 +558,22 @@ func findingClass(fs []replay.Finding) string {
 // Close ends the page: the index of the games, when there are more than
 // one, and the script.
 func (v *Viewer) Close() error {
+	defer v.index.Remove()
+	if v.err != nil {
+		return v.err
+	}
 	v.w.WriteString("</main>\n")
-	if len(v.index) > 1 {
+	if v.games > 1 {
 		// After the games, as they stream, but shown first (viewerStyle).
 		// Folded when long, so the first game's board is on the first
 		// screen.
 		open := ""
-		if len(v.index) <= 12 {
+		if v.games <= 12 {
 			open = " open"
 		}
-		fmt.Fprintf(v.w, "<nav class=\"index\" aria-label=\"games\"><details%s><summary>%s</summary>\n<ul>\n", open, english.Count(len(v.index), "game", "games"))
-		for _, e := range v.index {
-			fmt.Fprintf(v.w, "<li><a href=\"#%s\">%s</a></li>\n", e.id, html.EscapeString(e.label))
+		fmt.Fprintf(v.w, "<nav class=\"index\" aria-label=\"games\"><details%s><summary>%s</summary>\n<ul>\n", open, english.Count(v.games, "game", "games"))
+		if err := v.index.CopyTo(v.w); err != nil {
+			return fmt.Errorf("html viewer: the index: %w", err)
 		}
 		v.w.WriteString("</ul></details></nav>\n")
 	}
@@ -565,4 +582,60 @@ func (v *Viewer) Close() error {
 		return fmt.Errorf("html viewer: %w", err)
 	}
 	return nil
+}
+
+// addIndex adds a game to the page's index: its line waits in the index's
+// spool from the second game on.
+func (v *Viewer) addIndex(e viewerEntry) {
+	v.games++
+	if v.games == 1 {
+		v.first = e
+		return
+	}
+	w, err := v.index.Writer("ashtapada-viewer-*")
+	if err != nil {
+		v.err = fmt.Errorf("html viewer: the index: %w", err)
+		return
+	}
+	if v.games == 2 {
+		writeIndexLine(w, v.first)
+		v.first = viewerEntry{}
+	}
+	writeIndexLine(w, e)
+}
+
+// writeIndexLine writes a game's line of the page's index.
+func writeIndexLine(w *bufio.Writer, e viewerEntry) {
+	fmt.Fprintf(w, "<li><a href=\"#%s\">%s</a></li>\n", e.id, html.EscapeString(e.label))
+}
+
+// numberSet is a set of game numbers as runs of consecutive numbers, in
+// order: the numbers of a page's games mostly come counted from one, file
+// after file, so the set holds a run or a few per input, not a number
+// per game.
+type numberSet struct{ runs []numberRun }
+
+// numberRun is the numbers from lo to hi, both in.
+type numberRun struct{ lo, hi int }
+
+// add adds n to the set and reports whether it was not in it already.
+func (s *numberSet) add(n int) bool {
+	// i is the first run that ends at n-1 or after: n joins it, or the
+	// run before which n goes.
+	i := sort.Search(len(s.runs), func(i int) bool { return s.runs[i].hi >= n-1 })
+	switch {
+	case i < len(s.runs) && s.runs[i].lo <= n && n <= s.runs[i].hi:
+		return false
+	case i < len(s.runs) && s.runs[i].hi == n-1:
+		s.runs[i].hi = n
+		if i+1 < len(s.runs) && s.runs[i+1].lo == n+1 {
+			s.runs[i].hi = s.runs[i+1].hi
+			s.runs = slices.Delete(s.runs, i+1, i+2)
+		}
+	case i < len(s.runs) && s.runs[i].lo == n+1:
+		s.runs[i].lo = n
+	default:
+		s.runs = slices.Insert(s.runs, i, numberRun{n, n})
+	}
+	return true
 }

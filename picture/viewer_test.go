@@ -197,3 +197,46 @@ func TestViewerWarningBesideItsMove(t *testing.T) {
 		t.Error("the page does not write the conversion-inferred warning beside Nxf1")
 	}
 }
+
+// TestViewerRepeatedNumbers checks that games of one number (pages put
+// together by hand) get sections of their own, the second of a number
+// named by its place, and that the index, spooled until the end, lists
+// them all in order.
+func TestViewerRepeatedNumbers(t *testing.T) {
+	f, ok := formats.LookupRecordFormat("html")
+	if !ok {
+		t.Fatal("no format html")
+	}
+	var buf strings.Builder
+	w, err := f.NewWriter(&buf, formats.WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := grammar.NewReader(strings.NewReader("1. e4 e5 *\n"), "x").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{1, 2, 1, 3, 2} {
+		if err := w.Write(g, n, replay.New(replay.Config{Steps: true}).Game(g, "x", n), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	want := []string{"g1", "g2", "g1-3", "g3", "g2-5"}
+	var sections, links []string
+	for _, m := range regexp.MustCompile(`<section class="game" id="([^"]+)"`).FindAllStringSubmatch(page, -1) {
+		sections = append(sections, m[1])
+	}
+	for _, m := range regexp.MustCompile(`<li><a href="#([^"]+)">`).FindAllStringSubmatch(page, -1) {
+		links = append(links, m[1])
+	}
+	if strings.Join(sections, " ") != strings.Join(want, " ") || strings.Join(links, " ") != strings.Join(want, " ") {
+		t.Errorf("sections %v, index %v; want %v for both", sections, links, want)
+	}
+	if !strings.Contains(page, "<summary>5 games</summary>") {
+		t.Errorf("the index does not count 5 games")
+	}
+}

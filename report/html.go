@@ -25,7 +25,6 @@ import (
 	"fmt"
 	"html"
 	"io"
-	"os"
 	"sort"
 	"strings"
 
@@ -71,44 +70,9 @@ func (c *htmlCount) add(r *replay.Result) {
 // htmlSpool holds the findings of one severity until Close, with how many
 // it holds and how many of them have a diagram.
 type htmlSpool struct {
-	f        *os.File
-	w        *bufio.Writer
+	tempfile.Spool
 	n        int
 	diagrams int
-}
-
-func (s *htmlSpool) writer() (*bufio.Writer, error) {
-	if s.w == nil {
-		f, err := tempfile.Anonymous("ashtapada-html-*")
-		if err != nil {
-			return nil, err
-		}
-		s.f, s.w = f, bufio.NewWriterSize(f, 1<<16)
-	}
-	return s.w, nil
-}
-
-// copyTo copies what was spooled to w.
-func (s *htmlSpool) copyTo(w io.Writer) error {
-	if s.f == nil {
-		return nil
-	}
-	if err := s.w.Flush(); err != nil {
-		return err
-	}
-	if _, err := s.f.Seek(0, io.SeekStart); err != nil {
-		return err
-	}
-	_, err := io.Copy(w, s.f)
-	return err
-}
-
-func (s *htmlSpool) remove() {
-	if s.f != nil {
-		s.f.Close()
-		os.Remove(s.f.Name())
-		s.f = nil
-	}
 }
 
 type htmlReport struct {
@@ -174,7 +138,7 @@ func (h *htmlReport) Game(r *replay.Result) error {
 		} else {
 			c[1]++
 		}
-		w, err := sp.writer()
+		w, err := sp.Writer("ashtapada-html-*")
 		if err != nil {
 			h.err = fmt.Errorf("html report: %w", err)
 			return h.err
@@ -244,8 +208,8 @@ func stripMarkdown(s string) string {
 }
 
 func (h *htmlReport) Close(_ *replay.Tally) error {
-	defer h.errs.remove()
-	defer h.warns.remove()
+	defer h.errs.Remove()
+	defer h.warns.Remove()
 	if h.err != nil {
 		return h.err
 	}
@@ -395,7 +359,7 @@ func (h *htmlReport) writeFindings(w *bufio.Writer, id, title string, sp *htmlSp
 		fmt.Fprintf(w, "<p>No %s.</p>\n", id)
 	default:
 		w.WriteString("<div class=\"list\">\n")
-		if err := sp.copyTo(w); err != nil {
+		if err := sp.CopyTo(w); err != nil {
 			return fmt.Errorf("html report: %w", err)
 		}
 		w.WriteString("</div>\n")

@@ -98,9 +98,8 @@ func convertAction(c *cli.Context) error {
 		return convertParquet(c, cfg, notation) // parquet.go
 	}
 	// Every format streams, the viewer page too (a game's section is
-	// written as it comes), but the page keeps its index, a line per
-	// game, until its end (the viewer's Close): its memory grows with the
-	// number of games (docs/performance.md, "Memory on a 1 GB input").
+	// written as it comes; its index waits in a temporary file until the
+	// viewer's Close: docs/performance.md, "Memory on a 1 GB input").
 	batch.LimitMemory(batch.StreamMemoryLimit)
 	split, err := readSplit(c, to) // split.go
 	if err != nil {
