@@ -98,9 +98,7 @@ var bookFindings = map[string][]string{
 	"playchess-en.pgn": {
 		"game 1 10:29 result-mismatch 1-0",
 	},
-	"chesshistory-en.pgn": {
-		"game 1 11:116 syntax mate.",
-	},
+	"chesshistory-en.pgn": nil,
 	"schachcookie-de.pgn": nil,
 	"trappole-it.pgn":     nil,
 	"jeuechecs-fr.pgn":    nil,
@@ -128,7 +126,7 @@ var bookMisread = map[string]map[int]int{
 // The test set's size: games that read to their intended moves, and the
 // sources (one file each) they come from.
 const (
-	minBookGames   = 123
+	minBookGames   = 124
 	minBookSources = 32
 )
 

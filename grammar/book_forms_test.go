@@ -149,6 +149,30 @@ func TestBookFormResignation(t *testing.T) {
 	bookForm{record.SAN, "1. e4 e5 2. Qh5 (2. Nf3 resigns) Nc6 *", nil, nil, nil, ""}.checkError(t, "`resigns`")
 }
 
+// TestBookFormMate: a word for mate after the last move is read as the
+// move's `#` (replacing a `+`) and kept as a comment. Elsewhere it is no
+// move.
+func TestBookFormMate(t *testing.T) {
+	bookForm{record.SAN, "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7 mate. 1-0", []string{"e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7"},
+		[]string{"`mate.` (English or Spanish for mate) after the last move; read as the move's `#` and kept as a comment"}, []string{"mate."}, "1-0"}.check(t)
+	bookForm{record.German, "1. f3 e5 2. g4 Dh4+ MATT 0-1", []string{"f3", "e5", "g4", "Dh4+"}, []string{"`MATT` (German for mate)"}, []string{"MATT"}, "0-1"}.check(t)
+	bookForm{record.SAN, "1. e4 e5 2. Qh5 mate Nc6 *", nil, nil, nil, ""}.checkError(t, "`mate`")
+	bookForm{record.SAN, "1. e4 e5 2. Qh5 (2. Nf3 mat) Nc6 *", nil, nil, nil, ""}.checkError(t, "`mat`")
+	// The word is the move's mark, which the replay judges.
+	for _, text := range []string{"1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7 mate. 1-0", "1. f3 e5 2. g4 Qh4+ MATE 0-1", "1. e4 e5 2. Nf3 ! {good} mat *"} {
+		g := bookForm{notation: record.SAN, movetext: text}.read(t)
+		var last *record.Move
+		for _, n := range g.Moves {
+			if n.Kind == record.KindMove {
+				last = n.Move
+			}
+		}
+		if last == nil || last.Check != '#' {
+			t.Errorf("%q: the last move %+v, want it marked #", text, last)
+		}
+	}
+}
+
 // TestBookFormMisprints: the books' misprints of type read as meant, each
 // named in its warning; SAN reads a run of one glyph too.
 func TestBookFormMisprints(t *testing.T) {

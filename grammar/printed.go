@@ -239,24 +239,35 @@ var resignationWords = map[string]string{
 	"сдался": "Russian", "сдались": "Russian", "сдаётся": "Russian", "сдается": "Russian",
 }
 
-// isResignation: w is a word of resignationWords, in any case, with or
-// without a full stop. It is asked of every move: a move ends in a digit,
-// a mark or a capital, a word in a lower-case letter or a full stop, so
-// only those are looked up (and lowered, which allocates).
-func isResignation(w string) bool {
+// mateWords are the words pages print after the last move for "mate",
+// lower case, each with its language (or languages). The descriptive
+// reader reads its own `mate` as the move's mark (docs/notation-books.md).
+var mateWords = map[string]string{
+	"mate": "English or Spanish", "checkmate": "English",
+	"matt": "German", "schachmatt": "German",
+	"mat": "French or Dutch", "matto": "Italian", "мат": "Russian",
+}
+
+// isClosingWord: w is a word of resignationWords or mateWords, in any
+// case, with or without a full stop. It is asked of every move: a move
+// ends in a digit, a mark or a capital, a word in a lower-case letter, a
+// capital after another (`MATE`) or a full stop, so only those are looked
+// up (and lowered, which allocates).
+func isClosingWord(w string) bool {
 	c := w[len(w)-1]
-	if !(c >= 'a' && c <= 'z' || c == '.' || c >= utf8.RuneSelf) || len(w) < 2 {
+	if len(w) < 2 || !(c >= 'a' && c <= 'z' || c == '.' || c >= utf8.RuneSelf || c >= 'A' && c <= 'Z' && w[len(w)-2] >= 'A' && w[len(w)-2] <= 'Z') {
 		return false
 	}
-	return resignationWords[strings.ToLower(strings.TrimRight(w, "."))] != ""
+	key := strings.ToLower(strings.TrimRight(w, "."))
+	return resignationWords[key] != "" || mateWords[key] != ""
 }
 
 // resignationFirst are the words of resignationWords that only begin a
 // phrase.
 var resignationFirst = map[string]bool{"gibt": true, "se": true, "geeft": true}
 
-// resignation reads the word for resigns that s stands at, after the last
-// move: it is kept as a comment, with a lenient-notation warning (the
+// resignation reads the word for resigns (or for mate) that s stands at,
+// after the last move: it is kept as a comment, with a lenient-notation warning (the
 // result is the termination marker's, or the Result tag's). Anywhere else
 // the word is read as the move it is not, which reports it as before.
 func (b *builder) resignation(s *elemSrc) {
@@ -279,7 +290,29 @@ func (b *builder) resignation(s *elemSrc) {
 	}
 	text = b.text(text)
 	b.push(record.KindComment, p, text)
+	if lang := mateWords[key]; lang != "" {
+		b.markMate()
+		b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s` (%s for mate) after the last move; read as the move's `#` and kept as a comment", text, lang))
+		return
+	}
 	b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s` (%s for resigns) after the last move; kept as a comment (the result is the termination marker's)", text, resignationWords[key]))
+}
+
+// markMate gives the last move on the stack (past its NAGs and comments)
+// the mark `#` the page's word for mate stands for, so that the replay
+// judges it as it judges a `#` printed: a move that does not mate is its
+// check-mark finding. The part reading keeps that move in the part the
+// word ends (see the reader's loop).
+func (b *builder) markMate() {
+	for i := len(b.stack) - 1; i >= 0; i-- {
+		switch n := &b.stack[i]; n.Kind {
+		case record.KindNAG, record.KindComment:
+			continue
+		case record.KindMove:
+			n.Move.Check = '#'
+		}
+		return
+	}
 }
 
 // misprints rewrites the misprints of type that a book's move may hold

@@ -646,7 +646,9 @@ loop:
 			// by FuzzParse: mid-line, `%` and `"` read otherwise).
 			b.lastTop, b.nextTop = s.pos, len(b.stack)-start+restartEvery
 		}
-		if depth == 0 && b.parts != nil && b.partEnds(len(b.stack)-start, s.kind) {
+		if depth == 0 && b.parts != nil && b.partEnds(len(b.stack)-start, s.kind) && !(s.kind == eMove && isClosingWord(s.val)) {
+			// A word for mate stays in the part of its move, which it
+			// marks (markMate).
 			b.givePart(start)
 		}
 		if b.recovering && s.pos.Offset+max(len(s.val), 1) > b.stopAt.Offset {
@@ -668,9 +670,10 @@ loop:
 		val := s.val
 		switch s.kind {
 		case eMove:
-			if depth == 0 && (len(b.stack) > start || b.given > 0) && isResignation(val) {
-				// `25.Td8+ aufgegeben`: the page's word for resigns
-				// (after the moves of this part, or of a part given).
+			if depth == 0 && (len(b.stack) > start || b.given > 0) && isClosingWord(val) {
+				// `25.Td8+ aufgegeben`, `20 Bxc5 mate.`: the page's word
+				// for resigns or for mate (after the moves of this part,
+				// or of a part given).
 				b.resignation(s)
 				continue
 			}

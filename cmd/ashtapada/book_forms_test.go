@@ -108,6 +108,24 @@ func TestBookResignation(t *testing.T) {
 	}.check(t)
 }
 
+// TestBookMate: `4. Qxf7 mate.`, the word for mate after the last move, is
+// read as the move's `#` and kept as a comment; a move that does not mate
+// is the replay's check-mark finding, as a printed `#` is.
+func TestBookMate(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7 mate.",
+		uci:   "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7",
+		say: []string{":4:40: warning: `mate.` (English or Spanish for mate) after the last move; read as the move's `#` and kept as a comment [lenient-notation]",
+			"outcome checkmate (white)", "valid"},
+	}.check(t)
+	printedCase{
+		moves: "1. e4 e5 2. Nf3 MATE",
+		say: []string{":4:13: warning: the record marks \"#\", but this move does not give check [check-mark]",
+			":4:17: warning: `MATE` (English or Spanish for mate) after the last move"},
+	}.check(t)
+}
+
 // TestBookMisprints: the descriptive books' misprints of type (`KR-KI`,
 // `B-KT5`, `K-Rsq`, `PxP, e.p.`, `!!!`) read as meant, each with a
 // warning that names it.
