@@ -126,6 +126,18 @@ func TestBookFormSentenceStop(t *testing.T) {
 	bookForm{record.SAN, "1. e4 Zf5. *", nil, nil, nil, ""}.checkError(t, "`Zf5.`")
 }
 
+// TestBookFormEllipsisAfter: `Bc4…` and `Cf5...`, an ellipsis glued to
+// the end of a move leading to the page's prose, in SAN and a language's
+// letters; four dots, or an ellipsis and a dot, are no such ellipsis.
+func TestBookFormEllipsisAfter(t *testing.T) {
+	bookForm{record.SAN, "1. e4 e5 2. f4 exf4 3. Bc4… 3... Qh4+ 4. Kf1 b5... *", []string{"e4", "e5", "f4", "exf4", "Bc4…", "Qh4+", "Kf1", "b5..."},
+		[]string{"`Bc4…`: the ellipsis after the move leads to the page's prose; read as `Bc4`", "`b5...`: the ellipsis after the move leads to the page's prose; read as `b5`"}, nil, "*"}.check(t)
+	bookForm{record.Portuguese, "1. e4 e5 2. Cf3... Cc6 *", []string{"e4", "e5", "Cf3...", "Cc6"}, []string{"`Cf3...`"}, nil, "*"}.check(t)
+	bookForm{record.SAN, "1. e4 e5.... *", nil, nil, nil, ""}.checkError(t, "`e5....`")
+	bookForm{record.SAN, "1. e4 e5…. *", nil, nil, nil, ""}.checkError(t, "`e5…")
+	bookForm{record.SAN, "1. e4 Zf5… *", nil, nil, nil, ""}.checkError(t, "`Zf5…`")
+}
+
 // TestBookFormEvaluation: the evaluation signs after a move are kept as
 // their NAGs, in SAN and descriptive notation.
 func TestBookFormEvaluation(t *testing.T) {

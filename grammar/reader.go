@@ -902,7 +902,7 @@ func (b *builder) turn(tok string, p record.Pos) {
 		b.slab = b.slab[:len(b.slab)+1]
 		mp := &b.slab[len(b.slab)-1]
 		part, comma := tok, -1
-		prose, stop := false, false
+		prose, stop := false, 0
 		var err error
 		if !algebraic || len(b.descParsed) > 0 || !plainSAN(mp, tok) {
 			// plainSAN reads nearly every token, and a plain move has no
@@ -931,12 +931,16 @@ func (b *builder) turn(tok string, p record.Pos) {
 			default:
 				*mp, err = ParseMoveIn(part, b.g.Notation)
 			}
-			if err != nil && comma < 0 && b.g.Notation != record.DescriptiveNotation && sentenceStop(part) {
+			if err != nil && comma < 0 && b.g.Notation != record.DescriptiveNotation {
 				// `exf4.`: the full stop of the page's sentence after
-				// the move (descriptive notation's reader reads its own).
-				if m, ok := b.readsAsMove(part[:len(part)-1]); ok {
-					*mp, err, stop = m, nil, true
-					mp.Text = part
+				// the move (descriptive notation's reader reads its own);
+				// `Bc4…`, `Cf5...`: the ellipsis that leads to the
+				// page's prose.
+				if n := proseAfter(part); n > 0 {
+					if m, ok := b.readsAsMove(part[:len(part)-n]); ok {
+						*mp, err, stop = m, nil, n
+						mp.Text = part
+					}
 				}
 			}
 		}
@@ -963,8 +967,10 @@ func (b *builder) turn(tok string, p record.Pos) {
 			lm.Lenient = l
 			b.warn(p, ruleid.LenientNotation, lenientMessage(&lm))
 		}
-		if stop {
+		if stop == 1 {
 			b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s`: the full stop after the move ends the page's sentence; read as `%s`", mp.Text, mp.Text[:len(mp.Text)-1]))
+		} else if stop > 1 {
+			b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s`: the ellipsis after the move leads to the page's prose; read as `%s`", mp.Text, mp.Text[:len(mp.Text)-stop]))
 		}
 		if prose {
 			b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s`: the comma after the move is read as punctuation (a compound turn joins its moves with commas and no space)", whole))
@@ -979,12 +985,21 @@ func (b *builder) turn(tok string, p record.Pos) {
 	}
 }
 
-// sentenceStop: tok ends in one full stop after a letter or digit of a
-// move (`exf4.`, `Be4+.`), as a sentence of a page's prose does. Two or
-// more dots are not a sentence's end.
-func sentenceStop(tok string) bool {
+// proseAfter is the length in bytes of the punctuation of the page's
+// prose that tok ends in after a move, 0 when none: one full stop, as a
+// sentence ends (`exf4.`, `Be4+.`), or an ellipsis, `…` or three dots,
+// that leads to the prose (`Bc4…`, `Cf5...`). Two dots are neither.
+func proseAfter(tok string) int {
 	n := len(tok)
-	return n > 2 && tok[n-1] == '.' && tok[n-2] != '.'
+	switch {
+	case n > 3 && strings.HasSuffix(tok, "…") && tok[n-4] != '.':
+		return len("…")
+	case n > 4 && strings.HasSuffix(tok, "...") && tok[n-4] != '.':
+		return len("...")
+	case n > 2 && tok[n-1] == '.' && tok[n-2] != '.':
+		return 1
+	}
+	return 0
 }
 
 // parsedMove is a move read ahead, at byte offset off of the file.

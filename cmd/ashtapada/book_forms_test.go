@@ -75,6 +75,21 @@ func TestBookSentenceStop(t *testing.T) {
 	}.check(t)
 }
 
+// TestBookEllipsisAfter: `3.Bc4…` and `9.Cf5...`, an ellipsis glued to
+// the move that leads to the page's prose, read as the move.
+func TestBookEllipsisAfter(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1.e4 e5 2.f4 exf4 3.Bc4… 3...Dh4+ 4.Rf1 b5 5.Bxb5 Cf6 6.Cf3 Dh6 7.d3 Ch5 8.Ch4 Dg5 9.Cf5...",
+		flags: []string{"--notation", "pt"},
+		uci:   "e2e4 e7e5 f2f4 e5f4 f1c4 d8h4 e1f1 b7b5 c4b5 g8f6 g1f3 h4h6 d2d3 f6h5 f3h4 h6g5 h4f5",
+		say: []string{
+			":4:21: warning: `Bc4…`: the ellipsis after the move leads to the page's prose; read as `Bc4` [lenient-notation]",
+			"warning: `Cf5...`: the ellipsis after the move leads to the page's prose; read as `Cf5` [lenient-notation]", "valid",
+		},
+	}.check(t)
+}
+
 // TestBookEvaluation: `16. Qd3 +-` keeps the sign as the NAG $18, which
 // convert writes.
 func TestBookEvaluation(t *testing.T) {
