@@ -138,6 +138,15 @@ func TestBookFormEllipsisAfter(t *testing.T) {
 	bookForm{record.SAN, "1. e4 Zf5… *", nil, nil, nil, ""}.checkError(t, "`Zf5…`")
 }
 
+// TestBookFormCommaAfterNumber: `( 19...,Tf8 )`, a comma after a move
+// number, in a variation and on the main line; a comma with no number
+// before it stays an error.
+func TestBookFormCommaAfterNumber(t *testing.T) {
+	bookForm{record.Portuguese, "1. e4 e5 2. Cf3 Cc6 ( 2...,d6 ) 3.,Bc4 *", []string{"e4", "e5", "Cf3", "Cc6", "Bc4"},
+		[]string{"`,d6`: a comma after the move number; read as `d6`", "`,Bc4`: a comma after the move number; read as `Bc4`"}, []string{""}, "*"}.check(t)
+	bookForm{record.SAN, "1. e4 ,e5 *", nil, nil, nil, ""}.checkError(t, "`,e5`")
+}
+
 // TestBookFormEvaluation: the evaluation signs after a move are kept as
 // their NAGs, in SAN and descriptive notation.
 func TestBookFormEvaluation(t *testing.T) {

@@ -677,6 +677,14 @@ loop:
 				b.resignation(s)
 				continue
 			}
+			if numbered && len(val) > 1 && val[0] == ',' {
+				// `( 19...,Tf8 )`: a comma after the move number, as
+				// the page's prose sets it.
+				b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s`: a comma after the move number; read as `%s`", val, val[1:]))
+				val = val[1:]
+				p.Col++
+				p.Offset++
+			}
 			s.next()
 			before = num
 			if !num.black && !numbered {

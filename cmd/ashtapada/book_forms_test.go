@@ -90,6 +90,18 @@ func TestBookEllipsisAfter(t *testing.T) {
 	}.check(t)
 }
 
+// TestBookCommaAfterNumber: `( 19...,Tf8 )`, a comma after a variation's
+// move number, read as the move.
+func TestBookCommaAfterNumber(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1.e4 e5 2.f4 exf4 3.Cf3 g5\n( 3...,Cf6 )\n4.Bc4",
+		flags: []string{"--notation", "pt"},
+		uci:   "e2e4 e7e5 f2f4 e5f4 g1f3 g7g5 f1c4",
+		say:   []string{":5:7: warning: `,Cf6`: a comma after the move number; read as `Cf6` [lenient-notation]", "valid"},
+	}.check(t)
+}
+
 // TestBookEvaluation: `16. Qd3 +-` keeps the sign as the NAG $18, which
 // convert writes.
 func TestBookEvaluation(t *testing.T) {
