@@ -108,6 +108,20 @@ func TestBookFormDashResult(t *testing.T) {
 	}
 }
 
+// TestBookFormParenResult: `24.Axe7++ (1-0)`, the result in parentheses
+// after the last move, ends the game with its result, for the splitter
+// too; inside a variation, or with more in the parentheses, it is none.
+func TestBookFormParenResult(t *testing.T) {
+	bookForm{record.SAN, "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# (1-0)", []string{"e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"},
+		[]string{"the termination marker `(1-0)` is printed in parentheses; read as `1-0`"}, nil, "1-0"}.check(t)
+	bookForm{record.Portuguese, "1. e4 e5 2. Cf3 Cc6 (1/2-1/2)", []string{"e4", "e5", "Cf3", "Cc6"}, []string{"`(1/2-1/2)`"}, nil, "1/2-1/2"}.check(t)
+	bookForm{record.SAN, "1. e4 e5 (1-0 wins) *", nil, nil, nil, ""}.checkError(t, "")
+	games, err := grammar.ReadAll(strings.NewReader("[Event \"a\"]\n\n1. e4 e5 (0-1)\n[Event \"b\"]\n\n1. d4 (2. c4) *\n"), "s.pgn")
+	if err != nil || len(games) != 2 || games[0].Result != "0-1" || games[1].Result != "*" || len(games[1].Moves) != 3 {
+		t.Errorf("two games split at a marker in parentheses: %d games, %v", len(games), err)
+	}
+}
+
 // checkError: the movetext does not read; the error names want.
 func (c bookForm) checkError(t *testing.T, want string) {
 	t.Helper()

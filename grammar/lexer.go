@@ -220,6 +220,11 @@ func (l *lex) scan() (typ lexer.TokenType, start, end int, err error) {
 		if i == start+1 {
 			return 0, 0, 0, l.errorf(start, "found `$` without a number, expected a NAG such as `$1`")
 		}
+	case c == '(' && l.depth == 0 && parenMarkerLen(src, i) > 0:
+		// `24.Axe7++ (1-0)`: the marker in parentheses, as a page
+		// prints it (the reader warns).
+		typ = tokResult
+		i += parenMarkerLen(src, i)
 	case c == '(' || c == ')' || c == '[' || c == ']':
 		typ = tokPunct
 		i++
@@ -353,10 +358,25 @@ func typesetMarkerEnd(line []byte) bool {
 	return typesetMarkerLen(line, start) == len(line)-start && start < len(line)
 }
 
-// typesetResult is the result a typeset marker stands for, and the
-// lenient-notation warning the reader gives it; ok is false for any other
-// text (a marker as PGN writes it).
+// parenMarkerLen is the length of the termination marker in parentheses
+// (`(1-0)`, `(1/2-1/2)`) that src holds at i as a token of its own (a
+// delimiter or the end after it), or 0.
+func parenMarkerLen(src string, i int) int {
+	j := strings.IndexByte(src[i:min(len(src), i+len("(1/2-1/2))"))], ')')
+	if j < 0 || !IsResult(src[i+1:i+j]) || i+j+1 < len(src) && !isDelim(src[i+j+1]) {
+		return 0
+	}
+	return j + 1
+}
+
+// typesetResult is the result a typeset marker (or a marker in
+// parentheses) stands for, and the lenient-notation warning the reader
+// gives it; ok is false for any other text (a marker as PGN writes it).
 func typesetResult(marker string) (result, msg string, ok bool) {
+	if len(marker) > 2 && marker[0] == '(' && IsResult(marker[1:len(marker)-1]) {
+		result = marker[1 : len(marker)-1]
+		return result, fmt.Sprintf("the termination marker `%s` is printed in parentheses; read as `%s`", marker, result), true
+	}
 	result, ok = typesetMarkers[marker]
 	if !ok {
 		return "", "", false

@@ -102,6 +102,32 @@ func TestBookCommaAfterNumber(t *testing.T) {
 	}.check(t)
 }
 
+// TestBookParenResult: `24.Axe7++ (1-0)`, the result in parentheses at
+// the end, ends the game with its result.
+func TestBookParenResult(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "paren.pgn")
+	text := "[Event \"a\"]\n[Result \"1-0\"]\n\n1.e4 e5 2.Dh5 Cc6 3.Bc4 Cf6 4.Dxf7++ (1-0)\n\n[Event \"b\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Dh4# (0-1)\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := runBinary(t, "validate", "--notation", "pt", path)
+	out += stderr
+	if code != 0 {
+		t.Errorf("validate exits %d:\n%s", code, out)
+	}
+	for _, s := range []string{
+		":4:38: warning: the termination marker `(1-0)` is printed in parentheses; read as `1-0` [lenient-notation]",
+		"game 1: fide, 7 plies, outcome checkmate (white), result 1-0, valid",
+		":9:21: warning: the termination marker `(0-1)` is printed in parentheses; read as `0-1` [lenient-notation]",
+		"game 2: fide, 4 plies, outcome checkmate (black), result 0-1, valid",
+	} {
+		if !strings.Contains(out, s) {
+			t.Errorf("validate does not say %q:\n%s", s, out)
+		}
+	}
+}
+
 // TestBookEvaluation: `16. Qd3 +-` keeps the sign as the NAG $18, which
 // convert writes.
 func TestBookEvaluation(t *testing.T) {
