@@ -56,6 +56,19 @@ type RecordFormat struct {
 	// gametable): it has no Read and no NewWriter, as its rows are read
 	// and written by package tablegames, not game by game here.
 	Table bool
+	// OneGame is true for a format that writes one game of those it is
+	// given (svg draws one position): its output is not split into files
+	// (convert --split).
+	OneGame bool
+	// OneDocument is true for a format whose output is one document (a
+	// JSON array, an SVG drawing, an HTML page), which outputs written
+	// apart (the parts of convert --shard) cannot be joined into by
+	// putting them one after another.
+	OneDocument bool
+	// Shardable is true for a format whose inputs can be read a byte range
+	// at a time (--shard), its reader's offsets being the file's; an input
+	// in any other format is read whole, by one shard.
+	Shardable bool
 }
 
 // recordFormats is the registry, in Order: the order the command line
@@ -66,7 +79,7 @@ var recordFormats []RecordFormat
 // to and whose tags the coordinate formats write, and the formats written
 // here (coordio.go, fenlist.go, notation_formats.go).
 func init() {
-	Register(RecordFormat{Name: "pgn", Order: OrderPGN, Extensions: []string{".pgn"}, Notation: record.SAN, Text: true, Read: textReader(record.SAN), Rendering: pgnRendering})
+	Register(RecordFormat{Name: "pgn", Order: OrderPGN, Extensions: []string{".pgn"}, Notation: record.SAN, Text: true, Shardable: true, Read: textReader(record.SAN), Rendering: pgnRendering})
 	Register(RecordFormat{Name: "lan", Order: OrderLAN, Extensions: []string{".lan"}, Notation: record.LAN, Text: true, Sniff: sniffLAN, Read: textReader(record.LAN), Rendering: coordRendering(false)})
 	Register(RecordFormat{Name: "uci", Order: OrderUCI, Extensions: []string{".uci"}, Notation: record.UCI, Text: true, Sniff: sniffUCI, Read: textReader(record.UCI), Rendering: coordRendering(true)})
 	Register(RecordFormat{Name: "fen", Order: OrderFEN, Rendering: fenRendering})

@@ -18,7 +18,7 @@ import (
 )
 
 func init() {
-	formats.Register(formats.RecordFormat{Name: "json", Order: formats.OrderJSON, Extensions: []string{".json"}, Sniff: sniffJSONArray, Read: jsonReader, Rendering: jsonRendering(false)})
+	formats.Register(formats.RecordFormat{Name: "json", Order: formats.OrderJSON, OneDocument: true, Extensions: []string{".json"}, Sniff: sniffJSONArray, Read: jsonReader, Rendering: jsonRendering(false)})
 	formats.Register(formats.RecordFormat{Name: "jsonl", Order: formats.OrderJSONL, Extensions: []string{".jsonl", ".ndjson"}, Sniff: sniffJSONObject, Read: jsonReader, Rendering: jsonRendering(true)})
 }
 
