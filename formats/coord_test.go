@@ -1,4 +1,4 @@
-package formats
+package formats_test
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats/coord"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
@@ -120,7 +121,7 @@ func TestCoordExtensions(t *testing.T) {
 			if !tr.Complete() {
 				t.Fatalf("test game does not play: %+v", tr.Stop)
 			}
-			if err := WriteCoordGame(&buf, g, tr, uci); err != nil {
+			if err := coord.WriteGame(&buf, g, tr, uci); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -215,8 +216,8 @@ func TestWriteCoordStops(t *testing.T) {
 		t.Fatal("the test game should stop")
 	}
 	var buf bytes.Buffer
-	err := WriteCoordGame(&buf, g, tr, false)
-	var stop *StopError
+	err := coord.WriteGame(&buf, g, tr, false)
+	var stop *notation.StopError
 	if err == nil || !asStop(err, &stop) {
 		t.Fatalf("want a StopError, got %v", err)
 	}
@@ -225,8 +226,8 @@ func TestWriteCoordStops(t *testing.T) {
 	}
 }
 
-func asStop(err error, target **StopError) bool {
-	s, ok := err.(*StopError)
+func asStop(err error, target **notation.StopError) bool {
+	s, ok := err.(*notation.StopError)
 	if ok {
 		*target = s
 	}

@@ -1,10 +1,11 @@
-package formats
+package formats_test
 
 import (
 	"bytes"
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats/fenlist"
 	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/record"
 )
@@ -46,7 +47,7 @@ func TestPlainGame(t *testing.T) {
 
 func TestWriteFENList(t *testing.T) {
 	var buf bytes.Buffer
-	err := WriteFENList(&buf, 3, []FENRow{{Ply: 0, FEN: startFEN}, {Ply: 1, Move: "e4", FEN: "x y"}})
+	err := fenlist.Write(&buf, 3, []fenlist.Row{{Ply: 0, FEN: startFEN}, {Ply: 1, Move: "e4", FEN: "x y"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,11 @@
-package formats
+package formats_test
 
 import (
 	"bytes"
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/formats/jsongame"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/notation"
@@ -60,7 +61,7 @@ func FuzzJSONReader(f *testing.F) {
 				if cg.SyntaxError() == nil {
 					res = rp.Game(cg, "f", 1)
 				}
-				compact[k], _ = Render(jsongame.NewCompactRenderer(false), nil, cg, 1, res)
+				compact[k], _ = formats.Render(jsongame.NewCompactRenderer(false), nil, cg, 1, res)
 				if cg, err = jsongame.NewReader(bytes.NewReader(compact[k])).ReadGame(); err != nil {
 					t.Fatalf("compact JSON does not read back: %v\n%s", err, compact[k])
 				}

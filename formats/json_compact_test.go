@@ -1,4 +1,4 @@
-package formats
+package formats_test
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/formats/jsongame"
 	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
@@ -37,7 +38,7 @@ func compactOf(t *testing.T, src string, lines bool) []byte {
 		if g.SyntaxError() == nil {
 			res = rp.Game(g, "c.pgn", n)
 		}
-		piece, err := Render(r, nil, g, n, res)
+		piece, err := formats.Render(r, nil, g, n, res)
 		if err != nil {
 			t.Fatal(err)
 		}

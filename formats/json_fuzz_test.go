@@ -11,9 +11,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/formats/coord"
 	"github.com/ashtapada/ashtapada/formats/jsongame"
 	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -140,8 +142,8 @@ func FuzzConvertFromJSON(f *testing.F) {
 			tr := res.Played
 			jsongame.AddPlayed(j, tr)
 			for _, uci := range []bool{false, true} {
-				err := formats.WriteCoordGame(io.Discard, g, tr, uci)
-				var stop *formats.StopError
+				err := coord.WriteGame(io.Discard, g, tr, uci)
+				var stop *notation.StopError
 				if err != nil && !errors.As(err, &stop) {
 					t.Fatalf("game %d: coordinate writer: %v", n, err)
 				}

@@ -1,4 +1,4 @@
-package formats
+package formats_test
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/formats/booknotation"
 	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/testenv"
@@ -32,7 +34,7 @@ func roundTripGame(t *testing.T, rp *replay.Replayer, name string, gi int, g *re
 	var buf bytes.Buffer
 	// A replay that stops early (an illegal move in the record) is
 	// written up to the stop: only that part is compared.
-	_ = WriteNotationGame(&buf, g, tr, n, false)
+	_ = booknotation.WriteGame(&buf, g, tr, n, false)
 	r := grammar.NewReader(bytes.NewReader(buf.Bytes()), "back.pgn")
 	r.SetNotation(n)
 	r.SetGuess(false)
@@ -182,8 +184,8 @@ func TestPGNFromSteps(t *testing.T) {
 			}
 		}
 		var direct, copied bytes.Buffer
-		f, _ := LookupRecordFormat("pgn")
-		gw, err := f.NewWriter(&direct, WriteOptions{})
+		f, _ := formats.LookupRecordFormat("pgn")
+		gw, err := f.NewWriter(&direct, formats.WriteOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -248,7 +250,7 @@ func TestPGNFromSteps(t *testing.T) {
 			}
 			for _, n := range record.BookNotations() {
 				var buf bytes.Buffer
-				_ = WriteNotationGame(&buf, g, tr, n, false)
+				_ = booknotation.WriteGame(&buf, g, tr, n, false)
 				r2 := grammar.NewReader(bytes.NewReader(buf.Bytes()), "back.pgn")
 				r2.SetNotation(n)
 				g2, err := r2.Next()

@@ -1,4 +1,4 @@
-package formats
+package formats_test
 
 import (
 	"bytes"
@@ -12,6 +12,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/formats/coord"
 	"github.com/ashtapada/ashtapada/formats/jsongame"
 	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
@@ -166,7 +168,7 @@ func TestJSONRoundTripData(t *testing.T) {
 					if g.SyntaxError() == nil {
 						res = rp.Game(g, "", 0)
 					}
-					compact, _ = Render(jsongame.NewCompactRenderer(true), compact, g, i+1, res)
+					compact, _ = formats.Render(jsongame.NewCompactRenderer(true), compact, g, i+1, res)
 				}
 				validateJSONL(t, schema, compact, path+" (compact)")
 			}
@@ -215,7 +217,7 @@ func TestCoordRoundTripData(t *testing.T) {
 			}
 			for _, uci := range []bool{false, true} {
 				var buf bytes.Buffer
-				if err := WriteCoordGame(&buf, g, tr, uci); err != nil {
+				if err := coord.WriteGame(&buf, g, tr, uci); err != nil {
 					t.Fatalf("%s game %d: %v", path, gi+1, err)
 				}
 				backs, traces := readCoord(t, buf.String(), uci, rp)
@@ -355,7 +357,7 @@ func BenchmarkTraceCoord(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		g := games[i%len(games)]
-		if err := WriteCoordGame(io.Discard, g, rp.Game(g, "", 0).Played, true); err != nil {
+		if err := coord.WriteGame(io.Discard, g, rp.Game(g, "", 0).Played, true); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,4 +1,4 @@
-package formats
+package formats_test
 
 import (
 	"bytes"
