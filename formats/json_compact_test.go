@@ -23,7 +23,7 @@ func compactOf(t *testing.T, src string, lines bool) []byte {
 	rp := replay.New(replay.Config{Steps: true})
 	var b bytes.Buffer
 	// The json and jsonl formats' rendering with WriteOptions.Compact
-	// (package formats/jsongame/jsonformat).
+	// (formats/jsongame/format.go).
 	j := jsongame.NewJoiner(&b, lines)
 	r := jsongame.NewCompactRenderer(lines)
 	for n := 1; ; n++ {

@@ -140,8 +140,9 @@ func RecordFormatNames(read bool) []string {
 }
 
 // DetectRecordFormat chooses the format of an input: by the extension of
-// path, else by the first bytes of the input (head), else PGN. Only
-// readable formats are chosen.
+// path, else by the first bytes of the input (head), else PGN (the zero
+// RecordFormat when package formats/pgn is not imported). Only readable
+// formats are chosen.
 func DetectRecordFormat(path string, head []byte) RecordFormat {
 	lower := strings.ToLower(path)
 	for _, ext := range []string{".gz", ".bz2", ".zst", ".xz"} {

@@ -9,11 +9,11 @@
 package all
 
 import (
-	_ "github.com/ashtapada/ashtapada/formats/booknotation"        // descriptive, the languages' letters, figurines
-	_ "github.com/ashtapada/ashtapada/formats/coord"               // lan, uci
-	_ "github.com/ashtapada/ashtapada/formats/fenlist"             // fen
-	_ "github.com/ashtapada/ashtapada/formats/jsongame/jsonformat" // json, jsonl
-	_ "github.com/ashtapada/ashtapada/formats/pgn"                 // pgn
-	_ "github.com/ashtapada/ashtapada/gametable"                   // parquet
-	_ "github.com/ashtapada/ashtapada/picture"                     // svg, html
+	_ "github.com/ashtapada/ashtapada/formats/booknotation" // descriptive, the languages' letters, figurines
+	_ "github.com/ashtapada/ashtapada/formats/coord"        // lan, uci
+	_ "github.com/ashtapada/ashtapada/formats/fenlist"      // fen
+	_ "github.com/ashtapada/ashtapada/formats/jsongame"     // json, jsonl
+	_ "github.com/ashtapada/ashtapada/formats/pgn"          // pgn
+	_ "github.com/ashtapada/ashtapada/gametable"            // parquet
+	_ "github.com/ashtapada/ashtapada/picture"              // svg, html
 )
