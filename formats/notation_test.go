@@ -13,6 +13,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/formats/booknotation"
+	"github.com/ashtapada/ashtapada/formats/internal/formattest"
 	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/testenv"
@@ -102,7 +103,7 @@ func roundTripFiles(t *testing.T) map[string][]byte {
 }
 
 // roundTripSample is how many games of each file the fast tier converts
-// (sampleGames): every game of corpus/ (no file there has as many), an
+// (formattest.SampleGames): every game of corpus/ (no file there has as many), an
 // even spread of each self-play file (one per profile) and of the FIDE
 // corpus. A long run converts every game.
 func roundTripSample(name string) int {
@@ -117,7 +118,7 @@ func roundTripSample(name string) int {
 // moves. The fast tier converts a sample of each shared file
 // (roundTripSample), a long run every game.
 func TestNotationRoundTrip(t *testing.T) {
-	t.Parallel() // a data test (testrun_test.go)
+	t.Parallel() // a data test (package formattest)
 	notations := []record.Notation{record.DescriptiveNotation, record.German, record.French,
 		record.Spanish, record.Italian, record.Dutch, record.Portuguese,
 		record.Swedish, record.Russian, record.Figurine}
@@ -132,7 +133,7 @@ func TestNotationRoundTrip(t *testing.T) {
 	for _, name := range names {
 		t.Run(strings.ReplaceAll(name, "/", "_"), func(t *testing.T) {
 			r := grammar.NewReader(bytes.NewReader(files[name]), name)
-			read := sampleGames(t, files[name], 1<<30, roundTripSample(name))
+			read := formattest.SampleGames(t, files[name], 1<<30, roundTripSample(name))
 			games, plies := 0, 0
 			for gi := 1; ; gi++ {
 				g, err := r.Next()
@@ -167,7 +168,7 @@ func TestNotationRoundTrip(t *testing.T) {
 // descriptive notation and to each language: of each file's first 300
 // games, every one in a long run and 30 spread over them in the fast tier.
 func TestPGNFromSteps(t *testing.T) {
-	t.Parallel() // a data test (testrun_test.go)
+	t.Parallel() // a data test (package formattest)
 	rp := replay.New(replay.Config{Steps: true, Variations: true})
 	compare := func(name string, gi int, g *record.Game) bool {
 		res := rp.Game(g, name, gi)
@@ -232,7 +233,7 @@ func TestPGNFromSteps(t *testing.T) {
 	files := roundTripFiles(t)
 	for name, data := range files {
 		r := grammar.NewReader(bytes.NewReader(data), name)
-		read := sampleGames(t, data, 300, 30)
+		read := formattest.SampleGames(t, data, 300, 30)
 		for gi := 1; gi <= 300; gi++ {
 			g, err := r.Next()
 			if errors.Is(err, io.EOF) {

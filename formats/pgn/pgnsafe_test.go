@@ -1,4 +1,4 @@
-package formats_test
+package pgn_test
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/formats/internal/formattest"
 	"github.com/ashtapada/ashtapada/formats/jsongame"
 	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
@@ -145,7 +146,7 @@ func TestPGNWriterKeepsStructure(t *testing.T) {
 				t.Fatalf("syntax error %v, read back %v:\n%s", games[0].SyntaxError(), back[0].SyntaxError(), out)
 			}
 			if games[0].SyntaxError() == nil {
-				if d := sameRecord(games[0], back[0]); d != "" {
+				if d := formattest.SameRecord(games[0], back[0]); d != "" {
 					t.Fatalf("read back differs: %s\n%s", d, out)
 				}
 			}
