@@ -33,10 +33,9 @@ func parseShard(s string) (source.Shard, error) {
 }
 
 // readWhole reports whether a file's format is read whole, by one shard:
-// a format whose reader's offsets are not the file's (a table, JSON, a
-// move list): every format with an extension that is not Shardable. A
-// compressed file is read whole too, which source.Plan knows by its first
-// bytes.
+// every format with an extension that is not Shardable (a table, JSON, a
+// move list). A compressed file is read whole too, which source.Plan
+// knows by its first bytes.
 func readWhole(path string) bool {
 	lower := strings.ToLower(path)
 	for _, f := range formats.RecordFormats() {

@@ -21,8 +21,7 @@ func splitFlags() []cli.Flag {
 	}
 }
 
-// readSplit reads --split and --split-by for a conversion to target; nil
-// when neither is given.
+// readSplit reads --split and --split-by; nil when neither is given.
 func readSplit(c *cli.Context, target formats.RecordFormat) (*batch.Split, error) {
 	n, tag := c.Int("split"), c.String("split-by")
 	switch {
