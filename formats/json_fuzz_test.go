@@ -38,7 +38,7 @@ var jsonFuzzSeeds = []string{
 // make any of them panic; the canonical PGN of a game read from JSON must
 // read back with the grammar without a panic; and jsongame.GameToJSON of such a game
 // must read back to the same JSON (what convert writes, convert reads).
-// FuzzJSONReader (fuzz_test.go) checks the reader's own round trip; this
+// FuzzJSONReader (package formats/jsongame) checks the reader's own round trip; this
 // target checks everything downstream of it, because a JSON object can
 // hold records the grammar never builds (a move node without a move, a
 // variation at the start, a check mark on a null move).

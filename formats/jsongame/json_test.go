@@ -1,4 +1,4 @@
-package formats_test
+package jsongame_test
 
 import (
 	"bytes"
