@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -233,4 +234,42 @@ func ExtensionGames(t *testing.T) []*record.Game {
 		t.Fatalf("want 2 games in testdata/extensions.pgn, got %d", len(games))
 	}
 	return games
+}
+
+// NotationFiles are the records the round trips of the books' notations
+// read (formats/booknotation's, and PGN from their steps): the repository's
+// corpus always; the shared FIDE 10k corpus (and the 100k one in a long
+// run) and the Fairy-Stockfish self-play games of every profile when the
+// shared data is present.
+func NotationFiles(t *testing.T) map[string][]byte {
+	root := testenv.RepoRoot()
+	paths, err := filepath.Glob(filepath.Join(root, "corpus", "*", "*.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh := testenv.SharedPath()
+	if !testenv.HasShared() {
+		t.Logf("shared data not found at %s: the round trip reads corpus/ only", sh)
+	} else {
+		self, _ := filepath.Glob(filepath.Join(sh, "data", "fsf-selfplay", "*.pgn"))
+		paths = append(paths, self...)
+		paths = append(paths, filepath.Join(sh, "data", "fide", "corpus-10k.pgn"))
+	}
+	files := map[string][]byte{}
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[filepath.Base(filepath.Dir(p))+"/"+filepath.Base(p)] = data
+	}
+	if testenv.IsLong() && testenv.HasShared() {
+		p := filepath.Join(sh, "data", "fide", "corpus-100k.pgn.xz")
+		if data, err := exec.Command("xz", "-dc", p).Output(); err == nil {
+			files["fide/corpus-100k.pgn"] = data
+		} else {
+			t.Logf("cannot unpack %s: %v", p, err)
+		}
+	}
+	return files
 }
