@@ -1,4 +1,4 @@
-package formats
+package formats_test
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats/booknotation"
 	"github.com/ashtapada/ashtapada/formats/jsongame"
 	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
@@ -283,7 +284,7 @@ func checkBookRoundTrip(t *testing.T, rp *replay.Replayer, name string, index in
 		t.Fatal(err)
 	}
 	var desc bytes.Buffer
-	if err := WriteNotationGame(&desc, g, tr, record.DescriptiveNotation, false); err != nil {
+	if err := booknotation.WriteGame(&desc, g, tr, record.DescriptiveNotation, false); err != nil {
 		t.Fatalf("%s game %d: %v", name, index, err)
 	}
 	// JSON keeps the moves as written: read back, they are the same.

@@ -1,10 +1,11 @@
-package formats
+package formats_test
 
 import (
 	"io"
 	"os"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/record"
@@ -35,17 +36,17 @@ func BenchmarkConvert(b *testing.B) {
 	games := benchConvertGames(b)
 	for _, c := range []struct {
 		name, to string
-		opt      WriteOptions
+		opt      formats.WriteOptions
 	}{
-		{"uci", "uci", WriteOptions{}},
-		{"lan", "lan", WriteOptions{}},
-		{"fen", "fen", WriteOptions{}},
-		{"json", "json", WriteOptions{}},
-		{"pgn-plain", "pgn", WriteOptions{Plain: true}},
-		{"pgn", "pgn", WriteOptions{}},
+		{"uci", "uci", formats.WriteOptions{}},
+		{"lan", "lan", formats.WriteOptions{}},
+		{"fen", "fen", formats.WriteOptions{}},
+		{"json", "json", formats.WriteOptions{}},
+		{"pgn-plain", "pgn", formats.WriteOptions{Plain: true}},
+		{"pgn", "pgn", formats.WriteOptions{}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			f, ok := LookupRecordFormat(c.to)
+			f, ok := formats.LookupRecordFormat(c.to)
 			if !ok {
 				b.Fatalf("no format %s", c.to)
 			}
@@ -88,15 +89,15 @@ func BenchmarkWriteGames(b *testing.B) {
 	}
 	for _, c := range []struct {
 		name, to string
-		opt      WriteOptions
+		opt      formats.WriteOptions
 	}{
-		{"uci", "uci", WriteOptions{}},
-		{"fen", "fen", WriteOptions{}},
-		{"json", "json", WriteOptions{}},
-		{"pgn-plain", "pgn", WriteOptions{Plain: true}},
+		{"uci", "uci", formats.WriteOptions{}},
+		{"fen", "fen", formats.WriteOptions{}},
+		{"json", "json", formats.WriteOptions{}},
+		{"pgn-plain", "pgn", formats.WriteOptions{Plain: true}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			f, _ := LookupRecordFormat(c.to)
+			f, _ := formats.LookupRecordFormat(c.to)
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
 				gw, err := f.NewWriter(io.Discard, c.opt)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ashtapada/ashtapada/formats"
+	_ "github.com/ashtapada/ashtapada/formats/all" // every format registered
 	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/notation"
@@ -12,7 +13,8 @@ import (
 )
 
 // Read records whatever their format: the registry of record formats
-// chooses by extension or content, and reads LAN and UCI with the same
+// (every format registered by importing formats/all) chooses by extension
+// or content, and reads LAN and UCI with the same
 // grammar as PGN.
 func ExampleDetectRecordFormat() {
 	const uci = "[Event \"x\"]\n\ne2e4 e7e5 *\n"

@@ -11,9 +11,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/formats/coord"
 	"github.com/ashtapada/ashtapada/formats/jsongame"
 	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -36,7 +38,7 @@ var jsonFuzzSeeds = []string{
 // make any of them panic; the canonical PGN of a game read from JSON must
 // read back with the grammar without a panic; and jsongame.GameToJSON of such a game
 // must read back to the same JSON (what convert writes, convert reads).
-// FuzzJSONReader (fuzz_test.go) checks the reader's own round trip; this
+// FuzzJSONReader (package formats/jsongame) checks the reader's own round trip; this
 // target checks everything downstream of it, because a JSON object can
 // hold records the grammar never builds (a move node without a move, a
 // variation at the start, a check mark on a null move).
@@ -140,8 +142,8 @@ func FuzzConvertFromJSON(f *testing.F) {
 			tr := res.Played
 			jsongame.AddPlayed(j, tr)
 			for _, uci := range []bool{false, true} {
-				err := formats.WriteCoordGame(io.Discard, g, tr, uci)
-				var stop *formats.StopError
+				err := coord.WriteGame(io.Discard, g, tr, uci)
+				var stop *notation.StopError
 				if err != nil && !errors.As(err, &stop) {
 					t.Fatalf("game %d: coordinate writer: %v", n, err)
 				}

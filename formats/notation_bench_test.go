@@ -1,4 +1,4 @@
-package formats
+package formats_test
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/formats/booknotation"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/record"
@@ -37,7 +39,7 @@ func benchCorpora(b *testing.B) ([]byte, []byte) {
 		}
 		var out bytes.Buffer
 		for _, g := range gs {
-			if err := WriteNotationGame(&out, g, rp.Game(g, "", 1).Played, record.DescriptiveNotation, false); err != nil {
+			if err := booknotation.WriteGame(&out, g, rp.Game(g, "", 1).Played, record.DescriptiveNotation, false); err != nil {
 				benchDescErr = err
 				return
 			}
@@ -89,8 +91,8 @@ func validateAll(b *testing.B, data []byte, n record.Notation) {
 // are written in SAN).
 func convertAll(b *testing.B, data []byte, n record.Notation) {
 	rp := replay.New(replay.Config{Steps: true})
-	f, _ := LookupRecordFormat("pgn")
-	gw, err := f.NewWriter(io.Discard, WriteOptions{})
+	f, _ := formats.LookupRecordFormat("pgn")
+	gw, err := f.NewWriter(io.Discard, formats.WriteOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}

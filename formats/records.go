@@ -56,21 +56,24 @@ type RecordFormat struct {
 	// gametable): it has no Read and no NewWriter, as its rows are read
 	// and written by package tablegames, not game by game here.
 	Table bool
+	// OneGame is true for a format that writes one game of those it is
+	// given (svg draws one position): its output is not split into files
+	// (convert --split).
+	OneGame bool
+	// OneDocument is true for a format whose output is one document (a
+	// JSON array, an SVG drawing, an HTML page), which outputs written
+	// apart (the parts of convert --shard) cannot be joined into by
+	// putting them one after another.
+	OneDocument bool
+	// Shardable is true for a format whose inputs can be read a byte range
+	// at a time (--shard), its reader's offsets being the file's; an input
+	// in any other format is read whole, by one shard.
+	Shardable bool
 }
 
 // recordFormats is the registry, in Order: the order the command line
 // lists the formats and sniffing tries them (Register).
 var recordFormats []RecordFormat
-
-// The formats of this package: PGN, which DetectRecordFormat falls back
-// to and whose tags the coordinate formats write, and the formats written
-// here (coordio.go, fenlist.go, notation_formats.go).
-func init() {
-	Register(RecordFormat{Name: "pgn", Order: OrderPGN, Extensions: []string{".pgn"}, Notation: record.SAN, Text: true, Read: textReader(record.SAN), Rendering: pgnRendering})
-	Register(RecordFormat{Name: "lan", Order: OrderLAN, Extensions: []string{".lan"}, Notation: record.LAN, Text: true, Sniff: sniffLAN, Read: textReader(record.LAN), Rendering: coordRendering(false)})
-	Register(RecordFormat{Name: "uci", Order: OrderUCI, Extensions: []string{".uci"}, Notation: record.UCI, Text: true, Sniff: sniffUCI, Read: textReader(record.UCI), Rendering: coordRendering(true)})
-	Register(RecordFormat{Name: "fen", Order: OrderFEN, Rendering: fenRendering})
-}
 
 // The order keys of the formats (RecordFormat.Order), one place for the
 // order of them all: Go runs the init functions of packages in the order
@@ -137,8 +140,9 @@ func RecordFormatNames(read bool) []string {
 }
 
 // DetectRecordFormat chooses the format of an input: by the extension of
-// path, else by the first bytes of the input (head), else PGN. Only
-// readable formats are chosen.
+// path, else by the first bytes of the input (head), else PGN (the zero
+// RecordFormat when package formats/pgn is not imported). Only readable
+// formats are chosen.
 func DetectRecordFormat(path string, head []byte) RecordFormat {
 	lower := strings.ToLower(path)
 	for _, ext := range []string{".gz", ".bz2", ".zst", ".xz"} {
@@ -160,49 +164,4 @@ func DetectRecordFormat(path string, head []byte) RecordFormat {
 	}
 	pgn, _ := LookupRecordFormat("pgn")
 	return pgn
-}
-
-// textReader reads PGN-like text in notation n with the grammar.
-func textReader(n record.Notation) func(io.Reader, string, grammar.Limits) GameReader {
-	return func(r io.Reader, name string, limits grammar.Limits) GameReader {
-		rd := grammar.NewReader(r, name)
-		rd.SetLimits(limits)
-		rd.SetNotation(n)
-		rd.SkipNonGames() // games numbered as validate numbers them
-		return rd
-	}
-}
-
-// firstMove is the first move token of the movetext at the start of an
-// input (after the tag lines, move numbers skipped; the first move of a
-// compound turn), or "".
-func firstMove(t []byte) string {
-	for _, line := range strings.Split(string(t), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "[") {
-			continue
-		}
-		for _, f := range strings.Fields(line) {
-			if strings.HasSuffix(f, ".") {
-				continue
-			}
-			return strings.Split(f, ",")[0]
-		}
-	}
-	return ""
-}
-
-// sniffUCI: the first move is two squares and nothing of SAN or LAN (no
-// piece letter, no hyphen, no x): `e2e4`, `e7e8q`, `c4g8/b1n`.
-func sniffUCI(t []byte) bool {
-	m, err := grammar.ParseMove(firstMove(t))
-	return err == nil && m.Piece == 0 && m.Lenient&record.LenientLong != 0 &&
-		m.Lenient&record.LenientHyphen == 0 && !m.Capture && m.Check == 0
-}
-
-// sniffLAN: the first move names its origin with LAN's hyphen, or is a
-// king's leap with its origin: `Ng1-f3`, `e2-e4`, `K~e1-c2`.
-func sniffLAN(t []byte) bool {
-	m, err := grammar.ParseMove(firstMove(t))
-	return err == nil && (m.Lenient&record.LenientHyphen != 0 || m.Leap && m.FromFile >= 0 && m.FromRank >= 0)
 }

@@ -40,7 +40,7 @@ func TestDetectRecordFormat(t *testing.T) {
 }
 
 func TestRecordFormatRegistry(t *testing.T) {
-	books := " descriptive de fr es it nl pt sv ru figurine parquet" // notation_formats.go, gametable
+	books := " descriptive de fr es it nl pt sv ru figurine parquet" // formats/booknotation, gametable
 	if got := strings.Join(formats.RecordFormatNames(true), " "); got != "pgn json jsonl lan uci"+books {
 		t.Errorf("readable: %s", got)
 	}
@@ -53,6 +53,12 @@ func TestRecordFormatRegistry(t *testing.T) {
 		}
 		if f.Text && f.Read == nil {
 			t.Errorf("%s: a text format without a reader", f.Name)
+		}
+		if f.Shardable && !f.Text {
+			t.Errorf("%s: read in byte ranges, but not by the grammar, whose offsets are the file's", f.Name)
+		}
+		if f.OneGame && !f.OneDocument {
+			t.Errorf("%s: writes one game, but not as one document", f.Name)
 		}
 		if g, ok := formats.LookupRecordFormat(strings.ToUpper(f.Name)); !ok || g.Name != f.Name {
 			t.Errorf("lookup of %s", f.Name)

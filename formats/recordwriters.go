@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -160,15 +159,18 @@ func (rw *renderedWriter) Write(g *record.Game, n int, res *replay.Result, parts
 
 func (rw *renderedWriter) Close() error { return rw.j.Close() }
 
-// concatJoiner writes the pieces as they are: the formats whose games
-// need nothing between them (LAN, UCI, FEN lists, the books' notations).
-// what names the format in an error writing to w.
+// concatJoiner writes the pieces as they are (ConcatJoiners); what names
+// the format in an error writing to w.
 type concatJoiner struct {
 	w    io.Writer
 	what string
 }
 
-func concatJoiners(what string) func(io.Writer) GameJoiner {
+// ConcatJoiners is the Rendering.NewJoiner of the formats whose games
+// need nothing between them (LAN, UCI, FEN lists, the books' notations):
+// the pieces are written as they are, and a spilled piece too
+// (SpillJoiner). what names the format in an error writing.
+func ConcatJoiners(what string) func(io.Writer) GameJoiner {
 	return func(w io.Writer) GameJoiner { return &concatJoiner{w: w, what: what} }
 }
 
@@ -197,114 +199,4 @@ func (c *concatJoiner) JoinSpilled(start io.Reader, rest []byte) error {
 		return fmt.Errorf("writing %s: %w", c.what, err)
 	}
 	return c.Join(rest)
-}
-
-// pgnRendering writes canonical PGN, or with Plain PGN without extensions.
-var pgnRendering = &Rendering{
-	NewRenderer: func(opt WriteOptions) GameRenderer {
-		return pgn.NewRenderer(opt.Plain, opt.SourceComments)
-	},
-	NewJoiner: func(w io.Writer) GameJoiner { return pgn.NewJoiner(w) },
-}
-
-// coordRendering writes LAN (uci false) or UCI.
-func coordRendering(uci bool) *Rendering {
-	return &Rendering{
-		NewRenderer: func(WriteOptions) GameRenderer { return &coordRenderer{uci: uci} },
-		NewJoiner:   concatJoiners("coordinates"),
-	}
-}
-
-// coordRenderer renders a game in LAN (uci false) or UCI (tok: a turn's
-// moves, reused from turn to turn).
-type coordRenderer struct {
-	uci bool
-	tok []byte
-	// played is the part being written (its positions, for LAN).
-	played *replay.Played
-	// The game being written, a part at a time.
-	stepsWriter
-}
-
-// Begin, Part and End write the game's tags, turns and end (appendSteps),
-// with the line wrapping kept from part to part.
-func (c *coordRenderer) Begin(dst []byte, g *record.Game, _ int) {
-	c.begin(dst, g)
-}
-
-func (c *coordRenderer) Part(_ []record.Node, pl *replay.Played) {
-	c.played = pl
-	stepTurns(&c.wr, pl, c.turn)
-}
-
-// End: a game the reader could not read is not written. A stopped game is
-// written up to the stop, with a comment; the replay's finding says why
-// (the caller reports it): its StopError is not an error here.
-func (c *coordRenderer) End(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
-	if g.Unreadable() != nil {
-		return c.end(g, nil, false), nil
-	}
-	c.Part(g.Moves, res.Played)
-	return c.end(g, res.Played, true), nil
-}
-
-// fenRendering writes one line per position (WriteFENList's lines).
-var fenRendering = &Rendering{
-	NewRenderer: func(WriteOptions) GameRenderer { return &fenRenderer{} },
-	NewJoiner:   concatJoiners("FEN list"),
-}
-
-// fenRenderer writes a line per position; b and n are the game being
-// rendered, started once its start position is written.
-type fenRenderer struct {
-	b       []byte
-	n       int
-	started bool
-}
-
-// appendFENRows appends the lines of pl's positions: the start, when
-// start says so (the game's, not a later part's), and the position after
-// each step.
-func appendFENRows(b []byte, n int, pl *replay.Played, start bool) []byte {
-	if start {
-		b = appendFENLineStart(b, n, 0, "-")
-		b = append(pl.Start.AppendFEN(b), '\n')
-	}
-	for i := range pl.Len() {
-		b = appendFENLineStart(b, n, pl.PliesBefore+i+1, pl.SAN(i))
-		b = append(pl.AfterView(i).AppendFEN(b), '\n')
-	}
-	return b
-}
-
-// Begin, Part and End write the positions of a game, a part at a time: a
-// game the reader could not read, or whose start could not be set up, has
-// none.
-func (f *fenRenderer) Begin(dst []byte, _ *record.Game, n int) {
-	f.b, f.n, f.started = dst, n, false
-}
-
-func (f *fenRenderer) Part(_ []record.Node, pl *replay.Played) {
-	if pl.Start != nil {
-		f.b = appendFENRows(f.b, f.n, pl, !f.started)
-		f.started = true
-	}
-}
-
-func (f *fenRenderer) Take(min int) []byte {
-	if len(f.b) < min || len(f.b) == 0 {
-		return nil
-	}
-	b := f.b
-	f.b = b[:0]
-	return b
-}
-
-func (f *fenRenderer) End(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
-	if g.Unreadable() == nil {
-		f.Part(g.Moves, res.Played)
-	}
-	b := f.b
-	f.b = nil
-	return b, nil
 }

@@ -244,3 +244,11 @@ func StopReason(t *replay.Played) (why string, comment bool) {
 	}
 	return "", false
 }
+
+// StopError says that a game was written only in part by a writer of the
+// formats written from the replay's steps (LAN, UCI, the books'
+// notations): its main line could not be followed to the end (StopReason
+// is Why). The part before is written.
+type StopError struct{ Why string }
+
+func (e *StopError) Error() string { return e.Why }

@@ -3,7 +3,9 @@
 // and moves with their numbers. It also rewrites a record's main line in
 // canonical SAN from the replay (CanonicalGame, a part at a time with
 // SANRewriter, so that a huge game is never held whole), for the writers
-// of a record in another notation.
+// of a record in another notation; and it says where and why the replay
+// stopped, in the words the formats written from the replay write
+// (StopReason; StopError for a game written only in part).
 //
 // Every move is written from the legal move the replay played (its
 // replay.Step), never from the text as read, so that what is written is

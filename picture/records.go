@@ -14,8 +14,8 @@ import (
 )
 
 func init() {
-	formats.Register(formats.RecordFormat{Name: "svg", Order: formats.OrderSVG, NewWriter: newSVGGames})
-	formats.Register(formats.RecordFormat{Name: "html", Order: formats.OrderHTML, NewWriter: newHTMLGames})
+	formats.Register(formats.RecordFormat{Name: "svg", Order: formats.OrderSVG, OneGame: true, OneDocument: true, NewWriter: newSVGGames})
+	formats.Register(formats.RecordFormat{Name: "html", Order: formats.OrderHTML, OneDocument: true, NewWriter: newHTMLGames})
 }
 
 // svgWriter draws the final position of one game (WriteOptions.Game).

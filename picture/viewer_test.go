@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/formats"
+	_ "github.com/ashtapada/ashtapada/formats/fenlist" // the positions the viewer is checked against
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"

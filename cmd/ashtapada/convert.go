@@ -101,7 +101,7 @@ func convertAction(c *cli.Context) error {
 	// written as it comes; its index waits in a temporary file until the
 	// viewer's Close: docs/performance.md, "Memory on a 1 GB input").
 	batch.LimitMemory(batch.StreamMemoryLimit)
-	split, err := readSplit(c, to) // split.go
+	split, err := readSplit(c, target) // split.go
 	if err != nil {
 		return toolError(err)
 	}
@@ -125,7 +125,7 @@ func convertAction(c *cli.Context) error {
 	}
 	var out batch.ConvertOutcome
 	write := func(w io.Writer) (err error) {
-		if err := checkShardTarget(shard, target.Name); err != nil {
+		if err := checkShardTarget(shard, target); err != nil {
 			return err
 		}
 		bw := bufio.NewWriterSize(w, 1<<16)

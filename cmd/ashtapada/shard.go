@@ -33,13 +33,13 @@ func parseShard(s string) (source.Shard, error) {
 }
 
 // readWhole reports whether a file's format is read whole, by one shard:
-// a format whose reader's offsets are not the file's (a table, JSON, a
-// move list): every format with an extension but PGN. A compressed file
-// is read whole too, which source.Plan knows by its first bytes.
+// every format with an extension that is not Shardable (a table, JSON, a
+// move list). A compressed file is read whole too, which source.Plan
+// knows by its first bytes.
 func readWhole(path string) bool {
 	lower := strings.ToLower(path)
 	for _, f := range formats.RecordFormats() {
-		if f.Name == "pgn" { // the one format read in shards
+		if f.Shardable {
 			continue
 		}
 		for _, ext := range f.Extensions {
@@ -85,7 +85,7 @@ func manyShards(shard string) bool {
 // checkShardTarget refuses --shard with N > 1 for the outputs that are
 // one document (a JSON array, one SVG drawing, one HTML page): their parts
 // could not be joined into one run's output.
-func checkShardTarget(shard, to string) error {
+func checkShardTarget(shard string, target formats.RecordFormat) error {
 	if shard == "" {
 		return nil
 	}
@@ -93,9 +93,8 @@ func checkShardTarget(shard, to string) error {
 	if err != nil || sh.N == 1 {
 		return err
 	}
-	switch to {
-	case "json", "svg", "html":
-		return fmt.Errorf("--shard %s: --to %s writes one document, which parts cannot be joined into; shard --to jsonl (or pgn, parquet) and merge the parts", shard, to)
+	if target.OneDocument {
+		return fmt.Errorf("--shard %s: --to %s writes one document, which parts cannot be joined into; shard --to jsonl (or pgn, parquet) and merge the parts", shard, target.Name)
 	}
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ashtapada/ashtapada/batch"
+	"github.com/ashtapada/ashtapada/formats"
 )
 
 func splitFlags() []cli.Flag {
@@ -21,7 +22,7 @@ func splitFlags() []cli.Flag {
 }
 
 // readSplit reads --split and --split-by; nil when neither is given.
-func readSplit(c *cli.Context, to string) (*batch.Split, error) {
+func readSplit(c *cli.Context, target formats.RecordFormat) (*batch.Split, error) {
 	n, tag := c.Int("split"), c.String("split-by")
 	switch {
 	case !c.IsSet("split") && tag == "":
@@ -32,8 +33,8 @@ func readSplit(c *cli.Context, to string) (*batch.Split, error) {
 		return nil, fmt.Errorf("--split %d: want 1 or more games a file", n)
 	case c.String("output") == "" || c.String("output") == "-":
 		return nil, fmt.Errorf("--split and --split-by write files named after -o FILE: give it")
-	case to == "svg" || to == "parquet":
-		return nil, fmt.Errorf("--split and --split-by do not apply to --to %s", to)
+	case target.OneGame || target.Table:
+		return nil, fmt.Errorf("--split and --split-by do not apply to --to %s", target.Name)
 	case c.String("shard") != "":
 		return nil, fmt.Errorf("--split and --split-by do not apply to --shard: split the merged output")
 	}

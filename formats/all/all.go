@@ -4,13 +4,16 @@
 //
 //	import _ "github.com/ashtapada/ashtapada/formats/all"
 //
-// Package formats registers PGN and the formats it writes itself (LAN,
-// UCI, FEN, the books' notations); the others are registered by their own
-// packages, imported here.
+// Package formats registers none itself: each format is registered by the
+// package that writes it, imported here.
 package all
 
 import (
-	_ "github.com/ashtapada/ashtapada/formats/jsongame/jsonformat" // json, jsonl
-	_ "github.com/ashtapada/ashtapada/gametable"                   // parquet
-	_ "github.com/ashtapada/ashtapada/picture"                     // svg, html
+	_ "github.com/ashtapada/ashtapada/formats/booknotation" // descriptive, the languages' letters, figurines
+	_ "github.com/ashtapada/ashtapada/formats/coord"        // lan, uci
+	_ "github.com/ashtapada/ashtapada/formats/fenlist"      // fen
+	_ "github.com/ashtapada/ashtapada/formats/jsongame"     // json, jsonl
+	_ "github.com/ashtapada/ashtapada/formats/pgn"          // pgn
+	_ "github.com/ashtapada/ashtapada/gametable"            // parquet
+	_ "github.com/ashtapada/ashtapada/picture"              // svg, html
 )

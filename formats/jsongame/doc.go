@@ -13,7 +13,7 @@
 //
 // What it leaves to others: the moves' text in each notation is package
 // notation's; which passages of a record PGN cannot hold is package
-// formats/pgn's (PassedThrough); the registry of record formats (package
-// formats) offers this package as the json and jsonl formats and reads
-// their inputs with its Reader.
+// formats/pgn's (PassedThrough). The package registers itself with the
+// registry of record formats (package formats) as the json and jsonl
+// formats, read with its Reader (format.go).
 package jsongame

@@ -9,8 +9,13 @@
 // cannot hold, or a record the reader could not read, is written as it was
 // read or refused (PassedThrough, pgnsafe.go).
 //
+// The package registers itself with the registry of record formats
+// (package formats) as the pgn format (format.go): the one read in byte
+// ranges, and the one formats.DetectRecordFormat falls back to. Its reader
+// (TextReader) is the grammar's, told a notation, and so also reads the
+// formats that are PGN with other moves (package formats/coord).
+//
 // What it leaves to others: reading PGN is the grammar's; the moves'
 // canonical text and the SAN rewrite from the replay are package
-// notation's; the registry of record formats (package formats) offers this
-// writer as the pgn format.
+// notation's; the other record formats are their packages'.
 package pgn

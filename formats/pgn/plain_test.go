@@ -1,19 +1,19 @@
-package formats
+package pgn_test
 
 import (
 	"bytes"
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats/internal/formattest"
 	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/record"
 )
 
-// startFEN is the position every chess game starts from.
-const startFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-
+// TestPlainGame: plain PGN writes the extensions as standard PGN and
+// comments, and leaves the record it is given alone.
 func TestPlainGame(t *testing.T) {
-	g := extensionGames(t)
+	g := formattest.ExtensionGames(t)
 	var buf bytes.Buffer
 	for _, gg := range g {
 		if err := pgn.WriteCanonical(&buf, pgn.PlainGame(gg)); err != nil {
@@ -41,17 +41,5 @@ func TestPlainGame(t *testing.T) {
 	count := func(ns []record.Node) int { return len(ns) }
 	if count(pgn.PlainGame(g[0]).Moves) != count(g[0].Moves)+1 {
 		t.Errorf("plain game 1 has %d nodes, want %d", count(pgn.PlainGame(g[0]).Moves), count(g[0].Moves)+1)
-	}
-}
-
-func TestWriteFENList(t *testing.T) {
-	var buf bytes.Buffer
-	err := WriteFENList(&buf, 3, []FENRow{{Ply: 0, FEN: startFEN}, {Ply: 1, Move: "e4", FEN: "x y"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := "3\t0\t-\t" + startFEN + "\n3\t1\te4\tx y\n"
-	if buf.String() != want {
-		t.Errorf("got %q, want %q", buf.String(), want)
 	}
 }

@@ -1,4 +1,4 @@
-package formats
+package coord_test
 
 import (
 	"bytes"
@@ -8,7 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats/coord"
+	"github.com/ashtapada/ashtapada/formats/internal/formattest"
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
@@ -95,19 +98,9 @@ func readCoord(t *testing.T, text string, uci bool, rp *replay.Replayer) ([]*rec
 	}
 }
 
-// extensionGames reads testdata/extensions.pgn: an Andhra conversion from
-// a FEN position, and an Andhra game with compound turns and leaps.
-func extensionGames(t *testing.T) []*record.Game {
-	games := readGames(t, filepath.Join("testdata", "extensions.pgn"))
-	if len(games) != 2 {
-		t.Fatalf("want 2 games in testdata/extensions.pgn, got %d", len(games))
-	}
-	return games
-}
-
 // The extensions are written as docs/convert.md says and read back.
 func TestCoordExtensions(t *testing.T) {
-	games := extensionGames(t)
+	games := formattest.ExtensionGames(t)
 	rp := replay.New(replay.Config{Steps: true})
 	want := map[bool][]string{
 		false: {"1... Nc3xb1/b8=N 2. Nb8-c6+ Kd8-c7", "1. g2-g3,Bf1-h3,Ng1-f3 b7-b6,Bc8-a6,Nb8-c6", "3. K~e1-g2 K~d8-b7"},
@@ -120,7 +113,7 @@ func TestCoordExtensions(t *testing.T) {
 			if !tr.Complete() {
 				t.Fatalf("test game does not play: %+v", tr.Stop)
 			}
-			if err := WriteCoordGame(&buf, g, tr, uci); err != nil {
+			if err := coord.WriteGame(&buf, g, tr, uci); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -209,14 +202,14 @@ func TestCoordIllegalMove(t *testing.T) {
 
 // A main line the replay stopped writes what it could and says so.
 func TestWriteCoordStops(t *testing.T) {
-	g := readGames(t, filepath.Join("testdata", "illegal.pgn"))[0]
+	g := formattest.ReadGames(t, filepath.Join("..", "testdata", "illegal.pgn"))[0]
 	tr := replay.New(replay.Config{Steps: true}).Game(g, "", 0).Played
 	if tr.Complete() {
 		t.Fatal("the test game should stop")
 	}
 	var buf bytes.Buffer
-	err := WriteCoordGame(&buf, g, tr, false)
-	var stop *StopError
+	err := coord.WriteGame(&buf, g, tr, false)
+	var stop *notation.StopError
 	if err == nil || !asStop(err, &stop) {
 		t.Fatalf("want a StopError, got %v", err)
 	}
@@ -225,8 +218,8 @@ func TestWriteCoordStops(t *testing.T) {
 	}
 }
 
-func asStop(err error, target **StopError) bool {
-	s, ok := err.(*StopError)
+func asStop(err error, target **notation.StopError) bool {
+	s, ok := err.(*notation.StopError)
 	if ok {
 		*target = s
 	}
@@ -273,6 +266,77 @@ func TestCoordReaderTaglessGames(t *testing.T) {
 			if got[i] != c.want[i] {
 				t.Errorf("%q: game %d has %d moves, want %d", c.in, i+1, got[i], c.want[i])
 			}
+		}
+	}
+}
+
+// TestCoordRoundTripData: every game whose main line plays, written in LAN
+// and in UCI and read back, gives the same canonical SAN move for move.
+func TestCoordRoundTripData(t *testing.T) {
+	t.Parallel() // a data test (package formattest)
+	files := formattest.RecordFiles(t)
+	if len(files) == 0 {
+		t.Skip("no record files found")
+	}
+	total, skipped := 0, 0
+	for _, path := range files {
+		rp := replay.New(replay.Config{Steps: true})
+		for gi, g := range formattest.ReadGames(t, path) {
+			tr := rp.Game(g, "", 0).Played
+			if !tr.Complete() {
+				skipped++
+				continue
+			}
+			for _, uci := range []bool{false, true} {
+				var buf bytes.Buffer
+				if err := coord.WriteGame(&buf, g, tr, uci); err != nil {
+					t.Fatalf("%s game %d: %v", path, gi+1, err)
+				}
+				backs, traces := readCoord(t, buf.String(), uci, rp)
+				if len(backs) != 1 || !traces[0].Complete() {
+					t.Fatalf("%s game %d (uci=%v): reading back: %d games, %+v\n%s", path, gi+1, uci, len(backs), traces, buf.String())
+				}
+				back := backs[0]
+				var sans []string
+				for _, n := range back.Moves {
+					if n.Kind == record.KindMove {
+						sans = append(sans, n.Move.Text)
+					}
+				}
+				if len(sans) != tr.Len() {
+					t.Fatalf("%s game %d (uci=%v): %d moves read back, want %d", path, gi+1, uci, len(sans), tr.Len())
+				}
+				for k := range tr.Len() {
+					if sans[k] != tr.SAN(k) {
+						t.Fatalf("%s game %d (uci=%v) ply %d: read back %q, want %q", path, gi+1, uci, k+1, sans[k], tr.SAN(k))
+					}
+				}
+				if back.Result != g.Result && g.Result != "" {
+					t.Fatalf("%s game %d: result %q read back as %q", path, gi+1, g.Result, back.Result)
+				}
+			}
+			total++
+		}
+	}
+	t.Logf("%d games round-tripped through LAN and UCI; %d not fully playable were skipped", total, skipped)
+	if total == 0 {
+		t.Fatal("no game could be played: the test checked nothing")
+	}
+}
+
+// BenchmarkTraceCoord measures replaying a game's main line and writing it
+// in UCI.
+func BenchmarkTraceCoord(b *testing.B) {
+	path := testenv.SharedDir(b, "data", "fide", "corpus-1k.pgn")
+	games := formattest.ReadGamesUncached(b, path)
+	games = games[:min(200, len(games))] // the fast tier reads fewer (GameLimit)
+	rp := replay.New(replay.Config{Steps: true})
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		g := games[i%len(games)]
+		if err := coord.WriteGame(io.Discard, g, rp.Game(g, "", 0).Played, true); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package formats
+package jsongame_test
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/formats/jsongame"
 	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
@@ -22,7 +23,7 @@ func compactOf(t *testing.T, src string, lines bool) []byte {
 	rp := replay.New(replay.Config{Steps: true})
 	var b bytes.Buffer
 	// The json and jsonl formats' rendering with WriteOptions.Compact
-	// (package formats/jsongame/jsonformat).
+	// (formats/jsongame/format.go).
 	j := jsongame.NewJoiner(&b, lines)
 	r := jsongame.NewCompactRenderer(lines)
 	for n := 1; ; n++ {
@@ -37,7 +38,7 @@ func compactOf(t *testing.T, src string, lines bool) []byte {
 		if g.SyntaxError() == nil {
 			res = rp.Game(g, "c.pgn", n)
 		}
-		piece, err := Render(r, nil, g, n, res)
+		piece, err := formats.Render(r, nil, g, n, res)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package formats
+package pgn_test
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/formats/internal/formattest"
 	"github.com/ashtapada/ashtapada/formats/jsongame"
 	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
@@ -22,7 +24,7 @@ func jsonToPGN(t *testing.T, src string) ([]*record.Game, string, error) {
 	t.Helper()
 	jr := jsongame.NewReader(strings.NewReader(src))
 	rp := replay.New(replay.Config{Steps: true})
-	rd := pgnRendering.NewRenderer(WriteOptions{})
+	rd := pgn.NewRenderer(false, false)
 	var out bytes.Buffer
 	j := pgn.NewJoiner(&out)
 	var games []*record.Game
@@ -35,7 +37,7 @@ func jsonToPGN(t *testing.T, src string) ([]*record.Game, string, error) {
 			t.Fatalf("reading the JSON: %v", err)
 		}
 		games = append(games, g)
-		piece, err := Render(rd, nil, g, n, rp.Game(g, "x.json", n))
+		piece, err := formats.Render(rd, nil, g, n, rp.Game(g, "x.json", n))
 		if err == nil {
 			err = j.Join(piece)
 		}
@@ -144,7 +146,7 @@ func TestPGNWriterKeepsStructure(t *testing.T) {
 				t.Fatalf("syntax error %v, read back %v:\n%s", games[0].SyntaxError(), back[0].SyntaxError(), out)
 			}
 			if games[0].SyntaxError() == nil {
-				if d := sameRecord(games[0], back[0]); d != "" {
+				if d := formattest.SameRecord(games[0], back[0]); d != "" {
 					t.Fatalf("read back differs: %s\n%s", d, out)
 				}
 			}

@@ -1,4 +1,4 @@
-package formats
+package pgn_test
 
 import (
 	"bytes"
@@ -9,77 +9,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/formats/internal/formattest"
 	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/testenv"
-	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 )
-
-// sameRecord compares two records as canonical form sees them: tags,
-// result, trailing text and the movetext tree, with moves compared by their
-// canonical spelling; positions, move-number nodes (the writer renumbers),
-// sources and notices are not compared. It returns "" or the first
-// difference.
-func sameRecord(a, b *record.Game) string {
-	if len(a.Tags) != len(b.Tags) {
-		return fmt.Sprintf("%d tags vs %d", len(a.Tags), len(b.Tags))
-	}
-	// The writer reorders the Seven Tag Roster: compare as written out.
-	if ta, tb := string(pgn.AppendCanonical(nil, &record.Game{Tags: a.Tags})), string(pgn.AppendCanonical(nil, &record.Game{Tags: b.Tags})); ta != tb {
-		return fmt.Sprintf("tags differ:\n%s\nvs\n%s", ta, tb)
-	}
-	if a.Result != b.Result {
-		return fmt.Sprintf("result %q vs %q", a.Result, b.Result)
-	}
-	if !bytes.Equal(bytes.TrimSpace(a.Trailing), bytes.TrimSpace(b.Trailing)) {
-		return fmt.Sprintf("trailing %q vs %q", a.Trailing, b.Trailing)
-	}
-	return sameNodes(a.Moves, b.Moves, "")
-}
-
-func sameNodes(a, b []record.Node, path string) string {
-	a, b = withoutNumbers(a), withoutNumbers(b)
-	if len(a) != len(b) {
-		return fmt.Sprintf("%s: %d nodes vs %d", path, len(a), len(b))
-	}
-	for i := range a {
-		x, y := &a[i], &b[i]
-		where := fmt.Sprintf("%s/%d", path, i)
-		if x.Kind != y.Kind {
-			return fmt.Sprintf("%s: kind %d vs %d", where, x.Kind, y.Kind)
-		}
-		switch x.Kind {
-		case record.KindMove:
-			if notation.CanonicalMoveText(x.Move) != notation.CanonicalMoveText(y.Move) || x.Move.Joined != y.Move.Joined {
-				return fmt.Sprintf("%s: move %q vs %q", where, x.Move.Text, y.Move.Text)
-			}
-		case record.KindComment, record.KindLineComment, record.KindEscape:
-			if x.Text != y.Text {
-				return fmt.Sprintf("%s: text %q vs %q", where, x.Text, y.Text)
-			}
-		case record.KindNAG:
-			if x.Number != y.Number {
-				return fmt.Sprintf("%s: NAG %d vs %d", where, x.Number, y.Number)
-			}
-		case record.KindVariation:
-			if d := sameNodes(x.Variation(), y.Variation(), where); d != "" {
-				return d
-			}
-		}
-	}
-	return ""
-}
-
-func withoutNumbers(ns []record.Node) []record.Node {
-	out := make([]record.Node, 0, len(ns))
-	for _, n := range ns {
-		if n.Kind != record.KindMoveNumber {
-			out = append(out, n)
-		}
-	}
-	return out
-}
 
 func formatBytes(t *testing.T, src []byte, name string) ([]byte, pgn.FormatStats) {
 	t.Helper()
@@ -93,7 +28,7 @@ func formatBytes(t *testing.T, src []byte, name string) ([]byte, pgn.FormatStats
 
 // dataFiles reads every .pgn file of the shared data (the .xz corpus is
 // TestCorpus100k's); the fast tier leaves out those that merely extend
-// another (dropExtensions).
+// another (formattest.DropExtensions).
 func dataFiles(t *testing.T) map[string][]byte {
 	t.Helper()
 	root := testenv.SharedDir(t, "data")
@@ -119,7 +54,7 @@ func dataFiles(t *testing.T) map[string][]byte {
 		t.Skip("no .pgn files in the shared data")
 	}
 	if !testenv.IsLong() {
-		files = dropExtensions(t, files)
+		files = formattest.DropExtensions(t, files)
 	}
 	return files
 }
@@ -128,7 +63,7 @@ func dataFiles(t *testing.T) map[string][]byte {
 // parse gives the same record, writing again gives the same bytes, and the
 // reader finds as many games as the file has.
 func TestRoundTripData(t *testing.T) {
-	t.Parallel() // a data test (testrun_test.go)
+	t.Parallel() // a data test (package formattest)
 	for path, src := range dataFiles(t) {
 		name := filepath.Base(path)
 		t.Run(name, func(t *testing.T) {
@@ -160,7 +95,7 @@ func TestRoundTripData(t *testing.T) {
 					}
 					continue
 				}
-				if d := sameRecord(games[i], again[i]); d != "" {
+				if d := formattest.SameRecord(games[i], again[i]); d != "" {
 					t.Fatalf("game %d (line %d) changed by the round trip: %s", i+1, games[i].Pos.Line, d)
 				}
 			}

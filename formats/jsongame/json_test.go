@@ -1,4 +1,4 @@
-package formats
+package jsongame_test
 
 import (
 	"bytes"

@@ -1,10 +1,12 @@
-package formats
+package booknotation
 
 import (
 	"io"
 	"strconv"
 	"strings"
 
+	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/formats/internal/steptext"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
@@ -12,22 +14,19 @@ import (
 	"github.com/ashtapada/ashtapada/rules"
 )
 
-// The notations of books (docs/notation-books.md) are record formats too:
-// PGN whose moves are in descriptive notation, another language's letters
-// or figurines. Reading one is the grammar's PGN reader told the notation;
-// writing one writes the main line of the replay in it.
+// Each notation of record.BookNotations is a format, named after it.
 func init() {
 	for i, n := range record.BookNotations() {
-		Register(RecordFormat{
-			Name: n.String(), Order: OrderBooks + i, Notation: n, Text: true,
-			Read: bookReader(n), Rendering: notationRendering(n),
+		formats.Register(formats.RecordFormat{
+			Name: n.String(), Order: formats.OrderBooks + i, Notation: n, Text: true,
+			Read: bookReader(n), Rendering: rendering(n),
 		})
 	}
 }
 
 // bookReader reads PGN whose moves are in notation n.
-func bookReader(n record.Notation) func(io.Reader, string, grammar.Limits) GameReader {
-	return func(r io.Reader, name string, limits grammar.Limits) GameReader {
+func bookReader(n record.Notation) func(io.Reader, string, grammar.Limits) formats.GameReader {
+	return func(r io.Reader, name string, limits grammar.Limits) formats.GameReader {
 		rd := grammar.NewReader(r, name)
 		rd.SetLimits(limits)
 		rd.SetNotation(n)
@@ -35,73 +34,74 @@ func bookReader(n record.Notation) func(io.Reader, string, grammar.Limits) GameR
 	}
 }
 
-// notationRendering writes the main line in a book's notation.
-func notationRendering(n record.Notation) *Rendering {
-	return &Rendering{
-		NewRenderer: func(o WriteOptions) GameRenderer { return &notationRenderer{n: n, style: o.Descriptive} },
-		NewJoiner:   concatJoiners(n.Name() + " notation"),
+// rendering writes the main line in a book's notation.
+func rendering(n record.Notation) *formats.Rendering {
+	return &formats.Rendering{
+		NewRenderer: func(o formats.WriteOptions) formats.GameRenderer { return &renderer{n: n, style: o.Descriptive} },
+		NewJoiner:   formats.ConcatJoiners(n.Name() + " notation"),
 	}
 }
 
-// notationRenderer renders a game's main line in notation n; nt and
-// stepsWriter are the game being rendered.
-type notationRenderer struct {
+// renderer renders a game's main line in notation n; nt and Game are the
+// game being rendered.
+type renderer struct {
 	n     record.Notation
 	style replay.DescriptiveStyle
-	nt    *notationTurns
-	stepsWriter
+	nt    *turns
+	steptext.Game
 }
 
 // Begin, Part and End render the game's tags, turns and end
-// (appendSteps), with the line wrapping and the numbering kept from part
+// (steptext.Write), with the line wrapping and the numbering kept from part
 // to part (a turn's moves never span parts, but the comments and NAGs
 // after them may). The turns are written from the replay's steps, whatever
 // notation the record is in.
-func (nr *notationRenderer) Begin(dst []byte, g *record.Game, _ int) {
-	nr.begin(dst, g)
-	nr.nt = newNotationTurns(nr.n, false)
+func (nr *renderer) Begin(dst []byte, g *record.Game, _ int) {
+	nr.Game.Begin(dst, g)
+	nr.nt = newTurns(nr.n, false)
 	nr.nt.style = nr.style
 }
 
-func (nr *notationRenderer) Part(nodes []record.Node, pl *replay.Played) {
+func (nr *renderer) Part(nodes []record.Node, pl *replay.Played) {
 	nr.nt.t, nr.nt.nodes = pl, nodes
 	if nr.nt.open {
 		// A part may start inside a turn: the comments and NAGs of the
 		// turn before, when the part before ended with some.
-		nr.nt.annotations(&nr.wr, 0)
+		nr.nt.annotations(&nr.W, 0)
 	}
-	stepTurns(&nr.wr, pl, nr.nt.turn)
+	steptext.Turns(&nr.W, pl, nr.nt.turn)
 }
 
 // End: a game the reader could not read, or not replayed, is not written;
 // a stopped game is written up to the stop, with a comment (the caller
 // reports the replay's finding).
-func (nr *notationRenderer) End(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
+func (nr *renderer) End(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
 	written := g.Unreadable() == nil && res.Played != nil
 	if written {
 		nr.Part(g.Moves, res.Played)
 	}
 	nr.nt = nil
-	return nr.end(g, res.Played, written), nil
+	return nr.Game.End(g, res.Played, written), nil
 }
 
-// WriteNotationGame writes a game's tags and the main line of its trace
-// in notation n, with the comments and NAGs that follow main-line moves.
-// Variations are not written (their moves are not in the trace). With
+// WriteGame writes a game's tags and the main line of its replay in
+// notation n, with the comments and NAGs that follow main-line moves.
+// Variations are not written (their moves are not in the replay). With
 // sourceComments, each move is followed by a comment holding the move as
 // the record wrote it, for a reviewer to compare. When the replay stopped
 // before the end, the moves up to it are written, then a comment that says
-// where the record could not be followed; the error returned says so.
-func WriteNotationGame(w io.Writer, g *record.Game, t *replay.Played, n record.Notation, sourceComments bool) error {
-	nw := newNotationTurns(n, sourceComments)
+// where the record could not be followed; the error returned says so (a
+// *notation.StopError).
+func WriteGame(w io.Writer, g *record.Game, t *replay.Played, n record.Notation, sourceComments bool) error {
+	nw := newTurns(n, sourceComments)
 	nw.t, nw.nodes = t, g.Moves
-	return writeSteps(w, g, t, n.Name()+" notation", nw.turn)
+	return steptext.Write(w, g, t, n.Name()+" notation", nw.turn)
 }
 
-// notationTurns writes the turns of a game in notation n (appendSteps):
+// turns writes the turns of a game in notation n (steptext.Turn):
 // those of t, whose steps are moves of nodes (the main line, or the part
 // of it t played: a game read in parts sets t and nodes at each part).
-type notationTurns struct {
+type turns struct {
 	n              record.Notation
 	style          replay.DescriptiveStyle // descriptive's form and knight
 	sourceComments bool
@@ -116,13 +116,13 @@ type notationTurns struct {
 	open bool
 }
 
-func newNotationTurns(n record.Notation, sourceComments bool) *notationTurns {
-	return &notationTurns{n: n, sourceComments: sourceComments, needNumber: true}
+func newTurns(n record.Notation, sourceComments bool) *turns {
+	return &turns{n: n, sourceComments: sourceComments, needNumber: true}
 }
 
 // turn writes steps i to j-1 of nt.t, a turn, and the comments and NAGs
 // that follow it in the record.
-func (nt *notationTurns) turn(wr *wrapper, i, j int) {
+func (nt *turns) turn(wr *steptext.Wrapper, i, j int) {
 	t := nt.t
 	// The turn's steps, written out (Played.Step).
 	nt.steps = nt.steps[:0]
@@ -144,7 +144,7 @@ func (nt *notationTurns) turn(wr *wrapper, i, j int) {
 	for k := range turn {
 		parts = append(parts, notation.StepText(t, &turn[k], nt.n, nt.style))
 	}
-	wr.token(number + strings.Join(parts, ","))
+	wr.Token(number + strings.Join(parts, ","))
 	nt.needNumber = false
 	if nt.sourceComments {
 		src := make([]string, 0, len(turn))
@@ -153,7 +153,7 @@ func (nt *notationTurns) turn(wr *wrapper, i, j int) {
 				src = append(src, turn[k].Node.Text)
 			}
 		}
-		wr.token("{" + strings.Join(src, ",") + "}")
+		wr.Token("{" + strings.Join(src, ",") + "}")
 		nt.needNumber = true
 	}
 	nt.annotations(wr, turn[len(turn)-1].Index+1)
@@ -163,7 +163,7 @@ func (nt *notationTurns) turn(wr *wrapper, i, j int) {
 // record, from nt.nodes[k] to the next move, move number or variation,
 // and notes whether they run to the end of nt.nodes (open): a main line
 // read in parts may go on with them in its next part.
-func (nt *notationTurns) annotations(wr *wrapper, k int) {
+func (nt *turns) annotations(wr *steptext.Wrapper, k int) {
 	nt.open = true
 	for ; k < len(nt.nodes); k++ {
 		nd := &nt.nodes[k]
@@ -173,10 +173,10 @@ func (nt *notationTurns) annotations(wr *wrapper, k int) {
 		}
 		switch nd.Kind {
 		case record.KindComment:
-			wr.token("{" + nd.Text + "}")
+			wr.Token("{" + nd.Text + "}")
 			nt.needNumber = true
 		case record.KindNAG:
-			wr.token("$" + strconv.Itoa(int(nd.Number)))
+			wr.Token("$" + strconv.Itoa(int(nd.Number)))
 		}
 	}
 }

@@ -1,9 +1,8 @@
-// Package jsonformat registers the json and jsonl record formats with
-// package formats: read and written by package formats/jsongame. It is a
-// package of its own, not an init function of jsongame, because package
-// formats' own tests read and write JSON through jsongame, which
-// therefore cannot import formats.
-package jsonformat
+package jsongame
+
+// The json and jsonl record formats (package formats): read by Reader,
+// written by Renderer (CompactRenderer with WriteOptions.Compact) and
+// Joiner.
 
 import (
 	"bytes"
@@ -12,24 +11,23 @@ import (
 	"io"
 
 	"github.com/ashtapada/ashtapada/formats"
-	"github.com/ashtapada/ashtapada/formats/jsongame"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 )
 
 func init() {
-	formats.Register(formats.RecordFormat{Name: "json", Order: formats.OrderJSON, Extensions: []string{".json"}, Sniff: sniffJSONArray, Read: jsonReader, Rendering: jsonRendering(false)})
+	formats.Register(formats.RecordFormat{Name: "json", Order: formats.OrderJSON, OneDocument: true, Extensions: []string{".json"}, Sniff: sniffJSONArray, Read: jsonReader, Rendering: jsonRendering(false)})
 	formats.Register(formats.RecordFormat{Name: "jsonl", Order: formats.OrderJSONL, Extensions: []string{".jsonl", ".ndjson"}, Sniff: sniffJSONObject, Read: jsonReader, Rendering: jsonRendering(true)})
 }
 
-// jsonGames reads the JSON and JSONL formats (a jsongame.Reader takes both).
+// jsonGames reads the JSON and JSONL formats (a Reader takes both).
 type jsonGames struct {
-	jr   *jsongame.Reader
+	jr   *Reader
 	name string
 }
 
 func jsonReader(r io.Reader, name string, limits grammar.Limits) formats.GameReader {
-	jr := jsongame.NewReader(r)
+	jr := NewReader(r)
 	jr.SetLimits(limits)
 	return &jsonGames{jr: jr, name: name}
 }
@@ -60,10 +58,10 @@ func jsonRendering(lines bool) *formats.Rendering {
 	return &formats.Rendering{
 		NewRenderer: func(opt formats.WriteOptions) formats.GameRenderer {
 			if opt.Compact {
-				return jsongame.NewCompactRenderer(lines)
+				return NewCompactRenderer(lines)
 			}
-			return jsongame.NewRenderer(lines)
+			return NewRenderer(lines)
 		},
-		NewJoiner: func(w io.Writer) formats.GameJoiner { return jsongame.NewJoiner(w, lines) },
+		NewJoiner: func(w io.Writer) formats.GameJoiner { return NewJoiner(w, lines) },
 	}
 }

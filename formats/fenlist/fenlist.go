@@ -1,0 +1,115 @@
+package fenlist
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/ashtapada/ashtapada/formats"
+	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/replay"
+)
+
+func init() {
+	formats.Register(formats.RecordFormat{Name: "fen", Order: formats.OrderFEN, Rendering: rendering})
+}
+
+// Row is one line of a FEN list: the position after a ply.
+type Row struct {
+	Ply  int    // 1-based; 0 for the start position
+	Move string // canonical SAN of the ply; "-" for the start position
+	FEN  string // the position after the ply
+}
+
+// Write writes the position list that search tools want: one line per
+// ply, tab-separated `game ply move fen`, the start position first as ply
+// 0 with move "-". The game number makes every line stand alone, so the
+// output can be grepped, sorted and joined without losing which game a
+// position belongs to.
+func Write(w io.Writer, game int, rows []Row) error {
+	var b []byte
+	for _, r := range rows {
+		b = appendLineStart(b, game, r.Ply, r.Move)
+		b = append(b, r.FEN...)
+		b = append(b, '\n')
+	}
+	if _, err := w.Write(b); err != nil {
+		return fmt.Errorf("writing FEN list: %w", err)
+	}
+	return nil
+}
+
+// appendLineStart appends what comes before the FEN on a line of the
+// list: `game ply move `, tab-separated ("-" for no move).
+func appendLineStart(b []byte, game, ply int, move string) []byte {
+	if move == "" {
+		move = "-"
+	}
+	b = strconv.AppendInt(b, int64(game), 10)
+	b = append(b, '\t')
+	b = strconv.AppendInt(b, int64(ply), 10)
+	b = append(b, '\t')
+	b = append(b, move...)
+	return append(b, '\t')
+}
+
+// rendering writes one line per position (Write's lines).
+var rendering = &formats.Rendering{
+	NewRenderer: func(formats.WriteOptions) formats.GameRenderer { return &renderer{} },
+	NewJoiner:   formats.ConcatJoiners("FEN list"),
+}
+
+// renderer writes a line per position; b and n are the game being
+// rendered, started once its start position is written.
+type renderer struct {
+	b       []byte
+	n       int
+	started bool
+}
+
+// appendRows appends the lines of pl's positions: the start, when start
+// says so (the game's, not a later part's), and the position after each
+// step.
+func appendRows(b []byte, n int, pl *replay.Played, start bool) []byte {
+	if start {
+		b = appendLineStart(b, n, 0, "-")
+		b = append(pl.Start.AppendFEN(b), '\n')
+	}
+	for i := range pl.Len() {
+		b = appendLineStart(b, n, pl.PliesBefore+i+1, pl.SAN(i))
+		b = append(pl.AfterView(i).AppendFEN(b), '\n')
+	}
+	return b
+}
+
+// Begin, Part and End write the positions of a game, a part at a time: a
+// game the reader could not read, or whose start could not be set up, has
+// none.
+func (f *renderer) Begin(dst []byte, _ *record.Game, n int) {
+	f.b, f.n, f.started = dst, n, false
+}
+
+func (f *renderer) Part(_ []record.Node, pl *replay.Played) {
+	if pl.Start != nil {
+		f.b = appendRows(f.b, f.n, pl, !f.started)
+		f.started = true
+	}
+}
+
+func (f *renderer) Take(min int) []byte {
+	if len(f.b) < min || len(f.b) == 0 {
+		return nil
+	}
+	b := f.b
+	f.b = b[:0]
+	return b
+}
+
+func (f *renderer) End(g *record.Game, _ int, res *replay.Result) ([]byte, error) {
+	if g.Unreadable() == nil {
+		f.Part(g.Moves, res.Played)
+	}
+	b := f.b
+	f.b = nil
+	return b, nil
+}

@@ -1,0 +1,143 @@
+package steptext
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/ashtapada/ashtapada/formats/pgn"
+	"github.com/ashtapada/ashtapada/notation"
+	"github.com/ashtapada/ashtapada/record"
+	"github.com/ashtapada/ashtapada/replay"
+)
+
+// appendTagsAsRead appends the tags in their order (PGN-escaped), and the
+// blank line after them.
+func appendTagsAsRead(b []byte, tags []record.Tag) []byte {
+	for i := range tags {
+		b = pgn.AppendTag(b, &tags[i])
+	}
+	return append(b, '\n')
+}
+
+// Wrapper writes tokens separated by spaces in lines of at most 79
+// columns, after B.
+type Wrapper struct {
+	B   []byte
+	col int
+}
+
+// space starts a token of n bytes: a space before it, or a new line when
+// it would pass column 79.
+func (wr *Wrapper) space(n int) {
+	if wr.col > 0 && wr.col+1+n > 79 {
+		wr.B = append(wr.B, '\n')
+		wr.col = 0
+	} else if wr.col > 0 {
+		wr.B = append(wr.B, ' ')
+		wr.col++
+	}
+	wr.col += n
+}
+
+// Token writes the token s.
+func (wr *Wrapper) Token(s string) {
+	wr.space(len(s))
+	wr.B = append(wr.B, s...)
+}
+
+// TokenBytes is Token for a token built in scratch space.
+func (wr *Wrapper) TokenBytes(s []byte) {
+	wr.space(len(s))
+	wr.B = append(wr.B, s...)
+}
+
+// Turn writes one turn, steps i to j-1 of the replay being written (a move
+// and the moves of a compound turn joined to it), with wr.
+type Turn func(wr *Wrapper, i, j int)
+
+// Write writes a game from its replay's steps: its tags, then the main
+// line turn by turn (turn writes one, steps i to j-1 of t, the game's
+// first when i is 0 and t.PliesBefore too), then, when the replay stopped
+// before the end, a comment that says where the record could not be
+// followed, and the result. what names the notation in an error writing
+// to w. The error returned says that it stopped (notation.StopError),
+// after the game was written.
+func Write(w io.Writer, g *record.Game, t *replay.Played, what string, turn Turn) error {
+	wr := &Wrapper{B: appendTagsAsRead(nil, g.Tags)}
+	Turns(wr, t, turn)
+	b, stopErr := endSteps(wr, g, t)
+	if _, err := w.Write(b); err != nil {
+		return fmt.Errorf("writing %s: %w", what, err)
+	}
+	return stopErr
+}
+
+// Turns writes the turns of t's steps with wr: turn writes one, steps i
+// to j-1 of t.
+func Turns(wr *Wrapper, t *replay.Played, turn Turn) {
+	for i := 0; i < t.Len(); {
+		j := i + 1
+		for j < t.Len() && t.TurnIndex(j) > 0 {
+			j++
+		}
+		turn(wr, i, j)
+		i = j
+	}
+}
+
+// Game is a game written from its replay's steps (Write) as it is
+// rendered, a part at a time (formats.GameRenderer): its text so far, in
+// W, with the line wrapping kept from part to part, after start bytes
+// that were there before.
+type Game struct {
+	W     Wrapper
+	start int
+}
+
+// Begin starts the game's text after dst with its tags.
+func (s *Game) Begin(dst []byte, g *record.Game) {
+	s.start = len(dst)
+	s.W = Wrapper{B: appendTagsAsRead(dst, g.Tags)}
+}
+
+// Take is formats.GameRenderer's: the text so far, when it holds min
+// bytes.
+func (s *Game) Take(min int) []byte {
+	if len(s.W.B) < min || len(s.W.B) == 0 {
+		return nil
+	}
+	b := s.W.B
+	s.W.B, s.start = b[:0], 0
+	return b
+}
+
+// End returns the rest of the game's text, ended (the stop and the
+// result; t is what was played of the last part), or without the game
+// when written is false (a game that is not written).
+func (s *Game) End(g *record.Game, t *replay.Played, written bool) []byte {
+	b := s.W.B[:s.start]
+	if written {
+		// A stopped game is written up to the stop, with a comment (the
+		// caller reports the replay's finding): not an error here.
+		b, _ = endSteps(&s.W, g, t)
+	}
+	s.W = Wrapper{}
+	return b
+}
+
+// endSteps ends what Write writes: the stop and the result.
+func endSteps(wr *Wrapper, g *record.Game, t *replay.Played) ([]byte, error) {
+	var stopErr error
+	if why, comment := notation.StopReason(t); why != "" {
+		if comment {
+			wr.Token("{" + why + "}")
+		}
+		stopErr = &notation.StopError{Why: why}
+	}
+	res := g.Result
+	if res == "" {
+		res = "*"
+	}
+	wr.Token(res)
+	return append(wr.B, '\n', '\n'), stopErr
+}
