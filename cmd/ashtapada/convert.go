@@ -94,6 +94,10 @@ func convertAction(c *cli.Context) error {
 		// games and numbers the games of other parts.
 		return toolError(fmt.Errorf("--game and --where do not apply to --to parquet or to --shard yet: convert to another format first"))
 	}
+	split, err := readSplit(c, target) // split.go
+	if err != nil {
+		return toolError(err)
+	}
 	if target.Table {
 		return convertParquet(c, cfg, notation) // parquet.go
 	}
@@ -101,10 +105,6 @@ func convertAction(c *cli.Context) error {
 	// written as it comes; its index waits in a temporary file until the
 	// viewer's Close: docs/performance.md, "Memory on a 1 GB input").
 	batch.LimitMemory(batch.StreamMemoryLimit)
-	split, err := readSplit(c, target) // split.go
-	if err != nil {
-		return toolError(err)
-	}
 	shard := c.String("shard")
 	conv := batch.Conversion{
 		To:         target,

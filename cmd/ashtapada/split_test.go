@@ -98,6 +98,7 @@ func TestSplitOnBinary(t *testing.T) {
 		{"--split", "0", "-o", "x.pgn"},
 		{"--split", "2", "--split-by", "Event", "-o", "x.pgn"},
 		{"--split", "2", "-o", "x.svg", "--to", "svg"},
+		{"--split", "2", "-o", "x.parquet", "--to", "parquet"},
 	} {
 		a := append([]string{"convert", "--to", "pgn"}, args...)
 		if _, stderr, code := runAsh(t, dir, "", append(a, books)...); code != 2 || !strings.Contains(stderr, "--split") {
