@@ -670,14 +670,18 @@ loop:
 		val := s.val
 		switch s.kind {
 		case eMove:
-			if depth == 0 && (len(b.stack) > start || b.given > 0) && isClosingWord(val) {
+			// A plain move (elemSrc.plain) is no closing word and starts
+			// with no comma.
+			plain := s.plain && len(b.descParsed) == 0
+			sm := s.san
+			if !plain && depth == 0 && (len(b.stack) > start || b.given > 0) && isClosingWord(val) {
 				// `25.Td8+ aufgegeben`, `20 Bxc5 mate.`: the page's word
 				// for resigns or for mate (after the moves of this part,
 				// or of a part given).
 				b.resignation(s)
 				continue
 			}
-			if numbered && len(val) > 1 && val[0] == ',' {
+			if !plain && numbered && len(val) > 1 && val[0] == ',' {
 				// `( 19...,Tf8 )`: a comma after the move number, as
 				// the page's prose sets it.
 				b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s`: a comma after the move number; read as `%s`", val, val[1:]))
@@ -693,26 +697,37 @@ loop:
 				}
 				b.missing++
 			}
-			if s.kind == eMove && isApartMark(s.val) {
+			if plain && (s.kind != eMove || !attaches(s.val)) {
+				b.plainTurn(&sm, val, p)
+			} else if s.kind == eMove && isApartMark(s.val) {
 				b.turnApart(s, val, p)
 			} else if s.kind == eMove && (s.val == "x" || strings.HasSuffix(val, "x")) && b.spacedCapture(s, val, p) {
 				// `D x d3`, `dx e4`: read as one capture.
 			} else {
 				b.turn(val, p)
 			}
-			for s.kind == eMove && !b.failed && evaluationNAG(s.val) > 0 {
+			for s.kind == eMove && !b.failed && attaches(s.val) && evaluationNAG(s.val) > 0 {
 				b.evaluation(s.val, s.pos)
 				s.next()
 			}
 			num.advance()
 			numbered = false
 		case eNumber:
+			// readToken's loop read the digits of most numbers (and the
+			// token ends in a dot, not in an ellipsis).
+			nd, v := s.numDigits, s.num
 			s.next()
-			if typeset, ok := dotsOfEllipsis(val); ok {
-				b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s` writes the ellipsis `…` (U+2026) for the dots; read as `%s`", val, typeset))
-				val = typeset
+			var digits string
+			var err error
+			if nd > 0 {
+				digits = val[:nd]
+			} else {
+				if typeset, ok := dotsOfEllipsis(val); ok {
+					b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s` writes the ellipsis `…` (U+2026) for the dots; read as `%s`", val, typeset))
+					val = typeset
+				}
+				digits, v, err = moveNumber(val)
 			}
-			digits, v, err := moveNumber(val)
 			if digits == "" {
 				// Dots with no number before them (`... Nf6`): a black
 				// move follows when there are three.
@@ -899,7 +914,7 @@ func (b *builder) turn(tok string, p record.Pos) {
 	whole := tok
 	joined := false
 	// ParseMoveIn reads the algebraic notations with ParseMove.
-	algebraic := b.g.Notation != record.DescriptiveNotation && !b.g.Notation.IsLanguage()
+	algebraic := b.algebraic()
 	for {
 		if len(b.slab) == cap(b.slab) {
 			// Moves are allocated in blocks: one allocation per block
