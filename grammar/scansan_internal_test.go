@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/record"
@@ -62,5 +63,39 @@ func TestScanSANWords(t *testing.T) {
 	}
 	if accepted == 0 {
 		t.Fatal("plainSAN read none of the words")
+	}
+}
+
+// TestSANMoveSetsEveryField: sanMove.set writes every field of the move
+// it overwrites (the reader reuses its moves), so that a move that held
+// anything before, in any field, is the move read.
+func TestSANMoveSetsEveryField(t *testing.T) {
+	sm, _, ok := scanSAN("Nbxd7+", 0)
+	if !ok {
+		t.Fatal("scanSAN does not read Nbxd7+")
+	}
+	var fresh, used record.Move
+	sm.set(&fresh, "Nbxd7+")
+	v := reflect.ValueOf(&used).Elem()
+	for i := range v.NumField() {
+		f := v.Field(i)
+		switch f.Kind() {
+		case reflect.String:
+			f.SetString("old")
+		case reflect.Bool:
+			f.SetBool(true)
+		case reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Int:
+			f.SetInt(5)
+		case reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uint:
+			f.SetUint(5)
+		case reflect.Pointer:
+			f.Set(reflect.New(f.Type().Elem()))
+		default:
+			t.Fatalf("record.Move.%s is a %s: set it here and in sanMove.set", v.Type().Field(i).Name, f.Kind())
+		}
+	}
+	sm.set(&used, "Nbxd7+")
+	if used != fresh {
+		t.Errorf("a used move set is %+v, a fresh one %+v", used, fresh)
 	}
 }

@@ -1,6 +1,7 @@
 package record
 
 import (
+	"reflect"
 	"testing"
 	"unsafe"
 )
@@ -32,5 +33,22 @@ func TestVariationCopies(t *testing.T) {
 	var n Node
 	if n.Variation() != nil {
 		t.Errorf("a node that is no variation has nodes")
+	}
+}
+
+// TestSetMoveWritesEveryField: SetMove leaves nothing of the node it
+// overwrites, whatever it held (a reused node held a variation, a number,
+// another move), and a field added to Node must be written there too.
+func TestSetMoveWritesEveryField(t *testing.T) {
+	if n := reflect.TypeOf(Node{}).NumField(); n != 7 {
+		t.Fatalf("record.Node has %d fields, SetMove writes 7: write the new ones there", n)
+	}
+	m := &Move{Text: "Nf3"}
+	n := VariationNode(Pos{Line: 9, Col: 9, Offset: 9}, []Node{{Kind: KindComment}})
+	n.Text, n.Move, n.Number, n.Dots = "old", &Move{}, 7, 3
+	p := Pos{Line: 2, Col: 3, Offset: 40}
+	n.SetMove(p, "Nf3", m)
+	if want := (Node{Kind: KindMove, Pos: p, Text: "Nf3", Move: m}); n != want {
+		t.Errorf("SetMove made %+v, want %+v", n, want)
 	}
 }
