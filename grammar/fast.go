@@ -155,8 +155,8 @@ func (s *elemSrc) readToken() {
 				if s.sanFast {
 					// A plain move that ends where the word does is
 					// the word: read once, here, for the builder.
-					if m, e, ok := scanSAN(src, i); ok && (e == len(src) || delims[src[e]]) {
-						s.san, s.plain, i = m, true, e
+					if e, ok := scanSAN(src, i, &s.san); ok && (e == len(src) || delims[src[e]]) {
+						s.plain, i = true, e
 						break
 					}
 				}

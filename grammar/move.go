@@ -289,8 +289,8 @@ func plainSAN(m *record.Move, text string) bool {
 	if text == "" {
 		return false
 	}
-	sm, end, ok := scanSAN(text, 0)
-	if !ok || end != len(text) {
+	var sm sanMove
+	if end, ok := scanSAN(text, 0, &sm); !ok || end != len(text) {
 		return false
 	}
 	sm.set(m, text)
@@ -309,13 +309,13 @@ type sanMove struct {
 }
 
 // scanSAN reads a plain move (plainSAN's forms) from src[i], which must
-// exist, forward, and returns its parts and the offset after it; ok is
-// false when no plain move starts there. It does not look at what follows
+// exist, forward, into *m, and returns the offset after it; ok is false
+// (and *m undefined) when no plain move starts there. It does not look at what follows
 // the move: plainSAN asks that nothing does, the fast path's lexer that a
 // delimiter does (the move is then the whole word).
-func scanSAN(src string, i int) (m sanMove, end int, ok bool) {
+func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 	n := len(src)
-	m.fromFile, m.fromRank, m.to = -1, -1, record.NoSquare
+	*m = sanMove{fromFile: -1, fromRank: -1, to: record.NoSquare}
 	c := src[i]
 	j := i + 1
 	var f, r byte
@@ -326,19 +326,19 @@ func scanSAN(src string, i int) (m sanMove, end int, ok bool) {
 		if j < n && src[j] == 'x' {
 			m.fromFile, m.capture = int8(c-'a'), true
 			if j+1 >= n {
-				return m, 0, false
+				return 0, false
 			}
 			f = src[j+1]
 			j += 2
 		}
 		if j >= n {
-			return m, 0, false
+			return 0, false
 		}
 		r = src[j]
 		j++
 		if j < n && src[j] == '=' {
 			if j+1 >= n || !isPromoPiece(src[j+1]) {
-				return m, 0, false
+				return 0, false
 			}
 			m.promo = src[j+1]
 			j += 2
@@ -347,7 +347,7 @@ func scanSAN(src string, i int) (m sanMove, end int, ok bool) {
 		// A piece: [file|rank][x] square.
 		m.piece = c
 		if j+1 >= n {
-			return m, 0, false
+			return 0, false
 		}
 		d := src[j]
 		switch {
@@ -364,7 +364,7 @@ func scanSAN(src string, i int) (m sanMove, end int, ok bool) {
 			m.fromRank = int8(d - '1')
 			j++
 		default:
-			return m, 0, false
+			return 0, false
 		}
 		if m.fromFile >= 0 || m.fromRank >= 0 {
 			if j < n && src[j] == 'x' {
@@ -373,14 +373,14 @@ func scanSAN(src string, i int) (m sanMove, end int, ok bool) {
 			}
 		}
 		if j+1 >= n {
-			return m, 0, false
+			return 0, false
 		}
 		f, r = src[j], src[j+1]
 		j += 2
 	case c == 'O':
 		// `O-O`, `O-O-O`.
 		if j+1 >= n || src[j] != '-' || src[j+1] != 'O' {
-			return m, 0, false
+			return 0, false
 		}
 		j += 2
 		m.castle = record.CastleShort
@@ -391,10 +391,10 @@ func scanSAN(src string, i int) (m sanMove, end int, ok bool) {
 		m.piece = 'K'
 		f, r = 'a', '1'
 	default:
-		return m, 0, false
+		return 0, false
 	}
 	if f < 'a' || f > 'h' || r < '1' || r > '8' {
-		return m, 0, false
+		return 0, false
 	}
 	if m.castle == record.NoCastle {
 		m.to = record.MakeSquare(int(f-'a'), int(r-'1'))
@@ -403,7 +403,7 @@ func scanSAN(src string, i int) (m sanMove, end int, ok bool) {
 		m.check = src[j]
 		j++
 	}
-	return m, j, true
+	return j, true
 }
 
 // set sets *m to the move read, text being its token. It stores every

@@ -35,7 +35,8 @@ func TestScanSANWords(t *testing.T) {
 			}
 			for _, after := range []string{"", " ", ")", "\n", "x", "3", "+"} {
 				src := w + after
-				if _, end, ok := scanSAN(src, 0); ok && (end == len(src) || delims[src[end]]) {
+				var sm sanMove
+				if end, ok := scanSAN(src, 0, &sm); ok && (end == len(src) || delims[src[end]]) {
 					if got := wordEnd(src, 1); got != end {
 						t.Fatalf("%q: scanSAN ends the move at %d, the word ends at %d", src, end, got)
 					}
@@ -70,8 +71,8 @@ func TestScanSANWords(t *testing.T) {
 // it overwrites (the reader reuses its moves), so that a move that held
 // anything before, in any field, is the move read.
 func TestSANMoveSetsEveryField(t *testing.T) {
-	sm, _, ok := scanSAN("Nbxd7+", 0)
-	if !ok {
+	var sm sanMove
+	if _, ok := scanSAN("Nbxd7+", 0, &sm); !ok {
 		t.Fatal("scanSAN does not read Nbxd7+")
 	}
 	var fresh, used record.Move
