@@ -2,7 +2,6 @@ package grammar
 
 import (
 	"math/bits"
-	"slices"
 	"strings"
 	"sync"
 
@@ -545,9 +544,5 @@ func (b *builder) plainTurn(sm *sanMove, text string, p record.Pos) {
 	b.slab = b.slab[:len(b.slab)+1]
 	mp := &b.slab[len(b.slab)-1]
 	sm.set(mp, text)
-	if len(b.stack) == cap(b.stack) {
-		b.stack = slices.Grow(b.stack, 1)
-	}
-	b.stack = b.stack[:len(b.stack)+1]
-	b.stack[len(b.stack)-1].SetMove(p, text, mp)
+	b.push(record.KindMove, p, text).Move = mp
 }

@@ -893,18 +893,18 @@ func (b *builder) endLine(start, depth int) []record.Node {
 }
 
 // push appends a node of kind k at p with text to the node stack and
-// returns it, for the caller to set the rest. The node is cleared and set
-// field by field: a node appended as a composite literal was assembled on
-// the stack and copied with wide loads that wait for its narrow stores (no
-// store forwarding across them), which took a fifth of turn's time.
+// returns it, for the caller to set the rest. The node is set field by
+// field (record.Node.Set): a node appended as a composite literal was
+// assembled on the stack and copied with wide loads that wait for its
+// narrow stores (no store forwarding across them), which took a fifth of
+// turn's time.
 func (b *builder) push(k record.NodeKind, p record.Pos, text string) *record.Node {
 	if len(b.stack) == cap(b.stack) {
 		b.stack = slices.Grow(b.stack, 1)
 	}
 	b.stack = b.stack[:len(b.stack)+1]
 	n := &b.stack[len(b.stack)-1]
-	*n = record.Node{}
-	n.Kind, n.Pos, n.Text = k, p, text
+	n.Set(k, p, text)
 	return n
 }
 

@@ -183,13 +183,13 @@ type Node struct {
 	Kind NodeKind
 }
 
-// SetMove makes *n the move node of m at p, text being its token, writing
-// every field. A reader that reuses its nodes from game to game would
-// otherwise clear each whole first, which costs the collector's barriers
-// over the whole node whenever it is marking.
-func (n *Node) SetMove(p Pos, text string, m *Move) {
-	n.Text, n.Pos, n.Move, n.variation = text, p, m, nil
-	n.Number, n.Dots, n.Kind = 0, 0, KindMove
+// Set makes *n a node of kind k at p with text and every other field
+// zero, writing each field. A reader that reuses its nodes from game to
+// game would otherwise clear each whole first, which costs the collector's
+// barriers over the whole node whenever it is marking.
+func (n *Node) Set(k NodeKind, p Pos, text string) {
+	n.Text, n.Pos, n.Move, n.variation = text, p, nil, nil
+	n.Number, n.Dots, n.Kind = 0, 0, k
 }
 
 // MaxNumber and MaxDots are the largest move number and the most dots

@@ -36,19 +36,18 @@ func TestVariationCopies(t *testing.T) {
 	}
 }
 
-// TestSetMoveWritesEveryField: SetMove leaves nothing of the node it
-// overwrites, whatever it held (a reused node held a variation, a number,
-// another move), and a field added to Node must be written there too.
-func TestSetMoveWritesEveryField(t *testing.T) {
+// TestSetWritesEveryField: Set leaves nothing of the node it overwrites,
+// whatever it held (a reused node held a variation, a number, a move), and
+// a field added to Node must be written there too.
+func TestSetWritesEveryField(t *testing.T) {
 	if n := reflect.TypeOf(Node{}).NumField(); n != 7 {
-		t.Fatalf("record.Node has %d fields, SetMove writes 7: write the new ones there", n)
+		t.Fatalf("record.Node has %d fields, Set writes 7: write the new ones there", n)
 	}
-	m := &Move{Text: "Nf3"}
 	n := VariationNode(Pos{Line: 9, Col: 9, Offset: 9}, []Node{{Kind: KindComment}})
 	n.Text, n.Move, n.Number, n.Dots = "old", &Move{}, 7, 3
 	p := Pos{Line: 2, Col: 3, Offset: 40}
-	n.SetMove(p, "Nf3", m)
-	if want := (Node{Kind: KindMove, Pos: p, Text: "Nf3", Move: m}); n != want {
-		t.Errorf("SetMove made %+v, want %+v", n, want)
+	n.Set(KindComment, p, "new")
+	if want := (Node{Kind: KindComment, Pos: p, Text: "new"}); n != want {
+		t.Errorf("Set made %+v, want %+v", n, want)
 	}
 }
