@@ -364,12 +364,17 @@ func (s *elemSrc) drain() bool {
 func (s *elemSrc) streamTags(tags []gTag) ([]gTag, bool) {
 	s.readToken()
 	for !s.failed && s.typ == tokPunct && s.val == "[" {
-		t := gTag{Pos: s.lx.tokPos()}
-		if s.lx.plainTag(&t) {
+		// The tag is read into its place in tags (a gTag assembled
+		// apart was copied there, and cost as much as reading it).
+		tags = append(tags, gTag{})
+		pt := &tags[len(tags)-1]
+		pt.Pos = s.lx.tokPos()
+		if s.lx.plainTag(pt) {
 			s.readToken()
-			tags = append(tags, t)
 			continue
 		}
+		tags = tags[:len(tags)-1]
+		t := gTag{Pos: pt.Pos}
 		s.readToken()
 		if s.failed || s.typ != tokWord {
 			return tags, false

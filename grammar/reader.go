@@ -560,7 +560,10 @@ func (b *builder) build(tags []gTag, s *elemSrc) {
 		if hasBareQuote(t.Value) {
 			b.warn(toPos(t.Pos), ruleid.LenientNotation, fmt.Sprintf("the value of tag %s holds a `\"` without a backslash; PGN writes `\\\"` inside a tag value", t.Name))
 		}
-		g.Tags = append(g.Tags, record.Tag{Name: t.Name, Value: b.text(unquote(t.Value)), Pos: toPos(t.Pos)})
+		// Set in place, as the nodes are (push).
+		g.Tags = g.Tags[:len(g.Tags)+1]
+		rt := &g.Tags[len(g.Tags)-1]
+		rt.Name, rt.Value, rt.Pos = t.Name, b.text(unquote(t.Value)), toPos(t.Pos)
 	}
 	start := b.startNumber()
 	b.stack = b.stackNodes()
