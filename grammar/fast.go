@@ -58,6 +58,16 @@ type elemSrc struct {
 	typ    lexer.TokenType
 	depth  int
 	failed bool
+	// sanFast: the record's notation reads plain moves with plainSAN
+	// (builder.turn's algebraic), so readToken may read them itself.
+	// plain says that it did: san holds the current token's move.
+	// numDigits, when not 0, is the count of digits of the current move
+	// number token read by readToken's loop (at most 9), num their value.
+	sanFast   bool
+	plain     bool
+	san       sanMove
+	numDigits int
+	num       int
 	// failPos is where the token the lexer failed on starts.
 	failPos record.Pos
 
@@ -128,6 +138,7 @@ func (s *elemSrc) readToken() {
 	i := l.i
 	typ := lexer.TokenType(0)
 	start, end := i, 0
+	s.plain, s.numDigits = false, 0
 	if !l.done {
 		for i < len(src) && (src[i] == ' ' || src[i] == '\n') {
 			if src[i] == '\n' {
@@ -139,14 +150,27 @@ func (s *elemSrc) readToken() {
 		if i < len(src) {
 			switch c := src[i]; {
 			case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-				i = wordEnd(src, i+1)
 				typ = tokWord
+				if s.sanFast {
+					// A plain move that ends where the word does is
+					// the word: read once, here, for the builder.
+					if e, ok := scanSAN(src, i, &s.san); ok && (e == len(src) || delims[src[e]]) {
+						s.plain, i = true, e
+						break
+					}
+				}
+				i = wordEnd(src, i+1)
 			case c >= '0' && c <= '9':
+				v := int(c - '0')
 				i++
 				for i < len(src) && src[i] >= '0' && src[i] <= '9' {
+					v = v*10 + int(src[i]-'0')
 					i++
 				}
 				if i < len(src) && src[i] == '.' {
+					if i-start <= 9 {
+						s.numDigits, s.num = i-start, v
+					}
 					for i < len(src) && src[i] == '.' {
 						i++
 					}
@@ -340,12 +364,17 @@ func (s *elemSrc) drain() bool {
 func (s *elemSrc) streamTags(tags []gTag) ([]gTag, bool) {
 	s.readToken()
 	for !s.failed && s.typ == tokPunct && s.val == "[" {
-		t := gTag{Pos: s.lx.tokPos()}
-		if s.lx.plainTag(&t) {
+		// The tag is read into its place in tags (a gTag assembled
+		// apart was copied there, and cost as much as reading it).
+		tags = append(tags, gTag{})
+		pt := &tags[len(tags)-1]
+		pt.Pos = s.lx.tokPos()
+		if s.lx.plainTag(pt) {
 			s.readToken()
-			tags = append(tags, t)
 			continue
 		}
+		tags = tags[:len(tags)-1]
+		t := gTag{Pos: pt.Pos}
 		s.readToken()
 		if s.failed || s.typ != tokWord {
 			return tags, false
@@ -421,6 +450,7 @@ func (b *builder) buildFast(lx *lex) bool {
 	}
 	s := &st.src
 	s.lx = lx
+	s.sanFast = b.algebraic()
 	var ok bool
 	st.tags, ok = s.streamTags(st.tags[:0])
 	if !ok {
@@ -490,3 +520,34 @@ var nodePool = sync.Pool{New: func() any { s := make([]record.Node, 0, 256); ret
 // need a few hundred, and one huge game's storage is not kept for the
 // games after it.
 const keepElems = 8192
+
+// algebraic reports whether the record's notation is read with ParseMove
+// (plainSAN's forms among them), not with a book's reader.
+func (b *builder) algebraic() bool {
+	return b.g.Notation != record.DescriptiveNotation && !b.g.Notation.IsLanguage()
+}
+
+// attaches: a word that may belong to the move before it, written apart
+// from it (an isApartMark word, the lone `x` of a spaced capture, an
+// evaluation sign): none starts with a letter but the `x`, so a move
+// followed by any other word is read by itself.
+func attaches(w string) bool {
+	if len(w) == 0 {
+		return true
+	}
+	c := w[0]
+	return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') || w == "x"
+}
+
+// plainTurn appends the plain move sm, the token text at p, to the node
+// stack: builder.turn for a move readToken read (elemSrc.plain), which
+// plainSAN reads and which has no comma, no lenient form and only ASCII.
+func (b *builder) plainTurn(sm *sanMove, text string, p record.Pos) {
+	if len(b.slab) == cap(b.slab) {
+		b.slab = b.moveBlock()
+	}
+	b.slab = b.slab[:len(b.slab)+1]
+	mp := &b.slab[len(b.slab)-1]
+	sm.set(mp, text)
+	b.push(record.KindMove, p, text).Move = mp
+}

@@ -286,105 +286,145 @@ func parseMoveSlow(m *record.Move, text string) error {
 // reads. A move is read at every ply, and the general reader's passes
 // from the back over the suffixes took a sixth of the reader's time.
 func plainSAN(m *record.Move, text string) bool {
-	s := text
-	n := len(s)
-	if n < 2 {
+	if text == "" {
 		return false
 	}
-	var check byte
-	if c := s[n-1]; c == '+' || c == '#' {
-		check = c
-		n--
-	}
-	if n < 2 {
+	var sm sanMove
+	if end, ok := scanSAN(text, 0, &sm); !ok || end != len(text) {
 		return false
 	}
-	var piece, promo byte
-	fromFile, fromRank := int8(-1), int8(-1)
-	capture := false
-	i := 0
-	c := s[0]
-	switch {
-	case c >= 'a' && c <= 'h':
-		// A pawn: `e4`, `exd5`, then an optional `=Q`.
-		if s[1] == 'x' {
-			fromFile = int8(c - 'a')
-			capture = true
-			i = 2
-		}
-		if n >= i+4 && s[i+2] == '=' {
-			if n != i+4 || !isPromoPiece(s[i+3]) {
-				return false
-			}
-			promo = s[i+3]
-		} else if n != i+2 {
-			return false
-		}
-	case isPiece(c):
-		// A piece: [file][rank][x] square.
-		piece = c
-		i = 1
-		rest := n - 1
-		switch {
-		case rest == 2:
-		case rest == 3 && s[1] == 'x':
-			capture = true
-			i = 2
-		case rest == 3 || rest == 4 && s[2] == 'x':
-			if d := s[1]; d >= 'a' && d <= 'h' {
-				fromFile = int8(d - 'a')
-			} else if d >= '1' && d <= '8' {
-				fromRank = int8(d - '1')
-			} else {
-				return false
-			}
-			i = 2
-			if rest == 4 {
-				capture = true
-				i = 3
-			}
-		default:
-			return false
-		}
-	case c == 'O':
-		var castle int8
-		switch s[:n] {
-		case "O-O":
-			castle = record.CastleShort
-		case "O-O-O":
-			castle = record.CastleLong
-		default:
-			return false
-		}
-		setPlain(m, text, 'K', -1, -1, false, record.NoSquare, 0, check, castle)
-		return true
-	default:
-		return false
-	}
-	f, r := s[i], s[i+1]
-	if f < 'a' || f > 'h' || r < '1' || r > '8' {
-		return false
-	}
-	setPlain(m, text, piece, fromFile, fromRank, capture, record.MakeSquare(int(f-'a'), int(r-'1')), promo, check, record.NoCastle)
+	sm.set(m, text)
 	return true
 }
 
-// setPlain sets *m to what plainSAN read. It clears *m and stores the
-// fields one by one: a composite literal is assembled on the stack with
-// narrow stores and copied with wide loads, which wait for the stores
-// (no store forwarding across them); that copy took half of plainSAN's
-// time.
-func setPlain(m *record.Move, text string, piece byte, fromFile, fromRank int8, capture bool, to record.Square, promo, check byte, castle int8) {
-	*m = record.Move{}
-	m.Text = text
-	m.Piece = piece
-	m.FromFile, m.FromRank = fromFile, fromRank
-	m.Capture = capture
-	m.To = to
-	m.Promotion = promo
-	m.ConvSquare = record.NoSquare
-	m.Check = check
-	m.Castle = castle
+// sanMove is what scanSAN read of a plain move: the parts of record.Move
+// that a plain move sets, in a few bytes, so that the lexer can hand them
+// to the builder with the token.
+type sanMove struct {
+	piece, promo, check byte
+	fromFile, fromRank  int8
+	capture             bool
+	to                  record.Square
+	castle              int8
+}
+
+// scanSAN reads a plain move (plainSAN's forms) from src[i], which must
+// exist, forward, into *m, and returns the offset after it; ok is false
+// (and *m undefined) when no plain move starts there. It does not look at what follows
+// the move: plainSAN asks that nothing does, the fast path's lexer that a
+// delimiter does (the move is then the whole word).
+func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
+	n := len(src)
+	*m = sanMove{fromFile: -1, fromRank: -1, to: record.NoSquare}
+	c := src[i]
+	j := i + 1
+	var f, r byte
+	switch {
+	case c >= 'a' && c <= 'h':
+		// A pawn: `e4`, `exd5`, then an optional `=Q`.
+		f = c
+		if j < n && src[j] == 'x' {
+			m.fromFile, m.capture = int8(c-'a'), true
+			if j+1 >= n {
+				return 0, false
+			}
+			f = src[j+1]
+			j += 2
+		}
+		if j >= n {
+			return 0, false
+		}
+		r = src[j]
+		j++
+		if j < n && src[j] == '=' {
+			if j+1 >= n || !isPromoPiece(src[j+1]) {
+				return 0, false
+			}
+			m.promo = src[j+1]
+			j += 2
+		}
+	case isPiece(c):
+		// A piece: [file|rank][x] square.
+		m.piece = c
+		if j+1 >= n {
+			return 0, false
+		}
+		d := src[j]
+		switch {
+		case d == 'x':
+			m.capture = true
+			j++
+		case d >= 'a' && d <= 'h' && src[j+1] >= '1' && src[j+1] <= '8':
+			// The square itself (`Nf3`); what may follow it (`Ng1f3`)
+			// is no plain move.
+		case d >= 'a' && d <= 'h':
+			m.fromFile = int8(d - 'a')
+			j++
+		case d >= '1' && d <= '8':
+			m.fromRank = int8(d - '1')
+			j++
+		default:
+			return 0, false
+		}
+		if m.fromFile >= 0 || m.fromRank >= 0 {
+			if j < n && src[j] == 'x' {
+				m.capture = true
+				j++
+			}
+		}
+		if j+1 >= n {
+			return 0, false
+		}
+		f, r = src[j], src[j+1]
+		j += 2
+	case c == 'O':
+		// `O-O`, `O-O-O`.
+		if j+1 >= n || src[j] != '-' || src[j+1] != 'O' {
+			return 0, false
+		}
+		j += 2
+		m.castle = record.CastleShort
+		if j+1 < n && src[j] == '-' && src[j+1] == 'O' {
+			j += 2
+			m.castle = record.CastleLong
+		}
+		m.piece = 'K'
+		f, r = 'a', '1'
+	default:
+		return 0, false
+	}
+	if f < 'a' || f > 'h' || r < '1' || r > '8' {
+		return 0, false
+	}
+	if m.castle == record.NoCastle {
+		m.to = record.MakeSquare(int(f-'a'), int(r-'1'))
+	}
+	if j < n && (src[j] == '+' || src[j] == '#') {
+		m.check = src[j]
+		j++
+	}
+	return j, true
+}
+
+// set sets *m to the move read, text being its token. It stores every
+// field one by one: a composite literal is assembled on the stack with
+// narrow stores and copied with wide loads, which wait for the stores (no
+// store forwarding across them), and clearing *m whole first costs the
+// collector's barriers over the whole move whenever it is marking (the
+// reader reuses its moves from game to game). TestSANMoveSetsEveryField
+// holds it to every field of record.Move.
+func (sm *sanMove) set(m *record.Move, text string) {
+	m.Text, m.Glyph, m.Desc = text, "", nil
+	m.Null, m.Leap, m.Joined = false, false, false
+	m.Piece = sm.piece
+	m.FromFile, m.FromRank = sm.fromFile, sm.fromRank
+	m.Capture = sm.capture
+	m.To = sm.to
+	m.Promotion = sm.promo
+	m.ConvSquare, m.ConvPiece = record.NoSquare, 0
+	m.Check = sm.check
+	m.Lenient = 0
+	m.Castle = sm.castle
 }
 
 // isTypesetDash: a dash that typesetting puts where a hyphen is meant

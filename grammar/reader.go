@@ -560,7 +560,10 @@ func (b *builder) build(tags []gTag, s *elemSrc) {
 		if hasBareQuote(t.Value) {
 			b.warn(toPos(t.Pos), ruleid.LenientNotation, fmt.Sprintf("the value of tag %s holds a `\"` without a backslash; PGN writes `\\\"` inside a tag value", t.Name))
 		}
-		g.Tags = append(g.Tags, record.Tag{Name: t.Name, Value: b.text(unquote(t.Value)), Pos: toPos(t.Pos)})
+		// Set in place, as the nodes are (push).
+		g.Tags = g.Tags[:len(g.Tags)+1]
+		rt := &g.Tags[len(g.Tags)-1]
+		rt.Name, rt.Value, rt.Pos = t.Name, b.text(unquote(t.Value)), toPos(t.Pos)
 	}
 	start := b.startNumber()
 	b.stack = b.stackNodes()
@@ -670,14 +673,18 @@ loop:
 		val := s.val
 		switch s.kind {
 		case eMove:
-			if depth == 0 && (len(b.stack) > start || b.given > 0) && isClosingWord(val) {
+			// A plain move (elemSrc.plain) is no closing word and starts
+			// with no comma.
+			plain := s.plain && len(b.descParsed) == 0
+			sm := s.san
+			if !plain && depth == 0 && (len(b.stack) > start || b.given > 0) && isClosingWord(val) {
 				// `25.Td8+ aufgegeben`, `20 Bxc5 mate.`: the page's word
 				// for resigns or for mate (after the moves of this part,
 				// or of a part given).
 				b.resignation(s)
 				continue
 			}
-			if numbered && len(val) > 1 && val[0] == ',' {
+			if !plain && numbered && len(val) > 1 && val[0] == ',' {
 				// `( 19...,Tf8 )`: a comma after the move number, as
 				// the page's prose sets it.
 				b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s`: a comma after the move number; read as `%s`", val, val[1:]))
@@ -693,26 +700,37 @@ loop:
 				}
 				b.missing++
 			}
-			if s.kind == eMove && isApartMark(s.val) {
+			if plain && (s.kind != eMove || !attaches(s.val)) {
+				b.plainTurn(&sm, val, p)
+			} else if s.kind == eMove && isApartMark(s.val) {
 				b.turnApart(s, val, p)
 			} else if s.kind == eMove && (s.val == "x" || strings.HasSuffix(val, "x")) && b.spacedCapture(s, val, p) {
 				// `D x d3`, `dx e4`: read as one capture.
 			} else {
 				b.turn(val, p)
 			}
-			for s.kind == eMove && !b.failed && evaluationNAG(s.val) > 0 {
+			for s.kind == eMove && !b.failed && attaches(s.val) && evaluationNAG(s.val) > 0 {
 				b.evaluation(s.val, s.pos)
 				s.next()
 			}
 			num.advance()
 			numbered = false
 		case eNumber:
+			// readToken's loop read the digits of most numbers (and the
+			// token ends in a dot, not in an ellipsis).
+			nd, v := s.numDigits, s.num
 			s.next()
-			if typeset, ok := dotsOfEllipsis(val); ok {
-				b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s` writes the ellipsis `…` (U+2026) for the dots; read as `%s`", val, typeset))
-				val = typeset
+			var digits string
+			var err error
+			if nd > 0 {
+				digits = val[:nd]
+			} else {
+				if typeset, ok := dotsOfEllipsis(val); ok {
+					b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s` writes the ellipsis `…` (U+2026) for the dots; read as `%s`", val, typeset))
+					val = typeset
+				}
+				digits, v, err = moveNumber(val)
 			}
-			digits, v, err := moveNumber(val)
 			if digits == "" {
 				// Dots with no number before them (`... Nf6`): a black
 				// move follows when there are three.
@@ -878,18 +896,18 @@ func (b *builder) endLine(start, depth int) []record.Node {
 }
 
 // push appends a node of kind k at p with text to the node stack and
-// returns it, for the caller to set the rest. The node is cleared and set
-// field by field: a node appended as a composite literal was assembled on
-// the stack and copied with wide loads that wait for its narrow stores (no
-// store forwarding across them), which took a fifth of turn's time.
+// returns it, for the caller to set the rest. The node is set field by
+// field (record.Node.Set): a node appended as a composite literal was
+// assembled on the stack and copied with wide loads that wait for its
+// narrow stores (no store forwarding across them), which took a fifth of
+// turn's time.
 func (b *builder) push(k record.NodeKind, p record.Pos, text string) *record.Node {
 	if len(b.stack) == cap(b.stack) {
 		b.stack = slices.Grow(b.stack, 1)
 	}
 	b.stack = b.stack[:len(b.stack)+1]
 	n := &b.stack[len(b.stack)-1]
-	*n = record.Node{}
-	n.Kind, n.Pos, n.Text = k, p, text
+	n.Set(k, p, text)
 	return n
 }
 
@@ -899,7 +917,7 @@ func (b *builder) turn(tok string, p record.Pos) {
 	whole := tok
 	joined := false
 	// ParseMoveIn reads the algebraic notations with ParseMove.
-	algebraic := b.g.Notation != record.DescriptiveNotation && !b.g.Notation.IsLanguage()
+	algebraic := b.algebraic()
 	for {
 		if len(b.slab) == cap(b.slab) {
 			// Moves are allocated in blocks: one allocation per block

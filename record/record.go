@@ -183,6 +183,15 @@ type Node struct {
 	Kind NodeKind
 }
 
+// Set makes *n a node of kind k at p with text and every other field
+// zero, writing each field. A reader that reuses its nodes from game to
+// game would otherwise clear each whole first, which costs the collector's
+// barriers over the whole node whenever it is marking.
+func (n *Node) Set(k NodeKind, p Pos, text string) {
+	n.Text, n.Pos, n.Move, n.variation = text, p, nil, nil
+	n.Number, n.Dots, n.Kind = 0, 0, k
+}
+
 // MaxNumber and MaxDots are the largest move number and the most dots
 // after it that a node holds; the reader reports larger ones as syntax
 // errors.

@@ -1,6 +1,7 @@
 package record
 
 import (
+	"reflect"
 	"testing"
 	"unsafe"
 )
@@ -32,5 +33,21 @@ func TestVariationCopies(t *testing.T) {
 	var n Node
 	if n.Variation() != nil {
 		t.Errorf("a node that is no variation has nodes")
+	}
+}
+
+// TestSetWritesEveryField: Set leaves nothing of the node it overwrites,
+// whatever it held (a reused node held a variation, a number, a move), and
+// a field added to Node must be written there too.
+func TestSetWritesEveryField(t *testing.T) {
+	if n := reflect.TypeOf(Node{}).NumField(); n != 7 {
+		t.Fatalf("record.Node has %d fields, Set writes 7: write the new ones there", n)
+	}
+	n := VariationNode(Pos{Line: 9, Col: 9, Offset: 9}, []Node{{Kind: KindComment}})
+	n.Text, n.Move, n.Number, n.Dots = "old", &Move{}, 7, 3
+	p := Pos{Line: 2, Col: 3, Offset: 40}
+	n.Set(KindComment, p, "new")
+	if want := (Node{Kind: KindComment, Pos: p, Text: "new"}); n != want {
+		t.Errorf("Set made %+v, want %+v", n, want)
 	}
 }
