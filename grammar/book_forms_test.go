@@ -122,6 +122,28 @@ func TestBookFormParenResult(t *testing.T) {
 	}
 }
 
+// TestBookFormParenResultDescriptive: the result in parentheses after
+// the last move reads in descriptive notation as in SAN, for the splitter
+// too; inside a variation, or with more in the parentheses, it is none.
+func TestBookFormParenResultDescriptive(t *testing.T) {
+	bookForm{record.DescriptiveNotation, "1. P-K4 P-K4 2. B-B4 Kt-QB3 3. Q-R5 Kt-B3 4. QxBP mate (1-0)", []string{"P-K4", "P-K4", "B-B4", "Kt-QB3", "Q-R5", "Kt-B3", "QxBP mate"},
+		[]string{"the termination marker `(1-0)` is printed in parentheses; read as `1-0`"}, nil, "1-0"}.check(t)
+	bookForm{record.DescriptiveNotation, "19.  Kt. takes Q.                 19.  B. takes Q. (1/2-1/2)", []string{"Kt. takes Q.", "B. takes Q."}, []string{"`(1/2-1/2)`"}, nil, "1/2-1/2"}.check(t)
+	bookForm{record.DescriptiveNotation, "1. P-K4 P-K4 (1-0 wins) *", nil, nil, nil, ""}.checkError(t, "`wins`")
+	r := grammar.NewReader(strings.NewReader("[Event \"a\"]\n\n1. P-K4 P-K4 (0-1)\n[Event \"b\"]\n\n1. P-Q4 (1. P-QB4) *\n"), "s.pgn")
+	r.SetNotation(record.DescriptiveNotation)
+	r.SetGuess(false)
+	for i, want := range []struct {
+		result string
+		nodes  int
+	}{{"0-1", 3}, {"*", 3}} {
+		g, err := r.Next()
+		if err != nil || g == nil || g.Result != want.result || len(g.Moves) != want.nodes {
+			t.Errorf("game %d split at a marker in parentheses: %v, %v", i+1, g, err)
+		}
+	}
+}
+
 // checkError: the movetext does not read; the error names want.
 func (c bookForm) checkError(t *testing.T, want string) {
 	t.Helper()

@@ -266,3 +266,32 @@ func TestBookFormsRefused(t *testing.T) {
 		exit:  1,
 	}.check(t)
 }
+
+// TestBookParenResultDescriptive: the result in parentheses after a
+// descriptive game's last move ends the game with its result, guessed
+// notation or named.
+func TestBookParenResultDescriptive(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "paren.pgn")
+	text := "[Event \"a\"]\n[Result \"1-0\"]\n\n1. P-K4 P-K4 2. B-B4 Kt-QB3 3. Q-R5 Kt-B3 4. QxBP mate (1-0)\n\n[Event \"b\"]\n[Result \"0-1\"]\n\n1. P-KB3 P-K4 2. P-KKt4 Q-R5 mate (0-1)\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"validate", path}, {"validate", "--notation", "descriptive", path}} {
+		out, stderr, code := runBinary(t, args...)
+		out += stderr
+		if code != 0 {
+			t.Errorf("%v exits %d:\n%s", args, code, out)
+		}
+		for _, s := range []string{
+			":4:56: warning: the termination marker `(1-0)` is printed in parentheses; read as `1-0` [lenient-notation]",
+			"game 1: fide, 7 plies, outcome checkmate (white), result 1-0, valid",
+			":9:35: warning: the termination marker `(0-1)` is printed in parentheses; read as `0-1` [lenient-notation]",
+			"game 2: fide, 4 plies, outcome checkmate (black), result 0-1, valid",
+		} {
+			if !strings.Contains(out, s) {
+				t.Errorf("%v does not say %q:\n%s", args, s, out)
+			}
+		}
+	}
+}
