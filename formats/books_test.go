@@ -89,7 +89,7 @@ var bookFindings = map[string][]string{
 	"blue-book-of-chess-bookrags.pgn": nil,
 	"viriatovitch-pt.pgn":             nil,
 	"blue-book-of-chess-1910.pgn": {
-		"game 1 26:42 syntax ",
+		"game 1 26:42 lenient-notation Q. B. to his 5th.",
 	},
 	"h2g2-en.pgn":          nil,
 	"johnmackinnon-en.pgn": nil,

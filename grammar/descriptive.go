@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -533,6 +534,35 @@ func ordinal(lw string) (string, bool) {
 func isFirstRank(lw string) bool {
 	o, ok := ordinal(lw)
 	return ok && o == "1"
+}
+
+// ownFile reads `his` (or `her`) before a rank other than the first, as
+// the Blue Book prints `Q. B. to his 5th.`: the file of the man that
+// moves, named by its letters (Q. B.'s 5th), which only a man named by
+// its file can have (`K`, `Q`, `Q. B.`, `K. Kt.`, `Q. R.`). It returns the
+// text with the man's letters for the word and the note that says so; ok
+// is false for any other text (`K to his sq.`, the man's own square, is
+// longForm's reading).
+func ownFile(text string) (fixed, note string, ok bool) {
+	i := strings.Index(text, " to his ")
+	if i < 0 {
+		i = strings.Index(text, " to her ")
+	}
+	if i <= 0 {
+		return text, "", false
+	}
+	const word = len(" to his ")
+	rest := text[i+word:]
+	rank, _, _ := strings.Cut(rest, " ")
+	if o, ok := ordinal(strings.ToLower(rank)); !ok || o == "1" {
+		return text, "", false
+	}
+	letters := strings.NewReplacer(".", "", " ", "").Replace(text[:i])
+	if f, ok := fileName(strings.ReplaceAll(letters, "Kt", "N")); !ok || bitCount(f) != 1 {
+		return text, "", false
+	}
+	return text[:i] + " to " + letters + " " + rest,
+		fmt.Sprintf("`%s` for the file of the man that moves, %s", text[i+len(" to "):i+word-1], letters), true
 }
 
 // checkWord: the long form's words for check and mate, as a sentence

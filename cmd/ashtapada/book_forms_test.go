@@ -295,3 +295,17 @@ func TestBookParenResultDescriptive(t *testing.T) {
 		}
 	}
 }
+
+// TestBookOwnFile: `K. B. to his 5th.`, `his` for the file of the man
+// that moves, as the Blue Book prints `Q. B. to his 5th.`.
+func TestBookOwnFile(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1. P. to K. 3d. P. to K. 3d. 2. K. B. to Q. 3d. K. B. to Q. 3d. 3. K. B. to his 5th. K. B. to his 5th. 4. K. to his 2d. K. to his 2d. 5. K. to his sq.",
+		uci:   "e2e3 e7e6 f1d3 f8d6 d3f5 d6f4 e1e2 e8e7 e2e1",
+		say: []string{
+			":4:68: warning: `K. B. to his 5th.`: `his` for the file of the man that moves, KB (a misprint?); read as `K. B. to KB 5th.` [lenient-notation]",
+			"9 plies", "valid",
+		},
+	}.check(t)
+}
