@@ -156,6 +156,26 @@ func TestBookFormOwnFile(t *testing.T) {
 	bookForm{record.DescriptiveNotation, "1. K. P. to his 4th. *", nil, nil, nil, ""}.checkError(t, "")
 }
 
+// TestBookFormMisordered: Lasker's `Kt-P`, `BxKtQ` and `R-(B5)B7`, moves
+// whose parts stand out of order, read put in order, each with a warning
+// that names the reading (the replay takes it only where one legal move
+// fits: replay's TestDescriptiveMisread); `Kt-B` is the first rank, not a
+// man, and `BxKtR` swaps to no man.
+func TestBookFormMisordered(t *testing.T) {
+	bookForm{record.DescriptiveNotation, "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-Kt5 P-QR3 4. BxKtQ ch Kt-P! 5. R-(B5)B7 *", []string{"P-K4", "P-K4", "Kt-KB3", "Kt-QB3", "B-Kt5", "P-QR3", "BxKtQ ch", "Kt-P!", "R-(B5)B7"},
+		[]string{"`BxKtQ ch`: `KtQ` for `QKt`, the man's letters swapped (a misprint?); read as `BxQKt ch`",
+			"`Kt-P!`: `-` where `x` is meant, `P` naming a man, not a square (a misprint?); read as `KtxP!`",
+			"`R-(B5)B7`: the man's square `(B5)` printed after the dash, where it belongs before it (a misprint?); read as `R(B5)-B7`"}, nil, "*"}.check(t)
+	bookForm{record.DescriptiveNotation, "1. Kt-B *", []string{"Kt-B"}, []string{"`Kt-B` names no rank"}, nil, "*"}.check(t)
+	bookForm{record.DescriptiveNotation, "1. P-K4 P-K4 2. BxKtR *", nil, nil, nil, ""}.checkError(t, "`BxKtR`")
+	for text, want := range map[string]bool{"Kt-P": true, "KtxP": false, "BxKtQ": true, "BxQKt": false, "R-(B5)B7": true, "R(B5)-B7": false, "K. B. to his 5th.": false} {
+		m, err := grammar.ParseDescriptive(text)
+		if err != nil || m.Desc == nil || m.Desc.Misread != want {
+			t.Errorf("%s: read %v, Misread want %v (%v)", text, m.Desc, want, err)
+		}
+	}
+}
+
 // checkError: the movetext does not read; the error names want.
 func (c bookForm) checkError(t *testing.T, want string) {
 	t.Helper()

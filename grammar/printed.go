@@ -335,7 +335,7 @@ func misprints(text string, desc bool) (fixed string, notes []string) {
 	if !desc {
 		return fixed, notes
 	}
-	if f, note, ok := ownFile(fixed); ok {
+	if f, note, _, ok := descriptiveMisprint(fixed); ok {
 		fixed, notes = f, append(notes, note)
 	}
 	if strings.Contains(fixed, "KT") {

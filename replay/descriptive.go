@@ -355,6 +355,18 @@ func (w *walk) chooseDescriptive(n *record.Node, ln *line, side rules.Color, ply
 	for i, m := range match {
 		both[i] = bothForms(pos, legal, m)
 	}
+	if mv.Desc != nil && mv.Desc.Misread {
+		// A misprint read by putting its parts in order (`Kt-P` as
+		// `KtxP`) is taken only where one legal move fits it: a second
+		// guess, by the check mark or the next moves, would be one too
+		// many.
+		all := make([]bool, len(match))
+		for i := range all {
+			all[i] = true
+		}
+		fits, ahead := w.fitsNext(pos, match, all)
+		return w.ambiguous(n, ln, side, ply, match, both, fits, ahead)
+	}
 	// The check mark: books print checks, so a candidate whose check
 	// does not fit the text is not what the book meant.
 	var fit []int

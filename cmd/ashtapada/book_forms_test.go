@@ -309,3 +309,31 @@ func TestBookOwnFile(t *testing.T) {
 		},
 	}.check(t)
 }
+
+// TestBookMisordered: Lasker's `Kt-P` (`KtxP` meant) reads where one
+// legal move fits it, with a warning that names the reading; where two
+// fit, it is the error ambiguous-move, and the moves after it are still
+// checked.
+func TestBookMisordered(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-Kt5 P-QR3 4. BxKtQ QPxB 5. Castles Kt-B3 6. R-K Kt-P",
+		flags: []string{"--notation", "descriptive"},
+		uci:   "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6 d7c6 e1g1 g8f6 f1e1 f6e4",
+		say: []string{
+			":4:49: warning: `BxKtQ`: `KtQ` for `QKt`, the man's letters swapped (a misprint?); read as `BxQKt` [lenient-notation]",
+			":4:84: warning: `Kt-P`: `-` where `x` is meant, `P` naming a man, not a square (a misprint?); read as `KtxP` [lenient-notation]",
+			"12 plies", "valid",
+		},
+	}.check(t)
+	printedCase{
+		tags:  "[SetUp \"1\"]\n[FEN \"8/2k5/8/3pp3/8/2N2N2/8/4K3 w - - 0 1\"]\n",
+		moves: "1. Kt-P ch K-Q3 2. K-K2",
+		flags: []string{"--notation", "descriptive"},
+		say: []string{
+			"error: Kt-P ch could be any of Nxd5+ (NxQP ch), Nxe5 (NxKP): the record must say which; read as Nxd5+, the first in square order; both readings fit the next moves [ambiguous-move]",
+			"3 plies", "invalid",
+		},
+		exit: 1,
+	}.check(t)
+}
