@@ -160,7 +160,8 @@ func TestBookFormOwnFile(t *testing.T) {
 // whose parts stand out of order, read put in order, each with a warning
 // that names the reading (the replay takes it only where one legal move
 // fits: replay's TestDescriptiveMisread); `Kt-B` is the first rank, not a
-// man, and `BxKtR` swaps to no man.
+// man, `BxKtR` swaps to no man, and a pawn's `PxRQ` (a promotion?) is not
+// swapped.
 func TestBookFormMisordered(t *testing.T) {
 	bookForm{record.DescriptiveNotation, "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-Kt5 P-QR3 4. BxKtQ ch Kt-P! 5. R-(B5)B7 *", []string{"P-K4", "P-K4", "Kt-KB3", "Kt-QB3", "B-Kt5", "P-QR3", "BxKtQ ch", "Kt-P!", "R-(B5)B7"},
 		[]string{"`BxKtQ ch`: `KtQ` for `QKt`, the man's letters swapped (a misprint?); read as `BxQKt ch`",
@@ -168,6 +169,7 @@ func TestBookFormMisordered(t *testing.T) {
 			"`R-(B5)B7`: the man's square `(B5)` printed after the dash, where it belongs before it (a misprint?); read as `R(B5)-B7`"}, nil, "*"}.check(t)
 	bookForm{record.DescriptiveNotation, "1. Kt-B *", []string{"Kt-B"}, []string{"`Kt-B` names no rank"}, nil, "*"}.check(t)
 	bookForm{record.DescriptiveNotation, "1. P-K4 P-K4 2. BxKtR *", nil, nil, nil, ""}.checkError(t, "`BxKtR`")
+	bookForm{record.DescriptiveNotation, "1. P-K4 P-K4 2. PxRQ *", nil, nil, nil, ""}.checkError(t, "`PxRQ`")
 	for text, want := range map[string]bool{"Kt-P": true, "KtxP": false, "BxKtQ": true, "BxQKt": false, "R-(B5)B7": true, "R(B5)-B7": false, "K. B. to his 5th.": false} {
 		m, err := grammar.ParseDescriptive(text)
 		if err != nil || m.Desc == nil || m.Desc.Misread != want {

@@ -612,8 +612,9 @@ func misorderedMove(text string) (fixed, note string, ok bool) {
 		if n < 2 || right[n-1] != 'K' && right[n-1] != 'Q' || man(right, false) || square(right) {
 			break
 		}
+		// A pawn's `PxRQ` may be a capture that promotes: not read so.
 		swapped := right[n-1:] + right[:n-1]
-		if w := normalizeDescriptive(swapped); len(w) == 2 && strings.IndexByte("NBR", w[1]) >= 0 && man(left, true) {
+		if w := normalizeDescriptive(swapped); len(w) == 2 && strings.IndexByte("NBR", w[1]) >= 0 && man(left, true) && !strings.HasSuffix(left, "P") {
 			return left + "x" + swapped + marks, fmt.Sprintf("`%s` for `%s`, the man's letters swapped", right, swapped), true
 		}
 	}
