@@ -59,3 +59,42 @@ func TestDescriptiveMisread(t *testing.T) {
 		}
 	}
 }
+
+// TestDescriptiveOrigin: `QR-Q4` with both rooks on the queen's file is
+// the rook that started on the queen's rook's square, followed through the
+// game; from a set-up position, where no man's start is known, it stays
+// ambiguous.
+func TestDescriptiveOrigin(t *testing.T) {
+	const walk = "1. P-QR4 Kt-QB3 2. P-KR4 Kt-QKt1 3. QR-R3 Kt-QB3 4. KR-R3 Kt-QKt1 5. KR-Q3 Kt-QB3 6. QR-Kt3 Kt-QKt1 7. R-Kt5 Kt-QB3 8. QR-Q5 Kt-QKt1 "
+	const after = "rnbqkbnr/pppppppp/8/3R4/P6P/3R4/1PPPPPP1/1NBQKBN1 w kq - 0 9"
+	for _, c := range []struct {
+		fen, moves, rook, rule string // rook: the rook's move read, in UCI
+	}{
+		{"", walk + "9. QR-Q4 Kt-QB3", "d5d4", "ambiguity-resolved"},
+		{"", walk + "9. KR-Q4 Kt-QB3", "d3d4", "ambiguity-resolved"},
+		{after, "9. QR-Q4 Kt-QB3", "d3d4", "ambiguous-move"},
+	} {
+		text := "[Result \"*\"]\n"
+		if c.fen != "" {
+			text += "[SetUp \"1\"]\n[FEN \"" + c.fen + "\"]\n"
+		}
+		r := grammar.NewReader(strings.NewReader(text+"\n"+c.moves+" *\n"), "o.pgn")
+		r.SetNotation(record.DescriptiveNotation)
+		r.SetGuess(false)
+		g, err := r.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := replay.New(replay.Config{Steps: true}).Game(g, "o.pgn", 1)
+		n := res.Played.Len()
+		var rules []string
+		for _, f := range res.Findings {
+			if strings.HasPrefix(f.Rule, "ambigu") {
+				rules = append(rules, f.Rule)
+			}
+		}
+		if n < 2 || res.Played.Move(n-2).UCI() != c.rook || strings.Join(rules, " ") != c.rule {
+			t.Errorf("%q: played %d plies, the rook's move %v, findings %q; want %s with %s", c.moves, n, res.Played.Move(max(n-2, 0)).UCI(), rules, c.rook, c.rule)
+		}
+	}
+}

@@ -337,3 +337,19 @@ func TestBookMisordered(t *testing.T) {
 		exit: 1,
 	}.check(t)
 }
+
+// TestBookRookByOrigin: `QR-Q4` with both rooks on the queen's file is the
+// rook that started on a1, as the books mean it, with a warning that says
+// so.
+func TestBookRookByOrigin(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1. P-QR4 Kt-QB3 2. P-KR4 Kt-QKt1 3. QR-R3 Kt-QB3 4. KR-R3 Kt-QKt1 5. KR-Q3 Kt-QB3 6. QR-Kt3 Kt-QKt1 7. R-Kt5 Kt-QB3 8. QR-Q5 Kt-QKt1 9. QR-Q4",
+		flags: []string{"--notation", "descriptive"},
+		uci:   "a2a4 b8c6 h2h4 c6b8 a1a3 b8c6 h1h3 c6b8 h3d3 b8c6 a3b3 c6b8 b3b5 b8c6 b5d5 c6b8 d5d4",
+		say: []string{
+			"warning: QR-Q4 could be R3d4 (R(Q3)-Q4) or R5d4 (R(Q5)-Q4), and the next moves do not tell; the book names the man by where it started, and only R5d4 (R(Q5)-Q4) moves the rook that started on a1: read as R5d4 [ambiguity-resolved]",
+			"17 plies", "valid",
+		},
+	}.check(t)
+}
