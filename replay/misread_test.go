@@ -29,22 +29,10 @@ func TestDescriptiveMisread(t *testing.T) {
 		{two, "1. Kt-P ch K-Q3", "Nxd5+ Kd6", "lenient-notation ambiguous-move"},
 		{"", "1. P-K4 P-Q4 2. P-QB4 P-KB4 3. Kt-P", "e4 d5 c4 f5", "lenient-notation illegal-move"},
 	} {
-		text := "[Result \"*\"]\n"
-		if c.fen != "" {
-			text += "[SetUp \"1\"]\n[FEN \"" + c.fen + "\"]\n"
-		}
-		r := grammar.NewReader(strings.NewReader(text+"\n"+c.moves+" *\n"), "m.pgn")
-		r.SetNotation(record.DescriptiveNotation)
-		r.SetGuess(false)
-		g, err := r.Next()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if se := g.SyntaxError(); se != nil {
-			t.Errorf("%q: %s", c.moves, se.Message)
+		res := replayDescriptive(t, c.fen, c.moves)
+		if res == nil {
 			continue
 		}
-		res := replay.New(replay.Config{Steps: true}).Game(g, "m.pgn", 1)
 		var san, rules []string
 		for i := 0; i < res.Played.Len(); i++ {
 			san = append(san, res.Played.SAN(i))
@@ -74,18 +62,10 @@ func TestDescriptiveOrigin(t *testing.T) {
 		{"", walk + "9. KR-Q4 Kt-QB3", "d3d4", "ambiguity-resolved"},
 		{after, "9. QR-Q4 Kt-QB3", "d3d4", "ambiguous-move"},
 	} {
-		text := "[Result \"*\"]\n"
-		if c.fen != "" {
-			text += "[SetUp \"1\"]\n[FEN \"" + c.fen + "\"]\n"
+		res := replayDescriptive(t, c.fen, c.moves)
+		if res == nil {
+			continue
 		}
-		r := grammar.NewReader(strings.NewReader(text+"\n"+c.moves+" *\n"), "o.pgn")
-		r.SetNotation(record.DescriptiveNotation)
-		r.SetGuess(false)
-		g, err := r.Next()
-		if err != nil {
-			t.Fatal(err)
-		}
-		res := replay.New(replay.Config{Steps: true}).Game(g, "o.pgn", 1)
 		n := res.Played.Len()
 		var rules []string
 		for _, f := range res.Findings {
@@ -97,4 +77,27 @@ func TestDescriptiveOrigin(t *testing.T) {
 			t.Errorf("%q: played %d plies, the rook's move %v, findings %q; want %s with %s", c.moves, n, res.Played.Move(max(n-2, 0)).UCI(), rules, c.rook, c.rule)
 		}
 	}
+}
+
+// replayDescriptive reads moves in descriptive notation, from fen (the
+// initial array when empty), and replays them with their steps kept; nil,
+// with the test failed, when they do not read.
+func replayDescriptive(t *testing.T, fen, moves string) *replay.Result {
+	t.Helper()
+	text := "[Result \"*\"]\n"
+	if fen != "" {
+		text += "[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n"
+	}
+	r := grammar.NewReader(strings.NewReader(text+"\n"+moves+" *\n"), "d.pgn")
+	r.SetNotation(record.DescriptiveNotation)
+	r.SetGuess(false)
+	g, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if se := g.SyntaxError(); se != nil {
+		t.Errorf("%q: %s", moves, se.Message)
+		return nil
+	}
+	return replay.New(replay.Config{Steps: true}).Game(g, "d.pgn", 1)
 }
