@@ -428,6 +428,10 @@ const maxTrail = 1000
 // trace keeps m, a main-line move of a game in descriptive notation, in
 // the walk's trail.
 func (w *walk) trace(m rules.Move) {
+	if w.trail == nil {
+		// Room for a book's game at once, not grown move by move.
+		w.trail = make([]rules.Move, 0, 128)
+	}
 	if len(w.trail) < maxTrail {
 		w.trail = append(w.trail, m)
 	}
