@@ -599,8 +599,8 @@ func misorderedMove(text string) (fixed, note string, ok bool) {
 			return left + "(" + sq + ")-" + dest + marks,
 				fmt.Sprintf("the man's square `(%s)` printed after the dash, where it belongs before it", sq), true
 		}
-	case dash > 0 && x < 0:
-		// `Kt-P`.
+	case dash > 0 && x < 0 && core[len(core)-1] == 'P':
+		// `Kt-P` (only a pawn names a man and no file).
 		left, right := core[:dash], core[dash+1:]
 		if _, file := fileName(normalizeDescriptive(right)); man(left, true) && man(right, false) && !file && !square(right) {
 			return left + "x" + right + marks, fmt.Sprintf("`-` where `x` is meant, `%s` naming a man, not a square", right), true
