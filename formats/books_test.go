@@ -18,6 +18,7 @@ import (
 	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/ruleid"
 )
 
 // bookFindings are the errors and the notation warnings the validator
@@ -35,7 +36,6 @@ var bookFindings = map[string][]string{
 	},
 	"lasker-chess-strategy-1915.pgn": {
 		"game 2 77:15 lenient-notation KR-KI",
-		"game 5 241:15 ambiguous-move QR-K7ch",
 		"game 8 410:15 lenient-notation K-Rsq",
 		"game 8 412:15 lenient-notation K-Ktsq",
 		"game 8 414:15 lenient-notation R-Bsq",
@@ -43,12 +43,13 @@ var bookFindings = map[string][]string{
 		"game 8 416:15 lenient-notation R-Ksq",
 		"game 8 417:15 lenient-notation R-Rsq",
 		"game 8 419:15 lenient-notation R-Rsq",
-		"game 13 655:14 lenient-notation ",
-		"game 13 657:28 syntax ",
+		"game 13 655:14 lenient-notation B-KT5",
+		"game 13 657:28 lenient-notation Kt-P",
 		"game 15 799:34 illegal-move P-Kt",
 		"game 15 799:34 lenient-notation P-Kt",
-		"game 16 818:14 syntax ",
-		"game 17 911:34 syntax ",
+		"game 16 818:14 lenient-notation BxKtQ",
+		"game 17 911:34 lenient-notation R-(B5)B7",
+		"game 17 917:33 lenient-notation R-(B7)Kt7",
 		"game 20 1034:30 illegal-move P-Kt2",
 		"game 29 1440:14 lenient-notation PxP, e.p.",
 		"game 32 1568:14 lenient-notation KR-Kt",
@@ -90,7 +91,7 @@ var bookFindings = map[string][]string{
 	"blue-book-of-chess-bookrags.pgn": nil,
 	"viriatovitch-pt.pgn":             nil,
 	"blue-book-of-chess-1910.pgn": {
-		"game 1 26:42 syntax ",
+		"game 1 26:42 lenient-notation Q. B. to his 5th.",
 	},
 	"h2g2-en.pgn":          nil,
 	"johnmackinnon-en.pgn": nil,
@@ -123,8 +124,8 @@ var bookMisread = map[string]map[int]int{
 // The test set's size: games that read to their intended moves, and the
 // sources (one file each) they come from.
 const (
-	minBookGames   = 126
-	minBookSources = 34
+	minBookGames   = 132
+	minBookSources = 35
 )
 
 // TestBookGames validates the games as printed, checks that each reads
@@ -158,9 +159,20 @@ func TestBookGames(t *testing.T) {
 				t.Errorf("%s game %d: no Source tag", name, i+1)
 			}
 			res := rp.Game(g, name, i+1)
+			// A game whose only errors are its printed result's
+			// (result-mismatch: the page prints the wrong winner) is read
+			// to its intended moves all the same, if it reads to them: the
+			// moves are the book's, and the error stays among its findings.
+			whole := res.Summary.Valid
+			if !whole {
+				whole = true
+				for _, f := range res.Findings {
+					whole = whole && (!f.IsError() || f.Rule == ruleid.ResultMismatch)
+				}
+			}
 			// A game no reading reads whole keeps the notation of the
 			// reading that got furthest; the others, the file's.
-			if res.Summary.Valid && g.Notation != notation {
+			if whole && g.Notation != notation {
 				t.Errorf("%s game %d: read as %q, want %q", name, i+1, g.Notation, notation)
 			}
 			stop := 0 // the first ply an error stands at, 0 for none
@@ -181,7 +193,7 @@ func TestBookGames(t *testing.T) {
 				continue
 			}
 			played := playedUCI(res.Played)
-			if res.Summary.Valid {
+			if whole {
 				if strings.Join(played, " ") != strings.Join(want, " ") {
 					t.Errorf("%s game %d: read as\n%s\nthe book means\n%s", name, i+1, strings.Join(played, " "), strings.Join(want, " "))
 					continue

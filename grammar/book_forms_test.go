@@ -122,6 +122,62 @@ func TestBookFormParenResult(t *testing.T) {
 	}
 }
 
+// TestBookFormParenResultDescriptive: the result in parentheses after
+// the last move reads in descriptive notation as in SAN, for the splitter
+// too; inside a variation, or with more in the parentheses, it is none.
+func TestBookFormParenResultDescriptive(t *testing.T) {
+	bookForm{record.DescriptiveNotation, "1. P-K4 P-K4 2. B-B4 Kt-QB3 3. Q-R5 Kt-B3 4. QxBP mate (1-0)", []string{"P-K4", "P-K4", "B-B4", "Kt-QB3", "Q-R5", "Kt-B3", "QxBP mate"},
+		[]string{"the termination marker `(1-0)` is printed in parentheses; read as `1-0`"}, nil, "1-0"}.check(t)
+	bookForm{record.DescriptiveNotation, "19.  Kt. takes Q.                 19.  B. takes Q. (1/2-1/2)", []string{"Kt. takes Q.", "B. takes Q."}, []string{"`(1/2-1/2)`"}, nil, "1/2-1/2"}.check(t)
+	bookForm{record.DescriptiveNotation, "1. P-K4 P-K4 (1-0 wins) *", nil, nil, nil, ""}.checkError(t, "`wins`")
+	r := grammar.NewReader(strings.NewReader("[Event \"a\"]\n\n1. P-K4 P-K4 (0-1)\n[Event \"b\"]\n\n1. P-Q4 (1. P-QB4) *\n"), "s.pgn")
+	r.SetNotation(record.DescriptiveNotation)
+	r.SetGuess(false)
+	for i, want := range []struct {
+		result string
+		nodes  int
+	}{{"0-1", 3}, {"*", 3}} {
+		g, err := r.Next()
+		if err != nil || g == nil || g.Result != want.result || len(g.Moves) != want.nodes {
+			t.Errorf("game %d split at a marker in parentheses: %v, %v", i+1, g, err)
+		}
+	}
+}
+
+// TestBookFormOwnFile: `K. B. to his 5th.`, `his` before a rank other
+// than the first names the file of the man that moves; only a man named
+// by its file has one (`B. to his 5th.` does not read), and `his sq.` is
+// the man's own square, as before, with no warning.
+func TestBookFormOwnFile(t *testing.T) {
+	bookForm{record.DescriptiveNotation, "1. P. to K. 3d. P. to K. 3d. 2. K. B. to Q. 3d. K. B. to Q. 3d. 3. K. B. to his 5th. Q. to her 2d. 4. K. to his 2d. K. to his sq. *",
+		[]string{"P. to K. 3d.", "P. to K. 3d.", "K. B. to Q. 3d.", "K. B. to Q. 3d.", "K. B. to his 5th.", "Q. to her 2d.", "K. to his 2d.", "K. to his sq."},
+		[]string{"`K. B. to his 5th.`: `his` for the file of the man that moves, KB (a misprint?); read as `K. B. to KB 5th.`", "`Q. to her 2d.`: `her` for the file of the man that moves, Q", "`K. to his 2d.`: `his`"}, nil, "*"}.check(t)
+	bookForm{record.DescriptiveNotation, "1. P. to K. 3d. P. to K. 3d. 2. K. B. to Q. 3d. K. B. to Q. 3d. 3. B. to his 5th. *", nil, nil, nil, ""}.checkError(t, "`B.`")
+	bookForm{record.DescriptiveNotation, "1. K. P. to his 4th. *", nil, nil, nil, ""}.checkError(t, "")
+}
+
+// TestBookFormMisordered: Lasker's `Kt-P`, `BxKtQ` and `R-(B5)B7`, moves
+// whose parts stand out of order, read put in order, each with a warning
+// that names the reading (the replay takes it only where one legal move
+// fits: replay's TestDescriptiveMisread); `Kt-B` is the first rank, not a
+// man, `BxKtR` swaps to no man, and a pawn's `PxRQ` (a promotion?) is not
+// swapped.
+func TestBookFormMisordered(t *testing.T) {
+	bookForm{record.DescriptiveNotation, "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-Kt5 P-QR3 4. BxKtQ ch Kt-P! 5. R-(B5)B7 *", []string{"P-K4", "P-K4", "Kt-KB3", "Kt-QB3", "B-Kt5", "P-QR3", "BxKtQ ch", "Kt-P!", "R-(B5)B7"},
+		[]string{"`BxKtQ ch`: `KtQ` for `QKt`, the man's letters swapped (a misprint?); read as `BxQKt ch`",
+			"`Kt-P!`: `-` where `x` is meant, `P` naming a man, not a square (a misprint?); read as `KtxP!`",
+			"`R-(B5)B7`: the man's square `(B5)` printed after the dash, where it belongs before it (a misprint?); read as `R(B5)-B7`"}, nil, "*"}.check(t)
+	bookForm{record.DescriptiveNotation, "1. Kt-B *", []string{"Kt-B"}, []string{"`Kt-B` names no rank"}, nil, "*"}.check(t)
+	bookForm{record.DescriptiveNotation, "1. P-K4 P-K4 2. BxKtR *", nil, nil, nil, ""}.checkError(t, "`BxKtR`")
+	bookForm{record.DescriptiveNotation, "1. P-K4 P-K4 2. PxRQ *", nil, nil, nil, ""}.checkError(t, "`PxRQ`")
+	for text, want := range map[string]bool{"Kt-P": true, "KtxP": false, "BxKtQ": true, "BxQKt": false, "R-(B5)B7": true, "R(B5)-B7": false, "K. B. to his 5th.": false} {
+		m, err := grammar.ParseDescriptive(text)
+		if err != nil || m.Desc == nil || m.Desc.Misread != want {
+			t.Errorf("%s: read %v, Misread want %v (%v)", text, m.Desc, want, err)
+		}
+	}
+}
+
 // checkError: the movetext does not read; the error names want.
 func (c bookForm) checkError(t *testing.T, want string) {
 	t.Helper()

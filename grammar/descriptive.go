@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -131,6 +132,9 @@ func parseDescriptive(text string, d *record.Descriptive) (record.Move, error) {
 	}
 	if fixed, notes := misprints(body, true); notes != nil {
 		// `KR-KI`, `B-KT5`, `Q-Kt6!!!`: read as meant, with a warning.
+		if _, _, misread, ok := descriptiveMisprint(body); ok && misread {
+			d.Misread = true
+		}
 		body = fixed
 		m.Lenient |= record.LenientMisprint
 	}
@@ -533,6 +537,117 @@ func ordinal(lw string) (string, bool) {
 func isFirstRank(lw string) bool {
 	o, ok := ordinal(lw)
 	return ok && o == "1"
+}
+
+// descriptiveMisprint reads the descriptive books' misprints that take
+// more than a letter's change: `his` for the man's own file (ownFile), and
+// the moves whose parts stand out of order (misorderedMove). misread is
+// true for the latter: the reading puts the text's parts in another
+// order, so only a legal move that alone fits it is taken (replay). note
+// says what was read; ok is false for any other text.
+func descriptiveMisprint(text string) (fixed, note string, misread, ok bool) {
+	if f, n, ok := ownFile(text); ok {
+		return f, n, false, true
+	}
+	if f, n, ok := misorderedMove(text); ok {
+		return f, n, true, true
+	}
+	return text, "", false, false
+}
+
+// misorderedMove reads a short-form move (no spaces) whose parts are out
+// of order, as Lasker's Chess Strategy (1915) prints three: `Kt-P`, a dash
+// before a man that names no square (`KtxP` meant); `BxKtQ`, the man
+// taken with its letters swapped (`BxQKt`); `R-(B5)B7`, the rook's square
+// after the dash (`R(B5)-B7`). Only a text that does not read as it
+// stands and reads so rearranged is taken; its check mark and glyphs stay
+// at the end.
+func misorderedMove(text string) (fixed, note string, ok bool) {
+	k := len(text)
+	for k > 0 && (text[k-1] == '!' || text[k-1] == '?') {
+		k--
+	}
+	for _, c := range []string{"ch", "mate", "+", "#"} {
+		if strings.HasSuffix(text[:k], c) {
+			k -= len(c)
+			break
+		}
+	}
+	core := strings.TrimRight(text[:k], " ")
+	marks := text[len(core):]
+	if core == "" || strings.IndexByte(core, ' ') >= 0 || len(core) > maxManLen*2 {
+		return text, "", false
+	}
+	man := func(s string, mover bool) bool {
+		_, _, _, _, ok := parseMan(normalizeDescriptive(s), mover)
+		return ok && s != "" && strings.IndexByte(s, '(') < 0
+	}
+	square := func(s string) bool {
+		_, _, ok := parseSquare(normalizeDescriptive(s))
+		return ok
+	}
+	dash, x := strings.IndexByte(core, '-'), strings.IndexByte(core, 'x')
+	switch {
+	case dash > 0 && x < 0 && strings.HasPrefix(core[dash:], "-("):
+		// `R-(B5)B7`.
+		j := strings.IndexByte(core[dash:], ')')
+		if j < 0 {
+			break
+		}
+		left, sq, dest := core[:dash], core[dash+2:dash+j], core[dash+j+1:]
+		if man(left, true) && square(sq) && square(dest) {
+			return left + "(" + sq + ")-" + dest + marks,
+				fmt.Sprintf("the man's square `(%s)` printed after the dash, where it belongs before it", sq), true
+		}
+	case dash > 0 && x < 0 && core[len(core)-1] == 'P':
+		// `Kt-P` (only a pawn names a man and no file).
+		left, right := core[:dash], core[dash+1:]
+		if _, file := fileName(normalizeDescriptive(right)); man(left, true) && man(right, false) && !file && !square(right) {
+			return left + "x" + right + marks, fmt.Sprintf("`-` where `x` is meant, `%s` naming a man, not a square", right), true
+		}
+	case x > 0 && dash < 0:
+		// `BxKtQ`.
+		left, right := core[:x], core[x+1:]
+		n := len(right)
+		if n < 2 || right[n-1] != 'K' && right[n-1] != 'Q' || man(right, false) || square(right) {
+			break
+		}
+		// A pawn's `PxRQ` may be a capture that promotes: not read so.
+		swapped := right[n-1:] + right[:n-1]
+		if w := normalizeDescriptive(swapped); len(w) == 2 && strings.IndexByte("NBR", w[1]) >= 0 && man(left, true) && !strings.HasSuffix(left, "P") {
+			return left + "x" + swapped + marks, fmt.Sprintf("`%s` for `%s`, the man's letters swapped", right, swapped), true
+		}
+	}
+	return text, "", false
+}
+
+// ownFile reads `his` (or `her`) before a rank other than the first, as
+// the Blue Book prints `Q. B. to his 5th.`: the file of the man that
+// moves, named by its letters (Q. B.'s 5th), which only a man named by
+// its file can have (`K`, `Q`, `Q. B.`, `K. Kt.`, `Q. R.`). It returns the
+// text with the man's letters for the word and the note that says so; ok
+// is false for any other text (`K to his sq.`, the man's own square, is
+// longForm's reading).
+func ownFile(text string) (fixed, note string, ok bool) {
+	i := strings.Index(text, " to his ")
+	if i < 0 {
+		i = strings.Index(text, " to her ")
+	}
+	if i <= 0 {
+		return text, "", false
+	}
+	const word = len(" to his ")
+	rest := text[i+word:]
+	rank, _, _ := strings.Cut(rest, " ")
+	if o, ok := ordinal(strings.ToLower(rank)); !ok || o == "1" {
+		return text, "", false
+	}
+	letters := strings.NewReplacer(".", "", " ", "").Replace(text[:i])
+	if f, ok := fileName(strings.ReplaceAll(letters, "Kt", "N")); !ok || bitCount(f) != 1 {
+		return text, "", false
+	}
+	return text[:i] + " to " + letters + " " + rest,
+		fmt.Sprintf("`%s` for the file of the man that moves, %s", text[i+len(" to "):i+word-1], letters), true
 }
 
 // checkWord: the long form's words for check and mate, as a sentence

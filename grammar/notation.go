@@ -279,6 +279,12 @@ func (s *descScanner) elems(depth int) []gElem {
 			}
 			out = append(out, gElem{Pos: p, NAG: s.src[start:j]})
 			s.i = j
+		case c == '(' && depth == 0 && parenMarkerLen(s.src, start) > 0:
+			// `20. Kt. takes R. (1-0)`: the marker in parentheses ends
+			// the game, as the lexer reads it for SAN (the builder
+			// warns).
+			s.i += parenMarkerLen(s.src, start)
+			s.setResult(depth, s.src[start:s.i], p)
 		case c == '(':
 			// The variation is read by recursion: checked first, so
 			// that the recursion is as deep as the limit at most. The

@@ -335,6 +335,9 @@ func misprints(text string, desc bool) (fixed string, notes []string) {
 	if !desc {
 		return fixed, notes
 	}
+	if f, note, _, ok := descriptiveMisprint(fixed); ok {
+		fixed, notes = f, append(notes, note)
+	}
 	if strings.Contains(fixed, "KT") {
 		fixed = strings.ReplaceAll(fixed, "KT", "Kt")
 		notes = append(notes, "a capital T in `Kt`")

@@ -50,4 +50,9 @@ type Descriptive struct {
 	// when no legal move fits with it, the moves that fit without it are
 	// meant.
 	LooseWing bool
+	// Misread: the text is a misprint whose letters were put in order to
+	// read it (`Kt-P` as `KtxP`, `BxKtQ` as `BxQKt`, `R-(B5)B7` as
+	// `R(B5)-B7`): only a legal move that alone fits it is taken; where
+	// several fit, neither the check mark nor the next moves choose.
+	Misread bool
 }

@@ -355,6 +355,18 @@ func (w *walk) chooseDescriptive(n *record.Node, ln *line, side rules.Color, ply
 	for i, m := range match {
 		both[i] = bothForms(pos, legal, m)
 	}
+	if mv.Desc != nil && mv.Desc.Misread {
+		// A misprint read by putting its parts in order (`Kt-P` as
+		// `KtxP`) is taken only where one legal move fits it: a second
+		// guess, by the check mark or the next moves, would be one too
+		// many.
+		all := make([]bool, len(match))
+		for i := range all {
+			all[i] = true
+		}
+		fits, ahead := w.fitsNext(pos, match, all)
+		return w.ambiguous(n, ln, side, ply, match, both, fits, ahead)
+	}
 	// The check mark: books print checks, so a candidate whose check
 	// does not fit the text is not what the book meant.
 	var fit []int
@@ -398,7 +410,91 @@ func (w *walk) chooseDescriptive(n *record.Node, ln *line, side rules.Color, ply
 			fmt.Sprintf("%s could be %s; only after %s can the next moves be read%s: read as %s", mv.Text, strings.Join(both, " or "), both[only], far, w.san(pos, legal, c)), nil))
 		return c
 	}
+	if i, from := w.byOrigin(ln, mv, match, fits); i >= 0 {
+		c := match[i]
+		w.add(w.moveFinding(n, ln, ply, side, pos.FEN(), ruleid.AmbiguityResolved,
+			fmt.Sprintf("%s could be %s, and the next moves do not tell; the book names the man by where it started, and only %s moves the %s that started on %s: read as %s",
+				mv.Text, strings.Join(both, " or "), both[i], w.pieceName(pos.At(c.From).Kind()), from, w.san(pos, legal, c)), nil))
+		return c
+	}
 	return w.ambiguous(n, ln, side, ply, match, both, fits, ahead)
+}
+
+// maxTrail bounds the main-line moves a game in descriptive notation
+// keeps to tell where its men started (byOrigin): the books' games are far
+// shorter, and a huge game read in parts is not held whole for it.
+const maxTrail = 1000
+
+// trace keeps m, a main-line move of a game in descriptive notation, in
+// the walk's trail.
+func (w *walk) trace(m rules.Move) {
+	if w.trail == nil {
+		// Room for a book's game at once, not grown move by move.
+		w.trail = make([]rules.Move, 0, 128)
+	}
+	if len(w.trail) < maxTrail {
+		w.trail = append(w.trail, m)
+	}
+}
+
+// byOrigin reads a rook or knight named by its wing (`QR`, `KKt`) as the
+// books mean it, the man that started on that wing, where the position's
+// files do not tell (both rooks on one file): of the readings marked in
+// fits, the one whose man started on the named wing's side of its first
+// rank. The men are followed from the initial array through the trail, so
+// only the main line of a game from the initial array, within maxTrail
+// plies, is read so. It returns the reading's index and the square its
+// man started on, or -1 when that does not single out one reading.
+func (w *walk) byOrigin(ln *line, mv *record.Move, match []rules.Move, fits []bool) (int, rules.Square) {
+	d := mv.Desc
+	if d == nil || d.Wing == 0 || !ln.main || !ln.fromArray || len(w.trail) != ln.ply || ln.ply >= maxTrail {
+		return -1, rules.NoSquare
+	}
+	if k := kindOf(manLetter(d.Man)); k != rules.Rook && k != rules.Knight {
+		return -1, rules.NoSquare // a bishop's wing is its colour (onWing)
+	}
+	var origin [64]rules.Square // where the man on each square started
+	for s := range origin {
+		origin[s] = rules.Square(s)
+	}
+	for _, m := range w.trail {
+		if m.From >= 64 || m.To >= 64 {
+			return -1, rules.NoSquare
+		}
+		if c := m.Flags & (rules.FlagCastleShort | rules.FlagCastleLong); c != 0 {
+			// The rook goes from its corner to the square the king
+			// passes (fide castling from the initial array).
+			rank := m.From.Rank()
+			kingTo, rookFrom, rookTo := rules.MakeSquare(6, rank), rules.MakeSquare(7, rank), rules.MakeSquare(5, rank)
+			if c&rules.FlagCastleLong != 0 {
+				kingTo, rookFrom, rookTo = rules.MakeSquare(2, rank), rules.MakeSquare(0, rank), rules.MakeSquare(3, rank)
+			}
+			king := origin[m.From]
+			origin[rookTo] = origin[rookFrom]
+			origin[kingTo] = king
+			continue
+		}
+		origin[m.To] = origin[m.From]
+	}
+	back := 0
+	if ln.pos.SideToMove() == rules.Black {
+		back = 7
+	}
+	pick := -1
+	for i, m := range match {
+		o := origin[m.From]
+		if !fits[i] || o.Rank() != back || (o.File() < 4) != (d.Wing == 'Q') {
+			continue
+		}
+		if pick >= 0 {
+			return -1, rules.NoSquare
+		}
+		pick = i
+	}
+	if pick < 0 {
+		return -1, rules.NoSquare
+	}
+	return pick, origin[match[pick].From]
 }
 
 // ambiguous reports a written move that more than one legal move fits

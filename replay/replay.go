@@ -86,6 +86,9 @@ type walk struct {
 	// ahead is the rest of the line after the turn being played: what an
 	// ambiguous move is tested against (fitsNext).
 	ahead []record.Node
+	// trail is the main line's moves of a game in descriptive notation,
+	// up to maxTrail: where each man started (byOrigin).
+	trail []rules.Move
 	// added counts the findings given to add, kept or left out; last is
 	// the latest of them (a stop's reason, kept in the report or not).
 	added int

@@ -132,6 +132,9 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 			w.r.scratch = *ln.pos
 			before = &w.r.scratch
 		}
+		if ln.main && w.g.Notation == record.DescriptiveNotation {
+			w.trace(m) // a man read by where it started (descriptive.go)
+		}
 		if last {
 			ln.hist.Play(m)
 			// The opponent is to move: in check means the move gave check

@@ -266,3 +266,90 @@ func TestBookFormsRefused(t *testing.T) {
 		exit:  1,
 	}.check(t)
 }
+
+// TestBookParenResultDescriptive: the result in parentheses after a
+// descriptive game's last move ends the game with its result, guessed
+// notation or named.
+func TestBookParenResultDescriptive(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "paren.pgn")
+	text := "[Event \"a\"]\n[Result \"1-0\"]\n\n1. P-K4 P-K4 2. B-B4 Kt-QB3 3. Q-R5 Kt-B3 4. QxBP mate (1-0)\n\n[Event \"b\"]\n[Result \"0-1\"]\n\n1. P-KB3 P-K4 2. P-KKt4 Q-R5 mate (0-1)\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"validate", path}, {"validate", "--notation", "descriptive", path}} {
+		out, stderr, code := runBinary(t, args...)
+		out += stderr
+		if code != 0 {
+			t.Errorf("%v exits %d:\n%s", args, code, out)
+		}
+		for _, s := range []string{
+			":4:56: warning: the termination marker `(1-0)` is printed in parentheses; read as `1-0` [lenient-notation]",
+			"game 1: fide, 7 plies, outcome checkmate (white), result 1-0, valid",
+			":9:35: warning: the termination marker `(0-1)` is printed in parentheses; read as `0-1` [lenient-notation]",
+			"game 2: fide, 4 plies, outcome checkmate (black), result 0-1, valid",
+		} {
+			if !strings.Contains(out, s) {
+				t.Errorf("%v does not say %q:\n%s", args, s, out)
+			}
+		}
+	}
+}
+
+// TestBookOwnFile: `K. B. to his 5th.`, `his` for the file of the man
+// that moves, as the Blue Book prints `Q. B. to his 5th.`.
+func TestBookOwnFile(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1. P. to K. 3d. P. to K. 3d. 2. K. B. to Q. 3d. K. B. to Q. 3d. 3. K. B. to his 5th. K. B. to his 5th. 4. K. to his 2d. K. to his 2d. 5. K. to his sq.",
+		uci:   "e2e3 e7e6 f1d3 f8d6 d3f5 d6f4 e1e2 e8e7 e2e1",
+		say: []string{
+			":4:68: warning: `K. B. to his 5th.`: `his` for the file of the man that moves, KB (a misprint?); read as `K. B. to KB 5th.` [lenient-notation]",
+			"9 plies", "valid",
+		},
+	}.check(t)
+}
+
+// TestBookMisordered: Lasker's `Kt-P` (`KtxP` meant) reads where one
+// legal move fits it, with a warning that names the reading; where two
+// fit, it is the error ambiguous-move, and the moves after it are still
+// checked.
+func TestBookMisordered(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-Kt5 P-QR3 4. BxKtQ QPxB 5. Castles Kt-B3 6. R-K Kt-P",
+		flags: []string{"--notation", "descriptive"},
+		uci:   "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6 d7c6 e1g1 g8f6 f1e1 f6e4",
+		say: []string{
+			":4:49: warning: `BxKtQ`: `KtQ` for `QKt`, the man's letters swapped (a misprint?); read as `BxQKt` [lenient-notation]",
+			":4:84: warning: `Kt-P`: `-` where `x` is meant, `P` naming a man, not a square (a misprint?); read as `KtxP` [lenient-notation]",
+			"12 plies", "valid",
+		},
+	}.check(t)
+	printedCase{
+		tags:  "[SetUp \"1\"]\n[FEN \"8/2k5/8/3pp3/8/2N2N2/8/4K3 w - - 0 1\"]\n",
+		moves: "1. Kt-P ch K-Q3 2. K-K2",
+		flags: []string{"--notation", "descriptive"},
+		say: []string{
+			"error: Kt-P ch could be any of Nxd5+ (NxQP ch), Nxe5 (NxKP): the record must say which; read as Nxd5+, the first in square order; both readings fit the next moves [ambiguous-move]",
+			"3 plies", "invalid",
+		},
+		exit: 1,
+	}.check(t)
+}
+
+// TestBookRookByOrigin: `QR-Q4` with both rooks on the queen's file is the
+// rook that started on a1, as the books mean it, with a warning that says
+// so.
+func TestBookRookByOrigin(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1. P-QR4 Kt-QB3 2. P-KR4 Kt-QKt1 3. QR-R3 Kt-QB3 4. KR-R3 Kt-QKt1 5. KR-Q3 Kt-QB3 6. QR-Kt3 Kt-QKt1 7. R-Kt5 Kt-QB3 8. QR-Q5 Kt-QKt1 9. QR-Q4",
+		flags: []string{"--notation", "descriptive"},
+		uci:   "a2a4 b8c6 h2h4 c6b8 a1a3 b8c6 h1h3 c6b8 h3d3 b8c6 a3b3 c6b8 b3b5 b8c6 b5d5 c6b8 d5d4",
+		say: []string{
+			"warning: QR-Q4 could be R3d4 (R(Q3)-Q4) or R5d4 (R(Q5)-Q4), and the next moves do not tell; the book names the man by where it started, and only R5d4 (R(Q5)-Q4) moves the rook that started on a1: read as R5d4 [ambiguity-resolved]",
+			"17 plies", "valid",
+		},
+	}.check(t)
+}
