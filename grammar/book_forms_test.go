@@ -287,9 +287,46 @@ func TestBookFormFrenchPage(t *testing.T) {
 		}, nil, "*"}.check(t)
 	bookForm{record.SAN, "1. e4 d5 2. e x d5 Qxd5 3. Nc3 ?! Qa5 *", []string{"e4", "d5", "e x d5", "Qxd5", "Nc3 ?!", "Qa5"},
 		[]string{"`e x d5` writes the capture with spaces around the `x`; read as `exd5`", "`Nc3 ?!`: the move's glyph stands apart"}, nil, "*"}.check(t)
-	// Not joined: a move that reads by itself, a glyph after one.
-	bookForm{record.SAN, "1. e4 x d5 *", nil, nil, nil, ""}.checkError(t, "`x`")
+	// Not joined: a move that reads by itself before an `x` with no
+	// square after it, a glyph after one.
+	bookForm{record.SAN, "1. e4 x Nc6 *", nil, nil, nil, ""}.checkError(t, "`x`")
 	bookForm{record.SAN, "1. e4! ! *", nil, nil, nil, ""}.checkError(t, "`!`")
+}
+
+// TestBookFormSpacedLongCapture: `4.d4 x e5, Ag4 x f3`, long algebraic
+// with spaces around its `x` (an Italian page), read as `d4xe5`, `Ag4xf3`;
+// a move that names no origin square before the `x` is not joined.
+func TestBookFormSpacedLongCapture(t *testing.T) {
+	bookForm{record.Italian, "1.e2 - e4, e7 - e5 2.Cg1 - f3, d7 - d6 3.d2 - d4, Ac8 - g4 4.d4 x e5, Ag4 x f3 *",
+		[]string{"e2 - e4", "e7 - e5", "Cg1 - f3", "d7 - d6", "d2 - d4", "Ac8 - g4", "d4 x e5", "Ag4 x f3"},
+		[]string{
+			"`e2 - e4` is long", "`e2 - e4,`: the comma", "`e7 - e5` is long", "`Cg1 - f3` is long", "`Cg1 - f3,`: the comma",
+			"`d7 - d6` is long", "`d2 - d4` is long", "`d2 - d4,`: the comma", "`Ac8 - g4` is long",
+			"`d4 x e5` is long algebraic with spaces around the `x`; read as `d4xe5`", "`d4 x e5,`: the comma",
+			"`Ag4 x f3` is long algebraic with spaces around the `x`; read as `Ag4xf3`",
+		}, nil, "*"}.check(t)
+	bookForm{record.SAN, "1. e4 d5 2. Nf3 x d5 *", []string{"e4", "d5", "Nf3 x d5"}, []string{"`Nf3 x d5` is long algebraic with spaces around the `x`"}, nil, "*"}.check(t)
+	bookForm{record.SAN, "1. e4 d5 2. Nc3 x e4 *", []string{"e4", "d5", "Nc3 x e4"}, []string{"read as `Nc3xe4`"}, nil, "*"}.check(t)
+	bookForm{record.Italian, "1. e4 d5 2. Ac4 x *", nil, nil, nil, ""}.checkError(t, "`x`")
+}
+
+// TestBookFormDashCapture: `4 d - e5, A - f3`, a newspaper's capture
+// printed with a spaced dash and no `x`, read as `dxe5`, `Axf3`; a pawn's
+// own file, or a piece with a square before the dash, is not.
+func TestBookFormDashCapture(t *testing.T) {
+	bookForm{record.Spanish, "1 e4, e5 2 Cf3, d6 3 d4, Ag4? 4 d - e5, A - f3 5 D - f3, d - e5 6 Ac4 *",
+		[]string{"e4", "e5", "Cf3", "d6", "d4", "Ag4?", "d - e5", "A - f3", "D - f3", "d - e5", "Ac4"},
+		[]string{
+			"`e4,`: the comma", "`Cf3,`: the comma", "`d4,`: the comma",
+			"`d - e5,`: the comma", "`d - e5` prints the capture with a spaced dash and no `x`; read as `dxe5`",
+			"`A - f3` prints the capture with a spaced dash and no `x`; read as `Axf3`",
+			"`D - f3,`: the comma", "`D - f3` prints the capture with a spaced dash and no `x`; read as `Dxf3`",
+			"`d - e5` prints the capture",
+		}, nil, "*"}.check(t)
+	bookForm{record.SAN, "1. e4 d5 2. e - d5 Q - d5 *", []string{"e4", "d5", "e - d5", "Q - d5"}, []string{"read as `exd5`", "read as `Qxd5`"}, nil, "*"}.check(t)
+	for _, text := range []string{"1. e4 e5 2. e - e4 *", "1. e4 e5 2. Nf3 - Nc6 *", "1. e4 e5 2. N - *", "1. e4 e5 2. Nb - d2 *"} {
+		bookForm{notation: record.SAN, movetext: text}.checkError(t, "`")
+	}
 }
 
 // TestBookFormsRefused: the pages' forms that stay errors (docs/format.md,

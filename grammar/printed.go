@@ -28,27 +28,36 @@ func isApartMark(w string) bool {
 }
 
 // turnApart reads the move val at p and the mark that s stands at (an
-// isApartMark word), with the destination after a hyphen, as one move. A
-// move that does not read that way is read as the words it is written in,
-// which reports the error at the mark as before: `e4 - e5` is joined only
-// because `e4-e5` names an origin square, and the replay then judges it.
+// isApartMark word, or the `x` of a capture), with the destination after a
+// hyphen or an `x`, as one move. A move that does not read that way is
+// read as the words it is written in, which reports the error at the mark
+// as before: `e4 - e5` and `d4 x e5` are joined only because `e4-e5` and
+// `d4xe5` name an origin square, and the replay then judges them.
 func (b *builder) turnApart(s *elemSrc, val string, p record.Pos) {
 	mark, markPos := s.val, s.pos
 	s.next()
 	glued, written := val+mark, b.sourceText(p, markPos, mark, val+" "+mark)
-	if mark == "-" {
+	long := mark == "-" || mark == "x"
+	if long {
 		if s.kind != eMove {
 			b.turnWords(val, p, mark, markPos)
 			return
 		}
-		glued, written = val+"-"+s.val, b.sourceText(p, s.pos, s.val, val+" - "+s.val)
+		glued, written = val+mark+s.val, b.sourceText(p, s.pos, s.val, val+" "+mark+" "+s.val)
 		s.next()
 	}
 	first, _, _ := strings.Cut(glued, ",")
 	m, ok := b.readsAsMove(first)
+	if !ok && mark == "-" {
+		if capture, ok := b.dashCapture(val, first[len(val)+1:]); ok {
+			b.turnRead(capture+glued[len(first):], written, capture, "", p,
+				fmt.Sprintf("`%s` prints the capture with a spaced dash and no `x`; read as `%s`", b.text(strings.TrimSuffix(written, glued[len(first):])), capture))
+			return
+		}
+	}
 	switch {
 	case !ok || strings.IndexByte(val, ',') >= 0:
-	case mark == "-" && (m.FromFile < 0 || m.FromRank < 0):
+	case long && (m.FromFile < 0 || m.FromRank < 0):
 	case isGlyphByte(mark[0]) && isGlyphByte(val[len(val)-1]):
 	case !isGlyphByte(mark[0]) && mark != "-" && strings.ContainsAny(val, "+#!?"):
 	default:
@@ -56,6 +65,31 @@ func (b *builder) turnApart(s *elemSrc, val string, p record.Pos) {
 		return
 	}
 	b.turnWords(val, p, mark, markPos)
+}
+
+// dashCapture reads `d - e5` and `A - f3`, a newspaper's capture printed
+// with a spaced dash and no `x` (El País), in SAN and a language's letters:
+// before the dash a pawn's file alone, or a piece letter alone, and after
+// it the destination. It returns the capture as SAN writes it (`dxe5`,
+// `Axf3`) when that reads as a move: a pawn's file must differ from the
+// destination's (`e - e5` is no capture), and a piece letter is read only
+// where it names no square (`Nf3 - Nc6` stays the error it was). The
+// replay then judges it as every capture: illegal where no such man takes
+// there, ambiguous where two do, and a `lenient-notation` warning where
+// the square is empty (the `x` the reading supplied is then superfluous).
+func (b *builder) dashCapture(val, dest string) (string, bool) {
+	if b.g.Notation == record.DescriptiveNotation || dest == "" || strings.IndexAny(val, "0123456789x,-+#!?") >= 0 {
+		return "", false
+	}
+	if len(val) == 1 && val[0] >= 'a' && val[0] <= 'h' && dest[0] == val[0] {
+		return "", false
+	}
+	capture := val + "x" + dest
+	m, ok := b.readsAsMove(capture)
+	if !ok || m.FromRank >= 0 || (len(val) > 1 || val[0] < 'a' || val[0] > 'h') && m.FromFile >= 0 {
+		return "", false
+	}
+	return capture, true
 }
 
 // sourceText is the record's text from p to the end of last, a token at
@@ -85,6 +119,26 @@ func (b *builder) turnWords(val string, p record.Pos, mark string, markPos recor
 // lenient-notation warning says how it was read (in place of the one its
 // glued form may have had).
 func (b *builder) turnJoined(glued, written, first, mark string, p record.Pos) {
+	text, _, _ := strings.Cut(written, ",")
+	text = b.text(text)
+	var msg string
+	switch mark {
+	case "-", "x":
+		msg = fmt.Sprintf("`%s` is long algebraic with spaces around the `%s`; read as `%s`", text, mark, first)
+	case "++":
+		msg = fmt.Sprintf("`%s`: mate written `++`, apart from the move; PGN writes `#` (read as mate, which the replay checks)", text)
+	case "!", "?", "!!", "??", "!?", "?!":
+		msg = fmt.Sprintf("`%s`: the move's glyph stands apart from it; read as `%s`", text, first)
+	default:
+		msg = fmt.Sprintf("`%s`: the check mark stands apart from the move; read as `%s`", text, first)
+	}
+	b.turnRead(glued, written, first, mark, p, msg)
+}
+
+// turnRead reads glued, the turn written as written, at p, as turnJoined
+// does, with msg the warning that says how it was read; mark is the mark
+// joined ("" for none).
+func (b *builder) turnRead(glued, written, first, mark string, p record.Pos, msg string) {
 	keep, from := len(b.g.Notices), len(b.stack)
 	b.turn(glued, p)
 	if b.failed || len(b.stack) == from {
@@ -97,24 +151,13 @@ func (b *builder) turnJoined(glued, written, first, mark string, p record.Pos) {
 	if n.Move != nil {
 		n.Move.Text = text
 	}
-	var msg string
-	switch mark {
-	case "-":
-		msg = fmt.Sprintf("`%s` is long algebraic with spaces around the `-`; read as `%s`", text, first)
-	case "++":
-		msg = fmt.Sprintf("`%s`: mate written `++`, apart from the move; PGN writes `#` (read as mate, which the replay checks)", text)
-	case "!", "?", "!!", "??", "!?", "?!":
-		msg = fmt.Sprintf("`%s`: the move's glyph stands apart from it; read as `%s`", text, first)
-	default:
-		msg = fmt.Sprintf("`%s`: the check mark stands apart from the move; read as `%s`", text, first)
-	}
 	prefix, whole := "`"+b.text(first)+"`", "`"+b.text(glued)+"`"
 	replaced := false
 	for i := keep; i < len(b.g.Notices); i++ {
 		nt := &b.g.Notices[i]
 		switch {
 		case nt.Rule != ruleid.LenientNotation || nt.Pos != p:
-		case !replaced && !isGlyphByte(mark[0]) && strings.HasPrefix(nt.Message, prefix):
+		case !replaced && mark != "" && !isGlyphByte(mark[0]) && strings.HasPrefix(nt.Message, prefix):
 			nt.Message, replaced = msg, true
 		case strings.HasPrefix(nt.Message, whole):
 			// The turn's own warnings quote it as written.
@@ -429,9 +472,17 @@ func russianLookAlikes(tok string, russian bool) (fixed string, notes []string) 
 // having read nothing, when val reads as a move by itself; a `D x` whose
 // square does not join is read as the words it is written in, which
 // reports the error at val as before.
+//
+// After a move that reads by itself, `x` is the capture of long algebraic
+// with spaces (`d4 x e5`, `Ag4 x f3`, Italian pages): turnApart joins it
+// as it joins `e2 - e4`.
 func (b *builder) spacedCapture(s *elemSrc, val string, p record.Pos) bool {
 	if _, ok := b.readsAsMove(val); ok {
-		return false
+		if s.val != "x" {
+			return false
+		}
+		b.turnApart(s, val, p)
+		return true
 	}
 	glued := val
 	if s.val == "x" {

@@ -266,3 +266,42 @@ func TestBookFormsRefused(t *testing.T) {
 		exit:  1,
 	}.check(t)
 }
+
+// TestBookSpacedLongCapture: `4.d4 x e5, Ag4 x f3`, long algebraic with
+// spaces around its `x`, reads as the captures.
+func TestBookSpacedLongCapture(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1.e2 - e4, e7 - e5 2.Cg1 - f3, d7 - d6 3.d2 - d4, Ac8 - g4 4.d4 x e5, Ag4 x f3\n5.Dd1 x f3, d6 x e5",
+		flags: []string{"--notation", "it"},
+		uci:   "e2e4 e7e5 g1f3 d7d6 d2d4 c8g4 d4e5 g4f3 d1f3 d6e5",
+		say: []string{
+			":4:62: warning: `d4 x e5` is long algebraic with spaces around the `x`; read as `d4xe5` [lenient-notation]",
+			":4:71: warning: `Ag4 x f3` is long algebraic with spaces around the `x`; read as `Ag4xf3` [lenient-notation]",
+			"valid",
+		},
+	}.check(t)
+}
+
+// TestBookDashCapture: `4 d - e5, A - f3`, a capture printed with a
+// spaced dash and no `x`, reads as the capture; where no such man takes
+// there, the replay says so.
+func TestBookDashCapture(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1 e4, e5 2 Cf3, d6 3 d4, Ag4? 4 d - e5, A - f3 5 D - f3, d - e5",
+		flags: []string{"--notation", "es"},
+		uci:   "e2e4 e7e5 g1f3 d7d6 d2d4 c8g4 d4e5 g4f3 d1f3 d6e5",
+		say: []string{
+			":4:33: warning: `d - e5` prints the capture with a spaced dash and no `x`; read as `dxe5` [lenient-notation]",
+			":4:41: warning: `A - f3` prints the capture with a spaced dash and no `x`; read as `Axf3` [lenient-notation]",
+			"valid",
+		},
+	}.check(t)
+	printedCase{
+		moves: "1 e4, e5 2 Cf3, d6 3 f - e5",
+		flags: []string{"--notation", "es"},
+		say:   []string{":4:22: error: no white pawn on the f-file can move to e5 [illegal-move]"},
+		exit:  1,
+	}.check(t)
+}
