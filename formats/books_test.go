@@ -64,10 +64,8 @@ var bookFindings = map[string][]string{
 	"correspondances-maitrisees-fr.pgn": {
 		"game 1 10:201 syntax ",
 	},
-	"entrenadorajedrez-es.pgn": nil,
-	"alfieman-es.pgn": {
-		"game 1 12:4 syntax ",
-	},
+	"entrenadorajedrez-es.pgn":  nil,
+	"alfieman-es.pgn":           nil,
 	"panov-ru.pgn":              nil,
 	"linuxinterflorence-en.pgn": nil,
 	"ajschess-en.pgn": {

@@ -329,6 +329,22 @@ func TestBookFormDashCapture(t *testing.T) {
 	}
 }
 
+// TestBookFormRankFirst: `3. A4c`, a piece's square written rank first,
+// reads as `Ac4`; a word that the swap does not make a piece's move of
+// stays an error.
+func TestBookFormRankFirst(t *testing.T) {
+	bookForm{record.Spanish, "1. e4 e5 2. Cf3 d6 3. A4c Ag4 4. Cc3 g6? 5. Cxe5! Axd1? 6. Axf7+ Re7, 7. Cd5++, Jaquemate 1-0",
+		[]string{"e4", "e5", "Cf3", "d6", "A4c", "Ag4", "Cc3", "g6?", "Cxe5!", "Axd1?", "Axf7+", "Re7", "Cd5++"},
+		[]string{
+			"`A4c`: the square is written rank first; read as `Ac4`", "`Re7,`: the comma", "`Cd5++` writes mate as `++`", "`Cd5++,`: the comma",
+			"`Jaquemate` (Spanish for mate) after the last move; read as the move's `#` and kept as a comment",
+		}, []string{"Jaquemate"}, "1-0"}.check(t)
+	bookForm{record.SAN, "1. e4 e5 2. N3f+ *", []string{"e4", "e5", "N3f+"}, []string{"`N3f+`: the square is written rank first; read as `Nf3+`"}, nil, "*"}.check(t)
+	for _, text := range []string{"1. e4 e5 2. Cf3 Cc6 3. A9c *", "1. e4 e5 2. Cf3 Cc6 3. A4cc *", "1. e4 e5 2. Cf3 Cc6 3. Ab4c *", "1. e4 e5 2. Cf3 Cc6 3. 4c *"} {
+		bookForm{notation: record.Spanish, movetext: text}.checkError(t, "`")
+	}
+}
+
 // TestBookFormsRefused: the pages' forms that stay errors (docs/format.md,
 // "Forms of print").
 func TestBookFormsRefused(t *testing.T) {
@@ -336,7 +352,6 @@ func TestBookFormsRefused(t *testing.T) {
 		form bookForm
 		err  string
 	}{
-		{bookForm{notation: record.Spanish, movetext: "1. e4 e5 2. Cf3 Cc6 3. A4c *"}, "`A4c`"},
 		{bookForm{notation: record.SAN, movetext: "1.e4 e5 2.Nf3 d6 3.d4 Bg4 4.dxe5 Bxf3 5.Qxf3 dxe56.Bc4 *"}, "`dxe56.Bc4`"},
 		{bookForm{notation: record.French, movetext: "1. e4 e5 2. Cf3 Cc6 3. TxT *"}, "`TxT`"},
 	} {

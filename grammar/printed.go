@@ -169,6 +169,37 @@ func (b *builder) turnRead(glued, written, first, mark string, p record.Pos, msg
 	}
 }
 
+// rankFirst reads `A4c`, a piece's move whose square is written rank
+// first (a Spanish page's `Ac4`), in SAN and a language's letters: the word
+// is the man's letter, a rank, a file and nothing after them but marks
+// (`+`, `#`, a glyph), and with the square's two characters swapped it
+// reads as a move of that man that names no origin. No other reading
+// makes a move of such a word (a rank before a file is no disambiguation:
+// a square follows one). read is the move as read, for the warning; ok is
+// false for every other word, which stays the error it was. The replay
+// then judges the move.
+func (b *builder) rankFirst(tok string) (m record.Move, read string, ok bool) {
+	if n := b.g.Notation; n == record.DescriptiveNotation || n == record.UCI {
+		return m, "", false
+	}
+	i := strings.IndexAny(tok, "12345678")
+	if i <= 0 || i+1 >= len(tok) || tok[i+1] < 'a' || tok[i+1] > 'h' || strings.IndexAny(tok[:i], "0123456789abcdefgh-") >= 0 {
+		return m, "", false
+	}
+	for j := i + 2; j < len(tok); j++ {
+		if strings.IndexByte("+#!?", tok[j]) < 0 {
+			return m, "", false
+		}
+	}
+	read = tok[:i] + tok[i+1:i+2] + tok[i:i+1] + tok[i+2:]
+	m, ok = b.readsAsMove(read)
+	if !ok || m.Piece == 0 || m.FromFile >= 0 || m.FromRank >= 0 {
+		return m, "", false
+	}
+	m.Text = read
+	return m, read, true
+}
+
 // readsAsMove: part reads as one move in the record's notation.
 func (b *builder) readsAsMove(part string) (record.Move, bool) {
 	var m record.Move
@@ -288,7 +319,7 @@ var resignationWords = map[string]string{
 var mateWords = map[string]string{
 	"mate": "English or Spanish", "checkmate": "English",
 	"matt": "German", "schachmatt": "German",
-	"mat": "French or Dutch", "matto": "Italian", "мат": "Russian",
+	"mat": "French or Dutch", "matto": "Italian", "мат": "Russian", "jaquemate": "Spanish",
 }
 
 // isClosingWord: w is a word of resignationWords or mateWords, in any

@@ -910,7 +910,7 @@ func (b *builder) turn(tok string, p record.Pos) {
 		b.slab = b.slab[:len(b.slab)+1]
 		mp := &b.slab[len(b.slab)-1]
 		part, comma := tok, -1
-		prose, stop := false, 0
+		prose, stop, swapped := false, 0, ""
 		var err error
 		if !algebraic || len(b.descParsed) > 0 || !plainSAN(mp, tok) {
 			// plainSAN reads nearly every token, and a plain move has no
@@ -949,6 +949,10 @@ func (b *builder) turn(tok string, p record.Pos) {
 						*mp, err, stop = m, nil, n
 						mp.Text = part
 					}
+				} else if m, read, ok := b.rankFirst(part); ok {
+					// `A4c`: the square written rank first.
+					*mp, err, swapped = m, nil, read
+					mp.Text = part
 				}
 			}
 		}
@@ -979,6 +983,9 @@ func (b *builder) turn(tok string, p record.Pos) {
 			b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s`: the full stop after the move ends the page's sentence; read as `%s`", mp.Text, mp.Text[:len(mp.Text)-1]))
 		} else if stop > 1 {
 			b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s`: the ellipsis after the move leads to the page's prose; read as `%s`", mp.Text, mp.Text[:len(mp.Text)-stop]))
+		}
+		if swapped != "" {
+			b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s`: the square is written rank first; read as `%s`", mp.Text, swapped))
 		}
 		if prose {
 			b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s`: the comma after the move is read as punctuation (a compound turn joins its moves with commas and no space)", whole))

@@ -305,3 +305,25 @@ func TestBookDashCapture(t *testing.T) {
 		exit:  1,
 	}.check(t)
 }
+
+// TestBookRankFirst: `3. A4c`, a bishop's square written rank first, reads
+// as `Ac4`; where no bishop goes there, the replay says so.
+func TestBookRankFirst(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1. e4 e5\n2. Cf3 d6\n3. A4c Ag4\n4. Cc3 g6?\n5. Cxe5! Axd1?\n6. Axf7+ Re7,\n7. Cd5++, Jaquemate",
+		flags: []string{"--notation", "es"},
+		uci:   "e2e4 e7e5 g1f3 d7d6 f1c4 c8g4 b1c3 g7g6 f3e5 g4d1 c4f7 e8e7 c3d5",
+		say: []string{
+			":6:4: warning: `A4c`: the square is written rank first; read as `Ac4` [lenient-notation]",
+			":10:11: warning: `Jaquemate` (Spanish for mate) after the last move; read as the move's `#` and kept as a comment [lenient-notation]",
+			"outcome checkmate (white)", "valid",
+		},
+	}.check(t)
+	printedCase{
+		moves: "1. e4 e5 2. Cf3 d6 3. A5c",
+		flags: []string{"--notation", "es"},
+		say:   []string{"`A5c`: the square is written rank first; read as `Ac5`", "[illegal-move]"},
+		exit:  1,
+	}.check(t)
+}
