@@ -70,7 +70,6 @@ var bookFindings = map[string][]string{
 	"linuxinterflorence-en.pgn": nil,
 	"ajschess-en.pgn": {
 		"game 1 11:6 illegal-move Bg4!?",
-		"game 1 13:9 syntax ",
 	},
 	"chessmicrobase-en.pgn":      nil,
 	"ich-lerne-schach-de.pgn":    nil,

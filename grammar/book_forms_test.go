@@ -345,6 +345,29 @@ func TestBookFormRankFirst(t *testing.T) {
 	}
 }
 
+// TestBookFormGluedNumber: `dxe56.Bc4`, a move number glued to the move
+// before it, reads as `dxe5 6.Bc4` where the number is the one that
+// follows; any other number, or dots for the other side, stay an error.
+func TestBookFormGluedNumber(t *testing.T) {
+	bookForm{record.SAN, "1.e4 e5 2.Nf3 d6 3.d4 Bg4 4.dxe5 Bxf3 5.Qxf3 dxe56.Bc4 Nf6 7.Qb3 Qe7!8.Nc3 8...c6!9.Bg5 b5 10.Nxb5 cxb511.Bxb5+ *",
+		[]string{"e4", "e5", "Nf3", "d6", "d4", "Bg4", "dxe5", "Bxf3", "Qxf3", "dxe5", "Bc4", "Nf6", "Qb3", "Qe7!", "Nc3", "c6!", "Bg5", "b5", "Nxb5", "cxb5", "Bxb5+"},
+		[]string{
+			"`dxe56.Bc4`: the move number `6.` is glued to the move before it; read as `dxe5 6.Bc4`",
+			"`Qe7!8.Nc3`: the move number `8.`", "`c6!9.Bg5`: the move number `9.`", "`cxb511.Bxb5+`: the move number `11.` is glued to the move before it; read as `cxb5 11.Bxb5+`",
+		}, nil, "*"}.check(t)
+	bookForm{record.German, "1.e4 e5 2.Sf3 Sc6 3.Lb5 a64.La4 *", []string{"e4", "e5", "Sf3", "Sc6", "Lb5", "a6", "La4"}, []string{"read as `a6 4.La4`"}, nil, "*"}.check(t)
+	for _, text := range []string{
+		"1.e4 e5 2.Nf3 d6 3.d4 Bg4 4.dxe5 Bxf3 5.Qxf3 dxe57.Bc4 *",
+		"1.e4 e5 2.Nf3 d6 3.d4 Bg4 4.dxe5 Bxf3 5.Qxf3 dxe56...Bc4 *",
+		"1.e4 e5 2.Nf3 d6 3.d44...Bg4 *",
+		"1.e4 e5 2.Nf3 d6 3.d4 Bg4 4.dxe5 Bxf3 5.Qxf3 dxe56. *",
+	} {
+		bookForm{notation: record.SAN, movetext: text}.checkError(t, "`")
+	}
+	// White's move with Black's number glued: the dots say the side.
+	bookForm{record.SAN, "1.e4 e5 2.Nf32...Nc6 *", []string{"e4", "e5", "Nf3", "Nc6"}, []string{"read as `Nf3 2...Nc6`"}, nil, "*"}.check(t)
+}
+
 // TestBookFormsRefused: the pages' forms that stay errors (docs/format.md,
 // "Forms of print").
 func TestBookFormsRefused(t *testing.T) {
@@ -352,7 +375,6 @@ func TestBookFormsRefused(t *testing.T) {
 		form bookForm
 		err  string
 	}{
-		{bookForm{notation: record.SAN, movetext: "1.e4 e5 2.Nf3 d6 3.d4 Bg4 4.dxe5 Bxf3 5.Qxf3 dxe56.Bc4 *"}, "`dxe56.Bc4`"},
 		{bookForm{notation: record.French, movetext: "1. e4 e5 2. Cf3 Cc6 3. TxT *"}, "`TxT`"},
 	} {
 		c.form.checkError(t, c.err)

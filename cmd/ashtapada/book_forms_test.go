@@ -327,3 +327,23 @@ func TestBookRankFirst(t *testing.T) {
 		exit:  1,
 	}.check(t)
 }
+
+// TestBookGluedNumber: `dxe56.Bc4`, a move number glued to the move
+// before it, reads as `dxe5 6.Bc4` where the number is the next one.
+func TestBookGluedNumber(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1.e4 e5 2.Nf3 d6\n3.d4 Bg4!?\n4.dxe5! Bxf3\n5.Qxf3! dxe56.Bc4 Nf6!?\n7.Qb3! Qe7!8.Nc3!\n8...c6!9.Bg5! b5!?\n10.Nxb5!! cxb511.Bxb5+ Nbd7",
+		uci:   "e2e4 e7e5 g1f3 d7d6 d2d4 c8g4 d4e5 g4f3 d1f3 d6e5 f1c4 g8f6 f3b3 d8e7 b1c3 c7c6 c1g5 b7b5 c3b5 c6b5 c4b5 b8d7",
+		say: []string{
+			":7:9: warning: `dxe56.Bc4`: the move number `6.` is glued to the move before it; read as `dxe5 6.Bc4` [lenient-notation]",
+			":10:11: warning: `cxb511.Bxb5+`: the move number `11.` is glued to the move before it; read as `cxb5 11.Bxb5+` [lenient-notation]",
+			"valid",
+		},
+	}.check(t)
+	printedCase{
+		moves: "1.e4 e5 2.Nf3 d6 3.d4 Bg4 4.dxe5 Bxf3 5.Qxf3 dxe57.Bc4",
+		say:   []string{"`dxe57.Bc4`", "[syntax]"},
+		exit:  1,
+	}.check(t)
+}
