@@ -62,7 +62,7 @@ var bookFindings = map[string][]string{
 	"contregambitphilidor-fr.pgn":   nil,
 	"tce2024-fr.pgn":                nil,
 	"correspondances-maitrisees-fr.pgn": {
-		"game 1 10:201 syntax ",
+		"game 1 10:250 ambiguous-move Td8",
 	},
 	"entrenadorajedrez-es.pgn":  nil,
 	"alfieman-es.pgn":           nil,

@@ -181,7 +181,7 @@ func TestBookFormResignation(t *testing.T) {
 	bookForm{record.Spanish, "1. e4 e5 2. Dh5 Cc6 Se rinde. *", []string{"e4", "e5", "Dh5", "Cc6"}, []string{"`Se rinde.` (Spanish"}, []string{"Se rinde."}, "*"}.check(t)
 	bookForm{record.SAN, "1. e4 e5 2. Qh5 resigns Nc6 *", nil, nil, nil, ""}.checkError(t, "`resigns`")
 	bookForm{record.SAN, "1. e4 e5 2. Qh5 gibt Nc6 *", nil, nil, nil, ""}.checkError(t, "`gibt`")
-	bookForm{record.SAN, "1. e4 e5 2. Qh5 (2. Nf3 resigns) Nc6 *", nil, nil, nil, ""}.checkError(t, "`resigns`")
+	bookForm{record.SAN, "1. e4 e5 2. Qh5 (2. Nf3 resigns Nc6) Nc6 *", nil, nil, nil, ""}.checkError(t, "`resigns`")
 }
 
 // TestBookFormMate: a word for mate after the last move is read as the
@@ -192,7 +192,7 @@ func TestBookFormMate(t *testing.T) {
 		[]string{"`mate.` (English or Spanish for mate) after the last move; read as the move's `#` and kept as a comment"}, []string{"mate."}, "1-0"}.check(t)
 	bookForm{record.German, "1. f3 e5 2. g4 Dh4+ MATT 0-1", []string{"f3", "e5", "g4", "Dh4+"}, []string{"`MATT` (German for mate)"}, []string{"MATT"}, "0-1"}.check(t)
 	bookForm{record.SAN, "1. e4 e5 2. Qh5 mate Nc6 *", nil, nil, nil, ""}.checkError(t, "`mate`")
-	bookForm{record.SAN, "1. e4 e5 2. Qh5 (2. Nf3 mat) Nc6 *", nil, nil, nil, ""}.checkError(t, "`mat`")
+	bookForm{record.SAN, "1. e4 e5 2. Qh5 (2. Nf3 mat 2... Nc6) Nc6 *", nil, nil, nil, ""}.checkError(t, "`mat`")
 	// The word is the move's mark, which the replay judges.
 	for _, text := range []string{"1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7 mate. 1-0", "1. f3 e5 2. g4 Qh4+ MATE 0-1", "1. e4 e5 2. Nf3 ! {good} mat *"} {
 		g := bookForm{notation: record.SAN, movetext: text}.read(t)
@@ -368,15 +368,57 @@ func TestBookFormGluedNumber(t *testing.T) {
 	bookForm{record.SAN, "1.e4 e5 2.Nf32...Nc6 *", []string{"e4", "e5", "Nf3", "Nc6"}, []string{"read as `Nf3 2...Nc6`"}, nil, "*"}.check(t)
 }
 
+// TestBookFormProse: the annotator's words at the end of a variation
+// (`17 Df3 et les blancs sont nettement mieux)`), a variation of words only,
+// and a phrase for resigns before the marker are kept as comments; words
+// that run into a move or a number are not.
+func TestBookFormProse(t *testing.T) {
+	bookForm{record.French, "1 d4 Cf6 2 Cf3 d5 3 Cç3 Ff5 ( 3 ... e6 et les noirs sont mieux) 4 Ff4 ( les blancs l'emportent) ç6 ( ç6 ! gagnait) 5 e3 les blancs abandonnent 0-1",
+		[]string{"d4", "Cf6", "Cf3", "d5", "Cç3", "Ff5", "Ff4", "ç6", "e3"},
+		[]string{
+			"`Cç3`: the `ç`", "`3 ...`",
+			"`et les noirs sont mieux`: the annotator's words, which read as no move, end the variation; kept as a comment",
+			"`les blancs l'emportent`: the annotator's words", "`ç6`: the `ç`", "`ç6 !`: the `ç`", "`ç6 !`: the move's glyph",
+			"`gagnait`: the annotator's words",
+			"`les blancs abandonnent` (French for resigns) after the last move; kept as a comment",
+		}, []string{"", "", "", "les blancs abandonnent"}, "0-1"}.check(t)
+	for _, text := range []string{
+		"1 d4 Cf6 2 Cf3 d5 ( 2 ... e6 et 3 Cc3 ) *",
+		"1 d4 Cf6 2 Cf3 d5 ( 2 ... e6 et les Cc6 ) *",
+		"1 d4 Cf6 2 Cf3 d5 les blancs *",
+		"1 d4 Cf6 les blancs abandonnent 2 Cf3 *",
+		"1 d4 Cf6 ( les noirs 2 Cf3 ) *",
+	} {
+		bookForm{notation: record.French, movetext: text}.checkError(t, "`")
+	}
+}
+
+// TestBookFormManTakesMan: `TxT DxT`, French letters that name the man
+// that takes and the man taken, read as the descriptive books' capture of
+// a man by a man, for the replay to find; a square or a file after them is
+// no such move.
+func TestBookFormManTakesMan(t *testing.T) {
+	bookForm{record.French, "1 e4 d5 2 exd5 Dxd5 3 Cc3 DxC 4 TxT+ CxC *", []string{"e4", "d5", "exd5", "Dxd5", "Cc3", "DxC", "TxT+", "CxC"},
+		[]string{
+			"`DxC` names the man that takes and the man taken, and no square; read as the one capture of that man by that man the position allows",
+			"`TxT+` names the man", "`CxC` names the man",
+		}, nil, "*"}.check(t)
+	g := bookForm{notation: record.French, movetext: "1 TxT *"}.read(t)
+	if m := g.Moves[1].Move; m == nil || m.Desc == nil || m.Desc.Man != 'R' || m.Desc.CapMan != 'R' || m.Lenient&record.LenientManTaken == 0 {
+		t.Errorf("TxT: %+v, want a rook taking a rook", m)
+	}
+	for _, text := range []string{"1 TxTb *", "1 TxT2 *", "1 TxX *", "1 Tx *", "1 TxP *"} {
+		bookForm{notation: record.French, movetext: text}.checkError(t, "`")
+	}
+}
+
 // TestBookFormsRefused: the pages' forms that stay errors (docs/format.md,
 // "Forms of print").
 func TestBookFormsRefused(t *testing.T) {
 	for _, c := range []struct {
 		form bookForm
 		err  string
-	}{
-		{bookForm{notation: record.French, movetext: "1. e4 e5 2. Cf3 Cc6 3. TxT *"}, "`TxT`"},
-	} {
+	}{} {
 		c.form.checkError(t, c.err)
 	}
 	// `;` starts a comment to the end of the line, whatever follows it.

@@ -3,6 +3,7 @@ package grammar
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/ashtapada/ashtapada/record"
@@ -306,7 +307,7 @@ func (b *builder) evaluation(w string, p record.Pos) {
 var resignationWords = map[string]string{
 	"resigns": "English", "resigned": "English",
 	"aufgegeben": "German", "aufgabe": "German", "gibt": "German", "gibt auf": "German",
-	"abandonne": "French", "abandon": "French",
+	"abandonne": "French", "abandon": "French", "abandonnent": "French",
 	"abandona": "Spanish", "abandono": "Spanish", "se": "Spanish", "se rinde": "Spanish",
 	"abbandona": "Italian", "abbandono": "Italian",
 	"opgegeven": "Dutch", "geeft": "Dutch", "geeft op": "Dutch",
@@ -334,6 +335,82 @@ func isClosingWord(w string) bool {
 	}
 	key := strings.ToLower(strings.TrimRight(w, "."))
 	return resignationWords[key] != "" || mateWords[key] != ""
+}
+
+// isProseWord: w is a word of prose, no move of the algebraic notations:
+// letters only (any alphabet), with an apostrophe or a hyphen between them
+// (`l'avantage`, `peut-être`) and a stop or a comma after them. A move of
+// SAN or a language's letters holds a digit, or is castling (which
+// reads as a move, and the caller asks that too).
+func isProseWord(w string) bool {
+	end := len(strings.TrimRight(w, ".,;:!?"))
+	if end == 0 {
+		return false
+	}
+	prev := ' '
+	for _, r := range w[:end] {
+		switch {
+		case unicode.IsLetter(r):
+		case (r == '\'' || r == '’' || r == '-') && unicode.IsLetter(prev):
+		default:
+			return false
+		}
+		prev = r
+	}
+	return unicode.IsLetter(prev)
+}
+
+// proseStarts: val, a prose word with s at the word after it, reads as
+// no move, and is no part of a move written in words apart (`D x d3`, `dx
+// e4`, `Ce5 !`), which the turn's readers join.
+func (b *builder) proseStarts(s *elemSrc, val string) bool {
+	if b.g.Notation == record.DescriptiveNotation {
+		return false
+	}
+	if s.kind == eMove && (isApartMark(s.val) || s.val == "x") {
+		return false
+	}
+	if _, ok := b.readsAsMove(val); ok {
+		return false
+	}
+	if s.kind == eMove && strings.HasSuffix(val, "x") {
+		if _, ok := b.readsAsMove(val + s.val); ok {
+			return false
+		}
+	}
+	return true
+}
+
+// prose reads the words of prose from first, at p, with s at the word
+// after it (isProseWord words that
+// do not read as moves) up to the end of the line of play they end, as a
+// comment, with a lenient-notation warning: at the end of a variation
+// (depth > 0) any such words, the annotator's (`17 Df3 et les blancs sont
+// nettement mieux)`); on the main line, only a phrase that ends in a word
+// for resigns (`les blancs abandonnent`), before the termination marker.
+// Words that run into anything else (a move, a number) are no such prose:
+// the first is read as the move it is not, which reports it as before.
+func (b *builder) prose(s *elemSrc, first string, p record.Pos, depth int) {
+	last, lastPos := first, p
+	for s.kind == eMove && isProseWord(s.val) {
+		if _, ok := b.readsAsMove(s.val); ok {
+			break
+		}
+		last, lastPos = s.val, s.pos
+		s.next()
+	}
+	key := strings.ToLower(strings.TrimRight(last, "."))
+	if s.kind != eEnd || depth == 0 && (resignationWords[key] == "" || resignationFirst[key]) {
+		b.turn(first, p)
+		return
+	}
+	text := b.text(b.sourceText(p, lastPos, last, first+" … "+last))
+	b.push(record.KindComment, p, text)
+	if depth == 0 {
+		b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s` (%s for resigns) after the last move; kept as a comment (the result is the termination marker's)", text, resignationWords[key]))
+		return
+	}
+	b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s`: the annotator's words, which read as no move, end the variation; kept as a comment", text))
 }
 
 // resignationFirst are the words of resignationWords that only begin a

@@ -686,6 +686,13 @@ loop:
 				p.Offset++
 			}
 			s.next()
+			if (depth > 0 || len(b.stack) > start || b.given > 0) && isProseWord(val) && b.proseStarts(s, val) {
+				// `17 Df3 et les blancs sont nettement mieux)`: the
+				// annotator's words at the end of a variation, or before
+				// the marker (`les blancs abandonnent`).
+				b.prose(s, val, p, depth)
+				continue
+			}
 			before = num
 			if !num.black && !numbered {
 				if b.missing == 0 {
@@ -1125,6 +1132,8 @@ func lenientMessage(m *record.Move) string {
 	case m.Lenient&record.LenientLookAlike != 0:
 		_, notes := russianLookAlikes(m.Text, !strings.Contains(m.Text, "ç"))
 		return fmt.Sprintf("`%s`: %s; read as the letter meant", m.Text, strings.Join(notes, ", "))
+	case m.Lenient&record.LenientManTaken != 0 && m.Desc != nil:
+		return fmt.Sprintf("`%s` names the man that takes and the man taken, and no square; read as the one capture of that man by that man the position allows", m.Text)
 	case m.Lenient&record.LenientManTaken != 0:
 		return fmt.Sprintf("`%s` names the man taken after the `x`, as long algebraic in German books does; read as the capture on that square (the man there is not compared with the one named)", m.Text)
 	case m.Lenient&record.LenientMisprint != 0:

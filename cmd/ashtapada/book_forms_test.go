@@ -347,3 +347,53 @@ func TestBookGluedNumber(t *testing.T) {
 		exit:  1,
 	}.check(t)
 }
+
+// TestBookProse: the annotator's words at the end of a variation, and a
+// phrase for resigns before the marker, are kept as comments.
+func TestBookProse(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1 d4 Cf6 2 Cf3 d5 3 Cç3 Ff5 ( 3 ... e6 et les noirs sont mieux) 4 Ff4 ( les blancs l'emportent) ç6 5 e3 les blancs abandonnent",
+		flags: []string{"--notation", "fr"},
+		uci:   "d2d4 g8f6 g1f3 d7d5 b1c3 c8f5 c1f4 c7c6 e2e3",
+		say: []string{
+			":4:41: warning: `et les noirs sont mieux`: the annotator's words, which read as no move, end the variation; kept as a comment [lenient-notation]",
+			":4:74: warning: `les blancs l'emportent`: the annotator's words, which read as no move, end the variation; kept as a comment [lenient-notation]",
+			":4:107: warning: `les blancs abandonnent` (French for resigns) after the last move; kept as a comment (the result is the termination marker's) [lenient-notation]",
+			"valid",
+		},
+	}.check(t)
+	printedCase{
+		moves: "1 d4 Cf6 2 Cf3 d5 ( 2 ... e6 et 3 Cc3 )",
+		flags: []string{"--notation", "fr"},
+		say:   []string{":4:30: error: found `et`", "[syntax]"},
+		exit:  1,
+	}.check(t)
+}
+
+// TestBookManTakesMan: `TxT DxT` reads as the one capture of that man by
+// that man the position allows; where none or two fit, an error says so.
+func TestBookManTakesMan(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		tags:  "[FEN \"6k1/5p2/6q1/6r1/8/6R1/6PK/8 w - - 0 31\"]\n",
+		moves: "31 TxT DxT les blancs abandonnent",
+		flags: []string{"--notation", "fr"},
+		uci:   "g3g5 g6g5",
+		say:   []string{":5:4: warning: `TxT` names the man that takes and the man taken, and no square; read as the one capture of that man by that man the position allows [lenient-notation]", "valid"},
+	}.check(t)
+	printedCase{
+		tags:  "[FEN \"1k6/8/8/8/8/K7/8/R2r3R w - - 0 1\"]\n",
+		moves: "1 TxT",
+		flags: []string{"--notation", "fr"},
+		say:   []string{":5:3: error: TxT could be any of Raxd1, Rhxd1: the record must say which", "[ambiguous-move]"},
+		exit:  1,
+	}.check(t)
+	printedCase{
+		tags:  "[FEN \"1k6/8/8/8/8/K7/8/R2r3R w - - 0 1\"]\n",
+		moves: "1 DxT",
+		flags: []string{"--notation", "fr"},
+		say:   []string{":5:3: error: no legal move of white is DxT", "[illegal-move]"},
+		exit:  1,
+	}.check(t)
+}
