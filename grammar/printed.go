@@ -343,6 +343,13 @@ func isClosingWord(w string) bool {
 // SAN or a language's letters holds a digit, or is castling (which
 // reads as a move, and the caller asks that too).
 func isProseWord(w string) bool {
+	// Asked of nearly every move: a digit, which nearly every move holds,
+	// answers at once.
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; c >= '0' && c <= '9' {
+			return false
+		}
+	}
 	end := len(strings.TrimRight(w, ".,;:!?"))
 	if end == 0 {
 		return false
