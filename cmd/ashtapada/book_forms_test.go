@@ -255,14 +255,15 @@ func TestBookFrenchPage(t *testing.T) {
 	}.check(t)
 }
 
-// TestBookFormsRefused: `A4c` (swapped letters) stays a syntax error, whose
-// message quotes the move as the page prints it.
+// TestBookFormsRefused: `A9c` (no square, whichever way its letters
+// stand) stays a syntax error, whose message quotes the move as the page
+// prints it.
 func TestBookFormsRefused(t *testing.T) {
 	t.Parallel()
 	printedCase{
-		moves: "1. e4 e5 2. Cf3 Cc6 3. A4c Ac5",
+		moves: "1. e4 e5 2. Cf3 Cc6 3. A9c Ac5",
 		flags: []string{"--notation", "es"},
-		say:   []string{":4:24: error: found `A4c`, expected a destination square at the end of the move [syntax]"},
+		say:   []string{":4:24: error: found `A9c`, expected a destination square at the end of the move [syntax]"},
 		exit:  1,
 	}.check(t)
 }
