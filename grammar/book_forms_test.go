@@ -424,3 +424,23 @@ func TestBookFormsRefused(t *testing.T) {
 	// `;` starts a comment to the end of the line, whatever follows it.
 	bookForm{record.SAN, "1.e4 e5;   2.Nf3 d6\n2.d4 *", []string{"e4", "e5", "d4"}, nil, []string{"   2.Nf3 d6"}, "*"}.check(t)
 }
+
+// TestBookFormManTakesManGuess: a game that reads both as a language's
+// man takes man and as descriptive notation (`KxP`, a Dutch king taking a
+// knight) is guessed descriptive; one that only languages read so
+// (`TxT DxT`) is guessed in the first of them (German, whose T and D are
+// French's too).
+func TestBookFormManTakesManGuess(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want record.Notation
+	}{
+		{"[Event \"t\"]\n[FEN \"4k3/8/8/8/8/2N5/3p4/4K3 w - - 0 1\"]\n\n1. KxP *\n", record.DescriptiveNotation},
+		{"[Event \"t\"]\n[FEN \"6k1/5p2/6q1/6r1/8/6R1/6PK/8 w - - 0 31\"]\n\n31 TxT DxT *\n", record.German},
+	} {
+		g, err := grammar.NewReader(strings.NewReader(c.text), "g.pgn").Next()
+		if err != nil || g.SyntaxError() != nil || g.Notation != c.want {
+			t.Errorf("%q: read as %v (%v, %v), want %v", c.text, g.Notation, err, g.SyntaxError(), c.want)
+		}
+	}
+}
