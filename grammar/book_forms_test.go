@@ -237,7 +237,7 @@ func TestBookFormResignation(t *testing.T) {
 	bookForm{record.Spanish, "1. e4 e5 2. Dh5 Cc6 Se rinde. *", []string{"e4", "e5", "Dh5", "Cc6"}, []string{"`Se rinde.` (Spanish"}, []string{"Se rinde."}, "*"}.check(t)
 	bookForm{record.SAN, "1. e4 e5 2. Qh5 resigns Nc6 *", nil, nil, nil, ""}.checkError(t, "`resigns`")
 	bookForm{record.SAN, "1. e4 e5 2. Qh5 gibt Nc6 *", nil, nil, nil, ""}.checkError(t, "`gibt`")
-	bookForm{record.SAN, "1. e4 e5 2. Qh5 (2. Nf3 resigns) Nc6 *", nil, nil, nil, ""}.checkError(t, "`resigns`")
+	bookForm{record.SAN, "1. e4 e5 2. Qh5 (2. Nf3 resigns Nc6) Nc6 *", nil, nil, nil, ""}.checkError(t, "`resigns`")
 }
 
 // TestBookFormMate: a word for mate after the last move is read as the
@@ -248,7 +248,7 @@ func TestBookFormMate(t *testing.T) {
 		[]string{"`mate.` (English or Spanish for mate) after the last move; read as the move's `#` and kept as a comment"}, []string{"mate."}, "1-0"}.check(t)
 	bookForm{record.German, "1. f3 e5 2. g4 Dh4+ MATT 0-1", []string{"f3", "e5", "g4", "Dh4+"}, []string{"`MATT` (German for mate)"}, []string{"MATT"}, "0-1"}.check(t)
 	bookForm{record.SAN, "1. e4 e5 2. Qh5 mate Nc6 *", nil, nil, nil, ""}.checkError(t, "`mate`")
-	bookForm{record.SAN, "1. e4 e5 2. Qh5 (2. Nf3 mat) Nc6 *", nil, nil, nil, ""}.checkError(t, "`mat`")
+	bookForm{record.SAN, "1. e4 e5 2. Qh5 (2. Nf3 mat 2... Nc6) Nc6 *", nil, nil, nil, ""}.checkError(t, "`mat`")
 	// The word is the move's mark, which the replay judges.
 	for _, text := range []string{"1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7 mate. 1-0", "1. f3 e5 2. g4 Qh4+ MATE 0-1", "1. e4 e5 2. Nf3 ! {good} mat *"} {
 		g := bookForm{notation: record.SAN, movetext: text}.read(t)
@@ -343,9 +343,129 @@ func TestBookFormFrenchPage(t *testing.T) {
 		}, nil, "*"}.check(t)
 	bookForm{record.SAN, "1. e4 d5 2. e x d5 Qxd5 3. Nc3 ?! Qa5 *", []string{"e4", "d5", "e x d5", "Qxd5", "Nc3 ?!", "Qa5"},
 		[]string{"`e x d5` writes the capture with spaces around the `x`; read as `exd5`", "`Nc3 ?!`: the move's glyph stands apart"}, nil, "*"}.check(t)
-	// Not joined: a move that reads by itself, a glyph after one.
-	bookForm{record.SAN, "1. e4 x d5 *", nil, nil, nil, ""}.checkError(t, "`x`")
+	// Not joined: a move that reads by itself before an `x` with no
+	// square after it, a glyph after one.
+	bookForm{record.SAN, "1. e4 x Nc6 *", nil, nil, nil, ""}.checkError(t, "`x`")
 	bookForm{record.SAN, "1. e4! ! *", nil, nil, nil, ""}.checkError(t, "`!`")
+}
+
+// TestBookFormSpacedLongCapture: `4.d4 x e5, Ag4 x f3`, long algebraic
+// with spaces around its `x` (an Italian page), read as `d4xe5`, `Ag4xf3`;
+// a move that names no origin square before the `x` is not joined.
+func TestBookFormSpacedLongCapture(t *testing.T) {
+	bookForm{record.Italian, "1.e2 - e4, e7 - e5 2.Cg1 - f3, d7 - d6 3.d2 - d4, Ac8 - g4 4.d4 x e5, Ag4 x f3 *",
+		[]string{"e2 - e4", "e7 - e5", "Cg1 - f3", "d7 - d6", "d2 - d4", "Ac8 - g4", "d4 x e5", "Ag4 x f3"},
+		[]string{
+			"`e2 - e4` is long", "`e2 - e4,`: the comma", "`e7 - e5` is long", "`Cg1 - f3` is long", "`Cg1 - f3,`: the comma",
+			"`d7 - d6` is long", "`d2 - d4` is long", "`d2 - d4,`: the comma", "`Ac8 - g4` is long",
+			"`d4 x e5` is long algebraic with spaces around the `x`; read as `d4xe5`", "`d4 x e5,`: the comma",
+			"`Ag4 x f3` is long algebraic with spaces around the `x`; read as `Ag4xf3`",
+		}, nil, "*"}.check(t)
+	bookForm{record.SAN, "1. e4 d5 2. Nf3 x d5 *", []string{"e4", "d5", "Nf3 x d5"}, []string{"`Nf3 x d5` is long algebraic with spaces around the `x`"}, nil, "*"}.check(t)
+	bookForm{record.SAN, "1. e4 d5 2. Nc3 x e4 *", []string{"e4", "d5", "Nc3 x e4"}, []string{"read as `Nc3xe4`"}, nil, "*"}.check(t)
+	bookForm{record.Italian, "1. e4 d5 2. Ac4 x *", nil, nil, nil, ""}.checkError(t, "`x`")
+}
+
+// TestBookFormDashCapture: `4 d - e5, A - f3`, a newspaper's capture
+// printed with a spaced dash and no `x`, read as `dxe5`, `Axf3`; a pawn's
+// own file, or a piece with a square before the dash, is not.
+func TestBookFormDashCapture(t *testing.T) {
+	bookForm{record.Spanish, "1 e4, e5 2 Cf3, d6 3 d4, Ag4? 4 d - e5, A - f3 5 D - f3, d - e5 6 Ac4 *",
+		[]string{"e4", "e5", "Cf3", "d6", "d4", "Ag4?", "d - e5", "A - f3", "D - f3", "d - e5", "Ac4"},
+		[]string{
+			"`e4,`: the comma", "`Cf3,`: the comma", "`d4,`: the comma",
+			"`d - e5,`: the comma", "`d - e5` prints the capture with a spaced dash and no `x`; read as `dxe5`",
+			"`A - f3` prints the capture with a spaced dash and no `x`; read as `Axf3`",
+			"`D - f3,`: the comma", "`D - f3` prints the capture with a spaced dash and no `x`; read as `Dxf3`",
+			"`d - e5` prints the capture",
+		}, nil, "*"}.check(t)
+	bookForm{record.SAN, "1. e4 d5 2. e - d5 Q - d5 *", []string{"e4", "d5", "e - d5", "Q - d5"}, []string{"read as `exd5`", "read as `Qxd5`"}, nil, "*"}.check(t)
+	for _, text := range []string{"1. e4 e5 2. e - e4 *", "1. e4 e5 2. Nf3 - Nc6 *", "1. e4 e5 2. N - *", "1. e4 e5 2. Nb - d2 *"} {
+		bookForm{notation: record.SAN, movetext: text}.checkError(t, "`")
+	}
+}
+
+// TestBookFormRankFirst: `3. A4c`, a piece's square written rank first,
+// reads as `Ac4`; a word that the swap does not make a piece's move of
+// stays an error.
+func TestBookFormRankFirst(t *testing.T) {
+	bookForm{record.Spanish, "1. e4 e5 2. Cf3 d6 3. A4c Ag4 4. Cc3 g6? 5. Cxe5! Axd1? 6. Axf7+ Re7, 7. Cd5++, Jaquemate 1-0",
+		[]string{"e4", "e5", "Cf3", "d6", "A4c", "Ag4", "Cc3", "g6?", "Cxe5!", "Axd1?", "Axf7+", "Re7", "Cd5++"},
+		[]string{
+			"`A4c`: the square is written rank first; read as `Ac4`", "`Re7,`: the comma", "`Cd5++` writes mate as `++`", "`Cd5++,`: the comma",
+			"`Jaquemate` (Spanish for mate) after the last move; read as the move's `#` and kept as a comment",
+		}, []string{"Jaquemate"}, "1-0"}.check(t)
+	bookForm{record.SAN, "1. e4 e5 2. N3f+ *", []string{"e4", "e5", "N3f+"}, []string{"`N3f+`: the square is written rank first; read as `Nf3+`"}, nil, "*"}.check(t)
+	for _, text := range []string{"1. e4 e5 2. Cf3 Cc6 3. A9c *", "1. e4 e5 2. Cf3 Cc6 3. A4cc *", "1. e4 e5 2. Cf3 Cc6 3. Ab4c *", "1. e4 e5 2. Cf3 Cc6 3. 4c *"} {
+		bookForm{notation: record.Spanish, movetext: text}.checkError(t, "`")
+	}
+}
+
+// TestBookFormGluedNumber: `dxe56.Bc4`, a move number glued to the move
+// before it, reads as `dxe5 6.Bc4` where the number is the one that
+// follows; any other number, or dots for the other side, stay an error.
+func TestBookFormGluedNumber(t *testing.T) {
+	bookForm{record.SAN, "1.e4 e5 2.Nf3 d6 3.d4 Bg4 4.dxe5 Bxf3 5.Qxf3 dxe56.Bc4 Nf6 7.Qb3 Qe7!8.Nc3 8...c6!9.Bg5 b5 10.Nxb5 cxb511.Bxb5+ *",
+		[]string{"e4", "e5", "Nf3", "d6", "d4", "Bg4", "dxe5", "Bxf3", "Qxf3", "dxe5", "Bc4", "Nf6", "Qb3", "Qe7!", "Nc3", "c6!", "Bg5", "b5", "Nxb5", "cxb5", "Bxb5+"},
+		[]string{
+			"`dxe56.Bc4`: the move number `6.` is glued to the move before it; read as `dxe5 6.Bc4`",
+			"`Qe7!8.Nc3`: the move number `8.`", "`c6!9.Bg5`: the move number `9.`", "`cxb511.Bxb5+`: the move number `11.` is glued to the move before it; read as `cxb5 11.Bxb5+`",
+		}, nil, "*"}.check(t)
+	bookForm{record.German, "1.e4 e5 2.Sf3 Sc6 3.Lb5 a64.La4 *", []string{"e4", "e5", "Sf3", "Sc6", "Lb5", "a6", "La4"}, []string{"read as `a6 4.La4`"}, nil, "*"}.check(t)
+	for _, text := range []string{
+		"1.e4 e5 2.Nf3 d6 3.d4 Bg4 4.dxe5 Bxf3 5.Qxf3 dxe57.Bc4 *",
+		"1.e4 e5 2.Nf3 d6 3.d4 Bg4 4.dxe5 Bxf3 5.Qxf3 dxe56...Bc4 *",
+		"1.e4 e5 2.Nf3 d6 3.d44...Bg4 *",
+		"1.e4 e5 2.Nf3 d6 3.d4 Bg4 4.dxe5 Bxf3 5.Qxf3 dxe56. *",
+	} {
+		bookForm{notation: record.SAN, movetext: text}.checkError(t, "`")
+	}
+	// White's move with Black's number glued: the dots say the side.
+	bookForm{record.SAN, "1.e4 e5 2.Nf32...Nc6 *", []string{"e4", "e5", "Nf3", "Nc6"}, []string{"read as `Nf3 2...Nc6`"}, nil, "*"}.check(t)
+}
+
+// TestBookFormProse: the annotator's words at the end of a variation
+// (`17 Df3 et les blancs sont nettement mieux)`), a variation of words only,
+// and a phrase for resigns before the marker are kept as comments; words
+// that run into a move or a number are not.
+func TestBookFormProse(t *testing.T) {
+	bookForm{record.French, "1 d4 Cf6 2 Cf3 d5 3 Cç3 Ff5 ( 3 ... e6 et les noirs sont mieux) 4 Ff4 ( les blancs l'emportent) ç6 ( ç6 ! gagnait) 5 e3 les blancs abandonnent 0-1",
+		[]string{"d4", "Cf6", "Cf3", "d5", "Cç3", "Ff5", "Ff4", "ç6", "e3"},
+		[]string{
+			"`Cç3`: the `ç`", "`3 ...`",
+			"`et les noirs sont mieux`: the annotator's words, which read as no move, end the variation; kept as a comment",
+			"`les blancs l'emportent`: the annotator's words", "`ç6`: the `ç`", "`ç6 !`: the `ç`", "`ç6 !`: the move's glyph",
+			"`gagnait`: the annotator's words",
+			"`les blancs abandonnent` (French for resigns) after the last move; kept as a comment",
+		}, []string{"", "", "", "les blancs abandonnent"}, "0-1"}.check(t)
+	for _, text := range []string{
+		"1 d4 Cf6 2 Cf3 d5 ( 2 ... e6 et 3 Cc3 ) *",
+		"1 d4 Cf6 2 Cf3 d5 ( 2 ... e6 et les Cc6 ) *",
+		"1 d4 Cf6 2 Cf3 d5 les blancs *",
+		"1 d4 Cf6 les blancs abandonnent 2 Cf3 *",
+		"1 d4 Cf6 ( les noirs 2 Cf3 ) *",
+	} {
+		bookForm{notation: record.French, movetext: text}.checkError(t, "`")
+	}
+}
+
+// TestBookFormManTakesMan: `TxT DxT`, French letters that name the man
+// that takes and the man taken, read as the descriptive books' capture of
+// a man by a man, for the replay to find; a square or a file after them is
+// no such move.
+func TestBookFormManTakesMan(t *testing.T) {
+	bookForm{record.French, "1 e4 d5 2 exd5 Dxd5 3 Cc3 DxC 4 TxT+ CxC *", []string{"e4", "d5", "exd5", "Dxd5", "Cc3", "DxC", "TxT+", "CxC"},
+		[]string{
+			"`DxC` names the man that takes and the man taken, and no square; read as the one capture of that man by that man the position allows",
+			"`TxT+` names the man", "`CxC` names the man",
+		}, nil, "*"}.check(t)
+	g := bookForm{notation: record.French, movetext: "1 TxT *"}.read(t)
+	if m := g.Moves[1].Move; m == nil || m.Desc == nil || m.Desc.Man != 'R' || m.Desc.CapMan != 'R' || m.Lenient&record.LenientManTaken == 0 {
+		t.Errorf("TxT: %+v, want a rook taking a rook", m)
+	}
+	for _, text := range []string{"1 TxTb *", "1 TxT2 *", "1 TxX *", "1 Tx *", "1 TxP *"} {
+		bookForm{notation: record.French, movetext: text}.checkError(t, "`")
+	}
 }
 
 // TestBookFormsRefused: the pages' forms that stay errors (docs/format.md,
@@ -354,13 +474,29 @@ func TestBookFormsRefused(t *testing.T) {
 	for _, c := range []struct {
 		form bookForm
 		err  string
-	}{
-		{bookForm{notation: record.Spanish, movetext: "1. e4 e5 2. Cf3 Cc6 3. A4c *"}, "`A4c`"},
-		{bookForm{notation: record.SAN, movetext: "1.e4 e5 2.Nf3 d6 3.d4 Bg4 4.dxe5 Bxf3 5.Qxf3 dxe56.Bc4 *"}, "`dxe56.Bc4`"},
-		{bookForm{notation: record.French, movetext: "1. e4 e5 2. Cf3 Cc6 3. TxT *"}, "`TxT`"},
-	} {
+	}{} {
 		c.form.checkError(t, c.err)
 	}
 	// `;` starts a comment to the end of the line, whatever follows it.
 	bookForm{record.SAN, "1.e4 e5;   2.Nf3 d6\n2.d4 *", []string{"e4", "e5", "d4"}, nil, []string{"   2.Nf3 d6"}, "*"}.check(t)
+}
+
+// TestBookFormManTakesManGuess: a game that reads both as a language's
+// man takes man and as descriptive notation (`KxP`, a Dutch king taking a
+// knight) is guessed descriptive; one that only languages read so
+// (`TxT DxT`) is guessed in the first of them (German, whose T and D are
+// French's too).
+func TestBookFormManTakesManGuess(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want record.Notation
+	}{
+		{"[Event \"t\"]\n[FEN \"4k3/8/8/8/8/2N5/3p4/4K3 w - - 0 1\"]\n\n1. KxP *\n", record.DescriptiveNotation},
+		{"[Event \"t\"]\n[FEN \"6k1/5p2/6q1/6r1/8/6R1/6PK/8 w - - 0 31\"]\n\n31 TxT DxT *\n", record.German},
+	} {
+		g, err := grammar.NewReader(strings.NewReader(c.text), "g.pgn").Next()
+		if err != nil || g.SyntaxError() != nil || g.Notation != c.want {
+			t.Errorf("%q: read as %v (%v, %v), want %v", c.text, g.Notation, err, g.SyntaxError(), c.want)
+		}
+	}
 }

@@ -166,6 +166,8 @@ func ParseMoveIn(tok string, n record.Notation) (record.Move, error) {
 					m, err = m2, nil
 					m.Lenient |= record.LenientManTaken
 				}
+			} else if m2, ok := manTakesMan(t); ok {
+				m, err = m2, nil
 			}
 		}
 		m.Text = tok
@@ -197,6 +199,26 @@ func withoutManTaken(t string) (string, bool) {
 		return "", false
 	}
 	return t[:i+1] + t[i+2:], true
+}
+
+// manTakesMan reads t, a move made English, that names the man that
+// takes and the man taken and no square (`TxT DxT` of a French page, `RxR
+// QxR`), as the descriptive books' capture of a man by a man: the replay
+// finds the captures of that kind of man by that kind, and reads the move
+// only where exactly one is legal (none is an illegal move, two or more an
+// ambiguous one: the language's moves are not chosen among by the moves
+// after them, as the descriptive books' are). It carries LenientManTaken
+// for the warning. ok is false for any other text.
+func manTakesMan(t string) (record.Move, bool) {
+	if len(t) < 3 || !isPiece(t[0]) || t[1] != 'x' || !isPiece(t[2]) || strings.Trim(t[3:], "+#!?") != "" {
+		return record.Move{}, false
+	}
+	m, err := ParseDescriptive(t)
+	if err != nil || m.Desc == nil || m.Desc.CapMan == 0 || m.Desc.ToFiles != 0 || m.Desc.FromFiles != 0 || m.Desc.Wing != 0 || m.Desc.CapWing != 0 || m.Desc.CapFiles != 0 {
+		return record.Move{}, false
+	}
+	m.Lenient |= record.LenientManTaken
+	return m, true
 }
 
 // letterList names n's letters for messages: `K=K D=Q T=R L=B S=N`.

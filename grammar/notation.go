@@ -1120,7 +1120,8 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 	}
 	// The reading that got furthest, when none reads the game: its error
 	// is the one to report, where SAN's stands at the first move.
-	var furthest *record.Game
+	var furthest, deferred *record.Game
+	var deferredAt record.Pos
 	far := se.Pos.Offset
 	if !(strings.HasPrefix(se.Message, "found `") && strings.Contains(se.Message, "`, expected a") && !strings.Contains(se.Message, "expected a move number") ||
 		strings.Contains(se.Message, "), where the Latin")) {
@@ -1171,11 +1172,20 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 			// which names the letter, stands.
 			continue
 		}
-		g.Notices = append(g.Notices, record.Notice{Pos: at, Rule: ruleid.NotationGuessed, Severity: record.Warning,
-			Message: fmt.Sprintf("the moves are not in SAN; read as %s notation%s (--notation %s says so and stops the guess)", n.Name(), letterHint(n), n)})
-		*b.g = *g
-		// The game read again is whole: parts given before are void.
-		b.parts, b.given, b.movesGiven = nil, 0, false
+		if n.IsLanguage() && manTakesManIn(g.Moves) {
+			// `KxP` is the descriptive books' own capture before it is
+			// a language's (`TxT`, Dutch `KxP` a king taking a knight):
+			// such a reading is taken only when no later one reads.
+			if deferred == nil {
+				deferred, deferredAt = g, at
+			}
+			continue
+		}
+		b.guessed(g, at)
+		return
+	}
+	if deferred != nil {
+		b.guessed(deferred, deferredAt)
 		return
 	}
 	if furthest != nil {
@@ -1186,6 +1196,35 @@ func (b *builder) guessNotation(c Chunk, filename string) {
 		*b.g = *furthest
 		b.parts, b.given, b.movesGiven = nil, 0, false
 	}
+}
+
+// guessed makes g, read again in its notation with its first move at at,
+// the game, with the warning that names the guess.
+func (b *builder) guessed(g *record.Game, at record.Pos) {
+	n := g.Notation
+	g.Notices = append(g.Notices, record.Notice{Pos: at, Rule: ruleid.NotationGuessed, Severity: record.Warning,
+		Message: fmt.Sprintf("the moves are not in SAN; read as %s notation%s (--notation %s says so and stops the guess)", n.Name(), letterHint(n), n)})
+	*b.g = *g
+	// The game read again is whole: parts given before are void.
+	b.parts, b.given, b.movesGiven = nil, 0, false
+}
+
+// manTakesManIn: nodes, or a variation in them, hold a language's move
+// read as a man taking a man with no square (`TxT`, manTakesMan).
+func manTakesManIn(nodes []record.Node) bool {
+	for i := range nodes {
+		switch n := &nodes[i]; n.Kind {
+		case record.KindMove:
+			if n.Move != nil && n.Move.Desc != nil {
+				return true
+			}
+		case record.KindVariation:
+			if manTakesManIn(n.Variation()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // wordAt is the word of text at off (up to white space).

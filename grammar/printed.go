@@ -3,6 +3,7 @@ package grammar
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/ashtapada/ashtapada/record"
@@ -28,27 +29,36 @@ func isApartMark(w string) bool {
 }
 
 // turnApart reads the move val at p and the mark that s stands at (an
-// isApartMark word), with the destination after a hyphen, as one move. A
-// move that does not read that way is read as the words it is written in,
-// which reports the error at the mark as before: `e4 - e5` is joined only
-// because `e4-e5` names an origin square, and the replay then judges it.
+// isApartMark word, or the `x` of a capture), with the destination after a
+// hyphen or an `x`, as one move. A move that does not read that way is
+// read as the words it is written in, which reports the error at the mark
+// as before: `e4 - e5` and `d4 x e5` are joined only because `e4-e5` and
+// `d4xe5` name an origin square, and the replay then judges them.
 func (b *builder) turnApart(s *elemSrc, val string, p record.Pos) {
 	mark, markPos := s.val, s.pos
 	s.next()
 	glued, written := val+mark, b.sourceText(p, markPos, mark, val+" "+mark)
-	if mark == "-" {
+	long := mark == "-" || mark == "x"
+	if long {
 		if s.kind != eMove {
 			b.turnWords(val, p, mark, markPos)
 			return
 		}
-		glued, written = val+"-"+s.val, b.sourceText(p, s.pos, s.val, val+" - "+s.val)
+		glued, written = val+mark+s.val, b.sourceText(p, s.pos, s.val, val+" "+mark+" "+s.val)
 		s.next()
 	}
 	first, _, _ := strings.Cut(glued, ",")
 	m, ok := b.readsAsMove(first)
+	if !ok && mark == "-" {
+		if capture, ok := b.dashCapture(val, first[len(val)+1:]); ok {
+			b.turnRead(capture+glued[len(first):], written, capture, "", p,
+				fmt.Sprintf("`%s` prints the capture with a spaced dash and no `x`; read as `%s`", b.text(strings.TrimSuffix(written, glued[len(first):])), capture))
+			return
+		}
+	}
 	switch {
 	case !ok || strings.IndexByte(val, ',') >= 0:
-	case mark == "-" && (m.FromFile < 0 || m.FromRank < 0):
+	case long && (m.FromFile < 0 || m.FromRank < 0):
 	case isGlyphByte(mark[0]) && isGlyphByte(val[len(val)-1]):
 	case !isGlyphByte(mark[0]) && mark != "-" && strings.ContainsAny(val, "+#!?"):
 	default:
@@ -56,6 +66,31 @@ func (b *builder) turnApart(s *elemSrc, val string, p record.Pos) {
 		return
 	}
 	b.turnWords(val, p, mark, markPos)
+}
+
+// dashCapture reads `d - e5` and `A - f3`, a newspaper's capture printed
+// with a spaced dash and no `x` (El País), in SAN and a language's letters:
+// before the dash a pawn's file alone, or a piece letter alone, and after
+// it the destination. It returns the capture as SAN writes it (`dxe5`,
+// `Axf3`) when that reads as a move: a pawn's file must differ from the
+// destination's (`e - e5` is no capture), and a piece letter is read only
+// where it names no square (`Nf3 - Nc6` stays the error it was). The
+// replay then judges it as every capture: illegal where no such man takes
+// there, ambiguous where two do, and a `lenient-notation` warning where
+// the square is empty (the `x` the reading supplied is then superfluous).
+func (b *builder) dashCapture(val, dest string) (string, bool) {
+	if b.g.Notation == record.DescriptiveNotation || dest == "" || strings.IndexAny(val, "0123456789x,-+#!?") >= 0 {
+		return "", false
+	}
+	if len(val) == 1 && val[0] >= 'a' && val[0] <= 'h' && dest[0] == val[0] {
+		return "", false
+	}
+	capture := val + "x" + dest
+	m, ok := b.readsAsMove(capture)
+	if !ok || m.FromRank >= 0 || (len(val) > 1 || val[0] < 'a' || val[0] > 'h') && m.FromFile >= 0 {
+		return "", false
+	}
+	return capture, true
 }
 
 // sourceText is the record's text from p to the end of last, a token at
@@ -85,6 +120,26 @@ func (b *builder) turnWords(val string, p record.Pos, mark string, markPos recor
 // lenient-notation warning says how it was read (in place of the one its
 // glued form may have had).
 func (b *builder) turnJoined(glued, written, first, mark string, p record.Pos) {
+	text, _, _ := strings.Cut(written, ",")
+	text = b.text(text)
+	var msg string
+	switch mark {
+	case "-", "x":
+		msg = fmt.Sprintf("`%s` is long algebraic with spaces around the `%s`; read as `%s`", text, mark, first)
+	case "++":
+		msg = fmt.Sprintf("`%s`: mate written `++`, apart from the move; PGN writes `#` (read as mate, which the replay checks)", text)
+	case "!", "?", "!!", "??", "!?", "?!":
+		msg = fmt.Sprintf("`%s`: the move's glyph stands apart from it; read as `%s`", text, first)
+	default:
+		msg = fmt.Sprintf("`%s`: the check mark stands apart from the move; read as `%s`", text, first)
+	}
+	b.turnRead(glued, written, first, mark, p, msg)
+}
+
+// turnRead reads glued, the turn written as written, at p, as turnJoined
+// does, with msg the warning that says how it was read; mark is the mark
+// joined ("" for none).
+func (b *builder) turnRead(glued, written, first, mark string, p record.Pos, msg string) {
 	keep, from := len(b.g.Notices), len(b.stack)
 	b.turn(glued, p)
 	if b.failed || len(b.stack) == from {
@@ -97,24 +152,13 @@ func (b *builder) turnJoined(glued, written, first, mark string, p record.Pos) {
 	if n.Move != nil {
 		n.Move.Text = text
 	}
-	var msg string
-	switch mark {
-	case "-":
-		msg = fmt.Sprintf("`%s` is long algebraic with spaces around the `-`; read as `%s`", text, first)
-	case "++":
-		msg = fmt.Sprintf("`%s`: mate written `++`, apart from the move; PGN writes `#` (read as mate, which the replay checks)", text)
-	case "!", "?", "!!", "??", "!?", "?!":
-		msg = fmt.Sprintf("`%s`: the move's glyph stands apart from it; read as `%s`", text, first)
-	default:
-		msg = fmt.Sprintf("`%s`: the check mark stands apart from the move; read as `%s`", text, first)
-	}
 	prefix, whole := "`"+b.text(first)+"`", "`"+b.text(glued)+"`"
 	replaced := false
 	for i := keep; i < len(b.g.Notices); i++ {
 		nt := &b.g.Notices[i]
 		switch {
 		case nt.Rule != ruleid.LenientNotation || nt.Pos != p:
-		case !replaced && !isGlyphByte(mark[0]) && strings.HasPrefix(nt.Message, prefix):
+		case !replaced && mark != "" && !isGlyphByte(mark[0]) && strings.HasPrefix(nt.Message, prefix):
 			nt.Message, replaced = msg, true
 		case strings.HasPrefix(nt.Message, whole):
 			// The turn's own warnings quote it as written.
@@ -124,6 +168,37 @@ func (b *builder) turnJoined(glued, written, first, mark string, p record.Pos) {
 	if !replaced {
 		b.warn(p, ruleid.LenientNotation, msg)
 	}
+}
+
+// rankFirst reads `A4c`, a piece's move whose square is written rank
+// first (a Spanish page's `Ac4`), in SAN and a language's letters: the word
+// is the man's letter, a rank, a file and nothing after them but marks
+// (`+`, `#`, a glyph), and with the square's two characters swapped it
+// reads as a move of that man that names no origin. No other reading
+// makes a move of such a word (a rank before a file is no disambiguation:
+// a square follows one). read is the move as read, for the warning; ok is
+// false for every other word, which stays the error it was. The replay
+// then judges the move.
+func (b *builder) rankFirst(tok string) (m record.Move, read string, ok bool) {
+	if n := b.g.Notation; n == record.DescriptiveNotation || n == record.UCI {
+		return m, "", false
+	}
+	i := strings.IndexAny(tok, "12345678")
+	if i <= 0 || i+1 >= len(tok) || tok[i+1] < 'a' || tok[i+1] > 'h' || strings.IndexAny(tok[:i], "0123456789abcdefgh-") >= 0 {
+		return m, "", false
+	}
+	for j := i + 2; j < len(tok); j++ {
+		if strings.IndexByte("+#!?", tok[j]) < 0 {
+			return m, "", false
+		}
+	}
+	read = tok[:i] + tok[i+1:i+2] + tok[i:i+1] + tok[i+2:]
+	m, ok = b.readsAsMove(read)
+	if !ok || m.Piece == 0 || m.FromFile >= 0 || m.FromRank >= 0 {
+		return m, "", false
+	}
+	m.Text = read
+	return m, read, true
 }
 
 // readsAsMove: part reads as one move in the record's notation.
@@ -232,7 +307,7 @@ func (b *builder) evaluation(w string, p record.Pos) {
 var resignationWords = map[string]string{
 	"resigns": "English", "resigned": "English",
 	"aufgegeben": "German", "aufgabe": "German", "gibt": "German", "gibt auf": "German",
-	"abandonne": "French", "abandon": "French",
+	"abandonne": "French", "abandon": "French", "abandonnent": "French",
 	"abandona": "Spanish", "abandono": "Spanish", "se": "Spanish", "se rinde": "Spanish",
 	"abbandona": "Italian", "abbandono": "Italian",
 	"opgegeven": "Dutch", "geeft": "Dutch", "geeft op": "Dutch",
@@ -245,7 +320,7 @@ var resignationWords = map[string]string{
 var mateWords = map[string]string{
 	"mate": "English or Spanish", "checkmate": "English",
 	"matt": "German", "schachmatt": "German",
-	"mat": "French or Dutch", "matto": "Italian", "мат": "Russian",
+	"mat": "French or Dutch", "matto": "Italian", "мат": "Russian", "jaquemate": "Spanish",
 }
 
 // isClosingWord: w is a word of resignationWords or mateWords, in any
@@ -260,6 +335,89 @@ func isClosingWord(w string) bool {
 	}
 	key := strings.ToLower(strings.TrimRight(w, "."))
 	return resignationWords[key] != "" || mateWords[key] != ""
+}
+
+// isProseWord: w is a word of prose, no move of the algebraic notations:
+// letters only (any alphabet), with an apostrophe or a hyphen between them
+// (`l'avantage`, `peut-être`) and a stop or a comma after them. A move of
+// SAN or a language's letters holds a digit, or is castling (which
+// reads as a move, and the caller asks that too).
+func isProseWord(w string) bool {
+	// Asked of nearly every move: a digit, which nearly every move holds,
+	// answers at once.
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; c >= '0' && c <= '9' {
+			return false
+		}
+	}
+	end := len(strings.TrimRight(w, ".,;:!?"))
+	if end == 0 {
+		return false
+	}
+	prev := ' '
+	for _, r := range w[:end] {
+		switch {
+		case unicode.IsLetter(r):
+		case (r == '\'' || r == '’' || r == '-') && unicode.IsLetter(prev):
+		default:
+			return false
+		}
+		prev = r
+	}
+	return unicode.IsLetter(prev)
+}
+
+// proseStarts: val, a prose word with s at the word after it, reads as
+// no move, and is no part of a move written in words apart (`D x d3`, `dx
+// e4`, `Ce5 !`), which the turn's readers join.
+func (b *builder) proseStarts(s *elemSrc, val string) bool {
+	if b.g.Notation == record.DescriptiveNotation {
+		return false
+	}
+	if s.kind == eMove && (isApartMark(s.val) || s.val == "x") {
+		return false
+	}
+	if _, ok := b.readsAsMove(val); ok {
+		return false
+	}
+	if s.kind == eMove && strings.HasSuffix(val, "x") {
+		if _, ok := b.readsAsMove(val + s.val); ok {
+			return false
+		}
+	}
+	return true
+}
+
+// prose reads the words of prose from first, at p, with s at the word
+// after it (isProseWord words that
+// do not read as moves) up to the end of the line of play they end, as a
+// comment, with a lenient-notation warning: at the end of a variation
+// (depth > 0) any such words, the annotator's (`17 Df3 et les blancs sont
+// nettement mieux)`); on the main line, only a phrase that ends in a word
+// for resigns (`les blancs abandonnent`), before the termination marker.
+// Words that run into anything else (a move, a number) are no such prose:
+// the first is read as the move it is not, which reports it as before.
+func (b *builder) prose(s *elemSrc, first string, p record.Pos, depth int) {
+	last, lastPos := first, p
+	for s.kind == eMove && isProseWord(s.val) {
+		if _, ok := b.readsAsMove(s.val); ok {
+			break
+		}
+		last, lastPos = s.val, s.pos
+		s.next()
+	}
+	key := strings.ToLower(strings.TrimRight(last, "."))
+	if s.kind != eEnd || depth == 0 && (resignationWords[key] == "" || resignationFirst[key]) {
+		b.turn(first, p)
+		return
+	}
+	text := b.text(b.sourceText(p, lastPos, last, first+" … "+last))
+	b.push(record.KindComment, p, text)
+	if depth == 0 {
+		b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s` (%s for resigns) after the last move; kept as a comment (the result is the termination marker's)", text, resignationWords[key]))
+		return
+	}
+	b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s`: the annotator's words, which read as no move, end the variation; kept as a comment", text))
 }
 
 // resignationFirst are the words of resignationWords that only begin a
@@ -432,9 +590,17 @@ func russianLookAlikes(tok string, russian bool) (fixed string, notes []string) 
 // having read nothing, when val reads as a move by itself; a `D x` whose
 // square does not join is read as the words it is written in, which
 // reports the error at val as before.
+//
+// After a move that reads by itself, `x` is the capture of long algebraic
+// with spaces (`d4 x e5`, `Ag4 x f3`, Italian pages): turnApart joins it
+// as it joins `e2 - e4`.
 func (b *builder) spacedCapture(s *elemSrc, val string, p record.Pos) bool {
 	if _, ok := b.readsAsMove(val); ok {
-		return false
+		if s.val != "x" {
+			return false
+		}
+		b.turnApart(s, val, p)
+		return true
 	}
 	glued := val
 	if s.val == "x" {

@@ -693,12 +693,37 @@ loop:
 				p.Offset++
 			}
 			s.next()
+			if (depth > 0 || len(b.stack) > start || b.given > 0) && isProseWord(val) && b.proseStarts(s, val) {
+				// `17 Df3 et les blancs sont nettement mieux)`: the
+				// annotator's words at the end of a variation, or before
+				// the marker (`les blancs abandonnent`).
+				b.prose(s, val, p, depth)
+				continue
+			}
 			before = num
 			if !num.black && !numbered {
 				if b.missing == 0 {
 					b.missingFirst = p
 				}
 				b.missing++
+			}
+			for !plain && !b.failed {
+				// `dxe56.Bc4`: the next move number glued to the move.
+				g, ok := b.gluedNumber(val, num)
+				if !ok {
+					break
+				}
+				b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s`: the move number `%s` is glued to the move before it; read as `%s %s%s`", b.text(val), g.number, b.text(g.move), g.number, b.text(g.rest)))
+				b.turn(g.move, p)
+				num.advance()
+				np := shift(p, len(g.move))
+				n := b.push(record.KindMoveNumber, np, g.number)
+				n.Number, n.Dots = int32(num.num), uint16(len(g.number)-len(strconv.Itoa(num.num)))
+				val, p = g.rest, shift(np, len(g.number))
+				before = num
+			}
+			if b.failed {
+				break loop
 			}
 			if plain && (s.kind != eMove || !attaches(s.val)) {
 				b.plainTurn(&sm, val, p)
@@ -928,7 +953,7 @@ func (b *builder) turn(tok string, p record.Pos) {
 		b.slab = b.slab[:len(b.slab)+1]
 		mp := &b.slab[len(b.slab)-1]
 		part, comma := tok, -1
-		prose, stop := false, 0
+		prose, stop, swapped := false, 0, ""
 		var err error
 		if !algebraic || len(b.descParsed) > 0 || !plainSAN(mp, tok) {
 			// plainSAN reads nearly every token, and a plain move has no
@@ -967,6 +992,10 @@ func (b *builder) turn(tok string, p record.Pos) {
 						*mp, err, stop = m, nil, n
 						mp.Text = part
 					}
+				} else if m, read, ok := b.rankFirst(part); ok {
+					// `A4c`: the square written rank first.
+					*mp, err, swapped = m, nil, read
+					mp.Text = part
 				}
 			}
 		}
@@ -998,6 +1027,9 @@ func (b *builder) turn(tok string, p record.Pos) {
 		} else if stop > 1 {
 			b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s`: the ellipsis after the move leads to the page's prose; read as `%s`", mp.Text, mp.Text[:len(mp.Text)-stop]))
 		}
+		if swapped != "" {
+			b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s`: the square is written rank first; read as `%s`", mp.Text, swapped))
+		}
 		if prose {
 			b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s`: the comma after the move is read as punctuation (a compound turn joins its moves with commas and no space)", whole))
 		}
@@ -1009,6 +1041,62 @@ func (b *builder) turn(tok string, p record.Pos) {
 		p.Offset += comma + 1
 		joined = true
 	}
+}
+
+// glued is a move token split at a move number glued to its end
+// (gluedNumber).
+type glued struct {
+	move, number, rest string
+}
+
+// gluedNumber splits `dxe56.Bc4` (a page that left out the space before a
+// move number: `cxb511.Bxb5+`, `Qe7!8.Nc3!`) into the move, the number
+// with its dots and the next move, in SAN and a language's letters. The
+// digits of a square's rank and of the number cannot be told apart by
+// the text (`e56.` may be `e5 6.` or a mistyped `e6.`): the numbering
+// decides. The split is taken only where the number is the one that
+// follows the move (num is the numbering before it), its dots say the
+// side to move after it (`6.` for white, `8...` for black), the part
+// before it reads as a move, and exactly one split does. Every other
+// token stays the error it was.
+func (b *builder) gluedNumber(val string, num numbering) (glued, bool) {
+	dot := strings.IndexByte(val, '.')
+	if dot < 2 || num.num == 0 || b.g.Notation == record.DescriptiveNotation || b.g.Notation == record.UCI {
+		return glued{}, false
+	}
+	after := num
+	after.advance()
+	dots := 1
+	if after.black {
+		dots = 3
+	}
+	end := dot + dots
+	if end >= len(val) || strings.Count(val[dot:end], ".") != dots || val[end] == '.' {
+		return glued{}, false
+	}
+	want := strconv.Itoa(after.num)
+	if dot <= len(want) || val[dot-len(want):dot] != want {
+		return glued{}, false
+	}
+	move := val[:dot-len(want)]
+	if _, ok := b.readsAsMove(move); !ok {
+		return glued{}, false
+	}
+	// A longer move before the number would leave it another number:
+	// then the text says nothing for sure.
+	for i := dot - len(want) + 1; i < dot; i++ {
+		if _, ok := b.readsAsMove(val[:i]); ok && val[i] != '0' {
+			return glued{}, false
+		}
+	}
+	return glued{move, val[dot-len(want) : end], val[end:]}, true
+}
+
+// shift is p moved n bytes on along its line.
+func shift(p record.Pos, n int) record.Pos {
+	p.Col += n
+	p.Offset += n
+	return p
 }
 
 // proseAfter is the length in bytes of the punctuation of the page's
@@ -1062,6 +1150,8 @@ func lenientMessage(m *record.Move) string {
 	case m.Lenient&record.LenientLookAlike != 0:
 		_, notes := russianLookAlikes(m.Text, !strings.Contains(m.Text, "ç"))
 		return fmt.Sprintf("`%s`: %s; read as the letter meant", m.Text, strings.Join(notes, ", "))
+	case m.Lenient&record.LenientManTaken != 0 && m.Desc != nil:
+		return fmt.Sprintf("`%s` names the man that takes and the man taken, and no square; read as the one capture of that man by that man the position allows", m.Text)
 	case m.Lenient&record.LenientManTaken != 0:
 		return fmt.Sprintf("`%s` names the man taken after the `x`, as long algebraic in German books does; read as the capture on that square (the man there is not compared with the one named)", m.Text)
 	case m.Lenient&record.LenientMisprint != 0:

@@ -160,7 +160,9 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 			c.ConvSquare, w.pieceName(c.ConvKind), c.ConvSquare, c.ConvKind.Letter()))
 	}
 
-	if len(match) > 1 && desc {
+	if len(match) > 1 && desc && mv.Lenient&record.LenientManTaken == 0 {
+		// (A language's `TxT`, which reads as a descriptive capture, is
+		// SAN's: ambiguous below, whatever the next moves say.)
 		m = w.chooseDescriptive(n, ln, side, ply, match)
 		match = match[:1]
 		match[0] = m

@@ -255,14 +255,146 @@ func TestBookFrenchPage(t *testing.T) {
 	}.check(t)
 }
 
-// TestBookFormsRefused: `A4c` (swapped letters) stays a syntax error, whose
-// message quotes the move as the page prints it.
+// TestBookFormsRefused: `A9c` (no square, whichever way its letters
+// stand) stays a syntax error, whose message quotes the move as the page
+// prints it.
 func TestBookFormsRefused(t *testing.T) {
 	t.Parallel()
 	printedCase{
-		moves: "1. e4 e5 2. Cf3 Cc6 3. A4c Ac5",
+		moves: "1. e4 e5 2. Cf3 Cc6 3. A9c Ac5",
 		flags: []string{"--notation", "es"},
-		say:   []string{":4:24: error: found `A4c`, expected a destination square at the end of the move [syntax]"},
+		say:   []string{":4:24: error: found `A9c`, expected a destination square at the end of the move [syntax]"},
+		exit:  1,
+	}.check(t)
+}
+
+// TestBookSpacedLongCapture: `4.d4 x e5, Ag4 x f3`, long algebraic with
+// spaces around its `x`, reads as the captures.
+func TestBookSpacedLongCapture(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1.e2 - e4, e7 - e5 2.Cg1 - f3, d7 - d6 3.d2 - d4, Ac8 - g4 4.d4 x e5, Ag4 x f3\n5.Dd1 x f3, d6 x e5",
+		flags: []string{"--notation", "it"},
+		uci:   "e2e4 e7e5 g1f3 d7d6 d2d4 c8g4 d4e5 g4f3 d1f3 d6e5",
+		say: []string{
+			":4:62: warning: `d4 x e5` is long algebraic with spaces around the `x`; read as `d4xe5` [lenient-notation]",
+			":4:71: warning: `Ag4 x f3` is long algebraic with spaces around the `x`; read as `Ag4xf3` [lenient-notation]",
+			"valid",
+		},
+	}.check(t)
+}
+
+// TestBookDashCapture: `4 d - e5, A - f3`, a capture printed with a
+// spaced dash and no `x`, reads as the capture; where no such man takes
+// there, the replay says so.
+func TestBookDashCapture(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1 e4, e5 2 Cf3, d6 3 d4, Ag4? 4 d - e5, A - f3 5 D - f3, d - e5",
+		flags: []string{"--notation", "es"},
+		uci:   "e2e4 e7e5 g1f3 d7d6 d2d4 c8g4 d4e5 g4f3 d1f3 d6e5",
+		say: []string{
+			":4:33: warning: `d - e5` prints the capture with a spaced dash and no `x`; read as `dxe5` [lenient-notation]",
+			":4:41: warning: `A - f3` prints the capture with a spaced dash and no `x`; read as `Axf3` [lenient-notation]",
+			"valid",
+		},
+	}.check(t)
+	printedCase{
+		moves: "1 e4, e5 2 Cf3, d6 3 f - e5",
+		flags: []string{"--notation", "es"},
+		say:   []string{":4:22: error: no white pawn on the f-file can move to e5 [illegal-move]"},
+		exit:  1,
+	}.check(t)
+}
+
+// TestBookRankFirst: `3. A4c`, a bishop's square written rank first, reads
+// as `Ac4`; where no bishop goes there, the replay says so.
+func TestBookRankFirst(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1. e4 e5\n2. Cf3 d6\n3. A4c Ag4\n4. Cc3 g6?\n5. Cxe5! Axd1?\n6. Axf7+ Re7,\n7. Cd5++, Jaquemate",
+		flags: []string{"--notation", "es"},
+		uci:   "e2e4 e7e5 g1f3 d7d6 f1c4 c8g4 b1c3 g7g6 f3e5 g4d1 c4f7 e8e7 c3d5",
+		say: []string{
+			":6:4: warning: `A4c`: the square is written rank first; read as `Ac4` [lenient-notation]",
+			":10:11: warning: `Jaquemate` (Spanish for mate) after the last move; read as the move's `#` and kept as a comment [lenient-notation]",
+			"outcome checkmate (white)", "valid",
+		},
+	}.check(t)
+	printedCase{
+		moves: "1. e4 e5 2. Cf3 d6 3. A5c",
+		flags: []string{"--notation", "es"},
+		say:   []string{"`A5c`: the square is written rank first; read as `Ac5`", "[illegal-move]"},
+		exit:  1,
+	}.check(t)
+}
+
+// TestBookGluedNumber: `dxe56.Bc4`, a move number glued to the move
+// before it, reads as `dxe5 6.Bc4` where the number is the next one.
+func TestBookGluedNumber(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1.e4 e5 2.Nf3 d6\n3.d4 Bg4!?\n4.dxe5! Bxf3\n5.Qxf3! dxe56.Bc4 Nf6!?\n7.Qb3! Qe7!8.Nc3!\n8...c6!9.Bg5! b5!?\n10.Nxb5!! cxb511.Bxb5+ Nbd7",
+		uci:   "e2e4 e7e5 g1f3 d7d6 d2d4 c8g4 d4e5 g4f3 d1f3 d6e5 f1c4 g8f6 f3b3 d8e7 b1c3 c7c6 c1g5 b7b5 c3b5 c6b5 c4b5 b8d7",
+		say: []string{
+			":7:9: warning: `dxe56.Bc4`: the move number `6.` is glued to the move before it; read as `dxe5 6.Bc4` [lenient-notation]",
+			":10:11: warning: `cxb511.Bxb5+`: the move number `11.` is glued to the move before it; read as `cxb5 11.Bxb5+` [lenient-notation]",
+			"valid",
+		},
+	}.check(t)
+	printedCase{
+		moves: "1.e4 e5 2.Nf3 d6 3.d4 Bg4 4.dxe5 Bxf3 5.Qxf3 dxe57.Bc4",
+		say:   []string{"`dxe57.Bc4`", "[syntax]"},
+		exit:  1,
+	}.check(t)
+}
+
+// TestBookProse: the annotator's words at the end of a variation, and a
+// phrase for resigns before the marker, are kept as comments.
+func TestBookProse(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		moves: "1 d4 Cf6 2 Cf3 d5 3 Cç3 Ff5 ( 3 ... e6 et les noirs sont mieux) 4 Ff4 ( les blancs l'emportent) ç6 5 e3 les blancs abandonnent",
+		flags: []string{"--notation", "fr"},
+		uci:   "d2d4 g8f6 g1f3 d7d5 b1c3 c8f5 c1f4 c7c6 e2e3",
+		say: []string{
+			":4:41: warning: `et les noirs sont mieux`: the annotator's words, which read as no move, end the variation; kept as a comment [lenient-notation]",
+			":4:74: warning: `les blancs l'emportent`: the annotator's words, which read as no move, end the variation; kept as a comment [lenient-notation]",
+			":4:107: warning: `les blancs abandonnent` (French for resigns) after the last move; kept as a comment (the result is the termination marker's) [lenient-notation]",
+			"valid",
+		},
+	}.check(t)
+	printedCase{
+		moves: "1 d4 Cf6 2 Cf3 d5 ( 2 ... e6 et 3 Cc3 )",
+		flags: []string{"--notation", "fr"},
+		say:   []string{":4:30: error: found `et`", "[syntax]"},
+		exit:  1,
+	}.check(t)
+}
+
+// TestBookManTakesMan: `TxT DxT` reads as the one capture of that man by
+// that man the position allows; where none or two fit, an error says so.
+func TestBookManTakesMan(t *testing.T) {
+	t.Parallel()
+	printedCase{
+		tags:  "[FEN \"6k1/5p2/6q1/6r1/8/6R1/6PK/8 w - - 0 31\"]\n",
+		moves: "31 TxT DxT les blancs abandonnent",
+		flags: []string{"--notation", "fr"},
+		uci:   "g3g5 g6g5",
+		say:   []string{":5:4: warning: `TxT` names the man that takes and the man taken, and no square; read as the one capture of that man by that man the position allows [lenient-notation]", "valid"},
+	}.check(t)
+	printedCase{
+		tags:  "[FEN \"1k6/8/8/8/8/K7/8/R2r3R w - - 0 1\"]\n",
+		moves: "1 TxT",
+		flags: []string{"--notation", "fr"},
+		say:   []string{":5:3: error: TxT could be any of Raxd1, Rhxd1: the record must say which", "[ambiguous-move]"},
+		exit:  1,
+	}.check(t)
+	printedCase{
+		tags:  "[FEN \"1k6/8/8/8/8/K7/8/R2r3R w - - 0 1\"]\n",
+		moves: "1 DxT",
+		flags: []string{"--notation", "fr"},
+		say:   []string{":5:3: error: no legal move of white is DxT", "[illegal-move]"},
 		exit:  1,
 	}.check(t)
 }

@@ -477,7 +477,7 @@ func gameFromJSON(j *Game, lim grammar.Limits) (*record.Game, error) {
 	for _, t := range j.Tags {
 		g.Tags = append(g.Tags, record.Tag{Name: t.Name, Value: t.Value, Pos: posFromJSON(t.Pos)})
 	}
-	moves, err := nodesFromJSON(j.Moves, lim, 0)
+	moves, err := nodesFromJSON(j.Moves, lim, 0, g.Notation)
 	deep, _ := err.(*tooDeepError)
 	if err != nil && deep == nil {
 		return nil, inJSON("moves", err)
@@ -514,17 +514,18 @@ func gameFromJSON(j *Game, lim grammar.Limits) (*record.Game, error) {
 	return g, nil
 }
 
-// nodesFromJSON reads the nodes of a line of play depth variations deep.
+// nodesFromJSON reads the nodes of a line of play depth variations deep,
+// of a game read in notation bn.
 // An error names the node's path from the line (`[3].variation[0]`),
 // built as the calls return: a path made for every node cost memory in the
 // square of the depth.
-func nodesFromJSON(js []Node, lim grammar.Limits, depth int) ([]record.Node, error) {
+func nodesFromJSON(js []Node, lim grammar.Limits, depth int, bn record.Notation) ([]record.Node, error) {
 	if len(js) == 0 {
 		return nil, nil
 	}
 	out := make([]record.Node, len(js))
 	for i := range js {
-		if err := nodeFromJSON(&js[i], &out[i], lim, depth); err != nil {
+		if err := nodeFromJSON(&js[i], &out[i], lim, depth, bn); err != nil {
 			return nil, inJSON(fmt.Sprintf("[%d]", i), err)
 		}
 	}
@@ -581,14 +582,14 @@ func num(p *int) int {
 	return *p
 }
 
-func nodeFromJSON(j *Node, n *record.Node, lim grammar.Limits, depth int) error {
+func nodeFromJSON(j *Node, n *record.Node, lim grammar.Limits, depth int, bn record.Notation) error {
 	n.Pos = posFromJSON(j.Pos)
 	n.Text = str(j.Text)
 	switch j.Kind {
 	case "move":
 		n.Kind = record.KindMove
 		if j.Move != nil {
-			m, err := moveFromJSON(j.Move)
+			m, err := moveFromJSON(j.Move, bn)
 			if err != nil {
 				return err
 			}
@@ -623,7 +624,7 @@ func nodeFromJSON(j *Node, n *record.Node, lim grammar.Limits, depth int) error 
 		if deep := lim.CheckDepth(n.Pos, depth+1); deep != nil {
 			return &tooDeepError{*deep}
 		}
-		v, err := nodesFromJSON(j.Variation, lim, depth+1)
+		v, err := nodesFromJSON(j.Variation, lim, depth+1, bn)
 		if err != nil {
 			return inJSON(".variation", err)
 		}
@@ -657,11 +658,18 @@ func ParseSquare(s string) (record.Square, error) {
 	return record.MakeSquare(int(s[0]-'a'), int(s[1]-'1')), nil
 }
 
-func moveFromJSON(j *Move) (*record.Move, error) {
+// moveFromJSON reads a move of a game read in notation bn.
+func moveFromJSON(j *Move, bn record.Notation) (*record.Move, error) {
 	switch j.Notation {
 	case "":
 	case "descriptive":
-		m, err := grammar.ParseDescriptive(j.Written)
+		parse := grammar.ParseDescriptive
+		if bn.IsLanguage() {
+			// A language's man takes man (`TxT`), read as descriptive
+			// notation's capture, in the language's letters.
+			parse = func(t string) (record.Move, error) { return grammar.ParseMoveIn(t, bn) }
+		}
+		m, err := parse(j.Written)
 		if err != nil {
 			return nil, err
 		}
