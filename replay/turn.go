@@ -35,10 +35,19 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 		return
 	}
 	s := &w.gr.settings
-	turn := &w.r.turn
 	// The first turn of each side from the initial array is the opening
 	// turn (under opening=triple: up to three moves, checked by the rules).
 	opening := ln.fromArray && !ln.firstDone[side]
+	if len(nodes) == 1 && !(opening && s.Opening == rules.OpeningTriple) {
+		// Most turns are one plain move: it needs none of the turn's
+		// checks, nor most of resolve's.
+		if m, ok := w.plainMove(first, ln); ok {
+			w.playMove(first, 0, ln, side, m, false, true)
+			endTurn(ln, side)
+			return
+		}
+	}
+	turn := &w.r.turn
 	_, fault, at := turn.Begin(ln.pos, opening, len(nodes))
 	switch fault {
 	case rules.TurnTooLong:
@@ -114,63 +123,108 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 			w.stop(n, ln, ply, side, v.Rule, v.Message)
 			return
 		}
-		last := k == len(nodes)-1
-		var gives bool
-		if !last {
-			// Inside a compound turn the same side moves on; ask before.
-			gives = ln.pos.GivesCheck(m)
-		}
-		// The position before the move is needed for the step, and for a
-		// check-mark finding, which is known only after the move (is it
-		// check, is it mate?) and needs a written mark or a move that can
-		// give check: keep a value copy in a reused Position (no
-		// allocation, cheaper than trying the move twice) and write its FEN
-		// only if a finding needs it. Most moves need none, and the copy
-		// was a visible part of each ply.
-		var before *rules.Position
-		if (ln.main && w.played != nil) || mv.Check != 0 || gives || ln.pos.MayGiveCheck(m) {
-			w.r.scratch = *ln.pos
-			before = &w.r.scratch
-		}
-		if last {
-			ln.hist.Play(m)
-			// The opponent is to move: in check means the move gave check
-			// (the history tested it when it recorded the position).
-			gives = ln.hist.InCheck()
-		} else {
-			ln.hist.PlayKeepTurn(m)
-		}
-		ln.ply++
-		ln.moved()
-		if gives {
-			if them := side.Other(); ln.firstCheckPly[them] == 0 {
-				ln.firstCheckPly[them], ln.firstCheckSAN[them] = ply, mv.Text
-			}
-		}
-		mate := last && gives && !ln.hasMove
-		won := false
-		if last {
-			// Whether a legal move exists is known (moved): the outcome
-			// need not find out again.
-			if o := ln.endNow(); o.Kind != rules.OutcomeNone {
-				ln.ended, ln.outcome, ln.endPly = true, o, ln.ply
-				won = o.Winner == winnerOf(side)
-			} else if gives {
-				won = ln.decidedFor(side)
-			}
-		}
-		if ln.main && w.played != nil {
-			w.step(n, k, ln, side, before, m, gives, mate, origin != rules.NoSquare, !last)
-		}
-		if ln.main && w.r.cfg.Moves {
-			w.res.Moves = append(w.res.Moves, MoveText{Text: mv.Text, MoveNumber: ln.moveNo, Side: side, TurnIndex: k})
-		}
-		w.checkMark(n, ln, side, ply, gives, mate, won, before)
+		w.playMove(n, k, ln, side, m, origin != rules.NoSquare, k == len(nodes)-1)
 	}
+	endTurn(ln, side)
+}
+
+// endTurn counts a turn that side played to its end.
+func endTurn(ln *line, side rules.Color) {
 	ln.firstDone[side] = true
 	if side == rules.Black {
 		ln.moveNo++
 	}
+}
+
+// plainMove resolves the written move of n when it is plain: no notice
+// stands at it, it names no part of its origin, no promotion, conversion,
+// leap or castling, its x is right, and exactly one legal move of its kind
+// of man goes to its square, which promotes, converts and leaps not. Such
+// a move gets no finding from resolve, which the rest take (ok false).
+func (w *walk) plainMove(n *record.Node, ln *line) (m rules.Move, ok bool) {
+	mv := n.Move
+	if mv == nil || len(w.noticeIdx) > 0 || mv.Null || mv.Castle != record.NoCastle || mv.To == record.NoSquare ||
+		mv.Desc != nil || mv.FromFile >= 0 || mv.FromRank >= 0 || mv.Promotion != 0 || mv.Leap || mv.ConvSquare != record.NoSquare {
+		return m, false
+	}
+	kind, to := kindOf(mv.Piece), rules.Square(mv.To)
+	if w.pre.node != n || w.pre.line != ln {
+		// Not listed by proveMove (the line was in check): listed here,
+		// and kept for resolve should the move not be plain.
+		w.r.toList = ln.hist.LegalMovesTo(w.r.toList[:0], kind, to)
+		w.pre.node, w.pre.line = n, ln
+	}
+	if len(w.r.toList) != 1 {
+		return m, false
+	}
+	m = w.r.toList[0]
+	if m.Promotion != rules.NoKind || m.HasConversion() || m.Flags&(rules.FlagLeap|rules.FlagCastleShort|rules.FlagCastleLong) != 0 ||
+		(mv.Capture != m.IsCapture() && w.g.Notation != record.UCI) {
+		return m, false
+	}
+	w.pre.node = nil
+	w.toListed, w.toKind, w.toSquare = true, kind, to
+	return m, true
+}
+
+// playMove plays m, the move of node n, the k-th of its turn (last: the
+// turn ends with it), and judges what it did: check, mate, the game's
+// end, the written check mark. fixedOrigin: the turn allowed only one man
+// to move (rules.Turn.Origin).
+func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m rules.Move, fixedOrigin, last bool) {
+	mv := n.Move
+	ply := ln.ply + 1
+	var gives bool
+	if !last {
+		// Inside a compound turn the same side moves on; ask before.
+		gives = ln.pos.GivesCheck(m)
+	}
+	// The position before the move is needed for the step, and for a
+	// check-mark finding, which is known only after the move (is it
+	// check, is it mate?) and needs a written mark or a move that can
+	// give check: keep a value copy in a reused Position (no
+	// allocation, cheaper than trying the move twice) and write its FEN
+	// only if a finding needs it. Most moves need none, and the copy
+	// was a visible part of each ply.
+	var before *rules.Position
+	if (ln.main && w.played != nil) || mv.Check != 0 || gives || ln.pos.MayGiveCheck(m) {
+		w.r.scratch = *ln.pos
+		before = &w.r.scratch
+	}
+	if last {
+		ln.hist.Play(m)
+		// The opponent is to move: in check means the move gave check
+		// (the history tested it when it recorded the position).
+		gives = ln.hist.InCheck()
+	} else {
+		ln.hist.PlayKeepTurn(m)
+	}
+	ln.ply++
+	ln.moved()
+	if gives {
+		if them := side.Other(); ln.firstCheckPly[them] == 0 {
+			ln.firstCheckPly[them], ln.firstCheckSAN[them] = ply, mv.Text
+		}
+	}
+	mate := last && gives && !ln.hasMove
+	won := false
+	if last {
+		// Whether a legal move exists is known (moved): the outcome
+		// need not find out again.
+		if o := ln.endNow(); o.Kind != rules.OutcomeNone {
+			ln.ended, ln.outcome, ln.endPly = true, o, ln.ply
+			won = o.Winner == winnerOf(side)
+		} else if gives {
+			won = ln.decidedFor(side)
+		}
+	}
+	if ln.main && w.played != nil {
+		w.step(n, k, ln, side, before, m, gives, mate, fixedOrigin, !last)
+	}
+	if ln.main && w.r.cfg.Moves {
+		w.res.Moves = append(w.res.Moves, MoveText{Text: mv.Text, MoveNumber: ln.moveNo, Side: side, TurnIndex: k})
+	}
+	w.checkMark(n, ln, side, ply, gives, mate, won, before)
 }
 
 func winnerOf(c rules.Color) rules.Winner {
