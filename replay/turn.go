@@ -187,12 +187,13 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m rul
 	// only if a finding needs it. Most moves need none, and the copy
 	// was a visible part of each ply.
 	var before *rules.Position
-	if (ln.main && w.played != nil) || mv.Check != 0 || gives || ln.pos.MayGiveCheck(m) {
+	may := ln.pos.MayGiveCheck(m)
+	if (ln.main && w.played != nil) || mv.Check != 0 || gives || may {
 		w.r.scratch = *ln.pos
 		before = &w.r.scratch
 	}
 	if last {
-		ln.hist.Play(m)
+		ln.hist.PlayMayCheck(m, may)
 		// The opponent is to move: in check means the move gave check
 		// (the history tested it when it recorded the position).
 		gives = ln.hist.InCheck()
@@ -323,7 +324,7 @@ func (w *walk) checkMoveNumber(first *record.Node, ln *line, side rules.Color) {
 // rules say (docs/notation.md section 5).
 func (w *walk) checkResult(ln *line) {
 	g := w.g
-	tag, hasTag := g.Tag("Result")
+	tag, hasTag := w.tags.result, w.tags.has&tagResult != 0
 	at := g.ResultPos
 	if !at.IsValid() {
 		for _, t := range g.Tags {
@@ -361,7 +362,7 @@ func (w *walk) checkResult(ln *line) {
 		return
 	}
 	want := resultOf(ln.outcome)
-	rec := recordedResult(g)
+	rec := w.recordedResult()
 	switch {
 	case rec == "" || rec == "*":
 		finding(ruleid.ResultMissing, fmt.Sprintf("the game ended %s (%s); the result is %s, but the record gives %s",

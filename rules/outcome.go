@@ -377,8 +377,12 @@ func (h *History) clearWindow() {
 func (h *History) Position() *Position { return &h.pos }
 
 // Play applies a legal move and passes the turn.
-func (h *History) Play(m Move) {
-	mayCheck := !h.moverSafe || h.pos.MayGiveCheck(m)
+func (h *History) Play(m Move) { h.PlayMayCheck(m, h.pos.MayGiveCheck(m)) }
+
+// PlayMayCheck is Play for a caller that has asked Position().MayGiveCheck(m)
+// already (may is its answer): the replayer asks it before every move.
+func (h *History) PlayMayCheck(m Move, may bool) {
+	mayCheck := !h.moverSafe || may
 	h.pos.Play(m)
 	h.record(mayCheck)
 	h.moverSafe = true
