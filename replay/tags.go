@@ -26,8 +26,11 @@ func tagsOf(g *record.Game) gameTags {
 	var t gameTags
 	for i := range g.Tags {
 		tg := &g.Tags[i]
+		// One switch, which finds a name by its length first, for every
+		// name read: the roster's in sevenTagRoster's order.
 		var bit uint8
 		var to *string
+		k := -1
 		switch tg.Name {
 		case "Variant":
 			bit, to = tagVariant, &t.variant
@@ -37,20 +40,27 @@ func tagsOf(g *record.Game) gameTags {
 			bit, to = tagFEN, &t.fen
 		case "SetUp":
 			bit, to = tagSetUp, &t.setUp
+		case "Event":
+			k = 0
+		case "Site":
+			k = 1
+		case "Date":
+			k = 2
+		case "Round":
+			k = 3
+		case "White":
+			k = 4
+		case "Black":
+			k = 5
+		case "Result":
+			k, bit, to = 6, tagResult, &t.result
 		}
 		if to != nil && t.has&bit == 0 {
 			t.has |= bit
 			*to = tg.Value
 		}
-		for k, name := range sevenTagRoster {
-			if tg.Name == name {
-				t.roster |= 1 << k
-				if name == "Result" && t.has&tagResult == 0 {
-					t.has |= tagResult
-					t.result = tg.Value
-				}
-				break
-			}
+		if k >= 0 {
+			t.roster |= 1 << k
 		}
 	}
 	return t

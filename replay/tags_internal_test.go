@@ -12,12 +12,17 @@ import (
 // they stand, and nothing for a name that differs in case.
 func TestTagsOfAsGameTag(t *testing.T) {
 	names := []string{"Variant", "Rules", "FEN", "SetUp", "Result", "Event", "Site", "Date", "Round", "White", "Black"}
-	for i, tags := range [][]record.Tag{
+	games := [][]record.Tag{
 		nil,
 		{{Name: "Event", Value: "e"}, {Name: "Result", Value: "1-0"}, {Name: "FEN", Value: "x"}, {Name: "FEN", Value: "y"}},
 		{{Name: "Variant", Value: ""}, {Name: "Rules", Value: "a=b"}, {Name: "SetUp", Value: "1"}, {Name: "Result", Value: "*"}, {Name: "Result", Value: "0-1"}},
 		{{Name: "White", Value: "w"}, {Name: "Black", Value: "b"}, {Name: "Date", Value: "?"}, {Name: "Round", Value: "1"}, {Name: "Site", Value: "s"}, {Name: "variant", Value: "shatranj"}},
-	} {
+	}
+	for _, name := range names {
+		// Each tag alone: the roster's bits are told apart.
+		games = append(games, []record.Tag{{Name: name, Value: "v"}})
+	}
+	for i, tags := range games {
 		g := &record.Game{Tags: tags}
 		got := tagsOf(g)
 		for _, name := range names {
