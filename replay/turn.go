@@ -137,14 +137,16 @@ func endTurn(ln *line, side rules.Color) {
 }
 
 // plainMove resolves the written move of n when it is plain: no notice
-// stands at it, it names no part of its origin, no promotion, conversion,
-// leap or castling, its x is right, and exactly one legal move of its kind
-// of man goes to its square, which promotes, converts and leaps not. Such
-// a move gets no finding from resolve, which the rest take (ok false).
+// stands at it, no promotion, conversion, leap or castling is written, and
+// exactly one legal move of its kind of man to its square fits what it
+// names of the origin (nothing, or a file or a rank: a pawn's capture, a
+// piece told apart from another that can go there too), a move that
+// promotes, converts and leaps not and captures as its x says. Such a move
+// gets no finding from resolve, which the rest take (ok false).
 func (w *walk) plainMove(n *record.Node, ln *line) (m rules.Move, ok bool) {
 	mv := n.Move
 	if mv == nil || len(w.noticeIdx) > 0 || mv.Null || mv.Castle != record.NoCastle || mv.To == record.NoSquare ||
-		mv.Desc != nil || mv.FromFile >= 0 || mv.FromRank >= 0 || mv.Promotion != 0 || mv.Leap || mv.ConvSquare != record.NoSquare {
+		mv.Desc != nil || (mv.FromFile >= 0 && mv.FromRank >= 0) || mv.Promotion != 0 || mv.Leap || mv.ConvSquare != record.NoSquare {
 		return m, false
 	}
 	kind, to := kindOf(mv.Piece), rules.Square(mv.To)
@@ -154,11 +156,37 @@ func (w *walk) plainMove(n *record.Node, ln *line) (m rules.Move, ok bool) {
 		w.r.toList = ln.hist.LegalMovesTo(w.r.toList[:0], kind, to)
 		w.pre.node, w.pre.line = n, ln
 	}
-	if len(w.r.toList) != 1 {
-		return m, false
+	list := w.r.toList
+	if mv.FromFile < 0 && mv.FromRank < 0 {
+		if len(list) != 1 {
+			return m, false
+		}
+		m = list[0]
+	} else {
+		found := 0
+		for _, lm := range list {
+			if matchesBase(ln.pos, lm, mv, kind) {
+				m = lm
+				found++
+			}
+		}
+		if found != 1 {
+			return m, false
+		}
+		if mv.Piece != 0 {
+			// A piece's file or rank is needed when another man of its
+			// kind can go there too; else resolve warns that it is not
+			// (superfluousFrom).
+			others := false
+			for _, lm := range list {
+				others = others || (lm.From != m.From && !lm.IsLeap())
+			}
+			if !others {
+				return m, false
+			}
+		}
 	}
-	m = w.r.toList[0]
-	if m.Promotion != rules.NoKind || m.HasConversion() || m.Flags&(rules.FlagLeap|rules.FlagCastleShort|rules.FlagCastleLong) != 0 ||
+	if m.Promotion != rules.NoKind || m.HasConversion() || m.Flags&(rules.FlagLeap|rules.FlagCastleShort|rules.FlagCastleLong|rules.FlagWaitingMove) != 0 ||
 		(mv.Capture != m.IsCapture() && w.g.Notation != record.UCI) {
 		return m, false
 	}
@@ -225,7 +253,10 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m rul
 	if ln.main && w.r.cfg.Moves {
 		w.res.Moves = append(w.res.Moves, MoveText{Text: mv.Text, MoveNumber: ln.moveNo, Side: side, TurnIndex: k})
 	}
-	w.checkMark(n, ln, side, ply, gives, mate, won, before)
+	if gives || mv.Check != 0 {
+		// A move that neither checks nor is marked has no mark to judge.
+		w.checkMark(n, ln, side, ply, gives, mate, won, before)
+	}
 }
 
 func winnerOf(c rules.Color) rules.Winner {
