@@ -79,10 +79,11 @@ type gameRules struct {
 	source   string
 }
 
-// resolveRules picks the profile and settings for one game. It returns a
-// finding (unknown-profile, bad-setting) when the tags cannot be used; the
-// game is then not replayed, because its rules are unknown.
-func (r *Replayer) resolveRules(g *record.Game) (gameRules, *Finding) {
+// resolveRules picks the profile and settings for one game, whose tags are
+// tags (tagsOf). It returns a finding (unknown-profile, bad-setting) when
+// the tags cannot be used; the game is then not replayed, because its
+// rules are unknown.
+func (r *Replayer) resolveRules(g *record.Game, tags *gameTags) (gameRules, *Finding) {
 	// A walk only to word a finding: built when there is one.
 	tagFinding := func(tag, rule, msg string) *Finding {
 		w := &walk{r: r, g: g, res: &Result{}}
@@ -95,7 +96,7 @@ func (r *Replayer) resolveRules(g *record.Game) (gameRules, *Finding) {
 		gr.settings = r.cfg.Profile.Settings
 		gr.source = ProfileSourceCommand
 	default:
-		name, ok := g.Tag("Variant")
+		name, ok := tags.variant, tags.has&tagVariant != 0
 		gr.source = ProfileSourceTags
 		if !ok || strings.TrimSpace(name) == "" {
 			name = rules.DefaultProfile
@@ -109,7 +110,7 @@ func (r *Replayer) resolveRules(g *record.Game) (gameRules, *Finding) {
 		}
 		gr.profile = p
 		gr.settings = p.Settings
-		if tag, ok := g.Tag("Rules"); ok && strings.TrimSpace(tag) != "" {
+		if tag, ok := tags.rules, tags.has&tagRules != 0; ok && strings.TrimSpace(tag) != "" {
 			ovs, err := rules.ParseOverrides(tag)
 			if err == nil {
 				err = applyOverrides(&gr.settings, ovs)

@@ -64,7 +64,8 @@ func (w *walk) startNotes(notes []string) {
 // the game still has a move to go (a bared king's one reply that cannot
 // bare back): a checking move that does so may be marked '+' or '#', as
 // for a move that wins at once (programs such as Fairy-Stockfish write '#').
+// The caller has just found that the rules do not end the game here
+// (endNow), with whether a move exists known.
 func (ln *line) decidedFor(side rules.Color) bool {
-	ln.knowMove()
-	return ln.hist.StopOutcome(ln.hasMove).Winner == winnerOf(side)
+	return ln.hist.StopDecided().Winner == winnerOf(side)
 }

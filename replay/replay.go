@@ -56,6 +56,7 @@ func New(cfg Config) *Replayer {
 type walk struct {
 	r     *Replayer
 	g     *record.Game
+	tags  gameTags
 	file  string
 	index int
 	gr    gameRules
@@ -306,11 +307,12 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *pa
 			}
 		}
 	}
-	res.Summary = Summary{File: file, Game: index, Outcome: OutcomeNone, Result: recordedResult(g)}
+	w.tags = tagsOf(g)
+	res.Summary = Summary{File: file, Game: index, Outcome: OutcomeNone, Result: w.recordedResult()}
 	// The rules come first, even for a game the reader could not read: a
 	// crazyhouse drop is a syntax error here, and the useful finding is
 	// that no profile covers the game.
-	gr, f := r.resolveRules(g)
+	gr, f := r.resolveRules(g, &w.tags)
 	w.gr = gr
 	if gr.profile != nil {
 		res.Summary.Profile = gr.profile.Name
@@ -383,20 +385,18 @@ func (r *Replayer) walkRoom(reuse bool) *partWalk {
 }
 
 // recordedResult is the termination marker, or the Result tag without one.
-func recordedResult(g *record.Game) string {
-	if g.Result != "" {
-		return g.Result
+func (w *walk) recordedResult() string {
+	if w.g.Result != "" {
+		return w.g.Result
 	}
-	v, _ := g.Tag("Result")
-	return v
+	return w.tags.result
 }
 
 // start sets up the start position: the FEN tag or the profile's array.
 func (w *walk) start(ln *line) (*line, bool) {
 	*ln = line{moveNo: 1}
-	fen, hasFEN := w.g.Tag("FEN")
-	fen = strings.TrimSpace(fen)
-	if setup, _ := w.g.Tag("SetUp"); hasFEN && fen == "" && strings.TrimSpace(setup) == "1" {
+	fen, hasFEN := strings.TrimSpace(w.tags.fen), w.tags.has&tagFEN != 0
+	if hasFEN && fen == "" && strings.TrimSpace(w.tags.setUp) == "1" {
 		// SetUp "1" promises a start position: an empty FEN is a broken
 		// record, not the initial array.
 		w.add(w.gameFinding(w.g, "FEN", ruleid.BadFEN, fmt.Sprintf("SetUp \"1\" announces a start position, but the FEN tag is empty; profile %s's initial array is not assumed", w.gr.profile.Name)))
@@ -764,22 +764,19 @@ func (w *walk) noticeAt(rule string, pos record.Pos) bool {
 	return false
 }
 
-// sevenTagRoster is PGN's mandatory tag set, in its order.
-var sevenTagRoster = [...]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
-
 // missingTags warns once per game about an incomplete Seven Tag Roster. A
 // game with none of the seven (a fragment, an opening book entry such as
 // pgn-extract's ECO file) is not warned about: the warning is for records
 // that meant to carry the roster and lost part of it.
 func (w *walk) missingTags() {
-	if v, ok := w.g.Tag("Variant"); ok && strings.TrimSpace(v) == "" && w.r.cfg.Profile == nil {
+	if w.tags.has&tagVariant != 0 && strings.TrimSpace(w.tags.variant) == "" && w.r.cfg.Profile == nil {
 		// A Variant tag that names nothing: the game is judged by
 		// the default, and the record should say so or drop the tag.
 		w.add(w.gameFinding(w.g, "Variant", ruleid.MissingTag, "the Variant tag is empty: the game is judged by "+rules.DefaultProfile+", the default profile"))
 	}
 	var missing []string
-	for _, name := range sevenTagRoster {
-		if _, ok := w.g.Tag(name); !ok {
+	for k, name := range sevenTagRoster {
+		if w.tags.roster&(1<<k) == 0 {
 			missing = append(missing, name)
 		}
 	}

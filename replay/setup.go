@@ -10,8 +10,8 @@ import (
 // position, as Game does, for readers that play moves themselves (the LAN
 // and UCI readers). The Finding says why when that is not possible.
 func (r *Replayer) Setup(g *record.Game) (*rules.Profile, *rules.Position, *Finding) {
-	w := &walk{r: r, g: g, res: &Result{}}
-	gr, f := r.resolveRules(g)
+	w := &walk{r: r, g: g, res: &Result{}, tags: tagsOf(g)}
+	gr, f := r.resolveRules(g, &w.tags)
 	if f != nil {
 		return gr.profile, nil, f
 	}

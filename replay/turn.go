@@ -35,10 +35,19 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 		return
 	}
 	s := &w.gr.settings
-	turn := &w.r.turn
 	// The first turn of each side from the initial array is the opening
 	// turn (under opening=triple: up to three moves, checked by the rules).
 	opening := ln.fromArray && !ln.firstDone[side]
+	if len(nodes) == 1 && !(opening && s.Opening == rules.OpeningTriple) {
+		// Most turns are one plain move: it needs none of the turn's
+		// checks, nor most of resolve's.
+		if m, ok := w.plainMove(first, ln); ok {
+			w.playMove(first, 0, ln, side, m, false, true)
+			endTurn(ln, side)
+			return
+		}
+	}
+	turn := &w.r.turn
 	_, fault, at := turn.Begin(ln.pos, opening, len(nodes))
 	switch fault {
 	case rules.TurnTooLong:
@@ -114,65 +123,142 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 			w.stop(n, ln, ply, side, v.Rule, v.Message)
 			return
 		}
-		last := k == len(nodes)-1
-		var gives bool
-		if !last {
-			// Inside a compound turn the same side moves on; ask before.
-			gives = ln.pos.GivesCheck(m)
-		}
-		// The position before the move is needed for the step, and for a
-		// check-mark finding, which is known only after the move (is it
-		// check, is it mate?) and needs a written mark or a move that can
-		// give check: keep a value copy in a reused Position (no
-		// allocation, cheaper than trying the move twice) and write its FEN
-		// only if a finding needs it. Most moves need none, and the copy
-		// was a visible part of each ply.
-		var before *rules.Position
-		if (ln.main && w.played != nil) || mv.Check != 0 || gives || ln.pos.MayGiveCheck(m) {
-			w.r.scratch = *ln.pos
-			before = &w.r.scratch
-		}
-		if ln.main && w.g.Notation == record.DescriptiveNotation {
-			w.trace(m) // a man read by where it started (descriptive.go)
-		}
-		if last {
-			ln.hist.Play(m)
-			// The opponent is to move: in check means the move gave check
-			// (the history tested it when it recorded the position).
-			gives = ln.hist.InCheck()
-		} else {
-			ln.hist.PlayKeepTurn(m)
-		}
-		ln.ply++
-		ln.moved()
-		if gives {
-			if them := side.Other(); ln.firstCheckPly[them] == 0 {
-				ln.firstCheckPly[them], ln.firstCheckSAN[them] = ply, mv.Text
-			}
-		}
-		mate := last && gives && !ln.hasMove
-		won := false
-		if last {
-			// Whether a legal move exists is known (moved): the outcome
-			// need not find out again.
-			if o := ln.endNow(); o.Kind != rules.OutcomeNone {
-				ln.ended, ln.outcome, ln.endPly = true, o, ln.ply
-				won = o.Winner == winnerOf(side)
-			} else if gives {
-				won = ln.decidedFor(side)
-			}
-		}
-		if ln.main && w.played != nil {
-			w.step(n, k, ln, side, before, m, gives, mate, origin != rules.NoSquare, !last)
-		}
-		if ln.main && w.r.cfg.Moves {
-			w.res.Moves = append(w.res.Moves, MoveText{Text: mv.Text, MoveNumber: ln.moveNo, Side: side, TurnIndex: k})
-		}
-		w.checkMark(n, ln, side, ply, gives, mate, won, before)
+		w.playMove(n, k, ln, side, m, origin != rules.NoSquare, k == len(nodes)-1)
 	}
+	endTurn(ln, side)
+}
+
+// endTurn counts a turn that side played to its end.
+func endTurn(ln *line, side rules.Color) {
 	ln.firstDone[side] = true
 	if side == rules.Black {
 		ln.moveNo++
+	}
+}
+
+// plainMove resolves the written move of n when it is plain: no notice
+// stands at it, no promotion, conversion, leap or castling is written, and
+// exactly one legal move of its kind of man to its square fits what it
+// names of the origin (nothing, or a file or a rank: a pawn's capture, a
+// piece told apart from another that can go there too), a move that
+// promotes, converts and leaps not and captures as its x says. Such a move
+// gets no finding from resolve, which the rest take (ok false).
+func (w *walk) plainMove(n *record.Node, ln *line) (m rules.Move, ok bool) {
+	mv := n.Move
+	if mv == nil || len(w.noticeIdx) > 0 || mv.Null || mv.Castle != record.NoCastle || mv.To == record.NoSquare ||
+		mv.Desc != nil || (mv.FromFile >= 0 && mv.FromRank >= 0) || mv.Promotion != 0 || mv.Leap || mv.ConvSquare != record.NoSquare {
+		return m, false
+	}
+	kind, to := kindOf(mv.Piece), rules.Square(mv.To)
+	if w.pre.node != n || w.pre.line != ln {
+		// Not listed by proveMove (the line was in check): listed here,
+		// and kept for resolve should the move not be plain.
+		w.r.toList = ln.hist.LegalMovesTo(w.r.toList[:0], kind, to)
+		w.pre.node, w.pre.line = n, ln
+	}
+	list := w.r.toList
+	if mv.FromFile < 0 && mv.FromRank < 0 {
+		if len(list) != 1 {
+			return m, false
+		}
+		m = list[0]
+	} else {
+		found := 0
+		for _, lm := range list {
+			if matchesBase(ln.pos, lm, mv, kind) {
+				m = lm
+				found++
+			}
+		}
+		if found != 1 {
+			return m, false
+		}
+		if mv.Piece != 0 {
+			// A piece's file or rank is needed when another man of its
+			// kind can go there too; else resolve warns that it is not
+			// (superfluousFrom).
+			others := false
+			for _, lm := range list {
+				others = others || (lm.From != m.From && !lm.IsLeap())
+			}
+			if !others {
+				return m, false
+			}
+		}
+	}
+	if m.Promotion != rules.NoKind || m.HasConversion() || m.Flags&(rules.FlagLeap|rules.FlagCastleShort|rules.FlagCastleLong|rules.FlagWaitingMove) != 0 ||
+		(mv.Capture != m.IsCapture() && w.g.Notation != record.UCI) {
+		return m, false
+	}
+	w.pre.node = nil
+	w.toListed, w.toKind, w.toSquare = true, kind, to
+	return m, true
+}
+
+// playMove plays m, the move of node n, the k-th of its turn (last: the
+// turn ends with it), and judges what it did: check, mate, the game's
+// end, the written check mark. fixedOrigin: the turn allowed only one man
+// to move (rules.Turn.Origin).
+func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m rules.Move, fixedOrigin, last bool) {
+	mv := n.Move
+	ply := ln.ply + 1
+	var gives bool
+	if !last {
+		// Inside a compound turn the same side moves on; ask before.
+		gives = ln.pos.GivesCheck(m)
+	}
+	// The position before the move is needed for the step, and for a
+	// check-mark finding, which is known only after the move (is it
+	// check, is it mate?) and needs a written mark or a move that can
+	// give check: keep a value copy in a reused Position (no
+	// allocation, cheaper than trying the move twice) and write its FEN
+	// only if a finding needs it. Most moves need none, and the copy
+	// was a visible part of each ply.
+	var before *rules.Position
+	may := ln.pos.MayGiveCheck(m)
+	if (ln.main && w.played != nil) || mv.Check != 0 || gives || may {
+		w.r.scratch = *ln.pos
+		before = &w.r.scratch
+	}
+	if ln.main && w.g.Notation == record.DescriptiveNotation {
+		w.trace(m) // a man read by where it started (descriptive.go)
+	}
+	if last {
+		ln.hist.PlayMayCheck(m, may)
+		// The opponent is to move: in check means the move gave check
+		// (the history tested it when it recorded the position).
+		gives = ln.hist.InCheck()
+	} else {
+		ln.hist.PlayKeepTurn(m)
+	}
+	ln.ply++
+	ln.moved()
+	if gives {
+		if them := side.Other(); ln.firstCheckPly[them] == 0 {
+			ln.firstCheckPly[them], ln.firstCheckSAN[them] = ply, mv.Text
+		}
+	}
+	mate := last && gives && !ln.hasMove
+	won := false
+	if last {
+		// Whether a legal move exists is known (moved): the outcome
+		// need not find out again.
+		if o := ln.endNow(); o.Kind != rules.OutcomeNone {
+			ln.ended, ln.outcome, ln.endPly = true, o, ln.ply
+			won = o.Winner == winnerOf(side)
+		} else if gives {
+			won = ln.decidedFor(side)
+		}
+	}
+	if ln.main && w.played != nil {
+		w.step(n, k, ln, side, before, m, gives, mate, fixedOrigin, !last)
+	}
+	if ln.main && w.r.cfg.Moves {
+		w.res.Moves = append(w.res.Moves, MoveText{Text: mv.Text, MoveNumber: ln.moveNo, Side: side, TurnIndex: k})
+	}
+	if gives || mv.Check != 0 {
+		// A move that neither checks nor is marked has no mark to judge.
+		w.checkMark(n, ln, side, ply, gives, mate, won, before)
 	}
 }
 
@@ -272,7 +358,7 @@ func (w *walk) checkMoveNumber(first *record.Node, ln *line, side rules.Color) {
 // rules say (docs/notation.md section 5).
 func (w *walk) checkResult(ln *line) {
 	g := w.g
-	tag, hasTag := g.Tag("Result")
+	tag, hasTag := w.tags.result, w.tags.has&tagResult != 0
 	at := g.ResultPos
 	if !at.IsValid() {
 		for _, t := range g.Tags {
@@ -310,7 +396,7 @@ func (w *walk) checkResult(ln *line) {
 		return
 	}
 	want := resultOf(ln.outcome)
-	rec := recordedResult(g)
+	rec := w.recordedResult()
 	switch {
 	case rec == "" || rec == "*":
 		finding(ruleid.ResultMissing, fmt.Sprintf("the game ended %s (%s); the result is %s, but the record gives %s",

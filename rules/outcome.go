@@ -377,8 +377,12 @@ func (h *History) clearWindow() {
 func (h *History) Position() *Position { return &h.pos }
 
 // Play applies a legal move and passes the turn.
-func (h *History) Play(m Move) {
-	mayCheck := !h.moverSafe || h.pos.MayGiveCheck(m)
+func (h *History) Play(m Move) { h.PlayMayCheck(m, h.pos.MayGiveCheck(m)) }
+
+// PlayMayCheck is Play for a caller that has asked Position().MayGiveCheck(m)
+// already (may is its answer): the replayer asks it before every move.
+func (h *History) PlayMayCheck(m Move, may bool) {
+	mayCheck := !h.moverSafe || may
 	h.pos.Play(m)
 	h.record(mayCheck)
 	h.moverSafe = true
@@ -411,6 +415,44 @@ func (h *History) InCheck() bool { return h.last.checked }
 // anyway): it saves finding one a second time at every ply.
 // hasMove must equal Position().HasLegalMove().
 func (h *History) OutcomeKnown(hasMove bool) Outcome {
+	if hasMove && !h.mayEnd() {
+		// The replayer asks at every ply, and nearly every position of a
+		// game is one with a move where nothing else can end it.
+		return Outcome{}
+	}
+	return h.outcome(hasMove)
+}
+
+// mayEnd reports whether an end that needs no lack of moves (dead
+// position, bare king, repetition, the move rules) could hold in the
+// current position, by tests of a few bitboards that are never false when
+// one of them does: a dead position has no man but kings, knights and
+// bishops (fide), or four men in all (kings-and-one); a king is bare, or
+// has no piece but pawns (pieces-half-win; win-unless-counter looks one
+// position back too, at a king bared then, which is bare still: a lone
+// king gains no man); a repetition needs a position seen before in the
+// window; every move rule needs fifty moves.
+func (h *History) mayEnd() bool {
+	p := &h.pos
+	s := p.s
+	k := &p.byKind
+	occ := p.byColor[White] | p.byColor[Black]
+	switch {
+	case h.rep, p.halfmove >= 100:
+		return true
+	case s.DeadPosition == DeadFide && occ&^(k[King]|k[Knight]|k[Bishop]) == 0,
+		s.DeadPosition == DeadKingsAndOne && popcount(occ) <= 4:
+		return true
+	case h.last.bare[White] || h.last.bare[Black]:
+		return true
+	case s.BareKing == BarePiecesHalfWin && (p.pieceCount(White) == 0 || p.pieceCount(Black) == 0):
+		return true
+	}
+	return false
+}
+
+// outcome is OutcomeKnown without its shortcut.
+func (h *History) outcome(hasMove bool) Outcome {
 	p := &h.pos
 	s := p.s
 	x := p.side // to move
@@ -641,6 +683,14 @@ func (h *History) StopOutcome(hasMove bool) Outcome {
 	if o := h.OutcomeKnown(hasMove); o.Ended() {
 		return o
 	}
+	return h.StopDecided()
+}
+
+// StopDecided is StopOutcome for a caller that has just found
+// OutcomeKnown to be OutcomeNone in the current position: the win a side
+// has made sure of though the game goes on, OutcomeNone if none. It saves
+// testing the ends a second time.
+func (h *History) StopDecided() Outcome {
 	p := &h.pos
 	x, y := p.side, p.side^1
 	if p.s.BareKing == BareWinUnlessCounter && p.isBare(x) && !p.isBare(y) && !p.canBareBack() {

@@ -1,6 +1,9 @@
 package rules
 
-import "testing"
+import (
+	"math/rand"
+	"testing"
+)
 
 // FIDE Laws 5.2.2 (dead position, as docs/rules.md's dead-position=fide reads
 // it), 9.6 (fivefold repetition, 75 moves) and 9.2/9.3 (claims).
@@ -107,5 +110,103 @@ func TestHistoryKeysSinceIrreversible(t *testing.T) {
 	h.Play(find(t, h.Position(), "a1b1"))
 	if len(h.positions) != 0 || len(h.slots) != 0 {
 		t.Errorf("%d keys kept under repetition=off", len(h.positions))
+	}
+}
+
+// TestOutcomeShortcutMissesNoEnd holds OutcomeKnown's shortcut (mayEnd) to
+// the ends themselves: over random games of every profile that take what
+// they can until three or four men are left and then wander (so that dead positions,
+// bare kings, repetitions and the move rules all come up), with compound
+// turns now and then, no position where the side to move has a move and
+// the rules end the game is one mayEnd answers "cannot".
+func TestOutcomeShortcutMissesNoEnd(t *testing.T) {
+	t.Parallel() // CPU-heavy; no test here changes a package variable
+	rng := rand.New(rand.NewSource(21))
+	seen := map[OutcomeKind]int{}
+	skipped := 0
+	for _, prof := range Profiles() {
+		s := prof.Settings
+		h := NewHistory(NewPosition(&s))
+		for game := 0; game < 8; game++ {
+			h.Reset(NewPosition(&s))
+			var moves, captures []Move
+			var last [2]Move
+			for ply := 0; ply < 700; ply++ {
+				p := h.Position()
+				moves = p.LegalMoves(moves[:0])
+				if len(moves) == 0 {
+					break
+				}
+				captures = captures[:0]
+				for _, m := range moves {
+					if p.capturedSquare(m) != NoSquare {
+						captures = append(captures, m)
+					}
+				}
+				m := moves[rng.Intn(len(moves))]
+				if len(captures) > 0 && popcount(p.byColor[White]|p.byColor[Black]) > 3+game%2 && rng.Intn(4) != 0 {
+					m = captures[rng.Intn(len(captures))]
+				} else if back := NewMove(last[p.side].To, last[p.side].From, 0); rng.Intn(2) == 0 {
+					// Back where the man came from: positions recur.
+					for _, lm := range moves {
+						if lm.From == back.From && lm.To == back.To && lm.Flags&FlagCapture == 0 {
+							m = lm
+						}
+					}
+				}
+				last[p.side] = m
+				if rng.Intn(16) == 0 {
+					h.PlayKeepTurn(m)
+				} else {
+					h.Play(m)
+				}
+				if !h.Position().HasLegalMove() {
+					continue
+				}
+				o := h.outcome(true)
+				if o.Ended() {
+					seen[o.Kind]++
+				}
+				if h.mayEnd() {
+					continue
+				}
+				skipped++
+				if o.Ended() {
+					t.Fatalf("%s game %d ply %d after %s: the shortcut says no end, the rules %+v (%s)", prof.Name, game, ply, m, o, h.Position().FEN())
+				}
+			}
+		}
+	}
+	// Few men, as random games seldom leave them: one man a side of every
+	// kind (kings-and-one), minors (fide), a lone king.
+	fixed := 0
+	for _, prof := range Profiles() {
+		s := prof.Settings
+		for _, fen := range []string{
+			"k7/8/8/8/8/8/8/KR5r w - - 0 1", "k7/8/8/8/8/8/8/KQ4r1 b - - 0 1",
+			"kb6/8/8/8/8/8/8/K1B5 w - - 0 1", "k7/8/8/8/8/8/8/KN6 w - - 0 1",
+			"k7/p7/8/8/8/8/P7/K7 w - - 0 1", "kn6/8/8/8/8/8/8/KN6 b - - 0 1",
+		} {
+			p, err := ParseFEN(&s, fen)
+			if err != nil {
+				continue
+			}
+			h := NewHistory(p)
+			if !p.HasLegalMove() || h.mayEnd() {
+				continue
+			}
+			fixed++
+			if o := h.outcome(true); o.Ended() {
+				t.Errorf("%s %s: the shortcut says no end, the rules %+v", prof.Name, fen, o)
+			}
+		}
+	}
+	for _, k := range []OutcomeKind{OutcomeDeadPosition, OutcomeBareKing, OutcomeRepetition, OutcomeMoveRule} {
+		if seen[k] == 0 {
+			t.Errorf("no %s seen with a move left: the test does not cover it (seen %v)", k, seen)
+		}
+	}
+	if skipped < 1000 {
+		t.Errorf("the shortcut answered only %d positions", skipped)
 	}
 }
