@@ -7,6 +7,11 @@ import (
 	"io"
 
 	"github.com/ashtapada/ashtapada/formats"
+	// PGN, the grammar's format, is read by every program that runs
+	// games through batch, whatever else it registers: the registry's
+	// fallback (formats.DetectRecordFormat) must exist, or a program that
+	// imports batch without formats/all would find no reader at all.
+	_ "github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/source"
