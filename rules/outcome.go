@@ -438,7 +438,8 @@ func (h *History) mayEnd() bool {
 	k := &p.byKind
 	occ := p.byColor[White] | p.byColor[Black]
 	switch {
-	case h.rep, p.halfmove >= 100:
+	case h.rep, p.halfmove >= ClaimableMoves:
+		// No move rule ends a game sooner (TestMoveRuleLimits).
 		return true
 	case s.DeadPosition == DeadFide && occ&^(k[King]|k[Knight]|k[Bishop]) == 0,
 		s.DeadPosition == DeadKingsAndOne && popcount(occ) <= 4:
@@ -482,18 +483,7 @@ func (h *History) outcome(hasMove bool) Outcome {
 	if o, ok := h.repetition(); ok {
 		return o
 	}
-	// A switch, not a map literal: this runs at every ply, and the map was
-	// built (allocated) at each call.
-	limit := 0
-	switch s.MoveRule {
-	case MoveRuleFide:
-		limit = 150
-	case MoveRule50:
-		limit = 100
-	case MoveRule70:
-		limit = 140
-	}
-	if limit > 0 && p.halfmove >= limit {
+	if limit := s.MoveRule.Limit(); limit > 0 && p.halfmove >= limit {
 		return Outcome{Kind: OutcomeMoveRule, Winner: Draw,
 			Reason: fmt.Sprintf("%d moves without a capture or a pawn move", limit/2)}
 	}
@@ -508,7 +498,7 @@ func (h *History) Claimable() OutcomeKind {
 	if p.s.Repetition == RepetitionFide && h.occurrences(3) >= 3 {
 		return OutcomeRepetition
 	}
-	if p.s.MoveRule == MoveRuleFide && p.halfmove >= 100 {
+	if p.s.MoveRule == MoveRuleFide && p.halfmove >= ClaimableMoves {
 		return OutcomeMoveRule
 	}
 	return OutcomeNone

@@ -210,3 +210,17 @@ func TestOutcomeShortcutMissesNoEnd(t *testing.T) {
 		t.Errorf("the shortcut answered only %d positions", skipped)
 	}
 }
+
+// TestMoveRuleLimits holds the outcome's shortcut (mayEnd asks nothing
+// below ClaimableMoves) to the rules: no move rule may end a game sooner.
+func TestMoveRuleLimits(t *testing.T) {
+	for i := range 256 {
+		r := MoveRule(i)
+		if l := r.Limit(); l != 0 && l < ClaimableMoves {
+			t.Errorf("move rule %d ends a game after %d halfmoves, before the %d the outcome's shortcut waits for", r, l, ClaimableMoves)
+		}
+	}
+	if MoveRuleFide.Limit() == 0 || MoveRuleOff.Limit() != 0 {
+		t.Errorf("fide's limit %d, off's %d", MoveRuleFide.Limit(), MoveRuleOff.Limit())
+	}
+}

@@ -144,6 +144,27 @@ const (
 	MoveRule70
 )
 
+// ClaimableMoves is the count of halfmoves without a capture or a pawn
+// move from which fide's fifty-move claim stands; no move rule ends a game
+// sooner.
+const ClaimableMoves = 100
+
+// Limit is the count of halfmoves without a capture or a pawn move that
+// ends the game under the rule, 0 when the rule is off.
+func (r MoveRule) Limit() int {
+	// A switch, not a map literal: this runs at every ply, and a map
+	// literal was built (allocated) at each call.
+	switch r {
+	case MoveRuleFide:
+		return 150
+	case MoveRule50:
+		return 100
+	case MoveRule70:
+		return 140
+	}
+	return 0
+}
+
 // DeadPosition is the dead-position rule.
 type DeadPosition uint8
 
