@@ -79,6 +79,7 @@ func init() {
 			}
 		}
 	}
+	initCheckFrom()
 }
 
 func rayAtt(d int, s Square, occ uint64) uint64 {

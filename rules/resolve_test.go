@@ -141,12 +141,29 @@ func TestMayGiveCheckCoversGivesCheck(t *testing.T) {
 		}
 		return all
 	}
+	type named struct {
+		name string
+		s    Settings
+	}
+	var sets []named
 	for _, prof := range Profiles() {
-		s := prof.Settings
+		sets = append(sets, named{prof.Name, prof.Settings})
+	}
+	// The elephant that leaps along a rank or file is in no built-in
+	// profile but is a setting of chaturanga's.
+	chat, err := Lookup("chaturanga")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dabbaba := chat.Settings
+	dabbaba.Elephant = ElephantDabbaba
+	sets = append(sets, named{"chaturanga elephant=dabbaba", dabbaba})
+	for _, set := range sets {
+		s := set.s
 		for game := 0; game < 6; game++ {
 			p := NewPosition(&s)
 			for ply := 0; ply < 160; ply++ {
-				all := judge(prof.Name, p)
+				all := judge(set.name, p)
 				if len(all) == 0 {
 					break
 				}

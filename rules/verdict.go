@@ -235,22 +235,52 @@ func (p *Position) colourNote(k Kind, to Square) string {
 }
 
 // MayGiveCheck is a cheap superset of GivesCheck: false means that m
-// surely leaves the opponent's king unattacked, true that it may not. Every
-// man of every profile attacks only along the lines through its square or
-// a knight's jump from it (Settings.attacks), so a move of one man checks
-// only by landing on such a square of the enemy king, or by leaving one
-// (uncovering a slider behind it). Moves that change a second square
-// (castling, en passant, a conversion) or the man (a promotion), and the
-// king's leap, are answered "may". m must be a legal move of p (its
-// squares on the board). Small enough to be inlined: the replayer asks it
-// at every move.
+// surely leaves the opponent's king unattacked, true that it may not. A
+// move of one man checks only by landing where that man attacks the enemy
+// king on an empty board (checkFrom: a pawn's two squares, a knight's
+// jumps, a rook's lines; the lines through the king for the men whose
+// moves the profile decides, since ferz, alfil, dabbaba and bishop moves
+// all lie on them), or by leaving a line through the king (uncovering a
+// slider behind it). Moves that change a second square (castling, en
+// passant, a conversion) or the man (a promotion), and the king's leap,
+// are answered "may". m must be a legal move of p (its squares on the
+// board). Small enough to be inlined: the replayer asks it at every move.
 func (p *Position) MayGiveCheck(m Move) bool {
 	// Without branches but the caller's: whether a move is near the king
 	// is as good as random, and so would be a branch on each test.
 	ksq := uint8(p.kingSq[p.side^1])
 	other := uint64(ksq>>6) | uint64(m.Flags&^(FlagCapture|FlagDoubleStep)) | uint64(m.Promotion|m.ConvKind)
-	near := kingLines[ksq&63] | knightAtt[ksq&63]
-	return (near>>(uint8(m.From)&63)|near>>(uint8(m.To)&63))&1|other != 0
+	from, to := uint8(m.From)&63, uint8(m.To)&63
+	direct := checkFrom[p.board[from]&15][ksq&63]
+	return (kingLines[ksq&63]>>from|direct>>to)&1|other != 0
+}
+
+// checkFrom[pc][k] is, for a king on k, every square from which the man
+// pc (a Piece) could attack it on an empty board under any profile: what
+// MayGiveCheck asks of a move's arrival. A value that is no man (an empty
+// square) gets every square.
+var checkFrom [16][64]uint64
+
+// initCheckFrom fills checkFrom from the attack tables (bitboard.go's init
+// calls it once they are made).
+func initCheckFrom() {
+	for i := range checkFrom {
+		for k := range checkFrom[i] {
+			checkFrom[i][k] = ^uint64(0)
+		}
+	}
+	for k := 0; k < 64; k++ {
+		for c := White; c <= Black; c++ {
+			// Pawn attacks are not symmetric: a pawn of c on t attacks k
+			// when a pawn of the other colour on k would attack t.
+			checkFrom[MakePiece(c, Pawn)][k] = pawnAtt[c^1][k]
+			checkFrom[MakePiece(c, Knight)][k] = knightAtt[k]
+			checkFrom[MakePiece(c, King)][k] = kingAtt[k]
+			checkFrom[MakePiece(c, Rook)][k] = rookLines[k]
+			checkFrom[MakePiece(c, Bishop)][k] = kingLines[k]
+			checkFrom[MakePiece(c, Queen)][k] = kingLines[k]
+		}
+	}
 }
 
 // GivesCheck reports whether m leaves the opponent's king attacked.
