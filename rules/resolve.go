@@ -13,6 +13,11 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 	if k <= NoKind || int(k) >= len(p.byKind) {
 		return dst
 	}
+	if !inCheck && k != King && to >= 0 && to < 64 {
+		if out, ok := p.plainTo(dst, k, to); ok {
+			return out
+		}
+	}
 	from := p.byKind[k] & p.byColor[p.side]
 	toMask := ^uint64(0)
 	if to != NoSquare {
@@ -124,6 +129,79 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 		}
 	}
 	return out
+}
+
+// plainTo is legalMovesTo for most written moves, when it can answer (ok):
+// not in check, a man other than the king to a square where it neither
+// promotes nor takes en passant, under settings that make king safety the
+// whole of legality, and no capture that a conversion or a stuck pawn
+// could change. Then a candidate's move is legal unless the man is pinned
+// and leaves its line, so the candidates are narrowed as a bit set and
+// their moves appended once, in the order of LegalMoves (by origin).
+func (p *Position) plainTo(dst []Move, k Kind, to Square) ([]Move, bool) {
+	s := p.s
+	if s.extraLegality() {
+		return dst, false
+	}
+	us, them := p.side, p.side^1
+	t := bb(to)
+	own, enemy := p.byColor[us], p.byColor[them]
+	if (own|p.byKind[King])&t != 0 {
+		// No man goes to a square of its own side or takes a king.
+		return dst, true
+	}
+	flags := MoveFlags(0)
+	if enemy&t != 0 {
+		if s.stuckFilter() || (s.UnavailablePromo == UnavailableWait && enemy&p.byKind[Pawn]&lastRank(them) != 0) {
+			return dst, false
+		}
+		flags = FlagCapture
+	}
+	occ := own | enemy
+	from := p.byKind[k] & own
+	if k == Pawn {
+		if t&lastRank(us) != 0 || to == p.ep {
+			return dst, false
+		}
+		from &^= lastRank(us)
+		if flags != 0 {
+			from &= pawnAtt[them][to]
+		} else {
+			back, startRank := Square(8), rank2
+			if us == Black {
+				back, startRank = -8, rank7
+			}
+			b1 := to - back
+			switch {
+			case b1 < 0 || b1 > 63:
+				from = 0
+			case from&bb(b1) != 0:
+				from = bb(b1)
+			case occ&bb(b1) == 0 && s.PawnDoubleStep && b1-back >= 0 && b1-back < 64 && from&startRank&bb(b1-back) != 0:
+				from, flags = bb(b1-back), FlagDoubleStep
+			default:
+				from = 0
+			}
+		}
+	} else {
+		from = p.reaching(k, to, from, occ)
+	}
+	ksq := p.kingSq[us]
+	if lined := from & kingLines[ksq]; lined != 0 {
+		// Only a man on a line through its king can be pinned.
+		rq, bq := p.sliders(them)
+		snipers := rookLines[ksq]&rq | bishopLines[ksq]&bq
+		for ; lined != 0; lined &= lined - 1 {
+			f := Square(trailing(lined))
+			if pin := pinLine(ksq, snipers, f, occ); pin != 0 && pin&t == 0 {
+				from &^= bb(f)
+			}
+		}
+	}
+	for ; from != 0; from &= from - 1 {
+		dst = append(dst, NewMove(Square(trailing(from)), to, flags))
+	}
+	return dst, true
 }
 
 // reaching is the men of from (of kind k, not a pawn nor the king) that

@@ -86,6 +86,68 @@ func TestLegalMovesToPins(t *testing.T) {
 	}
 }
 
+// TestLegalMovesToConversionsAndStuckPawns checks the shortcuts where a
+// capture is more than king safety: andhra's waiting pawns, converted by
+// a capture of the man they wait for (one move per conversion, none when
+// it would expose the capturer's king), and stuck pawns (Hindustani,
+// chaturanga-gollon), whose check a capture can make real by making their
+// promotion available. Each profile also without the settings that make
+// legality look further (mastu, pawns-only-king=immune,
+// stalemate=forbidden), under which the replayer's quicker paths answer.
+// Random games seldom reach these; each position is checked and two plies
+// beyond.
+func TestLegalMovesToConversionsAndStuckPawns(t *testing.T) {
+	t.Parallel() // CPU-heavy; no test here changes a package variable
+	andhra := []string{
+		"P6P/8/3k4/8/8/8/7r/R3K2R b - - 0 1",
+		"P2k4/8/8/8/8/8/r7/R3K2R b - - 0 1",
+		"R5PP/4k3/8/2b5/8/2n5/8/4K3 b - - 0 1",
+	}
+	stuck := []string{
+		"4k3/8/8/8/8/8/p7/1K1n2nR w - - 0 1",
+		"1k6/P7/8/8/8/8/8/RN2K1NR b - - 0 1",
+		"r3k1nr/P7/8/8/8/8/8/1N2K1N1 b - - 0 1",
+		"2k5/1P6/8/8/8/8/8/4KNN1 b - - 0 1",
+	}
+	cases := []struct {
+		profile string
+		fens    []string
+	}{{"andhra", andhra}, {"hindustani", stuck}, {"chaturanga-gollon", stuck}}
+	positions := 0
+	for _, c := range cases {
+		prof, err := Lookup(c.profile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain := prof.Settings
+		plain.Mastu, plain.PawnsOnlyKing = false, PawnsOnlyNormal
+		if plain.Stalemate == StalemateForbidden {
+			plain.Stalemate = StalemateDraw
+		}
+		for _, s := range []*Settings{&prof.Settings, &plain} {
+			for _, fen := range c.fens {
+				p, err := ParseFEN(s, fen)
+				if err != nil {
+					t.Fatalf("%s %s: %v", c.profile, fen, err)
+				}
+				for _, m := range checkShortcuts(t, c.profile, p) {
+					q := *p
+					q.Play(m)
+					for _, r := range checkShortcuts(t, c.profile, &q) {
+						u := q
+						u.Play(r)
+						checkShortcuts(t, c.profile, &u)
+						positions++
+					}
+				}
+			}
+		}
+	}
+	if positions < 1000 {
+		t.Fatalf("only %d positions checked", positions)
+	}
+}
+
 // checkShortcuts checks, in p, that LegalMovesTo gives exactly the moves
 // of LegalMoves of each kind to each square (in the same order) and that
 // HasLegalMove (with its quick paths) agrees with the full list, which it
