@@ -55,24 +55,31 @@ func (p *Position) legal(lc *legalCtx, m Move, stalemateRule bool) bool {
 	if !p.safeAfter(lc, m) {
 		return false
 	}
-	if lc.extra {
-		immune := p.s.PawnsOnlyKing == PawnsOnlyImmune && p.mayLeavePawnsOnly(m)
-		if immune || (stalemateRule && p.s.Stalemate == StalemateForbidden) {
-			q := *p
-			q.apply(m)
-			them := p.side ^ 1
-			if immune && q.pieceCount(them) == 0 && q.attacked(q.kingSq[them], p.side) {
-				return false
-			}
-			if stalemateRule && p.s.Stalemate == StalemateForbidden {
-				// A stalemate needs the opponent out of check and without a
-				// move. quickHasMove holds in or out of check: out of check
-				// its move is legal, in check there is no stalemate anyway.
-				q.side ^= 1
-				if !q.quickHasMove() && !q.InCheck() && !q.endsBeforeStalemate(p.isBare(p.side)) && !q.hasLegal(false) {
-					return false
-				}
-			}
+	return !lc.extra || p.furtherAllows(m, stalemateRule)
+}
+
+// furtherAllows is legal's last test under the settings that look further
+// than the move (pawns-only-king=immune, stalemate=forbidden with
+// stalemateRule), for a move that is otherwise legal.
+func (p *Position) furtherAllows(m Move, stalemateRule bool) bool {
+	immune := p.s.PawnsOnlyKing == PawnsOnlyImmune && p.mayLeavePawnsOnly(m)
+	stalemate := stalemateRule && p.s.Stalemate == StalemateForbidden
+	if !immune && !stalemate {
+		return true
+	}
+	q := *p
+	q.apply(m)
+	them := p.side ^ 1
+	if immune && q.pieceCount(them) == 0 && q.attacked(q.kingSq[them], p.side) {
+		return false
+	}
+	if stalemate {
+		// A stalemate needs the opponent out of check and without a
+		// move. quickHasMove holds in or out of check: out of check
+		// its move is legal, in check there is no stalemate anyway.
+		q.side ^= 1
+		if !q.quickHasMove() && !q.InCheck() && !q.endsBeforeStalemate(p.isBare(p.side)) && !q.hasLegal(false) {
+			return false
 		}
 	}
 	return true

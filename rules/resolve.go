@@ -133,16 +133,14 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 
 // plainTo is legalMovesTo for most written moves, when it can answer (ok):
 // not in check, a man other than the king to a square where it neither
-// promotes nor takes en passant, under settings that make king safety the
-// whole of legality, and no capture that a conversion or a stuck pawn
-// could change. Then a candidate's move is legal unless the man is pinned
-// and leaves its line, so the candidates are narrowed as a bit set and
-// their moves appended once, in the order of LegalMoves (by origin).
+// promotes nor takes en passant, and no capture that a conversion or a
+// stuck pawn could change. Then a candidate's move is safe for its king
+// unless the man is pinned and leaves its line, so the candidates are
+// narrowed as a bit set and their moves appended once, in the order of
+// LegalMoves (by origin); under the settings that look further than king
+// safety, each move left takes those tests too (legal's others).
 func (p *Position) plainTo(dst []Move, k Kind, to Square) ([]Move, bool) {
 	s := p.s
-	if s.extraLegality() {
-		return dst, false
-	}
 	us, them := p.side, p.side^1
 	t := bb(to)
 	own, enemy := p.byColor[us], p.byColor[them]
@@ -198,8 +196,13 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square) ([]Move, bool) {
 			}
 		}
 	}
+	extra := s.extraLegality()
 	for ; from != 0; from &= from - 1 {
-		dst = append(dst, NewMove(Square(trailing(from)), to, flags))
+		m := NewMove(Square(trailing(from)), to, flags)
+		if extra && (p.captureForbidden(m) != "" || !p.furtherAllows(m, true)) {
+			continue
+		}
+		dst = append(dst, m)
 	}
 	return dst, true
 }

@@ -86,45 +86,60 @@ func TestLegalMovesToPins(t *testing.T) {
 	}
 }
 
-// TestLegalMovesToConversionsAndStuckPawns checks the shortcuts where a
-// capture is more than king safety: andhra's waiting pawns, converted by
-// a capture of the man they wait for (one move per conversion, none when
-// it would expose the capturer's king), and stuck pawns (Hindustani,
+// TestLegalMovesToFurtherRules checks the shortcuts where legality is
+// more than king safety: andhra's waiting pawns, converted by a capture
+// of the man they wait for (one move per conversion, none when it would
+// expose the capturer's king); stuck pawns (Hindustani,
 // chaturanga-gollon), whose check a capture can make real by making their
-// promotion available. Each profile also without the settings that make
-// legality look further (mastu, pawns-only-king=immune,
-// stalemate=forbidden), under which the replayer's quicker paths answer.
-// Random games seldom reach these; each position is checked and two plies
-// beyond.
-func TestLegalMovesToConversionsAndStuckPawns(t *testing.T) {
+// promotion available; mastu, maddat-mari, pawns-only-king=immune and
+// stalemate=forbidden. Each profile also without the settings that make
+// legality look further, under which other paths answer. Random games
+// seldom reach these; each position is checked and two plies beyond.
+func TestLegalMovesToFurtherRules(t *testing.T) {
 	t.Parallel() // CPU-heavy; no test here changes a package variable
 	andhra := []string{
 		"P6P/8/3k4/8/8/8/7r/R3K2R b - - 0 1",
 		"P2k4/8/8/8/8/8/r7/R3K2R b - - 0 1",
 		"R5PP/4k3/8/2b5/8/2n5/8/4K3 b - - 0 1",
+		"4k3/8/2p5/3p4/8/3R4/8/4K3 w - - 0 1",
+		"8/8/8/3pk3/8/3R4/8/4K3 w - - 0 1",
+		"4k3/7p/8/3n4/8/3R4/8/4K3 w - - 0 1",
+		"4k2r/8/8/3n4/8/3R4/8/4K3 w - - 0 1",
 	}
 	stuck := []string{
 		"4k3/8/8/8/8/8/p7/1K1n2nR w - - 0 1",
 		"1k6/P7/8/8/8/8/8/RN2K1NR b - - 0 1",
 		"r3k1nr/P7/8/8/8/8/8/1N2K1N1 b - - 0 1",
 		"2k5/1P6/8/8/8/8/8/4KNN1 b - - 0 1",
+		"k6b/6p1/6P1/8/8/8/8/2Q1K3 w - - 0 1",
+		"k6b/6p1/6P1/8/8/8/3N4/2Q1K3 w - - 0 1",
 	}
 	cases := []struct {
 		profile string
+		edit    func(*Settings)
 		fens    []string
-	}{{"andhra", andhra}, {"hindustani", stuck}, {"chaturanga-gollon", stuck}}
+	}{
+		{"andhra", nil, andhra},
+		{"andhra", func(s *Settings) { s.Capture = CaptureMaddatMari }, andhra},
+		{"hindustani", nil, stuck},
+		{"chaturanga-gollon", nil, stuck},
+	}
 	positions := 0
 	for _, c := range cases {
 		prof, err := Lookup(c.profile)
 		if err != nil {
 			t.Fatal(err)
 		}
-		plain := prof.Settings
-		plain.Mastu, plain.PawnsOnlyKing = false, PawnsOnlyNormal
+		s := prof.Settings
+		if c.edit != nil {
+			c.edit(&s)
+		}
+		plain := s
+		plain.Capture, plain.Mastu, plain.PawnsOnlyKing = CaptureMaraMari, false, PawnsOnlyNormal
 		if plain.Stalemate == StalemateForbidden {
 			plain.Stalemate = StalemateDraw
 		}
-		for _, s := range []*Settings{&prof.Settings, &plain} {
+		for _, s := range []*Settings{&s, &plain} {
 			for _, fen := range c.fens {
 				p, err := ParseFEN(s, fen)
 				if err != nil {
