@@ -245,12 +245,12 @@ func (s *Splitter) nextLine(max int) (line []byte, n int, err error) {
 // In movetext (moves true: the game has movetext, outside a comment, the
 // line before not ending with a termination marker), such a line starts
 // with no white space, `[` or `%` (no tag, escape or blank line), holds
-// no `\r`, and leaves no comment open, no game cut on it (scanLine) and
-// no termination marker at its end (endsWithResult); scanLine follows its
-// parentheses. Among the tags (moves false, no blank line after them
+// no `\r`, and leaves no comment open and no game cut on it (scanLine,
+// which follows its parentheses); a line that ends with a termination
+// marker (endsWithResult) ends the run, and marker says so. Among the tags (moves false, no blank line after them
 // yet), it is a tag pair written the usual way, `[Name "value"]` and the
 // line end, whose name the run adds to the game's tag names.
-func (s *Splitter) plainRun(moves bool, room int) (n, lines int) {
+func (s *Splitter) plainRun(moves bool, room int) (n, lines int, marker bool) {
 	b := s.win[s.wi:]
 	if room >= 0 && room < len(b) {
 		b = b[:room]
@@ -269,12 +269,16 @@ func (s *Splitter) plainRun(moves bool, room int) (n, lines int) {
 				break
 			}
 			line, depth := rest[:e], s.depth
-			if open, cut := s.scanLine(line, 0, 0, false); open || cut > 0 || endsWithResult(line, 0) {
+			if open, cut := s.scanLine(line, 0, 0, false); open || cut > 0 {
 				// Next reads it, from the same state.
 				s.depth = depth
 				break
 			}
 			n += e
+			if endsWithResult(line, 0) {
+				// The game's last line, most often: the run ends with it.
+				return n, lines + 1, true
+			}
 		} else {
 			e := plainTagLen(rest)
 			if e == 0 {
@@ -285,7 +289,7 @@ func (s *Splitter) plainRun(moves bool, room int) (n, lines int) {
 		}
 		lines++
 	}
-	return n, lines
+	return n, lines, false
 }
 
 // plainRuns turns plainRun on; the tests compare the chunks with and
@@ -414,13 +418,15 @@ func (s *Splitter) Next() (Chunk, error) {
 	for {
 		if plainRuns && first == nil && s.err == nil && !junk && !inComment && (sawMoves && !afterResult || !sawMoves && !tagsEnded) {
 			// Most lines change nothing but the chunk's bytes and the
-			// line count (and a tag line the game's tag names): a run of
-			// them is taken from the window at once.
+			// line count (a tag line adds its name, the line with the
+			// game's marker sets afterResult): a run of them is taken
+			// from the window at once.
 			room := -1
 			if max := s.limits.MaxGameBytes; max > 0 {
 				room = max - len(data)
 			}
-			if n, lines := s.plainRun(sawMoves, room); n > 0 {
+			if n, lines, marker := s.plainRun(sawMoves, room); n > 0 {
+				afterResult = marker
 				run := s.win[s.wi : s.wi+n]
 				if len(data) >= growDouble && cap(data)-len(data) < n {
 					data = slices.Grow(data, max(len(data), n))
