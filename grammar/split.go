@@ -247,9 +247,10 @@ func (s *Splitter) nextLine(max int) (line []byte, n int, err error) {
 // with no white space, `[` or `%` (no tag, escape or blank line), holds
 // no `\r`, and leaves no comment open and no game cut on it (scanLine,
 // which follows its parentheses); a line that ends with a termination
-// marker (endsWithResult) ends the run, and marker says so. Among the tags (moves false, no blank line after them
-// yet), it is a tag pair written the usual way, `[Name "value"]` and the
-// line end, whose name the run adds to the game's tag names.
+// marker (endsWithResult) ends the run, and marker says so. Among the
+// tags (moves false, no blank line after them yet), it is a tag pair
+// written the usual way, `[Name "value"]` and the line end, whose name
+// the run adds to the game's tag names.
 func (s *Splitter) plainRun(moves bool, room int) (n, lines int, marker bool) {
 	b := s.win[s.wi:]
 	if room >= 0 && room < len(b) {
