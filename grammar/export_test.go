@@ -25,3 +25,11 @@ func SetRestartEvery(n int) (restore func()) {
 func ReadInParts(c Chunk, filename string, s *Scratch, nodes int, take func(g *record.Game, nodes []record.Node)) (*record.Game, bool) {
 	return readParts(c, filename, s, partReading{Nodes: nodes, Take: take})
 }
+
+// SetPlainRuns turns the splitter's taking of plain lines in runs on or
+// off, and returns what restores it.
+func SetPlainRuns(on bool) (restore func()) {
+	old := plainRuns
+	plainRuns = on
+	return func() { plainRuns = old }
+}

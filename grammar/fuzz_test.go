@@ -94,6 +94,7 @@ func checkInput(t *testing.T, data []byte) {
 	if rest := data[covered:]; len(bytes.TrimSpace(rest)) > 0 {
 		t.Fatalf("text after the last chunk: %q", rest)
 	}
+	checkPlainRuns(t, data)
 	// Read as descriptive notation (--notation descriptive), whose scanner
 	// gives the builder the main line in batches when read in parts.
 	dsp := grammar.NewSplitter(bytes.NewReader(data))
@@ -256,4 +257,37 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkInput(t, data)
 	})
+}
+
+// checkPlainRuns checks that the splitter cuts data alike with and without
+// taking plain lines in runs (plainRun), with the default limits and with
+// a game size limit small enough to be reached inside a run.
+func checkPlainRuns(t *testing.T, data []byte) {
+	t.Helper()
+	for _, maxGame := range []int{grammar.DefaultLimits().MaxGameBytes, 200} {
+		runs := splitAll(data, maxGame)
+		restore := grammar.SetPlainRuns(false)
+		lines := splitAll(data, maxGame)
+		restore()
+		if !reflect.DeepEqual(runs, lines) {
+			t.Fatalf("the splitter cuts alike only without plain runs (game limit %d):\nruns  %+v\nlines %+v", maxGame, runs, lines)
+		}
+	}
+}
+
+// splitAll is every chunk the splitter cuts data into, its error and its
+// residue.
+func splitAll(data []byte, maxGame int) []any {
+	sp := grammar.NewSplitter(bytes.NewReader(data))
+	l := grammar.DefaultLimits()
+	l.MaxGameBytes = maxGame
+	sp.SetLimits(l)
+	var out []any
+	for {
+		c, err := sp.Next()
+		if err != nil {
+			return append(out, err.Error(), string(sp.Residue()), sp.BOM())
+		}
+		out = append(out, c)
+	}
 }

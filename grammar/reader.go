@@ -693,7 +693,9 @@ loop:
 				p.Offset++
 			}
 			s.next()
-			if (depth > 0 || len(b.stack) > start || b.given > 0) && isProseWord(val) && b.proseStarts(s, val) {
+			// A plain move but castling holds its square's digit: it is
+			// no prose word (isProseWord), and nearly every move is one.
+			if (depth > 0 || len(b.stack) > start || b.given > 0) && (!plain || sm.castle != record.NoCastle) && isProseWord(val) && b.proseStarts(s, val) {
 				// `17 Df3 et les blancs sont nettement mieux)`: the
 				// annotator's words at the end of a variation, or before
 				// the marker (`les blancs abandonnent`).

@@ -237,6 +237,99 @@ func (s *Splitter) nextLine(max int) (line []byte, n int, err error) {
 	return line, n, err
 }
 
+// plainRun is the length of the run of whole lines at the head of the
+// window that Next would take one by one changing nothing but the
+// chunk's bytes and the line count, and how many lines it holds; room,
+// when not negative, is the most bytes the game may still take.
+//
+// In movetext (moves true: the game has movetext, outside a comment, the
+// line before not ending with a termination marker), such a line starts
+// with no white space, `[` or `%` (no tag, escape or blank line), holds
+// no `\r`, and leaves no comment open and no game cut on it (scanLine,
+// which follows its parentheses); a line that ends with a termination
+// marker (endsWithResult) ends the run, and marker says so. Among the
+// tags (moves false, no blank line after them yet), it is a tag pair
+// written the usual way, `[Name "value"]` and the line end, whose name
+// the run adds to the game's tag names.
+func (s *Splitter) plainRun(moves bool, room int) (n, lines int, marker bool) {
+	b := s.win[s.wi:]
+	if room >= 0 && room < len(b) {
+		b = b[:room]
+	}
+	if cr := s.cr.index(b, s.consumed, '\r'); cr >= 0 {
+		b = b[:cr]
+	}
+	for len(b) > n {
+		rest := b[n:]
+		if moves {
+			if !plainFirst[rest[0]] {
+				break
+			}
+			e := bytes.IndexByte(rest, '\n') + 1
+			if e == 0 {
+				break
+			}
+			line, depth := rest[:e], s.depth
+			if open, cut := s.scanLine(line, 0, 0, false); open || cut > 0 {
+				// Next reads it, from the same state.
+				s.depth = depth
+				break
+			}
+			n += e
+			if endsWithResult(line, 0) {
+				// The game's last line, most often: the run ends with it.
+				return n, lines + 1, true
+			}
+		} else {
+			e := plainTagLen(rest)
+			if e == 0 {
+				break
+			}
+			s.tagNames = append(s.tagNames, tagNameHash(rest))
+			n += e
+		}
+		lines++
+	}
+	return n, lines, false
+}
+
+// plainRuns turns plainRun on; the tests compare the chunks with and
+// without it.
+var plainRuns = true
+
+// plainFirst are the bytes a line of movetext that plainRun takes may
+// start with: no white space (a blank line, an indented tag), no tag and
+// no escape.
+var plainFirst = func() (first [256]bool) {
+	for c := range 256 {
+		first[c] = !isSpace(byte(c)) && c != '[' && c != '%'
+	}
+	return first
+}()
+
+// plainTagLen is the length of the line at the head of b when it is a tag
+// pair written the usual way, `[Name "value"]` with `\n` right after, the
+// name free of `"` and `]` and the value of `"`, `\`, `\n` and `\r`;
+// else 0. Next reads such a line as a tag and nothing after it (afterTag,
+// closingQuote).
+func plainTagLen(b []byte) int {
+	if len(b) < 2 || b[0] != '[' {
+		return 0
+	}
+	q := 1
+	for q < len(b) && b[q] != '"' {
+		if b[q] == ']' || b[q] == '\n' || b[q] == '\r' {
+			return 0
+		}
+		q++
+	}
+	e := nextValueByte(b, q+1)
+	if e+2 >= len(b) || b[e] != '"' || b[e+1] != ']' || b[e+2] != '\n' {
+		return 0
+	}
+	return e + 3
+}
+
 // sync discards the lines nextLine took from the window from the reader,
 // so that the reader's next byte is the splitter's; the window is let go
 // (a read may move the reader's buffer).
@@ -324,6 +417,28 @@ func (s *Splitter) Next() (Chunk, error) {
 	afterResult := false // the last non-blank line ended with a termination marker
 	s.depth = 0
 	for {
+		if plainRuns && first == nil && s.err == nil && !junk && !inComment && (sawMoves && !afterResult || !sawMoves && !tagsEnded) {
+			// Most lines change nothing but the chunk's bytes and the
+			// line count (a tag line adds its name, the line with the
+			// game's marker sets afterResult): a run of them is taken
+			// from the window at once.
+			room := -1
+			if max := s.limits.MaxGameBytes; max > 0 {
+				room = max - len(data)
+			}
+			if n, lines, marker := s.plainRun(sawMoves, room); n > 0 {
+				afterResult = marker
+				run := s.win[s.wi : s.wi+n]
+				if len(data) >= growDouble && cap(data)-len(data) < n {
+					data = slices.Grow(data, max(len(data), n))
+				}
+				data = append(data, run...)
+				s.wi += n
+				s.consumed += n
+				s.offset += n
+				s.line += lines
+			}
+		}
 		var line []byte
 		n, linePos := 0, start // the line's full length and position
 		if first != nil {

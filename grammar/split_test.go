@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -286,6 +289,48 @@ func TestSplitterReadError(t *testing.T) {
 		}
 		if !slices.Equal(games, c.games) {
 			t.Errorf("%q: games %q before the error, want %q", c.text, games, c.games)
+		}
+	}
+}
+
+// TestPlainRuns: the splitter cuts every input alike whether it takes
+// plain lines in runs or one by one, on lines built to sit at each edge of
+// what a run may take (a typeset marker or a rank digit at a line's end,
+// tags written otherwise, white space, `%`, comments and carriage returns)
+// and on every file of the repository's test inputs and corpus.
+func TestPlainRuns(t *testing.T) {
+	game := "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 e5 2. Nf3 Nc6\n3. Bb5 a6 "
+	for _, tail := range []string{
+		"0–1\n1. d4 d5 *\n", "1–0\n\n1. d4 *\n", "½–½\n1. c4 *\n", "Rd1\n4. Rd2 Ra1\n[Event \"c\"]\n1. e4 *\n",
+		"4. O-O Nf6\n5. d3 1-0\n", "4. c3 Nf6 *\n 1. e4 *\n", "4. c3\n%escape {\n5. d3 *\n", "4. c3 {a\n[Event \"x\"]\nb}\n5. d3 *\n",
+		"4. c3 (4. d3\nd6\n5. e4) 4... d6\n*\n", "4. c3 ; note\n5. d3 *\n", "4. c3 \n5. d3 \t\n*\n", "4. c3\r\n5. d3\r\n*\r\n",
+		"4. c3\r5. d3\r*\r", "4. O-O {a} O-O-O {b\nc} 5. d3 {d\n[Event \"q\"]\n}\n(1-0) 1-0 *\n",
+		"4. c3 * 1. d4\n2. c4 1-0 0-1\n3. e4 *\n", "4. c3 ½-½ 5. d3\nd5 *\n", "4. c3 (4. d3 {open\nclose} d6) * 1. e4 *\n", "4. c3\n%x (\n5. d3 * 1. e4 *\n",
+		"4. c3\n\t[Event \"b\"]\n1. e4 *\n", "4. c3 (5. d3)) ((\n5. d4 (6. d5 *\n7. e4)\n*\n", "4. c3\n\v5. d3\n*", "4. c3\n[Event \"a\"]\n[Event \"a\"]\n\n[Event \"a\"]\n1. e4 *\n",
+	} {
+		for _, tags := range []string{
+			"", "[White \"x\"] [Black \"y\"]\n", "[White \"x\"]  \n", "[White \"a \\\"b\\\"\"]\n", "[White \"\"X\"\"]\n",
+			"[White \"x\"]1. e4\n", "[White \"x\"]\r\n", "[White]\n", "[Wh]ite \"x\"]\n[Round \"1\"]\n", "[White\n\"x\"]\n", "\t[White \"x\"]\n", "[White \"x\"]",
+			"\n[Event \"a\"]\n", "[Event \"a\"]\n\n[Event \"b\"]\n",
+		} {
+			text := strings.Replace(game, "\n\n", "\n"+tags+"\n", 1) + tail
+			checkPlainRuns(t, []byte(text+text))
+		}
+	}
+	for _, dir := range []string{filepath.Join("..", "testdata"), filepath.Join("..", "corpus")} {
+		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			checkPlainRuns(t, data)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
 	}
 }
