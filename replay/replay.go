@@ -109,10 +109,13 @@ type walk struct {
 	toKind   rules.Kind
 	toSquare rules.Square
 	// pre: proveMove listed in Replayer.toList the legal moves the written
-	// move of node can be in line (a line plays a node once), for resolve.
+	// move of node can be in line (a line plays a node once), for resolve;
+	// for a descriptive move, the moves it can mean in Replayer.match, and
+	// in listed whether toList holds the moves to its square (toListed).
 	pre struct {
-		node *record.Node
-		line *line
+		node   *record.Node
+		line   *line
+		listed bool
 	}
 }
 
