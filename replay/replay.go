@@ -380,10 +380,10 @@ func (r *Replayer) walkRoom(reuse bool) *partWalk {
 	}
 	p := r.reused
 	w := &p.wk
-	notices, path, byRule := w.noticeIdx[:0], w.pathStack[:0], w.byRule[:0]
+	notices, path, byRule, trail := w.noticeIdx[:0], w.pathStack[:0], w.byRule[:0], w.trail[:0]
 	*p = partWalk{}
 	p.w = &p.wk
-	p.wk.noticeIdx, p.wk.pathStack, p.wk.byRule = notices, path, byRule
+	p.wk.noticeIdx, p.wk.pathStack, p.wk.byRule, p.wk.trail = notices, path, byRule, trail
 	return p
 }
 
