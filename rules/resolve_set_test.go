@@ -52,12 +52,24 @@ func TestLegalMovesToSetMatchesLegalMoves(t *testing.T) {
 		positions++
 		return all
 	}
+	playedPositions(t, rng, 4, check)
+	if positions < 2000 || nonEmpty < 10000 {
+		t.Fatalf("only %d positions and %d non-empty lists checked", positions, nonEmpty)
+	}
+}
+
+// playedPositions hands fn (which returns the legal moves of the position
+// it is given) the positions of random games under every built-in profile
+// (games games of up to 160 plies each, moves drawn from rng), then every
+// position of tricky.perft under fide and one ply beyond each.
+func playedPositions(t *testing.T, rng *rand.Rand, games int, fn func(profile string, p *Position) []Move) {
+	t.Helper()
 	for _, prof := range Profiles() {
 		s := prof.Settings
-		for game := 0; game < 4; game++ {
+		for game := 0; game < games; game++ {
 			p := NewPosition(&s)
 			for ply := 0; ply < 160; ply++ {
-				all := check(prof.Name, p)
+				all := fn(prof.Name, p)
 				if len(all) == 0 {
 					break
 				}
@@ -82,13 +94,10 @@ func TestLegalMovesToSetMatchesLegalMoves(t *testing.T) {
 		if err != nil {
 			continue // a Chess960 or otherwise unusable FEN for this test
 		}
-		for _, m := range check("fide", p) {
+		for _, m := range fn("tricky.perft", p) {
 			q := *p
 			q.Play(m)
-			check("fide", &q)
+			fn("tricky.perft", &q)
 		}
-	}
-	if positions < 2000 || nonEmpty < 10000 {
-		t.Fatalf("only %d positions and %d non-empty lists checked", positions, nonEmpty)
 	}
 }
