@@ -43,20 +43,17 @@ func onWing(pos *rules.Position, sq rules.Square, owner rules.Color, kind rules.
 		kingsLight := owner == rules.White
 		return light == (kingsLight == (wing == 'K'))
 	}
-	f := sq.File()
-	for o := rules.Square(0); o < 64; o++ {
-		if o == sq {
-			continue
-		}
-		p := pos.At(o)
-		if p.Kind() != kind || p.Color() != owner {
-			continue
-		}
-		if wing == 'K' && o.File() > f || wing == 'Q' && o.File() < f {
-			return false
-		}
+	if wing != 'K' && wing != 'Q' {
+		return true
 	}
-	return true
+	// The files past sq's towards the wing, on every rank.
+	const fileA = 0x0101010101010101
+	f := uint(sq.File())
+	beyond := uint64(0xff<<(f+1)&0xff) * fileA // the king's side
+	if wing == 'Q' {
+		beyond = uint64(1<<f-1) * fileA
+	}
+	return pos.Men(owner, kind)&beyond == 0
 }
 
 func fileIn(mask uint8, sq rules.Square) bool { return mask == 0 || mask&(1<<uint(sq.File())) != 0 }
@@ -148,146 +145,149 @@ func manLetter(b byte) byte {
 }
 
 // descriptiveMatch is the legal moves of ln's position that mv can mean.
-// Only the moves of the man named are generated (rules.LegalMovesTo), and,
-// where the text narrows them to a few squares (`N-B3`: QB3 or KB3; `PxB`:
-// the squares of the bishops), only those to these squares.
+// Only the moves of the man named are generated, and only those to the
+// squares the text allows (`N-B3`: QB3 or KB3; `PxB`: the squares of the
+// bishops; `PxP` with many pawns: the squares of the pawns,
+// rules.LegalMovesToSet). The list is made once for every reading of the
+// text: a wing that may have been castling's side is tried on the same
+// list.
 func (w *walk) descriptiveMatch(ln *line, mv *record.Move) []rules.Move {
-	match := w.descriptiveMatchAs(ln, mv)
+	pos := ln.pos
+	kind := rules.King
+	var targets [4]rules.Square
+	nt, tos := -1, ^uint64(0) // -1: no list of squares, tos a superset
+	if d := mv.Desc; d != nil {
+		kind = kindOf(manLetter(d.Man))
+		nt, tos = descTargets(pos, d, &targets)
+	}
+	var list []rules.Move
+	if nt >= 0 {
+		// Square by square, in the order of targets (the order the
+		// readings of an ambiguous move are listed in): the men that
+		// reach each square are found from it, most often none.
+		list = w.r.toList[:0]
+		for _, to := range targets[:nt] {
+			list = ln.hist.LegalMovesTo(list, kind, to)
+		}
+	} else {
+		list = ln.hist.LegalMovesToSet(w.r.toList[:0], kind, tos)
+	}
+	match := descriptiveFilter(pos, list, mv, w.r.match[:0])
 	if d := mv.Desc; len(match) == 0 && d != nil && d.LooseWing && d.Wing != 0 {
 		// `Castles K. Kt. to B3`: the `K.` was castling's side after all.
 		loose, ld := *mv, *d
 		ld.Wing, ld.LooseWing = 0, false
 		loose.Desc = &ld
-		match = w.descriptiveMatchAs(ln, &loose)
+		match = descriptiveFilter(pos, list, &loose, match)
 	}
-	return match
-}
-
-// descriptiveMatchAs is descriptiveMatch with the wing as written.
-func (w *walk) descriptiveMatchAs(ln *line, mv *record.Move) []rules.Move {
-	pos := ln.pos
-	kind := rules.King
-	var targets [4]rules.Square
-	nt := -1 // -1: any square
-	if d := mv.Desc; d != nil {
-		kind = kindOf(manLetter(d.Man))
-		nt = descTargets(pos, d, &targets)
-	}
-	match := w.r.match[:0]
-	if nt < 0 {
-		match = ln.hist.LegalMovesTo(match, kind, rules.NoSquare)
+	w.r.match = match
+	// Where the move's square is known (one target, or one match), toList
+	// keeps every legal move of the man to it: what the step's SAN is
+	// disambiguated against (stepSAN), as resolve keeps it for SAN,
+	// instead of listed again.
+	if nt == 1 || nt > 1 && len(match) == 1 {
+		to := targets[0]
+		if len(match) == 1 {
+			to = match[0].To
+		}
 		kept := 0
-		for _, m := range match {
-			if DescriptiveMatches(pos, m, mv) {
-				match[kept] = m
+		for _, m := range list {
+			if m.To == to {
+				list[kept] = m
 				kept++
 			}
 		}
-		match = match[:kept]
-		w.r.match = match
-		return match
+		list = list[:kept]
+		w.toListed, w.toKind, w.toSquare = true, kind, to
 	}
-	// The moves to the targets are listed in toList, square by square
-	// (ends[i] is where target i's end), and those that match copied out.
-	list := w.r.toList[:0]
-	var ends [len(targets)]int
-	for i, to := range targets[:nt] {
-		list = ln.hist.LegalMovesTo(list, kind, to)
-		ends[i] = len(list)
-	}
+	w.r.toList = list
+	return match
+}
+
+// descriptiveFilter appends to match the moves of list that mv can mean.
+func descriptiveFilter(pos *rules.Position, list []rules.Move, mv *record.Move, match []rules.Move) []rules.Move {
 	for _, m := range list {
 		if DescriptiveMatches(pos, m, mv) {
 			match = append(match, m)
 		}
 	}
-	// Where the move's square is known (one target, or one match), toList
-	// keeps every legal move of the man to it: what the step's SAN is
-	// disambiguated against (stepSAN), as resolve keeps it for SAN,
-	// instead of listed again.
-	if nt == 1 || len(match) == 1 {
-		to := targets[0]
-		if len(match) == 1 {
-			to = match[0].To
-		}
-		lo := 0
-		for i, t := range targets[:nt] {
-			if t == to {
-				list = list[:copy(list, list[lo:ends[i]])]
-				w.toListed, w.toKind, w.toSquare = true, kind, to
-				break
-			}
-			lo = ends[i]
-		}
-	}
-	w.r.toList = list
-	w.r.match = match
 	return match
 }
 
-// descTargets lists the destination squares a descriptive move can have,
-// when they are few: the named squares of a move, the squares of the men a
-// capture may take (and the en passant square). It returns -1 when any
-// square may be meant, or there are more than fit.
-func descTargets(pos *rules.Position, d *record.Descriptive, out *[4]rules.Square) int {
+// descTargets tells the destination squares a descriptive move can have.
+// When they are few, it lists them in out (the named squares of a move,
+// a1 side first; the squares of the men a capture may take, lowest first,
+// then the en passant square) and returns their number and their set.
+// Otherwise it returns -1 and a set that holds every square the move can
+// go to: the named squares, the squares of the men of the kind taken,
+// or every square.
+func descTargets(pos *rules.Position, d *record.Descriptive, out *[4]rules.Square) (int, uint64) {
 	side := pos.SideToMove()
-	absRank := func(rel int8) int {
-		if side == rules.White {
-			return int(rel) - 1
-		}
-		return 8 - int(rel)
-	}
-	n := 0
-	add := func(sq rules.Square) bool {
-		if n == len(out) {
-			return false
-		}
-		out[n] = sq
-		n++
-		return true
-	}
 	if !d.Capture {
 		if d.ToRank == 0 || d.ToFiles == 0 || d.Steps != 0 {
-			return -1
+			return -1, ^uint64(0)
 		}
-		for f := 0; f < 8; f++ {
-			if d.ToFiles&(1<<uint(f)) != 0 && !add(rules.MakeSquare(f, absRank(d.ToRank))) {
-				return -1
-			}
+		rank := int(d.ToRank) - 1
+		if side == rules.Black {
+			rank = 8 - int(d.ToRank)
 		}
-		return n
+		if rank < 0 || rank > 7 {
+			return 0, 0 // no square of the board
+		}
+		set := uint64(d.ToFiles) << (8 * uint(rank))
+		if bits.OnesCount8(d.ToFiles) > len(out) {
+			return -1, set
+		}
+		n := 0
+		for x := set; x != 0; x &= x - 1 {
+			out[n] = rules.Square(bits.TrailingZeros64(x))
+			n++
+		}
+		return n, set
 	}
 	if d.CapMan == 0 {
-		return -1
+		return -1, ^uint64(0)
 	}
 	want := kindOf(manLetter(d.CapMan))
-	them := side.Other()
-	count := pos.Count(them, want) // the squares the men stand on
-	if want == rules.Pawn && pos.EnPassant() != rules.NoSquare {
-		count++ // (the en passant square, added last, may be one more)
+	men := pos.Men(side.Other(), want) // the squares the men stand on
+	ep := pos.EnPassant()
+	all := men
+	if want == rules.Pawn && ep != rules.NoSquare {
+		all |= 1 << uint(ep) // (the en passant square, added last)
 	}
-	if d.CapFiles == 0 && d.CapRank == 0 && count > len(out) {
-		// Any of them may be meant (`PxP` with five pawns or more).
-		return -1
+	// Past the few squares out holds, any man of the kind may be meant
+	// (`PxP` with five pawns or more). A pawn's steps (`K P one`) are
+	// judged on its file alone, whatever it takes.
+	many := all
+	if d.Steps != 0 {
+		many = ^uint64(0)
 	}
-	// The men, lowest square first.
-	for men := pos.Men(them, want); men != 0; men &= men - 1 {
-		sq := rules.Square(bits.TrailingZeros64(men))
-		if !fileIn(d.CapFiles, sq) {
+	if d.CapFiles == 0 && d.CapRank == 0 && bits.OnesCount64(all) > len(out) {
+		return -1, many
+	}
+	n := 0
+	var set uint64
+	for x := men; x != 0; x &= x - 1 {
+		sq := rules.Square(bits.TrailingZeros64(x))
+		if !fileIn(d.CapFiles, sq) || d.CapRank != 0 && relRank(side, sq.Rank()) != d.CapRank {
 			continue
 		}
-		if d.CapRank != 0 && relRank(side, sq.Rank()) != d.CapRank {
-			continue
+		if n == len(out) {
+			return -1, many
 		}
-		if !add(sq) {
-			return -1
-		}
+		out[n] = sq
+		set |= 1 << uint(sq)
+		n++
 	}
-	if want == rules.Pawn && pos.EnPassant() != rules.NoSquare {
-		if !add(pos.EnPassant()) {
-			return -1
+	if all != men {
+		if n == len(out) {
+			return -1, many
 		}
+		out[n] = ep
+		set |= 1 << uint(ep)
+		n++
 	}
-	return n
+	return n, set
 }
 
 // isDescriptive: the move is read by DescriptiveMatches.

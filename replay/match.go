@@ -36,7 +36,13 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 	if desc {
 		// Descriptive notation names squares from the mover's side: the
 		// candidates are found among all legal moves (descriptive.go).
-		if match = w.descriptiveMatch(ln, mv); len(match) == 0 {
+		if w.pre.node == n && w.pre.line == ln {
+			match, w.toListed = w.r.match, w.pre.listed // proveMove matched it
+		} else {
+			match = w.descriptiveMatch(ln, mv)
+		}
+		w.pre.node = nil
+		if len(match) == 0 {
 			return w.descriptiveUnmatched(n, ln, side, ply)
 		}
 	} else {
@@ -599,14 +605,24 @@ func (ln *line) endNow() rules.Outcome {
 // proveMove settles an assumed legal move before the turn of node n is
 // judged: the legal moves its written move can be (a man of its kind to
 // its square) are listed, for resolve to use, and one of them is the
-// proof. Without one (a move that is not legal, castling, descriptive
-// notation) the legal moves are looked for, and a line that had none
-// ended at the last move, as the rules would have said then.
+// proof; a descriptive move's are the legal moves it can mean. Without
+// one (a move that is not legal, castling) the legal moves are looked
+// for, and a line that had none ended at the last move, as the rules
+// would have said then.
 func (w *walk) proveMove(n *record.Node, ln *line) {
 	if mv := n.Move; mv != nil && !mv.Null && mv.Castle == record.NoCastle && mv.To != record.NoSquare && !isDescriptive(mv) {
 		w.r.toList = ln.hist.LegalMovesTo(w.r.toList[:0], writtenKind(ln.pos, mv), rules.Square(mv.To))
 		w.pre.node, w.pre.line = n, ln
 		if len(w.r.toList) > 0 {
+			ln.hasMove, ln.moveUnknown = true, false
+			return
+		}
+	} else if mv != nil && !mv.Null && isDescriptive(mv) {
+		// A descriptive move: the moves it can mean, kept for resolve.
+		w.toListed = false
+		match := w.descriptiveMatch(ln, mv)
+		w.pre.node, w.pre.line, w.pre.listed = n, ln, w.toListed
+		if len(match) > 0 {
 			ln.hasMove, ln.moveUnknown = true, false
 			return
 		}

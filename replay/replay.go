@@ -109,10 +109,13 @@ type walk struct {
 	toKind   rules.Kind
 	toSquare rules.Square
 	// pre: proveMove listed in Replayer.toList the legal moves the written
-	// move of node can be in line (a line plays a node once), for resolve.
+	// move of node can be in line (a line plays a node once), for resolve;
+	// for a descriptive move, the moves it can mean in Replayer.match, and
+	// in listed whether toList holds the moves to its square (toListed).
 	pre struct {
-		node *record.Node
-		line *line
+		node   *record.Node
+		line   *line
+		listed bool
 	}
 }
 
@@ -377,10 +380,10 @@ func (r *Replayer) walkRoom(reuse bool) *partWalk {
 	}
 	p := r.reused
 	w := &p.wk
-	notices, path, byRule := w.noticeIdx[:0], w.pathStack[:0], w.byRule[:0]
+	notices, path, byRule, trail := w.noticeIdx[:0], w.pathStack[:0], w.byRule[:0], w.trail[:0]
 	*p = partWalk{}
 	p.w = &p.wk
-	p.wk.noticeIdx, p.wk.pathStack, p.wk.byRule = notices, path, byRule
+	p.wk.noticeIdx, p.wk.pathStack, p.wk.byRule, p.wk.trail = notices, path, byRule, trail
 	return p
 }
 
