@@ -4,55 +4,14 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"os"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
-	"github.com/ashtapada/ashtapada/formats/booknotation"
 	"github.com/ashtapada/ashtapada/grammar"
-	"github.com/ashtapada/ashtapada/internal/testenv"
+	"github.com/ashtapada/ashtapada/internal/desccorpus"
 	"github.com/ashtapada/ashtapada/record"
-	"github.com/ashtapada/ashtapada/replay"
 )
-
-var (
-	descCorpusOnce sync.Once
-	descCorpus     []byte
-	descCorpusErr  error
-)
-
-// descriptiveCorpus is corpus-10k.pgn of the shared data written in
-// descriptive notation (as `convert --to descriptive` writes it), made once.
-func descriptiveCorpus(b *testing.B) []byte {
-	path := testenv.SharedDir(b, "data", "fide", "corpus-10k.pgn")
-	descCorpusOnce.Do(func() {
-		san, err := os.ReadFile(path)
-		if err != nil {
-			descCorpusErr = err
-			return
-		}
-		gs, err := grammar.ReadAll(bytes.NewReader(san), "corpus-10k.pgn")
-		if err != nil {
-			descCorpusErr = err
-			return
-		}
-		rp := replay.New(replay.Config{Steps: true})
-		var out bytes.Buffer
-		for _, g := range gs {
-			if err := booknotation.WriteGame(&out, g, rp.Game(g, "", 1).Played, record.DescriptiveNotation, false); err != nil {
-				descCorpusErr = err
-				return
-			}
-		}
-		descCorpus = out.Bytes()
-	})
-	if descCorpusErr != nil {
-		b.Fatal(descCorpusErr)
-	}
-	return descCorpus
-}
 
 // BenchmarkReadDescriptive is validate's read path for `--notation
 // descriptive` on one core, the grammar's part alone (no replay): the
@@ -60,7 +19,7 @@ func descriptiveCorpus(b *testing.B) []byte {
 // notation, the records' storage reused. It reports the process's CPU
 // time per run too (cpu-ns/op), the steadier figure on a shared machine.
 func BenchmarkReadDescriptive(b *testing.B) {
-	data := descriptiveCorpus(b)
+	_, data := desccorpus.Corpus10k(b)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	var sc grammar.Scratch
