@@ -185,6 +185,10 @@ type descScanner struct {
 	// mainBefore is where the main line stands after its elements no
 	// longer in elems' list (a batch given, or the text only checked).
 	mainBefore lineTail
+	// plainEnd, when not 0, is the end of the plain move at plainAt that
+	// plainMoveEnd found second, and after which nothing follows that
+	// may belong to it: the next call there need not look again.
+	plainAt, plainEnd int
 }
 
 func (s *descScanner) pos(i int) lexer.Position { return s.lx.posOn(i, s.line, s.lineOff) }
@@ -1010,6 +1014,16 @@ func (s *descScanner) move(out []gElem, before lineTail, start int, p lexer.Posi
 // word. It asks readsAt what move asks, in the same order, so that the
 // moves read ahead are the same.
 func (s *descScanner) plainMoveEnd(start int) int {
+	if s.plainEnd > 0 && s.plainAt == start {
+		// The second plain move of the call before, after which nothing
+		// follows that may belong to it.
+		e := s.plainEnd
+		s.plainEnd = 0
+		if !s.readsAt(start, e) {
+			return 0
+		}
+		return e
+	}
 	e := s.plainMove(start)
 	if e == 0 {
 		return 0
@@ -1025,6 +1039,7 @@ func (s *descScanner) plainMoveEnd(start int) int {
 	if e2 == 0 || !s.endsPlainRun(s.wordStart(e2)) || !s.readsAt(start, e) || !s.readsAt(k, e2) {
 		return 0
 	}
+	s.plainAt, s.plainEnd = k, e2
 	return e
 }
 
