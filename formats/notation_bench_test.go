@@ -4,53 +4,14 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"os"
-	"sync"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/formats"
-	"github.com/ashtapada/ashtapada/formats/booknotation"
 	"github.com/ashtapada/ashtapada/grammar"
-	"github.com/ashtapada/ashtapada/internal/testenv"
+	"github.com/ashtapada/ashtapada/internal/desccorpus"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
-
-var (
-	benchDescOnce       sync.Once
-	benchSAN, benchDesc []byte
-	benchDescErr        error
-)
-
-// benchCorpora are the FIDE 10k corpus in SAN and, converted once, in
-// descriptive notation.
-func benchCorpora(b *testing.B) ([]byte, []byte) {
-	path := testenv.SharedDir(b, "data", "fide", "corpus-10k.pgn")
-	benchDescOnce.Do(func() {
-		benchSAN, benchDescErr = os.ReadFile(path)
-		if benchDescErr != nil {
-			return
-		}
-		rp := replay.New(replay.Config{Steps: true})
-		gs, err := grammar.ReadAll(bytes.NewReader(benchSAN), "corpus-10k.pgn")
-		if err != nil {
-			benchDescErr = err
-			return
-		}
-		var out bytes.Buffer
-		for _, g := range gs {
-			if err := booknotation.WriteGame(&out, g, rp.Game(g, "", 1).Played, record.DescriptiveNotation, false); err != nil {
-				benchDescErr = err
-				return
-			}
-		}
-		benchDesc = out.Bytes()
-	})
-	if benchDescErr != nil {
-		b.Fatal(benchDescErr)
-	}
-	return benchSAN, benchDesc
-}
 
 // eachGame reads every game of data in notation n (no guess) and hands
 // each to fn with its 1-based number; the data must hold the 10,000 games.
@@ -111,7 +72,7 @@ func convertAll(b *testing.B, data []byte, n record.Notation) {
 //
 //	go test ./formats -run '^$' -bench BenchmarkNotation -benchtime 3x -parallel 1
 func BenchmarkNotation(b *testing.B) {
-	san, desc := benchCorpora(b)
+	san, desc := desccorpus.Corpus10k(b)
 	b.Run("san", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			validateAll(b, san, record.SAN)

@@ -116,13 +116,20 @@ func ParseDescriptive(text string) (record.Move, error) {
 // nil), so that a caller that only asks whether a text reads allocates
 // nothing for them.
 func parseDescriptive(text string, d *record.Descriptive) (record.Move, error) {
-	m := record.Move{Text: text, FromFile: -1, FromRank: -1, To: record.NoSquare, ConvSquare: record.NoSquare}
+	var m record.Move
+	err := parseDescriptiveTo(&m, text, d)
+	return m, err
+}
+
+// parseDescriptiveTo is parseDescriptive, the move read into m (which
+// the scanner keeps: descScanner.readsAt).
+func parseDescriptiveTo(m *record.Move, text string, d *record.Descriptive) error {
+	*m = record.Move{Text: text, FromFile: -1, FromRank: -1, To: record.NoSquare, ConvSquare: record.NoSquare}
 	if core, check, sep, ok := plainDescriptive(text); ok {
 		// Nearly every move: nothing below but the man and the square or
 		// the man taken applies to it.
 		m.Check = check
-		err := descriptiveBody(&m, d, core, sep)
-		return m, err
+		return descriptiveBody(m, d, core, sep)
 	}
 	body := text
 	if n := len(body); n > 2 && body[n-1] == '.' && !strings.HasSuffix(body, "e.p.") {
@@ -141,22 +148,22 @@ func parseDescriptive(text string, d *record.Descriptive) (record.Move, error) {
 	if c, check, ok := castlingWords(body); ok {
 		// `Castles.`, `Castles on K's side`, `K. castles`.
 		m.Castle, m.Piece, m.Check = c, 'K', check
-		return m, nil
+		return nil
 	}
 	src, steps := longForm(body)
 	s := normalizeDescriptive(src)
 	if s == "" {
-		return m, errEmpty
+		return errEmpty
 	}
 	d.Steps = steps
 	if steps != 0 {
 		// `K P two`: the pawn named and how far it goes.
 		man, files, _, _, ok := parseMan(s, true)
 		if !ok || man != 'P' || files == 0 {
-			return m, &MoveError{text, "a pawn named by its file before `one` or `two`, such as `K P two`"}
+			return &MoveError{text, "a pawn named by its file before `one` or `two`, such as `K P two`"}
 		}
 		d.Man, d.FromFiles = 'P', files
-		return m, nil
+		return nil
 	}
 	// Suffixes, in any order: glyphs, check marks, e.p. A move that ends
 	// in a rank or a man's letter has none.
@@ -188,23 +195,20 @@ func parseDescriptive(text string, d *record.Descriptive) (record.Move, error) {
 			}
 		}
 	}
-	bad := func(reason string) (record.Move, error) {
-		return m, &MoveError{text, reason}
-	}
 	if s == "" {
-		return bad("a move before its check mark")
+		return &MoveError{text, "a move before its check mark"}
 	}
 	// Castling.
 	switch s {
 	case "O-O", "0-0", "Castles(KR)", "CastlesKR", "Castles(K)", "CastlesK", "castles(KR)", "castlesKR", "Castleskingside", "CastlesKside":
 		m.Castle, m.Piece = record.CastleShort, 'K'
-		return m, nil
+		return nil
 	case "O-O-O", "0-0-0", "Castles(QR)", "CastlesQR", "Castles(Q)", "CastlesQ", "castles(QR)", "castlesQR", "Castlesqueenside", "CastlesQside":
 		m.Castle, m.Piece = record.CastleLong, 'K'
-		return m, nil
+		return nil
 	case "Castles", "castles", "Castle", "Cs.", "Cs":
 		m.Castle, m.Piece = record.CastleEither, 'K'
-		return m, nil
+		return nil
 	}
 	if m.Check != 0 && strings.IndexAny(s, "-x") < 0 {
 		// `P. checks.`: the long form names the man and that it checks,
@@ -217,7 +221,7 @@ func parseDescriptive(text string, d *record.Descriptive) (record.Move, error) {
 				m.Piece = 0
 			}
 			m.Lenient |= record.LenientNoSquare
-			return m, nil
+			return nil
 		}
 	}
 	// A conversion suffix: `/square=piece` after a capture (`BxR/KR1=R`).
@@ -250,8 +254,14 @@ func parseDescriptive(text string, d *record.Descriptive) (record.Move, error) {
 			}
 		}
 	}
-	err := descriptiveBody(&m, d, s, sep)
-	return m, err
+	if err := descriptiveBody(m, d, s, sep); err != nil {
+		return err
+	}
+	if strings.IndexByte(text, 'X') >= 0 {
+		// (A plain move, read above, has no `X`.)
+		m.Lenient |= record.LenientCaptureX
+	}
+	return nil
 }
 
 // plainDescriptive recognises, in one pass, the move as the writer prints
@@ -379,9 +389,6 @@ func descriptiveBody(m *record.Move, d *record.Descriptive, s string, sep int) e
 	}
 	if m.Promotion != 0 && d.Man != 'P' {
 		return bad("a pawn before a promotion")
-	}
-	if strings.Contains(text, "X") {
-		m.Lenient |= record.LenientCaptureX
 	}
 	m.Piece = d.Man
 	if m.Piece == 'P' {

@@ -185,6 +185,10 @@ type descScanner struct {
 	// mainBefore is where the main line stands after its elements no
 	// longer in elems' list (a batch given, or the text only checked).
 	mainBefore lineTail
+	// plainEnd, when not 0, is the end of the plain move at plainAt that
+	// plainMoveEnd found second, and after which nothing follows that
+	// may belong to it: the next call there need not look again.
+	plainAt, plainEnd int
 }
 
 func (s *descScanner) pos(i int) lexer.Position { return s.lx.posOn(i, s.line, s.lineOff) }
@@ -245,6 +249,16 @@ func (s *descScanner) elems(depth int) []gElem {
 		p := s.pos(start)
 		c := s.src[start]
 		switch {
+		case c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z':
+			// A letter begins a word and nothing else below: nearly
+			// every element is a move, read at once.
+			fallthrough
+		default:
+			k := len(out)
+			out = s.move(out, s.lineBefore(depth), start, p)
+			if depth == 0 {
+				s.countMoves(out[k:])
+			}
 		case c == '{':
 			j := start + 1
 			for j < len(s.src) && s.src[j] != '}' {
@@ -409,12 +423,6 @@ func (s *descScanner) elems(depth int) []gElem {
 				j++
 			}
 			s.i = j
-		default:
-			k := len(out)
-			out = s.move(out, s.lineBefore(depth), start, p)
-			if depth == 0 {
-				s.countMoves(out[k:])
-			}
 		}
 	}
 	return out
@@ -534,6 +542,13 @@ func (s *descScanner) setResult(depth int, r string, p lexer.Position) {
 // word returns the end of the word at i: up to white space, a comment, or
 // a `)` that closes a parenthesis opened before the word.
 func (s *descScanner) word(i, open int) int {
+	j, _ := s.wordDepth(i, open)
+	return j
+}
+
+// wordDepth is word, and how many parentheses are open after the word
+// (open, with those the word opens and less those it closes).
+func (s *descScanner) wordDepth(i, open int) (int, int) {
 	depth := open
 	j := i
 	for j < len(s.src) {
@@ -552,7 +567,7 @@ func (s *descScanner) word(i, open int) int {
 		}
 		j++
 	}
-	return j
+	return j, depth
 }
 
 type readMemo struct {
@@ -579,8 +594,7 @@ func (s *descScanner) readsAt(start, end int) bool {
 		return e.ok
 	}
 	e.d = record.Descriptive{}
-	m, err := parseDescriptive(text, &e.d)
-	e.ok, e.m = err == nil, m
+	e.ok = parseDescriptiveTo(&e.m, text, &e.d) == nil
 	return e.ok
 }
 
@@ -787,6 +801,9 @@ func isFootnote(w string) bool {
 // footnoteAt is where a footnote mark glued to the end of w begins (`R-K1[A]`),
 // or 0.
 func footnoteAt(w string) int {
+	if w == "" || w[len(w)-1] != ']' {
+		return 0
+	}
 	i := strings.LastIndexByte(w, '[')
 	if i <= 0 || !isFootnote(w[i:]) {
 		return 0
@@ -833,11 +850,14 @@ func castlingWing(text string) bool {
 // on the move before. out are the line's elements before the move, after
 // before (lineTail).
 func (s *descScanner) move(out []gElem, before lineTail, start int, p lexer.Position) []gElem {
+	if e := s.plainMoveEnd(start); e > 0 {
+		return s.emit(out, start, e, p)
+	}
 	var ends [12]int
 	n := 0
 	j := start
 	open := 0
-	e := s.word(j, open)
+	e, depth := s.wordDepth(j, open)
 	rankAt := -1    // the word that is a rank, not a move number (`P. to K. 4.`)
 	lineBreak := -1 // where the line ends, when the words stop there
 	for n < len(ends) {
@@ -865,8 +885,8 @@ func (s *descScanner) move(out []gElem, before lineTail, start int, p lexer.Posi
 		if k >= len(s.src) || s.src[k] == '\n' || s.src[k] == '\r' || s.src[k] == '{' || s.src[k] == ';' || s.src[k] == '$' {
 			break
 		}
-		open += strings.Count(w, "(") - strings.Count(w, ")")
-		ne := s.word(k, open)
+		open = depth // with the parentheses of w
+		ne, nd := s.wordDepth(k, open)
 		if ne == k {
 			break
 		}
@@ -877,7 +897,7 @@ func (s *descScanner) move(out []gElem, before lineTail, start int, p lexer.Posi
 			}
 			rankAt = n
 		}
-		j, e = k, ne // the next word, read once
+		j, e, depth = k, ne, nd // the next word, read once
 	}
 	if lineBreak >= 0 && open == 0 && s.continuesMove(lineBreak) {
 		// `B. to Q. B's` / `4th.`: the next line begins with a word
@@ -985,6 +1005,111 @@ func (s *descScanner) move(out []gElem, before lineTail, start int, p lexer.Posi
 	return out
 }
 
+// plainMoveEnd is the end of the move at start when the words there are
+// those of nearly every move, which move's first reading below takes
+// (the common case): a plain move (plainMove) that reads, followed on
+// its line by nothing that may belong to it (endsPlainRun), or by
+// another plain move that reads and after which nothing follows that may
+// belong to it. It is 0 for any other text, which move reads word by
+// word. It asks readsAt what move asks, in the same order, so that the
+// moves read ahead are the same.
+func (s *descScanner) plainMoveEnd(start int) int {
+	if s.plainEnd > 0 && s.plainAt == start {
+		// The second plain move of the call before, after which nothing
+		// follows that may belong to it.
+		e := s.plainEnd
+		s.plainEnd = 0
+		if !s.readsAt(start, e) {
+			return 0
+		}
+		return e
+	}
+	e := s.plainMove(start)
+	if e == 0 {
+		return 0
+	}
+	k := s.wordStart(e)
+	if s.endsPlainRun(k) {
+		if !s.readsAt(start, e) {
+			return 0
+		}
+		return e
+	}
+	e2 := s.plainMove(k)
+	if e2 == 0 || !s.endsPlainRun(s.wordStart(e2)) || !s.readsAt(start, e) || !s.readsAt(k, e2) {
+		return 0
+	}
+	s.plainAt, s.plainEnd = k, e2
+	return e
+}
+
+// plainMove is the end of a plain word at i (plainWord) and of the one
+// word after it on its line that marks it as the writer prints marks
+// (`ch`, `mate`, `e.p.`: suffixEnd takes it into the move), 0 when no
+// plain word stands at i.
+func (s *descScanner) plainMove(i int) int {
+	e := s.plainWord(i)
+	if e == 0 {
+		return 0
+	}
+	k := s.wordStart(e)
+	if k < len(s.src) && (s.src[k] == 'c' || s.src[k] == 'm' || s.src[k] == 'e') {
+		switch ne := s.word(k, 0); s.src[k:ne] {
+		case "ch", "mate", "e.p.":
+			return ne
+		}
+	}
+	return e
+}
+
+// plainWord is the end of the word at i when it is plain: the letters of
+// the men and of castling, digits, and a `-` or an `x` (which no file's
+// name nor any word that only ends a move holds), ending where word ends
+// it with no parenthesis open. It is 0 for any other word.
+func (s *descScanner) plainWord(i int) int {
+	sep := false
+	j := i
+	for ; j < len(s.src); j++ {
+		switch c := s.src[j]; c {
+		case 'K', 'Q', 'R', 'B', 'N', 'P', 'O', 't',
+			'0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		case '-', 'x':
+			sep = true
+		case ' ', '\t', '\r', '\n', '{', ';', '}', ')':
+			if !sep || j == i {
+				return 0
+			}
+			return j
+		default:
+			return 0
+		}
+	}
+	if !sep {
+		return 0
+	}
+	return j
+}
+
+// endsPlainRun: at k, after a plain word on its line and the spaces
+// after it, comes nothing that move reads as part of a move: the end of
+// the text, a comment, a NAG, a word that is no word (a `)`), a move
+// number (after a plain word never the long form's rank: rankNotNumber),
+// or the line's end where the next line begins no part of a move
+// (continuesMove).
+func (s *descScanner) endsPlainRun(k int) bool {
+	if k >= len(s.src) {
+		return true
+	}
+	switch s.src[k] {
+	case '{', ';', '$':
+		return true
+	case '\n', '\r':
+		return !s.continuesMove(k)
+	}
+	ne := s.word(k, 0)
+	return ne == k || isMoveNumberWord(s.src[k:ne])
+}
+
 // A move split across lines: a page's column is narrow, and a long-form
 // move (`Q. Kt. to B's 3d.`) breaks where the column does. The words of
 // the next line continue the move when the move reads only with them, or
@@ -1029,12 +1154,33 @@ func (s *descScanner) continuesMove(k int) bool {
 	if k < 0 {
 		return false
 	}
-	w := strings.ToLower(strings.Trim(s.src[k:s.word(k, 1)], "()"))
+	w := s.src[k:s.word(k, 1)]
+	for w != "" && (w[0] == '(' || w[0] == ')') {
+		w = w[1:]
+	}
+	for w != "" && (w[len(w)-1] == '(' || w[len(w)-1] == ')') {
+		w = w[:len(w)-1]
+	}
+	if w == "" || w[0] < utf8.RuneSelf && !startsRankOrCheck(w[0]) {
+		// Most lines begin with a move or its number.
+		return false
+	}
+	w = strings.ToLower(w)
 	if _, ok := checkWord(w); ok {
 		return true
 	}
 	o, ok := ordinal(w)
 	return ok && o != "" && !(w[0] >= '1' && w[0] <= '8' && strings.Trim(w[1:], ".,") == "")
+}
+
+// startsRankOrCheck: c, an ASCII byte, can begin (in either case) a word
+// that ordinal or checkWord reads.
+func startsRankOrCheck(c byte) bool {
+	switch c | 0x20 {
+	case 'c', 'm', 'f', 's', 't', 'e':
+		return true
+	}
+	return c >= '1' && c <= '8'
 }
 
 // acrossLine is the end of the move at start read across the line break

@@ -327,15 +327,46 @@ var mateWords = map[string]string{
 // case, with or without a full stop. It is asked of every move: a move
 // ends in a digit, a mark or a capital, a word in a lower-case letter, a
 // capital after another (`MATE`) or a full stop, so only those are looked
-// up (and lowered, which allocates).
+// up. A word in ASCII, as nearly every move is, is lowered into a buffer
+// on the stack (strings.ToLower allocates); the longest word of the
+// lists is shorter than it, so a longer word is none of them, and their
+// ASCII words are letters and spaces, so a word with another ASCII byte
+// (that no lowering changes) is none either.
 func isClosingWord(w string) bool {
 	c := w[len(w)-1]
 	if len(w) < 2 || !(c >= 'a' && c <= 'z' || c == '.' || c >= utf8.RuneSelf || c >= 'A' && c <= 'Z' && w[len(w)-2] >= 'A' && w[len(w)-2] <= 'Z') {
 		return false
 	}
-	key := strings.ToLower(strings.TrimRight(w, "."))
-	return resignationWords[key] != "" || mateWords[key] != ""
+	w = strings.TrimRight(w, ".")
+	var buf [closingWordMax]byte
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= utf8.RuneSelf {
+			key := strings.ToLower(w)
+			return resignationWords[key] != "" || mateWords[key] != ""
+		}
+		switch {
+		case i >= len(buf):
+			continue // too long, unless a letter after it is not ASCII
+		case c >= 'A' && c <= 'Z':
+			c += 'a' - 'A'
+		case c != ' ' && (c < 'a' || c > 'z'):
+			// A digit or a mark (`P-K4 ch`): the words are letters.
+			return false
+		}
+		buf[i] = c
+	}
+	if len(w) > len(buf) {
+		return false
+	}
+	key := buf[:len(w)]
+	return resignationWords[string(key)] != "" || mateWords[string(key)] != ""
 }
+
+// closingWordMax bounds the words isClosingWord looks up in ASCII: more
+// bytes than the longest ASCII word of resignationWords and mateWords
+// (TestClosingWordMax holds it so).
+const closingWordMax = 16
 
 // isProseWord: w is a word of prose, no move of the algebraic notations:
 // letters only (any alphabet), with an apostrophe or a hyphen between them
@@ -350,7 +381,11 @@ func isProseWord(w string) bool {
 			return false
 		}
 	}
-	end := len(strings.TrimRight(w, ".,;:!?"))
+	end := len(w)
+	for end > 0 && strings.IndexByte(".,;:!?", w[end-1]) >= 0 {
+		// (strings.TrimRight builds its set of bytes at each call.)
+		end--
+	}
 	if end == 0 {
 		return false
 	}

@@ -1062,8 +1062,11 @@ type glued struct {
 // before it reads as a move, and exactly one split does. Every other
 // token stays the error it was.
 func (b *builder) gluedNumber(val string, num numbering) (glued, bool) {
+	if num.num == 0 || b.g.Notation == record.DescriptiveNotation || b.g.Notation == record.UCI {
+		return glued{}, false
+	}
 	dot := strings.IndexByte(val, '.')
-	if dot < 2 || num.num == 0 || b.g.Notation == record.DescriptiveNotation || b.g.Notation == record.UCI {
+	if dot < 2 {
 		return glued{}, false
 	}
 	after := num
