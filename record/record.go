@@ -263,8 +263,8 @@ const (
 
 // Lenient marks forms that the reader accepted but that are not canonical
 // SAN; each one is also reported as a `lenient-notation` notice. It has
-// room for 32 forms (docs/performance.md says what the width costs a
-// Move).
+// room for 32 forms (what the width costs a Move: docs/performance.md,
+// "The lenient forms in 32 bits").
 type Lenient uint32
 
 const (
