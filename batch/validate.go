@@ -142,6 +142,7 @@ func Validate(o Options, inputs []string, v Validation, w io.Writer) (ValidateOu
 	if v.Summary {
 		sum = s.tally
 	}
+	report.RunTotals(rw, s.tally, report.LeftOutNote(v.MaxErrors, s.out.Shown, s.out.Left.Findings, s.out.Left.Errors, s.out.Left.Games))
 	if err := rw.Close(sum); err != nil && s.writeErr == nil {
 		s.writeErr = err
 	}

@@ -151,7 +151,7 @@ func TestBookFormParenResultDescriptive(t *testing.T) {
 func TestBookFormOwnFile(t *testing.T) {
 	bookForm{record.DescriptiveNotation, "1. P. to K. 3d. P. to K. 3d. 2. K. B. to Q. 3d. K. B. to Q. 3d. 3. K. B. to his 5th. Q. to her 2d. 4. K. to his 2d. K. to his sq. *",
 		[]string{"P. to K. 3d.", "P. to K. 3d.", "K. B. to Q. 3d.", "K. B. to Q. 3d.", "K. B. to his 5th.", "Q. to her 2d.", "K. to his 2d.", "K. to his sq."},
-		[]string{"`K. B. to his 5th.`: `his` for the file of the man that moves, KB (a misprint?); read as `K. B. to KB 5th.`", "`Q. to her 2d.`: `her` for the file of the man that moves, Q", "`K. to his 2d.`: `his`"}, nil, "*"}.check(t)
+		[]string{"`K. B. to his 5th.`: `his` for the file of the man that moves, KB; read as `K. B. to KB 5th.`", "`Q. to her 2d.`: `her` for the file of the man that moves, Q", "`K. to his 2d.`: `his`"}, nil, "*"}.check(t)
 	bookForm{record.DescriptiveNotation, "1. P. to K. 3d. P. to K. 3d. 2. K. B. to Q. 3d. K. B. to Q. 3d. 3. B. to his 5th. *", nil, nil, nil, ""}.checkError(t, "`B.`")
 	bookForm{record.DescriptiveNotation, "1. K. P. to his 4th. *", nil, nil, nil, ""}.checkError(t, "")
 }

@@ -137,13 +137,19 @@ func parseDescriptiveTo(m *record.Move, text string, d *record.Descriptive) erro
 		// `P-Q3.`).
 		body = body[:n-1]
 	}
-	if fixed, notes := misprints(body, true); notes != nil {
-		// `KR-KI`, `B-KT5`, `Q-Kt6!!!`: read as meant, with a warning.
+	if fixed, notes, ownFile := misprints(body, true); notes != nil {
+		// `KR-KI`, `B-KT5`, `Q-Kt6!!!`, `Q. B. to his 5th.`: read as
+		// meant, with a warning.
 		if _, _, misread, ok := descriptiveMisprint(body); ok && misread {
 			d.Misread = true
 		}
 		body = fixed
-		m.Lenient |= record.LenientMisprint
+		if ownFile {
+			m.Lenient |= record.LenientOwnFile
+		}
+		if !ownFile || len(notes) > 1 {
+			m.Lenient |= record.LenientMisprint
+		}
 	}
 	if c, check, ok := castlingWords(body); ok {
 		// `Castles.`, `Castles on K's side`, `K. castles`.

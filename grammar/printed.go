@@ -51,7 +51,7 @@ func (b *builder) turnApart(s *elemSrc, val string, p record.Pos) {
 	m, ok := b.readsAsMove(first)
 	if !ok && mark == "-" {
 		if capture, ok := b.dashCapture(val, first[len(val)+1:]); ok {
-			b.turnRead(capture+glued[len(first):], written, capture, "", p,
+			b.turnRead(capture+glued[len(first):], written, capture, "", record.LenientDashCapture, p,
 				fmt.Sprintf("`%s` prints the capture with a spaced dash and no `x`; read as `%s`", b.text(strings.TrimSuffix(written, glued[len(first):])), capture))
 			return
 		}
@@ -77,7 +77,8 @@ func (b *builder) turnApart(s *elemSrc, val string, p record.Pos) {
 // where it names no square (`Nf3 - Nc6` stays the error it was). The
 // replay then judges it as every capture: illegal where no such man takes
 // there, ambiguous where two do, and a `lenient-notation` warning where
-// the square is empty (the `x` the reading supplied is then superfluous).
+// the square is empty (the `x` the reading supplied is then superfluous:
+// record.LenientDashCapture tells the replay so).
 func (b *builder) dashCapture(val, dest string) (string, bool) {
 	if b.g.Notation == record.DescriptiveNotation || dest == "" || strings.IndexAny(val, "0123456789x,-+#!?") >= 0 {
 		return "", false
@@ -133,13 +134,15 @@ func (b *builder) turnJoined(glued, written, first, mark string, p record.Pos) {
 	default:
 		msg = fmt.Sprintf("`%s`: the check mark stands apart from the move; read as `%s`", text, first)
 	}
-	b.turnRead(glued, written, first, mark, p, msg)
+	b.turnRead(glued, written, first, mark, 0, p, msg)
 }
 
 // turnRead reads glued, the turn written as written, at p, as turnJoined
 // does, with msg the warning that says how it was read; mark is the mark
-// joined ("" for none).
-func (b *builder) turnRead(glued, written, first, mark string, p record.Pos, msg string) {
+// joined ("" for none), and form the lenient form the reading is, which
+// the turn's first move is marked with (0: none beyond its own), so that
+// the replay knows what the record wrote.
+func (b *builder) turnRead(glued, written, first, mark string, form record.Lenient, p record.Pos, msg string) {
 	keep, from := len(b.g.Notices), len(b.stack)
 	b.turn(glued, p)
 	if b.failed || len(b.stack) == from {
@@ -151,6 +154,7 @@ func (b *builder) turnRead(glued, written, first, mark string, p record.Pos, msg
 	n.Text = text
 	if n.Move != nil {
 		n.Move.Text = text
+		n.Move.Lenient |= form
 	}
 	prefix, whole := "`"+b.text(first)+"`", "`"+b.text(glued)+"`"
 	replaced := false
@@ -513,9 +517,12 @@ func (b *builder) markMate() {
 // of three or more of one glyph (`Q-Kt6!!!`, read as `!!`); and, in
 // descriptive notation (desc), a capital T in `Kt` (`B-KT5`), a capital I
 // for the figure 1 after a file (`KR-KI`), `sq` glued to the file
-// (`K-Rsq`), and a comma before `e.p.` (`PxP, e.p.`). notes is nil when
-// the text has none of them.
-func misprints(text string, desc bool) (fixed string, notes []string) {
+// (`K-Rsq`), and a comma before `e.p.` (`PxP, e.p.`), and the books'
+// forms that take more than a letter's change (descriptiveMisprint).
+// notes is nil when the text has none of them; ownFile says that one of
+// them is `his` for the man's own file, a form of the books rather than a
+// misprint (record.LenientOwnFile).
+func misprints(text string, desc bool) (fixed string, notes []string, ownFile bool) {
 	fixed = text
 	if n := len(fixed); n >= 3 && isGlyphByte(fixed[n-1]) && fixed[n-2] == fixed[n-1] && fixed[n-3] == fixed[n-1] {
 		j := n - 3
@@ -526,10 +533,10 @@ func misprints(text string, desc bool) (fixed string, notes []string) {
 		fixed = fixed[:j+2]
 	}
 	if !desc {
-		return fixed, notes
+		return fixed, notes, ownFile
 	}
-	if f, note, _, ok := descriptiveMisprint(fixed); ok {
-		fixed, notes = f, append(notes, note)
+	if f, note, misread, ok := descriptiveMisprint(fixed); ok {
+		fixed, notes, ownFile = f, append(notes, note), !misread
 	}
 	if strings.Contains(fixed, "KT") {
 		fixed = strings.ReplaceAll(fixed, "KT", "Kt")
@@ -556,14 +563,19 @@ func misprints(text string, desc bool) (fixed string, notes []string) {
 			break
 		}
 	}
-	return fixed, notes
+	return fixed, notes, ownFile
 }
 
-// misprintMessage is the warning of a move read with LenientMisprint.
+// misprintMessage is the warning of a move read with LenientMisprint or
+// LenientOwnFile: what was read, and "(a misprint?)" unless `his` for the
+// man's own file was all.
 func misprintMessage(text string) string {
-	fixed, notes := misprints(text, true)
+	fixed, notes, ownFile := misprints(text, true)
 	if len(notes) == 0 {
 		return fmt.Sprintf("`%s` holds a misprint", text)
+	}
+	if ownFile && len(notes) == 1 {
+		return fmt.Sprintf("`%s`: %s; read as `%s`", text, notes[0], fixed)
 	}
 	return fmt.Sprintf("`%s`: %s (a misprint?); read as `%s`", text, strings.Join(notes, ", "), fixed)
 }

@@ -1159,7 +1159,7 @@ func lenientMessage(m *record.Move) string {
 		return fmt.Sprintf("`%s` names the man that takes and the man taken, and no square; read as the one capture of that man by that man the position allows", m.Text)
 	case m.Lenient&record.LenientManTaken != 0:
 		return fmt.Sprintf("`%s` names the man taken after the `x`, as long algebraic in German books does; read as the capture on that square (the man there is not compared with the one named)", m.Text)
-	case m.Lenient&record.LenientMisprint != 0:
+	case m.Lenient&(record.LenientMisprint|record.LenientOwnFile) != 0:
 		return misprintMessage(m.Text)
 	case m.Lenient&record.LenientHyphen != 0:
 		return fmt.Sprintf("`%s` is long algebraic with a hyphen, not SAN", m.Text)

@@ -20,7 +20,8 @@ import (
 // and a comment says where and why the line stops (derived output must
 // not pass an illegal move off as valid); without cut they are kept as
 // written (a layout tool loses nothing). The main line read whole is one
-// part of SANRewriter.
+// part of SANRewriter. The copy's notation is SAN, so that the writers
+// write it in SAN's letters whatever the record's were.
 func CanonicalGame(g *record.Game, pl *replay.Played, cut bool) (*record.Game, error) {
 	c := *g
 	s := SANRewriter{cut: cut, readable: g.Unreadable() == nil}
@@ -28,7 +29,7 @@ func CanonicalGame(g *record.Game, pl *replay.Played, cut bool) (*record.Game, e
 	if err != nil {
 		return nil, err
 	}
-	c.Moves = moves
+	c.Moves, c.Notation = moves, record.SAN
 	return &c, nil
 }
 
@@ -147,12 +148,7 @@ func stopWhy(f *replay.Finding) string {
 // canonical SAN from the replay (CanonicalGame, cut where the replay
 // stopped), so that PGN and JSON writers write SAN.
 func SANRecord(g *record.Game, pl *replay.Played) (*record.Game, error) {
-	c, err := CanonicalGame(g, pl, true)
-	if err != nil {
-		return nil, err
-	}
-	c.Notation = record.SAN
-	return c, nil
+	return CanonicalGame(g, pl, true)
 }
 
 // InCoordinates reports whether g's moves are written in coordinates (LAN

@@ -262,8 +262,10 @@ const (
 )
 
 // Lenient marks forms that the reader accepted but that are not canonical
-// SAN; each one is also reported as a `lenient-notation` notice.
-type Lenient uint16
+// SAN; each one is also reported as a `lenient-notation` notice. It has
+// room for 32 forms (what the width costs a Move: docs/performance.md,
+// "The lenient forms in 32 bits").
+type Lenient uint32
 
 const (
 	// LenientLong: long algebraic with the origin square (`e2e4`, `Ng1f3`).
@@ -309,6 +311,14 @@ const (
 	// the other alphabet (`e7—е6` with a Cyrillic `е`, `Kg8—f6` with a
 	// Latin `K`), read as the letter meant.
 	LenientLookAlike
+	// LenientOwnFile: a descriptive move to `his` (or `her`) rank, the
+	// file of the man that moves (`Q. B. to his 5th.`, the Blue Book).
+	LenientOwnFile
+	// LenientDashCapture: a capture printed with a spaced dash and no `x`
+	// (`d - e5`, `A - f3`, El País), read as the capture: the x is the
+	// reader's, so a move onto an empty square is warned of even though
+	// the reader's warning stands at the move.
+	LenientDashCapture
 )
 
 // Notation is the move notation a record's movetext is written in: SAN,

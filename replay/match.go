@@ -184,9 +184,13 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 	m = match[0]
 	// UCI writes no x: there is nothing to compare; descriptive notation's
 	// x was matched already.
-	if mv.Castle == record.NoCastle && !desc && mv.Capture != m.IsCapture() && w.g.Notation != record.UCI && !w.noticeAt(ruleid.LenientNotation, n.Pos) {
+	// A capture printed as a spaced dash has the reader's warning at it,
+	// which says how the dash was read, not that the square is empty.
+	if mv.Castle == record.NoCastle && !desc && mv.Capture != m.IsCapture() && w.g.Notation != record.UCI && (mv.Lenient&record.LenientDashCapture != 0 || !w.noticeAt(ruleid.LenientNotation, n.Pos)) {
 		if m.IsCapture() {
 			warn(ruleid.LenientNotation, fmt.Sprintf("%s captures, but the record writes no x", mv.Text))
+		} else if mv.Lenient&record.LenientDashCapture != 0 {
+			warn(ruleid.LenientNotation, fmt.Sprintf("%s captures nothing, but its spaced dash is read as a capture (x)", mv.Text))
 		} else {
 			warn(ruleid.LenientNotation, fmt.Sprintf("%s captures nothing, but the record writes x", mv.Text))
 		}

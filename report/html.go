@@ -91,7 +91,14 @@ type htmlReport struct {
 	// position to draw.
 	undrawn int
 	err     error
+	// tally and leftOut are the run's (RunTotals): its counts, those
+	// --max-errors kept out of the report included, and the note that
+	// says what it left out.
+	tally   *replay.Tally
+	leftOut string
 }
+
+func (h *htmlReport) runTotals(t *replay.Tally, note string) { h.tally, h.leftOut = t, note }
 
 func newHTMLReport(w io.Writer, opt Options) *htmlReport {
 	return &htmlReport{out: w, opt: opt, files: map[string]*htmlCount{}, profiles: map[string]*htmlCount{}, rules: map[string]*[2]int{}}
@@ -295,7 +302,14 @@ func (h *htmlReport) writeHeader(w *bufio.Writer, profs []string) {
 	run := &h.opt.Run
 	w.WriteString("<header><h1>ashtapada validate report</h1>\n")
 	c := RunCounts{Games: h.total.games, Valid: h.total.valid, Invalid: h.total.games - h.total.valid, Errors: h.total.errors, Warnings: h.total.warnings}
-	fmt.Fprintf(w, "<p class=\"total\">%s.</p>\n<dl class=\"run\">\n", html.EscapeString(SummaryLine(c, h.opt.Baseline)))
+	if h.tally != nil {
+		c = tallyCounts(h.tally)
+	}
+	fmt.Fprintf(w, "<p class=\"total\">%s.</p>\n", html.EscapeString(SummaryLine(c, h.opt.Baseline)))
+	if h.leftOut != "" {
+		fmt.Fprintf(w, "<p class=\"note\">%s.</p>\n", html.EscapeString(h.leftOut))
+	}
+	w.WriteString("<dl class=\"run\">\n")
 	item := func(name, value string) {
 		if value != "" {
 			fmt.Fprintf(w, "<dt>%s</dt><dd class=\"%s\">%s</dd>\n", name, name, html.EscapeString(value))

@@ -69,6 +69,19 @@ func NextGameKey(rw Writer, k GameKey) {
 	}
 }
 
+// RunTotals gives a report that says the run's counts at its top (HTML)
+// the run's tally, which counts every game checked, those --max-errors
+// kept out of the report included, so that it says the counts the text
+// report's summary line says (SummaryLine of the same tally), and note,
+// what --max-errors left out (LeftOutNote; "" for nothing); validate
+// calls it before Writer.Close. The other reports are not told: the
+// note goes to standard error.
+func RunTotals(rw Writer, t *replay.Tally, note string) {
+	if r, ok := rw.(interface{ runTotals(*replay.Tally, string) }); ok {
+		r.runTotals(t, note)
+	}
+}
+
 // NewFunc builds a writer on w.
 type NewFunc func(w io.Writer, opt Options) Writer
 

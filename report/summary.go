@@ -39,6 +39,18 @@ func SummaryLine(c RunCounts, b *Baseline) string {
 	return s.String()
 }
 
+// LeftOutNote says what --max-errors max left out of a report that
+// showed shown errors: findings more findings, errors of them errors, in
+// games games; "" when it left out none.
+func LeftOutNote(max, shown, findings, errors, games int) string {
+	if findings == 0 {
+		return ""
+	}
+	return fmt.Sprintf("--max-errors %d: stopped showing findings after %s; %s (%s) in %s left out",
+		max, english.Count(shown, "error", "errors"), english.Count(findings, "more finding", "more findings"),
+		english.Count(errors, "error", "errors"), english.Count(games, "game", "games"))
+}
+
 func severityCounts(errors, warnings int) string {
 	return english.Count(errors, "error", "errors") + ", " + english.Count(warnings, "warning", "warnings")
 }

@@ -286,7 +286,9 @@ func TestBookSpacedLongCapture(t *testing.T) {
 
 // TestBookDashCapture: `4 d - e5, A - f3`, a capture printed with a
 // spaced dash and no `x`, reads as the capture; where no such man takes
-// there, the replay says so.
+// there, the replay says so, and where the man goes there but takes
+// nothing, it warns of that besides the reader's warning, as of an `x`
+// that captures nothing; the JSON move keeps the form's name.
 func TestBookDashCapture(t *testing.T) {
 	t.Parallel()
 	printedCase{
@@ -305,6 +307,29 @@ func TestBookDashCapture(t *testing.T) {
 		say:   []string{":4:22: error: no white pawn on the f-file can move to e5 [illegal-move]"},
 		exit:  1,
 	}.check(t)
+	empty := printedCase{
+		moves: "1. e4 e5 2. A - c4 Cc6 3. D - h5 Cf6 4. D - f7",
+		flags: []string{"--notation", "es"},
+		uci:   "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7",
+		say: []string{
+			":4:13: warning: `A - c4` prints the capture with a spaced dash and no `x`; read as `Axc4` [lenient-notation]",
+			":4:13: warning: A - c4 captures nothing, but its spaced dash is read as a capture (x) [lenient-notation]",
+			":4:27: warning: D - h5 captures nothing, but its spaced dash is read as a capture (x) [lenient-notation]",
+			"valid",
+		},
+	}
+	empty.check(t)
+	path := filepath.Join(t.TempDir(), "dash.pgn")
+	if err := os.WriteFile(path, []byte("[Event \"dash\"]\n\n"+empty.moves+" *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := runBinary(t, "convert", "--notation", "es", "--to", "jsonl", path)
+	if code != 0 || strings.Count(out, `"lenient":["dash-capture"]`) != 3 {
+		t.Errorf("convert --to jsonl (exit %d: %s) does not name the three dash captures:\n%s", code, stderr, out)
+	}
+	if strings.Contains(out, "D - f7 captures nothing") {
+		t.Errorf("D - f7 takes the pawn on f7:\n%s", out)
+	}
 }
 
 // TestBookRankFirst: `3. A4c`, a bishop's square written rank first, reads
@@ -429,14 +454,17 @@ func TestBookParenResultDescriptive(t *testing.T) {
 }
 
 // TestBookOwnFile: `K. B. to his 5th.`, `his` for the file of the man
-// that moves, as the Blue Book prints `Q. B. to his 5th.`.
+// that moves, as the Blue Book prints `Q. B. to his 5th.`: a lenient form
+// of its own (`own-file`), not a misprint, unless the move holds one
+// besides (`!!!`).
 func TestBookOwnFile(t *testing.T) {
 	t.Parallel()
 	printedCase{
-		moves: "1. P. to K. 3d. P. to K. 3d. 2. K. B. to Q. 3d. K. B. to Q. 3d. 3. K. B. to his 5th. K. B. to his 5th. 4. K. to his 2d. K. to his 2d. 5. K. to his sq.",
+		moves: "1. P. to K. 3d. P. to K. 3d. 2. K. B. to Q. 3d. K. B. to Q. 3d. 3. K. B. to his 5th. K. B. to his 5th. !!! 4. K. to his 2d. K. to his 2d. 5. K. to his sq.",
 		uci:   "e2e3 e7e6 f1d3 f8d6 d3f5 d6f4 e1e2 e8e7 e2e1",
 		say: []string{
-			":4:68: warning: `K. B. to his 5th.`: `his` for the file of the man that moves, KB (a misprint?); read as `K. B. to KB 5th.` [lenient-notation]",
+			":4:68: warning: `K. B. to his 5th.`: `his` for the file of the man that moves, KB; read as `K. B. to KB 5th.` [lenient-notation]",
+			":4:86: warning: `K. B. to his 5th. !!!`: 3 `!` read as `!!`, `his` for the file of the man that moves, KB (a misprint?); read as `K. B. to KB 5th. !!` [lenient-notation]",
 			"9 plies", "valid",
 		},
 	}.check(t)

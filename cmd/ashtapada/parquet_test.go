@@ -211,6 +211,34 @@ func TestParquetRoundTripNonGameText(t *testing.T) {
 	parquetRoundTrip(t, path)
 }
 
+// TestParquetNonGameTextOtherMoves: a file of PGN with other moves
+// (--from descriptive, a book's notation; --from uci) is read whole by the
+// formats' reader, and its text that is no game gets no row either: the
+// table's rows are the file's games, numbered as convert numbers them.
+func TestParquetNonGameTextOtherMoves(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ from, first, second string }{
+		{"descriptive", "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 *", "1. P-Q4 P-Q4 *"},
+		{"uci", "1. e2e4 e7e5 2. g1f3 b8c6 *", "1. d2d4 d7d5 *"},
+	} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "games.txt")
+		text := "{ a header }\n\n[Event \"a\"]\n\n" + c.first + "\n\n{ between }\n\n[Event \"b\"]\n\n" + c.second + "\n\n{ after }\n"
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		pq := filepath.Join(dir, "games.parquet")
+		if _, stderr, code := runBinary(t, "convert", "--from", c.from, "--to", "parquet", "-o", pq, path); code != 0 {
+			t.Fatalf("--from %s: convert --to parquet exits %d: %s", c.from, code, stderr)
+		}
+		direct, _, _ := runBinary(t, "convert", "--from", c.from, "--to", "uci", path)
+		got, stderr, code := runBinary(t, "convert", "--to", "uci", pq)
+		if code != 0 || got != direct || strings.Count(got, "[Event ") != 2 {
+			t.Errorf("--from %s: the table's games (exit %d: %s):\n%s\nwant the file's:\n%s", c.from, code, stderr, got, direct)
+		}
+	}
+}
+
 // TestParquetRoundTripSharedData: every PGN file of the external data, the
 // 10k corpus included (the 100k corpus is compressed with xz and is read
 // by TestParquetDuckDB); a fixed sample of those of a megabyte at most in

@@ -235,6 +235,35 @@ func TestHTMLReportBaselineWording(t *testing.T) {
 	}
 }
 
+// TestHTMLReportMaxErrors: under --max-errors the page's summary line
+// counts every game checked, as the text report's --summary does, and the
+// page says what was left out of it in the words of the text report's
+// note.
+func TestHTMLReportMaxErrors(t *testing.T) {
+	t.Parallel()
+	dir := reportDir(t)
+	total := regexp.MustCompile(`<p class="total">([^<]*)\.</p>\n<p class="note">([^<]*)\.</p>`)
+	whole := regexp.MustCompile(`<p class="total">([^<]*)\.</p>`).FindStringSubmatch(htmlReport(t, dir, "a.pgn", "b.pgn"))
+	page := htmlReport(t, dir, "--max-errors", "1", "a.pgn", "b.pgn")
+	m := total.FindStringSubmatch(page)
+	if m == nil || whole == nil {
+		t.Fatalf("no summary line and note:\n%.3000s", page)
+	}
+	text, stderr, code := runAsh(t, dir, "", "validate", "--summary", "--max-errors", "1", "a.pgn", "b.pgn")
+	if code != 1 || !strings.Contains(text, "summary: "+m[1]+"\n") || !strings.Contains(stderr, "ashtapada: "+m[2]+"\n") {
+		t.Errorf("the page says %q and %q; the text report (exit %d):\n%s%s", m[1], m[2], code, text, stderr)
+	}
+	if m[1] != whole[1] {
+		t.Errorf("--max-errors 1 counts %q, the whole run %q", m[1], whole[1])
+	}
+	if !strings.Contains(m[2], "--max-errors 1: stopped showing findings after 1 error; ") {
+		t.Errorf("the note does not say where the report stopped: %q", m[2])
+	}
+	if strings.Contains(htmlReport(t, dir, "a.pgn", "b.pgn"), `<p class="note">--max-errors`) {
+		t.Error("a page with nothing left out says something was")
+	}
+}
+
 // TestHTMLReportNamesGames: a finding names its game by its players and
 // event, with the year; a game without those tags by its number.
 func TestHTMLReportNamesGames(t *testing.T) {

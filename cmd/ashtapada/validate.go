@@ -11,7 +11,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ashtapada/ashtapada/batch"
-	"github.com/ashtapada/ashtapada/internal/english"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/report"
 	"github.com/ashtapada/ashtapada/tablegames"
@@ -129,10 +128,8 @@ func validateEnd(opts *validateOptions, ci *ciRun, out batch.ValidateOutcome, re
 	if err := ci.flush(); err != nil && reportErr == nil {
 		reportErr = fmt.Errorf("writing the report: %w", err)
 	}
-	if left := out.Left; left.Findings > 0 {
-		fmt.Fprintf(ci.diag(), "ashtapada: --max-errors %d: stopped showing findings after %s; %s (%s) in %s left out\n",
-			opts.maxErrors, english.Count(out.Shown, "error", "errors"), english.Count(left.Findings, "more finding", "more findings"),
-			english.Count(left.Errors, "error", "errors"), english.Count(left.Games, "game", "games"))
+	if note := report.LeftOutNote(opts.maxErrors, out.Shown, out.Left.Findings, out.Left.Errors, out.Left.Games); note != "" {
+		fmt.Fprintln(ci.diag(), "ashtapada: "+note)
 	}
 	// The baseline is written, and its gone entries listed, only when every
 	// input was read and checked.

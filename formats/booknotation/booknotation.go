@@ -7,7 +7,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/formats/internal/steptext"
-	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/notation"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
@@ -19,18 +19,8 @@ func init() {
 	for i, n := range record.BookNotations() {
 		formats.Register(formats.RecordFormat{
 			Name: n.String(), Order: formats.OrderBooks + i, Notation: n, Text: true,
-			Read: bookReader(n), Rendering: rendering(n),
+			Read: pgn.TextReader(n), Rendering: rendering(n),
 		})
-	}
-}
-
-// bookReader reads PGN whose moves are in notation n.
-func bookReader(n record.Notation) func(io.Reader, string, grammar.Limits) formats.GameReader {
-	return func(r io.Reader, name string, limits grammar.Limits) formats.GameReader {
-		rd := grammar.NewReader(r, name)
-		rd.SetLimits(limits)
-		rd.SetNotation(n)
-		return rd
 	}
 }
 

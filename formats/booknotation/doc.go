@@ -12,7 +12,9 @@
 // (package formats), one format named after each notation.
 //
 // What it leaves to others: reading a book's notation is the grammar's
-// (grammar.Reader.SetNotation); a move's text in a notation is package
+// (grammar.Reader.SetNotation), through the reader of the formats that
+// are PGN with other moves (pgn.TextReader), so that a book's games are
+// numbered as a PGN file's; a move's text in a notation is package
 // notation's (StepText); the layout around the moves (tags, lines of 79
 // columns, the stop, the result) is the same as LAN's and UCI's (package
 // formats/coord) and written once for both.

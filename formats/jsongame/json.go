@@ -22,6 +22,7 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/grammar"
@@ -179,7 +180,12 @@ var lenientNames = []struct {
 	{record.LenientDoublePlus, "double-plus"},
 	{record.LenientNoRank, "no-rank"},
 	{record.LenientNoSquare, "no-square"},
+	{record.LenientOwnFile, "own-file"},
+	{record.LenientDashCapture, "dash-capture"},
 }
+
+// lenientBits is how many forms a record.Lenient holds.
+const lenientBits = int(unsafe.Sizeof(record.Lenient(0))) * 8
 
 // jsonParts holds the parts of one game's JSON object, allocated in blocks
 // rather than one by one (a game has hundreds of nodes, each with a
@@ -442,7 +448,7 @@ func (a *jsonParts) moveToJSON(m *record.Move) *Move {
 	}
 	// Forms the record learnt after this writer: kept by bit number, so
 	// that nothing is lost.
-	for bit := 0; bit < 16; bit++ {
+	for bit := 0; bit < lenientBits; bit++ {
 		if rest&(1<<bit) != 0 {
 			j.Lenient = append(j.Lenient, fmt.Sprintf("bit%d", bit))
 		}
@@ -761,7 +767,7 @@ func moveFromJSON(j *Move, bn record.Notation) (*record.Move, error) {
 		}
 		var bit int
 		if !found {
-			if n, err := fmt.Sscanf(name, "bit%d", &bit); n == 1 && err == nil && bit >= 0 && bit < 16 {
+			if n, err := fmt.Sscanf(name, "bit%d", &bit); n == 1 && err == nil && bit >= 0 && bit < lenientBits {
 				m.Lenient |= 1 << bit
 				found = true
 			}

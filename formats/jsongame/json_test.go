@@ -117,6 +117,40 @@ func TestJSONRoundTripRecord(t *testing.T) {
 	}
 }
 
+// TestJSONLenientEveryBit: every form a record.Lenient can hold comes back
+// from JSON, by its name or, for a form this writer does not name, as
+// bitN: the widest bit too, so that no form is lost to the width.
+func TestJSONLenientEveryBit(t *testing.T) {
+	var all record.Lenient
+	for bit := 0; ; bit++ {
+		l := record.Lenient(1) << bit
+		if l == 0 {
+			break
+		}
+		all |= l
+		g := sampleGame()
+		g.Moves[1].Move.Lenient = l
+		var buf bytes.Buffer
+		w := jsongame.NewWriter(&buf, true)
+		if err := w.Write(jsongame.GameToJSON(g)); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		got, err := jsongame.NewReader(&buf).ReadGame()
+		if err != nil {
+			t.Fatalf("bit %d: %v\n%s", bit, err, buf.String())
+		}
+		if got.Moves[1].Move.Lenient != l {
+			t.Errorf("bit %d: read back as %#x", bit, got.Moves[1].Move.Lenient)
+		}
+	}
+	if all&record.LenientDashCapture == 0 || all&record.LenientOwnFile == 0 {
+		t.Errorf("the loop stopped before the forms of the record (%#x)", all)
+	}
+}
+
 func TestJSONReaderForms(t *testing.T) {
 	for name, in := range map[string]string{
 		"empty array":  "[]",

@@ -13,7 +13,8 @@
 // (package formats) as the pgn format (format.go): the one read in byte
 // ranges, and the one formats.DetectRecordFormat falls back to. Its reader
 // (TextReader) is the grammar's, told a notation, and so also reads the
-// formats that are PGN with other moves (package formats/coord).
+// formats that are PGN with other moves (packages formats/coord and
+// formats/booknotation).
 //
 // What it leaves to others: reading PGN is the grammar's; the moves'
 // canonical text and the SAN rewrite from the replay are package

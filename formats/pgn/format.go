@@ -26,9 +26,10 @@ var rendering = &formats.Rendering{
 }
 
 // TextReader is the reader of a format that is PGN with its moves in
-// notation n (pgn; the coordinate formats lan and uci,
-// package formats/coord): the grammar's, told the notation, its games
-// numbered as validate numbers them (the text between games skipped).
+// notation n (pgn; the coordinate formats lan and uci, package
+// formats/coord; the books' notations, package formats/booknotation): the
+// grammar's, told the notation, its games numbered as validate numbers
+// them (the text between games skipped).
 func TextReader(n record.Notation) func(io.Reader, string, grammar.Limits) formats.GameReader {
 	return func(r io.Reader, name string, limits grammar.Limits) formats.GameReader {
 		rd := grammar.NewReader(r, name)

@@ -75,7 +75,8 @@ type canonicalWriter struct {
 // beginCanonical starts the canonical form of g after dst. The game's
 // numbering starts where its first part says (startNumbering), the part
 // as written: a part rewritten (notation.SANRewriter) may have lost its first number
-// to a cut.
+// to a cut. A record read in a language's letters and written without
+// its replay keeps its letters (lineWriter.letters).
 func beginCanonical(dst []byte, g *record.Game, played *replay.Played) *canonicalWriter {
 	cw := &canonicalWriter{start: len(dst), g: g}
 	dst = appendTags(dst, g.Tags)
@@ -83,6 +84,9 @@ func beginCanonical(dst []byte, g *record.Game, played *replay.Played) *canonica
 		dst = append(dst, '\n')
 	}
 	cw.lw = lineWriter{buf: dst, steps: played}
+	if played == nil && g.Notation.IsLanguage() {
+		cw.lw.letters = g.Notation
+	}
 	return cw
 }
 
@@ -286,6 +290,14 @@ type lineWriter struct {
 	steps *replay.Played
 	next  int
 	depth int // of the variation being written (0: the main line)
+	// letters is the notation whose piece letters the moves are written
+	// in: a language's for a record read in it and written as the record
+	// says (fmt), so that it reads back as it was read (some readings are
+	// that notation's only: a man taking a man, `TxT`, which SAN has no
+	// spelling of without the position, and a long move's misprinted
+	// origin); SAN (English) when the output is SAN by purpose (convert,
+	// fmt --san).
+	letters record.Notation
 }
 
 // token writes s after a space, or on a new line when it does not fit.
@@ -436,6 +448,10 @@ func (lw *lineWriter) appendMove(dst []byte, ns []record.Node, k int) []byte {
 			dst = append(dst, lw.steps.SAN(lw.next)...)
 			return append(dst, ns[k].Move.Glyph...)
 		}
+	}
+	if m := ns[k].Move; lw.letters.IsLanguage() && m != nil && m.Desc == nil && m.Castle != record.CastleEither {
+		// (A descriptive move is written as read, in the record's letters.)
+		return append(dst, notation.SANInLanguage(string(notation.AppendMoveText(nil, m)), lw.letters)...)
 	}
 	return appendMove(dst, &ns[k])
 }

@@ -528,6 +528,7 @@ func formatChunk(c grammar.Chunk, filename string, index int, ro grammar.ReadOpt
 			cw.part(end.Moves)
 		}
 	} else {
+		cw.lw.letters = record.SAN // fmt --san writes SAN
 		var san notation.SANRewriter
 		san.Reset(&end, false) // fmt keeps what was not played as written
 		part := func(nodes []record.Node, pl *replay.Played) {

@@ -116,6 +116,7 @@ func (p *Renderer) start(dst []byte, g *record.Game, n int) {
 	// A game read in parts was read by the grammar, whose texts read back
 	// as they were read: there is nothing to check (appendCheckedPiece).
 	p.cw = beginCanonical(appendPieceHead(dst, g, n, false), g, nil)
+	p.cw.lw.letters = record.SAN // convert writes SAN
 	// As whole: a record in LAN or UCI, and plain PGN, are rewritten in
 	// SAN and cut where the replay stopped (asSAN); a book's record is
 	// written from its steps, or, with its moves as printed in comments,
