@@ -375,8 +375,12 @@ func (b *builder) finish(c Chunk, rest int) {
 // PGN requires one, and a record cut short (a truncated file, a lost
 // page) most often loses it, so the warning is what points at the cut. It
 // stands right after the game's last text, where the marker belongs.
+//
+// Text that holds no game (IsGame: a file's header of escape lines or
+// comments before the first tags) needs no marker: fmt reads it as a game
+// to write it back, and a warning there would point at nothing.
 func (b *builder) noMarker(c Chunk) {
-	if b.g.Result != "" {
+	if b.g.Result != "" || !c.IsGame() {
 		return
 	}
 	end := len(c.Data)

@@ -415,9 +415,14 @@ func (s *Splitter) Next() (Chunk, error) {
 	s.tagNames = s.tagNames[:0]
 	inComment := false   // inside a brace comment
 	afterResult := false // the last non-blank line ended with a termination marker
+	// escapesOnly: the chunk so far is escape lines (and blank lines),
+	// no tag and no movetext: a tag line then begins a game of its own,
+	// and the escape lines before it are text between games, as a
+	// comment before the tags is (docs/format.md, "Escape lines").
+	escapesOnly := false
 	s.depth = 0
 	for {
-		if plainRuns && first == nil && s.err == nil && !junk && !inComment && (sawMoves && !afterResult || !sawMoves && !tagsEnded) {
+		if plainRuns && first == nil && s.err == nil && !junk && !inComment && !escapesOnly && (sawMoves && !afterResult || !sawMoves && !tagsEnded) {
 			// Most lines change nothing but the chunk's bytes and the
 			// line count (a tag line adds its name, the line with the
 			// game's marker sets afterResult): a run of them is taken
@@ -476,7 +481,8 @@ func (s *Splitter) Next() (Chunk, error) {
 			// would take the next game's tags as its own. A blank line
 			// alone does not end it: ChessBase writes one inside tags.
 			if (junk && !inComment && startsGame(line)) || s.startsNext(line, linePos, sawMoves, inComment, afterResult) ||
-				(tagsEnded && !sawMoves && looksLikeTag(tagLine(line)) && s.hasTag(tagLine(line))) {
+				(tagsEnded && !sawMoves && looksLikeTag(tagLine(line)) && s.hasTag(tagLine(line))) ||
+				(escapesOnly && tagLine(line) != nil) {
 				s.pending = append(s.pending[:0], line...)
 				s.pendingN = n
 				s.hasPending = true
@@ -512,6 +518,7 @@ func (s *Splitter) Next() (Chunk, error) {
 			afterResult = !inComment && endsWithResult(line, closeAt)
 		case line[0] == '%':
 			// An escape line: braces in it open nothing.
+			escapesOnly = escapesOnly || !sawMoves && len(s.tagNames) == 0
 		case tag != nil && !sawMoves:
 			s.tagNames = append(s.tagNames, tagNameHash(tag))
 			// A tag line: braces in its value open nothing, but movetext

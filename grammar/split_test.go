@@ -334,3 +334,81 @@ func TestPlainRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitEscapeLines: escape lines (`%` at the start of a line) are
+// passed over as python-chess passes them over: before a game's tags they
+// are text between games (a chunk of its own that holds no game), so that
+// the tags after them are read as tags, with a blank line between or
+// none, with either line end; between games and inside movetext they stay
+// with the game. Both ways the splitter takes lines (in runs and one by
+// one) cut each input alike.
+func TestSplitEscapeLines(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		chunks     []string // each chunk's text, `!` before one that holds no game
+		tags       []int    // the tags of each game read
+	}{
+		{"before tags, blank line", "% a header\n\n[Event \"a\"]\n\n1. e4 e5 *\n",
+			[]string{"!% a header\n\n", "[Event \"a\"]\n\n1. e4 e5 *\n"}, []int{1}},
+		{"before tags, no blank line", "% a header\n[Event \"a\"]\n[Site \"b\"]\n\n1. e4 e5 *\n",
+			[]string{"!% a header\n", "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 e5 *\n"}, []int{2}},
+		{"several, CRLF", "% one\r\n%two\r\n\r\n[Event \"a\"]\r\n\r\n1. e4 e5 *\r\n",
+			[]string{"!% one\r\n%two\r\n\r\n", "[Event \"a\"]\r\n\r\n1. e4 e5 *\r\n"}, []int{1}},
+		{"before an indented tag", "%x\n  [Event \"a\"]\n1. e4 *\n",
+			[]string{"!%x\n", "  [Event \"a\"]\n1. e4 *\n"}, []int{1}},
+		{"between games", "[Event \"a\"]\n\n1. e4 e5 *\n\n% between\n\n[Event \"b\"]\n\n1. d4 d5 *\n",
+			[]string{"[Event \"a\"]\n\n1. e4 e5 *\n\n% between\n\n", "[Event \"b\"]\n\n1. d4 d5 *\n"}, []int{1, 1}},
+		{"after a game, before the next's tags", "1. e4 *\n%x\n[Event \"b\"]\n1. d4 *\n",
+			[]string{"1. e4 *\n%x\n", "[Event \"b\"]\n1. d4 *\n"}, []int{0, 1}},
+		{"in movetext", "[Event \"a\"]\n\n1. e4 e5\n% inside [Event \"x\"]\n2. Nf3 Nc6 *\n",
+			[]string{"[Event \"a\"]\n\n1. e4 e5\n% inside [Event \"x\"]\n2. Nf3 Nc6 *\n"}, []int{1}},
+		{"before tagless movetext", "% a header\n\n1. e4 e5 *\n",
+			[]string{"% a header\n\n1. e4 e5 *\n"}, []int{0}},
+		{"escape lines only", "% a\n%b\n",
+			[]string{"!% a\n%b\n"}, nil},
+	} {
+		for _, runs := range []bool{true, false} {
+			restore := grammar.SetPlainRuns(runs)
+			sp := grammar.NewSplitter(strings.NewReader(tc.text))
+			var got []string
+			for {
+				c, err := sp.Next()
+				if errors.Is(err, io.EOF) {
+					break
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				s := string(c.Data)
+				if !c.IsGame() {
+					s = "!" + s
+				}
+				got = append(got, s)
+			}
+			var tags []int
+			rd := grammar.NewReader(strings.NewReader(tc.text), "t.pgn")
+			rd.SkipNonGames()
+			for {
+				g, err := rd.Next()
+				if errors.Is(err, io.EOF) {
+					break
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if se := g.SyntaxError(); se != nil {
+					t.Errorf("%s (runs %v): %s", tc.name, runs, se.Message)
+				}
+				tags = append(tags, len(g.Tags))
+			}
+			restore()
+			if !slices.Equal(got, tc.chunks) {
+				t.Errorf("%s (runs %v): chunks %q, want %q", tc.name, runs, got, tc.chunks)
+			}
+			if !slices.Equal(tags, tc.tags) {
+				t.Errorf("%s (runs %v): tags per game %v, want %v", tc.name, runs, tags, tc.tags)
+			}
+		}
+		checkPlainRuns(t, []byte(tc.text))
+	}
+}
