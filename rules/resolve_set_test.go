@@ -52,24 +52,39 @@ func TestLegalMovesToSetMatchesLegalMoves(t *testing.T) {
 		positions++
 		return all
 	}
-	playedPositions(t, rng, 4, check)
+	playedPositions(t, rng, builtinSettings(), 4, check)
 	if positions < 2000 || nonEmpty < 10000 {
 		t.Fatalf("only %d positions and %d non-empty lists checked", positions, nonEmpty)
 	}
 }
 
-// playedPositions hands fn (which returns the legal moves of the position
-// it is given) the positions of random games under every built-in profile
-// (games games of up to 160 plies each, moves drawn from rng), then every
-// position of tricky.perft under fide and one ply beyond each.
-func playedPositions(t *testing.T, rng *rand.Rand, games int, fn func(profile string, p *Position) []Move) {
-	t.Helper()
+// namedSettings is a set of rules and the name a failure reports it by.
+type namedSettings struct {
+	name string
+	s    Settings
+}
+
+// builtinSettings is every built-in profile's settings, by name.
+func builtinSettings() []namedSettings {
+	var sets []namedSettings
 	for _, prof := range Profiles() {
-		s := prof.Settings
+		sets = append(sets, namedSettings{prof.Name, prof.Settings})
+	}
+	return sets
+}
+
+// playedPositions hands fn (which returns the legal moves of the position
+// it is given) the positions of random games under each of sets (games
+// games of up to 160 plies each, moves drawn from rng), then every
+// position of tricky.perft under fide and one ply beyond each.
+func playedPositions(t *testing.T, rng *rand.Rand, sets []namedSettings, games int, fn func(name string, p *Position) []Move) {
+	t.Helper()
+	for _, set := range sets {
+		s := set.s
 		for game := 0; game < games; game++ {
 			p := NewPosition(&s)
 			for ply := 0; ply < 160; ply++ {
-				all := fn(prof.Name, p)
+				all := fn(set.name, p)
 				if len(all) == 0 {
 					break
 				}

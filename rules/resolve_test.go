@@ -218,14 +218,7 @@ func TestMayGiveCheckCoversGivesCheck(t *testing.T) {
 		}
 		return all
 	}
-	type named struct {
-		name string
-		s    Settings
-	}
-	var sets []named
-	for _, prof := range Profiles() {
-		sets = append(sets, named{prof.Name, prof.Settings})
-	}
+	sets := builtinSettings()
 	// The elephant that leaps along a rank or file is in no built-in
 	// profile but is a setting of chaturanga's.
 	chat, err := Lookup("chaturanga")
@@ -234,43 +227,8 @@ func TestMayGiveCheckCoversGivesCheck(t *testing.T) {
 	}
 	dabbaba := chat.Settings
 	dabbaba.Elephant = ElephantDabbaba
-	sets = append(sets, named{"chaturanga elephant=dabbaba", dabbaba})
-	for _, set := range sets {
-		s := set.s
-		for game := 0; game < 6; game++ {
-			p := NewPosition(&s)
-			for ply := 0; ply < 160; ply++ {
-				all := judge(set.name, p)
-				if len(all) == 0 {
-					break
-				}
-				p.Play(all[rng.Intn(len(all))])
-			}
-		}
-	}
-	fide, err := Lookup("fide")
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(filepath.Join("testdata", "tricky.perft"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, ln := range strings.Split(string(data), "\n") {
-		fen, ok := strings.CutPrefix(ln, "epd ")
-		if !ok {
-			continue
-		}
-		p, err := ParseFEN(&fide.Settings, strings.TrimSpace(fen))
-		if err != nil {
-			continue
-		}
-		for _, m := range judge("tricky.perft", p) {
-			q := *p
-			q.Play(m)
-			judge("tricky.perft", &q)
-		}
-	}
+	sets = append(sets, namedSettings{"chaturanga elephant=dabbaba", dabbaba})
+	playedPositions(t, rng, sets, 6, judge)
 	if checks < 100 || spared < 1000 {
 		t.Fatalf("only %d checking moves and %d spared moves seen", checks, spared)
 	}
