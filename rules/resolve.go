@@ -33,22 +33,7 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 		// to would attack; for pawns, the squares one or two steps behind
 		// and those a pawn of the other side on to would attack. The king
 		// is left alone (its leap and castling go further).
-		if k == Pawn {
-			back := Square(8)
-			if p.side == Black {
-				back = -8
-			}
-			reach := pawnAtt[p.side^1][to]
-			if b1 := to - back; b1 >= 0 && b1 < 64 {
-				reach |= bb(b1)
-				if b2 := b1 - back; b2 >= 0 && b2 < 64 {
-					reach |= bb(b2)
-				}
-			}
-			from &= reach
-		} else {
-			from = p.reaching(k, to, from, occ)
-		}
+		from = p.reachingTo(k, to, from, occ)
 	}
 	if from == 0 {
 		return dst
@@ -205,6 +190,28 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square) ([]Move, bool) {
 		dst = append(dst, m)
 	}
 	return dst, true
+}
+
+// reachingTo is the men of from (of kind k, not the king) that may move
+// to: a pawn one or two steps behind it or a capture away, a piece
+// attacking it with occupancy occ (reaching). A superset for pawns, which
+// the moves generated from it settle.
+func (p *Position) reachingTo(k Kind, to Square, from, occ uint64) uint64 {
+	if k != Pawn {
+		return p.reaching(k, to, from, occ)
+	}
+	back := Square(8)
+	if p.side == Black {
+		back = -8
+	}
+	reach := pawnAtt[p.side^1][to]
+	if b1 := to - back; b1 >= 0 && b1 < 64 {
+		reach |= bb(b1)
+		if b2 := b1 - back; b2 >= 0 && b2 < 64 {
+			reach |= bb(b2)
+		}
+	}
+	return from & reach
 }
 
 // reaching is the men of from (of kind k, not a pawn nor the king) that

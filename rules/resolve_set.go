@@ -63,29 +63,13 @@ func (p *Position) legalMovesToSet(dst []Move, k Kind, tos uint64, inCheck bool)
 // looks for one by one; past it, every man of the kind is generated.
 const maxSetTargets = 16
 
-// reachingSet is the men of from (of kind k, not the king) that reach a
-// square of tos: a pawn one or two steps behind or a capture away, a
-// piece attacking it (reaching).
+// reachingSet is the men of from (of kind k, not the king) that may move
+// to a square of tos (reachingTo for each).
 func (p *Position) reachingSet(k Kind, tos, from uint64) uint64 {
 	occ := p.byColor[0] | p.byColor[1]
 	var reach uint64
 	for x := tos; x != 0; x &= x - 1 {
-		to := Square(trailing(x))
-		if k != Pawn {
-			reach |= p.reaching(k, to, from, occ)
-			continue
-		}
-		back := Square(8)
-		if p.side == Black {
-			back = -8
-		}
-		reach |= pawnAtt[p.side^1][to]
-		if b1 := to - back; b1 >= 0 && b1 < 64 {
-			reach |= bb(b1)
-			if b2 := b1 - back; b2 >= 0 && b2 < 64 {
-				reach |= bb(b2)
-			}
-		}
+		reach |= p.reachingTo(k, Square(trailing(x)), from, occ)
 	}
-	return from & reach
+	return reach
 }
