@@ -110,6 +110,7 @@ var (
 // not buffered here.
 func Convert(o Options, inputs []string, c Conversion, w io.Writer) (ConvertOutcome, error) {
 	c.Replay.Steps = true
+	c.Replay.NoSAN = c.To.MovesOnly
 	if c.Findings == nil {
 		c.Findings = io.Discard
 	}

@@ -69,6 +69,10 @@ type RecordFormat struct {
 	// at a time (--shard), its reader's offsets being the file's; an input
 	// in any other format is read whole, by one shard.
 	Shardable bool
+	// MovesOnly is true for a format written from the replay's moves and
+	// positions alone, never their SAN (lan, uci): convert has the replay
+	// keep no SAN (replay.Config.NoSAN).
+	MovesOnly bool
 }
 
 // recordFormats is the registry, in Order: the order the command line

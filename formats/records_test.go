@@ -1,13 +1,18 @@
 package formats_test
 
 import (
+	"bytes"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/formats"
 	_ "github.com/ashtapada/ashtapada/formats/all"
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/testenv"
+	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
@@ -129,5 +134,62 @@ func TestRegisterTwice(t *testing.T) {
 			}()
 			formats.Register(f)
 		}()
+	}
+}
+
+// TestMovesOnlyWithoutSAN: a format that says it is written from the moves
+// alone (MovesOnly, which has convert's replay keep no SAN) writes every
+// game of corpus/ byte for byte as it does from steps with their SAN; and
+// the check would see a format that reads the SAN (fen's lines name each
+// move in SAN), so that a format wrongly marked would fail it.
+func TestMovesOnlyWithoutSAN(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(testenv.RepoRoot(), "corpus", "*", "*.pgn"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corpus files (%v)", err)
+	}
+	var games []*record.Game
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gs, err := grammar.ReadAll(bytes.NewReader(data), f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		games = append(games, gs...)
+	}
+	write := func(f formats.RecordFormat, noSAN bool) string {
+		var buf strings.Builder
+		w, err := f.NewWriter(&buf, formats.WriteOptions{})
+		if err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+		rp := replay.New(replay.Config{Steps: true, NoSAN: noSAN})
+		for i, g := range games {
+			// A stopped game is written up to its stop: the error says so.
+			_ = w.Write(g, i+1, rp.Game(g, "corpus", i+1), nil)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+		return buf.String()
+	}
+	movesOnly := 0
+	for _, f := range formats.RecordFormats() {
+		if !f.MovesOnly {
+			continue
+		}
+		movesOnly++
+		if with, without := write(f, false), write(f, true); with != without {
+			t.Errorf("%s is marked MovesOnly but writes otherwise without the SAN", f.Name)
+		}
+	}
+	if movesOnly == 0 {
+		t.Error("no format is marked MovesOnly")
+	}
+	fen, _ := formats.LookupRecordFormat("fen")
+	if write(fen, false) == write(fen, true) {
+		t.Error("fen writes the same without the SAN: the comparison sees nothing")
 	}
 }

@@ -33,6 +33,11 @@ type Config struct {
 	// game in another form. Off, the walk keeps none of it and costs
 	// nothing more (validate).
 	Steps bool
+	// NoSAN keeps the steps (Steps) without their SAN, for a writer of
+	// the moves alone (UCI, LAN) that would not read it: writing it costs
+	// a listing of the legal moves for most piece moves. Played.SAN and
+	// Step's SAN are then empty.
+	NoSAN bool
 	// Moves keeps only the main line's moves as written, with their move
 	// numbers (Result.Moves): what a report needs to show the moves up to
 	// a finding, at the cost of one small slice per game, not of a

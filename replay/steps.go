@@ -40,7 +40,8 @@ type Step struct {
 	// Move is the legal move the written move stands for. The positions
 	// around it are Played.Before and Played.After.
 	Move rules.Move
-	// SAN is the canonical SAN of the move, check mark included.
+	// SAN is the canonical SAN of the move, check mark included (empty
+	// under Config.NoSAN).
 	SAN string
 	// Check and Mate say what the move did to the other king (Mate only on
 	// the last move of a turn).
@@ -424,7 +425,7 @@ func (w *walk) step(n *record.Node, k int, ln *line, side rules.Color, before *r
 		// about four bytes): a long game's grew by copies several times
 		// their size.
 		p.marks = make([]mark, 0, w.mainMoves>>markShift+1)
-		if need := 4 * w.mainMoves; cap(w.r.sanText) < need {
+		if need := 4 * w.mainMoves; cap(w.r.sanText) < need && !w.r.cfg.NoSAN {
 			w.r.sanText = make([]byte, 0, need)
 		}
 	}
@@ -443,7 +444,11 @@ func (w *walk) step(n *record.Node, k int, ln *line, side rules.Color, before *r
 		p.marks = append(p.marks, mark{pos: pos, index: index, san: len(w.r.sanText), number: ln.moveNo})
 	}
 	mk := &p.marks[len(p.marks)-1]
-	w.stepSAN(before, m, gives, mate, fixedOrigin)
+	if w.r.cfg.NoSAN {
+		w.toListed = false
+	} else {
+		w.stepSAN(before, m, gives, mate, fixedOrigin)
+	}
 	st := step{move: m, turn: uint8(k)}
 	if gives {
 		st.flags |= stepCheck

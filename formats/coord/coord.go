@@ -16,8 +16,8 @@ import (
 )
 
 func init() {
-	formats.Register(formats.RecordFormat{Name: "lan", Order: formats.OrderLAN, Extensions: []string{".lan"}, Notation: record.LAN, Text: true, Sniff: sniffLAN, Read: pgn.TextReader(record.LAN), Rendering: rendering(false)})
-	formats.Register(formats.RecordFormat{Name: "uci", Order: formats.OrderUCI, Extensions: []string{".uci"}, Notation: record.UCI, Text: true, Sniff: sniffUCI, Read: pgn.TextReader(record.UCI), Rendering: rendering(true)})
+	formats.Register(formats.RecordFormat{Name: "lan", Order: formats.OrderLAN, Extensions: []string{".lan"}, Notation: record.LAN, Text: true, Sniff: sniffLAN, Read: pgn.TextReader(record.LAN), Rendering: rendering(false), MovesOnly: true})
+	formats.Register(formats.RecordFormat{Name: "uci", Order: formats.OrderUCI, Extensions: []string{".uci"}, Notation: record.UCI, Text: true, Sniff: sniffUCI, Read: pgn.TextReader(record.UCI), Rendering: rendering(true), MovesOnly: true})
 }
 
 // WriteGame writes a game's tags and its main line as played in LAN (uci
