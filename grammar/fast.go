@@ -136,6 +136,7 @@ func (s *elemSrc) readToken() {
 	if s.readPlain() {
 		return
 	}
+	// readPlain passed the spaces and line ends before the token.
 	l := s.lx
 	src := l.src
 	i := l.i
@@ -143,13 +144,6 @@ func (s *elemSrc) readToken() {
 	start, end := i, 0
 	s.plain, s.numDigits = false, 0
 	if !l.done {
-		for i < len(src) && (src[i] == ' ' || src[i] == '\n') {
-			if src[i] == '\n' {
-				l.newline(i)
-			}
-			i++
-		}
-		start = i
 		if i < len(src) {
 			switch c := src[i]; {
 			case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
@@ -222,9 +216,10 @@ func (s *elemSrc) readToken() {
 // readPlain reads the next token, after spaces and line ends, when it is
 // a plain move (when sanFast: the move is then in san and plain is set)
 // or a move number of at most 9 digits and its dots (numDigits and num
-// are then set), and reports whether it did. Otherwise it changes nothing
-// but san and reports false. Both readToken and the main line's tight
-// loop (builder.plainTurns) read through it.
+// are then set), and reports whether it did. Otherwise it only passes
+// the spaces and line ends (and may change san) and reports false: the
+// current token stays s's. Both readToken and the main line's tight loop
+// (builder.plainTurns) read through it.
 func (s *elemSrc) readPlain() bool {
 	l := s.lx
 	if l.done {
@@ -241,6 +236,9 @@ func (s *elemSrc) readPlain() bool {
 		}
 		i++
 	}
+	// Passed whatever the token is: the lexer reads on from here as it
+	// would from before the white space.
+	l.i, l.line, l.lineOff = i, line, lineOff
 	if i >= len(src) {
 		return false
 	}
@@ -273,7 +271,7 @@ func (s *elemSrc) readPlain() bool {
 	default:
 		return false
 	}
-	l.i, l.line, l.lineOff = i, line, lineOff
+	l.i = i
 	l.endI, l.endLine, l.endLineOff, l.hasEnd = i, line, lineOff, true
 	l.tokStart, l.tokLine, l.tokLineOff = start, line, lineOff
 	s.val = src[start:i]
