@@ -128,11 +128,15 @@ func (s *elemSrc) loadTree() {
 // game (the grammar reports it).
 //
 // The tokens of nearly all movetext, a move or a move number after a
-// space or a line end, are read here in one tight loop; the lexer's scan
-// reads the others, from the same state. Both must read a token alike:
-// the differential tests compare this path with participle's, which reads
-// every token with scan.
+// space or a line end, are read by readPlain, or here in one tight loop;
+// the lexer's scan reads the others, from the same state. All must read
+// a token alike: the differential tests compare this path with
+// participle's, which reads every token with scan.
 func (s *elemSrc) readToken() {
+	if s.readPlain() {
+		return
+	}
+	// readPlain passed the spaces and line ends before the token.
 	l := s.lx
 	src := l.src
 	i := l.i
@@ -140,37 +144,20 @@ func (s *elemSrc) readToken() {
 	start, end := i, 0
 	s.plain, s.numDigits = false, 0
 	if !l.done {
-		for i < len(src) && (src[i] == ' ' || src[i] == '\n') {
-			if src[i] == '\n' {
-				l.newline(i)
-			}
-			i++
-		}
-		start = i
 		if i < len(src) {
 			switch c := src[i]; {
 			case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+				// Not a plain move (readPlain read those): a word.
 				typ = tokWord
-				if s.sanFast {
-					// A plain move that ends where the word does is
-					// the word: read once, here, for the builder.
-					if e, ok := scanSAN(src, i, &s.san); ok && (e == len(src) || delims[src[e]]) {
-						s.plain, i = true, e
-						break
-					}
-				}
 				i = wordEnd(src, i+1)
 			case c >= '0' && c <= '9':
-				v := int(c - '0')
 				i++
 				for i < len(src) && src[i] >= '0' && src[i] <= '9' {
-					v = v*10 + int(src[i]-'0')
 					i++
 				}
 				if i < len(src) && src[i] == '.' {
-					if i-start <= 9 {
-						s.numDigits, s.num = i-start, v
-					}
+					// A number of more than 9 digits (readPlain read
+					// the others): moveNumber reads it.
 					for i < len(src) && src[i] == '.' {
 						i++
 					}
@@ -224,6 +211,76 @@ func (s *elemSrc) readToken() {
 	default:
 		s.kind = eEnd
 	}
+}
+
+// readPlain reads the next token, after spaces and line ends, when it is
+// a plain move (when sanFast: the move is then in san and plain is set)
+// or a move number of at most 9 digits and its dots (numDigits and num
+// are then set), and reports whether it did. Otherwise it only passes
+// the spaces and line ends (and may change san) and reports false: the
+// current token stays s's. Both readToken and the main line's tight loop
+// (builder.plainTurns) read through it.
+func (s *elemSrc) readPlain() bool {
+	l := s.lx
+	if l.done {
+		return false
+	}
+	src := l.src
+	i, line, lineOff := l.i, l.line, l.lineOff
+	for i < len(src) {
+		if c := src[i]; c != ' ' {
+			if c != '\n' {
+				break
+			}
+			line, lineOff = line+1, i+1
+		}
+		i++
+	}
+	// Passed whatever the token is: the lexer reads on from here as it
+	// would from before the white space.
+	l.i, l.line, l.lineOff = i, line, lineOff
+	if i >= len(src) {
+		return false
+	}
+	start := i
+	switch c := src[i]; {
+	case c >= '0' && c <= '9':
+		v := int(c - '0')
+		i++
+		for i < len(src) && src[i] >= '0' && src[i] <= '9' {
+			v = v*10 + int(src[i]-'0')
+			i++
+		}
+		if i-start > 9 || i >= len(src) || src[i] != '.' {
+			return false
+		}
+		s.numDigits, s.num = i-start, v
+		for i < len(src) && src[i] == '.' {
+			i++
+		}
+		s.typ, s.kind, s.plain = tokNumber, eNumber, false
+	case s.sanFast && (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'):
+		// A plain move that ends where the word does is the word: read
+		// once, here, for the builder.
+		e, ok := scanSAN(src, i, &s.san)
+		if !ok || e < len(src) && !delims[src[e]] {
+			return false
+		}
+		i = e
+		s.typ, s.kind, s.plain, s.numDigits = tokWord, eMove, true, 0
+	default:
+		return false
+	}
+	l.i = i
+	l.endI, l.endLine, l.endLineOff, l.hasEnd = i, line, lineOff, true
+	l.tokStart, l.tokLine, l.tokLineOff = start, line, lineOff
+	s.val = src[start:i]
+	col := start - lineOff + 1
+	if line == l.base.Line {
+		col += l.base.Column - 1
+	}
+	s.pos = record.Pos{Line: line, Col: col, Offset: l.base.Offset + start}
+	return true
 }
 
 // wordEnd is the offset of the first delimiter in src from i on, or

@@ -643,15 +643,16 @@ func (b *builder) elems(s *elemSrc, num numbering, depth int) []record.Node {
 	start := len(b.stack)
 	before := num // the numbering before the last turn, where a variation starts
 	numbered := false
+	// The main line of a game read from the stream, in SAN, whole and
+	// not up to an error: its plain turns are read by plainTurns.
+	tight := depth == 0 && s.lx != nil && s.sanFast && b.parts == nil && !b.recovering && len(b.descParsed) == 0
 loop:
 	for s.kind != eEnd && !b.failed {
-		if depth == 0 && s.lx != nil && s.pos.Col == 1 && len(b.stack)-start >= b.nextTop && b.turnStarts(s.kind) {
-			// A place the grammar can start reading again from, for
-			// the error message of a game the fast path rejects: a turn
-			// at the start of a line, where the lexer reads what
-			// follows as it does reading from the game's start (found
-			// by FuzzParse: mid-line, `%` and `"` read otherwise).
-			b.lastTop, b.nextTop = s.pos, len(b.stack)-start+restartEvery
+		if depth == 0 && s.lx != nil {
+			b.noteRestart(s.pos, s.kind, start)
+		}
+		if tight && (s.plain || s.numDigits > 0) {
+			b.plainTurns(s, start, &num, &before, &numbered)
 		}
 		if depth == 0 && b.parts != nil && b.partEnds(len(b.stack)-start, s.kind) && !(s.kind == eMove && isClosingWord(s.val)) {
 			// A word for mate stays in the part of its move, which it
@@ -708,10 +709,7 @@ loop:
 			}
 			before = num
 			if !num.black && !numbered {
-				if b.missing == 0 {
-					b.missingFirst = p
-				}
-				b.missing++
+				b.unnumbered(p)
 			}
 			for !plain && !b.failed {
 				// `dxe56.Bc4`: the next move number glued to the move.
@@ -805,22 +803,7 @@ loop:
 				b.syntax(p, fmt.Sprintf("found `%s`, expected a move number with at most %d dots", quoteToken(text), record.MaxDots))
 				break loop
 			}
-			n := b.push(record.KindMoveNumber, p, text)
-			n.Number, n.Dots = int32(v), uint16(dots)
-			switch {
-			case num.num == 0:
-				num.num = v
-				num.black = dots >= 3
-			case v != num.num:
-				b.warn(p, ruleid.MoveNumber, fmt.Sprintf("move number %d where %d was expected", v, num.num))
-				num.num = v
-				num.black = dots >= 3
-			case dots >= 3 && !num.black:
-				b.warn(p, ruleid.MoveNumber, fmt.Sprintf("`%s` marks a black move where white is to move", val))
-			}
-			if dots == 0 {
-				b.warn(p, ruleid.MoveNumber, fmt.Sprintf("move number `%s` without a dot", val))
-			}
+			b.numberNode(p, text, val, v, dots, &num)
 			numbered = true
 		case eComment:
 			s.next()
@@ -875,6 +858,92 @@ loop:
 }
 
 func isMove(n record.Node) bool { return n.Kind == record.KindMove }
+
+// noteRestart notes the main line's token of kind k at p, the line
+// starting at start on the node stack, when it is a place the grammar can
+// start reading again from, for the error message of a game the fast path
+// rejects: a turn at the start of a line, where the lexer reads what
+// follows as it does reading from the game's start (found by FuzzParse:
+// mid-line, `%` and `"` read otherwise).
+func (b *builder) noteRestart(p record.Pos, k elemKind, start int) {
+	if p.Col == 1 && len(b.stack)-start >= b.nextTop && b.turnStarts(k) {
+		b.lastTop, b.nextTop = p, len(b.stack)-start+restartEvery
+	}
+}
+
+// plainTurns reads the main line's move numbers and plain moves
+// (readPlain's tokens) that follow one another, from s's current token
+// on, straight into nodes: the nodes, positions and warnings of elems'
+// loop, without asking at each token what else it might be. It leaves
+// current the first token it does not take, for elems: one that is
+// neither, castling (which may begin the page's prose), a number that is
+// none (0, too many dots), and one before a token readPlain does not
+// read (a comment, a glyph written apart, dots apart from their number):
+// what follows a token may change how it is read. num, before and
+// numbered are elems'.
+func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numbered *bool) {
+	for {
+		val, p := s.val, s.pos
+		if s.plain {
+			sm := s.san
+			if sm.castle != record.NoCastle {
+				return
+			}
+			if !s.readPlain() {
+				s.san = sm
+				return
+			}
+			*before = *num
+			if !num.black && !*numbered {
+				b.unnumbered(p)
+			}
+			b.plainTurn(&sm, val, p)
+			num.advance()
+			*numbered = false
+		} else if nd := s.numDigits; nd > 0 {
+			v, dots := s.num, len(val)-nd
+			if v <= 0 || dots > record.MaxDots || !s.readPlain() {
+				return
+			}
+			b.numberNode(p, val, val, v, dots, num)
+			*numbered = true
+		} else {
+			return
+		}
+		b.noteRestart(s.pos, s.kind, start)
+	}
+}
+
+// unnumbered counts a white move at p without a move number before it
+// (build's move-number warning).
+func (b *builder) unnumbered(p record.Pos) {
+	if b.missing == 0 {
+		b.missingFirst = p
+	}
+	b.missing++
+}
+
+// numberNode appends the move number v with dots at p, written text (val
+// as read), to the node stack, and follows it in num, with the warnings
+// of a number other than the one expected.
+func (b *builder) numberNode(p record.Pos, text, val string, v, dots int, num *numbering) {
+	n := b.push(record.KindMoveNumber, p, text)
+	n.Number, n.Dots = int32(v), uint16(dots)
+	switch {
+	case num.num == 0:
+		num.num = v
+		num.black = dots >= 3
+	case v != num.num:
+		b.warn(p, ruleid.MoveNumber, fmt.Sprintf("move number %d where %d was expected", v, num.num))
+		num.num = v
+		num.black = dots >= 3
+	case dots >= 3 && !num.black:
+		b.warn(p, ruleid.MoveNumber, fmt.Sprintf("`%s` marks a black move where white is to move", val))
+	}
+	if dots == 0 {
+		b.warn(p, ruleid.MoveNumber, fmt.Sprintf("move number `%s` without a dot", val))
+	}
+}
 
 // cutAtEnd, reading a game up to its syntax error (recoverRest), stops
 // at the end of a line of play that the grammar rejects: a token that

@@ -1,0 +1,43 @@
+package grammar_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPlainTurnsEdges runs checkInput (the fast path against the grammar,
+// in parts against whole) over main lines where the tight loop for plain
+// turns (plainTurns) meets what it leaves to the general loop: castling,
+// dots or glyphs apart from their token, glued numbers, numbers that are
+// none, numbering warnings, line ends and games that start mid-line (a
+// column other than 1 on the chunk's first line).
+func TestPlainTurnsEdges(t *testing.T) {
+	for _, movetext := range []string{
+		"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 5. d3 O-O-O 6. Re1 *",
+		"1. e4 e5 2 . Nf3 Nc6 3. ... a6 3... Nf6 4. d3 *",
+		"1. e4 ! e5 ? 2. Nf3 !? Nc6 3. Bb5 +- a6 = 4. Ba4 $1 Nf6 *",
+		"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. N x d4 c5 8. Nb3 Q x d1 *",
+		"1. e4 e56.Nf3 *",
+		"1. e4 e5 0. Nf3 Nc6 *",
+		"1. e4 e5 12345678901. Nf3 Nc6 *",
+		"1. e4 e5 2.... Nf3 Nc6 3 Bb5 a6 5. Ba4 Nf6 4... Be7 *",
+		"1. e4 e5 2. Nf3 Nc6 2. Bb5 a6 *",
+		"1.e4 e5 2.Nf3 Nc6\n3.Bb5 a6\n4.Ba4\nNf6\n5.O-O\nBe7 *",
+		"1. e4 e5\r\n2. Nf3 Nc6\r\n3. Bb5 *",
+		"1. e4  e5 \n\n 2. Nf3\t Nc6 3. Bb5 a6 1-0",
+		"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 * 1. d4 d5 2. c4 e6 3. Nc3 Nf6 *",
+		"1. e4 e5 2. Nf3 {a comment} 2... Nc6 (2... d6 3. d4) 3. Bb5 ; note\n3... a6 *",
+		"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 aufgegeben",
+		"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 et les blancs sont mieux *",
+		"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 Nf3e5 4. Ba4 *",
+		"e4 e5 Nf3 Nc6 2. Bb5 a6 *",
+		"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 1/2-1/2",
+	} {
+		for _, tags := range []string{"", "[Event \"a\"]\n\n", "[FEN \"8/8/8/8/8/8/8/K6k b - - 0 30\"]\n\n"} {
+			checkInput(t, []byte(tags+movetext+"\n"))
+			// Every turn at the start of a line, where the grammar may
+			// start reading again.
+			checkInput(t, []byte(tags+strings.ReplaceAll(movetext, " ", "\n")+"\n"))
+		}
+	}
+}
