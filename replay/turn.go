@@ -15,8 +15,15 @@ import (
 func (w *walk) playTurn(nodes []record.Node, ln *line) {
 	side := ln.pos.SideToMove()
 	first := &nodes[0]
-	w.checkMoveNumber(first, ln, side)
+	if ln.pendingNumber != nil && !w.numbersNoted {
+		w.checkMoveNumber(first, ln, side)
+	}
 	w.stopFrom = w.added
+	if len(nodes) == 1 && !ln.ended && w.plainTurn(first, ln, side) {
+		// Most turns are one plain move: it needs none of the turn's
+		// checks, nor most of resolve's.
+		return
+	}
 	if ln.moveUnknown {
 		w.proveMove(first, ln)
 	}
@@ -37,16 +44,8 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 	s := &w.gr.settings
 	// The first turn of each side from the initial array is the opening
 	// turn (under opening=triple: up to three moves, checked by the rules).
+	// A plain move that plainTurn declined is not plain here either.
 	opening := ln.fromArray && !ln.firstDone[side]
-	if len(nodes) == 1 && !(opening && s.Opening == rules.OpeningTriple) {
-		// Most turns are one plain move: it needs none of the turn's
-		// checks, nor most of resolve's.
-		if m, ok := w.plainMove(first, ln); ok {
-			w.playMove(first, 0, ln, side, m, false, true)
-			endTurn(ln, side)
-			return
-		}
-	}
 	turn := &w.r.turn
 	_, fault, at := turn.Begin(ln.pos, opening, len(nodes))
 	switch fault {
@@ -136,27 +135,55 @@ func endTurn(ln *line, side rules.Color) {
 	}
 }
 
-// plainMove resolves the written move of n when it is plain: no notice
-// stands at it, no promotion, conversion, leap or castling is written, and
-// exactly one legal move of its kind of man to its square fits what it
-// names of the origin (nothing, or a file or a rank: a pawn's capture, a
-// piece told apart from another that can go there too), a move that
-// promotes, converts and leaps not and captures as its x says. Such a move
-// gets no finding from resolve, which the rest take (ok false).
-func (w *walk) plainMove(n *record.Node, ln *line) (m rules.Move, ok bool) {
+// plainTurn plays the turn of n when it is one plain move, and reports
+// whether it did. A plain move is one whose written move no notice stands
+// at, that promotes, converts, leaps and castles not as written, and that
+// is not an opening turn that may have several moves (opening=triple),
+// with exactly one legal move of its kind of man to its square that fits
+// what it names of the origin (nothing, or a file or a rank: a pawn's
+// capture, a piece told apart from another that can go there too), a
+// move that promotes, converts and leaps not and captures as its x says.
+// Such a move gets no finding from resolve, nor from the turn's checks.
+// Otherwise the legal moves listed here are kept for resolve (w.pre), and
+// what they prove (proveMove) is known: the general path takes the turn.
+// The line must not have ended.
+func (w *walk) plainTurn(n *record.Node, ln *line, side rules.Color) bool {
 	mv := n.Move
 	if mv == nil || len(w.noticeIdx) > 0 || mv.Null || mv.Castle != record.NoCastle || mv.To == record.NoSquare ||
-		mv.Desc != nil || (mv.FromFile >= 0 && mv.FromRank >= 0) || mv.Promotion != 0 || mv.Leap || mv.ConvSquare != record.NoSquare {
-		return m, false
+		mv.Desc != nil || (mv.FromFile >= 0 && mv.FromRank >= 0) || mv.Promotion != 0 || mv.Leap || mv.ConvSquare != record.NoSquare ||
+		(w.tripleOpening && ln.fromArray && !ln.firstDone[side]) {
+		return false
 	}
+	// As proveMove and resolve list them (writtenKind is the piece's
+	// letter's kind for every move that gets here).
 	kind, to := kindOf(mv.Piece), rules.Square(mv.To)
-	if w.pre.node != n || w.pre.line != ln {
-		// Not listed by proveMove (the line was in check): listed here,
-		// and kept for resolve should the move not be plain.
-		w.r.toList = ln.hist.LegalMovesTo(w.r.toList[:0], kind, to)
+	list := ln.hist.LegalMovesTo(w.r.toList[:0], kind, to)
+	w.r.toList = list
+	if len(list) == 0 {
+		// No legal move is written: resolve says why (proveMove first
+		// finds out whether any move exists).
 		w.pre.node, w.pre.line = n, ln
+		return false
 	}
-	list := w.r.toList
+	if ln.moveUnknown {
+		ln.hasMove, ln.moveUnknown = true, false
+	}
+	m, ok := plainPick(ln.pos, mv, kind, list, w.g.Notation)
+	if !ok {
+		w.pre.node, w.pre.line = n, ln
+		return false
+	}
+	w.toListed, w.toKind, w.toSquare = true, kind, to
+	w.playMove(n, 0, ln, side, m, false, true)
+	endTurn(ln, side)
+	return true
+}
+
+// plainPick is the one move of list (the legal moves of kind to the
+// square mv names) that mv, a plain move, stands for (plainTurn); ok
+// false when there is none, several, or the written disambiguation of a
+// piece is not needed (resolve warns, superfluousFrom).
+func plainPick(pos *rules.Position, mv *record.Move, kind rules.Kind, list []rules.Move, notation record.Notation) (m rules.Move, ok bool) {
 	if mv.FromFile < 0 && mv.FromRank < 0 {
 		if len(list) != 1 {
 			return m, false
@@ -165,7 +192,7 @@ func (w *walk) plainMove(n *record.Node, ln *line) (m rules.Move, ok bool) {
 	} else {
 		found := 0
 		for _, lm := range list {
-			if matchesBase(ln.pos, lm, mv, kind) {
+			if matchesBase(pos, lm, mv, kind) {
 				m = lm
 				found++
 			}
@@ -187,11 +214,9 @@ func (w *walk) plainMove(n *record.Node, ln *line) (m rules.Move, ok bool) {
 		}
 	}
 	if m.Promotion != rules.NoKind || m.HasConversion() || m.Flags&(rules.FlagLeap|rules.FlagCastleShort|rules.FlagCastleLong|rules.FlagWaitingMove) != 0 ||
-		(mv.Capture != m.IsCapture() && w.g.Notation != record.UCI) {
+		(mv.Capture != m.IsCapture() && notation != record.UCI) {
 		return m, false
 	}
-	w.pre.node = nil
-	w.toListed, w.toKind, w.toSquare = true, kind, to
 	return m, true
 }
 
@@ -220,7 +245,7 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m rul
 		w.r.scratch = *ln.pos
 		before = &w.r.scratch
 	}
-	if ln.main && w.g.Notation == record.DescriptiveNotation {
+	if ln.main && w.traceOrigins {
 		w.trace(m) // a man read by where it started (descriptive.go)
 	}
 	if last {
@@ -253,7 +278,7 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m rul
 	if ln.main && w.played != nil {
 		w.step(n, k, ln, side, before, m, gives, mate, fixedOrigin, !last)
 	}
-	if ln.main && w.r.cfg.Moves {
+	if ln.main && w.moves {
 		w.res.Moves = append(w.res.Moves, MoveText{Text: mv.Text, MoveNumber: ln.moveNo, Side: side, TurnIndex: k})
 	}
 	if gives || mv.Check != 0 {
