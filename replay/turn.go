@@ -232,16 +232,26 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m rul
 		// Inside a compound turn the same side moves on; ask before.
 		gives = ln.pos.GivesCheck(m)
 	}
-	// The position before the move is needed for the step, and for a
-	// check-mark finding, which is known only after the move (is it
-	// check, is it mate?) and needs a written mark or a move that can
-	// give check: keep a value copy in a reused Position (no
-	// allocation, cheaper than trying the move twice) and write its FEN
-	// only if a finding needs it. Most moves need none, and the copy
-	// was a visible part of each ply.
+	// A step reads the position before the move now (stepStart), its
+	// check mark after it (step).
+	steps := ln.main && w.played != nil
+	index := 0
+	if steps {
+		index = w.stepStart(n, ln, m, fixedOrigin)
+	}
+	// The position before the move is needed for a check-mark finding,
+	// which is known only after the move (is it check, is it mate?) and
+	// needs a written mark or a move that can give check: keep a value
+	// copy in a reused Position (no allocation, cheaper than trying the
+	// move twice) and write its FEN only if a finding needs it. Most
+	// moves need none, and the copy was a visible part of each ply.
+	// With steps it is kept too where the history tests the check
+	// whatever MayGiveCheck says (a game's first move, a move after one
+	// of the same turn), so that every check-mark finding has it, as
+	// when a step needed the copy at every ply.
 	var before *rules.Position
 	may := ln.pos.MayGiveCheck(m)
-	if (ln.main && w.played != nil) || mv.Check != 0 || gives || may {
+	if mv.Check != 0 || gives || may || (steps && (k > 0 || ln.ply == 0)) {
 		w.r.scratch = *ln.pos
 		before = &w.r.scratch
 	}
@@ -275,8 +285,8 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m rul
 			won = ln.decidedFor(side)
 		}
 	}
-	if ln.main && w.played != nil {
-		w.step(n, k, ln, side, before, m, gives, mate, fixedOrigin, !last)
+	if steps {
+		w.step(index, k, ln, side, m, gives, mate, !last)
 	}
 	if ln.main && w.moves {
 		w.res.Moves = append(w.res.Moves, MoveText{Text: mv.Text, MoveNumber: ln.moveNo, Side: side, TurnIndex: k})
