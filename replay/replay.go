@@ -105,7 +105,7 @@ type walk struct {
 	// notation (trace).
 	variations, moves, traceOrigins bool
 	// tripleOpening: the game's profile lets an opening turn have several
-	// moves (opening=triple), which plainTurn leaves to the turn's checks.
+	// moves (opening=triple), which plainMove leaves to the turn's checks.
 	tripleOpening bool
 	// mainMoves is the number of move nodes of the main line, the most
 	// steps it can have (Config.Steps).

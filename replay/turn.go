@@ -19,10 +19,14 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 		w.checkMoveNumber(first, ln, side)
 	}
 	w.stopFrom = w.added
-	if len(nodes) == 1 && !ln.ended && w.plainTurn(first, ln, side) {
+	if len(nodes) == 1 && !ln.ended {
 		// Most turns are one plain move: it needs none of the turn's
 		// checks, nor most of resolve's.
-		return
+		if m, ok := w.plainMove(first, ln, side); ok {
+			w.playMove(first, 0, ln, side, m, false, true)
+			endTurn(ln, side)
+			return
+		}
 	}
 	if ln.moveUnknown {
 		w.proveMove(first, ln)
@@ -44,7 +48,7 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 	s := &w.gr.settings
 	// The first turn of each side from the initial array is the opening
 	// turn (under opening=triple: up to three moves, checked by the rules).
-	// A plain move that plainTurn declined is not plain here either.
+	// A move that plainMove found not plain is not plain here either.
 	opening := ln.fromArray && !ln.firstDone[side]
 	turn := &w.r.turn
 	_, fault, at := turn.Begin(ln.pos, opening, len(nodes))
@@ -135,24 +139,23 @@ func endTurn(ln *line, side rules.Color) {
 	}
 }
 
-// plainTurn plays the turn of n when it is one plain move, and reports
-// whether it did. A plain move is one whose written move no notice stands
-// at, that promotes, converts, leaps and castles not as written, and that
-// is not an opening turn that may have several moves (opening=triple),
-// with exactly one legal move of its kind of man to its square that fits
-// what it names of the origin (nothing, or a file or a rank: a pawn's
-// capture, a piece told apart from another that can go there too), a
-// move that promotes, converts and leaps not and captures as its x says.
-// Such a move gets no finding from resolve, nor from the turn's checks.
-// Otherwise the legal moves listed here are kept for resolve (w.pre), and
-// what they prove (proveMove) is known: the general path takes the turn.
-// The line must not have ended.
-func (w *walk) plainTurn(n *record.Node, ln *line, side rules.Color) bool {
+// plainMove resolves the written move of n, the one move of its turn,
+// when it is plain: no notice stands at it, it promotes, converts, leaps
+// and castles not as written, its turn is not an opening turn that may
+// have several moves (opening=triple), and exactly one legal move of its
+// kind of man to its square fits what it names of the origin (nothing,
+// or a file or a rank: a pawn's capture, a piece told apart from another
+// that can go there too), a move that promotes, converts and leaps not
+// and captures as its x says. Such a move gets no finding from resolve,
+// nor from the turn's checks. Otherwise (ok false) the legal moves listed
+// here are kept for resolve (w.pre), and what they prove (proveMove) is
+// known: the general path takes the turn. The line must not have ended.
+func (w *walk) plainMove(n *record.Node, ln *line, side rules.Color) (m rules.Move, ok bool) {
 	mv := n.Move
 	if mv == nil || len(w.noticeIdx) > 0 || mv.Null || mv.Castle != record.NoCastle || mv.To == record.NoSquare ||
 		mv.Desc != nil || (mv.FromFile >= 0 && mv.FromRank >= 0) || mv.Promotion != 0 || mv.Leap || mv.ConvSquare != record.NoSquare ||
 		(w.tripleOpening && ln.fromArray && !ln.firstDone[side]) {
-		return false
+		return m, false
 	}
 	// As proveMove and resolve list them (writtenKind is the piece's
 	// letter's kind for every move that gets here).
@@ -163,59 +166,57 @@ func (w *walk) plainTurn(n *record.Node, ln *line, side rules.Color) bool {
 		// No legal move is written: resolve says why (proveMove first
 		// finds out whether any move exists).
 		w.pre.node, w.pre.line = n, ln
-		return false
+		return m, false
 	}
 	if ln.moveUnknown {
 		ln.hasMove, ln.moveUnknown = true, false
 	}
-	m, ok := plainPick(ln.pos, mv, kind, list, w.g.Notation)
-	if !ok {
+	if mv.FromFile < 0 && mv.FromRank < 0 && len(list) == 1 {
+		m, ok = list[0], true // the common case, without plainPick's call
+	} else {
+		m, ok = plainPick(ln.pos, mv, kind, list)
+	}
+	if !ok || m.Promotion != rules.NoKind || m.HasConversion() || m.Flags&(rules.FlagLeap|rules.FlagCastleShort|rules.FlagCastleLong|rules.FlagWaitingMove) != 0 ||
+		(mv.Capture != m.IsCapture() && w.g.Notation != record.UCI) {
 		w.pre.node, w.pre.line = n, ln
-		return false
+		return m, false
 	}
 	w.toListed, w.toKind, w.toSquare = true, kind, to
-	w.playMove(n, 0, ln, side, m, false, true)
-	endTurn(ln, side)
-	return true
+	return m, true
 }
 
 // plainPick is the one move of list (the legal moves of kind to the
-// square mv names) that mv, a plain move, stands for (plainTurn); ok
+// square mv names) that mv, a plain move, stands for (plainMove); ok
 // false when there is none, several, or the written disambiguation of a
 // piece is not needed (resolve warns, superfluousFrom).
-func plainPick(pos *rules.Position, mv *record.Move, kind rules.Kind, list []rules.Move, notation record.Notation) (m rules.Move, ok bool) {
+func plainPick(pos *rules.Position, mv *record.Move, kind rules.Kind, list []rules.Move) (m rules.Move, ok bool) {
 	if mv.FromFile < 0 && mv.FromRank < 0 {
 		if len(list) != 1 {
 			return m, false
 		}
-		m = list[0]
-	} else {
-		found := 0
-		for _, lm := range list {
-			if matchesBase(pos, lm, mv, kind) {
-				m = lm
-				found++
-			}
-		}
-		if found != 1 {
-			return m, false
-		}
-		if mv.Piece != 0 {
-			// A piece's file or rank is needed when another man of its
-			// kind can go there too; else resolve warns that it is not
-			// (superfluousFrom).
-			others := false
-			for _, lm := range list {
-				others = others || (lm.From != m.From && !lm.IsLeap())
-			}
-			if !others {
-				return m, false
-			}
+		return list[0], true
+	}
+	found := 0
+	for _, lm := range list {
+		if matchesBase(pos, lm, mv, kind) {
+			m = lm
+			found++
 		}
 	}
-	if m.Promotion != rules.NoKind || m.HasConversion() || m.Flags&(rules.FlagLeap|rules.FlagCastleShort|rules.FlagCastleLong|rules.FlagWaitingMove) != 0 ||
-		(mv.Capture != m.IsCapture() && notation != record.UCI) {
+	if found != 1 {
 		return m, false
+	}
+	if mv.Piece != 0 {
+		// A piece's file or rank is needed when another man of its
+		// kind can go there too; else resolve warns that it is not
+		// (superfluousFrom).
+		others := false
+		for _, lm := range list {
+			others = others || (lm.From != m.From && !lm.IsLeap())
+		}
+		if !others {
+			return m, false
+		}
 	}
 	return m, true
 }
