@@ -100,6 +100,13 @@ type walk struct {
 	kept                     int
 	byRule                   []ruleKept
 	leftErrors, leftWarnings int
+	// variations, moves and traceOrigins are asked at every ply:
+	// Config.Variations, Config.Moves, and the record is in descriptive
+	// notation (trace).
+	variations, moves, traceOrigins bool
+	// tripleOpening: the game's profile lets an opening turn have several
+	// moves (opening=triple), which plainMove leaves to the turn's checks.
+	tripleOpening bool
 	// mainMoves is the number of move nodes of the main line, the most
 	// steps it can have (Config.Steps).
 	mainMoves int
@@ -299,6 +306,7 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *pa
 	p := r.walkRoom(whole && !r.cfg.Steps)
 	w := p.w
 	w.r, w.g, w.file, w.index, w.res = r, g, file, index, &Result{}
+	w.variations, w.moves, w.traceOrigins = r.cfg.Variations, r.cfg.Moves, g.Notation == record.DescriptiveNotation
 	res := w.res
 	if r.cfg.Steps {
 		w.played = &Played{StopIndex: -1}
@@ -317,6 +325,7 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *pa
 	// that no profile covers the game.
 	gr, f := r.resolveRules(g, &w.tags)
 	w.gr = gr
+	w.tripleOpening = gr.settings.Opening == rules.OpeningTriple
 	if gr.profile != nil {
 		res.Summary.Profile = gr.profile.Name
 		res.Summary.ProfileSource = gr.source
@@ -458,7 +467,7 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 			ln.pendingNumber = n
 			i++
 		case record.KindVariation:
-			if w.r.cfg.Variations && ln.before != nil && !ln.stopped {
+			if w.variations && ln.before != nil && !ln.stopped {
 				w.variation(n.Variation(), ln.before, ln.variations)
 			}
 			ln.variations++
@@ -477,7 +486,7 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 				if ln.main {
 					w.turnAt = i
 				}
-				if w.r.cfg.Variations {
+				if w.variations {
 					// The branch point is copied only for a turn that
 					// variations follow: a snapshot starts a history,
 					// which at every ply cost a third of the walk.
@@ -485,7 +494,8 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 						w.r.release(ln.before)
 						ln.before = nil
 					}
-					if variationMayFollow(nodes[j:], ln.main && w.parted) {
+					// A move next (most turns) is no variation.
+					if (j == len(nodes) || nodes[j].Kind != record.KindMove) && variationMayFollow(nodes[j:], ln.main && w.parted) {
 						ln.before = w.r.snapshot(ln)
 					}
 				}

@@ -408,9 +408,12 @@ func (p *Played) keepStop() {
 	p.StopNode = &n
 }
 
-// step keeps the move just played on the main line (Config.Steps): move
-// k of its turn, ply ln.ply.
-func (w *walk) step(n *record.Node, k int, ln *line, side rules.Color, before *rules.Position, m rules.Move, gives, mate, fixedOrigin, keepTurn bool) {
+// stepStart begins the step of m, the move of node n about to be played
+// from ln.pos on the main line (Config.Steps): it makes room for the
+// game's steps, starts a block of them (mark) with the position before
+// m, and writes m's SAN but its check mark, which step adds once the move
+// is played. It returns n's index in the nodes walked.
+func (w *walk) stepStart(n *record.Node, ln *line, m rules.Move, fixedOrigin bool) int {
 	p := w.played
 	if p.steps == nil {
 		// Every move node of the main line is at most one step: one
@@ -439,16 +442,31 @@ func (w *walk) step(n *record.Node, k int, ln *line, side rules.Color, before *r
 	if i&(1<<markShift-1) == 0 {
 		pos := p.Start
 		if i > 0 {
-			pos = before.Copy()
+			pos = ln.pos.Copy()
 		}
 		p.marks = append(p.marks, mark{pos: pos, index: index, san: len(w.r.sanText), number: ln.moveNo})
 	}
-	mk := &p.marks[len(p.marks)-1]
 	if w.r.cfg.NoSAN {
 		w.toListed = false
 	} else {
-		w.stepSAN(before, m, gives, mate, fixedOrigin)
+		w.stepSAN(ln.pos, m, fixedOrigin)
 	}
+	return index
+}
+
+// step keeps the move just played on the main line (Config.Steps), which
+// stepStart began: move k of its turn, node index in the nodes walked,
+// ply ln.ply.
+func (w *walk) step(index, k int, ln *line, side rules.Color, m rules.Move, gives, mate, keepTurn bool) {
+	p := w.played
+	switch {
+	case w.r.cfg.NoSAN:
+	case mate:
+		w.r.sanText = append(w.r.sanText, '#')
+	case gives:
+		w.r.sanText = append(w.r.sanText, '+')
+	}
+	mk := &p.marks[len(p.marks)-1]
 	st := step{move: m, turn: uint8(k)}
 	if gives {
 		st.flags |= stepCheck
@@ -475,14 +493,14 @@ func (w *walk) step(n *record.Node, k int, ln *line, side rules.Color, before *r
 	p.steps = append(p.steps, st)
 }
 
-// stepSAN writes the canonical SAN of m, played from before, after the
-// game's earlier SANs (cutSANs makes them one string), from what the walk
-// knows: whether it checked or mated, and, only for a piece that another
-// man of its kind might also have moved to the same square, the legal
-// moves to that square, which resolving the written move has already
-// listed (rules.LegalMovesTo). fixedOrigin: the turn allowed only this man
-// to move (the new knight of a promotion turn).
-func (w *walk) stepSAN(before *rules.Position, m rules.Move, gives, mate, fixedOrigin bool) {
+// stepSAN writes the canonical SAN of m, to be played from before, but
+// its check mark (step adds it), after the game's earlier SANs (cutSANs
+// makes them one string), from what the walk knows: only for a piece
+// that another man of its kind might also move to the same square, the
+// legal moves to that square, which resolving the written move has
+// already listed (rules.LegalMovesTo). fixedOrigin: the turn allows only
+// this man to move (the new knight of a promotion turn).
+func (w *walk) stepSAN(before *rules.Position, m rules.Move, fixedOrigin bool) {
 	var legal []rules.Move
 	kind := before.At(m.From).Kind()
 	if !fixedOrigin && kind != rules.Pawn && kind != rules.King && m.Flags&rules.FlagWaitingMove == 0 {
@@ -492,14 +510,7 @@ func (w *walk) stepSAN(before *rules.Position, m rules.Move, gives, mate, fixedO
 		legal = w.r.toList
 	}
 	w.toListed = false
-	b := appendSAN(w.r.sanText, before, legal, m)
-	switch {
-	case mate:
-		b = append(b, '#')
-	case gives:
-		b = append(b, '+')
-	}
-	w.r.sanText = b
+	w.r.sanText = appendSAN(w.r.sanText, before, legal, m)
 }
 
 // cutSANs gives Played the game's SANs as one string, which the steps

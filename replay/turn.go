@@ -15,8 +15,19 @@ import (
 func (w *walk) playTurn(nodes []record.Node, ln *line) {
 	side := ln.pos.SideToMove()
 	first := &nodes[0]
-	w.checkMoveNumber(first, ln, side)
+	if ln.pendingNumber != nil && !w.numbersNoted {
+		w.checkMoveNumber(first, ln, side)
+	}
 	w.stopFrom = w.added
+	if len(nodes) == 1 && !ln.ended {
+		// Most turns are one plain move: it needs none of the turn's
+		// checks, nor most of resolve's.
+		if m, ok := w.plainMove(first, ln, side); ok {
+			w.playMove(first, 0, ln, side, m, false, true)
+			endTurn(ln, side)
+			return
+		}
+	}
 	if ln.moveUnknown {
 		w.proveMove(first, ln)
 	}
@@ -37,16 +48,8 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 	s := &w.gr.settings
 	// The first turn of each side from the initial array is the opening
 	// turn (under opening=triple: up to three moves, checked by the rules).
+	// A move that plainMove found not plain is not plain here either.
 	opening := ln.fromArray && !ln.firstDone[side]
-	if len(nodes) == 1 && !(opening && s.Opening == rules.OpeningTriple) {
-		// Most turns are one plain move: it needs none of the turn's
-		// checks, nor most of resolve's.
-		if m, ok := w.plainMove(first, ln); ok {
-			w.playMove(first, 0, ln, side, m, false, true)
-			endTurn(ln, side)
-			return
-		}
-	}
 	turn := &w.r.turn
 	_, fault, at := turn.Begin(ln.pos, opening, len(nodes))
 	switch fault {
@@ -136,62 +139,85 @@ func endTurn(ln *line, side rules.Color) {
 	}
 }
 
-// plainMove resolves the written move of n when it is plain: no notice
-// stands at it, no promotion, conversion, leap or castling is written, and
-// exactly one legal move of its kind of man to its square fits what it
-// names of the origin (nothing, or a file or a rank: a pawn's capture, a
-// piece told apart from another that can go there too), a move that
-// promotes, converts and leaps not and captures as its x says. Such a move
-// gets no finding from resolve, which the rest take (ok false).
-func (w *walk) plainMove(n *record.Node, ln *line) (m rules.Move, ok bool) {
+// plainMove resolves the written move of n, the one move of its turn,
+// when it is plain: no notice stands at it, it promotes, converts, leaps
+// and castles not as written, its turn is not an opening turn that may
+// have several moves (opening=triple), and exactly one legal move of its
+// kind of man to its square fits what it names of the origin (nothing,
+// or a file or a rank: a pawn's capture, a piece told apart from another
+// that can go there too), a move that promotes, converts and leaps not
+// and captures as its x says. Such a move gets no finding from resolve,
+// nor from the turn's checks. Otherwise (ok false) the legal moves listed
+// here are kept for resolve (w.pre), and what they prove (proveMove) is
+// known: the general path takes the turn. The line must not have ended.
+func (w *walk) plainMove(n *record.Node, ln *line, side rules.Color) (m rules.Move, ok bool) {
 	mv := n.Move
 	if mv == nil || len(w.noticeIdx) > 0 || mv.Null || mv.Castle != record.NoCastle || mv.To == record.NoSquare ||
-		mv.Desc != nil || (mv.FromFile >= 0 && mv.FromRank >= 0) || mv.Promotion != 0 || mv.Leap || mv.ConvSquare != record.NoSquare {
+		mv.Desc != nil || (mv.FromFile >= 0 && mv.FromRank >= 0) || mv.Promotion != 0 || mv.Leap || mv.ConvSquare != record.NoSquare ||
+		(w.tripleOpening && ln.fromArray && !ln.firstDone[side]) {
 		return m, false
 	}
+	// As proveMove and resolve list them (writtenKind is the piece's
+	// letter's kind for every move that gets here).
 	kind, to := kindOf(mv.Piece), rules.Square(mv.To)
-	if w.pre.node != n || w.pre.line != ln {
-		// Not listed by proveMove (the line was in check): listed here,
-		// and kept for resolve should the move not be plain.
-		w.r.toList = ln.hist.LegalMovesTo(w.r.toList[:0], kind, to)
+	list := ln.hist.LegalMovesTo(w.r.toList[:0], kind, to)
+	w.r.toList = list
+	if len(list) == 0 {
+		// No legal move is written: resolve says why (proveMove first
+		// finds out whether any move exists).
 		w.pre.node, w.pre.line = n, ln
+		return m, false
 	}
-	list := w.r.toList
+	if ln.moveUnknown {
+		ln.hasMove, ln.moveUnknown = true, false
+	}
+	if mv.FromFile < 0 && mv.FromRank < 0 && len(list) == 1 {
+		m, ok = list[0], true // the common case, without plainPick's call
+	} else {
+		m, ok = plainPick(ln.pos, mv, kind, list)
+	}
+	if !ok || m.Promotion != rules.NoKind || m.HasConversion() || m.Flags&(rules.FlagLeap|rules.FlagCastleShort|rules.FlagCastleLong|rules.FlagWaitingMove) != 0 ||
+		(mv.Capture != m.IsCapture() && w.g.Notation != record.UCI) {
+		w.pre.node, w.pre.line = n, ln
+		return m, false
+	}
+	w.toListed, w.toKind, w.toSquare = true, kind, to
+	return m, true
+}
+
+// plainPick is the one move of list (the legal moves of kind to the
+// square mv names) that mv, a plain move, stands for (plainMove); ok
+// false when there is none, several, or the written disambiguation of a
+// piece is not needed (resolve warns, superfluousFrom).
+func plainPick(pos *rules.Position, mv *record.Move, kind rules.Kind, list []rules.Move) (m rules.Move, ok bool) {
 	if mv.FromFile < 0 && mv.FromRank < 0 {
 		if len(list) != 1 {
 			return m, false
 		}
-		m = list[0]
-	} else {
-		found := 0
-		for _, lm := range list {
-			if matchesBase(ln.pos, lm, mv, kind) {
-				m = lm
-				found++
-			}
-		}
-		if found != 1 {
-			return m, false
-		}
-		if mv.Piece != 0 {
-			// A piece's file or rank is needed when another man of its
-			// kind can go there too; else resolve warns that it is not
-			// (superfluousFrom).
-			others := false
-			for _, lm := range list {
-				others = others || (lm.From != m.From && !lm.IsLeap())
-			}
-			if !others {
-				return m, false
-			}
+		return list[0], true
+	}
+	found := 0
+	for _, lm := range list {
+		if matchesBase(pos, lm, mv, kind) {
+			m = lm
+			found++
 		}
 	}
-	if m.Promotion != rules.NoKind || m.HasConversion() || m.Flags&(rules.FlagLeap|rules.FlagCastleShort|rules.FlagCastleLong|rules.FlagWaitingMove) != 0 ||
-		(mv.Capture != m.IsCapture() && w.g.Notation != record.UCI) {
+	if found != 1 {
 		return m, false
 	}
-	w.pre.node = nil
-	w.toListed, w.toKind, w.toSquare = true, kind, to
+	if mv.Piece != 0 {
+		// A piece's file or rank is needed when another man of its
+		// kind can go there too; else resolve warns that it is not
+		// (superfluousFrom).
+		others := false
+		for _, lm := range list {
+			others = others || (lm.From != m.From && !lm.IsLeap())
+		}
+		if !others {
+			return m, false
+		}
+	}
 	return m, true
 }
 
@@ -207,20 +233,30 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m rul
 		// Inside a compound turn the same side moves on; ask before.
 		gives = ln.pos.GivesCheck(m)
 	}
-	// The position before the move is needed for the step, and for a
-	// check-mark finding, which is known only after the move (is it
-	// check, is it mate?) and needs a written mark or a move that can
-	// give check: keep a value copy in a reused Position (no
-	// allocation, cheaper than trying the move twice) and write its FEN
-	// only if a finding needs it. Most moves need none, and the copy
-	// was a visible part of each ply.
+	// A step reads the position before the move now (stepStart), its
+	// check mark after it (step).
+	steps := ln.main && w.played != nil
+	index := 0
+	if steps {
+		index = w.stepStart(n, ln, m, fixedOrigin)
+	}
+	// The position before the move is needed for a check-mark finding,
+	// which is known only after the move (is it check, is it mate?) and
+	// needs a written mark or a move that can give check: keep a value
+	// copy in a reused Position (no allocation, cheaper than trying the
+	// move twice) and write its FEN only if a finding needs it. Most
+	// moves need none, and the copy was a visible part of each ply.
+	// With steps it is kept too where the history tests the check
+	// whatever MayGiveCheck says (a game's first move, a move after one
+	// of the same turn), so that every check-mark finding has it, as
+	// when a step needed the copy at every ply.
 	var before *rules.Position
 	may := ln.pos.MayGiveCheck(m)
-	if (ln.main && w.played != nil) || mv.Check != 0 || gives || may {
+	if mv.Check != 0 || gives || may || (steps && (k > 0 || ln.ply == 0)) {
 		w.r.scratch = *ln.pos
 		before = &w.r.scratch
 	}
-	if ln.main && w.g.Notation == record.DescriptiveNotation {
+	if ln.main && w.traceOrigins {
 		w.trace(m) // a man read by where it started (descriptive.go)
 	}
 	if last {
@@ -250,10 +286,10 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m rul
 			won = ln.decidedFor(side)
 		}
 	}
-	if ln.main && w.played != nil {
-		w.step(n, k, ln, side, before, m, gives, mate, fixedOrigin, !last)
+	if steps {
+		w.step(index, k, ln, side, m, gives, mate, !last)
 	}
-	if ln.main && w.r.cfg.Moves {
+	if ln.main && w.moves {
 		w.res.Moves = append(w.res.Moves, MoveText{Text: mv.Text, MoveNumber: ln.moveNo, Side: side, TurnIndex: k})
 	}
 	if gives || mv.Check != 0 {
