@@ -233,13 +233,22 @@ func (p *Position) apply(m Move) {
 		}
 		p.remove(cap)
 		p.halfmove = 0
-	} else if t := p.board[m.To]; t != NoPiece {
-		p.remove(m.To)
+	} else if c := p.board[m.To]; c != NoPiece {
+		// Taken off its bitboards only: the mover's man overwrites it on
+		// the board below.
+		t := bb(m.To)
+		p.byColor[c.Color()] &^= t
+		p.byKind[c.Kind()] &^= t
 		p.halfmove = 0
 		// Losing a castling rook ends castling on that side.
 		p.castle &^= p.castleMaskAt(m.To)
 	}
-	p.remove(m.From)
+	// remove(m.From) and put(m.To, pc), with what they would look up
+	// again (the man, his colour and kind) at hand.
+	f := bb(m.From)
+	p.board[m.From] = NoPiece
+	p.byColor[pc.Color()] &^= f
+	p.byKind[kind] &^= f
 	if m.Promotion != NoKind && m.Flags&FlagWaitingMove == 0 {
 		pc = MakePiece(us, m.Promotion)
 	}

@@ -13,7 +13,7 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 	if k <= NoKind || int(k) >= len(p.byKind) {
 		return dst
 	}
-	if !inCheck && k != King && to >= 0 && to < 64 {
+	if !inCheck && to >= 0 && to < 64 {
 		if out, ok := p.plainTo(dst, k, to); ok {
 			return out
 		}
@@ -123,10 +123,18 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 // unless the man is pinned and leaves its line, so the candidates are
 // narrowed as a bit set and their moves appended once, in the order of
 // LegalMoves (by origin); under the settings that look further than king
-// safety, each move left takes those tests too (legal's others).
+// safety, each move left takes those tests too (legal's others). The
+// king's step is answered too, when no castling right is left and no
+// further setting applies: legal when its square is not attacked once the
+// king has left its own.
 func (p *Position) plainTo(dst []Move, k Kind, to Square) ([]Move, bool) {
 	s := p.s
 	us, them := p.side, p.side^1
+	if k == King && (s.Castling && p.castle != 0 || s.extraLegality()) {
+		// Castling may land where a man of ours stands (Chess960), and
+		// the further settings are legal's: the general path.
+		return dst, false
+	}
 	t := bb(to)
 	own, enemy := p.byColor[us], p.byColor[them]
 	if (own|p.byKind[King])&t != 0 {
@@ -142,6 +150,19 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square) ([]Move, bool) {
 	}
 	occ := own | enemy
 	from := p.byKind[k] & own
+	if k == King {
+		ksq := p.kingSq[us]
+		if from != bb(ksq) || kingAtt[ksq]&t == 0 {
+			// Another king (a FEN may set one), or a leap: the general
+			// path.
+			return dst, false
+		}
+		// A man the king takes attacks no more: off the enemy's men.
+		if !s.attackedByIn(to, them, occ&^bb(ksq)|t, enemy&^t, &p.byKind) {
+			dst = append(dst, NewMove(ksq, to, flags))
+		}
+		return dst, true
+	}
 	if k == Pawn {
 		if t&lastRank(us) != 0 || to == p.ep {
 			return dst, false
