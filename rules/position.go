@@ -195,11 +195,15 @@ func (p *Position) PlayKeepTurn(m Move) {
 
 // checkLoss removes the leap right of every king now in check under
 // king-leap=never-checked ("being in check at any moment"); move and side
-// name the move that gave the check (0 for a start position).
+// name the move that gave the check (0 for a start position). Small enough
+// to be inlined: every move asks it, and most profiles have no such rule.
 func (p *Position) checkLoss(move int, side Color) {
-	if p.s.KingLeap != LeapNeverChecked {
-		return
+	if p.s.KingLeap == LeapNeverChecked {
+		p.loseCheckedLeaps(move, side)
 	}
+}
+
+func (p *Position) loseCheckedLeaps(move int, side Color) {
 	for c := White; c <= Black; c++ {
 		if p.leap[c] && p.attacked(p.kingSq[c], c.Other()) {
 			p.leap[c] = false
