@@ -95,10 +95,8 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 			// Without the further settings, a step or leap of the king
 			// that converts nothing is legal when its square is not
 			// attacked once the king has left its own: safeAfter's test,
-			// without its context. A man the king takes attacks no more:
-			// off the enemy's men.
-			them := p.side ^ 1
-			if !s.attackedByIn(m.To, them, occ&^bb(ksq)|bb(m.To), p.byColor[them]&^bb(m.To), &p.byKind) {
+			// without its context.
+			if p.kingSafeAt(ksq, m.To, occ) {
 				out = append(out, m)
 			}
 			continue
@@ -157,8 +155,7 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square) ([]Move, bool) {
 			// path.
 			return dst, false
 		}
-		// A man the king takes attacks no more: off the enemy's men.
-		if !s.attackedByIn(to, them, occ&^bb(ksq)|t, enemy&^t, &p.byKind) {
+		if p.kingSafeAt(ksq, to, occ) {
 			dst = append(dst, NewMove(ksq, to, flags))
 		}
 		return dst, true
@@ -211,6 +208,14 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square) ([]Move, bool) {
 		dst = append(dst, m)
 	}
 	return dst, true
+}
+
+// kingSafeAt reports whether the side to move's king, on ksq, would be
+// unattacked on to once moved there (occ: the occupancy before the move).
+// A man the king takes attacks no more: he is off the enemy's men.
+func (p *Position) kingSafeAt(ksq, to Square, occ uint64) bool {
+	them, t := p.side^1, bb(to)
+	return !p.s.attackedByIn(to, them, occ&^bb(ksq)|t, p.byColor[them]&^t, &p.byKind)
 }
 
 // reachingTo is the men of from (of kind k, not the king) that may move
