@@ -78,33 +78,30 @@ type posKey struct {
 	// when set but not in white). That is the whole board in 32 bytes,
 	// built from the position's bitboards with a few ORs at every ply,
 	// where packing the 64 squares a byte at a time cost a tenth of replay.
-	board  [4]uint64
-	side   Color
-	leap   [2]bool
-	castle uint8
-	ep     Square
+	board [4]uint64
+	// meta is the rest packed in one word (keyMeta): side to move, leap
+	// rights, castling rights and the usable en-passant square. One wide
+	// store, not four narrow ones, and a key compared as five words.
+	meta uint64
 }
 
 // setKey writes the position's key into k and returns its hash (keyHash),
 // mixed from the words as they are built: reading them back from k would
-// wait on the narrow stores just made.
+// wait on the stores just made.
 func (p *Position) setKey(k *posKey) uint64 {
 	b := &p.byKind
 	// Kind values: Pawn 1, Knight 2, Bishop 3, Rook 4, Queen 5, King 6.
-	// Field by field, not as a composite literal: the literal is built on
-	// the stack a byte at a time and copied with wide loads, which stall
-	// on those narrow stores.
 	b0 := p.byColor[White]
 	b1 := b[Pawn] | b[Bishop] | b[Queen]
 	b2 := b[Knight] | b[Bishop] | b[King]
 	b3 := b[Rook] | b[Queen] | b[King]
-	k.board[0], k.board[1], k.board[2], k.board[3] = b0, b1, b2, b3
 	ep := NoSquare
 	if p.ep != NoSquare && p.epCapturable() {
 		ep = p.ep
 	}
-	k.side, k.leap, k.castle, k.ep = p.side, p.leap, p.castle, ep
-	return keyHash(b0, b1, b2, b3, keyMeta(p.side, p.leap, p.castle, ep))
+	meta := keyMeta(p.side, p.leap, p.castle, ep)
+	k.board[0], k.board[1], k.board[2], k.board[3], k.meta = b0, b1, b2, b3, meta
+	return keyHash(b0, b1, b2, b3, meta)
 }
 
 // epCapturable reports whether an en passant capture is legal now: only

@@ -195,11 +195,15 @@ func (p *Position) PlayKeepTurn(m Move) {
 
 // checkLoss removes the leap right of every king now in check under
 // king-leap=never-checked ("being in check at any moment"); move and side
-// name the move that gave the check (0 for a start position).
+// name the move that gave the check (0 for a start position). Small enough
+// to be inlined: every move asks it, and most profiles have no such rule.
 func (p *Position) checkLoss(move int, side Color) {
-	if p.s.KingLeap != LeapNeverChecked {
-		return
+	if p.s.KingLeap == LeapNeverChecked {
+		p.loseCheckedLeaps(move, side)
 	}
+}
+
+func (p *Position) loseCheckedLeaps(move int, side Color) {
 	for c := White; c <= Black; c++ {
 		if p.leap[c] && p.attacked(p.kingSq[c], c.Other()) {
 			p.leap[c] = false
@@ -233,13 +237,22 @@ func (p *Position) apply(m Move) {
 		}
 		p.remove(cap)
 		p.halfmove = 0
-	} else if t := p.board[m.To]; t != NoPiece {
-		p.remove(m.To)
+	} else if c := p.board[m.To]; c != NoPiece {
+		// Taken off its bitboards only: the mover's man overwrites it on
+		// the board below.
+		t := bb(m.To)
+		p.byColor[c.Color()] &^= t
+		p.byKind[c.Kind()] &^= t
 		p.halfmove = 0
 		// Losing a castling rook ends castling on that side.
 		p.castle &^= p.castleMaskAt(m.To)
 	}
-	p.remove(m.From)
+	// remove(m.From) and put(m.To, pc), with what they would look up
+	// again (the man, his colour and kind) at hand.
+	f := bb(m.From)
+	p.board[m.From] = NoPiece
+	p.byColor[pc.Color()] &^= f
+	p.byKind[kind] &^= f
 	if m.Promotion != NoKind && m.Flags&FlagWaitingMove == 0 {
 		pc = MakePiece(us, m.Promotion)
 	}

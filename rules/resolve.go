@@ -13,7 +13,7 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 	if k <= NoKind || int(k) >= len(p.byKind) {
 		return dst
 	}
-	if !inCheck && k != King && to >= 0 && to < 64 {
+	if !inCheck && to >= 0 && to < 64 {
 		if out, ok := p.plainTo(dst, k, to); ok {
 			return out
 		}
@@ -95,10 +95,8 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 			// Without the further settings, a step or leap of the king
 			// that converts nothing is legal when its square is not
 			// attacked once the king has left its own: safeAfter's test,
-			// without its context. A man the king takes attacks no more:
-			// off the enemy's men.
-			them := p.side ^ 1
-			if !s.attackedByIn(m.To, them, occ&^bb(ksq)|bb(m.To), p.byColor[them]&^bb(m.To), &p.byKind) {
+			// without its context.
+			if p.kingSafeAt(ksq, m.To, occ) {
 				out = append(out, m)
 			}
 			continue
@@ -123,10 +121,18 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 // unless the man is pinned and leaves its line, so the candidates are
 // narrowed as a bit set and their moves appended once, in the order of
 // LegalMoves (by origin); under the settings that look further than king
-// safety, each move left takes those tests too (legal's others).
+// safety, each move left takes those tests too (legal's others). The
+// king's step is answered too, when no castling right is left and no
+// further setting applies: legal when its square is not attacked once the
+// king has left its own.
 func (p *Position) plainTo(dst []Move, k Kind, to Square) ([]Move, bool) {
 	s := p.s
 	us, them := p.side, p.side^1
+	if k == King && (s.Castling && p.castle != 0 || s.extraLegality()) {
+		// Castling may land where a man of ours stands (Chess960), and
+		// the further settings are legal's: the general path.
+		return dst, false
+	}
 	t := bb(to)
 	own, enemy := p.byColor[us], p.byColor[them]
 	if (own|p.byKind[King])&t != 0 {
@@ -142,6 +148,18 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square) ([]Move, bool) {
 	}
 	occ := own | enemy
 	from := p.byKind[k] & own
+	if k == King {
+		ksq := p.kingSq[us]
+		if from != bb(ksq) || kingAtt[ksq]&t == 0 {
+			// Another king (a FEN may set one), or a leap: the general
+			// path.
+			return dst, false
+		}
+		if p.kingSafeAt(ksq, to, occ) {
+			dst = append(dst, NewMove(ksq, to, flags))
+		}
+		return dst, true
+	}
 	if k == Pawn {
 		if t&lastRank(us) != 0 || to == p.ep {
 			return dst, false
@@ -190,6 +208,14 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square) ([]Move, bool) {
 		dst = append(dst, m)
 	}
 	return dst, true
+}
+
+// kingSafeAt reports whether the side to move's king, on ksq, would be
+// unattacked on to once moved there (occ: the occupancy before the move).
+// A man the king takes attacks no more: he is off the enemy's men.
+func (p *Position) kingSafeAt(ksq, to Square, occ uint64) bool {
+	them, t := p.side^1, bb(to)
+	return !p.s.attackedByIn(to, them, occ&^bb(ksq)|t, p.byColor[them]&^t, &p.byKind)
 }
 
 // reachingTo is the men of from (of kind k, not the king) that may move
