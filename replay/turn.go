@@ -246,13 +246,12 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m rul
 	// copy in a reused Position (no allocation, cheaper than trying the
 	// move twice) and write its FEN only if a finding needs it. Most
 	// moves need none, and the copy was a visible part of each ply.
-	// With steps it is kept too where the history tests the check
-	// whatever MayGiveCheck says (a game's first move, a move after one
-	// of the same turn), so that every check-mark finding has it, as
-	// when a step needed the copy at every ply.
+	// The history's MayCheck, not the move's MayGiveCheck: after a move
+	// of the same turn (or at the start) the check may come from an
+	// earlier move, and the finding still needs the position.
 	var before *rules.Position
-	may := ln.pos.MayGiveCheck(m)
-	if mv.Check != 0 || gives || may || (steps && (k > 0 || ln.ply == 0)) {
+	may := ln.hist.MayCheck(m)
+	if mv.Check != 0 || gives || may {
 		w.r.scratch = *ln.pos
 		before = &w.r.scratch
 	}

@@ -376,8 +376,15 @@ func (h *History) Position() *Position { return &h.pos }
 // Play applies a legal move and passes the turn.
 func (h *History) Play(m Move) { h.PlayMayCheck(m, h.pos.MayGiveCheck(m)) }
 
+// MayCheck reports whether the opponent may be in check once m is played
+// and the turn passes: m may give check (Position.MayGiveCheck), or the
+// opponent may be in check already (after a move of the same turn, or at
+// the history's start). False means surely not.
+func (h *History) MayCheck(m Move) bool { return !h.moverSafe || h.pos.MayGiveCheck(m) }
+
 // PlayMayCheck is Play for a caller that has asked Position().MayGiveCheck(m)
-// already (may is its answer): the replayer asks it before every move.
+// or MayCheck(m) already (may is its answer): the replayer asks it before
+// every move.
 func (h *History) PlayMayCheck(m Move, may bool) {
 	mayCheck := !h.moverSafe || may
 	h.pos.Play(m)
