@@ -1,15 +1,14 @@
 package formats_test
 
 import (
-	"bytes"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/formats"
 	_ "github.com/ashtapada/ashtapada/formats/all"
+	"github.com/ashtapada/ashtapada/formats/internal/formattest"
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/record"
@@ -149,15 +148,7 @@ func TestMovesOnlyWithoutSAN(t *testing.T) {
 	}
 	var games []*record.Game
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		gs, err := grammar.ReadAll(bytes.NewReader(data), f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		games = append(games, gs...)
+		games = append(games, formattest.ReadGames(t, f)...)
 	}
 	write := func(f formats.RecordFormat, noSAN bool) string {
 		var buf strings.Builder
