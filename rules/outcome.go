@@ -254,10 +254,11 @@ func (h *History) record(mayCheck, men bool) {
 	e := &h.last
 	e.checked, e.side = mayCheck && p.InCheck(), p.side
 	// Most moves take nothing and change no kind: they keep bare and
-	// menEnd as the last ply had them (a move never adds a man, so a
-	// capture shows in the count).
-	if n := uint8(popcount(p.byColor[White] | p.byColor[Black])); men || n != h.men {
-		h.men = n
+	// menEnd as the last ply had them. A move never adds a man, so a
+	// capture shows in the count of men, which is asked only when the
+	// move rules' clock is back at 0 (as after every capture).
+	if men || p.halfmove == 0 && uint8(popcount(p.byColor[White]|p.byColor[Black])) != h.men {
+		h.men = uint8(popcount(p.byColor[White] | p.byColor[Black]))
 		e.bare, e.menEnd = p.menMayEnd()
 	}
 	h.plies++
@@ -402,14 +403,14 @@ func (h *History) MayCheck(m Move) bool { return !h.moverSafe || h.pos.MayGiveCh
 func (h *History) PlayMayCheck(m Move, may bool) {
 	mayCheck := !h.moverSafe || may
 	h.pos.Play(m)
-	h.record(mayCheck, m.Promotion != NoKind || m.ConvKind != NoKind)
+	h.record(mayCheck, m.Promotion|m.ConvKind != NoKind)
 	h.moverSafe = true
 }
 
 // PlayKeepTurn applies a move of a compound turn.
 func (h *History) PlayKeepTurn(m Move) {
 	h.pos.PlayKeepTurn(m)
-	h.record(true, m.Promotion != NoKind || m.ConvKind != NoKind)
+	h.record(true, m.Promotion|m.ConvKind != NoKind)
 	// The opponent, not to move, may be in check now.
 	h.moverSafe = false
 }
