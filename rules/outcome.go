@@ -129,7 +129,12 @@ func (p *Position) epCapturable() bool {
 type histPly struct {
 	checked bool  // the side to move is in check here
 	side    Color // the side to move here (compound turns keep it)
-	bare    [2]bool
+	bare    uint8 // bit c: colour c's king is alone (isBare)
+	// menEnd: the men alone allow an end that needs no lack of moves
+	// (menMayEnd). It and bare change only with the men, that is after a
+	// capture, a promotion or a conversion: record works them out again
+	// only then and keeps the last ply's otherwise.
+	menEnd bool
 }
 
 // histPos is one distinct position of the repetition window, kept once
@@ -194,6 +199,7 @@ type History struct {
 	cur   int32
 	rep   bool
 	shift uint8 // see slots
+	men   uint8 // how many men the current position has (see record)
 	// moverSafe: the side not to move is known not to be in check, as
 	// after Play (a legal move never leaves its mover's king attacked);
 	// then the next Play's move gives check only if MayGiveCheck says it
@@ -232,20 +238,29 @@ type History struct {
 // NewHistory starts a history at p (copied).
 func NewHistory(p *Position) *History {
 	h := &History{pos: *p, quiet: [2]int{-1, -1}}
-	h.record(true)
+	h.record(true, true)
 	return h
 }
 
 // record keeps the position just reached; mayCheck false says that the
-// side to move is surely not in check (no attack test).
-func (h *History) record(mayCheck bool) {
+// side to move is surely not in check (no attack test), men true that the
+// men may have changed otherwise than by a capture (a promotion, a
+// conversion, a new start).
+func (h *History) record(mayCheck, men bool) {
 	p := &h.pos
 	h.prev = h.last
 	// Field by field: a composite literal is built apart a byte at a time
 	// and copied in with a wide load, which stalls on those narrow stores.
 	e := &h.last
 	e.checked, e.side = mayCheck && p.InCheck(), p.side
-	e.bare[White], e.bare[Black] = p.isBare(White), p.isBare(Black)
+	// Most moves take nothing and change no kind: they keep bare and
+	// menEnd as the last ply had them. A move never adds a man, so a
+	// capture shows in the count of men, which is asked only when the
+	// move rules' clock is back at 0 (as after every capture).
+	if men || p.halfmove == 0 && uint8(popcount(p.byColor[White]|p.byColor[Black])) != h.men {
+		h.men = uint8(popcount(p.byColor[White] | p.byColor[Black]))
+		e.bare, e.menEnd = p.menMayEnd()
+	}
 	h.plies++
 	if p.s.Repetition == RepetitionOff {
 		// Nothing compares positions: no key, no hash, no table.
@@ -388,14 +403,14 @@ func (h *History) MayCheck(m Move) bool { return !h.moverSafe || h.pos.MayGiveCh
 func (h *History) PlayMayCheck(m Move, may bool) {
 	mayCheck := !h.moverSafe || may
 	h.pos.Play(m)
-	h.record(mayCheck)
+	h.record(mayCheck, m.Promotion|m.ConvKind != NoKind)
 	h.moverSafe = true
 }
 
 // PlayKeepTurn applies a move of a compound turn.
 func (h *History) PlayKeepTurn(m Move) {
 	h.pos.PlayKeepTurn(m)
-	h.record(true)
+	h.record(true, m.Promotion|m.ConvKind != NoKind)
 	// The opponent, not to move, may be in check now.
 	h.moverSafe = false
 }
@@ -429,31 +444,34 @@ func (h *History) OutcomeKnown(hasMove bool) Outcome {
 
 // mayEnd reports whether an end that needs no lack of moves (dead
 // position, bare king, repetition, the move rules) could hold in the
-// current position, by tests of a few bitboards that are never false when
-// one of them does: a dead position has no man but kings, knights and
-// bishops (fide), or four men in all (kings-and-one); a king is bare, or
-// has no piece but pawns (pieces-half-win; win-unless-counter looks one
-// position back too, at a king bared then, which is bare still: a lone
-// king gains no man); a repetition needs a position seen before in the
-// window; every move rule needs fifty moves.
+// current position, by tests that are never false when one of them does:
+// a repetition needs a position seen before in the window; every move
+// rule needs fifty moves; the rest is menEnd (menMayEnd).
 func (h *History) mayEnd() bool {
-	p := &h.pos
+	// No move rule ends a game sooner (TestMoveRuleLimits).
+	return h.rep || h.pos.halfmove >= ClaimableMoves || h.last.menEnd
+}
+
+// menMayEnd is histPly's bare, and mayEnd's test of the men:
+// a dead position has no man but kings, knights and bishops (fide), or
+// four men in all (kings-and-one); a king is bare, or has no piece but
+// pawns (pieces-half-win; win-unless-counter looks one position back too,
+// at a king bared then, which is bare still: a lone king gains no man).
+func (p *Position) menMayEnd() (bare uint8, may bool) {
+	bare = b2u(p.isBare(White)) | b2u(p.isBare(Black))<<1
 	s := p.s
 	k := &p.byKind
 	occ := p.byColor[White] | p.byColor[Black]
 	switch {
-	case h.rep, p.halfmove >= ClaimableMoves:
-		// No move rule ends a game sooner (TestMoveRuleLimits).
-		return true
 	case s.DeadPosition == DeadFide && occ&^(k[King]|k[Knight]|k[Bishop]) == 0,
 		s.DeadPosition == DeadKingsAndOne && popcount(occ) <= 4:
-		return true
-	case h.last.bare[White] || h.last.bare[Black]:
-		return true
+		return bare, true
+	case bare != 0:
+		return bare, true
 	case s.BareKing == BarePiecesHalfWin && (p.pieceCount(White) == 0 || p.pieceCount(Black) == 0):
-		return true
+		return bare, true
 	}
-	return false
+	return bare, false
 }
 
 // outcome is OutcomeKnown without its shortcut.
@@ -610,7 +628,7 @@ func (h *History) bareKing(hasMove bool) (Outcome, bool) {
 			prev := h.prev
 			// The last move was the bared side's one reply: the game ends
 			// with it, drawn if it bared the other king, lost otherwise.
-			if prev.bare[y] && !prev.bare[x] && prev.side == y {
+			if prev.bare == 1<<y && prev.side == y {
 				if p.isBare(x) {
 					return Outcome{Kind: OutcomeBareKing, Winner: Draw, Reason: fmt.Sprintf("the bare %s king bared the %s king in reply", y, x)}, true
 				}

@@ -118,7 +118,8 @@ func TestHistoryKeysSinceIrreversible(t *testing.T) {
 // they can until three or four men are left and then wander (so that dead positions,
 // bare kings, repetitions and the move rules all come up), with compound
 // turns now and then, no position where the side to move has a move and
-// the rules end the game is one mayEnd answers "cannot".
+// the rules end the game is one mayEnd answers "cannot", and what record
+// keeps of the men from ply to ply is what each position has.
 func TestOutcomeShortcutMissesNoEnd(t *testing.T) {
 	t.Parallel() // CPU-heavy; no test here changes a package variable
 	rng := rand.New(rand.NewSource(21))
@@ -159,6 +160,11 @@ func TestOutcomeShortcutMissesNoEnd(t *testing.T) {
 					h.PlayKeepTurn(m)
 				} else {
 					h.Play(m)
+				}
+				// record keeps bare and menEnd from the last ply unless
+				// the men changed: they must be what the position says.
+				if bare, end := h.Position().menMayEnd(); bare != h.last.bare || end != h.last.menEnd {
+					t.Fatalf("%s game %d ply %d after %s: kept bare %b menEnd %v, the position's %b %v (%s)", prof.Name, game, ply, m, h.last.bare, h.last.menEnd, bare, end, h.Position().FEN())
 				}
 				if !h.Position().HasLegalMove() {
 					continue

@@ -402,23 +402,60 @@ func (p *Position) hasLegalMove(inCheck bool) bool {
 	// The king's moves first: in check they are the usual way out, and
 	// the search stops at the first legal move (the answer is the same in
 	// any order). In check no move is legal by the pin shortcut, so the
-	// context goes without its pin search.
+	// context goes without its pin search; the other men's moves are
+	// looked at in two parts, first those to the squares that may answer
+	// the check (checkAnswers), which is where a legal one usually is,
+	// then the rest. The three parts are every move once, each tested as
+	// the whole list would be: the answer is exact under every setting.
 	var buf [256]Move
 	var lc legalCtx
+	king := bb(p.kingSq[p.side])
+	parts := [3][2]uint64{{king, ^uint64(0)}, {^king, ^uint64(0)}}
+	n := 2
 	if inCheck {
 		lc = p.newMoveCtx(true)
+		answers := p.checkAnswers()
+		parts[1][1], parts[2] = answers, [2]uint64{^king, ^answers}
+		n = 3
 	} else {
 		lc = p.newLegalCtx(false)
 	}
-	king := bb(p.kingSq[p.side])
-	for _, fromMask := range [2]uint64{king, ^king} {
-		for _, m := range p.genMask(buf[:0], false, inCheck, fromMask, ^uint64(0)) {
+	for _, part := range parts[:n] {
+		for _, m := range p.genMask(buf[:0], false, inCheck, part[0], part[1]) {
 			if p.legal(&lc, m, true) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// checkAnswers is the squares where a man other than the king usually
+// answers a check: the squares of the men of the side not to move that may
+// attack the king (each kind's attack from the king's square, which is
+// symmetric but for pawns, whose own table is used), the squares between
+// each of them and the king, and the en passant square. It is only an
+// order of search: hasLegalMove looks at the other squares too when none
+// of these gives a legal move (a capture elsewhere may convert a checking
+// waiting pawn, for one).
+func (p *Position) checkAnswers() uint64 {
+	s := p.s
+	us := p.side
+	ksq := p.kingSq[us]
+	occ := p.byColor[0] | p.byColor[1]
+	var x uint64
+	for k := Pawn; k <= King; k++ {
+		x |= s.attacks(k, us, ksq, occ) & p.byKind[k]
+	}
+	x &= p.byColor[us^1]
+	answers := x
+	for ; x != 0; x &= x - 1 {
+		answers |= between[ksq][trailing(x)]
+	}
+	if p.ep != NoSquare {
+		answers |= bb(p.ep)
+	}
+	return answers
 }
 
 // kingEscapes reports whether the king, in check, can step to a square
@@ -500,5 +537,5 @@ func (h *History) ResetInitial(s *Settings) {
 func (h *History) restart() {
 	h.clearWindow()
 	h.plies, h.keyBase, h.quiet, h.moverSafe = 0, 0, [2]int{-1, -1}, false
-	h.record(true)
+	h.record(true, true)
 }
