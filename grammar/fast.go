@@ -453,19 +453,23 @@ func (s *elemSrc) streamTags(tags []gTag) ([]gTag, bool) {
 }
 
 // plainTag reads the rest of a tag pair written the usual way, right after
-// its `[`: a name that starts with a letter, one space, a value without a
-// backslash, and `]` right after the value's closing quote. It finds the
-// ends with byte scans instead of reading three tokens, and leaves the
-// lexer after the `]` as reading them would. Anything else reads nothing
-// and reports false: the tokens are then read one by one, as the grammar
+// its `[`: a valid name (ValidTagName) that starts with a letter, one
+// space, a value without a backslash, and `]` right after the value's
+// closing quote. It finds the ends with byte scans instead of reading
+// three tokens, and leaves the lexer after the `]` as reading them would.
+// Such a tag is clean (no escape, no bare quote): t.Value is set without
+// its quotes and t.plain tells build so. Anything else reads nothing and
+// reports false: the tokens are then read one by one, as the grammar
 // reads them.
 func (l *lex) plainTag(t *gTag) bool {
 	src, i := l.src, l.i
 	if i >= len(src) || !(src[i] >= 'a' && src[i] <= 'z' || src[i] >= 'A' && src[i] <= 'Z') {
 		return false
 	}
+	// No tag-name byte is a delimiter: a name read here is the word the
+	// lexer reads.
 	j := i + 1
-	for j < len(src) && !delims[src[j]] {
+	for j < len(src) && tagNameByte[src[j]] {
 		j++
 	}
 	if j+1 >= len(src) || src[j] != ' ' || src[j+1] != '"' {
@@ -476,7 +480,7 @@ func (l *lex) plainTag(t *gTag) bool {
 	if e+1 >= len(src) || src[e] != '"' || src[e+1] != ']' {
 		return false
 	}
-	t.Name, t.Value = src[i:j], src[q:e+1]
+	t.Name, t.Value, t.plain = src[i:j], src[q+1:e], true
 	l.i = e + 2
 	l.tokStart, l.tokLine, l.tokLineOff = e+1, l.line, l.lineOff
 	l.endI, l.endLine, l.endLineOff, l.hasEnd = l.i, l.line, l.lineOff, true
