@@ -421,17 +421,13 @@ func (s *elemSrc) drain() bool {
 func (s *elemSrc) streamTags(tags []gTag) ([]gTag, bool) {
 	s.readToken()
 	for !s.failed && s.typ == tokPunct && s.val == "[" {
-		// The tag is read into its place in tags (a gTag assembled
-		// apart was copied there, and cost as much as reading it).
-		tags = append(tags, gTag{})
-		pt := &tags[len(tags)-1]
-		pt.Pos = s.lx.tokPos()
-		if s.lx.plainTag(pt) {
+		var pos lexer.Position
+		var ok bool
+		if tags, pos, ok = s.lx.plainTags(tags, s.lx.tokPos()); ok {
 			s.readToken()
 			continue
 		}
-		tags = tags[:len(tags)-1]
-		t := gTag{Pos: pt.Pos}
+		t := gTag{Pos: pos}
 		s.readToken()
 		if s.failed || s.typ != tokWord {
 			return tags, false
@@ -450,6 +446,33 @@ func (s *elemSrc) streamTags(tags []gTag) ([]gTag, bool) {
 		tags = append(tags, t)
 	}
 	return tags, !s.failed
+}
+
+// plainTags reads the tags written the usual way (plainTag) from the one
+// whose `[` at pos was just read, for as long as each is followed by a
+// line end and the next one's `[`, which it reads as scan does (the
+// tokens between tags are most often those two bytes). It reports true
+// after a tag followed by anything else; false, with the position of its
+// `[`, when the tag after a `[` is not one plainTag reads: its tokens are
+// next.
+func (l *lex) plainTags(tags []gTag, pos lexer.Position) ([]gTag, lexer.Position, bool) {
+	for {
+		// The tag is read into its place in tags (a gTag assembled
+		// apart was copied there, and cost as much as reading it).
+		tags = append(tags, gTag{Pos: pos})
+		if !l.plainTag(&tags[len(tags)-1]) {
+			return tags[:len(tags)-1], pos, false
+		}
+		i := l.i
+		if i+1 >= len(l.src) || l.src[i] != '\n' || l.src[i+1] != '[' {
+			return tags, pos, true
+		}
+		l.newline(i)
+		l.tokStart, l.tokLine, l.tokLineOff = i+1, l.line, l.lineOff
+		l.i = i + 2
+		l.endI, l.endLine, l.endLineOff, l.hasEnd = l.i, l.line, l.lineOff, true
+		pos = l.tokPos()
+	}
 }
 
 // plainTag reads the rest of a tag pair written the usual way, right after

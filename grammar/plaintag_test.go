@@ -41,4 +41,21 @@ func TestPlainTagEdges(t *testing.T) {
 		checkInput(t, []byte("[Event \"e\"]\n"+tag+"\n\n1. e4 e5 *\n"))
 		checkInput(t, []byte(tag))
 	}
+	// Tags one a line are read from one `[` to the next without tokens
+	// between them (plainTags): other line ends and spacing between
+	// tags, and a game that starts mid-line, where columns count from
+	// the chunk's.
+	for _, in := range []string{
+		"[Event \"a\"]\n[Site \"b\"]\n[Round \"1\"]\n\n1. e4 *\n",
+		"[Event \"a\"]\r\n[Site \"b\"]\r\n\r\n1. e4 *\r\n",
+		"[Event \"a\"]\r[Site \"b\"]\r\r1. e4 *\r",
+		"[Event \"a\"]\n [Site \"b\"]\n\t[Round \"1\"]\n\n1. e4 *\n",
+		"[Event \"a\"]\n\n[Site \"b\"]\n\n1. e4 *\n",
+		"[Event \"a\"]\n[Site \"b\"]\n[",
+		"[Event \"a\"]\n[Site \"b\"]\n[]\n1. e4 *\n",
+		"[Event \"a\"]\n[Site \"b\"]\n1. e4 *\n",
+		"1. d4 d5 * [Event \"a\"]\n[Site \"b\"]\n[White \"\"c\"\"]\n\n1. e4 *\n",
+	} {
+		checkInput(t, []byte(in))
+	}
 }
