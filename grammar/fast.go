@@ -421,17 +421,13 @@ func (s *elemSrc) drain() bool {
 func (s *elemSrc) streamTags(tags []gTag) ([]gTag, bool) {
 	s.readToken()
 	for !s.failed && s.typ == tokPunct && s.val == "[" {
-		// The tag is read into its place in tags (a gTag assembled
-		// apart was copied there, and cost as much as reading it).
-		tags = append(tags, gTag{})
-		pt := &tags[len(tags)-1]
-		pt.Pos = s.lx.tokPos()
-		if s.lx.plainTag(pt) {
+		var pos lexer.Position
+		var ok bool
+		if tags, pos, ok = s.lx.plainTags(tags, s.lx.tokPos()); ok {
 			s.readToken()
 			continue
 		}
-		tags = tags[:len(tags)-1]
-		t := gTag{Pos: pt.Pos}
+		t := gTag{Pos: pos}
 		s.readToken()
 		if s.failed || s.typ != tokWord {
 			return tags, false
@@ -452,20 +448,51 @@ func (s *elemSrc) streamTags(tags []gTag) ([]gTag, bool) {
 	return tags, !s.failed
 }
 
+// plainTags reads the tags written the usual way (plainTag) from the one
+// whose `[` at pos was just read, for as long as each is followed by a
+// line end and the next one's `[`, which it reads as scan does (the
+// tokens between tags are most often those two bytes). It reports true
+// after a tag followed by anything else; false, with the position of its
+// `[`, when the tag after a `[` is not one plainTag reads: its tokens are
+// next.
+func (l *lex) plainTags(tags []gTag, pos lexer.Position) ([]gTag, lexer.Position, bool) {
+	for {
+		// The tag is read into its place in tags (a gTag assembled
+		// apart was copied there, and cost as much as reading it).
+		tags = append(tags, gTag{Pos: pos})
+		if !l.plainTag(&tags[len(tags)-1]) {
+			return tags[:len(tags)-1], pos, false
+		}
+		i := l.i
+		if i+1 >= len(l.src) || l.src[i] != '\n' || l.src[i+1] != '[' {
+			return tags, pos, true
+		}
+		l.newline(i)
+		l.tokStart, l.tokLine, l.tokLineOff = i+1, l.line, l.lineOff
+		l.i = i + 2
+		l.endI, l.endLine, l.endLineOff, l.hasEnd = l.i, l.line, l.lineOff, true
+		pos = l.tokPos()
+	}
+}
+
 // plainTag reads the rest of a tag pair written the usual way, right after
-// its `[`: a name that starts with a letter, one space, a value without a
-// backslash, and `]` right after the value's closing quote. It finds the
-// ends with byte scans instead of reading three tokens, and leaves the
-// lexer after the `]` as reading them would. Anything else reads nothing
-// and reports false: the tokens are then read one by one, as the grammar
+// its `[`: a valid name (ValidTagName) that starts with a letter, one
+// space, a value without a backslash, and `]` right after the value's
+// closing quote. It finds the ends with byte scans instead of reading
+// three tokens, and leaves the lexer after the `]` as reading them would.
+// Such a tag is clean (no escape, no bare quote): t.Value is set without
+// its quotes and t.plain tells build so. Anything else reads nothing and
+// reports false: the tokens are then read one by one, as the grammar
 // reads them.
 func (l *lex) plainTag(t *gTag) bool {
 	src, i := l.src, l.i
 	if i >= len(src) || !(src[i] >= 'a' && src[i] <= 'z' || src[i] >= 'A' && src[i] <= 'Z') {
 		return false
 	}
+	// No tag-name byte is a delimiter: a name read here is the word the
+	// lexer reads.
 	j := i + 1
-	for j < len(src) && !delims[src[j]] {
+	for j < len(src) && tagNameByte[src[j]] {
 		j++
 	}
 	if j+1 >= len(src) || src[j] != ' ' || src[j+1] != '"' {
@@ -476,7 +503,7 @@ func (l *lex) plainTag(t *gTag) bool {
 	if e+1 >= len(src) || src[e] != '"' || src[e+1] != ']' {
 		return false
 	}
-	t.Name, t.Value = src[i:j], src[q:e+1]
+	t.Name, t.Value, t.plain = src[i:j], src[q+1:e], true
 	l.i = e + 2
 	l.tokStart, l.tokLine, l.tokLineOff = e+1, l.line, l.lineOff
 	l.endI, l.endLine, l.endLineOff, l.hasEnd = l.i, l.line, l.lineOff, true

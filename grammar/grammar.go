@@ -40,6 +40,10 @@ type gTag struct {
 	Pos   lexer.Position
 	Name  string `parser:"\"[\" @Word"`
 	Value string `parser:"@String \"]\""`
+	// plain: the fast path's plainTag read the tag and found it clean
+	// (a valid name; a value without a backslash or a bare quote), and
+	// Value is then without its quotes: build need not ask again.
+	plain bool
 }
 
 // gElem is one movetext token; exactly one field is set. Token values keep

@@ -557,17 +557,21 @@ func (b *builder) build(tags []gTag, s *elemSrc) {
 	g.Tags = b.tagSlice(len(tags))
 	for i := range tags {
 		t := &tags[i]
-		if !ValidTagName(t.Name) {
-			b.syntax(toPos(t.Pos), fmt.Sprintf("found `%s`, expected a tag name (letters, digits and `_`)", t.Name))
-			return
-		}
-		if hasBareQuote(t.Value) {
-			b.warn(toPos(t.Pos), ruleid.LenientNotation, fmt.Sprintf("the value of tag %s holds a `\"` without a backslash; PGN writes `\\\"` inside a tag value", t.Name))
+		v := t.Value
+		if !t.plain {
+			if !ValidTagName(t.Name) {
+				b.syntax(toPos(t.Pos), fmt.Sprintf("found `%s`, expected a tag name (letters, digits and `_`)", t.Name))
+				return
+			}
+			if hasBareQuote(v) {
+				b.warn(toPos(t.Pos), ruleid.LenientNotation, fmt.Sprintf("the value of tag %s holds a `\"` without a backslash; PGN writes `\\\"` inside a tag value", t.Name))
+			}
+			v = unquote(v)
 		}
 		// Set in place, as the nodes are (push).
 		g.Tags = g.Tags[:len(g.Tags)+1]
 		rt := &g.Tags[len(g.Tags)-1]
-		rt.Name, rt.Value, rt.Pos = t.Name, b.text(unquote(t.Value)), toPos(t.Pos)
+		rt.Name, rt.Value, rt.Pos = t.Name, b.text(v), toPos(t.Pos)
 	}
 	start := b.startNumber()
 	b.stack = b.stackNodes()
@@ -1503,11 +1507,22 @@ func ValidTagName(s string) bool {
 	if s == "" {
 		return false
 	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || (i > 0 && (c == '+' || c == '#' || c == '=' || c == ':' || c == '-'))) {
+	if c := s[0]; !tagNameByte[c] || c == '+' || c == '#' || c == '=' || c == ':' || c == '-' {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !tagNameByte[s[i]] {
 			return false
 		}
 	}
 	return true
 }
+
+// tagNameByte: the bytes of a tag name after its first.
+var tagNameByte = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' ||
+			c == '+' || c == '#' || c == '=' || c == ':' || c == '-'
+	}
+	return t
+}()
