@@ -16,6 +16,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"github.com/ashtapada/ashtapada/internal/jsonenc"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/report"
 )
@@ -202,7 +203,7 @@ func (fn *tallyFn) MergeAccumulators(a, b *tallyAcc) *tallyAcc {
 
 func (fn *tallyFn) ExtractOutput(a *tallyAcc) string {
 	var buf bytes.Buffer
-	json.NewEncoder(&buf).Encode(report.JSONLSummary{Kind: "summary", Tally: *a.t})
+	jsonenc.NewEncoder(&buf).Encode(report.JSONLSummary{Kind: "summary", Tally: *a.t})
 	return buf.String()
 }
 

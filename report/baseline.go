@@ -28,6 +28,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ashtapada/ashtapada/internal/jsonenc"
 	"github.com/ashtapada/ashtapada/picture"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
@@ -269,7 +270,7 @@ func (b *BaselineRecorder) Write(w io.Writer) error {
 		list = append(list, *e)
 	}
 	sortEntries(list)
-	enc := newJSONEncoder(w)
+	enc := jsonenc.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(baselineFile{Tool: "ashtapada", Version: BaselineVersion, Findings: list}); err != nil {
 		return fmt.Errorf("writing the baseline: %w", err)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/detect"
 	"github.com/ashtapada/ashtapada/internal/english"
+	"github.com/ashtapada/ashtapada/internal/jsonenc"
 )
 
 // DetectWriter writes detect's results: Game once per game in input
@@ -44,7 +45,7 @@ func NewDetect(name string, w io.Writer, o DetectOptions) (DetectWriter, error) 
 	case "text":
 		return &detectText{w: w, verbose: o.Verbose, hints: o.Hints}, nil
 	case "jsonl":
-		return &detectJSONL{enc: json.NewEncoder(w)}, nil
+		return &detectJSONL{enc: jsonenc.NewEncoder(w)}, nil
 	case "json":
 		return &detectJSON{w: w}, nil
 	}
@@ -108,12 +109,10 @@ func (d *detectJSON) Close(t *detect.Summary) error {
 		d.doc.Files = []*detect.Summary{}
 	}
 	d.doc.Summary = t
-	b, err := json.MarshalIndent(d.doc, "", "  ")
-	if err != nil {
-		return err
-	}
-	_, err = d.w.Write(append(b, '\n'))
-	return err
+	// One write of the whole document: the encoder buffers it.
+	enc := jsonenc.NewEncoder(d.w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(d.doc)
 }
 
 type detectText struct {

@@ -5,11 +5,12 @@ import (
 	"encoding/json"
 	"io"
 
+	"github.com/ashtapada/ashtapada/internal/jsonenc"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
 func init() {
-	Register("jsonl", func(w io.Writer, _ Options) Writer { return &jsonlReport{enc: newJSONEncoder(w)} })
+	Register("jsonl", func(w io.Writer, _ Options) Writer { return &jsonlReport{enc: jsonenc.NewEncoder(w)} })
 	Register("json", func(w io.Writer, _ Options) Writer { return &jsonReport{w: w} })
 }
 
@@ -93,7 +94,7 @@ func (j *jsonReport) Game(r *replay.Result) error {
 	if fs == nil {
 		fs = []replay.Finding{}
 	}
-	data, err := marshalJSON(JSONGame{Summary: r.Summary, Findings: fs})
+	data, err := jsonenc.Marshal(JSONGame{Summary: r.Summary, Findings: fs})
 	if err != nil {
 		return err
 	}
@@ -105,7 +106,7 @@ func (j *jsonReport) Close(t *replay.Tally) error {
 	j.begin()
 	j.bw.WriteString("\n]")
 	if t != nil {
-		data, err := marshalJSON(t)
+		data, err := jsonenc.Marshal(t)
 		if err != nil {
 			return err
 		}

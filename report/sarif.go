@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/ashtapada/ashtapada/docs"
+	"github.com/ashtapada/ashtapada/internal/jsonenc"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/ruleid"
 )
@@ -189,7 +190,7 @@ func (s *sarifReport) begin() error {
 		return nil
 	}
 	s.begun = true
-	tool, err := marshalJSON(sarifTool{Driver: sarifDriver{
+	tool, err := jsonenc.Marshal(sarifTool{Driver: sarifDriver{
 		Name: "ashtapada", Version: toolVersion(), InformationURI: informationURI, Rules: sarifDescriptors(),
 	}})
 	if err != nil {
@@ -206,7 +207,7 @@ func (s *sarifReport) Game(r *replay.Result) error {
 		return err
 	}
 	for i := range r.Findings {
-		data, err := marshalJSON(sarifResultOf(&r.Findings[i]))
+		data, err := jsonenc.Marshal(sarifResultOf(&r.Findings[i]))
 		if err != nil {
 			return err
 		}
@@ -272,7 +273,7 @@ func (s *sarifReport) Close(t *replay.Tally) error {
 	}
 	s.w.WriteString("\n],\"invocations\":[{\"executionSuccessful\":true}]")
 	if t != nil {
-		data, err := marshalJSON(map[string]any{"summary": t})
+		data, err := jsonenc.Marshal(map[string]any{"summary": t})
 		if err != nil {
 			return err
 		}

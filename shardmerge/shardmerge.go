@@ -37,6 +37,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/gametable"
 	"github.com/ashtapada/ashtapada/internal/english"
+	"github.com/ashtapada/ashtapada/internal/jsonenc"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/report"
 )
@@ -243,7 +244,7 @@ func writeText(paths []string, w io.Writer) error {
 		}
 	}
 	if total != nil {
-		if err := json.NewEncoder(bw).Encode(report.JSONLSummary{Kind: "summary", Tally: *total}); err != nil {
+		if err := jsonenc.NewEncoder(bw).Encode(report.JSONLSummary{Kind: "summary", Tally: *total}); err != nil {
 			return err
 		}
 	}

@@ -2,7 +2,6 @@ package tablegames
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -12,6 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/ashtapada/ashtapada/gametable"
+	"github.com/ashtapada/ashtapada/internal/jsonenc"
 )
 
 // Column is one column of a table (a field of gametable.Row).
@@ -139,7 +139,7 @@ func typeName(t reflect.Type) string {
 // aligned text or a JSON object a row.
 func writeRows(w io.Writer, rd *gametable.Reader, cols []Column, most int, jsonLines bool) error {
 	var tw *tabwriter.Writer
-	enc := json.NewEncoder(w)
+	enc := jsonenc.NewEncoder(w)
 	if !jsonLines {
 		tw = tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
 		for i, col := range cols {

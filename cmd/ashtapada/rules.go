@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ashtapada/ashtapada/docs"
+	"github.com/ashtapada/ashtapada/internal/jsonenc"
 	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/rules"
 )
@@ -98,7 +98,7 @@ func rulesIDs(c *cli.Context) error {
 		for i, r := range all {
 			out[i] = ruleListing{Rule: r, Page: docs.RuleURL(r.ID)}
 		}
-		enc := json.NewEncoder(c.App.Writer)
+		enc := jsonenc.NewEncoder(c.App.Writer)
 		enc.SetIndent("", "  ")
 		return enc.Encode(out)
 	case "text":
