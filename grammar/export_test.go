@@ -33,11 +33,3 @@ func SetPlainRuns(on bool) (restore func()) {
 	plainRuns = on
 	return func() { plainRuns = old }
 }
-
-// SetSlabSpans turns the splitter's cutting of chunks in place in the
-// reader's slab on or off, and returns what restores it.
-func SetSlabSpans(on bool) (restore func()) {
-	old := slabSpans
-	slabSpans = on
-	return func() { slabSpans = old }
-}

@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/binary"
 	"fmt"
@@ -63,7 +64,7 @@ const lookahead = 64 << 10
 //
 // Parentheses are not tracked: an unclosed `(` ends with its game.
 type Splitter struct {
-	r          *slabReader
+	r          *bufio.Reader
 	pending    []byte // the first line of the next chunk, already read
 	hasPending bool
 	pendingPos record.Pos
@@ -71,9 +72,8 @@ type Splitter struct {
 	offset     int
 	err        error
 	bomDone    bool
-	// slab is where the chunks that are not spans of the reader's slab
-	// are collected: each takes the bytes after the last one's
-	// (slabBytes).
+	// slab is where chunks are collected: each takes the bytes after
+	// the last one's (slabBytes).
 	slab []byte
 	// closeAt is the file offset of a `}` known to close the current
 	// comment: candidates before it need no new look-ahead, which keeps
@@ -118,7 +118,7 @@ type Splitter struct {
 // NewSplitter returns a splitter reading r, with DefaultLimits and
 // notation SAN.
 func NewSplitter(r io.Reader) *Splitter {
-	return &Splitter{r: &slabReader{rd: r}, line: 1, closeAt: -1, limits: DefaultLimits(), nl: byteMemo{at: -1}, cr: byteMemo{at: -1}}
+	return &Splitter{r: bufio.NewReaderSize(r, lookahead+4096), line: 1, closeAt: -1, limits: DefaultLimits(), nl: byteMemo{at: -1}, cr: byteMemo{at: -1}}
 }
 
 // BOM reports whether the input started with a UTF-8 byte-order mark,
@@ -396,7 +396,7 @@ func (s *Splitter) Next() (Chunk, error) {
 			s.bom = true
 		}
 	}
-	data, span := s.gameStart()
+	data := s.chunkBuf()
 	start := record.Pos{Line: s.line, Col: 1, Offset: s.offset}
 	var first []byte // the line that began this game, read with the last one
 	afterMarker := false
@@ -433,11 +433,11 @@ func (s *Splitter) Next() (Chunk, error) {
 			}
 			if n, lines, marker := s.plainRun(sawMoves, room); n > 0 {
 				afterResult = marker
-				// The run most often follows the game's bytes in the
-				// reader's slab, and then it only extends their span
-				// (add): no byte of it is copied. Else it is appended to
-				// the game's memory of its own.
-				data = s.add(data, s.win[s.wi:s.wi+n], &span)
+				run := s.win[s.wi : s.wi+n]
+				if len(data) >= growDouble && cap(data)-len(data) < n {
+					data = slices.Grow(data, max(len(data), n))
+				}
+				data = append(data, run...)
 				s.wi += n
 				s.consumed += n
 				s.offset += n
@@ -473,7 +473,7 @@ func (s *Splitter) Next() (Chunk, error) {
 			s.line++
 			s.offset += n
 			if inComment && looksLikeTag(line) {
-				// The look-ahead may move the reader's buffer under line.
+				// The look-ahead may move bufio's buffer under line.
 				line = append([]byte(nil), line...)
 			}
 			// A game of tags only ends where a blank line is followed by
@@ -483,7 +483,7 @@ func (s *Splitter) Next() (Chunk, error) {
 			if (junk && !inComment && startsGame(line)) || s.startsNext(line, linePos, sawMoves, inComment, afterResult) ||
 				(tagsEnded && !sawMoves && looksLikeTag(tagLine(line)) && s.hasTag(tagLine(line))) ||
 				(escapesOnly && tagLine(line) != nil) {
-				s.setPending(line)
+				s.pending = append(s.pending[:0], line...)
 				s.pendingN = n
 				s.hasPending = true
 				s.pendingPos = linePos
@@ -493,20 +493,20 @@ func (s *Splitter) Next() (Chunk, error) {
 				// testdata/fuzz/FuzzParse/4fa81030e03965b1); a line the
 				// junk ends at since it starts a game is a game.
 				s.pendingAfterMarker = afterResult && !inComment && tagLine(line) == nil && !(junk && startsGame(line))
-				return Chunk{Data: s.own(data, span), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess}, nil
+				return Chunk{Data: s.own(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess}, nil
 			}
 		}
 		if max := s.limits.MaxGameBytes; max > 0 && len(data)+n > max {
 			return s.skipGame(data, start, linePos, len(data)+n)
 		}
-		// A line that follows the game's bytes in the reader's slab
-		// extends their span; any other line is appended to the game's
-		// memory of its own (add: a huge game's room doubles as it grows,
-		// since append would grow a large slice by a quarter, allocating
-		// five times the game's size on the way: docs/robustness.md,
-		// "Costs that shaped the code"). Both are the common case, the
-		// first in a file of ordinary games.
-		data = s.add(data, line, &span)
+		if len(data) >= growDouble && cap(data)-len(data) < len(line) {
+			// A huge game: its room doubles. append grows a large slice
+			// by a quarter, which would allocate five times the game's
+			// size on the way (docs/robustness.md, "Costs that shaped
+			// the code").
+			data = slices.Grow(data, len(data))
+		}
+		data = append(data, line...)
 		blank := isBlank(line)
 		cut := 0 // > 0: the game ends at line[:cut], the next begins at line[cut:]
 		switch tag := tagLine(line); {
@@ -548,93 +548,39 @@ func (s *Splitter) Next() (Chunk, error) {
 			// A termination marker with more text after it on its line:
 			// that text is the next game (`1. e4 e5 * 1. d4 *`).
 			data = data[:len(data)-len(line)+cut]
-			// line may be the pending line itself (a game cut on the line
-			// it began on), which setPending replaces: asked before it
-			// (FuzzParse: testdata/fuzz/FuzzParse/6c815878b75b4942).
+			// Asked before the copy: line may be the pending line itself
+			// (a game cut on the line it began on), which the copy moves
+			// under it (FuzzParse: testdata/fuzz/FuzzParse/6c815878b75b4942).
 			nextAfterMarker := tagLine(line[cut:]) == nil
-			s.setPending(line[cut:])
+			s.pending = append(s.pending[:0], line[cut:]...)
 			s.pendingN = n - cut
 			s.hasPending = true
 			s.pendingPos = record.Pos{Line: linePos.Line, Col: linePos.Col + cut, Offset: linePos.Offset + cut}
 			s.pendingAfterMarker = nextAfterMarker
-			return Chunk{Data: s.own(data, span), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess}, nil
+			return Chunk{Data: s.own(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess}, nil
 		}
 	}
 	if isBlank(data) {
 		s.residue = append(s.residue[:0], data...)
 		return Chunk{}, io.EOF
 	}
-	return Chunk{Data: s.own(data, span), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess}, nil
+	return Chunk{Data: s.own(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess}, nil
 }
 
 // growDouble is the size from which a chunk's room doubles as it grows.
 const growDouble = 1 << 20
 
-// slabBytes is the size of the blocks the chunks that are not spans of
-// the reader's slab (add) are collected in, and slabMin the room a chunk
-// starts with. Each chunk is handed to another goroutine, so it needs
-// bytes of its own; collecting it where it stays (instead of in one
-// buffer, then copied to an allocation of its own) makes one allocation
-// per block of games instead of one per game. A chunk that outgrows its
-// room moves to memory of its own (append), as a huge game must.
+// slabBytes is the size of the blocks chunks are collected in, and
+// slabMin the room a chunk starts with. Each chunk is handed to another
+// goroutine, so it needs bytes of its own; collecting it where it stays
+// (instead of in one buffer, then copied to an allocation of its own)
+// copies every byte once instead of twice and makes one allocation per
+// block of games instead of one per game. A chunk that outgrows its room
+// moves to memory of its own (append), as a huge game must.
 const (
 	slabBytes = 64 << 10
 	slabMin   = 8 << 10
 )
-
-// add appends line, the line just read, to data, the game's bytes so far.
-// While those are the span of the reader's slab from keep on (span), a
-// line that follows them there only extends the span: no byte is copied.
-// Else (a line the reader collected, or one read into a new slab that did
-// not take the game over) the game moves to memory of its own (chunkBuf)
-// and is appended to from then on.
-func (s *Splitter) add(data, line []byte, span *bool) []byte {
-	if e := s.r.keep + len(data); *span && e < len(s.r.buf) && unsafe.SliceData(line) == &s.r.buf[e] {
-		// line starts inside the slab, so it is a slice of it.
-		end := e + len(line)
-		s.r.held = true
-		return s.r.buf[s.r.keep:end:end]
-	}
-	return s.addCopy(data, line, span)
-}
-
-// addCopy is add's appending to the game's memory of its own, which the
-// game moves to first when it was a span of the slab.
-func (s *Splitter) addCopy(data, line []byte, span *bool) []byte {
-	if *span {
-		*span = false
-		data = append(s.chunkBuf(), data...)
-	}
-	if len(data) >= growDouble && cap(data)-len(data) < len(line) {
-		// A huge game: its room doubles (the caller says why).
-		data = slices.Grow(data, max(len(data), len(line)))
-	}
-	return append(data, line...)
-}
-
-// gameStart starts the next game's bytes, as a span of the reader's slab
-// (add) from the pending line when the slab holds it, else from the next
-// byte to read.
-func (s *Splitter) gameStart() (data []byte, span bool) {
-	s.r.keep = s.r.r + s.wi
-	if s.hasPending {
-		if o, ok := s.r.offset(s.pending); ok {
-			s.r.keep = o
-		}
-	}
-	return nil, slabSpans
-}
-
-// slabSpans turns the chunks cut in place on; the tests compare the chunks
-// with and without it.
-var slabSpans = true
-
-// setPending keeps line, the first of the next game, for the next call of
-// Next: where it is (the reader never writes a slab that is held again).
-func (s *Splitter) setPending(line []byte) {
-	s.pending = line
-	s.r.hold(line)
-}
 
 // chunkBuf is an empty buffer for the next chunk: the rest of the slab.
 func (s *Splitter) chunkBuf() []byte {
@@ -648,12 +594,8 @@ func (s *Splitter) chunkBuf() []byte {
 // advanced past it, or, when it outgrew the slab, it is the chunk's
 // already (cut to its size when that saves much). Its capacity is its
 // length, so that nothing appended to it reaches the next chunk.
-func (s *Splitter) own(data []byte, span bool) []byte {
+func (s *Splitter) own(data []byte) []byte {
 	n := len(data)
-	if span {
-		// A span of the reader's slab, which is never written again.
-		return data[:n:n]
-	}
 	rest := s.slab[len(s.slab):cap(s.slab)]
 	if n > 0 && unsafe.SliceData(data) == unsafe.SliceData(rest) {
 		s.slab = s.slab[:len(s.slab)+n]
@@ -682,7 +624,6 @@ const (
 func (s *Splitter) skipGame(data []byte, start, cut record.Pos, size int) (Chunk, error) {
 	c := Chunk{Data: bytes.Clone(data), Pos: start, Truncated: true, CutPos: cut, limits: s.limits, notation: s.notation, noGuess: s.noGuess}
 	s.sync()
-	s.r.keep = s.r.r // the skipped text is not kept
 	for s.err == nil {
 		head, err := s.r.Peek(2)
 		if len(head) == 0 {
@@ -715,7 +656,7 @@ func (s *Splitter) skipGame(data []byte, start, cut record.Pos, size int) (Chunk
 		s.line++
 		s.offset += n
 		if keep {
-			s.setPending(line)
+			s.pending = append(s.pending[:0], line...)
 			s.pendingN = n
 			s.hasPending = true
 			s.pendingPos = pos
