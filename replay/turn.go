@@ -277,10 +277,11 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m rul
 	won := false
 	if last {
 		// Whether a legal move exists is known (moved): the outcome
-		// need not find out again.
-		if o := ln.endNow(); o.Kind != rules.OutcomeNone {
-			ln.ended, ln.outcome, ln.endPly = true, o, ln.ply
-			won = o.Winner == winnerOf(side)
+		// need not find out again, and is not asked for at all where
+		// the rules cannot end the game (MayEnd), as at nearly every
+		// ply.
+		if ln.hist.MayEnd(ln.hasMove) && ln.endsNow() {
+			won = ln.outcome.Winner == winnerOf(side)
 		} else if gives {
 			won = ln.decidedFor(side)
 		}
