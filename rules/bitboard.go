@@ -20,9 +20,9 @@ var (
 	rays [8][64]uint64
 	// between[a][b]: squares strictly between a and b on a line, else 0.
 	between [64][64]uint64
-	// beyond[a][b]: the squares on the ray from a through b past b (b on
-	// a line through a), else 0: where a man stands whose line to a b
-	// blocks.
+	// beyond[a][b]: the squares past b on the ray from a through b (b on
+	// a line through a), else 0: a man there reaches a along that line
+	// only through b.
 	beyond [64][64]uint64
 	// rookLines[s] and bishopLines[s]: the squares on a rank or file, and
 	// on a diagonal, through s (s excluded); kingLines[s] both: the only
