@@ -573,7 +573,7 @@ func (w *walk) fitsNext(pos *rules.Position, match []rules.Move, allowed []bool)
 		q := *pos
 		q.Play(m)
 		budget := lookAheadNodes
-		r, all := reach(&q, w.ahead, lookAheadPlies, &budget)
+		r, all := reach(&q, w.lineNodes[w.aheadAt:], lookAheadPlies, &budget)
 		reads[i] = lookAhead{all: all, read: r}
 		if all && !best.all || all == best.all && r > best.read {
 			best = reads[i]

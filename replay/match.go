@@ -606,6 +606,17 @@ func (ln *line) endNow() rules.Outcome {
 	return o
 }
 
+// endsNow ends the line after its last move (ply) when the rules end the
+// game there (endNow), and says whether they did.
+func (ln *line) endsNow() bool {
+	o := ln.endNow()
+	if o.Kind == rules.OutcomeNone {
+		return false
+	}
+	ln.ended, ln.outcome, ln.endPly = true, o, ln.ply
+	return true
+}
+
 // proveMove settles an assumed legal move before the turn of node n is
 // judged: the legal moves its written move can be (a man of its kind to
 // its square) are listed, for resolve to use, and one of them is the

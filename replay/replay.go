@@ -84,9 +84,12 @@ type walk struct {
 	// line's path is a view of it, copied only into findings, so that
 	// deeply nested variations cost memory linear in their depth.
 	pathStack []int
-	// ahead is the rest of the line after the turn being played: what an
-	// ambiguous move is tested against (fitsNext).
-	ahead []record.Node
+	// lineNodes[aheadAt:] is the rest of the line after the turn being
+	// played: what an ambiguous move is tested against (fitsNext). The
+	// line's nodes are set once a line (and again after each of its
+	// variations), the index at every turn: no pointer stored a ply.
+	lineNodes []record.Node
+	aheadAt   int
 	// trail is the main line's moves of a game in descriptive notation,
 	// up to maxTrail: where each man started (byOrigin).
 	trail []rules.Move
@@ -263,7 +266,7 @@ func (p *partWalk) Part(nodes []record.Node) {
 	// What points into the part is let go (a node of the next part may
 	// take its address); a move number the part ended with is copied.
 	p.w.pre.node, p.w.pre.line = nil, nil
-	p.w.ahead = nil
+	p.w.lineNodes = nil
 	if pn := p.ln.pendingNumber; pn != nil {
 		p.number = *pn
 		p.ln.pendingNumber = &p.number
@@ -460,6 +463,7 @@ func (r *Replayer) initialHistory(s *rules.Settings) *rules.History {
 
 // line replays the nodes of one line.
 func (w *walk) line(nodes []record.Node, ln *line) {
+	w.lineNodes = nodes
 	for i := 0; i < len(nodes); {
 		n := &nodes[i]
 		switch n.Kind {
@@ -469,6 +473,7 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 		case record.KindVariation:
 			if w.variations && ln.before != nil && !ln.stopped {
 				w.variation(n.Variation(), ln.before, ln.variations)
+				w.lineNodes = nodes
 			}
 			ln.variations++
 			i++
@@ -494,12 +499,11 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 						w.r.release(ln.before)
 						ln.before = nil
 					}
-					// A move next (most turns) is no variation.
-					if (j == len(nodes) || nodes[j].Kind != record.KindMove) && variationMayFollow(nodes[j:], ln.main && w.parted) {
+					if variationAfter(nodes, j, ln.main && w.parted) {
 						ln.before = w.r.snapshot(ln)
 					}
 				}
-				w.ahead = nodes[j:]
+				w.aheadAt = j
 				w.playTurn(nodes[i:j], ln)
 			}
 			ln.pendingNumber = nil
@@ -508,6 +512,17 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 			i++
 		}
 	}
+}
+
+// variationAfter is variationMayFollow(nodes[j:], open) without the call
+// for most turns: a move next, or a move number and a move, is no
+// variation.
+func variationAfter(nodes []record.Node, j int, open bool) bool {
+	if j < len(nodes) && (nodes[j].Kind == record.KindMove ||
+		nodes[j].Kind == record.KindMoveNumber && j+1 < len(nodes) && nodes[j+1].Kind == record.KindMove) {
+		return false
+	}
+	return variationMayFollow(nodes[j:], open)
 }
 
 // variationMayFollow reports whether a variation may come after a turn,

@@ -227,7 +227,6 @@ func plainPick(pos *rules.Position, mv *record.Move, kind rules.Kind, list []rul
 // to move (rules.Turn.Origin).
 func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m rules.Move, fixedOrigin, last bool) {
 	mv := n.Move
-	ply := ln.ply + 1
 	var gives bool
 	if !last {
 		// Inside a compound turn the same side moves on; ask before.
@@ -258,31 +257,31 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m rul
 	if ln.main && w.traceOrigins {
 		w.trace(m) // a man read by where it started (descriptive.go)
 	}
+	ln.ply++
+	mate, won := false, false
 	if last {
 		ln.hist.PlayMayCheck(m, may)
 		// The opponent is to move: in check means the move gave check
 		// (the history tested it when it recorded the position).
 		gives = ln.hist.InCheck()
-	} else {
-		ln.hist.PlayKeepTurn(m)
-	}
-	ln.ply++
-	ln.moved()
-	if gives {
-		if them := side.Other(); ln.firstCheckPly[them] == 0 {
-			ln.firstCheckPly[them], ln.firstCheckSAN[them] = ply, mv.Text
-		}
-	}
-	mate := last && gives && !ln.hasMove
-	won := false
-	if last {
+		ln.moved()
+		mate = gives && !ln.hasMove
 		// Whether a legal move exists is known (moved): the outcome
-		// need not find out again.
-		if o := ln.endNow(); o.Kind != rules.OutcomeNone {
-			ln.ended, ln.outcome, ln.endPly = true, o, ln.ply
-			won = o.Winner == winnerOf(side)
+		// need not find out again, and is not asked for at all where
+		// the rules cannot end the game (MayEnd), as at nearly every
+		// ply.
+		if ln.hist.MayEnd(ln.hasMove) && ln.endsNow() {
+			won = ln.outcome.Winner == winnerOf(side)
 		} else if gives {
 			won = ln.decidedFor(side)
+		}
+	} else {
+		ln.hist.PlayKeepTurn(m)
+		ln.moved()
+	}
+	if gives {
+		if them := side.Other(); ln.firstCheckPly[them] == 0 {
+			ln.firstCheckPly[them], ln.firstCheckSAN[them] = ln.ply, mv.Text
 		}
 	}
 	if steps {
@@ -293,7 +292,7 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m rul
 	}
 	if gives || mv.Check != 0 {
 		// A move that neither checks nor is marked has no mark to judge.
-		w.checkMark(n, ln, side, ply, gives, mate, won, before)
+		w.checkMark(n, ln, side, ln.ply, gives, mate, won, before)
 	}
 }
 

@@ -20,6 +20,10 @@ var (
 	rays [8][64]uint64
 	// between[a][b]: squares strictly between a and b on a line, else 0.
 	between [64][64]uint64
+	// beyond[a][b]: the squares past b on the ray from a through b (b on
+	// a line through a), else 0: a man there reaches a along that line
+	// only through b.
+	beyond [64][64]uint64
 	// rookLines[s] and bishopLines[s]: the squares on a rank or file, and
 	// on a diagonal, through s (s excluded); kingLines[s] both: the only
 	// squares where a man can be pinned to a king on s.
@@ -76,6 +80,7 @@ func init() {
 			for x := r; x != 0; x &= x - 1 {
 				b := bits.TrailingZeros64(x)
 				between[a][b] = r &^ rays[d][b] &^ (1 << uint(b))
+				beyond[a][b] = rays[d][b]
 			}
 		}
 	}

@@ -434,13 +434,19 @@ func (h *History) InCheck() bool { return h.last.checked }
 // anyway): it saves finding one a second time at every ply.
 // hasMove must equal Position().HasLegalMove().
 func (h *History) OutcomeKnown(hasMove bool) Outcome {
-	if hasMove && !h.mayEnd() {
+	if !h.MayEnd(hasMove) {
 		// The replayer asks at every ply, and nearly every position of a
 		// game is one with a move where nothing else can end it.
 		return Outcome{}
 	}
 	return h.outcome(hasMove)
 }
+
+// MayEnd reports whether the rules may end the game in the current
+// position, hasMove saying whether the side to move has a legal move:
+// false means that OutcomeKnown(hasMove) is OutcomeNone, so a caller that
+// asks at every ply builds no Outcome for nearly every position.
+func (h *History) MayEnd(hasMove bool) bool { return !hasMove || h.mayEnd() }
 
 // mayEnd reports whether an end that needs no lack of moves (dead
 // position, bare king, repetition, the move rules) could hold in the

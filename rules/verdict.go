@@ -240,8 +240,10 @@ func (p *Position) colourNote(k Kind, to Square) string {
 // king on an empty board (checkFrom: a pawn's two squares, a knight's
 // jumps, a rook's lines; the lines through the king for the men whose
 // moves the profile decides, since ferz, alfil, dabbaba and bishop moves
-// all lie on them), or by leaving a line through the king (uncovering a
-// slider behind it). Moves that change a second square (castling, en
+// all lie on them), or by leaving a line through the king with a man of
+// the mover's that may move along lines (a rook, a bishop, a queen,
+// whatever the profile makes of the last two) further on it: uncovering a
+// slider behind it. Moves that change a second square (castling, en
 // passant, a conversion) or the man (a promotion), and the king's leap,
 // are answered "may". m must be a legal move of p (its squares on the
 // board). Small enough to be inlined: the replayer asks it at every move.
@@ -252,7 +254,9 @@ func (p *Position) MayGiveCheck(m Move) bool {
 	other := uint64(ksq>>6) | uint64(m.Flags&^(FlagCapture|FlagDoubleStep)) | uint64(m.Promotion|m.ConvKind)
 	from, to := uint8(m.From)&63, uint8(m.To)&63
 	direct := checkFrom[p.board[from]&15][ksq&63]
-	return (kingLines[ksq&63]>>from|direct>>to)&1|other != 0
+	k := &p.byKind
+	behind := beyond[ksq&63][from] & p.byColor[p.side] & (k[Rook] | k[Bishop] | k[Queen])
+	return behind|direct>>to&1|other != 0
 }
 
 // checkFrom[pc][k] is, for a king on k, every square from which the man
