@@ -193,13 +193,15 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 	// system has put aside for a while (a loaded machine) does not stop
 	// the others: they run up to ahead batches per worker ahead of the
 	// sink.
-	// With one worker, the order queue is what the work queue was.
+	// With one worker, two of its larger batches in the order queue hold
+	// as many games as a work queue does: the reader, which splits far
+	// faster than the games are worked on, keeps it full.
 	var work, order chan *batchOfGames[T]
 	if inline == nil {
 		work = make(chan *batchOfGames[T], min(4, ahead)*o.Jobs)
 		order = make(chan *batchOfGames[T], ahead*o.Jobs)
 	} else {
-		order = make(chan *batchOfGames[T], min(4, ahead))
+		order = make(chan *batchOfGames[T], 2)
 	}
 	done := make(chan struct{})
 	var out Outcome
