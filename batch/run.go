@@ -161,8 +161,8 @@ var ErrInternal = errors.New("internal error")
 // first, so that a file of a few huge games still spreads over the
 // workers.
 // With one worker there is nothing to spread: its batches are cut at
-// OneWorkerBatchGames games, so that the reader, which each batch taken
-// from the full queue wakes, wakes less often.
+// OneWorkerBatchGames games, so that the reader, woken each time a batch
+// is taken from its full queue, is woken less often.
 const (
 	BatchGames          = 64
 	OneWorkerBatchGames = 4 * BatchGames
@@ -183,8 +183,7 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 	// One worker is the sink's own goroutine: each batch is worked on
 	// where its results are delivered, so that neither a batch nor its
 	// results wait on a channel for a goroutine to wake (a futex call
-	// each on a machine with an idle core), and the reader runs as far
-	// ahead as the work queue of several workers would let it.
+	// each on a machine with an idle core).
 	var inline *worker[T]
 	if o.Jobs == 1 {
 		inline = newWorker(&o, w)
@@ -218,10 +217,11 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 		out.DirWithoutRecords = r.inputs(inputs)
 	}()
 	var wg sync.WaitGroup
-	for range o.Jobs {
-		if inline != nil {
-			break
-		}
+	workers := o.Jobs
+	if inline != nil {
+		workers = 0
+	}
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
