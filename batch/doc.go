@@ -10,7 +10,9 @@
 //     batches of consecutive games of one file; Options.Jobs workers parse
 //     each game and do the caller's Work on it. Games travel in batches
 //     because one game takes microseconds to check, less than a channel
-//     hand-off and a goroutine wake-up per game would cost;
+//     hand-off and a goroutine wake-up per game would cost. One worker
+//     works on the sink's goroutine, in larger batches: nothing is to be
+//     spread, and each hand-over wakes a goroutine;
 //   - the order: results, the end of each file and the errors of the inputs
 //     reach the caller's Sink in input order whatever the number of workers,
 //     so that a command's output is the same for any number of them;

@@ -341,6 +341,16 @@ func (r *reader[T]) primeSink() bool {
 	if b == nil {
 		return true
 	}
+	return r.queue(b)
+}
+
+// queue queues b, a batch of games: first in order, so that the sink
+// knows where its results go, then to the workers (unless the sink's
+// goroutine is the one worker); false when the sink asked to stop.
+func (r *reader[T]) queue(b *batchOfGames[T]) bool {
+	if r.work == nil {
+		return r.mark(b)
+	}
 	b.out = make(chan []T, 1)
 	if !r.mark(b) {
 		return false
@@ -357,23 +367,21 @@ func (r *reader[T]) primeSink() bool {
 // part's end; false when the sink asked to stop.
 func (r *reader[T]) games(part source.Part, end *FileEnd, name string, next Games) bool {
 	most := r.o.Batch
-	if most <= 0 {
+	switch {
+	case most > 0:
+	case r.work == nil:
+		most = OneWorkerBatchGames
+	default:
 		most = BatchGames
 	}
 	var b *batchOfGames[T]
 	size := 0
-	// send queues the batch being filled: first in order, so that the
-	// sink knows where its results go, then to the workers.
+	// send queues the batch being filled.
 	send := func() bool {
 		if b == nil {
 			return true
 		}
-		if !r.mark(b) {
-			return false
-		}
-		select {
-		case r.work <- b:
-		case <-r.done:
+		if !r.queue(b) {
 			return false
 		}
 		b, size = nil, 0
@@ -430,7 +438,7 @@ func (r *reader[T]) games(part source.Part, end *FileEnd, name string, next Game
 			}
 		}
 		if b == nil {
-			b = &batchOfGames[T]{file: name, index: index, out: make(chan []T, 1)}
+			b = &batchOfGames[T]{file: name, index: index}
 			if g == nil {
 				b.chunks = make([]grammar.Chunk, 0, most)
 			}

@@ -67,7 +67,8 @@ type Options struct {
 	// Keep: the records outlive the work (a result points into its record),
 	// so the workers do not reuse the storage of their records.
 	Keep bool
-	// Batch is the most games in a batch (0: BatchGames); Ahead the
+	// Batch is the most games in a batch (0: BatchGames, or
+	// OneWorkerBatchGames with one worker); Ahead the
 	// batches per worker read ahead of the sink (0: 16). Work whose results
 	// are large reads less far ahead.
 	Batch, Ahead int
@@ -159,9 +160,13 @@ var ErrInternal = errors.New("internal error")
 // Batches are cut at BatchGames games or batchBytes bytes, whichever comes
 // first, so that a file of a few huge games still spreads over the
 // workers.
+// With one worker there is nothing to spread: its batches are cut at
+// OneWorkerBatchGames games, so that the reader, woken each time a batch
+// is taken from its full queue, is woken less often.
 const (
-	BatchGames = 64
-	batchBytes = 256 << 10
+	BatchGames          = 64
+	OneWorkerBatchGames = 4 * BatchGames
+	batchBytes          = 256 << 10
 )
 
 // Run does w on every game of the inputs (arguments as a user gives them:
@@ -175,17 +180,35 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 	if ahead <= 0 {
 		ahead = 16
 	}
+	// One worker is the sink's own goroutine: each batch is worked on
+	// where its results are delivered, so that neither a batch nor its
+	// results wait on a channel for a goroutine to wake (a futex call
+	// each on a machine with an idle core).
+	var inline *worker[T]
+	if o.Jobs == 1 {
+		inline = newWorker(&o, w)
+	}
 	// The order queue is longer than the work queue so that a worker the
 	// system has put aside for a while (a loaded machine) does not stop
 	// the others: they run up to ahead batches per worker ahead of the
 	// sink.
-	work := make(chan *batchOfGames[T], min(4, ahead)*o.Jobs)
-	order := make(chan *batchOfGames[T], ahead*o.Jobs)
+	// With one worker, two of its larger batches in the order queue hold
+	// as many games as a work queue does: the reader, which splits far
+	// faster than the games are worked on, keeps it full.
+	var work, order chan *batchOfGames[T]
+	if inline == nil {
+		work = make(chan *batchOfGames[T], min(4, ahead)*o.Jobs)
+		order = make(chan *batchOfGames[T], ahead*o.Jobs)
+	} else {
+		order = make(chan *batchOfGames[T], 2)
+	}
 	done := make(chan struct{})
 	var out Outcome
 
 	go func() {
-		defer close(work)
+		if work != nil {
+			defer close(work)
+		}
 		defer close(order)
 		r := reader[T]{o: &o, work: work, order: order, done: done}
 		if _, ok := s.(Primer[T]); ok && o.OverInputs && o.Plan != nil {
@@ -194,24 +217,27 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 		out.DirWithoutRecords = r.inputs(inputs)
 	}()
 	var wg sync.WaitGroup
-	for range o.Jobs {
+	workers := o.Jobs
+	if inline != nil {
+		workers = 0
+	}
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			wk := worker[T]{o: &o, do: w.Worker(), failed: w.Failed}
-			if w.Huge != nil {
-				wk.huge = w.Huge()
-			}
-			// Unless the work keeps them, the record of a game is dropped
-			// once done (the result holds no pointer into it), so each
-			// worker reuses the storage of its records.
-			if !o.Keep {
-				wk.sc = new(grammar.Scratch)
-			}
+			wk := newWorker(&o, w)
 			for b := range work {
-				wk.batch(b)
+				b.out <- wk.results(b)
 			}
 		}()
+	}
+	// results are the results of b, from its worker or, with one worker,
+	// worked on here.
+	results := func(b *batchOfGames[T]) []T {
+		if inline != nil {
+			return inline.results(b)
+		}
+		return <-b.out
 	}
 
 	stop := func() {
@@ -235,13 +261,12 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 				stop()
 			}
 		case b.prime:
-			res := <-b.out
+			res := results(b)
 			if b.skip == nil && b.errs == nil && !s.(Primer[T]).Prime(b.index, res[0]) {
 				stop()
 			}
 		default:
-			results := <-b.out
-			for i, r := range results {
+			for i, r := range results(b) {
 				if b.skip != nil && b.skip[i] {
 					continue // not chosen by its tags
 				}
@@ -271,7 +296,7 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 // through the workers, or a mark in the input order (the end of a file, an
 // error of the inputs) that no worker sees. The sink's goroutine waits on
 // out in input order, so results come out in order while workers run
-// ahead.
+// ahead (out is nil when the sink's goroutine is the one worker).
 type batchOfGames[T any] struct {
 	chunks []grammar.Chunk
 	// games are records read whole by a reader that is not the grammar
@@ -307,8 +332,23 @@ type worker[T any] struct {
 	sc     *grammar.Scratch // nil when the work keeps its records
 }
 
-// batch does the work on every game of b and sends the results on b.out.
-func (w *worker[T]) batch(b *batchOfGames[T]) {
+// newWorker returns a worker of the run with options o doing w.
+func newWorker[T any](o *Options, w Work[T]) *worker[T] {
+	wk := &worker[T]{o: o, do: w.Worker(), failed: w.Failed}
+	if w.Huge != nil {
+		wk.huge = w.Huge()
+	}
+	// Unless the work keeps them, the record of a game is dropped once
+	// done (the result holds no pointer into it), so each worker reuses
+	// the storage of its records.
+	if !o.Keep {
+		wk.sc = new(grammar.Scratch)
+	}
+	return wk
+}
+
+// results does the work on every game of b and returns the results.
+func (w *worker[T]) results(b *batchOfGames[T]) []T {
 	n := b.len()
 	res := make([]T, n)
 	if w.o.IDs {
@@ -317,7 +357,7 @@ func (w *worker[T]) batch(b *batchOfGames[T]) {
 	for i := range n {
 		res[i] = w.game(b, i)
 	}
-	b.out <- res
+	return res
 }
 
 // game parses game i of b and does the work on it. A panic is a bug of the

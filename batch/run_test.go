@@ -130,23 +130,26 @@ func TestRunOrderUnderRandomDelays(t *testing.T) {
 			t.Fatalf("over the inputs, result %d is %q, want game %d of the run (%q)", i, r, n, want[i])
 		}
 	}
-	// A panic is the failed result in its place; the rest are as before.
+	// A panic is the failed result in its place; the rest are as before,
+	// on workers of their own or on the sink's goroutine (one worker).
 	bad := fmt.Sprintf("f3 g%d", BatchGames+1)
-	var got []string
-	errs := 0
-	for _, r := range run(Options{Jobs: 3}, 4, bad) {
-		if strings.HasPrefix(r, "error ") {
-			errs++ // the bug, reported as an error of the tool before its result
-			continue
+	for _, jobs := range []int{3, 1} {
+		var got []string
+		errs := 0
+		for _, r := range run(Options{Jobs: jobs}, 4, bad) {
+			if strings.HasPrefix(r, "error ") {
+				errs++ // the bug, reported as an error of the tool before its result
+				continue
+			}
+			got = append(got, r)
 		}
-		got = append(got, r)
-	}
-	if len(got) != len(want) || errs != 1 {
-		t.Fatalf("a panic: %d results and %d errors, want %d and 1", len(got), errs, len(want))
-	}
-	for i := range want {
-		if strings.HasPrefix(want[i], bad+" ") != strings.HasPrefix(got[i], "failed ") {
-			t.Fatalf("a panic at %s: result %d is %q, want %q or its failure", bad, i, got[i], want[i])
+		if len(got) != len(want) || errs != 1 {
+			t.Fatalf("a panic, %d workers: %d results and %d errors, want %d and 1", jobs, len(got), errs, len(want))
+		}
+		for i := range want {
+			if strings.HasPrefix(want[i], bad+" ") != strings.HasPrefix(got[i], "failed ") {
+				t.Fatalf("a panic at %s, %d workers: result %d is %q, want %q or its failure", bad, jobs, i, got[i], want[i])
+			}
 		}
 	}
 	// The parts of a shard K/3 together are the whole run, in order.
@@ -242,6 +245,39 @@ func TestRunSelects(t *testing.T) {
 			// last number chosen.
 			if wantEnds := []string{"end f0.pgn 1", fmt.Sprintf("end f1.pgn %d", BatchGames+3), "end f2.pgn 0", "end f3.pgn 71", "end f4.pgn 5"}; !slices.Equal(ends, wantEnds) {
 				t.Errorf("the file ends are %q, want %q", ends, wantEnds)
+			}
+		}
+	}
+}
+
+// stopSink stops the run at its stopAt'th game.
+type stopSink struct {
+	orderSink
+	stopAt int
+	games  int
+}
+
+func (s *stopSink) Game(id report.GameID, res string) bool {
+	s.games++
+	s.orderSink.Game(id, res)
+	return s.games < s.stopAt
+}
+
+// TestRunStops: a sink that asks to stop is given nothing more, and the
+// run returns, Stopped, whether its batches are worked on by workers of
+// their own or by the sink's goroutine (one worker), in the middle of a
+// batch or at its end (the inputs hold 218 games).
+func TestRunStops(t *testing.T) {
+	files := orderInputs(t)
+	for _, jobs := range []int{1, 3} {
+		for _, stopAt := range []int{1, BatchGames, BatchGames + 2, 3*BatchGames + 10} {
+			s := &stopSink{stopAt: stopAt}
+			out := Run(Options{Jobs: jobs, Limits: grammar.DefaultLimits(), Warn: &strings.Builder{}}, files, orderWork(5, ""), s)
+			if !out.Stopped || out.Complete() {
+				t.Errorf("%d workers, stopped at game %d: the outcome %+v is not a stopped run", jobs, stopAt, out)
+			}
+			if s.games != stopAt {
+				t.Errorf("%d workers: the sink stopped at game %d and was given %d", jobs, stopAt, s.games)
 			}
 		}
 	}

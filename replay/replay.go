@@ -315,10 +315,8 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *pa
 		w.played = &Played{StopIndex: -1}
 		res.Played = w.played
 		r.sanText = r.sanText[:0]
-		for i := range g.Moves {
-			if whole && g.Moves[i].Kind == record.KindMove {
-				w.mainMoves++
-			}
+		if whole {
+			w.mainMoves = moveNodes(g.Moves)
 		}
 	}
 	w.tags = tagsOf(g)
@@ -374,6 +372,17 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *pa
 	ln.judgeStart()
 	p.ln = ln
 	return p
+}
+
+// moveNodes counts the move nodes of nodes.
+func moveNodes(nodes []record.Node) int {
+	n := 0
+	for i := range nodes {
+		if nodes[i].Kind == record.KindMove {
+			n++
+		}
+	}
+	return n
 }
 
 // walkRoom is a walk's storage, zeroed. With reuse (Game, which is done

@@ -50,16 +50,40 @@ type GameKey struct {
 	Black string `json:"black"`
 }
 
-// GameKeyOf reads a game's identity tags; a missing tag is empty.
+// GameKeyOf reads a game's identity tags, the first of each name as
+// record.Game.Tag does; a missing tag is empty. The tags are read in one
+// pass: every game of a validation has its key taken.
 func GameKeyOf(g *record.Game) GameKey {
+	var k GameKey
 	if g == nil {
-		return GameKey{}
+		return k
 	}
-	tag := func(name string) string { v, _ := g.Tag(name); return v }
-	return GameKey{
-		Event: tag("Event"), Site: tag("Site"), Date: tag("Date"),
-		Round: tag("Round"), White: tag("White"), Black: tag("Black"),
+	var seen uint8
+	for i := range g.Tags {
+		t := &g.Tags[i]
+		var to *string
+		var bit uint8
+		switch t.Name {
+		case "Event":
+			to, bit = &k.Event, 1
+		case "Site":
+			to, bit = &k.Site, 2
+		case "Date":
+			to, bit = &k.Date, 4
+		case "Round":
+			to, bit = &k.Round, 8
+		case "White":
+			to, bit = &k.White, 16
+		case "Black":
+			to, bit = &k.Black, 32
+		default:
+			continue
+		}
+		if seen&bit == 0 {
+			*to, seen = t.Value, seen|bit
+		}
 	}
+	return k
 }
 
 // GameID is what a baseline needs of one game: its identity tags and its

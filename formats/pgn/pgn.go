@@ -214,12 +214,17 @@ func AppendTag(dst []byte, t *record.Tag) []byte {
 	dst = append(dst, '[')
 	dst = append(dst, t.Name...)
 	dst = append(dst, ' ', '"')
-	for i := 0; i < len(t.Value); i++ {
-		if c := t.Value[i]; c == '"' || c == '\\' {
+	// The value is copied in runs between the bytes escaped: every game
+	// written has its tags written.
+	v, from := t.Value, 0
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; c == '"' || c == '\\' {
+			dst = append(dst, v[from:i]...)
 			dst = append(dst, '\\')
+			from = i
 		}
-		dst = append(dst, t.Value[i])
 	}
+	dst = append(dst, v[from:]...)
 	return append(dst, '"', ']', '\n')
 }
 

@@ -235,3 +235,22 @@ func jsonString(s string) string {
 	b.WriteByte('"')
 	return b.String()
 }
+
+// TestAppendTagEscapes: a tag value is written with a backslash before
+// each quote and backslash, wherever they stand, and nothing else changed.
+func TestAppendTagEscapes(t *testing.T) {
+	for value, want := range map[string]string{
+		"":                `[Event ""]`,
+		"plain":           `[Event "plain"]`,
+		`"`:               `[Event "\""]`,
+		`a"b\c`:           `[Event "a\"b\\c"]`,
+		`\\""`:            `[Event "\\\\\"\""]`,
+		`end\`:            `[Event "end\\"]`,
+		"Ruy López, 1.e4": `[Event "Ruy López, 1.e4"]`,
+	} {
+		got := string(pgn.AppendTag([]byte("x"), &record.Tag{Name: "Event", Value: value}))
+		if got != "x"+want+"\n" {
+			t.Errorf("AppendTag(%q) = %q, want %q", value, got, "x"+want+"\n")
+		}
+	}
+}
