@@ -131,7 +131,7 @@ func checksumTables(t *testing.T) map[string][]byte {
 func TestPagesCarryChecksums(t *testing.T) {
 	for name, table := range checksumTables(t) {
 		pages := tablePages(t, table)
-		if len(pages) < len(fileSchema.Columns()) {
+		if len(pages) < len(fileSchema().Columns()) {
 			t.Fatalf("%s: %d pages, fewer than the columns", name, len(pages))
 		}
 		for _, p := range pages {

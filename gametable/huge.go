@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"sync"
 
 	"github.com/parquet-go/parquet-go"
 
@@ -82,14 +83,11 @@ func (r *Row) SetMoves(m *Moves) {
 // listColumns are the leaf columns of the san and uci lists, and the
 // levels of their elements: first the first element's repetition level,
 // then the others'; the definition level is the same for all.
-var listColumns = func() (cols [2]struct {
-	index              int
-	firstRep, rep, def byte
-}) {
+var listColumns = sync.OnceValue(func() (cols [2]listColumn) {
 	// The levels are the ones the schema gives a row of two moves.
-	vals := rowSchema.Deconstruct(nil, &Row{SAN: []string{"a", "b"}, UCI: []string{"a", "b"}})
+	vals := rowSchema().Deconstruct(nil, &Row{SAN: []string{"a", "b"}, UCI: []string{"a", "b"}})
 	for k, name := range []string{"san", "uci"} {
-		leaf, ok := fileSchema.Lookup(name, "list", "element")
+		leaf, ok := fileSchema().Lookup(name, "list", "element")
 		if !ok {
 			panic(fmt.Sprintf("gametable: no column %s.list.element", name))
 		}
@@ -106,7 +104,13 @@ var listColumns = func() (cols [2]struct {
 		cols[k].firstRep, cols[k].rep, cols[k].def = byte(seen[0].RepetitionLevel()), byte(seen[1].RepetitionLevel()), byte(seen[0].DefinitionLevel())
 	}
 	return cols
-}()
+})
+
+// listColumn is where a list's elements are and their levels.
+type listColumn struct {
+	index              int
+	firstRep, rep, def byte
+}
 
 // strings is the list as strings.
 func (p *packed) strings() []string {
@@ -124,18 +128,19 @@ func (p *packed) strings() []string {
 }
 
 // pliesColumn is the leaf column of Row.Plies.
-var pliesColumn = func() int {
-	leaf, ok := fileSchema.Lookup("plies")
+var pliesColumn = sync.OnceValue(func() int {
+	leaf, ok := fileSchema().Lookup("plies")
 	if !ok {
 		panic("gametable: no column plies")
 	}
 	return leaf.ColumnIndex
-}()
+})
 
 // rowPlies is the plies column of a row as stored.
 func rowPlies(row parquet.Row) int64 {
+	col := pliesColumn()
 	for _, v := range row {
-		if v.Column() == pliesColumn {
+		if v.Column() == col {
 			return v.Int64()
 		}
 	}
@@ -205,7 +210,7 @@ func writeRowFile(out io.Writer, vals parquet.Row, moves *Moves) error {
 	lists := func(col int) *packed {
 		if moves != nil {
 			for k, p := range []*packed{&moves.san, &moves.uci} {
-				if listColumns[k].index == col && p.len() > 0 {
+				if listColumns()[k].index == col && p.len() > 0 {
 					return p
 				}
 			}
@@ -271,9 +276,9 @@ func writeRowFile(out io.Writer, vals parquet.Row, moves *Moves) error {
 // (listColumns), as one row's values, aloneChunk at a time when chunked
 // (else whole); list is the buffer for the values.
 func writeList(cw *parquet.ColumnWriter, col int, p *packed, chunked bool, list *[]parquet.Value) error {
-	lc := listColumns[0]
-	if listColumns[1].index == col {
-		lc = listColumns[1]
+	lc := listColumns()[0]
+	if listColumns()[1].index == col {
+		lc = listColumns()[1]
 	}
 	step := p.len()
 	if chunked {

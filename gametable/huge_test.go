@@ -144,7 +144,7 @@ func TestWriteAloneInPieces(t *testing.T) {
 		t.Errorf("%d row groups, want 4 (the first game's, one per huge row, the last game's)", n)
 	}
 	for g, rg := range f.RowGroups()[1:3] {
-		for _, k := range listColumns {
+		for _, k := range listColumns() {
 			oi, err := rg.ColumnChunks()[k.index].OffsetIndex()
 			if err != nil {
 				t.Fatal(err)
@@ -179,7 +179,7 @@ func TestTextColumnsWithoutStatistics(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"movetext", "source", "before", "after"} {
-		leaf, _ := fileSchema.Lookup(name)
+		leaf, _ := fileSchema().Lookup(name)
 		meta := f.Metadata().RowGroups[0].Columns[leaf.ColumnIndex].MetaData
 		if len(meta.Statistics.MinValue)+len(meta.Statistics.MaxValue)+len(meta.Statistics.Min)+len(meta.Statistics.Max) > 0 {
 			t.Errorf("column %s has least and greatest values", name)

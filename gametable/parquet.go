@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/parquet-go/parquet-go"
 )
@@ -51,13 +52,17 @@ type fileRow struct {
 	Column        *int64            `parquet:"column,optional"`
 }
 
+// The schemas are built by reflection on first use rather than at
+// start-up, which every run of the program pays and few runs need.
 var (
-	rowSchema  = parquet.SchemaOf(new(Row))
-	fileSchema = parquet.NewSchema("ashtapada_game", parquet.SchemaOf(new(fileRow)))
+	rowSchema  = sync.OnceValue(func() *parquet.Schema { return parquet.SchemaOf(new(Row)) })
+	fileSchema = sync.OnceValue(func() *parquet.Schema {
+		return parquet.NewSchema("ashtapada_game", parquet.SchemaOf(new(fileRow)))
+	})
 )
 
 // Schema returns the Parquet schema of the files Writer writes.
-func Schema() *parquet.Schema { return fileSchema }
+func Schema() *parquet.Schema { return fileSchema() }
 
 // Writer writes rows to a Parquet file, zstd-compressed, in row groups of
 // RowGroupRows games.
@@ -90,7 +95,7 @@ func NewWriter(w io.Writer, o WriterOptions) *Writer {
 // copied into the file as they are, so the two must encode alike.
 func writerOptions(more ...parquet.WriterOption) []parquet.WriterOption {
 	return append([]parquet.WriterOption{
-		fileSchema,
+		fileSchema(),
 		parquet.Compression(pageZstd),
 		parquet.MaxRowsPerRowGroup(RowGroupRows),
 		parquet.CreatedBy("ashtapada", "1", "gametable"),
@@ -109,7 +114,7 @@ func writerOptions(more ...parquet.WriterOption) []parquet.WriterOption {
 // Write adds one game.
 func (w *Writer) Write(r *Row) error {
 	if r.Plies >= w.huge {
-		return w.writeAlone(rowSchema.Deconstruct(w.rows[0][:0], r), r.moves)
+		return w.writeAlone(rowSchema().Deconstruct(w.rows[0][:0], r), r.moves)
 	}
 	if r.moves != nil {
 		// Few moves after all (a huge game stopped early): the lists.
@@ -117,7 +122,7 @@ func (w *Writer) Write(r *Row) error {
 		c.SAN, c.UCI, c.moves = r.moves.san.strings(), r.moves.uci.strings(), nil
 		r = &c
 	}
-	w.rows[0] = rowSchema.Deconstruct(w.rows[0][:0], r)
+	w.rows[0] = rowSchema().Deconstruct(w.rows[0][:0], r)
 	if _, err := w.pw.WriteRows(w.rows); err != nil {
 		return fmt.Errorf("writing Parquet: %w", err)
 	}
@@ -198,7 +203,7 @@ func (w *Writer) copyRows(rr parquet.Rows, buf []parquet.Row) error {
 // groupPlies is the plies of the first row of rg, from the plies column's
 // page index (0 when it has none).
 func groupPlies(rg parquet.RowGroup) int64 {
-	ci, err := rg.ColumnChunks()[pliesColumn].ColumnIndex()
+	ci, err := rg.ColumnChunks()[pliesColumn()].ColumnIndex()
 	if err != nil || ci.NumPages() == 0 || ci.NullPage(0) {
 		return 0
 	}
@@ -242,7 +247,7 @@ func NewTextReader(r io.ReaderAt, size int64) (*Reader, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Reader{pr: parquet.NewReader(f, textFileSchema), rows: make([]parquet.Row, 64), text: true}, nil
+	return &Reader{pr: parquet.NewReader(f, textFileSchema()), rows: make([]parquet.Row, 64), text: true}, nil
 }
 
 // Check reports whether the file r of size bytes is a table of games a
@@ -320,8 +325,10 @@ type textRow struct {
 }
 
 var (
-	textFileSchema = parquet.NewSchema("ashtapada_game", parquet.SchemaOf(new(textFileRow)))
-	textRowSchema  = parquet.SchemaOf(new(textRow))
+	textFileSchema = sync.OnceValue(func() *parquet.Schema {
+		return parquet.NewSchema("ashtapada_game", parquet.SchemaOf(new(textFileRow)))
+	})
+	textRowSchema = sync.OnceValue(func() *parquet.Schema { return parquet.SchemaOf(new(textRow)) })
 )
 
 // ReadRaw returns the next rows as stored, or io.EOF.
@@ -386,13 +393,13 @@ func (r *Reader) reconstruct(vals parquet.Row) (row *Row, err error) {
 	defer caught(&err)
 	row = new(Row)
 	if !r.text {
-		if err := rowSchema.Reconstruct(row, vals); err != nil {
+		if err := rowSchema().Reconstruct(row, vals); err != nil {
 			return nil, fmt.Errorf("reading Parquet row: %w", err)
 		}
 		return row, nil
 	}
 	var t textRow
-	if err := textRowSchema.Reconstruct(&t, vals); err != nil {
+	if err := textRowSchema().Reconstruct(&t, vals); err != nil {
 		return nil, fmt.Errorf("reading Parquet row: %w", err)
 	}
 	*row = Row{File: t.File, Event: t.Event, Site: t.Site, Date: t.Date, Round: t.Round, White: t.White, Black: t.Black, Result: t.Result,

@@ -4,8 +4,10 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"io/fs"
 	"path"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/ashtapada/ashtapada/internal/suggest"
@@ -106,44 +108,62 @@ const DefaultProfile = "fide"
 // builtinOrder is the order of docs/rules.md's table of profiles.
 var builtinOrder = []string{DefaultProfile, "shatranj", "chaturanga", "chaturanga-gollon", "hindustani", "andhra"}
 
-// builtins are parsed once at start-up. A broken embedded file is a bug of
-// this program, not bad input, and the tests load every one of them; so a
-// failure here panics like regexp.MustCompile rather than hiding a profile.
-var builtins []*Profile
+// The built-in profiles are parsed on first use, one by one, not at
+// start-up: most runs of the program (completion, --version, records of
+// the default profile, which comes first) need one profile or none. A
+// broken embedded file is a bug of this program, not bad input, and the
+// tests load every one of them; so a failure panics like
+// regexp.MustCompile rather than hiding a profile (sync.OnceValue panics
+// again with the same value on every later call). Reading a built-in never
+// consults Lookup (a built-in may not have a base), so a first call cannot
+// come back to itself.
+var builtin []func() *Profile
 
-// init, not a variable initializer: parsing consults Lookup (for a base),
-// which reads builtins.
-func init() { builtins = loadBuiltins() }
+// init, not a variable initializer: the compiler counts parseProfile's
+// call of Lookup (for a user profile's base) as a cycle.
+func init() {
+	builtin = make([]func() *Profile, len(builtinOrder))
+	for i, name := range builtinOrder {
+		builtin[i] = sync.OnceValue(func() *Profile { return loadBuiltin(builtinFS, name) })
+	}
+}
 
-func loadBuiltins() []*Profile {
-	out := make([]*Profile, 0, len(builtinOrder))
-	for _, name := range builtinOrder {
-		file := path.Join("profiles", name+".toml")
-		data, err := builtinFS.ReadFile(file)
-		if err != nil {
-			panic(fmt.Sprintf("rules: built-in profile %s missing: %v", name, err))
-		}
-		p, err := parseProfile(file, data, true)
-		if err != nil {
-			panic(fmt.Sprintf("rules: built-in profile %s broken: %v", name, err))
-		}
-		if p.Name != name {
-			panic(fmt.Sprintf("rules: %s names itself %q", file, p.Name))
-		}
-		out = append(out, p)
+// loadBuiltin reads the built-in profile name from fsys, or panics.
+func loadBuiltin(fsys fs.FS, name string) *Profile {
+	file := path.Join("profiles", name+".toml")
+	data, err := fs.ReadFile(fsys, file)
+	if err != nil {
+		panic(fmt.Sprintf("rules: built-in profile %s missing: %v", name, err))
+	}
+	p, err := parseProfile(file, data, true)
+	if err != nil {
+		panic(fmt.Sprintf("rules: built-in profile %s broken: %v", name, err))
+	}
+	if p.Name != name {
+		panic(fmt.Sprintf("rules: %s names itself %q", file, p.Name))
+	}
+	return p
+}
+
+// builtins returns every built-in profile, parsing those not yet read.
+func builtins() []*Profile {
+	out := make([]*Profile, len(builtin))
+	for i, f := range builtin {
+		out[i] = f()
 	}
 	return out
 }
 
 // Profiles returns the six built-in profiles in docs/rules.md order. The values
 // are shared: Clone before changing one.
-func Profiles() []*Profile { return append([]*Profile(nil), builtins...) }
+func Profiles() []*Profile { return builtins() }
 
 // Lookup finds a built-in profile by name or alias, case-insensitively.
 // The result is shared: Clone it (or use With) before changing it.
 func Lookup(name string) (*Profile, error) {
 	n := strings.ToLower(strings.TrimSpace(name))
-	for _, p := range builtins {
+	for _, f := range builtin {
+		p := f()
 		if p.Name == n {
 			return p, nil
 		}
@@ -160,7 +180,7 @@ func Lookup(name string) (*Profile, error) {
 // and their aliases, in the built-in order (for completion and suggestions).
 func ProfileNames() []string {
 	var out []string
-	for _, p := range builtins {
+	for _, p := range builtins() {
 		out = append(out, p.Name)
 		out = append(out, p.Aliases...)
 	}
@@ -169,8 +189,8 @@ func ProfileNames() []string {
 
 // knownProfiles lists the built-ins with their aliases for error messages.
 func knownProfiles() string {
-	parts := make([]string, 0, len(builtins))
-	for _, p := range builtins {
+	parts := make([]string, 0, len(builtinOrder))
+	for _, p := range builtins() {
 		s := p.Name
 		if len(p.Aliases) > 0 {
 			s += " (" + strings.Join(p.Aliases, ", ") + ")"

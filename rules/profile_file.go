@@ -205,10 +205,9 @@ func parseProfile(file string, data []byte, builtin bool) (*Profile, error) {
 	complete := p.Base == ""
 	if !complete {
 		if builtin {
+			// Not Lookup: the built-ins are being read (builtins).
 			pp.errorf([]string{"base"}, p.Base, nil, "a built-in profile may not have a base")
-		}
-		base, err := Lookup(p.Base)
-		if err != nil {
+		} else if base, err := Lookup(p.Base); err != nil {
 			pp.errorf([]string{"base"}, p.Base, nil, "base: %v", err)
 		} else {
 			inherit(p, base)

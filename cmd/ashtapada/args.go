@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/urfave/cli/v2"
 
@@ -197,9 +198,26 @@ func findCommand(cmds []*cli.Command, name string) *cli.Command {
 	return nil
 }
 
+// flagNamesSeen holds each flag's Names (cli.Flag, always a pointer, to
+// []string).
+var flagNamesSeen sync.Map
+
+// namesOf is f.Names() remembered: urfave/cli runs a regular expression
+// over each name at every call of Names, and newApp asks findFlag about
+// every flag of every command at each start of the program. The slice is
+// shared: never change it.
+func namesOf(f cli.Flag) []string {
+	if n, ok := flagNamesSeen.Load(f); ok {
+		return n.([]string)
+	}
+	n := f.Names()
+	flagNamesSeen.Store(f, n)
+	return n
+}
+
 func findFlag(defs []cli.Flag, name string) cli.Flag {
 	for _, f := range defs {
-		if slices.Contains(f.Names(), name) {
+		if slices.Contains(namesOf(f), name) {
 			return f
 		}
 	}
@@ -212,7 +230,7 @@ func flagNames(defs []cli.Flag) []string {
 		if hidden, ok := f.(interface{ IsVisible() bool }); ok && !hidden.IsVisible() {
 			continue
 		}
-		out = append(out, f.Names()...)
+		out = append(out, namesOf(f)...)
 	}
 	return append(out, "help")
 }

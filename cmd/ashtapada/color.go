@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"sync"
 
 	"golang.org/x/term"
 )
@@ -81,16 +82,20 @@ const (
 	ansiYellow = "\x1b[33m"
 )
 
+// The patterns are compiled on first use: only a coloured report needs
+// them, and every run of the program would pay for them at start-up.
 var (
 	// file:line:col: severity: message [rule-id]
-	findingLine = regexp.MustCompile(`^(.*?:\d+:\d+:) (error|warning): (.*) (\[[a-z0-9-]+\])$`)
+	findingLine = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(.*?:\d+:\d+:) (error|warning): (.*) (\[[a-z0-9-]+\])$`)
+	})
 	// file: game N: ..., valid|invalid
-	gameLine = regexp.MustCompile(`^(.*: game \d+: .*, )(valid|invalid)$`)
+	gameLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(.*: game \d+: .*, )(valid|invalid)$`) })
 )
 
 // colorizeLine colours one line of the text report (without its newline).
 func colorizeLine(line []byte) []byte {
-	if m := findingLine.FindSubmatch(line); m != nil {
+	if m := findingLine().FindSubmatch(line); m != nil {
 		sev := ansiRed
 		if string(m[2]) == "warning" {
 			sev = ansiYellow
@@ -114,7 +119,7 @@ func colorizeLine(line []byte) []byte {
 	if len(line) > 0 && line[0] == '\t' {
 		return append(append([]byte(ansiDim), line...), ansiReset...)
 	}
-	if m := gameLine.FindSubmatch(line); m != nil {
+	if m := gameLine().FindSubmatch(line); m != nil {
 		c := ansiGreen
 		if string(m[2]) == "invalid" {
 			c = ansiRed

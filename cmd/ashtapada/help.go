@@ -11,6 +11,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/urfave/cli/v2"
@@ -40,8 +41,9 @@ func init() {
 }
 
 // columnGap finds where the second column of a help line starts: after
-// the first run of two or more spaces that follows text.
-var columnGap = regexp.MustCompile(`^(\s*\S.*?\s{2,})\S`)
+// the first run of two or more spaces that follows text. Compiled on first
+// use (help only), like manEmptyValue, not at every start.
+var columnGap = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\s*\S.*?\s{2,})\S`) })
 
 // wrapHelp wraps each line longer than width at spaces. A continuation
 // line is indented to the line's second column (the text after a flag's
@@ -59,7 +61,7 @@ func wrapHelp(text string, width int) string {
 		}
 		indent := len(line) - len(strings.TrimLeft(line, " "))
 		hang := indent
-		if m := columnGap.FindStringSubmatch(line); m != nil && utf8.RuneCountInString(m[1]) <= width/2 {
+		if m := columnGap().FindStringSubmatch(line); m != nil && utf8.RuneCountInString(m[1]) <= width/2 {
 			hang = utf8.RuneCountInString(m[1])
 		}
 		out.WriteString(wrapLine(line, width, hang))
@@ -98,7 +100,9 @@ func wrapLine(line string, width, hang int) string {
 
 // manEmptyValue is how urfave/cli writes a flag's value in the man page
 // when it has no placeholder: `--jobs=""`.
-var manEmptyValue = regexp.MustCompile(`(\\fB--?[a-z0-9-]+(?:, -[a-z])?\\fP)=""`)
+var manEmptyValue = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(\\fB--?[a-z0-9-]+(?:, -[a-z])?\\fP)=""`)
+})
 
 // manExtra are the sections of the man page that urfave/cli does not
 // generate.
@@ -158,6 +162,6 @@ every setting of a profile with the sentence of the source it rests on.
 
 // finishMan adds manExtra and names the values of flags.
 func finishMan(page string) string {
-	page = manEmptyValue.ReplaceAllString(page, `$1=\fIvalue\fP`)
+	page = manEmptyValue().ReplaceAllString(page, `$1=\fIvalue\fP`)
 	return strings.TrimRight(page, "\n") + "\n" + manExtra
 }
