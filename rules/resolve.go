@@ -73,6 +73,7 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 	// context's ray walks. Other moves take the full test (in check, that
 	// is cheaper for the one or two men a written move can be than
 	// finding the checkers).
+	// The settings' tests, folded when the position was made (law).
 	plain := p.law&lawExtra == 0
 	simple := !inCheck && plain
 	stuck := p.law&lawStuck != 0
