@@ -167,6 +167,40 @@ func (s *Settings) stuckFilter() bool {
 	return s.UnavailablePromo == UnavailableForbidden && !s.StuckPawnGivesCheck && promotionCanFail(s)
 }
 
+// law is what the legality shortcuts ask of the settings, folded once when
+// a position is made under them (a game's settings do not change while it
+// is played), so that a profile pays nothing at each move for the tests of
+// rules it does not have.
+type law uint8
+
+const (
+	lawExtra        law = 1 << iota // extraLegality
+	lawStuck                        // stuckFilter
+	lawWait                         // a pawn on the last rank waits for a piece to come back
+	lawCastling                     // FIDE castling
+	lawQuietMayFail                 // a quiet move may be illegal though the king is safe (it may stalemate, or bare a pawns-only king)
+)
+
+func lawOf(s *Settings) law {
+	var l law
+	if s.extraLegality() {
+		l |= lawExtra
+	}
+	if s.stuckFilter() {
+		l |= lawStuck
+	}
+	if s.UnavailablePromo == UnavailableWait {
+		l |= lawWait
+	}
+	if s.Castling {
+		l |= lawCastling
+	}
+	if s.Stalemate == StalemateForbidden || s.PawnsOnlyKing == PawnsOnlyImmune {
+		l |= lawQuietMayFail
+	}
+	return l
+}
+
 // attacked reports whether colour by attacks sq in the position as it is.
 func (p *Position) attacked(sq Square, by Color) bool {
 	// No man of by that could reach sq on an empty board (whatever the

@@ -54,7 +54,7 @@ func ParseFEN(s *Settings, fen string) (*Position, error) {
 	if len(f) != 4 && len(f) != 6 {
 		return nil, fmt.Errorf("FEN %q: want 6 fields (board, side, castling, en passant, halfmove, fullmove), found %d", fen, len(f))
 	}
-	p := &Position{s: s, ep: NoSquare, fullmove: 1}
+	p := &Position{s: s, law: lawOf(s), ep: NoSquare, fullmove: 1}
 	placement, err := ParsePlacement(f[0])
 	if err != nil {
 		return nil, fmt.Errorf("FEN %q: %w", fen, err)

@@ -15,11 +15,10 @@ type legalCtx struct {
 }
 
 func (p *Position) newLegalCtx(inCheck bool) legalCtx {
-	s := p.s
 	us, them := p.side, p.side^1
 	lc := legalCtx{inCheck: inCheck, occ: p.byColor[0] | p.byColor[1]}
-	lc.stuck = s.stuckFilter()
-	lc.extra = s.extraLegality()
+	lc.stuck = p.law&lawStuck != 0
+	lc.extra = p.law&lawExtra != 0
 	// Pins: only sliders pin (leapers cannot be blocked).
 	ksq := p.kingSq[us]
 	rq, bq := p.sliders(them)
@@ -38,9 +37,8 @@ func (p *Position) newLegalCtx(inCheck bool) legalCtx {
 // the full king-safety test anyway (the king's, in check): every man
 // counts as maybe pinned, which only turns off safeAfter's shortcut.
 func (p *Position) newMoveCtx(inCheck bool) legalCtx {
-	s := p.s
 	return legalCtx{inCheck: inCheck, occ: p.byColor[0] | p.byColor[1],
-		pinned: ^uint64(0), stuck: s.stuckFilter(), extra: s.extraLegality()}
+		pinned: ^uint64(0), stuck: p.law&lawStuck != 0, extra: p.law&lawExtra != 0}
 }
 
 // legal tests a generated move against everything but its generation

@@ -15,6 +15,9 @@ type Position struct {
 	side    Color
 	// leap[c]: colour c's king may still make its knight leap.
 	leap [2]bool
+	// law is the settings' tests the legality shortcuts make, folded
+	// (lawOf(s)).
+	law law
 	// leapLost records why and when a right went (for messages).
 	leapLost [2]leapLoss
 	castle   uint8 // bits: 1 white short, 2 white long, 4 black short, 8 black long
@@ -80,7 +83,7 @@ func NewPosition(s *Settings) *Position {
 
 // setInitial makes p the profile's initial array (NewPosition), in place.
 func (p *Position) setInitial(s *Settings) {
-	*p = Position{s: s, ep: NoSquare, fullmove: 1}
+	*p = Position{s: s, law: lawOf(s), ep: NoSquare, fullmove: 1}
 	for c := White; c <= Black; c++ {
 		br := backRank(s.Setup, c)
 		r1, r2 := 0, 1

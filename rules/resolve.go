@@ -9,6 +9,11 @@ func (p *Position) LegalMovesTo(dst []Move, k Kind, to Square) []Move {
 	return p.legalMovesTo(dst, k, to, p.InCheck())
 }
 
+// legalMovesTo is kept out of line: the build's profile would inline its
+// whole body into the replayer's hot caller, which is then too big to be
+// inlined where it is called at every ply.
+//
+//go:noinline
 func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 	if k <= NoKind || int(k) >= len(p.byKind) {
 		return dst
@@ -68,10 +73,10 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 	// context's ray walks. Other moves take the full test (in check, that
 	// is cheaper for the one or two men a written move can be than
 	// finding the checkers).
-	s := p.s
-	plain := !s.extraLegality()
+	// The settings' tests, folded when the position was made (law).
+	plain := p.law&lawExtra == 0
 	simple := !inCheck && plain
-	stuck := s.stuckFilter()
+	stuck := p.law&lawStuck != 0
 	ksq := p.kingSq[p.side]
 	var snipers uint64
 	if simple && from&kingLines[ksq] != 0 {
@@ -128,7 +133,7 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 func (p *Position) plainTo(dst []Move, k Kind, to Square) ([]Move, bool) {
 	s := p.s
 	us, them := p.side, p.side^1
-	if k == King && (s.Castling && p.castle != 0 || s.extraLegality()) {
+	if k == King && (p.law&lawCastling != 0 && p.castle != 0 || p.law&lawExtra != 0) {
 		// Castling may land where a man of ours stands (Chess960), and
 		// the further settings are legal's: the general path.
 		return dst, false
@@ -141,7 +146,7 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square) ([]Move, bool) {
 	}
 	flags := MoveFlags(0)
 	if enemy&t != 0 {
-		if s.stuckFilter() || (s.UnavailablePromo == UnavailableWait && enemy&p.byKind[Pawn]&lastRank(them) != 0) {
+		if p.law&(lawStuck|lawWait) != 0 && (p.law&lawStuck != 0 || enemy&p.byKind[Pawn]&lastRank(them) != 0) {
 			return dst, false
 		}
 		flags = FlagCapture
@@ -199,13 +204,17 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square) ([]Move, bool) {
 			}
 		}
 	}
-	extra := s.extraLegality()
+	if p.law&lawExtra == 0 {
+		for ; from != 0; from &= from - 1 {
+			dst = append(dst, NewMove(Square(trailing(from)), to, flags))
+		}
+		return dst, true
+	}
 	for ; from != 0; from &= from - 1 {
 		m := NewMove(Square(trailing(from)), to, flags)
-		if extra && (p.captureForbidden(m) != "" || !p.furtherAllows(m, true)) {
-			continue
+		if p.captureForbidden(m) == "" && p.furtherAllows(m, true) {
+			dst = append(dst, m)
 		}
-		dst = append(dst, m)
 	}
 	return dst, true
 }
@@ -391,12 +400,12 @@ func (p *Position) hasLegalMove(inCheck bool) bool {
 	// quickHasMove finds without generating and testing every move; the
 	// replayer asks this at every ply. Under stalemate=forbidden even a
 	// quiet move may be illegal (it may stalemate), so the full test runs.
-	if p.s.Stalemate != StalemateForbidden && !inCheck && p.s.PawnsOnlyKing != PawnsOnlyImmune {
+	if p.law&lawQuietMayFail == 0 && !inCheck {
 		if p.unpinnedQuietMove() || p.quickHasMove() {
 			return true
 		}
 	}
-	if inCheck && !p.s.extraLegality() && p.kingEscapes() {
+	if inCheck && p.law&lawExtra == 0 && p.kingEscapes() {
 		return true
 	}
 	// The king's moves first: in check they are the usual way out, and
@@ -470,7 +479,7 @@ func (p *Position) kingEscapes() bool {
 	ksq := p.kingSq[us]
 	enemy := p.byColor[them]
 	targets := kingAtt[ksq] &^ p.byColor[us] &^ p.byKind[King]
-	if enemy&p.byKind[Pawn]&lastRank(them) != 0 || p.s.stuckFilter() {
+	if enemy&p.byKind[Pawn]&lastRank(them) != 0 || p.law&lawStuck != 0 {
 		// A conversion, or a capture that changes what a stuck pawn
 		// attacks: the full test.
 		targets &^= enemy

@@ -7,6 +7,10 @@ package rules
 // Settings that docs/rules.md marks "-" for a profile (not applicable) still hold
 // a value here, the one that makes them inert (for example KingLeapCapture
 // is irrelevant while KingLeap is LeapOff).
+//
+// A Position keeps a pointer to its Settings and folds some of them when it
+// is made (NewPosition, ParseFEN, History.ResetInitial): they must not
+// change while a position made under them is in use.
 type Settings struct {
 	Setup               Setup
 	Counsellor          Counsellor
