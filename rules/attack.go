@@ -208,11 +208,11 @@ func (p *Position) attacked(sq Square, by Color) bool {
 	// lie on the lines through sq) means no attack: the answer for most
 	// kings at most plies, without the full test.
 	k := &p.byKind
-	if p.byColor[by]&(knightAtt[sq]&k[Knight]|kingAtt[sq]&k[King]|pawnAtt[by^1][sq]&k[Pawn]|
+	if p.byColor[by&1]&(knightAtt[sq]&k[Knight]|kingAtt[sq]&k[King]|pawnAtt[(by^1)&1][sq]&k[Pawn]|
 		kingLines[sq]&(k[Rook]|k[Bishop]|k[Queen])) == 0 {
 		return false
 	}
-	return p.s.attackedByIn(sq, by, p.byColor[0]|p.byColor[1], p.byColor[by], &p.byKind)
+	return p.s.attackedByIn(sq, by, p.byColor[0]|p.byColor[1], p.byColor[by&1], &p.byKind)
 }
 
 // attacks is the set of squares a man of kind k and colour c on sq attacks
@@ -245,4 +245,4 @@ func (s *Settings) attacks(k Kind, c Color, sq Square, occ uint64) uint64 {
 }
 
 // InCheck reports whether the side to move's king is attacked.
-func (p *Position) InCheck() bool { return p.attacked(p.kingSq[p.side], p.side^1) }
+func (p *Position) InCheck() bool { return p.attacked(p.kingSq[p.side&1], p.side^1) }

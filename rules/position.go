@@ -222,7 +222,7 @@ func (p *Position) apply(m Move) {
 	if uint8(m.From) > 63 || uint8(m.To) > 63 || p.board[m.From] == NoPiece {
 		return
 	}
-	us := p.side
+	us := p.side & 1
 	pc := p.board[m.From]
 	kind := pc.Kind()
 	p.halfmove++

@@ -132,7 +132,7 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 // king has left its own.
 func (p *Position) plainTo(dst []Move, k Kind, to Square) ([]Move, bool) {
 	s := p.s
-	us, them := p.side, p.side^1
+	us, them := p.side&1, (p.side^1)&1
 	if k == King && (p.law&lawCastling != 0 && p.castle != 0 || p.law&lawExtra != 0) {
 		// Castling may land where a man of ours stands (Chess960), and
 		// the further settings are legal's: the general path.
