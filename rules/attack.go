@@ -36,7 +36,7 @@ func (s *Settings) promoKinds(c Color, to Square) kindSet {
 
 // available filters promoKinds by promotion-limit, counting colour c's men
 // in m (m[k] = c's men of kind k on the board at that moment).
-func (s *Settings) available(c Color, to Square, m *[7]uint64) kindSet {
+func (s *Settings) available(c Color, to Square, m *[8]uint64) kindSet {
 	ks := s.promoKinds(c, to)
 	if s.PromotionLimit == LimitNone || ks == 0 {
 		return ks
@@ -61,7 +61,7 @@ func (s *Settings) available(c Color, to Square, m *[7]uint64) kindSet {
 }
 
 // men returns colour c's men by kind.
-func (p *Position) men(c Color) (m [7]uint64) {
+func (p *Position) men(c Color) (m [8]uint64) {
 	own := p.byColor[c]
 	for k := Pawn; k <= King; k++ {
 		m[k] = p.byKind[k] & own
@@ -74,7 +74,7 @@ func (p *Position) men(c Color) (m [7]uint64) {
 // their last rank, from where a pawn's attack leaves the board). Under
 // unavailable-promotion=forbidden with stuck-pawn-gives-check=no, a pawn's
 // capture onto its last rank counts only if that promotion is available.
-func (s *Settings) attackedBy(sq Square, by Color, occ uint64, m *[7]uint64) bool {
+func (s *Settings) attackedBy(sq Square, by Color, occ uint64, m *[8]uint64) bool {
 	return s.attackedByIn(sq, by, occ, ^uint64(0), m)
 }
 
@@ -82,7 +82,7 @@ func (s *Settings) attackedBy(sq Square, by Color, occ uint64, m *[7]uint64) boo
 // (kinds[k] & mine are by's men of kind k): the position's own kind
 // bitboards and by's colour serve as they are, without building by's men
 // (Position.men) for the check test of every ply.
-func (s *Settings) attackedByIn(sq Square, by Color, occ, mine uint64, kinds *[7]uint64) bool {
+func (s *Settings) attackedByIn(sq Square, by Color, occ, mine uint64, kinds *[8]uint64) bool {
 	if mine&(kinds[Knight]&knightAtt[sq]|kinds[King]&kingAtt[sq]) != 0 {
 		return true
 	}

@@ -15,7 +15,7 @@ func (p *Position) LegalMovesTo(dst []Move, k Kind, to Square) []Move {
 //
 //go:noinline
 func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
-	if k <= NoKind || int(k) >= len(p.byKind) {
+	if k <= NoKind || k > King {
 		return dst
 	}
 	if !inCheck && to >= 0 && to < 64 {
@@ -152,7 +152,7 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square) ([]Move, bool) {
 		flags = FlagCapture
 	}
 	occ := own | enemy
-	from := p.byKind[k] & own
+	from := p.byKind[k&7] & own
 	if k == King {
 		ksq := p.kingSq[us]
 		if from != bb(ksq) || kingAtt[ksq]&t == 0 {
