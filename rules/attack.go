@@ -36,7 +36,7 @@ func (s *Settings) promoKinds(c Color, to Square) kindSet {
 
 // available filters promoKinds by promotion-limit, counting colour c's men
 // in m (m[k] = c's men of kind k on the board at that moment).
-func (s *Settings) available(c Color, to Square, m *[7]uint64) kindSet {
+func (s *Settings) available(c Color, to Square, m *[8]uint64) kindSet {
 	ks := s.promoKinds(c, to)
 	if s.PromotionLimit == LimitNone || ks == 0 {
 		return ks
@@ -61,7 +61,7 @@ func (s *Settings) available(c Color, to Square, m *[7]uint64) kindSet {
 }
 
 // men returns colour c's men by kind.
-func (p *Position) men(c Color) (m [7]uint64) {
+func (p *Position) men(c Color) (m [8]uint64) {
 	own := p.byColor[c]
 	for k := Pawn; k <= King; k++ {
 		m[k] = p.byKind[k] & own
@@ -74,7 +74,7 @@ func (p *Position) men(c Color) (m [7]uint64) {
 // their last rank, from where a pawn's attack leaves the board). Under
 // unavailable-promotion=forbidden with stuck-pawn-gives-check=no, a pawn's
 // capture onto its last rank counts only if that promotion is available.
-func (s *Settings) attackedBy(sq Square, by Color, occ uint64, m *[7]uint64) bool {
+func (s *Settings) attackedBy(sq Square, by Color, occ uint64, m *[8]uint64) bool {
 	return s.attackedByIn(sq, by, occ, ^uint64(0), m)
 }
 
@@ -82,7 +82,7 @@ func (s *Settings) attackedBy(sq Square, by Color, occ uint64, m *[7]uint64) boo
 // (kinds[k] & mine are by's men of kind k): the position's own kind
 // bitboards and by's colour serve as they are, without building by's men
 // (Position.men) for the check test of every ply.
-func (s *Settings) attackedByIn(sq Square, by Color, occ, mine uint64, kinds *[7]uint64) bool {
+func (s *Settings) attackedByIn(sq Square, by Color, occ, mine uint64, kinds *[8]uint64) bool {
 	if mine&(kinds[Knight]&knightAtt[sq]|kinds[King]&kingAtt[sq]) != 0 {
 		return true
 	}
@@ -208,11 +208,11 @@ func (p *Position) attacked(sq Square, by Color) bool {
 	// lie on the lines through sq) means no attack: the answer for most
 	// kings at most plies, without the full test.
 	k := &p.byKind
-	if p.byColor[by]&(knightAtt[sq]&k[Knight]|kingAtt[sq]&k[King]|pawnAtt[by^1][sq]&k[Pawn]|
+	if p.byColor[by&1]&(knightAtt[sq]&k[Knight]|kingAtt[sq]&k[King]|pawnAtt[(by^1)&1][sq]&k[Pawn]|
 		kingLines[sq]&(k[Rook]|k[Bishop]|k[Queen])) == 0 {
 		return false
 	}
-	return p.s.attackedByIn(sq, by, p.byColor[0]|p.byColor[1], p.byColor[by], &p.byKind)
+	return p.s.attackedByIn(sq, by, p.byColor[0]|p.byColor[1], p.byColor[by&1], &p.byKind)
 }
 
 // attacks is the set of squares a man of kind k and colour c on sq attacks
@@ -245,4 +245,4 @@ func (s *Settings) attacks(k Kind, c Color, sq Square, occ uint64) uint64 {
 }
 
 // InCheck reports whether the side to move's king is attacked.
-func (p *Position) InCheck() bool { return p.attacked(p.kingSq[p.side], p.side^1) }
+func (p *Position) InCheck() bool { return p.attacked(p.kingSq[p.side&1], p.side^1) }

@@ -165,14 +165,15 @@ func keyMeta(side Color, leap [2]bool, castle uint8, ep Square) uint64 {
 }
 
 // keyHash mixes a key's words: each multiplied by its own odd constant
-// (independent multiplications, not a chain), summed, and the high half
-// folded into the low. The table takes its slot from the top bits, where
-// every bit depends on every square. Equal keys still give equal hashes,
-// which is all repetition needs (it compares keys on a match).
+// (independent multiplications, not a chain) and summed. Only the top
+// bits are used (History.seen takes the top byte, the table its slot
+// from the top bits), and there every bit depends on every square: no
+// folding of the high half into the low is needed. Equal keys still give
+// equal hashes, which is all repetition needs (it compares keys on a
+// match).
 func keyHash(b0, b1, b2, b3, meta uint64) uint64 {
-	h := b0*0x9e3779b97f4a7c15 + b1*0xc2b2ae3d27d4eb4f + b2*0x165667b19e3779f9 +
+	return b0*0x9e3779b97f4a7c15 + b1*0xc2b2ae3d27d4eb4f + b2*0x165667b19e3779f9 +
 		b3*0xd6e8feb86659fd93 + meta*0xff51afd7ed558ccd
-	return h ^ h>>29 ^ h>>47
 }
 
 func b2u(b bool) uint8 {
@@ -194,8 +195,8 @@ type History struct {
 	last, prev histPly
 	// cur is the index in positions of the current position, and rep
 	// whether it occurred before in the window. (The small fields are
-	// kept together: a variation starts a History of its own, and 352
-	// bytes are a smaller allocation than 368.)
+	// kept together: a variation starts a History of its own, and 344
+	// bytes take the allocator's 352-byte class, 360 its 384-byte one.)
 	cur   int32
 	rep   bool
 	shift uint8 // see slots

@@ -10,7 +10,7 @@ type Position struct {
 	s       *Settings
 	board   [64]Piece
 	byColor [2]uint64
-	byKind  [7]uint64 // index Kind; byKind[0] unused
+	byKind  [8]uint64 // index Kind (Kind() & 7, no bounds test); 0 and 7 unused
 	kingSq  [2]Square
 	side    Color
 	// leap[c]: colour c's king may still make its knight leap.
@@ -39,8 +39,8 @@ const (
 )
 
 type leapLoss struct {
+	move int // full move number when it happened
 	why  leapLossWhy
-	move int   // full move number when it happened
 	side Color // side to move when it happened
 }
 
@@ -222,7 +222,7 @@ func (p *Position) apply(m Move) {
 	if uint8(m.From) > 63 || uint8(m.To) > 63 || p.board[m.From] == NoPiece {
 		return
 	}
-	us := p.side
+	us := p.side & 1
 	pc := p.board[m.From]
 	kind := pc.Kind()
 	p.halfmove++

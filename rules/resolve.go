@@ -6,7 +6,18 @@ package rules
 // order. A replayer resolving a written move needs only these; generating
 // and testing every move of every position cost it half its time.
 func (p *Position) LegalMovesTo(dst []Move, k Kind, to Square) []Move {
-	return p.legalMovesTo(dst, k, to, p.InCheck())
+	return p.legalTo(dst, k, to, p.InCheck())
+}
+
+// legalTo is legalMovesTo, with the common case (not in check, a square
+// of the board, a kind of man) handed to plainTo, which calls
+// legalMovesTo for the cases it leaves: the call is the last thing done
+// on either path, so nothing is kept across it.
+func (p *Position) legalTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
+	if !inCheck && uint8(to) < 64 && k > NoKind && k <= King {
+		return p.plainTo(dst, k, to)
+	}
+	return p.legalMovesTo(dst, k, to, inCheck)
 }
 
 // legalMovesTo is kept out of line: the build's profile would inline its
@@ -15,14 +26,14 @@ func (p *Position) LegalMovesTo(dst []Move, k Kind, to Square) []Move {
 //
 //go:noinline
 func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
-	if k <= NoKind || int(k) >= len(p.byKind) {
+	if k <= NoKind || k > King {
 		return dst
 	}
-	if !inCheck && to >= 0 && to < 64 {
-		if out, ok := p.plainTo(dst, k, to); ok {
-			return out
-		}
-	}
+	// The common case, a move with its side not in check, is plainTo's,
+	// which legalTo calls first and which calls this for the cases it
+	// leaves. (These lines keep the offsets of the calls below in the
+	// function, which the build's profile matches its call sites by.)
+	//
 	from := p.byKind[k] & p.byColor[p.side]
 	toMask := ^uint64(0)
 	if to != NoSquare {
@@ -130,44 +141,44 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 // king's step is answered too, when no castling right is left and no
 // further setting applies: legal when its square is not attacked once the
 // king has left its own.
-func (p *Position) plainTo(dst []Move, k Kind, to Square) ([]Move, bool) {
+func (p *Position) plainTo(dst []Move, k Kind, to Square) []Move {
 	s := p.s
-	us, them := p.side, p.side^1
+	us, them := p.side&1, (p.side^1)&1
 	if k == King && (p.law&lawCastling != 0 && p.castle != 0 || p.law&lawExtra != 0) {
 		// Castling may land where a man of ours stands (Chess960), and
 		// the further settings are legal's: the general path.
-		return dst, false
+		return p.legalMovesTo(dst, k, to, false)
 	}
 	t := bb(to)
 	own, enemy := p.byColor[us], p.byColor[them]
 	if (own|p.byKind[King])&t != 0 {
 		// No man goes to a square of its own side or takes a king.
-		return dst, true
+		return dst
 	}
 	flags := MoveFlags(0)
 	if enemy&t != 0 {
 		if p.law&(lawStuck|lawWait) != 0 && (p.law&lawStuck != 0 || enemy&p.byKind[Pawn]&lastRank(them) != 0) {
-			return dst, false
+			return p.legalMovesTo(dst, k, to, false)
 		}
 		flags = FlagCapture
 	}
 	occ := own | enemy
-	from := p.byKind[k] & own
+	from := p.byKind[k&7] & own
 	if k == King {
 		ksq := p.kingSq[us]
 		if from != bb(ksq) || kingAtt[ksq]&t == 0 {
 			// Another king (a FEN may set one), or a leap: the general
 			// path.
-			return dst, false
+			return p.legalMovesTo(dst, k, to, false)
 		}
 		if p.kingSafeAt(ksq, to, occ) {
 			dst = append(dst, NewMove(ksq, to, flags))
 		}
-		return dst, true
+		return dst
 	}
 	if k == Pawn {
 		if t&lastRank(us) != 0 || to == p.ep {
-			return dst, false
+			return p.legalMovesTo(dst, k, to, false)
 		}
 		from &^= lastRank(us)
 		if flags != 0 {
@@ -208,7 +219,7 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square) ([]Move, bool) {
 		for ; from != 0; from &= from - 1 {
 			dst = append(dst, NewMove(Square(trailing(from)), to, flags))
 		}
-		return dst, true
+		return dst
 	}
 	for ; from != 0; from &= from - 1 {
 		m := NewMove(Square(trailing(from)), to, flags)
@@ -216,7 +227,7 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square) ([]Move, bool) {
 			dst = append(dst, m)
 		}
 	}
-	return dst, true
+	return dst
 }
 
 // kingSafeAt reports whether the side to move's king, on ksq, would be
@@ -387,7 +398,7 @@ func pinLine(ksq Square, snipers uint64, from Square, occ uint64) uint64 {
 // made when it recorded the position instead of a new one. The position
 // must only have changed through Play and PlayKeepTurn.
 func (h *History) LegalMovesTo(dst []Move, k Kind, to Square) []Move {
-	return h.pos.legalMovesTo(dst, k, to, h.InCheck())
+	return h.pos.legalTo(dst, k, to, h.InCheck())
 }
 
 // HasLegalMove is Position().HasLegalMove, with the recorded check test.

@@ -19,7 +19,7 @@ func (h *History) LegalMovesToSet(dst []Move, k Kind, tos uint64) []Move {
 }
 
 func (p *Position) legalMovesToSet(dst []Move, k Kind, tos uint64, inCheck bool) []Move {
-	if k <= NoKind || int(k) >= len(p.byKind) || tos == 0 {
+	if k <= NoKind || k > King || tos == 0 {
 		return dst
 	}
 	from := p.byKind[k] & p.byColor[p.side]

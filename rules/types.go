@@ -133,7 +133,7 @@ const NoPiece Piece = 0
 func MakePiece(c Color, k Kind) Piece { return Piece(k) | Piece(c)<<3 }
 
 // Color of the piece (meaningless for NoPiece).
-func (p Piece) Color() Color { return Color(p >> 3) }
+func (p Piece) Color() Color { return Color(p>>3) & 1 }
 
 // Kind of the piece, NoKind for an empty square.
 func (p Piece) Kind() Kind { return Kind(p & 7) }

@@ -250,12 +250,12 @@ func (p *Position) colourNote(k Kind, to Square) string {
 func (p *Position) MayGiveCheck(m Move) bool {
 	// Without branches but the caller's: whether a move is near the king
 	// is as good as random, and so would be a branch on each test.
-	ksq := uint8(p.kingSq[p.side^1])
+	ksq := uint8(p.kingSq[(p.side^1)&1])
 	other := uint64(ksq>>6) | uint64(m.Flags&^(FlagCapture|FlagDoubleStep)) | uint64(m.Promotion|m.ConvKind)
 	from, to := uint8(m.From)&63, uint8(m.To)&63
 	direct := checkFrom[p.board[from]&15][ksq&63]
 	k := &p.byKind
-	behind := beyond[ksq&63][from] & p.byColor[p.side] & (k[Rook] | k[Bishop] | k[Queen])
+	behind := beyond[ksq&63][from] & p.byColor[p.side&1] & (k[Rook] | k[Bishop] | k[Queen])
 	return behind|direct>>to&1|other != 0
 }
 
