@@ -264,7 +264,7 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m rul
 		// The opponent is to move: in check means the move gave check
 		// (the history tested it when it recorded the position).
 		gives = ln.hist.InCheck()
-		ln.moved()
+		ln.moved(gives)
 		mate = gives && !ln.hasMove
 		// Whether a legal move exists is known (moved): the outcome
 		// need not find out again, and is not asked for at all where
@@ -277,7 +277,7 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m rul
 		}
 	} else {
 		ln.hist.PlayKeepTurn(m)
-		ln.moved()
+		ln.moved(ln.hist.InCheck())
 	}
 	if gives {
 		if them := side.Other(); ln.firstCheckPly[them] == 0 {
