@@ -513,9 +513,10 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 					}
 				}
 				w.aheadAt = j
-				w.playTurn(nodes[i:j], ln)
+				w.playTurn(nodes[i:j], ln) // lets ln.pendingNumber go
+			} else {
+				ln.pendingNumber = nil
 			}
-			ln.pendingNumber = nil
 			i = j
 		default:
 			i++

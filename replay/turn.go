@@ -15,8 +15,8 @@ import (
 func (w *walk) playTurn(nodes []record.Node, ln *line) {
 	side := ln.pos.SideToMove()
 	first := &nodes[0]
-	if ln.pendingNumber != nil && !w.numbersNoted {
-		w.checkMoveNumber(first, ln, side)
+	if ln.pendingNumber != nil {
+		w.checkMoveNumber(first, ln, side) // and lets the number go
 	}
 	w.stopFrom = w.added
 	if len(nodes) == 1 && !ln.ended {
@@ -364,9 +364,11 @@ func (w *walk) checkMark(n *record.Node, ln *line, side rules.Color, ply int, gi
 
 // checkMoveNumber compares a written move number with the one the game has
 // reached. The reader reports the numbers it can judge from the text alone;
-// a finding at the same place is not repeated.
+// a finding at the same place is not repeated. The number is read once,
+// by its turn: it is let go here.
 func (w *walk) checkMoveNumber(first *record.Node, ln *line, side rules.Color) {
 	pn := ln.pendingNumber
+	ln.pendingNumber = nil
 	if pn == nil || w.numbersNoted {
 		return
 	}
