@@ -161,7 +161,7 @@ func (w *walk) plainMove(n *record.Node, ln *line, side rules.Color) (m rules.Mo
 	// letter's kind for every move that gets here).
 	kind, to := kindOf(mv.Piece), rules.Square(mv.To)
 	list := ln.hist.LegalMovesTo(w.r.toList[:0], kind, to)
-	w.r.toList = list
+	w.r.keepTo(list)
 	if len(list) == 0 {
 		// No legal move is written: resolve says why (proveMove first
 		// finds out whether any move exists).
@@ -183,6 +183,18 @@ func (w *walk) plainMove(n *record.Node, ln *line, side rules.Color) (m rules.Mo
 	}
 	w.toListed, w.toKind, w.toSquare = true, kind, to
 	return m, true
+}
+
+// keepTo keeps list, the moves LegalMovesTo appended to toList[:0], as
+// toList. Appended within its capacity, they are in toList's array and
+// only the length is stored: no slice (a pointer, with the collector's
+// write barrier) at every ply.
+func (r *Replayer) keepTo(list []rules.Move) {
+	if cap(list) == cap(r.toList) {
+		r.toList = r.toList[:len(list)]
+	} else {
+		r.toList = list
+	}
 }
 
 // plainPick is the one move of list (the legal moves of kind to the
