@@ -576,13 +576,22 @@ func (w *walk) allLegal(ln *line) []rules.Move {
 // the side to move is in check (checkmate, and the check mark, need it);
 // otherwise it is assumed until the next written move proves it
 // (proveMove) or something that reads the game's end asks (knowMove).
-func (ln *line) moved() {
+// check: the side to move is in check (the caller has asked the history).
+func (ln *line) moved(check bool) {
 	ln.legalOK = false
-	if ln.hist.InCheck() {
-		ln.hasMove, ln.moveUnknown = ln.hist.HasLegalMove(), false
-	} else {
-		ln.hasMove, ln.moveUnknown = true, true
+	if check {
+		ln.mateTest()
+		return
 	}
+	ln.hasMove, ln.moveUnknown = true, true
+}
+
+// mateTest finds out whether the side to move, in check, has a legal
+// move. It is kept out of line so that moved, at every ply, is inlined.
+//
+//go:noinline
+func (ln *line) mateTest() {
+	ln.hasMove, ln.moveUnknown = ln.hist.HasLegalMove(), false
 }
 
 // knowMove finds out whether the side to move has a legal move, if the

@@ -492,9 +492,13 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 			}
 			i++
 		case record.KindMove:
-			j := i + 1
-			for j < len(nodes) && nodes[j].Kind == record.KindMove && nodes[j].Move != nil && nodes[j].Move.Joined {
-				j++
+			// moveNext: the turn is followed by a move of the next turn.
+			j, moveNext := i+1, false
+			for ; j < len(nodes) && nodes[j].Kind == record.KindMove; j++ {
+				if mv := nodes[j].Move; mv == nil || !mv.Joined {
+					moveNext = true
+					break
+				}
 			}
 			if !ln.stopped {
 				if ln.main {
@@ -508,14 +512,15 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 						w.r.release(ln.before)
 						ln.before = nil
 					}
-					if variationAfter(nodes, j, ln.main && w.parted) {
+					if !moveNext && variationAfter(nodes, j, ln.main && w.parted) {
 						ln.before = w.r.snapshot(ln)
 					}
 				}
 				w.aheadAt = j
-				w.playTurn(nodes[i:j], ln)
+				w.playTurn(nodes[i:j], ln) // lets ln.pendingNumber go
+			} else {
+				ln.pendingNumber = nil
 			}
-			ln.pendingNumber = nil
 			i = j
 		default:
 			i++

@@ -15,8 +15,8 @@ import (
 func (w *walk) playTurn(nodes []record.Node, ln *line) {
 	side := ln.pos.SideToMove()
 	first := &nodes[0]
-	if ln.pendingNumber != nil && !w.numbersNoted {
-		w.checkMoveNumber(first, ln, side)
+	if ln.pendingNumber != nil {
+		w.checkMoveNumber(first, ln, side) // and lets the number go
 	}
 	w.stopFrom = w.added
 	if len(nodes) == 1 && !ln.ended {
@@ -161,7 +161,7 @@ func (w *walk) plainMove(n *record.Node, ln *line, side rules.Color) (m rules.Mo
 	// letter's kind for every move that gets here).
 	kind, to := kindOf(mv.Piece), rules.Square(mv.To)
 	list := ln.hist.LegalMovesTo(w.r.toList[:0], kind, to)
-	w.r.toList = list
+	w.r.keepTo(list)
 	if len(list) == 0 {
 		// No legal move is written: resolve says why (proveMove first
 		// finds out whether any move exists).
@@ -183,6 +183,18 @@ func (w *walk) plainMove(n *record.Node, ln *line, side rules.Color) (m rules.Mo
 	}
 	w.toListed, w.toKind, w.toSquare = true, kind, to
 	return m, true
+}
+
+// keepTo keeps list, the moves LegalMovesTo appended to toList[:0], as
+// toList. Appended within its capacity, they are in toList's array and
+// only the length is stored: no slice (a pointer, with the collector's
+// write barrier) at every ply.
+func (r *Replayer) keepTo(list []rules.Move) {
+	if cap(list) == cap(r.toList) {
+		r.toList = r.toList[:len(list)]
+	} else {
+		r.toList = list
+	}
 }
 
 // plainPick is the one move of list (the legal moves of kind to the
@@ -264,7 +276,7 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m rul
 		// The opponent is to move: in check means the move gave check
 		// (the history tested it when it recorded the position).
 		gives = ln.hist.InCheck()
-		ln.moved()
+		ln.moved(gives)
 		mate = gives && !ln.hasMove
 		// Whether a legal move exists is known (moved): the outcome
 		// need not find out again, and is not asked for at all where
@@ -277,7 +289,7 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m rul
 		}
 	} else {
 		ln.hist.PlayKeepTurn(m)
-		ln.moved()
+		ln.moved(ln.hist.InCheck())
 	}
 	if gives {
 		if them := side.Other(); ln.firstCheckPly[them] == 0 {
@@ -364,9 +376,11 @@ func (w *walk) checkMark(n *record.Node, ln *line, side rules.Color, ply int, gi
 
 // checkMoveNumber compares a written move number with the one the game has
 // reached. The reader reports the numbers it can judge from the text alone;
-// a finding at the same place is not repeated.
+// a finding at the same place is not repeated. The number is read once,
+// by its turn: it is let go here.
 func (w *walk) checkMoveNumber(first *record.Node, ln *line, side rules.Color) {
 	pn := ln.pendingNumber
+	ln.pendingNumber = nil
 	if pn == nil || w.numbersNoted {
 		return
 	}
