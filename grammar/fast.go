@@ -68,10 +68,6 @@ type elemSrc struct {
 	san       sanMove
 	numDigits int
 	num       int
-	// vs and ve are where the current token starts and ends in lx.src
-	// when readPlain read it. readPlain sets them and not val, so that
-	// the main line's tight loop stores no string per token.
-	vs, ve int
 	// failPos is where the token the lexer failed on starts.
 	failPos record.Pos
 
@@ -138,12 +134,12 @@ func (s *elemSrc) loadTree() {
 // participle's, which reads every token with scan.
 func (s *elemSrc) readToken() {
 	if s.readPlain() {
-		s.val = s.lx.src[s.vs:s.ve]
 		return
 	}
 	// readPlain passed the spaces and line ends before the token.
 	l := s.lx
-	src, i := l.src, l.i
+	src := l.src
+	i := l.i
 	typ := lexer.TokenType(0)
 	start, end := i, 0
 	s.plain, s.numDigits = false, 0
@@ -221,10 +217,9 @@ func (s *elemSrc) readToken() {
 // readPlain reads the next token, after spaces and line ends, when it is
 // a plain move (when sanFast: the move is then in san and plain is set)
 // or a move number of at most 9 digits and its dots (numDigits and num
-// are then set), and reports whether it did; the token is then
-// lx.src[vs:ve], and val is left for the caller to set. Otherwise it only
-// passes the spaces and line ends (and may change san) and reports false:
-// the current token stays s's. Both readToken and the main line's tight loop
+// are then set), and reports whether it did. Otherwise it only passes
+// the spaces and line ends (and may change san) and reports false: the
+// current token stays s's. Both readToken and the main line's tight loop
 // (builder.plainTurns) read through it.
 //
 // It is kept a call of its own: inlined into plainTurns' loop (as the
@@ -286,7 +281,7 @@ func (s *elemSrc) readPlain() bool {
 	}
 	// The lexer's endI and tokStart are left as they were (lex).
 	l.i = i
-	s.vs, s.ve = start, i
+	s.val = src[start:i]
 	col := start - lineOff + 1
 	if line == l.base.Line {
 		col += l.base.Column - 1

@@ -886,16 +886,16 @@ func (b *builder) noteRestart(p record.Pos, k elemKind, start int) {
 // what follows a token may change how it is read. num, before and
 // numbered are elems'.
 func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numbered *bool) {
-	for src := s.lx.src; ; {
-		val, p := src[s.vs:s.ve], s.pos
+	for {
+		val, p := s.val, s.pos
 		if s.plain {
 			sm := s.san
 			if sm.castle != record.NoCastle {
-				break
+				return
 			}
 			if !s.readPlain() {
 				s.san = sm
-				break
+				return
 			}
 			*before = *num
 			if !num.black && !*numbered {
@@ -907,17 +907,15 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 		} else if nd := s.numDigits; nd > 0 {
 			v, dots := s.num, len(val)-nd
 			if v <= 0 || dots > record.MaxDots || !s.readPlain() {
-				break
+				return
 			}
 			b.numberNode(p, val, val, v, dots, num)
 			*numbered = true
 		} else {
-			break
+			return
 		}
 		b.noteRestart(s.pos, s.kind, start)
 	}
-	// The token left current was read by readPlain, which sets no val.
-	s.val = s.lx.src[s.vs:s.ve]
 }
 
 // unnumbered counts a white move at p without a move number before it
