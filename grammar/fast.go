@@ -225,7 +225,8 @@ func (s *elemSrc) readToken() {
 // It is kept a call of its own: inlined into plainTurns' loop (as the
 // build's profile had it), the loop's values were spilled around its
 // other calls and the whole took more instructions than the call costs
-// (docs/performance.md, "The reader, sixth pass").
+// (docs/performance.md, "The reader, sixth pass: the lexer's dead
+// stores, and readPlain out of line").
 //
 //go:noinline
 func (s *elemSrc) readPlain() bool {
