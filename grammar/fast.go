@@ -166,14 +166,14 @@ func (s *elemSrc) readToken() {
 			}
 		}
 	}
+	line, lineOff := l.line, l.lineOff
 	if typ != 0 {
+		// endI and tokStart are left as they were (lex).
 		l.i = i
-		l.endI, l.endLine, l.endLineOff, l.hasEnd = i, l.line, l.lineOff, true
-		l.tokStart, l.tokLine, l.tokLineOff = start, l.line, l.lineOff
 		end = i
 	} else {
 		l.i = start
-		from, line, lineOff := start, l.line, l.lineOff
+		from := start
 		var err error
 		typ, start, end, err = l.scan()
 		if err != nil {
@@ -182,14 +182,15 @@ func (s *elemSrc) readToken() {
 			s.failPos = l.tokenAt(from, line, lineOff)
 			return
 		}
+		line, lineOff = l.tokLine, l.tokLineOff
 	}
 	s.typ = typ
 	s.val = l.src[start:end]
-	col := start - l.tokLineOff + 1
-	if l.tokLine == l.base.Line {
+	col := start - lineOff + 1
+	if line == l.base.Line {
 		col += l.base.Column - 1
 	}
-	s.pos = record.Pos{Line: l.tokLine, Col: col, Offset: l.base.Offset + start}
+	s.pos = record.Pos{Line: line, Col: col, Offset: l.base.Offset + start}
 	switch typ {
 	case tokWord:
 		s.kind = eMove
@@ -220,6 +221,14 @@ func (s *elemSrc) readToken() {
 // the spaces and line ends (and may change san) and reports false: the
 // current token stays s's. Both readToken and the main line's tight loop
 // (builder.plainTurns) read through it.
+//
+// It is kept a call of its own: inlined into plainTurns' loop (as the
+// build's profile had it), the loop's values were spilled around its
+// other calls and the whole took more instructions than the call costs
+// (docs/performance.md, "The reader, sixth pass: the lexer's dead
+// stores, and readPlain out of line").
+//
+//go:noinline
 func (s *elemSrc) readPlain() bool {
 	l := s.lx
 	if l.done {
@@ -271,9 +280,8 @@ func (s *elemSrc) readPlain() bool {
 	default:
 		return false
 	}
+	// The lexer's endI and tokStart are left as they were (lex).
 	l.i = i
-	l.endI, l.endLine, l.endLineOff, l.hasEnd = i, line, lineOff, true
-	l.tokStart, l.tokLine, l.tokLineOff = start, line, lineOff
 	s.val = src[start:i]
 	col := start - lineOff + 1
 	if line == l.base.Line {

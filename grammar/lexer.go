@@ -75,14 +75,17 @@ type lex struct {
 	// rest is the offset in src after the termination marker (or len(src)).
 	rest      int
 	resultPos lexer.Position
-	// endI is the offset after the last token: where "the end of the
-	// game" is reported, rather than after the blank lines that follow.
-	// It is kept with its line (endLine starts at endLineOff) and made a Position only
-	// when asked: building one per token showed in profiles.
+	// endI is the offset after the last token scan read: where "the end
+	// of the game" is reported (Next), rather than after the blank lines
+	// that follow. It is kept with its line (endLine starts at
+	// endLineOff) and made a Position only when asked: building one per
+	// token showed in profiles.
 	endI, endLine, endLineOff int
 	hasEnd                    bool
 	// tokStart is the offset of the last token scan read, on line
-	// tokLine, which starts at tokLineOff.
+	// tokLine, which starts at tokLineOff. The fast path's own token
+	// readers (readPlain, readToken's words and numbers) set neither
+	// these nor endI: a lexer they read is never handed to participle.
 	tokStart, tokLine, tokLineOff int
 }
 
