@@ -4,11 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -19,6 +22,7 @@ var ashBinary string
 
 func TestMain(m *testing.M) {
 	launchIfAsked()
+	sideBySide()
 	dir, err := os.MkdirTemp("", "ashtapada-test-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "temp dir:", err)
@@ -35,6 +39,24 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// perCore is how many tests run side by side per core unless
+// -test.parallel says otherwise.
+const perCore = 4
+
+// sideBySide lets perCore parallel tests run per core, where go test's
+// default is one: nearly every test here waits on the binary it started,
+// and a run of the binary is short and spends much of its time off the
+// cores (exec, page faults, its threads waking), so one test per core
+// leaves the cores idle much of the run. -test.parallel, when given, wins.
+func sideBySide() {
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		_ = flag.Set("test.parallel", strconv.Itoa(perCore*runtime.GOMAXPROCS(0)))
+	}
 }
 
 // runAsh runs the binary with args in dir (the test's own directory when
