@@ -130,10 +130,11 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 	return out
 }
 
-// plainTo is legalMovesTo for most written moves, when it can answer (ok):
-// not in check, a man other than the king to a square where it neither
-// promotes nor takes en passant, and no capture that a conversion or a
-// stuck pawn could change. Then a candidate's move is safe for its king
+// plainTo is legalMovesTo, not in check, answering most written moves
+// itself and handing the rest to legalMovesTo: it answers a man other
+// than the king to a square where it neither promotes nor takes en
+// passant, with no capture that a conversion or a stuck pawn could
+// change. Then a candidate's move is safe for its king
 // unless the man is pinned and leaves its line, so the candidates are
 // narrowed as a bit set and their moves appended once, in the order of
 // LegalMoves (by origin); under the settings that look further than king
