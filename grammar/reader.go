@@ -887,29 +887,48 @@ func (b *builder) noteRestart(p record.Pos, k elemKind, start int) {
 // numbered are elems'.
 func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numbered *bool) {
 	for {
-		val, p := s.val, s.pos
 		if s.plain {
 			sm := s.san
 			if sm.castle != record.NoCastle {
 				return
 			}
+			// The move's node is set from s before the next token is
+			// read over it, and taken back when that token is not the
+			// loop's: kept aside over the reading, the token's text and
+			// position were stored and loaded once more at every move.
+			b.plainTurn(&sm, s.val, s.pos)
 			if !s.readPlain() {
+				b.stack, b.slab = b.stack[:len(b.stack)-1], b.slab[:len(b.slab)-1]
 				s.san = sm
 				return
 			}
 			*before = *num
 			if !num.black && !*numbered {
-				b.unnumbered(p)
+				b.unnumbered(b.stack[len(b.stack)-1].Pos)
 			}
-			b.plainTurn(&sm, val, p)
 			num.advance()
 			*numbered = false
 		} else if nd := s.numDigits; nd > 0 {
-			v, dots := s.num, len(val)-nd
-			if v <= 0 || dots > record.MaxDots || !s.readPlain() {
+			v, dots := s.num, len(s.val)-nd
+			if v <= 0 || dots > record.MaxDots {
 				return
 			}
-			b.numberNode(p, val, val, v, dots, num)
+			if v == num.num && (dots == 1 || dots >= 3 && num.black) {
+				// The number expected, of which numberNode has nothing
+				// to say: set before the next token is read, as a move.
+				n := b.push(record.KindMoveNumber, s.pos, s.val)
+				n.Number, n.Dots = int32(v), uint16(dots)
+				if !s.readPlain() {
+					b.stack = b.stack[:len(b.stack)-1]
+					return
+				}
+			} else {
+				val, p := s.val, s.pos
+				if !s.readPlain() {
+					return
+				}
+				b.numberNode(p, val, val, v, dots, num)
+			}
 			*numbered = true
 		} else {
 			return
