@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -236,7 +237,7 @@ func TestDescriptiveStyleRoundTrip(t *testing.T) {
 func firstGames(data []byte, n int) []byte {
 	at := 0
 	for i := 0; i <= n; i++ {
-		j := strings.Index(string(data[at+1:]), "\n[Event ")
+		j := bytes.Index(data[at+1:], []byte("\n[Event "))
 		if j < 0 {
 			return data
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"crypto/sha256"
+	"fmt"
 	"hash"
 	"io"
 	"os"
@@ -10,7 +11,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/internal/testenv"
@@ -25,6 +25,13 @@ import (
 // Outputs stream to files and digests: the test process must stay small
 // (runAshDigest). The fast tier reads every file of the corpus and a
 // sample of the external data (recordFiles); the long tier every file.
+//
+// UCI runs once per file, which sorts the files by its exit status; the
+// files whose games all play go through the compact forms and back
+// together, a run of each command for all of them (UCI of many files is
+// UCI of each in turn), and each file with a game that stops alone, its
+// exit status its own. A difference in the run of all is then looked for
+// file by file, to name the file.
 func TestConvertCompactReadsBack(t *testing.T) {
 	t.Parallel()
 	root := repoRoot(t)
@@ -42,47 +49,122 @@ func TestConvertCompactReadsBack(t *testing.T) {
 	} else {
 		files = append(files, recordFiles(t, tmp, "", shared, partedSample)...)
 	}
-	var whole atomic.Int64
+	runs := make([]uciRun, len(files))
 	inParallel(t, files, func(t *testing.T, i int, f string) {
-		compactFile := filepath.Join(tmp, "compact-"+strconv.Itoa(i))
-		var uci uciDigest
-		uciCode := runAshStreams(t, root, "", &uci, "convert", "--to", "uci", f)
-		if uciCode > 1 {
-			t.Fatalf("%s: --to uci: exit %d", f, uciCode)
+		r := uciRun{file: f, out: filepath.Join(tmp, "uci-"+strconv.Itoa(i))}
+		out, err := os.Create(r.out)
+		if err != nil {
+			t.Fatal(err)
 		}
-		for _, form := range []string{"json", "jsonl"} {
-			out, err := os.Create(compactFile)
-			if err != nil {
-				t.Fatal(err)
-			}
-			code := runAshStreams(t, root, "", out, "convert", "--to", form, "--compact", f)
-			out.Close()
-			if code != uciCode {
-				t.Fatalf("%s: --to %s --compact: exit %d, --to uci %d", f, form, code, uciCode)
-			}
-			var back uciDigest
-			code = runAshStreams(t, root, compactFile, &back, "convert", "--from", form, "--to", "uci")
-			// The exit status of the read back may be 0 where the file's is
-			// 1: what the replay found wrong (a wrong check mark, a move past
-			// the stop) is not in the canonical SAN of the moves played.
-			if code > uciCode {
-				t.Fatalf("%s: --to %s --compact read back: exit %d, --to uci %d", f, form, code, uciCode)
-			}
-			if uciCode == 0 && !bytes.Equal(back.exactSum(), uci.exactSum()) {
-				t.Fatalf("%s: UCI of the compact %s read back differs from UCI of the file", f, form)
-			}
-			if !bytes.Equal(back.loose(), uci.loose()) {
-				t.Fatalf("%s: UCI of the compact %s read back differs from UCI of the file, stop comments left out", f, form)
+		r.code = runAshStreams(t, root, "", out, "convert", "--to", "uci", f)
+		out.Close()
+		if r.code > 1 {
+			t.Fatalf("%s: --to uci: exit %d", f, r.code)
+		}
+		runs[i] = r
+	})
+	if t.Failed() {
+		return
+	}
+	var whole, stopped []uciRun
+	for _, r := range runs {
+		if r.code == 0 {
+			whole = append(whole, r)
+		} else {
+			stopped = append(stopped, r)
+		}
+	}
+	t.Run("whole", func(t *testing.T) {
+		t.Parallel()
+		msg := compactReadsBack(t, root, tmp, "whole", whole, 0)
+		if msg == "" {
+			return
+		}
+		for i, r := range whole {
+			if one := compactReadsBack(t, root, tmp, "whole-"+strconv.Itoa(i), []uciRun{r}, 0); one != "" {
+				t.Error(one)
 			}
 		}
-		if uciCode == 0 {
-			whole.Add(1)
+		if !t.Failed() {
+			t.Error(msg)
 		}
 	})
-	if whole.Load() < int64(testenv.Limit(8, 30)) || len(files) < testenv.Limit(20, 60) {
-		t.Fatalf("%d files, %d of which play whole: the test checks too little", len(files), whole.Load())
+	inParallel(t, func() (names []string) {
+		for _, r := range stopped {
+			names = append(names, r.file)
+		}
+		return names
+	}(), func(t *testing.T, i int, _ string) {
+		if msg := compactReadsBack(t, root, tmp, "stopped-"+strconv.Itoa(i), stopped[i:i+1], stopped[i].code); msg != "" {
+			t.Error(msg)
+		}
+	})
+	if len(whole) < testenv.Limit(8, 30) || len(files) < testenv.Limit(20, 60) {
+		t.Fatalf("%d files, %d of which play whole: the test checks too little", len(files), len(whole))
 	}
-	t.Logf("%d files (%d byte for byte, the others but for stop comments): UCI of the compact form read back is UCI of the file", len(files), whole.Load())
+	t.Logf("%d files (%d byte for byte, the others but for stop comments): UCI of the compact form read back is UCI of the file", len(files), len(whole))
+}
+
+// uciRun is convert --to uci of one file: its exit status and the file
+// its output was written to.
+type uciRun struct {
+	file, out string
+	code      int
+}
+
+// compactReadsBack converts the files of runs, whose UCI exited with
+// uciCode, to the compact JSON and JSONL in one run each, reads each back
+// to UCI and compares it with the files' UCI: byte for byte when uciCode
+// is 0, but for the stop comments otherwise. It returns what differs, ""
+// when nothing does, and stops the test when the UCI written cannot be
+// read.
+func compactReadsBack(t *testing.T, root, tmp, name string, runs []uciRun, uciCode int) string {
+	t.Helper()
+	var uci uciDigest
+	var files []string
+	for _, r := range runs {
+		f, err := os.Open(r.out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = io.Copy(&uci, f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, r.file)
+	}
+	what := files[0]
+	if len(files) > 1 {
+		what = strconv.Itoa(len(files)) + " files together"
+	}
+	compactFile := filepath.Join(tmp, "compact-"+name)
+	for _, form := range []string{"json", "jsonl"} {
+		out, err := os.Create(compactFile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code := runAshStreams(t, root, "", out, append([]string{"convert", "--to", form, "--compact"}, files...)...)
+		out.Close()
+		if code != uciCode {
+			return fmt.Sprintf("%s: --to %s --compact: exit %d, --to uci %d", what, form, code, uciCode)
+		}
+		var back uciDigest
+		code = runAshStreams(t, root, compactFile, &back, "convert", "--from", form, "--to", "uci")
+		// The exit status of the read back may be 0 where the file's is
+		// 1: what the replay found wrong (a wrong check mark, a move past
+		// the stop) is not in the canonical SAN of the moves played.
+		if code > uciCode {
+			return fmt.Sprintf("%s: --to %s --compact read back: exit %d, --to uci %d", what, form, code, uciCode)
+		}
+		if uciCode == 0 && !bytes.Equal(back.exactSum(), uci.exactSum()) {
+			return fmt.Sprintf("%s: UCI of the compact %s read back differs from UCI of the file", what, form)
+		}
+		if !bytes.Equal(back.loose(), uci.loose()) {
+			return fmt.Sprintf("%s: UCI of the compact %s read back differs from UCI of the file, stop comments left out", what, form)
+		}
+	}
+	return ""
 }
 
 // runAshStreams runs the built binary in dir with standard input from the

@@ -593,23 +593,48 @@ func TestMalformedOtherCommands(t *testing.T) {
 	}
 	_, stderr, code := runAsh(t, dir, "", append([]string{"fmt"}, names...)...)
 	crashed(t, "fmt", stderr, code)
-	for _, name := range testenv.Sample(names, 24) {
-		t.Run(strings.TrimSuffix(name, ".pgn"), func(t *testing.T) {
-			t.Parallel()
-			_, stderr, code := runAsh(t, dir, "", "show", "--game", "2", "--ply", "3", name)
-			crashed(t, "show "+name, stderr, code)
-			out, stderr, code := runAsh(t, dir, "", "fmt", name)
-			crashed(t, "fmt "+name, stderr, code)
-			// From a file: standard input that holds NUL bytes is
-			// binary, and not read (docs/robustness.md, "Guarantees").
-			once := filepath.Join(t.TempDir(), name)
-			if err := os.WriteFile(once, []byte(out), 0o644); err != nil {
-				t.Fatal(err)
+	sample := testenv.Sample(names, 24)
+	onceDir := t.TempDir()
+	outs := make([]string, len(sample))
+	t.Run("files", func(t *testing.T) {
+		for i, name := range sample {
+			t.Run(strings.TrimSuffix(name, ".pgn"), func(t *testing.T) {
+				t.Parallel()
+				_, stderr, code := runAsh(t, dir, "", "show", "--game", "2", "--ply", "3", name)
+				crashed(t, "show "+name, stderr, code)
+				out, stderr, code := runAsh(t, dir, "", "fmt", name)
+				crashed(t, "fmt "+name, stderr, code)
+				// From a file: standard input that holds NUL bytes is
+				// binary, and not read (docs/robustness.md, "Guarantees").
+				if err := os.WriteFile(filepath.Join(onceDir, name), []byte(out), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				outs[i] = out
+			})
+		}
+	})
+	if t.Failed() {
+		return
+	}
+	// fmt is idempotent: its output formatted again is itself, every
+	// file's in one run (fmt writes the files' outputs one after the
+	// other), then file by file to name the one that differs.
+	fmtAgain := func(names ...string) (string, string) {
+		args := []string{"fmt"}
+		for _, name := range names {
+			args = append(args, filepath.Join(onceDir, name))
+		}
+		again, stderr, _ := runAsh(t, dir, "", args...)
+		return again, stderr
+	}
+	if again, _ := fmtAgain(sample...); again != strings.Join(outs, "") {
+		for i, name := range sample {
+			if again, stderr := fmtAgain(name); again != outs[i] {
+				t.Errorf("fmt is not idempotent on %s:\nonce  %q\ntwice %q\n%s", name, outs[i], again, stderr)
 			}
-			again, stderr, _ := runAsh(t, dir, "", "fmt", once)
-			if again != out {
-				t.Errorf("fmt is not idempotent on %s:\nonce  %q\ntwice %q\n%s", name, out, again, stderr)
-			}
-		})
+		}
+		if !t.Failed() {
+			t.Errorf("fmt of the %d files formatted once is not their outputs one after the other:\n%s", len(sample), lineDifference(strings.Join(outs, ""), again))
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"sort"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/batch"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 )
 
 // TestSplitOnBinary: --split N writes files of N games that, read in
@@ -46,36 +48,48 @@ func TestSplitOnBinary(t *testing.T) {
 		t.Errorf("--split 10: exit %d (one run's %d), %d files (want %d); read in order they differ from one run's output:\n%s", code, wantCode, len(parts), want, lineDifference(whole, joined.String()))
 	}
 
-	// Each event's file is what --where chooses.
+	// Each event's file holds the games of that event, as one run writes
+	// them (their numbers and positions over all the inputs), and is what
+	// --where chooses: every file against the one run's games, and
+	// --where run on a sample of the events (each a run over all the
+	// books; every event in the long tier).
 	if _, stderr, code := runAsh(t, "", "", "convert", "--to", "jsonl", "--split-by", "Event", "-o", filepath.Join(dir, "e.jsonl"), books); code > 1 {
 		t.Fatalf("--split-by Event: exit %d\n%s", code, stderr)
 	}
 	events, _ := filepath.Glob(filepath.Join(dir, "e-*.jsonl"))
+	sort.Strings(events)
 	byEvent := batch.Split{Base: filepath.Join(dir, "e.jsonl"), Tag: "Event"}
 	if len(events) < 3 {
 		t.Fatalf("--split-by Event: %d files", len(events))
 	}
-	checked := 0
+	all, _, _ := runAsh(t, "", "", "convert", "--to", "jsonl", books)
+	gamesOf := map[string]string{}
+	for _, line := range strings.SplitAfter(all, "\n") {
+		if v, ok := eventOf(line); ok {
+			gamesOf[v] += line
+		}
+	}
+	type eventFile struct{ path, value, text string }
+	var checked []eventFile
 	for _, p := range events {
 		b, _ := os.ReadFile(p)
-		first := strings.SplitN(string(b), "\n", 2)[0]
-		i := strings.Index(first, `"name":"Event","value":"`)
-		if i < 0 {
+		value, ok := eventOf(strings.SplitN(string(b), "\n", 2)[0])
+		if !ok || strings.ContainsAny(value, `*?\`) || byEvent.File(0, value) != p {
 			continue
 		}
-		value := first[i+len(`"name":"Event","value":"`):]
-		value = value[:strings.IndexByte(value, '"')]
-		if strings.ContainsAny(value, `*?\`) || byEvent.File(0, value) != p {
-			continue
+		if string(b) != gamesOf[value] {
+			t.Errorf("%s is not the games of event %s of one run:\n%s", filepath.Base(p), value, lineDifference(gamesOf[value], string(b)))
 		}
-		want, _, _ := runAsh(t, "", "", "convert", "--to", "jsonl", "--where", "Event="+value, books)
-		if string(b) != want {
-			t.Errorf("%s is not what --where Event=%s writes:\n%s", filepath.Base(p), value, lineDifference(want, string(b)))
-		}
-		checked++
+		checked = append(checked, eventFile{p, value, string(b)})
 	}
-	if checked < 3 {
-		t.Errorf("only %d event files compared", checked)
+	if len(checked) < 3 {
+		t.Errorf("only %d event files compared", len(checked))
+	}
+	for _, e := range testenv.Sample(checked, 4) {
+		want, _, _ := runAsh(t, "", "", "convert", "--to", "jsonl", "--where", "Event="+e.value, books)
+		if e.text != want {
+			t.Errorf("%s is not what --where Event=%s writes:\n%s", filepath.Base(e.path), e.value, lineDifference(want, e.text))
+		}
 	}
 
 	// A file that cannot be written: none is.
@@ -105,6 +119,23 @@ func TestSplitOnBinary(t *testing.T) {
 			t.Errorf("%s: exit %d\n%s", strings.Join(args, " "), code, stderr)
 		}
 	}
+}
+
+// eventOf is the value of the Event tag of a game of convert --to jsonl's
+// output, one line.
+func eventOf(line string) (string, bool) {
+	var g struct {
+		Tags []struct{ Name, Value string }
+	}
+	if json.Unmarshal([]byte(line), &g) != nil {
+		return "", false
+	}
+	for _, tag := range g.Tags {
+		if tag.Name == "Event" {
+			return tag.Value, true
+		}
+	}
+	return "", false
 }
 
 // bookGames counts the games of testdata/books (each starts with its Event
