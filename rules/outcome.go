@@ -85,25 +85,6 @@ type posKey struct {
 	meta uint64
 }
 
-// setKey writes the position's key into k and returns its hash (keyHash),
-// mixed from the words as they are built: reading them back from k would
-// wait on the stores just made.
-func (p *Position) setKey(k *posKey) uint64 {
-	b := &p.byKind
-	// Kind values: Pawn 1, Knight 2, Bishop 3, Rook 4, Queen 5, King 6.
-	b0 := p.byColor[White]
-	b1 := b[Pawn] | b[Bishop] | b[Queen]
-	b2 := b[Knight] | b[Bishop] | b[King]
-	b3 := b[Rook] | b[Queen] | b[King]
-	ep := NoSquare
-	if p.ep != NoSquare && p.epCapturable() {
-		ep = p.ep
-	}
-	meta := keyMeta(p.side, p.leap, p.castle, ep)
-	k.board[0], k.board[1], k.board[2], k.board[3], k.meta = b0, b1, b2, b3, meta
-	return keyHash(b0, b1, b2, b3, meta)
-}
-
 // epCapturable reports whether an en passant capture is legal now: only
 // then does the en passant square make the position different (FIDE Laws
 // 9.2.2; a pawn pinned to its king does not).
@@ -277,6 +258,22 @@ func (h *History) record(mayCheck, men bool) {
 		// This ply follows a move by the side not to move here.
 		h.quiet[e.side^1] = ply
 	}
+	// The key, built here rather than in a function of its own, which the
+	// build does not inline into PlayMayCheck, and before its entry is
+	// taken, so that no pointer into the positions is kept across the
+	// rare call; the hash is mixed from the words as they are built.
+	// Kind values: Pawn 1, Knight 2, Bishop 3, Rook 4, Queen 5, King 6.
+	b := &p.byKind
+	b0 := p.byColor[White]
+	b1 := b[Pawn] | b[Bishop] | b[Queen]
+	b2 := b[Knight] | b[Bishop] | b[King]
+	b3 := b[Rook] | b[Queen] | b[King]
+	ep := NoSquare
+	if p.ep != NoSquare && p.epCapturable() {
+		ep = p.ep
+	}
+	meta := keyMeta(p.side, p.leap, p.castle, ep)
+	hash := keyHash(b0, b1, b2, b3, meta)
 	// The key is written where a new position is kept (the entry after the
 	// last), not built apart and copied there; when the position is
 	// already known, the entry is given back.
@@ -287,11 +284,12 @@ func (h *History) record(mayCheck, men bool) {
 		h.positions = append(h.positions, histPos{})
 	}
 	np := &h.positions[i]
-	np.hash = p.setKey(&np.key)
+	np.key.board[0], np.key.board[1], np.key.board[2], np.key.board[3], np.key.meta = b0, b1, b2, b3, meta
+	np.hash = hash
 	at := uint32(ply - h.keyBase)
 	// A position whose hash's top byte no earlier one of the window had
 	// is new (as at most plies of a game): no search.
-	j, bit := -1, np.hash>>56
+	j, bit := -1, hash>>56
 	if h.seen[bit>>6]&(1<<(bit&63)) != 0 {
 		j = h.find(np, i)
 	}
@@ -402,9 +400,9 @@ func (h *History) MayCheck(m Move) bool { return !h.moverSafe || h.pos.MayGiveCh
 // or MayCheck(m) already (may is its answer): the replayer asks it before
 // every move.
 func (h *History) PlayMayCheck(m Move, may bool) {
-	mayCheck := !h.moverSafe || may
+	mayCheck, men := !h.moverSafe || may, m.Promotion|m.ConvKind != NoKind
 	h.pos.Play(m)
-	h.record(mayCheck, m.Promotion|m.ConvKind != NoKind)
+	h.record(mayCheck, men)
 	h.moverSafe = true
 }
 

@@ -180,13 +180,13 @@ func (p *Position) pieceCount(c Color) int {
 
 // Play applies a legal move and passes the turn.
 func (p *Position) Play(m Move) {
-	mover, no := p.side, p.fullmove
+	// The mover and his move's number are found after it (checkLossPlayed).
 	p.apply(m)
 	if p.side == Black {
 		p.fullmove++
 	}
 	p.side ^= 1
-	p.checkLoss(no, mover)
+	p.checkLossPlayed()
 }
 
 // PlayKeepTurn applies a move and leaves the same side to move (compound
@@ -203,6 +203,17 @@ func (p *Position) PlayKeepTurn(m Move) {
 func (p *Position) checkLoss(move int, side Color) {
 	if p.s.KingLeap == LeapNeverChecked {
 		p.loseCheckedLeaps(move, side)
+	}
+}
+
+// checkLossPlayed is checkLoss after Play has passed the turn: the mover
+// is the side not to move, and the number of his move one less than the
+// position's after a move of Black's (apply changes neither). Worked out
+// only under the rule, rather than kept across apply at every move.
+func (p *Position) checkLossPlayed() {
+	if p.s.KingLeap == LeapNeverChecked {
+		mover := p.side ^ 1
+		p.loseCheckedLeaps(p.fullmove-int(mover), mover)
 	}
 }
 
