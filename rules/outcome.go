@@ -220,16 +220,21 @@ type History struct {
 // NewHistory starts a history at p (copied).
 func NewHistory(p *Position) *History {
 	h := &History{pos: *p, quiet: [2]int{-1, -1}}
-	h.record(true, true)
+	h.record(false, true, true)
 	return h
 }
 
-// record keeps the position just reached; mayCheck false says that the
-// side to move is surely not in check (no attack test), men true that the
-// men may have changed otherwise than by a capture (a promotion, a
-// conversion, a new start).
-func (h *History) record(mayCheck, men bool) {
+// record keeps the position just reached; pass true says that a move
+// has been applied and ends its turn (the turn passes first: Play),
+// mayCheck false that the side to move is surely not in check (no attack
+// test), men true that the men may have changed otherwise than by a
+// capture (a promotion, a conversion, a new start).
+func (h *History) record(pass, mayCheck, men bool) {
 	p := &h.pos
+	if pass {
+		p.passTurn()
+		p.checkLossPlayed()
+	}
 	h.prev = h.last
 	// Field by field: a composite literal is built apart a byte at a time
 	// and copied in with a wide load, which stalls on those narrow stores.
@@ -401,15 +406,15 @@ func (h *History) MayCheck(m Move) bool { return !h.moverSafe || h.pos.MayGiveCh
 // every move.
 func (h *History) PlayMayCheck(m Move, may bool) {
 	mayCheck, men := !h.moverSafe || may, m.Promotion|m.ConvKind != NoKind
-	h.pos.Play(m)
-	h.record(mayCheck, men)
+	h.pos.apply(m) // Play, with its turn passed in record
+	h.record(true, mayCheck, men)
 	h.moverSafe = true
 }
 
 // PlayKeepTurn applies a move of a compound turn.
 func (h *History) PlayKeepTurn(m Move) {
 	h.pos.PlayKeepTurn(m)
-	h.record(true, m.Promotion|m.ConvKind != NoKind)
+	h.record(false, true, m.Promotion|m.ConvKind != NoKind)
 	// The opponent, not to move, may be in check now.
 	h.moverSafe = false
 }

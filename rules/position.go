@@ -180,13 +180,16 @@ func (p *Position) pieceCount(c Color) int {
 
 // Play applies a legal move and passes the turn.
 func (p *Position) Play(m Move) {
-	// The mover and his move's number are found after it (checkLossPlayed).
 	p.apply(m)
-	if p.side == Black {
-		p.fullmove++
-	}
-	p.side ^= 1
+	p.passTurn()
 	p.checkLossPlayed()
+}
+
+// passTurn passes the turn after a move that apply has made: the move
+// number goes up after Black's (1), not White's (0).
+func (p *Position) passTurn() {
+	p.fullmove += int(p.side & 1)
+	p.side ^= 1
 }
 
 // PlayKeepTurn applies a move and leaves the same side to move (compound
@@ -206,10 +209,10 @@ func (p *Position) checkLoss(move int, side Color) {
 	}
 }
 
-// checkLossPlayed is checkLoss after Play has passed the turn: the mover
-// is the side not to move, and the number of his move one less than the
-// position's after a move of Black's (apply changes neither). Worked out
-// only under the rule, rather than kept across apply at every move.
+// checkLossPlayed is checkLoss after passTurn: the mover is the side not
+// to move, and the number of his move one less than the position's after
+// a move of Black's (apply changes neither). Worked out only under the
+// rule, rather than kept across apply at every move.
 func (p *Position) checkLossPlayed() {
 	if p.s.KingLeap == LeapNeverChecked {
 		mover := p.side ^ 1

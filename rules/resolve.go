@@ -558,5 +558,5 @@ func (h *History) ResetInitial(s *Settings) {
 func (h *History) restart() {
 	h.clearWindow()
 	h.plies, h.keyBase, h.quiet, h.moverSafe = 0, 0, [2]int{-1, -1}, false
-	h.record(true, true)
+	h.record(false, true, true)
 }
