@@ -6,18 +6,7 @@ package rules
 // order. A replayer resolving a written move needs only these; generating
 // and testing every move of every position cost it half its time.
 func (p *Position) LegalMovesTo(dst []Move, k Kind, to Square) []Move {
-	return p.legalTo(dst, k, to, p.InCheck())
-}
-
-// legalTo is legalMovesTo, with the common case (not in check, a square
-// of the board, a kind of man) handed to plainTo, which calls
-// legalMovesTo for the cases it leaves: the call is the last thing done
-// on either path, so nothing is kept across it.
-func (p *Position) legalTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
-	if !inCheck && uint8(to) < 64 && k > NoKind && k <= King {
-		return p.plainTo(dst, k, to)
-	}
-	return p.legalMovesTo(dst, k, to, inCheck)
+	return p.plainTo(dst, k, to, p.InCheck())
 }
 
 // legalMovesTo is kept out of line: the build's profile would inline its
@@ -30,7 +19,7 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 		return dst
 	}
 	// The common case, a move with its side not in check, is plainTo's,
-	// which legalTo calls first and which calls this for the cases it
+	// which LegalMovesTo calls first and which calls this for the cases it
 	// leaves. (These lines keep the offsets of the calls below in the
 	// function, which the build's profile matches its call sites by.)
 	//
@@ -130,9 +119,10 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 	return out
 }
 
-// plainTo is legalMovesTo, not in check, answering most written moves
-// itself and handing the rest to legalMovesTo: it answers a man other
-// than the king to a square where it neither promotes nor takes en
+// plainTo is legalMovesTo, answering most written moves itself and
+// handing the rest to legalMovesTo as its last act (nothing is kept across
+// the call): it answers, not in check and to a square of the board, a man
+// other than the king to a square where it neither promotes nor takes en
 // passant, with no capture that a conversion or a stuck pawn could
 // change. Then a candidate's move is safe for its king
 // unless the man is pinned and leaves its line, so the candidates are
@@ -142,13 +132,13 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 // king's step is answered too, when no castling right is left and no
 // further setting applies: legal when its square is not attacked once the
 // king has left its own.
-func (p *Position) plainTo(dst []Move, k Kind, to Square) []Move {
+func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 	s := p.s
 	us, them := p.side&1, (p.side^1)&1
-	if k == King && (p.law&lawCastling != 0 && p.castle != 0 || p.law&lawExtra != 0) {
-		// Castling may land where a man of ours stands (Chess960), and
-		// the further settings are legal's: the general path.
-		return p.legalMovesTo(dst, k, to, false)
+	if inCheck || uint8(to) > 63 || k <= NoKind || k > King || k == King && (p.law&lawCastling != 0 && p.castle != 0 || p.law&lawExtra != 0) {
+		// Castling may land where a man of ours stands (Chess960), the
+		// further settings are legal's, and so is a check: the general path.
+		return p.legalMovesTo(dst, k, to, inCheck)
 	}
 	t := bb(to)
 	own, enemy := p.byColor[us], p.byColor[them]
@@ -399,7 +389,7 @@ func pinLine(ksq Square, snipers uint64, from Square, occ uint64) uint64 {
 // made when it recorded the position instead of a new one. The position
 // must only have changed through Play and PlayKeepTurn.
 func (h *History) LegalMovesTo(dst []Move, k Kind, to Square) []Move {
-	return h.pos.legalTo(dst, k, to, h.InCheck())
+	return h.pos.plainTo(dst, k, to, h.InCheck())
 }
 
 // HasLegalMove is Position().HasLegalMove, with the recorded check test.
