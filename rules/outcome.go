@@ -141,8 +141,10 @@ type histPos struct {
 const linearMax = 16
 
 // keyMeta packs a key's fields other than the board into one word.
-func keyMeta(side Color, leap [2]bool, castle uint8, ep Square) uint64 {
-	return uint64(side) | uint64(b2u(leap[0]))<<8 | uint64(b2u(leap[1]))<<16 | uint64(castle)<<24 | uint64(uint8(ep))<<32
+// The leap rights come as two values, not the array, which would be
+// stored and read back to be indexed.
+func keyMeta(side Color, leapW, leapB bool, castle uint8, ep Square) uint64 {
+	return uint64(side) | uint64(b2u(leapW))<<8 | uint64(b2u(leapB))<<16 | uint64(castle)<<24 | uint64(uint8(ep))<<32
 }
 
 // keyHash mixes a key's words: each multiplied by its own odd constant
@@ -266,18 +268,19 @@ func (h *History) record(pass, mayCheck, men bool) {
 	// The key, built here rather than in a function of its own, which the
 	// build does not inline into PlayMayCheck, and before its entry is
 	// taken, so that no pointer into the positions is kept across the
-	// rare call; the hash is mixed from the words as they are built.
+	// rare call (nor the words: its en-passant square comes first); the
+	// hash is mixed from the words as they are built.
+	ep := NoSquare
+	if p.ep != NoSquare && p.epCapturable() {
+		ep = p.ep
+	}
 	// Kind values: Pawn 1, Knight 2, Bishop 3, Rook 4, Queen 5, King 6.
 	b := &p.byKind
 	b0 := p.byColor[White]
 	b1 := b[Pawn] | b[Bishop] | b[Queen]
 	b2 := b[Knight] | b[Bishop] | b[King]
 	b3 := b[Rook] | b[Queen] | b[King]
-	ep := NoSquare
-	if p.ep != NoSquare && p.epCapturable() {
-		ep = p.ep
-	}
-	meta := keyMeta(p.side, p.leap, p.castle, ep)
+	meta := keyMeta(p.side, p.leap[White], p.leap[Black], p.castle, ep)
 	hash := keyHash(b0, b1, b2, b3, meta)
 	// The key is written where a new position is kept (the entry after the
 	// last), not built apart and copied there; when the position is
