@@ -406,7 +406,9 @@ func (h *History) MayCheck(m Move) bool { return !h.moverSafe || h.pos.MayGiveCh
 
 // PlayMayCheck is Play for a caller that has asked Position().MayGiveCheck(m)
 // or MayCheck(m) already (may is its answer): the replayer asks it before
-// every move.
+// every move. It calls apply itself, on the line where it called Play, and
+// record passes the turn: the build's profile makes that line's call hot,
+// where apply inside an inlined Play stayed a call at every move.
 func (h *History) PlayMayCheck(m Move, may bool) {
 	mayCheck, men := !h.moverSafe || may, m.Promotion|m.ConvKind != NoKind
 	h.pos.apply(m) // Play, with its turn passed in record
