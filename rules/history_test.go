@@ -60,10 +60,19 @@ type refHistory struct {
 	halfmove int
 }
 
+// keyOf is p's repetition key as History.record builds it (under a rule
+// that counts repetitions, so that it builds one).
+func keyOf(p *Position) posKey {
+	s := *p.s
+	s.Repetition = RepetitionFide
+	q := *p
+	q.s = &s
+	h := NewHistory(&q)
+	return h.positions[h.cur].key
+}
+
 func (r *refHistory) add(p *Position) {
-	var k posKey
-	p.setKey(&k)
-	r.keys = append(r.keys, k)
+	r.keys = append(r.keys, keyOf(p))
 	r.side = append(r.side, p.side)
 	r.checked = append(r.checked, p.InCheck())
 	r.halfmove = p.halfmove
@@ -146,8 +155,7 @@ func TestHistoryRepetitionsRandomized(t *testing.T) {
 				quiet = append(quiet, m)
 				q := *p
 				q.Play(m)
-				var k posKey
-				q.setKey(&k)
+				k := keyOf(&q)
 				if q.InCheck() {
 					checks = append(checks, m)
 				}

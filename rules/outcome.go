@@ -85,25 +85,6 @@ type posKey struct {
 	meta uint64
 }
 
-// setKey writes the position's key into k and returns its hash (keyHash),
-// mixed from the words as they are built: reading them back from k would
-// wait on the stores just made.
-func (p *Position) setKey(k *posKey) uint64 {
-	b := &p.byKind
-	// Kind values: Pawn 1, Knight 2, Bishop 3, Rook 4, Queen 5, King 6.
-	b0 := p.byColor[White]
-	b1 := b[Pawn] | b[Bishop] | b[Queen]
-	b2 := b[Knight] | b[Bishop] | b[King]
-	b3 := b[Rook] | b[Queen] | b[King]
-	ep := NoSquare
-	if p.ep != NoSquare && p.epCapturable() {
-		ep = p.ep
-	}
-	meta := keyMeta(p.side, p.leap, p.castle, ep)
-	k.board[0], k.board[1], k.board[2], k.board[3], k.meta = b0, b1, b2, b3, meta
-	return keyHash(b0, b1, b2, b3, meta)
-}
-
 // epCapturable reports whether an en passant capture is legal now: only
 // then does the en passant square make the position different (FIDE Laws
 // 9.2.2; a pawn pinned to its king does not).
@@ -160,8 +141,10 @@ type histPos struct {
 const linearMax = 16
 
 // keyMeta packs a key's fields other than the board into one word.
-func keyMeta(side Color, leap [2]bool, castle uint8, ep Square) uint64 {
-	return uint64(side) | uint64(b2u(leap[0]))<<8 | uint64(b2u(leap[1]))<<16 | uint64(castle)<<24 | uint64(uint8(ep))<<32
+// The leap rights come as two values, not the array, which would be
+// stored and read back to be indexed.
+func keyMeta(side Color, leapW, leapB bool, castle uint8, ep Square) uint64 {
+	return uint64(side) | uint64(b2u(leapW))<<8 | uint64(b2u(leapB))<<16 | uint64(castle)<<24 | uint64(uint8(ep))<<32
 }
 
 // keyHash mixes a key's words: each multiplied by its own odd constant
@@ -239,16 +222,21 @@ type History struct {
 // NewHistory starts a history at p (copied).
 func NewHistory(p *Position) *History {
 	h := &History{pos: *p, quiet: [2]int{-1, -1}}
-	h.record(true, true)
+	h.record(false, true, true)
 	return h
 }
 
-// record keeps the position just reached; mayCheck false says that the
-// side to move is surely not in check (no attack test), men true that the
-// men may have changed otherwise than by a capture (a promotion, a
-// conversion, a new start).
-func (h *History) record(mayCheck, men bool) {
+// record keeps the position just reached; pass true says that a move
+// has been applied and ends its turn (the turn passes first: Play),
+// mayCheck false that the side to move is surely not in check (no attack
+// test), men true that the men may have changed otherwise than by a
+// capture (a promotion, a conversion, a new start).
+func (h *History) record(pass, mayCheck, men bool) {
 	p := &h.pos
+	if pass {
+		p.passTurn()
+		p.checkLossPlayed()
+	}
 	h.prev = h.last
 	// Field by field: a composite literal is built apart a byte at a time
 	// and copied in with a wide load, which stalls on those narrow stores.
@@ -277,6 +265,23 @@ func (h *History) record(mayCheck, men bool) {
 		// This ply follows a move by the side not to move here.
 		h.quiet[e.side^1] = ply
 	}
+	// The key, built here rather than in a function of its own, which the
+	// build does not inline into PlayMayCheck, and before its entry is
+	// taken, so that no pointer into the positions is kept across the
+	// rare call (nor the words: its en-passant square comes first); the
+	// hash is mixed from the words as they are built.
+	ep := NoSquare
+	if p.ep != NoSquare && p.epCapturable() {
+		ep = p.ep
+	}
+	// Kind values: Pawn 1, Knight 2, Bishop 3, Rook 4, Queen 5, King 6.
+	b := &p.byKind
+	b0 := p.byColor[White]
+	b1 := b[Pawn] | b[Bishop] | b[Queen]
+	b2 := b[Knight] | b[Bishop] | b[King]
+	b3 := b[Rook] | b[Queen] | b[King]
+	meta := keyMeta(p.side, p.leap[White], p.leap[Black], p.castle, ep)
+	hash := keyHash(b0, b1, b2, b3, meta)
 	// The key is written where a new position is kept (the entry after the
 	// last), not built apart and copied there; when the position is
 	// already known, the entry is given back.
@@ -287,11 +292,12 @@ func (h *History) record(mayCheck, men bool) {
 		h.positions = append(h.positions, histPos{})
 	}
 	np := &h.positions[i]
-	np.hash = p.setKey(&np.key)
+	np.key.board[0], np.key.board[1], np.key.board[2], np.key.board[3], np.key.meta = b0, b1, b2, b3, meta
+	np.hash = hash
 	at := uint32(ply - h.keyBase)
 	// A position whose hash's top byte no earlier one of the window had
 	// is new (as at most plies of a game): no search.
-	j, bit := -1, np.hash>>56
+	j, bit := -1, hash>>56
 	if h.seen[bit>>6]&(1<<(bit&63)) != 0 {
 		j = h.find(np, i)
 	}
@@ -400,18 +406,20 @@ func (h *History) MayCheck(m Move) bool { return !h.moverSafe || h.pos.MayGiveCh
 
 // PlayMayCheck is Play for a caller that has asked Position().MayGiveCheck(m)
 // or MayCheck(m) already (may is its answer): the replayer asks it before
-// every move.
+// every move. It calls apply itself, on the line where it called Play, and
+// record passes the turn: the build's profile makes that line's call hot,
+// where apply inside an inlined Play stayed a call at every move.
 func (h *History) PlayMayCheck(m Move, may bool) {
-	mayCheck := !h.moverSafe || may
-	h.pos.Play(m)
-	h.record(mayCheck, m.Promotion|m.ConvKind != NoKind)
+	mayCheck, men := !h.moverSafe || may, m.Promotion|m.ConvKind != NoKind
+	h.pos.apply(m) // Play, with its turn passed in record
+	h.record(true, mayCheck, men)
 	h.moverSafe = true
 }
 
 // PlayKeepTurn applies a move of a compound turn.
 func (h *History) PlayKeepTurn(m Move) {
 	h.pos.PlayKeepTurn(m)
-	h.record(true, m.Promotion|m.ConvKind != NoKind)
+	h.record(false, true, m.Promotion|m.ConvKind != NoKind)
 	// The opponent, not to move, may be in check now.
 	h.moverSafe = false
 }

@@ -83,9 +83,36 @@ func NewPosition(s *Settings) *Position {
 
 // setInitial makes p the profile's initial array (NewPosition), in place.
 func (p *Position) setInitial(s *Settings) {
-	*p = Position{s: s, law: lawOf(s), ep: NoSquare, fullmove: 1}
+	if int(s.Setup) < len(initialMen) {
+		*p = initialMen[s.Setup]
+	} else {
+		*p = Position{}
+		p.placeInitial(s.Setup)
+	}
+	p.s, p.law, p.ep, p.fullmove = s, lawOf(s), NoSquare, 1
+	leap := s.KingLeap != LeapOff
+	p.leap = [2]bool{leap, leap}
+	if s.Castling {
+		p.castle = castleWK | castleWQ | castleBK | castleBQ
+		p.castleRook = [4]Square{7, 0, 63, 56}
+	}
+}
+
+// initialMen is, for each setup, a position of nothing but its initial
+// array's men: every game starts from one, and a copy of the board and
+// bitboards costs less than putting 32 men on them.
+var initialMen [SetupShatranj + 1]Position
+
+func init() {
+	for i := range initialMen {
+		initialMen[i].placeInitial(Setup(i))
+	}
+}
+
+// placeInitial puts the men of setup's initial array on p's board.
+func (p *Position) placeInitial(setup Setup) {
 	for c := White; c <= Black; c++ {
-		br := backRank(s.Setup, c)
+		br := backRank(setup, c)
 		r1, r2 := 0, 1
 		if c == Black {
 			r1, r2 = 7, 6
@@ -94,11 +121,6 @@ func (p *Position) setInitial(s *Settings) {
 			p.put(MakeSquare(f, r1), MakePiece(c, br[f]))
 			p.put(MakeSquare(f, r2), MakePiece(c, Pawn))
 		}
-		p.leap[c] = s.KingLeap != LeapOff
-	}
-	if s.Castling {
-		p.castle = castleWK | castleWQ | castleBK | castleBQ
-		p.castleRook = [4]Square{7, 0, 63, 56}
 	}
 }
 
@@ -180,13 +202,16 @@ func (p *Position) pieceCount(c Color) int {
 
 // Play applies a legal move and passes the turn.
 func (p *Position) Play(m Move) {
-	mover, no := p.side, p.fullmove
 	p.apply(m)
-	if p.side == Black {
-		p.fullmove++
-	}
+	p.passTurn()
+	p.checkLossPlayed()
+}
+
+// passTurn passes the turn after a move that apply has made: the move
+// number goes up after Black's (1), not White's (0).
+func (p *Position) passTurn() {
+	p.fullmove += int(p.side & 1)
 	p.side ^= 1
-	p.checkLoss(no, mover)
 }
 
 // PlayKeepTurn applies a move and leaves the same side to move (compound
@@ -203,6 +228,17 @@ func (p *Position) PlayKeepTurn(m Move) {
 func (p *Position) checkLoss(move int, side Color) {
 	if p.s.KingLeap == LeapNeverChecked {
 		p.loseCheckedLeaps(move, side)
+	}
+}
+
+// checkLossPlayed is checkLoss after passTurn: the mover is the side not
+// to move, and the number of his move one less than the position's after
+// a move of Black's (apply changes neither). Worked out only under the
+// rule, rather than kept across apply at every move.
+func (p *Position) checkLossPlayed() {
+	if p.s.KingLeap == LeapNeverChecked {
+		mover := p.side ^ 1
+		p.loseCheckedLeaps(p.fullmove-int(mover), mover)
 	}
 }
 

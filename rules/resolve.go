@@ -6,18 +6,7 @@ package rules
 // order. A replayer resolving a written move needs only these; generating
 // and testing every move of every position cost it half its time.
 func (p *Position) LegalMovesTo(dst []Move, k Kind, to Square) []Move {
-	return p.legalTo(dst, k, to, p.InCheck())
-}
-
-// legalTo is legalMovesTo, with the common case (not in check, a square
-// of the board, a kind of man) handed to plainTo, which calls
-// legalMovesTo for the cases it leaves: the call is the last thing done
-// on either path, so nothing is kept across it.
-func (p *Position) legalTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
-	if !inCheck && uint8(to) < 64 && k > NoKind && k <= King {
-		return p.plainTo(dst, k, to)
-	}
-	return p.legalMovesTo(dst, k, to, inCheck)
+	return p.plainTo(dst, k, to, p.InCheck())
 }
 
 // legalMovesTo is kept out of line: the build's profile would inline its
@@ -29,8 +18,8 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 	if k <= NoKind || k > King {
 		return dst
 	}
-	// The common case, a move with its side not in check, is plainTo's,
-	// which legalTo calls first and which calls this for the cases it
+	// The common case, a man's move to a square of the board, is plainTo's,
+	// which LegalMovesTo calls first and which calls this for the cases it
 	// leaves. (These lines keep the offsets of the calls below in the
 	// function, which the build's profile matches its call sites by.)
 	//
@@ -130,11 +119,13 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 	return out
 }
 
-// plainTo is legalMovesTo, not in check, answering most written moves
-// itself and handing the rest to legalMovesTo: it answers a man other
-// than the king to a square where it neither promotes nor takes en
-// passant, with no capture that a conversion or a stuck pawn could
-// change. Then a candidate's move is safe for its king
+// plainTo is legalMovesTo, answering most written moves itself and
+// handing the rest to legalMovesTo as its last act (nothing is kept across
+// the call): it answers, to a square of the board, a man other than the
+// king to a square where it neither promotes nor takes en passant, with no
+// capture that a conversion or a stuck pawn could change. In check, each
+// candidate takes the full king-safety test (safeFrom) instead of the pin
+// test below. Out of check a candidate's move is safe for its king
 // unless the man is pinned and leaves its line, so the candidates are
 // narrowed as a bit set and their moves appended once, in the order of
 // LegalMoves (by origin); under the settings that look further than king
@@ -142,13 +133,13 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 // king's step is answered too, when no castling right is left and no
 // further setting applies: legal when its square is not attacked once the
 // king has left its own.
-func (p *Position) plainTo(dst []Move, k Kind, to Square) []Move {
+func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 	s := p.s
 	us, them := p.side&1, (p.side^1)&1
-	if k == King && (p.law&lawCastling != 0 && p.castle != 0 || p.law&lawExtra != 0) {
+	if uint8(to) > 63 || k <= NoKind || k > King || k == King && (p.law&lawCastling != 0 && p.castle != 0 || p.law&lawExtra != 0) {
 		// Castling may land where a man of ours stands (Chess960), and
 		// the further settings are legal's: the general path.
-		return p.legalMovesTo(dst, k, to, false)
+		return p.legalMovesTo(dst, k, to, inCheck)
 	}
 	t := bb(to)
 	own, enemy := p.byColor[us], p.byColor[them]
@@ -159,7 +150,7 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square) []Move {
 	flags := MoveFlags(0)
 	if enemy&t != 0 {
 		if p.law&(lawStuck|lawWait) != 0 && (p.law&lawStuck != 0 || enemy&p.byKind[Pawn]&lastRank(them) != 0) {
-			return p.legalMovesTo(dst, k, to, false)
+			return p.legalMovesTo(dst, k, to, inCheck)
 		}
 		flags = FlagCapture
 	}
@@ -170,7 +161,7 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square) []Move {
 		if from != bb(ksq) || kingAtt[ksq]&t == 0 {
 			// Another king (a FEN may set one), or a leap: the general
 			// path.
-			return p.legalMovesTo(dst, k, to, false)
+			return p.legalMovesTo(dst, k, to, inCheck)
 		}
 		if p.kingSafeAt(ksq, to, occ) {
 			dst = append(dst, NewMove(ksq, to, flags))
@@ -179,7 +170,7 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square) []Move {
 	}
 	if k == Pawn {
 		if t&lastRank(us) != 0 || to == p.ep {
-			return p.legalMovesTo(dst, k, to, false)
+			return p.legalMovesTo(dst, k, to, inCheck)
 		}
 		from &^= lastRank(us)
 		if flags != 0 {
@@ -205,7 +196,9 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square) []Move {
 		from = p.reaching(k, to, from, occ)
 	}
 	ksq := p.kingSq[us]
-	if lined := from & kingLines[ksq]; lined != 0 {
+	if inCheck {
+		from = p.safeFrom(ksq, to, from, occ)
+	} else if lined := from & kingLines[ksq]; lined != 0 {
 		// Only a man on a line through its king can be pinned.
 		rq, bq := p.sliders(them)
 		snipers := rookLines[ksq]&rq | bishopLines[ksq]&bq
@@ -229,6 +222,22 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square) []Move {
 		}
 	}
 	return dst
+}
+
+// safeFrom is from less the men whose move to to would leave their king,
+// on ksq, attacked (occ: the occupancy before the move): safeAfter's test
+// for a move of a man other than the king that takes what stands on to
+// (no en passant) and converts nothing. In check a pin is not enough:
+// the move must also answer the check.
+func (p *Position) safeFrom(ksq, to Square, from, occ uint64) uint64 {
+	them, t := (p.side^1)&1, bb(to)
+	for x := from; x != 0; x &= x - 1 {
+		f := bb(Square(trailing(x)))
+		if p.s.attackedByIn(ksq, them, occ&^f|t, p.byColor[them]&^t, &p.byKind) {
+			from &^= f
+		}
+	}
+	return from
 }
 
 // kingSafeAt reports whether the side to move's king, on ksq, would be
@@ -399,7 +408,7 @@ func pinLine(ksq Square, snipers uint64, from Square, occ uint64) uint64 {
 // made when it recorded the position instead of a new one. The position
 // must only have changed through Play and PlayKeepTurn.
 func (h *History) LegalMovesTo(dst []Move, k Kind, to Square) []Move {
-	return h.pos.legalTo(dst, k, to, h.InCheck())
+	return h.pos.plainTo(dst, k, to, h.InCheck())
 }
 
 // HasLegalMove is Position().HasLegalMove, with the recorded check test.
@@ -558,5 +567,5 @@ func (h *History) ResetInitial(s *Settings) {
 func (h *History) restart() {
 	h.clearWindow()
 	h.plies, h.keyBase, h.quiet, h.moverSafe = 0, 0, [2]int{-1, -1}, false
-	h.record(true, true)
+	h.record(false, true, true)
 }
