@@ -33,3 +33,11 @@ func SetPlainRuns(on bool) (restore func()) {
 	plainRuns = on
 	return func() { plainRuns = old }
 }
+
+// SetDescBatch sets the most top-level elements the descriptive scanner
+// reads at a time in a game read in parts, and returns what restores it.
+func SetDescBatch(n int) (restore func()) {
+	old := descBatch
+	descBatch = n
+	return func() { descBatch = old }
+}

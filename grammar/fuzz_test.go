@@ -111,6 +111,14 @@ func checkInput(t *testing.T, data []byte) {
 		if d := diffParts(whole, c, &scratch); d != "" {
 			t.Fatalf("game %d in descriptive notation: ParseChunk and ReadInParts differ: %s\ninput chunk %q", n+1, d, c.Data)
 		}
+		// The scanner's batches smaller than the builder's parts, as in a
+		// huge game: a part is built from several batches.
+		restore := grammar.SetDescBatch(1)
+		d := diffPartsOf(whole, c, &scratch, 3)
+		restore()
+		if d != "" {
+			t.Fatalf("game %d in descriptive notation: ParseChunk and ReadInParts of batches smaller than a part differ: %s\ninput chunk %q", n+1, d, c.Data)
+		}
 	}
 	var out1, out2 bytes.Buffer
 	if _, err := pgn.Format(&out1, bytes.NewReader(data), "f.pgn", nil); err != nil {
@@ -145,11 +153,16 @@ func checkInput(t *testing.T, data []byte) {
 // of the record, with whole, c read whole. The parts are copied as they
 // come: their storage is read over by the next one.
 func diffParts(whole *record.Game, c grammar.Chunk, s *grammar.Scratch) string {
+	return diffPartsOf(whole, c, s, 2)
+}
+
+// diffPartsOf is diffParts with parts of at least size nodes.
+func diffPartsOf(whole *record.Game, c grammar.Chunk, s *grammar.Scratch, size int) string {
 	var line []record.Node
 	takes := 0
-	g, parted := grammar.ReadInParts(c, "f.pgn", s, 2, func(g *record.Game, nodes []record.Node) {
+	g, parted := grammar.ReadInParts(c, "f.pgn", s, size, func(g *record.Game, nodes []record.Node) {
 		takes++
-		if len(nodes) < 2 {
+		if len(nodes) < size {
 			panic("a part of fewer nodes than asked for")
 		}
 		line = append(line, copyNodes(nodes)...)

@@ -70,7 +70,12 @@ func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 			return
 		}
 		est = min(est, b.parts.Nodes+1024)
-		s.batch = max(b.parts.Nodes, 1)
+		// The scanner's batches are smaller than the builder's parts:
+		// its elements and the moves it reads ahead are held beside the
+		// part's nodes, and at a part's size they were most of what a
+		// huge game held (docs/robustness.md, "The descriptive scanner
+		// reads less than a part at a time").
+		s.batch = max(min(b.parts.Nodes, descBatch), 1)
 	}
 	s.top = st.elems[:0]
 	b.descParsed = st.parsed[:0]
@@ -95,6 +100,11 @@ func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
 	}
 	b.finish(c, s.rest)
 }
+
+// descBatch is the most top-level elements the descriptive scanner reads
+// at a time in a game read in parts (a variable for the tests that make
+// it smaller than a part).
+var descBatch = 4096
 
 // more scans the next batch of the main line's elements (batch mode),
 // into the storage of the batch before, which the builder has read; the
