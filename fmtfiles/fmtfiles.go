@@ -71,7 +71,8 @@ type Outcome struct {
 	// Differ: a file is not in canonical form.
 	Differ bool
 	// Unplayed counts the games whose main line SAN could not replay
-	// whole: their moves from there are kept as written.
+	// whole: their moves from there are not replayed, and are written
+	// as read (their form kept, a piece's letter in English).
 	Unplayed int
 }
 
@@ -220,7 +221,7 @@ func (fm *formatter) file(path string) (fmtResult, error) {
 		// rewritten a part at a time.
 		rewrite = pgn.SANRewrite(name, o.SAN, func(f *replay.Finding) {
 			fm.unplayed++
-			fmt.Fprintf(o.Stderr, "%s:%d:%d: %s: %s [%s]; the moves from there are kept as written\n", termtext.Safe(name), f.Line, f.Column, f.Severity, termtext.Safe(f.Message), f.Rule)
+			fmt.Fprintf(o.Stderr, "%s:%d:%d: %s: %s [%s]; the moves from there are not replayed and are written as read, not in canonical SAN\n", termtext.Safe(name), f.Line, f.Column, f.Severity, termtext.Safe(f.Message), f.Rule)
 		}, true)
 	}
 	each := func(out io.Writer) error {

@@ -309,13 +309,14 @@ func TestFmtSAN(t *testing.T) {
 		t.Errorf("fmt without --san must keep the moves as written: exit %d\n%s", code, kept)
 	}
 	// A move the replay cannot play: fmt --san says where, keeps it and
-	// what follows as written, and exits 1.
-	bad := tags + "[Result \"*\"]\n\n1. e2e4 e7e5 2. Ke3 d7d6 *\n"
+	// what follows as read (the form as written, a piece's letter in
+	// English: the German S is N), says so, and exits 1.
+	bad := tags + "[Result \"*\"]\n\n1. e2e4 e7e5 2. Ke3 d7d6 3. Sf3 *\n"
 	if err := os.WriteFile(filepath.Join(dir, "c.pgn"), []byte(bad), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out, errOut, code := runAsh(t, dir, "", "fmt", "--san", "c.pgn")
-	if code != 1 || !strings.Contains(out, "1. e4 e5 2. Ke3 d7d6 *") || !strings.Contains(errOut, "c.pgn:9:17: error:") || !strings.Contains(errOut, "[illegal-move]") {
+	if code != 1 || !strings.Contains(out, "1. e4 e5 2. Ke3 d7d6 3. Nf3 *") || !strings.Contains(errOut, "c.pgn:9:17: error:") || !strings.Contains(errOut, "[illegal-move]; the moves from there are not replayed and are written as read, not in canonical SAN") {
 		t.Errorf("fmt --san with an illegal move: exit %d\n%s\n%s", code, out, errOut)
 	}
 }
