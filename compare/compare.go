@@ -359,7 +359,7 @@ func Unreadable(mode string, i int, recs ...Record) *Entry {
 	if why == nil {
 		return nil
 	}
-	return &Entry{Mode: mode, Game: i, Note: "cannot be read: " + strings.Join(why, "; ")}
+	return &Entry{Mode: mode, Game: i, Note: "not read whole, so not compared: " + strings.Join(why, "; ")}
 }
 
 // asRead is AsRead of the main line line, res its replay and plies the

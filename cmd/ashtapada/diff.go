@@ -29,7 +29,7 @@ func init() {
 			"                                   accepts and the other rejects, and the rule that decides (--set applies to\n" +
 			"                                   the --rules side, --against-set to the --against side)\n" +
 			"  diff --rules X FILE              the record as written against the record as X reads it\n" +
-			"Exit status 1 when there are differences or a game cannot be read.",
+			"Exit status 1 when there are differences or a game is not read whole (a syntax error).",
 		Flags: append(slices.Concat(profileFlags(), configFlags(), pprofFlags), // pprof.go: hidden --cpuprofile, --memprofile
 			&cli.StringFlag{Name: "against", Usage: "mode b: the second profile (default: the --rules profile, or the tags)"},
 			&cli.StringFlag{Name: "against-file", Usage: "mode b: the second profile from a profile file"},

@@ -32,12 +32,12 @@ func TestDiffUnreadableGame(t *testing.T) {
 		args []string
 		want []string // in the report
 	}{
-		{[]string{"diff", "a.pgn", "b.pgn"}, []string{"game 2: cannot be read", "a.pgn:" + unclosed, "b.pgn:" + unclosedB}},
-		{[]string{"diff", "a.pgn", "a.pgn"}, []string{"game 2: cannot be read", "a.pgn:" + unclosed}},
-		{[]string{"diff", "--by", "Event", "a.pgn", "b.pgn"}, []string{"cannot be read", "a.pgn:" + unclosed}},
-		{[]string{"diff", "--rules", "fide", "a.pgn"}, []string{"game 2: cannot be read", "a.pgn:" + unclosed}},
-		{[]string{"diff", "--rules", "fide", "--against", "fide", "--against-set", "stalemate=draw", "b.pgn"}, []string{"game 2: cannot be read", "b.pgn:" + unclosedB}},
-		{[]string{"diff", "--against-set", "stalemate=draw", "a.pgn"}, []string{"game 2: cannot be read", "a.pgn:" + unclosed}},
+		{[]string{"diff", "a.pgn", "b.pgn"}, []string{"game 2: not read whole, so not compared: ", "a.pgn:" + unclosed, "b.pgn:" + unclosedB}},
+		{[]string{"diff", "a.pgn", "a.pgn"}, []string{"game 2: not read whole, so not compared: ", "a.pgn:" + unclosed}},
+		{[]string{"diff", "--by", "Event", "a.pgn", "b.pgn"}, []string{"not read whole, so not compared: ", "a.pgn:" + unclosed}},
+		{[]string{"diff", "--rules", "fide", "a.pgn"}, []string{"game 2: not read whole, so not compared: ", "a.pgn:" + unclosed}},
+		{[]string{"diff", "--rules", "fide", "--against", "fide", "--against-set", "stalemate=draw", "b.pgn"}, []string{"game 2: not read whole, so not compared: ", "b.pgn:" + unclosedB}},
+		{[]string{"diff", "--against-set", "stalemate=draw", "a.pgn"}, []string{"game 2: not read whole, so not compared: ", "a.pgn:" + unclosed}},
 	}
 	for _, c := range cases {
 		out, stderr, code := runAsh(t, dir, "", c.args...)
