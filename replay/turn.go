@@ -174,15 +174,15 @@ func (w *walk) plainMove(n *record.Node, ln *line, side rules.Color) *rules.Move
 	if ln.moveUnknown {
 		ln.hasMove, ln.moveUnknown = true, false
 	}
-	i := 0 // the common case, without plainPick's call
+	m := &list[0] // the common case, without plainPick's call
 	if mv.FromFile >= 0 || mv.FromRank >= 0 || len(list) != 1 {
-		i = plainPick(ln.pos, mv, kind, list)
+		i := plainPick(ln.pos, mv, kind, list)
+		if i < 0 {
+			w.pre.node, w.pre.line = n, ln
+			return nil
+		}
+		m = &list[i]
 	}
-	if i < 0 {
-		w.pre.node, w.pre.line = n, ln
-		return nil
-	}
-	m := &list[i]
 	if m.Promotion != rules.NoKind || m.HasConversion() || m.Flags&(rules.FlagLeap|rules.FlagCastleShort|rules.FlagCastleLong|rules.FlagWaitingMove) != 0 ||
 		(mv.Capture != m.IsCapture() && w.g.Notation != record.UCI) {
 		w.pre.node, w.pre.line = n, ln
