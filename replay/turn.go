@@ -171,24 +171,31 @@ func (w *walk) plainMove(n *record.Node, ln *line, side rules.Color) *rules.Move
 		w.pre.node, w.pre.line = n, ln
 		return nil
 	}
-	if ln.moveUnknown {
-		ln.hasMove, ln.moveUnknown = true, false
-	}
 	m := &list[0] // the common case, without plainPick's call
 	if mv.FromFile >= 0 || mv.FromRank >= 0 || len(list) != 1 {
 		i := plainPick(ln.pos, mv, kind, list)
 		if i < 0 {
-			w.pre.node, w.pre.line = n, ln
+			w.decline(n, ln)
 			return nil
 		}
 		m = &list[i]
 	}
 	if m.Promotion != rules.NoKind || m.HasConversion() || m.Flags&(rules.FlagLeap|rules.FlagCastleShort|rules.FlagCastleLong|rules.FlagWaitingMove) != 0 ||
 		(mv.Capture != m.IsCapture() && w.g.Notation != record.UCI) {
-		w.pre.node, w.pre.line = n, ln
+		w.decline(n, ln)
 		return nil
 	}
+	// The listed move proves that a legal move exists, which playMove
+	// sets anew after the move (line.moved): not stored here.
 	return m
+}
+
+// decline leaves the turn of n, whose legal moves plainMove listed (some),
+// to the general path: they are kept for resolve, and prove that a legal
+// move exists (as proveMove would).
+func (w *walk) decline(n *record.Node, ln *line) {
+	w.pre.node, w.pre.line = n, ln
+	ln.hasMove, ln.moveUnknown = true, false
 }
 
 // keepTo keeps list, the moves LegalMovesTo appended to toList[:0], as
