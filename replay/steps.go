@@ -414,7 +414,7 @@ func (p *Played) keepStop() {
 // m, and writes m's SAN but its check mark, which step adds once the move
 // is played. It keeps n's index in the nodes walked for step (stepAt).
 // listed: as stepSAN's.
-func (w *walk) stepStart(n *record.Node, ln *line, m rules.Move, fixedOrigin, listed bool) {
+func (w *walk) stepStart(n *record.Node, ln *line, m *rules.Move, fixedOrigin, listed bool) {
 	p := w.played
 	if p.steps == nil {
 		// Every move node of the main line is at most one step: one
@@ -451,13 +451,14 @@ func (w *walk) stepStart(n *record.Node, ln *line, m rules.Move, fixedOrigin, li
 	if w.r.cfg.NoSAN {
 		w.toListed = false
 	} else {
-		w.stepSAN(ln.pos, m, fixedOrigin, listed)
+		w.stepSAN(ln.pos, *m, fixedOrigin, listed)
 	}
 }
 
 // step keeps the move just played on the main line (Config.Steps), which
-// stepStart began: move k of its turn, ply ln.ply.
-func (w *walk) step(k int, ln *line, side rules.Color, m rules.Move, gives, mate, keepTurn bool) {
+// stepStart began: *m, move k of its turn, ply ln.ply. (The move by
+// pointer: by value, its six bytes were spilled and copied one by one.)
+func (w *walk) step(k int, ln *line, side rules.Color, m *rules.Move, gives, mate, keepTurn bool) {
 	p, index := w.played, w.stepAt
 	switch {
 	case w.r.cfg.NoSAN:
@@ -467,7 +468,7 @@ func (w *walk) step(k int, ln *line, side rules.Color, m rules.Move, gives, mate
 		w.r.sanText = append(w.r.sanText, '+')
 	}
 	mk := &p.marks[len(p.marks)-1]
-	st := step{move: m, turn: uint8(k)}
+	st := step{move: *m, turn: uint8(k)}
 	if gives {
 		st.flags |= stepCheck
 	}
@@ -485,7 +486,7 @@ func (w *walk) step(k int, ln *line, side rules.Color, m rules.Move, gives, mate
 	// not (a block spanning 2^32 nodes), the step would be wrong, not
 	// merely long: say so rather than write it.
 	di, ds, dn := index-mk.index, len(w.r.sanText)-mk.san, ln.moveNo-mk.number
-	if index < 0 || k > math.MaxUint8 || di < 0 || uint64(di) > math.MaxUint32 || ds > math.MaxUint16 || dn < 0 || dn > math.MaxUint8 {
+	if index < 0 || k > math.MaxUint8 || uint64(di) > math.MaxUint32 || ds > math.MaxUint16 || dn < 0 || dn > math.MaxUint8 {
 		panic(fmt.Sprintf("replay: ply %d (node %d, move %d of its turn, move number %d) does not fit a kept step (block from node %d, move number %d, %d SAN bytes on)",
 			ln.ply, index, k, ln.moveNo, mk.index, mk.number, ds))
 	}

@@ -251,9 +251,10 @@ func plainPick(pos *rules.Position, mv *record.Move, kind rules.Kind, list []rul
 // turn ends with it), and judges what it did: check, mate, the game's
 // end, the written check mark. fixedOrigin: the turn allowed only one man
 // to move (rules.Turn.Origin). listed: Replayer.toList holds the legal
-// moves of the mover's kind to m.To (plainMove listed them), for the
-// step's SAN. The move is read where it is at each use, not kept in
-// registers across the calls.
+// moves of the mover's kind to m.To (plainMove listed them, m among
+// them), for the step's SAN, which then does not list them again over
+// m. The move is read where it is at each use, not kept in registers
+// across the calls.
 func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m *rules.Move, fixedOrigin, listed, last bool) {
 	mv := n.Move
 	var gives bool
@@ -265,11 +266,11 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m *ru
 	// check mark after it (step).
 	if ln.extras {
 		if w.played != nil {
-			// stepSAN may list moves into Replayer.toList, where m
-			// may be.
-			mc := *m
-			m = &mc
-			w.stepStart(n, ln, mc, fixedOrigin, listed)
+			// m may point into Replayer.toList, where stepSAN lists
+			// the moves to m.To only when they are not there (not
+			// listed): a move resolved otherwise is the caller's
+			// (the line count here keeps the build profile's sites).
+			w.stepStart(n, ln, m, fixedOrigin, listed)
 		}
 		if w.traceOrigins {
 			w.trace(*m) // a man read by where it started (descriptive.go)
@@ -318,7 +319,7 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m *ru
 	}
 	if ln.extras {
 		if w.played != nil {
-			w.step(k, ln, side, *m, gives, mate, !last)
+			w.step(k, ln, side, m, gives, mate, !last)
 		}
 		if w.moves {
 			w.res.Moves = append(w.res.Moves, MoveText{Text: mv.Text, MoveNumber: ln.moveNo, Side: side, TurnIndex: k})
