@@ -540,11 +540,10 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 }
 
 // variationAfter is variationMayFollow(nodes[j:], open) without the call
-// for most turns: a move next, or a move number and a move, is no
-// variation.
+// for most turns, where nodes[j] is not a move (line has looked): a move
+// number and a move next is no variation.
 func variationAfter(nodes []record.Node, j int, open bool) bool {
-	if j < len(nodes) && (nodes[j].Kind == record.KindMove ||
-		nodes[j].Kind == record.KindMoveNumber && j+1 < len(nodes) && nodes[j+1].Kind == record.KindMove) {
+	if j+1 < len(nodes) && nodes[j].Kind == record.KindMoveNumber && nodes[j+1].Kind == record.KindMove {
 		return false
 	}
 	return variationMayFollow(nodes[j:], open)
