@@ -80,6 +80,9 @@ type walk struct {
 	// played; stopFrom the number of findings added (w.added) before
 	// the turn was walked (a stop's finding comes after).
 	turnAt, stopFrom int
+	// stepAt is the index in nodes of the move whose step stepStart
+	// began, for step to keep.
+	stepAt int
 	// pathStack holds the variation path of the line being replayed; a
 	// line's path is a view of it, copied only into findings, so that
 	// deeply nested variations cost memory linear in their depth.
@@ -114,7 +117,9 @@ type walk struct {
 	// steps it can have (Config.Steps).
 	mainMoves int
 	// toListed: resolving the move just played listed in Replayer.toList
-	// every legal move of a toKind man to toSquare.
+	// every legal move of a toKind man to toSquare. Only what resolve
+	// (or proveMove) set is read: a plain move (plainMove) leaves it as
+	// it was, and tells its step by argument (playMove's listed).
 	toListed bool
 	toKind   rules.Kind
 	toSquare rules.Square
@@ -194,6 +199,11 @@ type line struct {
 	before *line
 	path   []int // variation path, nil for the main line
 	main   bool
+	// extras: the line is the main line of a walk that does more with
+	// each move than play and judge it: a step (Config.Steps), the move's
+	// text (Config.Moves), the descriptive trail (trace). One test a ply
+	// where each of the three was two.
+	extras bool
 	// firstCheck is, per side, the ply and move that first checked its
 	// king in this line: the moment a never-checked leap right was lost,
 	// for messages.
@@ -364,6 +374,7 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *pa
 		return p
 	}
 	ln.main = true
+	ln.extras = w.played != nil || w.moves || w.traceOrigins
 	if w.played != nil {
 		w.played.Start = ln.pos.Copy()
 	}
@@ -529,11 +540,10 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 }
 
 // variationAfter is variationMayFollow(nodes[j:], open) without the call
-// for most turns: a move next, or a move number and a move, is no
-// variation.
+// for most turns, where nodes[j] is not a move (line has looked): a move
+// number and a move next is no variation.
 func variationAfter(nodes []record.Node, j int, open bool) bool {
-	if j < len(nodes) && (nodes[j].Kind == record.KindMove ||
-		nodes[j].Kind == record.KindMoveNumber && j+1 < len(nodes) && nodes[j+1].Kind == record.KindMove) {
+	if j+1 < len(nodes) && nodes[j].Kind == record.KindMoveNumber && nodes[j+1].Kind == record.KindMove {
 		return false
 	}
 	return variationMayFollow(nodes[j:], open)
@@ -590,7 +600,7 @@ func (r *Replayer) release(ln *line) { r.spare = append(r.spare, ln) }
 // variation replays the variation with index vi from its branch point.
 func (w *walk) variation(nodes []record.Node, branch *line, vi int) {
 	ln := w.r.snapshot(branch)
-	ln.main, ln.variations = false, 0
+	ln.main, ln.extras, ln.variations = false, false, 0
 	depth := len(branch.path)
 	w.pathStack = append(w.pathStack[:depth], vi)
 	ln.path = w.pathStack[: depth+1 : depth+1]

@@ -412,8 +412,9 @@ func (p *Played) keepStop() {
 // from ln.pos on the main line (Config.Steps): it makes room for the
 // game's steps, starts a block of them (mark) with the position before
 // m, and writes m's SAN but its check mark, which step adds once the move
-// is played. It returns n's index in the nodes walked.
-func (w *walk) stepStart(n *record.Node, ln *line, m rules.Move, fixedOrigin bool) int {
+// is played. It keeps n's index in the nodes walked for step (stepAt).
+// listed: as stepSAN's.
+func (w *walk) stepStart(n *record.Node, ln *line, m *rules.Move, fixedOrigin, listed bool) {
 	p := w.played
 	if p.steps == nil {
 		// Every move node of the main line is at most one step: one
@@ -439,6 +440,7 @@ func (w *walk) stepStart(n *record.Node, ln *line, m rules.Move, fixedOrigin boo
 		p.moves = w.nodes
 	}
 	index := w.nodeIndex(n)
+	w.stepAt = index
 	if i&(1<<markShift-1) == 0 {
 		pos := p.Start
 		if i > 0 {
@@ -449,16 +451,15 @@ func (w *walk) stepStart(n *record.Node, ln *line, m rules.Move, fixedOrigin boo
 	if w.r.cfg.NoSAN {
 		w.toListed = false
 	} else {
-		w.stepSAN(ln.pos, m, fixedOrigin)
+		w.stepSAN(ln.pos, *m, fixedOrigin, listed)
 	}
-	return index
 }
 
 // step keeps the move just played on the main line (Config.Steps), which
-// stepStart began: move k of its turn, node index in the nodes walked,
-// ply ln.ply.
-func (w *walk) step(index, k int, ln *line, side rules.Color, m rules.Move, gives, mate, keepTurn bool) {
-	p := w.played
+// stepStart began: *m, move k of its turn, ply ln.ply. (The move by
+// pointer: by value, its six bytes were spilled and copied one by one.)
+func (w *walk) step(k int, ln *line, side rules.Color, m *rules.Move, gives, mate, keepTurn bool) {
+	p, index := w.played, w.stepAt
 	switch {
 	case w.r.cfg.NoSAN:
 	case mate:
@@ -467,7 +468,7 @@ func (w *walk) step(index, k int, ln *line, side rules.Color, m rules.Move, give
 		w.r.sanText = append(w.r.sanText, '+')
 	}
 	mk := &p.marks[len(p.marks)-1]
-	st := step{move: m, turn: uint8(k)}
+	st := step{move: *m, turn: uint8(k)}
 	if gives {
 		st.flags |= stepCheck
 	}
@@ -485,7 +486,7 @@ func (w *walk) step(index, k int, ln *line, side rules.Color, m rules.Move, give
 	// not (a block spanning 2^32 nodes), the step would be wrong, not
 	// merely long: say so rather than write it.
 	di, ds, dn := index-mk.index, len(w.r.sanText)-mk.san, ln.moveNo-mk.number
-	if index < 0 || k > math.MaxUint8 || di < 0 || uint64(di) > math.MaxUint32 || ds > math.MaxUint16 || dn < 0 || dn > math.MaxUint8 {
+	if index < 0 || k > math.MaxUint8 || uint64(di) > math.MaxUint32 || ds > math.MaxUint16 || dn < 0 || dn > math.MaxUint8 {
 		panic(fmt.Sprintf("replay: ply %d (node %d, move %d of its turn, move number %d) does not fit a kept step (block from node %d, move number %d, %d SAN bytes on)",
 			ln.ply, index, k, ln.moveNo, mk.index, mk.number, ds))
 	}
@@ -498,13 +499,15 @@ func (w *walk) step(index, k int, ln *line, side rules.Color, m rules.Move, give
 // makes them one string), from what the walk knows: only for a piece
 // that another man of its kind might also move to the same square, the
 // legal moves to that square, which resolving the written move has
-// already listed (rules.LegalMovesTo). fixedOrigin: the turn allows only
-// this man to move (the new knight of a promotion turn).
-func (w *walk) stepSAN(before *rules.Position, m rules.Move, fixedOrigin bool) {
+// already listed (rules.LegalMovesTo): in Replayer.toList when listed
+// (a plain move, plainMove) or toListed says so (resolve). fixedOrigin:
+// the turn allows only this man to move (the new knight of a promotion
+// turn).
+func (w *walk) stepSAN(before *rules.Position, m rules.Move, fixedOrigin, listed bool) {
 	var legal []rules.Move
 	kind := before.At(m.From).Kind()
 	if !fixedOrigin && kind != rules.Pawn && kind != rules.King && m.Flags&rules.FlagWaitingMove == 0 {
-		if !w.toListed || w.toKind != kind || w.toSquare != m.To {
+		if !listed && (!w.toListed || w.toKind != kind || w.toSquare != m.To) {
 			w.r.toList = before.LegalMovesTo(w.r.toList[:0], kind, m.To)
 		}
 		legal = w.r.toList

@@ -22,8 +22,8 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 	if len(nodes) == 1 && !ln.ended {
 		// Most turns are one plain move: it needs none of the turn's
 		// checks, nor most of resolve's.
-		if m, ok := w.plainMove(first, ln, side); ok {
-			w.playMove(first, 0, ln, side, m, false, true)
+		if m := w.plainMove(first, ln, side); m != nil {
+			w.playMove(first, 0, ln, side, m, false, true, true)
 			endTurn(ln, side)
 			return
 		}
@@ -126,7 +126,7 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 			w.stop(n, ln, ply, side, v.Rule, v.Message)
 			return
 		}
-		w.playMove(n, k, ln, side, m, origin != rules.NoSquare, k == len(nodes)-1)
+		w.playMove(n, k, ln, side, &m, origin != rules.NoSquare, false, k == len(nodes)-1)
 	}
 	endTurn(ln, side)
 }
@@ -147,15 +147,18 @@ func endTurn(ln *line, side rules.Color) {
 // or a file or a rank: a pawn's capture, a piece told apart from another
 // that can go there too), a move that promotes, converts and leaps not
 // and captures as its x says. Such a move gets no finding from resolve,
-// nor from the turn's checks. Otherwise (ok false) the legal moves listed
-// here are kept for resolve (w.pre), and what they prove (proveMove) is
-// known: the general path takes the turn. The line must not have ended.
-func (w *walk) plainMove(n *record.Node, ln *line, side rules.Color) (m rules.Move, ok bool) {
+// nor from the turn's checks. The move is returned where LegalMovesTo
+// listed it, in Replayer.toList: copied into registers it was spilled and
+// moved about across each call of the ply. Otherwise (nil) the legal
+// moves listed here are kept for resolve (w.pre), and what they prove
+// (proveMove) is known: the general path takes the turn. The line must
+// not have ended.
+func (w *walk) plainMove(n *record.Node, ln *line, side rules.Color) *rules.Move {
 	mv := n.Move
 	if mv == nil || len(w.noticeIdx) > 0 || mv.Null || mv.Castle != record.NoCastle || mv.To == record.NoSquare ||
 		mv.Desc != nil || (mv.FromFile >= 0 && mv.FromRank >= 0) || mv.Promotion != 0 || mv.Leap || mv.ConvSquare != record.NoSquare ||
 		(w.tripleOpening && ln.fromArray && !ln.firstDone[side]) {
-		return m, false
+		return nil
 	}
 	// As proveMove and resolve list them (writtenKind is the piece's
 	// letter's kind for every move that gets here).
@@ -166,23 +169,33 @@ func (w *walk) plainMove(n *record.Node, ln *line, side rules.Color) (m rules.Mo
 		// No legal move is written: resolve says why (proveMove first
 		// finds out whether any move exists).
 		w.pre.node, w.pre.line = n, ln
-		return m, false
+		return nil
 	}
-	if ln.moveUnknown {
-		ln.hasMove, ln.moveUnknown = true, false
+	m := &list[0] // the common case, without plainPick's call
+	if mv.FromFile >= 0 || mv.FromRank >= 0 || len(list) != 1 {
+		i := plainPick(ln.pos, mv, kind, list)
+		if i < 0 {
+			w.decline(n, ln)
+			return nil
+		}
+		m = &list[i]
 	}
-	if mv.FromFile < 0 && mv.FromRank < 0 && len(list) == 1 {
-		m, ok = list[0], true // the common case, without plainPick's call
-	} else {
-		m, ok = plainPick(ln.pos, mv, kind, list)
-	}
-	if !ok || m.Promotion != rules.NoKind || m.HasConversion() || m.Flags&(rules.FlagLeap|rules.FlagCastleShort|rules.FlagCastleLong|rules.FlagWaitingMove) != 0 ||
+	if m.Promotion != rules.NoKind || m.HasConversion() || m.Flags&(rules.FlagLeap|rules.FlagCastleShort|rules.FlagCastleLong|rules.FlagWaitingMove) != 0 ||
 		(mv.Capture != m.IsCapture() && w.g.Notation != record.UCI) {
-		w.pre.node, w.pre.line = n, ln
-		return m, false
+		w.decline(n, ln)
+		return nil
 	}
-	w.toListed, w.toKind, w.toSquare = true, kind, to
-	return m, true
+	// The listed move proves that a legal move exists, which playMove
+	// sets anew after the move (line.moved): not stored here.
+	return m
+}
+
+// decline leaves the turn of n, whose legal moves plainMove listed (some),
+// to the general path: they are kept for resolve, and prove that a legal
+// move exists (as proveMove would).
+func (w *walk) decline(n *record.Node, ln *line) {
+	w.pre.node, w.pre.line = n, ln
+	ln.hasMove, ln.moveUnknown = true, false
 }
 
 // keepTo keeps list, the moves LegalMovesTo appended to toList[:0], as
@@ -197,26 +210,27 @@ func (r *Replayer) keepTo(list []rules.Move) {
 	}
 }
 
-// plainPick is the one move of list (the legal moves of kind to the
-// square mv names) that mv, a plain move, stands for (plainMove); ok
-// false when there is none, several, or the written disambiguation of a
-// piece is not needed (resolve warns, superfluousFrom).
-func plainPick(pos *rules.Position, mv *record.Move, kind rules.Kind, list []rules.Move) (m rules.Move, ok bool) {
+// plainPick is the index in list (the legal moves of kind to the square
+// mv names) of the one move that mv, a plain move, stands for
+// (plainMove); -1 when there is none, several, or the written
+// disambiguation of a piece is not needed (resolve warns,
+// superfluousFrom).
+func plainPick(pos *rules.Position, mv *record.Move, kind rules.Kind, list []rules.Move) int {
 	if mv.FromFile < 0 && mv.FromRank < 0 {
 		if len(list) != 1 {
-			return m, false
+			return -1
 		}
-		return list[0], true
+		return 0
 	}
-	found := 0
-	for _, lm := range list {
+	at, found := -1, 0
+	for i, lm := range list {
 		if matchesBase(pos, lm, mv, kind) {
-			m = lm
+			at = i
 			found++
 		}
 	}
 	if found != 1 {
-		return m, false
+		return -1
 	}
 	if mv.Piece != 0 {
 		// A piece's file or rank is needed when another man of its
@@ -224,32 +238,43 @@ func plainPick(pos *rules.Position, mv *record.Move, kind rules.Kind, list []rul
 		// (superfluousFrom).
 		others := false
 		for _, lm := range list {
-			others = others || (lm.From != m.From && !lm.IsLeap())
+			others = others || (lm.From != list[at].From && !lm.IsLeap())
 		}
 		if !others {
-			return m, false
+			return -1
 		}
 	}
-	return m, true
+	return at
 }
 
-// playMove plays m, the move of node n, the k-th of its turn (last: the
+// playMove plays *m, the move of node n, the k-th of its turn (last: the
 // turn ends with it), and judges what it did: check, mate, the game's
 // end, the written check mark. fixedOrigin: the turn allowed only one man
-// to move (rules.Turn.Origin).
-func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m rules.Move, fixedOrigin, last bool) {
+// to move (rules.Turn.Origin). listed: Replayer.toList holds the legal
+// moves of the mover's kind to m.To (plainMove listed them, m among
+// them), for the step's SAN, which then does not list them again over
+// m. The move is read where it is at each use, not kept in registers
+// across the calls.
+func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m *rules.Move, fixedOrigin, listed, last bool) {
 	mv := n.Move
 	var gives bool
 	if !last {
 		// Inside a compound turn the same side moves on; ask before.
-		gives = ln.pos.GivesCheck(m)
+		gives = ln.pos.GivesCheck(*m)
 	}
 	// A step reads the position before the move now (stepStart), its
 	// check mark after it (step).
-	steps := ln.main && w.played != nil
-	index := 0
-	if steps {
-		index = w.stepStart(n, ln, m, fixedOrigin)
+	if ln.extras {
+		if w.played != nil {
+			// m may point into Replayer.toList, where stepSAN lists
+			// the moves to m.To only when they are not there (not
+			// listed): a move resolved otherwise is the caller's
+			// (the line count here keeps the build profile's sites).
+			w.stepStart(n, ln, m, fixedOrigin, listed)
+		}
+		if w.traceOrigins {
+			w.trace(*m) // a man read by where it started (descriptive.go)
+		}
 	}
 	// The position before the move is needed for a check-mark finding,
 	// which is known only after the move (is it check, is it mate?) and
@@ -259,20 +284,16 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m rul
 	// moves need none, and the copy was a visible part of each ply.
 	// The history's MayCheck, not the move's MayGiveCheck: after a move
 	// of the same turn (or at the start) the check may come from an
-	// earlier move, and the finding still needs the position.
-	var before *rules.Position
-	may := ln.hist.MayCheck(m)
+	// earlier move, and the finding still needs the position (checkMark
+	// reads it there).
+	may := ln.hist.MayCheck(*m)
 	if mv.Check != 0 || gives || may {
 		w.r.scratch = *ln.pos
-		before = &w.r.scratch
-	}
-	if ln.main && w.traceOrigins {
-		w.trace(m) // a man read by where it started (descriptive.go)
 	}
 	ln.ply++
 	mate, won := false, false
 	if last {
-		ln.hist.PlayMayCheck(m, may)
+		ln.hist.PlayMayCheck(*m, may)
 		// The opponent is to move: in check means the move gave check
 		// (the history tested it when it recorded the position).
 		gives = ln.hist.InCheck()
@@ -288,7 +309,7 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m rul
 			won = ln.decidedFor(side)
 		}
 	} else {
-		ln.hist.PlayKeepTurn(m)
+		ln.hist.PlayKeepTurn(*m)
 		ln.moved(ln.hist.InCheck())
 	}
 	if gives {
@@ -296,15 +317,17 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m rul
 			ln.firstCheckPly[them], ln.firstCheckSAN[them] = ln.ply, mv.Text
 		}
 	}
-	if steps {
-		w.step(index, k, ln, side, m, gives, mate, !last)
-	}
-	if ln.main && w.moves {
-		w.res.Moves = append(w.res.Moves, MoveText{Text: mv.Text, MoveNumber: ln.moveNo, Side: side, TurnIndex: k})
+	if ln.extras {
+		if w.played != nil {
+			w.step(k, ln, side, m, gives, mate, !last)
+		}
+		if w.moves {
+			w.res.Moves = append(w.res.Moves, MoveText{Text: mv.Text, MoveNumber: ln.moveNo, Side: side, TurnIndex: k})
+		}
 	}
 	if gives || mv.Check != 0 {
 		// A move that neither checks nor is marked has no mark to judge.
-		w.checkMark(n, ln, side, ln.ply, gives, mate, won, before)
+		w.checkMark(n, ln, side, ln.ply, gives, mate, won)
 	}
 }
 
@@ -335,12 +358,15 @@ func (w *walk) compoundMessage(ln *line, side rules.Color) string {
 	return fmt.Sprintf("under profile %s each turn is one move; the comma joins a second move to it", w.profileName())
 }
 
-// checkMark compares the written '+'/'#' with what the move did.
+// checkMark compares the written '+'/'#' with what the move did. The
+// position before the move is in the replayer's scratch: playMove copies
+// it for every move that is marked or may give check, which are the
+// moves judged here (a move that gives check is one that may).
 //
 // A checking move that wins the game by another rule (a bare king) may be
 // marked either way: programs that stop generating moves once the game is
 // decided (Fairy-Stockfish) see no reply to the check and write '#'.
-func (w *walk) checkMark(n *record.Node, ln *line, side rules.Color, ply int, gives, mate, won bool, before *rules.Position) {
+func (w *walk) checkMark(n *record.Node, ln *line, side rules.Color, ply int, gives, mate, won bool) {
 	if w.g.Notation == record.UCI {
 		return // UCI writes no check marks
 	}
@@ -367,11 +393,7 @@ func (w *walk) checkMark(n *record.Node, ln *line, side rules.Color, ply int, gi
 	if w.noticeAt(ruleid.CheckMark, n.Pos) {
 		return
 	}
-	fen := ""
-	if before != nil {
-		fen = before.FEN()
-	}
-	w.report(ln, n, w.moveFinding(n, ln, ply, side, fen, ruleid.CheckMark, msg, nil))
+	w.report(ln, n, w.moveFinding(n, ln, ply, side, w.r.scratch.FEN(), ruleid.CheckMark, msg, nil))
 }
 
 // checkMoveNumber compares a written move number with the one the game has
