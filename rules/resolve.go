@@ -130,15 +130,15 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 // narrowed as a bit set and their moves appended once, in the order of
 // LegalMoves (by origin); under the settings that look further than king
 // safety, each move left takes those tests too (legal's others). The
-// king's step is answered too, when no castling right is left and no
-// further setting applies: legal when its square is not attacked once the
-// king has left its own.
+// king's step is answered too, to a square no castling king lands on or
+// when no castling right is left, and when no further setting applies:
+// legal when its square is not attacked once the king has left its own.
 func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 	s := p.s
 	us, them := p.side&1, (p.side^1)&1
-	if uint8(to) > 63 || k <= NoKind || k > King || k == King && (p.law&lawCastling != 0 && p.castle != 0 || p.law&lawExtra != 0) {
-		// Castling may land where a man of ours stands (Chess960), and
-		// the further settings are legal's: the general path.
+	if uint8(to) > 63 || k <= NoKind || k > King || k == King && (p.law&lawCastling != 0 && p.castle != 0 && castleTargets&bb(to) != 0 || p.law&lawExtra != 0) {
+		// Castling (to a square where it may land: on a man of ours in
+		// Chess960) and the further settings are the general path's.
 		return p.legalMovesTo(dst, k, to, inCheck)
 	}
 	t := bb(to)
