@@ -133,6 +133,10 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 // king's step is answered too, to a square no castling king lands on or
 // when no castling right is left, and when no further setting applies:
 // legal when its square is not attacked once the king has left its own.
+// Kept out of line: inlined into the replayer's caller, it grows that
+// past what the build inlines along its hot path.
+//
+//go:noinline
 func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 	s := p.s
 	us, them := p.side&1, (p.side^1)&1
@@ -273,17 +277,27 @@ func (p *Position) reachingTo(k Kind, to Square, from, occ uint64) uint64 {
 // reaching is the men of from (of kind k, not a pawn nor the king) that
 // attack to with occupancy occ: for a slider, those on a line through to
 // with nothing between (a table look-up each), instead of walking the
-// rays from to; for the leapers, their table.
+// rays from to; for the leapers, their table (each leap is its own way
+// back: a man on f reaches to when one on to would reach f), without
+// attacks' call.
 func (p *Position) reaching(k Kind, to Square, from, occ uint64) uint64 {
 	s := p.s
 	var lines uint64
 	switch {
+	case k == Knight:
+		return from & knightAtt[to]
 	case k == Rook:
 		lines = rookLines[to]
 	case k == Queen && s.Counsellor == CounsellorQueen:
 		lines = kingLines[to]
 	case k == Bishop && s.Elephant == ElephantBishop:
 		lines = bishopLines[to]
+	case k == Queen && s.Counsellor == CounsellorFerz:
+		return from & ferzAtt[to]
+	case k == Bishop && s.Elephant == ElephantAlfil:
+		return from & alfilAtt[to]
+	case k == Bishop && s.Elephant == ElephantDabbaba:
+		return from & dabbabaAtt[to]
 	default:
 		return from & s.attacks(k, p.side, to, occ)
 	}
