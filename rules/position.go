@@ -355,7 +355,8 @@ func (p *Position) castleMaskAt(s Square) uint8 {
 }
 
 // castleSquares gives, for colour c's short or long castling, the rook's
-// square and where king and rook end (g/f or c/d file of the first rank).
+// square and where king and rook end (g/f or c/d file of the first rank:
+// castleTargets, which plainTo asks, holds the king's).
 func (p *Position) castleSquares(c Color, short bool) (rook, kingTo, rookTo Square) {
 	bit, r := 0, Square(0)
 	if !short {
