@@ -116,6 +116,9 @@ const (
 	rank7        uint64 = 0xff << 48
 	rank8        uint64 = 0xff << 56
 	lightSquares uint64 = 0x55aa55aa55aa55aa
+	// castleTargets are the squares a castling king lands on
+	// (castleSquares: the c and g files of either first rank).
+	castleTargets uint64 = 1<<2 | 1<<6 | 1<<58 | 1<<62
 )
 
 // lastRank is the rank where a pawn of colour c promotes.

@@ -287,15 +287,25 @@ func (p *Position) apply(m Move) {
 		p.castle &^= p.castleMaskAt(m.To)
 	}
 	// remove(m.From) and put(m.To, pc), with what they would look up
-	// again (the man, his colour and kind) at hand.
-	f := bb(m.From)
+	// again (the man, his colour and kind) at hand: a man who keeps his
+	// kind leaves f and lands on t in one store to each of his bitboards.
+	f, t := bb(m.From), bb(m.To)
 	p.board[m.From] = NoPiece
-	p.byColor[pc.Color()] &^= f
-	p.byKind[kind] &^= f
 	if m.Promotion != NoKind && m.Flags&FlagWaitingMove == 0 {
+		p.byColor[pc.Color()] &^= f
+		p.byKind[kind] &^= f
 		pc = MakePiece(us, m.Promotion)
+		p.put(m.To, pc)
+		kind = pc.Kind()
+	} else {
+		c := pc.Color()
+		p.byColor[c] = p.byColor[c]&^f | t
+		p.byKind[kind] = p.byKind[kind]&^f | t
+		p.board[m.To] = pc
+		if kind == King {
+			p.kingSq[c] = m.To
+		}
 	}
-	p.put(m.To, pc)
 	if m.HasConversion() {
 		if w := p.board[m.ConvSquare]; w.Kind() == Pawn {
 			p.remove(m.ConvSquare)
@@ -306,10 +316,13 @@ func (p *Position) apply(m Move) {
 		p.leap[us] = false
 		p.leapLost[us] = leapLoss{why: leapLostUsed, move: p.fullmove, side: us}
 	}
-	if pc.Kind() == King {
-		p.castle &^= (castleWK | castleWQ) << (2 * us)
+	if p.castle != 0 {
+		// Most of a game: no right left to lose.
+		if kind == King {
+			p.castle &^= (castleWK | castleWQ) << (2 * us)
+		}
+		p.castle &^= p.castleMaskAt(m.From)
 	}
-	p.castle &^= p.castleMaskAt(m.From)
 	p.ep = NoSquare
 	// Without en passant no square is ever open to it (en-passant=no).
 	if m.Flags&FlagDoubleStep != 0 && p.s.EnPassant {
@@ -342,7 +355,8 @@ func (p *Position) castleMaskAt(s Square) uint8 {
 }
 
 // castleSquares gives, for colour c's short or long castling, the rook's
-// square and where king and rook end (g/f or c/d file of the first rank).
+// square and where king and rook end (g/f or c/d file of the first rank:
+// castleTargets, which plainTo asks, holds the king's).
 func (p *Position) castleSquares(c Color, short bool) (rook, kingTo, rookTo Square) {
 	bit, r := 0, Square(0)
 	if !short {

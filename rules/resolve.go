@@ -130,15 +130,19 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 // narrowed as a bit set and their moves appended once, in the order of
 // LegalMoves (by origin); under the settings that look further than king
 // safety, each move left takes those tests too (legal's others). The
-// king's step is answered too, when no castling right is left and no
-// further setting applies: legal when its square is not attacked once the
-// king has left its own.
+// king's step is answered too, to a square no castling king lands on or
+// when no castling right is left, and when no further setting applies:
+// legal when its square is not attacked once the king has left its own.
+// Kept out of line: inlined into the replayer's caller, it grows that
+// past what the build inlines along its hot path.
+//
+//go:noinline
 func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 	s := p.s
 	us, them := p.side&1, (p.side^1)&1
-	if uint8(to) > 63 || k <= NoKind || k > King || k == King && (p.law&lawCastling != 0 && p.castle != 0 || p.law&lawExtra != 0) {
-		// Castling may land where a man of ours stands (Chess960), and
-		// the further settings are legal's: the general path.
+	if uint8(to) > 63 || k <= NoKind || k > King || k == King && (p.law&lawCastling != 0 && p.castle != 0 && castleTargets&bb(to) != 0 || p.law&lawExtra != 0) {
+		// Castling (to a square where it may land: on a man of ours in
+		// Chess960) and the further settings are the general path's.
 		return p.legalMovesTo(dst, k, to, inCheck)
 	}
 	t := bb(to)
@@ -273,17 +277,27 @@ func (p *Position) reachingTo(k Kind, to Square, from, occ uint64) uint64 {
 // reaching is the men of from (of kind k, not a pawn nor the king) that
 // attack to with occupancy occ: for a slider, those on a line through to
 // with nothing between (a table look-up each), instead of walking the
-// rays from to; for the leapers, their table.
+// rays from to; for the leapers, their table (each leap is its own way
+// back: a man on f reaches to when one on to would reach f), without
+// attacks' call.
 func (p *Position) reaching(k Kind, to Square, from, occ uint64) uint64 {
 	s := p.s
 	var lines uint64
 	switch {
+	case k == Knight:
+		return from & knightAtt[to]
 	case k == Rook:
 		lines = rookLines[to]
 	case k == Queen && s.Counsellor == CounsellorQueen:
 		lines = kingLines[to]
 	case k == Bishop && s.Elephant == ElephantBishop:
 		lines = bishopLines[to]
+	case k == Queen && s.Counsellor == CounsellorFerz:
+		return from & ferzAtt[to]
+	case k == Bishop && s.Elephant == ElephantAlfil:
+		return from & alfilAtt[to]
+	case k == Bishop && s.Elephant == ElephantDabbaba:
+		return from & dabbabaAtt[to]
 	default:
 		return from & s.attacks(k, p.side, to, occ)
 	}

@@ -41,7 +41,8 @@ func TestLegalMovesToMatchesLegalMoves(t *testing.T) {
 // checks and en passant captures, where random games seldom go: every
 // position of tricky.perft and two plies beyond, and hand-made ones (two
 // rooks on the king's rank, the nearer behind a knight: the knight is
-// pinned by it, not by the further one).
+// pinned by it, not by the further one; kings that castle to a square
+// next to them).
 func TestLegalMovesToPins(t *testing.T) {
 	t.Parallel() // CPU-heavy; no test here changes a package variable
 	fide, err := Lookup("fide")
@@ -54,6 +55,10 @@ func TestLegalMovesToPins(t *testing.T) {
 		"R3R1nk/8/8/8/8/8/8/K7 b - - 0 1",
 		"k7/8/8/2KPp2r/8/8/8/8 w - e6 0 2",
 		"4k3/8/8/8/8/8/4q3/R3K2R w KQ - 0 1",
+		// Kings a step from where they castle to (Chess960 arrays): the
+		// king's step to that square and castling there both.
+		"r4k1r/8/8/8/8/8/8/R4K1R w KQkq - 0 1",
+		"rk5r/8/8/8/8/8/8/RK5R b KQkq - 0 1",
 	}
 	data, err := os.ReadFile(filepath.Join("testdata", "tricky.perft"))
 	if err != nil {
