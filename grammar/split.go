@@ -88,15 +88,22 @@ type Splitter struct {
 	// noGuess stops the guess of a book's notation (SetGuess).
 	notation record.Notation
 	noGuess  bool
-	// tagNames are hashes of the current game's tag names, to see a game
-	// of tags only end where the next one's tags begin.
-	tagNames []uint64
+	// tagNames are where the current game's tag lines are in its chunk,
+	// to see a game of tags only end where the next one's tags begin
+	// (hasTag). The names are hashed only then, about never: a game has
+	// movetext.
+	tagNames []span
 	// consumed counts the bytes taken from r (the line reader's own
 	// offset); nl and cr remember where the next `\n` and `\r` are, so
 	// that a file of CR-only line ends is not searched for `\n` again at
 	// every line, nor a file without `\r` for `\r`.
 	consumed int
 	nl, cr   byteMemo
+	// sp remembers, by offset in the input, where the next of each of
+	// splitChars is, and spAt the first of them (special): plainRun
+	// hands scanLine only the lines that hold one, from there.
+	sp   [len(splitChars)]byteMemo
+	spAt int
 	// depth counts the open `(` of the current game outside comments: a
 	// termination marker ends the game only outside variations.
 	depth int
@@ -118,7 +125,11 @@ type Splitter struct {
 // NewSplitter returns a splitter reading r, with DefaultLimits and
 // notation SAN.
 func NewSplitter(r io.Reader) *Splitter {
-	return &Splitter{r: bufio.NewReaderSize(r, lookahead+4096), line: 1, closeAt: -1, limits: DefaultLimits(), nl: byteMemo{at: -1}, cr: byteMemo{at: -1}}
+	s := &Splitter{r: bufio.NewReaderSize(r, lookahead+4096), line: 1, closeAt: -1, limits: DefaultLimits(), nl: byteMemo{at: -1}, cr: byteMemo{at: -1}, spAt: -1}
+	for k := range s.sp {
+		s.sp[k].at = -1
+	}
+	return s
 }
 
 // BOM reports whether the input started with a UTF-8 byte-order mark,
@@ -240,7 +251,8 @@ func (s *Splitter) nextLine(max int) (line []byte, n int, err error) {
 // plainRun is the length of the run of whole lines at the head of the
 // window that Next would take one by one changing nothing but the
 // chunk's bytes and the line count, and how many lines it holds; room,
-// when not negative, is the most bytes the game may still take.
+// when not negative, is the most bytes the game may still take, and at is
+// where the run will start in the game's chunk.
 //
 // In movetext (moves true: the game has movetext, outside a comment, the
 // line before not ending with a termination marker), such a line starts
@@ -249,9 +261,9 @@ func (s *Splitter) nextLine(max int) (line []byte, n int, err error) {
 // which follows its parentheses); a line that ends with a termination
 // marker (endsWithResult) ends the run, and marker says so. Among the
 // tags (moves false, no blank line after them yet), it is a tag pair
-// written the usual way, `[Name "value"]` and the line end, whose name
-// the run adds to the game's tag names.
-func (s *Splitter) plainRun(moves bool, room int) (n, lines int, marker bool) {
+// written the usual way, `[Name "value"]` and the line end, which the
+// run adds to the game's tag lines.
+func (s *Splitter) plainRun(moves bool, room, at int) (n, lines int, marker bool) {
 	b := s.win[s.wi:]
 	if room >= 0 && room < len(b) {
 		b = b[:room]
@@ -270,10 +282,18 @@ func (s *Splitter) plainRun(moves bool, room int) (n, lines int, marker bool) {
 				break
 			}
 			line, depth := rest[:e], s.depth
-			if open, cut := s.scanLine(line, 0, 0, false); open || cut > 0 {
-				// Next reads it, from the same state.
-				s.depth = depth
-				break
+			from := 0
+			if depth == 0 {
+				// Outside variations scanLine looks at nothing before
+				// the first of splitChars, which most lines hold none of.
+				from = min(s.special(rest, s.consumed+n), e)
+			}
+			if from < e {
+				if open, cut := s.scanLine(line, from, 0, false); open || cut > 0 {
+					// Next reads it, from the same state.
+					s.depth = depth
+					break
+				}
 			}
 			n += e
 			if endsWithResult(line, 0) {
@@ -285,12 +305,34 @@ func (s *Splitter) plainRun(moves bool, room int) (n, lines int, marker bool) {
 			if e == 0 {
 				break
 			}
-			s.tagNames = append(s.tagNames, tagNameHash(rest))
+			s.tagNames = append(s.tagNames, span{at + n, at + n + e})
 			n += e
 		}
 		lines++
 	}
 	return n, lines, false
+}
+
+// splitChars are the splitBytes that matter outside variations (a `)`
+// changes nothing there).
+const splitChars = "{;(*-"
+
+// special is the offset in b, the window from offset base of the input
+// on, of the first of splitChars, or at least len(b) when b holds none.
+// Each byte is searched for (bytes.IndexByte) once for each of them, not
+// looked at by scanLine on every line of movetext.
+func (s *Splitter) special(b []byte, base int) int {
+	if s.spAt >= base {
+		return s.spAt - base
+	}
+	at := len(b)
+	for k := range s.sp {
+		if i := s.sp[k].index(b, base, splitChars[k]); i >= 0 && i < at {
+			at = i
+		}
+	}
+	s.spAt = base + at
+	return at
 }
 
 // plainRuns turns plainRun on; the tests compare the chunks with and
@@ -431,7 +473,7 @@ func (s *Splitter) Next() (Chunk, error) {
 			if max := s.limits.MaxGameBytes; max > 0 {
 				room = max - len(data)
 			}
-			if n, lines, marker := s.plainRun(sawMoves, room); n > 0 {
+			if n, lines, marker := s.plainRun(sawMoves, room, len(data)); n > 0 {
 				afterResult = marker
 				run := s.win[s.wi : s.wi+n]
 				if len(data) >= growDouble && cap(data)-len(data) < n {
@@ -481,7 +523,7 @@ func (s *Splitter) Next() (Chunk, error) {
 			// would take the next game's tags as its own. A blank line
 			// alone does not end it: ChessBase writes one inside tags.
 			if (junk && !inComment && startsGame(line)) || s.startsNext(line, linePos, sawMoves, inComment, afterResult) ||
-				(tagsEnded && !sawMoves && looksLikeTag(tagLine(line)) && s.hasTag(tagLine(line))) ||
+				(tagsEnded && !sawMoves && looksLikeTag(tagLine(line)) && s.hasTag(tagLine(line), data)) ||
 				(escapesOnly && tagLine(line) != nil) {
 				s.pending = append(s.pending[:0], line...)
 				s.pendingN = n
@@ -520,14 +562,14 @@ func (s *Splitter) Next() (Chunk, error) {
 			// An escape line: braces in it open nothing.
 			escapesOnly = escapesOnly || !sawMoves && len(s.tagNames) == 0
 		case tag != nil && !sawMoves:
-			s.tagNames = append(s.tagNames, tagNameHash(tag))
+			s.tagNames = append(s.tagNames, span{len(data) - len(tag), len(data)})
 			// A tag line: braces in its value open nothing, but movetext
 			// may follow the tag on the same line, or more tags, as some
 			// pages print them (`[Event "a"] [Site "b"]`).
 			rest := afterTag(tag)
 			for more := tagLine(rest); more != nil; more = tagLine(rest) {
 				if next := afterTag(more); next != nil {
-					s.tagNames = append(s.tagNames, tagNameHash(more))
+					s.tagNames = append(s.tagNames, span{len(data) - len(more), len(data)})
 					rest = next
 					continue
 				}
@@ -716,12 +758,15 @@ func tagNameHash(line []byte) uint64 {
 	return h
 }
 
-// hasTag reports whether the current game already has the tag that line
-// starts.
-func (s *Splitter) hasTag(line []byte) bool {
+// span is the bytes [start, end) of a chunk.
+type span struct{ start, end int }
+
+// hasTag reports whether the current game, whose chunk so far is data,
+// already has the tag that line starts.
+func (s *Splitter) hasTag(line, data []byte) bool {
 	h := tagNameHash(line)
 	for _, t := range s.tagNames {
-		if t == h {
+		if tagNameHash(data[t.start:t.end]) == h {
 			return true
 		}
 	}
