@@ -263,7 +263,18 @@ func (s *Splitter) nextLine(max int) (line []byte, n int, err error) {
 // tags (moves false, no blank line after them yet), it is a tag pair
 // written the usual way, `[Name "value"]` and the line end, which the
 // run adds to the game's tag lines.
-func (s *Splitter) plainRun(moves bool, room, at int) (n, lines int, marker bool) {
+//
+// The run also takes the lines Next would take at a game's two edges.
+// After the tags, blank lines (`\n` alone) and a line of movetext
+// begin the movetext as they would one by one (the blank lines leave
+// nothing that movetext reads, and the line is no tag, escape or blank
+// line): the run goes on in movetext, and moved says so. After the line
+// with the game's marker, blank lines and a line that starts with `[`
+// end the game, which then begins the next (startsNext); the run takes
+// the blank lines, and ends says that the game ends there, the next
+// one's first line left unread (read by the next call as it would have
+// been after being kept aside).
+func (s *Splitter) plainRun(moves bool, room, at int) (n, lines int, moved, marker, ends bool) {
 	b := s.win[s.wi:]
 	if room >= 0 && room < len(b) {
 		b = b[:room]
@@ -298,19 +309,36 @@ func (s *Splitter) plainRun(moves bool, room, at int) (n, lines int, marker bool
 			n += e
 			if endsWithResult(line, 0) {
 				// The game's last line, most often: the run ends with it.
-				return n, lines + 1, true
+				k := n
+				for k < len(b) && b[k] == '\n' {
+					k++
+				}
+				if k < len(b) && b[k] == '[' {
+					return k, lines + 1 + k - n, moved, true, true
+				}
+				return n, lines + 1, moved, true, false
 			}
 		} else {
 			e := plainTagLen(rest)
 			if e == 0 {
-				break
+				k := n
+				for k < len(b) && b[k] == '\n' {
+					k++
+				}
+				if k == len(b) || !plainFirst[b[k]] {
+					break
+				}
+				// Movetext, after blank lines or none.
+				lines += k - n
+				n, moves, moved = k, true, true
+				continue
 			}
 			s.tagNames = append(s.tagNames, span{at + n, at + n + e})
 			n += e
 		}
 		lines++
 	}
-	return n, lines, false
+	return n, lines, moved, false, false
 }
 
 // splitChars are the splitBytes that matter outside variations (a `)`
@@ -473,7 +501,8 @@ func (s *Splitter) Next() (Chunk, error) {
 			if max := s.limits.MaxGameBytes; max > 0 {
 				room = max - len(data)
 			}
-			if n, lines, marker := s.plainRun(sawMoves, room, len(data)); n > 0 {
+			if n, lines, moved, marker, ends := s.plainRun(sawMoves, room, len(data)); n > 0 {
+				sawMoves = sawMoves || moved
 				afterResult = marker
 				run := s.win[s.wi : s.wi+n]
 				if len(data) >= growDouble && cap(data)-len(data) < n {
@@ -484,6 +513,9 @@ func (s *Splitter) Next() (Chunk, error) {
 				s.consumed += n
 				s.offset += n
 				s.line += lines
+				if ends {
+					return Chunk{Data: s.own(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess}, nil
+				}
 			}
 		}
 		var line []byte
