@@ -87,6 +87,10 @@ type lex struct {
 	// readers (readPlain, readToken's words and numbers) set neither
 	// these nor endI: a lexer they read is never handed to participle.
 	tokStart, tokLine, tokLineOff int
+	// tags are the tag lines the splitter read (Chunk.tags) that
+	// plainTag has not taken yet, the first at tagsAt.
+	tagsAt int
+	tags   []uint16
 }
 
 // endPos is the position after the last token.

@@ -39,6 +39,13 @@ type Chunk struct {
 	// notation and noGuess are the splitter's, for the reader.
 	notation record.Notation
 	noGuess  bool
+	// tags are tag lines written the usual way (plainTagLen) that the
+	// splitter read one after another from offset tagsAt on: for each,
+	// the offsets from its `[` of its name's end (high byte) and of its
+	// value's closing quote (low byte); the next starts 3 bytes after
+	// that quote. The lexer takes their names and values unread.
+	tagsAt int
+	tags   []uint16
 }
 
 // lookahead bounds how far the splitter looks for the `}` that would close a
@@ -93,6 +100,11 @@ type Splitter struct {
 	// (hasTag). The names are hashed only then, about never: a game has
 	// movetext.
 	tagNames []span
+	// tagRun is Chunk.tags of the current game, from tagRunAt to
+	// tagRunEnd; tagSlab holds those handed out with the chunks.
+	tagRun              []uint16
+	tagRunAt, tagRunEnd int
+	tagSlab             []uint16
 	// consumed counts the bytes taken from r (the line reader's own
 	// offset); nl and cr remember where the next `\n` and `\r` are, so
 	// that a file of CR-only line ends is not searched for `\n` again at
@@ -319,7 +331,7 @@ func (s *Splitter) plainRun(moves bool, room, at int) (n, lines int, moved, mark
 				return n, lines + 1, moved, true, false
 			}
 		} else {
-			e := plainTagLen(rest)
+			e, name, value := plainTagLen(rest)
 			if e == 0 {
 				k := n
 				for k < len(b) && b[k] == '\n' {
@@ -334,6 +346,13 @@ func (s *Splitter) plainRun(moves bool, room, at int) (n, lines int, moved, mark
 				continue
 			}
 			s.tagNames = append(s.tagNames, span{at + n, at + n + e})
+			if value < 256 && (len(s.tagRun) == 0 || s.tagRunEnd == at+n) {
+				if len(s.tagRun) == 0 {
+					s.tagRunAt = at + n
+				}
+				s.tagRun = append(s.tagRun, uint16(name)<<8|uint16(value))
+				s.tagRunEnd = at + n + e
+			}
 			n += e
 		}
 		lines++
@@ -378,26 +397,19 @@ var plainFirst = func() (first [256]bool) {
 }()
 
 // plainTagLen is the length of the line at the head of b when it is a tag
-// pair written the usual way, `[Name "value"]` with `\n` right after, the
-// name free of `"` and `]` and the value of `"`, `\`, `\n` and `\r`;
-// else 0. Next reads such a line as a tag and nothing after it (afterTag,
+// pair written the usual way (plainTagAt, as the lexer reads it) with
+// `\n` right after, with the ends of its name and of its value; else 0.
+// Next reads such a line as a tag and nothing after it (afterTag,
 // closingQuote).
-func plainTagLen(b []byte) int {
+func plainTagLen(b []byte) (n, name, value int) {
 	if len(b) < 2 || b[0] != '[' {
-		return 0
+		return 0, 0, 0
 	}
-	q := 1
-	for q < len(b) && b[q] != '"' {
-		if b[q] == ']' || b[q] == '\n' || b[q] == '\r' {
-			return 0
-		}
-		q++
+	j, e := plainTagAt(b, 1)
+	if j == 0 || e+2 >= len(b) || b[e+2] != '\n' {
+		return 0, 0, 0
 	}
-	e := nextValueByte(b, q+1)
-	if e+2 >= len(b) || b[e] != '"' || b[e+1] != ']' || b[e+2] != '\n' {
-		return 0
-	}
-	return e + 3
+	return e + 3, j, e
 }
 
 // sync discards the lines nextLine took from the window from the reader,
@@ -482,7 +494,7 @@ func (s *Splitter) Next() (Chunk, error) {
 	junk := afterMarker && first != nil && !startsGame(first) && tagLine(first) == nil
 	sawMoves := false  // the game has movetext (anything but tags, blank lines and escapes)
 	tagsEnded := false // a blank line followed the game's tags (and no movetext came)
-	s.tagNames = s.tagNames[:0]
+	s.tagNames, s.tagRun = s.tagNames[:0], s.tagRun[:0]
 	inComment := false   // inside a brace comment
 	afterResult := false // the last non-blank line ended with a termination marker
 	// escapesOnly: the chunk so far is escape lines (and blank lines),
@@ -514,7 +526,7 @@ func (s *Splitter) Next() (Chunk, error) {
 				s.offset += n
 				s.line += lines
 				if ends {
-					return Chunk{Data: s.own(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess}, nil
+					return s.chunk(data, start, afterMarker), nil
 				}
 			}
 		}
@@ -567,7 +579,7 @@ func (s *Splitter) Next() (Chunk, error) {
 				// testdata/fuzz/FuzzParse/4fa81030e03965b1); a line the
 				// junk ends at since it starts a game is a game.
 				s.pendingAfterMarker = afterResult && !inComment && tagLine(line) == nil && !(junk && startsGame(line))
-				return Chunk{Data: s.own(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess}, nil
+				return s.chunk(data, start, afterMarker), nil
 			}
 		}
 		if max := s.limits.MaxGameBytes; max > 0 && len(data)+n > max {
@@ -631,14 +643,19 @@ func (s *Splitter) Next() (Chunk, error) {
 			s.hasPending = true
 			s.pendingPos = record.Pos{Line: linePos.Line, Col: linePos.Col + cut, Offset: linePos.Offset + cut}
 			s.pendingAfterMarker = nextAfterMarker
-			return Chunk{Data: s.own(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess}, nil
+			return s.chunk(data, start, afterMarker), nil
 		}
 	}
 	if isBlank(data) {
 		s.residue = append(s.residue[:0], data...)
 		return Chunk{}, io.EOF
 	}
-	return Chunk{Data: s.own(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess}, nil
+	return s.chunk(data, start, afterMarker), nil
+}
+
+// chunk is the game collected in data, which starts at start.
+func (s *Splitter) chunk(data []byte, start record.Pos, afterMarker bool) Chunk {
+	return Chunk{Data: s.own(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess, tagsAt: s.tagRunAt, tags: s.ownTags()}
 }
 
 // growDouble is the size from which a chunk's room doubles as it grows.
@@ -792,6 +809,21 @@ func tagNameHash(line []byte) uint64 {
 
 // span is the bytes [start, end) of a chunk.
 type span struct{ start, end int }
+
+// ownTags is a copy of tagRun for the chunk, which goes to another
+// goroutine.
+func (s *Splitter) ownTags() []uint16 {
+	n := len(s.tagRun)
+	if n == 0 {
+		return nil
+	}
+	if cap(s.tagSlab)-len(s.tagSlab) < n {
+		s.tagSlab = make([]uint16, 0, max(n, 4096))
+	}
+	t := append(s.tagSlab[len(s.tagSlab):], s.tagRun...)
+	s.tagSlab = s.tagSlab[:len(s.tagSlab)+n]
+	return t[:n:n]
+}
 
 // hasTag reports whether the current game, whose chunk so far is data,
 // already has the tag that line starts.

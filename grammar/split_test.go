@@ -412,3 +412,29 @@ func TestSplitEscapeLines(t *testing.T) {
 		checkPlainRuns(t, []byte(tc.text))
 	}
 }
+
+// TestTagsReadOnce: the tag lines written the usual way that the splitter
+// read in runs are handed to the lexer, which takes every one of them
+// unread (the differential tests hold what it takes to the grammar's
+// reading): a game's tags from the first after the previous game's
+// marker, or from the first read in a run.
+func TestTagsReadOnce(t *testing.T) {
+	text := "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 *\n\n[Event \"c\"]\n[Site \"d\"]\n[Round \"1\"]\n\n1. d4 *\n" +
+		"% x\n[Event \"e\"]\n[Site \"f\"]\n\n1. c4 *\n[Event \"g\"] [Site \"h\"]\n[Round \"2\"]\n[White \"i\"]\n1. Nf3 *\n"
+	s := grammar.NewSplitter(strings.NewReader(text))
+	var got [][2]int
+	for {
+		c, err := s.Next()
+		if err != nil {
+			break
+		}
+		handed, taken := grammar.TagsRead(c)
+		got = append(got, [2]int{handed, taken})
+	}
+	// The first line of the input, a tag line after an escape line and
+	// one holding two tags are read one by one (Next), not in runs.
+	want := [][2]int{{1, 1}, {3, 3}, {1, 1}, {2, 2}}
+	if !slices.Equal(got, want) {
+		t.Errorf("tag lines handed and taken per chunk: %v, want %v", got, want)
+	}
+}
