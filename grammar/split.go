@@ -286,7 +286,7 @@ func (s *Splitter) nextLine(max int) (line []byte, n int, err error) {
 // the blank lines, and ends says that the game ends there, the next
 // one's first line left unread (read by the next call as it would have
 // been after being kept aside).
-func (s *Splitter) plainRun(moves bool, room, at int) (n, lines int, moved, marker, ends bool) {
+func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 	b := s.win[s.wi:]
 	if room >= 0 && room < len(b) {
 		b = b[:room]
@@ -294,70 +294,99 @@ func (s *Splitter) plainRun(moves bool, room, at int) (n, lines int, moved, mark
 	if cr := s.cr.index(b, s.consumed, '\r'); cr >= 0 {
 		b = b[:cr]
 	}
+	n, lines := 0, 0
 	for len(b) > n {
 		rest := b[n:]
 		if moves {
-			if !plainFirst[rest[0]] {
-				break
-			}
 			e := bytes.IndexByte(rest, '\n') + 1
 			if e == 0 {
 				break
 			}
 			line, depth := rest[:e], s.depth
-			from := 0
-			if depth == 0 {
-				// Outside variations scanLine looks at nothing before
-				// the first of splitChars, which most lines hold none of.
-				from = min(s.special(rest, s.consumed+n), e)
-			}
-			if from < e {
-				if open, cut := s.scanLine(line, from, 0, false); open || cut > 0 {
-					// Next reads it, from the same state.
-					s.depth = depth
+			open, cut, skip := false, 0, 0
+			if inComment {
+				// Inside a comment only a line that starts like a tag
+				// may end the game (startsNext): Next reads it.
+				if looksLikeTag(line) {
 					break
 				}
+				if skip = bytes.IndexByte(line, '}') + 1; skip == 0 {
+					n += e
+					lines++
+					continue
+				}
+				open, cut = s.scanLine(line, 0, skip, true)
+			} else {
+				if !plainFirst[rest[0]] {
+					break
+				}
+				from := 0
+				if depth == 0 {
+					// Outside variations scanLine looks at nothing
+					// before the first of splitChars, which most lines
+					// hold none of.
+					from = min(s.special(rest, s.consumed+n), e)
+				}
+				if from < e {
+					open, cut = s.scanLine(line, from, 0, false)
+				}
+			}
+			if cut > 0 {
+				// Next reads it, from the same state.
+				s.depth = depth
+				break
 			}
 			n += e
-			if endsWithResult(line, 0) {
+			lines++
+			if inComment = open; !open && endsWithResult(line, skip) {
 				// The game's last line, most often: the run ends with it.
+				r.marker = true
 				k := n
 				for k < len(b) && b[k] == '\n' {
 					k++
 				}
 				if k < len(b) && b[k] == '[' {
-					return k, lines + 1 + k - n, moved, true, true
+					lines += k - n
+					n, r.ends = k, true
 				}
-				return n, lines + 1, moved, true, false
+				break
 			}
-		} else {
-			e, name, value := plainTagLen(rest)
-			if e == 0 {
-				k := n
-				for k < len(b) && b[k] == '\n' {
-					k++
-				}
-				if k == len(b) || !plainFirst[b[k]] {
-					break
-				}
-				// Movetext, after blank lines or none.
-				lines += k - n
-				n, moves, moved = k, true, true
-				continue
-			}
-			s.tagNames = append(s.tagNames, span{at + n, at + n + e})
-			if value < 256 && (len(s.tagRun) == 0 || s.tagRunEnd == at+n) {
-				if len(s.tagRun) == 0 {
-					s.tagRunAt = at + n
-				}
-				s.tagRun = append(s.tagRun, uint16(name)<<8|uint16(value))
-				s.tagRunEnd = at + n + e
-			}
-			n += e
+			continue
 		}
+		e, name, value := plainTagLen(rest)
+		if e == 0 {
+			k := n
+			for k < len(b) && b[k] == '\n' {
+				k++
+			}
+			if k == len(b) || !plainFirst[b[k]] {
+				break
+			}
+			// Movetext, after blank lines or none.
+			lines += k - n
+			n, moves, r.moved = k, true, true
+			continue
+		}
+		s.tagNames = append(s.tagNames, span{at + n, at + n + e})
+		if value < 256 && (len(s.tagRun) == 0 || s.tagRunEnd == at+n) {
+			if len(s.tagRun) == 0 {
+				s.tagRunAt = at + n
+			}
+			s.tagRun = append(s.tagRun, uint16(name)<<8|uint16(value))
+			s.tagRunEnd = at + n + e
+		}
+		n += e
 		lines++
 	}
-	return n, lines, moved, false, false
+	r.n, r.lines, r.inComment = n, lines, inComment
+	return r
+}
+
+// runEnd is what a run took (plainRun): n bytes, lines lines, and what
+// Next's state becomes after them.
+type runEnd struct {
+	n, lines                       int
+	moved, inComment, marker, ends bool
 }
 
 // splitChars are the splitBytes that matter outside variations (a `)`
@@ -504,7 +533,7 @@ func (s *Splitter) Next() (Chunk, error) {
 	escapesOnly := false
 	s.depth = 0
 	for {
-		if plainRuns && first == nil && s.err == nil && !junk && !inComment && !escapesOnly && (sawMoves && !afterResult || !sawMoves && !tagsEnded) {
+		if plainRuns && first == nil && s.err == nil && !junk && !escapesOnly && (sawMoves && !afterResult || !sawMoves && !tagsEnded) {
 			// Most lines change nothing but the chunk's bytes and the
 			// line count (a tag line adds its name, the line with the
 			// game's marker sets afterResult): a run of them is taken
@@ -513,9 +542,10 @@ func (s *Splitter) Next() (Chunk, error) {
 			if max := s.limits.MaxGameBytes; max > 0 {
 				room = max - len(data)
 			}
-			if n, lines, moved, marker, ends := s.plainRun(sawMoves, room, len(data)); n > 0 {
-				sawMoves = sawMoves || moved
-				afterResult = marker
+			if r := s.plainRun(sawMoves, inComment, room, len(data)); r.n > 0 {
+				n, lines := r.n, r.lines
+				sawMoves = sawMoves || r.moved
+				inComment, afterResult = r.inComment, r.marker
 				run := s.win[s.wi : s.wi+n]
 				if len(data) >= growDouble && cap(data)-len(data) < n {
 					data = slices.Grow(data, max(len(data), n))
@@ -525,7 +555,7 @@ func (s *Splitter) Next() (Chunk, error) {
 				s.consumed += n
 				s.offset += n
 				s.line += lines
-				if ends {
+				if r.ends {
 					return s.chunk(data, start, afterMarker), nil
 				}
 			}

@@ -306,7 +306,10 @@ func TestPlainRuns(t *testing.T) {
 		"4. c3 (4. d3\nd6\n5. e4) 4... d6\n*\n", "4. c3 ; note\n5. d3 *\n", "4. c3 \n5. d3 \t\n*\n", "4. c3\r\n5. d3\r\n*\r\n",
 		"4. c3\r5. d3\r*\r", "4. O-O {a} O-O-O {b\nc} 5. d3 {d\n[Event \"q\"]\n}\n(1-0) 1-0 *\n",
 		"4. c3 * 1. d4\n2. c4 1-0 0-1\n3. e4 *\n", "4. c3 ½-½ 5. d3\nd5 *\n", "4. c3 (4. d3 {open\nclose} d6) * 1. e4 *\n", "4. c3\n%x (\n5. d3 * 1. e4 *\n",
-		"4. c3\n\t[Event \"b\"]\n1. e4 *\n", "4. c3 (5. d3)) ((\n5. d4 (6. d5 *\n7. e4)\n*\n", "4. c3\n\v5. d3\n*", "4. c3 ; (a\n5. d3 * 1. e4 *\n", "4. c3 {(} d3 *\n1. e4 *\n", "4. c3 (4. d3\nd6) 5. e4 * 1. d4 *\n", "4. c3\n[Event \"a\"]\n[Event \"a\"]\n\n[Event \"a\"]\n1. e4 *\n",
+		"4. c3\n\t[Event \"b\"]\n1. e4 *\n", "4. c3 (5. d3)) ((\n5. d4 (6. d5 *\n7. e4)\n*\n", "4. c3\n\v5. d3\n*",
+		"4. c3 ; (a\n5. d3 * 1. e4 *\n", "4. c3 {(} d3 *\n1. e4 *\n", "4. c3 (4. d3\nd6) 5. e4 * 1. d4 *\n",
+		"4. c3 {a\n\n%b\n  c\n[%clk 1:00]\nd} 5. d3 {e\nf} 1-0\n", "4. c3 {a\nb} 5. d3 * 1. e4 {c\nd} *\n", "4. c3 {a\n[Event \"x\"]\n1. e4 *\n",
+		"4. c3 {a\nb} (5. d3 {c\nd}) 5. e4 {x} {y\nz} *\n", "4. c3 {a\nb} ; c {\n5. d3 *\n", "4. c3 {x\n(a} 1-0\n1. e4 *\n", "4. c3 {a\nb} 1-0\n\n\n[Event \"x\"]\n1. e4 *\n", "4. c3\n[Event \"a\"]\n[Event \"a\"]\n\n[Event \"a\"]\n1. e4 *\n",
 	} {
 		for _, tags := range []string{
 			"", "[White \"x\"] [Black \"y\"]\n", "[White \"x\"]  \n", "[White \"a \\\"b\\\"\"]\n", "[White \"\"X\"\"]\n",
