@@ -848,7 +848,7 @@ func (s *Splitter) ownTags() []uint16 {
 		return nil
 	}
 	if cap(s.tagSlab)-len(s.tagSlab) < n {
-		s.tagSlab = make([]uint16, 0, max(n, 4096))
+		s.tagSlab = make([]uint16, 0, max(n, 1<<14))
 	}
 	t := append(s.tagSlab[len(s.tagSlab):], s.tagRun...)
 	s.tagSlab = s.tagSlab[:len(s.tagSlab)+n]
