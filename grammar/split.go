@@ -266,15 +266,17 @@ func (s *Splitter) nextLine(max int) (line []byte, n int, err error) {
 // when not negative, is the most bytes the game may still take, and at is
 // where the run will start in the game's chunk.
 //
-// In movetext (moves true: the game has movetext, outside a comment, the
-// line before not ending with a termination marker), such a line starts
-// with no white space, `[` or `%` (no tag, escape or blank line), holds
-// no `\r`, and leaves no comment open and no game cut on it (scanLine,
-// which follows its parentheses); a line that ends with a termination
-// marker (endsWithResult) ends the run, and marker says so. Among the
-// tags (moves false, no blank line after them yet), it is a tag pair
-// written the usual way, `[Name "value"]` and the line end, which the
-// run adds to the game's tag lines.
+// In movetext (moves true: the game has movetext, the line before not
+// ending with a termination marker), such a line holds no `\r` and
+// leaves no game cut on it (scanLine, which follows its parentheses and
+// comments). Outside a comment it starts with no white space, `[` or `%`
+// (no tag, escape or blank line); inside one (inComment, at the start
+// and at the end of the run), any line but one that starts like a tag,
+// read from the comment's `}` when it holds one. A line that ends with a
+// termination marker (endsWithResult) ends the run, and marker says so.
+// Among the tags (moves false, no blank line after them yet), it is a tag
+// pair written the usual way, `[Name "value"]` and the line end, which
+// the run adds to the game's tag lines.
 //
 // The run also takes the lines Next would take at a game's two edges.
 // After the tags, blank lines (`\n` alone) and a line of movetext
