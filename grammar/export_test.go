@@ -1,6 +1,11 @@
 package grammar
 
-import "github.com/ashtapada/ashtapada/record"
+import (
+	"fmt"
+	"unsafe"
+
+	"github.com/ashtapada/ashtapada/record"
+)
 
 // ParseChunkWithGrammar parses a chunk with the participle grammar only,
 // bypassing the hand-written fast path, for the differential tests.
@@ -40,4 +45,31 @@ func SetDescBatch(n int) (restore func()) {
 	old := descBatch
 	descBatch = n
 	return func() { descBatch = old }
+}
+
+// CutOf is c without what the splitter hands the reader besides the cut
+// (the tag lines it read, which only runs read as written the usual way),
+// after checking that each of those is where the chunk holds that tag
+// line: the lexer takes its name and value from there unread.
+func CutOf(c Chunk) (Chunk, error) {
+	at := c.tagsAt
+	for _, k := range c.tags {
+		j, e := plainTagAt(c.Data, at+1)
+		if j != at+int(k>>8) || e != at+int(k&0xff) || c.Data[at] != '[' || c.Data[e+2] != '\n' {
+			return c, fmt.Errorf("tag line %#x at %d of %q is read at %d, %d", k, at, c.Data, j, e)
+		}
+		at = e + 3
+	}
+	c.tagsAt, c.tags = 0, nil
+	return c, nil
+}
+
+// TagsRead is how many tag lines the splitter handed over with c and how
+// many of them the fast path's tag reading took unread.
+func TagsRead(c Chunk) (handed, taken int) {
+	lx := newLexer(unsafe.String(unsafe.SliceData(c.Data), len(c.Data)), "", startPos)
+	lx.tagsAt, lx.tags = c.tagsAt, c.tags
+	s := &elemSrc{lx: lx}
+	s.streamTags(nil)
+	return len(c.tags), len(c.tags) - len(lx.tags)
 }

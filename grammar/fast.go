@@ -483,39 +483,56 @@ func (l *lex) plainTags(tags []gTag, pos lexer.Position) ([]gTag, lexer.Position
 	}
 }
 
-// plainTag reads the rest of a tag pair written the usual way, right after
-// its `[`: a valid name (ValidTagName) that starts with a letter, one
-// space, a value without a backslash, and `]` right after the value's
-// closing quote. It finds the ends with byte scans instead of reading
-// three tokens, and leaves the lexer after the `]` as reading them would.
-// Such a tag is clean (no escape, no bare quote): t.Value is set without
-// its quotes and t.plain tells build so. Anything else reads nothing and
-// reports false: the tokens are then read one by one, as the grammar
-// reads them.
+// plainTag reads the rest of a tag pair written the usual way
+// (plainTagAt), right after its `[`, instead of reading three tokens, and
+// leaves the lexer after the `]` as reading them would. Such a tag is
+// clean (no escape, no bare quote): t.Value is set without its quotes and
+// t.plain tells build so. Anything else reads nothing and reports false:
+// the tokens are then read one by one, as the grammar reads them. A tag
+// line the splitter read (Chunk.tags) is not read again: its ends are
+// known.
 func (l *lex) plainTag(t *gTag) bool {
 	src, i := l.src, l.i
-	if i >= len(src) || !(src[i] >= 'a' && src[i] <= 'z' || src[i] >= 'A' && src[i] <= 'Z') {
+	var j, e int
+	if len(l.tags) > 0 && l.tagsAt == i-1 {
+		k := l.tags[0]
+		l.tags = l.tags[1:]
+		j, e = i-1+int(k>>8), i-1+int(k&0xff)
+		l.tagsAt = e + 3
+	} else if j, e = plainTagAt(src, i); j == 0 {
 		return false
 	}
-	// No tag-name byte is a delimiter: a name read here is the word the
-	// lexer reads.
-	j := i + 1
-	for j < len(src) && tagNameByte[src[j]] {
-		j++
-	}
-	if j+1 >= len(src) || src[j] != ' ' || src[j+1] != '"' {
-		return false
-	}
-	q := j + 1
-	e := nextValueByte(src, q+1)
-	if e+1 >= len(src) || src[e] != '"' || src[e+1] != ']' {
-		return false
-	}
-	t.Name, t.Value, t.plain = src[i:j], src[q+1:e], true
+	t.Name, t.Value, t.plain = src[i:j], src[j+2:e], true
 	l.i = e + 2
 	l.tokStart, l.tokLine, l.tokLineOff = e+1, l.line, l.lineOff
 	l.endI, l.endLine, l.endLineOff, l.hasEnd = l.i, l.line, l.lineOff, true
 	return true
+}
+
+// plainTagAt reads a tag pair written the usual way from i, right after
+// its `[`: a valid name (ValidTagName) that starts with a letter, one
+// space, a value without a backslash or a line end, and `]` right after
+// the value's closing quote. It returns the name's end j and the closing
+// quote's offset e (the value is src[j+2:e]), or 0, 0. The lexer
+// (plainTag) and the splitter (plainTagLen) read tags with it alike.
+func plainTagAt[T ~string | ~[]byte](src T, i int) (j, e int) {
+	if i >= len(src) || !(src[i] >= 'a' && src[i] <= 'z' || src[i] >= 'A' && src[i] <= 'Z') {
+		return 0, 0
+	}
+	// No tag-name byte is a delimiter: a name read here is the word the
+	// lexer reads.
+	j = i + 1
+	for j < len(src) && tagNameByte[src[j]] {
+		j++
+	}
+	if j+1 >= len(src) || src[j] != ' ' || src[j+1] != '"' {
+		return 0, 0
+	}
+	e = nextValueByte(src, j+2)
+	if e+1 >= len(src) || src[e] != '"' || src[e+1] != ']' {
+		return 0, 0
+	}
+	return j, e
 }
 
 // buildFast reads a game from lx into b's record on the fast path. It

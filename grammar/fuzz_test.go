@@ -301,6 +301,10 @@ func splitAll(data []byte, maxGame int) []any {
 		if err != nil {
 			return append(out, err.Error(), string(sp.Residue()), sp.BOM())
 		}
-		out = append(out, c)
+		cut, err := grammar.CutOf(c)
+		if err != nil {
+			return append(out, err.Error())
+		}
+		out = append(out, cut)
 	}
 }

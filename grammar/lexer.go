@@ -87,6 +87,10 @@ type lex struct {
 	// readers (readPlain, readToken's words and numbers) set neither
 	// these nor endI: a lexer they read is never handed to participle.
 	tokStart, tokLine, tokLineOff int
+	// tags are the tag lines the splitter read (Chunk.tags) that
+	// plainTag has not taken yet, the first at tagsAt.
+	tagsAt int
+	tags   []uint16
 }
 
 // endPos is the position after the last token.
@@ -192,20 +196,31 @@ func (l *lex) scan() (typ lexer.TokenType, start, end int, err error) {
 		}
 	case c == '{':
 		typ = tokComment
-		i++
-		line, lineOff := l.line, l.lineOff
-		for i < len(src) && src[i] != '}' {
-			if src[i] == '\n' || src[i] == '\r' && (i+1 == len(src) || src[i+1] != '\n') {
-				l.newline(i)
-			}
-			i++
-		}
-		if i >= len(src) {
+		j := strings.IndexByte(src[i+1:], '}')
+		if j < 0 {
 			// Report where the comment opened: that is where the fix goes.
-			l.line, l.lineOff = line, lineOff
 			return 0, 0, 0, l.errorf(start, "found a comment `{` that is not closed before the end of the game, expected `}`")
 		}
-		i++
+		// The comment's text is found with byte searches, not a byte
+		// loop; only its line ends are counted.
+		end := i + 1 + j
+		if strings.IndexByte(src[i+1:end], '\r') < 0 {
+			for k := i + 1; ; {
+				n := strings.IndexByte(src[k:end], '\n')
+				if n < 0 {
+					break
+				}
+				l.newline(k + n)
+				k += n + 1
+			}
+		} else {
+			for k := i + 1; k < end; k++ {
+				if src[k] == '\n' || src[k] == '\r' && src[k+1] != '\n' {
+					l.newline(k)
+				}
+			}
+		}
+		i = end + 1
 	case c == '"':
 		typ = tokString
 		i = valueEnd(src, i+1)
@@ -426,8 +441,10 @@ func valueEnd[T ~string | ~[]byte](src T, i int) int {
 // nextSplitByte does: a tag value is a run of plain bytes.
 func nextValueByte[T ~string | ~[]byte](src T, i int) int {
 	for ; i+8 <= len(src); i += 8 {
-		x := uint64(src[i]) | uint64(src[i+1])<<8 | uint64(src[i+2])<<16 | uint64(src[i+3])<<24 |
-			uint64(src[i+4])<<32 | uint64(src[i+5])<<40 | uint64(src[i+6])<<48 | uint64(src[i+7])<<56
+		// One load of eight bytes: the bounds are checked once, on w.
+		w := src[i : i+8]
+		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
 		if m := below(x^lo8*'"', 1) | below(x^lo8*'\\', 1) | below(x^lo8*'\n', 1) | below(x^lo8*'\r', 1); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}

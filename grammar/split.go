@@ -39,6 +39,13 @@ type Chunk struct {
 	// notation and noGuess are the splitter's, for the reader.
 	notation record.Notation
 	noGuess  bool
+	// tags are tag lines written the usual way (plainTagLen) that the
+	// splitter read one after another from offset tagsAt on: for each,
+	// the offsets from its `[` of its name's end (high byte) and of its
+	// value's closing quote (low byte); the next starts 3 bytes after
+	// that quote. The lexer takes their names and values unread.
+	tagsAt int
+	tags   []uint16
 }
 
 // lookahead bounds how far the splitter looks for the `}` that would close a
@@ -88,15 +95,27 @@ type Splitter struct {
 	// noGuess stops the guess of a book's notation (SetGuess).
 	notation record.Notation
 	noGuess  bool
-	// tagNames are hashes of the current game's tag names, to see a game
-	// of tags only end where the next one's tags begin.
-	tagNames []uint64
+	// tagNames are where the current game's tag lines are in its chunk,
+	// to see a game of tags only end where the next one's tags begin
+	// (hasTag). The names are hashed only then, about never: a game has
+	// movetext.
+	tagNames []span
+	// tagRun is Chunk.tags of the current game, from tagRunAt to
+	// tagRunEnd; tagSlab holds those handed out with the chunks.
+	tagRun              []uint16
+	tagRunAt, tagRunEnd int
+	tagSlab             []uint16
 	// consumed counts the bytes taken from r (the line reader's own
 	// offset); nl and cr remember where the next `\n` and `\r` are, so
 	// that a file of CR-only line ends is not searched for `\n` again at
 	// every line, nor a file without `\r` for `\r`.
 	consumed int
 	nl, cr   byteMemo
+	// sp remembers, by offset in the input, where the next of each of
+	// splitChars is, and spAt the first of them (special): plainRun
+	// hands scanLine only the lines that hold one, from there.
+	sp   [len(splitChars)]byteMemo
+	spAt int
 	// depth counts the open `(` of the current game outside comments: a
 	// termination marker ends the game only outside variations.
 	depth int
@@ -118,7 +137,11 @@ type Splitter struct {
 // NewSplitter returns a splitter reading r, with DefaultLimits and
 // notation SAN.
 func NewSplitter(r io.Reader) *Splitter {
-	return &Splitter{r: bufio.NewReaderSize(r, lookahead+4096), line: 1, closeAt: -1, limits: DefaultLimits(), nl: byteMemo{at: -1}, cr: byteMemo{at: -1}}
+	s := &Splitter{r: bufio.NewReaderSize(r, lookahead+4096), line: 1, closeAt: -1, limits: DefaultLimits(), nl: byteMemo{at: -1}, cr: byteMemo{at: -1}, spAt: -1}
+	for k := range s.sp {
+		s.sp[k].at = -1
+	}
+	return s
 }
 
 // BOM reports whether the input started with a UTF-8 byte-order mark,
@@ -240,18 +263,32 @@ func (s *Splitter) nextLine(max int) (line []byte, n int, err error) {
 // plainRun is the length of the run of whole lines at the head of the
 // window that Next would take one by one changing nothing but the
 // chunk's bytes and the line count, and how many lines it holds; room,
-// when not negative, is the most bytes the game may still take.
+// when not negative, is the most bytes the game may still take, and at is
+// where the run will start in the game's chunk.
 //
-// In movetext (moves true: the game has movetext, outside a comment, the
-// line before not ending with a termination marker), such a line starts
-// with no white space, `[` or `%` (no tag, escape or blank line), holds
-// no `\r`, and leaves no comment open and no game cut on it (scanLine,
-// which follows its parentheses); a line that ends with a termination
-// marker (endsWithResult) ends the run, and marker says so. Among the
-// tags (moves false, no blank line after them yet), it is a tag pair
-// written the usual way, `[Name "value"]` and the line end, whose name
-// the run adds to the game's tag names.
-func (s *Splitter) plainRun(moves bool, room int) (n, lines int, marker bool) {
+// In movetext (moves true: the game has movetext, the line before not
+// ending with a termination marker), such a line holds no `\r` and
+// leaves no game cut on it (scanLine, which follows its parentheses and
+// comments). Outside a comment it starts with no white space, `[` or `%`
+// (no tag, escape or blank line); inside one (inComment, at the start
+// and at the end of the run), any line but one that starts like a tag,
+// read from the comment's `}` when it holds one. A line that ends with a
+// termination marker (endsWithResult) ends the run, and marker says so.
+// Among the tags (moves false, no blank line after them yet), it is a tag
+// pair written the usual way, `[Name "value"]` and the line end, which
+// the run adds to the game's tag lines.
+//
+// The run also takes the lines Next would take at a game's two edges.
+// After the tags, blank lines (`\n` alone) and a line of movetext
+// begin the movetext as they would one by one (the blank lines leave
+// nothing that movetext reads, and the line is no tag, escape or blank
+// line): the run goes on in movetext, and moved says so. After the line
+// with the game's marker, blank lines and a line that starts with `[`
+// end the game, which then begins the next (startsNext); the run takes
+// the blank lines, and ends says that the game ends there, the next
+// one's first line left unread (read by the next call as it would have
+// been after being kept aside).
+func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 	b := s.win[s.wi:]
 	if room >= 0 && room < len(b) {
 		b = b[:room]
@@ -259,38 +296,121 @@ func (s *Splitter) plainRun(moves bool, room int) (n, lines int, marker bool) {
 	if cr := s.cr.index(b, s.consumed, '\r'); cr >= 0 {
 		b = b[:cr]
 	}
+	n, lines := 0, 0
 	for len(b) > n {
 		rest := b[n:]
 		if moves {
-			if !plainFirst[rest[0]] {
-				break
-			}
 			e := bytes.IndexByte(rest, '\n') + 1
 			if e == 0 {
 				break
 			}
 			line, depth := rest[:e], s.depth
-			if open, cut := s.scanLine(line, 0, 0, false); open || cut > 0 {
+			open, cut, skip := false, 0, 0
+			if inComment {
+				// Inside a comment only a line that starts like a tag
+				// may end the game (startsNext): Next reads it.
+				if looksLikeTag(line) {
+					break
+				}
+				if skip = bytes.IndexByte(line, '}') + 1; skip == 0 {
+					n += e
+					lines++
+					continue
+				}
+				open, cut = s.scanLine(line, 0, skip, true)
+			} else {
+				if !plainFirst[rest[0]] {
+					break
+				}
+				from := 0
+				if depth == 0 {
+					// Outside variations scanLine looks at nothing
+					// before the first of splitChars, which most lines
+					// hold none of.
+					from = min(s.special(rest, s.consumed+n), e)
+				}
+				if from < e {
+					open, cut = s.scanLine(line, from, 0, false)
+				}
+			}
+			if cut > 0 {
 				// Next reads it, from the same state.
 				s.depth = depth
 				break
 			}
 			n += e
-			if endsWithResult(line, 0) {
+			lines++
+			if inComment = open; !open && endsWithResult(line, skip) {
 				// The game's last line, most often: the run ends with it.
-				return n, lines + 1, true
-			}
-		} else {
-			e := plainTagLen(rest)
-			if e == 0 {
+				r.marker = true
+				k := n
+				for k < len(b) && b[k] == '\n' {
+					k++
+				}
+				if k < len(b) && b[k] == '[' {
+					lines += k - n
+					n, r.ends = k, true
+				}
 				break
 			}
-			s.tagNames = append(s.tagNames, tagNameHash(rest))
-			n += e
+			continue
 		}
+		e, name, value := plainTagLen(rest)
+		if e == 0 {
+			k := n
+			for k < len(b) && b[k] == '\n' {
+				k++
+			}
+			if k == len(b) || !plainFirst[b[k]] {
+				break
+			}
+			// Movetext, after blank lines or none.
+			lines += k - n
+			n, moves, r.moved = k, true, true
+			continue
+		}
+		s.tagNames = append(s.tagNames, span{at + n, at + n + e})
+		if value < 256 && (len(s.tagRun) == 0 || s.tagRunEnd == at+n) {
+			if len(s.tagRun) == 0 {
+				s.tagRunAt = at + n
+			}
+			s.tagRun = append(s.tagRun, uint16(name)<<8|uint16(value))
+			s.tagRunEnd = at + n + e
+		}
+		n += e
 		lines++
 	}
-	return n, lines, false
+	r.n, r.lines, r.inComment = n, lines, inComment
+	return r
+}
+
+// runEnd is what a run took (plainRun): n bytes, lines lines, and what
+// Next's state becomes after them.
+type runEnd struct {
+	n, lines                       int
+	moved, inComment, marker, ends bool
+}
+
+// splitChars are the splitBytes that matter outside variations (a `)`
+// changes nothing there).
+const splitChars = "{;(*-"
+
+// special is the offset in b, the window from offset base of the input
+// on, of the first of splitChars, or at least len(b) when b holds none.
+// Each byte is searched for (bytes.IndexByte) once for each of them, not
+// looked at by scanLine on every line of movetext.
+func (s *Splitter) special(b []byte, base int) int {
+	if s.spAt >= base {
+		return s.spAt - base
+	}
+	at := len(b)
+	for k := range s.sp {
+		if i := s.sp[k].index(b, base, splitChars[k]); i >= 0 && i < at {
+			at = i
+		}
+	}
+	s.spAt = base + at
+	return at
 }
 
 // plainRuns turns plainRun on; the tests compare the chunks with and
@@ -308,26 +428,19 @@ var plainFirst = func() (first [256]bool) {
 }()
 
 // plainTagLen is the length of the line at the head of b when it is a tag
-// pair written the usual way, `[Name "value"]` with `\n` right after, the
-// name free of `"` and `]` and the value of `"`, `\`, `\n` and `\r`;
-// else 0. Next reads such a line as a tag and nothing after it (afterTag,
+// pair written the usual way (plainTagAt, as the lexer reads it) with
+// `\n` right after, with the ends of its name and of its value; else 0.
+// Next reads such a line as a tag and nothing after it (afterTag,
 // closingQuote).
-func plainTagLen(b []byte) int {
+func plainTagLen(b []byte) (n, name, value int) {
 	if len(b) < 2 || b[0] != '[' {
-		return 0
+		return 0, 0, 0
 	}
-	q := 1
-	for q < len(b) && b[q] != '"' {
-		if b[q] == ']' || b[q] == '\n' || b[q] == '\r' {
-			return 0
-		}
-		q++
+	j, e := plainTagAt(b, 1)
+	if j == 0 || e+2 >= len(b) || b[e+2] != '\n' {
+		return 0, 0, 0
 	}
-	e := nextValueByte(b, q+1)
-	if e+2 >= len(b) || b[e] != '"' || b[e+1] != ']' || b[e+2] != '\n' {
-		return 0
-	}
-	return e + 3
+	return e + 3, j, e
 }
 
 // sync discards the lines nextLine took from the window from the reader,
@@ -412,7 +525,7 @@ func (s *Splitter) Next() (Chunk, error) {
 	junk := afterMarker && first != nil && !startsGame(first) && tagLine(first) == nil
 	sawMoves := false  // the game has movetext (anything but tags, blank lines and escapes)
 	tagsEnded := false // a blank line followed the game's tags (and no movetext came)
-	s.tagNames = s.tagNames[:0]
+	s.tagNames, s.tagRun = s.tagNames[:0], s.tagRun[:0]
 	inComment := false   // inside a brace comment
 	afterResult := false // the last non-blank line ended with a termination marker
 	// escapesOnly: the chunk so far is escape lines (and blank lines),
@@ -422,7 +535,7 @@ func (s *Splitter) Next() (Chunk, error) {
 	escapesOnly := false
 	s.depth = 0
 	for {
-		if plainRuns && first == nil && s.err == nil && !junk && !inComment && !escapesOnly && (sawMoves && !afterResult || !sawMoves && !tagsEnded) {
+		if plainRuns && first == nil && s.err == nil && !junk && !escapesOnly && (sawMoves && !afterResult || !sawMoves && !tagsEnded) {
 			// Most lines change nothing but the chunk's bytes and the
 			// line count (a tag line adds its name, the line with the
 			// game's marker sets afterResult): a run of them is taken
@@ -431,8 +544,10 @@ func (s *Splitter) Next() (Chunk, error) {
 			if max := s.limits.MaxGameBytes; max > 0 {
 				room = max - len(data)
 			}
-			if n, lines, marker := s.plainRun(sawMoves, room); n > 0 {
-				afterResult = marker
+			if r := s.plainRun(sawMoves, inComment, room, len(data)); r.n > 0 {
+				n, lines := r.n, r.lines
+				sawMoves = sawMoves || r.moved
+				inComment, afterResult = r.inComment, r.marker
 				run := s.win[s.wi : s.wi+n]
 				if len(data) >= growDouble && cap(data)-len(data) < n {
 					data = slices.Grow(data, max(len(data), n))
@@ -442,6 +557,9 @@ func (s *Splitter) Next() (Chunk, error) {
 				s.consumed += n
 				s.offset += n
 				s.line += lines
+				if r.ends {
+					return s.chunk(data, start, afterMarker), nil
+				}
 			}
 		}
 		var line []byte
@@ -481,7 +599,7 @@ func (s *Splitter) Next() (Chunk, error) {
 			// would take the next game's tags as its own. A blank line
 			// alone does not end it: ChessBase writes one inside tags.
 			if (junk && !inComment && startsGame(line)) || s.startsNext(line, linePos, sawMoves, inComment, afterResult) ||
-				(tagsEnded && !sawMoves && looksLikeTag(tagLine(line)) && s.hasTag(tagLine(line))) ||
+				(tagsEnded && !sawMoves && looksLikeTag(tagLine(line)) && s.hasTag(tagLine(line), data)) ||
 				(escapesOnly && tagLine(line) != nil) {
 				s.pending = append(s.pending[:0], line...)
 				s.pendingN = n
@@ -493,7 +611,7 @@ func (s *Splitter) Next() (Chunk, error) {
 				// testdata/fuzz/FuzzParse/4fa81030e03965b1); a line the
 				// junk ends at since it starts a game is a game.
 				s.pendingAfterMarker = afterResult && !inComment && tagLine(line) == nil && !(junk && startsGame(line))
-				return Chunk{Data: s.own(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess}, nil
+				return s.chunk(data, start, afterMarker), nil
 			}
 		}
 		if max := s.limits.MaxGameBytes; max > 0 && len(data)+n > max {
@@ -520,14 +638,14 @@ func (s *Splitter) Next() (Chunk, error) {
 			// An escape line: braces in it open nothing.
 			escapesOnly = escapesOnly || !sawMoves && len(s.tagNames) == 0
 		case tag != nil && !sawMoves:
-			s.tagNames = append(s.tagNames, tagNameHash(tag))
+			s.tagNames = append(s.tagNames, span{len(data) - len(tag), len(data)})
 			// A tag line: braces in its value open nothing, but movetext
 			// may follow the tag on the same line, or more tags, as some
 			// pages print them (`[Event "a"] [Site "b"]`).
 			rest := afterTag(tag)
 			for more := tagLine(rest); more != nil; more = tagLine(rest) {
 				if next := afterTag(more); next != nil {
-					s.tagNames = append(s.tagNames, tagNameHash(more))
+					s.tagNames = append(s.tagNames, span{len(data) - len(more), len(data)})
 					rest = next
 					continue
 				}
@@ -557,14 +675,19 @@ func (s *Splitter) Next() (Chunk, error) {
 			s.hasPending = true
 			s.pendingPos = record.Pos{Line: linePos.Line, Col: linePos.Col + cut, Offset: linePos.Offset + cut}
 			s.pendingAfterMarker = nextAfterMarker
-			return Chunk{Data: s.own(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess}, nil
+			return s.chunk(data, start, afterMarker), nil
 		}
 	}
 	if isBlank(data) {
 		s.residue = append(s.residue[:0], data...)
 		return Chunk{}, io.EOF
 	}
-	return Chunk{Data: s.own(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess}, nil
+	return s.chunk(data, start, afterMarker), nil
+}
+
+// chunk is the game collected in data, which starts at start.
+func (s *Splitter) chunk(data []byte, start record.Pos, afterMarker bool) Chunk {
+	return Chunk{Data: s.own(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess, tagsAt: s.tagRunAt, tags: s.ownTags()}
 }
 
 // growDouble is the size from which a chunk's room doubles as it grows.
@@ -716,12 +839,30 @@ func tagNameHash(line []byte) uint64 {
 	return h
 }
 
-// hasTag reports whether the current game already has the tag that line
-// starts.
-func (s *Splitter) hasTag(line []byte) bool {
+// span is the bytes [start, end) of a chunk.
+type span struct{ start, end int }
+
+// ownTags is a copy of tagRun for the chunk, which goes to another
+// goroutine.
+func (s *Splitter) ownTags() []uint16 {
+	n := len(s.tagRun)
+	if n == 0 {
+		return nil
+	}
+	if cap(s.tagSlab)-len(s.tagSlab) < n {
+		s.tagSlab = make([]uint16, 0, max(n, 1<<14))
+	}
+	t := append(s.tagSlab[len(s.tagSlab):], s.tagRun...)
+	s.tagSlab = s.tagSlab[:len(s.tagSlab)+n]
+	return t[:n:n]
+}
+
+// hasTag reports whether the current game, whose chunk so far is data,
+// already has the tag that line starts.
+func (s *Splitter) hasTag(line, data []byte) bool {
 	h := tagNameHash(line)
 	for _, t := range s.tagNames {
-		if t == h {
+		if tagNameHash(data[t.start:t.end]) == h {
 			return true
 		}
 	}

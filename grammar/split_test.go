@@ -306,7 +306,10 @@ func TestPlainRuns(t *testing.T) {
 		"4. c3 (4. d3\nd6\n5. e4) 4... d6\n*\n", "4. c3 ; note\n5. d3 *\n", "4. c3 \n5. d3 \t\n*\n", "4. c3\r\n5. d3\r\n*\r\n",
 		"4. c3\r5. d3\r*\r", "4. O-O {a} O-O-O {b\nc} 5. d3 {d\n[Event \"q\"]\n}\n(1-0) 1-0 *\n",
 		"4. c3 * 1. d4\n2. c4 1-0 0-1\n3. e4 *\n", "4. c3 ½-½ 5. d3\nd5 *\n", "4. c3 (4. d3 {open\nclose} d6) * 1. e4 *\n", "4. c3\n%x (\n5. d3 * 1. e4 *\n",
-		"4. c3\n\t[Event \"b\"]\n1. e4 *\n", "4. c3 (5. d3)) ((\n5. d4 (6. d5 *\n7. e4)\n*\n", "4. c3\n\v5. d3\n*", "4. c3\n[Event \"a\"]\n[Event \"a\"]\n\n[Event \"a\"]\n1. e4 *\n",
+		"4. c3\n\t[Event \"b\"]\n1. e4 *\n", "4. c3 (5. d3)) ((\n5. d4 (6. d5 *\n7. e4)\n*\n", "4. c3\n\v5. d3\n*",
+		"4. c3 ; (a\n5. d3 * 1. e4 *\n", "4. c3 {(} d3 *\n1. e4 *\n", "4. c3 (4. d3\nd6) 5. e4 * 1. d4 *\n",
+		"4. c3 {a\n\n%b\n  c\n[%clk 1:00]\nd} 5. d3 {e\nf} 1-0\n", "4. c3 {a\nb} 5. d3 * 1. e4 {c\nd} *\n", "4. c3 {a\n[Event \"x\"]\n1. e4 *\n",
+		"4. c3 {a\nb} (5. d3 {c\nd}) 5. e4 {x} {y\nz} *\n", "4. c3 {a\nb} ; c {\n5. d3 *\n", "4. c3 {x\n(a} 1-0\n1. e4 *\n", "4. c3 {a\nb} 1-0\n\n\n[Event \"x\"]\n1. e4 *\n", "4. c3\n[Event \"a\"]\n[Event \"a\"]\n\n[Event \"a\"]\n1. e4 *\n",
 	} {
 		for _, tags := range []string{
 			"", "[White \"x\"] [Black \"y\"]\n", "[White \"x\"]  \n", "[White \"a \\\"b\\\"\"]\n", "[White \"\"X\"\"]\n",
@@ -410,5 +413,31 @@ func TestSplitEscapeLines(t *testing.T) {
 			}
 		}
 		checkPlainRuns(t, []byte(tc.text))
+	}
+}
+
+// TestTagsReadOnce: the tag lines written the usual way that the splitter
+// read in runs are handed to the lexer, which takes every one of them
+// unread (the differential tests hold what it takes to the grammar's
+// reading): a game's tags from the first after the previous game's
+// marker, or from the first read in a run.
+func TestTagsReadOnce(t *testing.T) {
+	text := "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 *\n\n[Event \"c\"]\n[Site \"d\"]\n[Round \"1\"]\n\n1. d4 *\n" +
+		"% x\n[Event \"e\"]\n[Site \"f\"]\n\n1. c4 *\n[Event \"g\"] [Site \"h\"]\n[Round \"2\"]\n[White \"i\"]\n1. Nf3 *\n"
+	s := grammar.NewSplitter(strings.NewReader(text))
+	var got [][2]int
+	for {
+		c, err := s.Next()
+		if err != nil {
+			break
+		}
+		handed, taken := grammar.TagsRead(c)
+		got = append(got, [2]int{handed, taken})
+	}
+	// The first line of the input, a tag line after an escape line and
+	// one holding two tags are read one by one (Next), not in runs.
+	want := [][2]int{{1, 1}, {3, 3}, {1, 1}, {2, 2}}
+	if !slices.Equal(got, want) {
+		t.Errorf("tag lines handed and taken per chunk: %v, want %v", got, want)
 	}
 }
