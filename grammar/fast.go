@@ -264,13 +264,13 @@ func (s *elemSrc) readPlain() bool {
 			return false
 		}
 		s.numDigits, s.num = i-start, v
-		for i < len(src) && src[i] == '.' {
+		for i++; i < len(src) && src[i] == '.'; { // past the dot just seen
 			i++
 		}
 		s.typ, s.kind, s.plain = tokNumber, eNumber, false
-	case s.sanFast && (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'):
-		// A plain move that ends where the word does is the word: read
-		// once, here, for the builder.
+	case s.sanFast:
+		// A plain move that ends where the word does is the word (scanSAN
+		// tells by the first byte if one starts), read once, here.
 		e, ok := scanSAN(src, i, &s.san)
 		if !ok || e < len(src) && !delims[src[e]] {
 			return false

@@ -350,6 +350,7 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 			return 0, false
 		}
 		d := src[j]
+		from := false // a disambiguation read: asked of a register, not of *m
 		switch {
 		case d == 'x':
 			m.capture = true
@@ -358,15 +359,15 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 			// The square itself (`Nf3`); what may follow it (`Ng1f3`)
 			// is no plain move.
 		case d >= 'a' && d <= 'h':
-			m.fromFile = int8(d - 'a')
+			m.fromFile, from = int8(d-'a'), true
 			j++
 		case d >= '1' && d <= '8':
-			m.fromRank = int8(d - '1')
+			m.fromRank, from = int8(d-'1'), true
 			j++
 		default:
 			return 0, false
 		}
-		if m.fromFile >= 0 || m.fromRank >= 0 {
+		if from {
 			if j < n && src[j] == 'x' {
 				m.capture = true
 				j++
