@@ -163,7 +163,7 @@ func (p *Position) parseRights(field string) error {
 			if ch >= 'a' {
 				c = Black
 			}
-			p.leap[c] = true
+			p.leap[c] = 1
 		default:
 			if s.Castling {
 				return fmt.Errorf("castling field %q: letters K Q k q or A-H a-h (castling)%s or -", field, map[bool]string{true: ", L l (leap)", false: ""}[s.KingLeap != LeapOff])
@@ -175,7 +175,7 @@ func (p *Position) parseRights(field string) error {
 		}
 	}
 	for c := White; c <= Black; c++ {
-		if s.KingLeap != LeapOff && !p.leap[c] {
+		if s.KingLeap != LeapOff && p.leap[c] == 0 {
 			p.leapLost[c] = leapLoss{why: leapLostStart}
 		}
 	}
@@ -319,10 +319,10 @@ func (p *Position) appendRights(b []byte) []byte {
 	if p.s.Castling {
 		wl, bl = 'L', 'l'
 	}
-	if p.leap[White] {
+	if p.leap[White] != 0 {
 		b = append(b, wl)
 	}
-	if p.leap[Black] {
+	if p.leap[Black] != 0 {
 		b = append(b, bl)
 	}
 	if len(b) == start {

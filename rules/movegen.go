@@ -116,7 +116,7 @@ func (p *Position) genMask(dst []Move, cand, inCheck bool, fromMask, toMask uint
 			continue
 		}
 		// The king's knight leap.
-		if cand || (s.KingLeap != LeapOff && p.leap[us] && !inCheck) {
+		if cand || (s.KingLeap != LeapOff && p.leap[us] != 0 && !inCheck) {
 			t := knightAtt[from] & notOwn & toMask
 			if !cand && !s.KingLeapCapture {
 				t &^= enemy

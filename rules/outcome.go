@@ -143,20 +143,23 @@ const linearMax = 16
 // keyMeta packs a key's fields other than the board into one word.
 // The leap rights come as two values, not the array, which would be
 // stored and read back to be indexed.
-func keyMeta(side Color, leapW, leapB bool, castle uint8, ep Square) uint64 {
-	return uint64(side) | uint64(b2u(leapW))<<8 | uint64(b2u(leapB))<<16 | uint64(castle)<<24 | uint64(uint8(ep))<<32
+func keyMeta(side Color, leapW, leapB, castle uint8, ep Square) uint64 {
+	return uint64(side) | uint64(leapW)<<8 | uint64(leapB)<<16 | uint64(castle)<<24 | uint64(uint8(ep))<<32
 }
 
-// keyHash mixes a key's words: each multiplied by its own odd constant
-// (independent multiplications, not a chain) and summed. Only the top
+// keyHash mixes a key's board words: each multiplied by its own odd
+// constant (independent multiplications, not a chain) and summed. The
+// meta word is left out: two positions of a window with the same men on
+// the same squares but another side to move or other rights are rare,
+// and find tells them apart by the whole key. Only the top
 // bits are used (History.seen takes the top byte, the table its slot
 // from the top bits), and there every bit depends on every square: no
 // folding of the high half into the low is needed. Equal keys still give
 // equal hashes, which is all repetition needs (it compares keys on a
 // match).
-func keyHash(b0, b1, b2, b3, meta uint64) uint64 {
+func keyHash(b0, b1, b2, b3 uint64) uint64 {
 	return b0*0x9e3779b97f4a7c15 + b1*0xc2b2ae3d27d4eb4f + b2*0x165667b19e3779f9 +
-		b3*0xd6e8feb86659fd93 + meta*0xff51afd7ed558ccd
+		b3*0xd6e8feb86659fd93
 }
 
 func b2u(b bool) uint8 {
@@ -183,7 +186,6 @@ type History struct {
 	cur   int32
 	rep   bool
 	shift uint8 // see slots
-	men   uint8 // how many men the current position has (see record)
 	// moverSafe: the side not to move is known not to be in check, as
 	// after Play (a legal move never leaves its mover's king attacked);
 	// then the next Play's move gives check only if MayGiveCheck says it
@@ -229,8 +231,8 @@ func NewHistory(p *Position) *History {
 // record keeps the position just reached; pass true says that a move
 // has been applied and ends its turn (the turn passes first: Play),
 // mayCheck false that the side to move is surely not in check (no attack
-// test), men true that the men may have changed otherwise than by a
-// capture (a promotion, a conversion, a new start).
+// test), men true that the men may have changed (a capture, a promotion,
+// a conversion, a new start: changesMen).
 func (h *History) record(pass, mayCheck, men bool) {
 	p := &h.pos
 	if pass {
@@ -243,11 +245,8 @@ func (h *History) record(pass, mayCheck, men bool) {
 	e := &h.last
 	e.checked, e.side = mayCheck && p.InCheck(), p.side
 	// Most moves take nothing and change no kind: they keep bare and
-	// menEnd as the last ply had them. A move never adds a man, so a
-	// capture shows in the count of men, which is asked only when the
-	// move rules' clock is back at 0 (as after every capture).
-	if men || p.halfmove == 0 && uint8(popcount(p.byColor[White]|p.byColor[Black])) != h.men {
-		h.men = uint8(popcount(p.byColor[White] | p.byColor[Black]))
+	// menEnd as the last ply had them.
+	if men {
 		e.bare, e.menEnd = p.menMayEnd()
 	}
 	h.plies++
@@ -281,27 +280,29 @@ func (h *History) record(pass, mayCheck, men bool) {
 	b2 := b[Knight] | b[Bishop] | b[King]
 	b3 := b[Rook] | b[Queen] | b[King]
 	meta := keyMeta(p.side, p.leap[White], p.leap[Black], p.castle, ep)
-	hash := keyHash(b0, b1, b2, b3, meta)
+	hash := keyHash(b0, b1, b2, b3)
 	// The key is written where a new position is kept (the entry after the
 	// last), not built apart and copied there; when the position is
 	// already known, the entry is given back.
 	i := len(h.positions)
-	if i < cap(h.positions) {
-		h.positions = h.positions[:i+1]
-	} else {
+	if i == cap(h.positions) {
 		h.positions = append(h.positions, histPos{})
 	}
-	np := &h.positions[i]
+	ps := h.positions[:i+1]
+	h.positions = ps
+	np := &ps[i]
 	np.key.board[0], np.key.board[1], np.key.board[2], np.key.board[3], np.key.meta = b0, b1, b2, b3, meta
 	np.hash = hash
 	at := uint32(ply - h.keyBase)
 	// A position whose hash's top byte no earlier one of the window had
 	// is new (as at most plies of a game): no search.
-	j, bit := -1, hash>>56
-	if h.seen[bit>>6]&(1<<(bit&63)) != 0 {
+	// The filter's word is read and written once.
+	j, w, bit := -1, &h.seen[hash>>62], uint64(1)<<(hash>>56&63)
+	seen := *w
+	*w = seen | bit
+	if seen&bit != 0 {
 		j = h.find(np, i)
 	}
-	h.seen[bit>>6] |= 1 << (bit & 63)
 	if j < 0 {
 		np.at[0], np.n = at, 1
 		h.cur, h.rep = int32(i), false
@@ -411,15 +412,19 @@ func (h *History) MayCheck(m Move) bool { return !h.moverSafe || h.pos.MayGiveCh
 // where apply inside an inlined Play stayed a call at every move.
 func (h *History) PlayMayCheck(m Move, may bool) {
 	mayCheck, men := !h.moverSafe || may, m.Promotion|m.ConvKind != NoKind
-	h.pos.apply(m) // Play, with its turn passed in record
-	h.record(true, mayCheck, men)
+	took := h.pos.apply(m) // Play, with its turn passed in record
+	h.record(true, mayCheck, men || took)
 	h.moverSafe = true
 }
 
 // PlayKeepTurn applies a move of a compound turn.
 func (h *History) PlayKeepTurn(m Move) {
+	// The other side's men do not move in this turn: they change only
+	// when one is taken.
+	them := h.pos.side ^ 1
+	theirs := h.pos.byColor[them&1]
 	h.pos.PlayKeepTurn(m)
-	h.record(false, true, m.Promotion|m.ConvKind != NoKind)
+	h.record(false, true, m.Promotion|m.ConvKind != NoKind || h.pos.byColor[them&1] != theirs)
 	// The opponent, not to move, may be in check now.
 	h.moverSafe = false
 }

@@ -230,3 +230,21 @@ func TestMoveRuleLimits(t *testing.T) {
 		t.Errorf("fide's limit %d, off's %d", MoveRuleFide.Limit(), MoveRuleOff.Limit())
 	}
 }
+
+// A board seen before with other rights is another position: the king's
+// walk out and back loses castling, and the start does not count again.
+// The key's hash leaves the rights out, so only the keys' comparison
+// tells these apart.
+func TestHistoryRepetitionNeedsSameRights(t *testing.T) {
+	s := testSettings(t, "fide")
+	h := NewHistory(mustFEN(t, s, "4k3/8/8/8/8/8/8/4K2R w K - 0 1"))
+	walk := []string{"e1f1", "e8d8", "f1e1", "d8e8"}
+	for round, want := range []int{1, 2, 3} {
+		for _, m := range walk {
+			h.Play(find(t, h.Position(), m))
+		}
+		if n := h.occurrences(5); n != want {
+			t.Fatalf("round %d: the board of the start seen %d times, want %d (its castling right is gone)", round+1, n, want)
+		}
+	}
+}

@@ -13,14 +13,17 @@ type Position struct {
 	byKind  [8]uint64 // index Kind (Kind() & 7, no bounds test); 0 and 7 unused
 	kingSq  [2]Square
 	side    Color
-	// leap[c]: colour c's king may still make its knight leap.
-	leap [2]bool
+	// leap[c]: 1 when colour c's king may still make its knight leap, 0
+	// when not (bytes, not bools: see castle).
+	leap [2]uint8
+	// castle follows side and leap: the repetition key's keyMeta takes
+	// the four bytes in that order, which the build reads as one word.
+	castle uint8 // bits: 1 white short, 2 white long, 4 black short, 8 black long
 	// law is the settings' tests the legality shortcuts make, folded
 	// (lawOf(s)).
 	law law
 	// leapLost records why and when a right went (for messages).
 	leapLost [2]leapLoss
-	castle   uint8 // bits: 1 white short, 2 white long, 4 black short, 8 black long
 	// castleRook[i] is the rook of castling right bit i (h1, a1, h8, a8 in
 	// the initial array; other files in Chess960-style FENs).
 	castleRook [4]Square
@@ -91,7 +94,7 @@ func (p *Position) setInitial(s *Settings) {
 	}
 	p.s, p.law, p.ep, p.fullmove = s, lawOf(s), NoSquare, 1
 	leap := s.KingLeap != LeapOff
-	p.leap = [2]bool{leap, leap}
+	p.leap = [2]uint8{b2u(leap), b2u(leap)}
 	if s.Castling {
 		p.castle = castleWK | castleWQ | castleBK | castleBQ
 		p.castleRook = [4]Square{7, 0, 63, 56}
@@ -167,7 +170,7 @@ func (p *Position) KingSquare(c Color) Square { return p.kingSq[c] }
 
 // LeapRight reports whether colour c's king may still make its knight leap
 // (always false when the profile has no leap).
-func (p *Position) LeapRight(c Color) bool { return p.leap[c] }
+func (p *Position) LeapRight(c Color) bool { return p.leap[c] != 0 }
 
 // FlagEnPassant is the en-passant target square, NoSquare if none.
 func (p *Position) EnPassant() Square { return p.ep }
@@ -244,15 +247,16 @@ func (p *Position) checkLossPlayed() {
 
 func (p *Position) loseCheckedLeaps(move int, side Color) {
 	for c := White; c <= Black; c++ {
-		if p.leap[c] && p.attacked(p.kingSq[c], c.Other()) {
-			p.leap[c] = false
+		if p.leap[c] != 0 && p.attacked(p.kingSq[c], c.Other()) {
+			p.leap[c] = 0
 			p.leapLost[c] = leapLoss{why: leapLostChecked, move: move, side: side}
 		}
 	}
 }
 
 // apply makes the move's board changes, rights and clocks; no turn change.
-func (p *Position) apply(m Move) {
+// took: the move took a man (History.record then counts the men again).
+func (p *Position) apply(m Move) (took bool) {
 	// A move off the board or from an empty square is ignored rather than
 	// allowed to corrupt the position (no panic on any input).
 	if uint8(m.From) > 63 || uint8(m.To) > 63 || p.board[m.From] == NoPiece {
@@ -275,14 +279,14 @@ func (p *Position) apply(m Move) {
 			cap = m.To + 8
 		}
 		p.remove(cap)
-		p.halfmove = 0
+		p.halfmove, took = 0, true
 	} else if c := p.board[m.To]; c != NoPiece {
 		// Taken off its bitboards only: the mover's man overwrites it on
 		// the board below.
 		t := bb(m.To)
 		p.byColor[c.Color()] &^= t
 		p.byKind[c.Kind()] &^= t
-		p.halfmove = 0
+		p.halfmove, took = 0, true
 		// Losing a castling rook ends castling on that side.
 		p.castle &^= p.castleMaskAt(m.To)
 	}
@@ -312,8 +316,8 @@ func (p *Position) apply(m Move) {
 			p.put(m.ConvSquare, MakePiece(w.Color(), m.ConvKind))
 		}
 	}
-	if m.Flags&FlagLeap != 0 && p.leap[us] {
-		p.leap[us] = false
+	if m.Flags&FlagLeap != 0 && p.leap[us] != 0 {
+		p.leap[us] = 0
 		p.leapLost[us] = leapLoss{why: leapLostUsed, move: p.fullmove, side: us}
 	}
 	if p.castle != 0 {
@@ -328,6 +332,7 @@ func (p *Position) apply(m Move) {
 	if m.Flags&FlagDoubleStep != 0 && p.s.EnPassant {
 		p.ep = (m.From + m.To) / 2
 	}
+	return
 }
 
 // castleMaskAt is the castling rights lost when a man leaves or is taken
@@ -415,7 +420,7 @@ func (p *Position) leapLossText(c Color) string {
 // one): used, lost by a check (and when), absent from the start position,
 // or not in these rules. For `show` and messages.
 func (p *Position) LeapNote(c Color) string {
-	if p.leap[c] {
+	if p.leap[c] != 0 {
 		return ""
 	}
 	return p.leapLossText(c)

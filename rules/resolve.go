@@ -347,7 +347,7 @@ func (p *Position) kingTo(dst []Move, ksq, to Square, occ uint64, inCheck bool) 
 		ok := true
 		switch {
 		case s.attacks(King, us, ksq, occ)&t != 0:
-		case knightAtt[ksq]&t != 0 && s.KingLeap != LeapOff && p.leap[us] && !inCheck && (!capture || s.KingLeapCapture):
+		case knightAtt[ksq]&t != 0 && s.KingLeap != LeapOff && p.leap[us] != 0 && !inCheck && (!capture || s.KingLeapCapture):
 			flags = FlagLeap
 		default:
 			ok = false

@@ -79,7 +79,7 @@ func (p *Position) Verdict(m Move) *Violation {
 		switch {
 		case s.KingLeap == LeapOff:
 			return violation(ruleid.IllegalMove, "the king has no knight leap under these rules")
-		case !p.leap[us]:
+		case p.leap[us] == 0:
 			return violation(ruleid.KingLeapUnavailable, "%s", p.leapLossText(us))
 		case inCheck:
 			return violation(ruleid.KingLeapInCheck, "the king may not make its knight leap while in check")
