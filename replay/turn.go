@@ -266,10 +266,10 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m *ru
 	// check mark after it (step).
 	if ln.extras {
 		if w.played != nil {
-			// m may point into Replayer.toList, where stepSAN lists
-			// the moves to m.To only when they are not there (not
-			// listed): a move resolved otherwise is the caller's
-			// (the line count here keeps the build profile's sites).
+			// m may point into Replayer.toList, which stepSAN fills
+			// only when listed is false (m is then the caller's). Four
+			// lines: the build profile finds PlayMayCheck's call below
+			// by its line offset in this function.
 			w.stepStart(n, ln, m, fixedOrigin, listed)
 		}
 		if w.traceOrigins {
