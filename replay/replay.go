@@ -76,9 +76,11 @@ type walk struct {
 	// nodes is the main line being walked: Game.Moves, or the part of it
 	// read last (partWalk).
 	nodes []record.Node
-	// turnAt is the index in nodes of the main-line turn being
-	// played; stopFrom the number of findings added (w.added) before
-	// the turn was walked (a stop's finding comes after).
+	// turnAt is the index of the turn being played in its line's nodes,
+	// read only in a main-line turn, where they are nodes (a variation's
+	// turns set it too, between the main line's: no test a ply);
+	// stopFrom the number of findings added (w.added) before the turn was
+	// walked (a stop's finding comes after).
 	turnAt, stopFrom int
 	// stepAt is the index in nodes of the move whose step stepStart
 	// began, for step to keep.
@@ -525,9 +527,7 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 				}
 			}
 			if !ln.stopped {
-				if ln.main {
-					w.turnAt = i
-				}
+				w.turnAt = i
 				if w.variations {
 					// The branch point is copied only for a turn that
 					// variations follow: a snapshot starts a history,
