@@ -52,3 +52,46 @@ func TestCheckMarkFindingPosition(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckMarkJudged: the walk judges a written mark only where it may
+// disagree with the move, and a mark that agrees gets no finding: a check
+// marked `+`, a mate marked `#`, and a mate marked `+` (a move that wins
+// may be marked either way). A check marked `#`, a check not marked and a
+// quiet move marked get one, at the move's ply.
+func TestCheckMarkJudged(t *testing.T) {
+	const opening = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 "
+	cases := []struct {
+		moves string
+		ply   int // the finding's ply, 0 for none
+	}{
+		{opening + "4. Qxf7# 1-0", 0},
+		{opening + "4. Qxf7+ 1-0", 0},
+		{opening + "4. Qxf7 1-0", 7},
+		{"1. e4 e5 2. Bc4 Nc6 3. Bxf7# *", 5},
+		{"1. e4 e5 2. Bc4 Nc6 3. Bxf7+ *", 0},
+		{"1. e4 e5 2. Bc4 Nc6 3. Bxf7 *", 5},
+		{"1. e4 e5 2. Bc4+ *", 3},
+		{"1. e4 e5 2. Bc4# *", 3},
+	}
+	for _, c := range cases {
+		g, err := grammar.NewReader(strings.NewReader(c.moves+"\n"), "t.pgn").Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cfg := range []replay.Config{{}, {Steps: true}} {
+			res := replay.New(cfg).Game(g, "t.pgn", 1)
+			got := 0
+			for _, f := range res.Findings {
+				if f.Rule == ruleid.CheckMark {
+					if got != 0 {
+						t.Errorf("%q: a second check-mark finding at ply %d", c.moves, f.Ply)
+					}
+					got = f.Ply
+				}
+			}
+			if got != c.ply {
+				t.Errorf("%q (steps %v): check-mark finding at ply %d, want %d (0: none)", c.moves, cfg.Steps, got, c.ply)
+			}
+		}
+	}
+}

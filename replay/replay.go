@@ -76,9 +76,11 @@ type walk struct {
 	// nodes is the main line being walked: Game.Moves, or the part of it
 	// read last (partWalk).
 	nodes []record.Node
-	// turnAt is the index in nodes of the main-line turn being
-	// played; stopFrom the number of findings added (w.added) before
-	// the turn was walked (a stop's finding comes after).
+	// turnAt is the index of the turn being played in its line's nodes,
+	// read only in a main-line turn, where they are nodes (a variation's
+	// turns set it too, between the main line's: no test a ply);
+	// stopFrom the number of findings added (w.added) before the turn was
+	// walked (a stop's finding comes after).
 	turnAt, stopFrom int
 	// stepAt is the index in nodes of the move whose step stepStart
 	// began, for step to keep.
@@ -192,7 +194,8 @@ type line struct {
 	ended     bool    // the rules have ended the game
 	outcome   rules.Outcome
 	endPly    int // the ply that ended the game
-	// pendingNumber is the move number written before the next move.
+	// pendingNumber is the move number written before the next move
+	// when it is wrong there (numberWrong), nil when it is right.
 	pendingNumber *record.Node
 	// before is the position before the last turn, the branch point of a
 	// variation that follows it (kept only with Config.Variations).
@@ -488,7 +491,14 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 		n := &nodes[i]
 		switch n.Kind {
 		case record.KindMoveNumber:
-			ln.pendingNumber = n
+			// Only a number its turn has to judge (checkMoveNumber) is
+			// kept: most are right, and a pointer stored and let go at
+			// every numbered turn costs the collector's barrier tests.
+			if numberWrong(n, ln) {
+				ln.pendingNumber = n
+			} else if ln.pendingNumber != nil {
+				ln.pendingNumber = nil
+			}
 			i++
 		case record.KindVariation:
 			if w.variations && ln.before != nil && !ln.stopped {
@@ -503,18 +513,21 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 			}
 			i++
 		case record.KindMove:
-			// moveNext: the turn is followed by a move of the next turn.
+			// moveNext: the turn is followed by a move of the next turn,
+			// or by its number and the move (no variation between).
 			j, moveNext := i+1, false
-			for ; j < len(nodes) && nodes[j].Kind == record.KindMove; j++ {
+			for ; j < len(nodes); j++ {
+				if k := nodes[j].Kind; k != record.KindMove {
+					moveNext = k == record.KindMoveNumber && j+1 < len(nodes) && nodes[j+1].Kind == record.KindMove
+					break
+				}
 				if mv := nodes[j].Move; mv == nil || !mv.Joined {
 					moveNext = true
 					break
 				}
 			}
 			if !ln.stopped {
-				if ln.main {
-					w.turnAt = i
-				}
+				w.turnAt = i
 				if w.variations {
 					// The branch point is copied only for a turn that
 					// variations follow: a snapshot starts a history,
@@ -523,7 +536,7 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 						w.r.release(ln.before)
 						ln.before = nil
 					}
-					if !moveNext && variationAfter(nodes, j, ln.main && w.parted) {
+					if !moveNext && variationMayFollow(nodes[j:], ln.main && w.parted) {
 						ln.before = w.r.snapshot(ln)
 					}
 				}
@@ -537,16 +550,6 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 			i++
 		}
 	}
-}
-
-// variationAfter is variationMayFollow(nodes[j:], open) without the call
-// for most turns, where nodes[j] is not a move (line has looked): a move
-// number and a move next is no variation.
-func variationAfter(nodes []record.Node, j int, open bool) bool {
-	if j+1 < len(nodes) && nodes[j].Kind == record.KindMoveNumber && nodes[j+1].Kind == record.KindMove {
-		return false
-	}
-	return variationMayFollow(nodes[j:], open)
 }
 
 // variationMayFollow reports whether a variation may come after a turn,

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -399,5 +400,48 @@ func TestAmbiguousMoveReadOn(t *testing.T) {
 				t.Errorf("no %s at ply 5; findings:%s", c.later, describe(res))
 			}
 		})
+	}
+}
+
+// TestMoveNumberJudgedByTheWalk: the walk judges the written move numbers
+// the reader has not (a record another program made, here one read with
+// its reader's notices taken away): a number that is not the game's, or
+// `...` before White's move, gets a finding at the turn's first move; a
+// right one none, also where it follows a wrong one (the last number
+// written before a move is the one judged).
+func TestMoveNumberJudgedByTheWalk(t *testing.T) {
+	cases := []struct {
+		moves string
+		ply   int // the finding's ply, 0 for none
+	}{
+		{"1. e4 e5 2. Nf3 *", 0},
+		{"3. e4 e5 *", 1},
+		{"1. e4 e5 3. Nf3 *", 3},
+		{"1... e4 e5 *", 1},
+		{"1. e4 1... e5 *", 0},
+		{"1. e4 2... e5 *", 2},
+		{"3. 1. e4 e5 *", 0},
+		{"1. 3. e4 e5 *", 1},
+		{"1. e4 e5 2. Nf3 2... Nc6 3. 4. Bb5 *", 5},
+	}
+	for _, c := range cases {
+		for _, cfg := range []replay.Config{{}, {Steps: true}} {
+			games, err := grammar.ReadAll(strings.NewReader(c.moves+"\n"), "test.pgn")
+			if err != nil || len(games) != 1 {
+				t.Fatalf("%q: %d games, %v", c.moves, len(games), err)
+			}
+			g := games[0]
+			g.Notices = nil
+			res := replay.New(cfg).Game(g, "test.pgn", 1)
+			got := 0
+			for _, f := range res.Findings {
+				if f.Rule == ruleid.MoveNumber {
+					got = f.Ply
+				}
+			}
+			if got != c.ply {
+				t.Errorf("%q (steps %v): move-number finding at ply %d, want %d (0: none); findings:%s", c.moves, cfg.Steps, got, c.ply, describe(res))
+			}
+		}
 	}
 }

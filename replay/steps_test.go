@@ -99,6 +99,9 @@ func TestPlayedStopsWhereTheVerdictStops(t *testing.T) {
 	}{
 		{"[Event \"x\"]\n1. e4,d4 e5 *\n", "compound-turn", "d4", 1},
 		{"[Event \"x\"]\n1. e4 e5 2. Ke3 Nc6 *\n", "illegal-move", "Ke3", 2},
+		// The variation's turns stand further into their own nodes than
+		// the main line's stop does into its.
+		{"[Event \"x\"]\n1. e4 e5 (1... c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4) 2. Ke3 Nc6 *\n", "illegal-move", "Ke3", 2},
 		{"[Event \"x\"]\n1. f3 e5 2. g4 Qh4# 3. a3 *\n", "move-after-end", "a3", 4},
 		{"[Event \"x\"]\n[Variant \"nonesuch\"]\n1. e4 *\n", "unknown-profile", "", 0},
 		{"[Event \"x\"]\n1. e4 e5 2. Nf3 *\n", "", "", 3},
@@ -110,7 +113,7 @@ func TestPlayedStopsWhereTheVerdictStops(t *testing.T) {
 		if res := replay.New(replay.Config{}).Game(g, "x.pgn", 1); res.Played != nil {
 			t.Errorf("%q: steps kept without Config.Steps", c.text)
 		}
-		res := replay.New(replay.Config{Steps: true}).Game(g, "x.pgn", 1)
+		res := replay.New(replay.Config{Steps: true, Variations: true}).Game(g, "x.pgn", 1)
 		pl := res.Played
 		if pl.Len() != c.steps {
 			t.Errorf("%q: %d steps, want %d", c.text, pl.Len(), c.steps)
@@ -120,7 +123,7 @@ func TestPlayedStopsWhereTheVerdictStops(t *testing.T) {
 			t.Errorf("%q: stopped by %+v", c.text, pl.Stop)
 		case c.rule != "" && (pl.Stop == nil || pl.Stop.Rule != c.rule):
 			t.Errorf("%q: stop %+v, want %s", c.text, pl.Stop, c.rule)
-		case c.stop != "" && (pl.StopNode == nil || pl.StopNode.Text != c.stop || &g.Moves[pl.StopIndex] != pl.StopNode):
+		case c.stop != "" && (pl.StopNode == nil || pl.StopNode.Text != c.stop || pl.StopIndex < 0 || pl.StopIndex >= len(g.Moves) || &g.Moves[pl.StopIndex] != pl.StopNode):
 			t.Errorf("%q: stop node %+v at %d, want %s", c.text, pl.StopNode, pl.StopIndex, c.stop)
 		}
 		if c.rule != "" && pl.Stop != nil {

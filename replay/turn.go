@@ -18,16 +18,17 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 	if ln.pendingNumber != nil {
 		w.checkMoveNumber(first, ln, side) // and lets the number go
 	}
-	w.stopFrom = w.added
 	if len(nodes) == 1 && !ln.ended {
 		// Most turns are one plain move: it needs none of the turn's
-		// checks, nor most of resolve's.
+		// checks, nor most of resolve's, and never halts the line (so
+		// it needs no stopFrom).
 		if m := w.plainMove(first, ln, side); m != nil {
 			w.playMove(first, 0, ln, side, m, false, true, true)
 			endTurn(ln, side)
 			return
 		}
 	}
+	w.stopFrom = w.added
 	if ln.moveUnknown {
 		w.proveMove(first, ln)
 	}
@@ -47,8 +48,7 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 	}
 	s := &w.gr.settings
 	// The first turn of each side from the initial array is the opening
-	// turn (under opening=triple: up to three moves, checked by the rules).
-	// A move that plainMove found not plain is not plain here either.
+	// turn (opening=triple: up to three moves, checked by the rules).
 	opening := ln.fromArray && !ln.firstDone[side]
 	turn := &w.r.turn
 	_, fault, at := turn.Begin(ln.pos, opening, len(nodes))
@@ -291,7 +291,7 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m *ru
 		w.r.scratch = *ln.pos
 	}
 	ln.ply++
-	mate, won := false, false
+	mate := false
 	if last {
 		ln.hist.PlayMayCheck(*m, may)
 		// The opponent is to move: in check means the move gave check
@@ -302,11 +302,10 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m *ru
 		// Whether a legal move exists is known (moved): the outcome
 		// need not find out again, and is not asked for at all where
 		// the rules cannot end the game (MayEnd), as at nearly every
-		// ply.
-		if ln.hist.MayEnd(ln.hasMove) && ln.endsNow() {
-			won = ln.outcome.Winner == winnerOf(side)
-		} else if gives {
-			won = ln.decidedFor(side)
+		// ply. Whether the move won is asked only by a mark that does
+		// not say what it did (checkMark).
+		if ln.hist.MayEnd(ln.hasMove) {
+			ln.endsNow()
 		}
 	} else {
 		ln.hist.PlayKeepTurn(*m)
@@ -325,9 +324,9 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m *ru
 			w.res.Moves = append(w.res.Moves, MoveText{Text: mv.Text, MoveNumber: ln.moveNo, Side: side, TurnIndex: k})
 		}
 	}
-	if gives || mv.Check != 0 {
-		// A move that neither checks nor is marked has no mark to judge.
-		w.checkMark(n, ln, side, ln.ply, gives, mate, won)
+	if c := mv.Check; (gives || c != 0) && (gives != (c != 0) || mate != (c == '#')) {
+		// A mark that says what the move did (none, + or #) needs no judging.
+		w.checkMark(n, ln, side, ln.ply, gives, mate, last)
 	}
 }
 
@@ -358,6 +357,16 @@ func (w *walk) compoundMessage(ln *line, side rules.Color) string {
 	return fmt.Sprintf("under profile %s each turn is one move; the comma joins a second move to it", w.profileName())
 }
 
+// wonBy reports whether side's checking move, the last of its turn, won
+// the game: the rules ended it there with side the winner (endsNow), or
+// made sure of side's win (decidedFor).
+func (ln *line) wonBy(side rules.Color) bool {
+	if ln.ended {
+		return ln.outcome.Winner == winnerOf(side)
+	}
+	return ln.decidedFor(side)
+}
+
 // checkMark compares the written '+'/'#' with what the move did. The
 // position before the move is in the replayer's scratch: playMove copies
 // it for every move that is marked or may give check, which are the
@@ -366,14 +375,15 @@ func (w *walk) compoundMessage(ln *line, side rules.Color) string {
 // A checking move that wins the game by another rule (a bare king) may be
 // marked either way: programs that stop generating moves once the game is
 // decided (Fairy-Stockfish) see no reply to the check and write '#'.
-func (w *walk) checkMark(n *record.Node, ln *line, side rules.Color, ply int, gives, mate, won bool) {
+// last: the move ends its turn (the game can end only then).
+func (w *walk) checkMark(n *record.Node, ln *line, side rules.Color, ply int, gives, mate, last bool) {
 	if w.g.Notation == record.UCI {
 		return // UCI writes no check marks
 	}
 	written := n.Move.Check
 	var msg string
 	switch {
-	case gives && won && written != 0:
+	case gives && written != 0 && last && ln.wonBy(side):
 		return
 	case mate && written != '#':
 		if written == '+' {
@@ -394,6 +404,13 @@ func (w *walk) checkMark(n *record.Node, ln *line, side rules.Color, ply int, gi
 		return
 	}
 	w.report(ln, n, w.moveFinding(n, ln, ply, side, w.r.scratch.FEN(), ruleid.CheckMark, msg, nil))
+}
+
+// numberWrong says whether the move number n, written before the next
+// move of ln, is not the one the game has reached (checkMoveNumber words
+// the finding).
+func numberWrong(n *record.Node, ln *line) bool {
+	return int(n.Number) != ln.moveNo || (n.Dots >= 3 && ln.pos.SideToMove() == rules.White)
 }
 
 // checkMoveNumber compares a written move number with the one the game has
