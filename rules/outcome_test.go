@@ -92,9 +92,10 @@ func TestHistoryKeysSinceIrreversible(t *testing.T) {
 	packed := h.positions[h.cur].key
 	var board [64]Piece
 	for i := range board {
-		k := Kind(packed.board[1]>>i&1 | packed.board[2]>>i&1<<1 | packed.board[3]>>i&1<<2)
-		if k != NoKind {
-			board[i] = MakePiece(Color(1-packed.board[0]>>i&1), k)
+		for k := Pawn; k <= King; k++ {
+			if packed.kinds[k-1]>>i&1 != 0 {
+				board[i] = MakePiece(Color(1-packed.white>>i&1), k)
+			}
 		}
 	}
 	if board != h.Position().board {
