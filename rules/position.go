@@ -301,11 +301,15 @@ func (p *Position) apply(m Move) (took bool) {
 		p.kingSq[c] = m.To
 	}
 	if p.castle != 0 {
-		// Most of a game: no right left to lose.
-		if kind == King {
+		// Most of a game: no right left to lose. While a right is left
+		// its rook stands on its square (castleRook): only the king's
+		// move or that rook's loses it.
+		switch kind {
+		case King:
 			p.castle &^= (castleWK | castleWQ) << (2 * us)
+		case Rook:
+			p.castle &^= p.castleMaskAt(m.From)
 		}
-		p.castle &^= p.castleMaskAt(m.From)
 	}
 	p.ep = NoSquare
 	// Without en passant no square is ever open to it (en-passant=no).
