@@ -37,3 +37,23 @@ func TestProfileBoard(t *testing.T) {
 		t.Errorf("a bad board value: error %v, want it to name the value, the valid values and line 3", err)
 	}
 }
+
+// TestCastlingLostWhenTheRookLeaves: a rook that leaves its castling
+// square ends that right, also when it comes back; the other side's right
+// and the other rook's stay. apply looks at the leaving man's kind before
+// the rook's square.
+func TestCastlingLostWhenTheRookLeaves(t *testing.T) {
+	s := testSettings(t, "fide")
+	p := mustFEN(t, s, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+	for _, m := range []string{"h1h2", "a8a7", "h2h1", "a7a8"} {
+		p.Play(find(t, p, m))
+	}
+	if got, want := p.castle, castleWQ|castleBK; got != want {
+		t.Fatalf("castling rights %04b after h1h2 a8a7 h2h1 a7a8, want %04b", got, want)
+	}
+	for _, m := range p.LegalMoves(nil) {
+		if m.Flags&FlagCastleShort != 0 {
+			t.Errorf("white castles short (%v) after the h1 rook has moved", m)
+		}
+	}
+}

@@ -73,15 +73,15 @@ func (o Outcome) Ended() bool { return o.Kind != OutcomeNone }
 // posKey is what repetition compares: board, side to move, leap rights,
 // and for fide castling rights and a usable en-passant square.
 type posKey struct {
-	// board is the men as four bitboards: white's men, and the three bits
-	// of each square's Kind (a square is empty when none is set, black
-	// when set but not in white). That is the whole board in 32 bytes,
-	// built from the position's bitboards with a few ORs at every ply,
-	// where packing the 64 squares a byte at a time cost a tenth of replay.
-	board [4]uint64
+	// white is white's men and kinds the men of each kind, Pawn to King
+	// (Position.byKind's words, as they stand): the whole board, copied
+	// at every ply as one block, where building fewer words from them
+	// took a load and an OR a kind more than the copy.
+	white uint64
+	kinds [King]uint64
 	// meta is the rest packed in one word (keyMeta): side to move, leap
 	// rights, castling rights and the usable en-passant square. One wide
-	// store, not four narrow ones, and a key compared as five words.
+	// store, not four narrow ones, and a key compared as eight words.
 	meta uint64
 }
 
@@ -122,7 +122,7 @@ type histPly struct {
 // however often it occurs: what the rules ask of a repetition is how often
 // the current position has occurred since the window opened (up to five)
 // and where its last three occurrences were (perpetual check), never the
-// positions in between. 72 bytes.
+// positions in between. 96 bytes.
 type histPos struct {
 	key  posKey
 	hash uint64 // the key's keyHash: compared first, the key only on a match
@@ -147,19 +147,17 @@ func keyMeta(side Color, leapW, leapB, castle uint8, ep Square) uint64 {
 	return uint64(side) | uint64(leapW)<<8 | uint64(leapB)<<16 | uint64(castle)<<24 | uint64(uint8(ep))<<32
 }
 
-// keyHash mixes a key's board words: each multiplied by its own odd
-// constant (independent multiplications, not a chain) and summed. The
-// meta word is left out: two positions of a window with the same men on
-// the same squares but another side to move or other rights are rare,
-// and find tells them apart by the whole key. Only the top
-// bits are used (History.seen takes the top byte, the table its slot
-// from the top bits), and there every bit depends on every square: no
-// folding of the high half into the low is needed. Equal keys still give
-// equal hashes, which is all repetition needs (it compares keys on a
-// match).
-func keyHash(b0, b1, b2, b3 uint64) uint64 {
-	return b0*0x9e3779b97f4a7c15 + b1*0xc2b2ae3d27d4eb4f + b2*0x165667b19e3779f9 +
-		b3*0xd6e8feb86659fd93
+// keyHash mixes a key's white men and the occupancy: each multiplied by
+// its own odd constant and summed. The kinds and the meta word are left
+// out: two positions of a window with the same squares taken by the same
+// sides but other kinds there, another side to move or other rights are
+// rare, and find tells them apart by the whole key. Only the top bits are
+// used (History.seen takes the top byte, the table its slot from the top
+// bits), and there every bit depends on every square: no folding of the
+// high half into the low is needed. Equal keys still give equal hashes,
+// which is all repetition needs (it compares keys on a match).
+func keyHash(white, occ uint64) uint64 {
+	return white*0x9e3779b97f4a7c15 + occ*0xc2b2ae3d27d4eb4f
 }
 
 func b2u(b bool) uint8 {
@@ -267,20 +265,14 @@ func (h *History) record(pass, mayCheck, men bool) {
 	// The key, built here rather than in a function of its own, which the
 	// build does not inline into PlayMayCheck, and before its entry is
 	// taken, so that no pointer into the positions is kept across the
-	// rare call (nor the words: its en-passant square comes first); the
-	// hash is mixed from the words as they are built.
+	// rare call (nor the words: its en-passant square comes first).
 	ep := NoSquare
 	if p.ep != NoSquare && p.epCapturable() {
 		ep = p.ep
 	}
-	// Kind values: Pawn 1, Knight 2, Bishop 3, Rook 4, Queen 5, King 6.
-	b := &p.byKind
-	b0 := p.byColor[White]
-	b1 := b[Pawn] | b[Bishop] | b[Queen]
-	b2 := b[Knight] | b[Bishop] | b[King]
-	b3 := b[Rook] | b[Queen] | b[King]
+	white := p.byColor[White]
 	meta := keyMeta(p.side, p.leap[White], p.leap[Black], p.castle, ep)
-	hash := keyHash(b0, b1, b2, b3)
+	hash := keyHash(white, white|p.byColor[Black])
 	// The key is written where a new position is kept (the entry after the
 	// last), not built apart and copied there; when the position is
 	// already known, the entry is given back.
@@ -291,7 +283,11 @@ func (h *History) record(pass, mayCheck, men bool) {
 	ps := h.positions[:i+1]
 	h.positions = ps
 	np := &ps[i]
-	np.key.board[0], np.key.board[1], np.key.board[2], np.key.board[3], np.key.meta = b0, b1, b2, b3, meta
+	// One statement each: assigned together, the kinds would be copied
+	// through a temporary.
+	np.key.white = white
+	np.key.kinds = *(*[King]uint64)(p.byKind[Pawn : King+1])
+	np.key.meta = meta
 	np.hash = hash
 	at := uint32(ply - h.keyBase)
 	// A position whose hash's top byte no earlier one of the window had

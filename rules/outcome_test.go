@@ -92,9 +92,10 @@ func TestHistoryKeysSinceIrreversible(t *testing.T) {
 	packed := h.positions[h.cur].key
 	var board [64]Piece
 	for i := range board {
-		k := Kind(packed.board[1]>>i&1 | packed.board[2]>>i&1<<1 | packed.board[3]>>i&1<<2)
-		if k != NoKind {
-			board[i] = MakePiece(Color(1-packed.board[0]>>i&1), k)
+		for k := Pawn; k <= King; k++ {
+			if packed.kinds[k-1]>>i&1 != 0 {
+				board[i] = MakePiece(Color(1-packed.white>>i&1), k)
+			}
 		}
 	}
 	if board != h.Position().board {
@@ -235,6 +236,33 @@ func TestMoveRuleLimits(t *testing.T) {
 // walk out and back loses castling, and the start does not count again.
 // The key's hash leaves the rights out, so only the keys' comparison
 // tells these apart.
+// TestHistoryRepetitionNeedsSameKinds: the key's hash leaves the kinds
+// out, so a position with the same squares taken by the same sides but a
+// rook and a queen swapped hashes as the start does; find must still tell
+// them apart, and the start must count again once the men are back.
+func TestHistoryRepetitionNeedsSameKinds(t *testing.T) {
+	s := testSettings(t, "fide")
+	h := NewHistory(mustFEN(t, s, "7k/8/8/8/8/8/Q7/R3K3 w - - 0 1"))
+	start := h.positions[h.cur].hash
+	// White: the queen steps aside, the rook goes up, the queen takes the
+	// corner; Black's king walks a triangle back to h8.
+	for _, m := range []string{"a2b2", "h8g8", "a1a2", "g8g7", "b2a1", "g7h8"} {
+		h.Play(find(t, h.Position(), m))
+	}
+	if h.positions[h.cur].hash != start {
+		t.Fatal("the swapped position no longer hashes as the start: the test does not reach find")
+	}
+	if n := h.occurrences(5); n != 1 {
+		t.Fatalf("rook and queen swapped: seen %d times, want 1", n)
+	}
+	for _, m := range []string{"a1b2", "h8g8", "a2a1", "g8g7", "b2a2", "g7h8"} {
+		h.Play(find(t, h.Position(), m))
+	}
+	if n := h.occurrences(5); n != 2 {
+		t.Fatalf("the men back: the start seen %d times, want 2", n)
+	}
+}
+
 func TestHistoryRepetitionNeedsSameRights(t *testing.T) {
 	s := testSettings(t, "fide")
 	h := NewHistory(mustFEN(t, s, "4k3/8/8/8/8/8/8/4K2R w K - 0 1"))

@@ -256,7 +256,16 @@ func (p *Position) loseCheckedLeaps(move int, side Color) {
 
 // apply makes the move's board changes, rights and clocks; no turn change.
 // took: the move took a man (History.record then counts the men again).
+// A move of one man from square to square that may take what stands
+// there, as most moves are, is made here; the others (castling, en
+// passant, a promotion, a conversion, the king's leap) take applyRare,
+// which makes that part of theirs here too. Kept apart, the rare cases'
+// calls and the move's further fields no longer crowd the registers of
+// the common one where History.PlayMayCheck inlines it.
 func (p *Position) apply(m Move) (took bool) {
+	if m.Flags&(FlagCastleShort|FlagCastleLong|FlagEnPassant|FlagLeap) != 0 || m.Promotion|m.ConvKind != NoKind {
+		return p.applyRare(m)
+	}
 	// A move off the board or from an empty square is ignored rather than
 	// allowed to corrupt the position (no panic on any input).
 	if uint8(m.From) > 63 || uint8(m.To) > 63 || p.board[m.From] == NoPiece {
@@ -269,18 +278,7 @@ func (p *Position) apply(m Move) (took bool) {
 	if kind == Pawn {
 		p.halfmove = 0
 	}
-	if m.Flags&(FlagCastleShort|FlagCastleLong) != 0 {
-		p.applyCastle(m)
-		return
-	}
-	if m.Flags&FlagEnPassant != 0 {
-		cap := m.To - 8
-		if us == Black {
-			cap = m.To + 8
-		}
-		p.remove(cap)
-		p.halfmove, took = 0, true
-	} else if c := p.board[m.To]; c != NoPiece {
+	if c := p.board[m.To]; c != NoPiece {
 		// Taken off its bitboards only: the mover's man overwrites it on
 		// the board below.
 		t := bb(m.To)
@@ -291,23 +289,72 @@ func (p *Position) apply(m Move) (took bool) {
 		p.castle &^= p.castleMaskAt(m.To)
 	}
 	// remove(m.From) and put(m.To, pc), with what they would look up
-	// again (the man, his colour and kind) at hand: a man who keeps his
-	// kind leaves f and lands on t in one store to each of his bitboards.
+	// again (the man, his colour and kind) at hand: a man leaves f and
+	// lands on t in one store to each of his bitboards.
 	f, t := bb(m.From), bb(m.To)
 	p.board[m.From] = NoPiece
+	c := pc.Color()
+	p.byColor[c] = p.byColor[c]&^f | t
+	p.byKind[kind] = p.byKind[kind]&^f | t
+	p.board[m.To] = pc
+	if kind == King {
+		p.kingSq[c] = m.To
+	}
+	if p.castle != 0 {
+		// Most of a game: no right left to lose. While a right is left
+		// its rook stands on its square (castleRook): only the king's
+		// move or that rook's loses it.
+		switch kind {
+		case King:
+			p.castle &^= (castleWK | castleWQ) << (2 * us)
+		case Rook:
+			p.castle &^= p.castleMaskAt(m.From)
+		}
+	}
+	p.ep = NoSquare
+	// Without en passant no square is ever open to it (en-passant=no).
+	if m.Flags&FlagDoubleStep != 0 && p.s.EnPassant {
+		p.ep = (m.From + m.To) / 2
+	}
+	return
+}
+
+// applyRare is apply for castling, en passant, a promotion, a conversion
+// and the king's leap: what each does besides moving its man, around
+// apply's move of him from From to To (a plain move, the same squares).
+//
+//go:noinline
+func (p *Position) applyRare(m Move) (took bool) {
+	if uint8(m.From) > 63 || uint8(m.To) > 63 || p.board[m.From] == NoPiece {
+		return
+	}
+	us := p.side & 1
+	if m.Flags&(FlagCastleShort|FlagCastleLong) != 0 {
+		p.halfmove++
+		if p.board[m.From].Kind() == Pawn {
+			p.halfmove = 0
+		}
+		p.applyCastle(m)
+		return
+	}
+	if m.Flags&FlagEnPassant != 0 {
+		cap := m.To - 8
+		if us == Black {
+			cap = m.To + 8
+		}
+		p.remove(cap)
+		took = true
+	}
+	if p.apply(NewMove(m.From, m.To, m.Flags&FlagDoubleStep)) {
+		took = true
+	}
 	if m.Promotion != NoKind && m.Flags&FlagWaitingMove == 0 {
-		p.byColor[pc.Color()] &^= f
-		p.byKind[kind] &^= f
-		pc = MakePiece(us, m.Promotion)
-		p.put(m.To, pc)
-		kind = pc.Kind()
-	} else {
-		c := pc.Color()
-		p.byColor[c] = p.byColor[c]&^f | t
-		p.byKind[kind] = p.byKind[kind]&^f | t
-		p.board[m.To] = pc
-		if kind == King {
-			p.kingSq[c] = m.To
+		p.remove(m.To)
+		p.put(m.To, MakePiece(us, m.Promotion))
+		if m.Promotion == King && p.castle != 0 {
+			// A man who becomes the king ends his side's castling, as
+			// the king's own move does.
+			p.castle &^= (castleWK | castleWQ) << (2 * us)
 		}
 	}
 	if m.HasConversion() {
@@ -319,18 +366,6 @@ func (p *Position) apply(m Move) (took bool) {
 	if m.Flags&FlagLeap != 0 && p.leap[us] != 0 {
 		p.leap[us] = 0
 		p.leapLost[us] = leapLoss{why: leapLostUsed, move: p.fullmove, side: us}
-	}
-	if p.castle != 0 {
-		// Most of a game: no right left to lose.
-		if kind == King {
-			p.castle &^= (castleWK | castleWQ) << (2 * us)
-		}
-		p.castle &^= p.castleMaskAt(m.From)
-	}
-	p.ep = NoSquare
-	// Without en passant no square is ever open to it (en-passant=no).
-	if m.Flags&FlagDoubleStep != 0 && p.s.EnPassant {
-		p.ep = (m.From + m.To) / 2
 	}
 	return
 }
