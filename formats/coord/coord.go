@@ -118,32 +118,30 @@ func (c *renderer) turn(wr *steptext.Wrapper, i, j int) {
 
 // uciTurns writes steps i to j-1 of t in UCI, i the start of a turn: a
 // turn's moves joined by commas, the turns as the wrapper's tokens. A
-// move that neither promotes nor converts, nearly every one, is its four
-// bytes written here, as notation.AppendUCI writes them, without the
-// call; the wrapper is held in locals meanwhile.
+// turn of one move that neither promotes nor converts, nearly every one,
+// is a token of four bytes known before it is written, written here as
+// notation.AppendUCI writes it, without the call.
 func uciTurns(wr *steptext.Wrapper, t *replay.Played, i, j int) {
-	w := *wr
-	at := 0
-	for k := i; k < j; k++ {
-		if k == i || t.TurnIndex(k) == 0 {
-			if k > i {
-				w.Close(at)
+	for k := i; k < j; {
+		end := k + 1
+		for end < j && t.TurnIndex(end) > 0 {
+			end++
+		}
+		if m := t.Move(k); end == k+1 && m.Promotion == rules.NoKind && m.ConvSquare == rules.NoSquare && uint8(m.From)|uint8(m.To) < 64 {
+			wr.Space(4)
+			wr.B = append(wr.B, byte('a'+m.From.File()), byte('1'+m.From.Rank()), byte('a'+m.To.File()), byte('1'+m.To.Rank()))
+			k = end
+			continue
+		}
+		at := wr.Open()
+		for start := k; k < end; k++ {
+			if k > start {
+				wr.B = append(wr.B, ',')
 			}
-			at = w.Open()
-		} else {
-			w.B = append(w.B, ',')
+			wr.B = notation.AppendUCI(wr.B, t.Move(k))
 		}
-		m := t.Move(k)
-		if m.Promotion == rules.NoKind && m.ConvSquare == rules.NoSquare && uint8(m.From)|uint8(m.To) < 64 {
-			w.B = append(w.B, byte('a'+m.From.File()), byte('1'+m.From.Rank()), byte('a'+m.To.File()), byte('1'+m.To.Rank()))
-		} else {
-			w.B = notation.AppendUCI(w.B, m)
-		}
+		wr.Close(at)
 	}
-	if j > i {
-		w.Close(at)
-	}
-	*wr = w
 }
 
 // firstMove is the first move token of the movetext at the start of an

@@ -26,6 +26,19 @@ type Wrapper struct {
 	col int
 }
 
+// Space starts a token of n bytes, to be written after B: a space before
+// it, or a new line when it would pass column 79.
+func (wr *Wrapper) Space(n int) {
+	if wr.col > 0 && wr.col+1+n > 79 {
+		wr.B = append(wr.B, '\n')
+		wr.col = 0
+	} else if wr.col > 0 {
+		wr.B = append(wr.B, ' ')
+		wr.col++
+	}
+	wr.col += n
+}
+
 // Open starts a token written straight after B, which Close ends: a
 // space before it, made a new line by Close when the token would pass
 // column 79. A token so written is not built first and copied.
@@ -52,9 +65,8 @@ func (wr *Wrapper) Close(at int) {
 
 // Token writes the token s.
 func (wr *Wrapper) Token(s string) {
-	at := wr.Open()
+	wr.Space(len(s))
 	wr.B = append(wr.B, s...)
-	wr.Close(at)
 }
 
 // Turn writes one turn, steps i to j-1 of the replay being written (a move
