@@ -71,6 +71,18 @@ func UCI(m rules.Move) string {
 
 // AppendUCI appends UCI(m) to b.
 func AppendUCI(b []byte, m rules.Move) []byte {
+	if m.Promotion == rules.NoKind && m.ConvSquare == rules.NoSquare && uint8(m.From)|uint8(m.To) < 64 {
+		// Nearly every move: its two squares' four bytes at once, not
+		// two names appended as strings (a copy each), at every ply of
+		// convert --to uci and of the JSON's moves.
+		return append(b, byte('a'+m.From.File()), byte('1'+m.From.Rank()), byte('a'+m.To.File()), byte('1'+m.To.Rank()))
+	}
+	return appendUCIRest(b, m)
+}
+
+// appendUCIRest is AppendUCI for a move that promotes or converts (or
+// names a square out of the board).
+func appendUCIRest(b []byte, m rules.Move) []byte {
 	b = m.AppendUCI(b)
 	if m.ConvSquare != rules.NoSquare && m.ConvKind != rules.NoKind {
 		b = append(b, '/')

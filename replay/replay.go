@@ -82,9 +82,6 @@ type walk struct {
 	// stopFrom the number of findings added (w.added) before the turn was
 	// walked (a stop's finding comes after).
 	turnAt, stopFrom int
-	// stepAt is the index in nodes of the move whose step stepStart
-	// began, for step to keep.
-	stepAt int
 	// pathStack holds the variation path of the line being replayed; a
 	// line's path is a view of it, copied only into findings, so that
 	// deeply nested variations cost memory linear in their depth.
@@ -115,9 +112,10 @@ type walk struct {
 	// tripleOpening: the game's profile lets an opening turn have several
 	// moves (opening=triple), which plainMove leaves to the turn's checks.
 	tripleOpening bool
-	// mainMoves is the number of move nodes of the main line, the most
-	// steps it can have (Config.Steps).
-	mainMoves int
+	// mainNodes is the number of nodes of the main line, at least the
+	// steps it can have (Config.Steps): counting its moves cost more a
+	// ply than the room the other nodes' steps take.
+	mainNodes int
 	// toListed: resolving the move just played listed in Replayer.toList
 	// every legal move of a toKind man to toSquare. Only what resolve
 	// (or proveMove) set is read: a plain move (plainMove) leaves it as
@@ -329,7 +327,7 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *pa
 		res.Played = w.played
 		r.sanText = r.sanText[:0]
 		if whole {
-			w.mainMoves = moveNodes(g.Moves)
+			w.mainNodes = len(g.Moves)
 		}
 	}
 	w.tags = tagsOf(g)
@@ -386,17 +384,6 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *pa
 	ln.judgeStart()
 	p.ln = ln
 	return p
-}
-
-// moveNodes counts the move nodes of nodes.
-func moveNodes(nodes []record.Node) int {
-	n := 0
-	for i := range nodes {
-		if nodes[i].Kind == record.KindMove {
-			n++
-		}
-	}
-	return n
 }
 
 // walkRoom is a walk's storage, zeroed. With reuse (Game, which is done

@@ -19,6 +19,7 @@ package replay
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 
@@ -140,6 +141,10 @@ type Played struct {
 	// (with its offsets' bases), and reading the steps in order (cur) plays
 	// each move once more whatever the distance.
 	marks []mark
+	// nextMark is the step that starts the next block: the walk asks at
+	// every step, and a shift by markShift, a variable, was several
+	// instructions.
+	nextMark int
 	// cur is the position before step curAt (when hasCur), the last one
 	// asked for: reading the steps in order plays each move once more.
 	cur    rules.Position
@@ -387,6 +392,7 @@ func (p *Played) nextPart(ln *line) {
 	p.moves, p.san = nil, ""
 	clear(p.marks)
 	p.marks = p.marks[:0]
+	p.nextMark = 0
 	p.Start = ln.pos.Copy()
 	p.hasCur = false
 	// A stop in an earlier part stays said (keepStop), with no index in
@@ -408,45 +414,59 @@ func (p *Played) keepStop() {
 	p.StopNode = &n
 }
 
-// stepStart begins the step of m, the move of node n about to be played
-// from ln.pos on the main line (Config.Steps): it makes room for the
-// game's steps, starts a block of them (mark) with the position before
-// m, and writes m's SAN but its check mark, which step adds once the move
-// is played. It keeps n's index in the nodes walked for step (stepAt).
-// listed: as stepSAN's.
-func (w *walk) stepStart(n *record.Node, ln *line, m *rules.Move, fixedOrigin, listed bool) {
+// stepStart keeps the step of m, move k of its turn (last: the turn
+// ends with it), about to be played by side from ln.pos on the main line
+// (Config.Steps): it makes room for the game's steps, starts a block of
+// them (mark) with the position before m, writes m's SAN but its check
+// mark, and keeps all of the step that is known before the move; step
+// adds the rest once the move is played. listed: as stepSAN's. The
+// move's node is the k-th of the turn, which starts at w.turnAt in the
+// nodes walked. (The move by pointer: by value, its six bytes were
+// spilled and copied one by one.)
+func (w *walk) stepStart(k int, ln *line, side rules.Color, m *rules.Move, fixedOrigin, listed, last bool) {
 	p := w.played
-	if p.steps == nil {
-		// Every move node of the main line is at most one step: one
-		// allocation instead of a slice grown by doubling, or none when a
-		// released game's steps have room (Release).
-		if s, _ := freeSteps.Get().(*[]step); s != nil && cap(*s) >= w.mainMoves {
-			p.steps = (*s)[:0]
-		} else {
-			p.steps = make([]step, 0, w.mainMoves)
-		}
-		// The marks and the SANs get their room at once too (a SAN is
-		// about four bytes): a long game's grew by copies several times
-		// their size.
-		p.marks = make([]mark, 0, w.mainMoves>>markShift+1)
-		if need := 4 * w.mainMoves; cap(w.r.sanText) < need && !w.r.cfg.NoSAN {
-			w.r.sanText = make([]byte, 0, need)
-		}
+	index := w.turnAt + k
+	if len(p.steps) == p.nextMark || !w.r.cfg.NoSAN {
+		// One call for the rare block and the SAN: what the calls need
+		// is then saved across them there, not at every step.
+		w.stepBefore(ln, m, index, fixedOrigin, listed)
+	} else {
+		w.toListed = false
 	}
-	i := len(p.steps)
-	if i == 0 {
-		// The nodes the steps are in: Game.Moves, or the part walked
-		// (partWalk).
-		p.moves = w.nodes
+	mk := &p.marks[len(p.marks)-1]
+	var flags uint8
+	if !last {
+		flags = stepKeepTurn
 	}
-	index := w.nodeIndex(n)
-	w.stepAt = index
-	if i&(1<<markShift-1) == 0 {
-		pos := p.Start
-		if i > 0 {
-			pos = ln.pos.Copy()
-		}
-		p.marks = append(p.marks, mark{pos: pos, index: index, san: len(w.r.sanText), number: ln.moveNo})
+	if side == rules.Black {
+		flags |= stepBlack
+	}
+	// The offsets from the block fit their fields: a step per move node,
+	// a turn of at most three moves, markEvery steps a block. Should one
+	// not (a block spanning 2^32 nodes), the step would be wrong, not
+	// merely long: say so rather than write it.
+	di, dn := index-mk.index, ln.moveNo-mk.number
+	if uint(k)|uint(dn) > math.MaxUint8 || uint64(di) > math.MaxUint32 {
+		panic(fmt.Sprintf("replay: ply %d (node %d, move %d of its turn, move number %d) does not fit a kept step (block from node %d, move number %d)",
+			ln.ply+1, index, k, ln.moveNo, mk.index, mk.number))
+	}
+	// Written in place: a step built aside was then copied.
+	n := len(p.steps)
+	if n == cap(p.steps) {
+		p.steps = slices.Grow(p.steps, 1)
+	}
+	p.steps = p.steps[:n+1]
+	st := &p.steps[n]
+	st.move, st.flags, st.turn = *m, flags, uint8(k)
+	st.index, st.san, st.number = uint32(di), 0, uint8(dn)
+}
+
+// stepBefore is what stepStart does with the position before the move of
+// node index: a block of steps started there (markBlock) when it is due,
+// the move's SAN (stepSAN) unless Config.NoSAN.
+func (w *walk) stepBefore(ln *line, m *rules.Move, index int, fixedOrigin, listed bool) {
+	if len(w.played.steps) == w.played.nextMark {
+		w.markBlock(ln, index)
 	}
 	if w.r.cfg.NoSAN {
 		w.toListed = false
@@ -455,43 +475,75 @@ func (w *walk) stepStart(n *record.Node, ln *line, m *rules.Move, fixedOrigin, l
 	}
 }
 
-// step keeps the move just played on the main line (Config.Steps), which
-// stepStart began: *m, move k of its turn, ply ln.ply. (The move by
-// pointer: by value, its six bytes were spilled and copied one by one.)
-func (w *walk) step(k int, ln *line, side rules.Color, m *rules.Move, gives, mate, keepTurn bool) {
-	p, index := w.played, w.stepAt
-	switch {
-	case w.r.cfg.NoSAN:
-	case mate:
-		w.r.sanText = append(w.r.sanText, '#')
-	case gives:
-		w.r.sanText = append(w.r.sanText, '+')
+// markBlock starts a block of steps (mark) at the step about to be kept,
+// that of the move of node index, from ln.pos; at the first step, it
+// makes room for the game's steps.
+func (w *walk) markBlock(ln *line, index int) {
+	p := w.played
+	p.nextMark += 1 << markShift
+	if p.steps == nil {
+		// Every node of the main line is at most one step: one
+		// allocation instead of a slice grown by doubling, or none when a
+		// released game's steps have room (Release).
+		if s, _ := freeSteps.Get().(*[]step); s != nil && cap(*s) >= w.mainNodes {
+			p.steps = (*s)[:0]
+		} else {
+			p.steps = make([]step, 0, w.mainNodes)
+		}
+		// The marks and the SANs get their room at once too (a SAN is
+		// about four bytes): a long game's grew by copies several times
+		// their size.
+		p.marks = make([]mark, 0, w.mainNodes>>markShift+1)
+		if need := 4 * w.mainNodes; cap(w.r.sanText) < need && !w.r.cfg.NoSAN {
+			w.r.sanText = make([]byte, 0, need)
+		}
 	}
-	mk := &p.marks[len(p.marks)-1]
-	st := step{move: *m, turn: uint8(k)}
+	pos := p.Start
+	if len(p.steps) == 0 {
+		// The nodes the steps are in: Game.Moves, or the part walked
+		// (partWalk).
+		p.moves = w.nodes
+	} else {
+		pos = ln.pos.Copy()
+	}
+	p.marks = append(p.marks, mark{pos: pos, index: index, san: len(w.r.sanText), number: ln.moveNo})
+}
+
+// step ends the step stepStart kept, its move just played: what the move
+// did to the other king, and, with SANs, the check mark and where the
+// SAN ends. Most moves give no check, and convert --to uci keeps no SAN:
+// nothing to do, without a call.
+func (w *walk) step(gives, mate bool) {
+	if gives || !w.r.cfg.NoSAN {
+		w.stepEnd(gives, mate)
+	}
+}
+
+// stepEnd is step's work.
+func (w *walk) stepEnd(gives, mate bool) {
+	p := w.played
+	st := &p.steps[len(p.steps)-1]
 	if gives {
 		st.flags |= stepCheck
 	}
 	if mate {
 		st.flags |= stepMate
 	}
-	if keepTurn {
-		st.flags |= stepKeepTurn
+	if w.r.cfg.NoSAN {
+		return
 	}
-	if side == rules.Black {
-		st.flags |= stepBlack
+	switch {
+	case mate:
+		w.r.sanText = append(w.r.sanText, '#')
+	case gives:
+		w.r.sanText = append(w.r.sanText, '+')
 	}
-	// The offsets from the block fit their fields: a step per move node,
-	// a turn of at most three moves, markEvery steps a block. Should one
-	// not (a block spanning 2^32 nodes), the step would be wrong, not
-	// merely long: say so rather than write it.
-	di, ds, dn := index-mk.index, len(w.r.sanText)-mk.san, ln.moveNo-mk.number
-	if index < 0 || k > math.MaxUint8 || uint64(di) > math.MaxUint32 || ds > math.MaxUint16 || dn < 0 || dn > math.MaxUint8 {
-		panic(fmt.Sprintf("replay: ply %d (node %d, move %d of its turn, move number %d) does not fit a kept step (block from node %d, move number %d, %d SAN bytes on)",
-			ln.ply, index, k, ln.moveNo, mk.index, mk.number, ds))
+	mk := &p.marks[len(p.marks)-1]
+	ds := len(w.r.sanText) - mk.san
+	if ds > math.MaxUint16 {
+		panic(fmt.Sprintf("replay: ply %d does not fit a kept step (%d SAN bytes on from its block's)", p.PliesBefore+len(p.steps), ds))
 	}
-	st.index, st.san, st.number = uint32(di), uint16(ds), uint8(dn)
-	p.steps = append(p.steps, st)
+	st.san = uint16(ds)
 }
 
 // stepSAN writes the canonical SAN of m, to be played from before, but

@@ -57,8 +57,19 @@ func TestStepSANFromFullList(t *testing.T) {
 			}
 			res := r.Game(g, path, i)
 			pl := res.Played
+			// The steps are the main line's first move nodes, in order,
+			// compound turns' moves each their own.
+			var nodes []int
+			for k := range g.Moves {
+				if g.Moves[k].Kind == record.KindMove {
+					nodes = append(nodes, k)
+				}
+			}
 			for si := 0; si < pl.Len(); si++ {
 				st := pl.Step(si)
+				if si >= len(nodes) || st.Index != nodes[si] || st.Node != &g.Moves[nodes[si]] {
+					t.Fatalf("%s game %d ply %d: step at node %d, want the move node %v", path, i, st.Ply, st.Index, nodes[min(si, len(nodes)-1):])
+				}
 				before := pl.Before(si)
 				legal := before.LegalMoves(nil)
 				if st.TurnIndex == 1 && pl.Move(si-1).Promotion == rules.Knight {

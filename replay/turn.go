@@ -270,7 +270,7 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m *ru
 			// only when listed is false (m is then the caller's). Four
 			// lines: the build profile finds PlayMayCheck's call below
 			// by its line offset in this function.
-			w.stepStart(n, ln, m, fixedOrigin, listed)
+			w.stepStart(k, ln, side, m, fixedOrigin, listed, last)
 		}
 		if w.traceOrigins {
 			w.trace(*m) // a man read by where it started (descriptive.go)
@@ -318,7 +318,7 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m *ru
 	}
 	if ln.extras {
 		if w.played != nil {
-			w.step(k, ln, side, m, gives, mate, !last)
+			w.step(gives, mate)
 		}
 		if w.moves {
 			w.res.Moves = append(w.res.Moves, MoveText{Text: mv.Text, MoveNumber: ln.moveNo, Side: side, TurnIndex: k})

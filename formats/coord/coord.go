@@ -38,11 +38,9 @@ func rendering(uci bool) *formats.Rendering {
 	}
 }
 
-// renderer renders a game in LAN (uci false) or UCI (tok: a turn's moves,
-// reused from turn to turn).
+// renderer renders a game in LAN (uci false) or UCI.
 type renderer struct {
 	uci bool
-	tok []byte
 	// played is the part being written (its positions, for LAN).
 	played *replay.Played
 	// The game being written, a part at a time.
@@ -55,9 +53,20 @@ func (c *renderer) Begin(dst []byte, g *record.Game, _ int) {
 	c.Game.Begin(dst, g)
 }
 
+// Part writes the part's turns as steptext.Turns does, with turn called
+// directly rather than as a function value (a call a ply), and UCI's all
+// at once.
 func (c *renderer) Part(_ []record.Node, pl *replay.Played) {
 	c.played = pl
-	steptext.Turns(&c.W, pl, c.turn)
+	if c.uci {
+		uciTurns(&c.W, pl, 0, pl.Len())
+		return
+	}
+	for i, n := 0, pl.Len(); i < n; {
+		j := steptext.TurnEnd(pl, i)
+		c.turn(&c.W, i, j)
+		i = j
+	}
 }
 
 // End: a game the reader could not read is not written. A stopped game is
@@ -72,39 +81,67 @@ func (c *renderer) End(g *record.Game, _ int, res *replay.Result) ([]byte, error
 }
 
 // turn writes one turn, steps i to j-1 of c.played, in LAN or UCI,
-// built in the renderer's scratch buffer. UCI needs only the moves, which
-// it reads without writing the steps out (Played.Move).
+// straight into the text. UCI needs only the moves, which it reads
+// without writing the steps out (Played.Move).
 func (c *renderer) turn(wr *steptext.Wrapper, i, j int) {
 	t := c.played
-	tok := c.tok[:0]
 	if !c.uci {
 		if st := t.Step(i); st.Side == rules.White {
-			tok = strconv.AppendInt(tok, int64(st.MoveNumber), 10)
-			wr.TokenBytes(append(tok, '.'))
+			at := wr.Open()
+			wr.B = append(strconv.AppendInt(wr.B, int64(st.MoveNumber), 10), '.')
+			wr.Close(at)
 		} else if i == 0 && t.PliesBefore == 0 {
-			tok = strconv.AppendInt(tok, int64(st.MoveNumber), 10)
-			wr.TokenBytes(append(tok, "..."...))
+			at := wr.Open()
+			wr.B = append(strconv.AppendInt(wr.B, int64(st.MoveNumber), 10), "..."...)
+			wr.Close(at)
 		}
 	}
-	tok = tok[:0]
+	if c.uci {
+		uciTurns(wr, t, i, j)
+		return
+	}
+	at := wr.Open()
 	for k := i; k < j; k++ {
 		if k > i {
-			tok = append(tok, ',')
-		}
-		if c.uci {
-			tok = notation.AppendUCI(tok, t.Move(k))
-			continue
+			wr.B = append(wr.B, ',')
 		}
 		st := t.Step(k)
-		tok = notation.AppendLAN(tok, t.BeforeView(k), st.Move)
+		wr.B = notation.AppendLAN(wr.B, t.BeforeView(k), st.Move)
 		if st.Mate {
-			tok = append(tok, '#')
+			wr.B = append(wr.B, '#')
 		} else if st.Check {
-			tok = append(tok, '+')
+			wr.B = append(wr.B, '+')
 		}
 	}
-	wr.TokenBytes(tok)
-	c.tok = tok
+	wr.Close(at)
+}
+
+// uciTurns writes steps i to j-1 of t in UCI, i the start of a turn: a
+// turn's moves joined by commas, the turns as the wrapper's tokens. A
+// turn of one move that neither promotes nor converts, nearly every one,
+// is a token of four bytes known before it is written, written here as
+// notation.AppendUCI writes it, without the call.
+func uciTurns(wr *steptext.Wrapper, t *replay.Played, i, j int) {
+	for k := i; k < j; {
+		end := k + 1
+		for end < j && t.TurnIndex(end) > 0 {
+			end++
+		}
+		if m := t.Move(k); end == k+1 && m.Promotion == rules.NoKind && m.ConvSquare == rules.NoSquare && uint8(m.From)|uint8(m.To) < 64 {
+			wr.Space(4)
+			wr.B = append(wr.B, byte('a'+m.From.File()), byte('1'+m.From.Rank()), byte('a'+m.To.File()), byte('1'+m.To.Rank()))
+			k = end
+			continue
+		}
+		at := wr.Open()
+		for start := k; k < end; k++ {
+			if k > start {
+				wr.B = append(wr.B, ',')
+			}
+			wr.B = notation.AppendUCI(wr.B, t.Move(k))
+		}
+		wr.Close(at)
+	}
 }
 
 // firstMove is the first move token of the movetext at the start of an

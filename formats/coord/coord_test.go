@@ -3,6 +3,7 @@ package coord_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
@@ -292,6 +293,9 @@ func TestCoordRoundTripData(t *testing.T) {
 				if err := coord.WriteGame(&buf, g, tr, uci); err != nil {
 					t.Fatalf("%s game %d: %v", path, gi+1, err)
 				}
+				if msg := wrapFault(buf.String()); msg != "" {
+					t.Fatalf("%s game %d (uci=%v): %s\n%s", path, gi+1, uci, msg, buf.String())
+				}
 				backs, traces := readCoord(t, buf.String(), uci, rp)
 				if len(backs) != 1 || !traces[0].Complete() {
 					t.Fatalf("%s game %d (uci=%v): reading back: %d games, %+v\n%s", path, gi+1, uci, len(backs), traces, buf.String())
@@ -322,6 +326,27 @@ func TestCoordRoundTripData(t *testing.T) {
 	if total == 0 {
 		t.Fatal("no game could be played: the test checked nothing")
 	}
+}
+
+// wrapFault says how the movetext of a game written (after its tags and
+// blank line) is not wrapped as it should be, in lines of at most 79
+// columns, each as long as it can be: the next line's first token did not
+// fit on it. "" when it is.
+func wrapFault(text string) string {
+	_, movetext, _ := strings.Cut(text, "\n\n")
+	lines := strings.Split(strings.TrimRight(movetext, "\n"), "\n")
+	for i, line := range lines {
+		if len(line) > 79 {
+			return fmt.Sprintf("line %d of the moves has %d columns", i+1, len(line))
+		}
+		if i+1 < len(lines) {
+			next, _, _ := strings.Cut(lines[i+1], " ")
+			if len(line)+1+len(next) <= 79 {
+				return fmt.Sprintf("line %d of the moves ends before %q, which fits on it", i+1, next)
+			}
+		}
+	}
+	return ""
 }
 
 // BenchmarkTraceCoord measures replaying a game's main line and writing it

@@ -26,9 +26,9 @@ type Wrapper struct {
 	col int
 }
 
-// space starts a token of n bytes: a space before it, or a new line when
-// it would pass column 79.
-func (wr *Wrapper) space(n int) {
+// Space starts a token of n bytes, to be written after B: a space before
+// it, or a new line when it would pass column 79.
+func (wr *Wrapper) Space(n int) {
 	if wr.col > 0 && wr.col+1+n > 79 {
 		wr.B = append(wr.B, '\n')
 		wr.col = 0
@@ -39,15 +39,33 @@ func (wr *Wrapper) space(n int) {
 	wr.col += n
 }
 
-// Token writes the token s.
-func (wr *Wrapper) Token(s string) {
-	wr.space(len(s))
-	wr.B = append(wr.B, s...)
+// Open starts a token written straight after B, which Close ends: a
+// space before it, made a new line by Close when the token would pass
+// column 79. A token so written is not built first and copied.
+func (wr *Wrapper) Open() int {
+	if wr.col > 0 {
+		wr.B = append(wr.B, ' ')
+	}
+	return len(wr.B)
 }
 
-// TokenBytes is Token for a token built in scratch space.
-func (wr *Wrapper) TokenBytes(s []byte) {
-	wr.space(len(s))
+// Close ends the token written after B since Open returned at.
+func (wr *Wrapper) Close(at int) {
+	n := len(wr.B) - at
+	switch {
+	case wr.col == 0:
+		wr.col = n
+	case wr.col+1+n > 79:
+		wr.B[at-1] = '\n'
+		wr.col = n
+	default:
+		wr.col += 1 + n
+	}
+}
+
+// Token writes the token s.
+func (wr *Wrapper) Token(s string) {
+	wr.Space(len(s))
 	wr.B = append(wr.B, s...)
 }
 
@@ -76,13 +94,20 @@ func Write(w io.Writer, g *record.Game, t *replay.Played, what string, turn Turn
 // to j-1 of t.
 func Turns(wr *Wrapper, t *replay.Played, turn Turn) {
 	for i := 0; i < t.Len(); {
-		j := i + 1
-		for j < t.Len() && t.TurnIndex(j) > 0 {
-			j++
-		}
+		j := TurnEnd(t, i)
 		turn(wr, i, j)
 		i = j
 	}
+}
+
+// TurnEnd is the end of the turn that starts at step i of t: the first
+// step after i that starts a turn, or t.Len().
+func TurnEnd(t *replay.Played, i int) int {
+	j := i + 1
+	for j < t.Len() && t.TurnIndex(j) > 0 {
+		j++
+	}
+	return j
 }
 
 // Game is a game written from its replay's steps (Write) as it is
