@@ -3,6 +3,7 @@ package grammar
 import (
 	"reflect"
 	"testing"
+	"unsafe"
 
 	"github.com/ashtapada/ashtapada/record"
 )
@@ -98,5 +99,37 @@ func TestSANMoveSetsEveryField(t *testing.T) {
 	sm.set(&used, "Nbxd7+")
 	if used != fresh {
 		t.Errorf("a used move set is %+v, a fresh one %+v", used, fresh)
+	}
+}
+
+// TestSANMoveMirrorsMove: sanMove's fields up to joined lie as record.Move's
+// from Null to Joined do, each at the same distance from the first, so
+// that sanMove.set copies them in two wide loads and stores.
+func TestSANMoveMirrorsMove(t *testing.T) {
+	var sm sanMove
+	var m record.Move
+	pairs := []struct {
+		name       string
+		san, move  uintptr
+		sSize, mSz uintptr
+	}{
+		{"Null", unsafe.Offsetof(sm.null), unsafe.Offsetof(m.Null), unsafe.Sizeof(sm.null), unsafe.Sizeof(m.Null)},
+		{"Piece", unsafe.Offsetof(sm.piece), unsafe.Offsetof(m.Piece), unsafe.Sizeof(sm.piece), unsafe.Sizeof(m.Piece)},
+		{"Leap", unsafe.Offsetof(sm.leap), unsafe.Offsetof(m.Leap), unsafe.Sizeof(sm.leap), unsafe.Sizeof(m.Leap)},
+		{"FromFile", unsafe.Offsetof(sm.fromFile), unsafe.Offsetof(m.FromFile), unsafe.Sizeof(sm.fromFile), unsafe.Sizeof(m.FromFile)},
+		{"FromRank", unsafe.Offsetof(sm.fromRank), unsafe.Offsetof(m.FromRank), unsafe.Sizeof(sm.fromRank), unsafe.Sizeof(m.FromRank)},
+		{"Capture", unsafe.Offsetof(sm.capture), unsafe.Offsetof(m.Capture), unsafe.Sizeof(sm.capture), unsafe.Sizeof(m.Capture)},
+		{"To", unsafe.Offsetof(sm.to), unsafe.Offsetof(m.To), unsafe.Sizeof(sm.to), unsafe.Sizeof(m.To)},
+		{"Promotion", unsafe.Offsetof(sm.promo), unsafe.Offsetof(m.Promotion), unsafe.Sizeof(sm.promo), unsafe.Sizeof(m.Promotion)},
+		{"ConvSquare", unsafe.Offsetof(sm.convSquare), unsafe.Offsetof(m.ConvSquare), unsafe.Sizeof(sm.convSquare), unsafe.Sizeof(m.ConvSquare)},
+		{"ConvPiece", unsafe.Offsetof(sm.convPiece), unsafe.Offsetof(m.ConvPiece), unsafe.Sizeof(sm.convPiece), unsafe.Sizeof(m.ConvPiece)},
+		{"Check", unsafe.Offsetof(sm.check), unsafe.Offsetof(m.Check), unsafe.Sizeof(sm.check), unsafe.Sizeof(m.Check)},
+		{"Joined", unsafe.Offsetof(sm.joined), unsafe.Offsetof(m.Joined), unsafe.Sizeof(sm.joined), unsafe.Sizeof(m.Joined)},
+	}
+	base := pairs[0].move - pairs[0].san
+	for _, p := range pairs {
+		if p.move-p.san != base || p.sSize != p.mSz {
+			t.Errorf("sanMove's field for record.Move.%s is at %d (size %d), the move's at %d (size %d): not at the same distance (%d) from the first", p.name, p.san, p.sSize, p.move, p.mSz, base)
+		}
 	}
 }
