@@ -235,20 +235,20 @@ func (s *elemSrc) readPlain() bool {
 		return false
 	}
 	src := l.src
-	i, line, lineOff := l.i, l.line, l.lineOff
-	for i < len(src) {
+	i := l.i
+	for uint(i) < uint(len(src)) {
 		if c := src[i]; c != ' ' {
 			if c != '\n' {
 				break
 			}
-			line, lineOff = line+1, i+1
+			l.line, l.lineOff = l.line+1, i+1
 		}
 		i++
 	}
-	// Passed whatever the token is: the lexer reads on from here as it
-	// would from before the white space.
-	l.i, l.line, l.lineOff = i, line, lineOff
-	if i >= len(src) {
+	// Passed whatever the token is (the line is stored where it changes,
+	// at few tokens): the lexer reads on from here as from before it.
+	l.i = i
+	if uint(i) >= uint(len(src)) {
 		return false
 	}
 	start := i
@@ -272,7 +272,7 @@ func (s *elemSrc) readPlain() bool {
 		// A plain move that ends where the word does is the word (scanSAN
 		// tells by the first byte if one starts), read once, here.
 		e, ok := scanSAN(src, i, &s.san)
-		if !ok || e < len(src) && !delims[src[e]] {
+		if !ok || uint(e) < uint(len(src)) && !delims[src[e]] {
 			return false
 		}
 		i = e
@@ -283,7 +283,8 @@ func (s *elemSrc) readPlain() bool {
 	// The lexer's endI and tokStart are left as they were (lex).
 	l.i = i
 	s.val = src[start:i]
-	col := start - lineOff + 1
+	line := l.line
+	col := start - l.lineOff + 1
 	if line == l.base.Line {
 		col += l.base.Column - 1
 	}
