@@ -735,7 +735,7 @@ loop:
 				break loop
 			}
 			if plain && (s.kind != eMove || !attaches(s.val)) {
-				b.plainTurn(&sm, val, p)
+				b.plainTurn(&elemTok{val, p, sm})
 			} else if s.kind == eMove && isApartMark(s.val) {
 				b.turnApart(s, val, p)
 			} else if s.kind == eMove && (s.val == "x" || strings.HasSuffix(val, "x")) && b.spacedCapture(s, val, p) {
@@ -897,7 +897,7 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 			// read over it, and taken back when that token is not the
 			// loop's: kept aside over the reading, the token's text and
 			// position were stored and loaded once more at every move.
-			b.plainTurn(&sm, s.val, s.pos)
+			b.plainTurn(&s.elemTok)
 			if !s.readPlain() {
 				b.stack, b.slab = b.stack[:len(b.stack)-1], b.slab[:len(b.slab)-1]
 				s.san = sm
