@@ -410,7 +410,7 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 	if m.castle == record.NoCastle {
 		m.to = record.MakeSquare(int(f-'a'), int(r-'1'))
 	}
-	if j < n && (src[j] == '+' || src[j] == '#') {
+	if uint(j) < uint(n) && (src[j] == '+' || src[j] == '#') {
 		m.check = src[j]
 		j++
 	}
