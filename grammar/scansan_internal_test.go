@@ -3,7 +3,6 @@ package grammar
 import (
 	"reflect"
 	"testing"
-	"unsafe"
 
 	"github.com/ashtapada/ashtapada/record"
 )
@@ -106,30 +105,17 @@ func TestSANMoveSetsEveryField(t *testing.T) {
 // from Null to Joined do, each at the same distance from the first, so
 // that sanMove.set copies them in two wide loads and stores.
 func TestSANMoveMirrorsMove(t *testing.T) {
-	var sm sanMove
-	var m record.Move
-	pairs := []struct {
-		name       string
-		san, move  uintptr
-		sSize, mSz uintptr
-	}{
-		{"Null", unsafe.Offsetof(sm.null), unsafe.Offsetof(m.Null), unsafe.Sizeof(sm.null), unsafe.Sizeof(m.Null)},
-		{"Piece", unsafe.Offsetof(sm.piece), unsafe.Offsetof(m.Piece), unsafe.Sizeof(sm.piece), unsafe.Sizeof(m.Piece)},
-		{"Leap", unsafe.Offsetof(sm.leap), unsafe.Offsetof(m.Leap), unsafe.Sizeof(sm.leap), unsafe.Sizeof(m.Leap)},
-		{"FromFile", unsafe.Offsetof(sm.fromFile), unsafe.Offsetof(m.FromFile), unsafe.Sizeof(sm.fromFile), unsafe.Sizeof(m.FromFile)},
-		{"FromRank", unsafe.Offsetof(sm.fromRank), unsafe.Offsetof(m.FromRank), unsafe.Sizeof(sm.fromRank), unsafe.Sizeof(m.FromRank)},
-		{"Capture", unsafe.Offsetof(sm.capture), unsafe.Offsetof(m.Capture), unsafe.Sizeof(sm.capture), unsafe.Sizeof(m.Capture)},
-		{"To", unsafe.Offsetof(sm.to), unsafe.Offsetof(m.To), unsafe.Sizeof(sm.to), unsafe.Sizeof(m.To)},
-		{"Promotion", unsafe.Offsetof(sm.promo), unsafe.Offsetof(m.Promotion), unsafe.Sizeof(sm.promo), unsafe.Sizeof(m.Promotion)},
-		{"ConvSquare", unsafe.Offsetof(sm.convSquare), unsafe.Offsetof(m.ConvSquare), unsafe.Sizeof(sm.convSquare), unsafe.Sizeof(m.ConvSquare)},
-		{"ConvPiece", unsafe.Offsetof(sm.convPiece), unsafe.Offsetof(m.ConvPiece), unsafe.Sizeof(sm.convPiece), unsafe.Sizeof(m.ConvPiece)},
-		{"Check", unsafe.Offsetof(sm.check), unsafe.Offsetof(m.Check), unsafe.Sizeof(sm.check), unsafe.Sizeof(m.Check)},
-		{"Joined", unsafe.Offsetof(sm.joined), unsafe.Offsetof(m.Joined), unsafe.Sizeof(sm.joined), unsafe.Sizeof(m.Joined)},
-	}
-	base := pairs[0].move - pairs[0].san
-	for _, p := range pairs {
-		if p.move-p.san != base || p.sSize != p.mSz {
-			t.Errorf("sanMove's field for record.Move.%s is at %d (size %d), the move's at %d (size %d): not at the same distance (%d) from the first", p.name, p.san, p.sSize, p.move, p.mSz, base)
+	san, move := reflect.TypeOf(sanMove{}), reflect.TypeOf(record.Move{})
+	first, _ := move.FieldByName("Null")
+	for _, n := range [][2]string{
+		{"null", "Null"}, {"piece", "Piece"}, {"leap", "Leap"}, {"fromFile", "FromFile"},
+		{"fromRank", "FromRank"}, {"capture", "Capture"}, {"to", "To"}, {"promo", "Promotion"},
+		{"convSquare", "ConvSquare"}, {"convPiece", "ConvPiece"}, {"check", "Check"}, {"joined", "Joined"},
+	} {
+		sf, ok1 := san.FieldByName(n[0])
+		mf, ok2 := move.FieldByName(n[1])
+		if !ok1 || !ok2 || mf.Offset-first.Offset != sf.Offset || mf.Type.Size() != sf.Type.Size() {
+			t.Errorf("sanMove.%s (at %d, %d bytes) and record.Move.%s (at %d from Null, %d bytes) do not lie alike", n[0], sf.Offset, sf.Type.Size(), n[1], mf.Offset-first.Offset, mf.Type.Size())
 		}
 	}
 }
