@@ -48,8 +48,7 @@ const (
 // current one.
 type elemSrc struct {
 	kind elemKind
-	val  string
-	pos  record.Pos
+	elemTok
 
 	// Stream mode (lx set): typ is the current token's type (val its
 	// text), depth the open variations, failed that the grammar would
@@ -65,7 +64,6 @@ type elemSrc struct {
 	// number token read by readToken's loop (at most 9), num their value.
 	sanFast   bool
 	plain     bool
-	san       sanMove
 	numDigits int
 	num       int
 	// failPos is where the token the lexer failed on starts.
@@ -77,6 +75,16 @@ type elemSrc struct {
 	levels []treeLevel
 	result string
 	more   func(*elemSrc) []gElem
+}
+
+// elemTok is the current element's text and position, and its move when
+// it is plain (elemSrc.plain): what builder.plainTurn reads, through a
+// pointer, since arguments in registers are stored to the frame on every
+// call of a function that calls anything.
+type elemTok struct {
+	val string
+	pos record.Pos
+	san sanMove
 }
 
 type treeLevel struct {
@@ -235,20 +243,20 @@ func (s *elemSrc) readPlain() bool {
 		return false
 	}
 	src := l.src
-	i, line, lineOff := l.i, l.line, l.lineOff
-	for i < len(src) {
+	i := l.i
+	for uint(i) < uint(len(src)) {
 		if c := src[i]; c != ' ' {
 			if c != '\n' {
 				break
 			}
-			line, lineOff = line+1, i+1
+			l.line, l.lineOff = l.line+1, i+1
 		}
 		i++
 	}
-	// Passed whatever the token is: the lexer reads on from here as it
-	// would from before the white space.
-	l.i, l.line, l.lineOff = i, line, lineOff
-	if i >= len(src) {
+	// Passed whatever the token is (the line is stored where it changes,
+	// at few tokens): the lexer reads on from here as from before it.
+	l.i = i
+	if uint(i) >= uint(len(src)) {
 		return false
 	}
 	start := i
@@ -272,7 +280,7 @@ func (s *elemSrc) readPlain() bool {
 		// A plain move that ends where the word does is the word (scanSAN
 		// tells by the first byte if one starts), read once, here.
 		e, ok := scanSAN(src, i, &s.san)
-		if !ok || e < len(src) && !delims[src[e]] {
+		if !ok || uint(e) < uint(len(src)) && !delims[src[e]] {
 			return false
 		}
 		i = e
@@ -283,7 +291,8 @@ func (s *elemSrc) readPlain() bool {
 	// The lexer's endI and tokStart are left as they were (lex).
 	l.i = i
 	s.val = src[start:i]
-	col := start - lineOff + 1
+	line := l.line
+	col := start - l.lineOff + 1
 	if line == l.base.Line {
 		col += l.base.Column - 1
 	}
@@ -648,15 +657,15 @@ func attaches(w string) bool {
 	return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') || w == "x"
 }
 
-// plainTurn appends the plain move sm, the token text at p, to the node
+// plainTurn appends the plain move t.san, the token t.val at t.pos, to the node
 // stack: builder.turn for a move readToken read (elemSrc.plain), which
 // plainSAN reads and which has no comma, no lenient form and only ASCII.
-func (b *builder) plainTurn(sm *sanMove, text string, p record.Pos) {
+func (b *builder) plainTurn(t *elemTok) {
 	if len(b.slab) == cap(b.slab) {
 		b.slab = b.moveBlock()
 	}
 	b.slab = b.slab[:len(b.slab)+1]
 	mp := &b.slab[len(b.slab)-1]
-	sm.set(mp, text)
-	b.push(record.KindMove, p, text).Move = mp
+	t.san.set(mp, t.val)
+	b.push(record.KindMove, t.pos, t.val).Move = mp
 }

@@ -735,7 +735,7 @@ loop:
 				break loop
 			}
 			if plain && (s.kind != eMove || !attaches(s.val)) {
-				b.plainTurn(&sm, val, p)
+				b.plainTurn(&elemTok{val, p, sm})
 			} else if s.kind == eMove && isApartMark(s.val) {
 				b.turnApart(s, val, p)
 			} else if s.kind == eMove && (s.val == "x" || strings.HasSuffix(val, "x")) && b.spacedCapture(s, val, p) {
@@ -897,7 +897,7 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 			// read over it, and taken back when that token is not the
 			// loop's: kept aside over the reading, the token's text and
 			// position were stored and loaded once more at every move.
-			b.plainTurn(&sm, s.val, s.pos)
+			b.plainTurn(&s.elemTok)
 			if !s.readPlain() {
 				b.stack, b.slab = b.stack[:len(b.stack)-1], b.slab[:len(b.slab)-1]
 				s.san = sm
@@ -1024,10 +1024,12 @@ func (b *builder) endLine(start, depth int) []record.Node {
 // field (record.Node.Set): a node appended as a composite literal was
 // assembled on the stack and copied with wide loads that wait for its
 // narrow stores (no store forwarding across them), which took a fifth of
-// turn's time.
+// turn's time. A full stack grows by append, as slices.Grow would grow it:
+// with slices.Grow's call push was over the inliner's budget, and the main
+// line's move numbers (plainTurns) paid a call each.
 func (b *builder) push(k record.NodeKind, p record.Pos, text string) *record.Node {
 	if len(b.stack) == cap(b.stack) {
-		b.stack = slices.Grow(b.stack, 1)
+		b.stack = append(b.stack, record.Node{})[:len(b.stack)]
 	}
 	b.stack = b.stack[:len(b.stack)+1]
 	n := &b.stack[len(b.stack)-1]

@@ -100,3 +100,22 @@ func TestSANMoveSetsEveryField(t *testing.T) {
 		t.Errorf("a used move set is %+v, a fresh one %+v", used, fresh)
 	}
 }
+
+// TestSANMoveMirrorsMove: sanMove's fields up to joined lie as record.Move's
+// from Null to Joined do, each at the same distance from the first, so
+// that sanMove.set copies them in two wide loads and stores.
+func TestSANMoveMirrorsMove(t *testing.T) {
+	san, move := reflect.TypeOf(sanMove{}), reflect.TypeOf(record.Move{})
+	first, _ := move.FieldByName("Null")
+	for _, n := range [][2]string{
+		{"null", "Null"}, {"piece", "Piece"}, {"leap", "Leap"}, {"fromFile", "FromFile"},
+		{"fromRank", "FromRank"}, {"capture", "Capture"}, {"to", "To"}, {"promo", "Promotion"},
+		{"convSquare", "ConvSquare"}, {"convPiece", "ConvPiece"}, {"check", "Check"}, {"joined", "Joined"},
+	} {
+		sf, ok1 := san.FieldByName(n[0])
+		mf, ok2 := move.FieldByName(n[1])
+		if !ok1 || !ok2 || mf.Offset-first.Offset != sf.Offset || mf.Type.Size() != sf.Type.Size() {
+			t.Errorf("sanMove.%s (at %d, %d bytes) and record.Move.%s (at %d from Null, %d bytes) do not lie alike", n[0], sf.Offset, sf.Type.Size(), n[1], mf.Offset-first.Offset, mf.Type.Size())
+		}
+	}
+}

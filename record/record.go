@@ -186,10 +186,14 @@ type Node struct {
 // Set makes *n a node of kind k at p with text and every other field
 // zero, writing each field. A reader that reuses its nodes from game to
 // game would otherwise clear each whole first, which costs the collector's
-// barriers over the whole node whenever it is marking.
+// barriers over the whole node whenever it is marking. The pointers are
+// written after the other fields, next to a Move the caller writes right
+// after: the compiler tests for the write barrier once for a run of
+// pointer stores, and the position between them made the runs shorter.
 func (n *Node) Set(k NodeKind, p Pos, text string) {
-	n.Text, n.Pos, n.Move, n.variation = text, p, nil, nil
+	n.Pos = p
 	n.Number, n.Dots, n.Kind = 0, 0, k
+	n.Text, n.Move, n.variation = text, nil, nil
 }
 
 // MaxNumber and MaxDots are the largest move number and the most dots
