@@ -241,7 +241,7 @@ func (h *History) record(pass, mayCheck, men bool) {
 	// Field by field: a composite literal is built apart a byte at a time
 	// and copied in with a wide load, which stalls on those narrow stores.
 	e := &h.last
-	e.checked, e.side = mayCheck && p.InCheck(), p.side
+	e.checked, e.side = mayCheck && p.checkedMay(), p.side
 	// Most moves take nothing and change no kind: they keep bare and
 	// menEnd as the last ply had them.
 	if men {
