@@ -244,5 +244,13 @@ func (s *Settings) attacks(k Kind, c Color, sq Square, occ uint64) uint64 {
 	return 0
 }
 
+// checkedMay is InCheck without attacked's first look, for a position
+// reached by a move that may give check (History.record): most such
+// moves do, and the first look then only adds to the whole test.
+func (p *Position) checkedMay() bool {
+	by := p.side ^ 1
+	return p.s.attackedByIn(p.kingSq[p.side&1], by, p.byColor[0]|p.byColor[1], p.byColor[by&1], &p.byKind)
+}
+
 // InCheck reports whether the side to move's king is attacked.
 func (p *Position) InCheck() bool { return p.attacked(p.kingSq[p.side&1], p.side^1) }

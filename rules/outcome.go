@@ -241,7 +241,7 @@ func (h *History) record(pass, mayCheck, men bool) {
 	// Field by field: a composite literal is built apart a byte at a time
 	// and copied in with a wide load, which stalls on those narrow stores.
 	e := &h.last
-	e.checked, e.side = mayCheck && p.InCheck(), p.side
+	e.checked, e.side = mayCheck && p.checkedMay(), p.side
 	// Most moves take nothing and change no kind: they keep bare and
 	// menEnd as the last ply had them.
 	if men {
@@ -407,9 +407,9 @@ func (h *History) MayCheck(m Move) bool { return !h.moverSafe || h.pos.MayGiveCh
 // record passes the turn: the build's profile makes that line's call hot,
 // where apply inside an inlined Play stayed a call at every move.
 func (h *History) PlayMayCheck(m Move, may bool) {
-	mayCheck, men := !h.moverSafe || may, m.Promotion|m.ConvKind != NoKind
-	took := h.pos.apply(m) // Play, with its turn passed in record
-	h.record(true, mayCheck, men || took)
+	// apply reports a promotion or conversion with a capture (men).
+	men := h.pos.apply(m) // Play, with its turn passed in record
+	h.record(true, !h.moverSafe || may, men)
 	h.moverSafe = true
 }
 

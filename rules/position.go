@@ -255,14 +255,15 @@ func (p *Position) loseCheckedLeaps(move int, side Color) {
 }
 
 // apply makes the move's board changes, rights and clocks; no turn change.
-// took: the move took a man (History.record then counts the men again).
+// men: the move took a man, or it promotes or converts (History.record
+// then counts the men again); only applyRare's moves promote or convert.
 // A move of one man from square to square that may take what stands
 // there, as most moves are, is made here; the others (castling, en
 // passant, a promotion, a conversion, the king's leap) take applyRare,
 // which makes that part of theirs here too. Kept apart, the rare cases'
 // calls and the move's further fields no longer crowd the registers of
 // the common one where History.PlayMayCheck inlines it.
-func (p *Position) apply(m Move) (took bool) {
+func (p *Position) apply(m Move) (men bool) {
 	if m.Flags&(FlagCastleShort|FlagCastleLong|FlagEnPassant|FlagLeap) != 0 || m.Promotion|m.ConvKind != NoKind {
 		return p.applyRare(m)
 	}
@@ -284,7 +285,7 @@ func (p *Position) apply(m Move) (took bool) {
 		t := bb(m.To)
 		p.byColor[c.Color()] &^= t
 		p.byKind[c.Kind()] &^= t
-		p.halfmove, took = 0, true
+		p.halfmove, men = 0, true
 		// Losing a castling rook ends castling on that side.
 		p.castle &^= p.castleMaskAt(m.To)
 	}
@@ -322,9 +323,12 @@ func (p *Position) apply(m Move) (took bool) {
 // applyRare is apply for castling, en passant, a promotion, a conversion
 // and the king's leap: what each does besides moving its man, around
 // apply's move of him from From to To (a plain move, the same squares).
+// men is apply's, true for every promotion and conversion as written
+// (also one the position leaves unmade).
 //
 //go:noinline
-func (p *Position) applyRare(m Move) (took bool) {
+func (p *Position) applyRare(m Move) (men bool) {
+	men = m.Promotion|m.ConvKind != NoKind
 	if uint8(m.From) > 63 || uint8(m.To) > 63 || p.board[m.From] == NoPiece {
 		return
 	}
@@ -343,10 +347,10 @@ func (p *Position) applyRare(m Move) (took bool) {
 			cap = m.To + 8
 		}
 		p.remove(cap)
-		took = true
+		men = true
 	}
 	if p.apply(NewMove(m.From, m.To, m.Flags&FlagDoubleStep)) {
-		took = true
+		men = true
 	}
 	if m.Promotion != NoKind && m.Flags&FlagWaitingMove == 0 {
 		p.remove(m.To)
