@@ -196,6 +196,15 @@ func (p *Played) Index(i int) int { return p.marks[i>>markShift].index + int(p.s
 // Move is Step(i).Move, without the rest.
 func (p *Played) Move(i int) rules.Move { return p.steps[i].move }
 
+// MoveView is Move(i) without a copy, for a writer that reads a few of
+// its fields at every ply (it must not be changed), and whether step i
+// was the last move of its turn as played: then no step of its turn
+// follows it.
+func (p *Played) MoveView(i int) (m *rules.Move, last bool) {
+	st := &p.steps[i]
+	return &st.move, st.flags&stepKeepTurn == 0
+}
+
 // TurnIndex is Step(i).TurnIndex, without the rest.
 func (p *Played) TurnIndex(i int) int { return int(p.steps[i].turn) }
 

@@ -70,6 +70,11 @@ func TestStepSANFromFullList(t *testing.T) {
 				if si >= len(nodes) || st.Index != nodes[si] || st.Node != &g.Moves[nodes[si]] {
 					t.Fatalf("%s game %d ply %d: step at node %d, want the move node %v", path, i, st.Ply, st.Index, nodes[min(si, len(nodes)-1):])
 				}
+				// MoveView is the step's move, and says whether the
+				// next step, if any, starts a new turn.
+				if m, last := pl.MoveView(si); *m != st.Move || (si+1 < pl.Len() && last != (pl.TurnIndex(si+1) == 0)) {
+					t.Errorf("%s game %d ply %d: MoveView %v, last %v; the step's move %v", path, i, st.Ply, *m, last, st.Move)
+				}
 				before := pl.Before(si)
 				legal := before.LegalMoves(nil)
 				if st.TurnIndex == 1 && pl.Move(si-1).Promotion == rules.Knight {
