@@ -317,7 +317,7 @@ func (p *partWalk) End(nodes []record.Node) *Result {
 // begin is what Game does before the moves; whole says that g.Moves is
 // the whole main line (for the steps' room).
 func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *partWalk {
-	p := r.walkRoom(whole && !r.cfg.Steps)
+	p := r.walkRoom(whole)
 	w := p.w
 	w.r, w.g, w.file, w.index, w.res = r, g, file, index, &Result{}
 	w.variations, w.moves, w.traceOrigins = r.cfg.Variations, r.cfg.Moves, g.Notation == record.DescriptiveNotation
@@ -389,8 +389,8 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *pa
 // walkRoom is a walk's storage, zeroed. With reuse (Game, which is done
 // with it when it returns) it is the replayer's own, its slices' storage
 // kept: the walk, its main line and the partWalk were allocated for every
-// game. Not with steps: the steps' positions point at the walk's
-// settings, and a Result's steps outlive the walk.
+// game. With steps too: their positions, which outlive the walk, point at
+// the Played's settings, not the walk's (start).
 func (r *Replayer) walkRoom(reuse bool) *partWalk {
 	if !reuse {
 		p := &partWalk{}
@@ -427,8 +427,15 @@ func (w *walk) start(ln *line) (*line, bool) {
 		w.add(w.gameFinding(w.g, "FEN", ruleid.BadFEN, fmt.Sprintf("SetUp \"1\" announces a start position, but the FEN tag is empty; profile %s's initial array is not assumed", w.gr.profile.Name)))
 		return nil, false
 	}
+	// The positions point at the settings. A Result's steps (Played)
+	// outlive the walk, which the next game reuses (walkRoom): theirs
+	// point at the Played's copy.
+	settings := &w.gr.settings
+	if w.played != nil {
+		settings = &w.played.Settings
+	}
 	if hasFEN && fen != "" {
-		pos, notes, err := rules.StartFEN(&w.gr.settings, fen)
+		pos, notes, err := rules.StartFEN(settings, fen)
 		if err != nil {
 			w.add(w.gameFinding(w.g, "FEN", ruleid.BadFEN, fmt.Sprintf("the FEN tag cannot be used under profile %s: %v", w.gr.profile.Name, err)))
 			return nil, false
@@ -443,7 +450,7 @@ func (w *walk) start(ln *line) (*line, bool) {
 			}
 		}
 	} else {
-		ln.hist = w.r.initialHistory(&w.gr.settings)
+		ln.hist = w.r.initialHistory(settings)
 		ln.fromArray = true
 	}
 	ln.pos = ln.hist.Position()

@@ -145,6 +145,15 @@ type Played struct {
 	// every step, and a shift by markShift, a variable, was several
 	// instructions.
 	nextMark int
+	// due is the step from which stepStart calls stepBefore: nextMark
+	// under Config.NoSAN, else 0 (every step's SAN is written there).
+	// One comparison at each step instead of two, and no read of the
+	// Config.
+	due int
+	// markIndex and markNumber are the last block's index and number
+	// (mark), which its steps are kept as offsets from: read at every
+	// step, held here rather than found in marks.
+	markIndex, markNumber int
 	// cur is the position before step curAt (when hasCur), the last one
 	// asked for: reading the steps in order plays each move once more.
 	cur    rules.Position
@@ -195,6 +204,15 @@ func (p *Played) Index(i int) int { return p.marks[i>>markShift].index + int(p.s
 
 // Move is Step(i).Move, without the rest.
 func (p *Played) Move(i int) rules.Move { return p.steps[i].move }
+
+// MoveView is Move(i) without a copy, for a writer that reads a few of
+// its fields at every ply (it must not be changed), and whether step i
+// was the last move of its turn as played: then no step of its turn
+// follows it.
+func (p *Played) MoveView(i int) (m *rules.Move, last bool) {
+	st := &p.steps[i]
+	return &st.move, st.flags&stepKeepTurn == 0
+}
 
 // TurnIndex is Step(i).TurnIndex, without the rest.
 func (p *Played) TurnIndex(i int) int { return int(p.steps[i].turn) }
@@ -392,7 +410,7 @@ func (p *Played) nextPart(ln *line) {
 	p.moves, p.san = nil, ""
 	clear(p.marks)
 	p.marks = p.marks[:0]
-	p.nextMark = 0
+	p.nextMark, p.due = 0, 0
 	p.Start = ln.pos.Copy()
 	p.hasCur = false
 	// A stop in an earlier part stays said (keepStop), with no index in
@@ -426,14 +444,13 @@ func (p *Played) keepStop() {
 func (w *walk) stepStart(k int, ln *line, side rules.Color, m *rules.Move, fixedOrigin, listed, last bool) {
 	p := w.played
 	index := w.turnAt + k
-	if len(p.steps) == p.nextMark || !w.r.cfg.NoSAN {
+	if len(p.steps) >= p.due {
 		// One call for the rare block and the SAN: what the calls need
 		// is then saved across them there, not at every step.
 		w.stepBefore(ln, m, index, fixedOrigin, listed)
 	} else {
 		w.toListed = false
 	}
-	mk := &p.marks[len(p.marks)-1]
 	var flags uint8
 	if !last {
 		flags = stepKeepTurn
@@ -445,10 +462,9 @@ func (w *walk) stepStart(k int, ln *line, side rules.Color, m *rules.Move, fixed
 	// a turn of at most three moves, markEvery steps a block. Should one
 	// not (a block spanning 2^32 nodes), the step would be wrong, not
 	// merely long: say so rather than write it.
-	di, dn := index-mk.index, ln.moveNo-mk.number
+	di, dn := index-p.markIndex, ln.moveNo-p.markNumber
 	if uint(k)|uint(dn) > math.MaxUint8 || uint64(di) > math.MaxUint32 {
-		panic(fmt.Sprintf("replay: ply %d (node %d, move %d of its turn, move number %d) does not fit a kept step (block from node %d, move number %d)",
-			ln.ply+1, index, k, ln.moveNo, mk.index, mk.number))
+		stepTooFar(ln, index, k, p.markIndex, p.markNumber)
 	}
 	// Written in place: a step built aside was then copied.
 	n := len(p.steps)
@@ -459,6 +475,12 @@ func (w *walk) stepStart(k int, ln *line, side rules.Color, m *rules.Move, fixed
 	st := &p.steps[n]
 	st.move, st.flags, st.turn = *m, flags, uint8(k)
 	st.index, st.san, st.number = uint32(di), 0, uint8(dn)
+}
+
+// stepTooFar is stepStart's panic, out of its way.
+func stepTooFar(ln *line, index, k, markIndex, markNumber int) {
+	panic(fmt.Sprintf("replay: ply %d (node %d, move %d of its turn, move number %d) does not fit a kept step (block from node %d, move number %d)",
+		ln.ply+1, index, k, ln.moveNo, markIndex, markNumber))
 }
 
 // stepBefore is what stepStart does with the position before the move of
@@ -481,6 +503,9 @@ func (w *walk) stepBefore(ln *line, m *rules.Move, index int, fixedOrigin, liste
 func (w *walk) markBlock(ln *line, index int) {
 	p := w.played
 	p.nextMark += 1 << markShift
+	if w.r.cfg.NoSAN {
+		p.due = p.nextMark
+	}
 	if p.steps == nil {
 		// Every node of the main line is at most one step: one
 		// allocation instead of a slice grown by doubling, or none when a
@@ -507,6 +532,7 @@ func (w *walk) markBlock(ln *line, index int) {
 		pos = ln.pos.Copy()
 	}
 	p.marks = append(p.marks, mark{pos: pos, index: index, san: len(w.r.sanText), number: ln.moveNo})
+	p.markIndex, p.markNumber = index, ln.moveNo
 }
 
 // step ends the step stepStart kept, its move just played: what the move

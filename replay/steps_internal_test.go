@@ -21,7 +21,9 @@ import (
 // replay that keeps every position (markShift 0) gives the reference, for
 // every game of corpus/ (compound turns, promotions, waiting pawns, leaps
 // included). The steps, kept as offsets from their block, are the same
-// whatever the blocks.
+// whatever the blocks, and without SANs (Config.NoSAN) the same but for
+// them; their move numbers, sides and turn indexes are the moves' as
+// written (Result.Moves).
 func TestPlayedPositionsPlayedAgain(t *testing.T) {
 	var files []string
 	filepath.WalkDir(filepath.Join("..", "corpus"), func(p string, d fs.DirEntry, err error) error {
@@ -35,6 +37,7 @@ func TestPlayedPositionsPlayedAgain(t *testing.T) {
 	}
 	defer func(m uint) { markShift = m }(markShift)
 	r := New(Config{Steps: true})
+	noSAN := New(Config{Steps: true, NoSAN: true, Moves: true})
 	steps := 0
 	for _, path := range files {
 		f, err := os.Open(path)
@@ -104,6 +107,20 @@ func TestPlayedPositionsPlayedAgain(t *testing.T) {
 					markShift = shift
 					if b := pl.Step(k); a != b || pl.SAN(k) != a.SAN || pl.Index(k) != a.Index || pl.Move(k) != a.Move || pl.TurnIndex(k) != a.TurnIndex {
 						t.Fatalf("%s game %d: step %d with a mark every %d: %+v, with one every step %+v", path, i, k, every, b, a)
+					}
+				}
+				res := noSAN.Game(g, path, i)
+				if res.Played.Len() != ref.Len() || len(res.Moves) < ref.Len() {
+					t.Fatalf("%s game %d: %d steps and %d moves without SANs, %d steps with", path, i, res.Played.Len(), len(res.Moves), ref.Len())
+				}
+				for k := 0; k < ref.Len(); k++ {
+					markShift = 0
+					a := ref.Step(k)
+					markShift = shift
+					a.SAN = ""
+					b, mt := res.Played.Step(k), res.Moves[k]
+					if a != b || b.MoveNumber != mt.MoveNumber || b.Side != mt.Side || b.TurnIndex != mt.TurnIndex {
+						t.Fatalf("%s game %d: step %d with a mark every %d and no SANs: %+v, with SANs %+v, the move as written %+v", path, i, k, every, b, a, mt)
 					}
 				}
 			}

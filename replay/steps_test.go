@@ -70,6 +70,11 @@ func TestStepSANFromFullList(t *testing.T) {
 				if si >= len(nodes) || st.Index != nodes[si] || st.Node != &g.Moves[nodes[si]] {
 					t.Fatalf("%s game %d ply %d: step at node %d, want the move node %v", path, i, st.Ply, st.Index, nodes[min(si, len(nodes)-1):])
 				}
+				// MoveView is the step's move, and says whether the
+				// next step, if any, starts a new turn.
+				if m, last := pl.MoveView(si); *m != st.Move || (si+1 < pl.Len() && last != (pl.TurnIndex(si+1) == 0)) {
+					t.Errorf("%s game %d ply %d: MoveView %v, last %v; the step's move %v", path, i, st.Ply, *m, last, st.Move)
+				}
 				before := pl.Before(si)
 				legal := before.LegalMoves(nil)
 				if st.TurnIndex == 1 && pl.Move(si-1).Promotion == rules.Knight {
@@ -244,4 +249,72 @@ func TestPlayedBytesPerPly(t *testing.T) {
 	if per > 32 {
 		t.Errorf("the main line as played costs %.1f bytes a ply, want at most 32", per)
 	}
+}
+
+// TestStepsOutliveTheNextGame: a Result's steps stay right while the
+// replayer goes on with other games, under other profiles (the walk's
+// storage serves the next game): every position they give back, read
+// after all the games were replayed, is the one a replay of their game
+// alone gives, its settings included.
+func TestStepsOutliveTheNextGame(t *testing.T) {
+	var files []string
+	filepath.WalkDir(filepath.Join("..", "corpus"), func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".pgn") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	type kept struct {
+		g, alone *record.Game
+		res      *replay.Result
+	}
+	// The files' games taken in turn, one of each file at a time, so that
+	// the games next to each other are of different profiles.
+	var readers [][2]*grammar.Reader
+	for _, path := range files {
+		a, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		readers = append(readers, [2]*grammar.Reader{grammar.NewReader(strings.NewReader(string(a)), path), grammar.NewReader(strings.NewReader(string(a)), path)})
+	}
+	r := replay.New(replay.Config{Steps: true})
+	var all []kept
+	profiles := map[string]bool{}
+	for more := true; more; {
+		more = false
+		for _, rd := range readers {
+			g, err := rd[0].Next()
+			if err != nil {
+				continue
+			}
+			alone, _ := rd[1].Next()
+			more = true
+			res := r.Game(g, "", len(all)+1)
+			profiles[res.Summary.Profile] = true
+			all = append(all, kept{g, alone, res})
+		}
+	}
+	if len(profiles) < 3 {
+		t.Fatalf("only the profiles %v", profiles)
+	}
+	positions := 0
+	for i, k := range all {
+		pl := k.res.Played
+		want := replay.New(replay.Config{Steps: true}).Game(k.alone, "", i+1).Played
+		if pl == nil || pl.Start == nil {
+			continue
+		}
+		if pl.Len() != want.Len() {
+			t.Fatalf("game %d: %d steps, alone %d", i+1, pl.Len(), want.Len())
+		}
+		for j := 0; j <= pl.Len(); j++ {
+			a, b := pl.BeforeView(j), want.BeforeView(j)
+			if a.FEN() != b.FEN() || *a.Settings() != *b.Settings() {
+				t.Fatalf("game %d (%s): position before step %d, read after the other games\n%s %+v\nwant\n%s %+v", i+1, k.res.Summary.Profile, j, a.FEN(), *a.Settings(), b.FEN(), *b.Settings())
+			}
+			positions++
+		}
+	}
+	t.Logf("%d games, %d positions, profiles %v", len(all), positions, profiles)
 }

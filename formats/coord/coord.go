@@ -120,18 +120,19 @@ func (c *renderer) turn(wr *steptext.Wrapper, i, j int) {
 // turn's moves joined by commas, the turns as the wrapper's tokens. A
 // turn of one move that neither promotes nor converts, nearly every one,
 // is a token of four bytes known before it is written, written here as
-// notation.AppendUCI writes it, without the call.
+// notation.AppendUCI writes it, without the call. Such a move is the
+// last of its turn (Played.MoveView): the step after it, if any, starts
+// the next turn, which need not be looked for.
 func uciTurns(wr *steptext.Wrapper, t *replay.Played, i, j int) {
 	for k := i; k < j; {
+		if m, last := t.MoveView(k); last && m.Promotion == rules.NoKind && m.ConvSquare == rules.NoSquare && uint8(m.From)|uint8(m.To) < 64 {
+			wr.Token4(uint32(squareNames[m.From]) | uint32(squareNames[m.To])<<16)
+			k++
+			continue
+		}
 		end := k + 1
 		for end < j && t.TurnIndex(end) > 0 {
 			end++
-		}
-		if m := t.Move(k); end == k+1 && m.Promotion == rules.NoKind && m.ConvSquare == rules.NoSquare && uint8(m.From)|uint8(m.To) < 64 {
-			wr.Space(4)
-			wr.B = append(wr.B, byte('a'+m.From.File()), byte('1'+m.From.Rank()), byte('a'+m.To.File()), byte('1'+m.To.Rank()))
-			k = end
-			continue
 		}
 		at := wr.Open()
 		for start := k; k < end; k++ {
@@ -143,6 +144,16 @@ func uciTurns(wr *steptext.Wrapper, t *replay.Played, i, j int) {
 		wr.Close(at)
 	}
 }
+
+// squareNames are the squares' names, the file's letter in the low byte,
+// read at every ply (a square's file and rank worked out were a few
+// instructions more).
+var squareNames = func() (n [64]uint16) {
+	for s := range n {
+		n[s] = uint16('a'+s&7) | uint16('1'+s>>3)<<8
+	}
+	return n
+}()
 
 // firstMove is the first move token of the movetext at the start of an
 // input (after the tag lines, move numbers skipped; the first move of a

@@ -1,6 +1,7 @@
 package steptext
 
 import (
+	"encoding/binary"
 	"fmt"
 	"io"
 
@@ -36,6 +37,23 @@ func (wr *Wrapper) Space(n int) {
 		wr.B = append(wr.B, ' ')
 		wr.col++
 	}
+	wr.col += n
+}
+
+// Token4 writes a token of four bytes, t's from its low byte up, as
+// Space(4) and an append would: with its space or new line in one store
+// of eight bytes, of which the last three are left after B, as nearly
+// every token of UCI's moves is written.
+func (wr *Wrapper) Token4(t uint32) {
+	v, n := uint64(t)<<8|' ', 5
+	switch {
+	case wr.col == 0:
+		v, n = uint64(t), 4
+	case wr.col+5 > 79:
+		v, wr.col = uint64(t)<<8|'\n', -1
+	}
+	i := len(wr.B)
+	wr.B = binary.LittleEndian.AppendUint64(wr.B, v)[:i+n]
 	wr.col += n
 }
 

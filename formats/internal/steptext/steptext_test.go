@@ -27,3 +27,27 @@ func TestWrapperWrapsAt79(t *testing.T) {
 		t.Errorf("Open and Close wrote\n%s\nwant\n%s", got, want)
 	}
 }
+
+// Token4 writes what Token writes for a token of four bytes: at the start
+// of the text, after a space, and on a new line at column 79, whatever
+// came before it.
+func TestToken4AsToken(t *testing.T) {
+	const tok = "e2e4"
+	code := uint32(tok[0]) | uint32(tok[1])<<8 | uint32(tok[2])<<16 | uint32(tok[3])<<24
+	for _, first := range []string{"", "e7e8q", "1."} {
+		var whole, four Wrapper
+		if first != "" {
+			whole.Token(first)
+			four.Token(first)
+		}
+		for range 40 {
+			whole.Token(tok)
+			four.Token4(code)
+		}
+		whole.Token("*")
+		four.Token("*")
+		if got, want := string(four.B), string(whole.B); got != want {
+			t.Errorf("after %q, Token4 wrote\n%s\nwant\n%s", first, got, want)
+		}
+	}
+}
