@@ -249,7 +249,7 @@ func (s *elemSrc) readPlain() bool {
 			if c != '\n' {
 				break
 			}
-			l.line, l.lineOff = l.line+1, i+1
+			l.line, l.lineOff, l.colOff = l.line+1, i+1, i
 		}
 		i++
 	}
@@ -292,12 +292,7 @@ func (s *elemSrc) readPlain() bool {
 	// from its own start, the token's offsets in scanSAN are constants.
 	l.i = start + i
 	s.val = tok[:i]
-	line := l.line
-	col := start - l.lineOff + 1
-	if line == l.base.Line {
-		col += l.base.Column - 1
-	}
-	s.pos = record.Pos{Line: line, Col: col, Offset: l.base.Offset + start}
+	s.pos = record.Pos{Line: l.line, Col: start - l.colOff, Offset: l.base.Offset + start}
 	return true
 }
 
