@@ -249,7 +249,7 @@ func (s *elemSrc) readPlain() bool {
 			if c != '\n' {
 				break
 			}
-			l.line, l.lineOff = l.line+1, i+1
+			l.line, l.lineOff, l.colOff = l.line+1, i+1, i
 		}
 		i++
 	}
@@ -259,28 +259,28 @@ func (s *elemSrc) readPlain() bool {
 	if uint(i) >= uint(len(src)) {
 		return false
 	}
-	start := i
+	start, tok := i, src[i:] // i is an offset in tok from here on
 	switch c := src[i]; {
 	case c >= '0' && c <= '9':
 		v := int(c - '0')
-		i++
-		for i < len(src) && src[i] >= '0' && src[i] <= '9' {
-			v = v*10 + int(src[i]-'0')
+		i = 1
+		for i < len(tok) && tok[i] >= '0' && tok[i] <= '9' {
+			v = v*10 + int(tok[i]-'0')
 			i++
 		}
-		if i-start > 9 || i >= len(src) || src[i] != '.' {
+		if i > 9 || i >= len(tok) || tok[i] != '.' {
 			return false
 		}
-		s.numDigits, s.num = i-start, v
-		for i++; i < len(src) && src[i] == '.'; { // past the dot just seen
+		s.numDigits, s.num = i, v
+		for i++; i < len(tok) && tok[i] == '.'; { // past the dot just seen
 			i++
 		}
 		s.typ, s.kind, s.plain = tokNumber, eNumber, false
 	case s.sanFast:
 		// A plain move that ends where the word does is the word (scanSAN
 		// tells by the first byte if one starts), read once, here.
-		e, ok := scanSAN(src, i, &s.san)
-		if !ok || uint(e) < uint(len(src)) && !delims[src[e]] {
+		e, ok := scanSAN(tok, 0, &s.san)
+		if !ok || uint(e) < uint(len(tok)) && !delims[tok[e]] {
 			return false
 		}
 		i = e
@@ -288,15 +288,11 @@ func (s *elemSrc) readPlain() bool {
 	default:
 		return false
 	}
-	// The lexer's endI and tokStart are left as they were (lex).
-	l.i = i
-	s.val = src[start:i]
-	line := l.line
-	col := start - l.lineOff + 1
-	if line == l.base.Line {
-		col += l.base.Column - 1
-	}
-	s.pos = record.Pos{Line: line, Col: col, Offset: l.base.Offset + start}
+	// The lexer's endI and tokStart are left as they were (lex). Read
+	// from its own start, the token's offsets in scanSAN are constants.
+	l.i = start + i
+	s.val = tok[:i]
+	s.pos = record.Pos{Line: l.line, Col: start - l.colOff, Offset: l.base.Offset + start}
 	return true
 }
 

@@ -69,9 +69,13 @@ type lex struct {
 	i        int // next byte
 	line     int
 	lineOff  int // offset in src of the start of the current line
-	base     lexer.Position
-	depth    int  // open parentheses, to know whether a result ends the game
-	done     bool // a result at depth 0 was read: the game is over
+	// colOff is what the column of src[i] on the current line is i less:
+	// lineOff-1, less base.Column-1 on the base's line. It is kept where
+	// lineOff changes, for readPlain's position at every token.
+	colOff int
+	base   lexer.Position
+	depth  int  // open parentheses, to know whether a result ends the game
+	done   bool // a result at depth 0 was read: the game is over
 	// rest is the offset in src after the termination marker (or len(src)).
 	rest      int
 	resultPos lexer.Position
@@ -97,7 +101,7 @@ type lex struct {
 func (l *lex) endPos() lexer.Position { return l.posOn(l.endI, l.endLine, l.endLineOff) }
 
 func newLexer(src, filename string, base lexer.Position) *lex {
-	return &lex{src: src, filename: filename, line: base.Line, base: base, rest: len(src)}
+	return &lex{src: src, filename: filename, line: base.Line, colOff: -base.Column, base: base, rest: len(src)}
 }
 
 // pos returns the position of src[i]. Columns count bytes; the chunk starts
@@ -115,7 +119,7 @@ func (l *lex) posOn(i, line, lineOff int) lexer.Position {
 
 func (l *lex) newline(i int) {
 	l.line++
-	l.lineOff = i + 1
+	l.lineOff, l.colOff = i+1, i
 }
 
 // isDelim reports whether b ends a word (a table: the lexer asks at every

@@ -1028,11 +1028,12 @@ func (b *builder) endLine(start, depth int) []record.Node {
 // with slices.Grow's call push was over the inliner's budget, and the main
 // line's move numbers (plainTurns) paid a call each.
 func (b *builder) push(k record.NodeKind, p record.Pos, text string) *record.Node {
-	if len(b.stack) == cap(b.stack) {
-		b.stack = append(b.stack, record.Node{})[:len(b.stack)]
+	i := len(b.stack)
+	if i == cap(b.stack) {
+		b.stack = append(b.stack, record.Node{})[:i]
 	}
-	b.stack = b.stack[:len(b.stack)+1]
-	n := &b.stack[len(b.stack)-1]
+	b.stack = b.stack[:i+1]
+	n := &b.stack[i]
 	n.Set(k, p, text)
 	return n
 }
