@@ -257,13 +257,7 @@ func TestPlayedBytesPerPly(t *testing.T) {
 // after all the games were replayed, is the one a replay of their game
 // alone gives, its settings included.
 func TestStepsOutliveTheNextGame(t *testing.T) {
-	var files []string
-	filepath.WalkDir(filepath.Join("..", "corpus"), func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".pgn") {
-			files = append(files, p)
-		}
-		return nil
-	})
+	files := replay.CorpusFiles(t)
 	type kept struct {
 		g, alone *record.Game
 		res      *replay.Result
