@@ -15,6 +15,7 @@ package notation
 //   - castling: LAN `O-O`/`O-O-O`, UCI the king's two squares (`e1g1`).
 
 import (
+	"encoding/binary"
 	"strings"
 
 	"github.com/ashtapada/ashtapada/rules"
@@ -71,14 +72,34 @@ func UCI(m rules.Move) string {
 
 // AppendUCI appends UCI(m) to b.
 func AppendUCI(b []byte, m rules.Move) []byte {
-	if m.Promotion == rules.NoKind && m.ConvSquare == rules.NoSquare && uint8(m.From)|uint8(m.To) < 64 {
+	if t, ok := PlainUCI(&m); ok {
 		// Nearly every move: its two squares' four bytes at once, not
 		// two names appended as strings (a copy each), at every ply of
 		// convert --to uci and of the JSON's moves.
-		return append(b, byte('a'+m.From.File()), byte('1'+m.From.Rank()), byte('a'+m.To.File()), byte('1'+m.To.Rank()))
+		return binary.LittleEndian.AppendUint32(b, t)
 	}
 	return appendUCIRest(b, m)
 }
+
+// PlainUCI is UCI(*m) as four bytes, the first in the low byte, when m
+// neither promotes nor converts and names two squares of the board (ok),
+// as nearly every move does: a writer that knows a token's length before
+// writing it (convert --to uci) takes them whole.
+func PlainUCI(m *rules.Move) (t uint32, ok bool) {
+	if m.Promotion != rules.NoKind || m.ConvSquare != rules.NoSquare || uint8(m.From)|uint8(m.To) >= 64 {
+		return 0, false
+	}
+	return uint32(uciSquares[m.From]) | uint32(uciSquares[m.To])<<16, true
+}
+
+// uciSquares are the squares' names as two bytes, the file's letter in
+// the low one (PlainUCI reads two at every ply).
+var uciSquares = func() (n [64]uint16) {
+	for s := range n {
+		n[s] = uint16('a'+s&7) | uint16('1'+s>>3)<<8
+	}
+	return n
+}()
 
 // appendUCIRest is AppendUCI for a move that promotes or converts (or
 // names a square out of the board).

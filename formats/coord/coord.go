@@ -119,16 +119,18 @@ func (c *renderer) turn(wr *steptext.Wrapper, i, j int) {
 // uciTurns writes steps i to j-1 of t in UCI, i the start of a turn: a
 // turn's moves joined by commas, the turns as the wrapper's tokens. A
 // turn of one move that neither promotes nor converts, nearly every one,
-// is a token of four bytes known before it is written, written here as
-// notation.AppendUCI writes it, without the call. Such a move is the
-// last of its turn (Played.MoveView): the step after it, if any, starts
-// the next turn, which need not be looked for.
+// is a token of four bytes known before it is written
+// (notation.PlainUCI). Such a move is the last of its turn
+// (Played.MoveView): the step after it, if any, starts the next turn,
+// which need not be looked for.
 func uciTurns(wr *steptext.Wrapper, t *replay.Played, i, j int) {
 	for k := i; k < j; {
-		if m, last := t.MoveView(k); last && m.Promotion == rules.NoKind && m.ConvSquare == rules.NoSquare && uint8(m.From)|uint8(m.To) < 64 {
-			wr.Token4(uint32(squareNames[m.From]) | uint32(squareNames[m.To])<<16)
-			k++
-			continue
+		if m, last := t.MoveView(k); last {
+			if u, ok := notation.PlainUCI(m); ok {
+				wr.Token4(u)
+				k++
+				continue
+			}
 		}
 		end := k + 1
 		for end < j && t.TurnIndex(end) > 0 {
@@ -144,16 +146,6 @@ func uciTurns(wr *steptext.Wrapper, t *replay.Played, i, j int) {
 		wr.Close(at)
 	}
 }
-
-// squareNames are the squares' names, the file's letter in the low byte,
-// read at every ply (a square's file and rank worked out were a few
-// instructions more).
-var squareNames = func() (n [64]uint16) {
-	for s := range n {
-		n[s] = uint16('a'+s&7) | uint16('1'+s>>3)<<8
-	}
-	return n
-}()
 
 // firstMove is the first move token of the movetext at the start of an
 // input (after the tag lines, move numbers skipped; the first move of a
