@@ -27,9 +27,9 @@ type Wrapper struct {
 	col int
 }
 
-// Space starts a token of n bytes, to be written after B: a space before
+// space starts a token of n bytes, to be written after B: a space before
 // it, or a new line when it would pass column 79.
-func (wr *Wrapper) Space(n int) {
+func (wr *Wrapper) space(n int) {
 	if wr.col > 0 && wr.col+1+n > 79 {
 		wr.B = append(wr.B, '\n')
 		wr.col = 0
@@ -41,7 +41,7 @@ func (wr *Wrapper) Space(n int) {
 }
 
 // Token4 writes a token of four bytes, t's from its low byte up, as
-// Space(4) and an append would: with its space or new line in one store
+// space(4) and an append would: with its space or new line in one store
 // of eight bytes, of which the last three are left after B, as nearly
 // every token of UCI's moves is written.
 func (wr *Wrapper) Token4(t uint32) {
@@ -83,7 +83,7 @@ func (wr *Wrapper) Close(at int) {
 
 // Token writes the token s.
 func (wr *Wrapper) Token(s string) {
-	wr.Space(len(s))
+	wr.space(len(s))
 	wr.B = append(wr.B, s...)
 }
 
