@@ -76,20 +76,21 @@ type walk struct {
 	// nodes is the main line being walked: Game.Moves, or the part of it
 	// read last (partWalk).
 	nodes []record.Node
-	// turnAt is the index of the turn being played in its line's nodes,
-	// read only in a main-line turn, where they are nodes (a variation's
-	// turns set it too, between the main line's: no test a ply);
-	// stopFrom the number of findings added (w.added) before the turn was
-	// walked (a stop's finding comes after).
+	// turnAt is the index of the turn being played in its line's nodes
+	// (lineNodes; in a main-line turn they are nodes too); stopFrom the
+	// number of findings added (w.added) before the turn was walked (a
+	// stop's finding comes after).
 	turnAt, stopFrom int
 	// pathStack holds the variation path of the line being replayed; a
 	// line's path is a view of it, copied only into findings, so that
 	// deeply nested variations cost memory linear in their depth.
 	pathStack []int
-	// lineNodes[aheadAt:] is the rest of the line after the turn being
-	// played: what an ambiguous move is tested against (fitsNext). The
-	// line's nodes are set once a line (and again after each of its
-	// variations), the index at every turn: no pointer stored a ply.
+	// lineNodes[turnAt:aheadAt] is the turn being played (playTurn's
+	// general path takes it from here), and lineNodes[aheadAt:] the rest
+	// of the line after it: what an ambiguous move is tested against
+	// (fitsNext). The line's nodes are set once a line (and again after
+	// each of its variations), the indexes at every turn: no pointer
+	// stored a ply.
 	lineNodes []record.Node
 	aheadAt   int
 	// trail is the main line's moves of a game in descriptive notation,
@@ -535,7 +536,7 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 					}
 				}
 				w.aheadAt = j
-				w.playTurn(nodes[i:j], ln) // lets ln.pendingNumber go
+				w.playTurn(&nodes[i], j-i, ln) // lets ln.pendingNumber go
 			} else {
 				ln.pendingNumber = nil
 			}

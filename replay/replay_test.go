@@ -445,3 +445,44 @@ func TestMoveNumberJudgedByTheWalk(t *testing.T) {
 		}
 	}
 }
+
+// TestTurnsOfSeveralMovesInEveryLine: a turn of several moves (which the
+// line's loop hands over as its first node and count, the general path
+// taking the nodes from the line walked) is judged on its own nodes in a
+// variation and after one, as in a main line without any: the finding
+// stands at the move it names, with that move's text and ply, and the
+// turns around it are played.
+func TestTurnsOfSeveralMovesInEveryLine(t *testing.T) {
+	cases := []struct {
+		name, variant, moves string
+		san                  string
+		ply                  int
+		variation            []int
+	}{
+		{name: "main line after a variation", moves: "1. e4 (1. d4 d5) 1... e5,Nf6 2. Nf3 *", san: "Nf6", ply: 3},
+		{name: "in a variation", moves: "1. e4 e5 (1... c5 2. Nf3,Nc3 Nc6) 2. Nf3 Nc6 *", san: "Nc3", ply: 4, variation: []int{0}},
+		{name: "in a variation after one", moves: "1. e4 e5 (1... c5 (1... c6 2. d4 d5) 2. Nf3 d6 3. d4,c3) 2. Nf3 *", san: "c3", ply: 6, variation: []int{0}},
+		{name: "opening turns after variations", variant: "andhra",
+			moves: "1. e3,Nf3,g3 (1. e3,Nf3,Ng5) 1... e6,Nf6,g6 (1... e6,Nf6,Ng4) 2. Bg2,Bh3 *", san: "Bh3", ply: 8},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			text := game(c.variant, "", "", c.moves)
+			res := judge(t, text, replay.Config{Variations: true})
+			var got []replay.Finding
+			for _, f := range res.Findings {
+				if f.Rule == ruleid.CompoundTurn && fmt.Sprint(f.Variation) == fmt.Sprint(c.variation) {
+					got = append(got, f)
+				}
+			}
+			if len(got) != 1 {
+				t.Fatalf("%d compound-turn findings in variation %v; findings:%s", len(got), c.variation, describe(res))
+			}
+			f := got[0]
+			line := strings.Split(text, "\n")[f.Line-1]
+			if f.SAN != c.san || f.Ply != c.ply || !strings.HasPrefix(line[f.Column-1:], c.san) {
+				t.Errorf("compound-turn at %d:%d ply %d %q, want ply %d at %q; findings:%s", f.Line, f.Column, f.Ply, f.SAN, c.ply, c.san, describe(res))
+			}
+		})
+	}
+}

@@ -12,13 +12,16 @@ import (
 // by commas into a compound turn. It stops the line at the first move that
 // cannot be resolved or is not allowed. Whether the turn may have these
 // moves is the rules' question (rules.Turn); the walk words the findings.
-func (w *walk) playTurn(nodes []record.Node, ln *line) {
+// first is the turn's first node, at w.turnAt in w.lineNodes, and count
+// its number of moves: the line's loop does not make a slice of them for
+// a turn of one plain move (most turns), which needs only its node.
+func (w *walk) playTurn(first *record.Node, count int, ln *line) {
 	side := ln.pos.SideToMove()
-	first := &nodes[0]
+	// (The general path below takes the turn's nodes from w.lineNodes.)
 	if ln.pendingNumber != nil {
 		w.checkMoveNumber(first, ln, side) // and lets the number go
 	}
-	if len(nodes) == 1 && !ln.ended {
+	if count == 1 && !ln.ended {
 		// Most turns are one plain move: it needs none of the turn's
 		// checks, nor most of resolve's, and never halts the line (so
 		// it needs no stopFrom).
@@ -28,6 +31,7 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 			return
 		}
 	}
+	nodes := w.lineNodes[w.turnAt : w.turnAt+count]
 	w.stopFrom = w.added
 	if ln.moveUnknown {
 		w.proveMove(first, ln)
@@ -36,9 +40,8 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 		f := w.moveFinding(first, ln, ln.ply+1, side, ln.pos.FEN(), ruleid.MoveAfterEnd,
 			fmt.Sprintf("the game was already over %s (%s), yet the record goes on", endedWhen(ln, "after"), describeOutcome(ln.outcome)), nil)
 		if !ln.main && ln.outcome.Kind.LeavesMoves() {
-			// A variation is analysis: an annotator often plays a line
-			// a move or two past an end the rules declare by themselves
-			// to show it. It is still not the game, so the line stops.
+			// A variation is analysis: an annotator often plays a line a move or two past
+			// an end the rules declare by themselves to show it; not the game, so it stops.
 			f.Severity = ruleid.WarningOf(ruleid.MoveAfterEnd).String()
 			f.Message = fmt.Sprintf("the game ended %s by %s: %s; this variation plays on past that end (analysis, not the game)",
 				endedWhen(ln, "after"), endName(ln.outcome.Kind), describeOutcome(ln.outcome))
@@ -65,7 +68,7 @@ func (w *walk) playTurn(nodes []record.Node, ln *line) {
 		// made on (its FEN has the other side to move, since the turn
 		// has ended as far as the rules know).
 		msg := w.compoundMessage(ln, side)
-		w.playTurn(nodes[:1], ln)
+		w.playTurn(first, 1, ln)
 		if !ln.stopped {
 			w.stop(&nodes[1], ln, ln.ply+1, side, ruleid.CompoundTurn, msg)
 		}
