@@ -138,22 +138,22 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 //
 //go:noinline
 func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
-	s := p.s
-	us, them := p.side&1, (p.side^1)&1
+	// (The settings are read where they are asked: one register less.)
+	us := p.side & 1
 	if uint8(to) > 63 || k <= NoKind || k > King || k == King && (p.law&lawCastling != 0 && p.castle != 0 && castleTargets&bb(to) != 0 || p.law&lawExtra != 0) {
 		// Castling (to a square where it may land: on a man of ours in
 		// Chess960) and the further settings are the general path's.
 		return p.legalMovesTo(dst, k, to, inCheck)
 	}
 	t := bb(to)
-	own, enemy := p.byColor[us], p.byColor[them]
+	own, enemy := p.byColor[us], p.byColor[us^1]
 	if (own|p.byKind[King])&t != 0 {
 		// No man goes to a square of its own side or takes a king.
 		return dst
 	}
 	flags := MoveFlags(0)
 	if enemy&t != 0 {
-		if p.law&(lawStuck|lawWait) != 0 && (p.law&lawStuck != 0 || enemy&p.byKind[Pawn]&lastRank(them) != 0) {
+		if p.law&(lawStuck|lawWait) != 0 && (p.law&lawStuck != 0 || enemy&p.byKind[Pawn]&lastRank(us^1) != 0) {
 			return p.legalMovesTo(dst, k, to, inCheck)
 		}
 		flags = FlagCapture
@@ -178,7 +178,7 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 		}
 		from &^= lastRank(us)
 		if flags != 0 {
-			from &= pawnAtt[them][to]
+			from &= pawnAtt[us^1][to]
 		} else {
 			back, startRank := Square(8), rank2
 			if us == Black {
@@ -190,7 +190,7 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 				from = 0
 			case from&bb(b1) != 0:
 				from = bb(b1)
-			case occ&bb(b1) == 0 && s.PawnDoubleStep && b1-back >= 0 && b1-back < 64 && from&startRank&bb(b1-back) != 0:
+			case occ&bb(b1) == 0 && p.s.PawnDoubleStep && b1-back >= 0 && b1-back < 64 && from&startRank&bb(b1-back) != 0:
 				from, flags = bb(b1-back), FlagDoubleStep
 			default:
 				from = 0
@@ -204,7 +204,7 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 		from = p.safeFrom(ksq, to, from, occ)
 	} else if lined := from & kingLines[ksq]; lined != 0 {
 		// Only a man on a line through its king can be pinned.
-		rq, bq := p.sliders(them)
+		rq, bq := p.sliders(us ^ 1)
 		snipers := rookLines[ksq]&rq | bishopLines[ksq]&bq
 		for ; lined != 0; lined &= lined - 1 {
 			f := Square(trailing(lined))
