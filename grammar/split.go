@@ -1132,6 +1132,11 @@ func endsWithResult(line []byte, skip int) bool {
 	if ws := bytes.LastIndexAny(line[skip:end], " \t"); ws >= 0 && plainText(line[skip:skip+ws]) {
 		from = skip + ws + 1
 	}
+	if IsResult(string(line[from:end])) {
+		// The word is a marker and all of it: the lexer reads it as the
+		// game's end with nothing after it (about every game's last line).
+		return true
+	}
 	return lexEndsWithResult(line[:end], from)
 }
 
