@@ -96,9 +96,9 @@ type Splitter struct {
 	notation record.Notation
 	noGuess  bool
 	// tagNames are where the current game's tag lines are in its chunk,
-	// to see a game of tags only end where the next one's tags begin
-	// (hasTag). The names are hashed only then, about never: a game has
-	// movetext.
+	// with those of tagRun (whose places follow from it), to see a game
+	// of tags only end where the next one's tags begin (hasTag). The
+	// names are hashed only then, about never: a game has movetext.
 	tagNames []span
 	// tagRun is Chunk.tags of the current game, from tagRunAt to
 	// tagRunEnd; tagSlab holds those handed out with the chunks.
@@ -369,13 +369,14 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 			n, moves, r.moved = k, true, true
 			continue
 		}
-		s.tagNames = append(s.tagNames, span{at + n, at + n + e})
 		if value < 256 && (len(s.tagRun) == 0 || s.tagRunEnd == at+n) {
 			if len(s.tagRun) == 0 {
 				s.tagRunAt = at + n
 			}
 			s.tagRun = append(s.tagRun, uint16(name)<<8|uint16(value))
 			s.tagRunEnd = at + n + e
+		} else {
+			s.tagNames = append(s.tagNames, span{at + n, at + n + e})
 		}
 		n += e
 		lines++
@@ -629,14 +630,14 @@ func (s *Splitter) Next() (Chunk, error) {
 		cut := 0 // > 0: the game ends at line[:cut], the next begins at line[cut:]
 		switch tag := tagLine(line); {
 		case blank:
-			tagsEnded = len(s.tagNames) > 0
+			tagsEnded = s.hasTags()
 		case inComment:
 			closeAt := bytes.IndexByte(line, '}') + 1
 			inComment, cut = s.scanLine(line, 0, closeAt, true)
 			afterResult = !inComment && endsWithResult(line, closeAt)
 		case line[0] == '%':
 			// An escape line: braces in it open nothing.
-			escapesOnly = escapesOnly || !sawMoves && len(s.tagNames) == 0
+			escapesOnly = escapesOnly || !sawMoves && !s.hasTags()
 		case tag != nil && !sawMoves:
 			s.tagNames = append(s.tagNames, span{len(data) - len(tag), len(data)})
 			// A tag line: braces in its value open nothing, but movetext
@@ -866,8 +867,18 @@ func (s *Splitter) hasTag(line, data []byte) bool {
 			return true
 		}
 	}
+	at := s.tagRunAt
+	for _, k := range s.tagRun {
+		if tagNameHash(data[at:]) == h {
+			return true
+		}
+		at += int(k&0xff) + 3
+	}
 	return false
 }
+
+// hasTags reports whether the current game has a tag line.
+func (s *Splitter) hasTags() bool { return len(s.tagNames) > 0 || len(s.tagRun) > 0 }
 
 // looksLikeTag reports whether a line starts like a tag pair: `[` and a tag
 // name. Inside a comment only such a line may end the game, so that text
