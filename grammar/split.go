@@ -39,8 +39,9 @@ type Chunk struct {
 	// notation and noGuess are the splitter's, for the reader.
 	notation record.Notation
 	noGuess  bool
-	// tags are tag lines written the usual way (plainTagLen) that the
-	// splitter read one after another from offset tagsAt on: for each,
+	// tags are tag lines written the usual way (plainTagAt, `\n` after
+	// the `]`) that the splitter read one after another from offset
+	// tagsAt on: for each,
 	// the offsets from its `[` of its name's end (high byte) and of its
 	// value's closing quote (low byte); the next starts 3 bytes after
 	// that quote. The lexer takes their names and values unread.
@@ -355,8 +356,14 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 			}
 			continue
 		}
-		e, name, value := plainTagLen(rest)
-		if e == 0 {
+		// A tag pair written the usual way (plainTagAt, as the lexer
+		// reads it) with `\n` right after: Next reads such a line as a
+		// tag and nothing after it (afterTag, closingQuote).
+		name, value := 0, 0
+		if rest[0] == '[' {
+			name, value = plainTagAt(rest, 1)
+		}
+		if name == 0 || value+2 >= len(rest) || rest[value+2] != '\n' {
 			k := n
 			for k < len(b) && b[k] == '\n' {
 				k++
@@ -369,6 +376,7 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 			n, moves, r.moved = k, true, true
 			continue
 		}
+		e := value + 3
 		if value < 256 && (len(s.tagRun) == 0 || s.tagRunEnd == at+n) {
 			if len(s.tagRun) == 0 {
 				s.tagRunAt = at + n
@@ -427,22 +435,6 @@ var plainFirst = func() (first [256]bool) {
 	}
 	return first
 }()
-
-// plainTagLen is the length of the line at the head of b when it is a tag
-// pair written the usual way (plainTagAt, as the lexer reads it) with
-// `\n` right after, with the ends of its name and of its value; else 0.
-// Next reads such a line as a tag and nothing after it (afterTag,
-// closingQuote).
-func plainTagLen(b []byte) (n, name, value int) {
-	if len(b) < 2 || b[0] != '[' {
-		return 0, 0, 0
-	}
-	j, e := plainTagAt(b, 1)
-	if j == 0 || e+2 >= len(b) || b[e+2] != '\n' {
-		return 0, 0, 0
-	}
-	return e + 3, j, e
-}
 
 // sync discards the lines nextLine took from the window from the reader,
 // so that the reader's next byte is the splitter's; the window is let go
