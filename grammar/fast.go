@@ -501,40 +501,42 @@ func (l *lex) plainTags(tags []gTag, pos lexer.Position) ([]gTag, lexer.Position
 // taken from its two ends, with the lexer's line and token kept in
 // registers and stored once, after the last (a tag taken through
 // plainTag stored them at every tag, and cost more than the splitter's
-// reading of it). It reports true, with the position of the `[` just
-// read, when a line end and a `[` follow the last of them: the tag
-// there is not one the splitter read, and plainTags reads it.
+// reading of it). The splitter read them one after another, each with
+// its line end: a line end and a `[` are between any two. It reports
+// true, with the position of the `[` just read, when a line end and a
+// `[` follow the last of them: the tag there is not one the splitter
+// read, and plainTags reads it.
 func (l *lex) knownTags(tags []gTag, pos lexer.Position) ([]gTag, lexer.Position, bool) {
 	src, i, known := l.src, l.i, l.tags
-	line, lineOff, newLine := l.line, l.lineOff, false
+	line, lineOff := l.line, l.lineOff
 	file, base := l.filename, l.base.Offset
-	n := 0
 	// Room for all at once: a gTag appended was made on the stack and
 	// copied into place.
-	tags = slices.Grow(tags, len(known))
-	for {
-		k := known[n]
-		n++
-		j, e := i-1+int(k>>8), i-1+int(k&0xff)
-		tags = tags[:len(tags)+1]
-		t := &tags[len(tags)-1]
+	at := len(tags)
+	tags = slices.Grow(tags, len(known))[:at+len(known)]
+	e := 0
+	for n, k := range known {
+		if n > 0 {
+			// The line end and the next `[`, as plainTags reads them.
+			line, lineOff = line+1, e+3
+			i = e + 4
+			pos = lexer.Position{Filename: file, Offset: base + e + 3, Line: line, Column: 1}
+		}
+		j := i - 1 + int(k>>8)
+		e = i - 1 + int(k&0xff)
+		t := &tags[at+n]
 		t.Pos, t.Name, t.Value, t.plain = pos, src[i:j], src[j+2:e], true
-		if e+3 >= len(src) || src[e+2] != '\n' || src[e+3] != '[' {
-			// After the tag's `]`, as plainTag leaves the lexer.
-			l.setTagEnd(e+1, e+2, line, lineOff, newLine)
-			l.tags, l.tagsAt = known[n:], e+3
-			return tags, pos, false
-		}
-		// The line end and the next `[`, as plainTags reads them.
-		line, lineOff, newLine = line+1, e+3, true
-		i = e + 4
-		pos = lexer.Position{Filename: file, Offset: base + e + 3, Line: line, Column: 1}
-		if n == len(known) {
-			l.setTagEnd(e+3, i, line, lineOff, newLine)
-			l.tags, l.tagsAt = known[n:], e+3
-			return tags, pos, true
-		}
 	}
+	l.tags, l.tagsAt = known[len(known):], e+3
+	if e+3 >= len(src) || src[e+2] != '\n' || src[e+3] != '[' {
+		// After the last tag's `]`, as plainTag leaves the lexer.
+		l.setTagEnd(e+1, e+2, line, lineOff, len(known) > 1)
+		return tags, pos, false
+	}
+	line, lineOff = line+1, e+3
+	pos = lexer.Position{Filename: file, Offset: base + e + 3, Line: line, Column: 1}
+	l.setTagEnd(e+3, e+4, line, lineOff, true)
+	return tags, pos, true
 }
 
 // setTagEnd leaves the lexer after the token at tok, its next byte i,
@@ -574,7 +576,7 @@ func (l *lex) plainTag(t *gTag) bool {
 // space, a value without a backslash or a line end, and `]` right after
 // the value's closing quote. It returns the name's end j and the closing
 // quote's offset e (the value is src[j+2:e]), or 0, 0. The lexer
-// (plainTag) and the splitter (plainTagLen) read tags with it alike.
+// (plainTag) and the splitter (plainRun) read tags with it alike.
 func plainTagAt[T ~string | ~[]byte](src T, i int) (j, e int) {
 	if i >= len(src) || !(src[i] >= 'a' && src[i] <= 'z' || src[i] >= 'A' && src[i] <= 'Z') {
 		return 0, 0
