@@ -41,10 +41,10 @@ type Chunk struct {
 	noGuess  bool
 	// tags are tag lines written the usual way (plainTagAt, `\n` after
 	// the `]`) that the splitter read one after another from offset
-	// tagsAt on: for each,
-	// the offsets from its `[` of its name's end (high byte) and of its
-	// value's closing quote (low byte); the next starts 3 bytes after
-	// that quote. The lexer takes their names and values unread.
+	// tagsAt on: for each, the offsets from its `[` of its name's end
+	// (high byte) and of its value's closing quote (low byte); the next
+	// starts 3 bytes after that quote. The lexer takes their names and
+	// values unread.
 	tagsAt int
 	tags   []uint16
 }
