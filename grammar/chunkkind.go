@@ -13,7 +13,9 @@ import (
 // python-chess's. A chunk that cannot be lexed (an unclosed comment) is a
 // game with a syntax error, reported as such.
 func (c Chunk) IsGame() bool {
-	if c.Truncated {
+	if c.Truncated || len(c.Data) > 0 && c.Data[0] == '[' {
+		// A game's first tag (most chunks): the lexer's first token would
+		// be its `[`.
 		return true
 	}
 	// The lexer reads the chunk's bytes in place (it keeps nothing of

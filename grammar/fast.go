@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"math/bits"
+	"slices"
 	"strings"
 	"sync"
 
@@ -470,6 +471,13 @@ func (s *elemSrc) streamTags(tags []gTag) ([]gTag, bool) {
 // next.
 func (l *lex) plainTags(tags []gTag, pos lexer.Position) ([]gTag, lexer.Position, bool) {
 	for {
+		if len(l.tags) > 0 && l.tagsAt == l.i-1 {
+			var more bool
+			if tags, pos, more = l.knownTags(tags, pos); !more {
+				return tags, pos, true
+			}
+			continue
+		}
 		// The tag is read into its place in tags (a gTag assembled
 		// apart was copied there, and cost as much as reading it).
 		tags = append(tags, gTag{Pos: pos})
@@ -488,23 +496,72 @@ func (l *lex) plainTags(tags []gTag, pos lexer.Position) ([]gTag, lexer.Position
 	}
 }
 
+// knownTags is plainTags over the tag lines the splitter read
+// (Chunk.tags), from the one whose `[` at pos was just read: each is
+// taken from its two ends, with the lexer's line and token kept in
+// registers and stored once, after the last (a tag taken through
+// plainTag stored them at every tag, and cost more than the splitter's
+// reading of it). The splitter read them one after another, each with
+// its line end: a line end and a `[` are between any two. It reports
+// true, with the position of the `[` just read, when a line end and a
+// `[` follow the last of them: the tag there is not one the splitter
+// read, and plainTags reads it.
+func (l *lex) knownTags(tags []gTag, pos lexer.Position) ([]gTag, lexer.Position, bool) {
+	src, i, known := l.src, l.i, l.tags
+	line, lineOff := l.line, l.lineOff
+	file, base := l.filename, l.base.Offset
+	// Room for all at once: a gTag appended was made on the stack and
+	// copied into place.
+	at := len(tags)
+	tags = slices.Grow(tags, len(known))[:at+len(known)]
+	e := 0
+	for n, k := range known {
+		if n > 0 {
+			// The line end and the next `[`, as plainTags reads them.
+			line, lineOff = line+1, e+3
+			i = e + 4
+			pos = lexer.Position{Filename: file, Offset: base + e + 3, Line: line, Column: 1}
+		}
+		j := i - 1 + int(k>>8)
+		e = i - 1 + int(k&0xff)
+		t := &tags[at+n]
+		t.Pos, t.Name, t.Value, t.plain = pos, src[i:j], src[j+2:e], true
+	}
+	l.tags, l.tagsAt = known[len(known):], e+3
+	if e+3 >= len(src) || src[e+2] != '\n' || src[e+3] != '[' {
+		// After the last tag's `]`, as plainTag leaves the lexer.
+		l.setTagEnd(e+1, e+2, line, lineOff, len(known) > 1)
+		return tags, pos, false
+	}
+	line, lineOff = line+1, e+3
+	pos = lexer.Position{Filename: file, Offset: base + e + 3, Line: line, Column: 1}
+	l.setTagEnd(e+3, e+4, line, lineOff, true)
+	return tags, pos, true
+}
+
+// setTagEnd leaves the lexer after the token at tok, its next byte i,
+// on line line from lineOff (a line begun since the lexer's own when
+// newLine is set).
+func (l *lex) setTagEnd(tok, i, line, lineOff int, newLine bool) {
+	if newLine {
+		l.line, l.lineOff, l.colOff = line, lineOff, lineOff-1
+	}
+	l.i = i
+	l.tokStart, l.tokLine, l.tokLineOff = tok, line, lineOff
+	l.endI, l.endLine, l.endLineOff, l.hasEnd = i, line, lineOff, true
+}
+
 // plainTag reads the rest of a tag pair written the usual way
 // (plainTagAt), right after its `[`, instead of reading three tokens, and
 // leaves the lexer after the `]` as reading them would. Such a tag is
 // clean (no escape, no bare quote): t.Value is set without its quotes and
 // t.plain tells build so. Anything else reads nothing and reports false:
-// the tokens are then read one by one, as the grammar reads them. A tag
-// line the splitter read (Chunk.tags) is not read again: its ends are
-// known.
+// the tokens are then read one by one, as the grammar reads them. (A tag
+// line the splitter read, Chunk.tags, is taken by knownTags instead.)
 func (l *lex) plainTag(t *gTag) bool {
 	src, i := l.src, l.i
-	var j, e int
-	if len(l.tags) > 0 && l.tagsAt == i-1 {
-		k := l.tags[0]
-		l.tags = l.tags[1:]
-		j, e = i-1+int(k>>8), i-1+int(k&0xff)
-		l.tagsAt = e + 3
-	} else if j, e = plainTagAt(src, i); j == 0 {
+	j, e := plainTagAt(src, i)
+	if j == 0 {
 		return false
 	}
 	t.Name, t.Value, t.plain = src[i:j], src[j+2:e], true
@@ -519,7 +576,7 @@ func (l *lex) plainTag(t *gTag) bool {
 // space, a value without a backslash or a line end, and `]` right after
 // the value's closing quote. It returns the name's end j and the closing
 // quote's offset e (the value is src[j+2:e]), or 0, 0. The lexer
-// (plainTag) and the splitter (plainTagLen) read tags with it alike.
+// (plainTag) and the splitter (plainRun) read tags with it alike.
 func plainTagAt[T ~string | ~[]byte](src T, i int) (j, e int) {
 	if i >= len(src) || !(src[i] >= 'a' && src[i] <= 'z' || src[i] >= 'A' && src[i] <= 'Z') {
 		return 0, 0

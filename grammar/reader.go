@@ -555,12 +555,15 @@ func (b *builder) build(tags []gTag, s *elemSrc) {
 	} else if s.kind != eEnd {
 		g.Pos = s.pos
 	}
-	g.Tags = b.tagSlice(len(tags))
+	// Set in place, as the nodes are (push), in a slice cut once: the
+	// record holds the tags before one that is no tag.
+	all := b.tagSlice(len(tags))[:len(tags)]
 	for i := range tags {
 		t := &tags[i]
 		v := t.Value
 		if !t.plain {
 			if !ValidTagName(t.Name) {
+				g.Tags = all[:i]
 				b.syntax(toPos(t.Pos), fmt.Sprintf("found `%s`, expected a tag name (letters, digits and `_`)", t.Name))
 				return
 			}
@@ -569,11 +572,10 @@ func (b *builder) build(tags []gTag, s *elemSrc) {
 			}
 			v = unquote(v)
 		}
-		// Set in place, as the nodes are (push).
-		g.Tags = g.Tags[:len(g.Tags)+1]
-		rt := &g.Tags[len(g.Tags)-1]
+		rt := &all[i]
 		rt.Name, rt.Value, rt.Pos = t.Name, b.text(v), toPos(t.Pos)
 	}
+	g.Tags = all
 	start := b.startNumber()
 	b.stack = b.stackNodes()
 	g.Moves = b.elems(s, start, 0)

@@ -39,11 +39,12 @@ type Chunk struct {
 	// notation and noGuess are the splitter's, for the reader.
 	notation record.Notation
 	noGuess  bool
-	// tags are tag lines written the usual way (plainTagLen) that the
-	// splitter read one after another from offset tagsAt on: for each,
-	// the offsets from its `[` of its name's end (high byte) and of its
-	// value's closing quote (low byte); the next starts 3 bytes after
-	// that quote. The lexer takes their names and values unread.
+	// tags are tag lines written the usual way (plainTagAt, `\n` after
+	// the `]`) that the splitter read one after another from offset
+	// tagsAt on: for each, the offsets from its `[` of its name's end
+	// (high byte) and of its value's closing quote (low byte); the next
+	// starts 3 bytes after that quote. The lexer takes their names and
+	// values unread.
 	tagsAt int
 	tags   []uint16
 }
@@ -96,9 +97,9 @@ type Splitter struct {
 	notation record.Notation
 	noGuess  bool
 	// tagNames are where the current game's tag lines are in its chunk,
-	// to see a game of tags only end where the next one's tags begin
-	// (hasTag). The names are hashed only then, about never: a game has
-	// movetext.
+	// with those of tagRun (whose places follow from it), to see a game
+	// of tags only end where the next one's tags begin (hasTag). The
+	// names are hashed only then, about never: a game has movetext.
 	tagNames []span
 	// tagRun is Chunk.tags of the current game, from tagRunAt to
 	// tagRunEnd; tagSlab holds those handed out with the chunks.
@@ -355,8 +356,14 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 			}
 			continue
 		}
-		e, name, value := plainTagLen(rest)
-		if e == 0 {
+		// A tag pair written the usual way (plainTagAt, as the lexer
+		// reads it) with `\n` right after: Next reads such a line as a
+		// tag and nothing after it (afterTag, closingQuote).
+		name, value := 0, 0
+		if rest[0] == '[' {
+			name, value = plainTagAt(rest, 1)
+		}
+		if name == 0 || value+2 >= len(rest) || rest[value+2] != '\n' {
 			k := n
 			for k < len(b) && b[k] == '\n' {
 				k++
@@ -369,13 +376,15 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 			n, moves, r.moved = k, true, true
 			continue
 		}
-		s.tagNames = append(s.tagNames, span{at + n, at + n + e})
+		e := value + 3
 		if value < 256 && (len(s.tagRun) == 0 || s.tagRunEnd == at+n) {
 			if len(s.tagRun) == 0 {
 				s.tagRunAt = at + n
 			}
 			s.tagRun = append(s.tagRun, uint16(name)<<8|uint16(value))
 			s.tagRunEnd = at + n + e
+		} else {
+			s.tagNames = append(s.tagNames, span{at + n, at + n + e})
 		}
 		n += e
 		lines++
@@ -426,22 +435,6 @@ var plainFirst = func() (first [256]bool) {
 	}
 	return first
 }()
-
-// plainTagLen is the length of the line at the head of b when it is a tag
-// pair written the usual way (plainTagAt, as the lexer reads it) with
-// `\n` right after, with the ends of its name and of its value; else 0.
-// Next reads such a line as a tag and nothing after it (afterTag,
-// closingQuote).
-func plainTagLen(b []byte) (n, name, value int) {
-	if len(b) < 2 || b[0] != '[' {
-		return 0, 0, 0
-	}
-	j, e := plainTagAt(b, 1)
-	if j == 0 || e+2 >= len(b) || b[e+2] != '\n' {
-		return 0, 0, 0
-	}
-	return e + 3, j, e
-}
 
 // sync discards the lines nextLine took from the window from the reader,
 // so that the reader's next byte is the splitter's; the window is let go
@@ -629,14 +622,14 @@ func (s *Splitter) Next() (Chunk, error) {
 		cut := 0 // > 0: the game ends at line[:cut], the next begins at line[cut:]
 		switch tag := tagLine(line); {
 		case blank:
-			tagsEnded = len(s.tagNames) > 0
+			tagsEnded = s.hasTags()
 		case inComment:
 			closeAt := bytes.IndexByte(line, '}') + 1
 			inComment, cut = s.scanLine(line, 0, closeAt, true)
 			afterResult = !inComment && endsWithResult(line, closeAt)
 		case line[0] == '%':
 			// An escape line: braces in it open nothing.
-			escapesOnly = escapesOnly || !sawMoves && len(s.tagNames) == 0
+			escapesOnly = escapesOnly || !sawMoves && !s.hasTags()
 		case tag != nil && !sawMoves:
 			s.tagNames = append(s.tagNames, span{len(data) - len(tag), len(data)})
 			// A tag line: braces in its value open nothing, but movetext
@@ -866,8 +859,18 @@ func (s *Splitter) hasTag(line, data []byte) bool {
 			return true
 		}
 	}
+	at := s.tagRunAt
+	for _, k := range s.tagRun {
+		if tagNameHash(data[at:]) == h {
+			return true
+		}
+		at += int(k&0xff) + 3
+	}
 	return false
 }
+
+// hasTags reports whether the current game has a tag line.
+func (s *Splitter) hasTags() bool { return len(s.tagNames) > 0 || len(s.tagRun) > 0 }
 
 // looksLikeTag reports whether a line starts like a tag pair: `[` and a tag
 // name. Inside a comment only such a line may end the game, so that text
@@ -1131,6 +1134,11 @@ func endsWithResult(line []byte, skip int) bool {
 	from := skip
 	if ws := bytes.LastIndexAny(line[skip:end], " \t"); ws >= 0 && plainText(line[skip:skip+ws]) {
 		from = skip + ws + 1
+	}
+	if IsResult(string(line[from:end])) {
+		// The word is a marker and all of it: the lexer reads it as the
+		// game's end with nothing after it (about every game's last line).
+		return true
 	}
 	return lexEndsWithResult(line[:end], from)
 }

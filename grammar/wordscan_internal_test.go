@@ -8,10 +8,11 @@ import (
 // TestWordScansMatchBytes holds the eight-byte scans (wordEnd,
 // nextValueByte) to their byte-by-byte definitions: every byte value at
 // every place of words of every length up to two words and more, after a
-// run of ordinary bytes and of bytes above 0x7F.
+// run of ordinary bytes, of bytes above 0x7F and of tabs (which the
+// value scan marks with the line ends, then tells apart).
 func TestWordScansMatchBytes(t *testing.T) {
 	isValueByte := func(c byte) bool { return c == '"' || c == '\\' || c == '\n' || c == '\r' }
-	for _, fill := range []byte{'a', 'N', '#', 0x80, 0xFF, '+'} {
+	for _, fill := range []byte{'a', 'N', '#', 0x80, 0xFF, '+', '\t'} {
 		for n := 0; n <= 19; n++ {
 			for at := 0; at < n; at++ {
 				for c := 0; c < 256; c++ {
