@@ -663,5 +663,5 @@ func (b *builder) plainTurn(t *elemTok) {
 	b.slab = b.slab[:len(b.slab)+1]
 	mp := &b.slab[len(b.slab)-1]
 	t.san.set(mp, t.val)
-	b.push(record.KindMove, t.pos, t.val).Move = mp
+	b.pushMove(t.pos, t.val, mp)
 }
