@@ -48,6 +48,10 @@ const (
 // current one.
 type elemSrc struct {
 	kind elemKind
+	// plain: readPlain read the current token, a plain move, whose move
+	// san holds (stream mode, sanFast). Next to kind, the two are set in
+	// one store.
+	plain bool
 	elemTok
 
 	// Stream mode (lx set): typ is the current token's type (val its
@@ -58,12 +62,12 @@ type elemSrc struct {
 	depth  int
 	failed bool
 	// sanFast: the record's notation reads plain moves with plainSAN
-	// (builder.turn's algebraic), so readToken may read them itself.
-	// plain says that it did: san holds the current token's move.
-	// numDigits, when not 0, is the count of digits of the current move
-	// number token read by readToken's loop (at most 9), num their value.
+	// (builder.turn's algebraic), so readToken may read them itself
+	// (plain). numDigits, when not 0 and the current token is no plain
+	// move, is the count of digits of the current move number token read
+	// by readPlain (at most 9), num their value; a plain move leaves it as
+	// it was, and its readers ask plain first.
 	sanFast   bool
-	plain     bool
 	numDigits int
 	num       int
 	// failPos is where the token the lexer failed on starts.
@@ -284,7 +288,7 @@ func (s *elemSrc) readPlain() bool {
 			return false
 		}
 		i = e
-		s.typ, s.kind, s.plain, s.numDigits = tokWord, eMove, true, 0
+		s.typ, s.kind, s.plain = tokWord, eMove, true
 	default:
 		return false
 	}
