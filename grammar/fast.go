@@ -145,7 +145,7 @@ func (s *elemSrc) loadTree() {
 // a token alike: the differential tests compare this path with
 // participle's, which reads every token with scan.
 func (s *elemSrc) readToken() {
-	if s.readPlain() {
+	if s.plainNext() {
 		return
 	}
 	// readPlain passed the spaces and line ends before the token.
@@ -229,10 +229,11 @@ func (s *elemSrc) readToken() {
 // readPlain reads the next token, after spaces and line ends, when it is
 // a plain move (when sanFast: the move is then in san and plain is set)
 // or a move number of at most 9 digits and its dots (numDigits and num
-// are then set), and reports whether it did. Otherwise it only passes
-// the spaces and line ends (and may change san) and reports false: the
-// current token stays s's. Both readToken and the main line's tight loop
-// (builder.plainTurns) read through it.
+// are then set), and reports whether it did, with the token's text (val's
+// when it did not). Otherwise it only passes the spaces and line ends (and
+// may change san) and reports false: the current token stays s's. Both
+// readToken and the main line's tight loop (builder.plainTurns) read
+// through it (plainNext).
 //
 // It is kept a call of its own: inlined into plainTurns' loop (as the
 // build's profile had it), the loop's values were spilled around its
@@ -241,10 +242,10 @@ func (s *elemSrc) readToken() {
 // stores, and readPlain out of line").
 //
 //go:noinline
-func (s *elemSrc) readPlain() bool {
+func (s *elemSrc) readPlain() (string, bool) {
 	l := s.lx
 	if l.done {
-		return false
+		return s.val, false
 	}
 	src := l.src
 	i := l.i
@@ -261,7 +262,7 @@ func (s *elemSrc) readPlain() bool {
 	// at few tokens): the lexer reads on from here as from before it.
 	l.i = i
 	if uint(i) >= uint(len(src)) {
-		return false
+		return s.val, false
 	}
 	start, tok := i, src[i:] // i is an offset in tok from here on
 	switch c := src[i]; {
@@ -272,8 +273,8 @@ func (s *elemSrc) readPlain() bool {
 			v = v*10 + int(tok[i]-'0')
 			i++
 		}
-		if i > 9 || i >= len(tok) || tok[i] != '.' {
-			return false
+		if i > 9 || uint(i) >= uint(len(tok)) || tok[i] != '.' {
+			return s.val, false
 		}
 		s.numDigits, s.num = i, v
 		for i++; i < len(tok) && tok[i] == '.'; { // past the dot just seen
@@ -285,19 +286,35 @@ func (s *elemSrc) readPlain() bool {
 		// tells by the first byte if one starts), read once, here.
 		e, ok := scanSAN(tok, 0, &s.san)
 		if !ok || uint(e) < uint(len(tok)) && !delims[tok[e]] {
-			return false
+			return s.val, false
 		}
 		i = e
 		s.typ, s.kind, s.plain = tokWord, eMove, true
 	default:
-		return false
+		return s.val, false
 	}
 	// The lexer's endI and tokStart are left as they were (lex). Read
 	// from its own start, the token's offsets in scanSAN are constants.
+	if uint(i) > uint(len(tok)) {
+		// Never (the token is read in tok), but asked here it leaves no
+		// bounds check, which would call a panic.
+		return s.val, false
+	}
 	l.i = start + i
-	s.val = tok[:i]
 	s.pos = record.Pos{Line: l.line, Col: start - l.colOff, Offset: l.base.Offset + start}
-	return true
+	return tok[:i], true
+}
+
+// plainNext is readPlain with the token's text set (val). The text is
+// stored here, in the caller, not in readPlain: a store of a pointer into s
+// may call the write barrier, and readPlain, calling nothing, goes without
+// a frame and the stack's check. It is stored whatever readPlain read (the
+// current token's own when it read none): stored only when readPlain read
+// a token, the caller tested readPlain's result twice.
+func (s *elemSrc) plainNext() bool {
+	v, ok := s.readPlain()
+	s.val = v
+	return ok
 }
 
 // wordEnd is the offset of the first delimiter in src from i on, or

@@ -898,7 +898,7 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 			// loop's: kept aside over the reading, the token's text and
 			// position were stored and loaded once more at every move.
 			b.plainTurn(&s.elemTok)
-			if !s.readPlain() {
+			if !s.plainNext() {
 				b.stack, b.slab = b.stack[:len(b.stack)-1], b.slab[:len(b.slab)-1]
 				s.san = sm
 				return
@@ -919,13 +919,13 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 				// to say: set before the next token is read, as a move.
 				n := b.push(record.KindMoveNumber, s.pos, s.val)
 				n.Number, n.Dots = int32(v), uint16(dots)
-				if !s.readPlain() {
+				if !s.plainNext() {
 					b.stack = b.stack[:len(b.stack)-1]
 					return
 				}
 			} else {
 				val, p := s.val, s.pos
-				if !s.readPlain() {
+				if !s.plainNext() {
 					return
 				}
 				b.numberNode(p, val, val, v, dots, num)
