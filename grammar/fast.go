@@ -49,6 +49,10 @@ const (
 // current one.
 type elemSrc struct {
 	kind elemKind
+	// plain: readPlain read the current token, a plain move, whose move
+	// san holds (stream mode, sanFast). Next to kind, the two are set in
+	// one store.
+	plain bool
 	elemTok
 
 	// Stream mode (lx set): typ is the current token's type (val its
@@ -59,12 +63,12 @@ type elemSrc struct {
 	depth  int
 	failed bool
 	// sanFast: the record's notation reads plain moves with plainSAN
-	// (builder.turn's algebraic), so readToken may read them itself.
-	// plain says that it did: san holds the current token's move.
-	// numDigits, when not 0, is the count of digits of the current move
-	// number token read by readToken's loop (at most 9), num their value.
+	// (builder.turn's algebraic), so readToken may read them itself
+	// (plain). numDigits, when not 0 and the current token is no plain
+	// move, is the count of digits of the current move number token read
+	// by readPlain (at most 9), num their value; a plain move leaves it as
+	// it was, and its readers ask plain first.
 	sanFast   bool
-	plain     bool
 	numDigits int
 	num       int
 	// failPos is where the token the lexer failed on starts.
@@ -142,7 +146,7 @@ func (s *elemSrc) loadTree() {
 // a token alike: the differential tests compare this path with
 // participle's, which reads every token with scan.
 func (s *elemSrc) readToken() {
-	if s.readPlain() {
+	if s.plainNext() {
 		return
 	}
 	// readPlain passed the spaces and line ends before the token.
@@ -226,10 +230,11 @@ func (s *elemSrc) readToken() {
 // readPlain reads the next token, after spaces and line ends, when it is
 // a plain move (when sanFast: the move is then in san and plain is set)
 // or a move number of at most 9 digits and its dots (numDigits and num
-// are then set), and reports whether it did. Otherwise it only passes
-// the spaces and line ends (and may change san) and reports false: the
-// current token stays s's. Both readToken and the main line's tight loop
-// (builder.plainTurns) read through it.
+// are then set), and reports whether it did, with the token's text (val's
+// when it did not). Otherwise it only passes the spaces and line ends (and
+// may change san) and reports false: the current token stays s's. Both
+// readToken and the main line's tight loop (builder.plainTurns) read
+// through it (plainNext).
 //
 // It is kept a call of its own: inlined into plainTurns' loop (as the
 // build's profile had it), the loop's values were spilled around its
@@ -238,10 +243,10 @@ func (s *elemSrc) readToken() {
 // stores, and readPlain out of line").
 //
 //go:noinline
-func (s *elemSrc) readPlain() bool {
+func (s *elemSrc) readPlain() (string, bool) {
 	l := s.lx
 	if l.done {
-		return false
+		return s.val, false
 	}
 	src := l.src
 	i := l.i
@@ -258,7 +263,7 @@ func (s *elemSrc) readPlain() bool {
 	// at few tokens): the lexer reads on from here as from before it.
 	l.i = i
 	if uint(i) >= uint(len(src)) {
-		return false
+		return s.val, false
 	}
 	start, tok := i, src[i:] // i is an offset in tok from here on
 	switch c := src[i]; {
@@ -269,8 +274,8 @@ func (s *elemSrc) readPlain() bool {
 			v = v*10 + int(tok[i]-'0')
 			i++
 		}
-		if i > 9 || i >= len(tok) || tok[i] != '.' {
-			return false
+		if i > 9 || uint(i) >= uint(len(tok)) || tok[i] != '.' {
+			return s.val, false
 		}
 		s.numDigits, s.num = i, v
 		for i++; i < len(tok) && tok[i] == '.'; { // past the dot just seen
@@ -282,19 +287,35 @@ func (s *elemSrc) readPlain() bool {
 		// tells by the first byte if one starts), read once, here.
 		e, ok := scanSAN(tok, 0, &s.san)
 		if !ok || uint(e) < uint(len(tok)) && !delims[tok[e]] {
-			return false
+			return s.val, false
 		}
 		i = e
-		s.typ, s.kind, s.plain, s.numDigits = tokWord, eMove, true, 0
+		s.typ, s.kind, s.plain = tokWord, eMove, true
 	default:
-		return false
+		return s.val, false
 	}
 	// The lexer's endI and tokStart are left as they were (lex). Read
 	// from its own start, the token's offsets in scanSAN are constants.
+	if uint(i) > uint(len(tok)) {
+		// Never (the token is read in tok), but asked here it leaves no
+		// bounds check, which would call a panic.
+		return s.val, false
+	}
 	l.i = start + i
-	s.val = tok[:i]
 	s.pos = record.Pos{Line: l.line, Col: start - l.colOff, Offset: l.base.Offset + start}
-	return true
+	return tok[:i], true
+}
+
+// plainNext is readPlain with the token's text set (val). The text is
+// stored here, in the caller, not in readPlain: a store of a pointer into s
+// may call the write barrier, and readPlain, calling nothing, goes without
+// a frame and the stack's check. It is stored whatever readPlain read (the
+// current token's own when it read none): stored only when readPlain read
+// a token, the caller tested readPlain's result twice.
+func (s *elemSrc) plainNext() bool {
+	v, ok := s.readPlain()
+	s.val = v
+	return ok
 }
 
 // wordEnd is the offset of the first delimiter in src from i on, or
@@ -720,5 +741,5 @@ func (b *builder) plainTurn(t *elemTok) {
 	b.slab = b.slab[:len(b.slab)+1]
 	mp := &b.slab[len(b.slab)-1]
 	t.san.set(mp, t.val)
-	b.push(record.KindMove, t.pos, t.val).Move = mp
+	b.pushMove(t.pos, t.val, mp)
 }

@@ -318,14 +318,20 @@ type sanMove struct {
 	castle             int8
 }
 
-// scanSAN reads a plain move (plainSAN's forms) from src[i], which must
-// exist, forward, into *m, and returns the offset after it; ok is false
-// (and *m undefined) when no plain move starts there. It does not look at what follows
+// scanSAN reads a plain move (plainSAN's forms) from src[i] forward, into
+// *m, and returns the offset after it; ok is false (and *m undefined) when
+// no plain move starts there. It does not look at what follows
 // the move: plainSAN asks that nothing does, the fast path's lexer that a
 // delimiter does (the move is then the whole word).
 func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 	n := len(src)
 	*m = sanMove{fromFile: -1, fromRank: -1, to: record.NoSquare, convSquare: record.NoSquare}
+	if uint(i) >= uint(n) {
+		// Asked here, not by the index: inlined into readPlain, no
+		// bounds check is left to call a panic, which lets readPlain go
+		// without a frame.
+		return 0, false
+	}
 	c := src[i]
 	j := i + 1
 	var f, r byte
@@ -383,7 +389,8 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 				j++
 			}
 		}
-		if j+1 >= n {
+		if uint(j) >= uint(n) || uint(j+1) >= uint(n) {
+			// Both asked: neither index keeps a bounds check (above).
 			return 0, false
 		}
 		f, r = src[j], src[j+1]

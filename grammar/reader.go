@@ -900,7 +900,7 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 			// loop's: kept aside over the reading, the token's text and
 			// position were stored and loaded once more at every move.
 			b.plainTurn(&s.elemTok)
-			if !s.readPlain() {
+			if !s.plainNext() {
 				b.stack, b.slab = b.stack[:len(b.stack)-1], b.slab[:len(b.slab)-1]
 				s.san = sm
 				return
@@ -921,13 +921,13 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 				// to say: set before the next token is read, as a move.
 				n := b.push(record.KindMoveNumber, s.pos, s.val)
 				n.Number, n.Dots = int32(v), uint16(dots)
-				if !s.readPlain() {
+				if !s.plainNext() {
 					b.stack = b.stack[:len(b.stack)-1]
 					return
 				}
 			} else {
 				val, p := s.val, s.pos
-				if !s.readPlain() {
+				if !s.plainNext() {
 					return
 				}
 				b.numberNode(p, val, val, v, dots, num)
@@ -1026,18 +1026,30 @@ func (b *builder) endLine(start, depth int) []record.Node {
 // field (record.Node.Set): a node appended as a composite literal was
 // assembled on the stack and copied with wide loads that wait for its
 // narrow stores (no store forwarding across them), which took a fifth of
-// turn's time. A full stack grows by append, as slices.Grow would grow it:
-// with slices.Grow's call push was over the inliner's budget, and the main
-// line's move numbers (plainTurns) paid a call each.
+// turn's time.
 func (b *builder) push(k record.NodeKind, p record.Pos, text string) *record.Node {
+	n := &b.stack[b.grow()]
+	n.Set(k, p, text)
+	return n
+}
+
+// pushMove is push for a node of the plain move m (plainTurn), with the
+// move set with the node's other pointers (record.Node.SetMove).
+func (b *builder) pushMove(p record.Pos, text string, m *record.Move) {
+	b.stack[b.grow()].SetMove(p, text, m)
+}
+
+// grow appends a node to the node stack, unset, and returns its index. A
+// full stack grows by append, as slices.Grow would grow it: with
+// slices.Grow's call push was over the inliner's budget, and the main
+// line's move numbers (plainTurns) paid a call each.
+func (b *builder) grow() int {
 	i := len(b.stack)
 	if i == cap(b.stack) {
 		b.stack = append(b.stack, record.Node{})[:i]
 	}
 	b.stack = b.stack[:i+1]
-	n := &b.stack[i]
-	n.Set(k, p, text)
-	return n
+	return i
 }
 
 // turn appends the moves of one move token to the node stack: one move,

@@ -119,3 +119,18 @@ func TestSANMoveMirrorsMove(t *testing.T) {
 		}
 	}
 }
+
+// TestScanSANAtEnd: scanSAN asked at the end of its input reads no move
+// and does not panic. It asks the bound itself, so that readPlain, into
+// which it is inlined, has no bounds check that calls a panic.
+func TestScanSANAtEnd(t *testing.T) {
+	var sm sanMove
+	for _, c := range []struct {
+		src string
+		i   int
+	}{{"", 0}, {"e4", 2}, {"Nf3 ", 4}} {
+		if _, ok := scanSAN(c.src, c.i, &sm); ok {
+			t.Errorf("scanSAN(%q, %d) reads a move", c.src, c.i)
+		}
+	}
+}

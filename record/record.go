@@ -196,6 +196,15 @@ func (n *Node) Set(k NodeKind, p Pos, text string) {
 	n.Text, n.Move, n.variation = text, nil, nil
 }
 
+// SetMove makes *n a KindMove node at p with text and move m, as Set
+// does, the move written with the other pointers: Set followed by a store
+// of Move tested for the write barrier twice.
+func (n *Node) SetMove(p Pos, text string, m *Move) {
+	n.Pos = p
+	n.Number, n.Dots, n.Kind = 0, 0, KindMove
+	n.Move, n.variation, n.Text = m, nil, text
+}
+
 // MaxNumber and MaxDots are the largest move number and the most dots
 // after it that a node holds; the reader reports larger ones as syntax
 // errors.

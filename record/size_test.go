@@ -36,18 +36,28 @@ func TestVariationCopies(t *testing.T) {
 	}
 }
 
-// TestSetWritesEveryField: Set leaves nothing of the node it overwrites,
-// whatever it held (a reused node held a variation, a number, a move), and
-// a field added to Node must be written there too.
+// TestSetWritesEveryField: Set and SetMove leave nothing of the node they
+// overwrite, whatever it held (a reused node held a variation, a number, a
+// move), and a field added to Node must be written there too.
 func TestSetWritesEveryField(t *testing.T) {
 	if n := reflect.TypeOf(Node{}).NumField(); n != 7 {
-		t.Fatalf("record.Node has %d fields, Set writes 7: write the new ones there", n)
+		t.Fatalf("record.Node has %d fields, Set and SetMove write 7: write the new ones there", n)
 	}
-	n := VariationNode(Pos{Line: 9, Col: 9, Offset: 9}, []Node{{Kind: KindComment}})
-	n.Text, n.Move, n.Number, n.Dots = "old", &Move{}, 7, 3
+	old := func() Node {
+		n := VariationNode(Pos{Line: 9, Col: 9, Offset: 9}, []Node{{Kind: KindComment}})
+		n.Text, n.Move, n.Number, n.Dots = "old", &Move{}, 7, 3
+		return n
+	}
 	p := Pos{Line: 2, Col: 3, Offset: 40}
+	n := old()
 	n.Set(KindComment, p, "new")
 	if want := (Node{Kind: KindComment, Pos: p, Text: "new"}); n != want {
 		t.Errorf("Set made %+v, want %+v", n, want)
+	}
+	n = old()
+	m := &Move{Text: "e4"}
+	n.SetMove(p, "e4", m)
+	if want := (Node{Kind: KindMove, Pos: p, Text: "e4", Move: m}); n != want {
+		t.Errorf("SetMove made %+v, want %+v", n, want)
 	}
 }
