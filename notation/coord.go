@@ -89,7 +89,8 @@ func PlainUCI(m *rules.Move) (t uint32, ok bool) {
 	if m.Promotion != rules.NoKind || m.ConvSquare != rules.NoSquare || uint8(m.From)|uint8(m.To) >= 64 {
 		return 0, false
 	}
-	return uint32(uciSquares[m.From]) | uint32(uciSquares[m.To])<<16, true
+	// Both squares are below 64: the masks only spare the bounds tests.
+	return uint32(uciSquares[uint8(m.From)&63]) | uint32(uciSquares[uint8(m.To)&63])<<16, true
 }
 
 // uciSquares are the squares' names as two bytes, the file's letter in

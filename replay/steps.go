@@ -19,7 +19,6 @@ package replay
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 	"sync"
 
@@ -154,6 +153,8 @@ type Played struct {
 	// (mark), which its steps are kept as offsets from: read at every
 	// step, held here rather than found in marks.
 	markIndex, markNumber int
+	// room is where steps and marks are kept, given back by Release.
+	room *stepRoom
 	// cur is the position before step curAt (when hasCur), the last one
 	// asked for: reading the steps in order plays each move once more.
 	cur    rules.Position
@@ -205,12 +206,23 @@ func (p *Played) Index(i int) int { return p.marks[i>>markShift].index + int(p.s
 // Move is Step(i).Move, without the rest.
 func (p *Played) Move(i int) rules.Move { return p.steps[i].move }
 
-// MoveView is Move(i) without a copy, for a writer that reads a few of
-// its fields at every ply (it must not be changed), and whether step i
-// was the last move of its turn as played: then no step of its turn
-// follows it.
-func (p *Played) MoveView(i int) (m *rules.Move, last bool) {
-	st := &p.steps[i]
+// Moves are the moves of steps i to j-1 of a Played (Played.Moves), for
+// a writer that reads a few of their fields at every ply: read in place,
+// and over a span whose bounds are known, rather than through the Played
+// at each.
+type Moves struct{ steps []step }
+
+// Moves is steps i to j-1's moves.
+func (p *Played) Moves(i, j int) Moves { return Moves{p.steps[i:j]} }
+
+// Len is the number of moves.
+func (ms Moves) Len() int { return len(ms.steps) }
+
+// At is move k of ms without a copy (it must not be changed), and
+// whether it was the last move of its turn as played: then no step of
+// its turn follows it.
+func (ms Moves) At(k int) (m *rules.Move, last bool) {
+	st := &ms.steps[k]
 	return &st.move, st.flags&stepKeepTurn == 0
 }
 
@@ -282,7 +294,16 @@ func (p *Played) After(i int) *rules.Position {
 	return p.Before(i + 1)
 }
 
-// freeSteps holds the storage of released steps (Played.Release).
+// stepRoom is the storage of a game's steps and blocks (Played.steps,
+// marks), which Release gives to the games replayed after it.
+type stepRoom struct {
+	steps []step
+	marks []mark
+}
+
+// freeSteps holds the storage of released steps (Played.Release), a
+// *stepRoom: the same one goes back and forth, so that putting a game's
+// storage there allocates nothing.
 var freeSteps sync.Pool
 
 // maxFreeSteps bounds the steps whose storage is kept for another game:
@@ -294,12 +315,35 @@ const maxFreeSteps = 1024
 // replayed), so that the steps are not allocated again for every game.
 // p must not be used after.
 func (p *Played) Release() {
-	if p == nil || cap(p.steps) == 0 || cap(p.steps) > maxFreeSteps {
+	if p == nil || p.room == nil || cap(p.steps) > maxFreeSteps {
 		return
 	}
-	s := p.steps[:0]
-	p.steps = nil
-	freeSteps.Put(&s)
+	room := p.room
+	// The blocks' positions are let go with p.
+	clear(p.marks)
+	room.steps, room.marks = p.steps[:0], p.marks[:0]
+	p.steps, p.marks, p.room = nil, nil, nil
+	freeSteps.Put(room)
+}
+
+// takeRoom makes room for a game's steps and blocks: at most steps steps
+// (its main line's nodes: each is at most one step), one allocation
+// instead of a slice grown by doubling, or none when a released game's
+// storage has room (Release).
+func (p *Played) takeRoom(steps int) {
+	room, _ := freeSteps.Get().(*stepRoom)
+	if room == nil {
+		room = &stepRoom{}
+	}
+	if cap(room.steps) < steps {
+		room.steps = make([]step, 0, steps)
+	}
+	// The marks get their room at once too: a long game's grew by
+	// copies several times their size.
+	if need := steps>>markShift + 1; cap(room.marks) < need {
+		room.marks = make([]mark, 0, need)
+	}
+	p.steps, p.marks, p.room = room.steps, room.marks, room
 }
 
 // Complete reports whether the whole main line was played.
@@ -441,22 +485,52 @@ func (p *Played) keepStop() {
 // move's node is the k-th of the turn, which starts at w.turnAt in the
 // nodes walked. (The move by pointer: by value, its six bytes were
 // spilled and copied one by one.)
+//
+// Nearly every step under Config.NoSAN only stores its fields: the rest
+// (a block due, a SAN to write, steps to grow, an offset that would not
+// fit) is one test and a call to stepRare, which does the whole step, so
+// that nothing is saved across a call here.
 func (w *walk) stepStart(k int, ln *line, side rules.Color, m *rules.Move, fixedOrigin, listed, last bool) {
 	p := w.played
+	n := len(p.steps)
 	index := w.turnAt + k
-	if len(p.steps) >= p.due {
-		// One call for the rare block and the SAN: what the calls need
-		// is then saved across them there, not at every step.
-		w.stepBefore(ln, m, index, fixedOrigin, listed)
-	} else {
-		w.toListed = false
+	di, dn := index-p.markIndex, ln.moveNo-p.markNumber
+	if n < p.due && n < cap(p.steps) && (uint64(k)|uint64(dn))>>8|uint64(di)>>32 == 0 {
+		// Under Config.NoSAN nothing reads toListed before resolve sets
+		// it again (stepSAN, which would read it over the next move, is
+		// not called): it is not cleared here.
+		s := p.steps[:n+1]
+		p.steps = s
+		st := &s[n]
+		st.move, st.flags, st.turn = *m, stepFlags(side, last), uint8(k)
+		st.index, st.san, st.number = uint32(di), 0, uint8(dn)
+		return
 	}
+	w.stepRare(k, ln, side, m, fixedOrigin, listed, last)
+}
+
+// stepFlags are the flags of a step by side, last or not of its turn,
+// known before the move.
+func stepFlags(side rules.Color, last bool) uint8 {
 	var flags uint8
 	if !last {
 		flags = stepKeepTurn
 	}
 	if side == rules.Black {
 		flags |= stepBlack
+	}
+	return flags
+}
+
+// stepRare is stepStart for a step that starts a block or has a SAN, or
+// for which the steps must grow or an offset may not fit.
+func (w *walk) stepRare(k int, ln *line, side rules.Color, m *rules.Move, fixedOrigin, listed, last bool) {
+	p := w.played
+	index := w.turnAt + k
+	if len(p.steps) >= p.due {
+		w.stepBefore(ln, m, index, fixedOrigin, listed)
+	} else {
+		w.toListed = false
 	}
 	// The offsets from the block fit their fields: a step per move node,
 	// a turn of at most three moves, markEvery steps a block. Should one
@@ -466,15 +540,7 @@ func (w *walk) stepStart(k int, ln *line, side rules.Color, m *rules.Move, fixed
 	if uint(k)|uint(dn) > math.MaxUint8 || uint64(di) > math.MaxUint32 {
 		stepTooFar(ln, index, k, p.markIndex, p.markNumber)
 	}
-	// Written in place: a step built aside was then copied.
-	n := len(p.steps)
-	if n == cap(p.steps) {
-		p.steps = slices.Grow(p.steps, 1)
-	}
-	p.steps = p.steps[:n+1]
-	st := &p.steps[n]
-	st.move, st.flags, st.turn = *m, flags, uint8(k)
-	st.index, st.san, st.number = uint32(di), 0, uint8(dn)
+	p.steps = append(p.steps, step{move: *m, flags: stepFlags(side, last), turn: uint8(k), index: uint32(di), number: uint8(dn)})
 }
 
 // stepTooFar is stepStart's panic, out of its way.
@@ -507,18 +573,8 @@ func (w *walk) markBlock(ln *line, index int) {
 		p.due = p.nextMark
 	}
 	if p.steps == nil {
-		// Every node of the main line is at most one step: one
-		// allocation instead of a slice grown by doubling, or none when a
-		// released game's steps have room (Release).
-		if s, _ := freeSteps.Get().(*[]step); s != nil && cap(*s) >= w.mainNodes {
-			p.steps = (*s)[:0]
-		} else {
-			p.steps = make([]step, 0, w.mainNodes)
-		}
-		// The marks and the SANs get their room at once too (a SAN is
-		// about four bytes): a long game's grew by copies several times
-		// their size.
-		p.marks = make([]mark, 0, w.mainNodes>>markShift+1)
+		p.takeRoom(w.mainNodes)
+		// The SANs too (a SAN is about four bytes).
 		if need := 4 * w.mainNodes; cap(w.r.sanText) < need && !w.r.cfg.NoSAN {
 			w.r.sanText = make([]byte, 0, need)
 		}
