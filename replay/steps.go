@@ -493,9 +493,8 @@ func (p *Played) keepStop() {
 func (w *walk) stepStart(k int, ln *line, side rules.Color, m *rules.Move, fixedOrigin, listed, last bool) {
 	p := w.played
 	n := len(p.steps)
-	index := w.turnAt + k
-	di, dn := index-p.markIndex, ln.moveNo-p.markNumber
-	if n < p.due && n < cap(p.steps) && (uint64(k)|uint64(dn))>>8|uint64(di)>>32 == 0 {
+	dn := ln.moveNo - p.markNumber
+	if n < p.due && n < cap(p.steps) && (uint64(k)|uint64(dn))>>8 == 0 {
 		// Under Config.NoSAN nothing reads toListed before resolve sets
 		// it again (stepSAN, which would read it over the next move, is
 		// not called): it is not cleared here.
@@ -503,21 +502,19 @@ func (w *walk) stepStart(k int, ln *line, side rules.Color, m *rules.Move, fixed
 		p.steps = s
 		st := &s[n]
 		st.move, st.flags, st.turn = *m, stepFlags(side, last), uint8(k)
-		st.index, st.san, st.number = uint32(di), 0, uint8(dn)
+		st.index, st.san, st.number = uint32(w.turnAt+k-p.markIndex), 0, uint8(dn)
 		return
 	}
 	w.stepRare(k, ln, side, m, fixedOrigin, listed, last)
 }
 
 // stepFlags are the flags of a step by side, last or not of its turn,
-// known before the move.
+// known before the move. A side is White (0) or Black (1): stepBlack is
+// its value shifted, with no test.
 func stepFlags(side rules.Color, last bool) uint8 {
-	var flags uint8
+	flags := uint8(side) * stepBlack
 	if !last {
-		flags = stepKeepTurn
-	}
-	if side == rules.Black {
-		flags |= stepBlack
+		flags |= stepKeepTurn
 	}
 	return flags
 }
@@ -569,7 +566,11 @@ func (w *walk) stepBefore(ln *line, m *rules.Move, index int, fixedOrigin, liste
 func (w *walk) markBlock(ln *line, index int) {
 	p := w.played
 	p.nextMark += 1 << markShift
-	if w.r.cfg.NoSAN {
+	if w.r.cfg.NoSAN && uint64(len(w.nodes)) <= math.MaxUint32 {
+		// stepStart takes the block's steps up to the next without
+		// stepRare, and needs not test their node offsets: they are
+		// less than the nodes walked. (With more, every step takes
+		// stepRare, which tests it.)
 		p.due = p.nextMark
 	}
 	if p.steps == nil {
