@@ -19,6 +19,7 @@ package replay
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 
@@ -144,8 +145,10 @@ type Played struct {
 	// every step, and a shift by markShift, a variable, was several
 	// instructions.
 	nextMark int
-	// due is the step from which stepStart calls stepBefore: nextMark
-	// under Config.NoSAN, else 0 (every step's SAN is written there).
+	// due is the step from which stepStart calls stepRare, which starts
+	// a block or writes a SAN: nextMark under Config.NoSAN, else 0 (every
+	// step's SAN is written there, and every step takes stepRare when
+	// the nodes walked are too many for a step's node offset: markBlock).
 	// One comparison at each step instead of two, and no read of the
 	// Config.
 	due int
@@ -519,15 +522,19 @@ func stepFlags(side rules.Color, last bool) uint8 {
 	return flags
 }
 
-// stepRare is stepStart for a step that starts a block or has a SAN, or
-// for which the steps must grow or an offset may not fit.
+// stepRare is stepStart for a step that starts a block (markBlock) or
+// has a SAN (stepSAN, from the position before the move), or for which
+// the steps must grow or an offset may not fit.
 func (w *walk) stepRare(k int, ln *line, side rules.Color, m *rules.Move, fixedOrigin, listed, last bool) {
 	p := w.played
 	index := w.turnAt + k
-	if len(p.steps) >= p.due {
-		w.stepBefore(ln, m, index, fixedOrigin, listed)
-	} else {
+	if len(p.steps) == p.nextMark {
+		w.markBlock(ln, index)
+	}
+	if w.r.cfg.NoSAN {
 		w.toListed = false
+	} else {
+		w.stepSAN(ln.pos, *m, fixedOrigin, listed)
 	}
 	// The offsets from the block fit their fields: a step per move node,
 	// a turn of at most three moves, markEvery steps a block. Should one
@@ -537,27 +544,21 @@ func (w *walk) stepRare(k int, ln *line, side rules.Color, m *rules.Move, fixedO
 	if uint(k)|uint(dn) > math.MaxUint8 || uint64(di) > math.MaxUint32 {
 		stepTooFar(ln, index, k, p.markIndex, p.markNumber)
 	}
-	p.steps = append(p.steps, step{move: *m, flags: stepFlags(side, last), turn: uint8(k), index: uint32(di), number: uint8(dn)})
+	// Written in place: a step built aside was then copied.
+	n := len(p.steps)
+	if n == cap(p.steps) {
+		p.steps = slices.Grow(p.steps, 1)
+	}
+	p.steps = p.steps[:n+1]
+	st := &p.steps[n]
+	st.move, st.flags, st.turn = *m, stepFlags(side, last), uint8(k)
+	st.index, st.san, st.number = uint32(di), 0, uint8(dn)
 }
 
 // stepTooFar is stepStart's panic, out of its way.
 func stepTooFar(ln *line, index, k, markIndex, markNumber int) {
 	panic(fmt.Sprintf("replay: ply %d (node %d, move %d of its turn, move number %d) does not fit a kept step (block from node %d, move number %d)",
 		ln.ply+1, index, k, ln.moveNo, markIndex, markNumber))
-}
-
-// stepBefore is what stepStart does with the position before the move of
-// node index: a block of steps started there (markBlock) when it is due,
-// the move's SAN (stepSAN) unless Config.NoSAN.
-func (w *walk) stepBefore(ln *line, m *rules.Move, index int, fixedOrigin, listed bool) {
-	if len(w.played.steps) == w.played.nextMark {
-		w.markBlock(ln, index)
-	}
-	if w.r.cfg.NoSAN {
-		w.toListed = false
-	} else {
-		w.stepSAN(ln.pos, *m, fixedOrigin, listed)
-	}
 }
 
 // markBlock starts a block of steps (mark) at the step about to be kept,
