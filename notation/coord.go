@@ -86,10 +86,15 @@ func AppendUCI(b []byte, m rules.Move) []byte {
 // as nearly every move does: a writer that knows a token's length before
 // writing it (convert --to uci) takes them whole.
 func PlainUCI(m *rules.Move) (t uint32, ok bool) {
-	if m.Promotion != rules.NoKind || m.ConvSquare != rules.NoSquare || uint8(m.From)|uint8(m.To) >= 64 {
+	// The squares, the promotion and the flags side by side, which the
+	// build reads as one word: no promotion (NoKind is 0), both squares
+	// below 64.
+	w := uint32(uint8(m.From)) | uint32(uint8(m.To))<<8 | uint32(m.Promotion)<<16 | uint32(m.Flags)<<24
+	if w&0xffc0c0 != 0 || m.ConvSquare != rules.NoSquare {
 		return 0, false
 	}
-	return uint32(uciSquares[m.From]) | uint32(uciSquares[m.To])<<16, true
+	// The masks only spare the bounds tests.
+	return uint32(uciSquares[w&63]) | uint32(uciSquares[w>>8&63])<<16, true
 }
 
 // uciSquares are the squares' names as two bytes, the file's letter in

@@ -25,4 +25,19 @@ func TestUCI(t *testing.T) {
 			t.Errorf("UCI(%v) = %q, want %q", m, got, want)
 		}
 	}
+	// A square off the board is the rules' writer's to name, not a
+	// plain move's; a plain move's flags do not change its four bytes.
+	e2, e4 := rules.MakeSquare(4, 1), rules.MakeSquare(4, 3)
+	for _, sq := range []rules.Square{rules.NoSquare, 64, 100} {
+		for _, m := range []rules.Move{rules.NewMove(sq, e4, 0), rules.NewMove(e2, sq, 0)} {
+			if got, want := UCI(m), string(m.AppendUCI(nil)); got != want {
+				t.Errorf("UCI(%v) = %q, want %q", m, got, want)
+			}
+		}
+	}
+	for f := range 256 {
+		if got := UCI(rules.NewMove(e2, e4, rules.MoveFlags(f))); got != "e2e4" {
+			t.Errorf("UCI(e2e4 with flags %#x) = %q", f, got)
+		}
+	}
 }

@@ -145,8 +145,10 @@ type Played struct {
 	// every step, and a shift by markShift, a variable, was several
 	// instructions.
 	nextMark int
-	// due is the step from which stepStart calls stepBefore: nextMark
-	// under Config.NoSAN, else 0 (every step's SAN is written there).
+	// due is the step from which stepStart calls stepRare, which starts
+	// a block or writes a SAN: nextMark under Config.NoSAN, else 0 (every
+	// step's SAN is written there, and every step takes stepRare when
+	// the nodes walked are too many for a step's node offset: markBlock).
 	// One comparison at each step instead of two, and no read of the
 	// Config.
 	due int
@@ -154,6 +156,8 @@ type Played struct {
 	// (mark), which its steps are kept as offsets from: read at every
 	// step, held here rather than found in marks.
 	markIndex, markNumber int
+	// room is where steps and marks are kept, given back by Release.
+	room *stepRoom
 	// cur is the position before step curAt (when hasCur), the last one
 	// asked for: reading the steps in order plays each move once more.
 	cur    rules.Position
@@ -205,12 +209,23 @@ func (p *Played) Index(i int) int { return p.marks[i>>markShift].index + int(p.s
 // Move is Step(i).Move, without the rest.
 func (p *Played) Move(i int) rules.Move { return p.steps[i].move }
 
-// MoveView is Move(i) without a copy, for a writer that reads a few of
-// its fields at every ply (it must not be changed), and whether step i
-// was the last move of its turn as played: then no step of its turn
-// follows it.
-func (p *Played) MoveView(i int) (m *rules.Move, last bool) {
-	st := &p.steps[i]
+// Moves are the moves of steps i to j-1 of a Played (Played.Moves), for
+// a writer that reads a few of their fields at every ply: read in place,
+// and over a span whose bounds are known, rather than through the Played
+// at each.
+type Moves struct{ steps []step }
+
+// Moves is steps i to j-1's moves.
+func (p *Played) Moves(i, j int) Moves { return Moves{p.steps[i:j]} }
+
+// Len is the number of moves.
+func (ms Moves) Len() int { return len(ms.steps) }
+
+// At is move k of ms without a copy (it must not be changed), and
+// whether it was the last move of its turn as played: then no step of
+// its turn follows it.
+func (ms Moves) At(k int) (m *rules.Move, last bool) {
+	st := &ms.steps[k]
 	return &st.move, st.flags&stepKeepTurn == 0
 }
 
@@ -282,7 +297,16 @@ func (p *Played) After(i int) *rules.Position {
 	return p.Before(i + 1)
 }
 
-// freeSteps holds the storage of released steps (Played.Release).
+// stepRoom is the storage of a game's steps and blocks (Played.steps,
+// marks), which Release gives to the games replayed after it.
+type stepRoom struct {
+	steps []step
+	marks []mark
+}
+
+// freeSteps holds the storage of released steps (Played.Release), a
+// *stepRoom: the same one goes back and forth, so that putting a game's
+// storage there allocates nothing.
 var freeSteps sync.Pool
 
 // maxFreeSteps bounds the steps whose storage is kept for another game:
@@ -294,12 +318,35 @@ const maxFreeSteps = 1024
 // replayed), so that the steps are not allocated again for every game.
 // p must not be used after.
 func (p *Played) Release() {
-	if p == nil || cap(p.steps) == 0 || cap(p.steps) > maxFreeSteps {
+	if p == nil || p.room == nil || cap(p.steps) > maxFreeSteps {
 		return
 	}
-	s := p.steps[:0]
-	p.steps = nil
-	freeSteps.Put(&s)
+	room := p.room
+	// The blocks' positions are let go with p.
+	clear(p.marks)
+	room.steps, room.marks = p.steps[:0], p.marks[:0]
+	p.steps, p.marks, p.room = nil, nil, nil
+	freeSteps.Put(room)
+}
+
+// takeRoom makes room for a game's steps and blocks: at most steps steps
+// (its main line's nodes: each is at most one step), one allocation
+// instead of a slice grown by doubling, or none when a released game's
+// storage has room (Release).
+func (p *Played) takeRoom(steps int) {
+	room, _ := freeSteps.Get().(*stepRoom)
+	if room == nil {
+		room = &stepRoom{}
+	}
+	if cap(room.steps) < steps {
+		room.steps = make([]step, 0, steps)
+	}
+	// The marks get their room at once too: a long game's grew by
+	// copies several times their size.
+	if need := steps>>markShift + 1; cap(room.marks) < need {
+		room.marks = make([]mark, 0, need)
+	}
+	p.steps, p.marks, p.room = room.steps, room.marks, room
 }
 
 // Complete reports whether the whole main line was played.
@@ -441,22 +488,53 @@ func (p *Played) keepStop() {
 // move's node is the k-th of the turn, which starts at w.turnAt in the
 // nodes walked. (The move by pointer: by value, its six bytes were
 // spilled and copied one by one.)
+//
+// Nearly every step under Config.NoSAN only stores its fields: the rest
+// (a block due, a SAN to write, steps to grow, an offset that would not
+// fit) is one test and a call to stepRare, which does the whole step, so
+// that nothing is saved across a call here.
 func (w *walk) stepStart(k int, ln *line, side rules.Color, m *rules.Move, fixedOrigin, listed, last bool) {
 	p := w.played
-	index := w.turnAt + k
-	if len(p.steps) >= p.due {
-		// One call for the rare block and the SAN: what the calls need
-		// is then saved across them there, not at every step.
-		w.stepBefore(ln, m, index, fixedOrigin, listed)
-	} else {
-		w.toListed = false
+	n := len(p.steps)
+	dn := ln.moveNo - p.markNumber
+	if n < p.due && n < cap(p.steps) && (uint64(k)|uint64(dn))>>8 == 0 {
+		// Under Config.NoSAN nothing reads toListed before resolve sets
+		// it again (stepSAN, which would read it over the next move, is
+		// not called): it is not cleared here.
+		s := p.steps[:n+1]
+		p.steps = s
+		st := &s[n]
+		st.move, st.flags, st.turn = *m, stepFlags(side, last), uint8(k)
+		st.index, st.san, st.number = uint32(w.turnAt+k-p.markIndex), 0, uint8(dn)
+		return
 	}
-	var flags uint8
+	w.stepRare(k, ln, side, m, fixedOrigin, listed, last)
+}
+
+// stepFlags are the flags of a step by side, last or not of its turn,
+// known before the move. A side is White (0) or Black (1): stepBlack is
+// its value shifted, with no test.
+func stepFlags(side rules.Color, last bool) uint8 {
+	flags := uint8(side) * stepBlack
 	if !last {
-		flags = stepKeepTurn
+		flags |= stepKeepTurn
 	}
-	if side == rules.Black {
-		flags |= stepBlack
+	return flags
+}
+
+// stepRare is stepStart for a step that starts a block (markBlock) or
+// has a SAN (stepSAN, from the position before the move), or for which
+// the steps must grow or an offset may not fit.
+func (w *walk) stepRare(k int, ln *line, side rules.Color, m *rules.Move, fixedOrigin, listed, last bool) {
+	p := w.played
+	index := w.turnAt + k
+	if len(p.steps) == p.nextMark {
+		w.markBlock(ln, index)
+	}
+	if w.r.cfg.NoSAN {
+		w.toListed = false
+	} else {
+		w.stepSAN(ln.pos, *m, fixedOrigin, listed)
 	}
 	// The offsets from the block fit their fields: a step per move node,
 	// a turn of at most three moves, markEvery steps a block. Should one
@@ -473,7 +551,7 @@ func (w *walk) stepStart(k int, ln *line, side rules.Color, m *rules.Move, fixed
 	}
 	p.steps = p.steps[:n+1]
 	st := &p.steps[n]
-	st.move, st.flags, st.turn = *m, flags, uint8(k)
+	st.move, st.flags, st.turn = *m, stepFlags(side, last), uint8(k)
 	st.index, st.san, st.number = uint32(di), 0, uint8(dn)
 }
 
@@ -483,42 +561,22 @@ func stepTooFar(ln *line, index, k, markIndex, markNumber int) {
 		ln.ply+1, index, k, ln.moveNo, markIndex, markNumber))
 }
 
-// stepBefore is what stepStart does with the position before the move of
-// node index: a block of steps started there (markBlock) when it is due,
-// the move's SAN (stepSAN) unless Config.NoSAN.
-func (w *walk) stepBefore(ln *line, m *rules.Move, index int, fixedOrigin, listed bool) {
-	if len(w.played.steps) == w.played.nextMark {
-		w.markBlock(ln, index)
-	}
-	if w.r.cfg.NoSAN {
-		w.toListed = false
-	} else {
-		w.stepSAN(ln.pos, *m, fixedOrigin, listed)
-	}
-}
-
 // markBlock starts a block of steps (mark) at the step about to be kept,
 // that of the move of node index, from ln.pos; at the first step, it
 // makes room for the game's steps.
 func (w *walk) markBlock(ln *line, index int) {
 	p := w.played
 	p.nextMark += 1 << markShift
-	if w.r.cfg.NoSAN {
+	if w.r.cfg.NoSAN && uint64(len(w.nodes)) <= math.MaxUint32 {
+		// stepStart takes the block's steps up to the next without
+		// stepRare, and needs not test their node offsets: they are
+		// less than the nodes walked. (With more, every step takes
+		// stepRare, which tests it.)
 		p.due = p.nextMark
 	}
 	if p.steps == nil {
-		// Every node of the main line is at most one step: one
-		// allocation instead of a slice grown by doubling, or none when a
-		// released game's steps have room (Release).
-		if s, _ := freeSteps.Get().(*[]step); s != nil && cap(*s) >= w.mainNodes {
-			p.steps = (*s)[:0]
-		} else {
-			p.steps = make([]step, 0, w.mainNodes)
-		}
-		// The marks and the SANs get their room at once too (a SAN is
-		// about four bytes): a long game's grew by copies several times
-		// their size.
-		p.marks = make([]mark, 0, w.mainNodes>>markShift+1)
+		p.takeRoom(w.mainNodes)
+		// The SANs too (a SAN is about four bytes).
 		if need := 4 * w.mainNodes; cap(w.r.sanText) < need && !w.r.cfg.NoSAN {
 			w.r.sanText = make([]byte, 0, need)
 		}

@@ -120,28 +120,38 @@ func (c *renderer) turn(wr *steptext.Wrapper, i, j int) {
 // turn's moves joined by commas, the turns as the wrapper's tokens. A
 // turn of one move that neither promotes nor converts, nearly every one,
 // is a token of four bytes known before it is written
-// (notation.PlainUCI). Such a move is the last of its turn
-// (Played.MoveView): the step after it, if any, starts the next turn,
-// which need not be looked for.
+// (notation.PlainUCI). Such a move is the last of its turn (Moves.At):
+// the step after it, if any, starts the next turn, which need not be
+// looked for. A run of such turns is appended a space and four bytes
+// each, and then wrapped (Wrapper.Spaced4), with no column kept at each.
 func uciTurns(wr *steptext.Wrapper, t *replay.Played, i, j int) {
-	for k := i; k < j; {
-		if m, last := t.MoveView(k); last {
-			if u, ok := notation.PlainUCI(m); ok {
-				wr.Token4(u)
-				k++
-				continue
+	ms := t.Moves(i, j)
+	for k, n := 0, ms.Len(); k < n; {
+		b, at := wr.B, len(wr.B)
+		for ; k < n; k++ {
+			m, last := ms.At(k)
+			u, ok := notation.PlainUCI(m)
+			if !last || !ok {
+				break
 			}
+			b = append(b, ' ', byte(u), byte(u>>8), byte(u>>16), byte(u>>24))
+		}
+		wr.B = b
+		wr.Spaced4(at)
+		if k == n {
+			break
 		}
 		end := k + 1
-		for end < j && t.TurnIndex(end) > 0 {
+		for end < n && t.TurnIndex(i+end) > 0 {
 			end++
 		}
-		at := wr.Open()
+		at = wr.Open()
 		for start := k; k < end; k++ {
 			if k > start {
 				wr.B = append(wr.B, ',')
 			}
-			wr.B = notation.AppendUCI(wr.B, t.Move(k))
+			m, _ := ms.At(k)
+			wr.B = notation.AppendUCI(wr.B, *m)
 		}
 		wr.Close(at)
 	}

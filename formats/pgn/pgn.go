@@ -214,9 +214,14 @@ func AppendTag(dst []byte, t *record.Tag) []byte {
 	dst = append(dst, '[')
 	dst = append(dst, t.Name...)
 	dst = append(dst, ' ', '"')
-	// The value is copied in runs between the bytes escaped: every game
-	// written has its tags written.
-	v, from := t.Value, 0
+	v := t.Value
+	if !escapes(v) {
+		// Nearly every value: every game written has its tags written.
+		dst = append(dst, v...)
+		return append(dst, '"', ']', '\n')
+	}
+	// The value is copied in runs between the bytes escaped.
+	from := 0
 	for i := 0; i < len(v); i++ {
 		if c := v[i]; c == '"' || c == '\\' {
 			dst = append(dst, v[from:i]...)
@@ -226,6 +231,43 @@ func AppendTag(dst []byte, t *record.Tag) []byte {
 	}
 	dst = append(dst, v[from:]...)
 	return append(dst, '"', ']', '\n')
+}
+
+// escapes reports whether the tag value v holds a byte that PGN escapes
+// in it, `"` or `\`: eight bytes at a time (the last eight read again
+// from where they start), a shorter value a byte at a time.
+func escapes(v string) bool {
+	if len(v) < 8 {
+		for i := 0; i < len(v); i++ {
+			if c := v[i]; c == '"' || c == '\\' {
+				return true
+			}
+		}
+		return false
+	}
+	for i := 0; i+8 < len(v); i += 8 {
+		if escapes8(word8(v[i:])) {
+			return true
+		}
+	}
+	return escapes8(word8(v[len(v)-8:]))
+}
+
+// escapes8 is escapes for eight bytes as the word x: a byte is
+// `"` or `\` when it is zero in the word xor'ed with that byte in every
+// place, which (x-1)&^x tells by its top bit for each byte, exactly.
+func escapes8(x uint64) bool {
+	const ones, tops = 0x0101010101010101, 0x8080808080808080
+	q, b := x^(ones*'"'), x^(ones*'\\')
+	return ((q-ones)&^q|(b-ones)&^b)&tops != 0
+}
+
+// word8 is the first eight bytes of w as a word, the first in the low
+// byte: one load.
+func word8(w string) uint64 {
+	_ = w[7] // one bounds test, not eight
+	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
 }
 
 // numbering is the move number and side to move in a line of play.

@@ -254,3 +254,24 @@ func TestAppendTagEscapes(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendTagEscapesAnywhere: a quote or backslash is escaped at every
+// place of values of every length up to three words, and the bytes next
+// to them in value (a quote or backslash plus or less one, with the top
+// bit or without) are not.
+func TestAppendTagEscapesAnywhere(t *testing.T) {
+	esc := strings.NewReplacer(`\`, `\\`, `"`, `\"`)
+	for n := 1; n <= 24; n++ {
+		for at := 0; at < n; at++ {
+			for _, c := range []byte{'"', '\\', '"' + 1, '"' - 1, '\\' + 1, '\\' - 1, '"' | 0x80, '\\' | 0x80, 0} {
+				v := []byte(strings.Repeat("a", n))
+				v[at] = c
+				value := string(v)
+				got := string(pgn.AppendTag(nil, &record.Tag{Name: "Event", Value: value}))
+				if want := `[Event "` + esc.Replace(value) + "\"]\n"; got != want {
+					t.Errorf("AppendTag(%q) = %q, want %q", value, got, want)
+				}
+			}
+		}
+	}
+}

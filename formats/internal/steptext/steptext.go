@@ -1,7 +1,6 @@
 package steptext
 
 import (
-	"encoding/binary"
 	"fmt"
 	"io"
 
@@ -40,21 +39,35 @@ func (wr *Wrapper) space(n int) {
 	wr.col += n
 }
 
-// Token4 writes a token of four bytes, t's from its low byte up, as
-// space(4) and an append would: with its space or new line in one store
-// of eight bytes, of which the last three are left after B, as nearly
-// every token of UCI's moves is written.
-func (wr *Wrapper) Token4(t uint32) {
-	v, n := uint64(t)<<8|' ', 5
-	switch {
-	case wr.col == 0:
-		v, n = uint64(t), 4
-	case wr.col+5 > 79:
-		v, wr.col = uint64(t)<<8|'\n', -1
+// Spaced4 ends the tokens of four bytes written after B[at:], each after
+// a space (five bytes a token), as Token would have written them: the
+// space before the text's first token dropped, and each space before a
+// token that would pass column 79 made a new line. A writer of many such
+// tokens appends them in a loop of its own, with no column to keep.
+func (wr *Wrapper) Spaced4(at int) {
+	b := wr.B
+	if at >= len(b) {
+		return
 	}
-	i := len(wr.B)
-	wr.B = binary.LittleEndian.AppendUint64(wr.B, v)[:i+n]
-	wr.col += n
+	c := wr.col
+	if c == 0 {
+		// No space before the text's first token.
+		b = append(b[:at], b[at+1:]...)
+		wr.B = b
+		c, at = 4, at+4
+	}
+	// The tokens that fit on the line stay on it; each line after holds
+	// sixteen (the first at columns 1 to 4, the last at 76 to 79). A
+	// line already past 79 takes none.
+	nl := at + 5*max(0, (79-c)/5)
+	if nl >= len(b) {
+		wr.col = c + len(b) - at
+		return
+	}
+	for ; nl < len(b); nl += 16 * 5 {
+		b[nl] = '\n'
+	}
+	wr.col = len(b) - (nl - 16*5) - 1
 }
 
 // Open starts a token written straight after B, which Close ends: a

@@ -28,26 +28,39 @@ func TestWrapperWrapsAt79(t *testing.T) {
 	}
 }
 
-// Token4 writes what Token writes for a token of four bytes: at the start
-// of the text, after a space, and on a new line at column 79, whatever
-// came before it.
-func TestToken4AsToken(t *testing.T) {
+// Spaced4 ends tokens of four bytes appended after a space each as Token
+// writes them: at the start of the text, after a space, and on a new
+// line at column 79, whatever came before them (a line passed 79 by a
+// long token too) and however many of them there are in a run.
+func TestSpaced4AsToken(t *testing.T) {
 	const tok = "e2e4"
-	code := uint32(tok[0]) | uint32(tok[1])<<8 | uint32(tok[2])<<16 | uint32(tok[3])<<24
-	for _, first := range []string{"", "e7e8q", "1."} {
-		var whole, four Wrapper
-		if first != "" {
-			whole.Token(first)
-			four.Token(first)
-		}
-		for range 40 {
-			whole.Token(tok)
-			four.Token4(code)
-		}
-		whole.Token("*")
-		four.Token("*")
-		if got, want := string(four.B), string(whole.B); got != want {
-			t.Errorf("after %q, Token4 wrote\n%s\nwant\n%s", first, got, want)
+	long := "{" + strings.Repeat("x", 90) + "}"
+	for _, first := range []string{"", "e7e8q", "1.", "abcdefghij", long} {
+		for _, runs := range [][]int{{40}, {1, 1, 1}, {15, 1, 16, 17}, {3, 33, 2}, {16, 16, 16}} {
+			var whole, four Wrapper
+			if first != "" {
+				whole.Token(first)
+				four.Token(first)
+			}
+			for r, n := range runs {
+				at := len(four.B)
+				for range n {
+					whole.Token(tok)
+					four.B = append(append(four.B, ' '), tok...)
+				}
+				four.Spaced4(at)
+				// Another token between the runs, at the column the run
+				// left.
+				if r%2 == 0 {
+					whole.Token("1.")
+					four.Token("1.")
+				}
+			}
+			whole.Token("*")
+			four.Token("*")
+			if got, want := string(four.B), string(whole.B); got != want {
+				t.Errorf("after %q, runs %v: Spaced4 wrote\n%s\nwant\n%s", first, runs, got, want)
+			}
 		}
 	}
 }
