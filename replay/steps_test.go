@@ -317,10 +317,12 @@ func TestStepsOutliveTheNextGame(t *testing.T) {
 }
 
 // TestReleasedStepsAllocateNothing: once a game's steps were released,
-// the next game's steps and blocks are the released game's storage, and
-// releasing them allocates nothing: a game replayed after one released
-// allocates two objects fewer than after one that was not. (At least one
-// is asked: the race detector empties the pool at random.)
+// the next game's Played with its start position, steps and blocks are
+// the released game's, and releasing them allocates nothing: a game
+// replayed after one released allocates three objects fewer than after
+// one that was not. (At least one is asked: the race detector empties
+// the pool at random. TestReleasedPlayedServesTheNextGame asks for the
+// Played.)
 func TestReleasedStepsAllocateNothing(t *testing.T) {
 	const plies = 200
 	g, err := grammar.NewReader(strings.NewReader(knightShuffle(plies)), "long.pgn").Next()
