@@ -183,14 +183,10 @@ func (p *Played) Step(i int) Step {
 	st := &p.steps[i]
 	mk := &p.marks[i>>markShift]
 	index := mk.index + int(st.index)
-	side := rules.White
-	if st.flags&stepBlack != 0 {
-		side = rules.Black
-	}
 	return Step{
 		Ply: p.PliesBefore + i + 1, Node: &p.moves[index], Index: index, Move: st.move, SAN: p.SAN(i),
 		Check: st.flags&stepCheck != 0, Mate: st.flags&stepMate != 0,
-		TurnIndex: int(st.turn), MoveNumber: mk.number + int(st.number), Side: side,
+		TurnIndex: int(st.turn), MoveNumber: mk.number + int(st.number), Side: p.Side(i),
 	}
 }
 
@@ -232,6 +228,31 @@ func (ms Moves) At(k int) (m *rules.Move, last bool) {
 
 // TurnIndex is Step(i).TurnIndex, without the rest.
 func (p *Played) TurnIndex(i int) int { return int(p.steps[i].turn) }
+
+// Side is Step(i).Side, without the rest.
+func (p *Played) Side(i int) rules.Color {
+	if p.steps[i].flags&stepBlack != 0 {
+		return rules.Black
+	}
+	return rules.White
+}
+
+// MoveNumber is Step(i).MoveNumber, without the rest.
+func (p *Played) MoveNumber(i int) int {
+	return p.marks[i>>markShift].number + int(p.steps[i].number)
+}
+
+// CheckMark is the check mark of step i's move: '#' when Step(i).Mate,
+// '+' when Step(i).Check, else 0.
+func (p *Played) CheckMark(i int) byte {
+	switch f := p.steps[i].flags; {
+	case f&stepMate != 0:
+		return '#'
+	case f&stepCheck != 0:
+		return '+'
+	}
+	return 0
+}
 
 // Before is the position before step i (0-based, 0 to Len), a copy the
 // caller may keep or change. Before, After and Around remember the last
