@@ -200,6 +200,10 @@ func (p *Played) SAN(i int) string {
 	return p.san[start : mk.san+int(p.steps[i].san)]
 }
 
+// SANs are the SANs of all the steps, one after another (SAN(i) is a
+// part of it): for a writer that asks once a game what they hold.
+func (p *Played) SANs() string { return p.san }
+
 // Index is Step(i).Index, without the rest.
 func (p *Played) Index(i int) int { return p.marks[i>>markShift].index + int(p.steps[i].index) }
 
