@@ -43,13 +43,13 @@ func AppendLAN(b []byte, before *rules.Position, m rules.Move) []byte {
 	if m.IsLeap() {
 		b = append(b, '~')
 	}
-	b = append(b, m.From.String()...)
+	b = appendSquare(b, m.From)
 	if m.IsCapture() {
 		b = append(b, 'x')
 	} else {
 		b = append(b, '-')
 	}
-	b = append(b, m.To.String()...)
+	b = appendSquare(b, m.To)
 	if m.Promotion != rules.NoKind && m.Flags&rules.FlagWaitingMove == 0 {
 		b = append(b, '=')
 		b = append(b, m.Promotion.Letter()...)
@@ -105,6 +105,16 @@ var uciSquares = func() (n [64]uint16) {
 	}
 	return n
 }()
+
+// appendSquare appends sq's name (rules.Square.String): a square of the
+// board as its two bytes (uciSquares), not a string copied.
+func appendSquare(b []byte, sq rules.Square) []byte {
+	if uint(sq) < 64 {
+		n := uciSquares[sq]
+		return append(b, byte(n), byte(n>>8))
+	}
+	return append(b, sq.String()...)
+}
 
 // appendUCIRest is AppendUCI for a move that promotes or converts (or
 // names a square out of the board).

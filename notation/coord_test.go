@@ -41,3 +41,13 @@ func TestUCI(t *testing.T) {
 		}
 	}
 }
+
+// appendSquare names every square as rules.Square.String does, off the
+// board too.
+func TestAppendSquareAsString(t *testing.T) {
+	for sq := rules.Square(-3); sq < 70; sq++ {
+		if got := string(appendSquare([]byte("x"), sq)); got != "x"+sq.String() {
+			t.Errorf("appendSquare(%d) = %q, want %q", sq, got, "x"+sq.String())
+		}
+	}
+}

@@ -324,7 +324,7 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *pa
 	w.variations, w.moves, w.traceOrigins = r.cfg.Variations, r.cfg.Moves, g.Notation == record.DescriptiveNotation
 	res := w.res
 	if r.cfg.Steps {
-		w.played = &Played{StopIndex: -1}
+		w.played = newPlayed()
 		res.Played = w.played
 		r.sanText = r.sanText[:0]
 		if whole {
@@ -378,7 +378,7 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *pa
 	ln.main = true
 	ln.extras = w.played != nil || w.moves || w.traceOrigins
 	if w.played != nil {
-		w.played.Start = ln.pos.Copy()
+		w.played.keepStart(ln.pos)
 	}
 	ln.legal = r.legal[:0]
 	ln.hasMove = ln.hist.HasLegalMove()

@@ -145,10 +145,10 @@ type Played struct {
 	// every step, and a shift by markShift, a variable, was several
 	// instructions.
 	nextMark int
-	// due is the step from which stepStart calls stepRare, which starts
-	// a block or writes a SAN: nextMark under Config.NoSAN, else 0 (every
-	// step's SAN is written there, and every step takes stepRare when
-	// the nodes walked are too many for a step's node offset: markBlock).
+	// due is the step from which stepStart leaves the steps to stepRare,
+	// which starts a block or writes a SAN: nextMark under Config.NoSAN,
+	// else 0 (every step's SAN is written there, and every step takes
+	// stepRare when its offsets could not be trusted: markBlock).
 	// One comparison at each step instead of two, and no read of the
 	// Config.
 	due int
@@ -156,7 +156,8 @@ type Played struct {
 	// (mark), which its steps are kept as offsets from: read at every
 	// step, held here rather than found in marks.
 	markIndex, markNumber int
-	// room is where steps and marks are kept, given back by Release.
+	// room holds p itself, its start position and the storage of its
+	// steps and marks, given back by Release.
 	room *stepRoom
 	// cur is the position before step curAt (when hasCur), the last one
 	// asked for: reading the steps in order plays each move once more.
@@ -182,14 +183,10 @@ func (p *Played) Step(i int) Step {
 	st := &p.steps[i]
 	mk := &p.marks[i>>markShift]
 	index := mk.index + int(st.index)
-	side := rules.White
-	if st.flags&stepBlack != 0 {
-		side = rules.Black
-	}
 	return Step{
 		Ply: p.PliesBefore + i + 1, Node: &p.moves[index], Index: index, Move: st.move, SAN: p.SAN(i),
 		Check: st.flags&stepCheck != 0, Mate: st.flags&stepMate != 0,
-		TurnIndex: int(st.turn), MoveNumber: mk.number + int(st.number), Side: side,
+		TurnIndex: int(st.turn), MoveNumber: mk.number + int(st.number), Side: p.Side(i),
 	}
 }
 
@@ -202,6 +199,10 @@ func (p *Played) SAN(i int) string {
 	}
 	return p.san[start : mk.san+int(p.steps[i].san)]
 }
+
+// SANs are the SANs of all the steps, one after another (SAN(i) is a
+// part of it): for a writer that asks once a game what they hold.
+func (p *Played) SANs() string { return p.san }
 
 // Index is Step(i).Index, without the rest.
 func (p *Played) Index(i int) int { return p.marks[i>>markShift].index + int(p.steps[i].index) }
@@ -231,6 +232,31 @@ func (ms Moves) At(k int) (m *rules.Move, last bool) {
 
 // TurnIndex is Step(i).TurnIndex, without the rest.
 func (p *Played) TurnIndex(i int) int { return int(p.steps[i].turn) }
+
+// Side is Step(i).Side, without the rest.
+func (p *Played) Side(i int) rules.Color {
+	if p.steps[i].flags&stepBlack != 0 {
+		return rules.Black
+	}
+	return rules.White
+}
+
+// MoveNumber is Step(i).MoveNumber, without the rest.
+func (p *Played) MoveNumber(i int) int {
+	return p.marks[i>>markShift].number + int(p.steps[i].number)
+}
+
+// CheckMark is the check mark of step i's move: '#' when Step(i).Mate,
+// '+' when Step(i).Check, else 0.
+func (p *Played) CheckMark(i int) byte {
+	switch f := p.steps[i].flags; {
+	case f&stepMate != 0:
+		return '#'
+	case f&stepCheck != 0:
+		return '+'
+	}
+	return 0
+}
 
 // Before is the position before step i (0-based, 0 to Len), a copy the
 // caller may keep or change. Before, After and Around remember the last
@@ -297,35 +323,62 @@ func (p *Played) After(i int) *rules.Position {
 	return p.Before(i + 1)
 }
 
-// stepRoom is the storage of a game's steps and blocks (Played.steps,
-// marks), which Release gives to the games replayed after it.
+// stepRoom is a game's Played with its start position and the storage
+// of its steps and blocks (Played.steps, marks), which Release gives to
+// the games replayed after it.
 type stepRoom struct {
-	steps []step
-	marks []mark
+	played Played
+	start  rules.Position
+	steps  []step
+	marks  []mark
 }
 
-// freeSteps holds the storage of released steps (Played.Release), a
+// freeSteps holds the rooms of released games (Played.Release), a
 // *stepRoom: the same one goes back and forth, so that putting a game's
-// storage there allocates nothing.
+// room there allocates nothing.
 var freeSteps sync.Pool
 
 // maxFreeSteps bounds the steps whose storage is kept for another game:
 // a huge game's is left to the collector.
 const maxFreeSteps = 1024
 
-// Release gives the storage of p's steps to the games replayed after it:
-// for a caller done with p (convert writes each game as soon as it is
-// replayed), so that the steps are not allocated again for every game.
-// p must not be used after.
+// newPlayed is a game's Played, in a released game's room when there is
+// one (Release): neither it nor its start position is allocated for
+// every game.
+func newPlayed() *Played {
+	room, _ := freeSteps.Get().(*stepRoom)
+	if room == nil {
+		room = &stepRoom{}
+	}
+	p := &room.played
+	p.StopIndex, p.room = -1, room
+	return p
+}
+
+// keepStart sets the start position to a copy of pos, kept in p's room.
+func (p *Played) keepStart(pos *rules.Position) {
+	p.room.start = *pos
+	p.Start = &p.room.start
+}
+
+// Release gives p, its start position and the storage of its steps to
+// the games replayed after it: for a caller done with p (convert writes
+// each game as soon as it is replayed), so that they are not allocated
+// again for every game. p must not be used after.
 func (p *Played) Release() {
-	if p == nil || p.room == nil || cap(p.steps) > maxFreeSteps {
+	if p == nil || p.room == nil {
 		return
 	}
 	room := p.room
-	// The blocks' positions are let go with p.
+	// The blocks' positions, the game's nodes and the rest of p are let
+	// go: only the storage is kept.
 	clear(p.marks)
-	room.steps, room.marks = p.steps[:0], p.marks[:0]
-	p.steps, p.marks, p.room = nil, nil, nil
+	steps, marks := p.steps[:0], p.marks[:0]
+	if cap(steps) > maxFreeSteps {
+		steps, marks = nil, nil
+	}
+	*p = Played{}
+	room.steps, room.marks = steps, marks
 	freeSteps.Put(room)
 }
 
@@ -334,10 +387,7 @@ func (p *Played) Release() {
 // instead of a slice grown by doubling, or none when a released game's
 // storage has room (Release).
 func (p *Played) takeRoom(steps int) {
-	room, _ := freeSteps.Get().(*stepRoom)
-	if room == nil {
-		room = &stepRoom{}
-	}
+	room := p.room
 	if cap(room.steps) < steps {
 		room.steps = make([]step, 0, steps)
 	}
@@ -346,7 +396,7 @@ func (p *Played) takeRoom(steps int) {
 	if need := steps>>markShift + 1; cap(room.marks) < need {
 		room.marks = make([]mark, 0, need)
 	}
-	p.steps, p.marks, p.room = room.steps, room.marks, room
+	p.steps, p.marks = room.steps, room.marks
 }
 
 // Complete reports whether the whole main line was played.
@@ -481,34 +531,29 @@ func (p *Played) keepStop() {
 
 // stepStart keeps the step of m, move k of its turn (last: the turn
 // ends with it), about to be played by side from ln.pos on the main line
-// (Config.Steps): it makes room for the game's steps, starts a block of
-// them (mark) with the position before m, writes m's SAN but its check
-// mark, and keeps all of the step that is known before the move; step
-// adds the rest once the move is played. listed: as stepSAN's. The
-// move's node is the k-th of the turn, which starts at w.turnAt in the
-// nodes walked. (The move by pointer: by value, its six bytes were
-// spilled and copied one by one.)
+// (Config.Steps), when all it needs is its fields stored, and reports
+// whether it did: nearly every step under Config.NoSAN. Else (a block
+// due, a SAN to write, steps to grow, an offset that may not fit) the
+// walk calls stepRare, which does the whole step. The step's node is the
+// k-th of the turn, which starts at w.turnAt in the nodes walked; step
+// adds the rest of the step once the move is played. (The move by
+// pointer: by value, its six bytes were spilled and copied one by one.)
 //
-// Nearly every step under Config.NoSAN only stores its fields: the rest
-// (a block due, a SAN to write, steps to grow, an offset that would not
-// fit) is one test and a call to stepRare, which does the whole step, so
-// that nothing is saved across a call here.
-func (w *walk) stepStart(k int, ln *line, side rules.Color, m *rules.Move, fixedOrigin, listed, last bool) {
+// It is small enough to be inlined where the walk calls it: so it tests
+// only the turn's offset. The others fit their fields when due lets a
+// step through: its node offset is less than the nodes walked and its
+// move number at most markEvery-1 on from its block's (markBlock).
+func (w *walk) stepStart(k int, ln *line, side rules.Color, m *rules.Move, last bool) bool {
 	p := w.played
-	n := len(p.steps)
-	dn := ln.moveNo - p.markNumber
-	if n < p.due && n < cap(p.steps) && (uint64(k)|uint64(dn))>>8 == 0 {
-		// Under Config.NoSAN nothing reads toListed before resolve sets
-		// it again (stepSAN, which would read it over the next move, is
-		// not called): it is not cleared here.
-		s := p.steps[:n+1]
-		p.steps = s
-		st := &s[n]
-		st.move, st.flags, st.turn = *m, stepFlags(side, last), uint8(k)
-		st.index, st.san, st.number = uint32(w.turnAt+k-p.markIndex), 0, uint8(dn)
-		return
+	if len(p.steps) >= p.due || uint(k) > math.MaxUint8 {
+		return false
 	}
-	w.stepRare(k, ln, side, m, fixedOrigin, listed, last)
+	// Under Config.NoSAN nothing reads toListed before resolve sets it
+	// again (stepSAN, which would read it over the next move, is not
+	// called): it is not cleared here.
+	p.steps = append(p.steps, step{move: *m, flags: stepFlags(side, last), turn: uint8(k),
+		index: uint32(w.turnAt + k - p.markIndex), number: uint8(ln.moveNo - p.markNumber)})
+	return true
 }
 
 // stepFlags are the flags of a step by side, last or not of its turn,
@@ -522,9 +567,9 @@ func stepFlags(side rules.Color, last bool) uint8 {
 	return flags
 }
 
-// stepRare is stepStart for a step that starts a block (markBlock) or
-// has a SAN (stepSAN, from the position before the move), or for which
-// the steps must grow or an offset may not fit.
+// stepRare keeps a step stepStart did not: one that starts a block
+// (markBlock) or has a SAN (stepSAN, from the position before the move),
+// or for which an offset may not fit.
 func (w *walk) stepRare(k int, ln *line, side rules.Color, m *rules.Move, fixedOrigin, listed, last bool) {
 	p := w.played
 	index := w.turnAt + k
@@ -555,7 +600,7 @@ func (w *walk) stepRare(k int, ln *line, side rules.Color, m *rules.Move, fixedO
 	st.index, st.san, st.number = uint32(di), 0, uint8(dn)
 }
 
-// stepTooFar is stepStart's panic, out of its way.
+// stepTooFar is stepRare's panic, out of its way.
 func stepTooFar(ln *line, index, k, markIndex, markNumber int) {
 	panic(fmt.Sprintf("replay: ply %d (node %d, move %d of its turn, move number %d) does not fit a kept step (block from node %d, move number %d)",
 		ln.ply+1, index, k, ln.moveNo, markIndex, markNumber))
@@ -567,11 +612,11 @@ func stepTooFar(ln *line, index, k, markIndex, markNumber int) {
 func (w *walk) markBlock(ln *line, index int) {
 	p := w.played
 	p.nextMark += 1 << markShift
-	if w.r.cfg.NoSAN && uint64(len(w.nodes)) <= math.MaxUint32 {
+	if w.r.cfg.NoSAN && uint64(len(w.nodes)) <= math.MaxUint32 && markShift <= 8 {
 		// stepStart takes the block's steps up to the next without
-		// stepRare, and needs not test their node offsets: they are
-		// less than the nodes walked. (With more, every step takes
-		// stepRare, which tests it.)
+		// stepRare, and needs not test their node offsets, less than
+		// the nodes walked, nor their move numbers', at most one a
+		// step. (Else every step takes stepRare, which tests them.)
 		p.due = p.nextMark
 	}
 	if p.steps == nil {

@@ -191,3 +191,37 @@ func corpusFiles(t testing.TB) []string {
 	}
 	return files
 }
+
+// TestReleasedPlayedServesTheNextGame: a released game's Played, with the
+// room of its start position, is the next game's, emptied of the game
+// released (its nodes, steps and start let go). The pool may drop what
+// is put in it (the race detector does, at random): a few tries.
+func TestReleasedPlayedServesTheNextGame(t *testing.T) {
+	g, err := grammar.NewReader(strings.NewReader("1. e4 e5 2. Nf3 *\n"), "x.pgn").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := New(Config{Steps: true, NoSAN: true})
+	for try := 0; try < 20; try++ {
+		p := r.Game(g, "x.pgn", 1).Played
+		if p.Len() != 3 || p.Start == nil {
+			t.Fatalf("%d steps, start %v: want 3 and a start", p.Len(), p.Start)
+		}
+		start, pos := p.Start, *p.Start
+		p.Release()
+		q := newPlayed()
+		if q != p {
+			q.Release()
+			continue
+		}
+		if q.Len() != 0 || q.Start != nil || q.moves != nil || q.marks != nil || q.StopIndex != -1 || q.due != 0 {
+			t.Fatalf("a released Played serves again as %+v", *q)
+		}
+		if q.keepStart(&pos); q.Start != start || *q.Start != pos {
+			t.Fatalf("the start is kept at %p, the released game's at %p", q.Start, start)
+		}
+		q.Release()
+		return
+	}
+	t.Fatal("a released Played never served the next game")
+}

@@ -79,6 +79,12 @@ func TestStepSANFromFullList(t *testing.T) {
 					t.Errorf("%s game %d ply %d: Moves from the start has move %v at it; the step's move %v", path, i, st.Ply, *m, st.Move)
 				}
 				before := pl.Before(si)
+				// The single fields are the step's.
+				mark := map[[2]bool]byte{{true, true}: '#', {true, false}: '+'}[[2]bool{st.Check, st.Mate}]
+				if pl.Side(si) != before.SideToMove() || pl.MoveNumber(si) != st.MoveNumber || pl.CheckMark(si) != mark {
+					t.Errorf("%s game %d ply %d: side %v, move number %d, check mark %q; the step's %v (to move %v), %d, %q",
+						path, i, st.Ply, pl.Side(si), pl.MoveNumber(si), pl.CheckMark(si), st.Side, before.SideToMove(), st.MoveNumber, mark)
+				}
 				legal := before.LegalMoves(nil)
 				if st.TurnIndex == 1 && pl.Move(si-1).Promotion == rules.Knight {
 					// Only the new knight moves: no other man makes its
@@ -317,10 +323,12 @@ func TestStepsOutliveTheNextGame(t *testing.T) {
 }
 
 // TestReleasedStepsAllocateNothing: once a game's steps were released,
-// the next game's steps and blocks are the released game's storage, and
-// releasing them allocates nothing: a game replayed after one released
-// allocates two objects fewer than after one that was not. (At least one
-// is asked: the race detector empties the pool at random.)
+// the next game's Played with its start position, steps and blocks are
+// the released game's, and releasing them allocates nothing: a game
+// replayed after one released allocates three objects fewer than after
+// one that was not. (At least one is asked: the race detector empties
+// the pool at random. TestReleasedPlayedServesTheNextGame asks for the
+// Played.)
 func TestReleasedStepsAllocateNothing(t *testing.T) {
 	const plies = 200
 	g, err := grammar.NewReader(strings.NewReader(knightShuffle(plies)), "long.pgn").Next()

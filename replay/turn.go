@@ -269,11 +269,11 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m *ru
 	// check mark after it (step).
 	if ln.extras {
 		if w.played != nil {
-			// m may point into Replayer.toList, which stepSAN fills
-			// only when listed is false (m is then the caller's). Four
-			// lines: the build profile finds PlayMayCheck's call below
-			// by its line offset in this function.
-			w.stepStart(k, ln, side, m, fixedOrigin, listed, last)
+			// m may point into toList, filled by stepSAN only when not listed. Five
+			// lines: the build profile finds PlayMayCheck's call by its line offset.
+			if !w.stepStart(k, ln, side, m, last) {
+				w.stepRare(k, ln, side, m, fixedOrigin, listed, last)
+			}
 		}
 		if w.traceOrigins {
 			w.trace(*m) // a man read by where it started (descriptive.go)

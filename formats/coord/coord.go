@@ -81,18 +81,19 @@ func (c *renderer) End(g *record.Game, _ int, res *replay.Result) ([]byte, error
 }
 
 // turn writes one turn, steps i to j-1 of c.played, in LAN or UCI,
-// straight into the text. UCI needs only the moves, which it reads
-// without writing the steps out (Played.Move).
+// straight into the text. Neither writes the steps out (Played.Step, a
+// string and a node's address among the rest): they read the fields they
+// need.
 func (c *renderer) turn(wr *steptext.Wrapper, i, j int) {
 	t := c.played
 	if !c.uci {
-		if st := t.Step(i); st.Side == rules.White {
+		if t.Side(i) == rules.White {
 			at := wr.Open()
-			wr.B = append(strconv.AppendInt(wr.B, int64(st.MoveNumber), 10), '.')
+			wr.B = append(strconv.AppendInt(wr.B, int64(t.MoveNumber(i)), 10), '.')
 			wr.Close(at)
 		} else if i == 0 && t.PliesBefore == 0 {
 			at := wr.Open()
-			wr.B = append(strconv.AppendInt(wr.B, int64(st.MoveNumber), 10), "..."...)
+			wr.B = append(strconv.AppendInt(wr.B, int64(t.MoveNumber(i)), 10), "..."...)
 			wr.Close(at)
 		}
 	}
@@ -105,12 +106,9 @@ func (c *renderer) turn(wr *steptext.Wrapper, i, j int) {
 		if k > i {
 			wr.B = append(wr.B, ',')
 		}
-		st := t.Step(k)
-		wr.B = notation.AppendLAN(wr.B, t.BeforeView(k), st.Move)
-		if st.Mate {
-			wr.B = append(wr.B, '#')
-		} else if st.Check {
-			wr.B = append(wr.B, '+')
+		wr.B = notation.AppendLAN(wr.B, t.BeforeView(k), t.Move(k))
+		if c := t.CheckMark(k); c != 0 {
+			wr.B = append(wr.B, c)
 		}
 	}
 	wr.Close(at)

@@ -42,11 +42,23 @@ func Write(w io.Writer, game int, rows []Row) error {
 // appendLineStart appends what comes before the FEN on a line of the
 // list: `game ply move `, tab-separated ("-" for no move).
 func appendLineStart(b []byte, game, ply int, move string) []byte {
+	var num [24]byte
+	return appendLineAfter(b, gameField(&num, game), ply, move)
+}
+
+// gameField is the game number and its tab, the start of each of its
+// lines, written in num: written once a game, not once a line.
+func gameField(num *[24]byte, game int) []byte {
+	return append(strconv.AppendInt(num[:0], int64(game), 10), '\t')
+}
+
+// appendLineAfter is appendLineStart with the game's field written
+// (gameField).
+func appendLineAfter(b, game []byte, ply int, move string) []byte {
 	if move == "" {
 		move = "-"
 	}
-	b = strconv.AppendInt(b, int64(game), 10)
-	b = append(b, '\t')
+	b = append(b, game...)
 	b = strconv.AppendInt(b, int64(ply), 10)
 	b = append(b, '\t')
 	b = append(b, move...)
@@ -71,12 +83,14 @@ type renderer struct {
 // says so (the game's, not a later part's), and the position after each
 // step.
 func appendRows(b []byte, n int, pl *replay.Played, start bool) []byte {
+	var num [24]byte
+	game := gameField(&num, n)
 	if start {
-		b = appendLineStart(b, n, 0, "-")
+		b = appendLineAfter(b, game, 0, "-")
 		b = append(pl.Start.AppendFEN(b), '\n')
 	}
 	for i := range pl.Len() {
-		b = appendLineStart(b, n, pl.PliesBefore+i+1, pl.SAN(i))
+		b = appendLineAfter(b, game, pl.PliesBefore+i+1, pl.SAN(i))
 		b = append(pl.AfterView(i).AppendFEN(b), '\n')
 	}
 	return b

@@ -320,6 +320,17 @@ func appendJSONString(b []byte, s string) []byte {
 	return append(appendJSONChars(b, s), '"')
 }
 
+// jsonPlainText reports whether s is all bytes appendJSONChars copies as
+// they are.
+func jsonPlainText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !jsonPlain[s[i]] {
+			return false
+		}
+	}
+	return true
+}
+
 // appendJSONChars is appendJSONString without the quotes.
 func appendJSONChars(b []byte, s string) []byte {
 	start := 0

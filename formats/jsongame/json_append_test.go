@@ -167,3 +167,20 @@ func repoRecords(t *testing.T) map[string][]*record.Game {
 	}
 	return out
 }
+
+// TestJSONPlainTextAsChars: what jsonPlainText says is plain,
+// appendJSONChars copies as it is (the compact moves' SANs are then
+// appended whole), and a SAN's ASCII is plain; what is escaped is not.
+func TestJSONPlainTextAsChars(t *testing.T) {
+	for _, s := range []string{"", "Nf3", "exd8=Q#", "O-O-O", "Kc2~", "Nb1/c3=N", "a\"b", "a\\b", "e4\n", "\x7f", "\x01", "é", "\xff"} {
+		asIs := string(appendJSONChars(nil, s)) == s
+		// Beyond ASCII it need not say (the SANs are ASCII).
+		want := asIs
+		for i := range len(s) {
+			want = want && s[i] < 0x80
+		}
+		if got := jsonPlainText(s); got != want {
+			t.Errorf("jsonPlainText(%q) = %v, want %v (appendJSONChars copies it as it is: %v)", s, got, want, asIs)
+		}
+	}
+}

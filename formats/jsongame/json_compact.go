@@ -119,6 +119,9 @@ func compactHead(b []byte, g *record.Game, n int) jsonObject {
 // appendCompactMoves appends the SANs of pl's steps, written after
 // written moves, and returns how many are written then.
 func appendCompactMoves(b []byte, pl *replay.Played, written int) ([]byte, int) {
+	// A SAN has nothing to escape but in a strange profile's letters:
+	// asked once for the game's, not byte by byte for each.
+	plain := jsonPlainText(pl.SANs())
 	for i := range pl.Len() {
 		if written > 0 {
 			b = append(b, ',')
@@ -128,7 +131,12 @@ func appendCompactMoves(b []byte, pl *replay.Played, written int) ([]byte, int) 
 		if pl.TurnIndex(i) > 0 {
 			b = append(b, ',')
 		}
-		b = append(appendJSONChars(b, pl.SAN(i)), '"')
+		if plain {
+			b = append(b, pl.SAN(i)...)
+		} else {
+			b = appendJSONChars(b, pl.SAN(i))
+		}
+		b = append(b, '"')
 	}
 	return b, written
 }
