@@ -63,7 +63,8 @@ type Validation struct {
 	// Through, when set, is given each game's result after Rules, before
 	// it is counted, and returns the result counted and reported: a
 	// baseline records it, or drops the findings it knows; a progress bar
-	// counts it.
+	// counts it. Setting it has the games' identities computed (the
+	// GameID it is given), which costs a little a game.
 	Through func(report.GameID, *replay.Result) *replay.Result
 	// Diag is where the messages of the run go while it runs: an input
 	// that cannot be read, a game that met a bug of the program, a
@@ -115,12 +116,12 @@ type LeftOut struct {
 // (Outcome.ToolErrors); the run goes on with the others.
 //
 // o says how the inputs are read and which games are validated; Validate
-// asks for the games' identities (Options.IDs), which a baseline and
-// SARIF's fingerprints need. The report is ended (its tally written with
-// v.Summary) and w's buffer flushed whatever happened; the error is the
-// report's, when it could not be written (a reader that went away:
-// syscall.EPIPE). What the outcome means for the exit status is the
-// caller's.
+// asks for the games' identities (Options.IDs) when something reads them:
+// v.Through (a baseline), SARIF's fingerprints, HTML's game names. The
+// report is ended (its tally written with v.Summary) and w's buffer
+// flushed whatever happened; the error is the report's, when it could not
+// be written (a reader that went away: syscall.EPIPE). What the outcome
+// means for the exit status is the caller's.
 func Validate(o Options, inputs []string, v Validation, w io.Writer) (ValidateOutcome, error) {
 	if v.Settings == nil {
 		v.Settings = &FileSettings{}
@@ -136,7 +137,7 @@ func Validate(o Options, inputs []string, v Validation, w io.Writer) (ValidateOu
 	// A report that draws the moves up to each finding (HTML) has the
 	// replay keep them: cheap, in the one walk.
 	s := &validator{v: v, rw: rw, tally: replay.NewTally(), moves: report.WantsMoves(rw)}
-	o.IDs = true
+	o.IDs = o.IDs || v.Through != nil || v.Format == "sarif" || report.WantsGameKeys(rw)
 	read := Run(o, inputs, s.work(), s)
 	var sum *replay.Tally
 	if v.Summary {

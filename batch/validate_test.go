@@ -39,7 +39,8 @@ func TestValidateSameForAnyJobs(t *testing.T) {
 }
 
 // TestValidateChoosesAndCounts: a file's own settings win over the
-// common ones, Through sees each result after the rule choice, Quiet
+// common ones, Through sees each result after the rule choice, with its
+// game's identity, Quiet
 // drops the warnings only from the report, and MaxErrors counts what it
 // leaves out. A file named that holds no game is a result of its own.
 func TestValidateChoosesAndCounts(t *testing.T) {
@@ -59,12 +60,14 @@ func TestValidateChoosesAndCounts(t *testing.T) {
 		t.Fatal(err)
 	}
 	var passed int
+	var events []string
 	v := Validation{
 		Format:    "jsonl",
 		Quiet:     true,
 		MaxErrors: 1,
-		Through: func(_ report.GameID, res *replay.Result) *replay.Result {
+		Through: func(id report.GameID, res *replay.Result) *replay.Result {
 			passed++
+			events = append(events, id.Key.Event)
 			return res
 		},
 	}
@@ -75,6 +78,9 @@ func TestValidateChoosesAndCounts(t *testing.T) {
 	}
 	if out.Games != 3 || out.Errors != 2 || out.Shown != 1 || out.Left != (LeftOut{Findings: 1, Errors: 1, Games: 1}) || passed != 4 {
 		t.Errorf("outcome %+v, %d passed through; want 3 games, 2 errors, 1 shown, 1 left out, 4 passed", out, passed)
+	}
+	if got := strings.Join(events, ","); got != "a,b,c," {
+		t.Errorf("Through saw the events %q, want a,b,c and the empty file's none", got)
 	}
 	if strings.Contains(report.String(), `"severity":"warning"`) || !strings.Contains(report.String(), "illegal-move") {
 		t.Errorf("the report keeps a warning, or misses the error shown:\n%s", report.String())

@@ -107,7 +107,7 @@ func (r *Replayer) resolveRules(g *record.Game, tags *gameTags) (gameRules, *Fin
 			name = rules.DefaultProfile
 			gr.source = ProfileSourceDefault
 		}
-		p, err := rules.Lookup(strings.TrimSpace(name))
+		p, err := r.lookup(strings.TrimSpace(name))
 		if err != nil {
 			f := tagFinding("Variant", ruleid.UnknownProfile,
 				fmt.Sprintf("the Variant tag names %q, which no profile covers; the game is not checked (known profiles: %s)", name, knownProfiles()))
@@ -143,6 +143,22 @@ func (r *Replayer) resolveRules(g *record.Game, tags *gameTags) (gameRules, *Fin
 		}
 	}
 	return gr, nil
+}
+
+// lookup is rules.Lookup remembering the last profile found: the games of
+// a file are mostly of one profile, and looking its name up again for
+// each game cost more than the rest of choosing its rules.
+func (r *Replayer) lookup(name string) (*rules.Profile, error) {
+	if r.looked.p != nil && name == r.looked.name {
+		return r.looked.p, nil
+	}
+	p, err := rules.Lookup(name)
+	if err == nil {
+		// A tag's value may be a view of the reader's storage, which the
+		// next game reuses.
+		r.looked.name, r.looked.p = strings.Clone(name), p
+	}
+	return p, err
 }
 
 // applyOverrides is all or nothing (Settings.Apply), so a bad override never

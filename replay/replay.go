@@ -37,6 +37,12 @@ type Replayer struct {
 	spare []*line
 	// reused is Game's walk (walkRoom).
 	reused *partWalk
+	// looked is the profile rules.Lookup found last, and the name it was
+	// asked (lookup).
+	looked struct {
+		name string
+		p    *rules.Profile
+	}
 	// scratch holds the position before a checking move, for a check-mark
 	// finding's FEN (Position is a value: copying it allocates nothing).
 	scratch rules.Position
@@ -823,6 +829,10 @@ func (w *walk) missingTags() {
 		// A Variant tag that names nothing: the game is judged by
 		// the default, and the record should say so or drop the tag.
 		w.add(w.gameFinding(w.g, "Variant", ruleid.MissingTag, "the Variant tag is empty: the game is judged by "+rules.DefaultProfile+", the default profile"))
+	}
+	if all := uint8(1)<<len(sevenTagRoster) - 1; w.tags.roster == all || w.tags.roster == 0 {
+		// The common case, said without looking at each name.
+		return
 	}
 	var missing []string
 	for k, name := range sevenTagRoster {

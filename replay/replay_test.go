@@ -486,3 +486,29 @@ func TestTurnsOfSeveralMovesInEveryLine(t *testing.T) {
 		})
 	}
 }
+
+// TestProfilesAlternate: a replayer given games of several profiles one
+// after another judges each by its own Variant tag (the replayer
+// remembers the profile it looked up last).
+func TestProfilesAlternate(t *testing.T) {
+	text := game("shatranj", "", "", "1. e3 *") + "\n" + game("", "", "", "1. e4 *") + "\n" +
+		game("chaturanga", "", "", "1. e3 *") + "\n" + game("shatranj", "", "", "1. e3 *") + "\n" + game("", "", "", "1. e4 *")
+	games, err := grammar.ReadAll(strings.NewReader(text), "test.pgn")
+	if err != nil {
+		t.Fatalf("reading: %v", err)
+	}
+	want := []string{"shatranj", rules.DefaultProfile, "chaturanga", "shatranj", rules.DefaultProfile}
+	if len(games) != len(want) {
+		t.Fatalf("read %d games, want %d", len(games), len(want))
+	}
+	r := replay.New(replay.Config{})
+	for i, g := range games {
+		res := r.Game(g, "test.pgn", i+1)
+		if res.Summary.Profile != want[i] {
+			t.Errorf("game %d: profile %q, want %q", i+1, res.Summary.Profile, want[i])
+		}
+		if !res.Summary.Valid {
+			t.Errorf("game %d (%s): invalid:%s", i+1, want[i], describe(res))
+		}
+	}
+}

@@ -60,13 +60,25 @@ type RunInfo struct {
 	BaselineFile, WroteBaseline string
 }
 
+// keyedReport is a report that names games by their players and event
+// (HTML).
+type keyedReport interface{ nextGameKey(GameKey) }
+
 // NextGameKey gives a report that names games by their players and event
 // (HTML) the identity tags of the game it is given next; validate calls it
 // before each Writer.Game.
 func NextGameKey(rw Writer, k GameKey) {
-	if g, ok := rw.(interface{ nextGameKey(GameKey) }); ok {
+	if g, ok := rw.(keyedReport); ok {
 		g.nextGameKey(k)
 	}
+}
+
+// WantsGameKeys reports whether rw reads the games' identity tags
+// (NextGameKey): the other formats do not, and reading them for every game
+// is a cost a validation spares when nothing else needs them.
+func WantsGameKeys(rw Writer) bool {
+	_, ok := rw.(keyedReport)
+	return ok
 }
 
 // RunTotals gives a report that says the run's counts at its top (HTML)

@@ -97,7 +97,7 @@ func validateAction(c *cli.Context) error {
 		Settings: common, Files: files, Hints: opts.hints,
 		Format: opts.format, Report: reportOptions(c, opts, ci),
 		Quiet: opts.quiet, Summary: opts.summary, MaxErrors: opts.maxErrors, SVGDir: opts.svgDir,
-		Through: ci.game, Diag: ci.diag(),
+		Through: ci.through(), Diag: ci.diag(),
 	}
 	o := batch.Options{Warn: c.App.ErrWriter, Plan: shardPlan(opts.shard), Limits: opts.limits, Parts: tuned.parts, Notation: notation, Jobs: opts.jobs, Source: inputsCounted(ci.counter()), Select: sel, StdinName: c.String("stdin-filename"), OpenTable: tablegames.OpenTable("", notation, opts.limits, tuned.parts)}
 	out, err := batch.Validate(o, opts.inputs, v, report)

@@ -168,6 +168,16 @@ func (r *ciRun) counter() *atomic.Int64 {
 	return r.prog.Counter()
 }
 
+// through is the run's batch.Validation.Through: nil when there is no
+// bar and no baseline, so that the games' identities, which only a
+// baseline reads, are not computed for nothing.
+func (r *ciRun) through() func(report.GameID, *replay.Result) *replay.Result {
+	if r == nil || r.prog == nil && r.rec == nil && r.base == nil {
+		return nil
+	}
+	return r.game
+}
+
 // game passes one game's result through the baseline: it records it for
 // --write-baseline, and with --baseline returns the result with only the
 // findings the baseline does not hold.
