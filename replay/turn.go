@@ -158,8 +158,7 @@ func endTurn(ln *line, side rules.Color) {
 // not have ended.
 func (w *walk) plainMove(n *record.Node, ln *line, side rules.Color) *rules.Move {
 	mv := n.Move
-	if mv == nil || len(w.noticeIdx) > 0 || mv.Null || mv.Castle != record.NoCastle || mv.To == record.NoSquare ||
-		mv.Desc != nil || (mv.FromFile >= 0 && mv.FromRank >= 0) || mv.Promotion != 0 || mv.Leap || mv.ConvSquare != record.NoSquare ||
+	if mv == nil || len(w.noticeIdx) > 0 || !(mv.Plain || mv.PlainForm()) ||
 		(w.tripleOpening && ln.fromArray && !ln.firstDone[side]) {
 		return nil
 	}
