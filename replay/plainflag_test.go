@@ -2,11 +2,8 @@ package replay_test
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -17,29 +14,14 @@ import (
 // findings and summary with the marks as read and with all of them taken
 // off.
 func TestPlainMoveFlagChangesNothing(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "corpus", "*", "*.pgn"))
-	if len(files) == 0 {
-		t.Skip("no corpus")
-	}
 	cfg := replay.Config{Variations: true}
 	marked := 0
-	for _, path := range files {
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		games, err := grammar.ReadAll(f, path)
-		f.Close()
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		for i, g := range games {
-			with := replay.New(cfg).Game(g, path, i+1)
-			marked += unmark(g.Moves)
-			without := replay.New(cfg).Game(g, path, i+1)
-			if a, b := asJSON(t, with), asJSON(t, without); a != b {
-				t.Errorf("%s game %d: with the reader's marks\n%s\nwithout\n%s", path, i+1, a, b)
-			}
+	for i, g := range corpusGames(t) {
+		with := replay.New(cfg).Game(g, "corpus", i+1)
+		marked += unmark(g.Moves)
+		without := replay.New(cfg).Game(g, "corpus", i+1)
+		if a, b := asJSON(t, with), asJSON(t, without); a != b {
+			t.Errorf("game %d: with the reader's marks\n%s\nwithout\n%s", i+1, a, b)
 		}
 	}
 	if marked == 0 {
