@@ -316,6 +316,7 @@ type sanMove struct {
 	check              byte
 	joined             bool
 	castle             int8
+	plain              bool
 }
 
 // scanSAN reads a plain move (plainSAN's forms) from src[i] forward, into
@@ -325,7 +326,7 @@ type sanMove struct {
 // delimiter does (the move is then the whole word).
 func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 	n := len(src)
-	*m = sanMove{fromFile: -1, fromRank: -1, to: record.NoSquare, convSquare: record.NoSquare}
+	*m = sanMove{fromFile: -1, fromRank: -1, to: record.NoSquare, convSquare: record.NoSquare, plain: true}
 	if uint(i) >= uint(n) {
 		// Asked here, not by the index: inlined into readPlain, no
 		// bounds check is left to call a panic, which lets readPlain go
@@ -356,7 +357,7 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 			if j+1 >= n || !isPromoPiece(src[j+1]) {
 				return 0, false
 			}
-			m.promo = src[j+1]
+			m.promo, m.plain = src[j+1], false
 			j += 2
 		}
 	case isPiece(c):
@@ -406,7 +407,7 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 			j += 2
 			m.castle = record.CastleLong
 		}
-		m.piece = 'K'
+		m.piece, m.plain = 'K', false
 		f, r = 'a', '1'
 	default:
 		return 0, false
@@ -437,12 +438,12 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 func (sm *sanMove) set(m *record.Move, text string) {
 	null, piece, leap, fromFile, fromRank, capture, to, promo := sm.null, sm.piece, sm.leap, sm.fromFile, sm.fromRank, sm.capture, sm.to, sm.promo
 	convSquare, convPiece, check, joined := sm.convSquare, sm.convPiece, sm.check, sm.joined
-	castle := sm.castle
+	castle, plain := sm.castle, sm.plain
 	m.Text, m.Glyph, m.Desc = text, "", nil
 	m.Null, m.Piece, m.Leap, m.FromFile, m.FromRank, m.Capture, m.To, m.Promotion = null, piece, leap, fromFile, fromRank, capture, to, promo
 	m.ConvSquare, m.ConvPiece, m.Check, m.Joined = convSquare, convPiece, check, joined
+	m.Castle, m.Plain = castle, plain
 	m.Lenient = 0
-	m.Castle = castle
 }
 
 // isTypesetDash: a dash that typesetting puts where a hyphen is meant

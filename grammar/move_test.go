@@ -32,10 +32,10 @@ func TestParseMove(t *testing.T) {
 		text string
 		want record.Move
 	}{
-		{"e4", record.Move{To: sq("e4")}},
-		{"Nf3", record.Move{Piece: 'N', To: sq("f3")}},
-		{"Nbxd7+", record.Move{Piece: 'N', FromFile: 1, FromRank: -1, Capture: true, To: sq("d7"), Check: '+'}},
-		{"R1a3", record.Move{Piece: 'R', FromFile: -1, FromRank: 0, To: sq("a3")}},
+		{"e4", record.Move{To: sq("e4"), Plain: true}},
+		{"Nf3", record.Move{Piece: 'N', To: sq("f3"), Plain: true}},
+		{"Nbxd7+", record.Move{Piece: 'N', FromFile: 1, FromRank: -1, Capture: true, To: sq("d7"), Check: '+', Plain: true}},
+		{"R1a3", record.Move{Piece: 'R', FromFile: -1, FromRank: 0, To: sq("a3"), Plain: true}},
 		{"Qh4xe1#", record.Move{Piece: 'Q', FromFile: 7, FromRank: 3, Capture: true, To: sq("e1"), Check: '#'}},
 		{"exd5!?", record.Move{FromFile: 4, FromRank: -1, Capture: true, To: sq("d5"), Glyph: "!?"}},
 		{"K~d3", record.Move{Piece: 'K', Leap: true, To: sq("d3")}},
@@ -43,8 +43,8 @@ func TestParseMove(t *testing.T) {
 		{"K~c2+", record.Move{Piece: 'K', Leap: true, To: sq("c2"), Check: '+'}},
 		{"b8=N", record.Move{To: sq("b8"), Promotion: 'N'}},
 		{"cxd8=Q+", record.Move{FromFile: 2, FromRank: -1, Capture: true, To: sq("d8"), Promotion: 'Q', Check: '+'}},
-		{"b8", record.Move{To: sq("b8")}},
-		{"exd8", record.Move{FromFile: 4, FromRank: -1, Capture: true, To: sq("d8")}},
+		{"b8", record.Move{To: sq("b8"), Plain: true}},
+		{"exd8", record.Move{FromFile: 4, FromRank: -1, Capture: true, To: sq("d8"), Plain: true}},
 		{"Bxg1/b8=N", record.Move{Piece: 'B', Capture: true, To: sq("g1"), ConvSquare: sq("b8"), ConvPiece: 'N'}},
 		{"Rxa1/h8=R+", record.Move{Piece: 'R', Capture: true, To: sq("a1"), ConvSquare: sq("h8"), ConvPiece: 'R', Check: '+'}},
 		{"exd8/b8=N", record.Move{FromFile: 4, FromRank: -1, Capture: true, To: sq("d8"), ConvSquare: sq("b8"), ConvPiece: 'N'}},
@@ -147,6 +147,10 @@ func FuzzPlainSAN(f *testing.F) {
 		if err := parseMoveSlow(&slow, s); err != nil {
 			t.Fatalf("plainSAN reads %q, the general reader refuses it: %v", s, err)
 		}
+		if fast.Plain != fast.PlainForm() || slow.Plain {
+			t.Fatalf("%q: plainSAN's Plain %v, its fields' form %v, the general reader's Plain %v", s, fast.Plain, fast.PlainForm(), slow.Plain)
+		}
+		slow.Plain = fast.Plain // set by plainSAN only
 		if fast != slow {
 			t.Fatalf("%q: plainSAN %+v, the general reader %+v", s, fast, slow)
 		}

@@ -29,6 +29,10 @@ func TestScanSANWords(t *testing.T) {
 				if err := parseMoveSlow(&slow, w); err != nil {
 					t.Fatalf("plainSAN reads %q, the general reader refuses it: %v", w, err)
 				}
+				if fast.Plain != fast.PlainForm() || slow.Plain {
+					t.Fatalf("%q: plainSAN's Plain %v, its fields' form %v, the general reader's Plain %v", w, fast.Plain, fast.PlainForm(), slow.Plain)
+				}
+				slow.Plain = fast.Plain // set by plainSAN only
 				if fast != slow {
 					t.Fatalf("%q: plainSAN %+v, the general reader %+v", w, fast, slow)
 				}

@@ -405,9 +405,27 @@ type Move struct {
 	// Joined is true for a move joined to the previous one by a comma: a
 	// later move of a compound turn (`e3,Nf3,g3`).
 	Joined bool
-	// Lenient lists the non-canonical forms used.
-	Lenient Lenient
 	// Castle is NoCastle, CastleShort or CastleLong (CastleEither in
 	// descriptive notation).
 	Castle int8
+	// Plain, when true, promises PlainForm: the grammar sets it on a move
+	// it read as plain SAN (`e4`, `exd5`, `Nbd7`, `R1e2`, `Qxe7+`; not
+	// castling nor a promotion), so that replay need not test those
+	// fields at every ply. False promises nothing: every other writer
+	// (JSON, descriptive notation, a literal) leaves it so, and replay
+	// asks PlainForm. A program that changes one of the fields PlainForm
+	// reads on such a move must clear it. It is no part of the move as
+	// written: no format writes it, and a move read by two paths may
+	// differ in it alone.
+	Plain bool
+	// Lenient lists the non-canonical forms used.
+	Lenient Lenient
+}
+
+// PlainForm reports whether m is written as one man's move from a square
+// to a square: not null, no castling, a square, not descriptive, not a
+// whole origin square, no promotion, leap or conversion.
+func (m *Move) PlainForm() bool {
+	return !m.Null && m.Castle == NoCastle && m.To != NoSquare && m.Desc == nil &&
+		(m.FromFile < 0 || m.FromRank < 0) && m.Promotion == 0 && !m.Leap && m.ConvSquare == NoSquare
 }

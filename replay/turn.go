@@ -158,8 +158,7 @@ func endTurn(ln *line, side rules.Color) {
 // not have ended.
 func (w *walk) plainMove(n *record.Node, ln *line, side rules.Color) *rules.Move {
 	mv := n.Move
-	if mv == nil || len(w.noticeIdx) > 0 || mv.Null || mv.Castle != record.NoCastle || mv.To == record.NoSquare ||
-		mv.Desc != nil || (mv.FromFile >= 0 && mv.FromRank >= 0) || mv.Promotion != 0 || mv.Leap || mv.ConvSquare != record.NoSquare ||
+	if mv == nil || len(w.noticeIdx) > 0 || !(mv.Plain || mv.PlainForm()) ||
 		(w.tripleOpening && ln.fromArray && !ln.firstDone[side]) {
 		return nil
 	}
@@ -289,14 +288,14 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m *ru
 	// of the same turn (or at the start) the check may come from an
 	// earlier move, and the finding still needs the position (checkMark
 	// reads it there).
-	may := ln.hist.MayCheck(*m)
+	may := ln.hist.MayCheck(m)
 	if mv.Check != 0 || gives || may {
 		w.r.scratch = *ln.pos
 	}
 	ln.ply++
 	mate := false
 	if last {
-		ln.hist.PlayMayCheck(*m, may)
+		ln.hist.PlayMayCheck(m, may)
 		// The opponent is to move: in check means the move gave check
 		// (the history tested it when it recorded the position).
 		gives = ln.hist.InCheck()

@@ -393,22 +393,26 @@ func (h *History) clearWindow() {
 func (h *History) Position() *Position { return &h.pos }
 
 // Play applies a legal move and passes the turn.
-func (h *History) Play(m Move) { h.PlayMayCheck(m, h.pos.MayGiveCheck(m)) }
+func (h *History) Play(m Move) { h.PlayMayCheck(&m, h.pos.MayGiveCheck(m)) }
 
 // MayCheck reports whether the opponent may be in check once m is played
 // and the turn passes: m may give check (Position.MayGiveCheck), or the
 // opponent may be in check already (after a move of the same turn, or at
-// the history's start). False means surely not.
-func (h *History) MayCheck(m Move) bool { return !h.moverSafe || h.pos.MayGiveCheck(m) }
+// the history's start). False means surely not. m is passed by its
+// address, as to PlayMayCheck: the replayer asks both at every ply of a
+// move kept where LegalMovesTo listed it, and each reads only the
+// bytes it needs, where a value was loaded whole into registers before
+// each call.
+func (h *History) MayCheck(m *Move) bool { return !h.moverSafe || h.pos.MayGiveCheck(*m) }
 
 // PlayMayCheck is Play for a caller that has asked Position().MayGiveCheck(m)
 // or MayCheck(m) already (may is its answer): the replayer asks it before
 // every move. It calls apply itself, on the line where it called Play, and
 // record passes the turn: the build's profile makes that line's call hot,
 // where apply inside an inlined Play stayed a call at every move.
-func (h *History) PlayMayCheck(m Move, may bool) {
+func (h *History) PlayMayCheck(m *Move, may bool) {
 	// apply reports a promotion or conversion with a capture (men).
-	men := h.pos.apply(m) // Play, with its turn passed in record
+	men := h.pos.apply(*m) // Play, with its turn passed in record
 	h.record(true, !h.moverSafe || may, men)
 	h.moverSafe = true
 }

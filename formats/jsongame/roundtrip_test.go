@@ -44,6 +44,13 @@ func normNodes(ns []record.Node) []record.Node {
 		if n.Kind == record.KindVariation {
 			n.SetVariation(normNodes(n.Variation()))
 		}
+		if n.Move != nil && n.Move.Plain {
+			// The grammar's reader of plain SAN says so; JSON does not
+			// carry it (a move read without it is tested field by field).
+			m := *n.Move
+			m.Plain = false
+			n.Move = &m
+		}
 		out[i] = n
 	}
 	return out
