@@ -911,6 +911,7 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 			}
 			num.advance()
 			*numbered = false
+			b.noteRestart(s.pos, s.kind, start)
 		} else if nd := s.numDigits; nd > 0 {
 			v, dots := s.num, len(s.val)-nd
 			if v <= 0 || dots > record.MaxDots {
@@ -933,10 +934,11 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 				b.numberNode(p, val, val, v, dots, num)
 			}
 			*numbered = true
+			// No restart is noted after a number: with a number last on
+			// the stack, no token starts a turn (turnStarts).
 		} else {
 			return
 		}
-		b.noteRestart(s.pos, s.kind, start)
 	}
 }
 
