@@ -911,6 +911,7 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 			}
 			num.advance()
 			*numbered = false
+			b.noteRestart(s.pos, s.kind, start)
 		} else if nd := s.numDigits; nd > 0 {
 			v, dots := s.num, len(s.val)-nd
 			if v <= 0 || dots > record.MaxDots {
@@ -925,19 +926,32 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 					b.stack = b.stack[:len(b.stack)-1]
 					return
 				}
-			} else {
-				val, p := s.val, s.pos
-				if !s.plainNext() {
-					return
-				}
-				b.numberNode(p, val, val, v, dots, num)
+			} else if !b.otherNumber(s, v, dots, num) {
+				return
 			}
 			*numbered = true
+			// No restart is noted after a number: with a number last on
+			// the stack, no token starts a turn (turnStarts).
 		} else {
 			return
 		}
-		b.noteRestart(s.pos, s.kind, start)
 	}
+}
+
+// otherNumber is plainTurns' move number v with dots, s's current token,
+// when it is not the one expected: read past it and appended with
+// numberNode's warnings, or left current (false) when readPlain does not
+// read the token after it. A call of its own: in the loop, the values it
+// keeps over the reading were stored to the frame at every number.
+//
+//go:noinline
+func (b *builder) otherNumber(s *elemSrc, v, dots int, num *numbering) bool {
+	val, p := s.val, s.pos
+	if !s.plainNext() {
+		return false
+	}
+	b.numberNode(p, val, val, v, dots, num)
+	return true
 }
 
 // unnumbered counts a white move at p without a move number before it
