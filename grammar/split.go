@@ -341,7 +341,7 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 			}
 			n += e
 			lines++
-			if inComment = open; !open && endsWithResult(line, skip) {
+			if inComment = open; !open && mayEndWithResult(line) && endsWithResult(line, skip) {
 				// The game's last line, most often: the run ends with it.
 				r.marker = true
 				k := n
@@ -653,7 +653,7 @@ func (s *Splitter) Next() (Chunk, error) {
 		default:
 			sawMoves = true
 			inComment, cut = s.scanLine(line, 0, 0, false)
-			afterResult = !inComment && endsWithResult(line, 0)
+			afterResult = !inComment && mayEndWithResult(line) && endsWithResult(line, 0)
 		}
 		if cut > 0 {
 			// A termination marker with more text after it on its line:
@@ -1098,6 +1098,29 @@ func afterTag(line []byte) []byte {
 	}
 	return nil
 }
+
+// mayEndWithResult is false for a line ending with `\n` after a byte
+// that ends no termination marker, for which endsWithResult is false: it
+// is asked of every line of movetext, most of which end so (a move to a
+// rank above the second, a move number), and is told here, small enough
+// to be inlined, without a call.
+func mayEndWithResult(line []byte) bool {
+	n := len(line)
+	return n < 2 || line[n-1] != '\n' || markerTail[line[n-2]]
+}
+
+// markerTail are the bytes a line may end with, before its `\n`, when it
+// ends with a termination marker: a marker's last byte (endsWithResult),
+// or white space after the marker.
+var markerTail = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = isSpace(byte(c))
+	}
+	for _, c := range []byte{'*', '0', '1', '2', half[len(half)-1]} {
+		t[c] = true
+	}
+	return t
+}()
 
 // endsWithResult reports whether the last token of a line is a termination
 // marker, as the lexer reads it (`1.*`, `$0*`). skip is the length of a
