@@ -1140,7 +1140,13 @@ func endsWithResult(line []byte, skip int) bool {
 	// common ones here, and the lexer need not see them. Most lines end
 	// in none of a marker's last bytes.
 	switch line[end-1] {
-	case '*', '0', '1', '2', half[len(half)-1]:
+	case '*', half[len(half)-1]:
+	case '0', '1', '2':
+		// A marker ends `1-0`, `0-1` or `/2`, or a typeset dash (bytes
+		// from 0x80 on) and a digit: a move (`Rd1`) is told here.
+		if p := end - 2; p < skip || line[p] != '-' && line[p] != '/' && line[p] < 0x80 {
+			return false
+		}
 	default:
 		return false
 	}
@@ -1155,8 +1161,12 @@ func endsWithResult(line []byte, skip int) bool {
 	// lexer leaves them with nothing open and nothing ended, so it reads
 	// the last word alike from the space before it: only that is lexed.
 	from := skip
-	if ws := bytes.LastIndexAny(line[skip:end], " \t"); ws >= 0 && plainText(line[skip:skip+ws]) {
-		from = skip + ws + 1
+	ws := end - 1 // the space before the last word: a few bytes back
+	for ws >= skip && line[ws] != ' ' && line[ws] != '\t' {
+		ws--
+	}
+	if ws >= skip && plainText(line[skip:ws]) {
+		from = ws + 1
 	}
 	if IsResult(string(line[from:end])) {
 		// The word is a marker and all of it: the lexer reads it as the
@@ -1218,6 +1228,12 @@ var plainBytes = func() (t [256]bool) {
 
 // plainText reports whether b is all plainBytes.
 func plainText(b []byte) bool {
+	// Four at a time: the line before a game's marker is looked at whole.
+	for ; len(b) >= 4; b = b[4:] {
+		if !plainBytes[b[0]] || !plainBytes[b[1]] || !plainBytes[b[2]] || !plainBytes[b[3]] {
+			return false
+		}
+	}
 	for _, c := range b {
 		if !plainBytes[c] {
 			return false

@@ -28,3 +28,32 @@ func TestMayEndWithResult(t *testing.T) {
 		t.Fatal("no line ended with a marker: the test tests nothing")
 	}
 }
+
+// TestEndsWithResultLexed: endsWithResult, which tells most lines from
+// their last bytes, says what the lexer says of every line here (each
+// head followed by every byte or two).
+func TestEndsWithResultLexed(t *testing.T) {
+	heads := []string{"", "1", "e4 1", "Rd", "1-", "0-", "1/2-1/", "½-", "1–", "1/2—1/", "1/2-1", "e4 {c} 0-", "(1-", "$0-", "1.", "12. e4 1-"}
+	ends := 0
+	for _, h := range heads {
+		for c := range 256 {
+			for _, d := range []string{"", "0", "1", "2", "*", "½"} {
+				line := []byte(h + string([]byte{byte(c)}) + d)
+				end := len(line)
+				for end > 0 && isSpace(line[end-1]) {
+					end--
+				}
+				want := end > 0 && lexEndsWithResult(line[:end], 0)
+				if got := endsWithResult(line, 0); got != want {
+					t.Errorf("endsWithResult(%q) = %v, the lexer says %v", line, got, want)
+				}
+				if want {
+					ends++
+				}
+			}
+		}
+	}
+	if ends == 0 {
+		t.Fatal("no line ended with a marker: the test tests nothing")
+	}
+}
