@@ -341,7 +341,7 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 			}
 			n += e
 			lines++
-			if inComment = open; !open && endsWithResult(line, skip) {
+			if inComment = open; !open && mayEndWithResult(line) && endsWithResult(line, skip) {
 				// The game's last line, most often: the run ends with it.
 				r.marker = true
 				k := n
@@ -653,7 +653,7 @@ func (s *Splitter) Next() (Chunk, error) {
 		default:
 			sawMoves = true
 			inComment, cut = s.scanLine(line, 0, 0, false)
-			afterResult = !inComment && endsWithResult(line, 0)
+			afterResult = !inComment && mayEndWithResult(line) && endsWithResult(line, 0)
 		}
 		if cut > 0 {
 			// A termination marker with more text after it on its line:
@@ -1099,6 +1099,29 @@ func afterTag(line []byte) []byte {
 	return nil
 }
 
+// mayEndWithResult is false for a line ending with `\n` after a byte
+// that ends no termination marker, for which endsWithResult is false: it
+// is asked of every line of movetext, most of which end so (a move to a
+// rank above the second, a move number), and is told here, small enough
+// to be inlined, without a call.
+func mayEndWithResult(line []byte) bool {
+	n := len(line)
+	return n < 2 || line[n-1] != '\n' || markerTail[line[n-2]]
+}
+
+// markerTail are the bytes a line may end with, before its `\n`, when it
+// ends with a termination marker: a marker's last byte (endsWithResult),
+// or white space after the marker.
+var markerTail = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = isSpace(byte(c))
+	}
+	for _, c := range []byte{'*', '0', '1', '2', half[len(half)-1]} {
+		t[c] = true
+	}
+	return t
+}()
+
 // endsWithResult reports whether the last token of a line is a termination
 // marker, as the lexer reads it (`1.*`, `$0*`). skip is the length of a
 // comment's end at the start of the line (through its `}`), or 0. Only
@@ -1117,7 +1140,13 @@ func endsWithResult(line []byte, skip int) bool {
 	// common ones here, and the lexer need not see them. Most lines end
 	// in none of a marker's last bytes.
 	switch line[end-1] {
-	case '*', '0', '1', '2', half[len(half)-1]:
+	case '*', half[len(half)-1]:
+	case '0', '1', '2':
+		// A marker ends `1-0`, `0-1` or `/2`, or a typeset dash (bytes
+		// from 0x80 on) and a digit: a move (`Rd1`) is told here.
+		if p := end - 2; p < skip || line[p] != '-' && line[p] != '/' && line[p] < 0x80 {
+			return false
+		}
 	default:
 		return false
 	}
@@ -1132,8 +1161,12 @@ func endsWithResult(line []byte, skip int) bool {
 	// lexer leaves them with nothing open and nothing ended, so it reads
 	// the last word alike from the space before it: only that is lexed.
 	from := skip
-	if ws := bytes.LastIndexAny(line[skip:end], " \t"); ws >= 0 && plainText(line[skip:skip+ws]) {
-		from = skip + ws + 1
+	ws := end - 1 // the space before the last word: a few bytes back
+	for ws >= skip && line[ws] != ' ' && line[ws] != '\t' {
+		ws--
+	}
+	if ws >= skip && plainText(line[skip:ws]) {
+		from = ws + 1
 	}
 	if IsResult(string(line[from:end])) {
 		// The word is a marker and all of it: the lexer reads it as the
@@ -1195,6 +1228,12 @@ var plainBytes = func() (t [256]bool) {
 
 // plainText reports whether b is all plainBytes.
 func plainText(b []byte) bool {
+	// Four at a time: the line before a game's marker is looked at whole.
+	for ; len(b) >= 4; b = b[4:] {
+		if !plainBytes[b[0]] || !plainBytes[b[1]] || !plainBytes[b[2]] || !plainBytes[b[3]] {
+			return false
+		}
+	}
 	for _, c := range b {
 		if !plainBytes[c] {
 			return false
