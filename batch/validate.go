@@ -143,7 +143,6 @@ func Validate(o Options, inputs []string, v Validation, w io.Writer) (ValidateOu
 	if v.Summary {
 		sum = s.tally
 	}
-	s.kinds.fold(s.tally)
 	report.RunTotals(rw, s.tally, report.LeftOutNote(v.MaxErrors, s.out.Shown, s.out.Left.Findings, s.out.Left.Errors, s.out.Left.Games))
 	if err := rw.Close(sum); err != nil && s.writeErr == nil {
 		s.writeErr = err
@@ -164,7 +163,6 @@ type validator struct {
 	v        Validation
 	rw       report.Writer
 	tally    *replay.Tally
-	kinds    gameKinds  // the games counted by kind, for tally (validate_tally.go)
 	moves    bool       // the replays keep the main line's moves (Config.Moves)
 	svg      *svgWriter // SVGDir's drawings, named uniquely across the run
 	out      ValidateOutcome
@@ -252,9 +250,7 @@ func (s *validator) game(id report.GameID, res *replay.Result) bool {
 	if v.Through != nil {
 		res = v.Through(id, res)
 	}
-	if !s.kinds.add(res) {
-		s.tally.Add(res)
-	}
+	s.tally.Add(res)
 	if res.IsGame() {
 		s.out.Games++
 	}
