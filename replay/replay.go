@@ -43,8 +43,10 @@ type Replayer struct {
 		name string
 		p    *rules.Profile
 	}
-	// scratch holds the position before a checking move, for a check-mark
-	// finding's FEN (Position is a value: copying it allocates nothing).
+	// undo is what the last move that may be judged for its check mark
+	// changed, and scratch the position before it, rebuilt from undo for
+	// a check-mark finding's FEN (values: nothing is allocated).
+	undo    rules.Undo
 	scratch rules.Position
 }
 

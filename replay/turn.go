@@ -280,17 +280,17 @@ func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m *ru
 	}
 	// The position before the move is needed for a check-mark finding,
 	// which is known only after the move (is it check, is it mate?) and
-	// needs a written mark or a move that can give check: keep a value
-	// copy in a reused Position (no allocation, cheaper than trying the
-	// move twice) and write its FEN only if a finding needs it. Most
-	// moves need none, and the copy was a visible part of each ply.
+	// needs a written mark or a move that can give check: keep what the
+	// move changes (rules.Undo, fewer bytes than a copy of the position,
+	// which was a visible part of each ply) for checkMark to rebuild it,
+	// and write its FEN only if a finding needs it. Most moves need none.
 	// The history's MayCheck, not the move's MayGiveCheck: after a move
 	// of the same turn (or at the start) the check may come from an
 	// earlier move, and the finding still needs the position (checkMark
-	// reads it there).
+	// rebuilds it then).
 	may := ln.hist.MayCheck(m)
 	if mv.Check != 0 || gives || may {
-		w.r.scratch = *ln.pos
+		ln.pos.Keep(m, &w.r.undo)
 	}
 	ln.ply++
 	mate := false
@@ -370,9 +370,10 @@ func (ln *line) wonBy(side rules.Color) bool {
 }
 
 // checkMark compares the written '+'/'#' with what the move did. The
-// position before the move is in the replayer's scratch: playMove copies
-// it for every move that is marked or may give check, which are the
-// moves judged here (a move that gives check is one that may).
+// position before the move is rebuilt from the replayer's undo record:
+// playMove keeps one for every move that is marked or may give check,
+// which are the moves judged here (a move that gives check is one that
+// may).
 //
 // A checking move that wins the game by another rule (a bare king) may be
 // marked either way: programs that stop generating moves once the game is
@@ -405,6 +406,8 @@ func (w *walk) checkMark(n *record.Node, ln *line, side rules.Color, ply int, gi
 	if w.noticeAt(ruleid.CheckMark, n.Pos) {
 		return
 	}
+	// moveFinding reads the rebuilt position in the scratch too.
+	w.r.undo.Before(ln.pos, &w.r.scratch)
 	w.report(ln, n, w.moveFinding(n, ln, ply, side, w.r.scratch.FEN(), ruleid.CheckMark, msg, nil))
 }
 

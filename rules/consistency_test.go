@@ -72,18 +72,7 @@ func TestLegalMovesMatchVerdict(t *testing.T) {
 				if len(legal) == 0 {
 					break
 				}
-				// Prefer captures and promotions now and then so that games
-				// reach the endgame rules (bare kings, waiting pawns, mastu).
-				m := legal[rng.IntN(len(legal))]
-				if rng.IntN(2) == 0 {
-					for _, x := range legal {
-						if x.IsCapture() || x.Promotion != NoKind || x.Flags&FlagArrival != 0 {
-							m = x
-							break
-						}
-					}
-				}
-				p.Play(m)
+				p.Play(randomMove(rng, legal))
 			}
 		}
 	}
@@ -93,6 +82,21 @@ func TestLegalMovesMatchVerdict(t *testing.T) {
 			t.Errorf("the random games never exercised %s", id)
 		}
 	}
+}
+
+// randomMove picks the next move of a random game from legal (not empty),
+// preferring captures and promotions now and then so that games reach the
+// endgame rules (bare kings, waiting pawns, mastu).
+func randomMove(rng *rand.Rand, legal []Move) Move {
+	m := legal[rng.IntN(len(legal))]
+	if rng.IntN(2) == 0 {
+		for _, x := range legal {
+			if x.IsCapture() || x.Promotion != NoKind || x.Flags&FlagArrival != 0 {
+				return x
+			}
+		}
+	}
+	return m
 }
 
 // GivesCheck and PlayKeepTurn: a check given inside a compound turn costs

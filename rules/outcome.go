@@ -234,8 +234,8 @@ func NewHistory(p *Position) *History {
 func (h *History) record(pass, mayCheck, men bool) {
 	p := &h.pos
 	if pass {
+		// The turn passes (and a check costs its king his leap right).
 		p.passTurn()
-		p.checkLossPlayed()
 	}
 	h.prev = h.last
 	// Field by field: a composite literal is built apart a byte at a time

@@ -207,14 +207,31 @@ func (p *Position) pieceCount(c Color) int {
 func (p *Position) Play(m Move) {
 	p.apply(m)
 	p.passTurn()
-	p.checkLossPlayed()
 }
 
 // passTurn passes the turn after a move that apply has made: the move
-// number goes up after Black's (1), not White's (0).
+// number goes up after Black's (1), not White's (0). A check the move
+// gave costs the checked king his leap right (checkLoss, checkLossPlayed).
+// One call for both: each inlined call on a line of its own costs a
+// no-op (apply says why).
 func (p *Position) passTurn() {
 	p.fullmove += int(p.side & 1)
 	p.side ^= 1
+	if p.s.KingLeap == LeapNeverChecked {
+		p.checkLossPlayed()
+	}
+}
+
+// checkLossPlayed is checkLoss after passTurn: the mover is the side not
+// to move, and the number of his move one less than the position's after
+// a move of Black's (apply changes neither). Worked out only under the
+// rule, rather than kept across apply at every move; out of line, so
+// that passTurn stays small enough to be inlined.
+//
+//go:noinline
+func (p *Position) checkLossPlayed() {
+	mover := p.side ^ 1
+	p.loseCheckedLeaps(p.fullmove-int(mover), mover)
 }
 
 // PlayKeepTurn applies a move and leaves the same side to move (compound
@@ -231,17 +248,6 @@ func (p *Position) PlayKeepTurn(m Move) {
 func (p *Position) checkLoss(move int, side Color) {
 	if p.s.KingLeap == LeapNeverChecked {
 		p.loseCheckedLeaps(move, side)
-	}
-}
-
-// checkLossPlayed is checkLoss after passTurn: the mover is the side not
-// to move, and the number of his move one less than the position's after
-// a move of Black's (apply changes neither). Worked out only under the
-// rule, rather than kept across apply at every move.
-func (p *Position) checkLossPlayed() {
-	if p.s.KingLeap == LeapNeverChecked {
-		mover := p.side ^ 1
-		p.loseCheckedLeaps(p.fullmove-int(mover), mover)
 	}
 }
 
@@ -274,9 +280,11 @@ func (p *Position) apply(m Move) (men bool) {
 	}
 	us := p.side & 1
 	pc := p.board[m.From]
-	kind := pc.Kind()
+	// The man's kind and colour (and the squares' bits) are asked where
+	// they are used: the build keeps a no-op for an inlined call on a
+	// line it has no other code for, one at every move.
 	p.halfmove++
-	if kind == Pawn {
+	if pc.Kind() == Pawn {
 		p.halfmove = 0
 	}
 	if c := p.board[m.To]; c != NoPiece {
@@ -290,22 +298,20 @@ func (p *Position) apply(m Move) (men bool) {
 		p.castle &^= p.castleMaskAt(m.To)
 	}
 	// remove(m.From) and put(m.To, pc), with what they would look up
-	// again (the man, his colour and kind) at hand: a man leaves f and
-	// lands on t in one store to each of his bitboards.
-	f, t := bb(m.From), bb(m.To)
+	// again (the man, his colour and kind) at hand: a man leaves From and
+	// lands on To in one store to each of his bitboards.
 	p.board[m.From] = NoPiece
-	c := pc.Color()
-	p.byColor[c] = p.byColor[c]&^f | t
-	p.byKind[kind] = p.byKind[kind]&^f | t
+	p.byColor[pc.Color()] = p.byColor[pc.Color()]&^bb(m.From) | bb(m.To)
+	p.byKind[pc.Kind()] = p.byKind[pc.Kind()]&^bb(m.From) | bb(m.To)
 	p.board[m.To] = pc
-	if kind == King {
-		p.kingSq[c] = m.To
+	if pc.Kind() == King {
+		p.kingSq[pc.Color()] = m.To
 	}
 	if p.castle != 0 {
 		// Most of a game: no right left to lose. While a right is left
 		// its rook stands on its square (castleRook): only the king's
 		// move or that rook's loses it.
-		switch kind {
+		switch pc.Kind() {
 		case King:
 			p.castle &^= (castleWK | castleWQ) << (2 * us)
 		case Rook:

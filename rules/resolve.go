@@ -145,8 +145,8 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 		// Chess960) and the further settings are the general path's.
 		return p.legalMovesTo(dst, k, to, inCheck)
 	}
-	t := bb(to)
-	own, enemy := p.byColor[us], p.byColor[us^1]
+	// t, to's bit, on a line with code (Position.apply says why).
+	own, enemy, t := p.byColor[us], p.byColor[us^1], bb(to)
 	if (own|p.byKind[King])&t != 0 {
 		// No man goes to a square of its own side or takes a king.
 		return dst
@@ -207,9 +207,9 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 		rq, bq := p.sliders(us ^ 1)
 		snipers := rookLines[ksq]&rq | bishopLines[ksq]&bq
 		for ; lined != 0; lined &= lined - 1 {
-			f := Square(trailing(lined))
-			if pin := pinLine(ksq, snipers, f, occ); pin != 0 && pin&t == 0 {
-				from &^= bb(f)
+			// The man on lined's lowest square may not leave his pin's line.
+			if pin := pinLine(ksq, snipers, Square(trailing(lined)), occ); pin != 0 && pin&t == 0 {
+				from &^= lined & -lined
 			}
 		}
 	}
@@ -406,8 +406,7 @@ func (p *Position) pawnsTo(dst []Move, from uint64, to Square) []Move {
 // when it is not pinned. A man stands on one line through the king at
 // most, so one sniper at most pins it.
 func pinLine(ksq Square, snipers uint64, from Square, occ uint64) uint64 {
-	f := bb(from)
-	for ; snipers != 0; snipers &= snipers - 1 {
+	for f := bb(from); snipers != 0; snipers &= snipers - 1 {
 		sn := Square(trailing(snipers))
 		// A sniper further out on the same line may stand behind another
 		// man: only the one with nothing but from between pins.
@@ -521,10 +520,10 @@ func (p *Position) kingEscapes() bool {
 	}
 	occ := (p.byColor[0] | p.byColor[1]) &^ bb(ksq)
 	for ; targets != 0; targets &= targets - 1 {
-		to := Square(trailing(targets))
-		t := bb(to)
-		// A man the king would take is off the enemy's men.
-		if !p.s.attackedByIn(to, them, occ|t, enemy&^t, &p.byKind) {
+		// A man the king would take is off the enemy's men. (t is the bit
+		// of the square, trailing(targets).)
+		t := targets & -targets
+		if !p.s.attackedByIn(Square(trailing(targets)), them, occ|t, enemy&^t, &p.byKind) {
 			return true
 		}
 	}
