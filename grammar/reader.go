@@ -893,18 +893,18 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 		var nt string // the number read with the current move (readPlain's pair)
 		var ok bool
 		if s.plain {
-			sm := s.san
-			if sm.castle != record.NoCastle {
+			if s.san.castle != record.NoCastle {
 				return
 			}
 			// The move's node is set from s before the next token is
 			// read over it, and taken back when that token is not the
 			// loop's: kept aside over the reading, the token's text and
-			// position were stored and loaded once more at every move.
+			// position were stored and loaded once more at every move
+			// (and its san, set again from the move taken back).
 			b.plainTurn(&s.elemTok)
 			if nt, ok = s.plainNext(true); !ok {
+				s.san = sanOf(&b.slab[len(b.slab)-1])
 				b.stack, b.slab = b.stack[:len(b.stack)-1], b.slab[:len(b.slab)-1]
-				s.san = sm
 				return
 			}
 			*before = *num
