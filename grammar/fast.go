@@ -747,12 +747,16 @@ func attaches(w string) bool {
 // plainTurn appends the plain move t.san, the token t.val at t.pos, to the node
 // stack: builder.turn for a move readToken read (elemSrc.plain), which
 // plainSAN reads and which has no comma, no lenient form and only ASCII.
+// The block's length is read once: read again after the slice is cut, it
+// was tested against its own bound once more. (The build's profile finds
+// the calls here by their lines: a line added in the body moves them.)
 func (b *builder) plainTurn(t *elemTok) {
-	if len(b.slab) == cap(b.slab) {
-		b.slab = b.moveBlock()
+	n := len(b.slab)
+	if n == cap(b.slab) {
+		b.slab, n = b.moveBlock(), 0
 	}
-	b.slab = b.slab[:len(b.slab)+1]
-	mp := &b.slab[len(b.slab)-1]
+	b.slab = b.slab[:n+1]
+	mp := &b.slab[n]
 	t.san.set(mp, t.val)
 	b.pushMove(t.pos, t.val, mp)
 }
