@@ -67,7 +67,8 @@ type elemSrc struct {
 	// (plain). numDigits, when not 0 and the current token is no plain
 	// move, is the count of digits of the current move number token read
 	// by readPlain (at most 9), num their value; a plain move leaves it as
-	// it was, and its readers ask plain first.
+	// it was (one read with its number, readPlain's pair, sets the
+	// number's), and its readers ask plain first.
 	sanFast   bool
 	numDigits int
 	num       int

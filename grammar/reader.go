@@ -887,7 +887,9 @@ func (b *builder) noteRestart(p record.Pos, k elemKind, start int) {
 // none (0, too many dots), and one before a token readPlain does not
 // read (a comment, a glyph written apart, dots apart from their number):
 // what follows a token may change how it is read. num, before and
-// numbered are elems'.
+// numbered are elems'. A move number and the plain move one space after
+// it are read at once (readPlain's pair): the number's node is set from
+// the move's position, after the move before it.
 func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numbered *bool) {
 	for {
 		var nt string // the number read with the current move (readPlain's pair)
