@@ -67,7 +67,8 @@ type elemSrc struct {
 	// (plain). numDigits, when not 0 and the current token is no plain
 	// move, is the count of digits of the current move number token read
 	// by readPlain (at most 9), num their value; a plain move leaves it as
-	// it was, and its readers ask plain first.
+	// it was (one read with its number, readPlain's pair, sets the
+	// number's), and its readers ask plain first.
 	sanFast   bool
 	numDigits int
 	num       int
@@ -146,7 +147,7 @@ func (s *elemSrc) loadTree() {
 // a token alike: the differential tests compare this path with
 // participle's, which reads every token with scan.
 func (s *elemSrc) readToken() {
-	if s.plainNext() {
+	if _, ok := s.plainNext(false); ok {
 		return
 	}
 	// readPlain passed the spaces and line ends before the token.
@@ -236,6 +237,12 @@ func (s *elemSrc) readToken() {
 // readToken and the main line's tight loop (builder.plainTurns) read
 // through it (plainNext).
 //
+// With pair (asked only when sanFast), a move number (not 0, at most
+// three dots) followed by one space and a plain move is read at once:
+// the move is current as above, and the number's text is returned too
+// (numDigits and num are then the number's); nt is "" when no number
+// was read before the move.
+//
 // It is kept a call of its own: inlined into plainTurns' loop (as the
 // build's profile had it), the loop's values were spilled around its
 // other calls and the whole took more instructions than the call costs
@@ -243,13 +250,12 @@ func (s *elemSrc) readToken() {
 // stores, and readPlain out of line").
 //
 //go:noinline
-func (s *elemSrc) readPlain() (string, bool) {
+func (s *elemSrc) readPlain(pair bool) (val, nt string, ok bool) {
 	l := s.lx
 	if l.done {
-		return s.val, false
+		return s.val, "", false
 	}
-	src := l.src
-	i := l.i
+	src, i := l.src, l.i
 	for uint(i) < uint(len(src)) {
 		if c := src[i]; c != ' ' {
 			if c != '\n' {
@@ -259,15 +265,13 @@ func (s *elemSrc) readPlain() (string, bool) {
 		}
 		i++
 	}
-	// Passed whatever the token is (the line is stored where it changes,
-	// at few tokens): the lexer reads on from here as from before it.
-	l.i = i
+	l.i = i // past the spaces (the line is stored where it changes): the lexer reads on from here
 	if uint(i) >= uint(len(src)) {
-		return s.val, false
+		return s.val, "", false
 	}
 	start, tok := i, src[i:] // i is an offset in tok from here on
-	switch c := src[i]; {
-	case c >= '0' && c <= '9':
+	ntok := ""               // the number read before the move (pair)
+	if c := src[i]; c >= '0' && c <= '9' {
 		v := int(c - '0')
 		i = 1
 		for i < len(tok) && tok[i] >= '0' && tok[i] <= '9' {
@@ -275,35 +279,45 @@ func (s *elemSrc) readPlain() (string, bool) {
 			i++
 		}
 		if i > 9 || uint(i) >= uint(len(tok)) || tok[i] != '.' {
-			return s.val, false
+			return s.val, "", false
 		}
-		s.numDigits, s.num = i, v
+		s.numDigits, s.num, s.typ, s.kind, s.plain = i, v, tokNumber, eNumber, false
 		for i++; i < len(tok) && tok[i] == '.'; { // past the dot just seen
 			i++
 		}
-		s.typ, s.kind, s.plain = tokNumber, eNumber, false
-	case s.sanFast:
-		// A plain move that ends where the word does is the word (scanSAN
-		// tells by the first byte if one starts), read once, here.
-		e, ok := scanSAN(tok, 0, &s.san)
-		if !ok || uint(e) < uint(len(tok)) && !delims[tok[e]] {
-			return s.val, false
+		if !pair || v == 0 || i-s.numDigits > 3 || uint(i) >= uint(len(tok)) || tok[i] != ' ' {
+			goto read
 		}
-		i = e
-		s.typ, s.kind, s.plain = tokWord, eMove, true
-	default:
-		return s.val, false
+		// Its move, one space after it, is read with it (pair).
+		ntok, start, tok = tok[:i], start+i+1, tok[i+1:]
 	}
+	if s.sanFast {
+		if e, ok := scanSAN(tok, 0, &s.san); ok && (uint(e) >= uint(len(tok)) || delims[tok[e]]) {
+			// A plain move that ends where the word does is the word
+			// (scanSAN tells by the first byte if one starts), read
+			// once, here.
+			i = e
+			s.typ, s.kind, s.plain = tokWord, eMove, true
+			goto read
+		}
+	}
+	if len(ntok) == 0 {
+		return s.val, "", false
+	}
+	// The word after the number is no plain move: the number is read
+	// alone.
+	start, tok, i, ntok = start-len(ntok)-1, ntok, len(ntok), ""
+read:
 	// The lexer's endI and tokStart are left as they were (lex). Read
 	// from its own start, the token's offsets in scanSAN are constants.
 	if uint(i) > uint(len(tok)) {
 		// Never (the token is read in tok), but asked here it leaves no
 		// bounds check, which would call a panic.
-		return s.val, false
+		return s.val, "", false
 	}
 	l.i = start + i
 	s.pos = record.Pos{Line: l.line, Col: start - l.colOff, Offset: l.base.Offset + start}
-	return tok[:i], true
+	return tok[:i], ntok, true
 }
 
 // plainNext is readPlain with the token's text set (val). The text is
@@ -312,10 +326,10 @@ func (s *elemSrc) readPlain() (string, bool) {
 // a frame and the stack's check. It is stored whatever readPlain read (the
 // current token's own when it read none): stored only when readPlain read
 // a token, the caller tested readPlain's result twice.
-func (s *elemSrc) plainNext() bool {
-	v, ok := s.readPlain()
+func (s *elemSrc) plainNext(pair bool) (string, bool) {
+	v, nt, ok := s.readPlain(pair)
 	s.val = v
-	return ok
+	return nt, ok
 }
 
 // wordEnd is the offset of the first delimiter in src from i on, or
@@ -734,12 +748,16 @@ func attaches(w string) bool {
 // plainTurn appends the plain move t.san, the token t.val at t.pos, to the node
 // stack: builder.turn for a move readToken read (elemSrc.plain), which
 // plainSAN reads and which has no comma, no lenient form and only ASCII.
+// The block's length is read once: read again after the slice is cut, it
+// was tested against its own bound once more. (The build's profile finds
+// the calls here by their lines: a line added in the body moves them.)
 func (b *builder) plainTurn(t *elemTok) {
-	if len(b.slab) == cap(b.slab) {
-		b.slab = b.moveBlock()
+	n := len(b.slab)
+	if n == cap(b.slab) {
+		b.slab, n = b.moveBlock(), 0
 	}
-	b.slab = b.slab[:len(b.slab)+1]
-	mp := &b.slab[len(b.slab)-1]
+	b.slab = b.slab[:n+1]
+	mp := &b.slab[n]
 	t.san.set(mp, t.val)
 	b.pushMove(t.pos, t.val, mp)
 }

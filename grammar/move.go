@@ -446,6 +446,16 @@ func (sm *sanMove) set(m *record.Move, text string) {
 	m.Lenient = 0
 }
 
+// sanOf is the sanMove that set wrote into m (set's inverse): the move
+// taken back by plainTurns, whose token is then read again as s.san.
+func sanOf(m *record.Move) sanMove {
+	return sanMove{
+		null: m.Null, piece: m.Piece, leap: m.Leap, fromFile: m.FromFile, fromRank: m.FromRank,
+		capture: m.Capture, to: m.To, promo: m.Promotion, convSquare: m.ConvSquare,
+		convPiece: m.ConvPiece, check: m.Check, joined: m.Joined, castle: m.Castle, plain: m.Plain,
+	}
+}
+
 // isTypesetDash: a dash that typesetting puts where a hyphen is meant
 // (figure dash, en dash, em dash, minus sign).
 func isTypesetDash(r rune) bool { return r == '‒' || r == '–' || r == '—' || r == '−' }

@@ -31,6 +31,12 @@ func TestPlainTurnsEdges(t *testing.T) {
 		"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 et les blancs sont mieux *",
 		"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 Nf3e5 4. Ba4 *",
 		"e4 e5 Nf3 Nc6 2. Bb5 a6 *",
+		// A number and the move after it, read at once (readPlain's
+		// pair), and the numbers read alone: the word after is no
+		// plain move, a number, two spaces away, or nothing.
+		"1. e4 e5 2. Nf3! Nc6 3. 4. Bb5 a6 5.  Ba4 Nf6 6. {c} O-O 7. Re1$1 b5 8. Bb3 8... d6 9. c3 10.h3 9 11. ",
+		"1. e4 e5 2. Nf3 3. Nc6 2... a6 1. Bb5 *",
+		"1. e4 e5 2... Nf3 Nc6 3. Bb5 *",
 		"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 1/2-1/2",
 	} {
 		for _, tags := range []string{"", "[Event \"a\"]\n\n", "[FEN \"8/8/8/8/8/8/8/K6k b - - 0 30\"]\n\n"} {

@@ -887,22 +887,26 @@ func (b *builder) noteRestart(p record.Pos, k elemKind, start int) {
 // none (0, too many dots), and one before a token readPlain does not
 // read (a comment, a glyph written apart, dots apart from their number):
 // what follows a token may change how it is read. num, before and
-// numbered are elems'.
+// numbered are elems'. A move number and the plain move one space after
+// it are read at once (readPlain's pair): the number's node is set from
+// the move's position, after the move before it.
 func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numbered *bool) {
 	for {
+		var nt string // the number read with the current move (readPlain's pair)
+		var ok bool
 		if s.plain {
-			sm := s.san
-			if sm.castle != record.NoCastle {
+			if s.san.castle != record.NoCastle {
 				return
 			}
 			// The move's node is set from s before the next token is
 			// read over it, and taken back when that token is not the
 			// loop's: kept aside over the reading, the token's text and
-			// position were stored and loaded once more at every move.
+			// position were stored and loaded once more at every move
+			// (and its san, set again from the move taken back).
 			b.plainTurn(&s.elemTok)
-			if !s.plainNext() {
+			if nt, ok = s.plainNext(true); !ok {
+				s.san = sanOf(&b.slab[len(b.slab)-1])
 				b.stack, b.slab = b.stack[:len(b.stack)-1], b.slab[:len(b.slab)-1]
-				s.san = sm
 				return
 			}
 			*before = *num
@@ -911,7 +915,10 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 			}
 			num.advance()
 			*numbered = false
-			b.noteRestart(s.pos, s.kind, start)
+			if len(nt) == 0 {
+				b.noteRestart(s.pos, s.kind, start)
+				continue
+			}
 		} else if nd := s.numDigits; nd > 0 {
 			v, dots := s.num, len(s.val)-nd
 			if v <= 0 || dots > record.MaxDots {
@@ -922,36 +929,53 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 				// to say: set before the next token is read, as a move.
 				n := b.push(record.KindMoveNumber, s.pos, s.val)
 				n.Number, n.Dots = int32(v), uint16(dots)
-				if !s.plainNext() {
+				if nt, ok = s.plainNext(true); !ok {
 					b.stack = b.stack[:len(b.stack)-1]
 					return
 				}
-			} else if !b.otherNumber(s, v, dots, num) {
+			} else if nt, ok = b.otherNumber(s, v, dots, num); !ok {
 				return
 			}
 			*numbered = true
 			// No restart is noted after a number: with a number last on
 			// the stack, no token starts a turn (turnStarts).
+			if len(nt) == 0 {
+				continue
+			}
 		} else {
 			return
 		}
+		// The current move's number nt, one space before it, as the
+		// number's token is read above.
+		p := s.pos
+		p.Col, p.Offset = p.Col-len(nt)-1, p.Offset-len(nt)-1
+		b.noteRestart(p, eNumber, start)
+		if v, dots := s.num, len(nt)-s.numDigits; v == num.num && (dots == 1 || dots >= 3 && num.black) {
+			n := b.push(record.KindMoveNumber, p, nt)
+			n.Number, n.Dots = int32(v), uint16(dots)
+		} else {
+			b.numberNode(p, nt, nt, v, dots, num)
+		}
+		*numbered = true
 	}
 }
 
 // otherNumber is plainTurns' move number v with dots, s's current token,
 // when it is not the one expected: read past it and appended with
 // numberNode's warnings, or left current (false) when readPlain does not
-// read the token after it. A call of its own: in the loop, the values it
-// keeps over the reading were stored to the frame at every number.
+// read the token after it (returned as plainNext returns it). A call of
+// its own: in the loop, the values it keeps over the reading were stored
+// to the frame at every number.
 //
 //go:noinline
-func (b *builder) otherNumber(s *elemSrc, v, dots int, num *numbering) bool {
+func (b *builder) otherNumber(s *elemSrc, v, dots int, num *numbering) (string, bool) {
 	val, p := s.val, s.pos
-	if !s.plainNext() {
-		return false
+	nt, ok := s.plainNext(true)
+	if !ok {
+		return "", false
 	}
 	b.numberNode(p, val, val, v, dots, num)
-	return true
+	return nt, true
 }
 
 // unnumbered counts a white move at p without a move number before it

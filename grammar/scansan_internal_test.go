@@ -138,3 +138,19 @@ func TestScanSANAtEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestSanOfInvertsSet: a move taken back (plainTurns) is read again as the
+// sanMove set wrote into it, for each form of plain move.
+func TestSanOfInvertsSet(t *testing.T) {
+	for _, tok := range []string{"e4", "exd5", "e8=Q+", "Nf3", "Nbxd7+", "R1e2", "Qxh7#", "O-O", "O-O-O+"} {
+		var sm sanMove
+		if _, ok := scanSAN(tok, 0, &sm); !ok {
+			t.Fatalf("scanSAN does not read %s", tok)
+		}
+		var m record.Move
+		sm.set(&m, tok)
+		if got := sanOf(&m); got != sm {
+			t.Errorf("%s: sanOf gives %+v, scanSAN read %+v", tok, got, sm)
+		}
+	}
+}
