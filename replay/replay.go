@@ -492,14 +492,7 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 		n := &nodes[i]
 		switch n.Kind {
 		case record.KindMoveNumber:
-			// Only a number its turn has to judge (checkMoveNumber) is
-			// kept: most are right, and a pointer stored and let go at
-			// every numbered turn costs the collector's barrier tests.
-			if numberWrong(n, ln) {
-				ln.pendingNumber = n
-			} else if ln.pendingNumber != nil {
-				ln.pendingNumber = nil
-			}
+			ln.number(n)
 			i++
 		case record.KindVariation:
 			if w.variations && ln.before != nil && !ln.stopped {
@@ -514,42 +507,76 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 			}
 			i++
 		case record.KindMove:
-			// moveNext: the turn is followed by a move of the next turn,
-			// or by its number and the move (no variation between).
-			j, moveNext := i+1, false
-			for ; j < len(nodes); j++ {
-				if k := nodes[j].Kind; k != record.KindMove {
-					moveNext = k == record.KindMoveNumber && j+1 < len(nodes) && nodes[j+1].Kind == record.KindMove
-					break
-				}
-				if mv := nodes[j].Move; mv == nil || !mv.Joined {
-					moveNext = true
-					break
-				}
-			}
-			if !ln.stopped {
-				w.turnAt = i
-				if w.variations {
-					// The branch point is copied only for a turn that
-					// variations follow: a snapshot starts a history,
-					// which at every ply cost a third of the walk.
-					if ln.before != nil {
-						w.r.release(ln.before)
-						ln.before = nil
+			// The turns that follow one another, each its number and
+			// moves, are played in this loop: what the look-ahead
+			// learnt of the next nodes is not dispatched on again.
+			for {
+				// next: the turn is followed by a move of the next turn
+				// (nextMove), or by its number and the move (nextNumber),
+				// with no variation between; else by something else.
+				j, next := i+1, nextOther
+				for ; j < len(nodes); j++ {
+					if k := nodes[j].Kind; k != record.KindMove {
+						if k == record.KindMoveNumber && j+1 < len(nodes) && nodes[j+1].Kind == record.KindMove {
+							next = nextNumber
+						}
+						break
 					}
-					if !moveNext && variationMayFollow(nodes[j:], ln.main && w.parted) {
-						ln.before = w.r.snapshot(ln)
+					if mv := nodes[j].Move; mv == nil || !mv.Joined {
+						next = nextMove
+						break
 					}
 				}
-				w.aheadAt = j
-				w.playTurn(&nodes[i], j-i, ln) // lets ln.pendingNumber go
-			} else {
-				ln.pendingNumber = nil
+				if !ln.stopped {
+					w.turnAt = i
+					if w.variations {
+						// The branch point is copied only for a turn that
+						// variations follow: a snapshot starts a history,
+						// which at every ply cost a third of the walk.
+						if ln.before != nil {
+							w.r.release(ln.before)
+							ln.before = nil
+						}
+						if next == nextOther && variationMayFollow(nodes[j:], ln.main && w.parted) {
+							ln.before = w.r.snapshot(ln)
+						}
+					}
+					w.aheadAt = j
+					w.playTurn(&nodes[i], j-i, ln) // lets ln.pendingNumber go
+				} else {
+					ln.pendingNumber = nil
+				}
+				i = j
+				if next == nextOther {
+					break
+				}
+				if next == nextNumber {
+					ln.number(&nodes[i])
+					i++
+				}
 			}
-			i = j
 		default:
 			i++
 		}
+	}
+}
+
+// What follows a turn in its line, as the line's loop looks ahead.
+const (
+	nextOther = iota
+	nextMove
+	nextNumber
+)
+
+// number takes in n, a move number written before the next move of ln.
+// Only a number its turn has to judge (checkMoveNumber) is kept: most
+// are right, and a pointer stored and let go at every numbered turn
+// costs the collector's barrier tests.
+func (ln *line) number(n *record.Node) {
+	if numberWrong(n, ln) {
+		ln.pendingNumber = n
+	} else if ln.pendingNumber != nil {
+		ln.pendingNumber = nil
 	}
 }
 
