@@ -537,7 +537,7 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 							w.r.release(ln.before)
 							ln.before = nil
 						}
-						if next == nextOther && variationMayFollow(nodes[j:], ln.main && w.parted) {
+						if next == nextOther && variationMayFollow(nodes, j, ln.main && w.parted) {
 							ln.before = w.r.snapshot(ln)
 						}
 					}
@@ -581,13 +581,13 @@ func (ln *line) number(n *record.Node) {
 }
 
 // variationMayFollow reports whether a variation may come after a turn,
-// before the next move, in rest (the line after the turn): only then is
-// the position before the turn needed. open says that the line goes on
-// after rest (a main line read in parts, which may be cut inside a turn):
-// a variation may then stand at the start of the next part.
-func variationMayFollow(rest []record.Node, open bool) bool {
-	for i := range rest {
-		switch rest[i].Kind {
+// before the next move, in nodes[after:] (the line after the turn): only
+// then is the position before the turn needed. open says that the line
+// goes on after nodes (a main line read in parts, which may be cut inside
+// a turn): a variation may then stand at the start of the next part.
+func variationMayFollow(nodes []record.Node, after int, open bool) bool {
+	for i := after; i < len(nodes); i++ {
+		switch nodes[i].Kind {
 		case record.KindVariation:
 			return true
 		case record.KindMove:
