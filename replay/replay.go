@@ -338,7 +338,8 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *pa
 		}
 	}
 	w.tags = tagsOf(g)
-	res.Summary = Summary{File: file, Game: index, Outcome: OutcomeNone, Result: w.recordedResult()}
+	// The Result is new: its summary's other fields are zero.
+	res.Summary.File, res.Summary.Game, res.Summary.Outcome, res.Summary.Result = file, index, OutcomeNone, w.recordedResult()
 	// The rules come first, even for a game the reader could not read: a
 	// crazyhouse drop is a syntax error here, and the useful finding is
 	// that no profile covers the game.
@@ -424,9 +425,11 @@ func (w *walk) recordedResult() string {
 	return w.tags.result
 }
 
-// start sets up the start position: the FEN tag or the profile's array.
+// start sets up the start position in ln, a line all zero (walkRoom's
+// or a new one: not cleared again here): the FEN tag or the profile's
+// array.
 func (w *walk) start(ln *line) (*line, bool) {
-	*ln = line{moveNo: 1}
+	ln.moveNo = 1
 	fen, hasFEN := strings.TrimSpace(w.tags.fen), w.tags.has&tagFEN != 0
 	if hasFEN && fen == "" && strings.TrimSpace(w.tags.setUp) == "1" {
 		// SetUp "1" promises a start position: an empty FEN is a broken
