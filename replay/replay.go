@@ -340,7 +340,8 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *pa
 		}
 	}
 	w.tags = tagsOf(g)
-	res.Summary = Summary{File: file, Game: index, Outcome: OutcomeNone, Result: w.recordedResult()}
+	// The Result is new: its summary's other fields are zero.
+	res.Summary.File, res.Summary.Game, res.Summary.Outcome, res.Summary.Result = file, index, OutcomeNone, w.recordedResult()
 	// The rules come first, even for a game the reader could not read: a
 	// crazyhouse drop is a syntax error here, and the useful finding is
 	// that no profile covers the game.
@@ -426,9 +427,11 @@ func (w *walk) recordedResult() string {
 	return w.tags.result
 }
 
-// start sets up the start position: the FEN tag or the profile's array.
+// start sets up the start position in ln, a line all zero (walkRoom's
+// or a new one: not cleared again here): the FEN tag or the profile's
+// array.
 func (w *walk) start(ln *line) (*line, bool) {
-	*ln = line{moveNo: 1}
+	ln.moveNo = 1
 	fen, hasFEN := strings.TrimSpace(w.tags.fen), w.tags.has&tagFEN != 0
 	if hasFEN && fen == "" && strings.TrimSpace(w.tags.setUp) == "1" {
 		// SetUp "1" promises a start position: an empty FEN is a broken
@@ -494,14 +497,7 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 		n := &nodes[i]
 		switch n.Kind {
 		case record.KindMoveNumber:
-			// Only a number its turn has to judge (checkMoveNumber) is
-			// kept: most are right, and a pointer stored and let go at
-			// every numbered turn costs the collector's barrier tests.
-			if numberWrong(n, ln) {
-				ln.pendingNumber = n
-			} else if ln.pendingNumber != nil {
-				ln.pendingNumber = nil
-			}
+			ln.number(n)
 			i++
 		case record.KindVariation:
 			if w.variations && ln.before != nil && !ln.stopped {
@@ -516,53 +512,87 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 			}
 			i++
 		case record.KindMove:
-			// moveNext: the turn is followed by a move of the next turn,
-			// or by its number and the move (no variation between).
-			j, moveNext := i+1, false
-			for ; j < len(nodes); j++ {
-				if k := nodes[j].Kind; k != record.KindMove {
-					moveNext = k == record.KindMoveNumber && j+1 < len(nodes) && nodes[j+1].Kind == record.KindMove
-					break
-				}
-				if mv := nodes[j].Move; mv == nil || !mv.Joined {
-					moveNext = true
-					break
-				}
-			}
-			if !ln.stopped {
-				w.turnAt = i
-				if w.variations {
-					// The branch point is copied only for a turn that
-					// variations follow: a snapshot starts a history,
-					// which at every ply cost a third of the walk.
-					if ln.before != nil {
-						w.r.release(ln.before)
-						ln.before = nil
+			// The turns that follow one another, each its number and
+			// moves, are played in this loop: what the look-ahead
+			// learnt of the next nodes is not dispatched on again.
+			for {
+				// next: the turn is followed by a move of the next turn
+				// (nextMove), or by its number and the move (nextNumber),
+				// with no variation between; else by something else.
+				j, next := i+1, nextOther
+				for ; j < len(nodes); j++ {
+					if k := nodes[j].Kind; k != record.KindMove {
+						if k == record.KindMoveNumber && j+1 < len(nodes) && nodes[j+1].Kind == record.KindMove {
+							next = nextNumber
+						}
+						break
 					}
-					if !moveNext && variationMayFollow(nodes[j:], ln.main && w.parted) {
-						ln.before = w.r.snapshot(ln)
+					if mv := nodes[j].Move; mv == nil || !mv.Joined {
+						next = nextMove
+						break
 					}
 				}
-				w.aheadAt = j
-				w.playTurn(&nodes[i], j-i, ln) // lets ln.pendingNumber go
-			} else {
-				ln.pendingNumber = nil
+				if !ln.stopped {
+					w.turnAt = i
+					if w.variations {
+						// The branch point is copied only for a turn that
+						// variations follow: a snapshot starts a history,
+						// which at every ply cost a third of the walk.
+						if ln.before != nil {
+							w.r.release(ln.before)
+							ln.before = nil
+						}
+						if next == nextOther && variationMayFollow(nodes, j, ln.main && w.parted) {
+							ln.before = w.r.snapshot(ln)
+						}
+					}
+					w.aheadAt = j
+					w.playTurn(&nodes[i], j-i, ln) // lets ln.pendingNumber go
+				} else {
+					ln.pendingNumber = nil
+				}
+				i = j
+				if next == nextOther {
+					break
+				}
+				if next == nextNumber {
+					ln.number(&nodes[i])
+					i++
+				}
 			}
-			i = j
 		default:
 			i++
 		}
 	}
 }
 
+// What follows a turn in its line, as the line's loop looks ahead.
+const (
+	nextOther = iota
+	nextMove
+	nextNumber
+)
+
+// number takes in n, a move number written before the next move of ln.
+// Only a number its turn has to judge (checkMoveNumber) is kept: most
+// are right, and a pointer stored and let go at every numbered turn
+// costs the collector's barrier tests.
+func (ln *line) number(n *record.Node) {
+	if numberWrong(n, ln) {
+		ln.pendingNumber = n
+	} else if ln.pendingNumber != nil {
+		ln.pendingNumber = nil
+	}
+}
+
 // variationMayFollow reports whether a variation may come after a turn,
-// before the next move, in rest (the line after the turn): only then is
-// the position before the turn needed. open says that the line goes on
-// after rest (a main line read in parts, which may be cut inside a turn):
-// a variation may then stand at the start of the next part.
-func variationMayFollow(rest []record.Node, open bool) bool {
-	for i := range rest {
-		switch rest[i].Kind {
+// before the next move, in nodes[after:] (the line after the turn): only
+// then is the position before the turn needed. open says that the line
+// goes on after nodes (a main line read in parts, which may be cut inside
+// a turn): a variation may then stand at the start of the next part.
+func variationMayFollow(nodes []record.Node, after int, open bool) bool {
+	for i := after; i < len(nodes); i++ {
+		switch nodes[i].Kind {
 		case record.KindVariation:
 			return true
 		case record.KindMove:

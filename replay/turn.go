@@ -136,9 +136,13 @@ func (w *walk) playTurn(first *record.Node, count int, ln *line) {
 
 // endTurn counts a turn that side played to its end.
 func endTurn(ln *line, side rules.Color) {
-	ln.firstDone[side] = true
+	// Each side by its constant index: side itself would be tested
+	// against the array's bounds at every ply.
 	if side == rules.Black {
+		ln.firstDone[rules.Black] = true
 		ln.moveNo++
+	} else {
+		ln.firstDone[rules.White] = true
 	}
 }
 
