@@ -204,6 +204,12 @@ func (p *Played) SAN(i int) string {
 // part of it): for a writer that asks once a game what they hold.
 func (p *Played) SANs() string { return p.san }
 
+// SANEnd is where SAN(i) ends in SANs. The SANs follow one another from
+// the start of SANs: SAN(i) is SANs()[SANEnd(i-1):SANEnd(i)], the first
+// from 0, which a writer that reads them in order takes without finding
+// where each starts.
+func (p *Played) SANEnd(i int) int { return p.marks[i>>markShift].san + int(p.steps[i].san) }
+
 // Index is Step(i).Index, without the rest.
 func (p *Played) Index(i int) int { return p.marks[i>>markShift].index + int(p.steps[i].index) }
 

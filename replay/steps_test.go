@@ -65,8 +65,15 @@ func TestStepSANFromFullList(t *testing.T) {
 					nodes = append(nodes, k)
 				}
 			}
+			sanFrom := 0
 			for si := 0; si < pl.Len(); si++ {
 				st := pl.Step(si)
+				// The SANs follow one another from the start of SANs.
+				if end := pl.SANEnd(si); pl.SANs()[sanFrom:end] != st.SAN {
+					t.Errorf("%s game %d ply %d: SANs from %d to SANEnd %d is %q; the step's SAN %q", path, i, st.Ply, sanFrom, end, pl.SANs()[sanFrom:end], st.SAN)
+				} else {
+					sanFrom = end
+				}
 				if si >= len(nodes) || st.Index != nodes[si] || st.Node != &g.Moves[nodes[si]] {
 					t.Fatalf("%s game %d ply %d: step at node %d, want the move node %v", path, i, st.Ply, st.Index, nodes[min(si, len(nodes)-1):])
 				}

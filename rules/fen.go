@@ -2,6 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -242,39 +244,87 @@ func (p *Position) FEN() string {
 
 // AppendFEN appends the position's FEN (as FEN) to b: a writer of many
 // positions reuses one buffer instead of a string per position.
+// convert --to fen writes one a ply, so it is written with few appends:
+// the placement (at most 71 bytes: eight ranks of eight and seven '/')
+// is stored byte by byte in room made for it at once, through an array
+// of 128 indexed under a mask (no bounds test, nothing grown in the
+// loop), and the short fields are appended a few bytes at a time rather
+// than as strings.
 func (p *Position) AppendFEN(b []byte) []byte {
-	occ := p.byColor[White] | p.byColor[Black]
-	for r := 7; r >= 0; r-- {
-		// Only the occupied squares of the rank are visited; the runs of
-		// empty squares between them are counted from the files.
-		next := 0 // the file after the last man written
-		for x := (occ >> (8 * r)) & 0xff; x != 0; x &= x - 1 {
-			f := trailing(x)
-			if f > next {
-				b = append(b, byte('0'+f-next))
+	b = slices.Grow(b, 128)
+	out := (*[128]byte)(b[len(b) : len(b)+128])
+	// The occupied squares in the FEN's order (rank 8 first, each rank
+	// from file a): the bytes of the occupancy reversed, so that a
+	// square's place in it is the square with its rank turned (i^56).
+	// Only those squares are visited; the runs of empty squares
+	// between them are counted from their places. next is the place
+	// after the last man written, end the end of its rank.
+	x := bits.ReverseBytes64(p.byColor[White] | p.byColor[Black])
+	n, next, end := 0, 0, 8
+	for ; x != 0; x &= x - 1 {
+		i := bits.TrailingZeros64(x)
+		for i >= end {
+			// The rank ends before the man: its last run, a '/', and
+			// so on for each empty rank between.
+			if next < end {
+				out[n&127] = byte('0' + end - next)
+				n++
 			}
-			b = append(b, fenLetters[p.board[r*8+f]&15])
-			next = f + 1
+			out[n&127] = '/'
+			n++
+			next, end = end, end+8
 		}
-		if next < 8 {
-			b = append(b, byte('0'+8-next))
+		if i > next {
+			out[n&127] = byte('0' + i - next)
+			n++
 		}
-		if r > 0 {
-			b = append(b, '/')
-		}
+		out[n&127] = fenLetters[p.board[(i^56)&63]&15]
+		n++
+		next = i + 1
 	}
-	if p.side == White {
-		b = append(b, " w "...)
+	for {
+		// The ranks after the last man.
+		if next < end {
+			out[n&127] = byte('0' + end - next)
+			n++
+		}
+		if end == 64 {
+			break
+		}
+		out[n&127] = '/'
+		n++
+		next, end = end, end+8
+	}
+	b = b[:len(b)+n]
+	side := byte('w')
+	if p.side != White {
+		side = 'b'
+	}
+	b = append(b, ' ', side, ' ')
+	if p.castle == 0 && p.leap[White] == 0 && p.leap[Black] == 0 {
+		// No right to write: most positions of a game.
+		b = append(b, '-')
 	} else {
-		b = append(b, " b "...)
+		b = p.appendRights(b)
 	}
-	b = p.appendRights(b)
-	b = append(b, ' ')
-	b = append(b, p.ep.String()...)
-	b = append(b, ' ')
-	b = strconv.AppendInt(b, int64(p.halfmove), 10)
-	b = append(b, ' ')
-	return strconv.AppendInt(b, int64(p.fullmove), 10)
+	if ep := p.ep; ep >= 0 && ep < 64 {
+		b = append(b, ' ', byte('a'+ep.File()), byte('1'+ep.Rank()), ' ')
+	} else {
+		b = append(b, ' ', '-', ' ')
+	}
+	// The counters are nearly always under 100: their digits are
+	// appended as bytes.
+	appendCount := func(b []byte, v int) []byte {
+		switch {
+		case v >= 0 && v < 10:
+			return append(b, byte('0'+v))
+		case v >= 10 && v < 100:
+			return append(b, byte('0'+v/10), byte('0'+v%10))
+		}
+		return strconv.AppendInt(b, int64(v), 10)
+	}
+	b = append(appendCount(b, p.halfmove), ' ')
+	return appendCount(b, p.fullmove)
 }
 
 // fenLetters is Piece.FENLetter for every piece value, looked up at each

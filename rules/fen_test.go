@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -84,6 +86,68 @@ func TestParsePlacement(t *testing.T) {
 	} {
 		if _, err := ParsePlacement(field); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("ParsePlacement(%q) = %v, want an error with %q", field, err, want)
+		}
+	}
+}
+
+// TestAppendFENSquareBySquare compares AppendFEN with the placement
+// written square by square and the other fields as strings, over random
+// games of every profile (full ranks, empty ranks, rights coming and
+// going), after text of several lengths and with counters of one, two
+// and more digits: AppendFEN writes the placement through a masked
+// array and the counters as bytes.
+func TestAppendFENSquareBySquare(t *testing.T) {
+	want := func(p *Position) string {
+		var sb strings.Builder
+		for r := 7; r >= 0; r-- {
+			empty := 0
+			for f := 0; f < 8; f++ {
+				pc := p.At(MakeSquare(f, r))
+				if pc == NoPiece {
+					empty++
+					continue
+				}
+				if empty > 0 {
+					sb.WriteByte(byte('0' + empty))
+					empty = 0
+				}
+				sb.WriteByte(pc.FENLetter())
+			}
+			if empty > 0 {
+				sb.WriteByte(byte('0' + empty))
+			}
+			if r > 0 {
+				sb.WriteByte('/')
+			}
+		}
+		side := "w"
+		if p.SideToMove() == Black {
+			side = "b"
+		}
+		return fmt.Sprintf("%s %s %s %s %d %d", sb.String(), side, p.rightsField(), p.ep.String(), p.halfmove, p.fullmove)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var moves []Move
+	for _, name := range []string{"fide", "shatranj", "chaturanga", "chaturanga-gollon", "hindustani", "andhra"} {
+		s := testSettings(t, name)
+		for game := 0; game < 40; game++ {
+			p := NewPosition(s)
+			for ply := 0; ply < 200; ply++ {
+				for _, counters := range [][2]int{{p.halfmove, p.fullmove}, {9, 10}, {99, 100}, {100, 12345}} {
+					q := *p
+					q.halfmove, q.fullmove = counters[0], counters[1]
+					prefix := strings.Repeat("x", ply%90)
+					got := string(q.AppendFEN([]byte(prefix)))
+					if w := prefix + want(&q); got != w {
+						t.Fatalf("%s game %d ply %d: AppendFEN wrote %q, square by square %q", name, game, ply, got, w)
+					}
+				}
+				moves = p.LegalMoves(moves[:0])
+				if len(moves) == 0 {
+					break
+				}
+				p.Play(moves[rng.IntN(len(moves))])
+			}
 		}
 	}
 }

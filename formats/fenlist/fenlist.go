@@ -89,11 +89,62 @@ func appendRows(b []byte, n int, pl *replay.Played, start bool) []byte {
 		b = appendLineAfter(b, game, 0, "-")
 		b = append(pl.Start.AppendFEN(b), '\n')
 	}
+	var headBuf [48]byte
+	head := newLineHead(headBuf[:0], game, pl.PliesBefore)
+	// The SANs in order, each from where the one before ends
+	// (Played.SANEnd).
+	sans, from := pl.SANs(), 0
 	for i := range pl.Len() {
-		b = appendLineAfter(b, game, pl.PliesBefore+i+1, pl.SAN(i))
+		head = head.next()
+		b = append(b, head.b...)
+		if end := pl.SANEnd(i); end > from {
+			b = append(b, sans[from:end]...)
+			from = end
+		} else {
+			b = append(b, '-')
+		}
+		b = append(b, '\t')
 		b = append(pl.AfterView(i).AppendFEN(b), '\n')
 	}
 	return b
+}
+
+// lineHead is what starts a line of the list before its move, the
+// game's field and the ply's (`game\tply\t`, appendLineAfter), kept
+// from line to line with the ply counted up in its digits (next) rather
+// than formatted again at each.
+type lineHead struct {
+	b []byte
+	// digits is where the ply's digits start in b.
+	digits int
+}
+
+// newLineHead is the head of the line of ply in the game whose field is
+// game, written after buf.
+func newLineHead(buf, game []byte, ply int) lineHead {
+	b := append(buf, game...)
+	return lineHead{b: append(strconv.AppendInt(b, int64(ply), 10), '\t'), digits: len(b)}
+}
+
+// next is the head of the next ply's line, written over h's: the ply's
+// last digit counted up, a 9 made 0 with a carry, and a digit more when
+// all were 9. (A value, not a pointer: h's bytes stay where the caller
+// made them, not moved to the heap.)
+func (h lineHead) next() lineHead {
+	b := h.b
+	i := len(b) - 2
+	for i >= h.digits && b[i] == '9' {
+		b[i] = '0'
+		i--
+	}
+	if i >= h.digits {
+		b[i]++
+		return h
+	}
+	// All were 9 and are now 0: a 1 in front, which is one 0 more.
+	b[h.digits] = '1'
+	h.b = append(b[:len(b)-1], '0', '\t')
+	return h
 }
 
 // Begin, Part and End write the positions of a game, a part at a time: a

@@ -184,3 +184,21 @@ func TestJSONPlainTextAsChars(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONPlainTextWords: jsonPlainText, which reads eight bytes at a
+// time, says plain of a text exactly when each of its bytes is plain
+// (jsonPlain), for every byte value at every place of texts of 1 to 20
+// bytes: in the words, past them, and in the last bytes read one by one.
+func TestJSONPlainTextWords(t *testing.T) {
+	for n := 1; n <= 20; n++ {
+		for at := range n {
+			for c := range 256 {
+				b := []byte(strings.Repeat("N", n))
+				b[at] = byte(c)
+				if got, want := jsonPlainText(string(b)), jsonPlain[c]; got != want {
+					t.Fatalf("jsonPlainText(%q) = %v, want %v", b, got, want)
+				}
+			}
+		}
+	}
+}

@@ -18,9 +18,11 @@ package jsongame
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -121,24 +123,51 @@ func compactHead(b []byte, g *record.Game, n int) jsonObject {
 func appendCompactMoves(b []byte, pl *replay.Played, written int) ([]byte, int) {
 	// A SAN has nothing to escape but in a strange profile's letters:
 	// asked once for the game's, not byte by byte for each.
-	plain := jsonPlainText(pl.SANs())
+	sans := pl.SANs()
+	if !jsonPlainText(sans) {
+		for i := range pl.Len() {
+			b = appendCompactSep(b, pl, i, written)
+			written++
+			b = append(appendJSONChars(b, pl.SAN(i)), '"')
+		}
+		return b, written
+	}
+	// Room for them all at once: each is its SAN, two quotes and at
+	// most two commas, and eight bytes past. The SANs are read in
+	// order, each from where the one before ends (Played.SANEnd); one
+	// of at most eight bytes that are not the last eight of the SANs is
+	// copied as the word it starts, whose bytes past it the next
+	// overwrites (or that are cut), not by a copy's call.
+	b = slices.Grow(b, len(sans)+4*pl.Len()+8)
+	from := 0
 	for i := range pl.Len() {
-		if written > 0 {
-			b = append(b, ',')
-		}
+		end := pl.SANEnd(i)
+		b = appendCompactSep(b, pl, i, written)
 		written++
-		b = append(b, '"')
-		if pl.TurnIndex(i) > 0 {
-			b = append(b, ',')
-		}
-		if plain {
-			b = append(b, pl.SAN(i)...)
+		if l := len(b); end-from <= 8 && from+8 <= len(sans) && l+8 <= cap(b) {
+			binary.LittleEndian.PutUint64(b[l:l+8], word8(sans[from:]))
+			b = b[:l+end-from]
 		} else {
-			b = appendJSONChars(b, pl.SAN(i))
+			b = append(b, sans[from:end]...)
 		}
 		b = append(b, '"')
+		from = end
 	}
 	return b, written
+}
+
+// appendCompactSep appends what comes before step i's SAN, written
+// after written moves: a comma between moves, the opening quote, and a
+// comma that joins a compound turn's later move to the one before.
+func appendCompactSep(b []byte, pl *replay.Played, i, written int) []byte {
+	if written > 0 {
+		b = append(b, ',')
+	}
+	b = append(b, '"')
+	if pl.TurnIndex(i) > 0 {
+		b = append(b, ',')
+	}
+	return b
 }
 
 // compactTail ends the compact object after its moves: the result, and
