@@ -374,7 +374,11 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 			j++
 		case d >= 'a' && d <= 'h' && src[j+1] >= '1' && src[j+1] <= '8':
 			// The square itself (`Nf3`); what may follow it (`Ng1f3`)
-			// is no plain move.
+			// is no plain move. Its bytes are tested already: the
+			// square is set here, past the tests below.
+			m.to = record.MakeSquare(int(d-'a'), int(src[j+1]-'1'))
+			j += 2
+			goto check
 		case d >= 'a' && d <= 'h':
 			m.fromFile, from = int8(d-'a'), true
 			j++
@@ -408,17 +412,16 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 			m.castle = record.CastleLong
 		}
 		m.piece, m.plain = 'K', false
-		f, r = 'a', '1'
+		goto check // no square: m.to stays NoSquare
 	default:
 		return 0, false
 	}
 	if f < 'a' || f > 'h' || r < '1' || r > '8' {
 		return 0, false
 	}
-	if m.castle == record.NoCastle {
-		m.to = record.MakeSquare(int(f-'a'), int(r-'1'))
-	}
-	if uint(j) < uint(n) && (src[j] == '+' || src[j] == '#') {
+	m.to = record.MakeSquare(int(f-'a'), int(r-'1'))
+check:
+	if uint(j) < uint(n) && src[j]|8 == '+' { // '+' or '#' (0x23), no other byte
 		m.check = src[j]
 		j++
 	}
@@ -490,10 +493,20 @@ func upper(c byte) byte {
 }
 
 func isGlyphByte(c byte) bool  { return c == '!' || c == '?' }
-func isPiece(c byte) bool      { return c == 'K' || c == 'Q' || c == 'R' || c == 'B' || c == 'N' }
+func isPiece(c byte) bool      { return pieceBytes[c] }
 func isPromoPiece(c byte) bool { return c == 'Q' || c == 'R' || c == 'B' || c == 'N' }
 func isFileByte(c byte) bool   { return c >= 'a' && c <= 'h' }
 func isRankByte(c byte) bool   { return c >= '1' && c <= '8' }
+
+// pieceBytes holds the piece letters: a table, as scanSAN asks it at
+// every move that is no pawn's, where a chain of five tests costs more.
+var pieceBytes = func() (t [256]bool) {
+	for _, c := range []byte("KQRBN") {
+		t[c] = true
+	}
+	return t
+}()
+
 func square(s string) (record.Square, bool) {
 	if len(s) != 2 || !isFileByte(s[0]) || !isRankByte(s[1]) {
 		return record.NoSquare, false
