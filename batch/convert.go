@@ -111,6 +111,7 @@ var (
 func Convert(o Options, inputs []string, c Conversion, w io.Writer) (ConvertOutcome, error) {
 	c.Replay.Steps = true
 	c.Replay.NoSAN = c.To.MovesOnly
+	c.Replay.Kinds = c.To.Kinds
 	if c.Findings == nil {
 		c.Findings = io.Discard
 	}

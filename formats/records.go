@@ -73,6 +73,9 @@ type RecordFormat struct {
 	// positions alone, never their SAN (lan, uci): convert has the replay
 	// keep no SAN (replay.Config.NoSAN).
 	MovesOnly bool
+	// Kinds is true for a format that names the man each move moves
+	// (replay.Config.Kinds).
+	Kinds bool
 }
 
 // recordFormats is the registry, in Order: the order the command line

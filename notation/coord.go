@@ -30,13 +30,18 @@ func LAN(before *rules.Position, m rules.Move, check string) string {
 
 // AppendLAN appends the LAN of m, without check mark, to b.
 func AppendLAN(b []byte, before *rules.Position, m rules.Move) []byte {
+	return AppendLANOf(b, before.At(m.From).Kind(), m)
+}
+
+// AppendLANOf is AppendLAN for a writer that knows the kind k of the man
+// m moves (replay.Played.Kind) without the position before it.
+func AppendLANOf(b []byte, k rules.Kind, m rules.Move) []byte {
 	switch {
 	case m.Flags&rules.FlagCastleShort != 0:
 		return append(b, "O-O"...)
 	case m.Flags&rules.FlagCastleLong != 0:
 		return append(b, "O-O-O"...)
 	}
-	k := before.At(m.From).Kind()
 	if k != rules.Pawn && k != rules.NoKind {
 		b = append(b, k.Letter()...)
 	}

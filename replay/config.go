@@ -43,6 +43,11 @@ type Config struct {
 	// a finding, at the cost of one small slice per game, not of a
 	// position and a SAN per ply as Steps.
 	Moves bool
+	// Kinds keeps with each step the kind of the man it moved
+	// (Played.Kind), for a writer that names it (LAN), which would
+	// otherwise play every position again to find it. Every step is
+	// then kept by the walk's slower path; with SANs they are anyway.
+	Kinds bool
 	// MaxFindings and MaxFindingsPerRule bound the findings kept for one
 	// game (docs/findings.md, "How many findings a game reports"): at
 	// most MaxFindings in all and MaxFindingsPerRule of one rule id. The

@@ -11,10 +11,10 @@ package replay
 //
 // A long game's steps are most of what replaying it for output holds
 // (docs/robustness.md, "A huge game is read in parts"), so Played keeps
-// them compact: 16 bytes a ply (the move, its flags, and its node index,
-// SAN end and move number as small offsets from the block of markEvery
-// steps it is in), the game's SANs one string, and a position per block.
-// Played.Step writes a step out in full.
+// them compact: 16 bytes a ply (the move, its flags, the man moved, and
+// its node index, SAN end and move number as small offsets from the
+// block of markEvery steps it is in), the game's SANs one string, and a
+// position per block. Played.Step writes a step out in full.
 
 import (
 	"fmt"
@@ -77,6 +77,11 @@ type step struct {
 	san uint16
 	// number is the move number less the block's.
 	number uint8
+	// man is the man moved, read from the position before the move by
+	// stepRare (the step's spare byte): a writer that names its kind
+	// (LAN) needs not play the positions again. stepStart, on the walk's
+	// path, leaves it out (Played.Kind).
+	man rules.Piece
 }
 
 const (
@@ -209,6 +214,22 @@ func (p *Played) SANs() string { return p.san }
 // from 0, which a writer that reads them in order takes without finding
 // where each starts.
 func (p *Played) SANEnd(i int) int { return p.marks[i>>markShift].san + int(p.steps[i].san) }
+
+// Kind is the kind of the man step i moved,
+// BeforeView(i).At(Move(i).From).Kind(): kept with the step when every
+// step took stepRare (due 0: with SANs, or under Config.Kinds), else
+// found by playing the position before it.
+func (p *Played) Kind(i int) rules.Kind {
+	if p.due == 0 {
+		return p.steps[i].man.Kind()
+	}
+	return p.kindPlayed(i)
+}
+
+// kindPlayed is Kind when the steps do not hold it, out of its way.
+func (p *Played) kindPlayed(i int) rules.Kind {
+	return p.BeforeView(i).At(p.steps[i].move.From).Kind()
+}
 
 // Index is Step(i).Index, without the rest.
 func (p *Played) Index(i int) int { return p.marks[i>>markShift].index + int(p.steps[i].index) }
@@ -603,7 +624,7 @@ func (w *walk) stepRare(k int, ln *line, side rules.Color, m *rules.Move, fixedO
 	p.steps = p.steps[:n+1]
 	st := &p.steps[n]
 	st.move, st.flags, st.turn = *m, stepFlags(side, last), uint8(k)
-	st.index, st.san, st.number = uint32(di), 0, uint8(dn)
+	st.index, st.san, st.number, st.man = uint32(di), 0, uint8(dn), ln.pos.At(m.From)
 }
 
 // stepTooFar is stepRare's panic, out of its way.
@@ -618,7 +639,7 @@ func stepTooFar(ln *line, index, k, markIndex, markNumber int) {
 func (w *walk) markBlock(ln *line, index int) {
 	p := w.played
 	p.nextMark += 1 << markShift
-	if w.r.cfg.NoSAN && uint64(len(w.nodes)) <= math.MaxUint32 && markShift <= 8 {
+	if w.r.cfg.NoSAN && !w.r.cfg.Kinds && uint64(len(w.nodes)) <= math.MaxUint32 && markShift <= 8 {
 		// stepStart takes the block's steps up to the next without
 		// stepRare, and needs not test their node offsets, less than
 		// the nodes walked, nor their move numbers', at most one a

@@ -29,6 +29,9 @@ func TestPlayedPositionsPlayedAgain(t *testing.T) {
 	defer func(m uint) { markShift = m }(markShift)
 	r := New(Config{Steps: true})
 	noSAN := New(Config{Steps: true, NoSAN: true, Moves: true})
+	// Kinds: every step's kind kept, as with SANs; under NoSAN alone it
+	// is found by playing the positions.
+	kinds := New(Config{Steps: true, NoSAN: true, Kinds: true})
 	steps := 0
 	for _, path := range files {
 		f, err := os.Open(path)
@@ -103,6 +106,13 @@ func TestPlayedPositionsPlayedAgain(t *testing.T) {
 				res := noSAN.Game(g, path, i)
 				if res.Played.Len() != ref.Len() || len(res.Moves) < ref.Len() {
 					t.Fatalf("%s game %d: %d steps and %d moves without SANs, %d steps with", path, i, res.Played.Len(), len(res.Moves), ref.Len())
+				}
+				kp := kinds.Game(g, path, i).Played
+				for k := 0; k < ref.Len(); k++ {
+					want := want[k].At(ref.Move(k).From).Kind()
+					if a, b, c := pl.Kind(k), res.Played.Kind(k), kp.Kind(k); a != want || b != want || c != want {
+						t.Fatalf("%s game %d: step %d with a mark every %d: kind %v with SANs, %v without, %v kept without, want %v", path, i, k, every, a, b, c, want)
+					}
 				}
 				for k := 0; k < ref.Len(); k++ {
 					markShift = 0

@@ -16,7 +16,7 @@ import (
 )
 
 func init() {
-	formats.Register(formats.RecordFormat{Name: "lan", Order: formats.OrderLAN, Extensions: []string{".lan"}, Notation: record.LAN, Text: true, Sniff: sniffLAN, Read: pgn.TextReader(record.LAN), Rendering: rendering(false), MovesOnly: true})
+	formats.Register(formats.RecordFormat{Name: "lan", Order: formats.OrderLAN, Extensions: []string{".lan"}, Notation: record.LAN, Text: true, Sniff: sniffLAN, Read: pgn.TextReader(record.LAN), Rendering: rendering(false), MovesOnly: true, Kinds: true})
 	formats.Register(formats.RecordFormat{Name: "uci", Order: formats.OrderUCI, Extensions: []string{".uci"}, Notation: record.UCI, Text: true, Sniff: sniffUCI, Read: pgn.TextReader(record.UCI), Rendering: rendering(true), MovesOnly: true})
 }
 
@@ -106,7 +106,7 @@ func (c *renderer) turn(wr *steptext.Wrapper, i, j int) {
 		if k > i {
 			wr.B = append(wr.B, ',')
 		}
-		wr.B = notation.AppendLAN(wr.B, t.BeforeView(k), t.Move(k))
+		wr.B = notation.AppendLANOf(wr.B, t.Kind(k), t.Move(k))
 		if c := t.CheckMark(k); c != 0 {
 			wr.B = append(wr.B, c)
 		}

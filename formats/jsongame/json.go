@@ -1091,7 +1091,7 @@ func (a *jsonParts) addSteps(nodes []Node, base int, t *replay.Played, from int)
 		a.text = notation.AppendUCI(a.text, m)
 		cut(&p.UCI, start)
 		start = len(a.text)
-		a.text = notation.AppendLAN(a.text, t.BeforeView(i), m)
+		a.text = notation.AppendLANOf(a.text, t.Kind(i), m)
 		if st.Mate {
 			a.text = append(a.text, '#')
 		} else if st.Check {
