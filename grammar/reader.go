@@ -359,7 +359,7 @@ func (b *builder) reset(keep int, pos record.Pos) {
 	// what the parts said is void.
 	b.parts, b.given, b.movesGiven, b.skip = nil, 0, false, 0
 	b.lastTop, b.nextTop = record.Pos{}, 0
-	b.varNodes, b.varFrom = 0, 0
+	b.varNodes, b.varFrom, b.branched = 0, 0, false
 }
 
 func (b *builder) finish(c Chunk, rest int) {
@@ -432,6 +432,9 @@ type builder struct {
 	// when the main line is read in parts; varFrom is the count where the
 	// main line's variation being read began.
 	varNodes, varFrom int
+	// branched: a line read holds a variation or a move joined to the
+	// one before (a compound turn), for record.Game.MainPlain.
+	branched bool
 	// taken counts the parts given to partReading.Take over every reading of
 	// the game; skip is how many parts a reading does not give, the
 	// reading before having given them (recoverRest).
@@ -579,6 +582,7 @@ func (b *builder) build(tags []gTag, s *elemSrc) {
 	start := b.startNumber()
 	b.stack = b.stackNodes()
 	g.Moves = b.elems(s, start, 0)
+	g.MainPlain = !b.branched
 	if b.failed || b.cut {
 		return
 	}
@@ -846,7 +850,7 @@ loop:
 				break loop
 			}
 			b.push(record.KindVariation, p, "").SetVariationIn(b.lineHeader(), v)
-			numbered = false
+			numbered, b.branched = false, true
 			// After an error of the builder the stream stands inside the
 			// variation: drain reads on from there.
 			if b.failed || !s.leave() {
@@ -1193,7 +1197,7 @@ func (b *builder) turn(tok string, p record.Pos) {
 		tok = tok[comma+1:]
 		p.Col += comma + 1
 		p.Offset += comma + 1
-		joined = true
+		joined, b.branched = true, true
 	}
 }
 

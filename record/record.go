@@ -95,6 +95,17 @@ type Game struct {
 	// and converted as the moves before an illegal move are
 	// (docs/format.md, "Nothing read is thrown away").
 	Recovered bool
+	// MainPlain, when true, promises that the main line holds no
+	// variation and no move Joined to the one before (no compound turn):
+	// each of its moves is a turn of its own, and no variation branches
+	// off it, so that replay need not look past a move for either. The
+	// grammar sets it on a game it read whole or through (a huge game
+	// read in parts is read through before it is walked). False promises
+	// nothing: every other writer (JSON, a literal) leaves it so, and
+	// replay looks at the nodes. A program that adds a variation or a
+	// joined move to the main line must clear it. It is no part of the
+	// game as written: no format writes it.
+	MainPlain bool
 }
 
 // Unreadable is SyntaxError for a game of which nothing can be replayed:

@@ -512,6 +512,10 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 			}
 			i++
 		case record.KindMove:
+			if w.g.MainPlain {
+				i = w.plainTurns(nodes, i, ln)
+				continue
+			}
 			// The turns that follow one another, each its number and
 			// moves, are played in this loop: what the look-ahead
 			// learnt of the next nodes is not dispatched on again.
@@ -561,6 +565,34 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 				}
 			}
 		default:
+			i++
+		}
+	}
+}
+
+// plainTurns plays the turns that follow one another from the move at
+// nodes[i] on, in a line record.Game.MainPlain says is plain: each move is
+// a turn of its own, and no variation follows it, so that line's
+// look-ahead (how many moves the turn has, whether its branch point is
+// needed) is not done. It returns the index of the first node that is
+// neither a move nor a move number before one.
+func (w *walk) plainTurns(nodes []record.Node, i int, ln *line) int {
+	for {
+		if !ln.stopped {
+			w.turnAt, w.aheadAt = i, i+1
+			w.playTurn(&nodes[i], 1, ln) // lets ln.pendingNumber go
+		} else {
+			ln.pendingNumber = nil
+		}
+		i++
+		if i >= len(nodes) {
+			return i
+		}
+		if k := nodes[i].Kind; k != record.KindMove {
+			if k != record.KindMoveNumber || i+1 >= len(nodes) || nodes[i+1].Kind != record.KindMove {
+				return i
+			}
+			ln.number(&nodes[i])
 			i++
 		}
 	}

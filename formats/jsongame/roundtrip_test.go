@@ -21,6 +21,9 @@ import (
 // a game with a syntax error (the only one that needs it).
 func normalize(g *record.Game) *record.Game {
 	c := *g
+	// The grammar's reader says a main line is plain (MainPlain); JSON
+	// does not carry it.
+	c.MainPlain = false
 	if len(c.Moves) == 0 {
 		c.Moves = nil
 	} else {
