@@ -2,8 +2,6 @@ package replay_test
 
 import (
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,31 +16,20 @@ import (
 // as the splitter gives it, with its file.
 func recordChunks(t *testing.T) (chunks []grammar.Chunk, files []string) {
 	t.Helper()
-	for _, root := range []string{"corpus", "testdata"} {
-		err := filepath.WalkDir(filepath.Join("..", root), func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".pgn") {
-				return err
-			}
-			f, err := os.Open(path)
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			sp := grammar.NewSplitter(f)
-			for {
-				c, err := sp.Next()
-				if err == io.EOF {
-					return nil
-				}
-				if err != nil {
-					return nil // a file the splitter refuses is no game here
-				}
-				chunks, files = append(chunks, c), append(files, path)
-			}
-		})
+	for _, path := range pgnFiles(t, filepath.Join("..", "corpus"), filepath.Join("..", "testdata")) {
+		f, err := os.Open(path)
 		if err != nil {
-			t.Fatalf("reading %s/: %v", root, err)
+			t.Fatal(err)
 		}
+		sp := grammar.NewSplitter(f)
+		for {
+			c, err := sp.Next()
+			if err != nil {
+				break // the end, or a file the splitter refuses: no game here
+			}
+			chunks, files = append(chunks, c), append(files, path)
+		}
+		f.Close()
 	}
 	return chunks, files
 }

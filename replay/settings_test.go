@@ -2,7 +2,6 @@ package replay_test
 
 import (
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -19,22 +18,17 @@ import (
 func corpusGames(t *testing.T) []*record.Game {
 	t.Helper()
 	var games []*record.Game
-	root := filepath.Join("..", "corpus")
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".pgn") {
-			return err
-		}
+	for _, path := range pgnFiles(t, filepath.Join("..", "corpus")) {
 		f, err := os.Open(path)
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
-		defer f.Close()
 		gs, err := grammar.ReadAll(f, path)
+		f.Close()
+		if err != nil {
+			t.Fatalf("reading %s: %v", path, err)
+		}
 		games = append(games, gs...)
-		return err
-	})
-	if err != nil {
-		t.Fatalf("reading corpus/: %v", err)
 	}
 	return games
 }
