@@ -2,7 +2,6 @@ package detect_test
 
 import (
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -31,28 +30,13 @@ func readGames(t testing.TB, path string) []*record.Game {
 	return games
 }
 
-// corpusFiles lists ../corpus/<dirs>/*.pgn.
+// corpusFiles lists the record files of ../corpus/<dirs>.
 func corpusFiles(t testing.TB, dirs ...string) []string {
 	t.Helper()
-	var files []string
-	for _, dir := range dirs {
-		err := filepath.WalkDir(filepath.Join("..", "corpus", dir), func(p string, e fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if strings.HasSuffix(p, ".pgn") {
-				files = append(files, p)
-			}
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
+	for i, dir := range dirs {
+		dirs[i] = filepath.Join("..", "corpus", dir)
 	}
-	if len(files) == 0 {
-		t.Fatal("no corpus records")
-	}
-	return files
+	return testenv.RecordFiles(t, dirs...)
 }
 
 // tagSettings are the profile and settings a game's own tags name.

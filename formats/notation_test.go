@@ -68,7 +68,7 @@ func TestPGNFromSteps(t *testing.T) {
 		return true
 	}
 	compared := 0
-	books, _ := filepath.Glob(filepath.Join(testenv.RepoRoot(), "testdata", "books", "*.pgn"))
+	books := testenv.RecordFiles(t, filepath.Join(testenv.RepoRoot(), "testdata", "books"))
 	for _, path := range books {
 		data, err := os.ReadFile(path)
 		if err != nil {

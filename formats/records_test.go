@@ -142,10 +142,7 @@ func TestRegisterTwice(t *testing.T) {
 // the check would see a format that reads the SAN (fen's lines name each
 // move in SAN), so that a format wrongly marked would fail it.
 func TestMovesOnlyWithoutSAN(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(testenv.RepoRoot(), "corpus", "*", "*.pgn"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no corpus files (%v)", err)
-	}
+	files := testenv.RecordFiles(t, filepath.Join(testenv.RepoRoot(), "corpus"))
 	var games []*record.Game
 	for _, f := range files {
 		games = append(games, formattest.ReadGames(t, f)...)

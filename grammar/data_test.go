@@ -27,28 +27,16 @@ const differentialSample = 100
 // file.
 func TestDifferentialData(t *testing.T) {
 	root := testenv.SharedDir(t, "data")
-	n := 0
-	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err != nil || !strings.HasSuffix(p, ".pgn") {
-			return err
-		}
+	for _, p := range testenv.RecordFiles(t, root) {
 		if strings.HasSuffix(p, "corpus-10k.pgn") && !testenv.IsLong() {
 			t.Logf("long tier: %s (set %s=1)", filepath.Base(p), testenv.LongVar)
-			return nil
+			continue
 		}
 		data, err := os.ReadFile(p)
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
-		n++
 		t.Run(filepath.Base(p), func(t *testing.T) { checkInput(t, sampleChunks(t, data, differentialSample)) })
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n == 0 {
-		t.Skip("no .pgn files in the shared data")
 	}
 }
 

@@ -1,7 +1,6 @@
 package grammar_test
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,18 +19,7 @@ import (
 // property lives here; cmd/ashtapada checks that the commands keep it.
 func TestPartsEqualWholeOnRecords(t *testing.T) {
 	root := testenv.RepoRoot()
-	var files []string
-	for _, dir := range []string{"corpus", "testdata"} {
-		err := filepath.WalkDir(filepath.Join(root, dir), func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".pgn") {
-				files = append(files, p)
-			}
-			return err
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	files := testenv.RecordFiles(t, filepath.Join(root, "corpus"), filepath.Join(root, "testdata"))
 	if len(files) < 100 {
 		t.Fatalf("only %d record files: the repository is not where the test looks", len(files))
 	}

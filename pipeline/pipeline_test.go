@@ -6,7 +6,6 @@ import (
 	"errors"
 	"flag"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -47,22 +46,13 @@ func inputs(t *testing.T) (files []string, shared bool) {
 	return pgnFiles(t, dir), true
 }
 
-// pgnFiles are the .pgn files under dir, sorted.
+// pgnFiles are the record files under dir, sorted, but corpus-10k.pgn:
+// it adds time, not cases (the 1k corpus is its start).
 func pgnFiles(t *testing.T, dir string) []string {
 	t.Helper()
-	var files []string
-	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".pgn") {
-			// The 10k corpus adds time, not cases: the 1k corpus is its start.
-			if !strings.HasSuffix(path, "corpus-10k.pgn") {
-				files = append(files, path)
-			}
-		}
-		return nil
+	files := slices.DeleteFunc(testenv.RecordFiles(t, dir), func(p string) bool {
+		return strings.HasSuffix(p, "corpus-10k.pgn")
 	})
-	if len(files) == 0 {
-		t.Fatalf("no PGN files under %s", dir)
-	}
 	sort.Strings(files)
 	return files
 }

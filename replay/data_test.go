@@ -3,12 +3,10 @@ package replay_test
 import (
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
-	"strings"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/grammar"
@@ -81,23 +79,16 @@ func TestSharedData(t *testing.T) {
 	dir := testenv.SharedDir(t, "data")
 	got := map[string][]int{}
 	total, plies := 0, 0
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".pgn") {
-			return err
-		}
+	for _, path := range testenv.RecordFiles(t, dir) {
 		rel, _ := filepath.Rel(dir, path)
 		f, err := os.Open(path)
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
-		defer f.Close()
 		g, p := replayAll(t, f, path, filepath.ToSlash(rel), got)
+		f.Close()
 		total += g
 		plies += p
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	t.Logf("%d games, %d plies", total, plies)
 	compareErrors(t, got, expectedErrors)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 )
@@ -16,7 +17,7 @@ import (
 // as the splitter gives it, with its file.
 func recordChunks(t *testing.T) (chunks []grammar.Chunk, files []string) {
 	t.Helper()
-	for _, path := range pgnFiles(t, filepath.Join("..", "corpus"), filepath.Join("..", "testdata")) {
+	for _, path := range testenv.RecordFiles(t, filepath.Join("..", "corpus"), filepath.Join("..", "testdata")) {
 		f, err := os.Open(path)
 		if err != nil {
 			t.Fatal(err)

@@ -3,13 +3,13 @@ package replay_test
 import (
 	"bytes"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/ruleid"
@@ -25,22 +25,13 @@ import (
 func TestEmittedRulesRegistered(t *testing.T) {
 	seen := map[string]bool{}
 	games := 0
-	for _, dir := range []string{filepath.Join("..", "corpus"), filepath.Join("..", "testdata")} {
-		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".pgn") {
-				return err
-			}
-			data, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			for _, variations := range []bool{false, true} {
-				games += checkRegistry(t, bytes.NewReader(data), path, replay.Config{Variations: variations}, seen)
-			}
-			return nil
-		})
+	for _, path := range testenv.RecordFiles(t, filepath.Join("..", "corpus"), filepath.Join("..", "testdata")) {
+		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
+		}
+		for _, variations := range []bool{false, true} {
+			games += checkRegistry(t, bytes.NewReader(data), path, replay.Config{Variations: variations}, seen)
 		}
 	}
 	if games < 100 {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/rules"
@@ -18,7 +19,7 @@ import (
 func corpusGames(t *testing.T) []*record.Game {
 	t.Helper()
 	var games []*record.Game
-	for _, path := range pgnFiles(t, filepath.Join("..", "corpus")) {
+	for _, path := range testenv.RecordFiles(t, filepath.Join("..", "corpus")) {
 		f, err := os.Open(path)
 		if err != nil {
 			t.Fatal(err)

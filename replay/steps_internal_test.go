@@ -3,7 +3,6 @@ package replay
 import (
 	"errors"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,6 +11,7 @@ import (
 	"unsafe"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -25,7 +25,7 @@ import (
 // them; their move numbers, sides and turn indexes are the moves' as
 // written (Result.Moves).
 func TestPlayedPositionsPlayedAgain(t *testing.T) {
-	files := corpusFiles(t)
+	files := testenv.RecordFiles(t, filepath.Join("..", "corpus"))
 	defer func(m uint) { markShift = m }(markShift)
 	r := New(Config{Steps: true})
 	noSAN := New(Config{Steps: true, NoSAN: true, Moves: true})
@@ -183,23 +183,6 @@ func TestStepOffsetsDoNotWrap(t *testing.T) {
 	}()
 	New(Config{Steps: true}).Game(g, "x.pgn", 1)
 	t.Fatal("a move-number offset of 500 was kept in a byte")
-}
-
-// corpusFiles lists the PGN files of the bundled corpus (every profile's
-// games), failing the test when there are none.
-func corpusFiles(t testing.TB) []string {
-	t.Helper()
-	var files []string
-	filepath.WalkDir(filepath.Join("..", "corpus"), func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".pgn") {
-			files = append(files, p)
-		}
-		return nil
-	})
-	if len(files) == 0 {
-		t.Fatal("no games in corpus/")
-	}
-	return files
 }
 
 // TestReleasedPlayedServesTheNextGame: a released game's Played, with the

@@ -3,7 +3,6 @@ package replay_test
 import (
 	"errors"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -25,19 +24,13 @@ import (
 // data (the first 300 games of each file in the fast tier; all in a long
 // run).
 func TestStepSANFromFullList(t *testing.T) {
-	var files []string
-	for _, root := range []string{filepath.Join("..", "corpus"), filepath.Join(testenv.SharedPath(), "data")} {
-		if _, err := os.Stat(root); err != nil {
-			t.Logf("%s absent: skipped", root)
-			continue
-		}
-		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".pgn") {
-				files = append(files, p)
-			}
-			return nil
-		})
+	roots := []string{filepath.Join("..", "corpus")}
+	if shared := filepath.Join(testenv.SharedPath(), "data"); testenv.HasShared() {
+		roots = append(roots, shared)
+	} else {
+		t.Logf("%s absent: corpus/ only", shared)
 	}
+	files := testenv.RecordFiles(t, roots...)
 	limit := testenv.Limit(300, 1<<30)
 	r := replay.New(replay.Config{Steps: true})
 	moves := 0
@@ -273,7 +266,7 @@ func TestPlayedBytesPerPly(t *testing.T) {
 // after all the games were replayed, is the one a replay of their game
 // alone gives, its settings included.
 func TestStepsOutliveTheNextGame(t *testing.T) {
-	files := replay.CorpusFiles(t)
+	files := testenv.RecordFiles(t, filepath.Join("..", "corpus"))
 	type kept struct {
 		g, alone *record.Game
 		res      *replay.Result

@@ -17,6 +17,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/ruleid"
@@ -172,7 +173,7 @@ func TestSARIFValidatesAgainstSchema(t *testing.T) {
 		}
 	}
 	// Every rule id the corpus has a record for, one file per rule.
-	files, _ := filepath.Glob(filepath.Join(ciRoot(t), "corpus", "rules", "*.pgn"))
+	files := testenv.RecordFiles(t, filepath.Join(ciRoot(t), "corpus", "rules"))
 	var corpus []ciGame
 	rep := replay.New(replay.Config{Variations: true})
 	for _, file := range files {

@@ -3,11 +3,11 @@ package selection
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/record"
 )
 
@@ -147,15 +147,7 @@ func TestChunkTagsReadsTheTagsOnly(t *testing.T) {
 // that fails.
 func TestChunkTagsAgreesWithTheWholeGame(t *testing.T) {
 	t.Parallel()
-	var files []string
-	for _, dir := range []string{"../corpus", "../testdata"} {
-		_ = filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
-			if err == nil && !e.IsDir() && strings.HasSuffix(p, ".pgn") {
-				files = append(files, p)
-			}
-			return nil
-		})
-	}
+	files := testenv.RecordFiles(t, "../corpus", "../testdata")
 	games := 0
 	for _, p := range files {
 		b, err := os.ReadFile(p)

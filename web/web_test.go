@@ -215,10 +215,7 @@ func sameFindings(t *testing.T, name string, got, want []finding) {
 // corpusFiles lists corpus/'s records, sorted.
 func corpusFiles(t *testing.T) []string {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(testenv.RepoRoot(), "corpus", "*", "*.pgn"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("corpus/: %v, %d files", err, len(files))
-	}
+	files := testenv.RecordFiles(t, filepath.Join(testenv.RepoRoot(), "corpus"))
 	sort.Strings(files)
 	return files
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/batch"
+	"github.com/ashtapada/ashtapada/internal/testenv"
 )
 
 // TestValidateBatchesInOrder: validate hands games to the workers in
@@ -20,10 +21,7 @@ import (
 func TestValidateBatchesInOrder(t *testing.T) {
 	t.Parallel()
 	root := repoRoot(t)
-	files, err := filepath.Glob(filepath.Join(root, "corpus", "*", "*.pgn"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no corpus files: %v", err)
-	}
+	files := testenv.RecordFiles(t, filepath.Join(root, "corpus"))
 	sort.Strings(files)
 	// The whole corpus three times over, in one file: several batches, the
 	// profiles mixed, findings spread through it.

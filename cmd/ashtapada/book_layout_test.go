@@ -182,10 +182,7 @@ func TestDescriptiveStyleLong(t *testing.T) {
 // the games come out in the order of their files either way.
 func TestDescriptiveStyleRoundTrip(t *testing.T) {
 	t.Parallel()
-	files, err := filepath.Glob(filepath.Join(testenv.RepoRoot(), "corpus", "*", "*.pgn"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := testenv.RecordFiles(t, filepath.Join(testenv.RepoRoot(), "corpus"))
 	if !testenv.HasShared() {
 		t.Logf("shared data not found at %s: corpus/ only", testenv.SharedPath())
 	} else {

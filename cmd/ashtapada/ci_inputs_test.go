@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -17,10 +18,7 @@ import (
 // profile and one record per rule id) into one PGN text.
 func ciCorpus(t *testing.T) []byte {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(repoRoot(t), "corpus", "*", "*.pgn"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no corpus files: %v", err)
-	}
+	files := testenv.RecordFiles(t, filepath.Join(repoRoot(t), "corpus"))
 	var all bytes.Buffer
 	for _, f := range files {
 		data, err := os.ReadFile(f)

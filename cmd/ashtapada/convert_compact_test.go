@@ -40,12 +40,7 @@ func TestConvertCompactReadsBack(t *testing.T) {
 	if shared := filepath.Join(testenv.SharedPath(), "data"); !fileExists(shared) {
 		t.Logf("the external data is absent (%s): the curated corpus only", shared)
 	} else if testenv.IsLong() {
-		_ = filepath.WalkDir(shared, func(p string, e os.DirEntry, err error) error {
-			if err == nil && !e.IsDir() && strings.HasSuffix(p, ".pgn") {
-				files = append(files, p)
-			}
-			return nil
-		})
+		files = append(files, testenv.RecordFiles(t, shared)...)
 	} else {
 		files = append(files, recordFiles(t, tmp, "", shared, partedSample)...)
 	}

@@ -5,13 +5,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/internal/textdiff"
 	"github.com/ashtapada/ashtapada/ruleid"
 )
@@ -41,26 +41,14 @@ func repoRoot(t testing.TB) string {
 func corpusFiles(t *testing.T, root string) []string {
 	t.Helper()
 	var files []string
-	err := filepath.WalkDir(filepath.Join(root, "corpus"), func(path string, d fs.DirEntry, err error) error {
+	for _, path := range testenv.RecordFiles(t, filepath.Join(root, "corpus")) {
+		rel, err := filepath.Rel(root, path)
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
-		if !d.IsDir() && strings.HasSuffix(path, ".pgn") {
-			rel, err := filepath.Rel(root, path)
-			if err != nil {
-				return err
-			}
-			files = append(files, filepath.ToSlash(rel))
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatalf("walking corpus/: %v", err)
+		files = append(files, filepath.ToSlash(rel))
 	}
 	sort.Strings(files)
-	if len(files) == 0 {
-		t.Fatal("corpus/ has no records")
-	}
 	return files
 }
 

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,25 +20,6 @@ import (
 	"github.com/ashtapada/ashtapada/internal/testenv"
 	"github.com/ashtapada/ashtapada/record"
 )
-
-// recordFilesUnder lists the *.pgn files under dir, sorted.
-func recordFilesUnder(t *testing.T, dir string) []string {
-	t.Helper()
-	var files []string
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && strings.HasSuffix(path, ".pgn") {
-			files = append(files, path)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
-}
 
 // firstLineDifference says where two texts first differ, by line.
 func firstLineDifference(want, got string) string {
@@ -189,7 +169,7 @@ func readForRoundTrip(t *testing.T, path string) (games []*record.Game, nonGame 
 }
 
 func TestParquetRoundTripCorpus(t *testing.T) {
-	files := recordFilesUnder(t, filepath.Join(repoRoot(t), "corpus"))
+	files := testenv.RecordFiles(t, filepath.Join(repoRoot(t), "corpus"))
 	n := 0
 	for _, f := range files {
 		if parquetRoundTrip(t, f) {
@@ -246,7 +226,7 @@ func TestParquetNonGameTextOtherMoves(t *testing.T) {
 func TestParquetRoundTripSharedData(t *testing.T) {
 	dir := testenv.SharedDir(t, "data")
 	var files []string
-	for _, f := range recordFilesUnder(t, dir) {
+	for _, f := range testenv.RecordFiles(t, dir) {
 		if info, err := os.Stat(f); err == nil && (info.Size() <= 1<<20 || testenv.IsLong()) {
 			files = append(files, f)
 		}

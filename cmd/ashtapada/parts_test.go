@@ -527,17 +527,9 @@ func sparse(files []string) []string {
 // first games, written into dir.
 func recordFiles(t *testing.T, dir, prefix, d string, n int) []string {
 	t.Helper()
-	var all []string
-	_ = filepath.WalkDir(d, func(p string, e os.DirEntry, err error) error {
-		if err != nil || e.IsDir() || !strings.HasSuffix(p, ".pgn") {
-			return nil
-		}
-		info, err := e.Info()
-		if err != nil || info.Size() > 1<<20 {
-			return nil
-		}
-		all = append(all, p)
-		return nil
+	all := slices.DeleteFunc(testenv.RecordFiles(t, d), func(p string) bool {
+		info, err := os.Stat(p)
+		return err != nil || info.Size() > 1<<20
 	})
 	var files []string
 	for i := 0; i < len(all); {

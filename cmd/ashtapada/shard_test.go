@@ -18,7 +18,7 @@ import (
 // is there, corpus-1k (one large file cut into game ranges).
 func shardTestInputs(t *testing.T) (files []string, small string) {
 	root := repoRoot(t)
-	files = recordFilesUnder(t, filepath.Join(root, "corpus"))
+	files = testenv.RecordFiles(t, filepath.Join(root, "corpus"))
 	// Text that is no game (a header comment, a comment between games)
 	// around games cut between parts, and a game with a syntax error
 	// (passed through as read, without a line end) before a part's start.

@@ -137,19 +137,15 @@ func repoRecords(t *testing.T) map[string][]*record.Game {
 	t.Helper()
 	root := testenv.RepoRoot()
 	out := map[string][]*record.Game{}
-	_ = filepath.WalkDir(root, func(p string, e os.DirEntry, err error) error {
-		if err != nil || e.IsDir() || !strings.HasSuffix(p, ".pgn") {
-			return nil
-		}
+	for _, p := range testenv.RecordFiles(t, root) {
 		if rel, _ := filepath.Rel(root, p); !strings.HasPrefix(rel, "corpus") && !strings.Contains(rel, "testdata") {
-			return nil
+			continue
 		}
-		f, err := os.Open(p)
+		data, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer f.Close()
-		r := grammar.NewReader(f, p)
+		r := grammar.NewReader(bytes.NewReader(data), p)
 		for len(out[p]) < testenv.Limit(100, 1<<30) {
 			g, err := r.Next()
 			if errors.Is(err, io.EOF) {
@@ -160,10 +156,9 @@ func repoRecords(t *testing.T) map[string][]*record.Game {
 			}
 			out[p] = append(out[p], g)
 		}
-		return nil
-	})
+	}
 	if len(out) == 0 {
-		t.Fatal("no record files found in the repository")
+		t.Fatal("no record files found in corpus/ or a testdata folder")
 	}
 	return out
 }

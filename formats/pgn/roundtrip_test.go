@@ -33,25 +33,12 @@ func dataFiles(t *testing.T) map[string][]byte {
 	t.Helper()
 	root := testenv.SharedDir(t, "data")
 	files := map[string][]byte{}
-	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+	for _, p := range testenv.RecordFiles(t, root) {
+		b, err := os.ReadFile(p)
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
-		switch {
-		case strings.HasSuffix(p, ".pgn"):
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			files[p] = b
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(files) == 0 {
-		t.Skip("no .pgn files in the shared data")
+		files[p] = b
 	}
 	if !testenv.IsLong() {
 		files = formattest.DropExtensions(t, files)

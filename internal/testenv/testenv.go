@@ -22,6 +22,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -148,4 +149,28 @@ func FuzzSeed(t testing.TB, path string) []byte {
 		t.Fatalf("%s: %v", path, err)
 	}
 	return []byte(s)
+}
+
+// RecordFiles lists the record files (.pgn) under each of dirs, walked in
+// lexical order, as filepath.WalkDir gives them. A folder that cannot be
+// read fails t, and so does finding no file at all: a test that silently
+// checked nothing would pass for the wrong reason.
+func RecordFiles(t testing.TB, dirs ...string) []string {
+	t.Helper()
+	var files []string
+	for _, dir := range dirs {
+		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".pgn") {
+				files = append(files, path)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatalf("listing the record files: %v", err)
+		}
+	}
+	if len(files) == 0 {
+		t.Fatalf("no record files under %s", strings.Join(dirs, ", "))
+	}
+	return files
 }

@@ -51,10 +51,7 @@ func run(t *testing.T, rel string, o Options) (*Checker, []Game) {
 // `validate --format jsonl` writes it, is each corpus file's golden
 // output, byte for byte.
 func TestRunIsValidate(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(testenv.RepoRoot(), "corpus", "*", "*.pgn"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("corpus/: %v, %d files", err, len(files))
-	}
+	files := testenv.RecordFiles(t, filepath.Join(testenv.RepoRoot(), "corpus"))
 	for _, f := range files {
 		rel, _ := filepath.Rel(testenv.RepoRoot(), f)
 		rel = filepath.ToSlash(rel)
