@@ -26,35 +26,36 @@ import (
 // and loaded back, was a part of every ply.
 func (w *walk) playTurn(first *record.Node, count int, ln *line) {
 	side := ln.pos.SideToMove()
-next: // the next turn of a plain main line
+	// (A wrong move number is kept for its turn by line.number.)
 	if ln.pendingNumber != nil {
 		w.checkMoveNumber(first, ln, side) // and lets the number go
 	}
+next: // the next turn of a plain main line, its number right
 	if count == 1 && !ln.ended {
-		// Most turns are one plain move: it needs none of the turn's
-		// checks, nor most of resolve's, and never halts the line (so
-		// it needs no stopFrom).
+		// Most turns are one plain move: it needs none of the turn's checks, nor
+		// most of resolve's, and never halts the line (so it needs no stopFrom).
 		if m := w.plainMove(first, ln, side); m != nil {
 			w.playMove(first, first.Move, 0, ln, side, m, false, true, true)
 			endTurn(ln, side == rules.Black)
 			if !w.g.MainPlain {
 				return
 			}
-			// The turn after it, as plainTurns takes it: its move, or its
-			// number (line.number) and its move.
+			// The turn after it: its move, or its number and its move. A
+			// wrong number (numberWrong, judged after the turn before it)
+			// is left to the line's loop, which keeps it for its turn.
 			nodes, i := w.lineNodes, w.turnAt+1
 			if i >= len(nodes) {
 				return
 			}
 			if k := nodes[i].Kind; k != record.KindMove {
-				if k != record.KindMoveNumber || i+1 >= len(nodes) || nodes[i+1].Kind != record.KindMove {
+				if k != record.KindMoveNumber || i+1 >= len(nodes) || nodes[i+1].Kind != record.KindMove || numberWrong(&nodes[i], ln) {
 					return
 				}
-				ln.number(&nodes[i])
 				i++
 			}
+			// A turn of one move passes the turn.
 			w.turnAt = i
-			first, side = &nodes[i], ln.pos.SideToMove()
+			first, side = &nodes[i], side.Other()
 			goto next
 		}
 	}
