@@ -520,8 +520,7 @@ func writtenKind(pos *rules.Position, mv *record.Move) rules.Kind {
 }
 
 // kindOf is the kind of man a move's piece letter names, a pawn for none
-// (0): by table, read at every ply (a test of the letter and the rules'
-// table were three instructions more).
+// (0): one load from a table, with no test, as it is read at every ply.
 func kindOf(letter byte) rules.Kind { return kindByLetter[letter] }
 
 var kindByLetter = func() (t [256]rules.Kind) {

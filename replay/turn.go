@@ -18,12 +18,12 @@ import (
 //
 // In a main line the reader marked plain (record.Game.MainPlain, walked
 // by plainTurns) each move is a turn of its own: after a plain move the
-// turns that follow, each its move or its number and move, are played
-// here one after another, w.turnAt set to each, until a
-// node that is neither (then w.turnAt is the last turn played) or a turn
-// the general path takes (turnAt is that turn, which it may stop at).
-// Their call from the line's loop, with its frame and the arguments kept
-// and loaded back, was a part of every ply.
+// turns that follow, each its move or its right number and its move, are
+// played here one after another, w.turnAt set to each, until a node that
+// is neither or a wrong number (then w.turnAt is the last turn played),
+// or a turn the general path takes (w.turnAt is that turn). A call a turn
+// from the line's loop, with its frame and the arguments stored and
+// loaded back, cost a part of every ply.
 func (w *walk) playTurn(first *record.Node, count int, ln *line) {
 	side := ln.pos.SideToMove()
 	// (A wrong move number is kept for its turn by line.number.)
