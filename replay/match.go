@@ -519,12 +519,17 @@ func writtenKind(pos *rules.Position, mv *record.Move) rules.Kind {
 	return kindOf(mv.Piece)
 }
 
-func kindOf(letter byte) rules.Kind {
-	if letter == 0 {
-		return rules.Pawn
+// kindOf is the kind of man a move's piece letter names, a pawn for none
+// (0): one load from a table, with no test, as it is read at every ply.
+func kindOf(letter byte) rules.Kind { return kindByLetter[letter] }
+
+var kindByLetter = func() (t [256]rules.Kind) {
+	for b := range t {
+		t[b] = rules.KindFromLetter(byte(b))
 	}
-	return rules.KindFromLetter(letter)
-}
+	t[0] = rules.Pawn
+	return t
+}()
 
 func squareName(s record.Square) string { return s.String() }
 

@@ -93,12 +93,12 @@ type walk struct {
 	// line's path is a view of it, copied only into findings, so that
 	// deeply nested variations cost memory linear in their depth.
 	pathStack []int
-	// lineNodes[turnAt:aheadAt] is the turn being played (playTurn's
-	// general path takes it from here), and lineNodes[aheadAt:] the rest
-	// of the line after it: what an ambiguous move is tested against
-	// (fitsNext). The line's nodes are set once a line (and again after
-	// each of its variations), the indexes at every turn: no pointer
-	// stored a ply.
+	// lineNodes[turnAt:aheadAt] is the turn being played, and
+	// lineNodes[aheadAt:] the rest of the line after it: what an
+	// ambiguous move is tested against (fitsNext). The line's nodes are
+	// set once a line (and again after each of its variations), turnAt at
+	// every turn, aheadAt by playTurn's general path (the only one that
+	// reads it): no pointer stored a ply.
 	lineNodes []record.Node
 	aheadAt   int
 	// trail is the main line's moves of a game in descriptive notation,
@@ -550,7 +550,6 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 							ln.before = w.r.snapshot(ln)
 						}
 					}
-					w.aheadAt = j
 					w.playTurn(&nodes[i], j-i, ln) // lets ln.pendingNumber go
 				} else {
 					ln.pendingNumber = nil
@@ -570,32 +569,21 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 	}
 }
 
-// plainTurns plays the turns that follow one another from the move at
-// nodes[i] on, in a line record.Game.MainPlain says is plain: each move is
-// a turn of its own, and no variation follows it, so that line's
-// look-ahead (how many moves the turn has, whether its branch point is
-// needed) is not done. It returns the index of the first node that is
-// neither a move nor a move number before one.
+// plainTurns plays the turn of the move at nodes[i], in a line
+// record.Game.MainPlain says is plain: each move is a turn of its own, and
+// no variation follows it, so that line's look-ahead (how many moves the
+// turn has, whether its branch point is needed) is not done. playTurn
+// plays on through the turns that follow it, each its move or its number
+// and move, and leaves w.turnAt at the last it played. It returns the
+// index of the node after that turn.
 func (w *walk) plainTurns(nodes []record.Node, i int, ln *line) int {
-	for {
-		if !ln.stopped {
-			w.turnAt, w.aheadAt = i, i+1
-			w.playTurn(&nodes[i], 1, ln) // lets ln.pendingNumber go
-		} else {
-			ln.pendingNumber = nil
-		}
-		i++
-		if i >= len(nodes) {
-			return i
-		}
-		if k := nodes[i].Kind; k != record.KindMove {
-			if k != record.KindMoveNumber || i+1 >= len(nodes) || nodes[i+1].Kind != record.KindMove {
-				return i
-			}
-			ln.number(&nodes[i])
-			i++
-		}
+	if ln.stopped {
+		ln.pendingNumber = nil
+		return i + 1
 	}
+	w.turnAt = i
+	w.playTurn(&nodes[i], 1, ln) // lets ln.pendingNumber go
+	return w.turnAt + 1
 }
 
 // What follows a turn in its line, as the line's loop looks ahead.

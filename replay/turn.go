@@ -15,23 +15,58 @@ import (
 // first is the turn's first node, at w.turnAt in w.lineNodes, and count
 // its number of moves: the line's loop does not make a slice of them for
 // a turn of one plain move (most turns), which needs only its node.
+//
+// In a main line the reader marked plain (record.Game.MainPlain, walked
+// by plainTurns) each move is a turn of its own: after a plain move the
+// turns that follow, each its move or its right number and its move, are
+// played here one after another, w.turnAt set to each, until a node that
+// is neither or a wrong number (then w.turnAt is the last turn played),
+// or a turn the general path takes (w.turnAt is that turn). A call a turn
+// from the line's loop, with its frame and the arguments stored and
+// loaded back, cost a part of every ply.
 func (w *walk) playTurn(first *record.Node, count int, ln *line) {
 	side := ln.pos.SideToMove()
-	// (The general path below takes the turn's nodes from w.lineNodes.)
+	// (A wrong move number is kept for its turn by line.number.)
 	if ln.pendingNumber != nil {
 		w.checkMoveNumber(first, ln, side) // and lets the number go
 	}
+next: // the next turn of a plain main line, its number right
 	if count == 1 && !ln.ended {
-		// Most turns are one plain move: it needs none of the turn's
-		// checks, nor most of resolve's, and never halts the line (so
-		// it needs no stopFrom).
+		// Most turns are one plain move: it needs none of the turn's checks, nor
+		// most of resolve's, and never halts the line (so it needs no stopFrom).
 		if m := w.plainMove(first, ln, side); m != nil {
-			w.playMove(first, 0, ln, side, m, false, true, true)
-			endTurn(ln, side)
-			return
+			w.playMove(first, first.Move, 0, ln, side, m, false, true, true)
+			endTurn(ln, side == rules.Black)
+			if !w.g.MainPlain {
+				return
+			}
+			// The turn after it: its move, or its number and its move. A
+			// wrong number (numberWrong, judged after the turn before it)
+			// is left to the line's loop, which keeps it for its turn.
+			nodes, i := w.lineNodes, w.turnAt+1
+			if i >= len(nodes) {
+				return
+			}
+			if k := nodes[i].Kind; k != record.KindMove {
+				if k != record.KindMoveNumber || i+1 >= len(nodes) || nodes[i+1].Kind != record.KindMove || numberWrong(&nodes[i], ln) {
+					return
+				}
+				i++
+			}
+			// A turn of one move passes the turn.
+			w.turnAt = i
+			first, side = &nodes[i], side.Other()
+			goto next
 		}
 	}
-	nodes := w.lineNodes[w.turnAt : w.turnAt+count]
+	w.generalTurn(first, count, ln, side)
+}
+
+// generalTurn is playTurn's general path: every turn that is not one
+// plain move. It takes the turn's nodes from w.lineNodes.
+func (w *walk) generalTurn(first *record.Node, count int, ln *line, side rules.Color) {
+	w.aheadAt = w.turnAt + count
+	nodes := w.lineNodes[w.turnAt:w.aheadAt]
 	w.stopFrom = w.added
 	if ln.moveUnknown {
 		w.proveMove(first, ln)
@@ -129,16 +164,18 @@ func (w *walk) playTurn(first *record.Node, count int, ln *line) {
 			w.stop(n, ln, ply, side, v.Rule, v.Message)
 			return
 		}
-		w.playMove(n, k, ln, side, &m, origin != rules.NoSquare, false, k == len(nodes)-1)
+		w.playMove(n, mv, k, ln, side, &m, origin != rules.NoSquare, false, k == len(nodes)-1)
 	}
-	endTurn(ln, side)
+	endTurn(ln, side == rules.Black)
 }
 
-// endTurn counts a turn that side played to its end.
-func endTurn(ln *line, side rules.Color) {
+// endTurn counts a turn played to its end, by Black or White. (The side
+// is compared where endTurn is called: an inlined call on a line without
+// code of its own leaves a no-op there.)
+func endTurn(ln *line, black bool) {
 	// Each side by its constant index: side itself would be tested
 	// against the array's bounds at every ply.
-	if side == rules.Black {
+	if black {
 		ln.firstDone[rules.Black] = true
 		ln.moveNo++
 	} else {
@@ -260,9 +297,10 @@ func plainPick(pos *rules.Position, mv *record.Move, kind rules.Kind, list []rul
 // moves of the mover's kind to m.To (plainMove listed them, m among
 // them), for the step's SAN, which then does not list them again over
 // m. The move is read where it is at each use, not kept in registers
-// across the calls.
-func (w *walk) playMove(n *record.Node, k int, ln *line, side rules.Color, m *rules.Move, fixedOrigin, listed, last bool) {
-	mv := n.Move
+// across the calls. mv is n's move, loaded where playMove is called (a
+// line that then has code, where an inlined call leaves a no-op).
+func (w *walk) playMove(n *record.Node, mv *record.Move, k int, ln *line, side rules.Color, m *rules.Move, fixedOrigin, listed, last bool) {
+	// (A line kept: the build's profile finds the calls below by their offset.)
 	var gives bool
 	if !last {
 		// Inside a compound turn the same side moves on; ask before.
