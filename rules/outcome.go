@@ -359,8 +359,9 @@ const (
 // occurrence, each at the ply of its index. They are all different, so
 // none is looked for.
 func (h *History) enterLazy(n int) {
-	for i := range h.positions[:n] {
-		q := &h.positions[i]
+	ps := h.positions[:n]
+	for i := range ps {
+		q := &ps[i]
 		k := &q.key.kinds
 		q.hash = keyHash(q.key.white, k[0]|k[1]|k[2]|k[3]|k[4]|k[5])
 		q.at[0], q.n = uint32(i), 1
