@@ -248,6 +248,37 @@ func TestHistoryWindowAfterIgnoredMove(t *testing.T) {
 	}
 }
 
+// Record keeps the positions of a window's first plies without looking
+// them up (none can recur so soon after moves that moved a man), but two
+// moves that Play ignores bring back the position of two plies before:
+// the window still keeps each distinct position once (a second entry
+// would take the later occurrences from the first).
+func TestHistoryIgnoredMovesKeepPositionsDistinct(t *testing.T) {
+	s := testSettings(t, "fide")
+	off := NewMove(NoSquare, NoSquare, 0)
+	for lead := 0; lead < 4; lead++ {
+		h := NewHistory(NewPosition(s))
+		h.Play(find(t, h.Position(), "e2e4")) // the window starts here
+		for _, uci := range []string{"g8f6", "g1f3", "f6g8"}[:lead] {
+			h.Play(find(t, h.Position(), uci))
+		}
+		h.Play(off)
+		h.Play(off)
+		next := "b1c3"
+		if h.Position().SideToMove() == Black {
+			next = "b8c6"
+		}
+		h.Play(find(t, h.Position(), next))
+		for i := range h.positions {
+			for j := range h.positions[:i] {
+				if h.positions[i].key == h.positions[j].key {
+					t.Errorf("%d moves into the window, two ignored moves: positions %d and %d are the same", lead, j, i)
+				}
+			}
+		}
+	}
+}
+
 // TestHistoryInCheckSkipsOnlyQuietMoves holds the history's check record,
 // which skips the attack test after a move that cannot give check, to
 // the position's own test: over random games of every profile, with

@@ -184,6 +184,11 @@ type History struct {
 	cur   int32
 	rep   bool
 	shift uint8 // see slots
+	// lazy says whether the positions of the window so far are kept
+	// without their hash, filter bit and occurrence (record says why):
+	// lazyOff when they are entered, lazyWait while the next may wait too,
+	// lazyStop when it may not.
+	lazy uint8
 	// moverSafe: the side not to move is known not to be in check, as
 	// after Play (a legal move never leaves its mover's king attacked);
 	// then the next Play's move gives check only if MayGiveCheck says it
@@ -246,6 +251,10 @@ func (h *History) record(pass, mayCheck, men bool) {
 	// menEnd as the last ply had them.
 	if men {
 		e.bare, e.menEnd = p.menMayEnd()
+		// A move that took nothing nor reset the clock was ignored: the
+		// position may be the one two plies before. (A window's first
+		// position, after a capture, starts the wait again below.)
+		h.lazy <<= 1 // lazyWait to lazyStop
 	}
 	h.plies++
 	if p.s.Repetition == RepetitionOff {
@@ -272,7 +281,6 @@ func (h *History) record(pass, mayCheck, men bool) {
 	}
 	white := p.byColor[White]
 	meta := keyMeta(p.side, p.leap[White], p.leap[Black], p.castle, ep)
-	hash := keyHash(white, white|p.byColor[Black])
 	// The key is written where a new position is kept (the entry after the
 	// last), not built apart and copied there; when the position is
 	// already known, the entry is given back.
@@ -288,8 +296,25 @@ func (h *History) record(pass, mayCheck, men bool) {
 	np.key.white = white
 	np.key.kinds = *(*[King]uint64)(p.byKind[Pawn : King+1])
 	np.key.meta = meta
-	np.hash = hash
+	if pass && h.lazy == lazyWait && i < lazyMax {
+		// Within the window's first plies no position can occur again:
+		// the side to move differs from the one before, and the men from
+		// those of the position two plies before (each side moved one,
+		// and nothing was taken since). Only later positions look for it,
+		// and it is entered with its hash then (enterLazy), not at each
+		// ply of the many windows a capture or a pawn move closes first.
+		// A turn that keeps the side to move (pass false) and a move that
+		// Play ignored (lazyStop) end the wait. (rep is still false, as
+		// clearWindow left it: cur is not read.) The window's positions
+		// are all kept: the ply of each is its index.
+		return
+	}
+	if h.lazy != lazyOff {
+		h.enterLazy(i)
+	}
 	at := uint32(ply - h.keyBase)
+	hash := keyHash(white, white|p.byColor[Black])
+	np.hash = hash
 	// A position whose hash's top byte no earlier one of the window had
 	// is new (as at most plies of a game): no search.
 	// The filter's word is read and written once.
@@ -315,6 +340,34 @@ func (h *History) record(pass, mayCheck, men bool) {
 		q.n++
 	}
 	h.cur, h.rep = int32(j), true
+}
+
+// lazyMax is the number of plies at a window's start whose positions
+// record keeps without entering them: a position recurs four plies later
+// at the earliest.
+const lazyMax = 4
+
+// History.lazy's values.
+const (
+	lazyOff  = 0
+	lazyWait = 1
+	lazyStop = 2
+)
+
+// enterLazy enters the n positions record kept without their hash
+// (lazy), the window's first: their hash, their filter bit and their one
+// occurrence, each at the ply of its index. They are all different, so
+// none is looked for.
+func (h *History) enterLazy(n int) {
+	ps := h.positions[:n]
+	for i := range ps {
+		q := &ps[i]
+		k := &q.key.kinds
+		q.hash = keyHash(q.key.white, k[0]|k[1]|k[2]|k[3]|k[4]|k[5])
+		q.at[0], q.n = uint32(i), 1
+		h.seen[q.hash>>62] |= 1 << (q.hash >> 56 & 63)
+	}
+	h.lazy = lazyOff
 }
 
 // find is the index of the earlier position equal to np (positions[i]),
@@ -384,7 +437,7 @@ func (h *History) insert(i int) {
 // costs no more than placing them did.
 func (h *History) clearWindow() {
 	clear(h.slots)
-	h.slots, h.positions, h.rep = h.slots[:0], h.positions[:0], false
+	h.slots, h.positions, h.rep, h.lazy = h.slots[:0], h.positions[:0], false, lazyWait
 	h.seen = [4]uint64{}
 }
 

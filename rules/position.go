@@ -262,7 +262,8 @@ func (p *Position) loseCheckedLeaps(move int, side Color) {
 
 // apply makes the move's board changes, rights and clocks; no turn change.
 // men: the move took a man, or it promotes or converts (History.record
-// then counts the men again); only applyRare's moves promote or convert.
+// then counts the men again; only applyRare's moves promote or convert),
+// or it was ignored (off the board).
 // A move of one man from square to square that may take what stands
 // there, as most moves are, is made here; the others (castling, en
 // passant, a promotion, a conversion, the king's leap) take applyRare,
@@ -274,9 +275,10 @@ func (p *Position) apply(m Move) (men bool) {
 		return p.applyRare(m)
 	}
 	// A move off the board or from an empty square is ignored rather than
-	// allowed to corrupt the position (no panic on any input).
+	// allowed to corrupt the position (no panic on any input); men says
+	// so too (History.record).
 	if uint8(m.From) > 63 || uint8(m.To) > 63 || p.board[m.From] == NoPiece {
-		return
+		return true
 	}
 	us := p.side & 1
 	pc := p.board[m.From]
@@ -336,7 +338,7 @@ func (p *Position) apply(m Move) (men bool) {
 func (p *Position) applyRare(m Move) (men bool) {
 	men = m.Promotion|m.ConvKind != NoKind
 	if uint8(m.From) > 63 || uint8(m.To) > 63 || p.board[m.From] == NoPiece {
-		return
+		return true // ignored, as apply says
 	}
 	us := p.side & 1
 	if m.Flags&(FlagCastleShort|FlagCastleLong) != 0 {
