@@ -758,6 +758,6 @@ func (b *builder) plainTurn(t *elemTok) {
 	}
 	b.slab = b.slab[:n+1]
 	mp := &b.slab[n]
-	t.san.set(mp, t.val)
+	t.san.set(mp)
 	b.pushMove(t.pos, t.val, mp)
 }

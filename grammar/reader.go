@@ -1093,7 +1093,8 @@ func (b *builder) push(k record.NodeKind, p record.Pos, text string) *record.Nod
 }
 
 // pushMove is push for a node of the plain move m (plainTurn), with the
-// move set with the node's other pointers (record.Node.SetMove).
+// move and the move's text set with the node's other pointers
+// (record.Node.SetMove).
 func (b *builder) pushMove(p record.Pos, text string, m *record.Move) {
 	b.stack[b.grow()].SetMove(p, text, m)
 }
