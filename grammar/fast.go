@@ -274,7 +274,7 @@ func (s *elemSrc) readPlain(pair bool) (val, nt string, ok bool) {
 	if c := src[i]; c >= '0' && c <= '9' {
 		v := int(c - '0')
 		i = 1
-		for i < len(tok) && tok[i] >= '0' && tok[i] <= '9' {
+		for i < len(tok) && tok[i]-'0' <= 9 { // a digit (any other byte is above 9)
 			v = v*10 + int(tok[i]-'0')
 			i++
 		}
