@@ -346,7 +346,9 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 			if j+1 >= n {
 				return 0, false
 			}
-			f = src[j+1]
+			if f = src[j+1]; f < 'a' || f > 'h' {
+				return 0, false
+			}
 			j += 2
 		}
 		if j >= n {
@@ -399,7 +401,9 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 			// Both asked: neither index keeps a bounds check (above).
 			return 0, false
 		}
-		f, r = src[j], src[j+1]
+		if f, r = src[j], src[j+1]; f < 'a' || f > 'h' {
+			return 0, false
+		}
 		j += 2
 	case c == 'O':
 		// `O-O`, `O-O-O`.
@@ -417,7 +421,7 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 	default:
 		return 0, false
 	}
-	if f < 'a' || f > 'h' || r < '1' || r > '8' {
+	if r < '1' || r > '8' { // the file is tested where it is read (c for a pawn's move)
 		return 0, false
 	}
 	m.to = record.MakeSquare(int(f-'a'), int(r-'1'))
