@@ -249,6 +249,13 @@ func (s *elemSrc) readToken() {
 // (docs/performance.md, "The reader, sixth pass: the lexer's dead
 // stores, and readPlain out of line").
 //
+// After the spaces, the end is asked twice: the unsigned test tells the
+// compiler that i is an index of src (no bounds check below), the signed
+// one that the rest, src[i:], is not empty, so that slicing it takes no
+// mask (which keeps a slice of nothing from pointing past src's end).
+// The lines of the body are not to move: the build's profile finds the
+// call of scanSAN by its line in the function.
+//
 //go:noinline
 func (s *elemSrc) readPlain(pair bool) (val, nt string, ok bool) {
 	l := s.lx
@@ -266,7 +273,7 @@ func (s *elemSrc) readPlain(pair bool) (val, nt string, ok bool) {
 		i++
 	}
 	l.i = i // past the spaces (the line is stored where it changes): the lexer reads on from here
-	if uint(i) >= uint(len(src)) {
+	if uint(i) >= uint(len(src)) || len(src)-i <= 0 {
 		return s.val, "", false
 	}
 	start, tok := i, src[i:] // i is an offset in tok from here on
@@ -274,7 +281,7 @@ func (s *elemSrc) readPlain(pair bool) (val, nt string, ok bool) {
 	if c := src[i]; c >= '0' && c <= '9' {
 		v := int(c - '0')
 		i = 1
-		for i < len(tok) && tok[i] >= '0' && tok[i] <= '9' {
+		for i < len(tok) && tok[i]-'0' <= 9 { // a digit (any other byte is above 9)
 			v = v*10 + int(tok[i]-'0')
 			i++
 		}
@@ -758,6 +765,6 @@ func (b *builder) plainTurn(t *elemTok) {
 	}
 	b.slab = b.slab[:n+1]
 	mp := &b.slab[n]
-	t.san.set(mp, t.val)
+	t.san.set(mp)
 	b.pushMove(t.pos, t.val, mp)
 }

@@ -293,7 +293,8 @@ func plainSAN(m *record.Move, text string) bool {
 	if end, ok := scanSAN(text, 0, &sm); !ok || end != len(text) {
 		return false
 	}
-	sm.set(m, text)
+	sm.set(m)
+	m.SetText(text)
 	return true
 }
 
@@ -345,7 +346,9 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 			if j+1 >= n {
 				return 0, false
 			}
-			f = src[j+1]
+			if f = src[j+1]; f < 'a' || f > 'h' {
+				return 0, false
+			}
 			j += 2
 		}
 		if j >= n {
@@ -398,7 +401,9 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 			// Both asked: neither index keeps a bounds check (above).
 			return 0, false
 		}
-		f, r = src[j], src[j+1]
+		if f, r = src[j], src[j+1]; f < 'a' || f > 'h' {
+			return 0, false
+		}
 		j += 2
 	case c == 'O':
 		// `O-O`, `O-O-O`.
@@ -416,7 +421,7 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 	default:
 		return 0, false
 	}
-	if f < 'a' || f > 'h' || r < '1' || r > '8' {
+	if r < '1' || r > '8' { // the file is tested where it is read (c for a pawn's move)
 		return 0, false
 	}
 	m.to = record.MakeSquare(int(f-'a'), int(r-'1'))
@@ -428,21 +433,22 @@ check:
 	return j, true
 }
 
-// set sets *m to the move read, text being its token. It stores every
-// field one by one: a composite literal is assembled on the stack with
-// narrow stores and copied with wide loads, which wait for the stores (no
-// store forwarding across them), and clearing *m whole first costs the
-// collector's barriers over the whole move whenever it is marking (the
-// reader reuses its moves from game to game). TestSANMoveSetsEveryField
-// holds it to every field of record.Move. The bytes are all loaded before
-// any store (m might be sm, for the compiler) and stored in the move's
-// order, which lets the compiler merge the loads and the stores of each
-// run of eight and of four.
-func (sm *sanMove) set(m *record.Move, text string) {
+// set sets *m to the move read, all but its text: record.Move.SetText
+// sets that, which plainTurn's record.Node.SetMove calls with the node's
+// own pointers. It stores every field one by one: a composite literal is
+// assembled on the stack with narrow stores and copied with wide loads,
+// which wait for the stores (no store forwarding across them), and
+// clearing *m whole first costs the collector's barriers over the whole
+// move whenever it is marking (the reader reuses its moves from game to
+// game). TestSANMoveSetsEveryField holds set and SetText to every field of
+// record.Move. The bytes are all loaded before any store (m might be sm,
+// for the compiler) and stored in the move's order, which lets the
+// compiler merge the loads and the stores of each run of eight and of
+// four.
+func (sm *sanMove) set(m *record.Move) {
 	null, piece, leap, fromFile, fromRank, capture, to, promo := sm.null, sm.piece, sm.leap, sm.fromFile, sm.fromRank, sm.capture, sm.to, sm.promo
 	convSquare, convPiece, check, joined := sm.convSquare, sm.convPiece, sm.check, sm.joined
 	castle, plain := sm.castle, sm.plain
-	m.Text, m.Glyph, m.Desc = text, "", nil
 	m.Null, m.Piece, m.Leap, m.FromFile, m.FromRank, m.Capture, m.To, m.Promotion = null, piece, leap, fromFile, fromRank, capture, to, promo
 	m.ConvSquare, m.ConvPiece, m.Check, m.Joined = convSquare, convPiece, check, joined
 	m.Castle, m.Plain = castle, plain

@@ -611,41 +611,60 @@ func (b *builder) build(tags []gTag, s *elemSrc) {
 	}
 }
 
-// numbering follows move numbers through a line of play.
-type numbering struct {
-	num   int  // the number of the current move; 0 while unknown
-	black bool // black is to move
+// numbering follows move numbers through a line of play: twice the
+// number of the current move, plus one when black is to move, so that a
+// turn is one increment (the main line's loop, plainTurns, copies, tests
+// and advances it at every move). While the number is unknown it counts
+// up from unknownNumber, far below 0: the side to move alternates, and no
+// number is reached.
+type numbering int
+
+const unknownNumber numbering = -1 << 62
+
+// numberingOf is the numbering of move num (0: unknown) with black to
+// move or not.
+func numberingOf(num int, black bool) numbering {
+	n := unknownNumber
+	if num > 0 {
+		n = numbering(num) << 1
+	}
+	if black {
+		n |= 1
+	}
+	return n
 }
 
-func (n *numbering) advance() {
-	if n.black {
-		if n.num > 0 {
-			n.num++
-		}
-		n.black = false
-	} else {
-		n.black = true
-	}
-}
+// known reports whether the number is known.
+func (n numbering) known() bool { return n >= 0 }
+
+// num is the number of the current move when it is known (below 0
+// otherwise: no move number is equal to it).
+func (n numbering) num() int { return int(n >> 1) }
+
+// black reports whether black is to move.
+func (n numbering) black() bool { return n&1 != 0 }
+
+// advance passes a turn.
+func (n *numbering) advance() { *n++ }
 
 // startNumber is where numbering starts: the FEN's move number and side,
 // else unknown (the first move number written sets it).
 func (b *builder) startNumber() numbering {
 	fen, ok := b.g.Tag("FEN")
 	if !ok {
-		return numbering{num: 1}
+		return numberingOf(1, false)
 	}
 	f := strings.Fields(fen)
 	if len(f) < 2 {
-		return numbering{}
+		return numberingOf(0, false)
 	}
-	n := numbering{black: f[1] == "b"}
+	v := 0
 	if len(f) >= 6 {
-		if v, err := strconv.Atoi(f[5]); err == nil && v > 0 {
-			n.num = v
+		if n, err := strconv.Atoi(f[5]); err == nil && n > 0 {
+			v = n
 		}
 	}
-	return n
+	return numberingOf(v, f[1] == "b")
 }
 
 // elems builds the nodes of one line of play from s, up to its eEnd, on
@@ -719,7 +738,7 @@ loop:
 				continue
 			}
 			before = num
-			if !num.black && !numbered {
+			if !num.black() && !numbered {
 				b.unnumbered(p)
 			}
 			for !plain && !b.failed {
@@ -733,7 +752,7 @@ loop:
 				num.advance()
 				np := shift(p, len(g.move))
 				n := b.push(record.KindMoveNumber, np, g.number)
-				n.Number, n.Dots = int32(num.num), uint16(len(g.number)-len(strconv.Itoa(num.num)))
+				n.Number, n.Dots = int32(num.num()), uint16(len(g.number)-len(strconv.Itoa(num.num())))
 				val, p = g.rest, shift(np, len(g.number))
 				before = num
 			}
@@ -776,7 +795,7 @@ loop:
 				// move follows when there are three.
 				b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s` without a move number before it", val))
 				if len(val) >= 3 {
-					num.black = true
+					num |= 1
 					numbered = true
 				}
 				continue
@@ -914,7 +933,7 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 				return
 			}
 			*before = *num
-			if !num.black && !*numbered {
+			if !num.black() && !*numbered {
 				b.unnumbered(b.stack[len(b.stack)-1].Pos)
 			}
 			num.advance()
@@ -928,7 +947,7 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 			if v <= 0 || dots > record.MaxDots {
 				return
 			}
-			if v == num.num && (dots == 1 || dots >= 3 && num.black) {
+			if v == num.num() && (dots == 1 || dots >= 3 && num.black()) {
 				// The number expected, of which numberNode has nothing
 				// to say: set before the next token is read, as a move.
 				n := b.push(record.KindMoveNumber, s.pos, s.val)
@@ -954,7 +973,7 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 		p := s.pos
 		p.Col, p.Offset = p.Col-len(nt)-1, p.Offset-len(nt)-1
 		b.noteRestart(p, eNumber, start)
-		if v, dots := s.num, len(nt)-s.numDigits; v == num.num && (dots == 1 || dots >= 3 && num.black) {
+		if v, dots := s.num, len(nt)-s.numDigits; v == num.num() && (dots == 1 || dots >= 3 && num.black()) {
 			n := b.push(record.KindMoveNumber, p, nt)
 			n.Number, n.Dots = int32(v), uint16(dots)
 		} else {
@@ -998,14 +1017,12 @@ func (b *builder) numberNode(p record.Pos, text, val string, v, dots int, num *n
 	n := b.push(record.KindMoveNumber, p, text)
 	n.Number, n.Dots = int32(v), uint16(dots)
 	switch {
-	case num.num == 0:
-		num.num = v
-		num.black = dots >= 3
-	case v != num.num:
-		b.warn(p, ruleid.MoveNumber, fmt.Sprintf("move number %d where %d was expected", v, num.num))
-		num.num = v
-		num.black = dots >= 3
-	case dots >= 3 && !num.black:
+	case !num.known():
+		*num = numberingOf(v, dots >= 3)
+	case v != num.num():
+		b.warn(p, ruleid.MoveNumber, fmt.Sprintf("move number %d where %d was expected", v, num.num()))
+		*num = numberingOf(v, dots >= 3)
+	case dots >= 3 && !num.black():
 		b.warn(p, ruleid.MoveNumber, fmt.Sprintf("`%s` marks a black move where white is to move", val))
 	}
 	if dots == 0 {
@@ -1076,7 +1093,8 @@ func (b *builder) push(k record.NodeKind, p record.Pos, text string) *record.Nod
 }
 
 // pushMove is push for a node of the plain move m (plainTurn), with the
-// move set with the node's other pointers (record.Node.SetMove).
+// move and the move's text set with the node's other pointers
+// (record.Node.SetMove).
 func (b *builder) pushMove(p record.Pos, text string, m *record.Move) {
 	b.stack[b.grow()].SetMove(p, text, m)
 }
@@ -1218,7 +1236,7 @@ type glued struct {
 // before it reads as a move, and exactly one split does. Every other
 // token stays the error it was.
 func (b *builder) gluedNumber(val string, num numbering) (glued, bool) {
-	if num.num == 0 || b.g.Notation == record.DescriptiveNotation || b.g.Notation == record.UCI {
+	if !num.known() || b.g.Notation == record.DescriptiveNotation || b.g.Notation == record.UCI {
 		return glued{}, false
 	}
 	dot := strings.IndexByte(val, '.')
@@ -1228,14 +1246,14 @@ func (b *builder) gluedNumber(val string, num numbering) (glued, bool) {
 	after := num
 	after.advance()
 	dots := 1
-	if after.black {
+	if after.black() {
 		dots = 3
 	}
 	end := dot + dots
 	if end >= len(val) || strings.Count(val[dot:end], ".") != dots || val[end] == '.' {
 		return glued{}, false
 	}
-	want := strconv.Itoa(after.num)
+	want := strconv.Itoa(after.num())
 	if dot <= len(want) || val[dot-len(want):dot] != want {
 		return glued{}, false
 	}

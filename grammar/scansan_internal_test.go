@@ -71,8 +71,9 @@ func TestScanSANWords(t *testing.T) {
 	}
 }
 
-// TestSANMoveSetsEveryField: sanMove.set writes every field of the move
-// it overwrites (the reader reuses its moves), so that a move that held
+// TestSANMoveSetsEveryField: sanMove.set and record.Move.SetText, which
+// plainSAN and plainTurn call together, write every field of the move they
+// overwrite (the reader reuses its moves), so that a move that held
 // anything before, in any field, is the move read.
 func TestSANMoveSetsEveryField(t *testing.T) {
 	var sm sanMove
@@ -80,7 +81,8 @@ func TestSANMoveSetsEveryField(t *testing.T) {
 		t.Fatal("scanSAN does not read Nbxd7+")
 	}
 	var fresh, used record.Move
-	sm.set(&fresh, "Nbxd7+")
+	sm.set(&fresh)
+	fresh.SetText("Nbxd7+")
 	v := reflect.ValueOf(&used).Elem()
 	for i := range v.NumField() {
 		f := v.Field(i)
@@ -99,7 +101,8 @@ func TestSANMoveSetsEveryField(t *testing.T) {
 			t.Fatalf("record.Move.%s is a %s: set it here and in sanMove.set", v.Type().Field(i).Name, f.Kind())
 		}
 	}
-	sm.set(&used, "Nbxd7+")
+	sm.set(&used)
+	used.SetText("Nbxd7+")
 	if used != fresh {
 		t.Errorf("a used move set is %+v, a fresh one %+v", used, fresh)
 	}
@@ -148,7 +151,7 @@ func TestSanOfInvertsSet(t *testing.T) {
 			t.Fatalf("scanSAN does not read %s", tok)
 		}
 		var m record.Move
-		sm.set(&m, tok)
+		sm.set(&m)
 		if got := sanOf(&m); got != sm {
 			t.Errorf("%s: sanOf gives %+v, scanSAN read %+v", tok, got, sm)
 		}

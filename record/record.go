@@ -209,10 +209,14 @@ func (n *Node) Set(k NodeKind, p Pos, text string) {
 
 // SetMove makes *n a KindMove node at p with text and move m, as Set
 // does, the move written with the other pointers: Set followed by a store
-// of Move tested for the write barrier twice.
+// of Move tested for the write barrier twice. It gives m the text too,
+// as SetText does, its pointers stored in the same run as the node's:
+// written apart, each run was tested for the barrier once more (and
+// SetText's call, inlined, left a no-op in the run).
 func (n *Node) SetMove(p Pos, text string, m *Move) {
 	n.Pos = p
 	n.Number, n.Dots, n.Kind = 0, 0, KindMove
+	m.Text, m.Glyph, m.Desc = text, "", nil
 	n.Move, n.variation, n.Text = m, nil, text
 }
 
@@ -432,6 +436,10 @@ type Move struct {
 	// Lenient lists the non-canonical forms used.
 	Lenient Lenient
 }
+
+// SetText makes text the move's token, written with no glyph, in
+// algebraic notation (Desc nil): the fields of a Move that hold pointers.
+func (m *Move) SetText(text string) { m.Text, m.Glyph, m.Desc = text, "", nil }
 
 // PlainForm reports whether m is written as one man's move from a square
 // to a square: not null, no castling, a square, not descriptive, not a

@@ -38,7 +38,8 @@ func TestVariationCopies(t *testing.T) {
 
 // TestSetWritesEveryField: Set and SetMove leave nothing of the node they
 // overwrite, whatever it held (a reused node held a variation, a number, a
-// move), and a field added to Node must be written there too.
+// move), and a field added to Node must be written there too; SetMove
+// sets the move's text as well.
 func TestSetWritesEveryField(t *testing.T) {
 	if n := reflect.TypeOf(Node{}).NumField(); n != 7 {
 		t.Fatalf("record.Node has %d fields, Set and SetMove write 7: write the new ones there", n)
@@ -55,9 +56,14 @@ func TestSetWritesEveryField(t *testing.T) {
 		t.Errorf("Set made %+v, want %+v", n, want)
 	}
 	n = old()
-	m := &Move{Text: "e4"}
+	m := &Move{Text: "old", Glyph: "!", Desc: &Descriptive{}, Piece: 'N'}
 	n.SetMove(p, "e4", m)
 	if want := (Node{Kind: KindMove, Pos: p, Text: "e4", Move: m}); n != want {
 		t.Errorf("SetMove made %+v, want %+v", n, want)
+	}
+	// The move's text, with the node's (SetText); its other fields are
+	// its reader's.
+	if want := (Move{Text: "e4", Piece: 'N'}); *m != want {
+		t.Errorf("SetMove made the move %+v, want %+v", *m, want)
 	}
 }
