@@ -1168,7 +1168,9 @@ func endsWithResult(line []byte, skip int) bool {
 	if ws >= skip && plainText(line[skip:ws]) {
 		from = ws + 1
 	}
-	if IsResult(string(line[from:end])) {
+	// A word longer than the longest marker is none: tested first, it
+	// spares the copy a long word's conversion to a string would make.
+	if end-from <= len("1/2-1/2") && IsResult(string(line[from:end])) {
 		// The word is a marker and all of it: the lexer reads it as the
 		// game's end with nothing after it (about every game's last line).
 		return true
