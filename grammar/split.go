@@ -477,7 +477,12 @@ func (m *byteMemo) index(b []byte, base int, c byte) int {
 	}
 	from := 0
 	if m.none > base {
-		from = min(m.none-base, len(b))
+		if m.none >= base+len(b) {
+			// All of b was searched: most often for a byte the input
+			// holds none of, at every line that asks.
+			return -1
+		}
+		from = m.none - base
 	}
 	if i := bytes.IndexByte(b[from:], c); i >= 0 {
 		m.at = base + from + i
