@@ -12,7 +12,7 @@ import (
 func ParseChunkWithGrammar(c Chunk, filename string) *record.Game {
 	g := &record.Game{Source: c.Data, Pos: c.Pos}
 	b := &builder{g: g, filename: filename}
-	parseChunkCommon(c, filename, b, false)
+	parseChunkCommon(&c, filename, b, false)
 	return g
 }
 

@@ -89,7 +89,7 @@ func benchParseChunks(b *testing.B, fast bool) {
 	for b.Loop() {
 		for _, c := range chunks {
 			g := &record.Game{Source: c.Data, Pos: c.Pos}
-			parseChunkCommon(c, "bench.pgn", &builder{g: g, filename: "bench.pgn"}, fast)
+			parseChunkCommon(&c, "bench.pgn", &builder{g: g, filename: "bench.pgn"}, fast)
 			if g.SyntaxError() != nil {
 				b.Fatalf("syntax error: %v", g.SyntaxError())
 			}

@@ -105,7 +105,7 @@ func (l Limits) CheckDepth(p record.Pos, depth int) *record.Notice {
 // participle lexes the whole game before it parses any of it. The
 // descriptive reader reads on where this lexer fails (a `"` is part of a
 // word to it) and checks the depth itself (descScanner.elems).
-func checkLimits(c Chunk, src, filename string, lim Limits) *record.Notice {
+func checkLimits(c *Chunk, src, filename string, lim Limits) *record.Notice {
 	tokens := lim.MaxToken > 0 && len(c.Data) > lim.MaxToken
 	maxDepth := lim.depth()
 	depth := len(c.Data) > maxDepth && bytes.Count(c.Data, []byte{'('}) > maxDepth

@@ -37,7 +37,7 @@ func TestCheckLimits(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			ch := Chunk{Data: []byte(c.src), Pos: record.Pos{Line: 1, Col: 1}}
-			n := checkLimits(ch, c.src, "f.pgn", lim)
+			n := checkLimits(&ch, c.src, "f.pgn", lim)
 			if c.line == 0 {
 				if n != nil {
 					t.Fatalf("unexpected notice %+v", n)
@@ -54,7 +54,7 @@ func TestCheckLimits(t *testing.T) {
 	}
 	// No limit at all: nothing is lexed, nothing is reported.
 	src := "1. e4 " + strings.Repeat("(", 5000) + strings.Repeat(")", 5000) + " {" + strings.Repeat("x", 5000) + "} *"
-	if n := checkLimits(Chunk{Data: []byte(src), Pos: record.Pos{Line: 1, Col: 1}}, src, "f.pgn", Limits{}); n != nil {
+	if n := checkLimits(&Chunk{Data: []byte(src), Pos: record.Pos{Line: 1, Col: 1}}, src, "f.pgn", Limits{}); n != nil {
 		t.Fatalf("zero limits reported %+v", n)
 	}
 }
@@ -164,7 +164,7 @@ func TestDescriptiveDepthLimit(t *testing.T) {
 	}{{2, 0}, {1, 18}} {
 		ch := Chunk{Data: []byte(src), Pos: record.Pos{Line: 1, Col: 1}, notation: record.DescriptiveNotation, limits: Limits{MaxDepth: c.maxDepth}}
 		g := &record.Game{Source: ch.Data, Pos: ch.Pos, Notation: ch.notation}
-		parseDescriptiveChunk(ch, "f.pgn", src, &builder{g: g, filename: "f.pgn"})
+		parseDescriptiveChunk(&ch, "f.pgn", src, &builder{g: g, filename: "f.pgn"})
 		se := g.SyntaxError()
 		if c.col == 0 {
 			if se != nil || len(g.Moves) == 0 {

@@ -23,7 +23,7 @@ import (
 // mean what they mean in PGN.
 
 // parseDescriptiveChunk reads one game whose moves are descriptive.
-func parseDescriptiveChunk(c Chunk, filename, src string, b *builder) {
+func parseDescriptiveChunk(c *Chunk, filename, src string, b *builder) {
 	base := lexer.Position{Filename: filename, Line: c.Pos.Line, Column: c.Pos.Col, Offset: c.Pos.Offset}
 	lx := newLexer(src, filename, base)
 	// The tags, the tree and the moves read ahead are scratch, like the fast
@@ -1262,7 +1262,7 @@ func lookAlikesOnly(g *record.Game) bool {
 // guessNotation reads again, in another notation, a game that SAN could
 // not read: descriptive when it looks like it, else the first language
 // whose letters read every move. The guess is a warning that names it.
-func (b *builder) guessNotation(c Chunk, filename string) {
+func (b *builder) guessNotation(c *Chunk, filename string) {
 	se := b.g.SyntaxError()
 	if se == nil || se.Rule != ruleid.Syntax {
 		return

@@ -42,7 +42,7 @@ func readParts(c Chunk, filename string, s *Scratch, p partReading) (g *record.G
 	if p.Nodes <= 0 || p.Take == nil {
 		return ParseChunkScratch(c, filename, s), false
 	}
-	g = parseScratch(c, filename, s, &p)
+	g = parseScratch(&c, filename, s, &p)
 	return g, s.b.parts != nil && s.b.given > 0
 }
 

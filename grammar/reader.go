@@ -106,20 +106,20 @@ func ReadAll(r io.Reader, filename string) ([]*record.Game, error) {
 func ParseChunk(c Chunk, filename string) *record.Game {
 	g := &record.Game{Source: c.Data, Pos: c.Pos, Notation: c.notation}
 	b := &builder{g: g, filename: filename}
-	parseChunkCommon(c, filename, b, true)
+	parseChunkCommon(&c, filename, b, true)
 	return g
 }
 
 // parseChunkCommon parses a chunk with the fast path (when fast is set)
 // and, for a game the fast path rejects, with the grammar.
-func parseChunkCommon(c Chunk, filename string, b *builder, fast bool) {
+func parseChunkCommon(c *Chunk, filename string, b *builder, fast bool) {
 	parseChunkPaths(c, filename, b, fast)
 	if c.afterMarker {
 		b.notAGame(c)
 	}
 }
 
-func parseChunkPaths(c Chunk, filename string, b *builder, fast bool) {
+func parseChunkPaths(c *Chunk, filename string, b *builder, fast bool) {
 	g := b.g
 	if !c.noGuess && c.notation == record.SAN && !c.Truncated && len(c.Data) < guessBytes {
 		defer b.guessNotation(c, filename)
@@ -167,7 +167,7 @@ func parseChunkPaths(c Chunk, filename string, b *builder, fast bool) {
 
 // readGame reads a game in an algebraic notation: with the fast path
 // (when fast is set) and, for a game it rejects, with the grammar.
-func readGame(c Chunk, filename, src string, b *builder, fast bool) {
+func readGame(c *Chunk, filename, src string, b *builder, fast bool) {
 	if !fast {
 		parseWithGrammar(c, filename, src, b)
 		return
@@ -200,7 +200,7 @@ func readGame(c Chunk, filename, src string, b *builder, fast bool) {
 // limit or stands after the termination marker (the text between games).
 // parts is the builder's partReading when the main line is given in parts: the
 // parts the first reading gave stand, and are not given again.
-func (b *builder) recoverRest(c Chunk, filename, src string, keep int, parts *partReading, fast bool) {
+func (b *builder) recoverRest(c *Chunk, filename, src string, keep int, parts *partReading, fast bool) {
 	g := b.g
 	se := g.SyntaxError()
 	if se == nil || se.Rule != ruleid.Syntax || g.Result != "" || b.noRecover {
@@ -257,7 +257,7 @@ var restartEvery = 4096
 // game of 16 MB broken at its end (docs/robustness.md, "A huge game is read
 // in parts"). When that reading finds no error (it would be a difference
 // between the two readers) the whole game is read.
-func parseRejected(c Chunk, filename, src string, b *builder, from record.Pos) {
+func parseRejected(c *Chunk, filename, src string, b *builder, from record.Pos) {
 	cut := from.Offset - c.Pos.Offset
 	if !from.IsValid() || cut <= 0 || cut >= len(src) {
 		parseWithGrammar(c, filename, src, b)
@@ -282,7 +282,7 @@ func parseRejected(c Chunk, filename, src string, b *builder, from record.Pos) {
 // game's termination marker, when it is at the chunk's first text: that
 // text is not a game, and it is skipped. It is an error, not a warning,
 // since what it holds was not checked: the exit status says so.
-func (b *builder) notAGame(c Chunk) {
+func (b *builder) notAGame(c *Chunk) {
 	n := b.g.SyntaxError()
 	if n == nil {
 		return
@@ -307,7 +307,7 @@ func (b *builder) notAGame(c Chunk) {
 // parseWithGrammar parses a chunk with the participle grammar: for games the
 // fast path rejects (it gives the error message) and for the differential
 // test.
-func parseWithGrammar(c Chunk, filename, src string, b *builder) {
+func parseWithGrammar(c *Chunk, filename, src string, b *builder) {
 	g := b.g
 	base := lexer.Position{Filename: filename, Line: c.Pos.Line, Column: c.Pos.Col, Offset: c.Pos.Offset}
 	lx := newLexer(src, filename, base)
@@ -362,7 +362,7 @@ func (b *builder) reset(keep int, pos record.Pos) {
 	b.varNodes, b.varFrom, b.branched = 0, 0, false
 }
 
-func (b *builder) finish(c Chunk, rest int) {
+func (b *builder) finish(c *Chunk, rest int) {
 	if !b.g.Pos.IsValid() {
 		b.g.Pos = c.Pos
 	}
@@ -380,7 +380,7 @@ func (b *builder) finish(c Chunk, rest int) {
 // Text that holds no game (IsGame: a file's header of escape lines or
 // comments before the first tags) needs no marker: fmt reads it as a game
 // to write it back, and a warning there would point at nothing.
-func (b *builder) noMarker(c Chunk) {
+func (b *builder) noMarker(c *Chunk) {
 	if b.g.Result != "" || !c.IsGame() {
 		return
 	}
@@ -491,7 +491,7 @@ func toPos(p lexer.Position) record.Pos {
 
 // parseError turns a lexer or participle error into a syntax notice of the
 // form "found X, expected Y".
-func (b *builder) parseError(err error, src string, c Chunk) {
+func (b *builder) parseError(err error, src string, c *Chunk) {
 	var ue *participle.UnexpectedTokenError
 	if errors.As(err, &ue) {
 		b.syntax(toPos(ue.Unexpected.Pos), fmt.Sprintf("found %s, expected %s", describeToken(ue.Unexpected), expectation(ue)))
@@ -1349,7 +1349,7 @@ func lenientMessage(m *record.Move) string {
 // trailing keeps the text after the termination marker (text between
 // games) and reports it, unless it is only escape lines, which PGN allows
 // anywhere.
-func (b *builder) trailing(c Chunk, rest int) {
+func (b *builder) trailing(c *Chunk, rest int) {
 	data := c.Data
 	end := len(data)
 	for end > rest && isSpace(data[end-1]) {
@@ -1445,7 +1445,7 @@ func isSpace(c byte) bool {
 }
 
 // offsetPos is the position of data[i] in a chunk.
-func offsetPos(c Chunk, i int) record.Pos {
+func offsetPos(c *Chunk, i int) record.Pos {
 	p := c.Pos
 	if i > len(c.Data) {
 		i = len(c.Data)

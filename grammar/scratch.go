@@ -43,12 +43,12 @@ type Scratch struct {
 // call with the same s: what outlives it must be copied out (strings may
 // be kept, they do not point into s).
 func ParseChunkScratch(c Chunk, filename string, s *Scratch) *record.Game {
-	return parseScratch(c, filename, s, nil)
+	return parseScratch(&c, filename, s, nil)
 }
 
 // parseScratch is ParseChunkScratch, the main line given in parts when
 // parts is set (readParts).
-func parseScratch(c Chunk, filename string, s *Scratch, parts *partReading) *record.Game {
+func parseScratch(c *Chunk, filename string, s *Scratch, parts *partReading) *record.Game {
 	s.nused, s.mused, s.lused, s.dused = 0, 0, 0, 0
 	// The storage of one huge game is not kept for the games after it
 	// (a 16 MB game's nodes take hundreds of MB).

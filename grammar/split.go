@@ -477,7 +477,12 @@ func (m *byteMemo) index(b []byte, base int, c byte) int {
 	}
 	from := 0
 	if m.none > base {
-		from = min(m.none-base, len(b))
+		if m.none >= base+len(b) {
+			// All of b was searched: most often for a byte the input
+			// holds none of, at every line that asks.
+			return -1
+		}
+		from = m.none - base
 	}
 	if i := bytes.IndexByte(b[from:], c); i >= 0 {
 		m.at = base + from + i
@@ -1168,7 +1173,9 @@ func endsWithResult(line []byte, skip int) bool {
 	if ws >= skip && plainText(line[skip:ws]) {
 		from = ws + 1
 	}
-	if IsResult(string(line[from:end])) {
+	// A word longer than the longest marker is none: tested first, it
+	// spares the copy a long word's conversion to a string would make.
+	if end-from <= len("1/2-1/2") && IsResult(string(line[from:end])) {
 		// The word is a marker and all of it: the lexer reads it as the
 		// game's end with nothing after it (about every game's last line).
 		return true

@@ -121,9 +121,10 @@ func (g *Game) Unreadable() *Notice {
 // Tag returns the value of the first tag with that name (names compare
 // case-sensitively, as PGN says) and whether it exists.
 func (g *Game) Tag(name string) (string, bool) {
-	for _, t := range g.Tags {
-		if t.Name == name {
-			return t.Value, true
+	// By index: a Tag taken by value was copied whole at every step.
+	for i := range g.Tags {
+		if g.Tags[i].Name == name {
+			return g.Tags[i].Value, true
 		}
 	}
 	return "", false

@@ -38,6 +38,7 @@ func TestReportText(t *testing.T) {
 	tally := replay.NewTally()
 	tally.Add(sampleResult())
 	tally.Add(valid)
+	tally.Settle()
 	if err := rw.Close(tally); err != nil {
 		t.Fatal(err)
 	}
@@ -89,6 +90,7 @@ func TestReportJSON(t *testing.T) {
 	rw.Game(sampleResult())
 	tally := replay.NewTally()
 	tally.Add(sampleResult())
+	tally.Settle()
 	rw.Close(tally)
 	var doc struct {
 		Games []struct {
