@@ -139,7 +139,6 @@ func Validate(o Options, inputs []string, v Validation, w io.Writer) (ValidateOu
 	s := &validator{v: v, rw: rw, tally: replay.NewTally(), moves: report.WantsMoves(rw)}
 	o.IDs = o.IDs || v.Through != nil || v.Format == "sarif" || report.WantsGameKeys(rw)
 	read := Run(o, inputs, s.work(), s)
-	s.tally.Settle()
 	var sum *replay.Tally
 	if v.Summary {
 		sum = s.tally

@@ -236,7 +236,6 @@ func (fn *judgeFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, f f
 	if tally.Games == 0 && tally.Errors == 0 && tally.Warnings == 0 {
 		return nil
 	}
-	tally.Settle()
 	b, err := json.Marshal(tally)
 	if err != nil {
 		return fmt.Errorf("%s: encoding the tally: %w", name, err)

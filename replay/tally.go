@@ -3,11 +3,6 @@ package replay
 // Tally counts what `validate --summary` prints: games, findings by
 // severity, and counts per profile, per rule id, per outcome and per
 // recorded result.
-//
-// Add keeps the counts per profile, outcome and result apart from the
-// maps (see keyCounts); Settle moves them in. Whoever hands a tally on
-// to be read settles it first; the maps may be written (Merge, JSON) at
-// any time, as the counts kept apart are added to theirs.
 type Tally struct {
 	Games    int            `json:"games"`
 	Valid    int            `json:"valid"`
@@ -18,52 +13,6 @@ type Tally struct {
 	Rules    map[string]int `json:"rules"`
 	Outcomes map[string]int `json:"outcomes"`
 	Results  map[string]int `json:"results"`
-
-	profiles, outcomes, results keyCounts
-}
-
-// keyCounts counts a few keys apart from a map. A game's profile,
-// outcome and result take one of a few values each, found here by
-// comparing strings (most often their pointers: the values are the
-// same few constants) where a map would hash the key and probe its
-// slots at every game. Keys beyond the first few go to the map.
-type keyCounts struct {
-	n      int
-	keys   [6]string
-	counts [6]int
-}
-
-// add counts k once, in m when c has no room for it.
-func (c *keyCounts) add(m map[string]int, k string) {
-	for i := range c.n {
-		if c.keys[i] == k {
-			c.counts[i]++
-			return
-		}
-	}
-	if c.n < len(c.keys) {
-		c.keys[c.n], c.counts[c.n] = k, 1
-		c.n++
-		return
-	}
-	m[k]++
-}
-
-// settle adds c's counts to m and empties c.
-func (c *keyCounts) settle(m map[string]int) {
-	for i := range c.n {
-		m[c.keys[i]] += c.counts[i]
-	}
-	*c = keyCounts{}
-}
-
-// Settle moves the counts Add kept apart into the maps Profiles,
-// Outcomes and Results, which are then whole. Call it before reading
-// them; settling again changes nothing.
-func (t *Tally) Settle() {
-	t.profiles.settle(t.Profiles)
-	t.outcomes.settle(t.Outcomes)
-	t.results.settle(t.Results)
 }
 
 // NewTally returns an empty tally.
@@ -96,14 +45,14 @@ func (t *Tally) Add(r *Result) {
 	if p == "" {
 		p = "(none)"
 	}
-	t.profiles.add(t.Profiles, p)
+	t.Profiles[p]++
 	t.addRules(r)
-	t.outcomes.add(t.Outcomes, r.Summary.Outcome)
+	t.Outcomes[r.Summary.Outcome]++
 	res := r.Summary.Result
 	if res == "" {
 		res = "(none)"
 	}
-	t.results.add(t.Results, res)
+	t.Results[res]++
 }
 
 // addRules counts a result's findings by rule, those a note says were
@@ -119,9 +68,8 @@ func (t *Tally) addRules(r *Result) {
 }
 
 // Merge adds the counts of o, a tally of other games (the parts of a
-// sharded run): the sum is the tally of all the games. o is settled.
+// sharded run): the sum is the tally of all the games.
 func (t *Tally) Merge(o *Tally) {
-	o.Settle()
 	t.Games += o.Games
 	t.Valid += o.Valid
 	t.Invalid += o.Invalid

@@ -100,7 +100,6 @@ func ciTally(games []ciGame) *replay.Tally {
 	for _, g := range games {
 		t.Add(g.res)
 	}
-	t.Settle()
 	return t
 }
 

@@ -38,7 +38,6 @@ func TestReportText(t *testing.T) {
 	tally := replay.NewTally()
 	tally.Add(sampleResult())
 	tally.Add(valid)
-	tally.Settle()
 	if err := rw.Close(tally); err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +89,6 @@ func TestReportJSON(t *testing.T) {
 	rw.Game(sampleResult())
 	tally := replay.NewTally()
 	tally.Add(sampleResult())
-	tally.Settle()
 	rw.Close(tally)
 	var doc struct {
 		Games []struct {
