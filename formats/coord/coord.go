@@ -1,7 +1,9 @@
 package coord
 
 import (
+	"encoding/binary"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -53,20 +55,12 @@ func (c *renderer) Begin(dst []byte, g *record.Game, _ int) {
 	c.Game.Begin(dst, g)
 }
 
-// Part writes the part's turns as steptext.Turns does, with turn called
-// directly rather than as a function value (a call a ply), and UCI's all
-// at once.
+// Part writes the part's turns as steptext.Turns does, with its writer
+// called directly rather than as a function value (a call a ply), all at
+// once.
 func (c *renderer) Part(_ []record.Node, pl *replay.Played) {
 	c.played = pl
-	if c.uci {
-		uciTurns(&c.W, pl, 0, pl.Len())
-		return
-	}
-	for i, n := 0, pl.Len(); i < n; {
-		j := steptext.TurnEnd(pl, i)
-		c.turn(&c.W, i, j)
-		i = j
-	}
+	c.turn(&c.W, 0, pl.Len())
 }
 
 // End: a game the reader could not read is not written. A stopped game is
@@ -80,61 +74,87 @@ func (c *renderer) End(g *record.Game, _ int, res *replay.Result) ([]byte, error
 	return c.Game.End(g, res.Played, true), nil
 }
 
-// turn writes one turn, steps i to j-1 of c.played, in LAN or UCI,
-// straight into the text. Neither writes the steps out (Played.Step, a
-// string and a node's address among the rest): they read the fields they
-// need.
+// turn writes turns, steps i to j-1 of c.played (i the start of a turn),
+// in LAN or UCI, straight into the text. Neither writes the steps out
+// (Played.Step, a string and a node's address among the rest): they read
+// the fields they need.
 func (c *renderer) turn(wr *steptext.Wrapper, i, j int) {
-	t := c.played
-	if !c.uci {
-		if t.Side(i) == rules.White {
-			at := wr.Open()
-			wr.B = append(strconv.AppendInt(wr.B, int64(t.MoveNumber(i)), 10), '.')
-			wr.Close(at)
-		} else if i == 0 && t.PliesBefore == 0 {
-			at := wr.Open()
-			wr.B = append(strconv.AppendInt(wr.B, int64(t.MoveNumber(i)), 10), "..."...)
-			wr.Close(at)
-		}
-	}
 	if c.uci {
-		uciTurns(wr, t, i, j)
-		return
+		uciTurns(wr, c.played, i, j)
+	} else {
+		lanTurns(wr, c.played, i, j)
 	}
-	at := wr.Open()
-	for k := i; k < j; k++ {
-		if k > i {
-			wr.B = append(wr.B, ',')
+}
+
+// lanTurns writes steps i to j-1 of t in LAN, i the start of a turn: each
+// turn of White after its move number, a turn's moves joined by commas,
+// the numbers and turns as the wrapper's tokens. A turn of one move
+// that LAN writes in at most six bytes (notation.LANWord), nearly every
+// one, is a word stored whole with its check mark (Wrapper.Word: after
+// the text's first token, with room for the word made first). Such a
+// move is the last of its turn (Moves.At): the step after it, if any,
+// starts the next turn, which need not be looked for.
+func lanTurns(wr *steptext.Wrapper, t *replay.Played, i, j int) {
+	ms := t.Moves(i, j)
+	for k, n := 0, ms.Len(); k < n; {
+		s := i + k
+		if t.Side(s) == rules.White {
+			at := wr.Open()
+			wr.B = append(strconv.AppendInt(wr.B, int64(t.MoveNumber(s)), 10), '.')
+			wr.Close(at)
+		} else if s == 0 && t.PliesBefore == 0 {
+			at := wr.Open()
+			wr.B = append(strconv.AppendInt(wr.B, int64(t.MoveNumber(s)), 10), "..."...)
+			wr.Close(at)
 		}
-		wr.B = notation.AppendLANOf(wr.B, t.Kind(k), t.Move(k))
-		if c := t.CheckMark(k); c != 0 {
-			wr.B = append(wr.B, c)
+		if m, last := ms.At(k); last && wr.Spaced() {
+			if w, l := notation.LANWord(t.Kind(s), m); l > 0 {
+				if c := t.CheckMark(s); c != 0 {
+					w, l = w|uint64(c)<<(8*l), l+1
+				}
+				if cap(wr.B)-len(wr.B) < 8 {
+					wr.Room(8 * (n - k + 1))
+				}
+				wr.Word(w, l)
+				k++
+				continue
+			}
 		}
+		end := k + 1
+		for end < n && t.TurnIndex(i+end) > 0 {
+			end++
+		}
+		at := wr.Open()
+		for start := k; k < end; k++ {
+			if k > start {
+				wr.B = append(wr.B, ',')
+			}
+			wr.B = notation.AppendLANOf(wr.B, t.Kind(i+k), t.Move(i+k))
+			if c := t.CheckMark(i + k); c != 0 {
+				wr.B = append(wr.B, c)
+			}
+		}
+		wr.Close(at)
 	}
-	wr.Close(at)
 }
 
 // uciTurns writes steps i to j-1 of t in UCI, i the start of a turn: a
 // turn's moves joined by commas, the turns as the wrapper's tokens. A
 // turn of one move that neither promotes nor converts, nearly every one,
 // is a token of four bytes known before it is written
-// (notation.PlainUCI). Such a move is the last of its turn (Moves.At):
+// (notation.SpacedUCI). Such a move is the last of its turn (Moves.At):
 // the step after it, if any, starts the next turn, which need not be
-// looked for. A run of such turns is appended a space and four bytes
-// each, and then wrapped (Wrapper.Spaced4), with no column kept at each.
+// looked for. A run of such turns is written a space and four bytes
+// each (spacedRun), and then wrapped (Wrapper.Spaced4), with no column
+// kept at each.
 func uciTurns(wr *steptext.Wrapper, t *replay.Played, i, j int) {
 	ms := t.Moves(i, j)
 	for k, n := 0, ms.Len(); k < n; {
-		b, at := wr.B, len(wr.B)
-		for ; k < n; k++ {
-			m, last := ms.At(k)
-			u, ok := notation.PlainUCI(m)
-			if !last || !ok {
-				break
-			}
-			b = append(b, ' ', byte(u), byte(u>>8), byte(u>>16), byte(u>>24))
-		}
-		wr.B = b
+		at := len(wr.B)
+		b := slices.Grow(wr.B, 5*(n-k)+3)
+		r := spacedRun(b[at:cap(b)], t.Moves(i+k, j))
+		wr.B = b[:at+5*r]
+		k += r
 		wr.Spaced4(at)
 		if k == n {
 			break
@@ -153,6 +173,27 @@ func uciTurns(wr *steptext.Wrapper, t *replay.Played, i, j int) {
 		}
 		wr.Close(at)
 	}
+}
+
+// spacedRun writes the run of one-move turns at the start of ms that
+// are a token of four bytes each (notation.SpacedUCI) into room, a space
+// and the four bytes each, and returns how many it wrote. Each is stored
+// as the word of eight bytes, the three after it written over by the
+// next or left past the end: room must hold five bytes a move and three
+// more. A loop of its own, with no call in it, keeps its values in
+// registers.
+func spacedRun(room []byte, ms replay.Moves) int {
+	r := 0
+	for ; r < ms.Len() && len(room) >= 8; r++ {
+		m, last := ms.At(r)
+		u := notation.SpacedUCI(m)
+		if !last || u == 0 {
+			break
+		}
+		binary.LittleEndian.PutUint64(room, u)
+		room = room[5:]
+	}
+	return r
 }
 
 // firstMove is the first move token of the movetext at the start of an
