@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/formats/internal/steptext"
@@ -86,6 +87,23 @@ func (c *renderer) turn(wr *steptext.Wrapper, i, j int) {
 	}
 }
 
+// lanNumbers are LAN's move numbers below 1000 as words, `12.` (the
+// first byte in the low one), their lengths in the top byte: read at
+// every turn of White rather than formatted (Wrapper.Word). Made when
+// LAN is first written, not by every command the program runs.
+var lanNumbers = sync.OnceValue(func() *[1000]uint64 {
+	var t [1000]uint64
+	var b []byte
+	for v := range t {
+		b = append(strconv.AppendInt(b[:0], int64(v), 10), '.')
+		for i, c := range b {
+			t[v] |= uint64(c) << (8 * i)
+		}
+		t[v] |= uint64(len(b)) << 56
+	}
+	return &t
+})
+
 // lanTurns writes steps i to j-1 of t in LAN, i the start of a turn: each
 // turn of White after its move number, a turn's moves joined by commas,
 // the numbers and turns as the wrapper's tokens. A turn of one move
@@ -95,13 +113,21 @@ func (c *renderer) turn(wr *steptext.Wrapper, i, j int) {
 // move is the last of its turn (Moves.At): the step after it, if any,
 // starts the next turn, which need not be looked for.
 func lanTurns(wr *steptext.Wrapper, t *replay.Played, i, j int) {
-	ms := t.Moves(i, j)
+	ms, numbers := t.Moves(i, j), lanNumbers()
 	for k, n := 0, ms.Len(); k < n; {
 		s := i + k
-		if t.Side(s) == rules.White {
-			at := wr.Open()
-			wr.B = append(strconv.AppendInt(wr.B, int64(t.MoveNumber(s)), 10), '.')
-			wr.Close(at)
+		if ms.Side(k) == rules.White {
+			if v := t.MoveNumber(s); uint(v) < uint(len(numbers)) && wr.Spaced() {
+				if cap(wr.B)-len(wr.B) < 8 {
+					wr.Room(16 * (n - k + 1))
+				}
+				w := numbers[v]
+				wr.Word(w&(1<<56-1), int(w>>56))
+			} else {
+				at := wr.Open()
+				wr.B = append(strconv.AppendInt(wr.B, int64(v), 10), '.')
+				wr.Close(at)
+			}
 		} else if s == 0 && t.PliesBefore == 0 {
 			at := wr.Open()
 			wr.B = append(strconv.AppendInt(wr.B, int64(t.MoveNumber(s)), 10), "..."...)
@@ -109,7 +135,7 @@ func lanTurns(wr *steptext.Wrapper, t *replay.Played, i, j int) {
 		}
 		if m, last := ms.At(k); last && wr.Spaced() {
 			if w, l := notation.LANWord(t.Kind(s), m); l > 0 {
-				if c := t.CheckMark(s); c != 0 {
+				if c := ms.CheckMark(k); c != 0 {
 					w, l = w|uint64(c)<<(8*l), l+1
 				}
 				if cap(wr.B)-len(wr.B) < 8 {
