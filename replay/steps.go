@@ -326,14 +326,22 @@ func (p *Played) BeforeView(i int) *rules.Position {
 		p.cur, p.curAt, p.hasCur = *p.marks[m].pos, from, true
 	}
 	for ; p.curAt < i; p.curAt++ {
-		st := &p.steps[p.curAt]
-		if st.flags&stepKeepTurn != 0 {
-			p.cur.PlayKeepTurn(st.move)
-		} else {
-			p.cur.Play(st.move)
-		}
+		p.PlayStep(&p.cur, p.curAt)
 	}
 	return &p.cur
+}
+
+// PlayStep plays step i on pos, the position before it (BeforeView(i)),
+// which becomes the position after it: for a writer that reads every
+// position in order from Start, keeping its own and playing each step
+// once, without BeforeView's bookkeeping at each.
+func (p *Played) PlayStep(pos *rules.Position, i int) {
+	st := &p.steps[i]
+	if st.flags&stepKeepTurn != 0 {
+		pos.PlayKeepTurn(st.move)
+	} else {
+		pos.Play(st.move)
+	}
 }
 
 // AfterView is the position after step i without a copy (BeforeView).
