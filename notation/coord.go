@@ -85,7 +85,7 @@ func appendLANRest(b []byte, k rules.Kind, m rules.Move) []byte {
 // writer of many (convert --to lan) stores the word whole.
 func LANWord(k rules.Kind, m *rules.Move) (w uint64, n int) {
 	// The squares, the promotion and the flags side by side, as
-	// SpacedUCI reads them, and the conversion's square.
+	// PlainUCI reads them, and the conversion's square.
 	f := uint32(uint8(m.From)) | uint32(uint8(m.To))<<8 | uint32(m.Promotion)<<16 | uint32(m.Flags)<<24
 	if f&(0xffc0c0|uint32(rules.FlagLeap|rules.FlagCastleShort|rules.FlagCastleLong)<<24) != 0 || m.ConvSquare != rules.NoSquare {
 		return 0, 0
@@ -135,39 +135,24 @@ func AppendUCI(b []byte, m rules.Move) []byte {
 // as nearly every move does: a writer that knows a token's length before
 // writing it (convert --to uci) takes them whole.
 func PlainUCI(m *rules.Move) (t uint32, ok bool) {
-	s := SpacedUCI(m)
-	return uint32(s >> 8), s != 0
-}
-
-// SpacedUCI is PlainUCI(m) after a space: a word of eight bytes, the
-// space in the low byte, the move's four bytes after it and three zero
-// bytes, for a writer of many that stores each word whole and keeps its
-// first five (convert --to uci's runs of one-move turns); 0 when m is not
-// such a move (PlainUCI's ok false).
-func SpacedUCI(m *rules.Move) uint64 {
 	// The squares, the promotion and the flags side by side, which the
 	// build reads as one word: no promotion (NoKind is 0), both squares
 	// below 64.
 	w := uint32(uint8(m.From)) | uint32(uint8(m.To))<<8 | uint32(m.Promotion)<<16 | uint32(m.Flags)<<24
 	if w&0xffc0c0 != 0 || m.ConvSquare != rules.NoSquare {
-		return 0
+		return 0, false
 	}
-	// The masks only spare the bounds tests. The words come from tables
-	// rather than shifted together, so that the build, not knowing their
-	// top bytes, stores the word whole.
-	return uciFrom[w&63] | uciTo[w>>8&63]
+	// The masks only spare the bounds tests.
+	return uint32(uciSquares[w&63]) | uint32(uciSquares[w>>8&63])<<16, true
 }
 
 // uciSquares are the squares' names as two bytes, the file's letter in
-// the low one (appendSquare). uciFrom and uciTo are a name as SpacedUCI
-// places it: after a space as the origin, after that as the destination.
-var uciSquares, uciFrom, uciTo = func() (n [64]uint16, from, to [64]uint64) {
+// the low one (PlainUCI reads two at every ply).
+var uciSquares = func() (n [64]uint16) {
 	for s := range n {
 		n[s] = uint16('a'+s&7) | uint16('1'+s>>3)<<8
-		from[s] = ' ' | uint64(n[s])<<8
-		to[s] = uint64(n[s]) << 24
 	}
-	return n, from, to
+	return n
 }()
 
 // appendSquare appends sq's name (rules.Square.String): a square of the

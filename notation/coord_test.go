@@ -53,45 +53,6 @@ func TestAppendSquareAsString(t *testing.T) {
 	}
 }
 
-// SpacedUCI is a space, UCI's four bytes and three zero bytes for every
-// move of two squares of the board that neither promotes nor converts,
-// whatever its flags, and 0 for a move that does either or names a
-// square off the board (UCI then writes more than four bytes or another
-// name).
-func TestSpacedUCIWord(t *testing.T) {
-	word := func(m rules.Move) string {
-		s := SpacedUCI(&m)
-		var b [8]byte
-		for i := range b {
-			b[i] = byte(s >> (8 * i))
-		}
-		return string(b[:])
-	}
-	for from := rules.Square(0); from < 64; from++ {
-		for to := rules.Square(0); to < 64; to++ {
-			for _, f := range []rules.MoveFlags{0, rules.FlagCapture, 0xff} {
-				m := rules.NewMove(from, to, f)
-				if got, want := word(m), " "+string(m.AppendUCI(nil))+"\x00\x00\x00"; got != want {
-					t.Fatalf("SpacedUCI(%v) = %q, want %q", m, got, want)
-				}
-			}
-		}
-	}
-	e2, e4 := rules.MakeSquare(4, 1), rules.MakeSquare(4, 3)
-	promo := rules.NewMove(rules.MakeSquare(4, 6), rules.MakeSquare(3, 7), rules.FlagCapture)
-	promo.Promotion = rules.Queen
-	conv := rules.NewMove(rules.MakeSquare(2, 3), rules.MakeSquare(6, 7), rules.FlagCapture)
-	conv.ConvSquare, conv.ConvKind = rules.MakeSquare(1, 0), rules.Knight
-	for _, m := range []rules.Move{promo, conv, rules.NewMove(rules.NoSquare, e4, 0), rules.NewMove(e2, 64, 0), rules.NewMove(100, e4, 0)} {
-		if s := SpacedUCI(&m); s != 0 {
-			t.Errorf("SpacedUCI(%v) = %#x, want 0", m, s)
-		}
-		if _, ok := PlainUCI(&m); ok {
-			t.Errorf("PlainUCI(%v) says plain", m)
-		}
-	}
-}
-
 // LANWord writes a move as appendLANRest writes it, whichever man moves
 // it (a pawn, a piece, none, a kind past the king's), capturing or not,
 // with flags that change nothing in LAN; and leaves to it a move that

@@ -1,9 +1,7 @@
 package coord
 
 import (
-	"encoding/binary"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -61,7 +59,11 @@ func (c *renderer) Begin(dst []byte, g *record.Game, _ int) {
 // once.
 func (c *renderer) Part(_ []record.Node, pl *replay.Played) {
 	c.played = pl
-	c.turn(&c.W, 0, pl.Len())
+	if c.uci {
+		uciTurns(&c.W, pl, 0, pl.Len())
+		return
+	}
+	lanTurns(&c.W, pl, 0, pl.Len())
 }
 
 // End: a game the reader could not read is not written. A stopped game is
@@ -168,19 +170,23 @@ func lanTurns(wr *steptext.Wrapper, t *replay.Played, i, j int) {
 // turn's moves joined by commas, the turns as the wrapper's tokens. A
 // turn of one move that neither promotes nor converts, nearly every one,
 // is a token of four bytes known before it is written
-// (notation.SpacedUCI). Such a move is the last of its turn (Moves.At):
+// (notation.PlainUCI). Such a move is the last of its turn (Moves.At):
 // the step after it, if any, starts the next turn, which need not be
-// looked for. A run of such turns is written a space and four bytes
-// each (spacedRun), and then wrapped (Wrapper.Spaced4), with no column
-// kept at each.
+// looked for. A run of such turns is appended a space and four bytes
+// each, and then wrapped (Wrapper.Spaced4), with no column kept at each.
 func uciTurns(wr *steptext.Wrapper, t *replay.Played, i, j int) {
 	ms := t.Moves(i, j)
 	for k, n := 0, ms.Len(); k < n; {
-		at := len(wr.B)
-		b := slices.Grow(wr.B, 5*(n-k)+3)
-		r := spacedRun(b[at:cap(b)], t.Moves(i+k, j))
-		wr.B = b[:at+5*r]
-		k += r
+		b, at := wr.B, len(wr.B)
+		for ; k < n; k++ {
+			m, last := ms.At(k)
+			u, ok := notation.PlainUCI(m)
+			if !last || !ok {
+				break
+			}
+			b = append(b, ' ', byte(u), byte(u>>8), byte(u>>16), byte(u>>24))
+		}
+		wr.B = b
 		wr.Spaced4(at)
 		if k == n {
 			break
@@ -199,27 +205,6 @@ func uciTurns(wr *steptext.Wrapper, t *replay.Played, i, j int) {
 		}
 		wr.Close(at)
 	}
-}
-
-// spacedRun writes the run of one-move turns at the start of ms that
-// are a token of four bytes each (notation.SpacedUCI) into room, a space
-// and the four bytes each, and returns how many it wrote. Each is stored
-// as the word of eight bytes, the three after it written over by the
-// next or left past the end: room must hold five bytes a move and three
-// more. A loop of its own, with no call in it, keeps its values in
-// registers.
-func spacedRun(room []byte, ms replay.Moves) int {
-	r := 0
-	for ; r < ms.Len() && len(room) >= 8; r++ {
-		m, last := ms.At(r)
-		u := notation.SpacedUCI(m)
-		if !last || u == 0 {
-			break
-		}
-		binary.LittleEndian.PutUint64(room, u)
-		room = room[5:]
-	}
-	return r
 }
 
 // firstMove is the first move token of the movetext at the start of an

@@ -13,9 +13,10 @@ import (
 	"github.com/ashtapada/ashtapada/rules"
 )
 
-// convert writes a game's LAN or UCI all at once (renderer.End: runs of
-// one-move turns written as words, spacedRun and Wrapper.Word), the
-// other writers a turn at a time (WriteGame). Both must write what a
+// convert writes a game's LAN or UCI all at once (renderer.End: UCI's
+// runs of one-move turns wrapped after they are written, Wrapper.Spaced4;
+// LAN's one-move turns as words, Wrapper.Word), the other writers a turn
+// at a time (WriteGame). Both must write what a
 // turn at a time written token by token writes, each move named from
 // the position before it (notation.LAN, notation.UCI, whose words
 // notation's tests check against its general writers): runs, their
