@@ -36,6 +36,15 @@ func AppendLAN(b []byte, before *rules.Position, m rules.Move) []byte {
 // AppendLANOf is AppendLAN for a writer that knows the kind k of the man
 // m moves (replay.Played.Kind) without the position before it.
 func AppendLANOf(b []byte, k rules.Kind, m rules.Move) []byte {
+	if w, n := LANWord(k, &m); n > 0 {
+		return binary.LittleEndian.AppendUint64(b, w)[:len(b)+n]
+	}
+	return appendLANRest(b, k, m)
+}
+
+// appendLANRest is AppendLANOf for a move LANWord does not write (it
+// writes any move).
+func appendLANRest(b []byte, k rules.Kind, m rules.Move) []byte {
 	switch {
 	case m.Flags&rules.FlagCastleShort != 0:
 		return append(b, "O-O"...)
@@ -67,6 +76,41 @@ func AppendLANOf(b []byte, k rules.Kind, m rules.Move) []byte {
 	}
 	return b
 }
+
+// LANWord is AppendLANOf(nil, k, *m) as the first n bytes of a word, the
+// first in the low byte and the rest zero, when m goes from a square of
+// the board to another without castling, leaping, promoting or
+// converting, as nearly every move does: n is 5, or 6 with the man's
+// letter (`e2-e4`, `Ng1xf3`). Else n is 0 (AppendLANOf writes it). A
+// writer of many (convert --to lan) stores the word whole.
+func LANWord(k rules.Kind, m *rules.Move) (w uint64, n int) {
+	// The squares, the promotion and the flags side by side, as
+	// PlainUCI reads them, and the conversion's square.
+	f := uint32(uint8(m.From)) | uint32(uint8(m.To))<<8 | uint32(m.Promotion)<<16 | uint32(m.Flags)<<24
+	if f&(0xffc0c0|uint32(rules.FlagLeap|rules.FlagCastleShort|rules.FlagCastleLong)<<24) != 0 || m.ConvSquare != rules.NoSquare {
+		return 0, 0
+	}
+	w = lanFrom[f&63] | lanSep[f>>24&1] | lanTo[f>>8&63]
+	if l := lanLetters[k]; l != 0 {
+		return w<<8 | uint64(l), 6
+	}
+	return w, 5
+}
+
+// lanLetters are the letters LAN names a man by (Kind.Letter), 0 for a
+// pawn and for no kind, which it names by none. lanFrom, lanSep and
+// lanTo are the squares' names and the sign between them (by the
+// capture flag, FlagCapture being 1) as LANWord places them.
+var lanLetters, lanFrom, lanSep, lanTo = func() (l [256]byte, from [64]uint64, sep [2]uint64, to [64]uint64) {
+	for k := rules.Knight; k <= rules.King; k++ {
+		l[k] = k.Letter()[0]
+	}
+	for s := range from {
+		from[s] = uint64(uciSquares[s])
+		to[s] = uint64(uciSquares[s]) << 24
+	}
+	return l, from, [2]uint64{'-' << 16, 'x' << 16}, to
+}()
 
 // UCI writes a move in UCI form with the conversion suffix when there is
 // one (`c4g8/b1n`).

@@ -1,6 +1,7 @@
 package notation
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/rules"
@@ -48,6 +49,52 @@ func TestAppendSquareAsString(t *testing.T) {
 	for sq := rules.Square(-3); sq < 70; sq++ {
 		if got := string(appendSquare([]byte("x"), sq)); got != "x"+sq.String() {
 			t.Errorf("appendSquare(%d) = %q, want %q", sq, got, "x"+sq.String())
+		}
+	}
+}
+
+// LANWord writes a move as appendLANRest writes it, whichever man moves
+// it (a pawn, a piece, none, a kind past the king's), capturing or not,
+// with flags that change nothing in LAN; and leaves to it a move that
+// castles, leaps, promotes, converts or names a square off the board.
+func TestLANWordAsRest(t *testing.T) {
+	word := func(w uint64, n int) string {
+		var b [8]byte
+		for i := range b {
+			b[i] = byte(w >> (8 * i))
+		}
+		if string(b[n:]) != strings.Repeat("\x00", 8-n) {
+			t.Fatalf("LANWord's bytes past its %d: %q", n, b[n:])
+		}
+		return string(b[:n])
+	}
+	kinds := []rules.Kind{rules.NoKind, rules.Pawn, rules.Knight, rules.Bishop, rules.Rook, rules.Queen, rules.King, rules.King + 1, 255}
+	for from := rules.Square(0); from < 64; from++ {
+		for to := rules.Square(0); to < 64; to++ {
+			for _, f := range []rules.MoveFlags{0, rules.FlagCapture, rules.FlagCapture | rules.FlagEnPassant, rules.FlagDoubleStep, rules.FlagArrival} {
+				for _, k := range kinds {
+					m := rules.NewMove(from, to, f)
+					w, n := LANWord(k, &m)
+					if n == 0 {
+						t.Fatalf("LANWord(%v, %v) leaves it", k, m)
+					}
+					if got, want := word(w, n), string(appendLANRest(nil, k, m)); got != want {
+						t.Fatalf("LANWord(%v, %v) = %q, want %q", k, m, got, want)
+					}
+				}
+			}
+		}
+	}
+	e2, e4 := rules.MakeSquare(4, 1), rules.MakeSquare(4, 3)
+	promo := rules.NewMove(rules.MakeSquare(4, 6), rules.MakeSquare(3, 7), rules.FlagCapture)
+	promo.Promotion = rules.Queen
+	conv := rules.NewMove(rules.MakeSquare(2, 3), rules.MakeSquare(6, 7), rules.FlagCapture)
+	conv.ConvSquare, conv.ConvKind = rules.MakeSquare(1, 0), rules.Knight
+	others := []rules.Move{promo, conv, rules.NewMove(e2, e4, rules.FlagLeap), rules.NewMove(e2, e4, rules.FlagCastleShort),
+		rules.NewMove(e2, e4, rules.FlagCastleLong), rules.NewMove(rules.NoSquare, e4, 0), rules.NewMove(e2, 64, 0)}
+	for _, m := range others {
+		if _, n := LANWord(rules.Knight, &m); n != 0 {
+			t.Errorf("LANWord(%v) writes it: %q", m, AppendLANOf(nil, rules.Knight, m))
 		}
 	}
 }

@@ -257,12 +257,21 @@ func (ms Moves) At(k int) (m *rules.Move, last bool) {
 	return &st.move, st.flags&stepKeepTurn == 0
 }
 
+// Side is the side that made move k (Played.Side).
+func (ms Moves) Side(k int) rules.Color { return ms.steps[k].side() }
+
+// CheckMark is move k's check mark (Played.CheckMark).
+func (ms Moves) CheckMark(k int) byte { return ms.steps[k].checkMark() }
+
 // TurnIndex is Step(i).TurnIndex, without the rest.
 func (p *Played) TurnIndex(i int) int { return int(p.steps[i].turn) }
 
 // Side is Step(i).Side, without the rest.
-func (p *Played) Side(i int) rules.Color {
-	if p.steps[i].flags&stepBlack != 0 {
+func (p *Played) Side(i int) rules.Color { return p.steps[i].side() }
+
+// side is the side that made the step's move.
+func (st *step) side() rules.Color {
+	if st.flags&stepBlack != 0 {
 		return rules.Black
 	}
 	return rules.White
@@ -275,8 +284,11 @@ func (p *Played) MoveNumber(i int) int {
 
 // CheckMark is the check mark of step i's move: '#' when Step(i).Mate,
 // '+' when Step(i).Check, else 0.
-func (p *Played) CheckMark(i int) byte {
-	switch f := p.steps[i].flags; {
+func (p *Played) CheckMark(i int) byte { return p.steps[i].checkMark() }
+
+// checkMark is the check mark of the step's move (Played.CheckMark).
+func (st *step) checkMark() byte {
+	switch f := st.flags; {
 	case f&stepMate != 0:
 		return '#'
 	case f&stepCheck != 0:
@@ -314,14 +326,22 @@ func (p *Played) BeforeView(i int) *rules.Position {
 		p.cur, p.curAt, p.hasCur = *p.marks[m].pos, from, true
 	}
 	for ; p.curAt < i; p.curAt++ {
-		st := &p.steps[p.curAt]
-		if st.flags&stepKeepTurn != 0 {
-			p.cur.PlayKeepTurn(st.move)
-		} else {
-			p.cur.Play(st.move)
-		}
+		p.PlayStep(&p.cur, p.curAt)
 	}
 	return &p.cur
+}
+
+// PlayStep plays step i on pos, the position before it (BeforeView(i)),
+// which becomes the position after it: for a writer that reads every
+// position in order from Start, keeping its own and playing each step
+// once, without BeforeView's bookkeeping at each.
+func (p *Played) PlayStep(pos *rules.Position, i int) {
+	st := &p.steps[i]
+	if st.flags&stepKeepTurn != 0 {
+		pos.PlayKeepTurn(st.move)
+	} else {
+		pos.Play(st.move)
+	}
 }
 
 // AfterView is the position after step i without a copy (BeforeView).

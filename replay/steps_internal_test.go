@@ -76,6 +76,15 @@ func TestPlayedPositionsPlayedAgain(t *testing.T) {
 						t.Fatalf("%s game %d: position before step %d played again from a mark every %d steps:\n%s\nwant\n%s", path, i, k, every, seq[k].FEN(), want[k].FEN())
 					}
 				}
+				// Played from the start a step at a time (PlayStep), as
+				// a writer that reads every position in order does.
+				pos := *pl.Start
+				for k := range pl.Len() {
+					pl.PlayStep(&pos, k)
+					if pos != seq[k+1] {
+						t.Fatalf("%s game %d: position after step %d played step by step from the start:\n%s\nwant\n%s", path, i, k, pos.FEN(), seq[k+1].FEN())
+					}
+				}
 				check := func(k int) {
 					t.Helper()
 					if got := pl.Before(k); *got != seq[k] {

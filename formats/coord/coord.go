@@ -4,6 +4,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/formats/internal/steptext"
@@ -53,20 +54,16 @@ func (c *renderer) Begin(dst []byte, g *record.Game, _ int) {
 	c.Game.Begin(dst, g)
 }
 
-// Part writes the part's turns as steptext.Turns does, with turn called
-// directly rather than as a function value (a call a ply), and UCI's all
-// at once.
+// Part writes the part's turns as steptext.Turns does, with its writer
+// called directly rather than as a function value (a call a ply), all at
+// once.
 func (c *renderer) Part(_ []record.Node, pl *replay.Played) {
 	c.played = pl
 	if c.uci {
 		uciTurns(&c.W, pl, 0, pl.Len())
 		return
 	}
-	for i, n := 0, pl.Len(); i < n; {
-		j := steptext.TurnEnd(pl, i)
-		c.turn(&c.W, i, j)
-		i = j
-	}
+	lanTurns(&c.W, pl, 0, pl.Len())
 }
 
 // End: a game the reader could not read is not written. A stopped game is
@@ -80,38 +77,93 @@ func (c *renderer) End(g *record.Game, _ int, res *replay.Result) ([]byte, error
 	return c.Game.End(g, res.Played, true), nil
 }
 
-// turn writes one turn, steps i to j-1 of c.played, in LAN or UCI,
-// straight into the text. Neither writes the steps out (Played.Step, a
-// string and a node's address among the rest): they read the fields they
-// need.
+// turn writes turns, steps i to j-1 of c.played (i the start of a turn),
+// in LAN or UCI, straight into the text. Neither writes the steps out
+// (Played.Step, a string and a node's address among the rest): they read
+// the fields they need.
 func (c *renderer) turn(wr *steptext.Wrapper, i, j int) {
-	t := c.played
-	if !c.uci {
-		if t.Side(i) == rules.White {
-			at := wr.Open()
-			wr.B = append(strconv.AppendInt(wr.B, int64(t.MoveNumber(i)), 10), '.')
-			wr.Close(at)
-		} else if i == 0 && t.PliesBefore == 0 {
-			at := wr.Open()
-			wr.B = append(strconv.AppendInt(wr.B, int64(t.MoveNumber(i)), 10), "..."...)
-			wr.Close(at)
-		}
-	}
 	if c.uci {
-		uciTurns(wr, t, i, j)
-		return
+		uciTurns(wr, c.played, i, j)
+	} else {
+		lanTurns(wr, c.played, i, j)
 	}
-	at := wr.Open()
-	for k := i; k < j; k++ {
-		if k > i {
-			wr.B = append(wr.B, ',')
+}
+
+// lanNumbers are LAN's move numbers below 1000 as words, `12.` (the
+// first byte in the low one), their lengths in the top byte: read at
+// every turn of White rather than formatted (Wrapper.Word). Made when
+// LAN is first written, not by every command the program runs.
+var lanNumbers = sync.OnceValue(func() *[1000]uint64 {
+	var t [1000]uint64
+	var b []byte
+	for v := range t {
+		b = append(strconv.AppendInt(b[:0], int64(v), 10), '.')
+		for i, c := range b {
+			t[v] |= uint64(c) << (8 * i)
 		}
-		wr.B = notation.AppendLANOf(wr.B, t.Kind(k), t.Move(k))
-		if c := t.CheckMark(k); c != 0 {
-			wr.B = append(wr.B, c)
-		}
+		t[v] |= uint64(len(b)) << 56
 	}
-	wr.Close(at)
+	return &t
+})
+
+// lanTurns writes steps i to j-1 of t in LAN, i the start of a turn: each
+// turn of White after its move number, a turn's moves joined by commas,
+// the numbers and turns as the wrapper's tokens. A turn of one move
+// that LAN writes in at most six bytes (notation.LANWord), nearly every
+// one, is a word stored whole with its check mark (Wrapper.Word: after
+// the text's first token, with room for the word made first). Such a
+// move is the last of its turn (Moves.At): the step after it, if any,
+// starts the next turn, which need not be looked for.
+func lanTurns(wr *steptext.Wrapper, t *replay.Played, i, j int) {
+	ms, numbers := t.Moves(i, j), lanNumbers()
+	for k, n := 0, ms.Len(); k < n; {
+		s := i + k
+		if ms.Side(k) == rules.White {
+			if v := t.MoveNumber(s); uint(v) < uint(len(numbers)) && wr.Spaced() {
+				if cap(wr.B)-len(wr.B) < 8 {
+					wr.Room(16 * (n - k + 1))
+				}
+				w := numbers[v]
+				wr.Word(w&(1<<56-1), int(w>>56))
+			} else {
+				at := wr.Open()
+				wr.B = append(strconv.AppendInt(wr.B, int64(v), 10), '.')
+				wr.Close(at)
+			}
+		} else if s == 0 && t.PliesBefore == 0 {
+			at := wr.Open()
+			wr.B = append(strconv.AppendInt(wr.B, int64(t.MoveNumber(s)), 10), "..."...)
+			wr.Close(at)
+		}
+		if m, last := ms.At(k); last && wr.Spaced() {
+			if w, l := notation.LANWord(t.Kind(s), m); l > 0 {
+				if c := ms.CheckMark(k); c != 0 {
+					w, l = w|uint64(c)<<(8*l), l+1
+				}
+				if cap(wr.B)-len(wr.B) < 8 {
+					wr.Room(8 * (n - k + 1))
+				}
+				wr.Word(w, l)
+				k++
+				continue
+			}
+		}
+		end := k + 1
+		for end < n && t.TurnIndex(i+end) > 0 {
+			end++
+		}
+		at := wr.Open()
+		for start := k; k < end; k++ {
+			if k > start {
+				wr.B = append(wr.B, ',')
+			}
+			wr.B = notation.AppendLANOf(wr.B, t.Kind(i+k), t.Move(i+k))
+			if c := t.CheckMark(i + k); c != 0 {
+				wr.B = append(wr.B, c)
+			}
+		}
+		wr.Close(at)
+	}
 }
 
 // uciTurns writes steps i to j-1 of t in UCI, i the start of a turn: a

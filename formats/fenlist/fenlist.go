@@ -94,7 +94,11 @@ func appendRows(b []byte, n int, pl *replay.Played, start bool) []byte {
 	// The SANs in order, each from where the one before ends
 	// (Played.SANEnd).
 	sans, from := pl.SANs(), 0
+	// The positions in order, each step played once on a copy of the
+	// start (Played.PlayStep).
+	pos := *pl.Start
 	for i := range pl.Len() {
+		pl.PlayStep(&pos, i)
 		head = head.next()
 		b = append(b, head.b...)
 		if end := pl.SANEnd(i); end > from {
@@ -104,7 +108,7 @@ func appendRows(b []byte, n int, pl *replay.Played, start bool) []byte {
 			b = append(b, '-')
 		}
 		b = append(b, '\t')
-		b = append(pl.AfterView(i).AppendFEN(b), '\n')
+		b = append(pos.AppendFEN(b), '\n')
 	}
 	return b
 }

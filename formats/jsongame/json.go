@@ -1064,11 +1064,18 @@ func (a *jsonParts) addSteps(nodes []Node, base int, t *replay.Played, from int)
 		a.cuts = append(a.cuts, textCut{dst: dst, start: start, end: len(a.text)})
 	}
 	i := from
+	// The positions in order, each step played once on a copy of the one
+	// before the first (Played.PlayStep).
+	var pos rules.Position
+	if i < t.Len() {
+		pos = *t.BeforeView(i)
+	}
 	for ; i < t.Len(); i++ {
 		k := t.Index(i) - base
 		if k >= len(nodes) {
 			break // the steps are in the order of their nodes
 		}
+		t.PlayStep(&pos, i)
 		if k < 0 {
 			continue
 		}
@@ -1099,7 +1106,7 @@ func (a *jsonParts) addSteps(nodes []Node, base int, t *replay.Played, from int)
 		}
 		cut(&p.LAN, start)
 		start = len(a.text)
-		a.text = t.AfterView(i).AppendFEN(a.text)
+		a.text = pos.AppendFEN(a.text)
 		cut(&p.FENAfter, start)
 		if m.Promotion != rules.NoKind && m.Flags&rules.FlagWaitingMove == 0 {
 			p.Promotion = m.Promotion.Letter()

@@ -1,8 +1,10 @@
 package steptext
 
 import (
+	"encoding/binary"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/ashtapada/ashtapada/formats/pgn"
 	"github.com/ashtapada/ashtapada/notation"
@@ -69,6 +71,30 @@ func (wr *Wrapper) Spaced4(at int) {
 	}
 	wr.col = len(b) - (nl - 16*5) - 1
 }
+
+// Word writes a token of n bytes, 1 to 7, the first in the low byte of w,
+// as Token would after the text's first token (Spaced): with the space
+// or new line before it, as one word of eight bytes stored whole (the
+// bytes past the token are cut). B must have room for eight bytes past
+// its end (Room).
+func (wr *Wrapper) Word(w uint64, n int) {
+	at := len(wr.B)
+	if c := wr.col + 1 + n; c > 79 {
+		w, wr.col = w<<8|'\n', n
+	} else {
+		w, wr.col = w<<8|' ', c
+	}
+	b := wr.B[:at+1+n]
+	binary.LittleEndian.PutUint64(b[at:at+8], w)
+	wr.B = b
+}
+
+// Spaced reports whether the text has a token: one written after it
+// starts with a space or a new line (Word).
+func (wr *Wrapper) Spaced() bool { return wr.col > 0 }
+
+// Room makes room for n bytes past the end of B.
+func (wr *Wrapper) Room(n int) { wr.B = slices.Grow(wr.B, n) }
 
 // Open starts a token written straight after B, which Close ends: a
 // space before it, made a new line by Close when the token would pass
