@@ -2,6 +2,7 @@ package grammar_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -159,5 +160,47 @@ func TestCommentQuotingAGame(t *testing.T) {
 	}
 	if countMoves(games[0].Moves) != 2 {
 		t.Errorf("first game has %d moves, want 2", countMoves(games[0].Moves))
+	}
+}
+
+// TestUnclosedCommentAtTheEndKeepsTheMoves: a game whose last comment is
+// not closed keeps every move before it, whatever its length. The fast
+// path rejects such a game and the grammar reads it again from a turn the
+// fast path noted (a part of the game's text); the game's own text must
+// stay whole for what comes after, the recovery of the moves read.
+func TestUnclosedCommentAtTheEndKeepsTheMoves(t *testing.T) {
+	moves := strings.Fields("c4 g5 h3 h6 d4 f5 Bxg5 a5 Bxe7 c5 Bxd8 Bg7 Qc2 Nc6")
+	for n := 1; n <= 120; n += 7 {
+		var text strings.Builder
+		text.WriteString("[Event \"x\"]\n[Result \"*\"]\n\n")
+		for i := range n {
+			if i%2 == 0 {
+				fmt.Fprintf(&text, "%d. ", i/2+1)
+			} else {
+				fmt.Fprintf(&text, "%d... ", i/2+1)
+			}
+			fmt.Fprintf(&text, "%s {[%%clk 0:09:%02d]}", moves[i%len(moves)], 59-i%60)
+			// Lines of about eighty columns, as the books' files have.
+			if i%3 == 2 {
+				text.WriteString("\n")
+			} else {
+				text.WriteString(" ")
+			}
+		}
+		text.WriteString("{[\n")
+		games, err := grammar.ReadAll(strings.NewReader(text.String()), "unclosed.pgn")
+		if err != nil || len(games) != 1 {
+			t.Fatalf("%d moves: %d games, %v", n, len(games), err)
+		}
+		g := games[0]
+		if got := countMoves(g.Moves); got != n {
+			t.Errorf("%d moves before an unclosed comment: %d read", n, got)
+		}
+		if se := g.SyntaxError(); se == nil || se.Pos.Line != 4+n/3 {
+			t.Errorf("%d moves: the syntax error is %+v, want one on line %d", n, se, 4+n/3)
+		}
+		if g.Pos.Line != 1 || g.Pos.Offset != 0 {
+			t.Errorf("%d moves: the game starts at %+v, want the file's start", n, g.Pos)
+		}
 	}
 }

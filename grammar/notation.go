@@ -1287,11 +1287,11 @@ func (b *builder) guessNotation(c *Chunk, filename string) {
 		far = len(c.Data) + c.Pos.Offset
 	}
 	for _, n := range tries {
-		c2 := c
+		c2 := *c // a copy: the game's own chunk keeps its notation
 		c2.notation = n
 		g := &record.Game{Source: c.Data, Pos: c.Pos, Notation: n}
 		nb := &builder{g: g, filename: filename, noRecover: true}
-		parseChunkCommon(c2, filename, nb, true)
+		parseChunkCommon(&c2, filename, nb, true)
 		if e := g.SyntaxError(); e != nil {
 			switch {
 			case e.Rule != ruleid.Syntax:

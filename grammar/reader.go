@@ -265,9 +265,9 @@ func parseRejected(c *Chunk, filename, src string, b *builder, from record.Pos) 
 	}
 	g := b.g
 	keep := len(g.Notices)
-	rest := c
+	rest := *c // a copy: the game's own chunk is read again below
 	rest.Data, rest.Pos = c.Data[cut:], from
-	parseWithGrammar(rest, filename, src[cut:], b)
+	parseWithGrammar(&rest, filename, src[cut:], b)
 	if n := g.SyntaxError(); n != nil && n.Rule == ruleid.Syntax {
 		// The record of a game that could not be read: no moves, no
 		// tags, where the game starts.
