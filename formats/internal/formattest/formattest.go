@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 	"testing"
 
@@ -89,27 +88,20 @@ func moreGamesThanLimit(src []byte, name string) bool {
 	return true
 }
 
-// RecordFiles lists the *.pgn files of the repo's corpus and testdata and
-// of the shared data (skipped when absent). The fast tier leaves out the
-// files that merely extend another (DropExtensions).
+// RecordFiles lists the record files of the repo's corpus and testdata and
+// of the shared data (skipped when absent), failing t when a folder cannot
+// be read (testenv.RecordFiles). The fast tier leaves out the files that
+// merely extend another (DropExtensions).
 func RecordFiles(t *testing.T) []string {
 	t.Helper()
 	root := testenv.RepoRoot()
-	var files []string
 	dirs := []string{filepath.Join(root, "corpus"), filepath.Join(root, "formats", "testdata"), filepath.Join(root, "picture", "testdata"), filepath.Join(root, "testdata")}
 	if testenv.HasShared() {
 		dirs = append(dirs, filepath.Join(testenv.SharedPath(), "data"))
 	} else {
 		t.Logf("skipping the shared data: %s is absent", testenv.SharedPath())
 	}
-	for _, d := range dirs {
-		_ = filepath.WalkDir(d, func(p string, e os.DirEntry, err error) error {
-			if err == nil && !e.IsDir() && strings.HasSuffix(p, ".pgn") {
-				files = append(files, p)
-			}
-			return nil
-		})
-	}
+	files := testenv.RecordFiles(t, dirs...)
 	if testenv.IsLong() {
 		return files
 	}
