@@ -512,3 +512,31 @@ func TestProfilesAlternate(t *testing.T) {
 		}
 	}
 }
+
+// TestPawnCaptureFromItsFile: a pawn's capture written with its file
+// (`exd5`) is played when the one pawn that can take there stands on that
+// file, and is not when it stands on another (`cxd5`, only the e-pawn can
+// take): the file written must be the capturing pawn's.
+func TestPawnCaptureFromItsFile(t *testing.T) {
+	for _, c := range []struct {
+		moves string
+		plies int
+		rule  string // the finding at ply 3, "" for none
+	}{
+		{"1. e4 d5 2. exd5 Qxd5 *", 4, ""},
+		{"1. e4 d5 2. cxd5 Qxd5 *", 2, "illegal-move"},
+		{"1. e4 d5 2. c4 e6 3. cxd5 exd5 *", 6, ""},
+		{"1. e4 d5 2. c4 e6 3. dxd5 exd5 *", 4, "illegal-move"},
+	} {
+		res := judge(t, tags("", "", "", "*")+c.moves+"\n", replay.Config{})
+		got := ""
+		for _, f := range res.Findings {
+			if f.Rule != "missing-tag" {
+				got = f.Rule
+			}
+		}
+		if res.Summary.Plies != c.plies || got != c.rule {
+			t.Errorf("%q: %d plies, finding %q; want %d, %q:%s", c.moves, res.Summary.Plies, got, c.plies, c.rule, describe(res))
+		}
+	}
+}
