@@ -217,6 +217,9 @@ func (w *walk) plainMove(n *record.Node, ln *line, side rules.Color) *rules.Move
 	mv := n.Move
 	if mv == nil || !(mv.Plain || mv.PlainForm()) ||
 		(w.plainLook && (len(w.noticeIdx) > 0 || w.tripleOpening && ln.fromArray && !ln.firstDone[side])) {
+		if mv != nil && mv.Promotion != 0 && !w.plainLook {
+			return w.plainPromotion(ln, mv)
+		}
 		return nil
 	}
 	// As proveMove and resolve list them (writtenKind is the piece's
@@ -246,6 +249,42 @@ func (w *walk) plainMove(n *record.Node, ln *line, side rules.Color) *rules.Move
 	}
 	// The listed move proves that a legal move exists, which playMove
 	// sets anew after the move (line.moved): not stored here.
+	return m
+}
+
+// plainPromotion is plainMove for a pawn's promotion written in SAN
+// (`e8=Q`, `dxe8=Q+`), in a game where no notice stands at a move and
+// each turn is one move: the one legal move resolve would take for it,
+// with no finding, else nil (the general path takes the turn, and lists
+// the moves again). Resolve's tests, in its order: the pawn's moves to
+// the square that match what is written of the origin, those that
+// promote to the man written, exactly one of them, no conversion, the x
+// as the move captures; a pawn's origin is never superfluous
+// (superfluousFrom), nor is a pawn's move a leap.
+func (w *walk) plainPromotion(ln *line, mv *record.Move) *rules.Move {
+	if mv.Piece != 0 || mv.Null || mv.Castle != record.NoCastle || mv.To == record.NoSquare || mv.Desc != nil ||
+		(mv.FromFile >= 0 && mv.FromRank >= 0) || mv.Leap || mv.ConvSquare != record.NoSquare {
+		return nil
+	}
+	list := ln.hist.LegalMovesTo(w.r.toList[:0], rules.Pawn, rules.Square(mv.To))
+	w.r.keepTo(list)
+	want := rules.KindFromLetter(mv.Promotion)
+	var m *rules.Move
+	for i := range list {
+		lm := &list[i]
+		if mv.FromFile < 0 && mv.FromRank < 0 && lm.Flags&(rules.FlagCastleShort|rules.FlagCastleLong) == 0 || matchesBase(ln.pos, *lm, mv, rules.Pawn) {
+			if lm.Promotion == want && lm.Flags&rules.FlagArrival == 0 {
+				if m != nil {
+					return nil
+				}
+				m = lm
+			}
+		}
+	}
+	if m == nil || m.ConvSquare != rules.NoSquare || m.Flags&(rules.FlagLeap|rules.FlagCastleShort|rules.FlagCastleLong|rules.FlagWaitingMove) != 0 ||
+		(mv.Capture != m.IsCapture() && w.g.Notation != record.UCI) {
+		return nil
+	}
 	return m
 }
 
