@@ -16,14 +16,18 @@ import (
 // its number of moves: the line's loop does not make a slice of them for
 // a turn of one plain move (most turns), which needs only its node.
 //
-// In a main line the reader marked plain (record.Game.MainPlain, walked
-// by plainTurns) each move is a turn of its own: after a plain move the
-// turns that follow, each its move or its right number and its move, are
-// played here one after another, w.turnAt set to each, until a node that
-// is neither or a wrong number (then w.turnAt is the last turn played),
-// or a turn the general path takes (w.turnAt is that turn). A call a turn
-// from the line's loop, with its frame and the arguments stored and
-// loaded back, cost a part of every ply.
+// Most turns are one plain move (plainMove): it needs none of the turn's
+// checks, nor most of resolve's, and never halts the line (so it needs
+// no stopFrom). With run (plainTurns, in a main line the reader marked
+// plain, record.Game.MainPlain) each move is a turn of its own: after a
+// plain move the turns that follow, each its move or its right number
+// and its move, past the comments and NAGs the line's loop would pass
+// by, are played here one after another, w.turnAt set to each, until a
+// node that is none of these or a wrong number (then w.turnAt is the
+// last turn played), or a turn the general path takes (w.turnAt is that
+// turn). A call a turn from the line's loop, with its frame and the
+// arguments stored and loaded back, cost a part of every ply; a run
+// stopped at each comment cost the calls again.
 func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 	side := ln.pos.SideToMove()
 	if ln.pendingNumber != nil { // a wrong move number (line.number)
