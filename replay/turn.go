@@ -215,8 +215,9 @@ func endTurn(ln *line, black bool) {
 // listed it, in Replayer.toList: copied into registers it was spilled and
 // moved about across each call of the ply. Otherwise (nil) the legal
 // moves listed here are kept for resolve (w.pre), and what they prove
-// (proveMove) is known: the general path takes the turn. The line must
-// not have ended.
+// (proveMove) is known: the general path takes the turn. A pawn's
+// promotion written in SAN is plainPromotion's. The line must not have
+// ended.
 func (w *walk) plainMove(n *record.Node, ln *line, side rules.Color) *rules.Move {
 	mv := n.Move
 	if mv == nil || !(mv.Plain || mv.PlainForm()) ||
