@@ -43,11 +43,16 @@ func recordChunks(t *testing.T) (chunks []grammar.Chunk, files []string) {
 func TestMainPlainChangesNothing(t *testing.T) {
 	chunks, files := recordChunks(t)
 	// A wrong move number, a number before no move, and a game that
-	// stops, each in the middle of a run of turns.
+	// stops, each in the middle of a run of turns; comments, NAGs and a
+	// line comment between turns, before a number, between a number and
+	// its move, and before the rest of a game the reader could not read.
 	for _, text := range []string{
 		"1. e4 e5 3. Nf3 Nc6 4. Bb5 *",
 		"1. e4 e5 2. Nf3 {c} 2... Nc6 3. $1 Bb5 3... a6 4. *",
 		"1. e4 e5 2. Ke3 Nc6 3. Nf3 *",
+		"1. e4 e5 2. Nf3 {c} $2 Nc6 {d} 3. Bb5 ; e\n a6 4. Ba4 {f} 4... Nf6 *",
+		"1. e4 e5 2. Nf3 {c} Nc6 3. Bb5 {d} ) a6 4. Ba4 *",
+		"1. e4 e5 2. Nf3 Nc6 {c} 3. {d} Bb5 a6 $1 {x} 4. Ba4 Nf6 {end}",
 	} {
 		chunks, files = append(chunks, grammar.Chunk{Data: []byte(text)}), append(files, "t.pgn")
 	}

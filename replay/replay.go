@@ -121,6 +121,12 @@ type walk struct {
 	// tripleOpening: the game's profile lets an opening turn have several
 	// moves (opening=triple), which plainMove leaves to the turn's checks.
 	tripleOpening bool
+	// plainLook: plainMove has more to ask of a move than its form, a
+	// game's fact tested once a ply where its two parts were tested
+	// apart: a reader's notice may stand at it (noticeIdx), or an opening
+	// turn may have several moves (tripleOpening). Set by notices, which
+	// runs after tripleOpening is set and before the walk.
+	plainLook bool
 	// mainNodes is the number of nodes of the main line, at least the
 	// steps it can have (Config.Steps): counting its moves cost more a
 	// ply than the room the other nodes' steps take.
@@ -550,7 +556,7 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 							ln.before = w.r.snapshot(ln)
 						}
 					}
-					w.playTurn(&nodes[i], j-i, ln) // lets ln.pendingNumber go
+					w.playTurn(&nodes[i], j-i, ln, false) // lets ln.pendingNumber go
 				} else {
 					ln.pendingNumber = nil
 				}
@@ -582,7 +588,7 @@ func (w *walk) plainTurns(nodes []record.Node, i int, ln *line) int {
 		return i + 1
 	}
 	w.turnAt = i
-	w.playTurn(&nodes[i], 1, ln) // lets ln.pendingNumber go
+	w.playTurn(&nodes[i], 1, ln, true) // lets ln.pendingNumber go
 	return w.turnAt + 1
 }
 
@@ -860,6 +866,7 @@ func (w *walk) notices() {
 			w.noticeIdx = append(w.noticeIdx, len(w.res.Findings)-1)
 		}
 	}
+	w.plainLook = w.tripleOpening || len(w.noticeIdx) > 0
 }
 
 // noticeAt reports whether the reader already reported rule at pos.

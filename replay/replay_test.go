@@ -512,3 +512,93 @@ func TestProfilesAlternate(t *testing.T) {
 		}
 	}
 }
+
+// TestPawnCaptureFromItsFile: a pawn's capture written with its file
+// (`exd5`) is played when the one pawn that can take there stands on that
+// file, and is not when it stands on another (`cxd5`, only the e-pawn can
+// take): the file written must be the capturing pawn's.
+func TestPawnCaptureFromItsFile(t *testing.T) {
+	for _, c := range []struct {
+		moves string
+		plies int
+		rule  string // the finding at ply 3, "" for none
+	}{
+		{"1. e4 d5 2. exd5 Qxd5 *", 4, ""},
+		{"1. e4 d5 2. cxd5 Qxd5 *", 2, "illegal-move"},
+		{"1. e4 d5 2. c4 e6 3. cxd5 exd5 *", 6, ""},
+		{"1. e4 d5 2. c4 e6 3. dxd5 exd5 *", 4, "illegal-move"},
+	} {
+		res := judge(t, tags("", "", "", "*")+c.moves+"\n", replay.Config{})
+		got := ""
+		for _, f := range res.Findings {
+			if f.Rule != "missing-tag" {
+				got = f.Rule
+			}
+		}
+		if res.Summary.Plies != c.plies || got != c.rule {
+			t.Errorf("%q: %d plies, finding %q; want %d, %q:%s", c.moves, res.Summary.Plies, got, c.plies, c.rule, describe(res))
+		}
+	}
+}
+
+// TestPromotionAsTheGeneralPath: a pawn's promotion in SAN, which the
+// walk plays by a path of its own in a game with no reader's notice
+// (plainPromotion), gets the findings and the plies of the general path
+// (resolve), which a reader's notice at the game's first move number
+// makes the walk take for every move: promotions written right, with a
+// capture, a wrong x, a man the profile has not, to an occupied square,
+// by a pawn that is not there, ambiguous, with check marks right and
+// wrong, by black, and under shatranj.
+func TestPromotionAsTheGeneralPath(t *testing.T) {
+	const (
+		one  = "8/4P3/8/8/k7/8/8/4K3 w - - 0 1"
+		two  = "3r4/2P1P3/8/8/k7/8/8/4K3 w - - 0 1"
+		full = "4r3/4P3/8/8/k7/8/8/4K3 w - - 0 1"
+		blk  = "4k3/8/8/8/8/8/4p3/K7 b - - 0 1"
+	)
+	for _, c := range []struct{ variant, fen, moves string }{
+		{"", one, "e8=Q+ Kb3 *"},
+		{"", one, "e8=Q Kb3 *"},
+		{"", one, "e8=N Kb3 *"},
+		{"", one, "e8=N+ Kb3 *"},
+		{"", one, "e8=K Kb3 *"},
+		{"", one, "dxe8=Q+ Kb3 *"},
+		{"", one, "exd8=Q Kb3 *"},
+		{"", two, "exd8=Q Kb3 *"},
+		{"", two, "cxd8=R Kb3 *"},
+		{"", two, "c8=Q Kb3 *"},
+		{"", two, "d8=Q Kb3 *"},
+		{"", full, "e8=Q Kb3 *"},
+		{"", full, "d8=Q Kb3 *"},
+		{"", "3rr3/4P3/8/8/k7/8/8/K7 w - - 0 1", "d8=Q Kb3 *"},
+		{"", one, "exe8=Q Kb3 *"},
+		{"", blk, "1... e1=Q+ Kb2 *"},
+		{"", blk, "1... e1=R+ Kb2 *"},
+		{"shatranj", "8/4P3/8/8/k7/p7/8/4K3 w - - 0 1", "e8=Q Kb4 *"},
+		{"shatranj", "8/4P3/8/8/k7/p7/8/4K3 w - - 0 1", "e8=R Kb4 *"},
+		{"shatranj", "8/4P3/8/8/k7/p7/8/4K3 w - - 0 1", "e8 Kb4 *"},
+	} {
+		var got [2]string
+		for i, number := range []string{"1.", "9."} {
+			moves := number + " " + c.moves
+			if strings.HasPrefix(c.moves, "1...") {
+				moves = strings.Replace(c.moves, "1...", number+"..", 1)
+			}
+			res := judge(t, tags(c.variant, "", c.fen, "*")+moves+"\n", replay.Config{})
+			var b strings.Builder
+			fmt.Fprintf(&b, "plies %d", res.Summary.Plies)
+			for _, f := range res.Findings {
+				if f.Rule != "move-number" && f.Rule != "missing-tag" {
+					fmt.Fprintf(&b, "; %d %s %s %s", f.Ply, f.SAN, f.Rule, f.FEN)
+				}
+			}
+			got[i] = b.String()
+			if i == 1 && find(res, "move-number", -1) == nil {
+				t.Errorf("%q: no move-number notice: the general path is not sure to be taken", c.moves)
+			}
+		}
+		if got[0] != got[1] {
+			t.Errorf("%s %q: %s\nthe general path: %s", c.variant, c.moves, got[0], got[1])
+		}
+	}
+}

@@ -16,39 +16,52 @@ import (
 // its number of moves: the line's loop does not make a slice of them for
 // a turn of one plain move (most turns), which needs only its node.
 //
-// In a main line the reader marked plain (record.Game.MainPlain, walked
-// by plainTurns) each move is a turn of its own: after a plain move the
-// turns that follow, each its move or its right number and its move, are
-// played here one after another, w.turnAt set to each, until a node that
-// is neither or a wrong number (then w.turnAt is the last turn played),
-// or a turn the general path takes (w.turnAt is that turn). A call a turn
-// from the line's loop, with its frame and the arguments stored and
-// loaded back, cost a part of every ply.
-func (w *walk) playTurn(first *record.Node, count int, ln *line) {
+// Most turns are one plain move (plainMove): it needs none of the turn's
+// checks, nor most of resolve's, and never halts the line (so it needs
+// no stopFrom). With run (plainTurns, in a main line the reader marked
+// plain, record.Game.MainPlain) each move is a turn of its own: after a
+// plain move the turns that follow, each its move or its right number
+// and its move, past the comments and NAGs the line's loop would pass
+// by, are played here one after another, w.turnAt set to each, until a
+// node that is none of these or a wrong number (then w.turnAt is the
+// last turn played), or a turn the general path takes (w.turnAt is that
+// turn). A call a turn from the line's loop, with its frame and the
+// arguments stored and loaded back, cost a part of every ply; a run
+// stopped at each comment cost the calls again.
+func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 	side := ln.pos.SideToMove()
-	// (A wrong move number is kept for its turn by line.number.)
-	if ln.pendingNumber != nil {
+	if ln.pendingNumber != nil { // a wrong move number (line.number)
 		w.checkMoveNumber(first, ln, side) // and lets the number go
 	}
-next: // the next turn of a plain main line, its number right
-	if count == 1 && !ln.ended {
-		// Most turns are one plain move: it needs none of the turn's checks, nor
-		// most of resolve's, and never halts the line (so it needs no stopFrom).
+	if count != 1 {
+		w.generalTurn(first, count, ln, side)
+		return
+	}
+	for !ln.ended { // a run of turns of one move each
 		if m := w.plainMove(first, ln, side); m != nil {
 			w.playMove(first, first.Move, 0, ln, side, m, false, true, true)
 			endTurn(ln, side == rules.Black)
-			if !w.g.MainPlain {
+			if !run {
 				return
 			}
-			// The turn after it: its move, or its number and its move. A
+			// The turn after it: its move, or its number and its move,
+			// after what the line's loop passes by (comments, NAGs). A
 			// wrong number (numberWrong, judged after the turn before it)
 			// is left to the line's loop, which keeps it for its turn.
 			nodes, i := w.lineNodes, w.turnAt+1
+		look:
 			if i >= len(nodes) {
 				return
 			}
 			if k := nodes[i].Kind; k != record.KindMove {
-				if k != record.KindMoveNumber || i+1 >= len(nodes) || nodes[i+1].Kind != record.KindMove || numberWrong(&nodes[i], ln) {
+				if k != record.KindMoveNumber {
+					if !passedBy(k) {
+						return
+					}
+					i++
+					goto look
+				}
+				if i+1 >= len(nodes) || nodes[i+1].Kind != record.KindMove || numberWrong(&nodes[i], ln) {
 					return
 				}
 				i++
@@ -56,10 +69,17 @@ next: // the next turn of a plain main line, its number right
 			// A turn of one move passes the turn.
 			w.turnAt = i
 			first, side = &nodes[i], side.Other()
-			goto next
+			continue
 		}
+		break
 	}
-	w.generalTurn(first, count, ln, side)
+	w.generalTurn(first, 1, ln, side)
+}
+
+// passedBy says whether the line's loop passes a node of kind k by
+// without a look: a comment, a NAG, an escape line (its default case).
+func passedBy(k record.NodeKind) bool {
+	return k == record.KindComment || k == record.KindLineComment || k == record.KindNAG || k == record.KindEscape
 }
 
 // generalTurn is playTurn's general path: every turn that is not one
@@ -103,7 +123,7 @@ func (w *walk) generalTurn(first *record.Node, count int, ln *line, side rules.C
 		// made on (its FEN has the other side to move, since the turn
 		// has ended as far as the rules know).
 		msg := w.compoundMessage(ln, side)
-		w.playTurn(first, 1, ln)
+		w.playTurn(first, 1, ln, false)
 		if !ln.stopped {
 			w.stop(&nodes[1], ln, ln.ply+1, side, ruleid.CompoundTurn, msg)
 		}
@@ -195,12 +215,16 @@ func endTurn(ln *line, black bool) {
 // listed it, in Replayer.toList: copied into registers it was spilled and
 // moved about across each call of the ply. Otherwise (nil) the legal
 // moves listed here are kept for resolve (w.pre), and what they prove
-// (proveMove) is known: the general path takes the turn. The line must
-// not have ended.
+// (proveMove) is known: the general path takes the turn. A pawn's
+// promotion written in SAN is plainPromotion's. The line must not have
+// ended.
 func (w *walk) plainMove(n *record.Node, ln *line, side rules.Color) *rules.Move {
 	mv := n.Move
-	if mv == nil || len(w.noticeIdx) > 0 || !(mv.Plain || mv.PlainForm()) ||
-		(w.tripleOpening && ln.fromArray && !ln.firstDone[side]) {
+	if mv == nil || !(mv.Plain || mv.PlainForm()) ||
+		(w.plainLook && (len(w.noticeIdx) > 0 || w.tripleOpening && ln.fromArray && !ln.firstDone[side])) {
+		if mv != nil && mv.Promotion != 0 && !w.plainLook {
+			return w.plainPromotion(ln, mv)
+		}
 		return nil
 	}
 	// As proveMove and resolve list them (writtenKind is the piece's
@@ -215,7 +239,7 @@ func (w *walk) plainMove(n *record.Node, ln *line, side rules.Color) *rules.Move
 		return nil
 	}
 	m := &list[0] // the common case, without plainPick's call
-	if mv.FromFile >= 0 || mv.FromRank >= 0 || len(list) != 1 {
+	if (mv.FromFile >= 0 || mv.FromRank >= 0 || len(list) != 1) && !onlyFrom(ln.pos, mv, kind, list) {
 		i := plainPick(ln.pos, mv, kind, list)
 		if i < 0 {
 			w.decline(n, ln)
@@ -230,6 +254,42 @@ func (w *walk) plainMove(n *record.Node, ln *line, side rules.Color) *rules.Move
 	}
 	// The listed move proves that a legal move exists, which playMove
 	// sets anew after the move (line.moved): not stored here.
+	return m
+}
+
+// plainPromotion is plainMove for a pawn's promotion written in SAN
+// (`e8=Q`, `dxe8=Q+`), in a game where no notice stands at a move and
+// each turn is one move: the one legal move resolve would take for it,
+// with no finding, else nil (the general path takes the turn, and lists
+// the moves again). Resolve's tests, in its order: the pawn's moves to
+// the square that match what is written of the origin, those that
+// promote to the man written, exactly one of them, no conversion, the x
+// as the move captures; a pawn's origin is never superfluous
+// (superfluousFrom), nor is a pawn's move a leap.
+func (w *walk) plainPromotion(ln *line, mv *record.Move) *rules.Move {
+	if mv.Piece != 0 || mv.Null || mv.Castle != record.NoCastle || mv.To == record.NoSquare || mv.Desc != nil ||
+		(mv.FromFile >= 0 && mv.FromRank >= 0) || mv.Leap || mv.ConvSquare != record.NoSquare {
+		return nil
+	}
+	list := ln.hist.LegalMovesTo(w.r.toList[:0], rules.Pawn, rules.Square(mv.To))
+	w.r.keepTo(list)
+	want := rules.KindFromLetter(mv.Promotion)
+	var m *rules.Move
+	for i := range list {
+		lm := &list[i]
+		if mv.FromFile < 0 && mv.FromRank < 0 && lm.Flags&(rules.FlagCastleShort|rules.FlagCastleLong) == 0 || matchesBase(ln.pos, *lm, mv, rules.Pawn) {
+			if lm.Promotion == want && lm.Flags&rules.FlagArrival == 0 {
+				if m != nil {
+					return nil
+				}
+				m = lm
+			}
+		}
+	}
+	if m == nil || m.ConvSquare != rules.NoSquare || m.Flags&(rules.FlagLeap|rules.FlagCastleShort|rules.FlagCastleLong|rules.FlagWaitingMove) != 0 ||
+		(mv.Capture != m.IsCapture() && w.g.Notation != record.UCI) {
+		return nil
+	}
 	return m
 }
 
@@ -251,6 +311,20 @@ func (r *Replayer) keepTo(list []rules.Move) {
 	} else {
 		r.toList = list
 	}
+}
+
+// onlyFrom reports whether plainPick would pick list[0], the one move
+// listed, for mv written with its file only (a pawn's capture, most of
+// the moves that name part of their origin): the move is from that file,
+// by a man of kind, neither castling nor a waiting move. Else plainPick
+// decides.
+func onlyFrom(pos *rules.Position, mv *record.Move, kind rules.Kind, list []rules.Move) bool {
+	if len(list) != 1 || mv.Piece != 0 || mv.FromRank >= 0 {
+		return false
+	}
+	m := &list[0]
+	return m.From.File() == int(mv.FromFile) && m.Flags&(rules.FlagCastleShort|rules.FlagCastleLong|rules.FlagWaitingMove) == 0 &&
+		pos.At(m.From).Kind() == kind
 }
 
 // plainPick is the index in list (the legal moves of kind to the square
