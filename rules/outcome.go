@@ -539,7 +539,10 @@ func (p *Position) menMayEnd() (bare uint8, may bool) {
 	case s.DeadPosition == DeadFide && occ&^(k[King]|k[Knight]|k[Bishop]) == 0,
 		s.DeadPosition == DeadKingsAndOne && popcount(occ) <= 4:
 		return bare, true
-	case bare != 0:
+	case bare != 0 && (s.BareKing != BareNone || bare == 3):
+		// Without a bare-king rule a lone king ends nothing by itself
+		// (bareKing): the mating endings of a game under fide rules play
+		// on without asking the outcome at each ply.
 		return bare, true
 	case s.BareKing == BarePiecesHalfWin && (p.pieceCount(White) == 0 || p.pieceCount(Black) == 0):
 		return bare, true
