@@ -261,33 +261,34 @@ func (h *History) record(pass, mayCheck, men bool) {
 		// Nothing compares positions: no key, no hash, no table.
 		return
 	}
-	ply := h.plies - 1
+	// (The ply, h.plies-1, is read again where it is used: kept, it was
+	// stored and loaded back around the calls below at every ply.)
 	if p.halfmove == 0 {
 		// window() is now this position and never moves back before it.
 		h.clearWindow()
-		h.keyBase = ply
+		h.keyBase = h.plies - 1
 	}
 	if p.s.Repetition == RepetitionPerpetualCheck && !e.checked {
 		// This ply follows a move by the side not to move here.
-		h.quiet[e.side^1] = ply
+		h.quiet[e.side^1] = h.plies - 1
 	}
-	// The key, built here rather than in a function of its own, which the
-	// build does not inline into PlayMayCheck, and before its entry is
-	// taken, so that no pointer into the positions is kept across the
-	// rare call (nor the words: its en-passant square comes first).
+	// The key is written where a new position is kept (the entry after the
+	// last), not built apart and copied there; when the position is
+	// already known, the entry is given back. Its room is made first, and
+	// the en-passant square found, so that no pointer into the positions
+	// and no word of the key is kept across either rare call.
+	if len(h.positions) == cap(h.positions) {
+		h.positions = append(h.positions, histPos{})[:len(h.positions)]
+	}
 	ep := NoSquare
 	if p.ep != NoSquare && p.epCapturable() {
 		ep = p.ep
 	}
+	// The key, built here rather than in a function of its own, which the
+	// build does not inline into PlayMayCheck.
 	white := p.byColor[White]
 	meta := keyMeta(p.side, p.leap[White], p.leap[Black], p.castle, ep)
-	// The key is written where a new position is kept (the entry after the
-	// last), not built apart and copied there; when the position is
-	// already known, the entry is given back.
 	i := len(h.positions)
-	if i == cap(h.positions) {
-		h.positions = append(h.positions, histPos{})
-	}
 	ps := h.positions[:i+1]
 	h.positions = ps
 	np := &ps[i]
@@ -312,7 +313,7 @@ func (h *History) record(pass, mayCheck, men bool) {
 	if h.lazy != lazyOff {
 		h.enterLazy(i)
 	}
-	at := uint32(ply - h.keyBase)
+	at := uint32(h.plies - 1 - h.keyBase)
 	hash := keyHash(white, white|p.byColor[Black])
 	np.hash = hash
 	// A position whose hash's top byte no earlier one of the window had
