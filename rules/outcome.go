@@ -538,17 +538,27 @@ func (p *Position) menMayEnd() (bare uint8, may bool) {
 	occ := p.byColor[White] | p.byColor[Black]
 	switch {
 	case s.DeadPosition == DeadFide && occ&^(k[King]|k[Knight]|k[Bishop]) == 0,
-		s.DeadPosition == DeadKingsAndOne && popcount(occ) <= 4:
+		s.DeadPosition == DeadKingsAndOne && atMostFour(occ):
 		return bare, true
 	case bare != 0 && (s.BareKing != BareNone || bare == 3):
 		// Without a bare-king rule a lone king ends nothing by itself
 		// (bareKing): the mating endings of a game under fide rules play
 		// on without asking the outcome at each ply.
 		return bare, true
-	case s.BareKing == BarePiecesHalfWin && (p.pieceCount(White) == 0 || p.pieceCount(Black) == 0):
+	case s.BareKing == BarePiecesHalfWin && (p.pieces(White) == 0 || p.pieces(Black) == 0):
 		return bare, true
 	}
 	return bare, false
+}
+
+// atMostFour reports whether x has at most four bits set: four lowest
+// bits taken off leave none. No popcount: its fallback for a CPU without
+// the instruction is a call, which gave menMayEnd a frame.
+func atMostFour(x uint64) bool {
+	x &= x - 1
+	x &= x - 1
+	x &= x - 1
+	return x&(x-1) == 0
 }
 
 // outcome is OutcomeKnown without its shortcut.

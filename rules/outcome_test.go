@@ -299,3 +299,17 @@ func TestHistoryRepetitionNeedsSameRights(t *testing.T) {
 		}
 	}
 }
+
+// TestAtMostFour holds menMayEnd's count of four men to popcount's.
+func TestAtMostFour(t *testing.T) {
+	rng := rand.New(rand.NewSource(4))
+	for i := 0; i < 20000; i++ {
+		x := rng.Uint64()
+		for j := rng.Intn(64); j > 0; j-- {
+			x &= rng.Uint64() // fewer bits, down to none
+		}
+		if got, want := atMostFour(x), popcount(x) <= 4; got != want {
+			t.Fatalf("atMostFour(%#x) = %v, want %v", x, got, want)
+		}
+	}
+}
