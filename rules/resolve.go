@@ -454,16 +454,24 @@ func (p *Position) hasLegalMove(inCheck bool) bool {
 	var lc legalCtx
 	king := bb(p.kingSq[p.side])
 	parts := [3][2]uint64{{king, ^uint64(0)}, {^king, ^uint64(0)}}
-	n := 2
+	first, n := 0, 2
 	if inCheck {
 		lc = p.newMoveCtx(true)
 		answers := p.checkAnswers()
 		parts[1][1], parts[2] = answers, [2]uint64{^king, ^answers}
 		n = 3
+		if p.law&^lawCastling == 0 && p.byColor[p.side^1]&p.byKind[Pawn]&lastRank(p.side^1) == 0 {
+			// Where king safety is all of legality and nothing converts,
+			// kingEscapes has tried every king move (in check it has no
+			// leap nor castling), and only a move to an answer can end
+			// the check (no conversion changes a checker): a checkmate
+			// needs no more moves generated.
+			first, n = 1, 2
+		}
 	} else {
 		lc = p.newLegalCtx(false)
 	}
-	for _, part := range parts[:n] {
+	for _, part := range parts[first:n] {
 		for _, m := range p.genMask(buf[:0], false, inCheck, part[0], part[1]) {
 			if p.legal(&lc, m, true) {
 				return true
