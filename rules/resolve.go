@@ -161,7 +161,7 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 	occ := own | enemy
 	from := p.byKind[k&7] & own
 	if k == King {
-		ksq := p.kingSq[us]
+		ksq := p.kingSq[us] & 63 // on the board: no bounds tests
 		if from != bb(ksq) || kingAtt[ksq]&t == 0 {
 			// Another king (a FEN may set one), or a leap: the general
 			// path.
@@ -199,7 +199,7 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 	} else {
 		from = p.reaching(k, to, from, occ)
 	}
-	ksq := p.kingSq[us]
+	ksq := p.kingSq[us] & 63
 	if inCheck {
 		from = p.safeFrom(ksq, to, from, occ)
 	} else if lined := from & kingLines[ksq]; lined != 0 {
@@ -248,7 +248,7 @@ func (p *Position) safeFrom(ksq, to Square, from, occ uint64) uint64 {
 // unattacked on to once moved there (occ: the occupancy before the move).
 // A man the king takes attacks no more: he is off the enemy's men.
 func (p *Position) kingSafeAt(ksq, to Square, occ uint64) bool {
-	them, t := p.side^1, bb(to)
+	them, t := (p.side^1)&1, bb(to)
 	return !p.s.attackedByIn(to, them, occ&^bb(ksq)|t, p.byColor[them]&^t, &p.byKind)
 }
 
