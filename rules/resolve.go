@@ -517,8 +517,8 @@ func (p *Position) checkAnswers() uint64 {
 // pawn); false means "look properly". In check there is no leap and no
 // castling, so these are all the king's moves but those.
 func (p *Position) kingEscapes() bool {
-	us, them := p.side, p.side^1
-	ksq := p.kingSq[us]
+	us, them := p.side&1, (p.side^1)&1 // masked: no bounds tests
+	ksq := p.kingSq[us] & 63
 	enemy := p.byColor[them]
 	targets := kingAtt[ksq] &^ p.byColor[us] &^ p.byKind[King]
 	if enemy&p.byKind[Pawn]&lastRank(them) != 0 || p.law&lawStuck != 0 {
