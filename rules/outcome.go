@@ -203,7 +203,9 @@ type History struct {
 	// found by a scan (see linearMax) or through slots; a long shuffle of a few positions costs a few
 	// entries, not a key per ply (docs/robustness.md, "A huge game is read
 	// in parts").
-	keyBase   int
+	keyBase int
+	// positions always has room for one more entry (record keeps it so),
+	// and at least minPositions in all.
 	positions []histPos
 	// slots is, once the window holds more than linearMax positions, an
 	// open-addressing table over positions: 0 for an empty slot, else 1 +
@@ -226,10 +228,15 @@ type History struct {
 
 // NewHistory starts a history at p (copied).
 func NewHistory(p *Position) *History {
-	h := &History{pos: *p, quiet: [2]int{-1, -1}}
+	h := &History{pos: *p, quiet: [2]int{-1, -1}, positions: make([]histPos, 0, minPositions)}
 	h.record(false, true, true)
 	return h
 }
+
+// minPositions is the room History.positions starts with: more than
+// lazyMax, so that a window's first positions, which record keeps without
+// entering them, never need more (nor the test for it) at most plies.
+const minPositions = 8
 
 // record keeps the position just reached; pass true says that a move
 // has been applied and ends its turn (the turn passes first: Play),
@@ -273,13 +280,10 @@ func (h *History) record(pass, mayCheck, men bool) {
 		h.quiet[e.side^1] = h.plies - 1
 	}
 	// The key is written where a new position is kept (the entry after the
-	// last), not built apart and copied there; when the position is
-	// already known, the entry is given back. Its room is made first, and
-	// the en-passant square found, so that no pointer into the positions
-	// and no word of the key is kept across either rare call.
-	if len(h.positions) == cap(h.positions) {
-		h.positions = append(h.positions, histPos{})[:len(h.positions)]
-	}
+	// last), not built apart and copied there (it has room: positions);
+	// when the position is already known, the entry is given back. The
+	// en-passant square is found first, so that no pointer into the
+	// positions and no word of the key is kept across the rare call.
 	ep := NoSquare
 	if p.ep != NoSquare && p.epCapturable() {
 		ep = p.ep
@@ -330,6 +334,11 @@ func (h *History) record(pass, mayCheck, men bool) {
 		h.cur, h.rep = int32(i), false
 		if i >= linearMax {
 			h.place(i)
+		}
+		if i+1 == cap(h.positions) {
+			// Room for the next entry. (A kept position that waited, one
+			// of the window's first lazyMax, leaves room: minPositions.)
+			h.positions = append(h.positions, histPos{})[:i+1]
 		}
 		return
 	}
@@ -436,10 +445,15 @@ func (h *History) insert(i int) {
 // clearWindow forgets the window's positions, keeping the storage. A
 // table is at most four slots a position (see slots): clearing it all
 // costs no more than placing them did.
+// A window whose positions all waited (lazy) entered none: its table,
+// filter and rep are as the last clear left them, and most windows end
+// so.
 func (h *History) clearWindow() {
-	clear(h.slots)
-	h.slots, h.positions, h.rep, h.lazy = h.slots[:0], h.positions[:0], false, lazyWait
-	h.seen = [4]uint64{}
+	if h.lazy == lazyOff {
+		clear(h.slots)
+		h.slots, h.rep, h.seen = h.slots[:0], false, [4]uint64{}
+	}
+	h.positions, h.lazy = h.positions[:0], lazyWait
 }
 
 // Position is the current position. It belongs to the history: copy it
