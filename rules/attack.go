@@ -81,12 +81,14 @@ func (s *Settings) attackedBy(sq Square, by Color, occ uint64, m *[8]uint64) boo
 // attackedByIn is attackedBy for the men of kinds that stand on mine
 // (kinds[k] & mine are by's men of kind k): the position's own kind
 // bitboards and by's colour serve as they are, without building by's men
-// (Position.men) for the check test of every ply.
+// (Position.men) for the check test of every ply. sq is a square of the
+// board (every caller's is): the tables are indexed by sq&63, and by's
+// opponent by (by^1)&1, which the compiler needs no bounds test for.
 func (s *Settings) attackedByIn(sq Square, by Color, occ, mine uint64, kinds *[8]uint64) bool {
-	if mine&(kinds[Knight]&knightAtt[sq]|kinds[King]&kingAtt[sq]) != 0 {
+	if mine&(kinds[Knight]&knightAtt[sq&63]|kinds[King]&kingAtt[sq&63]) != 0 {
 		return true
 	}
-	if mine&kinds[Pawn]&pawnAtt[by^1][sq] != 0 {
+	if mine&kinds[Pawn]&pawnAtt[(by^1)&1][sq&63] != 0 {
 		if !s.stuckFilter() || bb(sq)&lastRank(by) == 0 {
 			return true
 		}
@@ -105,7 +107,7 @@ func (s *Settings) attackedByIn(sq Square, by Color, occ, mine uint64, kinds *[8
 	var bq uint64
 	if q := kinds[Queen] & mine; q != 0 {
 		if s.Counsellor == CounsellorFerz {
-			if ferzAtt[sq]&q != 0 {
+			if ferzAtt[sq&63]&q != 0 {
 				return true
 			}
 		} else {
@@ -116,11 +118,11 @@ func (s *Settings) attackedByIn(sq Square, by Color, occ, mine uint64, kinds *[8
 	if b := kinds[Bishop] & mine; b != 0 {
 		switch s.Elephant {
 		case ElephantAlfil:
-			if alfilAtt[sq]&b != 0 {
+			if alfilAtt[sq&63]&b != 0 {
 				return true
 			}
 		case ElephantDabbaba:
-			if dabbabaAtt[sq]&b != 0 {
+			if dabbabaAtt[sq&63]&b != 0 {
 				return true
 			}
 		default:
@@ -130,8 +132,8 @@ func (s *Settings) attackedByIn(sq Square, by Color, occ, mine uint64, kinds *[8
 	// A slider on a line through sq attacks it when nothing stands
 	// between: a table look-up per such slider (there are few) instead of
 	// walking the rays from sq.
-	for x := rq&rookLines[sq] | bq&bishopLines[sq]; x != 0; x &= x - 1 {
-		if between[sq][trailing(x)]&occ == 0 {
+	for x := rq&rookLines[sq&63] | bq&bishopLines[sq&63]; x != 0; x &= x - 1 {
+		if between[sq&63][trailing(x)&63]&occ == 0 {
 			return true
 		}
 	}

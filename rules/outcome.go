@@ -203,7 +203,9 @@ type History struct {
 	// found by a scan (see linearMax) or through slots; a long shuffle of a few positions costs a few
 	// entries, not a key per ply (docs/robustness.md, "A huge game is read
 	// in parts").
-	keyBase   int
+	keyBase int
+	// positions always has room for one more entry (record keeps it so),
+	// and at least minPositions in all.
 	positions []histPos
 	// slots is, once the window holds more than linearMax positions, an
 	// open-addressing table over positions: 0 for an empty slot, else 1 +
@@ -226,10 +228,15 @@ type History struct {
 
 // NewHistory starts a history at p (copied).
 func NewHistory(p *Position) *History {
-	h := &History{pos: *p, quiet: [2]int{-1, -1}}
+	h := &History{pos: *p, quiet: [2]int{-1, -1}, positions: make([]histPos, 0, minPositions)}
 	h.record(false, true, true)
 	return h
 }
+
+// minPositions is the room History.positions starts with: more than
+// lazyMax, so that a window's first positions, which record keeps without
+// entering them, never need more (nor the test for it) at most plies.
+const minPositions = 8
 
 // record keeps the position just reached; pass true says that a move
 // has been applied and ends its turn (the turn passes first: Play),
@@ -261,33 +268,31 @@ func (h *History) record(pass, mayCheck, men bool) {
 		// Nothing compares positions: no key, no hash, no table.
 		return
 	}
-	ply := h.plies - 1
+	// (The ply, h.plies-1, is read again where it is used: kept, it was
+	// stored and loaded back around the calls below at every ply.)
 	if p.halfmove == 0 {
 		// window() is now this position and never moves back before it.
 		h.clearWindow()
-		h.keyBase = ply
+		h.keyBase = h.plies - 1
 	}
 	if p.s.Repetition == RepetitionPerpetualCheck && !e.checked {
 		// This ply follows a move by the side not to move here.
-		h.quiet[e.side^1] = ply
+		h.quiet[e.side^1] = h.plies - 1
 	}
-	// The key, built here rather than in a function of its own, which the
-	// build does not inline into PlayMayCheck, and before its entry is
-	// taken, so that no pointer into the positions is kept across the
-	// rare call (nor the words: its en-passant square comes first).
+	// The key is written where a new position is kept (the entry after the
+	// last), not built apart and copied there (it has room: positions);
+	// when the position is already known, the entry is given back. The
+	// en-passant square is found first, so that no pointer into the
+	// positions and no word of the key is kept across the rare call.
 	ep := NoSquare
 	if p.ep != NoSquare && p.epCapturable() {
 		ep = p.ep
 	}
+	// The key, built here rather than in a function of its own, which the
+	// build does not inline into PlayMayCheck.
 	white := p.byColor[White]
 	meta := keyMeta(p.side, p.leap[White], p.leap[Black], p.castle, ep)
-	// The key is written where a new position is kept (the entry after the
-	// last), not built apart and copied there; when the position is
-	// already known, the entry is given back.
 	i := len(h.positions)
-	if i == cap(h.positions) {
-		h.positions = append(h.positions, histPos{})
-	}
 	ps := h.positions[:i+1]
 	h.positions = ps
 	np := &ps[i]
@@ -312,7 +317,7 @@ func (h *History) record(pass, mayCheck, men bool) {
 	if h.lazy != lazyOff {
 		h.enterLazy(i)
 	}
-	at := uint32(ply - h.keyBase)
+	at := uint32(h.plies - 1 - h.keyBase)
 	hash := keyHash(white, white|p.byColor[Black])
 	np.hash = hash
 	// A position whose hash's top byte no earlier one of the window had
@@ -329,6 +334,11 @@ func (h *History) record(pass, mayCheck, men bool) {
 		h.cur, h.rep = int32(i), false
 		if i >= linearMax {
 			h.place(i)
+		}
+		if i+1 == cap(h.positions) {
+			// Room for the next entry. (A kept position that waited, one
+			// of the window's first lazyMax, leaves room: minPositions.)
+			h.positions = append(h.positions, histPos{})[:i+1]
 		}
 		return
 	}
@@ -435,10 +445,15 @@ func (h *History) insert(i int) {
 // clearWindow forgets the window's positions, keeping the storage. A
 // table is at most four slots a position (see slots): clearing it all
 // costs no more than placing them did.
+// A window whose positions all waited (lazy) entered none: its table,
+// filter and rep are as the last clear left them, and most windows end
+// so.
 func (h *History) clearWindow() {
-	clear(h.slots)
-	h.slots, h.positions, h.rep, h.lazy = h.slots[:0], h.positions[:0], false, lazyWait
-	h.seen = [4]uint64{}
+	if h.lazy == lazyOff {
+		clear(h.slots)
+		h.slots, h.rep, h.seen = h.slots[:0], false, [4]uint64{}
+	}
+	h.positions, h.lazy = h.positions[:0], lazyWait
 }
 
 // Position is the current position. It belongs to the history: copy it
@@ -537,14 +552,27 @@ func (p *Position) menMayEnd() (bare uint8, may bool) {
 	occ := p.byColor[White] | p.byColor[Black]
 	switch {
 	case s.DeadPosition == DeadFide && occ&^(k[King]|k[Knight]|k[Bishop]) == 0,
-		s.DeadPosition == DeadKingsAndOne && popcount(occ) <= 4:
+		s.DeadPosition == DeadKingsAndOne && atMostFour(occ):
 		return bare, true
-	case bare != 0:
+	case bare != 0 && (s.BareKing != BareNone || bare == 3):
+		// Without a bare-king rule a lone king ends nothing by itself
+		// (bareKing): the mating endings of a game under fide rules play
+		// on without asking the outcome at each ply.
 		return bare, true
-	case s.BareKing == BarePiecesHalfWin && (p.pieceCount(White) == 0 || p.pieceCount(Black) == 0):
+	case s.BareKing == BarePiecesHalfWin && (p.pieces(White) == 0 || p.pieces(Black) == 0):
 		return bare, true
 	}
 	return bare, false
+}
+
+// atMostFour reports whether x has at most four bits set: four lowest
+// bits taken off leave none. No popcount: its fallback for a CPU without
+// the instruction is a call, which gave menMayEnd a frame.
+func atMostFour(x uint64) bool {
+	x &= x - 1
+	x &= x - 1
+	x &= x - 1
+	return x&(x-1) == 0
 }
 
 // outcome is OutcomeKnown without its shortcut.

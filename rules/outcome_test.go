@@ -218,6 +218,29 @@ func TestOutcomeShortcutMissesNoEnd(t *testing.T) {
 	}
 }
 
+// TestMayEndLoneKingByRule: a lone king ends a game only under a
+// bare-king rule, or when both kings are bare; under fide rules the
+// mating endings (one side bare) leave mayEnd false, so the outcome is
+// not asked at their every ply. A dead position still may end it.
+func TestMayEndLoneKingByRule(t *testing.T) {
+	for _, c := range []struct {
+		profile, fen string
+		may          bool
+	}{
+		{"fide", "k7/8/8/8/8/8/8/KR6 b - - 0 1", false},
+		{"fide", "k7/8/8/8/8/8/P7/K7 w - - 0 1", false},
+		{"fide", "k7/8/8/8/8/8/8/KN6 w - - 0 1", true},
+		{"fide", "k7/8/8/8/8/8/8/K7 w - - 0 1", true},
+		{"shatranj", "k7/8/8/8/8/8/8/KR6 b - - 0 1", true},
+		{"chaturanga", "k7/8/8/8/8/8/8/KR6 b - - 0 1", true},
+	} {
+		h := NewHistory(mustFEN(t, testSettings(t, c.profile), c.fen))
+		if got := h.mayEnd(); got != c.may {
+			t.Errorf("%s %s: mayEnd %v, want %v", c.profile, c.fen, got, c.may)
+		}
+	}
+}
+
 // TestMoveRuleLimits holds the outcome's shortcut (mayEnd asks nothing
 // below ClaimableMoves) to the rules: no move rule may end a game sooner.
 func TestMoveRuleLimits(t *testing.T) {
@@ -273,6 +296,20 @@ func TestHistoryRepetitionNeedsSameRights(t *testing.T) {
 		}
 		if n := h.occurrences(5); n != want {
 			t.Fatalf("round %d: the board of the start seen %d times, want %d (its castling right is gone)", round+1, n, want)
+		}
+	}
+}
+
+// TestAtMostFour holds menMayEnd's count of four men to popcount's.
+func TestAtMostFour(t *testing.T) {
+	rng := rand.New(rand.NewSource(4))
+	for i := 0; i < 20000; i++ {
+		x := rng.Uint64()
+		for j := rng.Intn(64); j > 0; j-- {
+			x &= rng.Uint64() // fewer bits, down to none
+		}
+		if got, want := atMostFour(x), popcount(x) <= 4; got != want {
+			t.Fatalf("atMostFour(%#x) = %v, want %v", x, got, want)
 		}
 	}
 }

@@ -199,8 +199,11 @@ func (p *Position) WaitingPawns(c Color) []Square {
 }
 
 // pieceCount counts colour c's men other than king and pawns.
-func (p *Position) pieceCount(c Color) int {
-	return popcount(p.byColor[c] &^ p.byKind[Pawn] &^ p.byKind[King])
+func (p *Position) pieceCount(c Color) int { return popcount(p.pieces(c)) }
+
+// pieces is colour c's men other than king and pawns.
+func (p *Position) pieces(c Color) uint64 {
+	return p.byColor[c] &^ p.byKind[Pawn] &^ p.byKind[King]
 }
 
 // Play applies a legal move and passes the turn.

@@ -161,7 +161,7 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 	occ := own | enemy
 	from := p.byKind[k&7] & own
 	if k == King {
-		ksq := p.kingSq[us]
+		ksq := p.kingSq[us] & 63 // on the board: no bounds tests
 		if from != bb(ksq) || kingAtt[ksq]&t == 0 {
 			// Another king (a FEN may set one), or a leap: the general
 			// path.
@@ -199,7 +199,7 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 	} else {
 		from = p.reaching(k, to, from, occ)
 	}
-	ksq := p.kingSq[us]
+	ksq := p.kingSq[us] & 63
 	if inCheck {
 		from = p.safeFrom(ksq, to, from, occ)
 	} else if lined := from & kingLines[ksq]; lined != 0 {
@@ -248,7 +248,7 @@ func (p *Position) safeFrom(ksq, to Square, from, occ uint64) uint64 {
 // unattacked on to once moved there (occ: the occupancy before the move).
 // A man the king takes attacks no more: he is off the enemy's men.
 func (p *Position) kingSafeAt(ksq, to Square, occ uint64) bool {
-	them, t := p.side^1, bb(to)
+	them, t := (p.side^1)&1, bb(to)
 	return !p.s.attackedByIn(to, them, occ&^bb(ksq)|t, p.byColor[them]&^t, &p.byKind)
 }
 
@@ -454,16 +454,24 @@ func (p *Position) hasLegalMove(inCheck bool) bool {
 	var lc legalCtx
 	king := bb(p.kingSq[p.side])
 	parts := [3][2]uint64{{king, ^uint64(0)}, {^king, ^uint64(0)}}
-	n := 2
+	first, n := 0, 2
 	if inCheck {
 		lc = p.newMoveCtx(true)
 		answers := p.checkAnswers()
 		parts[1][1], parts[2] = answers, [2]uint64{^king, ^answers}
 		n = 3
+		if p.law&^lawCastling == 0 && p.byColor[p.side^1]&p.byKind[Pawn]&lastRank(p.side^1) == 0 {
+			// Where king safety is all of legality and nothing converts,
+			// kingEscapes has tried every king move (in check it has no
+			// leap nor castling), and only a move to an answer can end
+			// the check (no conversion changes a checker): a checkmate
+			// needs no more moves generated.
+			first, n = 1, 2
+		}
 	} else {
 		lc = p.newLegalCtx(false)
 	}
-	for _, part := range parts[:n] {
+	for _, part := range parts[first:n] {
 		for _, m := range p.genMask(buf[:0], false, inCheck, part[0], part[1]) {
 			if p.legal(&lc, m, true) {
 				return true
@@ -509,8 +517,8 @@ func (p *Position) checkAnswers() uint64 {
 // pawn); false means "look properly". In check there is no leap and no
 // castling, so these are all the king's moves but those.
 func (p *Position) kingEscapes() bool {
-	us, them := p.side, p.side^1
-	ksq := p.kingSq[us]
+	us, them := p.side&1, (p.side^1)&1 // masked: no bounds tests
+	ksq := p.kingSq[us] & 63
 	enemy := p.byColor[them]
 	targets := kingAtt[ksq] &^ p.byColor[us] &^ p.byKind[King]
 	if enemy&p.byKind[Pawn]&lastRank(them) != 0 || p.law&lawStuck != 0 {
