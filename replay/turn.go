@@ -411,10 +411,10 @@ func (w *walk) playMove(n *record.Node, mv *record.Move, k int, ln *line, side r
 	ln.ply++
 	mate := false
 	if last {
-		ln.hist.PlayMayCheck(m, may)
+		r := ln.hist.PlayMayCheck(m, may)
 		// The opponent is to move: in check means the move gave check
 		// (the history tested it when it recorded the position).
-		gives = ln.hist.InCheck()
+		gives = r.Check
 		ln.moved(gives)
 		mate = gives && !ln.hasMove
 		// Whether a legal move exists is known (moved): the outcome
@@ -422,7 +422,7 @@ func (w *walk) playMove(n *record.Node, mv *record.Move, k int, ln *line, side r
 		// the rules cannot end the game (MayEnd), as at nearly every
 		// ply. Whether the move won is asked only by a mark that does
 		// not say what it did (checkMark).
-		if ln.hist.MayEnd(ln.hasMove) {
+		if r.MayEnd(ln.hasMove) {
 			ln.endsNow()
 		}
 	} else {

@@ -477,13 +477,28 @@ func (h *History) MayCheck(m *Move) bool { return !h.moverSafe || h.pos.MayGiveC
 // or MayCheck(m) already (may is its answer): the replayer asks it before
 // every move. It calls apply itself, on the line where it called Play, and
 // record passes the turn: the build's profile makes that line's call hot,
-// where apply inside an inlined Play stayed a call at every move.
-func (h *History) PlayMayCheck(m *Move, may bool) {
+// where apply inside an inlined Play stayed a call at every move. It
+// answers what the replayer asks of the position reached (Reached), from
+// what record has just found, where the caller would load it again.
+func (h *History) PlayMayCheck(m *Move, may bool) Reached {
 	// apply reports a promotion or conversion with a capture (men).
 	men := h.pos.apply(*m) // Play, with its turn passed in record
 	h.record(true, !h.moverSafe || may, men)
 	h.moverSafe = true
+	return Reached{Check: h.last.checked, mayEnd: h.mayEnd()}
 }
+
+// Reached is what History.PlayMayCheck reports of the position its move
+// reached.
+type Reached struct {
+	// Check: the side to move is in check (History.InCheck).
+	Check bool
+	// mayEnd is History.mayEnd.
+	mayEnd bool
+}
+
+// MayEnd is History.MayEnd of the position reached.
+func (r Reached) MayEnd(hasMove bool) bool { return !hasMove || r.mayEnd }
 
 // PlayKeepTurn applies a move of a compound turn.
 func (h *History) PlayKeepTurn(m Move) {
@@ -528,7 +543,7 @@ func (h *History) OutcomeKnown(hasMove bool) Outcome {
 // position, hasMove saying whether the side to move has a legal move:
 // false means that OutcomeKnown(hasMove) is OutcomeNone, so a caller that
 // asks at every ply builds no Outcome for nearly every position.
-func (h *History) MayEnd(hasMove bool) bool { return !hasMove || h.mayEnd() }
+func (h *History) MayEnd(hasMove bool) bool { return Reached{mayEnd: h.mayEnd()}.MayEnd(hasMove) }
 
 // mayEnd reports whether an end that needs no lack of moves (dead
 // position, bare king, repetition, the move rules) could hold in the
