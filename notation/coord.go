@@ -84,13 +84,21 @@ func appendLANRest(b []byte, k rules.Kind, m rules.Move) []byte {
 // letter (`e2-e4`, `Ng1xf3`). Else n is 0 (AppendLANOf writes it). A
 // writer of many (convert --to lan) stores the word whole.
 func LANWord(k rules.Kind, m *rules.Move) (w uint64, n int) {
-	// The squares, the promotion and the flags side by side, as
-	// PlainUCI reads them, and the conversion's square.
-	f := uint32(uint8(m.From)) | uint32(uint8(m.To))<<8 | uint32(m.Promotion)<<16 | uint32(m.Flags)<<24
-	if f&(0xffc0c0|uint32(rules.FlagLeap|rules.FlagCastleShort|rules.FlagCastleLong)<<24) != 0 || m.ConvSquare != rules.NoSquare {
+	return LANWordOf(k, uint64(uint8(m.From))|uint64(uint8(m.To))<<8|uint64(m.Promotion)<<16|uint64(m.Flags)<<24|
+		uint64(uint8(m.ConvSquare))<<32)
+}
+
+// LANWordOf is LANWord for the move given as its bytes in a word, as
+// SpacedUCI reads it (the bytes above its first five are not read): a
+// writer that reads the moves so (replay.Moves.Word) has them tested
+// without a call.
+func LANWordOf(k rules.Kind, mw uint64) (w uint64, n int) {
+	// PlainUCI's moves that neither leap nor castle.
+	const mask = PlainUCIMask | uint64(rules.FlagLeap|rules.FlagCastleShort|rules.FlagCastleLong)<<24
+	if mw&mask != PlainUCIWord {
 		return 0, 0
 	}
-	w = lanFrom[f&63] | lanSep[f>>24&1] | lanTo[f>>8&63]
+	w = lanFrom[mw&63] | lanSep[mw>>24&1] | lanTo[mw>>8&63]
 	if l := lanLetters[k]; l != 0 {
 		return w<<8 | uint64(l), 6
 	}
@@ -145,6 +153,32 @@ func PlainUCI(m *rules.Move) (t uint32, ok bool) {
 	// The masks only spare the bounds tests.
 	return uint32(uciSquares[w&63]) | uint32(uciSquares[w>>8&63])<<16, true
 }
+
+// SpacedUCI is a space and UCI(m) as the low five bytes of a word (the
+// space in the low byte, the bytes above them zero), for m given as its
+// bytes in a word w (From, To, Promotion, Flags, ConvSquare, ConvKind,
+// the first in the low byte; the bytes above them are not read) that is
+// plain: w&PlainUCIMask == PlainUCIWord, when PlainUCI writes it. A
+// writer of many such tokens (convert --to uci) stores each as one word
+// of eight bytes, the next written from five on.
+func SpacedUCI(w uint64) uint64 { return spacedFrom[w&63] | spacedTo[w>>8&63] }
+
+// PlainUCIMask and PlainUCIWord tell a move in a word (SpacedUCI) that
+// PlainUCI writes: both squares below 64, no promotion, no conversion.
+const (
+	PlainUCIMask = 0xc0 | 0xc0<<8 | 0xff<<16 | 0xff<<32
+	PlainUCIWord = uint64(int(rules.NoSquare)&0xff) << 32
+)
+
+// spacedFrom and spacedTo are the squares' names as SpacedUCI places
+// them: after the space, and after the first square.
+var spacedFrom, spacedTo = func() (from, to [64]uint64) {
+	for s := range from {
+		from[s] = ' ' | uint64(uciSquares[s])<<8
+		to[s] = uint64(uciSquares[s]) << 24
+	}
+	return from, to
+}()
 
 // uciSquares are the squares' names as two bytes, the file's letter in
 // the low one (PlainUCI reads two at every ply).

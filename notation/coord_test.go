@@ -98,3 +98,35 @@ func TestLANWordAsRest(t *testing.T) {
 		}
 	}
 }
+
+// SpacedUCI and its mask tell and write a move given as its bytes as
+// PlainUCI does the move, after a space: every pair of squares, on and
+// off the board, with and without a promotion or a conversion, whatever
+// its flags and the bytes above the move's.
+func TestSpacedUCIAsPlain(t *testing.T) {
+	var promos = []rules.Kind{rules.NoKind, rules.Knight, rules.Queen}
+	for from := -2; from < 66; from++ {
+		for to := -2; to < 66; to++ {
+			for _, promo := range promos {
+				for _, conv := range []rules.Square{rules.NoSquare, 0, 9, 63} {
+					for _, flags := range []rules.MoveFlags{0, rules.FlagCapture, 0xff} {
+						m := rules.NewMove(rules.Square(from), rules.Square(to), flags)
+						m.Promotion = promo
+						if conv != rules.NoSquare {
+							m.ConvSquare, m.ConvKind = conv, rules.Knight
+						}
+						w := uint64(uint8(m.From)) | uint64(uint8(m.To))<<8 | uint64(m.Promotion)<<16 | uint64(m.Flags)<<24 |
+							uint64(uint8(m.ConvSquare))<<32 | uint64(m.ConvKind)<<40 | uint64(from&0xff)<<48 | uint64(to&0xff)<<56
+						want, ok := PlainUCI(&m)
+						if plain := w&PlainUCIMask == PlainUCIWord; plain != ok {
+							t.Fatalf("move %+v (word %#x): plain %v, PlainUCI says %v", m, w, plain, ok)
+						}
+						if got := SpacedUCI(w); ok && got != ' '|uint64(want)<<8 {
+							t.Fatalf("SpacedUCI(%#x) = %#x, want a space and %q", w, got, UCI(m))
+						}
+					}
+				}
+			}
+		}
+	}
+}

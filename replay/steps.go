@@ -260,6 +260,30 @@ func (ms Moves) At(k int) (m *rules.Move, last bool) {
 // Side is the side that made move k (Played.Side).
 func (ms Moves) Side(k int) rules.Color { return ms.steps[k].side() }
 
+// Word is move k as one word, for a writer that tests and reads a few of
+// its bytes at every ply (convert to UCI and LAN): the bytes of its rules.Move
+// in their order (From, To, Promotion, Flags, ConvSquare, ConvKind), the
+// first in the low byte, and above them bits of the step's own, of which
+// WordKeepsTurn is set when the move was not the last of its turn (At).
+// The build reads the step's first eight bytes as one load.
+func (ms Moves) Word(k int) uint64 {
+	st := &ms.steps[k]
+	m := &st.move
+	return uint64(uint8(m.From)) | uint64(uint8(m.To))<<8 | uint64(m.Promotion)<<16 | uint64(m.Flags)<<24 |
+		uint64(uint8(m.ConvSquare))<<32 | uint64(m.ConvKind)<<40 | uint64(st.flags)<<48 | uint64(st.turn)<<56
+}
+
+// WordKeepsTurn and WordBlack are bits of Moves.Word: the move was not
+// the last of its turn (At), Black made it (Side).
+const (
+	WordKeepsTurn = uint64(stepKeepTurn) << 48
+	WordBlack     = uint64(stepBlack) << 48
+)
+
+// CheckMarkOf is the check mark of a move given as Moves.Word gives it
+// (Moves.CheckMark).
+func CheckMarkOf(w uint64) byte { return checkMarks[w>>48&uint64(stepCheck|stepMate)] }
+
 // CheckMark is move k's check mark (Played.CheckMark).
 func (ms Moves) CheckMark(k int) byte { return ms.steps[k].checkMark() }
 
@@ -287,15 +311,11 @@ func (p *Played) MoveNumber(i int) int {
 func (p *Played) CheckMark(i int) byte { return p.steps[i].checkMark() }
 
 // checkMark is the check mark of the step's move (Played.CheckMark).
-func (st *step) checkMark() byte {
-	switch f := st.flags; {
-	case f&stepMate != 0:
-		return '#'
-	case f&stepCheck != 0:
-		return '+'
-	}
-	return 0
-}
+func (st *step) checkMark() byte { return checkMarks[st.flags&(stepCheck|stepMate)] }
+
+// checkMarks are the check marks by a step's flags of check and mate:
+// '#' with mate (which stepEnd sets with check), '+' with check alone.
+var checkMarks = [stepCheck | stepMate + 1]byte{stepCheck: '+', stepMate: '#', stepCheck | stepMate: '#'}
 
 // Before is the position before step i (0-based, 0 to Len), a copy the
 // caller may keep or change. Before, After and Around remember the last

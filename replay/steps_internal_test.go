@@ -132,6 +132,23 @@ func TestPlayedPositionsPlayedAgain(t *testing.T) {
 					if a != b || b.MoveNumber != mt.MoveNumber || b.Side != mt.Side || b.TurnIndex != mt.TurnIndex {
 						t.Fatalf("%s game %d: step %d with a mark every %d and no SANs: %+v, with SANs %+v, the move as written %+v", path, i, k, every, b, a, mt)
 					}
+					// The move as a word: its bytes in their order, and
+					// whether its turn goes on.
+					ms := res.Played.Moves(0, res.Played.Len())
+					m, last := ms.At(k)
+					bytes := []byte{byte(m.From), byte(m.To), byte(m.Promotion), byte(m.Flags), byte(m.ConvSquare), byte(m.ConvKind)}
+					w := ms.Word(k)
+					for j, c := range bytes {
+						if byte(w>>(8*j)) != c {
+							t.Fatalf("%s game %d: step %d's word %#x, byte %d is not the move's %#x (%+v)", path, i, k, w, j, c, *m)
+						}
+					}
+					if (w&WordKeepsTurn == 0) != last || *m != b.Move {
+						t.Fatalf("%s game %d: step %d's word %#x: last of its turn %v, the move %+v, the step's %+v", path, i, k, w, last, *m, b.Move)
+					}
+					if (w&WordBlack != 0) != (b.Side == rules.Black) || CheckMarkOf(w) != ms.CheckMark(k) || ms.CheckMark(k) != checkMarkOf(b) {
+						t.Fatalf("%s game %d: step %d's word %#x: Black %v, check mark %q, the step's %v and %q (check %v, mate %v)", path, i, k, w, w&WordBlack != 0, CheckMarkOf(w), b.Side, ms.CheckMark(k), b.Check, b.Mate)
+					}
 				}
 			}
 			steps += pl.Len()
@@ -142,6 +159,17 @@ func TestPlayedPositionsPlayedAgain(t *testing.T) {
 		t.Fatalf("only %d steps checked", steps)
 	}
 	t.Logf("%d steps in %d files", steps, len(files))
+}
+
+// checkMarkOf is the check mark a step's Check and Mate say.
+func checkMarkOf(st Step) byte {
+	switch {
+	case st.Mate:
+		return '#'
+	case st.Check:
+		return '+'
+	}
+	return 0
 }
 
 // samePosition compares two positions of replays of the same game: all

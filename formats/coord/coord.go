@@ -1,7 +1,9 @@
 package coord
 
 import (
+	"encoding/binary"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -109,14 +111,20 @@ var lanNumbers = sync.OnceValue(func() *[1000]uint64 {
 // lanTurns writes steps i to j-1 of t in LAN, i the start of a turn: each
 // turn of White after its move number, a turn's moves joined by commas,
 // the numbers and turns as the wrapper's tokens. A turn of one move
-// that LAN writes in at most six bytes (notation.LANWord), nearly every
+// that LAN writes in at most six bytes (notation.LANWordOf), nearly every
 // one, is a word stored whole with its check mark (Wrapper.Word: after
 // the text's first token, with room for the word made first). Such a
-// move is the last of its turn (Moves.At): the step after it, if any,
-// starts the next turn, which need not be looked for.
+// move is the last of its turn (Moves.Word): the step after it, if any,
+// starts the next turn, which need not be looked for. A run of such
+// turns whose numbers are below 1000 is written by lanRun.
 func lanTurns(wr *steptext.Wrapper, t *replay.Played, i, j int) {
 	ms, numbers := t.Moves(i, j), lanNumbers()
 	for k, n := 0, ms.Len(); k < n; {
+		if wr.Spaced() {
+			if k = lanRun(wr, t, ms, i, k, numbers); k == n {
+				break
+			}
+		}
 		s := i + k
 		if ms.Side(k) == rules.White {
 			if v := t.MoveNumber(s); uint(v) < uint(len(numbers)) && wr.Spaced() {
@@ -135,8 +143,8 @@ func lanTurns(wr *steptext.Wrapper, t *replay.Played, i, j int) {
 			wr.B = append(strconv.AppendInt(wr.B, int64(t.MoveNumber(s)), 10), "..."...)
 			wr.Close(at)
 		}
-		if m, last := ms.At(k); last && wr.Spaced() {
-			if w, l := notation.LANWord(t.Kind(s), m); l > 0 {
+		if mw := ms.Word(k); mw&replay.WordKeepsTurn == 0 && wr.Spaced() {
+			if w, l := notation.LANWordOf(t.Kind(s), mw); l > 0 {
 				if c := ms.CheckMark(k); c != 0 {
 					w, l = w|uint64(c)<<(8*l), l+1
 				}
@@ -166,27 +174,60 @@ func lanTurns(wr *steptext.Wrapper, t *replay.Played, i, j int) {
 	}
 }
 
+// lanRun writes what lanTurns would of the turns from step i+k of t on
+// (ms: steps i to j-1) that are one move LAN writes as a word
+// (notation.LANWordOf) with, for White's, a number below 1000, up to the
+// first that is not: each token a word (steptext.PutWord) in room made
+// first, the text and its column in registers. It returns the step it
+// stopped at (ms.Len() at the end). The text must have a token
+// (Wrapper.Spaced).
+func lanRun(wr *steptext.Wrapper, t *replay.Played, ms replay.Moves, i, k int, numbers *[1000]uint64) int {
+	n := ms.Len()
+	// A turn is at most two tokens, each stored as eight bytes and
+	// taking at most eight with the space before it.
+	out, col := wr.Run(16*(n-k) + 16)
+	for k < n && len(out) >= 16 {
+		mw := ms.Word(k)
+		if mw&replay.WordKeepsTurn != 0 {
+			break
+		}
+		w, l := notation.LANWordOf(t.Kind(i+k), mw)
+		if l == 0 {
+			break
+		}
+		if mw&replay.WordBlack == 0 {
+			v := t.MoveNumber(i + k)
+			if uint(v) >= uint(len(numbers)) {
+				break
+			}
+			nw := numbers[v]
+			out, col = steptext.PutWord(out, col, nw&(1<<56-1), int(nw>>56))
+		} else if i+k == 0 && t.PliesBefore == 0 {
+			break // the game's first move is Black's: `1...` (lanTurns)
+		}
+		if c := replay.CheckMarkOf(mw); c != 0 {
+			w, l = w|uint64(c)<<(8*l), l+1
+		}
+		out, col = steptext.PutWord(out, col, w, l)
+		k++
+	}
+	wr.EndRun(out, col)
+	return k
+}
+
 // uciTurns writes steps i to j-1 of t in UCI, i the start of a turn: a
 // turn's moves joined by commas, the turns as the wrapper's tokens. A
 // turn of one move that neither promotes nor converts, nearly every one,
 // is a token of four bytes known before it is written
-// (notation.PlainUCI). Such a move is the last of its turn (Moves.At):
-// the step after it, if any, starts the next turn, which need not be
-// looked for. A run of such turns is appended a space and four bytes
-// each, and then wrapped (Wrapper.Spaced4), with no column kept at each.
+// (notation.SpacedUCI). Such a move is the last of its turn: the step
+// after it, if any, starts the next turn, which need not be looked for.
+// A run of such turns is appended a space and four bytes each (uciRun),
+// and then wrapped (Wrapper.Spaced4), with no column kept at each.
 func uciTurns(wr *steptext.Wrapper, t *replay.Played, i, j int) {
 	ms := t.Moves(i, j)
 	for k, n := 0, ms.Len(); k < n; {
-		b, at := wr.B, len(wr.B)
-		for ; k < n; k++ {
-			m, last := ms.At(k)
-			u, ok := notation.PlainUCI(m)
-			if !last || !ok {
-				break
-			}
-			b = append(b, ' ', byte(u), byte(u>>8), byte(u>>16), byte(u>>24))
-		}
-		wr.B = b
+		at := len(wr.B)
+		wr.B, k = uciRun(wr.B, ms, k)
 		wr.Spaced4(at)
 		if k == n {
 			break
@@ -205,6 +246,34 @@ func uciTurns(wr *steptext.Wrapper, t *replay.Played, i, j int) {
 		}
 		wr.Close(at)
 	}
+}
+
+// uciRun appends to b a space and the UCI of each move of ms from k on
+// that is a turn of its own and plain (notation.SpacedUCI), up to the
+// first that is not, and returns b and that move's index (ms.Len() at
+// the end). Room for the run is made first: each move is one word stored
+// whole, the next written over its last three bytes, with no growth
+// tested at each.
+func uciRun(b []byte, ms replay.Moves, k int) ([]byte, int) {
+	// out is the room after the run so far, three bytes more than five
+	// for each move left (the last word's three past its token): its
+	// length, tested at each move, is the store's bounds test and the
+	// loop's end.
+	start, room := len(b), 5*(ms.Len()-k)+3
+	if cap(b)-start < room {
+		b = slices.Grow(b, room)
+	}
+	out := b[start : start+room]
+	for len(out) >= 8 {
+		w := ms.Word(k)
+		if w&(notation.PlainUCIMask|replay.WordKeepsTurn) != notation.PlainUCIWord {
+			break
+		}
+		binary.LittleEndian.PutUint64(out, notation.SpacedUCI(w))
+		out = out[5:]
+		k++
+	}
+	return b[:start+room-len(out)], k
 }
 
 // firstMove is the first move token of the movetext at the start of an

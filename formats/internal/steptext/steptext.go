@@ -79,14 +79,46 @@ func (wr *Wrapper) Spaced4(at int) {
 // its end (Room).
 func (wr *Wrapper) Word(w uint64, n int) {
 	at := len(wr.B)
-	if c := wr.col + 1 + n; c > 79 {
-		w, wr.col = w<<8|'\n', n
-	} else {
-		w, wr.col = w<<8|' ', c
-	}
+	w, wr.col = spaceWord(wr.col, w, n)
 	b := wr.B[:at+1+n]
 	binary.LittleEndian.PutUint64(b[at:at+8], w)
 	wr.B = b
+}
+
+// spaceWord is the token of n bytes in w after the space or new line
+// before it, written at column col, and the column after it (Word).
+func spaceWord(col int, w uint64, n int) (uint64, int) {
+	if c := col + 1 + n; c <= 79 {
+		return w<<8 | ' ', c
+	}
+	return w<<8 | '\n', n
+}
+
+// Run starts a run of tokens written as words (PutWord), kept by a writer
+// of many in registers rather than in the Wrapper: the room past B, at
+// least n bytes, and the column. EndRun ends it. The text must have a
+// token (Spaced).
+func (wr *Wrapper) Run(n int) (out []byte, col int) {
+	if cap(wr.B)-len(wr.B) < n {
+		wr.B = slices.Grow(wr.B, n)
+	}
+	return wr.B[len(wr.B):cap(wr.B)], wr.col
+}
+
+// EndRun ends a run Run started: out is what is left of the room it gave
+// (PutWord), col the column.
+func (wr *Wrapper) EndRun(out []byte, col int) {
+	wr.B, wr.col = wr.B[:cap(wr.B)-len(out)], col
+}
+
+// PutWord is Word in a run (Run): the token of n bytes, 1 to 7, in w,
+// stored with the space or new line before it as one word at the start
+// of out, which must hold eight bytes; it returns the room after the
+// token and the column.
+func PutWord(out []byte, col int, w uint64, n int) ([]byte, int) {
+	w, col = spaceWord(col, w, n)
+	binary.LittleEndian.PutUint64(out, w)
+	return out[1+n:], col
 }
 
 // Spaced reports whether the text has a token: one written after it
