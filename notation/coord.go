@@ -84,12 +84,11 @@ func appendLANRest(b []byte, k rules.Kind, m rules.Move) []byte {
 // letter (`e2-e4`, `Ng1xf3`). Else n is 0 (AppendLANOf writes it). A
 // writer of many (convert --to lan) stores the word whole.
 func LANWord(k rules.Kind, m *rules.Move) (w uint64, n int) {
-	return LANWordOf(k, uint64(uint8(m.From))|uint64(uint8(m.To))<<8|uint64(m.Promotion)<<16|uint64(m.Flags)<<24|
-		uint64(uint8(m.ConvSquare))<<32)
+	return LANWordOf(k, m.Word())
 }
 
-// LANWordOf is LANWord for the move given as its bytes in a word, as
-// SpacedUCI reads it (the bytes above its first five are not read): a
+// LANWordOf is LANWord for the move given as its bytes in a word
+// (rules.Move.Word; the bytes above its first five are not read): a
 // writer that reads the moves so (replay.Moves.Word) has them tested
 // without a call.
 func LANWordOf(k rules.Kind, mw uint64) (w uint64, n int) {
@@ -143,11 +142,10 @@ func AppendUCI(b []byte, m rules.Move) []byte {
 // as nearly every move does: a writer that knows a token's length before
 // writing it (convert --to uci) takes them whole.
 func PlainUCI(m *rules.Move) (t uint32, ok bool) {
-	// The squares, the promotion and the flags side by side, which the
-	// build reads as one word: no promotion (NoKind is 0), both squares
-	// below 64.
-	w := uint32(uint8(m.From)) | uint32(uint8(m.To))<<8 | uint32(m.Promotion)<<16 | uint32(m.Flags)<<24
-	if w&0xffc0c0 != 0 || m.ConvSquare != rules.NoSquare {
+	// The move's fields side by side, which the build reads as one word:
+	// no promotion (NoKind is 0), no conversion, both squares below 64.
+	w := m.Word()
+	if w&PlainUCIMask != PlainUCIWord {
 		return 0, false
 	}
 	// The masks only spare the bounds tests.
@@ -156,11 +154,10 @@ func PlainUCI(m *rules.Move) (t uint32, ok bool) {
 
 // SpacedUCI is a space and UCI(m) as the low five bytes of a word (the
 // space in the low byte, the bytes above them zero), for m given as its
-// bytes in a word w (From, To, Promotion, Flags, ConvSquare, ConvKind,
-// the first in the low byte; the bytes above them are not read) that is
-// plain: w&PlainUCIMask == PlainUCIWord, when PlainUCI writes it. A
-// writer of many such tokens (convert --to uci) stores each as one word
-// of eight bytes, the next written from five on.
+// bytes in a word w (rules.Move.Word; the bytes above its first five
+// are not read) that is plain: w&PlainUCIMask == PlainUCIWord, when
+// PlainUCI writes it. A writer of many such tokens (convert --to uci)
+// stores each as one word of eight bytes, the next written from five on.
 func SpacedUCI(w uint64) uint64 { return spacedFrom[w&63] | spacedTo[w>>8&63] }
 
 // PlainUCIMask and PlainUCIWord tell a move in a word (SpacedUCI) that

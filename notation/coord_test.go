@@ -115,8 +115,7 @@ func TestSpacedUCIAsPlain(t *testing.T) {
 						if conv != rules.NoSquare {
 							m.ConvSquare, m.ConvKind = conv, rules.Knight
 						}
-						w := uint64(uint8(m.From)) | uint64(uint8(m.To))<<8 | uint64(m.Promotion)<<16 | uint64(m.Flags)<<24 |
-							uint64(uint8(m.ConvSquare))<<32 | uint64(m.ConvKind)<<40 | uint64(from&0xff)<<48 | uint64(to&0xff)<<56
+						w := m.Word() | uint64(from&0xff)<<48 | uint64(to&0xff)<<56
 						want, ok := PlainUCI(&m)
 						if plain := w&PlainUCIMask == PlainUCIWord; plain != ok {
 							t.Fatalf("move %+v (word %#x): plain %v, PlainUCI says %v", m, w, plain, ok)

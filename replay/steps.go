@@ -261,16 +261,13 @@ func (ms Moves) At(k int) (m *rules.Move, last bool) {
 func (ms Moves) Side(k int) rules.Color { return ms.steps[k].side() }
 
 // Word is move k as one word, for a writer that tests and reads a few of
-// its bytes at every ply (convert to UCI and LAN): the bytes of its rules.Move
-// in their order (From, To, Promotion, Flags, ConvSquare, ConvKind), the
-// first in the low byte, and above them bits of the step's own, of which
-// WordKeepsTurn is set when the move was not the last of its turn (At).
-// The build reads the step's first eight bytes as one load.
+// its bytes at every ply (convert to UCI and LAN): its rules.Move's
+// Word, and above it bits of the step's own, of which WordKeepsTurn is
+// set when the move was not the last of its turn (At). The build reads
+// the step's first eight bytes as one load.
 func (ms Moves) Word(k int) uint64 {
 	st := &ms.steps[k]
-	m := &st.move
-	return uint64(uint8(m.From)) | uint64(uint8(m.To))<<8 | uint64(m.Promotion)<<16 | uint64(m.Flags)<<24 |
-		uint64(uint8(m.ConvSquare))<<32 | uint64(m.ConvKind)<<40 | uint64(st.flags)<<48 | uint64(st.turn)<<56
+	return st.move.Word() | uint64(st.flags)<<48 | uint64(st.turn)<<56
 }
 
 // WordKeepsTurn and WordBlack are bits of Moves.Word: the move was not

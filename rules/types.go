@@ -207,6 +207,16 @@ type moveConversion struct {
 	ConvKind   Kind
 }
 
+// Word is the move's bytes as one word, in the order of its fields
+// (From, To, Promotion, Flags, ConvSquare, ConvKind), the first in the
+// low byte and the two bytes above them zero: a writer that tests and
+// reads a few of them at every ply (convert to UCI and LAN) reads them
+// so, and the build reads the fields with one load.
+func (m *Move) Word() uint64 {
+	return uint64(uint8(m.From)) | uint64(uint8(m.To))<<8 | uint64(m.Promotion)<<16 | uint64(m.Flags)<<24 |
+		uint64(uint8(m.ConvSquare))<<32 | uint64(m.ConvKind)<<40
+}
+
 // NewMove is the move from from to to with flags, promoting and
 // converting nothing.
 func NewMove(from, to Square, flags MoveFlags) Move {
