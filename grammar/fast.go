@@ -53,6 +53,10 @@ type elemSrc struct {
 	// san holds (stream mode, sanFast). Next to kind, the two are set in
 	// one store.
 	plain bool
+	// notPlain: readPlain has been asked for the token after the current
+	// one and read none (builder.plainTurns, which leaves the current
+	// token to elems): readToken does not ask again.
+	notPlain bool
 	elemTok
 
 	// Stream mode (lx set): typ is the current token's type (val its
@@ -143,11 +147,14 @@ func (s *elemSrc) loadTree() {
 //
 // The tokens of nearly all movetext, a move or a move number after a
 // space or a line end, are read by readPlain, or here in one tight loop;
-// the lexer's scan reads the others, from the same state. All must read
-// a token alike: the differential tests compare this path with
-// participle's, which reads every token with scan.
+// the lexer's scan reads the others, from the same state (at once when
+// notPlain says that readPlain read none there). All must read a token
+// alike: the differential tests compare this path with participle's,
+// which reads every token with scan.
 func (s *elemSrc) readToken() {
-	if _, ok := s.plainNext(false); ok {
+	if s.notPlain {
+		s.notPlain = false
+	} else if _, ok := s.plainNext(false); ok {
 		return
 	}
 	// readPlain passed the spaces and line ends before the token.
@@ -288,14 +295,14 @@ func (s *elemSrc) readPlain(pair bool) (val, nt string, ok bool) {
 		if i > 9 || uint(i) >= uint(len(tok)) || tok[i] != '.' {
 			return s.val, "", false
 		}
-		s.numDigits, s.num, s.typ, s.kind, s.plain = i, v, tokNumber, eNumber, false
+		s.numDigits, s.num = i, v
 		for i++; i < len(tok) && tok[i] == '.'; { // past the dot just seen
 			i++
 		}
 		if !pair || v == 0 || i-s.numDigits > 3 || uint(i) >= uint(len(tok)) || tok[i] != ' ' {
+			s.typ, s.kind, s.plain = tokNumber, eNumber, false
 			goto read
-		}
-		// Its move, one space after it, is read with it (pair).
+		} // else its move, one space after it, is read with it (pair)
 		ntok, start, tok = tok[:i], start+i+1, tok[i+1:]
 	}
 	if s.sanFast {
@@ -314,6 +321,7 @@ func (s *elemSrc) readPlain(pair bool) (val, nt string, ok bool) {
 	// The word after the number is no plain move: the number is read
 	// alone.
 	start, tok, i, ntok = start-len(ntok)-1, ntok, len(ntok), ""
+	s.typ, s.kind, s.plain = tokNumber, eNumber, false
 read:
 	// The lexer's endI and tokStart are left as they were (lex). Read
 	// from its own start, the token's offsets in scanSAN are constants.
@@ -337,6 +345,31 @@ func (s *elemSrc) plainNext(pair bool) (string, bool) {
 	v, nt, ok := s.readPlain(pair)
 	s.val = v
 	return nt, ok
+}
+
+// apartNext reports whether the token readPlain stopped before, when it
+// read none, is a comment, a NAG, a variation (or the lexer's error at
+// their first byte), a termination marker (the word scan reads as one) or
+// the end of the game's tokens: none is a word (eMove), so none joins the
+// move before it (attaches) or is read by readPlain.
+func (s *elemSrc) apartNext() bool {
+	l := s.lx
+	if l.done || uint(l.i) >= uint(len(l.src)) {
+		return true
+	}
+	switch l.src[l.i] {
+	case '{', ';', '$', '(':
+		return true
+	case '0', '1', '*':
+		return l.resultNext()
+	}
+	return false
+}
+
+// resultNext reports whether the word at l.i is a termination marker
+// (apartNext): a call of its own, which leaves apartNext to be inlined.
+func (l *lex) resultNext() bool {
+	return IsResult(l.src[l.i:wordEnd(l.src, l.i+1)])
 }
 
 // wordEnd is the offset of the first delimiter in src from i on, or

@@ -38,6 +38,20 @@ func TestPlainTurnsEdges(t *testing.T) {
 		"1. e4 e5 2. Nf3 3. Nc6 2... a6 1. Bb5 *",
 		"1. e4 e5 2... Nf3 Nc6 3. Bb5 *",
 		"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 1/2-1/2",
+		// A plain move followed by a token that never joins it, which
+		// the loop reads after keeping the move (turnBeforeApart), and
+		// by words that may join it (taken back for the general loop).
+		"1. e4 {c} e5 $2 2. Nf3 ; line\nNc6 (2... d6 3. d4) 3. Bb5 (3. Bc4) a6 4. Ba4 $1 $2 {d} Nf6 0-1",
+		"e4 {c} e5 Nf3 {d} Nc6 Bb5 (Bc4) a6 Ba4 ; e\nNf6 1-0",
+		"1. e4 e5 2. Nf3 Nc6 *",
+		"1. e4 e5 2. Nf3 Nc6 1-0x",
+		"1. e4 e5 2. Nf3 Nc6 *x",
+		"1. e4 e5 2. Nf3 0-0 3. Bb5 0-1 1-0",
+		"1. e4 e5 2. Nf3 Nc6 3. Bb5 {unclosed",
+		"1. e4 e5 2. Nf3 Nc6 3. Bb5 $",
+		"1. e4 e5 2. Nf3 Nc6 3. Bb5 (1-0)",
+		"1. e4 e5 2. Nf3 Nc6 3. Bb5",
+		"1. e4 e5 2. Nf3 Nc6 3. Bb5 ",
 	} {
 		for _, tags := range []string{"", "[Event \"a\"]\n\n", "[FEN \"8/8/8/8/8/8/8/K6k b - - 0 30\"]\n\n"} {
 			checkInput(t, []byte(tags+movetext+"\n"))

@@ -908,9 +908,11 @@ func (b *builder) noteRestart(p record.Pos, k elemKind, start int) {
 // current the first token it does not take, for elems: one that is
 // neither, castling (which may begin the page's prose), a number that is
 // none (0, too many dots), and one before a token readPlain does not
-// read (a comment, a glyph written apart, dots apart from their number):
-// what follows a token may change how it is read. num, before and
-// numbered are elems'. A move number and the plain move one space after
+// read (a glyph written apart, dots apart from their number): what
+// follows a token may change how it is read. A plain move before a token
+// that never joins it (a comment, a NAG, a variation, the marker) is
+// kept, and comments after it read here (turnBeforeApart). num, before
+// and numbered are elems'. A move number and the plain move one space after
 // it are read at once (readPlain's pair): the number's node is set from
 // the move's position, after the move before it.
 func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numbered *bool) {
@@ -928,18 +930,27 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 			// (and its san, set again from the move taken back).
 			b.plainTurn(&s.elemTok)
 			if nt, ok = s.plainNext(true); !ok {
-				s.san = sanOf(&b.slab[len(b.slab)-1])
-				b.stack, b.slab = b.stack[:len(b.stack)-1], b.slab[:len(b.slab)-1]
-				return
+				if !s.apartNext() {
+					s.san = sanOf(&b.slab[len(b.slab)-1])
+					b.stack, b.slab, s.notPlain = b.stack[:len(b.stack)-1], b.slab[:len(b.slab)-1], true
+					return
+				}
+				if nt, ok = b.turnBeforeApart(s, num, before, numbered); !ok {
+					return
+				}
+				goto read // the move's numbering is followed already
 			}
 			*before = *num
-			if !num.black() && !*numbered {
+			if !before.black() && !*numbered { // before is num, as stored
 				b.unnumbered(b.stack[len(b.stack)-1].Pos)
 			}
 			num.advance()
 			*numbered = false
+		read:
 			if len(nt) == 0 {
-				b.noteRestart(s.pos, s.kind, start)
+				if s.pos.Col == 1 { // noteRestart's first test, asked here: the loop goes on at once
+					b.noteRestart(s.pos, s.kind, start)
+				}
 				continue
 			}
 		} else if nd := s.numDigits; nd > 0 {
@@ -953,15 +964,13 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 				n := b.push(record.KindMoveNumber, s.pos, s.val)
 				n.Number, n.Dots = int32(v), uint16(dots)
 				if nt, ok = s.plainNext(true); !ok {
-					b.stack = b.stack[:len(b.stack)-1]
+					b.stack, s.notPlain = b.stack[:len(b.stack)-1], true
 					return
 				}
 			} else if nt, ok = b.otherNumber(s, v, dots, num); !ok {
 				return
 			}
-			*numbered = true
-			// No restart is noted after a number: with a number last on
-			// the stack, no token starts a turn (turnStarts).
+			*numbered = true // no restart is noted after a number: with a number last, no token starts a turn (turnStarts)
 			if len(nt) == 0 {
 				continue
 			}
@@ -980,6 +989,37 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 			b.numberNode(p, nt, nt, v, dots, num)
 		}
 		*numbered = true
+	}
+}
+
+// turnBeforeApart is plainTurns' plain move, the last on the node stack,
+// when the token after it is one that never joins a move
+// (elemSrc.apartNext): the move is kept, as elems keeps a plain move
+// followed by such a token, and followed in num, before and numbered, and
+// that token is read (taking the move back had elems read the token again
+// and set the move again). Comments are appended as elems appends them,
+// and the token after them read as plainTurns reads one (returned as
+// plainNext returns it); the first token that is neither is left current
+// for elems (false).
+//
+//go:noinline
+func (b *builder) turnBeforeApart(s *elemSrc, num, before *numbering, numbered *bool) (string, bool) {
+	*before = *num
+	if !num.black() && !*numbered {
+		b.unnumbered(b.stack[len(b.stack)-1].Pos)
+	}
+	num.advance()
+	*numbered = false
+	for {
+		s.notPlain = true
+		s.readToken()
+		if s.kind != eComment {
+			return "", false
+		}
+		b.push(record.KindComment, s.pos, b.text(commentText(s.val[1:len(s.val)-1])))
+		if nt, ok := s.plainNext(true); ok {
+			return nt, true
+		}
 	}
 }
 
