@@ -583,11 +583,12 @@ func (b *builder) runTags(dst []record.Tag, lx *lex, first lexer.Position) int {
 	src, run, base, line := lx.src, lx.run, lx.base.Offset, first.Line
 	dst = dst[:len(run)]
 	at := lx.runAt - 1 // the tag's `[`
-	for n, k := range run {
+	for n := range dst {
+		k := run[n]
 		j, e := at+int(k>>8), at+int(k&0xff)
 		t := &dst[n]
-		t.Name, t.Value = src[at+1:j], src[j+2:e]
 		t.Pos = record.Pos{Line: line + n, Col: 1, Offset: base + at}
+		t.Name, t.Value = src[at+1:j], src[j+2:e]
 		at = e + 3
 	}
 	if len(dst) > 0 {
