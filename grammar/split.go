@@ -426,7 +426,14 @@ func (s *Splitter) special(b []byte, base int) int {
 	}
 	at := len(b)
 	for k := range s.sp {
-		if i := s.sp[k].index(b, base, splitChars[k]); i >= 0 && i < at {
+		// Most of the memos still know their next byte, past the one
+		// just passed: that much is asked here, without a call.
+		m := &s.sp[k]
+		i := m.at - base
+		if uint(i) >= uint(len(b)) {
+			i = m.index(b, base, splitChars[k])
+		}
+		if i >= 0 && i < at {
 			at = i
 		}
 	}
