@@ -328,7 +328,14 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 					// Outside variations scanLine looks at nothing
 					// before the first of splitChars, which most lines
 					// hold none of.
-					from = min(s.special(rest, s.consumed+n), e)
+					// Most lines are before the special byte found
+					// last: that much of special is asked here,
+					// without a call.
+					sp := s.spAt - (s.consumed + n)
+					if sp < 0 {
+						sp = s.special(rest, s.consumed+n)
+					}
+					from = min(sp, e)
 				}
 				if from < e {
 					open, cut = s.scanLine(line, from, 0, false)
