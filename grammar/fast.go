@@ -2,7 +2,6 @@ package grammar
 
 import (
 	"math/bits"
-	"slices"
 	"strings"
 	"sync"
 
@@ -572,35 +571,30 @@ func (l *lex) plainTags(tags []gTag, pos lexer.Position) ([]gTag, lexer.Position
 }
 
 // knownTags is plainTags over the tag lines the splitter read
-// (Chunk.tags), from the one whose `[` at pos was just read: each is
-// taken from its two ends, with the lexer's line and token kept in
-// registers and stored once, after the last (a tag taken through
-// plainTag stored them at every tag, and cost more than the splitter's
-// reading of it). The splitter read them one after another, each with
-// its line end: a line end and a `[` are between any two. It reports
-// true, with the position of the `[` just read, when a line end and a
-// `[` follow the last of them: the tag there is not one the splitter
-// read, and plainTags reads it.
+// (Chunk.tags), from the one whose `[` at pos was just read. They stand
+// in tags as one gTag, run (its Pos the first one's), which build makes
+// the record's tags from (runTags): each tag written once, where the
+// record holds it, instead of as a gTag first and copied. Here only the
+// lexer is moved past them, to the last one's `]`: the splitter read them
+// one after another, each with its line end, a line end and a `[`
+// between any two. It reports true, with the position of the `[` just
+// read, when a line end and a `[` follow the last of them: the tag there
+// is not one the splitter read, and plainTags reads it.
 func (l *lex) knownTags(tags []gTag, pos lexer.Position) ([]gTag, lexer.Position, bool) {
 	src, i, known := l.src, l.i, l.tags
-	line, lineOff := l.line, l.lineOff
-	file, base := l.filename, l.base.Offset
-	// Room for all at once: a gTag appended was made on the stack and
-	// copied into place.
-	at := len(tags)
-	tags = slices.Grow(tags, len(known))[:at+len(known)]
-	e := 0
-	for n, k := range known {
-		if n > 0 {
-			// The line end and the next `[`, as plainTags reads them.
-			line, lineOff = line+1, e+3
-			i = e + 4
-			pos = lexer.Position{Filename: file, Offset: base + e + 3, Line: line, Column: 1}
-		}
-		j := i - 1 + int(k>>8)
-		e = i - 1 + int(k&0xff)
-		t := &tags[at+n]
-		t.Pos, t.Name, t.Value, t.plain = pos, src[i:j], src[j+2:e], true
+	l.run, l.runAt = known, i
+	tags = append(tags, gTag{Pos: pos, run: true})
+	// The last tag's closing quote e, on the line that starts at lineOff
+	// (its `[`).
+	// Each takes its quote's offset from its `[` and 3 bytes more.
+	sum := 0
+	for _, k := range known {
+		sum += int(k & 0xff)
+	}
+	e := i - 1 + sum + 3*(len(known)-1)
+	line, lineOff := l.line+len(known)-1, l.lineOff
+	if len(known) > 1 {
+		lineOff = e - int(known[len(known)-1]&0xff)
 	}
 	l.tags, l.tagsAt = known[len(known):], e+3
 	if e+3 >= len(src) || src[e+2] != '\n' || src[e+3] != '[' {
@@ -609,9 +603,36 @@ func (l *lex) knownTags(tags []gTag, pos lexer.Position) ([]gTag, lexer.Position
 		return tags, pos, false
 	}
 	line, lineOff = line+1, e+3
-	pos = lexer.Position{Filename: file, Offset: base + e + 3, Line: line, Column: 1}
+	pos = lexer.Position{Filename: l.filename, Offset: l.base.Offset + e + 3, Line: line, Column: 1}
 	l.setTagEnd(e+3, e+4, line, lineOff, true)
 	return tags, pos, true
+}
+
+// runTags sets dst, room for the tags of the run knownTags took (lx.run),
+// to them: names and values are the text's (a value without its quotes),
+// first the position of the first one's `[`, each of the others at the
+// start of the line after the one before. It returns how many it set.
+func (b *builder) runTags(dst []record.Tag, lx *lex, first lexer.Position) int {
+	src, run, base, line := lx.src, lx.run, lx.base.Offset, first.Line
+	dst = dst[:len(run)]
+	at := lx.runAt - 1 // the tag's `[`
+	for n := range dst {
+		k := run[n]
+		j, e := at+int(k>>8), at+int(k&0xff)
+		t := &dst[n]
+		t.Pos = record.Pos{Line: line + n, Col: 1, Offset: base + at}
+		t.Name, t.Value = src[at+1:j], src[j+2:e]
+		at = e + 3
+	}
+	if len(dst) > 0 {
+		dst[0].Pos = toPos(first)
+	}
+	if b.latin1 {
+		for n := range dst {
+			dst[n].Value = latin1ToUTF8(dst[n].Value)
+		}
+	}
+	return len(run)
 }
 
 // setTagEnd leaves the lexer after the token at tok, its next byte i,

@@ -44,6 +44,9 @@ type gTag struct {
 	// (a valid name; a value without a backslash or a bare quote), and
 	// Value is then without its quotes: build need not ask again.
 	plain bool
+	// run: the tag stands for the run of tags knownTags took, which
+	// build reads from the lexer (runTags); Pos is the first one's.
+	run bool
 }
 
 // gElem is one movetext token; exactly one field is set. Token values keep

@@ -95,6 +95,10 @@ type lex struct {
 	// plainTag has not taken yet, the first at tagsAt.
 	tagsAt int
 	tags   []uint16
+	// run are the tags of Chunk.tags that knownTags took, the first
+	// one's name at runAt, for build (runTags).
+	run   []uint16
+	runAt int
 }
 
 // endPos is the position after the last token.

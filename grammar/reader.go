@@ -560,13 +560,22 @@ func (b *builder) build(tags []gTag, s *elemSrc) {
 	}
 	// Set in place, as the nodes are (push), in a slice cut once: the
 	// record holds the tags before one that is no tag.
-	all := b.tagSlice(len(tags))[:len(tags)]
+	n := len(tags)
+	if s.lx != nil && len(s.lx.run) > 0 {
+		n += len(s.lx.run) - 1
+	}
+	all := b.tagSlice(n)[:n]
+	k := 0
 	for i := range tags {
 		t := &tags[i]
+		if t.run {
+			k += b.runTags(all[k:], s.lx, t.Pos)
+			continue
+		}
 		v := t.Value
 		if !t.plain {
 			if !ValidTagName(t.Name) {
-				g.Tags = all[:i]
+				g.Tags = all[:k]
 				b.syntax(toPos(t.Pos), fmt.Sprintf("found `%s`, expected a tag name (letters, digits and `_`)", t.Name))
 				return
 			}
@@ -575,8 +584,9 @@ func (b *builder) build(tags []gTag, s *elemSrc) {
 			}
 			v = unquote(v)
 		}
-		rt := &all[i]
+		rt := &all[k]
 		rt.Name, rt.Value, rt.Pos = t.Name, b.text(v), toPos(t.Pos)
+		k++
 	}
 	g.Tags = all
 	start := b.startNumber()

@@ -328,7 +328,14 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 					// Outside variations scanLine looks at nothing
 					// before the first of splitChars, which most lines
 					// hold none of.
-					from = min(s.special(rest, s.consumed+n), e)
+					// Most lines are before the special byte found
+					// last: that much of special is asked here,
+					// without a call.
+					sp := s.spAt - (s.consumed + n)
+					if sp < 0 {
+						sp = s.special(rest, s.consumed+n)
+					}
+					from = min(sp, e)
 				}
 				if from < e {
 					open, cut = s.scanLine(line, from, 0, false)
@@ -356,41 +363,53 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 			}
 			continue
 		}
-		// A tag pair written the usual way (plainTagAt, as the lexer
-		// reads it) with `\n` right after: Next reads such a line as a
-		// tag and nothing after it (afterTag, closingQuote).
-		name, value := 0, 0
-		if rest[0] == '[' {
-			name, value = plainTagAt(rest, 1)
-		}
-		if name == 0 || value+2 >= len(rest) || rest[value+2] != '\n' {
-			k := n
-			for k < len(b) && b[k] == '\n' {
-				k++
-			}
-			if k == len(b) || !plainFirst[b[k]] {
-				break
-			}
-			// Movetext, after blank lines or none.
-			lines += k - n
-			n, moves, r.moved = k, true, true
+		if k, t := s.tagLines(b, n, at); t > 0 {
+			n, lines = k, lines+t
 			continue
 		}
-		e := value + 3
-		if value < 256 && (len(s.tagRun) == 0 || s.tagRunEnd == at+n) {
-			if len(s.tagRun) == 0 {
-				s.tagRunAt = at + n
-			}
-			s.tagRun = append(s.tagRun, uint16(name)<<8|uint16(value))
-			s.tagRunEnd = at + n + e
-		} else {
-			s.tagNames = append(s.tagNames, span{at + n, at + n + e})
+		k := n
+		for k < len(b) && b[k] == '\n' {
+			k++
 		}
-		n += e
-		lines++
+		if k == len(b) || !plainFirst[b[k]] {
+			break
+		}
+		// Movetext, after blank lines or none.
+		lines += k - n
+		n, moves, r.moved = k, true, true
 	}
 	r.n, r.lines, r.inComment = n, lines, inComment
 	return r
+}
+
+// tagLines takes the tag pairs written the usual way (plainTagAt, as the
+// lexer reads them) with `\n` right after, one after another from offset n
+// of b (at is where b starts in the game's chunk): Next reads such a line
+// as a tag and nothing after it (afterTag, closingQuote). Each is added to
+// the game's tag lines. It returns the offset after the last one taken and
+// how many it took.
+func (s *Splitter) tagLines(b []byte, n, at int) (int, int) {
+	lines := 0
+	run, runEnd := s.tagRun, s.tagRunEnd
+	for n < len(b) && b[n] == '[' {
+		j, e := plainTagAt(b, n+1)
+		if j == 0 || e+2 >= len(b) || b[e+2] != '\n' {
+			break
+		}
+		if value := e - n; value < 256 && (len(run) == 0 || runEnd == at+n) {
+			if len(run) == 0 {
+				s.tagRunAt = at + n
+			}
+			run = append(run, uint16(j-n)<<8|uint16(value))
+			runEnd = at + e + 3
+		} else {
+			s.tagNames = append(s.tagNames, span{at + n, at + e + 3})
+		}
+		n = e + 3
+		lines++
+	}
+	s.tagRun, s.tagRunEnd = run, runEnd
+	return n, lines
 }
 
 // runEnd is what a run took (plainRun): n bytes, lines lines, and what
@@ -414,7 +433,14 @@ func (s *Splitter) special(b []byte, base int) int {
 	}
 	at := len(b)
 	for k := range s.sp {
-		if i := s.sp[k].index(b, base, splitChars[k]); i >= 0 && i < at {
+		// Most of the memos still know their next byte, past the one
+		// just passed: that much is asked here, without a call.
+		m := &s.sp[k]
+		i := m.at - base
+		if uint(i) >= uint(len(b)) {
+			i = m.index(b, base, splitChars[k])
+		}
+		if i >= 0 && i < at {
 			at = i
 		}
 	}

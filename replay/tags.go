@@ -24,46 +24,51 @@ const (
 // tagsOf reads g's tags into a gameTags.
 func tagsOf(g *record.Game) gameTags {
 	var t gameTags
-	for i := range g.Tags {
-		tg := &g.Tags[i]
+	// Taken once: the stores below might change g.Tags for all the
+	// compiler knows, which was then read again at every tag.
+	tags := g.Tags
+	for i := range tags {
+		tg := &tags[i]
 		// One switch, which finds a name by its length first, for every
-		// name read: the roster's in sevenTagRoster's order.
-		var bit uint8
-		var to *string
-		k := -1
+		// name read; each case does all its tag asks (a tail shared by the
+		// cases was tested for every tag). The roster's bits are in
+		// sevenTagRoster's order.
 		switch tg.Name {
 		case "Variant":
-			bit, to = tagVariant, &t.variant
+			t.first(tagVariant, &t.variant, tg.Value)
 		case "Rules":
-			bit, to = tagRules, &t.rules
+			t.first(tagRules, &t.rules, tg.Value)
 		case "FEN":
-			bit, to = tagFEN, &t.fen
+			t.first(tagFEN, &t.fen, tg.Value)
 		case "SetUp":
-			bit, to = tagSetUp, &t.setUp
+			t.first(tagSetUp, &t.setUp, tg.Value)
 		case "Event":
-			k = 0
+			t.roster |= 1 << 0
 		case "Site":
-			k = 1
+			t.roster |= 1 << 1
 		case "Date":
-			k = 2
+			t.roster |= 1 << 2
 		case "Round":
-			k = 3
+			t.roster |= 1 << 3
 		case "White":
-			k = 4
+			t.roster |= 1 << 4
 		case "Black":
-			k = 5
+			t.roster |= 1 << 5
 		case "Result":
-			k, bit, to = 6, tagResult, &t.result
-		}
-		if to != nil && t.has&bit == 0 {
-			t.has |= bit
-			*to = tg.Value
-		}
-		if k >= 0 {
-			t.roster |= 1 << k
+			t.roster |= 1 << 6
+			t.first(tagResult, &t.result, tg.Value)
 		}
 	}
 	return t
+}
+
+// first sets *to, the value of the tag of bit, to v unless a tag of that
+// name came before (Game.Tag finds the first).
+func (t *gameTags) first(bit uint8, to *string, v string) {
+	if t.has&bit == 0 {
+		t.has |= bit
+		*to = v
+	}
 }
 
 // sevenTagRoster is PGN's mandatory tag set, in its order.
