@@ -48,24 +48,6 @@ type Replayer struct {
 	// a check-mark finding's FEN (values: nothing is allocated).
 	undo    rules.Undo
 	scratch rules.Position
-	// results are the Results begin hands out next, made resultsAtOnce
-	// at a time: one allocation for many games instead of one each.
-	results []Result
-}
-
-// resultsAtOnce is how many Results a Replayer makes at once. A Result
-// handed out is its caller's; the block it is in stays in memory while
-// any of its Results is held.
-const resultsAtOnce = 32
-
-// newResult is a new, zero Result.
-func (r *Replayer) newResult() *Result {
-	if len(r.results) == 0 {
-		r.results = make([]Result, resultsAtOnce)
-	}
-	res := &r.results[0]
-	r.results = r.results[1:]
-	return res
 }
 
 // New returns a Replayer for cfg.
@@ -352,7 +334,7 @@ func (p *partWalk) End(nodes []record.Node) *Result {
 func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *partWalk {
 	p := r.walkRoom(whole)
 	w := p.w
-	w.r, w.g, w.file, w.index, w.res = r, g, file, index, r.newResult()
+	w.r, w.g, w.file, w.index, w.res = r, g, file, index, &Result{}
 	w.variations, w.moves, w.traceOrigins = r.cfg.Variations, r.cfg.Moves, g.Notation == record.DescriptiveNotation
 	res := w.res
 	if r.cfg.Steps {
