@@ -118,6 +118,9 @@ type walk struct {
 	// Config.Variations, Config.Moves, and the record is in descriptive
 	// notation (trace).
 	variations, moves, traceOrigins bool
+	// moreExtras: moves or traceOrigins, the extras of a move that
+	// otherExtras does (one test a ply where there were two).
+	moreExtras bool
 	// tripleOpening: the game's profile lets an opening turn have several
 	// moves (opening=triple), which plainMove leaves to the turn's checks.
 	tripleOpening bool
@@ -220,6 +223,10 @@ type line struct {
 	// text (Config.Moves), the descriptive trail (trace). One test a ply
 	// where each of the three was two.
 	extras bool
+	// sanSteps: the line's steps are kept with their SANs (Config.Steps
+	// without Config.NoSAN), whose end stepEnd keeps at every move; else
+	// a move that gives no check leaves its step as stepStart kept it.
+	sanSteps bool
 	// firstCheck is, per side, the ply and move that first checked its
 	// king in this line: the moment a never-checked leap right was lost,
 	// for messages.
@@ -391,7 +398,9 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *pa
 		return p
 	}
 	ln.main = true
-	ln.extras = w.played != nil || w.moves || w.traceOrigins
+	w.moreExtras = w.moves || w.traceOrigins
+	ln.extras = w.played != nil || w.moreExtras
+	ln.sanSteps = w.played != nil && !r.cfg.NoSAN
 	if w.played != nil {
 		w.played.keepStart(ln.pos)
 	}
@@ -662,7 +671,7 @@ func (r *Replayer) release(ln *line) { r.spare = append(r.spare, ln) }
 // variation replays the variation with index vi from its branch point.
 func (w *walk) variation(nodes []record.Node, branch *line, vi int) {
 	ln := w.r.snapshot(branch)
-	ln.main, ln.extras, ln.variations = false, false, 0
+	ln.main, ln.extras, ln.sanSteps, ln.variations = false, false, false, 0
 	depth := len(branch.path)
 	w.pathStack = append(w.pathStack[:depth], vi)
 	ln.path = w.pathStack[: depth+1 : depth+1]

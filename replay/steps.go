@@ -702,17 +702,9 @@ func (w *walk) markBlock(ln *line, index int) {
 	p.markIndex, p.markNumber = index, ln.moveNo
 }
 
-// step ends the step stepStart kept, its move just played: what the move
-// did to the other king, and, with SANs, the check mark and where the
-// SAN ends. Most moves give no check, and convert --to uci keeps no SAN:
-// nothing to do, without a call.
-func (w *walk) step(gives, mate bool) {
-	if gives || !w.r.cfg.NoSAN {
-		w.stepEnd(gives, mate)
-	}
-}
-
-// stepEnd is step's work.
+// stepEnd ends the step stepStart kept, its move just played: what the
+// move did to the other king, and, with SANs, the check mark and where
+// the SAN ends. playMove calls it only when there is something to do.
 func (w *walk) stepEnd(gives, mate bool) {
 	p := w.played
 	st := &p.steps[len(p.steps)-1]
@@ -740,7 +732,7 @@ func (w *walk) stepEnd(gives, mate bool) {
 }
 
 // stepSAN writes the canonical SAN of m, to be played from before, but
-// its check mark (step adds it), after the game's earlier SANs (cutSANs
+// its check mark (stepEnd adds it), after the game's earlier SANs (cutSANs
 // makes them one string), from what the walk knows: only for a piece
 // that another man of its kind might also move to the same square, the
 // legal moves to that square, which resolving the written move has

@@ -381,7 +381,7 @@ func (w *walk) playMove(n *record.Node, mv *record.Move, k int, ln *line, side r
 		gives = ln.pos.GivesCheck(*m)
 	}
 	// A step reads the position before the move now (stepStart), its
-	// check mark after it (step).
+	// check mark after it (stepEnd).
 	if ln.extras {
 		if w.played != nil {
 			// m may point into toList, filled by stepSAN only when not listed. Five
@@ -390,8 +390,8 @@ func (w *walk) playMove(n *record.Node, mv *record.Move, k int, ln *line, side r
 				w.stepRare(k, ln, side, m, fixedOrigin, listed, last)
 			}
 		}
-		if w.traceOrigins {
-			w.trace(*m) // a man read by where it started (descriptive.go)
+		if w.moreExtras {
+			w.otherExtras(mv, k, ln, side, m) // after the step: m may be in toList
 		}
 	}
 	// The position before the move is needed for a check-mark finding,
@@ -429,22 +429,37 @@ func (w *walk) playMove(n *record.Node, mv *record.Move, k int, ln *line, side r
 		ln.hist.PlayKeepTurn(*m)
 		ln.moved(ln.hist.InCheck())
 	}
+	// The step stepStart kept ends (stepEnd): what the move did to the
+	// other king, and, with SANs, the check mark and where the SAN ends.
+	// Most moves give no check, and convert --to uci keeps no SAN: then
+	// the test of gives, which the first check needs anyway, and one of
+	// the line are all (the move's text was kept before: otherExtras).
 	if gives {
 		if them := side.Other(); ln.firstCheckPly[them] == 0 {
 			ln.firstCheckPly[them], ln.firstCheckSAN[them] = ln.ply, mv.Text
 		}
-	}
-	if ln.extras {
-		if w.played != nil {
-			w.step(gives, mate)
+		if ln.extras && w.played != nil {
+			w.stepEnd(true, mate)
 		}
-		if w.moves {
-			w.res.Moves = append(w.res.Moves, MoveText{Text: mv.Text, MoveNumber: ln.moveNo, Side: side, TurnIndex: k})
-		}
+	} else if ln.sanSteps {
+		w.stepEnd(false, false)
 	}
 	if c := mv.Check; (gives || c != 0) && (gives != (c != 0) || mate != (c == '#')) {
 		// A mark that says what the move did (none, + or #) needs no judging.
 		w.checkMark(n, ln, side, ln.ply, gives, mate, last)
+	}
+}
+
+// otherExtras is playMove's work for the rarer extras (walk.moreExtras),
+// before the move: the man moved followed by where it started, for a
+// game in descriptive notation (trace, descriptive.go), and the move's
+// text (Config.Moves).
+func (w *walk) otherExtras(mv *record.Move, k int, ln *line, side rules.Color, m *rules.Move) {
+	if w.traceOrigins {
+		w.trace(*m)
+	}
+	if w.moves {
+		w.res.Moves = append(w.res.Moves, MoveText{Text: mv.Text, MoveNumber: ln.moveNo, Side: side, TurnIndex: k})
 	}
 }
 
