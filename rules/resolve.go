@@ -132,24 +132,27 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 // safety, each move left takes those tests too (legal's others). The
 // king's step is answered too, to a square no castling king lands on or
 // when no castling right is left, and when no further setting applies:
-// legal when its square is not attacked once the king has left its own.
-// Kept out of line: inlined into the replayer's caller, it grows that
+// legal when its square is not attacked once the king has left its own;
+// whether it may be castling is asked of the king alone (kingGeneral),
+// not in the first test of every move. The pin test's branch comes
+// before the in-check one: with safeFrom's call first, the join after
+// them took every value back from the stack. Kept out of line: inlined into the replayer's caller, it grows that
 // past what the build inlines along its hot path.
 //
 //go:noinline
 func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 	// (The settings are read where they are asked: one register less.)
 	us := p.side & 1
-	if uint8(to) > 63 || k <= NoKind || k > King || k == King && (p.law&lawCastling != 0 && p.castle != 0 && castleTargets&bb(to) != 0 || p.law&lawExtra != 0) {
-		// Castling (to a square where it may land: on a man of ours in
-		// Chess960) and the further settings are the general path's.
+	if uint8(to) > 63 || k <= NoKind || k > King {
 		return p.legalMovesTo(dst, k, to, inCheck)
 	}
 	// t, to's bit, on a line with code (Position.apply says why).
 	own, enemy, t := p.byColor[us], p.byColor[us^1], bb(to)
 	if (own|p.byKind[King])&t != 0 {
-		// No man goes to a square of its own side or takes a king.
-		return dst
+		if k == King && p.kingGeneral(to) { // castling, on a man of ours in Chess960
+			return p.legalMovesTo(dst, k, to, inCheck)
+		}
+		return dst // no man goes to his own side's square nor takes a king
 	}
 	flags := MoveFlags(0)
 	if enemy&t != 0 {
@@ -162,7 +165,7 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 	from := p.byKind[k&7] & own
 	if k == King {
 		ksq := p.kingSq[us] & 63 // on the board: no bounds tests
-		if from != bb(ksq) || kingAtt[ksq]&t == 0 {
+		if from != bb(ksq) || kingAtt[ksq]&t == 0 || p.kingGeneral(to) {
 			// Another king (a FEN may set one), or a leap: the general
 			// path.
 			return p.legalMovesTo(dst, k, to, inCheck)
@@ -200,9 +203,7 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 		from = p.reaching(k, to, from, occ)
 	}
 	ksq := p.kingSq[us] & 63
-	if inCheck {
-		from = p.safeFrom(ksq, to, from, occ)
-	} else if lined := from & kingLines[ksq]; lined != 0 {
+	if lined := from & kingLines[ksq]; !inCheck && lined != 0 {
 		// Only a man on a line through its king can be pinned.
 		rq, bq := p.sliders(us ^ 1)
 		snipers := rookLines[ksq]&rq | bishopLines[ksq]&bq
@@ -212,6 +213,8 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 				from &^= lined & -lined
 			}
 		}
+	} else if inCheck {
+		from = p.safeFrom(ksq, to, from, occ)
 	}
 	if p.law&lawExtra == 0 {
 		for ; from != 0; from &= from - 1 {
@@ -226,6 +229,13 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 		}
 	}
 	return dst
+}
+
+// kingGeneral reports whether a king's move to to is the general path's:
+// castling (to a square where it may land) and the further settings.
+// Asked by plainTo only of the king, after the men's common tests.
+func (p *Position) kingGeneral(to Square) bool {
+	return p.law&lawCastling != 0 && p.castle != 0 && castleTargets&bb(to) != 0 || p.law&lawExtra != 0
 }
 
 // safeFrom is from less the men whose move to to would leave their king,
