@@ -810,8 +810,10 @@ func attaches(w string) bool {
 // stack: builder.turn for a move readToken read (elemSrc.plain), which
 // plainSAN reads and which has no comma, no lenient form and only ASCII.
 // The block's length is read once: read again after the slice is cut, it
-// was tested against its own bound once more. (The build's profile finds
-// the calls here by their lines: a line added in the body moves them.)
+// was tested against its own bound once more. The node is set where grow
+// hands it out (record.Node.SetMove), with the move and the move's text
+// set with the node's other pointers. (The build's profile finds the
+// calls here by their lines: a line added in the body moves them.)
 func (b *builder) plainTurn(t *elemTok) {
 	n := len(b.slab)
 	if n == cap(b.slab) {
@@ -820,5 +822,5 @@ func (b *builder) plainTurn(t *elemTok) {
 	b.slab = b.slab[:n+1]
 	mp := &b.slab[n]
 	t.san.set(mp)
-	b.pushMove(t.pos, t.val, mp)
+	b.grow().SetMove(t.pos, t.val, mp)
 }

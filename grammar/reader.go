@@ -1135,31 +1135,31 @@ func (b *builder) endLine(start, depth int) []record.Node {
 // field (record.Node.Set): a node appended as a composite literal was
 // assembled on the stack and copied with wide loads that wait for its
 // narrow stores (no store forwarding across them), which took a fifth of
-// turn's time.
-func (b *builder) push(k record.NodeKind, p record.Pos, text string) *record.Node {
-	n := &b.stack[b.grow()]
+// turn's time. (The result is named: returned unnamed, push was one over
+// the inliner's budget, and the calls that are not hot in the build's
+// profile were made calls.)
+func (b *builder) push(k record.NodeKind, p record.Pos, text string) (n *record.Node) {
+	n = b.grow()
 	n.Set(k, p, text)
 	return n
 }
 
-// pushMove is push for a node of the plain move m (plainTurn), with the
-// move and the move's text set with the node's other pointers
-// (record.Node.SetMove).
-func (b *builder) pushMove(p record.Pos, text string, m *record.Move) {
-	b.stack[b.grow()].SetMove(p, text, m)
-}
-
-// grow appends a node to the node stack, unset, and returns its index. A
-// full stack grows by append, as slices.Grow would grow it: with
-// slices.Grow's call push was over the inliner's budget, and the main
-// line's move numbers (plainTurns) paid a call each.
-func (b *builder) grow() int {
-	i := len(b.stack)
-	if i == cap(b.stack) {
-		b.stack = append(b.stack, record.Node{})[:i]
+// grow appends a node to the node stack, unset, and returns it. A full
+// stack grows by append, as slices.Grow would grow it: with slices.Grow's
+// call push was over the inliner's budget, and the main line's move
+// numbers (plainTurns) paid a call each. The stack with room is cut and
+// indexed in its own branch, from the slice read once (s): the compiler
+// then knows the index is in bounds and the capacity unchanged, where
+// after a merge with the growing branch it read the capacity again and
+// tested both the cut and the index.
+func (b *builder) grow() *record.Node {
+	s := b.stack
+	if len(s) < cap(s) {
+		b.stack = b.stack[:len(s)+1]
+		return &s[:cap(s)][len(s)]
 	}
-	b.stack = b.stack[:i+1]
-	return i
+	b.stack = append(s, record.Node{})
+	return &b.stack[len(s)]
 }
 
 // turn appends the moves of one move token to the node stack: one move,
