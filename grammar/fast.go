@@ -585,13 +585,8 @@ func (l *lex) knownTags(tags []gTag, pos lexer.Position) ([]gTag, lexer.Position
 	l.run, l.runAt = known, i
 	tags = append(tags, gTag{Pos: pos, run: true})
 	// The last tag's closing quote e, on the line that starts at lineOff
-	// (its `[`).
-	// Each takes its quote's offset from its `[` and 3 bytes more.
-	sum := 0
-	for _, k := range known {
-		sum += int(k & 0xff)
-	}
-	e := i - 1 + sum + 3*(len(known)-1)
+	// (its `[`): `"]` and the line end follow it.
+	e := l.tagsEnd - 3
 	line, lineOff := l.line+len(known)-1, l.lineOff
 	if len(known) > 1 {
 		lineOff = e - int(known[len(known)-1]&0xff)
