@@ -396,8 +396,13 @@ func (s *Splitter) tagLines(b []byte, n, at int) (int, int) {
 	// line between (or start it); a line the run cannot take ends it.
 	joins := len(run) == 0 || s.tagRunEnd == at+n
 	for n < len(b) && b[n] == '[' {
-		j, e := plainTagAt(b, n+1)
-		if j == 0 || e+2 >= len(b) || b[e+2] != '\n' {
+		// plainTagAt, its parts inlined here.
+		j := plainTagName(b, n+1)
+		if j == 0 {
+			break
+		}
+		e := nextValueByte(b, j+2)
+		if !plainTagClosed(b, e) || e+2 >= len(b) || b[e+2] != '\n' {
 			break
 		}
 		if value := e - n; value < 256 && joins {
