@@ -60,7 +60,10 @@ func CutOf(c Chunk) (Chunk, error) {
 		}
 		at = e + 3
 	}
-	c.tagsAt, c.tags = 0, nil
+	if len(c.tags) > 0 && c.tagsEnd != at {
+		return c, fmt.Errorf("tag lines of %q end at %d, not %d", c.Data, at, c.tagsEnd)
+	}
+	c.tagsAt, c.tagsEnd, c.tags = 0, 0, nil
 	return c, nil
 }
 
@@ -68,7 +71,7 @@ func CutOf(c Chunk) (Chunk, error) {
 // many of them the fast path's tag reading took unread.
 func TagsRead(c Chunk) (handed, taken int) {
 	lx := newLexer(unsafe.String(unsafe.SliceData(c.Data), len(c.Data)), "", startPos)
-	lx.tagsAt, lx.tags = c.tagsAt, c.tags
+	lx.tagsAt, lx.tagsEnd, lx.tags = c.tagsAt, c.tagsEnd, c.tags
 	s := &elemSrc{lx: lx}
 	s.streamTags(nil)
 	return len(c.tags), len(c.tags) - len(lx.tags)

@@ -585,13 +585,8 @@ func (l *lex) knownTags(tags []gTag, pos lexer.Position) ([]gTag, lexer.Position
 	l.run, l.runAt = known, i
 	tags = append(tags, gTag{Pos: pos, run: true})
 	// The last tag's closing quote e, on the line that starts at lineOff
-	// (its `[`).
-	// Each takes its quote's offset from its `[` and 3 bytes more.
-	sum := 0
-	for _, k := range known {
-		sum += int(k & 0xff)
-	}
-	e := i - 1 + sum + 3*(len(known)-1)
+	// (its `[`): `"]` and the line end follow it.
+	e := l.tagsEnd - 3
 	line, lineOff := l.line+len(known)-1, l.lineOff
 	if len(known) > 1 {
 		lineOff = e - int(known[len(known)-1]&0xff)
@@ -674,23 +669,40 @@ func (l *lex) plainTag(t *gTag) bool {
 // quote's offset e (the value is src[j+2:e]), or 0, 0. The lexer
 // (plainTag) and the splitter (plainRun) read tags with it alike.
 func plainTagAt[T ~string | ~[]byte](src T, i int) (j, e int) {
-	if i >= len(src) || !(src[i] >= 'a' && src[i] <= 'z' || src[i] >= 'A' && src[i] <= 'Z') {
+	if j = plainTagName(src, i); j == 0 {
 		return 0, 0
+	}
+	e = nextValueByte(src, j+2)
+	if !plainTagClosed(src, e) {
+		return 0, 0
+	}
+	return j, e
+}
+
+// plainTagName is the end of the name plainTagAt reads from i, with ` "`
+// after it, or 0. It and plainTagClosed are inlined where they are
+// called: the splitter (tagLines) reads a tag line with them, without
+// plainTagAt's call.
+func plainTagName[T ~string | ~[]byte](src T, i int) int {
+	if i >= len(src) || !(src[i] >= 'a' && src[i] <= 'z' || src[i] >= 'A' && src[i] <= 'Z') {
+		return 0
 	}
 	// No tag-name byte is a delimiter: a name read here is the word the
 	// lexer reads.
-	j = i + 1
+	j := i + 1
 	for j < len(src) && tagNameByte[src[j]] {
 		j++
 	}
 	if j+1 >= len(src) || src[j] != ' ' || src[j+1] != '"' {
-		return 0, 0
+		return 0
 	}
-	e = nextValueByte(src, j+2)
-	if e+1 >= len(src) || src[e] != '"' || src[e+1] != ']' {
-		return 0, 0
-	}
-	return j, e
+	return j
+}
+
+// plainTagClosed reports whether the value plainTagAt reads ends at e
+// (nextValueByte's answer): a quote, and `]` right after it.
+func plainTagClosed[T ~string | ~[]byte](src T, e int) bool {
+	return e+1 < len(src) && src[e] == '"' && src[e+1] == ']'
 }
 
 // buildFast reads a game from lx into b's record on the fast path. It

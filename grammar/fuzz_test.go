@@ -229,6 +229,9 @@ func FuzzParse(f *testing.F) {
 		"[Event \"a\"b\"]\n\n1. e4 *\n\n[Event \"\x00\"]\n1. e4 ) *",
 		"1. P-K4 P-K4 2. Kt - K B 3 (2. P-KB4 PxP) Kt-QB3 {c} 3. Castles (Q R) $1 *\n",
 		"1 P-K4 P-K4 2 N-KB3 N-QB3 3. (B-B4 1-0\n",
+		// A value too long for the splitter's run of tag lines (Chunk.tags)
+		// ends the run: the tags after it are read by the lexer.
+		"[Event \"a\"]\n[Annotator \"" + strings.Repeat("x", 300) + "\"]\n[Site \"b\"]\n\n1. e4 *\n",
 	} {
 		f.Add([]byte(s))
 	}

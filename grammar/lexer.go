@@ -92,9 +92,10 @@ type lex struct {
 	// these nor endI: a lexer they read is never handed to participle.
 	tokStart, tokLine, tokLineOff int
 	// tags are the tag lines the splitter read (Chunk.tags) that
-	// plainTag has not taken yet, the first at tagsAt.
-	tagsAt int
-	tags   []uint16
+	// plainTag has not taken yet, the first at tagsAt, the last one's
+	// line end before tagsEnd.
+	tagsAt, tagsEnd int
+	tags            []uint16
 	// run are the tags of Chunk.tags that knownTags took, the first
 	// one's name at runAt, for build (runTags).
 	run   []uint16

@@ -175,7 +175,7 @@ func readGame(c *Chunk, filename, src string, b *builder, fast bool) {
 	g := b.g
 	base := lexer.Position{Filename: filename, Line: c.Pos.Line, Column: c.Pos.Col, Offset: c.Pos.Offset}
 	lx := b.lexer(src, filename, base)
-	lx.tagsAt, lx.tags = c.tagsAt, c.tags
+	lx.tagsAt, lx.tagsEnd, lx.tags = c.tagsAt, c.tagsEnd, c.tags
 	keep := len(g.Notices)
 	if b.buildFast(lx) {
 		b.finish(c, lx.rest)

@@ -43,10 +43,11 @@ type Chunk struct {
 	// the `]`) that the splitter read one after another from offset
 	// tagsAt on: for each, the offsets from its `[` of its name's end
 	// (high byte) and of its value's closing quote (low byte); the next
-	// starts 3 bytes after that quote. The lexer takes their names and
-	// values unread.
-	tagsAt int
-	tags   []uint16
+	// starts 3 bytes after that quote, and tagsEnd is the offset after
+	// the last one's line end. The lexer takes their names and values
+	// unread.
+	tagsAt, tagsEnd int
+	tags            []uint16
 }
 
 // lookahead bounds how far the splitter looks for the `}` that would close a
@@ -390,25 +391,41 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 // how many it took.
 func (s *Splitter) tagLines(b []byte, n, at int) (int, int) {
 	lines := 0
-	run, runEnd := s.tagRun, s.tagRunEnd
+	run := s.tagRun
+	// joins: the next tag line would follow the run's last without a
+	// line between (or start it); a line the run cannot take ends it.
+	joins := len(run) == 0 || s.tagRunEnd == at+n
 	for n < len(b) && b[n] == '[' {
-		j, e := plainTagAt(b, n+1)
-		if j == 0 || e+2 >= len(b) || b[e+2] != '\n' {
+		// plainTagAt, its parts inlined here.
+		j := plainTagName(b, n+1)
+		if j == 0 {
 			break
 		}
-		if value := e - n; value < 256 && (len(run) == 0 || runEnd == at+n) {
+		e := nextValueByte(b, j+2)
+		if !plainTagClosed(b, e) || e+2 >= len(b) || b[e+2] != '\n' {
+			break
+		}
+		if value := e - n; value < 256 && joins {
 			if len(run) == 0 {
 				s.tagRunAt = at + n
 			}
 			run = append(run, uint16(j-n)<<8|uint16(value))
-			runEnd = at + e + 3
 		} else {
+			if joins {
+				// The run ends before this line.
+				s.tagRunEnd = at + n
+			}
 			s.tagNames = append(s.tagNames, span{at + n, at + e + 3})
+			joins = false
 		}
 		n = e + 3
 		lines++
 	}
-	s.tagRun, s.tagRunEnd = run, runEnd
+	if joins {
+		// Every line taken here joined the run: it ends after the last.
+		s.tagRunEnd = at + n
+	}
+	s.tagRun = run
 	return n, lines
 }
 
@@ -711,7 +728,7 @@ func (s *Splitter) Next() (Chunk, error) {
 
 // chunk is the game collected in data, which starts at start.
 func (s *Splitter) chunk(data []byte, start record.Pos, afterMarker bool) Chunk {
-	return Chunk{Data: s.own(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess, tagsAt: s.tagRunAt, tags: s.ownTags()}
+	return Chunk{Data: s.own(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess, tagsAt: s.tagRunAt, tagsEnd: s.tagRunEnd, tags: s.ownTags()}
 }
 
 // growDouble is the size from which a chunk's room doubles as it grows.
