@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"sort"
 	"strings"
@@ -194,6 +195,7 @@ func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
+	oneJobOneCore = func() { runtime.GOMAXPROCS(1) }
 	handleSignals()
 	code := run(os.Args)
 	runCleanups()
