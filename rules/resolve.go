@@ -136,8 +136,9 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 // whether it may be castling is asked of the king alone (kingGeneral),
 // not in the first test of every move. The pin test's branch comes
 // before the in-check one: with safeFrom's call first, the join after
-// them took every value back from the stack. Kept out of line: inlined into the replayer's caller, it grows that
-// past what the build inlines along its hot path.
+// them took every value back from the stack. Kept out of line: inlined
+// into the replayer's caller, it grows that past what the build inlines
+// along its hot path.
 //
 //go:noinline
 func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
