@@ -245,17 +245,12 @@ const minPositions = 8
 // a conversion, a new start: changesMen).
 func (h *History) record(pass, mayCheck, men bool) {
 	p := &h.pos
-	if pass {
-		// The turn passes (and a check costs its king his leap right).
-		p.passTurn()
-	}
 	h.prev = h.last
-	// Field by field: a composite literal is built apart a byte at a time
-	// and copied in with a wide load, which stalls on those narrow stores.
 	e := &h.last
-	e.checked, e.side = mayCheck && p.checkedMay(), p.side
 	// Most moves take nothing and change no kind: they keep bare and
-	// menEnd as the last ply had them.
+	// menEnd as the last ply had them. (Asked before the turn passes,
+	// which they do not depend on: men is not kept across the calls
+	// below.)
 	if men {
 		e.bare, e.menEnd = p.menMayEnd()
 		// A move that took nothing nor reset the clock was ignored: the
@@ -263,6 +258,13 @@ func (h *History) record(pass, mayCheck, men bool) {
 		// position, after a capture, starts the wait again below.)
 		h.lazy <<= 1 // lazyWait to lazyStop
 	}
+	if pass {
+		// The turn passes (and a check costs its king his leap right).
+		p.passTurn()
+	}
+	// Field by field: a composite literal is built apart a byte at a time
+	// and copied in with a wide load, which stalls on those narrow stores.
+	e.checked, e.side = (mayCheck || !h.moverSafe) && p.checkedMay(), p.side
 	h.plies++
 	if p.s.Repetition == RepetitionOff {
 		// Nothing compares positions: no key, no hash, no table.
@@ -483,7 +485,7 @@ func (h *History) MayCheck(m *Move) bool { return !h.moverSafe || h.pos.MayGiveC
 func (h *History) PlayMayCheck(m *Move, may bool) Reached {
 	// apply reports a promotion or conversion with a capture (men).
 	men := h.pos.apply(*m) // Play, with its turn passed in record
-	h.record(true, !h.moverSafe || may, men)
+	h.record(true, may, men)
 	h.moverSafe = true
 	return Reached{Check: h.last.checked, mayEnd: h.mayEnd()}
 }
