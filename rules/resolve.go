@@ -142,11 +142,11 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 //
 //go:noinline
 func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
-	// (The settings are read where they are asked: one register less.)
-	us := p.side & 1
 	if uint8(to) > 63 || k <= NoKind || k > King {
 		return p.legalMovesTo(dst, k, to, inCheck)
 	}
+	// (The settings are read where they are asked: one register less.)
+	us := p.side & 1
 	// t, to's bit, on a line with code (Position.apply says why).
 	own, enemy, t := p.byColor[us], p.byColor[us^1], bb(to)
 	if (own|p.byKind[King])&t != 0 {
