@@ -514,8 +514,10 @@ func (h *History) PlayKeepTurn(m Move) {
 	h.moverSafe = false
 }
 
-// isBare: only the king is left (pawns count as men).
-func (p *Position) isBare(c Color) bool { return p.byColor[c] == bb(p.kingSq[c]) }
+// isBare: only the king is left (pawns count as men). The king's square
+// is on the board (a FEN without both kings is refused): masked, its bit
+// needs no test for a shift past the word.
+func (p *Position) isBare(c Color) bool { return p.byColor[c] == bb(p.kingSq[c]&63) }
 
 // Outcome is what the rules say after the last move, tested in the order
 // of docs/rules.md: checkmate, dead position, bare king, stalemate, then
