@@ -451,11 +451,16 @@ func (h *History) insert(i int) {
 // filter and rep are as the last clear left them, and most windows end
 // so.
 func (h *History) clearWindow() {
+	// One statement each: a slice cut in place stores its length alone,
+	// and the filter is cleared where it is, not through a copy.
 	if h.lazy == lazyOff {
 		clear(h.slots)
-		h.slots, h.rep, h.seen = h.slots[:0], false, [4]uint64{}
+		h.slots = h.slots[:0]
+		h.rep = false
+		h.seen = [4]uint64{}
 	}
-	h.positions, h.lazy = h.positions[:0], lazyWait
+	h.positions = h.positions[:0]
+	h.lazy = lazyWait
 }
 
 // Position is the current position. It belongs to the history: copy it
