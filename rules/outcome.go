@@ -240,9 +240,10 @@ const minPositions = 8
 
 // record keeps the position just reached; pass true says that a move
 // has been applied and ends its turn (the turn passes first: Play),
-// mayCheck false that the move gave no check (no attack test, unless
-// the side to move may have been in check before it: moverSafe), men true that the men may have changed (a capture, a promotion,
-// a conversion, a new start: changesMen).
+// mayCheck false that the move gave no check (no attack test unless
+// the side to move may have been in check before it: moverSafe), men
+// true that the men may have changed (a capture, a promotion, a
+// conversion, a new start: changesMen).
 func (h *History) record(pass, mayCheck, men bool) {
 	p := &h.pos
 	h.prev = h.last
