@@ -240,22 +240,18 @@ const minPositions = 8
 
 // record keeps the position just reached; pass true says that a move
 // has been applied and ends its turn (the turn passes first: Play),
-// mayCheck false that the side to move is surely not in check (no attack
-// test), men true that the men may have changed (a capture, a promotion,
-// a conversion, a new start: changesMen).
+// mayCheck false that the move gave no check (no attack test unless
+// the side to move may have been in check before it: moverSafe), men
+// true that the men may have changed (a capture, a promotion, a
+// conversion, a new start: changesMen).
 func (h *History) record(pass, mayCheck, men bool) {
 	p := &h.pos
-	if pass {
-		// The turn passes (and a check costs its king his leap right).
-		p.passTurn()
-	}
 	h.prev = h.last
-	// Field by field: a composite literal is built apart a byte at a time
-	// and copied in with a wide load, which stalls on those narrow stores.
 	e := &h.last
-	e.checked, e.side = mayCheck && p.checkedMay(), p.side
 	// Most moves take nothing and change no kind: they keep bare and
-	// menEnd as the last ply had them.
+	// menEnd as the last ply had them. (Asked before the turn passes,
+	// which they do not depend on: men is not kept across the calls
+	// below.)
 	if men {
 		e.bare, e.menEnd = p.menMayEnd()
 		// A move that took nothing nor reset the clock was ignored: the
@@ -263,6 +259,13 @@ func (h *History) record(pass, mayCheck, men bool) {
 		// position, after a capture, starts the wait again below.)
 		h.lazy <<= 1 // lazyWait to lazyStop
 	}
+	if pass {
+		// The turn passes (and a check costs its king his leap right).
+		p.passTurn()
+	}
+	// Field by field: a composite literal is built apart a byte at a time
+	// and copied in with a wide load, which stalls on those narrow stores.
+	e.checked, e.side = (mayCheck || !h.moverSafe) && p.checkedMay(), p.side
 	h.plies++
 	if p.s.Repetition == RepetitionOff {
 		// Nothing compares positions: no key, no hash, no table.
@@ -449,11 +452,16 @@ func (h *History) insert(i int) {
 // filter and rep are as the last clear left them, and most windows end
 // so.
 func (h *History) clearWindow() {
+	// One statement each: a slice cut in place stores its length alone,
+	// and the filter is cleared where it is, not through a copy.
 	if h.lazy == lazyOff {
 		clear(h.slots)
-		h.slots, h.rep, h.seen = h.slots[:0], false, [4]uint64{}
+		h.slots = h.slots[:0]
+		h.rep = false
+		h.seen = [4]uint64{}
 	}
-	h.positions, h.lazy = h.positions[:0], lazyWait
+	h.positions = h.positions[:0]
+	h.lazy = lazyWait
 }
 
 // Position is the current position. It belongs to the history: copy it
@@ -483,7 +491,7 @@ func (h *History) MayCheck(m *Move) bool { return !h.moverSafe || h.pos.MayGiveC
 func (h *History) PlayMayCheck(m *Move, may bool) Reached {
 	// apply reports a promotion or conversion with a capture (men).
 	men := h.pos.apply(*m) // Play, with its turn passed in record
-	h.record(true, !h.moverSafe || may, men)
+	h.record(true, may, men)
 	h.moverSafe = true
 	return Reached{Check: h.last.checked, mayEnd: h.mayEnd()}
 }
@@ -512,8 +520,10 @@ func (h *History) PlayKeepTurn(m Move) {
 	h.moverSafe = false
 }
 
-// isBare: only the king is left (pawns count as men).
-func (p *Position) isBare(c Color) bool { return p.byColor[c] == bb(p.kingSq[c]) }
+// isBare: only the king is left (pawns count as men). The king's square
+// is on the board (a FEN without both kings is refused): masked, its bit
+// needs no test for a shift past the word.
+func (p *Position) isBare(c Color) bool { return p.byColor[c] == bb(p.kingSq[c]&63) }
 
 // Outcome is what the rules say after the last move, tested in the order
 // of docs/rules.md: checkmate, dead position, bare king, stalemate, then

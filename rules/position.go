@@ -283,7 +283,6 @@ func (p *Position) apply(m Move) (men bool) {
 	if uint8(m.From) > 63 || uint8(m.To) > 63 || p.board[m.From] == NoPiece {
 		return true
 	}
-	us := p.side & 1
 	pc := p.board[m.From]
 	// The man's kind and colour (and the squares' bits) are asked where
 	// they are used: the build keeps a no-op for an inlined call on a
@@ -318,7 +317,9 @@ func (p *Position) apply(m Move) (men bool) {
 		// move or that rook's loses it.
 		switch pc.Kind() {
 		case King:
-			p.castle &^= (castleWK | castleWQ) << (2 * us)
+			// The side read here, not kept from the start: at most
+			// moves it would wait on the stack for this case.
+			p.castle &^= (castleWK | castleWQ) << (2 * (p.side & 1))
 		case Rook:
 			p.castle &^= p.castleMaskAt(m.From)
 		}

@@ -136,16 +136,17 @@ func (p *Position) legalMovesTo(dst []Move, k Kind, to Square, inCheck bool) []M
 // whether it may be castling is asked of the king alone (kingGeneral),
 // not in the first test of every move. The pin test's branch comes
 // before the in-check one: with safeFrom's call first, the join after
-// them took every value back from the stack. Kept out of line: inlined into the replayer's caller, it grows that
-// past what the build inlines along its hot path.
+// them took every value back from the stack. Kept out of line: inlined
+// into the replayer's caller, it grows that past what the build inlines
+// along its hot path.
 //
 //go:noinline
 func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
-	// (The settings are read where they are asked: one register less.)
-	us := p.side & 1
 	if uint8(to) > 63 || k <= NoKind || k > King {
 		return p.legalMovesTo(dst, k, to, inCheck)
 	}
+	// (The settings are read where they are asked: one register less.)
+	us := p.side & 1
 	// t, to's bit, on a line with code (Position.apply says why).
 	own, enemy, t := p.byColor[us], p.byColor[us^1], bb(to)
 	if (own|p.byKind[King])&t != 0 {

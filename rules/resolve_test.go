@@ -208,6 +208,13 @@ func TestMayGiveCheckCoversGivesCheck(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
 	checks, spared := 0, 0
 	judge := func(name string, p *Position) []Move {
+		// MayGiveCheck and isBare take the king's square as on the
+		// board, unmasked and untested.
+		for c := White; c <= Black; c++ {
+			if k := p.kingSq[c]; uint8(k) > 63 || p.board[k] != MakePiece(c, King) {
+				t.Fatalf("%s: %s: %s's king square %d holds no king of his", name, p.FEN(), c, k)
+			}
+		}
 		all := p.LegalMoves(nil)
 		for _, m := range all {
 			gives, may := p.GivesCheck(m), p.MayGiveCheck(m)

@@ -250,8 +250,10 @@ func (p *Position) colourNote(k Kind, to Square) string {
 func (p *Position) MayGiveCheck(m Move) bool {
 	// Without branches but the caller's: whether a move is near the king
 	// is as good as random, and so would be a branch on each test.
+	// The king's square is on the board (isBare says why): masked, for
+	// the tables' bounds, not tested.
 	ksq := uint8(p.kingSq[(p.side^1)&1])
-	other := uint64(ksq>>6) | uint64(m.Flags&^(FlagCapture|FlagDoubleStep)) | uint64(m.Promotion|m.ConvKind)
+	other := uint64(m.Flags&^(FlagCapture|FlagDoubleStep)) | uint64(m.Promotion|m.ConvKind)
 	from, to := uint8(m.From)&63, uint8(m.To)&63
 	direct := checkFrom[p.board[from]&15][ksq&63]
 	k := &p.byKind
