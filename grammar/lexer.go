@@ -440,10 +440,7 @@ func nextValueByte[T ~string | ~[]byte](src T, i int) int {
 		// `\n` and `\r` are marked with the other bytes below 0x0e, in
 		// one test instead of two: a tab or another of those, about never
 		// in a value, sends the rest to the byte loop.
-		// below's three tests share its last mask: (a&h)|(b&h)|(c&h) is
-		// (a|b|c)&h.
-		q, bs := x^lo8*'"', x^lo8*'\\'
-		if m := ((q-lo8)&^q | (bs-lo8)&^bs | (x-lo8*0x0e)&^x) & (lo8 * 0x80); m != 0 {
+		if m := (under(x^lo8*'"', 1) | under(x^lo8*'\\', 1) | under(x, 0x0e)) & hi8; m != 0 {
 			j := i + bits.TrailingZeros64(m)>>3
 			if c := src[j]; c == '"' || c == '\\' || c == '\n' || c == '\r' {
 				return j
@@ -469,8 +466,7 @@ func (l *lex) commentEnd(src string, i int) int {
 		w := src[i : i+8]
 		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
 			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-		c := x ^ lo8*'}'
-		m := ((c-lo8)&^c | (x-lo8*0x0e)&^x) & (lo8 * 0x80) // below's two tests, one mask (nextValueByte)
+		m := (under(x^lo8*'}', 1) | under(x, 0x0e)) & hi8
 		if m == 0 {
 			i += 8
 			continue

@@ -1052,8 +1052,8 @@ func nextSplitByte(line []byte, i int) int {
 		// only. Each term marks its bytes exactly up to its first mark (a
 		// borrow may mark bytes above it): the lowest mark of all is
 		// exact, and only it is read.
-		if m := below(x&^lo8^lo8*'(', 1) | below(x^lo8*'*', 1) |
-			below(x^lo8*'-', 1) | below(x&^(lo8*0x40)^lo8*';', 1); m != 0 {
+		if m := (under(x&^lo8^lo8*'(', 1) | under(x^lo8*'*', 1) |
+			under(x^lo8*'-', 1) | under(x&^(lo8*0x40)^lo8*';', 1)) & hi8; m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
@@ -1068,7 +1068,15 @@ const lo8 = 0x0101010101010101
 
 // below marks (in the byte's top bit) the bytes of x less than n (n at
 // most 0x80): exactly the lowest such byte, and maybe bytes above it.
-func below(x, n uint64) uint64 { return (x - lo8*n) &^ x & (lo8 * 0x80) }
+func below(x, n uint64) uint64 { return under(x, n) & hi8 }
+
+// under is below without its last mask: its top bits are below's marks,
+// its other bits noise. Several tests ORed together are masked once
+// ((a&h)|(b&h) is (a|b)&h).
+func under(x, n uint64) uint64 { return (x - lo8*n) &^ x }
+
+// hi8 is the top bit of every byte of a word.
+const hi8 = lo8 * 0x80
 
 // half is `½`. The books' `½-½` is a termination marker to the
 // descriptive reader, which takes it for 1/2-1/2; SAN has no such
