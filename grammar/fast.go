@@ -667,7 +667,7 @@ func (l *lex) plainTag(t *gTag) bool {
 // space, a value without a backslash or a line end, and `]` right after
 // the value's closing quote. It returns the name's end j and the closing
 // quote's offset e (the value is src[j+2:e]), or 0, 0. The lexer
-// (plainTag) and the splitter (plainRun) read tags with it alike.
+// (plainTag) and the splitter (apartTags) read tags with it alike.
 func plainTagAt[T ~string | ~[]byte](src T, i int) (j, e int) {
 	if j = plainTagName(src, i); j == 0 {
 		return 0, 0
@@ -681,7 +681,7 @@ func plainTagAt[T ~string | ~[]byte](src T, i int) (j, e int) {
 
 // plainTagName is the end of the name plainTagAt reads from i, with ` "`
 // after it, or 0. It and plainTagClosed are inlined where they are
-// called: the splitter (tagLines) reads a tag line with them, without
+// called: the splitter (runTagLines) reads a tag line with them, without
 // plainTagAt's call.
 func plainTagName[T ~string | ~[]byte](src T, i int) int {
 	if i >= len(src) || !(src[i] >= 'a' && src[i] <= 'z' || src[i] >= 'A' && src[i] <= 'Z') {

@@ -232,6 +232,18 @@ func FuzzParse(f *testing.F) {
 		// A value too long for the splitter's run of tag lines (Chunk.tags)
 		// ends the run: the tags after it are read by the lexer.
 		"[Event \"a\"]\n[Annotator \"" + strings.Repeat("x", 300) + "\"]\n[Site \"b\"]\n\n1. e4 *\n",
+		// The run's edges: a long value first and last, a value of 255
+		// and 256 bytes from the `[` on, a tag with escapes or an escape
+		// line between the run's tags, and tag lines after a blank line
+		// (each taken apart from the run).
+		"[Annotator \"" + strings.Repeat("x", 300) + "\"]\n[Event \"a\"]\n[Site \"b\"]\n[Annotator \"" + strings.Repeat("y", 300) + "\"]\n\n1. e4 *\n",
+		"[Event \"a\"]\n[Ab \"" + strings.Repeat("x", 250) + "\"]\n[Ab \"" + strings.Repeat("x", 251) + "\"]\n[Site \"b\"]\n\n1. e4 *\n",
+		"[Event \"a\"]\n[White \"M\\\"ller \\\\ x\"]\n[Site \"b\"]\n\n1. e4 *\n",
+		"[Event \"a\"]\n% an escape line\n[Site \"b\"]\n[Round \"1\"]\n\n1. e4 *\n",
+		"[Event \"a\"]\n\n[Site \"b\"]\n[Round \"1\"]\n\n[Date \"?\"]\n1. e4 *\n",
+		// Comments with line ends and tabs about a word's edges, one closed
+		// in its first words and one past them, a lone `\r`.
+		"[Event \"a\"]\n\n1. e4 {1234567\n} e5 {12345678\r\n9\t} 2. Nf3 {" + strings.Repeat("ab\n", 20) + "} Nc6 {x\ry} *\n",
 	} {
 		f.Add([]byte(s))
 	}

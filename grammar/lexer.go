@@ -205,29 +205,12 @@ func (l *lex) scan() (typ lexer.TokenType, start, end int, err error) {
 		}
 	case c == '{':
 		typ = tokComment
-		j := strings.IndexByte(src[i+1:], '}')
-		if j < 0 {
+		line, lineOff, colOff := l.line, l.lineOff, l.colOff
+		end := l.commentEnd(src, i+1)
+		if end < 0 {
 			// Report where the comment opened: that is where the fix goes.
+			l.line, l.lineOff, l.colOff = line, lineOff, colOff
 			return 0, 0, 0, l.errorf(start, "found a comment `{` that is not closed before the end of the game, expected `}`")
-		}
-		// The comment's text is found with byte searches, not a byte
-		// loop; only its line ends are counted.
-		end := i + 1 + j
-		if strings.IndexByte(src[i+1:end], '\r') < 0 {
-			for k := i + 1; ; {
-				n := strings.IndexByte(src[k:end], '\n')
-				if n < 0 {
-					break
-				}
-				l.newline(k + n)
-				k += n + 1
-			}
-		} else {
-			for k := i + 1; k < end; k++ {
-				if src[k] == '\n' || src[k] == '\r' && src[k+1] != '\n' {
-					l.newline(k)
-				}
-			}
 		}
 		i = end + 1
 	case c == '"':
@@ -457,7 +440,7 @@ func nextValueByte[T ~string | ~[]byte](src T, i int) int {
 		// `\n` and `\r` are marked with the other bytes below 0x0e, in
 		// one test instead of two: a tab or another of those, about never
 		// in a value, sends the rest to the byte loop.
-		if m := below(x^lo8*'"', 1) | below(x^lo8*'\\', 1) | below(x, 0x0e); m != 0 {
+		if m := (under(x^lo8*'"', 1) | under(x^lo8*'\\', 1) | under(x, 0x0e)) & hi8; m != 0 {
 			j := i + bits.TrailingZeros64(m)>>3
 			if c := src[j]; c == '"' || c == '\\' || c == '\n' || c == '\r' {
 				return j
@@ -469,6 +452,62 @@ func nextValueByte[T ~string | ~[]byte](src T, i int) int {
 		i++
 	}
 	return i
+}
+
+// commentEnd is the offset of the `}` that closes the comment whose text
+// starts at i, or -1 when there is none; it counts the comment's line ends
+// (a lone `\r` is one, as scan reads it).
+func (l *lex) commentEnd(src string, i int) int {
+	// Most comments are short: their first words are read eight bytes at
+	// a time for `}` and the line ends together (a byte below 0x0e marks
+	// those and the rarer tab and others, passed over), one pass instead
+	// of three searches.
+	for n := 0; n < 4 && i+8 <= len(src); n++ {
+		w := src[i : i+8]
+		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+		m := (under(x^lo8*'}', 1) | under(x, 0x0e)) & hi8
+		if m == 0 {
+			i += 8
+			continue
+		}
+		j := i + bits.TrailingZeros64(m)>>3
+		switch src[j] {
+		case '}':
+			return j
+		case '\n':
+			l.newline(j)
+		case '\r':
+			if j+1 < len(src) && src[j+1] != '\n' {
+				l.newline(j)
+			}
+		}
+		i = j + 1
+	}
+	// The rest of a long comment is found with byte searches; only its
+	// line ends are counted.
+	j := strings.IndexByte(src[i:], '}')
+	if j < 0 {
+		return -1
+	}
+	end := i + j
+	if strings.IndexByte(src[i:end], '\r') < 0 {
+		for k := i; ; {
+			n := strings.IndexByte(src[k:end], '\n')
+			if n < 0 {
+				break
+			}
+			l.newline(k + n)
+			k += n + 1
+		}
+	} else {
+		for k := i; k < end; k++ {
+			if src[k] == '\n' || src[k] == '\r' && src[k+1] != '\n' {
+				l.newline(k)
+			}
+		}
+	}
+	return end
 }
 
 // closingQuote recovers a tag value with unescaped quotes inside it

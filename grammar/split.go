@@ -390,11 +390,32 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 // the game's tag lines. It returns the offset after the last one taken and
 // how many it took.
 func (s *Splitter) tagLines(b []byte, n, at int) (int, int) {
-	lines := 0
-	run := s.tagRun
-	// joins: the next tag line would follow the run's last without a
-	// line between (or start it); a line the run cannot take ends it.
-	joins := len(run) == 0 || s.tagRunEnd == at+n
+	k := len(s.tagRun)
+	// The lines that join the run: it is empty, or they follow its last
+	// without a line between; the others are apartTags'.
+	if k == 0 || s.tagRunEnd == at+n {
+		if k == 0 {
+			// Read only with the run's tags (Chunk.tags): where no line
+			// joins, nothing reads it.
+			s.tagRunAt = at + n
+		}
+		n = s.runTagLines(b, n)
+		s.tagRunEnd = at + n
+	}
+	lines := len(s.tagRun) - k
+	if n < len(b) && b[n] == '[' {
+		var more int
+		n, more = s.apartTags(b, n, at)
+		lines += more
+	}
+	return n, lines
+}
+
+// runTagLines appends to the game's run of tag lines those from offset n
+// of b that it can take (tagLines), and returns the offset after the last.
+// A function of its own: its loop holds only what a line needs across
+// nextValueByte's call, not tagLines' values around it.
+func (s *Splitter) runTagLines(b []byte, n int) int {
 	for n < len(b) && b[n] == '[' {
 		// plainTagAt, its parts inlined here.
 		j := plainTagName(b, n+1)
@@ -402,31 +423,37 @@ func (s *Splitter) tagLines(b []byte, n, at int) (int, int) {
 			break
 		}
 		e := nextValueByte(b, j+2)
-		if !plainTagClosed(b, e) || e+2 >= len(b) || b[e+2] != '\n' {
+		if !tagLineEnds(b, e) || e-n >= 256 {
+			// A value too long for the run's offsets: the run ends
+			// before this line, which apartTags takes.
 			break
 		}
-		if value := e - n; value < 256 && joins {
-			if len(run) == 0 {
-				s.tagRunAt = at + n
-			}
-			run = append(run, uint16(j-n)<<8|uint16(value))
-		} else {
-			if joins {
-				// The run ends before this line.
-				s.tagRunEnd = at + n
-			}
-			s.tagNames = append(s.tagNames, span{at + n, at + e + 3})
-			joins = false
+		s.tagRun = append(s.tagRun, uint16(j-n)<<8|uint16(e-n))
+		n = e + 3
+	}
+	return n
+}
+
+// apartTags is tagLines for the lines that cannot join the game's run of
+// tag lines: each is added to the game's tag lines on its own (tagNames).
+func (s *Splitter) apartTags(b []byte, n, at int) (int, int) {
+	lines := 0
+	for n < len(b) && b[n] == '[' {
+		j, e := plainTagAt(b, n+1)
+		if j == 0 || !tagLineEnds(b, e) {
+			break
 		}
+		s.tagNames = append(s.tagNames, span{at + n, at + e + 3})
 		n = e + 3
 		lines++
 	}
-	if joins {
-		// Every line taken here joined the run: it ends after the last.
-		s.tagRunEnd = at + n
-	}
-	s.tagRun = run
 	return n, lines
+}
+
+// tagLineEnds reports whether the tag line whose value nextValueByte ended
+// at e is closed there (plainTagClosed) with `\n` right after.
+func tagLineEnds(b []byte, e int) bool {
+	return plainTagClosed(b, e) && e+2 < len(b) && b[e+2] == '\n'
 }
 
 // runEnd is what a run took (plainRun): n bytes, lines lines, and what
@@ -1025,8 +1052,8 @@ func nextSplitByte(line []byte, i int) int {
 		// only. Each term marks its bytes exactly up to its first mark (a
 		// borrow may mark bytes above it): the lowest mark of all is
 		// exact, and only it is read.
-		if m := below(x&^lo8^lo8*'(', 1) | below(x^lo8*'*', 1) |
-			below(x^lo8*'-', 1) | below(x&^(lo8*0x40)^lo8*';', 1); m != 0 {
+		if m := (under(x&^lo8^lo8*'(', 1) | under(x^lo8*'*', 1) |
+			under(x^lo8*'-', 1) | under(x&^(lo8*0x40)^lo8*';', 1)) & hi8; m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
@@ -1041,7 +1068,15 @@ const lo8 = 0x0101010101010101
 
 // below marks (in the byte's top bit) the bytes of x less than n (n at
 // most 0x80): exactly the lowest such byte, and maybe bytes above it.
-func below(x, n uint64) uint64 { return (x - lo8*n) &^ x & (lo8 * 0x80) }
+func below(x, n uint64) uint64 { return under(x, n) & hi8 }
+
+// under is below without its last mask: its top bits are below's marks,
+// its other bits noise. Several tests ORed together are masked once
+// ((a&h)|(b&h) is (a|b)&h).
+func under(x, n uint64) uint64 { return (x - lo8*n) &^ x }
+
+// hi8 is the top bit of every byte of a word.
+const hi8 = lo8 * 0x80
 
 // half is `½`. The books' `½-½` is a termination marker to the
 // descriptive reader, which takes it for 1/2-1/2; SAN has no such
