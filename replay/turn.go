@@ -411,18 +411,23 @@ func (w *walk) playMove(n *record.Node, mv *record.Move, k int, ln *line, side r
 	ln.ply++
 	// (mate is known only where the move gives check: below.)
 	if last {
-		r := ln.hist.PlayMayCheck(m, may)
 		// The opponent is to move: in check means the move gave check
-		// (the history tested it when it recorded the position).
-		gives = r.Check
-		ln.moved(gives)
-		// Whether a legal move exists is known (moved): the outcome
-		// need not find out again, and is not asked for at all where
-		// the rules cannot end the game (MayEnd), as at nearly every
-		// ply. Whether the move won is asked only by a mark that does
-		// not say what it did (checkMark).
-		if r.MayEnd(ln.hasMove) {
-			ln.endsNow()
+		// (the history tested it when it recorded the position). Whether
+		// a legal move exists is known (moved): the outcome need not find
+		// out again, and is not asked for at all where the rules cannot
+		// end the game (MayEnd), as at nearly every ply. Whether the move
+		// won is asked only by a mark that does not say what it did
+		// (checkMark). Most moves reach a position neither in check nor
+		// near an end (the zero Reached): a move is then assumed there
+		// (moved), and MayEnd is false with it.
+		if r := ln.hist.PlayMayCheck(m, may); r == (rules.Reached{}) {
+			ln.moved(false)
+		} else {
+			gives = r.Check
+			ln.moved(gives)
+			if r.MayEnd(ln.hasMove) {
+				ln.endsNow()
+			}
 		}
 	} else {
 		ln.hist.PlayKeepTurn(*m)
