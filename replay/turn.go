@@ -417,10 +417,11 @@ func (w *walk) playMove(n *record.Node, mv *record.Move, k int, ln *line, side r
 		// out again, and is not asked for at all where the rules cannot
 		// end the game (MayEnd), as at nearly every ply. Whether the move
 		// won is asked only by a mark that does not say what it did
-		// (checkMark). Most moves reach a position neither in check nor
-		// near an end (the zero Reached): a move is then assumed there
-		// (moved), and MayEnd is false with it.
-		if r := ln.hist.PlayMayCheck(m, may); r == (rules.Reached{}) {
+		// (checkMark). Most moves reach a position not in check where
+		// the rules cannot end the game while a move exists (MayEnd(true)
+		// false): a move is then assumed there (moved), and MayEnd is
+		// false with it.
+		if r := ln.hist.PlayMayCheck(m, may); !r.Check && !r.MayEnd(true) {
 			ln.moved(false)
 		} else {
 			gives = r.Check
