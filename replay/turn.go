@@ -423,6 +423,7 @@ func (w *walk) playMove(n *record.Node, mv *record.Move, k int, ln *line, side r
 		// false with it.
 		if r := ln.hist.PlayMayCheck(m, may); !r.Check && !r.MayEnd(true) {
 			ln.moved(false)
+			goto quiet // gives is false: not tested again
 		} else {
 			gives = r.Check
 			ln.moved(gives)
@@ -454,13 +455,14 @@ func (w *walk) playMove(n *record.Node, mv *record.Move, k int, ln *line, side r
 		if c := mv.Check; c == 0 || mate != (c == '#') {
 			w.checkMark(n, ln, side, ln.ply, true, mate, last)
 		}
-	} else {
-		if ln.sanSteps {
-			w.stepEnd(false, false)
-		}
-		if mv.Check != 0 {
-			w.checkMark(n, ln, side, ln.ply, false, false, last)
-		}
+		return
+	}
+quiet:
+	if ln.sanSteps {
+		w.stepEnd(false, false)
+	}
+	if mv.Check != 0 {
+		w.checkMark(n, ln, side, ln.ply, false, false, last)
 	}
 }
 
