@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/replay"
 )
 
@@ -110,5 +111,33 @@ func TestFindingCapKeepsTheStop(t *testing.T) {
 	}
 	if _, left := countByRule(res); left["illegal-move"] != 2 {
 		t.Errorf("left out %v, want 2 illegal-move%s", left, describe(res))
+	}
+}
+
+// A replayer keeps the latest finding for a stop's reason across games:
+// each game's stop is its own, a copy that the next game leaves as it was,
+// and a game that does not stop has none.
+func TestStopReasonPerGame(t *testing.T) {
+	text := "[Event \"a\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"b\"]\n\n1. Nc4 *\n\n[Event \"c\"]\n\n1. d4 d5 *\n"
+	games, err := grammar.ReadAll(strings.NewReader(text), "test.pgn")
+	if err != nil || len(games) != 3 {
+		t.Fatalf("read %d games: %v", len(games), err)
+	}
+	r := replay.New(replay.Config{Steps: true})
+	var res []*replay.Result
+	for i, g := range games {
+		res = append(res, r.Game(g, "test.pgn", i+1))
+	}
+	for i, want := range []struct {
+		ply int
+		san string
+	}{{3, "Ke3"}, {1, "Nc4"}} {
+		st := res[i].Played.Stop
+		if st == nil || st.Rule != "illegal-move" || st.Ply != want.ply || st.SAN != want.san || st.Game != i+1 {
+			t.Errorf("game %d: stop %+v, want illegal-move %s at ply %d%s", i+1, st, want.san, want.ply, describe(res[i]))
+		}
+	}
+	if st := res[2].Played.Stop; st != nil {
+		t.Errorf("game 3: stop %+v, want none", st)
 	}
 }

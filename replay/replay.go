@@ -48,6 +48,11 @@ type Replayer struct {
 	// a check-mark finding's FEN (values: nothing is allocated).
 	undo    rules.Undo
 	scratch rules.Position
+	// last is the latest finding the walk gave to add, kept or left out:
+	// a stop's reason, read only when the game has added one since its
+	// turn began (walk.added, walk.stopFrom). Here, not in the walk, which
+	// is cleared for every game.
+	last Finding
 }
 
 // New returns a Replayer for cfg.
@@ -104,10 +109,9 @@ type walk struct {
 	// trail is the main line's moves of a game in descriptive notation,
 	// up to maxTrail: where each man started (byOrigin).
 	trail []rules.Move
-	// added counts the findings given to add, kept or left out; last is
-	// the latest of them (a stop's reason, kept in the report or not).
+	// added counts the findings given to add, kept or left out, the
+	// latest of them in Replayer.last.
 	added int
-	last  Finding
 	// kept counts the findings kept, byRule them and the notes per rule
 	// (Config.MaxFindings, MaxFindingsPerRule); leftErrors and
 	// leftWarnings count those left out.
@@ -741,7 +745,7 @@ func (w *walk) add(f *Finding) bool {
 		f.Severity, f.Raised = SeverityError, true
 	}
 	w.added++
-	w.last = *f
+	w.r.last = *f
 	rk := w.ruleKept(f.Rule)
 	perGame, perRule := w.r.cfg.findingCaps()
 	if rk.kept < perRule && w.kept < perGame {

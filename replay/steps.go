@@ -489,7 +489,7 @@ func (w *walk) halt(n *record.Node, ln *line) {
 	w.played.StopNode = n
 	w.played.StopIndex = w.nodeIndex(n)
 	if w.added > w.stopFrom {
-		f := w.last
+		f := w.r.last
 		w.played.Stop = &f
 	}
 }

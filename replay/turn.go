@@ -409,21 +409,27 @@ func (w *walk) playMove(n *record.Node, mv *record.Move, k int, ln *line, side r
 		ln.pos.Keep(m, &w.r.undo)
 	}
 	ln.ply++
-	mate := false
+	// (mate is known only where the move gives check: below.)
 	if last {
-		r := ln.hist.PlayMayCheck(m, may)
 		// The opponent is to move: in check means the move gave check
-		// (the history tested it when it recorded the position).
-		gives = r.Check
-		ln.moved(gives)
-		mate = gives && !ln.hasMove
-		// Whether a legal move exists is known (moved): the outcome
-		// need not find out again, and is not asked for at all where
-		// the rules cannot end the game (MayEnd), as at nearly every
-		// ply. Whether the move won is asked only by a mark that does
-		// not say what it did (checkMark).
-		if r.MayEnd(ln.hasMove) {
-			ln.endsNow()
+		// (the history tested it when it recorded the position). Whether
+		// a legal move exists is known (moved): the outcome need not find
+		// out again, and is not asked for at all where the rules cannot
+		// end the game (MayEnd), as at nearly every ply. Whether the move
+		// won is asked only by a mark that does not say what it did
+		// (checkMark). Most moves reach a position not in check where
+		// the rules cannot end the game while a move exists (MayEnd(true)
+		// false): a move is then assumed there (moved), and MayEnd is
+		// false with it.
+		if r := ln.hist.PlayMayCheck(m, may); !r.Check && !r.MayEnd(true) {
+			ln.moved(false)
+			goto quiet // gives is false: not tested again
+		} else {
+			gives = r.Check
+			ln.moved(gives)
+			if r.MayEnd(ln.hasMove) {
+				ln.endsNow()
+			}
 		}
 	} else {
 		ln.hist.PlayKeepTurn(*m)
@@ -434,19 +440,29 @@ func (w *walk) playMove(n *record.Node, mv *record.Move, k int, ln *line, side r
 	// Most moves give no check, and convert --to uci keeps no SAN: then
 	// the test of gives, which the first check needs anyway, and one of
 	// the line are all (the move's text was kept before: otherExtras).
+	// A mark that says what the move did (none, + or #) needs no judging
+	// (checkMark). Mate is only a checking move's, whose moved asked at
+	// once whether a legal move exists (the game can end only with the
+	// turn: last).
 	if gives {
+		mate := last && !ln.hasMove
 		if them := side.Other(); ln.firstCheckPly[them] == 0 {
 			ln.firstCheckPly[them], ln.firstCheckSAN[them] = ln.ply, mv.Text
 		}
 		if ln.extras && w.played != nil {
 			w.stepEnd(true, mate)
 		}
-	} else if ln.sanSteps {
+		if c := mv.Check; c == 0 || mate != (c == '#') {
+			w.checkMark(n, ln, side, ln.ply, true, mate, last)
+		}
+		return
+	}
+quiet:
+	if ln.sanSteps {
 		w.stepEnd(false, false)
 	}
-	if c := mv.Check; (gives || c != 0) && (gives != (c != 0) || mate != (c == '#')) {
-		// A mark that says what the move did (none, + or #) needs no judging.
-		w.checkMark(n, ln, side, ln.ply, gives, mate, last)
+	if mv.Check != 0 {
+		w.checkMark(n, ln, side, ln.ply, false, false, last)
 	}
 }
 
