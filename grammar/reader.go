@@ -760,8 +760,8 @@ loop:
 				b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s`: the move number `%s` is glued to the move before it; read as `%s %s%s`", b.text(val), g.number, b.text(g.move), g.number, b.text(g.rest)))
 				b.turn(g.move, p)
 				np := shift(p, len(g.move))
-				n := b.push(record.KindMoveNumber, np, g.number)
-				n.Number, n.Dots = int32(num.num()), uint16(len(g.number)-len(strconv.Itoa(num.num())))
+				// Its dots are the number's bytes after the digits.
+				b.pushNumber(np, g.number, num.num(), len(g.number)-len(strconv.Itoa(num.num())))
 				val, p = g.rest, shift(np, len(g.number))
 				// The move after the number, which numbers it (no count).
 				turned(&num, &before, &numbered)
@@ -953,9 +953,6 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 			if turned(num, before, numbered) {
 				b.unnumbered(b.stack[len(b.stack)-1].Pos)
 			}
-			// (The numbering's lines are said once, in turned; these
-			// hold the lines of the calls below, which the build's
-			// profile finds by their line in the function.)
 		read:
 			if len(nt) == 0 {
 				if s.pos.Col == 1 { // noteRestart's first test, asked here: the loop goes on at once
@@ -971,8 +968,7 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 			if v == num.num() && (dots == 1 || dots >= 3 && num.black()) {
 				// The number expected, of which numberNode has nothing
 				// to say: set before the next token is read, as a move.
-				n := b.push(record.KindMoveNumber, s.pos, s.val)
-				n.Number, n.Dots = int32(v), uint16(dots)
+				b.pushNumber(s.pos, s.val, v, dots)
 				if nt, ok = s.plainNext(true); !ok {
 					b.stack, s.notPlain = b.stack[:len(b.stack)-1], true
 					return
@@ -993,8 +989,7 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 		p.Col, p.Offset = p.Col-len(nt)-1, p.Offset-len(nt)-1
 		b.noteRestart(p, eNumber, start)
 		if v, dots := s.num, len(nt)-s.numDigits; v == num.num() && (dots == 1 || dots >= 3 && num.black()) {
-			n := b.push(record.KindMoveNumber, p, nt)
-			n.Number, n.Dots = int32(v), uint16(dots)
+			b.pushNumber(p, nt, v, dots)
 		} else {
 			b.numberNode(p, nt, nt, v, dots, num)
 		}
@@ -1091,8 +1086,7 @@ func (b *builder) unnumbered(p record.Pos) {
 // as read), to the node stack, and follows it in num, with the warnings
 // of a number other than the one expected.
 func (b *builder) numberNode(p record.Pos, text, val string, v, dots int, num *numbering) {
-	n := b.push(record.KindMoveNumber, p, text)
-	n.Number, n.Dots = int32(v), uint16(dots)
+	b.pushNumber(p, text, v, dots)
 	switch {
 	case !num.known():
 		*num = numberingOf(v, dots >= 3)
@@ -1169,6 +1163,12 @@ func (b *builder) push(k record.NodeKind, p record.Pos, text string) (n *record.
 	n = b.grow()
 	n.Set(k, p, text)
 	return n
+}
+
+// pushNumber appends the move number node of text at p, number v with
+// dots, to the node stack.
+func (b *builder) pushNumber(p record.Pos, text string, v, dots int) {
+	b.grow().SetNumber(p, text, int32(v), uint16(dots))
 }
 
 // grow appends a node to the node stack, unset, and returns it. A full

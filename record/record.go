@@ -225,6 +225,16 @@ func (n *Node) SetMove(p Pos, text string, m *Move) {
 	n.Move, n.variation, n.Text = m, nil, text
 }
 
+// SetNumber makes *n a KindMoveNumber node at p with text, number and
+// dots, writing each field as Set does: the number and the dots stored
+// with the other fields, where Set's zeros were stored and then
+// overwritten.
+func (n *Node) SetNumber(p Pos, text string, number int32, dots uint16) {
+	n.Pos = p
+	n.Number, n.Dots, n.Kind = number, dots, KindMoveNumber
+	n.Text, n.Move, n.variation = text, nil, nil
+}
+
 // MaxNumber and MaxDots are the largest move number and the most dots
 // after it that a node holds; the reader reports larger ones as syntax
 // errors.
