@@ -424,6 +424,36 @@ func TestBookFormGluedNumber(t *testing.T) {
 	bookForm{record.SAN, "1.e4 e5 2.Nf32...Nc6 *", []string{"e4", "e5", "Nf3", "Nc6"}, []string{"read as `Nf3 2...Nc6`"}, nil, "*"}.check(t)
 }
 
+// TestBookFormGluedNumberNumbering: the move after a glued number is
+// numbered by it: no move number is missing before it, and a variation
+// after it starts at its numbering (a wrong one is warned of).
+func TestBookFormGluedNumberNumbering(t *testing.T) {
+	for _, c := range []struct {
+		movetext string
+		want     int // move-number notices
+	}{
+		{"1.e4 e5 2.Nf3 Nc63.Bc4 (3.Bb5 a6) 3...Bc5 *", 0},
+		{"1.e4 e52.Nf3 (2.Nc3 Nf6) 2...Nc6 (2...d6 3.d4) 3.Bc4 *", 0},
+		{"1.e4 e5 2.Nf3 Nc63.Bc4 (2...Nf6) 3...Bc5 *", 1},
+		{"1.e4 e52.Nf3 Nc6 Bc4 *", 1},
+	} {
+		g := bookForm{notation: record.SAN, movetext: c.movetext}.read(t)
+		if n := g.SyntaxError(); n != nil {
+			t.Errorf("%s: syntax error %s", c.movetext, n.Message)
+			continue
+		}
+		var got []string
+		for _, n := range g.Notices {
+			if n.Rule == "move-number" {
+				got = append(got, n.Message)
+			}
+		}
+		if len(got) != c.want {
+			t.Errorf("%s: move-number notices %q, want %d", c.movetext, got, c.want)
+		}
+	}
+}
+
 // TestBookFormProse: the annotator's words at the end of a variation
 // (`17 Df3 et les blancs sont nettement mieux)`), a variation of words only,
 // and a phrase for resigns before the marker are kept as comments; words

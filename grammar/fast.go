@@ -821,18 +821,42 @@ func attaches(w string) bool {
 // plainTurn appends the plain move t.san, the token t.val at t.pos, to the node
 // stack: builder.turn for a move readToken read (elemSrc.plain), which
 // plainSAN reads and which has no comma, no lenient form and only ASCII.
-// The block's length is read once: read again after the slice is cut, it
-// was tested against its own bound once more. The node is set where grow
-// hands it out (record.Node.SetMove), with the move and the move's text
-// set with the node's other pointers. (The build's profile finds the
-// calls here by their lines: a line added in the body moves them.)
+// The move block and the node stack are tested for room together, each
+// slice read once, and cut and indexed in the branch with room, as grow
+// does: both lengths are below their capacities there, so neither cut
+// nor index is tested. A full one is given room in a call of its own
+// (roomForTurn), which appends the move then: the only call is the last
+// thing on its path, so nothing is kept over it (b and t were stored to
+// the frame at every move). The branch with room is the else: taken as
+// the if's body, with a return in the other, its tests were padded with
+// no-ops (a jump kept off a 32-byte line's end). The node is set where it
+// is cut (record.Node.SetMove), with the move and the move's text set
+// with the node's other pointers. The build's profile finds the call of
+// set by its line in the function: a line added above it moves it.
 func (b *builder) plainTurn(t *elemTok) {
-	n := len(b.slab)
-	if n == cap(b.slab) {
-		b.slab, n = b.moveBlock(), 0
+	ms, ns := b.slab, b.stack
+	if len(ms) >= cap(ms) || len(ns) >= cap(ns) {
+		b.roomForTurn(t)
+	} else {
+		b.slab, b.stack = b.slab[:len(ms)+1], b.stack[:len(ns)+1]
+		mp := &ms[:cap(ms)][len(ms)]
+		t.san.set(mp)
+		ns[:cap(ns)][len(ns)].SetMove(t.pos, t.val, mp)
 	}
-	b.slab = b.slab[:n+1]
-	mp := &b.slab[n]
-	t.san.set(mp)
-	b.grow().SetMove(t.pos, t.val, mp)
+}
+
+// roomForTurn gives the move block and the node stack room for one more
+// move and appends t's there (plainTurn): a full block is replaced
+// (moveBlock), a full stack grown as grow grows it.
+//
+//go:noinline
+func (b *builder) roomForTurn(t *elemTok) {
+	if len(b.slab) == cap(b.slab) {
+		b.slab = b.moveBlock()
+	}
+	if len(b.stack) == cap(b.stack) {
+		b.grow()
+		b.stack = b.stack[:len(b.stack)-1]
+	}
+	b.plainTurn(t)
 }

@@ -1,8 +1,12 @@
 package grammar_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
 )
 
 // TestPlainTurnsEdges runs checkInput (the fast path against the grammar,
@@ -59,5 +63,43 @@ func TestPlainTurnsEdges(t *testing.T) {
 			// start reading again.
 			checkInput(t, []byte(tags+strings.ReplaceAll(movetext, " ", "\n")+"\n"))
 		}
+	}
+}
+
+// TestPlainTurnsRoom: a main line of plain moves long enough to fill the
+// move block (64 moves) and the node stack (a pool's 256 nodes) several
+// times, read after a short game (the scratch's block part used), is read
+// as the grammar reads it, each move in a record of its own
+// (plainTurn's room and roomForTurn).
+func TestPlainTurnsRoom(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n")
+	for i := 1; i <= 400; i++ {
+		if i%2 == 1 {
+			fmt.Fprintf(&sb, "%d. Nf3 Nf6 ", i)
+		} else {
+			fmt.Fprintf(&sb, "%d. Ng1 Ng8 ", i)
+		}
+	}
+	sb.WriteString("*\n")
+	checkInput(t, []byte(sb.String()))
+	games, err := grammar.ReadAll(strings.NewReader(sb.String()), "r.pgn")
+	if err != nil || len(games) != 2 {
+		t.Fatalf("%d games, %v", len(games), err)
+	}
+	seen := map[*record.Move]bool{}
+	plies := 0
+	for _, n := range games[1].Moves {
+		if n.Kind != record.KindMove {
+			continue
+		}
+		plies++
+		if seen[n.Move] || n.Move.Text != n.Text {
+			t.Fatalf("ply %d: move %p (%q) shared or not its node's (%q)", plies, n.Move, n.Move.Text, n.Text)
+		}
+		seen[n.Move] = true
+	}
+	if plies != 800 {
+		t.Errorf("%d plies read, want 800", plies)
 	}
 }

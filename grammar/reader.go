@@ -747,24 +747,24 @@ loop:
 				b.prose(s, val, p, depth)
 				continue
 			}
-			before = num
-			if !num.black() && !numbered {
+			// Numbered before it is read: below, gluedNumber reads before.
+			if turned(&num, &before, &numbered) {
 				b.unnumbered(p)
 			}
 			for !plain && !b.failed {
 				// `dxe56.Bc4`: the next move number glued to the move.
-				g, ok := b.gluedNumber(val, num)
+				g, ok := b.gluedNumber(val, before)
 				if !ok {
 					break
 				}
 				b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s`: the move number `%s` is glued to the move before it; read as `%s %s%s`", b.text(val), g.number, b.text(g.move), g.number, b.text(g.rest)))
 				b.turn(g.move, p)
-				num.advance()
 				np := shift(p, len(g.move))
-				n := b.push(record.KindMoveNumber, np, g.number)
-				n.Number, n.Dots = int32(num.num()), uint16(len(g.number)-len(strconv.Itoa(num.num())))
+				// Its dots are the number's bytes after the digits.
+				b.pushNumber(np, g.number, num.num(), len(g.number)-len(strconv.Itoa(num.num())))
 				val, p = g.rest, shift(np, len(g.number))
-				before = num
+				// The move after the number, which numbers it (no count).
+				turned(&num, &before, &numbered)
 			}
 			if b.failed {
 				break loop
@@ -782,8 +782,8 @@ loop:
 				b.evaluation(s.val, s.pos)
 				s.next()
 			}
-			num.advance()
-			numbered = false
+			// The turn is followed in the numbering above (turned): the
+			// build's profile finds the calls below by their lines.
 		case eNumber:
 			// readToken's loop read the digits of most numbers (and the
 			// token ends in a dot, not in an ellipsis).
@@ -847,7 +847,7 @@ loop:
 			numbered = true
 		case eComment:
 			s.next()
-			b.push(record.KindComment, p, b.text(commentText(val[1:len(val)-1])))
+			b.comment(p, val)
 		case eLineComment:
 			s.next()
 			b.push(record.KindLineComment, p, b.text(strings.TrimRight(val[1:], "\r")))
@@ -950,12 +950,9 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 				}
 				goto read // the move's numbering is followed already
 			}
-			*before = *num
-			if !before.black() && !*numbered { // before is num, as stored
+			if turned(num, before, numbered) {
 				b.unnumbered(b.stack[len(b.stack)-1].Pos)
 			}
-			num.advance()
-			*numbered = false
 		read:
 			if len(nt) == 0 {
 				if s.pos.Col == 1 { // noteRestart's first test, asked here: the loop goes on at once
@@ -971,8 +968,7 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 			if v == num.num() && (dots == 1 || dots >= 3 && num.black()) {
 				// The number expected, of which numberNode has nothing
 				// to say: set before the next token is read, as a move.
-				n := b.push(record.KindMoveNumber, s.pos, s.val)
-				n.Number, n.Dots = int32(v), uint16(dots)
+				b.pushNumber(s.pos, s.val, v, dots)
 				if nt, ok = s.plainNext(true); !ok {
 					b.stack, s.notPlain = b.stack[:len(b.stack)-1], true
 					return
@@ -993,8 +989,7 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 		p.Col, p.Offset = p.Col-len(nt)-1, p.Offset-len(nt)-1
 		b.noteRestart(p, eNumber, start)
 		if v, dots := s.num, len(nt)-s.numDigits; v == num.num() && (dots == 1 || dots >= 3 && num.black()) {
-			n := b.push(record.KindMoveNumber, p, nt)
-			n.Number, n.Dots = int32(v), uint16(dots)
+			b.pushNumber(p, nt, v, dots)
 		} else {
 			b.numberNode(p, nt, nt, v, dots, num)
 		}
@@ -1014,19 +1009,16 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 //
 //go:noinline
 func (b *builder) turnBeforeApart(s *elemSrc, num, before *numbering, numbered *bool) (string, bool) {
-	*before = *num
-	if !num.black() && !*numbered {
+	if turned(num, before, numbered) {
 		b.unnumbered(b.stack[len(b.stack)-1].Pos)
 	}
-	num.advance()
-	*numbered = false
 	for {
 		s.notPlain = true
 		s.readToken()
 		if s.kind != eComment {
 			return "", false
 		}
-		b.push(record.KindComment, s.pos, b.text(commentText(s.val[1:len(s.val)-1])))
+		b.comment(s.pos, s.val)
 		if nt, ok := s.plainNext(true); ok {
 			return nt, true
 		}
@@ -1051,6 +1043,36 @@ func (b *builder) otherNumber(s *elemSrc, v, dots int, num *numbering) (string, 
 	return nt, true
 }
 
+// turned follows a turn in the numbering of a line (elems' num, before
+// and numbered): before takes the numbering before it, where a variation
+// after it starts, num passes to the next turn and numbered is cleared.
+// It reports whether the turn is a white move without a move number
+// before it, for the caller to count at the move's position (unnumbered).
+// The side to move is tested on the copy just stored: the compiler cannot
+// tell that storing *before leaves *num as it was, and loaded it again.
+// The test is the last thing done, where the caller branches on it:
+// computed before the stores, the result was kept as a value and tested
+// again after them.
+func turned(num, before *numbering, numbered *bool) bool {
+	*before = *num
+	num.advance()
+	was := *numbered
+	*numbered = false
+	return !before.black() && !was
+}
+
+// comment appends the brace comment val, braces included, at p. Its
+// CRLF line ends are made LF (lfText), since output is LF; the test for a
+// CR is asked here, so that a comment without one (nearly all) costs one
+// call.
+func (b *builder) comment(p record.Pos, val string) {
+	text := val[1 : len(val)-1]
+	if strings.IndexByte(text, '\r') >= 0 {
+		text = lfText(text)
+	}
+	b.push(record.KindComment, p, b.text(text))
+}
+
 // unnumbered counts a white move at p without a move number before it
 // (build's move-number warning).
 func (b *builder) unnumbered(p record.Pos) {
@@ -1064,8 +1086,7 @@ func (b *builder) unnumbered(p record.Pos) {
 // as read), to the node stack, and follows it in num, with the warnings
 // of a number other than the one expected.
 func (b *builder) numberNode(p record.Pos, text, val string, v, dots int, num *numbering) {
-	n := b.push(record.KindMoveNumber, p, text)
-	n.Number, n.Dots = int32(v), uint16(dots)
+	b.pushNumber(p, text, v, dots)
 	switch {
 	case !num.known():
 		*num = numberingOf(v, dots >= 3)
@@ -1142,6 +1163,12 @@ func (b *builder) push(k record.NodeKind, p record.Pos, text string) (n *record.
 	n = b.grow()
 	n.Set(k, p, text)
 	return n
+}
+
+// pushNumber appends the move number node of text at p, number v with
+// dots, to the node stack.
+func (b *builder) pushNumber(p record.Pos, text string, v, dots int) {
+	b.grow().SetNumber(p, text, int32(v), uint16(dots))
 }
 
 // grow appends a node to the node stack, unset, and returns it. A full
@@ -1550,13 +1577,10 @@ func latin1ToUTF8(s string) string {
 	return sb.String()
 }
 
-// commentText is a brace comment's text with CRLF line ends made LF, since
-// output is LF. Every CR before a line end goes, so that the result has no
-// CRLF left to change when it is read again.
-func commentText(s string) string {
-	if strings.IndexByte(s, '\r') < 0 {
-		return s
-	}
+// lfText is s, a comment's text that holds a CR, with CRLF line ends made
+// LF. Every CR before a line end goes, so that the result has no CRLF left
+// to change when it is read again.
+func lfText(s string) string {
 	var sb strings.Builder
 	sb.Grow(len(s))
 	for i := 0; i < len(s); i++ {

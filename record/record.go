@@ -193,6 +193,10 @@ type Node struct {
 	// `12...` (other counts are kept as written, up to MaxDots).
 	Dots uint16
 	Kind NodeKind
+	// spare is the node's last byte, never set (0): SetMove stores it
+	// with Number, Dots and Kind, which makes the four one store. (Set
+	// leaves it: with the store, push was over the inliner's budget.)
+	spare uint8
 }
 
 // Set makes *n a node of kind k at p with text and every other field
@@ -216,9 +220,19 @@ func (n *Node) Set(k NodeKind, p Pos, text string) {
 // SetText's call, inlined, left a no-op in the run).
 func (n *Node) SetMove(p Pos, text string, m *Move) {
 	n.Pos = p
-	n.Number, n.Dots, n.Kind = 0, 0, KindMove
+	n.Number, n.Dots, n.Kind, n.spare = 0, 0, KindMove, 0
 	m.Text, m.Glyph, m.Desc = text, "", nil
 	n.Move, n.variation, n.Text = m, nil, text
+}
+
+// SetNumber makes *n a KindMoveNumber node at p with text, number and
+// dots, writing each field as Set does: the number and the dots stored
+// with the other fields, where Set's zeros were stored and then
+// overwritten.
+func (n *Node) SetNumber(p Pos, text string, number int32, dots uint16) {
+	n.Pos = p
+	n.Number, n.Dots, n.Kind = number, dots, KindMoveNumber
+	n.Text, n.Move, n.variation = text, nil, nil
 }
 
 // MaxNumber and MaxDots are the largest move number and the most dots

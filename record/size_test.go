@@ -36,13 +36,15 @@ func TestVariationCopies(t *testing.T) {
 	}
 }
 
-// TestSetWritesEveryField: Set and SetMove leave nothing of the node they
+// TestSetWritesEveryField: Set, SetNumber and SetMove leave nothing of the node they
 // overwrite, whatever it held (a reused node held a variation, a number, a
 // move), and a field added to Node must be written there too; SetMove
 // sets the move's text as well.
 func TestSetWritesEveryField(t *testing.T) {
-	if n := reflect.TypeOf(Node{}).NumField(); n != 7 {
-		t.Fatalf("record.Node has %d fields, Set and SetMove write 7: write the new ones there", n)
+	// spare, never set, is 0 in every node: SetMove stores it (one wide
+	// store), Set need not.
+	if n := reflect.TypeOf(Node{}).NumField(); n != 8 {
+		t.Fatalf("record.Node has %d fields, Set, SetNumber and SetMove write 8: write the new ones there", n)
 	}
 	old := func() Node {
 		n := VariationNode(Pos{Line: 9, Col: 9, Offset: 9}, []Node{{Kind: KindComment}})
@@ -54,6 +56,11 @@ func TestSetWritesEveryField(t *testing.T) {
 	n.Set(KindComment, p, "new")
 	if want := (Node{Kind: KindComment, Pos: p, Text: "new"}); n != want {
 		t.Errorf("Set made %+v, want %+v", n, want)
+	}
+	n = old()
+	n.SetNumber(p, "12...", 12, 3)
+	if want := (Node{Kind: KindMoveNumber, Pos: p, Text: "12...", Number: 12, Dots: 3}); n != want {
+		t.Errorf("SetNumber made %+v, want %+v", n, want)
 	}
 	n = old()
 	m := &Move{Text: "old", Glyph: "!", Desc: &Descriptive{}, Piece: 'N'}
