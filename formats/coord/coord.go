@@ -193,7 +193,8 @@ func lanRun(wr *steptext.Wrapper, t *replay.Played, ms replay.Moves, i, k int, n
 	// number goes up after each of Black's (Played.MoveNumber), read once
 	// rather than from the steps' blocks at every turn.
 	v := t.MoveNumber(i + k)
-	for k < n && len(out) >= 16 {
+	at := 0
+	for k < n && len(out)-at >= 16 {
 		mw := ms.Word(k)
 		if mw&replay.WordKeepsTurn != 0 {
 			break
@@ -211,7 +212,7 @@ func lanRun(wr *steptext.Wrapper, t *replay.Played, ms replay.Moves, i, k int, n
 				break
 			}
 			nw := numbers[v]
-			out, col = steptext.PutWord(out, col, nw&(1<<56-1), int(nw>>56))
+			at, col = steptext.PutWord(out, at, col, nw&(1<<56-1), int(nw>>56))
 		} else if i+k == 0 && t.PliesBefore == 0 {
 			break // the game's first move is Black's: `1...` (lanTurns)
 		} else {
@@ -220,10 +221,10 @@ func lanRun(wr *steptext.Wrapper, t *replay.Played, ms replay.Moves, i, k int, n
 		if c := replay.CheckMarkOf(mw); c != 0 {
 			w, l = w|uint64(c)<<(8*l), l+1
 		}
-		out, col = steptext.PutWord(out, col, w, l)
+		at, col = steptext.PutWord(out, at, col, w, l)
 		k++
 	}
-	wr.EndRun(out, col)
+	wr.EndRun(out, at, col)
 	return k
 }
 
