@@ -157,6 +157,13 @@ type Played struct {
 	// One comparison at each step instead of two, and no read of the
 	// Config.
 	due int
+	// before is the step from which stepRare makes its calls: under
+	// Config.NoSAN the next block's first, or the first past the steps'
+	// room if sooner; else 0 (every step's SAN is written there). One
+	// comparison, so that the call's block has one way in and a step that
+	// needs no call saves nothing across it (under Config.Kinds every
+	// step takes stepRare).
+	before int
 	// markIndex and markNumber are the last block's index and number
 	// (mark), which its steps are kept as offsets from: read at every
 	// step, held here rather than found in marks.
@@ -241,10 +248,25 @@ func (p *Played) Move(i int) rules.Move { return p.steps[i].move }
 // a writer that reads a few of their fields at every ply: read in place,
 // and over a span whose bounds are known, rather than through the Played
 // at each.
-type Moves struct{ steps []step }
+type Moves struct {
+	steps []step
+	// kinds: the steps hold the men moved (Played.Kind).
+	kinds bool
+}
 
 // Moves is steps i to j-1's moves.
-func (p *Played) Moves(i, j int) Moves { return Moves{p.steps[i:j]} }
+func (p *Played) Moves(i, j int) Moves { return Moves{p.steps[i:j], p.due == 0} }
+
+// Kind is the kind of the man move k moved, and true, when the steps keep
+// it (with SANs, or under Config.Kinds); else NoKind and false (Played.Kind
+// finds it by playing the positions again): for a writer that names the
+// men in a loop of its own, with no call in it.
+func (ms Moves) Kind(k int) (rules.Kind, bool) {
+	if !ms.kinds {
+		return rules.NoKind, false
+	}
+	return ms.steps[k].man.Kind(), true
+}
 
 // Len is the number of moves.
 func (ms Moves) Len() int { return len(ms.steps) }
@@ -571,7 +593,7 @@ func (p *Played) nextPart(ln *line) {
 	p.moves, p.san = nil, ""
 	clear(p.marks)
 	p.marks = p.marks[:0]
-	p.nextMark, p.due = 0, 0
+	p.nextMark, p.due, p.before = 0, 0, 0
 	p.Start = ln.pos.Copy()
 	p.hasCur = false
 	// A stop in an earlier part stays said (keepStop), with no index in
@@ -633,17 +655,30 @@ func stepFlags(side rules.Color, last bool) uint8 {
 
 // stepRare keeps a step stepStart did not: one that starts a block
 // (markBlock) or has a SAN (stepSAN, from the position before the move),
-// or for which an offset may not fit.
+// or for which an offset may not fit. Under Config.Kinds every step comes
+// here: the calls are made under one test (Played.before), so that the
+// block that makes them has one way in and a step that needs none of
+// them (most of them then) saves nothing across them.
 func (w *walk) stepRare(k int, ln *line, side rules.Color, m *rules.Move, fixedOrigin, listed, last bool) {
 	p := w.played
 	index := w.turnAt + k
-	if len(p.steps) == p.nextMark {
-		w.markBlock(ln, index)
-	}
-	if w.r.cfg.NoSAN {
-		w.toListed = false
+	if len(p.steps) >= p.before {
+		if len(p.steps) == p.nextMark {
+			w.markBlock(ln, index)
+		}
+		if w.r.cfg.NoSAN {
+			w.toListed = false
+			// A step that finds the room full (grown below) comes
+			// back here.
+			p.before = min(p.nextMark, cap(p.steps))
+		} else {
+			w.stepSAN(ln.pos, *m, fixedOrigin, listed)
+		}
+		if len(p.steps) == cap(p.steps) {
+			p.steps = slices.Grow(p.steps, 1)
+		}
 	} else {
-		w.stepSAN(ln.pos, *m, fixedOrigin, listed)
+		w.toListed = false
 	}
 	// The offsets from the block fit their fields: a step per move node,
 	// a turn of at most three moves, markEvery steps a block. Should one
@@ -651,23 +686,25 @@ func (w *walk) stepRare(k int, ln *line, side rules.Color, m *rules.Move, fixedO
 	// merely long: say so rather than write it.
 	di, dn := index-p.markIndex, ln.moveNo-p.markNumber
 	if uint(k)|uint(dn) > math.MaxUint8 || uint64(di) > math.MaxUint32 {
-		stepTooFar(ln, index, k, p.markIndex, p.markNumber)
+		panic(stepTooFar(ln, index, k, p.markIndex, p.markNumber))
 	}
-	// Written in place: a step built aside was then copied.
+	// Written in place (a step built aside was then copied), in the room
+	// made above.
 	n := len(p.steps)
-	if n == cap(p.steps) {
-		p.steps = slices.Grow(p.steps, 1)
-	}
 	p.steps = p.steps[:n+1]
 	st := &p.steps[n]
 	st.move, st.flags, st.turn = *m, stepFlags(side, last), uint8(k)
 	st.index, st.san, st.number, st.man = uint32(di), 0, uint8(dn), ln.pos.At(m.From)
 }
 
-// stepTooFar is stepRare's panic, out of its way.
-func stepTooFar(ln *line, index, k, markIndex, markNumber int) {
-	panic(fmt.Sprintf("replay: ply %d (node %d, move %d of its turn, move number %d) does not fit a kept step (block from node %d, move number %d)",
-		ln.ply+1, index, k, ln.moveNo, markIndex, markNumber))
+// stepTooFar is stepRare's panic's message, out of its way: not inlined,
+// so that stepRare saves nothing for its arguments; the panic is
+// stepRare's own, so that the build knows nothing follows it.
+//
+//go:noinline
+func stepTooFar(ln *line, index, k, markIndex, markNumber int) string {
+	return fmt.Sprintf("replay: ply %d (node %d, move %d of its turn, move number %d) does not fit a kept step (block from node %d, move number %d)",
+		ln.ply+1, index, k, ln.moveNo, markIndex, markNumber)
 }
 
 // markBlock starts a block of steps (mark) at the step about to be kept,

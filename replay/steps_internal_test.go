@@ -122,6 +122,14 @@ func TestPlayedPositionsPlayedAgain(t *testing.T) {
 					if a, b, c := pl.Kind(k), res.Played.Kind(k), kp.Kind(k); a != want || b != want || c != want {
 						t.Fatalf("%s game %d: step %d with a mark every %d: kind %v with SANs, %v without, %v kept without, want %v", path, i, k, every, a, b, c, want)
 					}
+					// Read in a span: kept with SANs and under Kinds, not
+					// said without.
+					a, aok := pl.Moves(0, pl.Len()).Kind(k)
+					b, bok := res.Played.Moves(k, ref.Len()).Kind(0)
+					c, cok := kp.Moves(k, k+1).Kind(0)
+					if a != want || !aok || b != rules.NoKind || bok || c != want || !cok {
+						t.Fatalf("%s game %d: step %d with a mark every %d: Moves.Kind %v %v with SANs, %v %v without, %v %v kept without, want %v", path, i, k, every, a, aok, b, bok, c, cok, want)
+					}
 				}
 				for k := 0; k < ref.Len(); k++ {
 					markShift = 0

@@ -185,33 +185,46 @@ func lanRun(wr *steptext.Wrapper, t *replay.Played, ms replay.Moves, i, k int, n
 	n := ms.Len()
 	// A turn is at most two tokens, each stored as eight bytes and
 	// taking at most eight with the space before it.
+	if k == n {
+		return k
+	}
 	out, col := wr.Run(16*(n-k) + 16)
-	for k < n && len(out) >= 16 {
+	// The move number: the run's turns are of one move each, and the
+	// number goes up after each of Black's (Played.MoveNumber), read once
+	// rather than from the steps' blocks at every turn.
+	v := t.MoveNumber(i + k)
+	at := 0
+	for k < n && len(out)-at >= 16 {
 		mw := ms.Word(k)
 		if mw&replay.WordKeepsTurn != 0 {
 			break
 		}
-		w, l := notation.LANWordOf(t.Kind(i+k), mw)
+		kind, ok := ms.Kind(k)
+		if !ok {
+			break // not kept: Played.Kind plays the positions (lanTurns)
+		}
+		w, l := notation.LANWordOf(kind, mw)
 		if l == 0 {
 			break
 		}
 		if mw&replay.WordBlack == 0 {
-			v := t.MoveNumber(i + k)
 			if uint(v) >= uint(len(numbers)) {
 				break
 			}
 			nw := numbers[v]
-			out, col = steptext.PutWord(out, col, nw&(1<<56-1), int(nw>>56))
+			at, col = steptext.PutWord(out, at, col, nw&(1<<56-1), int(nw>>56))
 		} else if i+k == 0 && t.PliesBefore == 0 {
 			break // the game's first move is Black's: `1...` (lanTurns)
+		} else {
+			v++
 		}
 		if c := replay.CheckMarkOf(mw); c != 0 {
 			w, l = w|uint64(c)<<(8*l), l+1
 		}
-		out, col = steptext.PutWord(out, col, w, l)
+		at, col = steptext.PutWord(out, at, col, w, l)
 		k++
 	}
-	wr.EndRun(out, col)
+	wr.EndRun(out, at, col)
 	return k
 }
 

@@ -105,20 +105,21 @@ func (wr *Wrapper) Run(n int) (out []byte, col int) {
 	return wr.B[len(wr.B):cap(wr.B)], wr.col
 }
 
-// EndRun ends a run Run started: out is what is left of the room it gave
-// (PutWord), col the column.
-func (wr *Wrapper) EndRun(out []byte, col int) {
-	wr.B, wr.col = wr.B[:cap(wr.B)-len(out)], col
+// EndRun ends a run Run started: out is the room it gave and at the end
+// of what was written there (PutWord), col the column.
+func (wr *Wrapper) EndRun(out []byte, at, col int) {
+	wr.B, wr.col = wr.B[:cap(wr.B)-len(out)+at], col
 }
 
 // PutWord is Word in a run (Run): the token of n bytes, 1 to 7, in w,
-// stored with the space or new line before it as one word at the start
-// of out, which must hold eight bytes; it returns the room after the
-// token and the column.
-func PutWord(out []byte, col int, w uint64, n int) ([]byte, int) {
+// stored with the space or new line before it as one word at out[at:],
+// which must hold eight bytes; it returns where the token ends and the
+// column. (An offset into the room rather than the room cut after each
+// token: a cut is a bounds test and its pointer's mask.)
+func PutWord(out []byte, at, col int, w uint64, n int) (int, int) {
 	w, col = spaceWord(col, w, n)
-	binary.LittleEndian.PutUint64(out, w)
-	return out[1+n:], col
+	binary.LittleEndian.PutUint64(out[at:at+8], w)
+	return at + 1 + n, col
 }
 
 // Spaced reports whether the text has a token: one written after it
