@@ -16,14 +16,17 @@ var (
 	dabbabaAtt [64]uint64
 	// pawnAtt[c][s]: the squares a pawn of colour c on s attacks.
 	pawnAtt [2][64]uint64
-	// rays[d][s]: every square from s in direction d, s excluded.
-	rays [8][64]uint64
+	// rays[d<<6|s]: every square from s in direction d (0..7), s
+	// excluded (ray says it); the rows past 7 are empty, noRay among them.
+	rays [16 * 64]uint64
 	// between[a][b]: squares strictly between a and b on a line, else 0.
 	between [64][64]uint64
-	// beyond[a][b]: the squares past b on the ray from a through b (b on
-	// a line through a), else 0: a man there reaches a along that line
-	// only through b.
-	beyond [64][64]uint64
+	// pastRay[a][b] is where in rays the squares past b on the ray from a
+	// through b are (b on a line through a), else noRay: a man there
+	// reaches a along that line only through b. An index of two bytes:
+	// the rays themselves for every pair would take 32 KiB, all of L1,
+	// for MayGiveCheck's look-up at every ply.
+	pastRay [64][64]uint16
 	// rookLines[s] and bishopLines[s]: the squares on a rank or file, and
 	// on a diagonal, through s (s excluded); kingLines[s] both: the only
 	// squares where a man can be pinned to a king on s.
@@ -33,6 +36,10 @@ var (
 // Directions: 0..3 go towards higher squares (N, E, NE, NW), 4..7 towards
 // lower (S, W, SW, SE), so the first blocker is the lowest or highest bit.
 var dirDelta = [8][2]int{{0, 1}, {1, 0}, {1, 1}, {-1, 1}, {0, -1}, {-1, 0}, {-1, -1}, {1, -1}}
+
+// noRay is pastRay's index of an empty ray, for two squares on no common
+// line.
+const noRay = 8 << 6
 
 func init() {
 	for s := 0; s < 64; s++ {
@@ -67,28 +74,38 @@ func init() {
 		add(&pawnAtt[Black][s], 1, -1)
 		for d, dd := range dirDelta {
 			for nf, nr := f+dd[0], r+dd[1]; nf >= 0 && nf < 8 && nr >= 0 && nr < 8; nf, nr = nf+dd[0], nr+dd[1] {
-				rays[d][s] |= 1 << uint(nr*8+nf)
+				rays[d<<6|s] |= 1 << uint(nr*8+nf)
 			}
 		}
-		rookLines[s] = rays[0][s] | rays[1][s] | rays[4][s] | rays[5][s]
-		bishopLines[s] = rays[2][s] | rays[3][s] | rays[6][s] | rays[7][s]
+		rookLines[s] = ray(0, s) | ray(1, s) | ray(4, s) | ray(5, s)
+		bishopLines[s] = ray(2, s) | ray(3, s) | ray(6, s) | ray(7, s)
 		kingLines[s] = rookLines[s] | bishopLines[s]
 	}
 	for a := 0; a < 64; a++ {
+		for b := range pastRay[a] {
+			pastRay[a][b] = noRay
+		}
 		for d := 0; d < 8; d++ {
-			r := rays[d][a]
+			r := ray(d, a)
 			for x := r; x != 0; x &= x - 1 {
 				b := bits.TrailingZeros64(x)
-				between[a][b] = r &^ rays[d][b] &^ (1 << uint(b))
-				beyond[a][b] = rays[d][b]
+				between[a][b] = r &^ ray(d, b) &^ (1 << uint(b))
+				pastRay[a][b] = uint16(d<<6 | b)
 			}
 		}
 	}
 	initCheckFrom()
 }
 
+// ray is rays' row d (0..7) at s (on the board).
+func ray[S int | Square](d int, s S) uint64 { return rays[(d<<6|int(s))&1023] }
+
+// beyond is the squares past b on the ray from a through b, 0 when b is
+// on no line through a (pastRay).
+func beyond(a, b uint8) uint64 { return rays[pastRay[a&63][b&63]&1023] }
+
 func rayAtt(d int, s Square, occ uint64) uint64 {
-	a := rays[d][s]
+	a := ray(d, s)
 	if blk := a & occ; blk != 0 {
 		var b int
 		if d < 4 {
@@ -96,7 +113,7 @@ func rayAtt(d int, s Square, occ uint64) uint64 {
 		} else {
 			b = 63 - bits.LeadingZeros64(blk)
 		}
-		a ^= rays[d][b]
+		a ^= ray(d, b)
 	}
 	return a
 }

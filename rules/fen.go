@@ -351,9 +351,9 @@ func (p *Position) appendRights(b []byte) []byte {
 			// X-FEN: the letter K/Q unless another rook stands further out
 			// on that side, then the rook's file (Shredder style).
 			rs := p.castleRook[i]
-			outer := rays[1][rs]
+			outer := ray(1, rs)
 			if i&1 == 1 {
-				outer = rays[5][rs]
+				outer = ray(5, rs)
 			}
 			rank := rank1 << (56 * uint(i>>1))
 			if outer&rank&p.byKind[Rook]&p.byColor[i>>1] != 0 {

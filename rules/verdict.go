@@ -255,36 +255,37 @@ func (p *Position) MayGiveCheck(m Move) bool {
 	ksq := uint8(p.kingSq[(p.side^1)&1])
 	other := uint64(m.Flags&^(FlagCapture|FlagDoubleStep)) | uint64(m.Promotion|m.ConvKind)
 	from, to := uint8(m.From)&63, uint8(m.To)&63
-	direct := checkFrom[p.board[from]&15][ksq&63]
+	direct := checkFrom[ksq&63][p.board[from]&15]
 	k := &p.byKind
-	behind := beyond[ksq&63][from] & p.byColor[p.side&1] & (k[Rook] | k[Bishop] | k[Queen])
+	behind := beyond(ksq, from) & p.byColor[p.side&1] & (k[Rook] | k[Bishop] | k[Queen])
 	return behind|direct>>to&1|other != 0
 }
 
-// checkFrom[pc][k] is, for a king on k, every square from which the man
+// checkFrom[k][pc] is, for a king on k, every square from which the man
 // pc (a Piece) could attack it on an empty board under any profile: what
 // MayGiveCheck asks of a move's arrival. A value that is no man (an empty
-// square) gets every square.
-var checkFrom [16][64]uint64
+// square) gets every square. By the king's square first: a game's
+// look-ups then share the few cache lines of its kings' squares.
+var checkFrom [64][16]uint64
 
 // initCheckFrom fills checkFrom from the attack tables (bitboard.go's init
 // calls it once they are made).
 func initCheckFrom() {
-	for i := range checkFrom {
-		for k := range checkFrom[i] {
-			checkFrom[i][k] = ^uint64(0)
+	for k := range checkFrom {
+		for i := range checkFrom[k] {
+			checkFrom[k][i] = ^uint64(0)
 		}
 	}
 	for k := 0; k < 64; k++ {
 		for c := White; c <= Black; c++ {
 			// Pawn attacks are not symmetric: a pawn of c on t attacks k
 			// when a pawn of the other colour on k would attack t.
-			checkFrom[MakePiece(c, Pawn)][k] = pawnAtt[c^1][k]
-			checkFrom[MakePiece(c, Knight)][k] = knightAtt[k]
-			checkFrom[MakePiece(c, King)][k] = kingAtt[k]
-			checkFrom[MakePiece(c, Rook)][k] = rookLines[k]
-			checkFrom[MakePiece(c, Bishop)][k] = kingLines[k]
-			checkFrom[MakePiece(c, Queen)][k] = kingLines[k]
+			checkFrom[k][MakePiece(c, Pawn)] = pawnAtt[c^1][k]
+			checkFrom[k][MakePiece(c, Knight)] = knightAtt[k]
+			checkFrom[k][MakePiece(c, King)] = kingAtt[k]
+			checkFrom[k][MakePiece(c, Rook)] = rookLines[k]
+			checkFrom[k][MakePiece(c, Bishop)] = kingLines[k]
+			checkFrom[k][MakePiece(c, Queen)] = kingLines[k]
 		}
 	}
 }
