@@ -255,10 +255,13 @@ func (s *elemSrc) readToken() {
 // (docs/performance.md, "The reader, sixth pass: the lexer's dead
 // stores, and readPlain out of line").
 //
-// After the spaces, the end is asked twice: the unsigned test tells the
-// compiler that i is an index of src (no bounds check below), the signed
-// one that the rest, src[i:], is not empty, so that slicing it takes no
-// mask (which keeps a slice of nothing from pointing past src's end).
+// The end is asked twice: the unsigned test, in the loop over the spaces,
+// tells the compiler that i is an index of src (no bounds check below),
+// the signed one, after it, that the rest, src[i:], is not empty, so that
+// slicing it takes no mask (which keeps a slice of nothing from pointing
+// past src's end). The offset past the spaces is stored (l.i, where the
+// lexer reads on) only where no token is read: a token read stores its
+// end.
 // The lines of the body are not to move: the build's profile finds the
 // call of scanSAN by its line in the function.
 //
@@ -269,21 +272,20 @@ func (s *elemSrc) readPlain(pair bool) (val, nt string, ok bool) {
 		return s.val, "", false
 	}
 	src, i := l.src, l.i
-	for uint(i) < uint(len(src)) {
-		if c := src[i]; c != ' ' {
-			if c != '\n' {
-				break
-			}
+	for ; ; i++ {
+		if uint(i) >= uint(len(src)) {
+			l.i = i
+			return s.val, "", false
+		} else if c := src[i]; c != ' ' && c != '\n' {
+			break
+		} else if c == '\n' {
 			l.line, l.lineOff, l.colOff = l.line+1, i+1, i
 		}
-		i++
 	}
-	l.i = i // past the spaces (the line is stored where it changes): the lexer reads on from here
-	if uint(i) >= uint(len(src)) || len(src)-i <= 0 {
+	if len(src)-i <= 0 {
 		return s.val, "", false
 	}
-	start, tok := i, src[i:] // i is an offset in tok from here on
-	ntok := ""               // the number read before the move (pair)
+	start, tok, ntok := i, src[i:], "" // i is an offset in tok from here on; ntok the number read before the move (pair)
 	if c := src[i]; c >= '0' && c <= '9' {
 		v := int(c - '0')
 		i = 1
@@ -292,6 +294,7 @@ func (s *elemSrc) readPlain(pair bool) (val, nt string, ok bool) {
 			i++
 		}
 		if i > 9 || uint(i) >= uint(len(tok)) || tok[i] != '.' {
+			l.i = start
 			return s.val, "", false
 		}
 		s.numDigits, s.num = i, v
@@ -315,6 +318,7 @@ func (s *elemSrc) readPlain(pair bool) (val, nt string, ok bool) {
 		}
 	}
 	if len(ntok) == 0 {
+		l.i = start
 		return s.val, "", false
 	}
 	// The word after the number is no plain move: the number is read

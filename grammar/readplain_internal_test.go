@@ -1,0 +1,36 @@
+package grammar
+
+import (
+	"testing"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// TestReadPlainSpaces: readPlain passes the spaces and line ends before a
+// token whether it reads the token or not. Where it reads none, the lexer
+// reads on from the token's first byte (l.i, stored on each of those
+// paths, and the line counted); where it reads one, from the token's end.
+func TestReadPlainSpaces(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		tok  string // "" when readPlain reads none
+		next int    // l.i afterwards
+		line int    // lines passed
+	}{
+		{"  \n Nf3! e5", "", 4, 1},
+		{" \n\n 1234567890. e4", "", 4, 2},
+		{"  12x", "", 2, 0},
+		{"  12. foo", "12.", 5, 0},
+		{"  12. e4 e5", "e4", 8, 0},
+		{" 0-1", "", 1, 0},
+		{"   ", "", 3, 0},
+		{" e4", "e4", 3, 0},
+	} {
+		l := newLexer(c.src, "t", lexer.Position{Line: 1, Column: 1})
+		s := &elemSrc{lx: l, sanFast: true}
+		val, _, ok := s.readPlain(true)
+		if got := map[bool]string{true: val}[ok]; got != c.tok || l.i != c.next || l.line != 1+c.line {
+			t.Errorf("%q: read %q (ok %v), then at %d on line %d; want %q, at %d on line %d", c.src, val, ok, l.i, l.line, c.tok, c.next, 1+c.line)
+		}
+	}
+}
