@@ -50,7 +50,7 @@ func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 			// is left to the line's loop, which keeps it for its turn.
 			nodes, i := w.lineNodes, w.turnAt+1
 		look:
-			if i >= len(nodes) {
+			if uint(i) >= uint(len(nodes)) { // (unsigned: no bounds test below)
 				return
 			}
 			if k := nodes[i].Kind; k != record.KindMove {
