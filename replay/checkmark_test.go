@@ -95,3 +95,41 @@ func TestCheckMarkJudged(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckMarkFindingNodeInRun: in a plain main line, played as a run of
+// turns past numbers, comments and NAGs, a check-mark finding stands at
+// its own move's token (the run finds the move's node by the turn it is
+// at, w.turnAt), whether the move is White's or Black's.
+func TestCheckMarkFindingNodeInRun(t *testing.T) {
+	games := []struct {
+		text, san string
+	}{
+		{"1. e4 {a comment} e5 $1 2. Qh5 Nc6 {another} 3. Bc4 Nf6 4. Qxf7 *\n", "Qxf7"},
+		{"1. f3 e5 {a comment} 2. g4 $2 Qh4 *\n", "Qh4"},
+		{"1. e4 e5 2. Nf3 {a comment} Nc6 $1 3. Bb5 a6 4. Ba4 Nf6+ *\n", "Nf6+"},
+	}
+	for _, tc := range games {
+		g, err := grammar.NewReader(strings.NewReader(tc.text), "t.pgn").Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !g.MainPlain {
+			t.Fatalf("%q: not read as a plain main line", tc.text)
+		}
+		res := replay.New(replay.Config{}).Game(g, "t.pgn", 1)
+		var found []string
+		for _, f := range res.Findings {
+			if f.Rule != ruleid.CheckMark {
+				continue
+			}
+			col := strings.Index(tc.text, tc.san) + 1
+			if f.Line != 1 || f.Column != col || f.SAN != tc.san {
+				t.Errorf("%q: check-mark finding at %d:%d (%q), want 1:%d (%q)", tc.text, f.Line, f.Column, f.SAN, col, tc.san)
+			}
+			found = append(found, f.SAN)
+		}
+		if len(found) != 1 {
+			t.Errorf("%q: check-mark findings %q, want one", tc.text, found)
+		}
+	}
+}

@@ -27,9 +27,13 @@ import (
 // last turn played), or a turn the general path takes (w.turnAt is that
 // turn). A call a turn from the line's loop, with its frame and the
 // arguments stored and loaded back, cost a part of every ply; a run
-// stopped at each comment cost the calls again.
+// stopped at each comment cost the calls again. The run keeps the move
+// of its turn (mv), not the node: the node is w.lineNodes[w.turnAt],
+// found there on the rare paths that need it (plainMove's, playMove's,
+// generalTurn's), so it is not stored and loaded back around each ply's
+// calls as well as its move.
 func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
-	side := ln.pos.SideToMove()
+	side, mv := ln.pos.SideToMove(), first.Move
 	if ln.pendingNumber != nil { // a wrong move number (line.number)
 		w.checkMoveNumber(first, ln, side) // and lets the number go
 	}
@@ -38,8 +42,8 @@ func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 		return
 	}
 	for !ln.ended { // a run of turns of one move each
-		if m := w.plainMove(first, ln, side); m != nil {
-			w.playMove(first, first.Move, 0, ln, side, m, false, true, true)
+		if m := w.plainMove(mv, ln, side); m != nil {
+			w.playMove(mv, 0, ln, side, m, false, true, true)
 			endTurn(ln, side == rules.Black)
 			if !run {
 				return
@@ -50,7 +54,7 @@ func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 			// is left to the line's loop, which keeps it for its turn.
 			nodes, i := w.lineNodes, w.turnAt+1
 		look:
-			if i >= len(nodes) {
+			if uint(i) >= uint(len(nodes)) { // (unsigned: no bounds test below)
 				return
 			}
 			if k := nodes[i].Kind; k != record.KindMove {
@@ -68,12 +72,12 @@ func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 			}
 			// A turn of one move passes the turn.
 			w.turnAt = i
-			first, side = &nodes[i], side.Other()
+			mv, side = nodes[i].Move, side.Other()
 			continue
 		}
 		break
 	}
-	w.generalTurn(first, 1, ln, side)
+	w.generalTurn(&w.lineNodes[w.turnAt], 1, ln, side)
 }
 
 // passedBy says whether the line's loop passes a node of kind k by
@@ -184,7 +188,7 @@ func (w *walk) generalTurn(first *record.Node, count int, ln *line, side rules.C
 			w.stop(n, ln, ply, side, v.Rule, v.Message)
 			return
 		}
-		w.playMove(n, mv, k, ln, side, &m, origin != rules.NoSquare, false, k == len(nodes)-1)
+		w.playMove(mv, k, ln, side, &m, origin != rules.NoSquare, false, k == len(nodes)-1)
 	}
 	endTurn(ln, side == rules.Black)
 }
@@ -203,14 +207,15 @@ func endTurn(ln *line, black bool) {
 	}
 }
 
-// plainMove resolves the written move of n, the one move of its turn,
-// when it is plain: no notice stands at it, it promotes, converts, leaps
-// and castles not as written, its turn is not an opening turn that may
-// have several moves (opening=triple), and exactly one legal move of its
-// kind of man to its square fits what it names of the origin (nothing,
-// or a file or a rank: a pawn's capture, a piece told apart from another
-// that can go there too), a move that promotes, converts and leaps not
-// and captures as its x says. Such a move gets no finding from resolve,
+// plainMove resolves mv, the written move of the turn's node (at
+// w.turnAt) and the one move of its turn, when it is plain: no notice
+// stands at it, it promotes, converts, leaps and castles not as written,
+// its turn is not an opening turn that may have several moves
+// (opening=triple), and exactly one legal move of its kind of man to its
+// square fits what it names of the origin (nothing, or a file or a rank:
+// a pawn's capture, a piece told apart from another that can go there
+// too), a move that promotes, converts and leaps not and captures as its
+// x says. Such a move gets no finding from resolve,
 // nor from the turn's checks. The move is returned where LegalMovesTo
 // listed it, in Replayer.toList: copied into registers it was spilled and
 // moved about across each call of the ply. Otherwise (nil) the legal
@@ -218,8 +223,7 @@ func endTurn(ln *line, black bool) {
 // (proveMove) is known: the general path takes the turn. A pawn's
 // promotion written in SAN is plainPromotion's. The line must not have
 // ended.
-func (w *walk) plainMove(n *record.Node, ln *line, side rules.Color) *rules.Move {
-	mv := n.Move
+func (w *walk) plainMove(mv *record.Move, ln *line, side rules.Color) *rules.Move {
 	if mv == nil || !(mv.Plain || mv.PlainForm()) ||
 		(w.plainLook && (len(w.noticeIdx) > 0 || w.tripleOpening && ln.fromArray && !ln.firstDone[side])) {
 		if mv != nil && mv.Promotion != 0 && !w.plainLook {
@@ -235,21 +239,21 @@ func (w *walk) plainMove(n *record.Node, ln *line, side rules.Color) *rules.Move
 	if len(list) == 0 {
 		// No legal move is written: resolve says why (proveMove first
 		// finds out whether any move exists).
-		w.pre.node, w.pre.line = n, ln
+		w.pre.node, w.pre.line = &w.lineNodes[w.turnAt], ln
 		return nil
 	}
 	m := &list[0] // the common case, without plainPick's call
 	if (mv.FromFile >= 0 || mv.FromRank >= 0 || len(list) != 1) && !onlyFrom(ln.pos, mv, kind, list) {
 		i := plainPick(ln.pos, mv, kind, list)
 		if i < 0 {
-			w.decline(n, ln)
+			w.decline(ln)
 			return nil
 		}
 		m = &list[i]
 	}
 	if m.Promotion != rules.NoKind || m.HasConversion() || m.Flags&(rules.FlagLeap|rules.FlagCastleShort|rules.FlagCastleLong|rules.FlagWaitingMove) != 0 ||
 		(mv.Capture != m.IsCapture() && w.g.Notation != record.UCI) {
-		w.decline(n, ln)
+		w.decline(ln)
 		return nil
 	}
 	// The listed move proves that a legal move exists, which playMove
@@ -293,11 +297,11 @@ func (w *walk) plainPromotion(ln *line, mv *record.Move) *rules.Move {
 	return m
 }
 
-// decline leaves the turn of n, whose legal moves plainMove listed (some),
-// to the general path: they are kept for resolve, and prove that a legal
+// decline leaves the turn at w.turnAt, whose legal moves plainMove listed
+// (some), to the general path: they are kept for resolve, and prove that a legal
 // move exists (as proveMove would).
-func (w *walk) decline(n *record.Node, ln *line) {
-	w.pre.node, w.pre.line = n, ln
+func (w *walk) decline(ln *line) {
+	w.pre.node, w.pre.line = &w.lineNodes[w.turnAt], ln
 	ln.hasMove, ln.moveUnknown = true, false
 }
 
@@ -364,16 +368,18 @@ func plainPick(pos *rules.Position, mv *record.Move, kind rules.Kind, list []rul
 	return at
 }
 
-// playMove plays *m, the move of node n, the k-th of its turn (last: the
-// turn ends with it), and judges what it did: check, mate, the game's
+// playMove plays *m, the move of the turn's k-th node (at w.turnAt+k in
+// w.lineNodes: looked up only for a check-mark finding), written mv
+// (last: the turn ends with it), and judges what it did: check, mate, the game's
 // end, the written check mark. fixedOrigin: the turn allowed only one man
 // to move (rules.Turn.Origin). listed: Replayer.toList holds the legal
 // moves of the mover's kind to m.To (plainMove listed them, m among
 // them), for the step's SAN, which then does not list them again over
 // m. The move is read where it is at each use, not kept in registers
-// across the calls. mv is n's move, loaded where playMove is called (a
-// line that then has code, where an inlined call leaves a no-op).
-func (w *walk) playMove(n *record.Node, mv *record.Move, k int, ln *line, side rules.Color, m *rules.Move, fixedOrigin, listed, last bool) {
+// across the calls. mv is loaded by the caller (playTurn keeps it for
+// plainMove too; a line that then has code, where an inlined call leaves
+// a no-op).
+func (w *walk) playMove(mv *record.Move, k int, ln *line, side rules.Color, m *rules.Move, fixedOrigin, listed, last bool) {
 	// (A line kept: the build's profile finds the calls below by their offset.)
 	var gives bool
 	if !last {
@@ -453,7 +459,7 @@ func (w *walk) playMove(n *record.Node, mv *record.Move, k int, ln *line, side r
 			w.stepEnd(true, mate)
 		}
 		if c := mv.Check; c == 0 || mate != (c == '#') {
-			w.checkMark(n, ln, side, ln.ply, true, mate, last)
+			w.checkMark(&w.lineNodes[w.turnAt+k], ln, side, ln.ply, true, mate, last)
 		}
 		return
 	}
@@ -462,7 +468,7 @@ quiet:
 		w.stepEnd(false, false)
 	}
 	if mv.Check != 0 {
-		w.checkMark(n, ln, side, ln.ply, false, false, last)
+		w.checkMark(&w.lineNodes[w.turnAt+k], ln, side, ln.ply, false, false, last)
 	}
 }
 
