@@ -158,7 +158,7 @@ func PlainUCI(m *rules.Move) (t uint32, ok bool) {
 // are not read) that is plain: w&PlainUCIMask == PlainUCIWord, when
 // PlainUCI writes it. A writer of many such tokens (convert --to uci)
 // stores each as one word of eight bytes, the next written from five on.
-func SpacedUCI(w uint64) uint64 { return spacedFrom[w&63] | spacedTo[w>>8&63] }
+func SpacedUCI(w uint64) uint64 { return spaced[w&63] | spaced[64+w>>8&63] }
 
 // PlainUCIMask and PlainUCIWord tell a move in a word (SpacedUCI) that
 // PlainUCI writes: both squares below 64, no promotion, no conversion.
@@ -167,14 +167,15 @@ const (
 	PlainUCIWord = uint64(int(rules.NoSquare)&0xff) << 32
 )
 
-// spacedFrom and spacedTo are the squares' names as SpacedUCI places
-// them: after the space, and after the first square.
-var spacedFrom, spacedTo = func() (from, to [64]uint64) {
-	for s := range from {
-		from[s] = ' ' | uint64(uciSquares[s])<<8
-		to[s] = uint64(uciSquares[s]) << 24
+// spaced are the squares' names as SpacedUCI places them: after the
+// space (the first 64), and after the first square (the next 64). One
+// table, so that a loop of SpacedUCI makes one table address, not two.
+var spaced = func() (t [128]uint64) {
+	for s := range 64 {
+		t[s] = ' ' | uint64(uciSquares[s])<<8
+		t[64+s] = uint64(uciSquares[s]) << 24
 	}
-	return from, to
+	return t
 }()
 
 // uciSquares are the squares' names as two bytes, the file's letter in
