@@ -1309,9 +1309,9 @@ func lexEndsWithResult(line []byte, from int) bool {
 
 // plainBytes are the bytes of plain words and numbers (`12. Nf3+`), in
 // which the lexer finds no termination marker, error, variation or
-// comment: letters, digits, `.`, `+`, `#`, `=`, spaces and tabs.
+// comment: letters, digits, `.`, `+`, `#`, `=`, `!`, `?`, spaces and tabs.
 var plainBytes = func() (t [256]bool) {
-	for _, c := range []byte(".+#= \t") {
+	for _, c := range []byte(".+#=!? \t") {
 		t[c] = true
 	}
 	for c := '0'; c <= '9'; c++ {
@@ -1323,25 +1323,50 @@ var plainBytes = func() (t [256]bool) {
 	return t
 }()
 
-// plainText reports whether b is all plainBytes.
+// plainText reports whether the lexer reads all of b as plain words and
+// numbers (plainBytes), NAGs, comments, castling and `)`, `[`, `]`, `}`,
+// and leaves them with nothing open, ended or wrong: no marker (each of
+// IsResult's has a digit right before its `-`, and no `*`, `(` or byte
+// from 0x80 is read), no `"`, `;`, `%` or byte below 0x20 but a tab. A
+// NAG has a digit after its `$`; a comment ends, as the lexer ends it, at
+// its first `}`, in b.
 func plainText(b []byte) bool {
-	// Four at a time: the line before a game's marker is looked at whole.
-	for ; len(b) >= 4; b = b[4:] {
-		if !plainBytes[b[0]] || !plainBytes[b[1]] || !plainBytes[b[2]] || !plainBytes[b[3]] {
+	for i := 0; ; i++ {
+		// Four at a time: the line before a game's marker is looked at whole.
+		for i+4 <= len(b) && plainBytes[b[i]] && plainBytes[b[i+1]] && plainBytes[b[i+2]] && plainBytes[b[i+3]] {
+			i += 4
+		}
+		for i < len(b) && plainBytes[b[i]] {
+			i++
+		}
+		if i == len(b) {
+			return true
+		}
+		switch b[i] {
+		case ')', '[', ']', '}':
+		case '{':
+			k := bytes.IndexByte(b[i+1:], '}')
+			if k < 0 {
+				return false
+			}
+			i += k + 1
+		case '$':
+			if i+1 == len(b) || b[i+1] < '0' || b[i+1] > '9' {
+				return false
+			}
+		case '-':
+			if i > 0 && b[i-1] >= '0' && b[i-1] <= '9' {
+				return false
+			}
+		default:
 			return false
 		}
 	}
-	for _, c := range b {
-		if !plainBytes[c] {
-			return false
-		}
-	}
-	return true
 }
 
 // quietText reports whether b, which holds none of splitChars, reads to
-// the lexer as plainText does: words, numbers and `)`, `[`, `]`, `}`,
-// with nothing open, ended or wrong after them. It asks only of the bytes
+// the lexer as words, numbers and `)`, `[`, `]`, `}` (as plainText's
+// do), with nothing open, ended or wrong after them. It asks only of the bytes
 // splitChars leaves: no byte below 0x20 (a NUL is an error, a lone `\r`
 // begins a line that may be an escape) or from 0x80 (a typeset marker),
 // and no `"`, `$` or `%` (a value, a NAG, an escape). Without `(`, `*`
