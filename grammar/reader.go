@@ -177,9 +177,15 @@ func parseChunkPaths(c *Chunk, filename string, b *builder, fast bool) {
 // the lowest byte that is 0 or from 0x80 takes no borrow from below and
 // shows in one of them, and bytes from 1 to 0x7f show in neither.
 func plainASCII(b []byte) bool {
-	// Loads of whole words, byte order aside: only whether a byte is
-	// marked is asked. Every load is of bytes inside b.
-	p, i := unsafe.Pointer(unsafe.SliceData(b)), 0
+	// The words are loaded whole from where they are aligned (any
+	// platform loads those), the bytes before and after them one by one.
+	p := unsafe.Pointer(unsafe.SliceData(b))
+	h := min(len(b), int(-uintptr(p)&7))
+	var m byte
+	for _, c := range b[:h] {
+		m |= c | (c - 1)
+	}
+	i := h
 	for ; i+64 <= len(b); i += 64 {
 		w := (*[8]uint64)(unsafe.Add(p, i))
 		x := w[0] | w[1] | w[2] | w[3] | w[4] | w[5] | w[6] | w[7]
@@ -189,22 +195,15 @@ func plainASCII(b []byte) bool {
 			return false
 		}
 	}
-	if len(b) < 8 {
-		var m byte
-		for _, c := range b {
-			m |= c | (c - 1)
-		}
-		return m&0x80 == 0
-	}
-	// The rest word by word, the last word ending with b (it may read
-	// bytes read already: a byte is asked about twice, not missed).
-	var m uint64
-	for ; i+8 < len(b); i += 8 {
+	var mw uint64
+	for ; i+8 <= len(b); i += 8 {
 		x := *(*uint64)(unsafe.Add(p, i))
-		m |= x | (x - lo8)
+		mw |= x | (x - lo8)
 	}
-	x := *(*uint64)(unsafe.Add(p, len(b)-8))
-	return (m|x|(x-lo8))&hi8 == 0
+	for _, c := range b[i:] {
+		m |= c | (c - 1)
+	}
+	return mw&hi8 == 0 && m&0x80 == 0
 }
 
 // readGame reads a game in an algebraic notation: with the fast path
