@@ -177,8 +177,9 @@ func parseChunkPaths(c *Chunk, filename string, b *builder, fast bool) {
 // the lowest byte that is 0 or from 0x80 takes no borrow from below and
 // shows in one of them, and bytes from 1 to 0x7f show in neither.
 func plainASCII(b []byte) bool {
-	// The words are loaded whole from where they are aligned (any
-	// platform loads those), the bytes before and after them one by one.
+	// Words are loaded aligned (any platform loads those), in its byte
+	// order (only whether a byte is marked is asked); the bytes before
+	// and after them are read one by one.
 	p := unsafe.Pointer(unsafe.SliceData(b))
 	h := min(len(b), int(-uintptr(p)&7))
 	var m byte
