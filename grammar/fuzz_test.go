@@ -243,6 +243,13 @@ func FuzzParse(f *testing.F) {
 		"[Event \"a\"]\n\n[Site \"b\"]\n[Round \"1\"]\n\n[Date \"?\"]\n1. e4 *\n",
 		// Comments with line ends and tabs about a word's edges, one closed
 		// in its first words and one past them, a lone `\r`.
+		// Marker lines the splitter tells without the lexer (plainText,
+		// quietText) and lines it must lex: NAGs, comments, castling, a
+		// `$` without a number, a comment left open, a value, a `%`.
+		"1. e4 $1 e5 {a} 2. O-O-O $14 Nf3!? 1-0\n1. d4 $ d5 1-0\n1. c4 {a 1-0\n} *\n1. e4 \"a b 1-0\n1. Nf3 1x-0 %b 0-1\n1. g3 0-0 e5 1/2-1/2\n",
+		// A NUL and a byte from 0x80 past a game's first 64 bytes, in
+		// its last 8 (plainASCII's blocks and its last word).
+		"[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 {caf\xc3\xa9} *\n\n[Event \"b\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 \x00*\n",
 		"[Event \"a\"]\n\n1. e4 {1234567\n} e5 {12345678\r\n9\t} 2. Nf3 {" + strings.Repeat("ab\n", 20) + "} Nc6 {x\ry} *\n",
 	} {
 		f.Add([]byte(s))

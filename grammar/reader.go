@@ -130,7 +130,10 @@ func parseChunkPaths(c *Chunk, filename string, b *builder, fast bool) {
 		g.Notices = append(g.Notices, tooLarge(c.CutPos, c.Size, c.limits.MaxGameBytes))
 		return
 	}
-	if !utf8.Valid(c.Data) {
+	// Most games are ASCII without a NUL: one pass over the bytes tells
+	// so, and spares both searches below.
+	plain := plainASCII(c.Data)
+	if !plain && !utf8.Valid(c.Data) {
 		// Latin-1 is the only 8-bit encoding PGN files use in practice.
 		// The lexer works on the raw bytes (no byte >= 0x80 is a
 		// delimiter), so positions stay those of the file; only the text
@@ -146,11 +149,13 @@ func parseChunkPaths(c *Chunk, filename string, b *builder, fast bool) {
 	// and an allocation less per game). The splitter gives every chunk
 	// bytes of its own, which nothing changes afterwards.
 	src := unsafe.String(unsafe.SliceData(c.Data), len(c.Data))
-	if i := strings.IndexByte(src, 0); i >= 0 {
-		// A NUL byte is never text; say where it is even if it stands
-		// after the termination marker.
-		b.syntax(offsetPos(c, i), "found a NUL byte, expected text")
-		return
+	if !plain {
+		if i := strings.IndexByte(src, 0); i >= 0 {
+			// A NUL byte is never text; say where it is even if it stands
+			// after the termination marker.
+			b.syntax(offsetPos(c, i), "found a NUL byte, expected text")
+			return
+		}
 	}
 	if n := checkLimits(c, src, filename, c.limits); n != nil {
 		g.Notices = append(g.Notices, *n)
@@ -163,6 +168,43 @@ func parseChunkPaths(c *Chunk, filename string, b *builder, fast bool) {
 	keep, parts := len(g.Notices), b.parts
 	readGame(c, filename, src, b, fast)
 	b.recoverRest(c, filename, src, keep, parts, fast)
+}
+
+// plainASCII reports whether every byte of b is from 0x01 to 0x7f: no
+// byte of a multi-byte UTF-8 sequence (or of Latin-1) and no NUL. It reads
+// 64 bytes at a time (utf8.Valid reads ASCII 32 at a time); a word's
+// bytes are all such exactly when neither x nor x-lo8 has a top bit set:
+// the lowest byte that is 0 or from 0x80 takes no borrow from below and
+// shows in one of them, and bytes from 1 to 0x7f show in neither.
+func plainASCII(b []byte) bool {
+	// Words are loaded aligned (any platform loads those), in its byte
+	// order (only whether a byte is marked is asked); the bytes before
+	// and after them are read one by one.
+	p := unsafe.Pointer(unsafe.SliceData(b))
+	h := min(len(b), int(-uintptr(p)&7))
+	var m byte
+	for _, c := range b[:h] {
+		m |= c | (c - 1)
+	}
+	i := h
+	for ; i+64 <= len(b); i += 64 {
+		w := (*[8]uint64)(unsafe.Add(p, i))
+		x := w[0] | w[1] | w[2] | w[3] | w[4] | w[5] | w[6] | w[7]
+		y := (w[0] - lo8) | (w[1] - lo8) | (w[2] - lo8) | (w[3] - lo8) |
+			(w[4] - lo8) | (w[5] - lo8) | (w[6] - lo8) | (w[7] - lo8)
+		if (x|y)&hi8 != 0 {
+			return false
+		}
+	}
+	var mw uint64
+	for ; i+8 <= len(b); i += 8 {
+		x := *(*uint64)(unsafe.Add(p, i))
+		mw |= x | (x - lo8)
+	}
+	for _, c := range b[i:] {
+		m |= c | (c - 1)
+	}
+	return mw&hi8 == 0 && m&0x80 == 0
 }
 
 // readGame reads a game in an algebraic notation: with the fast path

@@ -307,7 +307,8 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 				break
 			}
 			line, depth := rest[:e], s.depth
-			open, cut, skip := false, 0, 0
+			// clean: line[:clean] holds none of splitChars.
+			open, cut, skip, clean := false, 0, 0, 0
 			if inComment {
 				// Inside a comment only a line that starts like a tag
 				// may end the game (startsNext): Next reads it.
@@ -337,6 +338,7 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 						sp = s.special(rest, s.consumed+n)
 					}
 					from = min(sp, e)
+					clean = from
 				}
 				if from < e {
 					open, cut = s.scanLine(line, from, 0, false)
@@ -349,7 +351,7 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 			}
 			n += e
 			lines++
-			if inComment = open; !open && mayEndWithResult(line) && endsWithResult(line, skip) {
+			if inComment = open; !open && mayEndWithResult(line) && endsWithResult(line, skip, clean) {
 				// The game's last line, most often: the run ends with it.
 				r.marker = true
 				k := n
@@ -701,7 +703,7 @@ func (s *Splitter) Next() (Chunk, error) {
 		case inComment:
 			closeAt := bytes.IndexByte(line, '}') + 1
 			inComment, cut = s.scanLine(line, 0, closeAt, true)
-			afterResult = !inComment && endsWithResult(line, closeAt)
+			afterResult = !inComment && endsWithResult(line, closeAt, 0)
 		case line[0] == '%':
 			// An escape line: braces in it open nothing.
 			escapesOnly = escapesOnly || !sawMoves && !s.hasTags()
@@ -723,12 +725,12 @@ func (s *Splitter) Next() (Chunk, error) {
 				sawMoves = true
 				from := len(line) - len(rest)
 				inComment, cut = s.scanLine(line, from, from, false)
-				afterResult = !inComment && endsWithResult(line, from)
+				afterResult = !inComment && endsWithResult(line, from, 0)
 			}
 		default:
 			sawMoves = true
 			inComment, cut = s.scanLine(line, 0, 0, false)
-			afterResult = !inComment && mayEndWithResult(line) && endsWithResult(line, 0)
+			afterResult = !inComment && mayEndWithResult(line) && endsWithResult(line, 0, 0)
 		}
 		if cut > 0 {
 			// A termination marker with more text after it on its line:
@@ -1109,7 +1111,7 @@ func markerCut(line []byte, skip, i int) int {
 	for next < len(line) && isSpace(line[next]) {
 		next++
 	}
-	if next == len(line) || skip > i || !endsWithResult(line[:end], skip) {
+	if next == len(line) || skip > i || !endsWithResult(line[:end], skip, 0) {
 		return 0
 	}
 	if rest := bytes.TrimSpace(line[next:]); isMarker(rest) {
@@ -1209,8 +1211,8 @@ var markerTail = func() (t [256]bool) {
 // marker, as the lexer reads it (`1.*`, `$0*`). skip is the length of a
 // comment's end at the start of the line (through its `}`), or 0. Only
 // lines that end with a marker's last character are lexed, about once a
-// game.
-func endsWithResult(line []byte, skip int) bool {
+// game. line[:clean] is known to hold none of splitChars (clean may be 0).
+func endsWithResult(line []byte, skip, clean int) bool {
 	end := len(line)
 	for end > skip && isSpace(line[end-1]) {
 		end--
@@ -1233,9 +1235,15 @@ func endsWithResult(line []byte, skip int) bool {
 	default:
 		return false
 	}
-	if t := line[skip:end]; !bytes.HasSuffix(t, []byte("*")) && !bytes.HasSuffix(t, []byte("1-0")) &&
-		!bytes.HasSuffix(t, []byte("0-1")) && !bytes.HasSuffix(t, []byte("1/2-1/2")) && !bytes.HasSuffix(t, []byte(bookDraw)) &&
-		!typesetMarkerEnd(t) {
+	k := 0 // the length of the marker of IsResult the line ends with, or 0
+	switch t := line[skip:end]; {
+	case bytes.HasSuffix(t, []byte("*")):
+		k = 1
+	case bytes.HasSuffix(t, []byte("1-0")), bytes.HasSuffix(t, []byte("0-1")):
+		k = 3
+	case bytes.HasSuffix(t, []byte("1/2-1/2")):
+		k = 7
+	case !bytes.HasSuffix(t, []byte(bookDraw)) && !typesetMarkerEnd(t):
 		return false
 	}
 	// The lexer reads the line's bytes where they are (it keeps nothing
@@ -1245,10 +1253,14 @@ func endsWithResult(line []byte, skip int) bool {
 	// the last word alike from the space before it: only that is lexed.
 	from := skip
 	ws := end - 1 // the space before the last word: a few bytes back
+	if p := end - k - 1; k > 0 && p >= skip && (line[p] == ' ' || line[p] == '\t') {
+		// The marker is the last word: the space is right before it.
+		ws = p
+	}
 	for ws >= skip && line[ws] != ' ' && line[ws] != '\t' {
 		ws--
 	}
-	if ws >= skip && plainText(line[skip:ws]) {
+	if ws >= skip && (ws <= clean && quietText(line[skip:ws]) || plainText(line[skip:ws])) {
 		from = ws + 1
 	}
 	// A word longer than the longest marker is none: tested first, it
@@ -1297,9 +1309,9 @@ func lexEndsWithResult(line []byte, from int) bool {
 
 // plainBytes are the bytes of plain words and numbers (`12. Nf3+`), in
 // which the lexer finds no termination marker, error, variation or
-// comment: letters, digits, `.`, `+`, `#`, `=`, spaces and tabs.
+// comment: letters, digits, `.`, `+`, `#`, `=`, `!`, `?`, spaces and tabs.
 var plainBytes = func() (t [256]bool) {
-	for _, c := range []byte(".+#= \t") {
+	for _, c := range []byte(".+#=!? \t") {
 		t[c] = true
 	}
 	for c := '0'; c <= '9'; c++ {
@@ -1311,20 +1323,72 @@ var plainBytes = func() (t [256]bool) {
 	return t
 }()
 
-// plainText reports whether b is all plainBytes.
+// plainText reports whether the lexer reads all of b as plain words and
+// numbers (plainBytes), NAGs, comments, castling and `)`, `[`, `]`, `}`,
+// and leaves them with nothing open, ended or wrong: no marker (each of
+// IsResult's has a digit right before its `-`, and no `*`, `(` or byte
+// from 0x80 is read), no `"`, `;`, `%` or byte below 0x20 but a tab. A
+// NAG has a digit after its `$`; a comment ends, as the lexer ends it, at
+// its first `}`, in b.
 func plainText(b []byte) bool {
-	// Four at a time: the line before a game's marker is looked at whole.
-	for ; len(b) >= 4; b = b[4:] {
-		if !plainBytes[b[0]] || !plainBytes[b[1]] || !plainBytes[b[2]] || !plainBytes[b[3]] {
+	for i := 0; ; i++ {
+		// Four at a time: the line before a game's marker is looked at whole.
+		for i+4 <= len(b) && plainBytes[b[i]] && plainBytes[b[i+1]] && plainBytes[b[i+2]] && plainBytes[b[i+3]] {
+			i += 4
+		}
+		for i < len(b) && plainBytes[b[i]] {
+			i++
+		}
+		if i == len(b) {
+			return true
+		}
+		switch b[i] {
+		case ')', '[', ']', '}':
+		case '{':
+			k := bytes.IndexByte(b[i+1:], '}')
+			if k < 0 {
+				return false
+			}
+			i += k + 1
+		case '$':
+			if i+1 == len(b) || b[i+1] < '0' || b[i+1] > '9' {
+				return false
+			}
+		case '-':
+			if i > 0 && b[i-1] >= '0' && b[i-1] <= '9' {
+				return false
+			}
+		default:
 			return false
 		}
 	}
-	for _, c := range b {
-		if !plainBytes[c] {
-			return false
+}
+
+// quietText reports whether b, which holds none of splitChars, reads to
+// the lexer as words, numbers and `)`, `[`, `]`, `}` (as plainText's
+// do), with nothing open, ended or wrong after them. It asks only of the bytes
+// splitChars leaves: no byte below 0x20 (a NUL is an error, a lone `\r`
+// begins a line that may be an escape) or from 0x80 (a typeset marker),
+// and no `"`, `$` or `%` (a value, a NAG, an escape). Without `(`, `*`
+// and `-`, no word is a marker (each of IsResult's has a `-`) and the
+// depth stays 0; without `{` and `;`, nothing is a comment. It reads
+// eight bytes at a time: the line before a game's marker is looked at
+// whole, and plainText's byte loop costs about five instructions a byte.
+func quietText(b []byte) bool {
+	if len(b) < 8 {
+		return plainText(b)
+	}
+	var m uint64
+	for i := 0; ; i += 8 {
+		// The last word ends with b: it may read bytes read already.
+		i = min(i, len(b)-8)
+		x := binary.LittleEndian.Uint64(b[i:])
+		// `$` and `%` differ in the low bit only.
+		m |= x | under(x, 0x20) | under(x^lo8*'"', 1) | under(x&^lo8^lo8*'$', 1)
+		if i+8 == len(b) {
+			return m&hi8 == 0
 		}
 	}
-	return true
 }
 
 // startsGame reports whether a line starts like the movetext of a game: a

@@ -12,7 +12,7 @@ func TestMayEndWithResult(t *testing.T) {
 		for c := range 256 {
 			for _, tail := range []string{"", " ", "\r"} {
 				line := []byte(h + tail + string([]byte{byte(c)}) + "\n")
-				if endsWithResult(line, 0) {
+				if endsWithResult(line, 0, 0) {
 					ends++
 					if !mayEndWithResult(line) {
 						t.Errorf("%q ends with a marker, mayEndWithResult says it cannot", line)
@@ -20,7 +20,7 @@ func TestMayEndWithResult(t *testing.T) {
 				}
 			}
 		}
-		if line := []byte(h + "\n"); endsWithResult(line, 0) && !mayEndWithResult(line) {
+		if line := []byte(h + "\n"); endsWithResult(line, 0, 0) && !mayEndWithResult(line) {
 			t.Errorf("%q ends with a marker, mayEndWithResult says it cannot", line)
 		}
 	}
@@ -44,7 +44,7 @@ func TestEndsWithResultLexed(t *testing.T) {
 					end--
 				}
 				want := end > 0 && lexEndsWithResult(line[:end], 0)
-				if got := endsWithResult(line, 0); got != want {
+				if got := endsWithResult(line, 0, 0); got != want {
 					t.Errorf("endsWithResult(%q) = %v, the lexer says %v", line, got, want)
 				}
 				if want {
