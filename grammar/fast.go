@@ -268,10 +268,10 @@ func (s *elemSrc) readToken() {
 //go:noinline
 func (s *elemSrc) readPlain(pair bool) (val, nt string, ok bool) {
 	l := s.lx
-	if l.done {
-		return s.val, "", false
-	}
-	src, i := l.src, l.i
+	// The text from l.i is read in l.plain, which the lexer empties when
+	// done (after the game's marker): then no token is read, as at the
+	// end of the text.
+	src, i := l.plain, l.i
 	for ; ; i++ {
 		if uint(i) >= uint(len(src)) {
 			l.i = i
