@@ -156,33 +156,32 @@ func (s *elemSrc) readToken() {
 	} else if _, ok := s.plainNext(false); ok {
 		return
 	}
-	// readPlain passed the spaces and line ends before the token.
+	// readPlain passed the spaces and line ends before the token. Its
+	// text (l.plain) is empty once the lexer is done: scan reads the end.
 	l := s.lx
-	src := l.src
+	src := l.plain
 	i := l.i
 	typ := lexer.TokenType(0)
 	start, end := i, 0
 	s.plain, s.numDigits = false, 0
-	if !l.done {
-		if i < len(src) {
-			switch c := src[i]; {
-			case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-				// Not a plain move (readPlain read those): a word.
-				typ = tokWord
-				i = wordEnd(src, i+1)
-			case c >= '0' && c <= '9':
+	if i < len(src) {
+		switch c := src[i]; {
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			// Not a plain move (readPlain read those): a word.
+			typ = tokWord
+			i = wordEnd(src, i+1)
+		case c >= '0' && c <= '9':
+			i++
+			for i < len(src) && src[i] >= '0' && src[i] <= '9' {
 				i++
-				for i < len(src) && src[i] >= '0' && src[i] <= '9' {
+			}
+			if i < len(src) && src[i] == '.' {
+				// A number of more than 9 digits (readPlain read
+				// the others): moveNumber reads it.
+				for i < len(src) && src[i] == '.' {
 					i++
 				}
-				if i < len(src) && src[i] == '.' {
-					// A number of more than 9 digits (readPlain read
-					// the others): moveNumber reads it.
-					for i < len(src) && src[i] == '.' {
-						i++
-					}
-					typ = tokNumber
-				}
+				typ = tokNumber
 			}
 		}
 	}
