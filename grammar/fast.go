@@ -356,10 +356,10 @@ func (s *elemSrc) plainNext(pair bool) (string, bool) {
 // move before it (attaches) or is read by readPlain.
 func (s *elemSrc) apartNext() bool {
 	l := s.lx
-	if l.done || uint(l.i) >= uint(len(l.src)) {
+	if uint(l.i) >= uint(len(l.plain)) { // the end, or done (readPlain's text)
 		return true
 	}
-	switch l.src[l.i] {
+	switch l.plain[l.i] {
 	case '{', ';', '$', '(':
 		return true
 	case '0', '1', '*':
