@@ -76,9 +76,9 @@ type lex struct {
 	base   lexer.Position
 	depth  int  // open parentheses, to know whether a result ends the game
 	done   bool // a result at depth 0 was read: the game is over
-	// plain is src until done is set, then empty: what readPlain (and
-	// readToken before its scan) reads, which then finds no token at once
-	// (the test of done is saved at every token).
+	// plain is src until done is set, then empty: what readPlain,
+	// readToken (before its scan) and apartNext read, which then find no
+	// token at once (the test of done is saved at every token).
 	plain string
 	// rest is the offset in src after the termination marker (or len(src)).
 	rest      int
