@@ -156,33 +156,32 @@ func (s *elemSrc) readToken() {
 	} else if _, ok := s.plainNext(false); ok {
 		return
 	}
-	// readPlain passed the spaces and line ends before the token.
+	// readPlain passed the spaces and line ends before the token. Its
+	// text (l.plain) is empty once the lexer is done: scan reads the end.
 	l := s.lx
-	src := l.src
+	src := l.plain
 	i := l.i
 	typ := lexer.TokenType(0)
 	start, end := i, 0
 	s.plain, s.numDigits = false, 0
-	if !l.done {
-		if i < len(src) {
-			switch c := src[i]; {
-			case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-				// Not a plain move (readPlain read those): a word.
-				typ = tokWord
-				i = wordEnd(src, i+1)
-			case c >= '0' && c <= '9':
+	if i < len(src) {
+		switch c := src[i]; {
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			// Not a plain move (readPlain read those): a word.
+			typ = tokWord
+			i = wordEnd(src, i+1)
+		case c >= '0' && c <= '9':
+			i++
+			for i < len(src) && src[i] >= '0' && src[i] <= '9' {
 				i++
-				for i < len(src) && src[i] >= '0' && src[i] <= '9' {
+			}
+			if i < len(src) && src[i] == '.' {
+				// A number of more than 9 digits (readPlain read
+				// the others): moveNumber reads it.
+				for i < len(src) && src[i] == '.' {
 					i++
 				}
-				if i < len(src) && src[i] == '.' {
-					// A number of more than 9 digits (readPlain read
-					// the others): moveNumber reads it.
-					for i < len(src) && src[i] == '.' {
-						i++
-					}
-					typ = tokNumber
-				}
+				typ = tokNumber
 			}
 		}
 	}
@@ -268,10 +267,10 @@ func (s *elemSrc) readToken() {
 //go:noinline
 func (s *elemSrc) readPlain(pair bool) (val, nt string, ok bool) {
 	l := s.lx
-	if l.done {
-		return s.val, "", false
-	}
-	src, i := l.src, l.i
+	// The text from l.i is read in l.plain, which the lexer empties when
+	// done (after the game's marker): then no token is read, as at the
+	// end of the text.
+	src, i := l.plain, l.i
 	for ; ; i++ {
 		if uint(i) >= uint(len(src)) {
 			l.i = i
@@ -357,10 +356,10 @@ func (s *elemSrc) plainNext(pair bool) (string, bool) {
 // move before it (attaches) or is read by readPlain.
 func (s *elemSrc) apartNext() bool {
 	l := s.lx
-	if l.done || uint(l.i) >= uint(len(l.src)) {
+	if uint(l.i) >= uint(len(l.plain)) { // the end, or done (readPlain's text)
 		return true
 	}
-	switch l.src[l.i] {
+	switch l.plain[l.i] {
 	case '{', ';', '$', '(':
 		return true
 	case '0', '1', '*':

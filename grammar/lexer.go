@@ -76,6 +76,10 @@ type lex struct {
 	base   lexer.Position
 	depth  int  // open parentheses, to know whether a result ends the game
 	done   bool // a result at depth 0 was read: the game is over
+	// plain is src until done is set, then empty: what readPlain,
+	// readToken (before its scan) and apartNext read, which then find no
+	// token at once (the test of done is saved at every token).
+	plain string
 	// rest is the offset in src after the termination marker (or len(src)).
 	rest      int
 	resultPos lexer.Position
@@ -106,7 +110,13 @@ type lex struct {
 func (l *lex) endPos() lexer.Position { return l.posOn(l.endI, l.endLine, l.endLineOff) }
 
 func newLexer(src, filename string, base lexer.Position) *lex {
-	return &lex{src: src, filename: filename, line: base.Line, colOff: -base.Column, base: base, rest: len(src)}
+	l := lexOver(src, filename, base)
+	return &l
+}
+
+// lexOver is a lexer over src, as a value (the Scratch keeps one).
+func lexOver(src, filename string, base lexer.Position) lex {
+	return lex{src: src, plain: src, filename: filename, line: base.Line, colOff: -base.Column, base: base, rest: len(src)}
 }
 
 // pos returns the position of src[i]. Columns count bytes; the chunk starts
@@ -307,7 +317,7 @@ func (l *lex) scan() (typ lexer.TokenType, start, end int, err error) {
 	l.i = i
 	l.endI, l.endLine, l.endLineOff, l.hasEnd = i, l.line, l.lineOff, true
 	if typ == tokResult && l.depth == 0 {
-		l.done = true
+		l.done, l.plain = true, ""
 		l.rest = i
 		l.resultPos = l.tokPos()
 	}

@@ -34,3 +34,22 @@ func TestReadPlainSpaces(t *testing.T) {
 		}
 	}
 }
+
+// TestReadPlainAfterMarker: once the lexer has read the game's marker
+// (done), readPlain reads no token, plain as the text after it may be,
+// and leaves the lexer where the marker ended.
+func TestReadPlainAfterMarker(t *testing.T) {
+	for _, src := range []string{"1-0 e4", "e4 0-1\n1. d4", "*  Nf3 "} {
+		l := newLexer(src, "t", lexer.Position{Line: 1, Column: 1})
+		for !l.done {
+			if typ, _, _, err := l.scan(); err != nil || typ == lexer.EOF {
+				t.Fatalf("%q: no marker read (%v)", src, err)
+			}
+		}
+		at := l.i
+		s := &elemSrc{lx: l, sanFast: true}
+		if val, _, ok := s.readPlain(true); ok || l.i != at {
+			t.Errorf("%q: after the marker readPlain read %q (ok %v), then at %d; want none, at %d", src, val, ok, l.i, at)
+		}
+	}
+}

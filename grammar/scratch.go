@@ -99,7 +99,7 @@ func (b *builder) lexer(src, filename string, base lexer.Position) *lex {
 	if b.scratch == nil {
 		return newLexer(src, filename, base)
 	}
-	b.scratch.lx = lex{src: src, filename: filename, line: base.Line, colOff: -base.Column, base: base, rest: len(src)}
+	b.scratch.lx = lexOver(src, filename, base)
 	return &b.scratch.lx
 }
 
