@@ -794,10 +794,10 @@ func (s *Splitter) grow(data []byte, n int) []byte {
 }
 
 // inSlab reports whether data was collected in the rest of the slab
-// (chunkBuf), not moved out of it by append.
+// (chunkBuf), not moved out of it by append. The rest is never empty
+// while a chunk is collected (chunkBuf, grow).
 func (s *Splitter) inSlab(data []byte) bool {
-	rest := s.slab[len(s.slab):cap(s.slab)]
-	return cap(rest) > 0 && unsafe.SliceData(data) == unsafe.SliceData(rest)
+	return unsafe.SliceData(data) == unsafe.SliceData(s.slab[len(s.slab):cap(s.slab)])
 }
 
 // chunkBuf is an empty buffer for the next chunk: the rest of the slab.
