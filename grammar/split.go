@@ -783,21 +783,15 @@ func (s *Splitter) grow(data []byte, n int) []byte {
 		// the way (docs/robustness.md, "Costs that shaped the code").
 		return slices.Grow(data, max(len(data), n))
 	}
-	if len(data)+n <= slabMove && s.inSlab(data) {
-		// Nothing was handed out from the rest of this slab: the game
-		// so far is copied to the start of a new one, where the next
-		// games follow it. The old slab is never written again.
+	if len(data)+n <= slabMove {
+		// The game so far (in the rest of the slab: it leaves only past
+		// slabMove) is copied to the start of a new slab, where the next
+		// games follow it. Nothing was handed out from that rest, and
+		// the old slab is never written again.
 		s.slab = make([]byte, 0, slabBytes)
 		return append(s.slab, data...)
 	}
 	return data // append moves it to memory of its own
-}
-
-// inSlab reports whether data was collected in the rest of the slab
-// (chunkBuf), not moved out of it by append. The rest is never empty
-// while a chunk is collected (chunkBuf, grow).
-func (s *Splitter) inSlab(data []byte) bool {
-	return unsafe.SliceData(data) == unsafe.SliceData(s.slab[len(s.slab):cap(s.slab)])
 }
 
 // chunkBuf is an empty buffer for the next chunk: the rest of the slab.
@@ -814,7 +808,8 @@ func (s *Splitter) chunkBuf() []byte {
 // length, so that nothing appended to it reaches the next chunk.
 func (s *Splitter) own(data []byte) []byte {
 	n := len(data)
-	if n > 0 && s.inSlab(data) {
+	rest := s.slab[len(s.slab):cap(s.slab)]
+	if n > 0 && unsafe.SliceData(data) == unsafe.SliceData(rest) {
 		s.slab = s.slab[:len(s.slab)+n]
 		return data[:n:n]
 	}
