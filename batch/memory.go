@@ -63,12 +63,22 @@ func LimitMemory(n int64) {
 // it as Run does.
 func HoldGameMemory(size int, perByte int64) (release func()) {
 	if size < HugeGameBytes {
-		return func() {}
+		// Every ordinary game: small enough to be inlined where it is
+		// deferred.
+		return holdNothing
 	}
+	return holdHuge(size, perByte)
+}
+
+// holdNothing is the release of a game that held nothing.
+func holdNothing() {}
+
+// holdHuge is HoldGameMemory for a huge game.
+func holdHuge(size int, perByte int64) (release func()) {
 	memLimit.Lock()
 	defer memLimit.Unlock()
 	if !memLimit.on {
-		return func() {}
+		return holdNothing
 	}
 	n := int64(size) * perByte
 	memLimit.held += n

@@ -139,7 +139,10 @@ type reader[T any] struct {
 	o           *Options
 	work, order chan<- *batchOfGames[T]
 	done        <-chan struct{}
-	seen        int // games read so far, over all inputs
+	// lists are the chunk lists of batches the sink is done with
+	// (chunkLists), for the reader's next batches.
+	lists <-chan []grammar.Chunk
+	seen  int // games read so far, over all inputs
 	// prime: the sink is a Primer (Options.OverInputs, Options.Plan), so
 	// the last game read before this process's part is kept in prev,
 	// until the part's first game is read (primed).
@@ -440,7 +443,7 @@ func (r *reader[T]) games(part source.Part, end *FileEnd, name string, next Game
 		if b == nil {
 			b = &batchOfGames[T]{file: name, index: index}
 			if g == nil {
-				b.chunks = make([]grammar.Chunk, 0, most)
+				b.chunks = r.chunkList(most)
 			}
 		}
 		index++
@@ -457,4 +460,19 @@ func (r *reader[T]) games(part source.Part, end *FileEnd, name string, next Game
 			}
 		}
 	}
+}
+
+// chunkList is an empty list for a batch of at most most chunks: one the
+// sink is done with when there is one, else a new one. Each list is some
+// 40 KB with one worker, an eighth of the bytes the splitter's chunks of
+// a batch take; reused, the collector runs that much less often.
+func (r *reader[T]) chunkList(most int) []grammar.Chunk {
+	select {
+	case l := <-r.lists:
+		if cap(l) >= most {
+			return l
+		}
+	default:
+	}
+	return make([]grammar.Chunk, 0, most)
 }

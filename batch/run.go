@@ -203,6 +203,7 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 		order = make(chan *batchOfGames[T], 2)
 	}
 	done := make(chan struct{})
+	lists := make(chan []grammar.Chunk, chunkLists)
 	var out Outcome
 
 	go func() {
@@ -210,7 +211,7 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 			defer close(work)
 		}
 		defer close(order)
-		r := reader[T]{o: &o, work: work, order: order, done: done}
+		r := reader[T]{o: &o, work: work, order: order, done: done, lists: lists}
 		if _, ok := s.(Primer[T]); ok && o.OverInputs && o.Plan != nil {
 			r.prime = true
 		}
@@ -286,6 +287,7 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 					break
 				}
 			}
+			b.release(lists)
 		}
 	}
 	wg.Wait()
@@ -318,6 +320,27 @@ type batchOfGames[T any] struct {
 	// prime: the one game of the batch is the one before this process's
 	// part, for the sink's Prime (Primer).
 	prime bool
+}
+
+// chunkLists is the most chunk lists kept for reuse (batchOfGames.release):
+// in a steady run the reader takes one a batch as the sink gives one back.
+const chunkLists = 4
+
+// release gives b's chunk list to lists for another batch, when there is
+// room, once every result of b was delivered. The list is cleared first:
+// the chunks' bytes are theirs (what the games' results hold may point
+// into them), and a list kept for reuse must not keep them alive.
+func (b *batchOfGames[T]) release(lists chan<- []grammar.Chunk) {
+	l := b.chunks
+	b.chunks = nil
+	if l == nil {
+		return
+	}
+	clear(l)
+	select {
+	case lists <- l[:0]:
+	default:
+	}
 }
 
 // len is the number of games in the batch.
@@ -374,37 +397,20 @@ func (w *worker[T]) game(b *batchOfGames[T], i int) (res T) {
 			res = w.failed(b.file, index)
 		}
 	}()
-	var g *record.Game
 	if b.games != nil {
-		g = b.games[i]
-		if !w.o.Select.Tags(g) {
-			return w.skip(b, i)
-		}
-		defer HoldGameMemory(len(g.Source), WholePerGameByte)()
-		if w.o.IDs {
-			b.ids[i] = report.GameIDOf(g, g.Source, g.Pos)
-		}
-		return w.do(g, b.file, index)
+		return w.record(b, i, index)
 	}
 	ch := b.chunks[i]
 	if w.huge != nil && w.o.Parts.InParts(ch) {
-		if !w.o.Select.ChunkTags(ch, b.file) {
-			return w.skip(b, i)
-		}
-		defer HoldGameMemory(len(ch.Data), PartedPerGameByte)()
-		sc := w.sc
-		if sc == nil {
-			// The work keeps its records: the last part's nodes get
-			// storage of their own.
-			sc = new(grammar.Scratch)
-		}
-		res, g := w.huge(HugeGame{Chunk: ch, Scratch: sc, Read: w.o.Parts}, b.file, index)
-		if w.o.IDs {
-			b.ids[i] = report.GameIDOf(g, ch.Data, ch.Pos)
-		}
-		return res
+		return w.parted(b, i, index, ch)
 	}
+	// One game's work, where every game of text but a huge one goes: the
+	// other kinds are functions of their own, so that this one has few
+	// enough defers and returns for the compiler to open-code its defers
+	// (a deferred call kept on the stack and run by the runtime costs a
+	// few tens of nanoseconds a game).
 	defer HoldGameMemory(len(ch.Data), WholePerGameByte)()
+	var g *record.Game
 	if w.sc != nil {
 		g = grammar.ParseChunkScratch(ch, b.file, w.sc)
 	} else {
@@ -417,6 +423,38 @@ func (w *worker[T]) game(b *batchOfGames[T], i int) (res T) {
 		b.ids[i] = report.GameIDOf(g, ch.Data, ch.Pos)
 	}
 	return w.do(g, b.file, index)
+}
+
+// record is game for a game read whole as a record (not text).
+func (w *worker[T]) record(b *batchOfGames[T], i, index int) T {
+	g := b.games[i]
+	if !w.o.Select.Tags(g) {
+		return w.skip(b, i)
+	}
+	defer HoldGameMemory(len(g.Source), WholePerGameByte)()
+	if w.o.IDs {
+		b.ids[i] = report.GameIDOf(g, g.Source, g.Pos)
+	}
+	return w.do(g, b.file, index)
+}
+
+// parted is game for a chunk whose main line is read in parts.
+func (w *worker[T]) parted(b *batchOfGames[T], i, index int, ch grammar.Chunk) T {
+	if !w.o.Select.ChunkTags(ch, b.file) {
+		return w.skip(b, i)
+	}
+	defer HoldGameMemory(len(ch.Data), PartedPerGameByte)()
+	sc := w.sc
+	if sc == nil {
+		// The work keeps its records: the last part's nodes get
+		// storage of their own.
+		sc = new(grammar.Scratch)
+	}
+	res, g := w.huge(HugeGame{Chunk: ch, Scratch: sc, Read: w.o.Parts}, b.file, index)
+	if w.o.IDs {
+		b.ids[i] = report.GameIDOf(g, ch.Data, ch.Pos)
+	}
+	return res
 }
 
 // skip marks game i of b as one the selection does not choose; its result

@@ -282,3 +282,35 @@ func TestRunStops(t *testing.T) {
 		}
 	}
 }
+
+// A batch's chunk list goes back for reuse cleared (it keeps no chunk's
+// bytes alive), and the reader takes it only when it has room for a whole
+// batch.
+func TestChunkListsReused(t *testing.T) {
+	lists := make(chan []grammar.Chunk, chunkLists)
+	r := reader[int]{lists: lists}
+	l := r.chunkList(4)
+	l = append(l, grammar.Chunk{Data: []byte("1. e4 *")}, grammar.Chunk{Data: []byte("1. d4 *")})
+	b := &batchOfGames[int]{chunks: l}
+	b.release(lists)
+	if b.chunks != nil {
+		t.Fatal("the batch still has its chunk list after releasing it")
+	}
+	again := r.chunkList(4)
+	if len(again) != 0 || cap(again) != 4 || &again[:1][0] != &l[0] {
+		t.Fatalf("the reader took a list of length %d and room %d, not the one released", len(again), cap(again))
+	}
+	for i, c := range again[:2] {
+		if c.Data != nil {
+			t.Fatalf("chunk %d of a released list still holds %q", i, c.Data)
+		}
+	}
+	(&batchOfGames[int]{chunks: again}).release(lists)
+	if bigger := r.chunkList(8); cap(bigger) < 8 {
+		t.Fatalf("the reader took a list with room for %d chunks, want 8", cap(bigger))
+	}
+	// More lists than are kept: the rest are let go, not waited on.
+	for range chunkLists + 2 {
+		(&batchOfGames[int]{chunks: make([]grammar.Chunk, 1, 4)}).release(lists)
+	}
+}

@@ -619,8 +619,8 @@ func (s *Splitter) Next() (Chunk, error) {
 				sawMoves = sawMoves || r.moved
 				inComment, afterResult = r.inComment, r.marker
 				run := s.win[s.wi : s.wi+n]
-				if len(data) >= growDouble && cap(data)-len(data) < n {
-					data = slices.Grow(data, max(len(data), n))
+				if cap(data)-len(data) < n {
+					data = s.grow(data, n)
 				}
 				data = append(data, run...)
 				s.wi += n
@@ -687,12 +687,8 @@ func (s *Splitter) Next() (Chunk, error) {
 		if max := s.limits.MaxGameBytes; max > 0 && len(data)+n > max {
 			return s.skipGame(data, start, linePos, len(data)+n)
 		}
-		if len(data) >= growDouble && cap(data)-len(data) < len(line) {
-			// A huge game: its room doubles. append grows a large slice
-			// by a quarter, which would allocate five times the game's
-			// size on the way (docs/robustness.md, "Costs that shaped
-			// the code").
-			data = slices.Grow(data, len(data))
+		if cap(data)-len(data) < len(line) {
+			data = s.grow(data, len(line))
 		}
 		data = append(data, line...)
 		blank := isBlank(line)
@@ -764,16 +760,39 @@ func (s *Splitter) chunk(data []byte, start record.Pos, afterMarker bool) Chunk 
 const growDouble = 1 << 20
 
 // slabBytes is the size of the blocks chunks are collected in, and
-// slabMin the room a chunk starts with. Each chunk is handed to another
-// goroutine, so it needs bytes of its own; collecting it where it stays
-// (instead of in one buffer, then copied to an allocation of its own)
-// copies every byte once instead of twice and makes one allocation per
-// block of games instead of one per game. A chunk that outgrows its room
-// moves to memory of its own (append), as a huge game must.
+// slabMin the least room a chunk starts with. Each chunk is handed to
+// another goroutine, so it needs bytes of its own; collecting it where it
+// stays (instead of in one buffer, then copied to an allocation of its
+// own) copies every byte once instead of twice and makes one allocation
+// per block of games instead of one per game. A chunk that outgrows the
+// rest of its slab moves to a new slab while it is at most slabMove bytes
+// (grow), so that a slab is filled to within about a game of its end,
+// and to memory of its own (append) beyond, as a huge game must.
 const (
 	slabBytes = 64 << 10
-	slabMin   = 8 << 10
+	slabMin   = 1 << 10
+	slabMove  = slabBytes / 2
 )
+
+// grow gives data, the chunk being collected from chunkBuf, room for n
+// more bytes.
+func (s *Splitter) grow(data []byte, n int) []byte {
+	if len(data) >= growDouble {
+		// A huge game: its room doubles. append grows a large slice by a
+		// quarter, which would allocate five times the game's size on
+		// the way (docs/robustness.md, "Costs that shaped the code").
+		return slices.Grow(data, max(len(data), n))
+	}
+	if len(data)+n <= slabMove {
+		// The game so far (in the rest of the slab: it leaves only past
+		// slabMove) is copied to the start of a new slab, where the next
+		// games follow it. Nothing was handed out from that rest, and
+		// the old slab is never written again.
+		s.slab = make([]byte, 0, slabBytes)
+		return append(s.slab, data...)
+	}
+	return data // append moves it to memory of its own
+}
 
 // chunkBuf is an empty buffer for the next chunk: the rest of the slab.
 func (s *Splitter) chunkBuf() []byte {
