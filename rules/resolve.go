@@ -205,10 +205,10 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 	}
 	ksq := p.kingSq[us] & 63
 	if lined := from & kingLines[ksq]; !inCheck && lined != 0 {
-		// Only a man on a line through its king can be pinned.
+		// Only a man on a line through its king can be pinned, and no man without snipers.
 		rq, bq := p.sliders(us ^ 1)
 		snipers := rookLines[ksq]&rq | bishopLines[ksq]&bq
-		for ; lined != 0; lined &= lined - 1 {
+		for ; lined != 0 && snipers != 0; lined &= lined - 1 {
 			// The man on lined's lowest square may not leave his pin's line.
 			if pin := pinLine(ksq, snipers, Square(trailing(lined)), occ); pin != 0 && pin&t == 0 {
 				from &^= lined & -lined
