@@ -2,10 +2,10 @@ package rules
 
 import "testing"
 
-// TestLineTables checks between, beyond and checkFrom, whose compact
-// forms (a direction's index, a king's row) are easy to get subtly
-// wrong, against the squares walked on an empty board one step at a
-// time.
+// TestLineTables checks between and lineBetween (computed from the
+// tables of lines), beyond and checkFrom, whose compact forms (a
+// direction's index, a king's row) are easy to get subtly wrong, against
+// the squares walked on an empty board one step at a time.
 func TestLineTables(t *testing.T) {
 	on := func(f, r int) bool { return f >= 0 && f < 8 && r >= 0 && r < 8 }
 	for a := 0; a < 64; a++ {
