@@ -130,10 +130,10 @@ func (s *Settings) attackedByIn(sq Square, by Color, occ, mine uint64, kinds *[8
 		}
 	}
 	// A slider on a line through sq attacks it when nothing stands
-	// between: a table look-up per such slider (there are few) instead of
-	// walking the rays from sq.
+	// between: a test per such slider (there are few) instead of walking
+	// the rays from sq.
 	for x := rq&rookLines[sq&63] | bq&bishopLines[sq&63]; x != 0; x &= x - 1 {
-		if between[sq&63][trailing(x)&63]&occ == 0 {
+		if linedBetween(sq, Square(trailing(x)))&occ == 0 {
 			return true
 		}
 	}

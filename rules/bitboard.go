@@ -19,8 +19,6 @@ var (
 	// rays[d<<6|s]: every square from s in direction d (0..7), s
 	// excluded (ray says it); the rows past 7 are empty, noRay among them.
 	rays [16 * 64]uint64
-	// between[a][b]: squares strictly between a and b on a line, else 0.
-	between [64][64]uint64
 	// pastRay[a][b] is where in rays the squares past b on the ray from a
 	// through b are (b on a line through a), else noRay: a man there
 	// reaches a along that line only through b. An index of two bytes:
@@ -89,7 +87,6 @@ func init() {
 			r := ray(d, a)
 			for x := r; x != 0; x &= x - 1 {
 				b := bits.TrailingZeros64(x)
-				between[a][b] = r &^ ray(d, b) &^ (1 << uint(b))
 				pastRay[a][b] = uint16(d<<6 | b)
 			}
 		}
@@ -99,6 +96,35 @@ func init() {
 
 // ray is rays' row d (0..7) at s (on the board).
 func ray[S int | Square](d int, s S) uint64 { return rays[(d<<6|int(s))&1023] }
+
+// lineBetween is the squares strictly between a and b, two squares on one
+// line of lines (rookLines or bishopLines; for two that are not, it means
+// nothing): a's lines and b's meet on that line alone, less a and b, and
+// the squares of it between them are those whose index lies between
+// theirs. Two entries of a 512-byte table: a table of every pair would
+// take 32 KiB, all of L1, for the look-ups of every ply.
+func lineBetween(lines *[64]uint64, a, b Square) uint64 {
+	return lines[a&63] & lines[b&63] & (^uint64(0)<<(a&63) ^ ^uint64(0)<<(b&63))
+}
+
+// linedBetween is lineBetween for a and b on a rank, file or diagonal,
+// whichever.
+func linedBetween(a, b Square) uint64 {
+	lines := &bishopLines
+	if rookLines[a&63]&bb(b&63) != 0 {
+		lines = &rookLines
+	}
+	return lineBetween(lines, a, b)
+}
+
+// between is the squares strictly between a and b on a rank, file or
+// diagonal, 0 when no line joins them.
+func between(a, b Square) uint64 {
+	if kingLines[a&63]&bb(b&63) == 0 {
+		return 0
+	}
+	return linedBetween(a, b)
+}
 
 // beyond is the squares past b on the ray from a through b, 0 when b is
 // on no line through a (pastRay).

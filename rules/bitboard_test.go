@@ -2,10 +2,10 @@ package rules
 
 import "testing"
 
-// TestLineTables checks between, beyond and checkFrom, whose compact
-// forms (a direction's index, a king's row) are easy to get subtly
-// wrong, against the squares walked on an empty board one step at a
-// time.
+// TestLineTables checks between and lineBetween (computed from the
+// tables of lines), beyond and checkFrom, whose compact forms (a
+// direction's index, a king's row) are easy to get subtly wrong, against
+// the squares walked on an empty board one step at a time.
 func TestLineTables(t *testing.T) {
 	on := func(f, r int) bool { return f >= 0 && f < 8 && r >= 0 && r < 8 }
 	for a := 0; a < 64; a++ {
@@ -25,8 +25,16 @@ func TestLineTables(t *testing.T) {
 					wantBeyond |= 1 << uint(r*8+f)
 				}
 			}
-			if got := between[a][b]; got != wantBetween {
+			if got := between(Square(a), Square(b)); got != wantBetween {
 				t.Errorf("between %v %v = %#x, want %#x", Square(a), Square(b), got, wantBetween)
+			}
+			for _, lines := range []*[64]uint64{&rookLines, &bishopLines} {
+				if lines[a]&(1<<uint(b)) == 0 {
+					continue
+				}
+				if got := lineBetween(lines, Square(a), Square(b)); got != wantBetween {
+					t.Errorf("lineBetween %v %v = %#x, want %#x", Square(a), Square(b), got, wantBetween)
+				}
 			}
 			if got := beyond(uint8(a), uint8(b)); got != wantBeyond {
 				t.Errorf("beyond %v %v = %#x, want %#x", Square(a), Square(b), got, wantBeyond)

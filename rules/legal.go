@@ -25,7 +25,7 @@ func (p *Position) newLegalCtx(inCheck bool) legalCtx {
 	enemy := p.byColor[them]
 	snipers := rookAtt(ksq, enemy)&rq | bishopAtt(ksq, enemy)&bq
 	for ; snipers != 0; snipers &= snipers - 1 {
-		b := between[ksq][trailing(snipers)] & lc.occ
+		b := between(ksq, Square(trailing(snipers))) & lc.occ
 		if b != 0 && b&(b-1) == 0 && b&p.byColor[us] != 0 {
 			lc.pinned |= b
 		}

@@ -166,7 +166,7 @@ func (p *Position) genCastling(dst []Move, from Square, occ uint64, cand, inChec
 		if bb(kingTo)&toMask == 0 || p.board[rook] != MakePiece(us, Rook) {
 			continue
 		}
-		path := between[from][kingTo] | bb(kingTo) | between[rook][rookTo] | bb(rookTo)
+		path := between(from, kingTo) | bb(kingTo) | between(rook, rookTo) | bb(rookTo)
 		if path&occ&^bb(from)&^bb(rook) != 0 {
 			continue
 		}
@@ -181,7 +181,7 @@ func (p *Position) genCastling(dst []Move, from Square, occ uint64, cand, inChec
 // castlePathAttacked is the first square the castling king crosses or lands
 // on that the opponent attacks, NoSquare if none.
 func (p *Position) castlePathAttacked(from, kingTo Square) Square {
-	for x := between[from][kingTo] | bb(kingTo); x != 0; x &= x - 1 {
+	for x := between(from, kingTo) | bb(kingTo); x != 0; x &= x - 1 {
 		if sq := Square(trailing(x)); p.attacked(sq, p.side^1) {
 			return sq
 		}

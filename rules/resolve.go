@@ -205,10 +205,10 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 	}
 	ksq := p.kingSq[us] & 63
 	if lined := from & kingLines[ksq]; !inCheck && lined != 0 {
-		// Only a man on a line through its king can be pinned.
+		// Only a man on a line through its king can be pinned, and no man without snipers.
 		rq, bq := p.sliders(us ^ 1)
 		snipers := rookLines[ksq]&rq | bishopLines[ksq]&bq
-		for ; lined != 0; lined &= lined - 1 {
+		for ; lined != 0 && snipers != 0; lined &= lined - 1 {
 			// The man on lined's lowest square may not leave his pin's line.
 			if pin := pinLine(ksq, snipers, Square(trailing(lined)), occ); pin != 0 && pin&t == 0 {
 				from &^= lined & -lined
@@ -287,35 +287,37 @@ func (p *Position) reachingTo(k Kind, to Square, from, occ uint64) uint64 {
 
 // reaching is the men of from (of kind k, not a pawn nor the king) that
 // attack to with occupancy occ: for a slider, those on a line through to
-// with nothing between (a table look-up each), instead of walking the
-// rays from to; for the leapers, their table (each leap is its own way
-// back: a man on f reaches to when one on to would reach f), without
-// attacks' call.
+// with nothing between (unblocked), instead of walking the rays from to;
+// for the leapers, their table (each leap is its own way back: a man on f
+// reaches to when one on to would reach f), without attacks' call.
 func (p *Position) reaching(k Kind, to Square, from, occ uint64) uint64 {
 	s := p.s
-	var lines uint64
 	switch {
 	case k == Knight:
 		return from & knightAtt[to]
 	case k == Rook:
-		lines = rookLines[to]
+		return unblocked(&rookLines, to, from, occ)
 	case k == Queen && s.Counsellor == CounsellorQueen:
-		lines = kingLines[to]
+		return unblocked(&rookLines, to, from, occ) | unblocked(&bishopLines, to, from, occ)
 	case k == Bishop && s.Elephant == ElephantBishop:
-		lines = bishopLines[to]
+		return unblocked(&bishopLines, to, from, occ)
 	case k == Queen && s.Counsellor == CounsellorFerz:
 		return from & ferzAtt[to]
 	case k == Bishop && s.Elephant == ElephantAlfil:
 		return from & alfilAtt[to]
 	case k == Bishop && s.Elephant == ElephantDabbaba:
 		return from & dabbabaAtt[to]
-	default:
-		return from & s.attacks(k, p.side, to, occ)
 	}
-	from &= lines
+	return from & s.attacks(k, p.side, to, occ)
+}
+
+// unblocked is the men of from on lines' lines through to (rookLines or
+// bishopLines) with nothing of occ between them and to.
+func unblocked(lines *[64]uint64, to Square, from, occ uint64) uint64 {
+	from &= lines[to&63]
 	for x := from; x != 0; x &= x - 1 {
-		if f := Square(trailing(x)); between[to][f]&occ != 0 {
-			from &^= bb(f)
+		if lineBetween(lines, to, Square(trailing(x)))&occ != 0 {
+			from &^= x & -x
 		}
 	}
 	return from
@@ -412,16 +414,17 @@ func (p *Position) pawnsTo(dst []Move, from uint64, to Square) []Move {
 }
 
 // pinLine is, when the man on from is pinned to the king on ksq by one of
-// snipers (the only man between them, with occupancy occ), the squares it
-// may still move to: the line between them and the sniper's square; 0
-// when it is not pinned. A man stands on one line through the king at
-// most, so one sniper at most pins it.
+// snipers (enemy sliders, each on a line through ksq it moves along; from
+// the only man between, with occupancy occ), the squares it may still
+// move to: the line between them and the sniper's square; 0 when it is
+// not pinned. A man stands on one line through the king at most, so one
+// sniper at most pins it.
 func pinLine(ksq Square, snipers uint64, from Square, occ uint64) uint64 {
 	for f := bb(from); snipers != 0; snipers &= snipers - 1 {
 		sn := Square(trailing(snipers))
 		// A sniper further out on the same line may stand behind another
 		// man: only the one with nothing but from between pins.
-		if b := between[ksq][sn]; b&f != 0 && b&occ == f {
+		if b := linedBetween(ksq, sn); b&f != 0 && b&occ == f {
 			return b | bb(sn)
 		}
 	}
@@ -512,7 +515,7 @@ func (p *Position) checkAnswers() uint64 {
 	x &= p.byColor[us^1]
 	answers := x
 	for ; x != 0; x &= x - 1 {
-		answers |= between[ksq][trailing(x)]
+		answers |= between(ksq, Square(trailing(x)))
 	}
 	if p.ep != NoSquare {
 		answers |= bb(p.ep)
