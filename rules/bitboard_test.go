@@ -3,9 +3,9 @@ package rules
 import "testing"
 
 // TestLineTables checks between and lineBetween (computed from the
-// tables of lines), beyond and checkFrom, whose compact forms (a
-// direction's index, a king's row) are easy to get subtly wrong, against
-// the squares walked on an empty board one step at a time.
+// tables of lines) and beyond, whose compact form (a direction's index)
+// is easy to get subtly wrong, against the squares walked on an empty
+// board one step at a time.
 func TestLineTables(t *testing.T) {
 	on := func(f, r int) bool { return f >= 0 && f < 8 && r >= 0 && r < 8 }
 	for a := 0; a < 64; a++ {
@@ -38,28 +38,6 @@ func TestLineTables(t *testing.T) {
 			}
 			if got := beyond(uint8(a), uint8(b)); got != wantBeyond {
 				t.Errorf("beyond %v %v = %#x, want %#x", Square(a), Square(b), got, wantBeyond)
-			}
-		}
-	}
-	for k := 0; k < 64; k++ {
-		for pc := 0; pc < 16; pc++ {
-			want := ^uint64(0)
-			switch Piece(pc) {
-			case MakePiece(White, Pawn):
-				want = pawnAtt[Black][k]
-			case MakePiece(Black, Pawn):
-				want = pawnAtt[White][k]
-			case MakePiece(White, Knight), MakePiece(Black, Knight):
-				want = knightAtt[k]
-			case MakePiece(White, King), MakePiece(Black, King):
-				want = kingAtt[k]
-			case MakePiece(White, Rook), MakePiece(Black, Rook):
-				want = rookLines[k]
-			case MakePiece(White, Bishop), MakePiece(Black, Bishop), MakePiece(White, Queen), MakePiece(Black, Queen):
-				want = kingLines[k]
-			}
-			if got := checkFrom[k][pc]; got != want {
-				t.Errorf("checkFrom %v piece %d = %#x, want %#x", Square(k), pc, got, want)
 			}
 		}
 	}

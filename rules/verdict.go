@@ -237,7 +237,7 @@ func (p *Position) colourNote(k Kind, to Square) string {
 // MayGiveCheck is a cheap superset of GivesCheck: false means that m
 // surely leaves the opponent's king unattacked, true that it may not. A
 // move of one man checks only by landing where that man attacks the enemy
-// king on an empty board (checkFrom: a pawn's two squares, a knight's
+// king on an empty board (checkers: a pawn's two squares, a knight's
 // jumps, a rook's lines; the lines through the king for the men whose
 // moves the profile decides, since ferz, alfil, dabbaba and bishop moves
 // all lie on them), or by leaving a line through the king with a man of
@@ -250,42 +250,75 @@ func (p *Position) colourNote(k Kind, to Square) string {
 func (p *Position) MayGiveCheck(m Move) bool {
 	// Without branches but the caller's: whether a move is near the king
 	// is as good as random, and so would be a branch on each test.
-	// The king's square is on the board (isBare says why): masked, for
-	// the tables' bounds, not tested.
-	ksq := uint8(p.kingSq[(p.side^1)&1])
+	// The squares are on the board (the king's: isBare says why): the
+	// tables by their difference need no mask, the board and pastFrom
+	// take from masked.
+	ksq := uint(uint8(p.kingSq[(p.side^1)&1]))
 	other := uint64(m.Flags&^(FlagCapture|FlagDoubleStep)) | uint64(m.Promotion|m.ConvKind)
-	from, to := uint8(m.From)&63, uint8(m.To)&63
-	direct := checkFrom[ksq&63][p.board[from]&15]
-	k := &p.byKind
-	behind := beyond(ksq, from) & p.byColor[p.side&1] & (k[Rook] | k[Bishop] | k[Queen])
-	return behind|direct>>to&1|other != 0
+	from, to := uint(uint8(m.From))&63, uint(uint8(m.To))
+	direct := uint64(checkers[rel(ksq, to)]) >> (p.board[from] & 15)
+	kinds := &p.byKind
+	behind := pastFrom(ksq, from) & p.byColor[p.side&1] & (kinds[Rook] | kinds[Bishop] | kinds[Queen])
+	return behind|direct&1|other != 0
 }
 
-// checkFrom[k][pc] is, for a king on k, every square from which the man
-// pc (a Piece) could attack it on an empty board under any profile: what
-// MayGiveCheck asks of a move's arrival. A value that is no man (an empty
-// square) gets every square. By the king's square first: a game's
-// look-ups then share the few cache lines of its kings' squares.
-var checkFrom [64][16]uint64
+// rel is where square s lies from square k (both on the board), as an
+// index of the tables by that difference (checkers, lineDir): the two
+// squares on a board 16 files wide (rank*16+file), subtracted, as a byte,
+// which tells their files' and ranks' differences (-7 to 7 each) apart.
+// A table of what a man on s does to a king on k then has 256 entries
+// whatever k, and stays in the data cache, where one by the king's
+// square missed at each new square a game's king stood on.
+func rel(k, s uint) uint { return (s + s&^7 - (k + k&^7)) & 255 }
 
-// initCheckFrom fills checkFrom from the attack tables (bitboard.go's init
-// calls it once they are made).
+// pastFrom is what lies past square b (masked) on the ray from k through
+// b, nothing when they share no line: the mover's sliders there are
+// uncovered when b is left. On no common line the index is that of the
+// empty rays north of the eighth rank, whatever b: one cache line.
+func pastFrom(k, b uint) uint64 { return rays[(uint(lineDir[rel(k, b)])<<3|b)&1023] }
+
+var (
+	// checkers[rel(k, t)] has bit pc set when a man pc (a Piece) on t
+	// could attack a king on k on an empty board under any profile. A
+	// value that is no man (an empty square) has its bit set everywhere.
+	checkers [256]uint16
+	// lineDir[rel(k, b)] is, when b is on a line through k, the direction
+	// from k to b times eight (rays' row over eight), else 7 (pastFrom).
+	lineDir [256]uint8
+)
+
+// initCheckFrom fills checkers and lineDir from the attack and ray
+// tables (bitboard.go's init calls it once they are made).
 func initCheckFrom() {
-	for k := range checkFrom {
-		for i := range checkFrom[k] {
-			checkFrom[k][i] = ^uint64(0)
-		}
+	for i := range checkers {
+		checkers[i] = 1<<NoPiece | 1<<7 | 1<<8 | 1<<15
+		lineDir[i] = 7
 	}
-	for k := 0; k < 64; k++ {
-		for c := White; c <= Black; c++ {
-			// Pawn attacks are not symmetric: a pawn of c on t attacks k
-			// when a pawn of the other colour on k would attack t.
-			checkFrom[k][MakePiece(c, Pawn)] = pawnAtt[c^1][k]
-			checkFrom[k][MakePiece(c, Knight)] = knightAtt[k]
-			checkFrom[k][MakePiece(c, King)] = kingAtt[k]
-			checkFrom[k][MakePiece(c, Rook)] = rookLines[k]
-			checkFrom[k][MakePiece(c, Bishop)] = kingLines[k]
-			checkFrom[k][MakePiece(c, Queen)] = kingLines[k]
+	for k := uint(0); k < 64; k++ {
+		for t := uint(0); t < 64; t++ {
+			d := rel(k, t)
+			on := func(x uint64) bool { return x>>t&1 != 0 }
+			for c := White; c <= Black; c++ {
+				// Pawn attacks are not symmetric: a pawn of c on t
+				// attacks k when a pawn of the other colour on k would
+				// attack t.
+				set := func(kind Kind, x uint64) {
+					if on(x) {
+						checkers[d] |= 1 << MakePiece(c, kind)
+					}
+				}
+				set(Pawn, pawnAtt[c^1][k])
+				set(Knight, knightAtt[k])
+				set(King, kingAtt[k])
+				set(Rook, rookLines[k])
+				set(Bishop, kingLines[k])
+				set(Queen, kingLines[k])
+			}
+			for dir := 0; dir < 8; dir++ {
+				if on(ray(dir, int(k))) {
+					lineDir[d] = uint8(dir << 3)
+				}
+			}
 		}
 	}
 }
