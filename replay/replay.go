@@ -356,7 +356,7 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *pa
 			w.mainNodes = len(g.Moves)
 		}
 	}
-	w.tags = tagsOf(g)
+	w.tags.read(g)
 	// The Result is new: its summary's other fields are zero.
 	res.Summary.File, res.Summary.Game, res.Summary.Outcome, res.Summary.Result = file, index, OutcomeNone, w.recordedResult()
 	// The rules come first, even for a game the reader could not read: a
