@@ -241,14 +241,16 @@ func (s *validator) replayers() func(file string) *replay.Replayer {
 // longer be written).
 func (s *validator) Game(id report.GameID, res *replay.Result) bool {
 	s.out.Chosen++
-	return s.game(id, res)
+	return s.game(&id, res)
 }
 
-func (s *validator) game(id report.GameID, res *replay.Result) bool {
+// game is Game for a result of FileEnd too. id by its address: a GameID
+// is eighteen words, which a call by value copied at every game.
+func (s *validator) game(id *report.GameID, res *replay.Result) bool {
 	v := &s.v
 	res = v.of(res.Summary.File).Rules.Apply(res)
 	if v.Through != nil {
-		res = v.Through(id, res)
+		res = v.Through(*id, res)
 	}
 	s.tally.Add(res)
 	if res.IsGame() {
@@ -298,7 +300,7 @@ func (s *validator) game(id report.GameID, res *replay.Result) bool {
 func (s *validator) FileEnd(f FileEnd) bool {
 	s.out.Found += f.Games
 	if f.Games == 0 && f.Opened && f.Named && !f.Elsewhere {
-		return s.game(report.GameID{}, replay.NoGames(f.Name, s.v.of(f.Name).Replay.Strict))
+		return s.game(&report.GameID{}, replay.NoGames(f.Name, s.v.of(f.Name).Replay.Strict))
 	}
 	return true
 }
