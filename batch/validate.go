@@ -136,8 +136,8 @@ func Validate(o Options, inputs []string, v Validation, w io.Writer) (ValidateOu
 	}
 	// A report that draws the moves up to each finding (HTML) has the
 	// replay keep them: cheap, in the one walk.
-	s := &validator{v: v, rw: rw, tally: replay.NewTally(), moves: report.WantsMoves(rw)}
-	o.IDs = o.IDs || v.Through != nil || v.Format == "sarif" || report.WantsGameKeys(rw)
+	s := &validator{v: v, rw: rw, tally: replay.NewTally(), moves: report.WantsMoves(rw), keys: report.WantsGameKeys(rw)}
+	o.IDs = o.IDs || v.Through != nil || v.Format == "sarif" || s.keys
 	read := Run(o, inputs, s.work(), s)
 	var sum *replay.Tally
 	if v.Summary {
@@ -164,6 +164,7 @@ type validator struct {
 	rw       report.Writer
 	tally    *replay.Tally
 	moves    bool       // the replays keep the main line's moves (Config.Moves)
+	keys     bool       // the report reads each game's identity tags (report.NextGameKey)
 	svg      *svgWriter // SVGDir's drawings, named uniquely across the run
 	out      ValidateOutcome
 	writeErr error // what the report could not write
@@ -286,7 +287,9 @@ func (s *validator) game(id *report.GameID, res *replay.Result) bool {
 			fmt.Fprintln(v.Diag, "ashtapada:", err)
 		}
 	}
-	report.NextGameKey(s.rw, id.Key)
+	if s.keys { // asked once, where NextGameKey asserts the report's type at every game
+		report.NextGameKey(s.rw, id.Key)
+	}
 	if err := s.rw.Game(res); err != nil {
 		s.writeErr = err
 		return false
