@@ -136,8 +136,8 @@ func Validate(o Options, inputs []string, v Validation, w io.Writer) (ValidateOu
 	}
 	// A report that draws the moves up to each finding (HTML) has the
 	// replay keep them: cheap, in the one walk.
-	s := &validator{v: v, rw: rw, tally: replay.NewTally(), moves: report.WantsMoves(rw)}
-	o.IDs = o.IDs || v.Through != nil || v.Format == "sarif" || report.WantsGameKeys(rw)
+	s := &validator{v: v, rw: rw, tally: replay.NewTally(), moves: report.WantsMoves(rw), keys: report.WantsGameKeys(rw)}
+	o.IDs = o.IDs || v.Through != nil || v.Format == "sarif" || s.keys
 	read := Run(o, inputs, s.work(), s)
 	var sum *replay.Tally
 	if v.Summary {
@@ -164,6 +164,7 @@ type validator struct {
 	rw       report.Writer
 	tally    *replay.Tally
 	moves    bool       // the replays keep the main line's moves (Config.Moves)
+	keys     bool       // the report reads each game's identity tags (report.NextGameKey)
 	svg      *svgWriter // SVGDir's drawings, named uniquely across the run
 	out      ValidateOutcome
 	writeErr error // what the report could not write
@@ -241,14 +242,16 @@ func (s *validator) replayers() func(file string) *replay.Replayer {
 // longer be written).
 func (s *validator) Game(id report.GameID, res *replay.Result) bool {
 	s.out.Chosen++
-	return s.game(id, res)
+	return s.game(&id, res)
 }
 
-func (s *validator) game(id report.GameID, res *replay.Result) bool {
+// game is Game for a result of FileEnd too. id by its address: a GameID
+// is eighteen words, which a call by value copied at every game.
+func (s *validator) game(id *report.GameID, res *replay.Result) bool {
 	v := &s.v
 	res = v.of(res.Summary.File).Rules.Apply(res)
 	if v.Through != nil {
-		res = v.Through(id, res)
+		res = v.Through(*id, res)
 	}
 	s.tally.Add(res)
 	if res.IsGame() {
@@ -284,7 +287,9 @@ func (s *validator) game(id report.GameID, res *replay.Result) bool {
 			fmt.Fprintln(v.Diag, "ashtapada:", err)
 		}
 	}
-	report.NextGameKey(s.rw, id.Key)
+	if s.keys { // asked once, where NextGameKey asserts the report's type at every game
+		report.NextGameKey(s.rw, id.Key)
+	}
 	if err := s.rw.Game(res); err != nil {
 		s.writeErr = err
 		return false
@@ -298,7 +303,7 @@ func (s *validator) game(id report.GameID, res *replay.Result) bool {
 func (s *validator) FileEnd(f FileEnd) bool {
 	s.out.Found += f.Games
 	if f.Games == 0 && f.Opened && f.Named && !f.Elsewhere {
-		return s.game(report.GameID{}, replay.NoGames(f.Name, s.v.of(f.Name).Replay.Strict))
+		return s.game(&report.GameID{}, replay.NoGames(f.Name, s.v.of(f.Name).Replay.Strict))
 	}
 	return true
 }

@@ -94,12 +94,20 @@ type gameRules struct {
 // the tags cannot be used; the game is then not replayed, because its
 // rules are unknown.
 func (r *Replayer) resolveRules(g *record.Game, tags *gameTags) (gameRules, *Finding) {
+	var gr gameRules
+	f := r.resolveRulesTo(&gr, g, tags)
+	return gr, f
+}
+
+// resolveRulesTo is resolveRules setting *gr, which begin gives as the
+// walk's own (walk.gr): returned, the rules were copied twice more.
+func (r *Replayer) resolveRulesTo(gr *gameRules, g *record.Game, tags *gameTags) *Finding {
 	// A walk only to word a finding: built when there is one.
 	tagFinding := func(tag, rule, msg string) *Finding {
 		w := &walk{r: r, g: g, res: &Result{}}
 		return w.gameFinding(g, tag, rule, msg)
 	}
-	var gr gameRules
+	*gr = gameRules{}
 	switch {
 	case r.cfg.Profile != nil:
 		gr.profile = r.cfg.Profile
@@ -116,7 +124,7 @@ func (r *Replayer) resolveRules(g *record.Game, tags *gameTags) (gameRules, *Fin
 		if err != nil {
 			f := tagFinding("Variant", ruleid.UnknownProfile,
 				fmt.Sprintf("the Variant tag names %q, which no profile covers; the game is not checked (known profiles: %s)", name, knownProfiles()))
-			return gr, f
+			return f
 		}
 		gr.profile = p
 		gr.settings = p.Settings
@@ -126,7 +134,7 @@ func (r *Replayer) resolveRules(g *record.Game, tags *gameTags) (gameRules, *Fin
 				err = applyOverrides(&gr.settings, ovs)
 			}
 			if err != nil {
-				return gr, tagFinding("Rules", ruleid.BadSetting,
+				return tagFinding("Rules", ruleid.BadSetting,
 					fmt.Sprintf("the Rules tag %q cannot be applied to profile %s: %v", tag, p.Name, err))
 			}
 		}
@@ -140,14 +148,14 @@ func (r *Replayer) resolveRules(g *record.Game, tags *gameTags) (gameRules, *Fin
 			if from == "" {
 				from = "the overrides"
 			}
-			return gr, tagFinding("", ruleid.BadSetting,
+			return tagFinding("", ruleid.BadSetting,
 				fmt.Sprintf("%s cannot be applied to profile %s: %v", from, gr.profile.Name, err))
 		}
 		if gr.source != ProfileSourceCommand {
 			gr.source = ProfileSourceTagsAndCommand
 		}
 	}
-	return gr, nil
+	return nil
 }
 
 // lookup is rules.Lookup remembering the last profile found: the games of

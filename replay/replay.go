@@ -356,14 +356,14 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *pa
 			w.mainNodes = len(g.Moves)
 		}
 	}
-	w.tags = tagsOf(g)
+	w.tags.read(g)
 	// The Result is new: its summary's other fields are zero.
 	res.Summary.File, res.Summary.Game, res.Summary.Outcome, res.Summary.Result = file, index, OutcomeNone, w.recordedResult()
 	// The rules come first, even for a game the reader could not read: a
 	// crazyhouse drop is a syntax error here, and the useful finding is
 	// that no profile covers the game.
-	gr, f := r.resolveRules(g, &w.tags)
-	w.gr = gr
+	f := r.resolveRulesTo(&w.gr, g, &w.tags)
+	gr := &w.gr
 	w.tripleOpening = gr.settings.Opening == rules.OpeningTriple
 	if gr.profile != nil {
 		res.Summary.Profile = gr.profile.Name

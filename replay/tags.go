@@ -24,6 +24,15 @@ const (
 // tagsOf reads g's tags into a gameTags.
 func tagsOf(g *record.Game) gameTags {
 	var t gameTags
+	t.read(g)
+	return t
+}
+
+// read sets t to g's tags. The walk reads them into its own (walk.tags):
+// a gameTags returned is ten words, returned through memory and copied
+// again, with the collector's barrier, into the walk.
+func (t *gameTags) read(g *record.Game) {
+	*t = gameTags{}
 	// Taken once: the stores below might change g.Tags for all the
 	// compiler knows, which was then read again at every tag.
 	tags := g.Tags
@@ -59,7 +68,6 @@ func tagsOf(g *record.Game) gameTags {
 			t.first(tagResult, &t.result, tg.Value)
 		}
 	}
-	return t
 }
 
 // first sets *to, the value of the tag of bit, to v unless a tag of that

@@ -9,7 +9,9 @@ import (
 // TestTagsOfAsGameTag: the tags the walk reads in one pass are those
 // Game.Tag finds one by one: the first of a name that is written twice,
 // an empty value told from an absent tag, the roster's tags wherever
-// they stand, and nothing for a name that differs in case.
+// they stand, and nothing for a name that differs in case. Read over the
+// tags of the game before, as the walk reads each game's into its own,
+// they are the same: nothing of the other game is left.
 func TestTagsOfAsGameTag(t *testing.T) {
 	names := []string{"Variant", "Rules", "FEN", "SetUp", "Result", "Event", "Site", "Date", "Round", "White", "Black"}
 	games := [][]record.Tag{
@@ -22,9 +24,13 @@ func TestTagsOfAsGameTag(t *testing.T) {
 		// Each tag alone: the roster's bits are told apart.
 		games = append(games, []record.Tag{{Name: name, Value: "v"}})
 	}
+	var reused gameTags
 	for i, tags := range games {
 		g := &record.Game{Tags: tags}
 		got := tagsOf(g)
+		if reused.read(g); reused != got {
+			t.Errorf("game %d: read over the game before's tags: %+v, read alone: %+v", i, reused, got)
+		}
 		for _, name := range names {
 			want, wantOK := g.Tag(name)
 			var v string

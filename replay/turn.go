@@ -77,8 +77,13 @@ func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 		}
 		break
 	}
-	w.generalTurn(&w.lineNodes[w.turnAt], 1, ln, side)
+	w.generalTurn(w.turnNode(0), 1, ln, side)
 }
+
+// turnNode is the k-th node of the turn being played: the turn starts at
+// w.turnAt in w.lineNodes, where the line's loop, generalTurn and a run
+// set it before each turn.
+func (w *walk) turnNode(k int) *record.Node { return &w.lineNodes[w.turnAt+k] }
 
 // passedBy says whether the line's loop passes a node of kind k by
 // without a look: a comment, a NAG, an escape line (its default case).
@@ -239,7 +244,7 @@ func (w *walk) plainMove(mv *record.Move, ln *line, side rules.Color) *rules.Mov
 	if len(list) == 0 {
 		// No legal move is written: resolve says why (proveMove first
 		// finds out whether any move exists).
-		w.pre.node, w.pre.line = &w.lineNodes[w.turnAt], ln
+		w.pre.node, w.pre.line = w.turnNode(0), ln
 		return nil
 	}
 	m := &list[0] // the common case, without plainPick's call
@@ -301,7 +306,7 @@ func (w *walk) plainPromotion(ln *line, mv *record.Move) *rules.Move {
 // (some), to the general path: they are kept for resolve, and prove that a legal
 // move exists (as proveMove would).
 func (w *walk) decline(ln *line) {
-	w.pre.node, w.pre.line = &w.lineNodes[w.turnAt], ln
+	w.pre.node, w.pre.line = w.turnNode(0), ln
 	ln.hasMove, ln.moveUnknown = true, false
 }
 
@@ -459,7 +464,7 @@ func (w *walk) playMove(mv *record.Move, k int, ln *line, side rules.Color, m *r
 			w.stepEnd(true, mate)
 		}
 		if c := mv.Check; c == 0 || mate != (c == '#') {
-			w.checkMark(&w.lineNodes[w.turnAt+k], ln, side, ln.ply, true, mate, last)
+			w.checkMark(w.turnNode(k), ln, side, ln.ply, true, mate, last)
 		}
 		return
 	}
@@ -468,7 +473,7 @@ quiet:
 		w.stepEnd(false, false)
 	}
 	if mv.Check != 0 {
-		w.checkMark(&w.lineNodes[w.turnAt+k], ln, side, ln.ply, false, false, last)
+		w.checkMark(w.turnNode(k), ln, side, ln.ply, false, false, last)
 	}
 }
 
