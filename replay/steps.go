@@ -62,13 +62,29 @@ type Step struct {
 // holds them in full for its first step: within a block of markEvery
 // steps they are small, whatever the size of the game, so that no field
 // can wrap (step checks).
+//
+// Its fields are in two halves of at most four, so that the build keeps
+// a step in registers and stores it into Played.steps field by field: a
+// struct of more fields it makes on the stack with narrow stores and
+// copies with one 16-byte load, which must wait for those stores to
+// reach the cache (they cannot be forwarded to it), at every ply.
 type step struct {
+	stepMove
+	stepOffsets
+}
+
+// stepMove is a step's first half: the move and what it is in its turn.
+type stepMove struct {
 	move rules.Move
 	// flags: stepCheck, stepMate, stepKeepTurn, stepBlack.
 	flags uint8
 	// turn is the TurnIndex (a turn has at most rules.MaxOpeningMoves
 	// moves).
 	turn uint8
+}
+
+// stepOffsets is a step's second half: where it is, from its block.
+type stepOffsets struct {
 	// index is the node's index in Game.Moves less the block's.
 	index uint32
 	// san is where the step's SAN ends in Played.san, less where the
@@ -637,8 +653,8 @@ func (w *walk) stepStart(k int, ln *line, side rules.Color, m *rules.Move, last 
 	// Under Config.NoSAN nothing reads toListed before resolve sets it
 	// again (stepSAN, which would read it over the next move, is not
 	// called): it is not cleared here.
-	p.steps = append(p.steps, step{move: *m, flags: stepFlags(side, last), turn: uint8(k),
-		index: uint32(w.turnAt + k - p.markIndex), number: uint8(ln.moveNo - p.markNumber)})
+	p.steps = append(p.steps, step{stepMove{*m, stepFlags(side, last), uint8(k)},
+		stepOffsets{index: uint32(w.turnAt + k - p.markIndex), number: uint8(ln.moveNo - p.markNumber)}})
 	return true
 }
 

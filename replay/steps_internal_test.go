@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -201,6 +202,37 @@ func TestStepSize(t *testing.T) {
 	}
 	if markShift > 8 {
 		t.Errorf("a mark every %d steps: a step's move-number offset must fit a byte", 1<<markShift)
+	}
+}
+
+// TestStepKeptInRegisters: the build keeps a struct in registers (and
+// stores it in place) only when it and every struct in it have at most
+// four fields and it is at most four words; step is two such halves, so
+// that stepStart writes its fields into the steps, not a copy made on
+// the stack (step).
+func TestStepKeptInRegisters(t *testing.T) {
+	var fits func(reflect.Type) bool
+	fits = func(ty reflect.Type) bool {
+		switch ty.Kind() {
+		case reflect.Struct:
+			if ty.NumField() > 4 {
+				return false
+			}
+			for i := range ty.NumField() {
+				if !fits(ty.Field(i).Type) {
+					return false
+				}
+			}
+			return true
+		case reflect.Array:
+			return ty.Len() <= 1 && (ty.Len() == 0 || fits(ty.Elem()))
+		default:
+			return ty.Size() <= unsafe.Sizeof(uintptr(0))
+		}
+	}
+	ty := reflect.TypeFor[step]()
+	if !fits(ty) || ty.Size() > 4*unsafe.Sizeof(uintptr(0)) {
+		t.Errorf("step (%d fields, %d bytes) is not one the build keeps in registers", ty.NumField(), ty.Size())
 	}
 }
 

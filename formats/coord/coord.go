@@ -235,21 +235,26 @@ func lanRun(wr *steptext.Wrapper, t *replay.Played, ms replay.Moves, i, k int, n
 // (notation.SpacedUCI). Such a move is the last of its turn: the step
 // after it, if any, starts the next turn, which need not be looked for.
 // A run of such turns is appended a space and four bytes each (uciRun),
-// and then wrapped (Wrapper.Spaced4), with no column kept at each.
+// and then wrapped (Wrapper.Spaced4), with no column kept at each. The
+// text's first token is written as a turn of its own (below), so that
+// no run starts with a space to drop: Spaced4 would move the whole run
+// back a byte.
 func uciTurns(wr *steptext.Wrapper, t *replay.Played, i, j int) {
 	ms := t.Moves(i, j)
 	for k, n := 0, ms.Len(); k < n; {
-		at := len(wr.B)
-		wr.B, k = uciRun(wr.B, ms, k)
-		wr.Spaced4(at)
-		if k == n {
-			break
+		if wr.Spaced() {
+			at := len(wr.B)
+			wr.B, k = uciRun(wr.B, ms, k)
+			wr.Spaced4(at)
+			if k == n {
+				break
+			}
 		}
 		end := k + 1
 		for end < n && t.TurnIndex(i+end) > 0 {
 			end++
 		}
-		at = wr.Open()
+		at := wr.Open()
 		for start := k; k < end; k++ {
 			if k > start {
 				wr.B = append(wr.B, ',')
