@@ -153,7 +153,7 @@ func (s *elemSrc) loadTree() {
 func (s *elemSrc) readToken() {
 	if s.notPlain {
 		s.notPlain = false
-	} else if _, got := s.plainNext(false); got != eEnd {
+	} else if _, ok := s.plainNext(false); ok {
 		return
 	}
 	// readPlain passed the spaces and line ends before the token. Its
@@ -240,9 +240,7 @@ func (s *elemSrc) readToken() {
 // when it did not). Otherwise it only passes the spaces and line ends (and
 // may change san) and reports false: the current token stays s's. Both
 // readToken and the main line's tight loop (builder.plainTurns) read
-// through it (plainNext). What it read comes back as the kind it stores
-// (got: eMove for a plain move, eNumber for a number, eEnd for none):
-// the loop branches on it in a register, and does not load s.plain again.
+// through it (plainNext).
 //
 // With pair (asked only when sanFast), a move number (not 0, at most
 // three dots) followed by one space and a plain move is read at once:
@@ -267,7 +265,7 @@ func (s *elemSrc) readToken() {
 // call of scanSAN by its line in the function.
 //
 //go:noinline
-func (s *elemSrc) readPlain(pair bool) (val, nt string, got elemKind) {
+func (s *elemSrc) readPlain(pair bool) (val, nt string, ok bool) {
 	l := s.lx
 	// The text from l.i is read in l.plain, which the lexer empties when
 	// done (after the game's marker): then no token is read, as at the
@@ -276,7 +274,7 @@ func (s *elemSrc) readPlain(pair bool) (val, nt string, got elemKind) {
 	for ; ; i++ {
 		if uint(i) >= uint(len(src)) {
 			l.i = i
-			return s.val, "", eEnd
+			return s.val, "", false
 		} else if c := src[i]; c != ' ' && c != '\n' {
 			break
 		} else if c == '\n' {
@@ -284,7 +282,7 @@ func (s *elemSrc) readPlain(pair bool) (val, nt string, got elemKind) {
 		}
 	}
 	if len(src)-i <= 0 {
-		return s.val, "", eEnd
+		return s.val, "", false
 	}
 	start, tok, ntok := i, src[i:], "" // i is an offset in tok from here on; ntok the number read before the move (pair)
 	if c := src[i]; c >= '0' && c <= '9' {
@@ -296,14 +294,14 @@ func (s *elemSrc) readPlain(pair bool) (val, nt string, got elemKind) {
 		}
 		if i > 9 || uint(i) >= uint(len(tok)) || tok[i] != '.' {
 			l.i = start
-			return s.val, "", eEnd
+			return s.val, "", false
 		}
 		s.numDigits, s.num = i, v
 		for i++; i < len(tok) && tok[i] == '.'; { // past the dot just seen
 			i++
 		}
 		if !pair || v == 0 || i-s.numDigits > 3 || uint(i) >= uint(len(tok)) || tok[i] != ' ' {
-			s.typ, s.kind, s.plain, got = tokNumber, eNumber, false, eNumber
+			s.typ, s.kind, s.plain = tokNumber, eNumber, false
 			goto read
 		} // else its move, one space after it, is read with it (pair)
 		ntok, start, tok = tok[:i], start+i+1, tok[i+1:]
@@ -314,29 +312,29 @@ func (s *elemSrc) readPlain(pair bool) (val, nt string, got elemKind) {
 			// (scanSAN tells by the first byte if one starts), read
 			// once, here.
 			i = e
-			s.typ, s.kind, s.plain, got = tokWord, eMove, true, eMove
+			s.typ, s.kind, s.plain = tokWord, eMove, true
 			goto read
 		}
 	}
 	if len(ntok) == 0 {
 		l.i = start
-		return s.val, "", eEnd
+		return s.val, "", false
 	}
 	// The word after the number is no plain move: the number is read
 	// alone.
 	start, tok, i, ntok = start-len(ntok)-1, ntok, len(ntok), ""
-	s.typ, s.kind, s.plain, got = tokNumber, eNumber, false, eNumber
+	s.typ, s.kind, s.plain = tokNumber, eNumber, false
 read:
 	// The lexer's endI and tokStart are left as they were (lex). Read
 	// from its own start, the token's offsets in scanSAN are constants.
 	if uint(i) > uint(len(tok)) {
 		// Never (the token is read in tok), but asked here it leaves no
 		// bounds check, which would call a panic.
-		return s.val, "", eEnd
+		return s.val, "", false
 	}
 	l.i = start + i
 	s.pos = record.Pos{Line: l.line, Col: start - l.colOff, Offset: l.base.Offset + start}
-	return tok[:i], ntok, got
+	return tok[:i], ntok, true
 }
 
 // plainNext is readPlain with the token's text set (val). The text is
@@ -345,10 +343,10 @@ read:
 // a frame and the stack's check. It is stored whatever readPlain read (the
 // current token's own when it read none): stored only when readPlain read
 // a token, the caller tested readPlain's result twice.
-func (s *elemSrc) plainNext(pair bool) (string, elemKind) {
-	v, nt, got := s.readPlain(pair)
+func (s *elemSrc) plainNext(pair bool) (string, bool) {
+	v, nt, ok := s.readPlain(pair)
 	s.val = v
-	return nt, got
+	return nt, ok
 }
 
 // apartNext reports whether the token readPlain stopped before, when it

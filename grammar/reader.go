@@ -734,7 +734,7 @@ loop:
 			b.noteRestart(s.pos, s.kind, start)
 		}
 		if tight && (s.plain || s.numDigits > 0) {
-			b.plainTurns(s, s.kind, start, &num, &before, &numbered)
+			b.plainTurns(s, start, &num, &before, &numbered)
 		}
 		if depth == 0 && b.parts != nil && b.partEnds(len(b.stack)-start, s.kind) && !(s.kind == eMove && isClosingWord(s.val)) {
 			// A word for mate stays in the part of its move, which it
@@ -966,14 +966,12 @@ func (b *builder) noteRestart(p record.Pos, k elemKind, start int) {
 // kept, and comments after it read here (turnBeforeApart). num, before
 // and numbered are elems'. A move number and the plain move one space after
 // it are read at once (readPlain's pair): the number's node is set from
-// the move's position, after the move before it. got is s.kind (eMove for
-// a plain move, eNumber for a number), kept by the loop as readPlain
-// returns it (plainNext).
-func (b *builder) plainTurns(s *elemSrc, got elemKind, start int, num, before *numbering, numbered *bool) {
+// the move's position, after the move before it.
+func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numbered *bool) {
 	for {
-		// nt: the number read with the current move (readPlain's pair).
-		var nt string
-		if got == eMove {
+		var nt string // the number read with the current move (readPlain's pair)
+		var ok bool
+		if s.plain {
 			if s.san.castle != record.NoCastle {
 				return
 			}
@@ -983,13 +981,13 @@ func (b *builder) plainTurns(s *elemSrc, got elemKind, start int, num, before *n
 			// position were stored and loaded once more at every move
 			// (and its san, set again from the move taken back).
 			b.plainTurn(&s.elemTok)
-			if nt, got = s.plainNext(true); got == eEnd {
+			if nt, ok = s.plainNext(true); !ok {
 				if !s.apartNext() {
 					s.san = sanOf(&b.slab[len(b.slab)-1])
 					b.stack, b.slab, s.notPlain = b.stack[:len(b.stack)-1], b.slab[:len(b.slab)-1], true
 					return
 				}
-				if nt, got = b.turnBeforeApart(s, num, before, numbered); got == eEnd {
+				if nt, ok = b.turnBeforeApart(s, num, before, numbered); !ok {
 					return
 				}
 				goto read // the move's numbering is followed already
@@ -1013,11 +1011,11 @@ func (b *builder) plainTurns(s *elemSrc, got elemKind, start int, num, before *n
 				// The number expected, of which numberNode has nothing
 				// to say: set before the next token is read, as a move.
 				b.pushNumber(s.pos, s.val, v, dots)
-				if nt, got = s.plainNext(true); got == eEnd {
+				if nt, ok = s.plainNext(true); !ok {
 					b.stack, s.notPlain = b.stack[:len(b.stack)-1], true
 					return
 				}
-			} else if nt, got = b.otherNumber(s, v, dots, num); got == eEnd {
+			} else if nt, ok = b.otherNumber(s, v, dots, num); !ok {
 				return
 			}
 			*numbered = true // no restart is noted after a number: with a number last, no token starts a turn (turnStarts)
@@ -1049,10 +1047,10 @@ func (b *builder) plainTurns(s *elemSrc, got elemKind, start int, num, before *n
 // and set the move again). Comments are appended as elems appends them,
 // and the token after them read as plainTurns reads one (returned as
 // plainNext returns it); the first token that is neither is left current
-// for elems (eEnd).
+// for elems (false).
 //
 //go:noinline
-func (b *builder) turnBeforeApart(s *elemSrc, num, before *numbering, numbered *bool) (string, elemKind) {
+func (b *builder) turnBeforeApart(s *elemSrc, num, before *numbering, numbered *bool) (string, bool) {
 	if turned(num, before, numbered) {
 		b.unnumbered(b.stack[len(b.stack)-1].Pos)
 	}
@@ -1060,31 +1058,31 @@ func (b *builder) turnBeforeApart(s *elemSrc, num, before *numbering, numbered *
 		s.notPlain = true
 		s.readToken()
 		if s.kind != eComment {
-			return "", eEnd
+			return "", false
 		}
 		b.comment(s.pos, s.val)
-		if nt, got := s.plainNext(true); got != eEnd {
-			return nt, got
+		if nt, ok := s.plainNext(true); ok {
+			return nt, true
 		}
 	}
 }
 
 // otherNumber is plainTurns' move number v with dots, s's current token,
 // when it is not the one expected: read past it and appended with
-// numberNode's warnings, or left current (eEnd) when readPlain does not
+// numberNode's warnings, or left current (false) when readPlain does not
 // read the token after it (returned as plainNext returns it). A call of
 // its own: in the loop, the values it keeps over the reading were stored
 // to the frame at every number.
 //
 //go:noinline
-func (b *builder) otherNumber(s *elemSrc, v, dots int, num *numbering) (string, elemKind) {
+func (b *builder) otherNumber(s *elemSrc, v, dots int, num *numbering) (string, bool) {
 	val, p := s.val, s.pos
-	nt, got := s.plainNext(true)
-	if got == eEnd {
-		return "", eEnd
+	nt, ok := s.plainNext(true)
+	if !ok {
+		return "", false
 	}
 	b.numberNode(p, val, val, v, dots, num)
-	return nt, got
+	return nt, true
 }
 
 // turned follows a turn in the numbering of a line (elems' num, before

@@ -28,8 +28,7 @@ func TestReadPlainSpaces(t *testing.T) {
 	} {
 		l := newLexer(c.src, "t", lexer.Position{Line: 1, Column: 1})
 		s := &elemSrc{lx: l, sanFast: true}
-		val, _, got := s.readPlain(true)
-		ok := got != eEnd
+		val, _, ok := s.readPlain(true)
 		if got := map[bool]string{true: val}[ok]; got != c.tok || l.i != c.next || l.line != 1+c.line {
 			t.Errorf("%q: read %q (ok %v), then at %d on line %d; want %q, at %d on line %d", c.src, val, ok, l.i, l.line, c.tok, c.next, 1+c.line)
 		}
@@ -49,39 +48,8 @@ func TestReadPlainAfterMarker(t *testing.T) {
 		}
 		at := l.i
 		s := &elemSrc{lx: l, sanFast: true}
-		if val, _, got := s.readPlain(true); got != eEnd || l.i != at {
-			t.Errorf("%q: after the marker readPlain read %q (%v), then at %d; want none, at %d", src, val, got, l.i, at)
-		}
-	}
-}
-
-// TestReadPlainReturnsKind: the kind readPlain returns is the one it
-// stores (s.kind, with s.plain for a plain move) when it reads a token (a
-// plain move, alone or after its number, or a number), and eEnd when it
-// reads none, whatever the token before: the main line's loop
-// (plainTurns) branches on it in place of s.plain.
-func TestReadPlainReturnsKind(t *testing.T) {
-	for _, c := range []struct {
-		src string
-		got elemKind
-	}{
-		{" e4", eMove},
-		{" 12. e4", eMove},
-		{" 12. foo", eNumber},
-		{" 12... Nf3", eMove},
-		{" 12.", eNumber},
-		{" O-O", eMove},
-		{" foo", eEnd},
-		{" {c} e4", eEnd},
-		{"   ", eEnd},
-	} {
-		for _, before := range []elemKind{eMove, eNumber, eComment} {
-			l := newLexer(c.src, "t", lexer.Position{Line: 1, Column: 1})
-			s := &elemSrc{lx: l, sanFast: true, kind: before, plain: before == eMove}
-			_, _, got := s.readPlain(true)
-			if got != c.got || got != eEnd && (got != s.kind || s.plain != (got == eMove)) {
-				t.Errorf("%q (kind before %v): got %v (s.kind %v, s.plain %v); want %v", c.src, before, got, s.kind, s.plain, c.got)
-			}
+		if val, _, ok := s.readPlain(true); ok || l.i != at {
+			t.Errorf("%q: after the marker readPlain read %q (ok %v), then at %d; want none, at %d", src, val, ok, l.i, at)
 		}
 	}
 }
