@@ -258,8 +258,11 @@ func (p *Position) MayGiveCheck(m Move) bool {
 	from, to := uint(uint8(m.From))&63, uint(uint8(m.To))
 	direct := uint64(checkers[rel(ksq, to)]) >> (p.board[from] & 15)
 	kinds := &p.byKind
-	behind := pastFrom(ksq, from) & p.byColor[p.side&1] & (kinds[Rook] | kinds[Bishop] | kinds[Queen])
-	return behind|direct&1|other != 0
+	// The last of the chain of loads is pastFrom's: the mover's sliders
+	// and the other tests are combined first, so that one AND and one OR
+	// follow it, not two of each.
+	sliders := p.byColor[p.side&1] & (kinds[Rook] | kinds[Bishop] | kinds[Queen])
+	return pastFrom(ksq, from)&sliders|(direct&1|other) != 0
 }
 
 // rel is where square s lies from square k (both on the board), as an
