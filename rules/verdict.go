@@ -278,7 +278,7 @@ func rel(k, s uint) uint { return (s + s&^7 - (k + k&^7)) & 255 }
 // b, nothing when they share no line: the mover's sliders there are
 // uncovered when b is left. On no common line the index is that of the
 // empty rays north of the eighth rank, whatever b: one cache line.
-func pastFrom(k, b uint) uint64 { return rays[(uint(lineDir[rel(k, b)])<<3|b)&1023] }
+func pastFrom(k, b uint) uint64 { return rays[(uint(lineDir[rel(k, b)])|b)&1023] }
 
 var (
 	// checkers[rel(k, t)] has bit pc set when a man pc (a Piece) on t
@@ -286,8 +286,8 @@ var (
 	// value that is no man (an empty square) has its bit set everywhere.
 	checkers [256]uint16
 	// lineDir[rel(k, b)] is, when b is on a line through k, the direction
-	// from k to b times eight (rays' row over eight), else 7 (pastFrom).
-	lineDir [256]uint8
+	// from k to b times 64 (rays' row), else 56 (pastFrom).
+	lineDir [256]uint16
 )
 
 // initCheckFrom fills checkers and lineDir from the attack and ray
@@ -295,7 +295,7 @@ var (
 func initCheckFrom() {
 	for i := range checkers {
 		checkers[i] = 1<<NoPiece | 1<<7 | 1<<8 | 1<<15
-		lineDir[i] = 7
+		lineDir[i] = 56
 	}
 	for k := uint(0); k < 64; k++ {
 		for t := uint(0); t < 64; t++ {
@@ -319,7 +319,7 @@ func initCheckFrom() {
 			}
 			for dir := 0; dir < 8; dir++ {
 				if on(ray(dir, int(k))) {
-					lineDir[d] = uint8(dir << 3)
+					lineDir[d] = uint16(dir << 6)
 				}
 			}
 		}
