@@ -254,7 +254,7 @@ func (p *Position) MayGiveCheck(m Move) bool {
 	// tables by their difference need no mask, the board and pastFrom
 	// take from masked.
 	ksq := uint(uint8(p.kingSq[(p.side^1)&1]))
-	other := uint64(m.Flags&^(FlagCapture|FlagDoubleStep)) | uint64(m.Promotion|m.ConvKind)
+	other := uint64(m.Flags&^(FlagCapture|FlagDoubleStep)) | uint64(m.Promotion) | uint64(m.ConvKind)
 	from, to := uint(uint8(m.From))&63, uint(uint8(m.To))
 	direct := uint64(checkers[rel(ksq, to)]) >> (p.board[from] & 15)
 	kinds := &p.byKind
