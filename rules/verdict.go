@@ -254,12 +254,15 @@ func (p *Position) MayGiveCheck(m Move) bool {
 	// tables by their difference need no mask, the board and pastFrom
 	// take from masked.
 	ksq := uint(uint8(p.kingSq[(p.side^1)&1]))
-	other := uint64(m.Flags&^(FlagCapture|FlagDoubleStep)) | uint64(m.Promotion|m.ConvKind)
+	other := uint64(m.Flags&^(FlagCapture|FlagDoubleStep)) | uint64(m.Promotion) | uint64(m.ConvKind)
 	from, to := uint(uint8(m.From))&63, uint(uint8(m.To))
 	direct := uint64(checkers[rel(ksq, to)]) >> (p.board[from] & 15)
 	kinds := &p.byKind
-	behind := pastFrom(ksq, from) & p.byColor[p.side&1] & (kinds[Rook] | kinds[Bishop] | kinds[Queen])
-	return behind|direct&1|other != 0
+	// The last of the chain of loads is pastFrom's: the mover's sliders
+	// and the other tests are combined first, so that one AND and one OR
+	// follow it, not two of each.
+	sliders := p.byColor[p.side&1] & (kinds[Rook] | kinds[Bishop] | kinds[Queen])
+	return pastFrom(ksq, from)&sliders|(direct&1|other) != 0
 }
 
 // rel is where square s lies from square k (both on the board), as an
@@ -275,7 +278,7 @@ func rel(k, s uint) uint { return (s + s&^7 - (k + k&^7)) & 255 }
 // b, nothing when they share no line: the mover's sliders there are
 // uncovered when b is left. On no common line the index is that of the
 // empty rays north of the eighth rank, whatever b: one cache line.
-func pastFrom(k, b uint) uint64 { return rays[(uint(lineDir[rel(k, b)])<<3|b)&1023] }
+func pastFrom(k, b uint) uint64 { return rays[(uint(lineDir[rel(k, b)])|b)&1023] }
 
 var (
 	// checkers[rel(k, t)] has bit pc set when a man pc (a Piece) on t
@@ -283,8 +286,8 @@ var (
 	// value that is no man (an empty square) has its bit set everywhere.
 	checkers [256]uint16
 	// lineDir[rel(k, b)] is, when b is on a line through k, the direction
-	// from k to b times eight (rays' row over eight), else 7 (pastFrom).
-	lineDir [256]uint8
+	// from k to b times 64 (rays' row), else 56 (pastFrom).
+	lineDir [256]uint16
 )
 
 // initCheckFrom fills checkers and lineDir from the attack and ray
@@ -292,7 +295,7 @@ var (
 func initCheckFrom() {
 	for i := range checkers {
 		checkers[i] = 1<<NoPiece | 1<<7 | 1<<8 | 1<<15
-		lineDir[i] = 7
+		lineDir[i] = 56
 	}
 	for k := uint(0); k < 64; k++ {
 		for t := uint(0); t < 64; t++ {
@@ -316,7 +319,7 @@ func initCheckFrom() {
 			}
 			for dir := 0; dir < 8; dir++ {
 				if on(ray(dir, int(k))) {
-					lineDir[d] = uint8(dir << 3)
+					lineDir[d] = uint16(dir << 6)
 				}
 			}
 		}
