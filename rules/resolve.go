@@ -155,12 +155,12 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 		}
 		return dst // no man goes to his own side's square nor takes a king
 	}
-	flags := MoveFlags(0)
-	if enemy&t != 0 {
-		if p.law&(lawStuck|lawWait) != 0 && (p.law&lawStuck != 0 || enemy&p.byKind[Pawn]&lastRank(us^1) != 0) {
-			return p.legalMovesTo(dst, k, to, inCheck)
-		}
-		flags = FlagCapture
+	// A capture's flag from to's bit, without a branch: whether a move
+	// captures is about as good as random, and only the settings below
+	// need to know before the moves are made.
+	flags := MoveFlags(enemy>>to&1) * FlagCapture
+	if p.law&(lawStuck|lawWait) != 0 && enemy&t != 0 && (p.law&lawStuck != 0 || enemy&p.byKind[Pawn]&lastRank(us^1) != 0) {
+		return p.legalMovesTo(dst, k, to, inCheck)
 	}
 	occ := own | enemy
 	from := p.byKind[k&7] & own
@@ -292,6 +292,20 @@ func (p *Position) reachingTo(k Kind, to Square, from, occ uint64) uint64 {
 // reaches to when one on to would reach f), without attacks' call.
 func (p *Position) reaching(k Kind, to Square, from, occ uint64) uint64 {
 	s := p.s
+	if s.Counsellor == CounsellorQueen && s.Elephant == ElephantBishop {
+		// The FIDE pieces: one path for the four, the kind choosing
+		// its masks (fideReach) instead of a chain of tests, whose
+		// outcome changes from move to move.
+		m := &fideReach[k&7]
+		to &= 63
+		reach := from & knightAtt[to] & m[0]
+		for x := from & (rookLines[to]&m[1] | bishopLines[to]&m[2]); x != 0; x &= x - 1 {
+			if linedBetween(to, Square(trailing(x)))&occ == 0 {
+				reach |= x & -x
+			}
+		}
+		return reach
+	}
 	switch {
 	case k == Knight:
 		return from & knightAtt[to]
@@ -309,6 +323,16 @@ func (p *Position) reaching(k Kind, to Square, from, occ uint64) uint64 {
 		return from & dabbabaAtt[to]
 	}
 	return from & s.attacks(k, p.side, to, occ)
+}
+
+// fideReach is, by kind, the masks reaching keeps of the knight's leaps,
+// the ranks and files, and the diagonals through a square, under the FIDE
+// pieces (a queen counsellor, a bishop elephant): all ones or none.
+var fideReach = [8][3]uint64{
+	Knight: {^uint64(0), 0, 0},
+	Bishop: {0, 0, ^uint64(0)},
+	Rook:   {0, ^uint64(0), 0},
+	Queen:  {0, ^uint64(0), ^uint64(0)},
 }
 
 // unblocked is the men of from on lines' lines through to (rookLines or
