@@ -184,10 +184,10 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 		if flags != 0 {
 			from &= pawnAtt[us^1][to]
 		} else {
-			back, startRank := Square(8), rank2
-			if us == Black {
-				back, startRank = -8, rank7
-			}
+			// White's step and start rank, or Black's (us is 0 or 1),
+			// computed without a branch on the side: the pawns' moves
+			// come from both sides in turn.
+			back, startRank := 8-16*Square(us), rank2<<(40*us)
 			b1 := to - back
 			switch {
 			case b1 < 0 || b1 > 63:
@@ -292,16 +292,15 @@ func (p *Position) reachingTo(k Kind, to Square, from, occ uint64) uint64 {
 // reaches to when one on to would reach f), without attacks' call.
 func (p *Position) reaching(k Kind, to Square, from, occ uint64) uint64 {
 	s := p.s
-	if s.Counsellor == CounsellorQueen && s.Elephant == ElephantBishop {
+	if p.law&lawOldPieces == 0 {
 		// The FIDE pieces: one path for the four, the kind choosing
-		// its masks (fideReach) instead of a chain of tests, whose
-		// outcome changes from move to move.
-		m := &fideReach[k&7]
-		to &= 63
-		reach := from & knightAtt[to] & m[0]
-		for x := from & (rookLines[to]&m[1] | bishopLines[to]&m[2]); x != 0; x &= x - 1 {
-			if linedBetween(to, Square(trailing(x)))&occ == 0 {
-				reach |= x & -x
+		// its table and whether it is blocked (fideReach) instead of a
+		// chain of tests, whose outcome changes from move to move.
+		r := &fideReach[k&7]
+		reach := from & r.squares[to&63]
+		for x := reach & r.slides; x != 0; x &= x - 1 {
+			if linedBetween(to, Square(trailing(x)))&occ != 0 {
+				reach &^= x & -x
 			}
 		}
 		return reach
@@ -325,14 +324,19 @@ func (p *Position) reaching(k Kind, to Square, from, occ uint64) uint64 {
 	return from & s.attacks(k, p.side, to, occ)
 }
 
-// fideReach is, by kind, the masks reaching keeps of the knight's leaps,
-// the ranks and files, and the diagonals through a square, under the FIDE
-// pieces (a queen counsellor, a bishop elephant): all ones or none.
-var fideReach = [8][3]uint64{
-	Knight: {^uint64(0), 0, 0},
-	Bishop: {0, 0, ^uint64(0)},
-	Rook:   {0, ^uint64(0), 0},
-	Queen:  {0, ^uint64(0), ^uint64(0)},
+// fideReach is, by kind, where a piece reaches a square from under the
+// FIDE pieces (a queen counsellor, a bishop elephant): the squares of its
+// leaps or lines through it, and whether a man between blocks it (all
+// ones for the sliders). No entry for the pawn and the king, which
+// reaching does not take.
+var fideReach = [8]struct {
+	squares *[64]uint64
+	slides  uint64
+}{
+	Knight: {&knightAtt, 0},
+	Bishop: {&bishopLines, ^uint64(0)},
+	Rook:   {&rookLines, ^uint64(0)},
+	Queen:  {&kingLines, ^uint64(0)},
 }
 
 // unblocked is the men of from on lines' lines through to (rookLines or
@@ -498,7 +502,7 @@ func (p *Position) hasLegalMove(inCheck bool) bool {
 		answers := p.checkAnswers()
 		parts[1][1], parts[2] = answers, [2]uint64{^king, ^answers}
 		n = 3
-		if p.law&^lawCastling == 0 && p.byColor[p.side^1]&p.byKind[Pawn]&lastRank(p.side^1) == 0 {
+		if p.law&^(lawCastling|lawOldPieces) == 0 && p.byColor[p.side^1]&p.byKind[Pawn]&lastRank(p.side^1) == 0 {
 			// Where king safety is all of legality and nothing converts,
 			// kingEscapes has tried every king move (in check it has no
 			// leap nor castling), and only a move to an answer can end
