@@ -181,6 +181,7 @@ const (
 	lawWait                         // a pawn on the last rank waits for a piece to come back
 	lawCastling                     // FIDE castling
 	lawQuietMayFail                 // a quiet move may be illegal though the king is safe (it may stalemate, or bare a pawns-only king)
+	lawOldPieces                    // a counsellor or an elephant that is not the FIDE queen or bishop
 )
 
 func lawOf(s *Settings) law {
@@ -199,6 +200,9 @@ func lawOf(s *Settings) law {
 	}
 	if s.Stalemate == StalemateForbidden || s.PawnsOnlyKing == PawnsOnlyImmune {
 		l |= lawQuietMayFail
+	}
+	if s.Counsellor != CounsellorQueen || s.Elephant != ElephantBishop {
+		l |= lawOldPieces
 	}
 	return l
 }

@@ -108,13 +108,14 @@ func lineBetween(lines *[64]uint64, a, b Square) uint64 {
 }
 
 // linedBetween is lineBetween for a and b on a rank, file or diagonal,
-// whichever.
+// whichever: both tables' meets taken, the one of the other kind of line
+// masked off, without a branch on which kind it is (a queen's lines and
+// the check tests' sliders change it from call to call).
 func linedBetween(a, b Square) uint64 {
-	lines := &bishopLines
-	if rookLines[a&63]&bb(b&63) != 0 {
-		lines = &rookLines
-	}
-	return lineBetween(lines, a, b)
+	a, b = a&63, b&63
+	onRook := -(rookLines[a] >> b & 1)
+	meet := rookLines[a]&rookLines[b]&onRook | bishopLines[a]&bishopLines[b]&^onRook
+	return meet & (^uint64(0)<<a ^ ^uint64(0)<<b)
 }
 
 // between is the squares strictly between a and b on a rank, file or

@@ -155,12 +155,12 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 		}
 		return dst // no man goes to his own side's square nor takes a king
 	}
-	flags := MoveFlags(0)
-	if enemy&t != 0 {
-		if p.law&(lawStuck|lawWait) != 0 && (p.law&lawStuck != 0 || enemy&p.byKind[Pawn]&lastRank(us^1) != 0) {
-			return p.legalMovesTo(dst, k, to, inCheck)
-		}
-		flags = FlagCapture
+	// A capture's flag from to's bit, without a branch: whether a move
+	// captures is about as good as random, and only the settings below
+	// need to know before the moves are made.
+	flags := MoveFlags(enemy>>to&1) * FlagCapture
+	if p.law&(lawStuck|lawWait) != 0 && enemy&t != 0 && (p.law&lawStuck != 0 || enemy&p.byKind[Pawn]&lastRank(us^1) != 0) {
+		return p.legalMovesTo(dst, k, to, inCheck)
 	}
 	occ := own | enemy
 	from := p.byKind[k&7] & own
@@ -184,10 +184,10 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 		if flags != 0 {
 			from &= pawnAtt[us^1][to]
 		} else {
-			back, startRank := Square(8), rank2
-			if us == Black {
-				back, startRank = -8, rank7
-			}
+			// White's step and start rank, or Black's (us is 0 or 1),
+			// computed without a branch on the side: the pawns' moves
+			// come from both sides in turn.
+			back, startRank := 8-16*Square(us), rank2<<(40*us)
 			b1 := to - back
 			switch {
 			case b1 < 0 || b1 > 63:
@@ -292,6 +292,19 @@ func (p *Position) reachingTo(k Kind, to Square, from, occ uint64) uint64 {
 // reaches to when one on to would reach f), without attacks' call.
 func (p *Position) reaching(k Kind, to Square, from, occ uint64) uint64 {
 	s := p.s
+	if p.law&lawOldPieces == 0 {
+		// The FIDE pieces: one path for the four, the kind choosing
+		// its table and whether it is blocked (fideReach) instead of a
+		// chain of tests, whose outcome changes from move to move.
+		r := &fideReach[k&7]
+		reach := from & r.squares[to&63]
+		for x := reach & r.slides; x != 0; x &= x - 1 {
+			if linedBetween(to, Square(trailing(x)))&occ != 0 {
+				reach &^= x & -x
+			}
+		}
+		return reach
+	}
 	switch {
 	case k == Knight:
 		return from & knightAtt[to]
@@ -309,6 +322,21 @@ func (p *Position) reaching(k Kind, to Square, from, occ uint64) uint64 {
 		return from & dabbabaAtt[to]
 	}
 	return from & s.attacks(k, p.side, to, occ)
+}
+
+// fideReach is, by kind, where a piece reaches a square from under the
+// FIDE pieces (a queen counsellor, a bishop elephant): the squares of its
+// leaps or lines through it, and whether a man between blocks it (all
+// ones for the sliders). No entry for the pawn and the king, which
+// reaching does not take.
+var fideReach = [8]struct {
+	squares *[64]uint64
+	slides  uint64
+}{
+	Knight: {&knightAtt, 0},
+	Bishop: {&bishopLines, ^uint64(0)},
+	Rook:   {&rookLines, ^uint64(0)},
+	Queen:  {&kingLines, ^uint64(0)},
 }
 
 // unblocked is the men of from on lines' lines through to (rookLines or
@@ -474,7 +502,7 @@ func (p *Position) hasLegalMove(inCheck bool) bool {
 		answers := p.checkAnswers()
 		parts[1][1], parts[2] = answers, [2]uint64{^king, ^answers}
 		n = 3
-		if p.law&^lawCastling == 0 && p.byColor[p.side^1]&p.byKind[Pawn]&lastRank(p.side^1) == 0 {
+		if p.law&^(lawCastling|lawOldPieces) == 0 && p.byColor[p.side^1]&p.byKind[Pawn]&lastRank(p.side^1) == 0 {
 			// Where king safety is all of legality and nothing converts,
 			// kingEscapes has tried every king move (in check it has no
 			// leap nor castling), and only a move to an answer can end
