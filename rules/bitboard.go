@@ -17,14 +17,8 @@ var (
 	// pawnAtt[c][s]: the squares a pawn of colour c on s attacks.
 	pawnAtt [2][64]uint64
 	// rays[d<<6|s]: every square from s in direction d (0..7), s
-	// excluded (ray says it); the rows past 7 are empty, noRay among them.
+	// excluded (ray says it); the rows past 7 are empty.
 	rays [16 * 64]uint64
-	// pastRay[a][b] is where in rays the squares past b on the ray from a
-	// through b are (b on a line through a), else noRay: a man there
-	// reaches a along that line only through b. An index of two bytes:
-	// the rays themselves for every pair would take 32 KiB, all of L1,
-	// for MayGiveCheck's look-up at every ply.
-	pastRay [64][64]uint16
 	// rookLines[s] and bishopLines[s]: the squares on a rank or file, and
 	// on a diagonal, through s (s excluded); kingLines[s] both: the only
 	// squares where a man can be pinned to a king on s.
@@ -34,10 +28,6 @@ var (
 // Directions: 0..3 go towards higher squares (N, E, NE, NW), 4..7 towards
 // lower (S, W, SW, SE), so the first blocker is the lowest or highest bit.
 var dirDelta = [8][2]int{{0, 1}, {1, 0}, {1, 1}, {-1, 1}, {0, -1}, {-1, 0}, {-1, -1}, {1, -1}}
-
-// noRay is pastRay's index of an empty ray, for two squares on no common
-// line.
-const noRay = 8 << 6
 
 func init() {
 	for s := 0; s < 64; s++ {
@@ -79,18 +69,6 @@ func init() {
 		bishopLines[s] = ray(2, s) | ray(3, s) | ray(6, s) | ray(7, s)
 		kingLines[s] = rookLines[s] | bishopLines[s]
 	}
-	for a := 0; a < 64; a++ {
-		for b := range pastRay[a] {
-			pastRay[a][b] = noRay
-		}
-		for d := 0; d < 8; d++ {
-			r := ray(d, a)
-			for x := r; x != 0; x &= x - 1 {
-				b := bits.TrailingZeros64(x)
-				pastRay[a][b] = uint16(d<<6 | b)
-			}
-		}
-	}
 	initCheckFrom()
 }
 
@@ -126,10 +104,6 @@ func between(a, b Square) uint64 {
 	}
 	return linedBetween(a, b)
 }
-
-// beyond is the squares past b on the ray from a through b, 0 when b is
-// on no line through a (pastRay).
-func beyond(a, b uint8) uint64 { return rays[pastRay[a&63][b&63]&1023] }
 
 func rayAtt(d int, s Square, occ uint64) uint64 {
 	a := ray(d, s)
