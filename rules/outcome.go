@@ -293,12 +293,8 @@ func (h *History) record(pass, mayCheck, men bool) {
 	}
 	// The key, built here rather than in a function of its own, which the
 	// build does not inline into PlayMayCheck.
-	// The side comes from the ply's entry, not from the position: read
-	// there with its neighbours, the build takes the four bytes in one
-	// load, which waits for passTurn's store of the side byte just before
-	// (a wide load cannot take its bytes from a narrower store in flight).
 	white := p.byColor[White]
-	meta := keyMeta(e.side, p.leap[White], p.leap[Black], p.castle, ep)
+	meta := keyMeta(p.side, p.leap[White], p.leap[Black], p.castle, ep)
 	i := len(h.positions)
 	ps := h.positions[:i+1]
 	h.positions = ps
@@ -306,14 +302,7 @@ func (h *History) record(pass, mayCheck, men bool) {
 	// One statement each: assigned together, the kinds would be copied
 	// through a temporary.
 	np.key.white = white
-	// The kinds a word at a time, as apply wrote them: copied as one
-	// block, they were read sixteen bytes at a time, and such a load
-	// waits for the eight-byte store of a kind's word the move has just
-	// made.
-	// (Six statements: the build does not unroll a loop.)
-	kinds, by := &np.key.kinds, &p.byKind
-	kinds[0], kinds[1], kinds[2] = by[Pawn], by[Knight], by[Bishop]
-	kinds[3], kinds[4], kinds[5] = by[Rook], by[Queen], by[King]
+	np.key.kinds = *(*[King]uint64)(p.byKind[Pawn : King+1])
 	np.key.meta = meta
 	if pass && h.lazy == lazyWait && i < lazyMax {
 		// Within the window's first plies no position can occur again:
