@@ -512,13 +512,12 @@ func (s *elemSrc) drain() bool {
 func (s *elemSrc) streamTags(tags []gTag) ([]gTag, bool) {
 	s.readToken()
 	for !s.failed && s.typ == tokPunct && s.val == "[" {
-		var pos lexer.Position
 		var ok bool
-		if tags, pos, ok = s.lx.plainTags(tags, s.lx.tokPos()); ok {
+		if tags, ok = s.lx.plainTags(tags); ok {
 			s.readToken()
 			continue
 		}
-		t := gTag{Pos: pos}
+		t := gTag{Pos: s.lx.tokPos()} // the `[` plainTags stopped at
 		s.readToken()
 		if s.failed || s.typ != tokWord {
 			return tags, false
@@ -540,53 +539,55 @@ func (s *elemSrc) streamTags(tags []gTag) ([]gTag, bool) {
 }
 
 // plainTags reads the tags written the usual way (plainTag) from the one
-// whose `[` at pos was just read, for as long as each is followed by a
-// line end and the next one's `[`, which it reads as scan does (the
-// tokens between tags are most often those two bytes). It reports true
-// after a tag followed by anything else; false, with the position of its
-// `[`, when the tag after a `[` is not one plainTag reads: its tokens are
-// next.
-func (l *lex) plainTags(tags []gTag, pos lexer.Position) ([]gTag, lexer.Position, bool) {
+// whose `[` (the lexer's token, tokPos) was just read, for as long as each
+// is followed by a line end and the next one's `[`, which it reads as scan
+// does (the tokens between tags are most often those two bytes). It
+// reports true after a tag followed by anything else; false when the tag
+// after a `[` is not one plainTag reads: its tokens are next, that `[`
+// the lexer's token. A position is not passed in or out: its five words,
+// stored one by one and then copied by wider loads, waited for the stores.
+func (l *lex) plainTags(tags []gTag) ([]gTag, bool) {
 	for {
 		if len(l.tags) > 0 && l.tagsAt == l.i-1 {
-			var more bool
-			if tags, pos, more = l.knownTags(tags, pos); !more {
-				return tags, pos, true
+			if !l.knownTags(&tags) {
+				return tags, true
 			}
 			continue
 		}
 		// The tag is read into its place in tags (a gTag assembled
 		// apart was copied there, and cost as much as reading it).
-		tags = append(tags, gTag{Pos: pos})
+		tags = append(tags, gTag{})
+		l.setPosOn(&tags[len(tags)-1].Pos, l.tokStart, l.tokLine, l.tokLineOff) // tokPos
 		if !l.plainTag(&tags[len(tags)-1]) {
-			return tags[:len(tags)-1], pos, false
+			return tags[:len(tags)-1], false
 		}
 		i := l.i
 		if i+1 >= len(l.src) || l.src[i] != '\n' || l.src[i+1] != '[' {
-			return tags, pos, true
+			return tags, true
 		}
 		l.newline(i)
 		l.tokStart, l.tokLine, l.tokLineOff = i+1, l.line, l.lineOff
 		l.i = i + 2
 		l.endI, l.endLine, l.endLineOff, l.hasEnd = l.i, l.line, l.lineOff, true
-		pos = l.tokPos()
 	}
 }
 
 // knownTags is plainTags over the tag lines the splitter read
-// (Chunk.tags), from the one whose `[` at pos was just read. They stand
+// (Chunk.tags), from the one whose `[` (the lexer's token) was just read,
+// appended to *tags. They stand
 // in tags as one gTag, run (its Pos the first one's), which build makes
 // the record's tags from (runTags): each tag written once, where the
 // record holds it, instead of as a gTag first and copied. Here only the
 // lexer is moved past them, to the last one's `]`: the splitter read them
 // one after another, each with its line end, a line end and a `[`
-// between any two. It reports true, with the position of the `[` just
+// between any two. It reports true, with the lexer's token the `[` just
 // read, when a line end and a `[` follow the last of them: the tag there
 // is not one the splitter read, and plainTags reads it.
-func (l *lex) knownTags(tags []gTag, pos lexer.Position) ([]gTag, lexer.Position, bool) {
+func (l *lex) knownTags(tags *[]gTag) bool {
 	src, i, known := l.src, l.i, l.tags
 	l.run, l.runAt = known, i
-	tags = append(tags, gTag{Pos: pos, run: true})
+	*tags = append(*tags, gTag{run: true})
+	l.setPosOn(&(*tags)[len(*tags)-1].Pos, l.tokStart, l.tokLine, l.tokLineOff) // tokPos
 	// The last tag's closing quote e, on the line that starts at lineOff
 	// (its `[`): `"]` and the line end follow it.
 	e := l.tagsEnd - 3
@@ -598,12 +599,11 @@ func (l *lex) knownTags(tags []gTag, pos lexer.Position) ([]gTag, lexer.Position
 	if e+3 >= len(src) || src[e+2] != '\n' || src[e+3] != '[' {
 		// After the last tag's `]`, as plainTag leaves the lexer.
 		l.setTagEnd(e+1, e+2, line, lineOff, len(known) > 1)
-		return tags, pos, false
+		return false
 	}
 	line, lineOff = line+1, e+3
-	pos = lexer.Position{Filename: l.filename, Offset: l.base.Offset + e + 3, Line: line, Column: 1}
 	l.setTagEnd(e+3, e+4, line, lineOff, true)
-	return tags, pos, true
+	return true
 }
 
 // runTags sets dst, room for the tags of the run knownTags took (lx.run),

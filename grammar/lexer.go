@@ -124,12 +124,20 @@ func lexOver(src, filename string, base lexer.Position) lex {
 func (l *lex) pos(i int) lexer.Position { return l.posOn(i, l.line, l.lineOff) }
 
 // posOn is the position of src[i] on line line, which starts at lineOff.
-func (l *lex) posOn(i, line, lineOff int) lexer.Position {
+func (l *lex) posOn(i, line, lineOff int) (p lexer.Position) {
+	l.setPosOn(&p, i, line, lineOff)
+	return p
+}
+
+// setPosOn sets *p to posOn(i, line, lineOff) field by field, where it is
+// kept: a position built apart on the stack, word by word, and copied
+// there with wider loads waited for its stores.
+func (l *lex) setPosOn(p *lexer.Position, i, line, lineOff int) {
 	col := i - lineOff + 1
 	if line == l.base.Line {
 		col += l.base.Column - 1
 	}
-	return lexer.Position{Filename: l.filename, Offset: l.base.Offset + i, Line: line, Column: col}
+	p.Filename, p.Offset, p.Line, p.Column = l.filename, l.base.Offset+i, line, col
 }
 
 func (l *lex) newline(i int) {

@@ -55,6 +55,11 @@ func TestPlainTagEdges(t *testing.T) {
 		"[Event \"a\"]\n[Site \"b\"]\n[]\n1. e4 *\n",
 		"[Event \"a\"]\n[Site \"b\"]\n1. e4 *\n",
 		"1. d4 d5 * [Event \"a\"]\n[Site \"b\"]\n[White \"\"c\"\"]\n\n1. e4 *\n",
+		// Where plainTags stops, the tokens read from the lexer's token,
+		// its `[`: mid-line (the game's first) or after a run.
+		"1. d4 d5 * [White x]\n[Event \"a\"]\n\n1. e4 *\n",
+		"1. d4 d5 * [Event \"a\"]\n[White x]\n[Site \"b\"]\n\n1. e4 *\n",
+		"[Event \"a\"]\n[Site \"b\"]\n[White x]\n[Round \"1\"]\n\n1. e4 *\n",
 	} {
 		checkInput(t, []byte(in))
 	}
