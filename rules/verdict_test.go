@@ -8,21 +8,9 @@ import "testing"
 // on an empty board one step at a time, for every king's square, square
 // and man.
 func TestMayGiveCheckTables(t *testing.T) {
-	on := func(f, r int) bool { return f >= 0 && f < 8 && r >= 0 && r < 8 }
 	for k := 0; k < 64; k++ {
 		for s := 0; s < 64; s++ {
-			var wantPast uint64
-			for _, dd := range dirDelta {
-				f, r := k&7+dd[0], k>>3+dd[1]
-				for ; on(f, r) && r*8+f != s; f, r = f+dd[0], r+dd[1] {
-				}
-				if !on(f, r) {
-					continue
-				}
-				for f, r = f+dd[0], r+dd[1]; on(f, r); f, r = f+dd[0], r+dd[1] {
-					wantPast |= 1 << uint(r*8+f)
-				}
-			}
+			_, _, wantPast, _ := walkedLine(k, s)
 			if got := pastFrom(uint(k), uint(s)); got != wantPast {
 				t.Errorf("pastFrom %v %v = %#x, want %#x", Square(k), Square(s), got, wantPast)
 			}
