@@ -169,19 +169,21 @@ func (s *Settings) stuckFilter() bool {
 	return s.UnavailablePromo == UnavailableForbidden && !s.StuckPawnGivesCheck && promotionCanFail(s)
 }
 
-// law is what the legality shortcuts ask of the settings, folded once when
-// a position is made under them (a game's settings do not change while it
-// is played), so that a profile pays nothing at each move for the tests of
-// rules it does not have.
+// law is what the legality shortcuts and the play of a move ask of the
+// settings at every move, folded once when a position is made under them
+// (a game's settings do not change while it is played), so that a profile
+// pays nothing at each move for the tests of rules it does not have.
 type law uint8
 
 const (
-	lawExtra        law = 1 << iota // extraLegality
-	lawStuck                        // stuckFilter
-	lawWait                         // a pawn on the last rank waits for a piece to come back
-	lawCastling                     // FIDE castling
-	lawQuietMayFail                 // a quiet move may be illegal though the king is safe (it may stalemate, or bare a pawns-only king)
-	lawOldPieces                    // a counsellor or an elephant that is not the FIDE queen or bishop
+	lawExtra          law = 1 << iota // extraLegality
+	lawStuck                          // stuckFilter
+	lawWait                           // a pawn on the last rank waits for a piece to come back
+	lawCastling                       // FIDE castling
+	lawQuietMayFail                   // a quiet move may be illegal though the king is safe (it may stalemate, or bare a pawns-only king)
+	lawOldPieces                      // a counsellor or an elephant that is not the FIDE queen or bishop
+	lawRepetitionRare                 // repetition off or perpetual-check: History.record asks which
+	lawLeapChecked                    // king-leap=never-checked: a check costs the leap (checkLoss)
 )
 
 func lawOf(s *Settings) law {
@@ -203,6 +205,12 @@ func lawOf(s *Settings) law {
 	}
 	if s.Counsellor != CounsellorQueen || s.Elephant != ElephantBishop {
 		l |= lawOldPieces
+	}
+	if s.Repetition == RepetitionOff || s.Repetition == RepetitionPerpetualCheck {
+		l |= lawRepetitionRare
+	}
+	if s.KingLeap == LeapNeverChecked {
+		l |= lawLeapChecked
 	}
 	return l
 }

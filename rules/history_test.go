@@ -39,6 +39,10 @@ func TestHistoryMemoryLongShuffle(t *testing.T) {
 			if len(h.positions) > 4 && profile != "chaturanga-gollon" {
 				t.Errorf("%d positions kept for a shuffle of 4", len(h.positions))
 			}
+			if profile == "chaturanga-gollon" && len(h.positions) != 0 {
+				// repetition=off: nothing compares positions (record).
+				t.Errorf("%d positions kept under repetition=off", len(h.positions))
+			}
 			if profile == "hindustani" {
 				if n := h.occurrences(5); n != 5 {
 					t.Errorf("%d occurrences counted, want 5 (at most)", n)

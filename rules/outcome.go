@@ -267,20 +267,24 @@ func (h *History) record(pass, mayCheck, men bool) {
 	// and copied in with a wide load, which stalls on those narrow stores.
 	e.checked, e.side = (mayCheck || !h.moverSafe) && p.checkedMay(), p.side
 	h.plies++
-	if p.s.Repetition == RepetitionOff {
-		// Nothing compares positions: no key, no hash, no table.
-		return
-	}
 	// (The ply, h.plies-1, is read again where it is used: kept, it was
 	// stored and loaded back around the calls below at every ply.)
+	if p.law&lawRepetitionRare != 0 {
+		// Asked of the settings only under these rules (law).
+		if p.s.Repetition == RepetitionOff {
+			// Nothing compares positions: no key, no hash, no table.
+			return
+		}
+		// Perpetual check.
+		if !e.checked {
+			// This ply follows a move by the side not to move here.
+			h.quiet[e.side^1] = h.plies - 1
+		}
+	}
 	if p.halfmove == 0 {
 		// window() is now this position and never moves back before it.
 		h.clearWindow()
 		h.keyBase = h.plies - 1
-	}
-	if p.s.Repetition == RepetitionPerpetualCheck && !e.checked {
-		// This ply follows a move by the side not to move here.
-		h.quiet[e.side^1] = h.plies - 1
 	}
 	// The key is written where a new position is kept (the entry after the
 	// last), not built apart and copied there (it has room: positions);

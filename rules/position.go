@@ -220,7 +220,7 @@ func (p *Position) Play(m Move) {
 func (p *Position) passTurn() {
 	p.fullmove += int(p.side & 1)
 	p.side ^= 1
-	if p.s.KingLeap == LeapNeverChecked {
+	if p.law&lawLeapChecked != 0 {
 		p.checkLossPlayed()
 	}
 }
@@ -249,7 +249,7 @@ func (p *Position) PlayKeepTurn(m Move) {
 // name the move that gave the check (0 for a start position). Small enough
 // to be inlined: every move asks it, and most profiles have no such rule.
 func (p *Position) checkLoss(move int, side Color) {
-	if p.s.KingLeap == LeapNeverChecked {
+	if p.law&lawLeapChecked != 0 {
 		p.loseCheckedLeaps(move, side)
 	}
 }
