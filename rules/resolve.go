@@ -204,11 +204,11 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 		from = p.reaching(k, to, from, occ)
 	}
 	ksq := p.kingSq[us] & 63
-	if lined := from & kingLines[ksq]; !inCheck && lined != 0 {
-		// Only a man on a line through its king can be pinned, and no man without snipers.
+	if q := p.byKind[Queen]; !inCheck && (rookLines[ksq]&(p.byKind[Rook]|q)|bishopLines[ksq]&(p.byKind[Bishop]|q))&enemy != 0 {
+		// No man is pinned without snipers (gate: the FIDE sliders', a superset), only one on a line through its king.
 		rq, bq := p.sliders(us ^ 1)
 		snipers := rookLines[ksq]&rq | bishopLines[ksq]&bq
-		for ; lined != 0 && snipers != 0; lined &= lined - 1 {
+		for lined := from & kingLines[ksq]; lined != 0 && snipers != 0; lined &= lined - 1 {
 			// The man on lined's lowest square may not leave his pin's line.
 			if pin := pinLine(ksq, snipers, Square(trailing(lined)), occ); pin != 0 && pin&t == 0 {
 				from &^= lined & -lined
