@@ -37,6 +37,44 @@ func TestLegalMovesToMatchesLegalMoves(t *testing.T) {
 	}
 }
 
+// TestSnipersMayCoversSliders checks that plainTo's gate on the pin test,
+// snipersMay, holds every sniper on either king's lines (the enemy sliders
+// of the profile's settings), and no more under the FIDE pieces, in the
+// positions of random games of every built-in profile, and that the games
+// meet snipers at all.
+func TestSnipersMayCoversSliders(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	seen := 0
+	for _, prof := range Profiles() {
+		s := prof.Settings
+		for game := 0; game < 4; game++ {
+			p := NewPosition(&s)
+			for ply := 0; ply < 160; ply++ {
+				for c := White; c <= Black; c++ {
+					ksq := p.kingSq[c]
+					rq, bq := p.sliders(c ^ 1)
+					snipers := rookLines[ksq]&rq | bishopLines[ksq]&bq
+					may := p.snipersMay(ksq, p.byColor[c^1])
+					if snipers&^may != 0 || p.law&lawOldPieces == 0 && may != snipers {
+						t.Fatalf("%s %s: snipers %#x, snipersMay %#x", prof.Name, p.FEN(), snipers, may)
+					}
+					if snipers != 0 {
+						seen++
+					}
+				}
+				all := p.LegalMoves(nil)
+				if len(all) == 0 {
+					break
+				}
+				p.Play(all[rng.Intn(len(all))])
+			}
+		}
+	}
+	if seen < 100 {
+		t.Fatalf("only %d positions with a sniper", seen)
+	}
+}
+
 // TestLegalMovesToPins checks the shortcuts in positions full of pins,
 // checks and en passant captures, where random games seldom go: every
 // position of tricky.perft and two plies beyond, and hand-made ones (two
