@@ -340,24 +340,38 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 	switch {
 	case c >= 'a' && c <= 'h':
 		// A pawn: `e4`, `exd5`, then an optional `=Q`.
-		f = c
-		if j < n && src[j] == 'x' {
-			m.fromFile, m.capture = int8(c-'a'), true
-			if j+1 >= n {
+		if uint(j+2) < uint(n) {
+			// Room for a capture's three bytes (all but a game's last
+			// move): the move's bytes from c are read at offsets that
+			// the capture gives (b2i), not on a branch.
+			w := src[j-1 : j+3]
+			x := b2i(w[1] == 'x')
+			f, r = w[2*x], w[2*x+1]
+			m.fromFile, m.capture = int8((int(c-'a')+1)*x-1), x != 0
+			if f < 'a' || f > 'h' {
 				return 0, false
 			}
-			if f = src[j+1]; f < 'a' || f > 'h' {
+			j += 1 + 2*x
+		} else {
+			f = c
+			if j < n && src[j] == 'x' {
+				m.fromFile, m.capture = int8(c-'a'), true
+				if j+1 >= n {
+					return 0, false
+				}
+				if f = src[j+1]; f < 'a' || f > 'h' {
+					return 0, false
+				}
+				j += 2
+			}
+			if j >= n {
 				return 0, false
 			}
-			j += 2
+			r = src[j]
+			j++
 		}
-		if j >= n {
-			return 0, false
-		}
-		r = src[j]
-		j++
-		if j < n && src[j] == '=' {
-			if j+1 >= n || !isPromoPiece(src[j+1]) {
+		if uint(j) < uint(n) && src[j] == '=' {
+			if uint(j+1) >= uint(n) || !isPromoPiece(src[j+1]) {
 				return 0, false
 			}
 			m.promo, m.plain = src[j+1], false
@@ -366,6 +380,20 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 	case isPiece(c):
 		// A piece: [file|rank][x] square.
 		m.piece = c
+		if uint(j+2) < uint(n) {
+			// The usual forms, `Nf3` and `Nxe4`, with the capture
+			// selected, not branched on; the others (a disambiguation)
+			// are read below.
+			w := src[j : j+3]
+			x := b2i(w[0] == 'x')
+			f, r = w[x], w[x+1]
+			if f >= 'a' && f <= 'h' && r >= '1' && r <= '8' {
+				m.capture = x != 0
+				m.to = record.MakeSquare(int(f-'a'), int(r-'1'))
+				j += 2 + x
+				goto check
+			}
+		}
 		if j+1 >= n {
 			return 0, false
 		}
@@ -426,11 +454,25 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 	}
 	m.to = record.MakeSquare(int(f-'a'), int(r-'1'))
 check:
-	if uint(j) < uint(n) && src[j]|8 == '+' { // '+' or '#' (0x23), no other byte
-		m.check = src[j]
-		j++
+	if uint(j) < uint(n) {
+		// '+' or '#' (0x23), no other byte: selected, not branched on.
+		c := src[j]
+		k := b2i(c|8 == '+')
+		m.check = c & byte(-k)
+		j += k
 	}
 	return j, true
+}
+
+// b2i is 1 for true and 0 for false, which the compiler computes without
+// a branch (SETcc): scanSAN reads the bytes after a capture or a check
+// mark at offsets it gives, since whether a move captures or checks is
+// the move's own and no predictor foresees it.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // set sets *m to the move read, all but its text: record.Move.SetText

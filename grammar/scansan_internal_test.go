@@ -14,7 +14,9 @@ import (
 // of a word: a move scanSAN reads and a delimiter ends is the whole word
 // (wordEnd ends it there too), and plainSAN reads a word exactly as
 // parseMoveSlow does (FuzzPlainSAN holds the same over the fuzzer's
-// inputs).
+// inputs). scanSAN reads a word at the end of its input as it reads it
+// with bytes after it: its selects (b2i) are taken only with room for a
+// capture's bytes, and read alike.
 func TestScanSANWords(t *testing.T) {
 	const alphabet = "aehx128=QNKBO-+#!~"
 	accepted := 0
@@ -36,6 +38,11 @@ func TestScanSANWords(t *testing.T) {
 				if fast != slow {
 					t.Fatalf("%q: plainSAN %+v, the general reader %+v", w, fast, slow)
 				}
+			}
+			var alone, padded sanMove
+			endA, okA := scanSAN(w, 0, &alone)
+			if endP, okP := scanSAN(w+"  ", 0, &padded); okA != okP || okA && (endA != endP || alone != padded) {
+				t.Fatalf("%q: scanSAN reads %+v to %d (%v) alone, %+v to %d (%v) with spaces after it", w, alone, endA, okA, padded, endP, okP)
 			}
 			for _, after := range []string{"", " ", ")", "\n", "x", "3", "+"} {
 				src := w + after
