@@ -96,6 +96,12 @@ type Work[T any] struct {
 	Huge func() func(h HugeGame, file string, index int) (T, *record.Game)
 	// Failed stands for the result of a game whose work panicked.
 	Failed func(file string, index int) T
+	// Detached: the results hold none of the games' text (no string that
+	// shares the bytes of a chunk, as the record's do). Without
+	// Options.Keep and Options.IDs, which hold on to those bytes, the
+	// memory the text was read into is then used again once a batch's
+	// results are delivered.
+	Detached bool
 }
 
 // Sink takes what a run delivers, in input order. Each method returns
@@ -204,6 +210,10 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 	}
 	done := make(chan struct{})
 	lists := make(chan []grammar.Chunk, chunkLists)
+	var slabs chan []byte
+	if w.Detached && !o.Keep && !o.IDs {
+		slabs = make(chan []byte, freeSlabs)
+	}
 	var out Outcome
 
 	go func() {
@@ -211,7 +221,7 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 			defer close(work)
 		}
 		defer close(order)
-		r := reader[T]{o: &o, work: work, order: order, done: done, lists: lists}
+		r := reader[T]{o: &o, work: work, order: order, done: done, lists: lists, slabs: slabs}
 		if _, ok := s.(Primer[T]); ok && o.OverInputs && o.Plan != nil {
 			r.prime = true
 		}
@@ -287,7 +297,7 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 					break
 				}
 			}
-			b.release(lists)
+			b.release(lists, slabs)
 		}
 	}
 	wg.Wait()
@@ -301,6 +311,10 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 // ahead (out is nil when the sink's goroutine is the one worker).
 type batchOfGames[T any] struct {
 	chunks []grammar.Chunk
+	// slabs are the splitter's slabs that hold no chunk of a later batch
+	// (grammar.Splitter.Spent), to be used again once the results are
+	// delivered (Work.Detached).
+	slabs [][]byte
 	// games are records read whole by a reader that is not the grammar
 	// (JSON, a table's rows), instead of chunks.
 	games []*record.Game
@@ -324,13 +338,26 @@ type batchOfGames[T any] struct {
 
 // chunkLists is the most chunk lists kept for reuse (batchOfGames.release):
 // in a steady run the reader takes one a batch as the sink gives one back.
-const chunkLists = 4
+// freeSlabs is the most slabs kept: about those of the batches in flight
+// with one worker (three or four a batch of its size).
+const (
+	chunkLists = 4
+	freeSlabs  = 16
+)
 
 // release gives b's chunk list to lists for another batch, when there is
-// room, once every result of b was delivered. The list is cleared first:
+// room, once every result of b was delivered, and its slabs to slabs (nil
+// unless the results hold none of the text). The list is cleared first:
 // the chunks' bytes are theirs (what the games' results hold may point
 // into them), and a list kept for reuse must not keep them alive.
-func (b *batchOfGames[T]) release(lists chan<- []grammar.Chunk) {
+func (b *batchOfGames[T]) release(lists chan<- []grammar.Chunk, slabs chan<- []byte) {
+	for _, sl := range b.slabs {
+		select {
+		case slabs <- sl:
+		default:
+		}
+	}
+	b.slabs = nil
 	l := b.chunks
 	b.chunks = nil
 	if l == nil {

@@ -12,6 +12,9 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
+	"unsafe"
 
 	"github.com/ashtapada/ashtapada/detect"
 	"github.com/ashtapada/ashtapada/record"
@@ -194,7 +197,7 @@ func (s *validator) work() Work[*replay.Result] {
 				if h != nil {
 					h.Add(record.Whole(g), res)
 				}
-				return res
+				return detach(res, g.Source)
 			}
 		},
 		Failed: func(file string, index int) *replay.Result {
@@ -217,10 +220,80 @@ func (s *validator) work() Work[*replay.Result] {
 			if h != nil {
 				h.Add(src, res)
 			}
-			return res, src.Head
+			return detach(res, hg.Chunk.Data), src.Head
 		}
 	}
+	// The results hold none of the text (detach), so the splitter's
+	// memory is used again once they are delivered: fewer bytes for the
+	// collector, fresh pages neither zeroed nor faulted in.
+	st.Detached = true
 	return st
+}
+
+// detach makes res hold no string that shares text's bytes, the game's
+// text (Work.Detached): a summary's recorded result is the marker's text,
+// a finding's move its token, a tag's value the tag's. A string of text is
+// copied; the others (constants, messages made for the finding) are kept.
+// A finding's Settings, shared by the game's findings, is replaced by a
+// copy when one of its strings is text's, not changed. The Played steps
+// are not looked at: validation never asks for them (Config.Steps).
+func detach(res *replay.Result, text []byte) *replay.Result {
+	if len(text) == 0 {
+		return res
+	}
+	own := func(s *string) {
+		if sharesBytes(*s, text) {
+			*s = strings.Clone(*s)
+		}
+	}
+	sm := &res.Summary
+	for _, s := range []*string{&sm.File, &sm.Profile, &sm.ProfileSource, &sm.Outcome, &sm.Winner} {
+		own(s)
+	}
+	if sharesBytes(sm.Result, text) {
+		// Nearly every game's: a marker's text most often, which needs
+		// no copy of its own.
+		if i := slices.Index(markers[:], sm.Result); i >= 0 {
+			sm.Result = markers[i]
+		} else {
+			sm.Result = strings.Clone(sm.Result)
+		}
+	}
+	for i := range res.Findings {
+		f := &res.Findings[i]
+		for _, s := range []*string{&f.File, &f.Side, &f.SAN, &f.Rule, &f.Severity, &f.Message, &f.FEN, &f.Profile, &f.Fingerprint, &f.Men} {
+			own(s)
+		}
+		for j := range f.Legal {
+			own(&f.Legal[j])
+		}
+		for k, v := range f.Settings {
+			if sharesBytes(k, text) || sharesBytes(v, text) {
+				m := make(map[string]string, len(f.Settings))
+				for k, v := range f.Settings {
+					m[strings.Clone(k)] = strings.Clone(v)
+				}
+				f.Settings = m
+				break
+			}
+		}
+	}
+	for i := range res.Moves {
+		own(&res.Moves[i].Text)
+	}
+	return res
+}
+
+// markers are PGN's termination markers, the results most games record.
+var markers = [...]string{"1-0", "0-1", "1/2-1/2", "*"}
+
+// sharesBytes reports whether s lies in b's bytes.
+func sharesBytes(s string, b []byte) bool {
+	if len(s) == 0 || len(b) == 0 {
+		return false
+	}
+	p, start := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	return p-start < uintptr(len(b))
 }
 
 // replayers gives one worker a replayer for each file's settings, made
