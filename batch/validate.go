@@ -12,7 +12,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"unsafe"
 
@@ -234,38 +233,31 @@ func (s *validator) work() Work[*replay.Result] {
 // text (Work.Detached): a summary's recorded result is the marker's text,
 // a finding's move its token, a tag's value the tag's. A string of text is
 // copied; the others (constants, messages made for the finding) are kept.
-// A finding's Settings, shared by the game's findings, is replaced by a
-// copy when one of its strings is text's, not changed. The Played steps
-// are not looked at: validation never asks for them (Config.Steps).
+// The Played steps are not looked at: validation never asks for them
+// (Config.Steps).
 func detach(res *replay.Result, text []byte) *replay.Result {
-	if len(text) == 0 {
-		return res
-	}
-	own := func(s *string) {
-		if sharesBytes(*s, text) {
-			*s = strings.Clone(*s)
-		}
-	}
 	sm := &res.Summary
-	for _, s := range []*string{&sm.File, &sm.Profile, &sm.ProfileSource, &sm.Outcome, &sm.Winner} {
-		own(s)
-	}
 	if sharesBytes(sm.Result, text) {
-		// Nearly every game's: a marker's text most often, which needs
-		// no copy of its own.
-		if i := slices.Index(markers[:], sm.Result); i >= 0 {
-			sm.Result = markers[i]
-		} else {
-			sm.Result = strings.Clone(sm.Result)
-		}
+		sm.Result = ownResult(sm.Result)
 	}
+	if sharesBytes(sm.File, text) || sharesBytes(sm.Profile, text) || sharesBytes(sm.ProfileSource, text) || sharesBytes(sm.Outcome, text) || sharesBytes(sm.Winner, text) {
+		own(text, &sm.File, &sm.Profile, &sm.ProfileSource, &sm.Outcome, &sm.Winner)
+	}
+	if len(res.Findings) > 0 || len(res.Moves) > 0 {
+		detachMore(res, text)
+	}
+	return res
+}
+
+// detachMore is detach for the findings and the moves. A finding's
+// Settings, shared by the game's findings, is replaced by a copy when one
+// of its strings is text's, not changed.
+func detachMore(res *replay.Result, text []byte) {
 	for i := range res.Findings {
 		f := &res.Findings[i]
-		for _, s := range []*string{&f.File, &f.Side, &f.SAN, &f.Rule, &f.Severity, &f.Message, &f.FEN, &f.Profile, &f.Fingerprint, &f.Men} {
-			own(s)
-		}
+		own(text, &f.File, &f.Side, &f.SAN, &f.Rule, &f.Severity, &f.Message, &f.FEN, &f.Profile, &f.Fingerprint, &f.Men)
 		for j := range f.Legal {
-			own(&f.Legal[j])
+			own(text, &f.Legal[j])
 		}
 		for k, v := range f.Settings {
 			if sharesBytes(k, text) || sharesBytes(v, text) {
@@ -279,13 +271,35 @@ func detach(res *replay.Result, text []byte) *replay.Result {
 		}
 	}
 	for i := range res.Moves {
-		own(&res.Moves[i].Text)
+		own(text, &res.Moves[i].Text)
 	}
-	return res
 }
 
-// markers are PGN's termination markers, the results most games record.
-var markers = [...]string{"1-0", "0-1", "1/2-1/2", "*"}
+// own copies each of ss that shares text's bytes.
+func own(text []byte, ss ...*string) {
+	for _, s := range ss {
+		if sharesBytes(*s, text) {
+			*s = strings.Clone(*s)
+		}
+	}
+}
+
+// ownResult is a copy of r, a game's recorded result in its text: nearly
+// every game's, most often one of PGN's termination markers
+// (grammar.IsResult), which is a constant, not an allocation a game.
+func ownResult(r string) string {
+	switch r {
+	case "1-0":
+		return "1-0"
+	case "0-1":
+		return "0-1"
+	case "1/2-1/2":
+		return "1/2-1/2"
+	case "*":
+		return "*"
+	}
+	return strings.Clone(r)
+}
 
 // sharesBytes reports whether s lies in b's bytes.
 func sharesBytes(s string, b []byte) bool {

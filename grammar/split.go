@@ -808,7 +808,10 @@ func (s *Splitter) chunkBuf() []byte {
 
 // newSlab is an empty slab of slabBytes for the next chunks: with
 // Recycle, one the owner gave back when there is one, and the slab done
-// with kept for Spent.
+// with kept for Spent. It is asked once a slab, and kept out of Next, where
+// its code would stand among the lines of every game.
+//
+//go:noinline
 func (s *Splitter) newSlab() []byte {
 	if s.free != nil {
 		if old := s.slab; cap(old) == slabBytes && len(s.spent) < spentMost {
