@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -127,6 +128,65 @@ func eachString(v reflect.Value, f func(string)) {
 		for it.Next() {
 			eachString(it.Key(), f)
 			eachString(it.Value(), f)
+		}
+	}
+}
+
+// manyGames writes the corpus's fide records and the malformed ones ten
+// times over into one file (a dozen of the splitter's slabs).
+func manyGames(t *testing.T) string {
+	t.Helper()
+	files, _ := filepath.Glob("../corpus/fide/*.pgn")
+	more, _ := filepath.Glob("../testdata/malformed/*.pgn")
+	var b strings.Builder
+	for range 10 {
+		for _, f := range append(files, more...) {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b.Write(data)
+			b.WriteString("\n\n")
+		}
+	}
+	path := filepath.Join(t.TempDir(), "many.pgn")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// Validation and the conversions that render their games reuse the
+// splitter's slabs (their results hold none of the text), and write what
+// they write with the slabs kept (Options.IDs holds on to the text, as a
+// baseline's identities do).
+func TestSameWithSlabsReused(t *testing.T) {
+	t.Parallel()
+	in := []string{manyGames(t)}
+	for _, jobs := range []int{1, 3} {
+		run := func(ids bool) string {
+			var out bytes.Buffer
+			o := Options{Limits: grammar.DefaultLimits(), Jobs: jobs, IDs: ids, Batch: 16}
+			if _, err := Validate(o, in, Validation{Format: "jsonl", Summary: true}, &out); err != nil {
+				t.Fatal(err)
+			}
+			return out.String()
+		}
+		if kept, reused := run(true), run(false); kept != reused || len(kept) < 1<<18 {
+			t.Errorf("%d workers: validate wrote %d bytes with the slabs reused, %d with them kept", jobs, len(reused), len(kept))
+		}
+		for _, to := range []string{"pgn", "uci"} {
+			conv := func(ids bool) string {
+				var out, findings bytes.Buffer
+				o := Options{Limits: grammar.DefaultLimits(), Jobs: jobs, IDs: ids, Batch: 16}
+				if _, err := Convert(o, in, conversion(t, to, &findings), &out); err != nil {
+					t.Fatalf("--to %s: %v", to, err)
+				}
+				return out.String() + findings.String()
+			}
+			if kept, reused := conv(true), conv(false); kept != reused || len(kept) < 1<<18 {
+				t.Errorf("%d workers, --to %s: %d bytes with the slabs reused, %d with them kept", jobs, to, len(reused), len(kept))
+			}
 		}
 	}
 }
