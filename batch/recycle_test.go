@@ -190,3 +190,27 @@ func TestSameWithSlabsReused(t *testing.T) {
 		}
 	}
 }
+
+// A worker works a batch into a result list the sink is done with when
+// one with room waits, else into a new one.
+func TestResultListsReused(t *testing.T) {
+	lists := make(chan []string, chunkLists)
+	o := Options{Keep: true}
+	wk := newWorker(&o, Work[string]{
+		Worker: func() func(*record.Game, string, int) string {
+			return func(g *record.Game, _ string, index int) string { return fmt.Sprint(index) }
+		},
+		Failed: func(string, int) string { return "failed" },
+	}, lists)
+	b := &batchOfGames[string]{index: 1, chunks: []grammar.Chunk{{Data: []byte("1. e4 *")}, {Data: []byte("1. d4 *")}, {Data: []byte("1. c4 *")}}}
+	small := make([]string, 0, 2)
+	lists <- small
+	if res := wk.results(b); strings.Join(res, " ") != "1 2 3" || &res[0] == &small[:1][0] {
+		t.Fatalf("results %q, in the list too small for them: %t", res, &res[0] == &small[:1][0])
+	}
+	room := make([]string, 0, 4)
+	lists <- room
+	if res := wk.results(b); strings.Join(res, " ") != "1 2 3" || &res[0] != &room[:1][0] {
+		t.Fatalf("results %q, in the list given back: %t", res, &res[0] == &room[:1][0])
+	}
+}

@@ -190,9 +190,12 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 	// where its results are delivered, so that neither a batch nor its
 	// results wait on a channel for a goroutine to wake (a futex call
 	// each on a machine with an idle core).
+	// resultLists are the result lists of batches delivered, for the
+	// workers' next batches (as lists are the chunk lists).
+	resultLists := make(chan []T, chunkLists)
 	var inline *worker[T]
 	if o.Jobs == 1 {
-		inline = newWorker(&o, w)
+		inline = newWorker(&o, w, resultLists)
 	}
 	// The order queue is longer than the work queue so that a worker the
 	// system has put aside for a while (a loaded machine) does not stop
@@ -236,7 +239,7 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			wk := newWorker(&o, w)
+			wk := newWorker(&o, w, resultLists)
 			for b := range work {
 				b.out <- wk.results(b)
 			}
@@ -277,7 +280,8 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 				stop()
 			}
 		default:
-			for i, r := range results(b) {
+			res := results(b)
+			for i, r := range res {
 				if b.skip != nil && b.skip[i] {
 					continue // not chosen by its tags
 				}
@@ -298,6 +302,13 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 				}
 			}
 			b.release(lists, slabs)
+			// Each result was handed on by value: the list is cleared
+			// (it keeps nothing of them alive) and used again.
+			clear(res)
+			select {
+			case resultLists <- res[:0]:
+			default:
+			}
 		}
 	}
 	wg.Wait()
@@ -380,11 +391,14 @@ type worker[T any] struct {
 	huge   func(HugeGame, string, int) (T, *record.Game)
 	failed func(string, int) T
 	sc     *grammar.Scratch // nil when the work keeps its records
+	// lists are result lists the sink is done with, for the next batches.
+	lists <-chan []T
 }
 
-// newWorker returns a worker of the run with options o doing w.
-func newWorker[T any](o *Options, w Work[T]) *worker[T] {
-	wk := &worker[T]{o: o, do: w.Worker(), failed: w.Failed}
+// newWorker returns a worker of the run with options o doing w, taking
+// its result lists from lists when one with room waits there.
+func newWorker[T any](o *Options, w Work[T], lists <-chan []T) *worker[T] {
+	wk := &worker[T]{o: o, do: w.Worker(), failed: w.Failed, lists: lists}
 	if w.Huge != nil {
 		wk.huge = w.Huge()
 	}
@@ -400,7 +414,17 @@ func newWorker[T any](o *Options, w Work[T]) *worker[T] {
 // results does the work on every game of b and returns the results.
 func (w *worker[T]) results(b *batchOfGames[T]) []T {
 	n := b.len()
-	res := make([]T, n)
+	var res []T
+	select {
+	case l := <-w.lists:
+		if cap(l) >= n {
+			res = l[:n]
+		}
+	default:
+	}
+	if res == nil {
+		res = make([]T, n)
+	}
 	if w.o.IDs {
 		b.ids = make([]report.GameID, n)
 	}
