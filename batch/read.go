@@ -148,8 +148,8 @@ type reader[T any] struct {
 	done        <-chan struct{}
 	// lists are the chunk lists of batches the sink is done with
 	// (chunkLists), for the reader's next batches; slabs, when the work's
-	// results hold none of the games' text (reuseText), the splitters'
-	// slabs of such batches (grammar.Splitter.Recycle).
+	// results hold none of the games' text (Work.Detached), the
+	// splitters' slabs of such batches (grammar.Splitter.Recycle).
 	lists <-chan []grammar.Chunk
 	slabs <-chan []byte
 	seen  int // games read so far, over all inputs
@@ -270,10 +270,11 @@ func (r *reader[T]) file(part source.Part, named bool) bool {
 }
 
 // open opens the file at path and returns the reader of its games (with
-// its splitter, for text) and the name they go by. cut reports whether its games can be given to different
-// parts of a shard by their first byte: text whose offsets are the file's,
-// not a table (whose chunks' offsets are those of a row's text) nor a
-// format read as whole records (JSON under another name).
+// its splitter, for text) and the name they go by. cut reports whether
+// its games can be given to different parts of a shard by their first
+// byte: text whose offsets are the file's, not a table (whose chunks'
+// offsets are those of a row's text) nor a format read as whole records
+// (JSON under another name).
 func (r *reader[T]) open(path string) (next Games, sp *grammar.Splitter, name string, cut bool, closer io.Closer, err error) {
 	if r.o.OpenTable != nil {
 		next, closer, err := r.o.OpenTable(path)

@@ -186,13 +186,13 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 	if ahead <= 0 {
 		ahead = 16
 	}
+	// resultLists are the result lists of batches delivered, for the
+	// workers' next batches (as lists are the chunk lists).
+	resultLists := make(chan []T, chunkLists)
 	// One worker is the sink's own goroutine: each batch is worked on
 	// where its results are delivered, so that neither a batch nor its
 	// results wait on a channel for a goroutine to wake (a futex call
 	// each on a machine with an idle core).
-	// resultLists are the result lists of batches delivered, for the
-	// workers' next batches (as lists are the chunk lists).
-	resultLists := make(chan []T, chunkLists)
 	var inline *worker[T]
 	if o.Jobs == 1 {
 		inline = newWorker(&o, w, resultLists)

@@ -791,7 +791,8 @@ func (s *Splitter) grow(data []byte, n int) []byte {
 		// The game so far (in the rest of the slab: it leaves only past
 		// slabMove) is copied to the start of a new slab, where the next
 		// games follow it. Nothing was handed out from that rest, and
-		// the old slab is never written again.
+		// the old slab is not written again (unless it is given back
+		// once its chunks are done with: Recycle).
 		s.slab = s.newSlab()
 		return append(s.slab, data...)
 	}
