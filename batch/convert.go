@@ -242,6 +242,10 @@ func (cv *converter) run(o Options, args []string, w io.Writer) (ConvertOutcome,
 			}
 		}
 		st.Huge = renderedHugeGame(cfg, rendering, cv.c.Write, cv.c.spillBytes())
+		// A rendered game's result is made for it: its piece is
+		// rendered into a buffer of pieces, its findings' text and its
+		// error are formatted. None of it is the game's text.
+		st.Detached = true
 	} else {
 		// The viewer page walks the main line again; a drawing of the
 		// final position needs only the replay's result.

@@ -60,12 +60,19 @@ func RecordFormat(br *bufio.Reader, path, from string) formats.RecordFormat {
 // named name: the grammar's splitter for text, told its notation, else the
 // format's reader of whole records.
 func GamesOf(f formats.RecordFormat, br *bufio.Reader, name string, limits grammar.Limits, notation Notation) Games {
+	next, _ := gamesOf(f, br, name, limits, notation)
+	return next
+}
+
+// gamesOf is GamesOf with its splitter (nil for a format read as whole
+// records).
+func gamesOf(f formats.RecordFormat, br *bufio.Reader, name string, limits grammar.Limits, notation Notation) (Games, *grammar.Splitter) {
 	if !f.Text {
 		rd := f.Read(br, name, limits)
 		return func() (grammar.Chunk, *record.Game, error) {
 			g, err := rd.Next()
 			return grammar.Chunk{}, g, err
-		}
+		}, nil
 	}
 	sp := grammar.NewSplitter(br)
 	sp.SetLimits(limits)
@@ -73,7 +80,7 @@ func GamesOf(f formats.RecordFormat, br *bufio.Reader, name string, limits gramm
 	return func() (grammar.Chunk, *record.Game, error) {
 		ch, err := sp.Next()
 		return ch, nil, err
-	}
+	}, sp
 }
 
 // ReadRange reads the games of r, the text of one input named name, whose
@@ -140,8 +147,11 @@ type reader[T any] struct {
 	work, order chan<- *batchOfGames[T]
 	done        <-chan struct{}
 	// lists are the chunk lists of batches the sink is done with
-	// (chunkLists), for the reader's next batches.
+	// (chunkLists), for the reader's next batches; slabs, when the work's
+	// results hold none of the games' text (Work.Detached), the
+	// splitters' slabs of such batches (grammar.Splitter.Recycle).
 	lists <-chan []grammar.Chunk
+	slabs <-chan []byte
 	seen  int // games read so far, over all inputs
 	// prime: the sink is a Primer (Options.OverInputs, Options.Plan), so
 	// the last game read before this process's part is kept in prev,
@@ -235,7 +245,7 @@ func (r *reader[T]) file(part source.Part, named bool) bool {
 	path := part.Path
 	// Only the part holding a file's first byte may find it holds no game.
 	end := &FileEnd{Name: r.name(path, source.Name(path)), Named: named && part.From == 0}
-	next, name, cut, closer, err := r.open(path)
+	next, sp, name, cut, closer, err := r.open(path)
 	if err != nil {
 		return r.mark(&batchOfGames[T]{err: err}) && r.mark(&batchOfGames[T]{end: end})
 	}
@@ -253,36 +263,41 @@ func (r *reader[T]) file(part source.Part, named bool) bool {
 		}
 		part = source.Part{Path: part.Path, File: part.File, To: -1}
 	}
-	return r.games(part, end, name, next)
+	if sp != nil && r.slabs != nil {
+		sp.Recycle(r.slabs)
+	}
+	return r.games(part, end, name, next, sp)
 }
 
-// open opens the file at path and returns the reader of its games and the
-// name they go by. cut reports whether its games can be given to different
-// parts of a shard by their first byte: text whose offsets are the file's,
-// not a table (whose chunks' offsets are those of a row's text) nor a
-// format read as whole records (JSON under another name).
-func (r *reader[T]) open(path string) (next Games, name string, cut bool, closer io.Closer, err error) {
+// open opens the file at path and returns the reader of its games (with
+// its splitter, for text) and the name they go by. cut reports whether
+// its games can be given to different parts of a shard by their first
+// byte: text whose offsets are the file's, not a table (whose chunks'
+// offsets are those of a row's text) nor a format read as whole records
+// (JSON under another name).
+func (r *reader[T]) open(path string) (next Games, sp *grammar.Splitter, name string, cut bool, closer io.Closer, err error) {
 	if r.o.OpenTable != nil {
 		next, closer, err := r.o.OpenTable(path)
 		if err != nil {
-			return nil, "", false, nil, err
+			return nil, nil, "", false, nil, err
 		}
 		if next != nil {
-			return next, r.name(path, source.Name(path)), false, closer, nil
+			return next, nil, r.name(path, source.Name(path)), false, closer, nil
 		}
 	}
 	in, err := r.o.Source.Open(path)
 	if err != nil {
-		return nil, "", false, nil, err
+		return nil, nil, "", false, nil, err
 	}
 	br := bufio.NewReaderSize(in, 1<<16)
 	if format := source.UnreadableFormat(br); format != "" {
 		in.Close()
-		return nil, "", false, nil, fmt.Errorf("reading %s: %s; ashtapada reads PGN text, plain or compressed with gzip, bzip2 or zstd", in.Name, format)
+		return nil, nil, "", false, nil, fmt.Errorf("reading %s: %s; ashtapada reads PGN text, plain or compressed with gzip, bzip2 or zstd", in.Name, format)
 	}
 	f := RecordFormat(br, r.name(path, path), r.o.From)
 	name = r.name(path, in.Name)
-	return GamesOf(f, br, name, r.o.Limits, r.o.Notation), name, f.Text, in, nil
+	next, sp = gamesOf(f, br, name, r.o.Limits, r.o.Notation)
+	return next, sp, name, f.Text, in, nil
 }
 
 // count reads a file that lies before this process's part of the inputs,
@@ -290,7 +305,7 @@ func (r *reader[T]) open(path string) (next Games, name string, cut bool, closer
 // stop. Nothing of it is delivered but an error reading it, which the
 // sink may take to stop, as it would in a run over all the inputs.
 func (r *reader[T]) count(path string) bool {
-	next, name, _, closer, err := r.open(path)
+	next, _, name, _, closer, err := r.open(path)
 	if err != nil {
 		return r.mark(&batchOfGames[T]{err: err})
 	}
@@ -366,9 +381,10 @@ func (r *reader[T]) queue(b *batchOfGames[T]) bool {
 	}
 }
 
-// games queues the games of part that next reads, then the mark of the
-// part's end; false when the sink asked to stop.
-func (r *reader[T]) games(part source.Part, end *FileEnd, name string, next Games) bool {
+// games queues the games of part that next reads (cut by sp, when it is
+// text), then the mark of the part's end; false when the sink asked to
+// stop.
+func (r *reader[T]) games(part source.Part, end *FileEnd, name string, next Games, sp *grammar.Splitter) bool {
 	most := r.o.Batch
 	switch {
 	case most > 0:
@@ -383,6 +399,12 @@ func (r *reader[T]) games(part source.Part, end *FileEnd, name string, next Game
 	send := func() bool {
 		if b == nil {
 			return true
+		}
+		if r.slabs != nil && sp != nil {
+			// Every chunk of the slabs the splitter is done with is in
+			// this batch or one before it (or was dropped), so they
+			// are free once this batch's results are delivered.
+			b.slabs = sp.Spent()
 		}
 		if !r.queue(b) {
 			return false

@@ -96,6 +96,12 @@ type Work[T any] struct {
 	Huge func() func(h HugeGame, file string, index int) (T, *record.Game)
 	// Failed stands for the result of a game whose work panicked.
 	Failed func(file string, index int) T
+	// Detached: the results hold none of the games' text (no string that
+	// shares the bytes of a chunk, as the record's do). Without
+	// Options.Keep and Options.IDs, which hold on to those bytes, the
+	// memory the text was read into is then used again once a batch's
+	// results are delivered.
+	Detached bool
 }
 
 // Sink takes what a run delivers, in input order. Each method returns
@@ -180,13 +186,16 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 	if ahead <= 0 {
 		ahead = 16
 	}
+	// resultLists are the result lists of batches delivered, for the
+	// workers' next batches (as lists are the chunk lists).
+	resultLists := make(chan []T, chunkLists)
 	// One worker is the sink's own goroutine: each batch is worked on
 	// where its results are delivered, so that neither a batch nor its
 	// results wait on a channel for a goroutine to wake (a futex call
 	// each on a machine with an idle core).
 	var inline *worker[T]
 	if o.Jobs == 1 {
-		inline = newWorker(&o, w)
+		inline = newWorker(&o, w, resultLists)
 	}
 	// The order queue is longer than the work queue so that a worker the
 	// system has put aside for a while (a loaded machine) does not stop
@@ -204,6 +213,10 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 	}
 	done := make(chan struct{})
 	lists := make(chan []grammar.Chunk, chunkLists)
+	var slabs chan []byte
+	if w.Detached && !o.Keep && !o.IDs {
+		slabs = make(chan []byte, freeSlabs)
+	}
 	var out Outcome
 
 	go func() {
@@ -211,7 +224,7 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 			defer close(work)
 		}
 		defer close(order)
-		r := reader[T]{o: &o, work: work, order: order, done: done, lists: lists}
+		r := reader[T]{o: &o, work: work, order: order, done: done, lists: lists, slabs: slabs}
 		if _, ok := s.(Primer[T]); ok && o.OverInputs && o.Plan != nil {
 			r.prime = true
 		}
@@ -226,7 +239,7 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			wk := newWorker(&o, w)
+			wk := newWorker(&o, w, resultLists)
 			for b := range work {
 				b.out <- wk.results(b)
 			}
@@ -267,7 +280,8 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 				stop()
 			}
 		default:
-			for i, r := range results(b) {
+			res := results(b)
+			for i, r := range res {
 				if b.skip != nil && b.skip[i] {
 					continue // not chosen by its tags
 				}
@@ -287,7 +301,14 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 					break
 				}
 			}
-			b.release(lists)
+			b.release(lists, slabs)
+			// Each result was handed on by value: the list is cleared
+			// (it keeps nothing of them alive) and used again.
+			clear(res)
+			select {
+			case resultLists <- res[:0]:
+			default:
+			}
 		}
 	}
 	wg.Wait()
@@ -301,6 +322,10 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 // ahead (out is nil when the sink's goroutine is the one worker).
 type batchOfGames[T any] struct {
 	chunks []grammar.Chunk
+	// slabs are the splitter's slabs that hold no chunk of a later batch
+	// (grammar.Splitter.Spent), to be used again once the results are
+	// delivered (Work.Detached).
+	slabs [][]byte
 	// games are records read whole by a reader that is not the grammar
 	// (JSON, a table's rows), instead of chunks.
 	games []*record.Game
@@ -324,13 +349,26 @@ type batchOfGames[T any] struct {
 
 // chunkLists is the most chunk lists kept for reuse (batchOfGames.release):
 // in a steady run the reader takes one a batch as the sink gives one back.
-const chunkLists = 4
+// freeSlabs is the most slabs kept: about those of the batches in flight
+// with one worker (three or four a batch of its size).
+const (
+	chunkLists = 4
+	freeSlabs  = 16
+)
 
 // release gives b's chunk list to lists for another batch, when there is
-// room, once every result of b was delivered. The list is cleared first:
+// room, once every result of b was delivered, and its slabs to slabs (nil
+// unless the results hold none of the text). The list is cleared first:
 // the chunks' bytes are theirs (what the games' results hold may point
 // into them), and a list kept for reuse must not keep them alive.
-func (b *batchOfGames[T]) release(lists chan<- []grammar.Chunk) {
+func (b *batchOfGames[T]) release(lists chan<- []grammar.Chunk, slabs chan<- []byte) {
+	for _, sl := range b.slabs {
+		select {
+		case slabs <- sl:
+		default:
+		}
+	}
+	b.slabs = nil
 	l := b.chunks
 	b.chunks = nil
 	if l == nil {
@@ -353,11 +391,14 @@ type worker[T any] struct {
 	huge   func(HugeGame, string, int) (T, *record.Game)
 	failed func(string, int) T
 	sc     *grammar.Scratch // nil when the work keeps its records
+	// lists are result lists the sink is done with, for the next batches.
+	lists <-chan []T
 }
 
-// newWorker returns a worker of the run with options o doing w.
-func newWorker[T any](o *Options, w Work[T]) *worker[T] {
-	wk := &worker[T]{o: o, do: w.Worker(), failed: w.Failed}
+// newWorker returns a worker of the run with options o doing w, taking
+// its result lists from lists when one with room waits there.
+func newWorker[T any](o *Options, w Work[T], lists <-chan []T) *worker[T] {
+	wk := &worker[T]{o: o, do: w.Worker(), failed: w.Failed, lists: lists}
 	if w.Huge != nil {
 		wk.huge = w.Huge()
 	}
@@ -373,7 +414,17 @@ func newWorker[T any](o *Options, w Work[T]) *worker[T] {
 // results does the work on every game of b and returns the results.
 func (w *worker[T]) results(b *batchOfGames[T]) []T {
 	n := b.len()
-	res := make([]T, n)
+	var res []T
+	select {
+	case l := <-w.lists:
+		if cap(l) >= n {
+			res = l[:n]
+		}
+	default:
+	}
+	if res == nil {
+		res = make([]T, n)
+	}
 	if w.o.IDs {
 		b.ids = make([]report.GameID, n)
 	}

@@ -292,7 +292,7 @@ func TestChunkListsReused(t *testing.T) {
 	l := r.chunkList(4)
 	l = append(l, grammar.Chunk{Data: []byte("1. e4 *")}, grammar.Chunk{Data: []byte("1. d4 *")})
 	b := &batchOfGames[int]{chunks: l}
-	b.release(lists)
+	b.release(lists, nil)
 	if b.chunks != nil {
 		t.Fatal("the batch still has its chunk list after releasing it")
 	}
@@ -305,12 +305,12 @@ func TestChunkListsReused(t *testing.T) {
 			t.Fatalf("chunk %d of a released list still holds %q", i, c.Data)
 		}
 	}
-	(&batchOfGames[int]{chunks: again}).release(lists)
+	(&batchOfGames[int]{chunks: again}).release(lists, nil)
 	if bigger := r.chunkList(8); cap(bigger) < 8 {
 		t.Fatalf("the reader took a list with room for %d chunks, want 8", cap(bigger))
 	}
 	// More lists than are kept: the rest are let go, not waited on.
 	for range chunkLists + 2 {
-		(&batchOfGames[int]{chunks: make([]grammar.Chunk, 1, 4)}).release(lists)
+		(&batchOfGames[int]{chunks: make([]grammar.Chunk, 1, 4)}).release(lists, nil)
 	}
 }

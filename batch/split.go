@@ -171,7 +171,7 @@ func keyed(st *Work[converted], s *splitFiles) {
 		do := worker()
 		return func(g *record.Game, file string, n int) converted {
 			c := do(g, file, n)
-			c.key = s.tagValue(g)
+			c.key = strings.Clone(s.tagValue(g)) // Work.Detached: not the text's
 			return c
 		}
 	}
@@ -180,7 +180,7 @@ func keyed(st *Work[converted], s *splitFiles) {
 			do := huge()
 			return func(h HugeGame, file string, n int) (converted, *record.Game) {
 				c, g := do(h, file, n)
-				c.key = s.tagValue(g)
+				c.key = strings.Clone(s.tagValue(g))
 				return c, g
 			}
 		}

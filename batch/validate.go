@@ -12,6 +12,8 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strings"
+	"unsafe"
 
 	"github.com/ashtapada/ashtapada/detect"
 	"github.com/ashtapada/ashtapada/record"
@@ -194,7 +196,7 @@ func (s *validator) work() Work[*replay.Result] {
 				if h != nil {
 					h.Add(record.Whole(g), res)
 				}
-				return res
+				return detach(res, g.Source)
 			}
 		},
 		Failed: func(file string, index int) *replay.Result {
@@ -217,10 +219,95 @@ func (s *validator) work() Work[*replay.Result] {
 			if h != nil {
 				h.Add(src, res)
 			}
-			return res, src.Head
+			return detach(res, hg.Chunk.Data), src.Head
 		}
 	}
+	// The results hold none of the text (detach), so the splitter's
+	// memory is used again once they are delivered: fewer bytes for the
+	// collector, fresh pages neither zeroed nor faulted in.
+	st.Detached = true
 	return st
+}
+
+// detach makes res hold no string that shares text's bytes, the game's
+// text (Work.Detached): a summary's recorded result is the marker's text,
+// a finding's move its token, a tag's value the tag's. A string of text is
+// copied; the others (constants, messages made for the finding) are kept.
+// The Played steps are not looked at: validation never asks for them
+// (Config.Steps).
+func detach(res *replay.Result, text []byte) *replay.Result {
+	sm := &res.Summary
+	if sharesBytes(sm.Result, text) {
+		sm.Result = ownResult(sm.Result)
+	}
+	if sharesBytes(sm.File, text) || sharesBytes(sm.Profile, text) || sharesBytes(sm.ProfileSource, text) || sharesBytes(sm.Outcome, text) || sharesBytes(sm.Winner, text) {
+		own(text, &sm.File, &sm.Profile, &sm.ProfileSource, &sm.Outcome, &sm.Winner)
+	}
+	if len(res.Findings) > 0 || len(res.Moves) > 0 {
+		detachMore(res, text)
+	}
+	return res
+}
+
+// detachMore is detach for the findings and the moves. A finding's
+// Settings, shared by the game's findings, is replaced by a copy when one
+// of its strings is text's, not changed.
+func detachMore(res *replay.Result, text []byte) {
+	for i := range res.Findings {
+		f := &res.Findings[i]
+		own(text, &f.File, &f.Side, &f.SAN, &f.Rule, &f.Severity, &f.Message, &f.FEN, &f.Profile, &f.Fingerprint, &f.Men)
+		for j := range f.Legal {
+			own(text, &f.Legal[j])
+		}
+		for k, v := range f.Settings {
+			if sharesBytes(k, text) || sharesBytes(v, text) {
+				m := make(map[string]string, len(f.Settings))
+				for k, v := range f.Settings {
+					m[strings.Clone(k)] = strings.Clone(v)
+				}
+				f.Settings = m
+				break
+			}
+		}
+	}
+	for i := range res.Moves {
+		own(text, &res.Moves[i].Text)
+	}
+}
+
+// own copies each of ss that shares text's bytes.
+func own(text []byte, ss ...*string) {
+	for _, s := range ss {
+		if sharesBytes(*s, text) {
+			*s = strings.Clone(*s)
+		}
+	}
+}
+
+// ownResult is a copy of r, a game's recorded result in its text: nearly
+// every game's, most often one of PGN's termination markers
+// (grammar.IsResult), which is a constant, not an allocation a game.
+func ownResult(r string) string {
+	switch r {
+	case "1-0":
+		return "1-0"
+	case "0-1":
+		return "0-1"
+	case "1/2-1/2":
+		return "1/2-1/2"
+	case "*":
+		return "*"
+	}
+	return strings.Clone(r)
+}
+
+// sharesBytes reports whether s lies in b's bytes.
+func sharesBytes(s string, b []byte) bool {
+	if len(s) == 0 || len(b) == 0 {
+		return false
+	}
+	p, start := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	return p-start < uintptr(len(b))
 }
 
 // replayers gives one worker a replayer for each file's settings, made

@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"unsafe"
@@ -83,4 +84,80 @@ func TestSlabsFilledAndKept(t *testing.T) {
 			t.Fatalf("chunk %d changed after it was handed out", i)
 		}
 	}
+}
+
+// TestSlabsRecycled splits games with Recycle on, taking the spent slabs
+// every few games (as a batch reader does) and giving them back filled
+// with junk, as the next chunks overwrite them: every chunk holds its
+// game's text, chunks are cut from the slabs given back, and a slab is
+// spent only once no chunk will be cut from it: every chunk returned
+// before Spent lies in a slab spent by then, or in the present one.
+func TestSlabsRecycled(t *testing.T) {
+	var in strings.Builder
+	var games []string
+	for i := range 400 {
+		var g strings.Builder
+		fmt.Fprintf(&g, "[Event \"e%d\"]\n\n", i)
+		for m := 1; m <= 40+i%50; m++ {
+			fmt.Fprintf(&g, "%d. Nf3 Nf6 ", m)
+		}
+		g.WriteString("1-0\n\n")
+		games = append(games, g.String())
+		in.WriteString(g.String())
+	}
+	free := make(chan []byte, 4)
+	s := NewSplitter(strings.NewReader(in.String()))
+	s.Recycle(free)
+	var given [][]byte // slabs given back
+	reused := 0
+	var held []Chunk // chunks cut since the last Spent
+	for i := 0; ; i++ {
+		c, err := s.Next()
+		if err != nil {
+			break
+		}
+		if d := string(c.Data); d != games[i] && d+"\n" != games[i] {
+			t.Fatalf("chunk %d: %q, want the game's text", i, d)
+		}
+		if slices.ContainsFunc(given, func(sl []byte) bool { return inSlab(c.Data, sl) }) {
+			reused++
+		}
+		held = append(held, c)
+		if i%7 != 6 {
+			continue
+		}
+		spent := s.Spent()
+		for _, h := range held {
+			if !inSlab(h.Data, s.slab) && !slices.ContainsFunc(spent, func(sl []byte) bool { return inSlab(h.Data, sl) }) {
+				t.Fatalf("the chunk of %q lies in a slab neither spent nor the present one", h.Data[:12])
+			}
+		}
+		held = held[:0]
+		for _, sl := range spent {
+			if cap(sl) != slabBytes {
+				t.Fatalf("a spent slab of capacity %d", cap(sl))
+			}
+			all := sl[:cap(sl)]
+			for j := range all {
+				all[j] = '#'
+			}
+			given = append(given, sl)
+			select {
+			case free <- sl:
+			default:
+			}
+		}
+	}
+	if reused == 0 {
+		t.Fatal("no chunk was cut from a slab given back")
+	}
+}
+
+// inSlab reports whether b lies in the memory of slab.
+func inSlab(b, slab []byte) bool {
+	if len(b) == 0 || cap(slab) == 0 {
+		return false
+	}
+	p, start := uintptr(unsafe.Pointer(unsafe.SliceData(b))), uintptr(unsafe.Pointer(unsafe.SliceData(slab[:1])))
+	return p-start < uintptr(cap(slab))
 }

@@ -82,8 +82,12 @@ type Splitter struct {
 	err        error
 	bomDone    bool
 	// slab is where chunks are collected: each takes the bytes after
-	// the last one's (slabBytes).
-	slab []byte
+	// the last one's (slabBytes). With Recycle, new slabs come from
+	// free when one waits there, and spent are the slabs done with since
+	// the last Spent.
+	slab  []byte
+	free  <-chan []byte
+	spent [][]byte
 	// closeAt is the file offset of a `}` known to close the current
 	// comment: candidates before it need no new look-ahead, which keeps
 	// the splitter linear on comments full of blank lines.
@@ -787,8 +791,9 @@ func (s *Splitter) grow(data []byte, n int) []byte {
 		// The game so far (in the rest of the slab: it leaves only past
 		// slabMove) is copied to the start of a new slab, where the next
 		// games follow it. Nothing was handed out from that rest, and
-		// the old slab is never written again.
-		s.slab = make([]byte, 0, slabBytes)
+		// the old slab is not written again (unless it is given back
+		// once its chunks are done with: Recycle).
+		s.slab = s.newSlab()
 		return append(s.slab, data...)
 	}
 	return data // append moves it to memory of its own
@@ -797,9 +802,50 @@ func (s *Splitter) grow(data []byte, n int) []byte {
 // chunkBuf is an empty buffer for the next chunk: the rest of the slab.
 func (s *Splitter) chunkBuf() []byte {
 	if cap(s.slab)-len(s.slab) < slabMin {
-		s.slab = make([]byte, 0, slabBytes)
+		s.slab = s.newSlab()
 	}
 	return s.slab[len(s.slab):len(s.slab)]
+}
+
+// newSlab is an empty slab of slabBytes for the next chunks: with
+// Recycle, one the owner gave back when there is one, and the slab done
+// with kept for Spent. It is asked once a slab, and kept out of Next, where
+// its code would stand among the lines of every game.
+//
+//go:noinline
+func (s *Splitter) newSlab() []byte {
+	if s.free != nil {
+		if old := s.slab; cap(old) == slabBytes && len(s.spent) < spentMost {
+			s.spent = append(s.spent, old[:0])
+		}
+		select {
+		case b := <-s.free:
+			return b[:0]
+		default:
+		}
+	}
+	return make([]byte, 0, slabBytes)
+}
+
+// spentMost bounds the slabs kept for Spent, for an owner that calls it
+// seldom (a stretch of games it does not keep): those past it are left to
+// the collector.
+const spentMost = 64
+
+// Recycle has the splitter take its slabs from free when one waits there,
+// and keep those it is done with (no chunk will be cut from them any more)
+// for Spent. A slab holds the bytes of the chunks cut from it: it may be
+// sent to free only once every one of them, and whatever was made of
+// them, is done with.
+func (s *Splitter) Recycle(free <-chan []byte) { s.free = free }
+
+// Spent returns the slabs the splitter was done with since the last call
+// (Recycle): every chunk cut from them was returned by Next before this
+// call.
+func (s *Splitter) Spent() [][]byte {
+	sp := s.spent
+	s.spent = nil
+	return sp
 }
 
 // own makes data, collected from chunkBuf, the chunk's: the slab is
