@@ -223,11 +223,13 @@ func endTurn(ln *line, black bool) {
 // x says. Such a move gets no finding from resolve,
 // nor from the turn's checks. The move is returned where LegalMovesTo
 // listed it, in Replayer.toList: copied into registers it was spilled and
-// moved about across each call of the ply. Otherwise (nil) the legal
+// moved about across each call of the ply. Otherwise (ok false) the legal
 // moves listed here are kept for resolve (w.pre), and what they prove
 // (proveMove) is known: the general path takes the turn. A pawn's
 // promotion written in SAN is plainPromotion's. The line must not have
-// ended.
+// ended. ok, a constant on all but plainPromotion's path, is what the
+// caller tests: each path then branches where it ends, where a nil move
+// was merged with the others into one block that tested the pointer.
 func (w *walk) plainMove(mv *record.Move, ln *line, side rules.Color) (*rules.Move, bool) {
 	if mv == nil || !(mv.Plain || mv.PlainForm()) ||
 		(w.plainLook && (len(w.noticeIdx) > 0 || w.tripleOpening && ln.fromArray && !ln.firstDone[side])) {
