@@ -1,6 +1,8 @@
 package replay_test
 
 import (
+	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -201,6 +203,47 @@ func TestCheckMarkEveryPly(t *testing.T) {
 			if checks[ply] == quiet[ply] {
 				t.Errorf("%s %v, ply %d (%s): found to give check unmarked %v, found to give none marked %v",
 					gm.fen, gm.moves, ply, gm.moves[ply-1], checks[ply], quiet[ply])
+			}
+		}
+	}
+}
+
+// TestPlusMateEndsAtItsMove: a mate marked `+` (right, as for any winning
+// move) ends the game at its move wherever the record goes after it: at
+// the record's end, before another move, before a wrong move number and
+// another move, and before text the reader could not read. The game's
+// summary and findings are those of the same record with `#` and of the
+// walk that keeps steps (which tests for mate at once).
+func TestPlusMateEndsAtItsMove(t *testing.T) {
+	const mate = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7"
+	tails := []string{
+		" *", " 1-0", " Ke7 *", " 5. Qe8 *", " 4... Ke7 5. Qe8 *", " 7. Ke7 *",
+		" Ke7 5. @@@ *", " @@@ 1-0", " {a comment} $1 Ke7 *", " 4. Qxf7 *",
+	}
+	type outcome struct {
+		sum      replay.Summary
+		findings []string
+	}
+	judge := func(text string, cfg replay.Config) outcome {
+		g, err := grammar.NewReader(strings.NewReader(text), "t.pgn").Next()
+		if err != nil && g == nil {
+			t.Fatal(err)
+		}
+		res := replay.New(cfg).Game(g, "t.pgn", 1)
+		o := outcome{sum: res.Summary}
+		for _, f := range res.Findings {
+			o.findings = append(o.findings, fmt.Sprintf("%d:%d %s ply %d %s %s", f.Line, f.Column, f.Rule, f.Ply, f.Message, f.FEN))
+		}
+		return o
+	}
+	for _, tail := range tails {
+		plus := judge(mate+"+"+tail+"\n", replay.Config{})
+		if plus.sum.Outcome != "checkmate" || plus.sum.Plies != 7 {
+			t.Errorf("%q: outcome %q after %d plies, want checkmate after 7", tail, plus.sum.Outcome, plus.sum.Plies)
+		}
+		for _, other := range []outcome{judge(mate+"#"+tail+"\n", replay.Config{}), judge(mate+"+"+tail+"\n", replay.Config{Steps: true})} {
+			if !reflect.DeepEqual(plus, other) {
+				t.Errorf("%q:\n%+v\nwant\n%+v", tail, plus, other)
 			}
 		}
 	}

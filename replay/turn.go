@@ -435,18 +435,18 @@ func (w *walk) playMove(mv *record.Move, k int, ln *line, side rules.Color, m *r
 		// false): a move is then assumed there (moved), and MayEnd is
 		// false with it.
 		if r := ln.hist.PlayMayCheck(m, may); !r.Check && !r.MayEnd(true) {
-			ln.moved(false)
+			ln.moved(false, 0)
 			goto quiet // gives is false: not tested again
 		} else {
 			gives = r.Check
-			ln.moved(gives)
+			ln.moved(gives, mv.Check)
 			if r.MayEnd(ln.hasMove) {
 				ln.endsNow()
 			}
 		}
 	} else {
 		ln.hist.PlayKeepTurn(*m)
-		ln.moved(ln.hist.InCheck())
+		ln.moved(ln.hist.InCheck(), 0)
 	}
 	// The step stepStart kept ends (stepEnd): what the move did to the
 	// other king, and, with SANs, the check mark and where the SAN ends.
@@ -456,7 +456,7 @@ func (w *walk) playMove(mv *record.Move, k int, ln *line, side rules.Color, m *r
 	// A mark that says what the move did (none, + or #) needs no judging
 	// (checkMark). Mate is only a checking move's, whose moved asked at
 	// once whether a legal move exists (the game can end only with the
-	// turn: last).
+	// turn: last), or left it to the next turn (mateTest): no mate then.
 	if gives {
 		mate := last && !ln.hasMove
 		if them := side.Other(); ln.firstCheckPly[them] == 0 {
