@@ -538,7 +538,7 @@ func (w *walk) halt(n *record.Node, ln *line) {
 // reader's syntax error the reason, placed at the ply it stops.
 func (w *walk) haltAtRest(n *record.Node, i int, ln *line) {
 	if ln.moveUnknown && ln.hist.InCheck() && !ln.ended {
-		// The last move's mate test waited (mateLater): a stopped line
+		// The last move's mate test waited (mateTest): a stopped line
 		// is not settled, so the mate ends it here.
 		proveEnd(ln)
 	}

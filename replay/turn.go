@@ -426,14 +426,14 @@ func (w *walk) playMove(mv *record.Move, k int, ln *line, side rules.Color, m *r
 	if last {
 		// The opponent is to move: in check means the move gave check
 		// (the history tested it when it recorded the position). Whether
-		// a legal move exists is known (moved): the outcome need not find
-		// out again, and is not asked for at all where the rules cannot
-		// end the game (MayEnd), as at nearly every ply. Whether the move
-		// won is asked only by a mark that does not say what it did
-		// (checkMark). Most moves reach a position not in check where
-		// the rules cannot end the game while a move exists (MayEnd(true)
-		// false): a move is then assumed there (moved), and MayEnd is
-		// false with it.
+		// a legal move exists is known (moved), or assumed where only its
+		// lack could end the game (a quiet move's, a + check's: mateTest),
+		// and the outcome is not asked where the rules cannot end the game
+		// (MayEnd), as at nearly every ply. Whether the move won is asked
+		// only by a mark that does not say what it did (checkMark). Most
+		// moves reach a position not in check where the rules cannot end
+		// the game while a move exists (MayEnd(true) false): a move is
+		// then assumed there (moved), and MayEnd is false with it.
 		if r := ln.hist.PlayMayCheck(m, may); !r.Check && !r.MayEnd(true) {
 			ln.moved(false, 0)
 			goto quiet // gives is false: not tested again
