@@ -1,6 +1,9 @@
 package replay_test
 
 import (
+	"fmt"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -130,6 +133,118 @@ func TestCheckMarkFindingNodeInRun(t *testing.T) {
 		}
 		if len(found) != 1 {
 			t.Errorf("%q: check-mark findings %q, want one", tc.text, found)
+		}
+	}
+}
+
+// TestCheckMarkEveryPly: each move of a game is judged with no mark and
+// with `+` written, and exactly one of the two gets a check-mark finding
+// that says what the move did: unmarked, a move that gives check (or
+// mate); marked, one that does not. A written mark spares the walk's
+// "may it check?" question, so the checks of marked moves are found by
+// the history's own test: direct, discovered, double, by castling, by an
+// en-passant capture that opens a line, by a promotion, and mate, in the
+// run of plain moves and on the general path.
+func TestCheckMarkEveryPly(t *testing.T) {
+	games := []struct {
+		fen   string
+		moves []string
+	}{
+		{"4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1", []string{"Nc3", "Kd7", "Nd5", "Kd6", "Nf4", "Kd7", "Re7", "Kd6"}},
+		{"4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1", []string{"Nf6", "Kf7", "Nd5", "Kg6", "Nf4", "Kf5", "Nd3", "Kg4", "Re4", "Kf3", "Rf4", "Kg3"}},
+		{"8/3p4/8/R3P2k/8/8/8/4K3 b - - 0 1", []string{"d5", "exd6", "Kg6", "d7", "Kf7", "d8=Q", "Ke6", "Ra6", "Kf5", "Qd5", "Kf4", "Ra4", "Kg3", "Qd3", "Kg2", "Ra2", "Kh1", "Qf1"}},
+		{"5k2/8/8/8/8/8/8/4K2R w K - 0 1", []string{"O-O", "Ke7", "Re1", "Kd6", "Rd1", "Kc5", "Rc1", "Kb4", "Rb1", "Ka3", "Kf2", "Ka2", "Rb8", "Ka1", "Ke2", "Ka2", "Kd2", "Ka1", "Kc2", "Ka2", "Ra8"}},
+		{"3k4/1P6/8/8/8/8/8/4K3 w - - 0 1", []string{"b8=Q", "Kd7", "Qb7", "Kd6", "Qb6", "Kd5", "Qb5", "Kd4", "Qc4", "Ke3", "Qd4", "Kf3"}},
+		{"", []string{"e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7"}},
+	}
+	for _, gm := range games {
+		// by ply: the unmarked move's finding says check, the marked
+		// one's that the move gives none.
+		checks, quiet := map[int]bool{}, map[int]bool{}
+		for _, mark := range []string{"", "+"} {
+			var b strings.Builder
+			black := strings.Contains(gm.fen, " b ")
+			if gm.fen != "" {
+				b.WriteString("[SetUp \"1\"]\n[FEN \"" + gm.fen + "\"]\n\n")
+			}
+			for i, mv := range gm.moves {
+				switch {
+				case i == 0 && black:
+					b.WriteString("1... ")
+				case (i%2 == 0) != black:
+					b.WriteString(strconv.Itoa((i+1)/2+1) + ". ")
+				}
+				b.WriteString(mv + mark + " ")
+			}
+			b.WriteString("*\n")
+			g, err := grammar.NewReader(strings.NewReader(b.String()), "t.pgn").Next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, cfg := range []replay.Config{{}, {Steps: true}} {
+				res := replay.New(cfg).Game(g, "t.pgn", 1)
+				if res.Summary.Plies != len(gm.moves) {
+					t.Fatalf("%q: %d plies played, want %d", b.String(), res.Summary.Plies, len(gm.moves))
+				}
+				for _, f := range res.Findings {
+					switch {
+					case f.Rule != ruleid.CheckMark:
+					case mark == "" && strings.Contains(f.Message, "gives check"):
+						checks[f.Ply] = true
+					case mark == "" && strings.Contains(f.Message, "gives checkmate"):
+						checks[f.Ply] = true
+					case mark == "+" && strings.Contains(f.Message, "does not give check"):
+						quiet[f.Ply] = true
+					}
+				}
+			}
+		}
+		for ply := 1; ply <= len(gm.moves); ply++ {
+			if checks[ply] == quiet[ply] {
+				t.Errorf("%s %v, ply %d (%s): found to give check unmarked %v, found to give none marked %v",
+					gm.fen, gm.moves, ply, gm.moves[ply-1], checks[ply], quiet[ply])
+			}
+		}
+	}
+}
+
+// TestPlusMateEndsAtItsMove: a mate marked `+` (right, as for any winning
+// move) ends the game at its move wherever the record goes after it: at
+// the record's end, before another move, before a wrong move number and
+// another move, and before text the reader could not read. The game's
+// summary and findings are those of the same record with `#` and of the
+// walk that keeps steps (which tests for mate at once).
+func TestPlusMateEndsAtItsMove(t *testing.T) {
+	const mate = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7"
+	tails := []string{
+		" *", " 1-0", " Ke7 *", " 5. Qe8 *", " 4... Ke7 5. Qe8 *", " 7. Ke7 *",
+		" Ke7 5. @@@ *", " @@@ 1-0", " {a comment} $1 Ke7 *", " 4. Qxf7 *",
+	}
+	type outcome struct {
+		sum      replay.Summary
+		findings []string
+	}
+	judge := func(text string, cfg replay.Config) outcome {
+		g, err := grammar.NewReader(strings.NewReader(text), "t.pgn").Next()
+		if err != nil && g == nil {
+			t.Fatal(err)
+		}
+		res := replay.New(cfg).Game(g, "t.pgn", 1)
+		o := outcome{sum: res.Summary}
+		for _, f := range res.Findings {
+			o.findings = append(o.findings, fmt.Sprintf("%d:%d %s ply %d %s %s", f.Line, f.Column, f.Rule, f.Ply, f.Message, f.FEN))
+		}
+		return o
+	}
+	for _, tail := range tails {
+		plus := judge(mate+"+"+tail+"\n", replay.Config{})
+		if plus.sum.Outcome != "checkmate" || plus.sum.Plies != 7 {
+			t.Errorf("%q: outcome %q after %d plies, want checkmate after 7", tail, plus.sum.Outcome, plus.sum.Plies)
+		}
+		for _, other := range []outcome{judge(mate+"#"+tail+"\n", replay.Config{}), judge(mate+"+"+tail+"\n", replay.Config{Steps: true})} {
+			if !reflect.DeepEqual(plus, other) {
+				t.Errorf("%q:\n%+v\nwant\n%+v", tail, plus, other)
+			}
 		}
 	}
 }

@@ -578,14 +578,16 @@ func (w *walk) allLegal(ln *line) []rules.Move {
 
 // moved updates what the line knows of its position after a move: the
 // full legal list is stale. Whether a move exists is asked at once when
-// the side to move is in check (checkmate, and the check mark, need it);
-// otherwise it is assumed until the next written move proves it
-// (proveMove) or something that reads the game's end asks (knowMove).
-// check: the side to move is in check (the caller has asked the history).
-func (ln *line) moved(check bool) {
+// the side to move is in check (checkmate, and the check mark, need it),
+// unless mateTest may leave it; otherwise it is assumed until the next
+// written move proves it (proveMove) or something that reads the game's
+// end asks (knowMove). check: the side to move is in check (the caller
+// has asked the history); mark: the check mark written with the move, 0
+// for none or a move that does not end its turn.
+func (ln *line) moved(check bool, mark byte) {
 	ln.legalOK = false
 	if check {
-		ln.mateTest()
+		ln.mateTest(mark)
 		return
 	}
 	ln.hasMove, ln.moveUnknown = true, true
@@ -594,8 +596,20 @@ func (ln *line) moved(check bool) {
 // mateTest finds out whether the side to move, in check, has a legal
 // move. It is kept out of line so that moved, at every ply, is inlined.
 //
+// A check marked '+' leaves it to the next turn, as a quiet move does
+// (plusWait, where nothing but the lack of a move can end the game now):
+// the mark is right whether the move mates or not (a mate wins, and a
+// winning move may be marked either way: checkMark), the next written
+// move, listed legal, proves that no mate was given, and where it is not,
+// proveMove (or settle at the line's end, haltAtRest at a rest) finds the
+// mate and ends the line at the move, as endsNow would have.
+//
 //go:noinline
-func (ln *line) mateTest() {
+func (ln *line) mateTest(mark byte) {
+	if mark == '+' && ln.plusWait && !ln.hist.MayEnd(true) {
+		ln.hasMove, ln.moveUnknown = true, true
+		return
+	}
 	ln.hasMove, ln.moveUnknown = ln.hist.HasLegalMove(), false
 }
 
@@ -656,6 +670,13 @@ func (w *walk) proveMove(n *record.Node, ln *line) {
 			return
 		}
 	}
+	proveEnd(ln)
+}
+
+// proveEnd finds out whether the side to move has a legal move, if the
+// line only assumed it, and ends the line at its last move where none
+// exists and the rules end the game then.
+func proveEnd(ln *line) {
 	ln.knowMove()
 	if !ln.hasMove && !ln.ended {
 		if o := ln.hist.OutcomeKnown(false); o.Kind != rules.OutcomeNone {

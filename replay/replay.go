@@ -231,6 +231,12 @@ type line struct {
 	// without Config.NoSAN), whose end stepEnd keeps at every move; else
 	// a move that gives no check leaves its step as stepStart kept it.
 	sanSteps bool
+	// plusWait: a move marked '+' that gives check may leave the test for
+	// mate to the next turn (mateTest): the line is the main line of a
+	// game that has no other (record.Game.MainPlain: no variation is walked
+	// from a position whose end is not yet known), and no extra needs the
+	// answer at once (a step's SAN ends in '#').
+	plusWait bool
 	// firstCheck is, per side, the ply and move that first checked its
 	// king in this line: the moment a never-checked leap right was lost,
 	// for messages.
@@ -405,6 +411,7 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *pa
 	w.moreExtras = w.moves || w.traceOrigins
 	ln.extras = w.played != nil || w.moreExtras
 	ln.sanSteps = w.played != nil && !r.cfg.NoSAN
+	ln.plusWait = g.MainPlain && !ln.extras
 	if w.played != nil {
 		w.played.keepStart(ln.pos)
 	}
@@ -675,7 +682,7 @@ func (r *Replayer) release(ln *line) { r.spare = append(r.spare, ln) }
 // variation replays the variation with index vi from its branch point.
 func (w *walk) variation(nodes []record.Node, branch *line, vi int) {
 	ln := w.r.snapshot(branch)
-	ln.main, ln.extras, ln.sanSteps, ln.variations = false, false, false, 0
+	ln.main, ln.extras, ln.sanSteps, ln.plusWait, ln.variations = false, false, false, false, 0
 	depth := len(branch.path)
 	w.pathStack = append(w.pathStack[:depth], vi)
 	ln.path = w.pathStack[: depth+1 : depth+1]

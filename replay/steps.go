@@ -537,6 +537,11 @@ func (w *walk) halt(n *record.Node, ln *line) {
 // line, as at an illegal move, the rest is the move not played and the
 // reader's syntax error the reason, placed at the ply it stops.
 func (w *walk) haltAtRest(n *record.Node, i int, ln *line) {
+	if ln.moveUnknown && ln.hist.InCheck() && !ln.ended {
+		// The last move's mate test waited (mateTest): a stopped line
+		// is not settled, so the mate ends it here.
+		proveEnd(ln)
+	}
 	ln.stopped = true
 	if !ln.main {
 		// Only a record not made by the reader (JSON) has a rest there.

@@ -42,7 +42,7 @@ func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 		return
 	}
 	for !ln.ended { // a run of turns of one move each
-		if m := w.plainMove(mv, ln, side); m != nil {
+		if m, ok := w.plainMove(mv, ln, side); ok {
 			w.playMove(mv, 0, ln, side, m, false, true, true)
 			endTurn(ln, side == rules.Black)
 			if !run {
@@ -223,21 +223,23 @@ func endTurn(ln *line, black bool) {
 // x says. Such a move gets no finding from resolve,
 // nor from the turn's checks. The move is returned where LegalMovesTo
 // listed it, in Replayer.toList: copied into registers it was spilled and
-// moved about across each call of the ply. Otherwise (nil) the legal
+// moved about across each call of the ply. Otherwise (ok false) the legal
 // moves listed here are kept for resolve (w.pre), and what they prove
 // (proveMove) is known: the general path takes the turn. A pawn's
 // promotion written in SAN is plainPromotion's. The line must not have
-// ended.
-func (w *walk) plainMove(mv *record.Move, ln *line, side rules.Color) *rules.Move {
+// ended. ok, a constant on all but plainPromotion's path, is what the
+// caller tests: each path then branches where it ends, where a nil move
+// was merged with the others into one block that tested the pointer.
+func (w *walk) plainMove(mv *record.Move, ln *line, side rules.Color) (*rules.Move, bool) {
 	if mv == nil || !(mv.Plain || mv.PlainForm()) ||
 		(w.plainLook && (len(w.noticeIdx) > 0 || w.tripleOpening && ln.fromArray && !ln.firstDone[side])) {
 		if mv != nil && mv.Promotion != 0 && !w.plainLook {
-			return w.plainPromotion(ln, mv)
+			m := w.plainPromotion(ln, mv)
+			return m, m != nil
 		}
-		return nil
+		return nil, false
 	}
-	// As proveMove and resolve list them (writtenKind is the piece's
-	// letter's kind for every move that gets here).
+	// As proveMove and resolve list them (writtenKind is kindOf here).
 	kind, to := kindOf(mv.Piece), rules.Square(mv.To)
 	list := ln.hist.LegalMovesTo(w.r.toList[:0], kind, to)
 	w.r.keepTo(list)
@@ -245,25 +247,25 @@ func (w *walk) plainMove(mv *record.Move, ln *line, side rules.Color) *rules.Mov
 		// No legal move is written: resolve says why (proveMove first
 		// finds out whether any move exists).
 		w.pre.node, w.pre.line = w.turnNode(0), ln
-		return nil
+		return nil, false
 	}
 	m := &list[0] // the common case, without plainPick's call
 	if (mv.FromFile >= 0 || mv.FromRank >= 0 || len(list) != 1) && !onlyFrom(ln.pos, mv, kind, list) {
 		i := plainPick(ln.pos, mv, kind, list)
 		if i < 0 {
 			w.decline(ln)
-			return nil
+			return nil, false
 		}
 		m = &list[i]
 	}
 	if m.Promotion != rules.NoKind || m.HasConversion() || m.Flags&(rules.FlagLeap|rules.FlagCastleShort|rules.FlagCastleLong|rules.FlagWaitingMove) != 0 ||
 		(mv.Capture != m.IsCapture() && w.g.Notation != record.UCI) {
 		w.decline(ln)
-		return nil
+		return nil, false
 	}
 	// The listed move proves that a legal move exists, which playMove
 	// sets anew after the move (line.moved): not stored here.
-	return m
+	return m, true
 }
 
 // plainPromotion is plainMove for a pawn's promotion written in SAN
@@ -405,18 +407,18 @@ func (w *walk) playMove(mv *record.Move, k int, ln *line, side rules.Color, m *r
 			w.otherExtras(mv, k, ln, side, m) // after the step: m may be in toList
 		}
 	}
-	// The position before the move is needed for a check-mark finding,
-	// which is known only after the move (is it check, is it mate?) and
-	// needs a written mark or a move that can give check: keep what the
-	// move changes (rules.Undo, fewer bytes than a copy of the position,
-	// which was a visible part of each ply) for checkMark to rebuild it,
-	// and write its FEN only if a finding needs it. Most moves need none.
-	// The history's MayCheck, not the move's MayGiveCheck: after a move
-	// of the same turn (or at the start) the check may come from an
-	// earlier move, and the finding still needs the position (checkMark
-	// rebuilds it then).
-	may := ln.hist.MayCheck(m)
-	if mv.Check != 0 || gives || may {
+	// A check-mark finding (known only after the move: check? mate?)
+	// needs a written mark or a move that can give check, and the
+	// position before the move: keep what the move changes (rules.Undo,
+	// fewer bytes than a copy of the position) for checkMark to rebuild
+	// it. The history's MayCheck, not MayGiveCheck: after a move of the
+	// same turn (or at the start) the check may come from an earlier move.
+	// A written mark says the move gives check, as it nearly always does:
+	// the history's check test runs then anyway, and MayCheck, which would
+	// say "may" too, is not asked (most moves are unmarked and get a
+	// "surely not", which spares the test).
+	may := mv.Check != 0 || ln.hist.MayCheck(m)
+	if may || gives {
 		ln.pos.Keep(m, &w.r.undo)
 	}
 	ln.ply++
@@ -424,27 +426,27 @@ func (w *walk) playMove(mv *record.Move, k int, ln *line, side rules.Color, m *r
 	if last {
 		// The opponent is to move: in check means the move gave check
 		// (the history tested it when it recorded the position). Whether
-		// a legal move exists is known (moved): the outcome need not find
-		// out again, and is not asked for at all where the rules cannot
-		// end the game (MayEnd), as at nearly every ply. Whether the move
-		// won is asked only by a mark that does not say what it did
-		// (checkMark). Most moves reach a position not in check where
-		// the rules cannot end the game while a move exists (MayEnd(true)
-		// false): a move is then assumed there (moved), and MayEnd is
-		// false with it.
+		// a legal move exists is known (moved), or assumed where only its
+		// lack could end the game (a quiet move's, a + check's: mateTest),
+		// and the outcome is not asked where the rules cannot end the game
+		// (MayEnd), as at nearly every ply. Whether the move won is asked
+		// only by a mark that does not say what it did (checkMark). Most
+		// moves reach a position not in check where the rules cannot end
+		// the game while a move exists (MayEnd(true) false): a move is
+		// then assumed there (moved), and MayEnd is false with it.
 		if r := ln.hist.PlayMayCheck(m, may); !r.Check && !r.MayEnd(true) {
-			ln.moved(false)
+			ln.moved(false, 0)
 			goto quiet // gives is false: not tested again
 		} else {
 			gives = r.Check
-			ln.moved(gives)
+			ln.moved(gives, mv.Check)
 			if r.MayEnd(ln.hasMove) {
 				ln.endsNow()
 			}
 		}
 	} else {
 		ln.hist.PlayKeepTurn(*m)
-		ln.moved(ln.hist.InCheck())
+		ln.moved(ln.hist.InCheck(), 0)
 	}
 	// The step stepStart kept ends (stepEnd): what the move did to the
 	// other king, and, with SANs, the check mark and where the SAN ends.
@@ -454,7 +456,7 @@ func (w *walk) playMove(mv *record.Move, k int, ln *line, side rules.Color, m *r
 	// A mark that says what the move did (none, + or #) needs no judging
 	// (checkMark). Mate is only a checking move's, whose moved asked at
 	// once whether a legal move exists (the game can end only with the
-	// turn: last).
+	// turn: last), or left it to the next turn (mateTest): no mate then.
 	if gives {
 		mate := last && !ln.hasMove
 		if them := side.Other(); ln.firstCheckPly[them] == 0 {
