@@ -313,16 +313,7 @@ func (p *Position) reaching(k Kind, to Square, from, occ uint64) uint64 {
 		// chain of tests, whose outcome changes from move to move.
 		r := &fideReach[k&7]
 		reach := from & r.squares[to&63]
-		x := reach & r.slides
-		if x&(x-1) == 0 {
-			// No slider or one, the common case: its block test taken
-			// without a loop, whose entry would follow the kind (a
-			// knight has none) and whose exit the number of sliders.
-			// With none, x masks off the test of square 64's line.
-			blocked := linedBetween(to, Square(trailing(x))) & occ
-			return reach &^ (x & -uint64(b2u(blocked != 0)))
-		}
-		for ; x != 0; x &= x - 1 {
+		for x := reach & r.slides; x != 0; x &= x - 1 {
 			if linedBetween(to, Square(trailing(x)))&occ != 0 {
 				reach &^= x & -x
 			}

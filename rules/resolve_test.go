@@ -287,7 +287,7 @@ func TestMayGiveCheckCoversGivesCheck(t *testing.T) {
 // TestReachingFIDE checks reaching under the FIDE pieces against the
 // pieces' attacks from their own squares, for every kind and square, in
 // positions with no slider on a line through a square, one blocked or free
-// (the path without a loop) and two or more (the loop), and knights.
+// and two or more, and knights.
 func TestReachingFIDE(t *testing.T) {
 	fide, err := Lookup("fide")
 	if err != nil {
