@@ -283,3 +283,44 @@ func TestMayGiveCheckCoversGivesCheck(t *testing.T) {
 		t.Fatalf("only %d checking moves and %d spared moves seen", checks, spared)
 	}
 }
+
+// TestReachingFIDE checks reaching under the FIDE pieces against the
+// pieces' attacks from their own squares, for every kind and square, in
+// positions with no slider on a line through a square, one blocked or free
+// and two or more, and knights.
+func TestReachingFIDE(t *testing.T) {
+	fide, err := Lookup("fide")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &fide.Settings
+	fens := []string{
+		"4k3/8/8/8/8/8/8/R3K2R w - - 0 1",
+		"4k3/8/2N5/8/1R1p1R2/8/1Q6/4K3 w - - 0 1",
+		"q3k2q/8/8/3b4/8/1B3N2/8/R3K1NR w - - 0 1",
+		"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+	}
+	for _, fen := range fens {
+		p, err := ParseFEN(s, fen)
+		if err != nil {
+			t.Fatalf("%s: %v", fen, err)
+		}
+		occ := p.byColor[0] | p.byColor[1]
+		own := p.byColor[p.side]
+		for _, k := range []Kind{Knight, Bishop, Rook, Queen} {
+			from := p.byKind[k] & own
+			for to := Square(0); to < 64; to++ {
+				var want uint64
+				for x := from; x != 0; x &= x - 1 {
+					f := Square(trailing(x))
+					if s.attacks(k, p.side, f, occ)&bb(to) != 0 {
+						want |= bb(f)
+					}
+				}
+				if got := p.reaching(k, to, from, occ); got != want {
+					t.Errorf("%s: kind %d to %d: reaching %#x, want %#x", fen, k, to, got, want)
+				}
+			}
+		}
+	}
+}
