@@ -64,21 +64,10 @@ type namedSettings struct {
 	s    Settings
 }
 
-// builtinSettings is every built-in profile's settings, by name.
-func builtinSettings() []namedSettings {
-	var sets []namedSettings
-	for _, prof := range Profiles() {
-		sets = append(sets, namedSettings{prof.Name, prof.Settings})
-	}
-	return sets
-}
-
-// playedPositions hands fn (which returns the legal moves of the position
-// it is given) the positions of random games under each of sets (games
-// games of up to 160 plies each, moves drawn from rng), then every
-// position of tricky.perft under fide and one ply beyond each.
-func playedPositions(t *testing.T, rng *rand.Rand, sets []namedSettings, games int, fn func(name string, p *Position) []Move) {
-	t.Helper()
+// randomGames hands fn (which returns the legal moves of the position it
+// is given, none to end the game) the positions of games random games of
+// up to 160 plies each under each of sets, moves drawn from rng.
+func randomGames(rng *rand.Rand, sets []namedSettings, games int, fn func(name string, p *Position) []Move) {
 	for _, set := range sets {
 		s := set.s
 		for game := 0; game < games; game++ {
@@ -92,6 +81,24 @@ func playedPositions(t *testing.T, rng *rand.Rand, sets []namedSettings, games i
 			}
 		}
 	}
+}
+
+// builtinSettings is every built-in profile's settings, by name.
+func builtinSettings() []namedSettings {
+	var sets []namedSettings
+	for _, prof := range Profiles() {
+		sets = append(sets, namedSettings{prof.Name, prof.Settings})
+	}
+	return sets
+}
+
+// playedPositions hands fn (which returns the legal moves of the position
+// it is given) the positions of random games under each of sets
+// (randomGames), then every position of tricky.perft under fide and one
+// ply beyond each.
+func playedPositions(t *testing.T, rng *rand.Rand, sets []namedSettings, games int, fn func(name string, p *Position) []Move) {
+	t.Helper()
+	randomGames(rng, sets, games, fn)
 	fide, err := Lookup("fide")
 	if err != nil {
 		t.Fatal(err)

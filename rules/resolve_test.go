@@ -16,22 +16,11 @@ import (
 // path) agrees with the full list.
 func TestLegalMovesToMatchesLegalMoves(t *testing.T) {
 	t.Parallel() // CPU-heavy; no test here changes a package variable
-	rng := rand.New(rand.NewSource(7))
 	positions := 0
-	for _, prof := range Profiles() {
-		s := prof.Settings
-		for game := 0; game < 6; game++ {
-			p := NewPosition(&s)
-			for ply := 0; ply < 160; ply++ {
-				all := checkShortcuts(t, prof.Name, p)
-				positions++
-				if len(all) == 0 {
-					break
-				}
-				p.Play(all[rng.Intn(len(all))])
-			}
-		}
-	}
+	randomGames(rand.New(rand.NewSource(7)), builtinSettings(), 6, func(name string, p *Position) []Move {
+		positions++
+		return checkShortcuts(t, name, p)
+	})
 	if positions < 1000 {
 		t.Fatalf("only %d positions checked", positions)
 	}
@@ -43,33 +32,22 @@ func TestLegalMovesToMatchesLegalMoves(t *testing.T) {
 // positions of random games of every built-in profile, and that the games
 // meet snipers at all.
 func TestSnipersMayCoversSliders(t *testing.T) {
-	rng := rand.New(rand.NewSource(11))
 	seen := 0
-	for _, prof := range Profiles() {
-		s := prof.Settings
-		for game := 0; game < 4; game++ {
-			p := NewPosition(&s)
-			for ply := 0; ply < 160; ply++ {
-				for c := White; c <= Black; c++ {
-					ksq := p.kingSq[c]
-					rq, bq := p.sliders(c ^ 1)
-					snipers := rookLines[ksq]&rq | bishopLines[ksq]&bq
-					may := p.snipersMay(ksq, p.byColor[c^1])
-					if snipers&^may != 0 || p.law&lawOldPieces == 0 && may != snipers {
-						t.Fatalf("%s %s: snipers %#x, snipersMay %#x", prof.Name, p.FEN(), snipers, may)
-					}
-					if snipers != 0 {
-						seen++
-					}
-				}
-				all := p.LegalMoves(nil)
-				if len(all) == 0 {
-					break
-				}
-				p.Play(all[rng.Intn(len(all))])
+	randomGames(rand.New(rand.NewSource(11)), builtinSettings(), 4, func(name string, p *Position) []Move {
+		for c := White; c <= Black; c++ {
+			ksq := p.kingSq[c]
+			rq, bq := p.sliders(c ^ 1)
+			snipers := rookLines[ksq]&rq | bishopLines[ksq]&bq
+			may := p.snipersMay(ksq, p.byColor[c^1])
+			if snipers&^may != 0 || p.law&lawOldPieces == 0 && may != snipers {
+				t.Fatalf("%s %s: snipers %#x, snipersMay %#x", name, p.FEN(), snipers, may)
+			}
+			if snipers != 0 {
+				seen++
 			}
 		}
-	}
+		return p.LegalMoves(nil)
+	})
 	if seen < 100 {
 		t.Fatalf("only %d positions with a sniper", seen)
 	}
@@ -281,46 +259,5 @@ func TestMayGiveCheckCoversGivesCheck(t *testing.T) {
 	playedPositions(t, rng, sets, 6, judge)
 	if checks < 100 || spared < 1000 {
 		t.Fatalf("only %d checking moves and %d spared moves seen", checks, spared)
-	}
-}
-
-// TestReachingFIDE checks reaching under the FIDE pieces against the
-// pieces' attacks from their own squares, for every kind and square, in
-// positions with no slider on a line through a square, one blocked or free
-// and two or more, and knights.
-func TestReachingFIDE(t *testing.T) {
-	fide, err := Lookup("fide")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &fide.Settings
-	fens := []string{
-		"4k3/8/8/8/8/8/8/R3K2R w - - 0 1",
-		"4k3/8/2N5/8/1R1p1R2/8/1Q6/4K3 w - - 0 1",
-		"q3k2q/8/8/3b4/8/1B3N2/8/R3K1NR w - - 0 1",
-		"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
-	}
-	for _, fen := range fens {
-		p, err := ParseFEN(s, fen)
-		if err != nil {
-			t.Fatalf("%s: %v", fen, err)
-		}
-		occ := p.byColor[0] | p.byColor[1]
-		own := p.byColor[p.side]
-		for _, k := range []Kind{Knight, Bishop, Rook, Queen} {
-			from := p.byKind[k] & own
-			for to := Square(0); to < 64; to++ {
-				var want uint64
-				for x := from; x != 0; x &= x - 1 {
-					f := Square(trailing(x))
-					if s.attacks(k, p.side, f, occ)&bb(to) != 0 {
-						want |= bb(f)
-					}
-				}
-				if got := p.reaching(k, to, from, occ); got != want {
-					t.Errorf("%s: kind %d to %d: reaching %#x, want %#x", fen, k, to, got, want)
-				}
-			}
-		}
 	}
 }
