@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ashtapada/ashtapada/grammar"
+	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
 	"github.com/ashtapada/ashtapada/ruleid"
 )
@@ -223,6 +224,7 @@ func TestPlusMateEndsAtItsMove(t *testing.T) {
 	type outcome struct {
 		sum      replay.Summary
 		findings []string
+		marks    string // the steps' check marks, with Config.Steps
 	}
 	judge := func(text string, cfg replay.Config) outcome {
 		g, err := grammar.NewReader(strings.NewReader(text), "t.pgn").Next()
@@ -231,6 +233,11 @@ func TestPlusMateEndsAtItsMove(t *testing.T) {
 		}
 		res := replay.New(cfg).Game(g, "t.pgn", 1)
 		o := outcome{sum: res.Summary}
+		if pl := res.Played; pl != nil {
+			for i := range pl.Len() {
+				o.marks += markOf(pl.CheckMark(i))
+			}
+		}
 		for _, f := range res.Findings {
 			o.findings = append(o.findings, fmt.Sprintf("%d:%d %s ply %d %s %s", f.Line, f.Column, f.Rule, f.Ply, f.Message, f.FEN))
 		}
@@ -241,10 +248,43 @@ func TestPlusMateEndsAtItsMove(t *testing.T) {
 		if plus.sum.Outcome != "checkmate" || plus.sum.Plies != 7 {
 			t.Errorf("%q: outcome %q after %d plies, want checkmate after 7", tail, plus.sum.Outcome, plus.sum.Plies)
 		}
-		for _, other := range []outcome{judge(mate+"#"+tail+"\n", replay.Config{}), judge(mate+"+"+tail+"\n", replay.Config{Steps: true})} {
+		for _, other := range []outcome{judge(mate+"#"+tail+"\n", replay.Config{})} {
 			if !reflect.DeepEqual(plus, other) {
 				t.Errorf("%q:\n%+v\nwant\n%+v", tail, plus, other)
 			}
 		}
+		// With steps: with SANs the mate is tested at once; without (a
+		// writer of UCI) the test waits as without steps, and the mating
+		// move's step is marked when the mate is found.
+		steps := judge(mate+"#"+tail+"\n", replay.Config{Steps: true})
+		if len(steps.marks) < 7 || steps.marks[6] != '#' {
+			t.Errorf("%q: the steps' marks are %q, want the seventh '#'", tail, steps.marks)
+		}
+		for _, cfg := range []replay.Config{{Steps: true}, {Steps: true, NoSAN: true}} {
+			other := judge(mate+"+"+tail+"\n", cfg)
+			if !reflect.DeepEqual(plus.sum, other.sum) || !reflect.DeepEqual(plus.findings, other.findings) || other.marks != steps.marks {
+				t.Errorf("%q, %+v:\n%+v\nwant\n%+v, marks %q", tail, cfg, other, plus, steps.marks)
+			}
+			// Read in parts of a few nodes, each part's steps handed out
+			// when it is walked: the same marks.
+			var marks string
+			keep := func(_ []record.Node, pl *replay.Played) {
+				for i := range pl.Len() {
+					marks += markOf(pl.CheckMark(i))
+				}
+			}
+			src := grammar.SourceOf(grammar.Chunk{Data: []byte(mate + "+" + tail + "\n")}, "t.pgn", nil, grammar.ReadOptions{PartedBytes: 1, PartNodes: 3})
+			if res := replay.New(cfg).Replay(src, "t.pgn", 1, replay.Each{Part: keep}); !src.Parted() || marks != steps.marks || res.Summary != plus.sum {
+				t.Errorf("%q, %+v, in parts (%v): marks %q, want %q; %+v", tail, cfg, src.Parted(), marks, steps.marks, res.Summary)
+			}
+		}
 	}
+}
+
+// markOf is a step's check mark as a byte of text: '.' for none.
+func markOf(c byte) string {
+	if c == 0 {
+		return "."
+	}
+	return string(c)
 }

@@ -618,6 +618,11 @@ func (ln *line) mateTest(mark byte) {
 func (ln *line) knowMove() {
 	if ln.moveUnknown {
 		ln.hasMove, ln.moveUnknown = ln.hist.HasLegalMove(), false
+		if !ln.hasMove && ln.mateSteps != nil && ln.hist.InCheck() {
+			// No move, in check: the last move mated, and its mate test
+			// waited (mateTest). Its step says so, as stepEnd would have.
+			ln.mateSteps.mateLast()
+		}
 	}
 }
 

@@ -235,8 +235,13 @@ type line struct {
 	// mate to the next turn (mateTest): the line is the main line of a
 	// game that has no other (record.Game.MainPlain: no variation is walked
 	// from a position whose end is not yet known), and no extra needs the
-	// answer at once (a step's SAN ends in '#').
+	// answer at once: no SAN (a step's ends in '#'), no move's text nor
+	// descriptive trail, no step handed out before the game's end (a main
+	// line read in parts, beginParts).
 	plusWait bool
+	// mateSteps: the line's steps (Config.Steps) where its mate test may
+	// wait; the step of a mate found later is marked then (knowMove).
+	mateSteps *Played
 	// firstCheck is, per side, the ply and move that first checked its
 	// king in this line: the moment a never-checked leap right was lost,
 	// for messages.
@@ -292,6 +297,11 @@ type partWalk struct {
 func (r *Replayer) beginParts(g *record.Game, file string, index int) *partWalk {
 	p := r.begin(g, file, index, false)
 	p.w.parted = true
+	if p.ln != nil && p.ln.mateSteps != nil {
+		// A part's steps are handed out when it is walked: each keeps
+		// its mate as it is played.
+		p.ln.plusWait, p.ln.mateSteps = false, nil
+	}
 	return p
 }
 
@@ -411,7 +421,10 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *pa
 	w.moreExtras = w.moves || w.traceOrigins
 	ln.extras = w.played != nil || w.moreExtras
 	ln.sanSteps = w.played != nil && !r.cfg.NoSAN
-	ln.plusWait = g.MainPlain && !ln.extras
+	ln.plusWait = g.MainPlain && !w.moreExtras && (w.played == nil || r.cfg.NoSAN)
+	if ln.plusWait {
+		ln.mateSteps = w.played
+	}
 	if w.played != nil {
 		w.played.keepStart(ln.pos)
 	}
@@ -682,7 +695,7 @@ func (r *Replayer) release(ln *line) { r.spare = append(r.spare, ln) }
 // variation replays the variation with index vi from its branch point.
 func (w *walk) variation(nodes []record.Node, branch *line, vi int) {
 	ln := w.r.snapshot(branch)
-	ln.main, ln.extras, ln.sanSteps, ln.plusWait, ln.variations = false, false, false, false, 0
+	ln.main, ln.extras, ln.sanSteps, ln.plusWait, ln.mateSteps, ln.variations = false, false, false, false, nil, 0
 	depth := len(branch.path)
 	w.pathStack = append(w.pathStack[:depth], vi)
 	ln.path = w.pathStack[: depth+1 : depth+1]

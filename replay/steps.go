@@ -789,6 +789,10 @@ func (w *walk) stepEnd(gives, mate bool) {
 	st.san = uint16(ds)
 }
 
+// mateLast marks the last step's move a mate, found after the step ended
+// (knowMove): its check is marked already.
+func (p *Played) mateLast() { p.steps[len(p.steps)-1].flags |= stepMate }
+
 // stepSAN writes the canonical SAN of m, to be played from before, but
 // its check mark (stepEnd adds it), after the game's earlier SANs (cutSANs
 // makes them one string), from what the walk knows: only for a piece

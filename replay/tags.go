@@ -35,8 +35,17 @@ func (t *gameTags) read(g *record.Game) {
 	*t = gameTags{}
 	// Taken once: the stores below might change g.Tags for all the
 	// compiler knows, which was then read again at every tag.
-	tags := g.Tags
-	for i := range tags {
+	tags, i := g.Tags, 0
+	// Most records open with the Seven Tag Roster in its order: said by
+	// one comparison a name, where the switch below found each by its
+	// length and then its bytes. (Before them stands no other tag, so
+	// their Result is the first.)
+	if len(tags) >= len(sevenTagRoster) && tags[0].Name == "Event" && tags[1].Name == "Site" && tags[2].Name == "Date" &&
+		tags[3].Name == "Round" && tags[4].Name == "White" && tags[5].Name == "Black" && tags[6].Name == "Result" {
+		t.roster, t.has, t.result = 1<<len(sevenTagRoster)-1, tagResult, tags[6].Value
+		i = len(sevenTagRoster)
+	}
+	for ; i < len(tags); i++ {
 		tg := &tags[i]
 		// One switch, which finds a name by its length first, for every
 		// name read; each case does all its tag asks (a tail shared by the

@@ -20,6 +20,23 @@ func TestTagsOfAsGameTag(t *testing.T) {
 		{{Name: "Variant", Value: ""}, {Name: "Rules", Value: "a=b"}, {Name: "SetUp", Value: "1"}, {Name: "Result", Value: "*"}, {Name: "Result", Value: "0-1"}},
 		{{Name: "White", Value: "w"}, {Name: "Black", Value: "b"}, {Name: "Date", Value: "?"}, {Name: "Round", Value: "1"}, {Name: "Site", Value: "s"}, {Name: "variant", Value: "shatranj"}},
 	}
+	// The roster in its order, then more (read without the switch, the
+	// rest with it), and near misses of that order.
+	roster := func(names ...string) []record.Tag {
+		var tags []record.Tag
+		for _, n := range names {
+			tags = append(tags, record.Tag{Name: n, Value: n + "-v"})
+		}
+		return tags
+	}
+	games = append(games,
+		roster("Event", "Site", "Date", "Round", "White", "Black", "Result"),
+		roster("Event", "Site", "Date", "Round", "White", "Black", "Result", "FEN", "SetUp", "Result", "Variant", "Rules", "Event"),
+		roster("Event", "Site", "Date", "Round", "White", "Black"),
+		roster("Event", "Site", "Date", "round", "White", "Black", "Result", "FEN"),
+		roster("Event", "Site", "Date", "Round", "White", "Result", "Black", "Result"),
+		roster("FEN", "Event", "Site", "Date", "Round", "White", "Black", "Result"),
+	)
 	for _, name := range names {
 		// Each tag alone: the roster's bits are told apart.
 		games = append(games, []record.Tag{{Name: name, Value: "v"}})
