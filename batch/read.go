@@ -65,7 +65,7 @@ func GamesOf(f formats.RecordFormat, br *bufio.Reader, name string, limits gramm
 }
 
 // gamesOf is GamesOf with its splitter (nil for a format read as whole
-// records).
+// records), whose Next the games' reader calls.
 func gamesOf(f formats.RecordFormat, br *bufio.Reader, name string, limits grammar.Limits, notation Notation) (Games, *grammar.Splitter) {
 	if !f.Text {
 		rd := f.Read(br, name, limits)
@@ -416,8 +416,9 @@ func (r *reader[T]) games(part source.Part, end *FileEnd, name string, next Game
 	if r.o.OverInputs {
 		index = r.seen + 1
 	}
+	var ch grammar.Chunk
 	for {
-		ch, g, err := next()
+		g, err := nextTo(next, sp, &ch)
 		if errors.Is(err, io.EOF) {
 			return send() && r.mark(&batchOfGames[T]{end: end})
 		}
@@ -482,6 +483,21 @@ func (r *reader[T]) games(part source.Part, end *FileEnd, name string, next Game
 			}
 		}
 	}
+}
+
+// nextTo reads the next game of next, whose splitter is sp (gamesOf), into
+// *ch when it is text. It asks the splitter itself: a chunk is two dozen
+// words, and next's closure would copy it once more on its way.
+func nextTo(next Games, sp *grammar.Splitter, ch *grammar.Chunk) (*record.Game, error) {
+	if sp != nil {
+		var err error
+		*ch, err = sp.Next()
+		return nil, err
+	}
+	var g *record.Game
+	var err error
+	*ch, g, err = next()
+	return g, err
 }
 
 // chunkList is an empty list for a batch of at most most chunks: one the
