@@ -240,9 +240,7 @@ func detach(res *replay.Result, text []byte) *replay.Result {
 	if sharesBytes(sm.Result, text) {
 		sm.Result = ownResult(sm.Result)
 	}
-	if sharesBytes(sm.File, text) || sharesBytes(sm.Profile, text) || sharesBytes(sm.ProfileSource, text) || sharesBytes(sm.Outcome, text) || sharesBytes(sm.Winner, text) {
-		own(text, &sm.File, &sm.Profile, &sm.ProfileSource, &sm.Outcome, &sm.Winner)
-	}
+	own(text, &sm.File, &sm.Profile, &sm.ProfileSource, &sm.Outcome, &sm.Winner)
 	if len(res.Findings) > 0 || len(res.Moves) > 0 {
 		detachMore(res, text)
 	}
