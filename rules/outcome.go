@@ -260,8 +260,8 @@ func (h *History) record(pass, mayCheck, men bool) {
 		h.lazy <<= 1 // lazyWait to lazyStop
 	}
 	if pass {
-		// The turn passes (and a check costs its king his leap right).
-		p.passTurn()
+		// The turn passes (a check costs its king his leap right below).
+		p.passSide()
 	}
 	// Field by field: a composite literal is built apart a byte at a time
 	// and copied in with a wide load, which stalls on those narrow stores.
@@ -269,16 +269,22 @@ func (h *History) record(pass, mayCheck, men bool) {
 	h.plies++
 	// (The ply, h.plies-1, is read again where it is used: kept, it was
 	// stored and loaded back around the calls below at every ply.)
-	if p.law&lawRepetitionRare != 0 {
-		// Asked of the settings only under these rules (law).
-		if p.s.Repetition == RepetitionOff {
-			// Nothing compares positions: no key, no hash, no table.
-			return
+	if p.law&(lawRepetitionRare|lawLeapChecked) != 0 {
+		// The rare rules, one test of law for all at most plies.
+		if pass && p.law&lawLeapChecked != 0 {
+			p.checkLossPlayed() // passTurn's
 		}
-		// Perpetual check.
-		if !e.checked {
-			// This ply follows a move by the side not to move here.
-			h.quiet[e.side^1] = h.plies - 1
+		if p.law&lawRepetitionRare != 0 {
+			// Asked of the settings only under these rules (law).
+			if p.s.Repetition == RepetitionOff {
+				// Nothing compares positions: no key, no hash, no table.
+				return
+			}
+			// Perpetual check.
+			if !e.checked {
+				// This ply follows a move by the side not to move here.
+				h.quiet[e.side^1] = h.plies - 1
+			}
 		}
 	}
 	if p.halfmove == 0 {
