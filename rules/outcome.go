@@ -104,12 +104,13 @@ func (p *Position) epCapturable() bool {
 }
 
 // histPly is what the history keeps of each of the last two positions:
-// whether the side to move is in check there (InCheck), who was to move
-// and who was bare (bareKing looks one position back). Nothing older is
-// kept per position: repetition keeps its own tables (History.positions).
+// whether the side to move is in check there (InCheck) and who was bare
+// (bareKing looks one position back; who was to move there it tells by
+// moverSafe: the turn passed). Nothing older is kept per position:
+// repetition keeps its own tables (History.positions).
 type histPly struct {
 	checked bool  // the side to move is in check here
-	side    Color // the side to move here (compound turns keep it)
+	_       uint8 // (four bytes: the ply is copied with one load and store)
 	bare    uint8 // bit c: colour c's king is alone (isBare)
 	// menEnd: the men alone allow an end that needs no lack of moves
 	// (menMayEnd). It and bare change only with the men, that is after a
@@ -263,9 +264,9 @@ func (h *History) record(pass, mayCheck, men bool) {
 		// The turn passes (a check costs its king his leap right below).
 		p.passSide()
 	}
-	// Field by field: a composite literal is built apart a byte at a time
-	// and copied in with a wide load, which stalls on those narrow stores.
-	e.checked, e.side = mayCheck && p.checkedMay(), p.side
+	// The attack test only after a move that may give check (MayCheck's
+	// answer; the other callers pass true).
+	e.checked = mayCheck && p.checkedMay()
 	h.plies++
 	// (The ply, h.plies-1, is read again where it is used: kept, it was
 	// stored and loaded back around the calls below at every ply.)
@@ -283,7 +284,7 @@ func (h *History) record(pass, mayCheck, men bool) {
 			// Perpetual check.
 			if !e.checked {
 				// This ply follows a move by the side not to move here.
-				h.quiet[e.side^1] = h.plies - 1
+				h.quiet[(p.side^1)&1] = h.plies - 1
 			}
 		}
 	}
@@ -762,10 +763,12 @@ func (h *History) bareKing(hasMove bool) (Outcome, bool) {
 	x, y := p.side, p.side^1
 	if p.s.BareKing == BareWinUnlessCounter {
 		if h.plies >= 2 {
-			prev := h.prev
+			// The side to move one position back: the other unless the
+			// last move kept the turn (moverSafe is false only then).
+			prevSide := x ^ Color(b2u(h.moverSafe))
 			// The last move was the bared side's one reply: the game ends
 			// with it, drawn if it bared the other king, lost otherwise.
-			if prev.bare == 1<<y && prev.side == y {
+			if h.prev.bare == 1<<y && prevSide == y {
 				if p.isBare(x) {
 					return Outcome{Kind: OutcomeBareKing, Winner: Draw, Reason: fmt.Sprintf("the bare %s king bared the %s king in reply", y, x)}, true
 				}
