@@ -241,10 +241,10 @@ const minPositions = 8
 
 // record keeps the position just reached; pass true says that a move
 // has been applied and ends its turn (the turn passes first: Play),
-// mayCheck false that the side to move is surely not in check (no attack
-// test: MayCheck's answer, which asks moverSafe too), men true that the
-// men may have changed (a capture, a promotion, a conversion, a new
-// start: changesMen).
+// mayCheck false that the move gave no check (no attack test unless
+// the side to move may have been in check before it: moverSafe), men
+// true that the men may have changed (a capture, a promotion, a
+// conversion, a new start: changesMen).
 func (h *History) record(pass, mayCheck, men bool) {
 	p := &h.pos
 	h.prev = h.last
@@ -264,9 +264,7 @@ func (h *History) record(pass, mayCheck, men bool) {
 		// The turn passes (a check costs its king his leap right below).
 		p.passSide()
 	}
-	// The attack test only after a move that may give check (MayCheck's
-	// answer; the other callers pass true).
-	e.checked = mayCheck && p.checkedMay()
+	e.checked = (mayCheck || !h.moverSafe) && p.checkedMay()
 	h.plies++
 	// (The ply, h.plies-1, is read again where it is used: kept, it was
 	// stored and loaded back around the calls below at every ply.)
@@ -480,7 +478,7 @@ func (h *History) clearWindow() {
 func (h *History) Position() *Position { return &h.pos }
 
 // Play applies a legal move and passes the turn.
-func (h *History) Play(m Move) { h.PlayMayCheck(&m, h.MayCheck(&m)) }
+func (h *History) Play(m Move) { h.PlayMayCheck(&m, h.pos.MayGiveCheck(m)) }
 
 // MayCheck reports whether the opponent may be in check once m is played
 // and the turn passes: m may give check (Position.MayGiveCheck), or the
@@ -492,10 +490,9 @@ func (h *History) Play(m Move) { h.PlayMayCheck(&m, h.MayCheck(&m)) }
 // each call.
 func (h *History) MayCheck(m *Move) bool { return !h.moverSafe || h.pos.MayGiveCheck(*m) }
 
-// PlayMayCheck is Play for a caller that has asked MayCheck(m) already
-// (may is its answer, or true): the replayer asks it before every move.
-// (Not MayGiveCheck's answer: after a move of the same turn the check may
-// come from an earlier move, which only MayCheck knows.) It calls apply itself, on the line where it called Play, and
+// PlayMayCheck is Play for a caller that has asked Position().MayGiveCheck(m)
+// or MayCheck(m) already (may is its answer): the replayer asks it before
+// every move. It calls apply itself, on the line where it called Play, and
 // record passes the turn: the build's profile makes that line's call hot,
 // where apply inside an inlined Play stayed a call at every move. It
 // answers what the replayer asks of the position reached (Reached), from
