@@ -104,12 +104,13 @@ func (p *Position) epCapturable() bool {
 }
 
 // histPly is what the history keeps of each of the last two positions:
-// whether the side to move is in check there (InCheck), who was to move
-// and who was bare (bareKing looks one position back). Nothing older is
-// kept per position: repetition keeps its own tables (History.positions).
+// whether the side to move is in check there (InCheck) and who was bare
+// (bareKing looks one position back; who was to move there it tells by
+// moverSafe: the turn passed). Nothing older is kept per position:
+// repetition keeps its own tables (History.positions).
 type histPly struct {
 	checked bool  // the side to move is in check here
-	side    Color // the side to move here (compound turns keep it)
+	_       uint8 // (four bytes: the ply is copied with one load and store)
 	bare    uint8 // bit c: colour c's king is alone (isBare)
 	// menEnd: the men alone allow an end that needs no lack of moves
 	// (menMayEnd). It and bare change only with the men, that is after a
@@ -260,25 +261,29 @@ func (h *History) record(pass, mayCheck, men bool) {
 		h.lazy <<= 1 // lazyWait to lazyStop
 	}
 	if pass {
-		// The turn passes (and a check costs its king his leap right).
-		p.passTurn()
+		// The turn passes (a check costs its king his leap right below).
+		p.passSide()
 	}
-	// Field by field: a composite literal is built apart a byte at a time
-	// and copied in with a wide load, which stalls on those narrow stores.
-	e.checked, e.side = (mayCheck || !h.moverSafe) && p.checkedMay(), p.side
+	e.checked = (mayCheck || !h.moverSafe) && p.checkedMay()
 	h.plies++
 	// (The ply, h.plies-1, is read again where it is used: kept, it was
 	// stored and loaded back around the calls below at every ply.)
-	if p.law&lawRepetitionRare != 0 {
-		// Asked of the settings only under these rules (law).
-		if p.s.Repetition == RepetitionOff {
-			// Nothing compares positions: no key, no hash, no table.
-			return
+	if p.law&(lawRepetitionRare|lawLeapChecked) != 0 {
+		// The rare rules, one test of law for all at most plies.
+		if pass && p.law&lawLeapChecked != 0 {
+			p.checkLossPlayed() // passTurn's
 		}
-		// Perpetual check.
-		if !e.checked {
-			// This ply follows a move by the side not to move here.
-			h.quiet[e.side^1] = h.plies - 1
+		if p.law&lawRepetitionRare != 0 {
+			// Asked of the settings only under these rules (law).
+			if p.s.Repetition == RepetitionOff {
+				// Nothing compares positions: no key, no hash, no table.
+				return
+			}
+			// Perpetual check.
+			if !e.checked {
+				// This ply follows a move by the side not to move here.
+				h.quiet[(p.side^1)&1] = h.plies - 1
+			}
 		}
 	}
 	if p.halfmove == 0 {
@@ -755,10 +760,12 @@ func (h *History) bareKing(hasMove bool) (Outcome, bool) {
 	x, y := p.side, p.side^1
 	if p.s.BareKing == BareWinUnlessCounter {
 		if h.plies >= 2 {
-			prev := h.prev
+			// The side to move one position back: the other unless the
+			// last move kept the turn (moverSafe is false only then).
+			prevSide := x ^ Color(b2u(h.moverSafe))
 			// The last move was the bared side's one reply: the game ends
 			// with it, drawn if it bared the other king, lost otherwise.
-			if prev.bare == 1<<y && prev.side == y {
+			if h.prev.bare == 1<<y && prevSide == y {
 				if p.isBare(x) {
 					return Outcome{Kind: OutcomeBareKing, Winner: Draw, Reason: fmt.Sprintf("the bare %s king bared the %s king in reply", y, x)}, true
 				}

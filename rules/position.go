@@ -218,15 +218,21 @@ func (p *Position) Play(m Move) {
 // One call for both: each inlined call on a line of its own costs a
 // no-op (apply says why).
 func (p *Position) passTurn() {
-	p.fullmove += int(p.side & 1)
-	p.side ^= 1
+	p.passSide()
 	if p.law&lawLeapChecked != 0 {
 		p.checkLossPlayed()
 	}
 }
 
-// checkLossPlayed is checkLoss after passTurn: the mover is the side not
-// to move, and the number of his move one less than the position's after
+// passSide is passTurn without the king-leap rule's test, for
+// History.record, which asks it with the other rare rules' at once.
+func (p *Position) passSide() {
+	p.fullmove += int(p.side & 1)
+	p.side ^= 1
+}
+
+// checkLossPlayed is checkLoss once the turn has passed (passTurn,
+// History.record): the mover is the side not to move, and the number of his move one less than the position's after
 // a move of Black's (apply changes neither). Worked out only under the
 // rule, rather than kept across apply at every move; out of line, so
 // that passTurn stays small enough to be inlined.

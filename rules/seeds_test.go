@@ -482,12 +482,21 @@ func TestSeedBareKingCounter(t *testing.T) {
 	h2 := NewHistory(mustFEN(t, s, fen)) // a History is not copied (it would share its tables)
 	h2.Play(find(t, h2.Position(), "b1xb7"))
 	h.Play(find(t, h.Position(), "c8xb7"))
-	if o := h.Outcome(); o.Kind != OutcomeBareKing || o.Winner != Draw {
+	// (The reasons say that the reply was judged: the position before it
+	// had the bared side to move.)
+	if o := h.Outcome(); o.Kind != OutcomeBareKing || o.Winner != Draw || o.Reason != "the bare black king bared the white king in reply" {
 		t.Errorf("bared back: %+v, want a draw", o)
 	}
 	h2.Play(find(t, h2.Position(), "c8d8"))
-	if o := h2.Outcome(); o.Kind != OutcomeBareKing || o.Winner != WhiteWins {
+	if o := h2.Outcome(); o.Kind != OutcomeBareKing || o.Winner != WhiteWins || o.Reason != "the black king is bare and did not bare the white king in its reply" {
 		t.Errorf("did not bare back: %+v, want white wins", o)
+	}
+	// A move that keeps the turn (a compound turn's) is no reply: the
+	// position before it had the same side to move, not the bared one.
+	hk := NewHistory(mustFEN(t, s, "2k5/1n6/8/8/8/8/8/4K3 b - - 0 1"))
+	hk.PlayKeepTurn(find(t, hk.Position(), "b7d6"))
+	if o := hk.Outcome(); o.Kind != OutcomeBareKing || o.Winner != BlackWins || o.Reason != "the white king is bare" {
+		t.Errorf("after a move that kept the turn: %+v, want black wins, the white king bare", o)
 	}
 	// With no move that bares back, the bared side still makes its one
 	// reply (as Fairy-Stockfish plays it); a record may stop before it,
