@@ -201,7 +201,7 @@ func TestResultListsReused(t *testing.T) {
 			return func(g *record.Game, _ string, index int) string { return fmt.Sprint(index) }
 		},
 		Failed: func(string, int) string { return "failed" },
-	}, lists)
+	}, lists, false)
 	b := &batchOfGames[string]{index: 1, chunks: []grammar.Chunk{{Data: []byte("1. e4 *")}, {Data: []byte("1. d4 *")}, {Data: []byte("1. c4 *")}}}
 	small := make([]string, 0, 2)
 	lists <- small
