@@ -106,10 +106,10 @@ type Work[T any] struct {
 	// nothing of a result once its Game returns (set it only for such a
 	// sink): its function is also given old, the result of a game
 	// delivered before (the zero T when there is none), to use again for
-	// this one. It is used when the memory of the text is (Detached,
-	// without Options.Keep or Options.IDs); Worker's otherwise. A
-	// delivered batch's results then go back to the workers with their
-	// list, which is not cleared.
+	// this one. It is used on the terms the text's memory is used again
+	// on (Detached, without Options.Keep or Options.IDs), Worker
+	// otherwise; a delivered batch's results then go back to the workers
+	// with their list, which is not cleared.
 	Again func() func(old T, g *record.Game, file string, index int) T
 }
 
@@ -460,9 +460,10 @@ func (w *worker[T]) results(b *batchOfGames[T]) []T {
 
 // game parses game i of b and does the work on it, with *old a result
 // delivered before for Work.Again (by its address: a result may be a
-// large value, copied at every game for nothing without Again). A panic is a bug of the program, never
-// the record's fault: it is reported as a failure of the tool for that
-// game, and the other games are still done.
+// large value, which would be copied at every game for nothing without
+// Again). A panic is a bug of the program, never the record's fault: it
+// is reported as a failure of the tool for that game, and the other games
+// are still done.
 func (w *worker[T]) game(b *batchOfGames[T], i int, old *T) (res T) {
 	index := b.index + i
 	defer func() {
