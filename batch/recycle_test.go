@@ -194,7 +194,7 @@ func TestSameWithSlabsReused(t *testing.T) {
 // A worker works a batch into a result list the sink is done with when
 // one with room waits, else into a new one.
 func TestResultListsReused(t *testing.T) {
-	lists := make(chan []string, chunkLists)
+	lists := make(chan []string, 4)
 	o := Options{Keep: true}
 	wk := newWorker(&o, Work[string]{
 		Worker: func() func(*record.Game, string, int) string {

@@ -195,9 +195,6 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 	if ahead <= 0 {
 		ahead = 16
 	}
-	// resultLists are the result lists of batches delivered, for the
-	// workers' next batches (as lists are the chunk lists).
-	resultLists := make(chan []T, chunkLists)
 	// again: the results delivered are used again (Work.Again), on the
 	// terms the splitter's slabs are.
 	again := w.Again != nil && w.Detached && !o.Keep && !o.IDs
@@ -205,10 +202,7 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 	// where its results are delivered, so that neither a batch nor its
 	// results wait on a channel for a goroutine to wake (a futex call
 	// each on a machine with an idle core).
-	var inline *worker[T]
-	if o.Jobs == 1 {
-		inline = newWorker(&o, w, resultLists, again)
-	}
+	oneWorker := o.Jobs == 1
 	// The order queue is longer than the work queue so that a worker the
 	// system has put aside for a while (a loaded machine) does not stop
 	// the others: they run up to ahead batches per worker ahead of the
@@ -217,14 +211,27 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 	// as many games as a work queue does: the reader, which splits far
 	// faster than the games are worked on, keeps it full.
 	var work, order chan *batchOfGames[T]
-	if inline == nil {
+	if !oneWorker {
 		work = make(chan *batchOfGames[T], min(4, ahead)*o.Jobs)
 		order = make(chan *batchOfGames[T], ahead*o.Jobs)
 	} else {
 		order = make(chan *batchOfGames[T], 2)
 	}
+	// lists and resultLists are the chunk lists and result lists of
+	// batches delivered, for the next batches (batchOfGames.release). A
+	// list is made only when none waits, so that there are never more than
+	// the batches in flight (the order queue's, the one the reader fills
+	// and the one the sink delivers), and each queue has room for them
+	// all: with less, the lists given back while the reader ran ahead
+	// were let go and as many made again.
+	inFlight := cap(order) + 2
+	lists := make(chan []grammar.Chunk, inFlight)
+	resultLists := make(chan []T, inFlight)
+	var inline *worker[T]
+	if oneWorker {
+		inline = newWorker(&o, w, resultLists, again)
+	}
 	done := make(chan struct{})
-	lists := make(chan []grammar.Chunk, chunkLists)
 	var slabs chan []byte
 	if w.Detached && !o.Keep && !o.IDs {
 		slabs = make(chan []byte, freeSlabs)
@@ -362,14 +369,9 @@ type batchOfGames[T any] struct {
 	prime bool
 }
 
-// chunkLists is the most chunk lists kept for reuse (batchOfGames.release):
-// in a steady run the reader takes one a batch as the sink gives one back.
 // freeSlabs is the most slabs kept: about those of the batches in flight
 // with one worker (three or four a batch of its size).
-const (
-	chunkLists = 4
-	freeSlabs  = 16
-)
+const freeSlabs = 16
 
 // release gives b's chunk list to lists for another batch, when there is
 // room, once every result of b was delivered, and its slabs to slabs (nil
