@@ -147,7 +147,7 @@ type reader[T any] struct {
 	work, order chan<- *batchOfGames[T]
 	done        <-chan struct{}
 	// lists are the chunk lists of batches the sink is done with
-	// (chunkLists), for the reader's next batches; slabs, when the work's
+	// (Run's lists), for the reader's next batches; slabs, when the work's
 	// results hold none of the games' text (Work.Detached), the
 	// splitters' slabs of such batches (grammar.Splitter.Recycle).
 	lists <-chan []grammar.Chunk

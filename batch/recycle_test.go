@@ -194,14 +194,14 @@ func TestSameWithSlabsReused(t *testing.T) {
 // A worker works a batch into a result list the sink is done with when
 // one with room waits, else into a new one.
 func TestResultListsReused(t *testing.T) {
-	lists := make(chan []string, chunkLists)
+	lists := make(chan []string, 4)
 	o := Options{Keep: true}
 	wk := newWorker(&o, Work[string]{
 		Worker: func() func(*record.Game, string, int) string {
 			return func(g *record.Game, _ string, index int) string { return fmt.Sprint(index) }
 		},
 		Failed: func(string, int) string { return "failed" },
-	}, lists)
+	}, lists, false)
 	b := &batchOfGames[string]{index: 1, chunks: []grammar.Chunk{{Data: []byte("1. e4 *")}, {Data: []byte("1. d4 *")}, {Data: []byte("1. c4 *")}}}
 	small := make([]string, 0, 2)
 	lists <- small

@@ -102,6 +102,15 @@ type Work[T any] struct {
 	// memory the text was read into is then used again once a batch's
 	// results are delivered.
 	Detached bool
+	// Again, when set, is Worker's work for a run whose sink keeps
+	// nothing of a result once its Game returns (set it only for such a
+	// sink): its function is also given old, the result of a game
+	// delivered before (the zero T when there is none), to use again for
+	// this one. It is used on the terms the text's memory is used again
+	// on (Detached, without Options.Keep or Options.IDs), Worker
+	// otherwise; a delivered batch's results then go back to the workers
+	// with their list, which is not cleared.
+	Again func() func(old T, g *record.Game, file string, index int) T
 }
 
 // Sink takes what a run delivers, in input order. Each method returns
@@ -186,17 +195,14 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 	if ahead <= 0 {
 		ahead = 16
 	}
-	// resultLists are the result lists of batches delivered, for the
-	// workers' next batches (as lists are the chunk lists).
-	resultLists := make(chan []T, chunkLists)
+	// again: the results delivered are used again (Work.Again), on the
+	// terms the splitter's slabs are.
+	again := w.Again != nil && w.Detached && !o.Keep && !o.IDs
 	// One worker is the sink's own goroutine: each batch is worked on
 	// where its results are delivered, so that neither a batch nor its
 	// results wait on a channel for a goroutine to wake (a futex call
 	// each on a machine with an idle core).
-	var inline *worker[T]
-	if o.Jobs == 1 {
-		inline = newWorker(&o, w, resultLists)
-	}
+	oneWorker := o.Jobs == 1
 	// The order queue is longer than the work queue so that a worker the
 	// system has put aside for a while (a loaded machine) does not stop
 	// the others: they run up to ahead batches per worker ahead of the
@@ -205,14 +211,27 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 	// as many games as a work queue does: the reader, which splits far
 	// faster than the games are worked on, keeps it full.
 	var work, order chan *batchOfGames[T]
-	if inline == nil {
+	if !oneWorker {
 		work = make(chan *batchOfGames[T], min(4, ahead)*o.Jobs)
 		order = make(chan *batchOfGames[T], ahead*o.Jobs)
 	} else {
 		order = make(chan *batchOfGames[T], 2)
 	}
+	// lists and resultLists are the chunk lists and result lists of
+	// batches delivered, for the next batches (batchOfGames.release). A
+	// list is made only when none waits, so that there are never more than
+	// the batches in flight (the order queue's, the one the reader fills
+	// and the one the sink delivers), and each queue has room for them
+	// all: with less, the lists given back while the reader ran ahead
+	// were let go and as many made again.
+	inFlight := cap(order) + 2
+	lists := make(chan []grammar.Chunk, inFlight)
+	resultLists := make(chan []T, inFlight)
+	var inline *worker[T]
+	if oneWorker {
+		inline = newWorker(&o, w, resultLists, again)
+	}
 	done := make(chan struct{})
-	lists := make(chan []grammar.Chunk, chunkLists)
 	var slabs chan []byte
 	if w.Detached && !o.Keep && !o.IDs {
 		slabs = make(chan []byte, freeSlabs)
@@ -239,7 +258,7 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			wk := newWorker(&o, w, resultLists)
+			wk := newWorker(&o, w, resultLists, again)
 			for b := range work {
 				b.out <- wk.results(b)
 			}
@@ -302,9 +321,12 @@ func Run[T any](o Options, inputs []string, w Work[T], s Sink[T]) Outcome {
 				}
 			}
 			b.release(lists, slabs)
-			// Each result was handed on by value: the list is cleared
-			// (it keeps nothing of them alive) and used again.
-			clear(res)
+			// Each result was handed on by value: the list is used
+			// again, cleared (it keeps nothing of them alive) unless the
+			// results are used again too, which the sink is done with.
+			if !again {
+				clear(res)
+			}
 			select {
 			case resultLists <- res[:0]:
 			default:
@@ -347,14 +369,9 @@ type batchOfGames[T any] struct {
 	prime bool
 }
 
-// chunkLists is the most chunk lists kept for reuse (batchOfGames.release):
-// in a steady run the reader takes one a batch as the sink gives one back.
 // freeSlabs is the most slabs kept: about those of the batches in flight
 // with one worker (three or four a batch of its size).
-const (
-	chunkLists = 4
-	freeSlabs  = 16
-)
+const freeSlabs = 16
 
 // release gives b's chunk list to lists for another batch, when there is
 // room, once every result of b was delivered, and its slabs to slabs (nil
@@ -391,14 +408,23 @@ type worker[T any] struct {
 	huge   func(HugeGame, string, int) (T, *record.Game)
 	failed func(string, int) T
 	sc     *grammar.Scratch // nil when the work keeps its records
+	// again is Work.Again's function, when the results delivered are
+	// used again (do is then nil).
+	again func(T, *record.Game, string, int) T
 	// lists are result lists the sink is done with, for the next batches.
 	lists <-chan []T
 }
 
 // newWorker returns a worker of the run with options o doing w, taking
-// its result lists from lists when one with room waits there.
-func newWorker[T any](o *Options, w Work[T], lists <-chan []T) *worker[T] {
-	wk := &worker[T]{o: o, do: w.Worker(), failed: w.Failed, lists: lists}
+// its result lists from lists when one with room waits there; with
+// again, the results in them are used again (Work.Again).
+func newWorker[T any](o *Options, w Work[T], lists <-chan []T, again bool) *worker[T] {
+	wk := &worker[T]{o: o, failed: w.Failed, lists: lists}
+	if again {
+		wk.again = w.Again()
+	} else {
+		wk.do = w.Worker()
+	}
 	if w.Huge != nil {
 		wk.huge = w.Huge()
 	}
@@ -429,15 +455,18 @@ func (w *worker[T]) results(b *batchOfGames[T]) []T {
 		b.ids = make([]report.GameID, n)
 	}
 	for i := range n {
-		res[i] = w.game(b, i)
+		res[i] = w.game(b, i, &res[i])
 	}
 	return res
 }
 
-// game parses game i of b and does the work on it. A panic is a bug of the
-// program, never the record's fault: it is reported as a failure of the
-// tool for that game, and the other games are still done.
-func (w *worker[T]) game(b *batchOfGames[T], i int) (res T) {
+// game parses game i of b and does the work on it, with *old a result
+// delivered before for Work.Again (by its address: a result may be a
+// large value, which would be copied at every game for nothing without
+// Again). A panic is a bug of the program, never the record's fault: it
+// is reported as a failure of the tool for that game, and the other games
+// are still done.
+func (w *worker[T]) game(b *batchOfGames[T], i int, old *T) (res T) {
 	index := b.index + i
 	defer func() {
 		if v := recover(); v != nil {
@@ -449,7 +478,7 @@ func (w *worker[T]) game(b *batchOfGames[T], i int) (res T) {
 		}
 	}()
 	if b.games != nil {
-		return w.record(b, i, index)
+		return w.record(b, i, index, old)
 	}
 	ch := b.chunks[i]
 	if w.huge != nil && w.o.Parts.InParts(ch) {
@@ -473,11 +502,14 @@ func (w *worker[T]) game(b *batchOfGames[T], i int) (res T) {
 	if w.o.IDs {
 		b.ids[i] = report.GameIDOf(g, ch.Data, ch.Pos)
 	}
+	if w.again != nil {
+		return w.again(*old, g, b.file, index)
+	}
 	return w.do(g, b.file, index)
 }
 
 // record is game for a game read whole as a record (not text).
-func (w *worker[T]) record(b *batchOfGames[T], i, index int) T {
+func (w *worker[T]) record(b *batchOfGames[T], i, index int, old *T) T {
 	g := b.games[i]
 	if !w.o.Select.Tags(g) {
 		return w.skip(b, i)
@@ -485,6 +517,9 @@ func (w *worker[T]) record(b *batchOfGames[T], i, index int) T {
 	defer HoldGameMemory(len(g.Source), WholePerGameByte)()
 	if w.o.IDs {
 		b.ids[i] = report.GameIDOf(g, g.Source, g.Pos)
+	}
+	if w.again != nil {
+		return w.again(*old, g, b.file, index)
 	}
 	return w.do(g, b.file, index)
 }

@@ -287,7 +287,7 @@ func TestRunStops(t *testing.T) {
 // bytes alive), and the reader takes it only when it has room for a whole
 // batch.
 func TestChunkListsReused(t *testing.T) {
-	lists := make(chan []grammar.Chunk, chunkLists)
+	lists := make(chan []grammar.Chunk, 4)
 	r := reader[int]{lists: lists}
 	l := r.chunkList(4)
 	l = append(l, grammar.Chunk{Data: []byte("1. e4 *")}, grammar.Chunk{Data: []byte("1. d4 *")})
@@ -310,7 +310,7 @@ func TestChunkListsReused(t *testing.T) {
 		t.Fatalf("the reader took a list with room for %d chunks, want 8", cap(bigger))
 	}
 	// More lists than are kept: the rest are let go, not waited on.
-	for range chunkLists + 2 {
+	for range cap(lists) + 2 {
 		(&batchOfGames[int]{chunks: make([]grammar.Chunk, 1, 4)}).release(lists, nil)
 	}
 }

@@ -184,19 +184,27 @@ func (s *validator) config(fs *FileSettings) replay.Config {
 // detect).
 func (s *validator) work() Work[*replay.Result] {
 	strict := s.v.Settings.Replay.Strict
+	// again replays a game into old, a result the sink is done with (nil:
+	// a new one).
+	again := func() func(*replay.Result, *record.Game, string, int) *replay.Result {
+		rp := s.replayers()
+		var h *detect.Hinter
+		if s.v.Hints {
+			h = detect.NewHinter(strict)
+		}
+		return func(old *replay.Result, g *record.Game, file string, index int) *replay.Result {
+			res := rp(file).GameInto(old, g, file, index)
+			if h != nil {
+				h.Add(record.Whole(g), res)
+			}
+			return detach(res, g.Source)
+		}
+	}
 	st := Work[*replay.Result]{
 		Worker: func() func(*record.Game, string, int) *replay.Result {
-			rp := s.replayers()
-			var h *detect.Hinter
-			if s.v.Hints {
-				h = detect.NewHinter(strict)
-			}
+			do := again()
 			return func(g *record.Game, file string, index int) *replay.Result {
-				res := rp(file).Game(g, file, index)
-				if h != nil {
-					h.Add(record.Whole(g), res)
-				}
-				return detach(res, g.Source)
+				return do(nil, g, file, index)
 			}
 		},
 		Failed: func(file string, index int) *replay.Result {
@@ -226,6 +234,12 @@ func (s *validator) work() Work[*replay.Result] {
 	// memory is used again once they are delivered: fewer bytes for the
 	// collector, fresh pages neither zeroed nor faulted in.
 	st.Detached = true
+	// The sink keeps nothing of a result once it is written (the tally
+	// keeps strings, which are never written over) unless Through or the
+	// report's writer does: the results are then used again.
+	if s.v.Through == nil && !report.KeepsResults(s.rw) {
+		st.Again = again
+	}
 	return st
 }
 

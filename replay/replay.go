@@ -252,7 +252,15 @@ type line struct {
 // Game replays one game. file and index (1-based) say where it stands, for
 // the report.
 func (r *Replayer) Game(g *record.Game, file string, index int) *Result {
-	return r.begin(g, file, index, true).End(g.Moves)
+	return r.begin(g, file, index, true, nil).End(g.Moves)
+}
+
+// GameInto is Game with its result written into res and returned: res is
+// a result of an earlier game that nothing holds any longer, which is
+// cleared first (what it pointed to, its findings among them, is let go,
+// not written over). A nil res is Game's new one.
+func (r *Replayer) GameInto(res *Result, g *record.Game, file string, index int) *Result {
+	return r.begin(g, file, index, true, res).End(g.Moves)
 }
 
 // partWalk is the replay of a game whose main line is read in parts
@@ -295,7 +303,7 @@ type partWalk struct {
 // (Played.PliesBefore the plies before, Played.Prev the last of them); the
 // next part starts them anew.
 func (r *Replayer) beginParts(g *record.Game, file string, index int) *partWalk {
-	p := r.begin(g, file, index, false)
+	p := r.begin(g, file, index, false, nil)
 	p.w.parted = true
 	if p.ln != nil && p.ln.mateSteps != nil {
 		// A part's steps are handed out when it is walked: each keeps
@@ -357,13 +365,17 @@ func (p *partWalk) End(nodes []record.Node) *Result {
 }
 
 // begin is what Game does before the moves; whole says that g.Moves is
-// the whole main line (for the steps' room).
-func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *partWalk {
+// the whole main line (for the steps' room); res is GameInto's.
+func (r *Replayer) begin(g *record.Game, file string, index int, whole bool, res *Result) *partWalk {
 	p := r.walkRoom(whole)
 	w := p.w
-	w.r, w.g, w.file, w.index, w.res = r, g, file, index, &Result{}
+	if res == nil {
+		res = &Result{}
+	} else {
+		*res = Result{}
+	}
+	w.r, w.g, w.file, w.index, w.res = r, g, file, index, res
 	w.variations, w.moves, w.traceOrigins = r.cfg.Variations, r.cfg.Moves, g.Notation == record.DescriptiveNotation
-	res := w.res
 	if r.cfg.Steps {
 		w.played = newPlayed()
 		res.Played = w.played
@@ -373,7 +385,7 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool) *pa
 		}
 	}
 	w.tags.read(g)
-	// The Result is new: its summary's other fields are zero.
+	// The Result is new or cleared: its summary's other fields are zero.
 	res.Summary.File, res.Summary.Game, res.Summary.Outcome, res.Summary.Result = file, index, OutcomeNone, w.recordedResult()
 	// The rules come first, even for a game the reader could not read: a
 	// crazyhouse drop is a syntax error here, and the useful finding is

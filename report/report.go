@@ -24,6 +24,19 @@ type Writer interface {
 	Close(t *replay.Tally) error
 }
 
+// KeepsResults reports whether rw may keep a result it is given, or what
+// the result points to, past its Game call: a writer registered by a
+// caller may. This package's writers do not (what they need later, they
+// copy or write at once), so validate may use a result's storage again
+// for a later game.
+func KeepsResults(rw Writer) bool {
+	switch rw.(type) {
+	case *textReport, *jsonlReport, *jsonReport, *sarifReport, *githubReport, *htmlReport, *junitReport:
+		return false
+	}
+	return true
+}
+
 // WantsMoves reports whether a writer shows the moves of a game (it
 // has a method WantsMoves returning true): validate then keeps the main
 // line's moves as written in its one walk (replay.Config.Moves).
