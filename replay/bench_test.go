@@ -34,6 +34,15 @@ func benchGames(b *testing.B) []*record.Game {
 // BenchmarkReplay measures replay alone (games already read), per ply:
 // as validate runs it (variations checked), with the main line's steps
 // kept as convert, show and diff ask (Config.Steps), and the bare main line.
+// Each game is replayed into the one result (Replayer.GameInto), as validate
+// does once a game's report is written: what is measured is the walk, not a
+// new result a game and the collector's work on it.
+//
+// The command is built with its profile (cmd/ashtapada/default.pgo), which
+// go test uses only for a main package. To measure the walk as the command
+// runs it, give the profile to the test's build:
+//
+//	go test -pgo=$PWD/cmd/ashtapada/default.pgo -run '^$' -bench Replay ./replay/
 func BenchmarkReplay(b *testing.B) {
 	games := benchGames(b)
 	for _, c := range []struct {
@@ -46,15 +55,17 @@ func BenchmarkReplay(b *testing.B) {
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			r := replay.New(c.cfg)
+			var res *replay.Result
 			plies := 0
 			for i, g := range games {
-				plies += r.Game(g, "bench", i+1).Summary.Plies
+				res = r.GameInto(res, g, "bench", i+1)
+				plies += res.Summary.Plies
 			}
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				for j, g := range games {
-					r.Game(g, "bench", j+1)
+					res = r.GameInto(res, g, "bench", j+1)
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*plies), "ns/ply")
