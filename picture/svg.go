@@ -403,8 +403,8 @@ func WriteSVGDefs(w io.Writer) error {
 			b.WriteString("</g>\n")
 		}
 	}
-	sets := make([]string, 0, len(glyphSets))
-	for set := range glyphSets {
+	sets := make([]string, 0, len(glyphSets()))
+	for set := range glyphSets() {
 		sets = append(sets, set)
 	}
 	sort.Strings(sets)

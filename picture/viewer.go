@@ -113,7 +113,7 @@ func newViewerConfig() viewerConfig {
 			"arrow": svgArrow, "mark": svgMarkColour,
 		},
 	}
-	for set, men := range glyphSets {
+	for set, men := range glyphSets() {
 		ids := map[string]string{}
 		for up := range men {
 			for _, c := range []byte{up, up + 'a' - 'A'} {

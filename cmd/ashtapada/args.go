@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/urfave/cli/v2"
 
@@ -198,21 +197,33 @@ func findCommand(cmds []*cli.Command, name string) *cli.Command {
 	return nil
 }
 
-// flagNamesSeen holds each flag's Names (cli.Flag, always a pointer, to
-// []string).
-var flagNamesSeen sync.Map
-
-// namesOf is f.Names() remembered: urfave/cli runs a regular expression
-// over each name at every call of Names, and newApp asks findFlag about
-// every flag of every command at each start of the program. The slice is
-// shared: never change it.
+// namesOf is f.Names() without urfave/cli's regular expression when it
+// would change nothing: Names (cli.FlagNames) cuts each name at its first
+// comma or space, and runs the expression over each name at every call.
+// newApp asks findFlag about every flag of every command at each start of
+// the program, and reorderArgs about each flag written. A declared name
+// with a comma or a space, and a flag of another type, take Names.
 func namesOf(f cli.Flag) []string {
-	if n, ok := flagNamesSeen.Load(f); ok {
-		return n.([]string)
+	var name string
+	var aliases []string
+	switch f := f.(type) {
+	case *cli.BoolFlag:
+		name, aliases = f.Name, f.Aliases
+	case *cli.StringFlag:
+		name, aliases = f.Name, f.Aliases
+	case *cli.IntFlag:
+		name, aliases = f.Name, f.Aliases
+	case *cli.Int64Flag:
+		name, aliases = f.Name, f.Aliases
+	case *cli.StringSliceFlag:
+		name, aliases = f.Name, f.Aliases
+	default:
+		return f.Names()
 	}
-	n := f.Names()
-	flagNamesSeen.Store(f, n)
-	return n
+	if strings.ContainsAny(name, ", ") || slices.ContainsFunc(aliases, func(a string) bool { return strings.ContainsAny(a, ", ") }) {
+		return f.Names()
+	}
+	return append([]string{name}, aliases...)
 }
 
 func findFlag(defs []cli.Flag, name string) cli.Flag {

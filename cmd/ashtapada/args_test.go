@@ -4,7 +4,30 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/urfave/cli/v2"
 )
+
+// namesOf must give what urfave/cli's Names gives for every flag the
+// program defines, and for a declared name Names cuts at a comma or space.
+func TestNamesOfIsNames(t *testing.T) {
+	app := newApp()
+	flags := append([]cli.Flag{cli.HelpFlag, cli.VersionFlag}, app.Flags...)
+	for _, c := range allCommands(app.Commands) {
+		flags = append(flags, c.Flags...)
+	}
+	flags = append(flags,
+		&cli.StringFlag{Name: "output, o"},
+		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q x"}},
+		&cli.IntFlag{Name: "jobs", Aliases: []string{"j,"}},
+		&cli.Float64Flag{Name: "ratio", Aliases: []string{"r"}},
+	)
+	for _, f := range flags {
+		if got, want := namesOf(f), f.Names(); !reflect.DeepEqual(got, want) {
+			t.Errorf("namesOf(%v) = %q, Names() = %q", f, got, want)
+		}
+	}
+}
 
 func TestReorderArgs(t *testing.T) {
 	app := newApp()
