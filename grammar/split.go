@@ -419,16 +419,50 @@ func (s *Splitter) tagLines(b []byte, n, at int) (int, int) {
 
 // runTagLines appends to the game's run of tag lines those from offset n
 // of b that it can take (tagLines), and returns the offset after the last.
-// A function of its own: its loop holds only what a line needs across
-// nextValueByte's call, not tagLines' values around it.
+// A function of its own: its loop holds only what a line needs.
+//
+// A line is read as plainTagName and nextValueByte read it, without
+// their calls where a word at a time suffices: a name of letters (most
+// are) is found a word at a time (it stops plainTagName's loop at its
+// space), and a value is read a word at a time as nextValueByte reads
+// it, which is called only for the value's last bytes or a word whose
+// lowest marked byte is none it stops at.
 func (s *Splitter) runTagLines(b []byte, n int) int {
 	for n < len(b) && b[n] == '[' {
-		// plainTagAt, its parts inlined here.
-		j := plainTagName(b, n+1)
+		j := 0
+		if i := n + 1; len(b)-i >= 16 {
+			k := letters(binary.LittleEndian.Uint64(b[i : i+8]))
+			if k == 8 {
+				k += letters(binary.LittleEndian.Uint64(b[i+8 : i+16]))
+			}
+			if k > 0 && i+k+2 <= len(b) && binary.LittleEndian.Uint16(b[i+k:i+k+2]) == ' '|'"'<<8 {
+				j = i + k
+			}
+		}
 		if j == 0 {
+			if j = plainTagName(b, n+1); j == 0 {
+				break
+			}
+		}
+		e := j + 2
+		for {
+			if len(b)-e < 8 {
+				e = nextValueByte(b, e)
+				break
+			}
+			x := binary.LittleEndian.Uint64(b[e : e+8])
+			m := (under(x^lo8*'"', 1) | under(x^lo8*'\\', 1) | under(x, 0x0e)) & hi8
+			if m == 0 {
+				e += 8
+				continue
+			}
+			if k := e + bits.TrailingZeros64(m)>>3; valueByte[b[k]] {
+				e = k
+			} else {
+				e = nextValueByte(b, e)
+			}
 			break
 		}
-		e := nextValueByte(b, j+2)
 		if !tagLineEnds(b, e) || e-n >= 256 {
 			// A value too long for the run's offsets: the run ends
 			// before this line, which apartTags takes.
@@ -439,6 +473,20 @@ func (s *Splitter) runTagLines(b []byte, n int) int {
 	}
 	return n
 }
+
+// letters is how many of x's bytes, from its lowest, are ASCII letters
+// before the first that is not one (8 when all are).
+func letters(x uint64) int {
+	// The letters' bytes, case folded and without their top bit, are
+	// from 'a' to 'z': adding 0x80-'a' sets the top bit of those at
+	// least 'a', adding 0x80-'z'-1 of those past 'z'; no byte carries.
+	y := (x | lo8*0x20) &^ hi8
+	other := ^((y + lo8*(0x80-'a')) &^ (y + lo8*(0x80-'z'-1)) &^ x) & hi8
+	return bits.TrailingZeros64(other) >> 3
+}
+
+// valueByte marks the bytes nextValueByte stops at.
+var valueByte = [256]bool{'"': true, '\\': true, '\n': true, '\r': true}
 
 // apartTags is tagLines for the lines that cannot join the game's run of
 // tag lines: each is added to the game's tag lines on its own (tagNames).
