@@ -463,7 +463,14 @@ func (s *Splitter) runTagLines(b []byte, n int) int {
 			}
 			break
 		}
-		if !tagLineEnds(b, e) || e-n >= 256 {
+		closed := false
+		if len(b)-e >= 4 {
+			// tagLineEnds, its three bytes in one load.
+			closed = binary.LittleEndian.Uint32(b[e:e+4])&0xffffff == '"'|']'<<8|'\n'<<16
+		} else {
+			closed = tagLineEnds(b, e)
+		}
+		if !closed || e-n >= 256 {
 			// A value too long for the run's offsets: the run ends
 			// before this line, which apartTags takes.
 			break
