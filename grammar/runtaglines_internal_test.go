@@ -22,11 +22,11 @@ func byteTagLines(b []byte, n int) ([]uint16, int) {
 	return run, n
 }
 
-// TestRunTagLinesWords checks runTagLines, which reads names and values a
-// word at a time, against byteTagLines on lines whose names and values
-// end at each place in a word and past it, hold the bytes its words'
-// tests mark or fold (digits, `_`, `@`, `[`, a tab, Latin-1, a backslash,
-// a quote), and end at the end of the text.
+// TestRunTagLinesWords checks runTagLines, which reads values a word at a
+// time, against byteTagLines on lines whose names and values end at each
+// place in a word and past it, hold bytes a word's test marks or passes
+// (a tab, a control byte, Latin-1, a backslash, a quote, a line end, and
+// names of every kind of byte), and end at the end of the text.
 func TestRunTagLinesWords(t *testing.T) {
 	var names, values []string
 	for k := 1; k <= 18; k++ {

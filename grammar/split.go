@@ -421,28 +421,18 @@ func (s *Splitter) tagLines(b []byte, n, at int) (int, int) {
 // of b that it can take (tagLines), and returns the offset after the last.
 // A function of its own: its loop holds only what a line needs.
 //
-// A line is read as plainTagName and nextValueByte read it, without
-// their calls where a word at a time suffices: a name of letters (most
-// are) is found a word at a time (it stops plainTagName's loop at its
-// space), and a value is read a word at a time as nextValueByte reads
-// it, which is called only for the value's last bytes or a word whose
-// lowest marked byte is none it stops at.
+// A line is read as plainTagAt reads it, without nextValueByte's call:
+// the value is read a word at a time here as nextValueByte reads it,
+// which is called only for the value's last bytes or a word whose lowest
+// marked byte is none it stops at. The name is read a byte at a time
+// (plainTagName): the runs of tags repeat from game to game, and its
+// loop's branches are foreseen where a word's test would put the name's
+// end on the way to the value's first load.
 func (s *Splitter) runTagLines(b []byte, n int) int {
 	for n < len(b) && b[n] == '[' {
-		j := 0
-		if i := n + 1; len(b)-i >= 16 {
-			k := letters(binary.LittleEndian.Uint64(b[i : i+8]))
-			if k == 8 {
-				k += letters(binary.LittleEndian.Uint64(b[i+8 : i+16]))
-			}
-			if k > 0 && i+k+2 <= len(b) && binary.LittleEndian.Uint16(b[i+k:i+k+2]) == ' '|'"'<<8 {
-				j = i + k
-			}
-		}
+		j := plainTagName(b, n+1)
 		if j == 0 {
-			if j = plainTagName(b, n+1); j == 0 {
-				break
-			}
+			break
 		}
 		e := j + 2
 		for {
@@ -451,7 +441,7 @@ func (s *Splitter) runTagLines(b []byte, n int) int {
 				break
 			}
 			x := binary.LittleEndian.Uint64(b[e : e+8])
-			m := (under(x^lo8*'"', 1) | under(x^lo8*'\\', 1) | under(x, 0x0e)) & hi8
+			m := valueMarks(x)
 			if m == 0 {
 				e += 8
 				continue
@@ -479,17 +469,6 @@ func (s *Splitter) runTagLines(b []byte, n int) int {
 		n = e + 3
 	}
 	return n
-}
-
-// letters is how many of x's bytes, from its lowest, are ASCII letters
-// before the first that is not one (8 when all are).
-func letters(x uint64) int {
-	// The letters' bytes, case folded and without their top bit, are
-	// from 'a' to 'z': adding 0x80-'a' sets the top bit of those at
-	// least 'a', adding 0x80-'z'-1 of those past 'z'; no byte carries.
-	y := (x | lo8*0x20) &^ hi8
-	other := ^((y + lo8*(0x80-'a')) &^ (y + lo8*(0x80-'z'-1)) &^ x) & hi8
-	return bits.TrailingZeros64(other) >> 3
 }
 
 // valueByte marks the bytes nextValueByte stops at.
