@@ -1,0 +1,68 @@
+package grammar
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// byteTagLines is runTagLines read a byte at a time (plainTagAt and
+// tagLineEnds, as the splitter read tag lines before it took words): the
+// offsets of the lines it takes and where it stops.
+func byteTagLines(b []byte, n int) ([]uint16, int) {
+	var run []uint16
+	for n < len(b) && b[n] == '[' {
+		j, e := plainTagAt(b, n+1)
+		if j == 0 || !tagLineEnds(b, e) || e-n >= 256 {
+			break
+		}
+		run = append(run, uint16(j-n)<<8|uint16(e-n))
+		n = e + 3
+	}
+	return run, n
+}
+
+// TestRunTagLinesWords checks runTagLines, which reads values a word at a
+// time, against byteTagLines on lines whose names and values end at each
+// place in a word and past it, hold bytes a word's test marks or passes
+// (a tab, a control byte, Latin-1, a backslash, a quote, a line end, and
+// names of every kind of byte), and end at the end of the text.
+func TestRunTagLinesWords(t *testing.T) {
+	var names, values []string
+	for k := 1; k <= 18; k++ {
+		names = append(names, strings.Repeat("N", k), strings.Repeat("z", k-1)+"2")
+	}
+	names = append(names, "White_2", "A+#=:-b", "W\xc3\xa9", "Wh@te", "Wh[te", "Wh`te", "Wh{te", "W\xc1ite", "Whi\x7ete", "1White", "White\t")
+	for k := 0; k <= 20; k++ {
+		values = append(values, strings.Repeat("v", k))
+	}
+	for _, v := range []string{"a\\b", "a\tb", "a\x01b", "Garc\xeda", "a\"b", "1234567\"", "\\\"", "a\rb", "a\nb", "\x0d\x0e"} {
+		values = append(values, v, "abcdefgh"+v, v+"abcdefgh")
+	}
+	var lines []string
+	for _, name := range names {
+		for _, v := range values {
+			lines = append(lines, "["+name+" \""+v+"\"]\n")
+		}
+	}
+	lines = append(lines, "[White \""+strings.Repeat("x", 260)+"\"]\n", "[White \"x\" ]\n", "[White \"x\"]\r\n", "[White  \"x\"]\n")
+	first := "[Event \"e\"]\n"
+	for _, line := range lines {
+		for _, text := range []string{
+			first + line + first,
+			first + line,
+			line + first,
+			line,
+			strings.TrimSuffix(line, "\n"),
+			line[:len(line)/2],
+		} {
+			b := []byte(text)
+			want, wantN := byteTagLines(b, 0)
+			var s Splitter
+			n := s.runTagLines(b, 0)
+			if n != wantN || fmt.Sprint(s.tagRun) != fmt.Sprint(want) {
+				t.Errorf("%q: runTagLines took %v to %d, a byte at a time %v to %d", text, s.tagRun, n, want, wantN)
+			}
+		}
+	}
+}
