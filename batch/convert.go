@@ -232,11 +232,19 @@ func (cv *converter) run(o Options, args []string, w io.Writer) (ConvertOutcome,
 		st.Worker = func() func(*record.Game, string, int) converted {
 			rp := replay.New(cfg)
 			rd := rendering.NewRenderer(cv.c.Write)
+			// A game's result stays with the worker (its piece and its
+			// findings' text are delivered): when the renderer keeps
+			// nothing of it either, the next game is replayed into it.
+			var last *replay.Result
+			keeps := formats.KeepsResults(rd)
 			var diag bytes.Buffer
 			return func(g *record.Game, file string, n int) converted {
 				var res *replay.Result
 				if !g.Truncated {
-					res = rp.Game(g, file, n)
+					res = rp.GameInto(last, g, file, n)
+					if !keeps {
+						last = res
+					}
 				}
 				return renderGame(rd, g, n, res, &diag)
 			}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"reflect"
 	"strings"
 
 	"github.com/ashtapada/ashtapada/grammar"
@@ -119,6 +120,29 @@ func Register(f RecordFormat) {
 	recordFormats = append(recordFormats, RecordFormat{})
 	copy(recordFormats[i+1:], recordFormats[i:])
 	recordFormats[i] = f
+}
+
+// ownRenderers are the packages whose renderers keep nothing of a result
+// past End (KeepsResults): what they need of it they write at once.
+var ownRenderers = func() map[string]bool {
+	base := reflect.TypeFor[RecordFormat]().PkgPath() + "/"
+	own := map[string]bool{}
+	for _, p := range []string{"booknotation", "coord", "fenlist", "jsongame", "pgn"} {
+		own[base+p] = true
+	}
+	return own
+}()
+
+// KeepsResults reports whether rd may keep the result End is given, or
+// what it points to, past the call: a renderer a caller registers
+// (Register) may. The renderers of this module's formats do not, so that
+// convert may replay the next game into the same result.
+func KeepsResults(rd GameRenderer) bool {
+	t := reflect.TypeOf(rd)
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t == nil || !ownRenderers[t.PkgPath()]
 }
 
 // RecordFormats returns the registry (a copy), in its order.

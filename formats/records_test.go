@@ -181,3 +181,30 @@ func TestMovesOnlyWithoutSAN(t *testing.T) {
 		t.Error("fen writes the same without the SAN: the comparison sees nothing")
 	}
 }
+
+// wrapped is a renderer of a caller's package that renders as one of this
+// module's: it may keep what End is given.
+type wrapped struct{ formats.GameRenderer }
+
+// TestKeepsResults: the renderers of every registered format keep no
+// result (this module's), one of a caller's package may, even when it
+// wraps one of them.
+func TestKeepsResults(t *testing.T) {
+	for _, f := range formats.RecordFormats() {
+		if f.Rendering == nil {
+			continue
+		}
+		for _, opt := range []formats.WriteOptions{{}, {Compact: true}, {Plain: true}} {
+			rd := f.Rendering.NewRenderer(opt)
+			if formats.KeepsResults(rd) {
+				t.Errorf("%s %+v: its renderer %T said to keep its results", f.Name, opt, rd)
+			}
+			if !formats.KeepsResults(wrapped{rd}) || !formats.KeepsResults(&wrapped{rd}) {
+				t.Errorf("%s: a caller's renderer wrapping it said to keep no result", f.Name)
+			}
+		}
+	}
+	if !formats.KeepsResults(nil) {
+		t.Error("no renderer said to keep no result")
+	}
+}

@@ -86,7 +86,7 @@ type GameRenderer interface {
 	// whole, its whole main line) and the end of the game, g the record
 	// as read and res the replay's result (its arguments are those of
 	// GameWriter.Write), and returns the piece (what Take did not take of
-	// it).
+	// it). Whether it may keep res past the call: KeepsResults.
 	End(g *record.Game, n int, res *replay.Result) ([]byte, error)
 	// Take returns the start of the piece rendered so far, when it holds
 	// at least min bytes (else nil), and lets it go: the caller writes it
