@@ -109,11 +109,10 @@ const (
 	stepBlack
 )
 
-// mark is a block of markEvery steps: the position before its first step
-// and that step's node index, SAN start and move number, which its steps
-// are offsets from.
+// mark is a block of markEvery steps: its first step's node index, SAN
+// start and move number, which its steps are offsets from. The position
+// before that step is the block's in Played.blocks.
 type mark struct {
-	pos                *rules.Position
 	index, san, number int
 }
 
@@ -156,12 +155,17 @@ type Played struct {
 	// san holds the steps' SANs one after another.
 	san string
 	// marks[j] is the block of steps from j*markEvery (markShift): the positions of
-	// the other steps are played again from its position when asked
-	// (Before, After). A position per step would cost a whole Position a
-	// ply, most of the memory of a long game; a mark every 64 steps costs 4
-	// (with its offsets' bases), and reading the steps in order (cur) plays
-	// each move once more whatever the distance.
+	// the other steps are played again from the block's position when
+	// asked (Before, After). A position per step would cost a whole
+	// Position a ply, most of the memory of a long game; one every 64 steps
+	// costs 4 (with the mark's offsets' bases), and reading the steps in
+	// order (cur) plays each move once more whatever the distance.
 	marks []mark
+	// blocks[j-1] is the position before block j's first step (block 0's
+	// is Start): kept by value in p's room, so that a game's blocks are
+	// no allocation once a released game's room has held as many. They
+	// stay as they are until Release.
+	blocks []rules.Position
 	// nextMark is the step that starts the next block: the walk asks at
 	// every step, and a shift by markShift, a variable, was several
 	// instructions.
@@ -378,7 +382,11 @@ func (p *Played) BeforeView(i int) *rules.Position {
 	}
 	from := m << markShift
 	if !p.hasCur || p.curAt < from || p.curAt > i {
-		p.cur, p.curAt, p.hasCur = *p.marks[m].pos, from, true
+		pos := p.Start
+		if m > 0 {
+			pos = &p.blocks[m-1]
+		}
+		p.cur, p.curAt, p.hasCur = *pos, from, true
 	}
 	for ; p.curAt < i; p.curAt++ {
 		p.PlayStep(&p.cur, p.curAt)
@@ -426,13 +434,14 @@ func (p *Played) After(i int) *rules.Position {
 }
 
 // stepRoom is a game's Played with its start position and the storage
-// of its steps and blocks (Played.steps, marks), which Release gives to
-// the games replayed after it.
+// of its steps and blocks (Played.steps, marks, blocks), which Release
+// gives to the games replayed after it.
 type stepRoom struct {
 	played Played
 	start  rules.Position
 	steps  []step
 	marks  []mark
+	blocks []rules.Position
 }
 
 // freeSteps holds the rooms of released games (Played.Release), a
@@ -463,24 +472,25 @@ func (p *Played) keepStart(pos *rules.Position) {
 	p.Start = &p.room.start
 }
 
-// Release gives p, its start position and the storage of its steps to
-// the games replayed after it: for a caller done with p (convert writes
-// each game as soon as it is replayed), so that they are not allocated
-// again for every game. p must not be used after.
+// Release gives p, its start position and the storage of its steps and
+// blocks' positions to the games replayed after it: for a caller done
+// with p (convert writes each game as soon as it is replayed), so that
+// they are not allocated again for every game. p must not be used after,
+// nor a position it gave without a copy (Start, BeforeView).
 func (p *Played) Release() {
 	if p == nil || p.room == nil {
 		return
 	}
 	room := p.room
-	// The blocks' positions, the game's nodes and the rest of p are let
-	// go: only the storage is kept.
-	clear(p.marks)
-	steps, marks := p.steps[:0], p.marks[:0]
+	// The game's nodes, the settings its positions point to and the rest
+	// of p are let go: only the storage is kept.
+	clear(p.blocks)
+	steps, marks, blocks := p.steps[:0], p.marks[:0], p.blocks[:0]
 	if cap(steps) > maxFreeSteps {
-		steps, marks = nil, nil
+		steps, marks, blocks = nil, nil, nil
 	}
 	*p = Played{}
-	room.steps, room.marks = steps, marks
+	room.steps, room.marks, room.blocks = steps, marks, blocks
 	freeSteps.Put(room)
 }
 
@@ -493,12 +503,15 @@ func (p *Played) takeRoom(steps int) {
 	if cap(room.steps) < steps {
 		room.steps = make([]step, 0, steps)
 	}
-	// The marks get their room at once too: a long game's grew by
-	// copies several times their size.
+	// The marks and blocks' positions get their room at once too: a long
+	// game's grew by copies several times their size.
 	if need := steps>>markShift + 1; cap(room.marks) < need {
 		room.marks = make([]mark, 0, need)
 	}
-	p.steps, p.marks = room.steps, room.marks
+	if need := steps >> markShift; cap(room.blocks) < need {
+		room.blocks = make([]rules.Position, 0, need)
+	}
+	p.steps, p.marks, p.blocks = room.steps, room.marks, room.blocks
 }
 
 // Complete reports whether the whole main line was played.
@@ -612,8 +625,9 @@ func (p *Played) nextPart(ln *line) {
 	p.PliesBefore += len(p.steps)
 	p.steps = p.steps[:0]
 	p.moves, p.san = nil, ""
-	clear(p.marks)
 	p.marks = p.marks[:0]
+	clear(p.blocks)
+	p.blocks = p.blocks[:0]
 	p.nextMark, p.due, p.before = 0, 0, 0
 	p.Start = ln.pos.Copy()
 	p.hasCur = false
@@ -748,15 +762,14 @@ func (w *walk) markBlock(ln *line, index int) {
 			w.r.sanText = make([]byte, 0, need)
 		}
 	}
-	pos := p.Start
 	if len(p.steps) == 0 {
 		// The nodes the steps are in: Game.Moves, or the part walked
-		// (partWalk).
+		// (partWalk). The block's position is Start.
 		p.moves = w.nodes
 	} else {
-		pos = ln.pos.Copy()
+		p.blocks = append(p.blocks, *ln.pos)
 	}
-	p.marks = append(p.marks, mark{pos: pos, index: index, san: len(w.r.sanText), number: ln.moveNo})
+	p.marks = append(p.marks, mark{index: index, san: len(w.r.sanText), number: ln.moveNo})
 	p.markIndex, p.markNumber = index, ln.moveNo
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/testenv"
+	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -190,15 +191,15 @@ func samePosition(a, b *rules.Position) bool {
 		slices.Equal(a.WaitingPawns(rules.White), b.WaitingPawns(rules.White)) && slices.Equal(a.WaitingPawns(rules.Black), b.WaitingPawns(rules.Black))
 }
 
-// TestStepSize: a kept step is 16 bytes and a block's mark 32, a long game
+// TestStepSize: a kept step is 16 bytes and a block's mark 24, a long game
 // holding a step per ply (a Step written out is 80, and a SAN's string
 // header 16 more: docs/robustness.md, "A huge game is read in parts").
 func TestStepSize(t *testing.T) {
 	if n := unsafe.Sizeof(step{}); n > 16 {
 		t.Errorf("a kept step is %d bytes, want at most 16", n)
 	}
-	if n := unsafe.Sizeof(mark{}); n > 32 {
-		t.Errorf("a mark is %d bytes, want at most 32", n)
+	if n := unsafe.Sizeof(mark{}); n > 24 {
+		t.Errorf("a mark is %d bytes, want at most 24", n)
 	}
 	if markShift > 8 {
 		t.Errorf("a mark every %d steps: a step's move-number offset must fit a byte", 1<<markShift)
@@ -294,4 +295,68 @@ func TestReleasedPlayedServesTheNextGame(t *testing.T) {
 		return
 	}
 	t.Fatal("a released Played never served the next game")
+}
+
+// TestReleasedBlocksServeTheNextGame: the blocks' positions of a released
+// game serve the next game's blocks in place, and those of a game not
+// released are its own: replaying another game leaves them as they were.
+// The pool may drop what is put in it (the race detector does, at
+// random): a few tries.
+func TestReleasedBlocksServeTheNextGame(t *testing.T) {
+	// Four blocks and more of distinct positions (the move numbers
+	// differ), two games that differ from their first move.
+	long := func(moves [4]string) *record.Game {
+		var b strings.Builder
+		b.WriteString("[Variant \"chaturanga-gollon\"]\n\n")
+		for i := 0; i < 4<<markShift; i++ {
+			b.WriteString(moves[i%4] + " ")
+		}
+		b.WriteString("*\n")
+		g, err := grammar.NewReader(strings.NewReader(b.String()), "x.pgn").Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	ga, gb := long([4]string{"Nf3", "Nf6", "Ng1", "Ng8"}), long([4]string{"Nc3", "Nc6", "Nb1", "Nb8"})
+	positions := func(p *Played) []string {
+		var fens []string
+		for k := 0; k <= p.Len(); k++ {
+			fens = append(fens, p.BeforeView(k).FEN())
+		}
+		return fens
+	}
+	r := New(Config{Steps: true, NoSAN: true})
+	a := r.Game(ga, "x.pgn", 1).Played
+	wantA := positions(a)
+	if a.Len() != 4<<markShift || len(a.blocks) != 3 {
+		t.Fatalf("%d steps in %d blocks past the first: want %d in 3", a.Len(), len(a.blocks), 4<<markShift)
+	}
+	b := r.Game(gb, "x.pgn", 1).Played
+	wantB := positions(b)
+	if got := positions(a); !slices.Equal(got, wantA) || slices.Equal(wantA, wantB) {
+		t.Fatalf("a game not released has its positions changed by the next game's replay")
+	}
+	b.Release()
+	for try := 0; try < 20; try++ {
+		room, blocks := a.room, &a.blocks[0]
+		a.Release()
+		p := r.Game(gb, "x.pgn", 1).Played
+		if p.room != room {
+			a = p
+			continue
+		}
+		if len(p.blocks) != 3 || &p.blocks[0] != blocks {
+			t.Fatalf("the next game's blocks are not the released game's storage")
+		}
+		if got := positions(p); !slices.Equal(got, wantB) {
+			t.Fatalf("the next game's positions in the released game's blocks:\n%q\nwant\n%q", got, wantB)
+		}
+		p.Release()
+		if p.blocks != nil || cap(room.blocks) < 3 || room.blocks[:1][0] != (rules.Position{}) {
+			t.Fatalf("a released game's blocks are kept, not let go")
+		}
+		return
+	}
+	t.Fatal("a released game's room never served the next game")
 }
