@@ -109,10 +109,11 @@ const (
 	stepBlack
 )
 
-// mark is a block of markEvery steps: its first step's node index, SAN
-// start and move number, which its steps are offsets from. The position
-// before that step is the block's in Played.blocks.
+// mark is a block of markEvery steps: the position before its first step
+// and that step's node index, SAN start and move number, which its steps
+// are offsets from.
 type mark struct {
+	pos                *rules.Position
 	index, san, number int
 }
 
@@ -155,17 +156,12 @@ type Played struct {
 	// san holds the steps' SANs one after another.
 	san string
 	// marks[j] is the block of steps from j*markEvery (markShift): the positions of
-	// the other steps are played again from the block's position when
-	// asked (Before, After). A position per step would cost a whole
-	// Position a ply, most of the memory of a long game; one every 64 steps
-	// costs 4 (with the mark's offsets' bases), and reading the steps in
-	// order (cur) plays each move once more whatever the distance.
+	// the other steps are played again from its position when asked
+	// (Before, After). A position per step would cost a whole Position a
+	// ply, most of the memory of a long game; a mark every 64 steps costs 4
+	// (with its offsets' bases), and reading the steps in order (cur) plays
+	// each move once more whatever the distance.
 	marks []mark
-	// blocks[j-1] is the position before block j's first step (block 0's
-	// is Start): kept by value in p's room, so that a game's blocks are
-	// no allocation once a released game's room has held as many. They
-	// stay as they are until Release.
-	blocks []rules.Position
 	// nextMark is the step that starts the next block: the walk asks at
 	// every step, and a shift by markShift, a variable, was several
 	// instructions.
@@ -382,11 +378,7 @@ func (p *Played) BeforeView(i int) *rules.Position {
 	}
 	from := m << markShift
 	if !p.hasCur || p.curAt < from || p.curAt > i {
-		pos := p.Start
-		if m > 0 {
-			pos = &p.blocks[m-1]
-		}
-		p.cur, p.curAt, p.hasCur = *pos, from, true
+		p.cur, p.curAt, p.hasCur = *p.marks[m].pos, from, true
 	}
 	for ; p.curAt < i; p.curAt++ {
 		p.PlayStep(&p.cur, p.curAt)
@@ -434,14 +426,19 @@ func (p *Played) After(i int) *rules.Position {
 }
 
 // stepRoom is a game's Played with its start position and the storage
-// of its steps and blocks (Played.steps, marks, blocks), which Release
-// gives to the games replayed after it.
+// of its steps and blocks (Played.steps, marks, and the blocks' positions
+// in spare), which Release gives to the games replayed after it.
 type stepRoom struct {
 	played Played
 	start  rules.Position
 	steps  []step
 	marks  []mark
-	blocks []rules.Position
+	// spare are positions the blocks of released games held (a mark's
+	// pos after the first), each a block's next (blockPos): at most
+	// those of maxFreeSteps steps. Each is a heap object of its own, as
+	// a block's was: reserved in one slice by the game's nodes, a long
+	// game's (its move numbers counted) took more than it played.
+	spare []*rules.Position
 }
 
 // freeSteps holds the rooms of released games (Played.Release), a
@@ -482,15 +479,22 @@ func (p *Played) Release() {
 		return
 	}
 	room := p.room
-	// The game's nodes, the settings its positions point to and the rest
-	// of p are let go: only the storage is kept.
-	clear(p.blocks)
-	steps, marks, blocks := p.steps[:0], p.marks[:0], p.blocks[:0]
+	// The blocks' positions after the first (Start's) serve the next
+	// games' blocks, emptied: the settings they point to are let go.
+	for i := 1; i < len(p.marks) && len(room.spare) < maxFreeSteps>>markShift; i++ {
+		pos := p.marks[i].pos
+		*pos = rules.Position{}
+		room.spare = append(room.spare, pos)
+	}
+	// The game's nodes and the rest of p are let go: only the storage is
+	// kept.
+	clear(p.marks)
+	steps, marks := p.steps[:0], p.marks[:0]
 	if cap(steps) > maxFreeSteps {
-		steps, marks, blocks = nil, nil, nil
+		steps, marks = nil, nil
 	}
 	*p = Played{}
-	room.steps, room.marks, room.blocks = steps, marks, blocks
+	room.steps, room.marks = steps, marks
 	freeSteps.Put(room)
 }
 
@@ -503,15 +507,12 @@ func (p *Played) takeRoom(steps int) {
 	if cap(room.steps) < steps {
 		room.steps = make([]step, 0, steps)
 	}
-	// The marks and blocks' positions get their room at once too: a long
-	// game's grew by copies several times their size.
+	// The marks get their room at once too: a long game's grew by
+	// copies several times their size.
 	if need := steps>>markShift + 1; cap(room.marks) < need {
 		room.marks = make([]mark, 0, need)
 	}
-	if need := steps >> markShift; cap(room.blocks) < need {
-		room.blocks = make([]rules.Position, 0, need)
-	}
-	p.steps, p.marks, p.blocks = room.steps, room.marks, room.blocks
+	p.steps, p.marks = room.steps, room.marks
 }
 
 // Complete reports whether the whole main line was played.
@@ -625,9 +626,8 @@ func (p *Played) nextPart(ln *line) {
 	p.PliesBefore += len(p.steps)
 	p.steps = p.steps[:0]
 	p.moves, p.san = nil, ""
+	clear(p.marks)
 	p.marks = p.marks[:0]
-	clear(p.blocks)
-	p.blocks = p.blocks[:0]
 	p.nextMark, p.due, p.before = 0, 0, 0
 	p.Start = ln.pos.Copy()
 	p.hasCur = false
@@ -762,15 +762,32 @@ func (w *walk) markBlock(ln *line, index int) {
 			w.r.sanText = make([]byte, 0, need)
 		}
 	}
+	pos := p.Start
 	if len(p.steps) == 0 {
 		// The nodes the steps are in: Game.Moves, or the part walked
-		// (partWalk). The block's position is Start.
+		// (partWalk).
 		p.moves = w.nodes
 	} else {
-		p.blocks = append(p.blocks, *ln.pos)
+		pos = p.blockPos(ln.pos)
 	}
-	p.marks = append(p.marks, mark{index: index, san: len(w.r.sanText), number: ln.moveNo})
+	p.marks = append(p.marks, mark{pos: pos, index: index, san: len(w.r.sanText), number: ln.moveNo})
 	p.markIndex, p.markNumber = index, ln.moveNo
+}
+
+// blockPos is a copy of pos for a block's mark: in a position a
+// released game's block held when its room has one (stepRoom.spare), so
+// that a game's blocks are no allocation once its room has served a game
+// as long.
+func (p *Played) blockPos(pos *rules.Position) *rules.Position {
+	room := p.room
+	n := len(room.spare)
+	if n == 0 {
+		return pos.Copy()
+	}
+	q := room.spare[n-1]
+	room.spare = room.spare[:n-1]
+	*q = *pos
+	return q
 }
 
 // stepEnd ends the step stepStart kept, its move just played: what the

@@ -191,15 +191,15 @@ func samePosition(a, b *rules.Position) bool {
 		slices.Equal(a.WaitingPawns(rules.White), b.WaitingPawns(rules.White)) && slices.Equal(a.WaitingPawns(rules.Black), b.WaitingPawns(rules.Black))
 }
 
-// TestStepSize: a kept step is 16 bytes and a block's mark 24, a long game
+// TestStepSize: a kept step is 16 bytes and a block's mark 32, a long game
 // holding a step per ply (a Step written out is 80, and a SAN's string
 // header 16 more: docs/robustness.md, "A huge game is read in parts").
 func TestStepSize(t *testing.T) {
 	if n := unsafe.Sizeof(step{}); n > 16 {
 		t.Errorf("a kept step is %d bytes, want at most 16", n)
 	}
-	if n := unsafe.Sizeof(mark{}); n > 24 {
-		t.Errorf("a mark is %d bytes, want at most 24", n)
+	if n := unsafe.Sizeof(mark{}); n > 32 {
+		t.Errorf("a mark is %d bytes, want at most 32", n)
 	}
 	if markShift > 8 {
 		t.Errorf("a mark every %d steps: a step's move-number offset must fit a byte", 1<<markShift)
@@ -298,13 +298,13 @@ func TestReleasedPlayedServesTheNextGame(t *testing.T) {
 }
 
 // TestReleasedBlocksServeTheNextGame: the blocks' positions of a released
-// game serve the next game's blocks in place, and those of a game not
+// game, emptied, serve the next game's blocks, and those of a game not
 // released are its own: replaying another game leaves them as they were.
 // The pool may drop what is put in it (the race detector does, at
 // random): a few tries.
 func TestReleasedBlocksServeTheNextGame(t *testing.T) {
-	// Four blocks and more of distinct positions (the move numbers
-	// differ), two games that differ from their first move.
+	// Four blocks of distinct positions (the move numbers differ), two
+	// games that differ from their first move.
 	long := func(moves [4]string) *record.Game {
 		var b strings.Builder
 		b.WriteString("[Variant \"chaturanga-gollon\"]\n\n")
@@ -326,11 +326,19 @@ func TestReleasedBlocksServeTheNextGame(t *testing.T) {
 		}
 		return fens
 	}
+	// blocks are the positions of p's blocks after the first, in order.
+	blocks := func(p *Played) []*rules.Position {
+		var ps []*rules.Position
+		for _, mk := range p.marks[1:] {
+			ps = append(ps, mk.pos)
+		}
+		return ps
+	}
 	r := New(Config{Steps: true, NoSAN: true})
 	a := r.Game(ga, "x.pgn", 1).Played
 	wantA := positions(a)
-	if a.Len() != 4<<markShift || len(a.blocks) != 3 {
-		t.Fatalf("%d steps in %d blocks past the first: want %d in 3", a.Len(), len(a.blocks), 4<<markShift)
+	if a.Len() != 4<<markShift || len(a.marks) != 4 {
+		t.Fatalf("%d steps in %d blocks: want %d in 4", a.Len(), len(a.marks), 4<<markShift)
 	}
 	b := r.Game(gb, "x.pgn", 1).Played
 	wantB := positions(b)
@@ -339,23 +347,30 @@ func TestReleasedBlocksServeTheNextGame(t *testing.T) {
 	}
 	b.Release()
 	for try := 0; try < 20; try++ {
-		room, blocks := a.room, &a.blocks[0]
+		room, held := a.room, blocks(a)
 		a.Release()
+		if len(room.spare) < len(held) {
+			t.Fatalf("a released game's room keeps %d of its %d blocks' positions", len(room.spare), len(held))
+		}
+		for _, pos := range held {
+			if !slices.Contains(room.spare, pos) || *pos != (rules.Position{}) {
+				t.Fatalf("a released game's block's position is not kept emptied: %v", *pos)
+			}
+		}
 		p := r.Game(gb, "x.pgn", 1).Played
 		if p.room != room {
 			a = p
 			continue
 		}
-		if len(p.blocks) != 3 || &p.blocks[0] != blocks {
-			t.Fatalf("the next game's blocks are not the released game's storage")
+		for _, pos := range blocks(p) {
+			if !slices.Contains(held, pos) {
+				t.Fatalf("the next game's block at %p is not one the released game held", pos)
+			}
 		}
 		if got := positions(p); !slices.Equal(got, wantB) {
 			t.Fatalf("the next game's positions in the released game's blocks:\n%q\nwant\n%q", got, wantB)
 		}
 		p.Release()
-		if p.blocks != nil || cap(room.blocks) < 3 || room.blocks[:1][0] != (rules.Position{}) {
-			t.Fatalf("a released game's blocks are kept, not let go")
-		}
 		return
 	}
 	t.Fatal("a released game's room never served the next game")
