@@ -426,13 +426,19 @@ func (p *Played) After(i int) *rules.Position {
 }
 
 // stepRoom is a game's Played with its start position and the storage
-// of its steps and blocks (Played.steps, marks), which Release gives to
-// the games replayed after it.
+// of its steps and blocks (Played.steps, marks, and the blocks' positions
+// in spare), which Release gives to the games replayed after it.
 type stepRoom struct {
 	played Played
 	start  rules.Position
 	steps  []step
 	marks  []mark
+	// spare are positions the blocks of released games held (a mark's
+	// pos after the first), each a block's next (blockPos): at most
+	// those of maxFreeSteps steps. Each is a heap object of its own, as
+	// a block's was: reserved in one slice by the game's nodes, a long
+	// game's (its move numbers counted) took more than it played.
+	spare []*rules.Position
 }
 
 // freeSteps holds the rooms of released games (Played.Release), a
@@ -463,17 +469,25 @@ func (p *Played) keepStart(pos *rules.Position) {
 	p.Start = &p.room.start
 }
 
-// Release gives p, its start position and the storage of its steps to
-// the games replayed after it: for a caller done with p (convert writes
-// each game as soon as it is replayed), so that they are not allocated
-// again for every game. p must not be used after.
+// Release gives p, its start position and the storage of its steps and
+// blocks' positions to the games replayed after it: for a caller done
+// with p (convert writes each game as soon as it is replayed), so that
+// they are not allocated again for every game. p must not be used after,
+// nor a position it gave without a copy (Start, BeforeView).
 func (p *Played) Release() {
 	if p == nil || p.room == nil {
 		return
 	}
 	room := p.room
-	// The blocks' positions, the game's nodes and the rest of p are let
-	// go: only the storage is kept.
+	// The blocks' positions after the first (Start's) serve the next
+	// games' blocks, emptied: the settings they point to are let go.
+	for i := 1; i < len(p.marks) && len(room.spare) < maxFreeSteps>>markShift; i++ {
+		pos := p.marks[i].pos
+		*pos = rules.Position{}
+		room.spare = append(room.spare, pos)
+	}
+	// The game's nodes and the rest of p are let go: only the storage is
+	// kept.
 	clear(p.marks)
 	steps, marks := p.steps[:0], p.marks[:0]
 	if cap(steps) > maxFreeSteps {
@@ -754,10 +768,26 @@ func (w *walk) markBlock(ln *line, index int) {
 		// (partWalk).
 		p.moves = w.nodes
 	} else {
-		pos = ln.pos.Copy()
+		pos = p.blockPos(ln.pos)
 	}
 	p.marks = append(p.marks, mark{pos: pos, index: index, san: len(w.r.sanText), number: ln.moveNo})
 	p.markIndex, p.markNumber = index, ln.moveNo
+}
+
+// blockPos is a copy of pos for a block's mark: in a position a
+// released game's block held when its room has one (stepRoom.spare), so
+// that a game's blocks are no allocation once its room has served a game
+// as long.
+func (p *Played) blockPos(pos *rules.Position) *rules.Position {
+	room := p.room
+	n := len(room.spare)
+	if n == 0 {
+		return pos.Copy()
+	}
+	q := room.spare[n-1]
+	room.spare = room.spare[:n-1]
+	*q = *pos
+	return q
 }
 
 // stepEnd ends the step stepStart kept, its move just played: what the

@@ -13,6 +13,7 @@ import (
 
 	"github.com/ashtapada/ashtapada/grammar"
 	"github.com/ashtapada/ashtapada/internal/testenv"
+	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/rules"
 )
 
@@ -294,4 +295,83 @@ func TestReleasedPlayedServesTheNextGame(t *testing.T) {
 		return
 	}
 	t.Fatal("a released Played never served the next game")
+}
+
+// TestReleasedBlocksServeTheNextGame: the blocks' positions of a released
+// game, emptied, serve the next game's blocks, and those of a game not
+// released are its own: replaying another game leaves them as they were.
+// The pool may drop what is put in it (the race detector does, at
+// random): a few tries.
+func TestReleasedBlocksServeTheNextGame(t *testing.T) {
+	// Four blocks of distinct positions (the move numbers differ), two
+	// games that differ from their first move.
+	long := func(moves [4]string) *record.Game {
+		var b strings.Builder
+		b.WriteString("[Variant \"chaturanga-gollon\"]\n\n")
+		for i := 0; i < 4<<markShift; i++ {
+			b.WriteString(moves[i%4] + " ")
+		}
+		b.WriteString("*\n")
+		g, err := grammar.NewReader(strings.NewReader(b.String()), "x.pgn").Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	ga, gb := long([4]string{"Nf3", "Nf6", "Ng1", "Ng8"}), long([4]string{"Nc3", "Nc6", "Nb1", "Nb8"})
+	positions := func(p *Played) []string {
+		var fens []string
+		for k := 0; k <= p.Len(); k++ {
+			fens = append(fens, p.BeforeView(k).FEN())
+		}
+		return fens
+	}
+	// blocks are the positions of p's blocks after the first, in order.
+	blocks := func(p *Played) []*rules.Position {
+		var ps []*rules.Position
+		for _, mk := range p.marks[1:] {
+			ps = append(ps, mk.pos)
+		}
+		return ps
+	}
+	r := New(Config{Steps: true, NoSAN: true})
+	a := r.Game(ga, "x.pgn", 1).Played
+	wantA := positions(a)
+	if a.Len() != 4<<markShift || len(a.marks) != 4 {
+		t.Fatalf("%d steps in %d blocks: want %d in 4", a.Len(), len(a.marks), 4<<markShift)
+	}
+	b := r.Game(gb, "x.pgn", 1).Played
+	wantB := positions(b)
+	if got := positions(a); !slices.Equal(got, wantA) || slices.Equal(wantA, wantB) {
+		t.Fatalf("a game not released has its positions changed by the next game's replay")
+	}
+	b.Release()
+	for try := 0; try < 20; try++ {
+		room, held := a.room, blocks(a)
+		a.Release()
+		if len(room.spare) < len(held) {
+			t.Fatalf("a released game's room keeps %d of its %d blocks' positions", len(room.spare), len(held))
+		}
+		for _, pos := range held {
+			if !slices.Contains(room.spare, pos) || *pos != (rules.Position{}) {
+				t.Fatalf("a released game's block's position is not kept emptied: %v", *pos)
+			}
+		}
+		p := r.Game(gb, "x.pgn", 1).Played
+		if p.room != room {
+			a = p
+			continue
+		}
+		for _, pos := range blocks(p) {
+			if !slices.Contains(held, pos) {
+				t.Fatalf("the next game's block at %p is not one the released game held", pos)
+			}
+		}
+		if got := positions(p); !slices.Equal(got, wantB) {
+			t.Fatalf("the next game's positions in the released game's blocks:\n%q\nwant\n%q", got, wantB)
+		}
+		p.Release()
+		return
+	}
+	t.Fatal("a released game's room never served the next game")
 }
