@@ -117,10 +117,11 @@ type Splitter struct {
 	// every line, nor a file without `\r` for `\r`.
 	consumed int
 	nl, cr   byteMemo
-	// sp remembers, by offset in the input, where the next of each of
-	// splitChars is, and spAt the first of them (special): plainRun
-	// hands scanLine only the lines that hold one, from there.
-	sp   [len(splitChars)]byteMemo
+	// sp remembers, by offset in the input, up to where each of
+	// splitChars is known not to be (the next one, or the end of what was
+	// searched when it holds none), and spAt the first of those (special):
+	// plainRun hands scanLine only the lines that reach it, from there.
+	sp   [len(splitChars)]int
 	spAt int
 	// depth counts the open `(` of the current game outside comments: a
 	// termination marker ends the game only outside variations.
@@ -145,7 +146,7 @@ type Splitter struct {
 func NewSplitter(r io.Reader) *Splitter {
 	s := &Splitter{r: bufio.NewReaderSize(r, lookahead+4096), line: 1, closeAt: -1, limits: DefaultLimits(), nl: byteMemo{at: -1}, cr: byteMemo{at: -1}, spAt: -1}
 	for k := range s.sp {
-		s.sp[k].at = -1
+		s.sp[k] = -1
 	}
 	return s
 }
@@ -324,7 +325,8 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 					lines++
 					continue
 				}
-				open, cut = s.scanLine(line, 0, skip, true)
+				// Read on from the comment's end, found just now.
+				open, cut = s.scanLine(line, skip, skip, false)
 			} else {
 				if !plainFirst[rest[0]] {
 					break
@@ -344,7 +346,7 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 					from = min(sp, e)
 					clean = from
 				}
-				if from < e {
+				if from < e && !lastMarker(line, from) {
 					open, cut = s.scanLine(line, from, 0, false)
 				}
 			}
@@ -473,29 +475,47 @@ type runEnd struct {
 // changes nothing there).
 const splitChars = "{;(*-"
 
-// special is the offset in b, the window from offset base of the input
-// on, of the first of splitChars, or at least len(b) when b holds none.
-// Each byte is searched for (bytes.IndexByte) once for each of them, not
-// looked at by scanLine on every line of movetext.
+// special is an offset in b, the window from offset base of the input
+// on, before which b holds none of splitChars: the first of them, or the
+// end of a stretch searched without finding one (then no byte there need
+// be one: scanLine, started there, reads on), or len(b) or more. Each byte
+// is searched for (bytes.IndexByte) once for each of them, not looked at
+// by scanLine on every line of movetext.
 func (s *Splitter) special(b []byte, base int) int {
 	if s.spAt >= base {
 		return s.spAt - base
 	}
 	at := len(b)
 	for k := range s.sp {
-		// Most of the memos still know their next byte, past the one
-		// just passed: that much is asked here, without a call.
-		m := &s.sp[k]
-		i := m.at - base
-		if uint(i) >= uint(len(b)) {
-			i = m.index(b, base, splitChars[k])
+		// Most of the bounds are still ahead, past the byte just passed:
+		// only the others are searched again, from base (nothing before
+		// base is asked about again).
+		i := s.sp[k] - base
+		if i < 0 {
+			if i = bytes.IndexByte(b, splitChars[k]); i < 0 {
+				i = len(b)
+			}
+			s.sp[k] = base + i
 		}
-		if i >= 0 && i < at {
-			at = i
-		}
+		at = min(at, i)
 	}
 	s.spAt = base + at
 	return at
+}
+
+// lastMarker reports whether line, a line of movetext with its `\n`,
+// ends with the `-` at from and a `0`, `1` or `1/2` after it (the game's
+// marker, most often), so that from there scanLine would change nothing:
+// the word ends the line, so no text follows a marker (markerCut), and the
+// rest holds none of splitBytes.
+func lastMarker(line []byte, from int) bool {
+	switch len(line) - from {
+	case 3:
+		return line[from] == '-' && (line[from+1] == '0' || line[from+1] == '1')
+	case 5:
+		return line[from] == '-' && string(line[from+1:from+4]) == "1/2"
+	}
+	return false
 }
 
 // plainRuns turns plainRun on; the tests compare the chunks with and
