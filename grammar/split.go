@@ -326,7 +326,16 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 					continue
 				}
 				// Read on from the comment's end, found just now.
-				open, cut = s.scanLine(line, skip, skip, false)
+				from := skip
+				if depth == 0 {
+					from = min(skip+s.special(rest[skip:], s.consumed+n+skip), e)
+					if from < e && line[from] == '{' {
+						from, open = s.pastComments(rest, s.consumed+n, from, e)
+					}
+				}
+				if from < e && !lastMarker(line, from) {
+					open, cut = s.scanLine(line, from, skip, false)
+				}
 			} else {
 				if !plainFirst[rest[0]] {
 					break
@@ -345,6 +354,9 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 					}
 					from = min(sp, e)
 					clean = from
+					if from < e && line[from] == '{' {
+						from, open = s.pastComments(rest, s.consumed+n, from, e)
+					}
 				}
 				if from < e && !lastMarker(line, from) {
 					open, cut = s.scanLine(line, from, 0, false)
@@ -501,6 +513,24 @@ func (s *Splitter) special(b []byte, base int) int {
 	}
 	s.spAt = base + at
 	return at
+}
+
+// pastComments passes over the comments outside variations that open at
+// from (a `{`) on the first line of rest, the window from offset base of
+// the input on, whose length is e, and close on it, as scanLine would: it
+// returns where the first of splitChars after them is (special, whose
+// search for the next `{` starts there and goes on past the line), or
+// that the last of them stays open at the line's end (open, and e).
+func (s *Splitter) pastComments(rest []byte, base, from, e int) (at int, open bool) {
+	for from < e && rest[from] == '{' {
+		j := bytes.IndexByte(rest[from+1:e], '}')
+		if j < 0 {
+			return e, true
+		}
+		q := from + j + 2
+		from = min(q+s.special(rest[q:], base+q), e)
+	}
+	return from, false
 }
 
 // lastMarker reports whether line, a line of movetext with its `\n`,
