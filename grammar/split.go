@@ -498,7 +498,7 @@ func (s *Splitter) special(b []byte, base int) int {
 		return s.spAt - base
 	}
 	at := len(b)
-	for k := range s.sp {
+	for k := range dash {
 		// Most of the bounds are still ahead, past the byte just passed:
 		// only the others are searched again, from base (nothing before
 		// base is asked about again).
@@ -511,8 +511,36 @@ func (s *Splitter) special(b []byte, base int) int {
 		}
 		at = min(at, i)
 	}
+	i := s.sp[dash] - base
+	if i < 0 {
+		i = nextDash(b)
+		s.sp[dash] = base + i
+	}
+	at = min(at, i)
 	s.spAt = base + at
 	return at
+}
+
+// dash is the place of `-` in splitChars, the last.
+const dash = len(splitChars) - 1
+
+// nextDash is the offset of the first `-` in b that is not a castling's
+// (`O-O`), or len(b): outside variations a castling's dash changes nothing
+// scanLine does, and in most games the castlings are most of the dashes
+// before the marker's.
+func nextDash(b []byte) int {
+	i := bytes.IndexByte(b, '-')
+	for i > 0 && b[i-1] == 'O' {
+		j := bytes.IndexByte(b[i+1:], '-')
+		if j < 0 {
+			return len(b)
+		}
+		i += j + 1
+	}
+	if i < 0 {
+		return len(b)
+	}
+	return i
 }
 
 // pastComments passes over the comments outside variations that open at
