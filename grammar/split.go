@@ -312,7 +312,8 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 				break
 			}
 			line, depth := rest[:e], s.depth
-			// clean: line[:clean] holds none of splitChars.
+			// clean: line[:clean] holds none of splitChars but castlings'
+			// dashes (nextDash).
 			open, cut, skip, clean := false, 0, 0, 0
 			if inComment {
 				// Inside a comment only a line that starts like a tag
@@ -1354,7 +1355,8 @@ var markerTail = func() (t [256]bool) {
 // marker, as the lexer reads it (`1.*`, `$0*`). skip is the length of a
 // comment's end at the start of the line (through its `}`), or 0. Only
 // lines that end with a marker's last character are lexed, about once a
-// game. line[:clean] is known to hold none of splitChars (clean may be 0).
+// game. line[:clean] is known to hold none of splitChars but castlings'
+// dashes (nextDash; clean may be 0).
 func endsWithResult(line []byte, skip, clean int) bool {
 	end := len(line)
 	for end > skip && isSpace(line[end-1]) {
@@ -1507,13 +1509,15 @@ func plainText(b []byte) bool {
 	}
 }
 
-// quietText reports whether b, which holds none of splitChars, reads to
+// quietText reports whether b, which holds none of splitChars but
+// castlings' dashes (a `-` after `O`, nextDash), reads to
 // the lexer as words, numbers and `)`, `[`, `]`, `}` (as plainText's
 // do), with nothing open, ended or wrong after them. It asks only of the bytes
 // splitChars leaves: no byte below 0x20 (a NUL is an error, a lone `\r`
 // begins a line that may be an escape) or from 0x80 (a typeset marker),
 // and no `"`, `$` or `%` (a value, a NAG, an escape). Without `(`, `*`
-// and `-`, no word is a marker (each of IsResult's has a `-`) and the
+// and a `-` but after `O`, no word is a marker (each of IsResult's has a
+// `-` after a digit) and the
 // depth stays 0; without `{` and `;`, nothing is a comment. It reads
 // eight bytes at a time: the line before a game's marker is looked at
 // whole, and plainText's byte loop costs about five instructions a byte.

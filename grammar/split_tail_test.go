@@ -114,3 +114,29 @@ func TestScanLineFromDashes(t *testing.T) {
 		t.Errorf("nextDash: %d, want 21 (the marker's)", i)
 	}
 }
+
+// TestEndsWithResultPastCastlings: plainRun's clean now reaches past
+// castlings' dashes (nextDash), so that quietText reads words with `O-`
+// in them: endsWithResult with that clean must answer as the whole line
+// lexed does.
+func TestEndsWithResultPastCastlings(t *testing.T) {
+	heads := []string{"O-O", "O-O-O", "O-O+", "O-O-O#", "xO-O", "O-1", "O-0", "O--", "O-O-", "-O-O", "0-0", "e4", "1.", "{c}", "$1",
+		"\"", "%", "1-0", "0-1", "12. O-O Nc6 13.", "abcdefgO-O", "O-Oabcdefgh", "abcO-Odefgh\"", "O-O\x00", "O-O–", "½", "1/2", "e4)", "(e4"}
+	lasts := []string{"*", "1-0", "0-1", "1/2-1/2", "½-½", "O-1-0", "O-0-1", "e1-0", "Rd1", "1.*", ")*", "}1-0"}
+	for _, h1 := range heads {
+		for _, h2 := range heads {
+			for _, last := range lasts {
+				line := []byte(h1 + " " + h2 + " " + last + "\n")
+				clean := min(nextDash(line), len(line))
+				if k := bytes.IndexAny(line, splitChars[:dash]); k >= 0 {
+					clean = min(clean, k)
+				}
+				end := len(line) - 1
+				want := lexEndsWithResult(line[:end], 0)
+				if got := endsWithResult(line, 0, clean); got != want {
+					t.Errorf("endsWithResult(%q, 0, %d) = %v, the whole line lexed says %v", line, clean, got, want)
+				}
+			}
+		}
+	}
+}
