@@ -312,8 +312,7 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 				break
 			}
 			line, depth := rest[:e], s.depth
-			// clean: line[:clean] holds none of splitChars but castlings'
-			// dashes (nextDash).
+			// clean: line[:clean] holds no splitChars but castlings' dashes.
 			open, cut, skip, clean := false, 0, 0, 0
 			if inComment {
 				// Inside a comment only a line that starts like a tag
