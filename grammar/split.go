@@ -117,6 +117,9 @@ type Splitter struct {
 	// every line, nor a file without `\r` for `\r`.
 	consumed int
 	nl, cr   byteMemo
+	// lone is an offset in the input before which, from where plainRun
+	// last asked, no `\r` stands alone (loneCR).
+	lone int
 	// sp remembers, by offset in the input, up to where each of
 	// splitChars is known not to be (the next one, or the end of what was
 	// searched when it holds none), and spAt the first of those (special):
@@ -301,7 +304,7 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 		b = b[:room]
 	}
 	if cr := s.cr.index(b, s.consumed, '\r'); cr >= 0 {
-		b = b[:cr]
+		b = b[:s.loneCR(b, cr)]
 	}
 	n, lines := 0, 0
 	for len(b) > n {
@@ -401,6 +404,32 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 	}
 	r.n, r.lines, r.inComment = n, lines, inComment
 	return r
+}
+
+// loneCR is where plainRun's window b (from the head of the unread input),
+// whose first `\r` is at cr, ends for a run: at its first `\r` that is no
+// half of a `\r\n`, a line end of its own that a run does not take, or
+// one that ends b. A line that ends with `\r\n` is one line to Next
+// (lineEnd) as to the lexer, and a run takes it whole with its `\n`: in a
+// file with `\r\n` line ends, runs read the movetext as they do elsewhere
+// (the blank and tag lines, which they ask to end with `\n` alone, stay
+// Next's). It remembers where it stopped, so that each `\r` is passed
+// once.
+func (s *Splitter) loneCR(b []byte, cr int) int {
+	i := max(cr, s.lone-s.consumed)
+	for i < len(b) {
+		if b[i] == '\r' && (i+1 == len(b) || b[i+1] != '\n') {
+			break
+		}
+		j := bytes.IndexByte(b[i+1:], '\r')
+		if j < 0 {
+			i = len(b)
+			break
+		}
+		i += j + 1
+	}
+	s.lone = s.consumed + i
+	return i
 }
 
 // tagLines takes the tag pairs written the usual way (plainTagAt, as the
