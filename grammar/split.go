@@ -117,10 +117,14 @@ type Splitter struct {
 	// every line, nor a file without `\r` for `\r`.
 	consumed int
 	nl, cr   byteMemo
-	// sp remembers, by offset in the input, where the next of each of
-	// splitChars is, and spAt the first of them (special): plainRun
-	// hands scanLine only the lines that hold one, from there.
-	sp   [len(splitChars)]byteMemo
+	// lone is an offset in the input before which, from where plainRun
+	// last asked, no `\r` stands alone (loneCR).
+	lone int
+	// sp remembers, by offset in the input, up to where each of
+	// splitChars is known not to be (the next one, or the end of what was
+	// searched when it holds none), and spAt the first of those (special):
+	// plainRun hands scanLine only the lines that reach it, from there.
+	sp   [len(splitChars)]int
 	spAt int
 	// depth counts the open `(` of the current game outside comments: a
 	// termination marker ends the game only outside variations.
@@ -145,7 +149,7 @@ type Splitter struct {
 func NewSplitter(r io.Reader) *Splitter {
 	s := &Splitter{r: bufio.NewReaderSize(r, lookahead+4096), line: 1, closeAt: -1, limits: DefaultLimits(), nl: byteMemo{at: -1}, cr: byteMemo{at: -1}, spAt: -1}
 	for k := range s.sp {
-		s.sp[k].at = -1
+		s.sp[k] = -1
 	}
 	return s
 }
@@ -300,7 +304,7 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 		b = b[:room]
 	}
 	if cr := s.cr.index(b, s.consumed, '\r'); cr >= 0 {
-		b = b[:cr]
+		b = b[:s.loneCR(b, cr)]
 	}
 	n, lines := 0, 0
 	for len(b) > n {
@@ -311,7 +315,7 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 				break
 			}
 			line, depth := rest[:e], s.depth
-			// clean: line[:clean] holds none of splitChars.
+			// clean: line[:clean] holds no splitChars but castlings' dashes.
 			open, cut, skip, clean := false, 0, 0, 0
 			if inComment {
 				// Inside a comment only a line that starts like a tag
@@ -324,7 +328,17 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 					lines++
 					continue
 				}
-				open, cut = s.scanLine(line, 0, skip, true)
+				// Read on from the comment's end, found just now.
+				from := skip
+				if depth == 0 {
+					from = min(skip+s.special(rest[skip:], s.consumed+n+skip), e)
+					if from < e && line[from] == '{' {
+						from, open = s.pastComments(rest, s.consumed+n, from, e)
+					}
+				}
+				if from < e && !lastMarker(line, from) {
+					open, cut = s.scanLine(line, from, skip, false)
+				}
 			} else {
 				if !plainFirst[rest[0]] {
 					break
@@ -343,8 +357,11 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 					}
 					from = min(sp, e)
 					clean = from
+					if from < e && line[from] == '{' {
+						from, open = s.pastComments(rest, s.consumed+n, from, e)
+					}
 				}
-				if from < e {
+				if from < e && !lastMarker(line, from) {
 					open, cut = s.scanLine(line, from, 0, false)
 				}
 			}
@@ -387,6 +404,32 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 	}
 	r.n, r.lines, r.inComment = n, lines, inComment
 	return r
+}
+
+// loneCR is where plainRun's window b (from the head of the unread input),
+// whose first `\r` is at cr, ends for a run: at its first `\r` that is no
+// half of a `\r\n`, a line end of its own that a run does not take, or
+// one that ends b. A line that ends with `\r\n` is one line to Next
+// (lineEnd) as to the lexer, and a run takes it whole with its `\n`: in a
+// file with `\r\n` line ends, runs read the movetext as they do elsewhere
+// (the blank and tag lines, which they ask to end with `\n` alone, stay
+// Next's). It remembers where it stopped, so that each `\r` is passed
+// once.
+func (s *Splitter) loneCR(b []byte, cr int) int {
+	i := max(cr, s.lone-s.consumed)
+	for i < len(b) {
+		if b[i] == '\r' && (i+1 == len(b) || b[i+1] != '\n') {
+			break
+		}
+		j := bytes.IndexByte(b[i+1:], '\r')
+		if j < 0 {
+			i = len(b)
+			break
+		}
+		i += j + 1
+	}
+	s.lone = s.consumed + i
+	return i
 }
 
 // tagLines takes the tag pairs written the usual way (plainTagAt, as the
@@ -473,29 +516,93 @@ type runEnd struct {
 // changes nothing there).
 const splitChars = "{;(*-"
 
-// special is the offset in b, the window from offset base of the input
-// on, of the first of splitChars, or at least len(b) when b holds none.
-// Each byte is searched for (bytes.IndexByte) once for each of them, not
-// looked at by scanLine on every line of movetext.
+// special is an offset in b, the window from offset base of the input
+// on, before which b holds none of splitChars: the first of them, or the
+// end of a stretch searched without finding one (then no byte there need
+// be one: scanLine, started there, reads on), or len(b) or more. Each byte
+// is searched for (bytes.IndexByte) once for each of them, not looked at
+// by scanLine on every line of movetext.
 func (s *Splitter) special(b []byte, base int) int {
 	if s.spAt >= base {
 		return s.spAt - base
 	}
 	at := len(b)
-	for k := range s.sp {
-		// Most of the memos still know their next byte, past the one
-		// just passed: that much is asked here, without a call.
-		m := &s.sp[k]
-		i := m.at - base
-		if uint(i) >= uint(len(b)) {
-			i = m.index(b, base, splitChars[k])
+	for k := range dash {
+		// Most of the bounds are still ahead, past the byte just passed:
+		// only the others are searched again, from base (nothing before
+		// base is asked about again).
+		i := s.sp[k] - base
+		if i < 0 {
+			if i = bytes.IndexByte(b, splitChars[k]); i < 0 {
+				i = len(b)
+			}
+			s.sp[k] = base + i
 		}
-		if i >= 0 && i < at {
-			at = i
-		}
+		at = min(at, i)
 	}
+	i := s.sp[dash] - base
+	if i < 0 {
+		i = nextDash(b)
+		s.sp[dash] = base + i
+	}
+	at = min(at, i)
 	s.spAt = base + at
 	return at
+}
+
+// dash is the place of `-` in splitChars, the last.
+const dash = len(splitChars) - 1
+
+// nextDash is the offset of the first `-` in b that is not a castling's
+// (`O-O`), or len(b): outside variations a castling's dash changes nothing
+// scanLine does, and in most games the castlings are most of the dashes
+// before the marker's.
+func nextDash(b []byte) int {
+	i := bytes.IndexByte(b, '-')
+	for i > 0 && b[i-1] == 'O' {
+		j := bytes.IndexByte(b[i+1:], '-')
+		if j < 0 {
+			return len(b)
+		}
+		i += j + 1
+	}
+	if i < 0 {
+		return len(b)
+	}
+	return i
+}
+
+// pastComments passes over the comments outside variations that open at
+// from (a `{`) on the first line of rest, the window from offset base of
+// the input on, whose length is e, and close on it, as scanLine would: it
+// returns where the first of splitChars after them is (special, whose
+// search for the next `{` starts there and goes on past the line), or
+// that the last of them stays open at the line's end (open, and e).
+func (s *Splitter) pastComments(rest []byte, base, from, e int) (at int, open bool) {
+	for from < e && rest[from] == '{' {
+		j := bytes.IndexByte(rest[from+1:e], '}')
+		if j < 0 {
+			return e, true
+		}
+		q := from + j + 2
+		from = min(q+s.special(rest[q:], base+q), e)
+	}
+	return from, false
+}
+
+// lastMarker reports whether line, a line of movetext with its `\n`,
+// ends with the `-` at from and a `0`, `1` or `1/2` after it (the game's
+// marker, most often), so that from there scanLine would change nothing:
+// the word ends the line, so no text follows a marker (markerCut), and the
+// rest holds none of splitBytes.
+func lastMarker(line []byte, from int) bool {
+	switch len(line) - from {
+	case 3:
+		return line[from] == '-' && (line[from+1] == '0' || line[from+1] == '1')
+	case 5:
+		return line[from] == '-' && string(line[from+1:from+4]) == "1/2"
+	}
+	return false
 }
 
 // plainRuns turns plainRun on; the tests compare the chunks with and
@@ -1276,7 +1383,8 @@ var markerTail = func() (t [256]bool) {
 // marker, as the lexer reads it (`1.*`, `$0*`). skip is the length of a
 // comment's end at the start of the line (through its `}`), or 0. Only
 // lines that end with a marker's last character are lexed, about once a
-// game. line[:clean] is known to hold none of splitChars (clean may be 0).
+// game. line[:clean] is known to hold none of splitChars but castlings'
+// dashes (nextDash; clean may be 0).
 func endsWithResult(line []byte, skip, clean int) bool {
 	end := len(line)
 	for end > skip && isSpace(line[end-1]) {
@@ -1429,13 +1537,15 @@ func plainText(b []byte) bool {
 	}
 }
 
-// quietText reports whether b, which holds none of splitChars, reads to
+// quietText reports whether b, which holds none of splitChars but
+// castlings' dashes (a `-` after `O`, nextDash), reads to
 // the lexer as words, numbers and `)`, `[`, `]`, `}` (as plainText's
 // do), with nothing open, ended or wrong after them. It asks only of the bytes
 // splitChars leaves: no byte below 0x20 (a NUL is an error, a lone `\r`
 // begins a line that may be an escape) or from 0x80 (a typeset marker),
 // and no `"`, `$` or `%` (a value, a NAG, an escape). Without `(`, `*`
-// and `-`, no word is a marker (each of IsResult's has a `-`) and the
+// and a `-` but after `O`, no word is a marker (each of IsResult's has a
+// `-` after a digit) and the
 // depth stays 0; without `{` and `;`, nothing is a comment. It reads
 // eight bytes at a time: the line before a game's marker is looked at
 // whole, and plainText's byte loop costs about five instructions a byte.

@@ -441,3 +441,23 @@ func TestTagsReadOnce(t *testing.T) {
 		t.Errorf("tag lines handed and taken per chunk: %v, want %v", got, want)
 	}
 }
+
+// TestPlainRunsAcrossWindows: the splitter's memos of splitChars hold, for
+// a byte the text has none of, up to where the window searched reached
+// (special); games of more text than the reader's window, full of
+// comments, castlings and markers, then games with `;` and `*` that the
+// earlier windows had none of, are cut alike with runs and without,
+// wherever the windows end, with line ends `\n` or `\r\n`.
+func TestPlainRunsAcrossWindows(t *testing.T) {
+	games := "[Event \"a-b\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 {a} Nc6 3. O-O {b} {c\nd} O-O-O 4. c3 {e} 1-0\n\n" +
+		"[Event \"c\"]\n\n1. d4 {f} d5 2. O-O (2. c4 {g} O-O) O-O 1/2-1/2\n\n"
+	later := "[Event \"d\"]\n\n1. e4 ; a {\n2. d4 * 1. c4 {h} d5 (1... e5 ; )\n2. e4) *\n\n1. d4 *\n\n"
+	for _, pad := range []int{0, 1, 37, 700} {
+		text := strings.Repeat("\n", pad) + strings.Repeat(games, 600) + strings.Repeat(later, 300)
+		checkPlainRuns(t, []byte(text))
+		// Line ends `\r\n` (loneCR), then some lone `\r` among them.
+		crlf := strings.ReplaceAll(text, "\n", "\r\n")
+		checkPlainRuns(t, []byte(crlf))
+		checkPlainRuns(t, []byte(crlf[:len(crlf)/2]+strings.ReplaceAll(crlf[len(crlf)/2:], "d5 (", "d5\r(")))
+	}
+}
