@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -295,7 +296,13 @@ func (p *Position) AppendFEN(b []byte) []byte {
 		n++
 		next, end = end, end+8
 	}
-	b = b[:len(b)+n]
+	return p.appendFields(b[:len(b)+n])
+}
+
+// appendFields appends what follows the placement in a FEN: the side, the
+// rights, the en-passant square and the counters, each with the space
+// before it.
+func (p *Position) appendFields(b []byte) []byte {
 	side := byte('w')
 	if p.side != White {
 		side = 'b'
@@ -325,6 +332,82 @@ func (p *Position) AppendFEN(b []byte) []byte {
 	}
 	b = append(appendCount(b, p.halfmove), ' ')
 	return appendCount(b, p.fullmove)
+}
+
+// FENWriter writes FENs as AppendFEN does, for a writer of one FEN a ply:
+// from one ply to the next most ranks of the board are as they were, so it
+// keeps each rank's text with the rank's men it was written from, and
+// writes a rank again only when its men differ. The zero FENWriter is
+// ready; it holds nothing of the positions but those few words, and any
+// position may follow any other.
+type FENWriter struct {
+	// men[r] is rank r's eight squares (Piece bytes, file a lowest) of
+	// its text, complemented: the zero value stands for eight 0xff
+	// bytes, which no board holds, so that a new writer writes each
+	// rank.
+	men [8]uint64
+	// text[r] is rank r's FEN text (file a lowest, zero past its
+	// length), size[r] its length.
+	text [8]uint64
+	size [8]uint8
+}
+
+// Append appends p's FEN to b, the same bytes as p.AppendFEN(b).
+func (w *FENWriter) Append(b []byte, p *Position) []byte {
+	// Each rank's text is stored as a word of 8 bytes and its '/'
+	// after it: at most 8*9 bytes and the last word's 7 past them.
+	b = slices.Grow(b, 128)
+	out := (*[128]byte)(b[len(b) : len(b)+128])
+	n := 0
+	for r := 7; r >= 0; r-- {
+		x := rankMen(&p.board, r)
+		if x != ^w.men[r] {
+			w.men[r] = ^x
+			w.text[r], w.size[r] = rankText(x)
+		}
+		binary.LittleEndian.PutUint64(out[n&63:], w.text[r])
+		n += int(w.size[r])
+		out[n&127] = '/'
+		n++
+	}
+	// Less the '/' after rank 1.
+	return p.appendFields(b[:len(b)+n-1])
+}
+
+// rankMen is rank r's eight squares as a word, file a lowest.
+func rankMen(board *[64]Piece, r int) uint64 {
+	q := (*[8]Piece)(board[(r&7)*8:])
+	return uint64(q[0]) | uint64(q[1])<<8 | uint64(q[2])<<16 | uint64(q[3])<<24 |
+		uint64(q[4])<<32 | uint64(q[5])<<40 | uint64(q[6])<<48 | uint64(q[7])<<56
+}
+
+// rankText is the FEN text of a rank whose squares are x (rankMen): its
+// bytes as a word, file a lowest, and its length.
+func rankText(x uint64) (uint64, uint8) {
+	var t [16]byte
+	n, f, run := 0, 0, 0
+	// The squares up to the last man, f of them; the run after it to the
+	// rank's end is written after the loop.
+	for ; x != 0; x >>= 8 {
+		f++
+		pc := byte(x)
+		if pc == 0 {
+			run++
+			continue
+		}
+		if run > 0 {
+			t[n&15] = byte('0' + run)
+			n++
+			run = 0
+		}
+		t[n&15] = fenLetters[pc&15]
+		n++
+	}
+	if f < 8 {
+		t[n&15] = byte('0' + 8 - f)
+		n++
+	}
+	return binary.LittleEndian.Uint64(t[:8]), uint8(n)
 }
 
 // fenLetters is Piece.FENLetter for every piece value, looked up at each

@@ -128,6 +128,9 @@ func TestAppendFENSquareBySquare(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	var moves []Move
+	// One writer for every position of every game and profile: what it
+	// keeps from one FEN must never show in another.
+	var fw FENWriter
 	for _, name := range []string{"fide", "shatranj", "chaturanga", "chaturanga-gollon", "hindustani", "andhra"} {
 		s := testSettings(t, name)
 		for game := 0; game < 40; game++ {
@@ -138,8 +141,12 @@ func TestAppendFENSquareBySquare(t *testing.T) {
 					q.halfmove, q.fullmove = counters[0], counters[1]
 					prefix := strings.Repeat("x", ply%90)
 					got := string(q.AppendFEN([]byte(prefix)))
-					if w := prefix + want(&q); got != w {
+					w := prefix + want(&q)
+					if got != w {
 						t.Fatalf("%s game %d ply %d: AppendFEN wrote %q, square by square %q", name, game, ply, got, w)
+					}
+					if got := string(fw.Append([]byte(prefix), &q)); got != w {
+						t.Fatalf("%s game %d ply %d: FENWriter wrote %q, square by square %q", name, game, ply, got, w)
 					}
 				}
 				moves = p.LegalMoves(moves[:0])
