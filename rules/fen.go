@@ -427,25 +427,23 @@ func (p *Position) rightsField() string { return string(p.appendRights(nil)) }
 func (p *Position) appendRights(b []byte) []byte {
 	start := len(b)
 	if p.s.Castling {
-		for i, l := range "KQkq" {
-			if p.castle&(1<<i) == 0 {
-				continue
-			}
+		// The rights in the order K Q k q: the bits of castle, each
+		// visited once.
+		for c := p.castle & 15; c != 0; c &= c - 1 {
+			i := bits.TrailingZeros8(c) & 3
+			l := "KQkq"[i]
 			// X-FEN: the letter K/Q unless another rook stands further out
 			// on that side, then the rook's file (Shredder style).
 			rs := p.castleRook[i]
-			outer := ray(1, rs)
-			if i&1 == 1 {
-				outer = ray(5, rs)
-			}
+			outer := ray(1+4*(i&1), rs)
 			rank := rank1 << (56 * uint(i>>1))
 			if outer&rank&p.byKind[Rook]&p.byColor[i>>1] != 0 {
-				l = rune('A' + rs.File())
+				l = byte('A' + rs.File())
 				if i >= 2 {
 					l += 'a' - 'A'
 				}
 			}
-			b = append(b, byte(l))
+			b = append(b, l)
 		}
 	}
 	wl, bl := byte('K'), byte('k')
