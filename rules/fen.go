@@ -385,26 +385,22 @@ func rankMen(board *[64]Piece, r int) uint64 {
 // bytes as a word, file a lowest, and its length.
 func rankText(x uint64) (uint64, uint8) {
 	var t [16]byte
-	n, f, run := 0, 0, 0
-	// The squares up to the last man, f of them; the run after it to the
-	// rank's end is written after the loop.
-	for ; x != 0; x >>= 8 {
-		f++
-		pc := byte(x)
-		if pc == 0 {
-			run++
-			continue
-		}
-		if run > 0 {
-			t[n&15] = byte('0' + run)
+	// The occupied squares, bit 0 of each one's byte (a Piece is under
+	// 16), visited in order; next is the file after the last man.
+	occ := (x | x>>1 | x>>2 | x>>3) & 0x0101010101010101
+	n, next := 0, 0
+	for ; occ != 0; occ &= occ - 1 {
+		i := bits.TrailingZeros64(occ)
+		if f := i >> 3; f > next {
+			t[n&15] = byte('0' + f - next)
 			n++
-			run = 0
 		}
-		t[n&15] = fenLetters[pc&15]
+		t[n&15] = fenLetters[(x>>(i&63))&15]
 		n++
+		next = i>>3 + 1
 	}
-	if f < 8 {
-		t[n&15] = byte('0' + 8 - f)
+	if next < 8 {
+		t[n&15] = byte('0' + 8 - next)
 		n++
 	}
 	return binary.LittleEndian.Uint64(t[:8]), uint8(n)
