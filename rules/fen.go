@@ -296,13 +296,13 @@ func (p *Position) AppendFEN(b []byte) []byte {
 		n++
 		next, end = end, end+8
 	}
-	return p.appendFields(b[:len(b)+n])
+	return p.appendFields(b[:len(b)+n], nil)
 }
 
 // appendFields appends what follows the placement in a FEN: the side, the
 // rights, the en-passant square and the counters, each with the space
-// before it.
-func (p *Position) appendFields(b []byte) []byte {
+// before it; the rights through w when there is one (FENWriter).
+func (p *Position) appendFields(b []byte, w *FENWriter) []byte {
 	side := byte('w')
 	if p.side != White {
 		side = 'b'
@@ -311,6 +311,8 @@ func (p *Position) appendFields(b []byte) []byte {
 	if p.castle == 0 && p.leap[White] == 0 && p.leap[Black] == 0 {
 		// No right to write: most positions of a game.
 		b = append(b, '-')
+	} else if w != nil {
+		b = w.appendRights(b, p)
 	} else {
 		b = p.appendRights(b)
 	}
@@ -350,6 +352,13 @@ type FENWriter struct {
 	// length), size[r] its length.
 	text [8]uint64
 	size [8]uint8
+	// rightsOf is what the rights field was last written from
+	// (rightsOf), rights its text (file a lowest, as text) and
+	// rightsSize its length. The zero key is that of no rights, which
+	// are never written through it.
+	rightsOf   [2]uint64
+	rights     uint64
+	rightsSize uint8
 }
 
 // Append appends p's FEN to b, the same bytes as p.AppendFEN(b).
@@ -371,7 +380,36 @@ func (w *FENWriter) Append(b []byte, p *Position) []byte {
 		n++
 	}
 	// Less the '/' after rank 1.
-	return p.appendFields(b[:len(b)+n-1])
+	return p.appendFields(b[:len(b)+n-1], w)
+}
+
+// appendRights is p.appendRights(b), written again only when what it is
+// written from differs from the last position's.
+func (w *FENWriter) appendRights(b []byte, p *Position) []byte {
+	if k := rightsOf(p); k != w.rightsOf {
+		var t [16]byte
+		r := p.appendRights(t[:0])
+		w.rightsOf, w.rights, w.rightsSize = k, binary.LittleEndian.Uint64(t[:8]), uint8(len(r))
+	}
+	// At most six letters (KQkq and Ll): the word, cut to them.
+	n := len(b) + int(w.rightsSize)
+	return binary.LittleEndian.AppendUint64(b, w.rights)[:n]
+}
+
+// rightsOf is all that appendRights reads of p: the rights and whether
+// the profile castles, the castling rooks' squares, and the rooks on each
+// side's first rank (which make a right's letter its rook's file).
+func rightsOf(p *Position) [2]uint64 {
+	var castles uint64
+	if p.s.Castling {
+		castles = 1
+	}
+	rooks := uint64(uint8(p.castleRook[0])) | uint64(uint8(p.castleRook[1]))<<8 |
+		uint64(uint8(p.castleRook[2]))<<16 | uint64(uint8(p.castleRook[3]))<<24
+	return [2]uint64{
+		uint64(p.castle) | uint64(p.leap[White])<<8 | uint64(p.leap[Black])<<16 | castles<<24 | rooks<<32,
+		p.byKind[Rook] & (p.byColor[White]&rank1 | p.byColor[Black]&rank8),
+	}
 }
 
 // rankMen is rank r's eight squares as a word, file a lowest.

@@ -158,3 +158,28 @@ func TestAppendFENSquareBySquare(t *testing.T) {
 		}
 	}
 }
+
+// TestFENWriterRightsByRooks writes, with one writer, positions whose
+// rights and castling rooks are the same but whose other rooks on the
+// first rank differ: the rook further out makes the right's letter its
+// rook's file (X-FEN), so a writer that kept the field by the rights alone
+// would write the last position's letter.
+func TestFENWriterRightsByRooks(t *testing.T) {
+	s := testSettings(t, "fide")
+	var fw FENWriter
+	for _, fen := range []string{
+		"1k6/8/8/8/8/8/8/1K2R2R w E - 0 1",
+		"1k6/8/8/8/8/8/8/1K2R3 w K - 0 1",
+		"1k6/8/8/8/8/8/8/1K2R2R w E - 0 1",
+		"rk2r3/8/8/8/8/8/8/RK2R3 w KQkq - 0 1",
+		"rk2r2r/8/8/8/8/8/8/RK2R3 w KQeq - 0 1",
+	} {
+		p, err := ParseFEN(s, fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(fw.Append(nil, p)); got != fen || p.FEN() != fen {
+			t.Errorf("FENWriter wrote %q, AppendFEN %q, want %q", got, p.FEN(), fen)
+		}
+	}
+}
