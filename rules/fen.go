@@ -368,14 +368,15 @@ func (w *FENWriter) Append(b []byte, p *Position) []byte {
 	b = slices.Grow(b, 128)
 	out := (*[128]byte)(b[len(b) : len(b)+128])
 	n := 0
+	board, men, text, size := &p.board, &w.men, &w.text, &w.size
 	for r := 7; r >= 0; r-- {
-		x := rankMen(&p.board, r)
-		if x != ^w.men[r] {
-			w.men[r] = ^x
-			w.text[r], w.size[r] = rankText(x)
+		x := rankMen(board, r)
+		if x != ^men[r] {
+			men[r] = ^x
+			text[r], size[r] = rankText(x)
 		}
-		binary.LittleEndian.PutUint64(out[n&63:], w.text[r])
-		n += int(w.size[r])
+		binary.LittleEndian.PutUint64(out[n&63:], text[r])
+		n += int(size[r])
 		out[n&127] = '/'
 		n++
 	}
