@@ -343,17 +343,17 @@ func (p *Position) appendFields(b []byte, w *FENWriter) []byte {
 // ready; it holds nothing of the positions but those few words, and any
 // position may follow any other.
 type FENWriter struct {
-	// men[r] is rank r's eight squares (Piece bytes, file a lowest) of
-	// its text, complemented: the zero value stands for eight 0xff
-	// bytes, which no board holds, so that a new writer writes each
-	// rank.
+	// men[r] is the eight squares (Piece bytes, file a lowest) that
+	// rank r's text was written from, complemented: the zero value
+	// stands for eight 0xff bytes, which no board holds, so that a new
+	// writer writes each rank.
 	men [8]uint64
 	// text[r] is rank r's FEN text (file a lowest, zero past its
 	// length), size[r] its length.
 	text [8]uint64
 	size [8]uint8
 	// rightsOf is what the rights field was last written from
-	// (rightsOf), rights its text (file a lowest, as text) and
+	// (rightsOf), rights its text (its first letter lowest) and
 	// rightsSize its length. The zero key is that of no rights, which
 	// are never written through it.
 	rightsOf   [2]uint64
@@ -470,6 +470,7 @@ func (p *Position) appendRights(b []byte) []byte {
 			// X-FEN: the letter K/Q unless another rook stands further out
 			// on that side, then the rook's file (Shredder style).
 			rs := p.castleRook[i]
+			// Direction 1 for the short side (even bits), 5 for the long.
 			outer := ray(1+4*(i&1), rs)
 			rank := rank1 << (56 * uint(i>>1))
 			if outer&rank&p.byKind[Rook]&p.byColor[i>>1] != 0 {
