@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -295,7 +296,13 @@ func (p *Position) AppendFEN(b []byte) []byte {
 		n++
 		next, end = end, end+8
 	}
-	b = b[:len(b)+n]
+	return p.appendFields(b[:len(b)+n], nil)
+}
+
+// appendFields appends what follows the placement in a FEN: the side, the
+// rights, the en-passant square and the counters, each with the space
+// before it; the rights through w when there is one (FENWriter).
+func (p *Position) appendFields(b []byte, w *FENWriter) []byte {
 	side := byte('w')
 	if p.side != White {
 		side = 'b'
@@ -304,6 +311,8 @@ func (p *Position) AppendFEN(b []byte) []byte {
 	if p.castle == 0 && p.leap[White] == 0 && p.leap[Black] == 0 {
 		// No right to write: most positions of a game.
 		b = append(b, '-')
+	} else if w != nil {
+		b = w.appendRights(b, p)
 	} else {
 		b = p.appendRights(b)
 	}
@@ -327,6 +336,115 @@ func (p *Position) AppendFEN(b []byte) []byte {
 	return appendCount(b, p.fullmove)
 }
 
+// FENWriter writes FENs as AppendFEN does, for a writer of one FEN a ply:
+// from one ply to the next most ranks of the board are as they were, so it
+// keeps each rank's text with the rank's men it was written from, and
+// writes a rank again only when its men differ. The zero FENWriter is
+// ready; it holds nothing of the positions but those few words, and any
+// position may follow any other.
+type FENWriter struct {
+	// men[r] is the eight squares (Piece bytes, file a lowest) that
+	// rank r's text was written from, complemented: the zero value
+	// stands for eight 0xff bytes, which no board holds, so that a new
+	// writer writes each rank.
+	men [8]uint64
+	// text[r] is rank r's FEN text (file a lowest, zero past its
+	// length), size[r] its length.
+	text [8]uint64
+	size [8]uint8
+	// rightsOf is what the rights field was last written from
+	// (rightsOf), rights its text (its first letter lowest) and
+	// rightsSize its length. The zero key is that of no rights, which
+	// are never written through it.
+	rightsOf   [2]uint64
+	rights     uint64
+	rightsSize uint8
+}
+
+// Append appends p's FEN to b, the same bytes as p.AppendFEN(b).
+func (w *FENWriter) Append(b []byte, p *Position) []byte {
+	// Each rank's text is stored as a word of 8 bytes and its '/'
+	// after it: at most 8*9 bytes and the last word's 7 past them.
+	b = slices.Grow(b, 128)
+	out := (*[128]byte)(b[len(b) : len(b)+128])
+	n := 0
+	board, men, text, size := &p.board, &w.men, &w.text, &w.size
+	for r := 7; r >= 0; r-- {
+		x := rankMen(board, r)
+		if x != ^men[r] {
+			men[r] = ^x
+			text[r], size[r] = rankText(x)
+		}
+		binary.LittleEndian.PutUint64(out[n&63:], text[r])
+		n += int(size[r])
+		out[n&127] = '/'
+		n++
+	}
+	// Less the '/' after rank 1.
+	return p.appendFields(b[:len(b)+n-1], w)
+}
+
+// appendRights is p.appendRights(b), written again only when what it is
+// written from differs from the last position's.
+func (w *FENWriter) appendRights(b []byte, p *Position) []byte {
+	if k := rightsOf(p); k != w.rightsOf {
+		var t [16]byte
+		r := p.appendRights(t[:0])
+		w.rightsOf, w.rights, w.rightsSize = k, binary.LittleEndian.Uint64(t[:8]), uint8(len(r))
+	}
+	// At most six letters (KQkq and Ll): the word, cut to them.
+	n := len(b) + int(w.rightsSize)
+	return binary.LittleEndian.AppendUint64(b, w.rights)[:n]
+}
+
+// rightsOf is all that appendRights reads of p: the rights and whether
+// the profile castles, the castling rooks' squares, and the rooks on each
+// side's first rank (which make a right's letter its rook's file).
+func rightsOf(p *Position) [2]uint64 {
+	var castles uint64
+	if p.s.Castling {
+		castles = 1
+	}
+	rooks := uint64(uint8(p.castleRook[0])) | uint64(uint8(p.castleRook[1]))<<8 |
+		uint64(uint8(p.castleRook[2]))<<16 | uint64(uint8(p.castleRook[3]))<<24
+	return [2]uint64{
+		uint64(p.castle) | uint64(p.leap[White])<<8 | uint64(p.leap[Black])<<16 | castles<<24 | rooks<<32,
+		p.byKind[Rook] & (p.byColor[White]&rank1 | p.byColor[Black]&rank8),
+	}
+}
+
+// rankMen is rank r's eight squares as a word, file a lowest.
+func rankMen(board *[64]Piece, r int) uint64 {
+	q := (*[8]Piece)(board[(r&7)*8:])
+	return uint64(q[0]) | uint64(q[1])<<8 | uint64(q[2])<<16 | uint64(q[3])<<24 |
+		uint64(q[4])<<32 | uint64(q[5])<<40 | uint64(q[6])<<48 | uint64(q[7])<<56
+}
+
+// rankText is the FEN text of a rank whose squares are x (rankMen): its
+// bytes as a word, file a lowest, and its length.
+func rankText(x uint64) (uint64, uint8) {
+	var t [16]byte
+	// The occupied squares, bit 0 of each one's byte (a Piece is under
+	// 16), visited in order; next is the file after the last man. A run
+	// of empty squares before a man, or after the last, is written as a
+	// digit whether or not there is one, and counted only when there is:
+	// no branch on it to mispredict.
+	occ := (x | x>>1 | x>>2 | x>>3) & 0x0101010101010101
+	n, next := 0, 0
+	for ; occ != 0; occ &= occ - 1 {
+		i := bits.TrailingZeros64(occ)
+		run := i>>3 - next
+		t[n&15] = byte('0' + run)
+		n += min(run, 1)
+		t[n&15] = fenLetters[(x>>(i&63))&15]
+		n++
+		next = i>>3 + 1
+	}
+	t[n&15] = byte('0' + 8 - next)
+	n += min(8-next, 1)
+	return binary.LittleEndian.Uint64(t[:8]), uint8(n)
+}
+
 // fenLetters is Piece.FENLetter for every piece value, looked up at each
 // square of each FEN written.
 var fenLetters = func() (l [16]byte) {
@@ -344,25 +462,24 @@ func (p *Position) rightsField() string { return string(p.appendRights(nil)) }
 func (p *Position) appendRights(b []byte) []byte {
 	start := len(b)
 	if p.s.Castling {
-		for i, l := range "KQkq" {
-			if p.castle&(1<<i) == 0 {
-				continue
-			}
+		// The rights in the order K Q k q: the bits of castle, each
+		// visited once.
+		for c := p.castle & 15; c != 0; c &= c - 1 {
+			i := bits.TrailingZeros8(c) & 3
+			l := "KQkq"[i]
 			// X-FEN: the letter K/Q unless another rook stands further out
 			// on that side, then the rook's file (Shredder style).
 			rs := p.castleRook[i]
-			outer := ray(1, rs)
-			if i&1 == 1 {
-				outer = ray(5, rs)
-			}
+			// Direction 1 for the short side (even bits), 5 for the long.
+			outer := ray(1+4*(i&1), rs)
 			rank := rank1 << (56 * uint(i>>1))
 			if outer&rank&p.byKind[Rook]&p.byColor[i>>1] != 0 {
-				l = rune('A' + rs.File())
+				l = byte('A' + rs.File())
 				if i >= 2 {
 					l += 'a' - 'A'
 				}
 			}
-			b = append(b, byte(l))
+			b = append(b, l)
 		}
 	}
 	wl, bl := byte('K'), byte('k')

@@ -128,6 +128,9 @@ func TestAppendFENSquareBySquare(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	var moves []Move
+	// One writer for every position of every game and profile: what it
+	// keeps from one FEN must never show in another.
+	var fw FENWriter
 	for _, name := range []string{"fide", "shatranj", "chaturanga", "chaturanga-gollon", "hindustani", "andhra"} {
 		s := testSettings(t, name)
 		for game := 0; game < 40; game++ {
@@ -138,8 +141,12 @@ func TestAppendFENSquareBySquare(t *testing.T) {
 					q.halfmove, q.fullmove = counters[0], counters[1]
 					prefix := strings.Repeat("x", ply%90)
 					got := string(q.AppendFEN([]byte(prefix)))
-					if w := prefix + want(&q); got != w {
+					w := prefix + want(&q)
+					if got != w {
 						t.Fatalf("%s game %d ply %d: AppendFEN wrote %q, square by square %q", name, game, ply, got, w)
+					}
+					if got := string(fw.Append([]byte(prefix), &q)); got != w {
+						t.Fatalf("%s game %d ply %d: FENWriter wrote %q, square by square %q", name, game, ply, got, w)
 					}
 				}
 				moves = p.LegalMoves(moves[:0])
@@ -148,6 +155,31 @@ func TestAppendFENSquareBySquare(t *testing.T) {
 				}
 				p.Play(moves[rng.IntN(len(moves))])
 			}
+		}
+	}
+}
+
+// TestFENWriterRightsByRooks writes, with one writer, positions whose
+// rights and castling rooks are the same but whose other rooks on the
+// first rank differ: the rook further out makes the right's letter its
+// rook's file (X-FEN), so a writer that kept the field by the rights alone
+// would write the last position's letter.
+func TestFENWriterRightsByRooks(t *testing.T) {
+	s := testSettings(t, "fide")
+	var fw FENWriter
+	for _, fen := range []string{
+		"1k6/8/8/8/8/8/8/1K2R2R w E - 0 1",
+		"1k6/8/8/8/8/8/8/1K2R3 w K - 0 1",
+		"1k6/8/8/8/8/8/8/1K2R2R w E - 0 1",
+		"rk2r3/8/8/8/8/8/8/RK2R3 w KQkq - 0 1",
+		"rk2r2r/8/8/8/8/8/8/RK2R3 w KQeq - 0 1",
+	} {
+		p, err := ParseFEN(s, fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(fw.Append(nil, p)); got != fen || p.FEN() != fen {
+			t.Errorf("FENWriter wrote %q, AppendFEN %q, want %q", got, p.FEN(), fen)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/ashtapada/ashtapada/formats"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/replay"
+	"github.com/ashtapada/ashtapada/rules"
 )
 
 func init() {
@@ -77,17 +78,18 @@ type renderer struct {
 	b       []byte
 	n       int
 	started bool
+	fen     rules.FENWriter
 }
 
 // appendRows appends the lines of pl's positions: the start, when start
 // says so (the game's, not a later part's), and the position after each
 // step.
-func appendRows(b []byte, n int, pl *replay.Played, start bool) []byte {
+func appendRows(b []byte, n int, pl *replay.Played, start bool, fen *rules.FENWriter) []byte {
 	var num [24]byte
 	game := gameField(&num, n)
 	if start {
 		b = appendLineAfter(b, game, 0, "-")
-		b = append(pl.Start.AppendFEN(b), '\n')
+		b = append(fen.Append(b, pl.Start), '\n')
 	}
 	var headBuf [48]byte
 	head := newLineHead(headBuf[:0], game, pl.PliesBefore)
@@ -108,7 +110,7 @@ func appendRows(b []byte, n int, pl *replay.Played, start bool) []byte {
 			b = append(b, '-')
 		}
 		b = append(b, '\t')
-		b = append(pos.AppendFEN(b), '\n')
+		b = append(fen.Append(b, &pos), '\n')
 	}
 	return b
 }
@@ -160,7 +162,7 @@ func (f *renderer) Begin(dst []byte, _ *record.Game, n int) {
 
 func (f *renderer) Part(_ []record.Node, pl *replay.Played) {
 	if pl.Start != nil {
-		f.b = appendRows(f.b, f.n, pl, !f.started)
+		f.b = appendRows(f.b, f.n, pl, !f.started, &f.fen)
 		f.started = true
 	}
 }
