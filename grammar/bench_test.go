@@ -50,45 +50,18 @@ func BenchmarkParse(b *testing.B) {
 // splitter each pass and never gives its slabs back, so the chunks' bytes
 // are allocated anew (and collected) every pass, which validate does not
 // do: BenchmarkReadRecycled reads the same way with the slabs reused.
-func BenchmarkReadScratch(b *testing.B) {
-	data, err := os.ReadFile(testenv.SharedDir(b, "data", "fide", "corpus-10k.pgn"))
-	if err != nil {
-		b.Skipf("corpus-10k.pgn not readable: %v", err)
-	}
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	games := 0
-	var sc Scratch
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	for b.Loop() {
-		s := NewSplitter(bytes.NewReader(data))
-		for {
-			c, err := s.Next()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				b.Fatal(err)
-			}
-			if g := ParseChunkScratch(c, "corpus-10k.pgn", &sc); g.SyntaxError() != nil {
-				b.Fatalf("syntax error: %v", g.SyntaxError())
-			}
-			games++
-		}
-	}
-	runtime.ReadMemStats(&after)
-	if games > 0 {
-		b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(games), "allocs/game")
-	}
-}
+func BenchmarkReadScratch(b *testing.B) { benchRead(b, false) }
 
 // BenchmarkReadRecycled is BenchmarkReadScratch with the splitter's slabs
 // used again as validate uses them (batch's reader): the splitter takes
 // them from a free list (Recycle), and once a chunk is parsed the slabs
 // Spent names, which hold no chunk still to be read, go back to it. What
 // it allocates a pass is what validate's reading allocates.
-func BenchmarkReadRecycled(b *testing.B) {
+func BenchmarkReadRecycled(b *testing.B) { benchRead(b, true) }
+
+// benchRead splits and parses corpus-10k each pass, the slabs used again
+// when recycle is set.
+func benchRead(b *testing.B, recycle bool) {
 	data, err := os.ReadFile(testenv.SharedDir(b, "data", "fide", "corpus-10k.pgn"))
 	if err != nil {
 		b.Skipf("corpus-10k.pgn not readable: %v", err)
@@ -97,12 +70,17 @@ func BenchmarkReadRecycled(b *testing.B) {
 	b.ReportAllocs()
 	games := 0
 	var sc Scratch
-	free := make(chan []byte, 16)
+	var free chan []byte
+	if recycle {
+		free = make(chan []byte, 16)
+	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	for b.Loop() {
 		s := NewSplitter(bytes.NewReader(data))
-		s.Recycle(free)
+		if recycle {
+			s.Recycle(free)
+		}
 		for {
 			c, err := s.Next()
 			if errors.Is(err, io.EOF) {
@@ -115,10 +93,12 @@ func BenchmarkReadRecycled(b *testing.B) {
 				b.Fatalf("syntax error: %v", g.SyntaxError())
 			}
 			games++
-			for _, sl := range s.Spent() {
-				select {
-				case free <- sl:
-				default:
+			if recycle {
+				for _, sl := range s.Spent() {
+					select {
+					case free <- sl:
+					default:
+					}
 				}
 			}
 		}
