@@ -232,10 +232,11 @@ func (p *Position) passSide() {
 }
 
 // checkLossPlayed is checkLoss once the turn has passed (passTurn,
-// History.record): the mover is the side not to move, and the number of his move one less than the position's after
-// a move of Black's (apply changes neither). Worked out only under the
-// rule, rather than kept across apply at every move; out of line, so
-// that passTurn stays small enough to be inlined.
+// History.record): the mover is the side not to move, and the number of
+// his move one less than the position's after a move of Black's (apply
+// changes neither). Worked out only under the rule, rather than kept
+// across apply at every move; out of line, so that passTurn stays small
+// enough to be inlined.
 //
 //go:noinline
 func (p *Position) checkLossPlayed() {
