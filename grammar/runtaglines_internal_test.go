@@ -18,6 +18,9 @@ func byteTagLines(b []byte, n int) ([]uint16, int) {
 		}
 		run = append(run, uint16(j-n)<<8|uint16(e-n))
 		n = e + 3
+		if b[e+2] == '\r' {
+			n++
+		}
 	}
 	return run, n
 }
@@ -42,16 +45,19 @@ func TestRunTagLinesWords(t *testing.T) {
 	var lines []string
 	for _, name := range names {
 		for _, v := range values {
-			lines = append(lines, "["+name+" \""+v+"\"]\n")
+			lines = append(lines, "["+name+" \""+v+"\"]\n", "["+name+" \""+v+"\"]\r\n")
 		}
 	}
-	lines = append(lines, "[White \""+strings.Repeat("x", 260)+"\"]\n", "[White \"x\" ]\n", "[White \"x\"]\r\n", "[White  \"x\"]\n")
-	first := "[Event \"e\"]\n"
+	lines = append(lines, "[White \""+strings.Repeat("x", 260)+"\"]\n", "[White \"x\" ]\n", "[White \"x\"]\r\n", "[White \"x\"]\r", "[White \"x\"]\r\r\n", "[White \"x\"]\n\r", "[White  \"x\"]\n")
+	first, firstCR := "[Event \"e\"]\n", "[Event \"e\"]\r\n"
 	for _, line := range lines {
 		for _, text := range []string{
 			first + line + first,
+			firstCR + line + firstCR,
 			first + line,
+			firstCR + line,
 			line + first,
+			line + firstCR,
 			line,
 			strings.TrimSuffix(line, "\n"),
 			line[:len(line)/2],

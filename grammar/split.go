@@ -39,12 +39,12 @@ type Chunk struct {
 	// notation and noGuess are the splitter's, for the reader.
 	notation record.Notation
 	noGuess  bool
-	// tags are tag lines written the usual way (plainTagAt, `\n` after
-	// the `]`) that the splitter read one after another from offset
+	// tags are tag lines written the usual way (plainTagAt, a line end
+	// after the `]`: tagLineEnds) that the splitter read one after another from offset
 	// tagsAt on: for each, the offsets from its `[` of its name's end
 	// (high byte) and of its value's closing quote (low byte); the next
-	// starts 3 bytes after that quote, and tagsEnd is the offset after
-	// the last one's line end. The lexer takes their names and values
+	// starts after `"]` and the line end (afterTagLine), and tagsEnd is
+	// the offset after the last one's line end. The lexer takes their names and values
 	// unread.
 	tagsAt, tagsEnd int
 	tags            []uint16
@@ -412,8 +412,7 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 // one that ends b. A line that ends with `\r\n` is one line to Next
 // (lineEnd) as to the lexer, and a run takes it whole with its `\n`: in a
 // file with `\r\n` line ends, runs read the movetext as they do elsewhere
-// (the blank and tag lines, which they ask to end with `\n` alone, stay
-// Next's). It remembers where it stopped, so that each `\r` is passed
+// (the blank lines, which they ask to be `\n` alone, stay Next's). It remembers where it stopped, so that each `\r` is passed
 // once.
 func (s *Splitter) loneCR(b []byte, cr int) int {
 	i := max(cr, s.lone-s.consumed)
@@ -433,7 +432,7 @@ func (s *Splitter) loneCR(b []byte, cr int) int {
 }
 
 // tagLines takes the tag pairs written the usual way (plainTagAt, as the
-// lexer reads them) with `\n` right after, one after another from offset n
+// lexer reads them) with a line end right after (tagLineEnds), one after another from offset n
 // of b (at is where b starts in the game's chunk): Next reads such a line
 // as a tag and nothing after it (afterTag, closingQuote). Each is added to
 // the game's tag lines. It returns the offset after the last one taken and
@@ -478,7 +477,7 @@ func (s *Splitter) runTagLines(b []byte, n int) int {
 			break
 		}
 		s.tagRun = append(s.tagRun, uint16(j-n)<<8|uint16(e-n))
-		n = e + 3
+		n = afterTagLine(b, e)
 	}
 	return n
 }
@@ -492,17 +491,29 @@ func (s *Splitter) apartTags(b []byte, n, at int) (int, int) {
 		if j == 0 || !tagLineEnds(b, e) {
 			break
 		}
-		s.tagNames = append(s.tagNames, span{at + n, at + e + 3})
-		n = e + 3
+		next := afterTagLine(b, e)
+		s.tagNames = append(s.tagNames, span{at + n, at + next})
+		n = next
 		lines++
 	}
 	return n, lines
 }
 
 // tagLineEnds reports whether the tag line whose value nextValueByte ended
-// at e is closed there (plainTagClosed) with `\n` right after.
+// at e is closed there (plainTagClosed) with its line end right after:
+// `\n`, or `\r\n`, which the lexer reads as one line end too.
 func tagLineEnds(b []byte, e int) bool {
-	return plainTagClosed(b, e) && e+2 < len(b) && b[e+2] == '\n'
+	return plainTagClosed(b, e) && e+2 < len(b) && (b[e+2] == '\n' || b[e+2] == '\r' && e+3 < len(b) && b[e+3] == '\n')
+}
+
+// afterTagLine is the offset of the line after a tag line that
+// tagLineEnds took, whose value's closing quote is at e: 3 bytes after
+// it, or 4 after a `\r\n`.
+func afterTagLine[T ~string | ~[]byte](src T, e int) int {
+	if src[e+2] == '\r' {
+		return e + 4
+	}
+	return e + 3
 }
 
 // runEnd is what a run took (plainRun): n bytes, lines lines, and what
@@ -1113,7 +1124,7 @@ func (s *Splitter) hasTag(line, data []byte) bool {
 		if tagNameHash(data[at:]) == h {
 			return true
 		}
-		at += int(k&0xff) + 3
+		at = afterTagLine(data, at+int(k&0xff))
 	}
 	return false
 }
