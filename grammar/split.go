@@ -289,7 +289,7 @@ func (s *Splitter) nextLine(max int) (line []byte, n int, err error) {
 // the run adds to the game's tag lines.
 //
 // The run also takes the lines Next would take at a game's two edges.
-// After the tags, blank lines (`\n` alone) and a line of movetext
+// After the tags, blank lines (blankLines) and a line of movetext
 // begin the movetext as they would one by one (the blank lines leave
 // nothing that movetext reads, and the line is no tag, escape or blank
 // line): the run goes on in movetext, and moved says so. After the line
@@ -375,12 +375,9 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 			if inComment = open; !open && mayEndWithResult(line) && endsWithResult(line, skip, clean) {
 				// The game's last line, most often: the run ends with it.
 				r.marker = true
-				k := n
-				for k < len(b) && b[k] == '\n' {
-					k++
-				}
+				k, blank := blankLines(b, n)
 				if k < len(b) && b[k] == '[' {
-					lines += k - n
+					lines += blank
 					n, r.ends = k, true
 				}
 				break
@@ -391,19 +388,32 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 			n, lines = k, lines+t
 			continue
 		}
-		k := n
-		for k < len(b) && b[k] == '\n' {
-			k++
-		}
+		k, blank := blankLines(b, n)
 		if k == len(b) || !plainFirst[b[k]] {
 			break
 		}
 		// Movetext, after blank lines or none.
-		lines += k - n
+		lines += blank
 		n, moves, r.moved = k, true, true
 	}
 	r.n, r.lines, r.inComment = n, lines, inComment
 	return r
+}
+
+// blankLines passes the blank lines from offset n of plainRun's window b
+// that a run takes, `\n` or `\r\n` alone (the window holds no other
+// `\r`: loneCR), and returns the offset after them and how many.
+func blankLines(b []byte, n int) (k, lines int) {
+	for k = n; k < len(b); lines++ {
+		if b[k] == '\n' {
+			k++
+		} else if b[k] == '\r' && k+1 < len(b) && b[k+1] == '\n' {
+			k += 2
+		} else {
+			break
+		}
+	}
+	return k, lines
 }
 
 // loneCR is where plainRun's window b (from the head of the unread input),
@@ -411,9 +421,9 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 // half of a `\r\n`, a line end of its own that a run does not take, or
 // one that ends b. A line that ends with `\r\n` is one line to Next
 // (lineEnd) as to the lexer, and a run takes it whole with its `\n`: in a
-// file with `\r\n` line ends, runs read the movetext as they do elsewhere
-// (the blank lines, which they ask to be `\n` alone, stay Next's). It remembers where it stopped, so that each `\r` is passed
-// once.
+// file with `\r\n` line ends, runs read the movetext, the tag lines
+// (tagLineEnds) and the blank lines (blankLines) as they do elsewhere. It
+// remembers where it stopped, so that each `\r` is passed once.
 func (s *Splitter) loneCR(b []byte, cr int) int {
 	i := max(cr, s.lone-s.consumed)
 	for i < len(b) {
