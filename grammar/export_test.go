@@ -60,7 +60,7 @@ func CutOf(c Chunk) (Chunk, error) {
 		if e+2 < len(c.Data) && c.Data[e+2] == '\r' {
 			end++
 		}
-		if j != at+int(k>>8) || e != at+int(k&0xff) || c.Data[at] != '[' || end > len(c.Data) || c.Data[end-1] != '\n' {
+		if j != at+int(k>>8&tagNameEnd) || end-e != tagLineStep(k) || e != at+int(k&0xff) || c.Data[at] != '[' || end > len(c.Data) || c.Data[end-1] != '\n' {
 			return c, fmt.Errorf("tag line %#x at %d of %q is read at %d, %d", k, at, c.Data, j, e)
 		}
 		at = end

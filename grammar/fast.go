@@ -596,14 +596,11 @@ func (l *lex) knownTags(tags *[]gTag) bool {
 	// The last tag's closing quote e, on the line that starts at lineOff
 	// (its `[`): `"]` and the line end (`\n` or `\r\n`) follow it, up to
 	// end.
-	end := l.tagsEnd
-	e := end - 3
-	if src[end-2] == '\r' {
-		e--
-	}
+	end, last := l.tagsEnd, known[len(known)-1]
+	e := end - tagLineStep(last)
 	line, lineOff := l.line+len(known)-1, l.lineOff
 	if len(known) > 1 {
-		lineOff = e - int(known[len(known)-1]&0xff)
+		lineOff = e - int(last&0xff)
 	}
 	l.tags, l.tagsAt = known[len(known):], end
 	if end >= len(src) || src[end] != '[' {
@@ -626,11 +623,11 @@ func (b *builder) runTags(dst []record.Tag, lx *lex, first lexer.Position) int {
 	at := lx.runAt - 1 // the tag's `[`
 	for n := range dst {
 		k := run[n]
-		j, e := at+int(k>>8), at+int(k&0xff)
+		j, e := at+int(k>>8&tagNameEnd), at+int(k&0xff)
 		t := &dst[n]
 		t.Pos = record.Pos{Line: line + n, Col: 1, Offset: base + at}
 		t.Name, t.Value = src[at+1:j], src[j+2:e]
-		at = afterTagLine(src, e)
+		at = e + tagLineStep(k)
 	}
 	if len(dst) > 0 {
 		dst[0].Pos = toPos(first)

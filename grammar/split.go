@@ -40,11 +40,11 @@ type Chunk struct {
 	notation record.Notation
 	noGuess  bool
 	// tags are tag lines written the usual way (plainTagAt, a line end
-	// after the `]`: tagLineEnds) that the splitter read one after another from offset
+	// after the `]`: tagLineEnd) that the splitter read one after another from offset
 	// tagsAt on: for each, the offsets from its `[` of its name's end
-	// (high byte) and of its value's closing quote (low byte); the next
-	// starts after `"]` and the line end (afterTagLine), and tagsEnd is
-	// the offset after the last one's line end. The lexer takes their names and values
+	// and of its value's closing quote, and its line end (tagCRLF); the
+	// next starts after it (tagLineStep), and tagsEnd is the offset after
+	// the last one's line end. The lexer takes their names and values
 	// unread.
 	tagsAt, tagsEnd int
 	tags            []uint16
@@ -422,7 +422,7 @@ func blankLines(b []byte, n int) (k, lines int) {
 // one that ends b. A line that ends with `\r\n` is one line to Next
 // (lineEnd) as to the lexer, and a run takes it whole with its `\n`: in a
 // file with `\r\n` line ends, runs read the movetext, the tag lines
-// (tagLineEnds) and the blank lines (blankLines) as they do elsewhere. It
+// (tagLineEnd) and the blank lines (blankLines) as they do elsewhere. It
 // remembers where it stopped, so that each `\r` is passed once.
 func (s *Splitter) loneCR(b []byte, cr int) int {
 	i := max(cr, s.lone-s.consumed)
@@ -442,7 +442,7 @@ func (s *Splitter) loneCR(b []byte, cr int) int {
 }
 
 // tagLines takes the tag pairs written the usual way (plainTagAt, as the
-// lexer reads them) with a line end right after (tagLineEnds), one after another from offset n
+// lexer reads them) with a line end right after (tagLineEnd), one after another from offset n
 // of b (at is where b starts in the game's chunk): Next reads such a line
 // as a tag and nothing after it (afterTag, closingQuote). Each is added to
 // the game's tag lines. It returns the offset after the last one taken and
@@ -481,13 +481,15 @@ func (s *Splitter) runTagLines(b []byte, n int) int {
 			break
 		}
 		e := nextValueByte(b, j+2)
-		if !tagLineEnds(b, e) || e-n >= 256 {
-			// A value too long for the run's offsets: the run ends
-			// before this line, which apartTags takes.
+		next := tagLineEnd(b, e)
+		if next == 0 || (e-n)|(j-n)<<1 >= 256 {
+			// A value or name too long for the run's offsets
+			// (tagNameEnd): the run ends before this line, which
+			// apartTags takes.
 			break
 		}
-		s.tagRun = append(s.tagRun, uint16(j-n)<<8|uint16(e-n))
-		n = afterTagLine(b, e)
+		s.tagRun = append(s.tagRun, uint16(j-n)<<8|uint16(e-n)|uint16(next-e-3)<<15)
+		n = next
 	}
 	return n
 }
@@ -498,10 +500,13 @@ func (s *Splitter) apartTags(b []byte, n, at int) (int, int) {
 	lines := 0
 	for n < len(b) && b[n] == '[' {
 		j, e := plainTagAt(b, n+1)
-		if j == 0 || !tagLineEnds(b, e) {
+		next := 0
+		if j != 0 {
+			next = tagLineEnd(b, e)
+		}
+		if next == 0 {
 			break
 		}
-		next := afterTagLine(b, e)
 		s.tagNames = append(s.tagNames, span{at + n, at + next})
 		n = next
 		lines++
@@ -509,22 +514,35 @@ func (s *Splitter) apartTags(b []byte, n, at int) (int, int) {
 	return n, lines
 }
 
-// tagLineEnds reports whether the tag line whose value nextValueByte ended
-// at e is closed there (plainTagClosed) with its line end right after:
-// `\n`, or `\r\n`, which the lexer reads as one line end too.
-func tagLineEnds(b []byte, e int) bool {
-	return plainTagClosed(b, e) && e+2 < len(b) && (b[e+2] == '\n' || b[e+2] == '\r' && e+3 < len(b) && b[e+3] == '\n')
-}
-
-// afterTagLine is the offset of the line after a tag line that
-// tagLineEnds took, whose value's closing quote is at e: 3 bytes after
-// it, or 4 after a `\r\n`.
-func afterTagLine[T ~string | ~[]byte](src T, e int) int {
-	if src[e+2] == '\r' {
+// tagLineEnd is the offset after the line end of the tag line whose value
+// nextValueByte ended at e, if it is closed there (plainTagClosed) with
+// its line end right after: `\n`, or `\r\n`, which the lexer reads as one
+// line end too. Otherwise it is 0.
+func tagLineEnd(b []byte, e int) int {
+	if !plainTagClosed(b, e) || e+2 >= len(b) {
+		return 0
+	}
+	if b[e+2] == '\n' {
+		return e + 3
+	}
+	if b[e+2] == '\r' && e+3 < len(b) && b[e+3] == '\n' {
 		return e + 4
 	}
-	return e + 3
+	return 0
 }
+
+// A run's tag line (Chunk.tags) is k: its name's end at k>>8&tagNameEnd
+// from its `[`, its value's closing quote at k&0xff, and tagCRLF set when
+// it ends with `\r\n` (then the next starts 4 bytes after the quote, not
+// 3: tagLineStep).
+const (
+	tagNameEnd = 0x7f
+	tagCRLF    = 0x8000
+)
+
+// tagLineStep is the offset of the next line from the closing quote of
+// the run's tag line k.
+func tagLineStep(k uint16) int { return 3 + int(k>>15) }
 
 // runEnd is what a run took (plainRun): n bytes, lines lines, and what
 // Next's state becomes after them.
@@ -1134,7 +1152,7 @@ func (s *Splitter) hasTag(line, data []byte) bool {
 		if tagNameHash(data[at:]) == h {
 			return true
 		}
-		at = afterTagLine(data, at+int(k&0xff))
+		at += int(k&0xff) + tagLineStep(k)
 	}
 	return false
 }
