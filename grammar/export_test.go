@@ -55,10 +55,15 @@ func CutOf(c Chunk) (Chunk, error) {
 	at := c.tagsAt
 	for _, k := range c.tags {
 		j, e := plainTagAt(c.Data, at+1)
-		if j != at+int(k>>8) || e != at+int(k&0xff) || c.Data[at] != '[' || c.Data[e+2] != '\n' {
+		// The line ends right after the `"]`, with `\n` or `\r\n`.
+		end := e + 3
+		if e+2 < len(c.Data) && c.Data[e+2] == '\r' {
+			end++
+		}
+		if j != at+int(k>>8&tagNameEnd) || end-e != tagLineStep(k) || e != at+int(k&0xff) || c.Data[at] != '[' || end > len(c.Data) || c.Data[end-1] != '\n' {
 			return c, fmt.Errorf("tag line %#x at %d of %q is read at %d, %d", k, at, c.Data, j, e)
 		}
-		at = e + 3
+		at = end
 	}
 	if len(c.tags) > 0 && c.tagsEnd != at {
 		return c, fmt.Errorf("tag lines of %q end at %d, not %d", c.Data, at, c.tagsEnd)

@@ -540,7 +540,7 @@ func (s *elemSrc) streamTags(tags []gTag) ([]gTag, bool) {
 
 // plainTags reads the tags written the usual way (plainTag) from the one
 // whose `[` (the lexer's token, tokPos) was just read, for as long as each
-// is followed by a line end and the next one's `[`, which it reads as scan
+// is followed by a line end (`\n` or `\r\n`) and the next one's `[`, which it reads as scan
 // does (the tokens between tags are most often those two bytes). It
 // reports true after a tag followed by anything else; false when the tag
 // after a `[` is not one plainTag reads: its tokens are next, that `[`
@@ -563,7 +563,12 @@ func (l *lex) plainTags(tags []gTag) ([]gTag, bool) {
 		}
 		i := l.i
 		if i+1 >= len(l.src) || l.src[i] != '\n' || l.src[i+1] != '[' {
-			return tags, true
+			// A `\r\n` line end (its `\r` blank to scan) is asked
+			// for only here, off the way of `\n`'s.
+			if i+2 >= len(l.src) || l.src[i] != '\r' || l.src[i+1] != '\n' || l.src[i+2] != '[' {
+				return tags, true
+			}
+			i++
 		}
 		l.newline(i)
 		l.tokStart, l.tokLine, l.tokLineOff = i+1, l.line, l.lineOff
@@ -589,20 +594,22 @@ func (l *lex) knownTags(tags *[]gTag) bool {
 	*tags = append(*tags, gTag{run: true})
 	l.setPosOn(&(*tags)[len(*tags)-1].Pos, l.tokStart, l.tokLine, l.tokLineOff) // tokPos
 	// The last tag's closing quote e, on the line that starts at lineOff
-	// (its `[`): `"]` and the line end follow it.
-	e := l.tagsEnd - 3
+	// (its `[`): `"]` and the line end (`\n` or `\r\n`) follow it, up to
+	// end.
+	end, last := l.tagsEnd, known[len(known)-1]
+	e := end - tagLineStep(last)
 	line, lineOff := l.line+len(known)-1, l.lineOff
 	if len(known) > 1 {
-		lineOff = e - int(known[len(known)-1]&0xff)
+		lineOff = e - int(last&0xff)
 	}
-	l.tags, l.tagsAt = known[len(known):], e+3
-	if e+3 >= len(src) || src[e+2] != '\n' || src[e+3] != '[' {
+	l.tags, l.tagsAt = known[len(known):], end
+	if end >= len(src) || src[end] != '[' {
 		// After the last tag's `]`, as plainTag leaves the lexer.
 		l.setTagEnd(e+1, e+2, line, lineOff, len(known) > 1)
 		return false
 	}
-	line, lineOff = line+1, e+3
-	l.setTagEnd(e+3, e+4, line, lineOff, true)
+	line, lineOff = line+1, end
+	l.setTagEnd(end, end+1, line, lineOff, true)
 	return true
 }
 
@@ -616,11 +623,11 @@ func (b *builder) runTags(dst []record.Tag, lx *lex, first lexer.Position) int {
 	at := lx.runAt - 1 // the tag's `[`
 	for n := range dst {
 		k := run[n]
-		j, e := at+int(k>>8), at+int(k&0xff)
+		j, e := at+int(k>>8&tagNameEnd), at+int(k&0xff)
 		t := &dst[n]
 		t.Pos = record.Pos{Line: line + n, Col: 1, Offset: base + at}
 		t.Name, t.Value = src[at+1:j], src[j+2:e]
-		at = e + 3
+		at = e + tagLineStep(k)
 	}
 	if len(dst) > 0 {
 		dst[0].Pos = toPos(first)

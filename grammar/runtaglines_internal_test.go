@@ -7,17 +7,22 @@ import (
 )
 
 // byteTagLines is runTagLines read a byte at a time (plainTagAt and
-// tagLineEnds, as the splitter read tag lines before it took words): the
+// tagLineEnd, as the splitter read tag lines before it took words): the
 // offsets of the lines it takes and where it stops.
 func byteTagLines(b []byte, n int) ([]uint16, int) {
 	var run []uint16
 	for n < len(b) && b[n] == '[' {
 		j, e := plainTagAt(b, n+1)
-		if j == 0 || !tagLineEnds(b, e) || e-n >= 256 {
+		if j == 0 || tagLineEnd(b, e) == 0 || e-n >= 256 || j-n >= 128 {
 			break
 		}
-		run = append(run, uint16(j-n)<<8|uint16(e-n))
+		k := uint16(j-n)<<8 | uint16(e-n)
 		n = e + 3
+		if b[e+2] == '\r' {
+			k |= tagCRLF
+			n++
+		}
+		run = append(run, k)
 	}
 	return run, n
 }
@@ -32,6 +37,10 @@ func TestRunTagLinesWords(t *testing.T) {
 	for k := 1; k <= 18; k++ {
 		names = append(names, strings.Repeat("N", k), strings.Repeat("z", k-1)+"2")
 	}
+	for k := 125; k <= 129; k++ {
+		// About the longest name a run's offsets hold (tagNameEnd).
+		names = append(names, strings.Repeat("N", k))
+	}
 	names = append(names, "White_2", "A+#=:-b", "W\xc3\xa9", "Wh@te", "Wh[te", "Wh`te", "Wh{te", "W\xc1ite", "Whi\x7ete", "1White", "White\t")
 	for k := 0; k <= 20; k++ {
 		values = append(values, strings.Repeat("v", k))
@@ -42,16 +51,19 @@ func TestRunTagLinesWords(t *testing.T) {
 	var lines []string
 	for _, name := range names {
 		for _, v := range values {
-			lines = append(lines, "["+name+" \""+v+"\"]\n")
+			lines = append(lines, "["+name+" \""+v+"\"]\n", "["+name+" \""+v+"\"]\r\n")
 		}
 	}
-	lines = append(lines, "[White \""+strings.Repeat("x", 260)+"\"]\n", "[White \"x\" ]\n", "[White \"x\"]\r\n", "[White  \"x\"]\n")
-	first := "[Event \"e\"]\n"
+	lines = append(lines, "[White \""+strings.Repeat("x", 260)+"\"]\n", "[White \"x\" ]\n", "[White \"x\"]\r\n", "[White \"x\"]\r", "[White \"x\"]\r\r\n", "[White \"x\"]\n\r", "[White  \"x\"]\n")
+	first, firstCR := "[Event \"e\"]\n", "[Event \"e\"]\r\n"
 	for _, line := range lines {
 		for _, text := range []string{
 			first + line + first,
+			firstCR + line + firstCR,
 			first + line,
+			firstCR + line,
 			line + first,
+			line + firstCR,
 			line,
 			strings.TrimSuffix(line, "\n"),
 			line[:len(line)/2],

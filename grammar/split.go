@@ -39,11 +39,11 @@ type Chunk struct {
 	// notation and noGuess are the splitter's, for the reader.
 	notation record.Notation
 	noGuess  bool
-	// tags are tag lines written the usual way (plainTagAt, `\n` after
-	// the `]`) that the splitter read one after another from offset
+	// tags are tag lines written the usual way (plainTagAt, a line end
+	// after the `]`: tagLineEnd) that the splitter read one after another from offset
 	// tagsAt on: for each, the offsets from its `[` of its name's end
-	// (high byte) and of its value's closing quote (low byte); the next
-	// starts 3 bytes after that quote, and tagsEnd is the offset after
+	// and of its value's closing quote, and its line end (tagCRLF); the
+	// next starts after it (tagLineStep), and tagsEnd is the offset after
 	// the last one's line end. The lexer takes their names and values
 	// unread.
 	tagsAt, tagsEnd int
@@ -289,7 +289,7 @@ func (s *Splitter) nextLine(max int) (line []byte, n int, err error) {
 // the run adds to the game's tag lines.
 //
 // The run also takes the lines Next would take at a game's two edges.
-// After the tags, blank lines (`\n` alone) and a line of movetext
+// After the tags, blank lines (blankLines) and a line of movetext
 // begin the movetext as they would one by one (the blank lines leave
 // nothing that movetext reads, and the line is no tag, escape or blank
 // line): the run goes on in movetext, and moved says so. After the line
@@ -375,12 +375,9 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 			if inComment = open; !open && mayEndWithResult(line) && endsWithResult(line, skip, clean) {
 				// The game's last line, most often: the run ends with it.
 				r.marker = true
-				k := n
-				for k < len(b) && b[k] == '\n' {
-					k++
-				}
+				k, blank := blankLines(b, n)
 				if k < len(b) && b[k] == '[' {
-					lines += k - n
+					lines += blank
 					n, r.ends = k, true
 				}
 				break
@@ -391,19 +388,32 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 			n, lines = k, lines+t
 			continue
 		}
-		k := n
-		for k < len(b) && b[k] == '\n' {
-			k++
-		}
+		k, blank := blankLines(b, n)
 		if k == len(b) || !plainFirst[b[k]] {
 			break
 		}
 		// Movetext, after blank lines or none.
-		lines += k - n
+		lines += blank
 		n, moves, r.moved = k, true, true
 	}
 	r.n, r.lines, r.inComment = n, lines, inComment
 	return r
+}
+
+// blankLines passes the blank lines from offset n of plainRun's window b
+// that a run takes, `\n` or `\r\n` alone (the window holds no other
+// `\r`: loneCR), and returns the offset after them and how many.
+func blankLines(b []byte, n int) (k, lines int) {
+	for k = n; k < len(b); lines++ {
+		if b[k] == '\n' {
+			k++
+		} else if b[k] == '\r' && k+1 < len(b) && b[k+1] == '\n' {
+			k += 2
+		} else {
+			break
+		}
+	}
+	return k, lines
 }
 
 // loneCR is where plainRun's window b (from the head of the unread input),
@@ -411,10 +421,9 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 // half of a `\r\n`, a line end of its own that a run does not take, or
 // one that ends b. A line that ends with `\r\n` is one line to Next
 // (lineEnd) as to the lexer, and a run takes it whole with its `\n`: in a
-// file with `\r\n` line ends, runs read the movetext as they do elsewhere
-// (the blank and tag lines, which they ask to end with `\n` alone, stay
-// Next's). It remembers where it stopped, so that each `\r` is passed
-// once.
+// file with `\r\n` line ends, runs read the movetext, the tag lines
+// (tagLineEnd) and the blank lines (blankLines) as they do elsewhere. It
+// remembers where it stopped, so that each `\r` is passed once.
 func (s *Splitter) loneCR(b []byte, cr int) int {
 	i := max(cr, s.lone-s.consumed)
 	for i < len(b) {
@@ -433,7 +442,7 @@ func (s *Splitter) loneCR(b []byte, cr int) int {
 }
 
 // tagLines takes the tag pairs written the usual way (plainTagAt, as the
-// lexer reads them) with `\n` right after, one after another from offset n
+// lexer reads them) with a line end right after (tagLineEnd), one after another from offset n
 // of b (at is where b starts in the game's chunk): Next reads such a line
 // as a tag and nothing after it (afterTag, closingQuote). Each is added to
 // the game's tag lines. It returns the offset after the last one taken and
@@ -472,13 +481,15 @@ func (s *Splitter) runTagLines(b []byte, n int) int {
 			break
 		}
 		e := nextValueByte(b, j+2)
-		if !tagLineEnds(b, e) || e-n >= 256 {
-			// A value too long for the run's offsets: the run ends
-			// before this line, which apartTags takes.
+		next := tagLineEnd(b, e)
+		if next == 0 || (e-n)|(j-n)<<1 >= 256 {
+			// A value or name too long for the run's offsets
+			// (tagNameEnd): the run ends before this line, which
+			// apartTags takes.
 			break
 		}
-		s.tagRun = append(s.tagRun, uint16(j-n)<<8|uint16(e-n))
-		n = e + 3
+		s.tagRun = append(s.tagRun, uint16(j-n)<<8|uint16(e-n)|uint16(next-e-3)<<15)
+		n = next
 	}
 	return n
 }
@@ -489,21 +500,49 @@ func (s *Splitter) apartTags(b []byte, n, at int) (int, int) {
 	lines := 0
 	for n < len(b) && b[n] == '[' {
 		j, e := plainTagAt(b, n+1)
-		if j == 0 || !tagLineEnds(b, e) {
+		next := 0
+		if j != 0 {
+			next = tagLineEnd(b, e)
+		}
+		if next == 0 {
 			break
 		}
-		s.tagNames = append(s.tagNames, span{at + n, at + e + 3})
-		n = e + 3
+		s.tagNames = append(s.tagNames, span{at + n, at + next})
+		n = next
 		lines++
 	}
 	return n, lines
 }
 
-// tagLineEnds reports whether the tag line whose value nextValueByte ended
-// at e is closed there (plainTagClosed) with `\n` right after.
-func tagLineEnds(b []byte, e int) bool {
-	return plainTagClosed(b, e) && e+2 < len(b) && b[e+2] == '\n'
+// tagLineEnd is the offset after the line end of the tag line whose value
+// nextValueByte ended at e, if it is closed there (plainTagClosed) with
+// its line end right after: `\n`, or `\r\n`, which the lexer reads as one
+// line end too. Otherwise it is 0.
+func tagLineEnd(b []byte, e int) int {
+	if !plainTagClosed(b, e) || e+2 >= len(b) {
+		return 0
+	}
+	if b[e+2] == '\n' {
+		return e + 3
+	}
+	if b[e+2] == '\r' && e+3 < len(b) && b[e+3] == '\n' {
+		return e + 4
+	}
+	return 0
 }
+
+// A run's tag line (Chunk.tags) is k: its name's end at k>>8&tagNameEnd
+// from its `[`, its value's closing quote at k&0xff, and tagCRLF set when
+// it ends with `\r\n` (then the next starts 4 bytes after the quote, not
+// 3: tagLineStep).
+const (
+	tagNameEnd = 0x7f
+	tagCRLF    = 0x8000
+)
+
+// tagLineStep is the offset of the next line from the closing quote of
+// the run's tag line k.
+func tagLineStep(k uint16) int { return 3 + int(k>>15) }
 
 // runEnd is what a run took (plainRun): n bytes, lines lines, and what
 // Next's state becomes after them.
@@ -1113,7 +1152,7 @@ func (s *Splitter) hasTag(line, data []byte) bool {
 		if tagNameHash(data[at:]) == h {
 			return true
 		}
-		at += int(k&0xff) + 3
+		at += int(k&0xff) + tagLineStep(k)
 	}
 	return false
 }
