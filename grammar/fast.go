@@ -540,12 +540,13 @@ func (s *elemSrc) streamTags(tags []gTag) ([]gTag, bool) {
 
 // plainTags reads the tags written the usual way (plainTag) from the one
 // whose `[` (the lexer's token, tokPos) was just read, for as long as each
-// is followed by a line end (`\n` or `\r\n`) and the next one's `[`, which it reads as scan
-// does (the tokens between tags are most often those two bytes). It
-// reports true after a tag followed by anything else; false when the tag
-// after a `[` is not one plainTag reads: its tokens are next, that `[`
-// the lexer's token. A position is not passed in or out: its five words,
-// stored one by one and then copied by wider loads, waited for the stores.
+// is followed by a line end (`\n` or `\r\n`) and the next one's `[`,
+// which it reads as scan does (the tokens between tags are most often
+// those bytes). It reports true after a tag followed by anything else;
+// false when the tag after a `[` is not one plainTag reads: its tokens are
+// next, that `[` the lexer's token. A position is not passed in or out:
+// its five words, stored one by one and then copied by wider loads,
+// waited for the stores.
 func (l *lex) plainTags(tags []gTag) ([]gTag, bool) {
 	for {
 		if len(l.tags) > 0 && l.tagsAt == l.i-1 {

@@ -40,12 +40,12 @@ type Chunk struct {
 	notation record.Notation
 	noGuess  bool
 	// tags are tag lines written the usual way (plainTagAt, a line end
-	// after the `]`: tagLineEnd) that the splitter read one after another from offset
-	// tagsAt on: for each, the offsets from its `[` of its name's end
-	// and of its value's closing quote, and its line end (tagCRLF); the
-	// next starts after it (tagLineStep), and tagsEnd is the offset after
-	// the last one's line end. The lexer takes their names and values
-	// unread.
+	// after the `]`: tagLineEnd) that the splitter read one after another
+	// from offset tagsAt on: for each, the offsets from its `[` of its
+	// name's end and of its value's closing quote, and its line end
+	// (tagCRLF); the next starts after it (tagLineStep), and tagsEnd is
+	// the offset after the last one's line end. The lexer takes their
+	// names and values unread.
 	tagsAt, tagsEnd int
 	tags            []uint16
 }
@@ -442,11 +442,11 @@ func (s *Splitter) loneCR(b []byte, cr int) int {
 }
 
 // tagLines takes the tag pairs written the usual way (plainTagAt, as the
-// lexer reads them) with a line end right after (tagLineEnd), one after another from offset n
-// of b (at is where b starts in the game's chunk): Next reads such a line
-// as a tag and nothing after it (afterTag, closingQuote). Each is added to
-// the game's tag lines. It returns the offset after the last one taken and
-// how many it took.
+// lexer reads them) with a line end right after (tagLineEnd), one after
+// another from offset n of b (at is where b starts in the game's chunk):
+// Next reads such a line as a tag and nothing after it (afterTag,
+// closingQuote). Each is added to the game's tag lines. It returns the
+// offset after the last one taken and how many it took.
 func (s *Splitter) tagLines(b []byte, n, at int) (int, int) {
 	k := len(s.tagRun)
 	// The lines that join the run: it is empty, or they follow its last
