@@ -244,64 +244,17 @@ func (p *Position) FEN() string {
 }
 
 // AppendFEN appends the position's FEN (as FEN) to b: a writer of many
-// positions reuses one buffer instead of a string per position.
-// convert --to fen writes one a ply, so it is written with few appends:
-// the placement (at most 71 bytes: eight ranks of eight and seven '/')
-// is stored byte by byte in room made for it at once, through an array
-// of 128 indexed under a mask (no bounds test, nothing grown in the
-// loop), and the short fields are appended a few bytes at a time rather
-// than as strings.
+// positions reuses one buffer instead of a string per position, and one
+// that writes a FEN a ply keeps a FENWriter, which writes again only what
+// changed.
 func (p *Position) AppendFEN(b []byte) []byte {
-	b = slices.Grow(b, 128)
-	out := (*[128]byte)(b[len(b) : len(b)+128])
-	// The occupied squares in the FEN's order (rank 8 first, each rank
-	// from file a): the bytes of the occupancy reversed, so that a
-	// square's place in it is the square with its rank turned (i^56).
-	// Only those squares are visited; the runs of empty squares
-	// between them are counted from their places. next is the place
-	// after the last man written, end the end of its rank.
-	x := bits.ReverseBytes64(p.byColor[White] | p.byColor[Black])
-	n, next, end := 0, 0, 8
-	for ; x != 0; x &= x - 1 {
-		i := bits.TrailingZeros64(x)
-		for i >= end {
-			// The rank ends before the man: its last run, a '/', and
-			// so on for each empty rank between.
-			if next < end {
-				out[n&127] = byte('0' + end - next)
-				n++
-			}
-			out[n&127] = '/'
-			n++
-			next, end = end, end+8
-		}
-		if i > next {
-			out[n&127] = byte('0' + i - next)
-			n++
-		}
-		out[n&127] = fenLetters[p.board[(i^56)&63]&15]
-		n++
-		next = i + 1
-	}
-	for {
-		// The ranks after the last man.
-		if next < end {
-			out[n&127] = byte('0' + end - next)
-			n++
-		}
-		if end == 64 {
-			break
-		}
-		out[n&127] = '/'
-		n++
-		next, end = end, end+8
-	}
-	return p.appendFields(b[:len(b)+n], nil)
+	var w FENWriter
+	return w.Append(b, p)
 }
 
 // appendFields appends what follows the placement in a FEN: the side, the
-// rights, the en-passant square and the counters, each with the space
-// before it; the rights through w when there is one (FENWriter).
+// rights (through w, which keeps them), the en-passant square and the
+// counters, each with the space before it.
 func (p *Position) appendFields(b []byte, w *FENWriter) []byte {
 	side := byte('w')
 	if p.side != White {
@@ -311,10 +264,8 @@ func (p *Position) appendFields(b []byte, w *FENWriter) []byte {
 	if p.castle == 0 && p.leap[White] == 0 && p.leap[Black] == 0 {
 		// No right to write: most positions of a game.
 		b = append(b, '-')
-	} else if w != nil {
-		b = w.appendRights(b, p)
 	} else {
-		b = p.appendRights(b)
+		b = w.appendRights(b, p)
 	}
 	if ep := p.ep; ep >= 0 && ep < 64 {
 		b = append(b, ' ', byte('a'+ep.File()), byte('1'+ep.Rank()), ' ')

@@ -202,6 +202,9 @@ type jsonParts struct {
 	// while AddPlayed builds them: one string for the game, cut into them.
 	text []byte
 	cuts []textCut
+	// fen writes the FEN after each move, each rank's text kept from the
+	// move before.
+	fen rules.FENWriter
 	// settings and settingsMap are the last game's settings and their
 	// map: most inputs are one profile, and the map is only read.
 	settings    rules.Settings
@@ -1106,7 +1109,7 @@ func (a *jsonParts) addSteps(nodes []Node, base int, t *replay.Played, from int)
 		}
 		cut(&p.LAN, start)
 		start = len(a.text)
-		a.text = pos.AppendFEN(a.text)
+		a.text = a.fen.Append(a.text, &pos)
 		cut(&p.FENAfter, start)
 		if m.Promotion != rules.NoKind && m.Flags&rules.FlagWaitingMove == 0 {
 			p.Promotion = m.Promotion.Letter()
