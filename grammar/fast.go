@@ -261,15 +261,16 @@ func (s *elemSrc) readToken() {
 // past src's end). The offset past the spaces is stored (l.i, where the
 // lexer reads on) only where no token is read: a token read stores its
 // end.
+// The text from l.i is read in l.plain, which the lexer empties when done
+// (after the game's marker): then no token is read, as at the end of the
+// text. A move number in its usual form before a move (pair) is read by
+// spacedNumber, without the loops over its digits and dots.
 // The lines of the body are not to move: the build's profile finds the
 // call of scanSAN by its line in the function.
 //
 //go:noinline
 func (s *elemSrc) readPlain(pair bool) (val, nt string, ok bool) {
 	l := s.lx
-	// The text from l.i is read in l.plain, which the lexer empties when
-	// done (after the game's marker): then no token is read, as at the
-	// end of the text.
 	src, i := l.plain, l.i
 	for ; ; i++ {
 		if uint(i) >= uint(len(src)) {
@@ -287,10 +288,12 @@ func (s *elemSrc) readPlain(pair bool) (val, nt string, ok bool) {
 	start, tok, ntok := i, src[i:], "" // i is an offset in tok from here on; ntok the number read before the move (pair)
 	if c := src[i]; c >= '0' && c <= '9' {
 		v := int(c - '0')
-		i = 1
-		for i < len(tok) && tok[i]-'0' <= 9 { // a digit (any other byte is above 9)
+		if n, w := spacedNumber(tok); w != 0 && pair {
+			s.numDigits, s.num, i = n, w, n+1
+			goto paired
+		}
+		for i = 1; i < len(tok) && tok[i]-'0' <= 9; i++ { // a digit (any other byte is above 9)
 			v = v*10 + int(tok[i]-'0')
-			i++
 		}
 		if i > 9 || uint(i) >= uint(len(tok)) || tok[i] != '.' {
 			l.i = start
@@ -304,6 +307,7 @@ func (s *elemSrc) readPlain(pair bool) (val, nt string, ok bool) {
 			s.typ, s.kind, s.plain = tokNumber, eNumber, false
 			goto read
 		} // else its move, one space after it, is read with it (pair)
+	paired:
 		ntok, start, tok = tok[:i], start+i+1, tok[i+1:]
 	}
 	if s.sanFast {
@@ -335,6 +339,26 @@ read:
 	l.i = start + i
 	s.pos = record.Pos{Line: l.line, Col: start - l.colOff, Offset: l.base.Offset + start}
 	return tok[:i], ntok, true
+}
+
+// spacedNumber reads a move number in its usual form at the start of tok,
+// whose first byte is a digit: one or two digits, one dot and a space. It
+// returns the count of digits and the number, or 0, 0 for any other text
+// (a longer number, more dots) and when tok holds fewer than four bytes;
+// a number 0 is returned as such, for readPlain's loops to read. The dot
+// and the space are compared as one two-byte word, where the loops test
+// each byte of the digits and the dots apart and then the space.
+func spacedNumber(tok string) (n, v int) {
+	if len(tok) < 4 {
+		return 0, 0
+	}
+	if tok[1:3] == ". " {
+		return 1, int(tok[0] - '0')
+	}
+	if tok[2:4] == ". " && tok[1]-'0' <= 9 { // a digit (any other byte is above 9)
+		return 2, int(tok[0]-'0')*10 + int(tok[1]-'0')
+	}
+	return 0, 0
 }
 
 // plainNext is readPlain with the token's text set (val). The text is
