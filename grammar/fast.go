@@ -288,9 +288,9 @@ func (s *elemSrc) readPlain(pair bool) (val, nt string, ok bool) {
 	start, tok, ntok := i, src[i:], "" // i is an offset in tok from here on; ntok the number read before the move (pair)
 	if c := src[i]; c >= '0' && c <= '9' {
 		v := int(c - '0')
-		if n, w := spacedNumber(tok); w != 0 && pair {
-			s.numDigits, s.num, i = n, w, n+1
-			goto paired
+		if n, w := spacedNumber(tok); w != 0 && pair && n+2 <= len(tok) { // the last test for the slices: no bounds check, no frame
+			s.numDigits, s.num, ntok, start, tok = n, w, tok[:n+1], start+n+2, tok[n+2:]
+			goto move
 		}
 		for i = 1; i < len(tok) && tok[i]-'0' <= 9; i++ { // a digit (any other byte is above 9)
 			v = v*10 + int(tok[i]-'0')
@@ -307,9 +307,9 @@ func (s *elemSrc) readPlain(pair bool) (val, nt string, ok bool) {
 			s.typ, s.kind, s.plain = tokNumber, eNumber, false
 			goto read
 		} // else its move, one space after it, is read with it (pair)
-	paired:
 		ntok, start, tok = tok[:i], start+i+1, tok[i+1:]
 	}
+move:
 	if s.sanFast {
 		if e, ok := scanSAN(tok, 0, &s.san); ok && (uint(e) >= uint(len(tok)) || delims[tok[e]]) {
 			// A plain move that ends where the word does is the word
