@@ -263,8 +263,12 @@ func (s *elemSrc) readToken() {
 // end.
 // The text from l.i is read in l.plain, which the lexer empties when done
 // (after the game's marker): then no token is read, as at the end of the
-// text. A move number in its usual form before a move (pair) is read by
-// spacedNumber, without the loops over its digits and dots.
+// text. A move number in its usual form before its move (pair: one or two
+// digits, not all 0, a dot and a space; two digits asked first, as in all
+// but a game's first nine moves) is read with a few tests on its bytes,
+// its move sliced with constant offsets (no bounds check, which would give
+// readPlain a frame), where the loops below test each byte of the digits
+// and the dots apart and then the space.
 // The lines of the body are not to move: the build's profile finds the
 // call of scanSAN by its line in the function.
 //
@@ -288,20 +292,20 @@ func (s *elemSrc) readPlain(pair bool) (val, nt string, ok bool) {
 	start, tok, ntok := i, src[i:], "" // i is an offset in tok from here on; ntok the number read before the move (pair)
 	if c := src[i]; c >= '0' && c <= '9' {
 		v := int(c - '0')
-		if n, w := spacedNumber(tok); w != 0 && pair && n+2 <= len(tok) { // the last test for the slices: no bounds check, no frame
-			s.numDigits, s.num, ntok, start, tok = n, w, tok[:n+1], start+n+2, tok[n+2:]
+		if pair && len(tok) >= 4 && tok[2:4] == ". " && tok[1]-'0' <= 9 && c|tok[1] != '0' { // `12. e4`, the usual form of a number and its move: no loop
+			s.numDigits, s.num, ntok, start, tok = 2, v*10+int(tok[1]-'0'), tok[:3], start+4, tok[4:]
+			goto move
+		} else if pair && len(tok) >= 4 && tok[1:3] == ". " && v != 0 { // `1. e4`
+			s.numDigits, s.num, ntok, start, tok = 1, v, tok[:2], start+3, tok[3:]
 			goto move
 		}
-		for i = 1; i < len(tok) && tok[i]-'0' <= 9; i++ { // a digit (any other byte is above 9)
-			v = v*10 + int(tok[i]-'0')
+		for i = 1; i < len(tok) && tok[i]-'0' <= 9; v, i = v*10+int(tok[i]-'0'), i+1 { // a digit (any other byte is above 9)
 		}
 		if i > 9 || uint(i) >= uint(len(tok)) || tok[i] != '.' {
 			l.i = start
 			return s.val, "", false
 		}
-		s.numDigits, s.num = i, v
-		for i++; i < len(tok) && tok[i] == '.'; { // past the dot just seen
-			i++
+		for s.numDigits, s.num, i = i, v, i+1; i < len(tok) && tok[i] == '.'; i++ { // the digits kept, past the dot just seen
 		}
 		if !pair || v == 0 || i-s.numDigits > 3 || uint(i) >= uint(len(tok)) || tok[i] != ' ' {
 			s.typ, s.kind, s.plain = tokNumber, eNumber, false
@@ -339,26 +343,6 @@ read:
 	l.i = start + i
 	s.pos = record.Pos{Line: l.line, Col: start - l.colOff, Offset: l.base.Offset + start}
 	return tok[:i], ntok, true
-}
-
-// spacedNumber reads a move number in its usual form at the start of tok,
-// whose first byte is a digit: one or two digits, one dot and a space. It
-// returns the count of digits and the number, or 0, 0 for any other text
-// (a longer number, more dots) and when tok holds fewer than four bytes;
-// a number 0 is returned as such, for readPlain's loops to read. The dot
-// and the space are compared as one two-byte word, where the loops test
-// each byte of the digits and the dots apart and then the space.
-func spacedNumber(tok string) (n, v int) {
-	if len(tok) < 4 {
-		return 0, 0
-	}
-	if tok[1:3] == ". " {
-		return 1, int(tok[0] - '0')
-	}
-	if tok[2:4] == ". " && tok[1]-'0' <= 9 { // a digit (any other byte is above 9)
-		return 2, int(tok[0]-'0')*10 + int(tok[1]-'0')
-	}
-	return 0, 0
 }
 
 // plainNext is readPlain with the token's text set (val). The text is

@@ -56,9 +56,10 @@ func TestReadPlainAfterMarker(t *testing.T) {
 }
 
 // TestReadPlainNumberForms: a move number is read alike in its usual form
-// (spacedNumber: one or two digits, a dot and a space before the move) and
-// in every other, which readPlain's loops read: with the move after it
-// (pair), alone, or not at all, its digits' count and value kept.
+// (one or two digits, a dot and a space before the move, read without
+// readPlain's loops) and in every other, which the loops read: with the
+// move after it (pair), alone, or not at all, its digits' count and value
+// kept.
 func TestReadPlainNumberForms(t *testing.T) {
 	for _, num := range []string{"1.", "9.", "0.", "10.", "12.", "99.", "00.", "05.", "100.", "123.", "1234.",
 		"1..", "12...", "1...", "12....", "7", "42", "1234567890.", "4x.", "1.2."} {
