@@ -261,15 +261,20 @@ func (s *elemSrc) readToken() {
 // past src's end). The offset past the spaces is stored (l.i, where the
 // lexer reads on) only where no token is read: a token read stores its
 // end.
+// The text from l.i is read in l.plain, which the lexer empties when done
+// (after the game's marker): then no token is read, as at the end of the
+// text. A move number in its usual form before its move (pair: one or two
+// digits, not all 0, a dot and a space; two digits asked first, as in all
+// but a game's first nine moves) is read with a few tests on its bytes,
+// its move sliced with constant offsets (no bounds check, which would give
+// readPlain a frame), where the loops below test each byte of the digits
+// and the dots apart and then the space.
 // The lines of the body are not to move: the build's profile finds the
 // call of scanSAN by its line in the function.
 //
 //go:noinline
 func (s *elemSrc) readPlain(pair bool) (val, nt string, ok bool) {
 	l := s.lx
-	// The text from l.i is read in l.plain, which the lexer empties when
-	// done (after the game's marker): then no token is read, as at the
-	// end of the text.
 	src, i := l.plain, l.i
 	for ; ; i++ {
 		if uint(i) >= uint(len(src)) {
@@ -287,18 +292,20 @@ func (s *elemSrc) readPlain(pair bool) (val, nt string, ok bool) {
 	start, tok, ntok := i, src[i:], "" // i is an offset in tok from here on; ntok the number read before the move (pair)
 	if c := src[i]; c >= '0' && c <= '9' {
 		v := int(c - '0')
-		i = 1
-		for i < len(tok) && tok[i]-'0' <= 9 { // a digit (any other byte is above 9)
-			v = v*10 + int(tok[i]-'0')
-			i++
+		if pair && len(tok) >= 4 && tok[2:4] == ". " && tok[1]-'0' <= 9 && c|tok[1] != '0' { // `12. e4`, the usual form of a number and its move: no loop
+			s.numDigits, s.num, ntok, start, tok = 2, v*10+int(tok[1]-'0'), tok[:3], start+4, tok[4:]
+			goto move
+		} else if pair && len(tok) >= 4 && tok[1:3] == ". " && v != 0 { // `1. e4`
+			s.numDigits, s.num, ntok, start, tok = 1, v, tok[:2], start+3, tok[3:]
+			goto move
+		}
+		for i = 1; i < len(tok) && tok[i]-'0' <= 9; v, i = v*10+int(tok[i]-'0'), i+1 { // a digit (any other byte is above 9)
 		}
 		if i > 9 || uint(i) >= uint(len(tok)) || tok[i] != '.' {
 			l.i = start
 			return s.val, "", false
 		}
-		s.numDigits, s.num = i, v
-		for i++; i < len(tok) && tok[i] == '.'; { // past the dot just seen
-			i++
+		for s.numDigits, s.num, i = i, v, i+1; i < len(tok) && tok[i] == '.'; i++ { // the digits kept, past the dot just seen
 		}
 		if !pair || v == 0 || i-s.numDigits > 3 || uint(i) >= uint(len(tok)) || tok[i] != ' ' {
 			s.typ, s.kind, s.plain = tokNumber, eNumber, false
@@ -306,6 +313,7 @@ func (s *elemSrc) readPlain(pair bool) (val, nt string, ok bool) {
 		} // else its move, one space after it, is read with it (pair)
 		ntok, start, tok = tok[:i], start+i+1, tok[i+1:]
 	}
+move:
 	if s.sanFast {
 		if e, ok := scanSAN(tok, 0, &s.san); ok && (uint(e) >= uint(len(tok)) || delims[tok[e]]) {
 			// A plain move that ends where the word does is the word

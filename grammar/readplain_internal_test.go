@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -50,6 +51,55 @@ func TestReadPlainAfterMarker(t *testing.T) {
 		s := &elemSrc{lx: l, sanFast: true}
 		if val, _, ok := s.readPlain(true); ok || l.i != at {
 			t.Errorf("%q: after the marker readPlain read %q (ok %v), then at %d; want none, at %d", src, val, ok, l.i, at)
+		}
+	}
+}
+
+// TestReadPlainNumberForms: a move number is read alike in its usual form
+// (one or two digits, a dot and a space before the move, read without
+// readPlain's loops) and in every other, which the loops read: with the
+// move after it (pair), alone, or not at all, its digits' count and value
+// kept.
+func TestReadPlainNumberForms(t *testing.T) {
+	for _, num := range []string{"1.", "9.", "0.", "10.", "12.", "99.", "00.", "05.", "100.", "123.", "1234.",
+		"1..", "12...", "1...", "12....", "7", "42", "1234567890.", "4x.", "1.2."} {
+		for _, sep := range []string{" ", "  ", "\n", "", " !"} {
+			for _, after := range []string{"e4 e5", "e4", "Nf3", "", "x"} {
+				src := " " + num + sep + after
+				// The reference: the digits, then the dots.
+				nd, v := 0, 0
+				for nd < len(num) && num[nd] >= '0' && num[nd] <= '9' {
+					v, nd = v*10+int(num[nd]-'0'), nd+1
+				}
+				dots := 0
+				for nd+dots < len(num) && num[nd+dots] == '.' {
+					dots++
+				}
+				var wantVal, wantNt string
+				wantOk := nd > 0 && nd <= 9 && dots > 0
+				if wantOk {
+					wantVal = num[:nd+dots]
+					// The word one space after it, read with it when
+					// it is a plain move.
+					rest := src[1+nd+dots:]
+					if word, _, _ := strings.Cut(strings.TrimPrefix(rest, " ")+" ", " "); v != 0 && dots <= 3 && rest != "" && rest[0] == ' ' && (word == "e4" || word == "Nf3") {
+						wantVal, wantNt = word, wantVal
+					}
+				}
+				l := newLexer(src, "t", lexer.Position{Line: 1, Column: 1})
+				s := &elemSrc{lx: l, sanFast: true}
+				val, nt, ok := s.readPlain(true)
+				if !ok {
+					val = ""
+				}
+				if ok != wantOk || val != wantVal || nt != wantNt || ok && (s.numDigits != nd || s.num != v) {
+					t.Errorf("%q: read %q with number %q (ok %v, %d digits, %d); want %q with %q (ok %v, %d digits, %d)",
+						src, val, nt, ok, s.numDigits, s.num, wantVal, wantNt, wantOk, nd, v)
+				}
+				if want := 2 + len(nt); ok && nt != "" && s.pos.Offset != want {
+					t.Errorf("%q: the move read at %d, want %d", src, s.pos.Offset, want)
+				}
+			}
 		}
 	}
 }
