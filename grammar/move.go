@@ -337,8 +337,11 @@ type sanMove struct {
 func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 	n := len(src)
 	*m = sanMove{fromFile: -1, fromRank: -1, to: record.NoSquare, convSquare: record.NoSquare, plain: true}
-	if uint(i+7) < uint(n) {
-		w := src[i : i+8]
+	if n-i >= 8 && uint(i) < uint(n) {
+		// The room first: from readPlain (i is 0) it implies the
+		// second test, which a call with any i needs to slice w
+		// without a bounds check.
+		w := src[i:]
 		if c := w[0]; isPiece(c) {
 			// `Nf3`, `Nxe4`; a disambiguation (`Nbd7`) is read below.
 			x := b2i(w[1] == 'x')
