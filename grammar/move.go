@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/ashtapada/ashtapada/record"
 )
@@ -300,10 +301,10 @@ func plainSAN(m *record.Move, text string) bool {
 
 // sanMove is what scanSAN read of a plain move: the parts of record.Move
 // that a plain move sets, in a few bytes, so that the lexer can hand them
-// to the builder with the token. Its first twelve fields are record.Move's
-// from Null to Joined, in the same order and of the same sizes (null,
-// leap, convSquare, convPiece and joined as a plain move has them): set
-// copies them with two wide loads and stores, not one of each per byte.
+// to the builder with the token. Its fields are record.Move's from Null
+// to Plain, in the same order, of the same sizes and at the same distances
+// (null, leap, convSquare, convPiece and joined as a plain move has them):
+// set copies them as one run of bytes.
 type sanMove struct {
 	null               bool
 	piece              byte
@@ -527,25 +528,23 @@ func b2i(b bool) int {
 
 // set sets *m to the move read, all but its text: record.Move.SetText
 // sets that, which plainTurn's record.Node.SetMove calls with the node's
-// own pointers. It stores every field one by one: a composite literal is
-// assembled on the stack with narrow stores and copied with wide loads,
-// which wait for the stores (no store forwarding across them), and
-// clearing *m whole first costs the collector's barriers over the whole
-// move whenever it is marking (the reader reuses its moves from game to
-// game). TestSANMoveSetsEveryField holds set and SetText to every field of
-// record.Move. The bytes are all loaded before any store (m might be sm,
-// for the compiler) and stored in the move's order, which lets the
-// compiler merge the loads and the stores of each run of eight and of
-// four.
+// own pointers. The move's fields from Null to Plain lie as sanMove's do
+// (TestSANMoveMirrorsMove), so they are copied as one run of bytes: two
+// overlapping words loaded, then stored, and set small enough to inline
+// without the build's profile. Storing them field by field was a call
+// there; a composite literal for the whole move is assembled on the stack
+// and copied again, and clearing *m whole first costs the collector's
+// barriers over the whole move whenever it is marking (the reader reuses
+// its moves from game to game). TestSANMoveSetsEveryField holds set and
+// SetText to every field of record.Move.
 func (sm *sanMove) set(m *record.Move) {
-	null, piece, leap, fromFile, fromRank, capture, to, promo := sm.null, sm.piece, sm.leap, sm.fromFile, sm.fromRank, sm.capture, sm.to, sm.promo
-	convSquare, convPiece, check, joined := sm.convSquare, sm.convPiece, sm.check, sm.joined
-	castle, plain := sm.castle, sm.plain
-	m.Null, m.Piece, m.Leap, m.FromFile, m.FromRank, m.Capture, m.To, m.Promotion = null, piece, leap, fromFile, fromRank, capture, to, promo
-	m.ConvSquare, m.ConvPiece, m.Check, m.Joined = convSquare, convPiece, check, joined
-	m.Castle, m.Plain = castle, plain
+	*(*[sanBytes]byte)(unsafe.Pointer(&m.Null)) = *(*[sanBytes]byte)(unsafe.Pointer(sm))
 	m.Lenient = 0
 }
+
+// sanBytes is the size of sanMove's fields, from null to plain: what set
+// copies.
+const sanBytes = unsafe.Offsetof(sanMove{}.plain) + 1
 
 // sanOf is the sanMove that set wrote into m (set's inverse): the move
 // taken back by plainTurns, whose token is then read again as s.san.

@@ -114,20 +114,29 @@ func TestSANMoveSetsEveryField(t *testing.T) {
 	}
 }
 
-// TestSANMoveMirrorsMove: sanMove's fields up to joined lie as record.Move's
-// from Null to Joined do, each at the same distance from the first, so
-// that sanMove.set copies them in two wide loads and stores.
+// TestSANMoveMirrorsMove: sanMove's fields lie as record.Move's from Null
+// to Plain do, each of the same type and at the same distance from the
+// first, and none is left out, so that sanMove.set copies them as one run
+// of bytes.
 func TestSANMoveMirrorsMove(t *testing.T) {
 	san, move := reflect.TypeOf(sanMove{}), reflect.TypeOf(record.Move{})
 	first, _ := move.FieldByName("Null")
-	for _, n := range [][2]string{
+	pairs := [][2]string{
 		{"null", "Null"}, {"piece", "Piece"}, {"leap", "Leap"}, {"fromFile", "FromFile"},
 		{"fromRank", "FromRank"}, {"capture", "Capture"}, {"to", "To"}, {"promo", "Promotion"},
 		{"convSquare", "ConvSquare"}, {"convPiece", "ConvPiece"}, {"check", "Check"}, {"joined", "Joined"},
-	} {
+		{"castle", "Castle"}, {"plain", "Plain"},
+	}
+	if san.NumField() != len(pairs) {
+		t.Errorf("sanMove has %d fields, %d are matched with record.Move's", san.NumField(), len(pairs))
+	}
+	if last, _ := move.FieldByName("Plain"); last.Offset+last.Type.Size()-first.Offset != sanBytes {
+		t.Errorf("record.Move's Null to Plain span %d bytes, sanMove.set copies %d", last.Offset+last.Type.Size()-first.Offset, sanBytes)
+	}
+	for _, n := range pairs {
 		sf, ok1 := san.FieldByName(n[0])
 		mf, ok2 := move.FieldByName(n[1])
-		if !ok1 || !ok2 || mf.Offset-first.Offset != sf.Offset || mf.Type.Size() != sf.Type.Size() {
+		if !ok1 || !ok2 || mf.Offset-first.Offset != sf.Offset || mf.Type != sf.Type {
 			t.Errorf("sanMove.%s (at %d, %d bytes) and record.Move.%s (at %d from Null, %d bytes) do not lie alike", n[0], sf.Offset, sf.Type.Size(), n[1], mf.Offset-first.Offset, mf.Type.Size())
 		}
 	}
