@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/ashtapada/ashtapada/record"
 )
@@ -300,10 +301,10 @@ func plainSAN(m *record.Move, text string) bool {
 
 // sanMove is what scanSAN read of a plain move: the parts of record.Move
 // that a plain move sets, in a few bytes, so that the lexer can hand them
-// to the builder with the token. Its first twelve fields are record.Move's
-// from Null to Joined, in the same order and of the same sizes (null,
-// leap, convSquare, convPiece and joined as a plain move has them): set
-// copies them with two wide loads and stores, not one of each per byte.
+// to the builder with the token. Its fields are record.Move's from Null
+// to Plain, in the same order, of the same sizes and at the same distances
+// (null, leap, convSquare, convPiece and joined as a plain move has them):
+// set copies them as one run of bytes.
 type sanMove struct {
 	null               bool
 	piece              byte
@@ -325,51 +326,92 @@ type sanMove struct {
 // no plain move starts there. It does not look at what follows
 // the move: plainSAN asks that nothing does, the fast path's lexer that a
 // delimiter does (the move is then the whole word).
+//
+// With eight bytes from src[i] (all but the last few bytes of a game's
+// text), the usual forms (`e4`, `exd5`, `e8=Q`, `Nf3`, `Nxe4`, each with a
+// check mark) are read in those bytes without a test of the end: the
+// capture is selected, not branched on (b2i), the square's two bytes
+// tested at once (squareAt) and the check mark taken from a table
+// (checkMarks). Every other form, and every move nearer the end, is read
+// byte by byte after them; TestScanSANWords holds the two to the same
+// moves.
 func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 	n := len(src)
 	*m = sanMove{fromFile: -1, fromRank: -1, to: record.NoSquare, convSquare: record.NoSquare, plain: true}
+	if n-i >= 8 && uint(i) < uint(n) {
+		// The room first: from readPlain (i is 0) it implies the
+		// second test, which a call with any i needs to slice w
+		// without a bounds check.
+		w := src[i:]
+		if c := w[0]; isPiece(c) {
+			// `Nf3`, `Nxe4`; a disambiguation (`Nbd7`) is read below.
+			x := b2i(w[1] == 'x')
+			if v := squareAt(w, 1+x); v&^0x707 == 0 {
+				m.piece, m.capture, m.to = c, x != 0, squareOf(v)
+				k := checkMarks[w[3+x]]
+				m.check = k
+				return i + 3 + x + int(k)>>5, true
+			}
+		} else if c-'a' < 8 {
+			// A pawn: `e4`, `exd5`, the square's bytes at 2x; an
+			// optional `=Q` after it. The origin file is -1 without a
+			// capture: all ones ORed in.
+			x := b2i(w[1] == 'x')
+			v := squareAt(w, 2*x)
+			if v&^0x707 != 0 {
+				return 0, false
+			}
+			m.fromFile, m.capture, m.to = int8(c-'a')|int8(x-1), x != 0, squareOf(v)
+			j := 2 + 2*x
+			d := w[j]
+			if d == '=' {
+				if p := w[j+1]; isPromoPiece(p) {
+					m.promo, m.plain = p, false
+					j += 2
+					d = w[j]
+				} else {
+					return 0, false
+				}
+			}
+			k := checkMarks[d]
+			m.check = k
+			return i + j + int(k)>>5, true
+		} else if c != 'O' {
+			// Castling is read below; any other byte starts no move.
+			return 0, false
+		}
+	}
 	if uint(i) >= uint(n) {
 		// Asked here, not by the index: inlined into readPlain, no
 		// bounds check is left to call a panic, which lets readPlain go
 		// without a frame.
 		return 0, false
 	}
+	// Byte by byte, each index tested against the end. It is kept in
+	// this function, not called: readPlain, into which the build's
+	// profile inlines scanSAN, calls nothing and has no frame.
 	c := src[i]
 	j := i + 1
 	var f, r byte
 	switch {
 	case c >= 'a' && c <= 'h':
 		// A pawn: `e4`, `exd5`, then an optional `=Q`.
-		if uint(j+2) < uint(n) {
-			// Room for a capture's three bytes (all but a game's last
-			// move): the move's bytes from c are read at offsets that
-			// the capture gives (b2i), not on a branch.
-			w := src[j-1 : j+3]
-			x := b2i(w[1] == 'x')
-			f, r = w[2*x], w[2*x+1]
-			m.fromFile, m.capture = int8((int(c-'a')+1)*x-1), x != 0
-			if f < 'a' || f > 'h' {
+		f = c
+		if j < n && src[j] == 'x' {
+			m.fromFile, m.capture = int8(c-'a'), true
+			if j+1 >= n {
 				return 0, false
 			}
-			j += 1 + 2*x
-		} else {
-			f = c
-			if j < n && src[j] == 'x' {
-				m.fromFile, m.capture = int8(c-'a'), true
-				if j+1 >= n {
-					return 0, false
-				}
-				if f = src[j+1]; f < 'a' || f > 'h' {
-					return 0, false
-				}
-				j += 2
-			}
-			if j >= n {
+			if f = src[j+1]; f < 'a' || f > 'h' {
 				return 0, false
 			}
-			r = src[j]
-			j++
+			j += 2
 		}
+		if j >= n {
+			return 0, false
+		}
+		r = src[j]
+		j++
 		if uint(j) < uint(n) && src[j] == '=' {
 			if uint(j+1) >= uint(n) || !isPromoPiece(src[j+1]) {
 				return 0, false
@@ -380,20 +422,6 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 	case isPiece(c):
 		// A piece: [file|rank][x] square.
 		m.piece = c
-		if uint(j+2) < uint(n) {
-			// The usual forms, `Nf3` and `Nxe4`, with the capture
-			// selected, not branched on; the others (a disambiguation)
-			// are read below.
-			w := src[j : j+3]
-			x := b2i(w[0] == 'x')
-			f, r = w[x], w[x+1]
-			if f >= 'a' && f <= 'h' && r >= '1' && r <= '8' {
-				m.capture = x != 0
-				m.to = record.MakeSquare(int(f-'a'), int(r-'1'))
-				j += 2 + x
-				goto check
-			}
-		}
 		if j+1 >= n {
 			return 0, false
 		}
@@ -455,14 +483,37 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 	m.to = record.MakeSquare(int(f-'a'), int(r-'1'))
 check:
 	if uint(j) < uint(n) {
-		// '+' or '#' (0x23), no other byte: selected, not branched on.
-		c := src[j]
-		k := b2i(c|8 == '+')
-		m.check = c & byte(-k)
-		j += k
+		k := checkMarks[src[j]]
+		m.check = k
+		j += int(k) >> 5
 	}
 	return j, true
 }
+
+// squareAt is the two bytes at w[k:k+2] less `a1`, which are a square
+// when v&^0x707 is 0 (squareOf gives it): both bytes tested with one
+// subtraction and one mask. A square's file is then 0 to 7 in the low
+// byte and its rank 0 to 7 in the high one; a file below `a` borrows and
+// sets the low byte's top bit, a rank below `1` the bits above the high
+// byte, and any byte above its range sets a bit the mask keeps. The test
+// is the caller's, not a second result: inlined, a returned bool was
+// merged and tested again, and its value spilled.
+func squareAt(w string, k int) uint {
+	return uint(w[k]) | uint(w[k+1])<<8 - ('1'<<8 | 'a')
+}
+
+// squareOf is the square of a squareAt that is one: the file plus eight
+// times the rank, in the low byte of v + v>>5 (v>>5 is the rank times
+// eight, the file's three bits shifted out).
+func squareOf(v uint) record.Square { return record.Square(v + v>>5) }
+
+// checkMarks is a byte's check mark: `+` and `#` are their own, any other
+// byte 0. Both marks have bit 5 set, the 0 has not: scanSAN passes a mark
+// by adding the mark's bit 5, without a test.
+var checkMarks = func() (t [256]byte) {
+	t['+'], t['#'] = '+', '#'
+	return t
+}()
 
 // b2i is 1 for true and 0 for false, which the compiler computes without
 // a branch (SETcc): scanSAN reads the bytes after a capture or a check
@@ -477,25 +528,23 @@ func b2i(b bool) int {
 
 // set sets *m to the move read, all but its text: record.Move.SetText
 // sets that, which plainTurn's record.Node.SetMove calls with the node's
-// own pointers. It stores every field one by one: a composite literal is
-// assembled on the stack with narrow stores and copied with wide loads,
-// which wait for the stores (no store forwarding across them), and
-// clearing *m whole first costs the collector's barriers over the whole
-// move whenever it is marking (the reader reuses its moves from game to
-// game). TestSANMoveSetsEveryField holds set and SetText to every field of
-// record.Move. The bytes are all loaded before any store (m might be sm,
-// for the compiler) and stored in the move's order, which lets the
-// compiler merge the loads and the stores of each run of eight and of
-// four.
+// own pointers. The move's fields from Null to Plain lie as sanMove's do
+// (TestSANMoveMirrorsMove), so they are copied as one run of bytes: two
+// overlapping words loaded, then stored, and set small enough to inline
+// without the build's profile. Storing them field by field was a call
+// there; a composite literal for the whole move is assembled on the stack
+// and copied again, and clearing *m whole first costs the collector's
+// barriers over the whole move whenever it is marking (the reader reuses
+// its moves from game to game). TestSANMoveSetsEveryField holds set and
+// SetText to every field of record.Move.
 func (sm *sanMove) set(m *record.Move) {
-	null, piece, leap, fromFile, fromRank, capture, to, promo := sm.null, sm.piece, sm.leap, sm.fromFile, sm.fromRank, sm.capture, sm.to, sm.promo
-	convSquare, convPiece, check, joined := sm.convSquare, sm.convPiece, sm.check, sm.joined
-	castle, plain := sm.castle, sm.plain
-	m.Null, m.Piece, m.Leap, m.FromFile, m.FromRank, m.Capture, m.To, m.Promotion = null, piece, leap, fromFile, fromRank, capture, to, promo
-	m.ConvSquare, m.ConvPiece, m.Check, m.Joined = convSquare, convPiece, check, joined
-	m.Castle, m.Plain = castle, plain
+	*(*[sanBytes]byte)(unsafe.Pointer(&m.Null)) = *(*[sanBytes]byte)(unsafe.Pointer(sm))
 	m.Lenient = 0
 }
+
+// sanBytes is the size of sanMove's fields, from null to plain: what set
+// copies.
+const sanBytes = unsafe.Offsetof(sanMove{}.plain) + 1
 
 // sanOf is the sanMove that set wrote into m (set's inverse): the move
 // taken back by plainTurns, whose token is then read again as s.san.

@@ -14,9 +14,9 @@ import (
 // of a word: a move scanSAN reads and a delimiter ends is the whole word
 // (wordEnd ends it there too), and plainSAN reads a word exactly as
 // parseMoveSlow does (FuzzPlainSAN holds the same over the fuzzer's
-// inputs). scanSAN reads a word at the end of its input as it reads it
-// with bytes after it: its selects (b2i) are taken only with room for a
-// capture's bytes, and read alike.
+// inputs). scanSAN reads a word at the end of its input (byte by byte) as
+// it reads it with eight spaces after it (in the eight bytes it loads when
+// it has room), with each follower.
 func TestScanSANWords(t *testing.T) {
 	const alphabet = "aehx128=QNKBO-+#!~"
 	accepted := 0
@@ -39,15 +39,14 @@ func TestScanSANWords(t *testing.T) {
 					t.Fatalf("%q: plainSAN %+v, the general reader %+v", w, fast, slow)
 				}
 			}
-			var alone, padded sanMove
-			endA, okA := scanSAN(w, 0, &alone)
-			if endP, okP := scanSAN(w+"  ", 0, &padded); okA != okP || okA && (endA != endP || alone != padded) {
-				t.Fatalf("%q: scanSAN reads %+v to %d (%v) alone, %+v to %d (%v) with spaces after it", w, alone, endA, okA, padded, endP, okP)
-			}
 			for _, after := range []string{"", " ", ")", "\n", "x", "3", "+"} {
 				src := w + after
-				var sm sanMove
-				if end, ok := scanSAN(src, 0, &sm); ok && (end == len(src) || delims[src[end]]) {
+				var sm, padded sanMove
+				end, ok := scanSAN(src, 0, &sm)
+				if endP, okP := scanSAN(src+"        ", 0, &padded); ok != okP || ok && (end != endP || sm != padded) {
+					t.Fatalf("%q: scanSAN reads %+v to %d (%v) alone, %+v to %d (%v) with eight spaces after it", src, sm, end, ok, padded, endP, okP)
+				}
+				if ok && (end == len(src) || delims[src[end]]) {
 					if got := wordEnd(src, 1); got != end {
 						t.Fatalf("%q: scanSAN ends the move at %d, the word ends at %d", src, end, got)
 					}
@@ -115,20 +114,29 @@ func TestSANMoveSetsEveryField(t *testing.T) {
 	}
 }
 
-// TestSANMoveMirrorsMove: sanMove's fields up to joined lie as record.Move's
-// from Null to Joined do, each at the same distance from the first, so
-// that sanMove.set copies them in two wide loads and stores.
+// TestSANMoveMirrorsMove: sanMove's fields lie as record.Move's from Null
+// to Plain do, each of the same type and at the same distance from the
+// first, and none is left out, so that sanMove.set copies them as one run
+// of bytes.
 func TestSANMoveMirrorsMove(t *testing.T) {
 	san, move := reflect.TypeOf(sanMove{}), reflect.TypeOf(record.Move{})
 	first, _ := move.FieldByName("Null")
-	for _, n := range [][2]string{
+	pairs := [][2]string{
 		{"null", "Null"}, {"piece", "Piece"}, {"leap", "Leap"}, {"fromFile", "FromFile"},
 		{"fromRank", "FromRank"}, {"capture", "Capture"}, {"to", "To"}, {"promo", "Promotion"},
 		{"convSquare", "ConvSquare"}, {"convPiece", "ConvPiece"}, {"check", "Check"}, {"joined", "Joined"},
-	} {
+		{"castle", "Castle"}, {"plain", "Plain"},
+	}
+	if san.NumField() != len(pairs) {
+		t.Errorf("sanMove has %d fields, %d are matched with record.Move's", san.NumField(), len(pairs))
+	}
+	if last, _ := move.FieldByName("Plain"); last.Offset+last.Type.Size()-first.Offset != sanBytes {
+		t.Errorf("record.Move's Null to Plain span %d bytes, sanMove.set copies %d", last.Offset+last.Type.Size()-first.Offset, sanBytes)
+	}
+	for _, n := range pairs {
 		sf, ok1 := san.FieldByName(n[0])
 		mf, ok2 := move.FieldByName(n[1])
-		if !ok1 || !ok2 || mf.Offset-first.Offset != sf.Offset || mf.Type.Size() != sf.Type.Size() {
+		if !ok1 || !ok2 || mf.Offset-first.Offset != sf.Offset || mf.Type != sf.Type {
 			t.Errorf("sanMove.%s (at %d, %d bytes) and record.Move.%s (at %d from Null, %d bytes) do not lie alike", n[0], sf.Offset, sf.Type.Size(), n[1], mf.Offset-first.Offset, mf.Type.Size())
 		}
 	}
