@@ -1448,14 +1448,16 @@ func endsWithResult(line []byte, skip, clean int) bool {
 		return false
 	}
 	k := 0 // the length of the marker of IsResult the line ends with, or 0
-	switch t := line[skip:end]; {
-	case bytes.HasSuffix(t, []byte("*")):
+	// The line's bytes as a string, not copied: each suffix is then
+	// compared with a constant in place, without a call.
+	switch t := unsafe.String(unsafe.SliceData(line[skip:]), end-skip); {
+	case strings.HasSuffix(t, "*"):
 		k = 1
-	case bytes.HasSuffix(t, []byte("1-0")), bytes.HasSuffix(t, []byte("0-1")):
+	case strings.HasSuffix(t, "1-0"), strings.HasSuffix(t, "0-1"):
 		k = 3
-	case bytes.HasSuffix(t, []byte("1/2-1/2")):
+	case strings.HasSuffix(t, "1/2-1/2"):
 		k = 7
-	case !bytes.HasSuffix(t, []byte(bookDraw)) && !typesetMarkerEnd(t):
+	case !strings.HasSuffix(t, bookDraw) && !typesetMarkerEnd(line[skip:end]):
 		return false
 	}
 	// The lexer reads the line's bytes where they are (it keeps nothing
@@ -1475,9 +1477,7 @@ func endsWithResult(line []byte, skip, clean int) bool {
 	if ws >= skip && (ws <= clean && quietText(line[skip:ws]) || plainText(line[skip:ws])) {
 		from = ws + 1
 	}
-	// A word longer than the longest marker is none: tested first, it
-	// spares the copy a long word's conversion to a string would make.
-	if end-from <= len("1/2-1/2") && IsResult(string(line[from:end])) {
+	if IsResult(unsafe.String(unsafe.SliceData(line[from:]), end-from)) {
 		// The word is a marker and all of it: the lexer reads it as the
 		// game's end with nothing after it (about every game's last line).
 		return true
