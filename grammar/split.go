@@ -1395,28 +1395,49 @@ func afterTag(line []byte) []byte {
 	return nil
 }
 
-// mayEndWithResult is false for a line ending with `\n` after a byte
-// that ends no termination marker, for which endsWithResult is false: it
+// mayEndWithResult is false for a line ending with `\n` after bytes
+// that end no termination marker, for which endsWithResult is false: it
 // is asked of every line of movetext, most of which end so (a move to a
 // rank above the second, a move number), and is told here, small enough
-// to be inlined, without a call.
+// to be inlined, without a call. A line that ends with `0`, `1` or `2`
+// (a move to the first or second rank, often) is told by the byte before
+// too, as endsWithResult tells it, without a branch on the last byte.
 func mayEndWithResult(line []byte) bool {
 	n := len(line)
-	return n < 2 || line[n-1] != '\n' || markerTail[line[n-2]]
+	return n < 3 || line[n-1] != '\n' || markerTail[line[n-2]]&(markerAny|markerInner[line[n-3]]) != 0
 }
 
-// markerTail are the bytes a line may end with, before its `\n`, when it
-// ends with a termination marker: a marker's last byte (endsWithResult),
-// or white space after the marker.
-var markerTail = func() (t [256]bool) {
+// markerTail says of each byte whether a line may end with it, before
+// its `\n`, when it ends with a termination marker: a marker's last byte,
+// or white space after the marker (markerAny), or a digit that ends a
+// marker only after one of markerInner's bytes (markerDigit).
+var markerTail = func() (t [256]uint8) {
 	for c := range 256 {
-		t[c] = isSpace(byte(c))
+		if isSpace(byte(c)) {
+			t[c] = markerAny
+		}
 	}
-	for _, c := range []byte{'*', '0', '1', '2', half[len(half)-1]} {
-		t[c] = true
-	}
+	t['*'], t[half[len(half)-1]] = markerAny, markerAny
+	t['0'], t['1'], t['2'] = markerDigit, markerDigit, markerDigit
 	return t
 }()
+
+// markerInner marks (markerDigit) the bytes that stand before the last
+// digit of a termination marker (endsWithResult): the `-` of `1-0` and
+// `0-1`, the `/` of `1/2`, and any byte from 0x80 on (a typeset dash).
+var markerInner = func() (t [256]uint8) {
+	for c := 0x80; c < 256; c++ {
+		t[c] = markerDigit
+	}
+	t['-'], t['/'] = markerDigit, markerDigit
+	return t
+}()
+
+// The bits of markerTail and markerInner.
+const (
+	markerAny   = 1
+	markerDigit = 2
+)
 
 // endsWithResult reports whether the last token of a line is a termination
 // marker, as the lexer reads it (`1.*`, `$0*`). skip is the length of a
