@@ -126,6 +126,9 @@ type Splitter struct {
 	// plainRun hands scanLine only the lines that reach it, from there.
 	sp   [len(splitChars)]int
 	spAt int
+	// spRest is the least of the bounds in sp but brace's: while the
+	// line's start has not passed it, only `{`'s may need a search.
+	spRest int
 	// depth counts the open `(` of the current game outside comments: a
 	// termination marker ends the game only outside variations.
 	depth int
@@ -147,7 +150,7 @@ type Splitter struct {
 // NewSplitter returns a splitter reading r, with DefaultLimits and
 // notation SAN.
 func NewSplitter(r io.Reader) *Splitter {
-	s := &Splitter{r: bufio.NewReaderSize(r, lookahead+4096), line: 1, closeAt: -1, limits: DefaultLimits(), nl: byteMemo{at: -1}, cr: byteMemo{at: -1}, spAt: -1}
+	s := &Splitter{r: bufio.NewReaderSize(r, lookahead+4096), line: 1, closeAt: -1, limits: DefaultLimits(), nl: byteMemo{at: -1}, cr: byteMemo{at: -1}, spAt: -1, spRest: -1}
 	for k := range s.sp {
 		s.sp[k] = -1
 	}
@@ -565,7 +568,26 @@ func (s *Splitter) special(b []byte, base int) int {
 	if s.spAt >= base {
 		return s.spAt - base
 	}
-	at := len(b)
+	if s.spRest >= base {
+		// Only `{`'s bound was passed (after a comment, most often):
+		// the others' least is spRest, without their loop.
+		i := s.sp[brace] - base
+		if i < 0 {
+			if i = bytes.IndexByte(b, splitChars[brace]); i < 0 {
+				i = len(b)
+			}
+			s.sp[brace] = base + i
+		}
+		at := min(len(b), i, s.spRest-base)
+		s.spAt = base + at
+		return at
+	}
+	rest := s.sp[dash] - base
+	if rest < 0 {
+		rest = nextDash(b)
+		s.sp[dash] = base + rest
+	}
+	at := min(len(b), rest)
 	for k := range dash {
 		// Most of the bounds are still ahead, past the byte just passed:
 		// only the others are searched again, from base (nothing before
@@ -578,19 +600,20 @@ func (s *Splitter) special(b []byte, base int) int {
 			s.sp[k] = base + i
 		}
 		at = min(at, i)
+		if k != brace {
+			rest = min(rest, i)
+		}
 	}
-	i := s.sp[dash] - base
-	if i < 0 {
-		i = nextDash(b)
-		s.sp[dash] = base + i
-	}
-	at = min(at, i)
-	s.spAt = base + at
+	s.spAt, s.spRest = base+at, base+rest
 	return at
 }
 
-// dash is the place of `-` in splitChars, the last.
-const dash = len(splitChars) - 1
+// dash is the place of `-` in splitChars, the last, and brace that of
+// `{`, the first.
+const (
+	dash  = len(splitChars) - 1
+	brace = 0
+)
 
 // nextDash is the offset of the first `-` in b that is not a castling's
 // (`O-O`), or len(b): outside variations a castling's dash changes nothing
