@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"math"
 	"math/bits"
 	"slices"
 	"strings"
@@ -126,8 +127,8 @@ type Splitter struct {
 	// plainRun hands scanLine only the lines that reach it, from there.
 	sp   [len(splitChars)]int
 	spAt int
-	// spRest is the least of the bounds in sp but brace's: while the
-	// line's start has not passed it, only `{`'s may need a search.
+	// spRest is the least of the bounds in sp of `;`, `(` and `*`, which
+	// most games hold none of: special asks them as one.
 	spRest int
 	// depth counts the open `(` of the current game outside comments: a
 	// termination marker ends the game only outside variations.
@@ -568,43 +569,35 @@ func (s *Splitter) special(b []byte, base int) int {
 	if s.spAt >= base {
 		return s.spAt - base
 	}
-	if s.spRest >= base {
-		// Only `{`'s bound was passed (after a comment, most often):
-		// the others' least is spRest, without their loop.
-		i := s.sp[brace] - base
-		if i < 0 {
-			if i = bytes.IndexByte(b, splitChars[brace]); i < 0 {
-				i = len(b)
+	// After a comment or a game's marker most often only `{`'s or `-`'s
+	// bound was passed: the three others are asked as one (spRest).
+	if s.spRest < base {
+		s.spRest = math.MaxInt
+		for k := brace + 1; k < dash; k++ {
+			if s.sp[k] < base {
+				i := bytes.IndexByte(b, splitChars[k])
+				if i < 0 {
+					i = len(b)
+				}
+				s.sp[k] = base + i
 			}
-			s.sp[brace] = base + i
-		}
-		at := min(len(b), i, s.spRest-base)
-		s.spAt = base + at
-		return at
-	}
-	rest := s.sp[dash] - base
-	if rest < 0 {
-		rest = nextDash(b)
-		s.sp[dash] = base + rest
-	}
-	at := min(len(b), rest)
-	for k := range dash {
-		// Most of the bounds are still ahead, past the byte just passed:
-		// only the others are searched again, from base (nothing before
-		// base is asked about again).
-		i := s.sp[k] - base
-		if i < 0 {
-			if i = bytes.IndexByte(b, splitChars[k]); i < 0 {
-				i = len(b)
-			}
-			s.sp[k] = base + i
-		}
-		at = min(at, i)
-		if k != brace {
-			rest = min(rest, i)
+			s.spRest = min(s.spRest, s.sp[k])
 		}
 	}
-	s.spAt, s.spRest = base+at, base+rest
+	i := s.sp[brace] - base
+	if i < 0 {
+		if i = bytes.IndexByte(b, splitChars[brace]); i < 0 {
+			i = len(b)
+		}
+		s.sp[brace] = base + i
+	}
+	d := s.sp[dash] - base
+	if d < 0 {
+		d = nextDash(b)
+		s.sp[dash] = base + d
+	}
+	at := min(len(b), i, d, s.spRest-base)
+	s.spAt = base + at
 	return at
 }
 
