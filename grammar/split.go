@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"math"
 	"math/bits"
 	"slices"
 	"strings"
@@ -126,6 +127,9 @@ type Splitter struct {
 	// plainRun hands scanLine only the lines that reach it, from there.
 	sp   [len(splitChars)]int
 	spAt int
+	// spRest is the least of the bounds in sp of `;`, `(` and `*`, which
+	// most games hold none of: special asks them as one.
+	spRest int
 	// depth counts the open `(` of the current game outside comments: a
 	// termination marker ends the game only outside variations.
 	depth int
@@ -147,7 +151,7 @@ type Splitter struct {
 // NewSplitter returns a splitter reading r, with DefaultLimits and
 // notation SAN.
 func NewSplitter(r io.Reader) *Splitter {
-	s := &Splitter{r: bufio.NewReaderSize(r, lookahead+4096), line: 1, closeAt: -1, limits: DefaultLimits(), nl: byteMemo{at: -1}, cr: byteMemo{at: -1}, spAt: -1}
+	s := &Splitter{r: bufio.NewReaderSize(r, lookahead+4096), line: 1, closeAt: -1, limits: DefaultLimits(), nl: byteMemo{at: -1}, cr: byteMemo{at: -1}, spAt: -1, spRest: -1}
 	for k := range s.sp {
 		s.sp[k] = -1
 	}
@@ -565,32 +569,44 @@ func (s *Splitter) special(b []byte, base int) int {
 	if s.spAt >= base {
 		return s.spAt - base
 	}
-	at := len(b)
-	for k := range dash {
-		// Most of the bounds are still ahead, past the byte just passed:
-		// only the others are searched again, from base (nothing before
-		// base is asked about again).
-		i := s.sp[k] - base
-		if i < 0 {
-			if i = bytes.IndexByte(b, splitChars[k]); i < 0 {
-				i = len(b)
+	// After a comment or a game's marker most often only `{`'s or `-`'s
+	// bound was passed: the three others are asked as one (spRest).
+	if s.spRest < base {
+		s.spRest = math.MaxInt
+		for k := brace + 1; k < dash; k++ {
+			if s.sp[k] < base {
+				i := bytes.IndexByte(b, splitChars[k])
+				if i < 0 {
+					i = len(b)
+				}
+				s.sp[k] = base + i
 			}
-			s.sp[k] = base + i
+			s.spRest = min(s.spRest, s.sp[k])
 		}
-		at = min(at, i)
 	}
-	i := s.sp[dash] - base
+	i := s.sp[brace] - base
 	if i < 0 {
-		i = nextDash(b)
-		s.sp[dash] = base + i
+		if i = bytes.IndexByte(b, splitChars[brace]); i < 0 {
+			i = len(b)
+		}
+		s.sp[brace] = base + i
 	}
-	at = min(at, i)
+	d := s.sp[dash] - base
+	if d < 0 {
+		d = nextDash(b)
+		s.sp[dash] = base + d
+	}
+	at := min(len(b), i, d, s.spRest-base)
 	s.spAt = base + at
 	return at
 }
 
-// dash is the place of `-` in splitChars, the last.
-const dash = len(splitChars) - 1
+// dash is the place of `-` in splitChars, the last, and brace that of
+// `{`, the first.
+const (
+	dash  = len(splitChars) - 1
+	brace = 0
+)
 
 // nextDash is the offset of the first `-` in b that is not a castling's
 // (`O-O`), or len(b): outside variations a castling's dash changes nothing
@@ -1395,28 +1411,49 @@ func afterTag(line []byte) []byte {
 	return nil
 }
 
-// mayEndWithResult is false for a line ending with `\n` after a byte
-// that ends no termination marker, for which endsWithResult is false: it
+// mayEndWithResult is false for a line ending with `\n` after bytes
+// that end no termination marker, for which endsWithResult is false: it
 // is asked of every line of movetext, most of which end so (a move to a
 // rank above the second, a move number), and is told here, small enough
-// to be inlined, without a call.
+// to be inlined, without a call. A line that ends with `0`, `1` or `2`
+// (a move to the first or second rank, often) is told by the byte before
+// too, as endsWithResult tells it, without a branch on the last byte.
 func mayEndWithResult(line []byte) bool {
 	n := len(line)
-	return n < 2 || line[n-1] != '\n' || markerTail[line[n-2]]
+	return n < 3 || line[n-1] != '\n' || markerTail[line[n-2]]&(markerAny|markerInner[line[n-3]]) != 0
 }
 
-// markerTail are the bytes a line may end with, before its `\n`, when it
-// ends with a termination marker: a marker's last byte (endsWithResult),
-// or white space after the marker.
-var markerTail = func() (t [256]bool) {
+// markerTail says of each byte whether a line may end with it, before
+// its `\n`, when it ends with a termination marker: a marker's last byte,
+// or white space after the marker (markerAny), or a digit that ends a
+// marker only after one of markerInner's bytes (markerDigit).
+var markerTail = func() (t [256]uint8) {
 	for c := range 256 {
-		t[c] = isSpace(byte(c))
+		if isSpace(byte(c)) {
+			t[c] = markerAny
+		}
 	}
-	for _, c := range []byte{'*', '0', '1', '2', half[len(half)-1]} {
-		t[c] = true
-	}
+	t['*'], t[half[len(half)-1]] = markerAny, markerAny
+	t['0'], t['1'], t['2'] = markerDigit, markerDigit, markerDigit
 	return t
 }()
+
+// markerInner marks (markerDigit) the bytes that stand before the last
+// digit of a termination marker (endsWithResult): the `-` of `1-0` and
+// `0-1`, the `/` of `1/2`, and any byte from 0x80 on (a typeset dash).
+var markerInner = func() (t [256]uint8) {
+	for c := 0x80; c < 256; c++ {
+		t[c] = markerDigit
+	}
+	t['-'], t['/'] = markerDigit, markerDigit
+	return t
+}()
+
+// The bits of markerTail and markerInner.
+const (
+	markerAny   = 1
+	markerDigit = 2
+)
 
 // endsWithResult reports whether the last token of a line is a termination
 // marker, as the lexer reads it (`1.*`, `$0*`). skip is the length of a
@@ -1448,14 +1485,16 @@ func endsWithResult(line []byte, skip, clean int) bool {
 		return false
 	}
 	k := 0 // the length of the marker of IsResult the line ends with, or 0
-	switch t := line[skip:end]; {
-	case bytes.HasSuffix(t, []byte("*")):
+	// The line's bytes as a string, not copied: each suffix is then
+	// compared with a constant in place, without a call.
+	switch t := unsafe.String(unsafe.SliceData(line[skip:]), end-skip); {
+	case strings.HasSuffix(t, "*"):
 		k = 1
-	case bytes.HasSuffix(t, []byte("1-0")), bytes.HasSuffix(t, []byte("0-1")):
+	case strings.HasSuffix(t, "1-0"), strings.HasSuffix(t, "0-1"):
 		k = 3
-	case bytes.HasSuffix(t, []byte("1/2-1/2")):
+	case strings.HasSuffix(t, "1/2-1/2"):
 		k = 7
-	case !bytes.HasSuffix(t, []byte(bookDraw)) && !typesetMarkerEnd(t):
+	case !strings.HasSuffix(t, bookDraw) && !typesetMarkerEnd(line[skip:end]):
 		return false
 	}
 	// The lexer reads the line's bytes where they are (it keeps nothing
@@ -1475,9 +1514,7 @@ func endsWithResult(line []byte, skip, clean int) bool {
 	if ws >= skip && (ws <= clean && quietText(line[skip:ws]) || plainText(line[skip:ws])) {
 		from = ws + 1
 	}
-	// A word longer than the longest marker is none: tested first, it
-	// spares the copy a long word's conversion to a string would make.
-	if end-from <= len("1/2-1/2") && IsResult(string(line[from:end])) {
+	if IsResult(unsafe.String(unsafe.SliceData(line[from:]), end-from)) {
 		// The word is a marker and all of it: the lexer reads it as the
 		// game's end with nothing after it (about every game's last line).
 		return true

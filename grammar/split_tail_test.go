@@ -33,6 +33,35 @@ func TestMayEndWithResult(t *testing.T) {
 	}
 }
 
+// TestMayEndWithResultLastTwo: mayEndWithResult, which tells a line by
+// its last two bytes, is true of every line that ends with a marker
+// (endsWithResult), for every pair of bytes before the `\n` after each
+// head here, and false of some lines that end with a digit.
+func TestMayEndWithResultLastTwo(t *testing.T) {
+	heads := []string{"", "1", "0", "1/", "1/2", "1/2-1", "½", "e4 ", "12. Rd", "{c} 1", "1\xe2\x80"}
+	ends, told := 0, 0
+	for _, h := range heads {
+		for a := range 256 {
+			for c := range 256 {
+				line := []byte(h + string([]byte{byte(a), byte(c)}) + "\n")
+				may := mayEndWithResult(line)
+				if !may {
+					told++
+				}
+				if endsWithResult(line, 0, 0) {
+					ends++
+					if !may {
+						t.Errorf("%q ends with a marker, mayEndWithResult says it cannot", line)
+					}
+				}
+			}
+		}
+	}
+	if ends == 0 || told == 0 {
+		t.Fatalf("%d lines ended with a marker, %d were told without endsWithResult: the test tests nothing", ends, told)
+	}
+}
+
 // TestEndsWithResultLexed: endsWithResult, which tells most lines from
 // their last bytes, says what the lexer says of every line here (each
 // head followed by every byte or two).
