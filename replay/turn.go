@@ -57,9 +57,9 @@ func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 			// that alternates so, a ply's branches after its last
 			// outcome, was mispredicted about every other ply. The
 			// number's node is stepped over by arithmetic, its value
-			// compared by flags; a number without its move after it, a
-			// number other than the move's (numberWrong's first test),
-			// a number with three dots (right before Black's move only:
+			// compared without a branch; a number without its move after
+			// it, a number other than the move's (numberWrong's first
+			// test), a number with dots (right before Black's move only:
 			// the line's loop judges it) or a node of another kind take
 			// the branch.
 			nodes, i := w.lineNodes, w.turnAt+1
@@ -74,10 +74,12 @@ func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 				return
 			}
 			// off is not 0 for a number other than the move's, or with
-			// three dots or more (Dots+1 of 4 or more); -num keeps it
-			// for a number and masks it off for any other node.
-			off := int(nodes[i].Number) ^ ln.moveNo | (int(nodes[i].Dots)+1)>>2
-			if nodes[j].Kind != record.KindMove || off&-num != 0 {
+			// two dots or more (`...` is judged by the line's loop); -num
+			// keeps it for a number and masks it off for any other node;
+			// the node after is not a move unless its kind's difference
+			// is 0 (one test for both).
+			off := int(nodes[i].Number) ^ ln.moveNo | int(nodes[i].Dots)>>1
+			if int(nodes[j].Kind-record.KindMove)|off&-num != 0 {
 				if k != record.KindMove && k != record.KindMoveNumber && passedBy(k) {
 					i++
 					goto look
