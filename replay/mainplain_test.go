@@ -53,6 +53,10 @@ func TestMainPlainChangesNothing(t *testing.T) {
 		"1. e4 e5 2. Nf3 {c} $2 Nc6 {d} 3. Bb5 ; e\n a6 4. Ba4 {f} 4... Nf6 *",
 		"1. e4 e5 2. Nf3 {c} Nc6 3. Bb5 {d} ) a6 4. Ba4 *",
 		"1. e4 e5 2. Nf3 Nc6 {c} 3. {d} Bb5 a6 $1 {x} 4. Ba4 Nf6 {end}",
+		"1. e4 {c} 1... e5 2. Nf3 {d} 2... Nc6 {e} 3... Bb5 *",
+		"1. e4 {c} 2... e5 2. Nf3 *",
+		"1. e4 e5 2. Nf3 Nc6 12. Bb5 a6 *",
+		"1. e4 e5 2. Nf3 Nc6 3.",
 	} {
 		chunks, files = append(chunks, grammar.Chunk{Data: []byte(text)}), append(files, "t.pgn")
 	}

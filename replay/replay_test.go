@@ -423,6 +423,13 @@ func TestMoveNumberJudgedByTheWalk(t *testing.T) {
 		{"3. 1. e4 e5 *", 0},
 		{"1. 3. e4 e5 *", 1},
 		{"1. e4 e5 2. Nf3 2... Nc6 3. 4. Bb5 *", 5},
+		// In a run of plain turns, after a comment (the run steps over a
+		// number by arithmetic, and hands `...` to the line's loop).
+		{"1. e4 {c} 1... e5 2. Nf3 *", 0},
+		{"1. e4 {c} 2... e5 2. Nf3 *", 2},
+		{"1. e4 e5 {c} 2... Nf3 *", 3},
+		{"1. e4 e5 $1 3. Nf3 Nc6 *", 3},
+		{"1. e4 e5 2. Nf3 Nc6 12. Bb5 *", 5},
 	}
 	for _, c := range cases {
 		for _, cfg := range []replay.Config{{}, {Steps: true}} {

@@ -44,7 +44,7 @@ func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 	for !ln.ended { // a run of turns of one move each
 		if m, ok := w.plainMove(mv, ln, side); ok {
 			w.playMove(mv, 0, ln, side, m, false, true, true)
-			endTurn(ln, side == rules.Black)
+			endTurn(ln, side&1)
 			if !run {
 				return
 			}
@@ -52,24 +52,41 @@ func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 			// after what the line's loop passes by (comments, NAGs). A
 			// wrong number (numberWrong, judged after the turn before it)
 			// is left to the line's loop, which keeps it for its turn.
+			// Whether a number stands first is not a branch: it does
+			// before White's moves and not before Black's, and a branch
+			// that alternates so, a ply's branches after its last
+			// outcome, was mispredicted about every other ply. The
+			// number's node is stepped over by arithmetic, its value
+			// compared without a branch; a number without its move after
+			// it, a number other than the move's (numberWrong's first
+			// test), a number with dots (right before Black's move only:
+			// the line's loop judges it) or a node of another kind take
+			// the branch.
 			nodes, i := w.lineNodes, w.turnAt+1
 		look:
 			if uint(i) >= uint(len(nodes)) { // (unsigned: no bounds test below)
 				return
 			}
-			if k := nodes[i].Kind; k != record.KindMove {
-				if k != record.KindMoveNumber {
-					if !passedBy(k) {
-						return
-					}
+			k := nodes[i].Kind
+			num := b2i(k == record.KindMoveNumber)
+			j := i + num
+			if uint(j) >= uint(len(nodes)) {
+				return
+			}
+			// off is not 0 for a number other than the move's, or with
+			// two dots or more (`...` is judged by the line's loop); -num
+			// keeps it for a number and masks it off for any other node;
+			// the node after is not a move unless its kind's difference
+			// is 0 (one test for both).
+			off := int(nodes[i].Number) ^ ln.moveNo | int(nodes[i].Dots)>>1
+			if int(nodes[j].Kind-record.KindMove)|off&-num != 0 {
+				if k != record.KindMove && k != record.KindMoveNumber && passedBy(k) {
 					i++
 					goto look
 				}
-				if i+1 >= len(nodes) || nodes[i+1].Kind != record.KindMove || numberWrong(&nodes[i], ln) {
-					return
-				}
-				i++
+				return // the line's loop takes the node
 			}
+			i = j
 			// A turn of one move passes the turn.
 			w.turnAt = i
 			mv, side = nodes[i].Move, side.Other()
@@ -195,21 +212,18 @@ func (w *walk) generalTurn(first *record.Node, count int, ln *line, side rules.C
 		}
 		w.playMove(mv, k, ln, side, &m, origin != rules.NoSquare, false, k == len(nodes)-1)
 	}
-	endTurn(ln, side == rules.Black)
+	endTurn(ln, side&1)
 }
 
-// endTurn counts a turn played to its end, by Black or White. (The side
-// is compared where endTurn is called: an inlined call on a line without
-// code of its own leaves a no-op there.)
-func endTurn(ln *line, black bool) {
-	// Each side by its constant index: side itself would be tested
-	// against the array's bounds at every ply.
-	if black {
-		ln.firstDone[rules.Black] = true
-		ln.moveNo++
-	} else {
-		ln.firstDone[rules.White] = true
-	}
+// endTurn counts a turn played to its end by side, given as side&1 (the
+// array's index without a bounds test; and masked where endTurn is
+// called: an inlined call on a line without code of its own leaves a
+// no-op there). Without a branch on the side: the sides alternate, and
+// a branch on it, many branches after its last outcome, was about as
+// often mispredicted as not.
+func endTurn(ln *line, side rules.Color) {
+	ln.firstDone[side] = true
+	ln.moveNo += int(side) // Black's turn ends a move (Black is 1)
 }
 
 // plainMove resolves mv, the written move of the turn's node (at
@@ -576,6 +590,15 @@ func (w *walk) checkMark(n *record.Node, ln *line, side rules.Color, ply int, gi
 // the finding).
 func numberWrong(n *record.Node, ln *line) bool {
 	return int(n.Number) != ln.moveNo || (n.Dots >= 3 && ln.pos.SideToMove() == rules.White)
+}
+
+// b2i is 1 for true, 0 for false: the compiler makes it a compare's flag,
+// not a branch.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // checkMoveNumber compares a written move number with the one the game has
