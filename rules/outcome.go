@@ -180,16 +180,15 @@ type History struct {
 	last, prev histPly
 	// cur is the index in positions of the current position, and rep
 	// whether it occurred before in the window. (The small fields are
-	// kept together: a variation starts a History of its own, and 600
-	// bytes take the allocator's 640-byte class, 648 its 704-byte one.)
+	// kept together: a variation starts a History of its own, and 344
+	// bytes take the allocator's 352-byte class, 360 its 384-byte one.)
 	cur   int32
 	rep   bool
 	shift uint8 // see slots
 	// lazy says whether the positions of the window so far are kept
 	// without their hash, filter bit and occurrence (record says why):
-	// lazyOff when they are entered; while they wait, lazyWait plus how
-	// many wait (the next one's index in wait), which one test asks; that
-	// shifted by lazyStop when the next may not wait.
+	// lazyOff when they are entered, lazyWait while the next may wait too,
+	// lazyStop when it may not.
 	lazy uint8
 	// moverSafe: the side not to move is known not to be in check, as
 	// after Play (a legal move never leaves its mover's king attacked);
@@ -226,10 +225,6 @@ type History struct {
 	// since a ply when quiet[c] is not after it. That is all the rule asks
 	// of the plies between the last three occurrences, so none is kept.
 	quiet [2]int
-	// wait holds the keys of a window's first positions while they wait
-	// (lazy), each at its index in the window: written there, a waiting
-	// ply leaves positions as it is (its length, its bounds test).
-	wait [lazyMax]posKey
 }
 
 // NewHistory starts a history at p (copied).
@@ -240,8 +235,8 @@ func NewHistory(p *Position) *History {
 }
 
 // minPositions is the room History.positions starts with: more than
-// lazyMax, so that the positions that waited (enterLazy) and the one after
-// them never need more (nor the test for it).
+// lazyMax, so that a window's first positions, which record keeps without
+// entering them, never need more (nor the test for it) at most plies.
 const minPositions = 8
 
 // record keeps the position just reached; pass true says that a move
@@ -263,7 +258,7 @@ func (h *History) record(pass, mayCheck, men bool) {
 		// A move that took nothing nor reset the clock was ignored: the
 		// position may be the one two plies before. (A window's first
 		// position, after a capture, starts the wait again below.)
-		h.lazy <<= lazyStop // a wait ends (lazyOff stays)
+		h.lazy <<= 1 // lazyWait to lazyStop
 	}
 	if pass {
 		// The turn passes (a check costs its king his leap right below).
@@ -296,9 +291,9 @@ func (h *History) record(pass, mayCheck, men bool) {
 		h.clearWindow()
 		h.keyBase = h.plies - 1
 	}
-	// The key is written where a new position is kept (wait, or the entry
-	// after the last), not built apart and copied there (it has room:
-	// positions); when the position is already known, the entry is given back. The
+	// The key is written where a new position is kept (the entry after the
+	// last), not built apart and copied there (it has room: positions);
+	// when the position is already known, the entry is given back. The
 	// en-passant square is found first, so that no pointer into the
 	// positions and no word of the key is kept across the rare call.
 	ep := NoSquare
@@ -309,28 +304,6 @@ func (h *History) record(pass, mayCheck, men bool) {
 	// build does not inline into PlayMayCheck.
 	white := p.byColor[White]
 	meta := keyMeta(p.side, p.leap[White], p.leap[Black], p.castle, ep)
-	if i := uint(h.lazy) - lazyWait; pass && i < lazyMax {
-		// Within the window's first plies no position can occur again:
-		// the side to move differs from the one before, and the men from
-		// those of the position two plies before (each side moved one,
-		// and nothing was taken since). Only later positions look for it,
-		// and it is entered with its hash then (enterLazy), not at each
-		// ply of the many windows a capture or a pawn move closes first.
-		// A turn that keeps the side to move (pass false) and a move that
-		// Play ignored (lazyStop) end the wait. (rep is still false, as
-		// clearWindow left it: cur is not read.) The window's plies are
-		// all kept, each at the index of its ply in the window; in wait,
-		// not positions, whose length is then not kept up.
-		k := &h.wait[i]
-		k.white = white
-		k.kinds = *(*[King]uint64)(p.byKind[Pawn : King+1])
-		k.meta = meta
-		h.lazy++
-		return
-	}
-	if h.lazy != lazyOff {
-		h.enterLazy()
-	}
 	i := len(h.positions)
 	ps := h.positions[:i+1]
 	h.positions = ps
@@ -340,6 +313,22 @@ func (h *History) record(pass, mayCheck, men bool) {
 	np.key.white = white
 	np.key.kinds = *(*[King]uint64)(p.byKind[Pawn : King+1])
 	np.key.meta = meta
+	if pass && h.lazy == lazyWait && i < lazyMax {
+		// Within the window's first plies no position can occur again:
+		// the side to move differs from the one before, and the men from
+		// those of the position two plies before (each side moved one,
+		// and nothing was taken since). Only later positions look for it,
+		// and it is entered with its hash then (enterLazy), not at each
+		// ply of the many windows a capture or a pawn move closes first.
+		// A turn that keeps the side to move (pass false) and a move that
+		// Play ignored (lazyStop) end the wait. (rep is still false, as
+		// clearWindow left it: cur is not read.) The window's positions
+		// are all kept: the ply of each is its index.
+		return
+	}
+	if h.lazy != lazyOff {
+		h.enterLazy(i)
+	}
 	at := uint32(h.plies - 1 - h.keyBase)
 	hash := keyHash(white, white|p.byColor[Black])
 	np.hash = hash
@@ -383,28 +372,23 @@ const lazyMax = 4
 // History.lazy's values.
 const (
 	lazyOff  = 0
-	lazyWait = 1 // and up to lazyWait+lazyMax: see History.lazy
-	// lazyStop is a shift: it takes every waiting value past the wait's
-	// (lazyWait+lazyMax at most) and leaves lazyOff as it is.
-	lazyStop = 4
+	lazyWait = 1
+	lazyStop = 2
 )
 
-// enterLazy enters the positions record kept in wait without their hash
-// (lazy), the window's first, one a ply since it opened (keyBase): their
-// key, hash, filter bit and one occurrence, each at the ply of its index.
-// They are all different, so none is looked for.
-func (h *History) enterLazy() {
-	n := h.plies - 1 - h.keyBase
-	ps, ws := h.positions[:n], h.wait[:n]
+// enterLazy enters the n positions record kept without their hash
+// (lazy), the window's first: their hash, their filter bit and their one
+// occurrence, each at the ply of its index. They are all different, so
+// none is looked for.
+func (h *History) enterLazy(n int) {
+	ps := h.positions[:n]
 	for i := range ps {
 		q := &ps[i]
-		q.key = ws[i]
 		k := &q.key.kinds
 		q.hash = keyHash(q.key.white, k[0]|k[1]|k[2]|k[3]|k[4]|k[5])
 		q.at[0], q.n = uint32(i), 1
 		h.seen[q.hash>>62] |= 1 << (q.hash >> 56 & 63)
 	}
-	h.positions = ps
 	h.lazy = lazyOff
 }
 

@@ -75,8 +75,8 @@ func TestHistoryKeysSinceIrreversible(t *testing.T) {
 		t.Fatalf("%d keys for the 4 positions of the shuffle", len(h.positions))
 	}
 	h.Play(find(t, h.Position(), "a1xa7")) // a capture
-	if n := keptKeys(h); n != 1 || h.keyBase != h.plies-1 {
-		t.Fatalf("after a capture: %d keys from %d, %d positions", n, h.keyBase, h.plies)
+	if len(h.positions) != 1 || h.keyBase != h.plies-1 {
+		t.Fatalf("after a capture: %d keys from %d, %d positions", len(h.positions), h.keyBase, h.plies)
 	}
 	// The mover shuffles back and forth: the position after the capture
 	// recurs, counted from the capture on only.
@@ -312,13 +312,4 @@ func TestAtMostFour(t *testing.T) {
 			t.Fatalf("atMostFour(%#x) = %v, want %v", x, got, want)
 		}
 	}
-}
-
-// keptKeys is the number of the window's positions h keeps: while they
-// wait (record), one a ply since the window opened, held in wait.
-func keptKeys(h *History) int {
-	if h.lazy != lazyOff {
-		return h.plies - h.keyBase
-	}
-	return len(h.positions)
 }
