@@ -971,38 +971,11 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 	for {
 		var nt string // the number read with the current move (readPlain's pair)
 		var ok bool
-		if s.plain {
-			if s.san.castle != record.NoCastle {
+		if !s.plain {
+			nd := s.numDigits
+			if nd <= 0 {
 				return
 			}
-			// The move's node is set from s before the next token is
-			// read over it, and taken back when that token is not the
-			// loop's: kept aside over the reading, the token's text and
-			// position were stored and loaded once more at every move
-			// (and its san, set again from the move taken back).
-			b.plainTurn(&s.elemTok)
-			if nt, ok = s.plainNext(true); !ok {
-				if !s.apartNext() {
-					s.san = sanOf(&b.slab[len(b.slab)-1])
-					b.stack, b.slab, s.notPlain = b.stack[:len(b.stack)-1], b.slab[:len(b.slab)-1], true
-					return
-				}
-				if nt, ok = b.turnBeforeApart(s, num, before, numbered); !ok {
-					return
-				}
-				goto read // the move's numbering is followed already
-			}
-			if turned(num, before, numbered) {
-				b.unnumbered(b.stack[len(b.stack)-1].Pos)
-			}
-		read:
-			if len(nt) == 0 {
-				if s.pos.Col == 1 { // noteRestart's first test, asked here: the loop goes on at once
-					b.noteRestart(s.pos, s.kind, start)
-				}
-				continue
-			}
-		} else if nd := s.numDigits; nd > 0 {
 			v, dots := s.num, len(s.val)-nd
 			if v <= 0 || dots > record.MaxDots {
 				return
@@ -1022,9 +995,43 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 			if len(nt) == 0 {
 				continue
 			}
-		} else {
+			goto pair
+		}
+		if s.san.castle != record.NoCastle {
 			return
 		}
+	move:
+		// The move's node is set from s before the next token is read
+		// over it, and taken back when that token is not the loop's:
+		// kept aside over the reading, the token's text and position were
+		// stored and loaded once more at every move (and its san, set
+		// again from the move taken back).
+		b.plainTurn(&s.elemTok)
+		if nt, ok = s.plainNext(true); !ok {
+			if !s.apartNext() {
+				s.san = sanOf(&b.slab[len(b.slab)-1])
+				b.stack, b.slab, s.notPlain = b.stack[:len(b.stack)-1], b.slab[:len(b.slab)-1], true
+				return
+			}
+			if nt, ok = b.turnBeforeApart(s, num, before, numbered); !ok {
+				return
+			}
+			goto read // the move's numbering is followed already
+		}
+		if turned(num, before, numbered) {
+			b.unnumbered(b.stack[len(b.stack)-1].Pos)
+		}
+	read:
+		if len(nt) == 0 {
+			if s.pos.Col == 1 { // noteRestart's first test, asked here: the loop goes on at once
+				b.noteRestart(s.pos, s.kind, start)
+			}
+			if s.plain && s.san.castle == record.NoCastle {
+				goto move
+			}
+			continue
+		}
+	pair:
 		// The current move's number nt, one space before it, as the
 		// number's token is read above.
 		p := s.pos
@@ -1036,6 +1043,10 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 			b.numberNode(p, nt, nt, v, dots, num)
 		}
 		*numbered = true
+		if s.san.castle != record.NoCastle {
+			return
+		}
+		goto move
 	}
 }
 
