@@ -971,7 +971,7 @@ func (b *builder) noteRestart(p record.Pos, k elemKind, start int) {
 // A move read after a move or after its number goes straight back to the
 // move's step (move), past the loop's head: there, inlined into elems, the
 // registers elems held at the loop's entry were loaded again at every
-// turn. The step is the only way into that inner loop: the token after a
+// move. The step is the only way into that inner loop: the token after a
 // number read alone (not with its move) is read alone too, and comes back
 // through the head (a number followed by a number and its move, which
 // pushes the same nodes either way, is all that differs). Entered
@@ -980,7 +980,7 @@ func (b *builder) noteRestart(p record.Pos, k elemKind, start int) {
 // arguments again at every move where it is not inlined.
 func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numbered *bool) {
 	for {
-		var nt string // the number read with the token after the current move (readPlain's pair)
+		var nt string // the number read with the current move (readPlain's pair)
 		var ok bool
 		if !s.plain {
 			nd := s.numDigits
