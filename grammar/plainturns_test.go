@@ -41,6 +41,13 @@ func TestPlainTurnsEdges(t *testing.T) {
 		"1. e4 e5 2. Nf3! Nc6 3. 4. Bb5 a6 5.  Ba4 Nf6 6. {c} O-O 7. Re1$1 b5 8. Bb3 8... d6 9. c3 10.h3 9 11. ",
 		"1. e4 e5 2. Nf3 3. Nc6 2... a6 1. Bb5 *",
 		"1. e4 e5 2... Nf3 Nc6 3. Bb5 *",
+		// A number read alone, then a number and its move, which the
+		// loop reads alone too (plainTurns' inner loop of moves has one
+		// way in): expected or not, with dots for black, before
+		// castling.
+		"1. e4 e5 2. 3. Nf3 Nc6 5. 4. Bb5 a6 6... 7. Ba4 Nf6 8. 8. O-O *",
+		"1. e4 e5 2.\n3. O-O Nc6 4. 4. Bb5 4... 4... a6 *",
+		"1. e4 e5 9. 3. Nf3 3... 3... Nc6 0. 4. Bb5 *",
 		"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 1/2-1/2",
 		// A plain move followed by a token that never joins it, which
 		// the loop reads after keeping the move (turnBeforeApart), and

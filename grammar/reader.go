@@ -967,42 +967,26 @@ func (b *builder) noteRestart(p record.Pos, k elemKind, start int) {
 // and numbered are elems'. A move number and the plain move one space after
 // it are read at once (readPlain's pair): the number's node is set from
 // the move's position, after the move before it.
+//
+// A move read after a move or after its number goes straight back to the
+// move's step (move), past the loop's head: there, inlined into elems, the
+// registers elems held at the loop's entry were loaded again at every
+// move. The step is the only way into that inner loop: the token after a
+// number read alone (not with its move) is read alone too, and comes back
+// through the head (a number followed by a number and its move, which
+// pushes the same nodes either way, is all that differs). Entered
+// elsewhere as well (the pair's step from the number's path), the inner
+// loop was no loop to the register allocator, which stored plainTurns'
+// arguments again at every move where it is not inlined.
 func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numbered *bool) {
 	for {
 		var nt string // the number read with the current move (readPlain's pair)
 		var ok bool
-		if s.plain {
-			if s.san.castle != record.NoCastle {
+		if !s.plain {
+			nd := s.numDigits
+			if nd <= 0 {
 				return
 			}
-			// The move's node is set from s before the next token is
-			// read over it, and taken back when that token is not the
-			// loop's: kept aside over the reading, the token's text and
-			// position were stored and loaded once more at every move
-			// (and its san, set again from the move taken back).
-			b.plainTurn(&s.elemTok)
-			if nt, ok = s.plainNext(true); !ok {
-				if !s.apartNext() {
-					s.san = sanOf(&b.slab[len(b.slab)-1])
-					b.stack, b.slab, s.notPlain = b.stack[:len(b.stack)-1], b.slab[:len(b.slab)-1], true
-					return
-				}
-				if nt, ok = b.turnBeforeApart(s, num, before, numbered); !ok {
-					return
-				}
-				goto read // the move's numbering is followed already
-			}
-			if turned(num, before, numbered) {
-				b.unnumbered(b.stack[len(b.stack)-1].Pos)
-			}
-		read:
-			if len(nt) == 0 {
-				if s.pos.Col == 1 { // noteRestart's first test, asked here: the loop goes on at once
-					b.noteRestart(s.pos, s.kind, start)
-				}
-				continue
-			}
-		} else if nd := s.numDigits; nd > 0 {
 			v, dots := s.num, len(s.val)-nd
 			if v <= 0 || dots > record.MaxDots {
 				return
@@ -1011,19 +995,49 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 				// The number expected, of which numberNode has nothing
 				// to say: set before the next token is read, as a move.
 				b.pushNumber(s.pos, s.val, v, dots)
-				if nt, ok = s.plainNext(true); !ok {
+				if _, ok = s.plainNext(false); !ok {
 					b.stack, s.notPlain = b.stack[:len(b.stack)-1], true
 					return
 				}
-			} else if nt, ok = b.otherNumber(s, v, dots, num); !ok {
+			} else if !b.otherNumber(s, v, dots, num) {
 				return
 			}
 			*numbered = true // no restart is noted after a number: with a number last, no token starts a turn (turnStarts)
-			if len(nt) == 0 {
-				continue
-			}
-		} else {
+			continue
+		}
+		if s.san.castle != record.NoCastle {
 			return
+		}
+	move:
+		// The move's node is set from s before the next token is read
+		// over it, and taken back when that token is not the loop's:
+		// kept aside over the reading, the token's text and position were
+		// stored and loaded once more at every move (and its san, set
+		// again from the move taken back).
+		b.plainTurn(&s.elemTok)
+		if nt, ok = s.plainNext(true); !ok {
+			if !s.apartNext() {
+				s.san = sanOf(&b.slab[len(b.slab)-1])
+				b.stack, b.slab, s.notPlain = b.stack[:len(b.stack)-1], b.slab[:len(b.slab)-1], true
+				return
+			}
+			if nt, ok = b.turnBeforeApart(s, num, before, numbered); !ok {
+				return
+			}
+			goto read // the move's numbering is followed already
+		}
+		if turned(num, before, numbered) {
+			b.unnumbered(b.stack[len(b.stack)-1].Pos)
+		}
+	read:
+		if len(nt) == 0 {
+			if s.pos.Col == 1 { // noteRestart's first test, asked here: the loop goes on at once
+				b.noteRestart(s.pos, s.kind, start)
+			}
+			if s.plain && s.san.castle == record.NoCastle {
+				goto move
+			}
+			continue
 		}
 		// The current move's number nt, one space before it, as the
 		// number's token is read above.
@@ -1036,6 +1050,10 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 			b.numberNode(p, nt, nt, v, dots, num)
 		}
 		*numbered = true
+		if s.san.castle == record.NoCastle { // plain: read with its number
+			goto move
+		}
+		return
 	}
 }
 
@@ -1068,21 +1086,20 @@ func (b *builder) turnBeforeApart(s *elemSrc, num, before *numbering, numbered *
 }
 
 // otherNumber is plainTurns' move number v with dots, s's current token,
-// when it is not the one expected: read past it and appended with
+// when it is not the one expected: read past it (the token after it read
+// alone, as plainTurns reads one after a number) and appended with
 // numberNode's warnings, or left current (false) when readPlain does not
-// read the token after it (returned as plainNext returns it). A call of
-// its own: in the loop, the values it keeps over the reading were stored
-// to the frame at every number.
+// read the token after it. A call of its own: in the loop, the values it
+// keeps over the reading were stored to the frame at every number.
 //
 //go:noinline
-func (b *builder) otherNumber(s *elemSrc, v, dots int, num *numbering) (string, bool) {
+func (b *builder) otherNumber(s *elemSrc, v, dots int, num *numbering) bool {
 	val, p := s.val, s.pos
-	nt, ok := s.plainNext(true)
-	if !ok {
-		return "", false
+	if _, ok := s.plainNext(false); !ok {
+		return false
 	}
 	b.numberNode(p, val, val, v, dots, num)
-	return nt, true
+	return true
 }
 
 // turned follows a turn in the numbering of a line (elems' num, before
