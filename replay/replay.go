@@ -3,7 +3,6 @@ package replay
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/ashtapada/ashtapada/internal/english"
@@ -507,11 +506,9 @@ func (w *walk) start(ln *line) (*line, bool) {
 		ln.hist = w.r.history(pos)
 		// The initial array written as a FEN starts the game as no FEN does.
 		ln.fromArray = pos.IsInitialArray()
-		if fs := strings.Fields(fen); len(fs) >= 6 {
-			if n, err := strconv.Atoi(fs[5]); err == nil && n > 0 {
-				ln.moveNo = n
-			}
-		}
+		// The FEN's move number as the FEN was read (1 when it has none or
+		// writes 0): its fields were split once already.
+		ln.moveNo = pos.FullmoveNumber()
 	} else {
 		ln.hist = w.r.initialHistory(settings)
 		ln.fromArray = true
