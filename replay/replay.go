@@ -482,7 +482,11 @@ func (w *walk) recordedResult() string {
 // array.
 func (w *walk) start(ln *line) (*line, bool) {
 	ln.moveNo = 1
-	fen, hasFEN := strings.TrimSpace(w.tags.fen), w.tags.has&tagFEN != 0
+	// Most games have no FEN tag: its value is not trimmed for them.
+	fen, hasFEN := "", w.tags.has&tagFEN != 0
+	if hasFEN {
+		fen = strings.TrimSpace(w.tags.fen)
+	}
 	if hasFEN && fen == "" && strings.TrimSpace(w.tags.setUp) == "1" {
 		// SetUp "1" promises a start position: an empty FEN is a broken
 		// record, not the initial array.
