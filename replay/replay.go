@@ -3,7 +3,6 @@ package replay
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/ashtapada/ashtapada/internal/english"
@@ -483,7 +482,11 @@ func (w *walk) recordedResult() string {
 // array.
 func (w *walk) start(ln *line) (*line, bool) {
 	ln.moveNo = 1
-	fen, hasFEN := strings.TrimSpace(w.tags.fen), w.tags.has&tagFEN != 0
+	// Most games have no FEN tag: its value is not trimmed for them.
+	fen, hasFEN := "", w.tags.has&tagFEN != 0
+	if hasFEN {
+		fen = strings.TrimSpace(w.tags.fen)
+	}
 	if hasFEN && fen == "" && strings.TrimSpace(w.tags.setUp) == "1" {
 		// SetUp "1" promises a start position: an empty FEN is a broken
 		// record, not the initial array.
@@ -507,11 +510,9 @@ func (w *walk) start(ln *line) (*line, bool) {
 		ln.hist = w.r.history(pos)
 		// The initial array written as a FEN starts the game as no FEN does.
 		ln.fromArray = pos.IsInitialArray()
-		if fs := strings.Fields(fen); len(fs) >= 6 {
-			if n, err := strconv.Atoi(fs[5]); err == nil && n > 0 {
-				ln.moveNo = n
-			}
-		}
+		// The FEN's move number as the FEN was read (1 when it has none or
+		// writes 0): its fields were split once already.
+		ln.moveNo = pos.FullmoveNumber()
 	} else {
 		ln.hist = w.r.initialHistory(settings)
 		ln.fromArray = true

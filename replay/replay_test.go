@@ -609,3 +609,33 @@ func TestPromotionAsTheGeneralPath(t *testing.T) {
 		}
 	}
 }
+
+// TestFENMoveNumberCountsOn: a game set up by a FEN tag numbers its moves
+// on from the FEN's move number, 1 when the FEN has none or writes 0 (as
+// the FEN is read): an illegal move's finding carries its turn's number.
+func TestFENMoveNumberCountsOn(t *testing.T) {
+	const board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"
+	cases := []struct {
+		counters string
+		first    int // the FEN's move number as the game counts it
+	}{
+		{" 0 23", 23},
+		{" 3 7", 7},
+		{" 0 1", 1},
+		{" 0 0", 1},
+		{"", 1},
+	}
+	for _, c := range cases {
+		for _, cfg := range []replay.Config{{}, {Steps: true}, {Variations: true}} {
+			text := fmt.Sprintf("[SetUp \"1\"]\n[FEN \"%s%s\"]\n\n%d. e4 e5 %d. Ke5 *\n", board, c.counters, c.first, c.first+1)
+			res := judge(t, text, cfg)
+			f := find(res, ruleid.IllegalMove, 3)
+			if f == nil {
+				t.Fatalf("FEN counters %q: no illegal move at ply 3; findings:%s", c.counters, describe(res))
+			}
+			if f.MoveNumber != c.first+1 {
+				t.Errorf("FEN counters %q (%+v): illegal move numbered %d, want %d", c.counters, cfg, f.MoveNumber, c.first+1)
+			}
+		}
+	}
+}
