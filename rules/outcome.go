@@ -311,11 +311,7 @@ func (h *History) record(pass, mayCheck, men bool) {
 	// One statement each: assigned together, the kinds would be copied
 	// through a temporary.
 	np.key.white = white
-	// Word by word: a wider load over apply's stores of these words would
-	// not be forwarded from them and would wait for them at every ply.
-	k := &np.key.kinds
-	k[0], k[1], k[2] = p.byKind[Pawn], p.byKind[Pawn+1], p.byKind[Pawn+2]
-	k[3], k[4], k[5] = p.byKind[Pawn+3], p.byKind[Pawn+4], p.byKind[Pawn+5]
+	np.key.kinds = *(*[King]uint64)(p.byKind[Pawn : King+1])
 	np.key.meta = meta
 	if pass && h.lazy == lazyWait && i < lazyMax {
 		// Within the window's first plies no position can occur again:

@@ -228,18 +228,7 @@ func (p *Position) passTurn() {
 // History.record, which asks it with the other rare rules' at once.
 func (p *Position) passSide() {
 	p.fullmove += int(p.side & 1)
-	// The side is changed in the word of the side, the leap rights and
-	// the castling rights (one load and one store, as the build combines
-	// them), the word the repetition key reads back at once (keyMeta): a
-	// lone byte stored and then read inside a wider word is not forwarded
-	// to the load, which waits for the store to reach the cache, at every
-	// ply.
-	w := uint32(p.side) | uint32(p.leap[White])<<8 | uint32(p.leap[Black])<<16 | uint32(p.castle)<<24
-	w ^= 1
-	p.side = Color(w)
-	p.leap[White] = uint8(w >> 8)
-	p.leap[Black] = uint8(w >> 16)
-	p.castle = uint8(w >> 24)
+	p.side ^= 1
 }
 
 // checkLossPlayed is checkLoss once the turn has passed (passTurn,
