@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/ashtapada/ashtapada/internal/boolbit"
 	"github.com/ashtapada/ashtapada/record"
 )
 
@@ -330,7 +331,7 @@ type sanMove struct {
 // With eight bytes from src[i] (all but the last few bytes of a game's
 // text), the usual forms (`e4`, `exd5`, `e8=Q`, `Nf3`, `Nxe4`, each with a
 // check mark) are read in those bytes without a test of the end: the
-// capture is selected, not branched on (b2i), the square's two bytes
+// capture is selected, not branched on (boolbit.Int), the square's two bytes
 // tested at once (squareAt) and the check mark taken from a table
 // (checkMarks). Every other form, and every move nearer the end, is read
 // byte by byte after them; TestScanSANWords holds the two to the same
@@ -345,7 +346,7 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 		w := src[i:]
 		if c := w[0]; isPiece(c) {
 			// `Nf3`, `Nxe4`; a disambiguation (`Nbd7`) is read below.
-			x := b2i(w[1] == 'x')
+			x := boolbit.Int(w[1] == 'x')
 			if v := squareAt(w, 1+x); v&^0x707 == 0 {
 				m.piece, m.capture, m.to = c, x != 0, squareOf(v)
 				k := checkMarks[w[3+x]]
@@ -356,7 +357,7 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 			// A pawn: `e4`, `exd5`, the square's bytes at 2x; an
 			// optional `=Q` after it. The origin file is -1 without a
 			// capture: all ones ORed in.
-			x := b2i(w[1] == 'x')
+			x := boolbit.Int(w[1] == 'x')
 			v := squareAt(w, 2*x)
 			if v&^0x707 != 0 {
 				return 0, false
@@ -514,17 +515,6 @@ var checkMarks = func() (t [256]byte) {
 	t['+'], t['#'] = '+', '#'
 	return t
 }()
-
-// b2i is 1 for true and 0 for false, which the compiler computes without
-// a branch (SETcc): scanSAN reads the bytes after a capture or a check
-// mark at offsets it gives, since whether a move captures or checks is
-// the move's own and no predictor foresees it.
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
 
 // set sets *m to the move read, all but its text: record.Move.SetText
 // sets that, which plainTurn's record.Node.SetMove calls with the node's

@@ -3,6 +3,7 @@ package replay
 import (
 	"fmt"
 
+	"github.com/ashtapada/ashtapada/internal/boolbit"
 	"github.com/ashtapada/ashtapada/record"
 	"github.com/ashtapada/ashtapada/ruleid"
 	"github.com/ashtapada/ashtapada/rules"
@@ -68,7 +69,7 @@ func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 				return
 			}
 			k := nodes[i].Kind
-			num := b2i(k == record.KindMoveNumber)
+			num := boolbit.Int(k == record.KindMoveNumber)
 			j := i + num
 			if uint(j) >= uint(len(nodes)) {
 				return
@@ -590,15 +591,6 @@ func (w *walk) checkMark(n *record.Node, ln *line, side rules.Color, ply int, gi
 // the finding).
 func numberWrong(n *record.Node, ln *line) bool {
 	return int(n.Number) != ln.moveNo || (n.Dots >= 3 && ln.pos.SideToMove() == rules.White)
-}
-
-// b2i is 1 for true, 0 for false: the compiler makes it a compare's flag,
-// not a branch.
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // checkMoveNumber compares a written move number with the one the game has

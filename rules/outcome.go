@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 	"math/bits"
+
+	"github.com/ashtapada/ashtapada/internal/boolbit"
 )
 
 // OutcomeKind is how the rules end a game.
@@ -159,13 +161,6 @@ func keyMeta(side Color, leapW, leapB, castle uint8, ep Square) uint64 {
 // which is all repetition needs (it compares keys on a match).
 func keyHash(white, occ uint64) uint64 {
 	return white*0x9e3779b97f4a7c15 + occ*0xc2b2ae3d27d4eb4f
-}
-
-func b2u(b bool) uint8 {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // History is a game as it is played: the current position and what the
@@ -580,7 +575,7 @@ func (h *History) mayEnd() bool {
 // pawns (pieces-half-win; win-unless-counter looks one position back too,
 // at a king bared then, which is bare still: a lone king gains no man).
 func (p *Position) menMayEnd() (bare uint8, may bool) {
-	bare = b2u(p.isBare(White)) | b2u(p.isBare(Black))<<1
+	bare = boolbit.Uint8(p.isBare(White)) | boolbit.Uint8(p.isBare(Black))<<1
 	s := p.s
 	k := &p.byKind
 	occ := p.byColor[White] | p.byColor[Black]
@@ -762,7 +757,7 @@ func (h *History) bareKing(hasMove bool) (Outcome, bool) {
 		if h.plies >= 2 {
 			// The side to move one position back: the other unless the
 			// last move kept the turn (moverSafe is false only then).
-			prevSide := x ^ Color(b2u(h.moverSafe))
+			prevSide := x ^ Color(boolbit.Uint8(h.moverSafe))
 			// The last move was the bared side's one reply: the game ends
 			// with it, drawn if it bared the other king, lost otherwise.
 			if h.prev.bare == 1<<y && prevSide == y {

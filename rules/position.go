@@ -1,6 +1,10 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/ashtapada/ashtapada/internal/boolbit"
+)
 
 // Position is the whole state the rules need: board, side to move, leap and
 // castling rights, en-passant square, clocks. It is a value: copying it (or
@@ -94,7 +98,7 @@ func (p *Position) setInitial(s *Settings) {
 	}
 	p.s, p.law, p.ep, p.fullmove = s, lawOf(s), NoSquare, 1
 	leap := s.KingLeap != LeapOff
-	p.leap = [2]uint8{b2u(leap), b2u(leap)}
+	p.leap = [2]uint8{boolbit.Uint8(leap), boolbit.Uint8(leap)}
 	if s.Castling {
 		p.castle = castleWK | castleWQ | castleBK | castleBQ
 		p.castleRook = [4]Square{7, 0, 63, 56}
