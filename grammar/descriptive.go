@@ -124,7 +124,7 @@ func parseDescriptive(text string, d *record.Descriptive) (record.Move, error) {
 // parseDescriptiveTo is parseDescriptive, the move read into m (which
 // the scanner keeps: descScanner.readsAt).
 func parseDescriptiveTo(m *record.Move, text string, d *record.Descriptive) error {
-	*m = record.Move{Text: text, FromFile: -1, FromRank: -1, To: record.NoSquare, ConvSquare: record.NoSquare}
+	*m = record.Move{Text: text, MoveParts: record.NoParts()}
 	if core, check, sep, ok := plainDescriptive(text); ok {
 		// Nearly every move: nothing below but the man and the square or
 		// the man taken applies to it.

@@ -52,7 +52,7 @@ func parseMove(m *record.Move, text string) error {
 // shortcut for the common ones, and FuzzPlainSAN holds the two to the
 // same move.
 func parseMoveSlow(m *record.Move, text string) error {
-	*m = record.Move{Text: text, FromFile: -1, FromRank: -1, To: record.NoSquare, ConvSquare: record.NoSquare}
+	*m = record.Move{Text: text, MoveParts: record.NoParts()}
 	if text == "" {
 		return errEmpty
 	}

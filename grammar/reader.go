@@ -1581,26 +1581,7 @@ func isSpace(c byte) bool {
 }
 
 // offsetPos is the position of data[i] in a chunk.
-func offsetPos(c *Chunk, i int) record.Pos {
-	p := c.Pos
-	if i > len(c.Data) {
-		i = len(c.Data)
-	}
-	lineStart := 0
-	for j := 0; j < i; j++ {
-		if d := c.Data[j]; d == '\n' || d == '\r' && (j+1 == len(c.Data) || c.Data[j+1] != '\n') {
-			p.Line++
-			lineStart = j + 1
-		}
-	}
-	if p.Line == c.Pos.Line {
-		p.Col = c.Pos.Col + i
-	} else {
-		p.Col = i - lineStart + 1
-	}
-	p.Offset = c.Pos.Offset + i
-	return p
-}
+func offsetPos(c *Chunk, i int) record.Pos { return record.PosIn(c.Data, c.Pos, i) }
 
 func firstInvalidUTF8(b []byte) int {
 	for i := 0; i < len(b); {

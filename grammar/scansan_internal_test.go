@@ -89,7 +89,18 @@ func TestSANMoveSetsEveryField(t *testing.T) {
 	var fresh, used record.Move
 	sm.set(&fresh)
 	fresh.SetText("Nbxd7+")
-	v := reflect.ValueOf(&used).Elem()
+	fillEveryField(t, reflect.ValueOf(&used).Elem())
+	sm.set(&used)
+	used.SetText("Nbxd7+")
+	if used != fresh {
+		t.Errorf("a used move set is %+v, a fresh one %+v", used, fresh)
+	}
+}
+
+// fillEveryField sets every field of v, and of the structs it embeds, to
+// a value other than its zero, as a move a reader used before would hold.
+func fillEveryField(t *testing.T, v reflect.Value) {
+	t.Helper()
 	for i := range v.NumField() {
 		f := v.Field(i)
 		switch f.Kind() {
@@ -103,14 +114,11 @@ func TestSANMoveSetsEveryField(t *testing.T) {
 			f.SetUint(5)
 		case reflect.Pointer:
 			f.Set(reflect.New(f.Type().Elem()))
+		case reflect.Struct:
+			fillEveryField(t, f)
 		default:
-			t.Fatalf("record.Move.%s is a %s: set it here and in sanMove.set", v.Type().Field(i).Name, f.Kind())
+			t.Fatalf("%s.%s is a %s: set it here and in sanMove.set", v.Type(), v.Type().Field(i).Name, f.Kind())
 		}
-	}
-	sm.set(&used)
-	used.SetText("Nbxd7+")
-	if used != fresh {
-		t.Errorf("a used move set is %+v, a fresh one %+v", used, fresh)
 	}
 }
 

@@ -57,6 +57,14 @@ type Game struct {
 	Tags []Tag
 	// Moves is the main line of the movetext.
 	Moves []Node
+	// Plies, when not nil, is the main line read for the walk alone (the
+	// grammar's lean read, which only a caller that walks it asks for):
+	// each move a turn of its own, numbered as a right record numbers it,
+	// nothing between the moves but comments and NAGs, which the walk
+	// passes by, and no notice. Moves is then nil and MainPlain true. A
+	// ply's text is Source[Off:Off+Len] (PlyNode). Every other reader of a
+	// record reads Moves and is never given Plies.
+	Plies []Ply
 	// Result is the game termination marker as written (`1-0`, `0-1`,
 	// `1/2-1/2`, `*`), empty when the movetext ends without one.
 	Result    string
@@ -66,6 +74,9 @@ type Game struct {
 	// Source is the exact bytes of the game as read, for passing broken
 	// games through untouched.
 	Source []byte
+	// SourcePos is where Source's first byte stands (PosIn), for the
+	// positions of Plies (PlyNode): set with them, zero otherwise.
+	SourcePos Pos
 	// Trailing is the text after the termination marker and before the
 	// next game (garbage between games, escape lines), exactly as read from
 	// the byte after the marker, white space at its end trimmed; nil when
@@ -406,8 +417,19 @@ type Move struct {
 	// To and the disambiguation are unset: the squares depend on the
 	// mover); nil for algebraic moves.
 	Desc *Descriptive
-	// (The word-sized fields come first and the byte-sized ones after,
-	// which packs the bytes together: a huge game holds a move per ply.)
+	// The parts read from the text (MoveParts) come after the word-sized
+	// fields, which packs their bytes together: a huge game holds a move
+	// per ply.
+	MoveParts
+	// Lenient lists the non-canonical forms used.
+	Lenient Lenient
+}
+
+// MoveParts are the parts of a move read from its text, all but the text
+// itself: what the walk reads of a move to resolve and play it. A Move
+// holds them (embedded), and so does a Ply of a main line read for the walk
+// alone (Game.Plies).
+type MoveParts struct {
 	// Null is the null move `--`.
 	Null bool
 	// Piece is the upper-case piece letter, 0 for a pawn.
@@ -448,8 +470,13 @@ type Move struct {
 	// written: no format writes it, and a move read by two paths may
 	// differ in it alone.
 	Plain bool
-	// Lenient lists the non-canonical forms used.
-	Lenient Lenient
+}
+
+// NoParts is the parts of a move before any is read: no origin file or
+// rank, no destination and no conversion square (their zero values are
+// squares and files of the board), nothing else set.
+func NoParts() MoveParts {
+	return MoveParts{FromFile: -1, FromRank: -1, To: NoSquare, ConvSquare: NoSquare}
 }
 
 // SetText makes text the move's token, written with no glyph, in

@@ -63,14 +63,14 @@ func TestSetWritesEveryField(t *testing.T) {
 		t.Errorf("SetNumber made %+v, want %+v", n, want)
 	}
 	n = old()
-	m := &Move{Text: "old", Glyph: "!", Desc: &Descriptive{}, Piece: 'N'}
+	m := &Move{Text: "old", Glyph: "!", Desc: &Descriptive{}, MoveParts: MoveParts{Piece: 'N'}}
 	n.SetMove(p, "e4", m)
 	if want := (Node{Kind: KindMove, Pos: p, Text: "e4", Move: m}); n != want {
 		t.Errorf("SetMove made %+v, want %+v", n, want)
 	}
 	// The move's text, with the node's (SetText); its other fields are
 	// its reader's.
-	if want := (Move{Text: "e4", Piece: 'N'}); *m != want {
+	if want := (Move{Text: "e4", MoveParts: MoveParts{Piece: 'N'}}); *m != want {
 		t.Errorf("SetMove made the move %+v, want %+v", *m, want)
 	}
 }

@@ -119,7 +119,7 @@ func shortestDescriptive(pos *rules.Position, legal []rules.Move, m rules.Move) 
 	} else {
 		targets = squareOptions(m.To, side, func(d *record.Descriptive, f uint8, r int8) { d.ToFiles, d.ToRank = f, r })
 	}
-	mv = record.Move{FromFile: -1, FromRank: -1, To: record.NoSquare, ConvSquare: record.NoSquare}
+	mv = record.Move{MoveParts: record.NoParts()}
 	if m.Promotion != rules.NoKind && m.Flags&(rules.FlagWaitingMove|rules.FlagArrival) == 0 {
 		mv.Promotion = m.Promotion.Letter()[0]
 	}

@@ -687,18 +687,8 @@ func moveFromJSON(j *Move, bn record.Notation) (*record.Move, error) {
 	default:
 		return nil, fmt.Errorf("notation %q: want descriptive or none", j.Notation)
 	}
-	m := &record.Move{
-		Text:       j.Written,
-		Null:       j.Null,
-		Leap:       j.Leap,
-		Capture:    j.Capture,
-		Glyph:      j.Glyph,
-		Joined:     j.Joined,
-		FromFile:   -1,
-		FromRank:   -1,
-		To:         record.NoSquare,
-		ConvSquare: record.NoSquare,
-	}
+	m := &record.Move{Text: j.Written, Glyph: j.Glyph, MoveParts: record.NoParts()}
+	m.Null, m.Leap, m.Capture, m.Joined = j.Null, j.Leap, j.Capture, j.Joined
 	var err error
 	if m.Piece, err = pieceLetter(j.Piece, "piece"); err != nil {
 		return nil, err

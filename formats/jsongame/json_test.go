@@ -24,7 +24,7 @@ func sampleGame() *record.Game {
 		}
 		return record.Node{Kind: record.KindMove, Text: text, Move: &m, Pos: record.Pos{Line: 3, Col: 4, Offset: 40}}
 	}
-	base := record.Move{FromFile: -1, FromRank: -1, ConvSquare: record.NoSquare}
+	base := record.Move{MoveParts: record.MoveParts{FromFile: -1, FromRank: -1, ConvSquare: record.NoSquare}}
 	e3 := base
 	e3.To = record.MakeSquare(4, 2)
 	nf3 := base
