@@ -112,8 +112,9 @@ type Splitter struct {
 	tagRun              []uint16
 	tagRunAt, tagRunEnd int
 	tagSlab             []uint16
-	// names are the names of the first tag lines of the last run that
-	// runTagLines read a name of, by their place in the run (nameGuess).
+	// names holds, for each of the first places of a game's run of tag
+	// lines, the last name of six bytes or fewer that runTagLines read at
+	// that place (nameGuess).
 	names [16]nameGuess
 	// consumed counts the bytes taken from r (the line reader's own
 	// offset); nl and cr remember where the next `\n` and `\r` are, so
@@ -477,11 +478,13 @@ func (s *Splitter) tagLines(b []byte, n, at int) (int, int) {
 }
 
 // nameGuess is a tag line's name as plainTagName read it, with the ` "`
-// after it: its bytes after the `[` (word, those of mask), and the name's
-// end from the `[` (end, 0 when there is none). A line whose bytes are
-// the same has the same name, read: the games of a file most often write
-// the same tags in the same order, and the comparison of a word costs
-// less than the name's byte loop.
+// after it: the eight bytes after the line's `[` (word), the bytes of
+// them that the name and ` "` fill (mask), and the name's end from the
+// `[` (end, 0 when there is no name). A line whose bytes under mask are
+// the same has that name, and plainTagName would end it at the same
+// place (the space after it is no name byte): the games of a file most
+// often write the same tags in the same order, and one word compared
+// costs less than the name's byte loop.
 type nameGuess struct {
 	word, mask uint64
 	end        int
