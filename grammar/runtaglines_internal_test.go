@@ -78,3 +78,38 @@ func TestRunTagLinesWords(t *testing.T) {
 		}
 	}
 }
+
+// TestRunTagLinesGuessedNames checks runTagLines against byteTagLines on
+// one splitter over many games, so that each line is read against the
+// name the game before had at its place (nameGuess): names alike but
+// for one byte, longer or shorter by one, with another byte where ` "`
+// stands, about the longest name a guess holds, and lines cut short.
+func TestRunTagLinesGuessedNames(t *testing.T) {
+	var lines []string
+	for _, name := range []string{"White", "Whitf", "Xhite", "Whit", "Whites", "WhiteX", "Result", "Resul", "Results", "Abcdefg", "Abcdef", "E", "1", "W_2"} {
+		for _, after := range []string{" \"v\"]\n", " \"value long enough\"]\n", "  \"v\"]\n", "\t\"v\"]\n", " v\"]\n", " \"v\"]\r\n", " \"v\"", " \""} {
+			lines = append(lines, "["+name+after)
+		}
+	}
+	var s Splitter
+	seed := uint64(1)
+	for game := range 20000 {
+		var text strings.Builder
+		for k := range 1 + game%18 {
+			// Most games repeat the last one's names, as files do.
+			seed = seed*6364136223846793005 + 1442695040888963407
+			pick := int(seed>>33) % len(lines)
+			if seed>>62 != 0 {
+				pick = (k*7 + game/500) % len(lines)
+			}
+			text.WriteString(lines[pick])
+		}
+		b := []byte(text.String())
+		want, wantN := byteTagLines(b, 0)
+		s.tagRun = s.tagRun[:0]
+		n := s.runTagLines(b, 0)
+		if n != wantN || fmt.Sprint(s.tagRun) != fmt.Sprint(want) {
+			t.Fatalf("%q: runTagLines took %v to %d, a byte at a time %v to %d", b, s.tagRun, n, want, wantN)
+		}
+	}
+}

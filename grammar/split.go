@@ -112,6 +112,10 @@ type Splitter struct {
 	tagRun              []uint16
 	tagRunAt, tagRunEnd int
 	tagSlab             []uint16
+	// names holds, for each of the first places of a game's run of tag
+	// lines, the last name of six bytes or fewer that runTagLines read at
+	// that place (nameGuess).
+	names [16]nameGuess
 	// consumed counts the bytes taken from r (the line reader's own
 	// offset); nl and cr remember where the next `\n` and `\r` are, so
 	// that a file of CR-only line ends is not searched for `\n` again at
@@ -473,14 +477,40 @@ func (s *Splitter) tagLines(b []byte, n, at int) (int, int) {
 	return n, lines
 }
 
+// nameGuess is a tag line's name as plainTagName read it, with the ` "`
+// after it: the eight bytes after the line's `[` (word), the bytes of
+// them that the name and ` "` fill (mask), and the name's end from the
+// `[` (end, 0 when there is no name). A line whose bytes under mask are
+// the same has that name, and plainTagName would end it at the same
+// place (the space after it is no name byte): the games of a file most
+// often write the same tags in the same order, and one word compared
+// costs less than the name's byte loop.
+type nameGuess struct {
+	word, mask uint64
+	end        int
+}
+
 // runTagLines appends to the game's run of tag lines those from offset n
 // of b that it can take (tagLines), and returns the offset after the last.
 // A function of its own: its loop holds only what a line needs across
 // nextValueByte's call, not tagLines' values around it.
 func (s *Splitter) runTagLines(b []byte, n int) int {
 	for n < len(b) && b[n] == '[' {
-		// plainTagAt, its parts inlined here.
-		j := plainTagName(b, n+1)
+		// plainTagAt, its parts inlined here; the name most often that
+		// of the last game's line at this place of the run.
+		j := 0
+		if k := len(s.tagRun); k < len(s.names) && n+9 <= len(b) {
+			g := &s.names[k]
+			x := binary.LittleEndian.Uint64(b[n+1 : n+9])
+			if g.end != 0 && (x^g.word)&g.mask == 0 {
+				j = n + g.end
+			} else if j = plainTagName(b, n+1); j != 0 && j-n <= 7 {
+				// The name and ` "` fill j-n+1 bytes of x.
+				*g = nameGuess{word: x, mask: ^uint64(0) >> (64 - 8*(j-n+1)), end: j - n}
+			}
+		} else {
+			j = plainTagName(b, n+1)
+		}
 		if j == 0 {
 			break
 		}
