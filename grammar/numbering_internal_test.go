@@ -32,3 +32,31 @@ func TestNumberingAdvance(t *testing.T) {
 		t.Fatalf("after the largest number's black turn: known %v, number %d, black %v", n.known(), n.num(), n.black())
 	}
 }
+
+// TestNumberingMark holds the numbered mark, kept in the numbering's word,
+// apart from the number and the side: noting a number changes neither,
+// a turn clears the mark whether it was set or not, and turned reports a
+// white turn without a number, leaving before as the numbering it found.
+func TestNumberingMark(t *testing.T) {
+	for _, start := range []numbering{numberingOf(0, false), numberingOf(0, true), numberingOf(12, false), numberingOf(12, true), numberingOf(1<<31-1, true)} {
+		for _, mark := range []bool{false, true} {
+			n := start
+			if mark {
+				n.noteNumber()
+			}
+			if n.numbered() != mark || n.known() != start.known() || n.num() != start.num() || n.black() != start.black() {
+				t.Fatalf("%d marked %v: numbered %v, known %v, number %d, black %v", start, mark, n.numbered(), n.known(), n.num(), n.black())
+			}
+			plain := start
+			plain.advance()
+			num, before := n, numbering(0)
+			white := turned(&num, &before)
+			if before != n || num != plain || num.numbered() {
+				t.Fatalf("%d marked %v: turned gives %d, before %d; want %d, before %d, not numbered", start, mark, num, before, plain, n)
+			}
+			if want := !start.black() && !mark; white != want {
+				t.Fatalf("%d marked %v: turned reports an unnumbered white move %v, want %v", start, mark, white, want)
+			}
+		}
+	}
+}
