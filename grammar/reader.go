@@ -702,8 +702,8 @@ func (n numbering) black() bool { return n&2 != 0 }
 func (n numbering) numbered() bool { return n&1 != 0 }
 
 // next is the numbering after a turn: the side to move changes (past
-// black, the number counts on) and the numbered mark is cleared, in one
-// addition.
+// black, the number counts on) and the numbered mark is cleared, by an OR
+// and an addition.
 func (n numbering) next() numbering { return (n | 1) + 1 }
 
 // advance passes a turn.
@@ -736,7 +736,7 @@ func (b *builder) startNumber() numbering {
 // the builder's node stack, and returns them.
 func (b *builder) elems(s *elemSrc, num numbering, depth int) []record.Node {
 	start := len(b.stack)
-	// before is the numbering before the last turn, where a variation starts (its numbered mark cleared there)
+	// before: the numbering before the last turn, where a variation starts
 	before := num
 	// The main line of a game read from the stream, in SAN, whole and
 	// not up to an error: its plain turns are read by plainTurns.
@@ -926,7 +926,7 @@ loop:
 			if depth == 0 {
 				b.varFrom = b.varNodes
 			}
-			v := b.elems(s, before&^1, depth+1)
+			v := b.elems(s, before&^1, depth+1) // a variation starts with no number read
 			if b.cut {
 				// The variation holds the error: the line stops before
 				// it (the main line, where this is its outermost).
@@ -1118,7 +1118,7 @@ func (b *builder) otherNumber(s *elemSrc, v, dots int, num *numbering) bool {
 // turned follows a turn in the numbering of a line (elems' num and
 // before): before takes the numbering before it, where a variation after
 // it starts, and num passes to the next turn, its numbered mark cleared
-// (advance). It reports whether the turn is a white move without a move
+// (next). It reports whether the turn is a white move without a move
 // number before it, for the caller to count at the move's position
 // (unnumbered): both bits clear in the word read once. The test is the
 // last thing done, where the caller branches on it.
