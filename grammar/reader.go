@@ -734,10 +734,10 @@ func (b *builder) startNumber() numbering {
 
 // elems builds the nodes of one line of play from s, up to its eEnd, on
 // the builder's node stack, and returns them.
-func (b *builder) elems(s *elemSrc, num numbering, depth int) []record.Node {
+func (b *builder) elems(s *elemSrc, first numbering, depth int) []record.Node {
 	start := len(b.stack)
-	// before: the numbering before the last turn, where a variation starts
-	before := num
+	// The line's numbering: nothing turned yet, the one before is first.
+	ln := lineNumbering{num: first, last: first, at: first}
 	// The main line of a game read from the stream, in SAN, whole and
 	// not up to an error: its plain turns are read by plainTurns.
 	tight := depth == 0 && s.lx != nil && s.sanFast && b.parts == nil && !b.recovering && len(b.descParsed) == 0
@@ -747,7 +747,7 @@ loop:
 			b.noteRestart(s.pos, s.kind, start)
 		}
 		if tight && (s.plain || s.numDigits > 0) {
-			b.plainTurns(s, start, &num, &before)
+			b.plainTurns(s, start, &ln)
 		}
 		if depth == 0 && b.parts != nil && b.partEnds(len(b.stack)-start, s.kind) && !(s.kind == eMove && isClosingWord(s.val)) {
 			// A word for mate stays in the part of its move, which it
@@ -784,7 +784,7 @@ loop:
 				b.resignation(s)
 				continue
 			}
-			if !plain && num.numbered() && len(val) > 1 && val[0] == ',' {
+			if !plain && ln.num.numbered() && len(val) > 1 && val[0] == ',' {
 				// `( 19...,Tf8 )`: a comma after the move number, as
 				// the page's prose sets it.
 				b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s`: a comma after the move number; read as `%s`", val, val[1:]))
@@ -803,12 +803,12 @@ loop:
 				continue
 			}
 			// Numbered before it is read: below, gluedNumber reads before.
-			if turned(&num, &before) {
+			if turned(&ln.num) {
 				b.unnumbered(p)
 			}
 			for !plain && !b.failed {
 				// `dxe56.Bc4`: the next move number glued to the move.
-				g, ok := b.gluedNumber(val, before)
+				g, ok := b.gluedNumber(val, ln.before())
 				if !ok {
 					break
 				}
@@ -816,10 +816,10 @@ loop:
 				b.turn(g.move, p)
 				np := shift(p, len(g.move))
 				// Its dots are the number's bytes after the digits.
-				b.pushNumber(np, g.number, num.num(), len(g.number)-len(strconv.Itoa(num.num())))
+				b.pushNumber(np, g.number, ln.num.num(), len(g.number)-len(strconv.Itoa(ln.num.num())))
 				val, p = g.rest, shift(np, len(g.number))
 				// The move after the number, which numbers it (no count).
-				turned(&num, &before)
+				turned(&ln.num)
 			}
 			if b.failed {
 				break loop
@@ -860,8 +860,8 @@ loop:
 				// move follows when there are three.
 				b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s` without a move number before it", val))
 				if len(val) >= 3 {
-					// Black to move, numbered.
-					num |= 3
+					// Black to move, numbered: num set, not turned.
+					ln.set(ln.num | 3)
 				}
 				continue
 			}
@@ -898,8 +898,8 @@ loop:
 				b.syntax(p, fmt.Sprintf("found `%s`, expected a move number with at most %d dots", quoteToken(text), record.MaxDots))
 				break loop
 			}
-			b.numberNode(p, text, val, v, dots, &num)
-			num.noteNumber()
+			b.numberNode(p, text, val, v, dots, &ln)
+			ln.num.noteNumber()
 		case eComment:
 			s.next()
 			b.comment(p, val)
@@ -926,7 +926,7 @@ loop:
 			if depth == 0 {
 				b.varFrom = b.varNodes
 			}
-			v := b.elems(s, before&^1, depth+1) // a variation starts with no number read
+			v := b.elems(s, ln.before(), depth+1) // a variation starts with no number read
 			if b.cut {
 				// The variation holds the error: the line stops before
 				// it (the main line, where this is its outermost).
@@ -934,7 +934,7 @@ loop:
 				break loop
 			}
 			b.push(record.KindVariation, p, "").SetVariationIn(b.lineHeader(), v)
-			num, b.branched = num&^1, true
+			ln.num, b.branched = ln.num&^1, true
 			// After an error of the builder the stream stands inside the
 			// variation: drain reads on from there.
 			if b.failed || !s.leave() {
@@ -991,7 +991,7 @@ func (b *builder) noteRestart(p record.Pos, k elemKind, start int) {
 // elsewhere as well (the pair's step from the number's path), the inner
 // loop was no loop to the register allocator, which stored plainTurns'
 // arguments again at every move where it is not inlined.
-func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering) {
+func (b *builder) plainTurns(s *elemSrc, start int, ln *lineNumbering) {
 	for {
 		var nt string // the number read with the current move (readPlain's pair)
 		var ok bool
@@ -1004,7 +1004,7 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering) {
 			if v <= 0 || dots > record.MaxDots {
 				return
 			}
-			if v == num.num() && (dots == 1 || dots >= 3 && num.black()) {
+			if v == ln.num.num() && (dots == 1 || dots >= 3 && ln.num.black()) {
 				// The number expected, of which numberNode has nothing
 				// to say: set before the next token is read, as a move.
 				b.pushNumber(s.pos, s.val, v, dots)
@@ -1012,10 +1012,10 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering) {
 					b.stack, s.notPlain = b.stack[:len(b.stack)-1], true
 					return
 				}
-			} else if !b.otherNumber(s, v, dots, num) {
+			} else if !b.otherNumber(s, v, dots, ln) {
 				return
 			}
-			num.noteNumber() // no restart is noted after a number: with a number last, no token starts a turn (turnStarts)
+			ln.num.noteNumber() // no restart is noted after a number: with a number last, no token starts a turn (turnStarts)
 			continue
 		}
 		if s.san.castle != record.NoCastle {
@@ -1034,12 +1034,12 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering) {
 				b.stack, b.slab, s.notPlain = b.stack[:len(b.stack)-1], b.slab[:len(b.slab)-1], true
 				return
 			}
-			if nt, ok = b.turnBeforeApart(s, num, before); !ok {
+			if nt, ok = b.turnBeforeApart(s, &ln.num); !ok {
 				return
 			}
 			goto read // the move's numbering is followed already
 		}
-		if turned(num, before) {
+		if turned(&ln.num) {
 			b.unnumbered(b.stack[len(b.stack)-1].Pos)
 		}
 	read:
@@ -1057,12 +1057,12 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering) {
 		p := s.pos
 		p.Col, p.Offset = p.Col-len(nt)-1, p.Offset-len(nt)-1
 		b.noteRestart(p, eNumber, start)
-		if v, dots := s.num, len(nt)-s.numDigits; v == num.num() && (dots == 1 || dots >= 3 && num.black()) {
+		if v, dots := s.num, len(nt)-s.numDigits; v == ln.num.num() && (dots == 1 || dots >= 3 && ln.num.black()) {
 			b.pushNumber(p, nt, v, dots)
 		} else {
-			b.numberNode(p, nt, nt, v, dots, num)
+			b.numberNode(p, nt, nt, v, dots, ln)
 		}
-		num.noteNumber()
+		ln.num.noteNumber()
 		if s.san.castle == record.NoCastle { // plain: read with its number
 			goto move
 		}
@@ -1081,8 +1081,8 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering) {
 // for elems (false).
 //
 //go:noinline
-func (b *builder) turnBeforeApart(s *elemSrc, num, before *numbering) (string, bool) {
-	if turned(num, before) {
+func (b *builder) turnBeforeApart(s *elemSrc, num *numbering) (string, bool) {
+	if turned(num) {
 		b.unnumbered(b.stack[len(b.stack)-1].Pos)
 	}
 	for {
@@ -1106,26 +1106,53 @@ func (b *builder) turnBeforeApart(s *elemSrc, num, before *numbering) (string, b
 // keeps over the reading were stored to the frame at every number.
 //
 //go:noinline
-func (b *builder) otherNumber(s *elemSrc, v, dots int, num *numbering) bool {
+func (b *builder) otherNumber(s *elemSrc, v, dots int, ln *lineNumbering) bool {
 	val, p := s.val, s.pos
 	if _, ok := s.plainNext(false); !ok {
 		return false
 	}
-	b.numberNode(p, val, val, v, dots, num)
+	b.numberNode(p, val, val, v, dots, ln)
 	return true
 }
 
-// turned follows a turn in the numbering of a line (elems' num and
-// before): before takes the numbering before it, where a variation after
-// it starts, and num passes to the next turn, its numbered mark cleared
-// (next). It reports whether the turn is a white move without a move
-// number before it, for the caller to count at the move's position
-// (unnumbered): both bits clear in the word read once. The test is the
-// last thing done, where the caller branches on it.
-func turned(num, before *numbering) bool {
+// turned passes a turn in a line's numbering (lineNumbering.num): num
+// goes to the next turn, its numbered mark cleared (next). It reports
+// whether the turn is a white move without a move number before it, for
+// the caller to count at the move's position (unnumbered): both bits
+// clear in the word read once. The test is the last thing done, where the
+// caller branches on it.
+func turned(num *numbering) bool {
 	n := *num
-	*before, *num = n, n.next()
+	*num = n.next()
 	return n&3 == 0
+}
+
+// lineNumbering is a line of play's numbering (num) and what a variation
+// after its last turn starts from, the numbering before that turn. A turn
+// writes num alone (turned), and the one before it is read back from num:
+// a turn makes num the next of the one before, which is then num, its
+// mark cleared, less 2. Only where num was set otherwise since the last
+// turn (set: a move number other than the one expected, dots without
+// one) is the numbering before the last turn kept (last), with num as set
+// then (at): turns always change num beyond its mark, so a num that still
+// equals at, marks aside, has not turned since.
+type lineNumbering struct {
+	num, last, at numbering
+}
+
+// before is the numbering before the line's last turn, where a variation
+// after it starts, its numbered mark cleared (a variation starts with no
+// number read).
+func (l *lineNumbering) before() numbering {
+	if l.num&^1 == l.at&^1 {
+		return l.last &^ 1
+	}
+	return l.num&^1 - 2
+}
+
+// set sets num to n, not by a turn.
+func (l *lineNumbering) set(n numbering) {
+	l.last, l.at, l.num = l.before(), n, n
 }
 
 // comment appends the brace comment val, braces included, at p. Its
@@ -1152,15 +1179,15 @@ func (b *builder) unnumbered(p record.Pos) {
 // numberNode appends the move number v with dots at p, written text (val
 // as read), to the node stack, and follows it in num, with the warnings
 // of a number other than the one expected.
-func (b *builder) numberNode(p record.Pos, text, val string, v, dots int, num *numbering) {
+func (b *builder) numberNode(p record.Pos, text, val string, v, dots int, ln *lineNumbering) {
 	b.pushNumber(p, text, v, dots)
 	switch {
-	case !num.known():
-		*num = numberingOf(v, dots >= 3)
-	case v != num.num():
-		b.warn(p, ruleid.MoveNumber, fmt.Sprintf("move number %d where %d was expected", v, num.num()))
-		*num = numberingOf(v, dots >= 3)
-	case dots >= 3 && !num.black():
+	case !ln.num.known():
+		ln.set(numberingOf(v, dots >= 3))
+	case v != ln.num.num():
+		b.warn(p, ruleid.MoveNumber, fmt.Sprintf("move number %d where %d was expected", v, ln.num.num()))
+		ln.set(numberingOf(v, dots >= 3))
+	case dots >= 3 && !ln.num.black():
 		b.warn(p, ruleid.MoveNumber, fmt.Sprintf("`%s` marks a black move where white is to move", val))
 	}
 	if dots == 0 {
