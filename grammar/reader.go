@@ -976,8 +976,8 @@ func (b *builder) noteRestart(p record.Pos, k elemKind, start int) {
 // read (a glyph written apart, dots apart from their number): what
 // follows a token may change how it is read. A plain move before a token
 // that never joins it (a comment, a NAG, a variation, the marker) is
-// kept, and comments after it read here (turnBeforeApart). num and before
-// are elems'. A move number and the plain move one space after
+// kept, and comments after it read here (turnBeforeApart). ln is elems'
+// numbering. A move number and the plain move one space after
 // it are read at once (readPlain's pair): the number's node is set from
 // the move's position, after the move before it.
 //
@@ -1073,7 +1073,7 @@ func (b *builder) plainTurns(s *elemSrc, start int, ln *lineNumbering) {
 // turnBeforeApart is plainTurns' plain move, the last on the node stack,
 // when the token after it is one that never joins a move
 // (elemSrc.apartNext): the move is kept, as elems keeps a plain move
-// followed by such a token, and followed in num and before, and
+// followed by such a token, and followed in num, and
 // that token is read (taking the move back had elems read the token again
 // and set the move again). Comments are appended as elems appends them,
 // and the token after them read as plainTurns reads one (returned as
@@ -1177,8 +1177,9 @@ func (b *builder) unnumbered(p record.Pos) {
 }
 
 // numberNode appends the move number v with dots at p, written text (val
-// as read), to the node stack, and follows it in num, with the warnings
-// of a number other than the one expected.
+// as read), to the node stack, and follows it in the line's numbering
+// (set, where it is not the one expected), with the warnings of a number
+// other than the one expected.
 func (b *builder) numberNode(p record.Pos, text, val string, v, dots int, ln *lineNumbering) {
 	b.pushNumber(p, text, v, dots)
 	switch {
