@@ -1,6 +1,9 @@
 package grammar
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 // TestNumberingAdvance holds numbering's one word to the two fields it
 // stands for: a known number goes on after black's turn, an unknown one
@@ -30,5 +33,65 @@ func TestNumberingAdvance(t *testing.T) {
 	n = numberingOf(1<<31-1, true)
 	if n.advance(); !n.known() || n.num() != 1<<31 || n.black() {
 		t.Fatalf("after the largest number's black turn: known %v, number %d, black %v", n.known(), n.num(), n.black())
+	}
+}
+
+// TestNumberingMark holds the numbered mark, kept in the numbering's word,
+// apart from the number and the side: noting a number changes neither,
+// a turn clears the mark whether it was set or not, and turned reports a
+// white turn without a number.
+func TestNumberingMark(t *testing.T) {
+	for _, start := range []numbering{numberingOf(0, false), numberingOf(0, true), numberingOf(12, false), numberingOf(12, true), numberingOf(1<<31-1, true)} {
+		for _, mark := range []bool{false, true} {
+			n := start
+			if mark {
+				n.noteNumber()
+			}
+			if n.numbered() != mark || n.known() != start.known() || n.num() != start.num() || n.black() != start.black() {
+				t.Fatalf("%d marked %v: numbered %v, known %v, number %d, black %v", start, mark, n.numbered(), n.known(), n.num(), n.black())
+			}
+			plain := start
+			plain.advance()
+			num := n
+			white := turned(&num)
+			if num != plain || num.numbered() {
+				t.Fatalf("%d marked %v: turned gives %d; want %d, not numbered", start, mark, num, plain)
+			}
+			if want := !start.black() && !mark; white != want {
+				t.Fatalf("%d marked %v: turned reports an unnumbered white move %v, want %v", start, mark, white, want)
+			}
+		}
+	}
+}
+
+// TestLineNumberingBefore holds lineNumbering's before, read back from
+// num, to the numbering before the last turn kept at every turn (its mark
+// cleared), over random runs of turns, numbers noted, numberings set
+// (known or not, either side, marked or not) and marks cleared.
+func TestLineNumberingBefore(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for run := range 2000 {
+		first := numberingOf(r.IntN(3)*r.IntN(100), r.IntN(2) == 1)
+		if r.IntN(2) == 1 {
+			first.noteNumber()
+		}
+		l := lineNumbering{num: first, last: first, at: first}
+		want := first
+		for op := range 40 {
+			switch r.IntN(5) {
+			case 0, 1:
+				want = l.num
+				turned(&l.num)
+			case 2:
+				l.num.noteNumber()
+			case 3:
+				l.set(numberingOf(r.IntN(3)*r.IntN(100), r.IntN(2) == 1) | numbering(r.IntN(2)))
+			case 4:
+				l.num &^= 1
+			}
+			if got := l.before(); got != want&^1 {
+				t.Fatalf("run %d, step %d: before %d, want %d (num %d)", run, op, got, want&^1, l.num)
+			}
+		}
 	}
 }

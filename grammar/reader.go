@@ -663,12 +663,14 @@ func (b *builder) build(tags []gTag, s *elemSrc) {
 	}
 }
 
-// numbering follows move numbers through a line of play: twice the
-// number of the current move, plus one when black is to move, so that a
-// turn is one increment (the main line's loop, plainTurns, copies, tests
-// and advances it at every move). While the number is unknown it counts
-// up from unknownNumber, far below 0: the side to move alternates, and no
-// number is reached.
+// numbering follows move numbers through a line of play: four times the
+// number of the current move, plus two when black is to move, plus one
+// when a move number stands before the current turn (numbered), so that
+// a turn is one step (the main line's loop, plainTurns, follows it at
+// every move, turned) and the number, the side and the numbered mark are
+// one word, read and written once a turn. While the number is unknown it
+// counts up from unknownNumber, far below 0: the side to move alternates,
+// and no number is reached.
 type numbering int
 
 const unknownNumber numbering = -1 << 62
@@ -678,10 +680,10 @@ const unknownNumber numbering = -1 << 62
 func numberingOf(num int, black bool) numbering {
 	n := unknownNumber
 	if num > 0 {
-		n = numbering(num) << 1
+		n = numbering(num) << 2
 	}
 	if black {
-		n |= 1
+		n |= 2
 	}
 	return n
 }
@@ -691,13 +693,24 @@ func (n numbering) known() bool { return n >= 0 }
 
 // num is the number of the current move when it is known (below 0
 // otherwise: no move number is equal to it).
-func (n numbering) num() int { return int(n >> 1) }
+func (n numbering) num() int { return int(n >> 2) }
 
 // black reports whether black is to move.
-func (n numbering) black() bool { return n&1 != 0 }
+func (n numbering) black() bool { return n&2 != 0 }
+
+// numbered reports whether a move number stands before the current turn.
+func (n numbering) numbered() bool { return n&1 != 0 }
+
+// next is the numbering after a turn: the side to move changes (past
+// black, the number counts on) and the numbered mark is cleared, by an OR
+// and an addition.
+func (n numbering) next() numbering { return (n | 1) + 1 }
 
 // advance passes a turn.
-func (n *numbering) advance() { *n++ }
+func (n *numbering) advance() { *n = n.next() }
+
+// noteNumber marks the current turn numbered.
+func (n *numbering) noteNumber() { *n |= 1 }
 
 // startNumber is where numbering starts: the FEN's move number and side,
 // else unknown (the first move number written sets it).
@@ -721,10 +734,10 @@ func (b *builder) startNumber() numbering {
 
 // elems builds the nodes of one line of play from s, up to its eEnd, on
 // the builder's node stack, and returns them.
-func (b *builder) elems(s *elemSrc, num numbering, depth int) []record.Node {
+func (b *builder) elems(s *elemSrc, first numbering, depth int) []record.Node {
 	start := len(b.stack)
-	before := num // the numbering before the last turn, where a variation starts
-	numbered := false
+	// The line's numbering: nothing turned yet, the one before is first.
+	ln := lineNumbering{num: first, last: first, at: first}
 	// The main line of a game read from the stream, in SAN, whole and
 	// not up to an error: its plain turns are read by plainTurns.
 	tight := depth == 0 && s.lx != nil && s.sanFast && b.parts == nil && !b.recovering && len(b.descParsed) == 0
@@ -734,7 +747,7 @@ loop:
 			b.noteRestart(s.pos, s.kind, start)
 		}
 		if tight && (s.plain || s.numDigits > 0) {
-			b.plainTurns(s, start, &num, &before, &numbered)
+			b.plainTurns(s, start, &ln)
 		}
 		if depth == 0 && b.parts != nil && b.partEnds(len(b.stack)-start, s.kind) && !(s.kind == eMove && isClosingWord(s.val)) {
 			// A word for mate stays in the part of its move, which it
@@ -771,7 +784,7 @@ loop:
 				b.resignation(s)
 				continue
 			}
-			if !plain && numbered && len(val) > 1 && val[0] == ',' {
+			if !plain && ln.num.numbered() && len(val) > 1 && val[0] == ',' {
 				// `( 19...,Tf8 )`: a comma after the move number, as
 				// the page's prose sets it.
 				b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s`: a comma after the move number; read as `%s`", val, val[1:]))
@@ -790,12 +803,12 @@ loop:
 				continue
 			}
 			// Numbered before it is read: below, gluedNumber reads before.
-			if turned(&num, &before, &numbered) {
+			if turned(&ln.num) {
 				b.unnumbered(p)
 			}
 			for !plain && !b.failed {
 				// `dxe56.Bc4`: the next move number glued to the move.
-				g, ok := b.gluedNumber(val, before)
+				g, ok := b.gluedNumber(val, ln.before())
 				if !ok {
 					break
 				}
@@ -803,10 +816,10 @@ loop:
 				b.turn(g.move, p)
 				np := shift(p, len(g.move))
 				// Its dots are the number's bytes after the digits.
-				b.pushNumber(np, g.number, num.num(), len(g.number)-len(strconv.Itoa(num.num())))
+				b.pushNumber(np, g.number, ln.num.num(), len(g.number)-len(strconv.Itoa(ln.num.num())))
 				val, p = g.rest, shift(np, len(g.number))
 				// The move after the number, which numbers it (no count).
-				turned(&num, &before, &numbered)
+				turned(&ln.num)
 			}
 			if b.failed {
 				break loop
@@ -847,8 +860,8 @@ loop:
 				// move follows when there are three.
 				b.warn(p, ruleid.LenientNotation, fmt.Sprintf("`%s` without a move number before it", val))
 				if len(val) >= 3 {
-					num |= 1
-					numbered = true
+					// Black to move, numbered: num set, not turned.
+					ln.set(ln.num | 3)
 				}
 				continue
 			}
@@ -885,8 +898,8 @@ loop:
 				b.syntax(p, fmt.Sprintf("found `%s`, expected a move number with at most %d dots", quoteToken(text), record.MaxDots))
 				break loop
 			}
-			b.numberNode(p, text, val, v, dots, &num)
-			numbered = true
+			b.numberNode(p, text, val, v, dots, &ln)
+			ln.num.noteNumber()
 		case eComment:
 			s.next()
 			b.comment(p, val)
@@ -913,7 +926,7 @@ loop:
 			if depth == 0 {
 				b.varFrom = b.varNodes
 			}
-			v := b.elems(s, before, depth+1)
+			v := b.elems(s, ln.before(), depth+1) // a variation starts with no number read
 			if b.cut {
 				// The variation holds the error: the line stops before
 				// it (the main line, where this is its outermost).
@@ -921,7 +934,7 @@ loop:
 				break loop
 			}
 			b.push(record.KindVariation, p, "").SetVariationIn(b.lineHeader(), v)
-			numbered, b.branched = false, true
+			ln.num, b.branched = ln.num&^1, true
 			// After an error of the builder the stream stands inside the
 			// variation: drain reads on from there.
 			if b.failed || !s.leave() {
@@ -963,8 +976,8 @@ func (b *builder) noteRestart(p record.Pos, k elemKind, start int) {
 // read (a glyph written apart, dots apart from their number): what
 // follows a token may change how it is read. A plain move before a token
 // that never joins it (a comment, a NAG, a variation, the marker) is
-// kept, and comments after it read here (turnBeforeApart). num, before
-// and numbered are elems'. A move number and the plain move one space after
+// kept, and comments after it read here (turnBeforeApart). ln is elems'
+// numbering. A move number and the plain move one space after
 // it are read at once (readPlain's pair): the number's node is set from
 // the move's position, after the move before it.
 //
@@ -978,7 +991,7 @@ func (b *builder) noteRestart(p record.Pos, k elemKind, start int) {
 // elsewhere as well (the pair's step from the number's path), the inner
 // loop was no loop to the register allocator, which stored plainTurns'
 // arguments again at every move where it is not inlined.
-func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numbered *bool) {
+func (b *builder) plainTurns(s *elemSrc, start int, ln *lineNumbering) {
 	for {
 		var nt string // the number read with the current move (readPlain's pair)
 		var ok bool
@@ -991,7 +1004,7 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 			if v <= 0 || dots > record.MaxDots {
 				return
 			}
-			if v == num.num() && (dots == 1 || dots >= 3 && num.black()) {
+			if v == ln.num.num() && (dots == 1 || dots >= 3 && ln.num.black()) {
 				// The number expected, of which numberNode has nothing
 				// to say: set before the next token is read, as a move.
 				b.pushNumber(s.pos, s.val, v, dots)
@@ -999,10 +1012,10 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 					b.stack, s.notPlain = b.stack[:len(b.stack)-1], true
 					return
 				}
-			} else if !b.otherNumber(s, v, dots, num) {
+			} else if !b.otherNumber(s, v, dots, ln) {
 				return
 			}
-			*numbered = true // no restart is noted after a number: with a number last, no token starts a turn (turnStarts)
+			ln.num.noteNumber() // no restart is noted after a number: with a number last, no token starts a turn (turnStarts)
 			continue
 		}
 		if s.san.castle != record.NoCastle {
@@ -1021,12 +1034,12 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 				b.stack, b.slab, s.notPlain = b.stack[:len(b.stack)-1], b.slab[:len(b.slab)-1], true
 				return
 			}
-			if nt, ok = b.turnBeforeApart(s, num, before, numbered); !ok {
+			if nt, ok = b.turnBeforeApart(s, &ln.num); !ok {
 				return
 			}
 			goto read // the move's numbering is followed already
 		}
-		if turned(num, before, numbered) {
+		if turned(&ln.num) {
 			b.unnumbered(b.stack[len(b.stack)-1].Pos)
 		}
 	read:
@@ -1044,12 +1057,12 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 		p := s.pos
 		p.Col, p.Offset = p.Col-len(nt)-1, p.Offset-len(nt)-1
 		b.noteRestart(p, eNumber, start)
-		if v, dots := s.num, len(nt)-s.numDigits; v == num.num() && (dots == 1 || dots >= 3 && num.black()) {
+		if v, dots := s.num, len(nt)-s.numDigits; v == ln.num.num() && (dots == 1 || dots >= 3 && ln.num.black()) {
 			b.pushNumber(p, nt, v, dots)
 		} else {
-			b.numberNode(p, nt, nt, v, dots, num)
+			b.numberNode(p, nt, nt, v, dots, ln)
 		}
-		*numbered = true
+		ln.num.noteNumber()
 		if s.san.castle == record.NoCastle { // plain: read with its number
 			goto move
 		}
@@ -1060,7 +1073,7 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 // turnBeforeApart is plainTurns' plain move, the last on the node stack,
 // when the token after it is one that never joins a move
 // (elemSrc.apartNext): the move is kept, as elems keeps a plain move
-// followed by such a token, and followed in num, before and numbered, and
+// followed by such a token, and followed in num, and
 // that token is read (taking the move back had elems read the token again
 // and set the move again). Comments are appended as elems appends them,
 // and the token after them read as plainTurns reads one (returned as
@@ -1068,8 +1081,8 @@ func (b *builder) plainTurns(s *elemSrc, start int, num, before *numbering, numb
 // for elems (false).
 //
 //go:noinline
-func (b *builder) turnBeforeApart(s *elemSrc, num, before *numbering, numbered *bool) (string, bool) {
-	if turned(num, before, numbered) {
+func (b *builder) turnBeforeApart(s *elemSrc, num *numbering) (string, bool) {
+	if turned(num) {
 		b.unnumbered(b.stack[len(b.stack)-1].Pos)
 	}
 	for {
@@ -1093,31 +1106,53 @@ func (b *builder) turnBeforeApart(s *elemSrc, num, before *numbering, numbered *
 // keeps over the reading were stored to the frame at every number.
 //
 //go:noinline
-func (b *builder) otherNumber(s *elemSrc, v, dots int, num *numbering) bool {
+func (b *builder) otherNumber(s *elemSrc, v, dots int, ln *lineNumbering) bool {
 	val, p := s.val, s.pos
 	if _, ok := s.plainNext(false); !ok {
 		return false
 	}
-	b.numberNode(p, val, val, v, dots, num)
+	b.numberNode(p, val, val, v, dots, ln)
 	return true
 }
 
-// turned follows a turn in the numbering of a line (elems' num, before
-// and numbered): before takes the numbering before it, where a variation
-// after it starts, num passes to the next turn and numbered is cleared.
-// It reports whether the turn is a white move without a move number
-// before it, for the caller to count at the move's position (unnumbered).
-// The side to move is tested on the copy just stored: the compiler cannot
-// tell that storing *before leaves *num as it was, and loaded it again.
-// The test is the last thing done, where the caller branches on it:
-// computed before the stores, the result was kept as a value and tested
-// again after them.
-func turned(num, before *numbering, numbered *bool) bool {
-	*before = *num
-	num.advance()
-	was := *numbered
-	*numbered = false
-	return !before.black() && !was
+// turned passes a turn in a line's numbering (lineNumbering.num): num
+// goes to the next turn, its numbered mark cleared (next). It reports
+// whether the turn is a white move without a move number before it, for
+// the caller to count at the move's position (unnumbered): both bits
+// clear in the word read once. The test is the last thing done, where the
+// caller branches on it.
+func turned(num *numbering) bool {
+	n := *num
+	*num = n.next()
+	return n&3 == 0
+}
+
+// lineNumbering is a line of play's numbering (num) and what a variation
+// after its last turn starts from, the numbering before that turn. A turn
+// writes num alone (turned), and the one before it is read back from num:
+// a turn makes num the next of the one before, which is then num, its
+// mark cleared, less 2. Only where num was set otherwise since the last
+// turn (set: a move number other than the one expected, dots without
+// one) is the numbering before the last turn kept (last), with num as set
+// then (at): turns always change num beyond its mark, so a num that still
+// equals at, marks aside, has not turned since.
+type lineNumbering struct {
+	num, last, at numbering
+}
+
+// before is the numbering before the line's last turn, where a variation
+// after it starts, its numbered mark cleared (a variation starts with no
+// number read).
+func (l *lineNumbering) before() numbering {
+	if l.num&^1 == l.at&^1 {
+		return l.last &^ 1
+	}
+	return l.num&^1 - 2
+}
+
+// set sets num to n, not by a turn.
+func (l *lineNumbering) set(n numbering) {
+	l.last, l.at, l.num = l.before(), n, n
 }
 
 // comment appends the brace comment val, braces included, at p. Its
@@ -1142,17 +1177,18 @@ func (b *builder) unnumbered(p record.Pos) {
 }
 
 // numberNode appends the move number v with dots at p, written text (val
-// as read), to the node stack, and follows it in num, with the warnings
-// of a number other than the one expected.
-func (b *builder) numberNode(p record.Pos, text, val string, v, dots int, num *numbering) {
+// as read), to the node stack, and follows it in the line's numbering
+// (set, where it is not the one expected), with the warnings of a number
+// other than the one expected.
+func (b *builder) numberNode(p record.Pos, text, val string, v, dots int, ln *lineNumbering) {
 	b.pushNumber(p, text, v, dots)
 	switch {
-	case !num.known():
-		*num = numberingOf(v, dots >= 3)
-	case v != num.num():
-		b.warn(p, ruleid.MoveNumber, fmt.Sprintf("move number %d where %d was expected", v, num.num()))
-		*num = numberingOf(v, dots >= 3)
-	case dots >= 3 && !num.black():
+	case !ln.num.known():
+		ln.set(numberingOf(v, dots >= 3))
+	case v != ln.num.num():
+		b.warn(p, ruleid.MoveNumber, fmt.Sprintf("move number %d where %d was expected", v, ln.num.num()))
+		ln.set(numberingOf(v, dots >= 3))
+	case dots >= 3 && !ln.num.black():
 		b.warn(p, ruleid.MoveNumber, fmt.Sprintf("`%s` marks a black move where white is to move", val))
 	}
 	if dots == 0 {
