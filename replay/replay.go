@@ -105,6 +105,15 @@ type walk struct {
 	// reads it): no pointer stored a ply.
 	lineNodes []record.Node
 	aheadAt   int
+	// plies is the main line read for the walk alone (record.Game.Plies),
+	// walked by walkPlies, nil when the walk is over nodes. plyNodes[0]
+	// and plyMove are the node and move of the ply at plyAt-1 (0: none),
+	// made for the paths that read a node (turnNode): lineNodes and nodes
+	// are nil then.
+	plies    []record.Ply
+	plyNodes [1]record.Node
+	plyMove  record.Move
+	plyAt    int
 	// trail is the main line's moves of a game in descriptive notation,
 	// up to maxTrail: where each man started (byOrigin).
 	trail []rules.Move
@@ -341,7 +350,11 @@ func (p *partWalk) walkPart(nodes []record.Node) {
 	}
 	p.parts++
 	w.nodes = nodes
-	w.line(nodes, p.ln)
+	if w.plies != nil {
+		w.walkPlies(p.ln)
+	} else {
+		w.line(nodes, p.ln)
+	}
 	if w.played != nil {
 		w.cutSANs()
 		if w.parted {
@@ -374,13 +387,16 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool, res
 		*res = Result{}
 	}
 	w.r, w.g, w.file, w.index, w.res = r, g, file, index, res
+	if whole {
+		w.plies = g.Plies
+	}
 	w.variations, w.moves, w.traceOrigins = r.cfg.Variations, r.cfg.Moves, g.Notation == record.DescriptiveNotation
 	if r.cfg.Steps {
 		w.played = newPlayed()
 		res.Played = w.played
 		r.sanText = r.sanText[:0]
 		if whole {
-			w.mainNodes = len(g.Moves)
+			w.mainNodes = len(g.Moves) + len(g.Plies) // (one of them is empty)
 		}
 	}
 	w.tags.read(g)
