@@ -642,7 +642,7 @@ func reach(pos *rules.Position, nodes []record.Node, plies int, budget *int) (re
 				if DescriptiveMatches(pos, m, mv) {
 					cands = append(cands, m)
 				}
-			} else if matchesBase(pos, m, &mv.MoveParts, writtenKind(pos, mv)) &&
+			} else if matchesBase(pos, m, mv, writtenKind(pos, mv)) &&
 				(mv.Promotion == 0 || m.Promotion == rules.KindFromLetter(mv.Promotion)) {
 				cands = append(cands, m)
 			}

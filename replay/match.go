@@ -72,7 +72,7 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 			}
 		} else {
 			for _, lm := range list {
-				if matchesBase(pos, lm, &mv.MoveParts, kind) {
+				if matchesBase(pos, lm, mv, kind) {
 					match = append(match, lm)
 				}
 			}
@@ -215,7 +215,7 @@ func (w *walk) resolve(n *record.Node, ln *line, side rules.Color, ply int, orig
 // matchesBase says whether move m is what the written move names, before
 // leap, promotion and conversion are looked at: the kind of man, the
 // destination, the disambiguation, castling.
-func matchesBase(pos *rules.Position, m rules.Move, mv *record.MoveParts, kind rules.Kind) bool {
+func matchesBase(pos *rules.Position, m rules.Move, mv *record.Move, kind rules.Kind) bool {
 	if mv.Castle != record.NoCastle {
 		flag := rules.FlagCastleShort
 		if mv.Castle == record.CastleLong {
@@ -346,7 +346,7 @@ func (w *walk) unmatched(n *record.Node, ln *line, side rules.Color, ply int, ki
 	w.r.cands = cands
 	best := -1
 	for i, c := range cands {
-		if !matchesBase(pos, c, &mv.MoveParts, kind) {
+		if !matchesBase(pos, c, mv, kind) {
 			continue
 		}
 		if kind == rules.King && mv.Castle == record.NoCastle && mv.Leap && !c.IsLeap() {
@@ -740,7 +740,7 @@ func (w *walk) anyOrigin(pos *rules.Position, list []rules.Move, mv *record.Move
 	without.FromFile, without.FromRank = -1, -1
 	var found []rules.Move
 	for _, lm := range list {
-		if matchesBase(pos, lm, &without.MoveParts, kind) {
+		if matchesBase(pos, lm, &without, kind) {
 			found = append(found, lm)
 		}
 	}

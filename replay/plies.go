@@ -14,7 +14,7 @@ import (
 // a finding, a halt, a step's node, a check's text) reads the ply's node,
 // which turnNode makes from it when asked (plyNode).
 func (w *walk) walkPlies(ln *line) {
-	plies := w.plies
+	plies, mv := w.plies, &w.r.plyRun
 	for i := range plies {
 		if ln.stopped {
 			return
@@ -22,8 +22,9 @@ func (w *walk) walkPlies(ln *line) {
 		w.turnAt = i
 		side := ln.pos.SideToMove()
 		if !ln.ended {
-			if m, ok := w.plainMove(&plies[i].MoveParts, ln, side); ok {
-				w.playMove(&plies[i].MoveParts, 0, ln, side, m, false, true, true)
+			mv.MoveParts = plies[i].MoveParts
+			if m, ok := w.plainMove(mv, ln, side); ok {
+				w.playMove(mv, 0, ln, side, m, false, true, true)
 				endTurn(ln, side&1)
 				continue
 			}
@@ -37,9 +38,9 @@ func (w *walk) walkPlies(ln *line) {
 // the node (halt) copies it. The legal moves kept for another ply's node
 // (w.pre) are let go, as that node is written over.
 func (w *walk) plyNode(i int) *record.Node {
-	n := &w.plyNodes[0]
+	n := &w.r.plyNodes[0]
 	if w.plyAt != i+1 {
-		w.g.PlyNode(i, n, &w.plyMove)
+		w.g.PlyNode(i, n, &w.r.plyMove)
 		w.plyAt = i + 1
 		if w.pre.node == n {
 			w.pre.node, w.pre.line = nil, nil
@@ -70,14 +71,6 @@ func (w *walk) firstCheckText(ln *line, side rules.Color) string {
 		return plyText(w.g, ln.firstCheckPly[side]-1)
 	}
 	return ln.firstCheckSAN[side]
-}
-
-// plainForm is record.Move.PlainForm of a move written with parts mv in
-// algebraic notation (a descriptive move, Move.Desc, is never plain: its
-// caller tells).
-func plainForm(mv *record.MoveParts) bool {
-	m := record.Move{MoveParts: *mv}
-	return m.PlainForm()
 }
 
 // plyMoves are nodes of the moves of plies for reach, which reads only

@@ -47,6 +47,14 @@ type Replayer struct {
 	// a check-mark finding's FEN (values: nothing is allocated).
 	undo    rules.Undo
 	scratch rules.Position
+	// plyNodes[0] and plyMove are the node and move of a ply
+	// (walk.plyAt), made for the paths that read a node (turnNode);
+	// plyRun holds the parts of the ply walkPlies plays, for the plain
+	// path, which reads a move's parts in a record.Move (its text
+	// empty). Here, not in the walk, which is cleared for every game.
+	plyNodes [1]record.Node
+	plyMove  record.Move
+	plyRun   record.Move
 	// last is the latest finding the walk gave to add, kept or left out:
 	// a stop's reason, read only when the game has added one since its
 	// turn began (walk.added, walk.stopFrom). Here, not in the walk, which
@@ -106,14 +114,11 @@ type walk struct {
 	lineNodes []record.Node
 	aheadAt   int
 	// plies is the main line read for the walk alone (record.Game.Plies),
-	// walked by walkPlies, nil when the walk is over nodes. plyNodes[0]
-	// and plyMove are the node and move of the ply at plyAt-1 (0: none),
-	// made for the paths that read a node (turnNode): lineNodes and nodes
-	// are nil then.
-	plies    []record.Ply
-	plyNodes [1]record.Node
-	plyMove  record.Move
-	plyAt    int
+	// walked by walkPlies, nil when the walk is over nodes (lineNodes
+	// and nodes are nil then); plyAt-1 is the ply whose node the
+	// replayer's plyNodes holds (0: none, in this game).
+	plies []record.Ply
+	plyAt int
 	// trail is the main line's moves of a game in descriptive notation,
 	// up to maxTrail: where each man started (byOrigin).
 	trail []rules.Move

@@ -551,7 +551,7 @@ func (w *walk) halt(n *record.Node, ln *line) {
 	if !ln.main || w.played == nil || w.played.StopNode != nil {
 		return
 	}
-	if n == &w.plyNodes[0] {
+	if n == &w.r.plyNodes[0] {
 		// The walk's node of a ply, made again for the next that needs one.
 		w.played.StopNode, w.played.StopIndex = copyNode(n), w.plyAt-1
 	} else {

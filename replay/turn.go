@@ -42,9 +42,9 @@ func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 		w.generalTurn(first, count, ln, side)
 		return
 	}
-	for !ln.ended && mv != nil && mv.Desc == nil { // a run of turns of one move each
-		if m, ok := w.plainMove(&mv.MoveParts, ln, side); ok {
-			w.playMove(&mv.MoveParts, 0, ln, side, m, false, true, true)
+	for !ln.ended { // a run of turns of one move each
+		if m, ok := w.plainMove(mv, ln, side); ok {
+			w.playMove(mv, 0, ln, side, m, false, true, true)
 			endTurn(ln, side&1)
 			if !run {
 				return
@@ -120,7 +120,7 @@ func (w *walk) generalTurn(first *record.Node, count int, ln *line, side rules.C
 	w.aheadAt = w.turnAt + count
 	var nodes []record.Node
 	if w.plies != nil {
-		nodes = w.plyNodes[:] // first, the turn's one move (turnNode)
+		nodes = w.r.plyNodes[:] // the turn's one move (turnNode)
 	} else {
 		nodes = w.lineNodes[w.turnAt:w.aheadAt]
 	}
@@ -221,7 +221,7 @@ func (w *walk) generalTurn(first *record.Node, count int, ln *line, side rules.C
 			w.stop(n, ln, ply, side, v.Rule, v.Message)
 			return
 		}
-		w.playMove(&mv.MoveParts, k, ln, side, &m, origin != rules.NoSquare, false, k == len(nodes)-1)
+		w.playMove(mv, k, ln, side, &m, origin != rules.NoSquare, false, k == len(nodes)-1)
 	}
 	endTurn(ln, side&1)
 }
@@ -255,10 +255,10 @@ func endTurn(ln *line, side rules.Color) {
 // ended. ok, a constant on all but plainPromotion's path, is what the
 // caller tests: each path then branches where it ends, where a nil move
 // was merged with the others into one block that tested the pointer.
-func (w *walk) plainMove(mv *record.MoveParts, ln *line, side rules.Color) (*rules.Move, bool) {
-	if !(mv.Plain || plainForm(mv)) ||
+func (w *walk) plainMove(mv *record.Move, ln *line, side rules.Color) (*rules.Move, bool) {
+	if mv == nil || !(mv.Plain || mv.PlainForm()) ||
 		(w.plainLook && (len(w.noticeIdx) > 0 || w.tripleOpening && ln.fromArray && !ln.firstDone[side])) {
-		if mv.Promotion != 0 && !w.plainLook {
+		if mv != nil && mv.Promotion != 0 && !w.plainLook {
 			m := w.plainPromotion(ln, mv)
 			return m, m != nil
 		}
@@ -302,8 +302,8 @@ func (w *walk) plainMove(mv *record.MoveParts, ln *line, side rules.Color) (*rul
 // promote to the man written, exactly one of them, no conversion, the x
 // as the move captures; a pawn's origin is never superfluous
 // (superfluousFrom), nor is a pawn's move a leap.
-func (w *walk) plainPromotion(ln *line, mv *record.MoveParts) *rules.Move {
-	if mv.Piece != 0 || mv.Null || mv.Castle != record.NoCastle || mv.To == record.NoSquare ||
+func (w *walk) plainPromotion(ln *line, mv *record.Move) *rules.Move {
+	if mv.Piece != 0 || mv.Null || mv.Castle != record.NoCastle || mv.To == record.NoSquare || mv.Desc != nil ||
 		(mv.FromFile >= 0 && mv.FromRank >= 0) || mv.Leap || mv.ConvSquare != record.NoSquare {
 		return nil
 	}
@@ -354,7 +354,7 @@ func (r *Replayer) keepTo(list []rules.Move) {
 // the moves that name part of their origin): the move is from that file,
 // by a man of kind, neither castling nor a waiting move. Else plainPick
 // decides.
-func onlyFrom(pos *rules.Position, mv *record.MoveParts, kind rules.Kind, list []rules.Move) bool {
+func onlyFrom(pos *rules.Position, mv *record.Move, kind rules.Kind, list []rules.Move) bool {
 	if len(list) != 1 || mv.Piece != 0 || mv.FromRank >= 0 {
 		return false
 	}
@@ -368,7 +368,7 @@ func onlyFrom(pos *rules.Position, mv *record.MoveParts, kind rules.Kind, list [
 // (plainMove); -1 when there is none, several, or the written
 // disambiguation of a piece is not needed (resolve warns,
 // superfluousFrom).
-func plainPick(pos *rules.Position, mv *record.MoveParts, kind rules.Kind, list []rules.Move) int {
+func plainPick(pos *rules.Position, mv *record.Move, kind rules.Kind, list []rules.Move) int {
 	if mv.FromFile < 0 && mv.FromRank < 0 {
 		if len(list) != 1 {
 			return -1
@@ -411,7 +411,7 @@ func plainPick(pos *rules.Position, mv *record.MoveParts, kind rules.Kind, list 
 // across the calls. mv is loaded by the caller (playTurn keeps it for
 // plainMove too; a line that then has code, where an inlined call leaves
 // a no-op).
-func (w *walk) playMove(mv *record.MoveParts, k int, ln *line, side rules.Color, m *rules.Move, fixedOrigin, listed, last bool) {
+func (w *walk) playMove(mv *record.Move, k int, ln *line, side rules.Color, m *rules.Move, fixedOrigin, listed, last bool) {
 	// (A line kept: the build's profile finds the calls below by their offset.)
 	var gives bool
 	if !last {
@@ -485,10 +485,7 @@ func (w *walk) playMove(mv *record.MoveParts, k int, ln *line, side rules.Color,
 	if gives {
 		mate := last && !ln.hasMove
 		if them := side.Other(); ln.firstCheckPly[them] == 0 {
-			ln.firstCheckPly[them] = ln.ply
-			if w.plies == nil { // a ply's text is found when a message needs it (firstCheckText)
-				ln.firstCheckSAN[them] = w.turnNode(k).Move.Text
-			}
+			ln.firstCheckPly[them], ln.firstCheckSAN[them] = ln.ply, mv.Text // (none over plies: firstCheckText)
 		}
 		if ln.extras && w.played != nil {
 			w.stepEnd(true, mate)
