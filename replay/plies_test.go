@@ -190,6 +190,19 @@ func TestPliesWalkSameAsNodes(t *testing.T) {
 		}
 		games = append(games, game{gs[0], "t.pgn"})
 	}
+	// spoiler is a game walked over its plies between a walk and the
+	// reading of its result: its castling makes the replayer's node of a
+	// ply, which a result must not share.
+	var spoiler *record.Game
+	for _, gm := range games {
+		if l, _, ok := leanOf(gm.g); ok && len(l.Plies) > 8 && l.Plies[8].Castle != record.NoCastle {
+			spoiler = l
+			break
+		}
+	}
+	if spoiler == nil {
+		t.Fatal("no game castles at its ninth ply")
+	}
 	lean, plies, castled, promoted, stopped, findings := 0, 0, 0, 0, 0, 0
 	for gi, gm := range games {
 		l, plyOf, ok := leanOf(gm.g)
@@ -215,6 +228,7 @@ func TestPliesWalkSameAsNodes(t *testing.T) {
 			})
 			r := replay.New(cfg)
 			res := r.Game(l, gm.file, gi+1)
+			r.Game(spoiler, "spoiler.pgn", 1)
 			got := walked(t, res, func(i int) int { return i })
 			if got != want {
 				t.Fatalf("%s, game %d, %+v: over its plies\n%s\nover its nodes\n%s", gm.file, gi+1, cfg, got, want)
