@@ -10,9 +10,12 @@ import (
 // with nothing between the moves that the walk reads, so that the run
 // steps from a ply to the next where playTurn's run over nodes steps
 // over numbers, comments and NAGs. It is playTurn's run with the same
-// plain path (plainMove, playMove); every other path (the general turn,
-// a finding, a halt, a step's node, a check's text) reads the ply's node,
-// which turnNode makes from it when asked (plyNode).
+// plain path (plainMove, playMove), which reads a move's parts in a
+// record.Move: the ply's are copied into the replayer's plyRun, whose
+// text is empty (the plain path reads none; moveText and firstCheckText
+// find a ply's from its offset). Every other path (the general turn, a
+// finding, a halt, a step's node) reads the ply's node, which turnNode
+// makes from it when asked (plyNode).
 func (w *walk) walkPlies(ln *line) {
 	plies, mv := w.plies, &w.r.plyRun
 	for i := range plies {
@@ -33,10 +36,10 @@ func (w *walk) walkPlies(ln *line) {
 	}
 }
 
-// plyNode is the node of ply i (record.Game.PlyNode), made in the walk's
-// one node (plyNodes) unless it holds that ply already: a path that keeps
-// the node (halt) copies it. The legal moves kept for another ply's node
-// (w.pre) are let go, as that node is written over.
+// plyNode is the node of ply i (record.Game.PlyNode), made in the
+// replayer's one node (plyNodes) unless it holds that ply already: a path
+// that keeps the node (halt) copies it. The legal moves kept for another
+// ply's node (w.pre) are let go, as that node is written over.
 func (w *walk) plyNode(i int) *record.Node {
 	n := &w.r.plyNodes[0]
 	if w.plyAt != i+1 {
@@ -77,7 +80,8 @@ func (w *walk) firstCheckText(ln *line, side rules.Color) string {
 // their parts: no text nor position. The look-ahead's budget
 // (lookAheadNodes) counts the nodes it passes, which over plies are
 // moves only, where a record's line has its numbers, comments and NAGs
-// too: it is spent alike while it lasts.
+// too: over plies it lasts longer, and the readings differ only where it
+// runs out over the record's nodes.
 func plyMoves(plies []record.Ply) []record.Node {
 	nodes, moves := make([]record.Node, len(plies)), make([]record.Move, len(plies))
 	for k := range plies {

@@ -145,9 +145,9 @@ type Played struct {
 	// StopNode is the main-line move that was not played, with its index in
 	// Game.Moves (nil and -1 when every move was played or the game was not
 	// replayed); for a game walked over its Plies, a node made from the
-	// ply and its index in Game.Plies. For the rest of a Recovered game (record.KindRest) it is a
-	// copy of that node whose Text is the rest's first token, which the
-	// writers name the ply by.
+	// ply and its index in Game.Plies. For the rest of a Recovered game
+	// (record.KindRest) it is a copy of that node whose Text is the rest's
+	// first token, which the writers name the ply by.
 	StopNode  *record.Node
 	StopIndex int
 
