@@ -43,16 +43,33 @@ func benchGames(b *testing.B) []*record.Game {
 // runs it, give the profile to the test's build:
 //
 //	go test -pgo=$PWD/cmd/ashtapada/default.pgo -run '^$' -bench Replay ./replay/
+//
+// validate-plies is validate with each game the grammar's lean read would
+// take walked over its plies (record.Game.Plies, made from its record:
+// leanOf), the others over their nodes, as a validate that asks for plies
+// walks them.
 func BenchmarkReplay(b *testing.B) {
 	games := benchGames(b)
+	plied, nlean := make([]*record.Game, len(games)), 0
+	for i, g := range games {
+		plied[i] = g
+		if l, _, ok := leanOf(g); ok {
+			plied[i] = l
+			nlean++
+		}
+	}
+	b.Logf("%d of %d games lean", nlean, len(games))
 	for _, c := range []struct {
-		name string
-		cfg  replay.Config
+		name  string
+		cfg   replay.Config
+		games []*record.Game
 	}{
-		{"validate", replay.Config{Variations: true}},
-		{"steps", replay.Config{Steps: true}},
-		{"mainline", replay.Config{}},
+		{"validate", replay.Config{Variations: true}, games},
+		{"validate-plies", replay.Config{Variations: true}, plied},
+		{"steps", replay.Config{Steps: true}, games},
+		{"mainline", replay.Config{}, games},
 	} {
+		games := c.games
 		b.Run(c.name, func(b *testing.B) {
 			r := replay.New(c.cfg)
 			var res *replay.Result

@@ -566,6 +566,12 @@ type lookAhead struct {
 func (w *walk) fitsNext(pos *rules.Position, match []rules.Move, allowed []bool) ([]bool, lookAhead) {
 	reads := make([]lookAhead, len(match))
 	var best lookAhead
+	var next []record.Node // the line after the turn
+	if w.plies != nil {
+		next = plyMoves(w.plies[w.aheadAt:min(len(w.plies), w.aheadAt+lookAheadPlies)])
+	} else {
+		next = w.lineNodes[w.aheadAt:]
+	}
 	for i, m := range match {
 		if !allowed[i] {
 			continue
@@ -573,7 +579,7 @@ func (w *walk) fitsNext(pos *rules.Position, match []rules.Move, allowed []bool)
 		q := *pos
 		q.Play(m)
 		budget := lookAheadNodes
-		r, all := reach(&q, w.lineNodes[w.aheadAt:], lookAheadPlies, &budget)
+		r, all := reach(&q, next, lookAheadPlies, &budget)
 		reads[i] = lookAhead{all: all, read: r}
 		if all && !best.all || all == best.all && r > best.read {
 			best = reads[i]

@@ -401,7 +401,7 @@ func (w *walk) violationMessage(ln *line, v *rules.Violation) string {
 	msg := v.Message
 	side := ln.pos.SideToMove()
 	if v.Rule == ruleid.KingLeapUnavailable && ln.firstCheckPly[side] > 0 && strings.Contains(msg, "check") {
-		msg += fmt.Sprintf(" (first checked at ply %d, %s)", ln.firstCheckPly[side], ln.firstCheckSAN[side])
+		msg += fmt.Sprintf(" (first checked at ply %d, %s)", ln.firstCheckPly[side], w.firstCheckText(ln, side))
 	}
 	return msg
 }

@@ -47,6 +47,14 @@ type Replayer struct {
 	// a check-mark finding's FEN (values: nothing is allocated).
 	undo    rules.Undo
 	scratch rules.Position
+	// plyNodes[0] and plyMove are the node and move of a ply
+	// (walk.plyAt), made for the paths that read a node (turnNode);
+	// plyRun holds the parts of the ply walkPlies plays, for the plain
+	// path, which reads a move's parts in a record.Move (its text
+	// empty). Here, not in the walk, which is cleared for every game.
+	plyNodes [1]record.Node
+	plyMove  record.Move
+	plyRun   record.Move
 	// last is the latest finding the walk gave to add, kept or left out:
 	// a stop's reason, read only when the game has added one since its
 	// turn began (walk.added, walk.stopFrom). Here, not in the walk, which
@@ -105,6 +113,12 @@ type walk struct {
 	// reads it): no pointer stored a ply.
 	lineNodes []record.Node
 	aheadAt   int
+	// plies is the main line read for the walk alone (record.Game.Plies),
+	// walked by walkPlies, nil when the walk is over nodes (lineNodes
+	// and nodes are nil then); plyAt-1 is the ply whose node the
+	// replayer's plyNodes holds (0: none, in this game).
+	plies []record.Ply
+	plyAt int
 	// trail is the main line's moves of a game in descriptive notation,
 	// up to maxTrail: where each man started (byOrigin).
 	trail []rules.Move
@@ -341,7 +355,11 @@ func (p *partWalk) walkPart(nodes []record.Node) {
 	}
 	p.parts++
 	w.nodes = nodes
-	w.line(nodes, p.ln)
+	if w.plies != nil {
+		w.walkPlies(p.ln)
+	} else {
+		w.line(nodes, p.ln)
+	}
 	if w.played != nil {
 		w.cutSANs()
 		if w.parted {
@@ -374,13 +392,16 @@ func (r *Replayer) begin(g *record.Game, file string, index int, whole bool, res
 		*res = Result{}
 	}
 	w.r, w.g, w.file, w.index, w.res = r, g, file, index, res
+	if whole {
+		w.plies = g.Plies
+	}
 	w.variations, w.moves, w.traceOrigins = r.cfg.Variations, r.cfg.Moves, g.Notation == record.DescriptiveNotation
 	if r.cfg.Steps {
 		w.played = newPlayed()
 		res.Played = w.played
 		r.sanText = r.sanText[:0]
 		if whole {
-			w.mainNodes = len(g.Moves)
+			w.mainNodes = len(g.Moves) + len(g.Plies) // (one of them is empty)
 		}
 	}
 	w.tags.read(g)

@@ -34,9 +34,11 @@ type Step struct {
 	// Ply is 1-based: step i of Played is ply PliesBefore+i+1.
 	Ply int
 	// Node is the move's node in the record (inside Game.Moves, or the
-	// part walked: partWalk).
+	// part walked: partWalk); for a game walked over its Plies, a node
+	// made from the ply (record.Game.PlyNode).
 	Node *record.Node
-	// Index is Node's index in Game.Moves (or in the part).
+	// Index is Node's index in Game.Moves (or in the part, or the ply's in
+	// Game.Plies).
 	Index int
 	// Move is the legal move the written move stands for. The positions
 	// around it are Played.Before and Played.After.
@@ -142,9 +144,10 @@ type Played struct {
 	Stop *Finding
 	// StopNode is the main-line move that was not played, with its index in
 	// Game.Moves (nil and -1 when every move was played or the game was not
-	// replayed). For the rest of a Recovered game (record.KindRest) it is a
-	// copy of that node whose Text is the rest's first token, which the
-	// writers name the ply by.
+	// replayed); for a game walked over its Plies, a node made from the
+	// ply and its index in Game.Plies. For the rest of a Recovered game
+	// (record.KindRest) it is a copy of that node whose Text is the rest's
+	// first token, which the writers name the ply by.
 	StopNode  *record.Node
 	StopIndex int
 
@@ -153,6 +156,9 @@ type Played struct {
 	// moves is the game's Game.Moves (or the part walked), which the
 	// steps' nodes are in: the nodes a Step points to keep it alive anyway.
 	moves []record.Node
+	// plied is the game whose Plies the steps are (moves is nil then):
+	// Step makes a step's node from its ply (record.Game.PlyNode).
+	plied *record.Game
 	// san holds the steps' SANs one after another.
 	san string
 	// marks[j] is the block of steps from j*markEvery (markShift): the positions of
@@ -211,8 +217,15 @@ func (p *Played) Step(i int) Step {
 	st := &p.steps[i]
 	mk := &p.marks[i>>markShift]
 	index := mk.index + int(st.index)
+	var node *record.Node
+	if p.plied != nil {
+		node = &record.Node{}
+		p.plied.PlyNode(index, node, &record.Move{})
+	} else {
+		node = &p.moves[index]
+	}
 	return Step{
-		Ply: p.PliesBefore + i + 1, Node: &p.moves[index], Index: index, Move: st.move, SAN: p.SAN(i),
+		Ply: p.PliesBefore + i + 1, Node: node, Index: index, Move: st.move, SAN: p.SAN(i),
 		Check: st.flags&stepCheck != 0, Mate: st.flags&stepMate != 0,
 		TurnIndex: int(st.turn), MoveNumber: mk.number + int(st.number), Side: p.Side(i),
 	}
@@ -538,8 +551,13 @@ func (w *walk) halt(n *record.Node, ln *line) {
 	if !ln.main || w.played == nil || w.played.StopNode != nil {
 		return
 	}
-	w.played.StopNode = n
-	w.played.StopIndex = w.nodeIndex(n)
+	if n == &w.r.plyNodes[0] {
+		// The walk's node of a ply, made again for the next that needs one.
+		w.played.StopNode, w.played.StopIndex = copyNode(n), w.plyAt-1
+	} else {
+		w.played.StopNode = n
+		w.played.StopIndex = w.nodeIndex(n)
+	}
 	if w.added > w.stopFrom {
 		f := w.r.last
 		w.played.Stop = &f
@@ -642,12 +660,18 @@ func (p *Played) keepStop() {
 	if p.StopNode == nil || p.StopIndex < 0 {
 		return
 	}
-	n := *p.StopNode
-	if n.Move != nil {
-		m := *n.Move
-		n.Move = &m
+	p.StopNode = copyNode(p.StopNode)
+}
+
+// copyNode is a copy of n and its move, for a Played that keeps a node
+// whose storage is read over.
+func copyNode(n *record.Node) *record.Node {
+	c := *n
+	if c.Move != nil {
+		m := *c.Move
+		c.Move = &m
 	}
-	p.StopNode = &n
+	return &c
 }
 
 // stepStart keeps the step of m, move k of its turn (last: the turn
@@ -767,6 +791,9 @@ func (w *walk) markBlock(ln *line, index int) {
 		// The nodes the steps are in: Game.Moves, or the part walked
 		// (partWalk).
 		p.moves = w.nodes
+		if w.plies != nil {
+			p.plied = w.g
+		}
 	} else {
 		pos = p.blockPos(ln.pos)
 	}

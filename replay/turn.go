@@ -101,7 +101,12 @@ func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 // turnNode is the k-th node of the turn being played: the turn starts at
 // w.turnAt in w.lineNodes, where the line's loop, generalTurn and a run
 // set it before each turn.
-func (w *walk) turnNode(k int) *record.Node { return &w.lineNodes[w.turnAt+k] }
+func (w *walk) turnNode(k int) *record.Node {
+	if w.plies != nil {
+		return w.plyNode(w.turnAt + k)
+	}
+	return &w.lineNodes[w.turnAt+k]
+}
 
 // passedBy says whether the line's loop passes a node of kind k by
 // without a look: a comment, a NAG, an escape line (its default case).
@@ -113,7 +118,12 @@ func passedBy(k record.NodeKind) bool {
 // plain move. It takes the turn's nodes from w.lineNodes.
 func (w *walk) generalTurn(first *record.Node, count int, ln *line, side rules.Color) {
 	w.aheadAt = w.turnAt + count
-	nodes := w.lineNodes[w.turnAt:w.aheadAt]
+	var nodes []record.Node
+	if w.plies != nil {
+		nodes = w.r.plyNodes[:] // the turn's one move (turnNode)
+	} else {
+		nodes = w.lineNodes[w.turnAt:w.aheadAt]
+	}
 	w.stopFrom = w.added
 	if ln.moveUnknown {
 		w.proveMove(first, ln)
@@ -419,7 +429,7 @@ func (w *walk) playMove(mv *record.Move, k int, ln *line, side rules.Color, m *r
 			}
 		}
 		if w.moreExtras {
-			w.otherExtras(mv, k, ln, side, m) // after the step: m may be in toList
+			w.otherExtras(k, ln, side, m) // after the step: m may be in toList
 		}
 	}
 	// A check-mark finding (known only after the move: check? mate?)
@@ -475,7 +485,7 @@ func (w *walk) playMove(mv *record.Move, k int, ln *line, side rules.Color, m *r
 	if gives {
 		mate := last && !ln.hasMove
 		if them := side.Other(); ln.firstCheckPly[them] == 0 {
-			ln.firstCheckPly[them], ln.firstCheckSAN[them] = ln.ply, mv.Text
+			ln.firstCheckPly[them], ln.firstCheckSAN[them] = ln.ply, mv.Text // (none over plies: firstCheckText)
 		}
 		if ln.extras && w.played != nil {
 			w.stepEnd(true, mate)
@@ -498,12 +508,12 @@ quiet:
 // before the move: the man moved followed by where it started, for a
 // game in descriptive notation (trace, descriptive.go), and the move's
 // text (Config.Moves).
-func (w *walk) otherExtras(mv *record.Move, k int, ln *line, side rules.Color, m *rules.Move) {
+func (w *walk) otherExtras(k int, ln *line, side rules.Color, m *rules.Move) {
 	if w.traceOrigins {
 		w.trace(*m)
 	}
 	if w.moves {
-		w.res.Moves = append(w.res.Moves, MoveText{Text: mv.Text, MoveNumber: ln.moveNo, Side: side, TurnIndex: k})
+		w.res.Moves = append(w.res.Moves, MoveText{Text: w.moveText(k), MoveNumber: ln.moveNo, Side: side, TurnIndex: k})
 	}
 }
 
