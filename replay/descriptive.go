@@ -627,11 +627,14 @@ func reach(pos *rules.Position, nodes []record.Node, plies int, budget *int) (re
 		if plies == 0 || *budget <= 0 {
 			return read, true
 		}
-		*budget--
 		n := &nodes[i]
 		if n.Kind != record.KindMove {
 			continue
 		}
+		// The budget counts the moves tried, not the numbers, comments
+		// and NAGs passed by: a line read for the walk alone (plies)
+		// has none of them, and is looked into as far as its record.
+		*budget--
 		mv := n.Move
 		if mv == nil || mv.Null || mv.Joined {
 			return read, true // compound turns and null moves are not looked into

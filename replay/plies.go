@@ -78,10 +78,8 @@ func (w *walk) firstCheckText(ln *line, side rules.Color) string {
 
 // plyMoves are nodes of the moves of plies for reach, which reads only
 // their parts: no text nor position. The look-ahead's budget
-// (lookAheadNodes) counts the nodes it passes, which over plies are
-// moves only, where a record's line has its numbers, comments and NAGs
-// too: over plies it lasts longer, and the readings differ only where it
-// runs out over the record's nodes.
+// (lookAheadNodes) counts moves, so that it runs out over plies where it
+// does over the record's line, which has numbers, comments and NAGs too.
 func plyMoves(plies []record.Ply) []record.Node {
 	nodes, moves := make([]record.Node, len(plies)), make([]record.Move, len(plies))
 	for k := range plies {
