@@ -1,7 +1,7 @@
 package grammar
 
 import (
-	"bytes"
+	"strings"
 	"unsafe"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -28,11 +28,10 @@ import (
 // readLean is the lean read of c into s, or nil when it does not take the
 // chunk (then s holds nothing the full reader's reading depends on).
 func (s *Scratch) readLean(c *Chunk, filename string) *record.Game {
-	// A chunk with a `(` holds a variation, nearly always: it is not
-	// begun. The other checks are parseChunkPaths', which the full reader
-	// would answer with a notice or read otherwise (a huge token, the
-	// depth of variations, Latin-1, a NUL, another notation).
-	if c.Truncated || c.notation != record.SAN || bytes.IndexByte(c.Data, '(') >= 0 || !plainASCII(c.Data) {
+	// The checks of parseChunkPaths, which the full reader would answer
+	// with a notice or read otherwise (a huge token, the depth of
+	// variations, Latin-1, a NUL, another notation).
+	if c.Truncated || c.notation != record.SAN || !plainASCII(c.Data) {
 		return nil
 	}
 	src := unsafe.String(unsafe.SliceData(c.Data), len(c.Data))
@@ -52,7 +51,10 @@ func (s *Scratch) readLean(c *Chunk, filename string) *record.Game {
 	st.src = elemSrc{lx: lx, sanFast: true}
 	first, ok := b.leanTags(&st.src, st)
 	st.src = elemSrc{}
-	if !ok {
+	if !ok || strings.IndexByte(src[first:], '(') >= 0 {
+		// A movetext with a `(` holds a variation, nearly always: its
+		// main line is not begun (tags hold one more often: `(depth
+		// 4)`).
 		return nil
 	}
 	num := b.startNumber()
