@@ -68,7 +68,7 @@ func (s *Scratch) readLean(c *Chunk, filename string) *record.Game {
 	if s.plyRoom == nil {
 		s.plyRoom = make([]record.Ply, 0, 256)
 	}
-	plies, at, end := leanMain(src, first, num, s.plyRoom[:0], lx)
+	plies, at, end := leanMain(src, first, num, s.plyRoom[:cap(s.plyRoom)], lx)
 	s.plyRoom = plies[:0]
 	if end <= at {
 		return nil
@@ -124,87 +124,135 @@ func (b *builder) leanTags(s *elemSrc, st *streamState) (int, bool) {
 }
 
 // leanMain reads the main line from src[i] as the lean read takes it
-// (readLean) into plies, num being the numbering before its first move,
-// and returns them with the termination marker's offsets at and end; end
-// is 0 when it gives up. lx counts the lines it passes (newline), so that
-// the marker's position is known where it is read.
+// (readLean) into plies (their length is their capacity; n of them are
+// filled), num being the numbering before its first move, and returns
+// the plies read with the termination marker's offsets at and end; end is
+// 0 when it gives up. lx counts the lines it passes (newline), so that
+// the marker's position is known where it is read. A byte's class
+// (leanClasses) picks its token's step, and the one space after a move
+// or a number is passed in that token's step.
 func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (out []record.Ply, at, end int) {
+	n := 0
 	for uint(i) < uint(len(src)) {
 		c := src[i]
-		switch {
-		case c == ' ':
+		switch leanClasses[c] {
+		case lSpace:
 			i++
-		case c == '\n':
+		case lLine:
 			lx.newline(i)
 			i++
-		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		case lLetter:
 			if num&3 == 0 {
 				// A White move without its number.
-				return plies, 0, 0
+				return plies[:n], 0, 0
 			}
-			if len(plies) == cap(plies) {
-				plies = append(plies, record.Ply{})[:len(plies)]
+			if n == len(plies) {
+				plies = append(plies, record.Ply{})
+				plies = plies[:cap(plies)]
 			}
-			plies = plies[:len(plies)+1]
-			p := &plies[len(plies)-1]
+			p := &plies[n]
 			e, ok := scanSAN(src, i, partsOf(&p.MoveParts))
-			if !ok || e < len(src) && !delims[src[e]] {
-				return plies, 0, 0
+			if !ok || uint(e) >= uint(len(src)) {
+				return plies[:n], 0, 0
 			}
 			p.Len, p.Off = uint8(e-i), int32(i)
+			n++
 			num = num.next()
-			i = e
-		case c >= '1' && c <= '9':
-			// A move number, or a marker (`1-0`, `1/2-1/2`).
-			j, v := i+1, int(c-'0')
-			for j < len(src) && src[j]-'0' <= 9 && j-i < 9 {
-				v, j = v*10+int(src[j]-'0'), j+1
+			if d := src[e]; d == ' ' {
+				i = e + 1
+			} else if delims[d] {
+				i = e
+			} else {
+				return plies[:n-1], 0, 0
 			}
-			if j >= len(src) || src[j] != '.' {
-				at, end = leanMarker(src, i, num)
-				return plies, at, end
+		case lDigit:
+			// A move number, or a marker (`1-0`, `1/2-1/2`); its usual
+			// forms, one or two digits and a dot, asked first.
+			j, v := i+1, int(c-'0')
+			if j+2 < len(src) && src[j+1] == '.' && src[j]-'0' <= 9 {
+				v, j = v*10+int(src[j]-'0'), j+1
+			} else if j+1 >= len(src) || src[j] != '.' {
+				for j < len(src) && src[j]-'0' <= 9 && j-i < 9 {
+					v, j = v*10+int(src[j]-'0'), j+1
+				}
+				if j >= len(src) || src[j] != '.' {
+					at, end = leanMarker(src, i, num)
+					return plies[:n], at, end
+				}
 			}
 			d := j
-			for j < len(src) && src[j] == '.' {
-				j++
+			for j++; j < len(src) && src[j] == '.'; j++ {
 			}
 			if dots := j - d; num.numbered() || v != num.num() || dots != 1 && (dots != 3 || !num.black()) {
-				return plies, 0, 0
+				return plies[:n], 0, 0
 			}
 			num.noteNumber()
+			if j < len(src) && src[j] == ' ' {
+				j++
+			}
 			i = j
-		case c == '{':
+		case lComment:
 			e := lx.commentEnd(src, i+1)
 			if e < 0 {
-				return plies, 0, 0
+				return plies[:n], 0, 0
 			}
 			i = e + 1
-		case c == '$':
+		case lNAG:
 			j, v := i+1, 0
 			for j < len(src) && src[j]-'0' <= 9 && j-i <= 3 {
 				v, j = v*10+int(src[j]-'0'), j+1
 			}
 			if j == i+1 || v > 255 || j < len(src) && src[j]-'0' <= 9 {
-				return plies, 0, 0
+				return plies[:n], 0, 0
 			}
 			i = j
-		case c == '0' || c == '*':
+		case lMarker:
 			at, end = leanMarker(src, i, num)
-			return plies, at, end
-		case c == '\t' || c == '\v' || c == '\f':
-			i++
-		case c == '\r':
+			return plies[:n], at, end
+		case lCR:
 			if i+1 == len(src) || src[i+1] != '\n' {
 				// A lone CR ends a line too, as scan reads it.
 				lx.newline(i)
 			}
 			i++
 		default:
-			return plies, 0, 0
+			return plies[:n], 0, 0
 		}
 	}
-	return plies, 0, 0
+	return plies[:n], 0, 0
 }
+
+// The classes of a byte at a token's start in leanMain: white space
+// (lSpace; a line end, lLine and lCR), a move's first letter, a number's
+// or a marker's first digit (lDigit, and lMarker for `0` and `*`), a
+// comment's and a NAG's first byte; 0 for any other, where the lean read
+// gives up.
+const (
+	lOther = iota
+	lSpace
+	lLine
+	lCR
+	lLetter
+	lDigit
+	lMarker
+	lComment
+	lNAG
+)
+
+var leanClasses = func() (t [256]uint8) {
+	for _, c := range []byte(" \t\v\f") {
+		t[c] = lSpace
+	}
+	t['\n'], t['\r'] = lLine, lCR
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = lLetter, lLetter
+	}
+	for c := '1'; c <= '9'; c++ {
+		t[c] = lDigit
+	}
+	t['0'], t['*'], t['{'], t['$'] = lMarker, lMarker, lComment, lNAG
+	return t
+}()
 
 // leanMarker reads the termination marker at src[i] (leanMain): its
 // offsets, when it is one, no move number waits for its move (num), and
