@@ -25,18 +25,18 @@ import (
 // the full reader, and its plies are that reader's moves (TestLeanSameAsRecord
 // and the fuzz differential, checkInput, hold the two to it).
 
-// readLean is the lean read of c into s, or nil when it does not take the
-// chunk (then s holds nothing the full reader's reading depends on).
-func (s *Scratch) readLean(c *Chunk, filename string) *record.Game {
+// readLean reads c lean into s's record and reports whether it took the
+// chunk (when not, s holds nothing the full reader's reading depends on).
+func (s *Scratch) readLean(c *Chunk, filename string) bool {
 	// The checks of parseChunkPaths, which the full reader would answer
 	// with a notice or read otherwise (a huge token, the depth of
 	// variations, Latin-1, a NUL, another notation).
 	if c.Truncated || c.notation != record.SAN || !plainASCII(c.Data) {
-		return nil
+		return false
 	}
 	src := unsafe.String(unsafe.SliceData(c.Data), len(c.Data))
 	if checkLimits(c, src, filename, c.limits) != nil {
-		return nil
+		return false
 	}
 	if cap(s.tags) > keepTags {
 		s.tags = nil
@@ -55,12 +55,12 @@ func (s *Scratch) readLean(c *Chunk, filename string) *record.Game {
 		// A movetext with a `(` holds a variation, nearly always: its
 		// main line is not begun (tags hold one more often: `(depth
 		// 4)`).
-		return nil
+		return false
 	}
 	num := b.startNumber()
 	if !num.known() {
 		// The first number written would set it (numberNode).
-		return nil
+		return false
 	}
 	if cap(s.plyRoom) > keepNodes {
 		s.plyRoom = nil
@@ -71,12 +71,12 @@ func (s *Scratch) readLean(c *Chunk, filename string) *record.Game {
 	plies, at, end := leanMain(src, first, num, s.plyRoom[:cap(s.plyRoom)], lx)
 	s.plyRoom = plies[:0]
 	if end <= at {
-		return nil
+		return false
 	}
 	g.Plies = plies
 	g.Result = src[at:end]
 	g.ResultPos = record.Pos{Line: lx.line, Col: at - lx.colOff, Offset: c.Pos.Offset + at}
-	return g
+	return true
 }
 
 // leanTags reads the tags as the full reader does (buildFast's
