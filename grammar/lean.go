@@ -166,31 +166,38 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (ou
 				return plies[:n-1], 0, 0
 			}
 		case lDigit:
-			// A move number, or a marker (`1-0`, `1/2-1/2`); its usual
-			// forms, one or two digits and a dot, asked first.
-			j, v := i+1, int(c-'0')
-			if j+2 < len(src) && src[j+1] == '.' && src[j]-'0' <= 9 {
-				v, j = v*10+int(src[j]-'0'), j+1
-			} else if j+1 >= len(src) || src[j] != '.' {
-				for j < len(src) && src[j]-'0' <= 9 && j-i < 9 {
-					v, j = v*10+int(src[j]-'0'), j+1
+			// A move number, or a marker (`1-0`, `1/2-1/2`). Its usual
+			// forms, one or two digits and a dot with a byte after it,
+			// are read by tests on their bytes; d is the dot's offset.
+			w := src[i:]
+			v, d := int(c-'0'), 1
+			if len(w) >= 4 && w[2] == '.' && w[1]-'0' <= 9 {
+				v, d = v*10+int(w[1]-'0'), 2
+			} else if len(w) < 3 || w[1] != '.' {
+				for d < len(w) && w[d]-'0' <= 9 && d < 9 {
+					v, d = v*10+int(w[d]-'0'), d+1
 				}
-				if j >= len(src) || src[j] != '.' {
+				if d >= len(w) || w[d] != '.' {
 					at, end = leanMarker(src, i, num)
 					return plies[:n], at, end
 				}
 			}
-			d := j
-			for j++; j < len(src) && src[j] == '.'; j++ {
+			j := d + 1
+			if j < len(w) && w[j] == '.' {
+				for j++; j < len(w) && w[j] == '.'; j++ {
+				}
 			}
-			if dots := j - d; num.numbered() || v != num.num() || dots != 1 && (dots != 3 || !num.black()) {
+			// The number expected, not numbered yet (one compare of the
+			// numbering, the side's bit aside); one dot, or three before
+			// Black's move.
+			if dots := j - d; num&^2 != numbering(v)<<2 || dots != 1 && (dots != 3 || !num.black()) {
 				return plies[:n], 0, 0
 			}
 			num.noteNumber()
-			if j < len(src) && src[j] == ' ' {
+			if j < len(w) && w[j] == ' ' {
 				j++
 			}
-			i = j
+			i += j
 		case lComment:
 			e := lx.commentEnd(src, i+1)
 			if e < 0 {
