@@ -286,9 +286,10 @@ func TestLeanGivesUp(t *testing.T) {
 
 // TestLeanScratchAgain: a Scratch that reads a lean game and then one
 // the lean read gives up on (and the other way) gives each its own
-// record: nothing of the one before is left in the next.
+// record: nothing of the one before is left in the next. The last game
+// starts in the middle of a line, after the marker of the one before.
 func TestLeanScratchAgain(t *testing.T) {
-	text := "[Event \"a\"]\n\n1. e4 e5 2. Nf3 *\n\n[Event \"b\"]\n\n1. d4 (1. c4) d5 *\n\n[Event \"c\"]\n\n1. c4 c5 *\n"
+	text := "[Event \"a\"]\n\n1. e4 e5 2. Nf3 *\n\n[Event \"b\"]\n\n1. d4 (1. c4) d5 *\n\n[Event \"c\"]\n\n1. c4 c5 * 1. d4 {a\nb} d5 *\n"
 	sc := grammar.Scratch{Plies: true}
 	sp := grammar.NewSplitter(strings.NewReader(text))
 	for n := 0; ; n++ {
