@@ -55,9 +55,9 @@ type Scratch struct {
 // outlives it must be copied out (strings may be kept, they do not point
 // into s).
 //
-// The call of parseScratch is the body's first line, as it was before
-// the lean read: the build's profile finds it by its line in the function
-// and inlines it there.
+// The call of parseScratch stands on the body's first line, with the lean
+// read's test: the build's profile finds the call there, by its line in
+// the function, and inlines it.
 func ParseChunkScratch(c Chunk, filename string, s *Scratch) *record.Game {
 	if !(s.Plies && s.readLean(&c, filename)) && parseScratch(&c, filename, s, nil) == nil {
 		panic("unreachable: parseScratch returns s's record")
