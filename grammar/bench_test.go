@@ -50,18 +50,23 @@ func BenchmarkParse(b *testing.B) {
 // splitter each pass and never gives its slabs back, so the chunks' bytes
 // are allocated anew (and collected) every pass, which validate does not
 // do: BenchmarkReadRecycled reads the same way with the slabs reused.
-func BenchmarkReadScratch(b *testing.B) { benchRead(b, false) }
+func BenchmarkReadScratch(b *testing.B) { benchRead(b, false, false) }
 
 // BenchmarkReadRecycled is BenchmarkReadScratch with the splitter's slabs
 // used again as validate uses them (batch's reader): the splitter takes
 // them from a free list (Recycle), and once a chunk is parsed the slabs
 // Spent names, which hold no chunk still to be read, go back to it. What
 // it allocates a pass is what validate's reading allocates.
-func BenchmarkReadRecycled(b *testing.B) { benchRead(b, true) }
+func BenchmarkReadRecycled(b *testing.B) { benchRead(b, true, false) }
+
+// BenchmarkReadLean is BenchmarkReadRecycled with the main line read for
+// the walk alone (Scratch.Plies): validate's read path once validate asks
+// for plies. The games the lean read gives up on are read whole.
+func BenchmarkReadLean(b *testing.B) { benchRead(b, true, true) }
 
 // benchRead splits and parses corpus-10k each pass, the slabs used again
-// when recycle is set.
-func benchRead(b *testing.B, recycle bool) {
+// when recycle is set, the main line read lean when plies is.
+func benchRead(b *testing.B, recycle, plies bool) {
 	data, err := os.ReadFile(testenv.SharedDir(b, "data", "fide", "corpus-10k.pgn"))
 	if err != nil {
 		b.Skipf("corpus-10k.pgn not readable: %v", err)
@@ -69,7 +74,7 @@ func benchRead(b *testing.B, recycle bool) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	games := 0
-	var sc Scratch
+	sc := Scratch{Plies: plies}
 	var free chan []byte
 	if recycle {
 		free = make(chan []byte, 16)

@@ -42,7 +42,8 @@ func checkTrailing(g *record.Game) error {
 
 // checkInput is what FuzzParse and the differential test check on any
 // input: no panic; the fast path and the participle grammar give the same
-// record for every game; chunks cover the input exactly; every notice has a
+// record for every game, and so does the lean read for every game it
+// takes (diffLean); chunks cover the input exactly; every notice has a
 // position inside the input; and formatting is idempotent.
 func checkInput(t *testing.T, data []byte) {
 	t.Helper()
@@ -52,6 +53,7 @@ func checkInput(t *testing.T, data []byte) {
 	defer grammar.SetRestartEvery(2)()
 	sp := grammar.NewSplitter(bytes.NewReader(data))
 	var scratch grammar.Scratch // reused from chunk to chunk, as validate does
+	lean := grammar.Scratch{Plies: true}
 	covered := 0
 	if bytes.HasPrefix(data, []byte{0xEF, 0xBB, 0xBF}) {
 		covered = 3
@@ -78,6 +80,9 @@ func checkInput(t *testing.T, data []byte) {
 		}
 		if d := diffGames(fast, grammar.ParseChunkScratch(c, "f.pgn", &scratch)); d != "" {
 			t.Fatalf("game %d: ParseChunk and ParseChunkScratch differ: %s\ninput chunk %q", n+1, d, c.Data)
+		}
+		if d := diffLean(c, fast, grammar.ParseChunkScratch(c, "f.pgn", &lean)); d != "" {
+			t.Fatalf("game %d: the lean read and ParseChunk differ: %s\ninput chunk %q", n+1, d, c.Data)
 		}
 		if d := diffParts(fast, c, &scratch); d != "" {
 			t.Fatalf("game %d: ParseChunk and ReadInParts differ: %s\ninput chunk %q", n+1, d, c.Data)

@@ -617,3 +617,8 @@ func quoteToken(s string) string {
 	}
 	return fmt.Sprintf("%s... (%d bytes)", s[:cut], len(s))
 }
+
+// partsOf is p as the sanMove that scanSAN fills: its fields lie as
+// sanMove's (TestSANMoveMirrorsMove), so that the lean read reads a move
+// straight into its ply (leanMain).
+func partsOf(p *record.MoveParts) *sanMove { return (*sanMove)(unsafe.Pointer(p)) }

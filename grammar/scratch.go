@@ -14,6 +14,15 @@ import (
 // went, and what each change bought"). A Scratch is not safe for concurrent
 // use: give each worker its own.
 type Scratch struct {
+	// Plies asks for the main line read for the walk alone: a game the
+	// lean read takes (readLean: numbered as a right record numbers it,
+	// plain moves, comments and NAGs between them, nothing the reader
+	// would say a word of) comes back with Plies and no Moves
+	// (record.Game.Plies); every other game is the record read whole, as
+	// without it. Only a caller that walks the main line and reads no
+	// other node sets it.
+	Plies bool
+
 	nodes []record.Node
 	nused int
 	moves []record.Move
@@ -21,6 +30,8 @@ type Scratch struct {
 	// lines hold the node lists of variations (builder.lineHeader).
 	lines [][]record.Node
 	lused int
+	// plyRoom holds the plies of a game the lean read takes.
+	plyRoom []record.Ply
 	// descs hold the parts of descriptive moves (record.Move.Desc,
 	// builder.descSlice).
 	descs []record.Descriptive
@@ -39,11 +50,19 @@ type Scratch struct {
 }
 
 // ParseChunkScratch is ParseChunk with the record (the Game itself, its
-// tags, nodes and moves) in s. The record is valid only until the next
-// call with the same s: what outlives it must be copied out (strings may
-// be kept, they do not point into s).
+// tags, nodes and moves, or its plies when s.Plies asks for them) in s.
+// The record is valid only until the next call with the same s: what
+// outlives it must be copied out (strings may be kept, they do not point
+// into s).
+//
+// The call of parseScratch stands on the body's first line, with the lean
+// read's test: the build's profile finds the call there, by its line in
+// the function, and inlines it.
 func ParseChunkScratch(c Chunk, filename string, s *Scratch) *record.Game {
-	return parseScratch(&c, filename, s, nil)
+	if !(s.Plies && s.readLean(&c, filename)) && parseScratch(&c, filename, s, nil) == nil {
+		panic("unreachable: parseScratch returns s's record")
+	}
+	return &s.game
 }
 
 // parseScratch is ParseChunkScratch, the main line given in parts when

@@ -1,0 +1,278 @@
+package grammar
+
+import (
+	"strings"
+	"unsafe"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/ashtapada/ashtapada/record"
+)
+
+// The lean read gives a caller that walks a game's main line and reads no
+// other node (Scratch.Plies) the main line as plies (record.Game.Plies):
+// each move's parts and where its text stands, no node and no move record
+// written at every ply (docs/performance.md, "The reader's shape, a study").
+// It takes only the games whose main line the full reader reads without a
+// word and without a node the walk would have to look at: the chunk's
+// checks passed, tags read as the full reader reads them with nothing to
+// say, then move numbers as a right record writes them (the number
+// expected with one dot, or three before Black's move, before each White
+// move), plain moves each ending where their word does, brace comments and
+// NAGs between them, and the termination marker with nothing but white
+// space after it. At anything else it gives up, and ParseChunkScratch reads
+// the chunk whole: a game the lean read takes would have no notice from
+// the full reader, and its plies are that reader's moves (TestLeanSameAsRecord
+// and the fuzz differential, checkInput, hold the two to it).
+
+// readLean reads c lean into s's record and reports whether it took the
+// chunk (when not, s holds nothing the full reader's reading depends on).
+func (s *Scratch) readLean(c *Chunk, filename string) bool {
+	// The checks of parseChunkPaths, which the full reader would answer
+	// with a notice or read otherwise (a huge token, the depth of
+	// variations, Latin-1, a NUL, another notation).
+	if c.Truncated || c.notation != record.SAN || !plainASCII(c.Data) {
+		return false
+	}
+	src := unsafe.String(unsafe.SliceData(c.Data), len(c.Data))
+	if checkLimits(c, src, filename, c.limits) != nil {
+		return false
+	}
+	if cap(s.tags) > keepTags {
+		s.tags = nil
+	}
+	s.game = record.Game{Source: c.Data, Pos: c.Pos, SourcePos: c.Pos, Notation: c.notation, MainPlain: true}
+	s.b = builder{g: &s.game, filename: filename, scratch: s}
+	g, b := &s.game, &s.b
+	base := lexer.Position{Filename: filename, Line: c.Pos.Line, Column: c.Pos.Col, Offset: c.Pos.Offset}
+	lx := b.lexer(src, filename, base)
+	lx.tagsAt, lx.tagsEnd, lx.tags = c.tagsAt, c.tagsEnd, c.tags
+	st := &s.stream
+	st.src = elemSrc{lx: lx, sanFast: true}
+	first, ok := b.leanTags(&st.src, st)
+	st.src = elemSrc{}
+	if !ok || strings.IndexByte(src[first:], '(') >= 0 {
+		// A movetext with a `(` holds a variation, nearly always: its
+		// main line is not begun (tags hold one more often: `(depth
+		// 4)`).
+		return false
+	}
+	num := b.startNumber()
+	if !num.known() {
+		// The first number written would set it (numberNode).
+		return false
+	}
+	if cap(s.plyRoom) > keepNodes {
+		s.plyRoom = nil
+	}
+	if s.plyRoom == nil {
+		s.plyRoom = make([]record.Ply, 0, 256)
+	}
+	plies, at, end := leanMain(src, first, num, s.plyRoom[:cap(s.plyRoom)], lx)
+	s.plyRoom = plies[:0]
+	if end <= at {
+		return false
+	}
+	g.Plies = plies
+	g.Result = src[at:end]
+	g.ResultPos = record.Pos{Line: lx.line, Col: at - lx.colOff, Offset: c.Pos.Offset + at}
+	return true
+}
+
+// leanTags reads the tags as the full reader does (buildFast's
+// streamTags, build's loop) into the record, and returns the offset of the
+// movetext's first token; it reports false for tags the full reader would
+// read otherwise than plain, or say something of, and for a game whose
+// tokens end with its tags (no marker). The lexer's line is then the
+// first token's.
+func (b *builder) leanTags(s *elemSrc, st *streamState) (int, bool) {
+	var ok bool
+	st.tags, ok = s.streamTags(st.tags[:0])
+	tags, lx, g := st.tags, s.lx, b.g
+	if !ok || s.typ == lexer.EOF {
+		return 0, false
+	}
+	if len(tags) > 0 {
+		g.Pos = toPos(tags[0].Pos)
+	} else if s.kind != eEnd {
+		g.Pos = s.pos
+	}
+	n := len(tags)
+	if len(lx.run) > 0 {
+		n += len(lx.run) - 1
+	}
+	all := b.tagSlice(n)[:n]
+	k := 0
+	for i := range tags {
+		t := &tags[i]
+		if t.run {
+			k += b.runTags(all[k:], lx, t.Pos)
+			continue
+		}
+		if !t.plain {
+			// build checks its name and its quotes, and may warn.
+			return 0, false
+		}
+		rt := &all[k]
+		rt.Name, rt.Value, rt.Pos = t.Name, t.Value, toPos(t.Pos)
+		k++
+	}
+	g.Tags = all
+	at := s.pos.Offset - lx.base.Offset
+	lx.line, lx.colOff = s.pos.Line, at-s.pos.Col
+	return at, true
+}
+
+// leanMain reads the main line from src[i] as the lean read takes it
+// (readLean) into plies (their length is their capacity; n of them are
+// filled), num being the numbering before its first move, and returns
+// the plies read with the termination marker's offsets at and end; end is
+// 0 when it gives up. lx counts the lines it passes (newline), so that
+// the marker's position is known where it is read. A byte's class
+// (leanClasses) picks its token's step, and the one space after a move
+// or a number is passed in that token's step.
+func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (out []record.Ply, at, end int) {
+	n := 0
+	for uint(i) < uint(len(src)) {
+		c := src[i]
+		switch leanClasses[c] {
+		case lSpace:
+			i++
+		case lLine:
+			lx.newline(i)
+			i++
+		case lLetter:
+			if num&3 == 0 {
+				// A White move without its number.
+				return plies[:n], 0, 0
+			}
+			if n == len(plies) {
+				plies = append(plies, record.Ply{})
+				plies = plies[:cap(plies)]
+			}
+			p := &plies[n]
+			e, ok := scanSAN(src, i, partsOf(&p.MoveParts))
+			if !ok || uint(e) >= uint(len(src)) {
+				return plies[:n], 0, 0
+			}
+			p.Len, p.Off = uint8(e-i), int32(i)
+			n++
+			num = num.next()
+			if d := src[e]; d == ' ' {
+				i = e + 1
+			} else if delims[d] {
+				i = e
+			} else {
+				return plies[:n-1], 0, 0
+			}
+		case lDigit:
+			// A move number, or a marker (`1-0`, `1/2-1/2`). Its usual
+			// forms, one or two digits and a dot with a byte after it,
+			// are read by tests on their bytes; d is the dot's offset.
+			w := src[i:]
+			v, d := int(c-'0'), 1
+			if len(w) >= 4 && w[2] == '.' && w[1]-'0' <= 9 {
+				v, d = v*10+int(w[1]-'0'), 2
+			} else if len(w) < 3 || w[1] != '.' {
+				for d < len(w) && w[d]-'0' <= 9 && d < 9 {
+					v, d = v*10+int(w[d]-'0'), d+1
+				}
+				if d >= len(w) || w[d] != '.' {
+					at, end = leanMarker(src, i, num)
+					return plies[:n], at, end
+				}
+			}
+			j := d + 1
+			if j < len(w) && w[j] == '.' {
+				for j++; j < len(w) && w[j] == '.'; j++ {
+				}
+			}
+			// The number expected, not numbered yet (one compare of the
+			// numbering, the side's bit aside); one dot, or three before
+			// Black's move.
+			if dots := j - d; num&^2 != numbering(v)<<2 || dots != 1 && (dots != 3 || !num.black()) {
+				return plies[:n], 0, 0
+			}
+			num.noteNumber()
+			if j < len(w) && w[j] == ' ' {
+				j++
+			}
+			i += j
+		case lComment:
+			e := lx.commentEnd(src, i+1)
+			if e < 0 {
+				return plies[:n], 0, 0
+			}
+			i = e + 1
+		case lNAG:
+			j, v := i+1, 0
+			for j < len(src) && src[j]-'0' <= 9 && j-i <= 3 {
+				v, j = v*10+int(src[j]-'0'), j+1
+			}
+			if j == i+1 || v > 255 || j < len(src) && src[j]-'0' <= 9 {
+				return plies[:n], 0, 0
+			}
+			i = j
+		case lMarker:
+			at, end = leanMarker(src, i, num)
+			return plies[:n], at, end
+		case lCR:
+			if i+1 == len(src) || src[i+1] != '\n' {
+				// A lone CR ends a line too, as scan reads it.
+				lx.newline(i)
+			}
+			i++
+		default:
+			return plies[:n], 0, 0
+		}
+	}
+	return plies[:n], 0, 0
+}
+
+// The classes of a byte at a token's start in leanMain: white space
+// (lSpace; a line end, lLine and lCR), a move's first letter, a number's
+// or a marker's first digit (lDigit, and lMarker for `0` and `*`), a
+// comment's and a NAG's first byte; 0 for any other, where the lean read
+// gives up.
+const (
+	lOther = iota
+	lSpace
+	lLine
+	lCR
+	lLetter
+	lDigit
+	lMarker
+	lComment
+	lNAG
+)
+
+var leanClasses = func() (t [256]uint8) {
+	for _, c := range []byte(" \t\v\f") {
+		t[c] = lSpace
+	}
+	t['\n'], t['\r'] = lLine, lCR
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = lLetter, lLetter
+	}
+	for c := '1'; c <= '9'; c++ {
+		t[c] = lDigit
+	}
+	t['0'], t['*'], t['{'], t['$'] = lMarker, lMarker, lComment, lNAG
+	return t
+}()
+
+// leanMarker reads the termination marker at src[i] (leanMain): its
+// offsets, when it is one, no move number waits for its move (num), and
+// nothing but white space follows it; else 0, 0.
+func leanMarker(src string, i int, num numbering) (at, end int) {
+	end = wordEnd(src, i+1)
+	if num.numbered() || !IsResult(src[i:end]) {
+		return 0, 0
+	}
+	for j := end; j < len(src); j++ {
+		if !isSpace(src[j]) {
+			return 0, 0
+		}
+	}
+	return i, end
+}
