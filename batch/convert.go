@@ -254,6 +254,9 @@ func (cv *converter) run(o Options, args []string, w io.Writer) (ConvertOutcome,
 		// rendered into a buffer of pieces, its findings' text and its
 		// error are formatted. None of it is the game's text.
 		st.Detached = true
+		// A format written from the replay's moves alone reads no node
+		// of the main line: its games may be read for the walk alone.
+		st.Plies = cv.c.To.MovesOnly
 	} else {
 		// The viewer page walks the main line again; a drawing of the
 		// final position needs only the replay's result.

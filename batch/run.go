@@ -111,6 +111,13 @@ type Work[T any] struct {
 	// otherwise; a delivered batch's results then go back to the workers
 	// with their list, which is not cleared.
 	Again func() func(old T, g *record.Game, file string, index int) T
+	// Plies: the work reads a game's main line only through its walk
+	// (replay), which takes a main line read for it alone
+	// (record.Game.Plies): the records the workers read for it may hold
+	// plies instead of nodes (grammar.Scratch.Plies), when the reader
+	// takes the game so and the work does not keep its records
+	// (Options.Keep).
+	Plies bool
 }
 
 // Sink takes what a run delivers, in input order. Each method returns
@@ -432,7 +439,7 @@ func newWorker[T any](o *Options, w Work[T], lists <-chan []T, again bool) *work
 	// done (the result holds no pointer into it), so each worker reuses
 	// the storage of its records.
 	if !o.Keep {
-		wk.sc = new(grammar.Scratch)
+		wk.sc = &grammar.Scratch{Plies: w.Plies}
 	}
 	return wk
 }

@@ -234,6 +234,9 @@ func (s *validator) work() Work[*replay.Result] {
 	// memory is used again once they are delivered: fewer bytes for the
 	// collector, fresh pages neither zeroed nor faulted in.
 	st.Detached = true
+	// The walk is all that reads a game's main line, but for Hints, whose
+	// other profiles count and walk its nodes.
+	st.Plies = !s.v.Hints
 	// The sink keeps nothing of a result once it is written (the tally
 	// keeps strings, which are never written over) unless Through or the
 	// report's writer does: the results are then used again.
