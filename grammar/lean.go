@@ -18,9 +18,9 @@ import (
 // checks passed, tags read as the full reader reads them with nothing to
 // say, then move numbers as a right record writes them (the number
 // expected with one dot, or three before Black's move, before each White
-// move), plain moves each ending where their word does, brace comments and
-// NAGs between them, and the termination marker with nothing but white
-// space after it. At anything else it gives up, and ParseChunkScratch reads
+// move), plain moves each ending where their word does (a glyph, `!` to
+// `?!`, may end it), brace comments and NAGs between them, and the
+// termination marker with nothing but white space after it. At anything else it gives up, and ParseChunkScratch reads
 // the chunk whole: a game the lean read takes would have no notice from
 // the full reader, and its plies are that reader's moves (TestLeanSameAsRecord
 // and the fuzz differential, checkInput, hold the two to it).
@@ -162,6 +162,11 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (ou
 				i = e + 1
 			} else if delims[d] {
 				i = e
+			} else if g := leanGlyph(src, e); g > e {
+				// The full reader's move keeps the glyph in its text
+				// and is not promised plain (parseMoveSlow).
+				p.Len, p.Plain = uint8(g-i), false
+				i = g
 			} else {
 				return plies[:n-1], 0, 0
 			}
@@ -260,6 +265,23 @@ var leanClasses = func() (t [256]uint8) {
 	t['0'], t['*'], t['{'], t['$'] = lMarker, lMarker, lComment, lNAG
 	return t
 }()
+
+// leanGlyph reads a move's glyph at src[e] (`!`, `?`, `!!`, `??`, `!?`,
+// `?!`, as parseMoveSlow takes it without a word) and returns the offset
+// after it when a delimiter or the end follows; else e. Out of leanMain's
+// loop: about one move in a hundred has one.
+//
+//go:noinline
+func leanGlyph(src string, e int) int {
+	j := e
+	for j < len(src) && j-e < 3 && isGlyphByte(src[j]) {
+		j++
+	}
+	if j == e || j-e > 2 || j < len(src) && !delims[src[j]] {
+		return e
+	}
+	return j
+}
 
 // leanMarker reads the termination marker at src[i] (leanMain): its
 // offsets, when it is one, no move number waits for its move (num), and

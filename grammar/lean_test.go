@@ -197,6 +197,7 @@ func TestLeanTakes(t *testing.T) {
 		"{no tags, no moves} 1-0\n",
 		"[Event \"" + strings.Repeat("x", 300) + "\"]\n\n1. d4 d5 *\n",
 		"1. e4 e5 2. Nf3 {c}Nc6 *  \n\n",
+		"1. e4! e5? 2. Nf3!! Nc6?? 3. Bb5!? a6?! 4. Ba4+! Nf6{c} 5. O-O!$1 O-O-O?\n6. d4!\r\nd5?\r7. exd5!! *\n",
 	} {
 		c, full, lean := leanOf(t, text, nil)
 		if lean.Plies == nil {
@@ -227,7 +228,11 @@ func TestLeanGivesUp(t *testing.T) {
 	}{
 		{"a variation", "1. e4 (1. d4) e5 *\n", nil},
 		{"a `(` in a comment", "1. e4 {(a)} e5 *\n", nil},
-		{"a glyph", "1. e4! e5 *\n", nil},
+		{"three glyph bytes", "1. e4!!! e5 *\n", nil},
+		{"a glyph of three", "1. e4!?! e5 *\n", nil},
+		{"a glyph before the check", "1. e4!+ e5 *\n", nil},
+		{"a glyph before a word", "1. e4!x e5 *\n", nil},
+		{"a glyph at the end", "1. e4!", nil},
 		{"a glyph apart", "1. e4 ! e5 *\n", nil},
 		{"a `;` comment", "1. e4 ; a comment\ne5 *\n", nil},
 		{"an escape line", "1. e4\n% escape\ne5 *\n", nil},
