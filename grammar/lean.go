@@ -62,11 +62,16 @@ func (s *Scratch) readLean(c *Chunk, filename string) bool {
 		// The first number written would set it (numberNode).
 		return false
 	}
+	// A ply takes three bytes of the movetext at least (a move's two and
+	// the one after it), so that leanMain finds room for every ply here
+	// and does not grow the slice: its loop then carries fewer values
+	// across scanSAN's call.
+	room := (len(src)-first)/3 + 1
 	if cap(s.plyRoom) > keepNodes {
 		s.plyRoom = nil
 	}
-	if s.plyRoom == nil {
-		s.plyRoom = make([]record.Ply, 0, 256)
+	if cap(s.plyRoom) < room {
+		s.plyRoom = make([]record.Ply, 0, max(room, 256))
 	}
 	plies, at, end := leanMain(src, first, num, s.plyRoom[:cap(s.plyRoom)], lx)
 	s.plyRoom = plies[:0]
@@ -124,8 +129,8 @@ func (b *builder) leanTags(s *elemSrc, st *streamState) (int, bool) {
 }
 
 // leanMain reads the main line from src[i] as the lean read takes it
-// (readLean) into plies (their length is their capacity; n of them are
-// filled), num being the numbering before its first move, and returns
+// (readLean) into plies (their length is the most it reads: it gives up
+// past them), num being the numbering before its first move, and returns
 // the plies read with the termination marker's offsets at and end; end is
 // 0 when it gives up. lx counts the lines it passes (newline), so that
 // the marker's position is known where it is read. A byte's class
@@ -147,8 +152,7 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (ou
 				return plies[:n], 0, 0
 			}
 			if n == len(plies) {
-				plies = append(plies, record.Ply{})
-				plies = plies[:cap(plies)]
+				return plies[:n], 0, 0
 			}
 			p := &plies[n]
 			e, ok := scanSAN(src, i, partsOf(&p.MoveParts))
