@@ -73,12 +73,11 @@ func (s *Scratch) readLean(c *Chunk, filename string) bool {
 	if cap(s.plyRoom) < room {
 		s.plyRoom = make([]record.Ply, 0, max(room, 256))
 	}
-	plies, at, end := leanMain(src, first, num, s.plyRoom[:cap(s.plyRoom)], lx)
-	s.plyRoom = plies[:0]
+	n, at, end := leanMain(src, first, num, s.plyRoom[:cap(s.plyRoom)], lx)
 	if end <= at {
 		return false
 	}
-	g.Plies = plies
+	g.Plies = s.plyRoom[:n]
 	g.Result = src[at:end]
 	g.ResultPos = record.Pos{Line: lx.line, Col: at - lx.colOff, Offset: c.Pos.Offset + at}
 	return true
@@ -131,13 +130,12 @@ func (b *builder) leanTags(s *elemSrc, st *streamState) (int, bool) {
 // leanMain reads the main line from src[i] as the lean read takes it
 // (readLean) into plies (their length is the most it reads: it gives up
 // past them), num being the numbering before its first move, and returns
-// the plies read with the termination marker's offsets at and end; end is
-// 0 when it gives up. lx counts the lines it passes (newline), so that
+// how many it read with the termination marker's offsets at and end; end
+// is 0 when it gives up. lx counts the lines it passes (newline), so that
 // the marker's position is known where it is read. A byte's class
 // (leanClasses) picks its token's step, and the one space after a move
 // or a number is passed in that token's step.
-func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (out []record.Ply, at, end int) {
-	n := 0
+func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n, at, end int) {
 	for uint(i) < uint(len(src)) {
 		c := src[i]
 		switch leanClasses[c] {
@@ -149,15 +147,15 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (ou
 		case lLetter:
 			if num&3 == 0 {
 				// A White move without its number.
-				return plies[:n], 0, 0
+				return 0, 0, 0
 			}
 			if n == len(plies) {
-				return plies[:n], 0, 0
+				return 0, 0, 0
 			}
 			p := &plies[n]
 			e, ok := scanSAN(src, i, partsOf(&p.MoveParts))
 			if !ok || uint(e) >= uint(len(src)) {
-				return plies[:n], 0, 0
+				return 0, 0, 0
 			}
 			p.Len, p.Off = uint8(e-i), int32(i)
 			n++
@@ -172,7 +170,7 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (ou
 				p.Len, p.Plain = uint8(g-i), false
 				i = g
 			} else {
-				return plies[:n-1], 0, 0
+				return 0, 0, 0
 			}
 		case lDigit:
 			// A move number, or a marker (`1-0`, `1/2-1/2`). Its usual
@@ -188,7 +186,7 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (ou
 				}
 				if d >= len(w) || w[d] != '.' {
 					at, end = leanMarker(src, i, num)
-					return plies[:n], at, end
+					return n, at, end
 				}
 			}
 			j := d + 1
@@ -200,7 +198,7 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (ou
 			// numbering, the side's bit aside); one dot, or three before
 			// Black's move.
 			if dots := j - d; num&^2 != numbering(v)<<2 || dots != 1 && (dots != 3 || !num.black()) {
-				return plies[:n], 0, 0
+				return 0, 0, 0
 			}
 			num.noteNumber()
 			if j < len(w) && w[j] == ' ' {
@@ -210,7 +208,7 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (ou
 		case lComment:
 			e := lx.commentEnd(src, i+1)
 			if e < 0 {
-				return plies[:n], 0, 0
+				return 0, 0, 0
 			}
 			i = e + 1
 		case lNAG:
@@ -219,12 +217,12 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (ou
 				v, j = v*10+int(src[j]-'0'), j+1
 			}
 			if j == i+1 || v > 255 || j < len(src) && src[j]-'0' <= 9 {
-				return plies[:n], 0, 0
+				return 0, 0, 0
 			}
 			i = j
 		case lMarker:
 			at, end = leanMarker(src, i, num)
-			return plies[:n], at, end
+			return n, at, end
 		case lCR:
 			if i+1 == len(src) || src[i+1] != '\n' {
 				// A lone CR ends a line too, as scan reads it.
@@ -232,10 +230,10 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (ou
 			}
 			i++
 		default:
-			return plies[:n], 0, 0
+			return 0, 0, 0
 		}
 	}
-	return plies[:n], 0, 0
+	return 0, 0, 0
 }
 
 // The classes of a byte at a token's start in leanMain: white space
