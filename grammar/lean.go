@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"strconv"
 	"strings"
 	"unsafe"
 
@@ -173,9 +174,22 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n,
 				return 0, 0, 0
 			}
 		case lDigit:
-			// A move number, or a marker (`1-0`, `1/2-1/2`). Its usual
-			// forms, one or two digits and a dot with a byte after it,
-			// are read by tests on their bytes; d is the dot's offset.
+			// A move number, or a marker (`1-0`, `1/2-1/2`). Before
+			// White's move, the number expected below 100 and written
+			// as a right record writes it (`7. `, `12. `) is one word
+			// compared (leanNumbers).
+			if k := uint(num>>2) - 1; num&3 == 0 && k < uint(len(leanNumbers)) && len(src)-i >= 4 {
+				w := src[i : i+4]
+				x := uint32(w[0]) | uint32(w[1])<<8 | uint32(w[2])<<16 | uint32(w[3])<<24
+				if nw := leanNumbers[k]; x&nw.mask == nw.word {
+					num.noteNumber()
+					i += int(nw.len)
+					continue
+				}
+			}
+			// The other forms, one or two digits and a dot with a byte
+			// after it, are read by tests on their bytes; d is the
+			// dot's offset.
 			w := src[i:]
 			v, d := int(c-'0'), 1
 			if len(w) >= 4 && w[2] == '.' && w[1]-'0' <= 9 {
@@ -265,6 +279,24 @@ var leanClasses = func() (t [256]uint8) {
 		t[c] = lDigit
 	}
 	t['0'], t['*'], t['{'], t['$'] = lMarker, lMarker, lComment, lNAG
+	return t
+}()
+
+// leanNumbers are the move numbers 1 to 99 as a right record writes them
+// before White's move, with the space after them: the word of their
+// bytes read in little-endian order, its mask, and their length.
+var leanNumbers = func() (t [99]struct {
+	word, mask uint32
+	len        uint8
+}) {
+	for k := range t {
+		text := strconv.Itoa(k+1) + ". "
+		for j := range len(text) {
+			t[k].word |= uint32(text[j]) << (8 * j)
+			t[k].mask |= 0xff << (8 * j)
+		}
+		t[k].len = uint8(len(text))
+	}
 	return t
 }()
 

@@ -197,6 +197,7 @@ func TestLeanTakes(t *testing.T) {
 		"{no tags, no moves} 1-0\n",
 		"[Event \"" + strings.Repeat("x", 300) + "\"]\n\n1. d4 d5 *\n",
 		"1. e4 e5 2. Nf3 {c}Nc6 *  \n\n",
+		"[Event \"a\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 98\"]\n\n98. Kd2 Kd7 99. Ke3 Ke7 100. Kf4 Kf7 101. e4 *\n",
 		"1. e4! e5? 2. Nf3!! Nc6?? 3. Bb5!? a6?! 4. Ba4+! Nf6{c} 5. O-O!$1 O-O-O?\n6. d4!\r\nd5?\r7. exd5!! *\n",
 	} {
 		c, full, lean := leanOf(t, text, nil)
