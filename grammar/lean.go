@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -31,8 +32,25 @@ import (
 func (s *Scratch) readLean(c *Chunk, filename string) bool {
 	// The checks of parseChunkPaths, which the full reader would answer
 	// with a notice or read otherwise (a huge token, the depth of
-	// variations, Latin-1, a NUL, another notation).
-	if c.Truncated || c.notation != record.SAN || !plainASCII(c.Data) {
+	// variations, Latin-1, a NUL, another notation), here and after the
+	// search for a `(`.
+	if c.Truncated || c.notation != record.SAN {
+		return false
+	}
+	// A movetext with a `(` holds a variation, nearly always: its main
+	// line is not begun. Past the splitter's tag lines, a `(` on a line
+	// that does not start as a tag does (tags hold one more often:
+	// `(depth 4)`), and the chunk is given up before its tags are read;
+	// otherwise the movetext is searched from its first token below.
+	search := true
+	if len(c.tags) > 0 {
+		k := bytes.IndexByte(c.Data[c.tagsEnd:], '(')
+		if k >= 0 && c.Data[bytes.LastIndexByte(c.Data[:c.tagsEnd+k], '\n')+1] != '[' {
+			return false
+		}
+		search = k >= 0
+	}
+	if !plainASCII(c.Data) {
 		return false
 	}
 	src := unsafe.String(unsafe.SliceData(c.Data), len(c.Data))
@@ -52,10 +70,7 @@ func (s *Scratch) readLean(c *Chunk, filename string) bool {
 	st.src = elemSrc{lx: lx, sanFast: true}
 	first, ok := b.leanTags(&st.src, st)
 	st.src = elemSrc{}
-	if !ok || strings.IndexByte(src[first:], '(') >= 0 {
-		// A movetext with a `(` holds a variation, nearly always: its
-		// main line is not begun (tags hold one more often: `(depth
-		// 4)`).
+	if !ok || search && strings.IndexByte(src[first:], '(') >= 0 {
 		return false
 	}
 	num := b.startNumber()
