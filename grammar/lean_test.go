@@ -198,6 +198,8 @@ func TestLeanTakes(t *testing.T) {
 		"[Event \"" + strings.Repeat("x", 300) + "\"]\n\n1. d4 d5 *\n",
 		"1. e4 e5 2. Nf3 {c}Nc6 *  \n\n",
 		"[Event \"a\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 98\"]\n\n98. Kd2 Kd7 99. Ke3 Ke7 100. Kf4 Kf7 101. e4 *\n",
+		"[Event \"a\"]\n[Annotator \"engine (depth 4)\"]\n\n1. e4 e5 *\n",
+		"[Event \"a\"]\n[Site \"b (c)\"]  \n\n1. e4 e5 *\n",
 		"1. e4! e5? 2. Nf3!! Nc6?? 3. Bb5!? a6?! 4. Ba4+! Nf6{c} 5. O-O!$1 O-O-O?\n6. d4!\r\nd5?\r7. exd5!! *\n",
 	} {
 		c, full, lean := leanOf(t, text, nil)
@@ -228,6 +230,8 @@ func TestLeanGivesUp(t *testing.T) {
 		setup     func(*grammar.Splitter)
 	}{
 		{"a variation", "1. e4 (1. d4) e5 *\n", nil},
+		{"a variation after tags", "[Event \"a\"]\n[Site \"b (c)\"]\n\n1. e4 (1. d4) e5 *\n", nil},
+		{"a variation after a tag apart", "[Event \"a\"]\n[Site \"b (c)\"]  \n\n1. e4 (1. d4) e5 *\n", nil},
 		{"a `(` in a comment", "1. e4 {(a)} e5 *\n", nil},
 		{"three glyph bytes", "1. e4!!! e5 *\n", nil},
 		{"a glyph of three", "1. e4!?! e5 *\n", nil},
