@@ -1,6 +1,8 @@
 package grammar
 
 import (
+	"bytes"
+	"strconv"
 	"strings"
 	"unsafe"
 
@@ -18,9 +20,9 @@ import (
 // checks passed, tags read as the full reader reads them with nothing to
 // say, then move numbers as a right record writes them (the number
 // expected with one dot, or three before Black's move, before each White
-// move), plain moves each ending where their word does, brace comments and
-// NAGs between them, and the termination marker with nothing but white
-// space after it. At anything else it gives up, and ParseChunkScratch reads
+// move), plain moves each ending where their word does (a glyph, `!` to
+// `?!`, may end it), brace comments and NAGs between them, and the
+// termination marker with nothing but white space after it. At anything else it gives up, and ParseChunkScratch reads
 // the chunk whole: a game the lean read takes would have no notice from
 // the full reader, and its plies are that reader's moves (TestLeanSameAsRecord
 // and the fuzz differential, checkInput, hold the two to it).
@@ -30,8 +32,25 @@ import (
 func (s *Scratch) readLean(c *Chunk, filename string) bool {
 	// The checks of parseChunkPaths, which the full reader would answer
 	// with a notice or read otherwise (a huge token, the depth of
-	// variations, Latin-1, a NUL, another notation).
-	if c.Truncated || c.notation != record.SAN || !plainASCII(c.Data) {
+	// variations, Latin-1, a NUL, another notation), here and after the
+	// search for a `(`.
+	if c.Truncated || c.notation != record.SAN {
+		return false
+	}
+	// A movetext with a `(` holds a variation, nearly always: its main
+	// line is not begun. Past the splitter's tag lines, a `(` on a line
+	// that does not start as a tag does (tags hold one more often:
+	// `(depth 4)`), and the chunk is given up before its tags are read;
+	// otherwise the movetext is searched from its first token below.
+	search := true
+	if len(c.tags) > 0 {
+		k := bytes.IndexByte(c.Data[c.tagsEnd:], '(')
+		if k >= 0 && c.Data[bytes.LastIndexByte(c.Data[:c.tagsEnd+k], '\n')+1] != '[' {
+			return false
+		}
+		search = k >= 0
+	}
+	if !plainASCII(c.Data) {
 		return false
 	}
 	src := unsafe.String(unsafe.SliceData(c.Data), len(c.Data))
@@ -51,10 +70,7 @@ func (s *Scratch) readLean(c *Chunk, filename string) bool {
 	st.src = elemSrc{lx: lx, sanFast: true}
 	first, ok := b.leanTags(&st.src, st)
 	st.src = elemSrc{}
-	if !ok || strings.IndexByte(src[first:], '(') >= 0 {
-		// A movetext with a `(` holds a variation, nearly always: its
-		// main line is not begun (tags hold one more often: `(depth
-		// 4)`).
+	if !ok || search && strings.IndexByte(src[first:], '(') >= 0 {
 		return false
 	}
 	num := b.startNumber()
@@ -62,18 +78,22 @@ func (s *Scratch) readLean(c *Chunk, filename string) bool {
 		// The first number written would set it (numberNode).
 		return false
 	}
+	// A ply takes three bytes of the movetext at least (a move's two and
+	// the one after it), so that leanMain finds room for every ply here
+	// and does not grow the slice: its loop then carries fewer values
+	// across scanSAN's call.
+	room := (len(src)-first)/3 + 1
 	if cap(s.plyRoom) > keepNodes {
 		s.plyRoom = nil
 	}
-	if s.plyRoom == nil {
-		s.plyRoom = make([]record.Ply, 0, 256)
+	if cap(s.plyRoom) < room {
+		s.plyRoom = make([]record.Ply, 0, max(room, 256))
 	}
-	plies, at, end := leanMain(src, first, num, s.plyRoom[:cap(s.plyRoom)], lx)
-	s.plyRoom = plies[:0]
+	n, at, end := leanMain(src, first, num, s.plyRoom[:cap(s.plyRoom)], lx)
 	if end <= at {
 		return false
 	}
-	g.Plies = plies
+	g.Plies = s.plyRoom[:n]
 	g.Result = src[at:end]
 	g.ResultPos = record.Pos{Line: lx.line, Col: at - lx.colOff, Offset: c.Pos.Offset + at}
 	return true
@@ -124,36 +144,31 @@ func (b *builder) leanTags(s *elemSrc, st *streamState) (int, bool) {
 }
 
 // leanMain reads the main line from src[i] as the lean read takes it
-// (readLean) into plies (their length is their capacity; n of them are
-// filled), num being the numbering before its first move, and returns
-// the plies read with the termination marker's offsets at and end; end is
-// 0 when it gives up. lx counts the lines it passes (newline), so that
+// (readLean) into plies (their length is the most it reads: it gives up
+// past them), num being the numbering before its first move, and returns
+// how many it read with the termination marker's offsets at and end; end
+// is 0 when it gives up. lx counts the lines it passes (newline), so that
 // the marker's position is known where it is read. A byte's class
-// (leanClasses) picks its token's step, and the one space after a move
-// or a number is passed in that token's step.
-func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (out []record.Ply, at, end int) {
-	n := 0
+// (leanClasses) picks its token's step, tested in the order of how often
+// each comes (one compare each: a move's step is reached in two, where a
+// jump table took five), and the one space after a move or a number is
+// passed in that token's step.
+func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n, at, end int) {
 	for uint(i) < uint(len(src)) {
 		c := src[i]
-		switch leanClasses[c] {
-		case lSpace:
-			i++
-		case lLine:
-			lx.newline(i)
-			i++
-		case lLetter:
+		switch cl := leanClasses[c]; {
+		case cl == lLetter:
 			if num&3 == 0 {
 				// A White move without its number.
-				return plies[:n], 0, 0
+				return 0, 0, 0
 			}
 			if n == len(plies) {
-				plies = append(plies, record.Ply{})
-				plies = plies[:cap(plies)]
+				return 0, 0, 0
 			}
 			p := &plies[n]
 			e, ok := scanSAN(src, i, partsOf(&p.MoveParts))
 			if !ok || uint(e) >= uint(len(src)) {
-				return plies[:n], 0, 0
+				return 0, 0, 0
 			}
 			p.Len, p.Off = uint8(e-i), int32(i)
 			n++
@@ -162,13 +177,31 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (ou
 				i = e + 1
 			} else if delims[d] {
 				i = e
+			} else if g := leanGlyph(src, e); g > e {
+				// The full reader's move keeps the glyph in its text
+				// and is not promised plain (parseMoveSlow).
+				p.Len, p.Plain = uint8(g-i), false
+				i = g
 			} else {
-				return plies[:n-1], 0, 0
+				return 0, 0, 0
 			}
-		case lDigit:
-			// A move number, or a marker (`1-0`, `1/2-1/2`). Its usual
-			// forms, one or two digits and a dot with a byte after it,
-			// are read by tests on their bytes; d is the dot's offset.
+		case cl == lDigit:
+			// A move number, or a marker (`1-0`, `1/2-1/2`). Before
+			// White's move, the number expected below 100 and written
+			// as a right record writes it (`7. `, `12. `) is one word
+			// compared (leanNumbers).
+			if k := uint(num>>2) - 1; num&3 == 0 && k < uint(len(leanNumbers)) && len(src)-i >= 4 {
+				w := src[i : i+4]
+				x := uint32(w[0]) | uint32(w[1])<<8 | uint32(w[2])<<16 | uint32(w[3])<<24
+				if nw := leanNumbers[k]; x&nw.mask == nw.word {
+					num.noteNumber()
+					i += int(nw.len)
+					continue
+				}
+			}
+			// The other forms, one or two digits and a dot with a byte
+			// after it, are read by tests on their bytes; d is the
+			// dot's offset.
 			w := src[i:]
 			v, d := int(c-'0'), 1
 			if len(w) >= 4 && w[2] == '.' && w[1]-'0' <= 9 {
@@ -179,7 +212,7 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (ou
 				}
 				if d >= len(w) || w[d] != '.' {
 					at, end = leanMarker(src, i, num)
-					return plies[:n], at, end
+					return n, at, end
 				}
 			}
 			j := d + 1
@@ -191,42 +224,47 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (ou
 			// numbering, the side's bit aside); one dot, or three before
 			// Black's move.
 			if dots := j - d; num&^2 != numbering(v)<<2 || dots != 1 && (dots != 3 || !num.black()) {
-				return plies[:n], 0, 0
+				return 0, 0, 0
 			}
 			num.noteNumber()
 			if j < len(w) && w[j] == ' ' {
 				j++
 			}
 			i += j
-		case lComment:
+		case cl == lSpace:
+			i++
+		case cl == lLine:
+			lx.newline(i)
+			i++
+		case cl == lComment:
 			e := lx.commentEnd(src, i+1)
 			if e < 0 {
-				return plies[:n], 0, 0
+				return 0, 0, 0
 			}
 			i = e + 1
-		case lNAG:
-			j, v := i+1, 0
-			for j < len(src) && src[j]-'0' <= 9 && j-i <= 3 {
-				v, j = v*10+int(src[j]-'0'), j+1
-			}
-			if j == i+1 || v > 255 || j < len(src) && src[j]-'0' <= 9 {
-				return plies[:n], 0, 0
-			}
-			i = j
-		case lMarker:
-			at, end = leanMarker(src, i, num)
-			return plies[:n], at, end
-		case lCR:
+		case cl == lCR:
 			if i+1 == len(src) || src[i+1] != '\n' {
 				// A lone CR ends a line too, as scan reads it.
 				lx.newline(i)
 			}
 			i++
+		case cl == lNAG:
+			j, v := i+1, 0
+			for j < len(src) && src[j]-'0' <= 9 && j-i <= 3 {
+				v, j = v*10+int(src[j]-'0'), j+1
+			}
+			if j == i+1 || v > 255 || j < len(src) && src[j]-'0' <= 9 {
+				return 0, 0, 0
+			}
+			i = j
+		case cl == lMarker:
+			at, end = leanMarker(src, i, num)
+			return n, at, end
 		default:
-			return plies[:n], 0, 0
+			return 0, 0, 0
 		}
 	}
-	return plies[:n], 0, 0
+	return 0, 0, 0
 }
 
 // The classes of a byte at a token's start in leanMain: white space
@@ -260,6 +298,41 @@ var leanClasses = func() (t [256]uint8) {
 	t['0'], t['*'], t['{'], t['$'] = lMarker, lMarker, lComment, lNAG
 	return t
 }()
+
+// leanNumbers are the move numbers 1 to 99 as a right record writes them
+// before White's move, with the space after them: the word of their
+// bytes read in little-endian order, its mask, and their length.
+var leanNumbers = func() (t [99]struct {
+	word, mask uint32
+	len        uint8
+}) {
+	for k := range t {
+		text := strconv.Itoa(k+1) + ". "
+		for j := range len(text) {
+			t[k].word |= uint32(text[j]) << (8 * j)
+			t[k].mask |= 0xff << (8 * j)
+		}
+		t[k].len = uint8(len(text))
+	}
+	return t
+}()
+
+// leanGlyph reads a move's glyph at src[e] (`!`, `?`, `!!`, `??`, `!?`,
+// `?!`, as parseMoveSlow takes it without a word) and returns the offset
+// after it when a delimiter or the end follows; else e. Out of leanMain's
+// loop: about one move in a hundred has one.
+//
+//go:noinline
+func leanGlyph(src string, e int) int {
+	j := e
+	for j < len(src) && j-e < 3 && isGlyphByte(src[j]) {
+		j++
+	}
+	if j == e || j-e > 2 || j < len(src) && !delims[src[j]] {
+		return e
+	}
+	return j
+}
 
 // leanMarker reads the termination marker at src[i] (leanMain): its
 // offsets, when it is one, no move number waits for its move (num), and

@@ -197,6 +197,10 @@ func TestLeanTakes(t *testing.T) {
 		"{no tags, no moves} 1-0\n",
 		"[Event \"" + strings.Repeat("x", 300) + "\"]\n\n1. d4 d5 *\n",
 		"1. e4 e5 2. Nf3 {c}Nc6 *  \n\n",
+		"[Event \"a\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 98\"]\n\n98. Kd2 Kd7 99. Ke3 Ke7 100. Kf4 Kf7 101. e4 *\n",
+		"[Event \"a\"]\n[Annotator \"engine (depth 4)\"]\n\n1. e4 e5 *\n",
+		"[Event \"a\"]\n[Site \"b (c)\"]  \n\n1. e4 e5 *\n",
+		"1. e4! e5? 2. Nf3!! Nc6?? 3. Bb5!? a6?! 4. Ba4+! Nf6{c} 5. O-O!$1 O-O-O?\n6. d4!\r\nd5?\r7. exd5!! *\n",
 	} {
 		c, full, lean := leanOf(t, text, nil)
 		if lean.Plies == nil {
@@ -226,8 +230,14 @@ func TestLeanGivesUp(t *testing.T) {
 		setup     func(*grammar.Splitter)
 	}{
 		{"a variation", "1. e4 (1. d4) e5 *\n", nil},
+		{"a variation after tags", "[Event \"a\"]\n[Site \"b (c)\"]\n\n1. e4 (1. d4) e5 *\n", nil},
+		{"a variation after a tag apart", "[Event \"a\"]\n[Site \"b (c)\"]  \n\n1. e4 (1. d4) e5 *\n", nil},
 		{"a `(` in a comment", "1. e4 {(a)} e5 *\n", nil},
-		{"a glyph", "1. e4! e5 *\n", nil},
+		{"three glyph bytes", "1. e4!!! e5 *\n", nil},
+		{"a glyph of three", "1. e4!?! e5 *\n", nil},
+		{"a glyph before the check", "1. e4!+ e5 *\n", nil},
+		{"a glyph before a word", "1. e4!x e5 *\n", nil},
+		{"a glyph at the end", "1. e4!", nil},
 		{"a glyph apart", "1. e4 ! e5 *\n", nil},
 		{"a `;` comment", "1. e4 ; a comment\ne5 *\n", nil},
 		{"an escape line", "1. e4\n% escape\ne5 *\n", nil},

@@ -39,12 +39,19 @@ func PosIn(data []byte, base Pos, i int) Pos {
 // PlyNode sets n and m to the node and the move of g.Plies[i] as the full
 // reader makes them (the node's Move is m): the walk makes them only where
 // a finding or a step needs a node. The text is a copy of the ply's bytes
-// in Source; a ply's move has no glyph and no lenient form (the lean read
-// takes none).
+// in Source, and the move's glyph the `!` and `?` that end it; a ply's
+// move has no lenient form (the lean read takes none).
 func (g *Game) PlyNode(i int, n *Node, m *Move) {
 	p := &g.Plies[i]
 	text := string(g.Source[p.Off : int(p.Off)+int(p.Len)])
 	m.MoveParts = p.MoveParts
 	m.Lenient = 0
 	n.SetMove(PosIn(g.Source, g.SourcePos, int(p.Off)), text, m)
+	k := len(text)
+	for k > 0 && (text[k-1] == '!' || text[k-1] == '?') {
+		k--
+	}
+	if k < len(text) {
+		m.Glyph = text[k:]
+	}
 }
