@@ -49,7 +49,10 @@ func (b *builder) turnApart(s *elemSrc, val string, p record.Pos) {
 	}
 	first, _, _ := strings.Cut(glued, ",")
 	m, ok := b.readsAsMove(first)
-	if !ok && mark == "-" {
+	// A dash capture is val, the dash and the destination: a val with a
+	// comma (the end of a compound turn's move before it) is none, and
+	// glued's part before its first comma is then shorter than val.
+	if !ok && mark == "-" && strings.IndexByte(val, ',') < 0 {
 		if capture, ok := b.dashCapture(val, first[len(val)+1:]); ok {
 			b.turnRead(capture+glued[len(first):], written, capture, "", record.LenientDashCapture, p,
 				fmt.Sprintf("`%s` prints the capture with a spaced dash and no `x`; read as `%s`", b.text(strings.TrimSuffix(written, glued[len(first):])), capture))
