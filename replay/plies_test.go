@@ -47,7 +47,7 @@ func leanOf(g *record.Game) (lean *record.Game, plyOf []int, ok bool) {
 			}
 		case record.KindMove:
 			m := n.Move
-			if m == nil || m.Glyph != "" || m.Lenient != 0 || m.Desc != nil || m.Joined || len(m.Text) > 255 ||
+			if m == nil || m.Lenient != 0 || m.Desc != nil || m.Joined || len(m.Text) > 255 ||
 				white && (i == 0 || g.Moves[i-1].Kind != record.KindMoveNumber) {
 				return nil, nil, false
 			}
