@@ -14,7 +14,8 @@ import (
 // The lean read gives a caller that walks a game's main line and reads no
 // other node (Scratch.Plies) the main line as plies (record.Game.Plies):
 // each move's parts and where its text stands, no node and no move record
-// written at every ply (docs/performance.md, "The reader's shape, a study").
+// written at every ply (docs/performance.md, "The reader's shape, a study:
+// what a main line read for the walk alone would cost").
 // It takes only the games whose main line the full reader reads without a
 // word and without a node the walk would have to look at: the chunk's
 // checks passed, tags read as the full reader reads them with nothing to
