@@ -43,7 +43,7 @@ func PosIn(data []byte, base Pos, i int) Pos {
 // move has no lenient form (the lean read takes none).
 func (g *Game) PlyNode(i int, n *Node, m *Move) {
 	p := &g.Plies[i]
-	text := string(g.Source[p.Off : int(p.Off)+int(p.Len)])
+	text := g.PlyText(i)
 	m.MoveParts = p.MoveParts
 	m.Lenient = 0
 	n.SetMove(PosIn(g.Source, g.SourcePos, int(p.Off)), text, m)
@@ -54,4 +54,11 @@ func (g *Game) PlyNode(i int, n *Node, m *Move) {
 	if k < len(text) {
 		m.Glyph = text[k:]
 	}
+}
+
+// PlyText is the text of g.Plies[i] as written, its suffixes included: a
+// copy of its bytes in Source.
+func (g *Game) PlyText(i int) string {
+	p := &g.Plies[i]
+	return string(g.Source[p.Off : int(p.Off)+int(p.Len)])
 }

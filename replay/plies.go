@@ -55,15 +55,9 @@ func (w *walk) plyNode(i int) *record.Node {
 // moveText is the text of move k of the turn being played.
 func (w *walk) moveText(k int) string {
 	if w.plies != nil {
-		return plyText(w.g, w.turnAt+k)
+		return w.g.PlyText(w.turnAt + k)
 	}
 	return w.turnNode(k).Move.Text
-}
-
-// plyText is the text of g.Plies[i], as its node has it (PlyNode).
-func plyText(g *record.Game, i int) string {
-	p := &g.Plies[i]
-	return string(g.Source[p.Off : int(p.Off)+int(p.Len)])
 }
 
 // firstCheckText is the move that first checked side's king in ln
@@ -71,7 +65,7 @@ func plyText(g *record.Game, i int) string {
 // ply, which playMove does not make at each first check.
 func (w *walk) firstCheckText(ln *line, side rules.Color) string {
 	if w.plies != nil && ln.main {
-		return plyText(w.g, ln.firstCheckPly[side]-1)
+		return w.g.PlyText(ln.firstCheckPly[side] - 1)
 	}
 	return ln.firstCheckSAN[side]
 }
