@@ -147,6 +147,10 @@ type walk struct {
 	// turn may have several moves (tripleOpening). Set by notices, which
 	// runs after tripleOpening is set and before the walk.
 	plainLook bool
+	// run is playTurn's argument, taken here at its start: an argument is
+	// kept in a register, stored and loaded back around each of a ply's
+	// calls, where the run reads it once a ply.
+	run bool
 	// mainNodes is the number of nodes of the main line, at least the
 	// steps it can have (Config.Steps): counting its moves cost more a
 	// ply than the room the other nodes' steps take.

@@ -35,7 +35,7 @@ import (
 // calls as well as its move.
 func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 	side, mv := ln.pos.SideToMove(), first.Move
-	if ln.pendingNumber != nil { // a wrong move number (line.number)
+	if w.run = run; ln.pendingNumber != nil { // a wrong move number (line.number)
 		w.checkMoveNumber(first, ln, side) // and lets the number go
 	}
 	if count != 1 {
@@ -46,7 +46,7 @@ func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 		if m, ok := w.plainMove(mv, ln, side); ok {
 			w.playMove(mv, 0, ln, side, m, false, true, true)
 			endTurn(ln, side&1)
-			if !run {
+			if !w.run {
 				return
 			}
 			// The turn after it: its move, or its number and its move,
@@ -74,12 +74,12 @@ func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 			if uint(j) >= uint(len(nodes)) {
 				return
 			}
-			// off is not 0 for a number other than the move's, or with
-			// two dots or more (`...` is judged by the line's loop); -num
-			// keeps it for a number and masks it off for any other node;
-			// the node after is not a move unless its kind's difference
-			// is 0 (one test for both).
-			off := int(nodes[i].Number) ^ ln.moveNo | int(nodes[i].Dots)>>1
+			// off is not 0 for a number other than the move's (Number read
+			// unsigned, in one load: a negative one is not the move's either
+			// way), or with two dots or more (`...` is the line loop's); -num
+			// keeps it for a number, masks it off for any other node; the
+			// node after is not a move unless its kind's difference is 0.
+			off := int(uint32(nodes[i].Number)) ^ ln.moveNo | int(nodes[i].Dots)>>1
 			if int(nodes[j].Kind-record.KindMove)|off&-num != 0 {
 				if k != record.KindMove && k != record.KindMoveNumber && passedBy(k) {
 					i++
@@ -274,8 +274,8 @@ func (w *walk) plainMove(mv *record.Move, ln *line, side rules.Color) (*rules.Mo
 		w.pre.node, w.pre.line = w.turnNode(0), ln
 		return nil, false
 	}
-	m := &list[0] // the common case, without plainPick's call
-	if (mv.FromFile >= 0 || mv.FromRank >= 0 || len(list) != 1) && !onlyFrom(ln.pos, mv, kind, list) {
+	m := &list[0] // the common case, without plainPick's call; no origin written: both -1
+	if (mv.FromFile&mv.FromRank >= 0 || len(list) != 1) && !onlyFrom(ln.pos, mv, kind, list) {
 		i := plainPick(ln.pos, mv, kind, list)
 		if i < 0 {
 			w.decline(ln)
