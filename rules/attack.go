@@ -220,12 +220,20 @@ func (p *Position) attacked(sq Square, by Color) bool {
 	// settings make of queens and bishops: ferz, alfil and dabbaba moves
 	// lie on the lines through sq) means no attack: the answer for most
 	// kings at most plies, without the full test.
-	k := &p.byKind
-	if p.byColor[by&1]&(knightAtt[sq]&k[Knight]|kingAtt[sq]&k[King]|pawnAtt[(by^1)&1][sq]&k[Pawn]|
-		kingLines[sq]&(k[Rook]|k[Bishop]|k[Queen])) == 0 {
+	if !mayAttack(sq, by, p.byColor[by&1], &p.byKind) {
 		return false
 	}
 	return p.s.attackedByIn(sq, by, p.byColor[0]|p.byColor[1], p.byColor[by&1], &p.byKind)
+}
+
+// mayAttack reports whether a man of by on mine (kinds[k] & mine: by's
+// men of kind k) could attack sq on an empty board, whatever the settings
+// make of queens and bishops (ferz, alfil and dabbaba moves lie on the
+// lines through sq): false means attackedByIn is false, without its
+// settings' tests and its walk of the lines.
+func mayAttack(sq Square, by Color, mine uint64, k *[8]uint64) bool {
+	return mine&(knightAtt[sq&63]&k[Knight]|kingAtt[sq&63]&k[King]|pawnAtt[(by^1)&1][sq&63]&k[Pawn]|
+		kingLines[sq&63]&(k[Rook]|k[Bishop]|k[Queen])) != 0
 }
 
 // attacks is the set of squares a man of kind k and colour c on sq attacks

@@ -275,7 +275,8 @@ func (p *Position) safeFrom(ksq, to Square, from, occ uint64) uint64 {
 // A man the king takes attacks no more: he is off the enemy's men.
 func (p *Position) kingSafeAt(ksq, to Square, occ uint64) bool {
 	them, t := (p.side^1)&1, bb(to)
-	return !p.s.attackedByIn(to, them, occ&^bb(ksq)|t, p.byColor[them]&^t, &p.byKind)
+	mine := p.byColor[them] &^ t
+	return !mayAttack(to, them, mine, &p.byKind) || !p.s.attackedByIn(to, them, occ&^bb(ksq)|t, mine, &p.byKind)
 }
 
 // reachingTo is the men of from (of kind k, not the king) that may move
