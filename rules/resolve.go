@@ -272,11 +272,13 @@ func (p *Position) safeFrom(ksq, to Square, from, occ uint64) uint64 {
 
 // kingSafeAt reports whether the side to move's king, on ksq, would be
 // unattacked on to once moved there (occ: the occupancy before the move).
-// A man the king takes attacks no more: he is off the enemy's men.
+// A man the king takes attacks no more: he is off the enemy's men. Most
+// squares a king steps to have no enemy man that could reach them on an
+// empty board (mayAttack), and need no more.
 func (p *Position) kingSafeAt(ksq, to Square, occ uint64) bool {
 	them, t := (p.side^1)&1, bb(to)
 	mine := p.byColor[them] &^ t
-	return !mayAttack(to, them, mine, &p.byKind) || !p.s.attackedByIn(to, them, occ&^bb(ksq)|t, mine, &p.byKind)
+	return !mayAttack(to, mine, &p.byKind) || !p.s.attackedByIn(to, them, occ&^bb(ksq)|t, mine, &p.byKind)
 }
 
 // reachingTo is the men of from (of kind k, not the king) that may move
