@@ -216,16 +216,25 @@ func lawOf(s *Settings) law {
 
 // attacked reports whether colour by attacks sq in the position as it is.
 func (p *Position) attacked(sq Square, by Color) bool {
-	// No man of by that could reach sq on an empty board (whatever the
-	// settings make of queens and bishops: ferz, alfil and dabbaba moves
-	// lie on the lines through sq) means no attack: the answer for most
-	// kings at most plies, without the full test.
-	k := &p.byKind
-	if p.byColor[by&1]&(knightAtt[sq]&k[Knight]|kingAtt[sq]&k[King]|pawnAtt[(by^1)&1][sq]&k[Pawn]|
-		kingLines[sq]&(k[Rook]|k[Bishop]|k[Queen])) == 0 {
+	// No man of by that could reach sq on an empty board (mayAttack)
+	// means no attack: the answer for most kings at most plies, without
+	// the full test.
+	if !mayAttack(sq, p.byColor[by&1], &p.byKind) {
 		return false
 	}
 	return p.s.attackedByIn(sq, by, p.byColor[0]|p.byColor[1], p.byColor[by&1], &p.byKind)
+}
+
+// mayAttack reports whether a man on mine (kinds[k] & mine: the
+// attacker's men of kind k) could attack sq on an empty board: a knight
+// a knight's leap away, any man next to it (a king's step, a pawn's
+// capture), a rook, bishop or queen on a line through it, whatever the
+// settings make of them (ferz, alfil and dabbaba moves lie on those
+// lines). False means attackedByIn is false, without its settings' tests
+// and its walk of the lines; the men next to sq are not told apart by
+// kind, which costs the test more than it saves.
+func mayAttack(sq Square, mine uint64, k *[8]uint64) bool {
+	return mine&(knightAtt[sq&63]&k[Knight]|kingAtt[sq&63]|kingLines[sq&63]&(k[Rook]|k[Bishop]|k[Queen])) != 0
 }
 
 // attacks is the set of squares a man of kind k and colour c on sq attacks
