@@ -244,16 +244,16 @@ func (h *History) record(pass, mayCheck, men bool) {
 	p := &h.pos
 	h.prev = h.last
 	e := &h.last
-	// Most moves take nothing and change no kind: they keep bare and
-	// menEnd as the last ply had them. (Asked before the turn passes,
-	// which they do not depend on: men is not kept across the calls
-	// below.)
+	// Most moves take nothing and change no kind: they keep bare and menEnd
+	// as the last ply had them (asked before the turn passes: men is not
+	// kept across the calls below). A move that took nothing nor reset the
+	// clock was ignored: the position may be the one two plies before.
 	if men {
-		e.bare, e.menEnd = p.menMayEnd()
-		// A move that took nothing nor reset the clock was ignored: the
-		// position may be the one two plies before. (A window's first
-		// position, after a capture, starts the wait again below.)
-		h.lazy <<= 1 // lazyWait to lazyStop
+		e.bare, e.menEnd = 0, false
+		if !p.menSettled() {
+			e.bare, e.menEnd = p.menMayEnd()
+		}
+		h.lazy <<= 1 // lazyWait to lazyStop (a capture's window waits again)
 	}
 	if pass {
 		// The turn passes (a check costs its king his leap right below).
@@ -592,6 +592,17 @@ func (p *Position) menMayEnd() (bare uint8, may bool) {
 		return bare, true
 	}
 	return bare, false
+}
+
+// menSettled reports whether menMayEnd's answer is known without asking
+// the settings: each end it tests needs the pawns gone or a side without
+// a piece (a bare king, four men in all, no piece but pawns), so while
+// pawns stand and each side keeps a piece, as after most captures, no
+// king is bare and the men allow no end. Small enough to be inlined in
+// record, which calls menMayEnd only when it is not.
+func (p *Position) menSettled() bool {
+	pk := p.byKind[Pawn] | p.byKind[King]
+	return p.byKind[Pawn] != 0 && p.byColor[White]&^pk != 0 && p.byColor[Black]&^pk != 0
 }
 
 // atMostFour reports whether x has at most four bits set: four lowest
