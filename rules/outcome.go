@@ -91,7 +91,7 @@ type posKey struct {
 // then does the en passant square make the position different (FIDE Laws
 // 9.2.2; a pawn pinned to its king does not).
 func (p *Position) epCapturable() bool {
-	pawns := pawnAtt[p.side^1][p.ep] & p.byColor[p.side] & p.byKind[Pawn]
+	pawns := p.epTakers()
 	if pawns == 0 {
 		return false
 	}
@@ -103,6 +103,14 @@ func (p *Position) epCapturable() bool {
 		}
 	}
 	return false
+}
+
+// epTakers is the pawns of the side to move that attack the en passant
+// square, which is on the board. Small enough to be inlined in record:
+// after most double steps no pawn stands beside the one that moved, and
+// epCapturable is not called.
+func (p *Position) epTakers() uint64 {
+	return pawnAtt[(p.side^1)&1][p.ep&63] & p.byColor[p.side&1] & p.byKind[Pawn]
 }
 
 // histPly is what the history keeps of each of the last two positions:
@@ -292,7 +300,7 @@ func (h *History) record(pass, mayCheck, men bool) {
 	// en-passant square is found first, so that no pointer into the
 	// positions and no word of the key is kept across the rare call.
 	ep := NoSquare
-	if p.ep != NoSquare && p.epCapturable() {
+	if p.ep != NoSquare && p.epTakers() != 0 && p.epCapturable() {
 		ep = p.ep
 	}
 	// The key, built here rather than in a function of its own, which the
