@@ -316,15 +316,15 @@ func (h *History) record(pass, mayCheck, men bool) {
 	np.key.white = white
 	np.key.kinds = *(*[King]uint64)(p.byKind[Pawn : King+1])
 	np.key.meta = meta
-	if pass && h.lazy == lazyWait && i < lazyMax {
+	if (pass || i == 0) && h.lazy == lazyWait && i < lazyMax {
 		// Within the window's first plies no position can occur again:
 		// the side to move differs from the one before, and the men from
 		// those of the position two plies before (each side moved one,
 		// and nothing was taken since). Only later positions look for it,
 		// and it is entered with its hash then (enterLazy), not at each
 		// ply of the many windows a capture or a pawn move closes first.
-		// A turn that keeps the side to move (pass false) and a move that
-		// Play ignored (lazyStop) end the wait. (rep is still false, as
+		// A turn that keeps the side to move (pass false) after the first
+		// and a move that Play ignored (lazyStop) end it. (rep is false, as
 		// clearWindow left it: cur is not read.) The window's positions
 		// are all kept: the ply of each is its index.
 		return
