@@ -149,7 +149,7 @@ type histPos struct {
 // plies), and there a table would cost more to fill and clear, and to
 // allocate for each variation, than the scan (which History.seen spares
 // most new positions). A longer window takes a table.
-const linearMax = 16
+const linearMax = 32
 
 // keyMeta packs a key's fields other than the board into one word.
 // The leap rights come as two values, not the array, which would be
