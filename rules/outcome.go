@@ -91,7 +91,7 @@ type posKey struct {
 // then does the en passant square make the position different (FIDE Laws
 // 9.2.2; a pawn pinned to its king does not).
 func (p *Position) epCapturable() bool {
-	pawns := pawnAtt[p.side^1][p.ep] & p.byColor[p.side] & p.byKind[Pawn]
+	pawns := p.epTakers()
 	if pawns == 0 {
 		return false
 	}
@@ -103,6 +103,14 @@ func (p *Position) epCapturable() bool {
 		}
 	}
 	return false
+}
+
+// epTakers is the pawns of the side to move that attack the en passant
+// square, which is on the board. Small enough to be inlined in record:
+// after most double steps no pawn stands beside the one that moved, and
+// epCapturable is not called.
+func (p *Position) epTakers() uint64 {
+	return pawnAtt[(p.side^1)&1][p.ep&63] & p.byColor[p.side&1] & p.byKind[Pawn]
 }
 
 // histPly is what the history keeps of each of the last two positions:
@@ -141,7 +149,7 @@ type histPos struct {
 // plies), and there a table would cost more to fill and clear, and to
 // allocate for each variation, than the scan (which History.seen spares
 // most new positions). A longer window takes a table.
-const linearMax = 16
+const linearMax = 32
 
 // keyMeta packs a key's fields other than the board into one word.
 // The leap rights come as two values, not the array, which would be
@@ -244,16 +252,16 @@ func (h *History) record(pass, mayCheck, men bool) {
 	p := &h.pos
 	h.prev = h.last
 	e := &h.last
-	// Most moves take nothing and change no kind: they keep bare and
-	// menEnd as the last ply had them. (Asked before the turn passes,
-	// which they do not depend on: men is not kept across the calls
-	// below.)
+	// Most moves take nothing and change no kind: they keep bare and menEnd
+	// as the last ply had them (asked before the turn passes: men is not
+	// kept across the calls below). A move that took nothing nor reset the
+	// clock was ignored: the position may be the one two plies before.
 	if men {
-		e.bare, e.menEnd = p.menMayEnd()
-		// A move that took nothing nor reset the clock was ignored: the
-		// position may be the one two plies before. (A window's first
-		// position, after a capture, starts the wait again below.)
-		h.lazy <<= 1 // lazyWait to lazyStop
+		e.bare, e.menEnd = 0, false
+		if !p.menSettled() {
+			e.bare, e.menEnd = p.menMayEnd()
+		}
+		h.lazy <<= 1 // lazyWait to lazyStop (a capture's window waits again)
 	}
 	if pass {
 		// The turn passes (a check costs its king his leap right below).
@@ -292,7 +300,7 @@ func (h *History) record(pass, mayCheck, men bool) {
 	// en-passant square is found first, so that no pointer into the
 	// positions and no word of the key is kept across the rare call.
 	ep := NoSquare
-	if p.ep != NoSquare && p.epCapturable() {
+	if p.ep != NoSquare && p.epTakers() != 0 && p.epCapturable() {
 		ep = p.ep
 	}
 	// The key, built here rather than in a function of its own, which the
@@ -308,15 +316,15 @@ func (h *History) record(pass, mayCheck, men bool) {
 	np.key.white = white
 	np.key.kinds = *(*[King]uint64)(p.byKind[Pawn : King+1])
 	np.key.meta = meta
-	if pass && h.lazy == lazyWait && i < lazyMax {
+	if (pass || i == 0) && h.lazy == lazyWait && i < lazyMax {
 		// Within the window's first plies no position can occur again:
 		// the side to move differs from the one before, and the men from
 		// those of the position two plies before (each side moved one,
 		// and nothing was taken since). Only later positions look for it,
 		// and it is entered with its hash then (enterLazy), not at each
 		// ply of the many windows a capture or a pawn move closes first.
-		// A turn that keeps the side to move (pass false) and a move that
-		// Play ignored (lazyStop) end the wait. (rep is still false, as
+		// A turn that keeps the side to move (pass false) after the first
+		// and a move that Play ignored (lazyStop) end it. (rep is false, as
 		// clearWindow left it: cur is not read.) The window's positions
 		// are all kept: the ply of each is its index.
 		return
@@ -592,6 +600,17 @@ func (p *Position) menMayEnd() (bare uint8, may bool) {
 		return bare, true
 	}
 	return bare, false
+}
+
+// menSettled reports whether menMayEnd's answer is known without asking
+// the settings: each end it tests needs the pawns gone or a side without
+// a piece (a bare king, four men in all, no piece but pawns), so while
+// pawns stand and each side keeps a piece, as after most captures, no
+// king is bare and the men allow no end. Small enough to be inlined in
+// record, which calls menMayEnd only when it is not.
+func (p *Position) menSettled() bool {
+	pk := p.byKind[Pawn] | p.byKind[King]
+	return p.byKind[Pawn] != 0 && p.byColor[White]&^pk != 0 && p.byColor[Black]&^pk != 0
 }
 
 // atMostFour reports whether x has at most four bits set: four lowest

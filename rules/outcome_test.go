@@ -266,7 +266,9 @@ func TestMoveRuleLimits(t *testing.T) {
 func TestHistoryRepetitionNeedsSameKinds(t *testing.T) {
 	s := testSettings(t, "fide")
 	h := NewHistory(mustFEN(t, s, "7k/8/8/8/8/8/Q7/R3K3 w - - 0 1"))
-	start := h.positions[h.cur].hash
+	// (The start waits to be entered: its hash is worked out here.)
+	p := h.Position()
+	start := keyHash(p.byColor[White], p.byColor[White]|p.byColor[Black])
 	// White: the queen steps aside, the rook goes up, the queen takes the
 	// corner; Black's king walks a triangle back to h8.
 	for _, m := range []string{"a2b2", "h8g8", "a1a2", "g8g7", "b2a1", "g7h8"} {
@@ -310,6 +312,38 @@ func TestAtMostFour(t *testing.T) {
 		}
 		if got, want := atMostFour(x), popcount(x) <= 4; got != want {
 			t.Fatalf("atMostFour(%#x) = %v, want %v", x, got, want)
+		}
+	}
+}
+
+// TestMenSettled holds record's shortcut to menMayEnd: where menSettled
+// answers, under every profile, no king is bare and the men allow no end;
+// and it does not answer where a side has no piece or no pawn is left.
+func TestMenSettled(t *testing.T) {
+	for _, c := range []struct {
+		fen     string
+		settled bool
+	}{
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", true},
+		{"k7/p7/8/8/8/8/P7/KR5r w - - 0 1", true},
+		{"k7/p7/8/8/8/8/P7/KR6 w - - 0 1", false},  // black has no piece
+		{"kr6/p7/8/8/8/8/P7/K7 b - - 0 1", false},  // white has no piece
+		{"kn6/8/8/8/8/8/8/KN6 w - - 0 1", false},   // no pawn
+		{"kr6/8/8/8/8/8/8/KRR5 w - - 0 1", false},  // no pawn
+		{"k7/pp6/8/8/8/8/PP6/K7 w - - 0 1", false}, // no piece at all
+	} {
+		for _, prof := range Profiles() {
+			s := prof.Settings
+			p, err := ParseFEN(&s, c.fen)
+			if err != nil {
+				continue
+			}
+			if got := p.menSettled(); got != c.settled {
+				t.Errorf("%s %s: menSettled %v, want %v", prof.Name, c.fen, got, c.settled)
+			}
+			if bare, may := p.menMayEnd(); p.menSettled() && (bare != 0 || may) {
+				t.Errorf("%s %s: settled, but menMayEnd says bare %b, may end %v", prof.Name, c.fen, bare, may)
+			}
 		}
 	}
 }
