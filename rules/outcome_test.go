@@ -324,7 +324,7 @@ func TestMenSettled(t *testing.T) {
 		fen     string
 		settled bool
 	}{
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", true},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", true},
 		{"k7/p7/8/8/8/8/P7/KR5r w - - 0 1", true},
 		{"k7/p7/8/8/8/8/P7/KR6 w - - 0 1", false},  // black has no piece
 		{"kr6/p7/8/8/8/8/P7/K7 b - - 0 1", false},  // white has no piece
@@ -336,7 +336,7 @@ func TestMenSettled(t *testing.T) {
 			s := prof.Settings
 			p, err := ParseFEN(&s, c.fen)
 			if err != nil {
-				continue
+				t.Fatalf("%s %s: %v", prof.Name, c.fen, err)
 			}
 			if got := p.menSettled(); got != c.settled {
 				t.Errorf("%s %s: menSettled %v, want %v", prof.Name, c.fen, got, c.settled)
