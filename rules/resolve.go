@@ -189,7 +189,7 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 			// or 1), without a branch on the side nor a test of the
 			// board's edges: the pawns' moves come from both sides in
 			// turn. An empty entry holds no pawn: a step from off the
-			// board or a double step to another rank than the fourth.
+			// board, a double step to a square two ranks past none.
 			b1 := pawnStepFrom[us][to&63]
 			switch {
 			case from&b1 != 0:
