@@ -190,12 +190,12 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 			// board's edges: the pawns' moves come from both sides in
 			// turn. An empty entry holds no pawn: a step from off the
 			// board, a double step to a square two ranks past none.
-			b1 := pawnStepFrom[us][to&63]
+			b1 := pawnStepFrom[int(us)<<6|int(to)&63]
 			switch {
 			case from&b1 != 0:
 				from = b1
-			case occ&b1 == 0 && p.s.PawnDoubleStep && from&pawnDoubleFrom[us][to&63] != 0:
-				from, flags = pawnDoubleFrom[us][to&63], FlagDoubleStep
+			case occ&b1 == 0 && p.s.PawnDoubleStep && from&pawnDoubleFrom[int(us)<<6|int(to)&63] != 0:
+				from, flags = pawnDoubleFrom[int(us)<<6|int(to)&63], FlagDoubleStep
 			default:
 				from = 0
 			}
