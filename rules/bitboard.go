@@ -19,7 +19,9 @@ var (
 	// pawnStepFrom[c<<6|s]: the square a pawn of colour c steps to s from
 	// (empty when that is off the board); pawnDoubleFrom[c<<6|s]: the
 	// square of its start rank it double-steps to s from (empty unless s
-	// is two ranks past it).
+	// is two ranks past it). One array each, not [2][64]: plainTo, which
+	// reads them, got worse registers after its pawn's path with two
+	// indexes.
 	pawnStepFrom, pawnDoubleFrom [128]uint64
 	// rays[d<<6|s]: every square from s in direction d (0..7), s
 	// excluded (ray says it); the rows past 7 are empty.
