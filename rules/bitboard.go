@@ -16,6 +16,13 @@ var (
 	dabbabaAtt [64]uint64
 	// pawnAtt[c][s]: the squares a pawn of colour c on s attacks.
 	pawnAtt [2][64]uint64
+	// pawnStepFrom[c<<6|s]: the square a pawn of colour c steps to s from
+	// (empty when that is off the board); pawnDoubleFrom[c<<6|s]: the
+	// square of its start rank it double-steps to s from (empty unless s
+	// is two ranks past it). One array each, not [2][64]: plainTo, which
+	// reads them, got worse registers after its pawn's path with two
+	// indexes.
+	pawnStepFrom, pawnDoubleFrom [128]uint64
 	// rays[d<<6|s]: every square from s in direction d (0..7), s
 	// excluded (ray says it); the rows past 7 are empty.
 	rays [16 * 64]uint64
@@ -60,6 +67,14 @@ func init() {
 		add(&pawnAtt[White][s], 1, 1)
 		add(&pawnAtt[Black][s], -1, -1)
 		add(&pawnAtt[Black][s], 1, -1)
+		add(&pawnStepFrom[s], 0, -1)
+		add(&pawnStepFrom[64|s], 0, 1)
+		if r == 3 {
+			add(&pawnDoubleFrom[s], 0, -2)
+		}
+		if r == 4 {
+			add(&pawnDoubleFrom[64|s], 0, 2)
+		}
 		for d, dd := range dirDelta {
 			for nf, nr := f+dd[0], r+dd[1]; nf >= 0 && nf < 8 && nr >= 0 && nr < 8; nf, nr = nf+dd[0], nr+dd[1] {
 				rays[d<<6|s] |= 1 << uint(nr*8+nf)

@@ -184,18 +184,18 @@ func (p *Position) plainTo(dst []Move, k Kind, to Square, inCheck bool) []Move {
 		if flags != 0 {
 			from &= pawnAtt[us^1][to]
 		} else {
-			// White's step and start rank, or Black's (us is 0 or 1),
-			// computed without a branch on the side: the pawns' moves
-			// come from both sides in turn.
-			back, startRank := 8-16*Square(us), rank2<<(40*us)
-			b1 := to - back
+			// The square one step behind to, and the one on the start
+			// rank two steps behind, from tables by the side (us is 0
+			// or 1), without a branch on the side nor a test of the
+			// board's edges: the pawns' moves come from both sides in
+			// turn. An empty entry holds no pawn: a step from off the
+			// board, a double step to a square two ranks past none.
+			b1 := pawnStepFrom[int(us)<<6|int(to)&63]
 			switch {
-			case b1 < 0 || b1 > 63:
-				from = 0
-			case from&bb(b1) != 0:
-				from = bb(b1)
-			case occ&bb(b1) == 0 && p.s.PawnDoubleStep && b1-back >= 0 && b1-back < 64 && from&startRank&bb(b1-back) != 0:
-				from, flags = bb(b1-back), FlagDoubleStep
+			case from&b1 != 0:
+				from = b1
+			case occ&b1 == 0 && p.s.PawnDoubleStep && from&pawnDoubleFrom[int(us)<<6|int(to)&63] != 0:
+				from, flags = pawnDoubleFrom[int(us)<<6|int(to)&63], FlagDoubleStep
 			default:
 				from = 0
 			}
