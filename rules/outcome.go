@@ -75,12 +75,14 @@ func (o Outcome) Ended() bool { return o.Kind != OutcomeNone }
 // posKey is what repetition compares: board, side to move, leap rights,
 // and for fide castling rights and a usable en-passant square.
 type posKey struct {
-	// white is white's men and kinds the men of each kind, Pawn to King
-	// (Position.byKind's words, as they stand): the whole board, copied
-	// at every ply as one block, where building fewer words from them
-	// took a load and an OR a kind more than the copy.
-	white uint64
+	// kinds is the men of each kind, Pawn to King (Position.byKind's
+	// words, as they stand), and white white's men: the whole board, the
+	// kinds copied at every ply as one block, where building fewer words
+	// from them took a load and an OR a kind more than the copy. The
+	// kinds come first: the copy's destination is then the entry's own
+	// address, which record has at hand.
 	kinds [King]uint64
+	white uint64
 	// meta is the rest packed in one word (keyMeta): side to move, leap
 	// rights, castling rights and the usable en-passant square. One wide
 	// store, not four narrow ones, and a key compared as eight words.
