@@ -87,9 +87,12 @@ type posKey struct {
 	// one word (keyMeta), ep the usable en-passant square: one wide store
 	// of the four bytes the position keeps side by side, and one of the
 	// square, where shifting the square into the word cost two
-	// instructions more.
+	// instructions more. zero is never written: the key, 64 bytes
+	// without padding, is then compared as one block (padding would make
+	// the comparison field by field, through a call).
 	meta uint32
 	ep   Square
+	zero [3]uint8
 }
 
 // epCapturable reports whether an en passant capture is legal now: only
