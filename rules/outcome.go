@@ -75,16 +75,24 @@ func (o Outcome) Ended() bool { return o.Kind != OutcomeNone }
 // posKey is what repetition compares: board, side to move, leap rights,
 // and for fide castling rights and a usable en-passant square.
 type posKey struct {
-	// white is white's men and kinds the men of each kind, Pawn to King
-	// (Position.byKind's words, as they stand): the whole board, copied
-	// at every ply as one block, where building fewer words from them
-	// took a load and an OR a kind more than the copy.
-	white uint64
+	// kinds is the men of each kind, Pawn to King (Position.byKind's
+	// words, as they stand), and white white's men: the whole board, the
+	// kinds copied at every ply as one block, where building fewer words
+	// from them took a load and an OR a kind more than the copy. The
+	// kinds come first: the copy's destination is then the entry's own
+	// address, which record has at hand.
 	kinds [King]uint64
-	// meta is the rest packed in one word (keyMeta): side to move, leap
-	// rights, castling rights and the usable en-passant square. One wide
-	// store, not four narrow ones, and a key compared as eight words.
-	meta uint64
+	white uint64
+	// meta is side to move, leap rights and castling rights packed in
+	// one word (keyMeta), ep the usable en-passant square: one wide store
+	// of the four bytes the position keeps side by side, and one of the
+	// square, where shifting the square into the word cost two
+	// instructions more. zero is never written: the key, 64 bytes
+	// without padding, is then compared as one block (padding would make
+	// the comparison field by field, through a call).
+	meta uint32
+	ep   Square
+	zero [3]uint8
 }
 
 // epCapturable reports whether an en passant capture is legal now: only
@@ -154,8 +162,8 @@ const linearMax = 32
 // keyMeta packs a key's fields other than the board into one word.
 // The leap rights come as two values, not the array, which would be
 // stored and read back to be indexed.
-func keyMeta(side Color, leapW, leapB, castle uint8, ep Square) uint64 {
-	return uint64(side) | uint64(leapW)<<8 | uint64(leapB)<<16 | uint64(castle)<<24 | uint64(uint8(ep))<<32
+func keyMeta(side Color, leapW, leapB, castle uint8) uint32 {
+	return uint32(side) | uint32(leapW)<<8 | uint32(leapB)<<16 | uint32(castle)<<24
 }
 
 // keyHash mixes a key's white men and the occupancy: each multiplied by
@@ -306,7 +314,7 @@ func (h *History) record(pass, mayCheck, men bool) {
 	// The key, built here rather than in a function of its own, which the
 	// build does not inline into PlayMayCheck.
 	white := p.byColor[White]
-	meta := keyMeta(p.side, p.leap[White], p.leap[Black], p.castle, ep)
+	meta := keyMeta(p.side, p.leap[White], p.leap[Black], p.castle)
 	i := len(h.positions)
 	ps := h.positions[:i+1]
 	h.positions = ps
@@ -316,6 +324,7 @@ func (h *History) record(pass, mayCheck, men bool) {
 	np.key.white = white
 	np.key.kinds = *(*[King]uint64)(p.byKind[Pawn : King+1])
 	np.key.meta = meta
+	np.key.ep = ep
 	if (pass || i == 0) && h.lazy == lazyWait && i < lazyMax {
 		// Within the window's first plies no position can occur again:
 		// the side to move differs from the one before, and the men from

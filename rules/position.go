@@ -229,9 +229,11 @@ func (p *Position) passTurn() {
 }
 
 // passSide is passTurn without the king-leap rule's test, for
-// History.record, which asks it with the other rare rules' at once.
+// History.record, which asks it with the other rare rules' at once. The
+// side is added unmasked: it is White or Black (0 or 1) in every
+// position (FEN, the initial array, a turn's pass, an undo).
 func (p *Position) passSide() {
-	p.fullmove += int(p.side & 1)
+	p.fullmove += int(p.side)
 	p.side ^= 1
 }
 

@@ -272,7 +272,18 @@ func (p *Position) MayGiveCheck(m Move) bool {
 // A table of what a man on s does to a king on k then has 256 entries
 // whatever k, and stays in the data cache, where one by the king's
 // square missed at each new square a game's king stood on.
-func rel(k, s uint) uint { return (s + s&^7 - (k + k&^7)) & 255 }
+func rel(k, s uint) uint { return uint(wideSq[s&255] - wideSq[k&255]) }
+
+// wideSq[s] is square s (on the board) on a board 16 files wide, for rel:
+// one load a square where working it out took three instructions. It has
+// an entry for every byte, so that the index, taken as a byte, needs no
+// bounds test; the entries past 63 are never read.
+var wideSq = func() (w [256]uint8) {
+	for s := range 64 {
+		w[s] = uint8(s + s&^7)
+	}
+	return
+}()
 
 // pastFrom is what lies past square b (masked) on the ray from k through
 // b, nothing when they share no line: the mover's sliders there are
