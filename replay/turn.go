@@ -61,9 +61,9 @@ func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 			// number's node is stepped over by arithmetic, its value
 			// compared without a branch; a number without its move after
 			// it, a number other than the move's (numberWrong's first
-			// test), a number with dots (right before Black's move only:
-			// the line's loop judges it) or a node of another kind take
-			// the branch.
+			// test), a number with dots or a node of another kind take
+			// the branch, where a comment or a NAG is passed by and a
+			// right number with dots stepped over (runNumber).
 			nodes, i := w.runNodes, w.turnAt+1
 		look:
 			if uint(i) >= uint(len(nodes)) { // (unsigned: no bounds test below)
@@ -86,7 +86,9 @@ func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 					i++
 					goto look
 				}
-				return // the line's loop takes the node
+				if k != record.KindMoveNumber || !runNumber(nodes, i, ln) {
+					return // the line's loop takes the node
+				}
 			}
 			i = j
 			// A turn of one move passes the turn.
@@ -97,6 +99,16 @@ func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 		break
 	}
 	w.generalTurn(w.turnNode(0), 1, ln, side)
+}
+
+// runNumber reports whether the move number nodes[i], which the run's
+// look left (`12...` after a comment), is right and a move follows it:
+// the run steps over it as the line's loop would (line.number, with no
+// number pending). A call, so that the look's registers stay as they are.
+//
+//go:noinline
+func runNumber(nodes []record.Node, i int, ln *line) bool {
+	return i+1 < len(nodes) && nodes[i+1].Kind == record.KindMove && !numberWrong(&nodes[i], ln)
 }
 
 // turnNode is the k-th node of the turn being played: the turn starts at
