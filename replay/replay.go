@@ -113,6 +113,10 @@ type walk struct {
 	// reads it): no pointer stored a ply.
 	lineNodes []record.Node
 	aheadAt   int
+	// runNodes are the nodes of lineNodes a run of turns (playTurn's
+	// run) may play: all of a plain main line's (plainTurns, set by
+	// line), those up to the run's end in another line (runEndOf).
+	runNodes []record.Node
 	// plies is the main line read for the walk alone (record.Game.Plies),
 	// walked by walkPlies, nil when the walk is over nodes (lineNodes
 	// and nodes are nil then); plyAt-1 is the ply whose node the
@@ -344,7 +348,7 @@ func (p *partWalk) Part(nodes []record.Node) {
 	// What points into the part is let go (a node of the next part may
 	// take its address); a move number the part ended with is copied.
 	p.w.pre.node, p.w.pre.line = nil, nil
-	p.w.lineNodes = nil
+	p.w.lineNodes, p.w.runNodes = nil, nil
 	if pn := p.ln.pendingNumber; pn != nil {
 		p.number = *pn
 		p.ln.pendingNumber = &p.number
@@ -569,7 +573,10 @@ func (r *Replayer) initialHistory(s *rules.Settings) *rules.History {
 
 // line replays the nodes of one line.
 func (w *walk) line(nodes []record.Node, ln *line) {
-	w.lineNodes = nodes
+	// A plain main line's runs play all its nodes (plainTurns); it has no
+	// variation, whose line would set runNodes to its own.
+	w.lineNodes, w.runNodes = nodes, nodes
+	runEnd := 0 // (runEndOf; 0: not found yet)
 	for i := 0; i < len(nodes); {
 		n := &nodes[i]
 		switch n.Kind {
@@ -627,6 +634,20 @@ func (w *walk) line(nodes []record.Node, ln *line) {
 							ln.before = w.r.snapshot(ln)
 						}
 					}
+					if next != nextOther && j-i == 1 {
+						// A turn of one move that the next turn's move
+						// follows: played as a run (playTurn) up to the
+						// run's end, found once for the turns up to it.
+						if runEnd <= i {
+							runEnd = runEndOf(nodes, i, ln.main && w.parted)
+						}
+						if i < runEnd {
+							w.runNodes = nodes[:runEnd]
+							w.playTurn(&nodes[i], 1, ln, true) // lets ln.pendingNumber go
+							i = w.turnAt + 1
+							break
+						}
+					}
 					w.playTurn(&nodes[i], j-i, ln, false) // lets ln.pendingNumber go
 				} else {
 					ln.pendingNumber = nil
@@ -661,6 +682,35 @@ func (w *walk) plainTurns(nodes []record.Node, i int, ln *line) int {
 	w.turnAt = i
 	w.playTurn(&nodes[i], 1, ln, true) // lets ln.pendingNumber go
 	return w.turnAt + 1
+}
+
+// runEndOf is where a run that starts at the move nodes[i] of a line
+// that record.Game.MainPlain does not promise plain must end: the index
+// of the last move before the first variation after it, or before the
+// first move joined to the one before it (the start of a compound turn
+// or a move after it). The run plays the turns before that move
+// (w.runNodes ends there), so that the line's loop plays the move's turn
+// itself: it takes the position before the move for the variation, or
+// plays the compound turn. open: the line goes on in the next part (a
+// main line read in parts), where a variation may stand first: its last
+// move is the loop's too. Else the run may play up to the line's end.
+func runEndOf(nodes []record.Node, i int, open bool) int {
+	last := i
+	for k := i + 1; k < len(nodes); k++ {
+		switch nodes[k].Kind {
+		case record.KindVariation:
+			return last
+		case record.KindMove:
+			if mv := nodes[k].Move; mv != nil && mv.Joined {
+				return last
+			}
+			last = k
+		}
+	}
+	if open {
+		return last
+	}
+	return len(nodes)
 }
 
 // What follows a turn in its line, as the line's loop looks ahead.

@@ -20,13 +20,14 @@ import (
 // Most turns are one plain move (plainMove): it needs none of the turn's
 // checks, nor most of resolve's, and never halts the line (so it needs
 // no stopFrom). With run (plainTurns, in a main line the reader marked
-// plain, record.Game.MainPlain) each move is a turn of its own: after a
-// plain move the turns that follow, each its move or its right number
-// and its move, past the comments and NAGs the line's loop would pass
-// by, are played here one after another, w.turnAt set to each, until a
-// node that is none of these or a wrong number (then w.turnAt is the
-// last turn played), or a turn the general path takes (w.turnAt is that
-// turn). A call a turn from the line's loop, with its frame and the
+// plain, record.Game.MainPlain; in another line, the line's loop up to
+// the run's end, runEndOf) each move of w.runNodes is a turn of its own:
+// after a plain move the turns that follow, each its move or its right
+// number and its move, past the comments and NAGs the line's loop would
+// pass by, are played here one after another, w.turnAt set to each,
+// until a node that is none of these, a wrong number or the end of
+// w.runNodes (then w.turnAt is the last turn played), or a turn the
+// general path takes (w.turnAt is that turn). A call a turn from the line's loop, with its frame and the
 // arguments stored and loaded back, cost a part of every ply; a run
 // stopped at each comment cost the calls again. The run keeps the move
 // of its turn (mv), not the node: the node is w.lineNodes[w.turnAt],
@@ -60,10 +61,10 @@ func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 			// number's node is stepped over by arithmetic, its value
 			// compared without a branch; a number without its move after
 			// it, a number other than the move's (numberWrong's first
-			// test), a number with dots (right before Black's move only:
-			// the line's loop judges it) or a node of another kind take
-			// the branch.
-			nodes, i := w.lineNodes, w.turnAt+1
+			// test), a number with dots or a node of another kind take
+			// the branch, where a comment or a NAG is passed by and a
+			// right number with dots stepped over (runNumber).
+			nodes, i := w.runNodes, w.turnAt+1
 		look:
 			if uint(i) >= uint(len(nodes)) { // (unsigned: no bounds test below)
 				return
@@ -85,7 +86,9 @@ func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 					i++
 					goto look
 				}
-				return // the line's loop takes the node
+				if k != record.KindMoveNumber || !runNumber(nodes, i, ln) {
+					return // the line's loop takes the node
+				}
 			}
 			i = j
 			// A turn of one move passes the turn.
@@ -96,6 +99,16 @@ func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 		break
 	}
 	w.generalTurn(w.turnNode(0), 1, ln, side)
+}
+
+// runNumber reports whether the move number nodes[i], which the run's
+// look left (`12...` after a comment), is right and a move follows it:
+// the run steps over it as the line's loop would (line.number, with no
+// number pending). A call, so that the look's registers stay as they are.
+//
+//go:noinline
+func runNumber(nodes []record.Node, i int, ln *line) bool {
+	return i+1 < len(nodes) && nodes[i+1].Kind == record.KindMove && !numberWrong(&nodes[i], ln)
 }
 
 // turnNode is the k-th node of the turn being played: the turn starts at
@@ -275,8 +288,8 @@ func (w *walk) plainMove(mv *record.Move, ln *line, side rules.Color) (*rules.Mo
 		return nil, false
 	}
 	m := &list[0] // the common case, without plainPick's call; no origin written: both -1
-	if (mv.FromFile&mv.FromRank >= 0 || len(list) != 1) && !onlyFrom(ln.pos, mv, kind, list) {
-		i := plainPick(ln.pos, mv, kind, list)
+	if (mv.FromFile&mv.FromRank >= 0 || len(list) != 1) && !onlyFrom(ln.pos, mv, list) {
+		i := plainPick(ln.pos, mv, list)
 		if i < 0 {
 			w.decline(ln)
 			return nil, false
@@ -352,30 +365,31 @@ func (r *Replayer) keepTo(list []rules.Move) {
 // onlyFrom reports whether plainPick would pick list[0], the one move
 // listed, for mv written with its file only (a pawn's capture, most of
 // the moves that name part of their origin): the move is from that file,
-// by a man of kind, neither castling nor a waiting move. Else plainPick
-// decides.
-func onlyFrom(pos *rules.Position, mv *record.Move, kind rules.Kind, list []rules.Move) bool {
+// by a pawn (mv names no piece), neither castling nor a waiting move. Else
+// plainPick decides. Neither takes the kind plainMove listed: passed, it
+// was kept across the listing's call at every ply for these rarer paths.
+func onlyFrom(pos *rules.Position, mv *record.Move, list []rules.Move) bool {
 	if len(list) != 1 || mv.Piece != 0 || mv.FromRank >= 0 {
 		return false
 	}
 	m := &list[0]
 	return m.From.File() == int(mv.FromFile) && m.Flags&(rules.FlagCastleShort|rules.FlagCastleLong|rules.FlagWaitingMove) == 0 &&
-		pos.At(m.From).Kind() == kind
+		pos.At(m.From).Kind() == rules.Pawn
 }
 
-// plainPick is the index in list (the legal moves of kind to the square
-// mv names) of the one move that mv, a plain move, stands for
+// plainPick is the index in list (the legal moves of the kind of man mv
+// names to the square it names) of the one move that mv, a plain move, stands for
 // (plainMove); -1 when there is none, several, or the written
 // disambiguation of a piece is not needed (resolve warns,
 // superfluousFrom).
-func plainPick(pos *rules.Position, mv *record.Move, kind rules.Kind, list []rules.Move) int {
+func plainPick(pos *rules.Position, mv *record.Move, list []rules.Move) int {
 	if mv.FromFile < 0 && mv.FromRank < 0 {
 		if len(list) != 1 {
 			return -1
 		}
 		return 0
 	}
-	at, found := -1, 0
+	at, found, kind := -1, 0, kindOf(mv.Piece)
 	for i, lm := range list {
 		if matchesBase(pos, lm, mv, kind) {
 			at = i
