@@ -27,13 +27,13 @@ import (
 // pass by, are played here one after another, w.turnAt set to each,
 // until a node that is none of these, a wrong number or the end of
 // w.runNodes (then w.turnAt is the last turn played), or a turn the
-// general path takes (w.turnAt is that turn). A call a turn from the line's loop, with its frame and the
-// arguments stored and loaded back, cost a part of every ply; a run
-// stopped at each comment cost the calls again. The run keeps the move
-// of its turn (mv), not the node: the node is w.lineNodes[w.turnAt],
-// found there on the rare paths that need it (plainMove's, playMove's,
-// generalTurn's), so it is not stored and loaded back around each ply's
-// calls as well as its move.
+// general path takes (w.turnAt is that turn). A call a turn from the
+// line's loop, with its frame and the arguments stored and loaded back,
+// cost a part of every ply; a run stopped at each comment cost the calls
+// again. The run keeps the move of its turn (mv), not the node: the node
+// is w.lineNodes[w.turnAt], found there on the rare paths that need it
+// (plainMove's, playMove's, generalTurn's), so it is not stored and
+// loaded back around each ply's calls as well as its move.
 func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 	side, mv := ln.pos.SideToMove(), first.Move
 	if w.run = run; ln.pendingNumber != nil { // a wrong move number (line.number)
