@@ -316,12 +316,32 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 	}
 	n, lines := 0, 0
 	for len(b) > n {
-		rest := b[n:]
 		if moves {
-			e := bytes.IndexByte(rest, '\n') + 1
+			e := 0
+			if !inComment && s.depth == 0 {
+				// Quiet lines: wholly before the special byte found
+				// last, outside comments and variations, starting with
+				// one of plainFirst and not ending like a marker. For
+				// them the tests below change nothing but the line
+				// count: they are taken in a loop of their own, and
+				// the line that ends it goes on with its end found.
+				rest, quiet := b[n:], s.spAt-(s.consumed+n)
+				for {
+					e = bytes.IndexByte(rest, '\n') + 1
+					if e == 0 || e > quiet || !plainFirst[rest[0]] || mayEndWithResult(rest[:e]) {
+						break
+					}
+					rest, quiet = rest[e:], quiet-e
+					lines++
+				}
+				n = len(b) - len(rest)
+			} else {
+				e = bytes.IndexByte(b[n:], '\n') + 1
+			}
 			if e == 0 {
 				break
 			}
+			rest := b[n:]
 			line, depth := rest[:e], s.depth
 			// clean: line[:clean] holds no splitChars but castlings' dashes.
 			open, cut, skip, clean := false, 0, 0, 0
