@@ -113,3 +113,31 @@ func TestRunTagLinesGuessedNames(t *testing.T) {
 		}
 	}
 }
+
+// TestTagLinesTakeAll: tagLines takes every tag line it can, in the run
+// and apart, so that a second call where it stopped takes none (plainRun
+// asks it once, then reads the blank lines and the movetext after it):
+// on runs of lines that join the run, lines too long for its offsets,
+// lines written otherwise, and each cut short.
+func TestTagLinesTakeAll(t *testing.T) {
+	long := "[White \"" + strings.Repeat("x", 300) + "\"]\n"
+	longName := "[" + strings.Repeat("N", 130) + " \"v\"]\n"
+	lines := []string{"[Event \"e\"]\n", "[Site \"s\"]\r\n", long, longName, "[White \"x\"] [Black \"y\"]\n",
+		"[White \"x\"]  \n", "[White \"\"X\"\"]\n", "[Wh]ite \"x\"]\n", "[White]\n", "\t[White \"x\"]\n", "[White \"x\"]\r", "\n", "1. e4 *\n"}
+	seed := uint64(7)
+	for range 20000 {
+		var text strings.Builder
+		for range 1 + seed>>60 {
+			seed = seed*6364136223846793005 + 1442695040888963407
+			text.WriteString(lines[int(seed>>33)%len(lines)])
+		}
+		b := []byte(text.String())
+		for _, b := range [][]byte{b, b[:len(b)/2]} {
+			var s Splitter
+			k, _ := s.tagLines(b, 0, 5)
+			if k2, more := s.tagLines(b, k, 5); more != 0 || k2 != k {
+				t.Fatalf("%q: tagLines stopped at %d, then took %d more lines to %d", b, k, more, k2)
+			}
+		}
+	}
+}

@@ -316,9 +316,28 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 	}
 	n, lines := 0, 0
 	for len(b) > n {
-		rest := b[n:]
 		if moves {
-			e := bytes.IndexByte(rest, '\n') + 1
+			e, rest := 0, b[n:]
+			if !inComment && s.depth == 0 {
+				// Quiet lines: wholly before the special byte found
+				// last, outside comments and variations, starting with
+				// one of plainFirst and not ending like a marker. For
+				// them the tests below change nothing but the line
+				// count: they are taken in a loop of their own, and
+				// the line that ends it goes on with its end found.
+				quiet := s.spAt - (s.consumed + n)
+				for {
+					e = bytes.IndexByte(rest, '\n') + 1
+					if e == 0 || e > quiet || !plainFirst[rest[0]] || mayEndWithResult(rest[:e]) {
+						break
+					}
+					rest, quiet = rest[e:], quiet-e
+					lines++
+				}
+				n = len(b) - len(rest)
+			} else {
+				e = bytes.IndexByte(rest, '\n') + 1
+			}
 			if e == 0 {
 				break
 			}
@@ -392,10 +411,10 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 			}
 			continue
 		}
-		if k, t := s.tagLines(b, n, at); t > 0 {
-			n, lines = k, lines+t
-			continue
-		}
+		// The tag lines: tagLines takes all it can, so that it would take
+		// none at once again; then the blank lines and the movetext.
+		k, t := s.tagLines(b, n, at)
+		n, lines = k, lines+t
 		k, blank := blankLines(b, n)
 		if k == len(b) || !plainFirst[b[k]] {
 			break
