@@ -61,9 +61,12 @@ func (s *Scratch) readLean(c *Chunk, filename string) bool {
 	if cap(s.tags) > keepTags {
 		s.tags = nil
 	}
-	s.game = record.Game{Source: c.Data, Pos: c.Pos, SourcePos: c.Pos, Notation: c.notation, MainPlain: true}
-	s.b = builder{g: &s.game, filename: filename, scratch: s}
+	// Cleared in place, then set: a composite literal is built on the
+	// stack and copied.
 	g, b := &s.game, &s.b
+	*g = record.Game{}
+	g.Source, g.Pos, g.SourcePos, g.Notation, g.MainPlain = c.Data, c.Pos, c.Pos, c.notation, true
+	s.b = builder{g: g, filename: filename, scratch: s}
 	base := lexer.Position{Filename: filename, Line: c.Pos.Line, Column: c.Pos.Col, Offset: c.Pos.Offset}
 	lx := b.lexer(src, filename, base)
 	lx.tagsAt, lx.tagsEnd, lx.tags = c.tagsAt, c.tagsEnd, c.tags
