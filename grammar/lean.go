@@ -170,8 +170,10 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n,
 				return 0, 0, 0
 			}
 			p := &plies[n]
-			e, ok := scanSAN(src, i, partsOf(&p.MoveParts))
-			if !ok || uint(e) >= uint(len(src)) {
+			// A move read (e is not 0) and a byte after it: len(src)
+			// is not 0, as i is below it.
+			e := scanSAN(src, i, partsOf(&p.MoveParts))
+			if uint(e-1) >= uint(len(src)-1) {
 				return 0, 0, 0
 			}
 			p.Len, p.Off = uint8(e-i), int32(i)
