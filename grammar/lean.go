@@ -158,6 +158,10 @@ func (b *builder) leanTags(s *elemSrc, st *streamState) (int, bool) {
 // jump table took five), and the one space after a move or a number is
 // passed in that token's step.
 func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n, at, end int) {
+	// num>>1 counts the plies (next adds one to it, noteNumber does not
+	// change it): the plies read are num>>1 less first, not a count the
+	// loop carries.
+	first := num >> 1
 	for uint(i) < uint(len(src)) {
 		c := src[i]
 		switch cl := leanClasses[c]; {
@@ -166,10 +170,11 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n,
 				// A White move without its number.
 				return 0, 0, 0
 			}
-			if n == len(plies) {
+			k := int(num>>1 - first)
+			if k == len(plies) {
 				return 0, 0, 0
 			}
-			p := &plies[n]
+			p := &plies[k]
 			// A move read (e is not 0) and a byte after it: len(src)
 			// is not 0, as i is below it.
 			e := scanSAN(src, i, partsOf(&p.MoveParts))
@@ -177,7 +182,6 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n,
 				return 0, 0, 0
 			}
 			p.Len, p.Off = uint8(e-i), int32(i)
-			n++
 			num = num.next()
 			if d := src[e]; d == ' ' {
 				i = e + 1
@@ -218,7 +222,7 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n,
 				}
 				if d >= len(w) || w[d] != '.' {
 					at, end = leanMarker(src, i, num)
-					return n, at, end
+					return int(num>>1 - first), at, end
 				}
 			}
 			j := d + 1
@@ -265,7 +269,7 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n,
 			i = j
 		case cl == lMarker:
 			at, end = leanMarker(src, i, num)
-			return n, at, end
+			return int(num>>1 - first), at, end
 		default:
 			return 0, 0, 0
 		}
