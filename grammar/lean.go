@@ -200,12 +200,12 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n,
 			// White's move, the number expected below 100 and written
 			// as a right record writes it (`7. `, `12. `) is one word
 			// compared (leanNumbers).
-			if k := uint(num>>2) - 1; num&3 == 0 && k < uint(len(leanNumbers)) && len(src)-i >= 4 {
+			if k := uint(num>>2) - 1; num&3 == 0 && k < uint(len(leanNumbers)) && i+4 <= len(src) {
 				w := src[i : i+4]
 				x := uint32(w[0]) | uint32(w[1])<<8 | uint32(w[2])<<16 | uint32(w[3])<<24
 				if nw := leanNumbers[k]; x&nw.mask == nw.word {
 					num.noteNumber()
-					i += int(nw.len)
+					i += leanNumberLen(nw.mask)
 					continue
 				}
 			}
@@ -311,21 +311,22 @@ var leanClasses = func() (t [256]uint8) {
 
 // leanNumbers are the move numbers 1 to 99 as a right record writes them
 // before White's move, with the space after them: the word of their
-// bytes read in little-endian order, its mask, and their length.
-var leanNumbers = func() (t [99]struct {
-	word, mask uint32
-	len        uint8
-}) {
+// bytes read in little-endian order and its mask, eight bytes an entry
+// (an index scaled by the load itself). The length is 3 or 4 bytes: 4
+// exactly when the mask's top bit is set (leanNumberLen).
+var leanNumbers = func() (t [99]struct{ word, mask uint32 }) {
 	for k := range t {
 		text := strconv.Itoa(k+1) + ". "
 		for j := range len(text) {
 			t[k].word |= uint32(text[j]) << (8 * j)
 			t[k].mask |= 0xff << (8 * j)
 		}
-		t[k].len = uint8(len(text))
 	}
 	return t
 }()
+
+// leanNumberLen is the length of a number of leanNumbers, by its mask.
+func leanNumberLen(mask uint32) int { return 3 + int(mask>>31) }
 
 // leanGlyph reads a move's glyph at src[e] (`!`, `?`, `!!`, `??`, `!?`,
 // `?!`, as parseMoveSlow takes it without a word) and returns the offset
