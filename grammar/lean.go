@@ -156,7 +156,9 @@ func (b *builder) leanTags(s *elemSrc, st *streamState) (int, bool) {
 // (leanClasses) picks its token's step, tested in the order of how often
 // each comes (one compare each: a move's step is reached in two, where a
 // jump table took five), and the one space after a move or a number is
-// passed in that token's step.
+// passed in that token's step. The move number before White's move, most
+// often right after Black's move and its space, is read in the move's
+// step when it is written as a right record writes it (leanNumbers).
 func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n, at, end int) {
 	// num>>1 counts the plies (next adds one to it, noteNumber does not
 	// change it): the plies read are num>>1 less first, not a count the
@@ -185,6 +187,19 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n,
 			num = num.next()
 			if d := src[e]; d == ' ' {
 				i = e + 1
+				// Before White's move, the number expected below 100
+				// and written as a right record writes it (`7. `,
+				// `12. `) is one word compared (leanNumbers): here,
+				// where it nearly always stands, rather than at the
+				// loop's head. Any other number is read below (lDigit).
+				if k := uint(num>>2) - 1; num&3 == 0 && k < uint(len(leanNumbers)) && i+4 <= len(src) {
+					w := src[i : i+4]
+					x := uint32(w[0]) | uint32(w[1])<<8 | uint32(w[2])<<16 | uint32(w[3])<<24
+					if nw := leanNumbers[k]; x&nw.mask == nw.word {
+						num.noteNumber()
+						i += leanNumberLen(nw.mask)
+					}
+				}
 			} else if delims[d] {
 				i = e
 			} else if g := leanGlyph(src, e); g > e {
@@ -196,22 +211,11 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n,
 				return 0, 0, 0
 			}
 		case cl == lDigit:
-			// A move number, or a marker (`1-0`, `1/2-1/2`). Before
-			// White's move, the number expected below 100 and written
-			// as a right record writes it (`7. `, `12. `) is one word
-			// compared (leanNumbers).
-			if k := uint(num>>2) - 1; num&3 == 0 && k < uint(len(leanNumbers)) && i+4 <= len(src) {
-				w := src[i : i+4]
-				x := uint32(w[0]) | uint32(w[1])<<8 | uint32(w[2])<<16 | uint32(w[3])<<24
-				if nw := leanNumbers[k]; x&nw.mask == nw.word {
-					num.noteNumber()
-					i += leanNumberLen(nw.mask)
-					continue
-				}
-			}
-			// The other forms, one or two digits and a dot with a byte
-			// after it, are read by tests on their bytes; d is the
-			// dot's offset.
+			// A move number, or a marker (`1-0`, `1/2-1/2`): a number
+			// not read with the move before it (at a line's start, after
+			// a comment, the game's first). Its usual forms, one or two
+			// digits and a dot with a byte after it, are read by tests
+			// on their bytes; d is the dot's offset.
 			w := src[i:]
 			v, d := int(c-'0'), 1
 			if len(w) >= 4 && w[2] == '.' && w[1]-'0' <= 9 {
