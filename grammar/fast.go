@@ -315,7 +315,7 @@ func (s *elemSrc) readPlain(pair bool) (val, nt string, ok bool) {
 	}
 move:
 	if s.sanFast {
-		if e, ok := scanSAN(tok, 0, &s.san); ok && (uint(e) >= uint(len(tok)) || delims[tok[e]]) {
+		if e := scanSAN(tok, 0, &s.san); e > 0 && (uint(e) >= uint(len(tok)) || delims[tok[e]]) {
 			// A plain move that ends where the word does is the word
 			// (scanSAN tells by the first byte if one starts), read
 			// once, here.

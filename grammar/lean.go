@@ -61,9 +61,12 @@ func (s *Scratch) readLean(c *Chunk, filename string) bool {
 	if cap(s.tags) > keepTags {
 		s.tags = nil
 	}
-	s.game = record.Game{Source: c.Data, Pos: c.Pos, SourcePos: c.Pos, Notation: c.notation, MainPlain: true}
-	s.b = builder{g: &s.game, filename: filename, scratch: s}
+	// Cleared in place, then set: a composite literal is built on the
+	// stack and copied.
 	g, b := &s.game, &s.b
+	*g = record.Game{}
+	g.Source, g.Pos, g.SourcePos, g.Notation, g.MainPlain = c.Data, c.Pos, c.Pos, c.notation, true
+	s.b = builder{g: g, filename: filename, scratch: s}
 	base := lexer.Position{Filename: filename, Line: c.Pos.Line, Column: c.Pos.Col, Offset: c.Pos.Offset}
 	lx := b.lexer(src, filename, base)
 	lx.tagsAt, lx.tagsEnd, lx.tags = c.tagsAt, c.tagsEnd, c.tags
@@ -153,8 +156,14 @@ func (b *builder) leanTags(s *elemSrc, st *streamState) (int, bool) {
 // (leanClasses) picks its token's step, tested in the order of how often
 // each comes (one compare each: a move's step is reached in two, where a
 // jump table took five), and the one space after a move or a number is
-// passed in that token's step.
+// passed in that token's step. The move number before White's move, most
+// often right after Black's move and its space, is read in the move's
+// step when it is written as a right record writes it (leanNumbers).
 func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n, at, end int) {
+	// num>>1 counts the plies (next adds one to it, noteNumber does not
+	// change it): the plies read are num>>1 less first, not a count the
+	// loop carries.
+	first := num >> 1
 	for uint(i) < uint(len(src)) {
 		c := src[i]
 		switch cl := leanClasses[c]; {
@@ -163,19 +172,34 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n,
 				// A White move without its number.
 				return 0, 0, 0
 			}
-			if n == len(plies) {
+			k := int(num>>1 - first)
+			if k == len(plies) {
 				return 0, 0, 0
 			}
-			p := &plies[n]
-			e, ok := scanSAN(src, i, partsOf(&p.MoveParts))
-			if !ok || uint(e) >= uint(len(src)) {
+			p := &plies[k]
+			// A move read (e is not 0) and a byte after it: len(src)
+			// is not 0, as i is below it.
+			e := scanSAN(src, i, partsOf(&p.MoveParts))
+			if uint(e-1) >= uint(len(src)-1) {
 				return 0, 0, 0
 			}
 			p.Len, p.Off = uint8(e-i), int32(i)
-			n++
 			num = num.next()
 			if d := src[e]; d == ' ' {
 				i = e + 1
+				// Before White's move, the number expected below 100
+				// and written as a right record writes it (`7. `,
+				// `12. `) is one word compared (leanNumbers): here,
+				// where it nearly always stands, rather than at the
+				// loop's head. Any other number is read below (lDigit).
+				if k := uint(num>>2) - 1; num&3 == 0 && k < uint(len(leanNumbers)) && i+4 <= len(src) {
+					w := src[i : i+4]
+					x := uint32(w[0]) | uint32(w[1])<<8 | uint32(w[2])<<16 | uint32(w[3])<<24
+					if nw := leanNumbers[k]; x&nw.mask == nw.word {
+						num.noteNumber()
+						i += leanNumberLen(nw.mask)
+					}
+				}
 			} else if delims[d] {
 				i = e
 			} else if g := leanGlyph(src, e); g > e {
@@ -187,22 +211,11 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n,
 				return 0, 0, 0
 			}
 		case cl == lDigit:
-			// A move number, or a marker (`1-0`, `1/2-1/2`). Before
-			// White's move, the number expected below 100 and written
-			// as a right record writes it (`7. `, `12. `) is one word
-			// compared (leanNumbers).
-			if k := uint(num>>2) - 1; num&3 == 0 && k < uint(len(leanNumbers)) && len(src)-i >= 4 {
-				w := src[i : i+4]
-				x := uint32(w[0]) | uint32(w[1])<<8 | uint32(w[2])<<16 | uint32(w[3])<<24
-				if nw := leanNumbers[k]; x&nw.mask == nw.word {
-					num.noteNumber()
-					i += int(nw.len)
-					continue
-				}
-			}
-			// The other forms, one or two digits and a dot with a byte
-			// after it, are read by tests on their bytes; d is the
-			// dot's offset.
+			// A move number, or a marker (`1-0`, `1/2-1/2`): a number
+			// not read with the move before it (at a line's start, after
+			// a comment, the game's first). Its usual forms, one or two
+			// digits and a dot with a byte after it, are read by tests
+			// on their bytes; d is the dot's offset.
 			w := src[i:]
 			v, d := int(c-'0'), 1
 			if len(w) >= 4 && w[2] == '.' && w[1]-'0' <= 9 {
@@ -213,7 +226,7 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n,
 				}
 				if d >= len(w) || w[d] != '.' {
 					at, end = leanMarker(src, i, num)
-					return n, at, end
+					return int(num>>1 - first), at, end
 				}
 			}
 			j := d + 1
@@ -260,7 +273,7 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n,
 			i = j
 		case cl == lMarker:
 			at, end = leanMarker(src, i, num)
-			return n, at, end
+			return int(num>>1 - first), at, end
 		default:
 			return 0, 0, 0
 		}
@@ -302,21 +315,22 @@ var leanClasses = func() (t [256]uint8) {
 
 // leanNumbers are the move numbers 1 to 99 as a right record writes them
 // before White's move, with the space after them: the word of their
-// bytes read in little-endian order, its mask, and their length.
-var leanNumbers = func() (t [99]struct {
-	word, mask uint32
-	len        uint8
-}) {
+// bytes read in little-endian order and its mask, eight bytes an entry
+// (an index scaled by the load itself). The length is 3 or 4 bytes: 4
+// exactly when the mask's top bit is set (leanNumberLen).
+var leanNumbers = func() (t [99]struct{ word, mask uint32 }) {
 	for k := range t {
 		text := strconv.Itoa(k+1) + ". "
 		for j := range len(text) {
 			t[k].word |= uint32(text[j]) << (8 * j)
 			t[k].mask |= 0xff << (8 * j)
 		}
-		t[k].len = uint8(len(text))
 	}
 	return t
 }()
+
+// leanNumberLen is the length of a number of leanNumbers, by its mask.
+func leanNumberLen(mask uint32) int { return 3 + int(mask>>31) }
 
 // leanGlyph reads a move's glyph at src[e] (`!`, `?`, `!!`, `??`, `!?`,
 // `?!`, as parseMoveSlow takes it without a word) and returns the offset

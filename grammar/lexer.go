@@ -110,13 +110,17 @@ type lex struct {
 func (l *lex) endPos() lexer.Position { return l.posOn(l.endI, l.endLine, l.endLineOff) }
 
 func newLexer(src, filename string, base lexer.Position) *lex {
-	l := lexOver(src, filename, base)
-	return &l
+	l := new(lex)
+	l.over(src, filename, base)
+	return l
 }
 
-// lexOver is a lexer over src, as a value (the Scratch keeps one).
-func lexOver(src, filename string, base lexer.Position) lex {
-	return lex{src: src, plain: src, filename: filename, line: base.Line, colOff: -base.Column, base: base, rest: len(src)}
+// over sets l to a lexer over src (the Scratch keeps one). Cleared in
+// place and then set: a composite literal is built on the stack and
+// copied.
+func (l *lex) over(src, filename string, base lexer.Position) {
+	*l = lex{}
+	l.src, l.plain, l.filename, l.line, l.colOff, l.base, l.rest = src, src, filename, base.Line, -base.Column, base, len(src)
 }
 
 // pos returns the position of src[i]. Columns count bytes; the chunk starts

@@ -292,7 +292,7 @@ func plainSAN(m *record.Move, text string) bool {
 		return false
 	}
 	var sm sanMove
-	if end, ok := scanSAN(text, 0, &sm); !ok || end != len(text) {
+	if scanSAN(text, 0, &sm) != len(text) { // text is not empty: 0 is no move
 		return false
 	}
 	sm.set(m)
@@ -323,8 +323,9 @@ type sanMove struct {
 }
 
 // scanSAN reads a plain move (plainSAN's forms) from src[i] forward, into
-// *m, and returns the offset after it; ok is false (and *m undefined) when
-// no plain move starts there. It does not look at what follows
+// *m, and returns the offset after it; 0 (and *m undefined) when no plain
+// move starts there (a move's end is past i, so never 0): one result,
+// which its callers test with the offset's own bounds. It does not look at what follows
 // the move: plainSAN asks that nothing does, the fast path's lexer that a
 // delimiter does (the move is then the whole word).
 //
@@ -336,7 +337,7 @@ type sanMove struct {
 // (checkMarks). Every other form, and every move nearer the end, is read
 // byte by byte after them; TestScanSANWords holds the two to the same
 // moves.
-func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
+func scanSAN(src string, i int, m *sanMove) (end int) {
 	n := len(src)
 	*m = sanMove{fromFile: -1, fromRank: -1, to: record.NoSquare, convSquare: record.NoSquare, plain: true}
 	if n-i >= 8 && uint(i) < uint(n) {
@@ -351,7 +352,7 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 				m.piece, m.capture, m.to = c, x != 0, squareOf(v)
 				k := checkMarks[w[3+x]]
 				m.check = k
-				return i + 3 + x + int(k)>>5, true
+				return i + 3 + x + int(k)>>5
 			}
 		} else if c-'a' < 8 {
 			// A pawn: `e4`, `exd5`, the square's bytes at 2x; an
@@ -360,7 +361,7 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 			x := boolbit.Int(w[1] == 'x')
 			v := squareAt(w, 2*x)
 			if v&^0x707 != 0 {
-				return 0, false
+				return 0
 			}
 			m.fromFile, m.capture, m.to = int8(c-'a')|int8(x-1), x != 0, squareOf(v)
 			j := 2 + 2*x
@@ -371,22 +372,22 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 					j += 2
 					d = w[j]
 				} else {
-					return 0, false
+					return 0
 				}
 			}
 			k := checkMarks[d]
 			m.check = k
-			return i + j + int(k)>>5, true
+			return i + j + int(k)>>5
 		} else if c != 'O' {
 			// Castling is read below; any other byte starts no move.
-			return 0, false
+			return 0
 		}
 	}
 	if uint(i) >= uint(n) {
 		// Asked here, not by the index: inlined into readPlain, no
 		// bounds check is left to call a panic, which lets readPlain go
 		// without a frame.
-		return 0, false
+		return 0
 	}
 	// Byte by byte, each index tested against the end. It is kept in
 	// this function, not called: readPlain, into which the build's
@@ -401,21 +402,21 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 		if j < n && src[j] == 'x' {
 			m.fromFile, m.capture = int8(c-'a'), true
 			if j+1 >= n {
-				return 0, false
+				return 0
 			}
 			if f = src[j+1]; f < 'a' || f > 'h' {
-				return 0, false
+				return 0
 			}
 			j += 2
 		}
 		if j >= n {
-			return 0, false
+			return 0
 		}
 		r = src[j]
 		j++
 		if uint(j) < uint(n) && src[j] == '=' {
 			if uint(j+1) >= uint(n) || !isPromoPiece(src[j+1]) {
-				return 0, false
+				return 0
 			}
 			m.promo, m.plain = src[j+1], false
 			j += 2
@@ -424,7 +425,7 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 		// A piece: [file|rank][x] square.
 		m.piece = c
 		if j+1 >= n {
-			return 0, false
+			return 0
 		}
 		d := src[j]
 		from := false // a disambiguation read: asked of a register, not of *m
@@ -446,7 +447,7 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 			m.fromRank, from = int8(d-'1'), true
 			j++
 		default:
-			return 0, false
+			return 0
 		}
 		if from {
 			if j < n && src[j] == 'x' {
@@ -456,16 +457,16 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 		}
 		if uint(j) >= uint(n) || uint(j+1) >= uint(n) {
 			// Both asked: neither index keeps a bounds check (above).
-			return 0, false
+			return 0
 		}
 		if f, r = src[j], src[j+1]; f < 'a' || f > 'h' {
-			return 0, false
+			return 0
 		}
 		j += 2
 	case c == 'O':
 		// `O-O`, `O-O-O`.
 		if j+1 >= n || src[j] != '-' || src[j+1] != 'O' {
-			return 0, false
+			return 0
 		}
 		j += 2
 		m.castle = record.CastleShort
@@ -476,10 +477,10 @@ func scanSAN(src string, i int, m *sanMove) (end int, ok bool) {
 		m.piece, m.plain = 'K', false
 		goto check // no square: m.to stays NoSquare
 	default:
-		return 0, false
+		return 0
 	}
 	if r < '1' || r > '8' { // the file is tested where it is read (c for a pawn's move)
-		return 0, false
+		return 0
 	}
 	m.to = record.MakeSquare(int(f-'a'), int(r-'1'))
 check:
@@ -488,7 +489,7 @@ check:
 		m.check = k
 		j += int(k) >> 5
 	}
-	return j, true
+	return j
 }
 
 // squareAt is the two bytes at w[k:k+2] less `a1`, which are a square

@@ -36,6 +36,25 @@ func TestNumberingAdvance(t *testing.T) {
 	}
 }
 
+// TestNumberingCountsTurns: a known numbering shifted right by one grows by
+// one a turn, however the turns are numbered, from either side's move
+// (leanMain counts its plies so).
+func TestNumberingCountsTurns(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 6))
+	for _, start := range []numbering{numberingOf(1, false), numberingOf(1, true), numberingOf(57, true), numberingOf(1<<20, false)} {
+		n := start
+		for turn := range 500 {
+			if got := int(n>>1 - start>>1); got != turn {
+				t.Fatalf("from %d (black %v), after %d turns: the word counts %d", start.num(), start.black(), turn, got)
+			}
+			if r.IntN(2) == 0 {
+				n.noteNumber()
+			}
+			n.advance()
+		}
+	}
+}
+
 // TestNumberingMark holds the numbered mark, kept in the numbering's word,
 // apart from the number and the side: noting a number changes neither,
 // a turn clears the mark whether it was set or not, and turned reports a

@@ -703,7 +703,9 @@ func (n numbering) numbered() bool { return n&1 != 0 }
 
 // next is the numbering after a turn: the side to move changes (past
 // black, the number counts on) and the numbered mark is cleared, by an OR
-// and an addition.
+// and an addition. The word shifted right by one (the number and the side)
+// so grows by one at each turn, and noteNumber leaves it: leanMain counts
+// its plies by it (TestNumberingCountsTurns).
 func (n numbering) next() numbering { return (n | 1) + 1 }
 
 // advance passes a turn.

@@ -42,8 +42,9 @@ func TestScanSANWords(t *testing.T) {
 			for _, after := range []string{"", " ", ")", "\n", "x", "3", "+"} {
 				src := w + after
 				var sm, padded sanMove
-				end, ok := scanSAN(src, 0, &sm)
-				if endP, okP := scanSAN(src+"        ", 0, &padded); ok != okP || ok && (end != endP || sm != padded) {
+				end, endP := scanSAN(src, 0, &sm), scanSAN(src+"        ", 0, &padded)
+				ok, okP := end > 0, endP > 0
+				if ok != okP || ok && (end != endP || sm != padded) {
 					t.Fatalf("%q: scanSAN reads %+v to %d (%v) alone, %+v to %d (%v) with eight spaces after it", src, sm, end, ok, padded, endP, okP)
 				}
 				if ok && (end == len(src) || delims[src[end]]) {
@@ -83,7 +84,7 @@ func TestScanSANWords(t *testing.T) {
 // anything before, in any field, is the move read.
 func TestSANMoveSetsEveryField(t *testing.T) {
 	var sm sanMove
-	if _, ok := scanSAN("Nbxd7+", 0, &sm); !ok {
+	if scanSAN("Nbxd7+", 0, &sm) == 0 {
 		t.Fatal("scanSAN does not read Nbxd7+")
 	}
 	var fresh, used record.Move
@@ -159,7 +160,7 @@ func TestScanSANAtEnd(t *testing.T) {
 		src string
 		i   int
 	}{{"", 0}, {"e4", 2}, {"Nf3 ", 4}} {
-		if _, ok := scanSAN(c.src, c.i, &sm); ok {
+		if scanSAN(c.src, c.i, &sm) != 0 {
 			t.Errorf("scanSAN(%q, %d) reads a move", c.src, c.i)
 		}
 	}
@@ -170,7 +171,7 @@ func TestScanSANAtEnd(t *testing.T) {
 func TestSanOfInvertsSet(t *testing.T) {
 	for _, tok := range []string{"e4", "exd5", "e8=Q+", "Nf3", "Nbxd7+", "R1e2", "Qxh7#", "O-O", "O-O-O+"} {
 		var sm sanMove
-		if _, ok := scanSAN(tok, 0, &sm); !ok {
+		if scanSAN(tok, 0, &sm) == 0 {
 			t.Fatalf("scanSAN does not read %s", tok)
 		}
 		var m record.Move

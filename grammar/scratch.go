@@ -115,11 +115,14 @@ func (b *builder) tagSlice(n int) []record.Tag {
 
 // lexer is a lexer over src, the Scratch's when there is one.
 func (b *builder) lexer(src, filename string, base lexer.Position) *lex {
-	if b.scratch == nil {
-		return newLexer(src, filename, base)
+	var l *lex
+	if s := b.scratch; s != nil {
+		l = &s.lx
+	} else {
+		l = new(lex)
 	}
-	b.scratch.lx = lexOver(src, filename, base)
-	return &b.scratch.lx
+	l.over(src, filename, base)
+	return l
 }
 
 // nodeSlice is an empty node list with room for n nodes. Its capacity is
