@@ -719,9 +719,11 @@ func plainTagName[T ~string | ~[]byte](src T, i int) int {
 }
 
 // plainTagClosed reports whether the value plainTagAt reads ends at e
-// (nextValueByte's answer): a quote, and `]` right after it.
+// (nextValueByte's answer): a quote, and `]` right after it. The two bytes
+// are compared as one string, so that the compiler checks one bound and
+// loads them together.
 func plainTagClosed[T ~string | ~[]byte](src T, e int) bool {
-	return e+1 < len(src) && src[e] == '"' && src[e+1] == ']'
+	return e+2 <= len(src) && string(src[e:e+2]) == `"]`
 }
 
 // buildFast reads a game from lx into b's record on the fast path. It
