@@ -176,35 +176,53 @@ func parseChunkPaths(c *Chunk, filename string, b *builder, fast bool) {
 // bytes are all such exactly when neither x nor x-lo8 has a top bit set:
 // the lowest byte that is 0 or from 0x80 takes no borrow from below and
 // shows in one of them, and bytes from 1 to 0x7f show in neither.
+// wordLess1 and wordMarks are lo8 negated and hi8 as variables, which
+// plainASCII loads once: a constant is made again at each use inside a
+// loop, a value loaded before it stays in a register.
+var wordLess1, wordMarks uint64 = -lo8 & (1<<64 - 1), hi8
+
 func plainASCII(b []byte) bool {
 	// Words are loaded aligned (any platform loads those), in its byte
 	// order (only whether a byte is marked is asked); the bytes before
-	// and after them are read one by one.
-	p := unsafe.Pointer(unsafe.SliceData(b))
-	h := min(len(b), int(-uintptr(p)&7))
+	// and after them are read one by one. The head's answer is taken
+	// before the words and the tail read by offset, so that neither the
+	// head's mark nor the slice is held across the blocks' loop; each
+	// word is folded into the mark as it is loaded (x + wordLess1 is x -
+	// lo8, one LEAQ), so that the loop keeps its values in registers.
+	p, n := unsafe.Pointer(unsafe.SliceData(b)), len(b)
+	h := min(n, int(-uintptr(p)&7))
 	var m byte
 	for _, c := range b[:h] {
 		m |= c | (c - 1)
 	}
-	i := h
-	for ; i+64 <= len(b); i += 64 {
+	if m&0x80 != 0 {
+		return false
+	}
+	i, less1, marks := h, wordLess1, wordMarks
+	for ; i+64 <= n; i += 64 {
 		w := (*[8]uint64)(unsafe.Add(p, i))
-		x := w[0] | w[1] | w[2] | w[3] | w[4] | w[5] | w[6] | w[7]
-		y := (w[0] - lo8) | (w[1] - lo8) | (w[2] - lo8) | (w[3] - lo8) |
-			(w[4] - lo8) | (w[5] - lo8) | (w[6] - lo8) | (w[7] - lo8)
-		if (x|y)&hi8 != 0 {
+		x := w[0] | (w[0] + less1)
+		x |= w[1] | (w[1] + less1)
+		x |= w[2] | (w[2] + less1)
+		x |= w[3] | (w[3] + less1)
+		x |= w[4] | (w[4] + less1)
+		x |= w[5] | (w[5] + less1)
+		x |= w[6] | (w[6] + less1)
+		x |= w[7] | (w[7] + less1)
+		if x&marks != 0 {
 			return false
 		}
 	}
-	var mw uint64
-	for ; i+8 <= len(b); i += 8 {
-		x := *(*uint64)(unsafe.Add(p, i))
-		mw |= x | (x - lo8)
+	var x uint64
+	for ; i+8 <= n; i += 8 {
+		w := *(*uint64)(unsafe.Add(p, i))
+		x |= w | (w + less1)
 	}
-	for _, c := range b[i:] {
+	for ; i < n; i++ {
+		c := *(*byte)(unsafe.Add(p, i))
 		m |= c | (c - 1)
 	}
-	return mw&hi8 == 0 && m&0x80 == 0
+	return x&marks == 0 && m&0x80 == 0
 }
 
 // readGame reads a game in an algebraic notation: with the fast path
