@@ -8,8 +8,9 @@ import (
 // TestPlainASCIIMatchesBytes holds plainASCII to a byte loop: a NUL, a
 // byte from 0x80 or a plain byte at every place of texts of every length
 // about its 64-byte blocks and its words, from each place in a word (the
-// bytes before the first aligned word and after the last are read one by
-// one).
+// bytes before the first aligned word and after the last are read as a
+// byte, two and four, and the words after the last block as four, two
+// and one, as the length left asks).
 func TestPlainASCIIMatchesBytes(t *testing.T) {
 	want := func(b []byte) bool {
 		for _, c := range b {

@@ -170,41 +170,100 @@ func parseChunkPaths(c *Chunk, filename string, b *builder, fast bool) {
 	b.recoverRest(c, filename, src, keep, parts, fast)
 }
 
+// wordLess1 and wordMarks are lo8 negated and hi8 as variables, which
+// plainASCII loads once: a constant is made again at each use inside a
+// loop, a value loaded before it stays in a register.
+var wordLess1, wordMarks uint64 = -lo8 & (1<<64 - 1), hi8
+
 // plainASCII reports whether every byte of b is from 0x01 to 0x7f: no
 // byte of a multi-byte UTF-8 sequence (or of Latin-1) and no NUL. It reads
 // 64 bytes at a time (utf8.Valid reads ASCII 32 at a time); a word's
 // bytes are all such exactly when neither x nor x-lo8 has a top bit set:
 // the lowest byte that is 0 or from 0x80 takes no borrow from below and
-// shows in one of them, and bytes from 1 to 0x7f show in neither.
+// shows in one of them, and bytes from 1 to 0x7f show in neither. The
+// same holds of a byte, two bytes or four read as one number.
 func plainASCII(b []byte) bool {
 	// Words are loaded aligned (any platform loads those), in its byte
-	// order (only whether a byte is marked is asked); the bytes before
-	// and after them are read one by one.
-	p := unsafe.Pointer(unsafe.SliceData(b))
-	h := min(len(b), int(-uintptr(p)&7))
-	var m byte
-	for _, c := range b[:h] {
-		m |= c | (c - 1)
-	}
-	i := h
-	for ; i+64 <= len(b); i += 64 {
-		w := (*[8]uint64)(unsafe.Add(p, i))
-		x := w[0] | w[1] | w[2] | w[3] | w[4] | w[5] | w[6] | w[7]
-		y := (w[0] - lo8) | (w[1] - lo8) | (w[2] - lo8) | (w[3] - lo8) |
-			(w[4] - lo8) | (w[5] - lo8) | (w[6] - lo8) | (w[7] - lo8)
-		if (x|y)&hi8 != 0 {
+	// order (only whether a byte is marked is asked). Before the first
+	// word and after the last, a byte, two and four are read as their
+	// address and the length left ask, each aligned as well; the words
+	// after the last block, four, two and one. The head's
+	// answer is taken before the words, so that the blocks' loop holds
+	// no mark but its own; each word is folded into the mark as it is
+	// loaded (x + wordLess1 is x - lo8, one LEAQ), so that the loop keeps
+	// its values in registers.
+	p, n := unsafe.Pointer(unsafe.SliceData(b)), len(b)
+	i, m := 0, uint32(0)
+	if a := uintptr(p); n >= 8 && a&7 != 0 {
+		if a&1 != 0 {
+			c := uint32(*(*byte)(p))
+			m, i = c|(c-1), 1
+		}
+		if (a+uintptr(i))&2 != 0 {
+			c := uint32(*(*uint16)(unsafe.Add(p, i)))
+			m, i = m|c|(c-0x0101), i+2
+		}
+		if (a+uintptr(i))&4 != 0 {
+			c := *(*uint32)(unsafe.Add(p, i))
+			m, i = m|c|(c-0x01010101), i+4
+		}
+		if m&0x80808080 != 0 {
 			return false
 		}
 	}
-	var mw uint64
-	for ; i+8 <= len(b); i += 8 {
-		x := *(*uint64)(unsafe.Add(p, i))
-		mw |= x | (x - lo8)
+	less1, marks := wordLess1, wordMarks
+	for ; i+64 <= n; i += 64 {
+		w := (*[8]uint64)(unsafe.Add(p, i))
+		x := w[0] | (w[0] + less1)
+		x |= w[1] | (w[1] + less1)
+		x |= w[2] | (w[2] + less1)
+		x |= w[3] | (w[3] + less1)
+		x |= w[4] | (w[4] + less1)
+		x |= w[5] | (w[5] + less1)
+		x |= w[6] | (w[6] + less1)
+		x |= w[7] | (w[7] + less1)
+		if x&marks != 0 {
+			return false
+		}
 	}
-	for _, c := range b[i:] {
-		m |= c | (c - 1)
+	var x uint64
+	if i+32 <= n {
+		w := (*[4]uint64)(unsafe.Add(p, i))
+		x = w[0] | (w[0] + less1) | w[1] | (w[1] + less1) |
+			w[2] | (w[2] + less1) | w[3] | (w[3] + less1)
+		i += 32
 	}
-	return mw&hi8 == 0 && m&0x80 == 0
+	if i+16 <= n {
+		w := (*[2]uint64)(unsafe.Add(p, i))
+		x |= w[0] | (w[0] + less1) | w[1] | (w[1] + less1)
+		i += 16
+	}
+	if i+8 <= n {
+		w := *(*uint64)(unsafe.Add(p, i))
+		x |= w | (w + less1)
+		i += 8
+	}
+	if uintptr(p)&7 != 0 && n < 8 {
+		// Too short to reach an aligned word: read byte by byte.
+		for ; i < n; i++ {
+			c := uint32(*(*byte)(unsafe.Add(p, i)))
+			m |= c | (c - 1)
+		}
+	} else {
+		if i+4 <= n {
+			c := *(*uint32)(unsafe.Add(p, i))
+			m, i = m|c|(c-0x01010101), i+4
+		}
+		if i+2 <= n {
+			c := uint32(*(*uint16)(unsafe.Add(p, i)))
+			m, i = m|c|(c-0x0101), i+2
+		}
+		if i < n {
+			c := uint32(*(*byte)(unsafe.Add(p, i)))
+			m |= c | (c - 1)
+		}
+	}
+	return x&marks == 0 && m&0x80808080 == 0
 }
 
 // readGame reads a game in an algebraic notation: with the fast path
