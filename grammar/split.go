@@ -645,7 +645,7 @@ func (s *Splitter) special(b []byte, base int) int {
 		d = nextDash(b)
 		s.sp[dash] = base + d
 	}
-	at := min(len(b), i, d, s.spRest-base)
+	at := min(i, d, s.spRest-base)
 	s.spAt = base + at
 	return at
 }
