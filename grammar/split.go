@@ -376,13 +376,9 @@ func (s *Splitter) plainRun(moves, inComment bool, room, at int) (r runEnd) {
 					// before the first of splitChars, which most lines
 					// hold none of.
 					// Most lines are before the special byte found
-					// last: that much of special is asked here,
-					// without a call.
-					sp := s.spAt - (s.consumed + n)
-					if sp < 0 {
-						sp = s.special(rest, s.consumed+n)
-					}
-					from = min(sp, e)
+					// last: special, inlined, answers them without a
+					// call.
+					from = min(s.special(rest, s.consumed+n), e)
 					clean = from
 					if from < e && line[from] == '{' {
 						from, open = s.pastComments(rest, s.consumed+n, from, e)
@@ -618,6 +614,13 @@ func (s *Splitter) special(b []byte, base int) int {
 	if s.spAt >= base {
 		return s.spAt - base
 	}
+	return s.specialPast(b, base)
+}
+
+// specialPast is special once base is past the special byte found last
+// (spAt < base): the searches, without asking spAt again. After a
+// comment (pastComments) that is always so.
+func (s *Splitter) specialPast(b []byte, base int) int {
 	// After a comment or a game's marker most often only `{`'s or `-`'s
 	// bound was passed: the three others are asked as one (spRest).
 	if s.spRest < base {
@@ -645,7 +648,7 @@ func (s *Splitter) special(b []byte, base int) int {
 		d = nextDash(b)
 		s.sp[dash] = base + d
 	}
-	at := min(len(b), i, d, s.spRest-base)
+	at := min(i, d, s.spRest-base)
 	s.spAt = base + at
 	return at
 }
@@ -689,7 +692,8 @@ func (s *Splitter) pastComments(rest []byte, base, from, e int) (at int, open bo
 			return e, true
 		}
 		q := from + j + 2
-		from = min(q+s.special(rest[q:], base+q), e)
+		// spAt was the `{` at from, before q.
+		from = min(q+s.specialPast(rest[q:], base+q), e)
 	}
 	return from, false
 }
