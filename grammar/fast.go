@@ -516,7 +516,11 @@ func (s *elemSrc) drain() bool {
 
 // streamTags reads the tag pairs at the start of a game, as the grammar's
 // `tag` rule does, into tags; it reports false when the grammar would
-// reject them. The stream is then at the first token of the movetext.
+// reject them, and for tags with an escape line between them, which the
+// grammar reads (buildTree) and the stream does not: its elements come in
+// the order of the text, and those escape lines are kept before the
+// movetext's first token. The stream is then at the first token of the
+// movetext.
 func (s *elemSrc) streamTags(tags []gTag) ([]gTag, bool) {
 	s.readToken()
 	for !s.failed && s.typ == tokPunct && s.val == "[" {
@@ -543,7 +547,31 @@ func (s *elemSrc) streamTags(tags []gTag) ([]gTag, bool) {
 		s.readToken()
 		tags = append(tags, t)
 	}
+	if s.typ == tokEscape && !s.failed && tagAfterEscapes(s.lx.src, s.lx.i) {
+		return tags, false
+	}
 	return tags, !s.failed
+}
+
+// tagAfterEscapes reports whether a tag's `[` is the first token from
+// src[i] on, past white space and escape lines: i is the end of an escape
+// line, and the tag section goes on after it.
+func tagAfterEscapes(src string, i int) bool {
+	for i < len(src) {
+		switch c := src[i]; {
+		case c == '[':
+			return true
+		case c == '%' && (src[i-1] == '\n' || src[i-1] == '\r'):
+			for i < len(src) && src[i] != '\n' && src[i] != '\r' {
+				i++
+			}
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f':
+			i++
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // plainTags reads the tags written the usual way (plainTag) from the one

@@ -9,7 +9,7 @@
 // of docs/notation.md section 3 is implemented by the two together:
 //
 //	game     = { tag } { element } [ Result ] ;
-//	tag      = "[" Word String "]" ;
+//	tag      = "[" Word String "]" | Escape ;
 //	element  = Word | Number | Comment | LineComment | NAG | Escape
 //	         | "(" { element } ")" ;
 //
@@ -37,9 +37,13 @@ type gGame struct {
 }
 
 type gTag struct {
-	Pos   lexer.Position
-	Name  string `parser:"\"[\" @Word"`
-	Value string `parser:"@String \"]\""`
+	Pos lexer.Position
+	// Escape is an escape line among the tags or right after them, which
+	// PGN allows anywhere: buildTree keeps it before the movetext's
+	// first token (liftEscapes), where it is a node of the game.
+	Escape string `parser:"  @Escape"`
+	Name   string `parser:"| \"[\" @Word"`
+	Value  string `parser:"  @String \"]\""`
 	// plain: the fast path's plainTag read the tag and found it clean
 	// (a valid name; a value without a backslash or a bare quote), and
 	// Value is then without its quotes: build need not ask again.

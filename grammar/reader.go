@@ -647,8 +647,35 @@ func expectation(ue *participle.UnexpectedTokenError) string {
 // buildTree builds the record from a tree (participle's or the descriptive
 // scanner's).
 func (b *builder) buildTree(ast *gGame) {
+	liftEscapes(ast)
 	b.estimate = len(ast.Elems)
 	b.build(ast.Tags, treeSrc(ast))
+}
+
+// liftEscapes moves the escape lines the grammar read among the tags (or
+// right after them) to the front of the movetext, in their order: the
+// record keeps them as the movetext's first nodes, as it keeps an escape
+// line written after the tags, and fmt writes them there.
+func liftEscapes(ast *gGame) {
+	n := 0
+	for i := range ast.Tags {
+		if ast.Tags[i].Escape != "" {
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	elems := make([]gElem, 0, n+len(ast.Elems))
+	tags := ast.Tags[:0]
+	for _, t := range ast.Tags {
+		if t.Escape != "" {
+			elems = append(elems, gElem{Pos: t.Pos, Escape: t.Escape})
+		} else {
+			tags = append(tags, t)
+		}
+	}
+	ast.Tags, ast.Elems = tags, append(elems, ast.Elems...)
 }
 
 // build builds the record from its tags and the elements of its movetext.
