@@ -396,7 +396,7 @@ func wordEnd(src string, i int) int {
 		// ESC (which is below `%` anyway); clearing bit 0 folds `)` onto
 		// `(`.
 		y := x &^ (lo8 * 0x20)
-		m := below(x, '%') | below(x&^lo8^lo8*'(', 1) | below(y^lo8*'[', 1) | below(y^lo8*']', 1) | below(y^lo8*0x1B, 1)
+		m := (borrow(x, '%') | borrow(x&^lo8^lo8*'(', 1) | borrow(y^lo8*'[', 1) | borrow(y^lo8*']', 1) | borrow(y^lo8*0x1B, 1)) &^ x & hi8
 		if m == 0 {
 			i += 8
 			continue

@@ -1362,8 +1362,8 @@ func nextSplitByte(line []byte, i int) int {
 		// only. Each term marks its bytes exactly up to its first mark (a
 		// borrow may mark bytes above it): the lowest mark of all is
 		// exact, and only it is read.
-		if m := (under(x&^lo8^lo8*'(', 1) | under(x^lo8*'*', 1) |
-			under(x^lo8*'-', 1) | under(x&^(lo8*0x40)^lo8*';', 1)) & hi8; m != 0 {
+		if m := (borrow(x&^lo8^lo8*'(', 1) | borrow(x^lo8*'*', 1) |
+			borrow(x^lo8*'-', 1) | borrow(x&^(lo8*0x40)^lo8*';', 1)) &^ x & hi8; m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
@@ -1376,14 +1376,15 @@ func nextSplitByte(line []byte, i int) int {
 // lo8 is 1 in every byte of a word.
 const lo8 = 0x0101010101010101
 
-// below marks (in the byte's top bit) the bytes of x less than n (n at
-// most 0x80): exactly the lowest such byte, and maybe bytes above it.
-func below(x, n uint64) uint64 { return under(x, n) & hi8 }
-
-// under is below without its last mask: its top bits are below's marks,
-// its other bits noise. Several tests ORed together are masked once
-// ((a&h)|(b&h) is (a|b)&h).
-func under(x, n uint64) uint64 { return (x - lo8*n) &^ x }
+// borrow marks, in its top bits once they are masked with `&^ x`, the
+// bytes of x below n (n at most 0x80): exactly the lowest such byte, and
+// maybe bytes above it (a borrow). Its other bits are noise: several tests
+// ORed together are masked once with hi8. A word x^c (c's bytes below
+// 0x80), or x with bits below the top one cleared, has the top bits of x,
+// so the marks of several tests of one word are (borrow(a, 1) |
+// borrow(b, n)) &^ x & hi8, the `&^ x` taken once ((a&^x)|(b&^x) is
+// (a|b)&^x).
+func borrow(x, n uint64) uint64 { return x - lo8*n }
 
 // hi8 is the top bit of every byte of a word.
 const hi8 = lo8 * 0x80
@@ -1715,8 +1716,9 @@ func quietText(b []byte) bool {
 		// The last word ends with b: it may read bytes read already.
 		i = min(i, len(b)-8)
 		x := binary.LittleEndian.Uint64(b[i:])
-		// `$` and `%` differ in the low bit only.
-		m |= x | under(x, 0x20) | under(x^lo8*'"', 1) | under(x&^lo8^lo8*'$', 1)
+		// `$` and `%` differ in the low bit only. x is ORed in: no test
+		// needs its `&^ x` ((a&^x)|x is a|x).
+		m |= x | borrow(x, 0x20) | borrow(x^lo8*'"', 1) | borrow(x&^lo8^lo8*'$', 1)
 		if i+8 == len(b) {
 			return m&hi8 == 0
 		}
