@@ -636,6 +636,9 @@ func (b *builder) runTags(dst []record.Tag, lx *lex, first lexer.Position) int {
 		t := &dst[n]
 		t.Pos = record.Pos{Line: line + n, Col: 1, Offset: base + at}
 		t.Name, t.Value = src[at+1:j], src[j+2:e]
+		if t.Name == "FEN" {
+			b.fen = true
+		}
 		at = e + tagLineStep(k)
 	}
 	if len(dst) > 0 {

@@ -139,6 +139,7 @@ func (b *builder) leanTags(s *elemSrc, st *streamState) (int, bool) {
 		}
 		rt := &all[k]
 		rt.Name, rt.Value, rt.Pos = t.Name, t.Value, toPos(t.Pos)
+		b.fen = b.fen || t.Name == "FEN"
 		k++
 	}
 	g.Tags = all
