@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"bytes"
 	"fmt"
 	"unsafe"
 
@@ -48,10 +49,15 @@ func SetDescBatch(n int) (restore func()) {
 }
 
 // CutOf is c without what the splitter hands the reader besides the cut
-// (the tag lines it read, which only runs read as written the usual way),
-// after checking that each of those is where the chunk holds that tag
-// line: the lexer takes its name and value from there unread.
+// (the tag lines it read, which only runs read as written the usual way,
+// and noParen, which only runs know), after checking that each of those is
+// where the chunk holds that tag line (the lexer takes its name and value
+// from there unread) and that noParen is true of the chunk (the lean read
+// does not search it then).
 func CutOf(c Chunk) (Chunk, error) {
+	if c.noParen && (len(c.tags) == 0 || bytes.IndexByte(c.Data[c.tagsEnd:], '(') >= 0) {
+		return c, fmt.Errorf("chunk %q after its tag lines (from %d) is said to hold no `(`", c.Data, c.tagsEnd)
+	}
 	at := c.tagsAt
 	for _, k := range c.tags {
 		j, e := plainTagAt(c.Data, at+1)
@@ -68,9 +74,13 @@ func CutOf(c Chunk) (Chunk, error) {
 	if len(c.tags) > 0 && c.tagsEnd != at {
 		return c, fmt.Errorf("tag lines of %q end at %d, not %d", c.Data, at, c.tagsEnd)
 	}
-	c.tagsAt, c.tagsEnd, c.tags = 0, 0, nil
+	c.tagsAt, c.tagsEnd, c.tags, c.noParen = 0, 0, nil, false
 	return c, nil
 }
+
+// NoParen is Chunk.noParen: the splitter says that c holds no `(` after
+// its run of tag lines.
+func NoParen(c Chunk) bool { return c.noParen }
 
 // TagsRead is how many tag lines the splitter handed over with c and how
 // many of them the fast path's tag reading took unread.

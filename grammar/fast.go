@@ -396,7 +396,7 @@ func wordEnd(src string, i int) int {
 		// ESC (which is below `%` anyway); clearing bit 0 folds `)` onto
 		// `(`.
 		y := x &^ (lo8 * 0x20)
-		m := below(x, '%') | below(x&^lo8^lo8*'(', 1) | below(y^lo8*'[', 1) | below(y^lo8*']', 1) | below(y^lo8*0x1B, 1)
+		m := (borrow(x, '%') | borrow(x&^lo8^lo8*'(', 1) | borrow(y^lo8*'[', 1) | borrow(y^lo8*']', 1) | borrow(y^lo8*0x1B, 1)) &^ x & hi8
 		if m == 0 {
 			i += 8
 			continue
@@ -664,6 +664,9 @@ func (b *builder) runTags(dst []record.Tag, lx *lex, first lexer.Position) int {
 		t := &dst[n]
 		t.Pos = record.Pos{Line: line + n, Col: 1, Offset: base + at}
 		t.Name, t.Value = src[at+1:j], src[j+2:e]
+		if t.Name == "FEN" {
+			b.fen = true
+		}
 		at = e + tagLineStep(k)
 	}
 	if len(dst) > 0 {

@@ -38,13 +38,13 @@ func (s *Scratch) readLean(c *Chunk, filename string) bool {
 	if c.Truncated || c.notation != record.SAN {
 		return false
 	}
-	// A movetext with a `(` holds a variation, nearly always: its main
-	// line is not begun. Past the splitter's tag lines, a `(` on a line
-	// that does not start as a tag does (tags hold one more often:
-	// `(depth 4)`), and the chunk is given up before its tags are read;
-	// otherwise the movetext is searched from its first token below.
-	search := true
-	if len(c.tags) > 0 {
+	// A movetext with a `(` holds a variation, nearly always: its main line
+	// is not begun. Unless the splitter found none past its tag lines
+	// (noParen), a `(` there on a line that does not start as a tag does
+	// (tags hold one more often: `(depth 4)`) gives the chunk up before its
+	// tags are read; otherwise the movetext is searched from its first token.
+	search := !c.noParen
+	if search && len(c.tags) > 0 {
 		k := bytes.IndexByte(c.Data[c.tagsEnd:], '(')
 		if k >= 0 && c.Data[bytes.LastIndexByte(c.Data[:c.tagsEnd+k], '\n')+1] != '[' {
 			return false
@@ -70,10 +70,10 @@ func (s *Scratch) readLean(c *Chunk, filename string) bool {
 	base := lexer.Position{Filename: filename, Line: c.Pos.Line, Column: c.Pos.Col, Offset: c.Pos.Offset}
 	lx := b.lexer(src, filename, base)
 	lx.tagsAt, lx.tagsEnd, lx.tags = c.tagsAt, c.tagsEnd, c.tags
-	st := &s.stream
-	st.src = elemSrc{lx: lx, sanFast: true}
-	first, ok := b.leanTags(&st.src, st)
-	st.src = elemSrc{}
+	// The tags' token source is a local one: the Scratch's (stream.src),
+	// which buildFast takes cleared, would be set and cleared again.
+	ts := elemSrc{lx: lx, sanFast: true}
+	first, ok := b.leanTags(&ts, &s.stream)
 	if !ok || search && strings.IndexByte(src[first:], '(') >= 0 {
 		return false
 	}
@@ -139,6 +139,7 @@ func (b *builder) leanTags(s *elemSrc, st *streamState) (int, bool) {
 		}
 		rt := &all[k]
 		rt.Name, rt.Value, rt.Pos = t.Name, t.Value, toPos(t.Pos)
+		b.fen = b.fen || t.Name == "FEN"
 		k++
 	}
 	g.Tags = all

@@ -536,6 +536,10 @@ type builder struct {
 	// branched: a line read holds a variation or a move joined to the
 	// one before (a compound turn), for record.Game.MainPlain.
 	branched bool
+	// fen: a tag named FEN was set in the record (runTags, build and
+	// leanTags tell each tag's name as they set it): startNumber searches
+	// the tags for it only then.
+	fen bool
 	// taken counts the parts given to partReading.Take over every reading of
 	// the game; skip is how many parts a reading does not give, the
 	// reading before having given them (recoverRest).
@@ -714,6 +718,7 @@ func (b *builder) build(tags []gTag, s *elemSrc) {
 		}
 		rt := &all[k]
 		rt.Name, rt.Value, rt.Pos = t.Name, b.text(v), toPos(t.Pos)
+		b.fen = b.fen || t.Name == "FEN"
 		k++
 	}
 	g.Tags = all
@@ -803,7 +808,10 @@ func (n *numbering) noteNumber() { *n |= 1 }
 // startNumber is where numbering starts: the FEN's move number and side,
 // else unknown (the first move number written sets it).
 func (b *builder) startNumber() numbering {
-	fen, ok := b.g.Tag("FEN")
+	fen, ok := "", false
+	if b.fen {
+		fen, ok = b.g.Tag("FEN")
+	}
 	if !ok {
 		return numberingOf(1, false)
 	}

@@ -49,6 +49,9 @@ type Chunk struct {
 	// names and values unread.
 	tagsAt, tagsEnd int
 	tags            []uint16
+	// noParen: Data from tagsEnd on holds no `(` (noParen), so that the
+	// lean read need not search it for a variation. False when not known.
+	noParen bool
 }
 
 // lookahead bounds how far the splitter looks for the `}` that would close a
@@ -112,6 +115,8 @@ type Splitter struct {
 	tagRun              []uint16
 	tagRunAt, tagRunEnd int
 	tagSlab             []uint16
+	// tagRunIn is the offset in the input (consumed's) of tagRunEnd.
+	tagRunIn int
 	// names holds, for each of the first places of a game's run of tag
 	// lines, the last name of six bytes or fewer that runTagLines read at
 	// that place (nameGuess).
@@ -132,8 +137,11 @@ type Splitter struct {
 	sp   [len(splitChars)]int
 	spAt int
 	// spRest is the least of the bounds in sp of `;`, `(` and `*`, which
-	// most games hold none of: special asks them as one.
-	spRest int
+	// most games hold none of: special asks them as one. parenFrom is
+	// where the search that set sp's bound of `(` started: the input
+	// holds no `(` from parenFrom up to that bound (noParen).
+	spRest    int
+	parenFrom int
 	// depth counts the open `(` of the current game outside comments: a
 	// termination marker ends the game only outside variations.
 	depth int
@@ -481,7 +489,7 @@ func (s *Splitter) tagLines(b []byte, n, at int) (int, int) {
 			s.tagRunAt = at + n
 		}
 		n = s.runTagLines(b, n)
-		s.tagRunEnd = at + n
+		s.tagRunEnd, s.tagRunIn = at+n, s.consumed+n
 	}
 	lines := len(s.tagRun) - k
 	if n < len(b) && b[n] == '[' {
@@ -632,6 +640,9 @@ func (s *Splitter) specialPast(b []byte, base int) int {
 					i = len(b)
 				}
 				s.sp[k] = base + i
+				if k == paren {
+					s.parenFrom = base
+				}
 			}
 			s.spRest = min(s.spRest, s.sp[k])
 		}
@@ -653,11 +664,12 @@ func (s *Splitter) specialPast(b []byte, base int) int {
 	return at
 }
 
-// dash is the place of `-` in splitChars, the last, and brace that of
-// `{`, the first.
+// dash is the place of `-` in splitChars, the last, brace that of `{`,
+// the first, and paren that of `(`.
 const (
 	dash  = len(splitChars) - 1
 	brace = 0
+	paren = 2
 )
 
 // nextDash is the offset of the first `-` in b that is not a castling's
@@ -972,7 +984,23 @@ func (s *Splitter) Next() (Chunk, error) {
 
 // chunk is the game collected in data, which starts at start.
 func (s *Splitter) chunk(data []byte, start record.Pos, afterMarker bool) Chunk {
-	return Chunk{Data: s.own(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess, tagsAt: s.tagRunAt, tagsEnd: s.tagRunEnd, tags: s.ownTags()}
+	return Chunk{Data: s.own(data), Pos: start, Size: len(data), limits: s.limits, afterMarker: afterMarker, notation: s.notation, noGuess: s.noGuess, tagsAt: s.tagRunAt, tagsEnd: s.tagRunEnd, tags: s.ownTags(), noParen: s.noParen(len(data))}
+}
+
+// noParen reports that the chunk of n bytes being cut, with its run of tag
+// lines, holds no `(` after that run (Chunk.noParen), as the search of `(`
+// that special made last shows (parenFrom). The chunk ends where the
+// input read ends (consumed), but for the line or the part of a line
+// kept for the next game (pendingN); every byte the input holds from the
+// run's end up to there is in the chunk exactly when as many bytes follow
+// the run in the chunk.
+func (s *Splitter) noParen(n int) bool {
+	end := s.consumed
+	if s.hasPending {
+		end -= s.pendingN
+	}
+	from := end - (n - s.tagRunEnd)
+	return len(s.tagRun) > 0 && from == s.tagRunIn && s.parenFrom <= from && s.sp[paren] >= end
 }
 
 // growDouble is the size from which a chunk's room doubles as it grows.
@@ -1334,8 +1362,8 @@ func nextSplitByte(line []byte, i int) int {
 		// only. Each term marks its bytes exactly up to its first mark (a
 		// borrow may mark bytes above it): the lowest mark of all is
 		// exact, and only it is read.
-		if m := (under(x&^lo8^lo8*'(', 1) | under(x^lo8*'*', 1) |
-			under(x^lo8*'-', 1) | under(x&^(lo8*0x40)^lo8*';', 1)) & hi8; m != 0 {
+		if m := (borrow(x&^lo8^lo8*'(', 1) | borrow(x^lo8*'*', 1) |
+			borrow(x^lo8*'-', 1) | borrow(x&^(lo8*0x40)^lo8*';', 1)) &^ x & hi8; m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
@@ -1348,14 +1376,15 @@ func nextSplitByte(line []byte, i int) int {
 // lo8 is 1 in every byte of a word.
 const lo8 = 0x0101010101010101
 
-// below marks (in the byte's top bit) the bytes of x less than n (n at
-// most 0x80): exactly the lowest such byte, and maybe bytes above it.
-func below(x, n uint64) uint64 { return under(x, n) & hi8 }
-
-// under is below without its last mask: its top bits are below's marks,
-// its other bits noise. Several tests ORed together are masked once
-// ((a&h)|(b&h) is (a|b)&h).
-func under(x, n uint64) uint64 { return (x - lo8*n) &^ x }
+// borrow marks, in its top bits once they are masked with `&^ x`, the
+// bytes of x below n (n at most 0x80): exactly the lowest such byte, and
+// maybe bytes above it (a borrow). Its other bits are noise: several tests
+// ORed together are masked once with hi8. A word x^c (c's bytes below
+// 0x80), or x with bits below the top one cleared, has the top bits of x,
+// so the marks of several tests of one word are (borrow(a, 1) |
+// borrow(b, n)) &^ x & hi8, the `&^ x` taken once ((a&^x)|(b&^x) is
+// (a|b)&^x).
+func borrow(x, n uint64) uint64 { return x - lo8*n }
 
 // hi8 is the top bit of every byte of a word.
 const hi8 = lo8 * 0x80
@@ -1687,8 +1716,9 @@ func quietText(b []byte) bool {
 		// The last word ends with b: it may read bytes read already.
 		i = min(i, len(b)-8)
 		x := binary.LittleEndian.Uint64(b[i:])
-		// `$` and `%` differ in the low bit only.
-		m |= x | under(x, 0x20) | under(x^lo8*'"', 1) | under(x&^lo8^lo8*'$', 1)
+		// `$` and `%` differ in the low bit only. x is ORed in: no test
+		// needs its `&^ x` ((a&^x)|x is a|x).
+		m |= x | borrow(x, 0x20) | borrow(x^lo8*'"', 1) | borrow(x&^lo8^lo8*'$', 1)
 		if i+8 == len(b) {
 			return m&hi8 == 0
 		}

@@ -461,3 +461,73 @@ func TestPlainRunsAcrossWindows(t *testing.T) {
 		checkPlainRuns(t, []byte(crlf[:len(crlf)/2]+strings.ReplaceAll(crlf[len(crlf)/2:], "d5 (", "d5\r(")))
 	}
 }
+
+// TestNoParen: a chunk the splitter says holds no `(` after its tag lines
+// (Chunk.noParen, which spares the lean read its search) holds none there
+// (CutOf checks it for every chunk checkPlainRuns cuts), on games with a
+// `(` in their tags, comments, variations, after their marker and in the
+// line that begins the next game, cut on a marker's line or kept for the
+// next game, with `\r\n` line ends, over several of the reader's windows;
+// and it says so of most games that hold none.
+func TestNoParen(t *testing.T) {
+	var text strings.Builder
+	seed := uint32(1)
+	next := func(n int) int {
+		seed = seed*1664525 + 1013904223
+		return int(seed>>8) % n
+	}
+	// Most games hold no `(`, as in most files: the pieces and ends
+	// after the first few are rare.
+	pieces := []string{"1. e4 e5", "2. Nf3 Nc6", "3. Bb5 a6", "{a comment}", "$1", "O-O", "{a (b) c}", "(3. Bc4 Bc5)", "; a (note", "4. d3 {x\ny (z\n}"}
+	ends := []string{" 1-0\n\n", " *\n\n", " 0-1\n", "\n", " 1-0\n\n\n", " * 1. d4 (1. c4) *\n\n", " 1/2-1/2 (a\n\n"}
+	for g := range 4000 {
+		nl := "\n"
+		if g%50 > 45 {
+			nl = "\r\n"
+		}
+		text.WriteString("[Event \"e\"]" + nl + "[Site \"s\"]" + nl)
+		if next(60) == 0 {
+			text.WriteString("[Round \"(1)\"]" + nl)
+		}
+		text.WriteString(nl)
+		for k := range 3 + next(12) {
+			piece := pieces[next(6)]
+			if next(60) == 0 {
+				piece = pieces[next(len(pieces))]
+			}
+			text.WriteString(piece)
+			if k%3 == 2 {
+				text.WriteString(nl)
+			} else {
+				text.WriteString(" ")
+			}
+		}
+		end := ends[next(5)]
+		if next(30) == 0 {
+			end = ends[next(len(ends))]
+		}
+		text.WriteString(strings.ReplaceAll(end, "\n", nl))
+	}
+	data := []byte(text.String())
+	checkPlainRuns(t, data)
+	sp := grammar.NewSplitter(bytes.NewReader(data))
+	clean, said := 0, 0
+	for {
+		c, err := sp.Next()
+		if err != nil {
+			break
+		}
+		if _, err := grammar.CutOf(c); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(c.Data, []byte("(")) {
+			clean++
+			if grammar.NoParen(c) {
+				said++
+			}
+		}
+	}
+	if said < clean*9/10 {
+		t.Errorf("the splitter said %d of %d games without a `(` hold none", said, clean)
+	}
+}
