@@ -192,7 +192,7 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n,
 				// `12. `) is one word compared (leanNumbers): here,
 				// where it nearly always stands, rather than at the
 				// loop's head. Any other number is read below (lDigit).
-				if k := uint(num>>2) - 1; num&3 == 0 && k < uint(len(leanNumbers)) && i+4 <= len(src) {
+				if k := uint(num >> 2); num&3 == 0 && k < uint(len(leanNumbers)) && i+4 <= len(src) {
 					w := src[i : i+4]
 					x := uint32(w[0]) | uint32(w[1])<<8 | uint32(w[2])<<16 | uint32(w[3])<<24
 					if nw := leanNumbers[k]; x&nw.mask == nw.word {
@@ -313,14 +313,17 @@ var leanClasses = func() (t [256]uint8) {
 	return t
 }()
 
-// leanNumbers are the move numbers 1 to 99 as a right record writes them
-// before White's move, with the space after them: the word of their
-// bytes read in little-endian order and its mask, eight bytes an entry
-// (an index scaled by the load itself). The length is 3 or 4 bytes: 4
-// exactly when the mask's top bit is set (leanNumberLen).
-var leanNumbers = func() (t [99]struct{ word, mask uint32 }) {
-	for k := range t {
-		text := strconv.Itoa(k+1) + ". "
+// leanNumbers are the move numbers 1 to 99, at their own index, as a
+// right record writes them before White's move, with the space after
+// them: the word of their bytes read in little-endian order and its mask,
+// eight bytes an entry (an index scaled by the load itself, the number
+// not less one first). The length is 3 or 4 bytes: 4 exactly when the
+// mask's top bit is set (leanNumberLen). Entry 0 matches no text: its word
+// has a bit its mask clears.
+var leanNumbers = func() (t [100]struct{ word, mask uint32 }) {
+	t[0].word, t[0].mask = 0x100, 0xff
+	for k := 1; k < len(t); k++ {
+		text := strconv.Itoa(k) + ". "
 		for j := range len(text) {
 			t[k].word |= uint32(text[j]) << (8 * j)
 			t[k].mask |= 0xff << (8 * j)
