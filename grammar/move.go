@@ -320,14 +320,20 @@ type sanMove struct {
 	joined             bool
 	castle             int8
 	plain              bool
+	// n is the move's length, past the fields that record.Move mirrors
+	// and where record.Ply's Len lies (partsOf): scanSAN stores it with
+	// the move, so that the lean read keeps neither the ply's address
+	// nor the move's start across the call.
+	n uint8
 }
 
 // scanSAN reads a plain move (plainSAN's forms) from src[i] forward, into
-// *m, and returns the offset after it; 0 (and *m undefined) when no plain
-// move starts there (a move's end is past i, so never 0): one result,
-// which its callers test with the offset's own bounds. It does not look at what follows
-// the move: plainSAN asks that nothing does, the fast path's lexer that a
-// delimiter does (the move is then the whole word).
+// *m with its length (m.n), and returns the offset after it; 0 (and *m
+// undefined) when no plain move starts there (a move's end is past i, so
+// never 0): one result, which its callers test with the offset's own
+// bounds. It does not look at what follows the move: plainSAN asks that
+// nothing does, the fast path's lexer that a delimiter does (the move is
+// then the whole word).
 //
 // With eight bytes from src[i] (all but the last few bytes of a game's
 // text), the usual forms (`e4`, `exd5`, `e8=Q`, `Nf3`, `Nxe4`, each with a
@@ -351,8 +357,9 @@ func scanSAN(src string, i int, m *sanMove) (end int) {
 			if v := squareAt(w, 1+x); v&^0x707 == 0 {
 				m.piece, m.capture, m.to = c, x != 0, squareOf(v)
 				k := checkMarks[w[3+x]]
-				m.check = k
-				return i + 3 + x + int(k)>>5
+				n := 3 + x + int(k)>>5
+				m.check, m.n = k, uint8(n)
+				return i + n
 			}
 		} else if c-'a' < 8 {
 			// A pawn: `e4`, `exd5`, the square's bytes at 2x; an
@@ -376,8 +383,9 @@ func scanSAN(src string, i int, m *sanMove) (end int) {
 				}
 			}
 			k := checkMarks[d]
-			m.check = k
-			return i + j + int(k)>>5
+			j += int(k) >> 5
+			m.check, m.n = k, uint8(j)
+			return i + j
 		} else if c != 'O' {
 			// Castling is read below; any other byte starts no move.
 			return 0
@@ -489,6 +497,7 @@ check:
 		m.check = k
 		j += int(k) >> 5
 	}
+	m.n = uint8(j - i)
 	return j
 }
 
@@ -620,6 +629,6 @@ func quoteToken(s string) string {
 }
 
 // partsOf is p as the sanMove that scanSAN fills: its fields lie as
-// sanMove's (TestSANMoveMirrorsMove), so that the lean read reads a move
-// straight into its ply (leanMain).
-func partsOf(p *record.MoveParts) *sanMove { return (*sanMove)(unsafe.Pointer(p)) }
+// sanMove's, its Len as n (TestSANMoveMirrorsMove), so that the lean read
+// reads a move and its length straight into its ply (leanMain).
+func partsOf(p *record.Ply) *sanMove { return (*sanMove)(unsafe.Pointer(p)) }
