@@ -187,9 +187,8 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n,
 			p := &plies[k]
 			p.Off = int32(i)
 			i = scanSAN(src, i, partsOf(p))
-			// A move read (i is not 0) and a byte after it: len(src)
-			// is not 0, as i was below it.
-			if uint(i-1) >= uint(len(src)-1) {
+			// A move read (i is not -1) and a byte after it.
+			if uint(i) >= uint(len(src)) {
 				return 0, 0, 0
 			}
 			num = num.next()

@@ -292,7 +292,7 @@ func plainSAN(m *record.Move, text string) bool {
 		return false
 	}
 	var sm sanMove
-	if scanSAN(text, 0, &sm) != len(text) { // text is not empty: 0 is no move
+	if scanSAN(text, 0, &sm) != len(text) { // -1 is no move
 		return false
 	}
 	sm.set(m)
@@ -328,10 +328,10 @@ type sanMove struct {
 }
 
 // scanSAN reads a plain move (plainSAN's forms) from src[i] forward, into
-// *m with its length (m.n), and returns the offset after it; 0 (and *m
-// undefined) when no plain move starts there (a move's end is past i, so
-// never 0): one result, which its callers test with the offset's own
-// bounds. It does not look at what follows the move: plainSAN asks that
+// *m with its length (m.n), and returns the offset after it; -1 (and *m
+// undefined) when no plain move starts there: one result, which its
+// callers test with the offset's own bounds (as an unsigned offset, -1 is
+// past any end). It does not look at what follows the move: plainSAN asks that
 // nothing does, the fast path's lexer that a delimiter does (the move is
 // then the whole word).
 //
@@ -368,7 +368,7 @@ func scanSAN(src string, i int, m *sanMove) (end int) {
 			x := boolbit.Int(w[1] == 'x')
 			v := squareAt(w, 2*x)
 			if v&^0x707 != 0 {
-				return 0
+				return -1
 			}
 			m.fromFile, m.capture, m.to = int8(c-'a')|int8(x-1), x != 0, squareOf(v)
 			j := 2 + 2*x
@@ -379,7 +379,7 @@ func scanSAN(src string, i int, m *sanMove) (end int) {
 					j += 2
 					d = w[j]
 				} else {
-					return 0
+					return -1
 				}
 			}
 			k := checkMarks[d]
@@ -388,14 +388,14 @@ func scanSAN(src string, i int, m *sanMove) (end int) {
 			return i + j
 		} else if c != 'O' {
 			// Castling is read below; any other byte starts no move.
-			return 0
+			return -1
 		}
 	}
 	if uint(i) >= uint(n) {
 		// Asked here, not by the index: inlined into readPlain, no
 		// bounds check is left to call a panic, which lets readPlain go
 		// without a frame.
-		return 0
+		return -1
 	}
 	// Byte by byte, each index tested against the end, unsigned, both
 	// when two are read: the compiler then keeps no bounds check, so
@@ -412,21 +412,21 @@ func scanSAN(src string, i int, m *sanMove) (end int) {
 		if j < n && src[j] == 'x' {
 			m.fromFile, m.capture = int8(c-'a'), true
 			if j+1 >= n {
-				return 0
+				return -1
 			}
 			if f = src[j+1]; f < 'a' || f > 'h' {
-				return 0
+				return -1
 			}
 			j += 2
 		}
 		if uint(j) >= uint(n) {
-			return 0
+			return -1
 		}
 		r = src[j]
 		j++
 		if uint(j) < uint(n) && src[j] == '=' {
 			if uint(j+1) >= uint(n) || !isPromoPiece(src[j+1]) {
-				return 0
+				return -1
 			}
 			m.promo, m.plain = src[j+1], false
 			j += 2
@@ -435,7 +435,7 @@ func scanSAN(src string, i int, m *sanMove) (end int) {
 		// A piece: [file|rank][x] square.
 		m.piece = c
 		if uint(j) >= uint(n) || uint(j+1) >= uint(n) {
-			return 0
+			return -1
 		}
 		d := src[j]
 		from := false // a disambiguation read: asked of a register, not of *m
@@ -457,7 +457,7 @@ func scanSAN(src string, i int, m *sanMove) (end int) {
 			m.fromRank, from = int8(d-'1'), true
 			j++
 		default:
-			return 0
+			return -1
 		}
 		if from {
 			if uint(j) < uint(n) && src[j] == 'x' {
@@ -467,16 +467,16 @@ func scanSAN(src string, i int, m *sanMove) (end int) {
 		}
 		if uint(j) >= uint(n) || uint(j+1) >= uint(n) {
 			// Both asked: neither index keeps a bounds check (above).
-			return 0
+			return -1
 		}
 		if f, r = src[j], src[j+1]; f < 'a' || f > 'h' {
-			return 0
+			return -1
 		}
 		j += 2
 	case c == 'O':
 		// `O-O`, `O-O-O`.
 		if uint(j) >= uint(n) || uint(j+1) >= uint(n) || src[j] != '-' || src[j+1] != 'O' {
-			return 0
+			return -1
 		}
 		j += 2
 		m.castle = record.CastleShort
@@ -487,10 +487,10 @@ func scanSAN(src string, i int, m *sanMove) (end int) {
 		m.piece, m.plain = 'K', false
 		goto check // no square: m.to stays NoSquare
 	default:
-		return 0
+		return -1
 	}
 	if r < '1' || r > '8' { // the file is tested where it is read (c for a pawn's move)
-		return 0
+		return -1
 	}
 	m.to = record.MakeSquare(int(f-'a'), int(r-'1'))
 check:

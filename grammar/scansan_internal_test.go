@@ -91,7 +91,7 @@ func TestScanSANWords(t *testing.T) {
 // anything before, in any field, is the move read.
 func TestSANMoveSetsEveryField(t *testing.T) {
 	var sm sanMove
-	if scanSAN("Nbxd7+", 0, &sm) == 0 {
+	if scanSAN("Nbxd7+", 0, &sm) < 0 {
 		t.Fatal("scanSAN does not read Nbxd7+")
 	}
 	var fresh, used record.Move
@@ -176,7 +176,7 @@ func TestScanSANAtEnd(t *testing.T) {
 		src string
 		i   int
 	}{{"", 0}, {"e4", 2}, {"Nf3 ", 4}} {
-		if scanSAN(c.src, c.i, &sm) != 0 {
+		if scanSAN(c.src, c.i, &sm) != -1 {
 			t.Errorf("scanSAN(%q, %d) reads a move", c.src, c.i)
 		}
 	}
@@ -188,7 +188,7 @@ func TestScanSANAtEnd(t *testing.T) {
 func TestSanOfInvertsSet(t *testing.T) {
 	for _, tok := range []string{"e4", "exd5", "e8=Q+", "Nf3", "Nbxd7+", "R1e2", "Qxh7#", "O-O", "O-O-O+"} {
 		var sm sanMove
-		if scanSAN(tok, 0, &sm) == 0 {
+		if scanSAN(tok, 0, &sm) < 0 {
 			t.Fatalf("scanSAN does not read %s", tok)
 		}
 		var m record.Move
