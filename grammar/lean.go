@@ -263,7 +263,11 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n,
 			if e < 0 {
 				return 0, 0, 0
 			}
-			i = e + 1
+			// The space after it, where a move number most often
+			// follows, passed here.
+			if i = e + 1; uint(i) < uint(len(src)) && src[i] == ' ' {
+				i++
+			}
 		case cl == lCR:
 			if i+1 == len(src) || src[i+1] != '\n' {
 				// A lone CR ends a line too, as scan reads it.
