@@ -357,9 +357,9 @@ func scanSAN(src string, i int, m *sanMove) (end int) {
 			if v := squareAt(w, 1+x); v&^0x707 == 0 {
 				m.piece, m.capture, m.to = c, x != 0, squareOf(v)
 				k := checkMarks[w[3+x]]
-				n := 3 + x + int(k)>>5
-				m.check, m.n = k, uint8(n)
-				return i + n
+				n := uint8(3 + x + int(k)>>5)
+				m.check, m.n = k, n
+				return i + int(n)
 			}
 		} else if c-'a' < 8 {
 			// A pawn: `e4`, `exd5`, the square's bytes at 2x; an
