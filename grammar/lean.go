@@ -85,8 +85,14 @@ func (s *Scratch) readLean(c *Chunk, filename string) bool {
 	// A ply takes three bytes of the movetext at least (a move's two and
 	// the one after it), so that leanMain finds room for every ply here
 	// and does not grow the slice: its loop then carries fewer values
-	// across scanSAN's call.
-	room := (len(src)-first)/3 + 1
+	// across scanSAN's call. It indexes the plies by the numbering's
+	// count (num>>1), so that the room starts with that many unused; a
+	// game numbered from far on is read whole.
+	at0 := int(num >> 1)
+	if at0 > maxLeanStart {
+		return false
+	}
+	room := at0 + (len(src)-first)/3 + 1
 	if cap(s.plyRoom) > keepNodes {
 		s.plyRoom = nil
 	}
@@ -97,7 +103,7 @@ func (s *Scratch) readLean(c *Chunk, filename string) bool {
 	if end <= at {
 		return false
 	}
-	g.Plies = s.plyRoom[:n]
+	g.Plies = s.plyRoom[at0:n]
 	g.Result = src[at:end]
 	g.ResultPos = record.Pos{Line: lx.line, Col: at - lx.colOff, Offset: c.Pos.Offset + at}
 	return true
@@ -151,8 +157,9 @@ func (b *builder) leanTags(s *elemSrc, st *streamState) (int, bool) {
 // leanMain reads the main line from src[i] as the lean read takes it
 // (readLean) into plies (their length is the most it reads: it gives up
 // past them), num being the numbering before its first move, and returns
-// how many it read with the termination marker's offsets at and end; end
-// is 0 when it gives up. lx counts the lines it passes (newline), so that
+// the numbering's count after the last ply it read (num>>1: the plies
+// read are plies[num>>1:n] of the num it was given) with the termination
+// marker's offsets at and end; end is 0 when it gives up. lx counts the lines it passes (newline), so that
 // the marker's position is known where it is read. A byte's class
 // (leanClasses) picks its token's step, tested in the order of how often
 // each comes (one compare each: a move's step is reached in two, where a
@@ -162,9 +169,8 @@ func (b *builder) leanTags(s *elemSrc, st *streamState) (int, bool) {
 // step when it is written as a right record writes it (leanNumbers).
 func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n, at, end int) {
 	// num>>1 counts the plies (next adds one to it, noteNumber does not
-	// change it): the plies read are num>>1 less first, not a count the
-	// loop carries.
-	first := num >> 1
+	// change it): a ply is plies[num>>1], so that the loop carries no
+	// count and no first index.
 	for uint(i) < uint(len(src)) {
 		c := src[i]
 		switch cl := leanClasses[c]; {
@@ -173,27 +179,28 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n,
 				// A White move without its number.
 				return 0, 0, 0
 			}
-			k := int(num>>1 - first)
-			if k == len(plies) {
+			k := int(num >> 1)
+			if uint(k) >= uint(len(plies)) {
 				return 0, 0, 0
 			}
+			// The ply's offset stored while its address is at hand;
+			// scanSAN stores its move and length.
 			p := &plies[k]
-			// A move read (e is not 0) and a byte after it: len(src)
-			// is not 0, as i is below it.
-			e := scanSAN(src, i, partsOf(&p.MoveParts))
-			if uint(e-1) >= uint(len(src)-1) {
+			p.Off = int32(i)
+			i = scanSAN(src, i, partsOf(p))
+			// A move read (i is not -1) and a byte after it.
+			if uint(i) >= uint(len(src)) {
 				return 0, 0, 0
 			}
-			p.Len, p.Off = uint8(e-i), int32(i)
 			num = num.next()
-			if d := src[e]; d == ' ' {
-				i = e + 1
+			if d := src[i]; d == ' ' {
+				i++
 				// Before White's move, the number expected below 100
 				// and written as a right record writes it (`7. `,
 				// `12. `) is one word compared (leanNumbers): here,
 				// where it nearly always stands, rather than at the
 				// loop's head. Any other number is read below (lDigit).
-				if k := uint(num>>2) - 1; num&3 == 0 && k < uint(len(leanNumbers)) && i+4 <= len(src) {
+				if k := uint(num >> 2); num&3 == 0 && k < uint(len(leanNumbers)) && i+4 <= len(src) {
 					w := src[i : i+4]
 					x := uint32(w[0]) | uint32(w[1])<<8 | uint32(w[2])<<16 | uint32(w[3])<<24
 					if nw := leanNumbers[k]; x&nw.mask == nw.word {
@@ -202,11 +209,13 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n,
 					}
 				}
 			} else if delims[d] {
-				i = e
-			} else if g := leanGlyph(src, e); g > e {
+			} else if g := leanGlyph(src, i); g > i {
 				// The full reader's move keeps the glyph in its text
 				// and is not promised plain (parseMoveSlow).
-				p.Len, p.Plain = uint8(g-i), false
+				// The ply's address found again from the numbering,
+				// not kept across scanSAN's call.
+				p := &plies[int(num>>1)-1]
+				p.Len, p.Plain = p.Len+uint8(g-i), false
 				i = g
 			} else {
 				return 0, 0, 0
@@ -217,22 +226,21 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n,
 			// a comment, the game's first). Its usual forms, one or two
 			// digits and a dot with a byte after it, are read by tests
 			// on their bytes; d is the dot's offset.
-			w := src[i:]
-			v, d := int(c-'0'), 1
-			if len(w) >= 4 && w[2] == '.' && w[1]-'0' <= 9 {
-				v, d = v*10+int(w[1]-'0'), 2
-			} else if len(w) < 3 || w[1] != '.' {
-				for d < len(w) && w[d]-'0' <= 9 && d < 9 {
-					v, d = v*10+int(w[d]-'0'), d+1
+			v, d := int(c-'0'), i+1
+			if d+3 <= len(src) && src[d+1] == '.' && src[d]-'0' <= 9 {
+				v, d = v*10+int(src[d]-'0'), d+1
+			} else if d+2 > len(src) || src[d] != '.' {
+				for d < len(src) && src[d]-'0' <= 9 && d-i < 9 {
+					v, d = v*10+int(src[d]-'0'), d+1
 				}
-				if d >= len(w) || w[d] != '.' {
+				if d >= len(src) || src[d] != '.' {
 					at, end = leanMarker(src, i, num)
-					return int(num>>1 - first), at, end
+					return int(num >> 1), at, end
 				}
 			}
 			j := d + 1
-			if j < len(w) && w[j] == '.' {
-				for j++; j < len(w) && w[j] == '.'; j++ {
+			if j < len(src) && src[j] == '.' {
+				for j++; j < len(src) && src[j] == '.'; j++ {
 				}
 			}
 			// The number expected, not numbered yet (one compare of the
@@ -242,10 +250,10 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n,
 				return 0, 0, 0
 			}
 			num.noteNumber()
-			if j < len(w) && w[j] == ' ' {
+			if j < len(src) && src[j] == ' ' {
 				j++
 			}
-			i += j
+			i = j
 		case cl == lSpace:
 			i++
 		case cl == lLine:
@@ -256,7 +264,11 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n,
 			if e < 0 {
 				return 0, 0, 0
 			}
-			i = e + 1
+			// The space after it, where a move number most often
+			// follows, passed here.
+			if i = e + 1; uint(i) < uint(len(src)) && src[i] == ' ' {
+				i++
+			}
 		case cl == lCR:
 			if i+1 == len(src) || src[i+1] != '\n' {
 				// A lone CR ends a line too, as scan reads it.
@@ -274,7 +286,7 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n,
 			i = j
 		case cl == lMarker:
 			at, end = leanMarker(src, i, num)
-			return int(num>>1 - first), at, end
+			return int(num >> 1), at, end
 		default:
 			return 0, 0, 0
 		}
@@ -314,14 +326,22 @@ var leanClasses = func() (t [256]uint8) {
 	return t
 }()
 
-// leanNumbers are the move numbers 1 to 99 as a right record writes them
-// before White's move, with the space after them: the word of their
-// bytes read in little-endian order and its mask, eight bytes an entry
-// (an index scaled by the load itself). The length is 3 or 4 bytes: 4
-// exactly when the mask's top bit is set (leanNumberLen).
-var leanNumbers = func() (t [99]struct{ word, mask uint32 }) {
-	for k := range t {
-		text := strconv.Itoa(k+1) + ". "
+// maxLeanStart is the most plies before a lean game's first (its
+// numbering's count, a FEN's move number twice): leanMain's room starts
+// with as many.
+const maxLeanStart = 1 << 12
+
+// leanNumbers are the move numbers 1 to 99, at their own index, as a
+// right record writes them before White's move, with the space after
+// them: the word of their bytes read in little-endian order and its mask,
+// eight bytes an entry (an index scaled by the load itself, the number
+// not less one first). The length is 3 or 4 bytes: 4 exactly when the
+// mask's top bit is set (leanNumberLen). Entry 0 matches no text: its word
+// has a bit its mask clears.
+var leanNumbers = func() (t [100]struct{ word, mask uint32 }) {
+	t[0].word, t[0].mask = 0x100, 0xff
+	for k := 1; k < len(t); k++ {
+		text := strconv.Itoa(k) + ". "
 		for j := range len(text) {
 			t[k].word |= uint32(text[j]) << (8 * j)
 			t[k].mask |= 0xff << (8 * j)

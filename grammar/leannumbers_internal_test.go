@@ -10,7 +10,10 @@ import (
 // word of its bytes, the mask of as many bytes, and the length that
 // leanMain passes (leanNumberLen, told by the mask).
 func TestLeanNumbers(t *testing.T) {
-	for k, nw := range leanNumbers {
+	if nw := leanNumbers[0]; nw.word&nw.mask == nw.word {
+		t.Errorf("number 0: word %#x mask %#x matches a text", nw.word, nw.mask)
+	}
+	for k, nw := range leanNumbers[1:] {
 		text := strconv.Itoa(k+1) + ". "
 		var b [4]byte
 		copy(b[:], text)

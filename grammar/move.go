@@ -292,7 +292,7 @@ func plainSAN(m *record.Move, text string) bool {
 		return false
 	}
 	var sm sanMove
-	if scanSAN(text, 0, &sm) != len(text) { // text is not empty: 0 is no move
+	if scanSAN(text, 0, &sm) != len(text) { // -1 is no move
 		return false
 	}
 	sm.set(m)
@@ -320,14 +320,20 @@ type sanMove struct {
 	joined             bool
 	castle             int8
 	plain              bool
+	// n is the move's length, past the fields that record.Move mirrors
+	// and where record.Ply's Len lies (partsOf): scanSAN stores it with
+	// the move, so that the lean read keeps neither the ply's address
+	// nor the move's start across the call.
+	n uint8
 }
 
 // scanSAN reads a plain move (plainSAN's forms) from src[i] forward, into
-// *m, and returns the offset after it; 0 (and *m undefined) when no plain
-// move starts there (a move's end is past i, so never 0): one result,
-// which its callers test with the offset's own bounds. It does not look at what follows
-// the move: plainSAN asks that nothing does, the fast path's lexer that a
-// delimiter does (the move is then the whole word).
+// *m with its length (m.n), and returns the offset after it; -1 (and *m
+// undefined) when no plain move starts there: one result, which its
+// callers test with the offset's own bounds (as an unsigned offset, -1 is
+// past any end). It does not look at what follows the move: plainSAN asks that
+// nothing does, the fast path's lexer that a delimiter does (the move is
+// then the whole word).
 //
 // With eight bytes from src[i] (all but the last few bytes of a game's
 // text), the usual forms (`e4`, `exd5`, `e8=Q`, `Nf3`, `Nxe4`, each with a
@@ -351,8 +357,9 @@ func scanSAN(src string, i int, m *sanMove) (end int) {
 			if v := squareAt(w, 1+x); v&^0x707 == 0 {
 				m.piece, m.capture, m.to = c, x != 0, squareOf(v)
 				k := checkMarks[w[3+x]]
-				m.check = k
-				return i + 3 + x + int(k)>>5
+				n := uint8(3 + x + int(k)>>5)
+				m.check, m.n = k, n
+				return i + int(n)
 			}
 		} else if c-'a' < 8 {
 			// A pawn: `e4`, `exd5`, the square's bytes at 2x; an
@@ -361,7 +368,7 @@ func scanSAN(src string, i int, m *sanMove) (end int) {
 			x := boolbit.Int(w[1] == 'x')
 			v := squareAt(w, 2*x)
 			if v&^0x707 != 0 {
-				return 0
+				return -1
 			}
 			m.fromFile, m.capture, m.to = int8(c-'a')|int8(x-1), x != 0, squareOf(v)
 			j := 2 + 2*x
@@ -372,26 +379,29 @@ func scanSAN(src string, i int, m *sanMove) (end int) {
 					j += 2
 					d = w[j]
 				} else {
-					return 0
+					return -1
 				}
 			}
 			k := checkMarks[d]
-			m.check = k
-			return i + j + int(k)>>5
+			j += int(k) >> 5
+			m.check, m.n = k, uint8(j)
+			return i + j
 		} else if c != 'O' {
 			// Castling is read below; any other byte starts no move.
-			return 0
+			return -1
 		}
 	}
 	if uint(i) >= uint(n) {
 		// Asked here, not by the index: inlined into readPlain, no
 		// bounds check is left to call a panic, which lets readPlain go
 		// without a frame.
-		return 0
+		return -1
 	}
-	// Byte by byte, each index tested against the end. It is kept in
-	// this function, not called: readPlain, into which the build's
-	// profile inlines scanSAN, calls nothing and has no frame.
+	// Byte by byte, each index tested against the end, unsigned, both
+	// when two are read: the compiler then keeps no bounds check, so
+	// scanSAN calls nothing (not even a panic) and has no frame. It is
+	// kept in this function, not called: readPlain, into which the
+	// build's profile inlines scanSAN, calls nothing and has no frame.
 	c := src[i]
 	j := i + 1
 	var f, r byte
@@ -402,21 +412,21 @@ func scanSAN(src string, i int, m *sanMove) (end int) {
 		if j < n && src[j] == 'x' {
 			m.fromFile, m.capture = int8(c-'a'), true
 			if j+1 >= n {
-				return 0
+				return -1
 			}
 			if f = src[j+1]; f < 'a' || f > 'h' {
-				return 0
+				return -1
 			}
 			j += 2
 		}
-		if j >= n {
-			return 0
+		if uint(j) >= uint(n) {
+			return -1
 		}
 		r = src[j]
 		j++
 		if uint(j) < uint(n) && src[j] == '=' {
 			if uint(j+1) >= uint(n) || !isPromoPiece(src[j+1]) {
-				return 0
+				return -1
 			}
 			m.promo, m.plain = src[j+1], false
 			j += 2
@@ -424,8 +434,8 @@ func scanSAN(src string, i int, m *sanMove) (end int) {
 	case isPiece(c):
 		// A piece: [file|rank][x] square.
 		m.piece = c
-		if j+1 >= n {
-			return 0
+		if uint(j) >= uint(n) || uint(j+1) >= uint(n) {
+			return -1
 		}
 		d := src[j]
 		from := false // a disambiguation read: asked of a register, not of *m
@@ -447,40 +457,40 @@ func scanSAN(src string, i int, m *sanMove) (end int) {
 			m.fromRank, from = int8(d-'1'), true
 			j++
 		default:
-			return 0
+			return -1
 		}
 		if from {
-			if j < n && src[j] == 'x' {
+			if uint(j) < uint(n) && src[j] == 'x' {
 				m.capture = true
 				j++
 			}
 		}
 		if uint(j) >= uint(n) || uint(j+1) >= uint(n) {
 			// Both asked: neither index keeps a bounds check (above).
-			return 0
+			return -1
 		}
 		if f, r = src[j], src[j+1]; f < 'a' || f > 'h' {
-			return 0
+			return -1
 		}
 		j += 2
 	case c == 'O':
 		// `O-O`, `O-O-O`.
-		if j+1 >= n || src[j] != '-' || src[j+1] != 'O' {
-			return 0
+		if uint(j) >= uint(n) || uint(j+1) >= uint(n) || src[j] != '-' || src[j+1] != 'O' {
+			return -1
 		}
 		j += 2
 		m.castle = record.CastleShort
-		if j+1 < n && src[j] == '-' && src[j+1] == 'O' {
+		if uint(j) < uint(n) && uint(j+1) < uint(n) && src[j] == '-' && src[j+1] == 'O' {
 			j += 2
 			m.castle = record.CastleLong
 		}
 		m.piece, m.plain = 'K', false
 		goto check // no square: m.to stays NoSquare
 	default:
-		return 0
+		return -1
 	}
 	if r < '1' || r > '8' { // the file is tested where it is read (c for a pawn's move)
-		return 0
+		return -1
 	}
 	m.to = record.MakeSquare(int(f-'a'), int(r-'1'))
 check:
@@ -489,6 +499,7 @@ check:
 		m.check = k
 		j += int(k) >> 5
 	}
+	m.n = uint8(j - i)
 	return j
 }
 
@@ -620,6 +631,6 @@ func quoteToken(s string) string {
 }
 
 // partsOf is p as the sanMove that scanSAN fills: its fields lie as
-// sanMove's (TestSANMoveMirrorsMove), so that the lean read reads a move
-// straight into its ply (leanMain).
-func partsOf(p *record.MoveParts) *sanMove { return (*sanMove)(unsafe.Pointer(p)) }
+// sanMove's, its Len as n (TestSANMoveMirrorsMove), so that the lean read
+// reads a move and its length straight into its ply (leanMain).
+func partsOf(p *record.Ply) *sanMove { return (*sanMove)(unsafe.Pointer(p)) }

@@ -16,7 +16,8 @@ import (
 // parseMoveSlow does (FuzzPlainSAN holds the same over the fuzzer's
 // inputs). scanSAN reads a word at the end of its input (byte by byte) as
 // it reads it with eight spaces after it (in the eight bytes it loads when
-// it has room), with each follower.
+// it has room), and after a number (from an offset, as the lean read
+// calls it), with each follower; the length it stores (n) is the move's.
 func TestScanSANWords(t *testing.T) {
 	const alphabet = "aehx128=QNKBO-+#!~"
 	accepted := 0
@@ -41,11 +42,17 @@ func TestScanSANWords(t *testing.T) {
 			}
 			for _, after := range []string{"", " ", ")", "\n", "x", "3", "+"} {
 				src := w + after
-				var sm, padded sanMove
+				var sm, padded, numbered sanMove
 				end, endP := scanSAN(src, 0, &sm), scanSAN(src+"        ", 0, &padded)
 				ok, okP := end > 0, endP > 0
 				if ok != okP || ok && (end != endP || sm != padded) {
 					t.Fatalf("%q: scanSAN reads %+v to %d (%v) alone, %+v to %d (%v) with eight spaces after it", src, sm, end, ok, padded, endP, okP)
+				}
+				if endN := scanSAN("12. "+src+"        ", 4, &numbered); ok != (endN > 0) || ok && (endN != end+4 || numbered != padded) {
+					t.Fatalf("%q: scanSAN reads %+v to %d at 4 after a number, %+v to %d alone", src, numbered, endN, padded, endP)
+				}
+				if ok && int(sm.n) != end {
+					t.Fatalf("%q: scanSAN reads the move to %d, stores its length as %d", src, end, sm.n)
 				}
 				if ok && (end == len(src) || delims[src[end]]) {
 					if got := wordEnd(src, 1); got != end {
@@ -84,7 +91,7 @@ func TestScanSANWords(t *testing.T) {
 // anything before, in any field, is the move read.
 func TestSANMoveSetsEveryField(t *testing.T) {
 	var sm sanMove
-	if scanSAN("Nbxd7+", 0, &sm) == 0 {
+	if scanSAN("Nbxd7+", 0, &sm) < 0 {
 		t.Fatal("scanSAN does not read Nbxd7+")
 	}
 	var fresh, used record.Move
@@ -126,9 +133,18 @@ func fillEveryField(t *testing.T, v reflect.Value) {
 // TestSANMoveMirrorsMove: sanMove's fields lie as record.Move's from Null
 // to Plain do, each of the same type and at the same distance from the
 // first, and none is left out, so that sanMove.set copies them as one run
-// of bytes.
+// of bytes; its n lies as record.Ply's Len, past the parts, so that
+// scanSAN stores a lean ply's length through partsOf.
 func TestSANMoveMirrorsMove(t *testing.T) {
 	san, move := reflect.TypeOf(sanMove{}), reflect.TypeOf(record.Move{})
+	ply := reflect.TypeOf(record.Ply{})
+	if parts, _ := ply.FieldByName("MoveParts"); parts.Offset != 0 || parts.Type.Size() != sanBytes {
+		t.Errorf("record.Ply's MoveParts lie at %d, %d bytes; partsOf takes %d bytes from the ply's start", parts.Offset, parts.Type.Size(), sanBytes)
+	}
+	n, _ := san.FieldByName("n")
+	if l, _ := ply.FieldByName("Len"); l.Offset != n.Offset || l.Type != n.Type {
+		t.Errorf("record.Ply.Len (at %d, %s) and sanMove.n (at %d, %s) do not lie alike", l.Offset, l.Type, n.Offset, n.Type)
+	}
 	first, _ := move.FieldByName("Null")
 	pairs := [][2]string{
 		{"null", "Null"}, {"piece", "Piece"}, {"leap", "Leap"}, {"fromFile", "FromFile"},
@@ -136,8 +152,8 @@ func TestSANMoveMirrorsMove(t *testing.T) {
 		{"convSquare", "ConvSquare"}, {"convPiece", "ConvPiece"}, {"check", "Check"}, {"joined", "Joined"},
 		{"castle", "Castle"}, {"plain", "Plain"},
 	}
-	if san.NumField() != len(pairs) {
-		t.Errorf("sanMove has %d fields, %d are matched with record.Move's", san.NumField(), len(pairs))
+	if san.NumField() != len(pairs)+1 {
+		t.Errorf("sanMove has %d fields, %d are matched with record.Move's and n", san.NumField(), len(pairs))
 	}
 	if last, _ := move.FieldByName("Plain"); last.Offset+last.Type.Size()-first.Offset != sanBytes {
 		t.Errorf("record.Move's Null to Plain span %d bytes, sanMove.set copies %d", last.Offset+last.Type.Size()-first.Offset, sanBytes)
@@ -160,22 +176,24 @@ func TestScanSANAtEnd(t *testing.T) {
 		src string
 		i   int
 	}{{"", 0}, {"e4", 2}, {"Nf3 ", 4}} {
-		if scanSAN(c.src, c.i, &sm) != 0 {
+		if scanSAN(c.src, c.i, &sm) != -1 {
 			t.Errorf("scanSAN(%q, %d) reads a move", c.src, c.i)
 		}
 	}
 }
 
 // TestSanOfInvertsSet: a move taken back (plainTurns) is read again as the
-// sanMove set wrote into it, for each form of plain move.
+// sanMove set wrote into it, for each form of plain move (its length, n,
+// aside: set does not copy it, and only the lean read reads it).
 func TestSanOfInvertsSet(t *testing.T) {
 	for _, tok := range []string{"e4", "exd5", "e8=Q+", "Nf3", "Nbxd7+", "R1e2", "Qxh7#", "O-O", "O-O-O+"} {
 		var sm sanMove
-		if scanSAN(tok, 0, &sm) == 0 {
+		if scanSAN(tok, 0, &sm) < 0 {
 			t.Fatalf("scanSAN does not read %s", tok)
 		}
 		var m record.Move
 		sm.set(&m)
+		sm.n = 0
 		if got := sanOf(&m); got != sm {
 			t.Errorf("%s: sanOf gives %+v, scanSAN read %+v", tok, got, sm)
 		}
