@@ -453,12 +453,12 @@ func (w *walk) playMove(mv *record.Move, k int, ln *line, side rules.Color, m *r
 	// it. The history's MayCheck, not MayGiveCheck: after a move of the
 	// same turn (or at the start) the check may come from an earlier move.
 	// A written mark says the move gives check, as it nearly always does:
-	// the history's check test runs then anyway, and MayCheck, which would
-	// say "may" too, is not asked (most moves are unmarked and get a
-	// "surely not", which spares the test).
+	// MayCheck, which would say "may" too, is not asked (most moves are
+	// unmarked and get a "surely not", which spares the history's check
+	// test); KeepMayCheck hands the history a "may" with the undo record.
 	may := mv.Check != 0 || ln.hist.MayCheck(m)
 	if may || gives {
-		ln.pos.Keep(m, &w.r.undo)
+		ln.hist.KeepMayCheck(m, &w.r.undo)
 	}
 	ln.ply++
 	// (mate is known only where the move gives check: below.)
@@ -473,7 +473,7 @@ func (w *walk) playMove(mv *record.Move, k int, ln *line, side rules.Color, m *r
 		// moves reach a position not in check where the rules cannot end
 		// the game while a move exists (MayEnd(true) false): a move is
 		// then assumed there (moved), and MayEnd is false with it.
-		if r := ln.hist.PlayMayCheck(m, may); !r.Check && !r.MayEnd(true) {
+		if r := ln.hist.PlayMayCheck(m); !r.Check && !r.MayEnd(true) {
 			ln.moved(false, 0)
 			goto quiet // gives is false: not tested again
 		} else {
