@@ -46,7 +46,7 @@ func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 	for !ln.ended { // a run of turns of one move each
 		if m, ok := w.plainMove(mv, ln, side); ok {
 			w.playMove(mv, 0, ln, side, m, false, true, true)
-			endTurn(ln, side&1)
+			countTurn(ln, side&1)
 			if !w.run {
 				return
 			}
@@ -247,6 +247,15 @@ func (w *walk) generalTurn(first *record.Node, count int, ln *line, side rules.C
 // often mispredicted as not.
 func endTurn(ln *line, side rules.Color) {
 	ln.firstDone[side] = true
+	countTurn(ln, side)
+}
+
+// countTurn is endTurn for a turn that plainMove took (a run's, in
+// playTurn or walkPlies): wherever firstDone is read (an opening turn,
+// opening=triple in a line from the initial array), plainMove leaves a
+// side's first turn to generalTurn, which ends it with endTurn, so the
+// side's mark is set already, and only the move number counts.
+func countTurn(ln *line, side rules.Color) {
 	ln.moveNo += int(side) // Black's turn ends a move (Black is 1)
 }
 
