@@ -462,10 +462,10 @@ func (w *walk) playMove(mv *record.Move, k int, ln *line, side rules.Color, m *r
 	// it. The history's MayCheck, not MayGiveCheck: after a move of the
 	// same turn (or at the start) the check may come from an earlier move.
 	// A written mark says the move gives check, as it nearly always does:
-	// MayCheck, which would say "may" too, is not asked (most moves are
-	// unmarked and get a "surely not", which spares the history's check
-	// test); KeepMayCheck hands the history a "may" with the undo record.
-	may := mv.Check != 0 || ln.hist.MayCheck(m)
+	// MayCheck says "may" for it without a look (most moves are unmarked
+	// and get a "surely not", which spares the history's check test);
+	// KeepMayCheck hands the history a "may" with the undo record.
+	may := ln.hist.MayCheck(m, mv.Check != 0)
 	if may || gives {
 		ln.hist.KeepMayCheck(m, &w.r.undo)
 	}

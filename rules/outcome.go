@@ -502,12 +502,15 @@ func (h *History) Play(m Move) {
 // MayCheck reports whether the opponent may be in check once m is played
 // and the turn passes: m may give check (Position.MayGiveCheck), or the
 // opponent may be in check already (after a move of the same turn, or at
-// the history's start). False means surely not. m is passed by its
+// the history's start), or w, the record marks a check (written: the
+// answer is "may" without a look, and the check test runs; the replayer
+// asks at every move, marked or not, where a branch around the call cost
+// more than the call). False means surely not. m is passed by its
 // address, as to PlayMayCheck: the replayer asks both at every ply of a
 // move kept where LegalMovesTo listed it, and each reads only the
 // bytes it needs, where a value was loaded whole into registers before
 // each call.
-func (h *History) MayCheck(m *Move) bool { return !h.moverSafe || h.pos.MayGiveCheck(*m) }
+func (h *History) MayCheck(m *Move, w bool) bool { return w || !h.moverSafe || h.pos.MayGiveCheck(*m) }
 
 // KeepMayCheck is Position.Keep for a move that may give check (MayCheck
 // said "may", or the record marks a check): the next PlayMayCheck tests

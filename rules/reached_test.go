@@ -36,7 +36,7 @@ func TestPlayMayCheckReached(t *testing.T) {
 					break
 				}
 				m := randomMove(rng, legal)
-				if h.MayCheck(&m) {
+				if h.MayCheck(&m, false) {
 					h.KeepMayCheck(&m, &Undo{})
 				}
 				r := h.PlayMayCheck(&m)

@@ -85,7 +85,7 @@ func TestUndoRebuildsBefore(t *testing.T) {
 					check(p, m, "PlayKeepTurn", &q)
 					if i == 0 {
 						h := NewHistory(p)
-						if h.MayCheck(&m) {
+						if h.MayCheck(&m, false) {
 							h.KeepMayCheck(&m, &Undo{})
 						}
 						h.PlayMayCheck(&m)
