@@ -27,6 +27,9 @@ func TestCheckMarkFindingPosition(t *testing.T) {
 		// A check not marked, and a mark on a move that does not check.
 		"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 *\n",
 		"1. e4+ e5 *\n",
+		// A mark on a move that MayGiveCheck says surely gives none:
+		// MayCheck's "may" for the written mark keeps its undo record.
+		"1. e4 e5 2. a3+ *\n",
 	}
 	for _, text := range games {
 		g, err := grammar.NewReader(strings.NewReader(text), "t.pgn").Next()

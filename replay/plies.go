@@ -28,7 +28,7 @@ func (w *walk) walkPlies(ln *line) {
 			mv.MoveParts = plies[i].MoveParts
 			if m, ok := w.plainMove(mv, ln, side); ok {
 				w.playMove(mv, 0, ln, side, m, false, true, true)
-				endTurn(ln, side&1)
+				countTurn(ln, side&1)
 				continue
 			}
 		}

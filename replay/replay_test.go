@@ -116,6 +116,10 @@ func TestRuleIDs(t *testing.T) {
 		{name: "waiting pawn moved", variant: "andhra", fen: "1P1k4/8/8/8/8/8/8/1N2KN2 w - - 0 1", moves: "1. Na6 *", rule: "waiting-pawn-moved", ply: 1},
 		{name: "andhra second compound turn", variant: "andhra", moves: "1. e3,Nf3,g3 e6,Nf6,g6 2. Bg2,Bh3 *", rule: "compound-turn", ply: 8},
 		{name: "andhra four-move turn", variant: "andhra", moves: "1. e3,Nf3,g3,h3 *", rule: "compound-turn", ply: 4},
+		// Opening turns of one move each: the second turn is no opening
+		// turn (countTurn: a run leaves a side's first turn to
+		// generalTurn, which marks it).
+		{name: "andhra second turn after one-move openings", variant: "andhra", moves: "1. e3 e6 2. Nf3,g3 *", rule: "compound-turn", ply: 4},
 
 		{name: "gollon pawn with nothing to become", variant: "chaturanga-gollon", fen: "3k4/1P6/8/8/8/8/8/1N2KN2 w - - 0 1", moves: "1. b8=N *", rule: "promotion-unavailable", ply: 1},
 		{name: "andhra opening turn captures", variant: "andhra", moves: "1. e3,Qh5,Qxh7 *", rule: "opening-capture", ply: 3},

@@ -46,7 +46,7 @@ func (w *walk) playTurn(first *record.Node, count int, ln *line, run bool) {
 	for !ln.ended { // a run of turns of one move each
 		if m, ok := w.plainMove(mv, ln, side); ok {
 			w.playMove(mv, 0, ln, side, m, false, true, true)
-			endTurn(ln, side&1)
+			countTurn(ln, side&1)
 			if !w.run {
 				return
 			}
@@ -247,6 +247,15 @@ func (w *walk) generalTurn(first *record.Node, count int, ln *line, side rules.C
 // often mispredicted as not.
 func endTurn(ln *line, side rules.Color) {
 	ln.firstDone[side] = true
+	countTurn(ln, side)
+}
+
+// countTurn is endTurn for a turn that plainMove took (a run's, in
+// playTurn or walkPlies): wherever firstDone is read (an opening turn,
+// opening=triple in a line from the initial array), plainMove leaves a
+// side's first turn to generalTurn, which ends it with endTurn, so the
+// side's mark is set already, and only the move number counts.
+func countTurn(ln *line, side rules.Color) {
 	ln.moveNo += int(side) // Black's turn ends a move (Black is 1)
 }
 
@@ -453,12 +462,12 @@ func (w *walk) playMove(mv *record.Move, k int, ln *line, side rules.Color, m *r
 	// it. The history's MayCheck, not MayGiveCheck: after a move of the
 	// same turn (or at the start) the check may come from an earlier move.
 	// A written mark says the move gives check, as it nearly always does:
-	// the history's check test runs then anyway, and MayCheck, which would
-	// say "may" too, is not asked (most moves are unmarked and get a
-	// "surely not", which spares the test).
-	may := mv.Check != 0 || ln.hist.MayCheck(m)
+	// MayCheck says "may" for it without a look (most moves are unmarked
+	// and get a "surely not", which spares the history's check test);
+	// KeepMayCheck hands the history a "may" with the undo record.
+	may := ln.hist.MayCheck(m, mv.Check != 0)
 	if may || gives {
-		ln.pos.Keep(m, &w.r.undo)
+		ln.hist.KeepMayCheck(m, &w.r.undo)
 	}
 	ln.ply++
 	// (mate is known only where the move gives check: below.)
@@ -473,7 +482,7 @@ func (w *walk) playMove(mv *record.Move, k int, ln *line, side rules.Color, m *r
 		// moves reach a position not in check where the rules cannot end
 		// the game while a move exists (MayEnd(true) false): a move is
 		// then assumed there (moved), and MayEnd is false with it.
-		if r := ln.hist.PlayMayCheck(m, may); !r.Check && !r.MayEnd(true) {
+		if r := ln.hist.PlayMayCheck(m); !r.Check && !r.MayEnd(true) {
 			ln.moved(false, 0)
 			goto quiet // gives is false: not tested again
 		} else {

@@ -204,7 +204,9 @@ type History struct {
 	// moverSafe: the side not to move is known not to be in check, as
 	// after Play (a legal move never leaves its mover's king attacked);
 	// then the next Play's move gives check only if MayGiveCheck says it
-	// may, and most plies skip the check test.
+	// may, and most plies skip the check test. A move that may give
+	// check clears it before it is played (Play, KeepMayCheck): record
+	// then tests the opponent's king.
 	moverSafe bool
 	plies     int
 	// keyBase is the ply of the last capture or pawn move (or the start):
@@ -490,29 +492,47 @@ func (h *History) clearWindow() {
 func (h *History) Position() *Position { return &h.pos }
 
 // Play applies a legal move and passes the turn.
-func (h *History) Play(m Move) { h.PlayMayCheck(&m, h.pos.MayGiveCheck(m)) }
+func (h *History) Play(m Move) {
+	if h.pos.MayGiveCheck(m) {
+		h.moverSafe = false
+	}
+	h.PlayMayCheck(&m)
+}
 
 // MayCheck reports whether the opponent may be in check once m is played
 // and the turn passes: m may give check (Position.MayGiveCheck), or the
 // opponent may be in check already (after a move of the same turn, or at
-// the history's start). False means surely not. m is passed by its
+// the history's start), or w, the record marks a check (written: the
+// answer is "may" without a look, and the check test runs; the replayer
+// asks at every move, marked or not, where a branch around the call cost
+// more than the call). False means surely not. m is passed by its
 // address, as to PlayMayCheck: the replayer asks both at every ply of a
 // move kept where LegalMovesTo listed it, and each reads only the
 // bytes it needs, where a value was loaded whole into registers before
 // each call.
-func (h *History) MayCheck(m *Move) bool { return !h.moverSafe || h.pos.MayGiveCheck(*m) }
+func (h *History) MayCheck(m *Move, w bool) bool { return w || !h.moverSafe || h.pos.MayGiveCheck(*m) }
 
-// PlayMayCheck is Play for a caller that has asked Position().MayGiveCheck(m)
-// or MayCheck(m) already (may is its answer): the replayer asks it before
-// every move. It calls apply itself, on the line where it called Play, and
+// KeepMayCheck is Position.Keep for a move that may give check (MayCheck
+// said "may", or the record marks a check): the next PlayMayCheck tests
+// whether the opponent is in check. Told so here, where the replayer
+// keeps such a move's undo record anyway, and not by an argument of
+// PlayMayCheck, which kept it on its stack across apply at every move.
+func (h *History) KeepMayCheck(m *Move, u *Undo) {
+	h.pos.Keep(m, u)
+	h.moverSafe = false
+}
+
+// PlayMayCheck is Play for a caller that has asked MayCheck(m) already
+// and, where it said "may", called KeepMayCheck: the replayer asks it
+// before every move. It calls apply itself, on the line where it called Play, and
 // record passes the turn: the build's profile makes that line's call hot,
 // where apply inside an inlined Play stayed a call at every move. It
 // answers what the replayer asks of the position reached (Reached), from
 // what record has just found, where the caller would load it again.
-func (h *History) PlayMayCheck(m *Move, may bool) Reached {
+func (h *History) PlayMayCheck(m *Move) Reached {
 	// apply reports a promotion or conversion with a capture (men).
 	men := h.pos.apply(*m) // Play, with its turn passed in record
-	h.record(true, may, men)
+	h.record(true, false, men)
 	h.moverSafe = true
 	return Reached{Check: h.last.checked, mayEnd: h.mayEnd()}
 }

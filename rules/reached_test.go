@@ -7,7 +7,8 @@ import (
 
 // TestPlayMayCheckReached: what History.PlayMayCheck reports of the
 // position its move reached is what the history says of it afterwards:
-// Check is InCheck, and where MayEnd(hasMove) is false the rules end
+// Check is InCheck and the position's attack test (the move's "may" told
+// by KeepMayCheck, as the replayer tells it), and where MayEnd(hasMove) is false the rules end
 // nothing (outcome, without OutcomeKnown's shortcut). Random games under
 // every profile, long enough for bare kings, repetitions and the move
 // rules to come up; the replayer asks Reached, not the history, at
@@ -35,9 +36,14 @@ func TestPlayMayCheckReached(t *testing.T) {
 					break
 				}
 				m := randomMove(rng, legal)
-				r := h.PlayMayCheck(&m, h.MayCheck(&m))
-				if r.Check != h.InCheck() {
-					t.Fatalf("%s, after %s: Reached.Check %v, InCheck %v", profile, m, r.Check, h.InCheck())
+				if h.MayCheck(&m, false) {
+					h.KeepMayCheck(&m, &Undo{})
+				}
+				r := h.PlayMayCheck(&m)
+				// The position's own attack test too: a "may" that
+				// KeepMayCheck did not pass on would miss a check.
+				if r.Check != h.InCheck() || r.Check != h.Position().InCheck() {
+					t.Fatalf("%s, after %s: Reached.Check %v, InCheck %v, the position's %v", profile, m, r.Check, h.InCheck(), h.Position().InCheck())
 				}
 				hasMove := h.Position().HasLegalMove()
 				o := h.outcome(hasMove)

@@ -85,7 +85,10 @@ func TestUndoRebuildsBefore(t *testing.T) {
 					check(p, m, "PlayKeepTurn", &q)
 					if i == 0 {
 						h := NewHistory(p)
-						h.PlayMayCheck(&m, h.MayCheck(&m))
+						if h.MayCheck(&m, false) {
+							h.KeepMayCheck(&m, &Undo{})
+						}
+						h.PlayMayCheck(&m)
 						check(p, m, "History", h.Position())
 					}
 				}
