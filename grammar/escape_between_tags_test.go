@@ -1,9 +1,9 @@
 package grammar_test
 
 import (
-	"bytes"
 	"errors"
 	"io"
+	"strings"
 	"testing"
 
 	"github.com/ashtapada/ashtapada/grammar"
@@ -27,23 +27,15 @@ func TestEscapeLineBetweenTags(t *testing.T) {
 		{"two, CRLF, and one after the tags", "[Event \"a\"]\r\n%one\r\n\r\n%two\r\n[Site \"b\"]\r\n[Round \"1\"]\r\n%three\r\n\r\n1. e4 e5 *\r\n", record.SAN, []string{"one", "two", "three"}, []int{2, 4, 7}},
 		{"descriptive", "[Event \"a\"]\n% one\n[Site \"b\"]\n[Round \"1\"]\n\n1. P-K4 P-K4 *\n", record.DescriptiveNotation, []string{" one"}, []int{2}},
 	} {
-		sp := grammar.NewSplitter(bytes.NewReader([]byte(tc.text)))
-		sp.SetNotation(tc.notation)
-		var games []*record.Game
-		for {
-			c, err := sp.Next()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			games = append(games, grammar.ParseChunk(c, "t.pgn"))
+		rd := grammar.NewReader(strings.NewReader(tc.text), "t.pgn")
+		rd.SetNotation(tc.notation)
+		g, err := rd.Next()
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
 		}
-		if len(games) != 1 {
-			t.Fatalf("%s: %d games, want 1", tc.name, len(games))
+		if _, err := rd.Next(); !errors.Is(err, io.EOF) {
+			t.Fatalf("%s: a second game, or %v; want one game", tc.name, err)
 		}
-		g := games[0]
 		if n := g.SyntaxError(); n != nil {
 			t.Fatalf("%s: %s", tc.name, n.Message)
 		}
