@@ -200,7 +200,9 @@ func leanMain(src string, i int, num numbering, plies []record.Ply, lx *lex) (n,
 				// `12. `) is one word compared (leanNumbers): here,
 				// where it nearly always stands, rather than at the
 				// loop's head. Any other number is read below (lDigit).
-				if k := uint(num >> 2); num&3 == 0 && k < uint(len(leanNumbers)) && i+4 <= len(src) {
+				// The room asked unsigned, so that it also stands for
+				// the bounds of w's slice (i is past a move: not negative).
+				if k := uint(num >> 2); num&3 == 0 && k < uint(len(leanNumbers)) && uint(i+4) <= uint(len(src)) {
 					w := src[i : i+4]
 					x := uint32(w[0]) | uint32(w[1])<<8 | uint32(w[2])<<16 | uint32(w[3])<<24
 					if nw := leanNumbers[k]; x&nw.mask == nw.word {
