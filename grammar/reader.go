@@ -1408,7 +1408,10 @@ func (b *builder) turn(tok string, p record.Pos) {
 				if comma == len(tok)-1 && comma > 0 {
 					// `Сg4,`: a comma of the prose after the move. A
 					// compound turn joins its moves with commas and no
-					// space, so nothing joins here.
+					// space, so nothing joins here. A descriptive move
+					// may hold spaces, and its token the one before the
+					// comma (`Castle ,`): the move ends before it.
+					part = strings.TrimRight(part, " \t")
 					comma, prose = -1, true
 				} else if comma > 0 && tok[comma+1] == ' ' {
 					// `B. takes K. B. P., ch.`: a comma of the long
