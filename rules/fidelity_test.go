@@ -51,6 +51,25 @@ func TestRepetitionPinnedEnPassant(t *testing.T) {
 	}
 }
 
+// A start's en passant square counts in its key whatever its clock: record
+// looks for one after a move only when the clock was reset (a double step
+// resets it), and at a start always.
+func TestRepetitionStartEnPassantWithClock(t *testing.T) {
+	s := testSettings(t, "fide")
+	h := NewHistory(mustFEN(t, s, "6nk/8/8/KPp5/8/8/8/6N1 w - c6 3 2"))
+	cycle := []string{"g1f3", "g8f6", "f3g1", "f6g8"}
+	for i := 0; i < 4; i++ {
+		playAll(t, h, cycle...)
+	}
+	if o := h.Outcome(); o.Ended() {
+		t.Errorf("a legal en passant capture makes the start position different: %+v", o)
+	}
+	playAll(t, h, cycle...)
+	if o := h.Outcome(); o.Kind != OutcomeRepetition {
+		t.Errorf("fifth occurrence after the start: %+v", o)
+	}
+}
+
 // docs/rules-engine.md: repetition=perpetual-check: the moves between the last three
 // occurrences are judged, not the whole cycle since the first.
 func TestPerpetualCheckLastThreeOccurrences(t *testing.T) {

@@ -186,9 +186,9 @@ func keyHash(white, occ uint64) uint64 {
 // copied by value: the copy would share its tables.
 type History struct {
 	pos Position
-	// last is the current position's record, prev the one before (when
-	// plies > 1); plies is how many positions the game has had.
-	last, prev histPly
+	// last is the current position's record; plies is how many positions
+	// the game has had.
+	last histPly
 	// cur is the index in positions of the current position, and rep
 	// whether it occurred before in the window. (The small fields are
 	// kept together: a variation starts a History of its own, and 344
@@ -197,9 +197,11 @@ type History struct {
 	rep   bool
 	shift uint8 // see slots
 	// lazy says whether the positions of the window so far are kept
-	// without their hash, filter bit and occurrence (record says why):
-	// lazyOff when they are entered, lazyWait while the next may wait too,
-	// lazyStop when it may not.
+	// without their hash, filter bit and occurrence (record says why),
+	// and which may be: lazyOff when they are entered, else the window's
+	// positions of an index below it wait (lazyWait, its first lazyMax,
+	// while each ply may; lazyStop, none after the first, once one may
+	// not). One compare of the index tells a waiting ply.
 	lazy uint8
 	// moverSafe: the side not to move is known not to be in check, as
 	// after Play (a legal move never leaves its mover's king attacked);
@@ -208,7 +210,13 @@ type History struct {
 	// check clears it before it is played (Play, KeepMayCheck): record
 	// then tests the opponent's king.
 	moverSafe bool
-	plies     int
+	// bareBefore is last's bare as it was before the men last changed,
+	// at the position of ply bareAt (record): the position before the
+	// current one had it if bareAt is the current one, else last's
+	// (bareKing). Kept when the men change, not copied at every ply.
+	bareBefore uint8
+	plies      int
+	bareAt     int
 	// keyBase is the ply of the last capture or pawn move (or the start):
 	// no position before it can recur (the men differ), and repetition
 	// looks no further back than that (window), so nothing before it is
@@ -260,24 +268,29 @@ const minPositions = 8
 // conversion, a new start: changesMen).
 func (h *History) record(pass, mayCheck, men bool) {
 	p := &h.pos
-	h.prev = h.last
 	e := &h.last
 	// Most moves take nothing and change no kind: they keep bare and menEnd
 	// as the last ply had them (asked before the turn passes: men is not
 	// kept across the calls below). A move that took nothing nor reset the
 	// clock was ignored: the position may be the one two plies before.
 	if men {
+		h.bareBefore, h.bareAt = e.bare, h.plies
 		e.bare, e.menEnd = 0, false
 		if !p.menSettled() {
 			e.bare, e.menEnd = p.menMayEnd()
 		}
-		h.lazy <<= 1 // lazyWait to lazyStop (a capture's window waits again)
+		if h.lazy != lazyOff {
+			h.lazy = lazyStop // (a capture's window waits again)
+		}
 	}
 	if pass {
 		// The turn passes (a check costs its king his leap right below).
 		p.passSide()
 	}
-	e.checked = (mayCheck || !h.moverSafe) && p.checkedMay()
+	e.checked = false
+	if mayCheck || !h.moverSafe {
+		e.checked = p.checkedMay()
+	}
 	h.plies++
 	// (The ply, h.plies-1, is read again where it is used: kept, it was
 	// stored and loaded back around the calls below at every ply.)
@@ -299,20 +312,26 @@ func (h *History) record(pass, mayCheck, men bool) {
 			}
 		}
 	}
-	if p.halfmove == 0 {
-		// window() is now this position and never moves back before it.
-		h.clearWindow()
-		h.keyBase = h.plies - 1
-	}
 	// The key is written where a new position is kept (the entry after the
 	// last), not built apart and copied there (it has room: positions);
 	// when the position is already known, the entry is given back. The
 	// en-passant square is found first, so that no pointer into the
 	// positions and no word of the key is kept across the rare call.
 	ep := NoSquare
+	if p.halfmove == 0 {
+		// window() is now this position and never moves back before it.
+		h.clearWindow()
+		h.keyBase = h.plies - 1
+	} else if pass {
+		// After a move a square is open to en passant only behind a
+		// pawn's double step, which reset the clock (a start's FEN may
+		// give one with any clock).
+		goto key
+	}
 	if p.ep != NoSquare && p.epTakers() != 0 && p.epCapturable() {
 		ep = p.ep
 	}
+key:
 	// The key, built here rather than in a function of its own, which the
 	// build does not inline into PlayMayCheck.
 	white := p.byColor[White]
@@ -327,7 +346,7 @@ func (h *History) record(pass, mayCheck, men bool) {
 	np.key.kinds = *(*[King]uint64)(p.byKind[Pawn : King+1])
 	np.key.meta = meta
 	np.key.ep = ep
-	if (pass || i == 0) && h.lazy == lazyWait && i < lazyMax {
+	if (pass || i == 0) && i < int(h.lazy) {
 		// Within the window's first plies no position can occur again:
 		// the side to move differs from the one before, and the men from
 		// those of the position two plies before (each side moved one,
@@ -353,7 +372,7 @@ func (h *History) record(pass, mayCheck, men bool) {
 	seen := *w
 	*w = seen | bit
 	if seen&bit != 0 {
-		j = h.find(np, i)
+		j = h.find(i)
 	}
 	if j < 0 {
 		np.at[0], np.n = at, 1
@@ -386,8 +405,8 @@ const lazyMax = 4
 // History.lazy's values.
 const (
 	lazyOff  = 0
-	lazyWait = 1
-	lazyStop = 2
+	lazyStop = 1
+	lazyWait = lazyMax
 )
 
 // enterLazy enters the n positions record kept without their hash
@@ -406,9 +425,11 @@ func (h *History) enterLazy(n int) {
 	h.lazy = lazyOff
 }
 
-// find is the index of the earlier position equal to np (positions[i]),
-// -1 if none.
-func (h *History) find(np *histPos, i int) int {
+// find is the index of the earlier position equal to positions[i], -1
+// if none. (Found here, not passed: record would compute its address
+// before the window's waiting test, at every ply.)
+func (h *History) find(i int) int {
+	np := &h.positions[i]
 	if len(h.slots) == 0 {
 		for j := i - 1; j >= 0; j-- {
 			if q := &h.positions[j]; q.hash == np.hash && q.key == np.key {
@@ -808,7 +829,11 @@ func (h *History) bareKing(hasMove bool) (Outcome, bool) {
 			prevSide := x ^ Color(boolbit.Uint8(h.moverSafe))
 			// The last move was the bared side's one reply: the game ends
 			// with it, drawn if it bared the other king, lost otherwise.
-			if h.prev.bare == 1<<y && prevSide == y {
+			prevBare := h.last.bare
+			if h.bareAt == h.plies-1 {
+				prevBare = h.bareBefore
+			}
+			if prevBare == 1<<y && prevSide == y {
 				if p.isBare(x) {
 					return Outcome{Kind: OutcomeBareKing, Winner: Draw, Reason: fmt.Sprintf("the bare %s king bared the %s king in reply", y, x)}, true
 				}

@@ -297,11 +297,14 @@ func (p *Position) apply(m Move) (men bool) {
 		return true
 	}
 	pc := p.board[m.From]
-	// The man's kind and colour (and the squares' bits) are asked where
-	// they are used: the build keeps a no-op for an inlined call on a
-	// line it has no other code for, one at every move.
+	k := uint(pc.Kind())
+	// The kind is taken once, as wide as the index it is: asked as a Kind
+	// for the compares, it was a second value for the index. The colour
+	// (and the squares' bits) are asked where they are used: the build
+	// keeps a no-op for an inlined call on a line it has no other code
+	// for, one at every move.
 	p.halfmove++
-	if pc.Kind() == Pawn {
+	if k == uint(Pawn) {
 		p.halfmove = 0
 	}
 	if c := p.board[m.To]; c != NoPiece {
@@ -319,21 +322,21 @@ func (p *Position) apply(m Move) (men bool) {
 	// lands on To in one store to each of his bitboards.
 	p.board[m.From] = NoPiece
 	p.byColor[pc.Color()] = p.byColor[pc.Color()]&^bb(m.From) | bb(m.To)
-	p.byKind[pc.Kind()] = p.byKind[pc.Kind()]&^bb(m.From) | bb(m.To)
+	p.byKind[k] = p.byKind[k]&^bb(m.From) | bb(m.To)
 	p.board[m.To] = pc
-	if pc.Kind() == King {
+	if k == uint(King) {
 		p.kingSq[pc.Color()] = m.To
 	}
 	if p.castle != 0 {
 		// Most of a game: no right left to lose. While a right is left
 		// its rook stands on its square (castleRook): only the king's
 		// move or that rook's loses it.
-		switch pc.Kind() {
-		case King:
+		switch k {
+		case uint(King):
 			// The side read here, not kept from the start: at most
 			// moves it would wait on the stack for this case.
 			p.castle &^= (castleWK | castleWQ) << (2 * (p.side & 1))
-		case Rook:
+		case uint(Rook):
 			p.castle &^= p.castleMaskAt(m.From)
 		}
 	}
