@@ -515,15 +515,21 @@ func (s *elemSrc) drain() bool {
 }
 
 // streamTags reads the tag pairs at the start of a game, as the grammar's
-// `tag` rule does, into tags; it reports false when the grammar would
-// reject them, and for tags with an escape line between them, which the
-// grammar reads (buildTree) and the stream does not: its elements come in
-// the order of the text, and those escape lines are kept before the
-// movetext's first token. The stream is then at the first token of the
-// movetext.
+// `tag` rule does, into tags, with the escape lines among them (an escape
+// line followed by a tag: one after the last tag is the movetext's); it
+// reports false when the grammar would reject them. The stream is then at
+// the first token of the movetext.
 func (s *elemSrc) streamTags(tags []gTag) ([]gTag, bool) {
 	s.readToken()
-	for !s.failed && s.typ == tokPunct && s.val == "[" {
+	for !s.failed {
+		if s.typ == tokEscape && tagAfterEscapes(s.lx.src, s.lx.i) {
+			tags = append(tags, gTag{Pos: s.lx.tokPos(), Escape: s.val})
+			s.readToken()
+			continue
+		}
+		if s.typ != tokPunct || s.val != "[" {
+			break
+		}
 		var ok bool
 		if tags, ok = s.lx.plainTags(tags); ok {
 			s.readToken()
@@ -546,9 +552,6 @@ func (s *elemSrc) streamTags(tags []gTag) ([]gTag, bool) {
 		}
 		s.readToken()
 		tags = append(tags, t)
-	}
-	if s.typ == tokEscape && !s.failed && tagAfterEscapes(s.lx.src, s.lx.i) {
-		return tags, false
 	}
 	return tags, !s.failed
 }

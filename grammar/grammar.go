@@ -38,9 +38,11 @@ type gGame struct {
 
 type gTag struct {
 	Pos lexer.Position
-	// Escape is an escape line among the tags or right after them, which
-	// PGN allows anywhere: buildTree keeps it before the movetext's
-	// first token (liftEscapes), where it is a node of the game.
+	// Escape is an escape line among the tags, which PGN allows
+	// anywhere: build keeps it as the main line's first node, where an
+	// escape line written after the tags stands. (An escape line is kept
+	// here only when a tag follows it: one after the last tag is the
+	// movetext's, as the fast path reads it: movetextEscapes.)
 	Escape string `parser:"  @Escape"`
 	Name   string `parser:"| \"[\" @Word"`
 	Value  string `parser:"  @String \"]\""`

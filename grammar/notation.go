@@ -34,14 +34,12 @@ func parseDescriptiveChunk(c *Chunk, filename, src string, b *builder) {
 	st := descPool.Get().(*descStore)
 	defer st.release()
 	ast := &gGame{Tags: st.tags[:0]}
-	// Escape lines among the tags: kept before the movetext's first token,
-	// as the grammar keeps them (liftEscapes).
-	var escapes []gElem
 	for {
 		saved := *lx
 		t, err := lx.Next()
 		if err == nil && t.Type == tokEscape && tagAfterEscapes(src, lx.i) {
-			escapes = append(escapes, gElem{Pos: t.Pos, Escape: t.Value})
+			// An escape line among the tags, as the SAN readers take it.
+			ast.Tags = append(ast.Tags, gTag{Pos: t.Pos, Escape: t.Value})
 			continue
 		}
 		if err != nil || t.Type != tokPunct || t.Value != "[" {
@@ -89,9 +87,6 @@ func parseDescriptiveChunk(c *Chunk, filename, src string, b *builder) {
 	s.descs = b.descSlice(est)
 	ast.Elems = s.elems(0)
 	st.elems, st.parsed = ast.Elems, b.descParsed // before build consumes descParsed
-	if len(escapes) > 0 {
-		ast.Elems = append(escapes, ast.Elems...)
-	}
 	if s.err != nil {
 		b.fail(*s.err)
 		return

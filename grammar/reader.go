@@ -536,6 +536,9 @@ type builder struct {
 	// branched: a line read holds a variation or a move joined to the
 	// one before (a compound turn), for record.Game.MainPlain.
 	branched bool
+	// lead: the nodes build pushed before the main line's elements
+	// (takeLead).
+	lead int
 	// fen: a tag named FEN was set in the record (runTags, build and
 	// leanTags tell each tag's name as they set it): startNumber searches
 	// the tags for it only then.
@@ -651,35 +654,28 @@ func expectation(ue *participle.UnexpectedTokenError) string {
 // buildTree builds the record from a tree (participle's or the descriptive
 // scanner's).
 func (b *builder) buildTree(ast *gGame) {
-	liftEscapes(ast)
+	movetextEscapes(ast)
 	b.estimate = len(ast.Elems)
 	b.build(ast.Tags, treeSrc(ast))
 }
 
-// liftEscapes moves the escape lines the grammar read among the tags (or
-// right after them) to the front of the movetext, in their order: the
-// record keeps them as the movetext's first nodes, as it keeps an escape
-// line written after the tags, and fmt writes them there.
-func liftEscapes(ast *gGame) {
-	n := 0
-	for i := range ast.Tags {
-		if ast.Tags[i].Escape != "" {
-			n++
-		}
+// movetextEscapes gives the movetext the escape lines the grammar read
+// after the last tag, which its `tag` rule takes too: no tag follows them,
+// and the fast path reads them as the movetext's first elements
+// (streamTags).
+func movetextEscapes(ast *gGame) {
+	last := len(ast.Tags)
+	for last > 0 && ast.Tags[last-1].Escape != "" {
+		last--
 	}
-	if n == 0 {
+	if last == len(ast.Tags) {
 		return
 	}
-	elems := make([]gElem, 0, n+len(ast.Elems))
-	tags := ast.Tags[:0]
-	for _, t := range ast.Tags {
-		if t.Escape != "" {
-			elems = append(elems, gElem{Pos: t.Pos, Escape: t.Escape})
-		} else {
-			tags = append(tags, t)
-		}
+	es := make([]gElem, 0, len(ast.Tags)-last+len(ast.Elems))
+	for _, t := range ast.Tags[last:] {
+		es = append(es, gElem{Pos: t.Pos, Escape: t.Escape})
 	}
-	ast.Tags, ast.Elems = tags, append(elems, ast.Elems...)
+	ast.Tags, ast.Elems = ast.Tags[:last], append(es, ast.Elems...)
 }
 
 // build builds the record from its tags and the elements of its movetext.
@@ -698,10 +694,15 @@ func (b *builder) build(tags []gTag, s *elemSrc) {
 	}
 	all := b.tagSlice(n)[:n]
 	k := 0
+	lead := 0
 	for i := range tags {
 		t := &tags[i]
 		if t.run {
 			k += b.runTags(all[k:], s.lx, t.Pos)
+			continue
+		}
+		if t.Escape != "" {
+			lead++
 			continue
 		}
 		v := t.Value
@@ -721,9 +722,19 @@ func (b *builder) build(tags []gTag, s *elemSrc) {
 		b.fen = b.fen || t.Name == "FEN"
 		k++
 	}
-	g.Tags = all
+	g.Tags = all[:k]
 	start := b.startNumber()
 	b.stack = b.stackNodes()
+	if lead > 0 {
+		// Escape lines among the tags: the main line's first nodes,
+		// where an escape line written after the tags stands.
+		for i := range tags {
+			if t := &tags[i]; t.Escape != "" {
+				b.escape(toPos(t.Pos), t.Escape)
+			}
+		}
+		b.lead = lead
+	}
 	g.Moves = b.elems(s, start, 0)
 	g.MainPlain = !b.branched
 	if b.failed || b.cut {
@@ -831,7 +842,7 @@ func (b *builder) startNumber() numbering {
 // elems builds the nodes of one line of play from s, up to its eEnd, on
 // the builder's node stack, and returns them.
 func (b *builder) elems(s *elemSrc, first numbering, depth int) []record.Node {
-	start := len(b.stack)
+	start := len(b.stack) - b.takeLead()
 	// The line's numbering: nothing turned yet, the one before is first.
 	ln := lineNumbering{num: first, last: first, at: first}
 	// The main line of a game read from the stream, in SAN, whole and
@@ -1012,7 +1023,7 @@ loop:
 			b.push(record.KindNAG, p, val).Number = int32(v)
 		case eEscape:
 			s.next()
-			b.push(record.KindEscape, p, b.text(strings.TrimRight(val[1:], "\r")))
+			b.escape(p, val)
 		case eVar:
 			// Recursion, one level per variation: bounded by the depth
 			// limit, which every reader that feeds the builder held
@@ -1340,6 +1351,21 @@ func (b *builder) endLine(start, depth int) []record.Node {
 	out := append(b.nodeSlice(n), b.stack[start:]...)
 	b.stack = b.stack[:start]
 	return out
+}
+
+// escape appends the node of the escape line val (its `%` and all) at p.
+func (b *builder) escape(p record.Pos, val string) {
+	b.push(record.KindEscape, p, b.text(strings.TrimRight(val[1:], "\r")))
+}
+
+// takeLead is how many nodes build put on the stack before the main
+// line's first element (the escape lines among the tags), which the
+// main line holds: elems asks it once a line, and a variation's line
+// gets 0.
+func (b *builder) takeLead() int {
+	n := b.lead
+	b.lead = 0
+	return n
 }
 
 // push appends a node of kind k at p with text to the node stack and
